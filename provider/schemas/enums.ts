@@ -1,0 +1,70 @@
+/**
+ * Allowed values of every enum field of both APIs, as data. The schemas, the resources' TypeScript types and
+ * the emulator all read them from here so that a new value is added in exactly one place.
+ */
+
+export const reversePrivateEndpointTypes = ["VPC_ENDPOINT_SERVICE", "VPC_RESOURCE", "MSK_MULTI_VPC"] as const;
+export type ReversePrivateEndpointType = (typeof reversePrivateEndpointTypes)[number];
+
+export const mskAuthentications = ["SASL_IAM", "SASL_SCRAM"] as const;
+export type MskAuthentication = (typeof mskAuthentications)[number];
+
+/** Status values of a reverse private endpoint: the seed shows Ready; the rest come from the real API. */
+export const reversePrivateEndpointStatuses = ["Provisioning", "Ready", "Failed", "Deleting"] as const;
+export type ReversePrivateEndpointStatus = (typeof reversePrivateEndpointStatuses)[number];
+
+export const apiKeyRoles = ["admin", "developer", "query_endpoints"] as const;
+export type ApiKeyRole = (typeof apiKeyRoles)[number];
+
+export const apiKeyStates = ["enabled", "disabled"] as const;
+export type ApiKeyState = (typeof apiKeyStates)[number];
+
+export const alertSources = ["tile", "search"] as const;
+export type AlertSource = (typeof alertSources)[number];
+
+export const alertThresholdTypes = ["above", "below"] as const;
+export type AlertThresholdType = (typeof alertThresholdTypes)[number];
+
+/** The seed shows only "webhook"; the real observability API documents no other channel type. */
+export const alertChannelTypes = ["webhook"] as const;
+export type AlertChannelType = (typeof alertChannelTypes)[number];
+
+/**
+ * Aggregate functions of a series. The seed says "not shown"; these are the functions the real observability
+ * API's chart endpoint documents for numeric series.
+ */
+export const seriesAggFns = [
+  "count",
+  "sum",
+  "avg",
+  "min",
+  "max",
+  "count_distinct",
+  "p50",
+  "p90",
+  "p95",
+  "p99",
+] as const;
+export type SeriesAggFn = (typeof seriesAggFns)[number];
+
+export const seriesGranularities = [
+  "30s",
+  "1m",
+  "5m",
+  "10m",
+  "15m",
+  "30m",
+  "1h",
+  "2h",
+  "6h",
+  "12h",
+  "1d",
+  "2d",
+  "7d",
+  "30d",
+  "auto",
+] as const;
+export type SeriesGranularity = (typeof seriesGranularities)[number];
+
+export const seriesReturnTypes = ["ratio", "column"] as const;
+export type SeriesReturnType = (typeof seriesReturnTypes)[number];

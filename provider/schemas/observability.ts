@@ -1,0 +1,148 @@
+/**
+ * JSON Schemas of the observability API: request bodies (unknown fields rejected) and the `data` of the
+ * responses (extra fields allowed).
+ */
+import type { SchemaObject } from "ajv";
+import { dateTime, nonEmptyString, nullableString, requiredWhen, ruleKeyword } from "./common";
+import {
+  alertChannelTypes,
+  alertSources,
+  alertThresholdTypes,
+  seriesAggFns,
+  seriesGranularities,
+  seriesReturnTypes,
+} from "./enums";
+import { limits } from "./limits";
+
+const alertInterval = {
+  type: "string",
+  // Any positive whole amount of seconds, minutes, hours or days; the API keeps no fixed list (seed 2.5).
+  pattern: "^[1-9][0-9]*[smhd]$",
+  [ruleKeyword]:
+    "must be a duration: a positive whole number followed by s, m, h or d (e.g. 30s, 15m, 1h, 1d)",
+} as const;
+
+/** Body of POST /api/v2/alerts and of PUT /api/v2/alerts/{id} (a PUT replaces the whole alert). */
+const alertCreate = {
+  type: "object",
+  additionalProperties: false,
+  required: ["threshold", "interval", "source", "thresholdType", "channel"],
+  properties: {
+    threshold: { type: "number" },
+    interval: alertInterval,
+    source: { enum: [...alertSources] },
+    thresholdType: { enum: [...alertThresholdTypes] },
+    channel: {
+      type: "object",
+      additionalProperties: false,
+      required: ["type", "webhookId"],
+      properties: {
+        type: { enum: [...alertChannelTypes] },
+        webhookId: nonEmptyString,
+      },
+    },
+    dashboardId: { type: "string" },
+    tileId: { type: "string" },
+    // The real API's name for the saved search an alert of source "search" watches (the seed omits it).
+    savedSearchId: { type: "string" },
+    groupBy: { type: "string" },
+    name: { type: "string" },
+    message: { type: "string" },
+  },
+  // The seed leaves open which ids each source needs; the real API needs the tile's dashboard and tile, or
+  // the saved search.
+  allOf: [
+    requiredWhen("source", "tile", ["dashboardId", "tileId"]),
+    requiredWhen("source", "search", ["savedSearchId"]),
+  ],
+} as const satisfies SchemaObject;
+
+const milliseconds = {
+  type: "integer",
+  minimum: 0,
+  [ruleKeyword]: "must be a whole number of milliseconds since the epoch, at least 0",
+} as const;
+
+const seriesQuery = {
+  type: "object",
+  additionalProperties: false,
+  required: ["series", "startTime", "endTime"],
+  properties: {
+    series: {
+      type: "array",
+      minItems: limits.seriesQuery.minSeries,
+      maxItems: limits.seriesQuery.maxSeries,
+      items: {
+        type: "object",
+        // The seed doesn't say whether other fields occur; rejecting them catches typos such as "aggfn".
+        additionalProperties: false,
+        required: ["sourceId", "aggFn"],
+        properties: {
+          sourceId: nonEmptyString,
+          // Allowed values: "not shown" in the seed; see seriesAggFns for where the list comes from.
+          aggFn: { enum: [...seriesAggFns] },
+          where: { type: "string" },
+          groupBy: { type: "array", items: { type: "string" } },
+        },
+      },
+    },
+    startTime: milliseconds,
+    endTime: milliseconds,
+    granularity: { enum: [...seriesGranularities] },
+    seriesReturnType: { enum: [...seriesReturnTypes] },
+  },
+} as const satisfies SchemaObject;
+
+/** The alert object; ids of what it watches appear only for the matching source, hence not required. */
+const alert = {
+  type: "object",
+  required: ["id", "threshold", "interval", "thresholdType", "source", "channel"],
+  properties: {
+    id: { type: "string" },
+    name: nullableString,
+    message: nullableString,
+    threshold: { type: "number" },
+    interval: { type: "string" },
+    thresholdType: { enum: [...alertThresholdTypes] },
+    source: { enum: [...alertSources] },
+    state: { type: "string" },
+    channel: {
+      type: "object",
+      required: ["type"],
+      properties: {
+        type: { type: "string" },
+        webhookId: { type: "string" },
+      },
+    },
+    team: { type: "string" },
+    tileId: nullableString,
+    dashboard: nullableString,
+    savedSearch: nullableString,
+    groupBy: nullableString,
+    silenced: { type: "boolean" },
+    createdAt: dateTime,
+    updatedAt: dateTime,
+  },
+} as const satisfies SchemaObject;
+
+/** The data array of a series query: one row per time bucket, one `series_<i>.data` column per series. */
+const seriesRows = {
+  type: "array",
+  items: {
+    type: "object",
+    required: ["ts_bucket"],
+    properties: {
+      ts_bucket: { type: "number" },
+    },
+    patternProperties: {
+      "^series_[0-9]+\\.data$": { type: "number" },
+    },
+  },
+} as const satisfies SchemaObject;
+
+export const observabilitySchemas = {
+  alertCreate,
+  seriesQuery,
+  alert,
+  seriesRows,
+} as const;

@@ -1,0 +1,37 @@
+#!/usr/bin/env bash
+# Sourced by the npm scripts (test, demo, bench): installs what a fresh clone lacks, builds, and finds or builds
+# the Pulumi CLI. Afterwards PULUMI_CLI_DIR names the CLI's directory and PATH holds the CLI and the
+# dynamic-provider launcher that ships in @pulumi/pulumi.
+set -euo pipefail
+
+repo_root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+cd "$repo_root"
+
+# npm ci when node_modules is missing or older than the lock file (npm writes node_modules/.package-lock.json).
+if [[ ! -f node_modules/.package-lock.json || package-lock.json -nt node_modules/.package-lock.json ]]; then
+  echo "[bootstrap] installing dependencies (npm ci)" >&2
+  npm ci --no-audit --no-fund >&2
+fi
+
+# Examples and the dynamic-provider shim import this package by its name, as a user's program does; inside the
+# repository that name resolves through this link to the package root.
+if [[ ! -L node_modules/pulumi-clickhouse-cloud ]]; then
+  ln -sfn .. node_modules/pulumi-clickhouse-cloud
+fi
+
+echo "[bootstrap] building (tsc)" >&2
+npx tsc -p tsconfig.json
+
+PULUMI_CLI_DIR="$(bash scripts/ensure-pulumi.sh)"
+export PULUMI_CLI_DIR
+
+# The engine looks for the dynamic-provider launcher beside the CLI first (where Pulumi's releases ship it) and
+# warns about every copy it finds on PATH instead. The launcher is a small script that resolves @pulumi/pulumi from
+# the program's directory, so a copy serves every checkout. A CLI we do not own keeps its own launcher.
+launcher="node_modules/@pulumi/pulumi/pulumi-resource-pulumi-nodejs"
+if [[ -w "$PULUMI_CLI_DIR" && ! -e "$PULUMI_CLI_DIR/pulumi-resource-pulumi-nodejs" ]]; then
+  install -m 0755 "$launcher" "$PULUMI_CLI_DIR/pulumi-resource-pulumi-nodejs"
+fi
+export PATH="$PULUMI_CLI_DIR:$PATH"
+export PULUMI_SKIP_UPDATE_CHECK=true
+echo "[bootstrap] Pulumi CLI $(pulumi version) at $PULUMI_CLI_DIR" >&2

@@ -1,0 +1,68 @@
+#!/usr/bin/env bash
+# Makes sure the real Pulumi CLI v3.248.0 is available, and prints the directory that holds it.
+#
+# Order: a `pulumi` already on PATH at >= 3.248, else the cached build in
+# ~/.pulumi/versions/3.248.0/bin (the Automation API's own layout), else a build from Pulumi's Go
+# modules through the wrapper module in tools/pulumi-cli. No prebuilt CLI can be downloaded here.
+# Progress goes to stderr; stdout carries only the directory, so callers can capture it.
+set -euo pipefail
+
+readonly PULUMI_VERSION="3.248.0"
+readonly MIN_MINOR=248
+repo_root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+cache_bin="${PULUMI_HOME:-$HOME/.pulumi}/versions/${PULUMI_VERSION}/bin"
+
+log() { echo "[ensure-pulumi] $*" >&2; }
+
+# Prints the CLI's version without the leading "v", or nothing when the binary does not answer.
+cli_version() { "$1" version 2>/dev/null | sed -n 's/^v\{0,1\}\([0-9][0-9.]*\).*/\1/p' | head -n 1; }
+
+usable() {
+  local version
+  version="$(cli_version "$1")"
+  [[ -n "$version" ]] || return 1
+  local major minor
+  IFS=. read -r major minor _ <<<"$version"
+  [[ "$major" -eq 3 && "$minor" -ge "$MIN_MINOR" ]]
+}
+
+if on_path="$(command -v pulumi 2>/dev/null)" && usable "$on_path"; then
+  log "using pulumi $(cli_version "$on_path") from PATH ($on_path)"
+  dirname "$on_path"
+  exit 0
+fi
+
+if [[ -x "$cache_bin/pulumi" ]] && usable "$cache_bin/pulumi"; then
+  log "using cached pulumi $(cli_version "$cache_bin/pulumi") ($cache_bin)"
+  echo "$cache_bin"
+  exit 0
+fi
+
+if ! command -v go >/dev/null 2>&1; then
+  log "No Pulumi CLI >= 3.${MIN_MINOR} on PATH and no cached build in $cache_bin."
+  log "Install either the Pulumi CLI (https://www.pulumi.com/docs/install/) or Go >= 1.25 (to build it here),"
+  log "then run this again."
+  exit 1
+fi
+
+log "building Pulumi CLI v${PULUMI_VERSION} from Pulumi's Go modules with $(go version | cut -d' ' -f3)."
+log "The first build downloads the modules and compiles the CLI: expect 5-15 minutes on 2 cores. Later runs reuse it."
+started=$SECONDS
+build_dir="$(mktemp -d)"
+trap 'rm -rf "$build_dir"' EXIT
+(
+  cd "$repo_root/tools/pulumi-cli"
+  # go.sum pins every module, so the checksum database is not needed; the local toolchain is newer than go.mod asks.
+  export GOTOOLCHAIN=local GOFLAGS=-mod=readonly GOSUMDB=off
+  go build -trimpath \
+    -ldflags "-s -w -X github.com/pulumi/pulumi/sdk/v3/go/common/version.Version=v${PULUMI_VERSION}" \
+    -o "$build_dir/pulumi" github.com/pulumi/pulumi/pkg/v3/cmd/pulumi
+) >&2
+mkdir -p "$cache_bin"
+mv "$build_dir/pulumi" "$cache_bin/pulumi"
+if ! usable "$cache_bin/pulumi"; then
+  log "the built CLI does not report a version >= 3.${MIN_MINOR}: $("$cache_bin/pulumi" version 2>&1 || true)"
+  exit 1
+fi
+log "built pulumi $(cli_version "$cache_bin/pulumi") in $((SECONDS - started)) s into $cache_bin"
+echo "$cache_bin"

@@ -1,0 +1,176 @@
+import { expect } from "chai";
+import { validate } from "../../provider/rest/validation";
+import { expectOnlyProblem, expectValid } from "./expectations";
+
+const uuid = "0f3b6f9e-2c4d-4b8a-9e1f-7a6b5c4d3e2f";
+const otherUuid = "9a8b7c6d-5e4f-4a3b-8c2d-1e0f9a8b7c6d";
+
+describe("schemas: management responses", () => {
+  const endpoint = {
+    id: uuid,
+    serviceId: otherUuid,
+    endpointId: "vpce-0abc",
+    dnsNames: ["a.example"],
+    privateDnsNames: [],
+    status: "Ready",
+    type: "VPC_RESOURCE",
+    description: null,
+    vpcResourceShareArn: "arn:x",
+  };
+
+  it("accepts a reverse private endpoint with extra fields", () => {
+    expectValid("reversePrivateEndpoint", { ...endpoint, region: "us-east-1" });
+  });
+
+  it("reports a missing or mistyped required endpoint field", () => {
+    const { status: _s, ...withoutStatus } = endpoint;
+    expectOnlyProblem("reversePrivateEndpoint", withoutStatus, "status", "status is required");
+    expectOnlyProblem(
+      "reversePrivateEndpoint",
+      { ...endpoint, dnsNames: "a" },
+      "dnsNames",
+      "must be an array",
+    );
+    expectOnlyProblem("reversePrivateEndpoint", { ...endpoint, id: "42" }, "id", "must be a UUID");
+  });
+
+  it("accepts a sparse service and a full one with nulls where real services send them", () => {
+    expectValid("service", { id: uuid, name: "prod" });
+    expectValid("service", {
+      id: uuid,
+      name: "prod",
+      engineVersion: "24.8",
+      endpoints: [{ protocol: "mysql", host: "h.example", port: 3306, username: "u" }],
+      minReplicaMemoryGb: 8,
+      maxReplicaMemoryGb: 120,
+      numReplicas: 3,
+      idleScaling: true,
+      idleTimeoutMinutes: 15,
+      ipAccessList: [{ source: "0.0.0.0/0", description: "anywhere" }],
+      createdAt: "2024-05-01T10:00:00Z",
+      byocId: null,
+      privateEndpointIds: ["vpce-1"],
+      isPrimary: true,
+      tier: "production",
+    });
+  });
+
+  it("reports a service's mistyped fields, one each", () => {
+    const problems = validate("service", { id: uuid, name: 7, numReplicas: "3", idleScaling: 1 });
+    expect(problems.map((problem) => problem.property)).to.have.members([
+      "name",
+      "numReplicas",
+      "idleScaling",
+    ]);
+    expectOnlyProblem("service", { name: "x" }, "id", "id is required");
+    expectOnlyProblem(
+      "service",
+      { id: uuid, name: "x", endpoints: [{ port: "3306" }] },
+      "endpoints[0].port",
+      "must be a number",
+    );
+  });
+
+  const key = {
+    id: uuid,
+    name: "ci",
+    roles: ["admin"],
+    keySuffix: "abcd",
+    state: "enabled",
+    createdAt: "2024-05-01T10:00:00Z",
+    expireAt: null,
+    usedAt: null,
+  };
+
+  it("accepts a key and a create result with or without keyId and keySecret", () => {
+    expectValid("apiKey", { ...key, ipAccessList: [] });
+    expectValid("apiKeyCreateResult", { key, keyId: "KEYID", keySecret: "s3cr3t", extra: 1 });
+    expectValid("apiKeyCreateResult", { key });
+  });
+
+  it("reports problems inside the key by dotted path and never echoes the secret", () => {
+    expectOnlyProblem(
+      "apiKeyCreateResult",
+      { key: { ...key, createdAt: "yesterday" } },
+      "key.createdAt",
+      "date-time",
+    );
+    expectOnlyProblem("apiKeyCreateResult", { keyId: "x" }, "key", "key is required");
+    const problem = expectOnlyProblem("apiKeyCreateResult", { key, keySecret: 123456 }, "keySecret");
+    expect(problem.reason).to.equal("keySecret must be a string");
+  });
+
+  it("reports a key with an unknown role", () => {
+    expectOnlyProblem("apiKey", { ...key, roles: ["owner"] }, "roles[0]", "must be one of admin, developer");
+  });
+
+  it("accepts private endpoints and organizations, and reports their missing ids", () => {
+    expectValid("privateEndpoint", { id: "vpce-1", description: "x", cloudProvider: "aws" });
+    expectOnlyProblem("privateEndpoint", { description: "x" }, "id", "id is required");
+    expectValid("organization", {
+      id: uuid,
+      name: "acme",
+      privateEndpoints: [{ id: "vpce-1", description: "x", cloudProvider: "aws", region: "us-east-1" }],
+      tier: "SCALE",
+    });
+    expectValid("organization", { id: uuid, name: "acme" });
+    expectOnlyProblem(
+      "organization",
+      { id: uuid, name: "acme", privateEndpoints: [{ description: "x" }] },
+      "privateEndpoints[0].id",
+      "is required",
+    );
+  });
+});
+
+describe("schemas: observability responses", () => {
+  const alert = {
+    id: "65f0c0ffee0000000000000a",
+    name: null,
+    threshold: 1,
+    interval: "5m",
+    thresholdType: "above",
+    source: "tile",
+    state: "inactive",
+    channel: { type: "webhook", webhookId: "w" },
+    team: "t",
+    tileId: "tile-1",
+    dashboard: "d",
+    silenced: false,
+    createdAt: "2024-05-01T10:00:00.000Z",
+    updatedAt: "2024-05-01T10:00:00.000Z",
+  };
+
+  it("accepts an alert with extra fields", () => {
+    expectValid("alert", { ...alert, __v: 0 });
+  });
+
+  it("reports a missing channel and a mistyped threshold", () => {
+    const { channel: _c, ...withoutChannel } = alert;
+    expectOnlyProblem("alert", withoutChannel, "channel", "channel is required");
+    expectOnlyProblem("alert", { ...alert, threshold: "1" }, "threshold", "must be a number");
+  });
+
+  it("accepts series rows with one column per series and extra group columns", () => {
+    expectValid("seriesRows", [
+      { ts_bucket: 1_700_000_000_000, "series_0.data": 3, "series_1.data": 0.5, service: "api" },
+      { ts_bucket: 1_700_000_300_000, "series_0.data": 0, "series_1.data": 1 },
+    ]);
+    expectValid("seriesRows", []);
+  });
+
+  it("reports a row without ts_bucket and a non-numeric series value by row index", () => {
+    const problems = validate("seriesRows", [
+      { "series_0.data": 1 },
+      { ts_bucket: 1, "series_0.data": "NaN" },
+    ]);
+    expect(problems).to.have.length(2);
+    expect(problems[0]).to.deep.equal({ property: "[0].ts_bucket", reason: "[0].ts_bucket is required" });
+    expect(problems[1]?.property).to.equal("[1].series_0.data");
+    expect(problems[1]?.reason).to.include("must be a number");
+  });
+
+  it("reports a data value that is not an array", () => {
+    expectOnlyProblem("seriesRows", { rows: [] }, "", "must be an array; got an object");
+  });
+});
