@@ -1,0 +1,42 @@
+import type * as pulumi from "@pulumi/pulumi";
+import {
+  resolveManagementSettings,
+  resolveObservabilitySettings,
+  type ConfigSource,
+  type ManagementSettings,
+} from "../config";
+import {
+  managementClient,
+  observabilityClient,
+  type ManagementClient,
+  type ObservabilityClient,
+} from "../rest";
+
+/**
+ * What the provider operations of one dynamic-provider process share: the stack config the engine hands to
+ * `configure`. Settings are resolved when an operation runs (config first, then environment), so credentials are
+ * never captured in a closure, never resource inputs and never in state.
+ */
+class ProviderContext {
+  private stackConfig: ConfigSource | undefined;
+
+  configure(request: pulumi.dynamic.ConfigureRequest): void {
+    this.stackConfig = request.config;
+  }
+
+  /** The management client and the organization an operation works in (the resource's own, else config). */
+  management(organizationId?: unknown): { client: ManagementClient; settings: ManagementSettings } {
+    const settings = resolveManagementSettings(
+      { source: this.stackConfig },
+      { organizationId: typeof organizationId === "string" ? organizationId : undefined },
+    );
+    return { client: managementClient(settings), settings };
+  }
+
+  observability(): ObservabilityClient {
+    return observabilityClient(resolveObservabilitySettings({ source: this.stackConfig }));
+  }
+}
+
+/** One per process: every resource kind served by this process sees the same stack config. */
+export const providerContext = new ProviderContext();

@@ -1,0 +1,286 @@
+import * as pulumi from "@pulumi/pulumi";
+import type { ReversePrivateEndpoint as RemoteEndpoint, ReversePrivateEndpointCreateRequest } from "../rest";
+import type { MskAuthentication, ReversePrivateEndpointType } from "../schemas";
+import { providerContext } from "./context";
+import { providerShim } from "./shim";
+import { checkInputs, optionalStrings, requestBody, requiredStrings, type CheckSpec } from "./support/check";
+import { diffInputs, type DiffSpec } from "./support/diff";
+import { PartialCreateError } from "./support/errors";
+import { createOutcomeUnknown, deleteIfPresent, progress, readOrGone, sleep } from "./support/lifecycle";
+import { pick, unwrapSecrets, type PropertyBag } from "./support/properties";
+
+/** Inputs of a {@link ReversePrivateEndpoint}. Every change replaces the endpoint: the API updates none of them. */
+export interface ReversePrivateEndpointArgs {
+  /** The service (uuid) that owns the endpoint. Changing it replaces the endpoint. */
+  serviceId: pulumi.Input<string>;
+  /** VPC_ENDPOINT_SERVICE, VPC_RESOURCE or MSK_MULTI_VPC. Changing it replaces the endpoint. */
+  type: pulumi.Input<ReversePrivateEndpointType>;
+  /** Free text, at most 255 characters. Changing it replaces the endpoint. */
+  description?: pulumi.Input<string>;
+  /** The VPC endpoint service to connect to; required when type is VPC_ENDPOINT_SERVICE. Replaces on change. */
+  vpcEndpointServiceName?: pulumi.Input<string>;
+  /** The VPC resource configuration; required when type is VPC_RESOURCE. Replaces on change. */
+  vpcResourceConfigurationId?: pulumi.Input<string>;
+  /** The resource share ARN; required when type is VPC_RESOURCE. Replaces on change. */
+  vpcResourceShareArn?: pulumi.Input<string>;
+  /** The MSK cluster ARN; required when type is MSK_MULTI_VPC. Replaces on change. */
+  mskClusterArn?: pulumi.Input<string>;
+  /** SASL_IAM or SASL_SCRAM; required when type is MSK_MULTI_VPC. Replaces on change. */
+  mskAuthentication?: pulumi.Input<MskAuthentication>;
+  /** The organization (uuid); defaults to `clickhouse:organizationId` or CLICKHOUSE_ORG_ID. Replaces on change. */
+  organizationId?: pulumi.Input<string>;
+  /**
+   * Adopts the existing endpoint with this id instead of creating one (`pulumi import` cannot import dynamic
+   * resources). Its inputs must describe the endpoint as it is; deleting the resource deletes the endpoint.
+   */
+  adoptId?: pulumi.Input<string>;
+  /** How long create waits for status Ready, in seconds (default 600). Changing it changes nothing remotely. */
+  readyTimeoutSeconds?: pulumi.Input<number>;
+}
+
+const requestFields = [
+  "type",
+  "description",
+  "vpcEndpointServiceName",
+  "vpcResourceConfigurationId",
+  "vpcResourceShareArn",
+  "mskClusterArn",
+  "mskAuthentication",
+] as const;
+
+const checkSpec: CheckSpec = {
+  schema: "reversePrivateEndpointCreate",
+  nonBodyInputs: ["serviceId", "organizationId", "adoptId", "readyTimeoutSeconds"],
+  extraRules: [
+    requiredStrings("serviceId"),
+    optionalStrings("organizationId", "adoptId"),
+    (inputs) => {
+      const timeout = inputs.readyTimeoutSeconds;
+      if (timeout === undefined || (typeof timeout === "number" && timeout > 0)) return [];
+      return [
+        {
+          property: "readyTimeoutSeconds",
+          reason: `readyTimeoutSeconds must be a positive number; got ${timeout}`,
+        },
+      ];
+    },
+  ],
+};
+
+const diffSpec: DiffSpec = {
+  replaceOn: ["serviceId", "organizationId", "adoptId", ...requestFields],
+  updateOn: [],
+  onlyWhenSet: ["organizationId", "adoptId"],
+};
+
+const DEFAULT_READY_TIMEOUT_SECONDS = 600;
+const POLL_INTERVAL_MS = 1_000;
+
+/** Creates, reads and deletes reverse private endpoints; runs in the dynamic-provider process. */
+export class ReversePrivateEndpointProvider implements Required<pulumi.dynamic.ResourceProvider> {
+  async configure(request: pulumi.dynamic.ConfigureRequest): Promise<void> {
+    providerContext.configure(request);
+  }
+
+  async check(_olds: PropertyBag, news: PropertyBag): Promise<pulumi.dynamic.CheckResult> {
+    return checkInputs(checkSpec, news);
+  }
+
+  async diff(_id: string, olds: PropertyBag, news: PropertyBag): Promise<pulumi.dynamic.DiffResult> {
+    const result = diffInputs(diffSpec, olds, news);
+    // An endpoint that failed to provision cannot be repaired in place: the next `up` replaces it.
+    if (olds.status === "Failed") return { changes: true, replaces: [...(result.replaces ?? []), "status"] };
+    return result;
+  }
+
+  async create(news: PropertyBag): Promise<pulumi.dynamic.CreateResult> {
+    const inputs = unwrapSecrets(news);
+    const { client, settings } = providerContext.management(inputs.organizationId);
+    const organizationId = settings.organizationId;
+    const serviceId = String(inputs.serviceId);
+    const api = client.reversePrivateEndpoints;
+    const request = requestBody(
+      checkSpec,
+      pick(inputs, requestFields),
+    ) as unknown as ReversePrivateEndpointCreateRequest;
+
+    let endpoint: RemoteEndpoint;
+    if (typeof inputs.adoptId === "string") {
+      endpoint = await api.get(organizationId, serviceId, inputs.adoptId);
+    } else {
+      try {
+        endpoint = await api.create(organizationId, serviceId, request);
+      } catch (error) {
+        if (!createOutcomeUnknown(error)) throw error;
+        endpoint = await this.findCreatedEndpoint(organizationId, serviceId, request, error);
+      }
+    }
+    const ready = await this.waitUntilReady(organizationId, serviceId, endpoint, inputs, news);
+    return { id: ready.id, outs: endpointOutputs(inputs, organizationId, ready) };
+  }
+
+  async read(id: string, props: PropertyBag): Promise<pulumi.dynamic.ReadResult> {
+    const olds = unwrapSecrets(props);
+    const { client, settings } = providerContext.management(olds.organizationId);
+    return readOrGone(async () => {
+      const endpoint = await client.reversePrivateEndpoints.get(
+        settings.organizationId,
+        String(olds.serviceId),
+        id,
+      );
+      const outs = endpointOutputs(olds, settings.organizationId, endpoint);
+      const inputs = pick(outs, [
+        "serviceId",
+        "organizationId",
+        "adoptId",
+        "readyTimeoutSeconds",
+        ...requestFields,
+      ]);
+      return { id, props: outs, inputs };
+    });
+  }
+
+  /** Only reached for an endpoint recorded while still provisioning: wait for it again. */
+  async update(id: string, olds: PropertyBag, news: PropertyBag): Promise<pulumi.dynamic.UpdateResult> {
+    const inputs = unwrapSecrets(news);
+    const { client, settings } = providerContext.management(olds.organizationId);
+    const serviceId = String(olds.serviceId);
+    const endpoint = await client.reversePrivateEndpoints.get(settings.organizationId, serviceId, id);
+    const ready = await this.waitUntilReady(settings.organizationId, serviceId, endpoint, inputs, news);
+    return { outs: endpointOutputs(inputs, settings.organizationId, ready) };
+  }
+
+  async delete(id: string, props: PropertyBag): Promise<void> {
+    const olds = unwrapSecrets(props);
+    const { client, settings } = providerContext.management(olds.organizationId);
+    const serviceId = String(olds.serviceId);
+    const api = client.reversePrivateEndpoints;
+    await deleteIfPresent(() => api.delete(settings.organizationId, serviceId, id));
+    // Deletion is asynchronous (status Deleting); wait until it is gone so a replacement cannot collide with it.
+    const deadline = Date.now() + DEFAULT_READY_TIMEOUT_SECONDS * 1000;
+    while (Date.now() < deadline) {
+      const gone = await readOrGone(async () => {
+        await api.get(settings.organizationId, serviceId, id);
+        return { id };
+      });
+      if (gone.id === "") return;
+      await sleep(POLL_INTERVAL_MS);
+    }
+    throw new Error(
+      `reverse private endpoint ${id} was still deleting after ${DEFAULT_READY_TIMEOUT_SECONDS} s`,
+    );
+  }
+
+  /**
+   * After a create whose reply was lost, the endpoint may exist: look for one with exactly the requested fields
+   * that no other resource could have asked for, and adopt it rather than create a duplicate.
+   */
+  private async findCreatedEndpoint(
+    organizationId: string,
+    serviceId: string,
+    request: ReversePrivateEndpointCreateRequest,
+    cause: Error,
+  ): Promise<RemoteEndpoint> {
+    const existing = await providerContext
+      .management(organizationId)
+      .client.reversePrivateEndpoints.list(organizationId, serviceId);
+    const matches = existing.filter((endpoint) =>
+      requestFields.every((field) => (endpoint[field] ?? undefined) === (request[field] ?? undefined)),
+    );
+    if (matches.length === 1) {
+      progress("ReversePrivateEndpoint", `the create's reply was lost; adopted endpoint ${matches[0].id}`);
+      return matches[0];
+    }
+    throw cause;
+  }
+
+  private async waitUntilReady(
+    organizationId: string,
+    serviceId: string,
+    initial: RemoteEndpoint,
+    inputs: PropertyBag,
+    news: PropertyBag,
+  ): Promise<RemoteEndpoint> {
+    const timeoutSeconds = Number(inputs.readyTimeoutSeconds ?? DEFAULT_READY_TIMEOUT_SECONDS);
+    const started = Date.now();
+    const api = providerContext.management(organizationId).client.reversePrivateEndpoints;
+    let endpoint = initial;
+    while (endpoint.status !== "Ready") {
+      const waited = Math.round((Date.now() - started) / 1000);
+      if (endpoint.status === "Failed" || waited >= timeoutSeconds) {
+        const why =
+          endpoint.status === "Failed"
+            ? `reverse private endpoint ${endpoint.id} failed to provision (status Failed); the next \`pulumi up\` replaces it`
+            : `reverse private endpoint ${endpoint.id} was not Ready after ${timeoutSeconds} s (status ${endpoint.status}); ` +
+              "the next `pulumi up` waits for it again";
+        throw new PartialCreateError(
+          endpoint.id,
+          why,
+          endpointOutputs(inputs, organizationId, endpoint),
+          news,
+        );
+      }
+      progress(
+        "ReversePrivateEndpoint",
+        `${endpoint.id}: status ${endpoint.status} after ${waited} s, waiting for Ready`,
+      );
+      await sleep(POLL_INTERVAL_MS);
+      endpoint = await api.get(organizationId, serviceId, endpoint.id);
+    }
+    return endpoint;
+  }
+}
+
+/** Outputs: the API's object, plus the inputs that are not API fields so that `read` can rebuild the inputs. */
+function endpointOutputs(inputs: PropertyBag, organizationId: string, endpoint: RemoteEndpoint): PropertyBag {
+  // The API's `id` is the resource id; Pulumi reserves `id` as an output name.
+  const { id: _id, ...fields } = endpoint;
+  return {
+    ...pick(inputs, ["adoptId", "readyTimeoutSeconds"]),
+    ...fields,
+    organizationId,
+    serviceId: endpoint.serviceId ?? inputs.serviceId,
+  };
+}
+
+/**
+ * A reverse private endpoint of a service (seed 2.1): a private connection from the service to a VPC endpoint
+ * service, a VPC resource or an MSK cluster. Create waits until the endpoint is Ready; delete waits until it is
+ * gone. The API updates nothing in place, so every input change replaces the endpoint.
+ */
+export class ReversePrivateEndpoint extends pulumi.dynamic.Resource {
+  /** The cloud provider's id of the endpoint (e.g. a VPC endpoint id); the API's own uuid is the resource `id`. */
+  declare readonly endpointId: pulumi.Output<string>;
+  declare readonly serviceId: pulumi.Output<string>;
+  declare readonly organizationId: pulumi.Output<string>;
+  declare readonly type: pulumi.Output<ReversePrivateEndpointType>;
+  declare readonly description: pulumi.Output<string | undefined>;
+  declare readonly vpcEndpointServiceName: pulumi.Output<string | undefined>;
+  declare readonly vpcResourceConfigurationId: pulumi.Output<string | undefined>;
+  declare readonly vpcResourceShareArn: pulumi.Output<string | undefined>;
+  declare readonly mskClusterArn: pulumi.Output<string | undefined>;
+  declare readonly mskAuthentication: pulumi.Output<MskAuthentication | undefined>;
+  /** DNS names of the endpoint. */
+  declare readonly dnsNames: pulumi.Output<string[]>;
+  /** Private DNS names of the endpoint. */
+  declare readonly privateDnsNames: pulumi.Output<string[]>;
+  /** Provisioning, Ready or Failed; always Ready after a successful create. */
+  declare readonly status: pulumi.Output<string>;
+
+  constructor(name: string, args: ReversePrivateEndpointArgs, opts?: pulumi.CustomResourceOptions) {
+    const outputsOnly = {
+      endpointId: undefined,
+      dnsNames: undefined,
+      privateDnsNames: undefined,
+      status: undefined,
+    };
+    super(
+      providerShim("ReversePrivateEndpoint"),
+      name,
+      { ...outputsOnly, ...args },
+      opts,
+      "clickhouse",
+      "ReversePrivateEndpoint",
+    );
+  }
+}

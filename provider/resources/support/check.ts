@@ -1,0 +1,83 @@
+import type * as pulumi from "@pulumi/pulumi";
+import { validate, type SchemaName, type ValidationProblem } from "../../rest/validation";
+import { isUnknown, unwrapSecrets, type PropertyBag } from "./properties";
+
+/** How one resource's inputs map onto the request body its schema describes. */
+export interface CheckSpec {
+  /** The request schema the body must satisfy. */
+  readonly schema: SchemaName;
+  /** Inputs that are not body fields (path parameters, adoption ids, triggers); validated by `extraRules`. */
+  readonly nonBodyInputs: readonly string[];
+  /** Inputs the body names differently, e.g. `{ endpointId: "id" }` because Pulumi reserves `id`. */
+  readonly renamed?: Readonly<Record<string, string>>;
+  /** Rules on inputs beyond the schema; each returns the problems it finds. */
+  readonly extraRules?: readonly ((inputs: PropertyBag) => ValidationProblem[])[];
+}
+
+/** The request body an input bag stands for (renamed, non-body inputs left out, nulls kept for nullable fields). */
+export function requestBody(spec: CheckSpec, inputs: PropertyBag): PropertyBag {
+  const body: PropertyBag = {};
+  for (const [key, value] of Object.entries(inputs)) {
+    if (key === "__provider" || spec.nonBodyInputs.includes(key) || value === undefined) continue;
+    body[spec.renamed?.[key] ?? key] = value;
+  }
+  return body;
+}
+
+/**
+ * Validates inputs at `pulumi preview`, before anything is sent. Values not known yet are left out of the body,
+ * and any problem about them (such as "required") is dropped: they are checked again when known.
+ */
+export function checkInputs(spec: CheckSpec, news: PropertyBag): pulumi.dynamic.CheckResult {
+  const inputs = unwrapSecrets(news);
+  const unknownKeys = Object.keys(inputs).filter((key) => isUnknown(inputs[key]));
+  const known = Object.fromEntries(Object.entries(inputs).filter(([key]) => !unknownKeys.includes(key)));
+  const bodyToInput = Object.fromEntries(
+    Object.entries(spec.renamed ?? {}).map(([input, body]) => [body, input]),
+  );
+
+  const problems = [
+    ...validate(spec.schema, requestBody(spec, known)).map((problem) => renameProblem(problem, bodyToInput)),
+    ...(spec.extraRules ?? []).flatMap((rule) => rule(known)),
+  ].filter((problem) => !unknownKeys.includes(rootProperty(problem.property)));
+
+  return { inputs: news, failures: problems.map(({ property, reason }) => ({ property, reason })) };
+}
+
+/** A rule for inputs that must be non-empty strings, such as `serviceId`. */
+export function requiredStrings(...keys: string[]): (inputs: PropertyBag) => ValidationProblem[] {
+  return (inputs) =>
+    keys.flatMap((key) => {
+      const value = inputs[key];
+      if (typeof value === "string" && value.trim() !== "") return [];
+      const got = value === undefined ? "it is missing" : `got ${JSON.stringify(value)}`;
+      return [{ property: key, reason: `${key} is required and must be a non-empty string; ${got}` }];
+    });
+}
+
+/** A rule for inputs that are optional but, when set, must be non-empty strings (organizationId, adoptId). */
+export function optionalStrings(...keys: string[]): (inputs: PropertyBag) => ValidationProblem[] {
+  return (inputs) =>
+    keys.flatMap((key) => {
+      const value = inputs[key];
+      if (value === undefined || value === null || (typeof value === "string" && value.trim() !== ""))
+        return [];
+      return [
+        { property: key, reason: `${key} must be a non-empty string when set; got ${JSON.stringify(value)}` },
+      ];
+    });
+}
+
+function rootProperty(property: string): string {
+  return property.split(/[.[]/, 1)[0];
+}
+
+function renameProblem(problem: ValidationProblem, bodyToInput: Record<string, string>): ValidationProblem {
+  const root = rootProperty(problem.property);
+  const input = bodyToInput[root];
+  if (input === undefined) return problem;
+  return {
+    property: input + problem.property.slice(root.length),
+    reason: problem.reason.replace(new RegExp(`^${root}\\b`), input),
+  };
+}
