@@ -15,12 +15,15 @@ fi
 
 # Examples and the dynamic-provider shim import this package by its name, as a user's program does; inside the
 # repository that name resolves through this link to the package root.
+# The emulator's bin gets the same treatment, so `npx pulumi-clickhouse-cloud-emulator` works here as it does
+# for a user who installed the package.
 if [[ ! -L node_modules/pulumi-clickhouse-cloud ]]; then
   ln -sfn .. node_modules/pulumi-clickhouse-cloud
 fi
+ln -sfn ../pulumi-clickhouse-cloud/dist/emulator/cli.js node_modules/.bin/pulumi-clickhouse-cloud-emulator
 
 echo "[bootstrap] building (tsc)" >&2
-npx tsc -p tsconfig.json
+npm run --silent build
 
 PULUMI_CLI_DIR="$(bash scripts/ensure-pulumi.sh)"
 export PULUMI_CLI_DIR

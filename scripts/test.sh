@@ -8,4 +8,4 @@ echo "[test] lint and format check" >&2
 npx eslint . >&2
 npx prettier --check . >&2
 
-npx mocha --config .mocharc.json "$@"
+npx mocha --config .mocharc.json "${@:-dist/test/**/*.test.js}"

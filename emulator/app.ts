@@ -1,0 +1,92 @@
+/**
+ * The fastify app serving both APIs and the control path. Order of work for an API request: the request log
+ * starts watching it, the fault plan may act, the API's auth hook runs, then its rate limiter, then the
+ * route. Every error, ours or the framework's, is rendered in the body shape of the API addressed.
+ */
+import { randomUUID } from "node:crypto";
+import Fastify from "fastify";
+import type { FastifyInstance } from "fastify";
+import type { EmulatorContext } from "./context";
+import { controlRoutes, createControl } from "./control";
+import { ApiError, flavorOf, sendApiError, toApiError } from "./errors";
+import { FaultInjector } from "./faults";
+import { RouteRegistry } from "./methodNotAllowed";
+import { RateLimitCounters } from "./rateLimits";
+import type { RequestListener } from "./requestLog";
+import { RequestLog } from "./requestLog";
+import { managementApi } from "./routes/management";
+import { observabilityApi } from "./routes/observability";
+import type { EmulatorControl, Fixture } from "./types";
+
+const bodyLimitBytes = 1024 * 1024;
+
+export interface AppOptions {
+  context: EmulatorContext;
+  /** The fixture with the URLs, once the server listens. */
+  fixture: () => Fixture;
+  onRequestLogged?: RequestListener;
+}
+
+export interface BuiltApp {
+  app: FastifyInstance;
+  control: EmulatorControl;
+}
+
+/**
+ * JSON bodies through fastify's own parser (it also refuses prototype poisoning), except that an empty body
+ * is no body: clients often send a JSON content type on a DELETE without one. Nothing else is parsed.
+ */
+function parseJsonBodiesOnly(app: FastifyInstance): void {
+  const parseJson = app.getDefaultJsonParser("error", "error");
+  // Both APIs take JSON only: any other body, text/plain included, is a 415.
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser("application/json", { parseAs: "string" }, (request, body, done) => {
+    const text = body as string; // parseAs: "string"
+    if (text === "") done(null, undefined);
+    else parseJson(request, text, done);
+  });
+}
+
+export async function buildApp(options: AppOptions): Promise<BuiltApp> {
+  const { context } = options;
+  const app = Fastify({
+    logger: false,
+    bodyLimit: bodyLimitBytes,
+    genReqId: () => randomUUID(),
+    // Keep-alive connections must not hold close() up.
+    forceCloseConnections: true,
+    // Control bodies are validated by fastify: unknown fields are refused, never silently removed or coerced.
+    ajv: { customOptions: { removeAdditional: false, coerceTypes: false, useDefaults: false } },
+  });
+  app.decorateRequest("principal", null);
+  app.decorateRequest("fault", null);
+  parseJsonBodiesOnly(app);
+
+  const log = new RequestLog(options.onRequestLogged);
+  const counters = new RateLimitCounters();
+  const routes = new RouteRegistry(app, (path) => flavorOf(path) !== "control");
+  const faults = new FaultInjector(routes);
+  const control = createControl({ context, log, faults, counters });
+  app.addHook("onRequest", log.track);
+  app.addHook("onRequest", faults.beforeProcessing);
+  app.addHook("onSend", faults.beforeReply);
+  app.setErrorHandler((error, request, reply) => {
+    const apiError = toApiError(error);
+    if (apiError.statusCode >= 500 && !(error instanceof ApiError)) {
+      // An emulator bug: say so on stderr (never request bodies, which may hold secrets).
+      process.stderr.write(`emulator: ${request.method} ${request.url} failed: ${(error as Error).stack}\n`);
+    }
+    return sendApiError(request, reply, apiError);
+  });
+  app.setNotFoundHandler((request, reply) => {
+    const what =
+      flavorOf(request.url) === "observability" ? "Not found" : `No route ${request.method} ${request.url}`;
+    return sendApiError(request, reply, new ApiError(404, what));
+  });
+
+  await app.register(async (scope) => managementApi(scope, context, counters));
+  await app.register(async (scope) => observabilityApi(scope, context, counters));
+  routes.addMethodNotAllowedRoutes(app);
+  controlRoutes(app, control, context, options.fixture);
+  return { app, control };
+}

@@ -1,0 +1,55 @@
+/**
+ * Authentication of both APIs. Management: HTTP Basic with base64(keyId:keySecret) of any enabled, unexpired
+ * key of the organization whose IP access list admits the caller (keys created through the API included;
+ * compared by sha256 hash, as only hashes are stored). Observability: the fixture's bearer token.
+ * Every role may call every operation: the seed does not say which role may call what.
+ */
+import { timingSafeEqual } from "node:crypto";
+import type { FastifyRequest } from "fastify";
+import { hashCredential } from "./credentials";
+import type { EmulatorContext } from "./context";
+import { ApiError } from "./errors";
+import { isAddressAllowed } from "./ipAccess";
+import type { ApiKeyRecord } from "./types";
+
+function sameHash(a: string, b: string): boolean {
+  const left = Buffer.from(a, "hex");
+  const right = Buffer.from(b, "hex");
+  return left.length === right.length && timingSafeEqual(left, right);
+}
+
+function basicCredentials(header: string | undefined): { keyId: string; keySecret: string } {
+  if (!header) throw new ApiError(401, "Missing Authorization header; use Basic auth with an API key");
+  const match = /^Basic\s+(\S+)$/i.exec(header);
+  if (!match) throw new ApiError(401, "The Authorization header must use the Basic scheme with an API key");
+  const decoded = Buffer.from(match[1], "base64").toString("utf8");
+  const separator = decoded.indexOf(":");
+  if (separator <= 0) throw new ApiError(401, "The Basic credentials must be base64(keyId:keySecret)");
+  return { keyId: decoded.slice(0, separator), keySecret: decoded.slice(separator + 1) };
+}
+
+export function authenticateApiKey(context: EmulatorContext, request: FastifyRequest): ApiKeyRecord {
+  const { keyId, keySecret } = basicCredentials(request.headers.authorization);
+  const keyIdHash = hashCredential(keyId);
+  const key = context.store.state.keys.find((candidate) => sameHash(candidate.keyIdHash, keyIdHash));
+  if (!key || !sameHash(key.keySecretHash, hashCredential(keySecret))) {
+    throw new ApiError(401, "Invalid API key id or secret");
+  }
+  if (key.state !== "enabled") throw new ApiError(401, "The API key is disabled");
+  const now = context.now();
+  if (key.expireAt !== null && Date.parse(key.expireAt) <= now.getTime()) {
+    throw new ApiError(401, "The API key has expired");
+  }
+  if (!isAddressAllowed(key.ipAccessList, request.ip)) {
+    throw new ApiError(403, `The API key's IP access list does not allow requests from ${request.ip}`);
+  }
+  key.usedAt = now.toISOString();
+  context.store.changed();
+  return key;
+}
+
+export function authenticateBearerToken(context: EmulatorContext, request: FastifyRequest): void {
+  const match = /^Bearer\s+(\S+)$/i.exec(request.headers.authorization ?? "");
+  const expected = hashCredential(context.fixture.observabilityToken);
+  if (!match || !sameHash(hashCredential(match[1]), expected)) throw new ApiError(401, "Unauthorized");
+}

@@ -1,0 +1,21 @@
+/** What every part of the emulator shares: the store, the live settings and the clock. */
+import type { Store } from "./store";
+import type { EmulatorSettings, FaultKind, FixtureIdentity } from "./types";
+
+export interface EmulatorContext {
+  store: Store;
+  settings: EmulatorSettings;
+  fixture: FixtureIdentity;
+  now(): Date;
+}
+
+/** Who a request authenticated as; set by the auth hooks, used by handlers and the rate limiter. */
+export type Principal = { kind: "apiKey"; keyRecordId: string } | { kind: "observabilityToken" };
+
+declare module "fastify" {
+  interface FastifyRequest {
+    principal: Principal | null;
+    /** The fault injected into this request, if any. */
+    fault: FaultKind | null;
+  }
+}

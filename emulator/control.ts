@@ -1,0 +1,152 @@
+/**
+ * The control API: not part of the real APIs, no auth, under /__emulator. The same actions are offered
+ * in-process as `EmulatorControl`.
+ *   GET    /__emulator/requests                              request log
+ *   DELETE /__emulator/requests                              clear it
+ *   POST   /__emulator/reset                                 store back to the fixture, rate-limit counters forgotten
+ *   PUT    /__emulator/faults      (FaultPlan)               replace the fault plan
+ *   DELETE /__emulator/faults                                no more faults
+ *   GET    /__emulator/settings, PUT (partial settings)      rateLimits, provisioningDelayMs
+ *   GET    /__emulator/fixture                               the fixture, as printed by the CLI
+ *   POST   /__emulator/reverse-private-endpoints/:id/fail    the endpoint's status becomes Failed
+ *   DELETE /__emulator/dashboards/:id                        deletes a dashboard and its alerts
+ *   DELETE /__emulator/saved-searches/:id                    deletes a saved search and its alerts
+ */
+import type { FastifyInstance } from "fastify";
+import type { EmulatorContext } from "./context";
+import { controlPrefix, notFound } from "./errors";
+import type { FaultInjector } from "./faults";
+import type { RateLimitCounters } from "./rateLimits";
+import type { RequestLog } from "./requestLog";
+import { purgeGoneEndpoints } from "./routes/management/reversePrivateEndpoints";
+import type { EmulatorControl, EmulatorSettings, Fixture, FaultPlan } from "./types";
+import { faultKinds } from "./types";
+
+export interface ControlParts {
+  context: EmulatorContext;
+  log: RequestLog;
+  faults: FaultInjector;
+  counters: RateLimitCounters;
+}
+
+export function createControl({ context, log, faults, counters }: ControlParts): EmulatorControl {
+  const { store } = context;
+  return {
+    requests: async () => log.list(),
+    clearRequests: async () => log.clear(),
+    reset: async () => {
+      store.reset();
+      counters.reset();
+    },
+    setFaults: async (plan) => faults.set(plan),
+    clearFaults: async () => faults.clear(),
+    updateSettings: async (settings) => {
+      if (settings.rateLimits !== undefined) context.settings.rateLimits = settings.rateLimits;
+      if (settings.provisioningDelayMs !== undefined) {
+        context.settings.provisioningDelayMs = settings.provisioningDelayMs;
+      }
+      return { ...context.settings };
+    },
+    failReversePrivateEndpoint: async (id) => {
+      purgeGoneEndpoints(store.state, context.now().getTime());
+      const endpoint = store.state.reversePrivateEndpoints.find((candidate) => candidate.id === id);
+      if (!endpoint) throw notFound(`Reverse private endpoint ${id} not found`);
+      endpoint.failed = true;
+      store.changed();
+    },
+    deleteDashboard: async (id) => {
+      const state = store.state;
+      if (!state.dashboards.some((dashboard) => dashboard.id === id))
+        throw notFound(`Dashboard ${id} not found`);
+      state.dashboards = state.dashboards.filter((dashboard) => dashboard.id !== id);
+      state.alerts = state.alerts.filter((alert) => alert.dashboard !== id);
+      store.changed();
+    },
+    deleteSavedSearch: async (id) => {
+      const state = store.state;
+      if (!state.savedSearches.some((search) => search.id === id))
+        throw notFound(`Saved search ${id} not found`);
+      state.savedSearches = state.savedSearches.filter((search) => search.id !== id);
+      state.alerts = state.alerts.filter((alert) => alert.savedSearch !== id);
+      store.changed();
+    },
+  };
+}
+
+const faultKindSchema = { type: "string", enum: [...faultKinds] } as const;
+
+const faultPlanSchema = {
+  type: "object",
+  additionalProperties: false,
+  properties: {
+    probability: { type: "number", minimum: 0, maximum: 1 },
+    kinds: { type: "array", items: faultKindSchema },
+    seed: { type: "integer" },
+    routes: { type: "array", items: { type: "string" } },
+    script: {
+      type: "array",
+      items: {
+        type: "object",
+        additionalProperties: false,
+        required: ["route", "kinds"],
+        properties: { route: { type: "string" }, kinds: { type: "array", items: faultKindSchema } },
+      },
+    },
+    slowMs: { type: "integer", minimum: 0, maximum: 60_000 },
+    retryAfterSeconds: { type: "integer", minimum: 0, maximum: 3600 },
+  },
+} as const;
+
+const settingsSchema = {
+  type: "object",
+  additionalProperties: false,
+  properties: {
+    rateLimits: { type: "boolean" },
+    provisioningDelayMs: { type: "integer", minimum: 0 },
+  },
+} as const;
+
+export function controlRoutes(
+  app: FastifyInstance,
+  control: EmulatorControl,
+  context: EmulatorContext,
+  fixture: () => Fixture,
+): void {
+  const base = controlPrefix;
+  app.get(`${base}/requests`, async () => control.requests());
+  app.delete(`${base}/requests`, async (_request, reply) => {
+    await control.clearRequests();
+    return reply.code(204).send();
+  });
+  app.post(`${base}/reset`, async (_request, reply) => {
+    await control.reset();
+    return reply.code(204).send();
+  });
+  app.put<{ Body: FaultPlan }>(`${base}/faults`, { schema: { body: faultPlanSchema } }, async (request) => {
+    await control.setFaults(request.body);
+    return request.body;
+  });
+  app.delete(`${base}/faults`, async (_request, reply) => {
+    await control.clearFaults();
+    return reply.code(204).send();
+  });
+  app.get(`${base}/settings`, async () => ({ ...context.settings }));
+  app.put<{ Body: Partial<EmulatorSettings> }>(
+    `${base}/settings`,
+    { schema: { body: settingsSchema } },
+    async (request) => control.updateSettings(request.body),
+  );
+  app.get(`${base}/fixture`, async () => fixture());
+  app.post<{ Params: { id: string } }>(`${base}/reverse-private-endpoints/:id/fail`, async (request) => {
+    await control.failReversePrivateEndpoint(request.params.id);
+    return { id: request.params.id, status: "Failed" };
+  });
+  app.delete<{ Params: { id: string } }>(`${base}/dashboards/:id`, async (request, reply) => {
+    await control.deleteDashboard(request.params.id);
+    return reply.code(204).send();
+  });
+  app.delete<{ Params: { id: string } }>(`${base}/saved-searches/:id`, async (request, reply) => {
+    await control.deleteSavedSearch(request.params.id);
+    return reply.code(204).send();
+  });
+}

@@ -1,0 +1,78 @@
+/**
+ * The emulator of both APIs, in-process: `startEmulator()` listens on 127.0.0.1 (any free port by default)
+ * and returns its URL, fixture, control API and close().
+ */
+import type { FastifyInstance } from "fastify";
+import { buildApp } from "./app";
+import type { EmulatorContext } from "./context";
+import { secureBytes, seededBytes } from "./random";
+import { Store } from "./store";
+import type { EmulatorOptions, Fixture, RequestLogEntry, RunningEmulator } from "./types";
+
+export type {
+  EmulatorControl,
+  EmulatorOptions,
+  EmulatorSettings,
+  FaultKind,
+  FaultPlan,
+  Fixture,
+  FixtureDashboard,
+  NamedId,
+  RequestLogEntry,
+  RunningEmulator,
+  ScriptedFault,
+} from "./types";
+export { faultKinds } from "./types";
+
+export interface StartOptions extends EmulatorOptions {
+  /** Called with each request log entry as it is written (the CLI prints them). */
+  onRequestLogged?: (entry: RequestLogEntry) => void;
+}
+
+export async function startEmulator(options: StartOptions = {}): Promise<RunningEmulator> {
+  const store = await Store.open({
+    statePath: options.statePath,
+    fixtureBytes: options.seed === undefined ? secureBytes : seededBytes(options.seed),
+  });
+  const context: EmulatorContext = {
+    store,
+    fixture: store.fixture,
+    settings: {
+      rateLimits: options.rateLimits ?? false,
+      provisioningDelayMs: options.provisioningDelayMs ?? 0,
+    },
+    now: () => new Date(),
+  };
+  const { app, control } = await buildApp({
+    context,
+    fixture: () => fixtureAt(listeningUrl(app), store),
+    onRequestLogged: options.onRequestLogged,
+  });
+  await app.listen({ port: options.port ?? 0, host: options.host ?? "127.0.0.1" });
+  const url = listeningUrl(app);
+  const fixture = fixtureAt(url, store);
+  return {
+    url,
+    fixture,
+    control,
+    close: async () => {
+      await app.close();
+      await store.flush();
+    },
+  };
+}
+
+function fixtureAt(url: string, store: Store): Fixture {
+  return { managementUrl: url, observabilityUrl: url, ...store.fixture };
+}
+
+/** The URL clients should use; a wildcard bind is reached through loopback. */
+function listeningUrl(app: FastifyInstance): string {
+  const address = app.server.address();
+  if (address === null || typeof address === "string")
+    throw new Error("The emulator is not listening on TCP");
+  let host = address.family === "IPv6" ? `[${address.address}]` : address.address;
+  if (address.address === "0.0.0.0") host = "127.0.0.1";
+  if (address.address === "::") host = "[::1]";
+  return `http://${host}:${address.port}`;
+}

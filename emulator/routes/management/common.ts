@@ -1,0 +1,45 @@
+/** Shared pieces of the management routes: the envelope, path checks and lookups that 404. */
+import type { FastifyRequest } from "fastify";
+import type { EmulatorContext } from "../../context";
+import { ApiError, notFound } from "../../errors";
+import type { ServiceRecord } from "../../types";
+
+export interface ManagementEnvelope<T> {
+  status: 200;
+  requestId: string;
+  result: T;
+}
+
+export function envelope<T>(request: FastifyRequest, result: T): ManagementEnvelope<T> {
+  return { status: 200, requestId: request.id, result };
+}
+
+const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Path ids of the management API are uuids; anything else is a 400 naming the parameter. */
+export function assertUuidParams(params: Record<string, string>): void {
+  const problems = Object.entries(params)
+    .filter(([, value]) => !uuidPattern.test(value))
+    .map(([name, value]) => ({
+      property: name,
+      reason: `${name} must be a UUID; got ${JSON.stringify(value)}`,
+    }));
+  if (problems.length > 0) throw ApiError.invalid(problems, "Params");
+}
+
+export function findService(context: EmulatorContext, serviceId: string): ServiceRecord {
+  const service = context.store.state.services.find((candidate) => candidate.id === serviceId);
+  if (!service) throw notFound(`Service ${serviceId} not found in the organization`);
+  return service;
+}
+
+export interface OrganizationParams {
+  organizationId: string;
+}
+
+export interface ServiceParams extends OrganizationParams {
+  serviceId: string;
+}
+
+export const organizationPath = "/v1/organizations/:organizationId";
+export const servicePath = `${organizationPath}/services/:serviceId`;

@@ -1,0 +1,39 @@
+/**
+ * The management API's scope: every route needs Basic auth with a key of the organization and addresses
+ * the fixture's organization. A well-formed organization id that isn't ours is a 403 (the key has no access
+ * to it, as with the real API); a malformed one is a 400. Rate limits apply per key.
+ */
+import type { FastifyInstance } from "fastify";
+import { authenticateApiKey } from "../../auth";
+import type { EmulatorContext } from "../../context";
+import { ApiError } from "../../errors";
+import type { RateLimitCounters } from "../../rateLimits";
+import { limitManagementRate } from "../../rateLimits";
+import { assertUuidParams } from "./common";
+import { keyRoutes } from "./keys";
+import { organizationRoutes, privateEndpointRoutes } from "./privateEndpoints";
+import { reversePrivateEndpointRoutes } from "./reversePrivateEndpoints";
+import { serviceRoutes } from "./services";
+
+export async function managementApi(
+  scope: FastifyInstance,
+  context: EmulatorContext,
+  counters: RateLimitCounters,
+): Promise<void> {
+  scope.addHook("onRequest", async (request) => {
+    const key = authenticateApiKey(context, request);
+    request.principal = { kind: "apiKey", keyRecordId: key.id };
+    // keyId is checked by the key routes themselves: it names a key, which may not exist.
+    const { keyId: _keyId, ...ids } = request.params as Record<string, string>;
+    assertUuidParams(ids);
+    if (ids.organizationId !== context.fixture.organizationId) {
+      throw new ApiError(403, `The API key has no access to organization ${ids.organizationId}`);
+    }
+  });
+  await limitManagementRate(scope, context, counters);
+  organizationRoutes(scope, context);
+  serviceRoutes(scope, context);
+  reversePrivateEndpointRoutes(scope, context);
+  privateEndpointRoutes(scope, context);
+  keyRoutes(scope, context);
+}

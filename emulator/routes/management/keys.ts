@@ -1,0 +1,153 @@
+/**
+ * API keys (seed 4.4; list, get, PATCH and DELETE from the real API, keyed by the key's uuid `key.id`).
+ * keyId and keySecret are returned by the create only, and only when no hashData was sent; the store keeps
+ * sha256 hashes. With hashData the client sends those hashes itself (64 hex digits each) and the key
+ * authenticates with the id and secret that hash to them. A key cannot delete itself (409).
+ */
+import type { FastifyInstance } from "fastify";
+import type { ValidationProblem } from "../../../provider/rest/validation";
+import type { ApiKeyRole, ApiKeyState } from "../../../provider/schemas/enums";
+import type { EmulatorContext } from "../../context";
+import { hashCredential, issueCredentials, keySuffixOf } from "../../credentials";
+import { ApiError, notFound } from "../../errors";
+import { ipAccessListProblems } from "../../ipAccess";
+import { secureBytes, uuidV4 } from "../../random";
+import type { ApiKeyRecord, IpAccessEntry } from "../../types";
+import type { OrganizationParams } from "./common";
+import { assertUuidParams, envelope, organizationPath } from "./common";
+import { validBody } from "../validBody";
+
+interface KeyParams extends OrganizationParams {
+  keyId: string;
+}
+
+interface ApiKeyFields {
+  name?: string;
+  roles?: ApiKeyRole[];
+  expireAt?: string | null;
+  state?: ApiKeyState;
+  ipAccessList?: IpAccessEntry[];
+}
+
+interface ApiKeyCreate extends ApiKeyFields {
+  name: string;
+  roles: ApiKeyRole[];
+  hashData?: { keyIdHash: string; keyIdSuffix: string; keySecretHash: string };
+}
+
+const keysPath = `${organizationPath}/keys`;
+const sha256HexPattern = /^[0-9a-f]{64}$/i;
+
+function keyView(key: ApiKeyRecord) {
+  return {
+    id: key.id,
+    name: key.name,
+    state: key.state,
+    roles: [...key.roles],
+    keySuffix: key.keySuffix,
+    createdAt: key.createdAt,
+    expireAt: key.expireAt,
+    usedAt: key.usedAt,
+    ipAccessList: key.ipAccessList,
+  };
+}
+
+/**
+ * Absent, null or "" all mean "never expires" (seed section 8). A date is kept as sent, so a client that
+ * compares it with what it sent sees no difference.
+ */
+function expiry(expireAt: string | null | undefined): string | null {
+  return expireAt || null;
+}
+
+function hashDataProblems(hashData: ApiKeyCreate["hashData"] | null | undefined): ValidationProblem[] {
+  if (!hashData) return [];
+  return (["keyIdHash", "keySecretHash"] as const)
+    .filter((field) => typeof hashData[field] === "string" && !sha256HexPattern.test(hashData[field]))
+    .map((field) => ({
+      property: `hashData.${field}`,
+      reason: `hashData.${field} must be a SHA-256 digest in hex (64 hex digits)`,
+    }));
+}
+
+export function keyRoutes(scope: FastifyInstance, context: EmulatorContext): void {
+  function findKey(params: KeyParams): ApiKeyRecord {
+    assertUuidParams({ keyId: params.keyId });
+    const key = context.store.state.keys.find((candidate) => candidate.id === params.keyId);
+    if (!key) throw notFound(`API key ${params.keyId} not found`);
+    return key;
+  }
+
+  scope.post<{ Params: OrganizationParams }>(keysPath, async (request) => {
+    const unchecked = request.body as Partial<ApiKeyCreate> | undefined;
+    const body = validBody<ApiKeyCreate>("apiKeyCreate", request.body, [
+      ...ipAccessListProblems(
+        Array.isArray(unchecked?.ipAccessList) ? unchecked.ipAccessList : [],
+        "ipAccessList",
+      ),
+      ...hashDataProblems(typeof unchecked?.hashData === "object" ? unchecked.hashData : undefined),
+    ]);
+    const issued = body.hashData ? undefined : issueCredentials(secureBytes);
+    const key: ApiKeyRecord = {
+      id: uuidV4(secureBytes),
+      name: body.name,
+      roles: [...body.roles],
+      state: body.state ?? "enabled",
+      keySuffix: issued ? keySuffixOf(issued.keyId) : (body.hashData?.keyIdSuffix ?? ""),
+      createdAt: context.now().toISOString(),
+      expireAt: expiry(body.expireAt),
+      usedAt: null,
+      ipAccessList: body.ipAccessList ?? [],
+      keyIdHash: issued ? hashCredential(issued.keyId) : (body.hashData?.keyIdHash ?? "").toLowerCase(),
+      keySecretHash: issued
+        ? hashCredential(issued.keySecret)
+        : (body.hashData?.keySecretHash ?? "").toLowerCase(),
+    };
+    context.store.state.keys.push(key);
+    context.store.changed();
+    return envelope(request, issued ? { key: keyView(key), ...issued } : { key: keyView(key) });
+  });
+
+  scope.get<{ Params: OrganizationParams }>(keysPath, async (request) =>
+    envelope(request, context.store.state.keys.map(keyView)),
+  );
+
+  scope.get<{ Params: KeyParams }>(`${keysPath}/:keyId`, async (request) =>
+    envelope(request, keyView(findKey(request.params))),
+  );
+
+  scope.patch<{ Params: KeyParams }>(`${keysPath}/:keyId`, async (request) => {
+    const key = findKey(request.params);
+    const unchecked = request.body as Partial<ApiKeyFields> | undefined;
+    const update = validBody<ApiKeyFields>(
+      "apiKeyUpdate",
+      request.body,
+      ipAccessListProblems(
+        Array.isArray(unchecked?.ipAccessList) ? unchecked.ipAccessList : [],
+        "ipAccessList",
+      ),
+    );
+    if (update.name !== undefined) key.name = update.name;
+    if (update.roles !== undefined) key.roles = [...update.roles];
+    if (update.state !== undefined) key.state = update.state;
+    if (update.ipAccessList !== undefined) key.ipAccessList = update.ipAccessList;
+    if ("expireAt" in update) key.expireAt = expiry(update.expireAt);
+    context.store.changed();
+    return envelope(request, keyView(key));
+  });
+
+  scope.delete<{ Params: KeyParams }>(`${keysPath}/:keyId`, async (request) => {
+    const key = findKey(request.params);
+    const principal = request.principal;
+    if (principal?.kind === "apiKey" && principal.keyRecordId === key.id) {
+      throw new ApiError(
+        409,
+        "An API key cannot delete itself; delete it with another key of the organization",
+      );
+    }
+    const state = context.store.state;
+    state.keys = state.keys.filter((candidate) => candidate.id !== key.id);
+    context.store.changed();
+    return envelope(request, keyView(key));
+  });
+}

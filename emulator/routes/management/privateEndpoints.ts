@@ -1,0 +1,51 @@
+/**
+ * POST .../services/{serviceId}/privateEndpoint (seed 4.5) registers the endpoint with the organization (the
+ * real API's organization-level list, with the service's cloud provider and region) and attaches it to the
+ * service. POSTing an id again is not an error: it updates the description when one is sent and attaches
+ * the endpoint to this service too, so a retried create is harmless.
+ */
+import type { FastifyInstance } from "fastify";
+import type { EmulatorContext } from "../../context";
+import type { ServiceParams } from "./common";
+import { envelope, findService, organizationPath, servicePath } from "./common";
+import { validBody } from "../validBody";
+import type { OrganizationParams } from "./common";
+
+interface PrivateEndpointCreate {
+  id: string;
+  description?: string;
+}
+
+export function privateEndpointRoutes(scope: FastifyInstance, context: EmulatorContext): void {
+  scope.post<{ Params: ServiceParams }>(`${servicePath}/privateEndpoint`, async (request) => {
+    const service = findService(context, request.params.serviceId);
+    const body = validBody<PrivateEndpointCreate>("privateEndpointCreate", request.body);
+    const organization = context.store.state.organization;
+    let registered = organization.privateEndpoints.find((endpoint) => endpoint.id === body.id);
+    if (!registered) {
+      registered = {
+        id: body.id,
+        description: "",
+        cloudProvider: service.cloudProvider,
+        region: service.region,
+      };
+      organization.privateEndpoints.push(registered);
+    }
+    if (body.description !== undefined) registered.description = body.description;
+    if (!service.privateEndpointIds.includes(body.id)) service.privateEndpointIds.push(body.id);
+    context.store.changed();
+    return envelope(request, { id: registered.id, description: registered.description });
+  });
+}
+
+export function organizationRoutes(scope: FastifyInstance, context: EmulatorContext): void {
+  scope.get<{ Params: OrganizationParams }>(organizationPath, async (request) => {
+    const organization = context.store.state.organization;
+    return envelope(request, {
+      id: organization.id,
+      name: organization.name,
+      createdAt: organization.createdAt,
+      privateEndpoints: organization.privateEndpoints.map((endpoint) => ({ ...endpoint })),
+    });
+  });
+}

@@ -1,0 +1,125 @@
+/**
+ * Reverse private endpoints (seed 4.1, 4.2; list and DELETE from the real API). The status is computed from
+ * timestamps when read: Provisioning until `readyAt`, then Ready (or Failed when the control API failed it);
+ * after DELETE, Deleting until `goneAt`, then the endpoint is gone (404).
+ */
+import type { FastifyInstance } from "fastify";
+import type { ReversePrivateEndpointStatus } from "../../../provider/schemas/enums";
+import type { EmulatorContext } from "../../context";
+import { notFound } from "../../errors";
+import { lowerHex, secureBytes, uuidV4 } from "../../random";
+import type { EmulatorState, ReversePrivateEndpointRecord, ServiceRecord } from "../../types";
+import type { ServiceParams } from "./common";
+import { envelope, findService, servicePath } from "./common";
+import { validBody } from "../validBody";
+
+interface EndpointParams extends ServiceParams {
+  reversePrivateEndpointId: string;
+}
+
+interface ReversePrivateEndpointCreate {
+  description?: string;
+  type: ReversePrivateEndpointRecord["type"];
+  vpcEndpointServiceName?: string | null;
+  vpcResourceConfigurationId?: string | null;
+  vpcResourceShareArn?: string | null;
+  mskClusterArn?: string | null;
+  mskAuthentication?: string | null;
+}
+
+const collectionPath = `${servicePath}/dataPipesReversePrivateEndpoints`;
+
+function statusOf(endpoint: ReversePrivateEndpointRecord, nowMs: number): ReversePrivateEndpointStatus {
+  if (endpoint.goneAt !== undefined) return "Deleting";
+  if (endpoint.failed) return "Failed";
+  return nowMs >= endpoint.readyAt ? "Ready" : "Provisioning";
+}
+
+/** Drops deleted endpoints whose Deleting phase is over; returns whether anything changed. */
+export function purgeGoneEndpoints(state: EmulatorState, nowMs: number): boolean {
+  const before = state.reversePrivateEndpoints.length;
+  state.reversePrivateEndpoints = state.reversePrivateEndpoints.filter(
+    (endpoint) => endpoint.goneAt === undefined || nowMs < endpoint.goneAt,
+  );
+  return state.reversePrivateEndpoints.length !== before;
+}
+
+function view(endpoint: ReversePrivateEndpointRecord, nowMs: number) {
+  const { readyAt: _readyAt, failed: _failed, goneAt: _goneAt, ...fields } = endpoint;
+  return { ...fields, status: statusOf(endpoint, nowMs) };
+}
+
+function newEndpoint(
+  service: ServiceRecord,
+  body: ReversePrivateEndpointCreate,
+  readyAt: number,
+): ReversePrivateEndpointRecord {
+  const endpointId = `vpce-${lowerHex(secureBytes, 17)}`;
+  const serviceSuffix = lowerHex(secureBytes, 17);
+  return {
+    id: uuidV4(secureBytes),
+    serviceId: service.id,
+    description: body.description ?? null,
+    type: body.type,
+    vpcEndpointServiceName: body.vpcEndpointServiceName ?? null,
+    vpcResourceConfigurationId: body.vpcResourceConfigurationId ?? null,
+    vpcResourceShareArn: body.vpcResourceShareArn ?? null,
+    mskClusterArn: body.mskClusterArn ?? null,
+    mskAuthentication: body.mskAuthentication ?? null,
+    endpointId,
+    dnsNames: [`${endpointId}-${serviceSuffix}.vpce-svc.${service.region}.vpce.amazonaws.com`],
+    privateDnsNames: [`${endpointId}.${service.host}`],
+    readyAt,
+    failed: false,
+  };
+}
+
+export function reversePrivateEndpointRoutes(scope: FastifyInstance, context: EmulatorContext): void {
+  /** The live endpoints of a service, after purging the ones whose deletion finished. */
+  function endpointsOf(serviceId: string, nowMs: number): ReversePrivateEndpointRecord[] {
+    if (purgeGoneEndpoints(context.store.state, nowMs)) context.store.changed();
+    return context.store.state.reversePrivateEndpoints.filter((endpoint) => endpoint.serviceId === serviceId);
+  }
+
+  function findEndpoint(params: EndpointParams, nowMs: number): ReversePrivateEndpointRecord {
+    findService(context, params.serviceId);
+    const endpoint = endpointsOf(params.serviceId, nowMs).find(
+      (candidate) => candidate.id === params.reversePrivateEndpointId,
+    );
+    if (!endpoint) throw notFound(`Reverse private endpoint ${params.reversePrivateEndpointId} not found`);
+    return endpoint;
+  }
+
+  scope.post<{ Params: ServiceParams }>(collectionPath, async (request) => {
+    const service = findService(context, request.params.serviceId);
+    const body = validBody<ReversePrivateEndpointCreate>("reversePrivateEndpointCreate", request.body);
+    const nowMs = context.now().getTime();
+    const endpoint = newEndpoint(service, body, nowMs + context.settings.provisioningDelayMs);
+    context.store.state.reversePrivateEndpoints.push(endpoint);
+    context.store.changed();
+    return envelope(request, view(endpoint, nowMs));
+  });
+
+  scope.get<{ Params: ServiceParams }>(collectionPath, async (request) => {
+    findService(context, request.params.serviceId);
+    const nowMs = context.now().getTime();
+    return envelope(
+      request,
+      endpointsOf(request.params.serviceId, nowMs).map((endpoint) => view(endpoint, nowMs)),
+    );
+  });
+
+  scope.get<{ Params: EndpointParams }>(`${collectionPath}/:reversePrivateEndpointId`, async (request) => {
+    const nowMs = context.now().getTime();
+    return envelope(request, view(findEndpoint(request.params, nowMs), nowMs));
+  });
+
+  scope.delete<{ Params: EndpointParams }>(`${collectionPath}/:reversePrivateEndpointId`, async (request) => {
+    const nowMs = context.now().getTime();
+    const endpoint = findEndpoint(request.params, nowMs);
+    // A second DELETE while Deleting keeps the original deadline.
+    endpoint.goneAt ??= nowMs + context.settings.provisioningDelayMs;
+    context.store.changed();
+    return envelope(request, view(endpoint, nowMs));
+  });
+}

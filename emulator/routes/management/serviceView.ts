@@ -1,0 +1,43 @@
+/** The service object of seed section 2.2, computed from the stored record. */
+import type { EmulatorState, ServiceRecord } from "../../types";
+
+export function serviceView(state: EmulatorState, service: ServiceRecord) {
+  const hostPrefix = service.host.split(".")[0];
+  return {
+    id: service.id,
+    name: service.name,
+    provider: service.cloudProvider,
+    region: service.region,
+    tier: service.tier,
+    state: "running",
+    engineVersion: service.engineVersion,
+    endpoints: [
+      { protocol: "nativesecure", host: service.host, port: 9440, username: "default" },
+      { protocol: "https", host: service.host, port: 8443, username: "default" },
+      { protocol: "mysql", host: service.host, port: 3306, username: `${hostPrefix}_default` },
+    ],
+    minTotalMemoryGb: service.minReplicaMemoryGb * service.numReplicas,
+    maxTotalMemoryGb: service.maxReplicaMemoryGb * service.numReplicas,
+    minReplicaMemoryGb: service.minReplicaMemoryGb,
+    maxReplicaMemoryGb: service.maxReplicaMemoryGb,
+    numReplicas: service.numReplicas,
+    idleScaling: service.idleScaling,
+    idleTimeoutMinutes: service.idleTimeoutMinutes,
+    ipAccessList: service.ipAccessList,
+    createdAt: service.createdAt,
+    encryptionKey: null,
+    encryptionAssumedRoleIdentifier: null,
+    iamRole: `arn:aws:iam::000000000000:role/CH-S3-${hostPrefix}-Role`,
+    privateEndpointIds: [...service.privateEndpointIds],
+    availablePrivateEndpointIds: state.organization.privateEndpoints
+      .map((endpoint) => endpoint.id)
+      .filter((id) => !service.privateEndpointIds.includes(id)),
+    dataWarehouseId: service.dataWarehouseId,
+    isPrimary: service.isPrimary,
+    isReadonly: false,
+    byocId: null,
+    hasTransparentDataEncryption: false,
+    transparentDataEncryptionKeyId: null,
+    encryptionRoleId: null,
+  };
+}

@@ -1,0 +1,81 @@
+/**
+ * Services: list, get, the private-endpoint PATCH of the real API ({"privateEndpointIds":{"add","remove"}})
+ * and the replica scaling PATCH of seed 4.3. Both PATCHes return the service object.
+ */
+import type { FastifyInstance } from "fastify";
+import type { ValidationProblem } from "../../../provider/rest/validation";
+import type { EmulatorContext } from "../../context";
+import { ApiError } from "../../errors";
+import type { OrganizationParams, ServiceParams } from "./common";
+import { envelope, findService, organizationPath, servicePath } from "./common";
+import { validBody } from "../validBody";
+import type { ScalingUpdate } from "./scalingRules";
+import { applyScaling, scalingProblems } from "./scalingRules";
+import { serviceView } from "./serviceView";
+
+interface PrivateEndpointIdsPatch {
+  privateEndpointIds: { add?: string[]; remove?: string[] };
+}
+
+export function serviceRoutes(scope: FastifyInstance, context: EmulatorContext): void {
+  scope.get<{ Params: OrganizationParams }>(`${organizationPath}/services`, async (request) => {
+    const state = context.store.state;
+    return envelope(
+      request,
+      state.services.map((service) => serviceView(state, service)),
+    );
+  });
+
+  scope.get<{ Params: ServiceParams }>(servicePath, async (request) => {
+    const service = findService(context, request.params.serviceId);
+    return envelope(request, serviceView(context.store.state, service));
+  });
+
+  scope.patch<{ Params: ServiceParams }>(servicePath, async (request) => {
+    const service = findService(context, request.params.serviceId);
+    const { privateEndpointIds } = validBody<PrivateEndpointIdsPatch>(
+      "servicePrivateEndpointsPatch",
+      request.body,
+    );
+    const problems = privateEndpointPatchProblems(context, privateEndpointIds);
+    if (problems.length > 0) throw ApiError.invalid(problems);
+    const removed = new Set(privateEndpointIds.remove ?? []);
+    const kept = service.privateEndpointIds.filter((id) => !removed.has(id));
+    const added = (privateEndpointIds.add ?? []).filter((id) => !kept.includes(id));
+    service.privateEndpointIds = [...kept, ...new Set(added)];
+    context.store.changed();
+    return envelope(request, serviceView(context.store.state, service));
+  });
+
+  scope.patch<{ Params: ServiceParams }>(`${servicePath}/replicaScaling`, async (request) => {
+    const service = findService(context, request.params.serviceId);
+    const update = validBody<ScalingUpdate>("replicaScalingUpdate", request.body);
+    const problems = scalingProblems(service, update);
+    if (problems.length > 0) throw ApiError.invalid(problems);
+    applyScaling(service, update);
+    context.store.changed();
+    return envelope(request, serviceView(context.store.state, service));
+  });
+}
+
+/** Added ids must be registered with the organization; an id cannot be both added and removed. */
+function privateEndpointPatchProblems(
+  context: EmulatorContext,
+  patch: PrivateEndpointIdsPatch["privateEndpointIds"],
+): ValidationProblem[] {
+  const registered = new Set(
+    context.store.state.organization.privateEndpoints.map((endpoint) => endpoint.id),
+  );
+  const removed = new Set(patch.remove ?? []);
+  return (patch.add ?? []).flatMap((id, index) => {
+    const property = `privateEndpointIds.add[${index}]`;
+    if (removed.has(id)) {
+      return [{ property, reason: `private endpoint ${JSON.stringify(id)} is both added and removed` }];
+    }
+    if (!registered.has(id)) {
+      const reason = `private endpoint ${JSON.stringify(id)} is not registered with the organization; register it with POST .../privateEndpoint first`;
+      return [{ property, reason }];
+    }
+    return [];
+  });
+}

@@ -1,0 +1,247 @@
+/**
+ * Public types of the emulator (contract 3 of the shared design) and the shape of its stored state.
+ */
+import type { ApiKeyRole, ApiKeyState, ReversePrivateEndpointType } from "../provider/schemas/enums";
+
+export interface NamedId {
+  id: string;
+  name: string;
+}
+
+export interface FixtureDashboard extends NamedId {
+  tileIds: string[];
+}
+
+/** What a script or test needs to talk to the emulator: URLs, credentials and the ids of the seeded objects. */
+export interface Fixture {
+  managementUrl: string;
+  observabilityUrl: string;
+  organizationId: string;
+  tokenKey: string;
+  tokenSecret: string;
+  observabilityToken: string;
+  services: {
+    /** Paid, production, the first service of its warehouse (2..20 replicas). */
+    production: string;
+    /** Non-paid, development: memory bounds cannot be set on it. */
+    development: string;
+    /** Paid, production, created in the warehouse of `production`: may have 1 replica. */
+    secondary: string;
+    /** Non-paid (trial), production: maxReplicaMemoryGb is capped at 120. */
+    trial: string;
+  };
+  dashboards: FixtureDashboard[];
+  savedSearches: NamedId[];
+  webhooks: NamedId[];
+  sources: NamedId[];
+}
+
+/** The fixture without the URLs, which change with every start. */
+export type FixtureIdentity = Omit<Fixture, "managementUrl" | "observabilityUrl">;
+
+export interface EmulatorOptions {
+  /** 0 (the default) lets the system pick a free port. */
+  port?: number;
+  /** Default 127.0.0.1. */
+  host?: string;
+  /** JSON file that keeps the state across restarts; in memory when absent. */
+  statePath?: string;
+  /** The real APIs' rate limits; off by default in-process. */
+  rateLimits?: boolean;
+  /** How long a reverse private endpoint stays Provisioning (and Deleting); 0 by default in-process. */
+  provisioningDelayMs?: number;
+  /** Makes the fixture's ids and credentials reproducible. */
+  seed?: number;
+}
+
+export interface RunningEmulator {
+  url: string;
+  fixture: Fixture;
+  control: EmulatorControl;
+  close(): Promise<void>;
+}
+
+export interface RequestLogEntry {
+  id: string;
+  method: string;
+  path: string;
+  /** The matched route as "METHOD /pattern"; absent for unknown routes. */
+  route?: string;
+  /** 0 when the connection was dropped without a reply. */
+  status: number;
+  durationMs: number;
+  startedAt: string;
+  fault?: FaultKind;
+}
+
+export const faultKinds = [
+  "429",
+  "500",
+  "502",
+  "503",
+  "504html",
+  "drop",
+  "slow",
+  "dropAfterProcessing",
+] as const;
+export type FaultKind = (typeof faultKinds)[number];
+
+export interface ScriptedFault {
+  /** "METHOD /pattern", e.g. "POST /v1/organizations/:organizationId/keys". */
+  route: string;
+  /** Applied to the next requests of the route, one kind per request, in order. */
+  kinds: FaultKind[];
+}
+
+export interface FaultPlan {
+  /** Chance (0..1) that a request of a selected route gets a random kind of `kinds`. */
+  probability?: number;
+  kinds?: FaultKind[];
+  /** Seed of the random choices; the same plan and requests give the same faults. */
+  seed?: number;
+  /** Routes the random faults apply to; every API route when absent. */
+  routes?: string[];
+  /** Faults consumed in order per route, before any random fault. */
+  script?: ScriptedFault[];
+  /** Delay of the "slow" kind; 1500 ms by default. */
+  slowMs?: number;
+  /** Reset value, in seconds, of an injected 429; 1 by default. */
+  retryAfterSeconds?: number;
+}
+
+export interface EmulatorSettings {
+  rateLimits: boolean;
+  provisioningDelayMs: number;
+}
+
+/** The control API, in-process. */
+export interface EmulatorControl {
+  requests(): Promise<RequestLogEntry[]>;
+  clearRequests(): Promise<void>;
+  /** Puts the store back to the fixture and forgets rate-limit counters. */
+  reset(): Promise<void>;
+  setFaults(plan: FaultPlan): Promise<void>;
+  clearFaults(): Promise<void>;
+  updateSettings(settings: Partial<EmulatorSettings>): Promise<EmulatorSettings>;
+  failReversePrivateEndpoint(id: string): Promise<void>;
+  deleteDashboard(id: string): Promise<void>;
+  deleteSavedSearch(id: string): Promise<void>;
+}
+
+// ---- stored state ----
+
+export interface IpAccessEntry {
+  source: string;
+  description?: string;
+}
+
+export interface ServiceRecord {
+  id: string;
+  name: string;
+  /** Whether the service is on a paid tier (memory cap 356 GB instead of 120 GB). */
+  isPaid: boolean;
+  /** "production" or "development": memory bounds apply to production services only. */
+  tier: "production" | "development";
+  cloudProvider: string;
+  region: string;
+  engineVersion: string;
+  host: string;
+  minReplicaMemoryGb: number;
+  maxReplicaMemoryGb: number;
+  numReplicas: number;
+  idleScaling: boolean;
+  idleTimeoutMinutes: number;
+  ipAccessList: IpAccessEntry[];
+  createdAt: string;
+  privateEndpointIds: string[];
+  dataWarehouseId: string;
+  isPrimary: boolean;
+}
+
+export interface OrganizationPrivateEndpoint {
+  id: string;
+  description: string;
+  cloudProvider: string;
+  region: string;
+}
+
+export interface OrganizationRecord {
+  id: string;
+  name: string;
+  createdAt: string;
+  privateEndpoints: OrganizationPrivateEndpoint[];
+}
+
+export interface ReversePrivateEndpointRecord {
+  id: string;
+  serviceId: string;
+  description: string | null;
+  type: ReversePrivateEndpointType;
+  vpcEndpointServiceName: string | null;
+  vpcResourceConfigurationId: string | null;
+  vpcResourceShareArn: string | null;
+  mskClusterArn: string | null;
+  mskAuthentication: string | null;
+  endpointId: string;
+  dnsNames: string[];
+  privateDnsNames: string[];
+  /** Epoch ms when Provisioning turns Ready. */
+  readyAt: number;
+  failed: boolean;
+  /** Epoch ms when a deleted endpoint disappears; absent until DELETE. */
+  goneAt?: number;
+}
+
+export interface ApiKeyRecord {
+  id: string;
+  name: string;
+  roles: ApiKeyRole[];
+  state: ApiKeyState;
+  keySuffix: string;
+  createdAt: string;
+  expireAt: string | null;
+  usedAt: string | null;
+  ipAccessList: IpAccessEntry[];
+  /** sha256 hex of the key id and of the secret: the secret itself is never stored. */
+  keyIdHash: string;
+  keySecretHash: string;
+}
+
+export interface DashboardRecord {
+  id: string;
+  name: string;
+  tiles: NamedId[];
+}
+
+export interface AlertRecord {
+  id: string;
+  name?: string;
+  message?: string;
+  threshold: number;
+  interval: string;
+  thresholdType: string;
+  source: string;
+  state: string;
+  channel: { type: string; webhookId?: string };
+  team: string;
+  tileId?: string;
+  dashboard?: string;
+  savedSearch?: string;
+  groupBy?: string;
+  silenced: boolean;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface EmulatorState {
+  organization: OrganizationRecord;
+  services: ServiceRecord[];
+  reversePrivateEndpoints: ReversePrivateEndpointRecord[];
+  keys: ApiKeyRecord[];
+  teamId: string;
+  dashboards: DashboardRecord[];
+  savedSearches: NamedId[];
+  webhooks: NamedId[];
+  sources: NamedId[];
+  alerts: AlertRecord[];
+}

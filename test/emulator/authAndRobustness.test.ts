@@ -1,0 +1,161 @@
+import { expect } from "chai";
+import {
+  EmulatorHarness,
+  basicAuth,
+  expectManagementError,
+  expectManagementSuccess,
+  send,
+  uuidV4,
+} from "./helpers";
+
+describe("emulator: authentication, envelopes and robustness", () => {
+  const harness = new EmulatorHarness().install();
+
+  describe("management auth", () => {
+    it("refuses a request without credentials with a 401 body", async () => {
+      const response = await send(`${harness.emulator.url}${harness.orgPath}`, "GET");
+      expectManagementError(response, 401, "UNAUTHORIZED", "Authorization");
+    });
+
+    it("refuses a wrong secret, an unknown key and a non-Basic scheme", async () => {
+      const { tokenKey, tokenSecret } = harness.fixture;
+      for (const authorization of [
+        basicAuth(tokenKey, `${tokenSecret}x`),
+        basicAuth("unknown-key", tokenSecret),
+        `Bearer ${tokenSecret}`,
+        "Basic !!!",
+      ]) {
+        const response = await harness.management("GET", harness.orgPath, { headers: { authorization } });
+        expectManagementError(response, 401, "UNAUTHORIZED");
+        expect(response.text).not.to.include(tokenSecret);
+      }
+    });
+
+    it("another organization's id is a 403, a malformed one a 400 naming organizationId", async () => {
+      const other = "11111111-1111-4111-8111-111111111111";
+      expectManagementError(
+        await harness.management("GET", `/v1/organizations/${other}`),
+        403,
+        "FORBIDDEN",
+        other,
+      );
+      expectManagementError(
+        await harness.management("GET", "/v1/organizations/acme"),
+        400,
+        "BAD_REQUEST",
+        "organizationId",
+      );
+    });
+
+    it("authenticates before anything else: no credentials and a bad body is still a 401", async () => {
+      const response = await send(`${harness.emulator.url}${harness.orgPath}/keys`, "POST", { body: "{" });
+      expectManagementError(response, 401, "UNAUTHORIZED");
+    });
+  });
+
+  describe("envelopes", () => {
+    it("GET organization: the management envelope with a fresh uuid v4 requestId each time", async () => {
+      const first = await harness.management("GET", harness.orgPath);
+      const second = await harness.management("GET", harness.orgPath);
+      const organization = expectManagementSuccess(first);
+      expectManagementSuccess(second);
+      expect(first.body.requestId).to.match(uuidV4).and.not.equal(second.body.requestId);
+      expect(organization).to.include({ id: harness.fixture.organizationId });
+      expect(organization.privateEndpoints).to.deep.equal([]);
+    });
+  });
+
+  describe("observability auth", () => {
+    it("answers plain-text Unauthorized without or with a wrong token", async () => {
+      const attempts: Array<Record<string, string>> = [
+        {},
+        { authorization: "Bearer nope" },
+        { authorization: "Basic abc" },
+      ];
+      for (const headers of attempts) {
+        const response = await send(`${harness.emulator.url}/api/v2/alerts`, "GET", { headers });
+        expect(response.status).to.equal(401);
+        expect(response.headers.get("content-type")).to.match(/^text\/plain/);
+        expect(response.text).to.equal("Unauthorized");
+      }
+    });
+  });
+
+  describe("malformed requests", () => {
+    const keysPath = () => `${harness.orgPath}/keys`;
+
+    it("malformed JSON is a 400 in each API's shape", async () => {
+      const headers = { "content-type": "application/json" };
+      expectManagementError(
+        await harness.management("POST", keysPath(), { headers, body: '{"name":' }),
+        400,
+        "BAD_REQUEST",
+        "not valid JSON",
+      );
+      const observability = await harness.observability("POST", "/api/v2/alerts", { headers, body: "{]" });
+      expect(observability.status).to.equal(400);
+      expect(observability.body.message).to.include("not valid JSON");
+    });
+
+    it("a body that is not JSON is a 415", async () => {
+      const headers = { "content-type": "text/plain" };
+      expectManagementError(
+        await harness.management("POST", keysPath(), { headers, body: "name=x" }),
+        415,
+        "UNSUPPORTED_MEDIA_TYPE",
+        "application/json",
+      );
+      const observability = await harness.observability("POST", "/api/v2/alerts", { headers, body: "x" });
+      expect(observability.status).to.equal(415);
+      expect(observability.body).to.have.property("message");
+    });
+
+    it("a body over 1 MiB is a 413", async () => {
+      const body = { name: "x".repeat(1024 * 1024), roles: ["admin"] };
+      expectManagementError(await harness.management("POST", keysPath(), { body }), 413, "PAYLOAD_TOO_LARGE");
+      const observability = await harness.observability("POST", "/api/v2/charts/series", { body });
+      expect(observability.status).to.equal(413);
+      expect(observability.body).to.have.property("message");
+    });
+
+    it("a missing body where one is needed is a 400 naming the required fields", async () => {
+      expectManagementError(await harness.management("POST", keysPath()), 400, "BAD_REQUEST", "body");
+    });
+
+    it("an empty body with a JSON content type is accepted where no body is needed", async () => {
+      const response = await harness.management("GET", harness.orgPath, {
+        headers: { "content-type": "application/json" },
+      });
+      expectManagementSuccess(response);
+    });
+
+    it("unknown routes are 404s in each API's shape", async () => {
+      expectManagementError(
+        await harness.management("GET", "/v1/nothing/here"),
+        404,
+        "NOT_FOUND",
+        "/v1/nothing/here",
+      );
+      const observability = await harness.observability("GET", "/api/v2/nothing");
+      expect(observability.status).to.equal(404);
+      expect(observability.body).to.deep.equal({ message: "Not found" });
+      const elsewhere = await send(`${harness.emulator.url}/nothing`, "GET");
+      expect(elsewhere.status).to.equal(404);
+      expect(elsewhere.body).to.have.property("error");
+    });
+
+    it("a known path with another method is a 405 with an Allow header", async () => {
+      const response = await harness.management("PUT", `${harness.servicePath()}/replicaScaling`);
+      expectManagementError(response, 405, "METHOD_NOT_ALLOWED", "PUT");
+      expect(response.headers.get("allow")).to.equal("PATCH");
+      const observability = await harness.observability("GET", "/api/v2/charts/series");
+      expect(observability.status).to.equal(405);
+      expect(observability.headers.get("allow")).to.equal("POST");
+      expect(observability.body).to.have.property("message");
+    });
+
+    it("keeps serving after all of the above", async () => {
+      expectManagementSuccess(await harness.management("GET", harness.orgPath));
+    });
+  });
+});

@@ -1,0 +1,83 @@
+import { expect } from "chai";
+import { startEmulator } from "../../emulator";
+import { EmulatorHarness, expectManagementSuccess, uuidV4 } from "./helpers";
+
+describe("emulator: control API and fixture", () => {
+  const harness = new EmulatorHarness().install();
+
+  it("the fixture names both URLs, the credentials and every seeded object", async () => {
+    const fixture = harness.fixture;
+    expect(fixture.managementUrl)
+      .to.equal(harness.emulator.url)
+      .and.match(/^http:\/\/127\.0\.0\.1:\d+$/);
+    expect(fixture.observabilityUrl).to.equal(harness.emulator.url);
+    expect(fixture.organizationId).to.match(uuidV4);
+    for (const id of Object.values(fixture.services)) expect(id).to.match(uuidV4);
+    expect(fixture.dashboards.length).to.be.greaterThan(0);
+    expect(fixture.dashboards[0].tileIds.length).to.be.greaterThan(0);
+    for (const list of [fixture.savedSearches, fixture.webhooks, fixture.sources]) {
+      expect(list.length).to.be.greaterThan(0);
+      for (const item of list) expect(item.id).to.match(/^[0-9a-f]{24}$/);
+    }
+    expect((await harness.control("GET", "/fixture")).body).to.deep.equal(fixture);
+  });
+
+  it("the same seed gives the same fixture", async () => {
+    const first = await startEmulator({ seed: 7 });
+    const second = await startEmulator({ seed: 7 });
+    try {
+      const { managementUrl: _a, observabilityUrl: _b, ...one } = first.fixture;
+      const { managementUrl: _c, observabilityUrl: _d, ...two } = second.fixture;
+      expect(one).to.deep.equal(two);
+    } finally {
+      await Promise.all([first.close(), second.close()]);
+    }
+  });
+
+  it("logs API requests (not control requests) with route, status, duration and start time", async () => {
+    await harness.management("GET", harness.orgPath);
+    await harness.observability("GET", "/api/v2/nothing");
+    const entries = (await harness.control("GET", "/requests")).body;
+    expect(entries).to.have.length(2);
+    expect(entries[0]).to.include({
+      method: "GET",
+      path: harness.orgPath,
+      route: "GET /v1/organizations/:organizationId",
+      status: 200,
+    });
+    expect(entries[0].id).to.match(uuidV4);
+    expect(entries[0].durationMs).to.be.a("number");
+    expect(Date.parse(entries[0].startedAt)).to.be.a("number").and.not.NaN;
+    expect(entries[1]).to.include({ status: 404 }).and.not.have.property("route");
+    expect((await harness.control("DELETE", "/requests")).status).to.equal(204);
+    expect((await harness.control("GET", "/requests")).body).to.deep.equal([]);
+  });
+
+  it("POST /reset puts the store back to the fixture", async () => {
+    await harness.management("POST", `${harness.orgPath}/keys`, {
+      body: { name: "extra", roles: ["admin"] },
+    });
+    expect((await harness.control("POST", "/reset")).status).to.equal(204);
+    const keys = expectManagementSuccess(await harness.management("GET", `${harness.orgPath}/keys`));
+    expect(keys).to.have.length(1);
+  });
+
+  it("settings can be read and changed, and bad settings are refused", async () => {
+    expect((await harness.control("GET", "/settings")).body).to.deep.equal({
+      rateLimits: false,
+      provisioningDelayMs: 0,
+    });
+    const changed = await harness.control("PUT", "/settings", { body: { provisioningDelayMs: 25 } });
+    expect(changed.body).to.deep.equal({ rateLimits: false, provisioningDelayMs: 25 });
+    await harness.control("PUT", "/settings", { body: { provisioningDelayMs: 0 } });
+    for (const body of [{ provisioningDelayMs: -1 }, { rateLimits: "yes" }, { speed: 1 }]) {
+      const refused = await harness.control("PUT", "/settings", { body });
+      expect(refused.status, JSON.stringify(body)).to.equal(400);
+      expect(refused.body).to.have.property("error");
+    }
+  });
+
+  it("deleting an unknown dashboard is a 404", async () => {
+    expect((await harness.control("DELETE", "/dashboards/nope")).status).to.equal(404);
+  });
+});

@@ -1,0 +1,129 @@
+import { expect } from "chai";
+import type { FaultPlan, RequestLogEntry } from "../../emulator";
+import { EmulatorHarness, expectManagementError, expectManagementSuccess } from "./helpers";
+
+const organizationRoute = "GET /v1/organizations/:organizationId";
+const createKeyRoute = "POST /v1/organizations/:organizationId/keys";
+
+describe("emulator: fault injection", () => {
+  const harness = new EmulatorHarness().install();
+  const setFaults = (plan: FaultPlan) => harness.control("PUT", "/faults", { body: plan });
+  const getOrganization = () => harness.management("GET", harness.orgPath);
+  const log = async (): Promise<RequestLogEntry[]> => (await harness.control("GET", "/requests")).body;
+
+  /** Resolves to the error of a request whose connection is dropped, or fails the test. */
+  async function droppedError(request: Promise<unknown>): Promise<Error> {
+    try {
+      await request;
+    } catch (error) {
+      return error as Error;
+    }
+    expect.fail("the request should have been dropped");
+  }
+
+  it("scripted 500, 502 and 503 answer in the API's error shape, in order, then requests succeed", async () => {
+    expect(
+      (await setFaults({ script: [{ route: organizationRoute, kinds: ["500", "502", "503"] }] })).status,
+    ).to.equal(200);
+    expectManagementError(await getOrganization(), 500, "INTERNAL_SERVER_ERROR");
+    expectManagementError(await getOrganization(), 502, "BAD_GATEWAY");
+    expectManagementError(await getOrganization(), 503, "SERVICE_UNAVAILABLE");
+    expectManagementSuccess(await getOrganization());
+    const faults = (await log()).map((entry) => entry.fault);
+    expect(faults).to.deep.equal(["500", "502", "503", undefined]);
+  });
+
+  it("a 429 fault carries each API's reset headers", async () => {
+    await setFaults({
+      retryAfterSeconds: 2,
+      script: [
+        { route: organizationRoute, kinds: ["429"] },
+        { route: "GET /api/v2/alerts", kinds: ["429"] },
+      ],
+    });
+    const management = await getOrganization();
+    expect(management.status).to.equal(429);
+    expect(management.body).to.deep.equal({ error: "TOO_MANY_REQUESTS" });
+    expect(management.headers.get("x-ratelimit-reset")).to.equal("2");
+    const observability = await harness.observability("GET", "/api/v2/alerts");
+    expect(observability.status).to.equal(429);
+    expect(observability.headers.get("content-type")).to.match(/^text\/plain/);
+    expect(observability.headers.get("ratelimit-reset")).to.equal("2");
+    expect(observability.headers.get("retry-after")).to.equal("2");
+  });
+
+  it("504html answers an HTML page", async () => {
+    await setFaults({ script: [{ route: "POST /api/v2/charts/series", kinds: ["504html"] }] });
+    const response = await harness.observability("POST", "/api/v2/charts/series", { body: {} });
+    expect(response.status).to.equal(504);
+    expect(response.headers.get("content-type")).to.match(/^text\/html/);
+    expect(response.text).to.include("<html>");
+  });
+
+  it("drop destroys the connection before anything is processed", async () => {
+    await setFaults({ script: [{ route: createKeyRoute, kinds: ["drop"] }] });
+    const body = { name: "dropped", roles: ["admin"] };
+    await droppedError(harness.management("POST", `${harness.orgPath}/keys`, { body }));
+    const keys = expectManagementSuccess(await harness.management("GET", `${harness.orgPath}/keys`));
+    expect(keys.map((key: { name: string }) => key.name)).not.to.include("dropped");
+    const [entry] = await log();
+    expect(entry).to.include({ route: createKeyRoute, status: 0, fault: "drop" });
+  });
+
+  it("dropAfterProcessing applies the change, then drops the connection", async () => {
+    await setFaults({ script: [{ route: createKeyRoute, kinds: ["dropAfterProcessing"] }] });
+    const body = { name: "processed", roles: ["admin"] };
+    await droppedError(harness.management("POST", `${harness.orgPath}/keys`, { body }));
+    const keys = expectManagementSuccess(await harness.management("GET", `${harness.orgPath}/keys`));
+    expect(keys.map((key: { name: string }) => key.name)).to.include("processed");
+    expect((await log())[0]).to.include({ status: 0, fault: "dropAfterProcessing" });
+  });
+
+  it("slow delays the reply by slowMs", async () => {
+    await setFaults({ slowMs: 300, script: [{ route: organizationRoute, kinds: ["slow"] }] });
+    const started = Date.now();
+    expectManagementSuccess(await getOrganization());
+    expect(Date.now() - started).to.be.at.least(290);
+    expect((await log())[0]).to.include({ status: 200, fault: "slow" });
+  });
+
+  it("random faults follow the probability, only on the listed routes, and repeat with the same seed", async () => {
+    const plan: FaultPlan = {
+      probability: 0.5,
+      kinds: ["500", "503"],
+      seed: 42,
+      routes: [organizationRoute],
+    };
+    const run = async () => {
+      await setFaults(plan);
+      const statuses: number[] = [];
+      for (let index = 0; index < 30; index += 1) statuses.push((await getOrganization()).status);
+      return statuses;
+    };
+    const first = await run();
+    const second = await run();
+    expect(first).to.deep.equal(second);
+    const failures = first.filter((status) => status !== 200).length;
+    expect(failures).to.be.within(5, 25);
+    expect(first.every((status) => [200, 500, 503].includes(status))).to.equal(true);
+    expectManagementSuccess(await harness.management("GET", `${harness.orgPath}/keys`));
+  });
+
+  it("never applies to the control path", async () => {
+    await setFaults({ probability: 1, kinds: ["500"] });
+    expect((await harness.control("GET", "/settings")).status).to.equal(200);
+    expectManagementError(await getOrganization(), 500, "INTERNAL_SERVER_ERROR");
+    expect((await harness.control("DELETE", "/faults")).status).to.equal(204);
+    expectManagementSuccess(await getOrganization());
+  });
+
+  it("refuses plans naming unknown routes or kinds", async () => {
+    const unknownRoute = await setFaults({ routes: ["GET /v1/nothing"] });
+    expect(unknownRoute.status).to.equal(400);
+    expect(unknownRoute.body.error).to.include("GET /v1/nothing").and.include(organizationRoute);
+    const unknownKind = await harness.control("PUT", "/faults", { body: { kinds: ["418"] } });
+    expect(unknownKind.status).to.equal(400);
+    const unknownField = await harness.control("PUT", "/faults", { body: { chance: 1 } });
+    expect(unknownField.status).to.equal(400);
+  });
+});
