@@ -40,22 +40,59 @@ describe("ReversePrivateEndpoint through the real engine", function () {
     expect(await stack.preview()).to.deep.equal({ same: 2 });
   });
 
+  it("a description change replaces it: a new endpoint, the old one deleted", async () => {
+    const before = String((await stack.stack.outputs()).endpointId.value);
+    await stack.stack.setConfig("e2e:description", { value: "second" });
+    const outputs = await stack.up();
+    const after = String(outputs.endpointId.value);
+    expect(after).to.not.equal(before);
+    expect((await getEndpoint(after)).description).to.equal("second");
+    expect(await endpointStatusCode(before)).to.equal(404);
+  });
+
+  it("refresh drops an endpoint deleted out of band, and up recreates it", async () => {
+    const deletedId = String((await stack.stack.outputs()).endpointId.value);
+    await deleteEndpointAndWait(deletedId);
+    const summary = await stack.refresh();
+    expect(summary).to.include({ delete: 1 });
+    expect((await stack.resources()).map((r) => r.type)).to.deep.equal([]);
+    const outputs = await stack.up();
+    expect(outputs.endpointId.value).to.not.equal(deletedId);
+    expect(outputs.status.value).to.equal("Ready");
+  });
+
   it("destroy removes it from the emulator", async () => {
-    const before = (await stack.stack.outputs()).endpointId.value as string;
+    const before = String((await stack.stack.outputs()).endpointId.value);
     await stack.destroy();
-    const status = await getEndpoint(before).then(
-      () => 200,
-      (error: { response?: { status: number } }) => error.response?.status,
-    );
-    expect(status).to.equal(404);
+    expect(await endpointStatusCode(before)).to.equal(404);
   });
 });
 
-async function getEndpoint(id: string): Promise<{ status: string; description: string }> {
+/** Calls the emulator's management API directly, as an out-of-band actor would; never throws on a status. */
+async function endpointRequest(method: "GET" | "DELETE", id: string) {
   const { fixture } = await sharedEmulator();
-  const response = await axios.get(
-    `${fixture.managementUrl}/v1/organizations/${fixture.organizationId}/services/${fixture.services.production}/dataPipesReversePrivateEndpoints/${id}`,
-    { auth: { username: fixture.tokenKey, password: fixture.tokenSecret } },
-  );
+  const { organizationId, services } = fixture;
+  return axios.request({
+    method,
+    url: `${fixture.managementUrl}/v1/organizations/${organizationId}/services/${services.production}/dataPipesReversePrivateEndpoints/${id}`,
+    auth: { username: fixture.tokenKey, password: fixture.tokenSecret },
+    validateStatus: () => true,
+  });
+}
+
+async function endpointStatusCode(id: string): Promise<number> {
+  return (await endpointRequest("GET", id)).status;
+}
+
+async function deleteEndpointAndWait(id: string): Promise<void> {
+  expect((await endpointRequest("DELETE", id)).status).to.equal(200);
+  for (let attempt = 0; attempt < 100 && (await endpointStatusCode(id)) !== 404; attempt++) {
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+async function getEndpoint(id: string): Promise<{ status: string; description: string }> {
+  const response = await endpointRequest("GET", id);
+  expect(response.status).to.equal(200);
   return response.data.result;
 }

@@ -1,0 +1,161 @@
+/**
+ * Credentials and endpoints of both APIs. Each setting is read from a Pulumi config source first (the stack
+ * config a dynamic provider receives through `configure`, or `pulumi.Config` in the program), then from an
+ * environment variable. Nothing here logs or caches values: callers resolve settings when they need them.
+ */
+import * as pulumi from "@pulumi/pulumi";
+import { BaseUrlError, checkBaseUrl } from "./rest/baseUrl";
+import { SETTINGS, configSetCommand, type SettingSpec } from "./rest/settings";
+
+export { SETTINGS, type SettingSpec };
+
+/**
+ * Where stack configuration comes from. Keys are full `namespace:name` keys such as `clickhouse:tokenKey`.
+ * The dynamic provider's `ConfigureRequest.config` fits as is: its `get` keeps a key that has a namespace.
+ */
+export interface ConfigSource {
+  get(key: string): string | undefined;
+}
+
+/** Environment variables to fall back to; `process.env` unless a caller (a test) passes its own. */
+export type Environment = Readonly<Record<string, string | undefined>>;
+
+/** One setting that is missing or unusable, with what the user should do about it. */
+export interface ConfigurationProblem {
+  readonly key: string;
+  readonly envVar: string;
+  readonly problem: string;
+}
+
+/** Every problem found while resolving one API's settings, reported together so one fix round suffices. */
+export class ConfigurationError extends Error {
+  override readonly name = "ConfigurationError";
+  constructor(
+    readonly api: string,
+    readonly problems: readonly ConfigurationProblem[],
+  ) {
+    super(
+      `configuration for the ${api} is incomplete:\n` +
+        problems.map((p) => `  - ${p.key} (or env ${p.envVar}): ${p.problem}`).join("\n"),
+    );
+  }
+}
+
+/** Connection settings of the management API. */
+export interface ManagementSettings {
+  readonly apiUrl: string;
+  readonly tokenKey: string;
+  readonly tokenSecret: string;
+  readonly organizationId: string;
+}
+
+/** Connection settings of the observability API. */
+export interface ObservabilitySettings {
+  readonly apiUrl: string;
+  readonly apiToken: string;
+}
+
+export interface SettingsLookup {
+  /** Stack config; omitted when only the environment applies. */
+  readonly source?: ConfigSource;
+  readonly env?: Environment;
+}
+
+/**
+ * Resolves the management API's settings. `organizationId`, when given (a resource's own input), wins over
+ * config and environment. Throws one ConfigurationError listing every missing or invalid setting.
+ */
+export function resolveManagementSettings(
+  lookup: SettingsLookup = {},
+  overrides: { readonly organizationId?: string } = {},
+): ManagementSettings {
+  const reader = new SettingsReader(lookup);
+  const organizationId = nonEmpty(overrides.organizationId) ?? reader.required(SETTINGS.organizationId);
+  const tokenKey = reader.required(SETTINGS.tokenKey);
+  const tokenSecret = reader.required(SETTINGS.tokenSecret);
+  const apiUrl = reader.url(SETTINGS.managementApiUrl);
+  reader.throwIfProblems("management API");
+  return { apiUrl: apiUrl!, tokenKey: tokenKey!, tokenSecret: tokenSecret!, organizationId: organizationId! };
+}
+
+/** Resolves the observability API's settings; throws one ConfigurationError listing every problem. */
+export function resolveObservabilitySettings(lookup: SettingsLookup = {}): ObservabilitySettings {
+  const reader = new SettingsReader(lookup);
+  const apiUrl = reader.url(SETTINGS.observabilityApiUrl);
+  const apiToken = reader.required(SETTINGS.observabilityApiToken);
+  reader.throwIfProblems("observability API");
+  return { apiUrl: apiUrl!, apiToken: apiToken! };
+}
+
+/**
+ * The program-side source: `pulumi.Config` bags for the `clickhouse` and `observability` namespaces, for code
+ * that runs in the Pulumi program rather than in the dynamic provider (getSeries).
+ */
+export function programConfigSource(): ConfigSource {
+  const bags = new Map<string, pulumi.Config>();
+  return {
+    get(key: string): string | undefined {
+      const separator = key.indexOf(":");
+      if (separator <= 0) return undefined;
+      const namespace = key.slice(0, separator);
+      let bag = bags.get(namespace);
+      if (bag === undefined) {
+        bag = new pulumi.Config(namespace);
+        bags.set(namespace, bag);
+      }
+      return bag.get(key.slice(separator + 1));
+    },
+  };
+}
+
+/** Reads settings and collects problems instead of stopping at the first one. */
+class SettingsReader {
+  private readonly problems: ConfigurationProblem[] = [];
+  private readonly source: ConfigSource | undefined;
+  private readonly env: Environment;
+
+  constructor(lookup: SettingsLookup) {
+    this.source = lookup.source;
+    this.env = lookup.env ?? process.env;
+  }
+
+  lookup(spec: SettingSpec): string | undefined {
+    // Config values may arrive as non-strings (numbers) from some engines; they are settings either way.
+    const fromConfig: unknown = this.source?.get(spec.key);
+    const configured = fromConfig === undefined || fromConfig === null ? undefined : String(fromConfig);
+    return nonEmpty(configured) ?? nonEmpty(this.env[spec.envVar]) ?? spec.defaultValue;
+  }
+
+  required(spec: SettingSpec): string | undefined {
+    const value = this.lookup(spec);
+    if (value === undefined) {
+      this.problems.push({ key: spec.key, envVar: spec.envVar, problem: `missing; ${howToSet(spec)}` });
+    }
+    return value;
+  }
+
+  url(spec: SettingSpec): string | undefined {
+    const value = this.required(spec);
+    if (value === undefined) return undefined;
+    try {
+      return checkBaseUrl(value, spec.key);
+    } catch (error) {
+      if (!(error instanceof BaseUrlError)) throw error;
+      this.problems.push({ key: spec.key, envVar: spec.envVar, problem: error.message });
+      return undefined;
+    }
+  }
+
+  throwIfProblems(api: string): void {
+    if (this.problems.length > 0) throw new ConfigurationError(api, this.problems);
+  }
+}
+
+function howToSet(spec: SettingSpec): string {
+  return `run \`${configSetCommand(spec)}\` or set ${spec.envVar}`;
+}
+
+function nonEmpty(value: string | undefined): string | undefined {
+  const trimmed = value?.trim();
+  return trimmed === undefined || trimmed === "" ? undefined : trimmed;
+}

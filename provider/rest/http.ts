@@ -1,0 +1,324 @@
+/**
+ * The HTTP core both API clients share: one axios instance per API and credential, with authentication, a
+ * User-Agent, a timeout, request validation, retries (axios-retry), a throttle (bottleneck) wrapped around the
+ * transport so retries are throttled too, envelope unwrapping, lenient response validation and ApiError
+ * conversion.
+ */
+import axios, { isAxiosError } from "axios";
+import type {
+  AxiosAdapter,
+  AxiosError,
+  AxiosInstance,
+  AxiosResponse,
+  InternalAxiosRequestConfig,
+} from "axios";
+import axiosRetry from "axios-retry";
+import { checkBaseUrl } from "./baseUrl";
+import { systemClock, type Clock } from "./clock";
+import { readErrorBody } from "./errorBodies";
+import { ApiError, UNEXPECTED_RESPONSE, type ApiProfile, type HttpMethod } from "./errors";
+import { rateLimitResetMs } from "./rateLimit";
+import { Redactor } from "./redact";
+import {
+  DEFAULT_RETRY_SETTINGS,
+  RetryTracker,
+  mayHaveBeenProcessed,
+  type RetryEvent,
+  type RetrySettings,
+} from "./retry";
+import { Throttle, type ThrottleSettings } from "./throttle";
+import { userAgent } from "./userAgent";
+import {
+  assertValid,
+  describeProblems,
+  validate,
+  type SchemaName,
+  type ValidationProblem,
+} from "./validation";
+
+export const DEFAULT_TIMEOUT_MS = 30_000;
+
+/** Tuning of a client; every field has a production default, tests shrink them. */
+export interface HttpOptions {
+  /** Time limit of one attempt, in milliseconds (default 30 000). */
+  readonly timeoutMs?: number;
+  readonly retry?: Partial<RetrySettings>;
+  readonly throttle?: Partial<ThrottleSettings>;
+  readonly clock?: Clock;
+  /** Source of jitter, [0, 1). */
+  readonly random?: () => number;
+  /** Receives a line for each retry and rate-limit pause. Lines never contain credentials. */
+  readonly log?: (line: string) => void;
+}
+
+/** An API as the core needs to know it. */
+export interface ClientProfile extends ApiProfile {
+  /** The settings key holding the base URL, named when the URL is refused. */
+  readonly urlSettingKey: string;
+  /** Where successful responses put their payload: `result` (management) or `data` (observability). */
+  readonly envelopeField: "result" | "data";
+  readonly throttle: ThrottleSettings;
+}
+
+export interface Connection {
+  readonly baseUrl: string;
+  /** The complete Authorization header value. */
+  readonly authorization: string;
+  /** Every credential value, removed from anything the core reports. */
+  readonly secrets: readonly string[];
+}
+
+export interface RequestSpec {
+  readonly method: HttpMethod;
+  /** Path below the base URL, path parameters already encoded. */
+  readonly path: string;
+  /** What the request is about, for messages: "reverse private endpoint 4f1c...". */
+  readonly subject: string;
+  readonly body?: unknown;
+  /** Schema the body must satisfy before it is sent. */
+  readonly requestSchema?: SchemaName;
+}
+
+export interface ResultSpec extends RequestSpec {
+  /** Schema of the unwrapped result (of each element when `many`). */
+  readonly responseSchema: SchemaName;
+  readonly many?: boolean;
+  /** Result fields holding secrets (a new key's keySecret); kept out of error messages. */
+  readonly secretFields?: readonly string[];
+}
+
+const httpAdapter: AxiosAdapter = axios.getAdapter("http");
+
+export class HttpCore {
+  readonly baseUrl: string;
+  private readonly instance: AxiosInstance;
+  private readonly throttle: Throttle;
+  private readonly redactor: Redactor;
+  private readonly retrySettings: RetrySettings;
+  private readonly timeoutMs: number;
+  private readonly clock: Clock;
+  private readonly random: () => number;
+  private readonly log: (line: string) => void;
+
+  constructor(
+    readonly profile: ClientProfile,
+    connection: Connection,
+    options: HttpOptions = {},
+  ) {
+    // Refuses plain http to anything but loopback before a connection can be made.
+    this.baseUrl = checkBaseUrl(connection.baseUrl, profile.urlSettingKey);
+    this.redactor = new Redactor(connection.secrets);
+    this.retrySettings = { ...DEFAULT_RETRY_SETTINGS, ...options.retry };
+    this.timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+    this.clock = options.clock ?? systemClock;
+    this.random = options.random ?? Math.random;
+    const log = options.log;
+    this.log = log === undefined ? () => undefined : (line) => log(this.redactor.apply(line));
+    this.throttle = new Throttle({ ...profile.throttle, ...options.throttle }, this.clock);
+    this.instance = axios.create({
+      baseURL: this.baseUrl,
+      // Every request goes to the checked base URL, whatever its path looks like.
+      allowAbsoluteUrls: false,
+      timeout: this.timeoutMs,
+      headers: {
+        Authorization: connection.authorization,
+        "User-Agent": userAgent(),
+        Accept: "application/json",
+      },
+      // Bodies stay text so error pages that are not JSON can be summarized; JSON is parsed below.
+      responseType: "text",
+      transformResponse: [(data: unknown) => data],
+      // A redirect is never part of these APIs, and following one could carry the credentials elsewhere.
+      maxRedirects: 0,
+      transitional: { clarifyTimeoutError: true },
+      adapter: (config) => this.throttle.run(() => this.transmit(config)),
+    });
+    axiosRetry(this.instance);
+  }
+
+  /** Sends the request and returns its validated result, unwrapped from the envelope. */
+  async fetchResult<T>(spec: ResultSpec): Promise<T> {
+    const response = await this.exchange(spec);
+    return this.unwrap<T>(spec, response);
+  }
+
+  /** Sends a request whose success carries nothing needed (a DELETE). */
+  async send(spec: RequestSpec): Promise<void> {
+    await this.exchange(spec);
+  }
+
+  private async exchange(spec: RequestSpec): Promise<AxiosResponse<string>> {
+    if (spec.requestSchema !== undefined) {
+      assertValid(spec.requestSchema, spec.body, `the body of ${spec.method} ${spec.path}`);
+    }
+    const tracker = new RetryTracker(spec.method, this.retrySettings, this.clock, this.random, (event) =>
+      this.logRetry(spec, event),
+    );
+    try {
+      return await this.instance.request<string>({
+        method: spec.method,
+        url: spec.path,
+        data: spec.body,
+        "axios-retry": tracker.axiosRetryOptions(),
+      });
+    } catch (error) {
+      throw isAxiosError(error) ? this.toApiError(error, spec, tracker) : error;
+    }
+  }
+
+  /** The real transport, behind the throttle; a 429 pauses every request of this client until its reset. */
+  private async transmit(config: InternalAxiosRequestConfig): Promise<AxiosResponse> {
+    try {
+      return await httpAdapter(config);
+    } catch (error) {
+      if (isAxiosError(error) && error.response?.status === 429) {
+        const resetMs = rateLimitResetMs(error.response.headers, this.clock.now());
+        this.throttle.pauseFor(resetMs);
+        const pause = resetMs === undefined ? "briefly" : `for ${(resetMs / 1000).toFixed(1)} s`;
+        this.log(`${this.profile.title} answered 429 Too Many Requests; pausing its requests ${pause}`);
+      }
+      throw error;
+    }
+  }
+
+  private unwrap<T>(spec: ResultSpec, response: AxiosResponse<string>): T {
+    const field = this.profile.envelopeField;
+    const envelope = parseJson(response.data);
+    const requestId = stringField(envelope, "requestId") ?? headerRequestId(response);
+    if (typeof envelope !== "object" || envelope === null || !(field in envelope)) {
+      const shape = envelope === undefined ? "a body that is not JSON" : `JSON without a "${field}" field`;
+      throw this.unexpected(spec, `expected the ${field} envelope, got ${shape}`, requestId, response.status);
+    }
+    const result = (envelope as Record<string, unknown>)[field];
+    const problems = spec.many
+      ? validateList(spec.responseSchema, result, field)
+      : prefixProblems(validate(spec.responseSchema, result), field);
+    if (problems.length > 0) {
+      const redactor = this.redactor.with(secretValues(result, spec.secretFields ?? []));
+      const detail = redactor.apply(describeProblems(problems));
+      throw this.unexpected(spec, detail, requestId, response.status);
+    }
+    return result as T;
+  }
+
+  private unexpected(
+    spec: RequestSpec,
+    detail: string,
+    requestId: string | undefined,
+    status: number,
+  ): ApiError {
+    return new ApiError(this.profile, {
+      method: spec.method,
+      path: spec.path,
+      status,
+      code: UNEXPECTED_RESPONSE,
+      detail,
+      requestId,
+      subject: spec.subject,
+      attempts: 1,
+      elapsedMs: 0,
+      outcomeUnknown: false,
+    });
+  }
+
+  private toApiError(error: AxiosError, spec: RequestSpec, tracker: RetryTracker): ApiError {
+    const common = {
+      method: spec.method,
+      path: spec.path,
+      subject: spec.subject,
+      attempts: tracker.attempts,
+      elapsedMs: tracker.elapsedMs(),
+      outcomeUnknown: spec.method === "POST" && mayHaveBeenProcessed(error),
+    };
+    const response = error.response;
+    if (response === undefined) {
+      const code = error.code ?? "ERR_NETWORK";
+      return new ApiError(this.profile, { ...common, code, detail: this.describeNetworkFailure(error) });
+    }
+    const body = typeof response.data === "string" ? response.data : "";
+    const contentType = response.headers["content-type"] as string | undefined;
+    const info = readErrorBody(response.status, body, contentType);
+    return new ApiError(this.profile, {
+      ...common,
+      status: response.status,
+      code: info.code,
+      detail: this.redactor.apply(info.detail),
+      requestId: info.requestId ?? headerRequestId(response),
+      retryAfterMs:
+        response.status === 429 ? rateLimitResetMs(response.headers, this.clock.now()) : undefined,
+    });
+  }
+
+  private describeNetworkFailure(error: AxiosError): string {
+    const host = new URL(this.baseUrl).host;
+    switch (error.code) {
+      case "ECONNREFUSED":
+        return `connection refused by ${host}`;
+      case "ECONNRESET":
+      case "EPIPE":
+        return `the connection to ${host} closed before a response arrived`;
+      case "ETIMEDOUT":
+        return `no response from ${host} within ${formatMs(this.timeoutMs)}`;
+      case "ENOTFOUND":
+        return `the host name ${new URL(this.baseUrl).hostname} could not be resolved`;
+      case "EAI_AGAIN":
+        return `the host name ${new URL(this.baseUrl).hostname} could not be resolved right now (DNS)`;
+      default:
+        return this.redactor.apply(error.message);
+    }
+  }
+
+  private logRetry(spec: RequestSpec, event: RetryEvent): void {
+    const status = event.error.response?.status;
+    const failure =
+      status === undefined ? `failed with ${event.error.code ?? "a network error"}` : `got ${status}`;
+    this.log(
+      `${this.profile.title}: ${spec.method} ${spec.path} ${failure}; retrying in ${formatMs(event.delayMs)} ` +
+        `(attempt ${event.nextAttempt} of ${this.retrySettings.maxAttempts})`,
+    );
+  }
+}
+
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return undefined;
+  }
+}
+
+function stringField(value: unknown, field: string): string | undefined {
+  if (typeof value !== "object" || value === null) return undefined;
+  const fieldValue = (value as Record<string, unknown>)[field];
+  return typeof fieldValue === "string" ? fieldValue : undefined;
+}
+
+function headerRequestId(response: AxiosResponse): string | undefined {
+  const value: unknown = response.headers["x-request-id"];
+  return typeof value === "string" && value !== "" ? value : undefined;
+}
+
+function prefixProblems(problems: ValidationProblem[], prefix: string): ValidationProblem[] {
+  return problems.map((p) => ({
+    property:
+      p.property === ""
+        ? prefix
+        : p.property.startsWith("[")
+          ? `${prefix}${p.property}`
+          : `${prefix}.${p.property}`,
+    reason: p.reason,
+  }));
+}
+
+function validateList(schema: SchemaName, value: unknown, field: string): ValidationProblem[] {
+  if (!Array.isArray(value)) return [{ property: field, reason: `${field} must be an array` }];
+  return value.flatMap((item, index) => prefixProblems(validate(schema, item), `${field}[${index}]`));
+}
+
+function secretValues(result: unknown, fields: readonly string[]): string[] {
+  return fields.map((field) => stringField(result, field)).filter((v): v is string => v !== undefined);
+}
+
+function formatMs(ms: number): string {
+  return `${(ms / 1000).toFixed(ms < 10_000 ? 1 : 0)} s`;
+}

@@ -1,0 +1,77 @@
+import { ClientCache } from "../clientCache";
+import { HttpCore, type ClientProfile, type HttpOptions } from "../http";
+import { MANAGEMENT_THROTTLE } from "../throttle";
+import { SETTINGS, configSetCommand } from "../settings";
+import { KeysApi } from "./keys";
+import { OrganizationsApi } from "./organizations";
+import { PrivateEndpointsApi } from "./privateEndpoints";
+import { ReversePrivateEndpointsApi } from "./reversePrivateEndpoints";
+import { ServicesApi } from "./services";
+
+/** What a management client needs; ManagementSettings from provider/config fits. */
+export interface ManagementConnection {
+  readonly apiUrl: string;
+  readonly tokenKey: string;
+  readonly tokenSecret: string;
+}
+
+const { tokenKey, tokenSecret, managementApiUrl, organizationId } = SETTINGS;
+
+export const MANAGEMENT_PROFILE: ClientProfile = {
+  api: "management",
+  title: "management API",
+  credentialHint:
+    `Set an enabled, unexpired API key of the organization: \`${configSetCommand(tokenKey)}\` and ` +
+    `\`${configSetCommand(tokenSecret)}\`, or the environment variables ${tokenKey.envVar} and ${tokenSecret.envVar}.`,
+  urlHint: `${managementApiUrl.key} (or ${managementApiUrl.envVar})`,
+  permissionHint:
+    `The API key is valid but may not do this: check that it belongs to the organization ` +
+    `(${organizationId.key} or ${organizationId.envVar}) and that its roles allow the operation.`,
+  notFoundHint:
+    `Check the ids and ${organizationId.key} (or ${organizationId.envVar}); ` +
+    "the object may have been deleted outside Pulumi.",
+  urlSettingKey: managementApiUrl.key,
+  envelopeField: "result",
+  throttle: MANAGEMENT_THROTTLE,
+};
+
+/** The management API, one property per API area. */
+export class ManagementClient {
+  readonly reversePrivateEndpoints: ReversePrivateEndpointsApi;
+  readonly services: ServicesApi;
+  readonly organizations: OrganizationsApi;
+  readonly keys: KeysApi;
+  readonly privateEndpoints: PrivateEndpointsApi;
+
+  /** Prefer managementClient(), which shares one client (and its throttle) per credential. */
+  constructor(connection: ManagementConnection, options: HttpOptions = {}) {
+    const basic = Buffer.from(`${connection.tokenKey}:${connection.tokenSecret}`).toString("base64");
+    const http = new HttpCore(
+      MANAGEMENT_PROFILE,
+      {
+        baseUrl: connection.apiUrl,
+        authorization: `Basic ${basic}`,
+        secrets: [connection.tokenKey, connection.tokenSecret, basic],
+      },
+      options,
+    );
+    this.reversePrivateEndpoints = new ReversePrivateEndpointsApi(http);
+    this.services = new ServicesApi(http);
+    this.organizations = new OrganizationsApi(http);
+    this.keys = new KeysApi(http);
+    this.privateEndpoints = new PrivateEndpointsApi(http);
+  }
+}
+
+const clients = new ClientCache<ManagementClient>();
+
+/**
+ * The process-wide client for this base URL and key, created on first use. `options` apply only when this call
+ * creates the client; later calls for the same base URL and key get that same client.
+ */
+export function managementClient(connection: ManagementConnection, options?: HttpOptions): ManagementClient {
+  const credential = `${connection.tokenKey}:${connection.tokenSecret}`;
+  return clients.getOrCreate("management", connection.apiUrl, credential, () => {
+    return new ManagementClient(connection, options);
+  });
+}

@@ -1,0 +1,174 @@
+/**
+ * Request and response models of the management API. Field names are exactly the seed's (sections 2.1-2.4,
+ * 4.3); the lifecycle operations' models follow DESIGN.md section 7. Runtime checks live in provider/schemas.
+ */
+import type { ApiKeyRole, ApiKeyState, MskAuthentication, ReversePrivateEndpointType } from "../../schemas";
+
+/** Every management response: `{status, requestId, result}`. */
+export interface ManagementEnvelope<T> {
+  status: number;
+  requestId: string;
+  result: T;
+}
+
+export interface IpAccessListEntry {
+  source: string;
+  description: string;
+}
+
+// ---- reverse private endpoints (seed 2.1, 4.1, 4.2) ----
+
+export interface ReversePrivateEndpointCreateRequest {
+  description?: string;
+  type: ReversePrivateEndpointType;
+  vpcEndpointServiceName?: string | null;
+  vpcResourceConfigurationId?: string | null;
+  vpcResourceShareArn?: string | null;
+  mskClusterArn?: string | null;
+  mskAuthentication?: MskAuthentication | null;
+}
+
+export interface ReversePrivateEndpoint {
+  id: string;
+  serviceId: string;
+  endpointId: string;
+  dnsNames: string[];
+  privateDnsNames: string[];
+  /** Provisioning, then Ready (or Failed); Deleting after a DELETE. */
+  status: string;
+  description?: string | null;
+  type?: ReversePrivateEndpointType;
+  vpcEndpointServiceName?: string | null;
+  vpcResourceConfigurationId?: string | null;
+  vpcResourceShareArn?: string | null;
+  mskClusterArn?: string | null;
+  mskAuthentication?: MskAuthentication | null;
+}
+
+// ---- services (seed 2.2, 4.3; DESIGN.md 7) ----
+
+export interface ServiceEndpoint {
+  protocol: string;
+  host: string;
+  port: number;
+  username?: string | null;
+}
+
+/** Only id and name are always present; the API omits (or nulls) fields that do not apply to a service. */
+export interface Service {
+  id: string;
+  name: string;
+  engineVersion?: string;
+  endpoints?: ServiceEndpoint[];
+  minTotalMemoryGb?: number;
+  maxTotalMemoryGb?: number;
+  minReplicaMemoryGb?: number;
+  maxReplicaMemoryGb?: number;
+  numReplicas?: number;
+  idleScaling?: boolean;
+  idleTimeoutMinutes?: number;
+  ipAccessList?: IpAccessListEntry[];
+  createdAt?: string;
+  encryptionKey?: string | null;
+  encryptionAssumedRoleIdentifier?: string | null;
+  iamRole?: string | null;
+  privateEndpointIds?: string[];
+  availablePrivateEndpointIds?: string[];
+  dataWarehouseId?: string | null;
+  isPrimary?: boolean;
+  isReadonly?: boolean;
+  byocId?: string | null;
+  hasTransparentDataEncryption?: boolean;
+  transparentDataEncryptionKeyId?: string | null;
+  encryptionRoleId?: string | null;
+}
+
+export interface ReplicaScalingUpdateRequest {
+  minReplicaMemoryGb?: number;
+  maxReplicaMemoryGb?: number;
+  numReplicas?: number;
+  idleScaling?: boolean;
+  idleTimeoutMinutes?: number;
+}
+
+/** Body of PATCH .../services/{serviceId}: attaches and detaches private endpoints. */
+export interface ServicePrivateEndpointsPatchRequest {
+  privateEndpointIds: {
+    add?: string[];
+    remove?: string[];
+  };
+}
+
+// ---- organization (DESIGN.md 7) ----
+
+export interface OrganizationPrivateEndpoint {
+  id: string;
+  description?: string | null;
+  cloudProvider?: string;
+  region?: string;
+}
+
+export interface Organization {
+  id: string;
+  name: string;
+  privateEndpoints?: OrganizationPrivateEndpoint[];
+}
+
+// ---- API keys (seed 2.3, 4.4; DESIGN.md 7) ----
+
+export interface ApiKeyHashData {
+  keyIdHash: string;
+  keyIdSuffix: string;
+  keySecretHash: string;
+}
+
+export interface ApiKeyCreateRequest {
+  name: string;
+  roles: ApiKeyRole[];
+  /** Absent, null or "" means the key never expires. */
+  expireAt?: string | null;
+  state?: ApiKeyState;
+  hashData?: ApiKeyHashData;
+  ipAccessList?: IpAccessListEntry[];
+}
+
+/** PATCH of a key: any of the create fields but hashData. */
+export interface ApiKeyUpdateRequest {
+  name?: string;
+  roles?: ApiKeyRole[];
+  expireAt?: string | null;
+  state?: ApiKeyState;
+  ipAccessList?: IpAccessListEntry[];
+}
+
+/** The `key` object. `state` is not in the seed's table; the real API reports it. */
+export interface ApiKey {
+  id: string;
+  name: string;
+  roles: ApiKeyRole[];
+  keySuffix: string;
+  state?: ApiKeyState;
+  createdAt: string;
+  expireAt?: string | null;
+  usedAt?: string | null;
+  ipAccessList?: IpAccessListEntry[];
+}
+
+/** keyId and keySecret come back only from the create, and only when no hashData was sent. */
+export interface ApiKeyCreateResult {
+  key: ApiKey;
+  keyId?: string;
+  keySecret?: string;
+}
+
+// ---- private endpoints (seed 2.4, 4.5) ----
+
+export interface PrivateEndpointCreateRequest {
+  id: string;
+  description?: string;
+}
+
+export interface PrivateEndpoint {
+  id: string;
+  description?: string | null;
+}

@@ -1,0 +1,17 @@
+import type { HttpCore } from "../http";
+import type { Organization } from "./models";
+import { organizationPath } from "./paths";
+
+/** The organization, which lists its registered private endpoints (DESIGN.md 7). */
+export class OrganizationsApi {
+  constructor(private readonly http: HttpCore) {}
+
+  get(organizationId: string): Promise<Organization> {
+    return this.http.fetchResult({
+      method: "GET",
+      path: organizationPath(organizationId),
+      subject: `organization ${organizationId}`,
+      responseSchema: "organization",
+    });
+  }
+}

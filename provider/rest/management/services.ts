@@ -1,0 +1,48 @@
+import type { HttpCore } from "../http";
+import type { ReplicaScalingUpdateRequest, Service, ServicePrivateEndpointsPatchRequest } from "./models";
+import { servicePath } from "./paths";
+
+/** A service: read it, attach or detach private endpoints, update its replica scaling (seed 4.3, DESIGN.md 7). */
+export class ServicesApi {
+  constructor(private readonly http: HttpCore) {}
+
+  get(organizationId: string, serviceId: string): Promise<Service> {
+    return this.http.fetchResult({
+      method: "GET",
+      path: servicePath(organizationId, serviceId),
+      subject: `service ${serviceId}`,
+      responseSchema: "service",
+    });
+  }
+
+  /** PATCH of the service with `{"privateEndpointIds": {"add": [...], "remove": [...]}}`. */
+  updatePrivateEndpointIds(
+    organizationId: string,
+    serviceId: string,
+    request: ServicePrivateEndpointsPatchRequest,
+  ): Promise<Service> {
+    return this.http.fetchResult({
+      method: "PATCH",
+      path: servicePath(organizationId, serviceId),
+      subject: `service ${serviceId}`,
+      body: request,
+      requestSchema: "servicePrivateEndpointsPatch",
+      responseSchema: "service",
+    });
+  }
+
+  updateReplicaScaling(
+    organizationId: string,
+    serviceId: string,
+    request: ReplicaScalingUpdateRequest,
+  ): Promise<Service> {
+    return this.http.fetchResult({
+      method: "PATCH",
+      path: `${servicePath(organizationId, serviceId)}/replicaScaling`,
+      subject: `service ${serviceId}`,
+      body: request,
+      requestSchema: "replicaScalingUpdate",
+      responseSchema: "service",
+    });
+  }
+}

@@ -1,0 +1,63 @@
+import { ClientCache } from "../clientCache";
+import { HttpCore, type ClientProfile, type HttpOptions } from "../http";
+import { SETTINGS, configSetCommand } from "../settings";
+import { OBSERVABILITY_THROTTLE } from "../throttle";
+import { AlertsApi } from "./alerts";
+import { ChartsApi } from "./charts";
+
+/** What an observability client needs; ObservabilitySettings from provider/config fits. */
+export interface ObservabilityConnection {
+  readonly apiUrl: string;
+  readonly apiToken: string;
+}
+
+const { observabilityApiToken: apiToken, observabilityApiUrl: apiUrl } = SETTINGS;
+
+export const OBSERVABILITY_PROFILE: ClientProfile = {
+  api: "observability",
+  title: "observability API",
+  credentialHint: `Set a valid token: \`${configSetCommand(apiToken)}\`, or the environment variable ${apiToken.envVar}.`,
+  urlHint: `${apiUrl.key} (or ${apiUrl.envVar})`,
+  permissionHint:
+    "The token is valid but not allowed to do this; use a token of the team that owns the object.",
+  notFoundHint: "Check the id; the object may have been deleted outside Pulumi.",
+  urlSettingKey: apiUrl.key,
+  envelopeField: "data",
+  throttle: OBSERVABILITY_THROTTLE,
+};
+
+/** The observability API, one property per API area. */
+export class ObservabilityClient {
+  readonly alerts: AlertsApi;
+  readonly charts: ChartsApi;
+
+  /** Prefer observabilityClient(), which shares one client (and its throttle) per token. */
+  constructor(connection: ObservabilityConnection, options: HttpOptions = {}) {
+    const http = new HttpCore(
+      OBSERVABILITY_PROFILE,
+      {
+        baseUrl: connection.apiUrl,
+        authorization: `Bearer ${connection.apiToken}`,
+        secrets: [connection.apiToken],
+      },
+      options,
+    );
+    this.alerts = new AlertsApi(http);
+    this.charts = new ChartsApi(http);
+  }
+}
+
+const clients = new ClientCache<ObservabilityClient>();
+
+/**
+ * The process-wide client for this base URL and token, created on first use. `options` apply only when this
+ * call creates the client; later calls for the same base URL and token get that same client.
+ */
+export function observabilityClient(
+  connection: ObservabilityConnection,
+  options?: HttpOptions,
+): ObservabilityClient {
+  return clients.getOrCreate("observability", connection.apiUrl, connection.apiToken, () => {
+    return new ObservabilityClient(connection, options);
+  });
+}

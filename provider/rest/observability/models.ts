@@ -1,0 +1,92 @@
+/**
+ * Request and response models of the observability API. Field names are exactly the seed's (sections 2.5,
+ * 2.6); savedSearchId and the lifecycle operations follow DESIGN.md section 7.
+ */
+import type {
+  AlertChannelType,
+  AlertSource,
+  AlertThresholdType,
+  SeriesAggFn,
+  SeriesGranularity,
+  SeriesReturnType,
+} from "../../schemas";
+
+/** Every observability response: `{data}`. */
+export interface ObservabilityEnvelope<T> {
+  data: T;
+}
+
+// ---- alerts (seed 2.5, 4.6) ----
+
+export interface AlertChannel {
+  type: AlertChannelType;
+  webhookId: string;
+}
+
+/** Body of POST /api/v2/alerts, and of PUT /api/v2/alerts/{id}, which replaces the whole alert. */
+export interface AlertCreateRequest {
+  threshold: number;
+  /** A duration such as 15m or 1h. */
+  interval: string;
+  source: AlertSource;
+  thresholdType: AlertThresholdType;
+  channel: AlertChannel;
+  /** Required with source "tile". */
+  dashboardId?: string;
+  /** Required with source "tile". */
+  tileId?: string;
+  /** Required with source "search". */
+  savedSearchId?: string;
+  /** With source "search". */
+  groupBy?: string;
+  name?: string;
+  message?: string;
+}
+
+/** The alert; ids of what it watches appear only for the matching source. */
+export interface Alert {
+  id: string;
+  name?: string | null;
+  message?: string | null;
+  threshold: number;
+  interval: string;
+  thresholdType: AlertThresholdType;
+  source: AlertSource;
+  /** "inactive" when new. */
+  state?: string;
+  channel: { type: string; webhookId?: string };
+  team?: string;
+  tileId?: string | null;
+  /** The dashboard's id. */
+  dashboard?: string | null;
+  /** The saved search's id. */
+  savedSearch?: string | null;
+  groupBy?: string | null;
+  silenced?: boolean;
+  createdAt?: string;
+  updatedAt?: string;
+}
+
+// ---- chart series (seed 2.6, 4.7) ----
+
+export interface SeriesDefinition {
+  sourceId: string;
+  aggFn: SeriesAggFn;
+  /** Filter expression. */
+  where?: string;
+  groupBy?: string[];
+}
+
+export interface SeriesQueryRequest {
+  /** One to five series. */
+  series: SeriesDefinition[];
+  /** Milliseconds since the epoch. */
+  startTime: number;
+  /** Milliseconds since the epoch. */
+  endTime: number;
+  granularity?: SeriesGranularity;
+  seriesReturnType?: SeriesReturnType;
+}
+
+/** One time bucket: its start and one `series_<index>.data` value per requested series. */
+export type SeriesRow = { ts_bucket: number } & { [column: `series_${number}.data`]: number };

@@ -1,0 +1,59 @@
+/**
+ * The configuration keys and environment variables of both APIs (DESIGN.md section 4). Kept apart from
+ * provider/config.ts, which loads @pulumi/pulumi, so the REST layer can name settings in its messages without
+ * loading the Pulumi SDK.
+ */
+export interface SettingSpec {
+  readonly key: string;
+  readonly envVar: string;
+  readonly secret: boolean;
+  /** Shown in "how to set it" hints. */
+  readonly placeholder: string;
+  readonly defaultValue?: string;
+}
+
+/** Every setting of both APIs, as listed in DESIGN.md section 4. */
+export const SETTINGS = {
+  organizationId: {
+    key: "clickhouse:organizationId",
+    envVar: "CLICKHOUSE_ORG_ID",
+    secret: false,
+    placeholder: "<organization-uuid>",
+  },
+  tokenKey: {
+    key: "clickhouse:tokenKey",
+    envVar: "CLICKHOUSE_TOKEN_KEY",
+    secret: false,
+    placeholder: "<key-id>",
+  },
+  tokenSecret: {
+    key: "clickhouse:tokenSecret",
+    envVar: "CLICKHOUSE_TOKEN_SECRET",
+    secret: true,
+    placeholder: "<key-secret>",
+  },
+  managementApiUrl: {
+    key: "clickhouse:apiUrl",
+    envVar: "CLICKHOUSE_API_URL",
+    secret: false,
+    placeholder: "<https-url>",
+    defaultValue: "https://api.clickhouse.cloud",
+  },
+  observabilityApiUrl: {
+    key: "observability:apiUrl",
+    envVar: "OBSERVABILITY_API_URL",
+    secret: false,
+    placeholder: "<https-url>",
+  },
+  observabilityApiToken: {
+    key: "observability:apiToken",
+    envVar: "OBSERVABILITY_API_TOKEN",
+    secret: true,
+    placeholder: "<token>",
+  },
+} as const satisfies Record<string, SettingSpec>;
+
+/** `pulumi config set [--secret] <key> <placeholder>`: the command that sets a setting in the stack. */
+export function configSetCommand(spec: SettingSpec): string {
+  return `pulumi config set ${spec.secret ? "--secret " : ""}${spec.key} ${spec.placeholder}`;
+}

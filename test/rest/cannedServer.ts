@@ -1,0 +1,60 @@
+/**
+ * A loopback HTTP server that answers with prepared responses, for bodies the emulator never sends (a
+ * malformed success, an `{"error": ...}` observability body) and for timing the throttle.
+ */
+import { createServer, type IncomingMessage, type Server } from "node:http";
+
+export interface CannedResponse {
+  status: number;
+  body: string;
+  headers?: Record<string, string>;
+}
+
+export interface ReceivedRequest {
+  method: string;
+  url: string;
+  headers: IncomingMessage["headers"];
+  receivedAt: number;
+}
+
+export class CannedServer {
+  readonly received: ReceivedRequest[] = [];
+  private readonly server: Server;
+  private url_ = "";
+
+  /** `respond` picks the answer to each request; it gets the request's position (0-based). */
+  constructor(private readonly respond: (index: number, request: IncomingMessage) => CannedResponse) {
+    this.server = createServer((request, response) => {
+      const index = this.received.length;
+      this.received.push({
+        method: request.method ?? "",
+        url: request.url ?? "",
+        headers: request.headers,
+        receivedAt: Date.now(),
+      });
+      request.resume();
+      request.on("end", () => {
+        const canned = this.respond(index, request);
+        response.writeHead(canned.status, { "content-type": "application/json", ...canned.headers });
+        response.end(canned.body);
+      });
+    });
+  }
+
+  get url(): string {
+    return this.url_;
+  }
+
+  async start(): Promise<this> {
+    await new Promise<void>((resolve) => this.server.listen(0, "127.0.0.1", resolve));
+    const address = this.server.address();
+    if (address === null || typeof address === "string") throw new Error("no TCP address");
+    this.url_ = `http://127.0.0.1:${address.port}`;
+    return this;
+  }
+
+  async stop(): Promise<void> {
+    this.server.closeAllConnections();
+    await new Promise<void>((resolve) => this.server.close(() => resolve()));
+  }
+}

@@ -1,0 +1,67 @@
+import { expect } from "chai";
+import { defaultCode, readErrorBody } from "../../provider/rest/errorBodies";
+
+const requestId = "7b4c6c1e-3f51-4f0e-9d2f-0c8f5f3b2a11";
+
+describe("error bodies", () => {
+  it("reads the management shape: code, message and request id", () => {
+    const body = JSON.stringify({
+      status: 400,
+      error: "BAD_REQUEST: numReplicas must be at least 2",
+      requestId,
+    });
+    expect(readErrorBody(400, body, "application/json")).to.deep.equal({
+      code: "BAD_REQUEST",
+      detail: "numReplicas must be at least 2",
+      requestId,
+    });
+  });
+
+  it("reads the management 429 shape, a bare code", () => {
+    expect(readErrorBody(429, '{"error":"TOO_MANY_REQUESTS"}', "application/json")).to.deep.equal({
+      code: "TOO_MANY_REQUESTS",
+      detail: "Too Many Requests",
+    });
+  });
+
+  it("reads the observability shapes {message} and {error}", () => {
+    expect(readErrorBody(404, '{"message":"Alert not found"}', "application/json")).to.deep.equal({
+      code: "NOT_FOUND",
+      detail: "Alert not found",
+    });
+    expect(readErrorBody(400, '{"error":"Invalid dashboard id"}', "application/json")).to.deep.equal({
+      code: "BAD_REQUEST",
+      detail: "Invalid dashboard id",
+    });
+  });
+
+  it("summarizes an HTML page by its title instead of dumping it", () => {
+    const page =
+      "<html>\r\n<head><title>504 Gateway Time-out</title></head>\r\n<body><center><h1>504 Gateway Time-out</h1>" +
+      "</center><script>var secretish = 1;</script></body></html>";
+    const info = readErrorBody(504, page, "text/html; charset=utf-8");
+    expect(info.code).to.equal("GATEWAY_TIMEOUT");
+    expect(info.detail).to.contain('"504 Gateway Time-out"').and.contain("proxy");
+    expect(info.detail).not.to.contain("<");
+  });
+
+  it("uses a plain-text body as the explanation", () => {
+    expect(readErrorBody(401, "Unauthorized", "text/plain")).to.deep.equal({
+      code: "UNAUTHORIZED",
+      detail: "Unauthorized",
+    });
+  });
+
+  it("falls back to the status text for an empty body and bounds long text", () => {
+    expect(readErrorBody(503, "", undefined)).to.deep.equal({
+      code: "SERVICE_UNAVAILABLE",
+      detail: "Service Unavailable",
+    });
+    expect(readErrorBody(500, "x".repeat(5000), "text/plain").detail.length).to.be.at.most(300);
+  });
+
+  it("derives codes for statuses without a body code", () => {
+    expect(defaultCode(409)).to.equal("CONFLICT");
+    expect(defaultCode(599)).to.equal("HTTP_599");
+  });
+});

@@ -1,0 +1,110 @@
+/**
+ * Shared setup of the REST layer's HTTP tests: an in-process emulator, clients wired to it with small retry
+ * settings, a simulated clock, and captured log lines.
+ */
+import { createServer } from "node:net";
+import { expect } from "chai";
+import { startEmulator, type Fixture, type RunningEmulator } from "../../emulator";
+import type { Clock } from "../../provider/rest/clock";
+import { ApiError } from "../../provider/rest/errors";
+import type { HttpOptions } from "../../provider/rest/http";
+import { ManagementClient } from "../../provider/rest/management";
+import { ObservabilityClient } from "../../provider/rest/observability";
+
+/**
+ * Time that passes only when slept through: waits take no real time and are recorded, so a test can assert
+ * that a client waited 7 s for a rate-limit reset without waiting 7 s. `onSleep` runs before each wait.
+ */
+export class SimulatedClock implements Clock {
+  readonly sleeps: number[] = [];
+  private offsetMs = 0;
+
+  constructor(private readonly onSleep: (ms: number) => Promise<void> | void = () => undefined) {}
+
+  now(): number {
+    return Date.now() + this.offsetMs;
+  }
+
+  async sleep(ms: number): Promise<void> {
+    this.sleeps.push(ms);
+    await this.onSleep(ms);
+    this.offsetMs += ms;
+  }
+}
+
+/** Options for test clients: short timeouts, few attempts, simulated time, and every log line kept. */
+export function testOptions(logs: string[], overrides: HttpOptions = {}): HttpOptions {
+  return {
+    timeoutMs: 2_000,
+    retry: { maxAttempts: 4, maxTotalMs: 60_000, baseDelayMs: 100, maxDelayMs: 1_000 },
+    clock: new SimulatedClock(),
+    log: (line) => logs.push(line),
+    ...overrides,
+  };
+}
+
+export function managementClientFor(fixture: Fixture, options: HttpOptions): ManagementClient {
+  return new ManagementClient(
+    { apiUrl: fixture.managementUrl, tokenKey: fixture.tokenKey, tokenSecret: fixture.tokenSecret },
+    options,
+  );
+}
+
+export function observabilityClientFor(fixture: Fixture, options: HttpOptions): ObservabilityClient {
+  return new ObservabilityClient(
+    { apiUrl: fixture.observabilityUrl, apiToken: fixture.observabilityToken },
+    options,
+  );
+}
+
+/** Starts one emulator for a describe block and resets its store, faults and log before each test. */
+export function useEmulator(options: { rateLimits?: boolean } = {}): { readonly emulator: RunningEmulator } {
+  const holder: { emulator?: RunningEmulator } = {};
+  before(async () => {
+    holder.emulator = await startEmulator({ rateLimits: options.rateLimits ?? false });
+  });
+  beforeEach(async () => {
+    const control = holder.emulator!.control;
+    await control.reset();
+    await control.clearFaults();
+    await control.clearRequests();
+  });
+  after(async () => {
+    await holder.emulator?.close();
+  });
+  return {
+    get emulator(): RunningEmulator {
+      if (holder.emulator === undefined) throw new Error("the emulator has not started");
+      return holder.emulator;
+    },
+  };
+}
+
+/** Awaits `promise`, expecting it to fail with an ApiError, and returns that error. */
+export async function apiErrorOf(promise: Promise<unknown>): Promise<ApiError> {
+  try {
+    await promise;
+  } catch (error) {
+    expect(error).to.be.instanceOf(ApiError);
+    return error as ApiError;
+  }
+  throw new Error("expected the request to fail with an ApiError");
+}
+
+/** The API requests the emulator logged (control requests excluded), as "METHOD path status [fault]". */
+export async function loggedRequests(emulator: RunningEmulator): Promise<string[]> {
+  const entries = await emulator.control.requests();
+  return entries
+    .filter((entry) => !entry.path.startsWith("/__emulator"))
+    .map((entry) => `${entry.method} ${entry.path} ${entry.status}${entry.fault ? ` ${entry.fault}` : ""}`);
+}
+
+/** A TCP port nothing listens on (it was free a moment ago). */
+export async function unusedPort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const address = server.address();
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  if (address === null || typeof address === "string") throw new Error("no TCP port");
+  return address.port;
+}
