@@ -6,8 +6,9 @@
 import * as pulumi from "@pulumi/pulumi";
 import { BaseUrlError, checkBaseUrl } from "./rest/baseUrl";
 import { SETTINGS, configSetCommand, type SettingSpec } from "./rest/settings";
+import { parseThrottleSetting, type ThrottleSetting } from "./rest/throttleSetting";
 
-export { SETTINGS, type SettingSpec };
+export { SETTINGS, type SettingSpec, type ThrottleSetting };
 
 /**
  * Where stack configuration comes from. Keys are full `namespace:name` keys such as `clickhouse:tokenKey`.
@@ -47,12 +48,16 @@ export interface ManagementSettings {
   readonly tokenKey: string;
   readonly tokenSecret: string;
   readonly organizationId: string;
+  /** The client-side throttle (`clickhouse:throttle`); the published limit unless configured. */
+  readonly throttle: ThrottleSetting;
 }
 
 /** Connection settings of the observability API. */
 export interface ObservabilitySettings {
   readonly apiUrl: string;
   readonly apiToken: string;
+  /** The client-side throttle (`observability:throttle`); the published limit unless configured. */
+  readonly throttle: ThrottleSetting;
 }
 
 export interface SettingsLookup {
@@ -74,8 +79,15 @@ export function resolveManagementSettings(
   const tokenKey = reader.required(SETTINGS.tokenKey);
   const tokenSecret = reader.required(SETTINGS.tokenSecret);
   const apiUrl = reader.url(SETTINGS.managementApiUrl);
+  const throttle = reader.throttle(SETTINGS.managementThrottle);
   reader.throwIfProblems("management API");
-  return { apiUrl: apiUrl!, tokenKey: tokenKey!, tokenSecret: tokenSecret!, organizationId: organizationId! };
+  return {
+    apiUrl: apiUrl!,
+    tokenKey: tokenKey!,
+    tokenSecret: tokenSecret!,
+    organizationId: organizationId!,
+    throttle: throttle!,
+  };
 }
 
 /** Resolves the observability API's settings; throws one ConfigurationError listing every problem. */
@@ -83,8 +95,9 @@ export function resolveObservabilitySettings(lookup: SettingsLookup = {}): Obser
   const reader = new SettingsReader(lookup);
   const apiUrl = reader.url(SETTINGS.observabilityApiUrl);
   const apiToken = reader.required(SETTINGS.observabilityApiToken);
+  const throttle = reader.throttle(SETTINGS.observabilityThrottle);
   reader.throwIfProblems("observability API");
-  return { apiUrl: apiUrl!, apiToken: apiToken! };
+  return { apiUrl: apiUrl!, apiToken: apiToken!, throttle: throttle! };
 }
 
 /**
@@ -144,6 +157,17 @@ class SettingsReader {
       this.problems.push({ key: spec.key, envVar: spec.envVar, problem: error.message });
       return undefined;
     }
+  }
+
+  throttle(spec: SettingSpec): ThrottleSetting | undefined {
+    const value = this.required(spec);
+    if (value === undefined) return undefined;
+    const parsed = parseThrottleSetting(value);
+    if (typeof parsed === "object" && "problem" in parsed) {
+      this.problems.push({ key: spec.key, envVar: spec.envVar, problem: parsed.problem });
+      return undefined;
+    }
+    return parsed;
   }
 
   throwIfProblems(api: string): void {

@@ -3,5 +3,21 @@
  * This module is the public surface and nothing else.
  */
 export { ReversePrivateEndpoint, type ReversePrivateEndpointArgs } from "./resources/reversePrivateEndpoint";
+export { ReplicaScaling, type ReplicaScalingArgs } from "./resources/replicaScaling";
+export { PrivateEndpoint, type PrivateEndpointArgs } from "./resources/privateEndpoint";
+export { ApiKey, type ApiKeyArgs, type ApiKeyIpAccessEntry } from "./resources/apiKey";
+export { Alert, type AlertArgs, type AlertChannelArgs } from "./resources/alert";
+export {
+  getSeries,
+  getSeriesOutput,
+  type SeriesDefinition,
+  type SeriesDefinitionInput,
+  type SeriesPoint,
+  type SeriesQueryArgs,
+  type SeriesQueryOutputArgs,
+  type SeriesQueryResult,
+  type SeriesRow,
+} from "./functions";
 export { ConfigurationError } from "./config";
 export { ApiError } from "./rest";
+export { RequestValidationError, type ValidationProblem } from "./rest/validation";

@@ -1,34 +1,121 @@
+import * as fs from "node:fs";
 import * as path from "node:path";
+import type { OutputMap } from "@pulumi/pulumi/automation";
+import { startEmulator, type RunningEmulator } from "../emulator";
+import { renderSeriesChart, type SeriesPoint } from "./lib/chart";
+import { exampleConfig } from "./lib/exampleConfig";
 import { LocalStack } from "./lib/localStack";
 
 const repoRoot = path.resolve(__dirname, "..", "..");
+const demoDir = path.join(repoRoot, ".pulumi-state", "demo");
+const keep = process.argv.includes("--keep");
 
-/** The main job: a real `pulumi up` of examples/quickstart, a no-change preview, and a destroy. */
+/** Remembers which step is running, so a failure can say where it happened. */
+let step = "starting";
+function begin(title: string): void {
+  step = title;
+  console.log(`\n=== ${title}`);
+}
+
+/**
+ * The main job: starts the emulator with the real rate limits, runs a real `pulumi up` of examples/quickstart on a
+ * local file backend, shows the outputs and the series behind the alert's threshold, proves a no-change preview,
+ * and destroys the stack. Whatever fails, the stack is destroyed (unless --keep) and the emulator stopped.
+ */
 async function main(): Promise<void> {
-  const stack = await LocalStack.create({
-    projectDir: path.join(repoRoot, "examples", "quickstart"),
-    programModule: path.join(repoRoot, "dist", "examples", "quickstart", "index.js"),
-    stackName: "demo",
-  });
-  stack.echo = true;
+  fs.rmSync(demoDir, { recursive: true, force: true });
+  fs.mkdirSync(demoDir, { recursive: true });
+  let emulator: RunningEmulator | undefined;
+  let stack: LocalStack | undefined;
+  let failed = false;
   try {
-    console.log("\n== pulumi up");
+    begin("starting the emulator (real rate limits on)");
+    emulator = await startEmulator({
+      port: 0,
+      rateLimits: true,
+      provisioningDelayMs: 1500,
+      statePath: path.join(demoDir, "emulator.json"),
+    });
+    console.log(`management and observability APIs at ${emulator.url}`);
+
+    begin("creating stack `demo` on a local file backend");
+    stack = await LocalStack.create({
+      projectDir: path.join(repoRoot, "examples", "quickstart"),
+      programModule: path.join(repoRoot, "dist", "examples", "quickstart", "index.js"),
+      stackName: "demo",
+      backendDir: path.join(demoDir, "backend"),
+      config: exampleConfig("quickstart", emulator.fixture),
+    });
+    stack.echo = true;
+    console.log(`state in ${path.relative(repoRoot, stack.backendDir)}`);
+
+    begin("pulumi up");
     const outputs = await stack.up();
-    console.log("\n== stack outputs");
-    for (const [name, output] of Object.entries(outputs)) {
-      console.log(`  ${name}: ${output.secret ? "[secret]" : JSON.stringify(output.value)}`);
-    }
-    console.log("\n== pulumi preview (expect no changes)");
+
+    begin("stack outputs");
+    printOutputs(outputs);
+
+    begin("the series behind the alert's threshold");
+    const points = (outputs.thresholdSeries?.value ?? []) as SeriesPoint[];
+    console.log(renderSeriesChart(points, "checkout p95 latency, last full week (daily buckets)"));
+    console.log(`alert threshold = round(1.2 × weekly peak) = ${String(outputs.alertThreshold?.value)}`);
+
+    begin("pulumi preview (expect no changes)");
     const summary = await stack.preview();
-    console.log(`  change summary: ${JSON.stringify(summary)}`);
+    const changes = Object.entries(summary).filter(([op, count]) => op !== "same" && count > 0);
+    console.log(changes.length === 0 ? "no changes" : `unexpected changes: ${JSON.stringify(summary)}`);
+    if (changes.length > 0)
+      throw new Error(`the preview after up planned changes: ${JSON.stringify(summary)}`);
+  } catch (error) {
+    failed = true;
+    console.error(
+      `\ndemo failed during "${step}": ${error instanceof Error ? error.message : String(error)}`,
+    );
   } finally {
-    console.log("\n== pulumi destroy");
-    await stack.destroy();
-    await stack.dispose();
+    if (stack && !keep) {
+      step = "pulumi destroy";
+      console.log("\n=== pulumi destroy");
+      await stack.destroy().catch((error: unknown) => {
+        failed = true;
+        console.error(`destroy failed: ${error instanceof Error ? error.message : String(error)}`);
+      });
+    }
+    await emulator?.close();
+    if (!keep) fs.rmSync(demoDir, { recursive: true, force: true });
+  }
+  printNextSteps(emulator);
+  if (failed) process.exitCode = 1;
+}
+
+function printOutputs(outputs: OutputMap): void {
+  for (const [name, output] of Object.entries(outputs)) {
+    if (name === "thresholdSeries") continue;
+    console.log(`  ${name.padEnd(32)} ${output.secret ? "[secret]" : JSON.stringify(output.value)}`);
   }
 }
 
-main().catch((error: unknown) => {
-  console.error(`demo failed: ${error instanceof Error ? error.message : String(error)}`);
-  process.exitCode = 1;
-});
+function printNextSteps(emulator: RunningEmulator | undefined): void {
+  const relativeDir = path.relative(process.cwd(), demoDir) || ".";
+  if (keep && emulator) {
+    const port = new URL(emulator.url).port;
+    console.log(`
+The stack was kept. To explore it, restart the emulator on the same port with its saved state, then use the CLI:
+  npx pulumi-clickhouse-cloud-emulator --port ${port} --state ${relativeDir}/emulator.json &
+  export PULUMI_BACKEND_URL=file://${demoDir}/backend PULUMI_CONFIG_PASSPHRASE=local-stack-passphrase
+  pulumi stack output --stack demo --cwd examples/quickstart --show-secrets
+The next \`npm run demo\` starts over.`);
+  } else {
+    console.log(`
+To keep the stack and explore it afterwards: npm run demo -- --keep`);
+  }
+  console.log(`To run the same program against the real APIs (from examples/quickstart, with your own stack):
+  pulumi config set clickhouse:organizationId <org uuid>
+  pulumi config set clickhouse:tokenKey <key id>
+  pulumi config set --secret clickhouse:tokenSecret <key secret>
+  pulumi config set observability:apiUrl <observability API URL>
+  pulumi config set --secret observability:apiToken <token>
+  pulumi config set serviceId <service uuid>   # and dashboardId, tileId, webhookId, sourceId
+  pulumi up`);
+}
+
+void main();

@@ -30,11 +30,12 @@ class ProviderContext {
       { source: this.stackConfig },
       { organizationId: typeof organizationId === "string" ? organizationId : undefined },
     );
-    return { client: managementClient(settings), settings };
+    return { client: managementClient(settings, { throttle: settings.throttle }), settings };
   }
 
   observability(): ObservabilityClient {
-    return observabilityClient(resolveObservabilitySettings({ source: this.stackConfig }));
+    const settings = resolveObservabilitySettings({ source: this.stackConfig });
+    return observabilityClient(settings, { throttle: settings.throttle });
   }
 }
 

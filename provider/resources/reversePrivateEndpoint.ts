@@ -48,9 +48,12 @@ const requestFields = [
   "mskAuthentication",
 ] as const;
 
+/** Inputs that are not fields of the API's object; echoed in the outputs so that `read` can rebuild the inputs. */
+const nonApiInputs = ["adoptId", "readyTimeoutSeconds"] as const;
+
 const checkSpec: CheckSpec = {
   schema: "reversePrivateEndpointCreate",
-  nonBodyInputs: ["serviceId", "organizationId", "adoptId", "readyTimeoutSeconds"],
+  nonBodyInputs: ["serviceId", "organizationId", ...nonApiInputs],
   extraRules: [
     requiredStrings("serviceId"),
     optionalStrings("organizationId", "adoptId"),
@@ -236,7 +239,7 @@ function endpointOutputs(inputs: PropertyBag, organizationId: string, endpoint: 
   // The API's `id` is the resource id; Pulumi reserves `id` as an output name.
   const { id: _id, ...fields } = endpoint;
   return {
-    ...pick(inputs, ["adoptId", "readyTimeoutSeconds"]),
+    ...pick(inputs, nonApiInputs),
     ...fields,
     organizationId,
     serviceId: endpoint.serviceId ?? inputs.serviceId,
@@ -266,18 +269,29 @@ export class ReversePrivateEndpoint extends pulumi.dynamic.Resource {
   declare readonly privateDnsNames: pulumi.Output<string[]>;
   /** Provisioning, Ready or Failed; always Ready after a successful create. */
   declare readonly status: pulumi.Output<string>;
+  /** The adopted endpoint's id, when the resource adopted one instead of creating it. */
+  declare readonly adoptId: pulumi.Output<string | undefined>;
+  /** How long create waited at most for Ready, in seconds, when set. */
+  declare readonly readyTimeoutSeconds: pulumi.Output<number | undefined>;
 
   constructor(name: string, args: ReversePrivateEndpointArgs, opts?: pulumi.CustomResourceOptions) {
-    const outputsOnly = {
-      endpointId: undefined,
-      dnsNames: undefined,
-      privateDnsNames: undefined,
-      status: undefined,
-    };
+    // Every output is named in the props, unset ones as undefined, so each appears as an Output property.
+    const everyOutput = Object.fromEntries(
+      [
+        ...requestFields,
+        ...nonApiInputs,
+        "serviceId",
+        "organizationId",
+        "endpointId",
+        "dnsNames",
+        "privateDnsNames",
+        "status",
+      ].map((key) => [key, undefined]),
+    );
     super(
       providerShim("ReversePrivateEndpoint"),
       name,
-      { ...outputsOnly, ...args },
+      { ...everyOutput, ...args },
       opts,
       "clickhouse",
       "ReversePrivateEndpoint",

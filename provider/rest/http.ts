@@ -43,7 +43,8 @@ export interface HttpOptions {
   /** Time limit of one attempt, in milliseconds (default 30 000). */
   readonly timeoutMs?: number;
   readonly retry?: Partial<RetrySettings>;
-  readonly throttle?: Partial<ThrottleSettings>;
+  /** Overrides of the API's published limit, or "off" to send without a client-side throttle. */
+  readonly throttle?: Partial<ThrottleSettings> | "off";
   readonly clock?: Clock;
   /** Source of jitter, [0, 1). */
   readonly random?: () => number;
@@ -92,7 +93,8 @@ const httpAdapter: AxiosAdapter = axios.getAdapter("http");
 export class HttpCore {
   readonly baseUrl: string;
   private readonly instance: AxiosInstance;
-  private readonly throttle: Throttle;
+  /** Absent when the throttle is off. */
+  private readonly throttle: Throttle | undefined;
   private readonly redactor: Redactor;
   private readonly retrySettings: RetrySettings;
   private readonly timeoutMs: number;
@@ -114,7 +116,10 @@ export class HttpCore {
     this.random = options.random ?? Math.random;
     const log = options.log;
     this.log = log === undefined ? () => undefined : (line) => log(this.redactor.apply(line));
-    this.throttle = new Throttle({ ...profile.throttle, ...options.throttle }, this.clock);
+    this.throttle =
+      options.throttle === "off"
+        ? undefined
+        : new Throttle({ ...profile.throttle, ...options.throttle }, this.clock);
     this.instance = axios.create({
       baseURL: this.baseUrl,
       // Every request goes to the checked base URL, whatever its path looks like.
@@ -131,7 +136,8 @@ export class HttpCore {
       // A redirect is never part of these APIs, and following one could carry the credentials elsewhere.
       maxRedirects: 0,
       transitional: { clarifyTimeoutError: true },
-      adapter: (config) => this.throttle.run(() => this.transmit(config)),
+      adapter: (config) =>
+        this.throttle === undefined ? this.transmit(config) : this.throttle.run(() => this.transmit(config)),
     });
     axiosRetry(this.instance);
   }
@@ -173,7 +179,7 @@ export class HttpCore {
     } catch (error) {
       if (isAxiosError(error) && error.response?.status === 429) {
         const resetMs = rateLimitResetMs(error.response.headers, this.clock.now());
-        this.throttle.pauseFor(resetMs);
+        this.throttle?.pauseFor(resetMs);
         const pause = resetMs === undefined ? "briefly" : `for ${(resetMs / 1000).toFixed(1)} s`;
         this.log(`${this.profile.title} answered 429 Too Many Requests; pausing its requests ${pause}`);
       }

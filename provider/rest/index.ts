@@ -6,4 +6,5 @@ export { BaseUrlError, checkBaseUrl, isLoopbackHost } from "./baseUrl";
 export { DEFAULT_TIMEOUT_MS, type HttpOptions } from "./http";
 export { DEFAULT_RETRY_SETTINGS, type RetrySettings } from "./retry";
 export { MANAGEMENT_THROTTLE, OBSERVABILITY_THROTTLE, type ThrottleSettings } from "./throttle";
+export { parseThrottleSetting, type ThrottleSetting } from "./throttleSetting";
 export { systemClock, type Clock } from "./clock";

@@ -51,6 +51,28 @@ export const SETTINGS = {
     secret: true,
     placeholder: "<token>",
   },
+  /**
+   * How fast this process sends to the management API: `off`, or `<requests>/<seconds>s` counted over any sliding
+   * window. The default is the published limit, 10 requests per 10 s per key.
+   */
+  managementThrottle: {
+    key: "clickhouse:throttle",
+    envVar: "CLICKHOUSE_THROTTLE",
+    secret: false,
+    placeholder: "<requests>/<seconds>s|off",
+    defaultValue: "10/10s",
+  },
+  /**
+   * How fast this process sends to the observability API: `off`, or `<requests>/<seconds>s`. The default is the
+   * published limit, 100 requests per minute per token.
+   */
+  observabilityThrottle: {
+    key: "observability:throttle",
+    envVar: "OBSERVABILITY_THROTTLE",
+    secret: false,
+    placeholder: "<requests>/<seconds>s|off",
+    defaultValue: "100/60s",
+  },
 } as const satisfies Record<string, SettingSpec>;
 
 /** `pulumi config set [--secret] <key> <placeholder>`: the command that sets a setting in the stack. */

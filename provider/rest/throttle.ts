@@ -38,6 +38,19 @@ export const OBSERVABILITY_THROTTLE: ThrottleSettings = {
   fallbackPauseMs: 1_000,
 };
 
+/**
+ * What distinguishes one client's throttle from another's for the same credential: the settings in force once
+ * `override` (a client option) is applied to the API's published `base`.
+ */
+export function throttleKey(
+  base: ThrottleSettings,
+  override: Partial<ThrottleSettings> | "off" | undefined,
+): string {
+  if (override === "off") return "off";
+  const { limit, windowMs, marginMs, fallbackPauseMs } = { ...base, ...override };
+  return `${limit}/${windowMs}+${marginMs},${fallbackPauseMs}`;
+}
+
 export class Throttle {
   private readonly limiter: Bottleneck;
   private pausedUntil = 0;

@@ -1,13 +1,16 @@
+import { execFile } from "node:child_process";
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
+import { promisify } from "node:util";
 import type { ConfigMap, Deployment, OutputMap, PulumiFn } from "@pulumi/pulumi/automation";
 import { LocalWorkspace, type Stack } from "@pulumi/pulumi/automation";
 import { pulumiCliDir, pulumiCommand } from "./pulumiCli";
 
 const repoRoot = path.resolve(__dirname, "..", "..", "..");
-// Local file backends only; the passphrase guards throwaway state and is not a credential.
-const passphrase = "local-stack-passphrase";
+// Local file backends only. The default passphrase suits throwaway stacks against the emulator; set
+// PULUMI_CONFIG_PASSPHRASE to encrypt the secrets of a stack you keep with one of your own.
+const passphrase = process.env.PULUMI_CONFIG_PASSPHRASE ?? "local-stack-passphrase";
 
 /** What it takes to stand up one stack through the real engine. */
 export interface LocalStackOptions {
@@ -105,8 +108,21 @@ export class LocalStack {
     return (result.summary.resourceChanges ?? {}) as Record<string, number>;
   }
 
-  exportState(): Promise<Deployment> {
-    return this.stack.exportStack();
+  /**
+   * The state as `pulumi stack export` prints it: secrets stay encrypted. (The Automation API's exportStack
+   * decrypts them, so it cannot show whether a secret leaked into state.)
+   */
+  async exportState(): Promise<Deployment> {
+    const { stdout } = await promisify(execFile)(
+      path.join(pulumiCliDir(), "pulumi"),
+      ["stack", "export", "--stack", this.stack.name],
+      {
+        cwd: this.stack.workspace.workDir,
+        env: { ...process.env, ...this.stack.workspace.envVars },
+        maxBuffer: 64 * 1024 * 1024,
+      },
+    );
+    return JSON.parse(stdout) as Deployment;
   }
 
   /** Resources of the state that are not the stack or a provider, by URN. */

@@ -46,6 +46,7 @@ describe("configuration", () => {
       tokenKey: "key-from-config",
       tokenSecret: "secret-from-config",
       apiUrl: "https://config.example.com",
+      throttle: { limit: 10, windowMs: 10_000 },
     });
   });
 
@@ -85,6 +86,7 @@ describe("configuration", () => {
     expect(resolveObservabilitySettings({ source, env: fullEnv })).to.deep.equal({
       apiUrl: "https://obs-env.example.com",
       apiToken: "token-from-config",
+      throttle: { limit: 100, windowMs: 60_000 },
     });
   });
 
@@ -156,7 +158,11 @@ describe("configuration", () => {
       expect(source.get("observability:apiUrl")).to.equal("https://obs.example.com");
       expect(source.get("clickhouse:tokenSecret")).to.equal(undefined);
       const settings = resolveObservabilitySettings({ source, env: { OBSERVABILITY_API_TOKEN: "t0ken" } });
-      expect(settings).to.deep.equal({ apiUrl: "https://obs.example.com", apiToken: "t0ken" });
+      expect(settings).to.deep.equal({
+        apiUrl: "https://obs.example.com",
+        apiToken: "t0ken",
+        throttle: { limit: 100, windowMs: 60_000 },
+      });
     });
   });
 });

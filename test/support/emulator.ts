@@ -1,5 +1,6 @@
 import type { ConfigMap } from "@pulumi/pulumi/automation";
 import { startEmulator, type RunningEmulator } from "../../emulator";
+import { providerConfig } from "../../scripts/lib/exampleConfig";
 
 let shared: Promise<RunningEmulator> | undefined;
 
@@ -12,16 +13,15 @@ export function sharedEmulator(): Promise<RunningEmulator> {
   return shared;
 }
 
-/** Stack config that points a program at the shared emulator, credentials as secrets. */
+/**
+ * Stack config that points a program at the shared emulator, credentials as secrets. The emulator runs without
+ * rate limits, so the client-side throttle is off too; the tests of rate limiting turn both on.
+ */
 export async function emulatorStackConfig(): Promise<ConfigMap> {
-  const { fixture } = await sharedEmulator();
   return {
-    "clickhouse:apiUrl": { value: fixture.managementUrl },
-    "clickhouse:organizationId": { value: fixture.organizationId },
-    "clickhouse:tokenKey": { value: fixture.tokenKey },
-    "clickhouse:tokenSecret": { value: fixture.tokenSecret, secret: true },
-    "observability:apiUrl": { value: fixture.observabilityUrl },
-    "observability:apiToken": { value: fixture.observabilityToken, secret: true },
+    ...providerConfig((await sharedEmulator()).fixture),
+    "clickhouse:throttle": { value: "off" },
+    "observability:throttle": { value: "off" },
   };
 }
 

@@ -14,6 +14,9 @@ export async function emulatorConfigureRequest(): Promise<pulumi.dynamic.Configu
     "clickhouse:tokenSecret": fixture.tokenSecret,
     "observability:apiUrl": fixture.observabilityUrl,
     "observability:apiToken": fixture.observabilityToken,
+    // The shared emulator runs without rate limits; the client-side throttle would only slow the tests down.
+    "clickhouse:throttle": "off",
+    "observability:throttle": "off",
   };
   return {
     config: {

@@ -1,6 +1,6 @@
 import { ClientCache } from "../clientCache";
 import { HttpCore, type ClientProfile, type HttpOptions } from "../http";
-import { MANAGEMENT_THROTTLE } from "../throttle";
+import { MANAGEMENT_THROTTLE, throttleKey } from "../throttle";
 import { SETTINGS, configSetCommand } from "../settings";
 import { KeysApi } from "./keys";
 import { OrganizationsApi } from "./organizations";
@@ -66,12 +66,13 @@ export class ManagementClient {
 const clients = new ClientCache<ManagementClient>();
 
 /**
- * The process-wide client for this base URL and key, created on first use. `options` apply only when this call
- * creates the client; later calls for the same base URL and key get that same client.
+ * The process-wide client for this base URL, key and throttle, created on first use. The other `options` apply
+ * only when this call creates the client; later calls for the same base URL, key and throttle get that client.
  */
 export function managementClient(connection: ManagementConnection, options?: HttpOptions): ManagementClient {
   const credential = `${connection.tokenKey}:${connection.tokenSecret}`;
-  return clients.getOrCreate("management", connection.apiUrl, credential, () => {
+  const throttle = throttleKey(MANAGEMENT_THROTTLE, options?.throttle);
+  return clients.getOrCreate("management", connection.apiUrl, credential, throttle, () => {
     return new ManagementClient(connection, options);
   });
 }

@@ -1,7 +1,7 @@
 import { ClientCache } from "../clientCache";
 import { HttpCore, type ClientProfile, type HttpOptions } from "../http";
 import { SETTINGS, configSetCommand } from "../settings";
-import { OBSERVABILITY_THROTTLE } from "../throttle";
+import { OBSERVABILITY_THROTTLE, throttleKey } from "../throttle";
 import { AlertsApi } from "./alerts";
 import { ChartsApi } from "./charts";
 
@@ -50,14 +50,15 @@ export class ObservabilityClient {
 const clients = new ClientCache<ObservabilityClient>();
 
 /**
- * The process-wide client for this base URL and token, created on first use. `options` apply only when this
- * call creates the client; later calls for the same base URL and token get that same client.
+ * The process-wide client for this base URL, token and throttle, created on first use. The other `options` apply
+ * only when this call creates the client; later calls for the same base URL, token and throttle get that client.
  */
 export function observabilityClient(
   connection: ObservabilityConnection,
   options?: HttpOptions,
 ): ObservabilityClient {
-  return clients.getOrCreate("observability", connection.apiUrl, connection.apiToken, () => {
+  const throttle = throttleKey(OBSERVABILITY_THROTTLE, options?.throttle);
+  return clients.getOrCreate("observability", connection.apiUrl, connection.apiToken, throttle, () => {
     return new ObservabilityClient(connection, options);
   });
 }

@@ -1,0 +1,48 @@
+/**
+ * getSeries and getSeriesOutput: the chart series query (seed 4.7) as a Pulumi function. Dynamic providers
+ * cannot serve invokes, so these run in the program's own process, during `pulumi preview` as well as `up`.
+ */
+import * as pulumi from "@pulumi/pulumi";
+import { programConfigSource, resolveObservabilitySettings } from "../config";
+import { observabilityClient } from "../rest";
+import { assertValid } from "../rest/validation";
+import {
+  seriesResult,
+  type SeriesQueryArgs,
+  type SeriesQueryOutputArgs,
+  type SeriesQueryResult,
+} from "./series";
+
+/**
+ * Queries time-bucketed aggregates of one to five series. The arguments are checked before anything is sent: a
+ * RequestValidationError names every bad field (e.g. `series[1].aggFn`, `endTime`). Connects with
+ * `observability:apiUrl` and `observability:apiToken` from the stack config, else OBSERVABILITY_API_URL and
+ * OBSERVABILITY_API_TOKEN; a ConfigurationError names what is missing.
+ *
+ * @param opts Accepted so that calls look like every Pulumi function; none of its settings applies, because no
+ * provider plugin serves this function (it runs in the program process).
+ */
+export async function getSeries(
+  args: SeriesQueryArgs,
+  _opts?: pulumi.InvokeOptions,
+): Promise<SeriesQueryResult> {
+  assertValid("seriesQuery", args, "the getSeries query");
+  const settings = resolveObservabilitySettings({ source: programConfigSource() });
+  const rows = await observabilityClient(settings, { throttle: settings.throttle }).charts.querySeries(args);
+  return seriesResult(args, rows);
+}
+
+/**
+ * {@link getSeries} for Inputs: the query runs once every argument is known (at preview too, when they are
+ * known then), and the result carries the arguments' dependencies and secrecy, so it can feed resource inputs
+ * such as an alert's threshold.
+ *
+ * @param opts Accepted so that calls look like every Pulumi function; none of its settings applies, because no
+ * provider plugin serves this function. Dependencies come from the Inputs in `args`.
+ */
+export function getSeriesOutput(
+  args: SeriesQueryOutputArgs,
+  _opts?: pulumi.InvokeOutputOptions,
+): pulumi.Output<SeriesQueryResult> {
+  return pulumi.output(args).apply((resolved) => getSeries(resolved));
+}

@@ -1,0 +1,272 @@
+import * as pulumi from "@pulumi/pulumi";
+import type { ApiKey as RemoteKey, ApiKeyHashData, ApiKeyUpdateRequest, KeysApi } from "../rest";
+import { limits, type ApiKeyRole, type ApiKeyState } from "../schemas";
+import { createKeyOnce } from "./apiKey/createOnce";
+import {
+  adoptIdIsUuid,
+  hashDataNotWithAdoptId,
+  ipAccessSourcesAreAddresses,
+  rotationTriggerIsString,
+} from "./apiKey/rules";
+import {
+  comparableSettings,
+  createRequest,
+  mutableSettings,
+  settingsPatch,
+  type ApiKeyIpAccessEntry,
+} from "./apiKey/settings";
+import { providerContext } from "./context";
+import { providerShim } from "./shim";
+import { checkInputs, optionalStrings, type CheckSpec } from "./support/check";
+import { diffInputs, type DiffSpec } from "./support/diff";
+import { deleteIfPresent, progress, readOrGone } from "./support/lifecycle";
+import { pick, unwrapSecrets, type PropertyBag } from "./support/properties";
+
+export type { ApiKeyIpAccessEntry } from "./apiKey/settings";
+
+/**
+ * Inputs of an {@link ApiKey}. name, roles, expireAt, state and ipAccessList change in place; hashData,
+ * organizationId, adoptId and rotationTrigger replace the key.
+ */
+export interface ApiKeyArgs {
+  /** The key's name; need not be unique in the organization. Changes in place. */
+  name: pulumi.Input<string>;
+  /**
+   * At least one of admin, developer and query_endpoints, without duplicates; order doesn't matter. Changes in
+   * place.
+   */
+  roles: pulumi.Input<pulumi.Input<ApiKeyRole>[]>;
+  /**
+   * When the key stops working: an ISO 8601 date-time. Absent, null or "" mean the key never expires (and are
+   * the same to a diff). Changes in place.
+   */
+  expireAt?: pulumi.Input<string | null>;
+  /** enabled (the default) or disabled. Changes in place; `up` puts back a state changed outside Pulumi. */
+  state?: pulumi.Input<ApiKeyState>;
+  /**
+   * Create the key from hashes of an id and secret you generated yourself (keyIdHash, keyIdSuffix,
+   * keySecretHash), so the secret never passes through Pulumi; keyId and keySecret then stay unset. Its values
+   * are never quoted in check failures or error messages. Changing it replaces the key. Cannot be combined with
+   * adoptId.
+   */
+  hashData?: pulumi.Input<ApiKeyHashData>;
+  /**
+   * Addresses (IPv4 or IPv6 address or CIDR range) allowed to use the key; empty or absent allows any. Changes in
+   * place.
+   */
+  ipAccessList?: pulumi.Input<pulumi.Input<ApiKeyIpAccessEntry>[]>;
+  /** The organization (uuid); defaults to `clickhouse:organizationId` or CLICKHOUSE_ORG_ID. Replaces on change. */
+  organizationId?: pulumi.Input<string>;
+  /**
+   * Adopts the existing key with this uuid (`key.id`, as listed by the API) instead of creating one
+   * (`pulumi import` cannot import dynamic resources). Its name, roles, expireAt, state and ipAccessList are set to
+   * the inputs. A key's id and secret are returned only when it is created, so an adopted key's keyId and keySecret
+   * stay unset. Deleting the resource deletes the key. Changing it replaces the resource.
+   */
+  adoptId?: pulumi.Input<string>;
+  /**
+   * Any string; changing it (setting, editing or removing it) rotates the key: a new key with new credentials is
+   * created first and the old one is deleted after everything that depends on keyId and keySecret has been
+   * updated, so there is no moment without a working key. A date or a counter works well. Nothing is sent to the API.
+   */
+  rotationTrigger?: pulumi.Input<string>;
+}
+
+const checkSpec: CheckSpec = {
+  schema: "apiKeyCreate",
+  nonBodyInputs: ["organizationId", "adoptId", "rotationTrigger"],
+  extraRules: [
+    optionalStrings("organizationId"),
+    adoptIdIsUuid,
+    hashDataNotWithAdoptId,
+    rotationTriggerIsString,
+    ipAccessSourcesAreAddresses,
+  ],
+};
+
+/** `usedAt`, `createdAt`, `keySuffix` and the credentials are outputs only, so they never cause a diff. */
+const diffSpec: DiffSpec = {
+  replaceOn: ["organizationId", "adoptId", "hashData", "rotationTrigger"],
+  updateOn: mutableSettings,
+  onlyWhenSet: ["organizationId", "adoptId"],
+};
+
+/** Inputs that are not settings of the key; echoed in the outputs so that `read` can rebuild the inputs. */
+const echoedInputs = ["hashData", "rotationTrigger", "adoptId"] as const;
+/** Returned by the create only; kept from the previous outputs by every later operation. */
+const credentialOutputs = ["keyId", "keySecret"] as const;
+
+/** Creates, reads, updates and deletes API keys; runs in the dynamic-provider process. */
+export class ApiKeyProvider implements Required<pulumi.dynamic.ResourceProvider> {
+  async configure(request: pulumi.dynamic.ConfigureRequest): Promise<void> {
+    providerContext.configure(request);
+  }
+
+  async check(_olds: PropertyBag, news: PropertyBag): Promise<pulumi.dynamic.CheckResult> {
+    return checkInputs(checkSpec, news);
+  }
+
+  async diff(_id: string, olds: PropertyBag, news: PropertyBag): Promise<pulumi.dynamic.DiffResult> {
+    const oldValues = unwrapSecrets(olds);
+    const newValues = unwrapSecrets(news);
+    return diffInputs(diffSpec, comparableSettings(oldValues), comparableSettings(newValues));
+  }
+
+  async create(news: PropertyBag): Promise<pulumi.dynamic.CreateResult> {
+    const inputs = unwrapSecrets(news);
+    const { client, settings } = providerContext.management(inputs.organizationId);
+    const organizationId = settings.organizationId;
+    const keys = client.keys;
+
+    if (typeof inputs.adoptId === "string") {
+      const adopted = await keys.get(organizationId, inputs.adoptId);
+      const key = await applySettings(keys, organizationId, adopted, inputs);
+      progress(
+        "ApiKey",
+        `adopted key ${key.id} ("${key.name}"); its keyId and keySecret cannot be read back`,
+      );
+      return { id: key.id, outs: keyOutputs(key, organizationId, carriedOver(inputs, {})) };
+    }
+
+    const created = await createKeyOnce(keys, organizationId, createRequest(inputs));
+    // keyId and keySecret come back only here, and only without hashData. The Resource declares keySecret an
+    // additional secret output, so the engine encrypts it before it reaches state.
+    const outs = keyOutputs(
+      created.key,
+      organizationId,
+      carriedOver(inputs, created as unknown as PropertyBag),
+    );
+    return { id: created.key.id, outs };
+  }
+
+  async read(id: string, props: PropertyBag): Promise<pulumi.dynamic.ReadResult> {
+    const olds = unwrapSecrets(props);
+    const { client, settings } = providerContext.management(olds.organizationId);
+    return readOrGone(async () => {
+      const key = await client.keys.get(settings.organizationId, id);
+      // The settings come from the API; what it cannot return (the credentials, hashData and the other inputs that
+      // are not key settings) is carried over from the previous outputs exactly as it arrived, secret wrappers
+      // included, so a secret stays a secret through a refresh.
+      const outs = keyOutputs(key, settings.organizationId, carriedOver(props, props));
+      const inputs = pick(outs, ["organizationId", ...echoedInputs, ...mutableSettings]);
+      return { id, props: outs, inputs };
+    });
+  }
+
+  async update(id: string, olds: PropertyBag, news: PropertyBag): Promise<pulumi.dynamic.UpdateResult> {
+    const inputs = unwrapSecrets(news);
+    const { client, settings } = providerContext.management(olds.organizationId);
+    const patch = settingsPatch(unwrapSecrets(olds), inputs);
+    const key = isEmpty(patch)
+      ? await client.keys.get(settings.organizationId, id)
+      : await client.keys.update(settings.organizationId, id, patch);
+    return { outs: keyOutputs(key, settings.organizationId, carriedOver(inputs, olds)) };
+  }
+
+  async delete(id: string, props: PropertyBag): Promise<void> {
+    const olds = unwrapSecrets(props);
+    const { client, settings } = providerContext.management(olds.organizationId);
+    await deleteIfPresent(() => client.keys.delete(settings.organizationId, id));
+  }
+}
+
+/** PATCHes an existing key to the inputs' settings when they differ from what it has. */
+async function applySettings(
+  keys: KeysApi,
+  organizationId: string,
+  key: RemoteKey,
+  inputs: PropertyBag,
+): Promise<RemoteKey> {
+  const patch = settingsPatch(key as unknown as PropertyBag, inputs);
+  return isEmpty(patch) ? key : keys.update(organizationId, key.id, patch);
+}
+
+function isEmpty(patch: ApiKeyUpdateRequest): boolean {
+  return Object.keys(patch).length === 0;
+}
+
+/**
+ * What the outputs carry over from elsewhere than the key object: the inputs that are not key settings, the
+ * requested state (in case the API leaves it out), and keyId and keySecret, which only the create returns.
+ */
+function carriedOver(inputs: PropertyBag, credentialsFrom: PropertyBag): PropertyBag {
+  return {
+    ...pick(inputs, echoedInputs),
+    state: inputs.state ?? limits.apiKey.defaultState,
+    ...pick(credentialsFrom, credentialOutputs),
+  };
+}
+
+/**
+ * Outputs: what is carried over, the API's key object without nulls (a key that never expires or was never used
+ * has no expireAt or usedAt) and the organization.
+ */
+function keyOutputs(key: RemoteKey, organizationId: string, carried: PropertyBag): PropertyBag {
+  // The API's `id` is the resource id; Pulumi reserves `id` as an output name.
+  const { id: _id, ...fields } = key as unknown as PropertyBag;
+  return { ...carried, ...pick(fields, Object.keys(fields)), organizationId };
+}
+
+/**
+ * An API key of the organization (seed 2.3): Basic-auth credentials for the management API with a set of roles.
+ * keyId and keySecret are returned when the key is created (and only then: they cannot be read back); keySecret
+ * is a secret output, encrypted in state and shown only with `--show-secrets`. name, roles, expireAt, state and
+ * ipAccessList change in place; hashData and organizationId replace the key; changing rotationTrigger rotates it
+ * (new key first, old key deleted afterwards). A reply lost during the create never leaves a second key behind.
+ */
+export class ApiKey extends pulumi.dynamic.Resource {
+  /** The key's name. */
+  declare readonly name: pulumi.Output<string>;
+  /** The key's roles, as the API reports them. */
+  declare readonly roles: pulumi.Output<ApiKeyRole[]>;
+  /** The last characters of the key id, to recognize the key in listings. */
+  declare readonly keySuffix: pulumi.Output<string>;
+  /** When the key was created (ISO 8601). */
+  declare readonly createdAt: pulumi.Output<string>;
+  /** When the key expires (ISO 8601); undefined when it never expires. */
+  declare readonly expireAt: pulumi.Output<string | undefined>;
+  /** When the key was last used (ISO 8601), as of the last create, update or refresh; never causes a diff. */
+  declare readonly usedAt: pulumi.Output<string | undefined>;
+  /** Addresses allowed to use the key; empty allows any. */
+  declare readonly ipAccessList: pulumi.Output<ApiKeyIpAccessEntry[]>;
+  /** enabled or disabled. */
+  declare readonly state: pulumi.Output<ApiKeyState>;
+  /** The key id for Basic auth (the user name); undefined for a key made from hashData or adopted. */
+  declare readonly keyId: pulumi.Output<string | undefined>;
+  /** The key secret for Basic auth (the password); a secret. Undefined for a key made from hashData or adopted. */
+  declare readonly keySecret: pulumi.Output<string | undefined>;
+  /** The hashes the key was created from, when it was. */
+  declare readonly hashData: pulumi.Output<ApiKeyHashData | undefined>;
+  /** The organization that owns the key. */
+  declare readonly organizationId: pulumi.Output<string>;
+  /** The uuid of the key this resource adopted, when it adopted one. */
+  declare readonly adoptId: pulumi.Output<string | undefined>;
+  /** The rotation trigger the key was created with. */
+  declare readonly rotationTrigger: pulumi.Output<string | undefined>;
+
+  constructor(name: string, args: ApiKeyArgs, opts?: pulumi.CustomResourceOptions) {
+    // Every output must be a property the program can read, also when its input is left out.
+    const everyOutput = {
+      keySuffix: undefined,
+      createdAt: undefined,
+      usedAt: undefined,
+      keyId: undefined,
+      keySecret: undefined,
+      expireAt: undefined,
+      state: undefined,
+      hashData: undefined,
+      ipAccessList: undefined,
+      organizationId: undefined,
+      adoptId: undefined,
+      rotationTrigger: undefined,
+    };
+    super(
+      providerShim("ApiKey"),
+      name,
+      { ...everyOutput, ...args },
+      { ...opts, additionalSecretOutputs: [...(opts?.additionalSecretOutputs ?? []), "keySecret"] },
+      "clickhouse",
+      "ApiKey",
+    );
+  }
+}

@@ -1,0 +1,87 @@
+/**
+ * The settings of an API key that can change in place (name, roles, expireAt, state, ipAccessList): their
+ * defaults, how two spellings of the same setting compare, and the PATCH that turns one into the other.
+ * Diff, update and adoption all compare through `comparableSettings`, so they agree on what counts as a change.
+ */
+import type { ApiKeyCreateRequest, ApiKeyUpdateRequest, IpAccessListEntry } from "../../rest";
+import { limits, type ApiKeyRole, type ApiKeyState } from "../../schemas";
+import { isPlainObject, isUnknown, sameValue, type PropertyBag } from "../support/properties";
+
+/** An entry of a key's IP access list: an IPv4 or IPv6 address or CIDR range, with an optional note. */
+export interface ApiKeyIpAccessEntry {
+  source: string;
+  description?: string;
+}
+
+export const mutableSettings = ["name", "roles", "expireAt", "state", "ipAccessList"] as const;
+export type MutableSetting = (typeof mutableSettings)[number];
+
+/**
+ * The settings in a form where equal meaning is equal value. Absent `state` is the API's default (enabled);
+ * absent `ipAccessList` is an empty list; roles are a set (order doesn't matter); an entry's empty description
+ * is no description; `expireAt` is an instant, so "2030-01-01T00:00:00Z" and "2030-01-01T00:00:00.000Z" are the
+ * same, and "", null and absent all mean "never expires". Values not known yet (preview) are left as they are.
+ */
+export function comparableSettings(bag: PropertyBag): PropertyBag {
+  const normalized: PropertyBag = { ...bag };
+  const keep = (key: MutableSetting, normalize: (value: unknown) => unknown) => {
+    if (!isUnknown(bag[key])) normalized[key] = normalize(bag[key]);
+  };
+  keep("state", (state) => state ?? limits.apiKey.defaultState);
+  keep("roles", (roles) => (Array.isArray(roles) ? [...roles].map(String).sort() : roles));
+  keep("ipAccessList", (list) => (Array.isArray(list) ? list.map(comparableEntry) : (list ?? [])));
+  keep("expireAt", comparableInstant);
+  return normalized;
+}
+
+/** The PATCH that gives a key whose settings are `current` the settings the inputs ask for; empty when none. */
+export function settingsPatch(current: PropertyBag, inputs: PropertyBag): ApiKeyUpdateRequest {
+  const have = comparableSettings(current);
+  const want = comparableSettings(inputs);
+  const patch: Record<string, unknown> = {};
+  for (const setting of mutableSettings) {
+    if (!sameValue(have[setting], want[setting])) patch[setting] = requestedValue(setting, inputs[setting]);
+  }
+  return patch as ApiKeyUpdateRequest;
+}
+
+/** The create request for the inputs: "" or null expireAt is left out (the key never expires). */
+export function createRequest(inputs: PropertyBag): ApiKeyCreateRequest {
+  const request: Record<string, unknown> = { name: inputs.name, roles: inputs.roles };
+  for (const optional of ["state", "ipAccessList", "hashData"] as const) {
+    if (inputs[optional] !== undefined && inputs[optional] !== null) request[optional] = inputs[optional];
+  }
+  if (typeof inputs.expireAt === "string" && inputs.expireAt !== "") request.expireAt = inputs.expireAt;
+  return request as unknown as ApiKeyCreateRequest;
+}
+
+/** What PATCH sends for a setting the program left out or emptied: the API's meaning of "absent". */
+function requestedValue(setting: MutableSetting, value: unknown): unknown {
+  switch (setting) {
+    case "state":
+      return (value ?? limits.apiKey.defaultState) as ApiKeyState;
+    case "expireAt":
+      return typeof value === "string" && value !== "" ? value : null;
+    case "ipAccessList":
+      return (value ?? []) as IpAccessListEntry[];
+    case "roles":
+      return value as ApiKeyRole[];
+    case "name":
+      return value;
+  }
+}
+
+function comparableEntry(entry: unknown): unknown {
+  if (!isPlainObject(entry)) return entry;
+  const { description, ...rest } = entry;
+  return description === undefined || description === null || description === ""
+    ? rest
+    : { ...rest, description };
+}
+
+function comparableInstant(value: unknown): unknown {
+  if (value === undefined || value === null || value === "") return undefined;
+  if (typeof value !== "string") return value;
+  const instant = Date.parse(value);
+  return Number.isNaN(instant) ? value : instant;
+}

@@ -1,0 +1,44 @@
+import type { ConfigMap } from "@pulumi/pulumi/automation";
+import type { Fixture } from "../../emulator";
+
+/** The example programs under examples/, with the project name each one's Pulumi.yaml declares. */
+export const examples = {
+  quickstart: "chc-quickstart",
+  "api-key-rotation": "chc-api-key-rotation",
+  "alert-from-series": "chc-alert-from-series",
+  "private-networking": "chc-private-networking",
+} as const;
+
+export type ExampleName = keyof typeof examples;
+
+/** Provider settings that point a stack at an emulator (or any deployment described by a fixture). */
+export function providerConfig(fixture: Fixture): ConfigMap {
+  return {
+    "clickhouse:apiUrl": { value: fixture.managementUrl },
+    "clickhouse:organizationId": { value: fixture.organizationId },
+    "clickhouse:tokenKey": { value: fixture.tokenKey },
+    "clickhouse:tokenSecret": { value: fixture.tokenSecret, secret: true },
+    "observability:apiUrl": { value: fixture.observabilityUrl },
+    "observability:apiToken": { value: fixture.observabilityToken, secret: true },
+  };
+}
+
+/**
+ * Full stack config of an example: provider settings plus the ids of the pre-existing objects the example
+ * refers to (a service, a dashboard tile, a saved search, a webhook, a log source), in the project's namespace.
+ */
+export function exampleConfig(example: ExampleName, fixture: Fixture): ConfigMap {
+  const project = examples[example];
+  const dashboard = fixture.dashboards[0];
+  const ids: Record<string, string> = {
+    serviceId: fixture.services.production,
+    dashboardId: dashboard.id,
+    tileId: dashboard.tileIds[0],
+    savedSearchId: fixture.savedSearches[0].id,
+    webhookId: fixture.webhooks[0].id,
+    sourceId: fixture.sources[0].id,
+  };
+  const config = providerConfig(fixture);
+  for (const [key, value] of Object.entries(ids)) config[`${project}:${key}`] = { value };
+  return config;
+}
