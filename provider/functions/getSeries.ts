@@ -19,7 +19,7 @@ import {
  * `observability:apiUrl` and `observability:apiToken` from the stack config, else OBSERVABILITY_API_URL and
  * OBSERVABILITY_API_TOKEN; a ConfigurationError names what is missing.
  *
- * @param opts Accepted so that calls look like every Pulumi function; none of its settings applies, because no
+ * @param _opts Accepted so that calls look like every Pulumi function; none of its settings applies, because no
  * provider plugin serves this function (it runs in the program process).
  */
 export async function getSeries(
@@ -37,7 +37,7 @@ export async function getSeries(
  * known then), and the result carries the arguments' dependencies and secrecy, so it can feed resource inputs
  * such as an alert's threshold.
  *
- * @param opts Accepted so that calls look like every Pulumi function; none of its settings applies, because no
+ * @param _opts Accepted so that calls look like every Pulumi function; none of its settings applies, because no
  * provider plugin serves this function. Dependencies come from the Inputs in `args`.
  */
 export function getSeriesOutput(

@@ -1,0 +1,31 @@
+import { execFile } from "node:child_process";
+import * as path from "node:path";
+import { promisify } from "node:util";
+import { expect } from "chai";
+
+const repoRoot = path.resolve(__dirname, "..", "..", "..");
+
+/** The README's main job, `npm run demo`, as a newcomer runs it (after the bootstrap `npm test` already did). */
+describe("the demo (npm run demo)", function () {
+  this.timeout(600_000);
+
+  it("creates every resource, charts the series, previews no changes, destroys, and exits 0", async () => {
+    const { stdout } = await promisify(execFile)(
+      "node",
+      [path.join(repoRoot, "dist", "scripts", "demo.js")],
+      {
+        cwd: repoRoot,
+        env: process.env,
+        maxBuffer: 32 * 1024 * 1024,
+      },
+    );
+    for (const kind of ["ReversePrivateEndpoint", "ReplicaScaling", "ApiKey", "PrivateEndpoint", "Alert"]) {
+      expect(stdout).to.match(new RegExp(`dynamic/\\w+:${kind} \\S+ created`));
+    }
+    expect(stdout).to.include("apiKeySecret                     [secret]");
+    expect(stdout).to.match(/last full week \(daily buckets\)\n[\s\S]*┤/);
+    expect(stdout).to.include("=== pulumi preview (expect no changes)");
+    expect(stdout).to.match(/\nno changes\n/);
+    expect(stdout).to.match(/- 6 deleted/);
+  });
+});
