@@ -88,23 +88,23 @@ export class LocalStack {
   }
 
   async up(): Promise<OutputMap> {
-    const result = await this.stack.up({ onOutput: this.capture(), color: "never" });
+    const result = await this.stack.up({ ...this.capture(), color: "never" });
     return result.outputs;
   }
 
   /** Returns the engine's change summary, e.g. `{ same: 2 }` when nothing would change. */
   async preview(): Promise<Record<string, number>> {
-    const result = await this.stack.preview({ onOutput: this.capture(), color: "never" });
+    const result = await this.stack.preview({ ...this.capture(), color: "never" });
     return result.changeSummary as Record<string, number>;
   }
 
   async refresh(): Promise<Record<string, number>> {
-    const result = await this.stack.refresh({ onOutput: this.capture(), color: "never" });
+    const result = await this.stack.refresh({ ...this.capture(), color: "never" });
     return (result.summary.resourceChanges ?? {}) as Record<string, number>;
   }
 
   async destroy(): Promise<Record<string, number>> {
-    const result = await this.stack.destroy({ onOutput: this.capture(), color: "never" });
+    const result = await this.stack.destroy({ ...this.capture(), color: "never" });
     return (result.summary.resourceChanges ?? {}) as Record<string, number>;
   }
 
@@ -138,12 +138,19 @@ export class LocalStack {
     fs.rmSync(this.backendDir, { recursive: true, force: true });
   }
 
-  private capture(): (out: string) => void {
+  /** Output callbacks for one operation; what they collect is kept in `logs`. */
+  private capture(): { onOutput: (out: string) => void; onError: (err: string) => void } {
     const log: OperationLog = { stdout: "", stderr: "" };
     this.logs.push(log);
-    return (out) => {
-      log.stdout += out;
-      if (this.echo) process.stdout.write(out);
+    return {
+      onOutput: (out) => {
+        log.stdout += out;
+        if (this.echo) process.stdout.write(out);
+      },
+      onError: (err) => {
+        log.stderr += err;
+        if (this.echo) process.stderr.write(err);
+      },
     };
   }
 }
