@@ -8,6 +8,9 @@ import { LocalStack } from "./lib/localStack";
 
 const repoRoot = path.resolve(__dirname, "..", "..");
 const demoDir = path.join(repoRoot, ".pulumi-state", "demo");
+const projectDir = path.join(repoRoot, "examples", "quickstart");
+/** The stack's config file, which the Automation API writes beside the program. */
+const stackConfigFile = path.join(projectDir, "Pulumi.demo.yaml");
 const keep = process.argv.includes("--keep");
 
 /** Remembers which step is running, so a failure can say where it happened. */
@@ -23,7 +26,7 @@ function begin(title: string): void {
  * and destroys the stack. Whatever fails, the stack is destroyed (unless --keep) and the emulator stopped.
  */
 async function main(): Promise<void> {
-  fs.rmSync(demoDir, { recursive: true, force: true });
+  for (const leftover of [demoDir, stackConfigFile]) fs.rmSync(leftover, { recursive: true, force: true });
   fs.mkdirSync(demoDir, { recursive: true });
   let emulator: RunningEmulator | undefined;
   let stack: LocalStack | undefined;
@@ -40,7 +43,7 @@ async function main(): Promise<void> {
 
     begin("creating stack `demo` on a local file backend");
     stack = await LocalStack.create({
-      projectDir: path.join(repoRoot, "examples", "quickstart"),
+      projectDir,
       programModule: path.join(repoRoot, "dist", "examples", "quickstart", "index.js"),
       stackName: "demo",
       backendDir: path.join(demoDir, "backend"),
@@ -81,7 +84,10 @@ async function main(): Promise<void> {
       });
     }
     await emulator?.close();
-    if (!keep) fs.rmSync(demoDir, { recursive: true, force: true });
+    if (!keep) {
+      for (const leftover of [demoDir, stackConfigFile])
+        fs.rmSync(leftover, { recursive: true, force: true });
+    }
   }
   printNextSteps(emulator);
   if (failed) process.exitCode = 1;

@@ -1,4 +1,5 @@
 import { execFile } from "node:child_process";
+import * as fs from "node:fs";
 import * as path from "node:path";
 import { promisify } from "node:util";
 import { expect } from "chai";
@@ -27,5 +28,8 @@ describe("the demo (npm run demo)", function () {
     expect(stdout).to.include("=== pulumi preview (expect no changes)");
     expect(stdout).to.match(/\nno changes\n/);
     expect(stdout).to.match(/- 6 deleted/);
+    for (const leftover of [".pulumi-state/demo", "examples/quickstart/Pulumi.demo.yaml"]) {
+      expect(fs.existsSync(path.join(repoRoot, leftover)), leftover).to.equal(false);
+    }
   });
 });
