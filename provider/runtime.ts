@@ -6,7 +6,7 @@ import type * as pulumi from "@pulumi/pulumi";
 import type { ResourceKind } from "./resources/kinds";
 import { providerImplementations } from "./resources/registry";
 
-export function providerFor(kind: ResourceKind): Required<pulumi.dynamic.ResourceProvider> {
+function providerFor(kind: ResourceKind): Required<pulumi.dynamic.ResourceProvider> {
   const provider = providerImplementations[kind];
   if (provider === undefined) {
     throw new Error(
@@ -16,3 +16,7 @@ export function providerFor(kind: ResourceKind): Required<pulumi.dynamic.Resourc
   }
   return provider;
 }
+
+// The module is the function: serialized shims call `require("pulumi-clickhouse-cloud/runtime")(kind)`, which
+// keeps `__provider` short. Every state ever written depends on this shape, so it must not change.
+export = providerFor;

@@ -1,0 +1,72 @@
+/**
+ * Measurements that explain figure 1's ratios: the two costs our program has and the control has not, each
+ * timed on its own.
+ * - Serializing the provider into state. Pulumi serializes each distinct provider object once per program run
+ *   (it caches the text per object); the control shares one provider object between its 30 resources, and ours
+ *   serializes one per resource, or one per kind when resources of a kind share their shim.
+ * - Loading the package's runtime (ajv and its compiled schemas, axios, the resource modules) in the
+ *   dynamic-provider process, which the engine starts afresh for every command.
+ */
+import { execFile } from "node:child_process";
+import * as path from "node:path";
+import { promisify } from "node:util";
+import * as pulumi from "@pulumi/pulumi";
+import { providerShim } from "../../provider/resources/shim";
+import { summarize, type Summary } from "../stats";
+
+const run = promisify(execFile);
+const serializeSamples = 15;
+const loadSamples = 3;
+
+export interface OverheadCauses {
+  /** ms to serialize one of our shims (a fresh object, as each resource gets). */
+  readonly shimSerializeMs: Summary;
+  /** ms to serialize a no-op provider like the control's. */
+  readonly noopSerializeMs: Summary;
+  /** ms to load `pulumi-clickhouse-cloud/runtime` in a fresh Node process that has loaded @pulumi/pulumi. */
+  readonly runtimeLoadMs: Summary;
+  /** Whether resources of one kind share one shim object, which Pulumi then serializes once per program run. */
+  readonly shimSharedPerKind: boolean;
+}
+
+export async function measureOverheadCauses(): Promise<OverheadCauses> {
+  const noop: pulumi.dynamic.ResourceProvider = {
+    async create(inputs) {
+      return { id: "noop", outs: inputs };
+    },
+  };
+  return {
+    shimSerializeMs: await serializeTimes(() => providerShim("ApiKey")),
+    noopSerializeMs: await serializeTimes(() => noop),
+    runtimeLoadMs: await runtimeLoadTimes(),
+    shimSharedPerKind: providerShim("ApiKey") === providerShim("ApiKey"),
+  };
+}
+
+async function serializeTimes(provider: () => pulumi.dynamic.ResourceProvider): Promise<Summary> {
+  const samples: number[] = [];
+  for (let i = 0; i < serializeSamples; i++) {
+    const object = provider();
+    const started = process.hrtime.bigint();
+    await pulumi.runtime.serializeFunction(() => object, { allowSecrets: true });
+    samples.push(Number(process.hrtime.bigint() - started) / 1e6);
+  }
+  return summarize(samples);
+}
+
+/** Runs where the dynamic provider runs (the program's directory), so the package resolves the same way. */
+async function runtimeLoadTimes(): Promise<Summary> {
+  const script = [
+    'require("@pulumi/pulumi");',
+    "const started = process.hrtime.bigint();",
+    'require("pulumi-clickhouse-cloud/runtime");',
+    "console.log(Number(process.hrtime.bigint() - started) / 1e6);",
+  ].join("\n");
+  const cwd = path.resolve(__dirname, "..", "..", "..", "bench", "programs", "ours");
+  const samples: number[] = [];
+  for (let i = 0; i < loadSamples; i++) {
+    const { stdout } = await run(process.execPath, ["-e", script], { cwd });
+    samples.push(Number(stdout.trim()));
+  }
+  return summarize(samples);
+}

@@ -1,0 +1,121 @@
+/**
+ * Figure 4: `pulumi up` of 50 API keys under the management API's real rate limit (the emulator enforces it, 10
+ * requests per 10 s per key) with the provider's throttle at its default, the published limit. The floor is the
+ * time the limit itself imposes: the requests the creates needed (429 answers excluded) divided by the allowed
+ * rate. Cleanup between runs (destroy) runs with the limit and the throttle off and is not timed. The runner
+ * clears CLICKHOUSE_THROTTLE from its environment, so the throttle really is at its default.
+ */
+import { managementRateLimit } from "../../emulator/rateLimits";
+import { SETTINGS } from "../../provider/rest/settings";
+import type { LocalStack } from "../../scripts/lib/localStack";
+import type { BenchContext } from "../context";
+import { benchStack, expectSummary, oursConfig, runOperation, setProviderThrottle } from "../stacks";
+import { summarize, type Summary } from "../stats";
+
+export const throughputKeys = 50;
+
+export interface ThroughputRun {
+  readonly wallMs: number;
+  /** Requests the operation needed: every request but the 429 answers. */
+  readonly requests: number;
+  readonly tooManyRequests: number;
+  readonly floorMs: number;
+  readonly ratio: number;
+  readonly created: number;
+  /** Keys the `up` did not create. */
+  readonly failed: number;
+  /** The engine's error, when `up` failed. */
+  readonly error?: string;
+}
+
+export interface ThroughputResult {
+  readonly keys: number;
+  readonly limit: { readonly requests: number; readonly windowMs: number };
+  readonly runs: ThroughputRun[];
+  readonly ratio: Summary;
+  readonly wallMs: Summary;
+}
+
+export async function measureThroughput(context: BenchContext, runs: number): Promise<ThroughputResult> {
+  const { emulator } = context;
+  const stack = await benchStack("ours", oursConfig(emulator.fixture, ["ApiKey"], throughputKeys));
+  try {
+    const results: ThroughputRun[] = [];
+    for (let round = 0; round < runs; round++) {
+      results.push(await rateLimitedUp(context, stack));
+      const last = results[results.length - 1];
+      context.log(
+        `figure 4: run ${round + 1} of ${runs}: ${(last.wallMs / 1000).toFixed(1)} s for ${last.requests} requests, ` +
+          `${last.tooManyRequests} answered 429, ${last.failed} failed`,
+      );
+    }
+    return {
+      keys: throughputKeys,
+      limit: { requests: managementRateLimit.max, windowMs: managementRateLimit.timeWindowMs },
+      runs: results,
+      ratio: summarize(results.map((r) => r.ratio)),
+      wallMs: summarize(results.map((r) => r.wallMs)),
+    };
+  } finally {
+    await emulator.control.updateSettings({ rateLimits: false });
+    await stack.dispose();
+  }
+}
+
+async function rateLimitedUp(context: BenchContext, stack: LocalStack): Promise<ThroughputRun> {
+  const { control } = context.emulator;
+  // A reset also forgets the rate-limit counters, so every run starts with a full window.
+  await control.reset();
+  await control.updateSettings({ rateLimits: true });
+  await setProviderThrottle(stack, true);
+  await control.clearRequests();
+
+  const started = process.hrtime.bigint();
+  let error: string | undefined;
+  try {
+    const { changes } = await runOperation(stack, "up");
+    expectSummary("50 API keys: up", changes, { create: throughputKeys + 1 });
+  } catch (failure) {
+    error = firstLines(failure instanceof Error ? failure.message : String(failure));
+  }
+  const wallMs = Number(process.hrtime.bigint() - started) / 1e6;
+
+  const log = await control.requests();
+  const tooManyRequests = log.filter((entry) => entry.status === 429).length;
+  const requests = log.length - tooManyRequests;
+  const floorMs = (requests * managementRateLimit.timeWindowMs) / managementRateLimit.max;
+  const created = (await stack.resources()).length;
+
+  await control.updateSettings({ rateLimits: false });
+  await destroyUnthrottled(stack);
+  await control.reset();
+  return {
+    wallMs,
+    requests,
+    tooManyRequests,
+    floorMs,
+    ratio: wallMs / floorMs,
+    created,
+    failed: throughputKeys - created,
+    ...(error === undefined ? {} : { error }),
+  };
+}
+
+/**
+ * Cleanup at full speed. Destroy does not run the program, so its provider gets the config recorded in state by
+ * the `up` (no throttle setting: the default); the environment variable is what fills that gap.
+ */
+async function destroyUnthrottled(stack: LocalStack): Promise<void> {
+  const env = stack.stack.workspace.envVars;
+  env[SETTINGS.managementThrottle.envVar] = "off";
+  try {
+    await runOperation(stack, "destroy");
+  } finally {
+    delete env[SETTINGS.managementThrottle.envVar];
+  }
+}
+
+/** Enough of an engine error to say what failed, without its whole log. */
+function firstLines(message: string): string {
+  return message.split("\n").slice(0, 12).join("\n");
+}

@@ -1,0 +1,30 @@
+/**
+ * The stack config of the `ours` program, shared by the program and the runner that sets it. One program serves
+ * figures 1 to 4: the kinds, how many of each, and a revision that changes one updatable input of every resource.
+ */
+
+/** The resource kinds of this package, in the order the figures list them. */
+export const benchKinds = [
+  "ReversePrivateEndpoint",
+  "ReplicaScaling",
+  "ApiKey",
+  "PrivateEndpoint",
+  "Alert",
+] as const;
+export type BenchKind = (typeof benchKinds)[number];
+
+/** The emulator's pre-existing objects that resources refer to. */
+export interface BenchFixtureIds {
+  services: { production: string; development: string; secondary: string; trial: string };
+  dashboardId: string;
+  tileId: string;
+  webhookId: string;
+}
+
+/** Keys in the `bench` namespace. */
+export const benchConfigKeys = {
+  kinds: "bench:kinds",
+  perKind: "bench:perKind",
+  revision: "bench:revision",
+  fixture: "bench:fixture",
+} as const;

@@ -1,0 +1,301 @@
+/** bench/results.md: the summary table (what the README shows) and one section per figure. */
+import { overheadCommands } from "./figures/overhead";
+import { requestPhases } from "./figures/requests";
+import { benchKinds } from "./programs/ours/settings";
+import { goals, type BenchResults } from "./results";
+import { millis, seconds, secondsWithSpread, type Summary } from "./stats";
+
+export function renderReport(results: BenchResults): string {
+  return [
+    "# Benchmark results",
+    "",
+    header(results),
+    "",
+    "## Summary",
+    "",
+    table(["#", "measure", "result", "goal", "met"], summaryRows(results)),
+    "",
+    ...overheadSection(results),
+    ...stateSizeSection(results),
+    ...requestsSection(results),
+    ...throughputSection(results),
+    ...seriesSection(results),
+  ].join("\n");
+}
+
+function header({ date, machine, durationSeconds, settings }: BenchResults): string {
+  const load = machine.loadAverage;
+  const end = load.end === undefined ? "" : `, ${load.end.toFixed(1)} at the end`;
+  return (
+    `Measured ${date} by \`npm run bench\` in ${Math.round(durationSeconds / 60)} min on ${machine.cpus} CPUs ` +
+    `(${machine.cpuModel}), ${machine.memoryGb} GB memory, ${machine.os}; Node ${machine.node}, Pulumi CLI ` +
+    `${machine.pulumiCli}, @pulumi/pulumi ${machine.pulumiSdk}. Load average (1 min) ${load.start.toFixed(1)} at ` +
+    `the start${end}: the machine is shared, so engine timings are ratios against a control run back to back. ` +
+    `Figures 1 and 5 ran ${settings.runs} times, figure 4 ${settings.throughputRuns} times; ` +
+    "spreads are [min–max] over the runs."
+  );
+}
+
+function summaryRows(r: BenchResults): string[][] {
+  const rows: string[][] = [];
+  if (r.overhead) {
+    for (const command of overheadCommands) {
+      const { ratio } = r.overhead.commands[command];
+      const label = command === "preview" ? "no-change preview" : command;
+      rows.push([
+        "1",
+        `\`${label}\` time, ours / control (30 resources)`,
+        ratio.toFixed(2),
+        `≤ ${goals.overheadRatio}`,
+        met(ratio <= goals.overheadRatio),
+      ]);
+    }
+  }
+  if (r.stateSize) {
+    const ours = r.stateSize.rows.filter((row) => row.kind !== "control");
+    const largest = Math.max(...ours.map((row) => row.providerBytes));
+    const inState = Math.max(...ours.map((row) => row.providerBytesInState));
+    const result = `${largest} B (${inState} B in state: inputs and outputs each hold a copy)`;
+    rows.push([
+      "2",
+      "`__provider` per resource",
+      result,
+      `< ${goals.providerBytes} B`,
+      met(largest < goals.providerBytes),
+    ]);
+    const perResource = Math.max(...ours.map((row) => row.resourceBytes));
+    rows.push(["2", "state per resource (largest kind)", `${Math.round(perResource)} B`, "", ""]);
+  }
+  if (r.requests) {
+    const preview = Math.max(...r.requests.map((k) => k.phases.preview.perResource));
+    rows.push([
+      "3",
+      "requests per resource, no-change preview",
+      String(preview),
+      String(goals.previewRequests),
+      met(preview === goals.previewRequests),
+    ]);
+    for (const phase of ["create", "refresh", "update", "delete"] as const) {
+      const perKind = r.requests
+        .map((k) => `${k.kind} ${formatCount(k.phases[phase].perResource)}`)
+        .join(", ");
+      rows.push(["3", `requests per resource, ${phase}`, perKind, "least the API allows", "see figure 3"]);
+    }
+  }
+  if (r.throughput) {
+    const t = r.throughput;
+    const failed = t.runs.reduce((sum, run) => sum + run.failed, 0);
+    const tooMany = t.runs.reduce((sum, run) => sum + run.tooManyRequests, 0);
+    const result = `${t.ratio.median.toFixed(2)} [${t.ratio.min.toFixed(2)}–${t.ratio.max.toFixed(2)}]; ${tooMany} × 429, ${failed} failed`;
+    rows.push([
+      "4",
+      `${t.keys} API keys under the rate limit, wall / floor`,
+      result,
+      `≤ ${goals.throughputRatio}, none failed`,
+      met(t.ratio.median <= goals.throughputRatio && failed === 0),
+    ]);
+  }
+  if (r.series) {
+    const s = r.series;
+    rows.push([
+      "5",
+      "getSeries (5 series) latency, median / p99",
+      `${millis(s.median.median)} / ${millis(s.p99.median)} ms`,
+      "",
+      "",
+    ]);
+    const share = `${millis(s.providerMedian.median)} / ${millis(s.providerP99.median)} ms (${Math.round(s.providerShare * 100)} % of the median)`;
+    rows.push(["5", "provider's share of it, median / p99", share, "", ""]);
+  }
+  return rows;
+}
+
+function overheadSection(r: BenchResults): string[] {
+  if (!r.overhead) return [];
+  const o = r.overhead;
+  const rows = overheadCommands.map((command) => {
+    const t = o.commands[command];
+    return [
+      command,
+      secondsWithSpread(t.ours),
+      secondsWithSpread(t.control),
+      t.ratio.toFixed(2),
+      ratioSpread(t.pairedRatios),
+    ];
+  });
+  const c = o.causes;
+  return [
+    "## Figure 1: provider overhead",
+    "",
+    `${o.resourcesPerProgram} resources per program, against the in-process emulator with rate limits off and the ` +
+      "provider's throttle off (`clickhouse:throttle` and `observability:throttle` = `off`). Seconds of wall time; " +
+      "ratio = median(ours) / median(control); per-run ratios pair the two programs' runs back to back.",
+    "",
+    table(["command", "ours (s)", "control (s)", "ratio", "per-run ratios"], rows),
+    "",
+    "What our program pays that the control does not, measured alone:",
+    "",
+    table(
+      ["cost", "median [min–max]", "paid"],
+      [
+        [
+          "serializing one of our provider shims into state",
+          `${millis(c.shimSerializeMs.median)} ms ${msSpread(c.shimSerializeMs)}`,
+          c.shimSharedPerKind
+            ? `${benchKinds.length} times per up or preview (resources of a kind share a shim object)`
+            : `${o.resourcesPerProgram} times per up or preview (one shim object per resource)`,
+        ],
+        [
+          "serializing a no-op provider (the control's)",
+          `${millis(c.noopSerializeMs.median)} ms ${msSpread(c.noopSerializeMs)}`,
+          "once (its resources share one provider object)",
+        ],
+        [
+          "loading `pulumi-clickhouse-cloud/runtime` in the provider process",
+          `${millis(c.runtimeLoadMs.median)} ms ${msSpread(c.runtimeLoadMs)}`,
+          "once per command",
+        ],
+      ],
+    ),
+    "",
+  ];
+}
+
+function stateSizeSection(r: BenchResults): string[] {
+  if (!r.stateSize) return [];
+  const s = r.stateSize;
+  const rows = s.rows.map((row) => [
+    row.kind,
+    String(row.resources),
+    String(row.providerBytes),
+    String(row.providerBytesInState),
+    String(Math.round(row.resourceBytes)),
+  ]);
+  return [
+    "## Figure 2: state size",
+    "",
+    "From `pulumi stack export` after figure 1's `up`; bytes of compact JSON. The engine stores `__provider` in " +
+      "both the inputs and the outputs of a dynamic resource.",
+    "",
+    table(
+      [
+        "kind",
+        "resources",
+        "`__provider` (B, one copy)",
+        "`__provider` in state (B)",
+        "state per resource (B)",
+      ],
+      rows,
+    ),
+    "",
+    `Whole deployment per resource: ours ${Math.round(s.deploymentBytesPerResource.ours)} B, control ` +
+      `${Math.round(s.deploymentBytesPerResource.control)} B.`,
+    "",
+  ];
+}
+
+function requestsSection(r: BenchResults): string[] {
+  if (!r.requests) return [];
+  const rows = r.requests.map((k) => [
+    k.kind,
+    ...requestPhases.map((phase) => formatCount(k.phases[phase].perResource)),
+  ]);
+  const details = r.requests.flatMap((k) => [
+    `- **${k.kind}**`,
+    ...requestPhases.map((phase) => {
+      const routes = Object.entries(k.phases[phase].routes).map(
+        ([route, n]) => `${formatCount(n / k.resources)} × \`${route}\``,
+      );
+      return `  - ${phase}: ${routes.length === 0 ? "none" : routes.join(", ")}`;
+    }),
+  ]);
+  return [
+    "## Figure 3: HTTP requests per resource",
+    "",
+    "From the emulator's request log; each kind alone, 6 resources, requests divided by 6. ReversePrivateEndpoint " +
+      "cannot update in place: its update is a replacement.",
+    "",
+    table(["kind", ...requestPhases], rows),
+    "",
+    "Requests per resource by route:",
+    "",
+    ...details,
+    "",
+  ];
+}
+
+function throughputSection(r: BenchResults): string[] {
+  if (!r.throughput) return [];
+  const t = r.throughput;
+  const rows = t.runs.map((run, i) => [
+    String(i + 1),
+    seconds(run.wallMs),
+    String(run.requests),
+    seconds(run.floorMs),
+    run.ratio.toFixed(2),
+    String(run.tooManyRequests),
+    String(run.failed),
+  ]);
+  const errors = t.runs
+    .filter((run) => run.error !== undefined)
+    .map((run) => `- ${run.error!.split("\n")[0]}`);
+  return [
+    `## Figure 4: ${t.keys} API keys under the management rate limit`,
+    "",
+    `The emulator enforces ${t.limit.requests} requests per ${t.limit.windowMs / 1000} s per key; the provider's ` +
+      "throttle is at its default (the same published limit). Floor = requests needed (429 answers excluded) / " +
+      "allowed rate.",
+    "",
+    table(["run", "wall (s)", "requests", "floor (s)", "wall / floor", "429", "failed"], rows),
+    "",
+    `Median wall / floor ${t.ratio.median.toFixed(2)} ${ratioSpread(t.ratio)}.`,
+    ...(errors.length > 0 ? ["", "Errors:", ...errors] : []),
+    "",
+  ];
+}
+
+function seriesSection(r: BenchResults): string[] {
+  if (!r.series) return [];
+  const s = r.series;
+  const row = (label: string, summary: Summary) => [label, `${millis(summary.median)} ${msSpread(summary)}`];
+  return [
+    "## Figure 5: getSeries latency",
+    "",
+    `${s.callsPerRun} sequential calls of a ${s.seriesPerQuery}-series query per run, from the runner process as a ` +
+      "program would call it; rate limits and the throttle off. Provider = client time minus the emulator's own " +
+      "time for the request. Values are the median over the runs of each run's statistic, in ms.",
+    "",
+    table(
+      ["statistic", "ms, median [min–max] over runs"],
+      [
+        row("latency p50", s.median),
+        row("latency p99", s.p99),
+        row("provider p50", s.providerMedian),
+        row("provider p99", s.providerP99),
+      ],
+    ),
+    "",
+  ];
+}
+
+function table(headings: string[], rows: string[][]): string {
+  const line = (cells: string[]) => `| ${cells.join(" | ")} |`;
+  return [line(headings), line(headings.map(() => "---")), ...rows.map(line)].join("\n");
+}
+
+function met(ok: boolean): string {
+  return ok ? "yes" : "**no**";
+}
+
+function ratioSpread(summary: Summary): string {
+  return `[${summary.min.toFixed(2)}–${summary.max.toFixed(2)}]`;
+}
+
+function msSpread(summary: Summary): string {
+  return `[${millis(summary.min)}–${millis(summary.max)}]`;
+}
+
+/** Requests per resource: whole numbers as they are, fractions with up to two decimals. */
+function formatCount(value: number): string {
+  return Number.isInteger(value) ? String(value) : value.toFixed(2).replace(/0+$/, "");
+}

@@ -1,0 +1,39 @@
+/** Everything one `npm run bench` measured, as written to bench/results.json. */
+import type { OverheadResult } from "./figures/overhead";
+import type { OverheadCauses } from "./figures/overheadCauses";
+import type { RequestsResult } from "./figures/requests";
+import type { SeriesResult } from "./figures/series";
+import type { StateSizeResult } from "./figures/stateSize";
+import type { ThroughputResult } from "./figures/throughput";
+import type { Machine } from "./machine";
+
+export const figureNumbers = [1, 2, 3, 4, 5] as const;
+export type FigureNumber = (typeof figureNumbers)[number];
+
+/** The goals of the issue, as numbers the report checks against. */
+export const goals = {
+  overheadRatio: 1.3,
+  providerBytes: 2048,
+  previewRequests: 0,
+  throughputRatio: 1.15,
+} as const;
+
+export interface BenchSettings {
+  /** Repetitions of figures 1 and 5. */
+  readonly runs: number;
+  /** Repetitions of figure 4, each bound by the rate limit to about 100 s. */
+  readonly throughputRuns: number;
+  readonly figures: readonly FigureNumber[];
+}
+
+export interface BenchResults {
+  readonly date: string;
+  readonly machine: Machine;
+  readonly settings: BenchSettings;
+  readonly durationSeconds: number;
+  readonly overhead?: OverheadResult & { readonly causes: OverheadCauses };
+  readonly stateSize?: StateSizeResult;
+  readonly requests?: RequestsResult;
+  readonly throughput?: ThroughputResult;
+  readonly series?: SeriesResult;
+}

@@ -1,0 +1,107 @@
+/**
+ * `npm run bench`: measures figures 1 to 5 (see bench/README.md) against an in-process emulator and the real
+ * Pulumi engine, prints the tables and writes bench/results.md and bench/results.json.
+ *
+ * Environment: BENCH_RUNS (repetitions of figures 1 and 5, default 5), BENCH_THROUGHPUT_RUNS (of figure 4,
+ * default 5), BENCH_FIGURES (e.g. "1,3"; figure 2 comes from figure 1's states, so it brings figure 1 along). A
+ * run of only some figures prints its tables and leaves the results files alone.
+ */
+import * as fs from "node:fs";
+import * as path from "node:path";
+import { startEmulator } from "../emulator";
+import { SETTINGS } from "../provider/rest/settings";
+import type { BenchContext } from "./context";
+import { measureOverhead } from "./figures/overhead";
+import { measureOverheadCauses } from "./figures/overheadCauses";
+import { measureRequests } from "./figures/requests";
+import { measureSeries } from "./figures/series";
+import { measureStateSize } from "./figures/stateSize";
+import { measureThroughput } from "./figures/throughput";
+import { describeMachine, withEndLoad } from "./machine";
+import { renderReport } from "./report";
+import { figureNumbers, type BenchResults, type BenchSettings, type FigureNumber } from "./results";
+
+const benchDir = path.resolve(__dirname, "..", "..", "bench");
+
+async function main(): Promise<void> {
+  const settings = readSettings(process.env);
+  // Each figure sets the throttle itself; one exported in this shell must not reach the engine's commands.
+  for (const spec of [SETTINGS.managementThrottle, SETTINGS.observabilityThrottle])
+    delete process.env[spec.envVar];
+  const started = Date.now();
+  const machine = await describeMachine();
+  const emulator = await startEmulator({ provisioningDelayMs: 0, rateLimits: false, seed: 1 });
+  const log = (line: string) => console.error(`[bench] ${line}`);
+  log(`figures ${settings.figures.join(", ")}; ${settings.runs} runs (figure 4: ${settings.throughputRuns})`);
+  let results: Omit<BenchResults, "durationSeconds" | "machine">;
+  try {
+    results = await measure({ emulator, runs: settings.runs, log }, settings);
+  } finally {
+    await emulator.close();
+  }
+  const complete: BenchResults = {
+    ...results,
+    machine: withEndLoad(machine),
+    durationSeconds: (Date.now() - started) / 1000,
+  };
+  const report = renderReport(complete);
+  console.log(report);
+  if (settings.figures.length === figureNumbers.length) {
+    fs.writeFileSync(path.join(benchDir, "results.md"), report);
+    fs.writeFileSync(path.join(benchDir, "results.json"), `${JSON.stringify(complete, null, 2)}\n`);
+    log(`wrote ${path.relative(process.cwd(), benchDir)}/results.md and results.json`);
+  } else {
+    log("only some figures ran: bench/results.* left as they were");
+  }
+}
+
+async function measure(
+  context: BenchContext,
+  settings: BenchSettings,
+): Promise<Omit<BenchResults, "durationSeconds" | "machine">> {
+  const wanted = (figure: FigureNumber) => settings.figures.includes(figure);
+  const date = new Date().toISOString();
+  // Figure 5 first: it calls getSeries in this process, before any inline program has run here.
+  const series = wanted(5) ? await measureSeries(context) : undefined;
+  let overhead: BenchResults["overhead"];
+  let stateSize: BenchResults["stateSize"];
+  if (wanted(1) || wanted(2)) {
+    const { result, states } = await measureOverhead(context);
+    overhead = { ...result, causes: await measureOverheadCauses() };
+    stateSize = measureStateSize(states);
+  }
+  const requests = wanted(3) ? await measureRequests(context) : undefined;
+  const throughput = wanted(4) ? await measureThroughput(context, settings.throughputRuns) : undefined;
+  return { date, settings, overhead, stateSize, requests, throughput, series };
+}
+
+function readSettings(env: NodeJS.ProcessEnv): BenchSettings {
+  const figures = (env.BENCH_FIGURES ?? figureNumbers.join(","))
+    .split(",")
+    .map((part) => Number(part.trim()))
+    .filter((n): n is FigureNumber => (figureNumbers as readonly number[]).includes(n));
+  if (figures.length === 0) throw new Error(`BENCH_FIGURES names no figure of ${figureNumbers.join(", ")}`);
+  if (figures.includes(2) && !figures.includes(1)) figures.push(1);
+  return {
+    runs: positiveInteger(env.BENCH_RUNS, 5, "BENCH_RUNS"),
+    throughputRuns: positiveInteger(env.BENCH_THROUGHPUT_RUNS, 5, "BENCH_THROUGHPUT_RUNS"),
+    figures: [...new Set(figures)].sort(),
+  };
+}
+
+function positiveInteger(value: string | undefined, fallback: number, name: string): number {
+  if (value === undefined || value.trim() === "") return fallback;
+  const parsed = Number(value);
+  if (!Number.isInteger(parsed) || parsed < 1)
+    throw new Error(`${name} must be a whole number above 0; got "${value}"`);
+  return parsed;
+}
+
+main().then(
+  // Stray handles of the engine's language servers must not keep a finished run alive.
+  () => process.exit(0),
+  (error: unknown) => {
+    console.error(error instanceof Error ? (error.stack ?? error.message) : error);
+    process.exit(1);
+  },
+);
