@@ -6,7 +6,8 @@ import { providerContext } from "./context";
 import { providerShim } from "./shim";
 import { checkInputs, optionalStrings, requestBody, type CheckSpec } from "./support/check";
 import { diffInputs, type DiffSpec } from "./support/diff";
-import { createOutcomeUnknown, deleteIfPresent, progress, readOrGone } from "./support/lifecycle";
+import { deleteIfPresent, progress, readOrGone } from "./support/lifecycle";
+import { createReconciled, onlyNewMatch } from "./support/reconcile";
 import { isPlainObject, pick, sameValue, unwrapSecrets, type PropertyBag } from "./support/properties";
 
 /** Where an alert delivers its notifications. */
@@ -127,7 +128,7 @@ export class AlertProvider implements Required<pulumi.dynamic.ResourceProvider> 
     const alert =
       typeof inputs.adoptId === "string"
         ? await this.adopt(inputs.adoptId, request)
-        : await this.createOrFindCreated(request);
+        : await this.createExactlyOne(request);
     return { id: alert.id, outs: alertOutputs(inputs, alert) };
   }
 
@@ -162,21 +163,21 @@ export class AlertProvider implements Required<pulumi.dynamic.ResourceProvider> 
   }
 
   /**
-   * POSTs the alert. When the reply was lost the alert may exist: adopt the one alert that matches the request in
-   * every field rather than create a duplicate; with none or several, the outcome stays unknown and the error
-   * says so.
+   * POSTs the alert so that exactly one exists afterwards. When the reply is lost, the alert may exist: an alert
+   * that was not listed before the create and matches the request in every field is the one it made (an older twin
+   * is never taken); with none, the create is sent again.
    */
-  private async createOrFindCreated(request: AlertCreateRequest): Promise<RemoteAlert> {
+  private async createExactlyOne(request: AlertCreateRequest): Promise<RemoteAlert> {
     const alerts = providerContext.observability().alerts;
-    try {
-      return await alerts.create(request);
-    } catch (error) {
-      if (!createOutcomeUnknown(error)) throw error;
-      const matches = (await alerts.list()).filter((alert) => matchesRequest(alert, request));
-      if (matches.length !== 1) throw error;
-      progress("Alert", `the create's reply was lost; adopted alert ${matches[0].id}`);
-      return matches[0];
-    }
+    const before = new Set((await alerts.list()).map((alert) => alert.id));
+    const what = request.name === undefined ? "an alert" : `alert "${request.name}"`;
+    return createReconciled({
+      kind: "Alert",
+      what,
+      create: () => alerts.create(request),
+      findMade: async () =>
+        onlyNewMatch(await alerts.list(), before, (alert) => matchesRequest(alert, request), what),
+    });
   }
 }
 

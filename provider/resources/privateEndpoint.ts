@@ -4,7 +4,8 @@ import { providerContext } from "./context";
 import { providerShim } from "./shim";
 import { checkInputs, optionalStrings, requestBody, requiredStrings, type CheckSpec } from "./support/check";
 import { diffInputs, type DiffSpec } from "./support/diff";
-import { createOutcomeUnknown, deleteIfPresent, GONE, progress, readOrGone } from "./support/lifecycle";
+import { deleteIfPresent, GONE, readOrGone } from "./support/lifecycle";
+import { createReconciled } from "./support/reconcile";
 import { pick, unwrapSecrets, type PropertyBag } from "./support/properties";
 
 /** Inputs of a {@link PrivateEndpoint}. */
@@ -119,12 +120,18 @@ export class PrivateEndpointProvider implements Required<pulumi.dynamic.Resource
     const serviceId = String(inputs.serviceId);
     const request = requestBody(checkSpec, pick(inputs, ["endpointId", "description"]));
     const body = request as unknown as PrivateEndpointCreateRequest;
-    try {
-      await client.privateEndpoints.create(organizationId, serviceId, body);
-    } catch (error) {
-      if (!createOutcomeUnknown(error)) throw error;
-      await this.reconcileLostReply(client, organizationId, serviceId, body);
-    }
+    // The API handles the same id idempotently, so sending again after a lost reply cannot make a duplicate; the
+    // read-back only spares a request when the lost one was processed.
+    await createReconciled({
+      kind: "PrivateEndpoint",
+      what: `private endpoint ${body.id}`,
+      create: async () => {
+        await client.privateEndpoints.create(organizationId, serviceId, body);
+        return body.id;
+      },
+      findMade: async () =>
+        (await isRegisteredAsRequested(client, organizationId, serviceId, body)) ? body.id : undefined,
+    });
     const registration = await registrationOf(client, organizationId, body.id);
     return endpointOutputs(
       serviceId,
@@ -132,33 +139,18 @@ export class PrivateEndpointProvider implements Required<pulumi.dynamic.Resource
       registration ?? { id: body.id, description: body.description },
     );
   }
+}
 
-  /**
-   * The POST's reply was lost, so it may or may not have been processed. Reading back tells: if the endpoint is
-   * attached with the requested description, it was. If not, POSTing again is safe, because the API handles the
-   * same id idempotently: it cannot make a duplicate.
-   */
-  private async reconcileLostReply(
-    client: ManagementClient,
-    organizationId: string,
-    serviceId: string,
-    body: PrivateEndpointCreateRequest,
-  ): Promise<void> {
-    const { attached, registration } = await standing(client, organizationId, serviceId, body.id);
-    const described = body.description === undefined || registration?.description === body.description;
-    if (attached && registration !== undefined && described) {
-      progress(
-        "PrivateEndpoint",
-        `the reply to registering ${body.id} was lost; the service shows it attached`,
-      );
-      return;
-    }
-    progress(
-      "PrivateEndpoint",
-      `the reply to registering ${body.id} was lost and it is not attached; sending again`,
-    );
-    await client.privateEndpoints.create(organizationId, serviceId, body);
-  }
+/** Whether the service has the endpoint attached, registered with the requested description. */
+async function isRegisteredAsRequested(
+  client: ManagementClient,
+  organizationId: string,
+  serviceId: string,
+  body: PrivateEndpointCreateRequest,
+): Promise<boolean> {
+  const { attached, registration } = await standing(client, organizationId, serviceId, body.id);
+  const described = body.description === undefined || registration?.description === body.description;
+  return attached && registration !== undefined && described;
 }
 
 /** The endpoint id is unique in an organization, not across services: the resource is one service's attachment. */

@@ -6,7 +6,8 @@ import { providerShim } from "./shim";
 import { checkInputs, optionalStrings, requestBody, requiredStrings, type CheckSpec } from "./support/check";
 import { diffInputs, type DiffSpec } from "./support/diff";
 import { PartialCreateError } from "./support/errors";
-import { createOutcomeUnknown, deleteIfPresent, progress, readOrGone, sleep } from "./support/lifecycle";
+import { deleteIfPresent, progress, readOrGone, sleep } from "./support/lifecycle";
+import { createReconciled, onlyNewMatch } from "./support/reconcile";
 import { pick, unwrapSecrets, type PropertyBag } from "./support/properties";
 
 /** Inputs of a {@link ReversePrivateEndpoint}. Every change replaces the endpoint: the API updates none of them. */
@@ -107,17 +108,10 @@ export class ReversePrivateEndpointProvider implements Required<pulumi.dynamic.R
       pick(inputs, requestFields),
     ) as unknown as ReversePrivateEndpointCreateRequest;
 
-    let endpoint: RemoteEndpoint;
-    if (typeof inputs.adoptId === "string") {
-      endpoint = await api.get(organizationId, serviceId, inputs.adoptId);
-    } else {
-      try {
-        endpoint = await api.create(organizationId, serviceId, request);
-      } catch (error) {
-        if (!createOutcomeUnknown(error)) throw error;
-        endpoint = await this.findCreatedEndpoint(organizationId, serviceId, request, error);
-      }
-    }
+    const endpoint =
+      typeof inputs.adoptId === "string"
+        ? await api.get(organizationId, serviceId, inputs.adoptId)
+        : await this.createExactlyOne(organizationId, serviceId, request);
     const ready = await this.waitUntilReady(organizationId, serviceId, endpoint, inputs, news);
     return { id: ready.id, outs: endpointOutputs(inputs, organizationId, ready) };
   }
@@ -175,26 +169,27 @@ export class ReversePrivateEndpointProvider implements Required<pulumi.dynamic.R
   }
 
   /**
-   * After a create whose reply was lost, the endpoint may exist: look for one with exactly the requested fields
-   * that no other resource could have asked for, and adopt it rather than create a duplicate.
+   * POSTs the endpoint so that exactly one exists afterwards. When the reply is lost, the endpoint may exist: an
+   * endpoint that was not listed before the create and has exactly the requested fields is the one it made (an
+   * older twin, such as the Failed endpoint this one replaces, is never taken); with none, the create is sent again.
    */
-  private async findCreatedEndpoint(
+  private async createExactlyOne(
     organizationId: string,
     serviceId: string,
     request: ReversePrivateEndpointCreateRequest,
-    cause: Error,
   ): Promise<RemoteEndpoint> {
-    const existing = await providerContext
-      .management(organizationId)
-      .client.reversePrivateEndpoints.list(organizationId, serviceId);
-    const matches = existing.filter((endpoint) =>
-      requestFields.every((field) => (endpoint[field] ?? undefined) === (request[field] ?? undefined)),
-    );
-    if (matches.length === 1) {
-      progress("ReversePrivateEndpoint", `the create's reply was lost; adopted endpoint ${matches[0].id}`);
-      return matches[0];
-    }
-    throw cause;
+    const api = providerContext.management(organizationId).client.reversePrivateEndpoints;
+    const listed = async () => api.list(organizationId, serviceId);
+    const before = new Set((await listed()).map((endpoint) => endpoint.id));
+    const what = `a reverse private endpoint of service ${serviceId}`;
+    const sameFields = (endpoint: RemoteEndpoint) =>
+      requestFields.every((field) => (endpoint[field] ?? undefined) === (request[field] ?? undefined));
+    return createReconciled({
+      kind: "ReversePrivateEndpoint",
+      what,
+      create: () => api.create(organizationId, serviceId, request),
+      findMade: async () => onlyNewMatch(await listed(), before, sameFields, what),
+    });
   }
 
   private async waitUntilReady(

@@ -78,6 +78,11 @@ export interface RequestSpec {
   readonly body?: unknown;
   /** Schema the body must satisfy before it is sent. */
   readonly requestSchema?: SchemaName;
+  /**
+   * A POST that only reads (a query): repeating it changes nothing, so it is retried like a GET and its failures
+   * never leave an outcome unknown.
+   */
+  readonly readOnly?: boolean;
 }
 
 export interface ResultSpec extends RequestSpec {
@@ -157,7 +162,8 @@ export class HttpCore {
     if (spec.requestSchema !== undefined) {
       assertValid(spec.requestSchema, spec.body, `the body of ${spec.method} ${spec.path}`);
     }
-    const tracker = new RetryTracker(spec.method, this.retrySettings, this.clock, this.random, (event) =>
+    const retriedAs: HttpMethod = spec.readOnly ? "GET" : spec.method;
+    const tracker = new RetryTracker(retriedAs, this.retrySettings, this.clock, this.random, (event) =>
       this.logRetry(spec, event),
     );
     try {
@@ -234,7 +240,7 @@ export class HttpCore {
       subject: spec.subject,
       attempts: tracker.attempts,
       elapsedMs: tracker.elapsedMs(),
-      outcomeUnknown: spec.method === "POST" && mayHaveBeenProcessed(error),
+      outcomeUnknown: spec.method === "POST" && !spec.readOnly && mayHaveBeenProcessed(error),
     };
     const response = error.response;
     if (response === undefined) {

@@ -31,7 +31,9 @@ export const DEFAULT_RETRY_SETTINGS: RetrySettings = {
 const NOT_SENT_CODES = new Set(["ECONNREFUSED", "EAI_AGAIN", "EHOSTUNREACH"]);
 /** Network failures after which the server may or may not have processed the request. */
 const IN_FLIGHT_CODES = new Set(["ECONNRESET", "ETIMEDOUT", "EPIPE", "ERR_SOCKET_CONNECTION_TIMEOUT"]);
-const RETRIED_STATUSES = new Set([502, 503, 504]);
+// 500 too: an API's internal error is as often passing as a gateway's, and these are retried only for requests that
+// are safe to repeat (never a create).
+const RETRIED_STATUSES = new Set([500, 502, 503, 504]);
 
 export type FailureKind = "rate-limited" | "server-unavailable" | "not-sent" | "in-flight" | "final";
 

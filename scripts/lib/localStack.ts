@@ -87,8 +87,9 @@ export class LocalStack {
     return new LocalStack(stack, backendDir);
   }
 
-  async up(): Promise<OutputMap> {
-    const result = await this.stack.up({ ...this.capture(), color: "never" });
+  /** `parallel` caps how many resource operations the engine runs at once (`pulumi up --parallel`). */
+  async up(options: { parallel?: number } = {}): Promise<OutputMap> {
+    const result = await this.stack.up({ ...this.capture(), color: "never", parallel: options.parallel });
     return result.outputs;
   }
 

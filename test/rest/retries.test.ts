@@ -192,6 +192,21 @@ describe("retries against the emulator", () => {
     expect(clock.sleeps[0]).to.be.at.least(3_000).and.at.most(3_100);
   });
 
+  it("repeats the series query, a POST that only reads, after a 500 and a dropped connection", async () => {
+    await script("POST /api/v2/charts/series", "500", "drop");
+    const client = observabilityClientFor(fixture(), testOptions(logs, { clock: new SimulatedClock() }));
+    const now = Date.UTC(2026, 0, 1);
+    const rows = await client.charts.querySeries({
+      series: [{ sourceId: fixture().sources[0]!.id, aggFn: "count" }],
+      startTime: now - 600_000,
+      endTime: now,
+    });
+    expect(rows.length).to.be.greaterThan(0);
+    expect(
+      (await loggedRequests(setup.emulator)).map((line) => line.split(" ").slice(2).join(" ")),
+    ).to.deep.equal(["500 500", "0 drop", "200"]);
+  });
+
   it("gives up after the configured number of attempts", async () => {
     await script(SERVICE_ROUTE, "503", "503", "503", "503");
     const client = managementClientFor(

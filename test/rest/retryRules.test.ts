@@ -24,8 +24,9 @@ function networkFailure(code: string): AxiosError {
 describe("retry rules", () => {
   const methods = ["GET", "PUT", "PATCH", "DELETE", "POST"] as const;
 
-  it("retries 502/503/504, timeouts and resets for every method but POST", () => {
+  it("retries 500/502/503/504, timeouts and resets for every method but POST", () => {
     for (const failure of [
+      httpFailure(500),
       httpFailure(502),
       httpFailure(503),
       httpFailure(504),
@@ -46,8 +47,8 @@ describe("retry rules", () => {
     }
   });
 
-  it("does not retry client errors or 500", () => {
-    for (const status of [400, 401, 403, 404, 409, 500]) {
+  it("does not retry client errors", () => {
+    for (const status of [400, 401, 403, 404, 409]) {
       expect(isRetryable(classifyFailure(httpFailure(status)), "GET"), String(status)).to.equal(false);
     }
     expect(isRetryable(classifyFailure(networkFailure("ENOTFOUND")), "GET")).to.equal(false);

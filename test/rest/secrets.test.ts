@@ -37,7 +37,7 @@ describe("credentials stay out of errors and logs", () => {
     const { organizationId, services } = fixture;
 
     await control.setFaults({
-      script: [{ route: SERVICE_ROUTE, kinds: ["503", "429", "504html", "drop", "500"] }],
+      script: [{ route: SERVICE_ROUTE, kinds: ["503", "429", "504html", "drop", "500", "500"] }],
     });
     for (let i = 0; i < 3; i++) {
       errors.push(await apiErrorOf(management.services.get(organizationId, services.production)));

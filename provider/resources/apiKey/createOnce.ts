@@ -12,9 +12,9 @@
  */
 import type { ApiKey, ApiKeyCreateRequest, ApiKeyCreateResult, KeysApi } from "../../rest";
 import { createOutcomeUnknown, deleteIfPresent, progress } from "../support/lifecycle";
+import { MAX_CREATE_ATTEMPTS, settleAfterLostReply } from "../support/reconcile";
 
-/** Creates made for one resource operation, the first included. */
-export const MAX_CREATE_ATTEMPTS = 3;
+export { MAX_CREATE_ATTEMPTS };
 /** How much older than this operation a stray may look: allows for the server's clock being behind ours. */
 const CLOCK_SKEW_ALLOWANCE_MS = 5 * 60_000;
 
@@ -35,6 +35,8 @@ export async function createKeyOnce(
       return await keys.create(organizationId, request);
     } catch (error) {
       if (!createOutcomeUnknown(error)) throw error;
+      // A key the lost request makes after the read-back would never be found again, and its secret is lost.
+      await settleAfterLostReply();
       const strays = (await keys.list(organizationId)).filter(isStray);
       for (const stray of strays) {
         progress(

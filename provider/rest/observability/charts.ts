@@ -5,8 +5,7 @@ import type { SeriesQueryRequest, SeriesRow } from "./models";
 export class ChartsApi {
   constructor(private readonly http: HttpCore) {}
 
-  /** POST /api/v2/charts/series: one row per time bucket. It only reads, yet is a POST, so it is not retried
-   * after an ambiguous failure; rerunning the query is up to the caller. */
+  /** POST /api/v2/charts/series: one row per time bucket. It only reads, so it is retried like a GET. */
   querySeries(request: SeriesQueryRequest): Promise<SeriesRow[]> {
     return this.http.fetchResult({
       method: "POST",
@@ -15,6 +14,7 @@ export class ChartsApi {
       body: request,
       requestSchema: "seriesQuery",
       responseSchema: "seriesRows",
+      readOnly: true,
     });
   }
 }
