@@ -1,9 +1,9 @@
-import * as pulumi from "@pulumi/pulumi";
+import type * as pulumi from "@pulumi/pulumi";
 import type { Alert as RemoteAlert, AlertChannel, AlertCreateRequest } from "../rest";
 import type { ValidationProblem } from "../rest/validation";
 import type { AlertChannelType, AlertSource, AlertThresholdType } from "../schemas";
 import { providerContext } from "./context";
-import { providerShim } from "./shim";
+import { PackageResource } from "./base";
 import { checkInputs, optionalStrings, requestBody, type CheckSpec } from "./support/check";
 import { diffInputs, type DiffSpec } from "./support/diff";
 import { deleteIfPresent, progress, readOrGone } from "./support/lifecycle";
@@ -230,6 +230,29 @@ function alertOutputs(inputs: PropertyBag, alert: RemoteAlert): PropertyBag {
   };
 }
 
+/** Every output of an Alert: the API's alert fields plus the inputs echoed so that `read` can rebuild them. */
+const alertOutputNames = [
+  "name",
+  "message",
+  "threshold",
+  "interval",
+  "thresholdType",
+  "source",
+  "state",
+  "channel",
+  "team",
+  "tileId",
+  "dashboard",
+  "savedSearch",
+  "groupBy",
+  "silenced",
+  "createdAt",
+  "updatedAt",
+  "dashboardId",
+  "savedSearchId",
+  "adoptId",
+];
+
 /**
  * An alert of the observability API (seed 2.5) on a dashboard tile or a saved search, delivered to a webhook.
  * Every input change, a change of `source` included, updates the alert in place with one PUT of the whole alert;
@@ -237,7 +260,7 @@ function alertOutputs(inputs: PropertyBag, alert: RemoteAlert): PropertyBag {
  * deleting its dashboard or saved search), and the next `pulumi up` creates it again. Configured by
  * `observability:apiUrl` and `observability:apiToken` (or OBSERVABILITY_API_URL and OBSERVABILITY_API_TOKEN).
  */
-export class Alert extends pulumi.dynamic.Resource {
+export class Alert extends PackageResource {
   /** The display name; undefined when none was given. */
   declare readonly name: pulumi.Output<string | undefined>;
   /** The text sent with every notification; undefined when none was given. */
@@ -278,23 +301,6 @@ export class Alert extends pulumi.dynamic.Resource {
   declare readonly adoptId: pulumi.Output<string | undefined>;
 
   constructor(name: string, args: AlertArgs, opts?: pulumi.CustomResourceOptions) {
-    // Every output is listed so that each property exists even when the API or the program leaves it unset.
-    const everyOutput = {
-      name: undefined,
-      message: undefined,
-      state: undefined,
-      team: undefined,
-      tileId: undefined,
-      dashboard: undefined,
-      savedSearch: undefined,
-      groupBy: undefined,
-      silenced: undefined,
-      createdAt: undefined,
-      updatedAt: undefined,
-      dashboardId: undefined,
-      savedSearchId: undefined,
-      adoptId: undefined,
-    };
-    super(providerShim("Alert"), name, { ...everyOutput, ...args }, opts, "observability", "Alert");
+    super("Alert", name, alertOutputNames, args, opts);
   }
 }

@@ -1,4 +1,4 @@
-import * as pulumi from "@pulumi/pulumi";
+import type * as pulumi from "@pulumi/pulumi";
 import type { ApiKey as RemoteKey, ApiKeyHashData, ApiKeyUpdateRequest, KeysApi } from "../rest";
 import { limits, type ApiKeyRole, type ApiKeyState } from "../schemas";
 import { createKeyOnce } from "./apiKey/createOnce";
@@ -16,7 +16,7 @@ import {
   type ApiKeyIpAccessEntry,
 } from "./apiKey/settings";
 import { providerContext } from "./context";
-import { providerShim } from "./shim";
+import { PackageResource } from "./base";
 import { checkInputs, optionalStrings, type CheckSpec } from "./support/check";
 import { diffInputs, type DiffSpec } from "./support/diff";
 import { deleteIfPresent, progress, readOrGone } from "./support/lifecycle";
@@ -207,6 +207,24 @@ function keyOutputs(key: RemoteKey, organizationId: string, carried: PropertyBag
   return { ...carried, ...pick(fields, Object.keys(fields)), organizationId };
 }
 
+/** Every output of an ApiKey: the API's key fields, the create's credentials, and the echoed inputs. */
+const apiKeyOutputNames = [
+  "name",
+  "roles",
+  "keySuffix",
+  "createdAt",
+  "expireAt",
+  "usedAt",
+  "ipAccessList",
+  "state",
+  "keyId",
+  "keySecret",
+  "hashData",
+  "organizationId",
+  "adoptId",
+  "rotationTrigger",
+];
+
 /**
  * An API key of the organization (seed 2.3): Basic-auth credentials for the management API with a set of roles.
  * keyId and keySecret are returned when the key is created (and only then: they cannot be read back); keySecret
@@ -214,7 +232,7 @@ function keyOutputs(key: RemoteKey, organizationId: string, carried: PropertyBag
  * ipAccessList change in place; hashData and organizationId replace the key; changing rotationTrigger rotates it
  * (new key first, old key deleted afterwards). A reply lost during the create never leaves a second key behind.
  */
-export class ApiKey extends pulumi.dynamic.Resource {
+export class ApiKey extends PackageResource {
   /** The key's name. */
   declare readonly name: pulumi.Output<string>;
   /** The key's roles, as the API reports them. */
@@ -245,28 +263,7 @@ export class ApiKey extends pulumi.dynamic.Resource {
   declare readonly rotationTrigger: pulumi.Output<string | undefined>;
 
   constructor(name: string, args: ApiKeyArgs, opts?: pulumi.CustomResourceOptions) {
-    // Every output must be a property the program can read, also when its input is left out.
-    const everyOutput = {
-      keySuffix: undefined,
-      createdAt: undefined,
-      usedAt: undefined,
-      keyId: undefined,
-      keySecret: undefined,
-      expireAt: undefined,
-      state: undefined,
-      hashData: undefined,
-      ipAccessList: undefined,
-      organizationId: undefined,
-      adoptId: undefined,
-      rotationTrigger: undefined,
-    };
-    super(
-      providerShim("ApiKey"),
-      name,
-      { ...everyOutput, ...args },
-      { ...opts, additionalSecretOutputs: [...(opts?.additionalSecretOutputs ?? []), "keySecret"] },
-      "clickhouse",
-      "ApiKey",
-    );
+    const secretOutputs = [...(opts?.additionalSecretOutputs ?? []), "keySecret"];
+    super("ApiKey", name, apiKeyOutputNames, args, { ...opts, additionalSecretOutputs: secretOutputs });
   }
 }

@@ -1,6 +1,6 @@
 /**
- * The resource kinds this package serves, and the type token each one gets in state. Tokens follow the dynamic
- * provider's `pulumi-nodejs:dynamic/<module>:<Name>` shape so that `pulumi stack` shows what each resource is.
+ * The resource kinds this package serves, with the module of each one's type token: resources appear in state as
+ * `pulumi-nodejs:dynamic/<module>:<Kind>`, so `pulumi stack` shows what each resource is.
  */
 export const resourceKinds = {
   ReversePrivateEndpoint: { module: "clickhouse" },
@@ -11,7 +11,3 @@ export const resourceKinds = {
 } as const;
 
 export type ResourceKind = keyof typeof resourceKinds;
-
-export function typeToken(kind: ResourceKind): string {
-  return `pulumi-nodejs:dynamic/${resourceKinds[kind].module}:${kind}`;
-}

@@ -1,7 +1,7 @@
-import * as pulumi from "@pulumi/pulumi";
+import type * as pulumi from "@pulumi/pulumi";
 import type { ManagementClient, OrganizationPrivateEndpoint, PrivateEndpointCreateRequest } from "../rest";
 import { providerContext } from "./context";
-import { providerShim } from "./shim";
+import { PackageResource } from "./base";
 import { checkInputs, optionalStrings, requestBody, requiredStrings, type CheckSpec } from "./support/check";
 import { diffInputs, type DiffSpec } from "./support/diff";
 import { deleteIfPresent, GONE, readOrGone } from "./support/lifecycle";
@@ -206,7 +206,7 @@ function endpointOutputs(
  * change replaces. Delete detaches the endpoint from the service; it stays registered with the organization.
  * Refresh drops the resource when the endpoint was detached from the service or unregistered out of band.
  */
-export class PrivateEndpoint extends pulumi.dynamic.Resource {
+export class PrivateEndpoint extends PackageResource {
   /** The cloud provider's id of the endpoint (the API's `id`). */
   declare readonly endpointId: pulumi.Output<string>;
   /** The service (uuid) the endpoint is attached to. */
@@ -221,20 +221,12 @@ export class PrivateEndpoint extends pulumi.dynamic.Resource {
   declare readonly region: pulumi.Output<string | undefined>;
 
   constructor(name: string, args: PrivateEndpointArgs, opts?: pulumi.CustomResourceOptions) {
-    // Every output is named in the props, unset ones as undefined, so each appears as an Output property.
-    const outputs = {
-      description: undefined,
-      organizationId: undefined,
-      cloudProvider: undefined,
-      region: undefined,
-    };
     super(
-      providerShim("PrivateEndpoint"),
-      name,
-      { ...outputs, ...args },
-      opts,
-      "clickhouse",
       "PrivateEndpoint",
+      name,
+      ["endpointId", "serviceId", "organizationId", "description", "cloudProvider", "region"],
+      args,
+      opts,
     );
   }
 }

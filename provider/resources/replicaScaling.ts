@@ -1,4 +1,4 @@
-import * as pulumi from "@pulumi/pulumi";
+import type * as pulumi from "@pulumi/pulumi";
 import {
   ApiError,
   type IpAccessListEntry,
@@ -8,7 +8,7 @@ import {
 } from "../rest";
 import { validate, type ValidationProblem } from "../rest/validation";
 import { providerContext } from "./context";
-import { providerShim } from "./shim";
+import { PackageResource } from "./base";
 import { checkInputs, optionalStrings, requiredStrings, type CheckSpec } from "./support/check";
 import { diffInputs, type DiffSpec } from "./support/diff";
 import { progress, readOrGone } from "./support/lifecycle";
@@ -225,7 +225,7 @@ function serviceOutputs(service: Service, organizationId: string, managed: Scali
  * the service (tier caps, the first service of a warehouse, memory only for production services) are checked by
  * the API during `up`; the error names the refused setting.
  */
-export class ReplicaScaling extends pulumi.dynamic.Resource {
+export class ReplicaScaling extends PackageResource {
   /** The service (uuid): the resource id as well. */
   declare readonly serviceId: pulumi.Output<string>;
   /** The organization (uuid) that owns the service. */
@@ -282,17 +282,12 @@ export class ReplicaScaling extends pulumi.dynamic.Resource {
   declare readonly encryptionRoleId: pulumi.Output<string | undefined>;
 
   constructor(name: string, args: ReplicaScalingArgs, opts?: pulumi.CustomResourceOptions) {
-    // Every output is named in the props, unset ones as undefined, so each appears as an Output property.
-    const outputs = Object.fromEntries(
-      [...serviceFields, "serviceId", "organizationId", "managedFields"].map((key) => [key, undefined]),
-    );
     super(
-      providerShim("ReplicaScaling"),
-      name,
-      { ...outputs, ...args },
-      opts,
-      "clickhouse",
       "ReplicaScaling",
+      name,
+      [...serviceFields, "serviceId", "organizationId", "managedFields"],
+      args,
+      opts,
     );
   }
 }

@@ -1,8 +1,8 @@
-import * as pulumi from "@pulumi/pulumi";
+import type * as pulumi from "@pulumi/pulumi";
 import type { ReversePrivateEndpoint as RemoteEndpoint, ReversePrivateEndpointCreateRequest } from "../rest";
 import type { MskAuthentication, ReversePrivateEndpointType } from "../schemas";
 import { providerContext } from "./context";
-import { providerShim } from "./shim";
+import { PackageResource } from "./base";
 import { checkInputs, optionalStrings, requestBody, requiredStrings, type CheckSpec } from "./support/check";
 import { diffInputs, type DiffSpec } from "./support/diff";
 import { PartialCreateError } from "./support/errors";
@@ -246,7 +246,7 @@ function endpointOutputs(inputs: PropertyBag, organizationId: string, endpoint: 
  * service, a VPC resource or an MSK cluster. Create waits until the endpoint is Ready; delete waits until it is
  * gone. The API updates nothing in place, so every input change replaces the endpoint.
  */
-export class ReversePrivateEndpoint extends pulumi.dynamic.Resource {
+export class ReversePrivateEndpoint extends PackageResource {
   /** The cloud provider's id of the endpoint (e.g. a VPC endpoint id); the API's own uuid is the resource `id`. */
   declare readonly endpointId: pulumi.Output<string>;
   declare readonly serviceId: pulumi.Output<string>;
@@ -270,26 +270,13 @@ export class ReversePrivateEndpoint extends pulumi.dynamic.Resource {
   declare readonly readyTimeoutSeconds: pulumi.Output<number | undefined>;
 
   constructor(name: string, args: ReversePrivateEndpointArgs, opts?: pulumi.CustomResourceOptions) {
-    // Every output is named in the props, unset ones as undefined, so each appears as an Output property.
-    const everyOutput = Object.fromEntries(
-      [
-        ...requestFields,
-        ...nonApiInputs,
-        "serviceId",
-        "organizationId",
-        "endpointId",
-        "dnsNames",
-        "privateDnsNames",
-        "status",
-      ].map((key) => [key, undefined]),
-    );
+    const apiFields = ["serviceId", "endpointId", "dnsNames", "privateDnsNames", "status"];
     super(
-      providerShim("ReversePrivateEndpoint"),
-      name,
-      { ...everyOutput, ...args },
-      opts,
-      "clickhouse",
       "ReversePrivateEndpoint",
+      name,
+      [...requestFields, ...apiFields, ...nonApiInputs, "organizationId"],
+      args,
+      opts,
     );
   }
 }
