@@ -14,6 +14,16 @@ export default tseslint.config(
       eqeqeq: ["error", "always", { null: "ignore" }],
     },
   },
+  // The emulator is a second, independent reading of the APIs and the provider must not depend on it: neither
+  // imports the other. Both may read the APIs' schemas, which are data in schemas/.
+  {
+    files: ["emulator/**/*.ts"],
+    rules: { "no-restricted-imports": ["error", { patterns: ["**/provider", "**/provider/**"] }] },
+  },
+  {
+    files: ["provider/**/*.ts", "schemas/**/*.ts"],
+    rules: { "no-restricted-imports": ["error", { patterns: ["**/emulator", "**/emulator/**"] }] },
+  },
   {
     files: ["test/**/*.ts"],
     rules: { "@typescript-eslint/no-unused-expressions": "off" },

@@ -8,8 +8,7 @@
  * - the control path: `{"error":...}`.
  */
 import type { FastifyReply, FastifyRequest } from "fastify";
-import { describeProblems } from "../provider/rest/validation";
-import type { ValidationProblem } from "../provider/rest/validation";
+import { describeProblems, type Problem } from "./model/problems";
 
 export type ApiFlavor = "management" | "observability" | "control";
 
@@ -51,7 +50,7 @@ export class ApiError extends Error {
     super(message);
   }
 
-  static invalid(problems: ValidationProblem[], location: ProblemLocation = "Body"): ApiError {
+  static invalid(problems: Problem[], location: ProblemLocation = "Body"): ApiError {
     return new ApiError(400, describeProblems(problems), location);
   }
 }

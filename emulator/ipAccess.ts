@@ -3,7 +3,7 @@
  * Node's BlockList does the matching.
  */
 import { BlockList, isIP } from "node:net";
-import type { ValidationProblem } from "../provider/rest/validation";
+import type { Problem } from "./model/problems";
 import type { IpAccessEntry } from "./types";
 
 interface ParsedSource {
@@ -26,10 +26,7 @@ function parseSource(source: string): ParsedSource | undefined {
   return { address, family, prefix };
 }
 
-export function ipAccessListProblems(
-  list: IpAccessEntry[] | undefined,
-  property: string,
-): ValidationProblem[] {
+export function ipAccessListProblems(list: IpAccessEntry[] | undefined, property: string): Problem[] {
   return (list ?? []).flatMap((entry, index) =>
     // Entries that are not objects with a string source are the schema's to report.
     typeof entry?.source !== "string" || parseSource(entry.source)
@@ -37,7 +34,7 @@ export function ipAccessListProblems(
       : [
           {
             property: `${property}[${index}].source`,
-            reason: `source must be an IPv4 or IPv6 address or CIDR range; got ${JSON.stringify(entry.source)}`,
+            message: `must be an IPv4 or IPv6 address or CIDR range; got ${JSON.stringify(entry.source)}`,
           },
         ],
   );

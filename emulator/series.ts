@@ -4,7 +4,7 @@
  * the epoch. `auto` picks the smallest granularity giving at most 60 buckets.
  */
 import { createHash } from "node:crypto";
-import type { SeriesAggFn, SeriesGranularity } from "../provider/schemas/enums";
+import type { SeriesAggFn, SeriesGranularity } from "../schemas/enums";
 
 export interface SeriesDefinition {
   sourceId: string;

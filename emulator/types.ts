@@ -1,7 +1,7 @@
 /**
  * Public types of the emulator (contract 3 of the shared design) and the shape of its stored state.
  */
-import type { ApiKeyRole, ApiKeyState, ReversePrivateEndpointType } from "../provider/schemas/enums";
+import type { ApiKeyRole, ApiKeyState, ReversePrivateEndpointType } from "../schemas/enums";
 
 export interface NamedId {
   id: string;

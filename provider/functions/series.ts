@@ -4,7 +4,7 @@
  * of points per series instead.
  */
 import type * as pulumi from "@pulumi/pulumi";
-import type { SeriesAggFn, SeriesGranularity, SeriesReturnType } from "../schemas";
+import type { SeriesAggFn, SeriesGranularity, SeriesReturnType } from "../../schemas";
 
 /** One series of a query: an aggregate of a source's events, optionally filtered and grouped. */
 export interface SeriesDefinition {

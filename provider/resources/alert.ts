@@ -1,7 +1,7 @@
 import type * as pulumi from "@pulumi/pulumi";
 import type { Alert as RemoteAlert, AlertChannel, AlertCreateRequest } from "../rest";
 import type { ValidationProblem } from "../rest/validation";
-import type { AlertChannelType, AlertSource, AlertThresholdType } from "../schemas";
+import type { AlertChannelType, AlertSource, AlertThresholdType } from "../../schemas";
 import { providerContext } from "./context";
 import { PackageResource } from "./base";
 import { checkInputs, optionalStrings, requestBody, type CheckSpec } from "./support/check";

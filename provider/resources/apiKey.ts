@@ -1,6 +1,6 @@
 import type * as pulumi from "@pulumi/pulumi";
 import type { ApiKey as RemoteKey, ApiKeyHashData, ApiKeyUpdateRequest, KeysApi } from "../rest";
-import { limits, type ApiKeyRole, type ApiKeyState } from "../schemas";
+import { limits, type ApiKeyRole, type ApiKeyState } from "../../schemas";
 import { createKeyOnce } from "./apiKey/createOnce";
 import {
   adoptIdIsUuid,

@@ -1,6 +1,6 @@
 import type * as pulumi from "@pulumi/pulumi";
 import type { ReversePrivateEndpoint as RemoteEndpoint, ReversePrivateEndpointCreateRequest } from "../rest";
-import type { MskAuthentication, ReversePrivateEndpointType } from "../schemas";
+import type { MskAuthentication, ReversePrivateEndpointType } from "../../schemas";
 import { providerContext } from "./context";
 import { PackageResource } from "./base";
 import { checkInputs, optionalStrings, requestBody, requiredStrings, type CheckSpec } from "./support/check";

@@ -1,12 +1,12 @@
 /**
- * Validates request bodies and responses against the JSON Schemas of provider/schemas and turns ajv's errors
+ * Validates request bodies and responses against the JSON Schemas of schemas/ and turns ajv's errors
  * into one human sentence per bad property, e.g. "numReplicas must be an integer between 1 and 20; got 30".
  * Used by the resources' `check`, the REST layer and the emulator, so all three word problems the same way.
  */
 import Ajv from "ajv";
 import type { ErrorObject, ValidateFunction } from "ajv";
 import addFormats from "ajv-formats";
-import { annotationKeywords, ruleKeyword, schemas } from "../schemas";
+import { annotationKeywords, ruleKeyword, schemas } from "../../schemas";
 
 export interface ValidationProblem {
   /** Dotted path of the bad property, e.g. `channel.webhookId` or `series[2].aggFn`; "" for the body itself. */

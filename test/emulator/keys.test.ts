@@ -90,7 +90,7 @@ describe("emulator: API keys", () => {
 
   const rejected: Array<[string, unknown, string[]]> = [
     ["no roles", { name: "x", roles: [] }, ["roles", "at least 1"]],
-    ["an unknown role", { name: "x", roles: ["owner"] }, ["roles[0]"]],
+    ["an unknown role", { name: "x", roles: ["owner"] }, ["roles.0"]],
     ["a missing name", { roles: ["admin"] }, ["name"]],
     ["an unknown state", { name: "x", roles: ["admin"], state: "paused" }, ["state"]],
     ["a malformed expireAt", { name: "x", roles: ["admin"], expireAt: "tomorrow" }, ["expireAt"]],

@@ -118,7 +118,7 @@ describe("emulator: chart series", () => {
     [
       "an unknown aggFn",
       () => ({ series: [{ ...countOf(), aggFn: "median" }], startTime: start, endTime: start + hour }),
-      "series[0].aggFn",
+      "series.0.aggFn",
     ],
     [
       "a source that doesn't exist",
@@ -127,7 +127,7 @@ describe("emulator: chart series", () => {
         startTime: start,
         endTime: start + hour,
       }),
-      "series[1].sourceId",
+      "series.1.sourceId",
     ],
     [
       "an unknown seriesReturnType",

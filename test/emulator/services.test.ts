@@ -110,7 +110,7 @@ describe("emulator: services and replica scaling", () => {
     ["idle timeout below 5", { idleTimeoutMinutes: 4 }, "idleTimeoutMinutes"],
     ["idleScaling not a boolean", { idleScaling: "yes" }, "idleScaling"],
     ["an unknown field", { replicas: 3 }, "replicas"],
-    ["a body that is not an object", [1], "body"],
+    ["a body that is not an object", [1], "request body must be a JSON object"],
   ];
   for (const [rule, body, field, words] of rejected) {
     it(`rejects ${rule} with a 400 naming ${field}`, async () => {

@@ -215,13 +215,13 @@ describe("ReplicaScalingProvider", function () {
     it("caps maxReplicaMemoryGb at 120 for a service that is not on a paid tier", async () => {
       const message = await refusal(services.trial, { maxReplicaMemoryGb: 124 });
       expect(message).to.match(/refused the scaling settings of service .* \(maxReplicaMemoryGb=124\)/);
-      expect(message).to.match(/maxReplicaMemoryGb must be at most 120 for a non-paid service; got 124/);
+      expect(message).to.match(/maxReplicaMemoryGb: must be at most 120 for a non-paid service; got 124/);
     });
 
     it("requires 2 replicas for the first service of a warehouse, but not for a later one", async () => {
       const message = await refusal(services.production, { numReplicas: 1 });
       expect(message).to.match(
-        /numReplicas must be between 2 and 20 for the first service of a warehouse; got 1/,
+        /numReplicas: must be between 2 and 20 for the first service of a warehouse; got 1/,
       );
       expect((await provider.create({ serviceId: services.secondary, numReplicas: 1 })).outs).to.include({
         numReplicas: 1,
@@ -231,7 +231,7 @@ describe("ReplicaScalingProvider", function () {
     it("accepts memory bounds only for production services", async () => {
       const message = await refusal(services.development, { minReplicaMemoryGb: 8, numReplicas: 2 });
       expect(message).to.match(/\(minReplicaMemoryGb=8, numReplicas=2\)/);
-      expect(message).to.match(/minReplicaMemoryGb can be set only on production services/);
+      expect(message).to.match(/minReplicaMemoryGb: can be set only on production services/);
       expect(await getService(services.development)).to.include({ numReplicas: 2 });
     });
 

@@ -5,7 +5,7 @@ import {
   RequestValidationError,
   validate,
 } from "../../provider/rest/validation";
-import { schemas } from "../../provider/schemas";
+import { schemas } from "../../schemas";
 
 describe("validation: assertValid and describeProblems", () => {
   it("returns quietly for a valid body", () => {

@@ -22,7 +22,7 @@ export function assertUuidParams(params: Record<string, string>): void {
     .filter(([, value]) => !uuidPattern.test(value))
     .map(([name, value]) => ({
       property: name,
-      reason: `${name} must be a UUID; got ${JSON.stringify(value)}`,
+      message: `must be a UUID; got ${JSON.stringify(value)}`,
     }));
   if (problems.length > 0) throw ApiError.invalid(problems, "Params");
 }

@@ -5,8 +5,8 @@
  * authenticates with the id and secret that hash to them. A key cannot delete itself (409).
  */
 import type { FastifyInstance } from "fastify";
-import type { ValidationProblem } from "../../../provider/rest/validation";
-import type { ApiKeyRole, ApiKeyState } from "../../../provider/schemas/enums";
+import type { Problem } from "../../model/problems";
+import type { ApiKeyRole, ApiKeyState } from "../../../schemas/enums";
 import type { EmulatorContext } from "../../context";
 import { hashCredential, issueCredentials, keySuffixOf } from "../../credentials";
 import { ApiError, notFound } from "../../errors";
@@ -60,13 +60,13 @@ function expiry(expireAt: string | null | undefined): string | null {
   return expireAt || null;
 }
 
-function hashDataProblems(hashData: ApiKeyCreate["hashData"] | null | undefined): ValidationProblem[] {
+function hashDataProblems(hashData: ApiKeyCreate["hashData"] | null | undefined): Problem[] {
   if (!hashData) return [];
   return (["keyIdHash", "keySecretHash"] as const)
     .filter((field) => typeof hashData[field] === "string" && !sha256HexPattern.test(hashData[field]))
     .map((field) => ({
       property: `hashData.${field}`,
-      reason: `hashData.${field} must be a SHA-256 digest in hex (64 hex digits)`,
+      message: `must be a SHA-256 digest in hex (64 hex digits)`,
     }));
 }
 

@@ -4,7 +4,7 @@
  * after DELETE, Deleting until `goneAt`, then the endpoint is gone (404).
  */
 import type { FastifyInstance } from "fastify";
-import type { ReversePrivateEndpointStatus } from "../../../provider/schemas/enums";
+import type { ReversePrivateEndpointStatus } from "../../../schemas/enums";
 import type { EmulatorContext } from "../../context";
 import { notFound } from "../../errors";
 import { lowerHex, secureBytes, uuidV4 } from "../../random";

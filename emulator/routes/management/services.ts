@@ -3,14 +3,13 @@
  * and the replica scaling PATCH of seed 4.3. Both PATCHes return the service object.
  */
 import type { FastifyInstance } from "fastify";
-import type { ValidationProblem } from "../../../provider/rest/validation";
+import type { Problem } from "../../model/problems";
 import type { EmulatorContext } from "../../context";
 import { ApiError } from "../../errors";
 import type { OrganizationParams, ServiceParams } from "./common";
 import { envelope, findService, organizationPath, servicePath } from "./common";
 import { validBody } from "../validBody";
-import type { ScalingUpdate } from "./scalingRules";
-import { applyScaling, scalingProblems } from "./scalingRules";
+import { applyScaling, scalingProblems, type ScalingUpdate } from "../../model/scaling";
 import { serviceView } from "./serviceView";
 
 interface PrivateEndpointIdsPatch {
@@ -62,7 +61,7 @@ export function serviceRoutes(scope: FastifyInstance, context: EmulatorContext):
 function privateEndpointPatchProblems(
   context: EmulatorContext,
   patch: PrivateEndpointIdsPatch["privateEndpointIds"],
-): ValidationProblem[] {
+): Problem[] {
   const registered = new Set(
     context.store.state.organization.privateEndpoints.map((endpoint) => endpoint.id),
   );
@@ -70,11 +69,11 @@ function privateEndpointPatchProblems(
   return (patch.add ?? []).flatMap((id, index) => {
     const property = `privateEndpointIds.add[${index}]`;
     if (removed.has(id)) {
-      return [{ property, reason: `private endpoint ${JSON.stringify(id)} is both added and removed` }];
+      return [{ property, message: `private endpoint ${JSON.stringify(id)} is both added and removed` }];
     }
     if (!registered.has(id)) {
-      const reason = `private endpoint ${JSON.stringify(id)} is not registered with the organization; register it with POST .../privateEndpoint first`;
-      return [{ property, reason }];
+      const message = `private endpoint ${JSON.stringify(id)} is not registered with the organization; register it with POST .../privateEndpoint first`;
+      return [{ property, message }];
     }
     return [];
   });

@@ -7,7 +7,7 @@
  * createdAt stay). DELETE answers `{}` like the real API.
  */
 import type { FastifyInstance } from "fastify";
-import type { ValidationProblem } from "../../../provider/rest/validation";
+import type { Problem } from "../../model/problems";
 import type { EmulatorContext } from "../../context";
 import { ApiError } from "../../errors";
 import { objectId, secureBytes } from "../../random";
@@ -36,15 +36,12 @@ const alertsPath = "/api/v2/alerts";
 const objectIdPattern = /^[0-9a-f]{24}$/i;
 
 /** Problems with the objects an alert refers to; only for values the schema accepted as strings. */
-function referenceProblems(
-  state: EmulatorState,
-  body: Partial<AlertRequest> | undefined,
-): ValidationProblem[] {
-  const problems: ValidationProblem[] = [];
+function referenceProblems(state: EmulatorState, body: Partial<AlertRequest> | undefined): Problem[] {
+  const problems: Problem[] = [];
   const missing = (property: string, what: string, id: string) =>
     problems.push({
       property,
-      reason: `${property} refers to ${what} ${JSON.stringify(id)}, which does not exist`,
+      message: `refers to ${what} ${JSON.stringify(id)}, which does not exist`,
     });
   if (body?.source === "tile" && typeof body.dashboardId === "string" && body.dashboardId !== "") {
     const dashboard = state.dashboards.find((candidate) => candidate.id === body.dashboardId);
@@ -53,7 +50,7 @@ function referenceProblems(
       if (!dashboard.tiles.some((tile) => tile.id === body.tileId)) {
         problems.push({
           property: "tileId",
-          reason: `tileId refers to tile ${JSON.stringify(body.tileId)}, which is not a tile of dashboard ${dashboard.id}`,
+          message: `refers to tile ${JSON.stringify(body.tileId)}, which is not a tile of dashboard ${dashboard.id}`,
         });
       }
     }
@@ -78,14 +75,14 @@ const fieldsOfOtherSource: Record<string, readonly (keyof AlertRequest)[]> = {
 };
 
 /** A field that only the other source uses would be ignored, so it is refused rather than dropped. */
-function sourceProblems(body: Partial<AlertRequest> | undefined): ValidationProblem[] {
+function sourceProblems(body: Partial<AlertRequest> | undefined): Problem[] {
   const source = body?.source;
   if (source !== "tile" && source !== "search") return [];
   return fieldsOfOtherSource[source]
     .filter((field) => body?.[field] !== undefined)
     .map((field) => ({
       property: field,
-      reason: `${field} applies only to alerts of source ${source === "tile" ? "search" : "tile"}; this alert's source is ${source}`,
+      message: `applies only to alerts of source ${source === "tile" ? "search" : "tile"}; this alert's source is ${source}`,
     }));
 }
 
@@ -123,8 +120,8 @@ export function alertRoutes(scope: FastifyInstance, context: EmulatorContext): v
 
   function findAlert(params: AlertParams): AlertRecord {
     if (!objectIdPattern.test(params.id)) {
-      const reason = `id must be a 24-hex-digit object id; got ${JSON.stringify(params.id)}`;
-      throw ApiError.invalid([{ property: "id", reason }], "Params");
+      const message = `must be a 24-hex-digit object id; got ${JSON.stringify(params.id)}`;
+      throw ApiError.invalid([{ property: "id", message }], "Params");
     }
     const alert = context.store.state.alerts.find((candidate) => candidate.id === params.id);
     if (!alert) throw new ApiError(404, "Alert not found");

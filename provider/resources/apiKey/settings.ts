@@ -4,7 +4,7 @@
  * Diff, update and adoption all compare through `comparableSettings`, so they agree on what counts as a change.
  */
 import type { ApiKeyCreateRequest, ApiKeyUpdateRequest, IpAccessListEntry } from "../../rest";
-import { limits, type ApiKeyRole, type ApiKeyState } from "../../schemas";
+import { limits, type ApiKeyRole, type ApiKeyState } from "../../../schemas";
 import { isPlainObject, isUnknown, sameValue, type PropertyBag } from "../support/properties";
 
 /** An entry of a key's IP access list: an IPv4 or IPv6 address or CIDR range, with an optional note. */

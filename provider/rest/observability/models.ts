@@ -9,7 +9,7 @@ import type {
   SeriesAggFn,
   SeriesGranularity,
   SeriesReturnType,
-} from "../../schemas";
+} from "../../../schemas";
 
 /** Every observability response: `{data}`. */
 export interface ObservabilityEnvelope<T> {

@@ -1,6 +1,7 @@
 /**
- * Every JSON Schema of both APIs, keyed by name. The REST layer validates requests and responses with them,
- * the resources' `check` reports their failures, and the emulator enforces them.
+ * Every JSON Schema of both APIs, keyed by name: data that neither side's HTTP code owns. The provider's REST
+ * layer validates requests and responses with them and its `check` reports their failures in its own words;
+ * the emulator compiles them separately and words its refusals as the APIs do.
  */
 import { managementSchemas } from "./management";
 import { observabilitySchemas } from "./observability";
