@@ -119,7 +119,12 @@ describe("emulator: authentication, envelopes and robustness", () => {
     });
 
     it("a missing body where one is needed is a 400 naming the required fields", async () => {
-      expectManagementError(await harness.management("POST", keysPath()), 400, "BAD_REQUEST", "request body must be a JSON object");
+      expectManagementError(
+        await harness.management("POST", keysPath()),
+        400,
+        "BAD_REQUEST",
+        "request body must be a JSON object",
+      );
     });
 
     it("an empty body with a JSON content type is accepted where no body is needed", async () => {
