@@ -2,7 +2,12 @@
  * Request and response models of the management API. Field names are exactly the seed's (sections 2.1-2.4,
  * 4.3); the lifecycle operations' models follow DESIGN.md section 7. Runtime checks live in schemas/.
  */
-import type { ApiKeyRole, ApiKeyState, MskAuthentication, ReversePrivateEndpointType } from "../../../schemas";
+import type {
+  ApiKeyRole,
+  ApiKeyState,
+  MskAuthentication,
+  ReversePrivateEndpointType,
+} from "../../../schemas";
 
 /** Every management response: `{status, requestId, result}`. */
 export interface ManagementEnvelope<T> {
