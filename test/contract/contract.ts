@@ -1,0 +1,94 @@
+/**
+ * The API contract as a table: each case is a request, the response the real API gives to it, and the source
+ * that says so (a line of the API specification, the real service's code or documentation). The same table is
+ * checked two ways: the emulator must answer each request as the table says (emulator.test.ts), and the
+ * provider's client must make the right thing of each response when it is replayed to it (clientReplay.test.ts).
+ *
+ * Response bodies are written as the real API would send them, with placeholders where a value varies:
+ * `ANY_UUID`, `ANY_STRING`, `ANY_OBJECT_ID`, `ANY_DATE_TIME`, or `like(pattern, example)` for a string. The emulator's reply
+ * matches when it has every field of the example with a matching value (objects may carry more fields, arrays
+ * must be as long); the replay sends the example with each placeholder replaced by a sample value.
+ */
+import type { Fixture } from "../../emulator";
+import type { schemas } from "../../schemas";
+import type { EmulatorHarness } from "../emulator/helpers";
+
+export const ANY_UUID = Symbol("any uuid");
+export const ANY_STRING = Symbol("any string");
+export const ANY_OBJECT_ID = Symbol("any object id");
+export const ANY_DATE_TIME = Symbol("any date-time");
+export type Placeholder = typeof ANY_UUID | typeof ANY_STRING | typeof ANY_OBJECT_ID | typeof ANY_DATE_TIME;
+
+/** A string that varies: the reply must match `pattern`; the replay sends `example`. */
+export class Like {
+  constructor(
+    readonly pattern: RegExp,
+    readonly example: string,
+  ) {
+    if (!pattern.test(example))
+      throw new Error(`example ${JSON.stringify(example)} does not match ${pattern}`);
+  }
+}
+
+export const like = (pattern: RegExp, example: string) => new Like(pattern, example);
+
+/** A JSON value that may hold placeholders or Like patterns in place of strings. */
+export type Template =
+  Placeholder | Like | string | number | boolean | null | Template[] | { [key: string]: Template };
+
+export type ApiName = "management" | "observability";
+
+/** How the request authenticates: the fixture's credentials (default), none, or a literal Authorization value. */
+export type Authentication = "valid" | "none" | { authorization: string };
+
+export interface ContractRequest {
+  method: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+  /** Path below the API's base URL; `ids` holds the fixture's ids and whatever `arrange` returned. */
+  path: (ids: CaseIds) => string;
+  body?: unknown | ((ids: CaseIds) => unknown);
+  /** Sent as is instead of `body`, e.g. malformed JSON. */
+  rawBody?: string;
+  headers?: Record<string, string>;
+  auth?: Authentication;
+}
+
+export interface ContractResponse {
+  status: number;
+  /** The body as the real API sends it: JSON (a Template) or, for text and HTML replies, a string or Like. */
+  body: Template;
+  /** Matched against the reply's Content-Type; replayed as the Content-Type. Default application/json. */
+  contentType?: string;
+  /** Headers the reply must carry (value matched as a RegExp, replayed as the example given). */
+  headers?: Record<string, { pattern: RegExp; example: string }>;
+}
+
+/** What the provider's client must make of the response. */
+export type ClientOutcome =
+  /**
+   * The call succeeds; with `resultSchema` (a name in schemas/), the client also reads the result with it, as
+   * the resource that sends this request does (`many` for a list).
+   */
+  | { outcome: "ok"; resultSchema?: keyof typeof schemas; many?: boolean }
+  /** The object does not exist: a refresh drops it, a delete is done. */
+  | { outcome: "gone" }
+  /** An error the user sees: its message must match. */
+  | { outcome: "error"; message: RegExp };
+
+export interface CaseIds extends Fixture {
+  /** Ids made by `arrange`, e.g. of an alert or key created for the case. */
+  made: Record<string, string>;
+}
+
+export interface ContractCase {
+  /** The behaviour, as a sentence. */
+  behaviour: string;
+  /** Why we hold the real API behaves so: "spec 4.1", or a file or page of the real service. */
+  source: string;
+  api: ApiName;
+  /** Puts the emulator in the state the case needs, through its API or control path; returns ids it made. */
+  arrange?: (harness: EmulatorHarness) => Promise<Record<string, string>>;
+  request: ContractRequest;
+  response: ContractResponse;
+  /** Omitted where the provider never sends this request. */
+  client?: ClientOutcome;
+}
