@@ -176,6 +176,7 @@ export function badInputCases(fixture: Fixture): BadInputCase[] {
       kind: "ApiKey",
       args: key({ roles: ["owner"] }),
       field: "roles[0]",
+      apiField: "roles.0",
       rule: oneOf("admin, developer, query_endpoints"),
     },
     {
@@ -278,6 +279,7 @@ export function badInputCases(fixture: Fixture): BadInputCase[] {
       kind: "Series",
       args: series({ series: [{ ...oneSeries, aggFn: "median" }] }),
       field: "series[0].aggFn",
+      apiField: "series.0.aggFn",
       rule: oneOf("count, sum, avg, min, max, count_distinct, p50, p90, p95, p99"),
     },
     {
