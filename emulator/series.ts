@@ -1,29 +1,21 @@
 /**
  * Synthetic chart series: deterministic for the same query (values are hashes of the series definition, the
- * group and the bucket, shaped by a daily wave), with buckets aligned to multiples of the granularity since
- * the epoch. `auto` picks the smallest granularity giving at most 60 buckets.
+ * group and the bucket, shaped by a daily wave), with buckets aligned to multiples of the granularity since the
+ * epoch. The layout follows the observability API: each series is queried on its own, then
+ * - by default (and for `ratio`, which divides nothing there) rows of the same bucket and group are merged into
+ *   `{ts_bucket, group, "series_<i>.data"...}`, `group` always present ([] without groupBy);
+ * - for `column` the database's rows come as they are: `{__hdx_time_bucket, series_<i>, <groupBy field>...}`,
+ *   all of series 0 first, then series 1, and so on.
  */
 import { createHash } from "node:crypto";
-import type { SeriesAggFn, SeriesGranularity } from "../schemas/enums";
+import type { SeriesGranularity } from "../schemas/enums";
+import type { SeriesDefinition, SeriesQuery } from "./model/series";
 
-export interface SeriesDefinition {
-  sourceId: string;
-  aggFn: SeriesAggFn;
-  where?: string;
-  groupBy?: string[];
-}
-
-export interface SeriesQuery {
-  series: SeriesDefinition[];
-  startTime: number;
-  endTime: number;
-  granularity?: SeriesGranularity;
-  seriesReturnType?: "ratio" | "column";
-}
-
-export type SeriesRow = { ts_bucket: number; group?: string[] } & {
+export type BucketRow = { ts_bucket: number; group: string[] } & {
   [column: `series_${number}.data`]: number;
 };
+
+export type DatabaseRow = Record<string, string | number>;
 
 const second = 1000;
 const minute = 60 * second;
@@ -47,6 +39,11 @@ const granularityMs: Record<Exclude<SeriesGranularity, "auto">, number> = {
   "30d": 30 * day,
 };
 
+/**
+ * What `auto` chooses from: the smallest step that is at least a sixtieth of the range. It starts at 15 seconds
+ * and skips 10 minutes, so every step is a multiple of all smaller ones.
+ */
+const autoSteps = [15 * second, ...Object.values(granularityMs).filter((step) => step !== 10 * minute)];
 const autoMaxBuckets = 60;
 /** Bound on the rows of one answer, so that a 30s granularity over years cannot exhaust memory. */
 export const maxBuckets = 10_000;
@@ -54,17 +51,16 @@ export const maxBuckets = 10_000;
 const groupsPerBucket = 3;
 
 export function bucketCount(startTime: number, endTime: number, stepMs: number): number {
+  if (endTime <= startTime) return 0;
   const first = Math.floor(startTime / stepMs) * stepMs;
   return Math.ceil((endTime - first) / stepMs);
 }
 
 export function granularityStepMs(query: Pick<SeriesQuery, "startTime" | "endTime" | "granularity">): number {
   if (query.granularity && query.granularity !== "auto") return granularityMs[query.granularity];
-  const steps = Object.values(granularityMs);
-  return (
-    steps.find((step) => bucketCount(query.startTime, query.endTime, step) <= autoMaxBuckets) ??
-    steps[steps.length - 1]
-  );
+  const rangeSeconds = Math.floor((query.endTime - query.startTime) / second);
+  const stepSeconds = Math.ceil(rangeSeconds / autoMaxBuckets);
+  return autoSteps.find((step) => stepSeconds * second <= step) ?? 30 * day;
 }
 
 /** A number in [0, 1) from the hash of `parts`. */
@@ -73,14 +69,19 @@ function unitHash(...parts: unknown[]): number {
   return digest.readUInt32BE(0) / 2 ** 32;
 }
 
-const integerAggFns: ReadonlySet<SeriesAggFn> = new Set(["count", "count_distinct", "sum"]);
+const integerAggFns: ReadonlySet<string> = new Set(["count", "count_distinct", "sum"]);
 
 function seriesValue(definition: SeriesDefinition, group: string[], bucket: number): number {
+  // The level stays out: the quantiles of one series share a shape and grow with the level.
   const identity = [
-    definition.sourceId,
+    definition.sourceId.toLowerCase(),
     definition.aggFn,
-    definition.where ?? "",
-    definition.groupBy ?? [],
+    definition.field ?? "",
+    definition.where,
+    definition.whereLanguage ?? "lucene",
+    definition.metricName ?? "",
+    definition.metricDataType ?? "",
+    definition.groupBy,
     group,
   ];
   const base = 10 + unitHash("base", ...identity) * 990;
@@ -88,37 +89,61 @@ function seriesValue(definition: SeriesDefinition, group: string[], bucket: numb
   const wave = Math.sin(((bucket % day) / day) * 2 * Math.PI + phase);
   const noise = unitHash("noise", ...identity, bucket) - 0.5;
   const value = base * (1 + 0.25 * wave + 0.15 * noise);
-  return integerAggFns.has(definition.aggFn) ? Math.round(value) : Math.round(value * 1000) / 1000;
+  if (integerAggFns.has(definition.aggFn)) return Math.round(value);
+  const quantileScale = definition.aggFn === "quantile" ? 0.5 + (definition.level ?? 0.5) : 1;
+  return Math.round(value * quantileScale * 1000) / 1000;
 }
 
-/** The groups of a grouped query: the union of the series' groupBy fields, with synthetic values. */
-function groupsOf(series: SeriesDefinition[]): string[][] {
-  const fields = [...new Set(series.flatMap((definition) => definition.groupBy ?? []))];
-  if (fields.length === 0) return [[]];
+/** The groups of a query (every series groups alike): synthetic values of its groupBy fields. */
+function groupsOf(groupBy: string[]): string[][] {
+  if (groupBy.length === 0) return [[]];
   return Array.from({ length: groupsPerBucket }, (_, index) =>
-    fields.map((field) => `${field}-${index + 1}`),
+    groupBy.map((field) => `${field}-${index + 1}`),
   );
 }
 
-export function seriesRows(query: SeriesQuery): SeriesRow[] {
+function bucketsOf(query: SeriesQuery): number[] {
   const step = granularityStepMs(query);
-  const groups = groupsOf(query.series);
-  const rows: SeriesRow[] = [];
+  const buckets: number[] = [];
+  if (query.endTime <= query.startTime) return buckets;
   for (let bucket = Math.floor(query.startTime / step) * step; bucket < query.endTime; bucket += step) {
-    for (const group of groups) {
-      const values = query.series.map((definition) => seriesValue(definition, group, bucket));
-      const row: SeriesRow = { ts_bucket: bucket };
-      if (group.length > 0) row.group = group;
-      if (query.seriesReturnType === "ratio") {
-        // A ratio query has exactly two series; the answer is their quotient, 0 when the divisor is 0.
-        row["series_0.data"] = values[1] === 0 ? 0 : Math.round((values[0] / values[1]) * 10_000) / 10_000;
-      } else {
-        values.forEach((value, index) => {
-          row[`series_${index}.data`] = value;
-        });
-      }
-      rows.push(row);
-    }
+    buckets.push(bucket);
   }
-  return rows;
+  return buckets;
+}
+
+export function seriesRows(query: SeriesQuery): BucketRow[] | DatabaseRow[] {
+  return query.seriesReturnType === "column" ? databaseRows(query) : bucketRows(query);
+}
+
+function bucketRows(query: SeriesQuery): BucketRow[] {
+  const groups = groupsOf(query.series[0].groupBy);
+  return bucketsOf(query).flatMap((bucket) =>
+    groups.map((group) => {
+      const row: BucketRow = { ts_bucket: bucket, group };
+      query.series.forEach((definition, index) => {
+        row[`series_${index}.data`] = seriesValue(definition, group, bucket);
+      });
+      return row;
+    }),
+  );
+}
+
+function databaseRows(query: SeriesQuery): DatabaseRow[] {
+  const groupBy = query.series[0].groupBy;
+  const groups = groupsOf(groupBy);
+  const buckets = bucketsOf(query);
+  return query.series.flatMap((definition, index) =>
+    buckets.flatMap((bucket) =>
+      groups.map((group) => {
+        // The database prints a bucket's start as an ISO date-time in UTC, to the second.
+        const row: DatabaseRow = { __hdx_time_bucket: new Date(bucket).toISOString().replace(".000Z", "Z") };
+        groupBy.forEach((field, position) => {
+          row[field] = group[position];
+        });
+        row[`series_${index}`] = seriesValue(definition, group, bucket);
+        return row;
+      }),
+    ),
+  );
 }

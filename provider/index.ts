@@ -10,6 +10,7 @@ export { Alert, type AlertArgs, type AlertChannelArgs } from "./resources/alert"
 export {
   getSeries,
   getSeriesOutput,
+  type DeprecatedPercentileAggFn,
   type SeriesDefinition,
   type SeriesDefinitionInput,
   type SeriesPoint,
@@ -19,5 +20,5 @@ export {
   type SeriesRow,
 } from "./functions";
 export { ConfigurationError } from "./config";
-export { ApiError } from "./rest";
+export { ApiError, SeriesSourceNotFoundError } from "./rest";
 export { RequestValidationError, type ValidationProblem } from "./rest/validation";

@@ -30,20 +30,21 @@ export const alertChannelTypes = ["webhook"] as const;
 export type AlertChannelType = (typeof alertChannelTypes)[number];
 
 /**
- * Aggregate functions of a series. The seed says "not shown"; these are the functions the real observability
- * API's chart endpoint documents for numeric series.
+ * Aggregate functions of a series: the observability API's list (its zod enum). `quantile` takes its level
+ * (0 to 1) from the series' `level`; `increase` is meant for counter (sum) metrics.
  */
 export const seriesAggFns = [
-  "count",
-  "sum",
   "avg",
-  "min",
-  "max",
+  "count",
   "count_distinct",
-  "p50",
-  "p90",
-  "p95",
-  "p99",
+  "last_value",
+  "max",
+  "min",
+  "quantile",
+  "sum",
+  "any",
+  "none",
+  "increase",
 ] as const;
 export type SeriesAggFn = (typeof seriesAggFns)[number];
 
@@ -68,3 +69,17 @@ export type SeriesGranularity = (typeof seriesGranularities)[number];
 
 export const seriesReturnTypes = ["ratio", "column"] as const;
 export type SeriesReturnType = (typeof seriesReturnTypes)[number];
+
+/** Languages of a series' `where` filter; the API reads it as lucene when none is given. */
+export const seriesWhereLanguages = ["lucene", "sql", "promql"] as const;
+export type SeriesWhereLanguage = (typeof seriesWhereLanguages)[number];
+
+/** Kinds of metric a series of a metric source reads (`metricDataType`). */
+export const seriesMetricDataTypes = [
+  "gauge",
+  "histogram",
+  "sum",
+  "summary",
+  "exponential histogram",
+] as const;
+export type SeriesMetricDataType = (typeof seriesMetricDataTypes)[number];

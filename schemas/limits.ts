@@ -36,5 +36,15 @@ export const limits = {
   seriesQuery: {
     minSeries: 1,
     maxSeries: 5,
+    /** Fields a series may group by. */
+    maxGroupBy: 10,
+    /** Bounds of a quantile's level. */
+    minLevel: 0,
+    maxLevel: 1,
+    /**
+     * The smallest timestamp the API takes: it wants at least 13 digits, which tells milliseconds from seconds
+     * (1700000000 is a time in seconds; 1700000000000 the same time in milliseconds).
+     */
+    minTimestampMs: 1_000_000_000_000,
   },
 } as const;

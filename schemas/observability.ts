@@ -10,7 +10,9 @@ import {
   alertThresholdTypes,
   seriesAggFns,
   seriesGranularities,
+  seriesMetricDataTypes,
   seriesReturnTypes,
+  seriesWhereLanguages,
 } from "./enums";
 import { limits } from "./limits";
 
@@ -59,8 +61,39 @@ const alertCreate = {
 
 const milliseconds = {
   type: "integer",
-  minimum: 0,
-  [ruleKeyword]: "must be a whole number of milliseconds since the epoch, at least 0",
+  minimum: limits.seriesQuery.minTimestampMs,
+  [ruleKeyword]:
+    "must be a whole number of milliseconds since the epoch, at least 13 digits (e.g. 1700000000000); " +
+    "a time in seconds such as 1700000000 is too small",
+} as const;
+
+/** A 24-hex-digit object id, the id format of the observability API. */
+const objectId = {
+  type: "string",
+  pattern: "^[0-9a-fA-F]{24}$",
+  [ruleKeyword]: "must be a 24-hex-digit object id",
+} as const;
+
+/** One series of a query, as the API's validation knows it. */
+const seriesDefinition = {
+  type: "object",
+  // Rejecting fields the API ignores catches typos such as "aggfn" before they silently change the answer.
+  additionalProperties: false,
+  // The API needs `where` and `groupBy` even when empty ("" and []).
+  required: ["sourceId", "aggFn", "where", "groupBy"],
+  properties: {
+    sourceId: objectId,
+    aggFn: { enum: [...seriesAggFns] },
+    // The quantile's level; without it a quantile is the median.
+    level: { type: "number", minimum: limits.seriesQuery.minLevel, maximum: limits.seriesQuery.maxLevel },
+    // The value to aggregate (a column or expression of the source).
+    field: { type: "string" },
+    where: { type: "string" },
+    whereLanguage: { enum: [...seriesWhereLanguages] },
+    groupBy: { type: "array", maxItems: limits.seriesQuery.maxGroupBy, items: { type: "string" } },
+    metricName: { type: "string" },
+    metricDataType: { enum: [...seriesMetricDataTypes] },
+  },
 } as const;
 
 const seriesQuery = {
@@ -72,19 +105,7 @@ const seriesQuery = {
       type: "array",
       minItems: limits.seriesQuery.minSeries,
       maxItems: limits.seriesQuery.maxSeries,
-      items: {
-        type: "object",
-        // The seed doesn't say whether other fields occur; rejecting them catches typos such as "aggfn".
-        additionalProperties: false,
-        required: ["sourceId", "aggFn"],
-        properties: {
-          sourceId: nonEmptyString,
-          // Allowed values: "not shown" in the seed; see seriesAggFns for where the list comes from.
-          aggFn: { enum: [...seriesAggFns] },
-          where: { type: "string" },
-          groupBy: { type: "array", items: { type: "string" } },
-        },
-      },
+      items: seriesDefinition,
     },
     startTime: milliseconds,
     endTime: milliseconds,
@@ -125,18 +146,28 @@ const alert = {
   },
 } as const satisfies SchemaObject;
 
-/** The data array of a series query: one row per time bucket, one `series_<i>.data` column per series. */
+/** A series value as read: a number, or a number in a string (the API quotes 64-bit integers such as counts). */
+const seriesValue = { type: ["number", "string", "null"] } as const;
+
+/**
+ * The data array of a series query. By default (and for `ratio`) a row is a time bucket (`ts_bucket`), its
+ * `group` and one `series_<i>.data` per series; for `column` the API passes on its database's rows: the bucket
+ * as `__hdx_time_bucket` (a date-time string), one `series_<i>` value, and one field per groupBy field.
+ */
 const seriesRows = {
   type: "array",
   items: {
     type: "object",
-    required: ["ts_bucket"],
     properties: {
       ts_bucket: { type: "number" },
+      group: { type: "array" },
+      __hdx_time_bucket: { type: "string" },
     },
     patternProperties: {
-      "^series_[0-9]+\\.data$": { type: "number" },
+      "^series_[0-9]+(\\.data)?$": seriesValue,
     },
+    if: { type: "object", required: ["__hdx_time_bucket"], properties: { __hdx_time_bucket: true } },
+    else: { required: ["ts_bucket"], properties: { ts_bucket: true } },
   },
 } as const satisfies SchemaObject;
 

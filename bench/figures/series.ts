@@ -118,10 +118,10 @@ function fiveSeriesQuery(sourceIds: string[]): SeriesQueryArgs {
   return {
     series: [
       { sourceId: source(0), aggFn: "count" },
-      { sourceId: source(1), aggFn: "avg", where: "level:error" },
-      { sourceId: source(2), aggFn: "p95" },
-      { sourceId: source(0), aggFn: "max", groupBy: ["service"] },
-      { sourceId: source(1), aggFn: "sum" },
+      { sourceId: source(1), aggFn: "avg", field: "Duration", where: "level:error" },
+      { sourceId: source(2), aggFn: "quantile", level: 0.95, field: "Duration" },
+      { sourceId: source(0), aggFn: "max", field: "Duration" },
+      { sourceId: source(1), aggFn: "sum", field: "Bytes" },
     ],
     startTime: endTime - 24 * 3600_000,
     endTime,

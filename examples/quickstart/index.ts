@@ -1,7 +1,8 @@
 import * as pulumi from "@pulumi/pulumi";
 import * as chc from "pulumi-clickhouse-cloud";
 
-// Ids of things that exist before this program runs: a service, a dashboard tile, a webhook and a log source.
+// Ids of things that exist before this program runs: a service, a dashboard tile, a webhook and a source of
+// request spans (with a Duration field).
 // `npm run demo` sets them from the emulator's fixture; against the real APIs, `pulumi config set serviceId ...`.
 const config = new pulumi.Config();
 const serviceId = config.require("serviceId");
@@ -47,7 +48,7 @@ const privateLink = new chc.PrivateEndpoint("app-vpc", {
 const dayMs = 24 * 60 * 60 * 1000;
 const endTime = Math.floor(Date.now() / dayMs) * dayMs;
 const lastWeek = chc.getSeriesOutput({
-  series: [{ sourceId, aggFn: "p95", where: "service:checkout" }],
+  series: [{ sourceId, aggFn: "quantile", level: 0.95, field: "Duration", where: "service:checkout" }],
   startTime: endTime - 7 * dayMs,
   endTime,
   granularity: "1d",

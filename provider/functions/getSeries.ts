@@ -5,19 +5,21 @@
 import * as pulumi from "@pulumi/pulumi";
 import { programConfigSource, resolveObservabilitySettings } from "../config";
 import { observabilityClient } from "../rest";
-import { assertValid } from "../rest/validation";
+import { RequestValidationError } from "../rest/validation";
 import {
   seriesResult,
   type SeriesQueryArgs,
   type SeriesQueryOutputArgs,
   type SeriesQueryResult,
 } from "./series";
+import { buildSeriesRequest } from "./seriesRequest";
 
 /**
  * Queries time-bucketed aggregates of one to five series. The arguments are checked before anything is sent: a
- * RequestValidationError names every bad field (e.g. `series[1].aggFn`, `endTime`). Connects with
- * `observability:apiUrl` and `observability:apiToken` from the stack config, else OBSERVABILITY_API_URL and
- * OBSERVABILITY_API_TOKEN; a ConfigurationError names what is missing.
+ * RequestValidationError names every bad field (e.g. `series[1].aggFn`, `startTime` given in seconds). Connects
+ * with `observability:apiUrl` and `observability:apiToken` from the stack config, else OBSERVABILITY_API_URL and
+ * OBSERVABILITY_API_TOKEN; a ConfigurationError names what is missing. A series whose source does not exist
+ * fails with a SeriesSourceNotFoundError naming it.
  *
  * @param _opts Accepted so that calls look like every Pulumi function; none of its settings applies, because no
  * provider plugin serves this function (it runs in the program process).
@@ -26,10 +28,14 @@ export async function getSeries(
   args: SeriesQueryArgs,
   _opts?: pulumi.InvokeOptions,
 ): Promise<SeriesQueryResult> {
-  assertValid("seriesQuery", args, "the getSeries query");
+  const { request, problems, deprecations } = buildSeriesRequest(args);
+  if (problems.length > 0) throw new RequestValidationError("the getSeries query", problems);
+  for (const deprecation of deprecations) void pulumi.log.warn(deprecation);
   const settings = resolveObservabilitySettings({ source: programConfigSource() });
-  const rows = await observabilityClient(settings, { throttle: settings.throttle }).charts.querySeries(args);
-  return seriesResult(args, rows);
+  const rows = await observabilityClient(settings, { throttle: settings.throttle }).charts.querySeries(
+    request,
+  );
+  return seriesResult(request.series.length, rows);
 }
 
 /**

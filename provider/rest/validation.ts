@@ -7,6 +7,7 @@ import Ajv from "ajv";
 import type { ErrorObject, ValidateFunction } from "ajv";
 import addFormats from "ajv-formats";
 import { annotationKeywords, ruleKeyword, schemas } from "../../schemas";
+import { seriesRules } from "./seriesRules";
 
 export interface ValidationProblem {
   /** Dotted path of the bad property, e.g. `channel.webhookId` or `series[2].aggFn`; "" for the body itself. */
@@ -88,7 +89,7 @@ function createAjv(): Ajv {
 interface CrossFieldRule {
   /** Skipped when any of these already has a problem: one problem per property, about its own value first. */
   fields: readonly string[];
-  check(body: Record<string, unknown>): ValidationProblem | undefined;
+  check(body: Record<string, unknown>): ValidationProblem | ValidationProblem[] | undefined;
 }
 
 const crossFieldRules: { readonly [name in SchemaName]?: readonly CrossFieldRule[] } = {
@@ -112,6 +113,7 @@ const crossFieldRules: { readonly [name in SchemaName]?: readonly CrossFieldRule
           ? { property: "endTime", reason: `endTime must be later than startTime (${start}); got ${end}` }
           : undefined,
     },
+    { fields: ["series"], check: ({ series }) => seriesRules(series) },
   ],
 };
 
@@ -124,10 +126,8 @@ function crossFieldProblems(name: SchemaName, value: unknown, reported: Set<stri
     if (rule.fields.some((field) => reported.has(field))) {
       continue;
     }
-    const problem = rule.check(value);
-    if (problem !== undefined) {
-      problems.push(problem);
-    }
+    const found = [rule.check(value) ?? []].flat();
+    problems.push(...found.filter((problem) => !reported.has(problem.property)));
   }
   return problems;
 }

@@ -5,7 +5,8 @@
  * provider's client must make the right thing of each response when it is replayed to it (clientReplay.test.ts).
  *
  * Response bodies are written as the real API would send them, with placeholders where a value varies:
- * `ANY_UUID`, `ANY_STRING`, `ANY_OBJECT_ID`, `ANY_DATE_TIME`, or `like(pattern, example)` for a string. The emulator's reply
+ * `ANY_UUID`, `ANY_STRING`, `ANY_OBJECT_ID`, `ANY_DATE_TIME`, `like(pattern, example)` for a string, or
+ * `numeric(example)` for a number the API may send as a string. The emulator's reply
  * matches when it has every field of the example with a matching value (objects may carry more fields, arrays
  * must be as long); the replay sends the example with each placeholder replaced by a sample value.
  */
@@ -32,9 +33,19 @@ export class Like {
 
 export const like = (pattern: RegExp, example: string) => new Like(pattern, example);
 
+/**
+ * A value that varies and is a number, though the real API may quote it (it sends 64-bit integers as strings):
+ * the reply may be either; the replay sends `example` as given.
+ */
+export class Numeric {
+  constructor(readonly example: number | string) {}
+}
+
+export const numeric = (example: number | string) => new Numeric(example);
+
 /** A JSON value that may hold placeholders or Like patterns in place of strings. */
 export type Template =
-  Placeholder | Like | string | number | boolean | null | Template[] | { [key: string]: Template };
+  Placeholder | Like | Numeric | string | number | boolean | null | Template[] | { [key: string]: Template };
 
 export type ApiName = "management" | "observability";
 

@@ -1,5 +1,5 @@
 /** Matching a reply against a contract Template, and turning a Template into a concrete example to replay. */
-import { ANY_DATE_TIME, ANY_OBJECT_ID, ANY_STRING, ANY_UUID, Like, type Template } from "./contract";
+import { ANY_DATE_TIME, ANY_OBJECT_ID, ANY_STRING, ANY_UUID, Like, Numeric, type Template } from "./contract";
 
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const objectIdPattern = /^[0-9a-f]{24}$/i;
@@ -21,6 +21,12 @@ export function mismatches(actual: unknown, template: Template, path = "$"): str
     return typeof actual === "string" && template.pattern.test(actual)
       ? []
       : fail(`a string matching ${template.pattern}`);
+  }
+  if (template instanceof Numeric) {
+    const isNumeric =
+      (typeof actual === "number" && Number.isFinite(actual)) ||
+      (typeof actual === "string" && actual.trim() !== "" && Number.isFinite(Number(actual)));
+    return isNumeric ? [] : fail("a number, or a number in a string");
   }
   if (Array.isArray(template)) {
     if (!Array.isArray(actual) || actual.length !== template.length)
@@ -44,6 +50,7 @@ export function example(template: Template): unknown {
   if (template === ANY_STRING) return "sample";
   if (template === ANY_DATE_TIME) return "2026-11-20T10:00:00.000Z";
   if (template instanceof Like) return template.example;
+  if (template instanceof Numeric) return template.example;
   if (Array.isArray(template)) return template.map(example);
   if (template !== null && typeof template === "object") {
     return Object.fromEntries(Object.entries(template).map(([key, value]) => [key, example(value)]));

@@ -2,9 +2,15 @@ import * as pulumi from "@pulumi/pulumi";
 import { expect } from "chai";
 import type { RunningEmulator } from "../../emulator";
 import { ConfigurationError } from "../../provider/config";
-import { getSeries, getSeriesOutput, type SeriesQueryArgs } from "../../provider/functions";
-import { seriesResult, type SeriesRow } from "../../provider/functions/series";
+import {
+  getSeries,
+  getSeriesOutput,
+  type SeriesDefinition,
+  type SeriesQueryArgs,
+} from "../../provider/functions";
+import { SeriesSourceNotFoundError, isNotFound } from "../../provider/rest";
 import { RequestValidationError } from "../../provider/rest/validation";
+import { CannedServer } from "../rest/cannedServer";
 import { sharedEmulator } from "../support/emulator";
 
 const seriesRoute = "POST /api/v2/charts/series";
@@ -19,7 +25,7 @@ describe("getSeries", function () {
   let sourceId: string;
 
   const query = (overrides: Partial<SeriesQueryArgs> = {}): SeriesQueryArgs => ({
-    series: [{ sourceId, aggFn: "avg" }],
+    series: [{ sourceId, aggFn: "avg", field: "Duration" }],
     startTime,
     endTime,
     granularity: "1h",
@@ -29,54 +35,6 @@ describe("getSeries", function () {
   before(async () => {
     emulator = await sharedEmulator();
     sourceId = emulator.fixture.sources[0].id;
-  });
-
-  describe("the per-series view", () => {
-    it("turns rows into one list of points per series column, in row order", () => {
-      const rows: SeriesRow[] = [
-        { ts_bucket: 0, "series_0.data": 1, "series_1.data": 10 },
-        { ts_bucket: 60_000, "series_0.data": 2, "series_1.data": 20 },
-      ];
-      const two = query({
-        series: [
-          { sourceId: "a", aggFn: "sum" },
-          { sourceId: "b", aggFn: "max" },
-        ],
-      });
-      expect(seriesResult(two, rows)).to.deep.equal({
-        rows,
-        series: [
-          [
-            { ts: 0, value: 1 },
-            { ts: 60_000, value: 2 },
-          ],
-          [
-            { ts: 0, value: 10 },
-            { ts: 60_000, value: 20 },
-          ],
-        ],
-      });
-    });
-
-    it("keeps the group of grouped rows and leaves out buckets without a value", () => {
-      const rows: SeriesRow[] = [
-        { ts_bucket: 0, group: ["a"], "series_0.data": 1 },
-        { ts_bucket: 0, group: ["b"] },
-      ];
-      expect(seriesResult(query(), rows).series).to.deep.equal([[{ ts: 0, value: 1, group: ["a"] }]]);
-    });
-
-    it("has a single series for a ratio, the only column the API returns", () => {
-      const ratio = query({
-        seriesReturnType: "ratio",
-        series: [
-          { sourceId: "a", aggFn: "count" },
-          { sourceId: "a", aggFn: "count", where: "level:error" },
-        ],
-      });
-      const rows: SeriesRow[] = [{ ts_bucket: 0, "series_0.data": 0.5 }];
-      expect(seriesResult(ratio, rows).series).to.deep.equal([[{ ts: 0, value: 0.5 }]]);
-    });
   });
 
   describe("against the emulator", () => {
@@ -101,9 +59,15 @@ describe("getSeries", function () {
     });
 
     it("answers 1 to 5 series with one column and one point list per series", async () => {
-      const aggFns = ["count", "sum", "avg", "p95", "max"] as const;
+      const definitions: SeriesDefinition[] = [
+        { sourceId, aggFn: "count" },
+        { sourceId, aggFn: "sum", field: "Bytes" },
+        { sourceId, aggFn: "avg", field: "Duration", where: "ServiceName = 'api'", whereLanguage: "sql" },
+        { sourceId, aggFn: "quantile", level: 0.95, field: "Duration" },
+        { sourceId, aggFn: "max", metricName: "http_requests_total", metricDataType: "gauge" },
+      ];
       for (let count = 1; count <= 5; count++) {
-        const series = aggFns.slice(0, count).map((aggFn) => ({ sourceId, aggFn }));
+        const series = definitions.slice(0, count);
         const result = await getSeries(query({ series }));
         expect(result.rows, `${count} series`).to.have.length(6);
         expect(result.series).to.have.length(count);
@@ -119,35 +83,53 @@ describe("getSeries", function () {
 
     it("is deterministic: the same query gives the same result", async () => {
       const args = query({
-        series: [{ sourceId, aggFn: "p99", where: "service:checkout", groupBy: ["region"] }],
+        series: [
+          { sourceId, aggFn: "quantile", level: 0.99, field: "Duration", groupBy: ["region"] },
+          { sourceId, aggFn: "count", where: "service:checkout", groupBy: ["region"] },
+        ],
       });
       const first = await getSeries(args);
       expect(first.rows.length).to.be.greaterThan(6);
-      expect(first.series[0][0].group).to.be.an("array");
+      expect(first.series[0][0].group).to.deep.equal(["region-1"]);
       expect(await getSeries(args)).to.deep.equal(first);
     });
 
     it("names every bad field before sending anything", async () => {
       await emulator.control.clearRequests();
+      const avg = (fields: Partial<SeriesDefinition> = {}): SeriesDefinition => ({
+        sourceId,
+        aggFn: "avg",
+        field: "Duration",
+        ...fields,
+      });
       const cases: Array<[Partial<SeriesQueryArgs>, string, RegExp]> = [
         [{ series: [] }, "series", /at least 1 element/],
+        [{ series: Array.from({ length: 6 }, () => avg()) }, "series", /at most 5/],
+        [{ series: [avg(), avg({ aggFn: "median" as never })] }, "series[1].aggFn", /got "median"/],
+        [{ series: [avg({ aggFn: "p95", level: 0.9 })] }, "series[0].level", /cannot be combined/],
+        [{ series: [avg({ level: 0.95 })] }, "series[0].level", /only to aggFn quantile/],
+        [{ series: [avg({ aggFn: "quantile", level: 95 })] }, "series[0].level", /at most 1; got 95/],
+        [{ series: [avg({ field: undefined })] }, "series[0].field", /required when aggFn is avg/],
+        [{ series: [avg({ whereLanguage: "kql" as never })] }, "series[0].whereLanguage", /lucene, sql/],
         [
-          { series: Array.from({ length: 6 }, () => ({ sourceId, aggFn: "avg" as const })) },
-          "series",
-          /at most 5/,
+          { series: [avg({ metricDataType: "counter" as never })] },
+          "series[0].metricDataType",
+          /gauge, histogram, sum, summary, exponential histogram/,
+        ],
+        [{ series: [avg({ sourceId: "logs" })] }, "series[0].sourceId", /24-hex-digit object id/],
+        [
+          { series: [avg({ groupBy: Array.from({ length: 11 }, (_, i) => `f${i}`) })] },
+          "series[0].groupBy",
+          /at most 10 elements; got 11/,
         ],
         [
-          {
-            series: [
-              { sourceId, aggFn: "avg" },
-              { sourceId, aggFn: "median" as never },
-            ],
-          },
-          "series[1].aggFn",
-          /got "median"/,
+          { series: [avg({ groupBy: ["region"] }), avg({ groupBy: ["service"] })] },
+          "series[1].groupBy",
+          /must be the same as series\[0\]\.groupBy \(\["region"\]\)/,
         ],
         [{ startTime: endTime + 1 }, "endTime", /later than startTime/],
         [{ startTime: 1.5 }, "startTime", /whole number of milliseconds/],
+        [{ startTime: 1_736_121_600 }, "startTime", /milliseconds.*got 1736121600/],
         [{ granularity: "2m" as never }, "granularity", /one of 30s, 1m/],
         [{ seriesReturnType: "rows" as never }, "seriesReturnType", /ratio, column/],
       ];
@@ -161,6 +143,73 @@ describe("getSeries", function () {
       }
       const sent = (await emulator.control.requests()).filter((entry) => entry.route === seriesRoute);
       expect(sent).to.deep.equal([]);
+    });
+
+    it("sends the deprecated p95 as quantile at level 0.95", async () => {
+      const quantile = (level: number) =>
+        getSeries(query({ series: [{ sourceId, aggFn: "quantile", level, field: "Duration" }] }));
+      const deprecated = await getSeries(query({ series: [{ sourceId, aggFn: "p95", field: "Duration" }] }));
+      expect(deprecated).to.deep.equal(await quantile(0.95));
+      expect(deprecated).to.not.deep.equal(await quantile(0.5));
+    });
+
+    it("reads column and ratio answers into the same points as the default answer", async () => {
+      const series: SeriesDefinition[] = [
+        { sourceId, aggFn: "count", groupBy: ["region"] },
+        { sourceId, aggFn: "quantile", level: 0.9, field: "Duration", groupBy: ["region"] },
+      ];
+      const byDefault = await getSeries(query({ series }));
+      const column = await getSeries(query({ series, seriesReturnType: "column" }));
+      const ratio = await getSeries(query({ series, seriesReturnType: "ratio" }));
+      // 6 hourly buckets, 3 groups each; a column answer has one row per series, bucket and group.
+      expect(byDefault.rows).to.have.length(18);
+      expect(column.rows).to.have.length(36);
+      expect(column.series).to.deep.equal(byDefault.series);
+      expect(ratio).to.deep.equal(byDefault);
+    });
+
+    it("names the series whose source does not exist, and is not a not-found of the query", async () => {
+      const missing = "0123456789abcdef01234567";
+      const error = await getSeries(
+        query({
+          series: [
+            { sourceId, aggFn: "count" },
+            { sourceId: missing, aggFn: "count" },
+          ],
+        }),
+      ).catch((e: unknown) => e);
+      expect(error).to.be.instanceOf(SeriesSourceNotFoundError);
+      expect(isNotFound(error)).to.equal(false);
+      expect((error as SeriesSourceNotFoundError).seriesIndex).to.equal(1);
+      expect((error as Error).message).to.contain(`series[1].sourceId "${missing}"`);
+      expect((error as Error).message).to.contain('"Source not found for series 1"');
+    });
+
+    it("reads series values that the API sends as strings as numbers", async () => {
+      const server = await new CannedServer(() => ({
+        status: 200,
+        body: JSON.stringify({
+          data: [
+            { ts_bucket: startTime, group: [], "series_0.data": "42" },
+            { ts_bucket: startTime + hour, group: [], "series_0.data": "17" },
+          ],
+        }),
+      })).start();
+      try {
+        pulumi.runtime.setAllConfig({
+          "observability:apiUrl": server.url,
+          "observability:apiToken": "canned-token",
+        });
+        const result = await getSeries(query({ series: [{ sourceId, aggFn: "count" }] }));
+        expect(result.series).to.deep.equal([
+          [
+            { ts: startTime, value: 42 },
+            { ts: startTime + hour, value: 17 },
+          ],
+        ]);
+      } finally {
+        await server.stop();
+      }
     });
 
     it("prefers stack config over the environment and falls back to the environment", async () => {
@@ -189,7 +238,7 @@ describe("getSeries", function () {
         query({
           series: [
             { sourceId, aggFn: "count" },
-            { sourceId, aggFn: "sum" },
+            { sourceId, aggFn: "sum", field: "Bytes" },
           ],
         }),
       );
@@ -200,7 +249,9 @@ describe("getSeries", function () {
     it("getSeriesOutput resolves Inputs and gives what getSeries gives, secrecy kept", async () => {
       const expected = await getSeries(query());
       const output = getSeriesOutput({
-        series: [{ sourceId: pulumi.output(sourceId), aggFn: Promise.resolve("avg" as const) }],
+        series: [
+          { sourceId: pulumi.output(sourceId), aggFn: Promise.resolve("avg" as const), field: "Duration" },
+        ],
         startTime: pulumi.secret(startTime),
         endTime,
         granularity: pulumi.output("1h" as const),

@@ -63,7 +63,16 @@ describe("emulator under load: a bounded burst, rate limits off", function () {
           path: "/api/v2/charts/series",
           headers: { authorization: bearer, "content-type": "application/json" },
           body: JSON.stringify({
-            series: [{ sourceId: fixture.sources[0].id, aggFn: "p95" }],
+            series: [
+              {
+                sourceId: fixture.sources[0].id,
+                aggFn: "quantile",
+                level: 0.95,
+                field: "Duration",
+                where: "",
+                groupBy: [],
+              },
+            ],
             startTime: now - 3_600_000,
             endTime: now,
             granularity: "1m",

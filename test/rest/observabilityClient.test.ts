@@ -53,8 +53,16 @@ describe("observability client against the emulator", () => {
     const endTime = Date.UTC(2026, 0, 1, 12);
     const rows = await client().charts.querySeries({
       series: [
-        { sourceId: sources[0]!.id, aggFn: "count" },
-        { sourceId: sources[1]!.id, aggFn: "p95", where: "service = 'api'" },
+        { sourceId: sources[0]!.id, aggFn: "count", where: "", groupBy: [] },
+        {
+          sourceId: sources[1]!.id,
+          aggFn: "quantile",
+          level: 0.95,
+          field: "Duration",
+          where: "service = 'api'",
+          whereLanguage: "sql",
+          groupBy: [],
+        },
       ],
       startTime: endTime - 3_600_000,
       endTime,

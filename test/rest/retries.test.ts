@@ -184,7 +184,7 @@ describe("retries against the emulator", () => {
     const client = observabilityClientFor(fixture(), testOptions(logs, { clock }));
     const now = Date.UTC(2026, 0, 1);
     const rows = await client.charts.querySeries({
-      series: [{ sourceId: fixture().sources[0]!.id, aggFn: "count" }],
+      series: [{ sourceId: fixture().sources[0]!.id, aggFn: "count", where: "", groupBy: [] }],
       startTime: now - 600_000,
       endTime: now,
     });
@@ -197,7 +197,7 @@ describe("retries against the emulator", () => {
     const client = observabilityClientFor(fixture(), testOptions(logs, { clock: new SimulatedClock() }));
     const now = Date.UTC(2026, 0, 1);
     const rows = await client.charts.querySeries({
-      series: [{ sourceId: fixture().sources[0]!.id, aggFn: "count" }],
+      series: [{ sourceId: fixture().sources[0]!.id, aggFn: "count", where: "", groupBy: [] }],
       startTime: now - 600_000,
       endTime: now,
     });

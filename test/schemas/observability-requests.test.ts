@@ -130,26 +130,73 @@ describe("schemas: alertCreate", () => {
 });
 
 describe("schemas: seriesQuery", () => {
+  const sourceId = "65f5e4a3b9e77c001a123456";
   const query = {
-    series: [{ sourceId: "logs", aggFn: "count", where: "level:error", groupBy: ["service"] }],
+    series: [{ sourceId, aggFn: "count", where: "level:error", groupBy: ["service"] }],
     startTime: 1_700_000_000_000,
     endTime: 1_700_003_600_000,
     granularity: "5m",
     seriesReturnType: "column",
   };
-  const series = (count: number) => Array.from({ length: count }, () => ({ sourceId: "logs", aggFn: "avg" }));
-
-  it("accepts one to five series and the optional fields", () => {
-    expectValid("seriesQuery", query);
-    expectValid("seriesQuery", { series: series(5), startTime: 0, endTime: 1 });
+  const series = (count: number) =>
+    Array.from({ length: count }, () => ({
+      sourceId,
+      aggFn: "avg",
+      field: "Duration",
+      where: "",
+      groupBy: [],
+    }));
+  const withSeries = (fields: Record<string, unknown>) => ({
+    ...query,
+    series: [{ sourceId, aggFn: "count", where: "", groupBy: [], ...fields }],
   });
 
-  it("accepts every aggregate function and granularity listed", () => {
-    for (const aggFn of ["sum", "min", "max", "count_distinct", "p50", "p90", "p95", "p99"]) {
-      expectValid("seriesQuery", { ...query, series: [{ sourceId: "s", aggFn }] });
+  it("accepts one to five series and every optional field of a series", () => {
+    expectValid("seriesQuery", query);
+    expectValid("seriesQuery", {
+      series: series(5),
+      startTime: 1_000_000_000_000,
+      endTime: 1_000_000_000_001,
+    });
+    expectValid(
+      "seriesQuery",
+      withSeries({
+        aggFn: "quantile",
+        level: 0.95,
+        field: "Duration",
+        whereLanguage: "sql",
+        metricName: "http_request_duration",
+        metricDataType: "exponential histogram",
+      }),
+    );
+  });
+
+  it("accepts the API's aggregate functions, languages, metric types and granularities", () => {
+    const aggFns = ["avg", "count", "count_distinct", "last_value", "max", "min", "quantile", "sum"];
+    for (const aggFn of [...aggFns, "any", "none", "increase"]) {
+      expectValid("seriesQuery", withSeries({ aggFn, field: "Duration" }));
+    }
+    for (const whereLanguage of ["lucene", "sql", "promql"]) {
+      expectValid("seriesQuery", withSeries({ whereLanguage }));
+    }
+    for (const metricDataType of ["gauge", "histogram", "sum", "summary", "exponential histogram"]) {
+      expectValid("seriesQuery", withSeries({ metricName: "m", metricDataType }));
     }
     for (const granularity of ["30s", "1h", "30d", "auto"]) {
       expectValid("seriesQuery", { ...query, granularity });
+    }
+  });
+
+  it("rejects the percentile names the API never had", () => {
+    for (const aggFn of ["p50", "p90", "p95", "p99"]) {
+      const problem = expectOnlyProblem(
+        "seriesQuery",
+        withSeries({ aggFn, field: "Duration" }),
+        "series[0].aggFn",
+      );
+      expect(problem.reason).to.include(
+        `must be one of avg, count, count_distinct, last_value, max, min, quantile`,
+      );
     }
   });
 
@@ -167,65 +214,130 @@ describe("schemas: seriesQuery", () => {
   it("names the series by index for a bad aggFn", () => {
     const problem = expectOnlyProblem(
       "seriesQuery",
-      { ...query, series: [...series(2), { sourceId: "s", aggFn: "median" }] },
+      { ...query, series: [...series(2), { sourceId, aggFn: "median", where: "", groupBy: [] }] },
       "series[2].aggFn",
     );
-    expect(problem.reason).to.include("must be one of count, sum, avg");
+    expect(problem.reason).to.include("must be one of avg, count");
     expect(problem.reason).to.include('got "median"');
   });
 
-  it("requires sourceId and aggFn in every series and rejects other fields", () => {
+  it("requires sourceId, aggFn, where and groupBy in every series and rejects other fields", () => {
+    for (const field of ["sourceId", "aggFn", "where", "groupBy"]) {
+      const definition: Record<string, unknown> = { sourceId, aggFn: "count", where: "", groupBy: [] };
+      delete definition[field];
+      expectOnlyProblem(
+        "seriesQuery",
+        { ...query, series: [definition] },
+        `series[0].${field}`,
+        "is required",
+      );
+    }
+    expectOnlyProblem("seriesQuery", withSeries({ aggfn: "sum" }), "series[0].aggfn", "not a known property");
+  });
+
+  it("requires a 24-hex-digit sourceId", () => {
     expectOnlyProblem(
       "seriesQuery",
-      { ...query, series: [{ aggFn: "count" }] },
+      withSeries({ sourceId: "logs" }),
       "series[0].sourceId",
-      "is required",
-    );
-    expectOnlyProblem(
-      "seriesQuery",
-      { ...query, series: [{ sourceId: "s" }] },
-      "series[0].aggFn",
-      "is required",
-    );
-    expectOnlyProblem(
-      "seriesQuery",
-      { ...query, series: [{ sourceId: "s", aggFn: "count", aggfn: "sum" }] },
-      "series[0].aggfn",
-      "not a known property",
+      "must be a 24-hex-digit object id",
     );
   });
 
-  it("requires groupBy to be a list of strings", () => {
+  it("requires groupBy to be at most 10 strings", () => {
     expectOnlyProblem(
       "seriesQuery",
-      { ...query, series: [{ sourceId: "s", aggFn: "count", groupBy: ["a", 1] }] },
+      withSeries({ groupBy: ["a", 1] }),
       "series[0].groupBy[1]",
       "must be a string",
     );
-  });
-
-  it("requires whole non-negative millisecond times", () => {
+    const eleven = Array.from({ length: 11 }, (_, index) => `f${index}`);
     expectOnlyProblem(
       "seriesQuery",
-      { ...query, startTime: -1 },
-      "startTime",
-      "milliseconds",
-      "at least 0",
-      "got -1",
+      withSeries({ groupBy: eleven }),
+      "series[0].groupBy",
+      "at most 10 elements",
     );
+  });
+
+  it("requires a level from 0 to 1 and known whereLanguage and metricDataType values", () => {
+    const quantile = { aggFn: "quantile", field: "Duration" };
+    expectOnlyProblem("seriesQuery", withSeries({ ...quantile, level: 1.5 }), "series[0].level", "at most 1");
+    expectOnlyProblem(
+      "seriesQuery",
+      withSeries({ ...quantile, level: -0.1 }),
+      "series[0].level",
+      "at least 0",
+    );
+    expectOnlyProblem(
+      "seriesQuery",
+      withSeries({ whereLanguage: "kql" }),
+      "series[0].whereLanguage",
+      "must be one of lucene, sql, promql",
+    );
+    expectOnlyProblem(
+      "seriesQuery",
+      withSeries({ metricDataType: "counter" }),
+      "series[0].metricDataType",
+      "must be one of gauge, histogram, sum, summary, exponential histogram",
+    );
+  });
+
+  it("requires every series to have the same groupBy, naming the first that differs", () => {
+    const grouped = (groupBy: string[]) => ({ sourceId, aggFn: "count", where: "", groupBy });
+    const problem = expectOnlyProblem(
+      "seriesQuery",
+      { ...query, series: [grouped(["a", "b"]), grouped(["a", "b"]), grouped(["b", "a"])] },
+      "series[2].groupBy",
+    );
+    expect(problem.reason).to.equal(
+      'series[2].groupBy must be the same as series[0].groupBy (["a","b"]): the API groups every series of a ' +
+        'query by the same fields; got ["b","a"]',
+    );
+  });
+
+  it("allows a level only on a quantile, and needs a field or metricName for every aggregate but count", () => {
+    expectOnlyProblem(
+      "seriesQuery",
+      withSeries({ aggFn: "max", field: "Duration", level: 0.9 }),
+      "series[0].level",
+      "applies only to aggFn quantile; got level 0.9 with aggFn max",
+    );
+    expectOnlyProblem(
+      "seriesQuery",
+      withSeries({ aggFn: "avg" }),
+      "series[0].field",
+      "required when aggFn is avg",
+    );
+    expectValid("seriesQuery", withSeries({ aggFn: "avg", metricName: "http_requests_total" }));
+    expectValid("seriesQuery", withSeries({ aggFn: "quantile", field: "Duration" }));
+  });
+
+  it("requires whole millisecond times of at least 13 digits, saying milliseconds to a time in seconds", () => {
+    expectOnlyProblem(
+      "seriesQuery",
+      { ...query, startTime: 1_700_000_000 },
+      "startTime",
+      "whole number of milliseconds since the epoch, at least 13 digits",
+      "a time in seconds such as 1700000000 is too small",
+      "got 1700000000",
+    );
+    expectOnlyProblem("seriesQuery", { ...query, startTime: -1 }, "startTime", "milliseconds", "got -1");
     expectOnlyProblem(
       "seriesQuery",
       { ...query, endTime: 1.5e12 + 0.5 },
       "endTime",
       "whole number of milliseconds",
     );
+    expectValid("seriesQuery", { ...query, startTime: 1_000_000_000_000 });
     const { endTime: _e, ...rest } = query;
     expectOnlyProblem("seriesQuery", rest, "endTime", "endTime is required");
   });
 
   it("rejects an endTime that is not after startTime, on endTime", () => {
-    const problem = expectOnlyProblem("seriesQuery", { ...query, startTime: 5000, endTime: 5000 }, "endTime");
-    expect(problem.reason).to.equal("endTime must be later than startTime (5000); got 5000");
+    const time = 1_700_000_005_000;
+    const problem = expectOnlyProblem("seriesQuery", { ...query, startTime: time, endTime: time }, "endTime");
+    expect(problem.reason).to.equal(`endTime must be later than startTime (${time}); got ${time}`);
   });
 
   it("rejects unknown granularity and seriesReturnType values", () => {

@@ -151,23 +151,41 @@ describe("schemas: observability responses", () => {
     expectOnlyProblem("alert", { ...alert, threshold: "1" }, "threshold", "must be a number");
   });
 
-  it("accepts series rows with one column per series and extra group columns", () => {
+  it("accepts series rows with one column per series, a group and extra fields", () => {
     expectValid("seriesRows", [
-      { ts_bucket: 1_700_000_000_000, "series_0.data": 3, "series_1.data": 0.5, service: "api" },
+      {
+        ts_bucket: 1_700_000_000_000,
+        group: ["api"],
+        "series_0.data": 3,
+        "series_1.data": 0.5,
+        service: "api",
+      },
       { ts_bucket: 1_700_000_300_000, "series_0.data": 0, "series_1.data": 1 },
     ]);
     expectValid("seriesRows", []);
   });
 
-  it("reports a row without ts_bucket and a non-numeric series value by row index", () => {
+  it("accepts values sent as strings or null, as the API sends counts and missing values", () => {
+    expectValid("seriesRows", [
+      { ts_bucket: 1_700_000_000_000, group: [], "series_0.data": "42", "series_1.data": null },
+    ]);
+  });
+
+  it("accepts the database rows of a column answer", () => {
+    expectValid("seriesRows", [
+      { __hdx_time_bucket: "2023-11-14T22:13:20Z", series_0: "2", ServiceName: "api" },
+    ]);
+  });
+
+  it("reports a row without ts_bucket and a series value that is neither number nor string by row index", () => {
     const problems = validate("seriesRows", [
       { "series_0.data": 1 },
-      { ts_bucket: 1, "series_0.data": "NaN" },
+      { ts_bucket: 1, "series_0.data": { value: 1 } },
     ]);
     expect(problems).to.have.length(2);
     expect(problems[0]).to.deep.equal({ property: "[0].ts_bucket", reason: "[0].ts_bucket is required" });
     expect(problems[1]?.property).to.equal("[1].series_0.data");
-    expect(problems[1]?.reason).to.include("must be a number");
+    expect(problems[1]?.reason).to.include("must be a number or a string or null");
   });
 
   it("reports a data value that is not an array", () => {

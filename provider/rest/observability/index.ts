@@ -5,5 +5,5 @@ export {
   type ObservabilityConnection,
 } from "./client";
 export { AlertsApi } from "./alerts";
-export { ChartsApi } from "./charts";
+export { ChartsApi, SeriesSourceNotFoundError } from "./charts";
 export type * from "./models";

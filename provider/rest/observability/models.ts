@@ -8,7 +8,9 @@ import type {
   AlertThresholdType,
   SeriesAggFn,
   SeriesGranularity,
+  SeriesMetricDataType,
   SeriesReturnType,
+  SeriesWhereLanguage,
 } from "../../../schemas";
 
 /** Every observability response: `{data}`. */
@@ -69,12 +71,21 @@ export interface Alert {
 
 // ---- chart series (seed 2.6, 4.7) ----
 
+/** One series as sent: every field the API's validation knows; `where` and `groupBy` are required by it. */
 export interface SeriesDefinition {
   sourceId: string;
   aggFn: SeriesAggFn;
-  /** Filter expression. */
-  where?: string;
-  groupBy?: string[];
+  /** The quantile's level, 0 to 1 (quantile only). */
+  level?: number;
+  /** The value to aggregate. */
+  field?: string;
+  /** Filter expression; "" for none. */
+  where: string;
+  whereLanguage?: SeriesWhereLanguage;
+  /** Fields to group by, the same for every series of a query; [] for none. */
+  groupBy: string[];
+  metricName?: string;
+  metricDataType?: SeriesMetricDataType;
 }
 
 export interface SeriesQueryRequest {
@@ -88,5 +99,22 @@ export interface SeriesQueryRequest {
   seriesReturnType?: SeriesReturnType;
 }
 
-/** One time bucket: its start and one `series_<index>.data` value per requested series. */
-export type SeriesRow = { ts_bucket: number } & { [column: `series_${number}.data`]: number };
+/** A row of the series answer as the API sends it; {@link SeriesRow} is how the client hands it on. */
+export type RawSeriesRow = Record<string, unknown>;
+
+/**
+ * One row of a series answer: a time bucket, its group and one value per series column. Values the API sends as
+ * strings (it quotes 64-bit integers such as counts) are numbers here; a value that is missing, null or not a
+ * number leaves its column out.
+ */
+export interface SeriesRow {
+  /** Start of the bucket, in milliseconds since the epoch. */
+  ts_bucket: number;
+  /**
+   * The values of the groupBy fields for this row, in groupBy order; empty when the query does not group.
+   * A value the database holds as NULL is null; other values are strings.
+   */
+  group: Array<string | null>;
+  /** The value of series i in this bucket (and group). */
+  [column: `series_${number}.data`]: number | undefined;
+}

@@ -17,7 +17,10 @@ export interface BadInputCase {
   field: string;
   /** The rule the preview's message must state. */
   rule: RegExp;
-  /** The field as the API spells it, when it differs (a private endpoint's endpointId is the API's id). */
+  /**
+   * What the API's 400 must contain when it is not `field`: the field as the API spells it (a private endpoint's
+   * endpointId is the API's id; series paths are dotted), or the API's own words for the rule.
+   */
   apiField?: string;
 }
 
@@ -55,7 +58,7 @@ export function badInputCases(fixture: Fixture): BadInputCase[] {
     for (const field of without) delete args[field];
     return args;
   };
-  const oneSeries = { sourceId: fixture.sources[0].id, aggFn: "count" };
+  const oneSeries = { sourceId: fixture.sources[0].id, aggFn: "count", where: "", groupBy: [] as string[] };
   const series = (fields: Record<string, unknown>) => ({
     series: [oneSeries],
     startTime: 1_767_225_600_000,
@@ -259,7 +262,7 @@ export function badInputCases(fixture: Fixture): BadInputCase[] {
       field: "interval",
       rule: /must be a duration/,
     },
-    // Series query: 1 to 5 series, every enum, the time range.
+    // Series query: 1 to 5 series, every enum and bound of a series, the same groupBy, milliseconds.
     {
       title: "series query without series",
       kind: "Series",
@@ -279,8 +282,48 @@ export function badInputCases(fixture: Fixture): BadInputCase[] {
       kind: "Series",
       args: series({ series: [{ ...oneSeries, aggFn: "median" }] }),
       field: "series[0].aggFn",
+      rule: oneOf("avg, count, count_distinct, last_value, max, min, quantile, sum, any, none, increase"),
       apiField: "series.0.aggFn",
-      rule: oneOf("count, sum, avg, min, max, count_distinct, p50, p90, p95, p99"),
+    },
+    {
+      title: "series quantile level above 1",
+      kind: "Series",
+      args: series({ series: [{ ...oneSeries, aggFn: "quantile", field: "Duration", level: 95 }] }),
+      field: "series[0].level",
+      rule: /must be at most 1; got 95/,
+      apiField: "series.0.level",
+    },
+    {
+      title: "series whereLanguage outside the enum",
+      kind: "Series",
+      args: series({ series: [{ ...oneSeries, whereLanguage: "kql" }] }),
+      field: "series[0].whereLanguage",
+      rule: oneOf("lucene, sql, promql"),
+      apiField: "series.0.whereLanguage",
+    },
+    {
+      title: "series metricDataType outside the enum",
+      kind: "Series",
+      args: series({ series: [{ ...oneSeries, metricName: "m", metricDataType: "counter" }] }),
+      field: "series[0].metricDataType",
+      rule: oneOf("gauge, histogram, sum, summary, exponential histogram"),
+      apiField: "series.0.metricDataType",
+    },
+    {
+      title: "series grouped by 11 fields",
+      kind: "Series",
+      args: series({ series: [{ ...oneSeries, groupBy: Array.from({ length: 11 }, (_, i) => `f${i}`) }] }),
+      field: "series[0].groupBy",
+      rule: /must contain at most 10 elements; got 11/,
+      apiField: "series.0.groupBy",
+    },
+    {
+      title: "series grouped differently",
+      kind: "Series",
+      args: series({ series: [oneSeries, { ...oneSeries, groupBy: ["ServiceName"] }] }),
+      field: "series[1].groupBy",
+      rule: /must be the same as series\[0\]\.groupBy/,
+      apiField: "All series must have the same groupBy fields",
     },
     {
       title: "series granularity outside the enum",
@@ -297,11 +340,12 @@ export function badInputCases(fixture: Fixture): BadInputCase[] {
       rule: oneOf("ratio, column"),
     },
     {
-      title: "series endTime before startTime",
+      title: "series startTime in seconds",
       kind: "Series",
-      args: series({ startTime: 1_767_229_200_000, endTime: 1_767_225_600_000 }),
-      field: "endTime",
-      rule: /must be later than startTime/,
+      args: series({ startTime: 1_767_225_600 }),
+      field: "startTime",
+      rule: /must be a whole number of milliseconds since the epoch.*got 1767225600/,
+      apiField: "startTime: Timestamp must be in milliseconds",
     },
   ];
 }

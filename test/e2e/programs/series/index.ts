@@ -3,9 +3,10 @@ import * as chc from "pulumi-clickhouse-cloud";
 
 const config = new pulumi.Config("e2e");
 
-// Last week's daily p95 of a source; the alert fires when the value goes above the week's peak.
+// Last week's daily 95th percentile of a source's durations; the alert fires when the value goes above the
+// week's peak.
 const lastWeek = chc.getSeriesOutput({
-  series: [{ sourceId: config.require("sourceId"), aggFn: "p95" }],
+  series: [{ sourceId: config.require("sourceId"), aggFn: "quantile", level: 0.95, field: "Duration" }],
   startTime: config.requireNumber("startTime"),
   endTime: config.requireNumber("endTime"),
   granularity: "1d",
