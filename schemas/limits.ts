@@ -37,4 +37,9 @@ export const limits = {
     minSeries: 1,
     maxSeries: 5,
   },
+  // The observability API's request schema bounds an alert's texts (1 character at least).
+  alert: {
+    nameMaxLength: 512,
+    messageMaxLength: 4096,
+  },
 } as const;
