@@ -19,6 +19,11 @@ export interface BadInputCase {
   rule: RegExp;
   /** The field as the API spells it, when it differs (a private endpoint's endpointId is the API's id). */
   apiField?: string;
+  /**
+   * What the API's refusal says when it names no field: the observability API reports an alert that fits neither
+   * source as a whole, `Invalid input`.
+   */
+  apiMessage?: RegExp;
 }
 
 /** Where a case's body goes when it is sent straight to the API, and the body itself. */
@@ -236,6 +241,7 @@ export function badInputCases(fixture: Fixture): BadInputCase[] {
       args: alert({}, ["dashboardId"]),
       field: "dashboardId",
       rule: requiredWhen("source is tile"),
+      apiMessage: /^\{"message":"Body validation failed: Invalid input"\}$/,
     },
     {
       title: "tile alert without tileId",
@@ -243,6 +249,7 @@ export function badInputCases(fixture: Fixture): BadInputCase[] {
       args: alert({}, ["tileId"]),
       field: "tileId",
       rule: requiredWhen("source is tile"),
+      apiMessage: /^\{"message":"Body validation failed: Invalid input"\}$/,
     },
     {
       title: "search alert without savedSearchId",
@@ -250,6 +257,21 @@ export function badInputCases(fixture: Fixture): BadInputCase[] {
       args: alert({ source: "search" }, ["dashboardId", "tileId"]),
       field: "savedSearchId",
       rule: requiredWhen("source is search"),
+      apiMessage: /^\{"message":"Body validation failed: Invalid input"\}$/,
+    },
+    {
+      title: "alert name of 513 characters",
+      kind: "Alert",
+      args: alert({ name: "n".repeat(513) }),
+      field: "name",
+      rule: /must be at most 512 characters; got 513/,
+    },
+    {
+      title: "alert message of 4097 characters",
+      kind: "Alert",
+      args: alert({ message: "m".repeat(4097) }),
+      field: "message",
+      rule: /must be at most 4096 characters; got 4097/,
     },
     {
       title: "alert interval that is not a duration",
