@@ -103,18 +103,6 @@ describe("AlertProvider", function () {
       }
     });
 
-    it("wants name of 1 to 512 characters and message of 1 to 4096, naming field and rule", async () => {
-      expect(
-        await failuresOf(tileInputs({ name: "n".repeat(512), message: "m".repeat(4096) })),
-      ).to.deep.equal([]);
-      const tooLong = await byProperty(tileInputs({ name: "n".repeat(513), message: "m".repeat(4097) }));
-      expect(tooLong.name).to.match(/^name must be at most 512 characters; got 513$/);
-      expect(tooLong.message).to.match(/^message must be at most 4096 characters; got 4097$/);
-      const empty = await byProperty(tileInputs({ name: "", message: "" }));
-      expect(empty.name).to.match(/^name must not be empty/);
-      expect(empty.message).to.match(/^message must not be empty/);
-    });
-
     it("requires the ids of the chosen source", async () => {
       const tile = await byProperty(tileInputs({ dashboardId: undefined, tileId: undefined }));
       expect(tile.dashboardId).to.match(/dashboardId is required when source is tile/);

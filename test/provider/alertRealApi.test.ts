@@ -1,7 +1,8 @@
 /**
- * The Alert resource reads alerts as the real observability API returns them: a silence as an object, fields
- * named as newer versions name them, nulls, and fields it does not use. None of it breaks a read or shows as a
- * change; what it sends stays strict.
+ * The Alert resource and what the real observability API does beyond its specification: it bounds name and message
+ * (refused at preview), returns a silence as an object, names fields as newer versions name them, sends nulls and
+ * fields the resource does not use. None of it breaks a read or shows as a change; what the resource sends stays
+ * strict.
  */
 import type * as pulumi from "@pulumi/pulumi";
 import { expect } from "chai";
@@ -57,9 +58,30 @@ const searchInputs: Bag = {
   name: "Checkout errors",
 };
 
-describe("AlertProvider reads alerts as the real API returns them", function () {
+/** The program's inputs for that alert, with `overrides`. */
+const searchAlertWith = (overrides: Bag = {}): Bag => ({ ...searchInputs, ...overrides });
+
+describe("AlertProvider and the real API's rules and responses", function () {
   this.timeout(30_000);
   const provider = new AlertProvider();
+
+  describe("check", () => {
+    const failuresOf = async (news: Bag) => (await provider.check({}, news)).failures ?? [];
+    const byProperty = async (news: Bag) =>
+      Object.fromEntries((await failuresOf(news)).map((failure) => [failure.property, failure.reason]));
+
+    it("wants name of 1 to 512 characters and message of 1 to 4096, naming field and rule", async () => {
+      expect(
+        await failuresOf(searchAlertWith({ name: "n".repeat(512), message: "m".repeat(4096) })),
+      ).to.deep.equal([]);
+      const tooLong = await byProperty(searchAlertWith({ name: "n".repeat(513), message: "m".repeat(4097) }));
+      expect(tooLong.name).to.match(/^name must be at most 512 characters; got 513$/);
+      expect(tooLong.message).to.match(/^message must be at most 4096 characters; got 4097$/);
+      const empty = await byProperty(searchAlertWith({ name: "", message: "" }));
+      expect(empty.name).to.match(/^name must not be empty/);
+      expect(empty.message).to.match(/^message must not be empty/);
+    });
+  });
 
   after(async () => {
     await provider.configure(await emulatorConfigureRequest());
