@@ -11,15 +11,18 @@
  *   POST   /__emulator/reverse-private-endpoints/:id/fail    the endpoint's status becomes Failed
  *   DELETE /__emulator/dashboards/:id                        deletes a dashboard and its alerts
  *   DELETE /__emulator/saved-searches/:id                    deletes a saved search and its alerts
+ *   POST   /__emulator/alerts/:id/silence {until, by?}       silences an alert until `until`
+ *   DELETE /__emulator/alerts/:id/silence                    lifts the silence
  */
 import type { FastifyInstance } from "fastify";
 import type { EmulatorContext } from "./context";
-import { controlPrefix, notFound } from "./errors";
+import { ApiError, controlPrefix, notFound } from "./errors";
 import type { FaultInjector } from "./faults";
+import { objectIdOf, silence, unsilence } from "./model/alerts";
 import type { RateLimitCounters } from "./rateLimits";
 import type { RequestLog } from "./requestLog";
 import { purgeGoneEndpoints } from "./routes/management/reversePrivateEndpoints";
-import type { EmulatorControl, EmulatorSettings, Fixture, FaultPlan } from "./types";
+import type { AlertRecord, EmulatorControl, EmulatorSettings, Fixture, FaultPlan } from "./types";
 import { faultKinds } from "./types";
 
 export interface ControlParts {
@@ -70,7 +73,33 @@ export function createControl({ context, log, faults, counters }: ControlParts):
       state.alerts = state.alerts.filter((alert) => alert.savedSearch !== id);
       store.changed();
     },
+    silenceAlert: async (id, until, by) => {
+      const endsAt = new Date(until);
+      if (Number.isNaN(endsAt.getTime()))
+        throw new ApiError(400, `until must be an ISO 8601 date-time; got ${until}`);
+      if (by !== undefined && objectIdOf(by) === undefined) {
+        throw new ApiError(400, `by must be a user's object id (24 hex digits); got ${by}`);
+      }
+      const set = silence(
+        alertById(id),
+        endsAt,
+        by === undefined ? undefined : objectIdOf(by),
+        context.now(),
+      );
+      store.changed();
+      return set;
+    },
+    unsilenceAlert: async (id) => {
+      unsilence(alertById(id), context.now());
+      store.changed();
+    },
   };
+
+  function alertById(id: string): AlertRecord {
+    const alert = store.state.alerts.find((candidate) => candidate.id === objectIdOf(id));
+    if (!alert) throw notFound(`Alert ${id} not found`);
+    return alert;
+  }
 }
 
 const faultKindSchema = { type: "string", enum: [...faultKinds] } as const;
@@ -94,6 +123,16 @@ const faultPlanSchema = {
     },
     slowMs: { type: "integer", minimum: 0, maximum: 60_000 },
     retryAfterSeconds: { type: "integer", minimum: 0, maximum: 3600 },
+  },
+} as const;
+
+const silenceSchema = {
+  type: "object",
+  additionalProperties: false,
+  required: ["until"],
+  properties: {
+    until: { type: "string", format: "date-time" },
+    by: { type: "string", pattern: "^[0-9a-fA-F]{24}$" },
   },
 } as const;
 
@@ -147,6 +186,18 @@ export function controlRoutes(
   });
   app.delete<{ Params: { id: string } }>(`${base}/saved-searches/:id`, async (request, reply) => {
     await control.deleteSavedSearch(request.params.id);
+    return reply.code(204).send();
+  });
+  app.post<{ Params: { id: string }; Body: { until: string; by?: string } }>(
+    `${base}/alerts/:id/silence`,
+    { schema: { body: silenceSchema } },
+    async (request) => ({
+      id: request.params.id,
+      silenced: await control.silenceAlert(request.params.id, request.body.until, request.body.by),
+    }),
+  );
+  app.delete<{ Params: { id: string } }>(`${base}/alerts/:id/silence`, async (request, reply) => {
+    await control.unsilenceAlert(request.params.id);
     return reply.code(204).send();
   });
 }

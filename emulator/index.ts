@@ -10,6 +10,7 @@ import { Store } from "./store";
 import type { EmulatorOptions, Fixture, RequestLogEntry, RunningEmulator } from "./types";
 
 export type {
+  AlertSilence,
   EmulatorControl,
   EmulatorOptions,
   EmulatorSettings,

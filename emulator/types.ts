@@ -126,6 +126,10 @@ export interface EmulatorControl {
   failReversePrivateEndpoint(id: string): Promise<void>;
   deleteDashboard(id: string): Promise<void>;
   deleteSavedSearch(id: string): Promise<void>;
+  /** Silences an alert until `until` (ISO 8601), as someone in the API's UI would; `by` is the user's object id. */
+  silenceAlert(id: string, until: string, by?: string): Promise<AlertSilence>;
+  /** Lifts an alert's silence. */
+  unsilenceAlert(id: string): Promise<void>;
 }
 
 // ---- stored state ----
@@ -213,10 +217,19 @@ export interface DashboardRecord {
   tiles: NamedId[];
 }
 
+/** A silence of an alert: notifications stop until `until`. */
+export interface AlertSilence {
+  /** The user who set it (an object id); absent when the control API set it without one. */
+  by?: string;
+  at: string;
+  until: string;
+}
+
 export interface AlertRecord {
   id: string;
-  name?: string;
-  message?: string;
+  /** null when not given, as the API stores it (absent in state files of older emulators). */
+  name?: string | null;
+  message?: string | null;
   threshold: number;
   interval: string;
   thresholdType: string;
@@ -228,7 +241,8 @@ export interface AlertRecord {
   dashboard?: string;
   savedSearch?: string;
   groupBy?: string;
-  silenced: boolean;
+  /** Set while silenced (state files of older emulators hold `false`). */
+  silenced?: AlertSilence | boolean;
   createdAt: string;
   updatedAt: string;
 }

@@ -47,4 +47,9 @@ export const limits = {
      */
     minTimestampMs: 1_000_000_000_000,
   },
+  // The observability API's request schema bounds an alert's texts (1 character at least).
+  alert: {
+    nameMaxLength: 512,
+    messageMaxLength: 4096,
+  },
 } as const;

@@ -3,7 +3,7 @@
  * responses (extra fields allowed).
  */
 import type { SchemaObject } from "ajv";
-import { dateTime, nonEmptyString, nullableString, requiredWhen, ruleKeyword } from "./common";
+import { nonEmptyString, nullableDateTime, nullableString, requiredWhen, ruleKeyword } from "./common";
 import {
   alertChannelTypes,
   alertSources,
@@ -48,8 +48,8 @@ const alertCreate = {
     // The real API's name for the saved search an alert of source "search" watches (the seed omits it).
     savedSearchId: { type: "string" },
     groupBy: { type: "string" },
-    name: { type: "string" },
-    message: { type: "string" },
+    name: { type: "string", minLength: 1, maxLength: limits.alert.nameMaxLength },
+    message: { type: "string", minLength: 1, maxLength: limits.alert.messageMaxLength },
   },
   // The seed leaves open which ids each source needs; the real API needs the tile's dashboard and tile, or
   // the saved search.
@@ -114,35 +114,51 @@ const seriesQuery = {
   },
 } as const satisfies SchemaObject;
 
-/** The alert object; ids of what it watches appear only for the matching source, hence not required. */
+/**
+ * The alert object, read for what the provider uses and nothing more: only `id`, `threshold` and `interval` must be
+ * there; every other field may be absent or null, and enums are read as plain strings, so that a value the API adds
+ * later shows as a change to undo rather than a failed read. The ids of what the alert watches come as `dashboard`
+ * and `savedSearch` (the names in the API's specification) or as `dashboardId` and `savedSearchId` (newer versions
+ * of the API), its team as `team` or `teamId`. `silenced` is an object `{by, at, until}` while a silence is set
+ * (absent otherwise); a boolean is accepted too.
+ */
 const alert = {
   type: "object",
-  required: ["id", "threshold", "interval", "thresholdType", "source", "channel"],
+  required: ["id", "threshold", "interval"],
   properties: {
     id: { type: "string" },
     name: nullableString,
     message: nullableString,
     threshold: { type: "number" },
     interval: { type: "string" },
-    thresholdType: { enum: [...alertThresholdTypes] },
-    source: { enum: [...alertSources] },
-    state: { type: "string" },
+    thresholdType: nullableString,
+    source: nullableString,
+    state: nullableString,
     channel: {
-      type: "object",
-      required: ["type"],
+      type: ["object", "null"],
       properties: {
-        type: { type: "string" },
-        webhookId: { type: "string" },
+        type: nullableString,
+        webhookId: nullableString,
       },
     },
-    team: { type: "string" },
+    channels: {
+      type: ["array", "null"],
+      items: { type: ["object", "null"], properties: { type: nullableString, webhookId: nullableString } },
+    },
+    team: nullableString,
+    teamId: nullableString,
     tileId: nullableString,
     dashboard: nullableString,
+    dashboardId: nullableString,
     savedSearch: nullableString,
+    savedSearchId: nullableString,
     groupBy: nullableString,
-    silenced: { type: "boolean" },
-    createdAt: dateTime,
-    updatedAt: dateTime,
+    silenced: {
+      type: ["object", "boolean", "null"],
+      properties: { by: nullableString, at: nullableString, until: nullableString },
+    },
+    createdAt: nullableDateTime,
+    updatedAt: nullableDateTime,
   },
 } as const satisfies SchemaObject;
 

@@ -4,11 +4,19 @@ import type { ValidationProblem } from "../rest/validation";
 import type { AlertChannelType, AlertSource, AlertThresholdType } from "../../schemas";
 import { providerContext } from "./context";
 import { PackageResource } from "./base";
-import { checkInputs, optionalStrings, requestBody, type CheckSpec } from "./support/check";
+import {
+  alertOutputNames,
+  alertOutputs,
+  fieldsOfSource,
+  matchesRequest,
+  requestFields,
+  requestOf,
+} from "./alert/remoteAlert";
+import { checkInputs, optionalStrings, type CheckSpec } from "./support/check";
 import { diffInputs, type DiffSpec } from "./support/diff";
 import { deleteIfPresent, progress, readOrGone } from "./support/lifecycle";
 import { createReconciled, onlyNewMatch } from "./support/reconcile";
-import { isPlainObject, pick, sameValue, unwrapSecrets, type PropertyBag } from "./support/properties";
+import { pick, unwrapSecrets, type PropertyBag } from "./support/properties";
 
 /** Where an alert delivers its notifications. */
 export interface AlertChannelArgs {
@@ -49,9 +57,9 @@ export interface AlertArgs {
   savedSearchId?: pulumi.Input<string>;
   /** A field of the saved search to evaluate the alert per value of; only with source `search`. Updates in place. */
   groupBy?: pulumi.Input<string>;
-  /** A display name. Updates in place. */
+  /** A display name, 1 to 512 characters. Updates in place. */
   name?: pulumi.Input<string>;
-  /** Text sent with every notification. Updates in place. */
+  /** Text sent with every notification, 1 to 4096 characters. Updates in place. */
   message?: pulumi.Input<string>;
   /**
    * Adopts the existing alert with this id instead of creating one (`pulumi import` cannot import dynamic
@@ -60,27 +68,6 @@ export interface AlertArgs {
    */
   adoptId?: pulumi.Input<string>;
 }
-
-/** Inputs that are fields of the request body (POST and PUT take the same body). */
-const requestFields = [
-  "threshold",
-  "interval",
-  "source",
-  "thresholdType",
-  "channel",
-  "dashboardId",
-  "tileId",
-  "savedSearchId",
-  "groupBy",
-  "name",
-  "message",
-] as const;
-
-/** The ids each source uses; the other source's ids would be dropped by the API and show as a change forever. */
-const fieldsOfSource: Record<AlertSource, readonly string[]> = {
-  tile: ["dashboardId", "tileId"],
-  search: ["savedSearchId", "groupBy"],
-};
 
 function noFieldsOfOtherSource(inputs: PropertyBag): ValidationProblem[] {
   const source = inputs.source;
@@ -100,8 +87,8 @@ const checkSpec: CheckSpec = {
   extraRules: [optionalStrings("adoptId"), noFieldsOfOtherSource],
 };
 
-// state, silenced, team, createdAt and updatedAt are outputs the API owns: they are in neither list, so they
-// never cause a diff.
+// state, silenced, silencedUntil, team, createdAt and updatedAt are outputs the API owns: they are in neither
+// list, so they never cause a diff.
 const diffSpec: DiffSpec = {
   replaceOn: ["adoptId"],
   updateOn: requestFields,
@@ -124,7 +111,7 @@ export class AlertProvider implements Required<pulumi.dynamic.ResourceProvider> 
 
   async create(news: PropertyBag): Promise<pulumi.dynamic.CreateResult> {
     const inputs = unwrapSecrets(news);
-    const request = alertRequest(inputs);
+    const request = requestOf(inputs);
     const alert =
       typeof inputs.adoptId === "string"
         ? await this.adopt(inputs.adoptId, request)
@@ -144,7 +131,7 @@ export class AlertProvider implements Required<pulumi.dynamic.ResourceProvider> 
 
   async update(id: string, _olds: PropertyBag, news: PropertyBag): Promise<pulumi.dynamic.UpdateResult> {
     const inputs = unwrapSecrets(news);
-    const alert = await providerContext.observability().alerts.replace(id, alertRequest(inputs));
+    const alert = await providerContext.observability().alerts.replace(id, requestOf(inputs));
     return { outs: alertOutputs(inputs, alert) };
   }
 
@@ -181,78 +168,6 @@ export class AlertProvider implements Required<pulumi.dynamic.ResourceProvider> 
   }
 }
 
-function alertRequest(inputs: PropertyBag): AlertCreateRequest {
-  return requestBody(checkSpec, pick(inputs, requestFields)) as unknown as AlertCreateRequest;
-}
-
-/** The alert as the API reports it, keyed by the request's field names (it says dashboard for dashboardId). */
-function requestFieldsOf(alert: RemoteAlert): PropertyBag {
-  return {
-    threshold: alert.threshold,
-    interval: alert.interval,
-    source: alert.source,
-    thresholdType: alert.thresholdType,
-    channel: isPlainObject(alert.channel) ? pick(alert.channel, ["type", "webhookId"]) : alert.channel,
-    dashboardId: alert.dashboard,
-    tileId: alert.tileId,
-    savedSearchId: alert.savedSearch,
-    groupBy: alert.groupBy,
-    name: alert.name,
-    message: alert.message,
-  };
-}
-
-/** True when the alert has exactly the fields the request asks for ("absent", null and "" all mean unset). */
-function matchesRequest(alert: RemoteAlert, request: AlertCreateRequest): boolean {
-  const remote = requestFieldsOf(alert);
-  const wanted = request as unknown as PropertyBag;
-  return requestFields.every((field) =>
-    sameValue(setOrUndefined(remote[field]), setOrUndefined(wanted[field])),
-  );
-}
-
-function setOrUndefined(value: unknown): unknown {
-  return value === null || value === "" ? undefined : value;
-}
-
-/**
- * Outputs: every field of the API's alert except `id` (the resource id; Pulumi reserves the name), the request's
- * field names for the ids it reports differently (so `read` can rebuild the inputs), and `adoptId`.
- */
-function alertOutputs(inputs: PropertyBag, alert: RemoteAlert): PropertyBag {
-  const { id: _id, ...fields } = alert;
-  const reported = Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== null));
-  return {
-    ...pick(inputs, ["adoptId"]),
-    ...reported,
-    // The channel as in the request (seed 2.5): any extra field the API adds would otherwise show as a change.
-    ...pick(requestFieldsOf(alert), ["channel", "dashboardId", "savedSearchId"]),
-  };
-}
-
-/** Every output of an Alert: the API's alert fields plus the inputs echoed so that `read` can rebuild them. */
-const alertOutputNames = [
-  "name",
-  "message",
-  "threshold",
-  "interval",
-  "thresholdType",
-  "source",
-  "state",
-  "channel",
-  "team",
-  "tileId",
-  "dashboard",
-  "savedSearch",
-  "groupBy",
-  "silenced",
-  "createdAt",
-  "updatedAt",
-  "dashboardId",
-  "savedSearchId",
-  "adoptId",
-];
-
 /**
  * An alert of the observability API (seed 2.5) on a dashboard tile or a saved search, delivered to a webhook.
  * Every input change, a change of `source` included, updates the alert in place with one PUT of the whole alert;
@@ -287,8 +202,13 @@ export class Alert extends PackageResource {
   declare readonly savedSearch: pulumi.Output<string | undefined>;
   /** The saved-search field the alert is evaluated per value of; undefined when not set. */
   declare readonly groupBy: pulumi.Output<string | undefined>;
-  /** Whether notifications are silenced (managed outside Pulumi); it never causes a diff. */
+  /**
+   * Whether a silence is in force: someone silenced the alert outside Pulumi (the API reports a silence) and its end
+   * is later than the time of the last read. Owned by the API, it never causes a diff.
+   */
   declare readonly silenced: pulumi.Output<boolean>;
+  /** When the alert's silence ends (ISO 8601), also once it has passed; undefined when none was set. Never a diff. */
+  declare readonly silencedUntil: pulumi.Output<string | undefined>;
   /** When the alert was created (ISO 8601); it never causes a diff. */
   declare readonly createdAt: pulumi.Output<string>;
   /** When the alert last changed (ISO 8601); it never causes a diff. */

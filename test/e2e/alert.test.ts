@@ -16,6 +16,11 @@ describe("Alert through the real engine", function () {
   const prefix = `e2e-alert-${process.pid}-${Date.now().toString(36)}`;
   /** Alert ids the stack has had, checked after destroy. */
   const seenIds = new Set<string>();
+  /** The tile alert's inputs and outputs as the stack's state records them. */
+  const tileAlertState = async () => {
+    const resource = (await stack.resources()).find((candidate) => candidate.urn.endsWith("::tile-alert"));
+    return { inputs: resource?.inputs ?? {}, outputs: resource?.outputs ?? {} };
+  };
 
   before(async () => {
     fixture = (await sharedEmulator()).fixture;
@@ -69,6 +74,24 @@ describe("Alert through the real engine", function () {
   });
 
   it("preview shows no changes", async () => {
+    expect(await stack.preview()).to.deep.equal({ same: 3 });
+  });
+
+  it("refreshes an alert silenced out of band with no diff, and preview still shows no changes", async () => {
+    const tileId = String((await stack.stack.outputs()).tileAlertId.value);
+    const until = "2099-03-20T08:00:00.000Z";
+    const silenced = await fetch(`${(await sharedEmulator()).url}/__emulator/alerts/${tileId}/silence`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ until, by: "65f5e4a3b9e77c001a234567" }),
+    });
+    expect(silenced.status, await silenced.text()).to.equal(200);
+    const inputsBefore = (await tileAlertState()).inputs;
+
+    expect(await stack.refresh()).to.deep.equal({ same: 3 });
+    const tile = await tileAlertState();
+    expect(tile.outputs).to.include({ silenced: true, silencedUntil: until });
+    expect(tile.inputs).to.deep.equal(inputsBefore);
     expect(await stack.preview()).to.deep.equal({ same: 3 });
   });
 
@@ -142,9 +165,9 @@ function requestOf(alert: Alert): AlertCreateRequest {
   return {
     threshold: alert.threshold,
     interval: alert.interval,
-    source: alert.source,
-    thresholdType: alert.thresholdType,
-    channel: { type: "webhook", webhookId: String(alert.channel.webhookId) },
+    source: alert.source as AlertCreateRequest["source"],
+    thresholdType: alert.thresholdType as AlertCreateRequest["thresholdType"],
+    channel: { type: "webhook", webhookId: String(alert.channel?.webhookId) },
     name: alert.name ?? undefined,
     message: alert.message ?? undefined,
     ...watched,

@@ -258,7 +258,7 @@ describe("AlertProvider", function () {
       });
       expect(updated.outs).to.not.have.property("message");
       const remote = await alerts().get(created.id);
-      expect(remote.channel.webhookId).to.equal(emulator.fixture.webhooks[1].id);
+      expect(remote.channel?.webhookId).to.equal(emulator.fixture.webhooks[1].id);
       expect(remote.message ?? undefined).to.equal(undefined);
       await provider.delete(created.id);
     });

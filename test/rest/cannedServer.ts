@@ -15,6 +15,8 @@ export interface ReceivedRequest {
   url: string;
   headers: IncomingMessage["headers"];
   receivedAt: number;
+  /** The request body as text, once the request has ended. */
+  body?: string;
 }
 
 export class CannedServer {
@@ -32,8 +34,10 @@ export class CannedServer {
         headers: request.headers,
         receivedAt: Date.now(),
       });
-      request.resume();
+      const chunks: Buffer[] = [];
+      request.on("data", (chunk: Buffer) => chunks.push(chunk));
       request.on("end", () => {
+        this.received[index].body = Buffer.concat(chunks).toString("utf8");
         const canned = this.respond(index, request);
         response.writeHead(canned.status, { "content-type": "application/json", ...canned.headers });
         response.end(canned.body);

@@ -145,10 +145,28 @@ describe("schemas: observability responses", () => {
     expectValid("alert", { ...alert, __v: 0 });
   });
 
-  it("reports a missing channel and a mistyped threshold", () => {
-    const { channel: _c, ...withoutChannel } = alert;
-    expectOnlyProblem("alert", withoutChannel, "channel", "channel is required");
+  it("reports a mistyped threshold and a missing id, the fields the resource cannot do without", () => {
     expectOnlyProblem("alert", { ...alert, threshold: "1" }, "threshold", "must be a number");
+    const { id: _id, ...withoutId } = alert;
+    expectOnlyProblem("alert", withoutId, "id", "id is required");
+  });
+
+  it("accepts what the real API's versions send: a silence object, their own names, nulls, no channel", () => {
+    const { channel: _channel, dashboard: _dashboard, team: _team, ...rest } = alert;
+    expectValid("alert", {
+      ...rest,
+      source: "saved_search",
+      thresholdType: "above_exclusive",
+      state: "ALERT",
+      teamId: "t",
+      dashboardId: "d",
+      channels: [{ type: "webhook", webhookId: "w" }],
+      silenced: { by: "u", at: "2026-03-19T08:00:00.000Z", until: "2026-03-20T08:00:00.000Z" },
+      executionErrors: [],
+      createdAt: null,
+      updatedAt: null,
+    });
+    expectValid("alert", { ...alert, silenced: null, channel: null, groupBy: null });
   });
 
   it("accepts series rows with one column per series, a group and extra fields", () => {

@@ -45,28 +45,48 @@ export interface AlertCreateRequest {
   message?: string;
 }
 
-/** The alert; ids of what it watches appear only for the matching source. */
+/** A silence set on an alert (in the API's UI, or by its internal API): notifications stop until `until`. */
+export interface AlertSilence {
+  /** The user who set it. */
+  by?: string | null;
+  /** When it was set (ISO 8601). */
+  at?: string | null;
+  /** When it ends (ISO 8601). */
+  until?: string | null;
+}
+
+/**
+ * The alert as the API returns it. Ids of what it watches appear only for the matching source; fields may be
+ * absent or null. Versions of the API differ in names (`dashboard` or `dashboardId`, `savedSearch` or
+ * `savedSearchId`, `team` or `teamId`) and newer ones add fields (`channels`, `note`, ...) that are not read.
+ */
 export interface Alert {
   id: string;
   name?: string | null;
   message?: string | null;
   threshold: number;
   interval: string;
-  thresholdType: AlertThresholdType;
-  source: AlertSource;
+  thresholdType?: string | null;
+  source?: string | null;
   /** "inactive" when new. */
-  state?: string;
-  channel: { type: string; webhookId?: string };
-  team?: string;
+  state?: string | null;
+  channel?: { type?: string | null; webhookId?: string | null } | null;
+  /** Newer versions: every channel, the first one mirrored in `channel`. */
+  channels?: Array<{ type?: string | null; webhookId?: string | null } | null> | null;
+  team?: string | null;
+  teamId?: string | null;
   tileId?: string | null;
   /** The dashboard's id. */
   dashboard?: string | null;
+  dashboardId?: string | null;
   /** The saved search's id. */
   savedSearch?: string | null;
+  savedSearchId?: string | null;
   groupBy?: string | null;
-  silenced?: boolean;
-  createdAt?: string;
-  updatedAt?: string;
+  /** An object while a silence is set, absent otherwise (a boolean is accepted too). */
+  silenced?: AlertSilence | boolean | null;
+  createdAt?: string | null;
+  updatedAt?: string | null;
 }
 
 // ---- chart series (seed 2.6, 4.7) ----

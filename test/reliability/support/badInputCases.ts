@@ -22,6 +22,11 @@ export interface BadInputCase {
    * endpointId is the API's id; series paths are dotted), or the API's own words for the rule.
    */
   apiField?: string;
+  /**
+   * What the API's refusal says when it names no field: the observability API reports an alert that fits neither
+   * source as a whole, `Invalid input`.
+   */
+  apiMessage?: RegExp;
 }
 
 /** Where a case's body goes when it is sent straight to the API, and the body itself. */
@@ -240,6 +245,7 @@ export function badInputCases(fixture: Fixture): BadInputCase[] {
       args: alert({}, ["dashboardId"]),
       field: "dashboardId",
       rule: requiredWhen("source is tile"),
+      apiMessage: /^\{"message":"Body validation failed: Invalid input"\}$/,
     },
     {
       title: "tile alert without tileId",
@@ -247,6 +253,7 @@ export function badInputCases(fixture: Fixture): BadInputCase[] {
       args: alert({}, ["tileId"]),
       field: "tileId",
       rule: requiredWhen("source is tile"),
+      apiMessage: /^\{"message":"Body validation failed: Invalid input"\}$/,
     },
     {
       title: "search alert without savedSearchId",
@@ -254,6 +261,21 @@ export function badInputCases(fixture: Fixture): BadInputCase[] {
       args: alert({ source: "search" }, ["dashboardId", "tileId"]),
       field: "savedSearchId",
       rule: requiredWhen("source is search"),
+      apiMessage: /^\{"message":"Body validation failed: Invalid input"\}$/,
+    },
+    {
+      title: "alert name of 513 characters",
+      kind: "Alert",
+      args: alert({ name: "n".repeat(513) }),
+      field: "name",
+      rule: /must be at most 512 characters; got 513/,
+    },
+    {
+      title: "alert message of 4097 characters",
+      kind: "Alert",
+      args: alert({ message: "m".repeat(4097) }),
+      field: "message",
+      rule: /must be at most 4096 characters; got 4097/,
     },
     {
       title: "alert interval that is not a duration",

@@ -1,0 +1,167 @@
+/**
+ * Reading an alert as the API returns it, for what the Alert resource uses. Versions of the observability API
+ * differ in how they spell the same fields, add fields the resource does not use, and send null for fields that are
+ * not set; none of that may break a read or show as a change. What the resource sends stays strict (see
+ * `alertRequest`).
+ */
+import type { Alert as RemoteAlert, AlertCreateRequest } from "../../rest";
+import type { AlertSource } from "../../../schemas";
+import { isPlainObject, pick, sameValue, type PropertyBag } from "../support/properties";
+
+/** Inputs that are fields of the request body (POST and PUT take the same body). */
+export const requestFields = [
+  "threshold",
+  "interval",
+  "source",
+  "thresholdType",
+  "channel",
+  "dashboardId",
+  "tileId",
+  "savedSearchId",
+  "groupBy",
+  "name",
+  "message",
+] as const;
+
+/** The ids each source uses; the API drops the other source's, which would then show as a change forever. */
+export const fieldsOfSource: Record<AlertSource, readonly string[]> = {
+  tile: ["dashboardId", "tileId"],
+  search: ["savedSearchId", "groupBy"],
+};
+
+/**
+ * Ids the API stores as object ids: it accepts them in either case and reports them in lower case, so a program's
+ * upper-case spelling is the same id.
+ */
+const objectIdFields = new Set<string>(["dashboardId", "savedSearchId"]);
+
+/** Every output of an Alert. */
+export const alertOutputNames = [
+  "name",
+  "message",
+  "threshold",
+  "interval",
+  "thresholdType",
+  "source",
+  "state",
+  "channel",
+  "team",
+  "tileId",
+  "dashboard",
+  "savedSearch",
+  "groupBy",
+  "silenced",
+  "silencedUntil",
+  "createdAt",
+  "updatedAt",
+  "dashboardId",
+  "savedSearchId",
+  "adoptId",
+] as const;
+
+/** The body that creates or replaces an alert: the inputs of the chosen source only, nothing for the other one. */
+export function requestOf(body: PropertyBag): AlertCreateRequest {
+  const source = body.source;
+  const otherSource: AlertSource | undefined =
+    source === "tile" ? "search" : source === "search" ? "tile" : undefined;
+  const excluded = otherSource === undefined ? [] : fieldsOfSource[otherSource];
+  const fields = requestFields.filter((field) => !excluded.includes(field));
+  return pick(body, fields) as unknown as AlertCreateRequest;
+}
+
+/** The alert as the API reports it, keyed by the request's field names, whatever version of the API answered. */
+export function requestFieldsOf(alert: RemoteAlert): PropertyBag {
+  return {
+    threshold: alert.threshold,
+    interval: alert.interval,
+    source: sourceOf(alert),
+    thresholdType: alert.thresholdType,
+    channel: channelOf(alert),
+    dashboardId: alert.dashboard ?? alert.dashboardId,
+    tileId: alert.tileId,
+    savedSearchId: alert.savedSearch ?? alert.savedSearchId,
+    groupBy: alert.groupBy,
+    name: alert.name,
+    message: alert.message,
+  };
+}
+
+/** The API's own implementation spells the saved-search source `saved_search`; the specification says `search`. */
+function sourceOf(alert: RemoteAlert): unknown {
+  return alert.source === "saved_search" ? "search" : alert.source;
+}
+
+/**
+ * The channel as the request has it (type and webhookId only, so a field the API adds is no change). Newer versions
+ * list every channel in `channels` and mirror the first in `channel`, which they leave out when none resolves.
+ */
+function channelOf(alert: RemoteAlert): PropertyBag | undefined {
+  const channel = isPlainObject(alert.channel) ? alert.channel : alert.channels?.find(isPlainObject);
+  return isPlainObject(channel) ? pick(channel, ["type", "webhookId"]) : undefined;
+}
+
+/** True when the alert has exactly the fields the request asks for ("absent", null and "" all mean unset). */
+export function matchesRequest(alert: RemoteAlert, request: AlertCreateRequest): boolean {
+  const remote = requestFieldsOf(alert);
+  const wanted = request as unknown as PropertyBag;
+  return requestFields.every((field) => sameField(field, remote[field], wanted[field]));
+}
+
+function sameField(field: string, remote: unknown, wanted: unknown): boolean {
+  const [a, b] = [setOrUndefined(remote), setOrUndefined(wanted)];
+  if (objectIdFields.has(field) && typeof a === "string" && typeof b === "string") {
+    return a.toLowerCase() === b.toLowerCase();
+  }
+  return sameValue(a, b);
+}
+
+function setOrUndefined(value: unknown): unknown {
+  return value === null || value === "" ? undefined : value;
+}
+
+/** Whether a silence is in force at `now`, and when it ends: the outputs `silenced` and `silencedUntil`. */
+export function silenceOf(silenced: unknown, now: number): { silenced: boolean; silencedUntil?: string } {
+  if (typeof silenced === "boolean") return { silenced };
+  if (!isPlainObject(silenced)) return { silenced: false };
+  const until = typeof silenced.until === "string" ? silenced.until : undefined;
+  const endsAt = until === undefined ? Number.NaN : Date.parse(until);
+  // A silence whose end cannot be read is still a silence the API reports: take it as in force.
+  const inForce = Number.isNaN(endsAt) || endsAt > now;
+  return until === undefined ? { silenced: inForce } : { silenced: inForce, silencedUntil: until };
+}
+
+/**
+ * The outputs of an Alert: the API's fields under the names the resource declares (`dashboard`, `savedSearch` and
+ * `team` whatever the API calls them), the request's field names so that `read` can rebuild the inputs, the silence,
+ * and `adoptId`. Ids the API reports in another case than `inputs` spell them keep the inputs' spelling, so they are
+ * no change. Fields the resource does not declare are not kept.
+ */
+export function alertOutputs(inputs: PropertyBag, alert: RemoteAlert, now: number = Date.now()): PropertyBag {
+  const reported = requestFieldsOf(alert);
+  const echoed = Object.fromEntries(
+    requestFields.map((field) => [field, spelledAsInputs(field, reported[field], inputs[field])]),
+  );
+  return pick(
+    {
+      ...echoed,
+      state: alert.state,
+      team: alert.team ?? alert.teamId,
+      dashboard: reported.dashboardId,
+      savedSearch: reported.savedSearchId,
+      ...silenceOf(alert.silenced, now),
+      createdAt: alert.createdAt,
+      updatedAt: alert.updatedAt,
+      adoptId: inputs.adoptId,
+    },
+    alertOutputNames,
+  );
+}
+
+function spelledAsInputs(field: string, reported: unknown, input: unknown): unknown {
+  const sameId =
+    objectIdFields.has(field) &&
+    typeof reported === "string" &&
+    typeof input === "string" &&
+    reported.toLowerCase() === input.toLowerCase();
+  return sameId ? input : reported;
+}
