@@ -1,7 +1,9 @@
 /**
  * The fastify app serving both APIs and the control path. Order of work for an API request: the request log
- * starts watching it, the fault plan may act, the API's auth hook runs, then its rate limiter, then the
- * route. Every error, ours or the framework's, is rendered in the body shape of the API addressed.
+ * starts watching it, the fault plan may act, then each API's own steps (management: auth, then its rate
+ * limiter; observability: body parsing, then its rate limiter, then auth), then the route. Every error, ours or
+ * the framework's, is rendered in the body shape of the API addressed. Paths match with or without a trailing
+ * slash, as on the real servers.
  */
 import { randomUUID } from "node:crypto";
 import Fastify from "fastify";
@@ -10,6 +12,7 @@ import type { EmulatorContext } from "./context";
 import { controlRoutes, createControl } from "./control";
 import { ApiError, flavorOf, sendApiError, toApiError } from "./errors";
 import { FaultInjector } from "./faults";
+import { clientErrorHandler, frameworkErrorHandler } from "./frameworkErrors";
 import { RouteRegistry } from "./methodNotAllowed";
 import { RateLimitCounters } from "./rateLimits";
 import type { RequestListener } from "./requestLog";
@@ -19,6 +22,11 @@ import { observabilityApi } from "./routes/observability";
 import type { EmulatorControl, Fixture } from "./types";
 
 const bodyLimitBytes = 1024 * 1024;
+/**
+ * Node refuses request headers over 16 KiB (the request line included), so no path parameter can be longer; with
+ * this bound fastify never refuses one itself, and an over-long id gets the API's own answer for a bad id.
+ */
+const maxParamLength = 16 * 1024;
 
 export interface AppOptions {
   context: EmulatorContext;
@@ -55,6 +63,9 @@ export async function buildApp(options: AppOptions): Promise<BuiltApp> {
     genReqId: () => randomUUID(),
     // Keep-alive connections must not hold close() up.
     forceCloseConnections: true,
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength },
+    frameworkErrors: frameworkErrorHandler(context),
+    clientErrorHandler,
     // Control bodies are validated by fastify: unknown fields are refused, never silently removed or coerced.
     ajv: { customOptions: { removeAdditional: false, coerceTypes: false, useDefaults: false } },
   });
@@ -71,7 +82,7 @@ export async function buildApp(options: AppOptions): Promise<BuiltApp> {
   app.addHook("onRequest", faults.beforeProcessing);
   app.addHook("onSend", faults.beforeReply);
   app.setErrorHandler((error, request, reply) => {
-    const apiError = toApiError(error);
+    const apiError = toApiError(error, flavorOf(request.url));
     if (apiError.statusCode >= 500 && !(error instanceof ApiError)) {
       // An emulator bug: say so on stderr (never request bodies, which may hold secrets).
       process.stderr.write(`emulator: ${request.method} ${request.url} failed: ${(error as Error).stack}\n`);

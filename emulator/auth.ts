@@ -1,7 +1,8 @@
 /**
  * Authentication of both APIs. Management: HTTP Basic with base64(keyId:keySecret) of any enabled, unexpired
  * key of the organization whose IP access list admits the caller (keys created through the API included;
- * compared by sha256 hash, as only hashes are stored). Observability: the fixture's bearer token.
+ * compared by sha256 hash, as only hashes are stored). Observability: the fixture's bearer token, read the way
+ * the real server reads it: the text after the first "Bearer " (capital B, one space), so `bearer x` is refused.
  * Every role may call every operation: the seed does not say which role may call what.
  */
 import { timingSafeEqual } from "node:crypto";
@@ -48,8 +49,18 @@ export function authenticateApiKey(context: EmulatorContext, request: FastifyReq
   return key;
 }
 
+/**
+ * The token of an observability request: what follows the first "Bearer " of the Authorization header, up to a
+ * second one if any, as the real server splits it. The scheme is case-sensitive there, unlike in RFC 9110.
+ */
+export function bearerToken(request: FastifyRequest): string | undefined {
+  const token = (request.headers.authorization ?? "").split("Bearer ")[1];
+  return token === undefined || token === "" ? undefined : token;
+}
+
 export function authenticateBearerToken(context: EmulatorContext, request: FastifyRequest): void {
-  const match = /^Bearer\s+(\S+)$/i.exec(request.headers.authorization ?? "");
+  const token = bearerToken(request);
   const expected = hashCredential(context.fixture.observabilityToken);
-  if (!match || !sameHash(hashCredential(match[1]), expected)) throw new ApiError(401, "Unauthorized");
+  if (token === undefined || !sameHash(hashCredential(token), expected))
+    throw new ApiError(401, "Unauthorized");
 }

@@ -1,6 +1,7 @@
 /**
  * API key credentials as the management API issues them: a 20-character key id and a secret that starts with
- * "4b1d", like the real ones. Only their sha256 hashes are stored; `hashData` clients send those hashes.
+ * "4b1d", like the real ones. Only their SHA-256 digests are stored, in hex; a `hashData` client sends the same
+ * digests in base64 (model/keys.ts converts them).
  */
 import type { ByteSource } from "./random";
 import { alphanumericString, sha256Hex } from "./random";

@@ -4,7 +4,10 @@
  * belongs to:
  * - management: `{"status":N,"error":"CODE: message","requestId":uuid}`, and `{"error":"TOO_MANY_REQUESTS"}`
  *   for a 429;
- * - observability: `{"message":...}`, plain text `Unauthorized` for a 401 and plain text for a 429;
+ * - observability (an Express app): `{"message":...}`, plain text `Unauthorized` for a 401, and for a 429 the
+ *   rate limiter's sentence sent as text/html (Express's type for a string body); malformed JSON is
+ *   `{"message":"Invalid JSON payload"}` and a path that cannot be percent-decoded `{"message":"Something went
+ *   wrong :("}`, the texts of its error middleware;
  * - the control path: `{"error":...}`.
  */
 import type { FastifyReply, FastifyRequest } from "fastify";
@@ -28,15 +31,23 @@ const codes: Record<number, string> = {
   403: "FORBIDDEN",
   404: "NOT_FOUND",
   405: "METHOD_NOT_ALLOWED",
+  408: "REQUEST_TIMEOUT",
   409: "CONFLICT",
   413: "PAYLOAD_TOO_LARGE",
+  414: "URI_TOO_LONG",
   415: "UNSUPPORTED_MEDIA_TYPE",
   429: "TOO_MANY_REQUESTS",
+  431: "REQUEST_HEADER_FIELDS_TOO_LARGE",
   500: "INTERNAL_SERVER_ERROR",
   502: "BAD_GATEWAY",
   503: "SERVICE_UNAVAILABLE",
   504: "GATEWAY_TIMEOUT",
 };
+
+/** The code that starts a management error text ("BAD_REQUEST: ..."). */
+export function managementCode(status: number): string {
+  return codes[status] ?? "ERROR";
+}
 
 /** Where the rejected values were: the observability API says "Body validation failed" or "Params ...". */
 export type ProblemLocation = "Body" | "Params";
@@ -71,13 +82,13 @@ export function sendApiError(request: FastifyRequest, reply: FastifyReply, error
   reply.code(status);
   if (flavor === "management") {
     if (status === 429) return reply.send({ error: "TOO_MANY_REQUESTS" });
-    const code = codes[status] ?? "ERROR";
+    const code = managementCode(status);
     return reply.send({ status, error: `${code}: ${messageFor(flavor, error)}`, requestId: request.id });
   }
   if (flavor === "observability") {
     if (status === 401) return reply.type("text/plain; charset=utf-8").send("Unauthorized");
     if (status === 429) {
-      return reply.type("text/plain; charset=utf-8").send("Too many requests, please try again later.");
+      return reply.type("text/html; charset=utf-8").send("Too many requests, please try again later.");
     }
     return reply.send({ message: messageFor(flavor, error) });
   }
@@ -91,19 +102,36 @@ interface FrameworkError {
   validation?: unknown;
 }
 
-/** Turns anything thrown into an ApiError; unexpected failures become a 500 without internal details. */
-export function toApiError(error: unknown): ApiError {
+/**
+ * Turns anything thrown into an ApiError worded for the API addressed; unexpected failures become a 500 without
+ * internal details.
+ */
+export function toApiError(error: unknown, flavor: ApiFlavor): ApiError {
   if (error instanceof ApiError) return error;
   const framework = error as FrameworkError;
   const status = framework.statusCode;
   if (status !== undefined && status >= 400 && status < 500) {
-    return new ApiError(status, frameworkMessage(framework, status));
+    const message = flavor === "observability" ? observabilityMessage(framework.code) : undefined;
+    return new ApiError(status, message ?? frameworkMessage(framework, status));
   }
   return new ApiError(500, "The emulator failed to handle the request");
 }
 
+/** The observability server's own texts for what its framework refuses. */
+function observabilityMessage(code: string | undefined): string | undefined {
+  switch (code) {
+    case "FST_ERR_CTP_INVALID_JSON_BODY":
+      return "Invalid JSON payload";
+    case "FST_ERR_BAD_URL":
+      return "Something went wrong :(";
+  }
+  return undefined;
+}
+
 function frameworkMessage(error: FrameworkError, status: number): string {
   switch (error.code) {
+    case "FST_ERR_BAD_URL":
+      return "The request path is not valid: a % must be followed by two hexadecimal digits";
     case "FST_ERR_CTP_INVALID_MEDIA_TYPE":
       return "The request body must be sent as application/json";
     case "FST_ERR_CTP_BODY_TOO_LARGE":

@@ -10,7 +10,7 @@
 import type { FastifyReply, FastifyRequest } from "fastify";
 import { ApiError, flavorOf } from "./errors";
 import type { RouteRegistry } from "./methodNotAllowed";
-import { managementRateLimit, observabilityRateLimit } from "./rateLimits";
+import { managementRateLimit, observabilityRateLimit, observabilityRatePolicy } from "./rateLimits";
 import { seededFloats } from "./random";
 import { routeKeyOf } from "./requestLog";
 import type { FaultKind, FaultPlan } from "./types";
@@ -115,6 +115,7 @@ export class FaultInjector {
       reply.header("x-ratelimit-remaining", 0);
       reply.header("x-ratelimit-reset", seconds);
     } else {
+      reply.header("ratelimit-policy", observabilityRatePolicy);
       reply.header("ratelimit-limit", observabilityRateLimit.max);
       reply.header("ratelimit-remaining", 0);
       reply.header("ratelimit-reset", seconds);

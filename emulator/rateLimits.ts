@@ -1,20 +1,27 @@
 /**
- * The real APIs' published rate limits, by @fastify/rate-limit in each API's scope, counted per credential:
- * - management: 10 requests per 10 s per API key; 429 `{"error":"TOO_MANY_REQUESTS"}` with X-RateLimit-Reset
- *   (seconds), X-RateLimit-Limit/Remaining and Retry-After;
- * - observability: 100 requests per minute per token; plain-text 429 with RateLimit-Limit/Remaining/Reset
- *   (the IETF draft names) and Retry-After.
+ * The real APIs' published rate limits, by @fastify/rate-limit, counted per credential:
+ * - management: 10 requests per 10 s per API key, counted after authentication; 429 `{"error":"TOO_MANY_REQUESTS"}`
+ *   with X-RateLimit-Reset (seconds), X-RateLimit-Limit/Remaining and Retry-After;
+ * - observability: 100 requests per minute per token, counted before authentication (the real server runs its
+ *   limiter first, keyed by the bearer token as sent, or the caller's address without one); the 429 is express's
+ *   text/html "Too many requests, please try again later." with the IETF draft 6 headers of express-rate-limit:
+ *   RateLimit-Policy (`100;w=60`), RateLimit-Limit, RateLimit-Remaining, RateLimit-Reset and Retry-After
+ *   (seconds until the window resets), on every limited response.
  * Limits can be switched on and off at run time (settings.rateLimits), and `reset()` forgets all counters by
  * moving every key to a new generation.
  */
 import rateLimit from "@fastify/rate-limit";
 import type { RateLimitPluginOptions } from "@fastify/rate-limit";
-import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { bearerToken } from "./auth";
 import type { EmulatorContext } from "./context";
 import { ApiError } from "./errors";
 
 export const managementRateLimit = { max: 10, timeWindowMs: 10_000 } as const;
 export const observabilityRateLimit = { max: 100, timeWindowMs: 60_000 } as const;
+
+/** The IETF draft's policy: "<quota>;w=<window seconds>". */
+export const observabilityRatePolicy = `${observabilityRateLimit.max};w=${observabilityRateLimit.timeWindowMs / 1000}`;
 
 export class RateLimitCounters {
   private generation = 0;
@@ -23,46 +30,61 @@ export class RateLimitCounters {
     this.generation += 1;
   }
 
-  keyFor(request: FastifyRequest): string {
-    const principal = request.principal;
-    const credential =
-      principal?.kind === "apiKey" ? principal.keyRecordId : (principal?.kind ?? "anonymous");
+  /** The counter of one credential (a key's record id, a token, an address) in the current generation. */
+  keyFor(credential: string): string {
     return `${this.generation}:${credential}`;
   }
 }
 
 function optionsFor(
   context: EmulatorContext,
-  counters: RateLimitCounters,
   limit: { max: number; timeWindowMs: number },
+  credential: (request: FastifyRequest) => string,
+  counters: RateLimitCounters,
 ): RateLimitPluginOptions {
   return {
-    global: true,
     max: limit.max,
     timeWindow: limit.timeWindowMs,
-    keyGenerator: (request) => counters.keyFor(request),
+    keyGenerator: (request) => counters.keyFor(credential(request)),
     allowList: () => !context.settings.rateLimits,
     errorResponseBuilder: () => new ApiError(429, "Too many requests"),
   };
 }
 
-/** Registers the management API's limit on every route of `scope`; call before adding its routes. */
+/** Registers the management API's limit on every route of `scope`, after its auth hook; call before its routes. */
 export async function limitManagementRate(
   scope: FastifyInstance,
   context: EmulatorContext,
   counters: RateLimitCounters,
 ): Promise<void> {
-  await scope.register(rateLimit, optionsFor(context, counters, managementRateLimit));
+  const perKey = (request: FastifyRequest) =>
+    request.principal?.kind === "apiKey" ? request.principal.keyRecordId : "anonymous";
+  await scope.register(rateLimit, {
+    ...optionsFor(context, managementRateLimit, perKey, counters),
+    global: true,
+  });
 }
 
-/** Registers the observability API's limit on every route of `scope`; call before adding its routes. */
-export async function limitObservabilityRate(
+export type RateLimitCheck = (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+
+/**
+ * The observability API's limiter as a step the scope's hook calls itself, before authentication: sets the
+ * RateLimit-* headers and throws the 429 once the token's budget is spent.
+ */
+export async function observabilityRateLimiter(
   scope: FastifyInstance,
   context: EmulatorContext,
   counters: RateLimitCounters,
-): Promise<void> {
+): Promise<RateLimitCheck> {
+  const perToken = (request: FastifyRequest) => bearerToken(request) ?? request.ip;
   await scope.register(rateLimit, {
-    ...optionsFor(context, counters, observabilityRateLimit),
+    ...optionsFor(context, observabilityRateLimit, perToken, counters),
+    global: false,
     enableDraftSpec: true,
   });
+  const check = scope.rateLimit();
+  return async (request, reply) => {
+    if (context.settings.rateLimits) reply.header("ratelimit-policy", observabilityRatePolicy);
+    await check.call(scope, request, reply);
+  };
 }

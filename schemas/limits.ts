@@ -32,6 +32,8 @@ export const limits = {
   apiKey: {
     minRoles: 1,
     defaultState: "enabled",
+    /** keySuffix, and hashData's keyIdSuffix, are the last this many characters of the key id. */
+    suffixLength: 4,
   },
   seriesQuery: {
     minSeries: 1,

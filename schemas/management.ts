@@ -91,6 +91,16 @@ const apiKeyFields = {
   ipAccessList: { type: "array", items: ipAccessEntryRequest },
 } as const;
 
+/**
+ * Base64 (standard alphabet, padded) of a 32-byte SHA-256 digest: 44 characters, the last one "=". 32 bytes fill
+ * 42 characters and 4 bits of the 43rd, whose remaining 2 bits are zero, hence its restricted alphabet.
+ */
+const sha256Base64 = {
+  type: "string",
+  pattern: "^[A-Za-z0-9+/]{42}[AEIMQUYcgkosw048]=$",
+  [ruleKeyword]: 'must be the base64 encoding of a SHA-256 digest (32 bytes: 44 characters ending in "=")',
+} as const;
+
 const apiKeyCreate = {
   type: "object",
   additionalProperties: false,
@@ -98,14 +108,21 @@ const apiKeyCreate = {
   required: ["name", "roles"],
   properties: {
     ...apiKeyFields,
+    // The API documents each hash as `echo -n "<value>" | sha256sum | xxd -r -p | base64`: the standard base64
+    // of the raw 32-byte digest. The key is then returned without keyId and keySecret.
     hashData: {
       type: "object",
       additionalProperties: false,
       required: ["keyIdHash", "keyIdSuffix", "keySecretHash"],
       properties: {
-        keyIdHash: { type: "string" },
-        keyIdSuffix: { type: "string" },
-        keySecretHash: { type: "string" },
+        keyIdHash: sha256Base64,
+        keyIdSuffix: {
+          type: "string",
+          minLength: limits.apiKey.suffixLength,
+          maxLength: limits.apiKey.suffixLength,
+          [ruleKeyword]: `must be the last ${limits.apiKey.suffixLength} characters of the key id`,
+        },
+        keySecretHash: sha256Base64,
       },
     },
   },

@@ -1,13 +1,17 @@
-import type * as pulumi from "@pulumi/pulumi";
+import * as pulumi from "@pulumi/pulumi";
 import type { ApiKey as RemoteKey, ApiKeyHashData, ApiKeyUpdateRequest, KeysApi } from "../rest";
 import { limits, type ApiKeyRole, type ApiKeyState } from "../../schemas";
 import { createKeyOnce } from "./apiKey/createOnce";
 import {
-  adoptIdIsUuid,
-  hashDataNotWithAdoptId,
-  ipAccessSourcesAreAddresses,
-  rotationTriggerIsString,
-} from "./apiKey/rules";
+  credentialFormats,
+  credentialInputNames,
+  credentialInputsFromOutputs,
+  effectiveHashData,
+  hasOwnCredentials,
+  keyIdWithKeySecret,
+  oneCredentialSource,
+} from "./apiKey/credentials";
+import { adoptIdIsUuid, ipAccessSourcesAreAddresses, rotationTriggerIsString } from "./apiKey/rules";
 import {
   comparableSettings,
   createRequest,
@@ -25,8 +29,8 @@ import { pick, unwrapSecrets, type PropertyBag } from "./support/properties";
 export type { ApiKeyIpAccessEntry } from "./apiKey/settings";
 
 /**
- * Inputs of an {@link ApiKey}. name, roles, expireAt, state and ipAccessList change in place; hashData,
- * organizationId, adoptId and rotationTrigger replace the key.
+ * Inputs of an {@link ApiKey}. name, roles, expireAt, state and ipAccessList change in place; keyId, keySecret,
+ * hashData, organizationId, adoptId and rotationTrigger replace the key.
  */
 export interface ApiKeyArgs {
   /** The key's name; need not be unique in the organization. Changes in place. */
@@ -44,10 +48,20 @@ export interface ApiKeyArgs {
   /** enabled (the default) or disabled. Changes in place; `up` puts back a state changed outside Pulumi. */
   state?: pulumi.Input<ApiKeyState>;
   /**
-   * Create the key from hashes of an id and secret you generated yourself (keyIdHash, keyIdSuffix,
-   * keySecretHash), so the secret never passes through Pulumi; keyId and keySecret then stay unset. Its values
-   * are never quoted in check failures or error messages. Changing it replaces the key. Cannot be combined with
-   * adoptId.
+   * The key id of a key made from credentials you chose (give keySecret too): at least 4 printable ASCII
+   * characters without spaces or ":". Only hashes of keyId and keySecret are sent to the API, so the secret never
+   * leaves this machine; both are kept as secrets in the state, and come back as the keyId and keySecret outputs.
+   * Changing either replaces the key. Cannot be combined with hashData or adoptId.
+   */
+  keyId?: pulumi.Input<string>;
+  /** The secret of a key made from credentials you chose (give keyId too): printable ASCII. A secret. */
+  keySecret?: pulumi.Input<string>;
+  /**
+   * Create the key from hashes of an id and secret you generated yourself: keyIdHash and keySecretHash are the
+   * standard base64 of the SHA-256 digests (`echo -n "$KEY_SECRET" | sha256sum | xxd -r -p | base64`, 44
+   * characters), keyIdSuffix the id's last 4 characters. keyId and keySecret then stay unset. Its values are never
+   * quoted in check failures or error messages. Changing it replaces the key. Cannot be combined with keyId and
+   * keySecret, or adoptId.
    */
   hashData?: pulumi.Input<ApiKeyHashData>;
   /**
@@ -74,17 +88,23 @@ export interface ApiKeyArgs {
 
 const checkSpec: CheckSpec = {
   schema: "apiKeyCreate",
-  nonBodyInputs: ["organizationId", "adoptId", "rotationTrigger"],
+  nonBodyInputs: ["organizationId", "adoptId", "rotationTrigger", ...credentialInputNames],
   extraRules: [
     optionalStrings("organizationId"),
     adoptIdIsUuid,
-    hashDataNotWithAdoptId,
+    keyIdWithKeySecret,
+    oneCredentialSource,
+    credentialFormats,
     rotationTriggerIsString,
     ipAccessSourcesAreAddresses,
   ],
 };
 
-/** `usedAt`, `createdAt`, `keySuffix` and the credentials are outputs only, so they never cause a diff. */
+/**
+ * `usedAt`, `createdAt` and `keySuffix` are outputs only, so they never cause a diff. The credentials a key was
+ * made from are compared as the hashData the create sent (the outputs keep it), whichever way the program gave
+ * them: so a changed secret replaces the key, and so does going from own credentials to issued ones or back.
+ */
 const diffSpec: DiffSpec = {
   replaceOn: ["organizationId", "adoptId", "hashData", "rotationTrigger"],
   updateOn: mutableSettings,
@@ -92,9 +112,12 @@ const diffSpec: DiffSpec = {
 };
 
 /** Inputs that are not settings of the key; echoed in the outputs so that `read` can rebuild the inputs. */
-const echoedInputs = ["hashData", "rotationTrigger", "adoptId"] as const;
-/** Returned by the create only; kept from the previous outputs by every later operation. */
-const credentialOutputs = ["keyId", "keySecret"] as const;
+const echoedInputs = ["rotationTrigger", "adoptId"] as const;
+/**
+ * The credentials: returned by the create only (unless the program gave them), and kept from the previous outputs
+ * by every later operation; hashData is what the create sent, when it sent hashes.
+ */
+const credentialOutputs = ["keyId", "keySecret", "hashData"] as const;
 
 /** Creates, reads, updates and deletes API keys; runs in the dynamic-provider process. */
 export class ApiKeyProvider implements Required<pulumi.dynamic.ResourceProvider> {
@@ -109,7 +132,8 @@ export class ApiKeyProvider implements Required<pulumi.dynamic.ResourceProvider>
   async diff(_id: string, olds: PropertyBag, news: PropertyBag): Promise<pulumi.dynamic.DiffResult> {
     const oldValues = unwrapSecrets(olds);
     const newValues = unwrapSecrets(news);
-    return diffInputs(diffSpec, comparableSettings(oldValues), comparableSettings(newValues));
+    const sent = { ...newValues, hashData: effectiveHashData(newValues) };
+    return diffInputs(diffSpec, comparableSettings(oldValues), comparableSettings(sent));
   }
 
   async create(news: PropertyBag): Promise<pulumi.dynamic.CreateResult> {
@@ -128,9 +152,14 @@ export class ApiKeyProvider implements Required<pulumi.dynamic.ResourceProvider>
       return { id: key.id, outs: keyOutputs(key, organizationId, carriedOver(inputs, {})) };
     }
 
-    const created = await createKeyOnce(keys, organizationId, createRequest(inputs));
-    // keyId and keySecret come back only here, and only without hashData. The Resource declares keySecret an
-    // additional secret output, so the engine encrypts it before it reaches state.
+    const created = await createKeyOnce(
+      keys,
+      organizationId,
+      createRequest({ ...inputs, hashData: effectiveHashData(inputs) }),
+    );
+    // keyId and keySecret come back only here, and only without hashData. The Resource declares keySecret (and,
+    // for a key made from the program's own credentials, keyId and hashData) additional secret outputs, so the
+    // engine encrypts them before they reach state.
     const outs = keyOutputs(
       created.key,
       organizationId,
@@ -147,8 +176,12 @@ export class ApiKeyProvider implements Required<pulumi.dynamic.ResourceProvider>
       // The settings come from the API; what it cannot return (the credentials, hashData and the other inputs that
       // are not key settings) is carried over from the previous outputs exactly as it arrived, secret wrappers
       // included, so a secret stays a secret through a refresh.
-      const outs = keyOutputs(key, settings.organizationId, carriedOver(props, props));
-      const inputs = pick(outs, ["organizationId", ...echoedInputs, ...mutableSettings]);
+      const carried = { ...pick(props, [...echoedInputs, ...credentialOutputs]), state: stateOf(props) };
+      const outs = keyOutputs(key, settings.organizationId, carried);
+      const inputs = {
+        ...pick(outs, ["organizationId", ...echoedInputs, ...mutableSettings]),
+        ...credentialInputsFromOutputs(outs),
+      };
       return { id, props: outs, inputs };
     });
   }
@@ -187,14 +220,23 @@ function isEmpty(patch: ApiKeyUpdateRequest): boolean {
 
 /**
  * What the outputs carry over from elsewhere than the key object: the inputs that are not key settings, the
- * requested state (in case the API leaves it out), and keyId and keySecret, which only the create returns.
+ * requested state (in case the API leaves it out), and the credentials: the program's own with the hashData
+ * sent for them, or the hashData it gave, or the keyId and keySecret only the create returns.
  */
-function carriedOver(inputs: PropertyBag, credentialsFrom: PropertyBag): PropertyBag {
+function carriedOver(inputs: PropertyBag, issuedCredentialsFrom: PropertyBag): PropertyBag {
+  const credentials = hasOwnCredentials(inputs)
+    ? pick(inputs, ["keyId", "keySecret"])
+    : pick(issuedCredentialsFrom, ["keyId", "keySecret"]);
   return {
     ...pick(inputs, echoedInputs),
-    state: inputs.state ?? limits.apiKey.defaultState,
-    ...pick(credentialsFrom, credentialOutputs),
+    state: stateOf(inputs),
+    ...credentials,
+    ...pick({ hashData: effectiveHashData(inputs) }, ["hashData"]),
   };
+}
+
+function stateOf(bag: PropertyBag): unknown {
+  return bag.state ?? limits.apiKey.defaultState;
 }
 
 /**
@@ -228,9 +270,11 @@ const apiKeyOutputNames = [
 /**
  * An API key of the organization (seed 2.3): Basic-auth credentials for the management API with a set of roles.
  * keyId and keySecret are returned when the key is created (and only then: they cannot be read back); keySecret
- * is a secret output, encrypted in state and shown only with `--show-secrets`. name, roles, expireAt, state and
- * ipAccessList change in place; hashData and organizationId replace the key; changing rotationTrigger rotates it
- * (new key first, old key deleted afterwards). A reply lost during the create never leaves a second key behind.
+ * is a secret output, encrypted in state and shown only with `--show-secrets`. A program may instead choose the
+ * credentials: keyId and keySecret inputs (only their hashes are sent; both stay secrets, in inputs and outputs)
+ * or their hashes (hashData). name, roles, expireAt, state and ipAccessList change in place; the credentials and
+ * organizationId replace the key; changing rotationTrigger rotates it (new key first, old key deleted afterwards).
+ * A reply lost during the create never leaves a second key behind.
  */
 export class ApiKey extends PackageResource {
   /** The key's name. */
@@ -249,11 +293,17 @@ export class ApiKey extends PackageResource {
   declare readonly ipAccessList: pulumi.Output<ApiKeyIpAccessEntry[]>;
   /** enabled or disabled. */
   declare readonly state: pulumi.Output<ApiKeyState>;
-  /** The key id for Basic auth (the user name); undefined for a key made from hashData or adopted. */
+  /**
+   * The key id for Basic auth (the user name): the one the API issued, or the keyId input (then a secret).
+   * Undefined for a key made from hashData or adopted.
+   */
   declare readonly keyId: pulumi.Output<string | undefined>;
-  /** The key secret for Basic auth (the password); a secret. Undefined for a key made from hashData or adopted. */
+  /**
+   * The key secret for Basic auth (the password): the one the API issued, or the keySecret input; a secret.
+   * Undefined for a key made from hashData or adopted.
+   */
   declare readonly keySecret: pulumi.Output<string | undefined>;
-  /** The hashes the key was created from, when it was. */
+  /** The hashes the key was created from, when it was (a secret when computed from keyId and keySecret). */
   declare readonly hashData: pulumi.Output<ApiKeyHashData | undefined>;
   /** The organization that owns the key. */
   declare readonly organizationId: pulumi.Output<string>;
@@ -263,7 +313,19 @@ export class ApiKey extends PackageResource {
   declare readonly rotationTrigger: pulumi.Output<string | undefined>;
 
   constructor(name: string, args: ApiKeyArgs, opts?: pulumi.CustomResourceOptions) {
-    const secretOutputs = [...(opts?.additionalSecretOutputs ?? []), "keySecret"];
-    super("ApiKey", name, apiKeyOutputNames, args, { ...opts, additionalSecretOutputs: secretOutputs });
+    // The program's own credentials are secrets wherever they are kept: in the state's inputs, and in the outputs
+    // with the hashes computed from them.
+    const ownCredentials = args.keyId !== undefined || args.keySecret !== undefined;
+    const secretOutputs = [
+      ...(opts?.additionalSecretOutputs ?? []),
+      "keySecret",
+      ...(ownCredentials ? ["keyId", "hashData"] : []),
+    ];
+    const secretArgs: ApiKeyArgs = {
+      ...args,
+      keyId: args.keyId === undefined ? undefined : pulumi.secret(args.keyId),
+      keySecret: args.keySecret === undefined ? undefined : pulumi.secret(args.keySecret),
+    };
+    super("ApiKey", name, apiKeyOutputNames, secretArgs, { ...opts, additionalSecretOutputs: secretOutputs });
   }
 }

@@ -66,8 +66,13 @@ function parseJsonObject(text: string): Record<string, unknown> | undefined {
   }
 }
 
+/**
+ * An HTML page: a document, or markup labelled HTML. A sentence without markup stays a sentence even labelled
+ * HTML: Express labels every string it sends text/html, the observability API's 429 included.
+ */
 function isHtml(text: string, contentType: string | undefined): boolean {
-  return (contentType ?? "").toLowerCase().includes("html") || /^<(!doctype|html|head|body)\b/i.test(text);
+  const labelledHtml = (contentType ?? "").toLowerCase().includes("html");
+  return /^<(!doctype|html|head|body)\b/i.test(text) || (labelledHtml && /<[a-z!/][^>]*>/i.test(text));
 }
 
 function summarizeHtml(html: string): string {

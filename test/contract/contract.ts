@@ -49,8 +49,11 @@ export type Template =
 
 export type ApiName = "management" | "observability";
 
-/** How the request authenticates: the fixture's credentials (default), none, or a literal Authorization value. */
-export type Authentication = "valid" | "none" | { authorization: string };
+/**
+ * How the request authenticates: the fixture's credentials (default), none, or an Authorization value (literal, or
+ * made from the ids, e.g. the fixture's token under another scheme).
+ */
+export type Authentication = "valid" | "none" | { authorization: string | ((ids: CaseIds) => string) };
 
 export interface ContractRequest {
   method: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
@@ -98,6 +101,8 @@ export interface ContractCase {
   api: ApiName;
   /** Puts the emulator in the state the case needs, through its API or control path; returns ids it made. */
   arrange?: (harness: EmulatorHarness) => Promise<Record<string, string>>;
+  /** Puts back what `arrange` changed that a reset of the store does not (its settings); runs after the case. */
+  restore?: (harness: EmulatorHarness) => Promise<void>;
   request: ContractRequest;
   response: ContractResponse;
   /** Omitted where the provider never sends this request. */

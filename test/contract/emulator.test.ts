@@ -11,16 +11,21 @@ describe("contract: the emulator answers as the real APIs do", () => {
 
   for (const contractCase of allCases()) {
     it(`${contractCase.behaviour} [${contractCase.source}]`, async () => {
-      const made = (await contractCase.arrange?.(harness)) ?? {};
-      const ids: CaseIds = { ...harness.fixture, made };
-      const reply = await send(
-        `${harness.emulator.url}${contractCase.request.path(ids)}`,
-        contractCase.request.method,
-        {
-          headers: { ...authorizationOf(contractCase, ids), ...contractCase.request.headers },
-          body: contractCase.request.rawBody ?? bodyOf(contractCase, ids),
-        },
-      );
+      let reply: Awaited<ReturnType<typeof send>>;
+      try {
+        const made = (await contractCase.arrange?.(harness)) ?? {};
+        const ids: CaseIds = { ...harness.fixture, made };
+        reply = await send(
+          `${harness.emulator.url}${contractCase.request.path(ids)}`,
+          contractCase.request.method,
+          {
+            headers: { ...authorizationOf(contractCase, ids), ...contractCase.request.headers },
+            body: contractCase.request.rawBody ?? bodyOf(contractCase, ids),
+          },
+        );
+      } finally {
+        await contractCase.restore?.(harness);
+      }
       const { response } = contractCase;
       expect(reply.status, reply.text).to.equal(response.status);
       const contentType = reply.headers.get("content-type") ?? "";
@@ -38,7 +43,10 @@ describe("contract: the emulator answers as the real APIs do", () => {
 function authorizationOf(contractCase: ContractCase, ids: CaseIds): Record<string, string> {
   const auth = contractCase.request.auth ?? "valid";
   if (auth === "none") return {};
-  if (auth !== "valid") return { authorization: auth.authorization };
+  if (auth !== "valid") {
+    const { authorization } = auth;
+    return { authorization: typeof authorization === "function" ? authorization(ids) : authorization };
+  }
   return {
     authorization:
       contractCase.api === "management"

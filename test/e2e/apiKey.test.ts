@@ -1,16 +1,10 @@
-import { execFile } from "node:child_process";
-import * as fs from "node:fs";
 import * as path from "node:path";
-import { promisify } from "node:util";
-import type { LocalWorkspace } from "@pulumi/pulumi/automation";
 import axios from "axios";
 import { expect } from "chai";
 import type { RequestLogEntry, RunningEmulator } from "../../emulator";
 import { LocalStack, type StateResource } from "../../scripts/lib/localStack";
-import { pulumiCommand } from "../../scripts/lib/pulumiCli";
 import { emulatorStackConfig, sharedEmulator } from "../support/emulator";
-
-const execFileAsync = promisify(execFile);
+import { placesSecretsMustNotBe, plainStackExport } from "../support/stackExport";
 const projectDir = path.resolve(__dirname, "../../../test/e2e/programs/api-key");
 const programModule = path.join(__dirname, "programs", "api-key", "index.js");
 
@@ -146,36 +140,19 @@ describe("ApiKey through the real engine", function () {
    * far: none holds a key secret or the stack's token secret in plain text.
    */
   async function expectStateHidesSecrets(): Promise<void> {
-    const exported = await plainStackExport();
-    expect(exported).to.include(keyUuid);
-    const places: Array<[string, string]> = [
-      ["pulumi stack export", exported],
-      ...filesUnder(stack.backendDir).map((file): [string, string] => [file, fs.readFileSync(file, "utf8")]),
-      ["the engine's output", stack.logs.map((log) => log.stdout + log.stderr).join("\n")],
-    ];
+    const places = await placesSecretsMustNotBe(stack);
+    expect(places[0][1]).to.include(keyUuid);
     for (const secret of [...secretsSeen, emulator.fixture.tokenSecret]) {
       for (const [place, text] of places)
         expect(text.includes(secret), `a secret in plain text in ${place}`).to.equal(false);
     }
   }
 
-  async function plainStackExport(): Promise<string> {
-    const workspace = stack.stack.workspace as LocalWorkspace;
-    const { stdout } = await execFileAsync(
-      (await pulumiCommand()).command,
-      ["stack", "export", "--stack", stack.stack.name],
-      {
-        cwd: workspace.workDir,
-        env: { ...process.env, ...workspace.envVars },
-        maxBuffer: 64 * 1024 * 1024,
-      },
-    );
-    return stdout;
-  }
-
   /** The key's resource in the state as `pulumi stack export` shows it, secrets encrypted. */
   async function keyState(): Promise<StateResource> {
-    const exported = JSON.parse(await plainStackExport()) as { deployment: { resources?: StateResource[] } };
+    const exported = JSON.parse(await plainStackExport(stack)) as {
+      deployment: { resources?: StateResource[] };
+    };
     const resources = exported.deployment.resources ?? [];
     const key = resources.find((resource) => resource.type === "pulumi-nodejs:dynamic/clickhouse:ApiKey");
     if (!key) throw new Error("the stack has no ApiKey");
@@ -214,11 +191,4 @@ function single(log: RequestLogEntry[], match: (entry: RequestLogEntry) => boole
   const found = log.filter(match);
   expect(found, JSON.stringify(log.map((r) => `${r.method} ${r.path} ${r.status}`))).to.have.length(1);
   return found[0];
-}
-
-function filesUnder(dir: string): string[] {
-  return fs
-    .readdirSync(dir, { recursive: true, withFileTypes: true })
-    .filter((entry) => entry.isFile())
-    .map((entry) => path.join(entry.parentPath, entry.name));
 }

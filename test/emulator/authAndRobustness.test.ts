@@ -71,6 +71,10 @@ describe("emulator: authentication, envelopes and robustness", () => {
         {},
         { authorization: "Bearer nope" },
         { authorization: "Basic abc" },
+        // The real server's scheme is case-sensitive and takes one space: the right token is refused so.
+        { authorization: `bearer ${harness.fixture.observabilityToken}` },
+        { authorization: `BEARER ${harness.fixture.observabilityToken}` },
+        { authorization: `Bearer  ${harness.fixture.observabilityToken}` },
       ];
       for (const headers of attempts) {
         const response = await send(`${harness.emulator.url}/api/v2/alerts`, "GET", { headers });
@@ -94,7 +98,19 @@ describe("emulator: authentication, envelopes and robustness", () => {
       );
       const observability = await harness.observability("POST", "/api/v2/alerts", { headers, body: "{]" });
       expect(observability.status).to.equal(400);
-      expect(observability.body.message).to.include("not valid JSON");
+      expect(observability.body).to.deep.equal({ message: "Invalid JSON payload" });
+    });
+
+    it("observability: malformed JSON is a 400 before the token is checked", async () => {
+      const headers = { "content-type": "application/json" };
+      for (const authorization of ["", "Bearer wrong"]) {
+        const response = await send(`${harness.emulator.url}/api/v2/alerts`, "POST", {
+          headers: { ...headers, ...(authorization ? { authorization } : {}) },
+          body: '{"threshold":',
+        });
+        expect(response.status, authorization).to.equal(400);
+        expect(response.body).to.deep.equal({ message: "Invalid JSON payload" });
+      }
     });
 
     it("a body that is not JSON is a 415", async () => {
@@ -160,6 +176,109 @@ describe("emulator: authentication, envelopes and robustness", () => {
     });
 
     it("keeps serving after all of the above", async () => {
+      expectManagementSuccess(await harness.management("GET", harness.orgPath));
+    });
+  });
+
+  describe("HTTP edges, as the real servers handle them", () => {
+    const createAlert = async (): Promise<string> => {
+      const dashboard = harness.fixture.dashboards[0];
+      const response = await harness.observability("POST", "/api/v2/alerts", {
+        body: {
+          threshold: 5,
+          interval: "5m",
+          source: "tile",
+          thresholdType: "above",
+          channel: { type: "webhook", webhookId: harness.fixture.webhooks[0].id },
+          dashboardId: dashboard.id,
+          tileId: dashboard.tileIds[0],
+        },
+      });
+      expect(response.status, response.text).to.equal(200);
+      return response.body.data.id;
+    };
+
+    it("a trailing slash reaches the same route on both APIs", async () => {
+      const organization = expectManagementSuccess(await harness.management("GET", `${harness.orgPath}/`));
+      expect(organization.id).to.equal(harness.fixture.organizationId);
+      const created = expectManagementSuccess(
+        await harness.management("POST", `${harness.orgPath}/keys/`, {
+          body: { name: "slash", roles: ["developer"] },
+        }),
+      );
+      expect(created.key.name).to.equal("slash");
+      const alertId = await createAlert();
+      const listed = await harness.observability("GET", "/api/v2/alerts/");
+      expect(listed.status).to.equal(200);
+      expect(listed.body.data.map((alert: { id: string }) => alert.id)).to.include(alertId);
+      expect((await harness.observability("GET", `/api/v2/alerts/${alertId}/`)).body.data.id).to.equal(
+        alertId,
+      );
+    });
+
+    it("upper-case uuids and object ids find the same objects", async () => {
+      const { organizationId, services } = harness.fixture;
+      const service = expectManagementSuccess(
+        await harness.management(
+          "GET",
+          `/v1/organizations/${organizationId.toUpperCase()}/services/${services.production.toUpperCase()}`,
+        ),
+      );
+      expect(service.id).to.equal(services.production);
+      const { key } = expectManagementSuccess(
+        await harness.management("POST", `${harness.orgPath}/keys`, {
+          body: { name: "k", roles: ["admin"] },
+        }),
+      );
+      const path = `${harness.orgPath}/keys/${key.id.toUpperCase()}`;
+      expect(expectManagementSuccess(await harness.management("GET", path)).id).to.equal(key.id);
+      expectManagementSuccess(await harness.management("DELETE", path));
+
+      const alertId = await createAlert();
+      const read = await harness.observability("GET", `/api/v2/alerts/${alertId.toUpperCase()}`);
+      expect(read.status, read.text).to.equal(200);
+      expect(read.body.data.id).to.equal(alertId);
+      const deleted = await harness.observability("DELETE", `/api/v2/alerts/${alertId.toUpperCase()}`);
+      expect(deleted.status).to.equal(200);
+      expect((await harness.observability("GET", `/api/v2/alerts/${alertId}`)).status).to.equal(404);
+    });
+
+    it("a path that cannot be percent-decoded is a 400 in each API's shape, after authentication", async () => {
+      const badService = `${harness.orgPath}/services/%zz`;
+      expectManagementError(await harness.management("GET", badService), 400, "BAD_REQUEST", "%");
+      expectManagementError(await send(`${harness.emulator.url}${badService}`, "GET"), 401, "UNAUTHORIZED");
+      const observability = await harness.observability("GET", "/api/v2/alerts/%zz");
+      expect(observability.status).to.equal(400);
+      expect(observability.body).to.deep.equal({ message: "Something went wrong :(" });
+      const anonymous = await send(`${harness.emulator.url}/api/v2/alerts/%zz`, "GET");
+      expect([anonymous.status, anonymous.text]).to.deep.equal([401, "Unauthorized"]);
+      const control = await harness.control("GET", "/requests/%zz");
+      expect(control.status).to.equal(400);
+      expect(control.body).to.have.property("error");
+    });
+
+    it("an over-long path id gets the API's own answer for a bad id, without echoing it whole", async () => {
+      const longId = "a".repeat(5000);
+      const key = await harness.management("GET", `${harness.orgPath}/keys/${longId}`);
+      expectManagementError(key, 400, "BAD_REQUEST", "keyId", "must be a UUID");
+      expect(key.text).to.not.include(longId);
+      expectManagementError(
+        await harness.management("GET", `${harness.orgPath}/services/${longId}`),
+        400,
+        "BAD_REQUEST",
+        "serviceId",
+      );
+      const alert = await harness.observability("GET", `/api/v2/alerts/${longId}`);
+      expect(alert.status).to.equal(400);
+      expect(alert.body.message).to.match(/^Params validation failed: .*id/);
+    });
+
+    it("headers over 16 KiB are a 431: the management envelope, Node's bare status line for observability", async () => {
+      const padding = { "x-padding": "p".repeat(20 * 1024) };
+      const management = await harness.management("GET", harness.orgPath, { headers: padding });
+      expectManagementError(management, 431, "REQUEST_HEADER_FIELDS_TOO_LARGE", "16 KiB");
+      const observability = await harness.observability("GET", "/api/v2/alerts", { headers: padding });
+      expect([observability.status, observability.text]).to.deep.equal([431, ""]);
       expectManagementSuccess(await harness.management("GET", harness.orgPath));
     });
   });

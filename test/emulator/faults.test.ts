@@ -47,7 +47,8 @@ describe("emulator: fault injection", () => {
     expect(management.headers.get("x-ratelimit-reset")).to.equal("2");
     const observability = await harness.observability("GET", "/api/v2/alerts");
     expect(observability.status).to.equal(429);
-    expect(observability.headers.get("content-type")).to.match(/^text\/plain/);
+    expect(observability.headers.get("content-type")).to.match(/^text\/html/);
+    expect(observability.headers.get("ratelimit-policy")).to.equal("100;w=60");
     expect(observability.headers.get("ratelimit-reset")).to.equal("2");
     expect(observability.headers.get("retry-after")).to.equal("2");
   });

@@ -9,7 +9,18 @@ import {
   uuidV4,
 } from "./helpers";
 
-const sha256 = (text: string) => createHash("sha256").update(text).digest("hex");
+const sha256Hex = (text: string) => createHash("sha256").update(text).digest("hex");
+/**
+ * A key id and secret with their hashes as the API documents them:
+ * `echo -n "<value>" | sha256sum | tr -d '-' | xxd -r -p | base64`, run once in a shell.
+ */
+const hashed = {
+  keyId: "HASHEDKEYID000000001",
+  keySecret: "4b1dhashedsecretvalue000000000000000000",
+  keyIdHash: "0yZjotJF5FgkFBQ0WVjwhIXLL1t0AQZFc7Kl7jDo3n8=",
+  keySecretHash: "HblYk90289fwnRHcao7wGptdTWOiWQaQ3SqqMo+x25g=",
+};
+const hashData = { keyIdHash: hashed.keyIdHash, keyIdSuffix: "0001", keySecretHash: hashed.keySecretHash };
 
 describe("emulator: API keys", () => {
   const harness = new EmulatorHarness().install();
@@ -73,19 +84,22 @@ describe("emulator: API keys", () => {
     expectManagementSuccess(await attempt());
   });
 
-  it("with hashData: no keyId or keySecret returned, and the hashed credentials authenticate", async () => {
-    const keyId = "HASHEDKEYID000000001";
-    const keySecret = "4b1dhashedsecretvalue000000000000000000";
-    const created = expectManagementSuccess(
-      await createKey({
-        name: "hashed",
-        roles: ["admin"],
-        hashData: { keyIdHash: sha256(keyId), keyIdSuffix: "0001", keySecretHash: sha256(keySecret) },
-      }),
-    );
+  it("with hashData (base64 SHA-256 digests): no keyId or keySecret returned, and those credentials authenticate", async () => {
+    const created = expectManagementSuccess(await createKey({ name: "hashed", roles: ["admin"], hashData }));
     expect(created).to.have.keys(["key"]);
     expect(created.key.keySuffix).to.equal("0001");
+    const { keyId, keySecret } = hashed;
     expectManagementSuccess(await harness.management("GET", harness.orgPath, asKey(keyId, keySecret)));
+    for (const [id, secret] of [
+      [keyId, `${keySecret}x`],
+      [`${keyId}x`, keySecret],
+    ]) {
+      expectManagementError(
+        await harness.management("GET", harness.orgPath, asKey(id, secret)),
+        401,
+        "UNAUTHORIZED",
+      );
+    }
   });
 
   const rejected: Array<[string, unknown, string[]]> = [
@@ -100,13 +114,35 @@ describe("emulator: API keys", () => {
       ["ipAccessList[0].source"],
     ],
     [
-      "hashData that isn't sha256 hex",
-      { name: "x", roles: ["admin"], hashData: { keyIdHash: "abc", keyIdSuffix: "1", keySecretHash: "def" } },
+      "hashData with hex digests instead of base64",
+      {
+        name: "x",
+        roles: ["admin"],
+        hashData: {
+          ...hashData,
+          keyIdHash: sha256Hex(hashed.keyId),
+          keySecretHash: sha256Hex(hashed.keySecret),
+        },
+      },
       ["hashData.keyIdHash", "hashData.keySecretHash"],
     ],
     [
+      "hashData with a base64 value of another length (a SHA-1 digest)",
+      {
+        name: "x",
+        roles: ["admin"],
+        hashData: { ...hashData, keySecretHash: createHash("sha1").update("s").digest("base64") },
+      },
+      ["hashData.keySecretHash"],
+    ],
+    [
+      "a keyIdSuffix that is not 4 characters",
+      { name: "x", roles: ["admin"], hashData: { ...hashData, keyIdSuffix: "00001" } },
+      ["hashData.keyIdSuffix"],
+    ],
+    [
       "incomplete hashData",
-      { name: "x", roles: ["admin"], hashData: { keyIdHash: sha256("a") } },
+      { name: "x", roles: ["admin"], hashData: { keyIdHash: hashed.keyIdHash } },
       ["hashData.keySecretHash"],
     ],
   ];
@@ -142,7 +178,7 @@ describe("emulator: API keys", () => {
     const { key } = expectManagementSuccess(await createKey({ name: "a", roles: ["admin"] }));
     const path = `${keys()}/${key.id}`;
     expectManagementError(
-      await harness.management("PATCH", path, { body: { hashData: { keyIdHash: sha256("x") } } }),
+      await harness.management("PATCH", path, { body: { hashData } }),
       400,
       "BAD_REQUEST",
       "hashData",

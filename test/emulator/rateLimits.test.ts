@@ -28,20 +28,35 @@ describe("emulator: rate limits", () => {
     expectManagementSuccess(await harness.management("GET", harness.orgPath, { headers: otherKey }));
   });
 
-  it("observability: 100 requests per minute per token, then a plain-text 429 with RateLimit-* headers", async () => {
+  it("observability: 100 requests per minute per token, then express's text/html 429 with RateLimit-* headers", async () => {
     for (let index = 1; index <= 100; index += 1) {
       const response = await harness.observability("GET", "/api/v2/alerts");
       expect(response.status, `request ${index}`).to.equal(200);
+      expect(response.headers.get("ratelimit-policy")).to.equal("100;w=60");
+      expect(response.headers.get("ratelimit-remaining")).to.equal(String(100 - index));
     }
     const limited = await harness.observability("GET", "/api/v2/alerts");
     expect(limited.status).to.equal(429);
-    expect(limited.headers.get("content-type")).to.match(/^text\/plain/);
-    expect(limited.text).to.match(/too many requests/i);
+    expect(limited.headers.get("content-type")).to.equal("text/html; charset=utf-8");
+    expect(limited.text).to.equal("Too many requests, please try again later.");
+    expect(limited.headers.get("ratelimit-policy")).to.equal("100;w=60");
     expect(limited.headers.get("ratelimit-limit")).to.equal("100");
     expect(limited.headers.get("ratelimit-remaining")).to.equal("0");
     const reset = Number(limited.headers.get("ratelimit-reset"));
     expect(reset).to.be.within(1, 60);
     expect(limited.headers.get("retry-after")).to.equal(String(reset));
+  });
+
+  it("observability: the limiter answers before the token is checked, counting per token as sent", async () => {
+    const wrongToken = { headers: { authorization: "Bearer not-the-token" } };
+    for (let index = 1; index <= 100; index += 1) {
+      const response = await harness.observability("GET", "/api/v2/alerts", wrongToken);
+      expect(response.status, `request ${index}`).to.equal(401);
+    }
+    const limited = await harness.observability("GET", "/api/v2/alerts", wrongToken);
+    expect([limited.status, limited.text]).to.deep.equal([429, "Too many requests, please try again later."]);
+    // The real token has a budget of its own.
+    expect((await harness.observability("GET", "/api/v2/alerts")).status).to.equal(200);
   });
 
   it("reset forgets the counters", async () => {

@@ -15,7 +15,8 @@ const secretWrapper = (value: unknown) => ({
   "4dabf18193072939515e22adb298388d": "1b47061264138c4ac30d75fd1eb44270",
   value,
 });
-const sha256 = (text: string) => createHash("sha256").update(text).digest("hex");
+/** The API's hashData digest: standard base64 of the raw SHA-256 digest. */
+const sha256 = (text: string) => createHash("sha256").update(text).digest("base64");
 
 describe("ApiKeyProvider", function () {
   this.timeout(30_000);

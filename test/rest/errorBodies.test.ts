@@ -52,6 +52,15 @@ describe("error bodies", () => {
     });
   });
 
+  it("reads a sentence labelled text/html, as Express sends the observability API's 429, as the sentence", () => {
+    const sentence = "Too many requests, please try again later.";
+    expect(readErrorBody(429, sentence, "text/html; charset=utf-8")).to.deep.equal({
+      code: "TOO_MANY_REQUESTS",
+      detail: sentence,
+    });
+    expect(readErrorBody(404, "<pre>Cannot GET /x</pre>", "text/html").detail).to.contain("HTML page");
+  });
+
   it("falls back to the status text for an empty body and bounds long text", () => {
     expect(readErrorBody(503, "", undefined)).to.deep.equal({
       code: "SERVICE_UNAVAILABLE",

@@ -92,9 +92,32 @@ describe("retry rules", () => {
       expect(rateLimitResetMs({ "x-ratelimit-reset": String(now / 1000 + 6) }, now)).to.equal(6000);
     });
 
+    it("reads the combined RateLimit header of IETF drafts 7 and 8", () => {
+      expect(rateLimitResetMs({ ratelimit: "limit=100, remaining=0, reset=42" }, now)).to.equal(42000);
+      expect(rateLimitResetMs({ RateLimit: '"100-in-1min";r=0;t=17' }, now)).to.equal(17000);
+    });
+
+    it("prefers the time left over express-rate-limit 6.7's Retry-After, which is the whole window", () => {
+      const headers = { "retry-after": "60", "ratelimit-reset": "3", "ratelimit-limit": "100" };
+      expect(rateLimitResetMs(headers, now)).to.equal(3000);
+      const draft7 = {
+        "retry-after": "60",
+        ratelimit: "limit=100, remaining=0, reset=5",
+        "ratelimit-policy": "100;w=60",
+      };
+      expect(rateLimitResetMs(draft7, now)).to.equal(5000);
+    });
+
+    it("falls back on RateLimit-Policy's window, the longest the wait can be", () => {
+      expect(rateLimitResetMs({ "ratelimit-policy": "100;w=60" }, now)).to.equal(60000);
+      expect(rateLimitResetMs({ "ratelimit-policy": '"default";q=100;w=60' }, now)).to.equal(60000);
+    });
+
     it("ignores missing and unreadable values", () => {
       expect(rateLimitResetMs({}, now)).to.equal(undefined);
       expect(rateLimitResetMs({ "retry-after": "soon" }, now)).to.equal(undefined);
+      expect(rateLimitResetMs({ ratelimit: "limit=100, remaining=0" }, now)).to.equal(undefined);
+      expect(rateLimitResetMs({ "ratelimit-policy": "100" }, now)).to.equal(undefined);
     });
   });
 });

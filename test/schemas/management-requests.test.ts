@@ -235,6 +235,12 @@ describe("schemas: replicaScalingUpdate", () => {
 
 describe("schemas: apiKeyCreate and apiKeyUpdate", () => {
   const key = { name: "ci", roles: ["developer"] };
+  /** `echo -n a | sha256sum | tr -d '-' | xxd -r -p | base64`, and the same for "b". */
+  const validHashData = {
+    keyIdHash: "ypeBEsobvcr6wjGzmiPcTaeG7/gUfE5yuYB3ha/uSLs=",
+    keyIdSuffix: "abcd",
+    keySecretHash: "PiPoFgA5WUoziU9lZOGxNIu9egCI1CxKy3PurtWcAJ0=",
+  };
 
   it("accepts a minimal key and a full one", () => {
     expectValid("apiKeyCreate", key);
@@ -243,7 +249,7 @@ describe("schemas: apiKeyCreate and apiKeyUpdate", () => {
       roles: ["admin", "query_endpoints"],
       expireAt: "2030-01-01T00:00:00Z",
       state: "disabled",
-      hashData: { keyIdHash: "a", keyIdSuffix: "b", keySecretHash: "c" },
+      hashData: validHashData,
       ipAccessList: [{ source: "10.0.0.0/8", description: "office" }, { source: "0.0.0.0/0" }],
     });
   });
@@ -302,17 +308,38 @@ describe("schemas: apiKeyCreate and apiKeyUpdate", () => {
   it("requires every hashData field, and never echoes hash values", () => {
     expectOnlyProblem(
       "apiKeyCreate",
-      { ...key, hashData: { keyIdHash: "a", keyIdSuffix: "b" } },
+      { ...key, hashData: { keyIdHash: validHashData.keyIdHash, keyIdSuffix: "abcd" } },
       "hashData.keySecretHash",
       "is required",
     );
     const problem = expectOnlyProblem(
       "apiKeyCreate",
-      { ...key, hashData: { keyIdHash: 12345, keyIdSuffix: "b", keySecretHash: "c" } },
+      { ...key, hashData: { ...validHashData, keyIdHash: 12345 } },
       "hashData.keyIdHash",
-      "must be a string",
+      "must be the base64 encoding of a SHA-256 digest",
     );
     expect(problem.reason).to.not.include("12345");
+  });
+
+  it("takes hashes only as base64 of a 32-byte SHA-256 digest, and a 4-character keyIdSuffix", () => {
+    const hex = "ca978112ca1bbdcafac231b39a23dc4da786eff8147c4e72b9807785afee48bb"; // sha256("a") in hex
+    const sha1Base64 = "hvfkN/qlp/zhXR3cuerq6jd2Z7g="; // a 20-byte digest
+    const notCanonical = "ypeBEsobvcr6wjGzmiPcTaeG7/gUfE5yuYB3ha/uSLt="; // last character carries stray bits
+    for (const keySecretHash of [hex, sha1Base64, notCanonical, validHashData.keySecretHash.slice(0, -1)]) {
+      const problem = expectOnlyProblem(
+        "apiKeyCreate",
+        { ...key, hashData: { ...validHashData, keySecretHash } },
+        "hashData.keySecretHash",
+        'must be the base64 encoding of a SHA-256 digest (32 bytes: 44 characters ending in "=")',
+      );
+      expect(problem.reason).to.not.include(keySecretHash);
+    }
+    expectOnlyProblem(
+      "apiKeyCreate",
+      { ...key, hashData: { ...validHashData, keyIdSuffix: "b" } },
+      "hashData.keyIdSuffix",
+      "must be the last 4 characters of the key id",
+    );
   });
 
   it("requires a source in every ipAccessList entry and rejects unknown entry fields", () => {

@@ -57,6 +57,7 @@ describe("validation: quoting values", () => {
     });
     expect(problems.map((problem) => problem.property)).to.have.members([
       "hashData.keyIdHash",
+      "hashData.keyIdSuffix",
       "hashData.keySecretHash",
     ]);
     for (const problem of problems) {

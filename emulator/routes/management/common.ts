@@ -2,6 +2,7 @@
 import type { FastifyRequest } from "fastify";
 import type { EmulatorContext } from "../../context";
 import { ApiError, notFound } from "../../errors";
+import { quotedParam, uuidPattern } from "../../model/ids";
 import type { ServiceRecord } from "../../types";
 
 export interface ManagementEnvelope<T> {
@@ -14,15 +15,13 @@ export function envelope<T>(request: FastifyRequest, result: T): ManagementEnvel
   return { status: 200, requestId: request.id, result };
 }
 
-const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 /** Path ids of the management API are uuids; anything else is a 400 naming the parameter. */
 export function assertUuidParams(params: Record<string, string>): void {
   const problems = Object.entries(params)
     .filter(([, value]) => !uuidPattern.test(value))
     .map(([name, value]) => ({
       property: name,
-      message: `must be a UUID; got ${JSON.stringify(value)}`,
+      message: `must be a UUID; got ${quotedParam(value)}`,
     }));
   if (problems.length > 0) throw ApiError.invalid(problems, "Params");
 }

@@ -1,7 +1,8 @@
 /**
  * The management API's scope: every route needs Basic auth with a key of the organization and addresses
  * the fixture's organization. A well-formed organization id that isn't ours is a 403 (the key has no access
- * to it, as with the real API); a malformed one is a 400. Rate limits apply per key.
+ * to it, as with the real API); a malformed one is a 400. Path uuids are read in any case and lower-cased before
+ * the routes look them up. Rate limits apply per key.
  */
 import type { FastifyInstance } from "fastify";
 import { authenticateApiKey } from "../../auth";
@@ -9,6 +10,7 @@ import type { EmulatorContext } from "../../context";
 import { ApiError } from "../../errors";
 import type { RateLimitCounters } from "../../rateLimits";
 import { limitManagementRate } from "../../rateLimits";
+import { canonicalUuidParams } from "../../model/ids";
 import { assertUuidParams } from "./common";
 import { keyRoutes } from "./keys";
 import { organizationRoutes, privateEndpointRoutes } from "./privateEndpoints";
@@ -23,6 +25,7 @@ export async function managementApi(
   scope.addHook("onRequest", async (request) => {
     const key = authenticateApiKey(context, request);
     request.principal = { kind: "apiKey", keyRecordId: key.id };
+    canonicalUuidParams(request.params as Record<string, string>);
     // keyId is checked by the key routes themselves: it names a key, which may not exist.
     const { keyId: _keyId, ...ids } = request.params as Record<string, string>;
     assertUuidParams(ids);

@@ -1,16 +1,14 @@
 /**
  * API keys (seed 4.4; list, get, PATCH and DELETE from the real API, keyed by the key's uuid `key.id`).
- * keyId and keySecret are returned by the create only, and only when no hashData was sent; the store keeps
- * sha256 hashes. With hashData the client sends those hashes itself (64 hex digits each) and the key
- * authenticates with the id and secret that hash to them. A key cannot delete itself (409).
+ * keyId and keySecret are returned by the create only, and only when no hashData was sent (model/keys.ts has the
+ * credential rules). A key cannot delete itself (409).
  */
 import type { FastifyInstance } from "fastify";
-import type { Problem } from "../../model/problems";
 import type { ApiKeyRole, ApiKeyState } from "../../../schemas/enums";
 import type { EmulatorContext } from "../../context";
-import { hashCredential, issueCredentials, keySuffixOf } from "../../credentials";
 import { ApiError, notFound } from "../../errors";
 import { ipAccessListProblems } from "../../ipAccess";
+import { hashDataProblems, newKeyCredentials, type ApiKeyHashData } from "../../model/keys";
 import { secureBytes, uuidV4 } from "../../random";
 import type { ApiKeyRecord, IpAccessEntry } from "../../types";
 import type { OrganizationParams } from "./common";
@@ -32,11 +30,10 @@ interface ApiKeyFields {
 interface ApiKeyCreate extends ApiKeyFields {
   name: string;
   roles: ApiKeyRole[];
-  hashData?: { keyIdHash: string; keyIdSuffix: string; keySecretHash: string };
+  hashData?: ApiKeyHashData;
 }
 
 const keysPath = `${organizationPath}/keys`;
-const sha256HexPattern = /^[0-9a-f]{64}$/i;
 
 function keyView(key: ApiKeyRecord) {
   return {
@@ -60,16 +57,6 @@ function expiry(expireAt: string | null | undefined): string | null {
   return expireAt || null;
 }
 
-function hashDataProblems(hashData: ApiKeyCreate["hashData"] | null | undefined): Problem[] {
-  if (!hashData) return [];
-  return (["keyIdHash", "keySecretHash"] as const)
-    .filter((field) => typeof hashData[field] === "string" && !sha256HexPattern.test(hashData[field]))
-    .map((field) => ({
-      property: `hashData.${field}`,
-      message: `must be a SHA-256 digest in hex (64 hex digits)`,
-    }));
-}
-
 export function keyRoutes(scope: FastifyInstance, context: EmulatorContext): void {
   function findKey(params: KeyParams): ApiKeyRecord {
     assertUuidParams({ keyId: params.keyId });
@@ -85,23 +72,19 @@ export function keyRoutes(scope: FastifyInstance, context: EmulatorContext): voi
         Array.isArray(unchecked?.ipAccessList) ? unchecked.ipAccessList : [],
         "ipAccessList",
       ),
-      ...hashDataProblems(typeof unchecked?.hashData === "object" ? unchecked.hashData : undefined),
+      ...hashDataProblems(unchecked?.hashData),
     ]);
-    const issued = body.hashData ? undefined : issueCredentials(secureBytes);
+    const { issued, ...credentials } = newKeyCredentials(body.hashData, secureBytes);
     const key: ApiKeyRecord = {
       id: uuidV4(secureBytes),
       name: body.name,
       roles: [...body.roles],
       state: body.state ?? "enabled",
-      keySuffix: issued ? keySuffixOf(issued.keyId) : (body.hashData?.keyIdSuffix ?? ""),
       createdAt: context.now().toISOString(),
       expireAt: expiry(body.expireAt),
       usedAt: null,
       ipAccessList: body.ipAccessList ?? [],
-      keyIdHash: issued ? hashCredential(issued.keyId) : (body.hashData?.keyIdHash ?? "").toLowerCase(),
-      keySecretHash: issued
-        ? hashCredential(issued.keySecret)
-        : (body.hashData?.keySecretHash ?? "").toLowerCase(),
+      ...credentials,
     };
     context.store.state.keys.push(key);
     context.store.changed();

@@ -1,9 +1,15 @@
-/** The observability API's scope: every route needs the bearer token; rate limits apply per token. */
+/**
+ * The observability API's scope. Its steps run in the real server's order: the body is parsed first (malformed
+ * JSON is a 400 even without a token), then the rate limiter counts the request against its token, then the token
+ * is checked. Object ids are case-insensitive hex, as MongoDB reads them: `id` is lower-cased before the routes
+ * look it up.
+ */
 import type { FastifyInstance } from "fastify";
 import { authenticateBearerToken } from "../../auth";
 import type { EmulatorContext } from "../../context";
 import type { RateLimitCounters } from "../../rateLimits";
-import { limitObservabilityRate } from "../../rateLimits";
+import { observabilityRateLimiter } from "../../rateLimits";
+import { canonicalObjectIdParams } from "../../model/ids";
 import { alertRoutes } from "./alerts";
 import { seriesRoutes } from "./series";
 
@@ -12,11 +18,14 @@ export async function observabilityApi(
   context: EmulatorContext,
   counters: RateLimitCounters,
 ): Promise<void> {
-  scope.addHook("onRequest", async (request) => {
+  const limitRate = await observabilityRateLimiter(scope, context, counters);
+  // preValidation runs once the body is parsed, so a parse error answers before the limiter and the auth.
+  scope.addHook("preValidation", async (request, reply) => {
+    await limitRate(request, reply);
     authenticateBearerToken(context, request);
     request.principal = { kind: "observabilityToken" };
+    canonicalObjectIdParams(request.params as Record<string, string>);
   });
-  await limitObservabilityRate(scope, context, counters);
   alertRoutes(scope, context);
   seriesRoutes(scope, context);
 }

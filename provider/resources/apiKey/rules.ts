@@ -26,18 +26,6 @@ export function adoptIdIsUuid(inputs: PropertyBag): ValidationProblem[] {
   ];
 }
 
-/** An adopted key's credentials already exist: hashes for new ones would describe nothing. */
-export function hashDataNotWithAdoptId(inputs: PropertyBag): ValidationProblem[] {
-  if (inputs.adoptId === undefined || inputs.adoptId === null || inputs.hashData === undefined) return [];
-  return [
-    {
-      property: "hashData",
-      reason:
-        "hashData cannot be combined with adoptId: an adopted key keeps the credentials it was created with",
-    },
-  ];
-}
-
 /** Any string will do as a rotation trigger, the empty one included; other types are a mistake. */
 export function rotationTriggerIsString(inputs: PropertyBag): ValidationProblem[] {
   const trigger = inputs.rotationTrigger;

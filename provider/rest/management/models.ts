@@ -121,9 +121,13 @@ export interface Organization {
 
 // ---- API keys (seed 2.3, 4.4; DESIGN.md 7) ----
 
+/** Hashes of a key id and secret chosen by the client; the API then returns the key without credentials. */
 export interface ApiKeyHashData {
+  /** Standard base64 of the SHA-256 digest of the key id (44 characters). */
   keyIdHash: string;
+  /** The key id's last 4 characters, shown as the key's keySuffix. */
   keyIdSuffix: string;
+  /** Standard base64 of the SHA-256 digest of the key secret (44 characters). */
   keySecretHash: string;
 }
 

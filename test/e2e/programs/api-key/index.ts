@@ -7,6 +7,9 @@ const key = new chc.ApiKey("key", {
   roles: config.requireObject<chc.ApiKeyArgs["roles"]>("roles"),
   expireAt: config.get("expireAt"),
   rotationTrigger: config.get("rotationTrigger"),
+  // Set only by the stack of a key made from the program's own credentials.
+  keyId: config.getSecret("keyId"),
+  keySecret: config.getSecret("keySecret"),
 });
 
 export const keyUuid = key.id;
