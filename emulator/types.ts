@@ -80,6 +80,7 @@ export const faultKinds = [
   "502",
   "503",
   "504html",
+  "404html",
   "drop",
   "slow",
   "dropAfterProcessing",
