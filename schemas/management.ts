@@ -15,7 +15,13 @@ import {
   ruleKeyword,
   stringArray,
 } from "./common";
-import { apiKeyRoles, apiKeyStates, mskAuthentications, reversePrivateEndpointTypes } from "./enums";
+import {
+  apiKeyRoles,
+  apiKeyStates,
+  mskAuthentications,
+  reversePrivateEndpointTypes,
+  serviceStateCommands,
+} from "./enums";
 import { limits } from "./limits";
 
 const memory = limits.replicaMemoryGb;
@@ -144,6 +150,14 @@ const servicePrivateEndpointsPatch = {
       },
     },
   },
+} as const satisfies SchemaObject;
+
+/** `PATCH .../services/{serviceId}/state`: start, stop, or wake an idle service. */
+const serviceStatePatch = {
+  type: "object",
+  additionalProperties: false,
+  required: ["command"],
+  properties: { command: { enum: [...serviceStateCommands] } },
 } as const satisfies SchemaObject;
 
 const reversePrivateEndpoint = {
@@ -279,6 +293,7 @@ export const managementSchemas = {
   apiKeyUpdate,
   privateEndpointCreate,
   servicePrivateEndpointsPatch,
+  serviceStatePatch,
   reversePrivateEndpoint,
   service,
   apiKeyCreateResult,
