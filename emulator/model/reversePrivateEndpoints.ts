@@ -31,7 +31,8 @@ export function statusOf(
   nowMs: number,
 ): ReversePrivateEndpointStatus {
   if (endpoint.goneAt !== undefined) return "Deleting";
-  return nowMs >= endpoint.readyAt ? endpoint.outcome : "Provisioning";
+  // State files written before endpoints had an outcome hold endpoints that settle Ready.
+  return nowMs >= endpoint.readyAt ? (endpoint.outcome ?? "Ready") : "Provisioning";
 }
 
 /** Drops deleted endpoints whose Deleting phase is over; returns whether anything changed. */
