@@ -18,6 +18,7 @@ const usage = `Usage: pulumi-clickhouse-cloud-emulator [options]
   --state <file>                keep the state in <file> across restarts (default: in memory)
   --rate-limits on|off          the real APIs' rate limits (default on)
   --provisioning-delay-ms <n>   how long reverse private endpoints provision and delete (default 2000)
+  --awakening-delay-ms <n>      how long a woken idle service stays awaking (default 2000)
   --seed <n>                    reproducible fixture ids and credentials
   --quiet                       no line per request
   --help                        this text`;
@@ -58,6 +59,7 @@ function parseCommandLine(argv: string[]): CliOptions | "help" {
       state: { type: "string" },
       "rate-limits": { type: "string" },
       "provisioning-delay-ms": { type: "string" },
+      "awakening-delay-ms": { type: "string" },
       seed: { type: "string" },
       quiet: { type: "boolean", default: false },
       help: { type: "boolean", default: false },
@@ -72,6 +74,7 @@ function parseCommandLine(argv: string[]): CliOptions | "help" {
     statePath: values.state,
     rateLimits: onOffOption("rate-limits", values["rate-limits"], true),
     provisioningDelayMs: integerOption("provisioning-delay-ms", values["provisioning-delay-ms"], 2000),
+    awakeningDelayMs: integerOption("awakening-delay-ms", values["awakening-delay-ms"], 2000),
     seed: integerOption("seed", values.seed, undefined),
     fixtureOut: values["fixture-out"],
     quiet: values.quiet ?? false,

@@ -6,9 +6,12 @@
  *   POST   /__emulator/reset                                 store back to the fixture, rate-limit counters forgotten
  *   PUT    /__emulator/faults      (FaultPlan)               replace the fault plan
  *   DELETE /__emulator/faults                                no more faults
- *   GET    /__emulator/settings, PUT (partial settings)      rateLimits, provisioningDelayMs
+ *   GET    /__emulator/settings, PUT (partial settings)      rateLimits, provisioningDelayMs,
+ *                                                            reversePrivateEndpointOutcome, awakeningDelayMs
  *   GET    /__emulator/fixture                               the fixture, as printed by the CLI
- *   POST   /__emulator/reverse-private-endpoints/:id/fail    the endpoint's status becomes Failed
+ *   PUT    /__emulator/reverse-private-endpoints/:id/status  {"status": ...}: the endpoint's status, at once
+ *   POST   /__emulator/reverse-private-endpoints/:id/fail    the same with status Failed
+ *   PUT    /__emulator/services/:id/state                    {"state": "idle"|"running"|"stopped"}, at once
  *   DELETE /__emulator/dashboards/:id                        deletes a dashboard and its alerts
  *   DELETE /__emulator/saved-searches/:id                    deletes a saved search and its alerts
  *   POST   /__emulator/alerts/:id/silence {until, by?}       silences an alert until `until`
@@ -21,8 +24,11 @@ import type { FaultInjector } from "./faults";
 import { objectIdOf, silence, unsilence } from "./model/alerts";
 import type { RateLimitCounters } from "./rateLimits";
 import type { RequestLog } from "./requestLog";
-import { purgeGoneEndpoints } from "./routes/management/reversePrivateEndpoints";
 import type { AlertRecord, EmulatorControl, EmulatorSettings, Fixture, FaultPlan } from "./types";
+import { assignableStatuses, assignStatus, settledStatuses } from "./model/reversePrivateEndpoints";
+import type { AssignableStatus } from "./model/reversePrivateEndpoints";
+import { assignableServiceStates, assignState, type AssignableServiceState } from "./model/serviceStates";
+import { findService } from "./routes/management/common";
 import { faultKinds } from "./types";
 
 export interface ControlParts {
@@ -44,17 +50,21 @@ export function createControl({ context, log, faults, counters }: ControlParts):
     setFaults: async (plan) => faults.set(plan),
     clearFaults: async () => faults.clear(),
     updateSettings: async (settings) => {
-      if (settings.rateLimits !== undefined) context.settings.rateLimits = settings.rateLimits;
-      if (settings.provisioningDelayMs !== undefined) {
-        context.settings.provisioningDelayMs = settings.provisioningDelayMs;
-      }
+      const defined = Object.entries(settings).filter(([, value]) => value !== undefined);
+      Object.assign(context.settings, Object.fromEntries(defined));
       return { ...context.settings };
     },
+    setReversePrivateEndpointStatus: async (id, status) => {
+      const current = assignStatus(store.state, id, status, context.now().getTime());
+      store.changed();
+      return current;
+    },
     failReversePrivateEndpoint: async (id) => {
-      purgeGoneEndpoints(store.state, context.now().getTime());
-      const endpoint = store.state.reversePrivateEndpoints.find((candidate) => candidate.id === id);
-      if (!endpoint) throw notFound(`Reverse private endpoint ${id} not found`);
-      endpoint.failed = true;
+      assignStatus(store.state, id, "Failed", context.now().getTime());
+      store.changed();
+    },
+    setServiceState: async (id, state) => {
+      assignState(findService(context, id), state);
       store.changed();
     },
     deleteDashboard: async (id) => {
@@ -142,7 +152,23 @@ const settingsSchema = {
   properties: {
     rateLimits: { type: "boolean" },
     provisioningDelayMs: { type: "integer", minimum: 0 },
+    reversePrivateEndpointOutcome: { type: "string", enum: [...settledStatuses] },
+    awakeningDelayMs: { type: "integer", minimum: 0 },
   },
+} as const;
+
+const endpointStatusSchema = {
+  type: "object",
+  additionalProperties: false,
+  required: ["status"],
+  properties: { status: { type: "string", enum: [...assignableStatuses] } },
+} as const;
+
+const serviceStateSchema = {
+  type: "object",
+  additionalProperties: false,
+  required: ["state"],
+  properties: { state: { type: "string", enum: [...assignableServiceStates] } },
 } as const;
 
 export function controlRoutes(
@@ -176,10 +202,26 @@ export function controlRoutes(
     async (request) => control.updateSettings(request.body),
   );
   app.get(`${base}/fixture`, async () => fixture());
+  app.put<{ Params: { id: string }; Body: { status: AssignableStatus } }>(
+    `${base}/reverse-private-endpoints/:id/status`,
+    { schema: { body: endpointStatusSchema } },
+    async (request) => {
+      const { id } = request.params;
+      return { id, status: await control.setReversePrivateEndpointStatus(id, request.body.status) };
+    },
+  );
   app.post<{ Params: { id: string } }>(`${base}/reverse-private-endpoints/:id/fail`, async (request) => {
     await control.failReversePrivateEndpoint(request.params.id);
     return { id: request.params.id, status: "Failed" };
   });
+  app.put<{ Params: { id: string }; Body: { state: AssignableServiceState } }>(
+    `${base}/services/:id/state`,
+    { schema: { body: serviceStateSchema } },
+    async (request) => {
+      await control.setServiceState(request.params.id, request.body.state);
+      return { id: request.params.id, state: request.body.state };
+    },
+  );
   app.delete<{ Params: { id: string } }>(`${base}/dashboards/:id`, async (request, reply) => {
     await control.deleteDashboard(request.params.id);
     return reply.code(204).send();

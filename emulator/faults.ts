@@ -3,7 +3,9 @@
  * control path): scripted kinds first, consumed in order per route, then random kinds with the plan's
  * probability, from a PRNG seeded by the plan so a run can be repeated exactly.
  * - 429: the API's rate-limit answer with its reset headers; 500/502/503: the API's error body;
- * - 504html: a proxy's HTML page; drop: the socket is destroyed before anything is processed;
+ * - 504html: a proxy's HTML gateway-timeout page; 404html: a proxy's HTML not-found page, as a proxy or gateway
+ *   answers for a route it does not know (it is not the API's own not-found answer);
+ * - drop: the socket is destroyed before anything is processed;
  * - slow: the reply comes `slowMs` late; dropAfterProcessing: the request is processed (state changes), then
  *   the socket is destroyed instead of replying.
  */
@@ -21,6 +23,10 @@ const defaultRetryAfterSeconds = 1;
 const gatewayTimeoutPage =
   "<html>\r\n<head><title>504 Gateway Time-out</title></head>\r\n<body>\r\n" +
   "<center><h1>504 Gateway Time-out</h1></center>\r\n</body>\r\n</html>\r\n";
+
+const notFoundPage =
+  "<html>\r\n<head><title>404 Not Found</title></head>\r\n<body>\r\n" +
+  "<center><h1>404 Not Found</h1></center>\r\n<hr><center>nginx</center>\r\n</body>\r\n</html>\r\n";
 
 const injectedMessages: Record<string, string> = {
   "500": "Injected fault: internal error",
@@ -91,6 +97,8 @@ export class FaultInjector {
         return reply;
       case "504html":
         return reply.code(504).type("text/html; charset=utf-8").send(gatewayTimeoutPage);
+      case "404html":
+        return reply.code(404).type("text/html; charset=utf-8").send(notFoundPage);
       case "429":
         this.setRateLimitHeaders(request, reply);
         throw new ApiError(429, "Too many requests");

@@ -46,6 +46,7 @@ function serviceFrom(bytes: ByteSource, seed: ServiceSeed, createdAt: string): S
     privateEndpointIds: [],
     dataWarehouseId: seed.dataWarehouseId,
     isPrimary: seed.isPrimary,
+    state: "running",
   };
 }
 

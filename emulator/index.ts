@@ -20,6 +20,7 @@ export type {
   FixtureDashboard,
   NamedId,
   RequestLogEntry,
+  ReversePrivateEndpointOutcome,
   RunningEmulator,
   ScriptedFault,
 } from "./types";
@@ -41,6 +42,8 @@ export async function startEmulator(options: StartOptions = {}): Promise<Running
     settings: {
       rateLimits: options.rateLimits ?? false,
       provisioningDelayMs: options.provisioningDelayMs ?? 0,
+      reversePrivateEndpointOutcome: options.reversePrivateEndpointOutcome ?? "Ready",
+      awakeningDelayMs: options.awakeningDelayMs ?? 100,
     },
     now: () => new Date(),
   };

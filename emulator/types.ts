@@ -1,7 +1,12 @@
 /**
  * Public types of the emulator (contract 3 of the shared design) and the shape of its stored state.
  */
-import type { ApiKeyRole, ApiKeyState, ReversePrivateEndpointType } from "../schemas/enums";
+import type {
+  ApiKeyRole,
+  ApiKeyState,
+  ReversePrivateEndpointStatus,
+  ReversePrivateEndpointType,
+} from "../schemas/enums";
 
 export interface NamedId {
   id: string;
@@ -50,6 +55,10 @@ export interface EmulatorOptions {
   rateLimits?: boolean;
   /** How long a reverse private endpoint stays Provisioning (and Deleting); 0 by default in-process. */
   provisioningDelayMs?: number;
+  /** The status new reverse private endpoints settle in when provisioning is over; Ready by default. */
+  reversePrivateEndpointOutcome?: ReversePrivateEndpointOutcome;
+  /** How long a woken service stays awaking (and a started or stopped one starting or stopping); 100 in-process. */
+  awakeningDelayMs?: number;
   /** Makes the fixture's ids and credentials reproducible. */
   seed?: number;
 }
@@ -80,6 +89,7 @@ export const faultKinds = [
   "502",
   "503",
   "504html",
+  "404html",
   "drop",
   "slow",
   "dropAfterProcessing",
@@ -109,9 +119,17 @@ export interface FaultPlan {
   retryAfterSeconds?: number;
 }
 
+/** Statuses a reverse private endpoint may settle in once provisioning is over. */
+export type ReversePrivateEndpointOutcome = Exclude<
+  ReversePrivateEndpointStatus,
+  "Provisioning" | "Deleting"
+>;
+
 export interface EmulatorSettings {
   rateLimits: boolean;
   provisioningDelayMs: number;
+  reversePrivateEndpointOutcome: ReversePrivateEndpointOutcome;
+  awakeningDelayMs: number;
 }
 
 /** The control API, in-process. */
@@ -123,7 +141,15 @@ export interface EmulatorControl {
   setFaults(plan: FaultPlan): Promise<void>;
   clearFaults(): Promise<void>;
   updateSettings(settings: Partial<EmulatorSettings>): Promise<EmulatorSettings>;
+  /** Gives the endpoint a status at once (Provisioning holds it there until set again); Deleting cannot be set. */
+  setReversePrivateEndpointStatus(
+    id: string,
+    status: ReversePrivateEndpointOutcome | "Provisioning",
+  ): Promise<ReversePrivateEndpointStatus>;
+  /** The same as setReversePrivateEndpointStatus(id, "Failed"). */
   failReversePrivateEndpoint(id: string): Promise<void>;
+  /** Puts a service in a state at once, as idle scaling (idle) or a stop (stopped) would. */
+  setServiceState(id: string, state: "running" | "idle" | "stopped"): Promise<void>;
   deleteDashboard(id: string): Promise<void>;
   deleteSavedSearch(id: string): Promise<void>;
   /** Silences an alert until `until` (ISO 8601), as someone in the API's UI would; `by` is the user's object id. */
@@ -160,7 +186,14 @@ export interface ServiceRecord {
   privateEndpointIds: string[];
   dataWarehouseId: string;
   isPrimary: boolean;
+  /** The state it is in, or is moving to when `stateSettlesAt` is set. */
+  state: EmulatedServiceState;
+  /** Epoch ms when a transitional state (awaking, starting, stopping) settles. */
+  stateSettlesAt?: number;
 }
+
+/** The service states the emulator models: a subset of the real API's. */
+export type EmulatedServiceState = "running" | "idle" | "awaking" | "starting" | "stopping" | "stopped";
 
 export interface OrganizationPrivateEndpoint {
   id: string;
@@ -189,9 +222,10 @@ export interface ReversePrivateEndpointRecord {
   endpointId: string;
   dnsNames: string[];
   privateDnsNames: string[];
-  /** Epoch ms when Provisioning turns Ready. */
+  /** Epoch ms when Provisioning ends. */
   readyAt: number;
-  failed: boolean;
+  /** The status the endpoint settles in when Provisioning ends (Ready unless settings or the control path say otherwise). */
+  outcome: ReversePrivateEndpointStatus;
   /** Epoch ms when a deleted endpoint disappears; absent until DELETE. */
   goneAt?: number;
 }

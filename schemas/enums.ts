@@ -9,8 +9,21 @@ export type ReversePrivateEndpointType = (typeof reversePrivateEndpointTypes)[nu
 export const mskAuthentications = ["SASL_IAM", "SASL_SCRAM"] as const;
 export type MskAuthentication = (typeof mskAuthentications)[number];
 
-/** Status values of a reverse private endpoint: the seed shows Ready; the rest come from the real API. */
-export const reversePrivateEndpointStatuses = ["Provisioning", "Ready", "Failed", "Deleting"] as const;
+/**
+ * Status values of a reverse private endpoint: the seed shows Ready; the rest come from the real API. Only
+ * Provisioning is worth waiting through: PendingAcceptance waits for the owner of the other side to accept the
+ * connection, and Failed, Rejected and Expired are final.
+ */
+export const reversePrivateEndpointStatuses = [
+  "Unknown",
+  "Provisioning",
+  "Deleting",
+  "Ready",
+  "Failed",
+  "PendingAcceptance",
+  "Rejected",
+  "Expired",
+] as const;
 export type ReversePrivateEndpointStatus = (typeof reversePrivateEndpointStatuses)[number];
 
 export const apiKeyRoles = ["admin", "developer", "query_endpoints"] as const;
@@ -83,3 +96,32 @@ export const seriesMetricDataTypes = [
   "exponential histogram",
 ] as const;
 export type SeriesMetricDataType = (typeof seriesMetricDataTypes)[number];
+
+/**
+ * The `state` of a service as the real API reports it (ClickHouse OpenAPI spec). A service with idle scaling
+ * turns `idle` when unused; `awaking` is on its way back to `running`.
+ */
+export const serviceStates = [
+  "starting",
+  "stopping",
+  "terminating",
+  "softdeleting",
+  "awaking",
+  "partially_running",
+  "provisioning",
+  "running",
+  "stopped",
+  "terminated",
+  "softdeleted",
+  "degraded",
+  "failed",
+  "idle",
+] as const;
+export type ServiceState = (typeof serviceStates)[number];
+
+/**
+ * Commands of `PATCH .../services/{serviceId}/state`: start and stop a service; awake wakes an idle one (it does
+ * not start a stopped service).
+ */
+export const serviceStateCommands = ["start", "stop", "awake"] as const;
+export type ServiceStateCommand = (typeof serviceStateCommands)[number];

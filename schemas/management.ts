@@ -1,6 +1,7 @@
 /**
  * JSON Schemas of the management API: request bodies (unknown fields rejected) and the `result` objects of
- * the responses (extra fields allowed, since the real API adds fields over time).
+ * the responses (checked only in what the provider uses; extra fields allowed, since the real API adds fields
+ * over time).
  */
 import type { SchemaObject } from "ajv";
 import {
@@ -9,13 +10,17 @@ import {
   ipAccessEntryResponse,
   nonEmptyString,
   nonEmptyStringArray,
-  nullableDateTime,
   nullableString,
   requiredWhen,
   ruleKeyword,
-  stringArray,
 } from "./common";
-import { apiKeyRoles, apiKeyStates, mskAuthentications, reversePrivateEndpointTypes } from "./enums";
+import {
+  apiKeyRoles,
+  apiKeyStates,
+  mskAuthentications,
+  reversePrivateEndpointTypes,
+  serviceStateCommands,
+} from "./enums";
 import { limits } from "./limits";
 
 const memory = limits.replicaMemoryGb;
@@ -163,87 +168,71 @@ const servicePrivateEndpointsPatch = {
   },
 } as const satisfies SchemaObject;
 
+/** `PATCH .../services/{serviceId}/state`: start, stop, or wake an idle service. */
+const serviceStatePatch = {
+  type: "object",
+  additionalProperties: false,
+  required: ["command"],
+  properties: { command: { enum: [...serviceStateCommands] } },
+} as const satisfies SchemaObject;
+
+/*
+ * Responses are read for what the provider uses, and nothing else is checked: a field the provider does not use
+ * may be absent, null, or of a shape the API adopts later, and never fails a read. Fields the provider uses
+ * may be null where their absence is allowed. Unknown fields are always allowed.
+ */
+const nullableNumber = { type: ["number", "null"] } as const;
+const nullableBoolean = { type: ["boolean", "null"] } as const;
+const nullableStringArray = { type: ["array", "null"], items: { type: "string" } } as const;
+
+/**
+ * A reverse private endpoint: its id and status drive every operation. The other fields are outputs, read as
+ * strings or string lists when they are and otherwise left out.
+ */
 const reversePrivateEndpoint = {
   type: "object",
-  required: ["id", "serviceId", "endpointId", "dnsNames", "privateDnsNames", "status"],
+  required: ["id", "status"],
   properties: {
-    id: { type: "string", format: "uuid" },
-    serviceId: { type: "string", format: "uuid" },
-    endpointId: { type: "string" },
-    dnsNames: stringArray,
-    privateDnsNames: stringArray,
+    id: nonEmptyString,
     status: { type: "string" },
-    description: nullableString,
-    type: { enum: [...reversePrivateEndpointTypes] },
-    vpcEndpointServiceName: nullableString,
-    vpcResourceConfigurationId: nullableString,
-    vpcResourceShareArn: nullableString,
-    mskClusterArn: nullableString,
-    mskAuthentication: { enum: [...mskAuthentications, null] },
   },
 } as const satisfies SchemaObject;
 
 /**
- * Seed 2.2. Only id and name are required: real services omit fields that don't apply to them (a service
- * without BYOC has no byocId, one without customer keys no encryptionKey) and may report them as null.
+ * Seed 2.2. The provider uses the id, the state (to wait for an idle service to run), the scaling settings
+ * (ReplicaScaling) and privateEndpointIds (PrivateEndpoint). Real services omit fields that don't apply to them
+ * (a service that does not autoscale memory has no memory bounds) and may report them as null.
  */
 const service = {
   type: "object",
-  required: ["id", "name"],
+  required: ["id"],
   properties: {
-    id: { type: "string", format: "uuid" },
-    name: { type: "string" },
-    engineVersion: { type: "string" },
-    endpoints: {
-      type: "array",
-      items: {
-        type: "object",
-        properties: {
-          protocol: { type: "string" },
-          host: { type: "string" },
-          port: { type: "number" },
-          username: nullableString,
-        },
-      },
-    },
-    minTotalMemoryGb: { type: "number" },
-    maxTotalMemoryGb: { type: "number" },
-    minReplicaMemoryGb: { type: "number" },
-    maxReplicaMemoryGb: { type: "number" },
-    numReplicas: { type: "number" },
-    idleScaling: { type: "boolean" },
-    idleTimeoutMinutes: { type: "number" },
-    ipAccessList: { type: "array", items: ipAccessEntryResponse },
-    createdAt: dateTime,
-    encryptionKey: nullableString,
-    encryptionAssumedRoleIdentifier: nullableString,
-    iamRole: nullableString,
-    privateEndpointIds: stringArray,
-    availablePrivateEndpointIds: stringArray,
-    dataWarehouseId: nullableString,
-    isPrimary: { type: "boolean" },
-    isReadonly: { type: "boolean" },
-    byocId: nullableString,
-    hasTransparentDataEncryption: { type: "boolean" },
-    transparentDataEncryptionKeyId: nullableString,
-    encryptionRoleId: nullableString,
+    id: nonEmptyString,
+    state: nullableString,
+    minReplicaMemoryGb: nullableNumber,
+    maxReplicaMemoryGb: nullableNumber,
+    numReplicas: nullableNumber,
+    idleScaling: nullableBoolean,
+    idleTimeoutMinutes: nullableNumber,
+    privateEndpointIds: nullableStringArray,
   },
 } as const satisfies SchemaObject;
 
-/** The `key` object; expireAt and usedAt are null for a key that never expires or was never used. */
+/**
+ * The `key` object. The provider compares name, roles, state, expireAt and ipAccessList with the inputs;
+ * expireAt and usedAt are null for a key that never expires or was never used. Roles are read as strings so
+ * that a role added to the API later does not break reading a key.
+ */
 const apiKey = {
   type: "object",
-  required: ["id", "name", "roles", "keySuffix", "createdAt"],
+  required: ["id"],
   properties: {
-    id: { type: "string", format: "uuid" },
-    name: { type: "string" },
-    roles: { type: "array", items: { enum: [...apiKeyRoles] } },
-    keySuffix: { type: "string" },
-    state: { enum: [...apiKeyStates] },
-    createdAt: dateTime,
-    expireAt: nullableDateTime,
-    usedAt: nullableDateTime,
-    ipAccessList: { type: "array", items: ipAccessEntryResponse },
+    id: nonEmptyString,
+    name: nullableString,
+    roles: nullableStringArray,
+    state: nullableString,
+    expireAt: nullableString,
+    ipAccessList: { type: ["array", "null"], items: ipAccessEntryResponse },
   },
 } as const satisfies SchemaObject;
 
@@ -258,31 +247,23 @@ const apiKeyCreateResult = {
   },
 } as const satisfies SchemaObject;
 
-const privateEndpoint = {
+/** The answer to registering a private endpoint; the provider reads the registration back from the organization. */
+const privateEndpoint = { type: "object" } as const satisfies SchemaObject;
+
+/** The organization: the provider uses the id and description of its registered private endpoints. */
+const organization = {
   type: "object",
   required: ["id"],
   properties: {
-    id: { type: "string" },
-    description: nullableString,
-  },
-} as const satisfies SchemaObject;
-
-const organization = {
-  type: "object",
-  required: ["id", "name"],
-  properties: {
-    id: { type: "string", format: "uuid" },
-    name: { type: "string" },
+    id: nonEmptyString,
     privateEndpoints: {
-      type: "array",
+      type: ["array", "null"],
       items: {
         type: "object",
         required: ["id"],
         properties: {
           id: { type: "string" },
           description: nullableString,
-          cloudProvider: { type: "string" },
-          region: { type: "string" },
         },
       },
     },
@@ -296,6 +277,7 @@ export const managementSchemas = {
   apiKeyUpdate,
   privateEndpointCreate,
   servicePrivateEndpointsPatch,
+  serviceStatePatch,
   reversePrivateEndpoint,
   service,
   apiKeyCreateResult,

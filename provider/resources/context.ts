@@ -5,6 +5,7 @@ import {
   type ConfigSource,
   type ManagementSettings,
 } from "../config";
+import { progress } from "./support/lifecycle";
 import {
   managementClient,
   observabilityClient,
@@ -30,7 +31,12 @@ class ProviderContext {
       { source: this.stackConfig },
       { organizationId: typeof organizationId === "string" ? organizationId : undefined },
     );
-    return { client: managementClient(settings, { throttle: settings.throttle }), settings };
+    const client = managementClient(settings, {
+      throttle: settings.throttle,
+      // Operations on an idle service wake it; the user sees one line saying so.
+      wake: { report: (line) => progress("ReversePrivateEndpoint", line) },
+    });
+    return { client, settings };
   }
 
   observability(): ObservabilityClient {

@@ -9,6 +9,20 @@ import { PartialCreateError } from "./support/errors";
 import { deleteIfPresent, progress, readOrGone, sleep } from "./support/lifecycle";
 import { createReconciled, onlyNewMatch } from "./support/reconcile";
 import { pick, unwrapSecrets, type PropertyBag } from "./support/properties";
+import {
+  apiOutputFields,
+  endpointOutputs,
+  hasRequestedFields,
+  nonApiInputs,
+  requestFields,
+} from "./reversePrivateEndpoint/remote";
+import {
+  acceptanceWarning,
+  isUnsettled,
+  isUnusable,
+  unsettledNote,
+  unusableMessage,
+} from "./reversePrivateEndpoint/statuses";
 
 /** Inputs of a {@link ReversePrivateEndpoint}. Every change replaces the endpoint: the API updates none of them. */
 export interface ReversePrivateEndpointArgs {
@@ -35,22 +49,12 @@ export interface ReversePrivateEndpointArgs {
    * resources). Its inputs must describe the endpoint as it is; deleting the resource deletes the endpoint.
    */
   adoptId?: pulumi.Input<string>;
-  /** How long create waits for status Ready, in seconds (default 600). Changing it changes nothing remotely. */
+  /**
+   * How long create waits while the endpoint is Provisioning, in seconds (default 600). Changing it changes nothing
+   * remotely.
+   */
   readyTimeoutSeconds?: pulumi.Input<number>;
 }
-
-const requestFields = [
-  "type",
-  "description",
-  "vpcEndpointServiceName",
-  "vpcResourceConfigurationId",
-  "vpcResourceShareArn",
-  "mskClusterArn",
-  "mskAuthentication",
-] as const;
-
-/** Inputs that are not fields of the API's object; echoed in the outputs so that `read` can rebuild the inputs. */
-const nonApiInputs = ["adoptId", "readyTimeoutSeconds"] as const;
 
 const checkSpec: CheckSpec = {
   schema: "reversePrivateEndpointCreate",
@@ -92,8 +96,11 @@ export class ReversePrivateEndpointProvider implements Required<pulumi.dynamic.R
 
   async diff(_id: string, olds: PropertyBag, news: PropertyBag): Promise<pulumi.dynamic.DiffResult> {
     const result = diffInputs(diffSpec, olds, news);
-    // An endpoint that failed to provision cannot be repaired in place: the next `up` replaces it.
-    if (olds.status === "Failed") return { changes: true, replaces: [...(result.replaces ?? []), "status"] };
+    const status = unwrapSecrets(olds).status;
+    // An endpoint that can never become usable cannot be repaired in place: the next `up` replaces it.
+    if (isUnusable(status)) return { changes: true, replaces: [...(result.replaces ?? []), "status"] };
+    // One awaiting acceptance (or still Provisioning, or in a status we don't know) is read again by `update`.
+    if (!result.changes && isUnsettled(status)) return { changes: true, replaces: [] };
     return result;
   }
 
@@ -112,8 +119,8 @@ export class ReversePrivateEndpointProvider implements Required<pulumi.dynamic.R
       typeof inputs.adoptId === "string"
         ? await api.get(organizationId, serviceId, inputs.adoptId)
         : await this.createExactlyOne(organizationId, serviceId, request);
-    const ready = await this.waitUntilReady(organizationId, serviceId, endpoint, inputs, news);
-    return { id: ready.id, outs: endpointOutputs(inputs, organizationId, ready) };
+    const settled = await this.settle(organizationId, serviceId, endpoint, inputs, news);
+    return { id: settled.id, outs: endpointOutputs(inputs, organizationId, settled) };
   }
 
   async read(id: string, props: PropertyBag): Promise<pulumi.dynamic.ReadResult> {
@@ -137,14 +144,17 @@ export class ReversePrivateEndpointProvider implements Required<pulumi.dynamic.R
     });
   }
 
-  /** Only reached for an endpoint recorded while still provisioning: wait for it again. */
+  /**
+   * Reached for an endpoint recorded before it was Ready (still Provisioning, or awaiting acceptance): reads it
+   * again, waits while it is Provisioning, and records what it has become.
+   */
   async update(id: string, olds: PropertyBag, news: PropertyBag): Promise<pulumi.dynamic.UpdateResult> {
     const inputs = unwrapSecrets(news);
     const { client, settings } = providerContext.management(olds.organizationId);
     const serviceId = String(olds.serviceId);
     const endpoint = await client.reversePrivateEndpoints.get(settings.organizationId, serviceId, id);
-    const ready = await this.waitUntilReady(settings.organizationId, serviceId, endpoint, inputs, news);
-    return { outs: endpointOutputs(inputs, settings.organizationId, ready) };
+    const settled = await this.settle(settings.organizationId, serviceId, endpoint, inputs, news);
+    return { outs: endpointOutputs(inputs, settings.organizationId, settled) };
   }
 
   async delete(id: string, props: PropertyBag): Promise<void> {
@@ -183,7 +193,7 @@ export class ReversePrivateEndpointProvider implements Required<pulumi.dynamic.R
     const before = new Set((await listed()).map((endpoint) => endpoint.id));
     const what = `a reverse private endpoint of service ${serviceId}`;
     const sameFields = (endpoint: RemoteEndpoint) =>
-      requestFields.every((field) => (endpoint[field] ?? undefined) === (request[field] ?? undefined));
+      hasRequestedFields(endpoint, request as unknown as PropertyBag);
     return createReconciled({
       kind: "ReversePrivateEndpoint",
       what,
@@ -192,7 +202,39 @@ export class ReversePrivateEndpointProvider implements Required<pulumi.dynamic.R
     });
   }
 
-  private async waitUntilReady(
+  /**
+   * Waits while the endpoint is Provisioning, then acts on the status it reached: Ready is done; an endpoint that
+   * can never become usable (Failed, Rejected, Expired) is recorded with its id and the `up` fails, so the next `up`
+   * replaces it; any other status (PendingAcceptance above all) ends the wait with a line saying what it awaits.
+   */
+  private async settle(
+    organizationId: string,
+    serviceId: string,
+    initial: RemoteEndpoint,
+    inputs: PropertyBag,
+    news: PropertyBag,
+  ): Promise<RemoteEndpoint> {
+    const endpoint = await this.waitWhileProvisioning(organizationId, serviceId, initial, inputs, news);
+    if (endpoint.status === "Ready") return endpoint;
+    const outs = endpointOutputs(inputs, organizationId, endpoint);
+    if (isUnusable(endpoint.status)) {
+      throw new PartialCreateError(
+        endpoint.id,
+        unusableMessage(endpoint.id, endpoint.status, outs),
+        outs,
+        news,
+      );
+    }
+    progress(
+      "ReversePrivateEndpoint",
+      endpoint.status === "PendingAcceptance"
+        ? acceptanceWarning(endpoint.id, outs)
+        : unsettledNote(endpoint.id, endpoint.status),
+    );
+    return endpoint;
+  }
+
+  private async waitWhileProvisioning(
     organizationId: string,
     serviceId: string,
     initial: RemoteEndpoint,
@@ -203,24 +245,20 @@ export class ReversePrivateEndpointProvider implements Required<pulumi.dynamic.R
     const started = Date.now();
     const api = providerContext.management(organizationId).client.reversePrivateEndpoints;
     let endpoint = initial;
-    while (endpoint.status !== "Ready") {
+    while (endpoint.status === "Provisioning") {
       const waited = Math.round((Date.now() - started) / 1000);
-      if (endpoint.status === "Failed" || waited >= timeoutSeconds) {
-        const why =
-          endpoint.status === "Failed"
-            ? `reverse private endpoint ${endpoint.id} failed to provision (status Failed); the next \`pulumi up\` replaces it`
-            : `reverse private endpoint ${endpoint.id} was not Ready after ${timeoutSeconds} s (status ${endpoint.status}); ` +
-              "the next `pulumi up` waits for it again";
+      if (waited >= timeoutSeconds) {
         throw new PartialCreateError(
           endpoint.id,
-          why,
+          `reverse private endpoint ${endpoint.id} was not Ready after ${timeoutSeconds} s (status Provisioning); ` +
+            "the next `pulumi up` waits for it again",
           endpointOutputs(inputs, organizationId, endpoint),
           news,
         );
       }
       progress(
         "ReversePrivateEndpoint",
-        `${endpoint.id}: status ${endpoint.status} after ${waited} s, waiting for Ready`,
+        `${endpoint.id}: status Provisioning after ${waited} s, waiting for it to finish`,
       );
       await sleep(POLL_INTERVAL_MS);
       endpoint = await api.get(organizationId, serviceId, endpoint.id);
@@ -229,22 +267,13 @@ export class ReversePrivateEndpointProvider implements Required<pulumi.dynamic.R
   }
 }
 
-/** Outputs: the API's object, plus the inputs that are not API fields so that `read` can rebuild the inputs. */
-function endpointOutputs(inputs: PropertyBag, organizationId: string, endpoint: RemoteEndpoint): PropertyBag {
-  // The API's `id` is the resource id; Pulumi reserves `id` as an output name.
-  const { id: _id, ...fields } = endpoint;
-  return {
-    ...pick(inputs, nonApiInputs),
-    ...fields,
-    organizationId,
-    serviceId: endpoint.serviceId ?? inputs.serviceId,
-  };
-}
-
 /**
  * A reverse private endpoint of a service (seed 2.1): a private connection from the service to a VPC endpoint
- * service, a VPC resource or an MSK cluster. Create waits until the endpoint is Ready; delete waits until it is
- * gone. The API updates nothing in place, so every input change replaces the endpoint.
+ * service, a VPC resource or an MSK cluster. Create waits while the endpoint is Provisioning: it ends Ready, or
+ * PendingAcceptance (with a warning naming who must accept the connection; a later refresh or `up` reads it
+ * again); a Failed, Rejected or Expired endpoint is recorded and replaced by the next `up`. Delete waits until it
+ * is gone. The API updates nothing in place, so every input change replaces the endpoint. While the service is
+ * idle the API refuses these operations: the service is woken up first, with a line saying so.
  */
 export class ReversePrivateEndpoint extends PackageResource {
   /** The cloud provider's id of the endpoint (e.g. a VPC endpoint id); the API's own uuid is the resource `id`. */
@@ -262,7 +291,11 @@ export class ReversePrivateEndpoint extends PackageResource {
   declare readonly dnsNames: pulumi.Output<string[]>;
   /** Private DNS names of the endpoint. */
   declare readonly privateDnsNames: pulumi.Output<string[]>;
-  /** Provisioning, Ready or Failed; always Ready after a successful create. */
+  /**
+   * The API's status: Ready after a successful create, or PendingAcceptance when the owner of the other side must
+   * still accept the connection (a later refresh or `up` reads it again). Failed, Rejected and Expired endpoints
+   * are recorded and replaced by the next `up`; Unknown is recorded as it is.
+   */
   declare readonly status: pulumi.Output<string>;
   /** The adopted endpoint's id, when the resource adopted one instead of creating it. */
   declare readonly adoptId: pulumi.Output<string | undefined>;
@@ -270,11 +303,10 @@ export class ReversePrivateEndpoint extends PackageResource {
   declare readonly readyTimeoutSeconds: pulumi.Output<number | undefined>;
 
   constructor(name: string, args: ReversePrivateEndpointArgs, opts?: pulumi.CustomResourceOptions) {
-    const apiFields = ["serviceId", "endpointId", "dnsNames", "privateDnsNames", "status"];
     super(
       "ReversePrivateEndpoint",
       name,
-      [...requestFields, ...apiFields, ...nonApiInputs, "organizationId"],
+      [...requestFields, ...apiOutputFields, ...nonApiInputs, "organizationId"],
       args,
       opts,
     );

@@ -24,6 +24,8 @@ export interface ApiProfile {
 export interface ApiErrorInit {
   readonly method: HttpMethod;
   readonly path: string;
+  /** The full URL requested (base URL and path), named when the answer did not come from the API itself. */
+  readonly url?: string;
   /** HTTP status; undefined when no response arrived (connection refused, reset, timeout). */
   readonly status?: number;
   /** API error code (NOT_FOUND, TOO_MANY_REQUESTS, ...), a network code (ECONNREFUSED, ETIMEDOUT, ...) or UNEXPECTED_RESPONSE. */
@@ -39,6 +41,11 @@ export interface ApiErrorInit {
   readonly outcomeUnknown: boolean;
   /** How long the server asked us to wait, when it said so (429). */
   readonly retryAfterMs?: number;
+  /**
+   * True for a 404 whose body is the API's own answer that the object does not exist; false for a 404 from
+   * something in front of the API (a proxy's HTML page, plain text, JSON of another shape).
+   */
+  readonly objectNotFound?: boolean;
 }
 
 export class ApiError extends Error {
@@ -53,6 +60,7 @@ export class ApiError extends Error {
   readonly attempts: number;
   readonly outcomeUnknown: boolean;
   readonly retryAfterMs: number | undefined;
+  readonly objectNotFound: boolean;
 
   constructor(profile: ApiProfile, init: ApiErrorInit) {
     super(composeMessage(profile, init));
@@ -66,12 +74,16 @@ export class ApiError extends Error {
     this.attempts = init.attempts;
     this.outcomeUnknown = init.outcomeUnknown;
     this.retryAfterMs = init.retryAfterMs;
+    this.objectNotFound = init.objectNotFound ?? false;
   }
 }
 
-/** True when `error` is an ApiError for a 404: the object does not exist (any more). */
+/**
+ * True when `error` is the API's own 404 answer: the object does not exist (any more). A 404 of another shape (a
+ * proxy's or gateway's page for a route it does not know) is not: it says nothing about the object.
+ */
 export function isNotFound(error: unknown): error is ApiError {
-  return error instanceof ApiError && error.status === 404;
+  return error instanceof ApiError && error.status === 404 && error.objectNotFound;
 }
 
 export const UNEXPECTED_RESPONSE = "UNEXPECTED_RESPONSE";
@@ -101,8 +113,16 @@ function headline(profile: ApiProfile, init: ApiErrorInit, context: string): str
   if (status === 403) {
     return `the ${title} refused the request for ${init.subject}: ${init.detail} (${context}). ${profile.permissionHint}`;
   }
-  if (status === 404) {
+  if (status === 404 && init.objectNotFound) {
     return `${init.subject} was not found: ${init.detail} (${context}). ${profile.notFoundHint}`;
+  }
+  if (status === 404) {
+    return (
+      `${init.method} ${init.url ?? init.path} answered 404 (${init.detail}${contextDetails(init, ", ")}), ` +
+      `which is not the ${title}'s own not-found answer, so it does not show whether ${init.subject} exists. ` +
+      `A proxy or gateway in front of the API answers so for a route it does not know: check ${profile.urlHint} ` +
+      "and the network path to the API, then retry."
+    );
   }
   if (status === 429) {
     const resets =
@@ -119,12 +139,17 @@ function headline(profile: ApiProfile, init: ApiErrorInit, context: string): str
 }
 
 function describeContext(init: ApiErrorInit, where: string): string {
-  const parts = [
-    init.status === undefined ? `${init.code} on ${where}` : `${init.status} ${init.code} from ${where}`,
-  ];
+  const status =
+    init.status === undefined ? `${init.code} on ${where}` : `${init.status} ${init.code} from ${where}`;
+  return `${status}${contextDetails(init, ", ")}`;
+}
+
+/** The request id and the attempts, each after `separator`; empty when there is neither. */
+function contextDetails(init: ApiErrorInit, separator: string): string {
+  const parts: string[] = [];
   if (init.requestId !== undefined) parts.push(`requestId ${init.requestId}`);
   if (init.attempts > 1) parts.push(`${init.attempts} attempts over ${formatSeconds(init.elapsedMs)}`);
-  return parts.join(", ");
+  return parts.map((part) => `${separator}${part}`).join("");
 }
 
 function outcomeUnknownNote(init: ApiErrorInit): string {

@@ -17,6 +17,7 @@ import { checkBaseUrl } from "./baseUrl";
 import { systemClock, type Clock } from "./clock";
 import { readErrorBody } from "./errorBodies";
 import { ApiError, UNEXPECTED_RESPONSE, type ApiProfile, type HttpMethod } from "./errors";
+import { isOwnNotFoundAnswer } from "./notFound";
 import { rateLimitResetMs } from "./rateLimit";
 import { Redactor } from "./redact";
 import {
@@ -252,6 +253,8 @@ export class HttpCore {
     const info = readErrorBody(response.status, body, contentType);
     return new ApiError(this.profile, {
       ...common,
+      url: `${this.baseUrl}/${spec.path.replace(/^\/+/, "")}`,
+      objectNotFound: response.status === 404 && isOwnNotFoundAnswer(this.profile.api, body),
       status: response.status,
       code: info.code,
       detail: this.redactor.apply(info.detail),

@@ -63,14 +63,35 @@ describe("emulator: control API and fixture", () => {
   });
 
   it("settings can be read and changed, and bad settings are refused", async () => {
-    expect((await harness.control("GET", "/settings")).body).to.deep.equal({
+    const defaults = {
       rateLimits: false,
       provisioningDelayMs: 0,
+      reversePrivateEndpointOutcome: "Ready",
+      awakeningDelayMs: 100,
+    };
+    expect((await harness.control("GET", "/settings")).body).to.deep.equal(defaults);
+    const changed = await harness.control("PUT", "/settings", {
+      body: {
+        provisioningDelayMs: 25,
+        reversePrivateEndpointOutcome: "PendingAcceptance",
+        awakeningDelayMs: 5,
+      },
     });
-    const changed = await harness.control("PUT", "/settings", { body: { provisioningDelayMs: 25 } });
-    expect(changed.body).to.deep.equal({ rateLimits: false, provisioningDelayMs: 25 });
-    await harness.control("PUT", "/settings", { body: { provisioningDelayMs: 0 } });
-    for (const body of [{ provisioningDelayMs: -1 }, { rateLimits: "yes" }, { speed: 1 }]) {
+    expect(changed.body).to.deep.equal({
+      rateLimits: false,
+      provisioningDelayMs: 25,
+      reversePrivateEndpointOutcome: "PendingAcceptance",
+      awakeningDelayMs: 5,
+    });
+    await harness.control("PUT", "/settings", { body: defaults });
+    for (const body of [
+      { provisioningDelayMs: -1 },
+      { rateLimits: "yes" },
+      { speed: 1 },
+      { reversePrivateEndpointOutcome: "Provisioning" },
+      { reversePrivateEndpointOutcome: "Deleting" },
+      { awakeningDelayMs: 1.5 },
+    ]) {
       const refused = await harness.control("PUT", "/settings", { body });
       expect(refused.status, JSON.stringify(body)).to.equal(400);
       expect(refused.body).to.have.property("error");

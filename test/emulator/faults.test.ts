@@ -61,6 +61,30 @@ describe("emulator: fault injection", () => {
     expect(response.text).to.include("<html>");
   });
 
+  it("404html answers a proxy's HTML not-found page, not the API's NOT_FOUND, and processes nothing", async () => {
+    const endpoints = `${harness.servicePath()}/dataPipesReversePrivateEndpoints`;
+    await setFaults({
+      script: [
+        {
+          route:
+            "POST /v1/organizations/:organizationId/services/:serviceId/dataPipesReversePrivateEndpoints",
+          kinds: ["404html"],
+        },
+        { route: "GET /api/v2/alerts", kinds: ["404html"] },
+      ],
+    });
+    const body = { type: "VPC_ENDPOINT_SERVICE", vpcEndpointServiceName: "com.amazonaws.vpce.svc-1" };
+    const management = await harness.management("POST", endpoints, { body });
+    expect(management.status).to.equal(404);
+    expect(management.headers.get("content-type")).to.match(/^text\/html/);
+    expect(management.text).to.include("<title>404 Not Found</title>").and.not.include("NOT_FOUND:");
+    expect(expectManagementSuccess(await harness.management("GET", endpoints))).to.deep.equal([]);
+    const observability = await harness.observability("GET", "/api/v2/alerts");
+    expect(observability.status).to.equal(404);
+    expect(observability.text).to.include("<h1>404 Not Found</h1>").and.not.include('"message"');
+    expect((await log()).map((entry) => entry.fault)).to.deep.equal(["404html", undefined, "404html"]);
+  });
+
   it("drop destroys the connection before anything is processed", async () => {
     await setFaults({ script: [{ route: createKeyRoute, kinds: ["drop"] }] });
     const body = { name: "dropped", roles: ["admin"] };

@@ -91,13 +91,54 @@ describe("emulator: reverse private endpoints", () => {
     expect(expectManagementSuccess(await harness.management("GET", collection()))).to.deep.equal([]);
   });
 
-  it("the control API can fail an endpoint", async () => {
+  it("the control API sets an endpoint's status at once; /fail stays an alias for Failed", async () => {
     const { id } = expectManagementSuccess(await create(vpcEndpointService));
+    const item = `${collection()}/${id}`;
+    const statusOfItem = async () => expectManagementSuccess(await harness.management("GET", item)).status;
+    const setStatus = (status: string, target = id) =>
+      harness.control("PUT", `/reverse-private-endpoints/${target}/status`, { body: { status } });
+    const accepted = await setStatus("PendingAcceptance");
+    expect(accepted.status).to.equal(200);
+    expect(accepted.body).to.deep.equal({ id, status: "PendingAcceptance" });
+    expect(await statusOfItem()).to.equal("PendingAcceptance");
+    await setStatus("Ready");
+    expect(await statusOfItem()).to.equal("Ready");
+    await setStatus("Provisioning");
+    await delay(provisioningDelayMs + 50);
+    expect(await statusOfItem()).to.equal("Provisioning");
+    for (const status of ["Rejected", "Expired", "Unknown"]) {
+      await setStatus(status);
+      expect(await statusOfItem()).to.equal(status);
+    }
     const failed = await harness.control("POST", `/reverse-private-endpoints/${id}/fail`);
-    expect(failed.status).to.equal(200);
-    const endpoint = expectManagementSuccess(await harness.management("GET", `${collection()}/${id}`));
-    expect(endpoint.status).to.equal("Failed");
+    expect(failed.body).to.deep.equal({ id, status: "Failed" });
+    expect(await statusOfItem()).to.equal("Failed");
+    for (const refused of ["Deleting", "Accepted"]) expect((await setStatus(refused)).status).to.equal(400);
+    expect((await setStatus("Ready", "nope")).status).to.equal(404);
     expect((await harness.control("POST", "/reverse-private-endpoints/nope/fail")).status).to.equal(404);
+    expectManagementSuccess(await harness.management("DELETE", item));
+    const whileDeleting = await setStatus("Ready");
+    expect(whileDeleting.status).to.equal(409);
+    expect(whileDeleting.body.error).to.include("Deleting");
+  });
+
+  it("new endpoints settle in the reversePrivateEndpointOutcome setting after provisioning", async () => {
+    await harness.emulator.control.updateSettings({ reversePrivateEndpointOutcome: "PendingAcceptance" });
+    try {
+      const { id, status } = expectManagementSuccess(await create(vpcEndpointService));
+      expect(status).to.equal("Provisioning");
+      await delay(provisioningDelayMs + 50);
+      const item = `${collection()}/${id}`;
+      expect(expectManagementSuccess(await harness.management("GET", item)).status).to.equal(
+        "PendingAcceptance",
+      );
+      const listed = expectManagementSuccess(await harness.management("GET", collection()));
+      expect(listed.map((endpoint: { status: string }) => endpoint.status)).to.deep.equal([
+        "PendingAcceptance",
+      ]);
+    } finally {
+      await harness.emulator.control.updateSettings({ reversePrivateEndpointOutcome: "Ready" });
+    }
   });
 
   it("lists the service's endpoints only", async () => {

@@ -97,7 +97,7 @@ describe("errors from every kind of failure", () => {
     it("reports a success whose result misses required fields as an unexpected response", async () => {
       next = {
         status: 200,
-        body: JSON.stringify({ status: 200, requestId: "req-1", result: { id: SERVICE, dnsNames: "x" } }),
+        body: JSON.stringify({ status: 200, requestId: "req-1", result: { dnsNames: "x", status: 1 } }),
       };
       const error = await apiErrorOf(management().reversePrivateEndpoints.get(ORG, SERVICE, SERVICE));
       expect(error.code).to.equal("UNEXPECTED_RESPONSE");
@@ -107,9 +107,10 @@ describe("errors from every kind of failure", () => {
         ),
       );
       expect(error.message)
-        .to.contain("result.dnsNames")
-        .and.contain("serviceId")
+        .to.contain("result.id")
+        .and.contain("result.status")
         .and.contain("(requestId req-1)");
+      expect(error.message).not.to.contain("dnsNames");
     });
 
     it("accepts extra response fields and reports a non-array list or a missing envelope", async () => {
@@ -139,7 +140,6 @@ describe("errors from every kind of failure", () => {
     it("keeps a returned keySecret out of an unexpected-response message", async () => {
       const result = {
         key: {
-          id: "not-a-uuid",
           name: "k",
           roles: ["admin"],
           keySuffix: "abcd",

@@ -22,16 +22,24 @@ describe("schemas: management responses", () => {
     expectValid("reversePrivateEndpoint", { ...endpoint, region: "us-east-1" });
   });
 
-  it("reports a missing or mistyped required endpoint field", () => {
+  it("reports a missing or mistyped id or status, the fields every operation acts on", () => {
     const { status: _s, ...withoutStatus } = endpoint;
     expectOnlyProblem("reversePrivateEndpoint", withoutStatus, "status", "status is required");
-    expectOnlyProblem(
-      "reversePrivateEndpoint",
-      { ...endpoint, dnsNames: "a" },
-      "dnsNames",
-      "must be an array",
-    );
-    expectOnlyProblem("reversePrivateEndpoint", { ...endpoint, id: "42" }, "id", "must be a UUID");
+    expectOnlyProblem("reversePrivateEndpoint", { ...endpoint, status: 1 }, "status", "must be a string");
+    expectOnlyProblem("reversePrivateEndpoint", { ...endpoint, id: "" }, "id", "must not be empty");
+  });
+
+  it("accepts an endpoint whose unused fields are absent, null or of another shape", () => {
+    expectValid("reversePrivateEndpoint", { id: uuid, status: "PendingAcceptance" });
+    expectValid("reversePrivateEndpoint", {
+      ...endpoint,
+      serviceId: null,
+      endpointId: null,
+      dnsNames: null,
+      privateDnsNames: "private.example",
+      type: "GCP_PSC_SERVICE_ATTACHMENT",
+      customPrivateDnsMappings: [{ privateDnsName: "a.example" }],
+    });
   });
 
   it("accepts a sparse service and a full one with nulls where real services send them", () => {
@@ -55,20 +63,26 @@ describe("schemas: management responses", () => {
     });
   });
 
-  it("reports a service's mistyped fields, one each", () => {
-    const problems = validate("service", { id: uuid, name: 7, numReplicas: "3", idleScaling: 1 });
+  it("reports a service's mistyped used fields, one each, and tolerates the unused ones", () => {
+    const problems = validate("service", { id: uuid, numReplicas: "3", idleScaling: 1, state: 7 });
     expect(problems.map((problem) => problem.property)).to.have.members([
-      "name",
       "numReplicas",
       "idleScaling",
+      "state",
     ]);
     expectOnlyProblem("service", { name: "x" }, "id", "id is required");
-    expectOnlyProblem(
-      "service",
-      { id: uuid, name: "x", endpoints: [{ port: "3306" }] },
-      "endpoints[0].port",
-      "must be a number",
-    );
+    expectValid("service", {
+      id: uuid,
+      name: null,
+      endpoints: [{ port: "3306" }],
+      createdAt: null,
+      isPrimary: null,
+      numReplicas: null,
+      minReplicaMemoryGb: null,
+      privateEndpointIds: null,
+      state: "idle",
+      horizontalScaling: { min: 1 },
+    });
   });
 
   const key = {
@@ -89,31 +103,34 @@ describe("schemas: management responses", () => {
   });
 
   it("reports problems inside the key by dotted path and never echoes the secret", () => {
-    expectOnlyProblem(
-      "apiKeyCreateResult",
-      { key: { ...key, createdAt: "yesterday" } },
-      "key.createdAt",
-      "date-time",
-    );
+    const { id: _id, ...withoutId } = key;
+    expectOnlyProblem("apiKeyCreateResult", { key: withoutId }, "key.id", "id is required");
     expectOnlyProblem("apiKeyCreateResult", { keyId: "x" }, "key", "key is required");
     const problem = expectOnlyProblem("apiKeyCreateResult", { key, keySecret: 123456 }, "keySecret");
     expect(problem.reason).to.equal("keySecret must be a string");
   });
 
-  it("reports a key with an unknown role", () => {
-    expectOnlyProblem("apiKey", { ...key, roles: ["owner"] }, "roles[0]", "must be one of admin, developer");
+  it("accepts a key with a role added later, unused fields of another shape, and nulls", () => {
+    expectValid("apiKey", { ...key, roles: ["owner"], createdAt: "yesterday", keySuffix: null, usedAt: 0 });
+    expectValid("apiKey", { id: uuid, name: null, roles: null, state: null, ipAccessList: null });
+    expectOnlyProblem("apiKey", { ...key, roles: "admin" }, "roles", "must be an array");
   });
 
-  it("accepts private endpoints and organizations, and reports their missing ids", () => {
+  it("accepts private endpoints and organizations, and reports a missing id the provider needs", () => {
     expectValid("privateEndpoint", { id: "vpce-1", description: "x", cloudProvider: "aws" });
-    expectOnlyProblem("privateEndpoint", { description: "x" }, "id", "id is required");
+    expectValid("privateEndpoint", { description: null });
     expectValid("organization", {
       id: uuid,
       name: "acme",
       privateEndpoints: [{ id: "vpce-1", description: "x", cloudProvider: "aws", region: "us-east-1" }],
       tier: "SCALE",
     });
-    expectValid("organization", { id: uuid, name: "acme" });
+    expectValid("organization", { id: uuid });
+    expectValid("organization", { id: uuid, name: null, privateEndpoints: null });
+    expectValid("organization", {
+      id: uuid,
+      privateEndpoints: [{ id: "vpce-1", description: null, cloudProvider: null, region: 1 }],
+    });
     expectOnlyProblem(
       "organization",
       { id: uuid, name: "acme", privateEndpoints: [{ description: "x" }] },

@@ -1,14 +1,14 @@
 /**
- * Reverse private endpoints (seed 4.1, 4.2; list and DELETE from the real API). The status is computed from
- * timestamps when read: Provisioning until `readyAt`, then Ready (or Failed when the control API failed it);
- * after DELETE, Deleting until `goneAt`, then the endpoint is gone (404).
+ * Reverse private endpoints (seed 4.1, 4.2; list and DELETE from the real API). Their statuses follow
+ * model/reversePrivateEndpoints; every operation needs the service running (model/serviceStates).
  */
 import type { FastifyInstance } from "fastify";
-import type { ReversePrivateEndpointStatus } from "../../../schemas/enums";
 import type { EmulatorContext } from "../../context";
 import { notFound } from "../../errors";
+import { purgeGoneEndpoints, statusOf } from "../../model/reversePrivateEndpoints";
+import { assertRunning } from "../../model/serviceStates";
 import { lowerHex, secureBytes, uuidV4 } from "../../random";
-import type { EmulatorState, ReversePrivateEndpointRecord, ServiceRecord } from "../../types";
+import type { ReversePrivateEndpointRecord, ServiceRecord } from "../../types";
 import type { ServiceParams } from "./common";
 import { envelope, findService, servicePath } from "./common";
 import { validBody } from "../validBody";
@@ -29,23 +29,8 @@ interface ReversePrivateEndpointCreate {
 
 const collectionPath = `${servicePath}/dataPipesReversePrivateEndpoints`;
 
-function statusOf(endpoint: ReversePrivateEndpointRecord, nowMs: number): ReversePrivateEndpointStatus {
-  if (endpoint.goneAt !== undefined) return "Deleting";
-  if (endpoint.failed) return "Failed";
-  return nowMs >= endpoint.readyAt ? "Ready" : "Provisioning";
-}
-
-/** Drops deleted endpoints whose Deleting phase is over; returns whether anything changed. */
-export function purgeGoneEndpoints(state: EmulatorState, nowMs: number): boolean {
-  const before = state.reversePrivateEndpoints.length;
-  state.reversePrivateEndpoints = state.reversePrivateEndpoints.filter(
-    (endpoint) => endpoint.goneAt === undefined || nowMs < endpoint.goneAt,
-  );
-  return state.reversePrivateEndpoints.length !== before;
-}
-
 function view(endpoint: ReversePrivateEndpointRecord, nowMs: number) {
-  const { readyAt: _readyAt, failed: _failed, goneAt: _goneAt, ...fields } = endpoint;
+  const { readyAt: _readyAt, outcome: _outcome, goneAt: _goneAt, ...fields } = endpoint;
   return { ...fields, status: statusOf(endpoint, nowMs) };
 }
 
@@ -53,6 +38,7 @@ function newEndpoint(
   service: ServiceRecord,
   body: ReversePrivateEndpointCreate,
   readyAt: number,
+  outcome: ReversePrivateEndpointRecord["outcome"],
 ): ReversePrivateEndpointRecord {
   const endpointId = `vpce-${lowerHex(secureBytes, 17)}`;
   const serviceSuffix = lowerHex(secureBytes, 17);
@@ -70,7 +56,7 @@ function newEndpoint(
     dnsNames: [`${endpointId}-${serviceSuffix}.vpce-svc.${service.region}.vpce.amazonaws.com`],
     privateDnsNames: [`${endpointId}.${service.host}`],
     readyAt,
-    failed: false,
+    outcome,
   };
 }
 
@@ -81,8 +67,15 @@ export function reversePrivateEndpointRoutes(scope: FastifyInstance, context: Em
     return context.store.state.reversePrivateEndpoints.filter((endpoint) => endpoint.serviceId === serviceId);
   }
 
+  /** The service, which must be running: the API refuses endpoint operations on an idle or stopped one. */
+  function runningService(serviceId: string, nowMs: number): ServiceRecord {
+    const service = findService(context, serviceId);
+    assertRunning(service, nowMs, "Reverse private endpoint operations");
+    return service;
+  }
+
   function findEndpoint(params: EndpointParams, nowMs: number): ReversePrivateEndpointRecord {
-    findService(context, params.serviceId);
+    runningService(params.serviceId, nowMs);
     const endpoint = endpointsOf(params.serviceId, nowMs).find(
       (candidate) => candidate.id === params.reversePrivateEndpointId,
     );
@@ -91,18 +84,20 @@ export function reversePrivateEndpointRoutes(scope: FastifyInstance, context: Em
   }
 
   scope.post<{ Params: ServiceParams }>(collectionPath, async (request) => {
+    const nowMs = context.now().getTime();
     const service = findService(context, request.params.serviceId);
     const body = validBody<ReversePrivateEndpointCreate>("reversePrivateEndpointCreate", request.body);
-    const nowMs = context.now().getTime();
-    const endpoint = newEndpoint(service, body, nowMs + context.settings.provisioningDelayMs);
+    runningService(service.id, nowMs);
+    const { provisioningDelayMs, reversePrivateEndpointOutcome } = context.settings;
+    const endpoint = newEndpoint(service, body, nowMs + provisioningDelayMs, reversePrivateEndpointOutcome);
     context.store.state.reversePrivateEndpoints.push(endpoint);
     context.store.changed();
     return envelope(request, view(endpoint, nowMs));
   });
 
   scope.get<{ Params: ServiceParams }>(collectionPath, async (request) => {
-    findService(context, request.params.serviceId);
     const nowMs = context.now().getTime();
+    runningService(request.params.serviceId, nowMs);
     return envelope(
       request,
       endpointsOf(request.params.serviceId, nowMs).map((endpoint) => view(endpoint, nowMs)),

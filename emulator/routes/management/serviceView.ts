@@ -1,7 +1,8 @@
 /** The service object of seed section 2.2, computed from the stored record. */
+import { stateOf } from "../../model/serviceStates";
 import type { EmulatorState, ServiceRecord } from "../../types";
 
-export function serviceView(state: EmulatorState, service: ServiceRecord) {
+export function serviceView(state: EmulatorState, service: ServiceRecord, nowMs: number) {
   const hostPrefix = service.host.split(".")[0];
   return {
     id: service.id,
@@ -9,7 +10,7 @@ export function serviceView(state: EmulatorState, service: ServiceRecord) {
     provider: service.cloudProvider,
     region: service.region,
     tier: service.tier,
-    state: "running",
+    state: stateOf(service, nowMs),
     engineVersion: service.engineVersion,
     endpoints: [
       { protocol: "nativesecure", host: service.host, port: 9440, username: "default" },

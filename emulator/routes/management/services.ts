@@ -1,15 +1,19 @@
 /**
- * Services: list, get, the private-endpoint PATCH of the real API ({"privateEndpointIds":{"add","remove"}})
- * and the replica scaling PATCH of seed 4.3. Both PATCHes return the service object.
+ * Services: list, get, the private-endpoint PATCH of the real API ({"privateEndpointIds":{"add","remove"}}),
+ * the replica scaling PATCH of seed 4.3 and the real API's state PATCH ({"command":"awake"|"start"|"stop"}).
+ * Every PATCH returns the service object.
  */
 import type { FastifyInstance } from "fastify";
 import type { Problem } from "../../model/problems";
 import type { EmulatorContext } from "../../context";
+import type { ServiceRecord } from "../../types";
 import { ApiError } from "../../errors";
 import type { OrganizationParams, ServiceParams } from "./common";
 import { envelope, findService, organizationPath, servicePath } from "./common";
 import { validBody } from "../validBody";
 import { applyScaling, scalingProblems, type ScalingUpdate } from "../../model/scaling";
+import { applyCommand } from "../../model/serviceStates";
+import type { ServiceStateCommand } from "../../../schemas/enums";
 import { serviceView } from "./serviceView";
 
 interface PrivateEndpointIdsPatch {
@@ -17,17 +21,19 @@ interface PrivateEndpointIdsPatch {
 }
 
 export function serviceRoutes(scope: FastifyInstance, context: EmulatorContext): void {
+  const view = (service: ServiceRecord) => serviceView(context.store.state, service, context.now().getTime());
+
   scope.get<{ Params: OrganizationParams }>(`${organizationPath}/services`, async (request) => {
     const state = context.store.state;
     return envelope(
       request,
-      state.services.map((service) => serviceView(state, service)),
+      state.services.map((service) => view(service)),
     );
   });
 
   scope.get<{ Params: ServiceParams }>(servicePath, async (request) => {
     const service = findService(context, request.params.serviceId);
-    return envelope(request, serviceView(context.store.state, service));
+    return envelope(request, view(service));
   });
 
   scope.patch<{ Params: ServiceParams }>(servicePath, async (request) => {
@@ -43,7 +49,7 @@ export function serviceRoutes(scope: FastifyInstance, context: EmulatorContext):
     const added = (privateEndpointIds.add ?? []).filter((id) => !kept.includes(id));
     service.privateEndpointIds = [...kept, ...new Set(added)];
     context.store.changed();
-    return envelope(request, serviceView(context.store.state, service));
+    return envelope(request, view(service));
   });
 
   scope.patch<{ Params: ServiceParams }>(`${servicePath}/replicaScaling`, async (request) => {
@@ -53,7 +59,15 @@ export function serviceRoutes(scope: FastifyInstance, context: EmulatorContext):
     if (problems.length > 0) throw ApiError.invalid(problems);
     applyScaling(service, update);
     context.store.changed();
-    return envelope(request, serviceView(context.store.state, service));
+    return envelope(request, view(service));
+  });
+
+  scope.patch<{ Params: ServiceParams }>(`${servicePath}/state`, async (request) => {
+    const service = findService(context, request.params.serviceId);
+    const { command } = validBody<{ command: ServiceStateCommand }>("serviceStatePatch", request.body);
+    applyCommand(service, command, context.now().getTime(), context.settings.awakeningDelayMs);
+    context.store.changed();
+    return envelope(request, view(service));
   });
 }
 

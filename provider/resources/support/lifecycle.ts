@@ -4,7 +4,10 @@ import { ApiError, isNotFound } from "../../rest";
 /** A read whose object is gone: the engine drops the resource from state on refresh, and the next `up` recreates it. */
 export const GONE: pulumi.dynamic.ReadResult = { id: "", props: {} };
 
-/** Runs a read; a 404 means the object was deleted out of band. */
+/**
+ * Runs a read; the API's own not-found answer means the object was deleted out of band. Any other failure, a 404
+ * from a proxy in front of the API included, fails the read and the engine keeps the resource in state.
+ */
 export async function readOrGone(
   read: () => Promise<pulumi.dynamic.ReadResult>,
 ): Promise<pulumi.dynamic.ReadResult> {
@@ -16,7 +19,10 @@ export async function readOrGone(
   }
 }
 
-/** Runs a delete; an object that is already gone is what a delete wants. */
+/**
+ * Runs a delete; an object the API says does not exist is what a delete wants. Any other failure, a proxy's 404
+ * included, fails the delete and the engine keeps the resource in state.
+ */
 export async function deleteIfPresent(remove: () => Promise<void>): Promise<void> {
   try {
     await remove();

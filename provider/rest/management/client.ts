@@ -1,10 +1,12 @@
 import { ClientCache } from "../clientCache";
+import { systemClock } from "../clock";
 import { HttpCore, type ClientProfile, type HttpOptions } from "../http";
 import { MANAGEMENT_THROTTLE, throttleKey } from "../throttle";
 import { SETTINGS, configSetCommand } from "../settings";
 import { KeysApi } from "./keys";
 import { OrganizationsApi } from "./organizations";
 import { PrivateEndpointsApi } from "./privateEndpoints";
+import { DEFAULT_WAKE_SETTINGS, IdleServiceWaker, type WakeSettings } from "./idleServices";
 import { ReversePrivateEndpointsApi } from "./reversePrivateEndpoints";
 import { ServicesApi } from "./services";
 
@@ -35,6 +37,11 @@ export const MANAGEMENT_PROFILE: ClientProfile = {
   throttle: MANAGEMENT_THROTTLE,
 };
 
+/** Tuning of a management client: the HTTP core's, and how operations refused while a service is idle wake it. */
+export interface ManagementOptions extends HttpOptions {
+  readonly wake?: Partial<WakeSettings>;
+}
+
 /** The management API, one property per API area. */
 export class ManagementClient {
   readonly reversePrivateEndpoints: ReversePrivateEndpointsApi;
@@ -44,7 +51,7 @@ export class ManagementClient {
   readonly privateEndpoints: PrivateEndpointsApi;
 
   /** Prefer managementClient(), which shares one client (and its throttle) per credential. */
-  constructor(connection: ManagementConnection, options: HttpOptions = {}) {
+  constructor(connection: ManagementConnection, options: ManagementOptions = {}) {
     const basic = Buffer.from(`${connection.tokenKey}:${connection.tokenSecret}`).toString("base64");
     const http = new HttpCore(
       MANAGEMENT_PROFILE,
@@ -55,8 +62,12 @@ export class ManagementClient {
       },
       options,
     );
-    this.reversePrivateEndpoints = new ReversePrivateEndpointsApi(http);
     this.services = new ServicesApi(http);
+    const waker = new IdleServiceWaker(this.services, options.clock ?? systemClock, {
+      ...DEFAULT_WAKE_SETTINGS,
+      ...options.wake,
+    });
+    this.reversePrivateEndpoints = new ReversePrivateEndpointsApi(http, waker);
     this.organizations = new OrganizationsApi(http);
     this.keys = new KeysApi(http);
     this.privateEndpoints = new PrivateEndpointsApi(http);
@@ -69,7 +80,10 @@ const clients = new ClientCache<ManagementClient>();
  * The process-wide client for this base URL, key and throttle, created on first use. The other `options` apply
  * only when this call creates the client; later calls for the same base URL, key and throttle get that client.
  */
-export function managementClient(connection: ManagementConnection, options?: HttpOptions): ManagementClient {
+export function managementClient(
+  connection: ManagementConnection,
+  options?: ManagementOptions,
+): ManagementClient {
   const credential = `${connection.tokenKey}:${connection.tokenSecret}`;
   const throttle = throttleKey(MANAGEMENT_THROTTLE, options?.throttle);
   return clients.getOrCreate("management", connection.apiUrl, credential, throttle, () => {

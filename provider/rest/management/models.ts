@@ -33,21 +33,25 @@ export interface ReversePrivateEndpointCreateRequest {
   mskAuthentication?: MskAuthentication | null;
 }
 
+/**
+ * A reverse private endpoint as returned. Only `id` and `status` are checked on arrival; every other field may be
+ * absent, null or of another shape, and is read defensively.
+ */
 export interface ReversePrivateEndpoint {
   id: string;
-  serviceId: string;
-  endpointId: string;
-  dnsNames: string[];
-  privateDnsNames: string[];
-  /** Provisioning, then Ready (or Failed); Deleting after a DELETE. */
+  /** Unknown, Provisioning, Deleting, Ready, Failed, PendingAcceptance, Rejected or Expired; perhaps others later. */
   status: string;
-  description?: string | null;
-  type?: ReversePrivateEndpointType;
-  vpcEndpointServiceName?: string | null;
-  vpcResourceConfigurationId?: string | null;
-  vpcResourceShareArn?: string | null;
-  mskClusterArn?: string | null;
-  mskAuthentication?: MskAuthentication | null;
+  serviceId?: unknown;
+  endpointId?: unknown;
+  dnsNames?: unknown;
+  privateDnsNames?: unknown;
+  description?: unknown;
+  type?: unknown;
+  vpcEndpointServiceName?: unknown;
+  vpcResourceConfigurationId?: unknown;
+  vpcResourceShareArn?: unknown;
+  mskClusterArn?: unknown;
+  mskAuthentication?: unknown;
 }
 
 // ---- services (seed 2.2, 4.3; DESIGN.md 7) ----
@@ -62,7 +66,9 @@ export interface ServiceEndpoint {
 /** Only id and name are always present; the API omits (or nulls) fields that do not apply to a service. */
 export interface Service {
   id: string;
-  name: string;
+  /** running, idle, awaking, stopped, ... (the real API's service states). */
+  state?: string | null;
+  name?: string;
   engineVersion?: string;
   endpoints?: ServiceEndpoint[];
   minTotalMemoryGb?: number;

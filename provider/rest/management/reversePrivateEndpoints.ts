@@ -1,24 +1,36 @@
 import type { HttpCore } from "../http";
+import type { IdleServiceWaker } from "./idleServices";
 import type { ReversePrivateEndpoint, ReversePrivateEndpointCreateRequest } from "./models";
 import { reversePrivateEndpointPath, reversePrivateEndpointsPath } from "./paths";
 
-/** Reverse private endpoints of a service (seed 4.1, 4.2; list and delete from DESIGN.md 7). */
+/** What the API refuses while the service is not running, for the line that says the service is being woken. */
+const refusedWhileIdle = "reverse private endpoint operations";
+
+/**
+ * Reverse private endpoints of a service (seed 4.1, 4.2; list and delete from the real API). The API refuses
+ * every one of these operations while the service is idle; each wakes the service and is sent again.
+ */
 export class ReversePrivateEndpointsApi {
-  constructor(private readonly http: HttpCore) {}
+  constructor(
+    private readonly http: HttpCore,
+    private readonly waker: IdleServiceWaker,
+  ) {}
 
   create(
     organizationId: string,
     serviceId: string,
     request: ReversePrivateEndpointCreateRequest,
   ): Promise<ReversePrivateEndpoint> {
-    return this.http.fetchResult({
-      method: "POST",
-      path: reversePrivateEndpointsPath(organizationId, serviceId),
-      subject: `a new reverse private endpoint of service ${serviceId}`,
-      body: request,
-      requestSchema: "reversePrivateEndpointCreate",
-      responseSchema: "reversePrivateEndpoint",
-    });
+    return this.whileRunning(organizationId, serviceId, () =>
+      this.http.fetchResult({
+        method: "POST",
+        path: reversePrivateEndpointsPath(organizationId, serviceId),
+        subject: `a new reverse private endpoint of service ${serviceId}`,
+        body: request,
+        requestSchema: "reversePrivateEndpointCreate",
+        responseSchema: "reversePrivateEndpoint",
+      }),
+    );
   }
 
   get(
@@ -26,29 +38,43 @@ export class ReversePrivateEndpointsApi {
     serviceId: string,
     reversePrivateEndpointId: string,
   ): Promise<ReversePrivateEndpoint> {
-    return this.http.fetchResult({
-      method: "GET",
-      path: reversePrivateEndpointPath(organizationId, serviceId, reversePrivateEndpointId),
-      subject: `reverse private endpoint ${reversePrivateEndpointId} of service ${serviceId}`,
-      responseSchema: "reversePrivateEndpoint",
-    });
+    return this.whileRunning(organizationId, serviceId, () =>
+      this.http.fetchResult({
+        method: "GET",
+        path: reversePrivateEndpointPath(organizationId, serviceId, reversePrivateEndpointId),
+        subject: `reverse private endpoint ${reversePrivateEndpointId} of service ${serviceId}`,
+        responseSchema: "reversePrivateEndpoint",
+      }),
+    );
   }
 
   list(organizationId: string, serviceId: string): Promise<ReversePrivateEndpoint[]> {
-    return this.http.fetchResult({
-      method: "GET",
-      path: reversePrivateEndpointsPath(organizationId, serviceId),
-      subject: `service ${serviceId}`,
-      responseSchema: "reversePrivateEndpoint",
-      many: true,
-    });
+    return this.whileRunning(organizationId, serviceId, () =>
+      this.http.fetchResult({
+        method: "GET",
+        path: reversePrivateEndpointsPath(organizationId, serviceId),
+        subject: `service ${serviceId}`,
+        responseSchema: "reversePrivateEndpoint",
+        many: true,
+      }),
+    );
   }
 
   delete(organizationId: string, serviceId: string, reversePrivateEndpointId: string): Promise<void> {
-    return this.http.send({
-      method: "DELETE",
-      path: reversePrivateEndpointPath(organizationId, serviceId, reversePrivateEndpointId),
-      subject: `reverse private endpoint ${reversePrivateEndpointId} of service ${serviceId}`,
-    });
+    return this.whileRunning(organizationId, serviceId, () =>
+      this.http.send({
+        method: "DELETE",
+        path: reversePrivateEndpointPath(organizationId, serviceId, reversePrivateEndpointId),
+        subject: `reverse private endpoint ${reversePrivateEndpointId} of service ${serviceId}`,
+      }),
+    );
+  }
+
+  private whileRunning<T>(
+    organizationId: string,
+    serviceId: string,
+    operation: () => Promise<T>,
+  ): Promise<T> {
+    return this.waker.whileRunning(organizationId, serviceId, refusedWhileIdle, operation);
   }
 }

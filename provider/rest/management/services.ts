@@ -1,8 +1,12 @@
 import type { HttpCore } from "../http";
+import type { ServiceStateCommand } from "../../../schemas";
 import type { ReplicaScalingUpdateRequest, Service, ServicePrivateEndpointsPatchRequest } from "./models";
 import { servicePath } from "./paths";
 
-/** A service: read it, attach or detach private endpoints, update its replica scaling (seed 4.3, DESIGN.md 7). */
+/**
+ * A service: read it, attach or detach private endpoints, update its replica scaling (seed 4.3), and change its
+ * state (the real API's `PATCH .../state`: start, stop, or awake for an idle service).
+ */
 export class ServicesApi {
   constructor(private readonly http: HttpCore) {}
 
@@ -42,6 +46,18 @@ export class ServicesApi {
       subject: `service ${serviceId}`,
       body: request,
       requestSchema: "replicaScalingUpdate",
+      responseSchema: "service",
+    });
+  }
+
+  /** `PATCH .../state` with `{"command": ...}`; answers the service. */
+  changeState(organizationId: string, serviceId: string, command: ServiceStateCommand): Promise<Service> {
+    return this.http.fetchResult({
+      method: "PATCH",
+      path: `${servicePath(organizationId, serviceId)}/state`,
+      subject: `service ${serviceId}`,
+      body: { command },
+      requestSchema: "serviceStatePatch",
       responseSchema: "service",
     });
   }

@@ -1,0 +1,64 @@
+/**
+ * A loopback HTTP proxy in front of the emulator that rewrites JSON response bodies, to show how the provider
+ * copes with responses shaped differently from the emulator's (fields added, nulls dropped) through the real
+ * engine.
+ */
+import { createServer, type Server } from "node:http";
+
+export type BodyRewrite = (body: unknown) => unknown;
+
+export class RewritingProxy {
+  private readonly server: Server;
+  private url_ = "";
+
+  constructor(
+    private readonly target: string,
+    private readonly rewrite: BodyRewrite,
+  ) {
+    this.server = createServer((request, response) => {
+      const chunks: Buffer[] = [];
+      request.on("data", (chunk: Buffer) => chunks.push(chunk));
+      request.on("end", () => {
+        const headers = Object.fromEntries(
+          Object.entries(request.headers).flatMap(([name, value]) =>
+            typeof value === "string" && !["host", "content-length", "connection"].includes(name)
+              ? [[name, value]]
+              : [],
+          ),
+        );
+        const body = chunks.length > 0 ? Buffer.concat(chunks) : undefined;
+        fetch(`${this.target}${request.url ?? "/"}`, { method: request.method, headers, body })
+          .then(async (upstream) => {
+            const contentType = upstream.headers.get("content-type") ?? "";
+            let text = await upstream.text();
+            if (contentType.startsWith("application/json") && text !== "") {
+              text = JSON.stringify(this.rewrite(JSON.parse(text)));
+            }
+            response.writeHead(upstream.status, { "content-type": contentType });
+            response.end(text);
+          })
+          .catch((error: Error) => {
+            response.writeHead(502, { "content-type": "text/plain" });
+            response.end(`proxy: ${error.message}`);
+          });
+      });
+    });
+  }
+
+  get url(): string {
+    return this.url_;
+  }
+
+  async start(): Promise<this> {
+    await new Promise<void>((resolve) => this.server.listen(0, "127.0.0.1", resolve));
+    const address = this.server.address();
+    if (address === null || typeof address === "string") throw new Error("no TCP address");
+    this.url_ = `http://127.0.0.1:${address.port}`;
+    return this;
+  }
+
+  async stop(): Promise<void> {
+    this.server.closeAllConnections();
+    await new Promise<void>((resolve) => this.server.close(() => resolve()));
+  }
+}
