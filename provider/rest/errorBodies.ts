@@ -54,7 +54,8 @@ function fromJson(body: Record<string, unknown>): Partial<ErrorBodyInfo> {
   return info;
 }
 
-function parseJsonObject(text: string): Record<string, unknown> | undefined {
+/** The JSON object `text` holds, or undefined when it holds something else. */
+export function parseJsonObject(text: string): Record<string, unknown> | undefined {
   if (!text.startsWith("{")) return undefined;
   try {
     const value: unknown = JSON.parse(text);

@@ -4,6 +4,7 @@
  * HTML page, plain text, or JSON of its own shape) for a route it does not know, and that says nothing about the
  * object. Treating such a page as "gone" would silently forget resources that still exist.
  */
+import { parseJsonObject } from "./errorBodies";
 import type { ApiName } from "./errors";
 
 /**
@@ -17,17 +18,6 @@ const ownAnswers: Record<ApiName, (body: Record<string, unknown>) => boolean> = 
 
 /** True when `body` (the raw text of a 404 response) is `api`'s own answer that the object does not exist. */
 export function isOwnNotFoundAnswer(api: ApiName, body: string): boolean {
-  const parsed = parseObject(body);
+  const parsed = parseJsonObject(body.trim());
   return parsed !== undefined && ownAnswers[api](parsed);
-}
-
-function parseObject(text: string): Record<string, unknown> | undefined {
-  try {
-    const value: unknown = JSON.parse(text);
-    return typeof value === "object" && value !== null && !Array.isArray(value)
-      ? (value as Record<string, unknown>)
-      : undefined;
-  } catch {
-    return undefined;
-  }
 }
