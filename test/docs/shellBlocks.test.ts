@@ -99,17 +99,33 @@ async function runBlock(block: DocBlock): Promise<string | undefined> {
   }
 }
 
-/** Every block's run, started once for all of them when the first test asks. */
+/** `--grep`/`--fgrep` of this mocha run, so that only the blocks of the selected tests are run. */
+function selectedByCommandLine(fullTitle: string): boolean {
+  const argv = process.argv;
+  const valueOf = (...names: string[]) => {
+    const index = argv.findIndex((arg) => names.includes(arg));
+    const inline = argv.find((arg) => names.some((name) => arg.startsWith(`${name}=`)));
+    return index >= 0 ? argv[index + 1] : inline?.slice(inline.indexOf("=") + 1);
+  };
+  const grep = valueOf("--grep", "-g");
+  const fgrep = valueOf("--fgrep", "-f");
+  if (grep !== undefined) return new RegExp(grep).test(fullTitle) !== argv.includes("--invert");
+  if (fgrep !== undefined) return fullTitle.includes(fgrep) !== argv.includes("--invert");
+  return true;
+}
+
+/** Every selected block's run, all started (a few at a time) when the first test asks. */
 const outcomes = new Map<DocBlock, Promise<string | undefined>>();
-const runnableBlocks: DocBlock[] = [];
+const runnableBlocks: { block: DocBlock; fullTitle: string }[] = [];
 function outcomeOf(block: DocBlock): Promise<string | undefined> {
-  if (outcomes.size === 0)
-    for (const each of runnableBlocks)
+  if (outcomes.size === 0) {
+    for (const each of runnableBlocks.filter((entry) => selectedByCommandLine(entry.fullTitle)))
       outcomes.set(
-        each,
-        scheduler.schedule(() => runBlock(each)),
+        each.block,
+        scheduler.schedule(() => runBlock(each.block)),
       );
-  return outcomes.get(block)!;
+  }
+  return outcomes.get(block) ?? scheduler.schedule(() => runBlock(block));
 }
 
 function summary(block: DocBlock): string {
@@ -154,8 +170,12 @@ describe("docs: every documented shell block runs as written", function () {
             expect(bashSyntaxError(block.content)).to.equal(undefined);
           });
         } else {
-          runnableBlocks.push(block);
-          it(`${summary(block)}${hints ? ", then the commands it prints" : ""}`, async () => {
+          const title = `${summary(block)}${hints ? ", then the commands it prints" : ""}`;
+          runnableBlocks.push({
+            block,
+            fullTitle: `docs: every documented shell block runs as written ${file} ${title}`,
+          });
+          it(title, async () => {
             const failure = await outcomeOf(block);
             if (failure) expect.fail(failure);
           });

@@ -75,6 +75,7 @@ export class Sandbox {
   }
 
   private static create(kind: string): { root: string; env: NodeJS.ProcessEnv } {
+    const cliDir = pulumiCliDir(); // throws, saying what to do, when the CLI is unknown
     const root = fs.mkdtempSync(path.join(os.tmpdir(), `chc-docs-${kind}-`));
     for (const dir of ["control", "bin", "pulumi-home", "tmp"]) fs.mkdirSync(path.join(root, dir));
     fs.writeFileSync(
@@ -91,7 +92,7 @@ export class Sandbox {
     const callerPath = (process.env.PATH ?? "")
       .split(path.delimiter)
       .filter((dir) => !dir.endsWith("node_modules/.bin"));
-    env.PATH = [path.join(root, "bin"), pulumiCliDir(), ...callerPath].join(path.delimiter);
+    env.PATH = [path.join(root, "bin"), cliDir, ...callerPath].join(path.delimiter);
     env.PULUMI_HOME = path.join(root, "pulumi-home");
     env.PULUMI_SKIP_UPDATE_CHECK = "true";
     env.TMPDIR = path.join(root, "tmp");
