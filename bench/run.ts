@@ -20,6 +20,7 @@ import { measureThroughput } from "./figures/throughput";
 import { describeMachine, withEndLoad } from "./machine";
 import { renderReport } from "./report";
 import { figureNumbers, type BenchResults, type BenchSettings, type FigureNumber } from "./results";
+import { BenchSettingsError, readSettings } from "./settings";
 
 const benchDir = path.resolve(__dirname, "..", "..", "bench");
 
@@ -75,32 +76,14 @@ async function measure(
   return { date, settings, overhead, stateSize, requests, throughput, series };
 }
 
-function readSettings(env: NodeJS.ProcessEnv): BenchSettings {
-  const figures = (env.BENCH_FIGURES ?? figureNumbers.join(","))
-    .split(",")
-    .map((part) => Number(part.trim()))
-    .filter((n): n is FigureNumber => (figureNumbers as readonly number[]).includes(n));
-  if (figures.length === 0) throw new Error(`BENCH_FIGURES names no figure of ${figureNumbers.join(", ")}`);
-  if (figures.includes(2) && !figures.includes(1)) figures.push(1);
-  return {
-    runs: positiveInteger(env.BENCH_RUNS, 5, "BENCH_RUNS"),
-    throughputRuns: positiveInteger(env.BENCH_THROUGHPUT_RUNS, 5, "BENCH_THROUGHPUT_RUNS"),
-    figures: [...new Set(figures)].sort(),
-  };
-}
-
-function positiveInteger(value: string | undefined, fallback: number, name: string): number {
-  if (value === undefined || value.trim() === "") return fallback;
-  const parsed = Number(value);
-  if (!Number.isInteger(parsed) || parsed < 1)
-    throw new Error(`${name} must be a whole number above 0; got "${value}"`);
-  return parsed;
-}
-
 main().then(
   // Stray handles of the engine's language servers must not keep a finished run alive.
   () => process.exit(0),
   (error: unknown) => {
+    if (error instanceof BenchSettingsError) {
+      console.error(`npm run bench: ${error.message}`);
+      process.exit(2);
+    }
     console.error(error instanceof Error ? (error.stack ?? error.message) : error);
     process.exit(1);
   },

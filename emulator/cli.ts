@@ -1,17 +1,19 @@
 #!/usr/bin/env node
 /**
- * pulumi-clickhouse-cloud-emulator: serves both APIs on one port until SIGINT or SIGTERM.
- * Prints the URLs and the fixture (ids and local credentials) on start and one line per request.
+ * pulumi-clickhouse-cloud-emulator: serves both APIs (the default command), stops a detached emulator, and
+ * points a Pulumi stack at one. Errors a user can fix are printed alone, without a stack trace.
  */
-import { promises as fs } from "node:fs";
-import * as path from "node:path";
 import { parseArgs } from "node:util";
-import { startEmulator } from "./index";
-import type { StartOptions } from "./index";
-import type { Fixture, RequestLogEntry } from "./types";
+import { configureFlags, configureOptions, configureStack } from "./cliConfigure";
+import { detachedChildVariable, reportToParent, startDetached, stopEmulator } from "./cliProcess";
+import { serve, serveFlags, serveOptions } from "./cliServe";
+import { CliError, UsageError } from "./cliSupport";
 
-const usage = `Usage: pulumi-clickhouse-cloud-emulator [options]
+const usage = `Usage: pulumi-clickhouse-cloud-emulator [serve] [options]
+       pulumi-clickhouse-cloud-emulator stop --pid-file <file>
+       pulumi-clickhouse-cloud-emulator configure --fixture <file> [--stack <name>] [--set <key>=<path>]...
 
+serve (the default): serve both APIs until SIGINT or SIGTERM
   --port <n>                    port to listen on; 0 picks a free one (default 0)
   --host <address>              address to bind (default 127.0.0.1)
   --fixture-out <file>          write the fixture (URLs, ids, credentials) as JSON to <file>
@@ -20,128 +22,78 @@ const usage = `Usage: pulumi-clickhouse-cloud-emulator [options]
   --provisioning-delay-ms <n>   how long reverse private endpoints provision and delete (default 2000)
   --awakening-delay-ms <n>      how long a woken idle service stays awaking (default 2000)
   --seed <n>                    reproducible fixture ids and credentials
+  --pid-file <file>             write the process id to <file> once serving; removed when it stops
+  --detach                      run in the background; return once it serves and its files are written
+                                (needs --pid-file)
+  --log-file <file>             with --detach: append the request lines and errors to <file>
   --quiet                       no line per request
-  --help                        this text`;
+  --help                        this text
 
-class UsageError extends Error {}
+stop: stop the emulator whose process id <file> holds, and wait until it has exited
+  --pid-file <file>             the file given to serve's --pid-file
 
-function integerOption(
-  name: string,
-  value: string | undefined,
-  fallback: number | undefined,
-): number | undefined {
-  if (value === undefined) return fallback;
-  if (!/^\d+$/.test(value))
-    throw new UsageError(`--${name} must be a whole number; got ${JSON.stringify(value)}`);
-  return Number(value);
+configure: point the Pulumi stack of the current directory at the emulator of a fixture
+  (pulumi config set-all: URLs and ids as plain text, the key secret and the token as secrets)
+  --fixture <file>              the file serve's --fixture-out wrote
+  --stack <name>                the stack to configure (default: the selected one)
+  --set <key>=<path>            also set the program's config <key> to the fixture's value at <path>,
+                                e.g. serviceId=services.production or tileId=dashboards.0.tileIds.0`;
+
+const commands = ["serve", "stop", "configure"] as const;
+type Command = (typeof commands)[number];
+
+function split(argv: string[]): { command: Command; rest: string[] } {
+  const first = argv[0];
+  if (first !== undefined && !first.startsWith("-")) {
+    if (!(commands as readonly string[]).includes(first))
+      throw new UsageError(`unknown command ${JSON.stringify(first)}; commands: ${commands.join(", ")}`);
+    return { command: first as Command, rest: argv.slice(1) };
+  }
+  return { command: "serve", rest: argv };
 }
 
-function onOffOption(name: string, value: string | undefined, fallback: boolean): boolean {
-  if (value === undefined) return fallback;
-  if (value !== "on" && value !== "off")
-    throw new UsageError(`--${name} must be on or off; got ${JSON.stringify(value)}`);
-  return value === "on";
-}
-
-interface CliOptions extends StartOptions {
-  fixtureOut?: string;
-  quiet: boolean;
-}
-
-function parseCommandLine(argv: string[]): CliOptions | "help" {
-  const { values } = parseArgs({
-    args: argv,
-    strict: true,
-    options: {
-      port: { type: "string" },
-      host: { type: "string" },
-      "fixture-out": { type: "string" },
-      state: { type: "string" },
-      "rate-limits": { type: "string" },
-      "provisioning-delay-ms": { type: "string" },
-      "awakening-delay-ms": { type: "string" },
-      seed: { type: "string" },
-      quiet: { type: "boolean", default: false },
-      help: { type: "boolean", default: false },
-    },
-  });
-  if (values.help) return "help";
-  const port = integerOption("port", values.port, 0) as number;
-  if (port > 65535) throw new UsageError(`--port must be at most 65535; got ${port}`);
-  return {
-    port,
-    host: values.host ?? "127.0.0.1",
-    statePath: values.state,
-    rateLimits: onOffOption("rate-limits", values["rate-limits"], true),
-    provisioningDelayMs: integerOption("provisioning-delay-ms", values["provisioning-delay-ms"], 2000),
-    awakeningDelayMs: integerOption("awakening-delay-ms", values["awakening-delay-ms"], 2000),
-    seed: integerOption("seed", values.seed, undefined),
-    fixtureOut: values["fixture-out"],
-    quiet: values.quiet ?? false,
-  };
-}
-
-async function writeFixture(file: string, fixture: Fixture): Promise<void> {
-  const temporary = path.join(path.dirname(file), `.${path.basename(file)}.${process.pid}.tmp`);
-  // 0600: the fixture holds the emulator's credentials.
-  await fs.writeFile(temporary, `${JSON.stringify(fixture, null, 2)}\n`, { mode: 0o600 });
-  await fs.rename(temporary, file);
-}
-
-function requestLine(entry: RequestLogEntry): string {
-  const status = entry.status === 0 ? "dropped" : String(entry.status);
-  const fault = entry.fault ? ` [fault ${entry.fault}]` : "";
-  return `${entry.method} ${entry.path} ${status} ${entry.durationMs.toFixed(1)}ms${fault}\n`;
-}
-
-async function main(): Promise<void> {
-  const options = parseCommandLine(process.argv.slice(2));
-  if (options === "help") {
+async function main(argv: string[]): Promise<void> {
+  const { command, rest } = split(argv);
+  if (rest.includes("--help")) {
     process.stdout.write(`${usage}\n`);
     return;
   }
-  const emulator = await startEmulator({
-    ...options,
-    onRequestLogged: options.quiet ? undefined : (entry) => process.stdout.write(requestLine(entry)),
-  });
-  if (options.fixtureOut) await writeFixture(options.fixtureOut, emulator.fixture);
-  process.stdout.write(
-    [
-      `ClickHouse Cloud and observability API emulator listening on ${emulator.url}`,
-      `  management API:    ${emulator.url}/v1/organizations/${emulator.fixture.organizationId}`,
-      `  observability API: ${emulator.url}/api/v2`,
-      `  control API:       ${emulator.url}/__emulator`,
-      `  rate limits ${options.rateLimits ? "on" : "off"}, provisioning delay ${options.provisioningDelayMs} ms, ` +
-        `state ${options.statePath ? `in ${options.statePath}` : "in memory"}`,
-      ...(options.fixtureOut ? [`  fixture written to ${options.fixtureOut}`] : []),
-      "Fixture (local emulator credentials):",
-      JSON.stringify(emulator.fixture, null, 2),
-      "",
-    ].join("\n"),
-  );
-
-  let stopping = false;
-  const stop = (signal: NodeJS.Signals) => {
-    if (stopping) process.exit(1); // a second signal: don't wait any longer
-    stopping = true;
-    process.stdout.write(`${signal} received, shutting down\n`);
-    emulator.close().then(
-      () => process.exit(0),
-      (error: Error) => {
-        process.stderr.write(`emulator: shutdown failed: ${error.message}\n`);
-        process.exit(1);
-      },
-    );
-  };
-  process.on("SIGINT", stop);
-  process.on("SIGTERM", stop);
+  if (command === "stop") {
+    const { values } = parseArgs({ args: rest, strict: true, options: { "pid-file": { type: "string" } } });
+    if (!values["pid-file"]) throw new UsageError("stop needs --pid-file <file>, the file serve wrote");
+    process.stdout.write(`${await stopEmulator(values["pid-file"])}\n`);
+    return;
+  }
+  if (command === "configure") {
+    const { values } = parseArgs({ args: rest, strict: true, options: configureFlags });
+    process.stdout.write(await configureStack(configureOptions(values)));
+    return;
+  }
+  const { values } = parseArgs({ args: rest, strict: true, options: serveFlags });
+  const background = process.env[detachedChildVariable] === "1";
+  const options = serveOptions(values, background);
+  if (options.detach) return startDetached(rest, options);
+  if (background) {
+    // The background half of --detach: the command that started it prints the banner.
+    delete process.env[detachedChildVariable];
+    const { banner } = await serve(options).catch(async (error: Error) => {
+      await reportToParent({ ready: false, error: error.message });
+      throw error;
+    });
+    process.stdout.write(banner);
+    await reportToParent({ ready: true, banner });
+    return;
+  }
+  process.stdout.write((await serve(options)).banner);
 }
 
-main().catch((error: Error) => {
+main(process.argv.slice(2)).catch((error: Error) => {
   const isUsage =
     error instanceof UsageError || (error as { code?: string }).code?.startsWith("ERR_PARSE_ARGS");
+  const known = isUsage || error instanceof CliError;
   process.stderr.write(
-    `pulumi-clickhouse-cloud-emulator: ${error.message}\n${isUsage ? `\n${usage}\n` : ""}`,
+    `pulumi-clickhouse-cloud-emulator: ${known ? error.message : (error.stack ?? error.message)}\n` +
+      (isUsage ? `\n${usage}\n` : ""),
   );
   process.exit(isUsage ? 2 : 1);
 });

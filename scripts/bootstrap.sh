@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
-# Sourced by the npm scripts (test, demo, bench): installs what a fresh clone lacks, builds, and finds or builds
-# the Pulumi CLI. Afterwards PULUMI_CLI_DIR names the CLI's directory and PATH holds the CLI and the
-# dynamic-provider launcher that ships in @pulumi/pulumi.
+# Sourced by the npm scripts (setup, test, demo, bench): installs what a fresh clone lacks, builds, and finds or
+# builds the Pulumi CLI. Afterwards PULUMI_CLI_DIR names the CLI's directory, PATH holds the CLI and the
+# dynamic-provider launcher that ships in @pulumi/pulumi, and PULUMI_CLI_ON_CALLER_PATH says whether the caller's
+# own PATH already found that CLI (when not, hints for the user's shell print the `export PATH=...` it needs).
 set -euo pipefail
 
 repo_root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -34,6 +35,11 @@ export PULUMI_CLI_DIR
 launcher="node_modules/@pulumi/pulumi/pulumi-resource-pulumi-nodejs"
 if [[ -w "$PULUMI_CLI_DIR" && ! -e "$PULUMI_CLI_DIR/pulumi-resource-pulumi-nodejs" ]]; then
   install -m 0755 "$launcher" "$PULUMI_CLI_DIR/pulumi-resource-pulumi-nodejs"
+fi
+if [[ "$(command -v pulumi 2>/dev/null)" == "$PULUMI_CLI_DIR/pulumi" ]]; then
+  export PULUMI_CLI_ON_CALLER_PATH=yes
+else
+  export PULUMI_CLI_ON_CALLER_PATH=no
 fi
 export PATH="$PULUMI_CLI_DIR:$PATH"
 export PULUMI_SKIP_UPDATE_CHECK=true

@@ -4,7 +4,7 @@ import type { OutputMap } from "@pulumi/pulumi/automation";
 import { startEmulator, type RunningEmulator } from "../emulator";
 import { renderSeriesChart, type SeriesPoint } from "./lib/chart";
 import { exampleConfig } from "./lib/exampleConfig";
-import { LocalStack } from "./lib/localStack";
+import { defaultPassphrase, LocalStack } from "./lib/localStack";
 
 const repoRoot = path.resolve(__dirname, "..", "..");
 const demoDir = path.join(repoRoot, ".pulumi-state", "demo");
@@ -77,11 +77,14 @@ async function main(): Promise<void> {
   } finally {
     if (stack && !keep) {
       step = "pulumi destroy";
-      console.log("\n=== pulumi destroy");
-      await stack.destroy().catch((error: unknown) => {
-        failed = true;
-        console.error(`destroy failed: ${error instanceof Error ? error.message : String(error)}`);
-      });
+      console.log("\n=== pulumi destroy (and remove the stack)");
+      await stack.destroy({ remove: true }).then(
+        () => console.log("stack `demo` destroyed and removed; its state directory is deleted next"),
+        (error: unknown) => {
+          failed = true;
+          console.error(`destroy failed: ${error instanceof Error ? error.message : String(error)}`);
+        },
+      );
     }
     await emulator?.close();
     if (!keep) {
@@ -101,27 +104,52 @@ function printOutputs(outputs: OutputMap): void {
 }
 
 function printNextSteps(emulator: RunningEmulator | undefined): void {
-  const relativeDir = path.relative(process.cwd(), demoDir) || ".";
+  const here = (file: string) => path.relative(process.cwd(), file) || ".";
+  const cliPath =
+    process.env.PULUMI_CLI_ON_CALLER_PATH === "no" && process.env.PULUMI_CLI_DIR
+      ? [
+          `  export PATH="${process.env.PULUMI_CLI_DIR}:$PATH"   # the Pulumi CLI that npm run demo found or built`,
+        ]
+      : [];
   if (keep && emulator) {
     const port = new URL(emulator.url).port;
-    console.log(`
-The stack was kept. To explore it, restart the emulator on the same port with its saved state, then use the CLI:
-  npx pulumi-clickhouse-cloud-emulator --port ${port} --state ${relativeDir}/emulator.json &
-  export PULUMI_BACKEND_URL=file://${demoDir}/backend PULUMI_CONFIG_PASSPHRASE=local-stack-passphrase
-  pulumi stack output --stack demo --cwd examples/quickstart --show-secrets
-The next \`npm run demo\` starts over.`);
+    const project = `--stack demo --cwd ${here(projectDir)}`;
+    const passphrase =
+      process.env.PULUMI_CONFIG_PASSPHRASE === undefined
+        ? `PULUMI_CONFIG_PASSPHRASE=${defaultPassphrase}`
+        : "PULUMI_CONFIG_PASSPHRASE # the one this demo ran with";
+    console.log(
+      [
+        "",
+        "The stack was kept. To explore it, restart the emulator on the same port with its saved state, then use the CLI:",
+        `  npx pulumi-clickhouse-cloud-emulator --port ${port} --state ${here(demoDir)}/emulator.json --pid-file ${here(demoDir)}/emulator.pid --detach --quiet`,
+        ...cliPath,
+        `  export PULUMI_BACKEND_URL=file://${demoDir}/backend ${passphrase}`,
+        `  pulumi stack output ${project} --show-secrets`,
+        `  pulumi refresh ${project} --yes`,
+        `  pulumi destroy ${project} --yes --remove`,
+        `  npx pulumi-clickhouse-cloud-emulator stop --pid-file ${here(demoDir)}/emulator.pid`,
+        "The next `npm run demo` starts over.",
+      ].join("\n"),
+    );
   } else {
     console.log(`
 To keep the stack and explore it afterwards: npm run demo -- --keep`);
   }
-  console.log(`To run the same program against the real APIs (from examples/quickstart, with your own stack):
-  pulumi config set clickhouse:organizationId <org uuid>
-  pulumi config set clickhouse:tokenKey <key id>
-  pulumi config set --secret clickhouse:tokenSecret <key secret>
-  pulumi config set observability:apiUrl <observability API URL>
-  pulumi config set --secret observability:apiToken <token>
-  pulumi config set serviceId <service uuid>   # and dashboardId, tileId, webhookId, sourceId
-  pulumi up`);
+  console.log(
+    [
+      "To run the same program against the real APIs, from examples/quickstart with your own stack (a Pulumi CLI",
+      "install with its Node.js language host runs it; see examples/quickstart/README.md):",
+      "  pulumi stack init '<stack name>'",
+      "  pulumi config set clickhouse:organizationId '<organization uuid>'",
+      "  pulumi config set --plaintext clickhouse:tokenKey '<key id>'",
+      "  pulumi config set --secret clickhouse:tokenSecret '<key secret>'",
+      "  pulumi config set observability:apiUrl '<observability API URL>'",
+      "  pulumi config set --secret observability:apiToken '<token>'",
+      "  pulumi config set serviceId '<service uuid>'   # and dashboardId, tileId, webhookId, sourceId",
+      "  pulumi up",
+    ].join("\n"),
+  );
 }
 
 void main();

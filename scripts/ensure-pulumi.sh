@@ -14,6 +14,17 @@ cache_bin="${PULUMI_HOME:-$HOME/.pulumi}/versions/${PULUMI_VERSION}/bin"
 
 log() { echo "[ensure-pulumi] $*" >&2; }
 
+# The Go version the wrapper module needs: its go.mod's `go` line.
+go_minimum="$(sed -n 's/^go \([0-9][0-9.]*\)$/\1/p' "$repo_root/tools/pulumi-cli/go.mod")"
+
+# `pulumi` in a shell of the user's only works once its directory is on PATH; say how when it is not.
+path_hint() {
+  if [[ "$(command -v pulumi 2>/dev/null)" != "$1/pulumi" ]]; then
+    log "pulumi is not on your PATH; to use it in your shell (as the README's pulumi commands do):"
+    log "  export PATH=\"$1:\$PATH\""
+  fi
+}
+
 # Prints the CLI's version without the leading "v", or nothing when the binary does not answer.
 cli_version() { "$1" version 2>/dev/null | sed -n 's/^v\{0,1\}\([0-9][0-9.]*\).*/\1/p' | head -n 1; }
 
@@ -34,13 +45,22 @@ fi
 
 if [[ -x "$cache_bin/pulumi" ]] && usable "$cache_bin/pulumi"; then
   log "using cached pulumi $(cli_version "$cache_bin/pulumi") ($cache_bin)"
+  path_hint "$cache_bin"
   echo "$cache_bin"
   exit 0
 fi
 
 if ! command -v go >/dev/null 2>&1; then
   log "No Pulumi CLI >= 3.${MIN_MINOR} on PATH and no cached build in $cache_bin."
-  log "Install either the Pulumi CLI (https://www.pulumi.com/docs/install/) or Go >= 1.25 (to build it here),"
+  log "Install either the Pulumi CLI (https://www.pulumi.com/docs/install/) or Go >= ${go_minimum} (to build it here),"
+  log "then run this again."
+  exit 1
+fi
+
+go_version="$(GOTOOLCHAIN=local go env GOVERSION 2>/dev/null | sed -n 's/^go\([0-9][0-9.]*\).*/\1/p')"
+if [[ -z "$go_version" || "$(printf '%s\n%s\n' "$go_minimum" "$go_version" | sort -V | head -n 1)" != "$go_minimum" ]]; then
+  log "Building the Pulumi CLI needs Go >= ${go_minimum} (tools/pulumi-cli/go.mod); $(command -v go) is go${go_version:-?}."
+  log "Install a newer Go (https://go.dev/dl/), or the Pulumi CLI itself (https://www.pulumi.com/docs/install/),"
   log "then run this again."
   exit 1
 fi
@@ -65,4 +85,5 @@ if ! usable "$cache_bin/pulumi"; then
   exit 1
 fi
 log "built pulumi $(cli_version "$cache_bin/pulumi") in $((SECONDS - started)) s into $cache_bin"
+path_hint "$cache_bin"
 echo "$cache_bin"

@@ -3,7 +3,12 @@
  * cannot serve invokes, so these run in the program's own process, during `pulumi preview` as well as `up`.
  */
 import * as pulumi from "@pulumi/pulumi";
-import { programConfigSource, resolveObservabilitySettings } from "../config";
+import {
+  ConfigurationError,
+  programConfigSource,
+  reportOncePerProcess,
+  resolveObservabilitySettings,
+} from "../config";
 import { observabilityClient } from "../rest";
 import { RequestValidationError } from "../rest/validation";
 import {
@@ -31,7 +36,13 @@ export async function getSeries(
   const { request, problems, deprecations } = buildSeriesRequest(args);
   if (problems.length > 0) throw new RequestValidationError("the getSeries query", problems);
   for (const deprecation of deprecations) void pulumi.log.warn(deprecation);
-  const settings = resolveObservabilitySettings({ source: programConfigSource() });
+  let settings: ReturnType<typeof resolveObservabilitySettings>;
+  try {
+    settings = resolveObservabilitySettings({ source: programConfigSource() });
+  } catch (error) {
+    // A program may query many series: a missing setting is explained in full once per run.
+    throw error instanceof ConfigurationError ? reportOncePerProcess(error) : error;
+  }
   const rows = await observabilityClient(settings, { throttle: settings.throttle }).charts.querySeries(
     request,
   );

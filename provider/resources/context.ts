@@ -1,5 +1,7 @@
 import type * as pulumi from "@pulumi/pulumi";
 import {
+  ConfigurationError,
+  reportOncePerProcess,
   resolveManagementSettings,
   resolveObservabilitySettings,
   type ConfigSource,
@@ -27,9 +29,11 @@ class ProviderContext {
 
   /** The management client and the organization an operation works in (the resource's own, else config). */
   management(organizationId?: unknown): { client: ManagementClient; settings: ManagementSettings } {
-    const settings = resolveManagementSettings(
-      { source: this.stackConfig },
-      { organizationId: typeof organizationId === "string" ? organizationId : undefined },
+    const settings = onceThisRun(() =>
+      resolveManagementSettings(
+        { source: this.stackConfig },
+        { organizationId: typeof organizationId === "string" ? organizationId : undefined },
+      ),
     );
     const client = managementClient(settings, {
       throttle: settings.throttle,
@@ -40,8 +44,17 @@ class ProviderContext {
   }
 
   observability(): ObservabilityClient {
-    const settings = resolveObservabilitySettings({ source: this.stackConfig });
+    const settings = onceThisRun(() => resolveObservabilitySettings({ source: this.stackConfig }));
     return observabilityClient(settings, { throttle: settings.throttle });
+  }
+}
+
+/** Resolves settings; a configuration problem every resource of the run shares is explained in full only once. */
+function onceThisRun<T>(resolve: () => T): T {
+  try {
+    return resolve();
+  } catch (error) {
+    throw error instanceof ConfigurationError ? reportOncePerProcess(error) : error;
   }
 }
 

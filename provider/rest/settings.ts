@@ -1,7 +1,7 @@
 /**
- * The configuration keys and environment variables of both APIs (DESIGN.md section 4). Kept apart from
- * provider/config.ts, which loads @pulumi/pulumi, so the REST layer can name settings in its messages without
- * loading the Pulumi SDK.
+ * The configuration keys and environment variables of both APIs. Kept apart from provider/config.ts, which loads
+ * @pulumi/pulumi, so the REST layer (and the emulator's `configure` command) can name settings without loading the
+ * Pulumi SDK.
  */
 export interface SettingSpec {
   readonly key: string;
@@ -9,10 +9,15 @@ export interface SettingSpec {
   readonly secret: boolean;
   /** Shown in "how to set it" hints. */
   readonly placeholder: string;
+  /**
+   * The CLI refuses to store, without `--plaintext`, a random-looking value under a key whose name contains
+   * "token", "secret" or "pass"; a key id is such a value, yet not a secret.
+   */
+  readonly plaintextFlag?: boolean;
   readonly defaultValue?: string;
 }
 
-/** Every setting of both APIs, as listed in DESIGN.md section 4. */
+/** Every setting of both APIs. */
 export const SETTINGS = {
   organizationId: {
     key: "clickhouse:organizationId",
@@ -25,6 +30,7 @@ export const SETTINGS = {
     envVar: "CLICKHOUSE_TOKEN_KEY",
     secret: false,
     placeholder: "<key-id>",
+    plaintextFlag: true,
   },
   tokenSecret: {
     key: "clickhouse:tokenSecret",
@@ -77,5 +83,6 @@ export const SETTINGS = {
 
 /** `pulumi config set [--secret] <key> <placeholder>`: the command that sets a setting in the stack. */
 export function configSetCommand(spec: SettingSpec): string {
-  return `pulumi config set ${spec.secret ? "--secret " : ""}${spec.key} ${spec.placeholder}`;
+  const flag = spec.secret ? "--secret " : spec.plaintextFlag ? "--plaintext " : "";
+  return `pulumi config set ${flag}${spec.key} ${spec.placeholder}`;
 }

@@ -10,7 +10,8 @@ import { pulumiCliDir, pulumiCommand } from "./pulumiCli";
 const repoRoot = path.resolve(__dirname, "..", "..", "..");
 // Local file backends only. The default passphrase suits throwaway stacks against the emulator; set
 // PULUMI_CONFIG_PASSPHRASE to encrypt the secrets of a stack you keep with one of your own.
-const passphrase = process.env.PULUMI_CONFIG_PASSPHRASE ?? "local-stack-passphrase";
+export const defaultPassphrase = "local-stack-passphrase";
+const passphrase = process.env.PULUMI_CONFIG_PASSPHRASE ?? defaultPassphrase;
 
 /** What it takes to stand up one stack through the real engine. */
 export interface LocalStackOptions {
@@ -104,8 +105,16 @@ export class LocalStack {
     return (result.summary.resourceChanges ?? {}) as Record<string, number>;
   }
 
-  async destroy(): Promise<Record<string, number>> {
-    const result = await this.stack.destroy({ ...this.capture(), color: "never" });
+  /**
+   * `remove` also removes the stack (its history and config file). The CLI's closing advice to run
+   * `pulumi stack rm` is then out of date, so it is left out of what is echoed and logged.
+   */
+  async destroy(options: { remove?: boolean } = {}): Promise<Record<string, number>> {
+    const result = await this.stack.destroy({
+      ...this.capture(options.remove ? withoutStackRmAdvice : undefined),
+      color: "never",
+      remove: options.remove,
+    });
     return (result.summary.resourceChanges ?? {}) as Record<string, number>;
   }
 
@@ -139,14 +148,25 @@ export class LocalStack {
     fs.rmSync(this.backendDir, { recursive: true, force: true });
   }
 
-  /** Output callbacks for one operation; what they collect is kept in `logs`. */
-  private capture(): { onOutput: (out: string) => void; onError: (err: string) => void } {
+  /** Output callbacks for one operation; what they collect is kept in `logs`. `dropLine` filters stdout lines. */
+  private capture(dropLine?: (line: string) => boolean): {
+    onOutput: (out: string) => void;
+    onError: (err: string) => void;
+  } {
     const log: OperationLog = { stdout: "", stderr: "" };
     this.logs.push(log);
+    let partial = "";
+    const keep = (text: string) => {
+      log.stdout += text;
+      if (this.echo) process.stdout.write(text);
+    };
     return {
       onOutput: (out) => {
-        log.stdout += out;
-        if (this.echo) process.stdout.write(out);
+        if (!dropLine) return keep(out);
+        // The CLI's output arrives in chunks that may split a line: filter whole lines only.
+        const lines = (partial + out).split("\n");
+        partial = lines.pop() ?? "";
+        for (const line of lines) if (!dropLine(line)) keep(`${line}\n`);
       },
       onError: (err) => {
         log.stderr += err;
@@ -154,6 +174,14 @@ export class LocalStack {
       },
     };
   }
+}
+
+/** The CLI's advice after `destroy` to remove the stack, which `destroy({ remove: true })` has done already. */
+function withoutStackRmAdvice(line: string): boolean {
+  return (
+    line.startsWith("The resources in the stack have been deleted, but the history and configuration") ||
+    line.startsWith("If you want to remove the stack completely, run `pulumi stack rm")
+  );
 }
 
 export interface StateResource {

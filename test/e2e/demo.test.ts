@@ -28,6 +28,11 @@ describe("the demo (npm run demo)", function () {
     expect(stdout).to.include("=== pulumi preview (expect no changes)");
     expect(stdout).to.match(/\nno changes\n/);
     expect(stdout).to.match(/- 6 deleted/);
+    // The demo removes the stack itself, so the CLI's advice to `pulumi stack rm` it must not reach the user.
+    expect(stdout).to.include("stack `demo` destroyed and removed");
+    expect(stdout).to.not.include("pulumi stack rm");
+    // The real-API hint sets the key id the way the CLI accepts it.
+    expect(stdout).to.include("pulumi config set --plaintext clickhouse:tokenKey '<key id>'");
     for (const leftover of [".pulumi-state/demo", "examples/quickstart/Pulumi.demo.yaml"]) {
       expect(fs.existsSync(path.join(repoRoot, leftover)), leftover).to.equal(false);
     }

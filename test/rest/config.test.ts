@@ -4,6 +4,7 @@ import { Config as DynamicProviderConfig } from "@pulumi/pulumi/cmd/dynamic-prov
 import {
   ConfigurationError,
   programConfigSource,
+  reportOncePerProcess,
   resolveManagementSettings,
   resolveObservabilitySettings,
   type ConfigSource,
@@ -99,8 +100,22 @@ describe("configuration", () => {
     ]);
     expect(error.message).to.contain("pulumi config set --secret clickhouse:tokenSecret");
     expect(error.message).to.contain("CLICKHOUSE_TOKEN_SECRET");
-    expect(error.message).to.contain("pulumi config set clickhouse:tokenKey");
+    // The CLI refuses a random-looking key id under a key named "token..." without --plaintext.
+    expect(error.message).to.contain("pulumi config set --plaintext clickhouse:tokenKey <key-id>");
     expect(error.message).to.contain("CLICKHOUSE_ORG_ID");
+  });
+
+  it("reports the same problems in full once per process, then as a one-line reference naming the keys", () => {
+    // A URL no other test uses, so this process has not reported these problems before.
+    const env = { OBSERVABILITY_API_URL: "http://once-per-run.example.com" };
+    const first = reportOncePerProcess(configurationError(() => resolveObservabilitySettings({ env })));
+    const second = reportOncePerProcess(configurationError(() => resolveObservabilitySettings({ env })));
+    expect(first.message).to.contain("pulumi config set --secret observability:apiToken <token>");
+    expect(second).to.be.instanceOf(ConfigurationError);
+    expect(second.message).to.equal(
+      "configuration for the observability API is incomplete: observability:apiUrl (or env OBSERVABILITY_API_URL), " +
+        "observability:apiToken (or env OBSERVABILITY_API_TOKEN) (reported in full once in this run, with how to set each)",
+    );
   });
 
   it("requires the observability URL, which has no default", () => {
