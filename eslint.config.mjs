@@ -3,7 +3,9 @@ import js from "@eslint/js";
 import tseslint from "typescript-eslint";
 
 export default tseslint.config(
-  { ignores: ["dist/**", "node_modules/**", "docs/reference/**", "**/node_modules/**", "**/.pulumi-state/**"] },
+  {
+    ignores: ["dist/**", "node_modules/**", "docs/reference/**", "**/node_modules/**", "**/.pulumi-state/**"],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

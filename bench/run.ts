@@ -9,7 +9,7 @@
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { startEmulator } from "../emulator";
-import { SETTINGS } from "../provider/rest/settings";
+import { SETTINGS } from "../schemas/settings";
 import type { BenchContext } from "./context";
 import { measureOverhead } from "./figures/overhead";
 import { measureOverheadCauses } from "./figures/overheadCauses";

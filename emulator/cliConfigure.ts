@@ -6,7 +6,7 @@
  */
 import { execFile } from "node:child_process";
 import { promises as fs } from "node:fs";
-import { SETTINGS, type SettingSpec } from "../provider/rest/settings";
+import { SETTINGS, type SettingSpec } from "../schemas/settings";
 import { CliError, UsageError } from "./cliSupport";
 import type { Fixture } from "./types";
 

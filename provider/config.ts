@@ -5,7 +5,7 @@
  */
 import * as pulumi from "@pulumi/pulumi";
 import { BaseUrlError, checkBaseUrl } from "./rest/baseUrl";
-import { SETTINGS, configSetCommand, type SettingSpec } from "./rest/settings";
+import { SETTINGS, configSetCommand, type SettingSpec } from "../schemas/settings";
 import { parseThrottleSetting, type ThrottleSetting } from "./rest/throttleSetting";
 
 export { SETTINGS, type SettingSpec, type ThrottleSetting };

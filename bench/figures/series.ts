@@ -7,7 +7,7 @@
  */
 import * as pulumi from "@pulumi/pulumi";
 import { getSeries, type SeriesQueryArgs } from "pulumi-clickhouse-cloud";
-import { SETTINGS } from "../../provider/rest/settings";
+import { SETTINGS } from "../../schemas/settings";
 import type { BenchContext } from "../context";
 import { percentile, summarize, type Summary } from "../stats";
 

@@ -6,7 +6,7 @@
  * clears CLICKHOUSE_THROTTLE from its environment, so the throttle really is at its default.
  */
 import { managementRateLimit } from "../../emulator/rateLimits";
-import { SETTINGS } from "../../provider/rest/settings";
+import { SETTINGS } from "../../schemas/settings";
 import type { LocalStack } from "../../scripts/lib/localStack";
 import type { BenchContext } from "../context";
 import { benchStack, expectSummary, oursConfig, runOperation, setProviderThrottle } from "../stacks";

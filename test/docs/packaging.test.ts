@@ -52,8 +52,9 @@ describe("docs: the package as npm pack makes it", function () {
       "dist/provider/runtime.js",
       "dist/emulator/cli.js",
       "dist/emulator/index.js",
-      // the emulator's `configure` names the provider's settings
-      "dist/provider/rest/settings.js",
+      // the APIs' schemas and the provider's settings, shared as data by the provider and the emulator
+      "dist/schemas/index.js",
+      "dist/schemas/settings.js",
     ]);
     expect(
       files.filter((file) => file.endsWith(".map")),
@@ -61,7 +62,7 @@ describe("docs: the package as npm pack makes it", function () {
     ).to.deep.equal([]);
     expect(
       files.filter(
-        (file) => !/^(dist\/(provider|emulator)\/|README\.md$|LICENSE$|package\.json$)/.test(file),
+        (file) => !/^(dist\/(schemas|provider|emulator)\/|README\.md$|LICENSE$|package\.json$)/.test(file),
       ),
     ).to.deep.equal([]);
   });

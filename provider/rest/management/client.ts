@@ -2,7 +2,7 @@ import { ClientCache } from "../clientCache";
 import { systemClock } from "../clock";
 import { HttpCore, type ClientProfile, type HttpOptions } from "../http";
 import { MANAGEMENT_THROTTLE, throttleKey } from "../throttle";
-import { SETTINGS, configSetCommand } from "../settings";
+import { SETTINGS, configSetCommand } from "../../../schemas/settings";
 import { KeysApi } from "./keys";
 import { OrganizationsApi } from "./organizations";
 import { PrivateEndpointsApi } from "./privateEndpoints";

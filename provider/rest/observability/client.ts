@@ -1,6 +1,6 @@
 import { ClientCache } from "../clientCache";
 import { HttpCore, type ClientProfile, type HttpOptions } from "../http";
-import { SETTINGS, configSetCommand } from "../settings";
+import { SETTINGS, configSetCommand } from "../../../schemas/settings";
 import { OBSERVABILITY_THROTTLE, throttleKey } from "../throttle";
 import { AlertsApi } from "./alerts";
 import { ChartsApi } from "./charts";

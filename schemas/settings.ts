@@ -1,7 +1,7 @@
 /**
- * The configuration keys and environment variables of both APIs. Kept apart from provider/config.ts, which loads
- * @pulumi/pulumi, so the REST layer (and the emulator's `configure` command) can name settings without loading the
- * Pulumi SDK.
+ * The provider's configuration as data: the config keys and environment variables of both APIs, which are secret,
+ * and their defaults. The provider reads settings by them; the emulator's `configure` command writes a stack's
+ * config by them; neither loads the Pulumi SDK to name a setting.
  */
 export interface SettingSpec {
   readonly key: string;
