@@ -10,7 +10,7 @@ export const mskAuthentications = ["SASL_IAM", "SASL_SCRAM"] as const;
 export type MskAuthentication = (typeof mskAuthentications)[number];
 
 /**
- * Status values of a reverse private endpoint: the seed shows Ready; the rest come from the real API. Only
+ * Status values of a reverse private endpoint: the specification shows Ready; the rest come from the real API's OpenAPI spec. Only
  * Provisioning is worth waiting through: PendingAcceptance waits for the owner of the other side to accept the
  * connection, and Failed, Rejected and Expired are final.
  */
@@ -38,7 +38,7 @@ export type AlertSource = (typeof alertSources)[number];
 export const alertThresholdTypes = ["above", "below"] as const;
 export type AlertThresholdType = (typeof alertThresholdTypes)[number];
 
-/** The seed shows only "webhook"; the real observability API documents no other channel type. */
+/** The API specification shows only "webhook"; the real observability API documents no other channel type. */
 export const alertChannelTypes = ["webhook"] as const;
 export type AlertChannelType = (typeof alertChannelTypes)[number];
 

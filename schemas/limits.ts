@@ -1,5 +1,5 @@
 /**
- * Every numeric limit of the seed (section 8), in one place: the schemas, the emulator's tier checks and the
+ * Every numeric limit the API documents, in one place: the schemas, the emulator's tier checks and the
  * docs all read these numbers, so they cannot drift apart.
  */
 export const limits = {

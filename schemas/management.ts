@@ -37,7 +37,7 @@ const replicaMemoryGb = {
 const reversePrivateEndpointCreate = {
   type: "object",
   additionalProperties: false,
-  // The seed marks every field optional, but an endpoint without a type cannot be created.
+  // The API specification marks every field optional, but an endpoint without a type cannot be created.
   required: ["type"],
   properties: {
     description: { type: "string", maxLength: limits.reversePrivateEndpoint.descriptionMaxLength },
@@ -49,7 +49,7 @@ const reversePrivateEndpointCreate = {
     mskAuthentication: { enum: [...mskAuthentications, null] },
   },
   allOf: [
-    // The seed doesn't say whether VPC_ENDPOINT_SERVICE needs a service name ("not shown"). It does: such an
+    // The API specification doesn't say whether VPC_ENDPOINT_SERVICE needs a service name ("not shown"). It does: such an
     // endpoint is an interface endpoint to that endpoint service, and the real API has nothing to connect to
     // without it, so we reject the request before it is sent rather than fail later at provisioning.
     requiredWhen("type", "VPC_ENDPOINT_SERVICE", ["vpcEndpointServiceName"]),
@@ -88,7 +88,7 @@ const apiKeyFields = {
     items: { enum: [...apiKeyRoles] },
   },
   expireAt: {
-    // Absent, null or "" all mean "never expires" (seed section 8).
+    // Absent, null or "" all mean "never expires", as the API documents.
     anyOf: [dateTime, { type: "string", maxLength: 0 }, { type: "null" }],
     [ruleKeyword]: "must be an ISO 8601 date-time, or null or empty for a key that never expires",
   },
@@ -109,7 +109,7 @@ const sha256Base64 = {
 const apiKeyCreate = {
   type: "object",
   additionalProperties: false,
-  // The seed lists no required field; a key needs a name to be told apart and at least one role to be usable.
+  // The API specification lists no required field; a key needs a name to be told apart and at least one role to be usable.
   required: ["name", "roles"],
   properties: {
     ...apiKeyFields,
@@ -199,7 +199,7 @@ const reversePrivateEndpoint = {
 } as const satisfies SchemaObject;
 
 /**
- * Seed 2.2. The provider uses the id, the state (to wait for an idle service to run), the scaling settings
+ * The service object. The provider uses the id, the state (to wait for an idle service to run), the scaling settings
  * (ReplicaScaling) and privateEndpointIds (PrivateEndpoint). Real services omit fields that don't apply to them
  * (a service that does not autoscale memory has no memory bounds) and may report them as null.
  */

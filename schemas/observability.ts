@@ -18,7 +18,7 @@ import { limits } from "./limits";
 
 const alertInterval = {
   type: "string",
-  // Any positive whole amount of seconds, minutes, hours or days; the API keeps no fixed list (seed 2.5).
+  // Any positive whole amount of seconds, minutes, hours or days; the API specification keeps no fixed list.
   pattern: "^[1-9][0-9]*[smhd]$",
   [ruleKeyword]:
     "must be a duration: a positive whole number followed by s, m, h or d (e.g. 30s, 15m, 1h, 1d)",
@@ -45,13 +45,13 @@ const alertCreate = {
     },
     dashboardId: { type: "string" },
     tileId: { type: "string" },
-    // The real API's name for the saved search an alert of source "search" watches (the seed omits it).
+    // The real API's name for the saved search an alert of source "search" watches (the API specification omits it).
     savedSearchId: { type: "string" },
     groupBy: { type: "string" },
     name: { type: "string", minLength: 1, maxLength: limits.alert.nameMaxLength },
     message: { type: "string", minLength: 1, maxLength: limits.alert.messageMaxLength },
   },
-  // The seed leaves open which ids each source needs; the real API needs the tile's dashboard and tile, or
+  // The API specification leaves open which ids each source needs; the real API needs the tile's dashboard and tile, or
   // the saved search.
   allOf: [
     requiredWhen("source", "tile", ["dashboardId", "tileId"]),
