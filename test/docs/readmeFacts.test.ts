@@ -28,7 +28,7 @@ function sourceText(): string {
         texts.push(fs.readFileSync(path.join(repoRoot, relative), "utf8"));
     }
   };
-  for (const dir of ["provider", "emulator", "scripts", "bench"]) walk(dir);
+  for (const dir of ["schemas", "provider", "emulator", "scripts", "bench"]) walk(dir);
   return texts.join("\n");
 }
 
