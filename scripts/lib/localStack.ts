@@ -88,9 +88,17 @@ export class LocalStack {
     return new LocalStack(stack, backendDir);
   }
 
-  /** `parallel` caps how many resource operations the engine runs at once (`pulumi up --parallel`). */
-  async up(options: { parallel?: number } = {}): Promise<OutputMap> {
-    const result = await this.stack.up({ ...this.capture(), color: "never", parallel: options.parallel });
+  /**
+   * `parallel` caps how many resource operations the engine runs at once (`pulumi up --parallel`);
+   * `continueOnError` goes on with the other resources after one fails (`pulumi up --continue-on-error`).
+   */
+  async up(options: { parallel?: number; continueOnError?: boolean } = {}): Promise<OutputMap> {
+    const result = await this.stack.up({
+      ...this.capture(),
+      color: "never",
+      parallel: options.parallel,
+      continueOnError: options.continueOnError,
+    });
     return result.outputs;
   }
 
