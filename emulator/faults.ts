@@ -7,7 +7,9 @@
  *   answers for a route it does not know (it is not the API's own not-found answer);
  * - drop: the socket is destroyed before anything is processed;
  * - slow: the reply comes `slowMs` late; dropAfterProcessing: the request is processed (state changes), then
- *   the socket is destroyed instead of replying.
+ *   the socket is destroyed instead of replying; slowAfterProcessing: the request is processed at once (state
+ *   changes) and its reply is held back `slowMs`, so a test can stop a client at the moment the server has made an
+ *   object that the client has not heard of yet.
  */
 import type { FastifyReply, FastifyRequest } from "fastify";
 import { ApiError, flavorOf } from "./errors";
@@ -87,9 +89,10 @@ export class FaultInjector {
     request.fault = fault;
     switch (fault) {
       case "slow":
-        await new Promise((resolve) => setTimeout(resolve, this.plan?.slowMs ?? defaultSlowMs));
+        await this.wait();
         return undefined;
       case "dropAfterProcessing":
+      case "slowAfterProcessing":
         return undefined;
       case "drop":
         reply.hijack();
@@ -107,14 +110,22 @@ export class FaultInjector {
     }
   };
 
-  /** onSend hook: for dropAfterProcessing, the request was handled; drop the connection instead of replying. */
+  /**
+   * onSend hook: the request was handled; for dropAfterProcessing drop the connection instead of replying, for
+   * slowAfterProcessing hold the reply back.
+   */
   beforeReply = async (request: FastifyRequest, reply: FastifyReply, payload: unknown): Promise<unknown> => {
     if (request.fault === "dropAfterProcessing") {
       reply.hijack();
       request.raw.socket.destroy();
     }
+    if (request.fault === "slowAfterProcessing") await this.wait();
     return payload;
   };
+
+  private wait(): Promise<void> {
+    return new Promise((resolve) => setTimeout(resolve, this.plan?.slowMs ?? defaultSlowMs));
+  }
 
   private setRateLimitHeaders(request: FastifyRequest, reply: FastifyReply): void {
     const seconds = this.plan?.retryAfterSeconds ?? defaultRetryAfterSeconds;

@@ -93,6 +93,7 @@ export const faultKinds = [
   "drop",
   "slow",
   "dropAfterProcessing",
+  "slowAfterProcessing",
 ] as const;
 export type FaultKind = (typeof faultKinds)[number];
 
@@ -113,7 +114,7 @@ export interface FaultPlan {
   routes?: string[];
   /** Faults consumed in order per route, before any random fault. */
   script?: ScriptedFault[];
-  /** Delay of the "slow" kind; 1500 ms by default. */
+  /** Delay of the "slow" and "slowAfterProcessing" kinds; 1500 ms by default. */
   slowMs?: number;
   /** Reset value, in seconds, of an injected 429; 1 by default. */
   retryAfterSeconds?: number;

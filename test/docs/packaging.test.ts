@@ -52,6 +52,8 @@ describe("docs: the package as npm pack makes it", function () {
       "dist/provider/runtime.js",
       "dist/emulator/cli.js",
       "dist/emulator/index.js",
+      // the orphan finder, the package's own bin
+      "dist/provider/cli/main.js",
       // the APIs' schemas and the provider's settings, shared as data by the provider and the emulator
       "dist/schemas/index.js",
       "dist/schemas/settings.js",

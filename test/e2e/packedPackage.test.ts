@@ -126,6 +126,31 @@ describe("the packed package, installed outside the repository", function () {
     expect(providers[0]).to.not.include(repoRoot);
   });
 
+  it("its command `pulumi-clickhouse-cloud orphans` runs from the installed package's bin", async () => {
+    const { fixture } = await sharedEmulator();
+    const state = (await run(firstCheckout, "state")) as {
+      deployment: { resources: { type: string; id?: string }[] };
+    };
+    const endpoint = state.deployment.resources.find((r) => r.type.endsWith(":ReversePrivateEndpoint"))!;
+    const { stdout } = await promisify(execFile)(
+      path.join(firstCheckout, "node_modules", ".bin", "pulumi-clickhouse-cloud"),
+      ["orphans", "--stack", stackName, "--json"],
+      { cwd: firstCheckout, env, encoding: "utf8" },
+    );
+    const listing = JSON.parse(stdout) as {
+      orphans: { kind: string; id: string }[];
+      serviceIds: string[];
+      notListed: string[];
+    };
+    expect(listing.serviceIds).to.deep.equal([fixture.services.production]);
+    expect(listing.orphans.map((orphan) => orphan.id)).to.not.include(endpoint.id);
+    expect(listing.orphans.map((orphan) => orphan.kind)).to.include("ApiKey");
+    expect(listing.notListed).to.deep.equal([
+      "alerts: no observability API is configured (observability:apiUrl and observability:apiToken, " +
+        "or OBSERVABILITY_API_URL and OBSERVABILITY_API_TOKEN)",
+    ]);
+  });
+
   it("is refreshed and destroyed from a copy of the project at another path", async () => {
     const outputs = (await run(firstCheckout, "up")) as Record<string, { value: unknown }>;
     fs.cpSync(firstCheckout, secondCheckout, { recursive: true });

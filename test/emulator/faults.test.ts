@@ -104,6 +104,30 @@ describe("emulator: fault injection", () => {
     expect((await log())[0]).to.include({ status: 0, fault: "dropAfterProcessing" });
   });
 
+  it("slowAfterProcessing makes the object at once and holds the reply back", async () => {
+    // The hold is long so that the polling below surely ends inside it; the test waits it out once.
+    await setFaults({ slowMs: 3000, script: [{ route: createKeyRoute, kinds: ["slowAfterProcessing"] }] });
+    let replied = false;
+    const create = harness
+      .management("POST", `${harness.orgPath}/keys`, { body: { name: "held", roles: ["admin"] } })
+      .finally(() => {
+        replied = true;
+      });
+    const listNames = async (): Promise<string[]> =>
+      expectManagementSuccess(await harness.management("GET", `${harness.orgPath}/keys`)).map(
+        (key: { name: string }) => key.name,
+      );
+    let names = await listNames();
+    while (!names.includes("held") && !replied) names = await listNames();
+    expect(names, "the key is listed while its create's reply is held").to.include("held");
+    expect(replied, "the create's reply was still held when the key was listed").to.equal(false);
+    const created = expectManagementSuccess(await create);
+    expect(created.key.name).to.equal("held");
+    const entries = await log();
+    expect(entries.filter((entry) => entry.fault === "slowAfterProcessing")).to.have.length(1);
+    expect(entries.find((entry) => entry.fault)).to.include({ route: createKeyRoute, status: 200 });
+  });
+
   it("slow delays the reply by slowMs", async () => {
     await setFaults({ slowMs: 300, script: [{ route: organizationRoute, kinds: ["slow"] }] });
     const started = Date.now();

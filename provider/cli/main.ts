@@ -1,0 +1,145 @@
+#!/usr/bin/env node
+/**
+ * `pulumi-clickhouse-cloud orphans --stack <name>...`: lists the organization's API keys, reverse private
+ * endpoints and alerts that none of the named stacks tracks, and deletes the ones named with `--delete`.
+ */
+import { parseArgs } from "node:util";
+import { ConfigurationError } from "../config";
+import { ApiError } from "../rest/errors";
+import { orphanTable } from "./format";
+import { deleteObject, listOrganizationObjects, selectForDeletion, untracked } from "./orphans";
+import { connect } from "./settings";
+import { readStack } from "./stackReader";
+import { addTrackedObjects, emptyTracked } from "./trackedObjects";
+import { UsageError } from "./usageError";
+
+const usage = `Usage: pulumi-clickhouse-cloud orphans --stack <name> [--stack <name>...] [options]
+
+Run in a Pulumi project directory. Lists the organization's API keys, the reverse private endpoints of the services
+the stacks refer to (and of each --service), and the alerts, that no listed stack tracks.
+
+Options:
+  --stack <name>     a stack whose state counts as tracking its objects (repeatable, at least one)
+  --service <id>     also list the reverse private endpoints of this service (repeatable)
+  --delete <id>...   delete exactly these orphans (ids from the list); anything else is refused
+  --json             print JSON for scripts
+  -h, --help         this text`;
+
+interface Options {
+  stacks: string[];
+  services: string[];
+  deleteIds: string[];
+  json: boolean;
+}
+
+/** `--delete a b c` as well as `--delete a --delete b`: words after --delete up to the next option are ids. */
+export function expandDeleteIds(argv: readonly string[]): string[] {
+  const expanded: string[] = [];
+  let deleting = false;
+  for (const arg of argv) {
+    if (arg.startsWith("-")) deleting = arg === "--delete";
+    else if (deleting && expanded[expanded.length - 1] !== "--delete") expanded.push("--delete");
+    expanded.push(arg);
+  }
+  return expanded;
+}
+
+export function parseOptions(argv: readonly string[]): Options | "help" {
+  const { values, positionals } = parseArgs({
+    args: expandDeleteIds(argv),
+    allowPositionals: true,
+    options: {
+      stack: { type: "string", multiple: true },
+      service: { type: "string", multiple: true },
+      delete: { type: "string", multiple: true },
+      json: { type: "boolean" },
+      help: { type: "boolean", short: "h" },
+    },
+  });
+  if (values.help) return "help";
+  const [command, ...rest] = positionals;
+  if (command !== "orphans") {
+    throw new UsageError(command === undefined ? "no command given" : `unknown command "${command}"`);
+  }
+  if (rest.length > 0) throw new UsageError(`unexpected argument "${rest[0]}"`);
+  const stacks = values.stack ?? [];
+  if (stacks.length === 0) {
+    throw new UsageError("name the stacks whose state tracks the objects: --stack <name> (repeatable)");
+  }
+  return {
+    stacks,
+    services: values.service ?? [],
+    deleteIds: values.delete ?? [],
+    json: values.json ?? false,
+  };
+}
+
+async function orphans(options: Options): Promise<void> {
+  const stacks = [];
+  for (const name of options.stacks) stacks.push(await readStack(name, process.cwd()));
+  const tracked = emptyTracked();
+  for (const stack of stacks) addTrackedObjects(tracked, stack.exported);
+  const serviceIds = [...new Set([...tracked.serviceIds, ...options.services])];
+  const access = connect(stacks, serviceIds, (line) => process.stderr.write(`${line}\n`));
+  const listing = await listOrganizationObjects(access);
+  const found = untracked(listing.objects, tracked);
+  for (const line of listing.notListed) process.stderr.write(`not listed: ${line}\n`);
+
+  if (options.deleteIds.length > 0) {
+    const selected = selectForDeletion(found, options.deleteIds);
+    for (const object of selected) {
+      await deleteObject(access, object);
+      if (!options.json) process.stdout.write(`deleted ${object.kind} ${object.id} ${object.name}\n`);
+    }
+    if (options.json) process.stdout.write(`${JSON.stringify({ deleted: selected }, null, 2)}\n`);
+    return;
+  }
+  if (options.json) {
+    process.stdout.write(
+      `${JSON.stringify({ orphans: found, serviceIds, notListed: listing.notListed }, null, 2)}\n`,
+    );
+    return;
+  }
+  const services = serviceIds.length > 0 ? serviceIds.join(", ") : "none (add --service <id>)";
+  process.stdout.write(`Reverse private endpoints listed for services: ${services}\n`);
+  if (found.length === 0) {
+    process.stdout.write(`No orphans: every object listed is tracked by ${options.stacks.join(", ")}.\n`);
+    return;
+  }
+  process.stdout.write(`${orphanTable(found)}\n\n`);
+  process.stdout.write(
+    `${found.length} object(s) tracked by none of: ${options.stacks.join(", ")}. To delete some: ` +
+      `pulumi-clickhouse-cloud orphans ${options.stacks.map((s) => `--stack ${s}`).join(" ")} --delete <id>...\n`,
+  );
+}
+
+async function main(argv: readonly string[]): Promise<number> {
+  try {
+    const options = parseOptions(argv);
+    if (options === "help") {
+      process.stdout.write(`${usage}\n`);
+      return 0;
+    }
+    await orphans(options);
+    return 0;
+  } catch (error) {
+    if (error instanceof UsageError || error instanceof ConfigurationError || error instanceof ApiError) {
+      process.stderr.write(`error: ${error.message}\n`);
+      if (error instanceof UsageError && /command|argument|--stack/.test(error.message)) {
+        process.stderr.write(`\n${usage}\n`);
+      }
+      return 2;
+    }
+    if (error instanceof Error && "code" in error && String(error.code).startsWith("ERR_PARSE_ARGS")) {
+      process.stderr.write(`error: ${error.message}\n\n${usage}\n`);
+      return 2;
+    }
+    throw error;
+  }
+}
+
+if (require.main === module) {
+  main(process.argv.slice(2)).then((code) => {
+    process.exitCode = code;
+  });
+}

@@ -1,0 +1,74 @@
+/**
+ * The API clients for the stacks' organization, from the first stack's settings (its config, then the usual
+ * environment variables, as the provider resolves them). The stacks must share one organization and API URLs:
+ * an object is an orphan only relative to the stacks of its own organization.
+ */
+import {
+  ConfigurationError,
+  resolveManagementSettings,
+  resolveObservabilitySettings,
+  SETTINGS,
+  type ManagementSettings,
+  type ObservabilitySettings,
+} from "../config";
+import { managementClient } from "../rest/management";
+import { observabilityClient } from "../rest/observability";
+import type { OrganizationAccess } from "./orphans";
+import type { StackData } from "./stackReader";
+import { UsageError } from "./usageError";
+
+interface StackSettings {
+  readonly stack: string;
+  readonly management: ManagementSettings;
+  readonly observability?: ObservabilitySettings;
+}
+
+export function connect(
+  stacks: readonly StackData[],
+  serviceIds: readonly string[],
+  report: (line: string) => void,
+): OrganizationAccess {
+  const resolved = stacks.map(stackSettings);
+  const [first] = resolved;
+  for (const other of resolved.slice(1)) {
+    const differs =
+      other.management.organizationId !== first.management.organizationId ||
+      other.management.apiUrl !== first.management.apiUrl ||
+      other.observability?.apiUrl !== first.observability?.apiUrl;
+    if (differs) {
+      throw new UsageError(
+        `stacks "${first.stack}" and "${other.stack}" use different organizations or API URLs; ` +
+          "run orphans once per organization, with the stacks of that organization",
+      );
+    }
+  }
+  const { management, observability } = first;
+  return {
+    management: managementClient(management, {
+      throttle: management.throttle,
+      wake: { report },
+    }),
+    organizationId: management.organizationId,
+    tokenKey: management.tokenKey,
+    observability: observability && observabilityClient(observability, { throttle: observability.throttle }),
+    serviceIds,
+  };
+}
+
+function stackSettings(stack: StackData): StackSettings {
+  try {
+    const lookup = { source: stack.config, env: process.env };
+    const management = resolveManagementSettings(lookup);
+    // Alerts are listed only where an observability API is set up at all; a half-set one is an error.
+    const observabilitySet = [SETTINGS.observabilityApiUrl, SETTINGS.observabilityApiToken].some(
+      (spec) => stack.config.get(spec.key) !== undefined || (process.env[spec.envVar] ?? "") !== "",
+    );
+    const observability = observabilitySet ? resolveObservabilitySettings(lookup) : undefined;
+    return { stack: stack.name, management, observability };
+  } catch (error) {
+    if (!(error instanceof ConfigurationError)) throw error;
+    throw new UsageError(
+      `stack "${stack.name}": ${error.message.replace(/pulumi config set /g, `pulumi config set --stack ${stack.name} `)}`,
+    );
+  }
+}

@@ -1,0 +1,84 @@
+/**
+ * What a stack's state tracks, read from `pulumi stack export` (secrets stay encrypted; only types, ids and
+ * service ids are read). Resources appear in state as `pulumi-nodejs:dynamic/<module>:<Kind>`; each one's `id` is
+ * the object's id in the API (an API key's uuid, a reverse private endpoint's id, an alert's id). Resources of
+ * an operation the engine started and never finished (`pending_operations`) count too: an update or delete that
+ * was cut short still names its object.
+ */
+
+/** The kinds of object an interrupted run can leave behind untracked, by the type token of their resources. */
+export const orphanKinds = {
+  ApiKey: "pulumi-nodejs:dynamic/clickhouse:ApiKey",
+  ReversePrivateEndpoint: "pulumi-nodejs:dynamic/clickhouse:ReversePrivateEndpoint",
+  Alert: "pulumi-nodejs:dynamic/observability:Alert",
+} as const;
+
+export type OrphanKind = keyof typeof orphanKinds;
+
+/** Resources whose `serviceId` names a service whose reverse private endpoints are worth listing. */
+const serviceTypes = new Set([
+  orphanKinds.ReversePrivateEndpoint,
+  "pulumi-nodejs:dynamic/clickhouse:ReplicaScaling",
+  "pulumi-nodejs:dynamic/clickhouse:PrivateEndpoint",
+]);
+
+export interface TrackedObjects {
+  /** Ids tracked by any of the stacks, per kind. */
+  readonly ids: Record<OrphanKind, Set<string>>;
+  /** Services the stacks' resources refer to, in the order first met. */
+  readonly serviceIds: Set<string>;
+}
+
+export function emptyTracked(): TrackedObjects {
+  return {
+    ids: { ApiKey: new Set(), ReversePrivateEndpoint: new Set(), Alert: new Set() },
+    serviceIds: new Set(),
+  };
+}
+
+interface StateResource {
+  type?: unknown;
+  id?: unknown;
+  inputs?: Record<string, unknown>;
+  outputs?: Record<string, unknown>;
+}
+
+/** Adds what one stack export (the parsed JSON of `pulumi stack export`) tracks to `tracked`. */
+export function addTrackedObjects(tracked: TrackedObjects, exported: unknown): void {
+  for (const resource of stateResources(exported)) {
+    const kind = kindOf(resource.type);
+    if (kind !== undefined && typeof resource.id === "string" && resource.id !== "") {
+      tracked.ids[kind].add(resource.id);
+    }
+    if (typeof resource.type === "string" && serviceTypes.has(resource.type)) {
+      for (const serviceId of [resource.outputs?.serviceId, resource.inputs?.serviceId]) {
+        if (typeof serviceId === "string" && serviceId !== "") tracked.serviceIds.add(serviceId);
+      }
+    }
+  }
+}
+
+function kindOf(type: unknown): OrphanKind | undefined {
+  return (Object.keys(orphanKinds) as OrphanKind[]).find((kind) => orphanKinds[kind] === type);
+}
+
+/** The resources of a stack export and those of its pending operations; tolerant of fields it does not use. */
+function stateResources(exported: unknown): StateResource[] {
+  const deployment = objectField(exported, "deployment");
+  const resources = arrayField(deployment, "resources");
+  const pending = arrayField(deployment, "pending_operations").map((operation) =>
+    objectField(operation, "resource"),
+  );
+  return [...resources, ...pending].filter(
+    (resource): resource is StateResource => typeof resource === "object" && resource !== null,
+  );
+}
+
+function objectField(value: unknown, field: string): unknown {
+  return typeof value === "object" && value !== null ? (value as Record<string, unknown>)[field] : undefined;
+}
+
+function arrayField(value: unknown, field: string): unknown[] {
+  const array = objectField(value, field);
+  return Array.isArray(array) ? array : [];
+}
