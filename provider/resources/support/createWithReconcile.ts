@@ -166,6 +166,6 @@ function cannotTell(what: string, candidates: readonly { id: string }[], why: st
   return new Error(
     `creating ${what} lost its reply, and ${candidates.length} objects may be the one it made (${ids}): ${why}. ` +
       "Check them with the API or console, delete any that no resource uses, and run `pulumi up` again " +
-      "(nothing was sent again, so no further object was made)",
+      "(this create sends nothing more, so it makes no further object)",
   );
 }
