@@ -4,7 +4,6 @@ import { startEmulator, type RunningEmulator } from "../../emulator";
 import { ConfigurationError } from "../../provider/config";
 import { ApiError, type AlertCreateRequest } from "../../provider/rest";
 import { AlertProvider } from "../../provider/resources/alert";
-import { CLOCK_SKEW_MS } from "../../provider/resources/support/createWithReconcile";
 import { providerContext } from "../../provider/resources/context";
 import { UNKNOWN } from "../../provider/resources/support/properties";
 import { sharedEmulator } from "../support/emulator";
@@ -325,77 +324,6 @@ describe("AlertProvider", function () {
         .catch((e: unknown) => e);
       expect(error).to.be.instanceOf(ApiError);
       expect((error as ApiError).message).to.match(/alert 0123456789abcdef01234567 was not found/);
-    });
-
-    it("adopts the alert a lost reply created instead of making a duplicate", async () => {
-      await emulator.control.setFaults({ script: [{ route: alertsRoute, kinds: ["dropAfterProcessing"] }] });
-      const inputs = tileInputs();
-      const created = await provider.create(inputs);
-      const named = (await alerts().list()).filter((alert) => alert.name === inputs.name);
-      expect(named.map((alert) => alert.id)).to.deep.equal([created.id]);
-      await provider.delete(created.id);
-    });
-
-    it("sends the create again when the read-back shows the dropped request made no alert", async () => {
-      await emulator.control.setFaults({ script: [{ route: alertsRoute, kinds: ["drop"] }] });
-      await emulator.control.clearRequests();
-      const inputs = tileInputs();
-      const created = await provider.create(inputs);
-      const named = (await alerts().list()).filter((alert) => alert.name === inputs.name);
-      expect(named.map((alert) => alert.id)).to.deep.equal([created.id]);
-      const posts = (await emulator.control.requests()).filter((entry) => entry.route === alertsRoute);
-      expect(posts.map((entry) => entry.fault ?? "none")).to.deep.equal(["drop", "none"]);
-      await provider.delete(created.id);
-    });
-
-    it("after a lost reply adopts the alert that create made, never an identical older one", async () => {
-      const inputs = tileInputs();
-      // The twin dates from before the allowed clock skew: the API's clock is set back while it is made.
-      await emulator.control.updateSettings({ clockOffsetMs: -(CLOCK_SKEW_MS + 60_000) });
-      const twin = await provider
-        .create(inputs)
-        .finally(() => emulator.control.updateSettings({ clockOffsetMs: 0 }));
-      await emulator.control.setFaults({ script: [{ route: alertsRoute, kinds: ["dropAfterProcessing"] }] });
-      await emulator.control.clearRequests();
-      const created = await provider.create(inputs);
-      expect(created.id).to.not.equal(twin.id);
-      const named = (await alerts().list()).filter((alert) => alert.name === inputs.name);
-      expect(named.map((alert) => alert.id).sort()).to.deep.equal([twin.id, created.id].sort());
-      const posts = (await emulator.control.requests()).filter((entry) => entry.route === alertsRoute);
-      expect(posts).to.have.length(1);
-      for (const alert of named) await provider.delete(alert.id);
-    });
-
-    it("sends again, never adopting an identical older alert, when the dropped request made none", async () => {
-      const inputs = tileInputs();
-      await emulator.control.updateSettings({ clockOffsetMs: -(CLOCK_SKEW_MS + 60_000) });
-      const twin = await provider
-        .create(inputs)
-        .finally(() => emulator.control.updateSettings({ clockOffsetMs: 0 }));
-      await emulator.control.setFaults({ script: [{ route: alertsRoute, kinds: ["drop"] }] });
-      const created = await provider.create(inputs);
-      expect(created.id).to.not.equal(twin.id);
-      const named = (await alerts().list()).filter((alert) => alert.name === inputs.name);
-      expect(named.map((alert) => alert.id).sort()).to.deep.equal([twin.id, created.id].sort());
-      for (const alert of named) await provider.delete(alert.id);
-    });
-
-    it("fails naming both alerts when a recent identical one and the lost create's cannot be told apart", async () => {
-      const inputs = tileInputs();
-      const twin = await provider.create(inputs);
-      await emulator.control.setFaults({ script: [{ route: alertsRoute, kinds: ["dropAfterProcessing"] }] });
-      const error = await provider.create(inputs).then(
-        () => expect.fail("the create succeeded"),
-        (e: Error) => e,
-      );
-      const named = (await alerts().list()).filter((alert) => alert.name === inputs.name);
-      expect(named).to.have.length(2);
-      expect(named.map((alert) => alert.id)).to.include(twin.id);
-      expect(error.message).to.contain(
-        `creating alert "${String(inputs.name)}" lost its reply, and 2 objects`,
-      );
-      for (const alert of named) expect(error.message).to.contain(alert.id);
-      for (const alert of named) await provider.delete(alert.id);
     });
 
     it("fails an update of an alert deleted out of band, naming it", async () => {
