@@ -7,7 +7,8 @@
  *   PUT    /__emulator/faults      (FaultPlan)               replace the fault plan
  *   DELETE /__emulator/faults                                no more faults
  *   GET    /__emulator/settings, PUT (partial settings)      rateLimits, provisioningDelayMs,
- *                                                            reversePrivateEndpointOutcome, awakeningDelayMs
+ *                                                            reversePrivateEndpointOutcome, awakeningDelayMs,
+ *                                                            clockOffsetMs
  *   GET    /__emulator/fixture                               the fixture, as printed by the CLI
  *   PUT    /__emulator/reverse-private-endpoints/:id/status  {"status": ...}: the endpoint's status, at once
  *   POST   /__emulator/reverse-private-endpoints/:id/fail    the same with status Failed
@@ -154,6 +155,7 @@ const settingsSchema = {
     provisioningDelayMs: { type: "integer", minimum: 0 },
     reversePrivateEndpointOutcome: { type: "string", enum: [...settledStatuses] },
     awakeningDelayMs: { type: "integer", minimum: 0 },
+    clockOffsetMs: { type: "integer" },
   },
 } as const;
 

@@ -44,8 +44,10 @@ export async function startEmulator(options: StartOptions = {}): Promise<Running
       provisioningDelayMs: options.provisioningDelayMs ?? 0,
       reversePrivateEndpointOutcome: options.reversePrivateEndpointOutcome ?? "Ready",
       awakeningDelayMs: options.awakeningDelayMs ?? 100,
+      clockOffsetMs: 0,
     },
-    now: () => new Date(),
+    // Timestamps the emulator writes (createdAt above all) follow its own clock, which a test may set off ours.
+    now: () => new Date(Date.now() + context.settings.clockOffsetMs),
   };
   const { app, control } = await buildApp({
     context,

@@ -131,6 +131,11 @@ export interface EmulatorSettings {
   provisioningDelayMs: number;
   reversePrivateEndpointOutcome: ReversePrivateEndpointOutcome;
   awakeningDelayMs: number;
+  /**
+   * How far the emulator's clock is ahead of this machine's (negative: behind), in milliseconds; 0 by default. It
+   * moves every timestamp the emulator writes, so tests can show a client what a server with another clock does.
+   */
+  clockOffsetMs: number;
 }
 
 /** The control API, in-process. */

@@ -15,7 +15,7 @@ import {
 import { checkInputs, optionalStrings, type CheckSpec } from "./support/check";
 import { diffInputs, type DiffSpec } from "./support/diff";
 import { deleteIfPresent, progress, readOrGone } from "./support/lifecycle";
-import { createReconciled, onlyNewMatch } from "./support/reconcile";
+import { createWithReconcile } from "./support/createWithReconcile";
 import { pick, unwrapSecrets, type PropertyBag } from "./support/properties";
 
 /** Where an alert delivers its notifications. */
@@ -150,20 +150,20 @@ export class AlertProvider implements Required<pulumi.dynamic.ResourceProvider> 
   }
 
   /**
-   * POSTs the alert so that exactly one exists afterwards. When the reply is lost, the alert may exist: an alert
-   * that was not listed before the create and matches the request in every field is the one it made (an older twin
-   * is never taken); with none, the create is sent again.
+   * POSTs the alert so that exactly one exists afterwards. When the reply is lost, the alert may exist: an alert the
+   * API dates no earlier than the create and that matches the request in every field is the one it made (an older
+   * twin is never taken); with none, the create is sent again.
    */
   private async createExactlyOne(request: AlertCreateRequest): Promise<RemoteAlert> {
     const alerts = providerContext.observability().alerts;
-    const before = new Set((await alerts.list()).map((alert) => alert.id));
-    const what = request.name === undefined ? "an alert" : `alert "${request.name}"`;
-    return createReconciled({
+    return createWithReconcile<RemoteAlert, RemoteAlert>({
       kind: "Alert",
-      what,
-      create: () => alerts.create(request),
-      findMade: async () =>
-        onlyNewMatch(await alerts.list(), before, (alert) => matchesRequest(alert, request), what),
+      what: request.name === undefined ? "an alert" : `alert "${request.name}"`,
+      send: () => alerts.create(request),
+      list: () => alerts.list(),
+      hasSentFields: (alert) => matchesRequest(alert, request),
+      newness: { createdAt: (alert) => alert.createdAt },
+      whenFound: { adopt: (alert) => alert },
     });
   }
 }

@@ -5,7 +5,7 @@ import { PackageResource } from "./base";
 import { checkInputs, optionalStrings, requestBody, requiredStrings, type CheckSpec } from "./support/check";
 import { diffInputs, type DiffSpec } from "./support/diff";
 import { deleteIfPresent, GONE, readOrGone } from "./support/lifecycle";
-import { createReconciled } from "./support/reconcile";
+import { createWithReconcile } from "./support/createWithReconcile";
 import { pick, unwrapSecrets, type PropertyBag } from "./support/properties";
 
 /** Inputs of a {@link PrivateEndpoint}. */
@@ -120,17 +120,20 @@ export class PrivateEndpointProvider implements Required<pulumi.dynamic.Resource
     const serviceId = String(inputs.serviceId);
     const request = requestBody(checkSpec, pick(inputs, ["endpointId", "description"]));
     const body = request as unknown as PrivateEndpointCreateRequest;
-    // The API handles the same id idempotently, so sending again after a lost reply cannot make a duplicate; the
-    // read-back only spares a request when the lost one was processed.
-    await createReconciled({
+    // The API keeps one endpoint per id, so what a lost reply made is this create's whether or not it existed
+    // before, and sending again cannot make a duplicate; the read-back only spares a request when it was processed.
+    await createWithReconcile<string, { id: string }>({
       kind: "PrivateEndpoint",
       what: `private endpoint ${body.id}`,
-      create: async () => {
+      send: async () => {
         await client.privateEndpoints.create(organizationId, serviceId, body);
         return body.id;
       },
-      findMade: async () =>
-        (await isRegisteredAsRequested(client, organizationId, serviceId, body)) ? body.id : undefined,
+      list: async () =>
+        (await isRegisteredAsRequested(client, organizationId, serviceId, body)) ? [{ id: body.id }] : [],
+      hasSentFields: () => true,
+      newness: { onePerRequestKey: true },
+      whenFound: { adopt: (endpoint) => endpoint.id },
     });
     const registration = await registrationOf(client, organizationId, body.id);
     return endpointOutputs(

@@ -7,7 +7,7 @@ import { checkInputs, optionalStrings, requestBody, requiredStrings, type CheckS
 import { diffInputs, type DiffSpec } from "./support/diff";
 import { PartialCreateError } from "./support/errors";
 import { deleteIfPresent, progress, readOrGone, sleep } from "./support/lifecycle";
-import { createReconciled, onlyNewMatch } from "./support/reconcile";
+import { createWithReconcile } from "./support/createWithReconcile";
 import { pick, unwrapSecrets, type PropertyBag } from "./support/properties";
 import {
   apiOutputFields,
@@ -179,9 +179,10 @@ export class ReversePrivateEndpointProvider implements Required<pulumi.dynamic.R
   }
 
   /**
-   * POSTs the endpoint so that exactly one exists afterwards. When the reply is lost, the endpoint may exist: an
-   * endpoint that was not listed before the create and has exactly the requested fields is the one it made (an
-   * older twin, such as the Failed endpoint this one replaces, is never taken); with none, the create is sent again.
+   * POSTs the endpoint so that exactly one exists afterwards. The API dates no endpoint, so the endpoints are listed
+   * before the create: when the reply is lost, an endpoint not in that list and with exactly the requested fields is
+   * the one it made (an older twin, such as the Failed endpoint this one replaces, is never taken); with none, the
+   * create is sent again.
    */
   private async createExactlyOne(
     organizationId: string,
@@ -189,16 +190,14 @@ export class ReversePrivateEndpointProvider implements Required<pulumi.dynamic.R
     request: ReversePrivateEndpointCreateRequest,
   ): Promise<RemoteEndpoint> {
     const api = providerContext.management(organizationId).client.reversePrivateEndpoints;
-    const listed = async () => api.list(organizationId, serviceId);
-    const before = new Set((await listed()).map((endpoint) => endpoint.id));
-    const what = `a reverse private endpoint of service ${serviceId}`;
-    const sameFields = (endpoint: RemoteEndpoint) =>
-      hasRequestedFields(endpoint, request as unknown as PropertyBag);
-    return createReconciled({
+    return createWithReconcile<RemoteEndpoint, RemoteEndpoint>({
       kind: "ReversePrivateEndpoint",
-      what,
-      create: () => api.create(organizationId, serviceId, request),
-      findMade: async () => onlyNewMatch(await listed(), before, sameFields, what),
+      what: `a reverse private endpoint of service ${serviceId}`,
+      send: () => api.create(organizationId, serviceId, request),
+      list: () => api.list(organizationId, serviceId),
+      hasSentFields: (endpoint) => hasRequestedFields(endpoint, request as unknown as PropertyBag),
+      newness: { listedBefore: true },
+      whenFound: { adopt: (endpoint) => endpoint },
     });
   }
 

@@ -68,6 +68,7 @@ describe("emulator: control API and fixture", () => {
       provisioningDelayMs: 0,
       reversePrivateEndpointOutcome: "Ready",
       awakeningDelayMs: 100,
+      clockOffsetMs: 0,
     };
     expect((await harness.control("GET", "/settings")).body).to.deep.equal(defaults);
     const changed = await harness.control("PUT", "/settings", {
@@ -75,6 +76,7 @@ describe("emulator: control API and fixture", () => {
         provisioningDelayMs: 25,
         reversePrivateEndpointOutcome: "PendingAcceptance",
         awakeningDelayMs: 5,
+        clockOffsetMs: -90_000,
       },
     });
     expect(changed.body).to.deep.equal({
@@ -82,6 +84,7 @@ describe("emulator: control API and fixture", () => {
       provisioningDelayMs: 25,
       reversePrivateEndpointOutcome: "PendingAcceptance",
       awakeningDelayMs: 5,
+      clockOffsetMs: -90_000,
     });
     await harness.control("PUT", "/settings", { body: defaults });
     for (const body of [
@@ -91,10 +94,35 @@ describe("emulator: control API and fixture", () => {
       { reversePrivateEndpointOutcome: "Provisioning" },
       { reversePrivateEndpointOutcome: "Deleting" },
       { awakeningDelayMs: 1.5 },
+      { clockOffsetMs: 1.5 },
+      { clockOffsetMs: "-1m" },
     ]) {
       const refused = await harness.control("PUT", "/settings", { body });
       expect(refused.status, JSON.stringify(body)).to.equal(400);
       expect(refused.body).to.have.property("error");
+    }
+  });
+
+  it("clockOffsetMs sets the emulator's clock off this machine's for the createdAt it writes", async () => {
+    const expectDatedWith = async (clockOffsetMs: number) => {
+      await harness.control("PUT", "/settings", { body: { clockOffsetMs } });
+      const sentAt = Date.now();
+      const response = await harness.management("POST", `${harness.orgPath}/keys`, {
+        body: { name: `clock ${clockOffsetMs}`, roles: ["developer"] },
+      });
+      const answeredAt = Date.now();
+      const created = expectManagementSuccess(response) as { key: { createdAt: string } };
+      // Dated between the send and the answer, moved by the offset.
+      expect(Date.parse(created.key.createdAt)).to.be.within(
+        sentAt + clockOffsetMs,
+        answeredAt + clockOffsetMs,
+      );
+    };
+    try {
+      await expectDatedWith(-600_000);
+      await expectDatedWith(0);
+    } finally {
+      await harness.control("PUT", "/settings", { body: { clockOffsetMs: 0 } });
     }
   });
 

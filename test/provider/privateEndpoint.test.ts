@@ -151,6 +151,17 @@ describe("PrivateEndpointProvider", function () {
       await provider.delete(here.id, here.outs);
     });
 
+    it("creates with one POST and one read of the organization, whose record alone has region and cloud provider", async () => {
+      await emulator.control.clearRequests();
+      const created = await provider.create({ serviceId, endpointId: newEndpointId(), description: "two" });
+      expect(created.outs).to.include({ cloudProvider: "aws", region: "us-east-1" });
+      expect((await emulator.control.requests()).map((entry) => [entry.route, entry.status])).to.deep.equal([
+        [createRoute, 200],
+        ["GET /v1/organizations/:organizationId", 200],
+      ]);
+      await provider.delete(created.id, created.outs);
+    });
+
     it("reads back after a lost reply instead of registering twice", async () => {
       const endpointId = newEndpointId();
       await emulator.control.setFaults({ script: [{ route: createRoute, kinds: ["dropAfterProcessing"] }] });

@@ -135,7 +135,12 @@ describe("ReplicaScalingProvider", function () {
     it("creates by sending only the settings the program sets", async () => {
       const service = services.secondary;
       await patchScaling(service, { idleScaling: false });
+      await emulator.control.clearRequests();
       const created = await provider.create({ serviceId: service, numReplicas: 1, idleTimeoutMinutes: 30 });
+      // One request: the PATCH answers with the whole service, so nothing is read before or after it.
+      expect((await emulator.control.requests()).map((entry) => [entry.route, entry.status])).to.deep.equal([
+        ["PATCH /v1/organizations/:organizationId/services/:serviceId/replicaScaling", 200],
+      ]);
       expect(created.id).to.equal(service);
       expect(created.outs).to.not.have.property("id");
       expect(created.outs).to.include({

@@ -120,6 +120,22 @@ describe("ReversePrivateEndpointProvider", function () {
       expect((await provider.read(created.id, created.outs)).id).to.equal("");
     });
 
+    it("creates with one list before its one POST, as the API dates no endpoint, then reads until Ready", async () => {
+      await emulator.control.clearRequests();
+      const created = await provider.create({ serviceId, ...vpcService, description: "one post" });
+      const routes = (await emulator.control.requests()).map((entry) => `${entry.method} ${entry.status}`);
+      const endpointsRoute =
+        "/v1/organizations/:organizationId/services/:serviceId/dataPipesReversePrivateEndpoints";
+      const log = (await emulator.control.requests()).map((entry) => entry.route);
+      expect(log.slice(0, 2)).to.deep.equal([`GET ${endpointsRoute}`, `POST ${endpointsRoute}`]);
+      // The rest are reads of the new endpoint while it is Provisioning.
+      expect(log.slice(2)).to.satisfy((rest: string[]) =>
+        rest.every((route) => route === `GET ${endpointsRoute}/:reversePrivateEndpointId`),
+      );
+      expect(routes.every((route) => route.endsWith(" 200"))).to.equal(true);
+      await provider.delete(created.id, created.outs);
+    });
+
     it("adopts an existing endpoint by id instead of creating one", async () => {
       const original = await provider.create({ serviceId, ...vpcService, description: "to adopt" });
       await emulator.control.clearRequests();

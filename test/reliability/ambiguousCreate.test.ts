@@ -57,6 +57,16 @@ describe("ambiguous create: the server makes the object, then the connection dro
     expect(requests.filter((entry) => entry.route === deleteKeyRoute).map((e) => e.status)).to.deep.equal([
       200,
     ]);
+    // Keys and alerts list only after their create lost its reply: a create that goes well is one request.
+    for (const [listRoute, postRoute] of [
+      ["GET /v1/organizations/:organizationId/keys", createRoutes[1]],
+      ["GET /api/v2/alerts", createRoutes[3]],
+    ]) {
+      const firstPost = requests.findIndex((entry) => entry.route === postRoute);
+      const lists = requests.flatMap((entry, index) => (entry.route === listRoute ? [index] : []));
+      expect(lists, listRoute).to.have.length(1);
+      expect(lists[0], listRoute).to.be.greaterThan(firstPost);
+    }
     for (const route of [createRoutes[0], createRoutes[3]]) {
       expect(requests.filter((entry) => entry.route === route)).to.have.length(1);
     }
