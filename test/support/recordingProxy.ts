@@ -3,6 +3,7 @@
  * tests that must show what a client sent over the wire (and what it did not).
  */
 import { createServer, request as forward, type Server } from "node:http";
+import { closeServer, listenOnLoopback } from "./loopback";
 
 export interface ForwardedRequest {
   method: string;
@@ -40,16 +41,12 @@ export class RecordingProxy {
   }
 
   async start(): Promise<this> {
-    await new Promise<void>((resolve) => this.server.listen(0, "127.0.0.1", resolve));
-    const address = this.server.address();
-    if (address === null || typeof address === "string") throw new Error("no TCP address");
-    this.url_ = `http://127.0.0.1:${address.port}`;
+    this.url_ = await listenOnLoopback(this.server);
     return this;
   }
 
-  async stop(): Promise<void> {
-    this.server.closeAllConnections();
-    await new Promise<void>((resolve) => this.server.close(() => resolve()));
+  stop(): Promise<void> {
+    return closeServer(this.server);
   }
 
   /** Every byte sent through the proxy so far, headers and bodies, as text. */

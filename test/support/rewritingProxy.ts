@@ -4,6 +4,7 @@
  * engine.
  */
 import { createServer, type Server } from "node:http";
+import { closeServer, listenOnLoopback } from "./loopback";
 
 export type BodyRewrite = (body: unknown) => unknown;
 
@@ -50,15 +51,11 @@ export class RewritingProxy {
   }
 
   async start(): Promise<this> {
-    await new Promise<void>((resolve) => this.server.listen(0, "127.0.0.1", resolve));
-    const address = this.server.address();
-    if (address === null || typeof address === "string") throw new Error("no TCP address");
-    this.url_ = `http://127.0.0.1:${address.port}`;
+    this.url_ = await listenOnLoopback(this.server);
     return this;
   }
 
-  async stop(): Promise<void> {
-    this.server.closeAllConnections();
-    await new Promise<void>((resolve) => this.server.close(() => resolve()));
+  stop(): Promise<void> {
+    return closeServer(this.server);
   }
 }
