@@ -6,22 +6,7 @@ describe("emulator: silencing an alert through the control API", () => {
   const userId = "65f5e4a3b9e77c001a234567";
   const until = "2099-03-20T08:00:00.000Z";
 
-  async function createAlert(): Promise<{ id: string; updatedAt: string }> {
-    const dashboard = harness.fixture.dashboards[0];
-    const response = await harness.observability("POST", "/api/v2/alerts", {
-      body: {
-        threshold: 5,
-        interval: "5m",
-        source: "tile",
-        thresholdType: "above",
-        channel: { type: "webhook", webhookId: harness.fixture.webhooks[0].id },
-        dashboardId: dashboard.id,
-        tileId: dashboard.tileIds[0],
-      },
-    });
-    expect(response.status, response.text).to.equal(200);
-    return response.body.data;
-  }
+  const createAlert = (): Promise<{ id: string; updatedAt: string }> => harness.createTileAlert();
   const get = async (id: string) => (await harness.observability("GET", `/api/v2/alerts/${id}`)).body.data;
 
   it("shows a silence as the API does: an object {by, at, until}, and moves updatedAt", async () => {

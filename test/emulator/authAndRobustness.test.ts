@@ -181,22 +181,7 @@ describe("emulator: authentication, envelopes and robustness", () => {
   });
 
   describe("HTTP edges, as the real servers handle them", () => {
-    const createAlert = async (): Promise<string> => {
-      const dashboard = harness.fixture.dashboards[0];
-      const response = await harness.observability("POST", "/api/v2/alerts", {
-        body: {
-          threshold: 5,
-          interval: "5m",
-          source: "tile",
-          thresholdType: "above",
-          channel: { type: "webhook", webhookId: harness.fixture.webhooks[0].id },
-          dashboardId: dashboard.id,
-          tileId: dashboard.tileIds[0],
-        },
-      });
-      expect(response.status, response.text).to.equal(200);
-      return response.body.data.id;
-    };
+    const createAlert = async (): Promise<string> => (await harness.createTileAlert()).id;
 
     it("a trailing slash reaches the same route on both APIs", async () => {
       const organization = expectManagementSuccess(await harness.management("GET", `${harness.orgPath}/`));

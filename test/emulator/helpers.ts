@@ -96,6 +96,24 @@ export class EmulatorHarness {
     });
   }
 
+  /** Creates a tile alert on the fixture's first dashboard; returns the API's alert object. */
+  async createTileAlert(): Promise<Json> {
+    const dashboard = this.fixture.dashboards[0];
+    const response = await this.observability("POST", "/api/v2/alerts", {
+      body: {
+        threshold: 5,
+        interval: "5m",
+        source: "tile",
+        thresholdType: "above",
+        channel: { type: "webhook", webhookId: this.fixture.webhooks[0].id },
+        dashboardId: dashboard.id,
+        tileId: dashboard.tileIds[0],
+      },
+    });
+    expect(response.status, response.text).to.equal(200);
+    return response.body.data;
+  }
+
   control(method: string, path: string, options: RequestOptions = {}): Promise<HttpResponse> {
     return send(`${this.emulator.url}/__emulator${path}`, method, options);
   }

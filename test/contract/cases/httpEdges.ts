@@ -14,19 +14,7 @@ const hyperdxRouter =
 const oversized = { "x-padding": "p".repeat(20 * 1024) };
 
 async function createAlert(harness: EmulatorHarness): Promise<Record<string, string>> {
-  const dashboard = harness.fixture.dashboards[0];
-  const created = await harness.observability("POST", "/api/v2/alerts", {
-    body: {
-      threshold: 5,
-      interval: "5m",
-      source: "tile",
-      thresholdType: "above",
-      channel: { type: "webhook", webhookId: harness.fixture.webhooks[0].id },
-      dashboardId: dashboard.id,
-      tileId: dashboard.tileIds[0],
-    },
-  });
-  return { alert: created.body.data.id };
+  return { alert: (await harness.createTileAlert()).id };
 }
 
 export const cases: ContractCase[] = [
