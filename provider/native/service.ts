@@ -1,0 +1,189 @@
+/**
+ * The ResourceProvider gRPC service of the plugin, on the Pulumi SDK's own generated stubs. One plugin process
+ * serves one provider instance (the default provider, or one explicit `clickhouse-cloud` provider resource), so
+ * the configuration Configure receives belongs to the whole process.
+ */
+import * as grpc from "@grpc/grpc-js";
+import { Empty } from "google-protobuf/google/protobuf/empty_pb";
+import type * as pulumi from "@pulumi/pulumi";
+import type { IResourceProviderServer } from "@pulumi/pulumi/proto/provider_grpc_pb";
+import { PluginInfo } from "@pulumi/pulumi/proto/plugin_pb";
+import {
+  CheckFailure,
+  CheckResponse,
+  ConfigureResponse,
+  DiffResponse,
+  GetSchemaResponse,
+  InvokeResponse,
+  type CheckRequest,
+  type ConfigureRequest,
+  type DiffRequest,
+  type InvokeRequest,
+} from "@pulumi/pulumi/proto/provider_pb";
+import { ConfigurationError, type ConfigSource } from "../config";
+import { configValues, inPluginTerms, nativeConfigSource, setValueProblems } from "./configuration";
+import { serviceError } from "./errors";
+import { ResourceOperations, type NativeResource } from "./resourceOperations";
+import { getSeriesToken, invokeGetSeries } from "./seriesInvoke";
+import { bagOf, revealed, structOf, type PropertyBag } from "./wire";
+
+/** What the service serves: the package's version, its schema and its resource kinds. */
+export interface PluginCatalog {
+  readonly version: string;
+  /** The package schema, as JSON text. */
+  readonly schema: string;
+  readonly resources: readonly NativeResource[];
+}
+
+/** The token a request names: its `type` field, or for older engines the type part of its URN. */
+function tokenOf(request: { getType(): string; getUrn(): string }): string {
+  const type = request.getType();
+  if (type !== "") return type;
+  const parts = request.getUrn().split("::");
+  const qualifiedType = parts[2] ?? "";
+  return qualifiedType.slice(qualifiedType.lastIndexOf("$") + 1);
+}
+
+function failure(property: string, reason: string): CheckFailure {
+  const checkFailure = new CheckFailure();
+  checkFailure.setProperty(property);
+  checkFailure.setReason(reason);
+  return checkFailure;
+}
+
+function unimplemented<Request, Response>(name: string): grpc.handleUnaryCall<Request, Response> {
+  return (_call, callback) =>
+    callback({ code: grpc.status.UNIMPLEMENTED, details: `${name} is not implemented by clickhouse-cloud` });
+}
+
+/** Builds the service; `log` receives lines for the user (deprecation warnings of getSeries). */
+export function providerService(
+  catalog: PluginCatalog,
+  log: (line: string) => void,
+): IResourceProviderServer {
+  const operations = new Map(
+    catalog.resources.map((resource) => [resource.token, new ResourceOperations(resource)]),
+  );
+  let config: ConfigSource = nativeConfigSource({});
+
+  function operationsFor(request: { getType(): string; getUrn(): string }): ResourceOperations {
+    const token = tokenOf(request);
+    const found = operations.get(token);
+    if (found === undefined) throw new Error(`clickhouse-cloud serves no resource type ${token}`);
+    return found;
+  }
+
+  /** A unary handler from an async function; a thrown error becomes the gRPC error the engine reports. */
+  function unary<Request, Response>(
+    handler: (request: Request) => Promise<Response>,
+    markOutputs?: (request: Request) => (outputs: PropertyBag) => PropertyBag,
+  ): grpc.handleUnaryCall<Request, Response> {
+    return (call, callback) => {
+      handler(call.request).then(
+        (response) => callback(null, response),
+        (error: unknown) => callback(serviceError(error, markOutputs?.(call.request))),
+      );
+    };
+  }
+
+  async function configure(request: ConfigureRequest): Promise<ConfigureResponse> {
+    const variables = new Map<string, string>();
+    request.getVariablesMap().forEach((value, key) => variables.set(key, value));
+    const values = configValues(revealed(bagOf(request.getArgs())) as PropertyBag, variables);
+    config = nativeConfigSource(values);
+    // The implementations read only `get`; they resolve settings (config, then environment) per operation.
+    const configureRequest = { config } as unknown as pulumi.dynamic.ConfigureRequest;
+    for (const resource of catalog.resources) await resource.implementation.configure(configureRequest);
+    const response = new ConfigureResponse();
+    response.setAcceptsecrets(true);
+    response.setSupportspreview(false);
+    response.setAcceptresources(false);
+    response.setAcceptoutputs(false);
+    return response;
+  }
+
+  async function checkConfig(request: CheckRequest): Promise<CheckResponse> {
+    const news = bagOf(request.getNews());
+    const values = configValues(revealed(news) as PropertyBag, new Map());
+    const response = new CheckResponse();
+    response.setInputs(structOf(news));
+    response.setFailuresList(
+      setValueProblems(values).map((problem) => failure(problem.property, problem.reason)),
+    );
+    return response;
+  }
+
+  /** Settings change in place: resources keep their ids, and operations use the new values from then on. */
+  async function diffConfig(request: DiffRequest): Promise<DiffResponse> {
+    const olds = configValues(
+      revealed(bagOf(request.getOldInputs() ?? request.getOlds())) as PropertyBag,
+      new Map(),
+    );
+    const news = configValues(revealed(bagOf(request.getNews())) as PropertyBag, new Map());
+    const changed = [...new Set([...Object.keys(olds), ...Object.keys(news)])].filter(
+      (name) => olds[name] !== news[name],
+    );
+    const response = new DiffResponse();
+    response.setChanges(
+      changed.length > 0 ? DiffResponse.DiffChanges.DIFF_SOME : DiffResponse.DiffChanges.DIFF_NONE,
+    );
+    response.setDiffsList(changed);
+    return response;
+  }
+
+  async function invoke(request: InvokeRequest): Promise<InvokeResponse> {
+    if (request.getTok() !== getSeriesToken) {
+      throw new Error(`clickhouse-cloud serves no function ${request.getTok()}`);
+    }
+    const response = new InvokeResponse();
+    try {
+      const outcome = await invokeGetSeries(revealed(bagOf(request.getArgs())), config);
+      if ("problems" in outcome) {
+        response.setFailuresList(
+          outcome.problems.map((problem) => failure(problem.property, problem.reason)),
+        );
+        return response;
+      }
+      for (const line of outcome.deprecations) log(line);
+      response.setReturn(structOf(outcome.result as unknown as PropertyBag));
+      return response;
+    } catch (error) {
+      throw error instanceof ConfigurationError ? inPluginTerms(error) : error;
+    }
+  }
+
+  return {
+    getPluginInfo: unary(async () => new PluginInfo().setVersion(catalog.version)),
+    getSchema: unary(async () => new GetSchemaResponse().setSchema(catalog.schema)),
+    checkConfig: unary(checkConfig),
+    diffConfig: unary(diffConfig),
+    configure: unary(configure),
+    invoke: unary(invoke),
+    check: unary((request: CheckRequest) => operationsFor(request).check(request)),
+    diff: unary((request: DiffRequest) => operationsFor(request).diff(request)),
+    create: unary(
+      (request) => operationsFor(request).create(request),
+      (request) => (outputs) => operationsFor(request).markOutputs(outputs, bagOf(request.getProperties())),
+    ),
+    read: unary((request) => operationsFor(request).read(request)),
+    update: unary(
+      (request) => operationsFor(request).update(request),
+      (request) => (outputs) => operationsFor(request).markOutputs(outputs, bagOf(request.getNews())),
+    ),
+    delete: unary(async (request) => {
+      await operationsFor(request).delete(request);
+      return new Empty();
+    }),
+    // Operations run to completion or fail on their own timeouts; there is nothing to stop early.
+    cancel: unary(async () => new Empty()),
+    handshake: unimplemented("Handshake"),
+    parameterize: unimplemented("Parameterize"),
+    construct: unimplemented("Construct"),
+    call: unimplemented("Call"),
+    attach: unimplemented("Attach"),
+    getMapping: unimplemented("GetMapping"),
+    getMappings: unimplemented("GetMappings"),
+    list: (call) =>
+      call.emit("error", { code: grpc.status.UNIMPLEMENTED, details: "List is not implemented" }),
+  };
+}
