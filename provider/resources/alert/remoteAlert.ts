@@ -36,7 +36,7 @@ export const fieldsOfSource: Record<AlertSource, readonly string[]> = {
 const objectIdFields = new Set<string>(["dashboardId", "savedSearchId"]);
 
 /** Every output of an Alert. */
-export const alertOutputNames = [
+const alertOutputNames = [
   "name",
   "message",
   "threshold",
@@ -70,7 +70,7 @@ export function requestOf(body: PropertyBag): AlertCreateRequest {
 }
 
 /** The alert as the API reports it, keyed by the request's field names, whatever version of the API answered. */
-export function requestFieldsOf(alert: RemoteAlert): PropertyBag {
+function requestFieldsOf(alert: RemoteAlert): PropertyBag {
   return {
     threshold: alert.threshold,
     interval: alert.interval,

@@ -18,10 +18,7 @@ export const requestFields = [
 ] as const;
 
 /** Inputs that are not fields of the API's object; echoed in the outputs so that `read` can rebuild the inputs. */
-export const nonApiInputs = ["adoptId", "readyTimeoutSeconds"] as const;
-
-/** Fields of the API's object that are outputs only. */
-export const apiOutputFields = ["serviceId", "endpointId", "dnsNames", "privateDnsNames", "status"] as const;
+const nonApiInputs = ["adoptId", "readyTimeoutSeconds"] as const;
 
 /**
  * Outputs: the inputs that are not API fields, the requested fields as the API reports them (the requested
