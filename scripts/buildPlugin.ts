@@ -39,6 +39,9 @@ async function bundle(): Promise<void> {
     // The bundled libraries' license notices travel with their code.
     legalComments: "eof",
     logLevel: "warning",
+    // @pulumi/pulumi's automation code (bundled with the SDK's index, never run by the plugin) resolves node-gyp's
+    // path for npm scripts; the plugin runs no npm scripts.
+    logOverride: { "require-resolve-not-external": "silent" },
   });
 }
 

@@ -9,7 +9,7 @@ import type { InputField, OutputField, ResourceDefinition } from "../resources/d
 import type { SettingSpec } from "../config";
 import { nativeSettings, packageName, type NativeSettingName } from "./configuration";
 import { getSeriesToken } from "./seriesInvoke";
-import { TypeRegistry, type NamedTypeSpec, type PropertySpec } from "./schemaTypes";
+import { schemaTypeName, TypeRegistry, type NamedTypeSpec, type PropertySpec } from "./schemaTypes";
 
 interface ObjectSpec {
   description?: string;
@@ -87,7 +87,11 @@ function resourceSpec(definition: ResourceDefinition, registry: TypeRegistry): R
   const outputSchema = (name: string, field: OutputField): SchemaObject | undefined => {
     // An output of a named type reads like the input of the same name and type, whose schema is the full one.
     const input = definition.inputs[name];
-    if (input !== undefined && field.type !== undefined && input.type?.name === field.type.name) {
+    if (
+      input?.type !== undefined &&
+      field.type !== undefined &&
+      schemaTypeName(input.type) === schemaTypeName(field.type)
+    ) {
       return inputSchemas[name] ?? field.schema;
     }
     return field.schema ?? inputSchemas[name];
@@ -150,7 +154,12 @@ function getSeriesSpec(registry: TypeRegistry): PackageSpec["functions"][string]
       properties: Object.fromEntries(
         Object.entries(inputProperties).map(([name, schema]) => [
           name,
-          registry.typeOf(schema, name === "series" ? "SeriesDefinition" : `Series${pascal(name)}`),
+          name === "series"
+            ? registry.typeOf(schema, "SeriesDefinition", {
+                name: "SeriesDefinition",
+                from: "functions/series",
+              })
+            : registry.typeOf(schema, name.startsWith("series") ? pascal(name) : `Series${pascal(name)}`),
         ]),
       ),
       required: query.required as string[],
@@ -212,15 +221,19 @@ export function packageSchema(definitions: readonly ResourceDefinition[], versio
     resources,
     functions,
     types: Object.fromEntries(Object.entries(registry.types).sort(([a], [b]) => a.localeCompare(b))),
+    // respectSchemaVersion: the generated packages carry this version instead of a placeholder to fill in.
     language: {
       nodejs: {
         packageName: "pulumi-clickhouse-cloud-native",
-        packageDescription: "ClickHouse Cloud (native provider)",
+        packageDescription:
+          "ClickHouse Cloud resources served by the clickhouse-cloud native provider plugin.",
+        respectSchemaVersion: true,
       },
-      python: { packageName: "pulumi_clickhouse_cloud" },
+      python: { packageName: "pulumi_clickhouse_cloud", respectSchemaVersion: true },
       go: {
         importBasePath: `${repository.replace("https://", "")}/sdk/go/clickhousecloud`,
         generateResourceContainerTypes: false,
+        respectSchemaVersion: true,
       },
     },
   };

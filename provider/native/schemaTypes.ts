@@ -34,6 +34,14 @@ export type NamedTypeSpec =
 
 const anyType: TypeSpec = { $ref: "pulumi.json#/Any" };
 
+/**
+ * The schema's name for a named TypeScript type. One schema type serves inputs and outputs, and the SDK
+ * generators add `Args` to input types themselves, so an input type's `Args` suffix is left off.
+ */
+export function schemaTypeName(named: NamedType): string {
+  return named.name.replace(/Args$/, "");
+}
+
 function pascal(text: string): string {
   return text.charAt(0).toUpperCase() + text.slice(1);
 }
@@ -64,7 +72,7 @@ export class TypeRegistry {
    */
   typeOf(schema: SchemaObject | undefined, name: string, named?: NamedType): TypeSpec {
     if (schema === undefined) return anyType;
-    const typeName = named?.name ?? name;
+    const typeName = named === undefined ? name : schemaTypeName(named);
     const enumValues = Array.isArray(schema.enum) ? schema.enum.filter((value) => value !== null) : undefined;
     if (enumValues !== undefined) {
       if (!enumValues.every((value) => typeof value === "string")) return anyType;

@@ -1,0 +1,45 @@
+/**
+ * Stacks whose resources the native plugin serves: a project directory whose Pulumi.yaml loads the built plugin
+ * as a project plugin (`plugins.providers`), and stack config in the plugin's `clickhouse-cloud` namespace.
+ */
+import * as fs from "node:fs";
+import * as os from "node:os";
+import * as path from "node:path";
+import type { ConfigMap } from "@pulumi/pulumi/automation";
+import type { Fixture } from "../../../emulator";
+
+const repoRoot = path.resolve(__dirname, "..", "..", "..", "..");
+/** Where `npm run build` puts the plugin's launcher and bundle. */
+export const pluginDir = path.join(repoRoot, "dist", "plugin");
+
+/** A fresh project directory for `projectName` that loads the built plugin; removed by the caller. */
+export function nativeProjectDir(projectName: string): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "chc-native-"));
+  fs.writeFileSync(
+    path.join(dir, "Pulumi.yaml"),
+    [
+      `name: ${projectName}`,
+      "runtime: nodejs",
+      "plugins:",
+      "  providers:",
+      "    - name: clickhouse-cloud",
+      `      path: ${pluginDir}`,
+      "",
+    ].join("\n"),
+  );
+  return dir;
+}
+
+/** The plugin's settings for an emulator, credentials as secrets; the emulator enforces no rate limit. */
+export function nativeStackConfig(fixture: Fixture): ConfigMap {
+  return {
+    "clickhouse-cloud:apiUrl": { value: fixture.managementUrl },
+    "clickhouse-cloud:organizationId": { value: fixture.organizationId },
+    "clickhouse-cloud:tokenKey": { value: fixture.tokenKey },
+    "clickhouse-cloud:tokenSecret": { value: fixture.tokenSecret, secret: true },
+    "clickhouse-cloud:throttle": { value: "off" },
+    "clickhouse-cloud:observabilityApiUrl": { value: fixture.observabilityUrl },
+    "clickhouse-cloud:observabilityApiToken": { value: fixture.observabilityToken, secret: true },
+    "clickhouse-cloud:observabilityThrottle": { value: "off" },
+  };
+}
