@@ -14,6 +14,7 @@ interface PackedFile {
 
 interface Manifest {
   name: string;
+  version: string;
   license: string;
   repository: { type: string; url: string };
   homepage: string;
@@ -57,6 +58,11 @@ describe("docs: the package as npm pack makes it", function () {
       // the APIs' schemas and the provider's settings, shared as data by the provider and the emulator
       "dist/schemas/index.js",
       "dist/schemas/settings.js",
+      // the native provider plugin: its launchers, its one-file bundle and the tarball `pulumi plugin install` takes
+      "dist/plugin/pulumi-resource-clickhouse-cloud",
+      "dist/plugin/pulumi-resource-clickhouse-cloud.cmd",
+      "dist/plugin/pulumi-resource-clickhouse-cloud.js",
+      `dist/plugin/pulumi-resource-clickhouse-cloud-v${manifest.version}.tar.gz`,
     ]);
     expect(
       files.filter((file) => file.endsWith(".map")),
@@ -64,7 +70,8 @@ describe("docs: the package as npm pack makes it", function () {
     ).to.deep.equal([]);
     expect(
       files.filter(
-        (file) => !/^(dist\/(schemas|provider|emulator)\/|README\.md$|LICENSE$|package\.json$)/.test(file),
+        (file) =>
+          !/^(dist\/(schemas|provider|emulator|plugin)\/|README\.md$|LICENSE$|package\.json$)/.test(file),
       ),
     ).to.deep.equal([]);
   });
@@ -116,7 +123,9 @@ describe("docs: the package as npm pack makes it", function () {
       manifest.name,
     ]);
     const undeclared = new Set<string>();
-    for (const file of packedFiles(repoRoot).filter((f) => f.endsWith(".js"))) {
+    // The plugin's bundle carries its dependencies inside (a test runs it where no node_modules is reachable).
+    const unbundled = packedFiles(repoRoot).filter((f) => f.endsWith(".js") && !f.startsWith("dist/plugin/"));
+    for (const file of unbundled) {
       const source = fs.readFileSync(path.join(repoRoot, file), "utf8");
       for (const [, specifier] of source.matchAll(/require\("([^"]+)"\)/g)) {
         if (specifier.startsWith(".") || specifier.startsWith("node:") || builtinModules.includes(specifier))
