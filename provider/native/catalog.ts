@@ -20,7 +20,7 @@ export function pluginCatalog(): PluginCatalog {
     token: typeToken(definition.kind),
     rules: definition,
     implementation: providerFor(definition.kind as Parameters<typeof providerFor>[0]),
-    importProperties: importPropertiesFor(definition.kind),
+    importProperties: importPropertiesFor(definition),
   }));
   return { version: schema.version, schema: JSON.stringify(schema), resources };
 }

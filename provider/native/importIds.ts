@@ -1,10 +1,12 @@
 /**
- * `pulumi import` reads a resource by the id the user gives and nothing else. Most kinds' reads need nothing
- * more; an endpoint lives under its service, so its import id names both, as `<serviceId>/<endpointId>`.
+ * `pulumi import` (and `refresh --import-pending-creates`) reads a resource by the id the user gives and nothing
+ * else. Most kinds' reads need nothing more; an endpoint lives under its service, so its import id names both, as
+ * `<serviceId>/<endpointId>`; replica scaling manages the settings its outputs list, so an import takes them all.
  */
+import type { ResourceDefinition } from "../resources/definition";
 import type { PropertyBag } from "./wire";
 
-type ImportProperties = (id: string) => { id: string; properties: PropertyBag };
+export type ImportProperties = (id: string) => { id: string; properties: PropertyBag };
 
 function serviceAndEndpoint(kind: string, id: string): [string, string] {
   const separator = id.indexOf("/");
@@ -14,20 +16,28 @@ function serviceAndEndpoint(kind: string, id: string): [string, string] {
   return [id.slice(0, separator), id.slice(separator + 1)];
 }
 
-const importers: Readonly<Record<string, ImportProperties>> = {
+const importers: Readonly<Record<string, (definition: ResourceDefinition) => ImportProperties>> = {
   // The resource id is already `<serviceId>/<endpointId>`.
-  PrivateEndpoint: (id) => {
-    const [serviceId, endpointId] = serviceAndEndpoint("PrivateEndpoint", id);
+  PrivateEndpoint: (definition) => (id) => {
+    const [serviceId, endpointId] = serviceAndEndpoint(definition.kind, id);
     return { id, properties: { serviceId, endpointId } };
   },
   // The resource id is the endpoint's own id; the service is needed to find it.
-  ReversePrivateEndpoint: (id) => {
-    const [serviceId, endpointId] = serviceAndEndpoint("ReversePrivateEndpoint", id);
+  ReversePrivateEndpoint: (definition) => (id) => {
+    const [serviceId, endpointId] = serviceAndEndpoint(definition.kind, id);
     return { id: endpointId, properties: { serviceId } };
   },
+  // The resource id is the service's id. Every setting in the request body becomes managed: the imported inputs
+  // then hold the service's values, and a program that sets fewer leaves the others alone.
+  ReplicaScaling: (definition) => (id) => ({
+    id,
+    properties: {
+      managedFields: Object.keys(definition.inputs).filter((name) => !definition.inputs[name].outsideBody),
+    },
+  }),
 };
 
 /** The import adaptation of a kind, or undefined when its read needs only the id. */
-export function importPropertiesFor(kind: string): ImportProperties | undefined {
-  return importers[kind];
+export function importPropertiesFor(definition: ResourceDefinition): ImportProperties | undefined {
+  return importers[definition.kind]?.(definition);
 }

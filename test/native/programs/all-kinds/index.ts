@@ -5,6 +5,8 @@
 import * as pulumi from "@pulumi/pulumi";
 
 const config = new pulumi.Config("e2e");
+/** Resource names to the ids of existing objects to import instead of creating them (`pulumi import` in code). */
+const importIds = config.getObject<Record<string, string>>("importIds") ?? {};
 
 /** CustomResource is abstract in the SDK's typings; a resource of the plugin needs nothing more. */
 class PluginResource extends pulumi.CustomResource {}
@@ -21,7 +23,9 @@ function nativeResource(
   opts?: pulumi.CustomResourceOptions,
 ): pulumi.CustomResource & Record<string, pulumi.Output<unknown>> {
   const props = { ...Object.fromEntries(outputNames.map((output) => [output, undefined])), ...inputs };
-  return new PluginResource(`clickhouse-cloud:index:${kind}`, name, props, opts) as pulumi.CustomResource &
+  const importId = importIds[name];
+  const options = importId === undefined ? opts : { ...opts, import: importId };
+  return new PluginResource(`clickhouse-cloud:index:${kind}`, name, props, options) as pulumi.CustomResource &
     Record<string, pulumi.Output<unknown>>;
 }
 
@@ -31,7 +35,7 @@ const key = nativeResource(
   {
     name: config.require("keyName"),
     roles: ["developer"],
-    rotationTrigger: config.require("rotationTrigger"),
+    rotationTrigger: config.get("rotationTrigger"),
   },
   ["keyId", "keySecret", "state", "keySuffix"],
 );
