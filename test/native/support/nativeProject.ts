@@ -12,21 +12,23 @@ const repoRoot = path.resolve(__dirname, "..", "..", "..", "..");
 /** Where `npm run build` puts the plugin's launcher and bundle. */
 export const pluginDir = path.join(repoRoot, "dist", "plugin");
 
+/** Pulumi.yaml of a project `projectName` that loads the built plugin as a project plugin. */
+export function nativeProjectYaml(projectName: string): string {
+  return [
+    `name: ${projectName}`,
+    "runtime: nodejs",
+    "plugins:",
+    "  providers:",
+    "    - name: clickhouse-cloud",
+    `      path: ${pluginDir}`,
+    "",
+  ].join("\n");
+}
+
 /** A fresh project directory for `projectName` that loads the built plugin; removed by the caller. */
 export function nativeProjectDir(projectName: string): string {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "chc-native-"));
-  fs.writeFileSync(
-    path.join(dir, "Pulumi.yaml"),
-    [
-      `name: ${projectName}`,
-      "runtime: nodejs",
-      "plugins:",
-      "  providers:",
-      "    - name: clickhouse-cloud",
-      `      path: ${pluginDir}`,
-      "",
-    ].join("\n"),
-  );
+  fs.writeFileSync(path.join(dir, "Pulumi.yaml"), nativeProjectYaml(projectName));
   return dir;
 }
 

@@ -82,7 +82,12 @@ const reverseEndpoint = nativeResource(
 const scaling = nativeResource(
   "ReplicaScaling",
   "scaling",
-  { serviceId: config.require("scalingServiceId"), numReplicas: config.requireNumber("numReplicas") },
+  {
+    serviceId: config.require("scalingServiceId"),
+    numReplicas: config.requireNumber("numReplicas"),
+    // More settings to manage, e.g. all of them, as a program written for an imported service has.
+    ...config.getObject<Record<string, unknown>>("moreScalingSettings"),
+  },
   ["managedFields"],
 );
 
