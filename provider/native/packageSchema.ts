@@ -135,7 +135,22 @@ function settingProperties(): Record<string, PropertySpec> {
 
 function getSeriesSpec(registry: TypeRegistry): PackageSpec["functions"][string] {
   const query = schemas.seriesQuery as SchemaObject;
-  const inputProperties = query.properties as Record<string, SchemaObject>;
+  const requestProperties = query.properties as Record<string, SchemaObject>;
+  // The API needs each series' where and groupBy even when empty; getSeries sends "" and [] for those left out, so
+  // a program may leave them out.
+  const series = requestProperties.series;
+  const definition = series.items as SchemaObject;
+  const filledIn = new Set(["where", "groupBy"]);
+  const inputProperties: Record<string, SchemaObject> = {
+    ...requestProperties,
+    series: {
+      ...series,
+      items: {
+        ...definition,
+        required: (definition.required as string[]).filter((name) => !filledIn.has(name)),
+      },
+    },
+  };
   const number = { type: "number" } as const;
   const group = { type: "array", items: { type: "string" } } as const;
   const point = registry.typeOf(

@@ -16,7 +16,9 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"runtime/debug"
 	"sort"
+	"strings"
 
 	"github.com/blang/semver"
 	gogen "github.com/pulumi/pulumi/pkg/v3/codegen/go"
@@ -100,7 +102,16 @@ func generate(schemaPath, outDir string) error {
 			return python.GeneratePackage(tool, pkg, nil, noDependencies{})
 		}},
 		{"go", func(pkg *schema.Package) (map[string][]byte, error) {
-			return gogen.GeneratePackage(tool, pkg, nil)
+			files, err := gogen.GeneratePackage(tool, pkg, nil)
+			if err != nil {
+				return nil, err
+			}
+			goMod, err := goModule(pkg)
+			if err != nil {
+				return nil, err
+			}
+			files["go.mod"] = goMod
+			return files, nil
 		}},
 	}
 	for _, generator := range generators {
@@ -121,6 +132,33 @@ func generate(schemaPath, outDir string) error {
 		}
 	}
 	return nil
+}
+
+// goModule is the go.mod of the Go SDK, which Pulumi's Go generator leaves out: the module is the folder above
+// the package's import path, and it requires the Pulumi SDK (and semver) at the versions this tool is built with.
+func goModule(pkg *schema.Package) ([]byte, error) {
+	info, ok := pkg.Language["go"].(gogen.GoPackageInfo)
+	if !ok || info.ImportBasePath == "" {
+		return nil, errors.New("the schema's language.go.importBasePath is needed to name the Go module")
+	}
+	build, ok := debug.ReadBuildInfo()
+	if !ok {
+		return nil, errors.New("this binary carries no module information")
+	}
+	versions := map[string]string{}
+	for _, dep := range build.Deps {
+		versions[dep.Path] = dep.Version
+	}
+	var requires []string
+	for _, path := range []string{"github.com/blang/semver", "github.com/pulumi/pulumi/sdk/v3"} {
+		if versions[path] == "" {
+			return nil, fmt.Errorf("this binary was built without %s", path)
+		}
+		requires = append(requires, fmt.Sprintf("\t%s %s\n", path, versions[path]))
+	}
+	module := info.ImportBasePath[:strings.LastIndex(info.ImportBasePath, "/")]
+	text := fmt.Sprintf("module %s\n\ngo 1.25\n\nrequire (\n%s)\n", module, strings.Join(requires, ""))
+	return []byte(text), nil
 }
 
 func main() {

@@ -352,7 +352,7 @@ type SeriesDefinition struct {
 	MetricName     *string                         `pulumi:"metricName"`
 	// Must be a 24-hex-digit object id.
 	SourceId      string                         `pulumi:"sourceId"`
-	Where         string                         `pulumi:"where"`
+	Where         *string                        `pulumi:"where"`
 	WhereLanguage *SeriesDefinitionWhereLanguage `pulumi:"whereLanguage"`
 }
 
@@ -376,7 +376,7 @@ type SeriesDefinitionArgs struct {
 	MetricName     pulumi.StringPtrInput                  `pulumi:"metricName"`
 	// Must be a 24-hex-digit object id.
 	SourceId      pulumi.StringInput                    `pulumi:"sourceId"`
-	Where         pulumi.StringInput                    `pulumi:"where"`
+	Where         pulumi.StringPtrInput                 `pulumi:"where"`
 	WhereLanguage SeriesDefinitionWhereLanguagePtrInput `pulumi:"whereLanguage"`
 }
 
@@ -460,8 +460,8 @@ func (o SeriesDefinitionOutput) SourceId() pulumi.StringOutput {
 	return o.ApplyT(func(v SeriesDefinition) string { return v.SourceId }).(pulumi.StringOutput)
 }
 
-func (o SeriesDefinitionOutput) Where() pulumi.StringOutput {
-	return o.ApplyT(func(v SeriesDefinition) string { return v.Where }).(pulumi.StringOutput)
+func (o SeriesDefinitionOutput) Where() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v SeriesDefinition) *string { return v.Where }).(pulumi.StringPtrOutput)
 }
 
 func (o SeriesDefinitionOutput) WhereLanguage() SeriesDefinitionWhereLanguagePtrOutput {

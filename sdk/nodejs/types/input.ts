@@ -34,7 +34,7 @@ export interface ApiKeyIpAccessEntryArgs {
 export interface SeriesDefinition {
     aggFn: enums.SeriesDefinitionAggFn;
     field?: string;
-    groupBy: string[];
+    groupBy?: string[];
     level?: number;
     metricDataType?: enums.SeriesDefinitionMetricDataType;
     metricName?: string;
@@ -42,14 +42,14 @@ export interface SeriesDefinition {
      * Must be a 24-hex-digit object id.
      */
     sourceId: string;
-    where: string;
+    where?: string;
     whereLanguage?: enums.SeriesDefinitionWhereLanguage;
 }
 
 export interface SeriesDefinitionArgs {
     aggFn: pulumi.Input<enums.SeriesDefinitionAggFn>;
     field?: pulumi.Input<string | undefined>;
-    groupBy: pulumi.Input<pulumi.Input<string>[]>;
+    groupBy?: pulumi.Input<pulumi.Input<string>[] | undefined>;
     level?: pulumi.Input<number | undefined>;
     metricDataType?: pulumi.Input<enums.SeriesDefinitionMetricDataType | undefined>;
     metricName?: pulumi.Input<string | undefined>;
@@ -57,7 +57,7 @@ export interface SeriesDefinitionArgs {
      * Must be a 24-hex-digit object id.
      */
     sourceId: pulumi.Input<string>;
-    where: pulumi.Input<string>;
+    where?: pulumi.Input<string | undefined>;
     whereLanguage?: pulumi.Input<enums.SeriesDefinitionWhereLanguage | undefined>;
 }
 

@@ -157,45 +157,47 @@ class ApiKeyIpAccessEntryArgs:
 
 class SeriesDefinitionDict(TypedDict):
     agg_fn: 'SeriesDefinitionAggFn'
-    group_by: Sequence[_builtins.str]
     source_id: _builtins.str
     """
     Must be a 24-hex-digit object id.
     """
-    where: _builtins.str
     field: NotRequired[_builtins.str]
+    group_by: NotRequired[Sequence[_builtins.str]]
     level: NotRequired[_builtins.float]
     metric_data_type: NotRequired['SeriesDefinitionMetricDataType']
     metric_name: NotRequired[_builtins.str]
+    where: NotRequired[_builtins.str]
     where_language: NotRequired['SeriesDefinitionWhereLanguage']
 
 @pulumi.input_type
 class SeriesDefinition:
     def __init__(__self__, *,
                  agg_fn: 'SeriesDefinitionAggFn',
-                 group_by: Sequence[_builtins.str],
                  source_id: _builtins.str,
-                 where: _builtins.str,
                  field: Optional[_builtins.str] = None,
+                 group_by: Optional[Sequence[_builtins.str]] = None,
                  level: Optional[_builtins.float] = None,
                  metric_data_type: Optional['SeriesDefinitionMetricDataType'] = None,
                  metric_name: Optional[_builtins.str] = None,
+                 where: Optional[_builtins.str] = None,
                  where_language: Optional['SeriesDefinitionWhereLanguage'] = None):
         """
         :param _builtins.str source_id: Must be a 24-hex-digit object id.
         """
         pulumi.set(__self__, "agg_fn", agg_fn)
-        pulumi.set(__self__, "group_by", group_by)
         pulumi.set(__self__, "source_id", source_id)
-        pulumi.set(__self__, "where", where)
         if field is not None:
             pulumi.set(__self__, "field", field)
+        if group_by is not None:
+            pulumi.set(__self__, "group_by", group_by)
         if level is not None:
             pulumi.set(__self__, "level", level)
         if metric_data_type is not None:
             pulumi.set(__self__, "metric_data_type", metric_data_type)
         if metric_name is not None:
             pulumi.set(__self__, "metric_name", metric_name)
+        if where is not None:
+            pulumi.set(__self__, "where", where)
         if where_language is not None:
             pulumi.set(__self__, "where_language", where_language)
 
@@ -207,15 +209,6 @@ class SeriesDefinition:
     @agg_fn.setter
     def agg_fn(self, value: 'SeriesDefinitionAggFn'):
         pulumi.set(self, "agg_fn", value)
-
-    @_builtins.property
-    @pulumi.getter(name="groupBy")
-    def group_by(self) -> Sequence[_builtins.str]:
-        return pulumi.get(self, "group_by")
-
-    @group_by.setter
-    def group_by(self, value: Sequence[_builtins.str]):
-        pulumi.set(self, "group_by", value)
 
     @_builtins.property
     @pulumi.getter(name="sourceId")
@@ -231,21 +224,21 @@ class SeriesDefinition:
 
     @_builtins.property
     @pulumi.getter
-    def where(self) -> _builtins.str:
-        return pulumi.get(self, "where")
-
-    @where.setter
-    def where(self, value: _builtins.str):
-        pulumi.set(self, "where", value)
-
-    @_builtins.property
-    @pulumi.getter
     def field(self) -> Optional[_builtins.str]:
         return pulumi.get(self, "field")
 
     @field.setter
     def field(self, value: Optional[_builtins.str]):
         pulumi.set(self, "field", value)
+
+    @_builtins.property
+    @pulumi.getter(name="groupBy")
+    def group_by(self) -> Optional[Sequence[_builtins.str]]:
+        return pulumi.get(self, "group_by")
+
+    @group_by.setter
+    def group_by(self, value: Optional[Sequence[_builtins.str]]):
+        pulumi.set(self, "group_by", value)
 
     @_builtins.property
     @pulumi.getter
@@ -273,6 +266,15 @@ class SeriesDefinition:
     @metric_name.setter
     def metric_name(self, value: Optional[_builtins.str]):
         pulumi.set(self, "metric_name", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def where(self) -> Optional[_builtins.str]:
+        return pulumi.get(self, "where")
+
+    @where.setter
+    def where(self, value: Optional[_builtins.str]):
+        pulumi.set(self, "where", value)
 
     @_builtins.property
     @pulumi.getter(name="whereLanguage")
