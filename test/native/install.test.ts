@@ -90,7 +90,7 @@ describe("native plugin: installed from its tarball with `pulumi plugin install`
   it("serves a stack that names no project plugin: up creates an API key, destroy deletes it", async () => {
     stack = await LocalStack.create({
       projectDir,
-      programModule: path.join(__dirname, "programs", "installed", "index.js"),
+      programModule: path.join(__dirname, "programs", "one-key", "index.js"),
       config: {
         ...nativeStackConfig(emulator.fixture),
         "e2e:keyName": { value: `installed-${process.pid}` },

@@ -1,4 +1,4 @@
-/** One API key served by whichever clickhouse-cloud plugin the CLI finds installed. */
+/** One API key through the native plugin, whatever its configuration; driven by the tests through stack config. */
 import * as pulumi from "@pulumi/pulumi";
 
 const config = new pulumi.Config("e2e");
