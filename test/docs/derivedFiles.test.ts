@@ -29,7 +29,10 @@ describe("files derived from the resource definitions", function () {
   it("the README's table says, per resource, which inputs update in place and which replace", () => {
     const readme = fs.readFileSync(path.join(repoRoot, "README.md"), "utf8");
     const row = (kind: string) => readme.split("\n").find((line) => line.startsWith(`| \`${kind}\``)) ?? "";
-    const cells = (kind: string) => row(kind).split(" | ").map((cell) => cell.trim());
+    const cells = (kind: string) =>
+      row(kind)
+        .split(" | ")
+        .map((cell) => cell.trim());
     // Literal expectations from the APIs' behaviour: a key's settings PATCH in place, its credentials cannot change.
     expect(cells("ApiKey")[2]).to.equal("`name`, `roles`, `expireAt`, `state`, `ipAccessList`");
     expect(cells("ApiKey")[3]).to.equal(
