@@ -55,7 +55,8 @@ export interface InputField extends FieldCommon {
   readonly default?: string | number | boolean;
   /**
    * The check of an input outside the body; `null` when the definition's `rules` check it with other inputs.
-   * Without one, the input is checked to be a non-empty string (when set, unless it is required).
+   * Without one, a string input is checked to be non-empty (when set, unless it is required); an input of another
+   * type must have one.
    */
   readonly rule?: InputRule | null;
   /** Not compared by itself: a change shows through this other input, computed from it (keyId through hashData). */

@@ -1,4 +1,5 @@
 /** The Alert resource: an alert of the observability API, delivered to a webhook. */
+import { optionalStringInput, outputOf, stringOutput } from "../support/fields";
 import type { ResourceDefinition } from "../definition";
 import { noFieldsOfOtherSource } from "./rules";
 
@@ -79,33 +80,18 @@ export const definition: ResourceDefinition = {
       description: "Text sent with every notification, 1 to 4096 characters. Updates in place.",
       change: "update",
     },
-    adoptId: {
-      description:
-        "Adopts the existing alert with this id instead of creating one (`pulumi import` cannot import dynamic " +
+    adoptId: optionalStringInput(
+      "Adopts the existing alert with this id instead of creating one (`pulumi import` cannot import dynamic " +
         "resources). The alert is then made to match these inputs (one PUT, only if it differs); deleting the " +
         "resource deletes the alert. Setting a different id replaces the resource; removing it changes nothing.",
-      schema: { type: "string" },
-      outsideBody: true,
-      change: "replace",
-      unsetMeansUnmanaged: true,
-    },
+      { unsetMeansUnmanaged: true },
+    ),
   },
   outputs: {
-    name: { description: "The display name; undefined when none was given.", schema: { type: "string" } },
-    message: {
-      description: "The text sent with every notification; undefined when none was given.",
-      schema: { type: "string" },
-    },
-    threshold: {
-      description: "The value the watched series is compared with.",
-      schema: { type: "number" },
-      alwaysSet: true,
-    },
-    interval: {
-      description: "How often the alert is evaluated, e.g. `15m`.",
-      schema: { type: "string" },
-      alwaysSet: true,
-    },
+    name: stringOutput("The display name; undefined when none was given."),
+    message: stringOutput("The text sent with every notification; undefined when none was given."),
+    threshold: outputOf("number", "The value the watched series is compared with.", { alwaysSet: true }),
+    interval: stringOutput("How often the alert is evaluated, e.g. `15m`.", { alwaysSet: true }),
     thresholdType: {
       description: "`above` or `below`.",
       schema: { type: "string" },
@@ -118,65 +104,46 @@ export const definition: ResourceDefinition = {
       type: { name: "AlertSource", from: "../schemas" },
       alwaysSet: true,
     },
-    state: {
-      description: "The API's alert state (`inactive` when new); owned by the API, it never causes a diff.",
-      schema: { type: "string" },
-      alwaysSet: true,
-    },
+    state: stringOutput(
+      "The API's alert state (`inactive` when new); owned by the API, it never causes a diff.",
+      { alwaysSet: true },
+    ),
     channel: {
       description: "Where notifications go, as the API reports it.",
       schema: { type: "object" },
       type: { name: "AlertChannel", from: "rest" },
       alwaysSet: true,
     },
-    team: {
-      description: "The team that owns the alert; owned by the API, it never causes a diff.",
-      schema: { type: "string" },
+    team: stringOutput("The team that owns the alert; owned by the API, it never causes a diff.", {
       alwaysSet: true,
-    },
-    tileId: { description: "The watched tile; undefined for a search alert.", schema: { type: "string" } },
-    dashboard: {
-      description: "The dashboard of the watched tile, as the API reports it; undefined for a search alert.",
-      schema: { type: "string" },
-    },
-    savedSearch: {
-      description: "The watched saved search, as the API reports it; undefined for a tile alert.",
-      schema: { type: "string" },
-    },
-    groupBy: {
-      description: "The saved-search field the alert is evaluated per value of; undefined when not set.",
-      schema: { type: "string" },
-    },
-    silenced: {
-      description:
-        "Whether a silence is in force: someone silenced the alert outside Pulumi (the API reports a silence) and its end is later than the time of the last read. Owned by the API, it never causes a diff.",
-      schema: { type: "boolean" },
-      alwaysSet: true,
-    },
+    }),
+    tileId: stringOutput("The watched tile; undefined for a search alert."),
+    dashboard: stringOutput(
+      "The dashboard of the watched tile, as the API reports it; undefined for a search alert.",
+    ),
+    savedSearch: stringOutput("The watched saved search, as the API reports it; undefined for a tile alert."),
+    groupBy: stringOutput(
+      "The saved-search field the alert is evaluated per value of; undefined when not set.",
+    ),
+    silenced: outputOf(
+      "boolean",
+      "Whether a silence is in force: someone silenced the alert outside Pulumi (the API reports a silence) and its end is later than the time of the last read. Owned by the API, it never causes a diff.",
+      { alwaysSet: true },
+    ),
     silencedUntil: {
       description:
         "When the alert's silence ends (ISO 8601), also once it has passed; undefined when none was set. Never a diff.",
       schema: { type: "string" },
     },
-    createdAt: {
-      description: "When the alert was created (ISO 8601); it never causes a diff.",
-      schema: { type: "string" },
+    createdAt: stringOutput("When the alert was created (ISO 8601); it never causes a diff.", {
       alwaysSet: true,
-    },
-    updatedAt: {
-      description: "When the alert last changed (ISO 8601); it never causes a diff.",
-      schema: { type: "string" },
+    }),
+    updatedAt: stringOutput("When the alert last changed (ISO 8601); it never causes a diff.", {
       alwaysSet: true,
-    },
-    dashboardId: {
-      description: "The input `dashboardId`, echoed from the API's `dashboard`.",
-      schema: { type: "string" },
-    },
-    savedSearchId: {
-      description: "The input `savedSearchId`, echoed from the API's `savedSearch`.",
-      schema: { type: "string" },
-    },
-    adoptId: { description: "The id given to adopt an existing alert, if any.", schema: { type: "string" } },
+    }),
+    dashboardId: stringOutput("The input `dashboardId`, echoed from the API's `dashboard`."),
+    savedSearchId: stringOutput("The input `savedSearchId`, echoed from the API's `savedSearch`."),
+    adoptId: stringOutput("The id given to adopt an existing alert, if any."),
   },
   rules: [noFieldsOfOtherSource],
 };

@@ -2,7 +2,12 @@
 import type { AlertSource } from "../../../schemas";
 import type { ValidationProblem } from "../../rest/validation";
 import type { PropertyBag } from "../definition";
-import { fieldsOfSource } from "./remoteAlert";
+
+/** The ids each source uses; the API drops the other source's, which would then show as a change forever. */
+export const fieldsOfSource: Record<AlertSource, readonly string[]> = {
+  tile: ["dashboardId", "tileId"],
+  search: ["savedSearchId", "groupBy"],
+};
 
 /** The ids of the source not chosen must be left out: the API drops them, which would show as a change forever. */
 export function noFieldsOfOtherSource(inputs: PropertyBag): ValidationProblem[] {

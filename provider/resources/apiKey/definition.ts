@@ -1,17 +1,26 @@
 /** The ApiKey resource: an API key of the organization, for the management API. */
-import type { ResourceDefinition } from "../definition";
+import { organizationIdInput, stringOutput } from "../support/fields";
+import type { InputField, ResourceDefinition } from "../definition";
 import { adoptIdIsUuid, ipAccessSourcesAreAddresses, rotationTriggerIsString } from "./rules";
 import { credentialFormats, keyIdWithKeySecret, oneCredentialSource } from "./credentials";
 
 const schemas = "../schemas";
-const organizationId = {
-  description:
-    "The organization (uuid); defaults to `clickhouse:organizationId` or CLICKHOUSE_ORG_ID. Replaces on change.",
-  schema: { type: "string" },
-  outsideBody: true,
-  change: "replace",
-  unsetMeansUnmanaged: true,
-} as const;
+
+/**
+ * keyId or keySecret of a key made from credentials the program chose: secret, never sent (only hashes of both
+ * are), compared through the hashData computed from them, and checked together by the credential rules.
+ */
+function ownCredential(description: string): InputField {
+  return {
+    description,
+    schema: { type: "string" },
+    outsideBody: true,
+    secret: true,
+    change: "replace",
+    comparedThrough: "hashData",
+    rule: null,
+  };
+}
 
 export const definition: ResourceDefinition = {
   kind: "ApiKey",
@@ -55,29 +64,15 @@ export const definition: ResourceDefinition = {
       change: "update",
       default: "enabled",
     },
-    keyId: {
-      description:
-        "The key id of a key made from credentials you chose (give keySecret too): at least 4 printable ASCII " +
+    keyId: ownCredential(
+      "The key id of a key made from credentials you chose (give keySecret too): at least 4 printable ASCII " +
         'characters without spaces or ":". Only hashes of keyId and keySecret are sent to the API, so the secret ' +
         "never leaves this machine; both are kept as secrets in the state, and come back as the keyId and keySecret " +
         "outputs. Changing either replaces the key. Cannot be combined with hashData or adoptId.",
-      schema: { type: "string" },
-      outsideBody: true,
-      secret: true,
-      change: "replace",
-      comparedThrough: "hashData",
-      rule: null,
-    },
-    keySecret: {
-      description:
-        "The secret of a key made from credentials you chose (give keyId too): printable ASCII. A secret.",
-      schema: { type: "string" },
-      outsideBody: true,
-      secret: true,
-      change: "replace",
-      comparedThrough: "hashData",
-      rule: null,
-    },
+    ),
+    keySecret: ownCredential(
+      "The secret of a key made from credentials you chose (give keyId too): printable ASCII. A secret.",
+    ),
     hashData: {
       description:
         "Create the key from hashes of an id and secret you generated yourself: keyIdHash and keySecretHash are the " +
@@ -95,7 +90,7 @@ export const definition: ResourceDefinition = {
       type: { name: "ApiKeyIpAccessEntry", from: "resources/apiKey/settings" },
       change: "update",
     },
-    organizationId,
+    organizationId: organizationIdInput,
     adoptId: {
       description:
         "Adopts the existing key with this uuid (`key.id`, as listed by the API) instead of creating one " +
@@ -121,27 +116,18 @@ export const definition: ResourceDefinition = {
     },
   },
   outputs: {
-    name: { description: "The key's name.", schema: { type: "string" }, alwaysSet: true },
+    name: stringOutput("The key's name.", { alwaysSet: true }),
     roles: {
       description: "The key's roles, as the API reports them.",
       schema: { type: "array", items: { type: "string" } },
       type: { name: "ApiKeyRole", from: schemas },
       alwaysSet: true,
     },
-    keySuffix: {
-      description: "The last characters of the key id, to recognize the key in listings.",
-      schema: { type: "string" },
+    keySuffix: stringOutput("The last characters of the key id, to recognize the key in listings.", {
       alwaysSet: true,
-    },
-    createdAt: {
-      description: "When the key was created (ISO 8601).",
-      schema: { type: "string" },
-      alwaysSet: true,
-    },
-    expireAt: {
-      description: "When the key expires (ISO 8601); undefined when it never expires.",
-      schema: { type: "string" },
-    },
+    }),
+    createdAt: stringOutput("When the key was created (ISO 8601).", { alwaysSet: true }),
+    expireAt: stringOutput("When the key expires (ISO 8601); undefined when it never expires."),
     usedAt: {
       description:
         "When the key was last used (ISO 8601), as of the last create, update or refresh; never causes a diff.",
@@ -179,19 +165,9 @@ export const definition: ResourceDefinition = {
       type: { name: "ApiKeyHashData", from: "rest" },
       secretWhenSet: ["keyId", "keySecret"],
     },
-    organizationId: {
-      description: "The organization that owns the key.",
-      schema: { type: "string" },
-      alwaysSet: true,
-    },
-    adoptId: {
-      description: "The uuid of the key this resource adopted, when it adopted one.",
-      schema: { type: "string" },
-    },
-    rotationTrigger: {
-      description: "The rotation trigger the key was created with.",
-      schema: { type: "string" },
-    },
+    organizationId: stringOutput("The organization that owns the key.", { alwaysSet: true }),
+    adoptId: stringOutput("The uuid of the key this resource adopted, when it adopted one."),
+    rotationTrigger: stringOutput("The rotation trigger the key was created with."),
   },
   rules: [keyIdWithKeySecret, oneCredentialSource, credentialFormats, ipAccessSourcesAreAddresses],
 };

@@ -1,4 +1,5 @@
 /** The PrivateEndpoint resource: a private endpoint registered with the organization and attached to a service. */
+import { organizationIdInput, serviceIdInput, stringOutput } from "../support/fields";
 import type { ResourceDefinition } from "../definition";
 
 export const definition: ResourceDefinition = {
@@ -16,13 +17,9 @@ export const definition: ResourceDefinition = {
   id: "`<serviceId>/<endpointId>`: the endpoint id is unique in an organization, not across its services.",
   requestSchema: "privateEndpointCreate",
   inputs: {
-    serviceId: {
-      description: "The service (uuid) the endpoint is attached to. Changing it replaces the resource.",
-      schema: { type: "string" },
-      outsideBody: true,
-      required: true,
-      change: "replace",
-    },
+    serviceId: serviceIdInput(
+      "The service (uuid) the endpoint is attached to. Changing it replaces the resource.",
+    ),
     endpointId: {
       description:
         "The cloud provider's id of the private endpoint (e.g. an AWS VPC endpoint id): the API's `id`, renamed " +
@@ -39,42 +36,22 @@ export const definition: ResourceDefinition = {
       change: "update",
       unsetMeansUnmanaged: true,
     },
-    organizationId: {
-      description:
-        "The organization (uuid); defaults to `clickhouse:organizationId` or CLICKHOUSE_ORG_ID. Replaces on change.",
-      schema: { type: "string" },
-      outsideBody: true,
-      change: "replace",
-      unsetMeansUnmanaged: true,
-    },
+    organizationId: organizationIdInput,
   },
   outputs: {
-    endpointId: {
-      description: "The cloud provider's id of the endpoint (the API's `id`).",
-      schema: { type: "string" },
+    endpointId: stringOutput("The cloud provider's id of the endpoint (the API's `id`).", {
       alwaysSet: true,
-    },
-    serviceId: {
-      description: "The service (uuid) the endpoint is attached to.",
-      schema: { type: "string" },
+    }),
+    serviceId: stringOutput("The service (uuid) the endpoint is attached to.", { alwaysSet: true }),
+    organizationId: stringOutput("The organization (uuid) the endpoint is registered with.", {
       alwaysSet: true,
-    },
-    organizationId: {
-      description: "The organization (uuid) the endpoint is registered with.",
-      schema: { type: "string" },
-      alwaysSet: true,
-    },
-    description: {
-      description: "Description of the endpoint, as the organization reports it.",
-      schema: { type: "string" },
-    },
-    cloudProvider: {
-      description: "Cloud provider of the endpoint (e.g. aws), as the organization reports it, when it does.",
-      schema: { type: "string" },
-    },
-    region: {
-      description: "Region of the endpoint (e.g. us-east-1), as the organization reports it, when it does.",
-      schema: { type: "string" },
-    },
+    }),
+    description: stringOutput("Description of the endpoint, as the organization reports it."),
+    cloudProvider: stringOutput(
+      "Cloud provider of the endpoint (e.g. aws), as the organization reports it, when it does.",
+    ),
+    region: stringOutput(
+      "Region of the endpoint (e.g. us-east-1), as the organization reports it, when it does.",
+    ),
   },
 };

@@ -1,4 +1,5 @@
 /** The ReplicaScaling resource: the replica auto-scaling settings of an existing service. */
+import { organizationIdInput, outputOf, serviceIdInput, stringOutput } from "../support/fields";
 import type { InputField, ResourceDefinition } from "../definition";
 
 /** Every scaling setting is managed only when set, and updates in place. */
@@ -24,14 +25,9 @@ export const definition: ResourceDefinition = {
   id: "The service's uuid (`serviceId`).",
   requestSchema: "replicaScalingUpdate",
   inputs: {
-    serviceId: {
-      description:
-        "The service (uuid) whose scaling settings are managed; it must already exist. Changing it replaces the resource.",
-      schema: { type: "string" },
-      outsideBody: true,
-      required: true,
-      change: "replace",
-    },
+    serviceId: serviceIdInput(
+      "The service (uuid) whose scaling settings are managed; it must already exist. Changing it replaces the resource.",
+    ),
     minReplicaMemoryGb: scalingSetting(
       "Minimum auto-scaling memory of one replica, in GB: a multiple of 4 between 8 and 356, at most " +
         "maxReplicaMemoryGb. Production services only (the API refuses it for others).",
@@ -51,85 +47,54 @@ export const definition: ResourceDefinition = {
     idleTimeoutMinutes: scalingSetting(
       "Minimum idle time before the service scales to zero, in whole minutes, at least 5.",
     ),
-    organizationId: {
-      description:
-        "The organization (uuid); defaults to `clickhouse:organizationId` or CLICKHOUSE_ORG_ID. Replaces on change.",
-      schema: { type: "string" },
-      outsideBody: true,
-      change: "replace",
-      unsetMeansUnmanaged: true,
-    },
+    organizationId: organizationIdInput,
   },
   outputs: {
-    serviceId: {
-      description: "The service (uuid): the resource id as well.",
-      schema: { type: "string" },
-      alwaysSet: true,
-    },
-    organizationId: {
-      description: "The organization (uuid) that owns the service.",
-      schema: { type: "string" },
-      alwaysSet: true,
-    },
+    serviceId: stringOutput("The service (uuid): the resource id as well.", { alwaysSet: true }),
+    organizationId: stringOutput("The organization (uuid) that owns the service.", { alwaysSet: true }),
     managedFields: {
       description:
         "The scaling settings this resource manages (those the program sets), in the order of the API's body.",
       schema: { type: "array", items: { type: "string" } },
       alwaysSet: true,
     },
-    name: { description: "Name of the service.", schema: { type: "string" }, alwaysSet: true },
-    engineVersion: { description: "ClickHouse version the service runs.", schema: { type: "string" } },
+    name: stringOutput("Name of the service.", { alwaysSet: true }),
+    engineVersion: stringOutput("ClickHouse version the service runs."),
     endpoints: {
       description: "Endpoints to connect to the service: protocol, host, port and username.",
       schema: { type: "array" },
       type: { name: "ServiceEndpoint", from: "rest" },
     },
-    minTotalMemoryGb: {
-      description: "Minimum auto-scaling memory of the whole service, in GB.",
-      schema: { type: "number" },
-    },
-    maxTotalMemoryGb: {
-      description: "Maximum auto-scaling memory of the whole service, in GB.",
-      schema: { type: "number" },
-    },
-    minReplicaMemoryGb: {
-      description: "Minimum auto-scaling memory of one replica, in GB, as the service reports it.",
-      schema: { type: "number" },
-    },
-    maxReplicaMemoryGb: {
-      description: "Maximum auto-scaling memory of one replica, in GB, as the service reports it.",
-      schema: { type: "number" },
-    },
-    numReplicas: {
-      description: "Number of replicas, as the service reports it.",
-      schema: { type: "number" },
-    },
-    idleScaling: {
-      description: "Whether the service may scale down to zero when idle, as the service reports it.",
-      schema: { type: "boolean" },
-    },
-    idleTimeoutMinutes: {
-      description: "Minimum idle time before scaling to zero, in minutes, as the service reports it.",
-      schema: { type: "number" },
-    },
+    minTotalMemoryGb: outputOf("number", "Minimum auto-scaling memory of the whole service, in GB."),
+    maxTotalMemoryGb: outputOf("number", "Maximum auto-scaling memory of the whole service, in GB."),
+    minReplicaMemoryGb: outputOf(
+      "number",
+      "Minimum auto-scaling memory of one replica, in GB, as the service reports it.",
+    ),
+    maxReplicaMemoryGb: outputOf(
+      "number",
+      "Maximum auto-scaling memory of one replica, in GB, as the service reports it.",
+    ),
+    numReplicas: outputOf("number", "Number of replicas, as the service reports it."),
+    idleScaling: outputOf(
+      "boolean",
+      "Whether the service may scale down to zero when idle, as the service reports it.",
+    ),
+    idleTimeoutMinutes: outputOf(
+      "number",
+      "Minimum idle time before scaling to zero, in minutes, as the service reports it.",
+    ),
     ipAccessList: {
       description: "Addresses allowed to connect to the service.",
       schema: { type: "array" },
       type: { name: "IpAccessListEntry", from: "rest" },
     },
-    createdAt: { description: "When the service was created (ISO 8601).", schema: { type: "string" } },
-    encryptionKey: {
-      description: "Customer-managed encryption key of the service, if any.",
-      schema: { type: "string" },
-    },
-    encryptionAssumedRoleIdentifier: {
-      description: "Role assumed to use the customer-managed encryption key, if any.",
-      schema: { type: "string" },
-    },
-    iamRole: {
-      description: "IAM role of the service, for access to the cloud provider's resources.",
-      schema: { type: "string" },
-    },
+    createdAt: stringOutput("When the service was created (ISO 8601)."),
+    encryptionKey: stringOutput("Customer-managed encryption key of the service, if any."),
+    encryptionAssumedRoleIdentifier: stringOutput(
+      "Role assumed to use the customer-managed encryption key, if any.",
+    ),
+    iamRole: stringOutput("IAM role of the service, for access to the cloud provider's resources."),
     privateEndpointIds: {
       description: "Private endpoints attached to the service.",
       schema: { type: "array", items: { type: "string" } },
@@ -139,24 +104,12 @@ export const definition: ResourceDefinition = {
         "Private endpoints registered with the organization that could be attached to the service.",
       schema: { type: "array", items: { type: "string" } },
     },
-    dataWarehouseId: { description: "The warehouse the service belongs to.", schema: { type: "string" } },
-    isPrimary: {
-      description: "Whether the service is the primary (first) service of its warehouse.",
-      schema: { type: "boolean" },
-    },
+    dataWarehouseId: stringOutput("The warehouse the service belongs to."),
+    isPrimary: outputOf("boolean", "Whether the service is the primary (first) service of its warehouse."),
     isReadonly: { description: "Whether the service is read-only.", schema: { type: "boolean" } },
-    byocId: {
-      description: "The bring-your-own-cloud deployment the service runs in, if any.",
-      schema: { type: "string" },
-    },
-    hasTransparentDataEncryption: {
-      description: "Whether transparent data encryption is enabled.",
-      schema: { type: "boolean" },
-    },
-    transparentDataEncryptionKeyId: {
-      description: "Key used for transparent data encryption, if any.",
-      schema: { type: "string" },
-    },
-    encryptionRoleId: { description: "Role used for encryption, if any.", schema: { type: "string" } },
+    byocId: stringOutput("The bring-your-own-cloud deployment the service runs in, if any."),
+    hasTransparentDataEncryption: outputOf("boolean", "Whether transparent data encryption is enabled."),
+    transparentDataEncryptionKeyId: stringOutput("Key used for transparent data encryption, if any."),
+    encryptionRoleId: stringOutput("Role used for encryption, if any."),
   },
 };

@@ -4,8 +4,9 @@ import type { PropertyBag, ResourceOperations } from "../definition";
 import { providerContext } from "../context";
 import { progress, readOrGone } from "../support/lifecycle";
 import { pick, sameValue, unwrapSecrets } from "../support/properties";
+import { definition } from "./definition";
 
-/** The body fields of PATCH .../replicaScaling ({organizationId}/services/{serviceId}/replicaScaling), in the order `managedFields` lists them. */
+/** The body fields of PATCH .../services/{serviceId}/replicaScaling, in the order `managedFields` lists them. */
 export const scalingFields = [
   "minReplicaMemoryGb",
   "maxReplicaMemoryGb",
@@ -15,29 +16,10 @@ export const scalingFields = [
 ] as const;
 type ScalingField = (typeof scalingFields)[number];
 
-/** Every field of the API's service object but `id`, which becomes the output `serviceId`. */
-const serviceFields = [
-  "name",
-  "engineVersion",
-  "endpoints",
-  "minTotalMemoryGb",
-  "maxTotalMemoryGb",
-  ...scalingFields,
-  "ipAccessList",
-  "createdAt",
-  "encryptionKey",
-  "encryptionAssumedRoleIdentifier",
-  "iamRole",
-  "privateEndpointIds",
-  "availablePrivateEndpointIds",
-  "dataWarehouseId",
-  "isPrimary",
-  "isReadonly",
-  "byocId",
-  "hasTransparentDataEncryption",
-  "transparentDataEncryptionKeyId",
-  "encryptionRoleId",
-] as const satisfies readonly (keyof Service)[];
+/** The outputs that are fields of the API's service object: all but the ones this resource adds. */
+const serviceFields = Object.keys(definition.outputs).filter(
+  (output) => !["serviceId", "organizationId", "managedFields"].includes(output),
+);
 
 export const operations: ResourceOperations = {
   refineDiff(verdict, olds, news) {

@@ -1,4 +1,5 @@
 /** The ReversePrivateEndpoint resource: a private connection from a service to a VPC or an MSK cluster. */
+import { optionalStringInput, organizationIdInput, outputOf, serviceIdInput } from "../support/fields";
 import type { InputField, OutputField, ResourceDefinition } from "../definition";
 
 const schemas = "../schemas";
@@ -30,13 +31,9 @@ export const definition: ResourceDefinition = {
   id: "The endpoint's uuid, as the API reports it (the cloud provider's id is the `endpointId` output).",
   requestSchema: "reversePrivateEndpointCreate",
   inputs: {
-    serviceId: {
-      description: "The service (uuid) that owns the endpoint. Changing it replaces the endpoint.",
-      schema: { type: "string" },
-      outsideBody: true,
-      required: true,
-      change: "replace",
-    },
+    serviceId: serviceIdInput(
+      "The service (uuid) that owns the endpoint. Changing it replaces the endpoint.",
+    ),
     type: requestField("VPC_ENDPOINT_SERVICE, VPC_RESOURCE or MSK_MULTI_VPC.", {
       type: { name: "ReversePrivateEndpointType", from: schemas },
       required: true,
@@ -53,23 +50,12 @@ export const definition: ResourceDefinition = {
     mskAuthentication: requestField("SASL_IAM or SASL_SCRAM; required when type is MSK_MULTI_VPC.", {
       type: { name: "MskAuthentication", from: schemas },
     }),
-    organizationId: {
-      description:
-        "The organization (uuid); defaults to `clickhouse:organizationId` or CLICKHOUSE_ORG_ID. Replaces on change.",
-      schema: { type: "string" },
-      outsideBody: true,
-      change: "replace",
-      unsetMeansUnmanaged: true,
-    },
-    adoptId: {
-      description:
-        "Adopts the existing endpoint with this id instead of creating one (`pulumi import` cannot import dynamic " +
+    organizationId: organizationIdInput,
+    adoptId: optionalStringInput(
+      "Adopts the existing endpoint with this id instead of creating one (`pulumi import` cannot import dynamic " +
         "resources). Its inputs must describe the endpoint as it is; deleting the resource deletes the endpoint.",
-      schema: { type: "string" },
-      outsideBody: true,
-      change: "replace",
-      unsetMeansUnmanaged: true,
-    },
+      { unsetMeansUnmanaged: true },
+    ),
     readyTimeoutSeconds: {
       description:
         "How long create waits while the endpoint is Provisioning, in seconds (default 600). Changing it changes " +
@@ -126,9 +112,9 @@ export const definition: ResourceDefinition = {
       { alwaysSet: true },
     ),
     adoptId: reported("The adopted endpoint's id, when the resource adopted one instead of creating it."),
-    readyTimeoutSeconds: {
-      description: "How long create waited at most for Ready, in seconds, when set.",
-      schema: { type: "number" },
-    },
+    readyTimeoutSeconds: outputOf(
+      "number",
+      "How long create waited at most for Ready, in seconds, when set.",
+    ),
   },
 };

@@ -4,18 +4,12 @@
  * adds, drops or reports as null never fails a read and never shows as a change after a refresh.
  */
 import type { ReversePrivateEndpoint as RemoteEndpoint } from "../../rest";
+import { bodyInputNames } from "../support/derive";
 import { pick, type PropertyBag } from "../support/properties";
+import { definition } from "./definition";
 
 /** The create request's fields; each is also an input and an output. */
-export const requestFields = [
-  "type",
-  "description",
-  "vpcEndpointServiceName",
-  "vpcResourceConfigurationId",
-  "vpcResourceShareArn",
-  "mskClusterArn",
-  "mskAuthentication",
-] as const;
+export const requestFields = bodyInputNames(definition);
 
 /** Inputs that are not fields of the API's object; echoed in the outputs so that `read` can rebuild the inputs. */
 const nonApiInputs = ["adoptId", "readyTimeoutSeconds"] as const;

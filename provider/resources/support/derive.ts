@@ -34,6 +34,13 @@ export function diffSpecOf(definition: ResourceDefinition): DiffSpec {
   };
 }
 
+/** The inputs that are fields of the request body, in the definition's order. */
+export function bodyInputNames(definition: ResourceDefinition): string[] {
+  return Object.entries(definition.inputs)
+    .filter(([, field]) => field.outsideBody !== true)
+    .map(([name]) => name);
+}
+
 /** The names of every input, in the definition's order. */
 export function inputNames(definition: ResourceDefinition): string[] {
   return Object.keys(definition.inputs);
@@ -42,5 +49,7 @@ export function inputNames(definition: ResourceDefinition): string[] {
 function ruleOf(name: string, field: InputField): InputRule[] {
   if (field.rule === null) return [];
   if (field.rule !== undefined) return [field.rule];
-  return [field.required ? requiredStrings(name) : optionalStrings(name)];
+  if (field.schema?.type === "string")
+    return [field.required ? requiredStrings(name) : optionalStrings(name)];
+  throw new Error(`input ${name} is outside the request body and not a string: its definition needs a rule`);
 }
