@@ -8,7 +8,7 @@ import {
   programConfigSource,
   reportOncePerProcess,
   resolveObservabilitySettings,
-} from "../config";
+} from "../settings";
 import { observabilityClient } from "../rest";
 import { RequestValidationError } from "../rest/validation";
 import {

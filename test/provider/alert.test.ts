@@ -1,7 +1,7 @@
 import type * as pulumi from "@pulumi/pulumi";
 import { expect } from "chai";
 import { startEmulator, type RunningEmulator } from "../../emulator";
-import { ConfigurationError } from "../../provider/config";
+import { ConfigurationError } from "../../provider/settings";
 import { ApiError, type AlertCreateRequest } from "../../provider/rest";
 import { AlertProvider } from "../../provider/resources/alert";
 import { providerContext } from "../../provider/resources/context";
