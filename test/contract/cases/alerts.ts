@@ -80,7 +80,7 @@ const refusal = (message: string) => ({ status: 400, body: { message } });
 export const cases: ContractCase[] = [
   {
     behaviour: "a silenced alert shows `silenced` as an object {by, at, until}",
-    source: `${shown}; the spec's table calls it a boolean`,
+    source: `${shown}; not the boolean that the alert's documented field table names`,
     api: "observability",
     arrange: async (harness) => {
       const made = await anAlert(harness);
