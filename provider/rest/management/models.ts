@@ -10,13 +10,6 @@ import type {
   ReversePrivateEndpointType,
 } from "../../../schemas";
 
-/** Every management response: `{status, requestId, result}`. */
-export interface ManagementEnvelope<T> {
-  status: number;
-  requestId: string;
-  result: T;
-}
-
 export interface IpAccessListEntry {
   source: string;
   description: string;

@@ -14,11 +14,6 @@ import type {
   SeriesWhereLanguage,
 } from "../../../schemas";
 
-/** Every observability response: `{data}`. */
-export interface ObservabilityEnvelope<T> {
-  data: T;
-}
-
 // ---- alerts: POST, GET, PUT and DELETE /api/v2/alerts ----
 
 export interface AlertChannel {
