@@ -11,10 +11,9 @@ import { dedicatedEmulator, requestStats, stackConfigFor, takeRequests } from ".
 import { objectCount, remoteInventory, without, type Inventory } from "./support/inventory";
 import { logText } from "./support/leaks";
 import { reportCase } from "./support/report";
+import { repoRoot, testProgram } from "../support/programs";
 
-const repoRoot = path.resolve(__dirname, "..", "..", "..");
-const programSources = path.join(repoRoot, "test", "reliability", "programs", "upgrade");
-const compiledProgram = path.join(__dirname, "programs", "upgrade", "index.js");
+const { projectDir: programSources, programModule: compiledProgram } = testProgram("reliability", "upgrade");
 const packageName = "pulumi-clickhouse-cloud";
 /** What the changed runtime prints for every provider call it serves: proof that the new code ran. */
 const upgradeMarker = "[upgrade] runtime 0.1.1-changed serving";
