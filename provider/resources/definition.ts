@@ -20,7 +20,7 @@ export type ChangeEffect =
 export interface NamedType {
   /** The exported TypeScript name, e.g. `ApiKeyRole`. */
   readonly name: string;
-  /** The module of the package that exports it, relative to `provider/`, e.g. `../schemas`. */
+  /** The module that exports it, relative to `provider/`: `../schemas`, `rest`, `resources/apiKey/settings`. */
   readonly from: string;
 }
 
@@ -53,6 +53,14 @@ export interface InputField extends FieldCommon {
   readonly bodyName?: string;
   /** The value used when the program leaves it out, for documentation. */
   readonly default?: string | number | boolean;
+  /**
+   * The check of an input outside the body; `null` when the definition's `rules` check it with other inputs.
+   * Without one, a string input is checked to be non-empty (when set, unless it is required); an input of another
+   * type must have one.
+   */
+  readonly rule?: InputRule | null;
+  /** Not compared by itself: a change shows through this other input, computed from it (keyId through hashData). */
+  readonly comparedThrough?: string;
 }
 
 export interface OutputField extends FieldCommon {
@@ -72,12 +80,47 @@ export interface ResourceDefinition {
   readonly module: "clickhouse" | "observability";
   /** What the resource is and how it behaves; the class's TSDoc and the schema's description. */
   readonly description: string;
+  /** One line on what sets it apart, for the README's table of resources. */
+  readonly notes: string;
   /** How the resource id is formed, e.g. "the key's uuid, as the API lists it". */
   readonly id: string;
   /** The request schema the inputs in the body must satisfy. */
   readonly requestSchema: SchemaName;
   readonly inputs: Readonly<Record<string, InputField>>;
   readonly outputs: Readonly<Record<string, OutputField>>;
-  /** Rules across inputs, or on inputs outside the body that a schema cannot state. */
+  /** Rules across inputs, or on inputs outside the body that a schema cannot state (each names the input). */
   readonly rules?: readonly InputRule[];
+}
+
+/** Raw property bags as the engine hands them over: secrets wrapped, unknown values as the engine's marker. */
+export type PropertyBag = Record<string, unknown>;
+
+/** What a read found: the object's outputs, or `id: ""` when the object is gone. */
+export interface ReadOutcome {
+  readonly id: string;
+  readonly props: PropertyBag;
+}
+
+/**
+ * How one kind talks to the API. Check, diff and the inputs a read reports come from the definition; these are the
+ * operations that send requests, plus the few hooks where a kind compares or reads back differently.
+ */
+export interface ResourceOperations {
+  create(news: PropertyBag): Promise<{ id: string; outs: PropertyBag }>;
+  /** Reads the object; `props` are the last outputs. Returns `{ id: "" }` when the object is gone. */
+  read(id: string, props: PropertyBag): Promise<ReadOutcome>;
+  update(id: string, olds: PropertyBag, news: PropertyBag): Promise<{ outs: PropertyBag }>;
+  delete(id: string, props: PropertyBag): Promise<void>;
+  /** Old outputs and new inputs in a form where equal meaning is equal value, before they are compared. */
+  comparable?(olds: PropertyBag, news: PropertyBag): { olds: PropertyBag; news: PropertyBag };
+  /** Changes the field-by-field verdict where the object's remote state calls for it (e.g. a Failed endpoint). */
+  refineDiff?(verdict: DiffVerdict, olds: PropertyBag, news: PropertyBag): DiffVerdict;
+  /** The inputs a read reports, when they are not simply each input's output of the same name. */
+  inputsFromOutputs?(outs: PropertyBag): PropertyBag;
+}
+
+/** A diff's result: whether anything changes, and which inputs make it a replacement. */
+export interface DiffVerdict {
+  readonly changes: boolean;
+  readonly replaces: readonly string[];
 }
