@@ -13,7 +13,7 @@ import type {
   InternalAxiosRequestConfig,
 } from "axios";
 import axiosRetry from "axios-retry";
-import { checkBaseUrl } from "./baseUrl";
+import { checkBaseUrl } from "../settings/baseUrl";
 import { systemClock, type Clock } from "./clock";
 import { readErrorBody } from "./errorBodies";
 import { ApiError, UNEXPECTED_RESPONSE, type ApiProfile, type HttpMethod } from "./errors";
