@@ -1,6 +1,6 @@
 /**
  * The HTTP core both API clients share: one axios instance per API and credential, with authentication, a
- * User-Agent, a timeout, request validation, retries (axios-retry), a throttle (bottleneck) wrapped around the
+ * User-Agent, a timeout, request validation, retries (axios-retry), a throttle wrapped around the
  * transport so retries are throttled too, envelope unwrapping, lenient response validation and ApiError
  * conversion.
  */
