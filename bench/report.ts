@@ -2,6 +2,7 @@
 import { overheadCommands } from "./figures/overhead";
 import { requestPhases } from "./figures/requests";
 import { benchKinds } from "./programs/ours/settings";
+import { scaleSection, scaleSummaryRows } from "./reportScale";
 import { goals, type BenchResults } from "./results";
 import { millis, seconds, secondsWithSpread, type Summary } from "./stats";
 
@@ -20,6 +21,7 @@ export function renderReport(results: BenchResults): string {
     ...requestsSection(results),
     ...throughputSection(results),
     ...seriesSection(results),
+    ...scaleSection(results.scale),
   ].join("\n");
 }
 
@@ -107,6 +109,7 @@ function summaryRows(r: BenchResults): string[][] {
     const share = `${millis(s.providerMedian.median)} / ${millis(s.providerP99.median)} ms (${Math.round(s.providerShare * 100)} % of the median)`;
     rows.push(["5", "provider's share of it, median / p99", share, "", ""]);
   }
+  rows.push(...scaleSummaryRows(r.scale));
   return rows;
 }
 
@@ -155,6 +158,11 @@ function overheadSection(r: BenchResults): string[] {
           `${millis(c.runtimeLoadMs.median)} ms ${msSpread(c.runtimeLoadMs)}`,
           "once per command",
         ],
+        [
+          `loading it and checking one resource of each of the ${benchKinds.length} kinds`,
+          `${millis(c.runtimeFirstChecksMs.median)} ms ${msSpread(c.runtimeFirstChecksMs)}`,
+          "once per up or preview (the checks before the first request)",
+        ],
       ],
     ),
     "",
@@ -190,6 +198,20 @@ function stateSizeSection(r: BenchResults): string[] {
     "",
     `Whole deployment per resource: ours ${Math.round(s.deploymentBytesPerResource.ours)} B, control ` +
       `${Math.round(s.deploymentBytesPerResource.control)} B.`,
+    "",
+    "Where one resource's entry goes (B; inputs and outputs without `__provider`; other = urn, type, id, " +
+      "dependencies and the engine's other fields), and its largest fields:",
+    "",
+    table(
+      ["kind", "inputs", "outputs", "other", "largest fields (B)"],
+      s.rows.map((row) => [
+        row.kind,
+        String(row.parts.inputs),
+        String(row.parts.outputs),
+        String(row.parts.other),
+        row.largestFields.map((f) => `${f.field} ${f.bytes}`).join(", "),
+      ]),
+    ),
     "",
   ];
 }

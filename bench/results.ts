@@ -2,12 +2,13 @@
 import type { OverheadResult } from "./figures/overhead";
 import type { OverheadCauses } from "./figures/overheadCauses";
 import type { RequestsResult } from "./figures/requests";
+import type { ScaleResult } from "./figures/scale";
 import type { SeriesResult } from "./figures/series";
 import type { StateSizeResult } from "./figures/stateSize";
 import type { ThroughputResult } from "./figures/throughput";
 import type { Machine } from "./machine";
 
-export const figureNumbers = [1, 2, 3, 4, 5] as const;
+export const figureNumbers = [1, 2, 3, 4, 5, 6] as const;
 export type FigureNumber = (typeof figureNumbers)[number];
 
 /** The goals of the issue, as numbers the report checks against. */
@@ -36,4 +37,5 @@ export interface BenchResults {
   readonly requests?: RequestsResult;
   readonly throughput?: ThroughputResult;
   readonly series?: SeriesResult;
+  readonly scale?: ScaleResult;
 }
