@@ -1,7 +1,9 @@
 /* eslint-disable @typescript-eslint/no-require-imports -- the shim loads the runtime by package name in the
    dynamic-provider process; an eslint comment inside the function would be copied into every state */
 import type * as pulumi from "@pulumi/pulumi";
-import type { ResourceKind } from "./kinds";
+import type { ResourceKind } from "./registry";
+
+export type { ResourceKind };
 
 /** The runtime module as the shim sees it: a function that returns the provider implementation of a kind. */
 type PackageRuntime = (kind: ResourceKind) => Required<pulumi.dynamic.ResourceProvider>;
