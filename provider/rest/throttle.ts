@@ -72,9 +72,12 @@ export class Throttle {
   run<T>(send: () => Promise<T>): Promise<T> {
     const admitted = this.admission.then(() => this.admit());
     this.admission = admitted.catch(() => undefined);
-    return admitted.then(() => {
-      this.inFlight += 1;
-      return send().finally(() => this.release());
+    return admitted.then(async () => {
+      try {
+        return await send();
+      } finally {
+        this.release();
+      }
     });
   }
 
@@ -85,8 +88,8 @@ export class Throttle {
   }
 
   /**
-   * Waits until a slot is free and no pause is in force. Waiting happens only while a request is queued, so a
-   * finished program is never kept alive for the rest of its last window.
+   * Waits until a slot is free and no pause is in force, then takes the slot. Waiting happens only while a
+   * request is queued, so a finished program is never kept alive for the rest of its last window.
    */
   private async admit(): Promise<void> {
     const holdMs = this.settings.windowMs + this.settings.marginMs;
@@ -97,6 +100,8 @@ export class Throttle {
       if (this.pausedUntil > now) {
         await this.clock.sleep(this.pausedUntil - now);
       } else if (this.inFlight + this.answeredAt.length < this.settings.limit) {
+        // The slot is taken here, before the next queued request is admitted.
+        this.inFlight += 1;
         return;
       } else if (this.answeredAt.length > 0) {
         await this.clock.sleep(this.answeredAt[0] + holdMs - now);
