@@ -25,7 +25,7 @@ export interface StateSizeRow {
     /** Everything else: urn, type, id, parent, dependencies, property dependencies, timestamps... */
     readonly other: number;
   };
-  /** The largest fields of inputs and outputs together (`__provider` aside), largest first. */
+  /** The largest fields of the entry (`inputs.x`, `outputs.x` or the engine's own; `__provider` aside), largest first. */
   readonly largestFields: { readonly field: string; readonly bytes: number }[];
 }
 
@@ -86,12 +86,13 @@ function breakdown(resource: StateResource): Pick<StateSizeRow, "parts" | "large
   const { inputs: _inputs, outputs: _outputs, ...rest } = resource;
   const fields = new Map<string, number>();
   for (const [side, values] of [
-    ["inputs", inputs],
-    ["outputs", outputs],
+    ["inputs.", inputs],
+    ["outputs.", outputs],
+    ["", rest],
   ] as const) {
     for (const [field, value] of Object.entries(values)) {
       // A property's key, quotes and colon count with it, as they would go with it.
-      fields.set(`${side}.${field}`, jsonBytes({ [field]: value }) - 2);
+      fields.set(`${side}${field}`, jsonBytes({ [field]: value }) - 2);
     }
   }
   return {
@@ -99,7 +100,7 @@ function breakdown(resource: StateResource): Pick<StateSizeRow, "parts" | "large
     largestFields: [...fields]
       .map(([field, bytes]) => ({ field, bytes }))
       .sort((a, b) => b.bytes - a.bytes)
-      .slice(0, 4),
+      .slice(0, 5),
   };
 }
 
