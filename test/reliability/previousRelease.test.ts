@@ -29,7 +29,10 @@ describe("a stack deployed with the previous release keeps working with this one
     emulator = await dedicatedEmulator();
     api = directApi(emulator.fixture);
     baseline = await remoteInventory(api);
-    installPackedPackage(previousRelease, projectDir);
+    const previous = installPackedPackage(previousRelease, projectDir);
+    expect(fs.existsSync(path.join(previous, "dist", "provider", "resources", "definitions.js"))).to.equal(
+      false,
+    );
     copyProgram("previous-release", projectDir);
     const { fixture } = emulator;
     config = {
@@ -66,14 +69,18 @@ describe("a stack deployed with the previous release keeps working with this one
     const deployed = without(await remoteInventory(api), baseline);
     expect(objectCount(deployed)).to.equal(5);
 
-    installPackedPackage(packCurrentPackage(workRoot), projectDir);
-    // Six resources of five kinds (two keys), each read through the new code: nothing differs.
-    expect(await stack.refresh()).to.deep.equal({ same: 6 });
-    expect(await stack.preview()).to.deep.equal({ same: 6 });
+    const current = installPackedPackage(packCurrentPackage(workRoot), projectDir);
+    // This release serves resources from their definitions; the previous one had no such module.
+    expect(fs.existsSync(path.join(current, "dist", "provider", "resources", "definitions.js"))).to.equal(
+      true,
+    );
+    // The stack and six resources of five kinds (two keys), each read through the new code: nothing differs.
+    expect(await stack.refresh()).to.deep.equal({ same: 7 });
+    expect(await stack.preview()).to.deep.equal({ same: 7 });
 
     config["e2e:keyName"] = { value: "renamed by the current release" };
     await stack.stack.setAllConfig(config);
-    expect(await stack.preview()).to.deep.equal({ same: 5, update: 1 });
+    expect(await stack.preview()).to.deep.equal({ same: 6, update: 1 });
     await stack.up();
     const after = without(await remoteInventory(api), baseline);
     expect(after.keys).to.include(`${String(outputs.issuedKeyId.value)} renamed by the current release`);
