@@ -17,6 +17,7 @@ export default tseslint.config(
       "docs/reference/**",
       "**/node_modules/**",
       "**/.pulumi-state/**",
+      "provider/rest/validators.generated.ts",
     ],
   },
   js.configs.recommended,
