@@ -3,9 +3,11 @@
  * dynamic path (`clickhouse:*`, `observability:*`), so the same resolution (config first, then the same
  * environment variables, then the same defaults) and the same checks apply; only the names users see differ.
  */
-import { ConfigurationError, SETTINGS, type ConfigSource, type SettingSpec } from "../config";
-import { BaseUrlError, checkBaseUrl } from "../rest/baseUrl";
-import { parseThrottleSetting } from "../rest/throttleSetting";
+import { SETTINGS, type SettingSpec } from "../../schemas/settings";
+import { BaseUrlError, checkBaseUrl } from "../settings/baseUrl";
+import { ConfigurationError } from "../settings/errors";
+import type { ConfigSource } from "../settings/sources";
+import { parseThrottleSetting } from "../settings/throttle";
 
 /** The package name, which is also the config namespace of its provider. */
 export const packageName = "clickhouse-cloud";

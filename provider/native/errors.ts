@@ -7,7 +7,7 @@ import * as grpc from "@grpc/grpc-js";
 import { Any } from "google-protobuf/google/protobuf/any_pb";
 import { ErrorResourceInitFailed } from "@pulumi/pulumi/proto/provider_pb";
 import { Status } from "@pulumi/pulumi/proto/status_pb";
-import { ConfigurationError } from "../config";
+import { ConfigurationError } from "../settings/errors";
 import { inPluginTerms } from "./configuration";
 import { structOf, type PropertyBag } from "./wire";
 

@@ -6,7 +6,7 @@
 import type { SchemaObject } from "ajv";
 import { schemas } from "../../schemas";
 import type { InputField, OutputField, ResourceDefinition } from "../resources/definition";
-import type { SettingSpec } from "../config";
+import type { SettingSpec } from "../../schemas/settings";
 import { nativeSettings, packageName, type NativeSettingName } from "./configuration";
 import { getSeriesToken } from "./seriesInvoke";
 import { schemaTypeName, TypeRegistry, type NamedTypeSpec, type PropertySpec } from "./schemaTypes";

@@ -3,7 +3,8 @@
  * checks and result shape as the program-side getSeries, connected with the plugin's configuration instead of
  * the program's.
  */
-import { resolveObservabilitySettings, type ConfigSource } from "../config";
+import { resolveObservabilitySettings } from "../settings/resolve";
+import type { ConfigSource } from "../settings/sources";
 import { seriesResult, type SeriesQueryResult } from "../functions/series";
 import { buildSeriesRequest } from "../functions/seriesRequest";
 import { observabilityClient } from "../rest";

@@ -20,7 +20,8 @@ import {
   type DiffRequest,
   type InvokeRequest,
 } from "@pulumi/pulumi/proto/provider_pb";
-import { ConfigurationError, type ConfigSource } from "../config";
+import { ConfigurationError } from "../settings/errors";
+import type { ConfigSource } from "../settings/sources";
 import { configValues, inPluginTerms, nativeConfigSource, setValueProblems } from "./configuration";
 import { serviceError } from "./errors";
 import { ResourceOperations, type NativeResource } from "./resourceOperations";
