@@ -19,6 +19,7 @@ describe("files derived from the resource definitions", function () {
       "provider/classes/index.ts",
       "provider/resources/definitions.ts",
       "provider/rest/validators.generated.ts",
+      "provider/native/schema.json",
       "README.md",
     ]);
     for (const [relative, content] of files) {

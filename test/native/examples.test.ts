@@ -5,7 +5,7 @@ import * as path from "node:path";
 import { promisify } from "node:util";
 import { expect } from "chai";
 import { parse as parseYaml } from "yaml";
-import { schemaPath } from "../../scripts/generateSchema";
+import { schemaPath } from "../../scripts/generate/schema";
 
 const run = promisify(execFile);
 const repoRoot = path.resolve(__dirname, "..", "..", "..");

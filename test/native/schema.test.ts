@@ -4,7 +4,7 @@ import * as os from "node:os";
 import * as path from "node:path";
 import { promisify } from "node:util";
 import { expect } from "chai";
-import { schemaPath, schemaText } from "../../scripts/generateSchema";
+import { schemaPath, schemaText } from "../../scripts/generate/schema";
 
 const run = promisify(execFile);
 const repoRoot = path.resolve(__dirname, "..", "..", "..");
@@ -48,7 +48,7 @@ describe("native plugin: schema.json and the generated SDKs", function () {
   this.timeout(600_000);
   const schema = JSON.parse(fs.readFileSync(schemaPath, "utf8")) as Schema;
 
-  it("schema.json is what the resource definitions make (run `npm run schema` after changing one)", () => {
+  it("schema.json is what the resource definitions make (run `npm run generate` after changing one)", () => {
     expect(fs.readFileSync(schemaPath, "utf8")).to.equal(schemaText());
   });
 

@@ -5,8 +5,9 @@
 
 /** The engine's marker for a value that is not known until apply (Pulumi's `unknownValue`). */
 export const UNKNOWN = "04da6b54-80e4-46f7-96ec-b56ff0331ba9";
-const SECRET_SIG_KEY = "4dabf18193072939515e22adb298388d";
-const SECRET_SIG = "1b47061264138c4ac30d75fd1eb44270";
+/** The key and value that mark an object as a secret wrapper in the engine's property encoding. */
+export const SECRET_SIG_KEY = "4dabf18193072939515e22adb298388d";
+export const SECRET_SIG = "1b47061264138c4ac30d75fd1eb44270";
 /** The key under which the serialized provider travels with every resource's properties. */
 export const PROVIDER_KEY = "__provider";
 
