@@ -4,7 +4,10 @@
  * implementations take and return the same raw bags the dynamic-provider host hands them; this module keeps
  * track of which top-level properties were secret on the way in, so the way out can mark them again.
  */
-import { SECRET_SIG as specialSecretSig, SECRET_SIG_KEY as specialSigKey } from "../resources/support/properties";
+import {
+  SECRET_SIG as specialSecretSig,
+  SECRET_SIG_KEY as specialSigKey,
+} from "../resources/support/properties";
 import { Struct, type JavaScriptValue } from "google-protobuf/google/protobuf/struct_pb";
 
 export type PropertyBag = Record<string, unknown>;

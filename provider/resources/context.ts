@@ -2,7 +2,11 @@ import type * as pulumi from "@pulumi/pulumi";
 // The settings' narrow modules, not their index: the index also offers the program's Pulumi config, which would load
 // all of @pulumi/pulumi into the provider's process.
 import { ConfigurationError, reportOncePerProcess } from "../settings/errors";
-import { resolveManagementSettings, resolveObservabilitySettings, type ManagementSettings } from "../settings/resolve";
+import {
+  resolveManagementSettings,
+  resolveObservabilitySettings,
+  type ManagementSettings,
+} from "../settings/resolve";
 import type { ConfigSource } from "../settings/sources";
 import { progress } from "./support/lifecycle";
 import {
