@@ -11,6 +11,7 @@
  */
 import Bottleneck from "bottleneck";
 import type { Clock } from "./clock";
+import type { SharedBudget } from "./sharedBudget";
 
 export interface ThrottleSettings {
   /** Requests allowed per window. */
@@ -61,6 +62,8 @@ export class Throttle {
   constructor(
     private readonly settings: ThrottleSettings,
     private readonly clock: Clock,
+    /** The key's budget shared with the other processes of this machine, when there is one. */
+    private readonly shared?: SharedBudget,
   ) {
     this.limiter = new Bottleneck({ maxConcurrent: settings.limit });
   }
@@ -73,6 +76,8 @@ export class Throttle {
         .schedule(async () => {
           this.setQueued(this.queued - 1);
           await this.waitOutPause();
+          const markSent = await this.shared?.take();
+          markSent?.();
           send().then(resolve, reject);
           await this.holdSlot();
         })
@@ -84,6 +89,7 @@ export class Throttle {
   pauseFor(ms: number | undefined): void {
     const until = this.clock.now() + (ms ?? this.settings.fallbackPauseMs);
     this.pausedUntil = Math.max(this.pausedUntil, until);
+    this.shared?.pauseUntil(until);
   }
 
   private async waitOutPause(): Promise<void> {
