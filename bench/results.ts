@@ -3,11 +3,12 @@ import type { OverheadResult } from "./figures/overhead";
 import type { OverheadCauses } from "./figures/overheadCauses";
 import type { RequestsResult } from "./figures/requests";
 import type { SeriesResult } from "./figures/series";
+import type { SharedKeyResult } from "./figures/sharedKey";
 import type { StateSizeResult } from "./figures/stateSize";
 import type { ThroughputResult } from "./figures/throughput";
 import type { Machine } from "./machine";
 
-export const figureNumbers = [1, 2, 3, 4, 5] as const;
+export const figureNumbers = [1, 2, 3, 4, 5, 6] as const;
 export type FigureNumber = (typeof figureNumbers)[number];
 
 /** The goals of the issue, as numbers the report checks against. */
@@ -16,6 +17,7 @@ export const goals = {
   providerBytes: 2048,
   previewRequests: 0,
   throughputRatio: 1.15,
+  sharedKeyRatio: 1.3,
 } as const;
 
 export interface BenchSettings {
@@ -36,4 +38,5 @@ export interface BenchResults {
   readonly requests?: RequestsResult;
   readonly throughput?: ThroughputResult;
   readonly series?: SeriesResult;
+  readonly sharedKey?: SharedKeyResult;
 }
