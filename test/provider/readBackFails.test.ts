@@ -1,6 +1,6 @@
 import { expect } from "chai";
 import type { RunningEmulator } from "../../emulator";
-import { AlertProvider } from "../../provider/resources/alert";
+import { providerOf } from "../support/providers";
 import { providerContext } from "../../provider/resources/context";
 import { sharedEmulator } from "../support/emulator";
 import { emulatorConfigureRequest } from "../support/providerConfig";
@@ -16,7 +16,7 @@ const listRoute = "GET /api/v2/alerts";
 describe("create with a lost reply whose read-back fails", function () {
   this.timeout(30_000);
   let emulator: RunningEmulator;
-  const provider = new AlertProvider();
+  const provider = providerOf("Alert");
   let runId = 0;
 
   const tileInputs = (): Record<string, unknown> => {
@@ -64,7 +64,7 @@ describe("create with a lost reply whose read-back fails", function () {
       "GET 200",
     ]);
     expect((await alertsNamed(inputs.name)).map((alert) => alert.id)).to.deep.equal([created.id]);
-    await provider.delete(created.id);
+    await provider.delete(created.id, created.outs ?? {});
   });
 
   it("when every read-back fails, says the alert may exist and how to find it, and sends no second create", async () => {
@@ -88,6 +88,6 @@ describe("create with a lost reply whose read-back fails", function () {
     expect(posts).to.have.length(1);
     const made = await alertsNamed(inputs.name);
     expect(made).to.have.length(1);
-    await provider.delete(made[0].id);
+    await provider.delete(made[0].id, {});
   });
 });

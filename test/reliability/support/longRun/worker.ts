@@ -9,7 +9,7 @@
 import type * as pulumi from "@pulumi/pulumi";
 import type { Fixture } from "../../../../emulator";
 import { seededFloats } from "../../../../emulator/random";
-import { providerImplementations } from "../../../../provider/resources/registry";
+import { providerOf as registeredProvider } from "../../../support/providers";
 import { inputsFor, longRunKinds, updatedInputs, type Inputs, type LongRunKind } from "./resources";
 
 export interface LongRunSettings {
@@ -55,9 +55,7 @@ export interface LongRunResult {
 type Provider = Required<pulumi.dynamic.ResourceProvider>;
 
 function providerOf(kind: LongRunKind): Provider {
-  const provider = providerImplementations[kind];
-  if (!provider) throw new Error(`no provider for ${kind}`);
-  return provider;
+  return registeredProvider(kind);
 }
 
 function configureRequest(fixture: Fixture): pulumi.dynamic.ConfigureRequest {
