@@ -10,7 +10,14 @@ const above = (lowest) =>
 
 export default tseslint.config(
   {
-    ignores: ["dist/**", "node_modules/**", "docs/reference/**", "**/node_modules/**", "**/.pulumi-state/**"],
+    ignores: [
+      "dist/**",
+      "node_modules/**",
+      "docs/reference/**",
+      "**/node_modules/**",
+      "**/.pulumi-state/**",
+      "provider/rest/validators.generated.ts",
+    ],
   },
   js.configs.recommended,
   ...tseslint.configs.recommended,

@@ -1,5 +1,5 @@
 /**
- * Figure 6: parallel pipelines sharing one API key. 2 and then 4 `pulumi up` of different stacks at once, each
+ * Figure 7: parallel pipelines sharing one API key. 2 and then 4 `pulumi up` of different stacks at once, each
  * creating 20 API keys with the same credentials, under the management API's real rate limit (the emulator
  * enforces 10 requests per 10 s per key) with each provider's throttle at its default, the published limit. Each
  * count runs twice: with the key's budget shared by the processes (the default), and with
@@ -51,7 +51,7 @@ export async function measureSharedKey(context: BenchContext, runs: number): Pro
       const run = await parallelUps(context, pipelines, round % 2 === 0);
       results.push(run);
       context.log(
-        `figure 6: ${pipelines} pipelines, ${run.sharedBudget ? "shared budget" : "per-process throttle"}, ` +
+        `figure 7: ${pipelines} pipelines, ${run.sharedBudget ? "shared budget" : "per-process throttle"}, ` +
           `run ${Math.floor(round / 2) + 1} of ${runs}: ${(run.wallMs / 1000).toFixed(1)} s for ` +
           `${run.requests} requests (floor ${(run.floorMs / 1000).toFixed(0)} s, ratio ${run.ratio.toFixed(2)}), ` +
           `${run.tooManyRequests} answered 429, ${run.failures.length} ups failed`,
