@@ -10,6 +10,10 @@
  * clock whatever the network's delay, and no window the server can draw holds more than `limit` requests.
  * A full burst goes out at once and the next one goes the moment the first burst's answers are a window old:
  * N requests take ⌈N / limit⌉ − 1 windows plus the answers' delays, the least the limit allows.
+ *
+ * A limiter library's reservoir refills on a fixed local schedule, which is the straddling problem above; and
+ * holding each slot from the answer needs a timer only while requests wait, or a finished command (the orphans
+ * command, a program's getSeries) would be kept alive for its last window. Hence this small queue of its own.
  */
 import type { Clock } from "./clock";
 import type { SharedBudget } from "./sharedBudget";

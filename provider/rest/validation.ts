@@ -60,7 +60,7 @@ type CompiledValidator = ((value: unknown) => boolean) & { errors?: ErrorObject[
 let compiledValidators: Record<SchemaName, CompiledValidator> | undefined;
 
 /**
- * The schemas are compiled at build time (scripts/generateValidators.ts, with the options that decide the
+ * The schemas are compiled at build time (scripts/generate/validators.ts, with the options that decide the
  * errors: every error, verbose, strict, the annotation keyword), so the provider's process neither loads ajv's
  * compiler nor compiles a schema before its first check. Loaded on first use: a process that validates nothing
  * does not pay for it.

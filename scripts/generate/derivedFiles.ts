@@ -8,6 +8,7 @@ import * as prettier from "prettier";
 import type { ResourceDefinition } from "../../provider/resources/definition";
 import { resourcesTable, withResourcesTable } from "./readmeTable";
 import { publicNamedTypes, resourceClassSource } from "./resourceClass";
+import { validatorsModule, validatorsSource } from "./validators";
 import { settingsTable, withSettingsTable } from "./settingsTable";
 
 interface DefinedKind {
@@ -30,6 +31,8 @@ export async function derivedFiles(repoRoot: string): Promise<Map<string, string
   }
   await typescript("provider/classes/index.ts", classesIndex(kinds));
   await typescript("provider/resources/definitions.ts", definitionsModule(kinds));
+  // Generated code that prettier and eslint skip: written as ajv makes it.
+  files.set(validatorsModule, validatorsSource());
   const readme = fs.readFileSync(path.join(repoRoot, "README.md"), "utf8");
   const markdown = async (text: string) =>
     (await prettier.format(text, { ...(await prettierOptions(repoRoot)), parser: "markdown" })).trimEnd();
