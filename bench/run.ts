@@ -1,5 +1,5 @@
 /**
- * `npm run bench`: measures figures 1 to 6 (see bench/README.md) against an in-process emulator and the real
+ * `npm run bench`: measures figures 1 to 7 (see bench/README.md) against an in-process emulator and the real
  * Pulumi engine, prints the tables and writes bench/results.md and bench/results.json.
  *
  * Environment: BENCH_RUNS (repetitions of figures 1 and 5, default 5), BENCH_THROUGHPUT_RUNS (of figure 4,
@@ -16,6 +16,7 @@ import { measureOverheadCauses } from "./figures/overheadCauses";
 import { measureRequests } from "./figures/requests";
 import { measureScale } from "./figures/scale";
 import { measureSeries } from "./figures/series";
+import { measureSharedKey } from "./figures/sharedKey";
 import { measureStateSize } from "./figures/stateSize";
 import { measureThroughput } from "./figures/throughput";
 import { describeMachine, withEndLoad } from "./machine";
@@ -77,7 +78,9 @@ async function measure(
   const requests = wanted(3) ? await measureRequests(context) : undefined;
   const throughput = wanted(4) ? await measureThroughput(context, settings.throughputRuns) : undefined;
   const scale = wanted(6) ? await measureScale(context) : undefined;
-  return { date, settings, overhead, stateSize, requests, throughput, series, scale };
+  // One run per pipeline count and mode: together about 6 minutes of waiting for the rate limit.
+  const sharedKey = wanted(7) ? await measureSharedKey(context, 1) : undefined;
+  return { date, settings, overhead, stateSize, requests, throughput, series, scale, sharedKey };
 }
 
 main().then(

@@ -7,6 +7,8 @@ export interface EmulatorContext {
   settings: EmulatorSettings;
   fixture: FixtureIdentity;
   now(): Date;
+  /** Window of the management API's rate limit when a test shortens it; the real 10 s when absent. */
+  managementRateWindowMs?: number;
 }
 
 /** Who a request authenticated as; set by the auth hooks, used by handlers and the rate limiter. */

@@ -46,6 +46,7 @@ export async function startEmulator(options: StartOptions = {}): Promise<Running
       awakeningDelayMs: options.awakeningDelayMs ?? 100,
       clockOffsetMs: 0,
     },
+    managementRateWindowMs: options.managementRateWindowMs,
     // Timestamps the emulator writes (createdAt above all) follow its own clock, which a test may set off ours.
     now: () => new Date(Date.now() + context.settings.clockOffsetMs),
   };

@@ -59,10 +59,11 @@ export async function limitManagementRate(
 ): Promise<void> {
   const perKey = (request: FastifyRequest) =>
     request.principal?.kind === "apiKey" ? request.principal.keyRecordId : "anonymous";
-  await scope.register(rateLimit, {
-    ...optionsFor(context, managementRateLimit, perKey, counters),
-    global: true,
-  });
+  const limit = {
+    max: managementRateLimit.max,
+    timeWindowMs: context.managementRateWindowMs ?? managementRateLimit.timeWindowMs,
+  };
+  await scope.register(rateLimit, { ...optionsFor(context, limit, perKey, counters), global: true });
 }
 
 export type RateLimitCheck = (request: FastifyRequest, reply: FastifyReply) => Promise<void>;

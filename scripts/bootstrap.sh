@@ -16,12 +16,14 @@ fi
 
 # Examples and the dynamic-provider shim import this package by its name, as a user's program does; inside the
 # repository that name resolves through this link to the package root.
-# The emulator's bin gets the same treatment, so `npx pulumi-clickhouse-cloud-emulator` works here as it does
-# for a user who installed the package.
+# The package's bins get the same treatment (npm links no bin of the root package itself), so
+# `npx pulumi-clickhouse-cloud-emulator` and `npx pulumi-clickhouse-cloud` work here as they do for a user who
+# installed the package.
 if [[ ! -L node_modules/pulumi-clickhouse-cloud ]]; then
   ln -sfn .. node_modules/pulumi-clickhouse-cloud
 fi
 ln -sfn ../pulumi-clickhouse-cloud/dist/emulator/cli.js node_modules/.bin/pulumi-clickhouse-cloud-emulator
+ln -sfn ../pulumi-clickhouse-cloud/dist/provider/cli/main.js node_modules/.bin/pulumi-clickhouse-cloud
 
 echo "[bootstrap] building (tsc)" >&2
 npm run --silent build

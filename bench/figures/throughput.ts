@@ -122,7 +122,7 @@ export function rateLimitFloorMs(requests: number, limit: number, windowMs: numb
  * Cleanup at full speed. Destroy does not run the program, so its provider gets the config recorded in state by
  * the `up` (no throttle setting: the default); the environment variable is what fills that gap.
  */
-async function destroyUnthrottled(stack: LocalStack): Promise<void> {
+export async function destroyUnthrottled(stack: LocalStack): Promise<void> {
   const env = stack.stack.workspace.envVars;
   env[SETTINGS.managementThrottle.envVar] = "off";
   try {

@@ -20,6 +20,7 @@ import {
   type RetrySettings,
 } from "./retry";
 import { httpLibrary } from "./httpLibrary";
+import { sharedBudgetFor } from "./sharedBudgetSetting";
 import { Throttle, type ThrottleSettings } from "./throttle";
 import { userAgent } from "./userAgent";
 import {
@@ -113,10 +114,7 @@ export class HttpCore {
     this.random = options.random ?? Math.random;
     const log = options.log;
     this.log = log === undefined ? () => undefined : (line) => log(this.redactor.apply(line));
-    this.throttle =
-      options.throttle === "off"
-        ? undefined
-        : new Throttle({ ...profile.throttle, ...options.throttle }, this.clock);
+    this.throttle = options.throttle === "off" ? undefined : this.newThrottle(options, connection);
     const { axios, axiosRetry } = httpLibrary();
     this.instance = axios.create({
       baseURL: this.baseUrl,
@@ -169,6 +167,16 @@ export class HttpCore {
     } catch (error) {
       throw httpLibrary().axios.isAxiosError(error) ? this.toApiError(error, spec, tracker) : error;
     }
+  }
+
+  private newThrottle(options: HttpOptions, connection: Connection): Throttle {
+    const settings = { ...this.profile.throttle, ...(options.throttle as Partial<ThrottleSettings>) };
+    // Shared with other processes on real time only: a simulated clock's times mean nothing to another process.
+    const shared =
+      options.clock === undefined
+        ? sharedBudgetFor(this.baseUrl, connection.authorization, settings, this.clock)
+        : undefined;
+    return new Throttle(settings, this.clock, shared);
   }
 
   /** The real transport, behind the throttle; a 429 pauses every request of this client until its reset. */

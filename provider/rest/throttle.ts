@@ -16,6 +16,7 @@
  * command, a program's getSeries) would be kept alive for its last window. Hence this small queue of its own.
  */
 import type { Clock } from "./clock";
+import type { SharedBudget } from "./sharedBudget";
 
 export interface ThrottleSettings {
   /** Requests allowed per window. */
@@ -70,6 +71,8 @@ export class Throttle {
   constructor(
     private readonly settings: ThrottleSettings,
     private readonly clock: Clock,
+    /** The key's budget shared with the other processes of this machine, when there is one. */
+    private readonly shared?: SharedBudget,
   ) {}
 
   /** Runs `send` once a slot is free and no 429 pause is in force; resolves with its result. */
@@ -78,6 +81,8 @@ export class Throttle {
     this.admission = admitted.catch(() => undefined);
     return admitted.then(async () => {
       try {
+        const markSent = await this.shared?.take();
+        markSent?.();
         return await send();
       } finally {
         this.release();
@@ -89,6 +94,7 @@ export class Throttle {
   pauseFor(ms: number | undefined): void {
     const until = this.clock.now() + (ms ?? this.settings.fallbackPauseMs);
     this.pausedUntil = Math.max(this.pausedUntil, until);
+    this.shared?.pauseUntil(until);
   }
 
   /**

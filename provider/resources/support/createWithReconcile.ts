@@ -19,6 +19,7 @@
  * is still a candidate for every later read-back.
  */
 import { createOutcomeUnknown, progress, sleep } from "./lifecycle";
+import { readBack } from "./readBack";
 
 /**
  * Creates sent for one resource operation, the first included: enough that a run of lost replies (each one checked
@@ -87,7 +88,8 @@ export async function createWithReconcile<Made, Listed extends { id: string }>(
     } catch (error) {
       if (!createOutcomeUnknown(error)) throw error;
       await sleep(SETTLE_MS);
-      const made = onlyCandidate(steps, await steps.list(), firstSentAt, listedBefore);
+      const listed = await readBack(steps.what, () => steps.list(), SETTLE_MS);
+      const made = onlyCandidate(steps, listed, firstSentAt, listedBefore);
       if (made !== undefined && "adopt" in steps.whenFound) {
         progress(
           steps.kind,

@@ -150,22 +150,31 @@ export class Sandbox {
     return { code, stdout, stderr, timedOut, leftovers: keep ? [] : this.killLeftovers() };
   }
 
-  /** Kills the processes that carry this sandbox's marker and returns their command lines. */
-  private killLeftovers(): string[] {
-    const found: string[] = [];
+  /**
+   * Kills (SIGKILL) every process that carries this sandbox's marker, the CLI, the language host and the
+   * provider plugins alike, and returns their command lines.
+   */
+  killLeftovers(): string[] {
+    // Found first, then killed in one go: a process killed early must not give the others time to react.
+    const marked = new Map<number, string>();
     for (const entry of fs.readdirSync("/proc")) {
       if (!/^\d+$/.test(entry) || Number(entry) === process.pid) continue;
-      let environ: string;
       try {
-        environ = fs.readFileSync(`/proc/${entry}/environ`, "utf8");
+        const environ = fs.readFileSync(`/proc/${entry}/environ`, "utf8");
+        if (!environ.split("\0").includes(`${markerVariable}=${this.root}`)) continue;
+        marked.set(
+          Number(entry),
+          fs.readFileSync(`/proc/${entry}/cmdline`, "utf8").split("\0").join(" ").trim(),
+        );
       } catch {
         continue; // gone, or not ours to read
       }
-      if (!environ.split("\0").includes(`${markerVariable}=${this.root}`)) continue;
-      const commandLine = fs.readFileSync(`/proc/${entry}/cmdline`, "utf8").split("\0").join(" ").trim();
+    }
+    const found: string[] = [];
+    for (const [pid, commandLine] of marked) {
       try {
-        process.kill(Number(entry), "SIGKILL");
-        found.push(`${entry}: ${commandLine}`);
+        process.kill(pid, "SIGKILL");
+        found.push(`${pid}: ${commandLine}`);
       } catch {
         // exited meanwhile
       }

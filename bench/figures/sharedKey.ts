@@ -1,0 +1,127 @@
+/**
+ * Figure 7: parallel pipelines sharing one API key. 2 and then 4 `pulumi up` of different stacks at once, each
+ * creating 20 API keys with the same credentials, under the management API's real rate limit (the emulator
+ * enforces 10 requests per 10 s per key) with each provider's throttle at its default, the published limit. Each
+ * count runs twice: with the key's budget shared by the processes (the default), and with
+ * PULUMI_CLICKHOUSE_CLOUD_SHARED_BUDGET=off, where each process throttles only itself, so together they send more
+ * than the key allows and wait out 429s. The floor is what the limit imposes: the requests the creates needed
+ * (429 answers excluded) at 10 per 10 s.
+ * Wall time runs from the start of the first `up` to the end of the last. Cleanup (destroy) runs with the limit
+ * and the throttle off and is not timed.
+ */
+import * as path from "node:path";
+import { managementRateLimit } from "../../emulator/rateLimits";
+import { sharedBudgetVariable } from "../../provider/rest/sharedBudgetSetting";
+import { LocalStack } from "../../scripts/lib/localStack";
+import type { BenchContext } from "../context";
+import { expectSummary, oursConfig, runOperation } from "../stacks";
+import { summarize, type Summary } from "../stats";
+import { destroyUnthrottled } from "./throughput";
+
+export const sharedKeyPipelines = [2, 4] as const;
+export const keysPerPipeline = 20;
+
+const repoRoot = path.resolve(__dirname, "..", "..", "..");
+
+export interface SharedKeyRun {
+  readonly pipelines: number;
+  /** Whether the processes shared the key's budget (the default) or each throttled only itself. */
+  readonly sharedBudget: boolean;
+  readonly wallMs: number;
+  readonly requests: number;
+  readonly tooManyRequests: number;
+  readonly floorMs: number;
+  readonly ratio: number;
+  /** Ups that failed, with the first lines of their errors. */
+  readonly failures: string[];
+}
+
+export interface SharedKeyResult {
+  readonly keysPerPipeline: number;
+  readonly limit: { readonly requests: number; readonly windowMs: number };
+  readonly runs: SharedKeyRun[];
+  /** Ratio to the floor with the shared budget, by number of pipelines. */
+  readonly ratio: Record<string, Summary>;
+}
+
+export async function measureSharedKey(context: BenchContext, runs: number): Promise<SharedKeyResult> {
+  const results: SharedKeyRun[] = [];
+  for (const pipelines of sharedKeyPipelines) {
+    for (let round = 0; round < runs * 2; round++) {
+      const run = await parallelUps(context, pipelines, round % 2 === 0);
+      results.push(run);
+      context.log(
+        `figure 7: ${pipelines} pipelines, ${run.sharedBudget ? "shared budget" : "per-process throttle"}, ` +
+          `run ${Math.floor(round / 2) + 1} of ${runs}: ${(run.wallMs / 1000).toFixed(1)} s for ` +
+          `${run.requests} requests (floor ${(run.floorMs / 1000).toFixed(0)} s, ratio ${run.ratio.toFixed(2)}), ` +
+          `${run.tooManyRequests} answered 429, ${run.failures.length} ups failed`,
+      );
+    }
+  }
+  return {
+    keysPerPipeline,
+    limit: { requests: managementRateLimit.max, windowMs: managementRateLimit.timeWindowMs },
+    runs: results,
+    ratio: Object.fromEntries(
+      sharedKeyPipelines.map((n) => [
+        String(n),
+        summarize(results.filter((r) => r.pipelines === n && r.sharedBudget).map((r) => r.ratio)),
+      ]),
+    ),
+  };
+}
+
+async function parallelUps(
+  context: BenchContext,
+  pipelines: number,
+  sharedBudget: boolean,
+): Promise<SharedKeyRun> {
+  const { control, fixture } = context.emulator;
+  const stacks = await Promise.all(
+    Array.from({ length: pipelines }, (_, index) =>
+      LocalStack.create({
+        projectDir: path.join(repoRoot, "bench", "programs", "ours"),
+        programModule: path.join(repoRoot, "dist", "bench", "programs", "ours", "index.js"),
+        stackName: `bench-shared-key-${process.pid}-${index}`,
+        config: oursConfig(fixture, ["ApiKey"], keysPerPipeline),
+        env: sharedBudget ? {} : { [sharedBudgetVariable]: "off" },
+      }),
+    ),
+  );
+  try {
+    // A reset also forgets the rate-limit counters, so every run starts with a full window.
+    await control.reset();
+    await control.updateSettings({ rateLimits: true });
+    await control.clearRequests();
+    const started = process.hrtime.bigint();
+    const outcomes = await Promise.allSettled(
+      stacks.map(async (stack) => {
+        const { changes } = await runOperation(stack, "up");
+        expectSummary(`${keysPerPipeline} API keys: up`, changes, { create: keysPerPipeline + 1 });
+      }),
+    );
+    const wallMs = Number(process.hrtime.bigint() - started) / 1e6;
+    const log = await control.requests();
+    const tooManyRequests = log.filter((entry) => entry.status === 429).length;
+    const requests = log.length - tooManyRequests;
+    const floorMs = (requests * managementRateLimit.timeWindowMs) / managementRateLimit.max;
+    await control.updateSettings({ rateLimits: false });
+    for (const stack of stacks) await destroyUnthrottled(stack);
+    await control.reset();
+    return {
+      pipelines,
+      sharedBudget,
+      wallMs,
+      requests,
+      tooManyRequests,
+      floorMs,
+      ratio: wallMs / floorMs,
+      failures: outcomes.flatMap((outcome) =>
+        outcome.status === "rejected" ? [String(outcome.reason).split("\n").slice(0, 6).join("\n")] : [],
+      ),
+    };
+  } finally {
+    await control.updateSettings({ rateLimits: false });
+    await Promise.all(stacks.map((stack) => stack.dispose()));
+  }
+}

@@ -1,0 +1,155 @@
+/**
+ * One API key's rate-limit budget shared by every process of this machine that uses the key: parallel
+ * `pulumi up` of different stacks (pipelines of one team on one runner) each throttle only themselves, so
+ * together they send more than the key allows and spend their time waiting out 429s.
+ *
+ * Lock-free, through files in a directory under the OS temp dir named by a hash of the API's URL and the
+ * credential (never the credential itself). Each request takes the next ticket: a file `<n>` created with O_EXCL,
+ * so exactly one process holds each number. Ticket n may be sent once ticket n - limit was sent at least one
+ * window (plus the margin) ago: no window of the server then holds more than `limit` requests of this key from
+ * this machine. A ticket's file says `pending <pid>` until its request is sent, then `sent <ms>`; a pending
+ * ticket whose process is gone (killed) counts as sent when it was taken. A 429 writes `pause` (the time sending
+ * may resume), which every process honours.
+ */
+import { createHash } from "node:crypto";
+import * as fs from "node:fs";
+import * as os from "node:os";
+import * as path from "node:path";
+import type { Clock } from "./clock";
+
+/** How often a waiting request looks at the ticket it waits for. */
+const POLL_MS = 50;
+/** Tickets older than this many windows' worth are deleted by whoever takes a new one. */
+const KEEP_TICKETS_FACTOR = 4;
+
+export interface SharedBudgetSettings {
+  readonly limit: number;
+  readonly windowMs: number;
+  readonly marginMs: number;
+}
+
+/** The directory of one base URL and credential's budget. */
+export function budgetDirectory(baseUrl: string, credential: string): string {
+  const digest = createHash("sha256").update(`${baseUrl}\n${credential}`).digest("hex").slice(0, 32);
+  return path.join(os.tmpdir(), "pulumi-clickhouse-cloud-budget", digest);
+}
+
+export class SharedBudget {
+  constructor(
+    private readonly dir: string,
+    private readonly settings: SharedBudgetSettings,
+    private readonly clock: Clock,
+  ) {
+    fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
+  }
+
+  /**
+   * Waits until this machine's use of the key leaves room for one more request, and returns the function to call
+   * when that request is sent.
+   */
+  async take(): Promise<() => void> {
+    const ticket = this.claim();
+    const before = ticket - this.settings.limit;
+    for (;;) {
+      const wait = Math.max(this.waitFor(before), this.pausedUntil() - this.clock.now());
+      if (wait <= 0) break;
+      await this.clock.sleep(Math.min(wait, POLL_MS));
+    }
+    return () => this.write(ticket, `sent ${this.clock.now()}`);
+  }
+
+  /** Tells every process of the key to send nothing before `untilMs` (a 429's reset). */
+  pauseUntil(untilMs: number): void {
+    if (untilMs <= this.pausedUntil()) return;
+    const temporary = path.join(this.dir, `pause.${process.pid}`);
+    fs.writeFileSync(temporary, String(untilMs));
+    fs.renameSync(temporary, path.join(this.dir, "pause"));
+  }
+
+  private pausedUntil(): number {
+    const text = this.read("pause");
+    return text === undefined ? 0 : Number(text) || 0;
+  }
+
+  /** Milliseconds until ticket `n`'s request has aged out of every window; 0 when it has, or never existed. */
+  private waitFor(n: number): number {
+    if (n < 0) return 0;
+    const text = this.read(String(n));
+    if (text === undefined) return 0; // deleted as old, or never taken
+    const [state, value] = text.split(" ");
+    const window = this.settings.windowMs + this.settings.marginMs;
+    if (state === "sent") return Number(value) + window - this.clock.now();
+    // Pending (or just created, not yet written): wait for it to be sent, unless its process is gone.
+    if (state === "pending" && !alive(Number(value))) {
+      return this.takenAt(n) + window - this.clock.now();
+    }
+    return POLL_MS;
+  }
+
+  /** Takes the next free ticket number. */
+  private claim(): number {
+    let next = this.highest() + 1;
+    for (;;) {
+      try {
+        const fd = fs.openSync(path.join(this.dir, String(next)), "wx", 0o600);
+        fs.writeSync(fd, `pending ${process.pid}`);
+        fs.closeSync(fd);
+        this.forgetBefore(next - KEEP_TICKETS_FACTOR * this.settings.limit);
+        return next;
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
+        next += 1;
+      }
+    }
+  }
+
+  private highest(): number {
+    let highest = -1;
+    for (const name of fs.readdirSync(this.dir)) {
+      const n = Number(name);
+      if (Number.isInteger(n) && n > highest) highest = n;
+    }
+    return highest;
+  }
+
+  private forgetBefore(n: number): void {
+    for (const name of fs.readdirSync(this.dir)) {
+      const ticket = Number(name);
+      if (Number.isInteger(ticket) && ticket < n) fs.rmSync(path.join(this.dir, name), { force: true });
+    }
+  }
+
+  private takenAt(n: number): number {
+    try {
+      return fs.statSync(path.join(this.dir, String(n))).mtimeMs;
+    } catch {
+      return 0;
+    }
+  }
+
+  private read(name: string): string | undefined {
+    try {
+      return fs.readFileSync(path.join(this.dir, name), "utf8");
+    } catch {
+      return undefined;
+    }
+  }
+
+  private write(n: number, text: string): void {
+    try {
+      fs.writeFileSync(path.join(this.dir, String(n)), text);
+    } catch {
+      // The ticket was deleted as old meanwhile: nobody waits for it any more.
+    }
+  }
+}
+
+function alive(pid: number): boolean {
+  if (!Number.isInteger(pid) || pid <= 0) return false;
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === "EPERM";
+  }
+}

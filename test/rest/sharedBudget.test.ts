@@ -1,0 +1,87 @@
+import { execFile } from "node:child_process";
+import * as fs from "node:fs";
+import * as os from "node:os";
+import * as path from "node:path";
+import { promisify } from "node:util";
+import { expect } from "chai";
+import { systemClock } from "../../provider/rest/clock";
+import { budgetDirectory, SharedBudget } from "../../provider/rest/sharedBudget";
+
+const settings = { limit: 10, windowMs: 1_000, marginMs: 100 };
+
+/**
+ * Several processes that share one key's budget: together they send no more than `limit` requests in any window
+ * (plus margin), as one process would. Each child takes `perProcess` tickets and prints the times it was let go.
+ */
+const child = `
+const { SharedBudget } = require(${JSON.stringify(path.join(__dirname, "..", "..", "provider", "rest", "sharedBudget.js"))});
+const { systemClock } = require(${JSON.stringify(path.join(__dirname, "..", "..", "provider", "rest", "clock.js"))});
+(async () => {
+  const budget = new SharedBudget(process.argv[1], ${JSON.stringify(settings)}, systemClock);
+  const times = [];
+  await Promise.all(Array.from({ length: Number(process.argv[2]) }, async () => {
+    const sent = await budget.take();
+    times.push(Date.now());
+    sent();
+  }));
+  console.log(JSON.stringify(times));
+})();
+`;
+
+describe("shared budget: one key's rate limit shared by the processes of a machine", function () {
+  this.timeout(60_000);
+  let dir: string;
+
+  beforeEach(() => {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), "chc-budget-test-"));
+  });
+
+  afterEach(() => {
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  it("three processes taking 10 tickets each send at most 10 in any window of 1 s", async () => {
+    const runs = await Promise.all(
+      [1, 2, 3].map(() =>
+        promisify(execFile)(process.execPath, ["-e", child, dir, "10"]).then(
+          ({ stdout }) => JSON.parse(stdout) as number[],
+        ),
+      ),
+    );
+    const times = runs.flat().sort((a, b) => a - b);
+    expect(times).to.have.length(30);
+    // No window holds more than 10: the i-th and (i + 10)-th send are a window apart. (The budget keeps them a window
+    // plus the margin apart; the margin absorbs the time between a send and the child reading the clock.)
+    for (let i = 0; i + settings.limit < times.length; i++) {
+      expect(times[i + settings.limit] - times[i], `requests ${i} and ${i + settings.limit}`).to.be.at.least(
+        settings.windowMs,
+      );
+    }
+  });
+
+  it("a ticket taken by a process that was killed before sending does not block the others", async () => {
+    // Ticket 0 of a process that no longer exists (a finished child's pid), never marked sent.
+    const { stdout } = await promisify(execFile)(process.execPath, ["-e", "console.log(process.pid)"]);
+    fs.writeFileSync(path.join(dir, "0"), `pending ${stdout.trim()}`);
+    const budget = new SharedBudget(dir, { limit: 1, windowMs: 200, marginMs: 0 }, systemClock);
+    const sent = await budget.take();
+    sent();
+    expect(fs.readFileSync(path.join(dir, "1"), "utf8")).to.match(/^sent \d+$/);
+  });
+
+  it("a 429's pause written by one process holds back another's next request", async () => {
+    const budget = new SharedBudget(dir, settings, systemClock);
+    const other = new SharedBudget(dir, settings, systemClock);
+    const until = Date.now() + 300;
+    budget.pauseUntil(until);
+    await other.take();
+    expect(Date.now()).to.be.at.least(until);
+  });
+
+  it("names the budget's directory by a hash, never by the credential", () => {
+    const directory = budgetDirectory("https://api.clickhouse.cloud", "Basic a2V5OnNlY3JldA==");
+    expect(directory.startsWith(path.join(os.tmpdir(), "pulumi-clickhouse-cloud-budget"))).to.equal(true);
+    expect(path.basename(directory)).to.match(/^[0-9a-f]{32}$/);
+    expect(directory).to.not.contain("a2V5OnNlY3JldA");
+  });
+});
