@@ -1,6 +1,7 @@
 import { expect } from "chai";
 import type { ResourceDefinition } from "../../provider/resources/definition";
 import { checkSpecOf, diffSpecOf } from "../../provider/resources/support/derive";
+import { requestBodyOf } from "../../provider/resources/support/requestBody";
 import { resourcesTable } from "../../scripts/generate/readmeTable";
 import { resourceClassSource } from "../../scripts/generate/resourceClass";
 
@@ -66,6 +67,21 @@ describe("generate: what a definition becomes", () => {
     expect(() => checkSpecOf(careless)).to.throw(
       "input waitSeconds is outside the request body and not a string",
     );
+  });
+
+  it("request body: body inputs only, renamed; null, omitted and unknown inputs are not sent", () => {
+    const inputs = {
+      serviceId: "s",
+      widgetId: "w-1",
+      description: null,
+      token: "t",
+      colour: "red",
+      __provider: "x",
+    };
+    expect(requestBodyOf(widget, inputs)).to.deep.equal({ id: "w-1" });
+    expect(requestBodyOf(widget, { widgetId: "w-1", description: "d" }, ["description"])).to.deep.equal({
+      id: "w-1",
+    });
   });
 
   it("diff: replace and update lists follow each input's change effect; unmanaged-when-unset is not compared", () => {

@@ -7,6 +7,7 @@
 import type { Alert as RemoteAlert, AlertCreateRequest } from "../../rest";
 import type { AlertSource } from "../../../schemas";
 import { bodyInputNames } from "../support/derive";
+import { requestBodyOf } from "../support/requestBody";
 import { isPlainObject, pick, sameValue, type PropertyBag } from "../support/properties";
 import { definition } from "./definition";
 import { fieldsOfSource } from "./rules";
@@ -21,13 +22,12 @@ const requestFields = bodyInputNames(definition);
 const objectIdFields = new Set<string>(["dashboardId", "savedSearchId"]);
 
 /** The body that creates or replaces an alert: the inputs of the chosen source only, nothing for the other one. */
-export function requestOf(body: PropertyBag): AlertCreateRequest {
-  const source = body.source;
+export function requestOf(inputs: PropertyBag): AlertCreateRequest {
+  const source = inputs.source;
   const otherSource: AlertSource | undefined =
     source === "tile" ? "search" : source === "search" ? "tile" : undefined;
-  const excluded = otherSource === undefined ? [] : fieldsOfSource[otherSource];
-  const fields = requestFields.filter((field) => !excluded.includes(field));
-  return pick(body, fields) as unknown as AlertCreateRequest;
+  const omitted = otherSource === undefined ? [] : fieldsOfSource[otherSource];
+  return requestBodyOf(definition, inputs, omitted) as unknown as AlertCreateRequest;
 }
 
 /** The alert as the API reports it, keyed by the request's field names, whatever version of the API answered. */

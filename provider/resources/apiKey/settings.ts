@@ -6,6 +6,8 @@
 import type { ApiKeyCreateRequest, ApiKeyUpdateRequest, IpAccessListEntry } from "../../rest";
 import { limits, type ApiKeyRole, type ApiKeyState } from "../../../schemas";
 import { isPlainObject, isUnknown, sameValue, type PropertyBag } from "../support/properties";
+import { requestBodyOf } from "../support/requestBody";
+import { definition } from "./definition";
 
 /** An entry of a key's IP access list: an IPv4 or IPv6 address or CIDR range, with an optional note. */
 export interface ApiKeyIpAccessEntry {
@@ -45,14 +47,14 @@ export function settingsPatch(current: PropertyBag, inputs: PropertyBag): ApiKey
   return patch as ApiKeyUpdateRequest;
 }
 
-/** The create request for the inputs: "" or null expireAt is left out (the key never expires). */
+/** The create request for the inputs: "" expireAt is left out (the key never expires). */
 export function createRequest(inputs: PropertyBag): ApiKeyCreateRequest {
-  const request: Record<string, unknown> = { name: inputs.name, roles: inputs.roles };
-  for (const optional of ["state", "ipAccessList", "hashData"] as const) {
-    if (inputs[optional] !== undefined && inputs[optional] !== null) request[optional] = inputs[optional];
-  }
-  if (typeof inputs.expireAt === "string" && inputs.expireAt !== "") request.expireAt = inputs.expireAt;
-  return request as unknown as ApiKeyCreateRequest;
+  const neverExpires = inputs.expireAt === "";
+  return requestBodyOf(
+    definition,
+    inputs,
+    neverExpires ? ["expireAt"] : [],
+  ) as unknown as ApiKeyCreateRequest;
 }
 
 /** What PATCH sends for a setting the program left out or emptied: the API's meaning of "absent". */

@@ -1,7 +1,7 @@
 /** The one way an input bag becomes a request body: the same for check, create and update. */
 import type { ResourceDefinition } from "../definition";
 import type { CheckSpec } from "./check";
-import { checkSpecOf } from "./derive";
+import { bodyInputNames, checkSpecOf } from "./derive";
 import { PROVIDER_KEY, type PropertyBag } from "./properties";
 
 /** The request body an input bag stands for (renamed, non-body inputs left out, nulls kept for nullable fields). */
@@ -17,7 +17,20 @@ export function requestBody(
   return body;
 }
 
-/** The request body of a kind's inputs, as its definition places them. */
-export function requestBodyOf(definition: ResourceDefinition, inputs: PropertyBag): PropertyBag {
-  return requestBody(checkSpecOf(definition), inputs);
+/**
+ * The body a create or update sends for a kind's inputs, as its definition places them: only the inputs the
+ * definition puts in the body (an input the program misspelled is refused by check, never sent). Inputs set to null
+ * are left out (absent and null mean the same to these APIs), and so are the `omitted` ones: fields that a rule of
+ * the kind leaves out of this request (those of an alert's other source, a key's empty expiry).
+ */
+export function requestBodyOf(
+  definition: ResourceDefinition,
+  inputs: PropertyBag,
+  omitted: readonly string[] = [],
+): PropertyBag {
+  const body = bodyInputNames(definition);
+  const sent = Object.entries(inputs).filter(
+    ([key, value]) => body.includes(key) && value !== null && !omitted.includes(key),
+  );
+  return requestBody(checkSpecOf(definition), Object.fromEntries(sent));
 }
