@@ -4,7 +4,15 @@ import tseslint from "typescript-eslint";
 
 export default tseslint.config(
   {
-    ignores: ["dist/**", "node_modules/**", "docs/reference/**", "**/node_modules/**", "**/.pulumi-state/**"],
+    ignores: [
+      "dist/**",
+      "node_modules/**",
+      "docs/reference/**",
+      "**/node_modules/**",
+      "**/.pulumi-state/**",
+      ".stryker-tmp/**",
+      "reports/**",
+    ],
   },
   js.configs.recommended,
   ...tseslint.configs.recommended,
