@@ -2,6 +2,12 @@
 import js from "@eslint/js";
 import tseslint from "typescript-eslint";
 
+const noEmulator = ["**/emulator", "**/emulator/**"];
+const providerLayers = ["resources", "dynamic", "classes", "native"];
+/** Import patterns of the provider's layers from `lowest` up. */
+const above = (lowest) =>
+  providerLayers.slice(providerLayers.indexOf(lowest)).flatMap((layer) => [`**/${layer}`, `**/${layer}/**`]);
+
 export default tseslint.config(
   {
     ignores: [
@@ -32,7 +38,21 @@ export default tseslint.config(
   },
   {
     files: ["provider/**/*.ts", "schemas/**/*.ts"],
-    rules: { "no-restricted-imports": ["error", { patterns: ["**/emulator", "**/emulator/**"] }] },
+    rules: { "no-restricted-imports": ["error", { patterns: noEmulator }] },
+  },
+  // Layers of the provider, lowest first: the REST clients know no resource; resource definitions and their
+  // operations know no Pulumi glue; the glue knows no generated class. Nothing imports a layer above its own.
+  {
+    files: ["provider/rest/**/*.ts", "provider/settings/**/*.ts"],
+    rules: { "no-restricted-imports": ["error", { patterns: [...noEmulator, ...above("resources")] }] },
+  },
+  {
+    files: ["provider/resources/**/*.ts"],
+    rules: { "no-restricted-imports": ["error", { patterns: [...noEmulator, ...above("dynamic")] }] },
+  },
+  {
+    files: ["provider/dynamic/**/*.ts"],
+    rules: { "no-restricted-imports": ["error", { patterns: [...noEmulator, ...above("classes")] }] },
   },
   {
     files: ["test/**/*.ts"],

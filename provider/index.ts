@@ -2,11 +2,7 @@
  * pulumi-clickhouse-cloud: Pulumi resources for ClickHouse Cloud services, API keys and observability alerts.
  * This module is the public surface and nothing else.
  */
-export { ReversePrivateEndpoint, type ReversePrivateEndpointArgs } from "./resources/reversePrivateEndpoint";
-export { ReplicaScaling, type ReplicaScalingArgs } from "./resources/replicaScaling";
-export { PrivateEndpoint, type PrivateEndpointArgs } from "./resources/privateEndpoint";
-export { ApiKey, type ApiKeyArgs, type ApiKeyIpAccessEntry } from "./resources/apiKey";
-export { Alert, type AlertArgs, type AlertChannelArgs } from "./resources/alert";
+export * from "./classes";
 export {
   getSeries,
   getSeriesOutput,

@@ -3,11 +3,10 @@
  * dynamic-provider process lands here. Not part of the public API.
  */
 import type * as pulumi from "@pulumi/pulumi";
-import type { ResourceKind } from "./resources/kinds";
-import { providerImplementations } from "./resources/registry";
+import { providerImplementation } from "./dynamic/registry";
 
-function providerFor(kind: ResourceKind): Required<pulumi.dynamic.ResourceProvider> {
-  const provider = providerImplementations[kind];
+function providerFor(kind: string): Required<pulumi.dynamic.ResourceProvider> {
+  const provider = providerImplementation(kind);
   if (provider === undefined) {
     throw new Error(
       `this version of pulumi-clickhouse-cloud has no provider for ${kind}; ` +

@@ -11,7 +11,7 @@ import { execFile } from "node:child_process";
 import * as path from "node:path";
 import { promisify } from "node:util";
 import * as pulumi from "@pulumi/pulumi";
-import { providerShim } from "../../provider/resources/shim";
+import { providerShim } from "../../provider/dynamic/shim";
 import { summarize, type Summary } from "../stats";
 
 const run = promisify(execFile);

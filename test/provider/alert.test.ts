@@ -3,7 +3,7 @@ import { expect } from "chai";
 import { startEmulator, type RunningEmulator } from "../../emulator";
 import { ConfigurationError } from "../../provider/config";
 import { ApiError, type AlertCreateRequest } from "../../provider/rest";
-import { AlertProvider } from "../../provider/resources/alert";
+import { providerOf } from "../support/providers";
 import { providerContext } from "../../provider/resources/context";
 import { UNKNOWN } from "../../provider/resources/support/properties";
 import { sharedEmulator } from "../support/emulator";
@@ -18,7 +18,7 @@ const inPlace = { changes: true, replaces: [] };
 describe("AlertProvider", function () {
   this.timeout(30_000);
   let emulator: RunningEmulator;
-  const provider = new AlertProvider();
+  const provider = providerOf("Alert");
   let runId = 0;
 
   /** A name no other test's alert has, so lists can be searched by it. */
@@ -191,7 +191,7 @@ describe("AlertProvider", function () {
       expect((await emulator.control.requests()).map((entry) => [entry.route, entry.status])).to.deep.equal([
         [alertsRoute, 200],
       ]);
-      await provider.delete(created.id);
+      await provider.delete(created.id, {});
     });
 
     it("creates a tile alert with every field of the API's alert as outputs", async () => {
@@ -215,7 +215,7 @@ describe("AlertProvider", function () {
       expect(created.outs?.channel).to.deep.equal(inputs.channel);
       expect(created.outs).to.include.keys("team", "createdAt", "updatedAt");
       expect(await alerts().get(created.id)).to.include({ name: inputs.name, threshold: 5 });
-      await provider.delete(created.id);
+      await provider.delete(created.id, {});
     });
 
     it("creates a search alert whose outputs echo savedSearchId and groupBy", async () => {
@@ -228,7 +228,7 @@ describe("AlertProvider", function () {
         source: "search",
       });
       expect(created.outs).to.not.have.any.keys("dashboard", "dashboardId", "tileId");
-      await provider.delete(created.id);
+      await provider.delete(created.id, {});
     });
 
     it("reads back inputs that give no diff, and reports an out-of-band change", async () => {
@@ -244,7 +244,7 @@ describe("AlertProvider", function () {
       expect(drifted.props).to.include({ threshold: 42 });
       expect(drifted.inputs).to.include({ threshold: 42 });
       expect(await provider.diff(created.id, drifted.props ?? {}, inputs)).to.deep.equal(inPlace);
-      await provider.delete(created.id);
+      await provider.delete(created.id, {});
     });
 
     it("updates with one PUT of the whole alert, keeping id, state and createdAt", async () => {
@@ -269,7 +269,7 @@ describe("AlertProvider", function () {
       const remote = await alerts().get(created.id);
       expect(remote.channel?.webhookId).to.equal(emulator.fixture.webhooks[1].id);
       expect(remote.message ?? undefined).to.equal(undefined);
-      await provider.delete(created.id);
+      await provider.delete(created.id, {});
     });
 
     it("changes the source in place: same id, now watching the saved search", async () => {
@@ -285,13 +285,13 @@ describe("AlertProvider", function () {
       const remote = await alerts().get(created.id);
       expect(remote).to.include({ id: created.id, source: "search", savedSearch: news.savedSearchId });
       expect(remote.dashboard ?? undefined).to.equal(undefined);
-      await provider.delete(created.id);
+      await provider.delete(created.id, {});
     });
 
     it("deletes, tolerates a second delete, and then reads nothing", async () => {
       const created = await provider.create(tileInputs());
-      await provider.delete(created.id);
-      await provider.delete(created.id);
+      await provider.delete(created.id, {});
+      await provider.delete(created.id, {});
       expect(await provider.read(created.id, created.outs ?? {})).to.deep.equal({ id: "", props: {} });
     });
 
@@ -304,7 +304,7 @@ describe("AlertProvider", function () {
       expect(adopted.outs).to.include({ adoptId: original.id, updatedAt: original.outs?.updatedAt });
       const writes = (await emulator.control.requests()).filter((entry) => entry.method !== "GET");
       expect(writes).to.deep.equal([]);
-      await provider.delete(adopted.id);
+      await provider.delete(adopted.id, {});
     });
 
     it("adopts a differing alert and makes it match the program with one PUT", async () => {
@@ -315,7 +315,7 @@ describe("AlertProvider", function () {
       expect(writes.map((entry) => entry.route)).to.deep.equal(["PUT /api/v2/alerts/:id"]);
       expect(adopted.id).to.equal(original.id);
       expect(adopted.outs).to.include({ source: "search", threshold: 1, adoptId: original.id });
-      await provider.delete(adopted.id);
+      await provider.delete(adopted.id, {});
     });
 
     it("fails to adopt an alert that does not exist, naming it", async () => {

@@ -1,6 +1,6 @@
 import { expect } from "chai";
 import type { RunningEmulator } from "../../emulator";
-import { AlertProvider } from "../../provider/resources/alert";
+import { providerOf } from "../support/providers";
 import { providerContext } from "../../provider/resources/context";
 import { CLOCK_SKEW_MS } from "../../provider/resources/support/createWithReconcile";
 import { sharedEmulator } from "../support/emulator";
@@ -11,7 +11,7 @@ const alertsRoute = "POST /api/v2/alerts";
 describe("AlertProvider: a create whose reply is lost", function () {
   this.timeout(30_000);
   let emulator: RunningEmulator;
-  const provider = new AlertProvider();
+  const provider = providerOf("Alert");
   let runId = 0;
 
   /** A tile alert whose name no other test's alert has, so lists can be searched by it. */
@@ -47,7 +47,7 @@ describe("AlertProvider: a create whose reply is lost", function () {
     const created = await provider.create(inputs);
     const named = (await alerts().list()).filter((alert) => alert.name === inputs.name);
     expect(named.map((alert) => alert.id)).to.deep.equal([created.id]);
-    await provider.delete(created.id);
+    await provider.delete(created.id, {});
   });
 
   it("sends the create again when the read-back shows the dropped request made no alert", async () => {
@@ -59,7 +59,7 @@ describe("AlertProvider: a create whose reply is lost", function () {
     expect(named.map((alert) => alert.id)).to.deep.equal([created.id]);
     const posts = (await emulator.control.requests()).filter((entry) => entry.route === alertsRoute);
     expect(posts.map((entry) => entry.fault ?? "none")).to.deep.equal(["drop", "none"]);
-    await provider.delete(created.id);
+    await provider.delete(created.id, {});
   });
 
   it("after a lost reply adopts the alert that create made, never an identical older one", async () => {
@@ -77,7 +77,7 @@ describe("AlertProvider: a create whose reply is lost", function () {
     expect(named.map((alert) => alert.id).sort()).to.deep.equal([twin.id, created.id].sort());
     const posts = (await emulator.control.requests()).filter((entry) => entry.route === alertsRoute);
     expect(posts).to.have.length(1);
-    for (const alert of named) await provider.delete(alert.id);
+    for (const alert of named) await provider.delete(alert.id, {});
   });
 
   it("sends again, never adopting an identical older alert, when the dropped request made none", async () => {
@@ -91,7 +91,7 @@ describe("AlertProvider: a create whose reply is lost", function () {
     expect(created.id).to.not.equal(twin.id);
     const named = (await alerts().list()).filter((alert) => alert.name === inputs.name);
     expect(named.map((alert) => alert.id).sort()).to.deep.equal([twin.id, created.id].sort());
-    for (const alert of named) await provider.delete(alert.id);
+    for (const alert of named) await provider.delete(alert.id, {});
   });
 
   it("fails naming both alerts when a recent identical one and the lost create's cannot be told apart", async () => {
@@ -107,6 +107,6 @@ describe("AlertProvider: a create whose reply is lost", function () {
     expect(named.map((alert) => alert.id)).to.include(twin.id);
     expect(error.message).to.contain(`creating alert "${String(inputs.name)}" lost its reply, and 2 objects`);
     for (const alert of named) expect(error.message).to.contain(alert.id);
-    for (const alert of named) await provider.delete(alert.id);
+    for (const alert of named) await provider.delete(alert.id, {});
   });
 });

@@ -7,7 +7,7 @@
 import type * as pulumi from "@pulumi/pulumi";
 import { expect } from "chai";
 import type { RunningEmulator } from "../../emulator";
-import { AlertProvider } from "../../provider/resources/alert";
+import { providerOf } from "../support/providers";
 import { CannedServer } from "../rest/cannedServer";
 import { sharedEmulator } from "../support/emulator";
 import { emulatorConfigureRequest } from "../support/providerConfig";
@@ -63,7 +63,7 @@ const searchAlertWith = (overrides: Bag = {}): Bag => ({ ...searchInputs, ...ove
 
 describe("AlertProvider and the real API's rules and responses", function () {
   this.timeout(30_000);
-  const provider = new AlertProvider();
+  const provider = providerOf("Alert");
 
   describe("check", () => {
     const failuresOf = async (news: Bag) => (await provider.check({}, news)).failures ?? [];
@@ -129,7 +129,7 @@ describe("AlertProvider and the real API's rules and responses", function () {
       const lifted = await provider.read(created.id, expired.props ?? {});
       expect(lifted.props).to.include({ silenced: false });
       expect(lifted.props).not.to.have.property("silencedUntil");
-      await provider.delete(created.id);
+      await provider.delete(created.id, {});
     });
   });
 

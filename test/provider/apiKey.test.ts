@@ -2,7 +2,7 @@ import { createHash, randomBytes } from "node:crypto";
 import axios from "axios";
 import { expect } from "chai";
 import type { RunningEmulator } from "../../emulator";
-import { ApiKeyProvider } from "../../provider/resources/apiKey";
+import { providerOf } from "../support/providers";
 import { providerContext } from "../../provider/resources/context";
 import { UNKNOWN, type PropertyBag } from "../../provider/resources/support/properties";
 import { sharedEmulator } from "../support/emulator";
@@ -20,7 +20,7 @@ const sha256 = (text: string) => createHash("sha256").update(text).digest("base6
 describe("ApiKeyProvider", function () {
   this.timeout(30_000);
   let emulator: RunningEmulator;
-  const provider = new ApiKeyProvider();
+  const provider = providerOf("ApiKey");
   // Every key these tests make is named with this prefix, so `after` can remove whatever a failed test left.
   const prefix = `provider-test-${process.pid}-${Date.now().toString(36)}`;
   let counter = 0;

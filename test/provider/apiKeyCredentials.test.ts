@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import axios from "axios";
 import { expect } from "chai";
 import type { RunningEmulator } from "../../emulator";
-import { ApiKeyProvider } from "../../provider/resources/apiKey";
+import { providerOf } from "../support/providers";
 import { providerContext } from "../../provider/resources/context";
 import { UNKNOWN, type PropertyBag } from "../../provider/resources/support/properties";
 import { sharedEmulator } from "../support/emulator";
@@ -32,7 +32,7 @@ const chosen = {
 describe("ApiKeyProvider: keys made from the program's own credentials", function () {
   this.timeout(30_000);
   let emulator: RunningEmulator;
-  const provider = new ApiKeyProvider();
+  const provider = providerOf("ApiKey");
   const prefix = `provider-own-${process.pid}-${Date.now().toString(36)}`;
 
   before(async () => {

@@ -1,7 +1,7 @@
 import axios from "axios";
 import { expect } from "chai";
 import type { RunningEmulator } from "../../emulator";
-import { ApiKeyProvider } from "../../provider/resources/apiKey";
+import { providerOf } from "../support/providers";
 import { providerContext } from "../../provider/resources/context";
 import { CLOCK_SKEW_MS, MAX_CREATE_ATTEMPTS } from "../../provider/resources/support/createWithReconcile";
 import { sharedEmulator } from "../support/emulator";
@@ -12,7 +12,7 @@ const keysRoute = "POST /v1/organizations/:organizationId/keys";
 describe("ApiKeyProvider: a create whose reply is lost", function () {
   this.timeout(30_000);
   let emulator: RunningEmulator;
-  const provider = new ApiKeyProvider();
+  const provider = providerOf("ApiKey");
   // Every key these tests make is named with this prefix, so `after` can remove whatever a failed test left.
   const prefix = `provider-lost-reply-${process.pid}-${Date.now().toString(36)}`;
   let counter = 0;

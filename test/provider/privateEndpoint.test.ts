@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import axios, { type AxiosInstance } from "axios";
 import { expect } from "chai";
 import type { RunningEmulator } from "../../emulator";
-import { PrivateEndpointProvider } from "../../provider/resources/privateEndpoint";
+import { providerOf } from "../support/providers";
 import { UNKNOWN } from "../../provider/resources/support/properties";
 import type { Organization, Service } from "../../provider/rest";
 import { sharedEmulator } from "../support/emulator";
@@ -19,7 +19,7 @@ describe("PrivateEndpointProvider", function () {
   this.timeout(60_000);
   let emulator: RunningEmulator;
   let serviceId: string;
-  const provider = new PrivateEndpointProvider();
+  const provider = providerOf("PrivateEndpoint");
 
   before(async () => {
     emulator = await sharedEmulator();

@@ -18,8 +18,7 @@
 import { createHash } from "node:crypto";
 import { expect } from "chai";
 import type { PropertyBag } from "../../provider/resources/support/properties";
-import { providerImplementations } from "../../provider/resources/registry";
-import type { ResourceKind } from "../../provider/resources/kinds";
+import { providerImplementation, type ResourceKind } from "../../provider/dynamic/registry";
 
 interface KindCase {
   kind: ResourceKind;
@@ -214,7 +213,7 @@ const kinds: KindCase[] = [
 
 describe("provider diff: which input changes replace and which update in place, for every kind", () => {
   for (const { kind, olds, news, replaces, updates } of kinds) {
-    const provider = providerImplementations[kind];
+    const provider = providerImplementation(kind);
     if (!provider) throw new Error(`no provider for ${kind}`);
     const diff = (inputs: PropertyBag) => provider.diff("id", olds, inputs);
 

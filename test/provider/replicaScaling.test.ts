@@ -1,7 +1,8 @@
 import axios, { type AxiosInstance } from "axios";
 import { expect } from "chai";
 import type { RunningEmulator } from "../../emulator";
-import { ReplicaScalingProvider, scalingFields } from "../../provider/resources/replicaScaling";
+import { providerOf } from "../support/providers";
+import { scalingFields } from "../../provider/resources/replicaScaling/operations";
 import { UNKNOWN } from "../../provider/resources/support/properties";
 import type { ReplicaScalingUpdateRequest, Service } from "../../provider/rest";
 import { sharedEmulator } from "../support/emulator";
@@ -13,7 +14,7 @@ const serviceNames: ServiceName[] = ["production", "secondary", "development", "
 describe("ReplicaScalingProvider", function () {
   this.timeout(30_000);
   let emulator: RunningEmulator;
-  const provider = new ReplicaScalingProvider();
+  const provider = providerOf("ReplicaScaling");
   const services = {} as Record<ServiceName, string>;
   const initial = new Map<string, Service>();
 
@@ -169,7 +170,7 @@ describe("ReplicaScalingProvider", function () {
         maxReplicaMemoryGb: before.maxReplicaMemoryGb,
       });
       expect(created.outs.managedFields).to.deep.equal([]);
-      await provider.delete(created.id);
+      await provider.delete(created.id, {});
       const methods = (await emulator.control.requests()).map((entry) => entry.route);
       expect(methods).to.deep.equal(["GET /v1/organizations/:organizationId/services/:serviceId"]);
     });

@@ -1,6 +1,6 @@
 import { expect } from "chai";
 import type { RunningEmulator } from "../../emulator";
-import { ReversePrivateEndpointProvider } from "../../provider/resources/reversePrivateEndpoint";
+import { providerOf } from "../support/providers";
 import { providerContext } from "../../provider/resources/context";
 import { PartialCreateError } from "../../provider/resources/support/errors";
 import { UNKNOWN } from "../../provider/resources/support/properties";
@@ -16,7 +16,7 @@ describe("ReversePrivateEndpointProvider", function () {
   this.timeout(30_000);
   let emulator: RunningEmulator;
   let serviceId: string;
-  const provider = new ReversePrivateEndpointProvider();
+  const provider = providerOf("ReversePrivateEndpoint");
 
   before(async () => {
     emulator = await sharedEmulator();

@@ -4,7 +4,7 @@
  */
 import { expect } from "chai";
 import type { RunningEmulator } from "../../emulator";
-import { ReversePrivateEndpointProvider } from "../../provider/resources/reversePrivateEndpoint";
+import { providerOf } from "../support/providers";
 import { PartialCreateError } from "../../provider/resources/support/errors";
 import { ApiError } from "../../provider/rest";
 import { sharedEmulator } from "../support/emulator";
@@ -37,7 +37,7 @@ describe("ReversePrivateEndpointProvider: statuses, idle services and foreign 40
   this.timeout(30_000);
   let emulator: RunningEmulator;
   let serviceId: string;
-  const provider = new ReversePrivateEndpointProvider();
+  const provider = providerOf("ReversePrivateEndpoint");
 
   before(async () => {
     emulator = await sharedEmulator();

@@ -1,4 +1,3 @@
-import { execFileSync } from "node:child_process";
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
@@ -10,37 +9,11 @@ import { directApi, managementResult, type DirectApi } from "./support/directApi
 import { dedicatedEmulator, requestStats, stackConfigFor, takeRequests } from "./support/emulators";
 import { objectCount, remoteInventory, without, type Inventory } from "./support/inventory";
 import { logText } from "./support/leaks";
+import { copyProgram, installPackedPackage, packCurrentPackage } from "./support/packedPackage";
 import { reportCase } from "./support/report";
 
-const repoRoot = path.resolve(__dirname, "..", "..", "..");
-const programSources = path.join(repoRoot, "test", "reliability", "programs", "upgrade");
-const compiledProgram = path.join(__dirname, "programs", "upgrade", "index.js");
-const packageName = "pulumi-clickhouse-cloud";
 /** What the changed runtime prints for every provider call it serves: proof that the new code ran. */
 const upgradeMarker = "[upgrade] runtime 0.1.1-changed serving";
-
-/**
- * Installs the package as `npm pack` makes it into a project outside the repository. Its dependencies are linked
- * from the repository's node_modules (the versions package.json pins), so the program and the Automation API share
- * one @pulumi/pulumi, as they would after `npm install` in a user's project.
- */
-function installPackedPackage(workRoot: string, projectDir: string): string {
-  const tarball = execFileSync("npm", ["pack", "--silent", "--pack-destination", workRoot], {
-    cwd: repoRoot,
-    encoding: "utf8",
-  }).trim();
-  const modules = path.join(projectDir, "node_modules");
-  const installed = path.join(modules, packageName);
-  fs.mkdirSync(installed, { recursive: true });
-  execFileSync("tar", ["-xzf", path.join(workRoot, tarball), "-C", installed, "--strip-components=1"]);
-  for (const entry of fs.readdirSync(path.join(repoRoot, "node_modules"))) {
-    if (entry === packageName || entry.startsWith(".")) continue;
-    fs.symlinkSync(path.join(repoRoot, "node_modules", entry), path.join(modules, entry));
-  }
-  fs.copyFileSync(path.join(programSources, "Pulumi.yaml"), path.join(projectDir, "Pulumi.yaml"));
-  fs.copyFileSync(compiledProgram, path.join(projectDir, "index.js"));
-  return installed;
-}
 
 /** A new release of the package: a changed runtime (it reports each call) and a new version number. */
 function changePackageCode(installed: string): void {
@@ -71,7 +44,8 @@ describe("upgrades: a stack outlives a change of the package's code and a move o
     emulator = await dedicatedEmulator();
     api = directApi(emulator.fixture);
     baseline = await remoteInventory(api);
-    installed = installPackedPackage(workRoot, projectDir);
+    installed = installPackedPackage(packCurrentPackage(workRoot), projectDir);
+    copyProgram("upgrade", projectDir);
     const { fixture } = emulator;
     config = {
       ...stackConfigFor(emulator),

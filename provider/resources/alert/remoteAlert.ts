@@ -6,58 +6,19 @@
  */
 import type { Alert as RemoteAlert, AlertCreateRequest } from "../../rest";
 import type { AlertSource } from "../../../schemas";
+import { bodyInputNames } from "../support/derive";
 import { isPlainObject, pick, sameValue, type PropertyBag } from "../support/properties";
+import { definition } from "./definition";
+import { fieldsOfSource } from "./rules";
 
 /** Inputs that are fields of the request body (POST and PUT take the same body). */
-export const requestFields = [
-  "threshold",
-  "interval",
-  "source",
-  "thresholdType",
-  "channel",
-  "dashboardId",
-  "tileId",
-  "savedSearchId",
-  "groupBy",
-  "name",
-  "message",
-] as const;
-
-/** The ids each source uses; the API drops the other source's, which would then show as a change forever. */
-export const fieldsOfSource: Record<AlertSource, readonly string[]> = {
-  tile: ["dashboardId", "tileId"],
-  search: ["savedSearchId", "groupBy"],
-};
+const requestFields = bodyInputNames(definition);
 
 /**
  * Ids the API stores as object ids: it accepts them in either case and reports them in lower case, so a program's
  * upper-case spelling is the same id.
  */
 const objectIdFields = new Set<string>(["dashboardId", "savedSearchId"]);
-
-/** Every output of an Alert. */
-export const alertOutputNames = [
-  "name",
-  "message",
-  "threshold",
-  "interval",
-  "thresholdType",
-  "source",
-  "state",
-  "channel",
-  "team",
-  "tileId",
-  "dashboard",
-  "savedSearch",
-  "groupBy",
-  "silenced",
-  "silencedUntil",
-  "createdAt",
-  "updatedAt",
-  "dashboardId",
-  "savedSearchId",
-  "adoptId",
-] as const;
 
 /** The body that creates or replaces an alert: the inputs of the chosen source only, nothing for the other one. */
 export function requestOf(body: PropertyBag): AlertCreateRequest {
@@ -70,7 +31,7 @@ export function requestOf(body: PropertyBag): AlertCreateRequest {
 }
 
 /** The alert as the API reports it, keyed by the request's field names, whatever version of the API answered. */
-export function requestFieldsOf(alert: RemoteAlert): PropertyBag {
+function requestFieldsOf(alert: RemoteAlert): PropertyBag {
   return {
     threshold: alert.threshold,
     interval: alert.interval,
@@ -153,7 +114,7 @@ export function alertOutputs(inputs: PropertyBag, alert: RemoteAlert, now: numbe
       updatedAt: alert.updatedAt,
       adoptId: inputs.adoptId,
     },
-    alertOutputNames,
+    Object.keys(definition.outputs),
   );
 }
 

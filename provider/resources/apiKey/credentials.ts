@@ -11,7 +11,7 @@ import type { ValidationProblem } from "../../rest/validation";
 import { limits } from "../../../schemas";
 import { UNKNOWN, isUnknown, type PropertyBag } from "../support/properties";
 
-export const credentialInputNames = ["keyId", "keySecret"] as const;
+const credentialInputNames = ["keyId", "keySecret"] as const;
 
 /** The hashData the API gets for this key id and secret. */
 export function hashDataFor(keyId: string, keySecret: string): ApiKeyHashData {

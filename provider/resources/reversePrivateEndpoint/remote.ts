@@ -4,24 +4,15 @@
  * adds, drops or reports as null never fails a read and never shows as a change after a refresh.
  */
 import type { ReversePrivateEndpoint as RemoteEndpoint } from "../../rest";
+import { bodyInputNames } from "../support/derive";
 import { pick, type PropertyBag } from "../support/properties";
+import { definition } from "./definition";
 
 /** The create request's fields; each is also an input and an output. */
-export const requestFields = [
-  "type",
-  "description",
-  "vpcEndpointServiceName",
-  "vpcResourceConfigurationId",
-  "vpcResourceShareArn",
-  "mskClusterArn",
-  "mskAuthentication",
-] as const;
+export const requestFields = bodyInputNames(definition);
 
 /** Inputs that are not fields of the API's object; echoed in the outputs so that `read` can rebuild the inputs. */
-export const nonApiInputs = ["adoptId", "readyTimeoutSeconds"] as const;
-
-/** Fields of the API's object that are outputs only. */
-export const apiOutputFields = ["serviceId", "endpointId", "dnsNames", "privateDnsNames", "status"] as const;
+const nonApiInputs = ["adoptId", "readyTimeoutSeconds"] as const;
 
 /**
  * Outputs: the inputs that are not API fields, the requested fields as the API reports them (the requested

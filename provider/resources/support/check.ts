@@ -1,6 +1,7 @@
 import type * as pulumi from "@pulumi/pulumi";
 import { validate, type SchemaName, type ValidationProblem } from "../../rest/validation";
 import { isUnknown, unwrapSecrets, type PropertyBag } from "./properties";
+import { requestBody } from "./requestBody";
 
 /** How one resource's inputs map onto the request body its schema describes. */
 export interface CheckSpec {
@@ -12,16 +13,6 @@ export interface CheckSpec {
   readonly renamed?: Readonly<Record<string, string>>;
   /** Rules on inputs beyond the schema; each returns the problems it finds. */
   readonly extraRules?: readonly ((inputs: PropertyBag) => ValidationProblem[])[];
-}
-
-/** The request body an input bag stands for (renamed, non-body inputs left out, nulls kept for nullable fields). */
-export function requestBody(spec: CheckSpec, inputs: PropertyBag): PropertyBag {
-  const body: PropertyBag = {};
-  for (const [key, value] of Object.entries(inputs)) {
-    if (key === "__provider" || spec.nonBodyInputs.includes(key) || value === undefined) continue;
-    body[spec.renamed?.[key] ?? key] = value;
-  }
-  return body;
 }
 
 /**

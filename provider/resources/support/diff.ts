@@ -1,4 +1,4 @@
-import type * as pulumi from "@pulumi/pulumi";
+import type { DiffVerdict } from "../definition";
 import { isUnknown, sameValue, unwrapSecrets, type PropertyBag } from "./properties";
 
 /**
@@ -18,7 +18,7 @@ export interface DiffSpec {
 }
 
 /** Compares old outputs with new inputs field by field; a value unknown during preview counts as a change. */
-export function diffInputs(spec: DiffSpec, olds: PropertyBag, news: PropertyBag): pulumi.dynamic.DiffResult {
+export function diffInputs(spec: DiffSpec, olds: PropertyBag, news: PropertyBag): DiffVerdict {
   const oldValues = unwrapSecrets(olds);
   const newValues = unwrapSecrets(news);
   const differs = (key: string): boolean => {

@@ -1,16 +1,14 @@
-import type * as pulumi from "@pulumi/pulumi";
+import type { ReadOutcome } from "../definition";
 import { ApiError, isNotFound } from "../../rest";
 
 /** A read whose object is gone: the engine drops the resource from state on refresh, and the next `up` recreates it. */
-export const GONE: pulumi.dynamic.ReadResult = { id: "", props: {} };
+export const GONE: ReadOutcome = { id: "", props: {} };
 
 /**
  * Runs a read; the API's own not-found answer means the object was deleted out of band. Any other failure, a 404
  * from a proxy in front of the API included, fails the read and the engine keeps the resource in state.
  */
-export async function readOrGone(
-  read: () => Promise<pulumi.dynamic.ReadResult>,
-): Promise<pulumi.dynamic.ReadResult> {
+export async function readOrGone(read: () => Promise<ReadOutcome>): Promise<ReadOutcome> {
   try {
     return await read();
   } catch (error) {

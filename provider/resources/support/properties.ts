@@ -33,15 +33,6 @@ export function unwrapSecrets<T>(value: T): T {
   return value;
 }
 
-/** The bag without the serialized provider and without properties that are undefined or null. */
-export function userProperties(bag: PropertyBag): PropertyBag {
-  return Object.fromEntries(
-    Object.entries(bag).filter(
-      ([key, value]) => key !== PROVIDER_KEY && value !== undefined && value !== null,
-    ),
-  );
-}
-
 export function isPlainObject(value: unknown): value is PropertyBag {
   return typeof value === "object" && value !== null && !Array.isArray(value);
 }

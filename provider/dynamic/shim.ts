@@ -1,5 +1,7 @@
 import type * as pulumi from "@pulumi/pulumi";
-import type { ResourceKind } from "./kinds";
+import type { ResourceKind } from "./registry";
+
+export type { ResourceKind };
 
 /** The runtime module as the shim sees it: a function that returns the provider implementation of a kind. */
 type PackageRuntime = (kind: ResourceKind) => Required<pulumi.dynamic.ResourceProvider>;

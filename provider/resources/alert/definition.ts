@@ -1,0 +1,149 @@
+/** The Alert resource: an alert of the observability API, delivered to a webhook. */
+import { optionalStringInput, outputOf, stringOutput } from "../support/fields";
+import type { ResourceDefinition } from "../definition";
+import { noFieldsOfOtherSource } from "./rules";
+
+const schemas = "../schemas";
+
+export const definition: ResourceDefinition = {
+  kind: "Alert",
+  module: "observability",
+  description:
+    "An alert of the observability API on a dashboard tile or a saved search, delivered to a webhook. Every input " +
+    "change, a change of `source` included, updates the alert in place with one PUT of the whole alert; only a " +
+    "different `adoptId` replaces it. `pulumi refresh` drops an alert that was deleted out of band (also by deleting " +
+    "its dashboard or saved search), and the next `pulumi up` creates it again. Configured by " +
+    "`observability:apiUrl` and `observability:apiToken` (or OBSERVABILITY_API_URL and OBSERVABILITY_API_TOKEN).",
+  notes:
+    "`state`, `silenced`, `silencedUntil`, `team`, `createdAt`, `updatedAt` never cause a diff; `source` updates in " +
+    "place (the API's PUT replaces the whole alert); `tile` needs `dashboardId` and `tileId`, `search` `savedSearchId`",
+  id: "The alert's id, as the API reports it.",
+  requestSchema: "alertCreate",
+  inputs: {
+    threshold: {
+      description: "The value the watched series is compared with. Updates in place.",
+      required: true,
+      change: "update",
+    },
+    interval: {
+      description:
+        "How often the alert is evaluated: a positive whole number followed by s, m, h or d (e.g. `15m`, `1h`); the " +
+        "API keeps no fixed list. Updates in place.",
+      required: true,
+      change: "update",
+    },
+    source: {
+      description:
+        "What the alert watches: `tile` (a dashboard tile; needs `dashboardId` and `tileId`) or `search` (a saved " +
+        "search; needs `savedSearchId`, may take `groupBy`). Changing it updates the alert in place, because a PUT " +
+        "replaces every field of an alert, its source included: the alert keeps its id, state and silence instead of " +
+        "being deleted and created again. The ids of the other source must then be removed from the inputs.",
+      type: { name: "AlertSource", from: schemas },
+      required: true,
+      change: "update",
+    },
+    thresholdType: {
+      description:
+        "`above` fires when the value exceeds the threshold, `below` when it falls under it. Updates in place.",
+      type: { name: "AlertThresholdType", from: schemas },
+      required: true,
+      change: "update",
+    },
+    channel: {
+      description: "Where notifications go. Updates in place.",
+      type: { name: "AlertChannelArgs", from: "resources/alert/types" },
+      required: true,
+      change: "update",
+    },
+    dashboardId: {
+      description:
+        "The dashboard of the watched tile; required when source is `tile`, not allowed otherwise. Updates in place.",
+      change: "update",
+    },
+    tileId: {
+      description:
+        "The watched tile, one of the dashboard's; required when source is `tile`, not allowed otherwise. Updates in place.",
+      change: "update",
+    },
+    savedSearchId: {
+      description:
+        "The watched saved search; required when source is `search`, not allowed otherwise. Updates in place.",
+      change: "update",
+    },
+    groupBy: {
+      description:
+        "A field of the saved search to evaluate the alert per value of; only with source `search`. Updates in place.",
+      change: "update",
+    },
+    name: { description: "A display name, 1 to 512 characters. Updates in place.", change: "update" },
+    message: {
+      description: "Text sent with every notification, 1 to 4096 characters. Updates in place.",
+      change: "update",
+    },
+    adoptId: optionalStringInput(
+      "Adopts the existing alert with this id instead of creating one (`pulumi import` cannot import dynamic " +
+        "resources). The alert is then made to match these inputs (one PUT, only if it differs); deleting the " +
+        "resource deletes the alert. Setting a different id replaces the resource; removing it changes nothing.",
+      { unsetMeansUnmanaged: true },
+    ),
+  },
+  outputs: {
+    name: stringOutput("The display name; undefined when none was given."),
+    message: stringOutput("The text sent with every notification; undefined when none was given."),
+    threshold: outputOf("number", "The value the watched series is compared with.", { alwaysSet: true }),
+    interval: stringOutput("How often the alert is evaluated, e.g. `15m`.", { alwaysSet: true }),
+    thresholdType: {
+      description: "`above` or `below`.",
+      schema: { type: "string" },
+      type: { name: "AlertThresholdType", from: "../schemas" },
+      alwaysSet: true,
+    },
+    source: {
+      description: "`tile` or `search`.",
+      schema: { type: "string" },
+      type: { name: "AlertSource", from: "../schemas" },
+      alwaysSet: true,
+    },
+    state: stringOutput(
+      "The API's alert state (`inactive` when new); owned by the API, it never causes a diff.",
+      { alwaysSet: true },
+    ),
+    channel: {
+      description: "Where notifications go, as the API reports it.",
+      schema: { type: "object" },
+      type: { name: "AlertChannel", from: "rest" },
+      alwaysSet: true,
+    },
+    team: stringOutput("The team that owns the alert; owned by the API, it never causes a diff.", {
+      alwaysSet: true,
+    }),
+    tileId: stringOutput("The watched tile; undefined for a search alert."),
+    dashboard: stringOutput(
+      "The dashboard of the watched tile, as the API reports it; undefined for a search alert.",
+    ),
+    savedSearch: stringOutput("The watched saved search, as the API reports it; undefined for a tile alert."),
+    groupBy: stringOutput(
+      "The saved-search field the alert is evaluated per value of; undefined when not set.",
+    ),
+    silenced: outputOf(
+      "boolean",
+      "Whether a silence is in force: someone silenced the alert outside Pulumi (the API reports a silence) and its end is later than the time of the last read. Owned by the API, it never causes a diff.",
+      { alwaysSet: true },
+    ),
+    silencedUntil: {
+      description:
+        "When the alert's silence ends (ISO 8601), also once it has passed; undefined when none was set. Never a diff.",
+      schema: { type: "string" },
+    },
+    createdAt: stringOutput("When the alert was created (ISO 8601); it never causes a diff.", {
+      alwaysSet: true,
+    }),
+    updatedAt: stringOutput("When the alert last changed (ISO 8601); it never causes a diff.", {
+      alwaysSet: true,
+    }),
+    dashboardId: stringOutput("The input `dashboardId`, echoed from the API's `dashboard`."),
+    savedSearchId: stringOutput("The input `savedSearchId`, echoed from the API's `savedSearch`."),
+    adoptId: stringOutput("The id given to adopt an existing alert, if any."),
+  },
+  rules: [noFieldsOfOtherSource],
+};

@@ -1,0 +1,145 @@
+/** Creates, reads, updates and deletes API keys, in the provider process. */
+import type { ApiKey as RemoteKey, ApiKeyUpdateRequest, KeysApi } from "../../rest";
+import { limits } from "../../../schemas";
+import type { PropertyBag, ResourceOperations } from "../definition";
+import { providerContext } from "../context";
+import { deleteIfPresent, progress, readOrGone } from "../support/lifecycle";
+import { pick, unwrapSecrets } from "../support/properties";
+import { createKeyOnce } from "./createOnce";
+import { credentialInputsFromOutputs, effectiveHashData, hasOwnCredentials } from "./credentials";
+import { comparableSettings, createRequest, mutableSettings, settingsPatch } from "./settings";
+
+/** Inputs that are not settings of the key; echoed in the outputs so that `read` can rebuild the inputs. */
+const echoedInputs = ["rotationTrigger", "adoptId"] as const;
+/**
+ * The credentials: returned by the create only (unless the program gave them), and kept from the previous outputs
+ * by every later operation; hashData is what the create sent, when it sent hashes.
+ */
+const credentialOutputs = ["keyId", "keySecret", "hashData"] as const;
+
+export const operations: ResourceOperations = {
+  /**
+   * The credentials a key was made from are compared as the hashData the create sent (the outputs keep it),
+   * whichever way the program gave them: so a changed secret replaces the key, and so does going from own
+   * credentials to issued ones or back.
+   */
+  comparable(olds, news) {
+    const newValues = unwrapSecrets(news);
+    const sent = { ...newValues, hashData: effectiveHashData(newValues) };
+    return { olds: comparableSettings(unwrapSecrets(olds)), news: comparableSettings(sent) };
+  },
+
+  inputsFromOutputs(outs) {
+    return {
+      ...pick(outs, ["organizationId", ...echoedInputs, ...mutableSettings]),
+      ...credentialInputsFromOutputs(outs),
+    };
+  },
+
+  async create(news) {
+    const inputs = unwrapSecrets(news);
+    const { client, settings } = providerContext.management(inputs.organizationId);
+    const organizationId = settings.organizationId;
+    const keys = client.keys;
+
+    if (typeof inputs.adoptId === "string") {
+      const adopted = await keys.get(organizationId, inputs.adoptId);
+      const key = await applySettings(keys, organizationId, adopted, inputs);
+      progress(
+        "ApiKey",
+        `adopted key ${key.id} ("${key.name}"); its keyId and keySecret cannot be read back`,
+      );
+      return { id: key.id, outs: keyOutputs(key, organizationId, carriedOver(inputs, {})) };
+    }
+
+    const created = await createKeyOnce(
+      keys,
+      organizationId,
+      createRequest({ ...inputs, hashData: effectiveHashData(inputs) }),
+    );
+    // keyId and keySecret come back only here, and only without hashData. The Resource declares keySecret (and,
+    // for a key made from the program's own credentials, keyId and hashData) additional secret outputs, so the
+    // engine encrypts them before they reach state.
+    const outs = keyOutputs(
+      created.key,
+      organizationId,
+      carriedOver(inputs, created as unknown as PropertyBag),
+    );
+    return { id: created.key.id, outs };
+  },
+
+  async read(id, props) {
+    const olds = unwrapSecrets(props);
+    const { client, settings } = providerContext.management(olds.organizationId);
+    return readOrGone(async () => {
+      const key = await client.keys.get(settings.organizationId, id);
+      // The settings come from the API; what it cannot return (the credentials, hashData and the other inputs that
+      // are not key settings) is carried over from the previous outputs exactly as it arrived, secret wrappers
+      // included, so a secret stays a secret through a refresh.
+      const carried = { ...pick(props, [...echoedInputs, ...credentialOutputs]), state: stateOf(props) };
+      return { id, props: keyOutputs(key, settings.organizationId, carried) };
+    });
+  },
+
+  async update(id, olds, news) {
+    const inputs = unwrapSecrets(news);
+    const { client, settings } = providerContext.management(olds.organizationId);
+    const patch = settingsPatch(unwrapSecrets(olds), inputs);
+    const key = isEmpty(patch)
+      ? await client.keys.get(settings.organizationId, id)
+      : await client.keys.update(settings.organizationId, id, patch);
+    return { outs: keyOutputs(key, settings.organizationId, carriedOver(inputs, olds)) };
+  },
+
+  async delete(id, props) {
+    const olds = unwrapSecrets(props);
+    const { client, settings } = providerContext.management(olds.organizationId);
+    await deleteIfPresent(() => client.keys.delete(settings.organizationId, id));
+  },
+};
+
+/** PATCHes an existing key to the inputs' settings when they differ from what it has. */
+async function applySettings(
+  keys: KeysApi,
+  organizationId: string,
+  key: RemoteKey,
+  inputs: PropertyBag,
+): Promise<RemoteKey> {
+  const patch = settingsPatch(key as unknown as PropertyBag, inputs);
+  return isEmpty(patch) ? key : keys.update(organizationId, key.id, patch);
+}
+
+function isEmpty(patch: ApiKeyUpdateRequest): boolean {
+  return Object.keys(patch).length === 0;
+}
+
+/**
+ * What the outputs carry over from elsewhere than the key object: the inputs that are not key settings, the
+ * requested state (in case the API leaves it out), and the credentials: the program's own with the hashData
+ * sent for them, or the hashData it gave, or the keyId and keySecret only the create returns.
+ */
+function carriedOver(inputs: PropertyBag, issuedCredentialsFrom: PropertyBag): PropertyBag {
+  const credentials = hasOwnCredentials(inputs)
+    ? pick(inputs, ["keyId", "keySecret"])
+    : pick(issuedCredentialsFrom, ["keyId", "keySecret"]);
+  return {
+    ...pick(inputs, echoedInputs),
+    state: stateOf(inputs),
+    ...credentials,
+    ...pick({ hashData: effectiveHashData(inputs) }, ["hashData"]),
+  };
+}
+
+function stateOf(bag: PropertyBag): unknown {
+  return bag.state ?? limits.apiKey.defaultState;
+}
+
+/**
+ * Outputs: what is carried over, the API's key object without nulls (a key that never expires or was never used
+ * has no expireAt or usedAt) and the organization.
+ */
+function keyOutputs(key: RemoteKey, organizationId: string, carried: PropertyBag): PropertyBag {
+  // The API's `id` is the resource id; Pulumi reserves `id` as an output name.
+  const { id: _id, ...fields } = key as unknown as PropertyBag;
+  return { ...carried, ...pick(fields, Object.keys(fields)), organizationId };
+}

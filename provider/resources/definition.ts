@@ -1,0 +1,126 @@
+/**
+ * The shape of a resource definition: everything about one resource kind that is not how it talks to the API.
+ * The dynamic providers' check and diff, the inputs a read returns, the secret outputs, the typed classes, the
+ * README's resource table and the native provider's schema are all derived from it.
+ */
+import type { SchemaObject } from "ajv";
+import type { ValidationProblem } from "../rest/validation";
+import type { SchemaName } from "../rest/validation";
+
+/** What a change of an input does to the remote object. */
+export type ChangeEffect =
+  /** Sent to the API, which changes the object in place. */
+  | "update"
+  /** The object is deleted and created again (the API cannot change it, or the input names another object). */
+  | "replace"
+  /** Only the provider uses it (a timeout): a change is recorded and nothing is sent. */
+  | "none";
+
+/** A named TypeScript type of the package's API (an enum or an object), used instead of the schema's shape. */
+export interface NamedType {
+  /** The exported TypeScript name, e.g. `ApiKeyRole`. */
+  readonly name: string;
+  /** The module that exports it, relative to `provider/`: `../schemas`, `rest`, `resources/apiKey/settings`. */
+  readonly from: string;
+}
+
+interface FieldCommon {
+  /** Documentation: shown by IDE hover on the typed classes, in the API reference and in the native schema. */
+  readonly description: string;
+  /**
+   * The value's JSON Schema. A body input may leave it out: it is then the request schema's property of the same
+   * (or renamed) name, so one schema set serves the check, the emulator's model and the docs.
+   */
+  readonly schema?: SchemaObject;
+  /** The TypeScript type programs see, when it has a name of its own. */
+  readonly type?: NamedType;
+  /** Encrypted in state and shown only with `--show-secrets`. */
+  readonly secret?: boolean;
+}
+
+export interface InputField extends FieldCommon {
+  /** A program must set it. */
+  readonly required?: boolean;
+  readonly change: ChangeEffect;
+  /**
+   * Leaving it out means "leave the remote value alone" or "use the configured default", never "set it to
+   * nothing": an absent value is then not compared by diff.
+   */
+  readonly unsetMeansUnmanaged?: boolean;
+  /** Not a field of the request body (a path parameter, an adoption id, a trigger); has its own `schema`. */
+  readonly outsideBody?: boolean;
+  /** The body field's name when it differs, e.g. `id` (a name Pulumi reserves). */
+  readonly bodyName?: string;
+  /** The value used when the program leaves it out, for documentation. */
+  readonly default?: string | number | boolean;
+  /**
+   * The check of an input outside the body; `null` when the definition's `rules` check it with other inputs.
+   * Without one, a string input is checked to be non-empty (when set, unless it is required); an input of another
+   * type must have one.
+   */
+  readonly rule?: InputRule | null;
+  /** Not compared by itself: a change shows through this other input, computed from it (keyId through hashData). */
+  readonly comparedThrough?: string;
+}
+
+export interface OutputField extends FieldCommon {
+  /** Always set once the resource exists (otherwise the output may be undefined). */
+  readonly alwaysSet?: boolean;
+  /** A secret only when the program set one of these inputs (e.g. credentials the program chose). */
+  readonly secretWhenSet?: readonly string[];
+}
+
+/** A rule on inputs beyond what a JSON Schema says; returns the problems it finds (none: valid). */
+export type InputRule = (inputs: Readonly<Record<string, unknown>>) => ValidationProblem[];
+
+export interface ResourceDefinition {
+  /** The type name, e.g. `ApiKey`: the class name and the last part of every type token. */
+  readonly kind: string;
+  /** Which API the resource belongs to: `clickhouse` (management) or `observability`. */
+  readonly module: "clickhouse" | "observability";
+  /** What the resource is and how it behaves; the class's TSDoc and the schema's description. */
+  readonly description: string;
+  /** One line on what sets it apart, for the README's table of resources. */
+  readonly notes: string;
+  /** How the resource id is formed, e.g. "the key's uuid, as the API lists it". */
+  readonly id: string;
+  /** The request schema the inputs in the body must satisfy. */
+  readonly requestSchema: SchemaName;
+  readonly inputs: Readonly<Record<string, InputField>>;
+  readonly outputs: Readonly<Record<string, OutputField>>;
+  /** Rules across inputs, or on inputs outside the body that a schema cannot state (each names the input). */
+  readonly rules?: readonly InputRule[];
+}
+
+/** Raw property bags as the engine hands them over: secrets wrapped, unknown values as the engine's marker. */
+export type PropertyBag = Record<string, unknown>;
+
+/** What a read found: the object's outputs, or `id: ""` when the object is gone. */
+export interface ReadOutcome {
+  readonly id: string;
+  readonly props: PropertyBag;
+}
+
+/**
+ * How one kind talks to the API. Check, diff and the inputs a read reports come from the definition; these are the
+ * operations that send requests, plus the few hooks where a kind compares or reads back differently.
+ */
+export interface ResourceOperations {
+  create(news: PropertyBag): Promise<{ id: string; outs: PropertyBag }>;
+  /** Reads the object; `props` are the last outputs. Returns `{ id: "" }` when the object is gone. */
+  read(id: string, props: PropertyBag): Promise<ReadOutcome>;
+  update(id: string, olds: PropertyBag, news: PropertyBag): Promise<{ outs: PropertyBag }>;
+  delete(id: string, props: PropertyBag): Promise<void>;
+  /** Old outputs and new inputs in a form where equal meaning is equal value, before they are compared. */
+  comparable?(olds: PropertyBag, news: PropertyBag): { olds: PropertyBag; news: PropertyBag };
+  /** Changes the field-by-field verdict where the object's remote state calls for it (e.g. a Failed endpoint). */
+  refineDiff?(verdict: DiffVerdict, olds: PropertyBag, news: PropertyBag): DiffVerdict;
+  /** The inputs a read reports, when they are not simply each input's output of the same name. */
+  inputsFromOutputs?(outs: PropertyBag): PropertyBag;
+}
+
+/** A diff's result: whether anything changes, and which inputs make it a replacement. */
+export interface DiffVerdict {
+  readonly changes: boolean;
+  readonly replaces: readonly string[];
+}

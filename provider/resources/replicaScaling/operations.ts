@@ -1,0 +1,121 @@
+/** Manages the replica scaling settings of an existing service, in the provider process. */
+import { ApiError, type ReplicaScalingUpdateRequest, type Service } from "../../rest";
+import type { PropertyBag, ResourceOperations } from "../definition";
+import { providerContext } from "../context";
+import { progress, readOrGone } from "../support/lifecycle";
+import { pick, sameValue, unwrapSecrets } from "../support/properties";
+import { definition } from "./definition";
+
+/** The body fields of PATCH .../services/{serviceId}/replicaScaling, in the order `managedFields` lists them. */
+export const scalingFields = [
+  "minReplicaMemoryGb",
+  "maxReplicaMemoryGb",
+  "numReplicas",
+  "idleScaling",
+  "idleTimeoutMinutes",
+] as const;
+type ScalingField = (typeof scalingFields)[number];
+
+/** The outputs that are fields of the API's service object: all but the ones this resource adds. */
+const serviceFields = Object.keys(definition.outputs).filter(
+  (output) => !["serviceId", "organizationId", "managedFields"].includes(output),
+);
+
+export const operations: ResourceOperations = {
+  refineDiff(verdict, olds, news) {
+    if (verdict.changes) return verdict;
+    // A setting that starts or stops being managed with the remote value unchanged still updates `managedFields`,
+    // which decides what refresh reports as drift.
+    const managedBefore = recordedManagedFields(unwrapSecrets(olds));
+    return { changes: !sameValue(managedBefore, managedFieldsOf(news)), replaces: [] };
+  },
+
+  /** Only the managed settings become inputs: their remote values show drift, the others stay unmanaged. */
+  inputsFromOutputs(outs) {
+    return pick(outs, ["serviceId", "organizationId", ...recordedManagedFields(outs)]);
+  },
+
+  async create(news) {
+    const outs = await apply(unwrapSecrets(news));
+    return { id: String(outs.serviceId), outs };
+  },
+
+  async read(id, props) {
+    const olds = unwrapSecrets(props);
+    const managed = recordedManagedFields(olds);
+    const { client, settings } = providerContext.management(olds.organizationId);
+    return readOrGone(async () => {
+      const service = await client.services.get(settings.organizationId, id);
+      return { id, props: serviceOutputs(service, settings.organizationId, managed) };
+    });
+  },
+
+  async update(_id, _olds, news) {
+    return { outs: await apply(unwrapSecrets(news)) };
+  },
+
+  /** The service and its settings stay as they are: scaling settings cannot be "removed", only changed. */
+  async delete(id) {
+    progress("ReplicaScaling", `service ${id}: its scaling settings are left as they are; nothing is sent`);
+  },
+};
+
+/** PATCHes exactly the settings the program sets (none: nothing is sent) and returns the outputs. */
+async function apply(inputs: PropertyBag): Promise<PropertyBag> {
+  const { client, settings } = providerContext.management(inputs.organizationId);
+  const organizationId = settings.organizationId;
+  const serviceId = String(inputs.serviceId);
+  const request = pick(inputs, scalingFields) as ReplicaScalingUpdateRequest;
+  const managed = managedFieldsOf(inputs);
+  if (managed.length === 0) {
+    progress("ReplicaScaling", `service ${serviceId}: no scaling setting is set, so nothing is sent`);
+    return serviceOutputs(await client.services.get(organizationId, serviceId), organizationId, managed);
+  }
+  try {
+    const service = await client.services.updateReplicaScaling(organizationId, serviceId, request);
+    return serviceOutputs(service, organizationId, managed);
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 400) throw scalingRefused(serviceId, request, error);
+    throw error;
+  }
+}
+
+/**
+ * Rules that depend on the service (tier caps, the first service of a warehouse, memory only for production
+ * services) are the API's; its refusal is reported with the settings that were sent.
+ */
+function scalingRefused(serviceId: string, request: ReplicaScalingUpdateRequest, error: ApiError): Error {
+  const sent = Object.entries(request)
+    .map(([field, value]) => `${field}=${JSON.stringify(value)}`)
+    .join(", ");
+  const requestId = error.requestId === undefined ? "" : ` (requestId ${error.requestId})`;
+  return new Error(
+    `the API refused the scaling settings of service ${serviceId} (${sent}): ${error.detail}${requestId}. ` +
+      "Limits that depend on the service are checked by the API: maxReplicaMemoryGb at most 120 for services " +
+      "not on a paid tier, numReplicas 2 to 20 for the first service of a warehouse, and memory bounds only on " +
+      "production services.",
+    { cause: error },
+  );
+}
+
+/** The scaling settings a program sets, in a fixed order; a value unknown during preview counts as set. */
+function managedFieldsOf(inputs: PropertyBag): ScalingField[] {
+  return scalingFields.filter((field) => inputs[field] !== undefined && inputs[field] !== null);
+}
+
+/** The settings recorded as managed by the last create or update (the `managedFields` output). */
+function recordedManagedFields(outputs: PropertyBag): ScalingField[] {
+  const recorded = outputs.managedFields;
+  if (!Array.isArray(recorded)) return [];
+  return scalingFields.filter((field) => recorded.includes(field));
+}
+
+/** Outputs: the service object, its `id` as `serviceId`, the organization and the managed settings. */
+function serviceOutputs(service: Service, organizationId: string, managed: ScalingField[]): PropertyBag {
+  return {
+    ...pick(service as unknown as PropertyBag, serviceFields),
+    serviceId: service.id,
+    organizationId,
+    managedFields: managed,
+  };
+}

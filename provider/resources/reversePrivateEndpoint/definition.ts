@@ -1,0 +1,120 @@
+/** The ReversePrivateEndpoint resource: a private connection from a service to a VPC or an MSK cluster. */
+import { optionalStringInput, organizationIdInput, outputOf, serviceIdInput } from "../support/fields";
+import type { InputField, OutputField, ResourceDefinition } from "../definition";
+
+const schemas = "../schemas";
+
+/** The API updates nothing of an endpoint: every request field replaces it. */
+function requestField(description: string, extra: Partial<InputField> = {}): InputField {
+  return { description: `${description} Changing it replaces the endpoint.`, change: "replace", ...extra };
+}
+
+function reported(description: string, extra: Partial<OutputField> = {}): OutputField {
+  return { description, schema: { type: "string" }, ...extra };
+}
+
+export const definition: ResourceDefinition = {
+  kind: "ReversePrivateEndpoint",
+  module: "clickhouse",
+  description:
+    "A reverse private endpoint of a service: a private connection from the service to a VPC endpoint service, a " +
+    "VPC resource or an MSK cluster. Create waits while the endpoint is Provisioning: it ends Ready, or " +
+    "PendingAcceptance (with a warning naming who must accept the connection; a later refresh or `up` reads it " +
+    "again); a Failed, Rejected or Expired endpoint is recorded and replaced by the next `up`. Delete waits until it " +
+    "is gone. The API updates nothing in place, so every input change replaces the endpoint. While the service is " +
+    "idle the API refuses these operations: the service is woken up first, with a line saying so.",
+  notes:
+    "create waits while `Provisioning` (default 600 s); `PendingAcceptance` ends the create with a warning naming " +
+    "who must accept the connection, and refresh or the next `up` reads it again in place; a `Failed`, `Rejected` " +
+    "or `Expired` endpoint is recorded with its id and replaced by the next `up`; an idle service is woken first " +
+    "(one line says so); delete waits until it is gone",
+  id: "The endpoint's uuid, as the API reports it (the cloud provider's id is the `endpointId` output).",
+  requestSchema: "reversePrivateEndpointCreate",
+  inputs: {
+    serviceId: serviceIdInput(
+      "The service (uuid) that owns the endpoint. Changing it replaces the endpoint.",
+    ),
+    type: requestField("VPC_ENDPOINT_SERVICE, VPC_RESOURCE or MSK_MULTI_VPC.", {
+      type: { name: "ReversePrivateEndpointType", from: schemas },
+      required: true,
+    }),
+    description: requestField("Free text, at most 255 characters."),
+    vpcEndpointServiceName: requestField(
+      "The VPC endpoint service to connect to; required when type is VPC_ENDPOINT_SERVICE.",
+    ),
+    vpcResourceConfigurationId: requestField(
+      "The VPC resource configuration; required when type is VPC_RESOURCE.",
+    ),
+    vpcResourceShareArn: requestField("The resource share ARN; required when type is VPC_RESOURCE."),
+    mskClusterArn: requestField("The MSK cluster ARN; required when type is MSK_MULTI_VPC."),
+    mskAuthentication: requestField("SASL_IAM or SASL_SCRAM; required when type is MSK_MULTI_VPC.", {
+      type: { name: "MskAuthentication", from: schemas },
+    }),
+    organizationId: organizationIdInput,
+    adoptId: optionalStringInput(
+      "Adopts the existing endpoint with this id instead of creating one (`pulumi import` cannot import dynamic " +
+        "resources). Its inputs must describe the endpoint as it is; deleting the resource deletes the endpoint.",
+      { unsetMeansUnmanaged: true },
+    ),
+    readyTimeoutSeconds: {
+      description:
+        "How long create waits while the endpoint is Provisioning, in seconds (default 600). Changing it changes " +
+        "nothing remotely.",
+      schema: { type: "number", exclusiveMinimum: 0 },
+      outsideBody: true,
+      change: "none",
+      default: 600,
+      rule: (inputs) => {
+        const timeout = inputs.readyTimeoutSeconds;
+        if (timeout === undefined || (typeof timeout === "number" && timeout > 0)) return [];
+        return [
+          {
+            property: "readyTimeoutSeconds",
+            reason: `readyTimeoutSeconds must be a positive number; got ${String(timeout)}`,
+          },
+        ];
+      },
+    },
+  },
+  outputs: {
+    endpointId: reported(
+      "The cloud provider's id of the endpoint (e.g. a VPC endpoint id); the API's own uuid is the resource `id`.",
+      { alwaysSet: true },
+    ),
+    serviceId: reported("The service (uuid) that owns the endpoint.", { alwaysSet: true }),
+    organizationId: reported("The organization (uuid) of the service.", { alwaysSet: true }),
+    type: reported("The endpoint's type.", {
+      type: { name: "ReversePrivateEndpointType", from: schemas },
+      alwaysSet: true,
+    }),
+    description: reported("The endpoint's description, when it has one."),
+    vpcEndpointServiceName: reported("The VPC endpoint service it connects to (type VPC_ENDPOINT_SERVICE)."),
+    vpcResourceConfigurationId: reported("The VPC resource configuration (type VPC_RESOURCE)."),
+    vpcResourceShareArn: reported("The resource share ARN (type VPC_RESOURCE)."),
+    mskClusterArn: reported("The MSK cluster ARN (type MSK_MULTI_VPC)."),
+    mskAuthentication: reported("SASL_IAM or SASL_SCRAM (type MSK_MULTI_VPC).", {
+      type: { name: "MskAuthentication", from: schemas },
+    }),
+    dnsNames: {
+      description: "DNS names of the endpoint.",
+      schema: { type: "array", items: { type: "string" } },
+      alwaysSet: true,
+    },
+    privateDnsNames: {
+      description: "Private DNS names of the endpoint.",
+      schema: { type: "array", items: { type: "string" } },
+      alwaysSet: true,
+    },
+    status: reported(
+      "The API's status: Ready after a successful create, or PendingAcceptance when the owner of the other side " +
+        "must still accept the connection (a later refresh or `up` reads it again). Failed, Rejected and Expired " +
+        "endpoints are recorded and replaced by the next `up`; Unknown is recorded as it is.",
+      { alwaysSet: true },
+    ),
+    adoptId: reported("The adopted endpoint's id, when the resource adopted one instead of creating it."),
+    readyTimeoutSeconds: outputOf(
+      "number",
+      "How long create waited at most for Ready, in seconds, when set.",
+    ),
+  },
+};
