@@ -16,6 +16,7 @@ export default tseslint.config(
       "docs/reference/**",
       "**/node_modules/**",
       "**/.pulumi-state/**",
+      "provider/rest/validators.generated.ts",
       ".stryker-tmp/**",
       "reports/**",
     ],

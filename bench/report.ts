@@ -2,8 +2,9 @@
 import { overheadCommands } from "./figures/overhead";
 import { requestPhases } from "./figures/requests";
 import { benchKinds } from "./programs/ours/settings";
+import { scaleSection, scaleSummaryRows } from "./reportScale";
 import { goals, type BenchResults } from "./results";
-import { millis, seconds, secondsWithSpread, type Summary } from "./stats";
+import { millis, seconds, secondsWithSpread, summarize, type Summary } from "./stats";
 
 export function renderReport(results: BenchResults): string {
   return [
@@ -20,6 +21,7 @@ export function renderReport(results: BenchResults): string {
     ...requestsSection(results),
     ...throughputSection(results),
     ...seriesSection(results),
+    ...scaleSection(results.scale),
   ].join("\n");
 }
 
@@ -60,8 +62,8 @@ function summaryRows(r: BenchResults): string[][] {
       "2",
       "`__provider` per resource",
       result,
-      `< ${goals.providerBytes} B`,
-      met(largest < goals.providerBytes),
+      `≤ ${goals.providerBytes} B`,
+      met(largest <= goals.providerBytes),
     ]);
     const perResource = Math.max(...ours.map((row) => row.resourceBytes));
     rows.push(["2", "state per resource (largest kind)", `${Math.round(perResource)} B`, "", ""]);
@@ -91,8 +93,17 @@ function summaryRows(r: BenchResults): string[][] {
       "4",
       `${t.keys} API keys under the rate limit, wall / floor`,
       result,
-      `≤ ${goals.throughputRatio}, none failed`,
-      met(t.ratio.median <= goals.throughputRatio && failed === 0),
+      `≤ ${goals.throughputRatio}, no 429, none failed`,
+      met(t.ratio.median <= goals.throughputRatio && failed === 0 && tooMany === 0),
+    ]);
+    const spans = summarize(t.runs.map((run) => run.requestSpanMs / run.floorMs));
+    const before = summarize(t.runs.map((run) => run.beforeFirstMs / 1000));
+    rows.push([
+      "4",
+      "the same, first to last request / floor (what the throttle governs)",
+      `${spans.median.toFixed(2)} ${ratioSpread(spans)}; the first request ${before.median.toFixed(1)} s after the start`,
+      "",
+      "",
     ]);
   }
   if (r.series) {
@@ -107,6 +118,7 @@ function summaryRows(r: BenchResults): string[][] {
     const share = `${millis(s.providerMedian.median)} / ${millis(s.providerP99.median)} ms (${Math.round(s.providerShare * 100)} % of the median)`;
     rows.push(["5", "provider's share of it, median / p99", share, "", ""]);
   }
+  rows.push(...scaleSummaryRows(r.scale));
   return rows;
 }
 
@@ -155,6 +167,11 @@ function overheadSection(r: BenchResults): string[] {
           `${millis(c.runtimeLoadMs.median)} ms ${msSpread(c.runtimeLoadMs)}`,
           "once per command",
         ],
+        [
+          `loading it and checking one resource of each of the ${benchKinds.length} kinds`,
+          `${millis(c.runtimeFirstChecksMs.median)} ms ${msSpread(c.runtimeFirstChecksMs)}`,
+          "once per up or preview (the checks before the first request)",
+        ],
       ],
     ),
     "",
@@ -190,6 +207,20 @@ function stateSizeSection(r: BenchResults): string[] {
     "",
     `Whole deployment per resource: ours ${Math.round(s.deploymentBytesPerResource.ours)} B, control ` +
       `${Math.round(s.deploymentBytesPerResource.control)} B.`,
+    "",
+    "Where one resource's entry goes (B; inputs and outputs without `__provider`; other = urn, type, id, " +
+      "dependencies and the engine's other fields), and its largest fields:",
+    "",
+    table(
+      ["kind", "inputs", "outputs", "other", "largest fields (B)"],
+      s.rows.map((row) => [
+        row.kind,
+        String(row.parts.inputs),
+        String(row.parts.outputs),
+        String(row.parts.other),
+        row.largestFields.map((f) => `${f.field} ${f.bytes}`).join(", "),
+      ]),
+    ),
     "",
   ];
 }
@@ -233,6 +264,9 @@ function throughputSection(r: BenchResults): string[] {
     String(run.requests),
     seconds(run.floorMs),
     run.ratio.toFixed(2),
+    seconds(run.beforeFirstMs),
+    seconds(run.requestSpanMs),
+    (run.requestSpanMs / run.floorMs).toFixed(2),
     String(run.tooManyRequests),
     String(run.failed),
   ]);
@@ -243,10 +277,25 @@ function throughputSection(r: BenchResults): string[] {
     `## Figure 4: ${t.keys} API keys under the management rate limit`,
     "",
     `The emulator enforces ${t.limit.requests} requests per ${t.limit.windowMs / 1000} s per key; the provider's ` +
-      "throttle is at its default (the same published limit). Floor = requests needed (429 answers excluded) / " +
-      "allowed rate.",
+      "throttle is at its default (the same published limit). Floor = the time the limit imposes on the requests " +
+      `needed (429 answers excluded): the first ${t.limit.requests} go at once, each further ${t.limit.requests} ` +
+      `one window later, so N requests need ⌈N / ${t.limit.requests}⌉ − 1 windows.`,
     "",
-    table(["run", "wall (s)", "requests", "floor (s)", "wall / floor", "429", "failed"], rows),
+    table(
+      [
+        "run",
+        "wall (s)",
+        "requests",
+        "floor (s)",
+        "wall / floor",
+        "before the first request (s)",
+        "first to last request (s)",
+        "that / floor",
+        "429",
+        "failed",
+      ],
+      rows,
+    ),
     "",
     `Median wall / floor ${t.ratio.median.toFixed(2)} ${ratioSpread(t.ratio)}.`,
     ...(errors.length > 0 ? ["", "Errors:", ...errors] : []),

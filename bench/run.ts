@@ -1,5 +1,5 @@
 /**
- * `npm run bench`: measures figures 1 to 5 (see bench/README.md) against an in-process emulator and the real
+ * `npm run bench`: measures figures 1 to 6 (see bench/README.md) against an in-process emulator and the real
  * Pulumi engine, prints the tables and writes bench/results.md and bench/results.json.
  *
  * Environment: BENCH_RUNS (repetitions of figures 1 and 5, default 5), BENCH_THROUGHPUT_RUNS (of figure 4,
@@ -14,11 +14,13 @@ import type { BenchContext } from "./context";
 import { measureOverhead } from "./figures/overhead";
 import { measureOverheadCauses } from "./figures/overheadCauses";
 import { measureRequests } from "./figures/requests";
+import { measureScale } from "./figures/scale";
 import { measureSeries } from "./figures/series";
 import { measureStateSize } from "./figures/stateSize";
 import { measureThroughput } from "./figures/throughput";
 import { describeMachine, withEndLoad } from "./machine";
 import { renderReport } from "./report";
+import { renderScaleChart } from "./scaleChart";
 import { figureNumbers, type BenchResults, type BenchSettings, type FigureNumber } from "./results";
 import { BenchSettingsError, readSettings } from "./settings";
 
@@ -50,7 +52,8 @@ async function main(): Promise<void> {
   if (settings.figures.length === figureNumbers.length) {
     fs.writeFileSync(path.join(benchDir, "results.md"), report);
     fs.writeFileSync(path.join(benchDir, "results.json"), `${JSON.stringify(complete, null, 2)}\n`);
-    log(`wrote ${path.relative(process.cwd(), benchDir)}/results.md and results.json`);
+    fs.writeFileSync(path.join(benchDir, "scale.svg"), renderScaleChart(complete.scale!));
+    log(`wrote ${path.relative(process.cwd(), benchDir)}/results.md, results.json and scale.svg`);
   } else {
     log("only some figures ran: bench/results.* left as they were");
   }
@@ -73,7 +76,8 @@ async function measure(
   }
   const requests = wanted(3) ? await measureRequests(context) : undefined;
   const throughput = wanted(4) ? await measureThroughput(context, settings.throughputRuns) : undefined;
-  return { date, settings, overhead, stateSize, requests, throughput, series };
+  const scale = wanted(6) ? await measureScale(context) : undefined;
+  return { date, settings, overhead, stateSize, requests, throughput, series, scale };
 }
 
 main().then(

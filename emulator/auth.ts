@@ -3,7 +3,8 @@
  * key of the organization whose IP access list admits the caller (keys created through the API included;
  * compared by sha256 hash, as only hashes are stored). Observability: the fixture's bearer token, read the way
  * the real server reads it: the text after the first "Bearer " (capital B, one space), so `bearer x` is refused.
- * Every role may call every operation: the seed does not say which role may call what.
+ * Every role may call every operation: which key roles (admin, developer, query_endpoints) may call which
+ * operation is not documented.
  */
 import { timingSafeEqual } from "node:crypto";
 import type { FastifyRequest } from "fastify";

@@ -1,5 +1,6 @@
 /**
- * Public types of the emulator (contract 3 of the shared design) and the shape of its stored state.
+ * Public types of the emulator (what `startEmulator` takes and returns, the fixture, the control API's fault
+ * plans) and the shape of its stored state.
  */
 import type {
   ApiKeyRole,

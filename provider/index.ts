@@ -15,6 +15,6 @@ export {
   type SeriesQueryResult,
   type SeriesRow,
 } from "./functions";
-export { ConfigurationError } from "./config";
+export { ConfigurationError } from "./settings";
 export { ApiError, SeriesSourceNotFoundError } from "./rest";
 export { RequestValidationError, type ValidationProblem } from "./rest/validation";

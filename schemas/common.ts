@@ -15,7 +15,6 @@ export const nonEmptyString = { type: "string", minLength: 1 } as const;
 export const nullableString = { type: ["string", "null"] } as const;
 export const dateTime = { type: "string", format: "date-time" } as const;
 export const nullableDateTime = { type: ["string", "null"], format: "date-time" } as const;
-export const stringArray = { type: "array", items: { type: "string" } } as const;
 export const nonEmptyStringArray = { type: "array", items: nonEmptyString } as const;
 
 /** An entry of an IP access list, as sent (unknown fields rejected). */

@@ -98,28 +98,6 @@ export const seriesMetricDataTypes = [
 export type SeriesMetricDataType = (typeof seriesMetricDataTypes)[number];
 
 /**
- * The `state` of a service as the real API reports it (ClickHouse OpenAPI spec). A service with idle scaling
- * turns `idle` when unused; `awaking` is on its way back to `running`.
- */
-export const serviceStates = [
-  "starting",
-  "stopping",
-  "terminating",
-  "softdeleting",
-  "awaking",
-  "partially_running",
-  "provisioning",
-  "running",
-  "stopped",
-  "terminated",
-  "softdeleted",
-  "degraded",
-  "failed",
-  "idle",
-] as const;
-export type ServiceState = (typeof serviceStates)[number];
-
-/**
  * Commands of `PATCH .../services/{serviceId}/state`: start and stop a service; awake wakes an idle one (it does
  * not start a stopped service).
  */

@@ -1,12 +1,24 @@
 /**
  * The provider's configuration as data: the config keys and environment variables of both APIs, which are secret,
- * and their defaults. The provider reads settings by them; the emulator's `configure` command writes a stack's
- * config by them; neither loads the Pulumi SDK to name a setting.
+ * how each value is read, what it means and its default. The provider resolves settings by them
+ * (`provider/settings/`); the emulator's `configure` command writes a stack's config by them; the README's
+ * configuration table is generated from them (`npm run generate`). None of these loads the Pulumi SDK to name a
+ * setting.
  */
+
+/**
+ * How a value is read: `text` as given (trimmed); `url` as an API base URL (https, or http to a loopback host);
+ * `throttle` as `off` or `<requests>/<seconds>s`.
+ */
+export type SettingFormat = "text" | "url" | "throttle";
+
 export interface SettingSpec {
   readonly key: string;
   readonly envVar: string;
   readonly secret: boolean;
+  readonly format: SettingFormat;
+  /** What the setting is for, as the README's configuration table says it. */
+  readonly description: string;
   /** Shown in "how to set it" hints. */
   readonly placeholder: string;
   /**
@@ -15,6 +27,8 @@ export interface SettingSpec {
    */
   readonly plaintextFlag?: boolean;
   readonly defaultValue?: string;
+  /** Why the default is what it is, when that is worth saying. */
+  readonly defaultNote?: string;
 }
 
 /** Every setting of both APIs. */
@@ -23,12 +37,16 @@ export const SETTINGS = {
     key: "clickhouse:organizationId",
     envVar: "CLICKHOUSE_ORG_ID",
     secret: false,
+    format: "text",
+    description: "default organization of every management resource",
     placeholder: "<organization-uuid>",
   },
   tokenKey: {
     key: "clickhouse:tokenKey",
     envVar: "CLICKHOUSE_TOKEN_KEY",
     secret: false,
+    format: "text",
+    description: "API key id (Basic auth user)",
     placeholder: "<key-id>",
     plaintextFlag: true,
   },
@@ -36,26 +54,18 @@ export const SETTINGS = {
     key: "clickhouse:tokenSecret",
     envVar: "CLICKHOUSE_TOKEN_SECRET",
     secret: true,
+    format: "text",
+    description: "API key secret (Basic auth password)",
     placeholder: "<key-secret>",
   },
   managementApiUrl: {
     key: "clickhouse:apiUrl",
     envVar: "CLICKHOUSE_API_URL",
     secret: false,
+    format: "url",
+    description: "base URL of the management API",
     placeholder: "<https-url>",
     defaultValue: "https://api.clickhouse.cloud",
-  },
-  observabilityApiUrl: {
-    key: "observability:apiUrl",
-    envVar: "OBSERVABILITY_API_URL",
-    secret: false,
-    placeholder: "<https-url>",
-  },
-  observabilityApiToken: {
-    key: "observability:apiToken",
-    envVar: "OBSERVABILITY_API_TOKEN",
-    secret: true,
-    placeholder: "<token>",
   },
   /**
    * How fast this process sends to the management API: `off`, or `<requests>/<seconds>s` counted over any sliding
@@ -65,8 +75,27 @@ export const SETTINGS = {
     key: "clickhouse:throttle",
     envVar: "CLICKHOUSE_THROTTLE",
     secret: false,
+    format: "throttle",
+    description: "client-side rate, `<requests>/<seconds>s` or `off`",
     placeholder: "<requests>/<seconds>s|off",
     defaultValue: "10/10s",
+    defaultNote: "the published limit",
+  },
+  observabilityApiUrl: {
+    key: "observability:apiUrl",
+    envVar: "OBSERVABILITY_API_URL",
+    secret: false,
+    format: "url",
+    description: "base URL of the observability API; required for alerts and series",
+    placeholder: "<https-url>",
+  },
+  observabilityApiToken: {
+    key: "observability:apiToken",
+    envVar: "OBSERVABILITY_API_TOKEN",
+    secret: true,
+    format: "text",
+    description: "Bearer token",
+    placeholder: "<token>",
   },
   /**
    * How fast this process sends to the observability API: `off`, or `<requests>/<seconds>s`. The default is the
@@ -76,8 +105,11 @@ export const SETTINGS = {
     key: "observability:throttle",
     envVar: "OBSERVABILITY_THROTTLE",
     secret: false,
+    format: "throttle",
+    description: "client-side rate, `<requests>/<seconds>s` or `off`",
     placeholder: "<requests>/<seconds>s|off",
     defaultValue: "100/60s",
+    defaultNote: "the published limit",
   },
 } as const satisfies Record<string, SettingSpec>;
 

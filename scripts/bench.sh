@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# `npm run bench`: the benchmarks of bench/README.md, from a fresh clone (about 15 minutes on 2 cores). Prints the
+# `npm run bench`: the benchmarks of bench/README.md, from a fresh clone (about 16 minutes on 2 cores). Prints the
 # table and writes bench/results.md and bench/results.json. BENCH_RUNS, BENCH_THROUGHPUT_RUNS and BENCH_FIGURES
 # tune a run.
 set -euo pipefail

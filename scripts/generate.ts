@@ -1,7 +1,7 @@
 /**
  * Writes what is derived from the resource definitions (provider/resources/<kind>/definition.ts): the typed
- * classes in provider/classes/, the list of kinds in provider/resources/definitions.ts, and the README's table of
- * resources. `--check` writes nothing and fails when a checked-in file differs from what it would write.
+ * classes in provider/classes/, the list of kinds in provider/resources/definitions.ts, and the README's tables of
+ * resources and of settings (from schemas/settings.ts). `--check` writes nothing and fails when a checked-in file differs from what it would write.
  * Run after `tsc`: it reads the compiled definitions.
  */
 import * as fs from "node:fs";

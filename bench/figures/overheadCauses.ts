@@ -4,14 +4,16 @@
  * - Serializing the provider into state. Pulumi serializes each distinct provider object once per program run
  *   (it caches the text per object); the control shares one provider object between its 30 resources, and ours
  *   serializes one per resource, or one per kind when resources of a kind share their shim.
- * - Loading the package's runtime (ajv and its compiled schemas, axios, the resource modules) in the
- *   dynamic-provider process, which the engine starts afresh for every command.
+ * - Loading the package's runtime (the resource modules; axios only when the first client is made) in the
+ *   dynamic-provider process, which the engine starts afresh for every command, and its first check of a
+ *   resource (loading the validators compiled at build time).
  */
 import { execFile } from "node:child_process";
 import * as path from "node:path";
 import { promisify } from "node:util";
 import * as pulumi from "@pulumi/pulumi";
 import { providerShim } from "../../provider/dynamic/shim";
+import { benchKinds } from "../programs/ours/settings";
 import { summarize, type Summary } from "../stats";
 
 const run = promisify(execFile);
@@ -25,6 +27,8 @@ export interface OverheadCauses {
   readonly noopSerializeMs: Summary;
   /** ms to load `pulumi-clickhouse-cloud/runtime` in a fresh Node process that has loaded @pulumi/pulumi. */
   readonly runtimeLoadMs: Summary;
+  /** ms to load the runtime and check one resource of each kind, as the first calls of a preview do. */
+  readonly runtimeFirstChecksMs: Summary;
   /** Whether resources of one kind share one shim object, which Pulumi then serializes once per program run. */
   readonly shimSharedPerKind: boolean;
 }
@@ -38,7 +42,7 @@ export async function measureOverheadCauses(): Promise<OverheadCauses> {
   return {
     shimSerializeMs: await serializeTimes(() => providerShim("ApiKey")),
     noopSerializeMs: await serializeTimes(() => noop),
-    runtimeLoadMs: await runtimeLoadTimes(),
+    ...(await runtimeLoadTimes()),
     shimSharedPerKind: providerShim("ApiKey") === providerShim("ApiKey"),
   };
 }
@@ -54,19 +58,28 @@ async function serializeTimes(provider: () => pulumi.dynamic.ResourceProvider): 
   return summarize(samples);
 }
 
-/** Runs where the dynamic provider runs (the program's directory), so the package resolves the same way. */
-async function runtimeLoadTimes(): Promise<Summary> {
+/**
+ * Runs where the dynamic provider runs (the program's directory), so the package resolves the same way. The
+ * checks get inputs that fail (an empty object): validation runs in full and no input needs to be valid.
+ */
+async function runtimeLoadTimes(): Promise<Pick<OverheadCauses, "runtimeLoadMs" | "runtimeFirstChecksMs">> {
   const script = [
     'require("@pulumi/pulumi");',
+    "const ms = (from) => Number(process.hrtime.bigint() - from) / 1e6;",
     "const started = process.hrtime.bigint();",
-    'require("pulumi-clickhouse-cloud/runtime");',
-    "console.log(Number(process.hrtime.bigint() - started) / 1e6);",
+    'const runtime = require("pulumi-clickhouse-cloud/runtime");',
+    "const loaded = ms(started);",
+    `Promise.all(${JSON.stringify(benchKinds)}.map((kind) => runtime(kind).check({}, {})))`,
+    "  .then(() => console.log(JSON.stringify([loaded, ms(started)])));",
   ].join("\n");
   const cwd = path.resolve(__dirname, "..", "..", "..", "bench", "programs", "ours");
-  const samples: number[] = [];
+  const load: number[] = [];
+  const checks: number[] = [];
   for (let i = 0; i < loadSamples; i++) {
     const { stdout } = await run(process.execPath, ["-e", script], { cwd });
-    samples.push(Number(stdout.trim()));
+    const [loaded, checked] = JSON.parse(stdout.trim()) as [number, number];
+    load.push(loaded);
+    checks.push(checked);
   }
-  return summarize(samples);
+  return { runtimeLoadMs: summarize(load), runtimeFirstChecksMs: summarize(checks) };
 }

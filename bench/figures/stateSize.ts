@@ -17,6 +17,16 @@ export interface StateSizeRow {
   readonly providerBytesInState: number;
   /** Mean bytes of one resource's whole state entry. */
   readonly resourceBytes: number;
+  /** Where one resource's entry goes (first resource of the kind), bytes of compact JSON. */
+  readonly parts: {
+    /** Inputs and outputs without `__provider`. */
+    readonly inputs: number;
+    readonly outputs: number;
+    /** Everything else: urn, type, id, parent, dependencies, property dependencies, timestamps... */
+    readonly other: number;
+  };
+  /** The largest fields of the entry (`inputs.x`, `outputs.x` or the engine's own; `__provider` aside), largest first. */
+  readonly largestFields: { readonly field: string; readonly bytes: number }[];
 }
 
 export interface StateSizeResult {
@@ -66,6 +76,31 @@ function row(kind: string, resources: StateResource[]): StateSizeRow {
     providerBytes: Buffer.byteLength(provider, "utf8"),
     providerBytesInState: copies.reduce((sum: number, copy) => sum + jsonBytes(copy), 0),
     resourceBytes: resources.reduce((sum, r) => sum + jsonBytes(r), 0) / resources.length,
+    ...breakdown(first),
+  };
+}
+
+function breakdown(resource: StateResource): Pick<StateSizeRow, "parts" | "largestFields"> {
+  const { __provider: _inputProvider, ...inputs } = resource.inputs ?? {};
+  const { __provider: _outputProvider, ...outputs } = resource.outputs ?? {};
+  const { inputs: _inputs, outputs: _outputs, ...rest } = resource;
+  const fields = new Map<string, number>();
+  for (const [side, values] of [
+    ["inputs.", inputs],
+    ["outputs.", outputs],
+    ["", rest],
+  ] as const) {
+    for (const [field, value] of Object.entries(values)) {
+      // A property's key, quotes and colon count with it, as they would go with it.
+      fields.set(`${side}${field}`, jsonBytes({ [field]: value }) - 2);
+    }
+  }
+  return {
+    parts: { inputs: jsonBytes(inputs), outputs: jsonBytes(outputs), other: jsonBytes(rest) },
+    largestFields: [...fields]
+      .map(([field, bytes]) => ({ field, bytes }))
+      .sort((a, b) => b.bytes - a.bytes)
+      .slice(0, 5),
   };
 }
 

@@ -17,7 +17,6 @@ export const settledStatuses = [
   "Expired",
   "Unknown",
 ] as const satisfies readonly ReversePrivateEndpointStatus[];
-export type SettledStatus = (typeof settledStatuses)[number];
 
 /** Statuses the control path may give an endpoint: a settled one, or Provisioning (until set again). */
 export const assignableStatuses = ["Provisioning", ...settledStatuses] as const;

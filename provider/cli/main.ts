@@ -4,11 +4,11 @@
  * endpoints and alerts that none of the named stacks tracks, and deletes the ones named with `--delete`.
  */
 import { parseArgs } from "node:util";
-import { ConfigurationError } from "../config";
+import { ConfigurationError } from "../settings";
 import { ApiError } from "../rest/errors";
 import { orphanTable } from "./format";
 import { deleteObject, listOrganizationObjects, selectForDeletion, untracked } from "./orphans";
-import { connect } from "./settings";
+import { connect } from "./connect";
 import { readStack } from "./stackReader";
 import { addTrackedObjects, emptyTracked } from "./trackedObjects";
 import { UsageError } from "./usageError";

@@ -7,7 +7,7 @@ import { execFile } from "node:child_process";
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { promisify } from "node:util";
-import type { ConfigSource } from "../config";
+import type { ConfigSource } from "../settings";
 import { UsageError } from "./usageError";
 
 const run = promisify(execFile);

@@ -1,3 +1,5 @@
+/* eslint-disable @typescript-eslint/no-require-imports -- the shim loads the runtime by package name in the
+   dynamic-provider process; an eslint comment inside the function would be copied into every state */
 import type * as pulumi from "@pulumi/pulumi";
 import type { ResourceKind } from "./registry";
 
@@ -6,33 +8,41 @@ export type { ResourceKind };
 /** The runtime module as the shim sees it: a function that returns the provider implementation of a kind. */
 type PackageRuntime = (kind: ResourceKind) => Required<pulumi.dynamic.ResourceProvider>;
 
+/** The calls the shim hands to the implementation once `configure` has loaded it. */
+type ForwardedCall = Exclude<keyof pulumi.dynamic.ResourceProvider, "configure">;
+
 const shims = new Map<ResourceKind, pulumi.dynamic.ResourceProvider>();
 
 /**
  * The provider object Pulumi serializes into every resource's state (`__provider`). It holds only the resource
- * kind and forwards each call to this package's runtime, loaded by package name when the call runs in the
- * dynamic-provider process. So state stays small, carries no client or credential, works from any checkout path
- * or machine, and an upgraded package takes effect for every operation without a diff.
+ * kind and loads this package's runtime by package name in the dynamic-provider process. So state stays small,
+ * carries no client or credential, works from any checkout path or machine, and an upgraded package takes effect
+ * for every operation without a diff.
+ *
+ * Its only method is `configure`: the dynamic-provider process calls it on the object it deserialized before
+ * any other call (@pulumi/pulumi's dynamic provider configures each provider right after loading it, config or
+ * not), and `configure` puts the implementation's other methods on the object. Pulumi serializes every function
+ * with a wrapper of about 170 bytes, so one function instead of seven keeps `__provider` under 1 KB.
  *
  * One object per kind: Pulumi serializes a provider object once and reuses the text for every resource that
- * shares it. Comments stay outside the function bodies, because the serializer copies a body's text, comments
+ * shares it. Comments stay outside the function body, because the serializer copies a body's text, comments
  * included, into state; `require` is never captured by the serializer, so the literal call lands in state as is.
+ * States written before this shape (seven forwarding closures) call the same runtime function, which keeps its
+ * shape for them.
  */
 export function providerShim(kind: ResourceKind): pulumi.dynamic.ResourceProvider {
   let shim = shims.get(kind);
   if (shim === undefined) {
-    // Short names on purpose: every character of these closures is stored in state for each resource.
-    // eslint-disable-next-line @typescript-eslint/no-require-imports
-    const rt = () => (require("pulumi-clickhouse-cloud/runtime") as PackageRuntime)(kind);
-    shim = {
-      configure: (...a) => rt().configure(...a),
-      check: (...a) => rt().check(...a),
-      diff: (...a) => rt().diff(...a),
-      create: (...a) => rt().create(...a),
-      read: (...a) => rt().read(...a),
-      update: (...a) => rt().update(...a),
-      delete: (...a) => rt().delete(...a),
+    const calls: ForwardedCall[] = ["check", "diff", "create", "read", "update", "delete"];
+    const configuring = {
+      configure(this: Record<string, unknown>, request: pulumi.dynamic.ConfigureRequest) {
+        const p = (require("pulumi-clickhouse-cloud/runtime") as PackageRuntime)(kind);
+        for (const c of calls) this[c] = p[c].bind(p);
+        return p.configure(request);
+      },
     };
+    // `create` arrives with `configure`; the program's process only serializes the object and never calls it.
+    shim = configuring as unknown as pulumi.dynamic.ResourceProvider;
     shims.set(kind, shim);
   }
   return shim;

@@ -1,5 +1,5 @@
 /**
- * getSeries and getSeriesOutput: the chart series query (seed 4.7) as a Pulumi function. Dynamic providers
+ * getSeries and getSeriesOutput: the chart series query (`POST /api/v2/charts/series`) as a Pulumi function. Dynamic providers
  * cannot serve invokes, so these run in the program's own process, during `pulumi preview` as well as `up`.
  */
 import * as pulumi from "@pulumi/pulumi";
@@ -8,7 +8,7 @@ import {
   programConfigSource,
   reportOncePerProcess,
   resolveObservabilitySettings,
-} from "../config";
+} from "../settings";
 import { observabilityClient } from "../rest";
 import { RequestValidationError } from "../rest/validation";
 import {

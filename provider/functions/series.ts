@@ -1,5 +1,5 @@
 /**
- * The public types of getSeries and the per-series view it builds from the API's rows (seed 2.6): the API
+ * The public types of getSeries and the per-series view it builds from the API's rows: the API
  * answers one row per time bucket (and group) with one `series_<i>.data` column per series; programs usually
  * want one list of points per series instead.
  */

@@ -6,7 +6,7 @@ import {
   resolveObservabilitySettings,
   type ConfigSource,
   type ManagementSettings,
-} from "../config";
+} from "../settings";
 import { progress } from "./support/lifecycle";
 import {
   managementClient,

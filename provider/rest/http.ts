@@ -1,19 +1,11 @@
 /**
  * The HTTP core both API clients share: one axios instance per API and credential, with authentication, a
- * User-Agent, a timeout, request validation, retries (axios-retry), a throttle (bottleneck) wrapped around the
+ * User-Agent, a timeout, request validation, retries (axios-retry), a throttle wrapped around the
  * transport so retries are throttled too, envelope unwrapping, lenient response validation and ApiError
  * conversion.
  */
-import axios, { isAxiosError } from "axios";
-import type {
-  AxiosAdapter,
-  AxiosError,
-  AxiosInstance,
-  AxiosResponse,
-  InternalAxiosRequestConfig,
-} from "axios";
-import axiosRetry from "axios-retry";
-import { checkBaseUrl } from "./baseUrl";
+import type { AxiosError, AxiosInstance, AxiosResponse, InternalAxiosRequestConfig } from "axios";
+import { checkBaseUrl } from "../settings/baseUrl";
 import { systemClock, type Clock } from "./clock";
 import { readErrorBody } from "./errorBodies";
 import { ApiError, UNEXPECTED_RESPONSE, type ApiProfile, type HttpMethod } from "./errors";
@@ -27,6 +19,7 @@ import {
   type RetryEvent,
   type RetrySettings,
 } from "./retry";
+import { httpLibrary } from "./httpLibrary";
 import { Throttle, type ThrottleSettings } from "./throttle";
 import { userAgent } from "./userAgent";
 import {
@@ -94,8 +87,6 @@ export interface ResultSpec extends RequestSpec {
   readonly secretFields?: readonly string[];
 }
 
-const httpAdapter: AxiosAdapter = axios.getAdapter("http");
-
 export class HttpCore {
   readonly baseUrl: string;
   private readonly instance: AxiosInstance;
@@ -126,6 +117,7 @@ export class HttpCore {
       options.throttle === "off"
         ? undefined
         : new Throttle({ ...profile.throttle, ...options.throttle }, this.clock);
+    const { axios, axiosRetry } = httpLibrary();
     this.instance = axios.create({
       baseURL: this.baseUrl,
       // Every request goes to the checked base URL, whatever its path looks like.
@@ -175,16 +167,16 @@ export class HttpCore {
         "axios-retry": tracker.axiosRetryOptions(),
       });
     } catch (error) {
-      throw isAxiosError(error) ? this.toApiError(error, spec, tracker) : error;
+      throw httpLibrary().axios.isAxiosError(error) ? this.toApiError(error, spec, tracker) : error;
     }
   }
 
   /** The real transport, behind the throttle; a 429 pauses every request of this client until its reset. */
   private async transmit(config: InternalAxiosRequestConfig): Promise<AxiosResponse> {
     try {
-      return await httpAdapter(config);
+      return await httpLibrary().httpAdapter(config);
     } catch (error) {
-      if (isAxiosError(error) && error.response?.status === 429) {
+      if (httpLibrary().axios.isAxiosError(error) && error.response?.status === 429) {
         const resetMs = rateLimitResetMs(error.response.headers, this.clock.now());
         this.throttle?.pauseFor(resetMs);
         const pause = resetMs === undefined ? "briefly" : `for ${(resetMs / 1000).toFixed(1)} s`;

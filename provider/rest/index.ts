@@ -2,9 +2,7 @@
 export * from "./management";
 export * from "./observability";
 export { ApiError, isNotFound, UNEXPECTED_RESPONSE, type ApiName, type HttpMethod } from "./errors";
-export { BaseUrlError, checkBaseUrl, isLoopbackHost } from "./baseUrl";
 export { DEFAULT_TIMEOUT_MS, type HttpOptions } from "./http";
 export { DEFAULT_RETRY_SETTINGS, type RetrySettings } from "./retry";
 export { MANAGEMENT_THROTTLE, OBSERVABILITY_THROTTLE, type ThrottleSettings } from "./throttle";
-export { parseThrottleSetting, type ThrottleSetting } from "./throttleSetting";
 export { systemClock, type Clock } from "./clock";

@@ -5,18 +5,23 @@
  * Servers count requests in windows that start at the first request (the emulator's @fastify/rate-limit
  * does; so may the real APIs), and such a window can straddle any fixed local window: a reservoir refilled
  * every N seconds can let twice the limit through one server window. So this throttle bounds every sliding
- * window instead: bottleneck admits at most `limit` requests at a time, and each admitted request keeps its
- * slot for one window (plus a margin for network latency) from the moment it is sent. A full burst still
- * goes out at once; the next one waits until the first has aged out of any window it could share.
+ * window instead: a request takes a slot when it is sent and keeps it until one window after its answer. The
+ * server counted the request before it answered, so the slot is held for at least one window of the server's
+ * clock whatever the network's delay, and no window the server can draw holds more than `limit` requests.
+ * A full burst goes out at once and the next one goes the moment the first burst's answers are a window old:
+ * N requests take ⌈N / limit⌉ − 1 windows plus the answers' delays, the least the limit allows.
+ *
+ * A limiter library's reservoir refills on a fixed local schedule, which is the straddling problem above; and
+ * holding each slot from the answer needs a timer only while requests wait, or a finished command (the orphans
+ * command, a program's getSeries) would be kept alive for its last window. Hence this small queue of its own.
  */
-import Bottleneck from "bottleneck";
 import type { Clock } from "./clock";
 
 export interface ThrottleSettings {
   /** Requests allowed per window. */
   readonly limit: number;
   readonly windowMs: number;
-  /** Extra time a slot is held, covering the delay between sending and the server counting the request. */
+  /** Extra time a slot is held after its window, covering the rounding of the server's clock. */
   readonly marginMs: number;
   /** Pause after a 429 that named no reset time. */
   readonly fallbackPauseMs: number;
@@ -26,7 +31,7 @@ export interface ThrottleSettings {
 export const MANAGEMENT_THROTTLE: ThrottleSettings = {
   limit: 10,
   windowMs: 10_000,
-  marginMs: 500,
+  marginMs: 100,
   fallbackPauseMs: 1_000,
 };
 
@@ -52,31 +57,31 @@ export function throttleKey(
 }
 
 export class Throttle {
-  private readonly limiter: Bottleneck;
+  /** Requests sent and not yet answered: each holds a slot until its answer is a window old. */
+  private inFlight = 0;
+  /** When the last answers arrived, oldest first; only those younger than a window (plus margin) matter. */
+  private readonly answeredAt: number[] = [];
+  /** Wakes the request waiting for an answer when every slot is held by a request in flight. */
+  private answered: (() => void) | undefined;
+  /** Admission is first come, first served: each request waits for the one queued before it to be sent. */
+  private admission: Promise<void> = Promise.resolve();
   private pausedUntil = 0;
-  /** Requests queued for a slot; while there are any, the slot timers must keep the process alive. */
-  private queued = 0;
-  private readonly heldSlots = new Set<NodeJS.Timeout>();
 
   constructor(
     private readonly settings: ThrottleSettings,
     private readonly clock: Clock,
-  ) {
-    this.limiter = new Bottleneck({ maxConcurrent: settings.limit });
-  }
+  ) {}
 
   /** Runs `send` once a slot is free and no 429 pause is in force; resolves with its result. */
   run<T>(send: () => Promise<T>): Promise<T> {
-    this.setQueued(this.queued + 1);
-    return new Promise<T>((resolve, reject) => {
-      this.limiter
-        .schedule(async () => {
-          this.setQueued(this.queued - 1);
-          await this.waitOutPause();
-          send().then(resolve, reject);
-          await this.holdSlot();
-        })
-        .catch(reject);
+    const admitted = this.admission.then(() => this.admit());
+    this.admission = admitted.catch(() => undefined);
+    return admitted.then(async () => {
+      try {
+        return await send();
+      } finally {
+        this.release();
+      }
     });
   }
 
@@ -86,37 +91,35 @@ export class Throttle {
     this.pausedUntil = Math.max(this.pausedUntil, until);
   }
 
-  private async waitOutPause(): Promise<void> {
-    // A pause can be extended by another 429 while we wait, so check again after each wait.
-    for (
-      let wait = this.pausedUntil - this.clock.now();
-      wait > 0;
-      wait = this.pausedUntil - this.clock.now()
-    ) {
-      await this.clock.sleep(wait);
-    }
-  }
-
   /**
-   * Keeps the slot for one window in real time, as the server's window ages. The timer only keeps the process
-   * alive while requests are queued behind it, so a finished program does not wait for its last window.
+   * Waits until a slot is free and no pause is in force, then takes the slot. Waiting happens only while a
+   * request is queued, so a finished program is never kept alive for the rest of its last window.
    */
-  private holdSlot(): Promise<void> {
-    return new Promise((resolve) => {
-      const timer = setTimeout(() => {
-        this.heldSlots.delete(timer);
-        resolve();
-      }, this.settings.windowMs + this.settings.marginMs);
-      this.heldSlots.add(timer);
-      if (this.queued === 0) timer.unref();
-    });
+  private async admit(): Promise<void> {
+    const holdMs = this.settings.windowMs + this.settings.marginMs;
+    for (;;) {
+      const now = this.clock.now();
+      while (this.answeredAt.length > 0 && this.answeredAt[0] + holdMs <= now) this.answeredAt.shift();
+      // A pause can be extended by another 429 while we wait, so everything is checked again after each wait.
+      if (this.pausedUntil > now) {
+        await this.clock.sleep(this.pausedUntil - now);
+      } else if (this.inFlight + this.answeredAt.length < this.settings.limit) {
+        // The slot is taken here, before the next queued request is admitted.
+        this.inFlight += 1;
+        return;
+      } else if (this.answeredAt.length > 0) {
+        await this.clock.sleep(this.answeredAt[0] + holdMs - now);
+      } else {
+        await new Promise<void>((resolve) => (this.answered = resolve));
+      }
+    }
   }
 
-  private setQueued(count: number): void {
-    this.queued = count;
-    for (const timer of this.heldSlots) {
-      if (count > 0) timer.ref();
-      else timer.unref();
-    }
+  private release(): void {
+    this.inFlight -= 1;
+    this.answeredAt.push(this.clock.now());
+    const wake = this.answered;
+    this.answered = undefined;
+    wake?.();
   }
 }

@@ -3,10 +3,8 @@
  * into one human sentence per bad property, e.g. "numReplicas must be an integer between 1 and 20; got 30".
  * Used by the resources' `check`, the REST layer and the emulator, so all three word problems the same way.
  */
-import Ajv from "ajv";
-import type { ErrorObject, ValidateFunction } from "ajv";
-import addFormats from "ajv-formats";
-import { annotationKeywords, ruleKeyword, schemas } from "../../schemas";
+import type { ErrorObject } from "ajv";
+import { ruleKeyword, schemas } from "../../schemas";
 import { seriesRules } from "./seriesRules";
 
 export interface ValidationProblem {
@@ -54,34 +52,23 @@ export function describeProblems(problems: ValidationProblem[]): string {
     .join("; ");
 }
 
-// ---- compiling ----------------------------------------------------------------------------------------
+// ---- compiled validators -----------------------------------------------------------------------------
 
-let sharedAjv: Ajv | undefined;
-const compiledValidators = new Map<SchemaName, ValidateFunction>();
+/** A validate function of ajv's standalone code: same results and errors as one ajv compiles at run time. */
+type CompiledValidator = ((value: unknown) => boolean) & { errors?: ErrorObject[] | null };
 
-function compiledValidator(name: SchemaName): ValidateFunction {
-  let validateFunction = compiledValidators.get(name);
-  if (validateFunction === undefined) {
-    sharedAjv ??= createAjv();
-    validateFunction = sharedAjv.compile(schemas[name]);
-    compiledValidators.set(name, validateFunction);
-  }
-  return validateFunction;
-}
+let compiledValidators: Record<SchemaName, CompiledValidator> | undefined;
 
-function createAjv(): Ajv {
-  const ajv = new Ajv({
-    allErrors: true,
-    // Strict mode catches schema mistakes (unknown keywords, required fields missing from properties);
-    // union types are how draft-07 spells "string or null".
-    strict: true,
-    allowUnionTypes: true,
-    // Puts the failing value on each error, so messages can quote it.
-    verbose: true,
-    keywords: [...annotationKeywords],
-  });
-  addFormats(ajv, ["date-time", "uuid"]);
-  return ajv;
+/**
+ * The schemas are compiled at build time (scripts/generate/validators.ts, with the options that decide the
+ * errors: every error, verbose, strict, the annotation keyword), so the provider's process neither loads ajv's
+ * compiler nor compiles a schema before its first check. Loaded on first use: a process that validates nothing
+ * does not pay for it.
+ */
+function compiledValidator(name: SchemaName): CompiledValidator {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  compiledValidators ??= require("./validators.generated") as Record<SchemaName, CompiledValidator>;
+  return compiledValidators[name];
 }
 
 // ---- cross-field rules: what a JSON Schema cannot say cleanly ------------------------------------------

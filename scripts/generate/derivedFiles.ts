@@ -1,10 +1,15 @@
-/** Every file derived from the resource definitions, by path relative to the repository, with its content. */
+/**
+ * Every file derived from the resource definitions (and the README's configuration table, from the settings), by
+ * path relative to the repository, with its content.
+ */
 import * as fs from "node:fs";
 import * as path from "node:path";
 import * as prettier from "prettier";
 import type { ResourceDefinition } from "../../provider/resources/definition";
 import { resourcesTable, withResourcesTable } from "./readmeTable";
 import { publicNamedTypes, resourceClassSource } from "./resourceClass";
+import { validatorsModule, validatorsSource } from "./validators";
+import { settingsTable, withSettingsTable } from "./settingsTable";
 
 interface DefinedKind {
   /** The kind's folder under provider/resources, e.g. `apiKey`. */
@@ -26,12 +31,14 @@ export async function derivedFiles(repoRoot: string): Promise<Map<string, string
   }
   await typescript("provider/classes/index.ts", classesIndex(kinds));
   await typescript("provider/resources/definitions.ts", definitionsModule(kinds));
+  // Generated code that prettier and eslint skip: written as ajv makes it.
+  files.set(validatorsModule, validatorsSource());
   const readme = fs.readFileSync(path.join(repoRoot, "README.md"), "utf8");
-  const table = await prettier.format(resourcesTable(kinds.map((kind) => kind.definition)), {
-    ...(await prettierOptions(repoRoot)),
-    parser: "markdown",
-  });
-  files.set("README.md", withResourcesTable(readme, table.trimEnd()));
+  const markdown = async (text: string) =>
+    (await prettier.format(text, { ...(await prettierOptions(repoRoot)), parser: "markdown" })).trimEnd();
+  const resources = await markdown(resourcesTable(kinds.map((kind) => kind.definition)));
+  const settings = await markdown(settingsTable());
+  files.set("README.md", withSettingsTable(withResourcesTable(readme, resources), settings));
   return files;
 }
 

@@ -1,5 +1,6 @@
 import type { ConfigMap } from "@pulumi/pulumi/automation";
 import type { Fixture } from "../../emulator";
+import { SETTINGS, type SettingSpec } from "../../schemas/settings";
 
 /** The example programs under examples/, with the project name each one's Pulumi.yaml declares. */
 export const examples = {
@@ -13,13 +14,14 @@ export type ExampleName = keyof typeof examples;
 
 /** Provider settings that point a stack at an emulator (or any deployment described by a fixture). */
 export function providerConfig(fixture: Fixture): ConfigMap {
+  const setting = (spec: SettingSpec, value: string) => ({ [spec.key]: { value, secret: spec.secret } });
   return {
-    "clickhouse:apiUrl": { value: fixture.managementUrl },
-    "clickhouse:organizationId": { value: fixture.organizationId },
-    "clickhouse:tokenKey": { value: fixture.tokenKey },
-    "clickhouse:tokenSecret": { value: fixture.tokenSecret, secret: true },
-    "observability:apiUrl": { value: fixture.observabilityUrl },
-    "observability:apiToken": { value: fixture.observabilityToken, secret: true },
+    ...setting(SETTINGS.managementApiUrl, fixture.managementUrl),
+    ...setting(SETTINGS.organizationId, fixture.organizationId),
+    ...setting(SETTINGS.tokenKey, fixture.tokenKey),
+    ...setting(SETTINGS.tokenSecret, fixture.tokenSecret),
+    ...setting(SETTINGS.observabilityApiUrl, fixture.observabilityUrl),
+    ...setting(SETTINGS.observabilityApiToken, fixture.observabilityToken),
   };
 }
 

@@ -96,7 +96,7 @@ export interface CaseIds extends Fixture {
 export interface ContractCase {
   /** The behaviour, as a sentence. */
   behaviour: string;
-  /** Why we hold the real API behaves so: "spec 4.1", or a file or page of the real service. */
+  /** Why we hold the real API behaves so: the API's documented operation or limit, or a file or page of the real service. */
   source: string;
   api: ApiName;
   /** Puts the emulator in the state the case needs, through its API or control path; returns ids it made. */

@@ -120,6 +120,24 @@ describe("docs: what the README states exists", function () {
     expect([...keys].filter((key) => !sources.includes(`"${key}"`))).to.deep.equal([]);
   });
 
+  it("the configuration table lists every setting of both APIs, secrets marked, with the API's defaults", () => {
+    const rows = tableAfter("README.md", "Configuration").slice(1);
+    expect(rows.map(([key, envVar]) => `${key} ${envVar}`)).to.deep.equal([
+      "`clickhouse:organizationId` `CLICKHOUSE_ORG_ID`",
+      "`clickhouse:tokenKey` `CLICKHOUSE_TOKEN_KEY`",
+      "`clickhouse:tokenSecret` (secret) `CLICKHOUSE_TOKEN_SECRET`",
+      "`clickhouse:apiUrl` `CLICKHOUSE_API_URL`",
+      "`clickhouse:throttle` `CLICKHOUSE_THROTTLE`",
+      "`observability:apiUrl` `OBSERVABILITY_API_URL`",
+      "`observability:apiToken` (secret) `OBSERVABILITY_API_TOKEN`",
+      "`observability:throttle` `OBSERVABILITY_THROTTLE`",
+    ]);
+    const meaning = Object.fromEntries(rows.map(([key, , text]) => [key, text]));
+    expect(meaning["`clickhouse:apiUrl`"]).to.include("default `https://api.clickhouse.cloud`");
+    expect(meaning["`clickhouse:throttle`"]).to.include("default `10/10s`");
+    expect(meaning["`observability:throttle`"]).to.include("default `100/60s`");
+  });
+
   it("every environment variable the README, CONTRIBUTING.md and bench/README.md name is one the code uses", () => {
     const sources = sourceText();
     const names = new Set(

@@ -1,12 +1,17 @@
-import * as path from "node:path";
 import { expect } from "chai";
 import type { Fixture } from "../../emulator";
-import { ObservabilityClient, isNotFound, type Alert, type AlertCreateRequest } from "../../provider/rest";
+import {
+  isNotFound,
+  type Alert,
+  type AlertCreateRequest,
+  type ObservabilityClient,
+} from "../../provider/rest";
 import { LocalStack } from "../../scripts/lib/localStack";
+import { observabilityClientFor } from "../support/clients";
 import { emulatorStackConfig, sharedEmulator } from "../support/emulator";
+import { testProgram } from "../support/programs";
 
-const projectDir = path.resolve(__dirname, "../../../test/e2e/programs/alert");
-const programModule = path.join(__dirname, "programs", "alert", "index.js");
+const { projectDir, programModule } = testProgram("e2e", "alert");
 
 describe("Alert through the real engine", function () {
   this.timeout(300_000);
@@ -24,7 +29,7 @@ describe("Alert through the real engine", function () {
 
   before(async () => {
     fixture = (await sharedEmulator()).fixture;
-    api = new ObservabilityClient({ apiUrl: fixture.observabilityUrl, apiToken: fixture.observabilityToken });
+    api = observabilityClientFor(fixture);
     const dashboard = fixture.dashboards[0];
     stack = await LocalStack.create({
       projectDir,

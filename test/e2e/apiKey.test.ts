@@ -1,12 +1,11 @@
-import * as path from "node:path";
 import axios from "axios";
 import { expect } from "chai";
 import type { RequestLogEntry, RunningEmulator } from "../../emulator";
 import { LocalStack, type StateResource } from "../../scripts/lib/localStack";
 import { emulatorStackConfig, sharedEmulator } from "../support/emulator";
 import { placesSecretsMustNotBe, plainStackExport } from "../support/stackExport";
-const projectDir = path.resolve(__dirname, "../../../test/e2e/programs/api-key");
-const programModule = path.join(__dirname, "programs", "api-key", "index.js");
+import { testProgram } from "../support/programs";
+const { projectDir, programModule } = testProgram("e2e", "api-key");
 
 interface RemoteKey {
   id: string;

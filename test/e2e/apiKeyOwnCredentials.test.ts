@@ -1,13 +1,12 @@
-import * as path from "node:path";
 import axios from "axios";
 import { expect } from "chai";
 import type { RunningEmulator } from "../../emulator";
 import { LocalStack, type StateResource } from "../../scripts/lib/localStack";
 import { emulatorStackConfig, sharedEmulator } from "../support/emulator";
 import { placesSecretsMustNotBe, plainStackExport } from "../support/stackExport";
+import { testProgram } from "../support/programs";
 
-const projectDir = path.resolve(__dirname, "../../../test/e2e/programs/api-key");
-const programModule = path.join(__dirname, "programs", "api-key", "index.js");
+const { projectDir, programModule } = testProgram("e2e", "api-key");
 
 /**
  * A key made from a key id and secret the program chose, given as secret config: through the real engine, the

@@ -3,8 +3,7 @@ import * as fs from "node:fs";
 import * as path from "node:path";
 import { promisify } from "node:util";
 import { expect } from "chai";
-
-const repoRoot = path.resolve(__dirname, "..", "..", "..");
+import { repoRoot } from "../support/programs";
 
 /** The README's main job, `npm run demo`, as a newcomer runs it (after the bootstrap `npm test` already did). */
 describe("the demo (npm run demo)", function () {

@@ -1,11 +1,10 @@
-import * as path from "node:path";
 import { expect } from "chai";
 import type { Fixture } from "../../emulator";
 import { exampleConfig, type ExampleName } from "../../scripts/lib/exampleConfig";
 import { LocalStack } from "../../scripts/lib/localStack";
 import { sharedEmulator } from "../support/emulator";
-
-const repoRoot = path.resolve(__dirname, "..", "..", "..");
+import { exampleProgram } from "../support/programs";
+import { throttleOff } from "../support/stackConfig";
 
 /** Each runnable example under examples/: up, a preview with no changes, and destroy, through the real engine. */
 describe("examples through the real engine", function () {
@@ -14,13 +13,8 @@ describe("examples through the real engine", function () {
   async function exampleStack(example: ExampleName): Promise<{ stack: LocalStack; fixture: Fixture }> {
     const { fixture } = await sharedEmulator();
     const stack = await LocalStack.create({
-      projectDir: path.join(repoRoot, "examples", example),
-      programModule: path.join(repoRoot, "dist", "examples", example, "index.js"),
-      config: {
-        ...exampleConfig(example, fixture),
-        "clickhouse:throttle": { value: "off" },
-        "observability:throttle": { value: "off" },
-      },
+      ...exampleProgram(example),
+      config: { ...exampleConfig(example, fixture), ...throttleOff },
     });
     return { stack, fixture };
   }

@@ -1,9 +1,8 @@
-import * as path from "node:path";
 import { expect } from "chai";
 import { LocalStack } from "../../scripts/lib/localStack";
+import { testProgram } from "../support/programs";
 
-const projectDir = path.resolve(__dirname, "../../../test/e2e/programs/missing-config");
-const programModule = path.join(__dirname, "programs", "missing-config", "index.js");
+const { projectDir, programModule } = testProgram("e2e", "missing-config");
 
 function occurrences(text: string, needle: string): number {
   return text.split(needle).length - 1;

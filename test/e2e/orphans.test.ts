@@ -7,9 +7,10 @@ import type { Fixture, RunningEmulator } from "../../emulator";
 import { exampleConfig } from "../../scripts/lib/exampleConfig";
 import { LocalStack } from "../../scripts/lib/localStack";
 import { sharedEmulator } from "../support/emulator";
+import { exampleProgram, repoRoot } from "../support/programs";
+import { throttleOff } from "../support/stackConfig";
 
-const repoRoot = path.resolve(__dirname, "..", "..", "..");
-const projectDir = path.join(repoRoot, "examples", "quickstart");
+const { projectDir, programModule } = exampleProgram("quickstart");
 const bin = path.join(repoRoot, "dist", "provider", "cli", "main.js");
 
 /** Bodies are checked field by field; a precise type for each would add nothing. */
@@ -93,11 +94,10 @@ describe("orphans: the pulumi-clickhouse-cloud command against the emulator", fu
     fixture = emulator.fixture;
     stack = await LocalStack.create({
       projectDir,
-      programModule: path.join(repoRoot, "dist", "examples", "quickstart", "index.js"),
+      programModule,
       config: {
         ...exampleConfig("quickstart", fixture),
-        "clickhouse:throttle": { value: "off" },
-        "observability:throttle": { value: "off" },
+        ...throttleOff,
       },
     });
     existing.keys = await liveKeys();
@@ -238,7 +238,7 @@ describe("orphans: the pulumi-clickhouse-cloud command against the emulator", fu
   it("names the missing settings of a stack and how to set them, and never prints a secret", async () => {
     const bare = await LocalStack.create({
       projectDir,
-      programModule: path.join(repoRoot, "dist", "examples", "quickstart", "index.js"),
+      programModule,
       backendDir: stack.backendDir,
       stackName: `${stack.stack.name}-bare`,
     });

@@ -1,13 +1,12 @@
 import { randomBytes } from "node:crypto";
-import * as path from "node:path";
 import axios, { type AxiosInstance } from "axios";
 import { expect } from "chai";
 import type { Organization, Service } from "../../provider/rest";
 import { LocalStack } from "../../scripts/lib/localStack";
 import { emulatorStackConfig, sharedEmulator } from "../support/emulator";
+import { testProgram } from "../support/programs";
 
-const projectDir = path.resolve(__dirname, "../../../test/e2e/programs/private-endpoint");
-const programModule = path.join(__dirname, "programs", "private-endpoint", "index.js");
+const { projectDir, programModule } = testProgram("e2e", "private-endpoint");
 
 describe("PrivateEndpoint through the real engine", function () {
   this.timeout(300_000);

@@ -1,12 +1,11 @@
-import * as path from "node:path";
 import axios, { type AxiosInstance } from "axios";
 import { expect } from "chai";
 import type { ReplicaScalingUpdateRequest, Service } from "../../provider/rest";
 import { LocalStack } from "../../scripts/lib/localStack";
 import { emulatorStackConfig, sharedEmulator } from "../support/emulator";
+import { testProgram } from "../support/programs";
 
-const projectDir = path.resolve(__dirname, "../../../test/e2e/programs/replica-scaling");
-const programModule = path.join(__dirname, "programs", "replica-scaling", "index.js");
+const { projectDir, programModule } = testProgram("e2e", "replica-scaling");
 
 describe("ReplicaScaling through the real engine", function () {
   this.timeout(300_000);

@@ -1,11 +1,10 @@
-import * as path from "node:path";
 import axios from "axios";
 import { expect } from "chai";
 import { LocalStack } from "../../scripts/lib/localStack";
 import { emulatorStackConfig, sharedEmulator } from "../support/emulator";
+import { testProgram } from "../support/programs";
 
-const projectDir = path.resolve(__dirname, "../../../test/e2e/programs/reverse-private-endpoint");
-const programModule = path.join(__dirname, "programs", "reverse-private-endpoint", "index.js");
+const { projectDir, programModule } = testProgram("e2e", "reverse-private-endpoint");
 
 describe("ReversePrivateEndpoint through the real engine", function () {
   this.timeout(300_000);

@@ -2,15 +2,14 @@
  * ReversePrivateEndpoint through the real engine where the real API goes beyond the happy path: an idle service,
  * an endpoint awaiting acceptance, a proxy's 404, and responses shaped differently from the emulator's.
  */
-import * as path from "node:path";
 import { expect } from "chai";
 import type { RunningEmulator } from "../../emulator";
 import { LocalStack } from "../../scripts/lib/localStack";
 import { emulatorStackConfig, sharedEmulator } from "../support/emulator";
 import { RewritingProxy } from "../support/rewritingProxy";
+import { testProgram } from "../support/programs";
 
-const projectDir = path.resolve(__dirname, "../../../test/e2e/programs/reverse-private-endpoint");
-const programModule = path.join(__dirname, "programs", "reverse-private-endpoint", "index.js");
+const { projectDir, programModule } = testProgram("e2e", "reverse-private-endpoint");
 const endpointRoute =
   "/v1/organizations/:organizationId/services/:serviceId/dataPipesReversePrivateEndpoints/:reversePrivateEndpointId";
 const endpointServiceName = "com.amazonaws.vpce.us-east-1.vpce-svc-0123456789";

@@ -1,11 +1,10 @@
-import * as path from "node:path";
 import { expect } from "chai";
 import { LocalStack } from "../../scripts/lib/localStack";
 import { send } from "../emulator/helpers";
 import { emulatorStackConfig, sharedEmulator } from "../support/emulator";
+import { testProgram } from "../support/programs";
 
-const projectDir = path.resolve(__dirname, "../../../test/e2e/programs/series");
-const programModule = path.join(__dirname, "programs", "series", "index.js");
+const { projectDir, programModule } = testProgram("e2e", "series");
 const day = 86_400_000;
 // A fixed week, so the expected peak can be computed independently of the program.
 const startTime = Date.UTC(2025, 2, 3);

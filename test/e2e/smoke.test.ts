@@ -3,9 +3,9 @@ import * as os from "node:os";
 import * as path from "node:path";
 import { expect } from "chai";
 import { LocalStack } from "../../scripts/lib/localStack";
+import { testProgram } from "../support/programs";
 
-const projectDir = path.resolve(__dirname, "../../../test/e2e/programs/smoke");
-const programModule = path.join(__dirname, "programs", "smoke", "index.js");
+const { projectDir, programModule } = testProgram("e2e", "smoke");
 
 describe("e2e harness smoke test (real Pulumi engine)", function () {
   this.timeout(300_000);

@@ -1,5 +1,6 @@
 import { expect } from "chai";
 import { validate } from "../../provider/rest/validation";
+import { searchAlertBody, tileAlertBody } from "../support/alertBodies";
 import { EmulatorHarness, type HttpResponse } from "./helpers";
 
 /** Asserts the observability API's 400 with exactly this message. */
@@ -12,29 +13,12 @@ describe("emulator: alerts", () => {
   const harness = new EmulatorHarness().install();
   const post = (body: unknown) => harness.observability("POST", "/api/v2/alerts", { body });
   const get = (id: string) => harness.observability("GET", `/api/v2/alerts/${id}`);
-  const tileAlert = () => {
-    const dashboard = harness.fixture.dashboards[0];
-    return {
-      name: "Error rate high",
-      message: "Check the checkout service",
-      threshold: 5,
-      interval: "5m",
-      source: "tile",
-      thresholdType: "above",
-      channel: { type: "webhook", webhookId: harness.fixture.webhooks[0].id },
-      dashboardId: dashboard.id,
-      tileId: dashboard.tileIds[0],
-    };
-  };
-  const searchAlert = () => ({
-    threshold: 1,
-    interval: "1h",
-    source: "search",
-    thresholdType: "below",
-    channel: { type: "webhook", webhookId: harness.fixture.webhooks[1].id },
-    savedSearchId: harness.fixture.savedSearches[0].id,
-    groupBy: "service",
+  const tileAlert = () => ({
+    name: "Error rate high",
+    message: "Check the checkout service",
+    ...tileAlertBody(harness.fixture),
   });
+  const searchAlert = () => ({ ...searchAlertBody(harness.fixture), groupBy: "service" });
 
   it("creates a tile alert: data with every field of the API's alert, inactive and not silenced", async () => {
     const response = await post(tileAlert());

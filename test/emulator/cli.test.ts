@@ -43,7 +43,7 @@ describe("emulator: CLI", () => {
     await fs.rm(directory, { recursive: true, force: true });
   });
 
-  it("--port 0 --fixture-out: answers a seed operation with the fixture's credentials, stops on SIGTERM", async () => {
+  it("--port 0 --fixture-out: answers a replica scaling PATCH with the fixture's credentials, stops on SIGTERM", async () => {
     const fixtureFile = path.join(directory, "f.json");
     child = spawn(process.execPath, [cliPath, "--port", "0", "--fixture-out", fixtureFile], {
       stdio: ["ignore", "pipe", "pipe"],

@@ -1,7 +1,8 @@
 /** Real HTTP against an in-process emulator, for the conformance tests. */
 import { expect } from "chai";
-import { startEmulator } from "../../emulator";
 import type { EmulatorOptions, Fixture, RunningEmulator } from "../../emulator";
+import { tileAlertBody } from "../support/alertBodies";
+import { useEmulator } from "../support/emulator";
 
 /** Bodies are checked field by field in the tests; a precise type for each would add nothing. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -41,13 +42,13 @@ export function basicAuth(keyId: string, keySecret: string): string {
 
 /** One emulator for a test file, reset to its fixture before each test. */
 export class EmulatorHarness {
-  private running: RunningEmulator | undefined;
+  private suite: { readonly emulator: RunningEmulator } | undefined;
 
   constructor(private readonly options: EmulatorOptions = {}) {}
 
   get emulator(): RunningEmulator {
-    if (!this.running) throw new Error("The emulator is not started; call harness.install() in the describe");
-    return this.running;
+    if (!this.suite) throw new Error("The emulator is not started; call harness.install() in the describe");
+    return this.suite.emulator;
   }
 
   get fixture(): Fixture {
@@ -64,17 +65,7 @@ export class EmulatorHarness {
 
   /** Registers the mocha hooks that start, reset and stop the emulator. */
   install(): this {
-    before(async () => {
-      this.running = await startEmulator(this.options);
-    });
-    beforeEach(async () => {
-      await this.emulator.control.reset();
-      await this.emulator.control.clearFaults();
-      await this.emulator.control.clearRequests();
-    });
-    after(async () => {
-      await this.running?.close();
-    });
+    this.suite = useEmulator(this.options);
     return this;
   }
 
@@ -98,17 +89,8 @@ export class EmulatorHarness {
 
   /** Creates a tile alert on the fixture's first dashboard; returns the API's alert object. */
   async createTileAlert(): Promise<Json> {
-    const dashboard = this.fixture.dashboards[0];
     const response = await this.observability("POST", "/api/v2/alerts", {
-      body: {
-        threshold: 5,
-        interval: "5m",
-        source: "tile",
-        thresholdType: "above",
-        channel: { type: "webhook", webhookId: this.fixture.webhooks[0].id },
-        dashboardId: dashboard.id,
-        tileId: dashboard.tileIds[0],
-      },
+      body: tileAlertBody(this.fixture),
     });
     expect(response.status, response.text).to.equal(200);
     return response.body.data;

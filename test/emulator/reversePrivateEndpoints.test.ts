@@ -14,7 +14,7 @@ describe("emulator: reverse private endpoints", () => {
     vpcEndpointServiceName: "com.amazonaws.vpce.us-east-1.vpce-svc-0123456789abcdef0",
   };
 
-  it("creates an endpoint with every field of seed 2.1, Provisioning at first", async () => {
+  it("creates an endpoint with every field of the endpoint object, Provisioning at first", async () => {
     const endpoint = expectManagementSuccess(await create(vpcEndpointService));
     expect(validate("reversePrivateEndpoint", endpoint)).to.deep.equal([]);
     expect(endpoint).to.include({ ...vpcEndpointService, serviceId: harness.fixture.services.production });

@@ -9,7 +9,7 @@ describe("emulator: services and replica scaling", () => {
     service: "production" | "development" | "secondary" | "trial" = "production",
   ) => harness.management("PATCH", `${harness.servicePath(service)}/replicaScaling`, { body });
 
-  it("GET a service returns every field of seed 2.2, matching the service schema", async () => {
+  it("GET a service returns every field of the service object, matching the service schema", async () => {
     const service = expectManagementSuccess(await harness.management("GET", harness.servicePath()));
     expect(validate("service", service)).to.deep.equal([]);
     expect(service.id).to.equal(harness.fixture.services.production);

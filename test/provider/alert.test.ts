@@ -1,11 +1,12 @@
 import type * as pulumi from "@pulumi/pulumi";
 import { expect } from "chai";
 import { startEmulator, type RunningEmulator } from "../../emulator";
-import { ConfigurationError } from "../../provider/config";
+import { ConfigurationError } from "../../provider/settings";
 import { ApiError, type AlertCreateRequest } from "../../provider/rest";
 import { providerOf } from "../support/providers";
 import { providerContext } from "../../provider/resources/context";
 import { UNKNOWN } from "../../provider/resources/support/properties";
+import { searchAlertBody, tileAlertBody } from "../support/alertBodies";
 import { sharedEmulator } from "../support/emulator";
 import { emulatorConfigureRequest } from "../support/providerConfig";
 
@@ -24,29 +25,15 @@ describe("AlertProvider", function () {
   /** A name no other test's alert has, so lists can be searched by it. */
   const uniqueName = (label: string) => `${label} ${process.pid}-${Date.now()}-${++runId}`;
 
-  const tileInputs = (overrides: Bag = {}): Bag => {
-    const dashboard = emulator.fixture.dashboards[0];
-    return {
-      threshold: 5,
-      interval: "5m",
-      source: "tile",
-      thresholdType: "above",
-      channel: { type: "webhook", webhookId: emulator.fixture.webhooks[0].id },
-      dashboardId: dashboard.id,
-      tileId: dashboard.tileIds[0],
-      name: uniqueName("tile"),
-      message: "Error rate is high",
-      ...overrides,
-    };
-  };
+  const tileInputs = (overrides: Bag = {}): Bag => ({
+    ...tileAlertBody(emulator.fixture),
+    name: uniqueName("tile"),
+    message: "Error rate is high",
+    ...overrides,
+  });
 
   const searchInputs = (overrides: Bag = {}): Bag => ({
-    threshold: 1,
-    interval: "1h",
-    source: "search",
-    thresholdType: "below",
-    channel: { type: "webhook", webhookId: emulator.fixture.webhooks[1].id },
-    savedSearchId: emulator.fixture.savedSearches[0].id,
+    ...searchAlertBody(emulator.fixture),
     groupBy: "service",
     name: uniqueName("search"),
     ...overrides,

@@ -3,6 +3,7 @@ import type { RunningEmulator } from "../../emulator";
 import { providerOf } from "../support/providers";
 import { providerContext } from "../../provider/resources/context";
 import { CLOCK_SKEW_MS } from "../../provider/resources/support/createWithReconcile";
+import { tileAlertBody } from "../support/alertBodies";
 import { sharedEmulator } from "../support/emulator";
 import { emulatorConfigureRequest } from "../support/providerConfig";
 
@@ -15,19 +16,10 @@ describe("AlertProvider: a create whose reply is lost", function () {
   let runId = 0;
 
   /** A tile alert whose name no other test's alert has, so lists can be searched by it. */
-  const tileInputs = (): Record<string, unknown> => {
-    const dashboard = emulator.fixture.dashboards[0];
-    return {
-      threshold: 5,
-      interval: "5m",
-      source: "tile",
-      thresholdType: "above",
-      channel: { type: "webhook", webhookId: emulator.fixture.webhooks[0].id },
-      dashboardId: dashboard.id,
-      tileId: dashboard.tileIds[0],
-      name: `lost reply ${process.pid}-${Date.now()}-${++runId}`,
-    };
-  };
+  const tileInputs = (): Record<string, unknown> => ({
+    ...tileAlertBody(emulator.fixture),
+    name: `lost reply ${process.pid}-${Date.now()}-${++runId}`,
+  });
 
   const alerts = () => providerContext.observability().alerts;
 

@@ -9,8 +9,10 @@ import { expect } from "chai";
 import type { RunningEmulator } from "../../emulator";
 import { providerOf } from "../support/providers";
 import { CannedServer } from "../rest/cannedServer";
+import { tileAlertBody } from "../support/alertBodies";
 import { sharedEmulator } from "../support/emulator";
 import { emulatorConfigureRequest } from "../support/providerConfig";
+import { configureRequestFrom } from "../support/stackConfig";
 
 type Bag = Record<string, unknown>;
 
@@ -96,13 +98,7 @@ describe("AlertProvider and the real API's rules and responses", function () {
     });
 
     const tileInputs = (): Bag => ({
-      threshold: 5,
-      interval: "5m",
-      source: "tile",
-      thresholdType: "above",
-      channel: { type: "webhook", webhookId: emulator.fixture.webhooks[0].id },
-      dashboardId: emulator.fixture.dashboards[0].id,
-      tileId: emulator.fixture.dashboards[0].tileIds[0],
+      ...tileAlertBody(emulator.fixture),
       name: `silenced ${process.pid}-${Date.now()}`,
     });
 
@@ -230,10 +226,9 @@ describe("AlertProvider and the real API's rules and responses", function () {
 });
 
 function configureRequestFor(apiUrl: string): pulumi.dynamic.ConfigureRequest {
-  const values: Record<string, string> = {
+  return configureRequestFrom({
     "observability:apiUrl": apiUrl,
     "observability:apiToken": "replayed-token",
     "observability:throttle": "off",
-  };
-  return { config: { get: (key) => values[key], require: (key) => values[key] ?? "" } };
+  });
 }

@@ -1,7 +1,7 @@
 import * as pulumi from "@pulumi/pulumi";
 import { expect } from "chai";
 import type { RunningEmulator } from "../../emulator";
-import { ConfigurationError } from "../../provider/config";
+import { ConfigurationError } from "../../provider/settings";
 import {
   getSeries,
   getSeriesOutput,

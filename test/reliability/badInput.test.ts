@@ -1,4 +1,3 @@
-import * as path from "node:path";
 import { expect } from "chai";
 import type { Fixture, RunningEmulator } from "../../emulator";
 import { LocalStack } from "../../scripts/lib/localStack";
@@ -6,9 +5,9 @@ import { badInputCases, directRequest, type BadInputCase } from "./support/badIn
 import { directApi, type DirectApi } from "./support/directApi";
 import { dedicatedEmulator, stackConfigFor, takeRequests } from "./support/emulators";
 import { reportCase } from "./support/report";
+import { testProgram } from "../support/programs";
 
-const projectDir = path.resolve(__dirname, "../../../test/reliability/programs/bad-input");
-const programModule = path.join(__dirname, "programs", "bad-input", "index.js");
+const { projectDir, programModule } = testProgram("reliability", "bad-input");
 
 /** Rules that depend on the service (its tier, its warehouse), which only the API knows: refused by `up`. */
 function serviceDependentCases(fixture: Fixture): BadInputCase[] {

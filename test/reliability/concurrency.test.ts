@@ -1,4 +1,3 @@
-import * as path from "node:path";
 import { expect } from "chai";
 import type { RunningEmulator } from "../../emulator";
 import { LocalStack } from "../../scripts/lib/localStack";
@@ -6,9 +5,9 @@ import { directApi, type DirectApi } from "./support/directApi";
 import { addStats, dedicatedEmulator, requestStats, stackConfigFor, takeRequests } from "./support/emulators";
 import { objectCount, remoteInventory, stateInventory, without, type Inventory } from "./support/inventory";
 import { reportCase } from "./support/report";
+import { testProgram } from "../support/programs";
 
-const projectDir = path.resolve(__dirname, "../../../test/reliability/programs/concurrency");
-const programModule = path.join(__dirname, "programs", "concurrency", "index.js");
+const { projectDir, programModule } = testProgram("reliability", "concurrency");
 /** 4 ReplicaScaling (one per fixture service), 4 keys, 4 private endpoints, 2 reverse private endpoints. */
 const managementResources = 14;
 const alertCount = 26;

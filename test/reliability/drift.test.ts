@@ -1,4 +1,3 @@
-import * as path from "node:path";
 import { expect } from "chai";
 import type { RunningEmulator } from "../../emulator";
 import { LocalStack, type StateResource } from "../../scripts/lib/localStack";
@@ -12,9 +11,9 @@ import {
 import { dedicatedEmulator, requestStats, stackConfigFor, takeRequests } from "./support/emulators";
 import { objectCount, remoteInventory, stateInventory, without, type Inventory } from "./support/inventory";
 import { reportCase } from "./support/report";
+import { testProgram } from "../support/programs";
 
-const projectDir = path.resolve(__dirname, "../../../test/reliability/programs/drift");
-const programModule = path.join(__dirname, "programs", "drift", "index.js");
+const { projectDir, programModule } = testProgram("reliability", "drift");
 
 interface RemoteAlert {
   id: string;

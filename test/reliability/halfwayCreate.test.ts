@@ -1,4 +1,3 @@
-import * as path from "node:path";
 import { expect } from "chai";
 import type { RunningEmulator } from "../../emulator";
 import { LocalStack, type StateResource } from "../../scripts/lib/localStack";
@@ -11,9 +10,9 @@ import {
 import { dedicatedEmulator, requestStats, stackConfigFor, takeRequests } from "./support/emulators";
 import { objectCount, remoteInventory, stateInventory, without, type Inventory } from "./support/inventory";
 import { reportCase } from "./support/report";
+import { testProgram } from "../support/programs";
 
-const projectDir = path.resolve(__dirname, "../../../test/reliability/programs/halfway");
-const programModule = path.join(__dirname, "programs", "halfway", "index.js");
+const { projectDir, programModule } = testProgram("reliability", "halfway");
 const createRoute =
   "POST /v1/organizations/:organizationId/services/:serviceId/dataPipesReversePrivateEndpoints";
 

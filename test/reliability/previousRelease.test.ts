@@ -9,9 +9,9 @@ import { directApi, type DirectApi } from "./support/directApi";
 import { dedicatedEmulator, stackConfigFor } from "./support/emulators";
 import { objectCount, remoteInventory, stateInventory, without, type Inventory } from "./support/inventory";
 import { copyProgram, installPackedPackage, packCurrentPackage } from "./support/packedPackage";
+import { repoRoot } from "../support/programs";
 import { plainStackExport } from "../support/stackExport";
 
-const repoRoot = path.resolve(__dirname, "..", "..", "..");
 /** The last release before resources were generated from definitions, as `npm pack` made it. */
 const previousRelease = path.join(repoRoot, "test", "fixtures", "pulumi-clickhouse-cloud-0.1.0.tgz");
 const ownKeySecret = "previous-release-secret-4f1d9a";

@@ -7,9 +7,12 @@ import { dedicatedEmulator, stackConfigFor, takeRequests } from "./support/emula
 import { credentialForms, expectNoSecret, filesBelow, logText } from "./support/leaks";
 import { quickstartStack } from "./support/quickstart";
 import { reportCase } from "./support/report";
+import { testProgram } from "../support/programs";
 
-const badInputProject = path.resolve(__dirname, "../../../test/reliability/programs/bad-input");
-const badInputProgram = path.join(__dirname, "programs", "bad-input", "index.js");
+const { projectDir: badInputProject, programModule: badInputProgram } = testProgram(
+  "reliability",
+  "bad-input",
+);
 /** Marks a value Pulumi encrypted in an exported state. */
 const secretSignature = "4dabf18193072939515e22adb298388d";
 

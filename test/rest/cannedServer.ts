@@ -2,8 +2,8 @@
  * A loopback HTTP server that answers with prepared responses, for bodies the emulator never sends (a
  * malformed success, an `{"error": ...}` observability body) and for timing the throttle.
  */
-import { createServer, type IncomingMessage, type Server } from "node:http";
-import { closeServer, listenOnLoopback } from "../support/loopback";
+import type { IncomingMessage, ServerResponse } from "node:http";
+import { bodyOf, LoopbackServer } from "../support/loopback";
 
 export interface CannedResponse {
   status: number;
@@ -20,42 +20,27 @@ export interface ReceivedRequest {
   body?: string;
 }
 
-export class CannedServer {
+export class CannedServer extends LoopbackServer {
   readonly received: ReceivedRequest[] = [];
-  private readonly server: Server;
-  private url_ = "";
 
   /** `respond` picks the answer to each request; it gets the request's position (0-based). */
   constructor(private readonly respond: (index: number, request: IncomingMessage) => CannedResponse) {
-    this.server = createServer((request, response) => {
-      const index = this.received.length;
-      this.received.push({
-        method: request.method ?? "",
-        url: request.url ?? "",
-        headers: request.headers,
-        receivedAt: Date.now(),
-      });
-      const chunks: Buffer[] = [];
-      request.on("data", (chunk: Buffer) => chunks.push(chunk));
-      request.on("end", () => {
-        this.received[index].body = Buffer.concat(chunks).toString("utf8");
-        const canned = this.respond(index, request);
-        response.writeHead(canned.status, { "content-type": "application/json", ...canned.headers });
-        response.end(canned.body);
-      });
+    super();
+  }
+
+  protected handle(request: IncomingMessage, response: ServerResponse): void {
+    const index = this.received.length;
+    this.received.push({
+      method: request.method ?? "",
+      url: request.url ?? "",
+      headers: request.headers,
+      receivedAt: Date.now(),
     });
-  }
-
-  get url(): string {
-    return this.url_;
-  }
-
-  async start(): Promise<this> {
-    this.url_ = await listenOnLoopback(this.server);
-    return this;
-  }
-
-  stop(): Promise<void> {
-    return closeServer(this.server);
+    void bodyOf(request).then((body) => {
+      this.received[index].body = body.toString("utf8");
+      const canned = this.respond(index, request);
+      response.writeHead(canned.status, { "content-type": "application/json", ...canned.headers });
+      response.end(canned.body);
+    });
   }
 }

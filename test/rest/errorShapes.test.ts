@@ -1,10 +1,11 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { expect } from "chai";
-import { ManagementClient } from "../../provider/rest/management";
-import { ObservabilityClient } from "../../provider/rest/observability";
+import type { ManagementClient } from "../../provider/rest/management";
 import { CannedServer, type CannedResponse } from "./cannedServer";
-import { apiErrorOf, managementClientFor, testOptions, unusedPort, useEmulator } from "./harness";
+import { managementClientFor, observabilityClientFor } from "../support/clients";
+import { useEmulator } from "../support/emulator";
+import { apiErrorOf, testOptions, unusedPort } from "./harness";
 
 const SERVICE_ROUTE = "GET /v1/organizations/:organizationId/services/:serviceId";
 const ORG = "0f8e5a52-6c1d-4a7e-9d0b-3c2f1e4d5a6b";
@@ -80,13 +81,8 @@ describe("errors from every kind of failure", () => {
     afterEach(async () => {
       await server.stop();
     });
-    const management = () =>
-      new ManagementClient(
-        { apiUrl: server.url, tokenKey: "key-id-1", tokenSecret: "secret-1" },
-        testOptions([], { retry: once }),
-      );
-    const observability = () =>
-      new ObservabilityClient({ apiUrl: server.url, apiToken: "token-1" }, testOptions([], { retry: once }));
+    const management = () => managementClientFor(server.url, testOptions([], { retry: once }));
+    const observability = () => observabilityClientFor(server.url, testOptions([], { retry: once }));
 
     it("reads the observability {error} body", async () => {
       next = { status: 400, body: '{"error":"Invalid tile id"}' };

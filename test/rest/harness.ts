@@ -1,15 +1,13 @@
 /**
- * Shared setup of the REST layer's HTTP tests: an in-process emulator, clients wired to it with small retry
- * settings, a simulated clock, and captured log lines.
+ * What the REST layer's HTTP tests add to test/support/: client options with small retry settings, a simulated
+ * clock and captured log lines, and readers of failures and of the emulator's request log.
  */
 import { createServer } from "node:net";
 import { expect } from "chai";
-import { startEmulator, type Fixture, type RunningEmulator } from "../../emulator";
+import type { RunningEmulator } from "../../emulator";
 import type { Clock } from "../../provider/rest/clock";
 import { ApiError } from "../../provider/rest/errors";
 import type { HttpOptions } from "../../provider/rest/http";
-import { ManagementClient } from "../../provider/rest/management";
-import { ObservabilityClient } from "../../provider/rest/observability";
 
 /**
  * Time that passes only when slept through: waits take no real time and are recorded, so a test can assert
@@ -40,43 +38,6 @@ export function testOptions(logs: string[], overrides: HttpOptions = {}): HttpOp
     clock: new SimulatedClock(),
     log: (line) => logs.push(line),
     ...overrides,
-  };
-}
-
-export function managementClientFor(fixture: Fixture, options: HttpOptions): ManagementClient {
-  return new ManagementClient(
-    { apiUrl: fixture.managementUrl, tokenKey: fixture.tokenKey, tokenSecret: fixture.tokenSecret },
-    options,
-  );
-}
-
-export function observabilityClientFor(fixture: Fixture, options: HttpOptions): ObservabilityClient {
-  return new ObservabilityClient(
-    { apiUrl: fixture.observabilityUrl, apiToken: fixture.observabilityToken },
-    options,
-  );
-}
-
-/** Starts one emulator for a describe block and resets its store, faults and log before each test. */
-export function useEmulator(options: { rateLimits?: boolean } = {}): { readonly emulator: RunningEmulator } {
-  const holder: { emulator?: RunningEmulator } = {};
-  before(async () => {
-    holder.emulator = await startEmulator({ rateLimits: options.rateLimits ?? false });
-  });
-  beforeEach(async () => {
-    const control = holder.emulator!.control;
-    await control.reset();
-    await control.clearFaults();
-    await control.clearRequests();
-  });
-  after(async () => {
-    await holder.emulator?.close();
-  });
-  return {
-    get emulator(): RunningEmulator {
-      if (holder.emulator === undefined) throw new Error("the emulator has not started");
-      return holder.emulator;
-    },
   };
 }
 

@@ -6,7 +6,8 @@ import { expect } from "chai";
 import { systemClock, type Clock } from "../../provider/rest/clock";
 import { isNotFound } from "../../provider/rest";
 import { ManagementClient, type WakeSettings } from "../../provider/rest/management";
-import { SimulatedClock, apiErrorOf, loggedRequests, testOptions, useEmulator } from "./harness";
+import { useEmulator } from "../support/emulator";
+import { SimulatedClock, apiErrorOf, loggedRequests, testOptions } from "./harness";
 
 describe("operations refused while a service is idle", () => {
   const setup = useEmulator();

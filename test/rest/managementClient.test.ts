@@ -1,6 +1,8 @@
 import { expect } from "chai";
 import { RequestValidationError } from "../../provider/rest/validation";
-import { apiErrorOf, loggedRequests, managementClientFor, testOptions, useEmulator } from "./harness";
+import { managementClientFor } from "../support/clients";
+import { useEmulator } from "../support/emulator";
+import { apiErrorOf, loggedRequests, testOptions } from "./harness";
 
 describe("management client against the emulator", () => {
   const setup = useEmulator();

@@ -5,10 +5,9 @@
  */
 import { expect } from "chai";
 import { isNotFound } from "../../provider/rest";
-import { ManagementClient } from "../../provider/rest/management";
-import { ObservabilityClient } from "../../provider/rest/observability";
 import { deleteIfPresent, GONE, readOrGone } from "../../provider/resources/support/lifecycle";
 import { CannedServer, type CannedResponse } from "./cannedServer";
+import { managementClientFor, observabilityClientFor } from "../support/clients";
 import { apiErrorOf, testOptions } from "./harness";
 
 const ORG = "0f8e5a52-6c1d-4a7e-9d0b-3c2f1e4d5a6b";
@@ -45,13 +44,8 @@ describe("a 404 is 'gone' only when it is the API's own not-found answer", () =>
     await server.stop();
   });
   const once = { maxAttempts: 1 };
-  const management = () =>
-    new ManagementClient(
-      { apiUrl: server.url, tokenKey: "key-id-1", tokenSecret: "secret-1" },
-      testOptions([], { retry: once }),
-    );
-  const observability = () =>
-    new ObservabilityClient({ apiUrl: server.url, apiToken: "token-1" }, testOptions([], { retry: once }));
+  const management = () => managementClientFor(server.url, testOptions([], { retry: once }));
+  const observability = () => observabilityClientFor(server.url, testOptions([], { retry: once }));
   const getEndpoint = () => management().reversePrivateEndpoints.get(ORG, SERVICE, ENDPOINT);
   const endpointUrl = () =>
     `${server.url}/v1/organizations/${ORG}/services/${SERVICE}/dataPipesReversePrivateEndpoints/${ENDPOINT}`;

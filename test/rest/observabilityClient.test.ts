@@ -1,6 +1,8 @@
 import { expect } from "chai";
 import type { AlertCreateRequest } from "../../provider/rest/observability";
-import { apiErrorOf, loggedRequests, observabilityClientFor, testOptions, useEmulator } from "./harness";
+import { observabilityClientFor } from "../support/clients";
+import { useEmulator } from "../support/emulator";
+import { apiErrorOf, loggedRequests, testOptions } from "./harness";
 
 describe("observability client against the emulator", () => {
   const setup = useEmulator();

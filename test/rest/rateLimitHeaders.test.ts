@@ -1,7 +1,9 @@
 import { expect } from "chai";
 import { ObservabilityClient } from "../../provider/rest/observability";
 import { CannedServer } from "./cannedServer";
-import { SimulatedClock, observabilityClientFor, testOptions, useEmulator } from "./harness";
+import { observabilityClientFor } from "../support/clients";
+import { useEmulator } from "../support/emulator";
+import { SimulatedClock, testOptions } from "./harness";
 
 const tooMany = "Too many requests, please try again later.";
 

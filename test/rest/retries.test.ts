@@ -1,15 +1,8 @@
 import { expect } from "chai";
 import { startEmulator, type FaultPlan, type RunningEmulator } from "../../emulator";
-import {
-  SimulatedClock,
-  apiErrorOf,
-  loggedRequests,
-  managementClientFor,
-  observabilityClientFor,
-  testOptions,
-  unusedPort,
-  useEmulator,
-} from "./harness";
+import { managementClientFor, observabilityClientFor } from "../support/clients";
+import { useEmulator } from "../support/emulator";
+import { SimulatedClock, apiErrorOf, loggedRequests, testOptions, unusedPort } from "./harness";
 
 const SERVICE_ROUTE = "GET /v1/organizations/:organizationId/services/:serviceId";
 const KEYS_ROUTE = "POST /v1/organizations/:organizationId/keys";

@@ -3,14 +3,9 @@ import { expect } from "chai";
 import { ManagementClient, managementClient } from "../../provider/rest/management";
 import { ObservabilityClient, observabilityClient } from "../../provider/rest/observability";
 import { CannedServer } from "./cannedServer";
-import {
-  apiErrorOf,
-  managementClientFor,
-  observabilityClientFor,
-  testOptions,
-  unusedPort,
-  useEmulator,
-} from "./harness";
+import { managementClientFor, observabilityClientFor } from "../support/clients";
+import { useEmulator } from "../support/emulator";
+import { apiErrorOf, testOptions, unusedPort } from "./harness";
 
 const SERVICE_ROUTE = "GET /v1/organizations/:organizationId/services/:serviceId";
 

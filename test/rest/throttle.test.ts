@@ -4,7 +4,9 @@ import { promisify } from "node:util";
 import { expect } from "chai";
 import { ObservabilityClient } from "../../provider/rest/observability";
 import { CannedServer } from "./cannedServer";
-import { loggedRequests, managementClientFor, useEmulator } from "./harness";
+import { managementClientFor } from "../support/clients";
+import { useEmulator } from "../support/emulator";
+import { loggedRequests } from "./harness";
 
 const run = promisify(execFile);
 const emptyAlertList = { status: 200, body: JSON.stringify({ data: [] }) };

@@ -3,9 +3,9 @@
  * absent (and the reverse), and unused fields of another shape never fail a read.
  */
 import { expect } from "chai";
-import { ManagementClient } from "../../provider/rest/management";
 import { endpointOutputs } from "../../provider/resources/reversePrivateEndpoint/remote";
 import { CannedServer } from "./cannedServer";
+import { managementClientFor } from "../support/clients";
 import { apiErrorOf, testOptions } from "./harness";
 
 const ORG = "0f8e5a52-6c1d-4a7e-9d0b-3c2f1e4d5a6b";
@@ -25,11 +25,7 @@ describe("tolerant reading of management responses", () => {
   after(async () => {
     await server.stop();
   });
-  const client = () =>
-    new ManagementClient(
-      { apiUrl: server.url, tokenKey: "key-id-1", tokenSecret: "secret-1" },
-      testOptions([], { retry: { maxAttempts: 1 } }),
-    );
+  const client = () => managementClientFor(server.url, testOptions([], { retry: { maxAttempts: 1 } }));
 
   const sparseEndpoint = {
     id: ENDPOINT,

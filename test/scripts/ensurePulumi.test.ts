@@ -4,8 +4,8 @@ import * as os from "node:os";
 import * as path from "node:path";
 import { expect } from "chai";
 import { pulumiCliDir } from "../../scripts/lib/pulumiCli";
+import { repoRoot } from "../support/programs";
 
-const repoRoot = path.resolve(__dirname, "..", "..", "..");
 const script = path.join(repoRoot, "scripts", "ensure-pulumi.sh");
 /** The Go version the wrapper module declares: what the messages must name. */
 const goMinimum = /^go (\S+)$/m.exec(

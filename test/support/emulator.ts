@@ -1,15 +1,25 @@
+/**
+ * The emulators the tests run against, all in this process on free loopback ports: the one the whole mocha run
+ * shares, a dedicated one for a case that changes faults, limits or delays, and one per suite reset before each
+ * test.
+ */
 import type { ConfigMap } from "@pulumi/pulumi/automation";
-import { startEmulator, type RunningEmulator } from "../../emulator";
-import { providerConfig } from "../../scripts/lib/exampleConfig";
+import { startEmulator, type EmulatorOptions, type RunningEmulator } from "../../emulator";
+import { stackConfigFor } from "./stackConfig";
+
+/** A fresh emulator; 200 ms of provisioning (reverse private endpoints) unless told otherwise. */
+export function dedicatedEmulator(options: EmulatorOptions = {}): Promise<RunningEmulator> {
+  return startEmulator({ port: 0, provisioningDelayMs: 200, ...options });
+}
 
 let shared: Promise<RunningEmulator> | undefined;
 
 /**
- * The one emulator the whole mocha run shares (in this process, on a free loopback port). Dynamic-provider
- * processes started by the engine reach it over HTTP. Tests that change its settings or faults put them back.
+ * The one emulator the whole mocha run shares. Dynamic-provider processes started by the engine reach it over
+ * HTTP. Tests that change its settings or faults put them back.
  */
 export function sharedEmulator(): Promise<RunningEmulator> {
-  shared ??= startEmulator({ port: 0, provisioningDelayMs: 200 });
+  shared ??= dedicatedEmulator();
   return shared;
 }
 
@@ -18,10 +28,33 @@ export function sharedEmulator(): Promise<RunningEmulator> {
  * rate limits, so the client-side throttle is off too; the tests of rate limiting turn both on.
  */
 export async function emulatorStackConfig(): Promise<ConfigMap> {
+  return stackConfigFor(await sharedEmulator());
+}
+
+/**
+ * One emulator for a describe block: started before its first test, reset to its fixture (store, faults and
+ * request log) before each test, stopped after the last.
+ */
+export function useEmulator(options: EmulatorOptions = {}): { readonly emulator: RunningEmulator } {
+  let running: RunningEmulator | undefined;
+  before(async () => {
+    running = await startEmulator(options);
+  });
+  beforeEach(async () => {
+    const { control } = running!;
+    await control.reset();
+    await control.clearFaults();
+    await control.clearRequests();
+  });
+  after(async () => {
+    await running?.close();
+  });
   return {
-    ...providerConfig((await sharedEmulator()).fixture),
-    "clickhouse:throttle": { value: "off" },
-    "observability:throttle": { value: "off" },
+    get emulator(): RunningEmulator {
+      if (running === undefined)
+        throw new Error("the emulator has not started: use it inside a test or hook");
+      return running;
+    },
   };
 }
 

@@ -6,6 +6,7 @@ const config = new pulumi.Config("bench");
 const setting = (key: string) => key.slice("bench:".length);
 const kinds = config.getObject<BenchKind[]>(setting(benchConfigKeys.kinds)) ?? [...benchKinds];
 const perKind = config.getNumber(setting(benchConfigKeys.perKind)) ?? 6;
+const counts = config.getObject<Partial<Record<BenchKind, number>>>(setting(benchConfigKeys.counts)) ?? {};
 const revision = config.getNumber(setting(benchConfigKeys.revision)) ?? 0;
 const fixture = config.requireObject<BenchFixtureIds>(setting(benchConfigKeys.fixture));
 const { services } = fixture;
@@ -64,8 +65,11 @@ const builders: Record<BenchKind, (i: number) => pulumi.Resource> = {
     }),
 };
 
+let resourceTotal = 0;
 for (const kind of kinds) {
-  for (let i = 0; i < perKind; i++) builders[kind](i);
+  const count = counts[kind] ?? perKind;
+  for (let i = 0; i < count; i++) builders[kind](i);
+  resourceTotal += count;
 }
 
-export const resourceCount = kinds.length * perKind;
+export const resourceCount = resourceTotal;

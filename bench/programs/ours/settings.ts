@@ -25,6 +25,8 @@ export interface BenchFixtureIds {
 export const benchConfigKeys = {
   kinds: "bench:kinds",
   perKind: "bench:perKind",
+  /** Optional count per kind (a JSON object), over `perKind`: figure 6 sizes stacks that do not split evenly. */
+  counts: "bench:counts",
   revision: "bench:revision",
   fixture: "bench:fixture",
 } as const;

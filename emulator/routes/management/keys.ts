@@ -1,5 +1,5 @@
 /**
- * API keys (seed 4.4; list, get, PATCH and DELETE from the real API, keyed by the key's uuid `key.id`).
+ * API keys: create, list, get, PATCH and DELETE, as the real API has them, keyed by the key's uuid `key.id`).
  * keyId and keySecret are returned by the create only, and only when no hashData was sent (model/keys.ts has the
  * credential rules). A key cannot delete itself (409).
  */
@@ -50,7 +50,7 @@ function keyView(key: ApiKeyRecord) {
 }
 
 /**
- * Absent, null or "" all mean "never expires" (seed section 8). A date is kept as sent, so a client that
+ * Absent, null or "" all mean "never expires", as the API documents for `expireAt`. A date is kept as sent, so a client that
  * compares it with what it sent sees no difference.
  */
 function expiry(expireAt: string | null | undefined): string | null {

@@ -1,5 +1,5 @@
 /**
- * POST .../services/{serviceId}/privateEndpoint (seed 4.5) registers the endpoint with the organization (the
+ * POST .../services/{serviceId}/privateEndpoint registers the endpoint with the organization (the
  * real API's organization-level list, with the service's cloud provider and region) and attaches it to the
  * service. POSTing an id again is not an error: it updates the description when one is sent and attaches
  * the endpoint to this service too, so a retried create is harmless.

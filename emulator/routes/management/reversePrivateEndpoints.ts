@@ -1,5 +1,5 @@
 /**
- * Reverse private endpoints (seed 4.1, 4.2; list and DELETE from the real API). Their statuses follow
+ * Reverse private endpoints: create, get, list and DELETE, as the real API has them. Their statuses follow
  * model/reversePrivateEndpoints; every operation needs the service running (model/serviceStates).
  */
 import type { FastifyInstance } from "fastify";

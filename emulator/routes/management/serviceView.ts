@@ -1,4 +1,4 @@
-/** The service object of seed section 2.2, computed from the stored record. */
+/** The service object the API returns (GET and every PATCH of a service), computed from the stored record. */
 import { stateOf } from "../../model/serviceStates";
 import type { EmulatorState, ServiceRecord } from "../../types";
 

@@ -1,6 +1,6 @@
 /**
  * Services: list, get, the private-endpoint PATCH of the real API ({"privateEndpointIds":{"add","remove"}}),
- * the replica scaling PATCH of seed 4.3 and the real API's state PATCH ({"command":"awake"|"start"|"stop"}).
+ * the replica scaling PATCH (`.../replicaScaling`) and the real API's state PATCH ({"command":"awake"|"start"|"stop"}).
  * Every PATCH returns the service object.
  */
 import type { FastifyInstance } from "fastify";

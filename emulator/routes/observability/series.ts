@@ -1,5 +1,5 @@
 /**
- * POST /api/v2/charts/series (seed 4.7): the API's validation and rules (emulator/model/series.ts), then the
+ * POST /api/v2/charts/series: the API's validation and rules (emulator/model/series.ts), then the
  * source lookup, then synthetic rows. One rule is the emulator's own: at most `maxBuckets` buckets, so that a
  * query cannot make it build millions of rows.
  */

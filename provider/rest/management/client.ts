@@ -10,7 +10,7 @@ import { DEFAULT_WAKE_SETTINGS, IdleServiceWaker, type WakeSettings } from "./id
 import { ReversePrivateEndpointsApi } from "./reversePrivateEndpoints";
 import { ServicesApi } from "./services";
 
-/** What a management client needs; ManagementSettings from provider/config fits. */
+/** What a management client needs; ManagementSettings from provider/settings fits. */
 export interface ManagementConnection {
   readonly apiUrl: string;
   readonly tokenKey: string;

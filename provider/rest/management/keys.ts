@@ -2,7 +2,7 @@ import type { HttpCore } from "../http";
 import type { ApiKey, ApiKeyCreateRequest, ApiKeyCreateResult, ApiKeyUpdateRequest } from "./models";
 import { keyPath, keysPath } from "./paths";
 
-/** API keys of an organization (seed 4.4; list, get, update and delete from DESIGN.md 7). */
+/** API keys of an organization: create, list, get, update (PATCH) and delete, by the key's uuid `key.id`. */
 export class KeysApi {
   constructor(private readonly http: HttpCore) {}
 

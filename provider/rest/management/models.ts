@@ -1,6 +1,7 @@
 /**
- * Request and response models of the management API. Field names are exactly the seed's (sections 2.1-2.4,
- * 4.3); the lifecycle operations' models follow DESIGN.md section 7. Runtime checks live in schemas/.
+ * Request and response models of the management API. Field names are exactly the API's, including those of
+ * the operations a lifecycle needs beyond the creates (reading a service or the organization, listing, reading,
+ * updating and deleting keys and endpoints). Runtime checks live in schemas/.
  */
 import type {
   ApiKeyRole,
@@ -9,19 +10,12 @@ import type {
   ReversePrivateEndpointType,
 } from "../../../schemas";
 
-/** Every management response: `{status, requestId, result}`. */
-export interface ManagementEnvelope<T> {
-  status: number;
-  requestId: string;
-  result: T;
-}
-
 export interface IpAccessListEntry {
   source: string;
   description: string;
 }
 
-// ---- reverse private endpoints (seed 2.1, 4.1, 4.2) ----
+// ---- reverse private endpoints: .../services/{serviceId}/dataPipesReversePrivateEndpoints ----
 
 export interface ReversePrivateEndpointCreateRequest {
   description?: string;
@@ -54,7 +48,7 @@ export interface ReversePrivateEndpoint {
   mskAuthentication?: unknown;
 }
 
-// ---- services (seed 2.2, 4.3; DESIGN.md 7) ----
+// ---- services: GET and PATCH .../services/{serviceId}, PATCH .../replicaScaling and .../state ----
 
 export interface ServiceEndpoint {
   protocol: string;
@@ -110,7 +104,7 @@ export interface ServicePrivateEndpointsPatchRequest {
   };
 }
 
-// ---- organization (DESIGN.md 7) ----
+// ---- organization: GET /v1/organizations/{organizationId}, which lists its private endpoints ----
 
 export interface OrganizationPrivateEndpoint {
   id: string;
@@ -125,7 +119,7 @@ export interface Organization {
   privateEndpoints?: OrganizationPrivateEndpoint[];
 }
 
-// ---- API keys (seed 2.3, 4.4; DESIGN.md 7) ----
+// ---- API keys: POST and GET .../keys, GET, PATCH and DELETE .../keys/{keyId} ----
 
 /** Hashes of a key id and secret chosen by the client; the API then returns the key without credentials. */
 export interface ApiKeyHashData {
@@ -156,7 +150,7 @@ export interface ApiKeyUpdateRequest {
   ipAccessList?: IpAccessListEntry[];
 }
 
-/** The `key` object. `state` is not in the seed's table; the real API reports it. */
+/** The `key` object. The real API reports `state` on every key, though the create's documentation omits it. */
 export interface ApiKey {
   id: string;
   name: string;
@@ -176,7 +170,7 @@ export interface ApiKeyCreateResult {
   keySecret?: string;
 }
 
-// ---- private endpoints (seed 2.4, 4.5) ----
+// ---- private endpoints: POST .../services/{serviceId}/privateEndpoint ----
 
 export interface PrivateEndpointCreateRequest {
   id: string;

@@ -2,7 +2,7 @@ import type { HttpCore } from "../http";
 import type { Organization } from "./models";
 import { organizationPath } from "./paths";
 
-/** The organization, which lists its registered private endpoints (DESIGN.md 7). */
+/** The organization, whose `privateEndpoints` lists every private endpoint registered with it. */
 export class OrganizationsApi {
   constructor(private readonly http: HttpCore) {}
 

@@ -3,7 +3,7 @@ import type { PrivateEndpoint, PrivateEndpointCreateRequest } from "./models";
 import { servicePath } from "./paths";
 
 /**
- * Registers a private endpoint with the organization and attaches it to the service (seed 4.5). Reading and
+ * Registers a private endpoint with the organization and attaches it to the service, in one POST. Reading and
  * detaching go through OrganizationsApi.get and ServicesApi.updatePrivateEndpointIds.
  */
 export class PrivateEndpointsApi {

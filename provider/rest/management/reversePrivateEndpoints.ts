@@ -7,7 +7,7 @@ import { reversePrivateEndpointPath, reversePrivateEndpointsPath } from "./paths
 const refusedWhileIdle = "reverse private endpoint operations";
 
 /**
- * Reverse private endpoints of a service (seed 4.1, 4.2; list and delete from the real API). The API refuses
+ * Reverse private endpoints of a service: create, get, list and delete. The API refuses
  * every one of these operations while the service is idle; each wakes the service and is sent again.
  */
 export class ReversePrivateEndpointsApi {

@@ -4,7 +4,7 @@ import type { ReplicaScalingUpdateRequest, Service, ServicePrivateEndpointsPatch
 import { servicePath } from "./paths";
 
 /**
- * A service: read it, attach or detach private endpoints, update its replica scaling (seed 4.3), and change its
+ * A service: read it, attach or detach private endpoints, update its replica scaling (`PATCH .../replicaScaling`), and change its
  * state (the real API's `PATCH .../state`: start, stop, or awake for an idle service).
  */
 export class ServicesApi {

@@ -7,7 +7,7 @@ function alertPath(alertId: string): string {
   return `${ALERTS_PATH}/${encodeURIComponent(alertId)}`;
 }
 
-/** Alerts on dashboard tiles and saved searches (seed 4.6; list, get, replace, delete from DESIGN.md 7). */
+/** Alerts on dashboard tiles and saved searches: create, list, get, replace (PUT, the whole alert) and delete. */
 export class AlertsApi {
   constructor(private readonly http: HttpCore) {}
 

@@ -27,7 +27,7 @@ export class SeriesSourceNotFoundError extends Error {
   }
 }
 
-/** Chart time series (seed 4.7). */
+/** Chart time series: `POST /api/v2/charts/series`. */
 export class ChartsApi {
   constructor(private readonly http: HttpCore) {}
 

@@ -5,7 +5,7 @@ import { OBSERVABILITY_THROTTLE, throttleKey } from "../throttle";
 import { AlertsApi } from "./alerts";
 import { ChartsApi } from "./charts";
 
-/** What an observability client needs; ObservabilitySettings from provider/config fits. */
+/** What an observability client needs; ObservabilitySettings from provider/settings fits. */
 export interface ObservabilityConnection {
   readonly apiUrl: string;
   readonly apiToken: string;

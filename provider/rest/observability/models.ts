@@ -1,6 +1,7 @@
 /**
- * Request and response models of the observability API. Field names are exactly the seed's (sections 2.5,
- * 2.6); savedSearchId and the lifecycle operations follow DESIGN.md section 7.
+ * Request and response models of the observability API. Field names are exactly the API's. Beyond creating an
+ * alert and querying series, the real API lists, gets, replaces (PUT) and deletes alerts, and a search alert names
+ * its saved search as `savedSearchId` (reported back as `savedSearch`).
  */
 import type {
   AlertChannelType,
@@ -13,12 +14,7 @@ import type {
   SeriesWhereLanguage,
 } from "../../../schemas";
 
-/** Every observability response: `{data}`. */
-export interface ObservabilityEnvelope<T> {
-  data: T;
-}
-
-// ---- alerts (seed 2.5, 4.6) ----
+// ---- alerts: POST, GET, PUT and DELETE /api/v2/alerts ----
 
 export interface AlertChannel {
   type: AlertChannelType;
@@ -89,7 +85,7 @@ export interface Alert {
   updatedAt?: string | null;
 }
 
-// ---- chart series (seed 2.6, 4.7) ----
+// ---- chart series: POST /api/v2/charts/series ----
 
 /** One series as sent: every field the API's validation knows; `where` and `groupBy` are required by it. */
 export interface SeriesDefinition {

@@ -8,6 +8,7 @@
  */
 import type { Fixture } from "../../../emulator";
 import type { EmulatorHarness } from "../../emulator/helpers";
+import { searchAlertBody, tileAlertBody } from "../../support/alertBodies";
 import {
   ANY_DATE_TIME,
   ANY_OBJECT_ID,
@@ -27,24 +28,8 @@ const unknownObjectId = "65a1f0c2b3d4e5f607182931";
 const userId = "65f5e4a3b9e77c001a234567";
 const silencedUntil = "2099-03-20T08:00:00.000Z";
 
-const tileAlert = (ids: Fixture) => ({
-  threshold: 5,
-  interval: "5m",
-  source: "tile",
-  thresholdType: "above",
-  channel: { type: "webhook", webhookId: ids.webhooks[0].id },
-  dashboardId: ids.dashboards[0].id,
-  tileId: ids.dashboards[0].tileIds[0],
-});
-
-const searchAlert = (ids: Fixture) => ({
-  threshold: 1,
-  interval: "1h",
-  source: "search",
-  thresholdType: "below",
-  channel: { type: "webhook", webhookId: ids.webhooks[1].id },
-  savedSearchId: ids.savedSearches[0].id,
-});
+const tileAlert = (ids: Fixture) => tileAlertBody(ids);
+const searchAlert = (ids: Fixture) => searchAlertBody(ids);
 
 /** Creates a tile alert through the API; `made.alert` is its id. */
 async function anAlert(harness: EmulatorHarness): Promise<Record<string, string>> {
@@ -80,7 +65,7 @@ const refusal = (message: string) => ({ status: 400, body: { message } });
 export const cases: ContractCase[] = [
   {
     behaviour: "a silenced alert shows `silenced` as an object {by, at, until}",
-    source: `${shown}; the spec's table calls it a boolean`,
+    source: `${shown}; not the boolean that the alert's documented field table names`,
     api: "observability",
     arrange: async (harness) => {
       const made = await anAlert(harness);

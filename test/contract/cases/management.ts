@@ -8,7 +8,8 @@ const unknownUuid = "0b7d7a3e-5f55-4c1e-8f0e-2b1f3c4d5e6f";
 export const cases: ContractCase[] = [
   {
     behaviour: "a created reverse private endpoint comes back in the envelope, Provisioning",
-    source: "spec 4.1 and 2.1; statuses from the ClickHouse OpenAPI spec",
+    source:
+      "the documented create: the endpoint object in the envelope; statuses from the ClickHouse OpenAPI spec",
     api: "management",
     request: {
       method: "POST",
@@ -78,7 +79,7 @@ export const cases: ContractCase[] = [
   },
   {
     behaviour: "a scaling update out of range is a 400 BAD_REQUEST naming the field",
-    source: "spec 8: numReplicas 1 <= x <= 20",
+    source: "the documented scaling limits: numReplicas 1 <= x <= 20",
     api: "management",
     request: { method: "PATCH", path: (ids) => `${service(ids)}/replicaScaling`, body: { numReplicas: 30 } },
     response: {

@@ -22,7 +22,7 @@ export const cases: ContractCase[] = [
   },
   {
     behaviour: "an alert without a threshold is a 400 naming the field",
-    source: "spec 2.5: threshold is required; HyperDX zod body validation",
+    source: "the documented alert fields: threshold is required; HyperDX zod body validation",
     api: "observability",
     request: {
       method: "POST",
@@ -45,7 +45,7 @@ export const cases: ContractCase[] = [
   },
   {
     behaviour: "a created alert comes back under data, inactive",
-    source: "spec 4.6 and 2.5",
+    source: "the documented create: the alert object under data, state inactive",
     api: "observability",
     request: {
       method: "POST",

@@ -41,7 +41,7 @@ export const cases: ContractCase[] = [
   {
     behaviour:
       "a series answer has one row per bucket with ts_bucket, group ([] ungrouped) and series_<i>.data",
-    source: `spec 2.6; ${charts} (formatCHResult); ${chartsTest}: counts arrive as strings`,
+    source: `the documented series answer: ts_bucket and series_<i>.data per bucket; ${charts} (formatCHResult); ${chartsTest}: counts arrive as strings`,
     api: "observability",
     request: seriesRequest((ids) => day([count(ids), p95(ids)])),
     response: {

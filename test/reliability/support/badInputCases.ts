@@ -1,5 +1,5 @@
 /**
- * The bad-input table: every limit of the seed's section 8, every enum and every conditional requirement, each as a
+ * The bad-input table: every documented limit of the APIs (description length, replica memory and count, idle timeout, key roles, series count), every enum and every conditional requirement, each as a
  * program input that `pulumi preview` must refuse (naming the field and the rule) and as the request body that the
  * API itself refuses with a 400 naming the field.
  */

@@ -1,34 +1,13 @@
 /**
  * Dedicated emulators for the reliability cases: each case that injects faults, turns rate limits on, changes the
  * provisioning delay or fills the organization with objects gets its own emulator, so the suites that share the
- * run's emulator never see any of it.
+ * run's emulator never see any of it. Here: what a case reads from an emulator's request log.
  */
-import type { ConfigMap } from "@pulumi/pulumi/automation";
-import {
-  startEmulator,
-  type EmulatorOptions,
-  type RequestLogEntry,
-  type RunningEmulator,
-} from "../../../emulator";
-import { providerConfig } from "../../../scripts/lib/exampleConfig";
+import type { RequestLogEntry, RunningEmulator } from "../../../emulator";
 
-/** A fresh in-process emulator on a free loopback port; 200 ms of provisioning unless told otherwise. */
-export function dedicatedEmulator(options: EmulatorOptions = {}): Promise<RunningEmulator> {
-  return startEmulator({ port: 0, provisioningDelayMs: 200, ...options });
-}
-
-/**
- * Provider settings pointing at an emulator, credentials as secrets. `throttle: "off"` suits an emulator without
- * rate limits; "default" leaves the client throttle at the APIs' published limits.
- */
-export function stackConfigFor(emulator: RunningEmulator, throttle: "off" | "default" = "off"): ConfigMap {
-  const config = providerConfig(emulator.fixture);
-  if (throttle === "off") {
-    config["clickhouse:throttle"] = { value: "off" };
-    config["observability:throttle"] = { value: "off" };
-  }
-  return config;
-}
+/** The emulator and stack-config helpers every suite shares, under the names the reliability cases use. */
+export { dedicatedEmulator } from "../../support/emulator";
+export { stackConfigFor } from "../../support/stackConfig";
 
 /** What a stretch of the request log says about the traffic an operation made. */
 export interface RequestStats {

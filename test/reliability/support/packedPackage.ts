@@ -1,8 +1,8 @@
 import { execFileSync } from "node:child_process";
 import * as fs from "node:fs";
 import * as path from "node:path";
+import { repoRoot, testProgram } from "../../support/programs";
 
-const repoRoot = path.resolve(__dirname, "..", "..", "..", "..");
 const packageName = "pulumi-clickhouse-cloud";
 
 /** The package as `npm pack` makes it from this checkout, written to `workRoot`; returns the tarball's path. */
@@ -36,8 +36,7 @@ export function installPackedPackage(tarball: string, projectDir: string): strin
 
 /** Copies a test program (its Pulumi.yaml and compiled index.js) into `projectDir`. */
 export function copyProgram(name: string, projectDir: string): void {
-  const sources = path.join(repoRoot, "test", "reliability", "programs", name);
-  const compiled = path.join(repoRoot, "dist", "test", "reliability", "programs", name, "index.js");
+  const { projectDir: sources, programModule: compiled } = testProgram("reliability", name);
   fs.mkdirSync(projectDir, { recursive: true });
   fs.copyFileSync(path.join(sources, "Pulumi.yaml"), path.join(projectDir, "Pulumi.yaml"));
   fs.copyFileSync(compiled, path.join(projectDir, "index.js"));

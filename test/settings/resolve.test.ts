@@ -8,7 +8,7 @@ import {
   resolveManagementSettings,
   resolveObservabilitySettings,
   type ConfigSource,
-} from "../../provider/config";
+} from "../../provider/settings";
 
 /** A stack config as the dynamic provider's `configure` hands it over: full `namespace:key` keys. */
 function stackConfig(values: Record<string, string>): ConfigSource {

@@ -1,5 +1,5 @@
 import { expect } from "chai";
-import { BaseUrlError, checkBaseUrl, isLoopbackHost } from "../../provider/rest/baseUrl";
+import { BaseUrlError, checkBaseUrl, isLoopbackHost } from "../../provider/settings/baseUrl";
 import { ManagementClient } from "../../provider/rest/management";
 import { ObservabilityClient } from "../../provider/rest/observability";
 

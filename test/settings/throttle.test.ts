@@ -3,11 +3,11 @@ import {
   ConfigurationError,
   resolveManagementSettings,
   resolveObservabilitySettings,
-} from "../../provider/config";
+} from "../../provider/settings";
 import { managementClient } from "../../provider/rest/management";
 import { MANAGEMENT_THROTTLE, OBSERVABILITY_THROTTLE } from "../../provider/rest/throttle";
-import { parseThrottleSetting } from "../../provider/rest/throttleSetting";
-import { CannedServer } from "./cannedServer";
+import { parseThrottleSetting } from "../../provider/settings/throttle";
+import { CannedServer } from "../rest/cannedServer";
 
 const managementEnv = {
   CLICKHOUSE_ORG_ID: "org",

@@ -5,12 +5,13 @@
  */
 import {
   ConfigurationError,
+  isSet,
   resolveManagementSettings,
   resolveObservabilitySettings,
   SETTINGS,
   type ManagementSettings,
   type ObservabilitySettings,
-} from "../config";
+} from "../settings";
 import { managementClient } from "../rest/management";
 import { observabilityClient } from "../rest/observability";
 import type { OrganizationAccess } from "./orphans";
@@ -60,8 +61,8 @@ function stackSettings(stack: StackData): StackSettings {
     const lookup = { source: stack.config, env: process.env };
     const management = resolveManagementSettings(lookup);
     // Alerts are listed only where an observability API is set up at all; a half-set one is an error.
-    const observabilitySet = [SETTINGS.observabilityApiUrl, SETTINGS.observabilityApiToken].some(
-      (spec) => stack.config.get(spec.key) !== undefined || (process.env[spec.envVar] ?? "") !== "",
+    const observabilitySet = [SETTINGS.observabilityApiUrl, SETTINGS.observabilityApiToken].some((spec) =>
+      isSet(lookup, spec),
     );
     const observability = observabilitySet ? resolveObservabilitySettings(lookup) : undefined;
     return { stack: stack.name, management, observability };

@@ -1,0 +1,144 @@
+/**
+ * Figure 6: how the cost grows with the stack. `pulumi up`, `pulumi refresh` and `pulumi destroy` of 30, 100 and
+ * 300 of our resources against the emulator, rate limits and the provider's throttle off: wall time and the peak
+ * memory (VmHWM) of the dynamic-provider process, once per size, and the same for as many no-op dynamic resources
+ * (the control) right after, so growth that is the engine's shows in both. ReplicaScaling is left out: it manages settings
+ * of existing services, and the emulator's four services carry at most six of them; the sizes are split as evenly
+ * as they go over the other four kinds. Growth per resource and a straight-line fit say whether cost is linear.
+ */
+import type { LocalStack } from "../../scripts/lib/localStack";
+import type { BenchContext } from "../context";
+import { ProviderMemorySampler } from "../processMemory";
+import { benchConfigKeys, type BenchKind } from "../programs/ours/settings";
+import { benchStack, expectSummary, oursConfig, runOperation, setProviderThrottle } from "../stacks";
+
+export const scaleSizes = [30, 100, 300] as const;
+export const scaleOperations = ["up", "refresh", "destroy"] as const;
+export type ScaleOperation = (typeof scaleOperations)[number];
+const scaleKinds: readonly BenchKind[] = ["ReversePrivateEndpoint", "ApiKey", "PrivateEndpoint", "Alert"];
+
+export interface ScaleSample {
+  readonly resources: number;
+  readonly ms: number;
+  /** Peak resident set of the dynamic-provider process, kB. */
+  readonly providerPeakKb: number;
+}
+
+/** A least-squares line through the samples of one operation, and how well it fits. */
+export interface LinearFit {
+  /** Growth per resource (ms or kB). */
+  readonly slope: number;
+  readonly intercept: number;
+  /** 1 when every point is on the line. */
+  readonly r2: number;
+  /** Growth per resource between consecutive sizes (30→100, 100→300). */
+  readonly steps: number[];
+}
+
+export interface ScaleSeries {
+  readonly samples: Record<ScaleOperation, ScaleSample[]>;
+  readonly timeFit: Record<ScaleOperation, LinearFit>;
+  readonly memoryFit: Record<ScaleOperation, LinearFit>;
+}
+
+export interface ScaleResult {
+  readonly kinds: readonly BenchKind[];
+  readonly ours: ScaleSeries;
+  readonly control: ScaleSeries;
+}
+
+export async function measureScale(context: BenchContext): Promise<ScaleResult> {
+  const { emulator } = context;
+  const ours = await benchStack("ours", oursConfig(emulator.fixture, scaleKinds, 0));
+  const control = await benchStack("control", {});
+  const samples = { ours: emptySamples(), control: emptySamples() };
+  try {
+    await setProviderThrottle(ours, false);
+    for (const size of scaleSizes) {
+      await ours.stack.setConfig(benchConfigKeys.counts, { value: JSON.stringify(countsFor(size)) });
+      await control.stack.setConfig("bench:count", { value: String(size) });
+      for (const [name, stack] of [
+        ["ours", ours],
+        ["control", control],
+      ] as const) {
+        for (const operation of scaleOperations) {
+          const sample = await measureOperation(stack, operation, size);
+          samples[name][operation].push(sample);
+          context.log(
+            `figure 6: ${name}: ${operation} of ${size} resources: ${(sample.ms / 1000).toFixed(1)} s, provider ` +
+              `peak ${(sample.providerPeakKb / 1024).toFixed(0)} MB`,
+          );
+        }
+      }
+      await emulator.control.reset();
+    }
+  } finally {
+    await ours.dispose();
+    await control.dispose();
+  }
+  return { kinds: scaleKinds, ours: series(samples.ours), control: series(samples.control) };
+}
+
+async function measureOperation(
+  stack: LocalStack,
+  operation: ScaleOperation,
+  size: number,
+): Promise<ScaleSample> {
+  const expected: Record<ScaleOperation, Record<string, number>> = {
+    up: { create: size + 1 },
+    refresh: { same: size + 1 },
+    destroy: { delete: size + 1 },
+  };
+  const sampler = new ProviderMemorySampler();
+  sampler.start();
+  let outcome: Awaited<ReturnType<typeof runOperation>>;
+  try {
+    outcome = await runOperation(stack, operation);
+  } finally {
+    sampler.stop();
+  }
+  expectSummary(`${size} resources: ${operation}`, outcome.changes, expected[operation]);
+  return { resources: size, ms: outcome.ms, providerPeakKb: sampler.stop().peakKb };
+}
+
+function emptySamples(): Record<ScaleOperation, ScaleSample[]> {
+  return { up: [], refresh: [], destroy: [] };
+}
+
+function series(samples: Record<ScaleOperation, ScaleSample[]>): ScaleSeries {
+  const fits = (value: (sample: ScaleSample) => number) =>
+    Object.fromEntries(
+      scaleOperations.map((operation) => [operation, linearFit(samples[operation], value)]),
+    ) as Record<ScaleOperation, LinearFit>;
+  return {
+    samples,
+    timeFit: fits((sample) => sample.ms),
+    memoryFit: fits((sample) => sample.providerPeakKb),
+  };
+}
+
+/** `size` resources over the scale kinds, the first kinds taking one more when it does not divide evenly. */
+export function countsFor(size: number): Partial<Record<BenchKind, number>> {
+  const base = Math.floor(size / scaleKinds.length);
+  const extra = size % scaleKinds.length;
+  return Object.fromEntries(scaleKinds.map((kind, i) => [kind, base + (i < extra ? 1 : 0)]));
+}
+
+export function linearFit(
+  samples: readonly ScaleSample[],
+  value: (sample: ScaleSample) => number,
+): LinearFit {
+  const xs = samples.map((sample) => sample.resources);
+  const ys = samples.map(value);
+  const n = xs.length;
+  const meanX = xs.reduce((a, b) => a + b, 0) / n;
+  const meanY = ys.reduce((a, b) => a + b, 0) / n;
+  const sxx = xs.reduce((sum, x) => sum + (x - meanX) ** 2, 0);
+  const sxy = xs.reduce((sum, x, i) => sum + (x - meanX) * (ys[i] - meanY), 0);
+  const slope = sxy / sxx;
+  const intercept = meanY - slope * meanX;
+  const residual = ys.reduce((sum, y, i) => sum + (y - (intercept + slope * xs[i])) ** 2, 0);
+  const total = ys.reduce((sum, y) => sum + (y - meanY) ** 2, 0);
+  const steps = xs.slice(1).map((x, i) => (ys[i + 1] - ys[i]) / (x - xs[i]));
+  return { slope, intercept, r2: total === 0 ? 1 : 1 - residual / total, steps };
+}

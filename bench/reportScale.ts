@@ -1,0 +1,144 @@
+/** The figure 6 parts of bench/results.md: its summary rows and its section. */
+import {
+  scaleOperations,
+  type LinearFit,
+  type ScaleResult,
+  type ScaleSample,
+  type ScaleSeries,
+} from "./figures/scale";
+
+/**
+ * Cost is called linear when the value at the largest size is at most this many times what the growth per resource
+ * between the two smaller sizes predicts for it (no growth predicts the middle size's value). A cost growing with
+ * the square of the size comes out at about 2.5 times, a flat one that only wobbles near 1.
+ */
+export const linearGrowthTolerance = 1.25;
+
+export function isLinear(samples: readonly ScaleSample[], value: (sample: ScaleSample) => number): boolean {
+  const [small, middle, large] = samples;
+  const firstStep = (value(middle) - value(small)) / (middle.resources - small.resources);
+  const predicted = value(middle) + Math.max(firstStep, 0) * (large.resources - middle.resources);
+  return value(large) <= predicted * linearGrowthTolerance;
+}
+
+const time = (sample: ScaleSample) => sample.ms;
+const memory = (sample: ScaleSample) => sample.providerPeakKb;
+
+export function scaleSummaryRows(scale: ScaleResult | undefined): string[][] {
+  if (scale === undefined) return [];
+  return scaleOperations.map((operation) => {
+    const timeFit = scale.ours.timeFit[operation];
+    const memoryFit = scale.ours.memoryFit[operation];
+    const samples = scale.ours.samples[operation];
+    const largest = samples[samples.length - 1];
+    const control = scale.control.timeFit[operation];
+    return [
+      "6",
+      `\`${operation}\` of ${samples.map((s) => s.resources).join(" / ")} resources: growth per resource`,
+      `${timeFit.slope.toFixed(0)} ms (control ${control.slope.toFixed(0)} ms), ${memoryFit.slope.toFixed(0)} kB of ` +
+        `provider memory; ${(largest.ms / 1000).toFixed(1)} s and ${(largest.providerPeakKb / 1024).toFixed(0)} MB ` +
+        `at ${largest.resources}`,
+      "linear",
+      isLinear(samples, time) && isLinear(samples, memory) ? "yes" : "**no**",
+    ];
+  });
+}
+
+export function scaleSection(scale: ScaleResult | undefined): string[] {
+  if (scale === undefined) return [];
+  const sizes = scale.ours.samples.up.map((sample) => sample.resources);
+  const cells = (series: ScaleSeries, i: number, value: "s" | "MB") =>
+    scaleOperations.map((op) => {
+      const sample = series.samples[op][i];
+      return value === "s" ? (sample.ms / 1000).toFixed(1) : (sample.providerPeakKb / 1024).toFixed(0);
+    });
+  const timeRows = sizes.map((size, i) => [
+    String(size),
+    ...cells(scale.ours, i, "s"),
+    ...cells(scale.control, i, "s"),
+  ]);
+  const memoryRows = sizes.map((size, i) => [
+    String(size),
+    ...cells(scale.ours, i, "MB"),
+    ...cells(scale.control, i, "MB"),
+  ]);
+  const headings = (unit: string) => [
+    "resources",
+    ...scaleOperations.map((op) => `ours ${op} (${unit})`),
+    ...scaleOperations.map((op) => `control ${op} (${unit})`),
+  ];
+  const fitRows = (["ours", "control"] as const).flatMap((program) =>
+    scaleOperations.flatMap((op) => [
+      fitRow(
+        program,
+        op,
+        "time (ms)",
+        scale[program].timeFit[op],
+        isLinear(scale[program].samples[op], time),
+      ),
+      fitRow(
+        program,
+        op,
+        "provider memory (kB)",
+        scale[program].memoryFit[op],
+        isLinear(scale[program].samples[op], memory),
+      ),
+    ]),
+  );
+  return [
+    "## Figure 6: scale",
+    "",
+    `${sizes.join(", ")} resources (ours: ${scale.kinds.join(", ")}, split evenly; control: as many no-op dynamic ` +
+      "resources), against the in-process emulator with rate limits and the provider's throttle off; one run per " +
+      "size and program. Wall time of each command, and the peak resident memory (VmHWM) of the dynamic-provider " +
+      "process it started. Chart: [scale.svg](scale.svg).",
+    "",
+    table(headings("s"), timeRows),
+    "",
+    table(headings("MB"), memoryRows),
+    "",
+    "Growth per resource: least-squares slope over the three sizes, R² of that line, and the growth between " +
+      `consecutive sizes. Linear = the value at ${sizes[2]} is at most ${linearGrowthTolerance}× what the growth ` +
+      `from ${sizes[0]} to ${sizes[1]} predicts for it (one run per size: on a loaded machine, noise can fail it).`,
+    "",
+    table(
+      [
+        "program",
+        "command",
+        "measure",
+        "per resource",
+        "R²",
+        `${sizes[0]}→${sizes[1]}`,
+        `${sizes[1]}→${sizes[2]}`,
+        "linear",
+      ],
+      fitRows,
+    ),
+    "",
+    "![figure 6](scale.svg)",
+    "",
+  ];
+}
+
+function fitRow(
+  program: string,
+  operation: string,
+  measure: string,
+  fit: LinearFit,
+  linear: boolean,
+): string[] {
+  return [
+    program,
+    operation,
+    measure,
+    fit.slope.toFixed(1),
+    fit.r2.toFixed(3),
+    ...fit.steps.map((step) => step.toFixed(1)),
+    linear ? "yes" : "**no**",
+  ];
+}
+
+function table(headings: string[], rows: string[][]): string {
+  const line = (cells: string[]) => `| ${cells.join(" | ")} |`;
+  return [line(headings), line(headings.map(() => "---")), ...rows.map(line)].join("\n");
+}

@@ -1,0 +1,27 @@
+/**
+ * axios and axios-retry, loaded when the first client is made rather than when the provider's modules load:
+ * axios takes about 100 ms to load, and a provider process that sends nothing (a no-change preview, a check
+ * that fails) need not pay it.
+ */
+import type { AxiosAdapter, AxiosStatic } from "axios";
+import type * as AxiosRetryModule from "axios-retry";
+
+export interface HttpLibrary {
+  readonly axios: AxiosStatic;
+  /** axios's own Node transport, which the throttle wraps. */
+  readonly httpAdapter: AxiosAdapter;
+  readonly axiosRetry: typeof AxiosRetryModule.default;
+}
+
+let loaded: HttpLibrary | undefined;
+
+export function httpLibrary(): HttpLibrary {
+  if (loaded === undefined) {
+    /* eslint-disable @typescript-eslint/no-require-imports -- a lazy load is a require where first used */
+    const axios = require("axios") as AxiosStatic;
+    const axiosRetry = (require("axios-retry") as typeof AxiosRetryModule).default;
+    /* eslint-enable @typescript-eslint/no-require-imports */
+    loaded = { axios, httpAdapter: axios.getAdapter("http"), axiosRetry };
+  }
+  return loaded;
+}

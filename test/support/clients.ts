@@ -1,0 +1,27 @@
+/**
+ * The REST clients the tests use: connected to an emulator with its fixture's credentials, or to a canned
+ * server's URL with placeholder ones (the canned server checks none).
+ */
+import type { Fixture } from "../../emulator";
+import type { HttpOptions } from "../../provider/rest/http";
+import { ManagementClient } from "../../provider/rest/management";
+import { ObservabilityClient } from "../../provider/rest/observability";
+
+export function managementClientFor(target: Fixture | string, options: HttpOptions = {}): ManagementClient {
+  const connection =
+    typeof target === "string"
+      ? { apiUrl: target, tokenKey: "key-id-1", tokenSecret: "secret-1" }
+      : { apiUrl: target.managementUrl, tokenKey: target.tokenKey, tokenSecret: target.tokenSecret };
+  return new ManagementClient(connection, options);
+}
+
+export function observabilityClientFor(
+  target: Fixture | string,
+  options: HttpOptions = {},
+): ObservabilityClient {
+  const connection =
+    typeof target === "string"
+      ? { apiUrl: target, apiToken: "token-1" }
+      : { apiUrl: target.observabilityUrl, apiToken: target.observabilityToken };
+  return new ObservabilityClient(connection, options);
+}
