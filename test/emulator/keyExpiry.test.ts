@@ -1,5 +1,5 @@
 /**
- * A key without expiry: absent, null or "" expireAt all mean "never expires" (spec section 8), and the API shows
+ * A key without expiry: absent, null or "" expireAt all mean "never expires", as the API documents, and the API shows
  * such a key with `expireAt: null` in every answer (create, get, list, update), never "" or a missing field.
  */
 import { expect } from "chai";

@@ -1,5 +1,5 @@
 /**
- * Every granularity the API documents (spec 2.6: 30s, 1m, 5m, 10m, 15m, 30m, 1h, 2h, 6h, 12h, 1d, 2d, 7d, 30d,
+ * Every granularity the API documents (30s, 1m, 5m, 10m, 15m, 30m, 1h, 2h, 6h, 12h, 1d, 2d, 7d, 30d,
  * auto) is accepted, and each fixed one makes buckets of its own size, aligned to multiples of that size.
  */
 import { expect } from "chai";

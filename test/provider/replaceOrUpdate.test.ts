@@ -1,11 +1,11 @@
 /**
  * Which input changes replace a resource and which update it in place, for every input of every kind, through
  * each provider's diff. The lists are written out here from what the APIs offer, not read from the code:
- * - a reverse private endpoint has no update operation (spec 4.1, 4.2: create and get only), so every input
+ * - a reverse private endpoint has no update operation (the API creates and reads one, nothing more), so every input
  *   replaces it;
  * - a private endpoint registration is identified by its endpoint id and attached to one service; its description
  *   is changed in place;
- * - replica scaling is a PATCH of one service's settings (spec 4.3), so each setting updates in place and only
+ * - replica scaling is a PATCH of one service's settings, so each setting updates in place and only
  *   another service (or organization) is another resource;
  * - an API key's name, roles, expireAt, state and IP access list are changed in place by PATCH; its credentials
  *   (hashData, or keyId and keySecret, whose hashes are what is sent) exist only at create, so changing them, or

@@ -2,7 +2,7 @@ import { expect } from "chai";
 import { schemas } from "../../schemas";
 import { limits } from "../../schemas/limits";
 
-// Every expected number below is the API's documented limit (spec section 8), written out, not read from the code.
+// Every expected number below is the API's documented limit, written out, not read from the code.
 // The tier rules that depend on the service (120 GB for non-paid services, 2..20 replicas for the first service
 // of a warehouse) and the defaults are the emulator's to enforce and are tested over HTTP in
 // test/emulator/services.test.ts and test/emulator/serviceDefaults.test.ts.

@@ -182,7 +182,7 @@ describe("schemas: seriesQuery", () => {
     for (const metricDataType of ["gauge", "histogram", "sum", "summary", "exponential histogram"]) {
       expectValid("seriesQuery", withSeries({ metricName: "m", metricDataType }));
     }
-    // Every granularity the API documents (spec 2.6).
+    // Every granularity the API documents.
     const granularities = [
       "30s",
       "1m",

@@ -1,13 +1,14 @@
 /**
- * Every operation of the observability API needs its bearer token (spec section 5: "Every operation in this
- * document requires the Authorization header of its API"); without it each one, whatever its method, gets the
+ * Every operation of the observability API needs its bearer token (the API documents that every
+ * operation requires the Authorization header of its API); without it each one, whatever its method, gets the
  * bearer-token middleware's plain-text 401 before its body is looked at.
  */
 import type { Fixture } from "../../../emulator";
 import type { EmulatorHarness } from "../../emulator/helpers";
 import type { ContractCase } from "../contract";
 
-const source = "spec 5.1; HyperDX external API: bearer-token middleware answers 401 Unauthorized";
+const source =
+  "every operation requires the Authorization header; HyperDX external API: bearer-token middleware answers 401 Unauthorized";
 const unauthorized = { status: 401, contentType: "text/plain", body: "Unauthorized" };
 
 const tileAlert = (ids: Fixture) => ({
