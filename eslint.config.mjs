@@ -18,6 +18,8 @@ export default tseslint.config(
       "**/node_modules/**",
       "**/.pulumi-state/**",
       "provider/rest/validators.generated.ts",
+      ".stryker-tmp/**",
+      "reports/**",
     ],
   },
   js.configs.recommended,

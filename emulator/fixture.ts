@@ -3,6 +3,7 @@
  * admin API key, an observability token, and dashboards, saved searches, webhooks and sources to reference.
  */
 import { hashCredential, issueCredentials, keySuffixOf } from "./credentials";
+import { defaultIdleScaling, defaultNumReplicas, type OrganizationTier } from "./model/serviceDefaults";
 import type { ByteSource } from "./random";
 import { objectId, uuidV4, alphanumericString } from "./random";
 import type { EmulatorState, FixtureIdentity, NamedId, ServiceRecord } from "./types";
@@ -19,13 +20,19 @@ interface ServiceSeed {
   name: string;
   isPaid: boolean;
   tier: ServiceRecord["tier"];
-  numReplicas: number;
+  /** Absent: the organization tier's default. */
+  numReplicas?: number;
   maxReplicaMemoryGb: number;
   dataWarehouseId: string;
   isPrimary: boolean;
 }
 
-function serviceFrom(bytes: ByteSource, seed: ServiceSeed, createdAt: string): ServiceRecord {
+function serviceFrom(
+  bytes: ByteSource,
+  seed: ServiceSeed,
+  createdAt: string,
+  organizationTier: OrganizationTier,
+): ServiceRecord {
   const id = uuidV4(bytes);
   return {
     id,
@@ -38,8 +45,8 @@ function serviceFrom(bytes: ByteSource, seed: ServiceSeed, createdAt: string): S
     host: `${alphanumericString(bytes, 10).toLowerCase()}.${region}.${cloudProvider}.clickhouse.cloud`,
     minReplicaMemoryGb: 8,
     maxReplicaMemoryGb: seed.maxReplicaMemoryGb,
-    numReplicas: seed.numReplicas,
-    idleScaling: true,
+    numReplicas: seed.numReplicas ?? defaultNumReplicas(organizationTier),
+    idleScaling: defaultIdleScaling,
     idleTimeoutMinutes: 15,
     ipAccessList: [{ source: "0.0.0.0/0", description: "Anywhere" }],
     createdAt,
@@ -54,7 +61,11 @@ function named(bytes: ByteSource, names: string[]): NamedId[] {
   return names.map((name) => ({ id: objectId(bytes), name }));
 }
 
-export function seedWorld(bytes: ByteSource, now: Date): SeededWorld {
+export function seedWorld(
+  bytes: ByteSource,
+  now: Date,
+  organizationTier: OrganizationTier = "SCALE",
+): SeededWorld {
   const createdAt = now.toISOString();
   const organizationId = uuidV4(bytes);
   const mainWarehouse = uuidV4(bytes);
@@ -64,12 +75,13 @@ export function seedWorld(bytes: ByteSource, now: Date): SeededWorld {
       name: "analytics-prod",
       isPaid: true,
       tier: "production",
-      numReplicas: 3,
+      // Left at its tier's default; the other services have had theirs changed.
       maxReplicaMemoryGb: 120,
       dataWarehouseId: mainWarehouse,
       isPrimary: true,
     },
     createdAt,
+    organizationTier,
   );
   const development = serviceFrom(
     bytes,
@@ -83,6 +95,7 @@ export function seedWorld(bytes: ByteSource, now: Date): SeededWorld {
       isPrimary: true,
     },
     createdAt,
+    organizationTier,
   );
   const secondary = serviceFrom(
     bytes,
@@ -96,6 +109,7 @@ export function seedWorld(bytes: ByteSource, now: Date): SeededWorld {
       isPrimary: false,
     },
     createdAt,
+    organizationTier,
   );
   const trial = serviceFrom(
     bytes,
@@ -109,6 +123,7 @@ export function seedWorld(bytes: ByteSource, now: Date): SeededWorld {
       isPrimary: true,
     },
     createdAt,
+    organizationTier,
   );
 
   const credentials = issueCredentials(bytes);

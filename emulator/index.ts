@@ -35,6 +35,7 @@ export async function startEmulator(options: StartOptions = {}): Promise<Running
   const store = await Store.open({
     statePath: options.statePath,
     fixtureBytes: options.seed === undefined ? secureBytes : seededBytes(options.seed),
+    organizationTier: options.organizationTier,
   });
   const context: EmulatorContext = {
     store,

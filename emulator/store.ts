@@ -6,6 +6,7 @@
 import { promises as fs } from "node:fs";
 import * as path from "node:path";
 import { seedWorld } from "./fixture";
+import type { OrganizationTier } from "./model/serviceDefaults";
 import type { ByteSource } from "./random";
 import type { EmulatorState, FixtureIdentity } from "./types";
 
@@ -20,6 +21,7 @@ interface StateFile {
 export interface StoreOptions {
   statePath?: string;
   fixtureBytes: ByteSource;
+  organizationTier?: OrganizationTier;
 }
 
 export class Store {
@@ -39,7 +41,7 @@ export class Store {
     if (saved) {
       return new Store(saved.fixture, saved.initial, saved.current, options.statePath);
     }
-    const world = seedWorld(options.fixtureBytes, new Date());
+    const world = seedWorld(options.fixtureBytes, new Date(), options.organizationTier);
     const store = new Store(world.fixture, world.state, structuredClone(world.state), options.statePath);
     store.changed();
     await store.flush();

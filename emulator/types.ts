@@ -67,6 +67,11 @@ export interface EmulatorOptions {
   managementRateWindowMs?: number;
   /** Makes the fixture's ids and credentials reproducible. */
   seed?: number;
+  /**
+   * The organization's tier: BASIC, SCALE (the default) or ENTERPRISE. The fixture's primary production service
+   * starts with that tier's default number of replicas (1 on BASIC, 3 otherwise).
+   */
+  organizationTier?: "BASIC" | "SCALE" | "ENTERPRISE";
 }
 
 export interface RunningEmulator {

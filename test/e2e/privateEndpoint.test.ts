@@ -14,7 +14,7 @@ describe("PrivateEndpoint through the real engine", function () {
   let serviceId: string;
   let api: AxiosInstance;
   // Registrations with the organization outlive the stack: a fresh id keeps runs apart.
-  const endpointId = `vpce-${randomBytes(8).toString("hex")}`;
+  let endpointId = `vpce-${randomBytes(8).toString("hex")}`;
   let resourceId: string;
 
   before(async () => {
@@ -64,6 +64,21 @@ describe("PrivateEndpoint through the real engine", function () {
     const outputs = await stack.up();
     expect(outputs.resourceId.value).to.equal(resourceId);
     expect(outputs.description.value).to.equal("second");
+    expect(await registration()).to.include({ description: "second" });
+  });
+
+  it("an endpointId change replaces it: the new endpoint attached, the old one detached", async () => {
+    const oldEndpointId = endpointId;
+    endpointId = `vpce-${randomBytes(8).toString("hex")}`;
+    resourceId = `${serviceId}/${endpointId}`;
+    await stack.stack.setConfig("e2e:endpointId", { value: endpointId });
+    expect(await stack.preview()).to.deep.equal({ same: 1, replace: 1 });
+    const outputs = await stack.up();
+    expect(outputs.resourceId.value).to.equal(resourceId);
+    expect(outputs.endpointId.value).to.equal(endpointId);
+    const attached = await attachedIds();
+    expect(attached).to.include(endpointId);
+    expect(attached).to.not.include(oldEndpointId);
     expect(await registration()).to.include({ description: "second" });
   });
 

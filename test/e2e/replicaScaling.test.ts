@@ -81,6 +81,29 @@ describe("ReplicaScaling through the real engine", function () {
     expect(await getService()).to.include({ numReplicas: 4, idleScaling: !initial.idleScaling });
   });
 
+  it("another serviceId replaces it: the new service gets the settings, the old one keeps its own", async () => {
+    const { fixture } = await sharedEmulator();
+    const trialApi = axios.create({
+      baseURL: `${fixture.managementUrl}/v1/organizations/${fixture.organizationId}/services/${fixture.services.trial}`,
+      auth: { username: fixture.tokenKey, password: fixture.tokenSecret },
+    });
+    const trialBefore: Service = (await trialApi.get("")).data.result;
+    try {
+      await stack.stack.setConfig("e2e:serviceId", { value: fixture.services.trial });
+      expect(await stack.preview()).to.deep.equal({ same: 1, replace: 1 });
+      const outputs = await stack.up();
+      expect(outputs.serviceId.value).to.equal(fixture.services.trial);
+      expect((await trialApi.get("")).data.result).to.include({ numReplicas: 4, idleTimeoutMinutes: 20 });
+      // Deleting the old resource sends nothing: the first service keeps the settings it had.
+      expect(await getService()).to.include({ numReplicas: 4, idleTimeoutMinutes: 20 });
+    } finally {
+      await stack.stack.setConfig("e2e:serviceId", { value: serviceId });
+      await stack.up();
+      const { numReplicas, idleScaling, idleTimeoutMinutes } = trialBefore;
+      await trialApi.patch("/replicaScaling", { numReplicas, idleScaling, idleTimeoutMinutes });
+    }
+  });
+
   it("destroy drops the resource and leaves the service's settings as they are", async () => {
     await stack.destroy();
     expect(stack.logs.at(-1)?.stdout).to.match(/scaling settings are left as they are; nothing is sent/);

@@ -93,8 +93,10 @@ describe("emulator: services and replica scaling", () => {
 
   it("an empty PATCH changes nothing and succeeds", async () => {
     const before = expectManagementSuccess(await harness.management("GET", harness.servicePath()));
-    const after = expectManagementSuccess(await scale({}));
-    expect(after.numReplicas).to.equal(before.numReplicas);
+    expect(expectManagementSuccess(await scale({}))).to.deep.equal(before);
+    expect(expectManagementSuccess(await harness.management("GET", harness.servicePath()))).to.deep.equal(
+      before,
+    );
   });
 
   const rejected: Array<[string, unknown, string, string?]> = [
@@ -156,9 +158,16 @@ describe("emulator: services and replica scaling", () => {
     ).to.equal(10);
   });
 
-  it("a rejected PATCH changes nothing", async () => {
-    await scale({ numReplicas: 5, idleTimeoutMinutes: 2 });
-    const service = expectManagementSuccess(await harness.management("GET", harness.servicePath()));
-    expect(service.numReplicas).to.equal(3);
+  it("a rejected PATCH is a 400 and changes nothing, not even its valid fields", async () => {
+    const before = expectManagementSuccess(await harness.management("GET", harness.servicePath()));
+    expectManagementError(
+      await scale({ numReplicas: 5, idleScaling: false, idleTimeoutMinutes: 2 }),
+      400,
+      "BAD_REQUEST",
+      "idleTimeoutMinutes",
+    );
+    const after = expectManagementSuccess(await harness.management("GET", harness.servicePath()));
+    expect(after).to.deep.equal(before);
+    expect(after).to.include({ numReplicas: 3, idleScaling: true });
   });
 });

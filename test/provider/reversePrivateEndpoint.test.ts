@@ -84,7 +84,8 @@ describe("ReversePrivateEndpointProvider", function () {
   describe("diff", () => {
     const olds = { serviceId: "s", organizationId: "o", status: "Ready", ...vpcService, description: "a" };
 
-    it("replaces on every input change and ignores an omitted organizationId", async () => {
+    // Every other input is checked to replace in replaceOrUpdate.test.ts.
+    it("sees no change with organizationId omitted, and replaces on a new description", async () => {
       const same = await provider.diff("id", olds, { serviceId: "s", ...vpcService, description: "a" });
       expect(same.changes).to.equal(false);
       const changed = await provider.diff("id", olds, { serviceId: "s", ...vpcService, description: "b" });

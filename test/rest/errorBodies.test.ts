@@ -45,6 +45,15 @@ describe("error bodies", () => {
     expect(info.detail).not.to.contain("<");
   });
 
+  it("names an HTML page without a title by its first heading, markup and line breaks dropped", () => {
+    const page = '<html><body><h1 class="err">502\n  <b>Bad</b>\tGateway</h1><p>nginx</p></body></html>';
+    expect(readErrorBody(502, page, "text/html").detail).to.contain('("502 Bad Gateway")');
+    const bare = readErrorBody(502, "<html><body><p>upstream down</p></body></html>", "text/html").detail;
+    expect(bare).to.contain("HTML page").and.not.contain('("');
+    const long = readErrorBody(502, `<html><title>${"t".repeat(200)}</title></html>`, "text/html").detail;
+    expect(long).to.contain(`("${"t".repeat(119)}…")`);
+  });
+
   it("uses a plain-text body as the explanation", () => {
     expect(readErrorBody(401, "Unauthorized", "text/plain")).to.deep.equal({
       code: "UNAUTHORIZED",

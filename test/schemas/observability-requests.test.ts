@@ -182,7 +182,25 @@ describe("schemas: seriesQuery", () => {
     for (const metricDataType of ["gauge", "histogram", "sum", "summary", "exponential histogram"]) {
       expectValid("seriesQuery", withSeries({ metricName: "m", metricDataType }));
     }
-    for (const granularity of ["30s", "1h", "30d", "auto"]) {
+    // Every granularity the API documents.
+    const granularities = [
+      "30s",
+      "1m",
+      "5m",
+      "10m",
+      "15m",
+      "30m",
+      "1h",
+      "2h",
+      "6h",
+      "12h",
+      "1d",
+      "2d",
+      "7d",
+      "30d",
+      "auto",
+    ];
+    for (const granularity of granularities) {
       expectValid("seriesQuery", { ...query, granularity });
     }
   });
