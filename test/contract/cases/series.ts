@@ -165,7 +165,7 @@ export const cases: ContractCase[] = [
       day([count(ids), { ...count(ids), sourceId: "65a1f0c2b3d4e5f607182930" }]),
     ),
     response: { status: 404, body: { error: "Source not found for series 1" } },
-    // getSeries turns this answer into a SeriesSourceNotFoundError naming series[1] (test/provider/series.test.ts);
+    // getSeries turns this answer into a SeriesSourceNotFoundError naming series[1] (test/functions/series.test.ts);
     // the replay goes through the bare HTTP client, which has no series to name.
   },
 ];
