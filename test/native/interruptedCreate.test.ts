@@ -12,34 +12,36 @@ import {
   without,
   type Inventory,
 } from "../reliability/support/inventory";
-import { nativeStackConfig } from "./support/nativeProject";
 
 const programModule = path.join(__dirname, "programs", "all-kinds", "index.js");
 const endpointId = "vpce-0nativeinterrupt01";
 
-function programConfig(emulator: RunningEmulator): Record<string, { value: string; secret?: boolean }> {
-  const { fixture } = emulator;
-  const startTime = Date.UTC(2025, 2, 3);
-  return {
-    ...nativeStackConfig(fixture),
-    "e2e:keyName": { value: "native-interrupted-key" },
-    "e2e:alertName": { value: "native-interrupted alert" },
-    "e2e:dashboardId": { value: fixture.dashboards[0].id },
-    "e2e:tileId": { value: fixture.dashboards[0].tileIds[0] },
-    "e2e:threshold": { value: "7" },
-    "e2e:webhookId": { value: fixture.webhooks[0].id },
-    "e2e:endpointServiceId": { value: fixture.services.development },
-    "e2e:endpointId": { value: endpointId },
-    "e2e:endpointDescription": { value: "native-interrupted attachment" },
-    "e2e:reverseServiceId": { value: fixture.services.production },
-    "e2e:reverseDescription": { value: "native-interrupted reverse endpoint" },
-    "e2e:scalingServiceId": { value: fixture.services.secondary },
-    "e2e:numReplicas": { value: "4" },
-    "e2e:sourceId": { value: fixture.sources[0].id },
-    "e2e:startTime": { value: String(startTime) },
-    "e2e:endTime": { value: String(startTime + 86_400_000) },
-  };
-}
+/** The program's config that is not in the emulator's fixture. */
+const startTime = Date.UTC(2025, 2, 3);
+const programConfig = {
+  "clickhouse-cloud:throttle": "off",
+  "clickhouse-cloud:observabilityThrottle": "off",
+  "e2e:keyName": "native-interrupted-key",
+  "e2e:alertName": "native-interrupted alert",
+  "e2e:threshold": "7",
+  "e2e:endpointId": endpointId,
+  "e2e:endpointDescription": "native-interrupted attachment",
+  "e2e:reverseDescription": "native-interrupted reverse endpoint",
+  "e2e:numReplicas": "4",
+  "e2e:startTime": String(startTime),
+  "e2e:endTime": String(startTime + 86_400_000),
+};
+
+/** The program's config that is: `<key>=<path in the fixture>`. */
+const fixtureConfig = [
+  "e2e:dashboardId=dashboards.0.id",
+  "e2e:tileId=dashboards.0.tileIds.0",
+  "e2e:webhookId=webhooks.0.id",
+  "e2e:endpointServiceId=services.development",
+  "e2e:reverseServiceId=services.production",
+  "e2e:scalingServiceId=services.secondary",
+  "e2e:sourceId=sources.0.id",
+];
 
 /**
  * The native plugin's resources after `pulumi up` is killed (SIGKILL: CLI, engine, language host and plugin) while
@@ -59,7 +61,13 @@ describe("native plugin: pulumi up killed while the API's replies to creates are
     emulator = await dedicatedEmulator();
     api = directApi(emulator.fixture);
     baseline = await remoteInventory(api);
-    project = await CliProject.createNative("native-interrupted", programModule, programConfig(emulator));
+    project = await CliProject.createNative(
+      "native-interrupted",
+      programModule,
+      emulator,
+      fixtureConfig,
+      programConfig,
+    );
   });
 
   after(async () => {

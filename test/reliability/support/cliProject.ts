@@ -52,32 +52,41 @@ export class CliProject {
       "fixture.json": JSON.stringify(emulator.fixture),
     });
     const project = await CliProject.onOwnBackend(sandbox);
-    await project.run(
-      `npx pulumi-clickhouse-cloud-emulator configure --fixture fixture.json ${settings.map((s) => `--set ${s}`).join(" ")}`,
+    await project.configure(
+      settings.map((s) => `--set ${s}`),
+      config,
     );
-    for (const [key, value] of Object.entries(config)) await project.run(`pulumi config set ${key} ${value}`);
     return project;
   }
 
   /**
    * A project directory whose Pulumi.yaml loads the built native plugin as a project plugin and whose program is
-   * the compiled module `programModule`, with the stack `dev` on its own file backend and `config` set as given
-   * (secret values with --secret).
+   * the compiled module `programModule`, with the stack `dev` on its own file backend, pointed at `emulator` by the
+   * emulator's `configure --plugin` (the plugin's `clickhouse-cloud:*` keys); `config` is set as given.
    */
   static async createNative(
     projectName: string,
     programModule: string,
-    config: Record<string, { value: string; secret?: boolean }>,
+    emulator: RunningEmulator,
+    settings: string[],
+    config: Record<string, string>,
   ): Promise<CliProject> {
     const sandbox = Sandbox.project({
       "Pulumi.yaml": nativeProjectYaml(projectName),
       "index.js": `module.exports = require(${JSON.stringify(programModule)});\n`,
+      "fixture.json": JSON.stringify(emulator.fixture),
     });
     const project = await CliProject.onOwnBackend(sandbox);
-    for (const [key, { value, secret }] of Object.entries(config)) {
-      await project.run(`pulumi config set ${secret ? "--secret" : "--plaintext"} ${key} '${value}'`);
-    }
+    await project.configure(["--plugin", ...settings.map((s) => `--set ${s}`)], config);
     return project;
+  }
+
+  /** The emulator's `configure` with `flags` (the fixture is the sandbox's), then each of `config`. */
+  private async configure(flags: string[], config: Record<string, string>): Promise<void> {
+    await this.run(
+      `npx pulumi-clickhouse-cloud-emulator configure --fixture fixture.json ${flags.join(" ")}`,
+    );
+    for (const [key, value] of Object.entries(config)) await this.run(`pulumi config set ${key} '${value}'`);
   }
 
   /** The stack `dev` of a sandbox's project, on a file backend in the sandbox. */
