@@ -191,7 +191,7 @@ describe("native plugin: bad input fails at preview with the same words as the d
     projectDir = nativeProjectDir("chc-native-bad-input-parity");
     stack = await LocalStack.create({
       projectDir,
-      programModule: path.join(__dirname, "programs", "bad-input-parity", "index.js"),
+      programModule: path.join(__dirname, "programs", "either-way", "index.js"),
       config: { ...stackConfigFor(emulator), ...nativeStackConfig(emulator.fixture) },
     });
   });

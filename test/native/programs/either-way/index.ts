@@ -1,8 +1,8 @@
 /**
- * Inputs the APIs would refuse, the same ones served either way: through the package's dynamic-provider classes
- * and getSeries function (stack config `e2e:served` = dynamic) or through the native plugin's types and its
- * getSeries invoke (native). The cases come from stack config `e2e:cases`, each a resource kind (or "Series")
- * with its arguments, so one preview shows the engine's errors for all of them.
+ * Resources and getSeries queries served either way: through the package's dynamic-provider classes and
+ * getSeries function (stack config `e2e:served` = dynamic) or through the native plugin's types and its getSeries
+ * invoke (native). The cases come from stack config `e2e:cases`, each a resource kind (or "Series") with its
+ * arguments (often ones the APIs would refuse), so one engine run covers several of them.
  */
 import * as pulumi from "@pulumi/pulumi";
 import * as chc from "pulumi-clickhouse-cloud";
@@ -22,29 +22,21 @@ const cases = config.requireObject<Case[]>("cases");
 /** CustomResource is abstract in the SDK's typings; a resource of the plugin needs nothing more. */
 class PluginResource extends pulumi.CustomResource {}
 
-function resource(kind: Kind, name: string, args: Record<string, unknown>): void {
-  if (native) {
-    new PluginResource(`clickhouse-cloud:index:${kind}`, name, args);
-    return;
-  }
-  // The arguments are deliberately wrong, so they are passed as they came rather than typed.
+function resource(kind: Kind, name: string, args: Record<string, unknown>): pulumi.CustomResource {
+  if (native) return new PluginResource(`clickhouse-cloud:index:${kind}`, name, args);
+  // The arguments may be wrong on purpose, so they are passed as they came rather than typed.
   const given = args as never;
   switch (kind) {
     case "ReversePrivateEndpoint":
-      new chc.ReversePrivateEndpoint(name, given);
-      return;
+      return new chc.ReversePrivateEndpoint(name, given);
     case "ReplicaScaling":
-      new chc.ReplicaScaling(name, given);
-      return;
+      return new chc.ReplicaScaling(name, given);
     case "ApiKey":
-      new chc.ApiKey(name, given);
-      return;
+      return new chc.ApiKey(name, given);
     case "PrivateEndpoint":
-      new chc.PrivateEndpoint(name, given);
-      return;
+      return new chc.PrivateEndpoint(name, given);
     case "Alert":
-      new chc.Alert(name, given);
-      return;
+      return new chc.Alert(name, given);
   }
 }
 
@@ -54,7 +46,10 @@ function series(args: Record<string, unknown>): Promise<unknown> {
     : chc.getSeries(args as never);
 }
 
-for (const { kind, name, args } of cases) if (kind !== "Series") resource(kind, name, args);
+/** The id of each resource, by its name. */
+export const ids = Object.fromEntries(
+  cases.flatMap(({ kind, name, args }) => (kind === "Series" ? [] : [[name, resource(kind, name, args).id]])),
+);
 
 /**
  * A failed query fails the program at its first rejection; every query runs, and their errors are reported
