@@ -153,8 +153,12 @@ describe("native plugin: a stack of every kind moves from the dynamic classes to
     expect(await inventory()).to.deep.equal(afterUp);
   });
 
-  it("the state holds the native types under the same ids, with every secret still encrypted", async () => {
+  it("after a refresh the state holds the native types under the same ids, no provider code, secrets encrypted", async () => {
+    const refreshed = await stack.refresh();
+    expect(refreshed).to.not.have.any.keys("create", "delete", "replace");
+    expect(await changingRequests(), "since the aliased preview").to.deep.equal([]);
     const resources = await stateResources();
+    for (const resource of resources) expect(JSON.stringify(resource)).to.not.include("__provider");
     expect(resources.map((resource) => resource.type).sort()).to.deep.equal([
       "clickhouse-cloud:index:Alert",
       "clickhouse-cloud:index:ApiKey",
