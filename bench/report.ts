@@ -3,6 +3,7 @@ import { overheadCommands } from "./figures/overhead";
 import { requestPhases } from "./figures/requests";
 import { sharedKeyPipelines } from "./figures/sharedKey";
 import { benchKinds } from "./programs/ours/settings";
+import { nativeSection, nativeSummaryRows } from "./reportNative";
 import { scaleSection, scaleSummaryRows } from "./reportScale";
 import { goals, type BenchResults } from "./results";
 import { millis, seconds, secondsWithSpread, summarize, type Summary } from "./stats";
@@ -24,6 +25,7 @@ export function renderReport(results: BenchResults): string {
     ...seriesSection(results),
     ...scaleSection(results.scale),
     ...sharedKeySection(results),
+    ...nativeSection(results.native),
   ].join("\n");
 }
 
@@ -68,7 +70,12 @@ function summaryRows(r: BenchResults): string[][] {
       met(largest <= goals.providerBytes),
     ]);
     const perResource = Math.max(...ours.map((row) => row.resourceBytes));
-    rows.push(["2", "state per resource (largest kind)", `${Math.round(perResource)} B`, "", ""]);
+    const control = r.stateSize.rows.find((row) => row.kind === "control")!.resourceBytes;
+    const over = ours.filter((row) => row.resourceBytes > goals.stateRatio * control).map((row) => row.kind);
+    const share = `${Math.round(perResource)} B = ${(perResource / control).toFixed(2)} × control (${Math.round(control)} B)`;
+    const which = over.length === 0 ? "" : `; over: ${over.join(", ")}`;
+    const goal = `≤ ${goals.stateRatio} × control`;
+    rows.push(["2", "state per resource (largest kind)", share + which, goal, met(over.length === 0)]);
   }
   if (r.requests) {
     const preview = Math.max(...r.requests.map((k) => k.phases.preview.perResource));
@@ -121,6 +128,7 @@ function summaryRows(r: BenchResults): string[][] {
     rows.push(["5", "provider's share of it, median / p99", share, "", ""]);
   }
   rows.push(...scaleSummaryRows(r.scale));
+  rows.push(...nativeSummaryRows(r.native));
   for (const pipelines of sharedKeyPipelines) {
     const runs = r.sharedKey?.runs.filter((run) => run.pipelines === pipelines && run.sharedBudget) ?? [];
     if (runs.length === 0) continue;
