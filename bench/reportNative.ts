@@ -65,7 +65,10 @@ export function nativeSection(native: NativeResult | undefined): string[] {
     row.nativeHoldsProviderCode === undefined ? "" : row.nativeHoldsProviderCode ? "**yes**" : "no",
   ]);
   const d = native.deploymentBytesPerResource;
-  const start = (name: string, s: Summary) => [name, `${millis(s.median)} [${millis(s.min)}–${millis(s.max)}]`];
+  const start = (name: string, s: Summary) => [
+    name,
+    `${millis(s.median)} [${millis(s.min)}–${millis(s.max)}]`,
+  ];
   return [
     "## Figure 8: native plugin vs dynamic provider",
     "",

@@ -27,7 +27,7 @@ export const goals = {
 export interface BenchSettings {
   /** Repetitions of figures 1 and 5. */
   readonly runs: number;
-  /** Repetitions of figure 4, each bound by the rate limit to about 100 s. */
+  /** Repetitions of figure 4 on each path (dynamic, native), each bound by the rate limit to about 45 s. */
   readonly throughputRuns: number;
   readonly figures: readonly FigureNumber[];
 }

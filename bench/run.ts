@@ -3,7 +3,7 @@
  * Pulumi engine, prints the tables and writes bench/results.md and bench/results.json.
  *
  * Environment: BENCH_RUNS (repetitions of figures 1 and 5, default 5), BENCH_THROUGHPUT_RUNS (of figure 4,
- * default 3), BENCH_FIGURES (e.g. "1,3"; figures 2 and 8 come from figure 1's states and rounds, so they bring
+ * on each path, default 2), BENCH_FIGURES (e.g. "1,3"; figures 2 and 8 come from figure 1's states and rounds, so they bring
  * figure 1 along). A run of only some figures prints its tables and leaves the results files alone.
  */
 import * as fs from "node:fs";

@@ -13,7 +13,7 @@ export function readSettings(env: NodeJS.ProcessEnv): BenchSettings {
   if ((figures.includes(2) || figures.includes(8)) && !figures.includes(1)) figures.push(1);
   return {
     runs: positiveInteger(env.BENCH_RUNS, 5, "BENCH_RUNS"),
-    throughputRuns: positiveInteger(env.BENCH_THROUGHPUT_RUNS, 3, "BENCH_THROUGHPUT_RUNS"),
+    throughputRuns: positiveInteger(env.BENCH_THROUGHPUT_RUNS, 2, "BENCH_THROUGHPUT_RUNS"),
     figures: [...new Set(figures)].sort(),
   };
 }

@@ -18,8 +18,7 @@ export type BenchProgram = "ours" | "control" | "native";
 
 export async function benchStack(program: BenchProgram, config: ConfigMap): Promise<LocalStack> {
   return LocalStack.create({
-    projectDir:
-      program === "native" ? nativeProjectDir() : path.join(repoRoot, "bench", "programs", program),
+    projectDir: program === "native" ? nativeProjectDir() : path.join(repoRoot, "bench", "programs", program),
     programModule: path.join(__dirname, "programs", program, "index.js"),
     stackName: `bench-${program}-${process.pid}`,
     config,

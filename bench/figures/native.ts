@@ -48,7 +48,11 @@ export interface NativeResult {
   readonly commands: Record<OverheadCommand, NativeCommandTiming>;
   readonly state: NativeStateRow[];
   /** Whole deployment divided by its resources (the plugin's default provider entry included in native's). */
-  readonly deploymentBytesPerResource: { readonly native: number; readonly dynamic: number; readonly control: number };
+  readonly deploymentBytesPerResource: {
+    readonly native: number;
+    readonly dynamic: number;
+    readonly control: number;
+  };
   /** ms from spawning each process to its port line. */
   readonly pluginStartMs: Summary;
   readonly dynamicHostStartMs: Summary;
@@ -59,7 +63,8 @@ export async function measureNative(
   states: { ours: Deployment; control: Deployment; native?: Deployment },
   resourcesPerProgram: number,
 ): Promise<NativeResult> {
-  if (states.native === undefined) throw new Error("figure 8 needs figure 1's rounds with the native program");
+  if (states.native === undefined)
+    throw new Error("figure 8 needs figure 1's rounds with the native program");
   return {
     resourcesPerProgram,
     commands: timings(samples),

@@ -73,13 +73,19 @@ export async function measureOverhead(context: BenchContext, withNative = false)
     ];
     const expected = expectedChanges(resources);
 
-    context.log(`figure 1: warm-up (up and destroy of ${programs.map((p) => p.name).join(", ")}, not counted)`);
+    context.log(
+      `figure 1: warm-up (up and destroy of ${programs.map((p) => p.name).join(", ")}, not counted)`,
+    );
     for (const program of programs) {
       for (const operation of ["up", "destroy"] as const) await run(program, operation, expected);
     }
     await emulator.control.reset();
 
-    const samples: OverheadSamples = { ours: emptySamples(), control: emptySamples(), native: emptySamples() };
+    const samples: OverheadSamples = {
+      ours: emptySamples(),
+      control: emptySamples(),
+      native: emptySamples(),
+    };
     let states: OverheadRun["states"] | undefined;
     for (let round = 0; round < context.runs; round++) {
       // Which program goes first rotates, so a drift in the machine's load does not favour any of them.

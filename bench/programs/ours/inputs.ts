@@ -52,7 +52,10 @@ export function benchResources(fixture: BenchFixtureIds, revision: number): Benc
         throw new Error(`at most ${scalingLayouts.length} ReplicaScaling resources: one per layout`);
       return { name: `scaling-${i}`, args: scalingLayouts[i] };
     },
-    ApiKey: (i) => ({ name: `key-${i}`, args: { name: `bench key ${i} r${revision}`, roles: ["developer"] } }),
+    ApiKey: (i) => ({
+      name: `key-${i}`,
+      args: { name: `bench key ${i} r${revision}`, roles: ["developer"] },
+    }),
     PrivateEndpoint: (i) => ({
       name: `endpoint-${i}`,
       args: {
