@@ -11,7 +11,7 @@ import { CliError, UsageError } from "./cliSupport";
 
 const usage = `Usage: pulumi-clickhouse-cloud-emulator [serve] [options]
        pulumi-clickhouse-cloud-emulator stop --pid-file <file>
-       pulumi-clickhouse-cloud-emulator configure --fixture <file> [--stack <name>] [--set <key>=<path>]...
+       pulumi-clickhouse-cloud-emulator configure --fixture <file> [--stack <name>] [--plugin] [--set <key>=<path>]...
 
 serve (the default): serve both APIs until SIGINT or SIGTERM
   --port <n>                    port to listen on; 0 picks a free one (default 0)
@@ -36,6 +36,8 @@ configure: point the Pulumi stack of the current directory at the emulator of a 
   (pulumi config set-all: URLs and ids as plain text, the key secret and the token as secrets)
   --fixture <file>              the file serve's --fixture-out wrote
   --stack <name>                the stack to configure (default: the selected one)
+  --plugin                      set the native provider plugin's keys (clickhouse-cloud:*) instead of the
+                                dynamic classes' (clickhouse:*, observability:*)
   --set <key>=<path>            also set the program's config <key> to the fixture's value at <path>,
                                 e.g. serviceId=services.production or tileId=dashboards.0.tileIds.0`;
 

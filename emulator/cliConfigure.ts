@@ -15,12 +15,15 @@ export interface ConfigureOptions {
   stack?: string;
   /** `<config key>=<dotted path in the fixture>`, e.g. `serviceId=services.production`. */
   set: string[];
+  /** Set the native provider plugin's keys (`clickhouse-cloud:*`) rather than the dynamic classes'. */
+  plugin: boolean;
 }
 
 export const configureFlags = {
   fixture: { type: "string" },
   stack: { type: "string" },
   set: { type: "string", multiple: true, default: [] as string[] },
+  plugin: { type: "boolean", default: false },
 } as const;
 
 interface ConfigValue {
@@ -35,13 +38,18 @@ const cliDirHint = 'export PATH="$HOME/.pulumi/versions/3.248.0/bin:$PATH"';
 export function configureOptions(values: Record<string, unknown>): ConfigureOptions {
   const fixture = values.fixture as string | undefined;
   if (!fixture) throw new UsageError("configure needs --fixture <file>, the file --fixture-out wrote");
-  return { fixture, stack: values.stack as string | undefined, set: (values.set as string[]) ?? [] };
+  return {
+    fixture,
+    stack: values.stack as string | undefined,
+    set: (values.set as string[]) ?? [],
+    plugin: values.plugin === true,
+  };
 }
 
 /** Runs the configuration and returns what to print: every key set, secrets hidden. */
 export async function configureStack(options: ConfigureOptions): Promise<string> {
   const fixture = await readFixture(options.fixture);
-  const values = [...providerValues(fixture), ...options.set.map((entry) => programValue(fixture, entry))];
+  const values = [...providerValues(fixture, options.plugin), ...options.set.map((entry) => programValue(fixture, entry))];
   const args = ["config", "set-all"];
   for (const { key, value, secret } of values)
     args.push(secret ? "--secret" : "--plaintext", `${key}=${value}`);
@@ -82,9 +90,9 @@ async function readFixture(file: string): Promise<Fixture> {
   return fixture as Fixture;
 }
 
-function providerValues(fixture: Fixture): ConfigValue[] {
+function providerValues(fixture: Fixture, plugin: boolean): ConfigValue[] {
   const value = (spec: SettingSpec, text: string): ConfigValue => ({
-    key: spec.key,
+    key: plugin ? spec.pluginKey : spec.key,
     value: text,
     secret: spec.secret,
   });

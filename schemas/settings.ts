@@ -13,7 +13,10 @@
 export type SettingFormat = "text" | "url" | "throttle";
 
 export interface SettingSpec {
+  /** The key of the dynamic classes' config, e.g. `clickhouse:tokenKey`. */
   readonly key: string;
+  /** The key of the native provider plugin's config: its package name as namespace, e.g. `clickhouse-cloud:tokenKey`. */
+  readonly pluginKey: string;
   readonly envVar: string;
   readonly secret: boolean;
   readonly format: SettingFormat;
@@ -35,6 +38,7 @@ export interface SettingSpec {
 export const SETTINGS = {
   organizationId: {
     key: "clickhouse:organizationId",
+    pluginKey: "clickhouse-cloud:organizationId",
     envVar: "CLICKHOUSE_ORG_ID",
     secret: false,
     format: "text",
@@ -43,6 +47,7 @@ export const SETTINGS = {
   },
   tokenKey: {
     key: "clickhouse:tokenKey",
+    pluginKey: "clickhouse-cloud:tokenKey",
     envVar: "CLICKHOUSE_TOKEN_KEY",
     secret: false,
     format: "text",
@@ -52,6 +57,7 @@ export const SETTINGS = {
   },
   tokenSecret: {
     key: "clickhouse:tokenSecret",
+    pluginKey: "clickhouse-cloud:tokenSecret",
     envVar: "CLICKHOUSE_TOKEN_SECRET",
     secret: true,
     format: "text",
@@ -60,6 +66,7 @@ export const SETTINGS = {
   },
   managementApiUrl: {
     key: "clickhouse:apiUrl",
+    pluginKey: "clickhouse-cloud:apiUrl",
     envVar: "CLICKHOUSE_API_URL",
     secret: false,
     format: "url",
@@ -73,6 +80,7 @@ export const SETTINGS = {
    */
   managementThrottle: {
     key: "clickhouse:throttle",
+    pluginKey: "clickhouse-cloud:throttle",
     envVar: "CLICKHOUSE_THROTTLE",
     secret: false,
     format: "throttle",
@@ -83,6 +91,7 @@ export const SETTINGS = {
   },
   observabilityApiUrl: {
     key: "observability:apiUrl",
+    pluginKey: "clickhouse-cloud:observabilityApiUrl",
     envVar: "OBSERVABILITY_API_URL",
     secret: false,
     format: "url",
@@ -91,6 +100,7 @@ export const SETTINGS = {
   },
   observabilityApiToken: {
     key: "observability:apiToken",
+    pluginKey: "clickhouse-cloud:observabilityApiToken",
     envVar: "OBSERVABILITY_API_TOKEN",
     secret: true,
     format: "text",
@@ -103,6 +113,7 @@ export const SETTINGS = {
    */
   observabilityThrottle: {
     key: "observability:throttle",
+    pluginKey: "clickhouse-cloud:observabilityThrottle",
     envVar: "OBSERVABILITY_THROTTLE",
     secret: false,
     format: "throttle",

@@ -12,9 +12,17 @@ import {
   type ManagementSettings,
   type ObservabilitySettings,
 } from "../settings";
+import {
+  inPluginTerms,
+  nativeConfigSource,
+  nativeKey,
+  nativeSettings,
+  type NativeSettingName,
+} from "../native/configuration";
 import { managementClient } from "../rest/management";
 import { observabilityClient } from "../rest/observability";
 import type { OrganizationAccess } from "./orphans";
+import type { ConfigSource } from "../settings/sources";
 import type { StackData } from "./stackReader";
 import { UsageError } from "./usageError";
 
@@ -56,9 +64,27 @@ export function connect(
   };
 }
 
+/**
+ * A stack's settings under the names of either path: the dynamic classes' keys (`clickhouse:tokenKey`) where
+ * set, else the native plugin's (`clickhouse-cloud:tokenKey`).
+ */
+function eitherPathSource(config: ConfigSource): { source: ConfigSource; native: boolean } {
+  const nativeValues: Record<string, string> = {};
+  for (const name of Object.keys(nativeSettings) as NativeSettingName[]) {
+    const value = config.get(nativeKey(name));
+    if (value !== undefined) nativeValues[name] = value;
+  }
+  const native = nativeConfigSource(nativeValues);
+  return {
+    source: { get: (key) => config.get(key) ?? native.get(key) },
+    native: Object.keys(nativeValues).length > 0,
+  };
+}
+
 function stackSettings(stack: StackData): StackSettings {
+  const { source, native } = eitherPathSource(stack.config);
   try {
-    const lookup = { source: stack.config, env: process.env };
+    const lookup = { source, env: process.env };
     const management = resolveManagementSettings(lookup);
     // Alerts are listed only where an observability API is set up at all; a half-set one is an error.
     const observabilitySet = [SETTINGS.observabilityApiUrl, SETTINGS.observabilityApiToken].some((spec) =>
@@ -68,8 +94,10 @@ function stackSettings(stack: StackData): StackSettings {
     return { stack: stack.name, management, observability };
   } catch (error) {
     if (!(error instanceof ConfigurationError)) throw error;
+    // A stack of the native plugin is told the keys it sets.
+    const told = native ? inPluginTerms(error) : error;
     throw new UsageError(
-      `stack "${stack.name}": ${error.message.replace(/pulumi config set /g, `pulumi config set --stack ${stack.name} `)}`,
+      `stack "${stack.name}": ${told.message.replace(/pulumi config set /g, `pulumi config set --stack ${stack.name} `)}`,
     );
   }
 }

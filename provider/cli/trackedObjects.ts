@@ -1,25 +1,39 @@
 /**
  * What a stack's state tracks, read from `pulumi stack export` (secrets stay encrypted; only types, ids and
- * service ids are read). Resources appear in state as `pulumi-nodejs:dynamic/<module>:<Kind>`; each one's `id` is
- * the object's id in the API (an API key's uuid, a reverse private endpoint's id, an alert's id). Resources of
- * an operation the engine started and never finished (`pending_operations`) count too: an update or delete that
- * was cut short still names its object.
+ * service ids are read). A resource made with the dynamic classes appears in state as
+ * `pulumi-nodejs:dynamic/<module>:<Kind>`, one served by the native plugin as `clickhouse-cloud:index:<Kind>`; on
+ * both paths a resource's `id` is the object's id in the API (an API key's uuid, a reverse private endpoint's id,
+ * an alert's id). Resources of an operation the engine started and never finished (`pending_operations`) count
+ * too: an update or delete that was cut short still names its object.
  */
 
-/** The kinds of object an interrupted run can leave behind untracked, by the type token of their resources. */
-export const orphanKinds = {
-  ApiKey: "pulumi-nodejs:dynamic/clickhouse:ApiKey",
-  ReversePrivateEndpoint: "pulumi-nodejs:dynamic/clickhouse:ReversePrivateEndpoint",
-  Alert: "pulumi-nodejs:dynamic/observability:Alert",
+/** The kinds of object an interrupted run can leave behind untracked, by their module on the dynamic path. */
+const orphanModules = {
+  ApiKey: "clickhouse",
+  ReversePrivateEndpoint: "clickhouse",
+  Alert: "observability",
 } as const;
 
-export type OrphanKind = keyof typeof orphanKinds;
+export type OrphanKind = keyof typeof orphanModules;
+
+const orphanKindNames = Object.keys(orphanModules) as OrphanKind[];
+
+/** The type tokens a kind's resources have in state: the dynamic classes' and the native plugin's. */
+function typeTokens(kind: string, dynamicModule: string): string[] {
+  return [`pulumi-nodejs:dynamic/${dynamicModule}:${kind}`, `clickhouse-cloud:index:${kind}`];
+}
+
+const kindByType = new Map<string, OrphanKind>(
+  orphanKindNames.flatMap((kind) =>
+    typeTokens(kind, orphanModules[kind]).map((type) => [type, kind] as const),
+  ),
+);
 
 /** Resources whose `serviceId` names a service whose reverse private endpoints are worth listing. */
 const serviceTypes = new Set([
-  orphanKinds.ReversePrivateEndpoint,
-  "pulumi-nodejs:dynamic/clickhouse:ReplicaScaling",
-  "pulumi-nodejs:dynamic/clickhouse:PrivateEndpoint",
+  ...typeTokens("ReversePrivateEndpoint", "clickhouse"),
+  ...typeTokens("ReplicaScaling", "clickhouse"),
+  ...typeTokens("PrivateEndpoint", "clickhouse"),
 ]);
 
 export interface TrackedObjects {
@@ -59,7 +73,7 @@ export function addTrackedObjects(tracked: TrackedObjects, exported: unknown): v
 }
 
 function kindOf(type: unknown): OrphanKind | undefined {
-  return (Object.keys(orphanKinds) as OrphanKind[]).find((kind) => orphanKinds[kind] === type);
+  return typeof type === "string" ? kindByType.get(type) : undefined;
 }
 
 /** The resources of a stack export and those of its pending operations; tolerant of fields it does not use. */

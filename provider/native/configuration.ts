@@ -54,7 +54,7 @@ const nameBySettingKey = new Map<string, NativeSettingName>(
 
 /** The full config key users set, e.g. `clickhouse-cloud:tokenKey`. */
 export function nativeKey(name: NativeSettingName): string {
-  return `${packageName}:${name}`;
+  return nativeSettings[name].setting.pluginKey;
 }
 
 /**

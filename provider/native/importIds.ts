@@ -1,7 +1,7 @@
 /**
- * `pulumi import` (and `refresh --import-pending-creates`) reads a resource by the id the user gives and nothing
- * else. Most kinds' reads need nothing more; an endpoint lives under its service, so its import id names both, as
- * `<serviceId>/<endpointId>`; replica scaling manages the settings its outputs list, so an import takes them all.
+ * `pulumi import` reads a resource by the id the user gives and nothing else. Most kinds' reads need nothing more;
+ * an endpoint lives under its service, so its import id names both, as `<serviceId>/<endpointId>`; replica scaling
+ * manages the settings its outputs list, so an import takes them all.
  */
 import type { ResourceDefinition } from "../resources/definition";
 import type { PropertyBag } from "./wire";

@@ -104,7 +104,7 @@ export class ResourceOperations {
     let properties = bagOf(request.getProperties());
     const oldInputs = bagOf(request.getInputs());
     if (Object.keys(properties).length === 0 && this.resource.importProperties !== undefined) {
-      // `pulumi import` and `refresh --import-pending-creates` read with an id alone.
+      // `pulumi import` reads with an id alone.
       ({ id, properties } = this.resource.importProperties(id));
     }
     const result = await this.implementation.read(id, properties);

@@ -1,6 +1,5 @@
 import { expect } from "chai";
 import type { RunningEmulator, ScriptedFault } from "../../emulator";
-import { blocksOf } from "../docs/support/markdown";
 import { CliProject, type CliState } from "./support/cliProject";
 import {
   directApi,
@@ -9,40 +8,9 @@ import {
   type DirectApi,
 } from "./support/directApi";
 import { dedicatedEmulator } from "./support/emulators";
+import { followDocumentedRecovery, held, killedRun, routes } from "./support/interruptedRuns";
 import { objectCount, remoteInventory, stateInventory, without, type Inventory } from "./support/inventory";
 import { reportCase } from "./support/report";
-
-const routes = {
-  createKey: "POST /v1/organizations/:organizationId/keys",
-  deleteKey: "DELETE /v1/organizations/:organizationId/keys/:keyId",
-  createAlert: "POST /api/v2/alerts",
-  updateAlert: "PUT /api/v2/alerts/:id",
-  deleteAlert: "DELETE /api/v2/alerts/:id",
-  createEndpoint:
-    "POST /v1/organizations/:organizationId/services/:serviceId/dataPipesReversePrivateEndpoints",
-  attachPrivateEndpoint: "POST /v1/organizations/:organizationId/services/:serviceId/privateEndpoint",
-  scale: "PATCH /v1/organizations/:organizationId/services/:serviceId/replicaScaling",
-};
-
-/** The reply is held back longer than any test waits: the run is killed while the API has done its part. */
-const held = (...heldRoutes: string[]): ScriptedFault[] =>
-  heldRoutes.map((route) => ({ route, kinds: ["slowAfterProcessing"] }));
-
-/** The recovery the README documents, one command per line, as written there. */
-function documentedRecovery(): string[] {
-  const blocks = blocksOf("README.md").filter((block) => block.content.includes("--clear-pending-creates"));
-  expect(blocks, "README.md: one block with the recovery steps").to.have.length(1);
-  return blocks[0].content.split("\n").filter((line) => line.trim() !== "" && !line.startsWith("#"));
-}
-
-/** Rows of the orphans table: kind, id and name (columns are separated by two or more spaces). */
-function orphanRows(table: string): { kind: string; id: string; name: string }[] {
-  return table
-    .split("\n")
-    .map((line) => /^(ApiKey|ReversePrivateEndpoint|Alert) +(\S+) +(.+?) {2,}/.exec(line))
-    .filter((match): match is RegExpExecArray => match !== null)
-    .map(([, kind, id, name]) => ({ kind, id, name }));
-}
 
 /**
  * `pulumi up` killed with SIGKILL (the CLI, its engine, the language host and the provider processes at once) while
@@ -95,61 +63,10 @@ describe("interrupted run: pulumi up killed while the API's replies are on their
       .map((alert) => alert.threshold);
   }
 
-  async function until(what: string, reached: () => Promise<boolean>): Promise<void> {
-    const deadline = Date.now() + 90_000;
-    while (!(await reached())) {
-      if (Date.now() > deadline) {
-        throw new Error(
-          `${what} did not happen within 90 s; pulumi up printed:\n${project.output("up.log")}`,
-        );
-      }
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-  }
+  const killedUp = (step: string, holds: ScriptedFault[], what: string, reached: () => Promise<boolean>) =>
+    killedRun({ project, emulator, providerProcess: /dynamic-provider/ }, step, holds, what, reached);
 
-  /** Runs `pulumi up` at `step` with `holds` in force, and kills the whole run once `reached` says the API is done. */
-  async function killedUp(
-    step: string,
-    holds: ScriptedFault[],
-    what: string,
-    reached: () => Promise<boolean>,
-  ): Promise<CliState> {
-    await project.run(`pulumi config set e2e:step ${step}`);
-    await emulator.control.setFaults({ slowMs: 60_000, script: holds });
-    try {
-      await project.start("pulumi up --yes --skip-preview", "up.log");
-      await until(what, reached);
-      const killed = project.killEverything();
-      expect(killed.join("\n")).to.match(/pulumi up --yes --skip-preview/);
-      expect(killed.join("\n")).to.match(/dynamic-provider/);
-    } finally {
-      await emulator.control.clearFaults();
-    }
-    expect(project.output("up.log")).to.not.match(/^Resources:/m);
-    return project.state();
-  }
-
-  /**
-   * The README's steps, as written for the stack `dev`; the ids for `--delete` are those step 4 listed with the
-   * names this program gives its objects (the fixture's own objects are listed too, and left alone). Returns
-   * what was deleted.
-   */
-  async function recover(): Promise<{ kind: string; id: string; name: string }[]> {
-    let listed: { kind: string; id: string; name: string }[] = [];
-    for (const step of documentedRecovery()) {
-      if (step.includes("--delete")) {
-        if (listed.length === 0) continue; // the README: skip when step 4 lists none of yours
-        const ids = listed.map((orphan) => `'${orphan.id}'`).join(" ");
-        await project.run(step.replace(/( '<id>')+/, ` ${ids}`));
-      } else {
-        const run = await project.run(step);
-        if (step.includes("orphans")) {
-          listed = orphanRows(run.stdout).filter((orphan) => orphan.name.startsWith("interrupted"));
-        }
-      }
-    }
-    return listed;
-  }
+  const recover = () => followDocumentedRecovery(project, (name) => name.startsWith("interrupted"));
 
   /** One object per resource, all tracked, none pending, and a preview that would change nothing. */
   async function expectConverged(expectedReplicas: number): Promise<CliState> {

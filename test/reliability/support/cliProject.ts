@@ -10,6 +10,7 @@ import { expect } from "chai";
 import type { RunningEmulator } from "../../../emulator";
 import { defaultPassphrase, type StateResource } from "../../../scripts/lib/localStack";
 import { Sandbox, type ScriptRun } from "../../docs/support/sandbox";
+import { nativeProjectYaml } from "../../native/support/nativeProject";
 
 const repoRoot = path.resolve(__dirname, "..", "..", "..", "..");
 const commandTimeoutMs = 180_000;
@@ -50,15 +51,51 @@ export class CliProject {
       "index.js": `module.exports = require(${JSON.stringify(compiled)});\n`,
       "fixture.json": JSON.stringify(emulator.fixture),
     });
+    const project = await CliProject.onOwnBackend(sandbox);
+    await project.configure(
+      settings.map((s) => `--set ${s}`),
+      config,
+    );
+    return project;
+  }
+
+  /**
+   * A project directory whose Pulumi.yaml loads the built native plugin as a project plugin and whose program is
+   * the compiled module `programModule`, with the stack `dev` on its own file backend, pointed at `emulator` by the
+   * emulator's `configure --plugin` (the plugin's `clickhouse-cloud:*` keys); `config` is set as given.
+   */
+  static async createNative(
+    projectName: string,
+    programModule: string,
+    emulator: RunningEmulator,
+    settings: string[],
+    config: Record<string, string>,
+  ): Promise<CliProject> {
+    const sandbox = Sandbox.project({
+      "Pulumi.yaml": nativeProjectYaml(projectName),
+      "index.js": `module.exports = require(${JSON.stringify(programModule)});\n`,
+      "fixture.json": JSON.stringify(emulator.fixture),
+    });
+    const project = await CliProject.onOwnBackend(sandbox);
+    await project.configure(["--plugin", ...settings.map((s) => `--set ${s}`)], config);
+    return project;
+  }
+
+  /** The emulator's `configure` with `flags` (the fixture is the sandbox's), then each of `config`. */
+  private async configure(flags: string[], config: Record<string, string>): Promise<void> {
+    await this.run(
+      `npx pulumi-clickhouse-cloud-emulator configure --fixture fixture.json ${flags.join(" ")}`,
+    );
+    for (const [key, value] of Object.entries(config)) await this.run(`pulumi config set ${key} '${value}'`);
+  }
+
+  /** The stack `dev` of a sandbox's project, on a file backend in the sandbox. */
+  private static async onOwnBackend(sandbox: Sandbox): Promise<CliProject> {
     sandbox.env.PULUMI_BACKEND_URL = `file://${path.join(sandbox.root, "state")}`;
     sandbox.env.PULUMI_CONFIG_PASSPHRASE = defaultPassphrase;
     fs.mkdirSync(path.join(sandbox.root, "state"));
     const project = new CliProject(sandbox, "dev");
     await project.run("pulumi stack init dev");
-    await project.run(
-      `npx pulumi-clickhouse-cloud-emulator configure --fixture fixture.json ${settings.map((s) => `--set ${s}`).join(" ")}`,
-    );
-    for (const [key, value] of Object.entries(config)) await project.run(`pulumi config set ${key} ${value}`);
     return project;
   }
 
