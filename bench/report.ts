@@ -108,7 +108,6 @@ function summaryRows(r: BenchResults): string[][] {
     rows.push(["5", "provider's share of it, median / p99", share, "", ""]);
   }
   rows.push(...scaleSummaryRows(r.scale));
-  rows.push(...nativeSummaryRows(r.native));
   for (const pipelines of sharedKeyPipelines) {
     const runs = r.sharedKey?.runs.filter((run) => run.pipelines === pipelines && run.sharedBudget) ?? [];
     if (runs.length === 0) continue;
@@ -123,6 +122,7 @@ function summaryRows(r: BenchResults): string[][] {
       met(ratio.median <= goals.sharedKeyRatio && failed === 0),
     ]);
   }
+  rows.push(...nativeSummaryRows(r.native));
   return rows;
 }
 

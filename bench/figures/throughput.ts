@@ -7,6 +7,9 @@
  * clears CLICKHOUSE_THROTTLE from its environment, so the throttle really is at its default. The same keys go
  * through both paths, our dynamic classes and the native plugin, `runs` times each.
  */
+import * as fs from "node:fs";
+import * as os from "node:os";
+import * as nodePath from "node:path";
 import { managementRateLimit } from "../../emulator/rateLimits";
 import { SETTINGS } from "../../schemas/settings";
 import type { LocalStack } from "../../scripts/lib/localStack";
@@ -104,6 +107,12 @@ async function rateLimitedUp(
   await control.updateSettings({ rateLimits: true });
   if (path === "dynamic") await setProviderThrottle(stack, true);
   await control.clearRequests();
+  // The provider keeps the key's budget in files under the OS temp directory, shared by its processes; they
+  // remember the previous run's requests, which the emulator's reset has just forgotten. A fresh temp directory
+  // per run starts the client's budget with a full window too, as the floor assumes.
+  const env = stack.stack.workspace.envVars;
+  const budgetRoot = fs.mkdtempSync(nodePath.join(os.tmpdir(), "chc-bench-budget-"));
+  env.TMPDIR = budgetRoot;
 
   const startedAt = Date.now();
   const started = process.hrtime.bigint();
@@ -127,6 +136,8 @@ async function rateLimitedUp(
 
   await control.updateSettings({ rateLimits: false });
   await destroyUnthrottled(stack);
+  delete env.TMPDIR;
+  fs.rmSync(budgetRoot, { recursive: true, force: true });
   await control.reset();
   return {
     path,
