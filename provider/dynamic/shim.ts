@@ -27,7 +27,7 @@ const shims = new Map<ResourceKind, pulumi.dynamic.ResourceProvider>();
  * any other call (@pulumi/pulumi's dynamic provider configures each provider right after loading it, config or
  * not), and the runtime puts the implementation's other methods on the object. Pulumi serializes every function
  * with a wrapper of about 170 bytes, and copies a function's text and captured values as they are, so one function
- * of one statement, capturing only the kind, keeps `__provider` near the 540 bytes of a no-op provider.
+ * of one statement, capturing only the kind, keeps `__provider` near the 543 bytes of a no-op provider in state.
  *
  * One object per kind: Pulumi serializes a provider object once and reuses the text for every resource that
  * shares it. Comments stay outside the function body, because the serializer copies a body's text, comments
