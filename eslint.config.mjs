@@ -56,6 +56,12 @@ export default tseslint.config(
     files: ["provider/dynamic/**/*.ts"],
     rules: { "no-restricted-imports": ["error", { patterns: [...noEmulator, ...above("classes")] }] },
   },
+  // The npm package carries the native plugin as one bundle (dist/plugin) and not its modules, so the package's
+  // own command cannot load them.
+  {
+    files: ["provider/cli/**/*.ts"],
+    rules: { "no-restricted-imports": ["error", { patterns: [...noEmulator, "**/native", "**/native/**"] }] },
+  },
   {
     files: ["test/**/*.ts"],
     rules: { "@typescript-eslint/no-unused-expressions": "off" },

@@ -3,9 +3,11 @@ import { overheadCommands } from "./figures/overhead";
 import { requestPhases } from "./figures/requests";
 import { sharedKeyPipelines } from "./figures/sharedKey";
 import { benchKinds } from "./programs/ours/settings";
+import { nativeSection, nativeSummaryRows } from "./reportNative";
 import { scaleSection, scaleSummaryRows } from "./reportScale";
+import { throughputSection, throughputSummaryRows } from "./reportThroughput";
 import { goals, type BenchResults } from "./results";
-import { millis, seconds, secondsWithSpread, summarize, type Summary } from "./stats";
+import { millis, seconds, secondsWithSpread, type Summary } from "./stats";
 
 export function renderReport(results: BenchResults): string {
   return [
@@ -20,10 +22,11 @@ export function renderReport(results: BenchResults): string {
     ...overheadSection(results),
     ...stateSizeSection(results),
     ...requestsSection(results),
-    ...throughputSection(results),
+    ...throughputSection(results.throughput),
     ...seriesSection(results),
     ...scaleSection(results.scale),
     ...sharedKeySection(results),
+    ...nativeSection(results.native),
   ].join("\n");
 }
 
@@ -35,7 +38,7 @@ function header({ date, machine, durationSeconds, settings }: BenchResults): str
     `(${machine.cpuModel}), ${machine.memoryGb} GB memory, ${machine.os}; Node ${machine.node}, Pulumi CLI ` +
     `${machine.pulumiCli}, @pulumi/pulumi ${machine.pulumiSdk}. Load average (1 min) ${load.start.toFixed(1)} at ` +
     `the start${end}: the machine is shared, so engine timings are ratios against a control run back to back. ` +
-    `Figures 1 and 5 ran ${settings.runs} times, figure 4 ${settings.throughputRuns} times; ` +
+    `Figures 1 and 5 ran ${settings.runs} times, figure 4 ${settings.throughputRuns} times on each path; ` +
     "spreads are [min–max] over the runs."
   );
 }
@@ -68,7 +71,12 @@ function summaryRows(r: BenchResults): string[][] {
       met(largest <= goals.providerBytes),
     ]);
     const perResource = Math.max(...ours.map((row) => row.resourceBytes));
-    rows.push(["2", "state per resource (largest kind)", `${Math.round(perResource)} B`, "", ""]);
+    const control = r.stateSize.rows.find((row) => row.kind === "control")!.resourceBytes;
+    const over = ours.filter((row) => row.resourceBytes > goals.stateRatio * control).map((row) => row.kind);
+    const share = `${Math.round(perResource)} B = ${(perResource / control).toFixed(2)} × control (${Math.round(control)} B)`;
+    const which = over.length === 0 ? "" : `; over: ${over.join(", ")}`;
+    const goal = `≤ ${goals.stateRatio} × control`;
+    rows.push(["2", "state per resource (largest kind)", share + which, goal, met(over.length === 0)]);
   }
   if (r.requests) {
     const preview = Math.max(...r.requests.map((k) => k.phases.preview.perResource));
@@ -86,28 +94,7 @@ function summaryRows(r: BenchResults): string[][] {
       rows.push(["3", `requests per resource, ${phase}`, perKind, "least the API allows", "see figure 3"]);
     }
   }
-  if (r.throughput) {
-    const t = r.throughput;
-    const failed = t.runs.reduce((sum, run) => sum + run.failed, 0);
-    const tooMany = t.runs.reduce((sum, run) => sum + run.tooManyRequests, 0);
-    const result = `${t.ratio.median.toFixed(2)} [${t.ratio.min.toFixed(2)}–${t.ratio.max.toFixed(2)}]; ${tooMany} × 429, ${failed} failed`;
-    rows.push([
-      "4",
-      `${t.keys} API keys under the rate limit, wall / floor`,
-      result,
-      `≤ ${goals.throughputRatio}, no 429, none failed`,
-      met(t.ratio.median <= goals.throughputRatio && failed === 0 && tooMany === 0),
-    ]);
-    const spans = summarize(t.runs.map((run) => run.requestSpanMs / run.floorMs));
-    const before = summarize(t.runs.map((run) => run.beforeFirstMs / 1000));
-    rows.push([
-      "4",
-      "the same, first to last request / floor (what the throttle governs)",
-      `${spans.median.toFixed(2)} ${ratioSpread(spans)}; the first request ${before.median.toFixed(1)} s after the start`,
-      "",
-      "",
-    ]);
-  }
+  rows.push(...throughputSummaryRows(r.throughput));
   if (r.series) {
     const s = r.series;
     rows.push([
@@ -135,6 +122,7 @@ function summaryRows(r: BenchResults): string[][] {
       met(ratio.median <= goals.sharedKeyRatio && failed === 0),
     ]);
   }
+  rows.push(...nativeSummaryRows(r.native));
   return rows;
 }
 
@@ -267,54 +255,6 @@ function requestsSection(r: BenchResults): string[] {
     "Requests per resource by route:",
     "",
     ...details,
-    "",
-  ];
-}
-
-function throughputSection(r: BenchResults): string[] {
-  if (!r.throughput) return [];
-  const t = r.throughput;
-  const rows = t.runs.map((run, i) => [
-    String(i + 1),
-    seconds(run.wallMs),
-    String(run.requests),
-    seconds(run.floorMs),
-    run.ratio.toFixed(2),
-    seconds(run.beforeFirstMs),
-    seconds(run.requestSpanMs),
-    (run.requestSpanMs / run.floorMs).toFixed(2),
-    String(run.tooManyRequests),
-    String(run.failed),
-  ]);
-  const errors = t.runs
-    .filter((run) => run.error !== undefined)
-    .map((run) => `- ${run.error!.split("\n")[0]}`);
-  return [
-    `## Figure 4: ${t.keys} API keys under the management rate limit`,
-    "",
-    `The emulator enforces ${t.limit.requests} requests per ${t.limit.windowMs / 1000} s per key; the provider's ` +
-      "throttle is at its default (the same published limit). Floor = the time the limit imposes on the requests " +
-      `needed (429 answers excluded): the first ${t.limit.requests} go at once, each further ${t.limit.requests} ` +
-      `one window later, so N requests need ⌈N / ${t.limit.requests}⌉ − 1 windows.`,
-    "",
-    table(
-      [
-        "run",
-        "wall (s)",
-        "requests",
-        "floor (s)",
-        "wall / floor",
-        "before the first request (s)",
-        "first to last request (s)",
-        "that / floor",
-        "429",
-        "failed",
-      ],
-      rows,
-    ),
-    "",
-    `Median wall / floor ${t.ratio.median.toFixed(2)} ${ratioSpread(t.ratio)}.`,
-    ...(errors.length > 0 ? ["", "Errors:", ...errors] : []),
     "",
   ];
 }

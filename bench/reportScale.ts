@@ -23,6 +23,7 @@ export function isLinear(samples: readonly ScaleSample[], value: (sample: ScaleS
 
 const time = (sample: ScaleSample) => sample.ms;
 const memory = (sample: ScaleSample) => sample.providerPeakKb;
+const cpu = (sample: ScaleSample) => sample.providerCpuMs ?? 0;
 
 export function scaleSummaryRows(scale: ScaleResult | undefined): string[][] {
   if (scale === undefined) return [];
@@ -32,12 +33,17 @@ export function scaleSummaryRows(scale: ScaleResult | undefined): string[][] {
     const samples = scale.ours.samples[operation];
     const largest = samples[samples.length - 1];
     const control = scale.control.timeFit[operation];
+    const cpuFit = scale.ours.cpuFit?.[operation];
+    const cpuText =
+      cpuFit === undefined
+        ? ""
+        : `; provider CPU ${cpuFit.slope.toFixed(1)} ms per resource (linear: ${isLinear(samples, cpu) ? "yes" : "no"})`;
     return [
       "6",
       `\`${operation}\` of ${samples.map((s) => s.resources).join(" / ")} resources: growth per resource`,
       `${timeFit.slope.toFixed(0)} ms (control ${control.slope.toFixed(0)} ms), ${memoryFit.slope.toFixed(0)} kB of ` +
         `provider memory; ${(largest.ms / 1000).toFixed(1)} s and ${(largest.providerPeakKb / 1024).toFixed(0)} MB ` +
-        `at ${largest.resources}`,
+        `at ${largest.resources}${cpuText}`,
       "linear",
       isLinear(samples, time) && isLinear(samples, memory) ? "yes" : "**no**",
     ];
@@ -47,9 +53,10 @@ export function scaleSummaryRows(scale: ScaleResult | undefined): string[][] {
 export function scaleSection(scale: ScaleResult | undefined): string[] {
   if (scale === undefined) return [];
   const sizes = scale.ours.samples.up.map((sample) => sample.resources);
-  const cells = (series: ScaleSeries, i: number, value: "s" | "MB") =>
+  const cells = (series: ScaleSeries, i: number, value: "s" | "MB" | "CPU s") =>
     scaleOperations.map((op) => {
       const sample = series.samples[op][i];
+      if (value === "CPU s") return (cpu(sample) / 1000).toFixed(1);
       return value === "s" ? (sample.ms / 1000).toFixed(1) : (sample.providerPeakKb / 1024).toFixed(0);
     });
   const timeRows = sizes.map((size, i) => [
@@ -61,6 +68,11 @@ export function scaleSection(scale: ScaleResult | undefined): string[] {
     String(size),
     ...cells(scale.ours, i, "MB"),
     ...cells(scale.control, i, "MB"),
+  ]);
+  const cpuRows = sizes.map((size, i) => [
+    String(size),
+    ...cells(scale.ours, i, "CPU s"),
+    ...cells(scale.control, i, "CPU s"),
   ]);
   const headings = (unit: string) => [
     "resources",
@@ -83,6 +95,17 @@ export function scaleSection(scale: ScaleResult | undefined): string[] {
         scale[program].memoryFit[op],
         isLinear(scale[program].samples[op], memory),
       ),
+      ...(scale[program].cpuFit === undefined
+        ? []
+        : [
+            fitRow(
+              program,
+              op,
+              "provider CPU (ms)",
+              scale[program].cpuFit[op],
+              isLinear(scale[program].samples[op], cpu),
+            ),
+          ]),
     ]),
   );
   return [
@@ -96,6 +119,11 @@ export function scaleSection(scale: ScaleResult | undefined): string[] {
     table(headings("s"), timeRows),
     "",
     table(headings("MB"), memoryRows),
+    "",
+    "CPU time (user + system) of the dynamic-provider process, which tells the provider's own work from the " +
+      "engine's: the engine and the emulator run in other processes.",
+    "",
+    table(headings("CPU s"), cpuRows),
     "",
     "Growth per resource: least-squares slope over the three sizes, R² of that line, and the growth between " +
       `consecutive sizes. Linear = the value at ${sizes[2]} is at most ${linearGrowthTolerance}× what the growth ` +

@@ -1,10 +1,10 @@
 /**
- * `npm run bench`: measures figures 1 to 7 (see bench/README.md) against an in-process emulator and the real
+ * `npm run bench`: measures figures 1 to 8 (see bench/README.md) against an in-process emulator and the real
  * Pulumi engine, prints the tables and writes bench/results.md and bench/results.json.
  *
  * Environment: BENCH_RUNS (repetitions of figures 1 and 5, default 5), BENCH_THROUGHPUT_RUNS (of figure 4,
- * default 5), BENCH_FIGURES (e.g. "1,3"; figure 2 comes from figure 1's states, so it brings figure 1 along). A
- * run of only some figures prints its tables and leaves the results files alone.
+ * on each path, default 2), BENCH_FIGURES (e.g. "1,3"; figures 2 and 8 come from figure 1's states and rounds, so they bring
+ * figure 1 along). A run of only some figures prints its tables and leaves the results files alone.
  */
 import * as fs from "node:fs";
 import * as path from "node:path";
@@ -13,6 +13,7 @@ import { SETTINGS } from "../schemas/settings";
 import type { BenchContext } from "./context";
 import { measureOverhead } from "./figures/overhead";
 import { measureOverheadCauses } from "./figures/overheadCauses";
+import { measureNative } from "./figures/native";
 import { measureRequests } from "./figures/requests";
 import { measureScale } from "./figures/scale";
 import { measureSeries } from "./figures/series";
@@ -70,17 +71,22 @@ async function measure(
   const series = wanted(5) ? await measureSeries(context) : undefined;
   let overhead: BenchResults["overhead"];
   let stateSize: BenchResults["stateSize"];
-  if (wanted(1) || wanted(2)) {
-    const { result, states } = await measureOverhead(context);
+  let native: BenchResults["native"];
+  if (wanted(1) || wanted(2) || wanted(8)) {
+    const { result, states, samples } = await measureOverhead(context, wanted(8));
     overhead = { ...result, causes: await measureOverheadCauses() };
     stateSize = measureStateSize(states);
+    if (wanted(8)) {
+      context.log("figure 8: the plugin's start and the dynamic-provider process's start, 5 times each");
+      native = await measureNative(samples, states, result.resourcesPerProgram);
+    }
   }
   const requests = wanted(3) ? await measureRequests(context) : undefined;
   const throughput = wanted(4) ? await measureThroughput(context, settings.throughputRuns) : undefined;
   const scale = wanted(6) ? await measureScale(context) : undefined;
   // One run per pipeline count and mode: together about 6 minutes of waiting for the rate limit.
   const sharedKey = wanted(7) ? await measureSharedKey(context, 1) : undefined;
-  return { date, settings, overhead, stateSize, requests, throughput, series, scale, sharedKey };
+  return { date, settings, overhead, stateSize, requests, throughput, series, scale, sharedKey, native };
 }
 
 main().then(

@@ -7,16 +7,18 @@ import type { ConfigMap } from "@pulumi/pulumi/automation";
 import type { Fixture } from "../emulator";
 import { providerConfig } from "../scripts/lib/exampleConfig";
 import { LocalStack } from "../scripts/lib/localStack";
+import { nativeProjectDir } from "./nativeProgram";
 import { benchConfigKeys, type BenchFixtureIds, type BenchKind } from "./programs/ours/settings";
 
 /** dist/bench -> the repository; programs keep their Pulumi.yaml in the sources and run from the build. */
 const repoRoot = path.resolve(__dirname, "..", "..");
 
-export type BenchProgram = "ours" | "control";
+/** `native`: the resources of `ours` served by the native plugin (figure 8). */
+export type BenchProgram = "ours" | "control" | "native";
 
 export async function benchStack(program: BenchProgram, config: ConfigMap): Promise<LocalStack> {
   return LocalStack.create({
-    projectDir: path.join(repoRoot, "bench", "programs", program),
+    projectDir: program === "native" ? nativeProjectDir() : path.join(repoRoot, "bench", "programs", program),
     programModule: path.join(__dirname, "programs", program, "index.js"),
     stackName: `bench-${program}-${process.pid}`,
     config,

@@ -49,7 +49,10 @@ export function configureOptions(values: Record<string, unknown>): ConfigureOpti
 /** Runs the configuration and returns what to print: every key set, secrets hidden. */
 export async function configureStack(options: ConfigureOptions): Promise<string> {
   const fixture = await readFixture(options.fixture);
-  const values = [...providerValues(fixture, options.plugin), ...options.set.map((entry) => programValue(fixture, entry))];
+  const values = [
+    ...providerValues(fixture, options.plugin),
+    ...options.set.map((entry) => programValue(fixture, entry)),
+  ];
   const args = ["config", "set-all"];
   for (const { key, value, secret } of values)
     args.push(secret ? "--secret" : "--plaintext", `${key}=${value}`);

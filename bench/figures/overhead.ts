@@ -8,6 +8,7 @@ import type { Deployment } from "@pulumi/pulumi/automation";
 import type { LocalStack } from "../../scripts/lib/localStack";
 import type { BenchContext } from "../context";
 import { benchKinds } from "../programs/ours/settings";
+import { nativeConfig } from "../nativeProgram";
 import {
   benchStack,
   expectSummary,
@@ -37,44 +38,68 @@ export interface OverheadResult {
   readonly commands: Record<OverheadCommand, CommandTiming>;
 }
 
+/** Wall time (ms) of each command of every run, per program. */
+export type OverheadSamples = Record<ProgramName, Record<OverheadCommand, number[]>>;
+
 export interface OverheadRun {
   readonly result: OverheadResult;
-  /** Both programs' states after their first measured `up`, for figure 2. */
-  readonly states: { readonly ours: Deployment; readonly control: Deployment };
+  /** The programs' states after their first measured `up`, for figures 2 and 8 (`native` only with figure 8). */
+  readonly states: { readonly ours: Deployment; readonly control: Deployment; readonly native?: Deployment };
+  /** Every sample, for figure 8, which compares the native program's runs with the other two. */
+  readonly samples: OverheadSamples;
 }
 
-type Program = { readonly name: "ours" | "control"; readonly stack: LocalStack };
+type ProgramName = "ours" | "control" | "native";
+type Program = { readonly name: ProgramName; readonly stack: LocalStack };
 
-export async function measureOverhead(context: BenchContext): Promise<OverheadRun> {
+/**
+ * With `withNative` (figure 8), the same resources through the native plugin run as a third program in every
+ * round, so the three are measured back to back under the same load.
+ */
+export async function measureOverhead(context: BenchContext, withNative = false): Promise<OverheadRun> {
   const { emulator } = context;
   const resources = benchKinds.length * overheadPerKind;
   const ours = await benchStack("ours", oursConfig(emulator.fixture, benchKinds, overheadPerKind));
   const control = await benchStack("control", { "bench:count": { value: String(resources) } });
+  const native = withNative
+    ? await benchStack("native", nativeConfig(emulator.fixture, benchKinds, overheadPerKind))
+    : undefined;
   try {
     await setProviderThrottle(ours, false);
     const programs: Program[] = [
       { name: "ours", stack: ours },
       { name: "control", stack: control },
+      ...(native === undefined ? [] : [{ name: "native" as const, stack: native }]),
     ];
     const expected = expectedChanges(resources);
 
-    context.log("figure 1: warm-up (up and destroy of both programs, not counted)");
+    context.log(
+      `figure 1: warm-up (up and destroy of ${programs.map((p) => p.name).join(", ")}, not counted)`,
+    );
     for (const program of programs) {
       for (const operation of ["up", "destroy"] as const) await run(program, operation, expected);
     }
     await emulator.control.reset();
 
-    const samples = { ours: emptySamples(), control: emptySamples() };
+    const samples: OverheadSamples = {
+      ours: emptySamples(),
+      control: emptySamples(),
+      native: emptySamples(),
+    };
     let states: OverheadRun["states"] | undefined;
     for (let round = 0; round < context.runs; round++) {
-      // Which program goes first alternates, so a drift in the machine's load does not favour either.
-      const order = round % 2 === 0 ? programs : [...programs].reverse();
+      // Which program goes first rotates, so a drift in the machine's load does not favour any of them.
+      const order = programs.map((_, i) => programs[(i + round) % programs.length]);
       for (const command of overheadCommands) {
         for (const program of order) {
           samples[program.name][command].push(await run(program, command, expected));
         }
         if (command === "up" && states === undefined) {
-          states = { ours: await ours.exportState(), control: await control.exportState() };
+          states = {
+            ours: await ours.exportState(),
+            control: await control.exportState(),
+            native: await native?.exportState(),
+          };
         }
       }
       await emulator.control.reset();
@@ -83,10 +108,12 @@ export async function measureOverhead(context: BenchContext): Promise<OverheadRu
     return {
       result: { resourcesPerProgram: resources, commands: timings(samples) },
       states: states!,
+      samples,
     };
   } finally {
     await ours.dispose();
     await control.dispose();
+    await native?.dispose();
   }
 }
 
@@ -110,7 +137,7 @@ function emptySamples(): Record<OverheadCommand, number[]> {
   return { up: [], preview: [], destroy: [] };
 }
 
-function timings(samples: Record<"ours" | "control", Record<OverheadCommand, number[]>>) {
+function timings(samples: OverheadSamples) {
   const entries = overheadCommands.map((command) => {
     const ours = samples.ours[command];
     const control = samples.control[command];

@@ -22,6 +22,8 @@ export interface ScaleSample {
   readonly ms: number;
   /** Peak resident set of the dynamic-provider process, kB. */
   readonly providerPeakKb: number;
+  /** CPU time of the dynamic-provider process, ms (absent in results written before it was measured). */
+  readonly providerCpuMs?: number;
 }
 
 /** A least-squares line through the samples of one operation, and how well it fits. */
@@ -39,6 +41,7 @@ export interface ScaleSeries {
   readonly samples: Record<ScaleOperation, ScaleSample[]>;
   readonly timeFit: Record<ScaleOperation, LinearFit>;
   readonly memoryFit: Record<ScaleOperation, LinearFit>;
+  readonly cpuFit?: Record<ScaleOperation, LinearFit>;
 }
 
 export interface ScaleResult {
@@ -66,7 +69,7 @@ export async function measureScale(context: BenchContext): Promise<ScaleResult> 
           samples[name][operation].push(sample);
           context.log(
             `figure 6: ${name}: ${operation} of ${size} resources: ${(sample.ms / 1000).toFixed(1)} s, provider ` +
-              `peak ${(sample.providerPeakKb / 1024).toFixed(0)} MB`,
+              `peak ${(sample.providerPeakKb / 1024).toFixed(0)} MB, provider CPU ${((sample.providerCpuMs ?? 0) / 1000).toFixed(1)} s`,
           );
         }
       }
@@ -98,7 +101,8 @@ async function measureOperation(
     sampler.stop();
   }
   expectSummary(`${size} resources: ${operation}`, outcome.changes, expected[operation]);
-  return { resources: size, ms: outcome.ms, providerPeakKb: sampler.stop().peakKb };
+  const provider = sampler.stop();
+  return { resources: size, ms: outcome.ms, providerPeakKb: provider.peakKb, providerCpuMs: provider.cpuMs };
 }
 
 function emptySamples(): Record<ScaleOperation, ScaleSample[]> {
@@ -114,6 +118,7 @@ function series(samples: Record<ScaleOperation, ScaleSample[]>): ScaleSeries {
     samples,
     timeFit: fits((sample) => sample.ms),
     memoryFit: fits((sample) => sample.providerPeakKb),
+    cpuFit: fits((sample) => sample.providerCpuMs ?? 0),
   };
 }
 

@@ -54,13 +54,13 @@ export function measureStateSize(states: { ours: Deployment; control: Deployment
   };
 }
 
-function ownResources(state: Deployment): StateResource[] {
+export function ownResources(state: Deployment): StateResource[] {
   const resources = (state.deployment as { resources?: StateResource[] }).resources ?? [];
   return resources.filter((r) => !r.type.startsWith("pulumi:"));
 }
 
 /** `pulumi-nodejs:dynamic/clickhouse:ApiKey` -> `ApiKey`. */
-function kindOf(resource: StateResource): string {
+export function kindOf(resource: StateResource): string {
   return resource.type.slice(resource.type.lastIndexOf(":") + 1);
 }
 
@@ -104,6 +104,6 @@ function breakdown(resource: StateResource): Pick<StateSizeRow, "parts" | "large
   };
 }
 
-function jsonBytes(value: unknown): number {
+export function jsonBytes(value: unknown): number {
   return Buffer.byteLength(JSON.stringify(value), "utf8");
 }

@@ -30,8 +30,9 @@ export interface ReplicaScalingArgs {
   /** Minimum idle time before the service scales to zero, in whole minutes, at least 5. Updates in place. */
   idleTimeoutMinutes?: pulumi.Input<number>;
   /**
-   * The organization (uuid); defaults to `clickhouse:organizationId` or CLICKHOUSE_ORG_ID. Replaces on
-   * change.
+   * The organization (uuid); defaults to the provider's organization (`clickhouse:organizationId` for the
+   * dynamic-provider classes, `clickhouse-cloud:organizationId` for the native plugin) or CLICKHOUSE_ORG_ID.
+   * Replaces on change.
    */
   organizationId?: pulumi.Input<string>;
 }

@@ -12,13 +12,7 @@ import {
   type ManagementSettings,
   type ObservabilitySettings,
 } from "../settings";
-import {
-  inPluginTerms,
-  nativeConfigSource,
-  nativeKey,
-  nativeSettings,
-  type NativeSettingName,
-} from "../native/configuration";
+import { inPluginTerms, pluginKeySource, setsPluginKeys } from "../settings/pluginKeys";
 import { managementClient } from "../rest/management";
 import { observabilityClient } from "../rest/observability";
 import type { OrganizationAccess } from "./orphans";
@@ -69,15 +63,10 @@ export function connect(
  * set, else the native plugin's (`clickhouse-cloud:tokenKey`).
  */
 function eitherPathSource(config: ConfigSource): { source: ConfigSource; native: boolean } {
-  const nativeValues: Record<string, string> = {};
-  for (const name of Object.keys(nativeSettings) as NativeSettingName[]) {
-    const value = config.get(nativeKey(name));
-    if (value !== undefined) nativeValues[name] = value;
-  }
-  const native = nativeConfigSource(nativeValues);
+  const native = pluginKeySource(config);
   return {
     source: { get: (key) => config.get(key) ?? native.get(key) },
-    native: Object.keys(nativeValues).length > 0,
+    native: setsPluginKeys(config),
   };
 }
 

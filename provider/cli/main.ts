@@ -16,7 +16,8 @@ import { UsageError } from "./usageError";
 const usage = `Usage: pulumi-clickhouse-cloud orphans --stack <name> [--stack <name>...] [options]
 
 Run in a Pulumi project directory. Lists the organization's API keys, the reverse private endpoints of the services
-the stacks refer to (and of each --service), and the alerts, that no listed stack tracks.
+the stacks refer to (and of each --service), and the alerts, that no listed stack tracks. Stacks of the dynamic
+classes and of the native plugin (clickhouse-cloud:*) are read alike.
 
 Options:
   --stack <name>     a stack whose state counts as tracking its objects (repeatable, at least one)

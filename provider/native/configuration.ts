@@ -5,7 +5,6 @@
  */
 import { SETTINGS, type SettingSpec } from "../../schemas/settings";
 import { BaseUrlError, checkBaseUrl } from "../settings/baseUrl";
-import { ConfigurationError } from "../settings/errors";
 import type { ConfigSource } from "../settings/sources";
 import { parseThrottleSetting } from "../settings/throttle";
 
@@ -121,24 +120,4 @@ export function setValueProblems(values: Readonly<Record<string, string>>): Conf
   return problems;
 }
 
-/**
- * A ConfigurationError told in this plugin's terms: the shared resolution names the dynamic path's keys
- * (`clickhouse:tokenKey`); a user of the plugin sets `clickhouse-cloud:tokenKey`, so every such key in the
- * problems is renamed. Environment variables are the same on both paths and stay.
- */
-export function inPluginTerms(error: ConfigurationError): ConfigurationError {
-  const rename = (text: string): string =>
-    [...nameBySettingKey].reduce(
-      (renamed, [settingKey, name]) => renamed.split(settingKey).join(nativeKey(name)),
-      text,
-    );
-  return new ConfigurationError(
-    error.api,
-    error.problems.map((problem) => ({
-      key: rename(problem.key),
-      envVar: problem.envVar,
-      problem: rename(problem.problem),
-    })),
-    error.form,
-  );
-}
+export { inPluginTerms } from "../settings/pluginKeys";

@@ -4,6 +4,7 @@
  */
 import * as grpc from "@grpc/grpc-js";
 import { ResourceProviderService } from "@pulumi/pulumi/proto/provider_grpc_pb";
+import { stderrLog, type EngineLog } from "./engineLog";
 import { providerService, type PluginCatalog } from "./service";
 
 /** Pulumi's own limit for messages between engine and plugins; a big state passes through Read and Update. */
@@ -16,7 +17,7 @@ export interface RunningPlugin {
 
 export async function startPluginServer(
   catalog: PluginCatalog,
-  log: (line: string) => void = (line) => console.error(line),
+  log: EngineLog = stderrLog,
 ): Promise<RunningPlugin> {
   const server = new grpc.Server({
     "grpc.max_receive_message_length": maxMessageBytes,

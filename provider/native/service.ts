@@ -25,6 +25,8 @@ import type { ConfigSource } from "../settings/sources";
 import { configValues, inPluginTerms, nativeConfigSource, setValueProblems } from "./configuration";
 import { serviceError } from "./errors";
 import { ResourceOperations, type NativeResource } from "./resourceOperations";
+import type { EngineLog } from "./engineLog";
+import { withOperationLog } from "./operationLog";
 import { getSeriesToken, invokeGetSeries } from "./seriesInvoke";
 import { bagOf, revealed, structOf, type PropertyBag } from "./wire";
 
@@ -57,11 +59,8 @@ function unimplemented<Request, Response>(name: string): grpc.handleUnaryCall<Re
     callback({ code: grpc.status.UNIMPLEMENTED, details: `${name} is not implemented by clickhouse-cloud` });
 }
 
-/** Builds the service; `log` receives lines for the user (deprecation warnings of getSeries). */
-export function providerService(
-  catalog: PluginCatalog,
-  log: (line: string) => void,
-): IResourceProviderServer {
+/** Builds the service; `log` shows the user warnings (deprecated getSeries arguments) through the engine. */
+export function providerService(catalog: PluginCatalog, log: EngineLog): IResourceProviderServer {
   const operations = new Map(
     catalog.resources.map((resource) => [resource.token, new ResourceOperations(resource)]),
   );
@@ -80,7 +79,8 @@ export function providerService(
     markOutputs?: (request: Request) => (outputs: PropertyBag) => PropertyBag,
   ): grpc.handleUnaryCall<Request, Response> {
     return (call, callback) => {
-      handler(call.request).then(
+      const request = call.request as { getUrn?: () => string };
+      withOperationLog(request.getUrn?.() ?? "", () => handler(call.request)).then(
         (response) => callback(null, response),
         (error: unknown) => callback(serviceError(error, markOutputs?.(call.request))),
       );
@@ -145,7 +145,9 @@ export function providerService(
         );
         return response;
       }
-      for (const line of outcome.deprecations) log(line);
+      // Delivered before the result, so the engine has them before the program (and the operation) can end.
+      for (const deprecation of outcome.deprecations)
+        await log({ severity: "warning", message: deprecation });
       response.setReturn(structOf(outcome.result as unknown as PropertyBag));
       return response;
     } catch (error) {

@@ -21,6 +21,11 @@ import type { Clock } from "./clock";
 const POLL_MS = 50;
 /** Tickets older than this many windows' worth are deleted by whoever takes a new one. */
 const KEEP_TICKETS_FACTOR = 4;
+/**
+ * A budget directory nobody has taken a ticket from for this long is deleted by the next process that opens a
+ * budget: each key a machine ever used (every emulator run makes new ones) would otherwise stay in the temp dir.
+ */
+const IDLE_BUDGET_MS = 24 * 60 * 60 * 1000;
 
 export interface SharedBudgetSettings {
   readonly limit: number;
@@ -41,6 +46,24 @@ export class SharedBudget {
     private readonly clock: Clock,
   ) {
     fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
+    this.forgetIdleBudgets();
+  }
+
+  /** Deletes the other budgets of the temp dir that no process has taken a ticket from for IDLE_BUDGET_MS. */
+  private forgetIdleBudgets(): void {
+    const parent = path.dirname(this.dir);
+    for (const name of fs.readdirSync(parent)) {
+      const other = path.join(parent, name);
+      if (other === this.dir) continue;
+      try {
+        // Taking or forgetting a ticket creates or deletes a file, which moves the directory's mtime.
+        if (this.clock.now() - fs.statSync(other).mtimeMs > IDLE_BUDGET_MS) {
+          fs.rmSync(other, { recursive: true, force: true });
+        }
+      } catch {
+        // Deleted by another process meanwhile.
+      }
+    }
   }
 
   /**
@@ -97,8 +120,11 @@ export class SharedBudget {
         this.forgetBefore(next - KEEP_TICKETS_FACTOR * this.settings.limit);
         return next;
       } catch (error) {
-        if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
-        next += 1;
+        const code = (error as NodeJS.ErrnoException).code;
+        // ENOENT: another process found this budget idle and deleted it just now; it starts again empty.
+        if (code === "ENOENT") fs.mkdirSync(this.dir, { recursive: true, mode: 0o700 });
+        else if (code !== "EEXIST") throw error;
+        else next += 1;
       }
     }
   }

@@ -8,7 +8,7 @@ import * as enums from "./types/enums";
 import * as utilities from "./utilities";
 
 /**
- * An alert of the observability API on a dashboard tile or a saved search, delivered to a webhook. Every input change, a change of `source` included, updates the alert in place with one PUT of the whole alert; only a different `adoptId` replaces it. `pulumi refresh` drops an alert that was deleted out of band (also by deleting its dashboard or saved search), and the next `pulumi up` creates it again. Configured by `observability:apiUrl` and `observability:apiToken` (or OBSERVABILITY_API_URL and OBSERVABILITY_API_TOKEN).
+ * An alert of the observability API on a dashboard tile or a saved search, delivered to a webhook. Every input change, a change of `source` included, updates the alert in place with one PUT of the whole alert; only a different `adoptId` replaces it. `pulumi refresh` drops an alert that was deleted out of band (also by deleting its dashboard or saved search), and the next `pulumi up` creates it again. Configured by `observability:apiUrl` and `observability:apiToken` for the dynamic-provider classes, by `clickhouse-cloud:observabilityApiUrl` and `clickhouse-cloud:observabilityApiToken` for the native plugin (either falls back to OBSERVABILITY_API_URL and OBSERVABILITY_API_TOKEN).
  *
  * The resource id: The alert's id, as the API reports it.
  */
@@ -198,7 +198,7 @@ export class Alert extends pulumi.CustomResource {
  */
 export interface AlertArgs {
     /**
-     * Adopts the existing alert with this id instead of creating one (`pulumi import` cannot import dynamic resources). The alert is then made to match these inputs (one PUT, only if it differs); deleting the resource deletes the alert. Setting a different id replaces the resource; removing it changes nothing.
+     * Adopts the existing alert with this id instead of creating one (the dynamic-provider classes cannot be imported with `pulumi import`; with the native plugin, `pulumi import` works too). The alert is then made to match these inputs (one PUT, only if it differs); deleting the resource deletes the alert. Setting a different id replaces the resource; removing it changes nothing.
      */
     adoptId?: pulumi.Input<string | undefined>;
     /**

@@ -155,7 +155,7 @@ export class ApiKey extends pulumi.CustomResource {
  */
 export interface ApiKeyArgs {
     /**
-     * Adopts the existing key with this uuid (`key.id`, as listed by the API) instead of creating one (`pulumi import` cannot import dynamic resources). Its name, roles, expireAt, state and ipAccessList are set to the inputs. A key's id and secret are returned only when it is created, so an adopted key's keyId and keySecret stay unset. Deleting the resource deletes the key. Changing it replaces the resource.
+     * Adopts the existing key with this uuid (`key.id`, as listed by the API) instead of creating one (the dynamic-provider classes cannot be imported with `pulumi import`; with the native plugin, `pulumi import` works too). Its name, roles, expireAt, state and ipAccessList are set to the inputs. A key's id and secret are returned only when it is created, so an adopted key's keyId and keySecret stay unset. Deleting the resource deletes the key. Changing it replaces the resource.
      */
     adoptId?: pulumi.Input<string | undefined>;
     /**
@@ -183,7 +183,7 @@ export interface ApiKeyArgs {
      */
     name: pulumi.Input<string>;
     /**
-     * The organization (uuid); defaults to `clickhouse:organizationId` or CLICKHOUSE_ORG_ID. Replaces on change.
+     * The organization (uuid); defaults to the provider's organization (`clickhouse:organizationId` for the dynamic-provider classes, `clickhouse-cloud:organizationId` for the native plugin) or CLICKHOUSE_ORG_ID. Replaces on change.
      */
     organizationId?: pulumi.Input<string | undefined>;
     /**

@@ -159,7 +159,7 @@ export class ReversePrivateEndpoint extends pulumi.CustomResource {
  */
 export interface ReversePrivateEndpointArgs {
     /**
-     * Adopts the existing endpoint with this id instead of creating one (`pulumi import` cannot import dynamic resources). Its inputs must describe the endpoint as it is; deleting the resource deletes the endpoint.
+     * Adopts the existing endpoint with this id instead of creating one (the dynamic-provider classes cannot be imported with `pulumi import`; with the native plugin, `pulumi import` works too). Its inputs must describe the endpoint as it is; deleting the resource deletes the endpoint.
      */
     adoptId?: pulumi.Input<string | undefined>;
     /**
@@ -175,7 +175,7 @@ export interface ReversePrivateEndpointArgs {
      */
     mskClusterArn?: pulumi.Input<string | undefined>;
     /**
-     * The organization (uuid); defaults to `clickhouse:organizationId` or CLICKHOUSE_ORG_ID. Replaces on change.
+     * The organization (uuid); defaults to the provider's organization (`clickhouse:organizationId` for the dynamic-provider classes, `clickhouse-cloud:organizationId` for the native plugin) or CLICKHOUSE_ORG_ID. Replaces on change.
      */
     organizationId?: pulumi.Input<string | undefined>;
     /**

@@ -16,6 +16,14 @@ const sevenClosureProvider = fs.readFileSync(
   path.resolve(__dirname, "../../../test/e2e/fixtures/apiKey-provider-seven-closures.txt"),
   "utf8",
 );
+/**
+ * `__provider` as the next version wrote it: one `configure` that loads `runtime(kind)` and copies its methods
+ * onto the shim itself.
+ */
+const configureLoopProvider = fs.readFileSync(
+  path.resolve(__dirname, "../../../test/e2e/fixtures/apiKey-provider-configure-loop.txt"),
+  "utf8",
+);
 
 interface ExportedState {
   version: number;
@@ -64,25 +72,39 @@ describe("the serialized provider shim", function () {
     await stack?.dispose();
   });
 
-  it("takes at most 1 KB of state per copy and loads the runtime by package name", async () => {
+  /** Puts `provider` in place of the ApiKey's `__provider` (both copies), as an older version left it. */
+  async function writeProviderText(provider: string): Promise<void> {
+    const state = (await stack.exportState()) as unknown as ExportedState;
+    const key = keyResource(state);
+    key.inputs!.__provider = provider;
+    key.outputs!.__provider = provider;
+    await stack.stack.importStack(state as never);
+    const imported = keyResource((await stack.exportState()) as unknown as ExportedState);
+    expect(imported.outputs?.__provider).to.equal(provider);
+  }
+
+  it("takes at most 1 KB of state per copy, holds one call of the runtime and no method list", async () => {
     await stack.up();
     const key = keyResource((await stack.exportState()) as unknown as ExportedState);
     for (const copy of [key.inputs?.__provider, key.outputs?.__provider]) {
       expect(copy).to.be.a("string");
       expect(JSON.stringify(copy).length).to.be.at.most(1024);
-      expect(copy).to.include('require("pulumi-clickhouse-cloud/runtime")(kind)');
+      expect(copy).to.include('require("pulumi-clickhouse-cloud/runtime")(kind, this, request)');
+      // The methods are the runtime's business: naming them here would cost every resource's state.
+      expect(copy).to.not.include('"check"');
+      expect(copy).to.not.include("__calls");
     }
   });
 
-  it("still serves refresh, preview and destroy of a state written with the seven-closure provider", async () => {
-    const state = (await stack.exportState()) as unknown as ExportedState;
-    const key = keyResource(state);
-    key.inputs!.__provider = sevenClosureProvider;
-    key.outputs!.__provider = sevenClosureProvider;
-    await stack.stack.importStack(state as never);
-    const imported = keyResource((await stack.exportState()) as unknown as ExportedState);
-    expect(imported.outputs?.__provider).to.equal(sevenClosureProvider);
+  it("still serves refresh and preview of a state written with the configure-loop provider", async () => {
+    await writeProviderText(configureLoopProvider);
+    expect(await stack.refresh()).to.deep.equal({ same: 2 });
+    expect(await stack.preview()).to.deep.equal({ same: 2 });
+    expect(await remoteKeyNames()).to.include(keyName);
+  });
 
+  it("still serves refresh, preview and destroy of a state written with the seven-closure provider", async () => {
+    await writeProviderText(sevenClosureProvider);
     expect(await stack.refresh()).to.deep.equal({ same: 2 });
     expect(await stack.preview()).to.deep.equal({ same: 2 });
     expect(await remoteKeyNames()).to.include(keyName);

@@ -185,6 +185,29 @@ describe("PrivateEndpointProvider", function () {
       await provider.delete(created.id, created.outs);
     });
 
+    it("when every read-back fails, says that sending again is safe (not to hunt for orphans)", async () => {
+      const endpointId = newEndpointId();
+      const serviceRoute = "GET /v1/organizations/:organizationId/services/:serviceId";
+      await emulator.control.setFaults({
+        script: [
+          { route: createRoute, kinds: ["dropAfterProcessing"] },
+          { route: serviceRoute, kinds: ["404html", "404html", "404html"] },
+        ],
+      });
+      const error = await provider.create({ serviceId, endpointId, description: "unknown" }).then(
+        () => expect.fail("the create succeeded although no read-back worked"),
+        (failure: Error) => failure,
+      );
+      expect(error.message).to.contain(`creating private endpoint ${endpointId} lost its reply`);
+      expect(error.message).to.contain("the next `pulumi up` is safe");
+      expect(error.message).to.not.contain("orphans");
+      await emulator.control.clearFaults();
+      // It was registered: the next create (the next `pulumi up`) sends the same request and ends with one.
+      const created = await provider.create({ serviceId, endpointId, description: "unknown" });
+      expect((await attachedIds(serviceId)).filter((id) => id === endpointId)).to.have.length(1);
+      await provider.delete(created.id, created.outs);
+    });
+
     it("reports a service that does not exist", async () => {
       const missingService = "00000000-0000-4000-8000-000000000000";
       const error = await provider.create({ serviceId: missingService, endpointId: newEndpointId() }).then(

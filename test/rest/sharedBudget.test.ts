@@ -84,4 +84,20 @@ describe("shared budget: one key's rate limit shared by the processes of a machi
     expect(path.basename(directory)).to.match(/^[0-9a-f]{32}$/);
     expect(directory).to.not.contain("a2V5OnNlY3JldA");
   });
+
+  it("deletes other keys' budgets nobody has used for a day, and keeps the recent ones", async () => {
+    const stale = path.join(dir, "stale");
+    const recent = path.join(dir, "recent");
+    for (const budget of [stale, recent]) {
+      fs.mkdirSync(budget);
+      fs.writeFileSync(path.join(budget, "7"), "sent 1");
+    }
+    const dayAndMinuteAgo = (Date.now() - 24 * 60 * 60 * 1000 - 60_000) / 1000;
+    fs.utimesSync(stale, dayAndMinuteAgo, dayAndMinuteAgo);
+    const hourAgo = (Date.now() - 60 * 60 * 1000) / 1000;
+    fs.utimesSync(recent, hourAgo, hourAgo);
+    const mine = new SharedBudget(path.join(dir, "mine"), settings, systemClock);
+    (await mine.take())();
+    expect(fs.readdirSync(dir).sort()).to.deep.equal(["mine", "recent"]);
+  });
 });

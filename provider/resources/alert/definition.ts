@@ -13,7 +13,9 @@ export const definition: ResourceDefinition = {
     "change, a change of `source` included, updates the alert in place with one PUT of the whole alert; only a " +
     "different `adoptId` replaces it. `pulumi refresh` drops an alert that was deleted out of band (also by deleting " +
     "its dashboard or saved search), and the next `pulumi up` creates it again. Configured by " +
-    "`observability:apiUrl` and `observability:apiToken` (or OBSERVABILITY_API_URL and OBSERVABILITY_API_TOKEN).",
+    "`observability:apiUrl` and `observability:apiToken` for the dynamic-provider classes, by " +
+    "`clickhouse-cloud:observabilityApiUrl` and `clickhouse-cloud:observabilityApiToken` for the native plugin " +
+    "(either falls back to OBSERVABILITY_API_URL and OBSERVABILITY_API_TOKEN).",
   notes:
     "`state`, `silenced`, `silencedUntil`, `team`, `createdAt`, `updatedAt` never cause a diff; `source` updates in " +
     "place (the API's PUT replaces the whole alert); `tile` needs `dashboardId` and `tileId`, `search` `savedSearchId`",
@@ -81,8 +83,8 @@ export const definition: ResourceDefinition = {
       change: "update",
     },
     adoptId: optionalStringInput(
-      "Adopts the existing alert with this id instead of creating one (`pulumi import` cannot import dynamic " +
-        "resources). The alert is then made to match these inputs (one PUT, only if it differs); deleting the " +
+      "Adopts the existing alert with this id instead of creating one (the dynamic-provider classes cannot be " +
+        "imported with `pulumi import`; with the native plugin, `pulumi import` works too). The alert is then made to match these inputs (one PUT, only if it differs); deleting the " +
         "resource deletes the alert. Setting a different id replaces the resource; removing it changes nothing.",
       { unsetMeansUnmanaged: true },
     ),

@@ -94,7 +94,8 @@ export const definition: ResourceDefinition = {
     adoptId: {
       description:
         "Adopts the existing key with this uuid (`key.id`, as listed by the API) instead of creating one " +
-        "(`pulumi import` cannot import dynamic resources). Its name, roles, expireAt, state and ipAccessList are " +
+        "(the dynamic-provider classes cannot be imported with `pulumi import`; with the native plugin, " +
+        "`pulumi import` works too). Its name, roles, expireAt, state and ipAccessList are " +
         "set to the inputs. A key's id and secret are returned only when it is created, so an adopted key's keyId " +
         "and keySecret stay unset. Deleting the resource deletes the key. Changing it replaces the resource.",
       schema: { type: "string", format: "uuid" },

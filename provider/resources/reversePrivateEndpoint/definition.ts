@@ -52,8 +52,8 @@ export const definition: ResourceDefinition = {
     }),
     organizationId: organizationIdInput,
     adoptId: optionalStringInput(
-      "Adopts the existing endpoint with this id instead of creating one (`pulumi import` cannot import dynamic " +
-        "resources). Its inputs must describe the endpoint as it is; deleting the resource deletes the endpoint.",
+      "Adopts the existing endpoint with this id instead of creating one (the dynamic-provider classes cannot " +
+        "be imported with `pulumi import`; with the native plugin, `pulumi import` works too). Its inputs must describe the endpoint as it is; deleting the resource deletes the endpoint.",
       { unsetMeansUnmanaged: true },
     ),
     readyTimeoutSeconds: {

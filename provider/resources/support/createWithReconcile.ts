@@ -19,7 +19,7 @@
  * is still a candidate for every later read-back.
  */
 import { createOutcomeUnknown, progress, sleep } from "./lifecycle";
-import { readBack } from "./readBack";
+import { FIND_AND_DELETE_IT, readBack } from "./readBack";
 
 /**
  * Creates sent for one resource operation, the first included: enough that a run of lost replies (each one checked
@@ -75,6 +75,13 @@ export interface CreateWithReconcile<Made, Listed extends { id: string }> {
   readonly now?: () => number;
 }
 
+/** The advice when it stays unknown whether the create made its object. */
+function whatToDoIfUnknown<Listed>(newness: Newness<Listed>): string {
+  return "onePerRequestKey" in newness
+    ? "Sending the same create again makes no second one, so the next `pulumi up` is safe."
+    : FIND_AND_DELETE_IT;
+}
+
 export async function createWithReconcile<Made, Listed extends { id: string }>(
   steps: CreateWithReconcile<Made, Listed>,
 ): Promise<Made> {
@@ -88,7 +95,12 @@ export async function createWithReconcile<Made, Listed extends { id: string }>(
     } catch (error) {
       if (!createOutcomeUnknown(error)) throw error;
       await sleep(SETTLE_MS);
-      const listed = await readBack(steps.what, () => steps.list(), SETTLE_MS);
+      const listed = await readBack(
+        steps.what,
+        () => steps.list(),
+        SETTLE_MS,
+        whatToDoIfUnknown(steps.newness),
+      );
       const made = onlyCandidate(steps, listed, firstSentAt, listedBefore);
       if (made !== undefined && "adopt" in steps.whenFound) {
         progress(

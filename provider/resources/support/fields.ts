@@ -4,7 +4,9 @@ import type { InputField, OutputField } from "../definition";
 /** The organization of a management resource: the resource's own, else the configured default. */
 export const organizationIdInput: InputField = {
   description:
-    "The organization (uuid); defaults to `clickhouse:organizationId` or CLICKHOUSE_ORG_ID. Replaces on change.",
+    "The organization (uuid); defaults to the provider's organization (`clickhouse:organizationId` for the " +
+    "dynamic-provider classes, `clickhouse-cloud:organizationId` for the native plugin) or CLICKHOUSE_ORG_ID. " +
+    "Replaces on change.",
   schema: { type: "string" },
   outsideBody: true,
   change: "replace",

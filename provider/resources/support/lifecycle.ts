@@ -38,9 +38,24 @@ export function createOutcomeUnknown(error: unknown): error is ApiError {
   return error instanceof ApiError && error.outcomeUnknown;
 }
 
-/** Progress lines go to stderr, which the engine shows with the operation's output. */
-export function progress(kind: string, message: string): void {
+/** Writes a progress line to stderr, which the engine shows with a dynamic provider's operation. */
+function progressToStderr(kind: string, message: string): void {
   console.error(`[${kind}] ${message}`);
+}
+
+let reportProgress: (kind: string, message: string) => void = progressToStderr;
+
+/**
+ * Sends progress lines elsewhere: the native plugin's stderr does not reach the user, so the plugin sends them
+ * to the engine.
+ */
+export function reportProgressWith(reporter: (kind: string, message: string) => void): void {
+  reportProgress = reporter;
+}
+
+/** A line for the user about an operation under way; one that starts "warning: " is a warning. */
+export function progress(kind: string, message: string): void {
+  reportProgress(kind, message);
 }
 
 export function sleep(ms: number): Promise<void> {

@@ -12,7 +12,7 @@ import (
 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
 )
 
-// An alert of the observability API on a dashboard tile or a saved search, delivered to a webhook. Every input change, a change of `source` included, updates the alert in place with one PUT of the whole alert; only a different `adoptId` replaces it. `pulumi refresh` drops an alert that was deleted out of band (also by deleting its dashboard or saved search), and the next `pulumi up` creates it again. Configured by `observability:apiUrl` and `observability:apiToken` (or OBSERVABILITY_API_URL and OBSERVABILITY_API_TOKEN).
+// An alert of the observability API on a dashboard tile or a saved search, delivered to a webhook. Every input change, a change of `source` included, updates the alert in place with one PUT of the whole alert; only a different `adoptId` replaces it. `pulumi refresh` drops an alert that was deleted out of band (also by deleting its dashboard or saved search), and the next `pulumi up` creates it again. Configured by `observability:apiUrl` and `observability:apiToken` for the dynamic-provider classes, by `clickhouse-cloud:observabilityApiUrl` and `clickhouse-cloud:observabilityApiToken` for the native plugin (either falls back to OBSERVABILITY_API_URL and OBSERVABILITY_API_TOKEN).
 //
 // The resource id: The alert's id, as the API reports it.
 type Alert struct {
@@ -115,7 +115,7 @@ func (AlertState) ElementType() reflect.Type {
 }
 
 type alertArgs struct {
-	// Adopts the existing alert with this id instead of creating one (`pulumi import` cannot import dynamic resources). The alert is then made to match these inputs (one PUT, only if it differs); deleting the resource deletes the alert. Setting a different id replaces the resource; removing it changes nothing.
+	// Adopts the existing alert with this id instead of creating one (the dynamic-provider classes cannot be imported with `pulumi import`; with the native plugin, `pulumi import` works too). The alert is then made to match these inputs (one PUT, only if it differs); deleting the resource deletes the alert. Setting a different id replaces the resource; removing it changes nothing.
 	AdoptId *string `pulumi:"adoptId"`
 	// Where notifications go. Updates in place.
 	Channel AlertChannel `pulumi:"channel"`
@@ -143,7 +143,7 @@ type alertArgs struct {
 
 // The set of arguments for constructing a Alert resource.
 type AlertArgs struct {
-	// Adopts the existing alert with this id instead of creating one (`pulumi import` cannot import dynamic resources). The alert is then made to match these inputs (one PUT, only if it differs); deleting the resource deletes the alert. Setting a different id replaces the resource; removing it changes nothing.
+	// Adopts the existing alert with this id instead of creating one (the dynamic-provider classes cannot be imported with `pulumi import`; with the native plugin, `pulumi import` works too). The alert is then made to match these inputs (one PUT, only if it differs); deleting the resource deletes the alert. Setting a different id replaces the resource; removing it changes nothing.
 	AdoptId pulumi.StringPtrInput
 	// Where notifications go. Updates in place.
 	Channel AlertChannelInput

@@ -104,7 +104,7 @@ func (ApiKeyState) ElementType() reflect.Type {
 }
 
 type apiKeyArgs struct {
-	// Adopts the existing key with this uuid (`key.id`, as listed by the API) instead of creating one (`pulumi import` cannot import dynamic resources). Its name, roles, expireAt, state and ipAccessList are set to the inputs. A key's id and secret are returned only when it is created, so an adopted key's keyId and keySecret stay unset. Deleting the resource deletes the key. Changing it replaces the resource.
+	// Adopts the existing key with this uuid (`key.id`, as listed by the API) instead of creating one (the dynamic-provider classes cannot be imported with `pulumi import`; with the native plugin, `pulumi import` works too). Its name, roles, expireAt, state and ipAccessList are set to the inputs. A key's id and secret are returned only when it is created, so an adopted key's keyId and keySecret stay unset. Deleting the resource deletes the key. Changing it replaces the resource.
 	AdoptId *string `pulumi:"adoptId"`
 	// When the key stops working: an ISO 8601 date-time. Absent, null or "" mean the key never expires (and are the same to a diff). Changes in place.
 	ExpireAt *string `pulumi:"expireAt"`
@@ -118,7 +118,7 @@ type apiKeyArgs struct {
 	KeySecret *string `pulumi:"keySecret"`
 	// The key's name; need not be unique in the organization. Changes in place.
 	Name string `pulumi:"name"`
-	// The organization (uuid); defaults to `clickhouse:organizationId` or CLICKHOUSE_ORG_ID. Replaces on change.
+	// The organization (uuid); defaults to the provider's organization (`clickhouse:organizationId` for the dynamic-provider classes, `clickhouse-cloud:organizationId` for the native plugin) or CLICKHOUSE_ORG_ID. Replaces on change.
 	OrganizationId *string `pulumi:"organizationId"`
 	// At least one of admin, developer and query_endpoints, without duplicates; order doesn't matter. Changes in place.
 	Roles []ApiKeyRole `pulumi:"roles"`
@@ -130,7 +130,7 @@ type apiKeyArgs struct {
 
 // The set of arguments for constructing a ApiKey resource.
 type ApiKeyArgs struct {
-	// Adopts the existing key with this uuid (`key.id`, as listed by the API) instead of creating one (`pulumi import` cannot import dynamic resources). Its name, roles, expireAt, state and ipAccessList are set to the inputs. A key's id and secret are returned only when it is created, so an adopted key's keyId and keySecret stay unset. Deleting the resource deletes the key. Changing it replaces the resource.
+	// Adopts the existing key with this uuid (`key.id`, as listed by the API) instead of creating one (the dynamic-provider classes cannot be imported with `pulumi import`; with the native plugin, `pulumi import` works too). Its name, roles, expireAt, state and ipAccessList are set to the inputs. A key's id and secret are returned only when it is created, so an adopted key's keyId and keySecret stay unset. Deleting the resource deletes the key. Changing it replaces the resource.
 	AdoptId pulumi.StringPtrInput
 	// When the key stops working: an ISO 8601 date-time. Absent, null or "" mean the key never expires (and are the same to a diff). Changes in place.
 	ExpireAt pulumi.StringPtrInput
@@ -144,7 +144,7 @@ type ApiKeyArgs struct {
 	KeySecret pulumi.StringPtrInput
 	// The key's name; need not be unique in the organization. Changes in place.
 	Name pulumi.StringInput
-	// The organization (uuid); defaults to `clickhouse:organizationId` or CLICKHOUSE_ORG_ID. Replaces on change.
+	// The organization (uuid); defaults to the provider's organization (`clickhouse:organizationId` for the dynamic-provider classes, `clickhouse-cloud:organizationId` for the native plugin) or CLICKHOUSE_ORG_ID. Replaces on change.
 	OrganizationId pulumi.StringPtrInput
 	// At least one of admin, developer and query_endpoints, without duplicates; order doesn't matter. Changes in place.
 	Roles ApiKeyRoleArrayInput

@@ -129,7 +129,7 @@ type replicaScalingArgs struct {
 	MinReplicaMemoryGb *float64 `pulumi:"minReplicaMemoryGb"`
 	// Number of replicas, 1 to 20. The API requires 2 to 20 for the first service of a warehouse; services created in an existing warehouse may have 1. Updates in place.
 	NumReplicas *int `pulumi:"numReplicas"`
-	// The organization (uuid); defaults to `clickhouse:organizationId` or CLICKHOUSE_ORG_ID. Replaces on change.
+	// The organization (uuid); defaults to the provider's organization (`clickhouse:organizationId` for the dynamic-provider classes, `clickhouse-cloud:organizationId` for the native plugin) or CLICKHOUSE_ORG_ID. Replaces on change.
 	OrganizationId *string `pulumi:"organizationId"`
 	// The service (uuid) whose scaling settings are managed; it must already exist. Changing it replaces the resource.
 	ServiceId string `pulumi:"serviceId"`
@@ -147,7 +147,7 @@ type ReplicaScalingArgs struct {
 	MinReplicaMemoryGb pulumi.Float64PtrInput
 	// Number of replicas, 1 to 20. The API requires 2 to 20 for the first service of a warehouse; services created in an existing warehouse may have 1. Updates in place.
 	NumReplicas pulumi.IntPtrInput
-	// The organization (uuid); defaults to `clickhouse:organizationId` or CLICKHOUSE_ORG_ID. Replaces on change.
+	// The organization (uuid); defaults to the provider's organization (`clickhouse:organizationId` for the dynamic-provider classes, `clickhouse-cloud:organizationId` for the native plugin) or CLICKHOUSE_ORG_ID. Replaces on change.
 	OrganizationId pulumi.StringPtrInput
 	// The service (uuid) whose scaling settings are managed; it must already exist. Changing it replaces the resource.
 	ServiceId pulumi.StringInput

@@ -96,7 +96,7 @@ func (ReversePrivateEndpointState) ElementType() reflect.Type {
 }
 
 type reversePrivateEndpointArgs struct {
-	// Adopts the existing endpoint with this id instead of creating one (`pulumi import` cannot import dynamic resources). Its inputs must describe the endpoint as it is; deleting the resource deletes the endpoint.
+	// Adopts the existing endpoint with this id instead of creating one (the dynamic-provider classes cannot be imported with `pulumi import`; with the native plugin, `pulumi import` works too). Its inputs must describe the endpoint as it is; deleting the resource deletes the endpoint.
 	AdoptId *string `pulumi:"adoptId"`
 	// Free text, at most 255 characters. Changing it replaces the endpoint.
 	Description *string `pulumi:"description"`
@@ -104,7 +104,7 @@ type reversePrivateEndpointArgs struct {
 	MskAuthentication *MskAuthentication `pulumi:"mskAuthentication"`
 	// The MSK cluster ARN; required when type is MSK_MULTI_VPC. Changing it replaces the endpoint.
 	MskClusterArn *string `pulumi:"mskClusterArn"`
-	// The organization (uuid); defaults to `clickhouse:organizationId` or CLICKHOUSE_ORG_ID. Replaces on change.
+	// The organization (uuid); defaults to the provider's organization (`clickhouse:organizationId` for the dynamic-provider classes, `clickhouse-cloud:organizationId` for the native plugin) or CLICKHOUSE_ORG_ID. Replaces on change.
 	OrganizationId *string `pulumi:"organizationId"`
 	// How long create waits while the endpoint is Provisioning, in seconds (default 600). Changing it changes nothing remotely. Default: 600.
 	ReadyTimeoutSeconds *float64 `pulumi:"readyTimeoutSeconds"`
@@ -122,7 +122,7 @@ type reversePrivateEndpointArgs struct {
 
 // The set of arguments for constructing a ReversePrivateEndpoint resource.
 type ReversePrivateEndpointArgs struct {
-	// Adopts the existing endpoint with this id instead of creating one (`pulumi import` cannot import dynamic resources). Its inputs must describe the endpoint as it is; deleting the resource deletes the endpoint.
+	// Adopts the existing endpoint with this id instead of creating one (the dynamic-provider classes cannot be imported with `pulumi import`; with the native plugin, `pulumi import` works too). Its inputs must describe the endpoint as it is; deleting the resource deletes the endpoint.
 	AdoptId pulumi.StringPtrInput
 	// Free text, at most 255 characters. Changing it replaces the endpoint.
 	Description pulumi.StringPtrInput
@@ -130,7 +130,7 @@ type ReversePrivateEndpointArgs struct {
 	MskAuthentication MskAuthenticationPtrInput
 	// The MSK cluster ARN; required when type is MSK_MULTI_VPC. Changing it replaces the endpoint.
 	MskClusterArn pulumi.StringPtrInput
-	// The organization (uuid); defaults to `clickhouse:organizationId` or CLICKHOUSE_ORG_ID. Replaces on change.
+	// The organization (uuid); defaults to the provider's organization (`clickhouse:organizationId` for the dynamic-provider classes, `clickhouse-cloud:organizationId` for the native plugin) or CLICKHOUSE_ORG_ID. Replaces on change.
 	OrganizationId pulumi.StringPtrInput
 	// How long create waits while the endpoint is Provisioning, in seconds (default 600). Changing it changes nothing remotely. Default: 600.
 	ReadyTimeoutSeconds pulumi.Float64PtrInput

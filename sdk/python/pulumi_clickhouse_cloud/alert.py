@@ -42,7 +42,7 @@ class AlertArgs:
         :param pulumi.Input['AlertSource'] source: What the alert watches: `tile` (a dashboard tile; needs `dashboardId` and `tileId`) or `search` (a saved search; needs `savedSearchId`, may take `groupBy`). Changing it updates the alert in place, because a PUT replaces every field of an alert, its source included: the alert keeps its id, state and silence instead of being deleted and created again. The ids of the other source must then be removed from the inputs.
         :param pulumi.Input[_builtins.float] threshold: The value the watched series is compared with. Updates in place.
         :param pulumi.Input['AlertThresholdType'] threshold_type: `above` fires when the value exceeds the threshold, `below` when it falls under it. Updates in place.
-        :param pulumi.Input[_builtins.str] adopt_id: Adopts the existing alert with this id instead of creating one (`pulumi import` cannot import dynamic resources). The alert is then made to match these inputs (one PUT, only if it differs); deleting the resource deletes the alert. Setting a different id replaces the resource; removing it changes nothing.
+        :param pulumi.Input[_builtins.str] adopt_id: Adopts the existing alert with this id instead of creating one (the dynamic-provider classes cannot be imported with `pulumi import`; with the native plugin, `pulumi import` works too). The alert is then made to match these inputs (one PUT, only if it differs); deleting the resource deletes the alert. Setting a different id replaces the resource; removing it changes nothing.
         :param pulumi.Input[_builtins.str] dashboard_id: The dashboard of the watched tile; required when source is `tile`, not allowed otherwise. Updates in place.
         :param pulumi.Input[_builtins.str] group_by: A field of the saved search to evaluate the alert per value of; only with source `search`. Updates in place.
         :param pulumi.Input[_builtins.str] message: Text sent with every notification, 1 to 4096 characters. Updates in place.
@@ -134,7 +134,7 @@ class AlertArgs:
     @pulumi.getter(name="adoptId")
     def adopt_id(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
-        Adopts the existing alert with this id instead of creating one (`pulumi import` cannot import dynamic resources). The alert is then made to match these inputs (one PUT, only if it differs); deleting the resource deletes the alert. Setting a different id replaces the resource; removing it changes nothing.
+        Adopts the existing alert with this id instead of creating one (the dynamic-provider classes cannot be imported with `pulumi import`; with the native plugin, `pulumi import` works too). The alert is then made to match these inputs (one PUT, only if it differs); deleting the resource deletes the alert. Setting a different id replaces the resource; removing it changes nothing.
         """
         return pulumi.get(self, "adopt_id")
 
@@ -235,13 +235,13 @@ class Alert(pulumi.CustomResource):
                  tile_id: pulumi.Input[Optional[_builtins.str]] = None,
                  __props__=None):
         """
-        An alert of the observability API on a dashboard tile or a saved search, delivered to a webhook. Every input change, a change of `source` included, updates the alert in place with one PUT of the whole alert; only a different `adoptId` replaces it. `pulumi refresh` drops an alert that was deleted out of band (also by deleting its dashboard or saved search), and the next `pulumi up` creates it again. Configured by `observability:apiUrl` and `observability:apiToken` (or OBSERVABILITY_API_URL and OBSERVABILITY_API_TOKEN).
+        An alert of the observability API on a dashboard tile or a saved search, delivered to a webhook. Every input change, a change of `source` included, updates the alert in place with one PUT of the whole alert; only a different `adoptId` replaces it. `pulumi refresh` drops an alert that was deleted out of band (also by deleting its dashboard or saved search), and the next `pulumi up` creates it again. Configured by `observability:apiUrl` and `observability:apiToken` for the dynamic-provider classes, by `clickhouse-cloud:observabilityApiUrl` and `clickhouse-cloud:observabilityApiToken` for the native plugin (either falls back to OBSERVABILITY_API_URL and OBSERVABILITY_API_TOKEN).
 
         The resource id: The alert's id, as the API reports it.
 
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
-        :param pulumi.Input[_builtins.str] adopt_id: Adopts the existing alert with this id instead of creating one (`pulumi import` cannot import dynamic resources). The alert is then made to match these inputs (one PUT, only if it differs); deleting the resource deletes the alert. Setting a different id replaces the resource; removing it changes nothing.
+        :param pulumi.Input[_builtins.str] adopt_id: Adopts the existing alert with this id instead of creating one (the dynamic-provider classes cannot be imported with `pulumi import`; with the native plugin, `pulumi import` works too). The alert is then made to match these inputs (one PUT, only if it differs); deleting the resource deletes the alert. Setting a different id replaces the resource; removing it changes nothing.
         :param pulumi.Input[Union['AlertChannelArgs', 'AlertChannelArgsDict']] channel: Where notifications go. Updates in place.
         :param pulumi.Input[_builtins.str] dashboard_id: The dashboard of the watched tile; required when source is `tile`, not allowed otherwise. Updates in place.
         :param pulumi.Input[_builtins.str] group_by: A field of the saved search to evaluate the alert per value of; only with source `search`. Updates in place.
@@ -261,7 +261,7 @@ class Alert(pulumi.CustomResource):
                  args: AlertArgs,
                  opts: Optional[pulumi.ResourceOptions] = None):
         """
-        An alert of the observability API on a dashboard tile or a saved search, delivered to a webhook. Every input change, a change of `source` included, updates the alert in place with one PUT of the whole alert; only a different `adoptId` replaces it. `pulumi refresh` drops an alert that was deleted out of band (also by deleting its dashboard or saved search), and the next `pulumi up` creates it again. Configured by `observability:apiUrl` and `observability:apiToken` (or OBSERVABILITY_API_URL and OBSERVABILITY_API_TOKEN).
+        An alert of the observability API on a dashboard tile or a saved search, delivered to a webhook. Every input change, a change of `source` included, updates the alert in place with one PUT of the whole alert; only a different `adoptId` replaces it. `pulumi refresh` drops an alert that was deleted out of band (also by deleting its dashboard or saved search), and the next `pulumi up` creates it again. Configured by `observability:apiUrl` and `observability:apiToken` for the dynamic-provider classes, by `clickhouse-cloud:observabilityApiUrl` and `clickhouse-cloud:observabilityApiToken` for the native plugin (either falls back to OBSERVABILITY_API_URL and OBSERVABILITY_API_TOKEN).
 
         The resource id: The alert's id, as the API reports it.
 

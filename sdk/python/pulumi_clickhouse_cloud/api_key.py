@@ -38,13 +38,13 @@ class ApiKeyArgs:
 
         :param pulumi.Input[_builtins.str] name: The key's name; need not be unique in the organization. Changes in place.
         :param pulumi.Input[Sequence[pulumi.Input['ApiKeyRole']]] roles: At least one of admin, developer and query_endpoints, without duplicates; order doesn't matter. Changes in place.
-        :param pulumi.Input[_builtins.str] adopt_id: Adopts the existing key with this uuid (`key.id`, as listed by the API) instead of creating one (`pulumi import` cannot import dynamic resources). Its name, roles, expireAt, state and ipAccessList are set to the inputs. A key's id and secret are returned only when it is created, so an adopted key's keyId and keySecret stay unset. Deleting the resource deletes the key. Changing it replaces the resource.
+        :param pulumi.Input[_builtins.str] adopt_id: Adopts the existing key with this uuid (`key.id`, as listed by the API) instead of creating one (the dynamic-provider classes cannot be imported with `pulumi import`; with the native plugin, `pulumi import` works too). Its name, roles, expireAt, state and ipAccessList are set to the inputs. A key's id and secret are returned only when it is created, so an adopted key's keyId and keySecret stay unset. Deleting the resource deletes the key. Changing it replaces the resource.
         :param pulumi.Input[_builtins.str] expire_at: When the key stops working: an ISO 8601 date-time. Absent, null or "" mean the key never expires (and are the same to a diff). Changes in place.
         :param pulumi.Input['ApiKeyHashDataArgs'] hash_data: Create the key from hashes of an id and secret you generated yourself: keyIdHash and keySecretHash are the standard base64 of the SHA-256 digests (`echo -n "$KEY_SECRET" | sha256sum | xxd -r -p | base64`, 44 characters), keyIdSuffix the id's last 4 characters. keyId and keySecret then stay unset. Its values are never quoted in check failures or error messages. Changing it replaces the key. Cannot be combined with keyId and keySecret, or adoptId.
         :param pulumi.Input[Sequence[pulumi.Input['ApiKeyIpAccessEntryArgs']]] ip_access_list: Addresses (IPv4 or IPv6 address or CIDR range) allowed to use the key; empty or absent allows any. Changes in place.
         :param pulumi.Input[_builtins.str] key_id: The key id of a key made from credentials you chose (give keySecret too): at least 4 printable ASCII characters without spaces or ":". Only hashes of keyId and keySecret are sent to the API, so the secret never leaves this machine; both are kept as secrets in the state, and come back as the keyId and keySecret outputs. Changing either replaces the key. Cannot be combined with hashData or adoptId.
         :param pulumi.Input[_builtins.str] key_secret: The secret of a key made from credentials you chose (give keyId too): printable ASCII. A secret.
-        :param pulumi.Input[_builtins.str] organization_id: The organization (uuid); defaults to `clickhouse:organizationId` or CLICKHOUSE_ORG_ID. Replaces on change.
+        :param pulumi.Input[_builtins.str] organization_id: The organization (uuid); defaults to the provider's organization (`clickhouse:organizationId` for the dynamic-provider classes, `clickhouse-cloud:organizationId` for the native plugin) or CLICKHOUSE_ORG_ID. Replaces on change.
         :param pulumi.Input[_builtins.str] rotation_trigger: Any string; changing it (setting, editing or removing it) rotates the key: a new key with new credentials is created first and the old one is deleted after everything that depends on keyId and keySecret has been updated, so there is no moment without a working key. A date or a counter works well. Nothing is sent to the API.
         :param pulumi.Input['ApiKeyState'] state: enabled (the default) or disabled. Changes in place; `up` puts back a state changed outside Pulumi. Default: enabled.
         """
@@ -97,7 +97,7 @@ class ApiKeyArgs:
     @pulumi.getter(name="adoptId")
     def adopt_id(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
-        Adopts the existing key with this uuid (`key.id`, as listed by the API) instead of creating one (`pulumi import` cannot import dynamic resources). Its name, roles, expireAt, state and ipAccessList are set to the inputs. A key's id and secret are returned only when it is created, so an adopted key's keyId and keySecret stay unset. Deleting the resource deletes the key. Changing it replaces the resource.
+        Adopts the existing key with this uuid (`key.id`, as listed by the API) instead of creating one (the dynamic-provider classes cannot be imported with `pulumi import`; with the native plugin, `pulumi import` works too). Its name, roles, expireAt, state and ipAccessList are set to the inputs. A key's id and secret are returned only when it is created, so an adopted key's keyId and keySecret stay unset. Deleting the resource deletes the key. Changing it replaces the resource.
         """
         return pulumi.get(self, "adopt_id")
 
@@ -169,7 +169,7 @@ class ApiKeyArgs:
     @pulumi.getter(name="organizationId")
     def organization_id(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
-        The organization (uuid); defaults to `clickhouse:organizationId` or CLICKHOUSE_ORG_ID. Replaces on change.
+        The organization (uuid); defaults to the provider's organization (`clickhouse:organizationId` for the dynamic-provider classes, `clickhouse-cloud:organizationId` for the native plugin) or CLICKHOUSE_ORG_ID. Replaces on change.
         """
         return pulumi.get(self, "organization_id")
 
@@ -227,14 +227,14 @@ class ApiKey(pulumi.CustomResource):
 
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
-        :param pulumi.Input[_builtins.str] adopt_id: Adopts the existing key with this uuid (`key.id`, as listed by the API) instead of creating one (`pulumi import` cannot import dynamic resources). Its name, roles, expireAt, state and ipAccessList are set to the inputs. A key's id and secret are returned only when it is created, so an adopted key's keyId and keySecret stay unset. Deleting the resource deletes the key. Changing it replaces the resource.
+        :param pulumi.Input[_builtins.str] adopt_id: Adopts the existing key with this uuid (`key.id`, as listed by the API) instead of creating one (the dynamic-provider classes cannot be imported with `pulumi import`; with the native plugin, `pulumi import` works too). Its name, roles, expireAt, state and ipAccessList are set to the inputs. A key's id and secret are returned only when it is created, so an adopted key's keyId and keySecret stay unset. Deleting the resource deletes the key. Changing it replaces the resource.
         :param pulumi.Input[_builtins.str] expire_at: When the key stops working: an ISO 8601 date-time. Absent, null or "" mean the key never expires (and are the same to a diff). Changes in place.
         :param pulumi.Input[Union['ApiKeyHashDataArgs', 'ApiKeyHashDataArgsDict']] hash_data: Create the key from hashes of an id and secret you generated yourself: keyIdHash and keySecretHash are the standard base64 of the SHA-256 digests (`echo -n "$KEY_SECRET" | sha256sum | xxd -r -p | base64`, 44 characters), keyIdSuffix the id's last 4 characters. keyId and keySecret then stay unset. Its values are never quoted in check failures or error messages. Changing it replaces the key. Cannot be combined with keyId and keySecret, or adoptId.
         :param pulumi.Input[Sequence[pulumi.Input[Union['ApiKeyIpAccessEntryArgs', 'ApiKeyIpAccessEntryArgsDict']]]] ip_access_list: Addresses (IPv4 or IPv6 address or CIDR range) allowed to use the key; empty or absent allows any. Changes in place.
         :param pulumi.Input[_builtins.str] key_id: The key id of a key made from credentials you chose (give keySecret too): at least 4 printable ASCII characters without spaces or ":". Only hashes of keyId and keySecret are sent to the API, so the secret never leaves this machine; both are kept as secrets in the state, and come back as the keyId and keySecret outputs. Changing either replaces the key. Cannot be combined with hashData or adoptId.
         :param pulumi.Input[_builtins.str] key_secret: The secret of a key made from credentials you chose (give keyId too): printable ASCII. A secret.
         :param pulumi.Input[_builtins.str] name: The key's name; need not be unique in the organization. Changes in place.
-        :param pulumi.Input[_builtins.str] organization_id: The organization (uuid); defaults to `clickhouse:organizationId` or CLICKHOUSE_ORG_ID. Replaces on change.
+        :param pulumi.Input[_builtins.str] organization_id: The organization (uuid); defaults to the provider's organization (`clickhouse:organizationId` for the dynamic-provider classes, `clickhouse-cloud:organizationId` for the native plugin) or CLICKHOUSE_ORG_ID. Replaces on change.
         :param pulumi.Input[Sequence[pulumi.Input['ApiKeyRole']]] roles: At least one of admin, developer and query_endpoints, without duplicates; order doesn't matter. Changes in place.
         :param pulumi.Input[_builtins.str] rotation_trigger: Any string; changing it (setting, editing or removing it) rotates the key: a new key with new credentials is created first and the old one is deleted after everything that depends on keyId and keySecret has been updated, so there is no moment without a working key. A date or a counter works well. Nothing is sent to the API.
         :param pulumi.Input['ApiKeyState'] state: enabled (the default) or disabled. Changes in place; `up` puts back a state changed outside Pulumi. Default: enabled.

@@ -35,7 +35,7 @@ class ReplicaScalingArgs:
         :param pulumi.Input[_builtins.float] max_replica_memory_gb: Maximum auto-scaling memory of one replica, in GB: a multiple of 4 between 8 and 356; the API allows at most 120 for services that are not on a paid tier. Production services only. Updates in place.
         :param pulumi.Input[_builtins.float] min_replica_memory_gb: Minimum auto-scaling memory of one replica, in GB: a multiple of 4 between 8 and 356, at most maxReplicaMemoryGb. Production services only (the API refuses it for others). Updates in place.
         :param pulumi.Input[_builtins.int] num_replicas: Number of replicas, 1 to 20. The API requires 2 to 20 for the first service of a warehouse; services created in an existing warehouse may have 1. Updates in place.
-        :param pulumi.Input[_builtins.str] organization_id: The organization (uuid); defaults to `clickhouse:organizationId` or CLICKHOUSE_ORG_ID. Replaces on change.
+        :param pulumi.Input[_builtins.str] organization_id: The organization (uuid); defaults to the provider's organization (`clickhouse:organizationId` for the dynamic-provider classes, `clickhouse-cloud:organizationId` for the native plugin) or CLICKHOUSE_ORG_ID. Replaces on change.
         """
         pulumi.set(__self__, "service_id", service_id)
         if idle_scaling is not None:
@@ -127,7 +127,7 @@ class ReplicaScalingArgs:
     @pulumi.getter(name="organizationId")
     def organization_id(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
-        The organization (uuid); defaults to `clickhouse:organizationId` or CLICKHOUSE_ORG_ID. Replaces on change.
+        The organization (uuid); defaults to the provider's organization (`clickhouse:organizationId` for the dynamic-provider classes, `clickhouse-cloud:organizationId` for the native plugin) or CLICKHOUSE_ORG_ID. Replaces on change.
         """
         return pulumi.get(self, "organization_id")
 
@@ -164,7 +164,7 @@ class ReplicaScaling(pulumi.CustomResource):
         :param pulumi.Input[_builtins.float] max_replica_memory_gb: Maximum auto-scaling memory of one replica, in GB: a multiple of 4 between 8 and 356; the API allows at most 120 for services that are not on a paid tier. Production services only. Updates in place.
         :param pulumi.Input[_builtins.float] min_replica_memory_gb: Minimum auto-scaling memory of one replica, in GB: a multiple of 4 between 8 and 356, at most maxReplicaMemoryGb. Production services only (the API refuses it for others). Updates in place.
         :param pulumi.Input[_builtins.int] num_replicas: Number of replicas, 1 to 20. The API requires 2 to 20 for the first service of a warehouse; services created in an existing warehouse may have 1. Updates in place.
-        :param pulumi.Input[_builtins.str] organization_id: The organization (uuid); defaults to `clickhouse:organizationId` or CLICKHOUSE_ORG_ID. Replaces on change.
+        :param pulumi.Input[_builtins.str] organization_id: The organization (uuid); defaults to the provider's organization (`clickhouse:organizationId` for the dynamic-provider classes, `clickhouse-cloud:organizationId` for the native plugin) or CLICKHOUSE_ORG_ID. Replaces on change.
         :param pulumi.Input[_builtins.str] service_id: The service (uuid) whose scaling settings are managed; it must already exist. Changing it replaces the resource.
         """
         ...

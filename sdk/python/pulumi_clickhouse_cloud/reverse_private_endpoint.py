@@ -36,11 +36,11 @@ class ReversePrivateEndpointArgs:
 
         :param pulumi.Input[_builtins.str] service_id: The service (uuid) that owns the endpoint. Changing it replaces the endpoint.
         :param pulumi.Input['ReversePrivateEndpointType'] type: VPC_ENDPOINT_SERVICE, VPC_RESOURCE or MSK_MULTI_VPC. Changing it replaces the endpoint.
-        :param pulumi.Input[_builtins.str] adopt_id: Adopts the existing endpoint with this id instead of creating one (`pulumi import` cannot import dynamic resources). Its inputs must describe the endpoint as it is; deleting the resource deletes the endpoint.
+        :param pulumi.Input[_builtins.str] adopt_id: Adopts the existing endpoint with this id instead of creating one (the dynamic-provider classes cannot be imported with `pulumi import`; with the native plugin, `pulumi import` works too). Its inputs must describe the endpoint as it is; deleting the resource deletes the endpoint.
         :param pulumi.Input[_builtins.str] description: Free text, at most 255 characters. Changing it replaces the endpoint.
         :param pulumi.Input['MskAuthentication'] msk_authentication: SASL_IAM or SASL_SCRAM; required when type is MSK_MULTI_VPC. Changing it replaces the endpoint.
         :param pulumi.Input[_builtins.str] msk_cluster_arn: The MSK cluster ARN; required when type is MSK_MULTI_VPC. Changing it replaces the endpoint.
-        :param pulumi.Input[_builtins.str] organization_id: The organization (uuid); defaults to `clickhouse:organizationId` or CLICKHOUSE_ORG_ID. Replaces on change.
+        :param pulumi.Input[_builtins.str] organization_id: The organization (uuid); defaults to the provider's organization (`clickhouse:organizationId` for the dynamic-provider classes, `clickhouse-cloud:organizationId` for the native plugin) or CLICKHOUSE_ORG_ID. Replaces on change.
         :param pulumi.Input[_builtins.float] ready_timeout_seconds: How long create waits while the endpoint is Provisioning, in seconds (default 600). Changing it changes nothing remotely. Default: 600.
         :param pulumi.Input[_builtins.str] vpc_endpoint_service_name: The VPC endpoint service to connect to; required when type is VPC_ENDPOINT_SERVICE. Changing it replaces the endpoint.
         :param pulumi.Input[_builtins.str] vpc_resource_configuration_id: The VPC resource configuration; required when type is VPC_RESOURCE. Changing it replaces the endpoint.
@@ -95,7 +95,7 @@ class ReversePrivateEndpointArgs:
     @pulumi.getter(name="adoptId")
     def adopt_id(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
-        Adopts the existing endpoint with this id instead of creating one (`pulumi import` cannot import dynamic resources). Its inputs must describe the endpoint as it is; deleting the resource deletes the endpoint.
+        Adopts the existing endpoint with this id instead of creating one (the dynamic-provider classes cannot be imported with `pulumi import`; with the native plugin, `pulumi import` works too). Its inputs must describe the endpoint as it is; deleting the resource deletes the endpoint.
         """
         return pulumi.get(self, "adopt_id")
 
@@ -143,7 +143,7 @@ class ReversePrivateEndpointArgs:
     @pulumi.getter(name="organizationId")
     def organization_id(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
-        The organization (uuid); defaults to `clickhouse:organizationId` or CLICKHOUSE_ORG_ID. Replaces on change.
+        The organization (uuid); defaults to the provider's organization (`clickhouse:organizationId` for the dynamic-provider classes, `clickhouse-cloud:organizationId` for the native plugin) or CLICKHOUSE_ORG_ID. Replaces on change.
         """
         return pulumi.get(self, "organization_id")
 
@@ -225,11 +225,11 @@ class ReversePrivateEndpoint(pulumi.CustomResource):
 
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
-        :param pulumi.Input[_builtins.str] adopt_id: Adopts the existing endpoint with this id instead of creating one (`pulumi import` cannot import dynamic resources). Its inputs must describe the endpoint as it is; deleting the resource deletes the endpoint.
+        :param pulumi.Input[_builtins.str] adopt_id: Adopts the existing endpoint with this id instead of creating one (the dynamic-provider classes cannot be imported with `pulumi import`; with the native plugin, `pulumi import` works too). Its inputs must describe the endpoint as it is; deleting the resource deletes the endpoint.
         :param pulumi.Input[_builtins.str] description: Free text, at most 255 characters. Changing it replaces the endpoint.
         :param pulumi.Input['MskAuthentication'] msk_authentication: SASL_IAM or SASL_SCRAM; required when type is MSK_MULTI_VPC. Changing it replaces the endpoint.
         :param pulumi.Input[_builtins.str] msk_cluster_arn: The MSK cluster ARN; required when type is MSK_MULTI_VPC. Changing it replaces the endpoint.
-        :param pulumi.Input[_builtins.str] organization_id: The organization (uuid); defaults to `clickhouse:organizationId` or CLICKHOUSE_ORG_ID. Replaces on change.
+        :param pulumi.Input[_builtins.str] organization_id: The organization (uuid); defaults to the provider's organization (`clickhouse:organizationId` for the dynamic-provider classes, `clickhouse-cloud:organizationId` for the native plugin) or CLICKHOUSE_ORG_ID. Replaces on change.
         :param pulumi.Input[_builtins.float] ready_timeout_seconds: How long create waits while the endpoint is Provisioning, in seconds (default 600). Changing it changes nothing remotely. Default: 600.
         :param pulumi.Input[_builtins.str] service_id: The service (uuid) that owns the endpoint. Changing it replaces the endpoint.
         :param pulumi.Input['ReversePrivateEndpointType'] type: VPC_ENDPOINT_SERVICE, VPC_RESOURCE or MSK_MULTI_VPC. Changing it replaces the endpoint.

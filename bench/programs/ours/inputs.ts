@@ -1,0 +1,81 @@
+/**
+ * The benchmark's resources as names and inputs, one builder per kind, shared by the program on our dynamic
+ * classes (`ours`) and the one on the native plugin's type tokens (`native`), so both declare the same resources.
+ */
+import type * as chc from "pulumi-clickhouse-cloud";
+import type { BenchFixtureIds, BenchKind } from "./settings";
+
+interface BenchArgs {
+  ReversePrivateEndpoint: chc.ReversePrivateEndpointArgs;
+  ReplicaScaling: chc.ReplicaScalingArgs;
+  ApiKey: chc.ApiKeyArgs;
+  PrivateEndpoint: chc.PrivateEndpointArgs;
+  Alert: chc.AlertArgs;
+}
+
+export type BenchResource<K extends BenchKind> = { readonly name: string; readonly args: BenchArgs[K] };
+export type BenchBuilders = { readonly [K in BenchKind]: (i: number) => BenchResource<K> };
+
+/** One resource of each kind per index; `revision` changes an input that updates in place where the API can. */
+export function benchResources(fixture: BenchFixtureIds, revision: number): BenchBuilders {
+  const { services } = fixture;
+  /**
+   * Scaling settings of six resources on the emulator's four services. Two resources that share a service manage
+   * disjoint settings (memory bounds on one, replicas and idling on the other), so they never undo each other's
+   * change and refresh shows no drift; each one still does the full work of a resource. `revision` moves one
+   * setting of each, within the limits of its service (tier caps, first service of a warehouse).
+   */
+  const r = revision;
+  const scalingLayouts: chc.ReplicaScalingArgs[] = [
+    { serviceId: services.production, minReplicaMemoryGb: 16, maxReplicaMemoryGb: 128 + 4 * r },
+    { serviceId: services.production, numReplicas: 3, idleScaling: true, idleTimeoutMinutes: 15 + r },
+    { serviceId: services.secondary, minReplicaMemoryGb: 8, maxReplicaMemoryGb: 64 + 4 * r },
+    { serviceId: services.secondary, numReplicas: 1, idleTimeoutMinutes: 10 + r },
+    { serviceId: services.trial, minReplicaMemoryGb: 8, maxReplicaMemoryGb: 96 + 4 * r, numReplicas: 2 },
+    { serviceId: services.development, numReplicas: 2, idleScaling: true, idleTimeoutMinutes: 20 + r },
+  ];
+  /** Services for endpoints, alternating so that both paid production services carry some. */
+  const endpointService = (i: number) => (i % 2 === 0 ? services.production : services.secondary);
+  return {
+    // Every field replaces: the revision in the description makes the figure's "update" a replacement.
+    ReversePrivateEndpoint: (i) => ({
+      name: `rpe-${i}`,
+      args: {
+        serviceId: endpointService(i),
+        type: "VPC_ENDPOINT_SERVICE",
+        vpcEndpointServiceName: `com.amazonaws.vpce.us-east-1.vpce-svc-0bench${i}`,
+        description: `bench endpoint ${i} r${revision}`,
+      },
+    }),
+    ReplicaScaling: (i) => {
+      if (i >= scalingLayouts.length)
+        throw new Error(`at most ${scalingLayouts.length} ReplicaScaling resources: one per layout`);
+      return { name: `scaling-${i}`, args: scalingLayouts[i] };
+    },
+    ApiKey: (i) => ({
+      name: `key-${i}`,
+      args: { name: `bench key ${i} r${revision}`, roles: ["developer"] },
+    }),
+    PrivateEndpoint: (i) => ({
+      name: `endpoint-${i}`,
+      args: {
+        serviceId: endpointService(i),
+        endpointId: `vpce-0bench${String(i).padStart(12, "0")}`,
+        description: `bench private endpoint ${i} r${revision}`,
+      },
+    }),
+    Alert: (i) => ({
+      name: `alert-${i}`,
+      args: {
+        name: `bench alert ${i}`,
+        source: "tile",
+        dashboardId: fixture.dashboardId,
+        tileId: fixture.tileId,
+        threshold: 100 + i + revision,
+        interval: "5m",
+        thresholdType: "above",
+        channel: { type: "webhook", webhookId: fixture.webhookId },
+      },
+    }),
+  };
+}
