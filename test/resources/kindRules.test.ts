@@ -51,6 +51,14 @@ describe("ApiKey: the PATCH that turns the current settings into the requested o
   it("sends the API's meaning of absent for a setting the program leaves out: null expireAt, an empty list", () => {
     const current = { ...key, expireAt: "2030-01-01T00:00:00Z", ipAccessList: [{ source: "10.0.0.0/8" }] };
     expect(settingsPatch(current, key)).to.deep.equal({ expireAt: null, ipAccessList: [] });
+    expect(
+      settingsPatch(current, { ...key, expireAt: "", ipAccessList: current.ipAccessList }),
+    ).to.deep.equal({
+      expireAt: null,
+    });
+    expect(settingsPatch({ ...key, ipAccessList: [null] }, { ...key, ipAccessList: [null] })).to.deep.equal(
+      {},
+    );
     expect(settingsPatch({ ...key, state: "disabled" }, { name: "ci", roles: ["developer"] })).to.deep.equal({
       state: "enabled",
     });
@@ -99,6 +107,8 @@ describe("ApiKey: credentials and their rules", () => {
           "hashData cannot be combined with adoptId: an adopted key keeps the credentials it was created with",
       },
     ]);
+    expect(credentialFormats({ keyId: "abcd", keySecret: "s" })).to.deep.equal([]);
+    expect(credentialFormats({ keyId: "abc" }).map((problem) => problem.property)).to.deep.equal(["keyId"]);
     expect(credentialFormats({ keyId: 123456 }).map((problem) => problem.property)).to.deep.equal(["keyId"]);
   });
 
@@ -134,7 +144,7 @@ describe("ApiKey: IP access list sources are IPv4 or IPv6 addresses or CIDR rang
 
   it("rejects a longer prefix, a prefix that is not 1 to 3 digits, two prefixes, and text around the brackets", () => {
     expect(
-      rejected("10.0.0.1/33", "::1/129", "10.0.0.0/1e1", "10.0.0.0/8/9", "1[::1]", "[::1]x"),
+      rejected("10.0.0.1/33", "::1/129", "10.0.0.0/1e1", "10.0.0.0/8/9", "1[::1]", "[::1]x", "[::1]1"),
     ).to.deep.equal([
       "ipAccessList[0].source",
       "ipAccessList[1].source",
@@ -142,6 +152,7 @@ describe("ApiKey: IP access list sources are IPv4 or IPv6 addresses or CIDR rang
       "ipAccessList[3].source",
       "ipAccessList[4].source",
       "ipAccessList[5].source",
+      "ipAccessList[6].source",
     ]);
   });
 
