@@ -20,7 +20,7 @@ const unusable: Record<string, (target: string) => string> = {
 };
 
 export function isUnusable(status: unknown): boolean {
-  return typeof status === "string" && status in unusable;
+  return typeof status === "string" && Object.hasOwn(unusable, status);
 }
 
 /** Statuses the resource reads again on the next `up` (an in-place update that only reads and waits). */
@@ -30,7 +30,7 @@ export function isUnsettled(status: unknown): boolean {
 
 /** "reverse private endpoint <id> was rejected by the owner of ...; the next `pulumi up` replaces it" */
 export function unusableMessage(id: string, status: string, fields: PropertyBag): string {
-  const reason = unusable[status]?.(targetOf(fields)) ?? `has status ${status}`;
+  const reason = isUnusable(status) ? unusable[status](targetOf(fields)) : `has status ${status}`;
   return `reverse private endpoint ${id} ${reason}; the next \`pulumi up\` replaces it`;
 }
 
