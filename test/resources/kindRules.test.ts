@@ -156,6 +156,13 @@ describe("ApiKey: IP access list sources are IPv4 or IPv6 addresses or CIDR rang
     ]);
   });
 
+  it("rejects spaces around a source: an address is sent as written, and the API documents no trimming", () => {
+    expect(rejected(" 10.0.0.1", "10.0.0.0/8 ", "10.0.0.1")).to.deep.equal([
+      "ipAccessList[0].source",
+      "ipAccessList[1].source",
+    ]);
+  });
+
   it("leaves entries without a string source to the request schema", () => {
     expect(ipAccessSourcesAreAddresses({ ipAccessList: [null, { source: 7 }, {}] })).to.deep.equal([]);
   });

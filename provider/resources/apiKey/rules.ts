@@ -59,7 +59,8 @@ export function ipAccessSourcesAreAddresses(inputs: PropertyBag): ValidationProb
 }
 
 function isAddressOrRange(source: string): boolean {
-  const [address, prefix, ...rest] = source.trim().split("/");
+  // Not trimmed: the source is sent as written, and the API documents no trimming of it.
+  const [address, prefix, ...rest] = source.split("/");
   if (rest.length > 0) return false;
   const version = isIP(address.replace(/^\[(.*)\]$/, "$1"));
   if (version === 0) return false;
