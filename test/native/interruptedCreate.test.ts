@@ -4,7 +4,7 @@ import type { RunningEmulator } from "../../emulator";
 import { CliProject, type CliState } from "../reliability/support/cliProject";
 import { directApi, managementResult, type DirectApi } from "../reliability/support/directApi";
 import { dedicatedEmulator } from "../reliability/support/emulators";
-import { followDocumentedRecovery, held, killedRun, routes } from "../reliability/support/interruptedRuns";
+import { followDocumentedRecovery, heldCreates, killedRun } from "../reliability/support/interruptedRuns";
 import {
   objectCount,
   remoteInventory,
@@ -86,13 +86,7 @@ describe("native plugin: pulumi up killed while the API's replies to creates are
     const killed: CliState = await killedRun(
       { project, emulator, providerProcess: /pulumi-resource-clickhouse-cloud/ },
       "create",
-      held(
-        routes.createKey,
-        routes.createAlert,
-        routes.createEndpoint,
-        routes.attachPrivateEndpoint,
-        routes.scale,
-      ),
+      heldCreates(),
       "the five creates",
       async () =>
         objectCount(without(await remoteInventory(api), baseline)) === 4 && (await numReplicas()) === 4,

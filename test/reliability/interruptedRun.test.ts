@@ -8,7 +8,7 @@ import {
   type DirectApi,
 } from "./support/directApi";
 import { dedicatedEmulator } from "./support/emulators";
-import { followDocumentedRecovery, held, killedRun, routes } from "./support/interruptedRuns";
+import { followDocumentedRecovery, held, heldCreates, killedRun, routes } from "./support/interruptedRuns";
 import { objectCount, remoteInventory, stateInventory, without, type Inventory } from "./support/inventory";
 import { reportCase } from "./support/report";
 
@@ -96,21 +96,10 @@ describe("interrupted run: pulumi up killed while the API's replies are on their
   }
 
   it("creates of all five kinds: made by the API, not recorded; the recovery deletes the key, endpoint and alert the run made", async () => {
-    const killed = await killedUp(
-      "create",
-      held(
-        routes.createKey,
-        routes.createAlert,
-        routes.createEndpoint,
-        routes.attachPrivateEndpoint,
-        routes.scale,
-      ),
-      "the five creates",
-      async () => {
-        const made = without(await remoteInventory(api), baseline);
-        return objectCount(made) === 4 && (await numReplicas()) === 5;
-      },
-    );
+    const killed = await killedUp("create", heldCreates(), "the five creates", async () => {
+      const made = without(await remoteInventory(api), baseline);
+      return objectCount(made) === 4 && (await numReplicas()) === 5;
+    });
     // What the killed run left: five pending creates and nothing recorded, while the API has every object.
     expect(killed.resources).to.deep.equal([]);
     expect(

@@ -8,18 +8,7 @@ import { providerOf } from "../support/providers";
 import { tileAlertBody } from "../support/alertBodies";
 import { sharedEmulator } from "../support/emulator";
 import { emulatorConfigureRequest } from "../support/providerConfig";
-
-/** Runs `action` and returns its result and every progress line it printed (they go to stderr). */
-async function withProgressLines<T>(action: () => Promise<T>): Promise<{ result: T; lines: string[] }> {
-  const lines: string[] = [];
-  const original = console.error;
-  console.error = (...args: unknown[]) => lines.push(args.map(String).join(" "));
-  try {
-    return { result: await action(), lines };
-  } finally {
-    console.error = original;
-  }
-}
+import { withProgressLines } from "../support/progressLines";
 
 // What a user reads while keys and alerts are adopted or recreated after a lost reply, and what is sent then.
 describe("adoption and lost replies: progress lines and writes", function () {

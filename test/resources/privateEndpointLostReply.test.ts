@@ -6,20 +6,9 @@ import type { Organization, Service } from "../../provider/rest";
 import { providerOf } from "../support/providers";
 import { sharedEmulator } from "../support/emulator";
 import { emulatorConfigureRequest } from "../support/providerConfig";
+import { withProgressLines } from "../support/progressLines";
 
 const createRoute = "POST /v1/organizations/:organizationId/services/:serviceId/privateEndpoint";
-
-/** Runs `action` and returns its result and every progress line it printed (they go to stderr). */
-async function withProgressLines<T>(action: () => Promise<T>): Promise<{ result: T; lines: string[] }> {
-  const lines: string[] = [];
-  const original = console.error;
-  console.error = (...args: unknown[]) => lines.push(args.map(String).join(" "));
-  try {
-    return { result: await action(), lines };
-  } finally {
-    console.error = original;
-  }
-}
 
 // A POST that registers and attaches a private endpoint loses its reply: the provider reads the service and the
 // organization to see whether it was processed, and sends it again unless the service has the endpoint attached

@@ -23,6 +23,16 @@ export const routes = {
 export const held = (...heldRoutes: string[]): ScriptedFault[] =>
   heldRoutes.map((route) => ({ route, kinds: ["slowAfterProcessing"] }));
 
+/** The replies to the creates of all five kinds, held back. */
+export const heldCreates = (): ScriptedFault[] =>
+  held(
+    routes.createKey,
+    routes.createAlert,
+    routes.createEndpoint,
+    routes.attachPrivateEndpoint,
+    routes.scale,
+  );
+
 /** The recovery the README documents, one command per line, as written there. */
 function documentedRecovery(): string[] {
   const blocks = blocksOf("README.md").filter((block) => block.content.includes("--clear-pending-creates"));
