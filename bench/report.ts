@@ -8,6 +8,7 @@ import { scaleSection, scaleSummaryRows } from "./reportScale";
 import { throughputSection, throughputSummaryRows } from "./reportThroughput";
 import { goals, type BenchResults } from "./results";
 import { millis, seconds, secondsWithSpread, type Summary } from "./stats";
+import { met, ratioSpread, table } from "./markdown";
 
 export function renderReport(results: BenchResults): string {
   return [
@@ -314,19 +315,6 @@ function seriesSection(r: BenchResults): string[] {
     ),
     "",
   ];
-}
-
-function table(headings: string[], rows: string[][]): string {
-  const line = (cells: string[]) => `| ${cells.join(" | ")} |`;
-  return [line(headings), line(headings.map(() => "---")), ...rows.map(line)].join("\n");
-}
-
-function met(ok: boolean): string {
-  return ok ? "yes" : "**no**";
-}
-
-function ratioSpread(summary: Summary): string {
-  return `[${summary.min.toFixed(2)}–${summary.max.toFixed(2)}]`;
 }
 
 function msSpread(summary: Summary): string {

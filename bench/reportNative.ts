@@ -3,6 +3,7 @@ import { overheadCommands } from "./figures/overhead";
 import type { NativeResult } from "./figures/native";
 import { goals } from "./results";
 import { millis, secondsWithSpread, type Summary } from "./stats";
+import { table } from "./markdown";
 
 const label = (command: string) => (command === "preview" ? "no-change preview" : command);
 const yesNo = (ok: boolean) => (ok ? "yes" : "**no**");
@@ -102,9 +103,4 @@ export function nativeSection(native: NativeResult | undefined): string[] {
     ),
     "",
   ];
-}
-
-function table(headings: string[], rows: string[][]): string {
-  const line = (cells: string[]) => `| ${cells.join(" | ")} |`;
-  return [line(headings), line(headings.map(() => "---")), ...rows.map(line)].join("\n");
 }

@@ -6,6 +6,7 @@ import {
   type ScaleSample,
   type ScaleSeries,
 } from "./figures/scale";
+import { table } from "./markdown";
 
 /**
  * Cost is called linear when the value at the largest size is at most this many times what the growth per resource
@@ -164,9 +165,4 @@ function fitRow(
     ...fit.steps.map((step) => step.toFixed(1)),
     linear ? "yes" : "**no**",
   ];
-}
-
-function table(headings: string[], rows: string[][]): string {
-  const line = (cells: string[]) => `| ${cells.join(" | ")} |`;
-  return [line(headings), line(headings.map(() => "---")), ...rows.map(line)].join("\n");
 }

@@ -1,7 +1,8 @@
 /** The figure 4 parts of bench/results.md: its summary rows and its section. */
 import type { ThroughputResult } from "./figures/throughput";
 import { goals } from "./results";
-import { seconds, summarize, type Summary } from "./stats";
+import { seconds, summarize } from "./stats";
+import { met, ratioSpread, table } from "./markdown";
 
 export function throughputSummaryRows(t: ThroughputResult | undefined): string[][] {
   if (t === undefined) return [];
@@ -85,17 +86,4 @@ export function throughputSection(t: ThroughputResult | undefined): string[] {
     ...(errors.length > 0 ? ["", "Errors:", ...errors] : []),
     "",
   ];
-}
-
-function table(headings: string[], rows: string[][]): string {
-  const line = (cells: string[]) => `| ${cells.join(" | ")} |`;
-  return [line(headings), line(headings.map(() => "---")), ...rows.map(line)].join("\n");
-}
-
-function met(ok: boolean): string {
-  return ok ? "yes" : "**no**";
-}
-
-function ratioSpread(summary: Summary): string {
-  return `[${summary.min.toFixed(2)}–${summary.max.toFixed(2)}]`;
 }
