@@ -22,7 +22,7 @@ describe("npm run bench: bad settings", () => {
     const run = await runBench({ BENCH_FIGURES: "1,9" });
     expect(run.code).to.equal(2);
     expect(run.stderr).to.equal(
-      'npm run bench: BENCH_FIGURES must list figure numbers from 1, 2, 3, 4, 5, 6, 7, separated by commas (e.g. BENCH_FIGURES=1,3); got "1,9", where "9" is not a figure\n',
+      'npm run bench: BENCH_FIGURES must list figure numbers from 1, 2, 3, 4, 5, 6, 7, 8, separated by commas (e.g. BENCH_FIGURES=1,3); got "1,9", where "9" is not a figure\n',
     );
     expect(run.stdout).to.equal("");
   });
