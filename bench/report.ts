@@ -281,8 +281,8 @@ function sharedKeySection(r: BenchResults): string[] {
       `credentials. The emulator enforces ${k.limit.requests} requests per ${k.limit.windowMs / 1000} s per key; ` +
       "each provider's throttle is at its default, its budget shared by the processes through files under the OS " +
       "temp dir, or (PULUMI_CLICKHOUSE_CLOUD_SHARED_BUDGET=off) each process on its own. " +
-      "Wall time from the first start to the last end; floor = " +
-      "requests needed (429 answers excluded) / allowed rate.",
+      "Wall time from the first start to the last end; floor = what the limit imposes on the requests needed " +
+      "(429 answers excluded): the first window's worth at once, then one window's worth per further window.",
     "",
     table(
       ["pipelines", "budget", "wall (s)", "requests", "floor (s)", "wall / floor", "429", "ups failed"],

@@ -4,8 +4,8 @@
  * enforces 10 requests per 10 s per key) with each provider's throttle at its default, the published limit. Each
  * count runs twice: with the key's budget shared by the processes (the default), and with
  * PULUMI_CLICKHOUSE_CLOUD_SHARED_BUDGET=off, where each process throttles only itself, so together they send more
- * than the key allows and wait out 429s. The floor is what the limit imposes: the requests the creates needed
- * (429 answers excluded) at 10 per 10 s.
+ * than the key allows and wait out 429s. The floor is what the limit imposes on the requests the creates needed
+ * (429 answers excluded), as in figure 4: the first 10 at once, then 10 per further window.
  * Wall time runs from the start of the first `up` to the end of the last. Cleanup (destroy) runs with the limit
  * and the throttle off and is not timed.
  */
@@ -16,7 +16,7 @@ import { LocalStack } from "../../scripts/lib/localStack";
 import type { BenchContext } from "../context";
 import { expectSummary, oursConfig, runOperation } from "../stacks";
 import { summarize, type Summary } from "../stats";
-import { destroyUnthrottled } from "./throughput";
+import { destroyUnthrottled, rateLimitFloorMs } from "./throughput";
 
 export const sharedKeyPipelines = [2, 4] as const;
 export const keysPerPipeline = 20;
@@ -104,7 +104,7 @@ async function parallelUps(
     const log = await control.requests();
     const tooManyRequests = log.filter((entry) => entry.status === 429).length;
     const requests = log.length - tooManyRequests;
-    const floorMs = (requests * managementRateLimit.timeWindowMs) / managementRateLimit.max;
+    const floorMs = rateLimitFloorMs(requests, managementRateLimit.max, managementRateLimit.timeWindowMs);
     await control.updateSettings({ rateLimits: false });
     for (const stack of stacks) await destroyUnthrottled(stack);
     await control.reset();
