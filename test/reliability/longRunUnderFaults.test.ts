@@ -88,7 +88,12 @@ describe(`long run under faults: ${operations} provider operations, 25% of reque
     expect(result.closingFailures, "operations of the closing run").to.deep.equal([]);
     expect(result.vanished, "recorded objects a refresh found gone").to.deep.equal([]);
     const recorded = [...result.recorded, ...result.condemned];
-    expect(without(await remoteInventory(api), baseline)).to.deep.equal(stateInventory(asState(recorded)));
+    expect(
+      without(await remoteInventory(api), baseline),
+      `the API's objects vs the recorded ones; the failed operations were:\n${result.failed
+        .map((failure) => `${failure.action} ${failure.kind}: ${failure.message.split("\n")[0]}`)
+        .join("\n")}`,
+    ).to.deep.equal(stateInventory(asState(recorded)));
     for (const scaling of result.recorded.filter((resource) => resource.kind === "ReplicaScaling")) {
       const service = managementResult<{ numReplicas: number }>(
         await api.management.get(`${api.orgPath}/services/${String(scaling.inputs.serviceId)}`),

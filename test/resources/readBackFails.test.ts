@@ -91,3 +91,62 @@ describe("create with a lost reply whose read-back fails", function () {
     await provider.delete(made[0].id, {});
   });
 });
+
+/**
+ * An API key a lost create made cannot be adopted (only the lost reply had its secret), so it is deleted and the
+ * create sent again. A failed delete there would leave the key behind while the next `up` makes another.
+ */
+describe("create of an API key with a lost reply whose delete of what it made fails", function () {
+  this.timeout(30_000);
+  let emulator: RunningEmulator;
+  const provider = providerOf("ApiKey");
+  const keyCreate = "POST /v1/organizations/:organizationId/keys";
+  const keyDelete = "DELETE /v1/organizations/:organizationId/keys/:keyId";
+  const keysNamed = async (name: string) =>
+    (await providerContext.management().client.keys.list(emulator.fixture.organizationId)).filter(
+      (key) => key.name === name,
+    );
+
+  before(async () => {
+    emulator = await sharedEmulator();
+    await provider.configure(await emulatorConfigureRequest());
+  });
+
+  afterEach(async () => {
+    await emulator.control.clearFaults();
+  });
+
+  it("deletes again after a failed delete, then creates the one key", async () => {
+    const name = `discard-retried-${process.pid}-${Date.now()}`;
+    await emulator.control.setFaults({
+      script: [
+        { route: keyCreate, kinds: ["dropAfterProcessing"] },
+        { route: keyDelete, kinds: ["404html", "404html"] },
+      ],
+    });
+    const created = await provider.create({ name, roles: ["developer"] });
+    expect((await keysNamed(name)).map((key) => key.id)).to.deep.equal([created.id]);
+    await provider.delete(created.id, created.outs ?? {});
+  });
+
+  it("when every delete fails, names the key that exists untracked and says to delete it", async () => {
+    const name = `discard-failed-${process.pid}-${Date.now()}`;
+    await emulator.control.setFaults({
+      script: [
+        { route: keyCreate, kinds: ["dropAfterProcessing"] },
+        { route: keyDelete, kinds: ["404html", "404html", "404html"] },
+      ],
+    });
+    const error = await provider.create({ name, roles: ["developer"] }).then(
+      () => expect.fail("the create succeeded although the key it made could not be deleted"),
+      (failure: Error) => failure,
+    );
+    const left = await keysNamed(name);
+    expect(left).to.have.length(1);
+    expect(error.message).to.contain(`the API shows it was made (${left[0].id})`);
+    expect(error.message).to.contain("exists although no state records it");
+    expect(error.message).to.contain("pulumi-clickhouse-cloud orphans --stack <name> --delete <id>");
+    await emulator.control.clearFaults();
+    await provider.delete(left[0].id, {});
+  });
+});

@@ -19,7 +19,7 @@
  * is still a candidate for every later read-back.
  */
 import { createOutcomeUnknown, progress, sleep } from "./lifecycle";
-import { FIND_AND_DELETE_IT, readBack } from "./readBack";
+import { discardMade, FIND_AND_DELETE_IT, readBack } from "./readBack";
 
 /**
  * Creates sent for one resource operation, the first included: enough that a run of lost replies (each one checked
@@ -114,7 +114,8 @@ export async function createWithReconcile<Made, Listed extends { id: string }>(
           steps.kind,
           `the reply to creating ${steps.what} was lost, ${steps.whenFound.because}; deleting what it made (${made.id})`,
         );
-        await steps.whenFound.discard(made);
+        const { discard } = steps.whenFound;
+        await discardMade(steps.what, made.id, () => discard(made), SETTLE_MS);
       }
       if (attempt >= MAX_CREATE_ATTEMPTS) {
         const outcome =
