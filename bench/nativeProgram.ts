@@ -8,6 +8,7 @@ import * as os from "node:os";
 import * as path from "node:path";
 import type { ConfigMap } from "@pulumi/pulumi/automation";
 import type { Fixture } from "../emulator";
+import { nativeStackConfig } from "../scripts/lib/nativeStackConfig";
 import { benchConfigKeys, type BenchKind } from "./programs/ours/settings";
 
 /** dist/bench -> the repository. */
@@ -45,14 +46,7 @@ export function nativeProjectDir(): string {
 export function nativeConfig(fixture: Fixture, kinds: readonly BenchKind[], perKind: number): ConfigMap {
   const dashboard = fixture.dashboards[0];
   return {
-    "clickhouse-cloud:apiUrl": { value: fixture.managementUrl },
-    "clickhouse-cloud:organizationId": { value: fixture.organizationId },
-    "clickhouse-cloud:tokenKey": { value: fixture.tokenKey },
-    "clickhouse-cloud:tokenSecret": { value: fixture.tokenSecret, secret: true },
-    "clickhouse-cloud:throttle": { value: "off" },
-    "clickhouse-cloud:observabilityApiUrl": { value: fixture.observabilityUrl },
-    "clickhouse-cloud:observabilityApiToken": { value: fixture.observabilityToken, secret: true },
-    "clickhouse-cloud:observabilityThrottle": { value: "off" },
+    ...nativeStackConfig(fixture),
     [benchConfigKeys.fixture]: {
       value: JSON.stringify({
         services: fixture.services,

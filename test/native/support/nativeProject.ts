@@ -5,8 +5,6 @@
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
-import type { ConfigMap } from "@pulumi/pulumi/automation";
-import type { Fixture } from "../../../emulator";
 
 const repoRoot = path.resolve(__dirname, "..", "..", "..", "..");
 /** Where `npm run build` puts the plugin's launcher and bundle. */
@@ -32,16 +30,4 @@ export function nativeProjectDir(projectName: string): string {
   return dir;
 }
 
-/** The plugin's settings for an emulator, credentials as secrets; the emulator enforces no rate limit. */
-export function nativeStackConfig(fixture: Fixture): ConfigMap {
-  return {
-    "clickhouse-cloud:apiUrl": { value: fixture.managementUrl },
-    "clickhouse-cloud:organizationId": { value: fixture.organizationId },
-    "clickhouse-cloud:tokenKey": { value: fixture.tokenKey },
-    "clickhouse-cloud:tokenSecret": { value: fixture.tokenSecret, secret: true },
-    "clickhouse-cloud:throttle": { value: "off" },
-    "clickhouse-cloud:observabilityApiUrl": { value: fixture.observabilityUrl },
-    "clickhouse-cloud:observabilityApiToken": { value: fixture.observabilityToken, secret: true },
-    "clickhouse-cloud:observabilityThrottle": { value: "off" },
-  };
-}
+export { nativeStackConfig } from "../../../scripts/lib/nativeStackConfig";
