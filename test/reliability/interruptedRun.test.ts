@@ -68,11 +68,23 @@ describe("interrupted run: pulumi up killed while the API's replies are on their
 
   const recover = () => followDocumentedRecovery(project, (name) => name.startsWith("interrupted"));
 
+  /** The emulator's log of POSTs and DELETEs, oldest first: which run made or deleted what, when a check fails. */
+  async function writeRequests(): Promise<string> {
+    return (await emulator.control.requests())
+      .filter((entry) => entry.method === "POST" || entry.method === "DELETE")
+      .sort((a, b) => a.startedAt.localeCompare(b.startedAt))
+      .map((entry) => `${entry.startedAt} ${entry.method} ${entry.path} ${entry.status} ${entry.fault ?? ""}`)
+      .join("\n");
+  }
+
   /** One object per resource, all tracked, none pending, and a preview that would change nothing. */
   async function expectConverged(expectedReplicas: number): Promise<CliState> {
     const state = await project.state();
     expect(state.pendingOperations).to.deep.equal([]);
-    expect(without(await remoteInventory(api), baseline)).to.deep.equal(stateInventory(state.resources));
+    expect(
+      without(await remoteInventory(api), baseline),
+      `objects in the API vs the state; the API's requests that make or delete objects:\n${await writeRequests()}`,
+    ).to.deep.equal(stateInventory(state.resources));
     expect(await numReplicas()).to.equal(expectedReplicas);
     const preview = await project.attempt("pulumi preview --expect-no-changes");
     expect(preview.code, preview.stdout + preview.stderr).to.equal(0);
