@@ -15,41 +15,71 @@ export interface ResourceClassSpec {
   readonly secretOutputsWhenSet: Readonly<Record<string, readonly string[]>>;
 }
 
+/** The arguments of `pulumi.CustomResource`'s constructor, in its order. */
+export type CustomResourceArguments = [
+  type: string,
+  name: string,
+  props: pulumi.Inputs,
+  opts: pulumi.CustomResourceOptions,
+];
+
+const serializedShims = new Map<ResourceKind, Promise<string>>();
+
 /**
- * The base of every resource class of this package: the kind's provider shim and type token, secret inputs and
- * outputs marked, and every output declared. A dynamic resource gets an Output property only for the keys in its
- * props, so each output is named (unset ones as undefined); otherwise an output whose input the program leaves out
- * would be missing.
+ * The kind's provider shim as the dynamic-provider process reads it from `__provider`: serialized the way
+ * `pulumi.dynamic.Resource` does (the same closure, `() => provider`, so the text is the same as before), once per
+ * kind and process. The shim carries no secret.
  */
-export abstract class PackageResource extends pulumi.dynamic.Resource {
-  protected constructor(
-    spec: ResourceClassSpec,
-    name: string,
-    args: object,
-    opts?: pulumi.CustomResourceOptions,
-  ) {
-    const given = args as Record<string, unknown>;
-    const everyOutput = Object.fromEntries(spec.outputs.map((key) => [key, undefined]));
-    const secretInputs = Object.fromEntries(
-      spec.secretInputs
-        .filter((key) => given[key] !== undefined)
-        .map((key) => [key, pulumi.secret(given[key])]),
-    );
-    const conditionalSecrets = Object.entries(spec.secretOutputsWhenSet)
-      .filter(([, inputs]) => inputs.some((input) => given[input] !== undefined))
-      .map(([output]) => output);
-    const additionalSecretOutputs = [
-      ...(opts?.additionalSecretOutputs ?? []),
-      ...spec.secretOutputs,
-      ...conditionalSecrets,
-    ];
-    super(
-      providerShim(spec.kind),
-      name,
-      { ...everyOutput, ...given, ...secretInputs },
-      { ...opts, additionalSecretOutputs },
-      spec.module,
-      spec.kind,
-    );
+function serializedShim(kind: ResourceKind): Promise<string> {
+  let serialized = serializedShims.get(kind);
+  if (serialized === undefined) {
+    const provider = providerShim(kind);
+    serialized = pulumi.runtime
+      .serializeFunction(() => provider, { allowSecrets: true })
+      .then((closure) => closure.text);
+    serializedShims.set(kind, serialized);
   }
+  return serialized;
+}
+
+/**
+ * What every resource class of this package passes to `pulumi.CustomResource`: what `pulumi.dynamic.Resource` would
+ * (the type token `pulumi-nodejs:dynamic/<module>:<kind>`, the serialized shim as `__provider`), with secret inputs
+ * and outputs marked and every output declared. A resource gets an Output property only for the keys in its props,
+ * so each output is named (unset ones as undefined); otherwise an output whose input the program leaves out would
+ * be missing.
+ *
+ * The classes extend `pulumi.CustomResource` directly, not `pulumi.dynamic.Resource` through a shared base class:
+ * Pulumi records a resource's source position as the frame a fixed number of constructors below its own, which
+ * is the program's line only when exactly one class stands between `CustomResource` and the program.
+ */
+export function dynamicRegistration(
+  spec: ResourceClassSpec,
+  name: string,
+  args: object,
+  opts?: pulumi.CustomResourceOptions,
+): CustomResourceArguments {
+  const given = args as Record<string, unknown>;
+  if (given.__provider !== undefined)
+    throw new Error("A dynamic resource must not define the __provider key");
+  const everyOutput = Object.fromEntries(spec.outputs.map((key) => [key, undefined]));
+  const secretInputs = Object.fromEntries(
+    spec.secretInputs
+      .filter((key) => given[key] !== undefined)
+      .map((key) => [key, pulumi.secret(given[key])]),
+  );
+  const conditionalSecrets = Object.entries(spec.secretOutputsWhenSet)
+    .filter(([, inputs]) => inputs.some((input) => given[input] !== undefined))
+    .map(([output]) => output);
+  const additionalSecretOutputs = [
+    ...(opts?.additionalSecretOutputs ?? []),
+    ...spec.secretOutputs,
+    ...conditionalSecrets,
+  ];
+  return [
+    `pulumi-nodejs:dynamic/${spec.module}:${spec.kind}`,
+    name,
+    { ...everyOutput, ...given, ...secretInputs, __provider: serializedShim(spec.kind) },
+    { ...opts, additionalSecretOutputs },
+  ];
 }

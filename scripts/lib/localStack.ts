@@ -198,6 +198,8 @@ export interface StateResource {
   id?: string;
   inputs?: Record<string, unknown>;
   outputs?: Record<string, unknown>;
+  /** Where the program registered it: `project:///<path in the project>#<line>,<column>` or a file URL. */
+  sourcePosition?: string;
 }
 
 function readProjectName(projectDir: string): string {

@@ -5,7 +5,7 @@ import * as pulumi from "@pulumi/pulumi";
 import * as utilities from "./utilities";
 
 /**
- * The replica auto-scaling settings of an existing service. Its outputs are the service object as the last PATCH or read returned it.
+ * The replica auto-scaling settings of an existing service. Its outputs are the service's scaling settings as the last PATCH or read returned them, with the service's name and whether it is its warehouse's primary service; the service's other fields (endpoints, IP access list, encryption) belong to whatever manages the service, and are left out so that changes to them never show up as changes to this resource.
  *
  * Only the settings the program sets are sent and watched: `refresh` reports drift in them and the next `up` restores them, while settings left out are never sent and never reported. A program that sets none sends nothing and only reads the service. Creating the resource adopts the service's settings as they are, so no import is needed. Deleting it sends nothing and leaves the service's settings as they are. Limits that depend on the service (tier caps, the first service of a warehouse, memory only for production services) are checked by the API during `up`; the error names the refused setting.
  *
@@ -39,50 +39,6 @@ export class ReplicaScaling extends pulumi.CustomResource {
     }
 
     /**
-     * Private endpoints registered with the organization that could be attached to the service.
-     */
-    declare public /*out*/ readonly availablePrivateEndpointIds: pulumi.Output<string[] | undefined>;
-    /**
-     * The bring-your-own-cloud deployment the service runs in, if any.
-     */
-    declare public /*out*/ readonly byocId: pulumi.Output<string | undefined>;
-    /**
-     * When the service was created (ISO 8601).
-     */
-    declare public /*out*/ readonly createdAt: pulumi.Output<string | undefined>;
-    /**
-     * The warehouse the service belongs to.
-     */
-    declare public /*out*/ readonly dataWarehouseId: pulumi.Output<string | undefined>;
-    /**
-     * Role assumed to use the customer-managed encryption key, if any.
-     */
-    declare public /*out*/ readonly encryptionAssumedRoleIdentifier: pulumi.Output<string | undefined>;
-    /**
-     * Customer-managed encryption key of the service, if any.
-     */
-    declare public /*out*/ readonly encryptionKey: pulumi.Output<string | undefined>;
-    /**
-     * Role used for encryption, if any.
-     */
-    declare public /*out*/ readonly encryptionRoleId: pulumi.Output<string | undefined>;
-    /**
-     * Endpoints to connect to the service: protocol, host, port and username.
-     */
-    declare public /*out*/ readonly endpoints: pulumi.Output<any[] | undefined>;
-    /**
-     * ClickHouse version the service runs.
-     */
-    declare public /*out*/ readonly engineVersion: pulumi.Output<string | undefined>;
-    /**
-     * Whether transparent data encryption is enabled.
-     */
-    declare public /*out*/ readonly hasTransparentDataEncryption: pulumi.Output<boolean | undefined>;
-    /**
-     * IAM role of the service, for access to the cloud provider's resources.
-     */
-    declare public /*out*/ readonly iamRole: pulumi.Output<string | undefined>;
-    /**
      * Whether the service may scale down to zero when idle, as the service reports it.
      */
     declare public readonly idleScaling: pulumi.Output<boolean | undefined>;
@@ -91,17 +47,9 @@ export class ReplicaScaling extends pulumi.CustomResource {
      */
     declare public readonly idleTimeoutMinutes: pulumi.Output<number | undefined>;
     /**
-     * Addresses allowed to connect to the service.
-     */
-    declare public /*out*/ readonly ipAccessList: pulumi.Output<any[] | undefined>;
-    /**
-     * Whether the service is the primary (first) service of its warehouse.
+     * Whether the service is the primary (first) service of its warehouse, whose numReplicas must be 2 to 20.
      */
     declare public /*out*/ readonly isPrimary: pulumi.Output<boolean | undefined>;
-    /**
-     * Whether the service is read-only.
-     */
-    declare public /*out*/ readonly isReadonly: pulumi.Output<boolean | undefined>;
     /**
      * The scaling settings this resource manages (those the program sets), in the order of the API's body.
      */
@@ -135,17 +83,9 @@ export class ReplicaScaling extends pulumi.CustomResource {
      */
     declare public readonly organizationId: pulumi.Output<string>;
     /**
-     * Private endpoints attached to the service.
-     */
-    declare public /*out*/ readonly privateEndpointIds: pulumi.Output<string[] | undefined>;
-    /**
      * The service (uuid): the resource id as well.
      */
     declare public readonly serviceId: pulumi.Output<string>;
-    /**
-     * Key used for transparent data encryption, if any.
-     */
-    declare public /*out*/ readonly transparentDataEncryptionKeyId: pulumi.Output<string | undefined>;
 
     /**
      * Create a ReplicaScaling resource with the given unique name, arguments, and options.
@@ -168,43 +108,15 @@ export class ReplicaScaling extends pulumi.CustomResource {
             resourceInputs["numReplicas"] = args?.numReplicas;
             resourceInputs["organizationId"] = args?.organizationId;
             resourceInputs["serviceId"] = args?.serviceId;
-            resourceInputs["availablePrivateEndpointIds"] = undefined /*out*/;
-            resourceInputs["byocId"] = undefined /*out*/;
-            resourceInputs["createdAt"] = undefined /*out*/;
-            resourceInputs["dataWarehouseId"] = undefined /*out*/;
-            resourceInputs["encryptionAssumedRoleIdentifier"] = undefined /*out*/;
-            resourceInputs["encryptionKey"] = undefined /*out*/;
-            resourceInputs["encryptionRoleId"] = undefined /*out*/;
-            resourceInputs["endpoints"] = undefined /*out*/;
-            resourceInputs["engineVersion"] = undefined /*out*/;
-            resourceInputs["hasTransparentDataEncryption"] = undefined /*out*/;
-            resourceInputs["iamRole"] = undefined /*out*/;
-            resourceInputs["ipAccessList"] = undefined /*out*/;
             resourceInputs["isPrimary"] = undefined /*out*/;
-            resourceInputs["isReadonly"] = undefined /*out*/;
             resourceInputs["managedFields"] = undefined /*out*/;
             resourceInputs["maxTotalMemoryGb"] = undefined /*out*/;
             resourceInputs["minTotalMemoryGb"] = undefined /*out*/;
             resourceInputs["name"] = undefined /*out*/;
-            resourceInputs["privateEndpointIds"] = undefined /*out*/;
-            resourceInputs["transparentDataEncryptionKeyId"] = undefined /*out*/;
         } else {
-            resourceInputs["availablePrivateEndpointIds"] = undefined /*out*/;
-            resourceInputs["byocId"] = undefined /*out*/;
-            resourceInputs["createdAt"] = undefined /*out*/;
-            resourceInputs["dataWarehouseId"] = undefined /*out*/;
-            resourceInputs["encryptionAssumedRoleIdentifier"] = undefined /*out*/;
-            resourceInputs["encryptionKey"] = undefined /*out*/;
-            resourceInputs["encryptionRoleId"] = undefined /*out*/;
-            resourceInputs["endpoints"] = undefined /*out*/;
-            resourceInputs["engineVersion"] = undefined /*out*/;
-            resourceInputs["hasTransparentDataEncryption"] = undefined /*out*/;
-            resourceInputs["iamRole"] = undefined /*out*/;
             resourceInputs["idleScaling"] = undefined /*out*/;
             resourceInputs["idleTimeoutMinutes"] = undefined /*out*/;
-            resourceInputs["ipAccessList"] = undefined /*out*/;
             resourceInputs["isPrimary"] = undefined /*out*/;
-            resourceInputs["isReadonly"] = undefined /*out*/;
             resourceInputs["managedFields"] = undefined /*out*/;
             resourceInputs["maxReplicaMemoryGb"] = undefined /*out*/;
             resourceInputs["maxTotalMemoryGb"] = undefined /*out*/;
@@ -213,9 +125,7 @@ export class ReplicaScaling extends pulumi.CustomResource {
             resourceInputs["name"] = undefined /*out*/;
             resourceInputs["numReplicas"] = undefined /*out*/;
             resourceInputs["organizationId"] = undefined /*out*/;
-            resourceInputs["privateEndpointIds"] = undefined /*out*/;
             resourceInputs["serviceId"] = undefined /*out*/;
-            resourceInputs["transparentDataEncryptionKeyId"] = undefined /*out*/;
         }
         opts = pulumi.mergeOptions(utilities.resourceOptsDefaults(), opts);
         super(ReplicaScaling.__pulumiType, name, resourceInputs, opts);

@@ -1,3 +1,5 @@
+import * as fs from "node:fs";
+import * as path from "node:path";
 import { expect } from "chai";
 import type { Fixture } from "../../emulator";
 import { exampleConfig, type ExampleName } from "../../scripts/lib/exampleConfig";
@@ -5,6 +7,18 @@ import { LocalStack } from "../../scripts/lib/localStack";
 import { sharedEmulator } from "../support/emulator";
 import { exampleProgram } from "../support/programs";
 import { throttleOff } from "../support/stackConfig";
+
+/**
+ * The code at a state's source position (`project:///<path from the project directory>#<line>,<column>`), up to
+ * the first opening parenthesis.
+ */
+function codeAt(projectDir: string, sourcePosition: string | undefined): string {
+  const match = /^project:\/\/\/(.+)#(\d+),(\d+)$/.exec(sourcePosition ?? "");
+  if (match === null) return `not a project position: ${sourcePosition}`;
+  const [, file, line, column] = match;
+  const text = fs.readFileSync(path.resolve(projectDir, file), "utf8").split("\n")[Number(line) - 1];
+  return text.slice(Number(column) - 1, text.indexOf("(", Number(column) - 1) + 1);
+}
 
 /** Each runnable example under examples/: up, a preview with no changes, and destroy, through the real engine. */
 describe("examples through the real engine", function () {
@@ -22,9 +36,11 @@ describe("examples through the real engine", function () {
   async function upPreviewDestroy(
     stack: LocalStack,
     resourceCount: number,
+    afterUp?: () => Promise<void>,
   ): Promise<Record<string, unknown>> {
     try {
       const outputs = await stack.up();
+      await afterUp?.();
       expect(await stack.preview()).to.deep.equal({ same: resourceCount + 1 });
       const values = Object.fromEntries(Object.entries(outputs).map(([key, output]) => [key, output.value]));
       expect(await stack.destroy()).to.deep.equal({ delete: resourceCount + 1 });
@@ -37,7 +53,18 @@ describe("examples through the real engine", function () {
 
   it("quickstart: one of each resource, the alert's threshold from getSeriesOutput", async () => {
     const { stack } = await exampleStack("quickstart");
-    const outputs = await upPreviewDestroy(stack, 5);
+    let registeredAt: string[] = [];
+    const outputs = await upPreviewDestroy(stack, 5, async () => {
+      registeredAt = (await stack.resources())
+        .map((resource) => codeAt(exampleProgram("quickstart").projectDir, resource.sourcePosition))
+        .sort();
+    });
+    // The state points each resource at the program's `new` expression that made it, not into this package.
+    expect(registeredAt).to.deep.equal(
+      ["Alert", "ApiKey", "PrivateEndpoint", "ReplicaScaling", "ReversePrivateEndpoint"].map(
+        (kind) => `new chc.${kind}(`,
+      ),
+    );
     expect(outputs.reversePrivateEndpointStatus).to.equal("Ready");
     expect(outputs.serviceReplicas).to.equal(3);
     expect(outputs.alertState).to.equal("inactive");

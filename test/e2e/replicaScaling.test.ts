@@ -43,7 +43,7 @@ describe("ReplicaScaling through the real engine", function () {
     }
   });
 
-  it("up applies the managed settings only, and the outputs are the service's", async () => {
+  it("up applies the managed settings only, and the outputs are the service's scaling settings", async () => {
     const outputs = await stack.up();
     expect(outputs.resourceId.value).to.equal(serviceId);
     expect(outputs.serviceId.value).to.equal(serviceId);

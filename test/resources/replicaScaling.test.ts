@@ -154,8 +154,21 @@ describe("ReplicaScalingProvider", function () {
         isPrimary: false,
       });
       expect(created.outs.managedFields).to.deep.equal(["numReplicas", "idleTimeoutMinutes"]);
-      expect(created.outs.endpoints).to.be.an("array").that.is.not.empty;
-      expect(created.outs).to.not.have.property("encryptionKey"); // null in the API: left out
+      // The scaling settings and what explains their limits; not the rest of the service object.
+      expect(Object.keys(created.outs).sort()).to.deep.equal([
+        "idleScaling",
+        "idleTimeoutMinutes",
+        "isPrimary",
+        "managedFields",
+        "maxReplicaMemoryGb",
+        "maxTotalMemoryGb",
+        "minReplicaMemoryGb",
+        "minTotalMemoryGb",
+        "name",
+        "numReplicas",
+        "organizationId",
+        "serviceId",
+      ]);
       const remote = await getService(service);
       expect(remote).to.include({ numReplicas: 1, idleTimeoutMinutes: 30, idleScaling: false });
     });
@@ -193,6 +206,24 @@ describe("ReplicaScalingProvider", function () {
       const updated = await provider.update(service, read.props ?? {}, news);
       expect(updated.outs).to.include({ numReplicas: 4, idleTimeoutMinutes: 45 });
       expect(await getService(service)).to.include({ numReplicas: 4, idleTimeoutMinutes: 45 });
+    });
+
+    it("reads the same outputs after the service's other fields change (a private endpoint attached)", async () => {
+      const service = services.secondary;
+      const created = await provider.create({ serviceId: service, numReplicas: 2 });
+      const privateEndpoint = providerOf("PrivateEndpoint");
+      await privateEndpoint.configure(await emulatorConfigureRequest());
+      const attached = await privateEndpoint.create({
+        serviceId: service,
+        endpointId: "vpce-0scalingoutputs01",
+      });
+      try {
+        expect((await getService(service)).privateEndpointIds).to.include("vpce-0scalingoutputs01");
+        const read = await provider.read(created.id, created.outs);
+        expect(read.props).to.deep.equal(created.outs);
+      } finally {
+        await privateEndpoint.delete(attached.id, attached.outs);
+      }
     });
 
     it("drops the resource when the service no longer exists", async () => {

@@ -11,8 +11,10 @@ export const definition: ResourceDefinition = {
   kind: "ReplicaScaling",
   module: "clickhouse",
   description:
-    "The replica auto-scaling settings of an existing service. Its outputs are the service object as the last " +
-    "PATCH or read returned it.\n\n" +
+    "The replica auto-scaling settings of an existing service. Its outputs are the service's scaling settings " +
+    "as the last PATCH or read returned them, with the service's name and whether it is its warehouse's primary " +
+    "service; the service's other fields (endpoints, IP access list, encryption) belong to whatever manages the " +
+    "service, and are left out so that changes to them never show up as changes to this resource.\n\n" +
     "Only the settings the program sets are sent and watched: `refresh` reports drift in them and the next `up` " +
     "restores them, while settings left out are never sent and never reported. A program that sets none sends " +
     "nothing and only reads the service. Creating the resource adopts the service's settings as they are, so no " +
@@ -20,7 +22,7 @@ export const definition: ResourceDefinition = {
     "on the service (tier caps, the first service of a warehouse, memory only for production services) are checked " +
     "by the API during `up`; the error names the refused setting.",
   notes:
-    "id is the service id; only the settings you set are sent and managed; outputs are the whole service object; " +
+    "id is the service id; only the settings you set are sent and managed; outputs are the service's scaling settings as it reports them; " +
     "destroy leaves the service's settings as they are",
   id: "The service's uuid (`serviceId`).",
   requestSchema: "replicaScalingUpdate",
@@ -59,12 +61,6 @@ export const definition: ResourceDefinition = {
       alwaysSet: true,
     },
     name: stringOutput("Name of the service.", { alwaysSet: true }),
-    engineVersion: stringOutput("ClickHouse version the service runs."),
-    endpoints: {
-      description: "Endpoints to connect to the service: protocol, host, port and username.",
-      schema: { type: "array" },
-      type: { name: "ServiceEndpoint", from: "rest" },
-    },
     minTotalMemoryGb: outputOf("number", "Minimum auto-scaling memory of the whole service, in GB."),
     maxTotalMemoryGb: outputOf("number", "Maximum auto-scaling memory of the whole service, in GB."),
     minReplicaMemoryGb: outputOf(
@@ -84,32 +80,9 @@ export const definition: ResourceDefinition = {
       "number",
       "Minimum idle time before scaling to zero, in minutes, as the service reports it.",
     ),
-    ipAccessList: {
-      description: "Addresses allowed to connect to the service.",
-      schema: { type: "array" },
-      type: { name: "IpAccessListEntry", from: "rest" },
-    },
-    createdAt: stringOutput("When the service was created (ISO 8601)."),
-    encryptionKey: stringOutput("Customer-managed encryption key of the service, if any."),
-    encryptionAssumedRoleIdentifier: stringOutput(
-      "Role assumed to use the customer-managed encryption key, if any.",
+    isPrimary: outputOf(
+      "boolean",
+      "Whether the service is the primary (first) service of its warehouse, whose numReplicas must be 2 to 20.",
     ),
-    iamRole: stringOutput("IAM role of the service, for access to the cloud provider's resources."),
-    privateEndpointIds: {
-      description: "Private endpoints attached to the service.",
-      schema: { type: "array", items: { type: "string" } },
-    },
-    availablePrivateEndpointIds: {
-      description:
-        "Private endpoints registered with the organization that could be attached to the service.",
-      schema: { type: "array", items: { type: "string" } },
-    },
-    dataWarehouseId: stringOutput("The warehouse the service belongs to."),
-    isPrimary: outputOf("boolean", "Whether the service is the primary (first) service of its warehouse."),
-    isReadonly: { description: "Whether the service is read-only.", schema: { type: "boolean" } },
-    byocId: stringOutput("The bring-your-own-cloud deployment the service runs in, if any."),
-    hasTransparentDataEncryption: outputOf("boolean", "Whether transparent data encryption is enabled."),
-    transparentDataEncryptionKeyId: stringOutput("Key used for transparent data encryption, if any."),
-    encryptionRoleId: stringOutput("Role used for encryption, if any."),
   },
 };

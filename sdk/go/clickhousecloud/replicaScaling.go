@@ -12,7 +12,7 @@ import (
 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
 )
 
-// The replica auto-scaling settings of an existing service. Its outputs are the service object as the last PATCH or read returned it.
+// The replica auto-scaling settings of an existing service. Its outputs are the service's scaling settings as the last PATCH or read returned them, with the service's name and whether it is its warehouse's primary service; the service's other fields (endpoints, IP access list, encryption) belong to whatever manages the service, and are left out so that changes to them never show up as changes to this resource.
 //
 // Only the settings the program sets are sent and watched: `refresh` reports drift in them and the next `up` restores them, while settings left out are never sent and never reported. A program that sets none sends nothing and only reads the service. Creating the resource adopts the service's settings as they are, so no import is needed. Deleting it sends nothing and leaves the service's settings as they are. Limits that depend on the service (tier caps, the first service of a warehouse, memory only for production services) are checked by the API during `up`; the error names the refused setting.
 //
@@ -20,38 +20,12 @@ import (
 type ReplicaScaling struct {
 	pulumi.CustomResourceState
 
-	// Private endpoints registered with the organization that could be attached to the service.
-	AvailablePrivateEndpointIds pulumi.StringArrayOutput `pulumi:"availablePrivateEndpointIds"`
-	// The bring-your-own-cloud deployment the service runs in, if any.
-	ByocId pulumi.StringPtrOutput `pulumi:"byocId"`
-	// When the service was created (ISO 8601).
-	CreatedAt pulumi.StringPtrOutput `pulumi:"createdAt"`
-	// The warehouse the service belongs to.
-	DataWarehouseId pulumi.StringPtrOutput `pulumi:"dataWarehouseId"`
-	// Role assumed to use the customer-managed encryption key, if any.
-	EncryptionAssumedRoleIdentifier pulumi.StringPtrOutput `pulumi:"encryptionAssumedRoleIdentifier"`
-	// Customer-managed encryption key of the service, if any.
-	EncryptionKey pulumi.StringPtrOutput `pulumi:"encryptionKey"`
-	// Role used for encryption, if any.
-	EncryptionRoleId pulumi.StringPtrOutput `pulumi:"encryptionRoleId"`
-	// Endpoints to connect to the service: protocol, host, port and username.
-	Endpoints pulumi.ArrayOutput `pulumi:"endpoints"`
-	// ClickHouse version the service runs.
-	EngineVersion pulumi.StringPtrOutput `pulumi:"engineVersion"`
-	// Whether transparent data encryption is enabled.
-	HasTransparentDataEncryption pulumi.BoolPtrOutput `pulumi:"hasTransparentDataEncryption"`
-	// IAM role of the service, for access to the cloud provider's resources.
-	IamRole pulumi.StringPtrOutput `pulumi:"iamRole"`
 	// Whether the service may scale down to zero when idle, as the service reports it.
 	IdleScaling pulumi.BoolPtrOutput `pulumi:"idleScaling"`
 	// Minimum idle time before scaling to zero, in minutes, as the service reports it.
 	IdleTimeoutMinutes pulumi.Float64PtrOutput `pulumi:"idleTimeoutMinutes"`
-	// Addresses allowed to connect to the service.
-	IpAccessList pulumi.ArrayOutput `pulumi:"ipAccessList"`
-	// Whether the service is the primary (first) service of its warehouse.
+	// Whether the service is the primary (first) service of its warehouse, whose numReplicas must be 2 to 20.
 	IsPrimary pulumi.BoolPtrOutput `pulumi:"isPrimary"`
-	// Whether the service is read-only.
-	IsReadonly pulumi.BoolPtrOutput `pulumi:"isReadonly"`
 	// The scaling settings this resource manages (those the program sets), in the order of the API's body.
 	ManagedFields pulumi.StringArrayOutput `pulumi:"managedFields"`
 	// Maximum auto-scaling memory of one replica, in GB, as the service reports it.
@@ -68,12 +42,8 @@ type ReplicaScaling struct {
 	NumReplicas pulumi.Float64PtrOutput `pulumi:"numReplicas"`
 	// The organization (uuid) that owns the service.
 	OrganizationId pulumi.StringOutput `pulumi:"organizationId"`
-	// Private endpoints attached to the service.
-	PrivateEndpointIds pulumi.StringArrayOutput `pulumi:"privateEndpointIds"`
 	// The service (uuid): the resource id as well.
 	ServiceId pulumi.StringOutput `pulumi:"serviceId"`
-	// Key used for transparent data encryption, if any.
-	TransparentDataEncryptionKeyId pulumi.StringPtrOutput `pulumi:"transparentDataEncryptionKeyId"`
 }
 
 // NewReplicaScaling registers a new resource with the given unique name, arguments, and options.
@@ -190,61 +160,6 @@ func (o ReplicaScalingOutput) ToReplicaScalingOutputWithContext(ctx context.Cont
 	return o
 }
 
-// Private endpoints registered with the organization that could be attached to the service.
-func (o ReplicaScalingOutput) AvailablePrivateEndpointIds() pulumi.StringArrayOutput {
-	return o.ApplyT(func(v *ReplicaScaling) pulumi.StringArrayOutput { return v.AvailablePrivateEndpointIds }).(pulumi.StringArrayOutput)
-}
-
-// The bring-your-own-cloud deployment the service runs in, if any.
-func (o ReplicaScalingOutput) ByocId() pulumi.StringPtrOutput {
-	return o.ApplyT(func(v *ReplicaScaling) pulumi.StringPtrOutput { return v.ByocId }).(pulumi.StringPtrOutput)
-}
-
-// When the service was created (ISO 8601).
-func (o ReplicaScalingOutput) CreatedAt() pulumi.StringPtrOutput {
-	return o.ApplyT(func(v *ReplicaScaling) pulumi.StringPtrOutput { return v.CreatedAt }).(pulumi.StringPtrOutput)
-}
-
-// The warehouse the service belongs to.
-func (o ReplicaScalingOutput) DataWarehouseId() pulumi.StringPtrOutput {
-	return o.ApplyT(func(v *ReplicaScaling) pulumi.StringPtrOutput { return v.DataWarehouseId }).(pulumi.StringPtrOutput)
-}
-
-// Role assumed to use the customer-managed encryption key, if any.
-func (o ReplicaScalingOutput) EncryptionAssumedRoleIdentifier() pulumi.StringPtrOutput {
-	return o.ApplyT(func(v *ReplicaScaling) pulumi.StringPtrOutput { return v.EncryptionAssumedRoleIdentifier }).(pulumi.StringPtrOutput)
-}
-
-// Customer-managed encryption key of the service, if any.
-func (o ReplicaScalingOutput) EncryptionKey() pulumi.StringPtrOutput {
-	return o.ApplyT(func(v *ReplicaScaling) pulumi.StringPtrOutput { return v.EncryptionKey }).(pulumi.StringPtrOutput)
-}
-
-// Role used for encryption, if any.
-func (o ReplicaScalingOutput) EncryptionRoleId() pulumi.StringPtrOutput {
-	return o.ApplyT(func(v *ReplicaScaling) pulumi.StringPtrOutput { return v.EncryptionRoleId }).(pulumi.StringPtrOutput)
-}
-
-// Endpoints to connect to the service: protocol, host, port and username.
-func (o ReplicaScalingOutput) Endpoints() pulumi.ArrayOutput {
-	return o.ApplyT(func(v *ReplicaScaling) pulumi.ArrayOutput { return v.Endpoints }).(pulumi.ArrayOutput)
-}
-
-// ClickHouse version the service runs.
-func (o ReplicaScalingOutput) EngineVersion() pulumi.StringPtrOutput {
-	return o.ApplyT(func(v *ReplicaScaling) pulumi.StringPtrOutput { return v.EngineVersion }).(pulumi.StringPtrOutput)
-}
-
-// Whether transparent data encryption is enabled.
-func (o ReplicaScalingOutput) HasTransparentDataEncryption() pulumi.BoolPtrOutput {
-	return o.ApplyT(func(v *ReplicaScaling) pulumi.BoolPtrOutput { return v.HasTransparentDataEncryption }).(pulumi.BoolPtrOutput)
-}
-
-// IAM role of the service, for access to the cloud provider's resources.
-func (o ReplicaScalingOutput) IamRole() pulumi.StringPtrOutput {
-	return o.ApplyT(func(v *ReplicaScaling) pulumi.StringPtrOutput { return v.IamRole }).(pulumi.StringPtrOutput)
-}
-
 // Whether the service may scale down to zero when idle, as the service reports it.
 func (o ReplicaScalingOutput) IdleScaling() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v *ReplicaScaling) pulumi.BoolPtrOutput { return v.IdleScaling }).(pulumi.BoolPtrOutput)
@@ -255,19 +170,9 @@ func (o ReplicaScalingOutput) IdleTimeoutMinutes() pulumi.Float64PtrOutput {
 	return o.ApplyT(func(v *ReplicaScaling) pulumi.Float64PtrOutput { return v.IdleTimeoutMinutes }).(pulumi.Float64PtrOutput)
 }
 
-// Addresses allowed to connect to the service.
-func (o ReplicaScalingOutput) IpAccessList() pulumi.ArrayOutput {
-	return o.ApplyT(func(v *ReplicaScaling) pulumi.ArrayOutput { return v.IpAccessList }).(pulumi.ArrayOutput)
-}
-
-// Whether the service is the primary (first) service of its warehouse.
+// Whether the service is the primary (first) service of its warehouse, whose numReplicas must be 2 to 20.
 func (o ReplicaScalingOutput) IsPrimary() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v *ReplicaScaling) pulumi.BoolPtrOutput { return v.IsPrimary }).(pulumi.BoolPtrOutput)
-}
-
-// Whether the service is read-only.
-func (o ReplicaScalingOutput) IsReadonly() pulumi.BoolPtrOutput {
-	return o.ApplyT(func(v *ReplicaScaling) pulumi.BoolPtrOutput { return v.IsReadonly }).(pulumi.BoolPtrOutput)
 }
 
 // The scaling settings this resource manages (those the program sets), in the order of the API's body.
@@ -310,19 +215,9 @@ func (o ReplicaScalingOutput) OrganizationId() pulumi.StringOutput {
 	return o.ApplyT(func(v *ReplicaScaling) pulumi.StringOutput { return v.OrganizationId }).(pulumi.StringOutput)
 }
 
-// Private endpoints attached to the service.
-func (o ReplicaScalingOutput) PrivateEndpointIds() pulumi.StringArrayOutput {
-	return o.ApplyT(func(v *ReplicaScaling) pulumi.StringArrayOutput { return v.PrivateEndpointIds }).(pulumi.StringArrayOutput)
-}
-
 // The service (uuid): the resource id as well.
 func (o ReplicaScalingOutput) ServiceId() pulumi.StringOutput {
 	return o.ApplyT(func(v *ReplicaScaling) pulumi.StringOutput { return v.ServiceId }).(pulumi.StringOutput)
-}
-
-// Key used for transparent data encryption, if any.
-func (o ReplicaScalingOutput) TransparentDataEncryptionKeyId() pulumi.StringPtrOutput {
-	return o.ApplyT(func(v *ReplicaScaling) pulumi.StringPtrOutput { return v.TransparentDataEncryptionKeyId }).(pulumi.StringPtrOutput)
 }
 
 func init() {

@@ -151,7 +151,7 @@ class ReplicaScaling(pulumi.CustomResource):
                  service_id: pulumi.Input[Optional[_builtins.str]] = None,
                  __props__=None):
         """
-        The replica auto-scaling settings of an existing service. Its outputs are the service object as the last PATCH or read returned it.
+        The replica auto-scaling settings of an existing service. Its outputs are the service's scaling settings as the last PATCH or read returned them, with the service's name and whether it is its warehouse's primary service; the service's other fields (endpoints, IP access list, encryption) belong to whatever manages the service, and are left out so that changes to them never show up as changes to this resource.
 
         Only the settings the program sets are sent and watched: `refresh` reports drift in them and the next `up` restores them, while settings left out are never sent and never reported. A program that sets none sends nothing and only reads the service. Creating the resource adopts the service's settings as they are, so no import is needed. Deleting it sends nothing and leaves the service's settings as they are. Limits that depend on the service (tier caps, the first service of a warehouse, memory only for production services) are checked by the API during `up`; the error names the refused setting.
 
@@ -174,7 +174,7 @@ class ReplicaScaling(pulumi.CustomResource):
                  args: ReplicaScalingArgs,
                  opts: Optional[pulumi.ResourceOptions] = None):
         """
-        The replica auto-scaling settings of an existing service. Its outputs are the service object as the last PATCH or read returned it.
+        The replica auto-scaling settings of an existing service. Its outputs are the service's scaling settings as the last PATCH or read returned them, with the service's name and whether it is its warehouse's primary service; the service's other fields (endpoints, IP access list, encryption) belong to whatever manages the service, and are left out so that changes to them never show up as changes to this resource.
 
         Only the settings the program sets are sent and watched: `refresh` reports drift in them and the next `up` restores them, while settings left out are never sent and never reported. A program that sets none sends nothing and only reads the service. Creating the resource adopts the service's settings as they are, so no import is needed. Deleting it sends nothing and leaves the service's settings as they are. Limits that depend on the service (tier caps, the first service of a warehouse, memory only for production services) are checked by the API during `up`; the error names the refused setting.
 
@@ -220,26 +220,11 @@ class ReplicaScaling(pulumi.CustomResource):
             if service_id is None and not opts.urn:
                 raise TypeError("Missing required property 'service_id'")
             __props__.__dict__["service_id"] = service_id
-            __props__.__dict__["available_private_endpoint_ids"] = None
-            __props__.__dict__["byoc_id"] = None
-            __props__.__dict__["created_at"] = None
-            __props__.__dict__["data_warehouse_id"] = None
-            __props__.__dict__["encryption_assumed_role_identifier"] = None
-            __props__.__dict__["encryption_key"] = None
-            __props__.__dict__["encryption_role_id"] = None
-            __props__.__dict__["endpoints"] = None
-            __props__.__dict__["engine_version"] = None
-            __props__.__dict__["has_transparent_data_encryption"] = None
-            __props__.__dict__["iam_role"] = None
-            __props__.__dict__["ip_access_list"] = None
             __props__.__dict__["is_primary"] = None
-            __props__.__dict__["is_readonly"] = None
             __props__.__dict__["managed_fields"] = None
             __props__.__dict__["max_total_memory_gb"] = None
             __props__.__dict__["min_total_memory_gb"] = None
             __props__.__dict__["name"] = None
-            __props__.__dict__["private_endpoint_ids"] = None
-            __props__.__dict__["transparent_data_encryption_key_id"] = None
         super(ReplicaScaling, __self__).__init__(
             'clickhouse-cloud:index:ReplicaScaling',
             resource_name,
@@ -262,22 +247,9 @@ class ReplicaScaling(pulumi.CustomResource):
 
         __props__ = ReplicaScalingArgs.__new__(ReplicaScalingArgs)
 
-        __props__.__dict__["available_private_endpoint_ids"] = None
-        __props__.__dict__["byoc_id"] = None
-        __props__.__dict__["created_at"] = None
-        __props__.__dict__["data_warehouse_id"] = None
-        __props__.__dict__["encryption_assumed_role_identifier"] = None
-        __props__.__dict__["encryption_key"] = None
-        __props__.__dict__["encryption_role_id"] = None
-        __props__.__dict__["endpoints"] = None
-        __props__.__dict__["engine_version"] = None
-        __props__.__dict__["has_transparent_data_encryption"] = None
-        __props__.__dict__["iam_role"] = None
         __props__.__dict__["idle_scaling"] = None
         __props__.__dict__["idle_timeout_minutes"] = None
-        __props__.__dict__["ip_access_list"] = None
         __props__.__dict__["is_primary"] = None
-        __props__.__dict__["is_readonly"] = None
         __props__.__dict__["managed_fields"] = None
         __props__.__dict__["max_replica_memory_gb"] = None
         __props__.__dict__["max_total_memory_gb"] = None
@@ -286,98 +258,8 @@ class ReplicaScaling(pulumi.CustomResource):
         __props__.__dict__["name"] = None
         __props__.__dict__["num_replicas"] = None
         __props__.__dict__["organization_id"] = None
-        __props__.__dict__["private_endpoint_ids"] = None
         __props__.__dict__["service_id"] = None
-        __props__.__dict__["transparent_data_encryption_key_id"] = None
         return ReplicaScaling(resource_name, opts=opts, __props__=__props__)
-
-    @_builtins.property
-    @pulumi.getter(name="availablePrivateEndpointIds")
-    def available_private_endpoint_ids(self) -> pulumi.Output[Optional[Sequence[_builtins.str]]]:
-        """
-        Private endpoints registered with the organization that could be attached to the service.
-        """
-        return pulumi.get(self, "available_private_endpoint_ids")
-
-    @_builtins.property
-    @pulumi.getter(name="byocId")
-    def byoc_id(self) -> pulumi.Output[Optional[_builtins.str]]:
-        """
-        The bring-your-own-cloud deployment the service runs in, if any.
-        """
-        return pulumi.get(self, "byoc_id")
-
-    @_builtins.property
-    @pulumi.getter(name="createdAt")
-    def created_at(self) -> pulumi.Output[Optional[_builtins.str]]:
-        """
-        When the service was created (ISO 8601).
-        """
-        return pulumi.get(self, "created_at")
-
-    @_builtins.property
-    @pulumi.getter(name="dataWarehouseId")
-    def data_warehouse_id(self) -> pulumi.Output[Optional[_builtins.str]]:
-        """
-        The warehouse the service belongs to.
-        """
-        return pulumi.get(self, "data_warehouse_id")
-
-    @_builtins.property
-    @pulumi.getter(name="encryptionAssumedRoleIdentifier")
-    def encryption_assumed_role_identifier(self) -> pulumi.Output[Optional[_builtins.str]]:
-        """
-        Role assumed to use the customer-managed encryption key, if any.
-        """
-        return pulumi.get(self, "encryption_assumed_role_identifier")
-
-    @_builtins.property
-    @pulumi.getter(name="encryptionKey")
-    def encryption_key(self) -> pulumi.Output[Optional[_builtins.str]]:
-        """
-        Customer-managed encryption key of the service, if any.
-        """
-        return pulumi.get(self, "encryption_key")
-
-    @_builtins.property
-    @pulumi.getter(name="encryptionRoleId")
-    def encryption_role_id(self) -> pulumi.Output[Optional[_builtins.str]]:
-        """
-        Role used for encryption, if any.
-        """
-        return pulumi.get(self, "encryption_role_id")
-
-    @_builtins.property
-    @pulumi.getter
-    def endpoints(self) -> pulumi.Output[Optional[Sequence[Any]]]:
-        """
-        Endpoints to connect to the service: protocol, host, port and username.
-        """
-        return pulumi.get(self, "endpoints")
-
-    @_builtins.property
-    @pulumi.getter(name="engineVersion")
-    def engine_version(self) -> pulumi.Output[Optional[_builtins.str]]:
-        """
-        ClickHouse version the service runs.
-        """
-        return pulumi.get(self, "engine_version")
-
-    @_builtins.property
-    @pulumi.getter(name="hasTransparentDataEncryption")
-    def has_transparent_data_encryption(self) -> pulumi.Output[Optional[_builtins.bool]]:
-        """
-        Whether transparent data encryption is enabled.
-        """
-        return pulumi.get(self, "has_transparent_data_encryption")
-
-    @_builtins.property
-    @pulumi.getter(name="iamRole")
-    def iam_role(self) -> pulumi.Output[Optional[_builtins.str]]:
-        """
-        IAM role of the service, for access to the cloud provider's resources.
-        """
-        return pulumi.get(self, "iam_role")
 
     @_builtins.property
     @pulumi.getter(name="idleScaling")
@@ -396,28 +278,12 @@ class ReplicaScaling(pulumi.CustomResource):
         return pulumi.get(self, "idle_timeout_minutes")
 
     @_builtins.property
-    @pulumi.getter(name="ipAccessList")
-    def ip_access_list(self) -> pulumi.Output[Optional[Sequence[Any]]]:
-        """
-        Addresses allowed to connect to the service.
-        """
-        return pulumi.get(self, "ip_access_list")
-
-    @_builtins.property
     @pulumi.getter(name="isPrimary")
     def is_primary(self) -> pulumi.Output[Optional[_builtins.bool]]:
         """
-        Whether the service is the primary (first) service of its warehouse.
+        Whether the service is the primary (first) service of its warehouse, whose numReplicas must be 2 to 20.
         """
         return pulumi.get(self, "is_primary")
-
-    @_builtins.property
-    @pulumi.getter(name="isReadonly")
-    def is_readonly(self) -> pulumi.Output[Optional[_builtins.bool]]:
-        """
-        Whether the service is read-only.
-        """
-        return pulumi.get(self, "is_readonly")
 
     @_builtins.property
     @pulumi.getter(name="managedFields")
@@ -484,26 +350,10 @@ class ReplicaScaling(pulumi.CustomResource):
         return pulumi.get(self, "organization_id")
 
     @_builtins.property
-    @pulumi.getter(name="privateEndpointIds")
-    def private_endpoint_ids(self) -> pulumi.Output[Optional[Sequence[_builtins.str]]]:
-        """
-        Private endpoints attached to the service.
-        """
-        return pulumi.get(self, "private_endpoint_ids")
-
-    @_builtins.property
     @pulumi.getter(name="serviceId")
     def service_id(self) -> pulumi.Output[_builtins.str]:
         """
         The service (uuid): the resource id as well.
         """
         return pulumi.get(self, "service_id")
-
-    @_builtins.property
-    @pulumi.getter(name="transparentDataEncryptionKeyId")
-    def transparent_data_encryption_key_id(self) -> pulumi.Output[Optional[_builtins.str]]:
-        """
-        Key used for transparent data encryption, if any.
-        """
-        return pulumi.get(self, "transparent_data_encryption_key_id")
 
