@@ -156,11 +156,9 @@ function overheadSection(r: BenchResults): string[] {
       ["cost", "median [min–max]", "paid"],
       [
         [
-          "serializing one of our provider shims into state",
-          `${millis(c.shimSerializeMs.median)} ms ${msSpread(c.shimSerializeMs)}`,
-          c.shimSharedPerKind
-            ? `${benchKinds.length} times per up or preview (resources of a kind share a shim object)`
-            : `${o.resourcesPerProgram} times per up or preview (one shim object per resource)`,
+          "serializing our provider into state",
+          "none: the provider module's text is written as it is",
+          "never",
         ],
         [
           "serializing a no-op provider (the control's)",

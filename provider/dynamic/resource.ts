@@ -1,5 +1,5 @@
 import * as pulumi from "@pulumi/pulumi";
-import { providerShim, type ResourceKind } from "./shim";
+import { providerModule, type ResourceKind } from "./shim";
 
 /** What a resource class needs to know about its kind at construction, written out by the class generator. */
 export interface ResourceClassSpec {
@@ -23,28 +23,9 @@ export type CustomResourceArguments = [
   opts: pulumi.CustomResourceOptions,
 ];
 
-const serializedShims = new Map<ResourceKind, Promise<string>>();
-
-/**
- * The kind's provider shim as the dynamic-provider process reads it from `__provider`: serialized the way
- * `pulumi.dynamic.Resource` does (the same closure, `() => provider`, so the text is the same as before), once per
- * kind and process. The shim carries no secret.
- */
-function serializedShim(kind: ResourceKind): Promise<string> {
-  let serialized = serializedShims.get(kind);
-  if (serialized === undefined) {
-    const provider = providerShim(kind);
-    serialized = pulumi.runtime
-      .serializeFunction(() => provider, { allowSecrets: true })
-      .then((closure) => closure.text);
-    serializedShims.set(kind, serialized);
-  }
-  return serialized;
-}
-
 /**
  * What every resource class of this package passes to `pulumi.CustomResource`: what `pulumi.dynamic.Resource` would
- * (the type token `pulumi-nodejs:dynamic/<module>:<kind>`, the serialized shim as `__provider`), with secret inputs
+ * (the type token `pulumi-nodejs:dynamic/<module>:<kind>`, the provider module's text as `__provider`), with secret inputs
  * and outputs marked and every output declared. A resource gets an Output property only for the keys in its props,
  * so each output is named (unset ones as undefined); otherwise an output whose input the program leaves out would
  * be missing.
@@ -79,7 +60,7 @@ export function dynamicRegistration(
   return [
     `pulumi-nodejs:dynamic/${spec.module}:${spec.kind}`,
     name,
-    { ...everyOutput, ...given, ...secretInputs, __provider: serializedShim(spec.kind) },
+    { ...everyOutput, ...given, ...secretInputs, __provider: providerModule(spec.kind) },
     { ...opts, additionalSecretOutputs },
   ];
 }

@@ -1,51 +1,27 @@
-/* eslint-disable @typescript-eslint/no-require-imports -- the shim loads the runtime by package name in the
-   dynamic-provider process; an eslint comment inside the function would be copied into every state */
-import type * as pulumi from "@pulumi/pulumi";
 import type { ResourceKind } from "./registry";
 
 export type { ResourceKind };
 
 /**
- * The runtime module as the shim sees it: a function that puts the implementation of a kind on the shim and
- * configures it.
- */
-type PackageRuntime = (
-  kind: ResourceKind,
-  shim: unknown,
-  request: pulumi.dynamic.ConfigureRequest,
-) => Promise<void>;
-
-const shims = new Map<ResourceKind, pulumi.dynamic.ResourceProvider>();
-
-/**
- * The provider object Pulumi serializes into every resource's state (`__provider`). It holds only the resource
- * kind and loads this package's runtime by package name in the dynamic-provider process. So state stays small,
- * carries no client or credential, works from any checkout path or machine, and an upgraded package takes effect
- * for every operation without a diff.
+ * The `__provider` of a kind's resources: the text of the CommonJS module from which Pulumi's dynamic-provider
+ * process takes a resource's provider. The process loads it as a module from the string, calls its exported
+ * `handler()` for the provider object, and calls the object's `configure` before any other method (config or not);
+ * those are the only things it asks of the text. Our `configure` loads this package's runtime by package name,
+ * which puts the implementation's other methods on the object and configures it.
  *
- * Its only method is `configure`: the dynamic-provider process calls it on the object it deserialized before
- * any other call (@pulumi/pulumi's dynamic provider configures each provider right after loading it, config or
- * not), and the runtime puts the implementation's other methods on the object. Pulumi serializes every function
- * with a wrapper of about 170 bytes, and copies a function's text and captured values as they are, so one function
- * of one statement, capturing only the kind, keeps `__provider` near the 543 bytes of a no-op provider in state.
+ * So state holds about 150 bytes per copy and no client, credential or path: it works from any checkout or
+ * machine, and an upgraded package takes effect for every operation without a diff (the process never compares
+ * provider texts). The text is written here rather than produced by Pulumi's closure serializer
+ * (`pulumi.dynamic.Resource` serializes its provider object), which wraps every function in about 170 bytes of its
+ * own and costs a program the serializer's load (about 0.3 s) and a serialization per kind.
  *
- * One object per kind: Pulumi serializes a provider object once and reuses the text for every resource that
- * shares it. Comments stay outside the function body, because the serializer copies a body's text, comments
- * included, into state; `require` is never captured by the serializer, so the literal call lands in state as is.
- * States written before this shape (seven forwarding closures, then a `configure` that copied the methods itself)
- * call the runtime function with the kind alone, which keeps returning the implementation for them.
+ * States written by earlier versions hold serialized objects: seven forwarding closures that call the runtime
+ * with the kind alone, then a `configure` that copied the methods itself, then a serialized `configure` that makes
+ * the same call as this text. The runtime keeps serving all of them.
  */
-export function providerShim(kind: ResourceKind): pulumi.dynamic.ResourceProvider {
-  let shim = shims.get(kind);
-  if (shim === undefined) {
-    const configuring = {
-      configure(request: pulumi.dynamic.ConfigureRequest) {
-        return (require("pulumi-clickhouse-cloud/runtime") as PackageRuntime)(kind, this, request);
-      },
-    };
-    // `create` arrives with `configure`; the program's process only serializes the object and never calls it.
-    shim = configuring as unknown as pulumi.dynamic.ResourceProvider;
-    shims.set(kind, shim);
-  }
-  return shim;
+export function providerModule(kind: ResourceKind): string {
+  return (
+    "exports.handler = () => ({ configure(request) { " +
+    `return require("pulumi-clickhouse-cloud/runtime")(${JSON.stringify(kind)}, this, request); } });\n`
+  );
 }
