@@ -23,6 +23,14 @@ export function isLinear(samples: readonly ScaleSample[], value: (sample: ScaleS
 }
 
 const time = (sample: ScaleSample) => sample.ms;
+
+/**
+ * What our program's time adds to the control's at each size, the same engine doing the same number of steps: the
+ * provider's share of the growth, apart from the engine's own (none when ours is faster).
+ */
+function addedTime(ours: readonly ScaleSample[], control: readonly ScaleSample[]): ScaleSample[] {
+  return ours.map((sample, i) => ({ ...sample, ms: Math.max(sample.ms - control[i].ms, 0) }));
+}
 const memory = (sample: ScaleSample) => sample.providerPeakKb;
 const cpu = (sample: ScaleSample) => sample.providerCpuMs ?? 0;
 
@@ -35,18 +43,26 @@ export function scaleSummaryRows(scale: ScaleResult | undefined): string[][] {
     const largest = samples[samples.length - 1];
     const control = scale.control.timeFit[operation];
     const cpuFit = scale.ours.cpuFit?.[operation];
+    const cpuLinear = cpuFit === undefined || isLinear(samples, cpu);
     const cpuText =
       cpuFit === undefined
         ? ""
-        : `; provider CPU ${cpuFit.slope.toFixed(1)} ms per resource (linear: ${isLinear(samples, cpu) ? "yes" : "no"})`;
+        : `; provider CPU ${cpuFit.slope.toFixed(1)} ms per resource (linear: ${cpuLinear ? "yes" : "no"})`;
+    const added = addedTime(samples, scale.control.samples[operation]);
+    const addedLinear = isLinear(added, time);
+    const engineText = isLinear(scale.control.samples[operation], time)
+      ? ""
+      : `; the control's own \`${operation}\` is not linear: the engine's`;
     return [
       "6",
       `\`${operation}\` of ${samples.map((s) => s.resources).join(" / ")} resources: growth per resource`,
       `${timeFit.slope.toFixed(0)} ms (control ${control.slope.toFixed(0)} ms), ${memoryFit.slope.toFixed(0)} kB of ` +
         `provider memory; ${(largest.ms / 1000).toFixed(1)} s and ${(largest.providerPeakKb / 1024).toFixed(0)} MB ` +
-        `at ${largest.resources}${cpuText}`,
-      "linear",
-      isLinear(samples, time) && isLinear(samples, memory) ? "yes" : "**no**",
+        `at ${largest.resources}${cpuText}; time over the control's ` +
+        `${added.map((sample) => (sample.ms / 1000).toFixed(1)).join(" / ")} s (linear: ${addedLinear ? "yes" : "no"})` +
+        engineText,
+      "linear: time over the control's, provider memory and CPU",
+      addedLinear && isLinear(samples, memory) && cpuLinear ? "yes" : "**no**",
     ];
   });
 }
