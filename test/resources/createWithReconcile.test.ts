@@ -6,6 +6,7 @@ import {
   createWithReconcile,
   type CreateWithReconcile,
 } from "../../provider/resources/support/createWithReconcile";
+import { withProgressLines } from "../support/progressLines";
 
 const profile = {
   api: "management" as const,
@@ -184,6 +185,63 @@ describe("createWithReconcile: one request per create, and exactly one object wh
         `creating thing "twin" failed ${MAX_CREATE_ATTEMPTS} times without a reply.*none of those attempts`,
       ),
     );
+  });
+
+  it("never retries or lists after the API refused the create (its outcome is known)", async () => {
+    const refused = new ApiError(profile, {
+      method: "POST",
+      path: "/things",
+      status: 400,
+      code: "BAD_REQUEST",
+      detail: "name is required",
+      subject: "a new thing",
+      attempts: 1,
+      elapsedMs: 0,
+      outcomeUnknown: false,
+    });
+    const { steps, calls } = fakeApi({});
+    const error = await failure(
+      createWithReconcile({
+        ...steps,
+        send: async () => {
+          calls.send += 1;
+          throw refused;
+        },
+      }),
+    );
+    expect(error).to.equal(refused);
+    expect(calls).to.deep.include({ send: 1, list: 0 });
+  });
+
+  it("says which attempt it sends again after a lost reply", async () => {
+    const { steps } = fakeApi({ lost: 2, madeBy: () => undefined });
+    const { result, lines } = await withProgressLines(() => createWithReconcile(steps));
+    expect(result).to.equal("made-3");
+    expect(lines).to.deep.equal([
+      '[Thing] creating thing "twin" again, its reply having been lost (attempt 2 of 5)',
+      '[Thing] creating thing "twin" again, its reply having been lost (attempt 3 of 5)',
+    ]);
+  });
+
+  it("without dates, refuses to guess between two objects not listed before the create", async () => {
+    const { steps, calls } = fakeApi({ lost: 1, madeBy: () => at(5), newness: { listedBefore: true } });
+    const error = await failure(
+      createWithReconcile({
+        ...steps,
+        // Somebody else made a twin between the list before the create and the read-back.
+        list: async () => {
+          const listed = await steps.list();
+          return calls.list === 1 ? listed : [...listed, { id: "other", name: "twin" }];
+        },
+      }),
+    );
+    expect(error.message).to.equal(
+      'creating thing "twin" lost its reply, and 2 objects may be the one it made (made-1, other): they were all ' +
+        "made after the list taken before the create with the fields this create sent, so which one it made " +
+        "cannot be told. Check them with the API or console, delete any that no resource uses, and run " +
+        "`pulumi up` again (this create sends nothing more, so it makes no further object)",
+    );
+    expect(calls.send).to.equal(1);
   });
 
   it("never retries or lists after a failure whose outcome is known", async () => {

@@ -1,4 +1,5 @@
 import { expect } from "chai";
+import { ApiError } from "../../provider/rest";
 import type { RunningEmulator } from "../../emulator";
 import { providerOf } from "../support/providers";
 import { providerContext } from "../../provider/resources/context";
@@ -146,6 +147,10 @@ describe("create of an API key with a lost reply whose delete of what it made fa
     expect(error.message).to.contain(`the API shows it was made (${left[0].id})`);
     expect(error.message).to.contain("exists although no state records it");
     expect(error.message).to.contain("pulumi-clickhouse-cloud orphans --stack <name> --delete <id>");
+    // The last delete's own error stays attached, for a program or a log that wants its status.
+    expect(error.cause).to.be.instanceOf(ApiError);
+    expect((error.cause as ApiError).status).to.equal(404);
+    expect(error.message).to.contain(`Last error: ${(error.cause as ApiError).message}`);
     await emulator.control.clearFaults();
     await provider.delete(left[0].id, {});
   });

@@ -12,7 +12,7 @@ export interface CheckSpec {
   /** Inputs the body names differently, e.g. `{ endpointId: "id" }` because Pulumi reserves `id`. */
   readonly renamed?: Readonly<Record<string, string>>;
   /** Rules on inputs beyond the schema; each returns the problems it finds. */
-  readonly extraRules?: readonly ((inputs: PropertyBag) => ValidationProblem[])[];
+  readonly extraRules: readonly ((inputs: PropertyBag) => ValidationProblem[])[];
 }
 
 /**
@@ -29,7 +29,7 @@ export function checkInputs(spec: CheckSpec, news: PropertyBag): pulumi.dynamic.
 
   const problems = [
     ...validate(spec.schema, requestBody(spec, known)).map((problem) => renameProblem(problem, bodyToInput)),
-    ...(spec.extraRules ?? []).flatMap((rule) => rule(known)),
+    ...spec.extraRules.flatMap((rule) => rule(known)),
   ].filter((problem) => !unknownKeys.includes(rootProperty(problem.property)));
 
   return { inputs: news, failures: problems.map(({ property, reason }) => ({ property, reason })) };
