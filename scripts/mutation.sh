@@ -30,6 +30,13 @@ if [[ ! -f "$tools/node_modules/.package-lock.json" || "$tools/package-lock.json
 fi
 stryker="$tools/node_modules/.bin/stryker"
 
+# Mutants run real file-system code: one that renames the shared-budget directory to "" makes the idle-budget
+# cleanup (tested with a clock a day ahead) delete everything in the temp directory. The tests get a temp directory
+# of their own, removed when the run ends.
+mutation_tmp="$(mktemp -d "${TMPDIR:-/tmp}/pulumi-clickhouse-cloud-mutation-XXXXXX")"
+trap 'rm -rf "$mutation_tmp"' EXIT
+export TMPDIR="$mutation_tmp"
+
 if [[ $# -gt 0 && "$1" != -* ]]; then
   chunk="$1"
   shift
@@ -60,6 +67,7 @@ const config = {
 fs.writeFileSync(out, JSON.stringify(config, null, 2) + "\n");
 JS
   echo "[mutation] chunk $chunk: $(node -e 'console.log(require(process.argv[1]).mutate.join(" "))' "$(realpath "$config")")" >&2
-  exec "$stryker" run "$config" "$@"
+  "$stryker" run "$config" "$@"
+  exit
 fi
-exec "$stryker" run stryker.config.json "$@"
+"$stryker" run stryker.config.json "$@"

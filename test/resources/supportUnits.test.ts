@@ -19,7 +19,9 @@ describe("resource support: the pieces every kind shares", function () {
   this.timeout(30_000);
 
   describe("an optional string input outside the body (organizationId, adoptId)", () => {
-    const rule = optionalStrings("organizationId");
+    // Made in each test, not once when the file loads, so that a mutation tool that switches code per test
+    // reaches the rule's construction too.
+    const rule = (inputs: Record<string, unknown>) => optionalStrings("organizationId")(inputs);
 
     it("accepts it absent, null or a non-empty string", () => {
       expect(rule({})).to.deep.equal([]);
