@@ -1,12 +1,110 @@
 import * as fs from "node:fs";
 import { expect } from "chai";
+import { packageSchema } from "../../../provider/native/packageSchema";
 import { schemaTypeName, TypeRegistry } from "../../../provider/native/schemaTypes";
+import type { ResourceDefinition } from "../../../provider/resources/definition";
 import { schemaPath, schemaText } from "../../../scripts/generate/schema";
 
 describe("native plugin package schema", () => {
   // schema.json is the reviewed schema the SDKs in sdk/ were generated from and GetSchema serves.
   it("is the checked-in schema.json for the resource definitions and the package version", () => {
     expect(schemaText()).to.equal(fs.readFileSync(schemaPath, "utf8"));
+  });
+
+  // One made-up kind whose fields exercise each way a property's schema and type name are chosen.
+  const widget = {
+    kind: "Widget",
+    description: "A widget.",
+    id: "the widget's id",
+    requestSchema: "privateEndpointCreate",
+    inputs: {
+      description: { description: "Own schema wins over the request's.", schema: { type: "integer" } },
+      id: { description: "From the request schema." },
+      mode: { description: "An enum without a type name.", schema: { enum: ["a", "b"] } },
+      shape: {
+        description: "Named.",
+        schema: { type: "array", items: { enum: ["round", "flat"] } },
+        type: { name: "ShapeArgs", from: "x" },
+      },
+      flavor: { description: "Named.", schema: { enum: ["sweet"] }, type: { name: "FlavorArgs", from: "x" } },
+      size: { description: "Named.", schema: { enum: ["s"] }, type: { name: "SizeArgs", from: "x" } },
+      label: { description: "Unnamed.", schema: { type: "string" } },
+    },
+    outputs: {
+      level: { description: "An enum without a type name.", schema: { enum: ["x"] } },
+      shape: {
+        description: "Same type as the input.",
+        schema: { type: "array" },
+        type: { name: "Shape", from: "x" },
+      },
+      other: {
+        description: "Named, no input.",
+        schema: { type: "boolean" },
+        type: { name: "Other", from: "x" },
+      },
+      flavor: { description: "Unnamed output of a named input.", schema: { type: "string" } },
+      size: {
+        description: "Another type than the input's.",
+        schema: { type: "string" },
+        type: { name: "Measure", from: "x" },
+      },
+      label: {
+        description: "Named output of an unnamed input.",
+        schema: { type: "integer" },
+        type: { name: "Label", from: "x" },
+      },
+    },
+  } as unknown as ResourceDefinition;
+
+  it("types a kind's inputs and outputs from their own schema, the request's, or the same-named input's", () => {
+    const spec = packageSchema([widget], "9.9.9");
+    const resource = spec.resources["clickhouse-cloud:index:Widget"];
+    const typeOnly = (properties: Record<string, object>) =>
+      Object.fromEntries(
+        Object.entries(properties).map(([name, property]) => {
+          const { description: _description, ...type } = property as { description?: string };
+          return [name, type];
+        }),
+      );
+    expect(typeOnly(resource.inputProperties)).to.deep.equal({
+      description: { type: "integer" },
+      id: { type: "string" },
+      mode: { $ref: "#/types/clickhouse-cloud:index:WidgetMode" },
+      shape: { type: "array", items: { $ref: "#/types/clickhouse-cloud:index:Shape" } },
+      flavor: { $ref: "#/types/clickhouse-cloud:index:Flavor" },
+      size: { $ref: "#/types/clickhouse-cloud:index:Size" },
+      label: { type: "string" },
+    });
+    expect(typeOnly(resource.properties)).to.deep.equal({
+      level: { $ref: "#/types/clickhouse-cloud:index:WidgetLevel" },
+      shape: { type: "array", items: { $ref: "#/types/clickhouse-cloud:index:Shape" } },
+      other: { type: "boolean" },
+      flavor: { type: "string" },
+      size: { type: "string" },
+      label: { type: "integer" },
+    });
+  });
+
+  it("an input without a schema of a request schema without properties is Any", () => {
+    const bare = {
+      ...widget,
+      requestSchema: "privateEndpoint",
+      inputs: { id: { description: "x" } },
+      outputs: {},
+    };
+    const spec = packageSchema([bare as unknown as ResourceDefinition], "9.9.9");
+    expect(spec.resources["clickhouse-cloud:index:Widget"].inputProperties.id).to.deep.equal({
+      $ref: "pulumi.json#/Any",
+      description: "x",
+    });
+  });
+
+  it("names getSeries' series definitions SeriesDefinition", () => {
+    const spec = packageSchema([], "9.9.9");
+    expect(spec.functions["clickhouse-cloud:index:getSeries"].inputs.properties.series).to.deep.equal({
+      type: "array",
+      items: { $ref: "#/types/clickhouse-cloud:index:SeriesDefinition" },
+    });
   });
 });
 
@@ -30,6 +128,7 @@ describe("native plugin schema types from JSON Schema", () => {
     expect(registry.typeOf({ const: 1 }, "A")).to.deep.equal(any);
     expect(registry.typeOf({ type: "null" }, "A")).to.deep.equal(any);
     expect(registry.typeOf({}, "A")).to.deep.equal(any);
+    expect(registry.typeOf({ type: "date" }, "A")).to.deep.equal(any);
     expect(registry.typeOf({ type: "array", items: { type: "integer" } }, "A")).to.deep.equal({
       type: "array",
       items: { type: "integer" },
@@ -44,6 +143,7 @@ describe("native plugin schema types from JSON Schema", () => {
       $ref: "#/types/pkg:index:Mode",
     });
     expect(registry.typeOf({ enum: [1, 2] }, "Level")).to.deep.equal(any);
+    expect(registry.typeOf({ enum: ["a", 1] }, "Mixed")).to.deep.equal(any);
     expect(registry.types).to.deep.equal({
       "pkg:index:Mode": { type: "string", enum: [{ value: "a" }, { value: "b" }] },
     });
@@ -98,6 +198,12 @@ describe("native plugin schema types from JSON Schema", () => {
     expect(registry.typeOf({ type: "object", additionalProperties: { type: "number" } }, "M")).to.deep.equal({
       type: "object",
       additionalProperties: { type: "number" },
+    });
+    expect(
+      registry.typeOf({ type: "object", additionalProperties: { enum: ["x"] } }, "Labels"),
+    ).to.deep.equal({
+      type: "object",
+      additionalProperties: { $ref: "#/types/pkg:index:LabelsValue" },
     });
     expect(registry.typeOf({ type: "object", additionalProperties: true }, "M")).to.deep.equal(any);
     expect(registry.typeOf({ type: "object" }, "M")).to.deep.equal(any);

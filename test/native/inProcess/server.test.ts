@@ -52,6 +52,22 @@ describe("native plugin server over gRPC in process", () => {
     }
   });
 
+  it("no longer answers once closed", async () => {
+    const plugin = await startPluginServer({ version: "1", schema: "{}", resources: [] });
+    await plugin.close();
+    const client = new ResourceProviderClient(`127.0.0.1:${plugin.port}`, grpc.credentials.createInsecure());
+    try {
+      const error = await new Promise<grpc.ServiceError | null>((resolve) =>
+        client.getPluginInfo(new Empty(), new grpc.Metadata(), { deadline: Date.now() + 5_000 }, (failure) =>
+          resolve(failure),
+        ),
+      );
+      expect(error?.code).to.equal(grpc.status.UNAVAILABLE);
+    } finally {
+      client.close();
+    }
+  });
+
   it("takes a request bigger than gRPC's 4 MB default, as a big state is", async () => {
     const big = "x".repeat(5 * 1024 * 1024);
     const plugin = await startPluginServer({ version: "1", schema: "{}", resources: [] });
@@ -157,6 +173,7 @@ describe("native plugin configuration keys", () => {
 
   it("finds no problem in unset or blank values, and trims before checking", () => {
     expect(setValueProblems({})).to.deep.equal([]);
+    expect(setValueProblems({ throttle: "   ", observabilityThrottle: "\t" })).to.deep.equal([]);
     expect(
       setValueProblems({ apiUrl: "  ", throttle: " off ", observabilityApiUrl: " http://127.0.0.1:5/ " }),
     ).to.deep.equal([]);

@@ -146,6 +146,27 @@ describe("native plugin service: handlers called in process", () => {
     ]);
   });
 
+  it("sends progress lines of a call without a resource (Configure) under no URN", async () => {
+    const progress = progressToEngine(async (entry) => {
+      lines.push(entry);
+    });
+    fake.answers.configure = async () => progress("Fake", "configuring");
+    await call(service.configure, new ConfigureRequest());
+    expect(lines).to.deep.equal([{ severity: "info", message: "[Fake] configuring", urn: undefined }]);
+  });
+
+  it("a failed Read that names an object carries it unmarked", async () => {
+    fake.answers.read = Object.assign(new Error("read half"), { id: "r-1", properties: { token: "t" } });
+    const request = new ReadRequest();
+    request.setType(token);
+    request.setId("r-1");
+    request.setProperties(struct({ name: "n" }));
+    const failure = await failureOf(call(service.read, request));
+    const status = Status.deserializeBinary(failure.metadata!.get("grpc-status-details-bin")[0] as Buffer);
+    const init = ErrorResourceInitFailed.deserializeBinary(status.getDetailsList()[0].getValue_asU8());
+    expect(init.getProperties()!.toJavaScript()).to.deep.equal({ token: "t" });
+  });
+
   it("answers Cancel with nothing to stop", async () => {
     expect(await call(service.cancel, new Empty())).to.be.instanceOf(Empty);
   });

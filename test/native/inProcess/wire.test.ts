@@ -49,6 +49,7 @@ describe("native plugin wire: property bags and secret markers", () => {
     expect(holdsSecret(secret(1))).to.equal(true);
     expect(holdsSecret([1, [secret("a")]])).to.equal(true);
     expect(holdsSecret({ a: { b: secret("a") } })).to.equal(true);
+    expect(holdsSecret({ a: secret(1), b: 2 })).to.equal(true);
     expect(holdsSecret([1, 2])).to.equal(false);
     expect(holdsSecret({ a: { b: "c" } })).to.equal(false);
     expect(holdsSecret("text")).to.equal(false);
