@@ -683,6 +683,24 @@ describe("native plugin service: handlers called in process", () => {
   });
 });
 
+describe("native plugin catalog", () => {
+  it("serves the package's version, its checked-in schema and a type token per kind", async () => {
+    const catalog = pluginCatalog();
+    expect(catalog.version).to.equal("0.1.0");
+    const schema = JSON.parse(catalog.schema) as { name: string; version: string };
+    expect([schema.name, schema.version]).to.deep.equal(["clickhouse-cloud", "0.1.0"]);
+    expect(
+      catalog.resources.map((resource) => [resource.token, resource.importProperties !== undefined]),
+    ).to.deep.equal([
+      ["clickhouse-cloud:index:Alert", false],
+      ["clickhouse-cloud:index:ApiKey", false],
+      ["clickhouse-cloud:index:PrivateEndpoint", true],
+      ["clickhouse-cloud:index:ReplicaScaling", true],
+      ["clickhouse-cloud:index:ReversePrivateEndpoint", true],
+    ]);
+  });
+});
+
 describe("native plugin service: the real catalog against the emulator", function () {
   this.timeout(30_000);
   let emulator: RunningEmulator;
@@ -745,22 +763,6 @@ describe("native plugin service: the real catalog against the emulator", functio
     remove.setProperties(created.getProperties());
     await call(service.delete, remove);
     expect((await send(keyUrl, "GET", { headers: auth })).status).to.equal(404);
-  });
-
-  it("serves the package's version, its checked-in schema and a type token per kind", async () => {
-    const catalog = pluginCatalog();
-    expect(catalog.version).to.equal("0.1.0");
-    const schema = JSON.parse(catalog.schema) as { name: string; version: string };
-    expect([schema.name, schema.version]).to.deep.equal(["clickhouse-cloud", "0.1.0"]);
-    expect(
-      catalog.resources.map((resource) => [resource.token, resource.importProperties !== undefined]),
-    ).to.deep.equal([
-      ["clickhouse-cloud:index:Alert", false],
-      ["clickhouse-cloud:index:ApiKey", false],
-      ["clickhouse-cloud:index:PrivateEndpoint", true],
-      ["clickhouse-cloud:index:ReplicaScaling", true],
-      ["clickhouse-cloud:index:ReversePrivateEndpoint", true],
-    ]);
   });
 
   it("fails a check of a key without its required name", async () => {
