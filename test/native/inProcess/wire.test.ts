@@ -1,0 +1,170 @@
+import { expect } from "chai";
+import { Struct } from "google-protobuf/google/protobuf/struct_pb";
+import {
+  bagOf,
+  holdsSecret,
+  isSecretMarker,
+  markSecret,
+  revealed,
+  secretKeysOf,
+  structOf,
+} from "../../../provider/native/wire";
+import {
+  secretInputs,
+  secretKeysIn,
+  secretOutputs,
+  type SecrecyRules,
+} from "../../../provider/native/secrecy";
+import { importPropertiesFor } from "../../../provider/native/importIds";
+import { resourceDefinitions } from "../../../provider/resources/definitions";
+
+// The engine's secret marker: the signature key and value of Pulumi's property values.
+const sigKey = "4dabf18193072939515e22adb298388d";
+const sig = "1b47061264138c4ac30d75fd1eb44270";
+const secret = (value: unknown): Record<string, unknown> => ({ [sigKey]: sig, value });
+
+describe("native plugin wire: property bags and secret markers", () => {
+  it("reads an absent Struct as an empty bag and a Struct as its values", () => {
+    expect(bagOf(undefined)).to.deep.equal({});
+    expect(bagOf(Struct.fromJavaScript({ name: "k", n: 2 }))).to.deep.equal({ name: "k", n: 2 });
+  });
+
+  it("leaves undefined properties out of a Struct and keeps null ones", () => {
+    expect(structOf({ name: "k", gone: undefined, none: null }).toJavaScript()).to.deep.equal({
+      name: "k",
+      none: null,
+    });
+  });
+
+  it("recognizes a marker only by its signature on a plain object", () => {
+    expect(isSecretMarker(secret("s"))).to.equal(true);
+    expect(isSecretMarker({ [sigKey]: "other", value: "s" })).to.equal(false);
+    expect(isSecretMarker(null)).to.equal(false);
+    expect(isSecretMarker([sig])).to.equal(false);
+    const array = Object.assign([], { [sigKey]: sig });
+    expect(isSecretMarker(array)).to.equal(false);
+  });
+
+  it("finds a secret at any depth, and none in plain values", () => {
+    expect(holdsSecret(secret(1))).to.equal(true);
+    expect(holdsSecret([1, [secret("a")]])).to.equal(true);
+    expect(holdsSecret({ a: { b: secret("a") } })).to.equal(true);
+    expect(holdsSecret({ a: secret(1), b: 2 })).to.equal(true);
+    expect(holdsSecret([1, 2])).to.equal(false);
+    expect(holdsSecret({ a: { b: "c" } })).to.equal(false);
+    expect(holdsSecret("text")).to.equal(false);
+    expect(holdsSecret(null)).to.equal(false);
+  });
+
+  it("reveals markers at any depth", () => {
+    expect(revealed(secret(secret("x")))).to.equal("x");
+    expect(revealed([secret(1), 2])).to.deep.equal([1, 2]);
+    expect(revealed({ a: { b: secret("c") }, d: null })).to.deep.equal({ a: { b: "c" }, d: null });
+  });
+
+  it("names the top-level keys that hold a secret", () => {
+    expect([...secretKeysOf({ a: secret(1), b: { c: secret(2) }, d: 3 })]).to.deep.equal(["a", "b"]);
+  });
+
+  it("marks listed properties that are set as one secret, and leaves the others as they are", () => {
+    const marked = markSecret(
+      { a: { b: secret("c") }, d: "e", unset: null, gone: undefined, plain: { f: secret("g") } },
+      new Set(["a", "unset", "gone", "missing"]),
+    );
+    expect(marked).to.deep.equal({
+      a: secret({ b: "c" }),
+      d: "e",
+      unset: null,
+      gone: undefined,
+      plain: { f: secret("g") },
+    });
+    expect(Object.keys(marked)).to.deep.equal(["a", "d", "unset", "gone", "plain"]);
+  });
+});
+
+describe("native plugin secrecy rules", () => {
+  const rules: SecrecyRules = {
+    inputs: {
+      name: { description: "n" },
+      password: { description: "p", secret: true },
+    },
+    outputs: {
+      token: { description: "t", secret: true },
+      keyId: { description: "k", secretWhenSet: ["keyId", "password"] },
+      plain: { description: "p" },
+      other: { description: "o", secretWhenSet: ["name"] },
+    },
+  } as unknown as SecrecyRules;
+
+  it("collects the secret keys of every bag", () => {
+    expect([...secretKeysIn({ a: secret(1) }, { b: secret(2), c: 3 })].sort()).to.deep.equal(["a", "b"]);
+    expect([...secretKeysIn()]).to.deep.equal([]);
+  });
+
+  it("marks the definition's secret inputs and what arrived secret", () => {
+    expect([...secretInputs(rules, new Set(["name"]))].sort()).to.deep.equal(["name", "password"]);
+  });
+
+  it("marks secret outputs, and outputs whose secretWhenSet inputs are set (null is unset)", () => {
+    expect([...secretOutputs(rules, { keyId: null, name: undefined }, new Set())].sort()).to.deep.equal([
+      "password",
+      "token",
+    ]);
+    expect([...secretOutputs(rules, { password: "x" }, new Set())].sort()).to.deep.equal([
+      "keyId",
+      "password",
+      "token",
+    ]);
+    expect([...secretOutputs(rules, { name: "n" }, new Set(["plain"]))].sort()).to.deep.equal([
+      "other",
+      "password",
+      "plain",
+      "token",
+    ]);
+  });
+});
+
+describe("native plugin import ids", () => {
+  const definition = (kind: string) => resourceDefinitions.find((candidate) => candidate.kind === kind)!;
+
+  it("reads most kinds by the id alone", () => {
+    expect(importPropertiesFor(definition("ApiKey"))).to.equal(undefined);
+  });
+
+  it("splits a private endpoint's id into its service and endpoint, and keeps the id", () => {
+    expect(importPropertiesFor(definition("PrivateEndpoint"))!("svc-1/pe-2")).to.deep.equal({
+      id: "svc-1/pe-2",
+      properties: { serviceId: "svc-1", endpointId: "pe-2" },
+    });
+  });
+
+  it("reads a reverse private endpoint by its own id under the service the import id names", () => {
+    expect(importPropertiesFor(definition("ReversePrivateEndpoint"))!("svc-1/rpe-2/x")).to.deep.equal({
+      id: "rpe-2/x",
+      properties: { serviceId: "svc-1" },
+    });
+  });
+
+  for (const bad of ["no-separator", "/endpoint", "service/"]) {
+    it(`refuses the import id "${bad}" with the expected form`, () => {
+      expect(() => importPropertiesFor(definition("PrivateEndpoint"))!(bad)).to.throw(
+        `a PrivateEndpoint is imported by "<serviceId>/<endpointId>"; got "${bad}"`,
+      );
+    });
+  }
+
+  it("imports replica scaling with every request-body setting managed", () => {
+    expect(importPropertiesFor(definition("ReplicaScaling"))!("svc-9")).to.deep.equal({
+      id: "svc-9",
+      properties: {
+        managedFields: [
+          "minReplicaMemoryGb",
+          "maxReplicaMemoryGb",
+          "numReplicas",
+          "idleScaling",
+          "idleTimeoutMinutes",
+        ],
+      },
+    });
+  });
+});
