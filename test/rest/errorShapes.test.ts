@@ -68,6 +68,7 @@ describe("errors from every kind of failure", () => {
       expect(error).to.include({ code: "ECONNREFUSED", attempts: 2, outcomeUnknown: false });
       expect(error.message)
         .to.contain("connection refused")
+        .and.contain("(ECONNREFUSED on GET /v1/organizations/")
         .and.contain("clickhouse:apiUrl (or CLICKHOUSE_API_URL)");
     });
   });

@@ -6,6 +6,7 @@ import { promisify } from "node:util";
 import { expect } from "chai";
 import { systemClock } from "../../provider/rest/clock";
 import { budgetDirectory, SharedBudget } from "../../provider/rest/sharedBudget";
+import { sharedBudgetFor, sharedBudgetVariable } from "../../provider/rest/sharedBudgetSetting";
 
 const settings = { limit: 10, windowMs: 1_000, marginMs: 100 };
 
@@ -99,5 +100,22 @@ describe("shared budget: one key's rate limit shared by the processes of a machi
     const mine = new SharedBudget(path.join(dir, "mine"), settings, systemClock);
     (await mine.take())();
     expect(fs.readdirSync(dir).sort()).to.deep.equal(["mine", "recent"]);
+  });
+});
+
+describe("shared budget setting", () => {
+  const saved = process.env[sharedBudgetVariable];
+  afterEach(() => {
+    if (saved === undefined) delete process.env[sharedBudgetVariable];
+    else process.env[sharedBudgetVariable] = saved;
+  });
+  const budget = () =>
+    sharedBudgetFor("https://api.example.com", "Basic a2V5OnNlY3JldA==", settings, systemClock);
+
+  it("is on unless PULUMI_CLICKHOUSE_CLOUD_SHARED_BUDGET is off, in any case and with blanks", () => {
+    delete process.env[sharedBudgetVariable];
+    expect(budget()).to.be.instanceOf(SharedBudget);
+    process.env[sharedBudgetVariable] = " OFF ";
+    expect(budget()).to.equal(undefined);
   });
 });
