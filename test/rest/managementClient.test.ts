@@ -94,6 +94,7 @@ describe("management client against the emulator", () => {
     );
     expect(error).to.be.instanceOf(RequestValidationError);
     expect((error as RequestValidationError).message).to.contain("maxReplicaMemoryGb");
+    expect(String(error)).to.match(/^RequestValidationError: the body of PATCH /);
     expect(await loggedRequests(setup.emulator)).to.deep.equal([]);
   });
 
