@@ -104,4 +104,20 @@ describe("error messages and log lines for answers the emulator does not send", 
     );
     expect(error.outcomeUnknown).to.equal(false);
   });
+
+  it("names a result that is wrong as a whole by its envelope field, and a row of a list result by its index", async () => {
+    answers = [{ status: 200, body: JSON.stringify({ data: null }) }];
+    expect((await apiErrorOf(observability().alerts.get("a1"))).message).to.equal(
+      "unexpected response from GET /api/v2/alerts/a1: data: the body must be an object; got null",
+    );
+    answers = [{ status: 200, body: JSON.stringify({ data: [5] }) }];
+    const query = {
+      series: [{ sourceId: "65f5e4a3b9e77c001a123456", aggFn: "count" as const, where: "", groupBy: [] }],
+      startTime: 1_740_960_000_000,
+      endTime: 1_741_046_400_000,
+    };
+    expect((await apiErrorOf(observability().charts.querySeries(query))).message).to.match(
+      /^unexpected response from POST \/api\/v2\/charts\/series: data\[0\]: /,
+    );
+  });
 });
