@@ -105,10 +105,19 @@ describe("error messages and log lines for answers the emulator does not send", 
     expect(error.outcomeUnknown).to.equal(false);
   });
 
-  it("names a result that is wrong as a whole by its envelope field, and a row of a list result by its index", async () => {
+  it("names a result that is wrong as a whole by its envelope field, a bad date-time as such, and a row of a list result by its index", async () => {
     answers = [{ status: 200, body: JSON.stringify({ data: null }) }];
     expect((await apiErrorOf(observability().alerts.get("a1"))).message).to.equal(
       "unexpected response from GET /api/v2/alerts/a1: data: the body must be an object; got null",
+    );
+    answers = [
+      {
+        status: 200,
+        body: JSON.stringify({ data: { id: "a1", threshold: 1, interval: "1m", createdAt: "yesterday" } }),
+      },
+    ];
+    expect((await apiErrorOf(observability().alerts.get("a1"))).message).to.equal(
+      'unexpected response from GET /api/v2/alerts/a1: data.createdAt: createdAt must be an ISO 8601 date-time; got "yesterday"',
     );
     answers = [{ status: 200, body: JSON.stringify({ data: [5] }) }];
     const query = {
