@@ -84,6 +84,14 @@ describe("error messages and log lines for answers the emulator does not send", 
     expect((await apiErrorOf(management().organizations.get(ORG))).requestId).to.equal(undefined);
   });
 
+  it("a 500 is a failure that is usually temporary", async () => {
+    answers = [{ status: 500, body: "internal error", headers: { "content-type": "text/plain" } }];
+    expect((await apiErrorOf(management().organizations.get(ORG))).message).to.equal(
+      `the management API failed on the request for organization ${ORG}: internal error ` +
+        `(500 INTERNAL_SERVER_ERROR from GET /v1/organizations/${ORG}). This is usually temporary; retry later.`,
+    );
+  });
+
   it("a success that is not the envelope: no request id to name, and what the body was instead", async () => {
     answers = [{ status: 200, body: "not json", headers: { "content-type": "text/plain" } }];
     expect((await apiErrorOf(observability().alerts.list())).message).to.equal(
