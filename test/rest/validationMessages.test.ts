@@ -12,3 +12,22 @@ describe("validation messages: the value got", () => {
     ]);
   });
 });
+
+describe("validation: rules across fields", () => {
+  const series = [{ sourceId: "65f5e4a3b9e77c001a123456", aggFn: "count", where: "", groupBy: [] }];
+
+  it("are not applied to a field the schema already found wrong", () => {
+    const problems = validate("seriesQuery", {
+      series,
+      startTime: 1_741_046_400_000.5,
+      endTime: 1_741_046_400_000,
+    });
+    expect(problems.map((problem) => problem.property)).to.deep.equal(["startTime"]);
+  });
+
+  it("are not applied to a body that is not an object", () => {
+    expect(validate("seriesQuery", null)).to.deep.equal([
+      { property: "", reason: "the body must be an object; got null" },
+    ]);
+  });
+});
