@@ -3,6 +3,12 @@ import { expect } from "chai";
 import { validate } from "../../provider/rest/validation";
 
 describe("validation messages: the value got", () => {
+  it("says nothing was got when there is no body at all", () => {
+    expect(validate("seriesQuery", undefined)).to.deep.equal([
+      { property: "", reason: "the body must be an object; got nothing" },
+    ]);
+  });
+
   it("summarizes an array by its number of elements, one or more", () => {
     expect(validate("apiKey", { id: "x", name: ["a"] })).to.deep.equal([
       { property: "name", reason: "name must be a string or null; got an array of 1 element" },
