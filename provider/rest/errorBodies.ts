@@ -47,8 +47,7 @@ function fromJson(body: Record<string, unknown>): Partial<ErrorBodyInfo> {
     }
   }
   // {"message": ...} is the observability API's shape; it also explains a bare {"error": "CODE"}.
-  if (message !== undefined && (info.detail === undefined || error === undefined))
-    info.detail = truncate(message);
+  if (message !== undefined && info.detail === undefined) info.detail = truncate(message);
   const requestId = nonEmptyString(body.requestId);
   if (requestId !== undefined) info.requestId = requestId;
   return info;

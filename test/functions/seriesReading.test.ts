@@ -69,6 +69,20 @@ describe("getSeries: reading the API's rows", () => {
     ]);
   });
 
+  it("drops a value of blanks, reads a missing groupBy field as null and an object or array group value as JSON", () => {
+    const rows = readSeriesRows(
+      [
+        { __hdx_time_bucket: "2025-03-03T00:00:00Z", series_0: "  ", ServiceName: "api" },
+        { ts_bucket: 1, group: [{ k: "v" }, ["a", 1], true], "series_0.data": 2 },
+      ],
+      request(["ServiceName", "region"]),
+    );
+    expect(rows).to.deep.equal([
+      { ts_bucket: Date.UTC(2025, 2, 3, 0), group: ["api", null] },
+      { ts_bucket: 1, group: ['{"k":"v"}', '["a",1]', "true"], "series_0.data": 2 },
+    ]);
+  });
+
   it("says which value it cannot read when a database row's bucket is not a date-time", () => {
     expect(() => readSeriesRows([{ __hdx_time_bucket: "yesterday", series_0: 1 }], request())).to.throw(
       /__hdx_time_bucket is not a date-time: "yesterday"/,

@@ -82,4 +82,29 @@ describe("error bodies", () => {
     expect(defaultCode(409)).to.equal("CONFLICT");
     expect(defaultCode(599)).to.equal("HTTP_599");
   });
+
+  it("reads a JSON body with blanks around it, and a status without a text as HTTP <status>", () => {
+    expect(readErrorBody(400, '  {"error":"BAD_REQUEST: bad name"}\n', "application/json")).to.deep.equal({
+      code: "BAD_REQUEST",
+      detail: "bad name",
+    });
+    expect(readErrorBody(599, "", undefined)).to.deep.equal({ code: "HTTP_599", detail: "HTTP 599" });
+  });
+
+  it("explains a coded error by its own text first, a bare code by the message", () => {
+    const read = (body: object) => readErrorBody(400, JSON.stringify(body), "application/json").detail;
+    expect(read({ error: "BAD_REQUEST: name too long", message: "other" })).to.equal("name too long");
+    expect(read({ error: "Invalid tile id", message: "other" })).to.equal("Invalid tile id");
+    expect(read({ error: "NOT_FOUND", message: "Alert not found" })).to.equal("Alert not found");
+  });
+
+  it("names an HTML page by a title with spaces, and says no more than that it is a page when it has no title", () => {
+    const page = "<html><head><title>502 Bad\nGateway</title></head><body></body></html>";
+    expect(readErrorBody(502, page, "text/html").detail).to.equal(
+      'an HTML page ("502 Bad Gateway") instead of an API response, probably from a proxy or load balancer in front of the API',
+    );
+    expect(readErrorBody(502, "<html><body><p>down</p></body></html>", "text/html").detail).to.equal(
+      "an HTML page instead of an API response, probably from a proxy or load balancer in front of the API",
+    );
+  });
 });

@@ -68,6 +68,7 @@ describe("errors from every kind of failure", () => {
       expect(error).to.include({ code: "ECONNREFUSED", attempts: 2, outcomeUnknown: false });
       expect(error.message)
         .to.contain("connection refused")
+        .and.contain("(ECONNREFUSED on GET /v1/organizations/")
         .and.contain("clickhouse:apiUrl (or CLICKHOUSE_API_URL)");
     });
   });
@@ -148,6 +149,18 @@ describe("errors from every kind of failure", () => {
       const error = await apiErrorOf(management().keys.create(ORG, { name: "k", roles: ["admin"] }));
       expect(error.code).to.equal("UNEXPECTED_RESPONSE");
       expect(error.message).to.contain("key.id").and.not.contain("returned-key-secret");
+      // A result that quotes the secret where a checked field should be: the problem names it redacted.
+      next = {
+        status: 200,
+        body: JSON.stringify({
+          status: 200,
+          requestId: "r",
+          result: { key: result.keySecret, keySecret: result.keySecret },
+        }),
+      };
+      const quoting = await apiErrorOf(management().keys.create(ORG, { name: "k", roles: ["admin"] }));
+      expect(quoting.message).to.contain('key must be an object; got "[redacted]"');
+      expect(quoting.message).not.to.contain("returned-key-secret");
     });
 
     it("sends Basic and Bearer authentication, JSON and the package's User-Agent", async () => {

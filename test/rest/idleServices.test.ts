@@ -7,6 +7,7 @@ import { systemClock, type Clock } from "../../provider/rest/clock";
 import { isNotFound } from "../../provider/rest";
 import { ManagementClient, type WakeSettings } from "../../provider/rest/management";
 import { useEmulator } from "../support/emulator";
+import { CannedServer, type CannedResponse } from "./cannedServer";
 import { SimulatedClock, apiErrorOf, loggedRequests, testOptions } from "./harness";
 
 describe("operations refused while a service is idle", () => {
@@ -112,5 +113,89 @@ describe("operations refused while a service is idle", () => {
         "private endpoint operations until it runs; run the command again once the service runs",
     );
     expect(lines[0]).to.contain("waiting up to 5 s");
+  });
+});
+
+/** Time that moves only when slept through, so a wait ends exactly at its deadline. */
+class VirtualClock implements Clock {
+  private nowMs = 1_767_225_600_000;
+
+  now(): number {
+    return this.nowMs;
+  }
+
+  sleep(ms: number): Promise<void> {
+    this.nowMs += ms;
+    return Promise.resolve();
+  }
+}
+
+describe("operations refused while a service is idle: answers the emulator does not give", () => {
+  const ORG = "0f8e5a52-6c1d-4a7e-9d0b-3c2f1e4d5a6b";
+  const SERVICE = "5b2d9c4e-1a3f-4e6d-8b7c-9a0e1f2d3c4b";
+  const envelope = (status: number, body: Record<string, unknown>): CannedResponse => ({
+    status,
+    body: JSON.stringify({ status, requestId: "r-1", ...body }),
+  });
+  let server: CannedServer;
+  let respond: (method: string, url: string) => CannedResponse;
+  let lines: string[];
+  beforeEach(async () => {
+    lines = [];
+    server = await new CannedServer((_, request) => respond(request.method ?? "", request.url ?? "")).start();
+  });
+  afterEach(async () => {
+    await server.stop();
+  });
+  const list = (wake: Partial<WakeSettings> = {}) =>
+    new ManagementClient(
+      { apiUrl: server.url, tokenKey: "key-id-1", tokenSecret: "secret-1" },
+      {
+        ...testOptions([], { retry: { maxAttempts: 1 }, throttle: "off", clock: new VirtualClock() }),
+        wake: { report: (line) => lines.push(line), ...wake },
+      },
+    ).reversePrivateEndpoints.list(ORG, SERVICE);
+  const requests = () => server.received.map((request) => `${request.method} ${request.url}`);
+  const servicePath = `/v1/organizations/${ORG}/services/${SERVICE}`;
+
+  it("does not wake a service for a refusal other than 424, even one naming the idle state", async () => {
+    respond = () => envelope(400, { error: "BAD_REQUEST: Current state: idle" });
+    const error = await apiErrorOf(list());
+    expect(error).to.include({ status: 400, detail: "Current state: idle" });
+    expect(requests()).to.deep.equal([`GET ${servicePath}/dataPipesReversePrivateEndpoints`]);
+    expect(lines).to.deep.equal([]);
+  });
+
+  it("passes on a 424 that names no state", async () => {
+    respond = () => envelope(424, { error: "FAILED_DEPENDENCY: the service is being upgraded" });
+    const error = await apiErrorOf(list());
+    expect(error).to.include({ status: 424, detail: "the service is being upgraded" });
+    expect(requests()).to.deep.equal([`GET ${servicePath}/dataPipesReversePrivateEndpoints`]);
+  });
+
+  it("reads the state one last time at the deadline, and names a state the API leaves out as not running", async () => {
+    let reads = 0;
+    respond = (method, url) => {
+      if (url.endsWith("/dataPipesReversePrivateEndpoints")) {
+        return envelope(424, { error: "FAILED_DEPENDENCY: Current state: idle" });
+      }
+      if (method === "GET") reads += 1;
+      // A 7th read would find the service running: the wait must have ended at the 6th, at the deadline.
+      return envelope(200, { result: { id: SERVICE, name: "svc", state: reads > 6 ? "running" : null } });
+    };
+    // Reads at 0, 0.25, 0.75, 1.75, 3.75 and 5 s: the pauses double from 250 ms up to pollMs, the last one cut at the deadline.
+    const error = await list({ timeoutMs: 5_000, pollMs: 2_000 }).then(
+      () => expect.fail("the list succeeded although the service never ran within 5 s"),
+      (e: Error) => e,
+    );
+    expect(error.message).to.equal(
+      `service ${SERVICE} was woken up but is still not running after 5 s, and the API refuses reverse ` +
+        "private endpoint operations until it runs; run the command again once the service runs",
+    );
+    expect(requests()).to.deep.equal([
+      `GET ${servicePath}/dataPipesReversePrivateEndpoints`,
+      `PATCH ${servicePath}/state`,
+      ...Array.from({ length: 6 }, () => `GET ${servicePath}`),
+    ]);
   });
 });

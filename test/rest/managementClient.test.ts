@@ -2,6 +2,7 @@ import { expect } from "chai";
 import { RequestValidationError } from "../../provider/rest/validation";
 import { managementClientFor } from "../support/clients";
 import { useEmulator } from "../support/emulator";
+import { CannedServer } from "./cannedServer";
 import { apiErrorOf, loggedRequests, testOptions } from "./harness";
 
 describe("management client against the emulator", () => {
@@ -93,6 +94,7 @@ describe("management client against the emulator", () => {
     );
     expect(error).to.be.instanceOf(RequestValidationError);
     expect((error as RequestValidationError).message).to.contain("maxReplicaMemoryGb");
+    expect(String(error)).to.match(/^RequestValidationError: the body of PATCH /);
     expect(await loggedRequests(setup.emulator)).to.deep.equal([]);
   });
 
@@ -134,5 +136,43 @@ describe("management client against the emulator", () => {
       expect(error.message).to.contain(hint);
     }
     expect(error.message).not.to.contain("not-the-secret");
+  });
+});
+
+describe("management client: what each read names in its errors", () => {
+  const ORG = "0f8e5a52-6c1d-4a7e-9d0b-3c2f1e4d5a6b";
+  const KEY = "9d8c7b6a-5f4e-4d3c-8b2a-1f0e9d8c7b6a";
+  let server: CannedServer;
+  before(async () => {
+    server = await new CannedServer(() => ({
+      status: 403,
+      body: JSON.stringify({ status: 403, error: "FORBIDDEN: not allowed", requestId: "r-1" }),
+    })).start();
+  });
+  after(async () => {
+    await server.stop();
+  });
+  const client = () => managementClientFor(server.url, testOptions([], { retry: { maxAttempts: 1 } }));
+
+  it("the method, the path and the object of a key list, a key read and an organization read", async () => {
+    const cases: Array<[Promise<unknown>, string]> = [
+      [
+        client().keys.list(ORG),
+        `organization ${ORG}: not allowed (403 FORBIDDEN from GET /v1/organizations/${ORG}/keys,`,
+      ],
+      [
+        client().keys.get(ORG, KEY),
+        `API key ${KEY}: not allowed (403 FORBIDDEN from GET /v1/organizations/${ORG}/keys/${KEY},`,
+      ],
+      [
+        client().organizations.get(ORG),
+        `organization ${ORG}: not allowed (403 FORBIDDEN from GET /v1/organizations/${ORG},`,
+      ],
+    ];
+    for (const [call, named] of cases) {
+      const error = await apiErrorOf(call);
+      expect(error.method).to.equal("GET");
+      expect(error.message).to.contain(`the management API refused the request for ${named} requestId r-1)`);
+    }
   });
 });

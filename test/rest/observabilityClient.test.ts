@@ -1,7 +1,12 @@
 import { expect } from "chai";
-import type { AlertCreateRequest } from "../../provider/rest/observability";
+import {
+  SeriesSourceNotFoundError,
+  type AlertCreateRequest,
+  type SeriesQueryRequest,
+} from "../../provider/rest/observability";
 import { observabilityClientFor } from "../support/clients";
 import { useEmulator } from "../support/emulator";
+import { CannedServer, type CannedResponse } from "./cannedServer";
 import { apiErrorOf, loggedRequests, testOptions } from "./harness";
 
 describe("observability client against the emulator", () => {
@@ -84,9 +89,36 @@ describe("observability client against the emulator", () => {
     );
     expect(bad).to.include({ status: 400, code: "BAD_REQUEST", api: "observability" });
     expect(bad.detail).to.equal("Dashboard not found");
+    expect(bad.message).to.contain('rejected the request for a new alert "p95 latency": Dashboard not found');
+    const unnamed: AlertCreateRequest = { ...tileAlert(), dashboardId: "0123456789abcdef01234567" };
+    delete unnamed.name;
+    const badUnnamed = await apiErrorOf(client().alerts.create(unnamed));
+    expect(badUnnamed.message).to.contain("rejected the request for a new alert: Dashboard not found");
     const missing = await apiErrorOf(client().alerts.get("0123456789abcdef01234567"));
     expect(missing).to.include({ status: 404, code: "NOT_FOUND", detail: "Alert not found" });
     expect(missing.message).to.contain("alert 0123456789abcdef01234567 was not found");
+  });
+
+  it("names the series whose source the API does not have, as a SeriesSourceNotFoundError", async () => {
+    const sources = setup.emulator.fixture.sources;
+    const missing = "0123456789abcdef01234567";
+    const endTime = Date.UTC(2026, 0, 1, 12);
+    const error = await client()
+      .charts.querySeries({
+        series: [
+          { sourceId: sources[0]!.id, aggFn: "count", where: "", groupBy: [] },
+          { sourceId: missing, aggFn: "count", where: "", groupBy: [] },
+        ],
+        startTime: endTime - 3_600_000,
+        endTime,
+      })
+      .catch((e: unknown) => e);
+    expect(error).to.be.instanceOf(SeriesSourceNotFoundError);
+    expect(String(error)).to.equal(
+      `SeriesSourceNotFoundError: series[1].sourceId "${missing}" names a source the observability API does not ` +
+        'have: "Source not found for series 1" (404 from POST /api/v2/charts/series). Check the source\'s id; ' +
+        "the source may have been deleted.",
+    );
   });
 
   it("reports the plain-text 401 with the token setting to fix", async () => {
@@ -98,5 +130,42 @@ describe("observability client against the emulator", () => {
     expect(error).to.include({ status: 401, code: "UNAUTHORIZED", detail: "Unauthorized" });
     expect(error.message).to.contain("observability:apiToken").and.contain("OBSERVABILITY_API_TOKEN");
     expect(error.message).not.to.contain("wrong-token");
+  });
+});
+
+describe("observability client: 404s of the series query the emulator does not send", () => {
+  let server: CannedServer;
+  let next: CannedResponse;
+  beforeEach(async () => {
+    server = await new CannedServer(() => next).start();
+  });
+  afterEach(async () => {
+    await server.stop();
+  });
+  const query: SeriesQueryRequest = {
+    series: [{ sourceId: "65f5e4a3b9e77c001a123456", aggFn: "count", where: "", groupBy: [] }],
+    startTime: 1_740_960_000_000,
+    endTime: 1_741_046_400_000,
+  };
+  const querySeries = () =>
+    observabilityClientFor(server.url, testOptions([], { retry: { maxAttempts: 1 } })).charts.querySeries(
+      query,
+    );
+
+  it("a 404 that names no series, or more after its number, stays the API error it is", async () => {
+    for (const body of [{ message: "Not Found" }, { error: "Source not found for series 0; see the logs" }]) {
+      next = { status: 404, body: JSON.stringify(body) };
+      const error = await querySeries().catch((e: unknown) => e);
+      expect(error).not.to.be.instanceOf(SeriesSourceNotFoundError);
+      expect(error).to.include({ name: "ApiError", status: 404 });
+    }
+  });
+
+  it("a 404 naming a series the query does not have names that position and no source", async () => {
+    next = { status: 404, body: JSON.stringify({ error: "Source not found for series 12" }) };
+    const error = await querySeries().catch((e: unknown) => e);
+    expect(error).to.be.instanceOf(SeriesSourceNotFoundError);
+    expect(error).to.include({ seriesIndex: 12, sourceId: undefined });
+    expect((error as Error).message).to.match(/^series\[12\]\.sourceId undefined names a source /);
   });
 });

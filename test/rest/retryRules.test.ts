@@ -54,6 +54,14 @@ describe("retry rules", () => {
     expect(isRetryable(classifyFailure(networkFailure("ENOTFOUND")), "GET")).to.equal(false);
   });
 
+  it("does not count a host name that did not resolve as possibly processed", () => {
+    expect(mayHaveBeenProcessed(networkFailure("ENOTFOUND"))).to.equal(false);
+  });
+
+  it("backs off exponentially after a 429 that names no reset", () => {
+    expect(retryDelayMs(httpFailure(429), 1, DEFAULT_RETRY_SETTINGS, 0, () => 0)).to.equal(250);
+  });
+
   it("waits for the 429's reset plus a little jitter", () => {
     const failure = httpFailure(429, { "x-ratelimit-reset": "7" });
     expect(retryDelayMs(failure, 1, DEFAULT_RETRY_SETTINGS, 0, () => 0)).to.equal(7000);
@@ -111,6 +119,23 @@ describe("retry rules", () => {
     it("falls back on RateLimit-Policy's window, the longest the wait can be", () => {
       expect(rateLimitResetMs({ "ratelimit-policy": "100;w=60" }, now)).to.equal(60000);
       expect(rateLimitResetMs({ "ratelimit-policy": '"default";q=100;w=60' }, now)).to.equal(60000);
+    });
+
+    it("reads decimal seconds, blanks around a value and numbers in a plain object", () => {
+      expect(rateLimitResetMs({ "retry-after": "2.25" }, now)).to.equal(2250);
+      expect(rateLimitResetMs({ "retry-after": " 7 " }, now)).to.equal(7000);
+      expect(rateLimitResetMs({ "X-RateLimit-Reset": 7 }, now)).to.equal(7000);
+    });
+
+    it("reads 1 000 000 000 as seconds: only values above it are epoch timestamps", () => {
+      expect(rateLimitResetMs({ "x-ratelimit-reset": "1000000000" }, now)).to.equal(1_000_000_000_000);
+    });
+
+    it("goes on to the next header when one is unreadable, and to the next parameter when one has no value", () => {
+      expect(rateLimitResetMs({ "x-ratelimit-reset": "soon", "retry-after": "4" }, now)).to.equal(4000);
+      expect(rateLimitResetMs({ ratelimit: "reset, limit=100, reset=5" }, now)).to.equal(5000);
+      expect(rateLimitResetMs({ "retry-after": "x5" }, now)).to.equal(undefined);
+      expect(rateLimitResetMs({ "retry-after": "5x" }, now)).to.equal(undefined);
     });
 
     it("ignores missing and unreadable values", () => {

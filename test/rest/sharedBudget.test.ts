@@ -6,6 +6,7 @@ import { promisify } from "node:util";
 import { expect } from "chai";
 import { systemClock } from "../../provider/rest/clock";
 import { budgetDirectory, SharedBudget } from "../../provider/rest/sharedBudget";
+import { sharedBudgetFor, sharedBudgetVariable } from "../../provider/rest/sharedBudgetSetting";
 
 const settings = { limit: 10, windowMs: 1_000, marginMs: 100 };
 
@@ -99,5 +100,71 @@ describe("shared budget: one key's rate limit shared by the processes of a machi
     const mine = new SharedBudget(path.join(dir, "mine"), settings, systemClock);
     (await mine.take())();
     expect(fs.readdirSync(dir).sort()).to.deep.equal(["mine", "recent"]);
+  });
+});
+
+describe("shared budget setting", () => {
+  const saved = process.env[sharedBudgetVariable];
+  afterEach(() => {
+    if (saved === undefined) delete process.env[sharedBudgetVariable];
+    else process.env[sharedBudgetVariable] = saved;
+  });
+  const budget = () =>
+    sharedBudgetFor("https://api.example.com", "Basic a2V5OnNlY3JldA==", settings, systemClock);
+
+  it("is on unless PULUMI_CLICKHOUSE_CLOUD_SHARED_BUDGET is off, in any case and with blanks", () => {
+    delete process.env[sharedBudgetVariable];
+    expect(budget()).to.be.instanceOf(SharedBudget);
+    process.env[sharedBudgetVariable] = " OFF ";
+    expect(budget()).to.equal(undefined);
+  });
+});
+
+/** Time that moves only when slept through. */
+class VirtualClock {
+  nowMs = 0;
+  now(): number {
+    return this.nowMs;
+  }
+  sleep(ms: number): Promise<void> {
+    this.nowMs += ms;
+    return Promise.resolve();
+  }
+}
+
+describe("shared budget in one process (virtual clock)", () => {
+  let dir: string;
+  beforeEach(() => {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), "chc-budget-unit-"));
+  });
+  afterEach(() => {
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+  const limit3 = { limit: 3, windowMs: 1_000, marginMs: 100 };
+
+  it("lets the 4th request of a limit of 3 go one window and margin after the 1st was sent", async () => {
+    const clock = new VirtualClock();
+    const budget = new SharedBudget(path.join(dir, "key"), limit3, clock);
+    for (let i = 0; i < 3; i++) (await budget.take())();
+    expect(clock.now()).to.equal(0);
+    (await budget.take())();
+    expect(clock.now()).to.equal(1_100);
+  });
+
+  it("keeps the longer of two pauses", async () => {
+    const clock = new VirtualClock();
+    const budget = new SharedBudget(path.join(dir, "key"), limit3, clock);
+    budget.pauseUntil(5_000);
+    budget.pauseUntil(2_000);
+    (await budget.take())();
+    expect(clock.now()).to.equal(5_000);
+  });
+
+  it("keeps the newest ticket and the 4 × limit before it, and deletes older ones", async () => {
+    const clock = new VirtualClock();
+    const budget = new SharedBudget(path.join(dir, "key"), { ...limit3, windowMs: 0, marginMs: 0 }, clock);
+    for (let i = 0; i < 20; i++) (await budget.take())();
+    const tickets = fs.readdirSync(path.join(dir, "key")).map(Number);
+    expect(tickets.sort((a, b) => a - b)).to.deep.equal([7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19]);
   });
 });

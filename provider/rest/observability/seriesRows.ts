@@ -56,9 +56,9 @@ function numberOf(value: unknown): number | undefined {
 
 function groupValue(value: unknown): string | null {
   if (value === null || value === undefined) return null;
-  if (typeof value === "string") return value;
   if (typeof value === "object") return JSON.stringify(value);
-  return String(value as number | boolean | bigint);
+  // Strings, numbers and booleans: what a JSON body can hold besides objects and arrays.
+  return String(value as string | number | boolean);
 }
 
 function bucketStart(value: unknown): number {
