@@ -50,6 +50,11 @@ describe("API key IP access lists: which sources are valid and which addresses t
     expect(isAddressAllowed([{ source: "[2001:db8::1]" }], "2001:db8::1")).to.equal(true);
   });
 
+  it("allows an IPv4-mapped IPv6 address by IPv4 rules, but not an IPv6 address that only contains one", () => {
+    expect(isAddressAllowed([{ source: "10.20.30.0/24" }], "::ffff:10.20.30.40")).to.equal(true);
+    expect(isAddressAllowed([{ source: "10.0.0.0/8" }], "1::ffff:10.1.2.3")).to.equal(false);
+  });
+
   it("skips invalid entries and still applies the valid ones", () => {
     expect(isAddressAllowed([{ source: "not-an-ip" }, { source: "10.0.0.1" }], "10.0.0.1")).to.equal(true);
   });
