@@ -126,6 +126,15 @@ describe("emulator: control API and fixture", () => {
     }
   });
 
+  it("an emulator bound to every IPv4 address gives a loopback URL", async () => {
+    const emulator = await startEmulator({ host: "0.0.0.0" });
+    try {
+      expect(emulator.url).to.match(/^http:\/\/127\.0\.0\.1:\d+$/);
+    } finally {
+      await emulator.close();
+    }
+  });
+
   it("deleting an unknown dashboard, saved search or alert silence is a 404 naming it", async () => {
     const refusals = [
       [await harness.control("DELETE", "/dashboards/nope"), "Dashboard nope not found"],
