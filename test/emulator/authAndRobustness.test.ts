@@ -31,6 +31,17 @@ describe("emulator: authentication, envelopes and robustness", () => {
       }
     });
 
+    it("says why the credentials are refused: not Basic, or Basic without keyId:keySecret", async () => {
+      const cases: [string, string][] = [
+        ["Bearer abc", "UNAUTHORIZED: The Authorization header must use the Basic scheme with an API key"],
+        ["Basic !!!", "UNAUTHORIZED: The Basic credentials must be base64(keyId:keySecret)"],
+      ];
+      for (const [authorization, error] of cases) {
+        const response = await harness.management("GET", harness.orgPath, { headers: { authorization } });
+        expect([response.status, response.body.error]).to.deep.equal([401, error]);
+      }
+    });
+
     it("another organization's id is a 403, a malformed one a 400 naming organizationId", async () => {
       const other = "11111111-1111-4111-8111-111111111111";
       expectManagementError(

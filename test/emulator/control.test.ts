@@ -126,7 +126,36 @@ describe("emulator: control API and fixture", () => {
     }
   });
 
-  it("deleting an unknown dashboard is a 404", async () => {
-    expect((await harness.control("DELETE", "/dashboards/nope")).status).to.equal(404);
+  it("an emulator bound to every IPv4 address gives a loopback URL", async () => {
+    const emulator = await startEmulator({ host: "0.0.0.0" });
+    try {
+      expect(emulator.url).to.match(/^http:\/\/127\.0\.0\.1:\d+$/);
+    } finally {
+      await emulator.close();
+    }
+  });
+
+  it("deleting an unknown dashboard, saved search or alert silence is a 404 naming it", async () => {
+    const refusals = [
+      [await harness.control("DELETE", "/dashboards/nope"), "Dashboard nope not found"],
+      [await harness.control("DELETE", "/saved-searches/nope"), "Saved search nope not found"],
+      [await harness.control("DELETE", "/alerts/nope/silence"), "Alert nope not found"],
+    ] as const;
+    for (const [response, error] of refusals)
+      expect([response.status, response.body]).to.deep.equal([404, { error }]);
+  });
+
+  it("deleting a dashboard or saved search deletes only that one", async () => {
+    for (const [path, list] of [
+      ["/dashboards", harness.fixture.dashboards],
+      ["/saved-searches", harness.fixture.savedSearches],
+    ] as const) {
+      expect(list.length, path).to.be.greaterThan(1);
+      const [first, second] = list.map((object) => object.id);
+      expect((await harness.control("DELETE", `${path}/${first}`)).status).to.equal(204);
+      expect((await harness.control("DELETE", `${path}/${first}`)).status).to.equal(404);
+      // The other one is still there to delete.
+      expect((await harness.control("DELETE", `${path}/${second}`)).status).to.equal(204);
+    }
   });
 });

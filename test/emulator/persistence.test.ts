@@ -109,4 +109,44 @@ describe("emulator: persistence with a state file", () => {
     expect(failure?.message).to.include(statePath);
     expect(await fs.readFile(statePath, "utf8")).to.equal('{"something":"else"}');
   });
+
+  it("refuses a state file without version 1, fixture, initial or current state, or that is not JSON", async () => {
+    await (await start()).close();
+    running.splice(0);
+    const written = JSON.parse(await fs.readFile(statePath, "utf8")) as Record<string, unknown>;
+    expect(Object.keys(written)).to.include.members(["version", "fixture", "initial", "current"]);
+    const variants: [string, string][] = [
+      ["version", JSON.stringify({ ...written, version: 2 })],
+      ...["fixture", "initial", "current"].map((key): [string, string] => [
+        key,
+        JSON.stringify({ ...written, [key]: undefined }),
+      ]),
+    ];
+    for (const [what, text] of variants) {
+      await fs.writeFile(statePath, text);
+      const failure = await start().then(
+        () => undefined,
+        (error: Error) => error.message,
+      );
+      expect(failure, what).to.equal(
+        `State file ${statePath} was not written by this emulator; move it away to start fresh`,
+      );
+    }
+    await fs.writeFile(statePath, "{");
+    const notJson = await start().then(
+      () => undefined,
+      (error: Error) => error.message,
+    );
+    expect(notJson).to.match(/^State file .* is not valid JSON \(.+\); move it away to start fresh$/);
+  });
+
+  it("a state path it cannot read is an error, not a fresh start", async () => {
+    await fs.mkdir(statePath);
+    const failure = await start().then(
+      () => undefined,
+      (error: NodeJS.ErrnoException) => [error.code, error.syscall],
+    );
+    // Reading fails; a fresh start would fail later, when it writes the file.
+    expect(failure).to.deep.equal(["EISDIR", "read"]);
+  });
 });

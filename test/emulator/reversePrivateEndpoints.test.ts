@@ -19,7 +19,7 @@ describe("emulator: reverse private endpoints", () => {
     expect(validate("reversePrivateEndpoint", endpoint)).to.deep.equal([]);
     expect(endpoint).to.include({ ...vpcEndpointService, serviceId: harness.fixture.services.production });
     expect(endpoint.status).to.equal("Provisioning");
-    expect(endpoint.endpointId).to.match(/^vpce-/);
+    expect(endpoint.endpointId).to.match(/^vpce-[0-9a-f]{17}$/); // AWS endpoint ids: vpce- and 17 hex digits
     expect(endpoint.dnsNames).to.have.length.greaterThan(0);
     expect(endpoint.privateDnsNames).to.be.an("array");
     expect(endpoint).to.include({
