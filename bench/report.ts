@@ -150,7 +150,7 @@ function overheadSection(r: BenchResults): string[] {
     "",
     table(["command", "ours (s)", "control (s)", "ratio", "per-run ratios"], rows),
     "",
-    "What our program pays that the control does not, measured alone:",
+    "What one program pays and the other does not, measured alone:",
     "",
     table(
       ["cost", "median [min–max]", "paid"],
