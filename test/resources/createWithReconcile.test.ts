@@ -187,32 +187,6 @@ describe("createWithReconcile: one request per create, and exactly one object wh
     );
   });
 
-  it("never retries or lists after the API refused the create (its outcome is known)", async () => {
-    const refused = new ApiError(profile, {
-      method: "POST",
-      path: "/things",
-      status: 400,
-      code: "BAD_REQUEST",
-      detail: "name is required",
-      subject: "a new thing",
-      attempts: 1,
-      elapsedMs: 0,
-      outcomeUnknown: false,
-    });
-    const { steps, calls } = fakeApi({});
-    const error = await failure(
-      createWithReconcile({
-        ...steps,
-        send: async () => {
-          calls.send += 1;
-          throw refused;
-        },
-      }),
-    );
-    expect(error).to.equal(refused);
-    expect(calls).to.deep.include({ send: 1, list: 0 });
-  });
-
   it("says which attempt it sends again after a lost reply", async () => {
     const { steps } = fakeApi({ lost: 2, madeBy: () => undefined });
     const { result, lines } = await withProgressLines(() => createWithReconcile(steps));
@@ -244,19 +218,37 @@ describe("createWithReconcile: one request per create, and exactly one object wh
     expect(calls.send).to.equal(1);
   });
 
-  it("never retries or lists after a failure whose outcome is known", async () => {
-    const refused = new Error("400 BAD_REQUEST");
-    const { steps, calls } = fakeApi({});
-    const error = await failure(
-      createWithReconcile({
-        ...steps,
-        send: async () => {
-          calls.send += 1;
-          throw refused;
-        },
+  const knownOutcomes: [string, Error][] = [
+    ["a failure whose outcome is known", new Error("400 BAD_REQUEST")],
+    [
+      "the API refused the create (its outcome is known)",
+      new ApiError(profile, {
+        method: "POST",
+        path: "/things",
+        status: 400,
+        code: "BAD_REQUEST",
+        detail: "name is required",
+        subject: "a new thing",
+        attempts: 1,
+        elapsedMs: 0,
+        outcomeUnknown: false,
       }),
-    );
-    expect(error).to.equal(refused);
-    expect(calls).to.deep.include({ send: 1, list: 0 });
-  });
+    ],
+  ];
+  for (const [what, refused] of knownOutcomes) {
+    it(`never retries or lists after ${what}`, async () => {
+      const { steps, calls } = fakeApi({});
+      const error = await failure(
+        createWithReconcile({
+          ...steps,
+          send: async () => {
+            calls.send += 1;
+            throw refused;
+          },
+        }),
+      );
+      expect(error).to.equal(refused);
+      expect(calls).to.deep.include({ send: 1, list: 0 });
+    });
+  }
 });
