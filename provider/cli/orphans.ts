@@ -7,6 +7,7 @@ import type { ManagementClient } from "../rest/management";
 import type { ObservabilityClient } from "../rest/observability";
 import { stateRefusedIn } from "../rest/management/idleServices";
 import type { OrphanKind, TrackedObjects } from "./trackedObjects";
+import { untilDeleted } from "../resources/reversePrivateEndpoint/deletion";
 import { UsageError } from "./usageError";
 
 export interface OrganizationObject {
@@ -136,12 +137,12 @@ export async function deleteObject(access: OrganizationAccess, object: Organizat
   switch (object.kind) {
     case "ApiKey":
       return access.management.keys.delete(access.organizationId, object.id);
-    case "ReversePrivateEndpoint":
-      return access.management.reversePrivateEndpoints.delete(
-        access.organizationId,
-        object.serviceId!,
-        object.id,
-      );
+    case "ReversePrivateEndpoint": {
+      const api = access.management.reversePrivateEndpoints;
+      await api.delete(access.organizationId, object.serviceId!, object.id);
+      // The API finishes the deletion later (status Deleting): the command returns once the endpoint is gone.
+      return untilDeleted(api, access.organizationId, object.serviceId!, object.id);
+    }
     case "Alert":
       if (!access.observability) throw new Error("no observability API is configured");
       return access.observability.alerts.delete(object.id);

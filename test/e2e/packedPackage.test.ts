@@ -121,7 +121,9 @@ describe("the packed package, installed outside the repository", function () {
       .map((r) => r.outputs?.__provider)
       .filter(Boolean) as string[];
     expect(providers).to.have.length(1);
-    expect(providers[0]).to.include('require("pulumi-clickhouse-cloud/runtime")(kind, this, request)');
+    expect(providers[0]).to.include(
+      'require("pulumi-clickhouse-cloud/runtime")("ReversePrivateEndpoint", this, request)',
+    );
     expect(providers[0]).to.not.include(workRoot);
     expect(providers[0]).to.not.include(repoRoot);
   });

@@ -7,18 +7,17 @@ import type { PropertyBag, ResourceOperations } from "../definition";
 import { providerContext } from "../context";
 import { createWithReconcile } from "../support/createWithReconcile";
 import { PartialCreateError } from "../support/errors";
-import { deleteIfPresent, GONE, progress, readOrGone } from "../support/lifecycle";
+import { deleteIfPresent, progress, readOrGone } from "../support/lifecycle";
 import { pick, unwrapSecrets } from "../support/properties";
 import { requestBodyOf } from "../support/requestBody";
 import { waitUntil } from "../support/waitUntil";
 import { definition } from "./definition";
+import { untilDeleted } from "./deletion";
 import { endpointOutputs, hasRequestedFields, requestFields } from "./remote";
 import { acceptanceWarning, isUnsettled, isUnusable, unsettledNote, unusableMessage } from "./statuses";
 
 /** How long create waits while an endpoint is Provisioning, unless `readyTimeoutSeconds` says otherwise. */
 const DEFAULT_READY_TIMEOUT_SECONDS = 600;
-/** How long delete waits for a Deleting endpoint to be gone. */
-const DELETE_TIMEOUT_SECONDS = 600;
 const POLL_INTERVAL_MS = 1_000;
 
 export const operations: ResourceOperations = {
@@ -82,18 +81,7 @@ export const operations: ResourceOperations = {
     const serviceId = String(olds.serviceId);
     const api = client.reversePrivateEndpoints;
     await deleteIfPresent(() => api.delete(settings.organizationId, serviceId, id));
-    // Deletion is asynchronous (status Deleting); wait until it is gone so a replacement cannot collide with it.
-    const stillThere = () =>
-      readOrGone(async () => ({ id, props: { ...(await api.get(settings.organizationId, serviceId, id)) } }));
-    await waitUntil({
-      initial: await stillThere(),
-      poll: stillThere,
-      done: (found) => found.id === GONE.id,
-      timeoutSeconds: DELETE_TIMEOUT_SECONDS,
-      pollIntervalMs: POLL_INTERVAL_MS,
-      onTimeout: () =>
-        new Error(`reverse private endpoint ${id} was still deleting after ${DELETE_TIMEOUT_SECONDS} s`),
-    });
+    await untilDeleted(api, settings.organizationId, serviceId, id);
   },
 };
 
