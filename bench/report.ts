@@ -175,6 +175,11 @@ function overheadSection(r: BenchResults): string[] {
           `${millis(c.runtimeFirstChecksMs.median)} ms ${msSpread(c.runtimeFirstChecksMs)}`,
           "once per up or preview (the checks before the first request)",
         ],
+        [
+          "loading the HTTP libraries (axios, axios-retry: their own bundle) after that",
+          `${millis(c.httpLibrariesLoadMs.median)} ms ${msSpread(c.httpLibrariesLoadMs)}`,
+          "once per command that sends a request (a no-change preview sends none)",
+        ],
       ],
     ),
     "",

@@ -4,9 +4,9 @@
  * - Serializing the provider into state: the control's program serializes its provider object with Pulumi's
  *   closure serializer (loading it, then once per program run, since its 30 resources share the object); ours
  *   writes its provider module's text and serializes nothing.
- * - Loading the package's runtime (the resource modules; axios only when the first client is made) in the
- *   dynamic-provider process, which the engine starts afresh for every command, and its first check of a
- *   resource (loading the validators compiled at build time).
+ * - Loading the package's runtime (one bundle of the resource modules and the validators compiled at build time)
+ *   in the dynamic-provider process, which the engine starts afresh for every command, and its first check of a
+ *   resource; then loading the HTTP libraries (their own bundle, required when the first client is made).
  */
 import { execFile } from "node:child_process";
 import * as path from "node:path";
@@ -26,6 +26,8 @@ export interface OverheadCauses {
   readonly runtimeLoadMs: Summary;
   /** ms to load the runtime and check one resource of each kind, as the first calls of a preview do. */
   readonly runtimeFirstChecksMs: Summary;
+  /** ms to load the HTTP libraries' bundle after that, as the first request does. */
+  readonly httpLibrariesLoadMs: Summary;
 }
 
 export async function measureOverheadCauses(): Promise<OverheadCauses> {
@@ -55,7 +57,9 @@ async function serializeTimes(provider: () => pulumi.dynamic.ResourceProvider): 
  * Runs where the dynamic provider runs (the program's directory), so the package resolves the same way. The
  * checks get inputs that fail (an empty object): validation runs in full and no input needs to be valid.
  */
-async function runtimeLoadTimes(): Promise<Pick<OverheadCauses, "runtimeLoadMs" | "runtimeFirstChecksMs">> {
+async function runtimeLoadTimes(): Promise<
+  Pick<OverheadCauses, "runtimeLoadMs" | "runtimeFirstChecksMs" | "httpLibrariesLoadMs">
+> {
   const script = [
     'require("@pulumi/pulumi");',
     "const ms = (from) => Number(process.hrtime.bigint() - from) / 1e6;",
@@ -63,16 +67,28 @@ async function runtimeLoadTimes(): Promise<Pick<OverheadCauses, "runtimeLoadMs" 
     'const runtime = require("pulumi-clickhouse-cloud/runtime");',
     "const loaded = ms(started);",
     `Promise.all(${JSON.stringify(benchKinds)}.map((kind) => runtime(kind).check({}, {})))`,
-    "  .then(() => console.log(JSON.stringify([loaded, ms(started)])));",
+    "  .then(() => {",
+    "    const checked = ms(started);",
+    "    const httpStarted = process.hrtime.bigint();",
+    // The bundle that the runtime's first HTTP client requires, beside the runtime's own.
+    '    require(require("path").join(require("path").dirname(require.resolve("pulumi-clickhouse-cloud/runtime")), "httpModules.js"));',
+    "    console.log(JSON.stringify([loaded, checked, ms(httpStarted)]));",
+    "  });",
   ].join("\n");
   const cwd = path.resolve(__dirname, "..", "..", "..", "bench", "programs", "ours");
   const load: number[] = [];
   const checks: number[] = [];
+  const http: number[] = [];
   for (let i = 0; i < loadSamples; i++) {
     const { stdout } = await run(process.execPath, ["-e", script], { cwd });
-    const [loaded, checked] = JSON.parse(stdout.trim()) as [number, number];
+    const [loaded, checked, httpLoaded] = JSON.parse(stdout.trim()) as [number, number, number];
     load.push(loaded);
     checks.push(checked);
+    http.push(httpLoaded);
   }
-  return { runtimeLoadMs: summarize(load), runtimeFirstChecksMs: summarize(checks) };
+  return {
+    runtimeLoadMs: summarize(load),
+    runtimeFirstChecksMs: summarize(checks),
+    httpLibrariesLoadMs: summarize(http),
+  };
 }

@@ -5,6 +5,7 @@
  */
 import type { AxiosAdapter, AxiosStatic } from "axios";
 import type * as AxiosRetryModule from "axios-retry";
+import type * as HttpModules from "./httpModules";
 
 export interface HttpLibrary {
   readonly axios: AxiosStatic;
@@ -17,10 +18,8 @@ let loaded: HttpLibrary | undefined;
 
 export function httpLibrary(): HttpLibrary {
   if (loaded === undefined) {
-    /* eslint-disable @typescript-eslint/no-require-imports -- a lazy load is a require where first used */
-    const axios = require("axios") as AxiosStatic;
-    const axiosRetry = (require("axios-retry") as typeof AxiosRetryModule).default;
-    /* eslint-enable @typescript-eslint/no-require-imports */
+    // eslint-disable-next-line @typescript-eslint/no-require-imports -- a lazy load is a require where first used
+    const { axios, axiosRetry } = require("./httpModules") as typeof HttpModules;
     loaded = { axios, httpAdapter: axios.getAdapter("http"), axiosRetry };
   }
   return loaded;

@@ -6,6 +6,7 @@ import { promisify } from "node:util";
 import type { ConfigMap, Deployment, OutputMap, PulumiFn } from "@pulumi/pulumi/automation";
 import { LocalWorkspace, type Stack } from "@pulumi/pulumi/automation";
 import { pulumiCliDir, pulumiCommand } from "./pulumiCli";
+import { assertRuntimeBundleCurrent } from "./runtimeBundle";
 
 const repoRoot = path.resolve(__dirname, "..", "..", "..");
 // Local file backends only. The default passphrase suits throwaway stacks against the emulator; set
@@ -65,6 +66,7 @@ export class LocalStack {
   ) {}
 
   static async create(options: LocalStackOptions): Promise<LocalStack> {
+    assertRuntimeBundleCurrent();
     const backendDir = options.backendDir ?? fs.mkdtempSync(path.join(os.tmpdir(), "chc-state-"));
     fs.mkdirSync(backendDir, { recursive: true });
     const stackName = options.stackName ?? `stack-${process.pid}-${Date.now().toString(36)}`;

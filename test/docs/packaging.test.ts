@@ -50,7 +50,9 @@ describe("docs: the package as npm pack makes it", function () {
       "LICENSE",
       "dist/provider/index.js",
       "dist/provider/index.d.ts",
-      "dist/provider/runtime.js",
+      // what the dynamic-provider process runs: the runtime's bundle and the HTTP libraries' beside it
+      "dist/runtime/index.js",
+      "dist/runtime/httpModules.js",
       "dist/emulator/cli.js",
       "dist/emulator/index.js",
       // the orphan finder, the package's own bin
@@ -71,7 +73,9 @@ describe("docs: the package as npm pack makes it", function () {
     expect(
       files.filter(
         (file) =>
-          !/^(dist\/(schemas|provider|emulator|plugin)\/|README\.md$|LICENSE$|package\.json$)/.test(file),
+          !/^(dist\/(schemas|provider|emulator|plugin|runtime)\/|README\.md$|LICENSE$|package\.json$)/.test(
+            file,
+          ),
       ),
     ).to.deep.equal([]);
   });
