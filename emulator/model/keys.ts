@@ -6,7 +6,6 @@
  */
 import { hashCredential, issueCredentials, keySuffixOf, type IssuedCredentials } from "../credentials";
 import type { ByteSource } from "../random";
-import type { Problem } from "./problems";
 
 export interface ApiKeyHashData {
   keyIdHash: string;
@@ -20,30 +19,6 @@ export interface KeyCredentials {
   keySecretHash: string;
   keySuffix: string;
   issued?: IssuedCredentials;
-}
-
-const digestBytes = 32;
-const suffixLength = 4;
-const hashFields = ["keyIdHash", "keySecretHash"] as const;
-
-/** Problems with hashData's values; absent or non-string fields are the schema's to report. */
-export function hashDataProblems(hashData: unknown): Problem[] {
-  if (typeof hashData !== "object" || hashData === null) return [];
-  const fields = hashData as Partial<Record<keyof ApiKeyHashData, unknown>>;
-  const problems: Problem[] = hashFields
-    .filter((field) => typeof fields[field] === "string" && digestOf(fields[field]) === undefined)
-    .map((field) => ({
-      property: `hashData.${field}`,
-      message: "must be the base64 of a SHA-256 digest (32 bytes, 44 characters)",
-    }));
-  const suffix = fields.keyIdSuffix;
-  if (typeof suffix === "string" && suffix.length !== suffixLength) {
-    problems.push({
-      property: "hashData.keyIdSuffix",
-      message: `must be the last ${suffixLength} characters of the key id`,
-    });
-  }
-  return problems;
 }
 
 /** The credentials of a new key: from valid hashData when sent, issued by the API otherwise. */
@@ -62,12 +37,6 @@ export function newKeyCredentials(hashData: ApiKeyHashData | undefined, bytes: B
     keySuffix: keySuffixOf(issued.keyId),
     issued,
   };
-}
-
-/** The digest a canonical base64 string encodes, when it encodes exactly 32 bytes. */
-function digestOf(text: string): Buffer | undefined {
-  const bytes = Buffer.from(text, "base64");
-  return bytes.length === digestBytes && bytes.toString("base64") === text ? bytes : undefined;
 }
 
 function hexOf(base64Digest: string): string {

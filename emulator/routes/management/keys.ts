@@ -8,7 +8,7 @@ import type { ApiKeyRole, ApiKeyState } from "../../../schemas/enums";
 import type { EmulatorContext } from "../../context";
 import { ApiError, notFound } from "../../errors";
 import { ipAccessListProblems } from "../../ipAccess";
-import { hashDataProblems, newKeyCredentials, type ApiKeyHashData } from "../../model/keys";
+import { newKeyCredentials, type ApiKeyHashData } from "../../model/keys";
 import { secureBytes, uuidV4 } from "../../random";
 import type { ApiKeyRecord, IpAccessEntry } from "../../types";
 import type { OrganizationParams } from "./common";
@@ -72,7 +72,6 @@ export function keyRoutes(scope: FastifyInstance, context: EmulatorContext): voi
         Array.isArray(unchecked?.ipAccessList) ? unchecked.ipAccessList : [],
         "ipAccessList",
       ),
-      ...hashDataProblems(unchecked?.hashData),
     ]);
     const { issued, ...credentials } = newKeyCredentials(body.hashData, secureBytes);
     const key: ApiKeyRecord = {
