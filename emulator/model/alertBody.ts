@@ -111,7 +111,7 @@ function sourceUnionProblems(body: unknown): Problem[] {
     const validate = validateSource[source];
     return validate(body) ? [] : (validate.errors ?? []);
   });
-  if (outcomes.some((errors) => errors.length === 0)) return [];
+  // A source object that fits has no errors, so it is the first "length only" outcome: no problems.
   const lengthOnly = outcomes.find((errors) => errors.every((error) => error.keyword === "minLength"));
   if (lengthOnly !== undefined) return lengthOnly.map((error) => zodProblem(error, undefined));
   return [{ property: "", message: "Invalid input" }];

@@ -83,6 +83,11 @@ describe("emulator: the words of a rejected body", () => {
           "numReplicas: Must be less than or equal to 20; idleTimeoutMinutes: Must be greater than or equal to 5",
       ],
       [
+        "a value that breaks two rules: only the first is named",
+        () => ["PATCH", `${harness.servicePath()}/replicaScaling`, { minReplicaMemoryGb: 2 }],
+        "minReplicaMemoryGb: Must be greater than or equal to 8",
+      ],
+      [
         "a number that is no multiple of its step",
         () => ["PATCH", `${harness.servicePath()}/replicaScaling`, { minReplicaMemoryGb: 10 }],
         "minReplicaMemoryGb: Must be a multiple of 4",
@@ -143,6 +148,11 @@ describe("emulator: the words of a rejected body", () => {
       ],
       ["a source field of the wrong type matches no source", { tileId: 5 }, "Invalid input"],
       [
+        "a source object with a missing field besides an empty one matches no source",
+        { tileId: undefined, dashboardId: "" },
+        "Invalid input",
+      ],
+      [
         "an unknown source",
         { source: "nope" },
         "source: Invalid enum value. Expected 'search' | 'tile', received 'nope'; Invalid input",
@@ -200,6 +210,71 @@ describe("emulator: the words of a rejected body", () => {
         const response = await harness.observability("POST", "/api/v2/charts/series", { body: body() });
         expect(response.status, response.text).to.equal(400);
         expect(response.body).to.deep.equal({ message: `Body validation failed: ${problems}` });
+      });
+    }
+  });
+
+  describe("ids in paths and bodies", () => {
+    it("quotes a bad id in a path whole up to 60 characters, and cut with an ellipsis beyond", async () => {
+      for (const [id, quoted] of [
+        ["a".repeat(60), "a".repeat(60)],
+        ["a".repeat(61), `${"a".repeat(60)}…`],
+      ]) {
+        const response = await harness.management("GET", `${harness.orgPath}/keys/${id}`);
+        expect(response.body.error).to.equal(`BAD_REQUEST: keyId: must be a UUID; got "${quoted}"`);
+      }
+    });
+
+    // An object id is 24 hex digits in either case, or any 12-character string of 12 bytes (its raw bytes).
+    const objectIds: Array<[string, string, string]> = [
+      ["12 one-byte characters", "abcdefghijkl", "Webhook not found"],
+      ["24 hex digits in upper and lower case", "ABCDEF0123456789abcdef01", "Webhook not found"],
+      ["12 characters of more than 12 bytes", "ééééééééééé1", "Invalid webhook ID"],
+      ["12 bytes in fewer than 12 characters", "éééééé", "Invalid webhook ID"],
+    ];
+    for (const [what, webhookId, message] of objectIds) {
+      it(`an alert's webhook id of ${what}: ${message}`, async () => {
+        const response = await harness.observability("POST", "/api/v2/alerts", {
+          body: { ...tileAlertBody(harness.fixture), channel: { type: "webhook", webhookId } },
+        });
+        expect(response.status).to.equal(400);
+        expect(response.body).to.deep.equal({ message });
+      });
+    }
+
+    const sourceIds: Array<[string, string, number, unknown]> = [
+      ["12 one-byte characters", "abcdefghijkl", 404, { error: "Source not found for series 0" }],
+      [
+        "12 bytes in fewer than 12 characters",
+        "éééééé",
+        400,
+        { message: "Body validation failed: series.0.sourceId: Invalid ObjectId" },
+      ],
+      [
+        "12 characters of more than 12 bytes",
+        "ééééééééééé1",
+        400,
+        { message: "Body validation failed: series.0.sourceId: Invalid ObjectId" },
+      ],
+      [
+        "24 hex digits after another character",
+        `x${"0".repeat(24)}`,
+        400,
+        { message: "Body validation failed: series.0.sourceId: Invalid ObjectId" },
+      ],
+    ];
+    for (const [what, sourceId, status, body] of sourceIds) {
+      it(`a series source id of ${what}: ${status}`, async () => {
+        const response = await harness.observability("POST", "/api/v2/charts/series", {
+          body: {
+            startTime: 1_700_000_000_000,
+            endTime: 1_700_003_600_000,
+            granularity: "5m",
+            series: [{ sourceId, aggFn: "count", where: "", groupBy: [] }],
+          },
+        });
+        expect(response.status).to.equal(status);
+        expect(response.body).to.deep.equal(body);
       });
     }
   });
