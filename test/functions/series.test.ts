@@ -139,7 +139,9 @@ describe("getSeries", function () {
         const problems = (error as RequestValidationError).problems;
         expect(problems.map((problem) => problem.property)).to.deep.equal([property]);
         expect(problems[0].reason).to.match(reason);
-        expect((error as Error).message).to.contain(`${property}: `);
+        expect((error as Error).message).to.match(
+          new RegExp(`^the getSeries query is invalid: .*${property.replace(/[[\].]/g, "\\$&")}: `),
+        );
       }
       const sent = (await emulator.control.requests()).filter((entry) => entry.route === seriesRoute);
       expect(sent).to.deep.equal([]);
