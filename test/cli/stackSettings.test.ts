@@ -178,9 +178,11 @@ describe("orphans: the settings of the listed stacks", () => {
 
   it("lets a failure that is not about settings through as it is", async () => {
     const broken = new Error("the config store is unreadable");
+    // Fails only when the settings are read (the native plugin's keys are looked at first, and answer nothing).
     const config: ConfigSource = {
-      get() {
-        throw broken;
+      get(key) {
+        if (key === "clickhouse:apiUrl") throw broken;
+        return undefined;
       },
     };
     const error = await failureOf(() =>
@@ -319,6 +321,18 @@ describe("orphans: reading a stack through the Pulumi CLI", () => {
       `${cwd} stack export --stack dev`,
       `${cwd} config --json --show-secrets --stack dev`,
     ]);
+  });
+
+  it("runs the `pulumi` on PATH when no CLI is named", async () => {
+    const cli = fakePulumi({});
+    const saved = process.env.PATH;
+    process.env.PATH = `${scratch}${path.delimiter}${saved ?? ""}`;
+    try {
+      await readStack("dev", project);
+    } finally {
+      process.env.PATH = saved;
+    }
+    expect(cli.calls()).to.have.length(2);
   });
 
   it("finds a project file named Pulumi.yml too", async () => {
