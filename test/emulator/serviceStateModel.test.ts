@@ -63,6 +63,12 @@ describe("emulator: service states and their commands", () => {
     });
   }
 
+  it("a stop of a service already stopping keeps the time it stops at", () => {
+    const record = service("stopping");
+    applyCommand(record, "stop", now + delay / 2, delay);
+    expect(stateOf(record, now + delay)).to.equal("stopped");
+  });
+
   it("without a delay, a command lands in the state it leads to at once", () => {
     expect(afterCommand("idle", "awake", 0)).to.deep.equal(["running", "running"]);
     expect(afterCommand("running", "stop", 0)).to.deep.equal(["stopped", "stopped"]);

@@ -83,6 +83,44 @@ describe("emulator: the words of a rejected body", () => {
           "numReplicas: Must be less than or equal to 20; idleTimeoutMinutes: Must be greater than or equal to 5",
       ],
       [
+        "a date-time that is none",
+        () => ["POST", keysPath(), { name: "k", roles: ["developer"], expireAt: "tomorrow" }],
+        "expireAt: Invalid date-time",
+      ],
+      [
+        "memory bounds the wrong way round, named at the bound the update sets",
+        () => [
+          "PATCH",
+          `${harness.servicePath()}/replicaScaling`,
+          { minReplicaMemoryGb: 64, maxReplicaMemoryGb: 32 },
+        ],
+        "maxReplicaMemoryGb: minReplicaMemoryGb (64) must not exceed maxReplicaMemoryGb (32)",
+      ],
+      [
+        "a minimum above the maximum the service has (the fixture's production service: 120), named at the minimum",
+        () => ["PATCH", `${harness.servicePath()}/replicaScaling`, { minReplicaMemoryGb: 356 }],
+        "minReplicaMemoryGb: minReplicaMemoryGb (356) must not exceed maxReplicaMemoryGb (120)",
+      ],
+      [
+        "a maximum over a non-paid service's cap, and no second problem about the bounds' order",
+        () => [
+          "PATCH",
+          `${harness.servicePath("trial")}/replicaScaling`,
+          { minReplicaMemoryGb: 200, maxReplicaMemoryGb: 124 },
+        ],
+        "maxReplicaMemoryGb: must be at most 120 for a non-paid service; got 124",
+      ],
+      [
+        "a replica count under the warehouse's first service's minimum, beside the bounds' order",
+        () => [
+          "PATCH",
+          `${harness.servicePath()}/replicaScaling`,
+          { numReplicas: 1, minReplicaMemoryGb: 64, maxReplicaMemoryGb: 32 },
+        ],
+        "numReplicas: must be between 2 and 20 for the first service of a warehouse; got 1; " +
+          "maxReplicaMemoryGb: minReplicaMemoryGb (64) must not exceed maxReplicaMemoryGb (32)",
+      ],
+      [
         "a value that breaks two rules: only the first is named",
         () => ["PATCH", `${harness.servicePath()}/replicaScaling`, { minReplicaMemoryGb: 2 }],
         "minReplicaMemoryGb: Must be greater than or equal to 8",
@@ -198,6 +236,41 @@ describe("emulator: the words of a rejected body", () => {
         "more than ten groupBy fields",
         () => query({}, { groupBy: Array(11).fill("a") }),
         "series.0.groupBy: Must contain at most 10 element(s)",
+      ],
+      [
+        "different groupBy fields",
+        () =>
+          query({
+            series: [
+              { ...query({}).series[0], groupBy: ["a"] },
+              { ...query({}).series[0], groupBy: ["b"] },
+            ],
+          }),
+        "series: All series must have the same groupBy fields",
+      ],
+      [
+        "different groupBy fields beside a bad series: only the bad series (groupBy is compared once all are well formed)",
+        () =>
+          query({
+            series: [
+              { ...query({}).series[0], groupBy: ["a"] },
+              { ...query({}).series[0], groupBy: ["b"], sourceId: "bad" },
+            ],
+          }),
+        "series.1.sourceId: Invalid ObjectId",
+      ],
+      [
+        "different groupBy fields beside a bad granularity: both",
+        () =>
+          query({
+            granularity: "5 minute",
+            series: [
+              { ...query({}).series[0], groupBy: ["a"] },
+              { ...query({}).series[0], groupBy: ["b"] },
+            ],
+          }),
+        "granularity: Invalid value; expected one of 30s, 1m, 5m, 10m, 15m, 30m, 1h, 2h, 6h, 12h, 1d, 2d, 7d, 30d, auto; " +
+          "series: All series must have the same groupBy fields",
       ],
       [
         "an unknown granularity",
