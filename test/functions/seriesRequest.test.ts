@@ -16,4 +16,10 @@ describe("getSeries: arguments that are not objects", () => {
       { property: "series[0]", reason: "series[0] must be an object; got null" },
     ]);
   });
+
+  it("names a query that is text, not the text's characters", () => {
+    expect(buildSeriesRequest("text").problems).to.deep.equal([
+      { property: "", reason: 'the body must be an object; got "text"' },
+    ]);
+  });
 });

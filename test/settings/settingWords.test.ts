@@ -27,6 +27,10 @@ describe("settings: failures and lookups", () => {
     );
   });
 
+  it("takes plain http to a loopback name written with its trailing dot", () => {
+    expect(checkBaseUrl("http://localhost.:4010", "clickhouse:apiUrl")).to.equal("http://localhost.:4010");
+  });
+
   it("lists every problem of an API's settings on lines of their own", () => {
     const error = new ConfigurationError("management API", [
       { key: "clickhouse:tokenKey", envVar: "CLICKHOUSE_TOKEN_KEY", problem: "missing" },
