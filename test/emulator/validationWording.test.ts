@@ -238,6 +238,11 @@ describe("emulator: the words of a rejected body", () => {
         "series.0.groupBy: Must contain at most 10 element(s)",
       ],
       [
+        "a start time that is no number: its type alone",
+        () => query({ startTime: "x" }),
+        "startTime: Expected number",
+      ],
+      [
         "different groupBy fields",
         () =>
           query({
