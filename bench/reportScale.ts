@@ -1,6 +1,7 @@
 /** The figure 6 parts of bench/results.md: its summary rows and its section. */
 import {
   scaleOperations,
+  scaleRunsPerSize,
   type LinearFit,
   type ScaleResult,
   type ScaleSample,
@@ -129,9 +130,10 @@ export function scaleSection(scale: ScaleResult | undefined): string[] {
     "## Figure 6: scale",
     "",
     `${sizes.join(", ")} resources (ours: ${scale.kinds.join(", ")}, split evenly; control: as many no-op dynamic ` +
-      "resources), against the in-process emulator with rate limits and the provider's throttle off; one run per " +
-      "size and program. Wall time of each command, and the peak resident memory (VmHWM) of the dynamic-provider " +
-      "process it started. Chart: [scale.svg](scale.svg).",
+      "resources), against the in-process emulator with rate limits and the provider's throttle off; " +
+      `${scaleRunsPerSize} runs per size and program, the programs taking turns to go first, and the median of each ` +
+      "measure. Wall time of each command, and the peak resident memory (VmHWM) of the dynamic-provider process it " +
+      "started. Chart: [scale.svg](scale.svg).",
     "",
     table(headings("s"), timeRows),
     "",
@@ -144,7 +146,7 @@ export function scaleSection(scale: ScaleResult | undefined): string[] {
     "",
     "Growth per resource: least-squares slope over the three sizes, R² of that line, and the growth between " +
       `consecutive sizes. Linear = the value at ${sizes[2]} is at most ${linearGrowthTolerance}× what the growth ` +
-      `from ${sizes[0]} to ${sizes[1]} predicts for it (one run per size: on a loaded machine, noise can fail it).`,
+      `from ${sizes[0]} to ${sizes[1]} predicts for it (each value the median of ${scaleRunsPerSize} runs).`,
     "",
     table(
       [

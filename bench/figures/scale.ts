@@ -1,8 +1,10 @@
 /**
  * Figure 6: how the cost grows with the stack. `pulumi up`, `pulumi refresh` and `pulumi destroy` of 30, 100 and
- * 300 of our resources against the emulator, rate limits and the provider's throttle off: wall time and the peak
- * memory (VmHWM) of the dynamic-provider process, once per size, and the same for as many no-op dynamic resources
- * (the control) right after, so growth that is the engine's shows in both. ReplicaScaling is left out: it manages settings
+ * 300 of our resources against the emulator, rate limits and the provider's throttle off: wall time, the peak
+ * memory (VmHWM) and the CPU time of the dynamic-provider process, and the same for as many no-op dynamic resources
+ * (the control) right after, so growth that is the engine's shows in both. Each size runs `scaleRunsPerSize` times,
+ * the two programs taking turns to go first, and the median of each measure is the size's sample: with one run
+ * per size, a pause of the shared machine decided the verdict. ReplicaScaling is left out: it manages settings
  * of existing services, and the emulator's four services carry at most six of them; the sizes are split as evenly
  * as they go over the other four kinds. Growth per resource and a straight-line fit say whether cost is linear.
  */
@@ -13,6 +15,7 @@ import { benchConfigKeys, type BenchKind } from "../programs/ours/settings";
 import { benchStack, expectSummary, oursConfig, runOperation, setProviderThrottle } from "../stacks";
 
 export const scaleSizes = [30, 100, 300] as const;
+export const scaleRunsPerSize = 3;
 export const scaleOperations = ["up", "refresh", "destroy"] as const;
 export type ScaleOperation = (typeof scaleOperations)[number];
 const scaleKinds: readonly BenchKind[] = ["ReversePrivateEndpoint", "ApiKey", "PrivateEndpoint", "Alert"];
@@ -60,20 +63,29 @@ export async function measureScale(context: BenchContext): Promise<ScaleResult> 
     for (const size of scaleSizes) {
       await ours.stack.setConfig(benchConfigKeys.counts, { value: JSON.stringify(countsFor(size)) });
       await control.stack.setConfig("bench:count", { value: String(size) });
-      for (const [name, stack] of [
-        ["ours", ours],
-        ["control", control],
-      ] as const) {
-        for (const operation of scaleOperations) {
-          const sample = await measureOperation(stack, operation, size);
-          samples[name][operation].push(sample);
-          context.log(
-            `figure 6: ${name}: ${operation} of ${size} resources: ${(sample.ms / 1000).toFixed(1)} s, provider ` +
-              `peak ${(sample.providerPeakKb / 1024).toFixed(0)} MB, provider CPU ${((sample.providerCpuMs ?? 0) / 1000).toFixed(1)} s`,
-          );
+      const runs = { ours: emptySamples(), control: emptySamples() };
+      for (let run = 0; run < scaleRunsPerSize; run++) {
+        const programs = [
+          ["ours", ours],
+          ["control", control],
+        ] as const;
+        for (const [name, stack] of run % 2 === 0 ? programs : [...programs].reverse()) {
+          for (const operation of scaleOperations) {
+            const sample = await measureOperation(stack, operation, size);
+            runs[name][operation].push(sample);
+            context.log(
+              `figure 6: ${name}: ${operation} of ${size} resources, run ${run + 1} of ${scaleRunsPerSize}: ` +
+                `${(sample.ms / 1000).toFixed(1)} s, provider peak ${(sample.providerPeakKb / 1024).toFixed(0)} MB, ` +
+                `provider CPU ${((sample.providerCpuMs ?? 0) / 1000).toFixed(1)} s`,
+            );
+          }
         }
+        await emulator.control.reset();
       }
-      await emulator.control.reset();
+      for (const name of ["ours", "control"] as const) {
+        for (const operation of scaleOperations)
+          samples[name][operation].push(medianSample(runs[name][operation]));
+      }
     }
   } finally {
     await ours.dispose();
@@ -103,6 +115,21 @@ async function measureOperation(
   expectSummary(`${size} resources: ${operation}`, outcome.changes, expected[operation]);
   const provider = sampler.stop();
   return { resources: size, ms: outcome.ms, providerPeakKb: provider.peakKb, providerCpuMs: provider.cpuMs };
+}
+
+/** The median of each measure over a size's runs (each measure on its own). */
+export function medianSample(runs: readonly ScaleSample[]): ScaleSample {
+  const median = (values: number[]) => {
+    const sorted = [...values].sort((a, b) => a - b);
+    const middle = Math.floor(sorted.length / 2);
+    return sorted.length % 2 === 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
+  };
+  return {
+    resources: runs[0].resources,
+    ms: median(runs.map((run) => run.ms)),
+    providerPeakKb: median(runs.map((run) => run.providerPeakKb)),
+    providerCpuMs: median(runs.map((run) => run.providerCpuMs ?? 0)),
+  };
 }
 
 function emptySamples(): Record<ScaleOperation, ScaleSample[]> {

@@ -1,6 +1,7 @@
 import { expect } from "chai";
 import {
   linearFit,
+  medianSample,
   scaleOperations,
   type ScaleOperation,
   type ScaleResult,
@@ -68,5 +69,15 @@ describe("npm run bench: figure 6's verdict on linear growth", () => {
     expect(verdict.destroy.met).to.equal("**no**");
     expect(verdict.destroy.text).to.include("(linear: no)");
     expect(verdict.up.met).to.equal("yes");
+  });
+
+  it("takes each measure's median over a size's runs, each measure on its own", () => {
+    expect(
+      medianSample([
+        { resources: 100, ms: 3_000, providerPeakKb: 150_000, providerCpuMs: 900 },
+        { resources: 100, ms: 9_000, providerPeakKb: 140_000, providerCpuMs: 1_100 },
+        { resources: 100, ms: 3_200, providerPeakKb: 160_000, providerCpuMs: 1_000 },
+      ]),
+    ).to.deep.equal({ resources: 100, ms: 3_200, providerPeakKb: 150_000, providerCpuMs: 1_000 });
   });
 });
