@@ -18,6 +18,7 @@ import type { Fixture } from "../../emulator";
 import { tileAlertBody } from "../support/alertBodies";
 import { useEmulator } from "../support/emulator";
 import { CannedServer } from "../rest/cannedServer";
+import { failureOf } from "../support/failureOf";
 
 /** A stack as `pulumi config --json` and `pulumi stack export` would give it. */
 function stack(name: string, config: Record<string, string>): StackData {
@@ -42,15 +43,6 @@ function dynamicConfig(fixture: Fixture, observability = true): Record<string, s
         }
       : {}),
   };
-}
-
-async function failureOf(run: () => unknown): Promise<Error> {
-  try {
-    await run();
-  } catch (error) {
-    return error as Error;
-  }
-  throw new Error("expected a failure, and there was none");
 }
 
 describe("orphans: listing, printing and deleting an organization's objects", () => {

@@ -13,6 +13,7 @@ import { addTrackedObjects, emptyTracked } from "../../provider/cli/trackedObjec
 import { UsageError } from "../../provider/cli/usageError";
 import type { ConfigSource } from "../../provider/settings/sources";
 import { useEmulator } from "../support/emulator";
+import { failureOf } from "../support/failureOf";
 
 const settingEnvVars = [
   "CLICKHOUSE_ORG_ID",
@@ -24,15 +25,6 @@ const settingEnvVars = [
   "OBSERVABILITY_API_TOKEN",
   "OBSERVABILITY_THROTTLE",
 ];
-
-async function failureOf(run: () => unknown): Promise<Error> {
-  try {
-    await run();
-  } catch (error) {
-    return error as Error;
-  }
-  throw new Error("expected a failure, and there was none");
-}
 
 function stack(name: string, config: Record<string, string>): StackData {
   const json = Object.fromEntries(

@@ -16,16 +16,7 @@ import {
   UsageError,
   writeFileAtomically,
 } from "../../emulator/cliSupport";
-
-/** The error `run` rejects with (or throws), for assertions on its class and text. */
-async function failureOf(run: () => unknown): Promise<Error> {
-  try {
-    await run();
-  } catch (error) {
-    return error as Error;
-  }
-  throw new Error("expected a failure, and there was none");
-}
+import { failureOf } from "../support/failureOf";
 
 const tempDirs: string[] = [];
 

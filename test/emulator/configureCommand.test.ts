@@ -9,6 +9,7 @@ import * as path from "node:path";
 import { expect } from "chai";
 import { configureOptions, configureStack, type ConfigureOptions } from "../../emulator/cliConfigure";
 import { CliError, UsageError } from "../../emulator/cliSupport";
+import { failureOf } from "../support/failureOf";
 
 const fixture = {
   managementUrl: "http://127.0.0.1:4010",
@@ -59,15 +60,6 @@ function fakePulumi(answer: { exitCode?: number; stderr?: string } = {}): FakePu
 
 function options(overrides: Partial<ConfigureOptions>): ConfigureOptions {
   return { fixture: writeFixture(fixture), set: [], plugin: false, ...overrides };
-}
-
-async function failureOf(run: () => unknown): Promise<Error> {
-  try {
-    await run();
-  } catch (error) {
-    return error as Error;
-  }
-  throw new Error("expected a failure, and there was none");
 }
 
 describe("emulator command: configure --fixture", () => {

@@ -5,15 +5,11 @@
 import { expect } from "chai";
 import { ApiError } from "../../emulator/errors";
 import { searchAlertBody } from "../support/alertBodies";
+import { failureOf } from "../support/failureOf";
 import { EmulatorHarness } from "./helpers";
 
 async function refusalOf(promise: Promise<unknown>): Promise<ApiError> {
-  try {
-    await promise;
-  } catch (error) {
-    return error as ApiError;
-  }
-  throw new Error("expected a refusal, and there was none");
+  return (await failureOf(() => promise)) as ApiError;
 }
 
 describe("emulator: control API edges", () => {
