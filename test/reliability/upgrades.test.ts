@@ -15,18 +15,29 @@ import { reportCase } from "./support/report";
 /** What the changed runtime prints for every provider call it serves: proof that the new code ran. */
 const upgradeMarker = "[upgrade] runtime 0.1.1-changed serving";
 
-/** A new release of the package: a changed runtime (it reports each call) and a new version number. */
+/**
+ * A new release of the package: a changed runtime (it reports each call) and a new version number. The package's
+ * `runtime` export, which every state's provider module requires, points at a new file that wraps the old runtime.
+ */
 function changePackageCode(installed: string): void {
-  const runtime = path.join(installed, "dist", "provider", "runtime.js");
-  const code = fs.readFileSync(runtime, "utf8");
-  const anchor = "function providerFor(kind) {";
-  expect(code).to.contain(anchor);
-  fs.writeFileSync(
-    runtime,
-    code.replace(anchor, `${anchor}\n    console.error("${upgradeMarker} " + kind);`),
-  );
   const manifestPath = path.join(installed, "package.json");
-  const manifest = JSON.parse(fs.readFileSync(manifestPath, "utf8")) as { version: string };
+  const manifest = JSON.parse(fs.readFileSync(manifestPath, "utf8")) as {
+    version: string;
+    exports: Record<string, { default: string }>;
+  };
+  const runtimeExport = manifest.exports["./runtime"];
+  const released = path.join(installed, runtimeExport.default);
+  expect(fs.existsSync(released), released).to.equal(true);
+  const changed = path.join(path.dirname(released), "changed.js");
+  fs.writeFileSync(
+    changed,
+    `const runtime = require(${JSON.stringify(released)});\n` +
+      `module.exports = function (kind, ...rest) {\n` +
+      `  console.error(${JSON.stringify(upgradeMarker)} + " " + kind);\n` +
+      `  return runtime(kind, ...rest);\n` +
+      `};\n`,
+  );
+  runtimeExport.default = `./${path.relative(installed, changed).split(path.sep).join("/")}`;
   fs.writeFileSync(manifestPath, JSON.stringify({ ...manifest, version: "0.1.1-changed" }, null, 2));
 }
 
