@@ -115,7 +115,7 @@ describe("upgrades: a stack outlives a change of the package's code and a move o
     await moved.dispose();
     reportCase({
       case: "upgrade: packed package, code changed, state moved",
-      injected: "runtime.js changed + version bump; backend dir renamed",
+      injected: "runtime export pointed at a changed runtime + version bump; backend dir renamed",
       result: "refresh/preview same, update ok, destroy ok",
       requests: stats.requests,
       tooManyRequests: stats.tooManyRequests,
