@@ -124,7 +124,12 @@ function crossFieldProblems(name: SchemaName, value: unknown, reported: Set<stri
 /** Errors about a child property (its absence or its presence), rather than about the value at the path. */
 const childKeywords = new Set(["required", "additionalProperties"]);
 
-function problemsFromErrors(errors: ErrorObject[], rootSchema: object): ValidationProblem[] {
+/**
+ * One problem per bad property from the errors of a validator compiled with `allErrors` and `verbose` (the
+ * failing value and its schema on each error), worded from the rules (x-rule) and branch conditions of
+ * `rootSchema`, the schema the validator was compiled from.
+ */
+export function problemsFromErrors(errors: ErrorObject[], rootSchema: object): ValidationProblem[] {
   const errorsByProperty = new Map<string, ErrorObject[]>();
   for (const error of errors) {
     // "must match then schema" only repeats the errors of the branch, which are reported instead.

@@ -1,6 +1,6 @@
 import { expect } from "chai";
 import type { FaultPlan, RequestLogEntry } from "../../emulator";
-import { EmulatorHarness, expectManagementError, expectManagementSuccess } from "./helpers";
+import { EmulatorHarness, delay, expectManagementError, expectManagementSuccess } from "./helpers";
 
 const organizationRoute = "GET /v1/organizations/:organizationId";
 const createKeyRoute = "POST /v1/organizations/:organizationId/keys";
@@ -158,6 +158,40 @@ describe("emulator: fault injection", () => {
     expectManagementSuccess(await harness.management("GET", `${harness.orgPath}/keys`));
   });
 
+  it("random faults draw every kind of the plan, and another seed draws another sequence", async () => {
+    const statusesWith = async (seed?: number) => {
+      await setFaults({ probability: 0.5, kinds: ["500", "503"], routes: [organizationRoute], seed });
+      const statuses: number[] = [];
+      for (let index = 0; index < 30; index += 1) statuses.push((await getOrganization()).status);
+      return statuses;
+    };
+    const first = await statusesWith(42);
+    expect([...new Set(first)].sort()).to.deep.equal([200, 500, 503]);
+    expect(await statusesWith(43)).to.not.deep.equal(first);
+    expect(await statusesWith(undefined)).to.deep.equal(await statusesWith(0));
+  });
+
+  it("random faults with probability 1 leave routes the plan does not list alone", async () => {
+    await setFaults({ probability: 1, kinds: ["500"], routes: [organizationRoute] });
+    for (let index = 0; index < 10; index += 1) {
+      expectManagementSuccess(await harness.management("GET", `${harness.orgPath}/keys`));
+    }
+    expectManagementError(await getOrganization(), 500, "INTERNAL_SERVER_ERROR");
+  });
+
+  it("slow waits slowMs, not the default, when the plan sets it", async () => {
+    await setFaults({ slowMs: 3_000, script: [{ route: organizationRoute, kinds: ["slow"] }] });
+    let answered = false;
+    const reply = getOrganization().then((response) => {
+      answered = true;
+      return response;
+    });
+    // The default wait is 1.5 s: the reply must still be held after 2 s.
+    await delay(2_000);
+    expect(answered).to.equal(false);
+    expectManagementSuccess(await reply);
+  });
+
   it("never applies to the control path", async () => {
     await setFaults({ probability: 1, kinds: ["500"] });
     expect((await harness.control("GET", "/settings")).status).to.equal(200);
@@ -170,6 +204,10 @@ describe("emulator: fault injection", () => {
     const unknownRoute = await setFaults({ routes: ["GET /v1/nothing"] });
     expect(unknownRoute.status).to.equal(400);
     expect(unknownRoute.body.error).to.include("GET /v1/nothing").and.include(organizationRoute);
+    const twoUnknown = await setFaults({ routes: ["GET /v1/nothing", organizationRoute, "GET /v1/none"] });
+    expect(twoUnknown.body.error).to.match(
+      /^Unknown route "GET \/v1\/nothing", "GET \/v1\/none"; known routes: [A-Z]+ \/\S+(, [A-Z]+ \/\S+)+$/,
+    );
     const unknownKind = await harness.control("PUT", "/faults", { body: { kinds: ["418"] } });
     expect(unknownKind.status).to.equal(400);
     const unknownField = await harness.control("PUT", "/faults", { body: { chance: 1 } });

@@ -70,6 +70,30 @@ describe("shared budget: one key's rate limit shared by the processes of a machi
     expect(fs.readFileSync(path.join(dir, "1"), "utf8")).to.match(/^sent \d+$/);
   });
 
+  it("a ticket of a live process of another user holds the next request back", async () => {
+    // The signal check of a process one may not signal fails with EPERM: it is alive. Pid 1 always lives and
+    // belongs to root; as root, the child gives up root first, and keeps its budget in the system's temp dir,
+    // which every user may write (the tests' own temp dir may be private).
+    const asAnotherUser = `
+      const fs = require("node:fs");
+      const os = require("node:os");
+      const path = require("node:path");
+      const { SharedBudget } = require(${JSON.stringify(path.join(__dirname, "..", "..", "provider", "rest", "sharedBudget.js"))});
+      if (process.getuid() === 0) { process.setgid(65534); process.setuid(65534); }
+      const dir = fs.mkdtempSync(path.join(os.tmpdir(), "chc-budget-other-user-"));
+      process.on("exit", () => fs.rmSync(dir, { recursive: true, force: true }));
+      fs.writeFileSync(path.join(dir, "0"), "pending 1");
+      const start = Date.now();
+      let now = start;
+      const clock = { now: () => now, sleep: async (ms) => { now += ms; if (now - start > 3000) { console.log("held"); process.exit(0); } } };
+      new SharedBudget(dir, { limit: 1, windowMs: 1000, marginMs: 100 }, clock).take().then(() => console.log("sent"));
+    `;
+    const env = { ...process.env };
+    if (process.getuid?.() === 0) delete env.TMPDIR;
+    const { stdout } = await promisify(execFile)(process.execPath, ["-e", asAnotherUser], { env });
+    expect(stdout.trim()).to.equal("held");
+  });
+
   it("a 429's pause written by one process holds back another's next request", async () => {
     const budget = new SharedBudget(dir, settings, systemClock);
     const other = new SharedBudget(dir, settings, systemClock);
@@ -167,4 +191,71 @@ describe("shared budget in one process (virtual clock)", () => {
     const tickets = fs.readdirSync(path.join(dir, "key")).map(Number);
     expect(tickets.sort((a, b) => a - b)).to.deep.equal([7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19]);
   });
+  it("a ticket whose request is not sent yet holds the next request back until it is", async () => {
+    const holders = { "just created": "", "taken by a live process": `pending ${process.pid}` };
+    for (const [what, text] of Object.entries(holders)) {
+      const key = path.join(dir, what);
+      fs.mkdirSync(key);
+      fs.writeFileSync(path.join(key, "0"), text);
+      const clock = new SteppingClock(Date.now());
+      const budget = new SharedBudget(key, { limit: 1, windowMs: 1_000, marginMs: 100 }, clock);
+      let sent = false;
+      const taken = budget.take().then(() => (sent = true));
+      await clock.until(clock.start + 3_000);
+      expect(sent, `${what}: sent while ticket 0 was unsent`).to.equal(false);
+      const sentAt = clock.now();
+      fs.writeFileSync(path.join(key, "0"), `sent ${sentAt}`);
+      await taken;
+      expect(clock.now() - sentAt, what).to.equal(1_100);
+    }
+  });
+
+  it("a ticket of a process that is gone counts as sent when it was taken", async () => {
+    const { stdout } = await promisify(execFile)(process.execPath, ["-e", "console.log(process.pid)"]);
+    const gone = { "a finished process": `pending ${stdout.trim()}`, "no process (pid 0)": "pending 0" };
+    for (const [what, text] of Object.entries(gone)) {
+      const key = path.join(dir, what);
+      fs.mkdirSync(key);
+      const clock = new SteppingClock(Date.now());
+      const takenAt = clock.start - 400;
+      fs.writeFileSync(path.join(key, "0"), text);
+      fs.utimesSync(path.join(key, "0"), takenAt / 1000, takenAt / 1000);
+      const budget = new SharedBudget(key, { limit: 1, windowMs: 1_000, marginMs: 100 }, clock);
+      (await budget.take())();
+      // File times keep less than a millisecond exactly.
+      expect(clock.now() - clock.start, what).to.be.closeTo(700, 1);
+    }
+  });
+
+  it("a ticket deleted as old holds nothing back", async () => {
+    const key = path.join(dir, "key");
+    fs.mkdirSync(key);
+    fs.writeFileSync(path.join(key, "9"), "sent 0");
+    const clock = new VirtualClock();
+    const budget = new SharedBudget(key, limit3, clock);
+    (await budget.take())();
+    expect(clock.now()).to.equal(0);
+    expect(fs.readdirSync(key).sort()).to.deep.equal(["10", "9"]);
+  });
 });
+
+/** Time that moves only when slept through, one macrotask per sleep, so a test can run beside a waiting budget. */
+class SteppingClock {
+  private nowMs: number;
+  constructor(readonly start: number) {
+    this.nowMs = start;
+  }
+  now(): number {
+    return this.nowMs;
+  }
+  async sleep(ms: number): Promise<void> {
+    // A budget that waits a simulated minute waits for something that never comes: fail instead of hanging.
+    if (this.nowMs - this.start > 60_000) throw new Error("the budget waited more than a minute");
+    this.nowMs += ms;
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+  /** Lets the waiting budget run until its sleeps have moved the clock to `ms`. */
+  async until(ms: number): Promise<void> {
+    while (this.nowMs < ms) await new Promise((resolve) => setImmediate(resolve));
+  }
+}
