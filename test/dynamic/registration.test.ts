@@ -7,6 +7,7 @@ import * as pulumi from "@pulumi/pulumi";
 import { expect } from "chai";
 import { dynamicRegistration, type ResourceClassSpec } from "../../provider/dynamic/resource";
 import { providerImplementation } from "../../provider/dynamic/registry";
+import type * as RegistryModule from "../../provider/dynamic/registry";
 import { providerModule } from "../../provider/dynamic/shim";
 import runtime from "../../provider/runtime";
 import { configureRequestFrom } from "../support/stackConfig";
@@ -82,6 +83,22 @@ describe("dynamic resources: the runtime the provider module loads", () => {
       expect(provider[call], call).to.be.a("function");
     expect(runtime("ApiKey")).to.equal(provider);
     expect(providerImplementation("ApiKey")).to.equal(provider);
+  });
+
+  it("makes the implementation on a process's first call for the kind", () => {
+    // A copy of the registry with nothing made yet, as in a provider process that just started.
+    const file = require.resolve("../../provider/dynamic/registry");
+    const loaded = require.cache[file];
+    delete require.cache[file];
+    try {
+      // eslint-disable-next-line @typescript-eslint/no-require-imports -- a new copy of the module is the point
+      const fresh = require(file) as typeof RegistryModule;
+      const provider = fresh.providerImplementation("Alert");
+      expect(provider?.create).to.be.a("function");
+      expect(fresh.providerImplementation("Alert")).to.equal(provider);
+    } finally {
+      require.cache[file] = loaded;
+    }
   });
 
   it("refuses a kind this version does not serve, and names what to install", () => {

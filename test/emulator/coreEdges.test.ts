@@ -97,34 +97,36 @@ describe("emulator: answers to requests the HTTP parser refuses", () => {
   });
 });
 
-describe("emulator: an emulator bug", () => {
-  async function appWithRoutes() {
-    const store = await Store.open({ fixtureBytes: seededBytes(7) });
-    const context: EmulatorContext = {
-      store,
-      fixture: store.fixture,
-      settings: {
-        rateLimits: false,
-        provisioningDelayMs: 0,
-        reversePrivateEndpointOutcome: "Ready",
-        awakeningDelayMs: 0,
-        clockOffsetMs: 0,
-      },
-      now: () => new Date(),
-    };
-    const { app } = await buildApp({
-      context,
-      fixture: () => ({ managementUrl: "http://x", observabilityUrl: "http://x", ...store.fixture }),
-    });
-    app.get("/v1/broken", () => {
-      throw new TypeError("a bug in a handler");
-    });
-    app.get("/v1/unavailable", () => {
-      throw new ApiError(503, "Service unavailable");
-    });
-    return app;
-  }
+/** A fresh app of the emulator with three routes of the tests' own: a bug, an API error and an echo. */
+async function appWithRoutes() {
+  const store = await Store.open({ fixtureBytes: seededBytes(7) });
+  const context: EmulatorContext = {
+    store,
+    fixture: store.fixture,
+    settings: {
+      rateLimits: false,
+      provisioningDelayMs: 0,
+      reversePrivateEndpointOutcome: "Ready",
+      awakeningDelayMs: 0,
+      clockOffsetMs: 0,
+    },
+    now: () => new Date(),
+  };
+  const { app } = await buildApp({
+    context,
+    fixture: () => ({ managementUrl: "http://x", observabilityUrl: "http://x", ...store.fixture }),
+  });
+  app.get("/v1/broken", () => {
+    throw new TypeError("a bug in a handler");
+  });
+  app.get("/v1/unavailable", () => {
+    throw new ApiError(503, "Service unavailable");
+  });
+  app.delete("/v1/echo", (request) => ({ body: request.body ?? null }));
+  return app;
+}
 
+describe("emulator: an emulator bug", () => {
   async function stderrOf(action: () => Promise<unknown>): Promise<string> {
     const written: string[] = [];
     const write = process.stderr.write.bind(process.stderr);
@@ -154,6 +156,30 @@ describe("emulator: an emulator bug", () => {
       });
       expect(status).to.equal(503);
       expect(answered).to.equal("");
+    } finally {
+      await app.close();
+    }
+  });
+});
+
+describe("emulator: request bodies", () => {
+  it("are JSON only, and an empty JSON body is no body", async () => {
+    const app = await appWithRoutes();
+    try {
+      const text = await app.inject({
+        method: "DELETE",
+        url: "/v1/echo",
+        headers: { "content-type": "text/plain" },
+        payload: "x",
+      });
+      expect(text.statusCode).to.equal(415);
+      const empty = await app.inject({
+        method: "DELETE",
+        url: "/v1/echo",
+        headers: { "content-type": "application/json" },
+        payload: "",
+      });
+      expect([empty.statusCode, empty.json()]).to.deep.equal([200, { body: null }]);
     } finally {
       await app.close();
     }

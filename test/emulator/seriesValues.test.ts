@@ -72,6 +72,9 @@ describe("emulator: synthetic series values", () => {
       // Wave ±25 % of the level, noise ±7.5 %: the highest hour is at least 17.5 % above, the lowest as far below.
       expect(Math.max(...today) / level, series.where).to.be.at.least(1.17);
       expect(Math.min(...today) / level, series.where).to.be.at.most(0.83);
+      // ... and never further than the wave and the noise together reach.
+      expect(Math.max(...values) / level, series.where).to.be.at.most(1.36);
+      expect(Math.min(...values) / level, series.where).to.be.at.least(0.64);
       today.forEach((value, hourOfDay) => {
         // Only the noise differs: at most 15 % of the level (and the level's own 7.5 % of noise in `level`).
         expect(

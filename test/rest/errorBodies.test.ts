@@ -48,6 +48,9 @@ describe("error bodies", () => {
   it("names an HTML page without a title by its first heading, markup and line breaks dropped", () => {
     const page = '<html><body><h1 class="err">502\n  <b>Bad</b>\tGateway</h1><p>nginx</p></body></html>';
     expect(readErrorBody(502, page, "text/html").detail).to.contain('("502 Bad Gateway")');
+    // Markup alone between two words still parts them.
+    const spans = "<html><title><span>502</span><span>Bad Gateway</span></title></html>";
+    expect(readErrorBody(502, spans, "text/html").detail).to.contain('("502 Bad Gateway")');
     const bare = readErrorBody(502, "<html><body><p>upstream down</p></body></html>", "text/html").detail;
     expect(bare).to.contain("HTML page").and.not.contain('("');
     const long = readErrorBody(502, `<html><title>${"t".repeat(200)}</title></html>`, "text/html").detail;

@@ -73,6 +73,75 @@ describe("errors from every kind of failure", () => {
     });
   });
 
+  describe("from name resolution", () => {
+    const host = "api.example.invalid";
+    // The module object itself, whose lookup Node's sockets call: what `import * as` gives has getters only.
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    const dns = require("node:dns") as { lookup: (...args: unknown[]) => void };
+    const realLookup = dns.lookup;
+    let failure: { message: string; code?: string };
+    beforeEach(() => {
+      // The answer of the machine's resolver for `host`: offline machines give EAI_AGAIN for every name.
+      dns.lookup = (name: unknown, ...rest: unknown[]) => {
+        if (name !== host) return realLookup(name, ...rest);
+        const callback = rest[rest.length - 1] as (error: Error) => void;
+        process.nextTick(() =>
+          callback(Object.assign(new Error(failure.message), failure, { hostname: host })),
+        );
+      };
+    });
+    afterEach(() => {
+      dns.lookup = realLookup;
+    });
+    const readService = (logs: string[]) =>
+      managementClientFor(`https://${host}`, testOptions(logs, { retry: { maxAttempts: 2 } })).services.get(
+        ORG,
+        SERVICE,
+      );
+
+    // Only a resolver that cannot answer now may answer later: the other failures are final.
+    const cases: Array<[string, { message: string; code?: string }, string, string, number]> = [
+      [
+        "a name that does not exist",
+        { message: `getaddrinfo ENOTFOUND ${host}`, code: "ENOTFOUND" },
+        "ENOTFOUND",
+        `the host name ${host} could not be resolved (ENOTFOUND`,
+        1,
+      ],
+      [
+        "a resolver that cannot answer now",
+        { message: `getaddrinfo EAI_AGAIN ${host}`, code: "EAI_AGAIN" },
+        "EAI_AGAIN",
+        `the host name ${host} could not be resolved right now (DNS) (EAI_AGAIN`,
+        2,
+      ],
+      [
+        "another resolver failure, in its own words",
+        { message: `queryA ESERVFAIL ${host}`, code: "ESERVFAIL" },
+        "ESERVFAIL",
+        `queryA ESERVFAIL ${host} (ESERVFAIL`,
+        1,
+      ],
+      [
+        "a failure without a code",
+        { message: "the resolver went away" },
+        "ERR_NETWORK",
+        "the resolver went away (ERR_NETWORK",
+        1,
+      ],
+    ];
+    for (const [what, answer, code, words, attempts] of cases) {
+      it(`says what failed for ${what}, tried ${attempts === 1 ? "once" : "again"}`, async () => {
+        failure = answer;
+        const logs: string[] = [];
+        const error = await apiErrorOf(readService(logs));
+        expect(error).to.include({ code, attempts, status: undefined });
+        expect(error.message).to.contain(words);
+        expect(logs.some((line) => line.includes(`failed with ${code}; retrying`))).to.equal(attempts > 1);
+      });
+    }
+  });
+
   describe("from canned responses", () => {
     let server: CannedServer;
     let next: CannedResponse;

@@ -210,6 +210,31 @@ describe("shared budget in one process (virtual clock)", () => {
     }
   });
 
+  it("looks at the ticket it waits for every 50 ms, so another process's change counts at once", async () => {
+    const key = path.join(dir, "key");
+    fs.mkdirSync(key);
+    const clock = new SteppingClock(Date.now());
+    fs.writeFileSync(path.join(key, "0"), `sent ${clock.start}`);
+    // 200 ms into the wait, another process deletes ticket 0 as old: nothing holds this request back any more.
+    clock.when(clock.start + 200, () => fs.rmSync(path.join(key, "0")));
+    const budget = new SharedBudget(key, { limit: 1, windowMs: 1_000, marginMs: 100 }, clock);
+    (await budget.take())();
+    expect(clock.now() - clock.start).to.be.at.most(250);
+  });
+
+  it("marks its ticket pending with its pid while it waits, and sent with the time once sent", async () => {
+    const key = path.join(dir, "key");
+    fs.mkdirSync(key);
+    const clock = new SteppingClock(Date.now());
+    fs.writeFileSync(path.join(key, "0"), `sent ${clock.start}`);
+    const budget = new SharedBudget(key, { limit: 1, windowMs: 1_000, marginMs: 100 }, clock);
+    const taken = budget.take();
+    await clock.until(clock.start + 100);
+    expect(fs.readFileSync(path.join(key, "1"), "utf8")).to.equal(`pending ${process.pid}`);
+    (await taken)();
+    expect(fs.readFileSync(path.join(key, "1"), "utf8")).to.equal(`sent ${clock.start + 1_100}`);
+  });
+
   it("a ticket of a process that is gone counts as sent when it was taken", async () => {
     const { stdout } = await promisify(execFile)(process.execPath, ["-e", "console.log(process.pid)"]);
     const gone = { "a finished process": `pending ${stdout.trim()}`, "no process (pid 0)": "pending 0" };
@@ -248,14 +273,156 @@ class SteppingClock {
   now(): number {
     return this.nowMs;
   }
+  private pending: { atMs: number; action: () => void } | undefined;
   async sleep(ms: number): Promise<void> {
     // A budget that waits a simulated minute waits for something that never comes: fail instead of hanging.
     if (this.nowMs - this.start > 60_000) throw new Error("the budget waited more than a minute");
     this.nowMs += ms;
+    if (this.pending !== undefined && this.nowMs >= this.pending.atMs) {
+      this.pending.action();
+      this.pending = undefined;
+    }
     await new Promise((resolve) => setImmediate(resolve));
+  }
+  /** Runs `action` during the sleep that takes the clock to `atMs` or past it, as another process would act then. */
+  when(atMs: number, action: () => void): void {
+    this.pending = { atMs, action };
   }
   /** Lets the waiting budget run until its sleeps have moved the clock to `ms`. */
   async until(ms: number): Promise<void> {
     while (this.nowMs < ms) await new Promise((resolve) => setImmediate(resolve));
   }
 }
+
+/**
+ * Another process acting between two file operations of this one, played by replacing one of `fs`'s functions
+ * for one call: it takes the ticket number this process just found free, deletes the whole budget as idle, or
+ * deletes a ticket this process is about to delete or look at.
+ */
+describe("shared budget: another process between two file operations", () => {
+  let dir: string;
+  const restore: Array<() => void> = [];
+  // The module object itself: what `import * as` gives has getters only.
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const nodeFs = require("node:fs") as Record<string, (...args: unknown[]) => unknown>;
+  beforeEach(() => {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), "chc-budget-race-"));
+  });
+  afterEach(() => {
+    for (const undo of restore.splice(0)) undo();
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  /** Runs `before` once, the next time `name` is called with `target`, then calls the real function. */
+  function onNextCall(
+    name: "readdirSync" | "openSync" | "statSync",
+    target: string,
+    before: () => unknown,
+  ): void {
+    const real = nodeFs[name];
+    let done = false;
+    nodeFs[name] = (...args: unknown[]) => {
+      if (!done && args[0] === target) {
+        done = true;
+        const replaced = before();
+        if (replaced !== undefined) return replaced;
+      }
+      return real(...args);
+    };
+    restore.push(() => (nodeFs[name] = real));
+  }
+
+  const oneAtATime = { limit: 1, windowMs: 1_000, marginMs: 100 };
+
+  it("takes the next number when another process took the one it found free", async () => {
+    const key = path.join(dir, "key");
+    const budget = new SharedBudget(key, oneAtATime, new VirtualClock());
+    // The other process creates ticket 0 right after this one listed the directory.
+    onNextCall("readdirSync", key, () => {
+      fs.writeFileSync(path.join(key, "0"), `sent 0`);
+      return [];
+    });
+    (await budget.take())();
+    expect(fs.readdirSync(key).sort()).to.deep.equal(["0", "1"]);
+    expect(fs.readFileSync(path.join(key, "0"), "utf8")).to.equal("sent 0");
+    expect(fs.readFileSync(path.join(key, "1"), "utf8")).to.match(/^sent \d+$/);
+  });
+
+  it("makes the budget again, private, when another process deleted it as idle", async () => {
+    const key = path.join(dir, "key");
+    const budget = new SharedBudget(key, oneAtATime, new VirtualClock());
+    onNextCall("readdirSync", key, () => {
+      fs.rmSync(key, { recursive: true });
+      return [];
+    });
+    (await budget.take())();
+    expect(fs.readdirSync(key)).to.deep.equal(["0"]);
+    expect(fs.statSync(key).mode & 0o777).to.equal(0o700);
+  });
+
+  it("takes its ticket when another process deleted the budget and made it again meanwhile", async () => {
+    const key = path.join(dir, "key");
+    const budget = new SharedBudget(key, oneAtATime, new VirtualClock());
+    onNextCall("openSync", path.join(key, "0"), () => {
+      throw Object.assign(new Error("ENOENT: no such file or directory"), { code: "ENOENT" });
+    });
+    (await budget.take())();
+    expect(fs.readdirSync(key)).to.deep.equal(["0"]);
+  });
+
+  it("takes the number after the highest, in whatever order the directory lists the tickets", async () => {
+    const key = path.join(dir, "key");
+    fs.mkdirSync(key);
+    for (const ticket of ["5", "20"]) fs.writeFileSync(path.join(key, ticket), "sent 0");
+    const budget = new SharedBudget(key, oneAtATime, new VirtualClock());
+    // File systems list in no particular order: here the highest comes first.
+    onNextCall("readdirSync", key, () => ["20", "5"]);
+    (await budget.take())();
+    expect(fs.readdirSync(key).sort()).to.deep.equal(["20", "21"]);
+  });
+
+  it("fails the request with the file system's error when it refuses to create the ticket", async () => {
+    const key = path.join(dir, "key");
+    const budget = new SharedBudget(key, oneAtATime, new VirtualClock());
+    // As a user without write access to the budget would be (root never is).
+    onNextCall("openSync", path.join(key, "0"), () => {
+      throw Object.assign(new Error("EACCES: permission denied"), { code: "EACCES" });
+    });
+    const failure = await budget.take().then(
+      () => undefined,
+      (error: NodeJS.ErrnoException) => error,
+    );
+    expect(failure?.code).to.equal("EACCES");
+    expect(fs.readdirSync(key)).to.deep.equal([]);
+  });
+
+  it("does not mind an old ticket another process deleted first", async () => {
+    const key = path.join(dir, "key");
+    fs.mkdirSync(key);
+    fs.writeFileSync(path.join(key, "20"), "sent 0");
+    const budget = new SharedBudget(key, oneAtATime, new VirtualClock());
+    // The listing that looks for old tickets still shows ticket 3, which the other process has just deleted.
+    let listings = 0;
+    const real = nodeFs.readdirSync;
+    nodeFs.readdirSync = (...args: unknown[]) => {
+      const names = real(...args) as string[];
+      return args[0] === key && ++listings === 2 ? [...names, "3"] : names;
+    };
+    restore.push(() => (nodeFs.readdirSync = real));
+    (await budget.take())();
+    expect(fs.readdirSync(key).sort()).to.deep.equal(["20", "21"]);
+  });
+
+  it("counts a gone process's ticket deleted before it could be looked at as sent long ago", async () => {
+    const key = path.join(dir, "key");
+    fs.mkdirSync(key);
+    fs.writeFileSync(path.join(key, "0"), "pending 0");
+    const clock = new SteppingClock(Date.now());
+    const budget = new SharedBudget(key, oneAtATime, clock);
+    onNextCall("statSync", path.join(key, "0"), () => {
+      throw Object.assign(new Error("ENOENT: no such file or directory"), { code: "ENOENT" });
+    });
+    (await budget.take())();
+    expect(clock.now()).to.equal(clock.start);
+  });
+});
