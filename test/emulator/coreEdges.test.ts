@@ -1,11 +1,12 @@
 /**
  * Edges of the emulator's core driven directly: the answers written on a raw socket for requests the HTTP parser
  * refuses, the report of an emulator bug, key expiry to the millisecond, the URL of a server bound to IPv6, and
- * the route marker check.
+ * the route marker check, and the request log's bound.
  */
+import { EventEmitter } from "node:events";
 import type { Socket } from "node:net";
 import { expect } from "chai";
-import type { ConnectionError } from "fastify";
+import type { ConnectionError, FastifyReply, FastifyRequest } from "fastify";
 import { startEmulator } from "../../emulator";
 import { buildApp } from "../../emulator/app";
 import { authenticateApiKey } from "../../emulator/auth";
@@ -15,6 +16,7 @@ import { ApiError } from "../../emulator/errors";
 import { clientErrorHandler } from "../../emulator/frameworkErrors";
 import { isMethodNotAllowedRoute } from "../../emulator/methodNotAllowed";
 import { seededBytes } from "../../emulator/random";
+import { RequestLog } from "../../emulator/requestLog";
 import { Store } from "../../emulator/store";
 import type { ApiKeyRecord } from "../../emulator/types";
 import { failureOf } from "../support/failureOf";
@@ -253,5 +255,26 @@ describe("emulator: the route marker of methods not allowed", () => {
       expect(isMethodNotAllowedRoute(config), String(config)).to.equal(false);
     }
     expect(isMethodNotAllowedRoute({ methodNotAllowed: true })).to.equal(true);
+  });
+});
+
+describe("emulator: the request log", () => {
+  it("keeps the newest 10,000 entries", async () => {
+    const log = new RequestLog();
+    for (let index = 0; index < 10_005; index += 1) {
+      const raw = Object.assign(new EventEmitter(), { statusCode: 200, writableFinished: true });
+      const request = {
+        id: `request-${index}`,
+        method: "GET",
+        url: `/v1/organizations/${index}`,
+        routeOptions: { url: "/v1/organizations/:organizationId", config: {} },
+        fault: null,
+      };
+      await log.track(request as unknown as FastifyRequest, { raw } as unknown as FastifyReply);
+      raw.emit("close");
+    }
+    const ids = log.list().map((entry) => entry.id);
+    expect(ids).to.have.length(10_000);
+    expect([ids[0], ids[9_999]]).to.deep.equal(["request-5", "request-10004"]);
   });
 });

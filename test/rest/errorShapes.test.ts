@@ -73,7 +73,7 @@ describe("errors from every kind of failure", () => {
     });
   });
 
-  describe("from name resolution", () => {
+  describe("from the connection, each failure played by the name lookup", () => {
     const host = "api.example.invalid";
     // The module object itself, whose lookup Node's sockets call: what `import * as` gives has getters only.
     // eslint-disable-next-line @typescript-eslint/no-require-imports
@@ -99,7 +99,7 @@ describe("errors from every kind of failure", () => {
         SERVICE,
       );
 
-    // Only a resolver that cannot answer now may answer later: the other failures are final.
+    // A resolver that cannot answer now may answer later, and a GET cut off may be repeated: the others are final.
     const cases: Array<[string, { message: string; code?: string }, string, string, number]> = [
       [
         "a name that does not exist",
@@ -128,6 +128,14 @@ describe("errors from every kind of failure", () => {
         "ERR_NETWORK",
         "the resolver went away (ERR_NETWORK",
         1,
+      ],
+      // What the socket reports when the server closes it while the request is still being written.
+      [
+        "a connection closed while writing",
+        { message: "write EPIPE", code: "EPIPE" },
+        "EPIPE",
+        `the connection to ${host} closed before a response arrived (EPIPE`,
+        2,
       ],
     ];
     for (const [what, answer, code, words, attempts] of cases) {
