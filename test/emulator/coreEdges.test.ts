@@ -278,3 +278,20 @@ describe("emulator: the request log", () => {
     expect([ids[0], ids[9_999]]).to.deep.equal(["request-5", "request-10004"]);
   });
 });
+
+describe("emulator: the observability API's rate-limit policy header", () => {
+  for (const rateLimits of [false, true]) {
+    it(`is ${rateLimits ? "sent" : "not sent"} with rate limits ${rateLimits ? "on" : "off"}`, async () => {
+      const emulator = await startEmulator({ rateLimits });
+      try {
+        const response = await fetch(`${emulator.url}/api/v2/alerts`, {
+          headers: { authorization: `Bearer ${emulator.fixture.observabilityToken}` },
+        });
+        expect(response.status).to.equal(200);
+        expect(response.headers.get("ratelimit-policy")).to.equal(rateLimits ? "100;w=60" : null);
+      } finally {
+        await emulator.close();
+      }
+    });
+  }
+});

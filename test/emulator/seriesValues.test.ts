@@ -95,6 +95,14 @@ describe("emulator: synthetic series values", () => {
     expect(peakHours.some((peak) => peak >= 18)).to.equal(true);
   });
 
+  it("a level scales a quantile only", () => {
+    const average = hourly({ ...definition, aggFn: "avg" });
+    expect(hourly({ ...definition, aggFn: "avg", level: 0.9 })).to.deep.equal(average);
+    expect(hourly({ ...definition, aggFn: "quantile", level: 0.9 })).to.not.deep.equal(
+      hourly({ ...definition, aggFn: "quantile", level: 0.5 }),
+    );
+  });
+
   it("counts are integers; other aggregations keep at most three decimals, and use them", () => {
     const counts = hourly({ ...definition, aggFn: "count" });
     expect(counts.every(Number.isInteger)).to.equal(true);

@@ -1,7 +1,7 @@
 /**
  * What the REST layer keeps per process, each computed by a freshly loaded module (the test process's own copy
  * was filled by the first client an earlier test made): the User-Agent, read from the nearest package.json of
- * this package, and the lazily loaded HTTP libraries.
+ * this package, the lazily loaded HTTP libraries, and the request validators, loaded on first use.
  */
 import * as fs from "node:fs";
 import * as os from "node:os";
@@ -9,6 +9,7 @@ import * as path from "node:path";
 import { expect } from "chai";
 import type * as HttpLibraryModule from "../../provider/rest/httpLibrary";
 import type * as UserAgentModule from "../../provider/rest/userAgent";
+import type * as ValidationModule from "../../provider/rest/validation";
 
 const restDir = path.join(__dirname, "..", "..", "provider", "rest");
 
@@ -69,5 +70,14 @@ describe("HTTP libraries", () => {
     expect(library.httpAdapter).to.be.a("function");
     expect(library.axiosRetry).to.be.a("function");
     expect(httpLibrary()).to.equal(library);
+  });
+});
+
+describe("request validation", () => {
+  it("loads the generated validators on first use", () => {
+    const { validate } = freshlyLoaded<typeof ValidationModule>(path.join(restDir, "validation.js"));
+    expect(validate("apiKey", { id: "x", name: 7 })).to.deep.equal([
+      { property: "name", reason: "name must be a string or null; got 7" },
+    ]);
   });
 });

@@ -108,16 +108,18 @@ describe("validation sentences: keywords without a sentence of their own", () =>
 });
 
 describe("validation sentences: property paths", () => {
-  it("writes array indexes of any length in brackets and other names after a dot", () => {
+  it("writes array indexes of any length in brackets, and other names, digits first or last, after a dot", () => {
     const schema = objectOf({
       list: { type: "array", items: { type: "string" } },
       field1: { type: "string" },
+      "2fa": { type: "string" },
       outer: objectOf({ inner: { type: "string" } }),
     });
     const list = [...Array.from({ length: 12 }, () => "ok"), 7];
-    expect(problemsOf(schema, { list, field1: 2, outer: { inner: 3 } })).to.deep.equal([
+    expect(problemsOf(schema, { list, field1: 2, "2fa": true, outer: { inner: 3 } })).to.deep.equal([
       { property: "list[12]", reason: "list[12] must be a string; got 7" },
       { property: "field1", reason: "field1 must be a string; got 2" },
+      { property: "2fa", reason: "2fa must be a string; got true" },
       { property: "outer.inner", reason: "outer.inner must be a string; got 3" },
     ]);
   });
