@@ -166,6 +166,16 @@ describe("orphans: listing, printing and deleting an organization's objects", ()
     );
     expect(error.message).to.equal("no observability API is configured");
   });
+
+  it("sends to the observability API at the pace its stack's throttle setting allows", async () => {
+    const config = { ...dynamicConfig(fixture()), "observability:throttle": "1/2s" };
+    const organization = connect([stack("paced", config)], [], () => undefined);
+    const started = Date.now();
+    await organization.observability?.alerts.list();
+    await organization.observability?.alerts.list();
+    // One request per 2 s: the second waits for the first's window (the API's own default would send both at once).
+    expect(Date.now() - started).to.be.at.least(1_900);
+  });
 });
 
 describe("orphans: what the API sends that the list does not need", () => {

@@ -295,3 +295,21 @@ describe("emulator: the observability API's rate-limit policy header", () => {
     });
   }
 });
+
+describe("emulator: the observability API's rate limit without a token", () => {
+  it("counts a request with an empty bearer token with the other tokenless requests of its address", async () => {
+    const emulator = await startEmulator({ rateLimits: true });
+    try {
+      const alerts = `${emulator.url}/api/v2/alerts`;
+      const statuses = new Set<number>();
+      for (let index = 0; index < 100; index += 1) statuses.add((await fetch(alerts)).status);
+      expect([...statuses]).to.deep.equal([401]);
+      // The address's 100 requests a minute are spent. The token is what lies between the first "Bearer " and a
+      // second one, so "Bearer Bearer x" has an empty token, which is no token either (a trailing blank would not
+      // do: HTTP drops it from a header's value).
+      expect((await fetch(alerts, { headers: { authorization: "Bearer Bearer x" } })).status).to.equal(429);
+    } finally {
+      await emulator.close();
+    }
+  });
+});

@@ -1,6 +1,7 @@
+import * as http from "node:http";
 import { expect } from "chai";
 import type { FaultPlan, RequestLogEntry } from "../../emulator";
-import { EmulatorHarness, delay, expectManagementError, expectManagementSuccess } from "./helpers";
+import { EmulatorHarness, basicAuth, delay, expectManagementError, expectManagementSuccess } from "./helpers";
 
 const organizationRoute = "GET /v1/organizations/:organizationId";
 const createKeyRoute = "POST /v1/organizations/:organizationId/keys";
@@ -126,6 +127,38 @@ describe("emulator: fault injection", () => {
     const entries = await log();
     expect(entries.filter((entry) => entry.fault === "slowAfterProcessing")).to.have.length(1);
     expect(entries.find((entry) => entry.fault)).to.include({ route: createKeyRoute, status: 200 });
+  });
+
+  it("a reply held by slowAfterProcessing survives the plan being cleared while its request was read", async () => {
+    await setFaults({ slowMs: 100, script: [{ route: createKeyRoute, kinds: ["slowAfterProcessing"] }] });
+    const body = JSON.stringify({ name: "cleared-meanwhile", roles: ["admin"] });
+    const { tokenKey, tokenSecret } = harness.fixture;
+    const url = new URL(`${harness.emulator.url}${harness.orgPath}/keys`);
+    const reply = new Promise<number>((resolve, reject) => {
+      const request = http.request(url, {
+        method: "POST",
+        headers: {
+          authorization: basicAuth(tokenKey, tokenSecret),
+          "content-type": "application/json",
+          "content-length": Buffer.byteLength(body),
+        },
+      });
+      request.on("response", (response) => {
+        response.resume();
+        resolve(response.statusCode ?? 0);
+      });
+      request.on("error", reject);
+      // The headers go first, and the fault is picked from the plan when they arrive; the body follows once the plan
+      // is gone. Half a second is ample for a loopback request's headers: the log below shows the fault was picked.
+      request.flushHeaders();
+      void delay(500)
+        .then(() => harness.control("DELETE", "/faults"))
+        .then(() => request.end(body));
+    });
+    expect(await reply).to.equal(200);
+    expect((await log()).map((entry) => [entry.route, entry.status, entry.fault])).to.deep.equal([
+      [createKeyRoute, 200, "slowAfterProcessing"],
+    ]);
   });
 
   it("slow delays the reply by slowMs", async () => {

@@ -9,6 +9,8 @@ export interface CannedResponse {
   status: number;
   body: string;
   headers?: Record<string, string>;
+  /** Close the connection instead of answering, as a reply lost on its way does. */
+  drop?: boolean;
 }
 
 export interface ReceivedRequest {
@@ -39,6 +41,10 @@ export class CannedServer extends LoopbackServer {
     void bodyOf(request).then((body) => {
       this.received[index].body = body.toString("utf8");
       const canned = this.respond(index, request);
+      if (canned.drop) {
+        request.socket.destroy();
+        return;
+      }
       response.writeHead(canned.status, { "content-type": "application/json", ...canned.headers });
       response.end(canned.body);
     });

@@ -1,0 +1,188 @@
+/**
+ * Resource operations against answers the emulator never gives, as a loopback server hands them out: an API error
+ * without a request id, a key object that leaves its state or usedAt out, an endpoint the organization does not
+ * list. Each is an answer the real API may give (the specification marks none of these fields required), and the
+ * provider must read it without failing.
+ */
+import type { IncomingMessage } from "node:http";
+import { expect } from "chai";
+import type { Fixture } from "../../emulator";
+import { providerOf } from "../support/providers";
+import { emulatorConfigureRequest } from "../support/providerConfig";
+import { configureRequestFrom, throttleOff } from "../support/stackConfig";
+import { providerConfig } from "../../scripts/lib/exampleConfig";
+import { failureOf } from "../support/failureOf";
+import { withProgressLines } from "../support/progressLines";
+import { CannedServer, type CannedResponse } from "../rest/cannedServer";
+import { managementClientFor } from "../support/clients";
+import { untilDeleted } from "../../provider/resources/reversePrivateEndpoint/deletion";
+
+const organizationId = "0f8e5a52-6c1d-4a7e-9d0b-3c2f1e4d5a6b";
+const serviceId = "5b2d9c4e-1a3f-4e6d-8b7c-9a0e1f2d3c4b";
+const keyUuid = "3c1d7e2a-9b4f-4a6e-8d2c-1f0e9a8b7c6d";
+const endpointId = "vpce-0a1b2c3d4e5f60718";
+
+/** A management API success: its envelope around `result`. */
+const success = (result: unknown): CannedResponse => ({
+  status: 200,
+  body: JSON.stringify({ status: 200, requestId: "7b4c6c1e-3f51-4f0e-9d2f-0c8f5f3b2a11", result }),
+});
+
+describe("resources: answers the emulator never gives", function () {
+  this.timeout(30_000);
+  let server: CannedServer;
+  let answer: (request: IncomingMessage) => CannedResponse;
+
+  before(async () => {
+    server = await new CannedServer((_index, request) => answer(request)).start();
+    const settings = {
+      managementUrl: server.url,
+      organizationId,
+      tokenKey: "canned-key-id",
+      tokenSecret: "canned-key-secret",
+      observabilityUrl: server.url,
+      observabilityToken: "canned-token",
+    } as Fixture;
+    const request = configureRequestFrom({ ...providerConfig(settings), ...throttleOff });
+    for (const kind of ["ReplicaScaling", "ApiKey", "PrivateEndpoint"])
+      await providerOf(kind).configure(request);
+  });
+
+  after(async () => {
+    await server.stop();
+    // Every kind of this process serves the shared emulator again, as the other tests expect.
+    const request = await emulatorConfigureRequest();
+    for (const kind of ["ReplicaScaling", "ApiKey", "PrivateEndpoint"])
+      await providerOf(kind).configure(request);
+  });
+
+  it("a refused scaling setting without a request id says what was refused, and no request id", async () => {
+    answer = () => ({
+      status: 400,
+      body: JSON.stringify({ status: 400, error: "BAD_REQUEST: numReplicas must be at most 2" }),
+    });
+    const refused = await failureOf(() => providerOf("ReplicaScaling").create({ serviceId, numReplicas: 3 }));
+    expect(refused.message).to.contain(
+      `the API refused the scaling settings of service ${serviceId} (numReplicas=3): numReplicas must be at most 2. Limits`,
+    );
+  });
+
+  it("a created key whose object leaves its state out is enabled, the state a new key has", async () => {
+    answer = () =>
+      success({
+        key: {
+          id: keyUuid,
+          name: "ci",
+          roles: ["developer"],
+          keySuffix: "abcd",
+          createdAt: "2026-11-25T20:00:00Z",
+        },
+        keyId: "canned-new-key-id",
+        keySecret: "canned-new-key-secret",
+      });
+    const created = await providerOf("ApiKey").create({ name: "ci", roles: ["developer"] });
+    expect(created.id).to.equal(keyUuid);
+    expect(created.outs).to.include({ state: "enabled", name: "ci" });
+  });
+
+  it("a key that a lost reply made is found, and deleted, though its object leaves usedAt out", async () => {
+    const lookalike = {
+      id: keyUuid,
+      name: "lost",
+      roles: ["developer"],
+      keySuffix: "abcd",
+      state: "enabled",
+      createdAt: new Date(Date.now() + 1_000).toISOString(),
+    };
+    let posts = 0;
+    answer = (request) => {
+      if (request.method === "POST" && ++posts === 1) return { status: 200, body: "", drop: true };
+      if (request.method === "GET") return success([lookalike]);
+      if (request.method === "DELETE") return success(null);
+      return success({
+        key: {
+          ...lookalike,
+          id: "9d8c7b6a-5f4e-4d3c-8b2a-1f0e9d8c7b6a",
+          createdAt: new Date().toISOString(),
+        },
+        keyId: "canned-new-key-id",
+        keySecret: "canned-new-key-secret",
+      });
+    };
+    const sentBefore = server.received.length;
+    const { lines } = await withProgressLines(() =>
+      providerOf("ApiKey").create({ name: "lost", roles: ["developer"] }),
+    );
+    const sent = server.received.slice(sentBefore).map((request) => `${request.method} ${request.url}`);
+    expect(sent).to.include(`DELETE /v1/organizations/${organizationId}/keys/${keyUuid}`);
+    expect(lines).to.include(
+      `[ApiKey] the reply to creating API key "lost" was lost, so its secret is unknown; deleting what it made (${keyUuid})`,
+    );
+  });
+
+  describe("a private endpoint the organization does not list", () => {
+    beforeEach(() => {
+      answer = (request) => {
+        if (request.method === "GET" && request.url === `/v1/organizations/${organizationId}`)
+          return success({ id: organizationId, privateEndpoints: [] });
+        if (request.method === "GET") return success({ id: serviceId, privateEndpointIds: [endpointId] });
+        return success({ id: endpointId, description: "from the canned server" });
+      };
+    });
+
+    it("is gone on read, though the service still lists it", async () => {
+      const found = await providerOf("PrivateEndpoint").read(`${serviceId}/${endpointId}`, {
+        serviceId,
+        endpointId,
+        organizationId,
+      });
+      expect(found.id).to.equal("");
+    });
+
+    it("is made with the endpoint id and description that were sent, right after its create", async () => {
+      const created = await providerOf("PrivateEndpoint").create({
+        serviceId,
+        endpointId,
+        description: "sent",
+      });
+      expect(created.outs).to.include({ endpointId, description: "sent", serviceId });
+    });
+  });
+});
+
+describe("resources: a reverse private endpoint that stays Deleting", () => {
+  // The module objects themselves, whose functions the wait calls: what `import * as` gives has getters only.
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const lifecycle = require("../../provider/resources/support/lifecycle") as {
+    sleep: (ms: number) => Promise<void>;
+  };
+  const realSleep = lifecycle.sleep;
+  const realNow = Date.now;
+  let server: CannedServer;
+
+  before(async () => {
+    server = await new CannedServer(() =>
+      success({ id: endpointId, status: "Deleting", description: "on its way out" }),
+    ).start();
+  });
+
+  after(async () => {
+    lifecycle.sleep = realSleep;
+    Date.now = realNow;
+    await server.stop();
+  });
+
+  it("ends the wait after 600 s with an error naming the endpoint and the time waited", async () => {
+    // Each poll's interval passes at once and counts as ten minutes and a second.
+    let skippedMs = 0;
+    Date.now = () => realNow() + skippedMs;
+    lifecycle.sleep = async () => {
+      skippedMs += 601_000;
+    };
+    const api = managementClientFor(server.url, { retry: { maxAttempts: 1 } }).reversePrivateEndpoints;
+    const failure = await failureOf(() => untilDeleted(api, organizationId, serviceId, endpointId));
+    lifecycle.sleep = realSleep;
+    Date.now = realNow;
+    expect(failure.message).to.equal(`reverse private endpoint ${endpointId} was still deleting after 600 s`);
+  });
+});
