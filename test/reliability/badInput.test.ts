@@ -88,7 +88,8 @@ describe("bad input: refused before anything is sent, and by the API itself", fu
       await useCase(testCase);
       const message = await failureOf(() => stack.preview());
       const sent = await takeRequests(emulator);
-      expect(message, testCase.title).to.contain(testCase.field).and.to.match(testCase.rule);
+      // The whole error in the assertion's message: chai would cut it where it quotes the value.
+      expect(message, `${testCase.title}: ${message}`).to.contain(testCase.field).and.to.match(testCase.rule);
       expect(
         sent.map((entry) => `${entry.method} ${entry.path}`),
         `${testCase.title}: requests during preview`,
@@ -113,7 +114,8 @@ describe("bad input: refused before anything is sent, and by the API itself", fu
       const message = await failureOf(() => stack.up());
       const sent = await takeRequests(emulator);
       requests += sent.length;
-      expect(message, testCase.title).to.contain(testCase.field).and.to.match(testCase.rule);
+      // The whole error in the assertion's message: chai would cut it where it quotes the value.
+      expect(message, `${testCase.title}: ${message}`).to.contain(testCase.field).and.to.match(testCase.rule);
       expect(
         sent.map((entry) => `${entry.method} ${entry.status}`),
         testCase.title,

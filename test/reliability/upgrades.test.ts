@@ -89,9 +89,10 @@ describe("upgrades: a stack outlives a change of the package's code and a move o
     expect(logText(first.logs)).not.to.contain(upgradeMarker);
 
     changePackageCode(installed);
-    expect(await first.refresh()).to.deep.equal({ same: 4 });
+    // On a failure, the engine's output of the command says which resources it found changed or gone, and why.
+    expect(await first.refresh(), logText(first.logs.slice(-1))).to.deep.equal({ same: 4 });
     expect(logText(first.logs.slice(-1))).to.contain(`${upgradeMarker} ApiKey`);
-    expect(await first.preview()).to.deep.equal({ same: 4 });
+    expect(await first.preview(), logText(first.logs.slice(-1))).to.deep.equal({ same: 4 });
     config["e2e:keyName"] = { value: "after-upgrade" };
     await first.stack.setAllConfig(config);
     await first.up();
@@ -104,8 +105,8 @@ describe("upgrades: a stack outlives a change of the package's code and a move o
     fs.mkdirSync(path.dirname(movedBackend));
     fs.renameSync(first.backendDir, movedBackend);
     const moved = await stackIn(movedBackend);
-    expect(await moved.preview()).to.deep.equal({ same: 4 });
-    expect(await moved.refresh()).to.deep.equal({ same: 4 });
+    expect(await moved.preview(), logText(moved.logs.slice(-1))).to.deep.equal({ same: 4 });
+    expect(await moved.refresh(), logText(moved.logs.slice(-1))).to.deep.equal({ same: 4 });
     await moved.destroy();
     expect(logText(moved.logs)).to.contain(upgradeMarker);
     expect(await moved.resources()).to.deep.equal([]);
