@@ -11,6 +11,7 @@ import type * as RegistryModule from "../../provider/dynamic/registry";
 import { providerModule } from "../../provider/dynamic/shim";
 import runtime from "../../provider/runtime";
 import { configureRequestFrom } from "../support/stackConfig";
+import { freshlyLoaded } from "../support/freshlyLoaded";
 
 const spec: ResourceClassSpec = {
   kind: "ApiKey",
@@ -87,18 +88,10 @@ describe("dynamic resources: the runtime the provider module loads", () => {
 
   it("makes the implementation on a process's first call for the kind", () => {
     // A copy of the registry with nothing made yet, as in a provider process that just started.
-    const file = require.resolve("../../provider/dynamic/registry");
-    const loaded = require.cache[file];
-    delete require.cache[file];
-    try {
-      // eslint-disable-next-line @typescript-eslint/no-require-imports -- a new copy of the module is the point
-      const fresh = require(file) as typeof RegistryModule;
-      const provider = fresh.providerImplementation("Alert");
-      expect(provider?.create).to.be.a("function");
-      expect(fresh.providerImplementation("Alert")).to.equal(provider);
-    } finally {
-      require.cache[file] = loaded;
-    }
+    const fresh = freshlyLoaded<typeof RegistryModule>(require.resolve("../../provider/dynamic/registry"));
+    const provider = fresh.providerImplementation("Alert");
+    expect(provider?.create).to.be.a("function");
+    expect(fresh.providerImplementation("Alert")).to.equal(provider);
   });
 
   it("refuses a kind this version does not serve, and names what to install", () => {

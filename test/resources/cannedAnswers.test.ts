@@ -1,8 +1,8 @@
 /**
  * Resource operations against answers the emulator never gives, as a loopback server hands them out: an API error
  * without a request id, a key object that leaves its state or usedAt out, an endpoint the organization does not
- * list. Each is an answer the real API may give (the specification marks none of these fields required), and the
- * provider must read it without failing.
+ * list. The real API may give each of them, as its specification does not promise otherwise, and the provider
+ * must read them without failing.
  */
 import type { IncomingMessage } from "node:http";
 import { expect } from "chai";

@@ -10,16 +10,9 @@ import { expect } from "chai";
 import type * as HttpLibraryModule from "../../provider/rest/httpLibrary";
 import type * as UserAgentModule from "../../provider/rest/userAgent";
 import type * as ValidationModule from "../../provider/rest/validation";
+import { freshlyLoaded } from "../support/freshlyLoaded";
 
 const restDir = path.join(__dirname, "..", "..", "provider", "rest");
-
-/** Loads a module of the REST layer again, with none of its state. */
-function freshlyLoaded<T>(file: string): T {
-  const resolved = require.resolve(file);
-  delete require.cache[resolved];
-  // eslint-disable-next-line @typescript-eslint/no-require-imports -- a new copy of the module is the point
-  return require(resolved) as T;
-}
 
 describe("User-Agent", () => {
   let dir: string;
