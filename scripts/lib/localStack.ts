@@ -5,6 +5,7 @@ import * as path from "node:path";
 import { promisify } from "node:util";
 import type { ConfigMap, Deployment, OutputMap, PulumiFn } from "@pulumi/pulumi/automation";
 import { LocalWorkspace, type Stack } from "@pulumi/pulumi/automation";
+import { isolateInlineProgramChannels } from "./inlineProgramChannels";
 import { pulumiCliDir, pulumiCommand } from "./pulumiCli";
 import { assertRuntimeBundleCurrent } from "./runtimeBundle";
 
@@ -67,6 +68,7 @@ export class LocalStack {
 
   static async create(options: LocalStackOptions): Promise<LocalStack> {
     assertRuntimeBundleCurrent();
+    isolateInlineProgramChannels();
     const backendDir = options.backendDir ?? fs.mkdtempSync(path.join(os.tmpdir(), "chc-state-"));
     fs.mkdirSync(backendDir, { recursive: true });
     const stackName = options.stackName ?? `stack-${process.pid}-${Date.now().toString(36)}`;

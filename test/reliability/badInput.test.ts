@@ -63,26 +63,6 @@ describe("bad input: refused before anything is sent, and by the API itself", fu
     return outcome!.message;
   }
 
-  /**
-   * The preview's error, from a second preview when the first one's program could not reach the engine: that is
-   * the Automation API's inline program failing to connect to a new engine's resource monitor ("14 UNAVAILABLE: No
-   * connection established"), before our provider runs at all. The loop of 30-odd previews failed on 3 of 4 full
-   * runs on one machine, each time at another case (this error; a preview that did not fail; one without output),
-   * and never with the provider's own answer; the second preview shows whether the provider refuses.
-   */
-  async function previewFailure(title: string): Promise<string> {
-    const message = await failureOf(() => stack.preview(), `${title}: the preview`);
-    // The engine ends a preview at the first refused check, while the program (in this process) may still be
-    // registering resources with it. The inline-program host keeps the engine's address in process-wide settings,
-    // which the next preview replaces: the next case starts once those late calls have had time to fail.
-    await new Promise((resolve) => setTimeout(resolve, 1_000));
-    if (!message.includes("14 UNAVAILABLE: No connection established")) return message;
-    console.log(
-      `      ${title}: the program could not reach the engine (gRPC UNAVAILABLE); previewing again`,
-    );
-    return failureOf(() => stack.preview(), `${title}: the second preview`);
-  }
-
   async function useCase(testCase: BadInputCase): Promise<void> {
     await stack.stack.setConfig("e2e:case", {
       value: JSON.stringify({ kind: testCase.kind, args: testCase.args }),
@@ -106,7 +86,7 @@ describe("bad input: refused before anything is sent, and by the API itself", fu
     expect(cases.length).to.be.at.least(30);
     for (const testCase of cases) {
       await useCase(testCase);
-      const message = await previewFailure(testCase.title);
+      const message = await failureOf(() => stack.preview(), `${testCase.title}: the preview`);
       const sent = await takeRequests(emulator);
       // The whole error in the assertion's message: chai would cut it where it quotes the value.
       expect(message, `${testCase.title}: ${message}`).to.contain(testCase.field).and.to.match(testCase.rule);
