@@ -16,12 +16,18 @@ const repoRoot = path.resolve(__dirname, "..", "..");
 /** `native`: the resources of `ours` served by the native plugin (figure 8). */
 export type BenchProgram = "ours" | "control" | "native";
 
-export async function benchStack(program: BenchProgram, config: ConfigMap): Promise<LocalStack> {
+/** `variant` names a second stack of the same program, whose engine gets `env` (the CLI's environment). */
+export async function benchStack(
+  program: BenchProgram,
+  config: ConfigMap,
+  variant?: { name: string; env: Record<string, string> },
+): Promise<LocalStack> {
   return LocalStack.create({
     projectDir: program === "native" ? nativeProjectDir() : path.join(repoRoot, "bench", "programs", program),
     programModule: path.join(__dirname, "programs", program, "index.js"),
-    stackName: `bench-${program}-${process.pid}`,
+    stackName: `bench-${program}${variant ? `-${variant.name}` : ""}-${process.pid}`,
     config,
+    env: variant?.env,
   });
 }
 

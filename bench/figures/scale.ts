@@ -7,6 +7,11 @@
  * per size, a pause of the shared machine decided the verdict. ReplicaScaling is left out: it manages settings
  * of existing services, and the emulator's four services carry at most six of them; the sizes are split as evenly
  * as they go over the other four kinds. Growth per resource and a straight-line fit say whether cost is linear.
+ *
+ * Every command also runs on a second stack of each program whose engine skips its intermediate checkpoints
+ * (PULUMI_SKIP_CHECKPOINTS). By default the engine writes the whole state after every step, so a command over n
+ * resources writes about n²/2 resource entries, for any provider: that term dominates at 300 and moves by tenths
+ * of a second between runs. Without it, what is left of the time is the program, the provider and the requests.
  */
 import type { LocalStack } from "../../scripts/lib/localStack";
 import type { BenchContext } from "../context";
@@ -51,27 +56,44 @@ export interface ScaleResult {
   readonly kinds: readonly BenchKind[];
   readonly ours: ScaleSeries;
   readonly control: ScaleSeries;
+  /** The same commands with the engine's intermediate checkpoints skipped. */
+  readonly withoutCheckpoints: { readonly ours: ScaleSeries; readonly control: ScaleSeries };
 }
+
+/** The CLI's environment that makes the engine write the state once, at the end of a command. */
+export const skipCheckpointsEnv = { PULUMI_SKIP_CHECKPOINTS: "true" };
 
 export async function measureScale(context: BenchContext): Promise<ScaleResult> {
   const { emulator } = context;
-  const ours = await benchStack("ours", oursConfig(emulator.fixture, scaleKinds, 0));
-  const control = await benchStack("control", {});
-  const samples = { ours: emptySamples(), control: emptySamples() };
+  const oursSettings = oursConfig(emulator.fixture, scaleKinds, 0);
+  const withoutCheckpoints = { name: "no-checkpoints", env: skipCheckpointsEnv };
+  const stacks = {
+    ours: await benchStack("ours", oursSettings),
+    control: await benchStack("control", {}),
+    oursWithoutCheckpoints: await benchStack("ours", oursSettings, withoutCheckpoints),
+    controlWithoutCheckpoints: await benchStack("control", {}, withoutCheckpoints),
+  };
+  type Measured = keyof typeof stacks;
+  const measured = Object.keys(stacks) as Measured[];
+  const samples = Object.fromEntries(measured.map((name) => [name, emptySamples()])) as Record<
+    Measured,
+    Record<ScaleOperation, ScaleSample[]>
+  >;
   try {
-    await setProviderThrottle(ours, false);
+    await setProviderThrottle(stacks.ours, false);
+    await setProviderThrottle(stacks.oursWithoutCheckpoints, false);
     for (const size of scaleSizes) {
-      await ours.stack.setConfig(benchConfigKeys.counts, { value: JSON.stringify(countsFor(size)) });
-      await control.stack.setConfig("bench:count", { value: String(size) });
-      const runs = { ours: emptySamples(), control: emptySamples() };
+      for (const name of measured) {
+        const stack = stacks[name];
+        if (name.startsWith("ours"))
+          await stack.stack.setConfig(benchConfigKeys.counts, { value: JSON.stringify(countsFor(size)) });
+        else await stack.stack.setConfig("bench:count", { value: String(size) });
+      }
+      const runs = Object.fromEntries(measured.map((name) => [name, emptySamples()])) as typeof samples;
       for (let run = 0; run < scaleRunsPerSize; run++) {
-        const programs = [
-          ["ours", ours],
-          ["control", control],
-        ] as const;
-        for (const [name, stack] of run % 2 === 0 ? programs : [...programs].reverse()) {
+        for (const name of run % 2 === 0 ? measured : [...measured].reverse()) {
           for (const operation of scaleOperations) {
-            const sample = await measureOperation(stack, operation, size);
+            const sample = await measureOperation(stacks[name], operation, size);
             runs[name][operation].push(sample);
             context.log(
               `figure 6: ${name}: ${operation} of ${size} resources, run ${run + 1} of ${scaleRunsPerSize}: ` +
@@ -82,16 +104,23 @@ export async function measureScale(context: BenchContext): Promise<ScaleResult> 
         }
         await emulator.control.reset();
       }
-      for (const name of ["ours", "control"] as const) {
+      for (const name of measured) {
         for (const operation of scaleOperations)
           samples[name][operation].push(medianSample(runs[name][operation]));
       }
     }
   } finally {
-    await ours.dispose();
-    await control.dispose();
+    for (const stack of Object.values(stacks)) await stack.dispose();
   }
-  return { kinds: scaleKinds, ours: series(samples.ours), control: series(samples.control) };
+  return {
+    kinds: scaleKinds,
+    ours: series(samples.ours),
+    control: series(samples.control),
+    withoutCheckpoints: {
+      ours: series(samples.oursWithoutCheckpoints),
+      control: series(samples.controlWithoutCheckpoints),
+    },
+  };
 }
 
 async function measureOperation(
