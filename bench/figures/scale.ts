@@ -61,7 +61,7 @@ export interface ScaleResult {
 }
 
 /** The CLI's environment that makes the engine write the state once, at the end of a command. */
-export const skipCheckpointsEnv = { PULUMI_SKIP_CHECKPOINTS: "true" };
+const skipCheckpointsEnv = { PULUMI_SKIP_CHECKPOINTS: "true" };
 
 export async function measureScale(context: BenchContext): Promise<ScaleResult> {
   const { emulator } = context;
