@@ -10,7 +10,7 @@ import { systemClock, type Clock } from "./clock";
 import { readErrorBody } from "./errorBodies";
 import { ApiError, UNEXPECTED_RESPONSE, type ApiProfile, type HttpMethod } from "./errors";
 import { isOwnNotFoundAnswer } from "./notFound";
-import { rateLimitResetMs } from "./rateLimit";
+import { pauseBounds, serverPause, type ServerPause } from "./rateLimit";
 import { Redactor } from "./redact";
 import {
   DEFAULT_RETRY_SETTINGS,
@@ -99,6 +99,8 @@ export class HttpCore {
   private readonly clock: Clock;
   private readonly random: () => number;
   private readonly log: (line: string) => void;
+  /** Whether a 429's pause too long to believe has been reported (once per client). */
+  private reportedIgnoredPause = false;
 
   constructor(
     readonly profile: ClientProfile,
@@ -108,7 +110,12 @@ export class HttpCore {
     // Refuses plain http to anything but loopback before a connection can be made.
     this.baseUrl = checkBaseUrl(connection.baseUrl, profile.urlSettingKey);
     this.redactor = new Redactor(connection.secrets);
-    this.retrySettings = { ...DEFAULT_RETRY_SETTINGS, ...options.retry };
+    const { windowMs, marginMs } = profile.throttle;
+    this.retrySettings = {
+      ...DEFAULT_RETRY_SETTINGS,
+      serverPause: pauseBounds(windowMs, marginMs),
+      ...options.retry,
+    };
     this.timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
     this.clock = options.clock ?? systemClock;
     this.random = options.random ?? Math.random;
@@ -174,7 +181,13 @@ export class HttpCore {
     // Shared with other processes on real time only: a simulated clock's times mean nothing to another process.
     const shared =
       options.clock === undefined
-        ? sharedBudgetFor(this.baseUrl, connection.authorization, settings, this.clock)
+        ? sharedBudgetFor(
+            this.baseUrl,
+            connection.authorization,
+            { ...settings, maxPauseMs: this.retrySettings.serverPause.capMs },
+            this.clock,
+            this.log,
+          )
         : undefined;
     return new Throttle(settings, this.clock, shared);
   }
@@ -185,13 +198,24 @@ export class HttpCore {
       return await httpLibrary().httpAdapter(config);
     } catch (error) {
       if (httpLibrary().axios.isAxiosError(error) && error.response?.status === 429) {
-        const resetMs = rateLimitResetMs(error.response.headers, this.clock.now());
-        this.throttle?.pauseFor(resetMs);
-        const pause = resetMs === undefined ? "briefly" : `for ${(resetMs / 1000).toFixed(1)} s`;
-        this.log(`${this.profile.title} answered 429 Too Many Requests; pausing its requests ${pause}`);
+        const pause = this.serverPause(error.response.headers);
+        this.throttle?.pauseFor(pause.ms);
+        this.logTooManyRequests(pause);
       }
       throw error;
     }
+  }
+
+  private serverPause(headers: AxiosResponse["headers"]): ServerPause {
+    return serverPause(headers, this.clock.now(), this.retrySettings.serverPause);
+  }
+
+  private logTooManyRequests(pause: ServerPause): void {
+    const how = pause.ms === undefined ? "briefly" : `for ${(pause.ms / 1000).toFixed(1)} s`;
+    const line = `${this.profile.title} answered 429 Too Many Requests; pausing its requests ${how}`;
+    if (pause.ignored === undefined || this.reportedIgnoredPause) return this.log(line);
+    this.reportedIgnoredPause = true;
+    this.log(`${line} (ignoring "${pause.ignored}": far longer than the API's window)`);
   }
 
   private unwrap<T>(spec: ResultSpec, response: AxiosResponse<string>): T {
@@ -259,8 +283,7 @@ export class HttpCore {
       code: info.code,
       detail: this.redactor.apply(info.detail),
       requestId: info.requestId ?? headerRequestId(response),
-      retryAfterMs:
-        response.status === 429 ? rateLimitResetMs(response.headers, this.clock.now()) : undefined,
+      retryAfterMs: response.status === 429 ? this.serverPause(response.headers).ms : undefined,
     });
   }
 

@@ -9,7 +9,8 @@
  * window (plus the margin) ago: no window of the server then holds more than `limit` requests of this key from
  * this machine. A ticket's file says `pending <pid>` until its request is sent, then `sent <ms>`; a pending
  * ticket whose process is gone (killed) counts as sent when it was taken. A 429 writes `pause` (the time sending
- * may resume), which every process honours.
+ * may resume), which every process honours: up to `maxPauseMs` from now, since no 429 can need more, so a pause
+ * further away (written by a bug or planted) is ignored with a warning rather than hanging every process.
  */
 import { createHash } from "node:crypto";
 import * as fs from "node:fs";
@@ -31,6 +32,8 @@ export interface SharedBudgetSettings {
   readonly limit: number;
   readonly windowMs: number;
   readonly marginMs: number;
+  /** The longest pause a 429 can ask for; a pause in the budget further away than this is ignored. */
+  readonly maxPauseMs: number;
 }
 
 /** The directory of one base URL and credential's budget. */
@@ -40,10 +43,17 @@ export function budgetDirectory(baseUrl: string, credential: string): string {
 }
 
 export class SharedBudget {
+  /** The pause this process wrote last: a later one in the file was written by another process. */
+  private ownPause = 0;
+  /** The pauses (by their end) already reported in the log, each once. */
+  private readonly reported = new Set<number>();
+
   constructor(
     private readonly dir: string,
     private readonly settings: SharedBudgetSettings,
     private readonly clock: Clock,
+    /** Receives a line when this process waits on another's pause, or ignores a pause it cannot believe. */
+    private readonly log: (line: string) => void = () => undefined,
   ) {
     fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
     this.forgetIdleBudgets();
@@ -74,8 +84,11 @@ export class SharedBudget {
     const ticket = this.claim();
     const before = ticket - this.settings.limit;
     for (;;) {
-      const wait = Math.max(this.waitFor(before), this.pausedUntil() - this.clock.now());
+      const pausedUntil = this.pausedUntil();
+      const wait = Math.max(this.waitFor(before), pausedUntil - this.clock.now());
       if (wait <= 0) break;
+      if (pausedUntil > this.clock.now() && pausedUntil !== this.ownPause)
+        this.reportOthersPause(pausedUntil);
       await this.clock.sleep(Math.min(wait, POLL_MS));
     }
     return () => this.write(ticket, `sent ${this.clock.now()}`);
@@ -87,11 +100,40 @@ export class SharedBudget {
     const temporary = path.join(this.dir, `pause.${process.pid}`);
     fs.writeFileSync(temporary, String(untilMs));
     fs.renameSync(temporary, path.join(this.dir, "pause"));
+    this.ownPause = untilMs;
   }
 
+  /** When sending may resume; 0 when no pause is in force or the one in the file is too far away to believe. */
   private pausedUntil(): number {
     const text = this.read("pause");
-    return text === undefined ? 0 : Number(text) || 0;
+    const until = text === undefined ? 0 : Number(text) || 0;
+    const now = this.clock.now();
+    if (until <= now + this.settings.maxPauseMs) return until;
+    this.reportOnce(
+      until,
+      `ignoring ${this.pauseFile()}`,
+      `${describeMs(until - now)}, longer than any 429 asks`,
+    );
+    return 0;
+  }
+
+  private reportOthersPause(until: number): void {
+    const waitMs = until - this.clock.now();
+    this.reportOnce(
+      until,
+      `waiting ${describeMs(waitMs)}`,
+      `another process using this key was answered 429 and paused it (${this.pauseFile()})`,
+    );
+  }
+
+  private reportOnce(until: number, what: string, why: string): void {
+    if (this.reported.has(until)) return;
+    this.reported.add(until);
+    this.log(`shared rate-limit budget: ${what}: ${why}`);
+  }
+
+  private pauseFile(): string {
+    return path.join(this.dir, "pause");
   }
 
   /** Milliseconds until ticket `n`'s request has aged out of every window; 0 when it has, or never existed. */
@@ -168,6 +210,11 @@ export class SharedBudget {
       // The ticket was deleted as old meanwhile: nobody waits for it any more.
     }
   }
+}
+
+function describeMs(ms: number): string {
+  const seconds = ms / 1000;
+  return seconds < 3600 ? `${seconds.toFixed(1)} s` : `${(seconds / 3600).toFixed(0)} h`;
 }
 
 function alive(pid: number): boolean {

@@ -13,7 +13,8 @@ export function sharedBudgetFor(
   credential: string,
   settings: SharedBudgetSettings,
   clock: Clock,
+  log?: (line: string) => void,
 ): SharedBudget | undefined {
   if (process.env[sharedBudgetVariable]?.trim().toLowerCase() === "off") return undefined;
-  return new SharedBudget(budgetDirectory(baseUrl, credential), settings, clock);
+  return new SharedBudget(budgetDirectory(baseUrl, credential), settings, clock, log);
 }
