@@ -1,12 +1,17 @@
 /**
  * Whether a throttled client shares its key's budget with the other processes of this machine (see
  * sharedBudget.ts). On unless PULUMI_CLICKHOUSE_CLOUD_SHARED_BUDGET is `off`, which leaves each process to
- * throttle only itself (the benchmark compares the two).
+ * throttle only itself (the benchmark compares the two), or unless this user's budget directory fails its checks
+ * (budgetDirectory.ts), which turns sharing off with one warning line.
  */
 import type { Clock } from "./clock";
-import { budgetDirectory, SharedBudget, type SharedBudgetSettings } from "./sharedBudget";
+import { budgetDirectory, budgetRoot, privateDirectoryProblem } from "./budgetDirectory";
+import { SharedBudget, type SharedBudgetSettings } from "./sharedBudget";
 
 export const sharedBudgetVariable = "PULUMI_CLICKHOUSE_CLOUD_SHARED_BUDGET";
+
+/** The directory problems already reported: each once per process, whichever client met it. */
+const warned = new Set<string>();
 
 export function sharedBudgetFor(
   baseUrl: string,
@@ -16,5 +21,17 @@ export function sharedBudgetFor(
   log?: (line: string) => void,
 ): SharedBudget | undefined {
   if (process.env[sharedBudgetVariable]?.trim().toLowerCase() === "off") return undefined;
-  return new SharedBudget(budgetDirectory(baseUrl, credential), settings, clock, log);
+  const dir = budgetDirectory(baseUrl, credential);
+  const problem = privateDirectoryProblem(budgetRoot()) ?? privateDirectoryProblem(dir);
+  if (problem !== undefined) {
+    if (!warned.has(problem)) {
+      warned.add(problem);
+      log?.(
+        `shared rate-limit budget off: ${problem}, so another user may have made it; ` +
+          "this process throttles only itself",
+      );
+    }
+    return undefined;
+  }
+  return new SharedBudget(dir, settings, clock, log);
 }

@@ -5,7 +5,8 @@ import * as path from "node:path";
 import { promisify } from "node:util";
 import { expect } from "chai";
 import { systemClock } from "../../provider/rest/clock";
-import { budgetDirectory, SharedBudget } from "../../provider/rest/sharedBudget";
+import { budgetDirectory } from "../../provider/rest/budgetDirectory";
+import { SharedBudget } from "../../provider/rest/sharedBudget";
 import { sharedBudgetFor, sharedBudgetVariable } from "../../provider/rest/sharedBudgetSetting";
 
 const settings = { limit: 10, windowMs: 1_000, marginMs: 100, maxPauseMs: 10_000 };
@@ -109,7 +110,8 @@ describe("shared budget: one key's rate limit shared by the processes of a machi
 
   it("names the budget's directory by a hash, never by the credential", () => {
     const directory = budgetDirectory("https://api.clickhouse.cloud", "Basic a2V5OnNlY3JldA==");
-    expect(directory.startsWith(path.join(os.tmpdir(), "pulumi-clickhouse-cloud-budget"))).to.equal(true);
+    const userDirectory = `pulumi-clickhouse-cloud-budget-${process.getuid!()}`;
+    expect(path.dirname(directory)).to.equal(path.join(os.tmpdir(), userDirectory));
     expect(path.basename(directory)).to.match(/^[0-9a-f]{32}$/);
     expect(directory).to.not.contain("a2V5OnNlY3JldA");
   });
