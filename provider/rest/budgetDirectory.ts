@@ -20,10 +20,14 @@ export function budgetRoot(): string {
   return path.join(os.tmpdir(), `pulumi-clickhouse-cloud-budget-${userTag()}`);
 }
 
-/** The directory of one base URL and credential's budget: named by a hash, never by the credential. */
+/** What names one base URL and credential's budget, here and in Redis: a hash, never the credential. */
+export function budgetDigest(baseUrl: string, credential: string): string {
+  return createHash("sha256").update(`${baseUrl}\n${credential}`).digest("hex").slice(0, 32);
+}
+
+/** The directory of one base URL and credential's budget. */
 export function budgetDirectory(baseUrl: string, credential: string): string {
-  const digest = createHash("sha256").update(`${baseUrl}\n${credential}`).digest("hex").slice(0, 32);
-  return path.join(budgetRoot(), digest);
+  return path.join(budgetRoot(), budgetDigest(baseUrl, credential));
 }
 
 /**

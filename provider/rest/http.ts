@@ -20,6 +20,7 @@ import {
   type RetrySettings,
 } from "./retry";
 import { httpLibrary } from "./httpLibrary";
+import type { SharedBudgetSetting } from "../settings/sharedBudget";
 import { sharedBudgetFor } from "./sharedBudgetSetting";
 import { Throttle, type ThrottleSettings } from "./throttle";
 import { userAgent } from "./userAgent";
@@ -45,6 +46,13 @@ export interface HttpOptions {
   readonly random?: () => number;
   /** Receives a line for each retry and rate-limit pause. Lines never contain credentials. */
   readonly log?: (line: string) => void;
+  /**
+   * Receives the warnings of the rate-limit handling (a 429's pause not believed, a shared budget that cannot be
+   * used); `log` when not given.
+   */
+  readonly warn?: (line: string) => void;
+  /** Where the key's budget is shared (clickhouse:sharedBudget); the environment variable's value when not given. */
+  readonly sharedBudget?: SharedBudgetSetting;
 }
 
 /** An API as the core needs to know it. */
@@ -99,6 +107,7 @@ export class HttpCore {
   private readonly clock: Clock;
   private readonly random: () => number;
   private readonly log: (line: string) => void;
+  private readonly warn: (line: string) => void;
   /** Whether a 429's pause too long to believe has been reported (once per client). */
   private reportedIgnoredPause = false;
 
@@ -121,6 +130,8 @@ export class HttpCore {
     this.random = options.random ?? Math.random;
     const log = options.log;
     this.log = log === undefined ? () => undefined : (line) => log(this.redactor.apply(line));
+    const warn = options.warn;
+    this.warn = warn === undefined ? this.log : (line) => warn(this.redactor.apply(line));
     this.throttle = options.throttle === "off" ? undefined : this.newThrottle(options, connection);
     const { axios, axiosRetry } = httpLibrary();
     this.instance = axios.create({
@@ -184,9 +195,14 @@ export class HttpCore {
         ? sharedBudgetFor(
             this.baseUrl,
             connection.authorization,
-            { ...settings, maxPauseMs: this.retrySettings.serverPause.capMs },
+            {
+              ...settings,
+              maxPauseMs: this.retrySettings.serverPause.capMs,
+              leaseMs: this.timeoutMs + settings.windowMs + settings.marginMs,
+            },
             this.clock,
-            this.log,
+            this.warn,
+            options.sharedBudget,
           )
         : undefined;
     return new Throttle(settings, this.clock, shared);
@@ -215,7 +231,7 @@ export class HttpCore {
     const line = `${this.profile.title} answered 429 Too Many Requests; pausing its requests ${how}`;
     if (pause.ignored === undefined || this.reportedIgnoredPause) return this.log(line);
     this.reportedIgnoredPause = true;
-    this.log(`${line} (ignoring "${pause.ignored}": far longer than the API's window)`);
+    this.warn(`${line} (ignoring "${pause.ignored}": far longer than the API's window)`);
   }
 
   private unwrap<T>(spec: ResultSpec, response: AxiosResponse<string>): T {

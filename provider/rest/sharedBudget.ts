@@ -17,6 +17,7 @@ import { randomBytes } from "node:crypto";
 import * as fs from "node:fs";
 import * as path from "node:path";
 import type { Clock } from "./clock";
+import type { RateBudget } from "./throttle";
 
 /** How often a waiting request looks at the ticket it waits for. */
 const POLL_MS = 50;
@@ -42,7 +43,7 @@ const { O_CREAT, O_EXCL, O_RDONLY, O_TRUNC, O_WRONLY } = fs.constants;
 /** A new file, never one that is there already, nor through a link. */
 const CREATE_NEW = O_WRONLY | O_CREAT | O_EXCL | NOFOLLOW;
 
-export class SharedBudget {
+export class SharedBudget implements RateBudget {
   /** The pause this process wrote last: a later one in the file was written by another process. */
   private ownPause = 0;
   /** The pauses (by their end) already reported in the log, each once. */
