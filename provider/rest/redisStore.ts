@@ -20,6 +20,9 @@ const REDIS_TIMEOUT_MS = 3_000;
 /** A Redis reply that says the setting is wrong: the user, the password or the database. */
 const REFUSED_REPLY = /^(WRONGPASS|NOAUTH|NOPERM|ERR (AUTH|invalid password|DB index|invalid DB))/i;
 
+/** The client's errors for a connection that ended. */
+const CLOSED_ERRORS = new Set(["ClientClosedError", "ClientOfflineError", "SocketClosedUnexpectedlyError"]);
+
 /** The error of a request whose shared budget's setting is wrong; the message names the setting. */
 export class SharedBudgetSettingError extends Error {
   override readonly name = "SharedBudgetSettingError";
@@ -104,7 +107,8 @@ export class RedisStore {
       return this.refused;
     }
     if (this.lostBecause === undefined) {
-      this.lostBecause = `${code ?? message}`;
+      const closed = error instanceof Error && CLOSED_ERRORS.has(error.constructor.name);
+      this.lostBecause = closed ? "the connection was lost" : `${code ?? message}`;
       this.warn(
         `shared rate-limit budget: the Redis at ${withoutPassword(this.url)} (${this.settingName}) cannot be ` +
           `reached (${this.lostBecause}); this process goes on with this machine's budget and its own throttle`,

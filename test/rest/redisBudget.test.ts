@@ -13,7 +13,7 @@ import { redisStore, SharedBudgetSettingError } from "../../provider/rest/redisS
 import { sharedBudgetFor } from "../../provider/rest/sharedBudgetSetting";
 import type { RateBudget } from "../../provider/rest/throttle";
 import { freshlyLoaded } from "../support/freshlyLoaded";
-import { RedisServer } from "../support/redisServer";
+import { RedisServer } from "../../scripts/lib/redisServer";
 import { unusedPort } from "./harness";
 
 const settings = { limit: 10, windowMs: 1_000, marginMs: 100, maxPauseMs: 1_100, leaseMs: 5_000 };

@@ -1,10 +1,10 @@
 /**
- * A real Redis for the tests of the budget shared through it: Debian's `redis-server` (installed by
- * scripts/ensure-redis.sh, which scripts/bootstrap.sh runs), started on a free loopback port with no persistence,
- * and stopped or killed by the test.
+ * A real Redis for the tests and the benchmark of the budget shared through it: Debian's `redis-server` (installed
+ * by scripts/ensure-redis.sh, which scripts/bootstrap.sh runs), started on a free loopback port with no
+ * persistence, and stopped or killed by its caller.
  */
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
-import { unusedPort } from "../rest/harness";
+import { unusedPort } from "./ports";
 
 /** The redis-server binary, or an error saying how to install it. */
 function redisServerBinary(): string {
