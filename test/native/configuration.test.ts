@@ -96,4 +96,20 @@ describe("native plugin: configuration", function () {
     expect(message).to.include('clickhouse-cloud:apiUrl is not a valid URL: "api.clickhouse.cloud"');
     expect(await emulator.control.requests()).to.deep.equal([]);
   });
+
+  it("a shared budget that is not a Redis URL fails the preview naming the setting, never its password", async () => {
+    const stack = await stackWith(
+      {
+        "e2e:keyName": `bad-budget-${process.pid}`,
+        "clickhouse-cloud:sharedBudget": "https://user:hunter2@redis.example.com:6379",
+      },
+      {},
+    );
+    await emulator.control.clearRequests();
+    const message = await failure(stack.preview());
+    expect(message).to.include("clickhouse-cloud:sharedBudget: must be");
+    expect(message).to.include("https://user:***@redis.example.com:6379");
+    expect(message).to.not.include("hunter2");
+    expect(await emulator.control.requests()).to.deep.equal([]);
+  });
 });

@@ -14,7 +14,9 @@ import { sharedBudgetFor } from "../../provider/rest/sharedBudgetSetting";
 import type { RateBudget } from "../../provider/rest/throttle";
 import { freshlyLoaded } from "../support/freshlyLoaded";
 import { RedisServer } from "../../scripts/lib/redisServer";
-import { unusedPort } from "./harness";
+import { observabilityClientFor } from "../support/clients";
+import { CannedServer } from "./cannedServer";
+import { testOptions, unusedPort } from "./harness";
 
 const settings = { limit: 10, windowMs: 1_000, marginMs: 100, maxPauseMs: 1_100, leaseMs: 5_000 };
 const BASE_URL = "https://api.example.com";
@@ -210,6 +212,29 @@ describe("shared budget through Redis", function () {
         expect(logs).to.deep.equal([]);
       });
     }
+
+    it("through a client: the request fails with that error and is never sent", async () => {
+      const server = await new CannedServer(() => ({
+        status: 200,
+        body: JSON.stringify({ data: [] }),
+      })).start();
+      try {
+        const client = observabilityClientFor(
+          server.url,
+          testOptions([], { clock: undefined, sharedBudget: { redisUrl: guarded.url(":wrong-password") } }),
+        );
+        const failure = await client.alerts.list().then(
+          () => undefined,
+          (error: unknown) => error as Error,
+        );
+        expect(failure?.message).to.match(
+          /^clickhouse:sharedBudget \(or PULUMI_CLICKHOUSE_CLOUD_SHARED_BUDGET\): the Redis at redis:\/\/:\*\*\*@127\.0\.0\.1:\d+\/0 refused the connection/,
+        );
+        expect(server.received).to.deep.equal([]);
+      } finally {
+        await server.stop();
+      }
+    });
   });
 });
 
