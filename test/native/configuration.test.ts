@@ -98,17 +98,23 @@ describe("native plugin: configuration", function () {
   });
 
   it("a shared budget that is not a Redis URL fails the preview naming the setting, never its password", async () => {
-    const stack = await stackWith(
-      {
-        "e2e:keyName": `bad-budget-${process.pid}`,
-        "clickhouse-cloud:sharedBudget": "https://user:hunter2@redis.example.com:6379",
+    // Set as a secret, as the README says: the engine shows a plaintext config value in its own error line.
+    const stack = await LocalStack.create({
+      projectDir,
+      programModule,
+      config: {
+        "e2e:keyName": { value: `bad-budget-${process.pid}` },
+        "clickhouse-cloud:sharedBudget": {
+          value: "https://user:hunter2@redis.example.com:6379",
+          secret: true,
+        },
       },
-      {},
-    );
+    });
+    stacks.push(stack);
     await emulator.control.clearRequests();
     const message = await failure(stack.preview());
     expect(message).to.include("clickhouse-cloud:sharedBudget: must be");
-    expect(message).to.include("https://user:***@redis.example.com:6379");
+    expect(message).to.include("whose scheme is not redis or rediss");
     expect(message).to.not.include("hunter2");
     expect(await emulator.control.requests()).to.deep.equal([]);
   });
