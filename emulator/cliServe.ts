@@ -4,6 +4,7 @@
  * and pid files are written, in that order, so a pid file means "serving".
  */
 import { promises as fs } from "node:fs";
+import { isLoopbackName } from "./controlGuard";
 import { startEmulator } from "./index";
 import type { RunningEmulator, StartOptions } from "./index";
 import type { RequestLogEntry } from "./types";
@@ -92,6 +93,7 @@ export async function checkServePaths(options: ServeOptions): Promise<void> {
 /** Starts serving; resolves with the start banner once the port is served and every file is written. */
 export async function serve(options: ServeOptions): Promise<{ banner: string }> {
   await checkServePaths(options);
+  if (!isLoopbackName(options.host)) process.stderr.write(exposedHostWarning(options.host));
   const emulator = await startEmulator({
     ...options,
     onRequestLogged: options.quiet ? undefined : (entry) => process.stdout.write(requestLine(entry)),
@@ -113,6 +115,15 @@ export async function serve(options: ServeOptions): Promise<{ banner: string }> 
   }
   stopOnSignals(emulator, options.pidFile);
   return { banner: startBanner(emulator, options) };
+}
+
+/** Said on stderr when the emulator listens beyond this machine: its APIs accept the printed credentials. */
+export function exposedHostWarning(host: string): string {
+  return (
+    `warning: --host ${host} serves the emulator to other machines that can reach this one; its APIs accept ` +
+    "the fixture's credentials, which are printed and written in plain text. The control path (/__emulator) " +
+    "still answers only requests addressed to localhost. Use --host 127.0.0.1 (the default) unless you need this.\n"
+  );
 }
 
 function listenError(error: NodeJS.ErrnoException, options: ServeOptions): Error {

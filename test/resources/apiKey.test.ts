@@ -150,7 +150,13 @@ describe("ApiKeyProvider", function () {
         title: "an empty organizationId",
         news: { name: "n", roles: ["admin"], organizationId: "" },
         property: "organizationId",
-        reason: /non-empty string/,
+        reason: /^organizationId must be a uuid \(8-4-4-4-12 hex digits, e\.g\. [0-9a-f-]{36}\); got ""$/,
+      },
+      {
+        title: "an organizationId that would address another path",
+        news: { name: "n", roles: ["admin"], organizationId: ".." },
+        property: "organizationId",
+        reason: /must be a uuid .*; got "\.\."$/,
       },
     ];
     for (const { title, news, property, reason } of badInputs) {
