@@ -4,7 +4,6 @@
  * and pid files are written, in that order, so a pid file means "serving".
  */
 import { promises as fs } from "node:fs";
-import { isLoopbackName } from "./controlGuard";
 import { startEmulator } from "./index";
 import type { RunningEmulator, StartOptions } from "./index";
 import type { RequestLogEntry } from "./types";
@@ -93,7 +92,6 @@ export async function checkServePaths(options: ServeOptions): Promise<void> {
 /** Starts serving; resolves with the start banner once the port is served and every file is written. */
 export async function serve(options: ServeOptions): Promise<{ banner: string }> {
   await checkServePaths(options);
-  if (!isLoopbackName(options.host)) process.stderr.write(exposedHostWarning(options.host));
   const emulator = await startEmulator({
     ...options,
     onRequestLogged: options.quiet ? undefined : (entry) => process.stdout.write(requestLine(entry)),
