@@ -128,6 +128,24 @@ describe("resources: answers the emulator never gives", function () {
     );
   });
 
+  it("a create reply that fails validation while it carries the new key's secret never shows the secret", async () => {
+    const secret = "4b1dCannedSecretThatMustNeverShow0123456789";
+    const badReplies: unknown[] = [
+      { key: { name: "ci", roles: ["developer"] }, keyId: "canned-key", keySecret: secret },
+      { key: { id: 7, name: secret }, keyId: "canned-key", keySecret: secret },
+      { key: "not an object", keyId: secret, keySecret: secret },
+    ];
+    for (const reply of badReplies) {
+      answer = () => success(reply);
+      const { result: error, lines } = await withProgressLines(() =>
+        failureOf(() => providerOf("ApiKey").create({ name: "ci", roles: ["developer"] })),
+      );
+      expect(error.message, JSON.stringify(reply)).to.contain("unexpected response");
+      const everything = [error.message, String(error.stack), ...lines].join("\n");
+      expect(everything, JSON.stringify(reply)).to.not.contain(secret);
+    }
+  });
+
   describe("a private endpoint the organization does not list", () => {
     beforeEach(() => {
       answer = (request) => {
