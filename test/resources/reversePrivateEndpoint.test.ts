@@ -227,7 +227,7 @@ describe("ReversePrivateEndpointProvider", function () {
 
     it("records an endpoint that is not Ready within its wait", async () => {
       // Long enough that even a throttled poll finds it still Provisioning after the 1 s wait.
-      await emulator.control.updateSettings({ provisioningDelayMs: 8_000 });
+      await emulator.control.updateSettings({ provisioningDelayMs: 4_000 });
       try {
         const error = await provider
           .create({ serviceId, ...vpcService, description: "slow", readyTimeoutSeconds: 1 })
