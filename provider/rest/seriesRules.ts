@@ -1,6 +1,6 @@
 /** Rules of a series query that span fields, which its JSON Schema cannot state. */
 import { seriesAggFns, type SeriesAggFn } from "../../schemas";
-import type { ValidationProblem } from "./validation";
+import type { ValidationProblem } from "./validationProblem";
 
 /**
  * What the API's validation lets through but its query cannot do: series grouped differently (the API refuses
