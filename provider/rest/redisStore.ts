@@ -109,9 +109,10 @@ export class RedisStore {
     if (this.lostBecause === undefined) {
       const closed = error instanceof Error && CLOSED_ERRORS.has(error.constructor.name);
       this.lostBecause = closed ? "the connection was lost" : `${code ?? message}`;
+      const redis = `the Redis at ${withoutPassword(this.url)} (${this.settingName})`;
       this.warn(
-        `shared rate-limit budget: the Redis at ${withoutPassword(this.url)} (${this.settingName}) cannot be ` +
-          `reached (${this.lostBecause}); this process goes on with this machine's budget and its own throttle`,
+        `shared rate-limit budget: ${redis} cannot be reached (${this.lostBecause}); ` +
+          "this process goes on with this machine's budget and its own throttle",
       );
       void this.client?.then(closeQuietly, () => undefined);
     }
