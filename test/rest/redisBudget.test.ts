@@ -194,6 +194,12 @@ describe("shared budget through Redis", function () {
       ["a wrong password", () => guarded.url(":wrong-password"), /WRONGPASS|invalid password/],
       ["no password", () => guarded.url(), /NOAUTH/],
       ["a database Redis does not have", () => guarded.url(":right-password", 99), /DB index/],
+      // .invalid is reserved never to resolve (RFC 2606).
+      [
+        "a host name that does not resolve",
+        () => "redis://nonexistent.invalid:6379/0",
+        /host name does not resolve/,
+      ],
     ];
     for (const [what, url, reply] of cases) {
       it(what, async () => {
