@@ -7,6 +7,7 @@ import type { ErrorObject } from "ajv";
 import { ruleKeyword, schemas } from "../../schemas";
 import { seriesRules } from "./seriesRules";
 import type { ValidationProblem } from "./validationProblem";
+import { isPlainObject } from "../propertyBags";
 
 export type { ValidationProblem } from "./validationProblem";
 
@@ -357,8 +358,4 @@ function quoted(value: unknown): string {
 /** An allowed value in a list: strings bare (as in the API docs), anything else as JSON. */
 function listed(value: unknown): string {
   return typeof value === "string" ? value : JSON.stringify(value);
-}
-
-function isPlainObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
 }

@@ -77,8 +77,9 @@ describe("runners sharing one API key's budget through Redis (10 requests per wi
       expect(without(await inventoryOffBudget(emulator, api), baseline)).to.deep.equal(
         stateInventory(resources),
       );
+      // Each key is one POST and the rename from its marked name.
       expect(stats.requests - stats.tooManyRequests, "requests answered other than 429").to.equal(
-        runners * keysPerRunner,
+        2 * runners * keysPerRunner,
       );
       const output = stacks.flatMap((stack) => stack.logs.map((log) => log.stdout + log.stderr)).join("\n");
       // What each up reports under "Diagnostics:" (the warnings of its provider process), at its end.
@@ -123,7 +124,7 @@ describe("runners sharing one API key's budget through Redis (10 requests per wi
     redis = await RedisServer.start();
     const running = redis;
     const { stats, diagnostics } = await parallelUps("redis-killed", running.url(), async () => {
-      // Once the runners have sent their first window's worth through Redis.
+      // Once the runners have sent their first window's worth of creates through Redis.
       for (;;) {
         const sent = (await emulator.control.requests()).filter((entry) => entry.method === "POST").length;
         if (sent >= 10) break;
