@@ -1,13 +1,13 @@
 /** bench/results.md: the summary table (what the README shows) and one section per figure. */
 import { overheadCommands } from "./figures/overhead";
 import { requestPhases } from "./figures/requests";
-import { sharedKeyPipelines } from "./figures/sharedKey";
 import { benchKinds } from "./programs/ours/settings";
 import { nativeSection, nativeSummaryRows } from "./reportNative";
 import { scaleSection, scaleSummaryRows } from "./reportScale";
+import { sharedKeySection, sharedKeySummaryRows } from "./reportSharedKey";
 import { throughputSection, throughputSummaryRows } from "./reportThroughput";
 import { goals, type BenchResults } from "./results";
-import { millis, seconds, secondsWithSpread, type Summary } from "./stats";
+import { millis, secondsWithSpread, type Summary } from "./stats";
 import { met, ratioSpread, table } from "./markdown";
 
 export function renderReport(results: BenchResults): string {
@@ -26,7 +26,7 @@ export function renderReport(results: BenchResults): string {
     ...throughputSection(results.throughput),
     ...seriesSection(results),
     ...scaleSection(results.scale),
-    ...sharedKeySection(results),
+    ...sharedKeySection(results.sharedKey),
     ...nativeSection(results.native),
   ].join("\n");
 }
@@ -109,20 +109,7 @@ function summaryRows(r: BenchResults): string[][] {
     rows.push(["5", "provider's share of it, median / p99", share, "", ""]);
   }
   rows.push(...scaleSummaryRows(r.scale));
-  for (const pipelines of sharedKeyPipelines) {
-    const runs = r.sharedKey?.runs.filter((run) => run.pipelines === pipelines && run.sharedBudget) ?? [];
-    if (runs.length === 0) continue;
-    const ratio = r.sharedKey!.ratio[String(pipelines)];
-    const failed = runs.reduce((sum, run) => sum + run.failures.length, 0);
-    const tooMany = runs.reduce((sum, run) => sum + run.tooManyRequests, 0);
-    rows.push([
-      "7",
-      `${pipelines} parallel ups sharing one key (${r.sharedKey!.keysPerPipeline} keys each), wall / floor`,
-      `${ratio.median.toFixed(2)} ${ratioSpread(ratio)}; ${tooMany} × 429, ${failed} ups failed`,
-      `≤ ${goals.sharedKeyRatio}, none failed`,
-      met(ratio.median <= goals.sharedKeyRatio && failed === 0),
-    ]);
-  }
+  rows.push(...sharedKeySummaryRows(r.sharedKey));
   rows.push(...nativeSummaryRows(r.native));
   return rows;
 }
@@ -259,39 +246,6 @@ function requestsSection(r: BenchResults): string[] {
     "Requests per resource by route:",
     "",
     ...details,
-    "",
-  ];
-}
-
-function sharedKeySection(r: BenchResults): string[] {
-  if (!r.sharedKey) return [];
-  const k = r.sharedKey;
-  const rows = k.runs.map((run) => [
-    String(run.pipelines),
-    run.sharedBudget ? "shared (default)" : "per process",
-    seconds(run.wallMs),
-    String(run.requests),
-    seconds(run.floorMs),
-    run.ratio.toFixed(2),
-    String(run.tooManyRequests),
-    String(run.failures.length),
-  ]);
-  const errors = k.runs.flatMap((run) => run.failures.map((failure) => `- ${failure.split("\n")[0]}`));
-  return [
-    "## Figure 7: parallel pipelines sharing one API key",
-    "",
-    `2 and 4 \`pulumi up\` of different stacks at once, ${k.keysPerPipeline} API keys each, all with the same ` +
-      `credentials. The emulator enforces ${k.limit.requests} requests per ${k.limit.windowMs / 1000} s per key; ` +
-      "each provider's throttle is at its default, its budget shared by the processes through files under the OS " +
-      "temp dir, or (PULUMI_CLICKHOUSE_CLOUD_SHARED_BUDGET=off) each process on its own. " +
-      "Wall time from the first start to the last end; floor = what the limit imposes on the requests needed " +
-      "(429 answers excluded): the first window's worth at once, then one window's worth per further window.",
-    "",
-    table(
-      ["pipelines", "budget", "wall (s)", "requests", "floor (s)", "wall / floor", "429", "ups failed"],
-      rows,
-    ),
-    ...(errors.length > 0 ? ["", "Errors:", ...errors] : []),
     "",
   ];
 }

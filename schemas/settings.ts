@@ -8,9 +8,9 @@
 
 /**
  * How a value is read: `text` as given (trimmed); `url` as an API base URL (https, or http to a loopback host);
- * `throttle` as `off` or `<requests>/<seconds>s`.
+ * `throttle` as `off` or `<requests>/<seconds>s`; `sharedBudget` as `local`, `off` or a `redis://` / `rediss://` URL.
  */
-export type SettingFormat = "text" | "url" | "throttle";
+export type SettingFormat = "text" | "url" | "throttle" | "sharedBudget";
 
 export interface SettingSpec {
   /** The key of the dynamic classes' config, e.g. `clickhouse:tokenKey`. */
@@ -121,6 +121,23 @@ export const SETTINGS = {
     placeholder: "<requests>/<seconds>s|off",
     defaultValue: "100/60s",
     defaultNote: "the published limit",
+  },
+  /**
+   * Where the processes using one API key or token share its rate-limit budget, for both APIs: `local` (the
+   * processes of this machine, through files), `off`, or a Redis URL that every runner names.
+   */
+  sharedBudget: {
+    key: "clickhouse:sharedBudget",
+    pluginKey: "clickhouse-cloud:sharedBudget",
+    envVar: "PULUMI_CLICKHOUSE_CLOUD_SHARED_BUDGET",
+    // A Redis URL may carry a password.
+    secret: true,
+    format: "sharedBudget",
+    description:
+      "where processes share a key's rate-limit budget: `local`, `off` or a `redis://` / `rediss://` URL",
+    placeholder: "<redis-url>|local|off",
+    defaultValue: "local",
+    defaultNote: "this machine's processes",
   },
 } as const satisfies Record<string, SettingSpec>;
 

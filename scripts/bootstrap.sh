@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# Sourced by the npm scripts (setup, test, demo, bench): installs what a fresh clone lacks, builds, and finds or
-# builds the Pulumi CLI. Afterwards PULUMI_CLI_DIR names the CLI's directory, PATH holds the CLI and the
+# Sourced by the npm scripts (setup, test, demo, bench): installs what a fresh clone lacks, builds, finds or
+# builds the Pulumi CLI, and installs redis-server when missing. Afterwards PULUMI_CLI_DIR names the CLI's directory, PATH holds the CLI and the
 # dynamic-provider launcher that ships in @pulumi/pulumi, and PULUMI_CLI_ON_CALLER_PATH says whether the caller's
 # own PATH already found that CLI (when not, hints for the user's shell print the `export PATH=...` it needs).
 set -euo pipefail
@@ -30,6 +30,12 @@ npm run --silent build
 
 PULUMI_CLI_DIR="$(bash scripts/ensure-pulumi.sh)"
 export PULUMI_CLI_DIR
+
+# redis-server, for the tests of the rate-limit budget shared through Redis; installed only when missing. Nothing
+# else needs it, so a machine where it cannot be installed (no root, no sudo) still sets up, with a warning.
+if ! bash scripts/ensure-redis.sh >/dev/null; then
+  echo "[bootstrap] warning: redis-server is missing; the tests of the budget shared through Redis will fail" >&2
+fi
 
 # The engine looks for the dynamic-provider launcher beside the CLI first (where Pulumi's releases ship it) and
 # warns about every copy it finds on PATH instead. The launcher is a small script that resolves @pulumi/pulumi from

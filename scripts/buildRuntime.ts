@@ -38,8 +38,9 @@ async function bundle(entry: string, outfile: string, plugins: Plugin[]): Promis
     format: "cjs",
     // Less to parse on every start; keepNames below keeps the names that messages show.
     minify: true,
-    // The program's @pulumi/pulumi is the one the provider process runs on: never a second copy.
-    external: ["@pulumi/pulumi", "@pulumi/pulumi/*"],
+    // The program's @pulumi/pulumi is the one the provider process runs on: never a second copy. The Redis client,
+    // loaded only where a budget is shared through Redis, is required from the package's dependencies then.
+    external: ["@pulumi/pulumi", "@pulumi/pulumi/*", "@redis/client"],
     // Error names (RequestValidationError, ApiError...) reach users in messages.
     keepNames: true,
     legalComments: "eof",

@@ -12,7 +12,10 @@
 import * as path from "node:path";
 import { managementRateLimit } from "../../emulator/rateLimits";
 import { sharedBudgetVariable } from "../../provider/rest/sharedBudgetSetting";
+import * as fs from "node:fs";
+import * as os from "node:os";
 import { LocalStack } from "../../scripts/lib/localStack";
+import { RedisServer } from "../../scripts/lib/redisServer";
 import type { BenchContext } from "../context";
 import { expectSummary, oursConfig, runOperation } from "../stacks";
 import { summarize, type Summary } from "../stats";
@@ -23,10 +26,16 @@ export const keysPerPipeline = 20;
 
 const repoRoot = path.resolve(__dirname, "..", "..", "..");
 
+/** How the processes share the key's budget: the machine's files (the default), not at all, or through Redis. */
+export type SharedKeyMode = "machine" | "off" | "redis";
+export const sharedKeyModes: readonly SharedKeyMode[] = ["machine", "off", "redis"];
+
 export interface SharedKeyRun {
   readonly pipelines: number;
-  /** Whether the processes shared the key's budget (the default) or each throttled only itself. */
+  /** Whether the processes shared the key's budget (the machine's, or Redis's) or each throttled only itself. */
   readonly sharedBudget: boolean;
+  /** True when the budget was shared through Redis, each stack with a temp dir of its own. */
+  readonly redis?: boolean;
   readonly wallMs: number;
   readonly requests: number;
   readonly tooManyRequests: number;
@@ -40,51 +49,86 @@ export interface SharedKeyResult {
   readonly keysPerPipeline: number;
   readonly limit: { readonly requests: number; readonly windowMs: number };
   readonly runs: SharedKeyRun[];
-  /** Ratio to the floor with the shared budget, by number of pipelines. */
+  /** Ratio to the floor with the machine's shared budget, by number of pipelines. */
   readonly ratio: Record<string, Summary>;
+  /** Ratio to the floor through Redis, by number of pipelines (runners). */
+  readonly redisRatio?: Record<string, Summary>;
 }
+
+/** How a run's processes shared the budget (results from before Redis runs have no `redis` field). */
+export function sharedKeyModeOf(run: SharedKeyRun): SharedKeyMode {
+  return run.redis ? "redis" : run.sharedBudget ? "machine" : "off";
+}
+
+const modeNames: Record<SharedKeyMode, string> = {
+  machine: "shared budget",
+  off: "per-process throttle",
+  redis: "through Redis, separate temp dirs",
+};
 
 export async function measureSharedKey(context: BenchContext, runs: number): Promise<SharedKeyResult> {
   const results: SharedKeyRun[] = [];
-  for (const pipelines of sharedKeyPipelines) {
-    for (let round = 0; round < runs * 2; round++) {
-      const run = await parallelUps(context, pipelines, round % 2 === 0);
-      results.push(run);
-      context.log(
-        `figure 7: ${pipelines} pipelines, ${run.sharedBudget ? "shared budget" : "per-process throttle"}, ` +
-          `run ${Math.floor(round / 2) + 1} of ${runs}: ${(run.wallMs / 1000).toFixed(1)} s for ` +
-          `${run.requests} requests (floor ${(run.floorMs / 1000).toFixed(0)} s, ratio ${run.ratio.toFixed(2)}), ` +
-          `${run.tooManyRequests} answered 429, ${run.failures.length} ups failed`,
-      );
+  const redis = await RedisServer.start();
+  try {
+    for (const pipelines of sharedKeyPipelines) {
+      for (let round = 0; round < runs * sharedKeyModes.length; round++) {
+        const mode = sharedKeyModes[round % sharedKeyModes.length];
+        const run = await parallelUps(context, pipelines, mode, redis.url());
+        results.push(run);
+        context.log(
+          `figure 7: ${pipelines} pipelines, ${modeNames[mode]}, ` +
+            `run ${Math.floor(round / sharedKeyModes.length) + 1} of ${runs}: ${(run.wallMs / 1000).toFixed(1)} s for ` +
+            `${run.requests} requests (floor ${(run.floorMs / 1000).toFixed(0)} s, ratio ${run.ratio.toFixed(2)}), ` +
+            `${run.tooManyRequests} answered 429, ${run.failures.length} ups failed`,
+        );
+      }
     }
+  } finally {
+    await redis.stop();
   }
+  const ratioOf = (mode: SharedKeyMode) =>
+    Object.fromEntries(
+      sharedKeyPipelines.map((n) => [
+        String(n),
+        summarize(
+          results.filter((r) => r.pipelines === n && sharedKeyModeOf(r) === mode).map((r) => r.ratio),
+        ),
+      ]),
+    );
   return {
     keysPerPipeline,
     limit: { requests: managementRateLimit.max, windowMs: managementRateLimit.timeWindowMs },
     runs: results,
-    ratio: Object.fromEntries(
-      sharedKeyPipelines.map((n) => [
-        String(n),
-        summarize(results.filter((r) => r.pipelines === n && r.sharedBudget).map((r) => r.ratio)),
-      ]),
-    ),
+    ratio: ratioOf("machine"),
+    redisRatio: ratioOf("redis"),
   };
 }
 
 async function parallelUps(
   context: BenchContext,
   pipelines: number,
-  sharedBudget: boolean,
+  mode: SharedKeyMode,
+  redisUrl: string,
 ): Promise<SharedKeyRun> {
   const { control, fixture } = context.emulator;
+  // Runners on different machines: no temp dir in common, so only Redis joins their budgets.
+  const ownTemp = mode === "redis" ? fs.mkdtempSync(path.join(os.tmpdir(), "bench-runners-")) : undefined;
   const stacks = await Promise.all(
     Array.from({ length: pipelines }, (_, index) =>
       LocalStack.create({
         projectDir: path.join(repoRoot, "bench", "programs", "ours"),
         programModule: path.join(repoRoot, "dist", "bench", "programs", "ours", "index.js"),
         stackName: `bench-shared-key-${process.pid}-${index}`,
-        config: oursConfig(fixture, ["ApiKey"], keysPerPipeline),
-        env: sharedBudget ? {} : { [sharedBudgetVariable]: "off" },
+        config: {
+          ...oursConfig(fixture, ["ApiKey"], keysPerPipeline),
+          ...(mode === "redis" ? { "clickhouse:sharedBudget": { value: redisUrl, secret: true } } : {}),
+        },
+        env:
+          mode === "off"
+            ? { [sharedBudgetVariable]: "off" }
+            : ownTemp === undefined
+              ? {}
+              : { TMPDIR: fs.mkdtempSync(path.join(ownTemp, `runner-${index}-`)) },
       }),
     ),
   );
@@ -110,7 +154,8 @@ async function parallelUps(
     await control.reset();
     return {
       pipelines,
-      sharedBudget,
+      sharedBudget: mode !== "off",
+      ...(mode === "redis" ? { redis: true } : {}),
       wallMs,
       requests,
       tooManyRequests,
@@ -123,5 +168,6 @@ async function parallelUps(
   } finally {
     await control.updateSettings({ rateLimits: false });
     await Promise.all(stacks.map((stack) => stack.dispose()));
+    if (ownTemp !== undefined) fs.rmSync(ownTemp, { recursive: true, force: true });
   }
 }

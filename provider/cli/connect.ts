@@ -49,11 +49,19 @@ export function connect(
   return {
     management: managementClient(management, {
       throttle: management.throttle,
+      sharedBudget: management.sharedBudget,
+      warn: (line) => report(`warning: ${line}`),
       wake: { report },
     }),
     organizationId: management.organizationId,
     tokenKey: management.tokenKey,
-    observability: observability && observabilityClient(observability, { throttle: observability.throttle }),
+    observability:
+      observability &&
+      observabilityClient(observability, {
+        throttle: observability.throttle,
+        sharedBudget: observability.sharedBudget,
+        warn: (line) => report(`warning: ${line}`),
+      }),
     serviceIds,
   };
 }

@@ -43,9 +43,12 @@ export async function getSeries(
     // A program may query many series: a missing setting is explained in full once per run.
     throw error instanceof ConfigurationError ? reportOncePerProcess(error) : error;
   }
-  const rows = await observabilityClient(settings, { throttle: settings.throttle }).charts.querySeries(
-    request,
-  );
+  const client = observabilityClient(settings, {
+    throttle: settings.throttle,
+    sharedBudget: settings.sharedBudget,
+    warn: (line) => void pulumi.log.warn(line),
+  });
+  const rows = await client.charts.querySeries(request);
   return seriesResult(request.series.length, rows);
 }
 

@@ -6,6 +6,7 @@
 import { SETTINGS, type SettingSpec } from "../../schemas/settings";
 import { BaseUrlError, checkBaseUrl } from "../settings/baseUrl";
 import type { ConfigSource } from "../settings/sources";
+import { parseSharedBudgetSetting } from "../settings/sharedBudget";
 import { parseThrottleSetting } from "../settings/throttle";
 
 /** The package name, which is also the config namespace of its provider. */
@@ -39,6 +40,12 @@ export const nativeSettings = {
   observabilityThrottle: {
     setting: SETTINGS.observabilityThrottle,
     description: "How fast this provider sends to the observability API: `off`, or `<requests>/<seconds>s`.",
+  },
+  sharedBudget: {
+    setting: SETTINGS.sharedBudget,
+    description:
+      "Where the processes using one key share its rate-limit budget, for both APIs: `local` (this machine's " +
+      "processes, the default), `off`, or a `redis://` / `rediss://` URL every runner names.",
   },
 } as const satisfies Record<string, { setting: SettingSpec; description: string }>;
 
@@ -94,7 +101,7 @@ export interface ConfigProblem {
 }
 
 /**
- * The problems of the values that are set: a URL that is not one, a throttle that does not parse. Missing values
+ * The problems of the values that are set: a URL that is not one, a throttle or shared budget that does not parse. Missing values
  * are no problem here: an environment variable may supply them, and only the operations that need them fail.
  */
 export function setValueProblems(values: Readonly<Record<string, string>>): ConfigProblem[] {
@@ -116,6 +123,14 @@ export function setValueProblems(values: Readonly<Record<string, string>>): Conf
     if (typeof parsed === "object" && "problem" in parsed) {
       problems.push({ property: name, reason: `${nativeKey(name)}: ${parsed.problem}` });
     }
+  }
+  const sharedBudget = values.sharedBudget?.trim();
+  const parsedBudget = sharedBudget ? parseSharedBudgetSetting(sharedBudget) : undefined;
+  if (typeof parsedBudget === "object" && "problem" in parsedBudget) {
+    problems.push({
+      property: "sharedBudget",
+      reason: `${nativeKey("sharedBudget")}: ${parsedBudget.problem}`,
+    });
   }
   return problems;
 }

@@ -3,6 +3,7 @@
  * checks and result shape as the program-side getSeries, connected with the plugin's configuration instead of
  * the program's.
  */
+import { progress } from "../resources/support/lifecycle";
 import { resolveObservabilitySettings } from "../settings/resolve";
 import type { ConfigSource } from "../settings/sources";
 import { seriesResult, type SeriesQueryResult } from "../functions/series";
@@ -21,8 +22,11 @@ export async function invokeGetSeries(args: unknown, config: ConfigSource): Prom
   const { request, problems, deprecations } = buildSeriesRequest(args);
   if (problems.length > 0) return { problems };
   const settings = resolveObservabilitySettings({ source: config });
-  const rows = await observabilityClient(settings, { throttle: settings.throttle }).charts.querySeries(
-    request,
-  );
+  const client = observabilityClient(settings, {
+    throttle: settings.throttle,
+    sharedBudget: settings.sharedBudget,
+    warn: (line) => progress("getSeries", `warning: ${line}`),
+  });
+  const rows = await client.charts.querySeries(request);
   return { result: seriesResult(request.series.length, rows), deprecations };
 }

@@ -38,6 +38,8 @@ class ProviderContext {
     );
     const client = managementClient(settings, {
       throttle: settings.throttle,
+      sharedBudget: settings.sharedBudget,
+      warn: warnOfRateLimits,
       // Operations on an idle service wake it; the user sees one line saying so.
       wake: { report: (line) => progress("ReversePrivateEndpoint", line) },
     });
@@ -46,8 +48,17 @@ class ProviderContext {
 
   observability(): ObservabilityClient {
     const settings = onceThisRun(() => resolveObservabilitySettings({ source: this.stackConfig }));
-    return observabilityClient(settings, { throttle: settings.throttle });
+    return observabilityClient(settings, {
+      throttle: settings.throttle,
+      sharedBudget: settings.sharedBudget,
+      warn: warnOfRateLimits,
+    });
   }
+}
+
+/** The rate-limit handling's warnings (a shared budget that cannot be used, say) reach the user as warnings. */
+function warnOfRateLimits(line: string): void {
+  progress("rate limit", `warning: ${line}`);
 }
 
 /** Resolves settings; a configuration problem every resource of the run shares is explained in full only once. */

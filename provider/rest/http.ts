@@ -10,7 +10,7 @@ import { systemClock, type Clock } from "./clock";
 import { readErrorBody } from "./errorBodies";
 import { ApiError, UNEXPECTED_RESPONSE, type ApiProfile, type HttpMethod } from "./errors";
 import { isOwnNotFoundAnswer } from "./notFound";
-import { rateLimitResetMs } from "./rateLimit";
+import { pauseBounds, serverPause, type ServerPause } from "./rateLimit";
 import { Redactor } from "./redact";
 import {
   DEFAULT_RETRY_SETTINGS,
@@ -20,6 +20,7 @@ import {
   type RetrySettings,
 } from "./retry";
 import { httpLibrary } from "./httpLibrary";
+import type { SharedBudgetSetting } from "../settings/sharedBudget";
 import { assertPathSegmentsSafe } from "./pathSegment";
 import { sharedBudgetFor } from "./sharedBudgetSetting";
 import { Throttle, type ThrottleSettings } from "./throttle";
@@ -51,6 +52,13 @@ export interface HttpOptions {
   readonly random?: () => number;
   /** Receives a line for each retry and rate-limit pause. Lines never contain credentials. */
   readonly log?: (line: string) => void;
+  /**
+   * Receives the warnings of the rate-limit handling (a 429's pause not believed, a shared budget that cannot be
+   * used); `log` when not given.
+   */
+  readonly warn?: (line: string) => void;
+  /** Where the key's budget is shared (clickhouse:sharedBudget); the environment variable's value when not given. */
+  readonly sharedBudget?: SharedBudgetSetting;
 }
 
 /** An API as the core needs to know it. */
@@ -110,6 +118,9 @@ export class HttpCore {
   private readonly clock: Clock;
   private readonly random: () => number;
   private readonly log: (line: string) => void;
+  private readonly warn: (line: string) => void;
+  /** Whether a 429's pause too long to believe has been reported (once per client). */
+  private reportedIgnoredPause = false;
 
   constructor(
     readonly profile: ClientProfile,
@@ -119,12 +130,19 @@ export class HttpCore {
     // Refuses plain http to anything but loopback before a connection can be made.
     this.baseUrl = checkBaseUrl(connection.baseUrl, profile.urlSettingKey);
     this.redactor = new Redactor(connection.secrets);
-    this.retrySettings = { ...DEFAULT_RETRY_SETTINGS, ...options.retry };
+    const { windowMs, marginMs } = profile.throttle;
+    this.retrySettings = {
+      ...DEFAULT_RETRY_SETTINGS,
+      serverPause: pauseBounds(windowMs, marginMs),
+      ...options.retry,
+    };
     this.timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
     this.clock = options.clock ?? systemClock;
     this.random = options.random ?? Math.random;
     const log = options.log;
     this.log = log === undefined ? () => undefined : (line) => log(this.redactor.apply(line));
+    const warn = options.warn;
+    this.warn = warn === undefined ? this.log : (line) => warn(this.redactor.apply(line));
     this.throttle = options.throttle === "off" ? undefined : this.newThrottle(options, connection);
     const { axios, axiosRetry } = httpLibrary();
     this.instance = axios.create({
@@ -187,7 +205,18 @@ export class HttpCore {
     // Shared with other processes on real time only: a simulated clock's times mean nothing to another process.
     const shared =
       options.clock === undefined
-        ? sharedBudgetFor(this.baseUrl, connection.authorization, settings, this.clock)
+        ? sharedBudgetFor(
+            this.baseUrl,
+            connection.authorization,
+            {
+              ...settings,
+              maxPauseMs: this.retrySettings.serverPause.capMs,
+              leaseMs: this.timeoutMs + settings.windowMs + settings.marginMs,
+            },
+            this.clock,
+            this.warn,
+            options.sharedBudget,
+          )
         : undefined;
     return new Throttle(settings, this.clock, shared);
   }
@@ -198,13 +227,24 @@ export class HttpCore {
       return await httpLibrary().httpAdapter(config);
     } catch (error) {
       if (httpLibrary().axios.isAxiosError(error) && error.response?.status === 429) {
-        const resetMs = rateLimitResetMs(error.response.headers, this.clock.now());
-        this.throttle?.pauseFor(resetMs);
-        const pause = resetMs === undefined ? "briefly" : `for ${(resetMs / 1000).toFixed(1)} s`;
-        this.log(`${this.profile.title} answered 429 Too Many Requests; pausing its requests ${pause}`);
+        const pause = this.serverPause(error.response.headers);
+        this.throttle?.pauseFor(pause.ms);
+        this.logTooManyRequests(pause);
       }
       throw error;
     }
+  }
+
+  private serverPause(headers: AxiosResponse["headers"]): ServerPause {
+    return serverPause(headers, this.clock.now(), this.retrySettings.serverPause);
+  }
+
+  private logTooManyRequests(pause: ServerPause): void {
+    const how = pause.ms === undefined ? "briefly" : `for ${(pause.ms / 1000).toFixed(1)} s`;
+    const line = `${this.profile.title} answered 429 Too Many Requests; pausing its requests ${how}`;
+    if (pause.ignored === undefined || this.reportedIgnoredPause) return this.log(line);
+    this.reportedIgnoredPause = true;
+    this.warn(`${line} (ignoring "${pause.ignored}": far longer than the API's window)`);
   }
 
   private unwrap<T>(spec: ResultSpec, response: AxiosResponse<string>): T {
@@ -277,8 +317,7 @@ export class HttpCore {
       code: info.code,
       detail: this.redactor.apply(info.detail),
       requestId: info.requestId ?? headerRequestId(response),
-      retryAfterMs:
-        response.status === 429 ? rateLimitResetMs(response.headers, this.clock.now()) : undefined,
+      retryAfterMs: response.status === 429 ? this.serverPause(response.headers).ms : undefined,
     });
   }
 

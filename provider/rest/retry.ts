@@ -7,7 +7,8 @@ import type { AxiosError } from "axios";
 import type { IAxiosRetryConfig } from "axios-retry";
 import type { Clock } from "./clock";
 import type { HttpMethod } from "./errors";
-import { rateLimitResetMs } from "./rateLimit";
+import { pauseBounds, serverPause, type PauseBounds } from "./rateLimit";
+import { OBSERVABILITY_THROTTLE } from "./throttle";
 
 export interface RetrySettings {
   /** Attempts in total, the first included. */
@@ -18,6 +19,8 @@ export interface RetrySettings {
   readonly baseDelayMs: number;
   /** Upper bound of one backoff delay. */
   readonly maxDelayMs: number;
+  /** How long a 429 may ask to wait: about one window of the API (each client sets its own API's). */
+  readonly serverPause: PauseBounds;
 }
 
 export const DEFAULT_RETRY_SETTINGS: RetrySettings = {
@@ -25,6 +28,8 @@ export const DEFAULT_RETRY_SETTINGS: RetrySettings = {
   maxTotalMs: 120_000,
   baseDelayMs: 500,
   maxDelayMs: 30_000,
+  // The longer of the two APIs' windows.
+  serverPause: pauseBounds(OBSERVABILITY_THROTTLE.windowMs, OBSERVABILITY_THROTTLE.marginMs),
 };
 
 /** Network failures that happen before the request is written: the server never saw it. */
@@ -77,7 +82,7 @@ export function retryDelayMs(
   random: () => number,
 ): number {
   if (error.response?.status === 429) {
-    const resetMs = rateLimitResetMs(error.response.headers, nowMs);
+    const resetMs = serverPause(error.response.headers, nowMs, settings.serverPause).ms;
     // A little jitter after the reset keeps parallel processes from arriving in the same millisecond.
     if (resetMs !== undefined) return resetMs + Math.round(random() * Math.min(1000, settings.baseDelayMs));
   }

@@ -3,19 +3,21 @@
  * `pulumi up` of different stacks (pipelines of one team on one runner) each throttle only themselves, so
  * together they send more than the key allows and spend their time waiting out 429s.
  *
- * Lock-free, through files in a directory under the OS temp dir named by a hash of the API's URL and the
- * credential (never the credential itself). Each request takes the next ticket: a file `<n>` created with O_EXCL,
+ * Lock-free, through files in a directory of this user's (budgetDirectory.ts) named by a hash of the API's URL
+ * and the credential (never the credential itself). Every file is opened without following symbolic links, and
+ * made only where none was (O_EXCL), mode 0600. Each request takes the next ticket: a file `<n>` created with O_EXCL,
  * so exactly one process holds each number. Ticket n may be sent once ticket n - limit was sent at least one
  * window (plus the margin) ago: no window of the server then holds more than `limit` requests of this key from
  * this machine. A ticket's file says `pending <pid>` until its request is sent, then `sent <ms>`; a pending
  * ticket whose process is gone (killed) counts as sent when it was taken. A 429 writes `pause` (the time sending
- * may resume), which every process honours.
+ * may resume), which every process honours: up to `maxPauseMs` from now, since no 429 can need more, so a pause
+ * further away (written by a bug or planted) is ignored with a warning rather than hanging every process.
  */
-import { createHash } from "node:crypto";
+import { randomBytes } from "node:crypto";
 import * as fs from "node:fs";
-import * as os from "node:os";
 import * as path from "node:path";
 import type { Clock } from "./clock";
+import type { RateBudget } from "./throttle";
 
 /** How often a waiting request looks at the ticket it waits for. */
 const POLL_MS = 50;
@@ -31,19 +33,28 @@ export interface SharedBudgetSettings {
   readonly limit: number;
   readonly windowMs: number;
   readonly marginMs: number;
+  /** The longest pause a 429 can ask for; a pause in the budget further away than this is ignored. */
+  readonly maxPauseMs: number;
 }
 
-/** The directory of one base URL and credential's budget. */
-export function budgetDirectory(baseUrl: string, credential: string): string {
-  const digest = createHash("sha256").update(`${baseUrl}\n${credential}`).digest("hex").slice(0, 32);
-  return path.join(os.tmpdir(), "pulumi-clickhouse-cloud-budget", digest);
-}
+// Windows has no symbolic-link flag for open; its links need privileges to make.
+const NOFOLLOW = fs.constants.O_NOFOLLOW ?? 0;
+const { O_CREAT, O_EXCL, O_RDONLY, O_TRUNC, O_WRONLY } = fs.constants;
+/** A new file, never one that is there already, nor through a link. */
+const CREATE_NEW = O_WRONLY | O_CREAT | O_EXCL | NOFOLLOW;
 
-export class SharedBudget {
+export class SharedBudget implements RateBudget {
+  /** The pause this process wrote last: a later one in the file was written by another process. */
+  private ownPause = 0;
+  /** The pauses (by their end) already reported in the log, each once. */
+  private readonly reported = new Set<number>();
+
   constructor(
     private readonly dir: string,
     private readonly settings: SharedBudgetSettings,
     private readonly clock: Clock,
+    /** Receives a line when this process waits on another's pause, or ignores a pause it cannot believe. */
+    private readonly log: (line: string) => void = () => undefined,
   ) {
     fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
     this.forgetIdleBudgets();
@@ -74,8 +85,11 @@ export class SharedBudget {
     const ticket = this.claim();
     const before = ticket - this.settings.limit;
     for (;;) {
-      const wait = Math.max(this.waitFor(before), this.pausedUntil() - this.clock.now());
+      const pausedUntil = this.pausedUntil();
+      const wait = Math.max(this.waitFor(before), pausedUntil - this.clock.now());
       if (wait <= 0) break;
+      if (pausedUntil > this.clock.now() && pausedUntil !== this.ownPause)
+        this.reportOthersPause(pausedUntil);
       await this.clock.sleep(Math.min(wait, POLL_MS));
     }
     return () => this.write(ticket, `sent ${this.clock.now()}`);
@@ -84,14 +98,49 @@ export class SharedBudget {
   /** Tells every process of the key to send nothing before `untilMs` (a 429's reset). */
   pauseUntil(untilMs: number): void {
     if (untilMs <= this.pausedUntil()) return;
-    const temporary = path.join(this.dir, `pause.${process.pid}`);
-    fs.writeFileSync(temporary, String(untilMs));
-    fs.renameSync(temporary, path.join(this.dir, "pause"));
+    const temporary = path.join(this.dir, `pause.${process.pid}.${randomBytes(6).toString("hex")}`);
+    try {
+      writeNew(temporary, String(untilMs));
+      // Renaming replaces whatever is at `pause`, a link included, never what a link points to.
+      fs.renameSync(temporary, this.pauseFile());
+      this.ownPause = untilMs;
+    } catch {
+      // The budget was deleted as idle meanwhile: this process's own throttle still pauses.
+      fs.rmSync(temporary, { force: true });
+    }
   }
 
+  /** When sending may resume; 0 when no pause is in force or the one in the file is too far away to believe. */
   private pausedUntil(): number {
     const text = this.read("pause");
-    return text === undefined ? 0 : Number(text) || 0;
+    const until = text === undefined ? 0 : Number(text) || 0;
+    const now = this.clock.now();
+    if (until <= now + this.settings.maxPauseMs) return until;
+    this.reportOnce(
+      until,
+      `ignoring ${this.pauseFile()}`,
+      `${describeMs(until - now)}, longer than any 429 asks`,
+    );
+    return 0;
+  }
+
+  private reportOthersPause(until: number): void {
+    const waitMs = until - this.clock.now();
+    this.reportOnce(
+      until,
+      `waiting ${describeMs(waitMs)}`,
+      `another process using this key was answered 429 and paused it (${this.pauseFile()})`,
+    );
+  }
+
+  private reportOnce(until: number, what: string, why: string): void {
+    if (this.reported.has(until)) return;
+    this.reported.add(until);
+    this.log(`shared rate-limit budget: ${what}: ${why}`);
+  }
+
+  private pauseFile(): string {
+    return path.join(this.dir, "pause");
   }
 
   /** Milliseconds until ticket `n`'s request has aged out of every window; 0 when it has, or never existed. */
@@ -114,9 +163,7 @@ export class SharedBudget {
     let next = this.highest() + 1;
     for (;;) {
       try {
-        const fd = fs.openSync(path.join(this.dir, String(next)), "wx", 0o600);
-        fs.writeSync(fd, `pending ${process.pid}`);
-        fs.closeSync(fd);
+        writeNew(path.join(this.dir, String(next)), `pending ${process.pid}`);
         this.forgetBefore(next - KEEP_TICKETS_FACTOR * this.settings.limit);
         return next;
       } catch (error) {
@@ -155,19 +202,39 @@ export class SharedBudget {
 
   private read(name: string): string | undefined {
     try {
-      return fs.readFileSync(path.join(this.dir, name), "utf8");
+      return withFile(path.join(this.dir, name), O_RDONLY | NOFOLLOW, (fd) => fs.readFileSync(fd, "utf8"));
     } catch {
+      // Missing, or a link: nothing this process wrote.
       return undefined;
     }
   }
 
   private write(n: number, text: string): void {
     try {
-      fs.writeFileSync(path.join(this.dir, String(n)), text);
+      withFile(path.join(this.dir, String(n)), O_WRONLY | O_TRUNC | NOFOLLOW, (fd) => fs.writeSync(fd, text));
     } catch {
-      // The ticket was deleted as old meanwhile: nobody waits for it any more.
+      // The ticket was deleted as old meanwhile (nobody waits for it any more), or replaced by a link.
     }
   }
+}
+
+/** Creates `file` (mode 0600) with `text`, failing with EEXIST when anything is at that name. */
+function writeNew(file: string, text: string): void {
+  withFile(file, CREATE_NEW, (fd) => fs.writeSync(fd, text), 0o600);
+}
+
+function withFile<T>(file: string, flags: number, use: (fd: number) => T, mode?: number): T {
+  const fd = fs.openSync(file, flags, mode);
+  try {
+    return use(fd);
+  } finally {
+    fs.closeSync(fd);
+  }
+}
+
+function describeMs(ms: number): string {
+  const seconds = ms / 1000;
+  return seconds < 3600 ? `${seconds.toFixed(1)} s` : `${(seconds / 3600).toFixed(0)} h`;
 }
 
 function alive(pid: number): boolean {

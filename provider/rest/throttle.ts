@@ -16,7 +16,20 @@
  * command, a program's getSeries) would be kept alive for its last window. Hence this small queue of its own.
  */
 import type { Clock } from "./clock";
-import type { SharedBudget } from "./sharedBudget";
+
+/**
+ * A key's budget shared with other processes: this machine's (sharedBudget.ts) or every runner's through Redis
+ * (redisBudget.ts).
+ */
+export interface RateBudget {
+  /**
+   * Waits until the other processes' use of the key leaves room for one more request. Returns the function to call
+   * when the request is sent, which may return the one to call when its answer arrives.
+   */
+  take(): Promise<() => (() => void) | void>;
+  /** Tells every process of the key to send nothing before `untilMs` (a 429's reset). */
+  pauseUntil(untilMs: number): void;
+}
 
 export interface ThrottleSettings {
   /** Requests allowed per window. */
@@ -71,8 +84,8 @@ export class Throttle {
   constructor(
     private readonly settings: ThrottleSettings,
     private readonly clock: Clock,
-    /** The key's budget shared with the other processes of this machine, when there is one. */
-    private readonly shared?: SharedBudget,
+    /** The key's budget shared with other processes, when there is one. */
+    private readonly shared?: RateBudget,
   ) {}
 
   /** Runs `send` once a slot is free and no 429 pause is in force; resolves with its result. */
@@ -80,11 +93,13 @@ export class Throttle {
     const admitted = this.admission.then(() => this.admit());
     this.admission = admitted.catch(() => undefined);
     return admitted.then(async () => {
+      let answered: (() => void) | void = undefined;
       try {
         const markSent = await this.shared?.take();
-        markSent?.();
+        answered = markSent?.();
         return await send();
       } finally {
+        if (typeof answered === "function") answered();
         this.release();
       }
     });

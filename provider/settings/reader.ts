@@ -7,10 +7,15 @@ import { configSetCommand, type SettingFormat, type SettingSpec } from "../../sc
 import { BaseUrlError, checkBaseUrl } from "./baseUrl";
 import { ConfigurationError, type ConfigurationProblem } from "./errors";
 import { lookUp, type SettingsLookup } from "./sources";
+import { parseSharedBudgetSetting, type SharedBudgetSetting } from "./sharedBudget";
 import { parseThrottleSetting, type ThrottleSetting } from "./throttle";
 
 /** The parsed value of a setting of the given format. */
-export type SettingValue<F extends SettingFormat> = F extends "throttle" ? ThrottleSetting : string;
+export type SettingValue<F extends SettingFormat> = F extends "throttle"
+  ? ThrottleSetting
+  : F extends "sharedBudget"
+    ? SharedBudgetSetting
+    : string;
 
 export class SettingsReader {
   private readonly problems: ConfigurationProblem[] = [];
@@ -32,7 +37,10 @@ export class SettingsReader {
     if (this.problems.length > 0) throw new ConfigurationError(api, this.problems);
   }
 
-  private parse(spec: SettingSpec, value: string): string | ThrottleSetting | undefined {
+  private parse(
+    spec: SettingSpec,
+    value: string,
+  ): string | ThrottleSetting | SharedBudgetSetting | undefined {
     switch (spec.format) {
       case "text":
         return value;
@@ -45,6 +53,10 @@ export class SettingsReader {
         }
       case "throttle": {
         const parsed = parseThrottleSetting(value);
+        return typeof parsed === "object" && "problem" in parsed ? this.report(spec, parsed.problem) : parsed;
+      }
+      case "sharedBudget": {
+        const parsed = parseSharedBudgetSetting(value);
         return typeof parsed === "object" && "problem" in parsed ? this.report(spec, parsed.problem) : parsed;
       }
     }

@@ -5,6 +5,7 @@
 import { SETTINGS } from "../../schemas/settings";
 import { SettingsReader } from "./reader";
 import { nonEmpty, type SettingsLookup } from "./sources";
+import type { SharedBudgetSetting } from "./sharedBudget";
 import type { ThrottleSetting } from "./throttle";
 
 /** Connection settings of the management API. */
@@ -15,6 +16,8 @@ export interface ManagementSettings {
   readonly organizationId: string;
   /** The client-side throttle (`clickhouse:throttle`); the published limit unless configured. */
   readonly throttle: ThrottleSetting;
+  /** Where the key's budget is shared with other processes (`clickhouse:sharedBudget`). */
+  readonly sharedBudget: SharedBudgetSetting;
 }
 
 /** Connection settings of the observability API. */
@@ -23,6 +26,8 @@ export interface ObservabilitySettings {
   readonly apiToken: string;
   /** The client-side throttle (`observability:throttle`); the published limit unless configured. */
   readonly throttle: ThrottleSetting;
+  /** Where the token's budget is shared with other processes (`clickhouse:sharedBudget`). */
+  readonly sharedBudget: SharedBudgetSetting;
 }
 
 /**
@@ -39,6 +44,7 @@ export function resolveManagementSettings(
   const tokenSecret = reader.read(SETTINGS.tokenSecret);
   const apiUrl = reader.read(SETTINGS.managementApiUrl);
   const throttle = reader.read(SETTINGS.managementThrottle);
+  const sharedBudget = reader.read(SETTINGS.sharedBudget);
   reader.throwIfProblems("management API");
   return {
     apiUrl: apiUrl!,
@@ -46,6 +52,7 @@ export function resolveManagementSettings(
     tokenSecret: tokenSecret!,
     organizationId: organizationId!,
     throttle: throttle!,
+    sharedBudget: sharedBudget!,
   };
 }
 
@@ -55,6 +62,7 @@ export function resolveObservabilitySettings(lookup: SettingsLookup = {}): Obser
   const apiUrl = reader.read(SETTINGS.observabilityApiUrl);
   const apiToken = reader.read(SETTINGS.observabilityApiToken);
   const throttle = reader.read(SETTINGS.observabilityThrottle);
+  const sharedBudget = reader.read(SETTINGS.sharedBudget);
   reader.throwIfProblems("observability API");
-  return { apiUrl: apiUrl!, apiToken: apiToken!, throttle: throttle! };
+  return { apiUrl: apiUrl!, apiToken: apiToken!, throttle: throttle!, sharedBudget: sharedBudget! };
 }

@@ -39,6 +39,7 @@ export class Provider extends pulumi.ProviderResource {
             resourceInputs["observabilityApiUrl"] = args?.observabilityApiUrl;
             resourceInputs["observabilityThrottle"] = args?.observabilityThrottle;
             resourceInputs["organizationId"] = args?.organizationId;
+            resourceInputs["sharedBudget"] = args?.sharedBudget ? pulumi.secret(args.sharedBudget) : undefined;
             resourceInputs["throttle"] = args?.throttle;
             resourceInputs["tokenKey"] = args?.tokenKey;
             resourceInputs["tokenSecret"] = args?.tokenSecret ? pulumi.secret(args.tokenSecret) : undefined;
@@ -72,6 +73,10 @@ export interface ProviderArgs {
      * The organization (uuid) resources belong to unless they name their own. Falls back to the environment variable CLICKHOUSE_ORG_ID.
      */
     organizationId?: pulumi.Input<string | undefined>;
+    /**
+     * Where the processes using one key share its rate-limit budget, for both APIs: `local` (this machine's processes, the default), `off`, or a `redis://` / `rediss://` URL every runner names. Falls back to the environment variable PULUMI_CLICKHOUSE_CLOUD_SHARED_BUDGET. Default: local.
+     */
+    sharedBudget?: pulumi.Input<string | undefined>;
     /**
      * How fast this provider sends to the management API: `off`, or `<requests>/<seconds>s` over any sliding window. Falls back to the environment variable CLICKHOUSE_THROTTLE. Default: 10/10s.
      */

@@ -131,11 +131,13 @@ describe("docs: what the README states exists", function () {
       "`observability:apiUrl` `OBSERVABILITY_API_URL`",
       "`observability:apiToken` (secret) `OBSERVABILITY_API_TOKEN`",
       "`observability:throttle` `OBSERVABILITY_THROTTLE`",
+      "`clickhouse:sharedBudget` (secret) `PULUMI_CLICKHOUSE_CLOUD_SHARED_BUDGET`",
     ]);
     const meaning = Object.fromEntries(rows.map(([key, , text]) => [key, text]));
     expect(meaning["`clickhouse:apiUrl`"]).to.include("default `https://api.clickhouse.cloud`");
     expect(meaning["`clickhouse:throttle`"]).to.include("default `10/10s`");
     expect(meaning["`observability:throttle`"]).to.include("default `100/60s`");
+    expect(meaning["`clickhouse:sharedBudget` (secret)"]).to.include("default `local`");
   });
 
   it("every environment variable the README, CONTRIBUTING.md and bench/README.md name is one the code uses", () => {

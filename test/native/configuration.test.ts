@@ -96,4 +96,26 @@ describe("native plugin: configuration", function () {
     expect(message).to.include('clickhouse-cloud:apiUrl is not a valid URL: "api.clickhouse.cloud"');
     expect(await emulator.control.requests()).to.deep.equal([]);
   });
+
+  it("a shared budget that is not a Redis URL fails the preview naming the setting, never its password", async () => {
+    // Set as a secret, as the README says: the engine shows a plaintext config value in its own error line.
+    const stack = await LocalStack.create({
+      projectDir,
+      programModule,
+      config: {
+        "e2e:keyName": { value: `bad-budget-${process.pid}` },
+        "clickhouse-cloud:sharedBudget": {
+          value: "https://user:hunter2@redis.example.com:6379",
+          secret: true,
+        },
+      },
+    });
+    stacks.push(stack);
+    await emulator.control.clearRequests();
+    const message = await failure(stack.preview());
+    expect(message).to.include("clickhouse-cloud:sharedBudget: must be");
+    expect(message).to.include("whose scheme is not redis or rediss");
+    expect(message).to.not.include("hunter2");
+    expect(await emulator.control.requests()).to.deep.equal([]);
+  });
 });

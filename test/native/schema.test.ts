@@ -52,7 +52,7 @@ describe("native plugin: schema.json and the generated SDKs", function () {
     expect(fs.readFileSync(schemaPath, "utf8")).to.equal(schemaText());
   });
 
-  it("names the package, its five resources, getSeries and the eight settings, credentials secret", () => {
+  it("names the package, its five resources, getSeries and the nine settings, credentials secret", () => {
     const manifest = JSON.parse(fs.readFileSync(path.join(repoRoot, "package.json"), "utf8")) as {
       version: string;
     };
@@ -75,11 +75,13 @@ describe("native plugin: schema.json and the generated SDKs", function () {
       "observabilityApiUrl",
       "observabilityApiToken",
       "observabilityThrottle",
+      "sharedBudget",
     ];
     for (const bag of [schema.config.variables, schema.provider.inputProperties]) {
       expect(Object.keys(bag)).to.have.members(settings);
       const secret = Object.keys(bag).filter((name) => bag[name].secret);
-      expect(secret).to.have.members(["tokenSecret", "observabilityApiToken"]);
+      // A Redis URL of the shared budget may carry a password.
+      expect(secret).to.have.members(["tokenSecret", "observabilityApiToken", "sharedBudget"]);
     }
     const apiKey = schema.resources["clickhouse-cloud:index:ApiKey"];
     expect(apiKey.properties.keySecret.secret).to.equal(true);

@@ -1,4 +1,3 @@
-import * as path from "node:path";
 import { expect } from "chai";
 import type { RunningEmulator } from "../../emulator";
 import { LocalStack } from "../../scripts/lib/localStack";
@@ -6,16 +5,10 @@ import { directApi, type DirectApi } from "./support/directApi";
 import { dedicatedEmulator, requestStats, stackConfigFor, takeRequests } from "./support/emulators";
 import { remoteInventory, stateInventory, without, type Inventory } from "./support/inventory";
 import { reportCase } from "./support/report";
+import { inventoryOffBudget, sharedKeyProgram, sharedKeyWindowMs as windowMs } from "./support/sharedKey";
 
-const projectDir = path.resolve(__dirname, "../../../test/reliability/programs/shared-key");
-const programModule = path.join(__dirname, "programs", "shared-key", "index.js");
+const { projectDir, programModule } = sharedKeyProgram;
 const keysPerPipeline = 20;
-/**
- * The management API's limit has the real shape, 10 requests per window per key, with a 2 s window instead of
- * 10 s so that 80 creates take about 16 s rather than 80 s; the provider's throttle is set to the same limit.
- * (`npm run bench` measures the same runs at the real 10 s window.)
- */
-const windowMs = 2_000;
 
 /**
  * Parallel pipelines: several `pulumi up` of different stacks at once, all with the same API key, so all of them
@@ -30,22 +23,12 @@ describe("parallel pipelines sharing one API key (10 requests per window per key
   before(async () => {
     emulator = await dedicatedEmulator({ rateLimits: true, managementRateWindowMs: windowMs });
     api = directApi(emulator.fixture);
-    baseline = await inventoryOffBudget();
+    baseline = await inventoryOffBudget(emulator, api);
   });
 
   after(async () => {
     await emulator?.close();
   });
-
-  /** The test's own reads, with the limits off meanwhile so that they use none of the stacks' budget. */
-  async function inventoryOffBudget(): Promise<Inventory> {
-    await emulator.control.updateSettings({ rateLimits: false });
-    try {
-      return await remoteInventory(api);
-    } finally {
-      await emulator.control.updateSettings({ rateLimits: true });
-    }
-  }
 
   for (const pipelines of [2, 4]) {
     it(`${pipelines} ups at once with ${keysPerPipeline} keys each: none fails, every key made once`, async () => {
@@ -66,14 +49,16 @@ describe("parallel pipelines sharing one API key (10 requests per window per key
       );
       try {
         await emulator.control.reset();
-        baseline = await inventoryOffBudget();
+        baseline = await inventoryOffBudget(emulator, api);
         await emulator.control.clearRequests();
         await Promise.all(stacks.map((stack) => stack.up()));
         const stats = requestStats(await takeRequests(emulator));
 
         const resources = (await Promise.all(stacks.map((stack) => stack.resources()))).flat();
         expect(resources).to.have.length(pipelines * keysPerPipeline);
-        expect(without(await inventoryOffBudget(), baseline)).to.deep.equal(stateInventory(resources));
+        expect(without(await inventoryOffBudget(emulator, api), baseline)).to.deep.equal(
+          stateInventory(resources),
+        );
         // Each create is one POST and the rename from its marked name, each answered 200, and nothing else was sent.
         // The processes share the key's budget, so together they kept to the limit: no request was answered 429
         // (each on its own, they meet dozens).

@@ -57,11 +57,11 @@ describe("error messages and log lines for answers the emulator does not send", 
   });
 
   it("the retry line after a 429 says the wait in whole seconds from 10 s on", async () => {
-    answers = [tooMany({ "x-ratelimit-reset": "12" }), organization];
+    answers = [tooMany({ "x-ratelimit-reset": "10" }), organization];
     await management(2).organizations.get(ORG);
     expect(logs).to.deep.equal([
-      "management API answered 429 Too Many Requests; pausing its requests for 12.0 s",
-      `management API: GET /v1/organizations/${ORG} got 429; retrying in 12 s (attempt 2 of 2)`,
+      "management API answered 429 Too Many Requests; pausing its requests for 10.0 s",
+      `management API: GET /v1/organizations/${ORG} got 429; retrying in 10 s (attempt 2 of 2)`,
     ]);
   });
 

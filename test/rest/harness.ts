@@ -2,7 +2,6 @@
  * What the REST layer's HTTP tests add to test/support/: client options with small retry settings, a simulated
  * clock and captured log lines, and readers of failures and of the emulator's request log.
  */
-import { createServer } from "node:net";
 import { expect } from "chai";
 import type { RunningEmulator } from "../../emulator";
 import type { Clock } from "../../provider/rest/clock";
@@ -60,12 +59,4 @@ export async function loggedRequests(emulator: RunningEmulator): Promise<string[
     .map((entry) => `${entry.method} ${entry.path} ${entry.status}${entry.fault ? ` ${entry.fault}` : ""}`);
 }
 
-/** A TCP port nothing listens on (it was free a moment ago). */
-export async function unusedPort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const address = server.address();
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  if (address === null || typeof address === "string") throw new Error("no TCP port");
-  return address.port;
-}
+export { unusedPort } from "../../scripts/lib/ports";

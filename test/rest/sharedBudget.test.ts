@@ -5,10 +5,11 @@ import * as path from "node:path";
 import { promisify } from "node:util";
 import { expect } from "chai";
 import { systemClock } from "../../provider/rest/clock";
-import { budgetDirectory, SharedBudget } from "../../provider/rest/sharedBudget";
+import { budgetDirectory } from "../../provider/rest/budgetDirectory";
+import { SharedBudget } from "../../provider/rest/sharedBudget";
 import { sharedBudgetFor, sharedBudgetVariable } from "../../provider/rest/sharedBudgetSetting";
 
-const settings = { limit: 10, windowMs: 1_000, marginMs: 100 };
+const settings = { limit: 10, windowMs: 1_000, marginMs: 100, maxPauseMs: 10_000 };
 
 /**
  * Several processes that share one key's budget: together they send no more than `limit` requests in any window
@@ -64,7 +65,11 @@ describe("shared budget: one key's rate limit shared by the processes of a machi
     // Ticket 0 of a process that no longer exists (a finished child's pid), never marked sent.
     const { stdout } = await promisify(execFile)(process.execPath, ["-e", "console.log(process.pid)"]);
     fs.writeFileSync(path.join(dir, "0"), `pending ${stdout.trim()}`);
-    const budget = new SharedBudget(dir, { limit: 1, windowMs: 200, marginMs: 0 }, systemClock);
+    const budget = new SharedBudget(
+      dir,
+      { limit: 1, windowMs: 200, marginMs: 0, maxPauseMs: 10_000 },
+      systemClock,
+    );
     const sent = await budget.take();
     sent();
     expect(fs.readFileSync(path.join(dir, "1"), "utf8")).to.match(/^sent \d+$/);
@@ -86,7 +91,7 @@ describe("shared budget: one key's rate limit shared by the processes of a machi
       const start = Date.now();
       let now = start;
       const clock = { now: () => now, sleep: async (ms) => { now += ms; if (now - start > 3000) { console.log("held"); process.exit(0); } } };
-      new SharedBudget(dir, { limit: 1, windowMs: 1000, marginMs: 100 }, clock).take().then(() => console.log("sent"));
+      new SharedBudget(dir, { limit: 1, windowMs: 1000, marginMs: 100, maxPauseMs: 10_000 }, clock).take().then(() => console.log("sent"));
     `;
     const env = { ...process.env };
     if (process.getuid?.() === 0) delete env.TMPDIR;
@@ -105,7 +110,8 @@ describe("shared budget: one key's rate limit shared by the processes of a machi
 
   it("names the budget's directory by a hash, never by the credential", () => {
     const directory = budgetDirectory("https://api.clickhouse.cloud", "Basic a2V5OnNlY3JldA==");
-    expect(directory.startsWith(path.join(os.tmpdir(), "pulumi-clickhouse-cloud-budget"))).to.equal(true);
+    const userDirectory = `pulumi-clickhouse-cloud-budget-${process.getuid!()}`;
+    expect(path.dirname(directory)).to.equal(path.join(os.tmpdir(), userDirectory));
     expect(path.basename(directory)).to.match(/^[0-9a-f]{32}$/);
     expect(directory).to.not.contain("a2V5OnNlY3JldA");
   });
@@ -164,7 +170,7 @@ describe("shared budget in one process (virtual clock)", () => {
   afterEach(() => {
     fs.rmSync(dir, { recursive: true, force: true });
   });
-  const limit3 = { limit: 3, windowMs: 1_000, marginMs: 100 };
+  const limit3 = { limit: 3, windowMs: 1_000, marginMs: 100, maxPauseMs: 10_000 };
 
   it("lets the 4th request of a limit of 3 go one window and margin after the 1st was sent", async () => {
     const clock = new VirtualClock();
@@ -186,7 +192,11 @@ describe("shared budget in one process (virtual clock)", () => {
 
   it("keeps the newest ticket and the 4 × limit before it, and deletes older ones", async () => {
     const clock = new VirtualClock();
-    const budget = new SharedBudget(path.join(dir, "key"), { ...limit3, windowMs: 0, marginMs: 0 }, clock);
+    const budget = new SharedBudget(
+      path.join(dir, "key"),
+      { ...limit3, windowMs: 0, marginMs: 0, maxPauseMs: 10_000 },
+      clock,
+    );
     for (let i = 0; i < 20; i++) (await budget.take())();
     const tickets = fs.readdirSync(path.join(dir, "key")).map(Number);
     expect(tickets.sort((a, b) => a - b)).to.deep.equal([7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19]);
@@ -198,7 +208,11 @@ describe("shared budget in one process (virtual clock)", () => {
       fs.mkdirSync(key);
       fs.writeFileSync(path.join(key, "0"), text);
       const clock = new SteppingClock(Date.now());
-      const budget = new SharedBudget(key, { limit: 1, windowMs: 1_000, marginMs: 100 }, clock);
+      const budget = new SharedBudget(
+        key,
+        { limit: 1, windowMs: 1_000, marginMs: 100, maxPauseMs: 10_000 },
+        clock,
+      );
       let sent = false;
       const taken = budget.take().then(() => (sent = true));
       await clock.until(clock.start + 3_000);
@@ -217,7 +231,11 @@ describe("shared budget in one process (virtual clock)", () => {
     fs.writeFileSync(path.join(key, "0"), `sent ${clock.start}`);
     // 200 ms into the wait, another process deletes ticket 0 as old: nothing holds this request back any more.
     clock.when(clock.start + 200, () => fs.rmSync(path.join(key, "0")));
-    const budget = new SharedBudget(key, { limit: 1, windowMs: 1_000, marginMs: 100 }, clock);
+    const budget = new SharedBudget(
+      key,
+      { limit: 1, windowMs: 1_000, marginMs: 100, maxPauseMs: 10_000 },
+      clock,
+    );
     (await budget.take())();
     expect(clock.now() - clock.start).to.be.at.most(250);
   });
@@ -227,7 +245,11 @@ describe("shared budget in one process (virtual clock)", () => {
     fs.mkdirSync(key);
     const clock = new SteppingClock(Date.now());
     fs.writeFileSync(path.join(key, "0"), `sent ${clock.start}`);
-    const budget = new SharedBudget(key, { limit: 1, windowMs: 1_000, marginMs: 100 }, clock);
+    const budget = new SharedBudget(
+      key,
+      { limit: 1, windowMs: 1_000, marginMs: 100, maxPauseMs: 10_000 },
+      clock,
+    );
     const taken = budget.take();
     await clock.until(clock.start + 100);
     expect(fs.readFileSync(path.join(key, "1"), "utf8")).to.equal(`pending ${process.pid}`);
@@ -245,7 +267,11 @@ describe("shared budget in one process (virtual clock)", () => {
       const takenAt = clock.start - 400;
       fs.writeFileSync(path.join(key, "0"), text);
       fs.utimesSync(path.join(key, "0"), takenAt / 1000, takenAt / 1000);
-      const budget = new SharedBudget(key, { limit: 1, windowMs: 1_000, marginMs: 100 }, clock);
+      const budget = new SharedBudget(
+        key,
+        { limit: 1, windowMs: 1_000, marginMs: 100, maxPauseMs: 10_000 },
+        clock,
+      );
       (await budget.take())();
       // File times keep less than a millisecond exactly.
       expect(clock.now() - clock.start, what).to.be.closeTo(700, 1);
@@ -332,7 +358,7 @@ describe("shared budget: another process between two file operations", () => {
     restore.push(() => (nodeFs[name] = real));
   }
 
-  const oneAtATime = { limit: 1, windowMs: 1_000, marginMs: 100 };
+  const oneAtATime = { limit: 1, windowMs: 1_000, marginMs: 100, maxPauseMs: 10_000 };
 
   it("takes the next number when another process took the one it found free", async () => {
     const key = path.join(dir, "key");

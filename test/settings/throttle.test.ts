@@ -8,20 +8,7 @@ import { managementClient } from "../../provider/rest/management";
 import { MANAGEMENT_THROTTLE, OBSERVABILITY_THROTTLE } from "../../provider/rest/throttle";
 import { parseThrottleSetting } from "../../provider/settings/throttle";
 import { CannedServer } from "../rest/cannedServer";
-
-const managementEnv = {
-  CLICKHOUSE_ORG_ID: "org",
-  CLICKHOUSE_TOKEN_KEY: "key",
-  CLICKHOUSE_TOKEN_SECRET: "secret",
-};
-const observabilityEnv = {
-  OBSERVABILITY_API_URL: "https://obs.example.com",
-  OBSERVABILITY_API_TOKEN: "t0ken",
-};
-
-function stackConfig(values: Record<string, string>) {
-  return { get: (key: string) => values[key] };
-}
+import { managementEnv, observabilityEnv, stackConfig } from "./environments";
 
 describe("throttle setting", () => {
   describe("parsing", () => {

@@ -1,3 +1,4 @@
+import { sharedBudgetKey } from "../../settings/sharedBudget";
 import { ClientCache } from "../clientCache";
 import { systemClock } from "../clock";
 import { HttpCore, type ClientProfile, type HttpOptions } from "../http";
@@ -85,7 +86,7 @@ export function managementClient(
   options?: ManagementOptions,
 ): ManagementClient {
   const credential = `${connection.tokenKey}:${connection.tokenSecret}`;
-  const throttle = throttleKey(MANAGEMENT_THROTTLE, options?.throttle);
+  const throttle = `${throttleKey(MANAGEMENT_THROTTLE, options?.throttle)}\n${sharedBudgetKey(options?.sharedBudget)}`;
   return clients.getOrCreate("management", connection.apiUrl, credential, throttle, () => {
     return new ManagementClient(connection, options);
   });

@@ -1,3 +1,4 @@
+import { sharedBudgetKey } from "../../settings/sharedBudget";
 import { ClientCache } from "../clientCache";
 import { HttpCore, type ClientProfile, type HttpOptions } from "../http";
 import { SETTINGS, configSetCommand } from "../../../schemas/settings";
@@ -57,7 +58,7 @@ export function observabilityClient(
   connection: ObservabilityConnection,
   options?: HttpOptions,
 ): ObservabilityClient {
-  const throttle = throttleKey(OBSERVABILITY_THROTTLE, options?.throttle);
+  const throttle = `${throttleKey(OBSERVABILITY_THROTTLE, options?.throttle)}\n${sharedBudgetKey(options?.sharedBudget)}`;
   return clients.getOrCreate("observability", connection.apiUrl, connection.apiToken, throttle, () => {
     return new ObservabilityClient(connection, options);
   });

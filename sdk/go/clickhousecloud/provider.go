@@ -26,6 +26,9 @@ func NewProvider(ctx *pulumi.Context,
 	if args.ObservabilityApiToken != nil {
 		args.ObservabilityApiToken = pulumi.ToSecret(args.ObservabilityApiToken).(pulumi.StringPtrInput)
 	}
+	if args.SharedBudget != nil {
+		args.SharedBudget = pulumi.ToSecret(args.SharedBudget).(pulumi.StringPtrInput)
+	}
 	if args.TokenSecret != nil {
 		args.TokenSecret = pulumi.ToSecret(args.TokenSecret).(pulumi.StringPtrInput)
 	}
@@ -49,6 +52,8 @@ type providerArgs struct {
 	ObservabilityThrottle *string `pulumi:"observabilityThrottle"`
 	// The organization (uuid) resources belong to unless they name their own. Falls back to the environment variable CLICKHOUSE_ORG_ID.
 	OrganizationId *string `pulumi:"organizationId"`
+	// Where the processes using one key share its rate-limit budget, for both APIs: `local` (this machine's processes, the default), `off`, or a `redis://` / `rediss://` URL every runner names. Falls back to the environment variable PULUMI_CLICKHOUSE_CLOUD_SHARED_BUDGET. Default: local.
+	SharedBudget *string `pulumi:"sharedBudget"`
 	// How fast this provider sends to the management API: `off`, or `<requests>/<seconds>s` over any sliding window. Falls back to the environment variable CLICKHOUSE_THROTTLE. Default: 10/10s.
 	Throttle *string `pulumi:"throttle"`
 	// The management API key id (Basic-auth user name). Falls back to the environment variable CLICKHOUSE_TOKEN_KEY.
@@ -69,6 +74,8 @@ type ProviderArgs struct {
 	ObservabilityThrottle pulumi.StringPtrInput
 	// The organization (uuid) resources belong to unless they name their own. Falls back to the environment variable CLICKHOUSE_ORG_ID.
 	OrganizationId pulumi.StringPtrInput
+	// Where the processes using one key share its rate-limit budget, for both APIs: `local` (this machine's processes, the default), `off`, or a `redis://` / `rediss://` URL every runner names. Falls back to the environment variable PULUMI_CLICKHOUSE_CLOUD_SHARED_BUDGET. Default: local.
+	SharedBudget pulumi.StringPtrInput
 	// How fast this provider sends to the management API: `off`, or `<requests>/<seconds>s` over any sliding window. Falls back to the environment variable CLICKHOUSE_THROTTLE. Default: 10/10s.
 	Throttle pulumi.StringPtrInput
 	// The management API key id (Basic-auth user name). Falls back to the environment variable CLICKHOUSE_TOKEN_KEY.

@@ -63,6 +63,17 @@ Object.defineProperty(exports, "organizationId", {
 });
 
 /**
+ * Where the processes using one key share its rate-limit budget, for both APIs: `local` (this machine's processes, the default), `off`, or a `redis://` / `rediss://` URL every runner names. Falls back to the environment variable PULUMI_CLICKHOUSE_CLOUD_SHARED_BUDGET. Default: local.
+ */
+export declare const sharedBudget: string | undefined;
+Object.defineProperty(exports, "sharedBudget", {
+    get() {
+        return __config.get("sharedBudget");
+    },
+    enumerable: true,
+});
+
+/**
  * How fast this provider sends to the management API: `off`, or `<requests>/<seconds>s` over any sliding window. Falls back to the environment variable CLICKHOUSE_THROTTLE. Default: 10/10s.
  */
 export declare const throttle: string | undefined;

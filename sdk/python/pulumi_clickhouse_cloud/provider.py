@@ -24,6 +24,7 @@ class ProviderArgs:
                  observability_api_url: pulumi.Input[Optional[_builtins.str]] = None,
                  observability_throttle: pulumi.Input[Optional[_builtins.str]] = None,
                  organization_id: pulumi.Input[Optional[_builtins.str]] = None,
+                 shared_budget: pulumi.Input[Optional[_builtins.str]] = None,
                  throttle: pulumi.Input[Optional[_builtins.str]] = None,
                  token_key: pulumi.Input[Optional[_builtins.str]] = None,
                  token_secret: pulumi.Input[Optional[_builtins.str]] = None):
@@ -35,6 +36,7 @@ class ProviderArgs:
         :param pulumi.Input[_builtins.str] observability_api_url: The observability API's base URL. Falls back to the environment variable OBSERVABILITY_API_URL.
         :param pulumi.Input[_builtins.str] observability_throttle: How fast this provider sends to the observability API: `off`, or `<requests>/<seconds>s`. Falls back to the environment variable OBSERVABILITY_THROTTLE. Default: 100/60s.
         :param pulumi.Input[_builtins.str] organization_id: The organization (uuid) resources belong to unless they name their own. Falls back to the environment variable CLICKHOUSE_ORG_ID.
+        :param pulumi.Input[_builtins.str] shared_budget: Where the processes using one key share its rate-limit budget, for both APIs: `local` (this machine's processes, the default), `off`, or a `redis://` / `rediss://` URL every runner names. Falls back to the environment variable PULUMI_CLICKHOUSE_CLOUD_SHARED_BUDGET. Default: local.
         :param pulumi.Input[_builtins.str] throttle: How fast this provider sends to the management API: `off`, or `<requests>/<seconds>s` over any sliding window. Falls back to the environment variable CLICKHOUSE_THROTTLE. Default: 10/10s.
         :param pulumi.Input[_builtins.str] token_key: The management API key id (Basic-auth user name). Falls back to the environment variable CLICKHOUSE_TOKEN_KEY.
         :param pulumi.Input[_builtins.str] token_secret: The management API key secret (Basic-auth password). Falls back to the environment variable CLICKHOUSE_TOKEN_SECRET.
@@ -49,6 +51,8 @@ class ProviderArgs:
             pulumi.set(__self__, "observability_throttle", observability_throttle)
         if organization_id is not None:
             pulumi.set(__self__, "organization_id", organization_id)
+        if shared_budget is not None:
+            pulumi.set(__self__, "shared_budget", shared_budget)
         if throttle is not None:
             pulumi.set(__self__, "throttle", throttle)
         if token_key is not None:
@@ -117,6 +121,18 @@ class ProviderArgs:
         pulumi.set(self, "organization_id", value)
 
     @_builtins.property
+    @pulumi.getter(name="sharedBudget")
+    def shared_budget(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        Where the processes using one key share its rate-limit budget, for both APIs: `local` (this machine's processes, the default), `off`, or a `redis://` / `rediss://` URL every runner names. Falls back to the environment variable PULUMI_CLICKHOUSE_CLOUD_SHARED_BUDGET. Default: local.
+        """
+        return pulumi.get(self, "shared_budget")
+
+    @shared_budget.setter
+    def shared_budget(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "shared_budget", value)
+
+    @_builtins.property
     @pulumi.getter
     def throttle(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
@@ -164,6 +180,7 @@ class Provider(pulumi.ProviderResource):
                  observability_api_url: pulumi.Input[Optional[_builtins.str]] = None,
                  observability_throttle: pulumi.Input[Optional[_builtins.str]] = None,
                  organization_id: pulumi.Input[Optional[_builtins.str]] = None,
+                 shared_budget: pulumi.Input[Optional[_builtins.str]] = None,
                  throttle: pulumi.Input[Optional[_builtins.str]] = None,
                  token_key: pulumi.Input[Optional[_builtins.str]] = None,
                  token_secret: pulumi.Input[Optional[_builtins.str]] = None,
@@ -178,6 +195,7 @@ class Provider(pulumi.ProviderResource):
         :param pulumi.Input[_builtins.str] observability_api_url: The observability API's base URL. Falls back to the environment variable OBSERVABILITY_API_URL.
         :param pulumi.Input[_builtins.str] observability_throttle: How fast this provider sends to the observability API: `off`, or `<requests>/<seconds>s`. Falls back to the environment variable OBSERVABILITY_THROTTLE. Default: 100/60s.
         :param pulumi.Input[_builtins.str] organization_id: The organization (uuid) resources belong to unless they name their own. Falls back to the environment variable CLICKHOUSE_ORG_ID.
+        :param pulumi.Input[_builtins.str] shared_budget: Where the processes using one key share its rate-limit budget, for both APIs: `local` (this machine's processes, the default), `off`, or a `redis://` / `rediss://` URL every runner names. Falls back to the environment variable PULUMI_CLICKHOUSE_CLOUD_SHARED_BUDGET. Default: local.
         :param pulumi.Input[_builtins.str] throttle: How fast this provider sends to the management API: `off`, or `<requests>/<seconds>s` over any sliding window. Falls back to the environment variable CLICKHOUSE_THROTTLE. Default: 10/10s.
         :param pulumi.Input[_builtins.str] token_key: The management API key id (Basic-auth user name). Falls back to the environment variable CLICKHOUSE_TOKEN_KEY.
         :param pulumi.Input[_builtins.str] token_secret: The management API key secret (Basic-auth password). Falls back to the environment variable CLICKHOUSE_TOKEN_SECRET.
@@ -211,6 +229,7 @@ class Provider(pulumi.ProviderResource):
                  observability_api_url: pulumi.Input[Optional[_builtins.str]] = None,
                  observability_throttle: pulumi.Input[Optional[_builtins.str]] = None,
                  organization_id: pulumi.Input[Optional[_builtins.str]] = None,
+                 shared_budget: pulumi.Input[Optional[_builtins.str]] = None,
                  throttle: pulumi.Input[Optional[_builtins.str]] = None,
                  token_key: pulumi.Input[Optional[_builtins.str]] = None,
                  token_secret: pulumi.Input[Optional[_builtins.str]] = None,
@@ -228,6 +247,7 @@ class Provider(pulumi.ProviderResource):
             __props__.__dict__["observability_api_url"] = observability_api_url
             __props__.__dict__["observability_throttle"] = observability_throttle
             __props__.__dict__["organization_id"] = organization_id
+            __props__.__dict__["shared_budget"] = None if shared_budget is None else pulumi.Output.secret(shared_budget)
             __props__.__dict__["throttle"] = throttle
             __props__.__dict__["token_key"] = token_key
             __props__.__dict__["token_secret"] = None if token_secret is None else pulumi.Output.secret(token_secret)

@@ -36,6 +36,11 @@ func GetOrganizationId(ctx *pulumi.Context) string {
 	return config.Get(ctx, "clickhouse-cloud:organizationId")
 }
 
+// Where the processes using one key share its rate-limit budget, for both APIs: `local` (this machine's processes, the default), `off`, or a `redis://` / `rediss://` URL every runner names. Falls back to the environment variable PULUMI_CLICKHOUSE_CLOUD_SHARED_BUDGET. Default: local.
+func GetSharedBudget(ctx *pulumi.Context) string {
+	return config.Get(ctx, "clickhouse-cloud:sharedBudget")
+}
+
 // How fast this provider sends to the management API: `off`, or `<requests>/<seconds>s` over any sliding window. Falls back to the environment variable CLICKHOUSE_THROTTLE. Default: 10/10s.
 func GetThrottle(ctx *pulumi.Context) string {
 	return config.Get(ctx, "clickhouse-cloud:throttle")

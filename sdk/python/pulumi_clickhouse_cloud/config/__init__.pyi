@@ -39,6 +39,11 @@ organizationId: Optional[str]
 The organization (uuid) resources belong to unless they name their own. Falls back to the environment variable CLICKHOUSE_ORG_ID.
 """
 
+sharedBudget: Optional[str]
+"""
+Where the processes using one key share its rate-limit budget, for both APIs: `local` (this machine's processes, the default), `off`, or a `redis://` / `rediss://` URL every runner names. Falls back to the environment variable PULUMI_CLICKHOUSE_CLOUD_SHARED_BUDGET. Default: local.
+"""
+
 throttle: Optional[str]
 """
 How fast this provider sends to the management API: `off`, or `<requests>/<seconds>s` over any sliding window. Falls back to the environment variable CLICKHOUSE_THROTTLE. Default: 10/10s.

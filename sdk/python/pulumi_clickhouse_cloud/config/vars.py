@@ -56,6 +56,13 @@ class _ExportableConfig(types.ModuleType):
         return __config__.get('organizationId')
 
     @_builtins.property
+    def shared_budget(self) -> Optional[str]:
+        """
+        Where the processes using one key share its rate-limit budget, for both APIs: `local` (this machine's processes, the default), `off`, or a `redis://` / `rediss://` URL every runner names. Falls back to the environment variable PULUMI_CLICKHOUSE_CLOUD_SHARED_BUDGET. Default: local.
+        """
+        return __config__.get('sharedBudget')
+
+    @_builtins.property
     def throttle(self) -> Optional[str]:
         """
         How fast this provider sends to the management API: `off`, or `<requests>/<seconds>s` over any sliding window. Falls back to the environment variable CLICKHOUSE_THROTTLE. Default: 10/10s.
