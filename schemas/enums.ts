@@ -26,6 +26,13 @@ export const reversePrivateEndpointStatuses = [
 ] as const;
 export type ReversePrivateEndpointStatus = (typeof reversePrivateEndpointStatuses)[number];
 
+/**
+ * How a service scales on the production wire (ClickHouse Cloud's OpenAPI specification): `vertical` keeps a replica
+ * count and scales memory, `horizontal` keeps the memory and scales the count between minReplicas and maxReplicas.
+ */
+export const autoscalingModes = ["vertical", "horizontal"] as const;
+export type AutoscalingMode = (typeof autoscalingModes)[number];
+
 export const apiKeyRoles = ["admin", "developer", "query_endpoints"] as const;
 export type ApiKeyRole = (typeof apiKeyRoles)[number];
 

@@ -6,6 +6,7 @@
 import { SETTINGS, type SettingSpec } from "../../schemas/settings";
 import { BaseUrlError, checkBaseUrl } from "../settings/baseUrl";
 import type { ConfigSource } from "../settings/sources";
+import { dialectProblem, parseDialect } from "../settings/reader";
 import { parseThrottleSetting } from "../settings/throttle";
 
 /** The package name, which is also the config namespace of its provider. */
@@ -28,6 +29,12 @@ export const nativeSettings = {
     description:
       "How fast this provider sends to the management API: `off`, or `<requests>/<seconds>s` over any sliding window.",
   },
+  apiDialect: {
+    setting: SETTINGS.managementApiDialect,
+    description:
+      "The wire the management API speaks: `spec` (the API specification's) or `production` (the real service's). " +
+      "Unset, `production` for api.clickhouse.cloud and `spec` elsewhere.",
+  },
   observabilityApiUrl: {
     setting: SETTINGS.observabilityApiUrl,
     description: "The observability API's base URL.",
@@ -39,6 +46,12 @@ export const nativeSettings = {
   observabilityThrottle: {
     setting: SETTINGS.observabilityThrottle,
     description: "How fast this provider sends to the observability API: `off`, or `<requests>/<seconds>s`.",
+  },
+  observabilityApiDialect: {
+    setting: SETTINGS.observabilityApiDialect,
+    description:
+      "The wire the observability API speaks: `spec` (the API specification's) or `production` (HyperDX's external " +
+      "API v2). Unset, `production` for hosted ClickStack and HyperDX hosts and `spec` elsewhere.",
   },
 } as const satisfies Record<string, { setting: SettingSpec; description: string }>;
 
@@ -115,6 +128,12 @@ export function setValueProblems(values: Readonly<Record<string, string>>): Conf
     const parsed = parseThrottleSetting(value);
     if (typeof parsed === "object" && "problem" in parsed) {
       problems.push({ property: name, reason: `${nativeKey(name)}: ${parsed.problem}` });
+    }
+  }
+  for (const name of ["apiDialect", "observabilityApiDialect"] as const) {
+    const value = values[name]?.trim();
+    if (value && parseDialect(value) === undefined) {
+      problems.push({ property: name, reason: `${nativeKey(name)} ${dialectProblem(value)}` });
     }
   }
   return problems;

@@ -4,6 +4,7 @@
  * manages the settings its outputs list, so an import takes them all.
  */
 import type { ResourceDefinition } from "../resources/definition";
+import { horizontalModeInputs } from "../resources/replicaScaling/rules";
 import type { PropertyBag } from "./wire";
 
 export type ImportProperties = (id: string) => { id: string; properties: PropertyBag };
@@ -27,12 +28,16 @@ const importers: Readonly<Record<string, (definition: ResourceDefinition) => Imp
     const [serviceId, endpointId] = serviceAndEndpoint(definition.kind, id);
     return { id: endpointId, properties: { serviceId } };
   },
-  // The resource id is the service's id. Every setting in the request body becomes managed: the imported inputs
-  // then hold the service's values, and a program that sets fewer leaves the others alone.
+  // The resource id is the service's id. Every setting of both wires' body becomes managed: the imported inputs
+  // then hold the service's values, and a program that sets fewer leaves the others alone. The horizontal mode's
+  // band is left unmanaged: it excludes numReplicas, and the specification's wire has none.
   ReplicaScaling: (definition) => (id) => ({
     id,
     properties: {
-      managedFields: Object.keys(definition.inputs).filter((name) => !definition.inputs[name].outsideBody),
+      managedFields: Object.keys(definition.inputs).filter(
+        (name) =>
+          !definition.inputs[name].outsideBody && !(horizontalModeInputs as readonly string[]).includes(name),
+      ),
     },
   }),
 };

@@ -2,9 +2,10 @@
  * The connection settings of each API, resolved when an operation needs them. Nothing here logs or caches
  * values, so credentials are never captured beyond the call that uses them.
  */
+import type { ApiDialect } from "../../schemas/dialects";
 import { SETTINGS } from "../../schemas/settings";
 import { SettingsReader } from "./reader";
-import { nonEmpty, type SettingsLookup } from "./sources";
+import { lookUp, nonEmpty, type SettingsLookup } from "./sources";
 import type { ThrottleSetting } from "./throttle";
 
 /** Connection settings of the management API. */
@@ -15,6 +16,8 @@ export interface ManagementSettings {
   readonly organizationId: string;
   /** The client-side throttle (`clickhouse:throttle`); the published limit unless configured. */
   readonly throttle: ThrottleSetting;
+  /** The wire the API speaks (`clickhouse:apiDialect`); unset, `production` on api.clickhouse.cloud. */
+  readonly dialect: ApiDialect;
 }
 
 /** Connection settings of the observability API. */
@@ -23,6 +26,8 @@ export interface ObservabilitySettings {
   readonly apiToken: string;
   /** The client-side throttle (`observability:throttle`); the published limit unless configured. */
   readonly throttle: ThrottleSetting;
+  /** The wire the API speaks (`observability:apiDialect`); unset, `production` on a hosted service's host. */
+  readonly dialect: ApiDialect;
 }
 
 /**
@@ -39,6 +44,7 @@ export function resolveManagementSettings(
   const tokenSecret = reader.read(SETTINGS.tokenSecret);
   const apiUrl = reader.read(SETTINGS.managementApiUrl);
   const throttle = reader.read(SETTINGS.managementThrottle);
+  const dialect = reader.readDialect(SETTINGS.managementApiDialect, apiUrl, "management");
   reader.throwIfProblems("management API");
   return {
     apiUrl: apiUrl!,
@@ -46,6 +52,7 @@ export function resolveManagementSettings(
     tokenSecret: tokenSecret!,
     organizationId: organizationId!,
     throttle: throttle!,
+    dialect: dialect!,
   };
 }
 
@@ -55,6 +62,24 @@ export function resolveObservabilitySettings(lookup: SettingsLookup = {}): Obser
   const apiUrl = reader.read(SETTINGS.observabilityApiUrl);
   const apiToken = reader.read(SETTINGS.observabilityApiToken);
   const throttle = reader.read(SETTINGS.observabilityThrottle);
+  const dialect = reader.readDialect(SETTINGS.observabilityApiDialect, apiUrl, "observability");
   reader.throwIfProblems("observability API");
-  return { apiUrl: apiUrl!, apiToken: apiToken!, throttle: throttle! };
+  return { apiUrl: apiUrl!, apiToken: apiToken!, throttle: throttle!, dialect: dialect! };
+}
+
+/**
+ * The wire an API speaks, resolved alone: `pulumi preview` checks a resource's inputs by it before any credential is
+ * needed. Throws a ConfigurationError only for a dialect that is neither `spec` nor `production`.
+ */
+export function resolveDialect(lookup: SettingsLookup, api: "management" | "observability"): ApiDialect {
+  const reader = new SettingsReader(lookup);
+  const management = api === "management";
+  const url = lookUp(lookup, management ? SETTINGS.managementApiUrl : SETTINGS.observabilityApiUrl);
+  const dialect = reader.readDialect(
+    management ? SETTINGS.managementApiDialect : SETTINGS.observabilityApiDialect,
+    url,
+    api,
+  );
+  reader.throwIfProblems(`${api} API`);
+  return dialect!;
 }

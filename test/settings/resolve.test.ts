@@ -48,6 +48,7 @@ describe("configuration", () => {
       tokenSecret: "secret-from-config",
       apiUrl: "https://config.example.com",
       throttle: { limit: 10, windowMs: 10_000 },
+      dialect: "spec",
     });
   });
 
@@ -88,6 +89,7 @@ describe("configuration", () => {
       apiUrl: "https://obs-env.example.com",
       apiToken: "token-from-config",
       throttle: { limit: 100, windowMs: 60_000 },
+      dialect: "spec",
     });
   });
 
@@ -177,6 +179,7 @@ describe("configuration", () => {
         apiUrl: "https://obs.example.com",
         apiToken: "t0ken",
         throttle: { limit: 100, windowMs: 60_000 },
+        dialect: "spec",
       });
     });
   });

@@ -1,3 +1,4 @@
+import type { ApiDialect } from "../../../schemas/dialects";
 import { ClientCache } from "../clientCache";
 import { systemClock } from "../clock";
 import { HttpCore, type ClientProfile, type HttpOptions } from "../http";
@@ -15,6 +16,8 @@ export interface ManagementConnection {
   readonly apiUrl: string;
   readonly tokenKey: string;
   readonly tokenSecret: string;
+  /** The wire the API speaks; the specification's when absent. */
+  readonly dialect?: ApiDialect;
 }
 
 const { tokenKey, tokenSecret, managementApiUrl, organizationId } = SETTINGS;
@@ -49,9 +52,11 @@ export class ManagementClient {
   readonly organizations: OrganizationsApi;
   readonly keys: KeysApi;
   readonly privateEndpoints: PrivateEndpointsApi;
+  readonly dialect: ApiDialect;
 
   /** Prefer managementClient(), which shares one client (and its throttle) per credential. */
   constructor(connection: ManagementConnection, options: ManagementOptions = {}) {
+    this.dialect = connection.dialect ?? "spec";
     const basic = Buffer.from(`${connection.tokenKey}:${connection.tokenSecret}`).toString("base64");
     const http = new HttpCore(
       MANAGEMENT_PROFILE,
@@ -62,12 +67,12 @@ export class ManagementClient {
       },
       options,
     );
-    this.services = new ServicesApi(http);
+    this.services = new ServicesApi(http, this.dialect);
     const waker = new IdleServiceWaker(this.services, options.clock ?? systemClock, {
       ...DEFAULT_WAKE_SETTINGS,
       ...options.wake,
     });
-    this.reversePrivateEndpoints = new ReversePrivateEndpointsApi(http, waker);
+    this.reversePrivateEndpoints = new ReversePrivateEndpointsApi(http, waker, this.dialect);
     this.organizations = new OrganizationsApi(http);
     this.keys = new KeysApi(http);
     this.privateEndpoints = new PrivateEndpointsApi(http);
@@ -86,7 +91,8 @@ export function managementClient(
 ): ManagementClient {
   const credential = `${connection.tokenKey}:${connection.tokenSecret}`;
   const throttle = throttleKey(MANAGEMENT_THROTTLE, options?.throttle);
-  return clients.getOrCreate("management", connection.apiUrl, credential, throttle, () => {
+  const api = `management:${connection.dialect ?? "spec"}`;
+  return clients.getOrCreate(api, connection.apiUrl, credential, throttle, () => {
     return new ManagementClient(connection, options);
   });
 }

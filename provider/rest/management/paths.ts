@@ -1,5 +1,17 @@
 /** Path builders of the management API; every parameter is URL-encoded. */
+import type { ApiDialect } from "../../../schemas/dialects";
+
 const segment = encodeURIComponent;
+
+/**
+ * The collection of a service's reverse private endpoints: the specification names it `dataPipesReversePrivateEndpoints`,
+ * the real API serves it as `clickpipesReversePrivateEndpoints` (the official Terraform provider's
+ * internal/api/clickpipe_reverse_private_endpoint.go).
+ */
+export const reversePrivateEndpointCollections: Record<ApiDialect, string> = {
+  spec: "dataPipesReversePrivateEndpoints",
+  production: "clickpipesReversePrivateEndpoints",
+};
 
 export function organizationPath(organizationId: string): string {
   return `/v1/organizations/${segment(organizationId)}`;
@@ -9,16 +21,21 @@ export function servicePath(organizationId: string, serviceId: string): string {
   return `${organizationPath(organizationId)}/services/${segment(serviceId)}`;
 }
 
-export function reversePrivateEndpointsPath(organizationId: string, serviceId: string): string {
-  return `${servicePath(organizationId, serviceId)}/dataPipesReversePrivateEndpoints`;
+export function reversePrivateEndpointsPath(
+  organizationId: string,
+  serviceId: string,
+  dialect: ApiDialect = "spec",
+): string {
+  return `${servicePath(organizationId, serviceId)}/${reversePrivateEndpointCollections[dialect]}`;
 }
 
 export function reversePrivateEndpointPath(
   organizationId: string,
   serviceId: string,
   endpointId: string,
+  dialect: ApiDialect = "spec",
 ): string {
-  return `${reversePrivateEndpointsPath(organizationId, serviceId)}/${segment(endpointId)}`;
+  return `${reversePrivateEndpointsPath(organizationId, serviceId, dialect)}/${segment(endpointId)}`;
 }
 
 export function keysPath(organizationId: string): string {

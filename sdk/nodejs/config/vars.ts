@@ -8,12 +8,34 @@ declare var exports: any;
 const __config = new pulumi.Config("clickhouse-cloud");
 
 /**
+ * The wire the management API speaks: `spec` (the API specification's) or `production` (the real service's). Unset, `production` for api.clickhouse.cloud and `spec` elsewhere. Falls back to the environment variable CLICKHOUSE_API_DIALECT.
+ */
+export declare const apiDialect: string | undefined;
+Object.defineProperty(exports, "apiDialect", {
+    get() {
+        return __config.get("apiDialect");
+    },
+    enumerable: true,
+});
+
+/**
  * The management API's base URL. Falls back to the environment variable CLICKHOUSE_API_URL. Default: https://api.clickhouse.cloud.
  */
 export declare const apiUrl: string | undefined;
 Object.defineProperty(exports, "apiUrl", {
     get() {
         return __config.get("apiUrl");
+    },
+    enumerable: true,
+});
+
+/**
+ * The wire the observability API speaks: `spec` (the API specification's) or `production` (HyperDX's external API v2). Unset, `production` for hosted ClickStack and HyperDX hosts and `spec` elsewhere. Falls back to the environment variable OBSERVABILITY_API_DIALECT.
+ */
+export declare const observabilityApiDialect: string | undefined;
+Object.defineProperty(exports, "observabilityApiDialect", {
+    get() {
+        return __config.get("observabilityApiDialect");
     },
     enumerable: true,
 });

@@ -12,6 +12,7 @@ __all__ = [
     'AlertThresholdType',
     'ApiKeyRole',
     'ApiKeyState',
+    'AutoscalingMode',
     'MskAuthentication',
     'ReversePrivateEndpointType',
     'SeriesDefinitionAggFn',
@@ -50,6 +51,12 @@ class ApiKeyRole(_builtins.str, Enum):
 class ApiKeyState(_builtins.str, Enum):
     ENABLED = "enabled"
     DISABLED = "disabled"
+
+
+@pulumi.type_token("clickhouse-cloud:index:AutoscalingMode")
+class AutoscalingMode(_builtins.str, Enum):
+    VERTICAL = "vertical"
+    HORIZONTAL = "horizontal"
 
 
 @pulumi.type_token("clickhouse-cloud:index:MskAuthentication")

@@ -37,6 +37,13 @@ export const ApiKeyState = {
 
 export type ApiKeyState = (typeof ApiKeyState)[keyof typeof ApiKeyState];
 
+export const AutoscalingMode = {
+    Vertical: "vertical",
+    Horizontal: "horizontal",
+} as const;
+
+export type AutoscalingMode = (typeof AutoscalingMode)[keyof typeof AutoscalingMode];
+
 export const MskAuthentication = {
     SASL_IAM: "SASL_IAM",
     SASL_SCRAM: "SASL_SCRAM",
