@@ -302,6 +302,13 @@ export interface AlertRecord {
   dashboard?: string;
   savedSearch?: string;
   groupBy?: string;
+  /** Production wire only, as the fields below (absent in state files of older emulators). */
+  channels?: { type: string; webhookId?: string }[];
+  thresholdMax?: number;
+  note?: string | null;
+  numConsecutiveWindows?: number | null;
+  scheduleOffsetMinutes?: number;
+  scheduleStartAt?: string | null;
   /** Set while silenced (state files of older emulators hold `false`). */
   silenced?: AlertSilence | boolean;
   createdAt: string;

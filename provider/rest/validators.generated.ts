@@ -3653,16 +3653,1708 @@ validate25.errors = vErrors;
 return errors === 0;
 }
 
-exports.seriesQuery = validate26;
-const schema27 = {"type":"object","additionalProperties":false,"required":["series","startTime","endTime"],"properties":{"series":{"type":"array","minItems":1,"maxItems":5,"items":{"type":"object","additionalProperties":false,"required":["sourceId","aggFn","where","groupBy"],"properties":{"sourceId":{"type":"string","pattern":"^[0-9a-fA-F]{24}$","x-rule":"must be a 24-hex-digit object id"},"aggFn":{"enum":["avg","count","count_distinct","last_value","max","min","quantile","sum","any","none","increase"]},"level":{"type":"number","minimum":0,"maximum":1},"field":{"type":"string"},"where":{"type":"string"},"whereLanguage":{"enum":["lucene","sql","promql"]},"groupBy":{"type":"array","maxItems":10,"items":{"type":"string"}},"metricName":{"type":"string"},"metricDataType":{"enum":["gauge","histogram","sum","summary","exponential histogram"]}}}},"startTime":{"type":"integer","minimum":1000000000000,"x-rule":"must be a whole number of milliseconds since the epoch, at least 13 digits (e.g. 1700000000000); a time in seconds such as 1700000000 is too small"},"endTime":{"type":"integer","minimum":1000000000000,"x-rule":"must be a whole number of milliseconds since the epoch, at least 13 digits (e.g. 1700000000000); a time in seconds such as 1700000000 is too small"},"granularity":{"enum":["30s","1m","5m","10m","15m","30m","1h","2h","6h","12h","1d","2d","7d","30d","auto"]},"seriesReturnType":{"enum":["ratio","column"]}}};
-const pattern3 = new RegExp("^[0-9a-fA-F]{24}$", "u");
+exports.alertInputs = validate26;
+const schema27 = {"type":"object","additionalProperties":false,"required":["threshold","interval","source","thresholdType","channel"],"properties":{"threshold":{"type":"number"},"interval":{"type":"string","pattern":"^[1-9][0-9]*[smhd]$","x-rule":"must be a duration: a positive whole number followed by s, m, h or d (e.g. 30s, 15m, 1h, 1d)"},"source":{"enum":["tile","search"]},"thresholdType":{"enum":["above","below","above_exclusive","below_or_equal","equal","not_equal","between","not_between"]},"channel":{"type":"object","additionalProperties":false,"required":["type","webhookId"],"properties":{"type":{"enum":["webhook"]},"webhookId":{"type":"string","minLength":1}}},"dashboardId":{"type":"string"},"tileId":{"type":"string"},"savedSearchId":{"type":"string"},"groupBy":{"type":"string"},"name":{"type":"string","minLength":1,"maxLength":512},"message":{"type":"string","minLength":1,"maxLength":4096},"thresholdMax":{"type":"number"},"note":{"type":"string","minLength":1,"maxLength":4096},"numConsecutiveWindows":{"type":"integer","minimum":1,"x-rule":"must be a whole number of windows, at least 1"},"scheduleOffsetMinutes":{"type":"integer","minimum":0,"maximum":1439,"x-rule":"must be a whole number of minutes from 0 to 1439"},"scheduleStartAt":{"type":"string","format":"date-time"},"channels":{"type":"array","minItems":1,"maxItems":10,"items":{"type":"object","additionalProperties":false,"required":["type","webhookId"],"properties":{"type":{"enum":["webhook"]},"webhookId":{"type":"string","minLength":1}}}}},"allOf":[{"if":{"type":"object","required":["source"],"properties":{"source":{"const":"tile"}}},"then":{"required":["dashboardId","tileId"],"properties":{"dashboardId":{"type":"string","minLength":1},"tileId":{"type":"string","minLength":1}}}},{"if":{"type":"object","required":["source"],"properties":{"source":{"const":"search"}}},"then":{"required":["savedSearchId"],"properties":{"savedSearchId":{"type":"string","minLength":1}}}}]};
 
 function validate26(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
+const _errs2 = errors;
+let valid1 = true;
+const _errs3 = errors;
+if(errors === _errs3){
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing0;
+if((data.source === undefined) && (missing0 = "source")){
+const err0 = {};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+else {
+if(data.source !== undefined){
+if("tile" !== data.source){
+const err1 = {};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err2 = {};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+var _valid0 = _errs3 === errors;
+errors = _errs2;
+if(vErrors !== null){
+if(_errs2){
+vErrors.length = _errs2;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid0){
+const _errs6 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.dashboardId === undefined){
+const err3 = {instancePath,schemaPath:"#/allOf/0/then/required",keyword:"required",params:{missingProperty: "dashboardId"},message:"must have required property '"+"dashboardId"+"'",schema:schema27.allOf[0].then.required,parentSchema:schema27.allOf[0].then,data};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+if(data.tileId === undefined){
+const err4 = {instancePath,schemaPath:"#/allOf/0/then/required",keyword:"required",params:{missingProperty: "tileId"},message:"must have required property '"+"tileId"+"'",schema:schema27.allOf[0].then.required,parentSchema:schema27.allOf[0].then,data};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+if(data.dashboardId !== undefined){
+let data1 = data.dashboardId;
+if(typeof data1 === "string"){
+if(func2(data1) < 1){
+const err5 = {instancePath:instancePath+"/dashboardId",schemaPath:"#/allOf/0/then/properties/dashboardId/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema27.allOf[0].then.properties.dashboardId,data:data1};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+else {
+const err6 = {instancePath:instancePath+"/dashboardId",schemaPath:"#/allOf/0/then/properties/dashboardId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema27.allOf[0].then.properties.dashboardId.type,parentSchema:schema27.allOf[0].then.properties.dashboardId,data:data1};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+if(data.tileId !== undefined){
+let data2 = data.tileId;
+if(typeof data2 === "string"){
+if(func2(data2) < 1){
+const err7 = {instancePath:instancePath+"/tileId",schemaPath:"#/allOf/0/then/properties/tileId/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema27.allOf[0].then.properties.tileId,data:data2};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+else {
+const err8 = {instancePath:instancePath+"/tileId",schemaPath:"#/allOf/0/then/properties/tileId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema27.allOf[0].then.properties.tileId.type,parentSchema:schema27.allOf[0].then.properties.tileId,data:data2};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+}
+}
+var _valid0 = _errs6 === errors;
+valid1 = _valid0;
+}
+if(!valid1){
+const err9 = {instancePath,schemaPath:"#/allOf/0/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema",schema:schema27.allOf[0].if,parentSchema:schema27.allOf[0],data};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+const _errs12 = errors;
+let valid4 = true;
+const _errs13 = errors;
+if(errors === _errs13){
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing1;
+if((data.source === undefined) && (missing1 = "source")){
+const err10 = {};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+else {
+if(data.source !== undefined){
+if("search" !== data.source){
+const err11 = {};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err12 = {};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+}
+var _valid1 = _errs13 === errors;
+errors = _errs12;
+if(vErrors !== null){
+if(_errs12){
+vErrors.length = _errs12;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid1){
+const _errs16 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.savedSearchId === undefined){
+const err13 = {instancePath,schemaPath:"#/allOf/1/then/required",keyword:"required",params:{missingProperty: "savedSearchId"},message:"must have required property '"+"savedSearchId"+"'",schema:schema27.allOf[1].then.required,parentSchema:schema27.allOf[1].then,data};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+if(data.savedSearchId !== undefined){
+let data4 = data.savedSearchId;
+if(typeof data4 === "string"){
+if(func2(data4) < 1){
+const err14 = {instancePath:instancePath+"/savedSearchId",schemaPath:"#/allOf/1/then/properties/savedSearchId/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema27.allOf[1].then.properties.savedSearchId,data:data4};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+}
+else {
+const err15 = {instancePath:instancePath+"/savedSearchId",schemaPath:"#/allOf/1/then/properties/savedSearchId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema27.allOf[1].then.properties.savedSearchId.type,parentSchema:schema27.allOf[1].then.properties.savedSearchId,data:data4};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+}
+}
+var _valid1 = _errs16 === errors;
+valid4 = _valid1;
+}
+if(!valid4){
+const err16 = {instancePath,schemaPath:"#/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema",schema:schema27.allOf[1].if,parentSchema:schema27.allOf[1],data};
+if(vErrors === null){
+vErrors = [err16];
+}
+else {
+vErrors.push(err16);
+}
+errors++;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.threshold === undefined){
+const err17 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "threshold"},message:"must have required property '"+"threshold"+"'",schema:schema27.required,parentSchema:schema27,data};
+if(vErrors === null){
+vErrors = [err17];
+}
+else {
+vErrors.push(err17);
+}
+errors++;
+}
+if(data.interval === undefined){
+const err18 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "interval"},message:"must have required property '"+"interval"+"'",schema:schema27.required,parentSchema:schema27,data};
+if(vErrors === null){
+vErrors = [err18];
+}
+else {
+vErrors.push(err18);
+}
+errors++;
+}
+if(data.source === undefined){
+const err19 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "source"},message:"must have required property '"+"source"+"'",schema:schema27.required,parentSchema:schema27,data};
+if(vErrors === null){
+vErrors = [err19];
+}
+else {
+vErrors.push(err19);
+}
+errors++;
+}
+if(data.thresholdType === undefined){
+const err20 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "thresholdType"},message:"must have required property '"+"thresholdType"+"'",schema:schema27.required,parentSchema:schema27,data};
+if(vErrors === null){
+vErrors = [err20];
+}
+else {
+vErrors.push(err20);
+}
+errors++;
+}
+if(data.channel === undefined){
+const err21 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "channel"},message:"must have required property '"+"channel"+"'",schema:schema27.required,parentSchema:schema27,data};
+if(vErrors === null){
+vErrors = [err21];
+}
+else {
+vErrors.push(err21);
+}
+errors++;
+}
+for(const key0 in data){
+if(!(func30.call(schema27.properties, key0))){
+const err22 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema27,data};
+if(vErrors === null){
+vErrors = [err22];
+}
+else {
+vErrors.push(err22);
+}
+errors++;
+}
+}
+if(data.threshold !== undefined){
+let data5 = data.threshold;
+if(!((typeof data5 == "number") && (isFinite(data5)))){
+const err23 = {instancePath:instancePath+"/threshold",schemaPath:"#/properties/threshold/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema27.properties.threshold.type,parentSchema:schema27.properties.threshold,data:data5};
+if(vErrors === null){
+vErrors = [err23];
+}
+else {
+vErrors.push(err23);
+}
+errors++;
+}
+}
+if(data.interval !== undefined){
+let data6 = data.interval;
+if(typeof data6 === "string"){
+if(!pattern2.test(data6)){
+const err24 = {instancePath:instancePath+"/interval",schemaPath:"#/properties/interval/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]*[smhd]$"},message:"must match pattern \""+"^[1-9][0-9]*[smhd]$"+"\"",schema:"^[1-9][0-9]*[smhd]$",parentSchema:schema27.properties.interval,data:data6};
+if(vErrors === null){
+vErrors = [err24];
+}
+else {
+vErrors.push(err24);
+}
+errors++;
+}
+}
+else {
+const err25 = {instancePath:instancePath+"/interval",schemaPath:"#/properties/interval/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema27.properties.interval.type,parentSchema:schema27.properties.interval,data:data6};
+if(vErrors === null){
+vErrors = [err25];
+}
+else {
+vErrors.push(err25);
+}
+errors++;
+}
+}
+if(data.source !== undefined){
+let data7 = data.source;
+if(!((data7 === "tile") || (data7 === "search"))){
+const err26 = {instancePath:instancePath+"/source",schemaPath:"#/properties/source/enum",keyword:"enum",params:{allowedValues: schema27.properties.source.enum},message:"must be equal to one of the allowed values",schema:schema27.properties.source.enum,parentSchema:schema27.properties.source,data:data7};
+if(vErrors === null){
+vErrors = [err26];
+}
+else {
+vErrors.push(err26);
+}
+errors++;
+}
+}
+if(data.thresholdType !== undefined){
+let data8 = data.thresholdType;
+if(!((((((((data8 === "above") || (data8 === "below")) || (data8 === "above_exclusive")) || (data8 === "below_or_equal")) || (data8 === "equal")) || (data8 === "not_equal")) || (data8 === "between")) || (data8 === "not_between"))){
+const err27 = {instancePath:instancePath+"/thresholdType",schemaPath:"#/properties/thresholdType/enum",keyword:"enum",params:{allowedValues: schema27.properties.thresholdType.enum},message:"must be equal to one of the allowed values",schema:schema27.properties.thresholdType.enum,parentSchema:schema27.properties.thresholdType,data:data8};
+if(vErrors === null){
+vErrors = [err27];
+}
+else {
+vErrors.push(err27);
+}
+errors++;
+}
+}
+if(data.channel !== undefined){
+let data9 = data.channel;
+if(data9 && typeof data9 == "object" && !Array.isArray(data9)){
+if(data9.type === undefined){
+const err28 = {instancePath:instancePath+"/channel",schemaPath:"#/properties/channel/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'",schema:schema27.properties.channel.required,parentSchema:schema27.properties.channel,data:data9};
+if(vErrors === null){
+vErrors = [err28];
+}
+else {
+vErrors.push(err28);
+}
+errors++;
+}
+if(data9.webhookId === undefined){
+const err29 = {instancePath:instancePath+"/channel",schemaPath:"#/properties/channel/required",keyword:"required",params:{missingProperty: "webhookId"},message:"must have required property '"+"webhookId"+"'",schema:schema27.properties.channel.required,parentSchema:schema27.properties.channel,data:data9};
+if(vErrors === null){
+vErrors = [err29];
+}
+else {
+vErrors.push(err29);
+}
+errors++;
+}
+for(const key1 in data9){
+if(!((key1 === "type") || (key1 === "webhookId"))){
+const err30 = {instancePath:instancePath+"/channel",schemaPath:"#/properties/channel/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema27.properties.channel,data:data9};
+if(vErrors === null){
+vErrors = [err30];
+}
+else {
+vErrors.push(err30);
+}
+errors++;
+}
+}
+if(data9.type !== undefined){
+let data10 = data9.type;
+if(!(data10 === "webhook")){
+const err31 = {instancePath:instancePath+"/channel/type",schemaPath:"#/properties/channel/properties/type/enum",keyword:"enum",params:{allowedValues: schema27.properties.channel.properties.type.enum},message:"must be equal to one of the allowed values",schema:schema27.properties.channel.properties.type.enum,parentSchema:schema27.properties.channel.properties.type,data:data10};
+if(vErrors === null){
+vErrors = [err31];
+}
+else {
+vErrors.push(err31);
+}
+errors++;
+}
+}
+if(data9.webhookId !== undefined){
+let data11 = data9.webhookId;
+if(typeof data11 === "string"){
+if(func2(data11) < 1){
+const err32 = {instancePath:instancePath+"/channel/webhookId",schemaPath:"#/properties/channel/properties/webhookId/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema27.properties.channel.properties.webhookId,data:data11};
+if(vErrors === null){
+vErrors = [err32];
+}
+else {
+vErrors.push(err32);
+}
+errors++;
+}
+}
+else {
+const err33 = {instancePath:instancePath+"/channel/webhookId",schemaPath:"#/properties/channel/properties/webhookId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema27.properties.channel.properties.webhookId.type,parentSchema:schema27.properties.channel.properties.webhookId,data:data11};
+if(vErrors === null){
+vErrors = [err33];
+}
+else {
+vErrors.push(err33);
+}
+errors++;
+}
+}
+}
+else {
+const err34 = {instancePath:instancePath+"/channel",schemaPath:"#/properties/channel/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema27.properties.channel.type,parentSchema:schema27.properties.channel,data:data9};
+if(vErrors === null){
+vErrors = [err34];
+}
+else {
+vErrors.push(err34);
+}
+errors++;
+}
+}
+if(data.dashboardId !== undefined){
+let data12 = data.dashboardId;
+if(typeof data12 !== "string"){
+const err35 = {instancePath:instancePath+"/dashboardId",schemaPath:"#/properties/dashboardId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema27.properties.dashboardId.type,parentSchema:schema27.properties.dashboardId,data:data12};
+if(vErrors === null){
+vErrors = [err35];
+}
+else {
+vErrors.push(err35);
+}
+errors++;
+}
+}
+if(data.tileId !== undefined){
+let data13 = data.tileId;
+if(typeof data13 !== "string"){
+const err36 = {instancePath:instancePath+"/tileId",schemaPath:"#/properties/tileId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema27.properties.tileId.type,parentSchema:schema27.properties.tileId,data:data13};
+if(vErrors === null){
+vErrors = [err36];
+}
+else {
+vErrors.push(err36);
+}
+errors++;
+}
+}
+if(data.savedSearchId !== undefined){
+let data14 = data.savedSearchId;
+if(typeof data14 !== "string"){
+const err37 = {instancePath:instancePath+"/savedSearchId",schemaPath:"#/properties/savedSearchId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema27.properties.savedSearchId.type,parentSchema:schema27.properties.savedSearchId,data:data14};
+if(vErrors === null){
+vErrors = [err37];
+}
+else {
+vErrors.push(err37);
+}
+errors++;
+}
+}
+if(data.groupBy !== undefined){
+let data15 = data.groupBy;
+if(typeof data15 !== "string"){
+const err38 = {instancePath:instancePath+"/groupBy",schemaPath:"#/properties/groupBy/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema27.properties.groupBy.type,parentSchema:schema27.properties.groupBy,data:data15};
+if(vErrors === null){
+vErrors = [err38];
+}
+else {
+vErrors.push(err38);
+}
+errors++;
+}
+}
+if(data.name !== undefined){
+let data16 = data.name;
+if(typeof data16 === "string"){
+if(func2(data16) > 512){
+const err39 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/maxLength",keyword:"maxLength",params:{limit: 512},message:"must NOT have more than 512 characters",schema:512,parentSchema:schema27.properties.name,data:data16};
+if(vErrors === null){
+vErrors = [err39];
+}
+else {
+vErrors.push(err39);
+}
+errors++;
+}
+if(func2(data16) < 1){
+const err40 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema27.properties.name,data:data16};
+if(vErrors === null){
+vErrors = [err40];
+}
+else {
+vErrors.push(err40);
+}
+errors++;
+}
+}
+else {
+const err41 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema27.properties.name.type,parentSchema:schema27.properties.name,data:data16};
+if(vErrors === null){
+vErrors = [err41];
+}
+else {
+vErrors.push(err41);
+}
+errors++;
+}
+}
+if(data.message !== undefined){
+let data17 = data.message;
+if(typeof data17 === "string"){
+if(func2(data17) > 4096){
+const err42 = {instancePath:instancePath+"/message",schemaPath:"#/properties/message/maxLength",keyword:"maxLength",params:{limit: 4096},message:"must NOT have more than 4096 characters",schema:4096,parentSchema:schema27.properties.message,data:data17};
+if(vErrors === null){
+vErrors = [err42];
+}
+else {
+vErrors.push(err42);
+}
+errors++;
+}
+if(func2(data17) < 1){
+const err43 = {instancePath:instancePath+"/message",schemaPath:"#/properties/message/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema27.properties.message,data:data17};
+if(vErrors === null){
+vErrors = [err43];
+}
+else {
+vErrors.push(err43);
+}
+errors++;
+}
+}
+else {
+const err44 = {instancePath:instancePath+"/message",schemaPath:"#/properties/message/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema27.properties.message.type,parentSchema:schema27.properties.message,data:data17};
+if(vErrors === null){
+vErrors = [err44];
+}
+else {
+vErrors.push(err44);
+}
+errors++;
+}
+}
+if(data.thresholdMax !== undefined){
+let data18 = data.thresholdMax;
+if(!((typeof data18 == "number") && (isFinite(data18)))){
+const err45 = {instancePath:instancePath+"/thresholdMax",schemaPath:"#/properties/thresholdMax/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema27.properties.thresholdMax.type,parentSchema:schema27.properties.thresholdMax,data:data18};
+if(vErrors === null){
+vErrors = [err45];
+}
+else {
+vErrors.push(err45);
+}
+errors++;
+}
+}
+if(data.note !== undefined){
+let data19 = data.note;
+if(typeof data19 === "string"){
+if(func2(data19) > 4096){
+const err46 = {instancePath:instancePath+"/note",schemaPath:"#/properties/note/maxLength",keyword:"maxLength",params:{limit: 4096},message:"must NOT have more than 4096 characters",schema:4096,parentSchema:schema27.properties.note,data:data19};
+if(vErrors === null){
+vErrors = [err46];
+}
+else {
+vErrors.push(err46);
+}
+errors++;
+}
+if(func2(data19) < 1){
+const err47 = {instancePath:instancePath+"/note",schemaPath:"#/properties/note/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema27.properties.note,data:data19};
+if(vErrors === null){
+vErrors = [err47];
+}
+else {
+vErrors.push(err47);
+}
+errors++;
+}
+}
+else {
+const err48 = {instancePath:instancePath+"/note",schemaPath:"#/properties/note/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema27.properties.note.type,parentSchema:schema27.properties.note,data:data19};
+if(vErrors === null){
+vErrors = [err48];
+}
+else {
+vErrors.push(err48);
+}
+errors++;
+}
+}
+if(data.numConsecutiveWindows !== undefined){
+let data20 = data.numConsecutiveWindows;
+if(!(((typeof data20 == "number") && (!(data20 % 1) && !isNaN(data20))) && (isFinite(data20)))){
+const err49 = {instancePath:instancePath+"/numConsecutiveWindows",schemaPath:"#/properties/numConsecutiveWindows/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema27.properties.numConsecutiveWindows.type,parentSchema:schema27.properties.numConsecutiveWindows,data:data20};
+if(vErrors === null){
+vErrors = [err49];
+}
+else {
+vErrors.push(err49);
+}
+errors++;
+}
+if((typeof data20 == "number") && (isFinite(data20))){
+if(data20 < 1 || isNaN(data20)){
+const err50 = {instancePath:instancePath+"/numConsecutiveWindows",schemaPath:"#/properties/numConsecutiveWindows/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema27.properties.numConsecutiveWindows,data:data20};
+if(vErrors === null){
+vErrors = [err50];
+}
+else {
+vErrors.push(err50);
+}
+errors++;
+}
+}
+}
+if(data.scheduleOffsetMinutes !== undefined){
+let data21 = data.scheduleOffsetMinutes;
+if(!(((typeof data21 == "number") && (!(data21 % 1) && !isNaN(data21))) && (isFinite(data21)))){
+const err51 = {instancePath:instancePath+"/scheduleOffsetMinutes",schemaPath:"#/properties/scheduleOffsetMinutes/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema27.properties.scheduleOffsetMinutes.type,parentSchema:schema27.properties.scheduleOffsetMinutes,data:data21};
+if(vErrors === null){
+vErrors = [err51];
+}
+else {
+vErrors.push(err51);
+}
+errors++;
+}
+if((typeof data21 == "number") && (isFinite(data21))){
+if(data21 > 1439 || isNaN(data21)){
+const err52 = {instancePath:instancePath+"/scheduleOffsetMinutes",schemaPath:"#/properties/scheduleOffsetMinutes/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1439},message:"must be <= 1439",schema:1439,parentSchema:schema27.properties.scheduleOffsetMinutes,data:data21};
+if(vErrors === null){
+vErrors = [err52];
+}
+else {
+vErrors.push(err52);
+}
+errors++;
+}
+if(data21 < 0 || isNaN(data21)){
+const err53 = {instancePath:instancePath+"/scheduleOffsetMinutes",schemaPath:"#/properties/scheduleOffsetMinutes/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema27.properties.scheduleOffsetMinutes,data:data21};
+if(vErrors === null){
+vErrors = [err53];
+}
+else {
+vErrors.push(err53);
+}
+errors++;
+}
+}
+}
+if(data.scheduleStartAt !== undefined){
+let data22 = data.scheduleStartAt;
+if(typeof data22 === "string"){
+if(!(formats0.validate(data22))){
+const err54 = {instancePath:instancePath+"/scheduleStartAt",schemaPath:"#/properties/scheduleStartAt/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\"",schema:"date-time",parentSchema:schema27.properties.scheduleStartAt,data:data22};
+if(vErrors === null){
+vErrors = [err54];
+}
+else {
+vErrors.push(err54);
+}
+errors++;
+}
+}
+else {
+const err55 = {instancePath:instancePath+"/scheduleStartAt",schemaPath:"#/properties/scheduleStartAt/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema27.properties.scheduleStartAt.type,parentSchema:schema27.properties.scheduleStartAt,data:data22};
+if(vErrors === null){
+vErrors = [err55];
+}
+else {
+vErrors.push(err55);
+}
+errors++;
+}
+}
+if(data.channels !== undefined){
+let data23 = data.channels;
+if(Array.isArray(data23)){
+if(data23.length > 10){
+const err56 = {instancePath:instancePath+"/channels",schemaPath:"#/properties/channels/maxItems",keyword:"maxItems",params:{limit: 10},message:"must NOT have more than 10 items",schema:10,parentSchema:schema27.properties.channels,data:data23};
+if(vErrors === null){
+vErrors = [err56];
+}
+else {
+vErrors.push(err56);
+}
+errors++;
+}
+if(data23.length < 1){
+const err57 = {instancePath:instancePath+"/channels",schemaPath:"#/properties/channels/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema27.properties.channels,data:data23};
+if(vErrors === null){
+vErrors = [err57];
+}
+else {
+vErrors.push(err57);
+}
+errors++;
+}
+const len0 = data23.length;
+for(let i0=0; i0<len0; i0++){
+let data24 = data23[i0];
+if(data24 && typeof data24 == "object" && !Array.isArray(data24)){
+if(data24.type === undefined){
+const err58 = {instancePath:instancePath+"/channels/" + i0,schemaPath:"#/properties/channels/items/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'",schema:schema27.properties.channels.items.required,parentSchema:schema27.properties.channels.items,data:data24};
+if(vErrors === null){
+vErrors = [err58];
+}
+else {
+vErrors.push(err58);
+}
+errors++;
+}
+if(data24.webhookId === undefined){
+const err59 = {instancePath:instancePath+"/channels/" + i0,schemaPath:"#/properties/channels/items/required",keyword:"required",params:{missingProperty: "webhookId"},message:"must have required property '"+"webhookId"+"'",schema:schema27.properties.channels.items.required,parentSchema:schema27.properties.channels.items,data:data24};
+if(vErrors === null){
+vErrors = [err59];
+}
+else {
+vErrors.push(err59);
+}
+errors++;
+}
+for(const key2 in data24){
+if(!((key2 === "type") || (key2 === "webhookId"))){
+const err60 = {instancePath:instancePath+"/channels/" + i0,schemaPath:"#/properties/channels/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties",schema:false,parentSchema:schema27.properties.channels.items,data:data24};
+if(vErrors === null){
+vErrors = [err60];
+}
+else {
+vErrors.push(err60);
+}
+errors++;
+}
+}
+if(data24.type !== undefined){
+let data25 = data24.type;
+if(!(data25 === "webhook")){
+const err61 = {instancePath:instancePath+"/channels/" + i0+"/type",schemaPath:"#/properties/channels/items/properties/type/enum",keyword:"enum",params:{allowedValues: schema27.properties.channels.items.properties.type.enum},message:"must be equal to one of the allowed values",schema:schema27.properties.channels.items.properties.type.enum,parentSchema:schema27.properties.channels.items.properties.type,data:data25};
+if(vErrors === null){
+vErrors = [err61];
+}
+else {
+vErrors.push(err61);
+}
+errors++;
+}
+}
+if(data24.webhookId !== undefined){
+let data26 = data24.webhookId;
+if(typeof data26 === "string"){
+if(func2(data26) < 1){
+const err62 = {instancePath:instancePath+"/channels/" + i0+"/webhookId",schemaPath:"#/properties/channels/items/properties/webhookId/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema27.properties.channels.items.properties.webhookId,data:data26};
+if(vErrors === null){
+vErrors = [err62];
+}
+else {
+vErrors.push(err62);
+}
+errors++;
+}
+}
+else {
+const err63 = {instancePath:instancePath+"/channels/" + i0+"/webhookId",schemaPath:"#/properties/channels/items/properties/webhookId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema27.properties.channels.items.properties.webhookId.type,parentSchema:schema27.properties.channels.items.properties.webhookId,data:data26};
+if(vErrors === null){
+vErrors = [err63];
+}
+else {
+vErrors.push(err63);
+}
+errors++;
+}
+}
+}
+else {
+const err64 = {instancePath:instancePath+"/channels/" + i0,schemaPath:"#/properties/channels/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema27.properties.channels.items.type,parentSchema:schema27.properties.channels.items,data:data24};
+if(vErrors === null){
+vErrors = [err64];
+}
+else {
+vErrors.push(err64);
+}
+errors++;
+}
+}
+}
+else {
+const err65 = {instancePath:instancePath+"/channels",schemaPath:"#/properties/channels/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema27.properties.channels.type,parentSchema:schema27.properties.channels,data:data23};
+if(vErrors === null){
+vErrors = [err65];
+}
+else {
+vErrors.push(err65);
+}
+errors++;
+}
+}
+}
+else {
+const err66 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema27.type,parentSchema:schema27,data};
+if(vErrors === null){
+vErrors = [err66];
+}
+else {
+vErrors.push(err66);
+}
+errors++;
+}
+validate26.errors = vErrors;
+return errors === 0;
+}
+
+exports.alertCreateProduction = validate27;
+const schema28 = {"type":"object","additionalProperties":false,"required":["threshold","interval","source","thresholdType","channel"],"properties":{"threshold":{"type":"number"},"interval":{"enum":["1m","5m","15m","30m","1h","6h","12h","1d"],"x-rule":"must be one of 1m, 5m, 15m, 30m, 1h, 6h, 12h, 1d"},"source":{"enum":["saved_search","tile"]},"thresholdType":{"enum":["above","below","above_exclusive","below_or_equal","equal","not_equal","between","not_between"]},"channel":{"type":"object","additionalProperties":false,"required":["type","webhookId"],"properties":{"type":{"enum":["webhook"]},"webhookId":{"type":"string","minLength":1}}},"dashboardId":{"type":"string"},"tileId":{"type":"string"},"savedSearchId":{"type":"string"},"groupBy":{"type":"string"},"name":{"type":"string","minLength":1,"maxLength":512},"message":{"type":"string","minLength":1,"maxLength":4096},"thresholdMax":{"type":"number"},"note":{"type":"string","minLength":1,"maxLength":4096},"numConsecutiveWindows":{"type":"integer","minimum":1,"x-rule":"must be a whole number of windows, at least 1"},"scheduleOffsetMinutes":{"type":"integer","minimum":0,"maximum":1439,"x-rule":"must be a whole number of minutes from 0 to 1439"},"scheduleStartAt":{"type":"string","format":"date-time"},"channels":{"type":"array","minItems":1,"maxItems":10,"items":{"type":"object","additionalProperties":false,"required":["type","webhookId"],"properties":{"type":{"enum":["webhook"]},"webhookId":{"type":"string","minLength":1}}}}},"allOf":[{"if":{"type":"object","required":["source"],"properties":{"source":{"const":"tile"}}},"then":{"required":["dashboardId","tileId"],"properties":{"dashboardId":{"type":"string","minLength":1},"tileId":{"type":"string","minLength":1}}}},{"if":{"type":"object","required":["source"],"properties":{"source":{"const":"saved_search"}}},"then":{"required":["savedSearchId"],"properties":{"savedSearchId":{"type":"string","minLength":1}}}}]};
+
+function validate27(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+const _errs2 = errors;
+let valid1 = true;
+const _errs3 = errors;
+if(errors === _errs3){
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing0;
+if((data.source === undefined) && (missing0 = "source")){
+const err0 = {};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+else {
+if(data.source !== undefined){
+if("tile" !== data.source){
+const err1 = {};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err2 = {};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+var _valid0 = _errs3 === errors;
+errors = _errs2;
+if(vErrors !== null){
+if(_errs2){
+vErrors.length = _errs2;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid0){
+const _errs6 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.dashboardId === undefined){
+const err3 = {instancePath,schemaPath:"#/allOf/0/then/required",keyword:"required",params:{missingProperty: "dashboardId"},message:"must have required property '"+"dashboardId"+"'",schema:schema28.allOf[0].then.required,parentSchema:schema28.allOf[0].then,data};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+if(data.tileId === undefined){
+const err4 = {instancePath,schemaPath:"#/allOf/0/then/required",keyword:"required",params:{missingProperty: "tileId"},message:"must have required property '"+"tileId"+"'",schema:schema28.allOf[0].then.required,parentSchema:schema28.allOf[0].then,data};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+if(data.dashboardId !== undefined){
+let data1 = data.dashboardId;
+if(typeof data1 === "string"){
+if(func2(data1) < 1){
+const err5 = {instancePath:instancePath+"/dashboardId",schemaPath:"#/allOf/0/then/properties/dashboardId/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema28.allOf[0].then.properties.dashboardId,data:data1};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+else {
+const err6 = {instancePath:instancePath+"/dashboardId",schemaPath:"#/allOf/0/then/properties/dashboardId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema28.allOf[0].then.properties.dashboardId.type,parentSchema:schema28.allOf[0].then.properties.dashboardId,data:data1};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+if(data.tileId !== undefined){
+let data2 = data.tileId;
+if(typeof data2 === "string"){
+if(func2(data2) < 1){
+const err7 = {instancePath:instancePath+"/tileId",schemaPath:"#/allOf/0/then/properties/tileId/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema28.allOf[0].then.properties.tileId,data:data2};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+else {
+const err8 = {instancePath:instancePath+"/tileId",schemaPath:"#/allOf/0/then/properties/tileId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema28.allOf[0].then.properties.tileId.type,parentSchema:schema28.allOf[0].then.properties.tileId,data:data2};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+}
+}
+var _valid0 = _errs6 === errors;
+valid1 = _valid0;
+}
+if(!valid1){
+const err9 = {instancePath,schemaPath:"#/allOf/0/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema",schema:schema28.allOf[0].if,parentSchema:schema28.allOf[0],data};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+const _errs12 = errors;
+let valid4 = true;
+const _errs13 = errors;
+if(errors === _errs13){
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing1;
+if((data.source === undefined) && (missing1 = "source")){
+const err10 = {};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+else {
+if(data.source !== undefined){
+if("saved_search" !== data.source){
+const err11 = {};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err12 = {};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+}
+var _valid1 = _errs13 === errors;
+errors = _errs12;
+if(vErrors !== null){
+if(_errs12){
+vErrors.length = _errs12;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid1){
+const _errs16 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.savedSearchId === undefined){
+const err13 = {instancePath,schemaPath:"#/allOf/1/then/required",keyword:"required",params:{missingProperty: "savedSearchId"},message:"must have required property '"+"savedSearchId"+"'",schema:schema28.allOf[1].then.required,parentSchema:schema28.allOf[1].then,data};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+if(data.savedSearchId !== undefined){
+let data4 = data.savedSearchId;
+if(typeof data4 === "string"){
+if(func2(data4) < 1){
+const err14 = {instancePath:instancePath+"/savedSearchId",schemaPath:"#/allOf/1/then/properties/savedSearchId/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema28.allOf[1].then.properties.savedSearchId,data:data4};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+}
+else {
+const err15 = {instancePath:instancePath+"/savedSearchId",schemaPath:"#/allOf/1/then/properties/savedSearchId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema28.allOf[1].then.properties.savedSearchId.type,parentSchema:schema28.allOf[1].then.properties.savedSearchId,data:data4};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+}
+}
+var _valid1 = _errs16 === errors;
+valid4 = _valid1;
+}
+if(!valid4){
+const err16 = {instancePath,schemaPath:"#/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema",schema:schema28.allOf[1].if,parentSchema:schema28.allOf[1],data};
+if(vErrors === null){
+vErrors = [err16];
+}
+else {
+vErrors.push(err16);
+}
+errors++;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.threshold === undefined){
+const err17 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "threshold"},message:"must have required property '"+"threshold"+"'",schema:schema28.required,parentSchema:schema28,data};
+if(vErrors === null){
+vErrors = [err17];
+}
+else {
+vErrors.push(err17);
+}
+errors++;
+}
+if(data.interval === undefined){
+const err18 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "interval"},message:"must have required property '"+"interval"+"'",schema:schema28.required,parentSchema:schema28,data};
+if(vErrors === null){
+vErrors = [err18];
+}
+else {
+vErrors.push(err18);
+}
+errors++;
+}
+if(data.source === undefined){
+const err19 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "source"},message:"must have required property '"+"source"+"'",schema:schema28.required,parentSchema:schema28,data};
+if(vErrors === null){
+vErrors = [err19];
+}
+else {
+vErrors.push(err19);
+}
+errors++;
+}
+if(data.thresholdType === undefined){
+const err20 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "thresholdType"},message:"must have required property '"+"thresholdType"+"'",schema:schema28.required,parentSchema:schema28,data};
+if(vErrors === null){
+vErrors = [err20];
+}
+else {
+vErrors.push(err20);
+}
+errors++;
+}
+if(data.channel === undefined){
+const err21 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "channel"},message:"must have required property '"+"channel"+"'",schema:schema28.required,parentSchema:schema28,data};
+if(vErrors === null){
+vErrors = [err21];
+}
+else {
+vErrors.push(err21);
+}
+errors++;
+}
+for(const key0 in data){
+if(!(func30.call(schema28.properties, key0))){
+const err22 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema28,data};
+if(vErrors === null){
+vErrors = [err22];
+}
+else {
+vErrors.push(err22);
+}
+errors++;
+}
+}
+if(data.threshold !== undefined){
+let data5 = data.threshold;
+if(!((typeof data5 == "number") && (isFinite(data5)))){
+const err23 = {instancePath:instancePath+"/threshold",schemaPath:"#/properties/threshold/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema28.properties.threshold.type,parentSchema:schema28.properties.threshold,data:data5};
+if(vErrors === null){
+vErrors = [err23];
+}
+else {
+vErrors.push(err23);
+}
+errors++;
+}
+}
+if(data.interval !== undefined){
+let data6 = data.interval;
+if(!((((((((data6 === "1m") || (data6 === "5m")) || (data6 === "15m")) || (data6 === "30m")) || (data6 === "1h")) || (data6 === "6h")) || (data6 === "12h")) || (data6 === "1d"))){
+const err24 = {instancePath:instancePath+"/interval",schemaPath:"#/properties/interval/enum",keyword:"enum",params:{allowedValues: schema28.properties.interval.enum},message:"must be equal to one of the allowed values",schema:schema28.properties.interval.enum,parentSchema:schema28.properties.interval,data:data6};
+if(vErrors === null){
+vErrors = [err24];
+}
+else {
+vErrors.push(err24);
+}
+errors++;
+}
+}
+if(data.source !== undefined){
+let data7 = data.source;
+if(!((data7 === "saved_search") || (data7 === "tile"))){
+const err25 = {instancePath:instancePath+"/source",schemaPath:"#/properties/source/enum",keyword:"enum",params:{allowedValues: schema28.properties.source.enum},message:"must be equal to one of the allowed values",schema:schema28.properties.source.enum,parentSchema:schema28.properties.source,data:data7};
+if(vErrors === null){
+vErrors = [err25];
+}
+else {
+vErrors.push(err25);
+}
+errors++;
+}
+}
+if(data.thresholdType !== undefined){
+let data8 = data.thresholdType;
+if(!((((((((data8 === "above") || (data8 === "below")) || (data8 === "above_exclusive")) || (data8 === "below_or_equal")) || (data8 === "equal")) || (data8 === "not_equal")) || (data8 === "between")) || (data8 === "not_between"))){
+const err26 = {instancePath:instancePath+"/thresholdType",schemaPath:"#/properties/thresholdType/enum",keyword:"enum",params:{allowedValues: schema28.properties.thresholdType.enum},message:"must be equal to one of the allowed values",schema:schema28.properties.thresholdType.enum,parentSchema:schema28.properties.thresholdType,data:data8};
+if(vErrors === null){
+vErrors = [err26];
+}
+else {
+vErrors.push(err26);
+}
+errors++;
+}
+}
+if(data.channel !== undefined){
+let data9 = data.channel;
+if(data9 && typeof data9 == "object" && !Array.isArray(data9)){
+if(data9.type === undefined){
+const err27 = {instancePath:instancePath+"/channel",schemaPath:"#/properties/channel/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'",schema:schema28.properties.channel.required,parentSchema:schema28.properties.channel,data:data9};
+if(vErrors === null){
+vErrors = [err27];
+}
+else {
+vErrors.push(err27);
+}
+errors++;
+}
+if(data9.webhookId === undefined){
+const err28 = {instancePath:instancePath+"/channel",schemaPath:"#/properties/channel/required",keyword:"required",params:{missingProperty: "webhookId"},message:"must have required property '"+"webhookId"+"'",schema:schema28.properties.channel.required,parentSchema:schema28.properties.channel,data:data9};
+if(vErrors === null){
+vErrors = [err28];
+}
+else {
+vErrors.push(err28);
+}
+errors++;
+}
+for(const key1 in data9){
+if(!((key1 === "type") || (key1 === "webhookId"))){
+const err29 = {instancePath:instancePath+"/channel",schemaPath:"#/properties/channel/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema28.properties.channel,data:data9};
+if(vErrors === null){
+vErrors = [err29];
+}
+else {
+vErrors.push(err29);
+}
+errors++;
+}
+}
+if(data9.type !== undefined){
+let data10 = data9.type;
+if(!(data10 === "webhook")){
+const err30 = {instancePath:instancePath+"/channel/type",schemaPath:"#/properties/channel/properties/type/enum",keyword:"enum",params:{allowedValues: schema28.properties.channel.properties.type.enum},message:"must be equal to one of the allowed values",schema:schema28.properties.channel.properties.type.enum,parentSchema:schema28.properties.channel.properties.type,data:data10};
+if(vErrors === null){
+vErrors = [err30];
+}
+else {
+vErrors.push(err30);
+}
+errors++;
+}
+}
+if(data9.webhookId !== undefined){
+let data11 = data9.webhookId;
+if(typeof data11 === "string"){
+if(func2(data11) < 1){
+const err31 = {instancePath:instancePath+"/channel/webhookId",schemaPath:"#/properties/channel/properties/webhookId/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema28.properties.channel.properties.webhookId,data:data11};
+if(vErrors === null){
+vErrors = [err31];
+}
+else {
+vErrors.push(err31);
+}
+errors++;
+}
+}
+else {
+const err32 = {instancePath:instancePath+"/channel/webhookId",schemaPath:"#/properties/channel/properties/webhookId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema28.properties.channel.properties.webhookId.type,parentSchema:schema28.properties.channel.properties.webhookId,data:data11};
+if(vErrors === null){
+vErrors = [err32];
+}
+else {
+vErrors.push(err32);
+}
+errors++;
+}
+}
+}
+else {
+const err33 = {instancePath:instancePath+"/channel",schemaPath:"#/properties/channel/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema28.properties.channel.type,parentSchema:schema28.properties.channel,data:data9};
+if(vErrors === null){
+vErrors = [err33];
+}
+else {
+vErrors.push(err33);
+}
+errors++;
+}
+}
+if(data.dashboardId !== undefined){
+let data12 = data.dashboardId;
+if(typeof data12 !== "string"){
+const err34 = {instancePath:instancePath+"/dashboardId",schemaPath:"#/properties/dashboardId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema28.properties.dashboardId.type,parentSchema:schema28.properties.dashboardId,data:data12};
+if(vErrors === null){
+vErrors = [err34];
+}
+else {
+vErrors.push(err34);
+}
+errors++;
+}
+}
+if(data.tileId !== undefined){
+let data13 = data.tileId;
+if(typeof data13 !== "string"){
+const err35 = {instancePath:instancePath+"/tileId",schemaPath:"#/properties/tileId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema28.properties.tileId.type,parentSchema:schema28.properties.tileId,data:data13};
+if(vErrors === null){
+vErrors = [err35];
+}
+else {
+vErrors.push(err35);
+}
+errors++;
+}
+}
+if(data.savedSearchId !== undefined){
+let data14 = data.savedSearchId;
+if(typeof data14 !== "string"){
+const err36 = {instancePath:instancePath+"/savedSearchId",schemaPath:"#/properties/savedSearchId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema28.properties.savedSearchId.type,parentSchema:schema28.properties.savedSearchId,data:data14};
+if(vErrors === null){
+vErrors = [err36];
+}
+else {
+vErrors.push(err36);
+}
+errors++;
+}
+}
+if(data.groupBy !== undefined){
+let data15 = data.groupBy;
+if(typeof data15 !== "string"){
+const err37 = {instancePath:instancePath+"/groupBy",schemaPath:"#/properties/groupBy/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema28.properties.groupBy.type,parentSchema:schema28.properties.groupBy,data:data15};
+if(vErrors === null){
+vErrors = [err37];
+}
+else {
+vErrors.push(err37);
+}
+errors++;
+}
+}
+if(data.name !== undefined){
+let data16 = data.name;
+if(typeof data16 === "string"){
+if(func2(data16) > 512){
+const err38 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/maxLength",keyword:"maxLength",params:{limit: 512},message:"must NOT have more than 512 characters",schema:512,parentSchema:schema28.properties.name,data:data16};
+if(vErrors === null){
+vErrors = [err38];
+}
+else {
+vErrors.push(err38);
+}
+errors++;
+}
+if(func2(data16) < 1){
+const err39 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema28.properties.name,data:data16};
+if(vErrors === null){
+vErrors = [err39];
+}
+else {
+vErrors.push(err39);
+}
+errors++;
+}
+}
+else {
+const err40 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema28.properties.name.type,parentSchema:schema28.properties.name,data:data16};
+if(vErrors === null){
+vErrors = [err40];
+}
+else {
+vErrors.push(err40);
+}
+errors++;
+}
+}
+if(data.message !== undefined){
+let data17 = data.message;
+if(typeof data17 === "string"){
+if(func2(data17) > 4096){
+const err41 = {instancePath:instancePath+"/message",schemaPath:"#/properties/message/maxLength",keyword:"maxLength",params:{limit: 4096},message:"must NOT have more than 4096 characters",schema:4096,parentSchema:schema28.properties.message,data:data17};
+if(vErrors === null){
+vErrors = [err41];
+}
+else {
+vErrors.push(err41);
+}
+errors++;
+}
+if(func2(data17) < 1){
+const err42 = {instancePath:instancePath+"/message",schemaPath:"#/properties/message/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema28.properties.message,data:data17};
+if(vErrors === null){
+vErrors = [err42];
+}
+else {
+vErrors.push(err42);
+}
+errors++;
+}
+}
+else {
+const err43 = {instancePath:instancePath+"/message",schemaPath:"#/properties/message/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema28.properties.message.type,parentSchema:schema28.properties.message,data:data17};
+if(vErrors === null){
+vErrors = [err43];
+}
+else {
+vErrors.push(err43);
+}
+errors++;
+}
+}
+if(data.thresholdMax !== undefined){
+let data18 = data.thresholdMax;
+if(!((typeof data18 == "number") && (isFinite(data18)))){
+const err44 = {instancePath:instancePath+"/thresholdMax",schemaPath:"#/properties/thresholdMax/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema28.properties.thresholdMax.type,parentSchema:schema28.properties.thresholdMax,data:data18};
+if(vErrors === null){
+vErrors = [err44];
+}
+else {
+vErrors.push(err44);
+}
+errors++;
+}
+}
+if(data.note !== undefined){
+let data19 = data.note;
+if(typeof data19 === "string"){
+if(func2(data19) > 4096){
+const err45 = {instancePath:instancePath+"/note",schemaPath:"#/properties/note/maxLength",keyword:"maxLength",params:{limit: 4096},message:"must NOT have more than 4096 characters",schema:4096,parentSchema:schema28.properties.note,data:data19};
+if(vErrors === null){
+vErrors = [err45];
+}
+else {
+vErrors.push(err45);
+}
+errors++;
+}
+if(func2(data19) < 1){
+const err46 = {instancePath:instancePath+"/note",schemaPath:"#/properties/note/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema28.properties.note,data:data19};
+if(vErrors === null){
+vErrors = [err46];
+}
+else {
+vErrors.push(err46);
+}
+errors++;
+}
+}
+else {
+const err47 = {instancePath:instancePath+"/note",schemaPath:"#/properties/note/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema28.properties.note.type,parentSchema:schema28.properties.note,data:data19};
+if(vErrors === null){
+vErrors = [err47];
+}
+else {
+vErrors.push(err47);
+}
+errors++;
+}
+}
+if(data.numConsecutiveWindows !== undefined){
+let data20 = data.numConsecutiveWindows;
+if(!(((typeof data20 == "number") && (!(data20 % 1) && !isNaN(data20))) && (isFinite(data20)))){
+const err48 = {instancePath:instancePath+"/numConsecutiveWindows",schemaPath:"#/properties/numConsecutiveWindows/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema28.properties.numConsecutiveWindows.type,parentSchema:schema28.properties.numConsecutiveWindows,data:data20};
+if(vErrors === null){
+vErrors = [err48];
+}
+else {
+vErrors.push(err48);
+}
+errors++;
+}
+if((typeof data20 == "number") && (isFinite(data20))){
+if(data20 < 1 || isNaN(data20)){
+const err49 = {instancePath:instancePath+"/numConsecutiveWindows",schemaPath:"#/properties/numConsecutiveWindows/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema28.properties.numConsecutiveWindows,data:data20};
+if(vErrors === null){
+vErrors = [err49];
+}
+else {
+vErrors.push(err49);
+}
+errors++;
+}
+}
+}
+if(data.scheduleOffsetMinutes !== undefined){
+let data21 = data.scheduleOffsetMinutes;
+if(!(((typeof data21 == "number") && (!(data21 % 1) && !isNaN(data21))) && (isFinite(data21)))){
+const err50 = {instancePath:instancePath+"/scheduleOffsetMinutes",schemaPath:"#/properties/scheduleOffsetMinutes/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema28.properties.scheduleOffsetMinutes.type,parentSchema:schema28.properties.scheduleOffsetMinutes,data:data21};
+if(vErrors === null){
+vErrors = [err50];
+}
+else {
+vErrors.push(err50);
+}
+errors++;
+}
+if((typeof data21 == "number") && (isFinite(data21))){
+if(data21 > 1439 || isNaN(data21)){
+const err51 = {instancePath:instancePath+"/scheduleOffsetMinutes",schemaPath:"#/properties/scheduleOffsetMinutes/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1439},message:"must be <= 1439",schema:1439,parentSchema:schema28.properties.scheduleOffsetMinutes,data:data21};
+if(vErrors === null){
+vErrors = [err51];
+}
+else {
+vErrors.push(err51);
+}
+errors++;
+}
+if(data21 < 0 || isNaN(data21)){
+const err52 = {instancePath:instancePath+"/scheduleOffsetMinutes",schemaPath:"#/properties/scheduleOffsetMinutes/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema28.properties.scheduleOffsetMinutes,data:data21};
+if(vErrors === null){
+vErrors = [err52];
+}
+else {
+vErrors.push(err52);
+}
+errors++;
+}
+}
+}
+if(data.scheduleStartAt !== undefined){
+let data22 = data.scheduleStartAt;
+if(typeof data22 === "string"){
+if(!(formats0.validate(data22))){
+const err53 = {instancePath:instancePath+"/scheduleStartAt",schemaPath:"#/properties/scheduleStartAt/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\"",schema:"date-time",parentSchema:schema28.properties.scheduleStartAt,data:data22};
+if(vErrors === null){
+vErrors = [err53];
+}
+else {
+vErrors.push(err53);
+}
+errors++;
+}
+}
+else {
+const err54 = {instancePath:instancePath+"/scheduleStartAt",schemaPath:"#/properties/scheduleStartAt/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema28.properties.scheduleStartAt.type,parentSchema:schema28.properties.scheduleStartAt,data:data22};
+if(vErrors === null){
+vErrors = [err54];
+}
+else {
+vErrors.push(err54);
+}
+errors++;
+}
+}
+if(data.channels !== undefined){
+let data23 = data.channels;
+if(Array.isArray(data23)){
+if(data23.length > 10){
+const err55 = {instancePath:instancePath+"/channels",schemaPath:"#/properties/channels/maxItems",keyword:"maxItems",params:{limit: 10},message:"must NOT have more than 10 items",schema:10,parentSchema:schema28.properties.channels,data:data23};
+if(vErrors === null){
+vErrors = [err55];
+}
+else {
+vErrors.push(err55);
+}
+errors++;
+}
+if(data23.length < 1){
+const err56 = {instancePath:instancePath+"/channels",schemaPath:"#/properties/channels/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema28.properties.channels,data:data23};
+if(vErrors === null){
+vErrors = [err56];
+}
+else {
+vErrors.push(err56);
+}
+errors++;
+}
+const len0 = data23.length;
+for(let i0=0; i0<len0; i0++){
+let data24 = data23[i0];
+if(data24 && typeof data24 == "object" && !Array.isArray(data24)){
+if(data24.type === undefined){
+const err57 = {instancePath:instancePath+"/channels/" + i0,schemaPath:"#/properties/channels/items/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'",schema:schema28.properties.channels.items.required,parentSchema:schema28.properties.channels.items,data:data24};
+if(vErrors === null){
+vErrors = [err57];
+}
+else {
+vErrors.push(err57);
+}
+errors++;
+}
+if(data24.webhookId === undefined){
+const err58 = {instancePath:instancePath+"/channels/" + i0,schemaPath:"#/properties/channels/items/required",keyword:"required",params:{missingProperty: "webhookId"},message:"must have required property '"+"webhookId"+"'",schema:schema28.properties.channels.items.required,parentSchema:schema28.properties.channels.items,data:data24};
+if(vErrors === null){
+vErrors = [err58];
+}
+else {
+vErrors.push(err58);
+}
+errors++;
+}
+for(const key2 in data24){
+if(!((key2 === "type") || (key2 === "webhookId"))){
+const err59 = {instancePath:instancePath+"/channels/" + i0,schemaPath:"#/properties/channels/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties",schema:false,parentSchema:schema28.properties.channels.items,data:data24};
+if(vErrors === null){
+vErrors = [err59];
+}
+else {
+vErrors.push(err59);
+}
+errors++;
+}
+}
+if(data24.type !== undefined){
+let data25 = data24.type;
+if(!(data25 === "webhook")){
+const err60 = {instancePath:instancePath+"/channels/" + i0+"/type",schemaPath:"#/properties/channels/items/properties/type/enum",keyword:"enum",params:{allowedValues: schema28.properties.channels.items.properties.type.enum},message:"must be equal to one of the allowed values",schema:schema28.properties.channels.items.properties.type.enum,parentSchema:schema28.properties.channels.items.properties.type,data:data25};
+if(vErrors === null){
+vErrors = [err60];
+}
+else {
+vErrors.push(err60);
+}
+errors++;
+}
+}
+if(data24.webhookId !== undefined){
+let data26 = data24.webhookId;
+if(typeof data26 === "string"){
+if(func2(data26) < 1){
+const err61 = {instancePath:instancePath+"/channels/" + i0+"/webhookId",schemaPath:"#/properties/channels/items/properties/webhookId/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema28.properties.channels.items.properties.webhookId,data:data26};
+if(vErrors === null){
+vErrors = [err61];
+}
+else {
+vErrors.push(err61);
+}
+errors++;
+}
+}
+else {
+const err62 = {instancePath:instancePath+"/channels/" + i0+"/webhookId",schemaPath:"#/properties/channels/items/properties/webhookId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema28.properties.channels.items.properties.webhookId.type,parentSchema:schema28.properties.channels.items.properties.webhookId,data:data26};
+if(vErrors === null){
+vErrors = [err62];
+}
+else {
+vErrors.push(err62);
+}
+errors++;
+}
+}
+}
+else {
+const err63 = {instancePath:instancePath+"/channels/" + i0,schemaPath:"#/properties/channels/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema28.properties.channels.items.type,parentSchema:schema28.properties.channels.items,data:data24};
+if(vErrors === null){
+vErrors = [err63];
+}
+else {
+vErrors.push(err63);
+}
+errors++;
+}
+}
+}
+else {
+const err64 = {instancePath:instancePath+"/channels",schemaPath:"#/properties/channels/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema28.properties.channels.type,parentSchema:schema28.properties.channels,data:data23};
+if(vErrors === null){
+vErrors = [err64];
+}
+else {
+vErrors.push(err64);
+}
+errors++;
+}
+}
+}
+else {
+const err65 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema28.type,parentSchema:schema28,data};
+if(vErrors === null){
+vErrors = [err65];
+}
+else {
+vErrors.push(err65);
+}
+errors++;
+}
+validate27.errors = vErrors;
+return errors === 0;
+}
+
+exports.seriesQuery = validate28;
+const schema29 = {"type":"object","additionalProperties":false,"required":["series","startTime","endTime"],"properties":{"series":{"type":"array","minItems":1,"maxItems":5,"items":{"type":"object","additionalProperties":false,"required":["sourceId","aggFn","where","groupBy"],"properties":{"sourceId":{"type":"string","pattern":"^[0-9a-fA-F]{24}$","x-rule":"must be a 24-hex-digit object id"},"aggFn":{"enum":["avg","count","count_distinct","last_value","max","min","quantile","sum","any","none","increase"]},"level":{"type":"number","minimum":0,"maximum":1},"field":{"type":"string"},"where":{"type":"string"},"whereLanguage":{"enum":["lucene","sql","promql"]},"groupBy":{"type":"array","maxItems":10,"items":{"type":"string"}},"metricName":{"type":"string"},"metricDataType":{"enum":["gauge","histogram","sum","summary","exponential histogram"]}}}},"startTime":{"type":"integer","minimum":1000000000000,"x-rule":"must be a whole number of milliseconds since the epoch, at least 13 digits (e.g. 1700000000000); a time in seconds such as 1700000000 is too small"},"endTime":{"type":"integer","minimum":1000000000000,"x-rule":"must be a whole number of milliseconds since the epoch, at least 13 digits (e.g. 1700000000000); a time in seconds such as 1700000000 is too small"},"granularity":{"enum":["30s","1m","5m","10m","15m","30m","1h","2h","6h","12h","1d","2d","7d","30d","auto"]},"seriesReturnType":{"enum":["ratio","column"]}}};
+const pattern4 = new RegExp("^[0-9a-fA-F]{24}$", "u");
+
+function validate28(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.series === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "series"},message:"must have required property '"+"series"+"'",schema:schema27.required,parentSchema:schema27,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "series"},message:"must have required property '"+"series"+"'",schema:schema29.required,parentSchema:schema29,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -3672,7 +5364,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.startTime === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "startTime"},message:"must have required property '"+"startTime"+"'",schema:schema27.required,parentSchema:schema27,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "startTime"},message:"must have required property '"+"startTime"+"'",schema:schema29.required,parentSchema:schema29,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -3682,7 +5374,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.endTime === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "endTime"},message:"must have required property '"+"endTime"+"'",schema:schema27.required,parentSchema:schema27,data};
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "endTime"},message:"must have required property '"+"endTime"+"'",schema:schema29.required,parentSchema:schema29,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -3693,7 +5385,7 @@ errors++;
 }
 for(const key0 in data){
 if(!(((((key0 === "series") || (key0 === "startTime")) || (key0 === "endTime")) || (key0 === "granularity")) || (key0 === "seriesReturnType"))){
-const err3 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema27,data};
+const err3 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema29,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -3707,7 +5399,7 @@ if(data.series !== undefined){
 let data0 = data.series;
 if(Array.isArray(data0)){
 if(data0.length > 5){
-const err4 = {instancePath:instancePath+"/series",schemaPath:"#/properties/series/maxItems",keyword:"maxItems",params:{limit: 5},message:"must NOT have more than 5 items",schema:5,parentSchema:schema27.properties.series,data:data0};
+const err4 = {instancePath:instancePath+"/series",schemaPath:"#/properties/series/maxItems",keyword:"maxItems",params:{limit: 5},message:"must NOT have more than 5 items",schema:5,parentSchema:schema29.properties.series,data:data0};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -3717,7 +5409,7 @@ vErrors.push(err4);
 errors++;
 }
 if(data0.length < 1){
-const err5 = {instancePath:instancePath+"/series",schemaPath:"#/properties/series/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema27.properties.series,data:data0};
+const err5 = {instancePath:instancePath+"/series",schemaPath:"#/properties/series/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema29.properties.series,data:data0};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -3731,7 +5423,7 @@ for(let i0=0; i0<len0; i0++){
 let data1 = data0[i0];
 if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
 if(data1.sourceId === undefined){
-const err6 = {instancePath:instancePath+"/series/" + i0,schemaPath:"#/properties/series/items/required",keyword:"required",params:{missingProperty: "sourceId"},message:"must have required property '"+"sourceId"+"'",schema:schema27.properties.series.items.required,parentSchema:schema27.properties.series.items,data:data1};
+const err6 = {instancePath:instancePath+"/series/" + i0,schemaPath:"#/properties/series/items/required",keyword:"required",params:{missingProperty: "sourceId"},message:"must have required property '"+"sourceId"+"'",schema:schema29.properties.series.items.required,parentSchema:schema29.properties.series.items,data:data1};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -3741,7 +5433,7 @@ vErrors.push(err6);
 errors++;
 }
 if(data1.aggFn === undefined){
-const err7 = {instancePath:instancePath+"/series/" + i0,schemaPath:"#/properties/series/items/required",keyword:"required",params:{missingProperty: "aggFn"},message:"must have required property '"+"aggFn"+"'",schema:schema27.properties.series.items.required,parentSchema:schema27.properties.series.items,data:data1};
+const err7 = {instancePath:instancePath+"/series/" + i0,schemaPath:"#/properties/series/items/required",keyword:"required",params:{missingProperty: "aggFn"},message:"must have required property '"+"aggFn"+"'",schema:schema29.properties.series.items.required,parentSchema:schema29.properties.series.items,data:data1};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -3751,7 +5443,7 @@ vErrors.push(err7);
 errors++;
 }
 if(data1.where === undefined){
-const err8 = {instancePath:instancePath+"/series/" + i0,schemaPath:"#/properties/series/items/required",keyword:"required",params:{missingProperty: "where"},message:"must have required property '"+"where"+"'",schema:schema27.properties.series.items.required,parentSchema:schema27.properties.series.items,data:data1};
+const err8 = {instancePath:instancePath+"/series/" + i0,schemaPath:"#/properties/series/items/required",keyword:"required",params:{missingProperty: "where"},message:"must have required property '"+"where"+"'",schema:schema29.properties.series.items.required,parentSchema:schema29.properties.series.items,data:data1};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -3761,7 +5453,7 @@ vErrors.push(err8);
 errors++;
 }
 if(data1.groupBy === undefined){
-const err9 = {instancePath:instancePath+"/series/" + i0,schemaPath:"#/properties/series/items/required",keyword:"required",params:{missingProperty: "groupBy"},message:"must have required property '"+"groupBy"+"'",schema:schema27.properties.series.items.required,parentSchema:schema27.properties.series.items,data:data1};
+const err9 = {instancePath:instancePath+"/series/" + i0,schemaPath:"#/properties/series/items/required",keyword:"required",params:{missingProperty: "groupBy"},message:"must have required property '"+"groupBy"+"'",schema:schema29.properties.series.items.required,parentSchema:schema29.properties.series.items,data:data1};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -3771,8 +5463,8 @@ vErrors.push(err9);
 errors++;
 }
 for(const key1 in data1){
-if(!(func30.call(schema27.properties.series.items.properties, key1))){
-const err10 = {instancePath:instancePath+"/series/" + i0,schemaPath:"#/properties/series/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema27.properties.series.items,data:data1};
+if(!(func30.call(schema29.properties.series.items.properties, key1))){
+const err10 = {instancePath:instancePath+"/series/" + i0,schemaPath:"#/properties/series/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema29.properties.series.items,data:data1};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -3785,8 +5477,8 @@ errors++;
 if(data1.sourceId !== undefined){
 let data2 = data1.sourceId;
 if(typeof data2 === "string"){
-if(!pattern3.test(data2)){
-const err11 = {instancePath:instancePath+"/series/" + i0+"/sourceId",schemaPath:"#/properties/series/items/properties/sourceId/pattern",keyword:"pattern",params:{pattern: "^[0-9a-fA-F]{24}$"},message:"must match pattern \""+"^[0-9a-fA-F]{24}$"+"\"",schema:"^[0-9a-fA-F]{24}$",parentSchema:schema27.properties.series.items.properties.sourceId,data:data2};
+if(!pattern4.test(data2)){
+const err11 = {instancePath:instancePath+"/series/" + i0+"/sourceId",schemaPath:"#/properties/series/items/properties/sourceId/pattern",keyword:"pattern",params:{pattern: "^[0-9a-fA-F]{24}$"},message:"must match pattern \""+"^[0-9a-fA-F]{24}$"+"\"",schema:"^[0-9a-fA-F]{24}$",parentSchema:schema29.properties.series.items.properties.sourceId,data:data2};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -3797,7 +5489,7 @@ errors++;
 }
 }
 else {
-const err12 = {instancePath:instancePath+"/series/" + i0+"/sourceId",schemaPath:"#/properties/series/items/properties/sourceId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema27.properties.series.items.properties.sourceId.type,parentSchema:schema27.properties.series.items.properties.sourceId,data:data2};
+const err12 = {instancePath:instancePath+"/series/" + i0+"/sourceId",schemaPath:"#/properties/series/items/properties/sourceId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema29.properties.series.items.properties.sourceId.type,parentSchema:schema29.properties.series.items.properties.sourceId,data:data2};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -3810,7 +5502,7 @@ errors++;
 if(data1.aggFn !== undefined){
 let data3 = data1.aggFn;
 if(!(((((((((((data3 === "avg") || (data3 === "count")) || (data3 === "count_distinct")) || (data3 === "last_value")) || (data3 === "max")) || (data3 === "min")) || (data3 === "quantile")) || (data3 === "sum")) || (data3 === "any")) || (data3 === "none")) || (data3 === "increase"))){
-const err13 = {instancePath:instancePath+"/series/" + i0+"/aggFn",schemaPath:"#/properties/series/items/properties/aggFn/enum",keyword:"enum",params:{allowedValues: schema27.properties.series.items.properties.aggFn.enum},message:"must be equal to one of the allowed values",schema:schema27.properties.series.items.properties.aggFn.enum,parentSchema:schema27.properties.series.items.properties.aggFn,data:data3};
+const err13 = {instancePath:instancePath+"/series/" + i0+"/aggFn",schemaPath:"#/properties/series/items/properties/aggFn/enum",keyword:"enum",params:{allowedValues: schema29.properties.series.items.properties.aggFn.enum},message:"must be equal to one of the allowed values",schema:schema29.properties.series.items.properties.aggFn.enum,parentSchema:schema29.properties.series.items.properties.aggFn,data:data3};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -3824,7 +5516,7 @@ if(data1.level !== undefined){
 let data4 = data1.level;
 if((typeof data4 == "number") && (isFinite(data4))){
 if(data4 > 1 || isNaN(data4)){
-const err14 = {instancePath:instancePath+"/series/" + i0+"/level",schemaPath:"#/properties/series/items/properties/level/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1},message:"must be <= 1",schema:1,parentSchema:schema27.properties.series.items.properties.level,data:data4};
+const err14 = {instancePath:instancePath+"/series/" + i0+"/level",schemaPath:"#/properties/series/items/properties/level/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1},message:"must be <= 1",schema:1,parentSchema:schema29.properties.series.items.properties.level,data:data4};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -3834,7 +5526,7 @@ vErrors.push(err14);
 errors++;
 }
 if(data4 < 0 || isNaN(data4)){
-const err15 = {instancePath:instancePath+"/series/" + i0+"/level",schemaPath:"#/properties/series/items/properties/level/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema27.properties.series.items.properties.level,data:data4};
+const err15 = {instancePath:instancePath+"/series/" + i0+"/level",schemaPath:"#/properties/series/items/properties/level/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema29.properties.series.items.properties.level,data:data4};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -3845,7 +5537,7 @@ errors++;
 }
 }
 else {
-const err16 = {instancePath:instancePath+"/series/" + i0+"/level",schemaPath:"#/properties/series/items/properties/level/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema27.properties.series.items.properties.level.type,parentSchema:schema27.properties.series.items.properties.level,data:data4};
+const err16 = {instancePath:instancePath+"/series/" + i0+"/level",schemaPath:"#/properties/series/items/properties/level/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema29.properties.series.items.properties.level.type,parentSchema:schema29.properties.series.items.properties.level,data:data4};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -3858,7 +5550,7 @@ errors++;
 if(data1.field !== undefined){
 let data5 = data1.field;
 if(typeof data5 !== "string"){
-const err17 = {instancePath:instancePath+"/series/" + i0+"/field",schemaPath:"#/properties/series/items/properties/field/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema27.properties.series.items.properties.field.type,parentSchema:schema27.properties.series.items.properties.field,data:data5};
+const err17 = {instancePath:instancePath+"/series/" + i0+"/field",schemaPath:"#/properties/series/items/properties/field/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema29.properties.series.items.properties.field.type,parentSchema:schema29.properties.series.items.properties.field,data:data5};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -3871,7 +5563,7 @@ errors++;
 if(data1.where !== undefined){
 let data6 = data1.where;
 if(typeof data6 !== "string"){
-const err18 = {instancePath:instancePath+"/series/" + i0+"/where",schemaPath:"#/properties/series/items/properties/where/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema27.properties.series.items.properties.where.type,parentSchema:schema27.properties.series.items.properties.where,data:data6};
+const err18 = {instancePath:instancePath+"/series/" + i0+"/where",schemaPath:"#/properties/series/items/properties/where/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema29.properties.series.items.properties.where.type,parentSchema:schema29.properties.series.items.properties.where,data:data6};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -3884,7 +5576,7 @@ errors++;
 if(data1.whereLanguage !== undefined){
 let data7 = data1.whereLanguage;
 if(!(((data7 === "lucene") || (data7 === "sql")) || (data7 === "promql"))){
-const err19 = {instancePath:instancePath+"/series/" + i0+"/whereLanguage",schemaPath:"#/properties/series/items/properties/whereLanguage/enum",keyword:"enum",params:{allowedValues: schema27.properties.series.items.properties.whereLanguage.enum},message:"must be equal to one of the allowed values",schema:schema27.properties.series.items.properties.whereLanguage.enum,parentSchema:schema27.properties.series.items.properties.whereLanguage,data:data7};
+const err19 = {instancePath:instancePath+"/series/" + i0+"/whereLanguage",schemaPath:"#/properties/series/items/properties/whereLanguage/enum",keyword:"enum",params:{allowedValues: schema29.properties.series.items.properties.whereLanguage.enum},message:"must be equal to one of the allowed values",schema:schema29.properties.series.items.properties.whereLanguage.enum,parentSchema:schema29.properties.series.items.properties.whereLanguage,data:data7};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -3898,7 +5590,7 @@ if(data1.groupBy !== undefined){
 let data8 = data1.groupBy;
 if(Array.isArray(data8)){
 if(data8.length > 10){
-const err20 = {instancePath:instancePath+"/series/" + i0+"/groupBy",schemaPath:"#/properties/series/items/properties/groupBy/maxItems",keyword:"maxItems",params:{limit: 10},message:"must NOT have more than 10 items",schema:10,parentSchema:schema27.properties.series.items.properties.groupBy,data:data8};
+const err20 = {instancePath:instancePath+"/series/" + i0+"/groupBy",schemaPath:"#/properties/series/items/properties/groupBy/maxItems",keyword:"maxItems",params:{limit: 10},message:"must NOT have more than 10 items",schema:10,parentSchema:schema29.properties.series.items.properties.groupBy,data:data8};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -3911,7 +5603,7 @@ const len1 = data8.length;
 for(let i1=0; i1<len1; i1++){
 let data9 = data8[i1];
 if(typeof data9 !== "string"){
-const err21 = {instancePath:instancePath+"/series/" + i0+"/groupBy/" + i1,schemaPath:"#/properties/series/items/properties/groupBy/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema27.properties.series.items.properties.groupBy.items.type,parentSchema:schema27.properties.series.items.properties.groupBy.items,data:data9};
+const err21 = {instancePath:instancePath+"/series/" + i0+"/groupBy/" + i1,schemaPath:"#/properties/series/items/properties/groupBy/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema29.properties.series.items.properties.groupBy.items.type,parentSchema:schema29.properties.series.items.properties.groupBy.items,data:data9};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -3923,7 +5615,7 @@ errors++;
 }
 }
 else {
-const err22 = {instancePath:instancePath+"/series/" + i0+"/groupBy",schemaPath:"#/properties/series/items/properties/groupBy/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema27.properties.series.items.properties.groupBy.type,parentSchema:schema27.properties.series.items.properties.groupBy,data:data8};
+const err22 = {instancePath:instancePath+"/series/" + i0+"/groupBy",schemaPath:"#/properties/series/items/properties/groupBy/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema29.properties.series.items.properties.groupBy.type,parentSchema:schema29.properties.series.items.properties.groupBy,data:data8};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -3936,7 +5628,7 @@ errors++;
 if(data1.metricName !== undefined){
 let data10 = data1.metricName;
 if(typeof data10 !== "string"){
-const err23 = {instancePath:instancePath+"/series/" + i0+"/metricName",schemaPath:"#/properties/series/items/properties/metricName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema27.properties.series.items.properties.metricName.type,parentSchema:schema27.properties.series.items.properties.metricName,data:data10};
+const err23 = {instancePath:instancePath+"/series/" + i0+"/metricName",schemaPath:"#/properties/series/items/properties/metricName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema29.properties.series.items.properties.metricName.type,parentSchema:schema29.properties.series.items.properties.metricName,data:data10};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -3949,7 +5641,7 @@ errors++;
 if(data1.metricDataType !== undefined){
 let data11 = data1.metricDataType;
 if(!(((((data11 === "gauge") || (data11 === "histogram")) || (data11 === "sum")) || (data11 === "summary")) || (data11 === "exponential histogram"))){
-const err24 = {instancePath:instancePath+"/series/" + i0+"/metricDataType",schemaPath:"#/properties/series/items/properties/metricDataType/enum",keyword:"enum",params:{allowedValues: schema27.properties.series.items.properties.metricDataType.enum},message:"must be equal to one of the allowed values",schema:schema27.properties.series.items.properties.metricDataType.enum,parentSchema:schema27.properties.series.items.properties.metricDataType,data:data11};
+const err24 = {instancePath:instancePath+"/series/" + i0+"/metricDataType",schemaPath:"#/properties/series/items/properties/metricDataType/enum",keyword:"enum",params:{allowedValues: schema29.properties.series.items.properties.metricDataType.enum},message:"must be equal to one of the allowed values",schema:schema29.properties.series.items.properties.metricDataType.enum,parentSchema:schema29.properties.series.items.properties.metricDataType,data:data11};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -3961,7 +5653,7 @@ errors++;
 }
 }
 else {
-const err25 = {instancePath:instancePath+"/series/" + i0,schemaPath:"#/properties/series/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema27.properties.series.items.type,parentSchema:schema27.properties.series.items,data:data1};
+const err25 = {instancePath:instancePath+"/series/" + i0,schemaPath:"#/properties/series/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema29.properties.series.items.type,parentSchema:schema29.properties.series.items,data:data1};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -3973,7 +5665,7 @@ errors++;
 }
 }
 else {
-const err26 = {instancePath:instancePath+"/series",schemaPath:"#/properties/series/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema27.properties.series.type,parentSchema:schema27.properties.series,data:data0};
+const err26 = {instancePath:instancePath+"/series",schemaPath:"#/properties/series/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema29.properties.series.type,parentSchema:schema29.properties.series,data:data0};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -3986,7 +5678,7 @@ errors++;
 if(data.startTime !== undefined){
 let data12 = data.startTime;
 if(!(((typeof data12 == "number") && (!(data12 % 1) && !isNaN(data12))) && (isFinite(data12)))){
-const err27 = {instancePath:instancePath+"/startTime",schemaPath:"#/properties/startTime/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema27.properties.startTime.type,parentSchema:schema27.properties.startTime,data:data12};
+const err27 = {instancePath:instancePath+"/startTime",schemaPath:"#/properties/startTime/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema29.properties.startTime.type,parentSchema:schema29.properties.startTime,data:data12};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -3997,7 +5689,7 @@ errors++;
 }
 if((typeof data12 == "number") && (isFinite(data12))){
 if(data12 < 1000000000000 || isNaN(data12)){
-const err28 = {instancePath:instancePath+"/startTime",schemaPath:"#/properties/startTime/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1000000000000},message:"must be >= 1000000000000",schema:1000000000000,parentSchema:schema27.properties.startTime,data:data12};
+const err28 = {instancePath:instancePath+"/startTime",schemaPath:"#/properties/startTime/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1000000000000},message:"must be >= 1000000000000",schema:1000000000000,parentSchema:schema29.properties.startTime,data:data12};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -4011,7 +5703,7 @@ errors++;
 if(data.endTime !== undefined){
 let data13 = data.endTime;
 if(!(((typeof data13 == "number") && (!(data13 % 1) && !isNaN(data13))) && (isFinite(data13)))){
-const err29 = {instancePath:instancePath+"/endTime",schemaPath:"#/properties/endTime/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema27.properties.endTime.type,parentSchema:schema27.properties.endTime,data:data13};
+const err29 = {instancePath:instancePath+"/endTime",schemaPath:"#/properties/endTime/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema29.properties.endTime.type,parentSchema:schema29.properties.endTime,data:data13};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -4022,7 +5714,7 @@ errors++;
 }
 if((typeof data13 == "number") && (isFinite(data13))){
 if(data13 < 1000000000000 || isNaN(data13)){
-const err30 = {instancePath:instancePath+"/endTime",schemaPath:"#/properties/endTime/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1000000000000},message:"must be >= 1000000000000",schema:1000000000000,parentSchema:schema27.properties.endTime,data:data13};
+const err30 = {instancePath:instancePath+"/endTime",schemaPath:"#/properties/endTime/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1000000000000},message:"must be >= 1000000000000",schema:1000000000000,parentSchema:schema29.properties.endTime,data:data13};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -4036,7 +5728,7 @@ errors++;
 if(data.granularity !== undefined){
 let data14 = data.granularity;
 if(!(((((((((((((((data14 === "30s") || (data14 === "1m")) || (data14 === "5m")) || (data14 === "10m")) || (data14 === "15m")) || (data14 === "30m")) || (data14 === "1h")) || (data14 === "2h")) || (data14 === "6h")) || (data14 === "12h")) || (data14 === "1d")) || (data14 === "2d")) || (data14 === "7d")) || (data14 === "30d")) || (data14 === "auto"))){
-const err31 = {instancePath:instancePath+"/granularity",schemaPath:"#/properties/granularity/enum",keyword:"enum",params:{allowedValues: schema27.properties.granularity.enum},message:"must be equal to one of the allowed values",schema:schema27.properties.granularity.enum,parentSchema:schema27.properties.granularity,data:data14};
+const err31 = {instancePath:instancePath+"/granularity",schemaPath:"#/properties/granularity/enum",keyword:"enum",params:{allowedValues: schema29.properties.granularity.enum},message:"must be equal to one of the allowed values",schema:schema29.properties.granularity.enum,parentSchema:schema29.properties.granularity,data:data14};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -4049,7 +5741,7 @@ errors++;
 if(data.seriesReturnType !== undefined){
 let data15 = data.seriesReturnType;
 if(!((data15 === "ratio") || (data15 === "column"))){
-const err32 = {instancePath:instancePath+"/seriesReturnType",schemaPath:"#/properties/seriesReturnType/enum",keyword:"enum",params:{allowedValues: schema27.properties.seriesReturnType.enum},message:"must be equal to one of the allowed values",schema:schema27.properties.seriesReturnType.enum,parentSchema:schema27.properties.seriesReturnType,data:data15};
+const err32 = {instancePath:instancePath+"/seriesReturnType",schemaPath:"#/properties/seriesReturnType/enum",keyword:"enum",params:{allowedValues: schema29.properties.seriesReturnType.enum},message:"must be equal to one of the allowed values",schema:schema29.properties.seriesReturnType.enum,parentSchema:schema29.properties.seriesReturnType,data:data15};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -4061,7 +5753,7 @@ errors++;
 }
 }
 else {
-const err33 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema27.type,parentSchema:schema27,data};
+const err33 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema29.type,parentSchema:schema29,data};
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -4070,19 +5762,19 @@ vErrors.push(err33);
 }
 errors++;
 }
-validate26.errors = vErrors;
+validate28.errors = vErrors;
 return errors === 0;
 }
 
-exports.alert = validate27;
-const schema28 = {"type":"object","required":["id","threshold","interval"],"properties":{"id":{"type":"string"},"name":{"type":["string","null"]},"message":{"type":["string","null"]},"threshold":{"type":"number"},"interval":{"type":"string"},"thresholdType":{"type":["string","null"]},"source":{"type":["string","null"]},"state":{"type":["string","null"]},"channel":{"type":["object","null"],"properties":{"type":{"type":["string","null"]},"webhookId":{"type":["string","null"]}}},"channels":{"type":["array","null"],"items":{"type":["object","null"],"properties":{"type":{"type":["string","null"]},"webhookId":{"type":["string","null"]}}}},"team":{"type":["string","null"]},"teamId":{"type":["string","null"]},"tileId":{"type":["string","null"]},"dashboard":{"type":["string","null"]},"dashboardId":{"type":["string","null"]},"savedSearch":{"type":["string","null"]},"savedSearchId":{"type":["string","null"]},"groupBy":{"type":["string","null"]},"silenced":{"type":["object","boolean","null"],"properties":{"by":{"type":["string","null"]},"at":{"type":["string","null"]},"until":{"type":["string","null"]}}},"createdAt":{"type":["string","null"],"format":"date-time"},"updatedAt":{"type":["string","null"],"format":"date-time"}}};
+exports.alert = validate29;
+const schema30 = {"type":"object","required":["id","threshold","interval"],"properties":{"id":{"type":"string"},"name":{"type":["string","null"]},"message":{"type":["string","null"]},"threshold":{"type":"number"},"interval":{"type":"string"},"thresholdType":{"type":["string","null"]},"source":{"type":["string","null"]},"state":{"type":["string","null"]},"channel":{"type":["object","null"],"properties":{"type":{"type":["string","null"]},"webhookId":{"type":["string","null"]}}},"channels":{"type":["array","null"],"items":{"type":["object","null"],"properties":{"type":{"type":["string","null"]},"webhookId":{"type":["string","null"]}}}},"team":{"type":["string","null"]},"teamId":{"type":["string","null"]},"tileId":{"type":["string","null"]},"dashboard":{"type":["string","null"]},"dashboardId":{"type":["string","null"]},"savedSearch":{"type":["string","null"]},"savedSearchId":{"type":["string","null"]},"groupBy":{"type":["string","null"]},"note":{"type":["string","null"]},"thresholdMax":{"type":["number","null"]},"numConsecutiveWindows":{"type":["number","null"]},"scheduleOffsetMinutes":{"type":["number","null"]},"scheduleStartAt":{"type":["string","null"]},"silenced":{"type":["object","boolean","null"],"properties":{"by":{"type":["string","null"]},"at":{"type":["string","null"]},"until":{"type":["string","null"]}}},"createdAt":{"type":["string","null"],"format":"date-time"},"updatedAt":{"type":["string","null"],"format":"date-time"}}};
 
-function validate27(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate29(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema28.required,parentSchema:schema28,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema30.required,parentSchema:schema30,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -4092,7 +5784,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.threshold === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "threshold"},message:"must have required property '"+"threshold"+"'",schema:schema28.required,parentSchema:schema28,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "threshold"},message:"must have required property '"+"threshold"+"'",schema:schema30.required,parentSchema:schema30,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -4102,7 +5794,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.interval === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "interval"},message:"must have required property '"+"interval"+"'",schema:schema28.required,parentSchema:schema28,data};
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "interval"},message:"must have required property '"+"interval"+"'",schema:schema30.required,parentSchema:schema30,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -4114,7 +5806,7 @@ errors++;
 if(data.id !== undefined){
 let data0 = data.id;
 if(typeof data0 !== "string"){
-const err3 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema28.properties.id.type,parentSchema:schema28.properties.id,data:data0};
+const err3 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema30.properties.id.type,parentSchema:schema30.properties.id,data:data0};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -4127,7 +5819,7 @@ errors++;
 if(data.name !== undefined){
 let data1 = data.name;
 if((typeof data1 !== "string") && (data1 !== null)){
-const err4 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: schema28.properties.name.type},message:"must be string,null",schema:schema28.properties.name.type,parentSchema:schema28.properties.name,data:data1};
+const err4 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: schema30.properties.name.type},message:"must be string,null",schema:schema30.properties.name.type,parentSchema:schema30.properties.name,data:data1};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -4140,7 +5832,7 @@ errors++;
 if(data.message !== undefined){
 let data2 = data.message;
 if((typeof data2 !== "string") && (data2 !== null)){
-const err5 = {instancePath:instancePath+"/message",schemaPath:"#/properties/message/type",keyword:"type",params:{type: schema28.properties.message.type},message:"must be string,null",schema:schema28.properties.message.type,parentSchema:schema28.properties.message,data:data2};
+const err5 = {instancePath:instancePath+"/message",schemaPath:"#/properties/message/type",keyword:"type",params:{type: schema30.properties.message.type},message:"must be string,null",schema:schema30.properties.message.type,parentSchema:schema30.properties.message,data:data2};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -4153,7 +5845,7 @@ errors++;
 if(data.threshold !== undefined){
 let data3 = data.threshold;
 if(!((typeof data3 == "number") && (isFinite(data3)))){
-const err6 = {instancePath:instancePath+"/threshold",schemaPath:"#/properties/threshold/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema28.properties.threshold.type,parentSchema:schema28.properties.threshold,data:data3};
+const err6 = {instancePath:instancePath+"/threshold",schemaPath:"#/properties/threshold/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema30.properties.threshold.type,parentSchema:schema30.properties.threshold,data:data3};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -4166,7 +5858,7 @@ errors++;
 if(data.interval !== undefined){
 let data4 = data.interval;
 if(typeof data4 !== "string"){
-const err7 = {instancePath:instancePath+"/interval",schemaPath:"#/properties/interval/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema28.properties.interval.type,parentSchema:schema28.properties.interval,data:data4};
+const err7 = {instancePath:instancePath+"/interval",schemaPath:"#/properties/interval/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema30.properties.interval.type,parentSchema:schema30.properties.interval,data:data4};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -4179,7 +5871,7 @@ errors++;
 if(data.thresholdType !== undefined){
 let data5 = data.thresholdType;
 if((typeof data5 !== "string") && (data5 !== null)){
-const err8 = {instancePath:instancePath+"/thresholdType",schemaPath:"#/properties/thresholdType/type",keyword:"type",params:{type: schema28.properties.thresholdType.type},message:"must be string,null",schema:schema28.properties.thresholdType.type,parentSchema:schema28.properties.thresholdType,data:data5};
+const err8 = {instancePath:instancePath+"/thresholdType",schemaPath:"#/properties/thresholdType/type",keyword:"type",params:{type: schema30.properties.thresholdType.type},message:"must be string,null",schema:schema30.properties.thresholdType.type,parentSchema:schema30.properties.thresholdType,data:data5};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -4192,7 +5884,7 @@ errors++;
 if(data.source !== undefined){
 let data6 = data.source;
 if((typeof data6 !== "string") && (data6 !== null)){
-const err9 = {instancePath:instancePath+"/source",schemaPath:"#/properties/source/type",keyword:"type",params:{type: schema28.properties.source.type},message:"must be string,null",schema:schema28.properties.source.type,parentSchema:schema28.properties.source,data:data6};
+const err9 = {instancePath:instancePath+"/source",schemaPath:"#/properties/source/type",keyword:"type",params:{type: schema30.properties.source.type},message:"must be string,null",schema:schema30.properties.source.type,parentSchema:schema30.properties.source,data:data6};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -4205,7 +5897,7 @@ errors++;
 if(data.state !== undefined){
 let data7 = data.state;
 if((typeof data7 !== "string") && (data7 !== null)){
-const err10 = {instancePath:instancePath+"/state",schemaPath:"#/properties/state/type",keyword:"type",params:{type: schema28.properties.state.type},message:"must be string,null",schema:schema28.properties.state.type,parentSchema:schema28.properties.state,data:data7};
+const err10 = {instancePath:instancePath+"/state",schemaPath:"#/properties/state/type",keyword:"type",params:{type: schema30.properties.state.type},message:"must be string,null",schema:schema30.properties.state.type,parentSchema:schema30.properties.state,data:data7};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -4218,7 +5910,7 @@ errors++;
 if(data.channel !== undefined){
 let data8 = data.channel;
 if((!(data8 && typeof data8 == "object" && !Array.isArray(data8))) && (data8 !== null)){
-const err11 = {instancePath:instancePath+"/channel",schemaPath:"#/properties/channel/type",keyword:"type",params:{type: schema28.properties.channel.type},message:"must be object,null",schema:schema28.properties.channel.type,parentSchema:schema28.properties.channel,data:data8};
+const err11 = {instancePath:instancePath+"/channel",schemaPath:"#/properties/channel/type",keyword:"type",params:{type: schema30.properties.channel.type},message:"must be object,null",schema:schema30.properties.channel.type,parentSchema:schema30.properties.channel,data:data8};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -4231,7 +5923,7 @@ if(data8 && typeof data8 == "object" && !Array.isArray(data8)){
 if(data8.type !== undefined){
 let data9 = data8.type;
 if((typeof data9 !== "string") && (data9 !== null)){
-const err12 = {instancePath:instancePath+"/channel/type",schemaPath:"#/properties/channel/properties/type/type",keyword:"type",params:{type: schema28.properties.channel.properties.type.type},message:"must be string,null",schema:schema28.properties.channel.properties.type.type,parentSchema:schema28.properties.channel.properties.type,data:data9};
+const err12 = {instancePath:instancePath+"/channel/type",schemaPath:"#/properties/channel/properties/type/type",keyword:"type",params:{type: schema30.properties.channel.properties.type.type},message:"must be string,null",schema:schema30.properties.channel.properties.type.type,parentSchema:schema30.properties.channel.properties.type,data:data9};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -4244,7 +5936,7 @@ errors++;
 if(data8.webhookId !== undefined){
 let data10 = data8.webhookId;
 if((typeof data10 !== "string") && (data10 !== null)){
-const err13 = {instancePath:instancePath+"/channel/webhookId",schemaPath:"#/properties/channel/properties/webhookId/type",keyword:"type",params:{type: schema28.properties.channel.properties.webhookId.type},message:"must be string,null",schema:schema28.properties.channel.properties.webhookId.type,parentSchema:schema28.properties.channel.properties.webhookId,data:data10};
+const err13 = {instancePath:instancePath+"/channel/webhookId",schemaPath:"#/properties/channel/properties/webhookId/type",keyword:"type",params:{type: schema30.properties.channel.properties.webhookId.type},message:"must be string,null",schema:schema30.properties.channel.properties.webhookId.type,parentSchema:schema30.properties.channel.properties.webhookId,data:data10};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -4259,7 +5951,7 @@ errors++;
 if(data.channels !== undefined){
 let data11 = data.channels;
 if((!(Array.isArray(data11))) && (data11 !== null)){
-const err14 = {instancePath:instancePath+"/channels",schemaPath:"#/properties/channels/type",keyword:"type",params:{type: schema28.properties.channels.type},message:"must be array,null",schema:schema28.properties.channels.type,parentSchema:schema28.properties.channels,data:data11};
+const err14 = {instancePath:instancePath+"/channels",schemaPath:"#/properties/channels/type",keyword:"type",params:{type: schema30.properties.channels.type},message:"must be array,null",schema:schema30.properties.channels.type,parentSchema:schema30.properties.channels,data:data11};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -4273,7 +5965,7 @@ const len0 = data11.length;
 for(let i0=0; i0<len0; i0++){
 let data12 = data11[i0];
 if((!(data12 && typeof data12 == "object" && !Array.isArray(data12))) && (data12 !== null)){
-const err15 = {instancePath:instancePath+"/channels/" + i0,schemaPath:"#/properties/channels/items/type",keyword:"type",params:{type: schema28.properties.channels.items.type},message:"must be object,null",schema:schema28.properties.channels.items.type,parentSchema:schema28.properties.channels.items,data:data12};
+const err15 = {instancePath:instancePath+"/channels/" + i0,schemaPath:"#/properties/channels/items/type",keyword:"type",params:{type: schema30.properties.channels.items.type},message:"must be object,null",schema:schema30.properties.channels.items.type,parentSchema:schema30.properties.channels.items,data:data12};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -4286,7 +5978,7 @@ if(data12 && typeof data12 == "object" && !Array.isArray(data12)){
 if(data12.type !== undefined){
 let data13 = data12.type;
 if((typeof data13 !== "string") && (data13 !== null)){
-const err16 = {instancePath:instancePath+"/channels/" + i0+"/type",schemaPath:"#/properties/channels/items/properties/type/type",keyword:"type",params:{type: schema28.properties.channels.items.properties.type.type},message:"must be string,null",schema:schema28.properties.channels.items.properties.type.type,parentSchema:schema28.properties.channels.items.properties.type,data:data13};
+const err16 = {instancePath:instancePath+"/channels/" + i0+"/type",schemaPath:"#/properties/channels/items/properties/type/type",keyword:"type",params:{type: schema30.properties.channels.items.properties.type.type},message:"must be string,null",schema:schema30.properties.channels.items.properties.type.type,parentSchema:schema30.properties.channels.items.properties.type,data:data13};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -4299,7 +5991,7 @@ errors++;
 if(data12.webhookId !== undefined){
 let data14 = data12.webhookId;
 if((typeof data14 !== "string") && (data14 !== null)){
-const err17 = {instancePath:instancePath+"/channels/" + i0+"/webhookId",schemaPath:"#/properties/channels/items/properties/webhookId/type",keyword:"type",params:{type: schema28.properties.channels.items.properties.webhookId.type},message:"must be string,null",schema:schema28.properties.channels.items.properties.webhookId.type,parentSchema:schema28.properties.channels.items.properties.webhookId,data:data14};
+const err17 = {instancePath:instancePath+"/channels/" + i0+"/webhookId",schemaPath:"#/properties/channels/items/properties/webhookId/type",keyword:"type",params:{type: schema30.properties.channels.items.properties.webhookId.type},message:"must be string,null",schema:schema30.properties.channels.items.properties.webhookId.type,parentSchema:schema30.properties.channels.items.properties.webhookId,data:data14};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -4316,7 +6008,7 @@ errors++;
 if(data.team !== undefined){
 let data15 = data.team;
 if((typeof data15 !== "string") && (data15 !== null)){
-const err18 = {instancePath:instancePath+"/team",schemaPath:"#/properties/team/type",keyword:"type",params:{type: schema28.properties.team.type},message:"must be string,null",schema:schema28.properties.team.type,parentSchema:schema28.properties.team,data:data15};
+const err18 = {instancePath:instancePath+"/team",schemaPath:"#/properties/team/type",keyword:"type",params:{type: schema30.properties.team.type},message:"must be string,null",schema:schema30.properties.team.type,parentSchema:schema30.properties.team,data:data15};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -4329,7 +6021,7 @@ errors++;
 if(data.teamId !== undefined){
 let data16 = data.teamId;
 if((typeof data16 !== "string") && (data16 !== null)){
-const err19 = {instancePath:instancePath+"/teamId",schemaPath:"#/properties/teamId/type",keyword:"type",params:{type: schema28.properties.teamId.type},message:"must be string,null",schema:schema28.properties.teamId.type,parentSchema:schema28.properties.teamId,data:data16};
+const err19 = {instancePath:instancePath+"/teamId",schemaPath:"#/properties/teamId/type",keyword:"type",params:{type: schema30.properties.teamId.type},message:"must be string,null",schema:schema30.properties.teamId.type,parentSchema:schema30.properties.teamId,data:data16};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -4342,7 +6034,7 @@ errors++;
 if(data.tileId !== undefined){
 let data17 = data.tileId;
 if((typeof data17 !== "string") && (data17 !== null)){
-const err20 = {instancePath:instancePath+"/tileId",schemaPath:"#/properties/tileId/type",keyword:"type",params:{type: schema28.properties.tileId.type},message:"must be string,null",schema:schema28.properties.tileId.type,parentSchema:schema28.properties.tileId,data:data17};
+const err20 = {instancePath:instancePath+"/tileId",schemaPath:"#/properties/tileId/type",keyword:"type",params:{type: schema30.properties.tileId.type},message:"must be string,null",schema:schema30.properties.tileId.type,parentSchema:schema30.properties.tileId,data:data17};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -4355,7 +6047,7 @@ errors++;
 if(data.dashboard !== undefined){
 let data18 = data.dashboard;
 if((typeof data18 !== "string") && (data18 !== null)){
-const err21 = {instancePath:instancePath+"/dashboard",schemaPath:"#/properties/dashboard/type",keyword:"type",params:{type: schema28.properties.dashboard.type},message:"must be string,null",schema:schema28.properties.dashboard.type,parentSchema:schema28.properties.dashboard,data:data18};
+const err21 = {instancePath:instancePath+"/dashboard",schemaPath:"#/properties/dashboard/type",keyword:"type",params:{type: schema30.properties.dashboard.type},message:"must be string,null",schema:schema30.properties.dashboard.type,parentSchema:schema30.properties.dashboard,data:data18};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -4368,7 +6060,7 @@ errors++;
 if(data.dashboardId !== undefined){
 let data19 = data.dashboardId;
 if((typeof data19 !== "string") && (data19 !== null)){
-const err22 = {instancePath:instancePath+"/dashboardId",schemaPath:"#/properties/dashboardId/type",keyword:"type",params:{type: schema28.properties.dashboardId.type},message:"must be string,null",schema:schema28.properties.dashboardId.type,parentSchema:schema28.properties.dashboardId,data:data19};
+const err22 = {instancePath:instancePath+"/dashboardId",schemaPath:"#/properties/dashboardId/type",keyword:"type",params:{type: schema30.properties.dashboardId.type},message:"must be string,null",schema:schema30.properties.dashboardId.type,parentSchema:schema30.properties.dashboardId,data:data19};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -4381,7 +6073,7 @@ errors++;
 if(data.savedSearch !== undefined){
 let data20 = data.savedSearch;
 if((typeof data20 !== "string") && (data20 !== null)){
-const err23 = {instancePath:instancePath+"/savedSearch",schemaPath:"#/properties/savedSearch/type",keyword:"type",params:{type: schema28.properties.savedSearch.type},message:"must be string,null",schema:schema28.properties.savedSearch.type,parentSchema:schema28.properties.savedSearch,data:data20};
+const err23 = {instancePath:instancePath+"/savedSearch",schemaPath:"#/properties/savedSearch/type",keyword:"type",params:{type: schema30.properties.savedSearch.type},message:"must be string,null",schema:schema30.properties.savedSearch.type,parentSchema:schema30.properties.savedSearch,data:data20};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -4394,7 +6086,7 @@ errors++;
 if(data.savedSearchId !== undefined){
 let data21 = data.savedSearchId;
 if((typeof data21 !== "string") && (data21 !== null)){
-const err24 = {instancePath:instancePath+"/savedSearchId",schemaPath:"#/properties/savedSearchId/type",keyword:"type",params:{type: schema28.properties.savedSearchId.type},message:"must be string,null",schema:schema28.properties.savedSearchId.type,parentSchema:schema28.properties.savedSearchId,data:data21};
+const err24 = {instancePath:instancePath+"/savedSearchId",schemaPath:"#/properties/savedSearchId/type",keyword:"type",params:{type: schema30.properties.savedSearchId.type},message:"must be string,null",schema:schema30.properties.savedSearchId.type,parentSchema:schema30.properties.savedSearchId,data:data21};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -4407,7 +6099,7 @@ errors++;
 if(data.groupBy !== undefined){
 let data22 = data.groupBy;
 if((typeof data22 !== "string") && (data22 !== null)){
-const err25 = {instancePath:instancePath+"/groupBy",schemaPath:"#/properties/groupBy/type",keyword:"type",params:{type: schema28.properties.groupBy.type},message:"must be string,null",schema:schema28.properties.groupBy.type,parentSchema:schema28.properties.groupBy,data:data22};
+const err25 = {instancePath:instancePath+"/groupBy",schemaPath:"#/properties/groupBy/type",keyword:"type",params:{type: schema30.properties.groupBy.type},message:"must be string,null",schema:schema30.properties.groupBy.type,parentSchema:schema30.properties.groupBy,data:data22};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -4417,10 +6109,10 @@ vErrors.push(err25);
 errors++;
 }
 }
-if(data.silenced !== undefined){
-let data23 = data.silenced;
-if(((!(data23 && typeof data23 == "object" && !Array.isArray(data23))) && (typeof data23 !== "boolean")) && (data23 !== null)){
-const err26 = {instancePath:instancePath+"/silenced",schemaPath:"#/properties/silenced/type",keyword:"type",params:{type: schema28.properties.silenced.type},message:"must be object,boolean,null",schema:schema28.properties.silenced.type,parentSchema:schema28.properties.silenced,data:data23};
+if(data.note !== undefined){
+let data23 = data.note;
+if((typeof data23 !== "string") && (data23 !== null)){
+const err26 = {instancePath:instancePath+"/note",schemaPath:"#/properties/note/type",keyword:"type",params:{type: schema30.properties.note.type},message:"must be string,null",schema:schema30.properties.note.type,parentSchema:schema30.properties.note,data:data23};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -4429,11 +6121,11 @@ vErrors.push(err26);
 }
 errors++;
 }
-if(data23 && typeof data23 == "object" && !Array.isArray(data23)){
-if(data23.by !== undefined){
-let data24 = data23.by;
-if((typeof data24 !== "string") && (data24 !== null)){
-const err27 = {instancePath:instancePath+"/silenced/by",schemaPath:"#/properties/silenced/properties/by/type",keyword:"type",params:{type: schema28.properties.silenced.properties.by.type},message:"must be string,null",schema:schema28.properties.silenced.properties.by.type,parentSchema:schema28.properties.silenced.properties.by,data:data24};
+}
+if(data.thresholdMax !== undefined){
+let data24 = data.thresholdMax;
+if((!((typeof data24 == "number") && (isFinite(data24)))) && (data24 !== null)){
+const err27 = {instancePath:instancePath+"/thresholdMax",schemaPath:"#/properties/thresholdMax/type",keyword:"type",params:{type: schema30.properties.thresholdMax.type},message:"must be number,null",schema:schema30.properties.thresholdMax.type,parentSchema:schema30.properties.thresholdMax,data:data24};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -4443,10 +6135,10 @@ vErrors.push(err27);
 errors++;
 }
 }
-if(data23.at !== undefined){
-let data25 = data23.at;
-if((typeof data25 !== "string") && (data25 !== null)){
-const err28 = {instancePath:instancePath+"/silenced/at",schemaPath:"#/properties/silenced/properties/at/type",keyword:"type",params:{type: schema28.properties.silenced.properties.at.type},message:"must be string,null",schema:schema28.properties.silenced.properties.at.type,parentSchema:schema28.properties.silenced.properties.at,data:data25};
+if(data.numConsecutiveWindows !== undefined){
+let data25 = data.numConsecutiveWindows;
+if((!((typeof data25 == "number") && (isFinite(data25)))) && (data25 !== null)){
+const err28 = {instancePath:instancePath+"/numConsecutiveWindows",schemaPath:"#/properties/numConsecutiveWindows/type",keyword:"type",params:{type: schema30.properties.numConsecutiveWindows.type},message:"must be number,null",schema:schema30.properties.numConsecutiveWindows.type,parentSchema:schema30.properties.numConsecutiveWindows,data:data25};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -4456,10 +6148,10 @@ vErrors.push(err28);
 errors++;
 }
 }
-if(data23.until !== undefined){
-let data26 = data23.until;
-if((typeof data26 !== "string") && (data26 !== null)){
-const err29 = {instancePath:instancePath+"/silenced/until",schemaPath:"#/properties/silenced/properties/until/type",keyword:"type",params:{type: schema28.properties.silenced.properties.until.type},message:"must be string,null",schema:schema28.properties.silenced.properties.until.type,parentSchema:schema28.properties.silenced.properties.until,data:data26};
+if(data.scheduleOffsetMinutes !== undefined){
+let data26 = data.scheduleOffsetMinutes;
+if((!((typeof data26 == "number") && (isFinite(data26)))) && (data26 !== null)){
+const err29 = {instancePath:instancePath+"/scheduleOffsetMinutes",schemaPath:"#/properties/scheduleOffsetMinutes/type",keyword:"type",params:{type: schema30.properties.scheduleOffsetMinutes.type},message:"must be number,null",schema:schema30.properties.scheduleOffsetMinutes.type,parentSchema:schema30.properties.scheduleOffsetMinutes,data:data26};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -4469,12 +6161,10 @@ vErrors.push(err29);
 errors++;
 }
 }
-}
-}
-if(data.createdAt !== undefined){
-let data27 = data.createdAt;
+if(data.scheduleStartAt !== undefined){
+let data27 = data.scheduleStartAt;
 if((typeof data27 !== "string") && (data27 !== null)){
-const err30 = {instancePath:instancePath+"/createdAt",schemaPath:"#/properties/createdAt/type",keyword:"type",params:{type: schema28.properties.createdAt.type},message:"must be string,null",schema:schema28.properties.createdAt.type,parentSchema:schema28.properties.createdAt,data:data27};
+const err30 = {instancePath:instancePath+"/scheduleStartAt",schemaPath:"#/properties/scheduleStartAt/type",keyword:"type",params:{type: schema30.properties.scheduleStartAt.type},message:"must be string,null",schema:schema30.properties.scheduleStartAt.type,parentSchema:schema30.properties.scheduleStartAt,data:data27};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -4483,9 +6173,11 @@ vErrors.push(err30);
 }
 errors++;
 }
-if(typeof data27 === "string"){
-if(!(formats0.validate(data27))){
-const err31 = {instancePath:instancePath+"/createdAt",schemaPath:"#/properties/createdAt/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\"",schema:"date-time",parentSchema:schema28.properties.createdAt,data:data27};
+}
+if(data.silenced !== undefined){
+let data28 = data.silenced;
+if(((!(data28 && typeof data28 == "object" && !Array.isArray(data28))) && (typeof data28 !== "boolean")) && (data28 !== null)){
+const err31 = {instancePath:instancePath+"/silenced",schemaPath:"#/properties/silenced/type",keyword:"type",params:{type: schema30.properties.silenced.type},message:"must be object,boolean,null",schema:schema30.properties.silenced.type,parentSchema:schema30.properties.silenced,data:data28};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -4494,12 +6186,11 @@ vErrors.push(err31);
 }
 errors++;
 }
-}
-}
-if(data.updatedAt !== undefined){
-let data28 = data.updatedAt;
-if((typeof data28 !== "string") && (data28 !== null)){
-const err32 = {instancePath:instancePath+"/updatedAt",schemaPath:"#/properties/updatedAt/type",keyword:"type",params:{type: schema28.properties.updatedAt.type},message:"must be string,null",schema:schema28.properties.updatedAt.type,parentSchema:schema28.properties.updatedAt,data:data28};
+if(data28 && typeof data28 == "object" && !Array.isArray(data28)){
+if(data28.by !== undefined){
+let data29 = data28.by;
+if((typeof data29 !== "string") && (data29 !== null)){
+const err32 = {instancePath:instancePath+"/silenced/by",schemaPath:"#/properties/silenced/properties/by/type",keyword:"type",params:{type: schema30.properties.silenced.properties.by.type},message:"must be string,null",schema:schema30.properties.silenced.properties.by.type,parentSchema:schema30.properties.silenced.properties.by,data:data29};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -4508,9 +6199,11 @@ vErrors.push(err32);
 }
 errors++;
 }
-if(typeof data28 === "string"){
-if(!(formats0.validate(data28))){
-const err33 = {instancePath:instancePath+"/updatedAt",schemaPath:"#/properties/updatedAt/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\"",schema:"date-time",parentSchema:schema28.properties.updatedAt,data:data28};
+}
+if(data28.at !== undefined){
+let data30 = data28.at;
+if((typeof data30 !== "string") && (data30 !== null)){
+const err33 = {instancePath:instancePath+"/silenced/at",schemaPath:"#/properties/silenced/properties/at/type",keyword:"type",params:{type: schema30.properties.silenced.properties.at.type},message:"must be string,null",schema:schema30.properties.silenced.properties.at.type,parentSchema:schema30.properties.silenced.properties.at,data:data30};
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -4520,10 +6213,10 @@ vErrors.push(err33);
 errors++;
 }
 }
-}
-}
-else {
-const err34 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema28.type,parentSchema:schema28,data};
+if(data28.until !== undefined){
+let data31 = data28.until;
+if((typeof data31 !== "string") && (data31 !== null)){
+const err34 = {instancePath:instancePath+"/silenced/until",schemaPath:"#/properties/silenced/properties/until/type",keyword:"type",params:{type: schema30.properties.silenced.properties.until.type},message:"must be string,null",schema:schema30.properties.silenced.properties.until.type,parentSchema:schema30.properties.silenced.properties.until,data:data31};
 if(vErrors === null){
 vErrors = [err34];
 }
@@ -4532,15 +6225,79 @@ vErrors.push(err34);
 }
 errors++;
 }
-validate27.errors = vErrors;
+}
+}
+}
+if(data.createdAt !== undefined){
+let data32 = data.createdAt;
+if((typeof data32 !== "string") && (data32 !== null)){
+const err35 = {instancePath:instancePath+"/createdAt",schemaPath:"#/properties/createdAt/type",keyword:"type",params:{type: schema30.properties.createdAt.type},message:"must be string,null",schema:schema30.properties.createdAt.type,parentSchema:schema30.properties.createdAt,data:data32};
+if(vErrors === null){
+vErrors = [err35];
+}
+else {
+vErrors.push(err35);
+}
+errors++;
+}
+if(typeof data32 === "string"){
+if(!(formats0.validate(data32))){
+const err36 = {instancePath:instancePath+"/createdAt",schemaPath:"#/properties/createdAt/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\"",schema:"date-time",parentSchema:schema30.properties.createdAt,data:data32};
+if(vErrors === null){
+vErrors = [err36];
+}
+else {
+vErrors.push(err36);
+}
+errors++;
+}
+}
+}
+if(data.updatedAt !== undefined){
+let data33 = data.updatedAt;
+if((typeof data33 !== "string") && (data33 !== null)){
+const err37 = {instancePath:instancePath+"/updatedAt",schemaPath:"#/properties/updatedAt/type",keyword:"type",params:{type: schema30.properties.updatedAt.type},message:"must be string,null",schema:schema30.properties.updatedAt.type,parentSchema:schema30.properties.updatedAt,data:data33};
+if(vErrors === null){
+vErrors = [err37];
+}
+else {
+vErrors.push(err37);
+}
+errors++;
+}
+if(typeof data33 === "string"){
+if(!(formats0.validate(data33))){
+const err38 = {instancePath:instancePath+"/updatedAt",schemaPath:"#/properties/updatedAt/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\"",schema:"date-time",parentSchema:schema30.properties.updatedAt,data:data33};
+if(vErrors === null){
+vErrors = [err38];
+}
+else {
+vErrors.push(err38);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err39 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema30.type,parentSchema:schema30,data};
+if(vErrors === null){
+vErrors = [err39];
+}
+else {
+vErrors.push(err39);
+}
+errors++;
+}
+validate29.errors = vErrors;
 return errors === 0;
 }
 
-exports.seriesRows = validate28;
-const schema29 = {"type":"array","items":{"type":"object","properties":{"ts_bucket":{"type":"number"},"group":{"type":"array"},"__hdx_time_bucket":{"type":"string"}},"patternProperties":{"^series_[0-9]+(\\.data)?$":{"type":["number","string","null"]}},"if":{"type":"object","required":["__hdx_time_bucket"],"properties":{"__hdx_time_bucket":true}},"else":{"required":["ts_bucket"],"properties":{"ts_bucket":true}}}};
-const pattern4 = new RegExp("^series_[0-9]+(\\.data)?$", "u");
+exports.seriesRows = validate30;
+const schema31 = {"type":"array","items":{"type":"object","properties":{"ts_bucket":{"type":"number"},"group":{"type":"array"},"__hdx_time_bucket":{"type":"string"}},"patternProperties":{"^series_[0-9]+(\\.data)?$":{"type":["number","string","null"]}},"if":{"type":"object","required":["__hdx_time_bucket"],"properties":{"__hdx_time_bucket":true}},"else":{"required":["ts_bucket"],"properties":{"ts_bucket":true}}}};
+const pattern5 = new RegExp("^series_[0-9]+(\\.data)?$", "u");
 
-function validate28(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate30(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(Array.isArray(data)){
@@ -4589,7 +6346,7 @@ if(!_valid0){
 const _errs6 = errors;
 if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
 if(data0.ts_bucket === undefined){
-const err2 = {instancePath:instancePath+"/" + i0,schemaPath:"#/items/else/required",keyword:"required",params:{missingProperty: "ts_bucket"},message:"must have required property '"+"ts_bucket"+"'",schema:schema29.items.else.required,parentSchema:schema29.items.else,data:data0};
+const err2 = {instancePath:instancePath+"/" + i0,schemaPath:"#/items/else/required",keyword:"required",params:{missingProperty: "ts_bucket"},message:"must have required property '"+"ts_bucket"+"'",schema:schema31.items.else.required,parentSchema:schema31.items.else,data:data0};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -4603,7 +6360,7 @@ var _valid0 = _errs6 === errors;
 valid2 = _valid0;
 }
 if(!valid2){
-const err3 = {instancePath:instancePath+"/" + i0,schemaPath:"#/items/if",keyword:"if",params:{failingKeyword: "else"},message:"must match \"else\" schema",schema:schema29.items.if,parentSchema:schema29.items,data:data0};
+const err3 = {instancePath:instancePath+"/" + i0,schemaPath:"#/items/if",keyword:"if",params:{failingKeyword: "else"},message:"must match \"else\" schema",schema:schema31.items.if,parentSchema:schema31.items,data:data0};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -4616,7 +6373,7 @@ if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
 if(data0.ts_bucket !== undefined){
 let data1 = data0.ts_bucket;
 if(!((typeof data1 == "number") && (isFinite(data1)))){
-const err4 = {instancePath:instancePath+"/" + i0+"/ts_bucket",schemaPath:"#/items/properties/ts_bucket/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema29.items.properties.ts_bucket.type,parentSchema:schema29.items.properties.ts_bucket,data:data1};
+const err4 = {instancePath:instancePath+"/" + i0+"/ts_bucket",schemaPath:"#/items/properties/ts_bucket/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema31.items.properties.ts_bucket.type,parentSchema:schema31.items.properties.ts_bucket,data:data1};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -4629,7 +6386,7 @@ errors++;
 if(data0.group !== undefined){
 let data2 = data0.group;
 if(!(Array.isArray(data2))){
-const err5 = {instancePath:instancePath+"/" + i0+"/group",schemaPath:"#/items/properties/group/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema29.items.properties.group.type,parentSchema:schema29.items.properties.group,data:data2};
+const err5 = {instancePath:instancePath+"/" + i0+"/group",schemaPath:"#/items/properties/group/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema31.items.properties.group.type,parentSchema:schema31.items.properties.group,data:data2};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -4642,7 +6399,7 @@ errors++;
 if(data0.__hdx_time_bucket !== undefined){
 let data3 = data0.__hdx_time_bucket;
 if(typeof data3 !== "string"){
-const err6 = {instancePath:instancePath+"/" + i0+"/__hdx_time_bucket",schemaPath:"#/items/properties/__hdx_time_bucket/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema29.items.properties.__hdx_time_bucket.type,parentSchema:schema29.items.properties.__hdx_time_bucket,data:data3};
+const err6 = {instancePath:instancePath+"/" + i0+"/__hdx_time_bucket",schemaPath:"#/items/properties/__hdx_time_bucket/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema31.items.properties.__hdx_time_bucket.type,parentSchema:schema31.items.properties.__hdx_time_bucket,data:data3};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -4653,10 +6410,10 @@ errors++;
 }
 }
 for(const key0 in data0){
-if(pattern4.test(key0)){
+if(pattern5.test(key0)){
 let data4 = data0[key0];
 if(((!((typeof data4 == "number") && (isFinite(data4)))) && (typeof data4 !== "string")) && (data4 !== null)){
-const err7 = {instancePath:instancePath+"/" + i0+"/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/items/patternProperties/%5Eseries_%5B0-9%5D%2B(%5C.data)%3F%24/type",keyword:"type",params:{type: schema29.items.patternProperties["^series_[0-9]+(\\.data)?$"].type},message:"must be number,string,null",schema:schema29.items.patternProperties["^series_[0-9]+(\\.data)?$"].type,parentSchema:schema29.items.patternProperties["^series_[0-9]+(\\.data)?$"],data:data4};
+const err7 = {instancePath:instancePath+"/" + i0+"/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/items/patternProperties/%5Eseries_%5B0-9%5D%2B(%5C.data)%3F%24/type",keyword:"type",params:{type: schema31.items.patternProperties["^series_[0-9]+(\\.data)?$"].type},message:"must be number,string,null",schema:schema31.items.patternProperties["^series_[0-9]+(\\.data)?$"].type,parentSchema:schema31.items.patternProperties["^series_[0-9]+(\\.data)?$"],data:data4};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -4669,7 +6426,7 @@ errors++;
 }
 }
 else {
-const err8 = {instancePath:instancePath+"/" + i0,schemaPath:"#/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema29.items.type,parentSchema:schema29.items,data:data0};
+const err8 = {instancePath:instancePath+"/" + i0,schemaPath:"#/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema31.items.type,parentSchema:schema31.items,data:data0};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -4681,7 +6438,7 @@ errors++;
 }
 }
 else {
-const err9 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema29.type,parentSchema:schema29,data};
+const err9 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema31.type,parentSchema:schema31,data};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -4690,7 +6447,7 @@ vErrors.push(err9);
 }
 errors++;
 }
-validate28.errors = vErrors;
+validate30.errors = vErrors;
 return errors === 0;
 }
 

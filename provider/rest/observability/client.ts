@@ -1,3 +1,4 @@
+import type { ApiDialect } from "../../../schemas/dialects";
 import { ClientCache } from "../clientCache";
 import { HttpCore, type ClientProfile, type HttpOptions } from "../http";
 import { SETTINGS, configSetCommand } from "../../../schemas/settings";
@@ -9,6 +10,8 @@ import { ChartsApi } from "./charts";
 export interface ObservabilityConnection {
   readonly apiUrl: string;
   readonly apiToken: string;
+  /** The wire the API speaks; the specification's when absent. */
+  readonly dialect?: ApiDialect;
 }
 
 const { observabilityApiToken: apiToken, observabilityApiUrl: apiUrl } = SETTINGS;
@@ -30,6 +33,7 @@ export const OBSERVABILITY_PROFILE: ClientProfile = {
 export class ObservabilityClient {
   readonly alerts: AlertsApi;
   readonly charts: ChartsApi;
+  readonly dialect: ApiDialect;
 
   /** Prefer observabilityClient(), which shares one client (and its throttle) per token. */
   constructor(connection: ObservabilityConnection, options: HttpOptions = {}) {
@@ -42,7 +46,8 @@ export class ObservabilityClient {
       },
       options,
     );
-    this.alerts = new AlertsApi(http);
+    this.dialect = connection.dialect ?? "spec";
+    this.alerts = new AlertsApi(http, this.dialect);
     this.charts = new ChartsApi(http);
   }
 }
@@ -58,7 +63,8 @@ export function observabilityClient(
   options?: HttpOptions,
 ): ObservabilityClient {
   const throttle = throttleKey(OBSERVABILITY_THROTTLE, options?.throttle);
-  return clients.getOrCreate("observability", connection.apiUrl, connection.apiToken, throttle, () => {
+  const api = `observability:${connection.dialect ?? "spec"}`;
+  return clients.getOrCreate(api, connection.apiUrl, connection.apiToken, throttle, () => {
     return new ObservabilityClient(connection, options);
   });
 }

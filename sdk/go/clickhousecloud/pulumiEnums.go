@@ -341,8 +341,14 @@ func (in *alertSourcePtr) ToAlertSourcePtrOutputWithContext(ctx context.Context)
 type AlertThresholdType string
 
 const (
-	AlertThresholdTypeAbove = AlertThresholdType("above")
-	AlertThresholdTypeBelow = AlertThresholdType("below")
+	AlertThresholdTypeAbove            = AlertThresholdType("above")
+	AlertThresholdTypeBelow            = AlertThresholdType("below")
+	AlertThresholdType_Above_exclusive = AlertThresholdType("above_exclusive")
+	AlertThresholdType_Below_or_equal  = AlertThresholdType("below_or_equal")
+	AlertThresholdTypeEqual            = AlertThresholdType("equal")
+	AlertThresholdType_Not_equal       = AlertThresholdType("not_equal")
+	AlertThresholdTypeBetween          = AlertThresholdType("between")
+	AlertThresholdType_Not_between     = AlertThresholdType("not_between")
 )
 
 func (AlertThresholdType) ElementType() reflect.Type {
@@ -469,6 +475,12 @@ func (o AlertThresholdTypePtrOutput) ToStringPtrOutputWithContext(ctx context.Co
 //
 //	AlertThresholdTypeAbove
 //	AlertThresholdTypeBelow
+//	AlertThresholdType_Above_exclusive
+//	AlertThresholdType_Below_or_equal
+//	AlertThresholdTypeEqual
+//	AlertThresholdType_Not_equal
+//	AlertThresholdTypeBetween
+//	AlertThresholdType_Not_between
 type AlertThresholdTypeInput interface {
 	pulumi.Input
 

@@ -38,6 +38,12 @@ class AlertSource(_builtins.str, Enum):
 class AlertThresholdType(_builtins.str, Enum):
     ABOVE = "above"
     BELOW = "below"
+    ABOVE_EXCLUSIVE = "above_exclusive"
+    BELOW_OR_EQUAL = "below_or_equal"
+    EQUAL = "equal"
+    NOT_EQUAL = "not_equal"
+    BETWEEN = "between"
+    NOT_BETWEEN = "not_between"
 
 
 @pulumi.type_token("clickhouse-cloud:index:ApiKeyRole")

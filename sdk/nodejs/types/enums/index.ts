@@ -18,6 +18,12 @@ export type AlertSource = (typeof AlertSource)[keyof typeof AlertSource];
 export const AlertThresholdType = {
     Above: "above",
     Below: "below",
+    Above_exclusive: "above_exclusive",
+    Below_or_equal: "below_or_equal",
+    Equal: "equal",
+    Not_equal: "not_equal",
+    Between: "between",
+    Not_between: "not_between",
 } as const;
 
 export type AlertThresholdType = (typeof AlertThresholdType)[keyof typeof AlertThresholdType];
