@@ -124,6 +124,21 @@ export const SETTINGS = {
       "`production` for hosted ClickStack and HyperDX (`*.clickhouse.cloud`, `*.hyperdx.io`) and with " +
       "`observability:clickstackServiceId`, `spec` elsewhere",
   },
+  /**
+   * ClickStack managed by ClickHouse Cloud: alerts go through the Cloud API's routes of this service, with the
+   * management API's URL and key; no observability URL or token is read.
+   */
+  clickstackServiceId: {
+    key: "observability:clickstackServiceId",
+    pluginKey: "clickhouse-cloud:clickstackServiceId",
+    envVar: "CLICKSTACK_SERVICE_ID",
+    secret: false,
+    format: "text",
+    description:
+      "the ClickHouse Cloud service (uuid) whose managed ClickStack serves the alerts, through the management API's " +
+      "URL and key; the observability URL and token are then not needed",
+    placeholder: "<service-uuid>",
+  },
   observabilityApiToken: {
     key: "observability:apiToken",
     pluginKey: "clickhouse-cloud:observabilityApiToken",

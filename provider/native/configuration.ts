@@ -47,6 +47,13 @@ export const nativeSettings = {
     setting: SETTINGS.observabilityThrottle,
     description: "How fast this provider sends to the observability API: `off`, or `<requests>/<seconds>s`.",
   },
+  clickstackServiceId: {
+    setting: SETTINGS.clickstackServiceId,
+    description:
+      "ClickStack managed by ClickHouse Cloud: the service (uuid) whose ClickStack serves the alerts, reached " +
+      "through the management API's URL and key (`clickhouse-cloud:apiUrl`, `clickhouse-cloud:tokenKey`, " +
+      "`clickhouse-cloud:tokenSecret`); the observability URL and token are then not needed.",
+  },
   observabilityApiDialect: {
     setting: SETTINGS.observabilityApiDialect,
     description:

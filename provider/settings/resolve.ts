@@ -20,6 +20,14 @@ export interface ManagementSettings {
   readonly dialect: ApiDialect;
 }
 
+/** ClickStack managed by ClickHouse Cloud: its service, and the management API's connection that reaches it. */
+export interface ManagedClickStack {
+  readonly serviceId: string;
+  readonly organizationId: string;
+  readonly tokenKey: string;
+  readonly tokenSecret: string;
+}
+
 /** Connection settings of the observability API. */
 export interface ObservabilitySettings {
   readonly apiUrl: string;
@@ -28,6 +36,11 @@ export interface ObservabilitySettings {
   readonly throttle: ThrottleSetting;
   /** The wire the API speaks (`observability:apiDialect`); unset, `production` on a hosted service's host. */
   readonly dialect: ApiDialect;
+  /**
+   * Set with `observability:clickstackServiceId`: alerts go through the Cloud API (then `apiUrl` is the management
+   * API's, `apiToken` is empty, the throttle the management API's and the dialect production).
+   */
+  readonly clickstack?: ManagedClickStack;
 }
 
 /**
@@ -58,6 +71,8 @@ export function resolveManagementSettings(
 
 /** Resolves the observability API's settings; throws one ConfigurationError listing every problem. */
 export function resolveObservabilitySettings(lookup: SettingsLookup = {}): ObservabilitySettings {
+  const clickstackServiceId = nonEmpty(lookUp(lookup, SETTINGS.clickstackServiceId));
+  if (clickstackServiceId !== undefined) return managedClickStackSettings(lookup, clickstackServiceId);
   const reader = new SettingsReader(lookup);
   const apiUrl = reader.read(SETTINGS.observabilityApiUrl);
   const apiToken = reader.read(SETTINGS.observabilityApiToken);
@@ -67,11 +82,32 @@ export function resolveObservabilitySettings(lookup: SettingsLookup = {}): Obser
   return { apiUrl: apiUrl!, apiToken: apiToken!, throttle: throttle!, dialect: dialect! };
 }
 
+/** Managed ClickStack: the management API's settings, which must all be there, reach the service's ClickStack. */
+function managedClickStackSettings(lookup: SettingsLookup, serviceId: string): ObservabilitySettings {
+  const management = resolveManagementSettings(lookup);
+  return {
+    apiUrl: management.apiUrl,
+    apiToken: "",
+    throttle: management.throttle,
+    dialect: "production",
+    clickstack: {
+      serviceId,
+      organizationId: management.organizationId,
+      tokenKey: management.tokenKey,
+      tokenSecret: management.tokenSecret,
+    },
+  };
+}
+
 /**
  * The wire an API speaks, resolved alone: `pulumi preview` checks a resource's inputs by it before any credential is
  * needed. Throws a ConfigurationError only for a dialect that is neither `spec` nor `production`.
  */
 export function resolveDialect(lookup: SettingsLookup, api: "management" | "observability"): ApiDialect {
+  // Managed ClickStack is reached through the Cloud API, which speaks the production wire.
+  if (api === "observability" && nonEmpty(lookUp(lookup, SETTINGS.clickstackServiceId)) !== undefined) {
+    return "production";
+  }
   const reader = new SettingsReader(lookup);
   const management = api === "management";
   const url = lookUp(lookup, management ? SETTINGS.managementApiUrl : SETTINGS.observabilityApiUrl);

@@ -36,6 +36,7 @@ export class Provider extends pulumi.ProviderResource {
         {
             resourceInputs["apiDialect"] = args?.apiDialect;
             resourceInputs["apiUrl"] = args?.apiUrl;
+            resourceInputs["clickstackServiceId"] = args?.clickstackServiceId;
             resourceInputs["observabilityApiDialect"] = args?.observabilityApiDialect;
             resourceInputs["observabilityApiToken"] = args?.observabilityApiToken ? pulumi.secret(args.observabilityApiToken) : undefined;
             resourceInputs["observabilityApiUrl"] = args?.observabilityApiUrl;
@@ -62,6 +63,10 @@ export interface ProviderArgs {
      * The management API's base URL. Falls back to the environment variable CLICKHOUSE_API_URL. Default: https://api.clickhouse.cloud.
      */
     apiUrl?: pulumi.Input<string | undefined>;
+    /**
+     * ClickStack managed by ClickHouse Cloud: the service (uuid) whose ClickStack serves the alerts, reached through the management API's URL and key (`clickhouse-cloud:apiUrl`, `clickhouse-cloud:tokenKey`, `clickhouse-cloud:tokenSecret`); the observability URL and token are then not needed. Falls back to the environment variable CLICKSTACK_SERVICE_ID.
+     */
+    clickstackServiceId?: pulumi.Input<string | undefined>;
     /**
      * The wire the observability API speaks: `spec` (the API specification's) or `production` (HyperDX's external API v2). Unset, `production` for hosted ClickStack and HyperDX hosts and `spec` elsewhere. Falls back to the environment variable OBSERVABILITY_API_DIALECT.
      */

@@ -52,7 +52,7 @@ describe("native plugin: schema.json and the generated SDKs", function () {
     expect(fs.readFileSync(schemaPath, "utf8")).to.equal(schemaText());
   });
 
-  it("names the package, its five resources, its two functions and the ten settings, credentials secret", () => {
+  it("names the package, its five resources, its two functions and the eleven settings, credentials secret", () => {
     const manifest = JSON.parse(fs.readFileSync(path.join(repoRoot, "package.json"), "utf8")) as {
       version: string;
     };
@@ -79,6 +79,7 @@ describe("native plugin: schema.json and the generated SDKs", function () {
       "observabilityApiUrl",
       "observabilityApiToken",
       "observabilityThrottle",
+      "clickstackServiceId",
       "observabilityApiDialect",
     ];
     for (const bag of [schema.config.variables, schema.provider.inputProperties]) {

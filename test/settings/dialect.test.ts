@@ -70,4 +70,31 @@ describe("API dialect settings", () => {
       expect((error as Error).message).to.contain('must be `spec` or `production`; got "prod"');
     }
   });
+
+  it("with observability:clickstackServiceId, alerts take the management API's URL and key on the production wire", () => {
+    const settings = resolveObservabilitySettings({
+      source: stackConfig({ "observability:clickstackServiceId": "svc-1" }),
+      env: { ...management, CLICKHOUSE_API_URL: "http://127.0.0.1:9" },
+    });
+    expect(settings).to.deep.include({
+      apiUrl: "http://127.0.0.1:9",
+      apiToken: "",
+      dialect: "production",
+      clickstack: { serviceId: "svc-1", organizationId: "o", tokenKey: "k", tokenSecret: "s" },
+    });
+    // The management settings are then required, the observability ones not.
+    try {
+      resolveObservabilitySettings({
+        source: stackConfig({ "observability:clickstackServiceId": "svc-1" }),
+        env: {},
+      });
+      expect.fail("expected a ConfigurationError");
+    } catch (error) {
+      expect((error as ConfigurationError).problems.map((problem) => problem.key)).to.deep.equal([
+        "clickhouse:organizationId",
+        "clickhouse:tokenKey",
+        "clickhouse:tokenSecret",
+      ]);
+    }
+  });
 });

@@ -6,7 +6,7 @@
  * specification) or `OK` (the production wire). DELETE answers `{}`. On the production wire the list is paged. The
  * rules live in `model/alerts.ts`, `model/alertBody.ts` and `model/alertBodyProduction.ts`.
  */
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { EmulatorContext } from "../../context";
 import { ApiError } from "../../errors";
 import { describeProblems, type Problem } from "../../model/problems";
@@ -28,7 +28,20 @@ interface AlertParams {
   id: string;
 }
 
-const alertsPath = "/api/v2/alerts";
+/**
+ * Where the alert routes are served and how a success is wrapped: HyperDX's `{data}` (a DELETE's `{}`), or the Cloud
+ * envelope of managed ClickStack. `data` is undefined for a DELETE.
+ */
+export interface AlertMount {
+  readonly path: string;
+  readonly answer: (request: FastifyRequest, data: unknown, meta?: object) => object;
+}
+
+const observabilityMount: AlertMount = {
+  path: "/api/v2/alerts",
+  answer: (_request, data, meta) =>
+    data === undefined ? {} : meta === undefined ? { data } : { data, meta },
+};
 
 /** The API's zod refusal of a path id that is no object id. */
 const invalidIdProblem: Problem = { property: "id", message: "Invalid ObjectId" };
@@ -42,7 +55,11 @@ function invalidRequest(bodyProblems: Problem[], idProblems: Problem[]): ApiErro
   return new ApiError(400, parts.join("; "));
 }
 
-export function alertRoutes(scope: FastifyInstance, context: EmulatorContext): void {
+export function alertRoutes(
+  scope: FastifyInstance,
+  context: EmulatorContext,
+  { path: alertsPath, answer }: AlertMount = observabilityMount,
+): void {
   const state = () => context.store.state;
   const production = context.dialect === "production";
   const grammar = production ? productionAlertGrammar : undefined;
@@ -86,19 +103,19 @@ export function alertRoutes(scope: FastifyInstance, context: EmulatorContext): v
     };
     state().alerts.push(alert);
     context.store.changed();
-    return { data: view(alert) };
+    return answer(request, view(alert));
   });
 
   scope.get(alertsPath, async (request, reply) => {
-    if (!production) return { data: state().alerts.map(view) };
+    if (!production) return answer(request, state().alerts.map(view));
     const page = alertPage(state().alerts, request.query);
     void reply.header("X-Total-Count", String(page.meta.total));
-    return { data: page.alerts.map(view), meta: page.meta };
+    return answer(request, page.alerts.map(view), page.meta);
   });
 
-  scope.get<{ Params: AlertParams }>(`${alertsPath}/:id`, async (request) => ({
-    data: view(findAlert(validId(request.params.id))),
-  }));
+  scope.get<{ Params: AlertParams }>(`${alertsPath}/:id`, async (request) =>
+    answer(request, view(findAlert(validId(request.params.id)))),
+  );
 
   scope.put<{ Params: AlertParams }>(`${alertsPath}/:id`, async (request) => {
     const body = validAlert(request.body, request.params.id);
@@ -106,13 +123,13 @@ export function alertRoutes(scope: FastifyInstance, context: EmulatorContext): v
     const replaced = replacedAlert(existing, body, context.now());
     state().alerts = state().alerts.map((alert) => (alert.id === existing.id ? replaced : alert));
     context.store.changed();
-    return { data: view(replaced) };
+    return answer(request, view(replaced));
   });
 
   scope.delete<{ Params: AlertParams }>(`${alertsPath}/:id`, async (request) => {
     const existing = findAlert(validId(request.params.id));
     state().alerts = state().alerts.filter((alert) => alert.id !== existing.id);
     context.store.changed();
-    return {};
+    return answer(request, undefined);
   });
 }

@@ -1,7 +1,7 @@
 import type { ApiDialect } from "../../../schemas/dialects";
 import { ClientCache } from "../clientCache";
 import { systemClock } from "../clock";
-import { HttpCore, type ClientProfile, type HttpOptions } from "../http";
+import { HttpCore, type ClientProfile, type Connection, type HttpOptions } from "../http";
 import { MANAGEMENT_THROTTLE, throttleKey } from "../throttle";
 import { SETTINGS, configSetCommand } from "../../../schemas/settings";
 import { KeysApi } from "./keys";
@@ -57,14 +57,9 @@ export class ManagementClient {
   /** Prefer managementClient(), which shares one client (and its throttle) per credential. */
   constructor(connection: ManagementConnection, options: ManagementOptions = {}) {
     this.dialect = connection.dialect ?? "spec";
-    const basic = Buffer.from(`${connection.tokenKey}:${connection.tokenSecret}`).toString("base64");
     const http = new HttpCore(
       MANAGEMENT_PROFILE,
-      {
-        baseUrl: connection.apiUrl,
-        authorization: `Basic ${basic}`,
-        secrets: [connection.tokenKey, connection.tokenSecret, basic],
-      },
+      basicAuthConnection(connection.apiUrl, connection.tokenKey, connection.tokenSecret),
       options,
     );
     this.services = new ServicesApi(http, this.dialect);
@@ -77,6 +72,12 @@ export class ManagementClient {
     this.keys = new KeysApi(http);
     this.privateEndpoints = new PrivateEndpointsApi(http);
   }
+}
+
+/** A connection with a Cloud API key (HTTP Basic), the key's parts kept out of everything reported. */
+export function basicAuthConnection(baseUrl: string, tokenKey: string, tokenSecret: string): Connection {
+  const basic = Buffer.from(`${tokenKey}:${tokenSecret}`).toString("base64");
+  return { baseUrl, authorization: `Basic ${basic}`, secrets: [tokenKey, tokenSecret, basic] };
 }
 
 const clients = new ClientCache<ManagementClient>();

@@ -2,14 +2,11 @@ import type { ApiDialect } from "../../../schemas/dialects";
 import type { HttpCore } from "../http";
 import type { Alert, AlertCreateRequest } from "./models";
 
-const ALERTS_PATH = "/api/v2/alerts";
+/** The observability API's alerts; managed ClickStack serves them under its service's path instead. */
+export const ALERTS_PATH = "/api/v2/alerts";
 
 /** The most alerts one page of the production wire's list holds (HyperDX's packages/api/src/utils/pagination.ts). */
 export const ALERT_PAGE_LIMIT = 1000;
-
-function alertPath(alertId: string): string {
-  return `${ALERTS_PATH}/${encodeURIComponent(alertId)}`;
-}
 
 /**
  * Alerts on dashboard tiles and saved searches: create, list, get, replace (PUT, the whole alert) and delete.
@@ -20,12 +17,13 @@ export class AlertsApi {
   constructor(
     private readonly http: HttpCore,
     private readonly dialect: ApiDialect = "spec",
+    private readonly alertsPath: string = ALERTS_PATH,
   ) {}
 
   create(request: AlertCreateRequest): Promise<Alert> {
     return this.http.fetchResult({
       method: "POST",
-      path: ALERTS_PATH,
+      path: this.alertsPath,
       subject: request.name === undefined ? "a new alert" : `a new alert "${request.name}"`,
       ...this.body(request),
       responseSchema: "alert",
@@ -34,10 +32,10 @@ export class AlertsApi {
 
   async list(): Promise<Alert[]> {
     const list = { method: "GET", subject: "the alert list", responseSchema: "alert" } as const;
-    if (this.dialect === "spec") return this.http.fetchResult({ ...list, path: ALERTS_PATH, many: true });
+    if (this.dialect === "spec") return this.http.fetchResult({ ...list, path: this.alertsPath, many: true });
     const alerts: Alert[] = [];
     for (;;) {
-      const path = `${ALERTS_PATH}?limit=${ALERT_PAGE_LIMIT}&offset=${alerts.length}`;
+      const path = `${this.alertsPath}?limit=${ALERT_PAGE_LIMIT}&offset=${alerts.length}`;
       const page = await this.http.fetchPage<Alert>({ ...list, path });
       alerts.push(...page.items);
       // An API that reports no total does not page: its one answer is the whole list.
@@ -48,7 +46,7 @@ export class AlertsApi {
   get(alertId: string): Promise<Alert> {
     return this.http.fetchResult({
       method: "GET",
-      path: alertPath(alertId),
+      path: this.alertPath(alertId),
       subject: `alert ${alertId}`,
       responseSchema: "alert",
     });
@@ -58,7 +56,7 @@ export class AlertsApi {
   replace(alertId: string, request: AlertCreateRequest): Promise<Alert> {
     return this.http.fetchResult({
       method: "PUT",
-      path: alertPath(alertId),
+      path: this.alertPath(alertId),
       subject: `alert ${alertId}`,
       ...this.body(request),
       responseSchema: "alert",
@@ -66,7 +64,11 @@ export class AlertsApi {
   }
 
   delete(alertId: string): Promise<void> {
-    return this.http.send({ method: "DELETE", path: alertPath(alertId), subject: `alert ${alertId}` });
+    return this.http.send({ method: "DELETE", path: this.alertPath(alertId), subject: `alert ${alertId}` });
+  }
+
+  private alertPath(alertId: string): string {
+    return `${this.alertsPath}/${encodeURIComponent(alertId)}`;
   }
 
   /** The body in the words of the wire, and the schema it must satisfy there. */

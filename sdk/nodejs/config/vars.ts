@@ -30,6 +30,17 @@ Object.defineProperty(exports, "apiUrl", {
 });
 
 /**
+ * ClickStack managed by ClickHouse Cloud: the service (uuid) whose ClickStack serves the alerts, reached through the management API's URL and key (`clickhouse-cloud:apiUrl`, `clickhouse-cloud:tokenKey`, `clickhouse-cloud:tokenSecret`); the observability URL and token are then not needed. Falls back to the environment variable CLICKSTACK_SERVICE_ID.
+ */
+export declare const clickstackServiceId: string | undefined;
+Object.defineProperty(exports, "clickstackServiceId", {
+    get() {
+        return __config.get("clickstackServiceId");
+    },
+    enumerable: true,
+});
+
+/**
  * The wire the observability API speaks: `spec` (the API specification's) or `production` (HyperDX's external API v2). Unset, `production` for hosted ClickStack and HyperDX hosts and `spec` elsewhere. Falls back to the environment variable OBSERVABILITY_API_DIALECT.
  */
 export declare const observabilityApiDialect: string | undefined;

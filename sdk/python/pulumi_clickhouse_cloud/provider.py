@@ -21,6 +21,7 @@ class ProviderArgs:
     def __init__(__self__, *,
                  api_dialect: pulumi.Input[Optional[_builtins.str]] = None,
                  api_url: pulumi.Input[Optional[_builtins.str]] = None,
+                 clickstack_service_id: pulumi.Input[Optional[_builtins.str]] = None,
                  observability_api_dialect: pulumi.Input[Optional[_builtins.str]] = None,
                  observability_api_token: pulumi.Input[Optional[_builtins.str]] = None,
                  observability_api_url: pulumi.Input[Optional[_builtins.str]] = None,
@@ -34,6 +35,7 @@ class ProviderArgs:
 
         :param pulumi.Input[_builtins.str] api_dialect: The wire the management API speaks: `spec` (the API specification's) or `production` (the real service's). Unset, `production` for api.clickhouse.cloud and `spec` elsewhere. Falls back to the environment variable CLICKHOUSE_API_DIALECT.
         :param pulumi.Input[_builtins.str] api_url: The management API's base URL. Falls back to the environment variable CLICKHOUSE_API_URL. Default: https://api.clickhouse.cloud.
+        :param pulumi.Input[_builtins.str] clickstack_service_id: ClickStack managed by ClickHouse Cloud: the service (uuid) whose ClickStack serves the alerts, reached through the management API's URL and key (`clickhouse-cloud:apiUrl`, `clickhouse-cloud:tokenKey`, `clickhouse-cloud:tokenSecret`); the observability URL and token are then not needed. Falls back to the environment variable CLICKSTACK_SERVICE_ID.
         :param pulumi.Input[_builtins.str] observability_api_dialect: The wire the observability API speaks: `spec` (the API specification's) or `production` (HyperDX's external API v2). Unset, `production` for hosted ClickStack and HyperDX hosts and `spec` elsewhere. Falls back to the environment variable OBSERVABILITY_API_DIALECT.
         :param pulumi.Input[_builtins.str] observability_api_token: The observability API's bearer token. Falls back to the environment variable OBSERVABILITY_API_TOKEN.
         :param pulumi.Input[_builtins.str] observability_api_url: The observability API's base URL. Falls back to the environment variable OBSERVABILITY_API_URL.
@@ -47,6 +49,8 @@ class ProviderArgs:
             pulumi.set(__self__, "api_dialect", api_dialect)
         if api_url is not None:
             pulumi.set(__self__, "api_url", api_url)
+        if clickstack_service_id is not None:
+            pulumi.set(__self__, "clickstack_service_id", clickstack_service_id)
         if observability_api_dialect is not None:
             pulumi.set(__self__, "observability_api_dialect", observability_api_dialect)
         if observability_api_token is not None:
@@ -87,6 +91,18 @@ class ProviderArgs:
     @api_url.setter
     def api_url(self, value: pulumi.Input[Optional[_builtins.str]]):
         pulumi.set(self, "api_url", value)
+
+    @_builtins.property
+    @pulumi.getter(name="clickstackServiceId")
+    def clickstack_service_id(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        ClickStack managed by ClickHouse Cloud: the service (uuid) whose ClickStack serves the alerts, reached through the management API's URL and key (`clickhouse-cloud:apiUrl`, `clickhouse-cloud:tokenKey`, `clickhouse-cloud:tokenSecret`); the observability URL and token are then not needed. Falls back to the environment variable CLICKSTACK_SERVICE_ID.
+        """
+        return pulumi.get(self, "clickstack_service_id")
+
+    @clickstack_service_id.setter
+    def clickstack_service_id(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "clickstack_service_id", value)
 
     @_builtins.property
     @pulumi.getter(name="observabilityApiDialect")
@@ -193,6 +209,7 @@ class Provider(pulumi.ProviderResource):
                  opts: Optional[pulumi.ResourceOptions] = None,
                  api_dialect: pulumi.Input[Optional[_builtins.str]] = None,
                  api_url: pulumi.Input[Optional[_builtins.str]] = None,
+                 clickstack_service_id: pulumi.Input[Optional[_builtins.str]] = None,
                  observability_api_dialect: pulumi.Input[Optional[_builtins.str]] = None,
                  observability_api_token: pulumi.Input[Optional[_builtins.str]] = None,
                  observability_api_url: pulumi.Input[Optional[_builtins.str]] = None,
@@ -209,6 +226,7 @@ class Provider(pulumi.ProviderResource):
         :param pulumi.ResourceOptions opts: Options for the resource.
         :param pulumi.Input[_builtins.str] api_dialect: The wire the management API speaks: `spec` (the API specification's) or `production` (the real service's). Unset, `production` for api.clickhouse.cloud and `spec` elsewhere. Falls back to the environment variable CLICKHOUSE_API_DIALECT.
         :param pulumi.Input[_builtins.str] api_url: The management API's base URL. Falls back to the environment variable CLICKHOUSE_API_URL. Default: https://api.clickhouse.cloud.
+        :param pulumi.Input[_builtins.str] clickstack_service_id: ClickStack managed by ClickHouse Cloud: the service (uuid) whose ClickStack serves the alerts, reached through the management API's URL and key (`clickhouse-cloud:apiUrl`, `clickhouse-cloud:tokenKey`, `clickhouse-cloud:tokenSecret`); the observability URL and token are then not needed. Falls back to the environment variable CLICKSTACK_SERVICE_ID.
         :param pulumi.Input[_builtins.str] observability_api_dialect: The wire the observability API speaks: `spec` (the API specification's) or `production` (HyperDX's external API v2). Unset, `production` for hosted ClickStack and HyperDX hosts and `spec` elsewhere. Falls back to the environment variable OBSERVABILITY_API_DIALECT.
         :param pulumi.Input[_builtins.str] observability_api_token: The observability API's bearer token. Falls back to the environment variable OBSERVABILITY_API_TOKEN.
         :param pulumi.Input[_builtins.str] observability_api_url: The observability API's base URL. Falls back to the environment variable OBSERVABILITY_API_URL.
@@ -244,6 +262,7 @@ class Provider(pulumi.ProviderResource):
                  opts: Optional[pulumi.ResourceOptions] = None,
                  api_dialect: pulumi.Input[Optional[_builtins.str]] = None,
                  api_url: pulumi.Input[Optional[_builtins.str]] = None,
+                 clickstack_service_id: pulumi.Input[Optional[_builtins.str]] = None,
                  observability_api_dialect: pulumi.Input[Optional[_builtins.str]] = None,
                  observability_api_token: pulumi.Input[Optional[_builtins.str]] = None,
                  observability_api_url: pulumi.Input[Optional[_builtins.str]] = None,
@@ -263,6 +282,7 @@ class Provider(pulumi.ProviderResource):
 
             __props__.__dict__["api_dialect"] = api_dialect
             __props__.__dict__["api_url"] = api_url
+            __props__.__dict__["clickstack_service_id"] = clickstack_service_id
             __props__.__dict__["observability_api_dialect"] = observability_api_dialect
             __props__.__dict__["observability_api_token"] = None if observability_api_token is None else pulumi.Output.secret(observability_api_token)
             __props__.__dict__["observability_api_url"] = observability_api_url

@@ -35,6 +35,13 @@ class _ExportableConfig(types.ModuleType):
         return __config__.get('apiUrl')
 
     @_builtins.property
+    def clickstack_service_id(self) -> Optional[str]:
+        """
+        ClickStack managed by ClickHouse Cloud: the service (uuid) whose ClickStack serves the alerts, reached through the management API's URL and key (`clickhouse-cloud:apiUrl`, `clickhouse-cloud:tokenKey`, `clickhouse-cloud:tokenSecret`); the observability URL and token are then not needed. Falls back to the environment variable CLICKSTACK_SERVICE_ID.
+        """
+        return __config__.get('clickstackServiceId')
+
+    @_builtins.property
     def observability_api_dialect(self) -> Optional[str]:
         """
         The wire the observability API speaks: `spec` (the API specification's) or `production` (HyperDX's external API v2). Unset, `production` for hosted ClickStack and HyperDX hosts and `spec` elsewhere. Falls back to the environment variable OBSERVABILITY_API_DIALECT.
