@@ -15,6 +15,8 @@ const usage = `Usage: pulumi-clickhouse-cloud-emulator [serve] [options]
        pulumi-clickhouse-cloud-emulator configure --fixture <file> [--stack <name>] [--plugin] [--set <key>=<path>]...
 
 serve (the default): serve both APIs until SIGINT or SIGTERM
+  --dialect spec|production     the wire both APIs speak: the specification's, or the real services' (ClickHouse
+                                Cloud's API, HyperDX's external API v2, managed ClickStack) (default spec)
   --port <n>                    port to listen on; 0 picks a free one (default 0)
   --host <address>              address to bind (default 127.0.0.1)
   --fixture-out <file>          write the fixture (URLs, ids, credentials) as JSON to <file>
@@ -34,7 +36,7 @@ stop: stop the emulator whose process id <file> holds, and wait until it has exi
   --pid-file <file>             the file given to serve's --pid-file
 
 configure: point the Pulumi stack of the current directory at the emulator of a fixture
-  (pulumi config set-all: URLs and ids as plain text, the key secret and the token as secrets)
+  (pulumi config set-all: URLs, dialects and ids as plain text, the key secret and the token as secrets)
   --fixture <file>              the file serve's --fixture-out wrote
   --stack <name>                the stack to configure (default: the selected one)
   --plugin                      set the native provider plugin's keys (clickhouse-cloud:*) instead of the

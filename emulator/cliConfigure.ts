@@ -112,6 +112,9 @@ function providerValues(fixture: Fixture, plugin: boolean): ConfigValue[] {
     value(SETTINGS.tokenSecret, fixture.tokenSecret),
     value(SETTINGS.observabilityApiUrl, fixture.observabilityUrl),
     value(SETTINGS.observabilityApiToken, fixture.observabilityToken),
+    // A fixture of an emulator without dialects is one of the specification's wire.
+    value(SETTINGS.managementApiDialect, fixture.dialect ?? "spec"),
+    value(SETTINGS.observabilityApiDialect, fixture.dialect ?? "spec"),
   ];
 }
 

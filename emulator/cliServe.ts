@@ -4,6 +4,7 @@
  * and pid files are written, in that order, so a pid file means "serving".
  */
 import { promises as fs } from "node:fs";
+import { apiDialects, type ApiDialect } from "../schemas/dialects";
 import { startEmulator } from "./index";
 import type { RunningEmulator, StartOptions } from "./index";
 import type { RequestLogEntry } from "./types";
@@ -34,6 +35,7 @@ export interface ServeOptions extends StartOptions {
 
 /** `parseArgs` options of the serve command. */
 export const serveFlags = {
+  dialect: { type: "string" },
   port: { type: "string" },
   host: { type: "string" },
   "fixture-out": { type: "string" },
@@ -61,6 +63,7 @@ export function serveOptions(
   if (!detach && !background && text("log-file") !== undefined)
     throw new UsageError("--log-file goes with --detach; without it, redirect the output instead");
   return {
+    dialect: dialectOption(text("dialect")),
     port,
     host: text("host") ?? "127.0.0.1",
     statePath: text("state"),
@@ -79,6 +82,12 @@ export function serveOptions(
     background,
     quiet: values.quiet === true,
   };
+}
+
+function dialectOption(value: string | undefined): ApiDialect {
+  if (value === undefined) return "spec";
+  if ((apiDialects as readonly string[]).includes(value)) return value as ApiDialect;
+  throw new UsageError(`--dialect must be ${apiDialects.join(" or ")}; got ${JSON.stringify(value)}`);
 }
 
 /** Checks every path the emulator will write before it starts, so a bad one fails at once and by its name. */
@@ -171,6 +180,7 @@ function startBanner(emulator: RunningEmulator, options: ServeOptions): string {
     `  management API:    ${emulator.url}/v1/organizations/${emulator.fixture.organizationId}`,
     `  observability API: ${emulator.url}/api/v2`,
     `  control API:       ${emulator.url}/__emulator`,
+    `  ${emulator.fixture.dialect === "production" ? "the real services' wire (--dialect production)" : "the specification's wire (--dialect spec)"}`,
     `  rate limits ${options.rateLimits ? "on" : "off"}, provisioning delay ${options.provisioningDelayMs} ms, ` +
       `state ${options.statePath ? `in ${options.statePath}` : "in memory"}`,
     ...(options.fixtureOut ? [`  fixture written to ${options.fixtureOut}`] : []),

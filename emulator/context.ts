@@ -1,9 +1,12 @@
 /** What every part of the emulator shares: the store, the live settings and the clock. */
+import type { ApiDialect } from "../schemas/dialects";
 import type { Store } from "./store";
 import type { EmulatorSettings, FaultKind, FixtureIdentity } from "./types";
 
 export interface EmulatorContext {
   store: Store;
+  /** The wire both APIs speak; fixed for the emulator's life. */
+  dialect: ApiDialect;
   settings: EmulatorSettings;
   fixture: FixtureIdentity;
   now(): Date;

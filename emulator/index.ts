@@ -4,6 +4,7 @@
  */
 import type { FastifyInstance } from "fastify";
 import { buildApp } from "./app";
+import type { ApiDialect } from "../schemas/dialects";
 import type { EmulatorContext } from "./context";
 import { secureBytes, seededBytes } from "./random";
 import { Store } from "./store";
@@ -37,8 +38,10 @@ export async function startEmulator(options: StartOptions = {}): Promise<Running
     fixtureBytes: options.seed === undefined ? secureBytes : seededBytes(options.seed),
     organizationTier: options.organizationTier,
   });
+  const dialect = options.dialect ?? "spec";
   const context: EmulatorContext = {
     store,
+    dialect,
     fixture: store.fixture,
     settings: {
       rateLimits: options.rateLimits ?? false,
@@ -53,12 +56,12 @@ export async function startEmulator(options: StartOptions = {}): Promise<Running
   };
   const { app, control } = await buildApp({
     context,
-    fixture: () => fixtureAt(listeningUrl(app), store),
+    fixture: () => fixtureAt(listeningUrl(app), store, dialect),
     onRequestLogged: options.onRequestLogged,
   });
   await app.listen({ port: options.port ?? 0, host: options.host ?? "127.0.0.1" });
   const url = listeningUrl(app);
-  const fixture = fixtureAt(url, store);
+  const fixture = fixtureAt(url, store, dialect);
   return {
     url,
     fixture,
@@ -70,8 +73,8 @@ export async function startEmulator(options: StartOptions = {}): Promise<Running
   };
 }
 
-function fixtureAt(url: string, store: Store): Fixture {
-  return { managementUrl: url, observabilityUrl: url, ...store.fixture };
+function fixtureAt(url: string, store: Store, dialect: ApiDialect): Fixture {
+  return { managementUrl: url, observabilityUrl: url, dialect, ...store.fixture };
 }
 
 /** The URL clients should use; a wildcard bind is reached through loopback. */

@@ -2,6 +2,7 @@
  * Public types of the emulator (what `startEmulator` takes and returns, the fixture, the control API's fault
  * plans) and the shape of its stored state.
  */
+import type { ApiDialect } from "../schemas/dialects";
 import type {
   ApiKeyRole,
   ApiKeyState,
@@ -22,6 +23,8 @@ export interface FixtureDashboard extends NamedId {
 export interface Fixture {
   managementUrl: string;
   observabilityUrl: string;
+  /** The wire both APIs speak: the specification's (`spec`) or the real services' (`production`). */
+  dialect: ApiDialect;
   organizationId: string;
   tokenKey: string;
   tokenSecret: string;
@@ -43,9 +46,14 @@ export interface Fixture {
 }
 
 /** The fixture without the URLs, which change with every start. */
-export type FixtureIdentity = Omit<Fixture, "managementUrl" | "observabilityUrl">;
+export type FixtureIdentity = Omit<Fixture, "managementUrl" | "observabilityUrl" | "dialect">;
 
 export interface EmulatorOptions {
+  /**
+   * The wire both APIs speak: `spec` (the default) answers exactly as the API specification shows; `production`
+   * as the real services do (ClickHouse Cloud's API, HyperDX's external API v2, managed ClickStack routes).
+   */
+  dialect?: ApiDialect;
   /** 0 (the default) lets the system pick a free port. */
   port?: number;
   /** Default 127.0.0.1. */
@@ -196,6 +204,8 @@ export interface ServiceRecord {
   minReplicaMemoryGb: number;
   maxReplicaMemoryGb: number;
   numReplicas: number;
+  /** Horizontal scaling (production wire): the replica band; absent while the service scales vertically. */
+  horizontal?: { minReplicas: number; maxReplicas: number };
   idleScaling: boolean;
   idleTimeoutMinutes: number;
   ipAccessList: IpAccessEntry[];
@@ -292,6 +302,13 @@ export interface AlertRecord {
   dashboard?: string;
   savedSearch?: string;
   groupBy?: string;
+  /** Production wire only, as the fields below (absent in state files of older emulators). */
+  channels?: { type: string; webhookId?: string }[];
+  thresholdMax?: number;
+  note?: string | null;
+  numConsecutiveWindows?: number | null;
+  scheduleOffsetMinutes?: number;
+  scheduleStartAt?: string | null;
   /** Set while silenced (state files of older emulators hold `false`). */
   silenced?: AlertSilence | boolean;
   createdAt: string;

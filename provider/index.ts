@@ -4,6 +4,11 @@
  */
 export * from "./classes";
 export {
+  getPrivateEndpointConfig,
+  getPrivateEndpointConfigOutput,
+  WireUnavailableError,
+  type PrivateEndpointConfigArgs,
+  type PrivateEndpointConfigResult,
   getSeries,
   getSeriesOutput,
   type DeprecatedPercentileAggFn,

@@ -26,6 +26,13 @@ export const reversePrivateEndpointStatuses = [
 ] as const;
 export type ReversePrivateEndpointStatus = (typeof reversePrivateEndpointStatuses)[number];
 
+/**
+ * How a service scales on the production wire (ClickHouse Cloud's OpenAPI specification): `vertical` keeps a replica
+ * count and scales memory, `horizontal` keeps the memory and scales the count between minReplicas and maxReplicas.
+ */
+export const autoscalingModes = ["vertical", "horizontal"] as const;
+export type AutoscalingMode = (typeof autoscalingModes)[number];
+
 export const apiKeyRoles = ["admin", "developer", "query_endpoints"] as const;
 export type ApiKeyRole = (typeof apiKeyRoles)[number];
 
@@ -35,8 +42,45 @@ export type ApiKeyState = (typeof apiKeyStates)[number];
 export const alertSources = ["tile", "search"] as const;
 export type AlertSource = (typeof alertSources)[number];
 
-export const alertThresholdTypes = ["above", "below"] as const;
+/** The specification's threshold types; the production wire has more (below). */
+export const specAlertThresholdTypes = ["above", "below"] as const;
+
+/**
+ * The production wire's words (HyperDX's external API v2, packages/api/src/utils/zod.ts alertSchema and
+ * packages/common-utils/src/types.ts): a saved-search alert's source is `saved_search`, not the specification's
+ * `search`; the interval is one of a fixed list; a threshold compares in eight ways, two of them with a range
+ * (`thresholdMax` the upper end).
+ */
+export const productionAlertSources = ["saved_search", "tile"] as const;
+/** Each interval of the production wire, with its length in minutes (the schedule offset must stay below it). */
+export const productionAlertIntervalMinutes = {
+  "1m": 1,
+  "5m": 5,
+  "15m": 15,
+  "30m": 30,
+  "1h": 60,
+  "6h": 360,
+  "12h": 720,
+  "1d": 1440,
+} as const;
+export type ProductionAlertInterval = keyof typeof productionAlertIntervalMinutes;
+export const productionAlertIntervals = Object.keys(
+  productionAlertIntervalMinutes,
+) as ProductionAlertInterval[];
+/** Every threshold type a program may write: the specification's two and the production wire's others. */
+export const alertThresholdTypes = [
+  "above",
+  "below",
+  "above_exclusive",
+  "below_or_equal",
+  "equal",
+  "not_equal",
+  "between",
+  "not_between",
+] as const;
 export type AlertThresholdType = (typeof alertThresholdTypes)[number];
+/** The threshold types that compare with a range from `threshold` to `thresholdMax`. */
+export const rangeAlertThresholdTypes = ["between", "not_between"] as const;
 
 /** The API specification shows only "webhook"; the real observability API documents no other channel type. */
 export const alertChannelTypes = ["webhook"] as const;

@@ -12,5 +12,6 @@ export const schemas = {
 } as const;
 
 export { annotationKeywords, ruleKeyword } from "./common";
+export * from "./dialects";
 export * from "./enums";
 export * from "./limits";

@@ -53,5 +53,10 @@ export const limits = {
   alert: {
     nameMaxLength: 512,
     messageMaxLength: 4096,
+    /** The production wire's limits (HyperDX's external API v2): a note's length, channels, the schedule offset. */
+    noteMaxLength: 4096,
+    maxChannels: 10,
+    maxScheduleOffsetMinutes: 1439,
+    minConsecutiveWindows: 1,
   },
 } as const;

@@ -15,6 +15,7 @@ import {
   ruleKeyword,
 } from "./common";
 import {
+  autoscalingModes,
   apiKeyRoles,
   apiKeyStates,
   mskAuthentications,
@@ -76,6 +77,23 @@ const replicaScalingUpdate = {
       minimum: limits.idleTimeoutMinutes.min,
       [ruleKeyword]: `must be a whole number of minutes of at least ${limits.idleTimeoutMinutes.min}`,
     },
+  },
+} as const satisfies SchemaObject;
+
+const replicaCount = replicaScalingUpdate.properties.numReplicas;
+
+/**
+ * The replica-scaling PATCH of the production wire: the specification's fields, and the horizontal mode's
+ * `autoscalingMode`, `minReplicas` and `maxReplicas`, as the real API's ServiceReplicaScalingPatchRequest has them.
+ * The band goes together and excludes `numReplicas`: rules across fields, which each side states in its own words.
+ */
+const replicaScalingUpdateProduction = {
+  ...replicaScalingUpdate,
+  properties: {
+    ...replicaScalingUpdate.properties,
+    autoscalingMode: { enum: [...autoscalingModes] },
+    minReplicas: replicaCount,
+    maxReplicas: replicaCount,
   },
 } as const satisfies SchemaObject;
 
@@ -226,6 +244,9 @@ const service = {
     numReplicas: nullableNumber,
     idleScaling: nullableBoolean,
     idleTimeoutMinutes: nullableNumber,
+    autoscalingMode: nullableString,
+    minReplicas: nullableNumber,
+    maxReplicas: nullableNumber,
     privateEndpointIds: nullableStringArray,
   },
 } as const satisfies SchemaObject;
@@ -262,6 +283,16 @@ const apiKeyCreateResult = {
 /** The answer to registering a private endpoint; the provider reads the registration back from the organization. */
 const privateEndpoint = { type: "object" } as const satisfies SchemaObject;
 
+/** A service's private endpoint configuration (production wire): what the cloud side of an endpoint connects to. */
+const privateEndpointConfig = {
+  type: "object",
+  required: ["endpointServiceId"],
+  properties: {
+    endpointServiceId: nonEmptyString,
+    privateDnsHostname: nullableString,
+  },
+} as const satisfies SchemaObject;
+
 /** The organization: the provider uses the id and description of its registered private endpoints. */
 const organization = {
   type: "object",
@@ -285,6 +316,7 @@ const organization = {
 export const managementSchemas = {
   reversePrivateEndpointCreate,
   replicaScalingUpdate,
+  replicaScalingUpdateProduction,
   apiKeyCreate,
   apiKeyUpdate,
   privateEndpointCreate,
@@ -295,5 +327,6 @@ export const managementSchemas = {
   apiKeyCreateResult,
   apiKey,
   privateEndpoint,
+  privateEndpointConfig,
   organization,
 } as const;

@@ -8,6 +8,9 @@ import {
   alertChannelTypes,
   alertSources,
   alertThresholdTypes,
+  productionAlertIntervals,
+  productionAlertSources,
+  specAlertThresholdTypes,
   seriesAggFns,
   seriesGranularities,
   seriesMetricDataTypes,
@@ -33,7 +36,7 @@ const alertCreate = {
     threshold: { type: "number" },
     interval: alertInterval,
     source: { enum: [...alertSources] },
-    thresholdType: { enum: [...alertThresholdTypes] },
+    thresholdType: { enum: [...specAlertThresholdTypes] },
     channel: {
       type: "object",
       additionalProperties: false,
@@ -56,6 +59,60 @@ const alertCreate = {
   allOf: [
     requiredWhen("source", "tile", ["dashboardId", "tileId"]),
     requiredWhen("source", "search", ["savedSearchId"]),
+  ],
+} as const satisfies SchemaObject;
+
+const channel = alertCreate.properties.channel;
+
+/** The optional fields only the production wire has (HyperDX's external API v2 alertSchema). */
+const productionAlertFields = {
+  thresholdMax: { type: "number" },
+  note: { type: "string", minLength: 1, maxLength: limits.alert.noteMaxLength },
+  numConsecutiveWindows: {
+    type: "integer",
+    minimum: limits.alert.minConsecutiveWindows,
+    [ruleKeyword]: `must be a whole number of windows, at least ${limits.alert.minConsecutiveWindows}`,
+  },
+  scheduleOffsetMinutes: {
+    type: "integer",
+    minimum: 0,
+    maximum: limits.alert.maxScheduleOffsetMinutes,
+    [ruleKeyword]: `must be a whole number of minutes from 0 to ${limits.alert.maxScheduleOffsetMinutes}`,
+  },
+  scheduleStartAt: { type: "string", format: "date-time" },
+  channels: { type: "array", minItems: 1, maxItems: limits.alert.maxChannels, items: channel },
+} as const;
+
+/**
+ * An Alert's inputs as a program writes them, whichever wire its API speaks: the specification's words (`source`
+ * `tile` or `search`, any duration as `interval`) and every field of the production wire, optional. Each wire's
+ * own limits are checked on top (the production wire's interval list, its threshold range, its schedule).
+ */
+const alertInputs = {
+  ...alertCreate,
+  properties: {
+    ...alertCreate.properties,
+    thresholdType: { enum: [...alertThresholdTypes] },
+    ...productionAlertFields,
+  },
+} as const satisfies SchemaObject;
+
+/** Body of POST and PUT /api/v2/alerts on the production wire (HyperDX's external API v2). */
+const alertCreateProduction = {
+  ...alertCreate,
+  properties: {
+    ...alertCreate.properties,
+    source: { enum: [...productionAlertSources] },
+    interval: {
+      enum: [...productionAlertIntervals],
+      [ruleKeyword]: `must be one of ${productionAlertIntervals.join(", ")}`,
+    },
+    thresholdType: { enum: [...alertThresholdTypes] },
+    ...productionAlertFields,
+  },
+  allOf: [
+    requiredWhen("source", "tile", ["dashboardId", "tileId"]),
+    requiredWhen("source", "saved_search", ["savedSearchId"]),
   ],
 } as const satisfies SchemaObject;
 
@@ -153,6 +210,11 @@ const alert = {
     savedSearch: nullableString,
     savedSearchId: nullableString,
     groupBy: nullableString,
+    note: nullableString,
+    thresholdMax: { type: ["number", "null"] },
+    numConsecutiveWindows: { type: ["number", "null"] },
+    scheduleOffsetMinutes: { type: ["number", "null"] },
+    scheduleStartAt: nullableString,
     silenced: {
       type: ["object", "boolean", "null"],
       properties: { by: nullableString, at: nullableString, until: nullableString },
@@ -189,6 +251,8 @@ const seriesRows = {
 
 export const observabilitySchemas = {
   alertCreate,
+  alertInputs,
+  alertCreateProduction,
   seriesQuery,
   alert,
   seriesRows,

@@ -8,9 +8,10 @@
 
 /**
  * How a value is read: `text` as given (trimmed); `url` as an API base URL (https, or http to a loopback host);
- * `throttle` as `off` or `<requests>/<seconds>s`; `sharedBudget` as `local`, `off` or a `redis://` / `rediss://` URL.
+ * `throttle` as `off` or `<requests>/<seconds>s`; `sharedBudget` as `local`, `off` or a `redis://` / `rediss://` URL;
+ * `dialect` as `spec` or `production`.
  */
-export type SettingFormat = "text" | "url" | "throttle" | "sharedBudget";
+export type SettingFormat = "text" | "url" | "throttle" | "sharedBudget" | "dialect";
 
 export interface SettingSpec {
   /** The key of the dynamic classes' config, e.g. `clickhouse:tokenKey`. */
@@ -32,6 +33,8 @@ export interface SettingSpec {
   readonly defaultValue?: string;
   /** Why the default is what it is, when that is worth saying. */
   readonly defaultNote?: string;
+  /** A default that depends on another setting (a dialect's on its API's URL), said in words. */
+  readonly derivedDefault?: string;
 }
 
 /** Every setting of both APIs. */
@@ -74,6 +77,17 @@ export const SETTINGS = {
     placeholder: "<https-url>",
     defaultValue: "https://api.clickhouse.cloud",
   },
+  /** Which wire the management API speaks; unset, it follows the API URL's host. */
+  managementApiDialect: {
+    key: "clickhouse:apiDialect",
+    pluginKey: "clickhouse-cloud:apiDialect",
+    envVar: "CLICKHOUSE_API_DIALECT",
+    secret: false,
+    format: "dialect",
+    description: "wire of the management API, `spec` or `production`",
+    placeholder: "spec|production",
+    derivedDefault: "`production` for api.clickhouse.cloud, `spec` elsewhere",
+  },
   /**
    * How fast this process sends to the management API: `off`, or `<requests>/<seconds>s` counted over any sliding
    * window. The default is the published limit, 10 requests per 10 s per key.
@@ -97,6 +111,34 @@ export const SETTINGS = {
     format: "url",
     description: "base URL of the observability API; required for alerts and series",
     placeholder: "<https-url>",
+  },
+  /** Which wire the observability API speaks; unset, it follows the API URL's host. */
+  observabilityApiDialect: {
+    key: "observability:apiDialect",
+    pluginKey: "clickhouse-cloud:observabilityApiDialect",
+    envVar: "OBSERVABILITY_API_DIALECT",
+    secret: false,
+    format: "dialect",
+    description: "wire of the observability API, `spec` or `production`",
+    placeholder: "spec|production",
+    derivedDefault:
+      "`production` for hosted ClickStack and HyperDX (`*.clickhouse.cloud`, `*.hyperdx.io`) and with " +
+      "`observability:clickstackServiceId`, `spec` elsewhere",
+  },
+  /**
+   * ClickStack managed by ClickHouse Cloud: alerts go through the Cloud API's routes of this service, with the
+   * management API's URL and key; no observability URL or token is read.
+   */
+  clickstackServiceId: {
+    key: "observability:clickstackServiceId",
+    pluginKey: "clickhouse-cloud:clickstackServiceId",
+    envVar: "CLICKSTACK_SERVICE_ID",
+    secret: false,
+    format: "text",
+    description:
+      "the ClickHouse Cloud service (uuid) whose managed ClickStack serves the alerts, through the management API's " +
+      "URL and key; the observability URL and token are then not needed",
+    placeholder: "<service-uuid>",
   },
   observabilityApiToken: {
     key: "observability:apiToken",

@@ -10,8 +10,9 @@
  * are the API specification's (any positive amount of s, m, h or d), not the real API's fixed list.
  */
 import Ajv from "ajv";
+import addFormats from "ajv-formats";
 import type { ErrorObject, ValidateFunction } from "ajv";
-import { alertChannelTypes, alertThresholdTypes, limits, schemas, type AlertSource } from "../../schemas";
+import { alertChannelTypes, specAlertThresholdTypes, limits, schemas, type AlertSource } from "../../schemas";
 import { onePerProperty, type Problem } from "./problems";
 
 /** An alert request with only the fields the API keeps. */
@@ -20,22 +21,30 @@ export interface AlertBody {
   interval: string;
   threshold: number;
   thresholdType: string;
-  source: AlertSource;
+  /** The wire's word: `search` or `tile` (specification), `saved_search` or `tile` (production). */
+  source: AlertSource | "saved_search";
   name?: string | null;
   message?: string | null;
   dashboardId?: string;
   tileId?: string;
   savedSearchId?: string;
   groupBy?: string | null;
+  /** Production wire only, as the fields below. */
+  channels?: { type: string; webhookId: string }[];
+  thresholdMax?: number;
+  note?: string | null;
+  numConsecutiveWindows?: number | null;
+  scheduleOffsetMinutes?: number;
+  scheduleStartAt?: string | null;
 }
 
 /** zod's `nullish()`: the value may also be null or absent. */
-const nullishText = (maxLength: number) => ({ type: ["string", "null"], minLength: 1, maxLength });
+export const nullishText = (maxLength: number) => ({ type: ["string", "null"], minLength: 1, maxLength });
 
-const nonEmpty = { type: "string", minLength: 1 } as const;
+export const nonEmpty = { type: "string", minLength: 1 } as const;
 
 /** One object per source, in the order of the API's union (saved search first). */
-const sourceSchemas = {
+export const sourceSchemas = {
   search: {
     type: "object",
     required: ["source", "savedSearchId"],
@@ -53,7 +62,7 @@ const sourceSchemas = {
 } as const satisfies Record<AlertSource, object>;
 
 /** The common fields, in the order zod reports their problems. */
-const commonSchema = {
+export const commonSchema = {
   type: "object",
   required: ["channel", "interval", "threshold", "thresholdType"],
   properties: {
@@ -67,7 +76,7 @@ const commonSchema = {
     },
     interval: { type: "string", pattern: schemas.alertCreate.properties.interval.pattern },
     threshold: { type: "number" },
-    thresholdType: { enum: [...alertThresholdTypes] },
+    thresholdType: { enum: [...specAlertThresholdTypes] },
     // Listed in the order of the API's enum, which its refusal quotes.
     source: { enum: Object.keys(sourceSchemas) },
     name: nullishText(limits.alert.nameMaxLength),
@@ -75,30 +84,68 @@ const commonSchema = {
   },
 } as const;
 
-const ajv = new Ajv({ allErrors: true, strict: true, allowUnionTypes: true, verbose: true });
-const validateCommon = ajv.compile(commonSchema);
-const validateSource: Record<AlertSource, ValidateFunction> = {
-  search: ajv.compile(sourceSchemas.search),
-  tile: ajv.compile(sourceSchemas.tile),
-};
-
-/** The body with the fields the API keeps, or the problems zod would report, in its order and words. */
-export function parseAlertBody(body: unknown): { body: AlertBody } | { problems: Problem[] } {
-  const problems = [...commonProblems(body), ...sourceUnionProblems(body)];
-  if (problems.length > 0) return { problems };
-  return { body: keptFields(body as Record<string, unknown>) };
+/** One wire's grammar of the body: the common fields and one object per source, in the union's order. */
+export interface AlertBodyGrammar {
+  readonly common: { readonly properties: Record<string, object> } & object;
+  readonly sources: Readonly<Record<string, { readonly properties: Record<string, object> } & object>>;
+  /** Rules across fields, run as zod runs `superRefine`: only on a body the schemas accept. */
+  readonly refinements?: (body: Record<string, unknown>) => Problem[];
 }
 
-/** Where zod reports each field's problem: in the order of the schema's fields, a nested one after its parent. */
-const reportOrder = Object.entries(commonSchema.properties).flatMap(([field, schema]) => [
-  field,
-  ...Object.keys("properties" in schema ? schema.properties : {}).map((child) => `${field}.${child}`),
-]);
+const specGrammar: AlertBodyGrammar = { common: commonSchema, sources: sourceSchemas };
 
-function commonProblems(body: unknown): Problem[] {
-  if (validateCommon(body)) return [];
-  const rank = (problem: Problem) => reportOrder.indexOf(problem.property);
-  const problems = (validateCommon.errors ?? []).map((error) => zodProblem(error, commonSchema));
+const ajv = new Ajv({ allErrors: true, strict: true, allowUnionTypes: true, verbose: true });
+addFormats(ajv, ["date-time"]);
+
+interface CompiledGrammar {
+  grammar: AlertBodyGrammar;
+  common: ValidateFunction;
+  sources: ValidateFunction[];
+  /** Where zod reports each field's problem: in the order of the schema's fields, a nested one after its parent. */
+  reportOrder: string[];
+}
+
+const compiledGrammars = new Map<AlertBodyGrammar, CompiledGrammar>();
+
+function compiled(grammar: AlertBodyGrammar): CompiledGrammar {
+  let result = compiledGrammars.get(grammar);
+  if (result === undefined) {
+    result = {
+      grammar,
+      common: ajv.compile(grammar.common),
+      sources: Object.values(grammar.sources).map((schema) => ajv.compile(schema)),
+      reportOrder: Object.entries(grammar.common.properties).flatMap(([field, schema]) => [
+        field,
+        ...Object.keys("properties" in schema ? (schema.properties as object) : {}).map(
+          (child) => `${field}.${child}`,
+        ),
+      ]),
+    };
+    compiledGrammars.set(grammar, result);
+  }
+  return result;
+}
+
+/**
+ * The body with the fields the API keeps, or the problems zod would report, in its order and words. `grammar` is
+ * the wire's: the specification's unless told.
+ */
+export function parseAlertBody(
+  body: unknown,
+  grammar: AlertBodyGrammar = specGrammar,
+): { body: AlertBody } | { problems: Problem[] } {
+  const rules = compiled(grammar);
+  const problems = [...commonProblems(rules, body), ...sourceUnionProblems(rules, body)];
+  if (problems.length > 0) return { problems };
+  const refined = grammar.refinements?.(body as Record<string, unknown>) ?? [];
+  if (refined.length > 0) return { problems: refined };
+  return { body: keptFields(grammar, body as Record<string, unknown>) };
+}
+
+function commonProblems(rules: CompiledGrammar, body: unknown): Problem[] {
+  if (rules.common(body)) return [];
+  const rank = (problem: Problem) => rules.reportOrder.indexOf(problem.property);
+  const problems = (rules.common.errors ?? []).map((error) => zodProblem(error, rules.grammar.common));
   return onePerProperty(problems).sort((a, b) => rank(a) - rank(b));
 }
 
@@ -106,28 +153,34 @@ function commonProblems(body: unknown): Problem[] {
  * zod's union: fine when one source object fits; when none does, the problems of the first one that failed only on
  * lengths (zod calls it "dirty"), else one problem about the union as a whole.
  */
-function sourceUnionProblems(body: unknown): Problem[] {
-  const outcomes = (Object.keys(sourceSchemas) as AlertSource[]).map((source) => {
-    const validate = validateSource[source];
-    return validate(body) ? [] : (validate.errors ?? []);
-  });
+function sourceUnionProblems(rules: CompiledGrammar, body: unknown): Problem[] {
+  const outcomes = rules.sources.map((validate) => (validate(body) ? [] : (validate.errors ?? [])));
   // A source object that fits has no errors, so it is the first "length only" outcome: no problems.
   const lengthOnly = outcomes.find((errors) => errors.every((error) => error.keyword === "minLength"));
   if (lengthOnly !== undefined) return lengthOnly.map((error) => zodProblem(error, undefined));
   return [{ property: "", message: "Invalid input" }];
 }
 
-function keptFields(body: Record<string, unknown>): AlertBody {
-  const source = body.source as AlertSource;
+function keptFields(grammar: AlertBodyGrammar, body: Record<string, unknown>): AlertBody {
+  const source = String(body.source);
   const kept = [
-    ...Object.keys(commonSchema.properties),
-    ...Object.keys(sourceSchemas[source].properties),
+    ...Object.keys(grammar.common.properties),
+    ...Object.keys(grammar.sources[source].properties),
   ].filter((field) => body[field] !== undefined);
-  const channel = body.channel as Record<string, unknown>;
+  const channels = Array.isArray(body.channels) ? (body.channels as unknown[]).map(channelOf) : undefined;
+  // The production wire may name the channels only: the first is the alert's channel.
+  const channel =
+    body.channel === undefined && channels !== undefined ? channels[0] : channelOf(body.channel);
   return {
     ...Object.fromEntries(kept.map((field) => [field, body[field]])),
-    channel: { type: String(channel.type), webhookId: String(channel.webhookId) },
+    channel,
+    ...(channels === undefined ? {} : { channels }),
   } as AlertBody;
+}
+
+function channelOf(value: unknown): { type: string; webhookId: string } {
+  const channel = value as Record<string, unknown>;
+  return { type: String(channel.type), webhookId: String(channel.webhookId) };
 }
 
 // ---- zod's words ----------------------------------------------------------------------------------------

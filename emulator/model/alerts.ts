@@ -35,9 +35,11 @@ export function missingReference(state: EmulatorState, body: AlertBody): string 
     if (savedSearchId === undefined) return "Invalid saved search ID";
     if (!state.savedSearches.some((search) => search.id === savedSearchId)) return "Saved search not found";
   }
-  const webhookId = objectIdOf(body.channel.webhookId);
-  if (webhookId === undefined) return "Invalid webhook ID";
-  if (!state.webhooks.some((webhook) => webhook.id === webhookId)) return "Webhook not found";
+  for (const channel of body.channels ?? [body.channel]) {
+    const webhookId = objectIdOf(channel.webhookId);
+    if (webhookId === undefined) return "Invalid webhook ID";
+    if (!state.webhooks.some((webhook) => webhook.id === webhookId)) return "Webhook not found";
+  }
   return undefined;
 }
 
@@ -55,7 +57,22 @@ export type ConfiguredFields = Pick<
   | "tileId"
   | "savedSearch"
   | "groupBy"
+  | "channels"
+  | "thresholdMax"
+  | "note"
+  | "numConsecutiveWindows"
+  | "scheduleOffsetMinutes"
+  | "scheduleStartAt"
 >;
+
+/** Fields only the production wire has; a PUT that leaves one out clears it. */
+const productionFields = [
+  "thresholdMax",
+  "note",
+  "numConsecutiveWindows",
+  "scheduleOffsetMinutes",
+  "scheduleStartAt",
+] as const;
 
 /**
  * What the API stores of a parsed body. A name or message left out is stored as null; the ids of the other source
@@ -75,6 +92,10 @@ export function configuredFields(body: AlertBody): ConfiguredFields {
     source: body.source,
     channel: { type: body.channel.type, webhookId: body.channel.webhookId },
     ...watched,
+    ...Object.fromEntries(
+      productionFields.filter((field) => body[field] != null).map((field) => [field, body[field]]),
+    ),
+    ...(body.channels === undefined ? {} : { channels: body.channels.map((channel) => ({ ...channel })) }),
   };
 }
 
@@ -116,10 +137,38 @@ function isSilence(value: AlertRecord["silenced"]): value is AlertSilence {
 }
 
 /**
- * The alert as the API shows it: name and message null when not set, the ids of the other source absent, and
- * `silenced` an object `{by, at, until}` while a silence is set, absent otherwise.
+ * The alert as the specification shows it: name and message null when not set, the ids of the other source absent,
+ * `silenced` a boolean, true while a silence is in force.
  */
-export function alertView(alert: AlertRecord): Record<string, unknown> {
+export function alertView(alert: AlertRecord, now: Date): Record<string, unknown> {
+  const silence = alert.silenced;
+  const { silenced: _object, ...fields } = commonView(alert);
+  return { ...fields, silenced: isSilence(silence) && Date.parse(silence.until) > now.getTime() };
+}
+
+/**
+ * The alert as the production wire shows it (HyperDX's packages/api/src/utils/externalApi.ts
+ * translateAlertDocumentToExternalAlert): `teamId`, `dashboardId` and `savedSearchId`; a note and consecutive
+ * windows null when not set; every channel, the first also as `channel`; `silenced` an object `{by, at, until}` while
+ * a silence is set, absent otherwise.
+ */
+export function productionAlertView(alert: AlertRecord): Record<string, unknown> {
+  const { team, dashboard, savedSearch, ...fields } = commonView(alert);
+  return {
+    ...fields,
+    note: alert.note ?? null,
+    thresholdMax: alert.thresholdMax,
+    ...(alert.scheduleOffsetMinutes == null ? {} : { scheduleOffsetMinutes: alert.scheduleOffsetMinutes }),
+    scheduleStartAt: alert.scheduleStartAt,
+    numConsecutiveWindows: alert.numConsecutiveWindows ?? null,
+    channels: (alert.channels ?? [alert.channel]).map((channel) => ({ ...channel })),
+    teamId: team,
+    dashboardId: dashboard,
+    savedSearchId: savedSearch,
+  };
+}
+
+function commonView(alert: AlertRecord): Record<string, unknown> {
   return {
     id: alert.id,
     name: alert.name ?? null,

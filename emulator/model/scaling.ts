@@ -13,6 +13,49 @@ export interface ScalingUpdate {
   numReplicas?: number;
   idleScaling?: boolean;
   idleTimeoutMinutes?: number;
+  /** Production wire only, as the next three. */
+  autoscalingMode?: "vertical" | "horizontal";
+  minReplicas?: number;
+  maxReplicas?: number;
+}
+
+/**
+ * The horizontal mode's rules (production wire): the band comes whole, never with a fixed count, low end first; a
+ * horizontal service scales its count at one memory size per replica.
+ */
+export function horizontalProblems(service: ServiceRecord, update: ScalingUpdate): Problem[] {
+  const { minReplicas, maxReplicas } = update;
+  if (update.numReplicas !== undefined && (minReplicas !== undefined || maxReplicas !== undefined)) {
+    return [{ property: "numReplicas", message: "cannot be combined with minReplicas and maxReplicas" }];
+  }
+  if ((minReplicas === undefined) !== (maxReplicas === undefined)) {
+    const missing = minReplicas === undefined ? "minReplicas" : "maxReplicas";
+    return [{ property: missing, message: "minReplicas and maxReplicas must be provided together" }];
+  }
+  if (minReplicas !== undefined && maxReplicas !== undefined && minReplicas > maxReplicas) {
+    return [
+      {
+        property: "maxReplicas",
+        message: `must be at least minReplicas (${minReplicas}); got ${maxReplicas}`,
+      },
+    ];
+  }
+  const horizontal = (update.autoscalingMode ?? modeOf(service)) === "horizontal";
+  const min = update.minReplicaMemoryGb ?? service.minReplicaMemoryGb;
+  const max = update.maxReplicaMemoryGb ?? service.maxReplicaMemoryGb;
+  if (horizontal && min !== max) {
+    return [
+      {
+        property: "maxReplicaMemoryGb",
+        message: `must equal minReplicaMemoryGb in horizontal autoscaling; got ${min} and ${max}`,
+      },
+    ];
+  }
+  return [];
+}
+
+function modeOf(service: ServiceRecord): "vertical" | "horizontal" {
+  return service.horizontal === undefined ? "vertical" : "horizontal";
 }
 
 const memoryFields = ["minReplicaMemoryGb", "maxReplicaMemoryGb"] as const;
@@ -64,4 +107,14 @@ export function applyScaling(service: ServiceRecord, update: ScalingUpdate): voi
   service.numReplicas = update.numReplicas ?? service.numReplicas;
   service.idleScaling = update.idleScaling ?? service.idleScaling;
   service.idleTimeoutMinutes = update.idleTimeoutMinutes ?? service.idleTimeoutMinutes;
+  const mode = update.autoscalingMode ?? modeOf(service);
+  if (mode === "vertical") {
+    delete service.horizontal;
+    return;
+  }
+  const band = service.horizontal ?? { minReplicas: service.numReplicas, maxReplicas: service.numReplicas };
+  service.horizontal = {
+    minReplicas: update.minReplicas ?? band.minReplicas,
+    maxReplicas: update.maxReplicas ?? band.maxReplicas,
+  };
 }

@@ -10,8 +10,9 @@ export interface AlertArgs {
   /** The value the watched series is compared with. Updates in place. */
   threshold: pulumi.Input<number>;
   /**
-   * How often the alert is evaluated: a positive whole number followed by s, m, h or d (e.g. `15m`, `1h`);
-   * the API keeps no fixed list. Updates in place.
+   * How often the alert is evaluated: a positive whole number followed by s, m, h or d (e.g. `15m`, `1h`).
+   * The specification keeps no fixed list; the production wire takes 1m, 5m, 15m, 30m, 1h, 6h, 12h or 1d,
+   * checked at preview. Updates in place.
    */
   interval: pulumi.Input<string>;
   /**
@@ -21,7 +22,11 @@ export interface AlertArgs {
    * of being deleted and created again. The ids of the other source must then be removed from the inputs.
    */
   source: pulumi.Input<AlertSource>;
-  /** `above` fires when the value exceeds the threshold, `below` when it falls under it. Updates in place. */
+  /**
+   * `above` fires when the value exceeds the threshold, `below` when it falls under it. The production wire
+   * also takes `above_exclusive`, `below_or_equal`, `equal`, `not_equal`, and the ranges `between` and
+   * `not_between`, which need `thresholdMax`. Updates in place.
+   */
   thresholdType: pulumi.Input<AlertThresholdType>;
   /** Where notifications go. Updates in place. */
   channel: pulumi.Input<AlertChannelArgs>;
@@ -47,6 +52,45 @@ export interface AlertArgs {
   /** Text sent with every notification, 1 to 4096 characters. Updates in place. */
   message?: pulumi.Input<string>;
   /**
+   * The upper end of the range of `between` and `not_between` (required with them), at least `threshold`.
+   * Production wire only (`observability:apiDialect`, or the plugin's
+   * `clickhouse-cloud:observabilityApiDialect`, set to `production`). Updates in place; left out, the alert
+   * keeps whatever it has (set in the app, say).
+   */
+  thresholdMax?: pulumi.Input<number>;
+  /**
+   * A note shown with the alert, 1 to 4096 characters. Production wire only (`observability:apiDialect`, or
+   * the plugin's `clickhouse-cloud:observabilityApiDialect`, set to `production`). Updates in place; left
+   * out, the alert keeps whatever it has (set in the app, say).
+   */
+  note?: pulumi.Input<string>;
+  /**
+   * How many evaluation windows in a row must breach the threshold before the alert fires, at least 1.
+   * Production wire only (`observability:apiDialect`, or the plugin's
+   * `clickhouse-cloud:observabilityApiDialect`, set to `production`). Updates in place; left out, the alert
+   * keeps whatever it has (set in the app, say).
+   */
+  numConsecutiveWindows?: pulumi.Input<number>;
+  /**
+   * Minutes after each interval boundary at which the alert is evaluated, below the interval (0 with
+   * `scheduleStartAt`). Production wire only (`observability:apiDialect`, or the plugin's
+   * `clickhouse-cloud:observabilityApiDialect`, set to `production`). Updates in place; left out, the alert
+   * keeps whatever it has (set in the app, say).
+   */
+  scheduleOffsetMinutes?: pulumi.Input<number>;
+  /**
+   * An ISO 8601 date-time the evaluation windows start from. Production wire only
+   * (`observability:apiDialect`, or the plugin's `clickhouse-cloud:observabilityApiDialect`, set to
+   * `production`). Updates in place; left out, the alert keeps whatever it has (set in the app, say).
+   */
+  scheduleStartAt?: pulumi.Input<string>;
+  /**
+   * Every channel notifications go to (at most 10, each once); the first must be `channel`. Production wire
+   * only (`observability:apiDialect`, or the plugin's `clickhouse-cloud:observabilityApiDialect`, set to
+   * `production`). Updates in place; left out, the alert keeps whatever it has (set in the app, say).
+   */
+  channels?: pulumi.Input<pulumi.Input<AlertChannelArgs>[]>;
+  /**
    * Adopts the existing alert with this id instead of creating one (the dynamic-provider classes cannot be
    * imported with `pulumi import`; with the native plugin, `pulumi import` works too). The alert is then made
    * to match these inputs (one PUT, only if it differs); deleting the resource deletes the alert. Setting a
@@ -58,11 +102,13 @@ export interface AlertArgs {
 /**
  * An alert of the observability API on a dashboard tile or a saved search, delivered to a webhook. Every
  * input change, a change of `source` included, updates the alert in place with one PUT of the whole alert;
- * only a different `adoptId` replaces it. `pulumi refresh` drops an alert that was deleted out of band (also
- * by deleting its dashboard or saved search), and the next `pulumi up` creates it again. Configured by
- * `observability:apiUrl` and `observability:apiToken` for the dynamic-provider classes, by
- * `clickhouse-cloud:observabilityApiUrl` and `clickhouse-cloud:observabilityApiToken` for the native plugin
- * (either falls back to OBSERVABILITY_API_URL and OBSERVABILITY_API_TOKEN).
+ * only a different `adoptId` replaces it. On the production wire an update first reads the alert and keeps
+ * every field the program leaves out (a note, consecutive windows, a schedule, more channels), since the PUT
+ * replaces them all. `pulumi refresh` drops an alert that was deleted out of band (also by deleting its
+ * dashboard or saved search), and the next `pulumi up` creates it again. Configured by `observability:apiUrl`
+ * and `observability:apiToken` for the dynamic-provider classes, by `clickhouse-cloud:observabilityApiUrl`
+ * and `clickhouse-cloud:observabilityApiToken` for the native plugin (either falls back to
+ * OBSERVABILITY_API_URL and OBSERVABILITY_API_TOKEN).
  *
  * The resource id: The alert's id, as the API reports it.
  */
@@ -75,12 +121,27 @@ export class Alert extends pulumi.CustomResource {
   declare readonly threshold: pulumi.Output<number>;
   /** How often the alert is evaluated, e.g. `15m`. */
   declare readonly interval: pulumi.Output<string>;
-  /** `above` or `below`. */
+  /** `above` or `below`; on the production wire also one of its other threshold types. */
   declare readonly thresholdType: pulumi.Output<AlertThresholdType>;
   /** `tile` or `search`. */
   declare readonly source: pulumi.Output<AlertSource>;
-  /** The API's alert state (`inactive` when new); owned by the API, it never causes a diff. */
+  /**
+   * The API's alert state, owned by the API; it never causes a diff. The specification shows `inactive` for a
+   * new alert; the production wire reports `OK` when new, then `ALERT`, `INSUFFICIENT_DATA` or `DISABLED`.
+   */
   declare readonly state: pulumi.Output<string>;
+  /** The upper end of a range threshold; undefined when none is set. */
+  declare readonly thresholdMax: pulumi.Output<number | undefined>;
+  /** The alert's note; undefined when none is set. */
+  declare readonly note: pulumi.Output<string | undefined>;
+  /** Windows in a row that must breach; undefined when not set. */
+  declare readonly numConsecutiveWindows: pulumi.Output<number | undefined>;
+  /** The evaluation offset in minutes; undefined when not set. */
+  declare readonly scheduleOffsetMinutes: pulumi.Output<number | undefined>;
+  /** When the evaluation windows start (ISO 8601); undefined when not set. */
+  declare readonly scheduleStartAt: pulumi.Output<string | undefined>;
+  /** Every channel, as the API reports them (production wire). */
+  declare readonly channels: pulumi.Output<AlertChannel[] | undefined>;
   /** Where notifications go, as the API reports it. */
   declare readonly channel: pulumi.Output<AlertChannel>;
   /** The team that owns the alert; owned by the API, it never causes a diff. */
@@ -113,6 +174,12 @@ export class Alert extends pulumi.CustomResource {
   declare readonly savedSearchId: pulumi.Output<string | undefined>;
   /** The id given to adopt an existing alert, if any. */
   declare readonly adoptId: pulumi.Output<string | undefined>;
+  /**
+   * The production wire's fields this resource manages (those the program sets); `pulumi refresh` reports
+   * only these as inputs, so what the alert has beyond them (a note set in the app, say) never shows as
+   * drift.
+   */
+  declare readonly managedFields: pulumi.Output<string[]>;
 
   constructor(name: string, args: AlertArgs, opts?: pulumi.CustomResourceOptions) {
     super(
@@ -128,6 +195,12 @@ export class Alert extends pulumi.CustomResource {
             "thresholdType",
             "source",
             "state",
+            "thresholdMax",
+            "note",
+            "numConsecutiveWindows",
+            "scheduleOffsetMinutes",
+            "scheduleStartAt",
+            "channels",
             "channel",
             "team",
             "tileId",
@@ -141,6 +214,7 @@ export class Alert extends pulumi.CustomResource {
             "dashboardId",
             "savedSearchId",
             "adoptId",
+            "managedFields",
           ],
           secretInputs: [],
           secretOutputs: [],

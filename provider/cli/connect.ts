@@ -83,10 +83,13 @@ function stackSettings(stack: StackData): StackSettings {
   try {
     const lookup = { source, env: process.env };
     const management = resolveManagementSettings(lookup);
-    // Alerts are listed only where an observability API is set up at all; a half-set one is an error.
-    const observabilitySet = [SETTINGS.observabilityApiUrl, SETTINGS.observabilityApiToken].some((spec) =>
-      isSet(lookup, spec),
-    );
+    // Alerts are listed only where an observability API is set up at all (managed ClickStack included); a half-set
+    // one is an error.
+    const observabilitySet = [
+      SETTINGS.observabilityApiUrl,
+      SETTINGS.observabilityApiToken,
+      SETTINGS.clickstackServiceId,
+    ].some((spec) => isSet(lookup, spec));
     const observability = observabilitySet ? resolveObservabilitySettings(lookup) : undefined;
     return { stack: stack.name, management, observability };
   } catch (error) {

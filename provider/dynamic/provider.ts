@@ -22,7 +22,10 @@ export function dynamicProvider(
       providerContext.configure(request);
     },
     async check(_olds, news) {
-      return checkInputs(checkSpec, news);
+      // The wire's own rules need the wire: read from the stack config, as every operation reads it.
+      const dialect =
+        definition.dialectRules === undefined ? "spec" : providerContext.dialect(definition.module);
+      return checkInputs(checkSpec, news, dialect);
     },
     async diff(_id, olds, news) {
       const compared = operations.comparable?.(olds, news) ?? { olds, news };

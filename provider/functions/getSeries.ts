@@ -11,6 +11,7 @@ import {
 } from "../settings";
 import { observabilityClient } from "../rest";
 import { RequestValidationError } from "../rest/validation";
+import { seriesUnsupported } from "../rest/observability/managedClickStack";
 import {
   seriesResult,
   type SeriesQueryArgs,
@@ -39,6 +40,7 @@ export async function getSeries(
   let settings: ReturnType<typeof resolveObservabilitySettings>;
   try {
     settings = resolveObservabilitySettings({ source: programConfigSource() });
+    if (settings.clickstack !== undefined) throw seriesUnsupported;
   } catch (error) {
     // A program may query many series: a missing setting is explained in full once per run.
     throw error instanceof ConfigurationError ? reportOncePerProcess(error) : error;

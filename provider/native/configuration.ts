@@ -7,6 +7,7 @@ import { SETTINGS, type SettingSpec } from "../../schemas/settings";
 import { BaseUrlError, checkBaseUrl } from "../settings/baseUrl";
 import type { ConfigSource } from "../settings/sources";
 import { parseSharedBudgetSetting } from "../settings/sharedBudget";
+import { dialectProblem, parseDialect } from "../settings/reader";
 import { parseThrottleSetting } from "../settings/throttle";
 
 /** The package name, which is also the config namespace of its provider. */
@@ -29,6 +30,12 @@ export const nativeSettings = {
     description:
       "How fast this provider sends to the management API: `off`, or `<requests>/<seconds>s` over any sliding window.",
   },
+  apiDialect: {
+    setting: SETTINGS.managementApiDialect,
+    description:
+      "The wire the management API speaks: `spec` (the API specification's) or `production` (the real service's). " +
+      "Unset, `production` for api.clickhouse.cloud and `spec` elsewhere.",
+  },
   observabilityApiUrl: {
     setting: SETTINGS.observabilityApiUrl,
     description: "The observability API's base URL.",
@@ -46,6 +53,19 @@ export const nativeSettings = {
     description:
       "Where the processes using one key share its rate-limit budget, for both APIs: `local` (this machine's " +
       "processes, the default), `off`, or a `redis://` / `rediss://` URL every runner names.",
+  },
+  clickstackServiceId: {
+    setting: SETTINGS.clickstackServiceId,
+    description:
+      "ClickStack managed by ClickHouse Cloud: the service (uuid) whose ClickStack serves the alerts, reached " +
+      "through the management API's URL and key (`clickhouse-cloud:apiUrl`, `clickhouse-cloud:tokenKey`, " +
+      "`clickhouse-cloud:tokenSecret`); the observability URL and token are then not needed.",
+  },
+  observabilityApiDialect: {
+    setting: SETTINGS.observabilityApiDialect,
+    description:
+      "The wire the observability API speaks: `spec` (the API specification's) or `production` (HyperDX's external " +
+      "API v2). Unset, `production` for hosted ClickStack and HyperDX hosts and `spec` elsewhere.",
   },
 } as const satisfies Record<string, { setting: SettingSpec; description: string }>;
 
@@ -131,6 +151,12 @@ export function setValueProblems(values: Readonly<Record<string, string>>): Conf
       property: "sharedBudget",
       reason: `${nativeKey("sharedBudget")}: ${parsedBudget.problem}`,
     });
+  }
+  for (const name of ["apiDialect", "observabilityApiDialect"] as const) {
+    const value = values[name]?.trim();
+    if (value && parseDialect(value) === undefined) {
+      problems.push({ property: name, reason: `${nativeKey(name)} ${dialectProblem(value)}` });
+    }
   }
   return problems;
 }

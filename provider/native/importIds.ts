@@ -7,6 +7,7 @@
 import { validate } from "../rest/validation";
 import type { ResourceDefinition } from "../resources/definition";
 import { idFormProblems, type IdForm } from "../resources/support/idForms";
+import { horizontalModeInputs } from "../resources/replicaScaling/rules";
 import type { PropertyBag } from "./wire";
 
 export type ImportProperties = (id: string) => { id: string; properties: PropertyBag };
@@ -60,12 +61,16 @@ const importers: Readonly<Record<string, (definition: ResourceDefinition) => Imp
     const [serviceId, endpointId] = serviceAndEndpoint(definition.kind, id, "uuid");
     return { id: endpointId, properties: { serviceId } };
   },
-  // The resource id is the service's id. Every setting in the request body becomes managed: the imported inputs
-  // then hold the service's values, and a program that sets fewer leaves the others alone.
+  // The resource id is the service's id. Every setting of both wires' body becomes managed: the imported inputs
+  // then hold the service's values, and a program that sets fewer leaves the others alone. The horizontal mode's
+  // band is left unmanaged: it excludes numReplicas, and the specification's wire has none.
   ReplicaScaling: (definition) => (id) => ({
     id: idOfForm(definition.kind, id, "uuid"),
     properties: {
-      managedFields: Object.keys(definition.inputs).filter((name) => !definition.inputs[name].outsideBody),
+      managedFields: Object.keys(definition.inputs).filter(
+        (name) =>
+          !definition.inputs[name].outsideBody && !(horizontalModeInputs as readonly string[]).includes(name),
+      ),
     },
   }),
   ApiKey: (definition) => (id) => ({ id: idOfForm(definition.kind, id, "uuid"), properties: {} }),

@@ -9,6 +9,7 @@ import type { InputField, OutputField, ResourceDefinition } from "../resources/d
 import type { SettingSpec } from "../../schemas/settings";
 import { nativeSettings, packageName, type NativeSettingName } from "./configuration";
 import { getSeriesToken } from "./seriesInvoke";
+import { getPrivateEndpointConfigSpec, getPrivateEndpointConfigToken } from "./privateEndpointConfigInvoke";
 import { schemaTypeName, TypeRegistry, type NamedTypeSpec, type PropertySpec } from "./schemaTypes";
 
 interface ObjectSpec {
@@ -208,7 +209,10 @@ export function packageSchema(definitions: readonly ResourceDefinition[], versio
       resourceSpec(definition, registry),
     ]),
   );
-  const functions = { [getSeriesToken]: getSeriesSpec(registry) };
+  const functions = {
+    [getPrivateEndpointConfigToken]: getPrivateEndpointConfigSpec,
+    [getSeriesToken]: getSeriesSpec(registry),
+  };
   return {
     name: packageName,
     displayName: "ClickHouse Cloud",

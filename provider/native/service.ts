@@ -28,6 +28,7 @@ import { ResourceOperations, type NativeResource } from "./resourceOperations";
 import type { EngineLog } from "./engineLog";
 import { withOperationLog } from "./operationLog";
 import { getSeriesToken, invokeGetSeries } from "./seriesInvoke";
+import { getPrivateEndpointConfigToken, invokeGetPrivateEndpointConfig } from "./privateEndpointConfigInvoke";
 import { bagOf, revealed, structOf, type PropertyBag } from "./wire";
 
 /** What the service serves: the package's version, its schema and its resource kinds. */
@@ -133,12 +134,17 @@ export function providerService(catalog: PluginCatalog, log: EngineLog): IResour
   }
 
   async function invoke(request: InvokeRequest): Promise<InvokeResponse> {
-    if (request.getTok() !== getSeriesToken) {
-      throw new Error(`clickhouse-cloud serves no function ${request.getTok()}`);
+    const token = request.getTok();
+    if (token !== getSeriesToken && token !== getPrivateEndpointConfigToken) {
+      throw new Error(`clickhouse-cloud serves no function ${token}`);
     }
     const response = new InvokeResponse();
+    const args = revealed(bagOf(request.getArgs()));
     try {
-      const outcome = await invokeGetSeries(revealed(bagOf(request.getArgs())), config);
+      const outcome =
+        token === getSeriesToken
+          ? await invokeGetSeries(args, config)
+          : { ...(await invokeGetPrivateEndpointConfig(args, config)), deprecations: [] };
       if ("problems" in outcome) {
         response.setFailuresList(
           outcome.problems.map((problem) => failure(problem.property, problem.reason)),

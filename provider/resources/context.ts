@@ -2,7 +2,9 @@ import type * as pulumi from "@pulumi/pulumi";
 // The settings' narrow modules, not their index: the index also offers the program's Pulumi config, which would load
 // all of @pulumi/pulumi into the provider's process.
 import { ConfigurationError, reportOncePerProcess } from "../settings/errors";
+import type { ApiDialect } from "../../schemas/dialects";
 import {
+  resolveDialect,
   resolveManagementSettings,
   resolveObservabilitySettings,
   type ManagementSettings,
@@ -44,6 +46,12 @@ class ProviderContext {
       wake: { report: (line) => progress("ReversePrivateEndpoint", line) },
     });
     return { client, settings };
+  }
+
+  /** The wire the API of a resource's module speaks, by the stack config (then environment, then URL host). */
+  dialect(module: "clickhouse" | "observability"): ApiDialect {
+    const api = module === "clickhouse" ? "management" : "observability";
+    return onceThisRun(() => resolveDialect({ source: this.stackConfig }, api));
   }
 
   observability(): ObservabilityClient {

@@ -4,6 +4,7 @@
  * README's resource table and the native provider's schema are all derived from it.
  */
 import type { SchemaObject } from "ajv";
+import type { ApiDialect } from "../../schemas/dialects";
 import type { ValidationProblem } from "../rest/validation";
 import type { SchemaName } from "../rest/validation";
 import type { PropertyBag } from "../propertyBags";
@@ -91,6 +92,11 @@ export interface ResourceDefinition {
   readonly outputs: Readonly<Record<string, OutputField>>;
   /** Rules across inputs, or on inputs outside the body that a schema cannot state (each names the input). */
   readonly rules?: readonly InputRule[];
+  /**
+   * Rules of one wire only, checked when the resource's API speaks it: the production wire's own limits, or the
+   * specification's refusal of inputs only the production wire has.
+   */
+  readonly dialectRules?: Partial<Record<ApiDialect, readonly InputRule[]>>;
 }
 
 export type { PropertyBag } from "../propertyBags";

@@ -174,6 +174,17 @@ export class HttpCore {
     return this.unwrap<T>(spec, response);
   }
 
+  /**
+   * One page of a paged list: its items, validated as `fetchResult` validates a list, and the list's total as the
+   * API reports it (`meta.total` in the body, else the `X-Total-Count` header); undefined from an API that does not
+   * page.
+   */
+  async fetchPage<T>(spec: ResultSpec): Promise<{ items: T[]; total: number | undefined }> {
+    const response = await this.exchange(spec);
+    const items = this.unwrap<T[]>({ ...spec, many: true }, response);
+    return { items, total: listTotal(response) };
+  }
+
   /** Sends a request whose success carries nothing needed (a DELETE). */
   async send(spec: RequestSpec): Promise<void> {
     await this.exchange(spec);
@@ -367,6 +378,15 @@ function stringField(value: unknown, field: string): string | undefined {
   if (typeof value !== "object" || value === null) return undefined;
   const fieldValue = (value as Record<string, unknown>)[field];
   return typeof fieldValue === "string" ? fieldValue : undefined;
+}
+
+function listTotal(response: AxiosResponse<string>): number | undefined {
+  const meta: unknown = (parseJson(response.data) as { meta?: unknown } | undefined)?.meta;
+  const fromMeta =
+    typeof meta === "object" && meta !== null ? (meta as { total?: unknown }).total : undefined;
+  const header: unknown = response.headers["x-total-count"];
+  const total = typeof fromMeta === "number" ? fromMeta : typeof header === "string" ? Number(header) : NaN;
+  return Number.isInteger(total) && total >= 0 ? total : undefined;
 }
 
 function headerRequestId(response: AxiosResponse): string | undefined {

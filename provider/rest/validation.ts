@@ -76,19 +76,20 @@ interface CrossFieldRule {
   check(body: Record<string, unknown>): ValidationProblem | ValidationProblem[] | undefined;
 }
 
+const memoryBoundsInOrder: CrossFieldRule = {
+  fields: ["minReplicaMemoryGb", "maxReplicaMemoryGb"],
+  check: ({ minReplicaMemoryGb: min, maxReplicaMemoryGb: max }) =>
+    typeof min === "number" && typeof max === "number" && min > max
+      ? {
+          property: "maxReplicaMemoryGb",
+          reason: `maxReplicaMemoryGb must be at least minReplicaMemoryGb (${min}); got ${max}`,
+        }
+      : undefined,
+};
+
 const crossFieldRules: { readonly [name in SchemaName]?: readonly CrossFieldRule[] } = {
-  replicaScalingUpdate: [
-    {
-      fields: ["minReplicaMemoryGb", "maxReplicaMemoryGb"],
-      check: ({ minReplicaMemoryGb: min, maxReplicaMemoryGb: max }) =>
-        typeof min === "number" && typeof max === "number" && min > max
-          ? {
-              property: "maxReplicaMemoryGb",
-              reason: `maxReplicaMemoryGb must be at least minReplicaMemoryGb (${min}); got ${max}`,
-            }
-          : undefined,
-    },
-  ],
+  replicaScalingUpdate: [memoryBoundsInOrder],
+  replicaScalingUpdateProduction: [memoryBoundsInOrder],
   seriesQuery: [
     {
       fields: ["startTime", "endTime"],

@@ -732,18 +732,300 @@ validate11.errors = vErrors;
 return errors === 0;
 }
 
-exports.apiKeyCreate = validate12;
-const schema13 = {"type":"object","additionalProperties":false,"required":["name","roles"],"properties":{"name":{"type":"string","minLength":1},"roles":{"type":"array","minItems":1,"uniqueItems":true,"items":{"enum":["admin","developer","query_endpoints"]}},"expireAt":{"anyOf":[{"type":"string","format":"date-time"},{"type":"string","maxLength":0},{"type":"null"}],"x-rule":"must be an ISO 8601 date-time, or null or empty for a key that never expires"},"state":{"enum":["enabled","disabled"]},"ipAccessList":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["source"],"properties":{"source":{"type":"string","minLength":1},"description":{"type":"string"}}}},"hashData":{"type":"object","additionalProperties":false,"required":["keyIdHash","keyIdSuffix","keySecretHash"],"properties":{"keyIdHash":{"type":"string","pattern":"^[A-Za-z0-9+/]{42}[AEIMQUYcgkosw048]=$","x-rule":"must be the base64 encoding of a SHA-256 digest (32 bytes: 44 characters ending in \"=\")"},"keyIdSuffix":{"type":"string","minLength":4,"maxLength":4,"x-rule":"must be the last 4 characters of the key id"},"keySecretHash":{"type":"string","pattern":"^[A-Za-z0-9+/]{42}[AEIMQUYcgkosw048]=$","x-rule":"must be the base64 encoding of a SHA-256 digest (32 bytes: 44 characters ending in \"=\")"}}}}};
-const func0 = require("ajv/dist/runtime/equal").default;
-const formats0 = require("ajv-formats/dist/formats").fullFormats["date-time"];
-const pattern0 = new RegExp("^[A-Za-z0-9+/]{42}[AEIMQUYcgkosw048]=$", "u");
+exports.replicaScalingUpdateProduction = validate12;
+const schema13 = {"type":"object","additionalProperties":false,"properties":{"minReplicaMemoryGb":{"type":"number","minimum":8,"maximum":356,"multipleOf":4,"x-rule":"must be a multiple of 4 between 8 and 356"},"maxReplicaMemoryGb":{"type":"number","minimum":8,"maximum":356,"multipleOf":4,"x-rule":"must be a multiple of 4 between 8 and 356"},"numReplicas":{"type":"integer","minimum":1,"maximum":20,"x-rule":"must be an integer between 1 and 20"},"idleScaling":{"type":"boolean"},"idleTimeoutMinutes":{"type":"integer","minimum":5,"x-rule":"must be a whole number of minutes of at least 5"},"autoscalingMode":{"enum":["vertical","horizontal"]},"minReplicas":{"type":"integer","minimum":1,"maximum":20,"x-rule":"must be an integer between 1 and 20"},"maxReplicas":{"type":"integer","minimum":1,"maximum":20,"x-rule":"must be an integer between 1 and 20"}}};
 
 function validate12(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
+for(const key0 in data){
+if(!((((((((key0 === "minReplicaMemoryGb") || (key0 === "maxReplicaMemoryGb")) || (key0 === "numReplicas")) || (key0 === "idleScaling")) || (key0 === "idleTimeoutMinutes")) || (key0 === "autoscalingMode")) || (key0 === "minReplicas")) || (key0 === "maxReplicas"))){
+const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema13,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+}
+if(data.minReplicaMemoryGb !== undefined){
+let data0 = data.minReplicaMemoryGb;
+if((typeof data0 == "number") && (isFinite(data0))){
+if(data0 > 356 || isNaN(data0)){
+const err1 = {instancePath:instancePath+"/minReplicaMemoryGb",schemaPath:"#/properties/minReplicaMemoryGb/maximum",keyword:"maximum",params:{comparison: "<=", limit: 356},message:"must be <= 356",schema:356,parentSchema:schema13.properties.minReplicaMemoryGb,data:data0};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(data0 < 8 || isNaN(data0)){
+const err2 = {instancePath:instancePath+"/minReplicaMemoryGb",schemaPath:"#/properties/minReplicaMemoryGb/minimum",keyword:"minimum",params:{comparison: ">=", limit: 8},message:"must be >= 8",schema:8,parentSchema:schema13.properties.minReplicaMemoryGb,data:data0};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+let res0;
+if((4 === 0 || (res0 = data0/4, res0 !== parseInt(res0)))){
+const err3 = {instancePath:instancePath+"/minReplicaMemoryGb",schemaPath:"#/properties/minReplicaMemoryGb/multipleOf",keyword:"multipleOf",params:{multipleOf: 4},message:"must be multiple of 4",schema:4,parentSchema:schema13.properties.minReplicaMemoryGb,data:data0};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+else {
+const err4 = {instancePath:instancePath+"/minReplicaMemoryGb",schemaPath:"#/properties/minReplicaMemoryGb/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema13.properties.minReplicaMemoryGb.type,parentSchema:schema13.properties.minReplicaMemoryGb,data:data0};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+if(data.maxReplicaMemoryGb !== undefined){
+let data1 = data.maxReplicaMemoryGb;
+if((typeof data1 == "number") && (isFinite(data1))){
+if(data1 > 356 || isNaN(data1)){
+const err5 = {instancePath:instancePath+"/maxReplicaMemoryGb",schemaPath:"#/properties/maxReplicaMemoryGb/maximum",keyword:"maximum",params:{comparison: "<=", limit: 356},message:"must be <= 356",schema:356,parentSchema:schema13.properties.maxReplicaMemoryGb,data:data1};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+if(data1 < 8 || isNaN(data1)){
+const err6 = {instancePath:instancePath+"/maxReplicaMemoryGb",schemaPath:"#/properties/maxReplicaMemoryGb/minimum",keyword:"minimum",params:{comparison: ">=", limit: 8},message:"must be >= 8",schema:8,parentSchema:schema13.properties.maxReplicaMemoryGb,data:data1};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+let res1;
+if((4 === 0 || (res1 = data1/4, res1 !== parseInt(res1)))){
+const err7 = {instancePath:instancePath+"/maxReplicaMemoryGb",schemaPath:"#/properties/maxReplicaMemoryGb/multipleOf",keyword:"multipleOf",params:{multipleOf: 4},message:"must be multiple of 4",schema:4,parentSchema:schema13.properties.maxReplicaMemoryGb,data:data1};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+else {
+const err8 = {instancePath:instancePath+"/maxReplicaMemoryGb",schemaPath:"#/properties/maxReplicaMemoryGb/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema13.properties.maxReplicaMemoryGb.type,parentSchema:schema13.properties.maxReplicaMemoryGb,data:data1};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+}
+if(data.numReplicas !== undefined){
+let data2 = data.numReplicas;
+if(!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2)))){
+const err9 = {instancePath:instancePath+"/numReplicas",schemaPath:"#/properties/numReplicas/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema13.properties.numReplicas.type,parentSchema:schema13.properties.numReplicas,data:data2};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+if((typeof data2 == "number") && (isFinite(data2))){
+if(data2 > 20 || isNaN(data2)){
+const err10 = {instancePath:instancePath+"/numReplicas",schemaPath:"#/properties/numReplicas/maximum",keyword:"maximum",params:{comparison: "<=", limit: 20},message:"must be <= 20",schema:20,parentSchema:schema13.properties.numReplicas,data:data2};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+if(data2 < 1 || isNaN(data2)){
+const err11 = {instancePath:instancePath+"/numReplicas",schemaPath:"#/properties/numReplicas/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema13.properties.numReplicas,data:data2};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+}
+}
+if(data.idleScaling !== undefined){
+let data3 = data.idleScaling;
+if(typeof data3 !== "boolean"){
+const err12 = {instancePath:instancePath+"/idleScaling",schemaPath:"#/properties/idleScaling/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema13.properties.idleScaling.type,parentSchema:schema13.properties.idleScaling,data:data3};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+}
+if(data.idleTimeoutMinutes !== undefined){
+let data4 = data.idleTimeoutMinutes;
+if(!(((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4))) && (isFinite(data4)))){
+const err13 = {instancePath:instancePath+"/idleTimeoutMinutes",schemaPath:"#/properties/idleTimeoutMinutes/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema13.properties.idleTimeoutMinutes.type,parentSchema:schema13.properties.idleTimeoutMinutes,data:data4};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+if((typeof data4 == "number") && (isFinite(data4))){
+if(data4 < 5 || isNaN(data4)){
+const err14 = {instancePath:instancePath+"/idleTimeoutMinutes",schemaPath:"#/properties/idleTimeoutMinutes/minimum",keyword:"minimum",params:{comparison: ">=", limit: 5},message:"must be >= 5",schema:5,parentSchema:schema13.properties.idleTimeoutMinutes,data:data4};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+}
+}
+if(data.autoscalingMode !== undefined){
+let data5 = data.autoscalingMode;
+if(!((data5 === "vertical") || (data5 === "horizontal"))){
+const err15 = {instancePath:instancePath+"/autoscalingMode",schemaPath:"#/properties/autoscalingMode/enum",keyword:"enum",params:{allowedValues: schema13.properties.autoscalingMode.enum},message:"must be equal to one of the allowed values",schema:schema13.properties.autoscalingMode.enum,parentSchema:schema13.properties.autoscalingMode,data:data5};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+}
+if(data.minReplicas !== undefined){
+let data6 = data.minReplicas;
+if(!(((typeof data6 == "number") && (!(data6 % 1) && !isNaN(data6))) && (isFinite(data6)))){
+const err16 = {instancePath:instancePath+"/minReplicas",schemaPath:"#/properties/minReplicas/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema13.properties.minReplicas.type,parentSchema:schema13.properties.minReplicas,data:data6};
+if(vErrors === null){
+vErrors = [err16];
+}
+else {
+vErrors.push(err16);
+}
+errors++;
+}
+if((typeof data6 == "number") && (isFinite(data6))){
+if(data6 > 20 || isNaN(data6)){
+const err17 = {instancePath:instancePath+"/minReplicas",schemaPath:"#/properties/minReplicas/maximum",keyword:"maximum",params:{comparison: "<=", limit: 20},message:"must be <= 20",schema:20,parentSchema:schema13.properties.minReplicas,data:data6};
+if(vErrors === null){
+vErrors = [err17];
+}
+else {
+vErrors.push(err17);
+}
+errors++;
+}
+if(data6 < 1 || isNaN(data6)){
+const err18 = {instancePath:instancePath+"/minReplicas",schemaPath:"#/properties/minReplicas/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema13.properties.minReplicas,data:data6};
+if(vErrors === null){
+vErrors = [err18];
+}
+else {
+vErrors.push(err18);
+}
+errors++;
+}
+}
+}
+if(data.maxReplicas !== undefined){
+let data7 = data.maxReplicas;
+if(!(((typeof data7 == "number") && (!(data7 % 1) && !isNaN(data7))) && (isFinite(data7)))){
+const err19 = {instancePath:instancePath+"/maxReplicas",schemaPath:"#/properties/maxReplicas/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema13.properties.maxReplicas.type,parentSchema:schema13.properties.maxReplicas,data:data7};
+if(vErrors === null){
+vErrors = [err19];
+}
+else {
+vErrors.push(err19);
+}
+errors++;
+}
+if((typeof data7 == "number") && (isFinite(data7))){
+if(data7 > 20 || isNaN(data7)){
+const err20 = {instancePath:instancePath+"/maxReplicas",schemaPath:"#/properties/maxReplicas/maximum",keyword:"maximum",params:{comparison: "<=", limit: 20},message:"must be <= 20",schema:20,parentSchema:schema13.properties.maxReplicas,data:data7};
+if(vErrors === null){
+vErrors = [err20];
+}
+else {
+vErrors.push(err20);
+}
+errors++;
+}
+if(data7 < 1 || isNaN(data7)){
+const err21 = {instancePath:instancePath+"/maxReplicas",schemaPath:"#/properties/maxReplicas/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema13.properties.maxReplicas,data:data7};
+if(vErrors === null){
+vErrors = [err21];
+}
+else {
+vErrors.push(err21);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err22 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema13.type,parentSchema:schema13,data};
+if(vErrors === null){
+vErrors = [err22];
+}
+else {
+vErrors.push(err22);
+}
+errors++;
+}
+validate12.errors = vErrors;
+return errors === 0;
+}
+
+exports.apiKeyCreate = validate13;
+const schema14 = {"type":"object","additionalProperties":false,"required":["name","roles"],"properties":{"name":{"type":"string","minLength":1},"roles":{"type":"array","minItems":1,"uniqueItems":true,"items":{"enum":["admin","developer","query_endpoints"]}},"expireAt":{"anyOf":[{"type":"string","format":"date-time"},{"type":"string","maxLength":0},{"type":"null"}],"x-rule":"must be an ISO 8601 date-time, or null or empty for a key that never expires"},"state":{"enum":["enabled","disabled"]},"ipAccessList":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["source"],"properties":{"source":{"type":"string","minLength":1},"description":{"type":"string"}}}},"hashData":{"type":"object","additionalProperties":false,"required":["keyIdHash","keyIdSuffix","keySecretHash"],"properties":{"keyIdHash":{"type":"string","pattern":"^[A-Za-z0-9+/]{42}[AEIMQUYcgkosw048]=$","x-rule":"must be the base64 encoding of a SHA-256 digest (32 bytes: 44 characters ending in \"=\")"},"keyIdSuffix":{"type":"string","minLength":4,"maxLength":4,"x-rule":"must be the last 4 characters of the key id"},"keySecretHash":{"type":"string","pattern":"^[A-Za-z0-9+/]{42}[AEIMQUYcgkosw048]=$","x-rule":"must be the base64 encoding of a SHA-256 digest (32 bytes: 44 characters ending in \"=\")"}}}}};
+const func0 = require("ajv/dist/runtime/equal").default;
+const formats0 = require("ajv-formats/dist/formats").fullFormats["date-time"];
+const pattern0 = new RegExp("^[A-Za-z0-9+/]{42}[AEIMQUYcgkosw048]=$", "u");
+
+function validate13(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.name === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'",schema:schema13.required,parentSchema:schema13,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'",schema:schema14.required,parentSchema:schema14,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -753,7 +1035,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.roles === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "roles"},message:"must have required property '"+"roles"+"'",schema:schema13.required,parentSchema:schema13,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "roles"},message:"must have required property '"+"roles"+"'",schema:schema14.required,parentSchema:schema14,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -764,7 +1046,7 @@ errors++;
 }
 for(const key0 in data){
 if(!((((((key0 === "name") || (key0 === "roles")) || (key0 === "expireAt")) || (key0 === "state")) || (key0 === "ipAccessList")) || (key0 === "hashData"))){
-const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema13,data};
+const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema14,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -778,7 +1060,7 @@ if(data.name !== undefined){
 let data0 = data.name;
 if(typeof data0 === "string"){
 if(func2(data0) < 1){
-const err3 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema13.properties.name,data:data0};
+const err3 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema14.properties.name,data:data0};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -789,7 +1071,7 @@ errors++;
 }
 }
 else {
-const err4 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema13.properties.name.type,parentSchema:schema13.properties.name,data:data0};
+const err4 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.properties.name.type,parentSchema:schema14.properties.name,data:data0};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -803,7 +1085,7 @@ if(data.roles !== undefined){
 let data1 = data.roles;
 if(Array.isArray(data1)){
 if(data1.length < 1){
-const err5 = {instancePath:instancePath+"/roles",schemaPath:"#/properties/roles/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema13.properties.roles,data:data1};
+const err5 = {instancePath:instancePath+"/roles",schemaPath:"#/properties/roles/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema14.properties.roles,data:data1};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -816,7 +1098,7 @@ const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
 let data2 = data1[i0];
 if(!(((data2 === "admin") || (data2 === "developer")) || (data2 === "query_endpoints"))){
-const err6 = {instancePath:instancePath+"/roles/" + i0,schemaPath:"#/properties/roles/items/enum",keyword:"enum",params:{allowedValues: schema13.properties.roles.items.enum},message:"must be equal to one of the allowed values",schema:schema13.properties.roles.items.enum,parentSchema:schema13.properties.roles.items,data:data2};
+const err6 = {instancePath:instancePath+"/roles/" + i0,schemaPath:"#/properties/roles/items/enum",keyword:"enum",params:{allowedValues: schema14.properties.roles.items.enum},message:"must be equal to one of the allowed values",schema:schema14.properties.roles.items.enum,parentSchema:schema14.properties.roles.items,data:data2};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -833,7 +1115,7 @@ outer0:
 for(;i1--;){
 for(j0 = i1; j0--;){
 if(func0(data1[i1], data1[j0])){
-const err7 = {instancePath:instancePath+"/roles",schemaPath:"#/properties/roles/uniqueItems",keyword:"uniqueItems",params:{i: i1, j: j0},message:"must NOT have duplicate items (items ## "+j0+" and "+i1+" are identical)",schema:true,parentSchema:schema13.properties.roles,data:data1};
+const err7 = {instancePath:instancePath+"/roles",schemaPath:"#/properties/roles/uniqueItems",keyword:"uniqueItems",params:{i: i1, j: j0},message:"must NOT have duplicate items (items ## "+j0+" and "+i1+" are identical)",schema:true,parentSchema:schema14.properties.roles,data:data1};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -848,7 +1130,7 @@ break outer0;
 }
 }
 else {
-const err8 = {instancePath:instancePath+"/roles",schemaPath:"#/properties/roles/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema13.properties.roles.type,parentSchema:schema13.properties.roles,data:data1};
+const err8 = {instancePath:instancePath+"/roles",schemaPath:"#/properties/roles/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema14.properties.roles.type,parentSchema:schema14.properties.roles,data:data1};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -865,7 +1147,7 @@ let valid4 = false;
 const _errs9 = errors;
 if(typeof data3 === "string"){
 if(!(formats0.validate(data3))){
-const err9 = {instancePath:instancePath+"/expireAt",schemaPath:"#/properties/expireAt/anyOf/0/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\"",schema:"date-time",parentSchema:schema13.properties.expireAt.anyOf[0],data:data3};
+const err9 = {instancePath:instancePath+"/expireAt",schemaPath:"#/properties/expireAt/anyOf/0/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\"",schema:"date-time",parentSchema:schema14.properties.expireAt.anyOf[0],data:data3};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -876,7 +1158,7 @@ errors++;
 }
 }
 else {
-const err10 = {instancePath:instancePath+"/expireAt",schemaPath:"#/properties/expireAt/anyOf/0/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema13.properties.expireAt.anyOf[0].type,parentSchema:schema13.properties.expireAt.anyOf[0],data:data3};
+const err10 = {instancePath:instancePath+"/expireAt",schemaPath:"#/properties/expireAt/anyOf/0/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.properties.expireAt.anyOf[0].type,parentSchema:schema14.properties.expireAt.anyOf[0],data:data3};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -891,7 +1173,7 @@ if(!valid4){
 const _errs11 = errors;
 if(typeof data3 === "string"){
 if(func2(data3) > 0){
-const err11 = {instancePath:instancePath+"/expireAt",schemaPath:"#/properties/expireAt/anyOf/1/maxLength",keyword:"maxLength",params:{limit: 0},message:"must NOT have more than 0 characters",schema:0,parentSchema:schema13.properties.expireAt.anyOf[1],data:data3};
+const err11 = {instancePath:instancePath+"/expireAt",schemaPath:"#/properties/expireAt/anyOf/1/maxLength",keyword:"maxLength",params:{limit: 0},message:"must NOT have more than 0 characters",schema:0,parentSchema:schema14.properties.expireAt.anyOf[1],data:data3};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -902,7 +1184,7 @@ errors++;
 }
 }
 else {
-const err12 = {instancePath:instancePath+"/expireAt",schemaPath:"#/properties/expireAt/anyOf/1/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema13.properties.expireAt.anyOf[1].type,parentSchema:schema13.properties.expireAt.anyOf[1],data:data3};
+const err12 = {instancePath:instancePath+"/expireAt",schemaPath:"#/properties/expireAt/anyOf/1/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.properties.expireAt.anyOf[1].type,parentSchema:schema14.properties.expireAt.anyOf[1],data:data3};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -916,7 +1198,7 @@ valid4 = valid4 || _valid0;
 if(!valid4){
 const _errs13 = errors;
 if(data3 !== null){
-const err13 = {instancePath:instancePath+"/expireAt",schemaPath:"#/properties/expireAt/anyOf/2/type",keyword:"type",params:{type: "null"},message:"must be null",schema:schema13.properties.expireAt.anyOf[2].type,parentSchema:schema13.properties.expireAt.anyOf[2],data:data3};
+const err13 = {instancePath:instancePath+"/expireAt",schemaPath:"#/properties/expireAt/anyOf/2/type",keyword:"type",params:{type: "null"},message:"must be null",schema:schema14.properties.expireAt.anyOf[2].type,parentSchema:schema14.properties.expireAt.anyOf[2],data:data3};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -930,7 +1212,7 @@ valid4 = valid4 || _valid0;
 }
 }
 if(!valid4){
-const err14 = {instancePath:instancePath+"/expireAt",schemaPath:"#/properties/expireAt/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema13.properties.expireAt.anyOf,parentSchema:schema13.properties.expireAt,data:data3};
+const err14 = {instancePath:instancePath+"/expireAt",schemaPath:"#/properties/expireAt/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema14.properties.expireAt.anyOf,parentSchema:schema14.properties.expireAt,data:data3};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -954,7 +1236,7 @@ vErrors = null;
 if(data.state !== undefined){
 let data4 = data.state;
 if(!((data4 === "enabled") || (data4 === "disabled"))){
-const err15 = {instancePath:instancePath+"/state",schemaPath:"#/properties/state/enum",keyword:"enum",params:{allowedValues: schema13.properties.state.enum},message:"must be equal to one of the allowed values",schema:schema13.properties.state.enum,parentSchema:schema13.properties.state,data:data4};
+const err15 = {instancePath:instancePath+"/state",schemaPath:"#/properties/state/enum",keyword:"enum",params:{allowedValues: schema14.properties.state.enum},message:"must be equal to one of the allowed values",schema:schema14.properties.state.enum,parentSchema:schema14.properties.state,data:data4};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -972,7 +1254,7 @@ for(let i2=0; i2<len1; i2++){
 let data6 = data5[i2];
 if(data6 && typeof data6 == "object" && !Array.isArray(data6)){
 if(data6.source === undefined){
-const err16 = {instancePath:instancePath+"/ipAccessList/" + i2,schemaPath:"#/properties/ipAccessList/items/required",keyword:"required",params:{missingProperty: "source"},message:"must have required property '"+"source"+"'",schema:schema13.properties.ipAccessList.items.required,parentSchema:schema13.properties.ipAccessList.items,data:data6};
+const err16 = {instancePath:instancePath+"/ipAccessList/" + i2,schemaPath:"#/properties/ipAccessList/items/required",keyword:"required",params:{missingProperty: "source"},message:"must have required property '"+"source"+"'",schema:schema14.properties.ipAccessList.items.required,parentSchema:schema14.properties.ipAccessList.items,data:data6};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -983,7 +1265,7 @@ errors++;
 }
 for(const key1 in data6){
 if(!((key1 === "source") || (key1 === "description"))){
-const err17 = {instancePath:instancePath+"/ipAccessList/" + i2,schemaPath:"#/properties/ipAccessList/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema13.properties.ipAccessList.items,data:data6};
+const err17 = {instancePath:instancePath+"/ipAccessList/" + i2,schemaPath:"#/properties/ipAccessList/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema14.properties.ipAccessList.items,data:data6};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -997,7 +1279,7 @@ if(data6.source !== undefined){
 let data7 = data6.source;
 if(typeof data7 === "string"){
 if(func2(data7) < 1){
-const err18 = {instancePath:instancePath+"/ipAccessList/" + i2+"/source",schemaPath:"#/properties/ipAccessList/items/properties/source/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema13.properties.ipAccessList.items.properties.source,data:data7};
+const err18 = {instancePath:instancePath+"/ipAccessList/" + i2+"/source",schemaPath:"#/properties/ipAccessList/items/properties/source/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema14.properties.ipAccessList.items.properties.source,data:data7};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -1008,7 +1290,7 @@ errors++;
 }
 }
 else {
-const err19 = {instancePath:instancePath+"/ipAccessList/" + i2+"/source",schemaPath:"#/properties/ipAccessList/items/properties/source/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema13.properties.ipAccessList.items.properties.source.type,parentSchema:schema13.properties.ipAccessList.items.properties.source,data:data7};
+const err19 = {instancePath:instancePath+"/ipAccessList/" + i2+"/source",schemaPath:"#/properties/ipAccessList/items/properties/source/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.properties.ipAccessList.items.properties.source.type,parentSchema:schema14.properties.ipAccessList.items.properties.source,data:data7};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -1021,7 +1303,7 @@ errors++;
 if(data6.description !== undefined){
 let data8 = data6.description;
 if(typeof data8 !== "string"){
-const err20 = {instancePath:instancePath+"/ipAccessList/" + i2+"/description",schemaPath:"#/properties/ipAccessList/items/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema13.properties.ipAccessList.items.properties.description.type,parentSchema:schema13.properties.ipAccessList.items.properties.description,data:data8};
+const err20 = {instancePath:instancePath+"/ipAccessList/" + i2+"/description",schemaPath:"#/properties/ipAccessList/items/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.properties.ipAccessList.items.properties.description.type,parentSchema:schema14.properties.ipAccessList.items.properties.description,data:data8};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -1033,7 +1315,7 @@ errors++;
 }
 }
 else {
-const err21 = {instancePath:instancePath+"/ipAccessList/" + i2,schemaPath:"#/properties/ipAccessList/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema13.properties.ipAccessList.items.type,parentSchema:schema13.properties.ipAccessList.items,data:data6};
+const err21 = {instancePath:instancePath+"/ipAccessList/" + i2,schemaPath:"#/properties/ipAccessList/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema14.properties.ipAccessList.items.type,parentSchema:schema14.properties.ipAccessList.items,data:data6};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -1045,7 +1327,7 @@ errors++;
 }
 }
 else {
-const err22 = {instancePath:instancePath+"/ipAccessList",schemaPath:"#/properties/ipAccessList/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema13.properties.ipAccessList.type,parentSchema:schema13.properties.ipAccessList,data:data5};
+const err22 = {instancePath:instancePath+"/ipAccessList",schemaPath:"#/properties/ipAccessList/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema14.properties.ipAccessList.type,parentSchema:schema14.properties.ipAccessList,data:data5};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -1059,7 +1341,7 @@ if(data.hashData !== undefined){
 let data9 = data.hashData;
 if(data9 && typeof data9 == "object" && !Array.isArray(data9)){
 if(data9.keyIdHash === undefined){
-const err23 = {instancePath:instancePath+"/hashData",schemaPath:"#/properties/hashData/required",keyword:"required",params:{missingProperty: "keyIdHash"},message:"must have required property '"+"keyIdHash"+"'",schema:schema13.properties.hashData.required,parentSchema:schema13.properties.hashData,data:data9};
+const err23 = {instancePath:instancePath+"/hashData",schemaPath:"#/properties/hashData/required",keyword:"required",params:{missingProperty: "keyIdHash"},message:"must have required property '"+"keyIdHash"+"'",schema:schema14.properties.hashData.required,parentSchema:schema14.properties.hashData,data:data9};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -1069,7 +1351,7 @@ vErrors.push(err23);
 errors++;
 }
 if(data9.keyIdSuffix === undefined){
-const err24 = {instancePath:instancePath+"/hashData",schemaPath:"#/properties/hashData/required",keyword:"required",params:{missingProperty: "keyIdSuffix"},message:"must have required property '"+"keyIdSuffix"+"'",schema:schema13.properties.hashData.required,parentSchema:schema13.properties.hashData,data:data9};
+const err24 = {instancePath:instancePath+"/hashData",schemaPath:"#/properties/hashData/required",keyword:"required",params:{missingProperty: "keyIdSuffix"},message:"must have required property '"+"keyIdSuffix"+"'",schema:schema14.properties.hashData.required,parentSchema:schema14.properties.hashData,data:data9};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -1079,7 +1361,7 @@ vErrors.push(err24);
 errors++;
 }
 if(data9.keySecretHash === undefined){
-const err25 = {instancePath:instancePath+"/hashData",schemaPath:"#/properties/hashData/required",keyword:"required",params:{missingProperty: "keySecretHash"},message:"must have required property '"+"keySecretHash"+"'",schema:schema13.properties.hashData.required,parentSchema:schema13.properties.hashData,data:data9};
+const err25 = {instancePath:instancePath+"/hashData",schemaPath:"#/properties/hashData/required",keyword:"required",params:{missingProperty: "keySecretHash"},message:"must have required property '"+"keySecretHash"+"'",schema:schema14.properties.hashData.required,parentSchema:schema14.properties.hashData,data:data9};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -1090,7 +1372,7 @@ errors++;
 }
 for(const key2 in data9){
 if(!(((key2 === "keyIdHash") || (key2 === "keyIdSuffix")) || (key2 === "keySecretHash"))){
-const err26 = {instancePath:instancePath+"/hashData",schemaPath:"#/properties/hashData/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties",schema:false,parentSchema:schema13.properties.hashData,data:data9};
+const err26 = {instancePath:instancePath+"/hashData",schemaPath:"#/properties/hashData/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties",schema:false,parentSchema:schema14.properties.hashData,data:data9};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -1104,7 +1386,7 @@ if(data9.keyIdHash !== undefined){
 let data10 = data9.keyIdHash;
 if(typeof data10 === "string"){
 if(!pattern0.test(data10)){
-const err27 = {instancePath:instancePath+"/hashData/keyIdHash",schemaPath:"#/properties/hashData/properties/keyIdHash/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9+/]{42}[AEIMQUYcgkosw048]=$"},message:"must match pattern \""+"^[A-Za-z0-9+/]{42}[AEIMQUYcgkosw048]=$"+"\"",schema:"^[A-Za-z0-9+/]{42}[AEIMQUYcgkosw048]=$",parentSchema:schema13.properties.hashData.properties.keyIdHash,data:data10};
+const err27 = {instancePath:instancePath+"/hashData/keyIdHash",schemaPath:"#/properties/hashData/properties/keyIdHash/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9+/]{42}[AEIMQUYcgkosw048]=$"},message:"must match pattern \""+"^[A-Za-z0-9+/]{42}[AEIMQUYcgkosw048]=$"+"\"",schema:"^[A-Za-z0-9+/]{42}[AEIMQUYcgkosw048]=$",parentSchema:schema14.properties.hashData.properties.keyIdHash,data:data10};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -1115,7 +1397,7 @@ errors++;
 }
 }
 else {
-const err28 = {instancePath:instancePath+"/hashData/keyIdHash",schemaPath:"#/properties/hashData/properties/keyIdHash/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema13.properties.hashData.properties.keyIdHash.type,parentSchema:schema13.properties.hashData.properties.keyIdHash,data:data10};
+const err28 = {instancePath:instancePath+"/hashData/keyIdHash",schemaPath:"#/properties/hashData/properties/keyIdHash/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.properties.hashData.properties.keyIdHash.type,parentSchema:schema14.properties.hashData.properties.keyIdHash,data:data10};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -1129,7 +1411,7 @@ if(data9.keyIdSuffix !== undefined){
 let data11 = data9.keyIdSuffix;
 if(typeof data11 === "string"){
 if(func2(data11) > 4){
-const err29 = {instancePath:instancePath+"/hashData/keyIdSuffix",schemaPath:"#/properties/hashData/properties/keyIdSuffix/maxLength",keyword:"maxLength",params:{limit: 4},message:"must NOT have more than 4 characters",schema:4,parentSchema:schema13.properties.hashData.properties.keyIdSuffix,data:data11};
+const err29 = {instancePath:instancePath+"/hashData/keyIdSuffix",schemaPath:"#/properties/hashData/properties/keyIdSuffix/maxLength",keyword:"maxLength",params:{limit: 4},message:"must NOT have more than 4 characters",schema:4,parentSchema:schema14.properties.hashData.properties.keyIdSuffix,data:data11};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -1139,7 +1421,7 @@ vErrors.push(err29);
 errors++;
 }
 if(func2(data11) < 4){
-const err30 = {instancePath:instancePath+"/hashData/keyIdSuffix",schemaPath:"#/properties/hashData/properties/keyIdSuffix/minLength",keyword:"minLength",params:{limit: 4},message:"must NOT have fewer than 4 characters",schema:4,parentSchema:schema13.properties.hashData.properties.keyIdSuffix,data:data11};
+const err30 = {instancePath:instancePath+"/hashData/keyIdSuffix",schemaPath:"#/properties/hashData/properties/keyIdSuffix/minLength",keyword:"minLength",params:{limit: 4},message:"must NOT have fewer than 4 characters",schema:4,parentSchema:schema14.properties.hashData.properties.keyIdSuffix,data:data11};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -1150,7 +1432,7 @@ errors++;
 }
 }
 else {
-const err31 = {instancePath:instancePath+"/hashData/keyIdSuffix",schemaPath:"#/properties/hashData/properties/keyIdSuffix/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema13.properties.hashData.properties.keyIdSuffix.type,parentSchema:schema13.properties.hashData.properties.keyIdSuffix,data:data11};
+const err31 = {instancePath:instancePath+"/hashData/keyIdSuffix",schemaPath:"#/properties/hashData/properties/keyIdSuffix/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.properties.hashData.properties.keyIdSuffix.type,parentSchema:schema14.properties.hashData.properties.keyIdSuffix,data:data11};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -1164,7 +1446,7 @@ if(data9.keySecretHash !== undefined){
 let data12 = data9.keySecretHash;
 if(typeof data12 === "string"){
 if(!pattern0.test(data12)){
-const err32 = {instancePath:instancePath+"/hashData/keySecretHash",schemaPath:"#/properties/hashData/properties/keySecretHash/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9+/]{42}[AEIMQUYcgkosw048]=$"},message:"must match pattern \""+"^[A-Za-z0-9+/]{42}[AEIMQUYcgkosw048]=$"+"\"",schema:"^[A-Za-z0-9+/]{42}[AEIMQUYcgkosw048]=$",parentSchema:schema13.properties.hashData.properties.keySecretHash,data:data12};
+const err32 = {instancePath:instancePath+"/hashData/keySecretHash",schemaPath:"#/properties/hashData/properties/keySecretHash/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9+/]{42}[AEIMQUYcgkosw048]=$"},message:"must match pattern \""+"^[A-Za-z0-9+/]{42}[AEIMQUYcgkosw048]=$"+"\"",schema:"^[A-Za-z0-9+/]{42}[AEIMQUYcgkosw048]=$",parentSchema:schema14.properties.hashData.properties.keySecretHash,data:data12};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -1175,7 +1457,7 @@ errors++;
 }
 }
 else {
-const err33 = {instancePath:instancePath+"/hashData/keySecretHash",schemaPath:"#/properties/hashData/properties/keySecretHash/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema13.properties.hashData.properties.keySecretHash.type,parentSchema:schema13.properties.hashData.properties.keySecretHash,data:data12};
+const err33 = {instancePath:instancePath+"/hashData/keySecretHash",schemaPath:"#/properties/hashData/properties/keySecretHash/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.properties.hashData.properties.keySecretHash.type,parentSchema:schema14.properties.hashData.properties.keySecretHash,data:data12};
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -1187,7 +1469,7 @@ errors++;
 }
 }
 else {
-const err34 = {instancePath:instancePath+"/hashData",schemaPath:"#/properties/hashData/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema13.properties.hashData.type,parentSchema:schema13.properties.hashData,data:data9};
+const err34 = {instancePath:instancePath+"/hashData",schemaPath:"#/properties/hashData/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema14.properties.hashData.type,parentSchema:schema14.properties.hashData,data:data9};
 if(vErrors === null){
 vErrors = [err34];
 }
@@ -1199,7 +1481,7 @@ errors++;
 }
 }
 else {
-const err35 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema13.type,parentSchema:schema13,data};
+const err35 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema14.type,parentSchema:schema14,data};
 if(vErrors === null){
 vErrors = [err35];
 }
@@ -1208,19 +1490,19 @@ vErrors.push(err35);
 }
 errors++;
 }
-validate12.errors = vErrors;
+validate13.errors = vErrors;
 return errors === 0;
 }
 
-exports.apiKeyUpdate = validate13;
-const schema14 = {"type":"object","additionalProperties":false,"minProperties":1,"properties":{"name":{"type":"string","minLength":1},"roles":{"type":"array","minItems":1,"uniqueItems":true,"items":{"enum":["admin","developer","query_endpoints"]}},"expireAt":{"anyOf":[{"type":"string","format":"date-time"},{"type":"string","maxLength":0},{"type":"null"}],"x-rule":"must be an ISO 8601 date-time, or null or empty for a key that never expires"},"state":{"enum":["enabled","disabled"]},"ipAccessList":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["source"],"properties":{"source":{"type":"string","minLength":1},"description":{"type":"string"}}}}}};
+exports.apiKeyUpdate = validate14;
+const schema15 = {"type":"object","additionalProperties":false,"minProperties":1,"properties":{"name":{"type":"string","minLength":1},"roles":{"type":"array","minItems":1,"uniqueItems":true,"items":{"enum":["admin","developer","query_endpoints"]}},"expireAt":{"anyOf":[{"type":"string","format":"date-time"},{"type":"string","maxLength":0},{"type":"null"}],"x-rule":"must be an ISO 8601 date-time, or null or empty for a key that never expires"},"state":{"enum":["enabled","disabled"]},"ipAccessList":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["source"],"properties":{"source":{"type":"string","minLength":1},"description":{"type":"string"}}}}}};
 
-function validate13(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate14(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(Object.keys(data).length < 1){
-const err0 = {instancePath,schemaPath:"#/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties",schema:1,parentSchema:schema14,data};
+const err0 = {instancePath,schemaPath:"#/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties",schema:1,parentSchema:schema15,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -1231,7 +1513,7 @@ errors++;
 }
 for(const key0 in data){
 if(!(((((key0 === "name") || (key0 === "roles")) || (key0 === "expireAt")) || (key0 === "state")) || (key0 === "ipAccessList"))){
-const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema14,data};
+const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema15,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -1245,7 +1527,7 @@ if(data.name !== undefined){
 let data0 = data.name;
 if(typeof data0 === "string"){
 if(func2(data0) < 1){
-const err2 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema14.properties.name,data:data0};
+const err2 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema15.properties.name,data:data0};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -1256,7 +1538,7 @@ errors++;
 }
 }
 else {
-const err3 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.properties.name.type,parentSchema:schema14.properties.name,data:data0};
+const err3 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema15.properties.name.type,parentSchema:schema15.properties.name,data:data0};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -1270,7 +1552,7 @@ if(data.roles !== undefined){
 let data1 = data.roles;
 if(Array.isArray(data1)){
 if(data1.length < 1){
-const err4 = {instancePath:instancePath+"/roles",schemaPath:"#/properties/roles/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema14.properties.roles,data:data1};
+const err4 = {instancePath:instancePath+"/roles",schemaPath:"#/properties/roles/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema15.properties.roles,data:data1};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -1283,7 +1565,7 @@ const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
 let data2 = data1[i0];
 if(!(((data2 === "admin") || (data2 === "developer")) || (data2 === "query_endpoints"))){
-const err5 = {instancePath:instancePath+"/roles/" + i0,schemaPath:"#/properties/roles/items/enum",keyword:"enum",params:{allowedValues: schema14.properties.roles.items.enum},message:"must be equal to one of the allowed values",schema:schema14.properties.roles.items.enum,parentSchema:schema14.properties.roles.items,data:data2};
+const err5 = {instancePath:instancePath+"/roles/" + i0,schemaPath:"#/properties/roles/items/enum",keyword:"enum",params:{allowedValues: schema15.properties.roles.items.enum},message:"must be equal to one of the allowed values",schema:schema15.properties.roles.items.enum,parentSchema:schema15.properties.roles.items,data:data2};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -1300,7 +1582,7 @@ outer0:
 for(;i1--;){
 for(j0 = i1; j0--;){
 if(func0(data1[i1], data1[j0])){
-const err6 = {instancePath:instancePath+"/roles",schemaPath:"#/properties/roles/uniqueItems",keyword:"uniqueItems",params:{i: i1, j: j0},message:"must NOT have duplicate items (items ## "+j0+" and "+i1+" are identical)",schema:true,parentSchema:schema14.properties.roles,data:data1};
+const err6 = {instancePath:instancePath+"/roles",schemaPath:"#/properties/roles/uniqueItems",keyword:"uniqueItems",params:{i: i1, j: j0},message:"must NOT have duplicate items (items ## "+j0+" and "+i1+" are identical)",schema:true,parentSchema:schema15.properties.roles,data:data1};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -1315,7 +1597,7 @@ break outer0;
 }
 }
 else {
-const err7 = {instancePath:instancePath+"/roles",schemaPath:"#/properties/roles/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema14.properties.roles.type,parentSchema:schema14.properties.roles,data:data1};
+const err7 = {instancePath:instancePath+"/roles",schemaPath:"#/properties/roles/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema15.properties.roles.type,parentSchema:schema15.properties.roles,data:data1};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -1332,7 +1614,7 @@ let valid4 = false;
 const _errs9 = errors;
 if(typeof data3 === "string"){
 if(!(formats0.validate(data3))){
-const err8 = {instancePath:instancePath+"/expireAt",schemaPath:"#/properties/expireAt/anyOf/0/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\"",schema:"date-time",parentSchema:schema14.properties.expireAt.anyOf[0],data:data3};
+const err8 = {instancePath:instancePath+"/expireAt",schemaPath:"#/properties/expireAt/anyOf/0/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\"",schema:"date-time",parentSchema:schema15.properties.expireAt.anyOf[0],data:data3};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -1343,7 +1625,7 @@ errors++;
 }
 }
 else {
-const err9 = {instancePath:instancePath+"/expireAt",schemaPath:"#/properties/expireAt/anyOf/0/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.properties.expireAt.anyOf[0].type,parentSchema:schema14.properties.expireAt.anyOf[0],data:data3};
+const err9 = {instancePath:instancePath+"/expireAt",schemaPath:"#/properties/expireAt/anyOf/0/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema15.properties.expireAt.anyOf[0].type,parentSchema:schema15.properties.expireAt.anyOf[0],data:data3};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -1358,7 +1640,7 @@ if(!valid4){
 const _errs11 = errors;
 if(typeof data3 === "string"){
 if(func2(data3) > 0){
-const err10 = {instancePath:instancePath+"/expireAt",schemaPath:"#/properties/expireAt/anyOf/1/maxLength",keyword:"maxLength",params:{limit: 0},message:"must NOT have more than 0 characters",schema:0,parentSchema:schema14.properties.expireAt.anyOf[1],data:data3};
+const err10 = {instancePath:instancePath+"/expireAt",schemaPath:"#/properties/expireAt/anyOf/1/maxLength",keyword:"maxLength",params:{limit: 0},message:"must NOT have more than 0 characters",schema:0,parentSchema:schema15.properties.expireAt.anyOf[1],data:data3};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -1369,7 +1651,7 @@ errors++;
 }
 }
 else {
-const err11 = {instancePath:instancePath+"/expireAt",schemaPath:"#/properties/expireAt/anyOf/1/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.properties.expireAt.anyOf[1].type,parentSchema:schema14.properties.expireAt.anyOf[1],data:data3};
+const err11 = {instancePath:instancePath+"/expireAt",schemaPath:"#/properties/expireAt/anyOf/1/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema15.properties.expireAt.anyOf[1].type,parentSchema:schema15.properties.expireAt.anyOf[1],data:data3};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -1383,7 +1665,7 @@ valid4 = valid4 || _valid0;
 if(!valid4){
 const _errs13 = errors;
 if(data3 !== null){
-const err12 = {instancePath:instancePath+"/expireAt",schemaPath:"#/properties/expireAt/anyOf/2/type",keyword:"type",params:{type: "null"},message:"must be null",schema:schema14.properties.expireAt.anyOf[2].type,parentSchema:schema14.properties.expireAt.anyOf[2],data:data3};
+const err12 = {instancePath:instancePath+"/expireAt",schemaPath:"#/properties/expireAt/anyOf/2/type",keyword:"type",params:{type: "null"},message:"must be null",schema:schema15.properties.expireAt.anyOf[2].type,parentSchema:schema15.properties.expireAt.anyOf[2],data:data3};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -1397,7 +1679,7 @@ valid4 = valid4 || _valid0;
 }
 }
 if(!valid4){
-const err13 = {instancePath:instancePath+"/expireAt",schemaPath:"#/properties/expireAt/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema14.properties.expireAt.anyOf,parentSchema:schema14.properties.expireAt,data:data3};
+const err13 = {instancePath:instancePath+"/expireAt",schemaPath:"#/properties/expireAt/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema15.properties.expireAt.anyOf,parentSchema:schema15.properties.expireAt,data:data3};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -1421,7 +1703,7 @@ vErrors = null;
 if(data.state !== undefined){
 let data4 = data.state;
 if(!((data4 === "enabled") || (data4 === "disabled"))){
-const err14 = {instancePath:instancePath+"/state",schemaPath:"#/properties/state/enum",keyword:"enum",params:{allowedValues: schema14.properties.state.enum},message:"must be equal to one of the allowed values",schema:schema14.properties.state.enum,parentSchema:schema14.properties.state,data:data4};
+const err14 = {instancePath:instancePath+"/state",schemaPath:"#/properties/state/enum",keyword:"enum",params:{allowedValues: schema15.properties.state.enum},message:"must be equal to one of the allowed values",schema:schema15.properties.state.enum,parentSchema:schema15.properties.state,data:data4};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -1439,7 +1721,7 @@ for(let i2=0; i2<len1; i2++){
 let data6 = data5[i2];
 if(data6 && typeof data6 == "object" && !Array.isArray(data6)){
 if(data6.source === undefined){
-const err15 = {instancePath:instancePath+"/ipAccessList/" + i2,schemaPath:"#/properties/ipAccessList/items/required",keyword:"required",params:{missingProperty: "source"},message:"must have required property '"+"source"+"'",schema:schema14.properties.ipAccessList.items.required,parentSchema:schema14.properties.ipAccessList.items,data:data6};
+const err15 = {instancePath:instancePath+"/ipAccessList/" + i2,schemaPath:"#/properties/ipAccessList/items/required",keyword:"required",params:{missingProperty: "source"},message:"must have required property '"+"source"+"'",schema:schema15.properties.ipAccessList.items.required,parentSchema:schema15.properties.ipAccessList.items,data:data6};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -1450,7 +1732,7 @@ errors++;
 }
 for(const key1 in data6){
 if(!((key1 === "source") || (key1 === "description"))){
-const err16 = {instancePath:instancePath+"/ipAccessList/" + i2,schemaPath:"#/properties/ipAccessList/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema14.properties.ipAccessList.items,data:data6};
+const err16 = {instancePath:instancePath+"/ipAccessList/" + i2,schemaPath:"#/properties/ipAccessList/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema15.properties.ipAccessList.items,data:data6};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -1464,7 +1746,7 @@ if(data6.source !== undefined){
 let data7 = data6.source;
 if(typeof data7 === "string"){
 if(func2(data7) < 1){
-const err17 = {instancePath:instancePath+"/ipAccessList/" + i2+"/source",schemaPath:"#/properties/ipAccessList/items/properties/source/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema14.properties.ipAccessList.items.properties.source,data:data7};
+const err17 = {instancePath:instancePath+"/ipAccessList/" + i2+"/source",schemaPath:"#/properties/ipAccessList/items/properties/source/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema15.properties.ipAccessList.items.properties.source,data:data7};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -1475,7 +1757,7 @@ errors++;
 }
 }
 else {
-const err18 = {instancePath:instancePath+"/ipAccessList/" + i2+"/source",schemaPath:"#/properties/ipAccessList/items/properties/source/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.properties.ipAccessList.items.properties.source.type,parentSchema:schema14.properties.ipAccessList.items.properties.source,data:data7};
+const err18 = {instancePath:instancePath+"/ipAccessList/" + i2+"/source",schemaPath:"#/properties/ipAccessList/items/properties/source/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema15.properties.ipAccessList.items.properties.source.type,parentSchema:schema15.properties.ipAccessList.items.properties.source,data:data7};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -1488,7 +1770,7 @@ errors++;
 if(data6.description !== undefined){
 let data8 = data6.description;
 if(typeof data8 !== "string"){
-const err19 = {instancePath:instancePath+"/ipAccessList/" + i2+"/description",schemaPath:"#/properties/ipAccessList/items/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.properties.ipAccessList.items.properties.description.type,parentSchema:schema14.properties.ipAccessList.items.properties.description,data:data8};
+const err19 = {instancePath:instancePath+"/ipAccessList/" + i2+"/description",schemaPath:"#/properties/ipAccessList/items/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema15.properties.ipAccessList.items.properties.description.type,parentSchema:schema15.properties.ipAccessList.items.properties.description,data:data8};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -1500,7 +1782,7 @@ errors++;
 }
 }
 else {
-const err20 = {instancePath:instancePath+"/ipAccessList/" + i2,schemaPath:"#/properties/ipAccessList/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema14.properties.ipAccessList.items.type,parentSchema:schema14.properties.ipAccessList.items,data:data6};
+const err20 = {instancePath:instancePath+"/ipAccessList/" + i2,schemaPath:"#/properties/ipAccessList/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema15.properties.ipAccessList.items.type,parentSchema:schema15.properties.ipAccessList.items,data:data6};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -1512,7 +1794,7 @@ errors++;
 }
 }
 else {
-const err21 = {instancePath:instancePath+"/ipAccessList",schemaPath:"#/properties/ipAccessList/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema14.properties.ipAccessList.type,parentSchema:schema14.properties.ipAccessList,data:data5};
+const err21 = {instancePath:instancePath+"/ipAccessList",schemaPath:"#/properties/ipAccessList/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema15.properties.ipAccessList.type,parentSchema:schema15.properties.ipAccessList,data:data5};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -1524,7 +1806,7 @@ errors++;
 }
 }
 else {
-const err22 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema14.type,parentSchema:schema14,data};
+const err22 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema15.type,parentSchema:schema15,data};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -1533,20 +1815,20 @@ vErrors.push(err22);
 }
 errors++;
 }
-validate13.errors = vErrors;
+validate14.errors = vErrors;
 return errors === 0;
 }
 
-exports.privateEndpointCreate = validate14;
-const schema15 = {"type":"object","additionalProperties":false,"required":["id"],"properties":{"id":{"type":"string","pattern":"^[A-Za-z0-9][A-Za-z0-9._:-]{0,127}$","x-rule":"must be the cloud provider's endpoint id: 1 to 128 letters, digits, '.', '_', ':' or '-', starting with a letter or digit (e.g. vpce-0123456789abcdef0)"},"description":{"type":"string"}}};
+exports.privateEndpointCreate = validate15;
+const schema16 = {"type":"object","additionalProperties":false,"required":["id"],"properties":{"id":{"type":"string","pattern":"^[A-Za-z0-9][A-Za-z0-9._:-]{0,127}$","x-rule":"must be the cloud provider's endpoint id: 1 to 128 letters, digits, '.', '_', ':' or '-', starting with a letter or digit (e.g. vpce-0123456789abcdef0)"},"description":{"type":"string"}}};
 const pattern2 = new RegExp("^[A-Za-z0-9][A-Za-z0-9._:-]{0,127}$", "u");
 
-function validate14(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate15(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema15.required,parentSchema:schema15,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema16.required,parentSchema:schema16,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -1557,7 +1839,7 @@ errors++;
 }
 for(const key0 in data){
 if(!((key0 === "id") || (key0 === "description"))){
-const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema15,data};
+const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema16,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -1571,7 +1853,7 @@ if(data.id !== undefined){
 let data0 = data.id;
 if(typeof data0 === "string"){
 if(!pattern2.test(data0)){
-const err2 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9][A-Za-z0-9._:-]{0,127}$"},message:"must match pattern \""+"^[A-Za-z0-9][A-Za-z0-9._:-]{0,127}$"+"\"",schema:"^[A-Za-z0-9][A-Za-z0-9._:-]{0,127}$",parentSchema:schema15.properties.id,data:data0};
+const err2 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9][A-Za-z0-9._:-]{0,127}$"},message:"must match pattern \""+"^[A-Za-z0-9][A-Za-z0-9._:-]{0,127}$"+"\"",schema:"^[A-Za-z0-9][A-Za-z0-9._:-]{0,127}$",parentSchema:schema16.properties.id,data:data0};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -1582,7 +1864,7 @@ errors++;
 }
 }
 else {
-const err3 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema15.properties.id.type,parentSchema:schema15.properties.id,data:data0};
+const err3 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema16.properties.id.type,parentSchema:schema16.properties.id,data:data0};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -1595,7 +1877,7 @@ errors++;
 if(data.description !== undefined){
 let data1 = data.description;
 if(typeof data1 !== "string"){
-const err4 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema15.properties.description.type,parentSchema:schema15.properties.description,data:data1};
+const err4 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema16.properties.description.type,parentSchema:schema16.properties.description,data:data1};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -1607,7 +1889,7 @@ errors++;
 }
 }
 else {
-const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema15.type,parentSchema:schema15,data};
+const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema16.type,parentSchema:schema16,data};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -1616,19 +1898,19 @@ vErrors.push(err5);
 }
 errors++;
 }
-validate14.errors = vErrors;
+validate15.errors = vErrors;
 return errors === 0;
 }
 
-exports.servicePrivateEndpointsPatch = validate15;
-const schema16 = {"type":"object","additionalProperties":false,"required":["privateEndpointIds"],"properties":{"privateEndpointIds":{"type":"object","additionalProperties":false,"minProperties":1,"properties":{"add":{"type":"array","items":{"type":"string","minLength":1}},"remove":{"type":"array","items":{"type":"string","minLength":1}}}}}};
+exports.servicePrivateEndpointsPatch = validate16;
+const schema17 = {"type":"object","additionalProperties":false,"required":["privateEndpointIds"],"properties":{"privateEndpointIds":{"type":"object","additionalProperties":false,"minProperties":1,"properties":{"add":{"type":"array","items":{"type":"string","minLength":1}},"remove":{"type":"array","items":{"type":"string","minLength":1}}}}}};
 
-function validate15(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate16(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.privateEndpointIds === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "privateEndpointIds"},message:"must have required property '"+"privateEndpointIds"+"'",schema:schema16.required,parentSchema:schema16,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "privateEndpointIds"},message:"must have required property '"+"privateEndpointIds"+"'",schema:schema17.required,parentSchema:schema17,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -1639,7 +1921,7 @@ errors++;
 }
 for(const key0 in data){
 if(!(key0 === "privateEndpointIds")){
-const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema16,data};
+const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema17,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -1653,7 +1935,7 @@ if(data.privateEndpointIds !== undefined){
 let data0 = data.privateEndpointIds;
 if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
 if(Object.keys(data0).length < 1){
-const err2 = {instancePath:instancePath+"/privateEndpointIds",schemaPath:"#/properties/privateEndpointIds/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties",schema:1,parentSchema:schema16.properties.privateEndpointIds,data:data0};
+const err2 = {instancePath:instancePath+"/privateEndpointIds",schemaPath:"#/properties/privateEndpointIds/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties",schema:1,parentSchema:schema17.properties.privateEndpointIds,data:data0};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -1664,7 +1946,7 @@ errors++;
 }
 for(const key1 in data0){
 if(!((key1 === "add") || (key1 === "remove"))){
-const err3 = {instancePath:instancePath+"/privateEndpointIds",schemaPath:"#/properties/privateEndpointIds/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema16.properties.privateEndpointIds,data:data0};
+const err3 = {instancePath:instancePath+"/privateEndpointIds",schemaPath:"#/properties/privateEndpointIds/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema17.properties.privateEndpointIds,data:data0};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -1682,7 +1964,7 @@ for(let i0=0; i0<len0; i0++){
 let data2 = data1[i0];
 if(typeof data2 === "string"){
 if(func2(data2) < 1){
-const err4 = {instancePath:instancePath+"/privateEndpointIds/add/" + i0,schemaPath:"#/properties/privateEndpointIds/properties/add/items/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema16.properties.privateEndpointIds.properties.add.items,data:data2};
+const err4 = {instancePath:instancePath+"/privateEndpointIds/add/" + i0,schemaPath:"#/properties/privateEndpointIds/properties/add/items/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema17.properties.privateEndpointIds.properties.add.items,data:data2};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -1693,7 +1975,7 @@ errors++;
 }
 }
 else {
-const err5 = {instancePath:instancePath+"/privateEndpointIds/add/" + i0,schemaPath:"#/properties/privateEndpointIds/properties/add/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema16.properties.privateEndpointIds.properties.add.items.type,parentSchema:schema16.properties.privateEndpointIds.properties.add.items,data:data2};
+const err5 = {instancePath:instancePath+"/privateEndpointIds/add/" + i0,schemaPath:"#/properties/privateEndpointIds/properties/add/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema17.properties.privateEndpointIds.properties.add.items.type,parentSchema:schema17.properties.privateEndpointIds.properties.add.items,data:data2};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -1705,7 +1987,7 @@ errors++;
 }
 }
 else {
-const err6 = {instancePath:instancePath+"/privateEndpointIds/add",schemaPath:"#/properties/privateEndpointIds/properties/add/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema16.properties.privateEndpointIds.properties.add.type,parentSchema:schema16.properties.privateEndpointIds.properties.add,data:data1};
+const err6 = {instancePath:instancePath+"/privateEndpointIds/add",schemaPath:"#/properties/privateEndpointIds/properties/add/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema17.properties.privateEndpointIds.properties.add.type,parentSchema:schema17.properties.privateEndpointIds.properties.add,data:data1};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -1723,7 +2005,7 @@ for(let i1=0; i1<len1; i1++){
 let data4 = data3[i1];
 if(typeof data4 === "string"){
 if(func2(data4) < 1){
-const err7 = {instancePath:instancePath+"/privateEndpointIds/remove/" + i1,schemaPath:"#/properties/privateEndpointIds/properties/remove/items/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema16.properties.privateEndpointIds.properties.remove.items,data:data4};
+const err7 = {instancePath:instancePath+"/privateEndpointIds/remove/" + i1,schemaPath:"#/properties/privateEndpointIds/properties/remove/items/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema17.properties.privateEndpointIds.properties.remove.items,data:data4};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -1734,7 +2016,7 @@ errors++;
 }
 }
 else {
-const err8 = {instancePath:instancePath+"/privateEndpointIds/remove/" + i1,schemaPath:"#/properties/privateEndpointIds/properties/remove/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema16.properties.privateEndpointIds.properties.remove.items.type,parentSchema:schema16.properties.privateEndpointIds.properties.remove.items,data:data4};
+const err8 = {instancePath:instancePath+"/privateEndpointIds/remove/" + i1,schemaPath:"#/properties/privateEndpointIds/properties/remove/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema17.properties.privateEndpointIds.properties.remove.items.type,parentSchema:schema17.properties.privateEndpointIds.properties.remove.items,data:data4};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -1746,7 +2028,7 @@ errors++;
 }
 }
 else {
-const err9 = {instancePath:instancePath+"/privateEndpointIds/remove",schemaPath:"#/properties/privateEndpointIds/properties/remove/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema16.properties.privateEndpointIds.properties.remove.type,parentSchema:schema16.properties.privateEndpointIds.properties.remove,data:data3};
+const err9 = {instancePath:instancePath+"/privateEndpointIds/remove",schemaPath:"#/properties/privateEndpointIds/properties/remove/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema17.properties.privateEndpointIds.properties.remove.type,parentSchema:schema17.properties.privateEndpointIds.properties.remove,data:data3};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -1758,7 +2040,7 @@ errors++;
 }
 }
 else {
-const err10 = {instancePath:instancePath+"/privateEndpointIds",schemaPath:"#/properties/privateEndpointIds/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema16.properties.privateEndpointIds.type,parentSchema:schema16.properties.privateEndpointIds,data:data0};
+const err10 = {instancePath:instancePath+"/privateEndpointIds",schemaPath:"#/properties/privateEndpointIds/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema17.properties.privateEndpointIds.type,parentSchema:schema17.properties.privateEndpointIds,data:data0};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -1770,7 +2052,7 @@ errors++;
 }
 }
 else {
-const err11 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema16.type,parentSchema:schema16,data};
+const err11 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema17.type,parentSchema:schema17,data};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -1779,19 +2061,19 @@ vErrors.push(err11);
 }
 errors++;
 }
-validate15.errors = vErrors;
+validate16.errors = vErrors;
 return errors === 0;
 }
 
-exports.serviceStatePatch = validate16;
-const schema17 = {"type":"object","additionalProperties":false,"required":["command"],"properties":{"command":{"enum":["start","stop","awake"]}}};
+exports.serviceStatePatch = validate17;
+const schema18 = {"type":"object","additionalProperties":false,"required":["command"],"properties":{"command":{"enum":["start","stop","awake"]}}};
 
-function validate16(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate17(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.command === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "command"},message:"must have required property '"+"command"+"'",schema:schema17.required,parentSchema:schema17,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "command"},message:"must have required property '"+"command"+"'",schema:schema18.required,parentSchema:schema18,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -1802,7 +2084,7 @@ errors++;
 }
 for(const key0 in data){
 if(!(key0 === "command")){
-const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema17,data};
+const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema18,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -1815,7 +2097,7 @@ errors++;
 if(data.command !== undefined){
 let data0 = data.command;
 if(!(((data0 === "start") || (data0 === "stop")) || (data0 === "awake"))){
-const err2 = {instancePath:instancePath+"/command",schemaPath:"#/properties/command/enum",keyword:"enum",params:{allowedValues: schema17.properties.command.enum},message:"must be equal to one of the allowed values",schema:schema17.properties.command.enum,parentSchema:schema17.properties.command,data:data0};
+const err2 = {instancePath:instancePath+"/command",schemaPath:"#/properties/command/enum",keyword:"enum",params:{allowedValues: schema18.properties.command.enum},message:"must be equal to one of the allowed values",schema:schema18.properties.command.enum,parentSchema:schema18.properties.command,data:data0};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -1827,92 +2109,12 @@ errors++;
 }
 }
 else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema17.type,parentSchema:schema17,data};
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema18.type,parentSchema:schema18,data};
 if(vErrors === null){
 vErrors = [err3];
 }
 else {
 vErrors.push(err3);
-}
-errors++;
-}
-validate16.errors = vErrors;
-return errors === 0;
-}
-
-exports.reversePrivateEndpoint = validate17;
-const schema18 = {"type":"object","required":["id","status"],"properties":{"id":{"type":"string","minLength":1},"status":{"type":"string"}}};
-
-function validate17(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema18.required,parentSchema:schema18,data};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.status === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "status"},message:"must have required property '"+"status"+"'",schema:schema18.required,parentSchema:schema18,data};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-if(data.id !== undefined){
-let data0 = data.id;
-if(typeof data0 === "string"){
-if(func2(data0) < 1){
-const err2 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema18.properties.id,data:data0};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-else {
-const err3 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.id.type,parentSchema:schema18.properties.id,data:data0};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-if(data.status !== undefined){
-let data1 = data.status;
-if(typeof data1 !== "string"){
-const err4 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.status.type,parentSchema:schema18.properties.status,data:data1};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-}
-}
-else {
-const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema18.type,parentSchema:schema18,data};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
 }
 errors++;
 }
@@ -1920,8 +2122,8 @@ validate17.errors = vErrors;
 return errors === 0;
 }
 
-exports.service = validate18;
-const schema19 = {"type":"object","required":["id"],"properties":{"id":{"type":"string","minLength":1},"state":{"type":["string","null"]},"minReplicaMemoryGb":{"type":["number","null"]},"maxReplicaMemoryGb":{"type":["number","null"]},"numReplicas":{"type":["number","null"]},"idleScaling":{"type":["boolean","null"]},"idleTimeoutMinutes":{"type":["number","null"]},"privateEndpointIds":{"type":["array","null"],"items":{"type":"string"}}}};
+exports.reversePrivateEndpoint = validate18;
+const schema19 = {"type":"object","required":["id","status"],"properties":{"id":{"type":"string","minLength":1},"status":{"type":"string"}}};
 
 function validate18(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -1937,11 +2139,91 @@ vErrors.push(err0);
 }
 errors++;
 }
+if(data.status === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "status"},message:"must have required property '"+"status"+"'",schema:schema19.required,parentSchema:schema19,data};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
 if(data.id !== undefined){
 let data0 = data.id;
 if(typeof data0 === "string"){
 if(func2(data0) < 1){
-const err1 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema19.properties.id,data:data0};
+const err2 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema19.properties.id,data:data0};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+else {
+const err3 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema19.properties.id.type,parentSchema:schema19.properties.id,data:data0};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+if(data.status !== undefined){
+let data1 = data.status;
+if(typeof data1 !== "string"){
+const err4 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema19.properties.status.type,parentSchema:schema19.properties.status,data:data1};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+}
+else {
+const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema19.type,parentSchema:schema19,data};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+validate18.errors = vErrors;
+return errors === 0;
+}
+
+exports.service = validate19;
+const schema20 = {"type":"object","required":["id"],"properties":{"id":{"type":"string","minLength":1},"state":{"type":["string","null"]},"minReplicaMemoryGb":{"type":["number","null"]},"maxReplicaMemoryGb":{"type":["number","null"]},"numReplicas":{"type":["number","null"]},"idleScaling":{"type":["boolean","null"]},"idleTimeoutMinutes":{"type":["number","null"]},"autoscalingMode":{"type":["string","null"]},"minReplicas":{"type":["number","null"]},"maxReplicas":{"type":["number","null"]},"privateEndpointIds":{"type":["array","null"],"items":{"type":"string"}}}};
+
+function validate19(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.id === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema20.required,parentSchema:schema20,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.id !== undefined){
+let data0 = data.id;
+if(typeof data0 === "string"){
+if(func2(data0) < 1){
+const err1 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema20.properties.id,data:data0};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -1952,7 +2234,7 @@ errors++;
 }
 }
 else {
-const err2 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema19.properties.id.type,parentSchema:schema19.properties.id,data:data0};
+const err2 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.id.type,parentSchema:schema20.properties.id,data:data0};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -1965,7 +2247,7 @@ errors++;
 if(data.state !== undefined){
 let data1 = data.state;
 if((typeof data1 !== "string") && (data1 !== null)){
-const err3 = {instancePath:instancePath+"/state",schemaPath:"#/properties/state/type",keyword:"type",params:{type: schema19.properties.state.type},message:"must be string,null",schema:schema19.properties.state.type,parentSchema:schema19.properties.state,data:data1};
+const err3 = {instancePath:instancePath+"/state",schemaPath:"#/properties/state/type",keyword:"type",params:{type: schema20.properties.state.type},message:"must be string,null",schema:schema20.properties.state.type,parentSchema:schema20.properties.state,data:data1};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -1978,7 +2260,7 @@ errors++;
 if(data.minReplicaMemoryGb !== undefined){
 let data2 = data.minReplicaMemoryGb;
 if((!((typeof data2 == "number") && (isFinite(data2)))) && (data2 !== null)){
-const err4 = {instancePath:instancePath+"/minReplicaMemoryGb",schemaPath:"#/properties/minReplicaMemoryGb/type",keyword:"type",params:{type: schema19.properties.minReplicaMemoryGb.type},message:"must be number,null",schema:schema19.properties.minReplicaMemoryGb.type,parentSchema:schema19.properties.minReplicaMemoryGb,data:data2};
+const err4 = {instancePath:instancePath+"/minReplicaMemoryGb",schemaPath:"#/properties/minReplicaMemoryGb/type",keyword:"type",params:{type: schema20.properties.minReplicaMemoryGb.type},message:"must be number,null",schema:schema20.properties.minReplicaMemoryGb.type,parentSchema:schema20.properties.minReplicaMemoryGb,data:data2};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -1991,7 +2273,7 @@ errors++;
 if(data.maxReplicaMemoryGb !== undefined){
 let data3 = data.maxReplicaMemoryGb;
 if((!((typeof data3 == "number") && (isFinite(data3)))) && (data3 !== null)){
-const err5 = {instancePath:instancePath+"/maxReplicaMemoryGb",schemaPath:"#/properties/maxReplicaMemoryGb/type",keyword:"type",params:{type: schema19.properties.maxReplicaMemoryGb.type},message:"must be number,null",schema:schema19.properties.maxReplicaMemoryGb.type,parentSchema:schema19.properties.maxReplicaMemoryGb,data:data3};
+const err5 = {instancePath:instancePath+"/maxReplicaMemoryGb",schemaPath:"#/properties/maxReplicaMemoryGb/type",keyword:"type",params:{type: schema20.properties.maxReplicaMemoryGb.type},message:"must be number,null",schema:schema20.properties.maxReplicaMemoryGb.type,parentSchema:schema20.properties.maxReplicaMemoryGb,data:data3};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -2004,7 +2286,7 @@ errors++;
 if(data.numReplicas !== undefined){
 let data4 = data.numReplicas;
 if((!((typeof data4 == "number") && (isFinite(data4)))) && (data4 !== null)){
-const err6 = {instancePath:instancePath+"/numReplicas",schemaPath:"#/properties/numReplicas/type",keyword:"type",params:{type: schema19.properties.numReplicas.type},message:"must be number,null",schema:schema19.properties.numReplicas.type,parentSchema:schema19.properties.numReplicas,data:data4};
+const err6 = {instancePath:instancePath+"/numReplicas",schemaPath:"#/properties/numReplicas/type",keyword:"type",params:{type: schema20.properties.numReplicas.type},message:"must be number,null",schema:schema20.properties.numReplicas.type,parentSchema:schema20.properties.numReplicas,data:data4};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -2017,7 +2299,7 @@ errors++;
 if(data.idleScaling !== undefined){
 let data5 = data.idleScaling;
 if((typeof data5 !== "boolean") && (data5 !== null)){
-const err7 = {instancePath:instancePath+"/idleScaling",schemaPath:"#/properties/idleScaling/type",keyword:"type",params:{type: schema19.properties.idleScaling.type},message:"must be boolean,null",schema:schema19.properties.idleScaling.type,parentSchema:schema19.properties.idleScaling,data:data5};
+const err7 = {instancePath:instancePath+"/idleScaling",schemaPath:"#/properties/idleScaling/type",keyword:"type",params:{type: schema20.properties.idleScaling.type},message:"must be boolean,null",schema:schema20.properties.idleScaling.type,parentSchema:schema20.properties.idleScaling,data:data5};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -2030,7 +2312,7 @@ errors++;
 if(data.idleTimeoutMinutes !== undefined){
 let data6 = data.idleTimeoutMinutes;
 if((!((typeof data6 == "number") && (isFinite(data6)))) && (data6 !== null)){
-const err8 = {instancePath:instancePath+"/idleTimeoutMinutes",schemaPath:"#/properties/idleTimeoutMinutes/type",keyword:"type",params:{type: schema19.properties.idleTimeoutMinutes.type},message:"must be number,null",schema:schema19.properties.idleTimeoutMinutes.type,parentSchema:schema19.properties.idleTimeoutMinutes,data:data6};
+const err8 = {instancePath:instancePath+"/idleTimeoutMinutes",schemaPath:"#/properties/idleTimeoutMinutes/type",keyword:"type",params:{type: schema20.properties.idleTimeoutMinutes.type},message:"must be number,null",schema:schema20.properties.idleTimeoutMinutes.type,parentSchema:schema20.properties.idleTimeoutMinutes,data:data6};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -2040,10 +2322,10 @@ vErrors.push(err8);
 errors++;
 }
 }
-if(data.privateEndpointIds !== undefined){
-let data7 = data.privateEndpointIds;
-if((!(Array.isArray(data7))) && (data7 !== null)){
-const err9 = {instancePath:instancePath+"/privateEndpointIds",schemaPath:"#/properties/privateEndpointIds/type",keyword:"type",params:{type: schema19.properties.privateEndpointIds.type},message:"must be array,null",schema:schema19.properties.privateEndpointIds.type,parentSchema:schema19.properties.privateEndpointIds,data:data7};
+if(data.autoscalingMode !== undefined){
+let data7 = data.autoscalingMode;
+if((typeof data7 !== "string") && (data7 !== null)){
+const err9 = {instancePath:instancePath+"/autoscalingMode",schemaPath:"#/properties/autoscalingMode/type",keyword:"type",params:{type: schema20.properties.autoscalingMode.type},message:"must be string,null",schema:schema20.properties.autoscalingMode.type,parentSchema:schema20.properties.autoscalingMode,data:data7};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -2052,12 +2334,11 @@ vErrors.push(err9);
 }
 errors++;
 }
-if(Array.isArray(data7)){
-const len0 = data7.length;
-for(let i0=0; i0<len0; i0++){
-let data8 = data7[i0];
-if(typeof data8 !== "string"){
-const err10 = {instancePath:instancePath+"/privateEndpointIds/" + i0,schemaPath:"#/properties/privateEndpointIds/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema19.properties.privateEndpointIds.items.type,parentSchema:schema19.properties.privateEndpointIds.items,data:data8};
+}
+if(data.minReplicas !== undefined){
+let data8 = data.minReplicas;
+if((!((typeof data8 == "number") && (isFinite(data8)))) && (data8 !== null)){
+const err10 = {instancePath:instancePath+"/minReplicas",schemaPath:"#/properties/minReplicas/type",keyword:"type",params:{type: schema20.properties.minReplicas.type},message:"must be number,null",schema:schema20.properties.minReplicas.type,parentSchema:schema20.properties.minReplicas,data:data8};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -2067,11 +2348,10 @@ vErrors.push(err10);
 errors++;
 }
 }
-}
-}
-}
-else {
-const err11 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema19.type,parentSchema:schema19,data};
+if(data.maxReplicas !== undefined){
+let data9 = data.maxReplicas;
+if((!((typeof data9 == "number") && (isFinite(data9)))) && (data9 !== null)){
+const err11 = {instancePath:instancePath+"/maxReplicas",schemaPath:"#/properties/maxReplicas/type",keyword:"type",params:{type: schema20.properties.maxReplicas.type},message:"must be number,null",schema:schema20.properties.maxReplicas.type,parentSchema:schema20.properties.maxReplicas,data:data9};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -2080,19 +2360,60 @@ vErrors.push(err11);
 }
 errors++;
 }
-validate18.errors = vErrors;
+}
+if(data.privateEndpointIds !== undefined){
+let data10 = data.privateEndpointIds;
+if((!(Array.isArray(data10))) && (data10 !== null)){
+const err12 = {instancePath:instancePath+"/privateEndpointIds",schemaPath:"#/properties/privateEndpointIds/type",keyword:"type",params:{type: schema20.properties.privateEndpointIds.type},message:"must be array,null",schema:schema20.properties.privateEndpointIds.type,parentSchema:schema20.properties.privateEndpointIds,data:data10};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+if(Array.isArray(data10)){
+const len0 = data10.length;
+for(let i0=0; i0<len0; i0++){
+let data11 = data10[i0];
+if(typeof data11 !== "string"){
+const err13 = {instancePath:instancePath+"/privateEndpointIds/" + i0,schemaPath:"#/properties/privateEndpointIds/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.privateEndpointIds.items.type,parentSchema:schema20.properties.privateEndpointIds.items,data:data11};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+}
+}
+}
+}
+else {
+const err14 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema20.type,parentSchema:schema20,data};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+validate19.errors = vErrors;
 return errors === 0;
 }
 
-exports.apiKeyCreateResult = validate19;
-const schema20 = {"type":"object","required":["key"],"properties":{"key":{"type":"object","required":["id"],"properties":{"id":{"type":"string","minLength":1},"name":{"type":["string","null"]},"roles":{"type":["array","null"],"items":{"type":"string"}},"state":{"type":["string","null"]},"expireAt":{"type":["string","null"]},"ipAccessList":{"type":["array","null"],"items":{"type":"object","required":["source"],"properties":{"source":{"type":"string"},"description":{"type":["string","null"]}}}}}},"keyId":{"type":"string"},"keySecret":{"type":"string"}}};
+exports.apiKeyCreateResult = validate20;
+const schema21 = {"type":"object","required":["key"],"properties":{"key":{"type":"object","required":["id"],"properties":{"id":{"type":"string","minLength":1},"name":{"type":["string","null"]},"roles":{"type":["array","null"],"items":{"type":"string"}},"state":{"type":["string","null"]},"expireAt":{"type":["string","null"]},"ipAccessList":{"type":["array","null"],"items":{"type":"object","required":["source"],"properties":{"source":{"type":"string"},"description":{"type":["string","null"]}}}}}},"keyId":{"type":"string"},"keySecret":{"type":"string"}}};
 
-function validate19(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate20(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.key === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "key"},message:"must have required property '"+"key"+"'",schema:schema20.required,parentSchema:schema20,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "key"},message:"must have required property '"+"key"+"'",schema:schema21.required,parentSchema:schema21,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -2105,7 +2426,7 @@ if(data.key !== undefined){
 let data0 = data.key;
 if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
 if(data0.id === undefined){
-const err1 = {instancePath:instancePath+"/key",schemaPath:"#/properties/key/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema20.properties.key.required,parentSchema:schema20.properties.key,data:data0};
+const err1 = {instancePath:instancePath+"/key",schemaPath:"#/properties/key/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema21.properties.key.required,parentSchema:schema21.properties.key,data:data0};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -2118,7 +2439,7 @@ if(data0.id !== undefined){
 let data1 = data0.id;
 if(typeof data1 === "string"){
 if(func2(data1) < 1){
-const err2 = {instancePath:instancePath+"/key/id",schemaPath:"#/properties/key/properties/id/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema20.properties.key.properties.id,data:data1};
+const err2 = {instancePath:instancePath+"/key/id",schemaPath:"#/properties/key/properties/id/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema21.properties.key.properties.id,data:data1};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -2129,7 +2450,7 @@ errors++;
 }
 }
 else {
-const err3 = {instancePath:instancePath+"/key/id",schemaPath:"#/properties/key/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.key.properties.id.type,parentSchema:schema20.properties.key.properties.id,data:data1};
+const err3 = {instancePath:instancePath+"/key/id",schemaPath:"#/properties/key/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.key.properties.id.type,parentSchema:schema21.properties.key.properties.id,data:data1};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -2142,7 +2463,7 @@ errors++;
 if(data0.name !== undefined){
 let data2 = data0.name;
 if((typeof data2 !== "string") && (data2 !== null)){
-const err4 = {instancePath:instancePath+"/key/name",schemaPath:"#/properties/key/properties/name/type",keyword:"type",params:{type: schema20.properties.key.properties.name.type},message:"must be string,null",schema:schema20.properties.key.properties.name.type,parentSchema:schema20.properties.key.properties.name,data:data2};
+const err4 = {instancePath:instancePath+"/key/name",schemaPath:"#/properties/key/properties/name/type",keyword:"type",params:{type: schema21.properties.key.properties.name.type},message:"must be string,null",schema:schema21.properties.key.properties.name.type,parentSchema:schema21.properties.key.properties.name,data:data2};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -2155,7 +2476,7 @@ errors++;
 if(data0.roles !== undefined){
 let data3 = data0.roles;
 if((!(Array.isArray(data3))) && (data3 !== null)){
-const err5 = {instancePath:instancePath+"/key/roles",schemaPath:"#/properties/key/properties/roles/type",keyword:"type",params:{type: schema20.properties.key.properties.roles.type},message:"must be array,null",schema:schema20.properties.key.properties.roles.type,parentSchema:schema20.properties.key.properties.roles,data:data3};
+const err5 = {instancePath:instancePath+"/key/roles",schemaPath:"#/properties/key/properties/roles/type",keyword:"type",params:{type: schema21.properties.key.properties.roles.type},message:"must be array,null",schema:schema21.properties.key.properties.roles.type,parentSchema:schema21.properties.key.properties.roles,data:data3};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -2169,7 +2490,7 @@ const len0 = data3.length;
 for(let i0=0; i0<len0; i0++){
 let data4 = data3[i0];
 if(typeof data4 !== "string"){
-const err6 = {instancePath:instancePath+"/key/roles/" + i0,schemaPath:"#/properties/key/properties/roles/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.key.properties.roles.items.type,parentSchema:schema20.properties.key.properties.roles.items,data:data4};
+const err6 = {instancePath:instancePath+"/key/roles/" + i0,schemaPath:"#/properties/key/properties/roles/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.key.properties.roles.items.type,parentSchema:schema21.properties.key.properties.roles.items,data:data4};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -2184,7 +2505,7 @@ errors++;
 if(data0.state !== undefined){
 let data5 = data0.state;
 if((typeof data5 !== "string") && (data5 !== null)){
-const err7 = {instancePath:instancePath+"/key/state",schemaPath:"#/properties/key/properties/state/type",keyword:"type",params:{type: schema20.properties.key.properties.state.type},message:"must be string,null",schema:schema20.properties.key.properties.state.type,parentSchema:schema20.properties.key.properties.state,data:data5};
+const err7 = {instancePath:instancePath+"/key/state",schemaPath:"#/properties/key/properties/state/type",keyword:"type",params:{type: schema21.properties.key.properties.state.type},message:"must be string,null",schema:schema21.properties.key.properties.state.type,parentSchema:schema21.properties.key.properties.state,data:data5};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -2197,7 +2518,7 @@ errors++;
 if(data0.expireAt !== undefined){
 let data6 = data0.expireAt;
 if((typeof data6 !== "string") && (data6 !== null)){
-const err8 = {instancePath:instancePath+"/key/expireAt",schemaPath:"#/properties/key/properties/expireAt/type",keyword:"type",params:{type: schema20.properties.key.properties.expireAt.type},message:"must be string,null",schema:schema20.properties.key.properties.expireAt.type,parentSchema:schema20.properties.key.properties.expireAt,data:data6};
+const err8 = {instancePath:instancePath+"/key/expireAt",schemaPath:"#/properties/key/properties/expireAt/type",keyword:"type",params:{type: schema21.properties.key.properties.expireAt.type},message:"must be string,null",schema:schema21.properties.key.properties.expireAt.type,parentSchema:schema21.properties.key.properties.expireAt,data:data6};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -2210,7 +2531,7 @@ errors++;
 if(data0.ipAccessList !== undefined){
 let data7 = data0.ipAccessList;
 if((!(Array.isArray(data7))) && (data7 !== null)){
-const err9 = {instancePath:instancePath+"/key/ipAccessList",schemaPath:"#/properties/key/properties/ipAccessList/type",keyword:"type",params:{type: schema20.properties.key.properties.ipAccessList.type},message:"must be array,null",schema:schema20.properties.key.properties.ipAccessList.type,parentSchema:schema20.properties.key.properties.ipAccessList,data:data7};
+const err9 = {instancePath:instancePath+"/key/ipAccessList",schemaPath:"#/properties/key/properties/ipAccessList/type",keyword:"type",params:{type: schema21.properties.key.properties.ipAccessList.type},message:"must be array,null",schema:schema21.properties.key.properties.ipAccessList.type,parentSchema:schema21.properties.key.properties.ipAccessList,data:data7};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -2225,7 +2546,7 @@ for(let i1=0; i1<len1; i1++){
 let data8 = data7[i1];
 if(data8 && typeof data8 == "object" && !Array.isArray(data8)){
 if(data8.source === undefined){
-const err10 = {instancePath:instancePath+"/key/ipAccessList/" + i1,schemaPath:"#/properties/key/properties/ipAccessList/items/required",keyword:"required",params:{missingProperty: "source"},message:"must have required property '"+"source"+"'",schema:schema20.properties.key.properties.ipAccessList.items.required,parentSchema:schema20.properties.key.properties.ipAccessList.items,data:data8};
+const err10 = {instancePath:instancePath+"/key/ipAccessList/" + i1,schemaPath:"#/properties/key/properties/ipAccessList/items/required",keyword:"required",params:{missingProperty: "source"},message:"must have required property '"+"source"+"'",schema:schema21.properties.key.properties.ipAccessList.items.required,parentSchema:schema21.properties.key.properties.ipAccessList.items,data:data8};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -2237,7 +2558,7 @@ errors++;
 if(data8.source !== undefined){
 let data9 = data8.source;
 if(typeof data9 !== "string"){
-const err11 = {instancePath:instancePath+"/key/ipAccessList/" + i1+"/source",schemaPath:"#/properties/key/properties/ipAccessList/items/properties/source/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.key.properties.ipAccessList.items.properties.source.type,parentSchema:schema20.properties.key.properties.ipAccessList.items.properties.source,data:data9};
+const err11 = {instancePath:instancePath+"/key/ipAccessList/" + i1+"/source",schemaPath:"#/properties/key/properties/ipAccessList/items/properties/source/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.key.properties.ipAccessList.items.properties.source.type,parentSchema:schema21.properties.key.properties.ipAccessList.items.properties.source,data:data9};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -2250,7 +2571,7 @@ errors++;
 if(data8.description !== undefined){
 let data10 = data8.description;
 if((typeof data10 !== "string") && (data10 !== null)){
-const err12 = {instancePath:instancePath+"/key/ipAccessList/" + i1+"/description",schemaPath:"#/properties/key/properties/ipAccessList/items/properties/description/type",keyword:"type",params:{type: schema20.properties.key.properties.ipAccessList.items.properties.description.type},message:"must be string,null",schema:schema20.properties.key.properties.ipAccessList.items.properties.description.type,parentSchema:schema20.properties.key.properties.ipAccessList.items.properties.description,data:data10};
+const err12 = {instancePath:instancePath+"/key/ipAccessList/" + i1+"/description",schemaPath:"#/properties/key/properties/ipAccessList/items/properties/description/type",keyword:"type",params:{type: schema21.properties.key.properties.ipAccessList.items.properties.description.type},message:"must be string,null",schema:schema21.properties.key.properties.ipAccessList.items.properties.description.type,parentSchema:schema21.properties.key.properties.ipAccessList.items.properties.description,data:data10};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -2262,7 +2583,7 @@ errors++;
 }
 }
 else {
-const err13 = {instancePath:instancePath+"/key/ipAccessList/" + i1,schemaPath:"#/properties/key/properties/ipAccessList/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema20.properties.key.properties.ipAccessList.items.type,parentSchema:schema20.properties.key.properties.ipAccessList.items,data:data8};
+const err13 = {instancePath:instancePath+"/key/ipAccessList/" + i1,schemaPath:"#/properties/key/properties/ipAccessList/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.properties.key.properties.ipAccessList.items.type,parentSchema:schema21.properties.key.properties.ipAccessList.items,data:data8};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -2276,7 +2597,7 @@ errors++;
 }
 }
 else {
-const err14 = {instancePath:instancePath+"/key",schemaPath:"#/properties/key/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema20.properties.key.type,parentSchema:schema20.properties.key,data:data0};
+const err14 = {instancePath:instancePath+"/key",schemaPath:"#/properties/key/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.properties.key.type,parentSchema:schema21.properties.key,data:data0};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -2289,7 +2610,7 @@ errors++;
 if(data.keyId !== undefined){
 let data11 = data.keyId;
 if(typeof data11 !== "string"){
-const err15 = {instancePath:instancePath+"/keyId",schemaPath:"#/properties/keyId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.keyId.type,parentSchema:schema20.properties.keyId,data:data11};
+const err15 = {instancePath:instancePath+"/keyId",schemaPath:"#/properties/keyId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.keyId.type,parentSchema:schema21.properties.keyId,data:data11};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -2302,7 +2623,7 @@ errors++;
 if(data.keySecret !== undefined){
 let data12 = data.keySecret;
 if(typeof data12 !== "string"){
-const err16 = {instancePath:instancePath+"/keySecret",schemaPath:"#/properties/keySecret/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.keySecret.type,parentSchema:schema20.properties.keySecret,data:data12};
+const err16 = {instancePath:instancePath+"/keySecret",schemaPath:"#/properties/keySecret/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.keySecret.type,parentSchema:schema21.properties.keySecret,data:data12};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -2314,7 +2635,7 @@ errors++;
 }
 }
 else {
-const err17 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema20.type,parentSchema:schema20,data};
+const err17 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.type,parentSchema:schema21,data};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -2323,19 +2644,19 @@ vErrors.push(err17);
 }
 errors++;
 }
-validate19.errors = vErrors;
+validate20.errors = vErrors;
 return errors === 0;
 }
 
-exports.apiKey = validate20;
-const schema21 = {"type":"object","required":["id"],"properties":{"id":{"type":"string","minLength":1},"name":{"type":["string","null"]},"roles":{"type":["array","null"],"items":{"type":"string"}},"state":{"type":["string","null"]},"expireAt":{"type":["string","null"]},"ipAccessList":{"type":["array","null"],"items":{"type":"object","required":["source"],"properties":{"source":{"type":"string"},"description":{"type":["string","null"]}}}}}};
+exports.apiKey = validate21;
+const schema22 = {"type":"object","required":["id"],"properties":{"id":{"type":"string","minLength":1},"name":{"type":["string","null"]},"roles":{"type":["array","null"],"items":{"type":"string"}},"state":{"type":["string","null"]},"expireAt":{"type":["string","null"]},"ipAccessList":{"type":["array","null"],"items":{"type":"object","required":["source"],"properties":{"source":{"type":"string"},"description":{"type":["string","null"]}}}}}};
 
-function validate20(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate21(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema21.required,parentSchema:schema21,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema22.required,parentSchema:schema22,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -2348,7 +2669,7 @@ if(data.id !== undefined){
 let data0 = data.id;
 if(typeof data0 === "string"){
 if(func2(data0) < 1){
-const err1 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema21.properties.id,data:data0};
+const err1 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema22.properties.id,data:data0};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -2359,7 +2680,7 @@ errors++;
 }
 }
 else {
-const err2 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.id.type,parentSchema:schema21.properties.id,data:data0};
+const err2 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema22.properties.id.type,parentSchema:schema22.properties.id,data:data0};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -2372,7 +2693,7 @@ errors++;
 if(data.name !== undefined){
 let data1 = data.name;
 if((typeof data1 !== "string") && (data1 !== null)){
-const err3 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: schema21.properties.name.type},message:"must be string,null",schema:schema21.properties.name.type,parentSchema:schema21.properties.name,data:data1};
+const err3 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: schema22.properties.name.type},message:"must be string,null",schema:schema22.properties.name.type,parentSchema:schema22.properties.name,data:data1};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -2385,7 +2706,7 @@ errors++;
 if(data.roles !== undefined){
 let data2 = data.roles;
 if((!(Array.isArray(data2))) && (data2 !== null)){
-const err4 = {instancePath:instancePath+"/roles",schemaPath:"#/properties/roles/type",keyword:"type",params:{type: schema21.properties.roles.type},message:"must be array,null",schema:schema21.properties.roles.type,parentSchema:schema21.properties.roles,data:data2};
+const err4 = {instancePath:instancePath+"/roles",schemaPath:"#/properties/roles/type",keyword:"type",params:{type: schema22.properties.roles.type},message:"must be array,null",schema:schema22.properties.roles.type,parentSchema:schema22.properties.roles,data:data2};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -2399,7 +2720,7 @@ const len0 = data2.length;
 for(let i0=0; i0<len0; i0++){
 let data3 = data2[i0];
 if(typeof data3 !== "string"){
-const err5 = {instancePath:instancePath+"/roles/" + i0,schemaPath:"#/properties/roles/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.roles.items.type,parentSchema:schema21.properties.roles.items,data:data3};
+const err5 = {instancePath:instancePath+"/roles/" + i0,schemaPath:"#/properties/roles/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema22.properties.roles.items.type,parentSchema:schema22.properties.roles.items,data:data3};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -2414,7 +2735,7 @@ errors++;
 if(data.state !== undefined){
 let data4 = data.state;
 if((typeof data4 !== "string") && (data4 !== null)){
-const err6 = {instancePath:instancePath+"/state",schemaPath:"#/properties/state/type",keyword:"type",params:{type: schema21.properties.state.type},message:"must be string,null",schema:schema21.properties.state.type,parentSchema:schema21.properties.state,data:data4};
+const err6 = {instancePath:instancePath+"/state",schemaPath:"#/properties/state/type",keyword:"type",params:{type: schema22.properties.state.type},message:"must be string,null",schema:schema22.properties.state.type,parentSchema:schema22.properties.state,data:data4};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -2427,7 +2748,7 @@ errors++;
 if(data.expireAt !== undefined){
 let data5 = data.expireAt;
 if((typeof data5 !== "string") && (data5 !== null)){
-const err7 = {instancePath:instancePath+"/expireAt",schemaPath:"#/properties/expireAt/type",keyword:"type",params:{type: schema21.properties.expireAt.type},message:"must be string,null",schema:schema21.properties.expireAt.type,parentSchema:schema21.properties.expireAt,data:data5};
+const err7 = {instancePath:instancePath+"/expireAt",schemaPath:"#/properties/expireAt/type",keyword:"type",params:{type: schema22.properties.expireAt.type},message:"must be string,null",schema:schema22.properties.expireAt.type,parentSchema:schema22.properties.expireAt,data:data5};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -2440,7 +2761,7 @@ errors++;
 if(data.ipAccessList !== undefined){
 let data6 = data.ipAccessList;
 if((!(Array.isArray(data6))) && (data6 !== null)){
-const err8 = {instancePath:instancePath+"/ipAccessList",schemaPath:"#/properties/ipAccessList/type",keyword:"type",params:{type: schema21.properties.ipAccessList.type},message:"must be array,null",schema:schema21.properties.ipAccessList.type,parentSchema:schema21.properties.ipAccessList,data:data6};
+const err8 = {instancePath:instancePath+"/ipAccessList",schemaPath:"#/properties/ipAccessList/type",keyword:"type",params:{type: schema22.properties.ipAccessList.type},message:"must be array,null",schema:schema22.properties.ipAccessList.type,parentSchema:schema22.properties.ipAccessList,data:data6};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -2455,7 +2776,7 @@ for(let i1=0; i1<len1; i1++){
 let data7 = data6[i1];
 if(data7 && typeof data7 == "object" && !Array.isArray(data7)){
 if(data7.source === undefined){
-const err9 = {instancePath:instancePath+"/ipAccessList/" + i1,schemaPath:"#/properties/ipAccessList/items/required",keyword:"required",params:{missingProperty: "source"},message:"must have required property '"+"source"+"'",schema:schema21.properties.ipAccessList.items.required,parentSchema:schema21.properties.ipAccessList.items,data:data7};
+const err9 = {instancePath:instancePath+"/ipAccessList/" + i1,schemaPath:"#/properties/ipAccessList/items/required",keyword:"required",params:{missingProperty: "source"},message:"must have required property '"+"source"+"'",schema:schema22.properties.ipAccessList.items.required,parentSchema:schema22.properties.ipAccessList.items,data:data7};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -2467,7 +2788,7 @@ errors++;
 if(data7.source !== undefined){
 let data8 = data7.source;
 if(typeof data8 !== "string"){
-const err10 = {instancePath:instancePath+"/ipAccessList/" + i1+"/source",schemaPath:"#/properties/ipAccessList/items/properties/source/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.ipAccessList.items.properties.source.type,parentSchema:schema21.properties.ipAccessList.items.properties.source,data:data8};
+const err10 = {instancePath:instancePath+"/ipAccessList/" + i1+"/source",schemaPath:"#/properties/ipAccessList/items/properties/source/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema22.properties.ipAccessList.items.properties.source.type,parentSchema:schema22.properties.ipAccessList.items.properties.source,data:data8};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -2480,7 +2801,7 @@ errors++;
 if(data7.description !== undefined){
 let data9 = data7.description;
 if((typeof data9 !== "string") && (data9 !== null)){
-const err11 = {instancePath:instancePath+"/ipAccessList/" + i1+"/description",schemaPath:"#/properties/ipAccessList/items/properties/description/type",keyword:"type",params:{type: schema21.properties.ipAccessList.items.properties.description.type},message:"must be string,null",schema:schema21.properties.ipAccessList.items.properties.description.type,parentSchema:schema21.properties.ipAccessList.items.properties.description,data:data9};
+const err11 = {instancePath:instancePath+"/ipAccessList/" + i1+"/description",schemaPath:"#/properties/ipAccessList/items/properties/description/type",keyword:"type",params:{type: schema22.properties.ipAccessList.items.properties.description.type},message:"must be string,null",schema:schema22.properties.ipAccessList.items.properties.description.type,parentSchema:schema22.properties.ipAccessList.items.properties.description,data:data9};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -2492,7 +2813,7 @@ errors++;
 }
 }
 else {
-const err12 = {instancePath:instancePath+"/ipAccessList/" + i1,schemaPath:"#/properties/ipAccessList/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.properties.ipAccessList.items.type,parentSchema:schema21.properties.ipAccessList.items,data:data7};
+const err12 = {instancePath:instancePath+"/ipAccessList/" + i1,schemaPath:"#/properties/ipAccessList/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema22.properties.ipAccessList.items.type,parentSchema:schema22.properties.ipAccessList.items,data:data7};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -2506,7 +2827,7 @@ errors++;
 }
 }
 else {
-const err13 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.type,parentSchema:schema21,data};
+const err13 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema22.type,parentSchema:schema22,data};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -2515,18 +2836,18 @@ vErrors.push(err13);
 }
 errors++;
 }
-validate20.errors = vErrors;
+validate21.errors = vErrors;
 return errors === 0;
 }
 
-exports.privateEndpoint = validate21;
-const schema22 = {"type":"object"};
+exports.privateEndpoint = validate22;
+const schema23 = {"type":"object"};
 
-function validate21(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate22(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(!(data && typeof data == "object" && !Array.isArray(data))){
-const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema22.type,parentSchema:schema22,data};
+const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema23.type,parentSchema:schema23,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -2535,19 +2856,89 @@ vErrors.push(err0);
 }
 errors++;
 }
-validate21.errors = vErrors;
+validate22.errors = vErrors;
 return errors === 0;
 }
 
-exports.organization = validate22;
-const schema23 = {"type":"object","required":["id"],"properties":{"id":{"type":"string","minLength":1},"privateEndpoints":{"type":["array","null"],"items":{"type":"object","required":["id"],"properties":{"id":{"type":"string"},"description":{"type":["string","null"]}}}}}};
+exports.privateEndpointConfig = validate23;
+const schema24 = {"type":"object","required":["endpointServiceId"],"properties":{"endpointServiceId":{"type":"string","minLength":1},"privateDnsHostname":{"type":["string","null"]}}};
 
-function validate22(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate23(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.endpointServiceId === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "endpointServiceId"},message:"must have required property '"+"endpointServiceId"+"'",schema:schema24.required,parentSchema:schema24,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.endpointServiceId !== undefined){
+let data0 = data.endpointServiceId;
+if(typeof data0 === "string"){
+if(func2(data0) < 1){
+const err1 = {instancePath:instancePath+"/endpointServiceId",schemaPath:"#/properties/endpointServiceId/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema24.properties.endpointServiceId,data:data0};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+else {
+const err2 = {instancePath:instancePath+"/endpointServiceId",schemaPath:"#/properties/endpointServiceId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema24.properties.endpointServiceId.type,parentSchema:schema24.properties.endpointServiceId,data:data0};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(data.privateDnsHostname !== undefined){
+let data1 = data.privateDnsHostname;
+if((typeof data1 !== "string") && (data1 !== null)){
+const err3 = {instancePath:instancePath+"/privateDnsHostname",schemaPath:"#/properties/privateDnsHostname/type",keyword:"type",params:{type: schema24.properties.privateDnsHostname.type},message:"must be string,null",schema:schema24.properties.privateDnsHostname.type,parentSchema:schema24.properties.privateDnsHostname,data:data1};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+}
+else {
+const err4 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema24.type,parentSchema:schema24,data};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+validate23.errors = vErrors;
+return errors === 0;
+}
+
+exports.organization = validate24;
+const schema25 = {"type":"object","required":["id"],"properties":{"id":{"type":"string","minLength":1},"privateEndpoints":{"type":["array","null"],"items":{"type":"object","required":["id"],"properties":{"id":{"type":"string"},"description":{"type":["string","null"]}}}}}};
+
+function validate24(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema23.required,parentSchema:schema23,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema25.required,parentSchema:schema25,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -2560,7 +2951,7 @@ if(data.id !== undefined){
 let data0 = data.id;
 if(typeof data0 === "string"){
 if(func2(data0) < 1){
-const err1 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema23.properties.id,data:data0};
+const err1 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema25.properties.id,data:data0};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -2571,7 +2962,7 @@ errors++;
 }
 }
 else {
-const err2 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.id.type,parentSchema:schema23.properties.id,data:data0};
+const err2 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema25.properties.id.type,parentSchema:schema25.properties.id,data:data0};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -2584,7 +2975,7 @@ errors++;
 if(data.privateEndpoints !== undefined){
 let data1 = data.privateEndpoints;
 if((!(Array.isArray(data1))) && (data1 !== null)){
-const err3 = {instancePath:instancePath+"/privateEndpoints",schemaPath:"#/properties/privateEndpoints/type",keyword:"type",params:{type: schema23.properties.privateEndpoints.type},message:"must be array,null",schema:schema23.properties.privateEndpoints.type,parentSchema:schema23.properties.privateEndpoints,data:data1};
+const err3 = {instancePath:instancePath+"/privateEndpoints",schemaPath:"#/properties/privateEndpoints/type",keyword:"type",params:{type: schema25.properties.privateEndpoints.type},message:"must be array,null",schema:schema25.properties.privateEndpoints.type,parentSchema:schema25.properties.privateEndpoints,data:data1};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -2599,7 +2990,7 @@ for(let i0=0; i0<len0; i0++){
 let data2 = data1[i0];
 if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
 if(data2.id === undefined){
-const err4 = {instancePath:instancePath+"/privateEndpoints/" + i0,schemaPath:"#/properties/privateEndpoints/items/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema23.properties.privateEndpoints.items.required,parentSchema:schema23.properties.privateEndpoints.items,data:data2};
+const err4 = {instancePath:instancePath+"/privateEndpoints/" + i0,schemaPath:"#/properties/privateEndpoints/items/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema25.properties.privateEndpoints.items.required,parentSchema:schema25.properties.privateEndpoints.items,data:data2};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -2611,7 +3002,7 @@ errors++;
 if(data2.id !== undefined){
 let data3 = data2.id;
 if(typeof data3 !== "string"){
-const err5 = {instancePath:instancePath+"/privateEndpoints/" + i0+"/id",schemaPath:"#/properties/privateEndpoints/items/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.privateEndpoints.items.properties.id.type,parentSchema:schema23.properties.privateEndpoints.items.properties.id,data:data3};
+const err5 = {instancePath:instancePath+"/privateEndpoints/" + i0+"/id",schemaPath:"#/properties/privateEndpoints/items/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema25.properties.privateEndpoints.items.properties.id.type,parentSchema:schema25.properties.privateEndpoints.items.properties.id,data:data3};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -2624,7 +3015,7 @@ errors++;
 if(data2.description !== undefined){
 let data4 = data2.description;
 if((typeof data4 !== "string") && (data4 !== null)){
-const err6 = {instancePath:instancePath+"/privateEndpoints/" + i0+"/description",schemaPath:"#/properties/privateEndpoints/items/properties/description/type",keyword:"type",params:{type: schema23.properties.privateEndpoints.items.properties.description.type},message:"must be string,null",schema:schema23.properties.privateEndpoints.items.properties.description.type,parentSchema:schema23.properties.privateEndpoints.items.properties.description,data:data4};
+const err6 = {instancePath:instancePath+"/privateEndpoints/" + i0+"/description",schemaPath:"#/properties/privateEndpoints/items/properties/description/type",keyword:"type",params:{type: schema25.properties.privateEndpoints.items.properties.description.type},message:"must be string,null",schema:schema25.properties.privateEndpoints.items.properties.description.type,parentSchema:schema25.properties.privateEndpoints.items.properties.description,data:data4};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -2636,7 +3027,7 @@ errors++;
 }
 }
 else {
-const err7 = {instancePath:instancePath+"/privateEndpoints/" + i0,schemaPath:"#/properties/privateEndpoints/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema23.properties.privateEndpoints.items.type,parentSchema:schema23.properties.privateEndpoints.items,data:data2};
+const err7 = {instancePath:instancePath+"/privateEndpoints/" + i0,schemaPath:"#/properties/privateEndpoints/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema25.properties.privateEndpoints.items.type,parentSchema:schema25.properties.privateEndpoints.items,data:data2};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -2650,7 +3041,7 @@ errors++;
 }
 }
 else {
-const err8 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema23.type,parentSchema:schema23,data};
+const err8 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema25.type,parentSchema:schema25,data};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -2659,16 +3050,16 @@ vErrors.push(err8);
 }
 errors++;
 }
-validate22.errors = vErrors;
+validate24.errors = vErrors;
 return errors === 0;
 }
 
-exports.alertCreate = validate23;
-const schema24 = {"type":"object","additionalProperties":false,"required":["threshold","interval","source","thresholdType","channel"],"properties":{"threshold":{"type":"number"},"interval":{"type":"string","pattern":"^[1-9][0-9]*[smhd]$","x-rule":"must be a duration: a positive whole number followed by s, m, h or d (e.g. 30s, 15m, 1h, 1d)"},"source":{"enum":["tile","search"]},"thresholdType":{"enum":["above","below"]},"channel":{"type":"object","additionalProperties":false,"required":["type","webhookId"],"properties":{"type":{"enum":["webhook"]},"webhookId":{"type":"string","minLength":1}}},"dashboardId":{"type":"string"},"tileId":{"type":"string"},"savedSearchId":{"type":"string"},"groupBy":{"type":"string"},"name":{"type":"string","minLength":1,"maxLength":512},"message":{"type":"string","minLength":1,"maxLength":4096}},"allOf":[{"if":{"type":"object","required":["source"],"properties":{"source":{"const":"tile"}}},"then":{"required":["dashboardId","tileId"],"properties":{"dashboardId":{"type":"string","minLength":1},"tileId":{"type":"string","minLength":1}}}},{"if":{"type":"object","required":["source"],"properties":{"source":{"const":"search"}}},"then":{"required":["savedSearchId"],"properties":{"savedSearchId":{"type":"string","minLength":1}}}}]};
-const func28 = Object.prototype.hasOwnProperty;
+exports.alertCreate = validate25;
+const schema26 = {"type":"object","additionalProperties":false,"required":["threshold","interval","source","thresholdType","channel"],"properties":{"threshold":{"type":"number"},"interval":{"type":"string","pattern":"^[1-9][0-9]*[smhd]$","x-rule":"must be a duration: a positive whole number followed by s, m, h or d (e.g. 30s, 15m, 1h, 1d)"},"source":{"enum":["tile","search"]},"thresholdType":{"enum":["above","below"]},"channel":{"type":"object","additionalProperties":false,"required":["type","webhookId"],"properties":{"type":{"enum":["webhook"]},"webhookId":{"type":"string","minLength":1}}},"dashboardId":{"type":"string"},"tileId":{"type":"string"},"savedSearchId":{"type":"string"},"groupBy":{"type":"string"},"name":{"type":"string","minLength":1,"maxLength":512},"message":{"type":"string","minLength":1,"maxLength":4096}},"allOf":[{"if":{"type":"object","required":["source"],"properties":{"source":{"const":"tile"}}},"then":{"required":["dashboardId","tileId"],"properties":{"dashboardId":{"type":"string","minLength":1},"tileId":{"type":"string","minLength":1}}}},{"if":{"type":"object","required":["source"],"properties":{"source":{"const":"search"}}},"then":{"required":["savedSearchId"],"properties":{"savedSearchId":{"type":"string","minLength":1}}}}]};
+const func29 = Object.prototype.hasOwnProperty;
 const pattern3 = new RegExp("^[1-9][0-9]*[smhd]$", "u");
 
-function validate23(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate25(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs2 = errors;
@@ -2727,7 +3118,7 @@ if(_valid0){
 const _errs6 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.dashboardId === undefined){
-const err3 = {instancePath,schemaPath:"#/allOf/0/then/required",keyword:"required",params:{missingProperty: "dashboardId"},message:"must have required property '"+"dashboardId"+"'",schema:schema24.allOf[0].then.required,parentSchema:schema24.allOf[0].then,data};
+const err3 = {instancePath,schemaPath:"#/allOf/0/then/required",keyword:"required",params:{missingProperty: "dashboardId"},message:"must have required property '"+"dashboardId"+"'",schema:schema26.allOf[0].then.required,parentSchema:schema26.allOf[0].then,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -2737,7 +3128,7 @@ vErrors.push(err3);
 errors++;
 }
 if(data.tileId === undefined){
-const err4 = {instancePath,schemaPath:"#/allOf/0/then/required",keyword:"required",params:{missingProperty: "tileId"},message:"must have required property '"+"tileId"+"'",schema:schema24.allOf[0].then.required,parentSchema:schema24.allOf[0].then,data};
+const err4 = {instancePath,schemaPath:"#/allOf/0/then/required",keyword:"required",params:{missingProperty: "tileId"},message:"must have required property '"+"tileId"+"'",schema:schema26.allOf[0].then.required,parentSchema:schema26.allOf[0].then,data};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -2750,7 +3141,7 @@ if(data.dashboardId !== undefined){
 let data1 = data.dashboardId;
 if(typeof data1 === "string"){
 if(func2(data1) < 1){
-const err5 = {instancePath:instancePath+"/dashboardId",schemaPath:"#/allOf/0/then/properties/dashboardId/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema24.allOf[0].then.properties.dashboardId,data:data1};
+const err5 = {instancePath:instancePath+"/dashboardId",schemaPath:"#/allOf/0/then/properties/dashboardId/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema26.allOf[0].then.properties.dashboardId,data:data1};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -2761,7 +3152,7 @@ errors++;
 }
 }
 else {
-const err6 = {instancePath:instancePath+"/dashboardId",schemaPath:"#/allOf/0/then/properties/dashboardId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema24.allOf[0].then.properties.dashboardId.type,parentSchema:schema24.allOf[0].then.properties.dashboardId,data:data1};
+const err6 = {instancePath:instancePath+"/dashboardId",schemaPath:"#/allOf/0/then/properties/dashboardId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema26.allOf[0].then.properties.dashboardId.type,parentSchema:schema26.allOf[0].then.properties.dashboardId,data:data1};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -2775,7 +3166,7 @@ if(data.tileId !== undefined){
 let data2 = data.tileId;
 if(typeof data2 === "string"){
 if(func2(data2) < 1){
-const err7 = {instancePath:instancePath+"/tileId",schemaPath:"#/allOf/0/then/properties/tileId/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema24.allOf[0].then.properties.tileId,data:data2};
+const err7 = {instancePath:instancePath+"/tileId",schemaPath:"#/allOf/0/then/properties/tileId/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema26.allOf[0].then.properties.tileId,data:data2};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -2786,7 +3177,7 @@ errors++;
 }
 }
 else {
-const err8 = {instancePath:instancePath+"/tileId",schemaPath:"#/allOf/0/then/properties/tileId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema24.allOf[0].then.properties.tileId.type,parentSchema:schema24.allOf[0].then.properties.tileId,data:data2};
+const err8 = {instancePath:instancePath+"/tileId",schemaPath:"#/allOf/0/then/properties/tileId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema26.allOf[0].then.properties.tileId.type,parentSchema:schema26.allOf[0].then.properties.tileId,data:data2};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -2801,7 +3192,7 @@ var _valid0 = _errs6 === errors;
 valid1 = _valid0;
 }
 if(!valid1){
-const err9 = {instancePath,schemaPath:"#/allOf/0/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema",schema:schema24.allOf[0].if,parentSchema:schema24.allOf[0],data};
+const err9 = {instancePath,schemaPath:"#/allOf/0/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema",schema:schema26.allOf[0].if,parentSchema:schema26.allOf[0],data};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -2866,7 +3257,7 @@ if(_valid1){
 const _errs16 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.savedSearchId === undefined){
-const err13 = {instancePath,schemaPath:"#/allOf/1/then/required",keyword:"required",params:{missingProperty: "savedSearchId"},message:"must have required property '"+"savedSearchId"+"'",schema:schema24.allOf[1].then.required,parentSchema:schema24.allOf[1].then,data};
+const err13 = {instancePath,schemaPath:"#/allOf/1/then/required",keyword:"required",params:{missingProperty: "savedSearchId"},message:"must have required property '"+"savedSearchId"+"'",schema:schema26.allOf[1].then.required,parentSchema:schema26.allOf[1].then,data};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -2879,7 +3270,7 @@ if(data.savedSearchId !== undefined){
 let data4 = data.savedSearchId;
 if(typeof data4 === "string"){
 if(func2(data4) < 1){
-const err14 = {instancePath:instancePath+"/savedSearchId",schemaPath:"#/allOf/1/then/properties/savedSearchId/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema24.allOf[1].then.properties.savedSearchId,data:data4};
+const err14 = {instancePath:instancePath+"/savedSearchId",schemaPath:"#/allOf/1/then/properties/savedSearchId/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema26.allOf[1].then.properties.savedSearchId,data:data4};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -2890,7 +3281,7 @@ errors++;
 }
 }
 else {
-const err15 = {instancePath:instancePath+"/savedSearchId",schemaPath:"#/allOf/1/then/properties/savedSearchId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema24.allOf[1].then.properties.savedSearchId.type,parentSchema:schema24.allOf[1].then.properties.savedSearchId,data:data4};
+const err15 = {instancePath:instancePath+"/savedSearchId",schemaPath:"#/allOf/1/then/properties/savedSearchId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema26.allOf[1].then.properties.savedSearchId.type,parentSchema:schema26.allOf[1].then.properties.savedSearchId,data:data4};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -2905,7 +3296,7 @@ var _valid1 = _errs16 === errors;
 valid4 = _valid1;
 }
 if(!valid4){
-const err16 = {instancePath,schemaPath:"#/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema",schema:schema24.allOf[1].if,parentSchema:schema24.allOf[1],data};
+const err16 = {instancePath,schemaPath:"#/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema",schema:schema26.allOf[1].if,parentSchema:schema26.allOf[1],data};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -2916,7 +3307,7 @@ errors++;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.threshold === undefined){
-const err17 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "threshold"},message:"must have required property '"+"threshold"+"'",schema:schema24.required,parentSchema:schema24,data};
+const err17 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "threshold"},message:"must have required property '"+"threshold"+"'",schema:schema26.required,parentSchema:schema26,data};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -2926,7 +3317,7 @@ vErrors.push(err17);
 errors++;
 }
 if(data.interval === undefined){
-const err18 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "interval"},message:"must have required property '"+"interval"+"'",schema:schema24.required,parentSchema:schema24,data};
+const err18 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "interval"},message:"must have required property '"+"interval"+"'",schema:schema26.required,parentSchema:schema26,data};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -2936,7 +3327,7 @@ vErrors.push(err18);
 errors++;
 }
 if(data.source === undefined){
-const err19 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "source"},message:"must have required property '"+"source"+"'",schema:schema24.required,parentSchema:schema24,data};
+const err19 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "source"},message:"must have required property '"+"source"+"'",schema:schema26.required,parentSchema:schema26,data};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -2946,7 +3337,7 @@ vErrors.push(err19);
 errors++;
 }
 if(data.thresholdType === undefined){
-const err20 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "thresholdType"},message:"must have required property '"+"thresholdType"+"'",schema:schema24.required,parentSchema:schema24,data};
+const err20 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "thresholdType"},message:"must have required property '"+"thresholdType"+"'",schema:schema26.required,parentSchema:schema26,data};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -2956,7 +3347,7 @@ vErrors.push(err20);
 errors++;
 }
 if(data.channel === undefined){
-const err21 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "channel"},message:"must have required property '"+"channel"+"'",schema:schema24.required,parentSchema:schema24,data};
+const err21 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "channel"},message:"must have required property '"+"channel"+"'",schema:schema26.required,parentSchema:schema26,data};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -2966,8 +3357,8 @@ vErrors.push(err21);
 errors++;
 }
 for(const key0 in data){
-if(!(func28.call(schema24.properties, key0))){
-const err22 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema24,data};
+if(!(func29.call(schema26.properties, key0))){
+const err22 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema26,data};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -2980,7 +3371,7 @@ errors++;
 if(data.threshold !== undefined){
 let data5 = data.threshold;
 if(!((typeof data5 == "number") && (isFinite(data5)))){
-const err23 = {instancePath:instancePath+"/threshold",schemaPath:"#/properties/threshold/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema24.properties.threshold.type,parentSchema:schema24.properties.threshold,data:data5};
+const err23 = {instancePath:instancePath+"/threshold",schemaPath:"#/properties/threshold/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema26.properties.threshold.type,parentSchema:schema26.properties.threshold,data:data5};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -2994,7 +3385,7 @@ if(data.interval !== undefined){
 let data6 = data.interval;
 if(typeof data6 === "string"){
 if(!pattern3.test(data6)){
-const err24 = {instancePath:instancePath+"/interval",schemaPath:"#/properties/interval/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]*[smhd]$"},message:"must match pattern \""+"^[1-9][0-9]*[smhd]$"+"\"",schema:"^[1-9][0-9]*[smhd]$",parentSchema:schema24.properties.interval,data:data6};
+const err24 = {instancePath:instancePath+"/interval",schemaPath:"#/properties/interval/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]*[smhd]$"},message:"must match pattern \""+"^[1-9][0-9]*[smhd]$"+"\"",schema:"^[1-9][0-9]*[smhd]$",parentSchema:schema26.properties.interval,data:data6};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -3005,7 +3396,7 @@ errors++;
 }
 }
 else {
-const err25 = {instancePath:instancePath+"/interval",schemaPath:"#/properties/interval/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema24.properties.interval.type,parentSchema:schema24.properties.interval,data:data6};
+const err25 = {instancePath:instancePath+"/interval",schemaPath:"#/properties/interval/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema26.properties.interval.type,parentSchema:schema26.properties.interval,data:data6};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -3018,7 +3409,7 @@ errors++;
 if(data.source !== undefined){
 let data7 = data.source;
 if(!((data7 === "tile") || (data7 === "search"))){
-const err26 = {instancePath:instancePath+"/source",schemaPath:"#/properties/source/enum",keyword:"enum",params:{allowedValues: schema24.properties.source.enum},message:"must be equal to one of the allowed values",schema:schema24.properties.source.enum,parentSchema:schema24.properties.source,data:data7};
+const err26 = {instancePath:instancePath+"/source",schemaPath:"#/properties/source/enum",keyword:"enum",params:{allowedValues: schema26.properties.source.enum},message:"must be equal to one of the allowed values",schema:schema26.properties.source.enum,parentSchema:schema26.properties.source,data:data7};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -3031,7 +3422,7 @@ errors++;
 if(data.thresholdType !== undefined){
 let data8 = data.thresholdType;
 if(!((data8 === "above") || (data8 === "below"))){
-const err27 = {instancePath:instancePath+"/thresholdType",schemaPath:"#/properties/thresholdType/enum",keyword:"enum",params:{allowedValues: schema24.properties.thresholdType.enum},message:"must be equal to one of the allowed values",schema:schema24.properties.thresholdType.enum,parentSchema:schema24.properties.thresholdType,data:data8};
+const err27 = {instancePath:instancePath+"/thresholdType",schemaPath:"#/properties/thresholdType/enum",keyword:"enum",params:{allowedValues: schema26.properties.thresholdType.enum},message:"must be equal to one of the allowed values",schema:schema26.properties.thresholdType.enum,parentSchema:schema26.properties.thresholdType,data:data8};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -3045,7 +3436,7 @@ if(data.channel !== undefined){
 let data9 = data.channel;
 if(data9 && typeof data9 == "object" && !Array.isArray(data9)){
 if(data9.type === undefined){
-const err28 = {instancePath:instancePath+"/channel",schemaPath:"#/properties/channel/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'",schema:schema24.properties.channel.required,parentSchema:schema24.properties.channel,data:data9};
+const err28 = {instancePath:instancePath+"/channel",schemaPath:"#/properties/channel/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'",schema:schema26.properties.channel.required,parentSchema:schema26.properties.channel,data:data9};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -3055,7 +3446,7 @@ vErrors.push(err28);
 errors++;
 }
 if(data9.webhookId === undefined){
-const err29 = {instancePath:instancePath+"/channel",schemaPath:"#/properties/channel/required",keyword:"required",params:{missingProperty: "webhookId"},message:"must have required property '"+"webhookId"+"'",schema:schema24.properties.channel.required,parentSchema:schema24.properties.channel,data:data9};
+const err29 = {instancePath:instancePath+"/channel",schemaPath:"#/properties/channel/required",keyword:"required",params:{missingProperty: "webhookId"},message:"must have required property '"+"webhookId"+"'",schema:schema26.properties.channel.required,parentSchema:schema26.properties.channel,data:data9};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -3066,7 +3457,7 @@ errors++;
 }
 for(const key1 in data9){
 if(!((key1 === "type") || (key1 === "webhookId"))){
-const err30 = {instancePath:instancePath+"/channel",schemaPath:"#/properties/channel/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema24.properties.channel,data:data9};
+const err30 = {instancePath:instancePath+"/channel",schemaPath:"#/properties/channel/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema26.properties.channel,data:data9};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -3079,7 +3470,7 @@ errors++;
 if(data9.type !== undefined){
 let data10 = data9.type;
 if(!(data10 === "webhook")){
-const err31 = {instancePath:instancePath+"/channel/type",schemaPath:"#/properties/channel/properties/type/enum",keyword:"enum",params:{allowedValues: schema24.properties.channel.properties.type.enum},message:"must be equal to one of the allowed values",schema:schema24.properties.channel.properties.type.enum,parentSchema:schema24.properties.channel.properties.type,data:data10};
+const err31 = {instancePath:instancePath+"/channel/type",schemaPath:"#/properties/channel/properties/type/enum",keyword:"enum",params:{allowedValues: schema26.properties.channel.properties.type.enum},message:"must be equal to one of the allowed values",schema:schema26.properties.channel.properties.type.enum,parentSchema:schema26.properties.channel.properties.type,data:data10};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -3093,7 +3484,7 @@ if(data9.webhookId !== undefined){
 let data11 = data9.webhookId;
 if(typeof data11 === "string"){
 if(func2(data11) < 1){
-const err32 = {instancePath:instancePath+"/channel/webhookId",schemaPath:"#/properties/channel/properties/webhookId/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema24.properties.channel.properties.webhookId,data:data11};
+const err32 = {instancePath:instancePath+"/channel/webhookId",schemaPath:"#/properties/channel/properties/webhookId/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema26.properties.channel.properties.webhookId,data:data11};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -3104,7 +3495,7 @@ errors++;
 }
 }
 else {
-const err33 = {instancePath:instancePath+"/channel/webhookId",schemaPath:"#/properties/channel/properties/webhookId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema24.properties.channel.properties.webhookId.type,parentSchema:schema24.properties.channel.properties.webhookId,data:data11};
+const err33 = {instancePath:instancePath+"/channel/webhookId",schemaPath:"#/properties/channel/properties/webhookId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema26.properties.channel.properties.webhookId.type,parentSchema:schema26.properties.channel.properties.webhookId,data:data11};
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -3116,7 +3507,7 @@ errors++;
 }
 }
 else {
-const err34 = {instancePath:instancePath+"/channel",schemaPath:"#/properties/channel/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema24.properties.channel.type,parentSchema:schema24.properties.channel,data:data9};
+const err34 = {instancePath:instancePath+"/channel",schemaPath:"#/properties/channel/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema26.properties.channel.type,parentSchema:schema26.properties.channel,data:data9};
 if(vErrors === null){
 vErrors = [err34];
 }
@@ -3129,7 +3520,7 @@ errors++;
 if(data.dashboardId !== undefined){
 let data12 = data.dashboardId;
 if(typeof data12 !== "string"){
-const err35 = {instancePath:instancePath+"/dashboardId",schemaPath:"#/properties/dashboardId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema24.properties.dashboardId.type,parentSchema:schema24.properties.dashboardId,data:data12};
+const err35 = {instancePath:instancePath+"/dashboardId",schemaPath:"#/properties/dashboardId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema26.properties.dashboardId.type,parentSchema:schema26.properties.dashboardId,data:data12};
 if(vErrors === null){
 vErrors = [err35];
 }
@@ -3142,7 +3533,7 @@ errors++;
 if(data.tileId !== undefined){
 let data13 = data.tileId;
 if(typeof data13 !== "string"){
-const err36 = {instancePath:instancePath+"/tileId",schemaPath:"#/properties/tileId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema24.properties.tileId.type,parentSchema:schema24.properties.tileId,data:data13};
+const err36 = {instancePath:instancePath+"/tileId",schemaPath:"#/properties/tileId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema26.properties.tileId.type,parentSchema:schema26.properties.tileId,data:data13};
 if(vErrors === null){
 vErrors = [err36];
 }
@@ -3155,7 +3546,7 @@ errors++;
 if(data.savedSearchId !== undefined){
 let data14 = data.savedSearchId;
 if(typeof data14 !== "string"){
-const err37 = {instancePath:instancePath+"/savedSearchId",schemaPath:"#/properties/savedSearchId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema24.properties.savedSearchId.type,parentSchema:schema24.properties.savedSearchId,data:data14};
+const err37 = {instancePath:instancePath+"/savedSearchId",schemaPath:"#/properties/savedSearchId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema26.properties.savedSearchId.type,parentSchema:schema26.properties.savedSearchId,data:data14};
 if(vErrors === null){
 vErrors = [err37];
 }
@@ -3168,7 +3559,7 @@ errors++;
 if(data.groupBy !== undefined){
 let data15 = data.groupBy;
 if(typeof data15 !== "string"){
-const err38 = {instancePath:instancePath+"/groupBy",schemaPath:"#/properties/groupBy/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema24.properties.groupBy.type,parentSchema:schema24.properties.groupBy,data:data15};
+const err38 = {instancePath:instancePath+"/groupBy",schemaPath:"#/properties/groupBy/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema26.properties.groupBy.type,parentSchema:schema26.properties.groupBy,data:data15};
 if(vErrors === null){
 vErrors = [err38];
 }
@@ -3182,7 +3573,7 @@ if(data.name !== undefined){
 let data16 = data.name;
 if(typeof data16 === "string"){
 if(func2(data16) > 512){
-const err39 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/maxLength",keyword:"maxLength",params:{limit: 512},message:"must NOT have more than 512 characters",schema:512,parentSchema:schema24.properties.name,data:data16};
+const err39 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/maxLength",keyword:"maxLength",params:{limit: 512},message:"must NOT have more than 512 characters",schema:512,parentSchema:schema26.properties.name,data:data16};
 if(vErrors === null){
 vErrors = [err39];
 }
@@ -3192,7 +3583,7 @@ vErrors.push(err39);
 errors++;
 }
 if(func2(data16) < 1){
-const err40 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema24.properties.name,data:data16};
+const err40 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema26.properties.name,data:data16};
 if(vErrors === null){
 vErrors = [err40];
 }
@@ -3203,7 +3594,7 @@ errors++;
 }
 }
 else {
-const err41 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema24.properties.name.type,parentSchema:schema24.properties.name,data:data16};
+const err41 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema26.properties.name.type,parentSchema:schema26.properties.name,data:data16};
 if(vErrors === null){
 vErrors = [err41];
 }
@@ -3217,7 +3608,7 @@ if(data.message !== undefined){
 let data17 = data.message;
 if(typeof data17 === "string"){
 if(func2(data17) > 4096){
-const err42 = {instancePath:instancePath+"/message",schemaPath:"#/properties/message/maxLength",keyword:"maxLength",params:{limit: 4096},message:"must NOT have more than 4096 characters",schema:4096,parentSchema:schema24.properties.message,data:data17};
+const err42 = {instancePath:instancePath+"/message",schemaPath:"#/properties/message/maxLength",keyword:"maxLength",params:{limit: 4096},message:"must NOT have more than 4096 characters",schema:4096,parentSchema:schema26.properties.message,data:data17};
 if(vErrors === null){
 vErrors = [err42];
 }
@@ -3227,7 +3618,7 @@ vErrors.push(err42);
 errors++;
 }
 if(func2(data17) < 1){
-const err43 = {instancePath:instancePath+"/message",schemaPath:"#/properties/message/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema24.properties.message,data:data17};
+const err43 = {instancePath:instancePath+"/message",schemaPath:"#/properties/message/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema26.properties.message,data:data17};
 if(vErrors === null){
 vErrors = [err43];
 }
@@ -3238,7 +3629,7 @@ errors++;
 }
 }
 else {
-const err44 = {instancePath:instancePath+"/message",schemaPath:"#/properties/message/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema24.properties.message.type,parentSchema:schema24.properties.message,data:data17};
+const err44 = {instancePath:instancePath+"/message",schemaPath:"#/properties/message/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema26.properties.message.type,parentSchema:schema26.properties.message,data:data17};
 if(vErrors === null){
 vErrors = [err44];
 }
@@ -3250,7 +3641,7 @@ errors++;
 }
 }
 else {
-const err45 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema24.type,parentSchema:schema24,data};
+const err45 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema26.type,parentSchema:schema26,data};
 if(vErrors === null){
 vErrors = [err45];
 }
@@ -3259,20 +3650,1712 @@ vErrors.push(err45);
 }
 errors++;
 }
-validate23.errors = vErrors;
+validate25.errors = vErrors;
 return errors === 0;
 }
 
-exports.seriesQuery = validate24;
-const schema25 = {"type":"object","additionalProperties":false,"required":["series","startTime","endTime"],"properties":{"series":{"type":"array","minItems":1,"maxItems":5,"items":{"type":"object","additionalProperties":false,"required":["sourceId","aggFn","where","groupBy"],"properties":{"sourceId":{"type":"string","pattern":"^[0-9a-fA-F]{24}$","x-rule":"must be a 24-hex-digit object id"},"aggFn":{"enum":["avg","count","count_distinct","last_value","max","min","quantile","sum","any","none","increase"]},"level":{"type":"number","minimum":0,"maximum":1},"field":{"type":"string"},"where":{"type":"string"},"whereLanguage":{"enum":["lucene","sql","promql"]},"groupBy":{"type":"array","maxItems":10,"items":{"type":"string"}},"metricName":{"type":"string"},"metricDataType":{"enum":["gauge","histogram","sum","summary","exponential histogram"]}}}},"startTime":{"type":"integer","minimum":1000000000000,"x-rule":"must be a whole number of milliseconds since the epoch, at least 13 digits (e.g. 1700000000000); a time in seconds such as 1700000000 is too small"},"endTime":{"type":"integer","minimum":1000000000000,"x-rule":"must be a whole number of milliseconds since the epoch, at least 13 digits (e.g. 1700000000000); a time in seconds such as 1700000000 is too small"},"granularity":{"enum":["30s","1m","5m","10m","15m","30m","1h","2h","6h","12h","1d","2d","7d","30d","auto"]},"seriesReturnType":{"enum":["ratio","column"]}}};
-const pattern4 = new RegExp("^[0-9a-fA-F]{24}$", "u");
+exports.alertInputs = validate26;
+const schema27 = {"type":"object","additionalProperties":false,"required":["threshold","interval","source","thresholdType","channel"],"properties":{"threshold":{"type":"number"},"interval":{"type":"string","pattern":"^[1-9][0-9]*[smhd]$","x-rule":"must be a duration: a positive whole number followed by s, m, h or d (e.g. 30s, 15m, 1h, 1d)"},"source":{"enum":["tile","search"]},"thresholdType":{"enum":["above","below","above_exclusive","below_or_equal","equal","not_equal","between","not_between"]},"channel":{"type":"object","additionalProperties":false,"required":["type","webhookId"],"properties":{"type":{"enum":["webhook"]},"webhookId":{"type":"string","minLength":1}}},"dashboardId":{"type":"string"},"tileId":{"type":"string"},"savedSearchId":{"type":"string"},"groupBy":{"type":"string"},"name":{"type":"string","minLength":1,"maxLength":512},"message":{"type":"string","minLength":1,"maxLength":4096},"thresholdMax":{"type":"number"},"note":{"type":"string","minLength":1,"maxLength":4096},"numConsecutiveWindows":{"type":"integer","minimum":1,"x-rule":"must be a whole number of windows, at least 1"},"scheduleOffsetMinutes":{"type":"integer","minimum":0,"maximum":1439,"x-rule":"must be a whole number of minutes from 0 to 1439"},"scheduleStartAt":{"type":"string","format":"date-time"},"channels":{"type":"array","minItems":1,"maxItems":10,"items":{"type":"object","additionalProperties":false,"required":["type","webhookId"],"properties":{"type":{"enum":["webhook"]},"webhookId":{"type":"string","minLength":1}}}}},"allOf":[{"if":{"type":"object","required":["source"],"properties":{"source":{"const":"tile"}}},"then":{"required":["dashboardId","tileId"],"properties":{"dashboardId":{"type":"string","minLength":1},"tileId":{"type":"string","minLength":1}}}},{"if":{"type":"object","required":["source"],"properties":{"source":{"const":"search"}}},"then":{"required":["savedSearchId"],"properties":{"savedSearchId":{"type":"string","minLength":1}}}}]};
 
-function validate24(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate26(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+const _errs2 = errors;
+let valid1 = true;
+const _errs3 = errors;
+if(errors === _errs3){
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing0;
+if((data.source === undefined) && (missing0 = "source")){
+const err0 = {};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+else {
+if(data.source !== undefined){
+if("tile" !== data.source){
+const err1 = {};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err2 = {};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+var _valid0 = _errs3 === errors;
+errors = _errs2;
+if(vErrors !== null){
+if(_errs2){
+vErrors.length = _errs2;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid0){
+const _errs6 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.dashboardId === undefined){
+const err3 = {instancePath,schemaPath:"#/allOf/0/then/required",keyword:"required",params:{missingProperty: "dashboardId"},message:"must have required property '"+"dashboardId"+"'",schema:schema27.allOf[0].then.required,parentSchema:schema27.allOf[0].then,data};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+if(data.tileId === undefined){
+const err4 = {instancePath,schemaPath:"#/allOf/0/then/required",keyword:"required",params:{missingProperty: "tileId"},message:"must have required property '"+"tileId"+"'",schema:schema27.allOf[0].then.required,parentSchema:schema27.allOf[0].then,data};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+if(data.dashboardId !== undefined){
+let data1 = data.dashboardId;
+if(typeof data1 === "string"){
+if(func2(data1) < 1){
+const err5 = {instancePath:instancePath+"/dashboardId",schemaPath:"#/allOf/0/then/properties/dashboardId/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema27.allOf[0].then.properties.dashboardId,data:data1};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+else {
+const err6 = {instancePath:instancePath+"/dashboardId",schemaPath:"#/allOf/0/then/properties/dashboardId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema27.allOf[0].then.properties.dashboardId.type,parentSchema:schema27.allOf[0].then.properties.dashboardId,data:data1};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+if(data.tileId !== undefined){
+let data2 = data.tileId;
+if(typeof data2 === "string"){
+if(func2(data2) < 1){
+const err7 = {instancePath:instancePath+"/tileId",schemaPath:"#/allOf/0/then/properties/tileId/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema27.allOf[0].then.properties.tileId,data:data2};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+else {
+const err8 = {instancePath:instancePath+"/tileId",schemaPath:"#/allOf/0/then/properties/tileId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema27.allOf[0].then.properties.tileId.type,parentSchema:schema27.allOf[0].then.properties.tileId,data:data2};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+}
+}
+var _valid0 = _errs6 === errors;
+valid1 = _valid0;
+}
+if(!valid1){
+const err9 = {instancePath,schemaPath:"#/allOf/0/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema",schema:schema27.allOf[0].if,parentSchema:schema27.allOf[0],data};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+const _errs12 = errors;
+let valid4 = true;
+const _errs13 = errors;
+if(errors === _errs13){
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing1;
+if((data.source === undefined) && (missing1 = "source")){
+const err10 = {};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+else {
+if(data.source !== undefined){
+if("search" !== data.source){
+const err11 = {};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err12 = {};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+}
+var _valid1 = _errs13 === errors;
+errors = _errs12;
+if(vErrors !== null){
+if(_errs12){
+vErrors.length = _errs12;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid1){
+const _errs16 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.savedSearchId === undefined){
+const err13 = {instancePath,schemaPath:"#/allOf/1/then/required",keyword:"required",params:{missingProperty: "savedSearchId"},message:"must have required property '"+"savedSearchId"+"'",schema:schema27.allOf[1].then.required,parentSchema:schema27.allOf[1].then,data};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+if(data.savedSearchId !== undefined){
+let data4 = data.savedSearchId;
+if(typeof data4 === "string"){
+if(func2(data4) < 1){
+const err14 = {instancePath:instancePath+"/savedSearchId",schemaPath:"#/allOf/1/then/properties/savedSearchId/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema27.allOf[1].then.properties.savedSearchId,data:data4};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+}
+else {
+const err15 = {instancePath:instancePath+"/savedSearchId",schemaPath:"#/allOf/1/then/properties/savedSearchId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema27.allOf[1].then.properties.savedSearchId.type,parentSchema:schema27.allOf[1].then.properties.savedSearchId,data:data4};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+}
+}
+var _valid1 = _errs16 === errors;
+valid4 = _valid1;
+}
+if(!valid4){
+const err16 = {instancePath,schemaPath:"#/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema",schema:schema27.allOf[1].if,parentSchema:schema27.allOf[1],data};
+if(vErrors === null){
+vErrors = [err16];
+}
+else {
+vErrors.push(err16);
+}
+errors++;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.threshold === undefined){
+const err17 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "threshold"},message:"must have required property '"+"threshold"+"'",schema:schema27.required,parentSchema:schema27,data};
+if(vErrors === null){
+vErrors = [err17];
+}
+else {
+vErrors.push(err17);
+}
+errors++;
+}
+if(data.interval === undefined){
+const err18 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "interval"},message:"must have required property '"+"interval"+"'",schema:schema27.required,parentSchema:schema27,data};
+if(vErrors === null){
+vErrors = [err18];
+}
+else {
+vErrors.push(err18);
+}
+errors++;
+}
+if(data.source === undefined){
+const err19 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "source"},message:"must have required property '"+"source"+"'",schema:schema27.required,parentSchema:schema27,data};
+if(vErrors === null){
+vErrors = [err19];
+}
+else {
+vErrors.push(err19);
+}
+errors++;
+}
+if(data.thresholdType === undefined){
+const err20 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "thresholdType"},message:"must have required property '"+"thresholdType"+"'",schema:schema27.required,parentSchema:schema27,data};
+if(vErrors === null){
+vErrors = [err20];
+}
+else {
+vErrors.push(err20);
+}
+errors++;
+}
+if(data.channel === undefined){
+const err21 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "channel"},message:"must have required property '"+"channel"+"'",schema:schema27.required,parentSchema:schema27,data};
+if(vErrors === null){
+vErrors = [err21];
+}
+else {
+vErrors.push(err21);
+}
+errors++;
+}
+for(const key0 in data){
+if(!(func29.call(schema27.properties, key0))){
+const err22 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema27,data};
+if(vErrors === null){
+vErrors = [err22];
+}
+else {
+vErrors.push(err22);
+}
+errors++;
+}
+}
+if(data.threshold !== undefined){
+let data5 = data.threshold;
+if(!((typeof data5 == "number") && (isFinite(data5)))){
+const err23 = {instancePath:instancePath+"/threshold",schemaPath:"#/properties/threshold/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema27.properties.threshold.type,parentSchema:schema27.properties.threshold,data:data5};
+if(vErrors === null){
+vErrors = [err23];
+}
+else {
+vErrors.push(err23);
+}
+errors++;
+}
+}
+if(data.interval !== undefined){
+let data6 = data.interval;
+if(typeof data6 === "string"){
+if(!pattern3.test(data6)){
+const err24 = {instancePath:instancePath+"/interval",schemaPath:"#/properties/interval/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]*[smhd]$"},message:"must match pattern \""+"^[1-9][0-9]*[smhd]$"+"\"",schema:"^[1-9][0-9]*[smhd]$",parentSchema:schema27.properties.interval,data:data6};
+if(vErrors === null){
+vErrors = [err24];
+}
+else {
+vErrors.push(err24);
+}
+errors++;
+}
+}
+else {
+const err25 = {instancePath:instancePath+"/interval",schemaPath:"#/properties/interval/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema27.properties.interval.type,parentSchema:schema27.properties.interval,data:data6};
+if(vErrors === null){
+vErrors = [err25];
+}
+else {
+vErrors.push(err25);
+}
+errors++;
+}
+}
+if(data.source !== undefined){
+let data7 = data.source;
+if(!((data7 === "tile") || (data7 === "search"))){
+const err26 = {instancePath:instancePath+"/source",schemaPath:"#/properties/source/enum",keyword:"enum",params:{allowedValues: schema27.properties.source.enum},message:"must be equal to one of the allowed values",schema:schema27.properties.source.enum,parentSchema:schema27.properties.source,data:data7};
+if(vErrors === null){
+vErrors = [err26];
+}
+else {
+vErrors.push(err26);
+}
+errors++;
+}
+}
+if(data.thresholdType !== undefined){
+let data8 = data.thresholdType;
+if(!((((((((data8 === "above") || (data8 === "below")) || (data8 === "above_exclusive")) || (data8 === "below_or_equal")) || (data8 === "equal")) || (data8 === "not_equal")) || (data8 === "between")) || (data8 === "not_between"))){
+const err27 = {instancePath:instancePath+"/thresholdType",schemaPath:"#/properties/thresholdType/enum",keyword:"enum",params:{allowedValues: schema27.properties.thresholdType.enum},message:"must be equal to one of the allowed values",schema:schema27.properties.thresholdType.enum,parentSchema:schema27.properties.thresholdType,data:data8};
+if(vErrors === null){
+vErrors = [err27];
+}
+else {
+vErrors.push(err27);
+}
+errors++;
+}
+}
+if(data.channel !== undefined){
+let data9 = data.channel;
+if(data9 && typeof data9 == "object" && !Array.isArray(data9)){
+if(data9.type === undefined){
+const err28 = {instancePath:instancePath+"/channel",schemaPath:"#/properties/channel/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'",schema:schema27.properties.channel.required,parentSchema:schema27.properties.channel,data:data9};
+if(vErrors === null){
+vErrors = [err28];
+}
+else {
+vErrors.push(err28);
+}
+errors++;
+}
+if(data9.webhookId === undefined){
+const err29 = {instancePath:instancePath+"/channel",schemaPath:"#/properties/channel/required",keyword:"required",params:{missingProperty: "webhookId"},message:"must have required property '"+"webhookId"+"'",schema:schema27.properties.channel.required,parentSchema:schema27.properties.channel,data:data9};
+if(vErrors === null){
+vErrors = [err29];
+}
+else {
+vErrors.push(err29);
+}
+errors++;
+}
+for(const key1 in data9){
+if(!((key1 === "type") || (key1 === "webhookId"))){
+const err30 = {instancePath:instancePath+"/channel",schemaPath:"#/properties/channel/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema27.properties.channel,data:data9};
+if(vErrors === null){
+vErrors = [err30];
+}
+else {
+vErrors.push(err30);
+}
+errors++;
+}
+}
+if(data9.type !== undefined){
+let data10 = data9.type;
+if(!(data10 === "webhook")){
+const err31 = {instancePath:instancePath+"/channel/type",schemaPath:"#/properties/channel/properties/type/enum",keyword:"enum",params:{allowedValues: schema27.properties.channel.properties.type.enum},message:"must be equal to one of the allowed values",schema:schema27.properties.channel.properties.type.enum,parentSchema:schema27.properties.channel.properties.type,data:data10};
+if(vErrors === null){
+vErrors = [err31];
+}
+else {
+vErrors.push(err31);
+}
+errors++;
+}
+}
+if(data9.webhookId !== undefined){
+let data11 = data9.webhookId;
+if(typeof data11 === "string"){
+if(func2(data11) < 1){
+const err32 = {instancePath:instancePath+"/channel/webhookId",schemaPath:"#/properties/channel/properties/webhookId/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema27.properties.channel.properties.webhookId,data:data11};
+if(vErrors === null){
+vErrors = [err32];
+}
+else {
+vErrors.push(err32);
+}
+errors++;
+}
+}
+else {
+const err33 = {instancePath:instancePath+"/channel/webhookId",schemaPath:"#/properties/channel/properties/webhookId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema27.properties.channel.properties.webhookId.type,parentSchema:schema27.properties.channel.properties.webhookId,data:data11};
+if(vErrors === null){
+vErrors = [err33];
+}
+else {
+vErrors.push(err33);
+}
+errors++;
+}
+}
+}
+else {
+const err34 = {instancePath:instancePath+"/channel",schemaPath:"#/properties/channel/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema27.properties.channel.type,parentSchema:schema27.properties.channel,data:data9};
+if(vErrors === null){
+vErrors = [err34];
+}
+else {
+vErrors.push(err34);
+}
+errors++;
+}
+}
+if(data.dashboardId !== undefined){
+let data12 = data.dashboardId;
+if(typeof data12 !== "string"){
+const err35 = {instancePath:instancePath+"/dashboardId",schemaPath:"#/properties/dashboardId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema27.properties.dashboardId.type,parentSchema:schema27.properties.dashboardId,data:data12};
+if(vErrors === null){
+vErrors = [err35];
+}
+else {
+vErrors.push(err35);
+}
+errors++;
+}
+}
+if(data.tileId !== undefined){
+let data13 = data.tileId;
+if(typeof data13 !== "string"){
+const err36 = {instancePath:instancePath+"/tileId",schemaPath:"#/properties/tileId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema27.properties.tileId.type,parentSchema:schema27.properties.tileId,data:data13};
+if(vErrors === null){
+vErrors = [err36];
+}
+else {
+vErrors.push(err36);
+}
+errors++;
+}
+}
+if(data.savedSearchId !== undefined){
+let data14 = data.savedSearchId;
+if(typeof data14 !== "string"){
+const err37 = {instancePath:instancePath+"/savedSearchId",schemaPath:"#/properties/savedSearchId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema27.properties.savedSearchId.type,parentSchema:schema27.properties.savedSearchId,data:data14};
+if(vErrors === null){
+vErrors = [err37];
+}
+else {
+vErrors.push(err37);
+}
+errors++;
+}
+}
+if(data.groupBy !== undefined){
+let data15 = data.groupBy;
+if(typeof data15 !== "string"){
+const err38 = {instancePath:instancePath+"/groupBy",schemaPath:"#/properties/groupBy/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema27.properties.groupBy.type,parentSchema:schema27.properties.groupBy,data:data15};
+if(vErrors === null){
+vErrors = [err38];
+}
+else {
+vErrors.push(err38);
+}
+errors++;
+}
+}
+if(data.name !== undefined){
+let data16 = data.name;
+if(typeof data16 === "string"){
+if(func2(data16) > 512){
+const err39 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/maxLength",keyword:"maxLength",params:{limit: 512},message:"must NOT have more than 512 characters",schema:512,parentSchema:schema27.properties.name,data:data16};
+if(vErrors === null){
+vErrors = [err39];
+}
+else {
+vErrors.push(err39);
+}
+errors++;
+}
+if(func2(data16) < 1){
+const err40 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema27.properties.name,data:data16};
+if(vErrors === null){
+vErrors = [err40];
+}
+else {
+vErrors.push(err40);
+}
+errors++;
+}
+}
+else {
+const err41 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema27.properties.name.type,parentSchema:schema27.properties.name,data:data16};
+if(vErrors === null){
+vErrors = [err41];
+}
+else {
+vErrors.push(err41);
+}
+errors++;
+}
+}
+if(data.message !== undefined){
+let data17 = data.message;
+if(typeof data17 === "string"){
+if(func2(data17) > 4096){
+const err42 = {instancePath:instancePath+"/message",schemaPath:"#/properties/message/maxLength",keyword:"maxLength",params:{limit: 4096},message:"must NOT have more than 4096 characters",schema:4096,parentSchema:schema27.properties.message,data:data17};
+if(vErrors === null){
+vErrors = [err42];
+}
+else {
+vErrors.push(err42);
+}
+errors++;
+}
+if(func2(data17) < 1){
+const err43 = {instancePath:instancePath+"/message",schemaPath:"#/properties/message/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema27.properties.message,data:data17};
+if(vErrors === null){
+vErrors = [err43];
+}
+else {
+vErrors.push(err43);
+}
+errors++;
+}
+}
+else {
+const err44 = {instancePath:instancePath+"/message",schemaPath:"#/properties/message/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema27.properties.message.type,parentSchema:schema27.properties.message,data:data17};
+if(vErrors === null){
+vErrors = [err44];
+}
+else {
+vErrors.push(err44);
+}
+errors++;
+}
+}
+if(data.thresholdMax !== undefined){
+let data18 = data.thresholdMax;
+if(!((typeof data18 == "number") && (isFinite(data18)))){
+const err45 = {instancePath:instancePath+"/thresholdMax",schemaPath:"#/properties/thresholdMax/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema27.properties.thresholdMax.type,parentSchema:schema27.properties.thresholdMax,data:data18};
+if(vErrors === null){
+vErrors = [err45];
+}
+else {
+vErrors.push(err45);
+}
+errors++;
+}
+}
+if(data.note !== undefined){
+let data19 = data.note;
+if(typeof data19 === "string"){
+if(func2(data19) > 4096){
+const err46 = {instancePath:instancePath+"/note",schemaPath:"#/properties/note/maxLength",keyword:"maxLength",params:{limit: 4096},message:"must NOT have more than 4096 characters",schema:4096,parentSchema:schema27.properties.note,data:data19};
+if(vErrors === null){
+vErrors = [err46];
+}
+else {
+vErrors.push(err46);
+}
+errors++;
+}
+if(func2(data19) < 1){
+const err47 = {instancePath:instancePath+"/note",schemaPath:"#/properties/note/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema27.properties.note,data:data19};
+if(vErrors === null){
+vErrors = [err47];
+}
+else {
+vErrors.push(err47);
+}
+errors++;
+}
+}
+else {
+const err48 = {instancePath:instancePath+"/note",schemaPath:"#/properties/note/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema27.properties.note.type,parentSchema:schema27.properties.note,data:data19};
+if(vErrors === null){
+vErrors = [err48];
+}
+else {
+vErrors.push(err48);
+}
+errors++;
+}
+}
+if(data.numConsecutiveWindows !== undefined){
+let data20 = data.numConsecutiveWindows;
+if(!(((typeof data20 == "number") && (!(data20 % 1) && !isNaN(data20))) && (isFinite(data20)))){
+const err49 = {instancePath:instancePath+"/numConsecutiveWindows",schemaPath:"#/properties/numConsecutiveWindows/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema27.properties.numConsecutiveWindows.type,parentSchema:schema27.properties.numConsecutiveWindows,data:data20};
+if(vErrors === null){
+vErrors = [err49];
+}
+else {
+vErrors.push(err49);
+}
+errors++;
+}
+if((typeof data20 == "number") && (isFinite(data20))){
+if(data20 < 1 || isNaN(data20)){
+const err50 = {instancePath:instancePath+"/numConsecutiveWindows",schemaPath:"#/properties/numConsecutiveWindows/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema27.properties.numConsecutiveWindows,data:data20};
+if(vErrors === null){
+vErrors = [err50];
+}
+else {
+vErrors.push(err50);
+}
+errors++;
+}
+}
+}
+if(data.scheduleOffsetMinutes !== undefined){
+let data21 = data.scheduleOffsetMinutes;
+if(!(((typeof data21 == "number") && (!(data21 % 1) && !isNaN(data21))) && (isFinite(data21)))){
+const err51 = {instancePath:instancePath+"/scheduleOffsetMinutes",schemaPath:"#/properties/scheduleOffsetMinutes/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema27.properties.scheduleOffsetMinutes.type,parentSchema:schema27.properties.scheduleOffsetMinutes,data:data21};
+if(vErrors === null){
+vErrors = [err51];
+}
+else {
+vErrors.push(err51);
+}
+errors++;
+}
+if((typeof data21 == "number") && (isFinite(data21))){
+if(data21 > 1439 || isNaN(data21)){
+const err52 = {instancePath:instancePath+"/scheduleOffsetMinutes",schemaPath:"#/properties/scheduleOffsetMinutes/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1439},message:"must be <= 1439",schema:1439,parentSchema:schema27.properties.scheduleOffsetMinutes,data:data21};
+if(vErrors === null){
+vErrors = [err52];
+}
+else {
+vErrors.push(err52);
+}
+errors++;
+}
+if(data21 < 0 || isNaN(data21)){
+const err53 = {instancePath:instancePath+"/scheduleOffsetMinutes",schemaPath:"#/properties/scheduleOffsetMinutes/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema27.properties.scheduleOffsetMinutes,data:data21};
+if(vErrors === null){
+vErrors = [err53];
+}
+else {
+vErrors.push(err53);
+}
+errors++;
+}
+}
+}
+if(data.scheduleStartAt !== undefined){
+let data22 = data.scheduleStartAt;
+if(typeof data22 === "string"){
+if(!(formats0.validate(data22))){
+const err54 = {instancePath:instancePath+"/scheduleStartAt",schemaPath:"#/properties/scheduleStartAt/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\"",schema:"date-time",parentSchema:schema27.properties.scheduleStartAt,data:data22};
+if(vErrors === null){
+vErrors = [err54];
+}
+else {
+vErrors.push(err54);
+}
+errors++;
+}
+}
+else {
+const err55 = {instancePath:instancePath+"/scheduleStartAt",schemaPath:"#/properties/scheduleStartAt/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema27.properties.scheduleStartAt.type,parentSchema:schema27.properties.scheduleStartAt,data:data22};
+if(vErrors === null){
+vErrors = [err55];
+}
+else {
+vErrors.push(err55);
+}
+errors++;
+}
+}
+if(data.channels !== undefined){
+let data23 = data.channels;
+if(Array.isArray(data23)){
+if(data23.length > 10){
+const err56 = {instancePath:instancePath+"/channels",schemaPath:"#/properties/channels/maxItems",keyword:"maxItems",params:{limit: 10},message:"must NOT have more than 10 items",schema:10,parentSchema:schema27.properties.channels,data:data23};
+if(vErrors === null){
+vErrors = [err56];
+}
+else {
+vErrors.push(err56);
+}
+errors++;
+}
+if(data23.length < 1){
+const err57 = {instancePath:instancePath+"/channels",schemaPath:"#/properties/channels/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema27.properties.channels,data:data23};
+if(vErrors === null){
+vErrors = [err57];
+}
+else {
+vErrors.push(err57);
+}
+errors++;
+}
+const len0 = data23.length;
+for(let i0=0; i0<len0; i0++){
+let data24 = data23[i0];
+if(data24 && typeof data24 == "object" && !Array.isArray(data24)){
+if(data24.type === undefined){
+const err58 = {instancePath:instancePath+"/channels/" + i0,schemaPath:"#/properties/channels/items/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'",schema:schema27.properties.channels.items.required,parentSchema:schema27.properties.channels.items,data:data24};
+if(vErrors === null){
+vErrors = [err58];
+}
+else {
+vErrors.push(err58);
+}
+errors++;
+}
+if(data24.webhookId === undefined){
+const err59 = {instancePath:instancePath+"/channels/" + i0,schemaPath:"#/properties/channels/items/required",keyword:"required",params:{missingProperty: "webhookId"},message:"must have required property '"+"webhookId"+"'",schema:schema27.properties.channels.items.required,parentSchema:schema27.properties.channels.items,data:data24};
+if(vErrors === null){
+vErrors = [err59];
+}
+else {
+vErrors.push(err59);
+}
+errors++;
+}
+for(const key2 in data24){
+if(!((key2 === "type") || (key2 === "webhookId"))){
+const err60 = {instancePath:instancePath+"/channels/" + i0,schemaPath:"#/properties/channels/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties",schema:false,parentSchema:schema27.properties.channels.items,data:data24};
+if(vErrors === null){
+vErrors = [err60];
+}
+else {
+vErrors.push(err60);
+}
+errors++;
+}
+}
+if(data24.type !== undefined){
+let data25 = data24.type;
+if(!(data25 === "webhook")){
+const err61 = {instancePath:instancePath+"/channels/" + i0+"/type",schemaPath:"#/properties/channels/items/properties/type/enum",keyword:"enum",params:{allowedValues: schema27.properties.channels.items.properties.type.enum},message:"must be equal to one of the allowed values",schema:schema27.properties.channels.items.properties.type.enum,parentSchema:schema27.properties.channels.items.properties.type,data:data25};
+if(vErrors === null){
+vErrors = [err61];
+}
+else {
+vErrors.push(err61);
+}
+errors++;
+}
+}
+if(data24.webhookId !== undefined){
+let data26 = data24.webhookId;
+if(typeof data26 === "string"){
+if(func2(data26) < 1){
+const err62 = {instancePath:instancePath+"/channels/" + i0+"/webhookId",schemaPath:"#/properties/channels/items/properties/webhookId/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema27.properties.channels.items.properties.webhookId,data:data26};
+if(vErrors === null){
+vErrors = [err62];
+}
+else {
+vErrors.push(err62);
+}
+errors++;
+}
+}
+else {
+const err63 = {instancePath:instancePath+"/channels/" + i0+"/webhookId",schemaPath:"#/properties/channels/items/properties/webhookId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema27.properties.channels.items.properties.webhookId.type,parentSchema:schema27.properties.channels.items.properties.webhookId,data:data26};
+if(vErrors === null){
+vErrors = [err63];
+}
+else {
+vErrors.push(err63);
+}
+errors++;
+}
+}
+}
+else {
+const err64 = {instancePath:instancePath+"/channels/" + i0,schemaPath:"#/properties/channels/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema27.properties.channels.items.type,parentSchema:schema27.properties.channels.items,data:data24};
+if(vErrors === null){
+vErrors = [err64];
+}
+else {
+vErrors.push(err64);
+}
+errors++;
+}
+}
+}
+else {
+const err65 = {instancePath:instancePath+"/channels",schemaPath:"#/properties/channels/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema27.properties.channels.type,parentSchema:schema27.properties.channels,data:data23};
+if(vErrors === null){
+vErrors = [err65];
+}
+else {
+vErrors.push(err65);
+}
+errors++;
+}
+}
+}
+else {
+const err66 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema27.type,parentSchema:schema27,data};
+if(vErrors === null){
+vErrors = [err66];
+}
+else {
+vErrors.push(err66);
+}
+errors++;
+}
+validate26.errors = vErrors;
+return errors === 0;
+}
+
+exports.alertCreateProduction = validate27;
+const schema28 = {"type":"object","additionalProperties":false,"required":["threshold","interval","source","thresholdType","channel"],"properties":{"threshold":{"type":"number"},"interval":{"enum":["1m","5m","15m","30m","1h","6h","12h","1d"],"x-rule":"must be one of 1m, 5m, 15m, 30m, 1h, 6h, 12h, 1d"},"source":{"enum":["saved_search","tile"]},"thresholdType":{"enum":["above","below","above_exclusive","below_or_equal","equal","not_equal","between","not_between"]},"channel":{"type":"object","additionalProperties":false,"required":["type","webhookId"],"properties":{"type":{"enum":["webhook"]},"webhookId":{"type":"string","minLength":1}}},"dashboardId":{"type":"string"},"tileId":{"type":"string"},"savedSearchId":{"type":"string"},"groupBy":{"type":"string"},"name":{"type":"string","minLength":1,"maxLength":512},"message":{"type":"string","minLength":1,"maxLength":4096},"thresholdMax":{"type":"number"},"note":{"type":"string","minLength":1,"maxLength":4096},"numConsecutiveWindows":{"type":"integer","minimum":1,"x-rule":"must be a whole number of windows, at least 1"},"scheduleOffsetMinutes":{"type":"integer","minimum":0,"maximum":1439,"x-rule":"must be a whole number of minutes from 0 to 1439"},"scheduleStartAt":{"type":"string","format":"date-time"},"channels":{"type":"array","minItems":1,"maxItems":10,"items":{"type":"object","additionalProperties":false,"required":["type","webhookId"],"properties":{"type":{"enum":["webhook"]},"webhookId":{"type":"string","minLength":1}}}}},"allOf":[{"if":{"type":"object","required":["source"],"properties":{"source":{"const":"tile"}}},"then":{"required":["dashboardId","tileId"],"properties":{"dashboardId":{"type":"string","minLength":1},"tileId":{"type":"string","minLength":1}}}},{"if":{"type":"object","required":["source"],"properties":{"source":{"const":"saved_search"}}},"then":{"required":["savedSearchId"],"properties":{"savedSearchId":{"type":"string","minLength":1}}}}]};
+
+function validate27(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+const _errs2 = errors;
+let valid1 = true;
+const _errs3 = errors;
+if(errors === _errs3){
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing0;
+if((data.source === undefined) && (missing0 = "source")){
+const err0 = {};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+else {
+if(data.source !== undefined){
+if("tile" !== data.source){
+const err1 = {};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err2 = {};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+var _valid0 = _errs3 === errors;
+errors = _errs2;
+if(vErrors !== null){
+if(_errs2){
+vErrors.length = _errs2;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid0){
+const _errs6 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.dashboardId === undefined){
+const err3 = {instancePath,schemaPath:"#/allOf/0/then/required",keyword:"required",params:{missingProperty: "dashboardId"},message:"must have required property '"+"dashboardId"+"'",schema:schema28.allOf[0].then.required,parentSchema:schema28.allOf[0].then,data};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+if(data.tileId === undefined){
+const err4 = {instancePath,schemaPath:"#/allOf/0/then/required",keyword:"required",params:{missingProperty: "tileId"},message:"must have required property '"+"tileId"+"'",schema:schema28.allOf[0].then.required,parentSchema:schema28.allOf[0].then,data};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+if(data.dashboardId !== undefined){
+let data1 = data.dashboardId;
+if(typeof data1 === "string"){
+if(func2(data1) < 1){
+const err5 = {instancePath:instancePath+"/dashboardId",schemaPath:"#/allOf/0/then/properties/dashboardId/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema28.allOf[0].then.properties.dashboardId,data:data1};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+else {
+const err6 = {instancePath:instancePath+"/dashboardId",schemaPath:"#/allOf/0/then/properties/dashboardId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema28.allOf[0].then.properties.dashboardId.type,parentSchema:schema28.allOf[0].then.properties.dashboardId,data:data1};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+if(data.tileId !== undefined){
+let data2 = data.tileId;
+if(typeof data2 === "string"){
+if(func2(data2) < 1){
+const err7 = {instancePath:instancePath+"/tileId",schemaPath:"#/allOf/0/then/properties/tileId/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema28.allOf[0].then.properties.tileId,data:data2};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+else {
+const err8 = {instancePath:instancePath+"/tileId",schemaPath:"#/allOf/0/then/properties/tileId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema28.allOf[0].then.properties.tileId.type,parentSchema:schema28.allOf[0].then.properties.tileId,data:data2};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+}
+}
+var _valid0 = _errs6 === errors;
+valid1 = _valid0;
+}
+if(!valid1){
+const err9 = {instancePath,schemaPath:"#/allOf/0/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema",schema:schema28.allOf[0].if,parentSchema:schema28.allOf[0],data};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+const _errs12 = errors;
+let valid4 = true;
+const _errs13 = errors;
+if(errors === _errs13){
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing1;
+if((data.source === undefined) && (missing1 = "source")){
+const err10 = {};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+else {
+if(data.source !== undefined){
+if("saved_search" !== data.source){
+const err11 = {};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err12 = {};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+}
+var _valid1 = _errs13 === errors;
+errors = _errs12;
+if(vErrors !== null){
+if(_errs12){
+vErrors.length = _errs12;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid1){
+const _errs16 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.savedSearchId === undefined){
+const err13 = {instancePath,schemaPath:"#/allOf/1/then/required",keyword:"required",params:{missingProperty: "savedSearchId"},message:"must have required property '"+"savedSearchId"+"'",schema:schema28.allOf[1].then.required,parentSchema:schema28.allOf[1].then,data};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+if(data.savedSearchId !== undefined){
+let data4 = data.savedSearchId;
+if(typeof data4 === "string"){
+if(func2(data4) < 1){
+const err14 = {instancePath:instancePath+"/savedSearchId",schemaPath:"#/allOf/1/then/properties/savedSearchId/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema28.allOf[1].then.properties.savedSearchId,data:data4};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+}
+else {
+const err15 = {instancePath:instancePath+"/savedSearchId",schemaPath:"#/allOf/1/then/properties/savedSearchId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema28.allOf[1].then.properties.savedSearchId.type,parentSchema:schema28.allOf[1].then.properties.savedSearchId,data:data4};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+}
+}
+var _valid1 = _errs16 === errors;
+valid4 = _valid1;
+}
+if(!valid4){
+const err16 = {instancePath,schemaPath:"#/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema",schema:schema28.allOf[1].if,parentSchema:schema28.allOf[1],data};
+if(vErrors === null){
+vErrors = [err16];
+}
+else {
+vErrors.push(err16);
+}
+errors++;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.threshold === undefined){
+const err17 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "threshold"},message:"must have required property '"+"threshold"+"'",schema:schema28.required,parentSchema:schema28,data};
+if(vErrors === null){
+vErrors = [err17];
+}
+else {
+vErrors.push(err17);
+}
+errors++;
+}
+if(data.interval === undefined){
+const err18 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "interval"},message:"must have required property '"+"interval"+"'",schema:schema28.required,parentSchema:schema28,data};
+if(vErrors === null){
+vErrors = [err18];
+}
+else {
+vErrors.push(err18);
+}
+errors++;
+}
+if(data.source === undefined){
+const err19 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "source"},message:"must have required property '"+"source"+"'",schema:schema28.required,parentSchema:schema28,data};
+if(vErrors === null){
+vErrors = [err19];
+}
+else {
+vErrors.push(err19);
+}
+errors++;
+}
+if(data.thresholdType === undefined){
+const err20 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "thresholdType"},message:"must have required property '"+"thresholdType"+"'",schema:schema28.required,parentSchema:schema28,data};
+if(vErrors === null){
+vErrors = [err20];
+}
+else {
+vErrors.push(err20);
+}
+errors++;
+}
+if(data.channel === undefined){
+const err21 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "channel"},message:"must have required property '"+"channel"+"'",schema:schema28.required,parentSchema:schema28,data};
+if(vErrors === null){
+vErrors = [err21];
+}
+else {
+vErrors.push(err21);
+}
+errors++;
+}
+for(const key0 in data){
+if(!(func29.call(schema28.properties, key0))){
+const err22 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema28,data};
+if(vErrors === null){
+vErrors = [err22];
+}
+else {
+vErrors.push(err22);
+}
+errors++;
+}
+}
+if(data.threshold !== undefined){
+let data5 = data.threshold;
+if(!((typeof data5 == "number") && (isFinite(data5)))){
+const err23 = {instancePath:instancePath+"/threshold",schemaPath:"#/properties/threshold/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema28.properties.threshold.type,parentSchema:schema28.properties.threshold,data:data5};
+if(vErrors === null){
+vErrors = [err23];
+}
+else {
+vErrors.push(err23);
+}
+errors++;
+}
+}
+if(data.interval !== undefined){
+let data6 = data.interval;
+if(!((((((((data6 === "1m") || (data6 === "5m")) || (data6 === "15m")) || (data6 === "30m")) || (data6 === "1h")) || (data6 === "6h")) || (data6 === "12h")) || (data6 === "1d"))){
+const err24 = {instancePath:instancePath+"/interval",schemaPath:"#/properties/interval/enum",keyword:"enum",params:{allowedValues: schema28.properties.interval.enum},message:"must be equal to one of the allowed values",schema:schema28.properties.interval.enum,parentSchema:schema28.properties.interval,data:data6};
+if(vErrors === null){
+vErrors = [err24];
+}
+else {
+vErrors.push(err24);
+}
+errors++;
+}
+}
+if(data.source !== undefined){
+let data7 = data.source;
+if(!((data7 === "saved_search") || (data7 === "tile"))){
+const err25 = {instancePath:instancePath+"/source",schemaPath:"#/properties/source/enum",keyword:"enum",params:{allowedValues: schema28.properties.source.enum},message:"must be equal to one of the allowed values",schema:schema28.properties.source.enum,parentSchema:schema28.properties.source,data:data7};
+if(vErrors === null){
+vErrors = [err25];
+}
+else {
+vErrors.push(err25);
+}
+errors++;
+}
+}
+if(data.thresholdType !== undefined){
+let data8 = data.thresholdType;
+if(!((((((((data8 === "above") || (data8 === "below")) || (data8 === "above_exclusive")) || (data8 === "below_or_equal")) || (data8 === "equal")) || (data8 === "not_equal")) || (data8 === "between")) || (data8 === "not_between"))){
+const err26 = {instancePath:instancePath+"/thresholdType",schemaPath:"#/properties/thresholdType/enum",keyword:"enum",params:{allowedValues: schema28.properties.thresholdType.enum},message:"must be equal to one of the allowed values",schema:schema28.properties.thresholdType.enum,parentSchema:schema28.properties.thresholdType,data:data8};
+if(vErrors === null){
+vErrors = [err26];
+}
+else {
+vErrors.push(err26);
+}
+errors++;
+}
+}
+if(data.channel !== undefined){
+let data9 = data.channel;
+if(data9 && typeof data9 == "object" && !Array.isArray(data9)){
+if(data9.type === undefined){
+const err27 = {instancePath:instancePath+"/channel",schemaPath:"#/properties/channel/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'",schema:schema28.properties.channel.required,parentSchema:schema28.properties.channel,data:data9};
+if(vErrors === null){
+vErrors = [err27];
+}
+else {
+vErrors.push(err27);
+}
+errors++;
+}
+if(data9.webhookId === undefined){
+const err28 = {instancePath:instancePath+"/channel",schemaPath:"#/properties/channel/required",keyword:"required",params:{missingProperty: "webhookId"},message:"must have required property '"+"webhookId"+"'",schema:schema28.properties.channel.required,parentSchema:schema28.properties.channel,data:data9};
+if(vErrors === null){
+vErrors = [err28];
+}
+else {
+vErrors.push(err28);
+}
+errors++;
+}
+for(const key1 in data9){
+if(!((key1 === "type") || (key1 === "webhookId"))){
+const err29 = {instancePath:instancePath+"/channel",schemaPath:"#/properties/channel/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema28.properties.channel,data:data9};
+if(vErrors === null){
+vErrors = [err29];
+}
+else {
+vErrors.push(err29);
+}
+errors++;
+}
+}
+if(data9.type !== undefined){
+let data10 = data9.type;
+if(!(data10 === "webhook")){
+const err30 = {instancePath:instancePath+"/channel/type",schemaPath:"#/properties/channel/properties/type/enum",keyword:"enum",params:{allowedValues: schema28.properties.channel.properties.type.enum},message:"must be equal to one of the allowed values",schema:schema28.properties.channel.properties.type.enum,parentSchema:schema28.properties.channel.properties.type,data:data10};
+if(vErrors === null){
+vErrors = [err30];
+}
+else {
+vErrors.push(err30);
+}
+errors++;
+}
+}
+if(data9.webhookId !== undefined){
+let data11 = data9.webhookId;
+if(typeof data11 === "string"){
+if(func2(data11) < 1){
+const err31 = {instancePath:instancePath+"/channel/webhookId",schemaPath:"#/properties/channel/properties/webhookId/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema28.properties.channel.properties.webhookId,data:data11};
+if(vErrors === null){
+vErrors = [err31];
+}
+else {
+vErrors.push(err31);
+}
+errors++;
+}
+}
+else {
+const err32 = {instancePath:instancePath+"/channel/webhookId",schemaPath:"#/properties/channel/properties/webhookId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema28.properties.channel.properties.webhookId.type,parentSchema:schema28.properties.channel.properties.webhookId,data:data11};
+if(vErrors === null){
+vErrors = [err32];
+}
+else {
+vErrors.push(err32);
+}
+errors++;
+}
+}
+}
+else {
+const err33 = {instancePath:instancePath+"/channel",schemaPath:"#/properties/channel/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema28.properties.channel.type,parentSchema:schema28.properties.channel,data:data9};
+if(vErrors === null){
+vErrors = [err33];
+}
+else {
+vErrors.push(err33);
+}
+errors++;
+}
+}
+if(data.dashboardId !== undefined){
+let data12 = data.dashboardId;
+if(typeof data12 !== "string"){
+const err34 = {instancePath:instancePath+"/dashboardId",schemaPath:"#/properties/dashboardId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema28.properties.dashboardId.type,parentSchema:schema28.properties.dashboardId,data:data12};
+if(vErrors === null){
+vErrors = [err34];
+}
+else {
+vErrors.push(err34);
+}
+errors++;
+}
+}
+if(data.tileId !== undefined){
+let data13 = data.tileId;
+if(typeof data13 !== "string"){
+const err35 = {instancePath:instancePath+"/tileId",schemaPath:"#/properties/tileId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema28.properties.tileId.type,parentSchema:schema28.properties.tileId,data:data13};
+if(vErrors === null){
+vErrors = [err35];
+}
+else {
+vErrors.push(err35);
+}
+errors++;
+}
+}
+if(data.savedSearchId !== undefined){
+let data14 = data.savedSearchId;
+if(typeof data14 !== "string"){
+const err36 = {instancePath:instancePath+"/savedSearchId",schemaPath:"#/properties/savedSearchId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema28.properties.savedSearchId.type,parentSchema:schema28.properties.savedSearchId,data:data14};
+if(vErrors === null){
+vErrors = [err36];
+}
+else {
+vErrors.push(err36);
+}
+errors++;
+}
+}
+if(data.groupBy !== undefined){
+let data15 = data.groupBy;
+if(typeof data15 !== "string"){
+const err37 = {instancePath:instancePath+"/groupBy",schemaPath:"#/properties/groupBy/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema28.properties.groupBy.type,parentSchema:schema28.properties.groupBy,data:data15};
+if(vErrors === null){
+vErrors = [err37];
+}
+else {
+vErrors.push(err37);
+}
+errors++;
+}
+}
+if(data.name !== undefined){
+let data16 = data.name;
+if(typeof data16 === "string"){
+if(func2(data16) > 512){
+const err38 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/maxLength",keyword:"maxLength",params:{limit: 512},message:"must NOT have more than 512 characters",schema:512,parentSchema:schema28.properties.name,data:data16};
+if(vErrors === null){
+vErrors = [err38];
+}
+else {
+vErrors.push(err38);
+}
+errors++;
+}
+if(func2(data16) < 1){
+const err39 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema28.properties.name,data:data16};
+if(vErrors === null){
+vErrors = [err39];
+}
+else {
+vErrors.push(err39);
+}
+errors++;
+}
+}
+else {
+const err40 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema28.properties.name.type,parentSchema:schema28.properties.name,data:data16};
+if(vErrors === null){
+vErrors = [err40];
+}
+else {
+vErrors.push(err40);
+}
+errors++;
+}
+}
+if(data.message !== undefined){
+let data17 = data.message;
+if(typeof data17 === "string"){
+if(func2(data17) > 4096){
+const err41 = {instancePath:instancePath+"/message",schemaPath:"#/properties/message/maxLength",keyword:"maxLength",params:{limit: 4096},message:"must NOT have more than 4096 characters",schema:4096,parentSchema:schema28.properties.message,data:data17};
+if(vErrors === null){
+vErrors = [err41];
+}
+else {
+vErrors.push(err41);
+}
+errors++;
+}
+if(func2(data17) < 1){
+const err42 = {instancePath:instancePath+"/message",schemaPath:"#/properties/message/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema28.properties.message,data:data17};
+if(vErrors === null){
+vErrors = [err42];
+}
+else {
+vErrors.push(err42);
+}
+errors++;
+}
+}
+else {
+const err43 = {instancePath:instancePath+"/message",schemaPath:"#/properties/message/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema28.properties.message.type,parentSchema:schema28.properties.message,data:data17};
+if(vErrors === null){
+vErrors = [err43];
+}
+else {
+vErrors.push(err43);
+}
+errors++;
+}
+}
+if(data.thresholdMax !== undefined){
+let data18 = data.thresholdMax;
+if(!((typeof data18 == "number") && (isFinite(data18)))){
+const err44 = {instancePath:instancePath+"/thresholdMax",schemaPath:"#/properties/thresholdMax/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema28.properties.thresholdMax.type,parentSchema:schema28.properties.thresholdMax,data:data18};
+if(vErrors === null){
+vErrors = [err44];
+}
+else {
+vErrors.push(err44);
+}
+errors++;
+}
+}
+if(data.note !== undefined){
+let data19 = data.note;
+if(typeof data19 === "string"){
+if(func2(data19) > 4096){
+const err45 = {instancePath:instancePath+"/note",schemaPath:"#/properties/note/maxLength",keyword:"maxLength",params:{limit: 4096},message:"must NOT have more than 4096 characters",schema:4096,parentSchema:schema28.properties.note,data:data19};
+if(vErrors === null){
+vErrors = [err45];
+}
+else {
+vErrors.push(err45);
+}
+errors++;
+}
+if(func2(data19) < 1){
+const err46 = {instancePath:instancePath+"/note",schemaPath:"#/properties/note/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema28.properties.note,data:data19};
+if(vErrors === null){
+vErrors = [err46];
+}
+else {
+vErrors.push(err46);
+}
+errors++;
+}
+}
+else {
+const err47 = {instancePath:instancePath+"/note",schemaPath:"#/properties/note/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema28.properties.note.type,parentSchema:schema28.properties.note,data:data19};
+if(vErrors === null){
+vErrors = [err47];
+}
+else {
+vErrors.push(err47);
+}
+errors++;
+}
+}
+if(data.numConsecutiveWindows !== undefined){
+let data20 = data.numConsecutiveWindows;
+if(!(((typeof data20 == "number") && (!(data20 % 1) && !isNaN(data20))) && (isFinite(data20)))){
+const err48 = {instancePath:instancePath+"/numConsecutiveWindows",schemaPath:"#/properties/numConsecutiveWindows/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema28.properties.numConsecutiveWindows.type,parentSchema:schema28.properties.numConsecutiveWindows,data:data20};
+if(vErrors === null){
+vErrors = [err48];
+}
+else {
+vErrors.push(err48);
+}
+errors++;
+}
+if((typeof data20 == "number") && (isFinite(data20))){
+if(data20 < 1 || isNaN(data20)){
+const err49 = {instancePath:instancePath+"/numConsecutiveWindows",schemaPath:"#/properties/numConsecutiveWindows/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema28.properties.numConsecutiveWindows,data:data20};
+if(vErrors === null){
+vErrors = [err49];
+}
+else {
+vErrors.push(err49);
+}
+errors++;
+}
+}
+}
+if(data.scheduleOffsetMinutes !== undefined){
+let data21 = data.scheduleOffsetMinutes;
+if(!(((typeof data21 == "number") && (!(data21 % 1) && !isNaN(data21))) && (isFinite(data21)))){
+const err50 = {instancePath:instancePath+"/scheduleOffsetMinutes",schemaPath:"#/properties/scheduleOffsetMinutes/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema28.properties.scheduleOffsetMinutes.type,parentSchema:schema28.properties.scheduleOffsetMinutes,data:data21};
+if(vErrors === null){
+vErrors = [err50];
+}
+else {
+vErrors.push(err50);
+}
+errors++;
+}
+if((typeof data21 == "number") && (isFinite(data21))){
+if(data21 > 1439 || isNaN(data21)){
+const err51 = {instancePath:instancePath+"/scheduleOffsetMinutes",schemaPath:"#/properties/scheduleOffsetMinutes/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1439},message:"must be <= 1439",schema:1439,parentSchema:schema28.properties.scheduleOffsetMinutes,data:data21};
+if(vErrors === null){
+vErrors = [err51];
+}
+else {
+vErrors.push(err51);
+}
+errors++;
+}
+if(data21 < 0 || isNaN(data21)){
+const err52 = {instancePath:instancePath+"/scheduleOffsetMinutes",schemaPath:"#/properties/scheduleOffsetMinutes/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema28.properties.scheduleOffsetMinutes,data:data21};
+if(vErrors === null){
+vErrors = [err52];
+}
+else {
+vErrors.push(err52);
+}
+errors++;
+}
+}
+}
+if(data.scheduleStartAt !== undefined){
+let data22 = data.scheduleStartAt;
+if(typeof data22 === "string"){
+if(!(formats0.validate(data22))){
+const err53 = {instancePath:instancePath+"/scheduleStartAt",schemaPath:"#/properties/scheduleStartAt/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\"",schema:"date-time",parentSchema:schema28.properties.scheduleStartAt,data:data22};
+if(vErrors === null){
+vErrors = [err53];
+}
+else {
+vErrors.push(err53);
+}
+errors++;
+}
+}
+else {
+const err54 = {instancePath:instancePath+"/scheduleStartAt",schemaPath:"#/properties/scheduleStartAt/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema28.properties.scheduleStartAt.type,parentSchema:schema28.properties.scheduleStartAt,data:data22};
+if(vErrors === null){
+vErrors = [err54];
+}
+else {
+vErrors.push(err54);
+}
+errors++;
+}
+}
+if(data.channels !== undefined){
+let data23 = data.channels;
+if(Array.isArray(data23)){
+if(data23.length > 10){
+const err55 = {instancePath:instancePath+"/channels",schemaPath:"#/properties/channels/maxItems",keyword:"maxItems",params:{limit: 10},message:"must NOT have more than 10 items",schema:10,parentSchema:schema28.properties.channels,data:data23};
+if(vErrors === null){
+vErrors = [err55];
+}
+else {
+vErrors.push(err55);
+}
+errors++;
+}
+if(data23.length < 1){
+const err56 = {instancePath:instancePath+"/channels",schemaPath:"#/properties/channels/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema28.properties.channels,data:data23};
+if(vErrors === null){
+vErrors = [err56];
+}
+else {
+vErrors.push(err56);
+}
+errors++;
+}
+const len0 = data23.length;
+for(let i0=0; i0<len0; i0++){
+let data24 = data23[i0];
+if(data24 && typeof data24 == "object" && !Array.isArray(data24)){
+if(data24.type === undefined){
+const err57 = {instancePath:instancePath+"/channels/" + i0,schemaPath:"#/properties/channels/items/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'",schema:schema28.properties.channels.items.required,parentSchema:schema28.properties.channels.items,data:data24};
+if(vErrors === null){
+vErrors = [err57];
+}
+else {
+vErrors.push(err57);
+}
+errors++;
+}
+if(data24.webhookId === undefined){
+const err58 = {instancePath:instancePath+"/channels/" + i0,schemaPath:"#/properties/channels/items/required",keyword:"required",params:{missingProperty: "webhookId"},message:"must have required property '"+"webhookId"+"'",schema:schema28.properties.channels.items.required,parentSchema:schema28.properties.channels.items,data:data24};
+if(vErrors === null){
+vErrors = [err58];
+}
+else {
+vErrors.push(err58);
+}
+errors++;
+}
+for(const key2 in data24){
+if(!((key2 === "type") || (key2 === "webhookId"))){
+const err59 = {instancePath:instancePath+"/channels/" + i0,schemaPath:"#/properties/channels/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties",schema:false,parentSchema:schema28.properties.channels.items,data:data24};
+if(vErrors === null){
+vErrors = [err59];
+}
+else {
+vErrors.push(err59);
+}
+errors++;
+}
+}
+if(data24.type !== undefined){
+let data25 = data24.type;
+if(!(data25 === "webhook")){
+const err60 = {instancePath:instancePath+"/channels/" + i0+"/type",schemaPath:"#/properties/channels/items/properties/type/enum",keyword:"enum",params:{allowedValues: schema28.properties.channels.items.properties.type.enum},message:"must be equal to one of the allowed values",schema:schema28.properties.channels.items.properties.type.enum,parentSchema:schema28.properties.channels.items.properties.type,data:data25};
+if(vErrors === null){
+vErrors = [err60];
+}
+else {
+vErrors.push(err60);
+}
+errors++;
+}
+}
+if(data24.webhookId !== undefined){
+let data26 = data24.webhookId;
+if(typeof data26 === "string"){
+if(func2(data26) < 1){
+const err61 = {instancePath:instancePath+"/channels/" + i0+"/webhookId",schemaPath:"#/properties/channels/items/properties/webhookId/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema28.properties.channels.items.properties.webhookId,data:data26};
+if(vErrors === null){
+vErrors = [err61];
+}
+else {
+vErrors.push(err61);
+}
+errors++;
+}
+}
+else {
+const err62 = {instancePath:instancePath+"/channels/" + i0+"/webhookId",schemaPath:"#/properties/channels/items/properties/webhookId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema28.properties.channels.items.properties.webhookId.type,parentSchema:schema28.properties.channels.items.properties.webhookId,data:data26};
+if(vErrors === null){
+vErrors = [err62];
+}
+else {
+vErrors.push(err62);
+}
+errors++;
+}
+}
+}
+else {
+const err63 = {instancePath:instancePath+"/channels/" + i0,schemaPath:"#/properties/channels/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema28.properties.channels.items.type,parentSchema:schema28.properties.channels.items,data:data24};
+if(vErrors === null){
+vErrors = [err63];
+}
+else {
+vErrors.push(err63);
+}
+errors++;
+}
+}
+}
+else {
+const err64 = {instancePath:instancePath+"/channels",schemaPath:"#/properties/channels/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema28.properties.channels.type,parentSchema:schema28.properties.channels,data:data23};
+if(vErrors === null){
+vErrors = [err64];
+}
+else {
+vErrors.push(err64);
+}
+errors++;
+}
+}
+}
+else {
+const err65 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema28.type,parentSchema:schema28,data};
+if(vErrors === null){
+vErrors = [err65];
+}
+else {
+vErrors.push(err65);
+}
+errors++;
+}
+validate27.errors = vErrors;
+return errors === 0;
+}
+
+exports.seriesQuery = validate28;
+const schema29 = {"type":"object","additionalProperties":false,"required":["series","startTime","endTime"],"properties":{"series":{"type":"array","minItems":1,"maxItems":5,"items":{"type":"object","additionalProperties":false,"required":["sourceId","aggFn","where","groupBy"],"properties":{"sourceId":{"type":"string","pattern":"^[0-9a-fA-F]{24}$","x-rule":"must be a 24-hex-digit object id"},"aggFn":{"enum":["avg","count","count_distinct","last_value","max","min","quantile","sum","any","none","increase"]},"level":{"type":"number","minimum":0,"maximum":1},"field":{"type":"string"},"where":{"type":"string"},"whereLanguage":{"enum":["lucene","sql","promql"]},"groupBy":{"type":"array","maxItems":10,"items":{"type":"string"}},"metricName":{"type":"string"},"metricDataType":{"enum":["gauge","histogram","sum","summary","exponential histogram"]}}}},"startTime":{"type":"integer","minimum":1000000000000,"x-rule":"must be a whole number of milliseconds since the epoch, at least 13 digits (e.g. 1700000000000); a time in seconds such as 1700000000 is too small"},"endTime":{"type":"integer","minimum":1000000000000,"x-rule":"must be a whole number of milliseconds since the epoch, at least 13 digits (e.g. 1700000000000); a time in seconds such as 1700000000 is too small"},"granularity":{"enum":["30s","1m","5m","10m","15m","30m","1h","2h","6h","12h","1d","2d","7d","30d","auto"]},"seriesReturnType":{"enum":["ratio","column"]}}};
+const pattern5 = new RegExp("^[0-9a-fA-F]{24}$", "u");
+
+function validate28(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.series === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "series"},message:"must have required property '"+"series"+"'",schema:schema25.required,parentSchema:schema25,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "series"},message:"must have required property '"+"series"+"'",schema:schema29.required,parentSchema:schema29,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -3282,7 +5365,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.startTime === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "startTime"},message:"must have required property '"+"startTime"+"'",schema:schema25.required,parentSchema:schema25,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "startTime"},message:"must have required property '"+"startTime"+"'",schema:schema29.required,parentSchema:schema29,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -3292,7 +5375,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.endTime === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "endTime"},message:"must have required property '"+"endTime"+"'",schema:schema25.required,parentSchema:schema25,data};
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "endTime"},message:"must have required property '"+"endTime"+"'",schema:schema29.required,parentSchema:schema29,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -3303,7 +5386,7 @@ errors++;
 }
 for(const key0 in data){
 if(!(((((key0 === "series") || (key0 === "startTime")) || (key0 === "endTime")) || (key0 === "granularity")) || (key0 === "seriesReturnType"))){
-const err3 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema25,data};
+const err3 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema29,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -3317,7 +5400,7 @@ if(data.series !== undefined){
 let data0 = data.series;
 if(Array.isArray(data0)){
 if(data0.length > 5){
-const err4 = {instancePath:instancePath+"/series",schemaPath:"#/properties/series/maxItems",keyword:"maxItems",params:{limit: 5},message:"must NOT have more than 5 items",schema:5,parentSchema:schema25.properties.series,data:data0};
+const err4 = {instancePath:instancePath+"/series",schemaPath:"#/properties/series/maxItems",keyword:"maxItems",params:{limit: 5},message:"must NOT have more than 5 items",schema:5,parentSchema:schema29.properties.series,data:data0};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -3327,7 +5410,7 @@ vErrors.push(err4);
 errors++;
 }
 if(data0.length < 1){
-const err5 = {instancePath:instancePath+"/series",schemaPath:"#/properties/series/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema25.properties.series,data:data0};
+const err5 = {instancePath:instancePath+"/series",schemaPath:"#/properties/series/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema29.properties.series,data:data0};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -3341,7 +5424,7 @@ for(let i0=0; i0<len0; i0++){
 let data1 = data0[i0];
 if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
 if(data1.sourceId === undefined){
-const err6 = {instancePath:instancePath+"/series/" + i0,schemaPath:"#/properties/series/items/required",keyword:"required",params:{missingProperty: "sourceId"},message:"must have required property '"+"sourceId"+"'",schema:schema25.properties.series.items.required,parentSchema:schema25.properties.series.items,data:data1};
+const err6 = {instancePath:instancePath+"/series/" + i0,schemaPath:"#/properties/series/items/required",keyword:"required",params:{missingProperty: "sourceId"},message:"must have required property '"+"sourceId"+"'",schema:schema29.properties.series.items.required,parentSchema:schema29.properties.series.items,data:data1};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -3351,7 +5434,7 @@ vErrors.push(err6);
 errors++;
 }
 if(data1.aggFn === undefined){
-const err7 = {instancePath:instancePath+"/series/" + i0,schemaPath:"#/properties/series/items/required",keyword:"required",params:{missingProperty: "aggFn"},message:"must have required property '"+"aggFn"+"'",schema:schema25.properties.series.items.required,parentSchema:schema25.properties.series.items,data:data1};
+const err7 = {instancePath:instancePath+"/series/" + i0,schemaPath:"#/properties/series/items/required",keyword:"required",params:{missingProperty: "aggFn"},message:"must have required property '"+"aggFn"+"'",schema:schema29.properties.series.items.required,parentSchema:schema29.properties.series.items,data:data1};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -3361,7 +5444,7 @@ vErrors.push(err7);
 errors++;
 }
 if(data1.where === undefined){
-const err8 = {instancePath:instancePath+"/series/" + i0,schemaPath:"#/properties/series/items/required",keyword:"required",params:{missingProperty: "where"},message:"must have required property '"+"where"+"'",schema:schema25.properties.series.items.required,parentSchema:schema25.properties.series.items,data:data1};
+const err8 = {instancePath:instancePath+"/series/" + i0,schemaPath:"#/properties/series/items/required",keyword:"required",params:{missingProperty: "where"},message:"must have required property '"+"where"+"'",schema:schema29.properties.series.items.required,parentSchema:schema29.properties.series.items,data:data1};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -3371,7 +5454,7 @@ vErrors.push(err8);
 errors++;
 }
 if(data1.groupBy === undefined){
-const err9 = {instancePath:instancePath+"/series/" + i0,schemaPath:"#/properties/series/items/required",keyword:"required",params:{missingProperty: "groupBy"},message:"must have required property '"+"groupBy"+"'",schema:schema25.properties.series.items.required,parentSchema:schema25.properties.series.items,data:data1};
+const err9 = {instancePath:instancePath+"/series/" + i0,schemaPath:"#/properties/series/items/required",keyword:"required",params:{missingProperty: "groupBy"},message:"must have required property '"+"groupBy"+"'",schema:schema29.properties.series.items.required,parentSchema:schema29.properties.series.items,data:data1};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -3381,8 +5464,8 @@ vErrors.push(err9);
 errors++;
 }
 for(const key1 in data1){
-if(!(func28.call(schema25.properties.series.items.properties, key1))){
-const err10 = {instancePath:instancePath+"/series/" + i0,schemaPath:"#/properties/series/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema25.properties.series.items,data:data1};
+if(!(func29.call(schema29.properties.series.items.properties, key1))){
+const err10 = {instancePath:instancePath+"/series/" + i0,schemaPath:"#/properties/series/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema29.properties.series.items,data:data1};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -3395,8 +5478,8 @@ errors++;
 if(data1.sourceId !== undefined){
 let data2 = data1.sourceId;
 if(typeof data2 === "string"){
-if(!pattern4.test(data2)){
-const err11 = {instancePath:instancePath+"/series/" + i0+"/sourceId",schemaPath:"#/properties/series/items/properties/sourceId/pattern",keyword:"pattern",params:{pattern: "^[0-9a-fA-F]{24}$"},message:"must match pattern \""+"^[0-9a-fA-F]{24}$"+"\"",schema:"^[0-9a-fA-F]{24}$",parentSchema:schema25.properties.series.items.properties.sourceId,data:data2};
+if(!pattern5.test(data2)){
+const err11 = {instancePath:instancePath+"/series/" + i0+"/sourceId",schemaPath:"#/properties/series/items/properties/sourceId/pattern",keyword:"pattern",params:{pattern: "^[0-9a-fA-F]{24}$"},message:"must match pattern \""+"^[0-9a-fA-F]{24}$"+"\"",schema:"^[0-9a-fA-F]{24}$",parentSchema:schema29.properties.series.items.properties.sourceId,data:data2};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -3407,7 +5490,7 @@ errors++;
 }
 }
 else {
-const err12 = {instancePath:instancePath+"/series/" + i0+"/sourceId",schemaPath:"#/properties/series/items/properties/sourceId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema25.properties.series.items.properties.sourceId.type,parentSchema:schema25.properties.series.items.properties.sourceId,data:data2};
+const err12 = {instancePath:instancePath+"/series/" + i0+"/sourceId",schemaPath:"#/properties/series/items/properties/sourceId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema29.properties.series.items.properties.sourceId.type,parentSchema:schema29.properties.series.items.properties.sourceId,data:data2};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -3420,7 +5503,7 @@ errors++;
 if(data1.aggFn !== undefined){
 let data3 = data1.aggFn;
 if(!(((((((((((data3 === "avg") || (data3 === "count")) || (data3 === "count_distinct")) || (data3 === "last_value")) || (data3 === "max")) || (data3 === "min")) || (data3 === "quantile")) || (data3 === "sum")) || (data3 === "any")) || (data3 === "none")) || (data3 === "increase"))){
-const err13 = {instancePath:instancePath+"/series/" + i0+"/aggFn",schemaPath:"#/properties/series/items/properties/aggFn/enum",keyword:"enum",params:{allowedValues: schema25.properties.series.items.properties.aggFn.enum},message:"must be equal to one of the allowed values",schema:schema25.properties.series.items.properties.aggFn.enum,parentSchema:schema25.properties.series.items.properties.aggFn,data:data3};
+const err13 = {instancePath:instancePath+"/series/" + i0+"/aggFn",schemaPath:"#/properties/series/items/properties/aggFn/enum",keyword:"enum",params:{allowedValues: schema29.properties.series.items.properties.aggFn.enum},message:"must be equal to one of the allowed values",schema:schema29.properties.series.items.properties.aggFn.enum,parentSchema:schema29.properties.series.items.properties.aggFn,data:data3};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -3434,7 +5517,7 @@ if(data1.level !== undefined){
 let data4 = data1.level;
 if((typeof data4 == "number") && (isFinite(data4))){
 if(data4 > 1 || isNaN(data4)){
-const err14 = {instancePath:instancePath+"/series/" + i0+"/level",schemaPath:"#/properties/series/items/properties/level/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1},message:"must be <= 1",schema:1,parentSchema:schema25.properties.series.items.properties.level,data:data4};
+const err14 = {instancePath:instancePath+"/series/" + i0+"/level",schemaPath:"#/properties/series/items/properties/level/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1},message:"must be <= 1",schema:1,parentSchema:schema29.properties.series.items.properties.level,data:data4};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -3444,7 +5527,7 @@ vErrors.push(err14);
 errors++;
 }
 if(data4 < 0 || isNaN(data4)){
-const err15 = {instancePath:instancePath+"/series/" + i0+"/level",schemaPath:"#/properties/series/items/properties/level/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema25.properties.series.items.properties.level,data:data4};
+const err15 = {instancePath:instancePath+"/series/" + i0+"/level",schemaPath:"#/properties/series/items/properties/level/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema29.properties.series.items.properties.level,data:data4};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -3455,7 +5538,7 @@ errors++;
 }
 }
 else {
-const err16 = {instancePath:instancePath+"/series/" + i0+"/level",schemaPath:"#/properties/series/items/properties/level/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema25.properties.series.items.properties.level.type,parentSchema:schema25.properties.series.items.properties.level,data:data4};
+const err16 = {instancePath:instancePath+"/series/" + i0+"/level",schemaPath:"#/properties/series/items/properties/level/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema29.properties.series.items.properties.level.type,parentSchema:schema29.properties.series.items.properties.level,data:data4};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -3468,7 +5551,7 @@ errors++;
 if(data1.field !== undefined){
 let data5 = data1.field;
 if(typeof data5 !== "string"){
-const err17 = {instancePath:instancePath+"/series/" + i0+"/field",schemaPath:"#/properties/series/items/properties/field/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema25.properties.series.items.properties.field.type,parentSchema:schema25.properties.series.items.properties.field,data:data5};
+const err17 = {instancePath:instancePath+"/series/" + i0+"/field",schemaPath:"#/properties/series/items/properties/field/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema29.properties.series.items.properties.field.type,parentSchema:schema29.properties.series.items.properties.field,data:data5};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -3481,7 +5564,7 @@ errors++;
 if(data1.where !== undefined){
 let data6 = data1.where;
 if(typeof data6 !== "string"){
-const err18 = {instancePath:instancePath+"/series/" + i0+"/where",schemaPath:"#/properties/series/items/properties/where/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema25.properties.series.items.properties.where.type,parentSchema:schema25.properties.series.items.properties.where,data:data6};
+const err18 = {instancePath:instancePath+"/series/" + i0+"/where",schemaPath:"#/properties/series/items/properties/where/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema29.properties.series.items.properties.where.type,parentSchema:schema29.properties.series.items.properties.where,data:data6};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -3494,7 +5577,7 @@ errors++;
 if(data1.whereLanguage !== undefined){
 let data7 = data1.whereLanguage;
 if(!(((data7 === "lucene") || (data7 === "sql")) || (data7 === "promql"))){
-const err19 = {instancePath:instancePath+"/series/" + i0+"/whereLanguage",schemaPath:"#/properties/series/items/properties/whereLanguage/enum",keyword:"enum",params:{allowedValues: schema25.properties.series.items.properties.whereLanguage.enum},message:"must be equal to one of the allowed values",schema:schema25.properties.series.items.properties.whereLanguage.enum,parentSchema:schema25.properties.series.items.properties.whereLanguage,data:data7};
+const err19 = {instancePath:instancePath+"/series/" + i0+"/whereLanguage",schemaPath:"#/properties/series/items/properties/whereLanguage/enum",keyword:"enum",params:{allowedValues: schema29.properties.series.items.properties.whereLanguage.enum},message:"must be equal to one of the allowed values",schema:schema29.properties.series.items.properties.whereLanguage.enum,parentSchema:schema29.properties.series.items.properties.whereLanguage,data:data7};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -3508,7 +5591,7 @@ if(data1.groupBy !== undefined){
 let data8 = data1.groupBy;
 if(Array.isArray(data8)){
 if(data8.length > 10){
-const err20 = {instancePath:instancePath+"/series/" + i0+"/groupBy",schemaPath:"#/properties/series/items/properties/groupBy/maxItems",keyword:"maxItems",params:{limit: 10},message:"must NOT have more than 10 items",schema:10,parentSchema:schema25.properties.series.items.properties.groupBy,data:data8};
+const err20 = {instancePath:instancePath+"/series/" + i0+"/groupBy",schemaPath:"#/properties/series/items/properties/groupBy/maxItems",keyword:"maxItems",params:{limit: 10},message:"must NOT have more than 10 items",schema:10,parentSchema:schema29.properties.series.items.properties.groupBy,data:data8};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -3521,7 +5604,7 @@ const len1 = data8.length;
 for(let i1=0; i1<len1; i1++){
 let data9 = data8[i1];
 if(typeof data9 !== "string"){
-const err21 = {instancePath:instancePath+"/series/" + i0+"/groupBy/" + i1,schemaPath:"#/properties/series/items/properties/groupBy/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema25.properties.series.items.properties.groupBy.items.type,parentSchema:schema25.properties.series.items.properties.groupBy.items,data:data9};
+const err21 = {instancePath:instancePath+"/series/" + i0+"/groupBy/" + i1,schemaPath:"#/properties/series/items/properties/groupBy/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema29.properties.series.items.properties.groupBy.items.type,parentSchema:schema29.properties.series.items.properties.groupBy.items,data:data9};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -3533,7 +5616,7 @@ errors++;
 }
 }
 else {
-const err22 = {instancePath:instancePath+"/series/" + i0+"/groupBy",schemaPath:"#/properties/series/items/properties/groupBy/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema25.properties.series.items.properties.groupBy.type,parentSchema:schema25.properties.series.items.properties.groupBy,data:data8};
+const err22 = {instancePath:instancePath+"/series/" + i0+"/groupBy",schemaPath:"#/properties/series/items/properties/groupBy/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema29.properties.series.items.properties.groupBy.type,parentSchema:schema29.properties.series.items.properties.groupBy,data:data8};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -3546,7 +5629,7 @@ errors++;
 if(data1.metricName !== undefined){
 let data10 = data1.metricName;
 if(typeof data10 !== "string"){
-const err23 = {instancePath:instancePath+"/series/" + i0+"/metricName",schemaPath:"#/properties/series/items/properties/metricName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema25.properties.series.items.properties.metricName.type,parentSchema:schema25.properties.series.items.properties.metricName,data:data10};
+const err23 = {instancePath:instancePath+"/series/" + i0+"/metricName",schemaPath:"#/properties/series/items/properties/metricName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema29.properties.series.items.properties.metricName.type,parentSchema:schema29.properties.series.items.properties.metricName,data:data10};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -3559,7 +5642,7 @@ errors++;
 if(data1.metricDataType !== undefined){
 let data11 = data1.metricDataType;
 if(!(((((data11 === "gauge") || (data11 === "histogram")) || (data11 === "sum")) || (data11 === "summary")) || (data11 === "exponential histogram"))){
-const err24 = {instancePath:instancePath+"/series/" + i0+"/metricDataType",schemaPath:"#/properties/series/items/properties/metricDataType/enum",keyword:"enum",params:{allowedValues: schema25.properties.series.items.properties.metricDataType.enum},message:"must be equal to one of the allowed values",schema:schema25.properties.series.items.properties.metricDataType.enum,parentSchema:schema25.properties.series.items.properties.metricDataType,data:data11};
+const err24 = {instancePath:instancePath+"/series/" + i0+"/metricDataType",schemaPath:"#/properties/series/items/properties/metricDataType/enum",keyword:"enum",params:{allowedValues: schema29.properties.series.items.properties.metricDataType.enum},message:"must be equal to one of the allowed values",schema:schema29.properties.series.items.properties.metricDataType.enum,parentSchema:schema29.properties.series.items.properties.metricDataType,data:data11};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -3571,7 +5654,7 @@ errors++;
 }
 }
 else {
-const err25 = {instancePath:instancePath+"/series/" + i0,schemaPath:"#/properties/series/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema25.properties.series.items.type,parentSchema:schema25.properties.series.items,data:data1};
+const err25 = {instancePath:instancePath+"/series/" + i0,schemaPath:"#/properties/series/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema29.properties.series.items.type,parentSchema:schema29.properties.series.items,data:data1};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -3583,7 +5666,7 @@ errors++;
 }
 }
 else {
-const err26 = {instancePath:instancePath+"/series",schemaPath:"#/properties/series/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema25.properties.series.type,parentSchema:schema25.properties.series,data:data0};
+const err26 = {instancePath:instancePath+"/series",schemaPath:"#/properties/series/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema29.properties.series.type,parentSchema:schema29.properties.series,data:data0};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -3596,7 +5679,7 @@ errors++;
 if(data.startTime !== undefined){
 let data12 = data.startTime;
 if(!(((typeof data12 == "number") && (!(data12 % 1) && !isNaN(data12))) && (isFinite(data12)))){
-const err27 = {instancePath:instancePath+"/startTime",schemaPath:"#/properties/startTime/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema25.properties.startTime.type,parentSchema:schema25.properties.startTime,data:data12};
+const err27 = {instancePath:instancePath+"/startTime",schemaPath:"#/properties/startTime/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema29.properties.startTime.type,parentSchema:schema29.properties.startTime,data:data12};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -3607,7 +5690,7 @@ errors++;
 }
 if((typeof data12 == "number") && (isFinite(data12))){
 if(data12 < 1000000000000 || isNaN(data12)){
-const err28 = {instancePath:instancePath+"/startTime",schemaPath:"#/properties/startTime/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1000000000000},message:"must be >= 1000000000000",schema:1000000000000,parentSchema:schema25.properties.startTime,data:data12};
+const err28 = {instancePath:instancePath+"/startTime",schemaPath:"#/properties/startTime/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1000000000000},message:"must be >= 1000000000000",schema:1000000000000,parentSchema:schema29.properties.startTime,data:data12};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -3621,7 +5704,7 @@ errors++;
 if(data.endTime !== undefined){
 let data13 = data.endTime;
 if(!(((typeof data13 == "number") && (!(data13 % 1) && !isNaN(data13))) && (isFinite(data13)))){
-const err29 = {instancePath:instancePath+"/endTime",schemaPath:"#/properties/endTime/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema25.properties.endTime.type,parentSchema:schema25.properties.endTime,data:data13};
+const err29 = {instancePath:instancePath+"/endTime",schemaPath:"#/properties/endTime/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema29.properties.endTime.type,parentSchema:schema29.properties.endTime,data:data13};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -3632,7 +5715,7 @@ errors++;
 }
 if((typeof data13 == "number") && (isFinite(data13))){
 if(data13 < 1000000000000 || isNaN(data13)){
-const err30 = {instancePath:instancePath+"/endTime",schemaPath:"#/properties/endTime/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1000000000000},message:"must be >= 1000000000000",schema:1000000000000,parentSchema:schema25.properties.endTime,data:data13};
+const err30 = {instancePath:instancePath+"/endTime",schemaPath:"#/properties/endTime/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1000000000000},message:"must be >= 1000000000000",schema:1000000000000,parentSchema:schema29.properties.endTime,data:data13};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -3646,7 +5729,7 @@ errors++;
 if(data.granularity !== undefined){
 let data14 = data.granularity;
 if(!(((((((((((((((data14 === "30s") || (data14 === "1m")) || (data14 === "5m")) || (data14 === "10m")) || (data14 === "15m")) || (data14 === "30m")) || (data14 === "1h")) || (data14 === "2h")) || (data14 === "6h")) || (data14 === "12h")) || (data14 === "1d")) || (data14 === "2d")) || (data14 === "7d")) || (data14 === "30d")) || (data14 === "auto"))){
-const err31 = {instancePath:instancePath+"/granularity",schemaPath:"#/properties/granularity/enum",keyword:"enum",params:{allowedValues: schema25.properties.granularity.enum},message:"must be equal to one of the allowed values",schema:schema25.properties.granularity.enum,parentSchema:schema25.properties.granularity,data:data14};
+const err31 = {instancePath:instancePath+"/granularity",schemaPath:"#/properties/granularity/enum",keyword:"enum",params:{allowedValues: schema29.properties.granularity.enum},message:"must be equal to one of the allowed values",schema:schema29.properties.granularity.enum,parentSchema:schema29.properties.granularity,data:data14};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -3659,7 +5742,7 @@ errors++;
 if(data.seriesReturnType !== undefined){
 let data15 = data.seriesReturnType;
 if(!((data15 === "ratio") || (data15 === "column"))){
-const err32 = {instancePath:instancePath+"/seriesReturnType",schemaPath:"#/properties/seriesReturnType/enum",keyword:"enum",params:{allowedValues: schema25.properties.seriesReturnType.enum},message:"must be equal to one of the allowed values",schema:schema25.properties.seriesReturnType.enum,parentSchema:schema25.properties.seriesReturnType,data:data15};
+const err32 = {instancePath:instancePath+"/seriesReturnType",schemaPath:"#/properties/seriesReturnType/enum",keyword:"enum",params:{allowedValues: schema29.properties.seriesReturnType.enum},message:"must be equal to one of the allowed values",schema:schema29.properties.seriesReturnType.enum,parentSchema:schema29.properties.seriesReturnType,data:data15};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -3671,7 +5754,7 @@ errors++;
 }
 }
 else {
-const err33 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema25.type,parentSchema:schema25,data};
+const err33 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema29.type,parentSchema:schema29,data};
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -3680,19 +5763,19 @@ vErrors.push(err33);
 }
 errors++;
 }
-validate24.errors = vErrors;
+validate28.errors = vErrors;
 return errors === 0;
 }
 
-exports.alert = validate25;
-const schema26 = {"type":"object","required":["id","threshold","interval"],"properties":{"id":{"type":"string"},"name":{"type":["string","null"]},"message":{"type":["string","null"]},"threshold":{"type":"number"},"interval":{"type":"string"},"thresholdType":{"type":["string","null"]},"source":{"type":["string","null"]},"state":{"type":["string","null"]},"channel":{"type":["object","null"],"properties":{"type":{"type":["string","null"]},"webhookId":{"type":["string","null"]}}},"channels":{"type":["array","null"],"items":{"type":["object","null"],"properties":{"type":{"type":["string","null"]},"webhookId":{"type":["string","null"]}}}},"team":{"type":["string","null"]},"teamId":{"type":["string","null"]},"tileId":{"type":["string","null"]},"dashboard":{"type":["string","null"]},"dashboardId":{"type":["string","null"]},"savedSearch":{"type":["string","null"]},"savedSearchId":{"type":["string","null"]},"groupBy":{"type":["string","null"]},"silenced":{"type":["object","boolean","null"],"properties":{"by":{"type":["string","null"]},"at":{"type":["string","null"]},"until":{"type":["string","null"]}}},"createdAt":{"type":["string","null"],"format":"date-time"},"updatedAt":{"type":["string","null"],"format":"date-time"}}};
+exports.alert = validate29;
+const schema30 = {"type":"object","required":["id","threshold","interval"],"properties":{"id":{"type":"string"},"name":{"type":["string","null"]},"message":{"type":["string","null"]},"threshold":{"type":"number"},"interval":{"type":"string"},"thresholdType":{"type":["string","null"]},"source":{"type":["string","null"]},"state":{"type":["string","null"]},"channel":{"type":["object","null"],"properties":{"type":{"type":["string","null"]},"webhookId":{"type":["string","null"]}}},"channels":{"type":["array","null"],"items":{"type":["object","null"],"properties":{"type":{"type":["string","null"]},"webhookId":{"type":["string","null"]}}}},"team":{"type":["string","null"]},"teamId":{"type":["string","null"]},"tileId":{"type":["string","null"]},"dashboard":{"type":["string","null"]},"dashboardId":{"type":["string","null"]},"savedSearch":{"type":["string","null"]},"savedSearchId":{"type":["string","null"]},"groupBy":{"type":["string","null"]},"note":{"type":["string","null"]},"thresholdMax":{"type":["number","null"]},"numConsecutiveWindows":{"type":["number","null"]},"scheduleOffsetMinutes":{"type":["number","null"]},"scheduleStartAt":{"type":["string","null"]},"silenced":{"type":["object","boolean","null"],"properties":{"by":{"type":["string","null"]},"at":{"type":["string","null"]},"until":{"type":["string","null"]}}},"createdAt":{"type":["string","null"],"format":"date-time"},"updatedAt":{"type":["string","null"],"format":"date-time"}}};
 
-function validate25(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate29(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema26.required,parentSchema:schema26,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema30.required,parentSchema:schema30,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -3702,7 +5785,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.threshold === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "threshold"},message:"must have required property '"+"threshold"+"'",schema:schema26.required,parentSchema:schema26,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "threshold"},message:"must have required property '"+"threshold"+"'",schema:schema30.required,parentSchema:schema30,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -3712,7 +5795,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.interval === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "interval"},message:"must have required property '"+"interval"+"'",schema:schema26.required,parentSchema:schema26,data};
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "interval"},message:"must have required property '"+"interval"+"'",schema:schema30.required,parentSchema:schema30,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -3724,7 +5807,7 @@ errors++;
 if(data.id !== undefined){
 let data0 = data.id;
 if(typeof data0 !== "string"){
-const err3 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema26.properties.id.type,parentSchema:schema26.properties.id,data:data0};
+const err3 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema30.properties.id.type,parentSchema:schema30.properties.id,data:data0};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -3737,7 +5820,7 @@ errors++;
 if(data.name !== undefined){
 let data1 = data.name;
 if((typeof data1 !== "string") && (data1 !== null)){
-const err4 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: schema26.properties.name.type},message:"must be string,null",schema:schema26.properties.name.type,parentSchema:schema26.properties.name,data:data1};
+const err4 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: schema30.properties.name.type},message:"must be string,null",schema:schema30.properties.name.type,parentSchema:schema30.properties.name,data:data1};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -3750,7 +5833,7 @@ errors++;
 if(data.message !== undefined){
 let data2 = data.message;
 if((typeof data2 !== "string") && (data2 !== null)){
-const err5 = {instancePath:instancePath+"/message",schemaPath:"#/properties/message/type",keyword:"type",params:{type: schema26.properties.message.type},message:"must be string,null",schema:schema26.properties.message.type,parentSchema:schema26.properties.message,data:data2};
+const err5 = {instancePath:instancePath+"/message",schemaPath:"#/properties/message/type",keyword:"type",params:{type: schema30.properties.message.type},message:"must be string,null",schema:schema30.properties.message.type,parentSchema:schema30.properties.message,data:data2};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -3763,7 +5846,7 @@ errors++;
 if(data.threshold !== undefined){
 let data3 = data.threshold;
 if(!((typeof data3 == "number") && (isFinite(data3)))){
-const err6 = {instancePath:instancePath+"/threshold",schemaPath:"#/properties/threshold/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema26.properties.threshold.type,parentSchema:schema26.properties.threshold,data:data3};
+const err6 = {instancePath:instancePath+"/threshold",schemaPath:"#/properties/threshold/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema30.properties.threshold.type,parentSchema:schema30.properties.threshold,data:data3};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -3776,7 +5859,7 @@ errors++;
 if(data.interval !== undefined){
 let data4 = data.interval;
 if(typeof data4 !== "string"){
-const err7 = {instancePath:instancePath+"/interval",schemaPath:"#/properties/interval/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema26.properties.interval.type,parentSchema:schema26.properties.interval,data:data4};
+const err7 = {instancePath:instancePath+"/interval",schemaPath:"#/properties/interval/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema30.properties.interval.type,parentSchema:schema30.properties.interval,data:data4};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -3789,7 +5872,7 @@ errors++;
 if(data.thresholdType !== undefined){
 let data5 = data.thresholdType;
 if((typeof data5 !== "string") && (data5 !== null)){
-const err8 = {instancePath:instancePath+"/thresholdType",schemaPath:"#/properties/thresholdType/type",keyword:"type",params:{type: schema26.properties.thresholdType.type},message:"must be string,null",schema:schema26.properties.thresholdType.type,parentSchema:schema26.properties.thresholdType,data:data5};
+const err8 = {instancePath:instancePath+"/thresholdType",schemaPath:"#/properties/thresholdType/type",keyword:"type",params:{type: schema30.properties.thresholdType.type},message:"must be string,null",schema:schema30.properties.thresholdType.type,parentSchema:schema30.properties.thresholdType,data:data5};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -3802,7 +5885,7 @@ errors++;
 if(data.source !== undefined){
 let data6 = data.source;
 if((typeof data6 !== "string") && (data6 !== null)){
-const err9 = {instancePath:instancePath+"/source",schemaPath:"#/properties/source/type",keyword:"type",params:{type: schema26.properties.source.type},message:"must be string,null",schema:schema26.properties.source.type,parentSchema:schema26.properties.source,data:data6};
+const err9 = {instancePath:instancePath+"/source",schemaPath:"#/properties/source/type",keyword:"type",params:{type: schema30.properties.source.type},message:"must be string,null",schema:schema30.properties.source.type,parentSchema:schema30.properties.source,data:data6};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -3815,7 +5898,7 @@ errors++;
 if(data.state !== undefined){
 let data7 = data.state;
 if((typeof data7 !== "string") && (data7 !== null)){
-const err10 = {instancePath:instancePath+"/state",schemaPath:"#/properties/state/type",keyword:"type",params:{type: schema26.properties.state.type},message:"must be string,null",schema:schema26.properties.state.type,parentSchema:schema26.properties.state,data:data7};
+const err10 = {instancePath:instancePath+"/state",schemaPath:"#/properties/state/type",keyword:"type",params:{type: schema30.properties.state.type},message:"must be string,null",schema:schema30.properties.state.type,parentSchema:schema30.properties.state,data:data7};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -3828,7 +5911,7 @@ errors++;
 if(data.channel !== undefined){
 let data8 = data.channel;
 if((!(data8 && typeof data8 == "object" && !Array.isArray(data8))) && (data8 !== null)){
-const err11 = {instancePath:instancePath+"/channel",schemaPath:"#/properties/channel/type",keyword:"type",params:{type: schema26.properties.channel.type},message:"must be object,null",schema:schema26.properties.channel.type,parentSchema:schema26.properties.channel,data:data8};
+const err11 = {instancePath:instancePath+"/channel",schemaPath:"#/properties/channel/type",keyword:"type",params:{type: schema30.properties.channel.type},message:"must be object,null",schema:schema30.properties.channel.type,parentSchema:schema30.properties.channel,data:data8};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -3841,7 +5924,7 @@ if(data8 && typeof data8 == "object" && !Array.isArray(data8)){
 if(data8.type !== undefined){
 let data9 = data8.type;
 if((typeof data9 !== "string") && (data9 !== null)){
-const err12 = {instancePath:instancePath+"/channel/type",schemaPath:"#/properties/channel/properties/type/type",keyword:"type",params:{type: schema26.properties.channel.properties.type.type},message:"must be string,null",schema:schema26.properties.channel.properties.type.type,parentSchema:schema26.properties.channel.properties.type,data:data9};
+const err12 = {instancePath:instancePath+"/channel/type",schemaPath:"#/properties/channel/properties/type/type",keyword:"type",params:{type: schema30.properties.channel.properties.type.type},message:"must be string,null",schema:schema30.properties.channel.properties.type.type,parentSchema:schema30.properties.channel.properties.type,data:data9};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -3854,7 +5937,7 @@ errors++;
 if(data8.webhookId !== undefined){
 let data10 = data8.webhookId;
 if((typeof data10 !== "string") && (data10 !== null)){
-const err13 = {instancePath:instancePath+"/channel/webhookId",schemaPath:"#/properties/channel/properties/webhookId/type",keyword:"type",params:{type: schema26.properties.channel.properties.webhookId.type},message:"must be string,null",schema:schema26.properties.channel.properties.webhookId.type,parentSchema:schema26.properties.channel.properties.webhookId,data:data10};
+const err13 = {instancePath:instancePath+"/channel/webhookId",schemaPath:"#/properties/channel/properties/webhookId/type",keyword:"type",params:{type: schema30.properties.channel.properties.webhookId.type},message:"must be string,null",schema:schema30.properties.channel.properties.webhookId.type,parentSchema:schema30.properties.channel.properties.webhookId,data:data10};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -3869,7 +5952,7 @@ errors++;
 if(data.channels !== undefined){
 let data11 = data.channels;
 if((!(Array.isArray(data11))) && (data11 !== null)){
-const err14 = {instancePath:instancePath+"/channels",schemaPath:"#/properties/channels/type",keyword:"type",params:{type: schema26.properties.channels.type},message:"must be array,null",schema:schema26.properties.channels.type,parentSchema:schema26.properties.channels,data:data11};
+const err14 = {instancePath:instancePath+"/channels",schemaPath:"#/properties/channels/type",keyword:"type",params:{type: schema30.properties.channels.type},message:"must be array,null",schema:schema30.properties.channels.type,parentSchema:schema30.properties.channels,data:data11};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -3883,7 +5966,7 @@ const len0 = data11.length;
 for(let i0=0; i0<len0; i0++){
 let data12 = data11[i0];
 if((!(data12 && typeof data12 == "object" && !Array.isArray(data12))) && (data12 !== null)){
-const err15 = {instancePath:instancePath+"/channels/" + i0,schemaPath:"#/properties/channels/items/type",keyword:"type",params:{type: schema26.properties.channels.items.type},message:"must be object,null",schema:schema26.properties.channels.items.type,parentSchema:schema26.properties.channels.items,data:data12};
+const err15 = {instancePath:instancePath+"/channels/" + i0,schemaPath:"#/properties/channels/items/type",keyword:"type",params:{type: schema30.properties.channels.items.type},message:"must be object,null",schema:schema30.properties.channels.items.type,parentSchema:schema30.properties.channels.items,data:data12};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -3896,7 +5979,7 @@ if(data12 && typeof data12 == "object" && !Array.isArray(data12)){
 if(data12.type !== undefined){
 let data13 = data12.type;
 if((typeof data13 !== "string") && (data13 !== null)){
-const err16 = {instancePath:instancePath+"/channels/" + i0+"/type",schemaPath:"#/properties/channels/items/properties/type/type",keyword:"type",params:{type: schema26.properties.channels.items.properties.type.type},message:"must be string,null",schema:schema26.properties.channels.items.properties.type.type,parentSchema:schema26.properties.channels.items.properties.type,data:data13};
+const err16 = {instancePath:instancePath+"/channels/" + i0+"/type",schemaPath:"#/properties/channels/items/properties/type/type",keyword:"type",params:{type: schema30.properties.channels.items.properties.type.type},message:"must be string,null",schema:schema30.properties.channels.items.properties.type.type,parentSchema:schema30.properties.channels.items.properties.type,data:data13};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -3909,7 +5992,7 @@ errors++;
 if(data12.webhookId !== undefined){
 let data14 = data12.webhookId;
 if((typeof data14 !== "string") && (data14 !== null)){
-const err17 = {instancePath:instancePath+"/channels/" + i0+"/webhookId",schemaPath:"#/properties/channels/items/properties/webhookId/type",keyword:"type",params:{type: schema26.properties.channels.items.properties.webhookId.type},message:"must be string,null",schema:schema26.properties.channels.items.properties.webhookId.type,parentSchema:schema26.properties.channels.items.properties.webhookId,data:data14};
+const err17 = {instancePath:instancePath+"/channels/" + i0+"/webhookId",schemaPath:"#/properties/channels/items/properties/webhookId/type",keyword:"type",params:{type: schema30.properties.channels.items.properties.webhookId.type},message:"must be string,null",schema:schema30.properties.channels.items.properties.webhookId.type,parentSchema:schema30.properties.channels.items.properties.webhookId,data:data14};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -3926,7 +6009,7 @@ errors++;
 if(data.team !== undefined){
 let data15 = data.team;
 if((typeof data15 !== "string") && (data15 !== null)){
-const err18 = {instancePath:instancePath+"/team",schemaPath:"#/properties/team/type",keyword:"type",params:{type: schema26.properties.team.type},message:"must be string,null",schema:schema26.properties.team.type,parentSchema:schema26.properties.team,data:data15};
+const err18 = {instancePath:instancePath+"/team",schemaPath:"#/properties/team/type",keyword:"type",params:{type: schema30.properties.team.type},message:"must be string,null",schema:schema30.properties.team.type,parentSchema:schema30.properties.team,data:data15};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -3939,7 +6022,7 @@ errors++;
 if(data.teamId !== undefined){
 let data16 = data.teamId;
 if((typeof data16 !== "string") && (data16 !== null)){
-const err19 = {instancePath:instancePath+"/teamId",schemaPath:"#/properties/teamId/type",keyword:"type",params:{type: schema26.properties.teamId.type},message:"must be string,null",schema:schema26.properties.teamId.type,parentSchema:schema26.properties.teamId,data:data16};
+const err19 = {instancePath:instancePath+"/teamId",schemaPath:"#/properties/teamId/type",keyword:"type",params:{type: schema30.properties.teamId.type},message:"must be string,null",schema:schema30.properties.teamId.type,parentSchema:schema30.properties.teamId,data:data16};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -3952,7 +6035,7 @@ errors++;
 if(data.tileId !== undefined){
 let data17 = data.tileId;
 if((typeof data17 !== "string") && (data17 !== null)){
-const err20 = {instancePath:instancePath+"/tileId",schemaPath:"#/properties/tileId/type",keyword:"type",params:{type: schema26.properties.tileId.type},message:"must be string,null",schema:schema26.properties.tileId.type,parentSchema:schema26.properties.tileId,data:data17};
+const err20 = {instancePath:instancePath+"/tileId",schemaPath:"#/properties/tileId/type",keyword:"type",params:{type: schema30.properties.tileId.type},message:"must be string,null",schema:schema30.properties.tileId.type,parentSchema:schema30.properties.tileId,data:data17};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -3965,7 +6048,7 @@ errors++;
 if(data.dashboard !== undefined){
 let data18 = data.dashboard;
 if((typeof data18 !== "string") && (data18 !== null)){
-const err21 = {instancePath:instancePath+"/dashboard",schemaPath:"#/properties/dashboard/type",keyword:"type",params:{type: schema26.properties.dashboard.type},message:"must be string,null",schema:schema26.properties.dashboard.type,parentSchema:schema26.properties.dashboard,data:data18};
+const err21 = {instancePath:instancePath+"/dashboard",schemaPath:"#/properties/dashboard/type",keyword:"type",params:{type: schema30.properties.dashboard.type},message:"must be string,null",schema:schema30.properties.dashboard.type,parentSchema:schema30.properties.dashboard,data:data18};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -3978,7 +6061,7 @@ errors++;
 if(data.dashboardId !== undefined){
 let data19 = data.dashboardId;
 if((typeof data19 !== "string") && (data19 !== null)){
-const err22 = {instancePath:instancePath+"/dashboardId",schemaPath:"#/properties/dashboardId/type",keyword:"type",params:{type: schema26.properties.dashboardId.type},message:"must be string,null",schema:schema26.properties.dashboardId.type,parentSchema:schema26.properties.dashboardId,data:data19};
+const err22 = {instancePath:instancePath+"/dashboardId",schemaPath:"#/properties/dashboardId/type",keyword:"type",params:{type: schema30.properties.dashboardId.type},message:"must be string,null",schema:schema30.properties.dashboardId.type,parentSchema:schema30.properties.dashboardId,data:data19};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -3991,7 +6074,7 @@ errors++;
 if(data.savedSearch !== undefined){
 let data20 = data.savedSearch;
 if((typeof data20 !== "string") && (data20 !== null)){
-const err23 = {instancePath:instancePath+"/savedSearch",schemaPath:"#/properties/savedSearch/type",keyword:"type",params:{type: schema26.properties.savedSearch.type},message:"must be string,null",schema:schema26.properties.savedSearch.type,parentSchema:schema26.properties.savedSearch,data:data20};
+const err23 = {instancePath:instancePath+"/savedSearch",schemaPath:"#/properties/savedSearch/type",keyword:"type",params:{type: schema30.properties.savedSearch.type},message:"must be string,null",schema:schema30.properties.savedSearch.type,parentSchema:schema30.properties.savedSearch,data:data20};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -4004,7 +6087,7 @@ errors++;
 if(data.savedSearchId !== undefined){
 let data21 = data.savedSearchId;
 if((typeof data21 !== "string") && (data21 !== null)){
-const err24 = {instancePath:instancePath+"/savedSearchId",schemaPath:"#/properties/savedSearchId/type",keyword:"type",params:{type: schema26.properties.savedSearchId.type},message:"must be string,null",schema:schema26.properties.savedSearchId.type,parentSchema:schema26.properties.savedSearchId,data:data21};
+const err24 = {instancePath:instancePath+"/savedSearchId",schemaPath:"#/properties/savedSearchId/type",keyword:"type",params:{type: schema30.properties.savedSearchId.type},message:"must be string,null",schema:schema30.properties.savedSearchId.type,parentSchema:schema30.properties.savedSearchId,data:data21};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -4017,7 +6100,7 @@ errors++;
 if(data.groupBy !== undefined){
 let data22 = data.groupBy;
 if((typeof data22 !== "string") && (data22 !== null)){
-const err25 = {instancePath:instancePath+"/groupBy",schemaPath:"#/properties/groupBy/type",keyword:"type",params:{type: schema26.properties.groupBy.type},message:"must be string,null",schema:schema26.properties.groupBy.type,parentSchema:schema26.properties.groupBy,data:data22};
+const err25 = {instancePath:instancePath+"/groupBy",schemaPath:"#/properties/groupBy/type",keyword:"type",params:{type: schema30.properties.groupBy.type},message:"must be string,null",schema:schema30.properties.groupBy.type,parentSchema:schema30.properties.groupBy,data:data22};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -4027,10 +6110,10 @@ vErrors.push(err25);
 errors++;
 }
 }
-if(data.silenced !== undefined){
-let data23 = data.silenced;
-if(((!(data23 && typeof data23 == "object" && !Array.isArray(data23))) && (typeof data23 !== "boolean")) && (data23 !== null)){
-const err26 = {instancePath:instancePath+"/silenced",schemaPath:"#/properties/silenced/type",keyword:"type",params:{type: schema26.properties.silenced.type},message:"must be object,boolean,null",schema:schema26.properties.silenced.type,parentSchema:schema26.properties.silenced,data:data23};
+if(data.note !== undefined){
+let data23 = data.note;
+if((typeof data23 !== "string") && (data23 !== null)){
+const err26 = {instancePath:instancePath+"/note",schemaPath:"#/properties/note/type",keyword:"type",params:{type: schema30.properties.note.type},message:"must be string,null",schema:schema30.properties.note.type,parentSchema:schema30.properties.note,data:data23};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -4039,11 +6122,11 @@ vErrors.push(err26);
 }
 errors++;
 }
-if(data23 && typeof data23 == "object" && !Array.isArray(data23)){
-if(data23.by !== undefined){
-let data24 = data23.by;
-if((typeof data24 !== "string") && (data24 !== null)){
-const err27 = {instancePath:instancePath+"/silenced/by",schemaPath:"#/properties/silenced/properties/by/type",keyword:"type",params:{type: schema26.properties.silenced.properties.by.type},message:"must be string,null",schema:schema26.properties.silenced.properties.by.type,parentSchema:schema26.properties.silenced.properties.by,data:data24};
+}
+if(data.thresholdMax !== undefined){
+let data24 = data.thresholdMax;
+if((!((typeof data24 == "number") && (isFinite(data24)))) && (data24 !== null)){
+const err27 = {instancePath:instancePath+"/thresholdMax",schemaPath:"#/properties/thresholdMax/type",keyword:"type",params:{type: schema30.properties.thresholdMax.type},message:"must be number,null",schema:schema30.properties.thresholdMax.type,parentSchema:schema30.properties.thresholdMax,data:data24};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -4053,10 +6136,10 @@ vErrors.push(err27);
 errors++;
 }
 }
-if(data23.at !== undefined){
-let data25 = data23.at;
-if((typeof data25 !== "string") && (data25 !== null)){
-const err28 = {instancePath:instancePath+"/silenced/at",schemaPath:"#/properties/silenced/properties/at/type",keyword:"type",params:{type: schema26.properties.silenced.properties.at.type},message:"must be string,null",schema:schema26.properties.silenced.properties.at.type,parentSchema:schema26.properties.silenced.properties.at,data:data25};
+if(data.numConsecutiveWindows !== undefined){
+let data25 = data.numConsecutiveWindows;
+if((!((typeof data25 == "number") && (isFinite(data25)))) && (data25 !== null)){
+const err28 = {instancePath:instancePath+"/numConsecutiveWindows",schemaPath:"#/properties/numConsecutiveWindows/type",keyword:"type",params:{type: schema30.properties.numConsecutiveWindows.type},message:"must be number,null",schema:schema30.properties.numConsecutiveWindows.type,parentSchema:schema30.properties.numConsecutiveWindows,data:data25};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -4066,10 +6149,10 @@ vErrors.push(err28);
 errors++;
 }
 }
-if(data23.until !== undefined){
-let data26 = data23.until;
-if((typeof data26 !== "string") && (data26 !== null)){
-const err29 = {instancePath:instancePath+"/silenced/until",schemaPath:"#/properties/silenced/properties/until/type",keyword:"type",params:{type: schema26.properties.silenced.properties.until.type},message:"must be string,null",schema:schema26.properties.silenced.properties.until.type,parentSchema:schema26.properties.silenced.properties.until,data:data26};
+if(data.scheduleOffsetMinutes !== undefined){
+let data26 = data.scheduleOffsetMinutes;
+if((!((typeof data26 == "number") && (isFinite(data26)))) && (data26 !== null)){
+const err29 = {instancePath:instancePath+"/scheduleOffsetMinutes",schemaPath:"#/properties/scheduleOffsetMinutes/type",keyword:"type",params:{type: schema30.properties.scheduleOffsetMinutes.type},message:"must be number,null",schema:schema30.properties.scheduleOffsetMinutes.type,parentSchema:schema30.properties.scheduleOffsetMinutes,data:data26};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -4079,12 +6162,10 @@ vErrors.push(err29);
 errors++;
 }
 }
-}
-}
-if(data.createdAt !== undefined){
-let data27 = data.createdAt;
+if(data.scheduleStartAt !== undefined){
+let data27 = data.scheduleStartAt;
 if((typeof data27 !== "string") && (data27 !== null)){
-const err30 = {instancePath:instancePath+"/createdAt",schemaPath:"#/properties/createdAt/type",keyword:"type",params:{type: schema26.properties.createdAt.type},message:"must be string,null",schema:schema26.properties.createdAt.type,parentSchema:schema26.properties.createdAt,data:data27};
+const err30 = {instancePath:instancePath+"/scheduleStartAt",schemaPath:"#/properties/scheduleStartAt/type",keyword:"type",params:{type: schema30.properties.scheduleStartAt.type},message:"must be string,null",schema:schema30.properties.scheduleStartAt.type,parentSchema:schema30.properties.scheduleStartAt,data:data27};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -4093,9 +6174,11 @@ vErrors.push(err30);
 }
 errors++;
 }
-if(typeof data27 === "string"){
-if(!(formats0.validate(data27))){
-const err31 = {instancePath:instancePath+"/createdAt",schemaPath:"#/properties/createdAt/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\"",schema:"date-time",parentSchema:schema26.properties.createdAt,data:data27};
+}
+if(data.silenced !== undefined){
+let data28 = data.silenced;
+if(((!(data28 && typeof data28 == "object" && !Array.isArray(data28))) && (typeof data28 !== "boolean")) && (data28 !== null)){
+const err31 = {instancePath:instancePath+"/silenced",schemaPath:"#/properties/silenced/type",keyword:"type",params:{type: schema30.properties.silenced.type},message:"must be object,boolean,null",schema:schema30.properties.silenced.type,parentSchema:schema30.properties.silenced,data:data28};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -4104,12 +6187,11 @@ vErrors.push(err31);
 }
 errors++;
 }
-}
-}
-if(data.updatedAt !== undefined){
-let data28 = data.updatedAt;
-if((typeof data28 !== "string") && (data28 !== null)){
-const err32 = {instancePath:instancePath+"/updatedAt",schemaPath:"#/properties/updatedAt/type",keyword:"type",params:{type: schema26.properties.updatedAt.type},message:"must be string,null",schema:schema26.properties.updatedAt.type,parentSchema:schema26.properties.updatedAt,data:data28};
+if(data28 && typeof data28 == "object" && !Array.isArray(data28)){
+if(data28.by !== undefined){
+let data29 = data28.by;
+if((typeof data29 !== "string") && (data29 !== null)){
+const err32 = {instancePath:instancePath+"/silenced/by",schemaPath:"#/properties/silenced/properties/by/type",keyword:"type",params:{type: schema30.properties.silenced.properties.by.type},message:"must be string,null",schema:schema30.properties.silenced.properties.by.type,parentSchema:schema30.properties.silenced.properties.by,data:data29};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -4118,9 +6200,11 @@ vErrors.push(err32);
 }
 errors++;
 }
-if(typeof data28 === "string"){
-if(!(formats0.validate(data28))){
-const err33 = {instancePath:instancePath+"/updatedAt",schemaPath:"#/properties/updatedAt/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\"",schema:"date-time",parentSchema:schema26.properties.updatedAt,data:data28};
+}
+if(data28.at !== undefined){
+let data30 = data28.at;
+if((typeof data30 !== "string") && (data30 !== null)){
+const err33 = {instancePath:instancePath+"/silenced/at",schemaPath:"#/properties/silenced/properties/at/type",keyword:"type",params:{type: schema30.properties.silenced.properties.at.type},message:"must be string,null",schema:schema30.properties.silenced.properties.at.type,parentSchema:schema30.properties.silenced.properties.at,data:data30};
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -4130,10 +6214,10 @@ vErrors.push(err33);
 errors++;
 }
 }
-}
-}
-else {
-const err34 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema26.type,parentSchema:schema26,data};
+if(data28.until !== undefined){
+let data31 = data28.until;
+if((typeof data31 !== "string") && (data31 !== null)){
+const err34 = {instancePath:instancePath+"/silenced/until",schemaPath:"#/properties/silenced/properties/until/type",keyword:"type",params:{type: schema30.properties.silenced.properties.until.type},message:"must be string,null",schema:schema30.properties.silenced.properties.until.type,parentSchema:schema30.properties.silenced.properties.until,data:data31};
 if(vErrors === null){
 vErrors = [err34];
 }
@@ -4142,15 +6226,79 @@ vErrors.push(err34);
 }
 errors++;
 }
-validate25.errors = vErrors;
+}
+}
+}
+if(data.createdAt !== undefined){
+let data32 = data.createdAt;
+if((typeof data32 !== "string") && (data32 !== null)){
+const err35 = {instancePath:instancePath+"/createdAt",schemaPath:"#/properties/createdAt/type",keyword:"type",params:{type: schema30.properties.createdAt.type},message:"must be string,null",schema:schema30.properties.createdAt.type,parentSchema:schema30.properties.createdAt,data:data32};
+if(vErrors === null){
+vErrors = [err35];
+}
+else {
+vErrors.push(err35);
+}
+errors++;
+}
+if(typeof data32 === "string"){
+if(!(formats0.validate(data32))){
+const err36 = {instancePath:instancePath+"/createdAt",schemaPath:"#/properties/createdAt/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\"",schema:"date-time",parentSchema:schema30.properties.createdAt,data:data32};
+if(vErrors === null){
+vErrors = [err36];
+}
+else {
+vErrors.push(err36);
+}
+errors++;
+}
+}
+}
+if(data.updatedAt !== undefined){
+let data33 = data.updatedAt;
+if((typeof data33 !== "string") && (data33 !== null)){
+const err37 = {instancePath:instancePath+"/updatedAt",schemaPath:"#/properties/updatedAt/type",keyword:"type",params:{type: schema30.properties.updatedAt.type},message:"must be string,null",schema:schema30.properties.updatedAt.type,parentSchema:schema30.properties.updatedAt,data:data33};
+if(vErrors === null){
+vErrors = [err37];
+}
+else {
+vErrors.push(err37);
+}
+errors++;
+}
+if(typeof data33 === "string"){
+if(!(formats0.validate(data33))){
+const err38 = {instancePath:instancePath+"/updatedAt",schemaPath:"#/properties/updatedAt/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\"",schema:"date-time",parentSchema:schema30.properties.updatedAt,data:data33};
+if(vErrors === null){
+vErrors = [err38];
+}
+else {
+vErrors.push(err38);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err39 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema30.type,parentSchema:schema30,data};
+if(vErrors === null){
+vErrors = [err39];
+}
+else {
+vErrors.push(err39);
+}
+errors++;
+}
+validate29.errors = vErrors;
 return errors === 0;
 }
 
-exports.seriesRows = validate26;
-const schema27 = {"type":"array","items":{"type":"object","properties":{"ts_bucket":{"type":"number"},"group":{"type":"array"},"__hdx_time_bucket":{"type":"string"}},"patternProperties":{"^series_[0-9]+(\\.data)?$":{"type":["number","string","null"]}},"if":{"type":"object","required":["__hdx_time_bucket"],"properties":{"__hdx_time_bucket":true}},"else":{"required":["ts_bucket"],"properties":{"ts_bucket":true}}}};
-const pattern5 = new RegExp("^series_[0-9]+(\\.data)?$", "u");
+exports.seriesRows = validate30;
+const schema31 = {"type":"array","items":{"type":"object","properties":{"ts_bucket":{"type":"number"},"group":{"type":"array"},"__hdx_time_bucket":{"type":"string"}},"patternProperties":{"^series_[0-9]+(\\.data)?$":{"type":["number","string","null"]}},"if":{"type":"object","required":["__hdx_time_bucket"],"properties":{"__hdx_time_bucket":true}},"else":{"required":["ts_bucket"],"properties":{"ts_bucket":true}}}};
+const pattern6 = new RegExp("^series_[0-9]+(\\.data)?$", "u");
 
-function validate26(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate30(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(Array.isArray(data)){
@@ -4199,7 +6347,7 @@ if(!_valid0){
 const _errs6 = errors;
 if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
 if(data0.ts_bucket === undefined){
-const err2 = {instancePath:instancePath+"/" + i0,schemaPath:"#/items/else/required",keyword:"required",params:{missingProperty: "ts_bucket"},message:"must have required property '"+"ts_bucket"+"'",schema:schema27.items.else.required,parentSchema:schema27.items.else,data:data0};
+const err2 = {instancePath:instancePath+"/" + i0,schemaPath:"#/items/else/required",keyword:"required",params:{missingProperty: "ts_bucket"},message:"must have required property '"+"ts_bucket"+"'",schema:schema31.items.else.required,parentSchema:schema31.items.else,data:data0};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -4213,7 +6361,7 @@ var _valid0 = _errs6 === errors;
 valid2 = _valid0;
 }
 if(!valid2){
-const err3 = {instancePath:instancePath+"/" + i0,schemaPath:"#/items/if",keyword:"if",params:{failingKeyword: "else"},message:"must match \"else\" schema",schema:schema27.items.if,parentSchema:schema27.items,data:data0};
+const err3 = {instancePath:instancePath+"/" + i0,schemaPath:"#/items/if",keyword:"if",params:{failingKeyword: "else"},message:"must match \"else\" schema",schema:schema31.items.if,parentSchema:schema31.items,data:data0};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -4226,7 +6374,7 @@ if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
 if(data0.ts_bucket !== undefined){
 let data1 = data0.ts_bucket;
 if(!((typeof data1 == "number") && (isFinite(data1)))){
-const err4 = {instancePath:instancePath+"/" + i0+"/ts_bucket",schemaPath:"#/items/properties/ts_bucket/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema27.items.properties.ts_bucket.type,parentSchema:schema27.items.properties.ts_bucket,data:data1};
+const err4 = {instancePath:instancePath+"/" + i0+"/ts_bucket",schemaPath:"#/items/properties/ts_bucket/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema31.items.properties.ts_bucket.type,parentSchema:schema31.items.properties.ts_bucket,data:data1};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -4239,7 +6387,7 @@ errors++;
 if(data0.group !== undefined){
 let data2 = data0.group;
 if(!(Array.isArray(data2))){
-const err5 = {instancePath:instancePath+"/" + i0+"/group",schemaPath:"#/items/properties/group/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema27.items.properties.group.type,parentSchema:schema27.items.properties.group,data:data2};
+const err5 = {instancePath:instancePath+"/" + i0+"/group",schemaPath:"#/items/properties/group/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema31.items.properties.group.type,parentSchema:schema31.items.properties.group,data:data2};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -4252,7 +6400,7 @@ errors++;
 if(data0.__hdx_time_bucket !== undefined){
 let data3 = data0.__hdx_time_bucket;
 if(typeof data3 !== "string"){
-const err6 = {instancePath:instancePath+"/" + i0+"/__hdx_time_bucket",schemaPath:"#/items/properties/__hdx_time_bucket/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema27.items.properties.__hdx_time_bucket.type,parentSchema:schema27.items.properties.__hdx_time_bucket,data:data3};
+const err6 = {instancePath:instancePath+"/" + i0+"/__hdx_time_bucket",schemaPath:"#/items/properties/__hdx_time_bucket/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema31.items.properties.__hdx_time_bucket.type,parentSchema:schema31.items.properties.__hdx_time_bucket,data:data3};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -4263,10 +6411,10 @@ errors++;
 }
 }
 for(const key0 in data0){
-if(pattern5.test(key0)){
+if(pattern6.test(key0)){
 let data4 = data0[key0];
 if(((!((typeof data4 == "number") && (isFinite(data4)))) && (typeof data4 !== "string")) && (data4 !== null)){
-const err7 = {instancePath:instancePath+"/" + i0+"/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/items/patternProperties/%5Eseries_%5B0-9%5D%2B(%5C.data)%3F%24/type",keyword:"type",params:{type: schema27.items.patternProperties["^series_[0-9]+(\\.data)?$"].type},message:"must be number,string,null",schema:schema27.items.patternProperties["^series_[0-9]+(\\.data)?$"].type,parentSchema:schema27.items.patternProperties["^series_[0-9]+(\\.data)?$"],data:data4};
+const err7 = {instancePath:instancePath+"/" + i0+"/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/items/patternProperties/%5Eseries_%5B0-9%5D%2B(%5C.data)%3F%24/type",keyword:"type",params:{type: schema31.items.patternProperties["^series_[0-9]+(\\.data)?$"].type},message:"must be number,string,null",schema:schema31.items.patternProperties["^series_[0-9]+(\\.data)?$"].type,parentSchema:schema31.items.patternProperties["^series_[0-9]+(\\.data)?$"],data:data4};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -4279,7 +6427,7 @@ errors++;
 }
 }
 else {
-const err8 = {instancePath:instancePath+"/" + i0,schemaPath:"#/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema27.items.type,parentSchema:schema27.items,data:data0};
+const err8 = {instancePath:instancePath+"/" + i0,schemaPath:"#/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema31.items.type,parentSchema:schema31.items,data:data0};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -4291,7 +6439,7 @@ errors++;
 }
 }
 else {
-const err9 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema27.type,parentSchema:schema27,data};
+const err9 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema31.type,parentSchema:schema31,data};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -4300,7 +6448,7 @@ vErrors.push(err9);
 }
 errors++;
 }
-validate26.errors = vErrors;
+validate30.errors = vErrors;
 return errors === 0;
 }
 

@@ -3,6 +3,7 @@
  * says how to set it, and each format has its own parser (a base URL must be https or loopback http, a throttle
  * must be `off` or `<requests>/<seconds>s`).
  */
+import { apiDialects, defaultDialectOf, type ApiDialect } from "../../schemas/dialects";
 import { configSetCommand, type SettingFormat, type SettingSpec } from "../../schemas/settings";
 import { BaseUrlError, checkBaseUrl } from "./baseUrl";
 import { ConfigurationError, type ConfigurationProblem } from "./errors";
@@ -15,7 +16,9 @@ export type SettingValue<F extends SettingFormat> = F extends "throttle"
   ? ThrottleSetting
   : F extends "sharedBudget"
     ? SharedBudgetSetting
-    : string;
+    : F extends "dialect"
+      ? ApiDialect
+      : string;
 
 export class SettingsReader {
   private readonly problems: ConfigurationProblem[] = [];
@@ -32,6 +35,20 @@ export class SettingsReader {
     return this.parse(spec, value) as SettingValue<S["format"]> | undefined;
   }
 
+  /**
+   * The API's dialect: the configured one, else the one its URL's host speaks (`production` on a real service's
+   * host). Undefined, with a problem recorded, when the configured value is neither `spec` nor `production`.
+   */
+  readDialect(
+    spec: SettingSpec,
+    apiUrl: string | undefined,
+    api: "management" | "observability",
+  ): ApiDialect | undefined {
+    const value = lookUp(this.lookup, spec);
+    if (value === undefined) return apiUrl === undefined ? "spec" : defaultDialectOf(apiUrl, api);
+    return this.parse(spec, value) as ApiDialect | undefined;
+  }
+
   /** Throws one ConfigurationError naming every problem recorded so far. */
   throwIfProblems(api: string): void {
     if (this.problems.length > 0) throw new ConfigurationError(api, this.problems);
@@ -40,7 +57,7 @@ export class SettingsReader {
   private parse(
     spec: SettingSpec,
     value: string,
-  ): string | ThrottleSetting | SharedBudgetSetting | undefined {
+  ): string | ThrottleSetting | SharedBudgetSetting | ApiDialect | undefined {
     switch (spec.format) {
       case "text":
         return value;
@@ -59,6 +76,8 @@ export class SettingsReader {
         const parsed = parseSharedBudgetSetting(value);
         return typeof parsed === "object" && "problem" in parsed ? this.report(spec, parsed.problem) : parsed;
       }
+      case "dialect":
+        return parseDialect(value) ?? this.report(spec, dialectProblem(value));
     }
   }
 
@@ -66,4 +85,14 @@ export class SettingsReader {
     this.problems.push({ key: spec.key, envVar: spec.envVar, problem });
     return undefined;
   }
+}
+
+/** `spec` or `production`, in any case; undefined for anything else. */
+export function parseDialect(value: string): ApiDialect | undefined {
+  const word = value.trim().toLowerCase();
+  return (apiDialects as readonly string[]).includes(word) ? (word as ApiDialect) : undefined;
+}
+
+export function dialectProblem(value: string): string {
+  return `must be ${apiDialects.map((d) => `\`${d}\``).join(" or ")}; got ${JSON.stringify(value)}`;
 }

@@ -2,9 +2,10 @@
  * The connection settings of each API, resolved when an operation needs them. Nothing here logs or caches
  * values, so credentials are never captured beyond the call that uses them.
  */
+import type { ApiDialect } from "../../schemas/dialects";
 import { SETTINGS } from "../../schemas/settings";
 import { SettingsReader } from "./reader";
-import { nonEmpty, type SettingsLookup } from "./sources";
+import { lookUp, nonEmpty, type SettingsLookup } from "./sources";
 import type { SharedBudgetSetting } from "./sharedBudget";
 import type { ThrottleSetting } from "./throttle";
 
@@ -18,6 +19,16 @@ export interface ManagementSettings {
   readonly throttle: ThrottleSetting;
   /** Where the key's budget is shared with other processes (`clickhouse:sharedBudget`). */
   readonly sharedBudget: SharedBudgetSetting;
+  /** The wire the API speaks (`clickhouse:apiDialect`); unset, `production` on api.clickhouse.cloud. */
+  readonly dialect: ApiDialect;
+}
+
+/** ClickStack managed by ClickHouse Cloud: its service, and the management API's connection that reaches it. */
+export interface ManagedClickStack {
+  readonly serviceId: string;
+  readonly organizationId: string;
+  readonly tokenKey: string;
+  readonly tokenSecret: string;
 }
 
 /** Connection settings of the observability API. */
@@ -28,6 +39,13 @@ export interface ObservabilitySettings {
   readonly throttle: ThrottleSetting;
   /** Where the token's budget is shared with other processes (`clickhouse:sharedBudget`). */
   readonly sharedBudget: SharedBudgetSetting;
+  /** The wire the API speaks (`observability:apiDialect`); unset, `production` on a hosted service's host. */
+  readonly dialect: ApiDialect;
+  /**
+   * Set with `observability:clickstackServiceId`: alerts go through the Cloud API (then `apiUrl` is the management
+   * API's, `apiToken` is empty, the throttle the management API's and the dialect production).
+   */
+  readonly clickstack?: ManagedClickStack;
 }
 
 /**
@@ -45,6 +63,7 @@ export function resolveManagementSettings(
   const apiUrl = reader.read(SETTINGS.managementApiUrl);
   const throttle = reader.read(SETTINGS.managementThrottle);
   const sharedBudget = reader.read(SETTINGS.sharedBudget);
+  const dialect = reader.readDialect(SETTINGS.managementApiDialect, apiUrl, "management");
   reader.throwIfProblems("management API");
   return {
     apiUrl: apiUrl!,
@@ -53,16 +72,65 @@ export function resolveManagementSettings(
     organizationId: organizationId!,
     throttle: throttle!,
     sharedBudget: sharedBudget!,
+    dialect: dialect!,
   };
 }
 
 /** Resolves the observability API's settings; throws one ConfigurationError listing every problem. */
 export function resolveObservabilitySettings(lookup: SettingsLookup = {}): ObservabilitySettings {
+  const clickstackServiceId = nonEmpty(lookUp(lookup, SETTINGS.clickstackServiceId));
+  if (clickstackServiceId !== undefined) return managedClickStackSettings(lookup, clickstackServiceId);
   const reader = new SettingsReader(lookup);
   const apiUrl = reader.read(SETTINGS.observabilityApiUrl);
   const apiToken = reader.read(SETTINGS.observabilityApiToken);
   const throttle = reader.read(SETTINGS.observabilityThrottle);
   const sharedBudget = reader.read(SETTINGS.sharedBudget);
+  const dialect = reader.readDialect(SETTINGS.observabilityApiDialect, apiUrl, "observability");
   reader.throwIfProblems("observability API");
-  return { apiUrl: apiUrl!, apiToken: apiToken!, throttle: throttle!, sharedBudget: sharedBudget! };
+  return {
+    apiUrl: apiUrl!,
+    apiToken: apiToken!,
+    throttle: throttle!,
+    sharedBudget: sharedBudget!,
+    dialect: dialect!,
+  };
+}
+
+/** Managed ClickStack: the management API's settings, which must all be there, reach the service's ClickStack. */
+function managedClickStackSettings(lookup: SettingsLookup, serviceId: string): ObservabilitySettings {
+  const management = resolveManagementSettings(lookup);
+  return {
+    apiUrl: management.apiUrl,
+    apiToken: "",
+    throttle: management.throttle,
+    sharedBudget: management.sharedBudget,
+    dialect: "production",
+    clickstack: {
+      serviceId,
+      organizationId: management.organizationId,
+      tokenKey: management.tokenKey,
+      tokenSecret: management.tokenSecret,
+    },
+  };
+}
+
+/**
+ * The wire an API speaks, resolved alone: `pulumi preview` checks a resource's inputs by it before any credential is
+ * needed. Throws a ConfigurationError only for a dialect that is neither `spec` nor `production`.
+ */
+export function resolveDialect(lookup: SettingsLookup, api: "management" | "observability"): ApiDialect {
+  // Managed ClickStack is reached through the Cloud API, which speaks the production wire.
+  if (api === "observability" && nonEmpty(lookUp(lookup, SETTINGS.clickstackServiceId)) !== undefined) {
+    return "production";
+  }
+  const reader = new SettingsReader(lookup);
+  const management = api === "management";
+  const url = lookUp(lookup, management ? SETTINGS.managementApiUrl : SETTINGS.observabilityApiUrl);
+  const dialect = reader.readDialect(
+    management ? SETTINGS.managementApiDialect : SETTINGS.observabilityApiDialect,
+    url,
+    api,
+  );
+  reader.throwIfProblems(`${api} API`);
+  return dialect!;
 }

@@ -20,6 +20,7 @@ export function withSettingsTable(readme: string, table: string): string {
 }
 
 function meaning(spec: SettingSpec): string {
+  if (spec.derivedDefault !== undefined) return `${spec.description}; default ${spec.derivedDefault}`;
   if (spec.defaultValue === undefined) return spec.description;
   const note = spec.defaultNote === undefined ? "" : `, ${spec.defaultNote}`;
   return `${spec.description}; default \`${spec.defaultValue}\`${note}`;

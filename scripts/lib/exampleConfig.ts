@@ -22,6 +22,8 @@ export function providerConfig(fixture: Fixture): ConfigMap {
     ...setting(SETTINGS.tokenSecret, fixture.tokenSecret),
     ...setting(SETTINGS.observabilityApiUrl, fixture.observabilityUrl),
     ...setting(SETTINGS.observabilityApiToken, fixture.observabilityToken),
+    ...setting(SETTINGS.managementApiDialect, fixture.dialect),
+    ...setting(SETTINGS.observabilityApiDialect, fixture.dialect),
   };
 }
 

@@ -1,4 +1,7 @@
-/** The native plugin's settings for an emulator (`clickhouse-cloud:*`), credentials as secrets, both throttles off. */
+/**
+ * The native plugin's settings for an emulator (`clickhouse-cloud:*`): credentials as secrets, both throttles off, and
+ * the wire the emulator speaks.
+ */
 import type { ConfigMap } from "@pulumi/pulumi/automation";
 import type { Fixture } from "../../emulator";
 
@@ -12,5 +15,7 @@ export function nativeStackConfig(fixture: Fixture): ConfigMap {
     "clickhouse-cloud:observabilityApiUrl": { value: fixture.observabilityUrl },
     "clickhouse-cloud:observabilityApiToken": { value: fixture.observabilityToken, secret: true },
     "clickhouse-cloud:observabilityThrottle": { value: "off" },
+    "clickhouse-cloud:apiDialect": { value: fixture.dialect },
+    "clickhouse-cloud:observabilityApiDialect": { value: fixture.dialect },
   };
 }

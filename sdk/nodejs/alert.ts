@@ -8,7 +8,7 @@ import * as enums from "./types/enums";
 import * as utilities from "./utilities";
 
 /**
- * An alert of the observability API on a dashboard tile or a saved search, delivered to a webhook. Every input change, a change of `source` included, updates the alert in place with one PUT of the whole alert; only a different `adoptId` replaces it. `pulumi refresh` drops an alert that was deleted out of band (also by deleting its dashboard or saved search), and the next `pulumi up` creates it again. Configured by `observability:apiUrl` and `observability:apiToken` for the dynamic-provider classes, by `clickhouse-cloud:observabilityApiUrl` and `clickhouse-cloud:observabilityApiToken` for the native plugin (either falls back to OBSERVABILITY_API_URL and OBSERVABILITY_API_TOKEN).
+ * An alert of the observability API on a dashboard tile or a saved search, delivered to a webhook. Every input change, a change of `source` included, updates the alert in place with one PUT of the whole alert; only a different `adoptId` replaces it. On the production wire an update first reads the alert and keeps every field the program leaves out (a note, consecutive windows, a schedule, more channels), since the PUT replaces them all. `pulumi refresh` drops an alert that was deleted out of band (also by deleting its dashboard or saved search), and the next `pulumi up` creates it again. Configured by `observability:apiUrl` and `observability:apiToken` for the dynamic-provider classes, by `clickhouse-cloud:observabilityApiUrl` and `clickhouse-cloud:observabilityApiToken` for the native plugin (either falls back to OBSERVABILITY_API_URL and OBSERVABILITY_API_TOKEN).
  *
  * The resource id: The alert's id, as the API reports it.
  */
@@ -48,6 +48,10 @@ export class Alert extends pulumi.CustomResource {
      */
     declare public readonly channel: pulumi.Output<outputs.AlertChannel>;
     /**
+     * Every channel, as the API reports them (production wire).
+     */
+    declare public readonly channels: pulumi.Output<outputs.AlertChannel[] | undefined>;
+    /**
      * When the alert was created (ISO 8601); it never causes a diff.
      */
     declare public /*out*/ readonly createdAt: pulumi.Output<string>;
@@ -68,6 +72,10 @@ export class Alert extends pulumi.CustomResource {
      */
     declare public readonly interval: pulumi.Output<string>;
     /**
+     * The production wire's fields this resource manages (those the program sets); `pulumi refresh` reports only these as inputs, so what the alert has beyond them (a note set in the app, say) never shows as drift.
+     */
+    declare public /*out*/ readonly managedFields: pulumi.Output<string[]>;
+    /**
      * The text sent with every notification; undefined when none was given.
      */
     declare public readonly message: pulumi.Output<string | undefined>;
@@ -76,6 +84,14 @@ export class Alert extends pulumi.CustomResource {
      */
     declare public readonly name: pulumi.Output<string | undefined>;
     /**
+     * The alert's note; undefined when none is set.
+     */
+    declare public readonly note: pulumi.Output<string | undefined>;
+    /**
+     * Windows in a row that must breach; undefined when not set.
+     */
+    declare public readonly numConsecutiveWindows: pulumi.Output<number | undefined>;
+    /**
      * The watched saved search, as the API reports it; undefined for a tile alert.
      */
     declare public /*out*/ readonly savedSearch: pulumi.Output<string | undefined>;
@@ -83,6 +99,14 @@ export class Alert extends pulumi.CustomResource {
      * The input `savedSearchId`, echoed from the API's `savedSearch`.
      */
     declare public readonly savedSearchId: pulumi.Output<string | undefined>;
+    /**
+     * The evaluation offset in minutes; undefined when not set.
+     */
+    declare public readonly scheduleOffsetMinutes: pulumi.Output<number | undefined>;
+    /**
+     * When the evaluation windows start (ISO 8601); undefined when not set.
+     */
+    declare public readonly scheduleStartAt: pulumi.Output<string | undefined>;
     /**
      * Whether a silence is in force: someone silenced the alert outside Pulumi (the API reports a silence) and its end is later than the time of the last read. Owned by the API, it never causes a diff.
      */
@@ -96,7 +120,7 @@ export class Alert extends pulumi.CustomResource {
      */
     declare public readonly source: pulumi.Output<enums.AlertSource>;
     /**
-     * The API's alert state (`inactive` when new); owned by the API, it never causes a diff.
+     * The API's alert state, owned by the API; it never causes a diff. The specification shows `inactive` for a new alert; the production wire reports `OK` when new, then `ALERT`, `INSUFFICIENT_DATA` or `DISABLED`.
      */
     declare public /*out*/ readonly state: pulumi.Output<string>;
     /**
@@ -108,7 +132,11 @@ export class Alert extends pulumi.CustomResource {
      */
     declare public readonly threshold: pulumi.Output<number>;
     /**
-     * `above` or `below`.
+     * The upper end of a range threshold; undefined when none is set.
+     */
+    declare public readonly thresholdMax: pulumi.Output<number | undefined>;
+    /**
+     * `above` or `below`; on the production wire also one of its other threshold types.
      */
     declare public readonly thresholdType: pulumi.Output<enums.AlertThresholdType>;
     /**
@@ -148,18 +176,25 @@ export class Alert extends pulumi.CustomResource {
             }
             resourceInputs["adoptId"] = args?.adoptId;
             resourceInputs["channel"] = args?.channel;
+            resourceInputs["channels"] = args?.channels;
             resourceInputs["dashboardId"] = args?.dashboardId;
             resourceInputs["groupBy"] = args?.groupBy;
             resourceInputs["interval"] = args?.interval;
             resourceInputs["message"] = args?.message;
             resourceInputs["name"] = args?.name;
+            resourceInputs["note"] = args?.note;
+            resourceInputs["numConsecutiveWindows"] = args?.numConsecutiveWindows;
             resourceInputs["savedSearchId"] = args?.savedSearchId;
+            resourceInputs["scheduleOffsetMinutes"] = args?.scheduleOffsetMinutes;
+            resourceInputs["scheduleStartAt"] = args?.scheduleStartAt;
             resourceInputs["source"] = args?.source;
             resourceInputs["threshold"] = args?.threshold;
+            resourceInputs["thresholdMax"] = args?.thresholdMax;
             resourceInputs["thresholdType"] = args?.thresholdType;
             resourceInputs["tileId"] = args?.tileId;
             resourceInputs["createdAt"] = undefined /*out*/;
             resourceInputs["dashboard"] = undefined /*out*/;
+            resourceInputs["managedFields"] = undefined /*out*/;
             resourceInputs["savedSearch"] = undefined /*out*/;
             resourceInputs["silenced"] = undefined /*out*/;
             resourceInputs["silencedUntil"] = undefined /*out*/;
@@ -169,21 +204,28 @@ export class Alert extends pulumi.CustomResource {
         } else {
             resourceInputs["adoptId"] = undefined /*out*/;
             resourceInputs["channel"] = undefined /*out*/;
+            resourceInputs["channels"] = undefined /*out*/;
             resourceInputs["createdAt"] = undefined /*out*/;
             resourceInputs["dashboard"] = undefined /*out*/;
             resourceInputs["dashboardId"] = undefined /*out*/;
             resourceInputs["groupBy"] = undefined /*out*/;
             resourceInputs["interval"] = undefined /*out*/;
+            resourceInputs["managedFields"] = undefined /*out*/;
             resourceInputs["message"] = undefined /*out*/;
             resourceInputs["name"] = undefined /*out*/;
+            resourceInputs["note"] = undefined /*out*/;
+            resourceInputs["numConsecutiveWindows"] = undefined /*out*/;
             resourceInputs["savedSearch"] = undefined /*out*/;
             resourceInputs["savedSearchId"] = undefined /*out*/;
+            resourceInputs["scheduleOffsetMinutes"] = undefined /*out*/;
+            resourceInputs["scheduleStartAt"] = undefined /*out*/;
             resourceInputs["silenced"] = undefined /*out*/;
             resourceInputs["silencedUntil"] = undefined /*out*/;
             resourceInputs["source"] = undefined /*out*/;
             resourceInputs["state"] = undefined /*out*/;
             resourceInputs["team"] = undefined /*out*/;
             resourceInputs["threshold"] = undefined /*out*/;
+            resourceInputs["thresholdMax"] = undefined /*out*/;
             resourceInputs["thresholdType"] = undefined /*out*/;
             resourceInputs["tileId"] = undefined /*out*/;
             resourceInputs["updatedAt"] = undefined /*out*/;
@@ -206,6 +248,10 @@ export interface AlertArgs {
      */
     channel: pulumi.Input<inputs.AlertChannelArgs>;
     /**
+     * Every channel notifications go to (at most 10, each once); the first must be `channel`. Production wire only (`observability:apiDialect`, or the plugin's `clickhouse-cloud:observabilityApiDialect`, set to `production`). Updates in place; left out, the alert keeps whatever it has (set in the app, say).
+     */
+    channels?: pulumi.Input<pulumi.Input<inputs.AlertChannelArgs>[] | undefined>;
+    /**
      * The dashboard of the watched tile; required when source is `tile`, not allowed otherwise. Updates in place.
      */
     dashboardId?: pulumi.Input<string | undefined>;
@@ -214,7 +260,7 @@ export interface AlertArgs {
      */
     groupBy?: pulumi.Input<string | undefined>;
     /**
-     * How often the alert is evaluated: a positive whole number followed by s, m, h or d (e.g. `15m`, `1h`); the API keeps no fixed list. Updates in place.
+     * How often the alert is evaluated: a positive whole number followed by s, m, h or d (e.g. `15m`, `1h`). The specification keeps no fixed list; the production wire takes 1m, 5m, 15m, 30m, 1h, 6h, 12h or 1d, checked at preview. Updates in place.
      */
     interval: pulumi.Input<string>;
     /**
@@ -226,9 +272,25 @@ export interface AlertArgs {
      */
     name?: pulumi.Input<string | undefined>;
     /**
+     * A note shown with the alert, 1 to 4096 characters. Production wire only (`observability:apiDialect`, or the plugin's `clickhouse-cloud:observabilityApiDialect`, set to `production`). Updates in place; left out, the alert keeps whatever it has (set in the app, say).
+     */
+    note?: pulumi.Input<string | undefined>;
+    /**
+     * How many evaluation windows in a row must breach the threshold before the alert fires, at least 1. Production wire only (`observability:apiDialect`, or the plugin's `clickhouse-cloud:observabilityApiDialect`, set to `production`). Updates in place; left out, the alert keeps whatever it has (set in the app, say).
+     */
+    numConsecutiveWindows?: pulumi.Input<number | undefined>;
+    /**
      * The watched saved search; required when source is `search`, not allowed otherwise. Updates in place.
      */
     savedSearchId?: pulumi.Input<string | undefined>;
+    /**
+     * Minutes after each interval boundary at which the alert is evaluated, below the interval (0 with `scheduleStartAt`). Production wire only (`observability:apiDialect`, or the plugin's `clickhouse-cloud:observabilityApiDialect`, set to `production`). Updates in place; left out, the alert keeps whatever it has (set in the app, say).
+     */
+    scheduleOffsetMinutes?: pulumi.Input<number | undefined>;
+    /**
+     * An ISO 8601 date-time the evaluation windows start from. Production wire only (`observability:apiDialect`, or the plugin's `clickhouse-cloud:observabilityApiDialect`, set to `production`). Updates in place; left out, the alert keeps whatever it has (set in the app, say).
+     */
+    scheduleStartAt?: pulumi.Input<string | undefined>;
     /**
      * What the alert watches: `tile` (a dashboard tile; needs `dashboardId` and `tileId`) or `search` (a saved search; needs `savedSearchId`, may take `groupBy`). Changing it updates the alert in place, because a PUT replaces every field of an alert, its source included: the alert keeps its id, state and silence instead of being deleted and created again. The ids of the other source must then be removed from the inputs.
      */
@@ -238,7 +300,11 @@ export interface AlertArgs {
      */
     threshold: pulumi.Input<number>;
     /**
-     * `above` fires when the value exceeds the threshold, `below` when it falls under it. Updates in place.
+     * The upper end of the range of `between` and `not_between` (required with them), at least `threshold`. Production wire only (`observability:apiDialect`, or the plugin's `clickhouse-cloud:observabilityApiDialect`, set to `production`). Updates in place; left out, the alert keeps whatever it has (set in the app, say).
+     */
+    thresholdMax?: pulumi.Input<number | undefined>;
+    /**
+     * `above` fires when the value exceeds the threshold, `below` when it falls under it. The production wire also takes `above_exclusive`, `below_or_equal`, `equal`, `not_equal`, and the ranges `between` and `not_between`, which need `thresholdMax`. Updates in place.
      */
     thresholdType: pulumi.Input<enums.AlertThresholdType>;
     /**

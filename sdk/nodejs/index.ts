@@ -15,6 +15,11 @@ export type ApiKey = import("./apiKey").ApiKey;
 export const ApiKey: typeof import("./apiKey").ApiKey = null as any;
 utilities.lazyLoad(exports, ["ApiKey"], () => require("./apiKey"));
 
+export { GetPrivateEndpointConfigArgs, GetPrivateEndpointConfigResult, GetPrivateEndpointConfigOutputArgs } from "./getPrivateEndpointConfig";
+export const getPrivateEndpointConfig: typeof import("./getPrivateEndpointConfig").getPrivateEndpointConfig = null as any;
+export const getPrivateEndpointConfigOutput: typeof import("./getPrivateEndpointConfig").getPrivateEndpointConfigOutput = null as any;
+utilities.lazyLoad(exports, ["getPrivateEndpointConfig","getPrivateEndpointConfigOutput"], () => require("./getPrivateEndpointConfig"));
+
 export { GetSeriesArgs, GetSeriesResult, GetSeriesOutputArgs } from "./getSeries";
 export const getSeries: typeof import("./getSeries").getSeries = null as any;
 export const getSeriesOutput: typeof import("./getSeries").getSeriesOutput = null as any;

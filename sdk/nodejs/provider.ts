@@ -34,7 +34,10 @@ export class Provider extends pulumi.ProviderResource {
         let resourceInputs: pulumi.Inputs = {};
         opts = opts || {};
         {
+            resourceInputs["apiDialect"] = args?.apiDialect;
             resourceInputs["apiUrl"] = args?.apiUrl;
+            resourceInputs["clickstackServiceId"] = args?.clickstackServiceId;
+            resourceInputs["observabilityApiDialect"] = args?.observabilityApiDialect;
             resourceInputs["observabilityApiToken"] = args?.observabilityApiToken ? pulumi.secret(args.observabilityApiToken) : undefined;
             resourceInputs["observabilityApiUrl"] = args?.observabilityApiUrl;
             resourceInputs["observabilityThrottle"] = args?.observabilityThrottle;
@@ -54,9 +57,21 @@ export class Provider extends pulumi.ProviderResource {
  */
 export interface ProviderArgs {
     /**
+     * The wire the management API speaks: `spec` (the API specification's) or `production` (the real service's). Unset, `production` for api.clickhouse.cloud and `spec` elsewhere. Falls back to the environment variable CLICKHOUSE_API_DIALECT.
+     */
+    apiDialect?: pulumi.Input<string | undefined>;
+    /**
      * The management API's base URL. Falls back to the environment variable CLICKHOUSE_API_URL. Default: https://api.clickhouse.cloud.
      */
     apiUrl?: pulumi.Input<string | undefined>;
+    /**
+     * ClickStack managed by ClickHouse Cloud: the service (uuid) whose ClickStack serves the alerts, reached through the management API's URL and key (`clickhouse-cloud:apiUrl`, `clickhouse-cloud:tokenKey`, `clickhouse-cloud:tokenSecret`); the observability URL and token are then not needed. Falls back to the environment variable CLICKSTACK_SERVICE_ID.
+     */
+    clickstackServiceId?: pulumi.Input<string | undefined>;
+    /**
+     * The wire the observability API speaks: `spec` (the API specification's) or `production` (HyperDX's external API v2). Unset, `production` for hosted ClickStack and HyperDX hosts and `spec` elsewhere. Falls back to the environment variable OBSERVABILITY_API_DIALECT.
+     */
+    observabilityApiDialect?: pulumi.Input<string | undefined>;
     /**
      * The observability API's bearer token. Falls back to the environment variable OBSERVABILITY_API_TOKEN.
      */

@@ -2,6 +2,9 @@
 // *** Do not edit by hand unless you're certain you know what you are doing! ***
 
 import * as pulumi from "@pulumi/pulumi";
+import * as inputs from "./types/input";
+import * as outputs from "./types/output";
+import * as enums from "./types/enums";
 import * as utilities from "./utilities";
 
 /**
@@ -39,6 +42,10 @@ export class ReplicaScaling extends pulumi.CustomResource {
     }
 
     /**
+     * How the service scales, `vertical` or `horizontal`, as the service reports it (production wire only).
+     */
+    declare public readonly autoscalingMode: pulumi.Output<string | undefined>;
+    /**
      * Whether the service may scale down to zero when idle, as the service reports it.
      */
     declare public readonly idleScaling: pulumi.Output<boolean | undefined>;
@@ -59,6 +66,10 @@ export class ReplicaScaling extends pulumi.CustomResource {
      */
     declare public readonly maxReplicaMemoryGb: pulumi.Output<number | undefined>;
     /**
+     * Most replicas of horizontal autoscaling, as the service reports it.
+     */
+    declare public readonly maxReplicas: pulumi.Output<number | undefined>;
+    /**
      * Maximum auto-scaling memory of the whole service, in GB.
      */
     declare public /*out*/ readonly maxTotalMemoryGb: pulumi.Output<number | undefined>;
@@ -66,6 +77,10 @@ export class ReplicaScaling extends pulumi.CustomResource {
      * Minimum auto-scaling memory of one replica, in GB, as the service reports it.
      */
     declare public readonly minReplicaMemoryGb: pulumi.Output<number | undefined>;
+    /**
+     * Fewest replicas of horizontal autoscaling, as the service reports it.
+     */
+    declare public readonly minReplicas: pulumi.Output<number | undefined>;
     /**
      * Minimum auto-scaling memory of the whole service, in GB.
      */
@@ -101,10 +116,13 @@ export class ReplicaScaling extends pulumi.CustomResource {
             if (args?.serviceId === undefined && !opts.urn) {
                 throw new Error("Missing required property 'serviceId'");
             }
+            resourceInputs["autoscalingMode"] = args?.autoscalingMode;
             resourceInputs["idleScaling"] = args?.idleScaling;
             resourceInputs["idleTimeoutMinutes"] = args?.idleTimeoutMinutes;
             resourceInputs["maxReplicaMemoryGb"] = args?.maxReplicaMemoryGb;
+            resourceInputs["maxReplicas"] = args?.maxReplicas;
             resourceInputs["minReplicaMemoryGb"] = args?.minReplicaMemoryGb;
+            resourceInputs["minReplicas"] = args?.minReplicas;
             resourceInputs["numReplicas"] = args?.numReplicas;
             resourceInputs["organizationId"] = args?.organizationId;
             resourceInputs["serviceId"] = args?.serviceId;
@@ -114,13 +132,16 @@ export class ReplicaScaling extends pulumi.CustomResource {
             resourceInputs["minTotalMemoryGb"] = undefined /*out*/;
             resourceInputs["name"] = undefined /*out*/;
         } else {
+            resourceInputs["autoscalingMode"] = undefined /*out*/;
             resourceInputs["idleScaling"] = undefined /*out*/;
             resourceInputs["idleTimeoutMinutes"] = undefined /*out*/;
             resourceInputs["isPrimary"] = undefined /*out*/;
             resourceInputs["managedFields"] = undefined /*out*/;
             resourceInputs["maxReplicaMemoryGb"] = undefined /*out*/;
+            resourceInputs["maxReplicas"] = undefined /*out*/;
             resourceInputs["maxTotalMemoryGb"] = undefined /*out*/;
             resourceInputs["minReplicaMemoryGb"] = undefined /*out*/;
+            resourceInputs["minReplicas"] = undefined /*out*/;
             resourceInputs["minTotalMemoryGb"] = undefined /*out*/;
             resourceInputs["name"] = undefined /*out*/;
             resourceInputs["numReplicas"] = undefined /*out*/;
@@ -137,6 +158,10 @@ export class ReplicaScaling extends pulumi.CustomResource {
  */
 export interface ReplicaScalingArgs {
     /**
+     * How the service scales (production wire only): `vertical` keeps numReplicas and scales memory between the two memory bounds; `horizontal` keeps one memory size per replica (the two bounds equal) and scales the count between minReplicas and maxReplicas. Updates in place.
+     */
+    autoscalingMode?: pulumi.Input<enums.AutoscalingMode | undefined>;
+    /**
      * Whether the service may scale down to zero when idle (the API's default is true). Updates in place. Default: true.
      */
     idleScaling?: pulumi.Input<boolean | undefined>;
@@ -149,9 +174,17 @@ export interface ReplicaScalingArgs {
      */
     maxReplicaMemoryGb?: pulumi.Input<number | undefined>;
     /**
+     * Most replicas of horizontal autoscaling, 1 to 20 and at least minReplicas (production wire only); set with minReplicas, never with numReplicas. Updates in place.
+     */
+    maxReplicas?: pulumi.Input<number | undefined>;
+    /**
      * Minimum auto-scaling memory of one replica, in GB: a multiple of 4 between 8 and 356, at most maxReplicaMemoryGb. Production services only (the API refuses it for others). Updates in place.
      */
     minReplicaMemoryGb?: pulumi.Input<number | undefined>;
+    /**
+     * Fewest replicas of horizontal autoscaling, 1 to 20 (production wire only); set with maxReplicas, never with numReplicas. Updates in place.
+     */
+    minReplicas?: pulumi.Input<number | undefined>;
     /**
      * Number of replicas, 1 to 20. The API requires 2 to 20 for the first service of a warehouse; services created in an existing warehouse may have 1. Updates in place.
      */

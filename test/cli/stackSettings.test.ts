@@ -24,6 +24,7 @@ const settingEnvVars = [
   "OBSERVABILITY_API_URL",
   "OBSERVABILITY_API_TOKEN",
   "OBSERVABILITY_THROTTLE",
+  "CLICKSTACK_SERVICE_ID",
 ];
 
 function stack(name: string, config: Record<string, string>): StackData {
@@ -69,6 +70,16 @@ describe("orphans: the settings of the listed stacks", () => {
     expect(withAlerts.observability).to.not.equal(undefined);
     const withoutAlerts = connect([stack("dev", management)], [], () => undefined);
     expect(withoutAlerts.observability).to.equal(undefined);
+  });
+
+  it("lists alerts of a managed ClickStack through the management API's routes of its service", () => {
+    const managed = connect(
+      [stack("dev", { ...management, "observability:clickstackServiceId": "svc-9" })],
+      [],
+      () => undefined,
+    );
+    expect(managed.observability?.alerts).to.not.equal(undefined);
+    expect(managed.observability?.dialect).to.equal("production");
   });
 
   it("reads a stack of the native plugin by its own keys, and the environment after the config", () => {

@@ -11,6 +11,7 @@
  * must be as long); the replay sends the example with each placeholder replaced by a sample value.
  */
 import type { Fixture } from "../../emulator";
+import type { ApiDialect } from "../../schemas/dialects";
 import type { schemas } from "../../schemas";
 import type { EmulatorHarness } from "../emulator/helpers";
 
@@ -99,6 +100,11 @@ export interface ContractCase {
   /** Why we hold the real API behaves so: the API's documented operation or limit, or a file or page of the real service. */
   source: string;
   api: ApiName;
+  /**
+   * The wire the case is about: `spec` (the default), answered by the emulator's `--dialect spec`; `production`, the
+   * real services' wire, by `--dialect production`.
+   */
+  dialect?: ApiDialect;
   /** Puts the emulator in the state the case needs, through its API or control path; returns ids it made. */
   arrange?: (harness: EmulatorHarness) => Promise<Record<string, string>>;
   /** Puts back what `arrange` changed that a reset of the store does not (its settings); runs after the case. */

@@ -7,10 +7,15 @@ import { mismatches } from "./template";
 
 describe("contract: the emulator answers as the real APIs do", () => {
   // Endpoints stay Provisioning for the whole case, as a real one does for minutes.
-  const harness = new EmulatorHarness({ provisioningDelayMs: 600_000 }).install();
+  const harnesses = {
+    spec: new EmulatorHarness({ provisioningDelayMs: 600_000 }).install(),
+    production: new EmulatorHarness({ provisioningDelayMs: 600_000, dialect: "production" }).install(),
+  };
 
   for (const contractCase of allCases()) {
-    it(`${contractCase.behaviour} [${contractCase.source}]`, async () => {
+    const dialect = contractCase.dialect ?? "spec";
+    const harness = harnesses[dialect];
+    it(`${dialect}: ${contractCase.behaviour} [${contractCase.source}]`, async () => {
       let reply: Awaited<ReturnType<typeof send>>;
       try {
         const made = (await contractCase.arrange?.(harness)) ?? {};

@@ -127,8 +127,11 @@ describe("docs: what the README states exists", function () {
       "`clickhouse:tokenKey` `CLICKHOUSE_TOKEN_KEY`",
       "`clickhouse:tokenSecret` (secret) `CLICKHOUSE_TOKEN_SECRET`",
       "`clickhouse:apiUrl` `CLICKHOUSE_API_URL`",
+      "`clickhouse:apiDialect` `CLICKHOUSE_API_DIALECT`",
       "`clickhouse:throttle` `CLICKHOUSE_THROTTLE`",
       "`observability:apiUrl` `OBSERVABILITY_API_URL`",
+      "`observability:apiDialect` `OBSERVABILITY_API_DIALECT`",
+      "`observability:clickstackServiceId` `CLICKSTACK_SERVICE_ID`",
       "`observability:apiToken` (secret) `OBSERVABILITY_API_TOKEN`",
       "`observability:throttle` `OBSERVABILITY_THROTTLE`",
       "`clickhouse:sharedBudget` (secret) `PULUMI_CLICKHOUSE_CLOUD_SHARED_BUDGET`",
@@ -138,6 +141,7 @@ describe("docs: what the README states exists", function () {
     expect(meaning["`clickhouse:throttle`"]).to.include("default `10/10s`");
     expect(meaning["`observability:throttle`"]).to.include("default `100/60s`");
     expect(meaning["`clickhouse:sharedBudget` (secret)"]).to.include("default `local`");
+    expect(meaning["`clickhouse:apiDialect`"]).to.include("default `production` for api.clickhouse.cloud");
   });
 
   it("every environment variable the README, CONTRIBUTING.md and bench/README.md name is one the code uses", () => {

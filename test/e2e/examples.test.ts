@@ -4,6 +4,7 @@ import { expect } from "chai";
 import type { Fixture } from "../../emulator";
 import { exampleConfig, type ExampleName } from "../../scripts/lib/exampleConfig";
 import { LocalStack } from "../../scripts/lib/localStack";
+import { apiDialects, type ApiDialect } from "../../schemas/dialects";
 import { sharedEmulator } from "../support/emulator";
 import { exampleProgram } from "../support/programs";
 import { throttleOff } from "../support/stackConfig";
@@ -24,8 +25,11 @@ function codeAt(projectDir: string, sourcePosition: string | undefined): string 
 describe("examples through the real engine", function () {
   this.timeout(300_000);
 
-  async function exampleStack(example: ExampleName): Promise<{ stack: LocalStack; fixture: Fixture }> {
-    const { fixture } = await sharedEmulator();
+  async function exampleStack(
+    example: ExampleName,
+    dialect: ApiDialect = "spec",
+  ): Promise<{ stack: LocalStack; fixture: Fixture }> {
+    const { fixture } = await sharedEmulator(dialect);
     const stack = await LocalStack.create({
       ...exampleProgram(example),
       config: { ...exampleConfig(example, fixture), ...throttleOff },
@@ -51,27 +55,28 @@ describe("examples through the real engine", function () {
     }
   }
 
-  it("quickstart: one of each resource, the alert's threshold from getSeriesOutput", async () => {
-    const { stack } = await exampleStack("quickstart");
-    let registeredAt: string[] = [];
-    const outputs = await upPreviewDestroy(stack, 5, async () => {
-      registeredAt = (await stack.resources())
-        .map((resource) => codeAt(exampleProgram("quickstart").projectDir, resource.sourcePosition))
-        .sort();
+  for (const dialect of apiDialects)
+    it(`quickstart (${dialect} wire): one of each resource, the alert's threshold from getSeriesOutput`, async () => {
+      const { stack } = await exampleStack("quickstart", dialect);
+      let registeredAt: string[] = [];
+      const outputs = await upPreviewDestroy(stack, 5, async () => {
+        registeredAt = (await stack.resources())
+          .map((resource) => codeAt(exampleProgram("quickstart").projectDir, resource.sourcePosition))
+          .sort();
+      });
+      // The state points each resource at the program's `new` expression that made it, not into this package.
+      expect(registeredAt).to.deep.equal(
+        ["Alert", "ApiKey", "PrivateEndpoint", "ReplicaScaling", "ReversePrivateEndpoint"].map(
+          (kind) => `new chc.${kind}(`,
+        ),
+      );
+      expect(outputs.reversePrivateEndpointStatus).to.equal("Ready");
+      expect(outputs.serviceReplicas).to.equal(3);
+      expect(outputs.alertState).to.equal(dialect === "spec" ? "inactive" : "OK");
+      const series = outputs.thresholdSeries as { value: number }[];
+      expect(series).to.have.length(7);
+      expect(outputs.alertThreshold).to.equal(Math.round(Math.max(...series.map((p) => p.value)) * 1.2));
     });
-    // The state points each resource at the program's `new` expression that made it, not into this package.
-    expect(registeredAt).to.deep.equal(
-      ["Alert", "ApiKey", "PrivateEndpoint", "ReplicaScaling", "ReversePrivateEndpoint"].map(
-        (kind) => `new chc.${kind}(`,
-      ),
-    );
-    expect(outputs.reversePrivateEndpointStatus).to.equal("Ready");
-    expect(outputs.serviceReplicas).to.equal(3);
-    expect(outputs.alertState).to.equal("inactive");
-    const series = outputs.thresholdSeries as { value: number }[];
-    expect(series).to.have.length(7);
-    expect(outputs.alertThreshold).to.equal(Math.round(Math.max(...series.map((p) => p.value)) * 1.2));
-  });
 
   it("private-networking: reverse private endpoints of the three types and a private endpoint", async () => {
     const { stack } = await exampleStack("private-networking");

@@ -1,8 +1,8 @@
 import { expect } from "chai";
 import { EmulatorHarness } from "./helpers";
 
-describe("emulator: silencing an alert through the control API", () => {
-  const harness = new EmulatorHarness().install();
+describe("emulator: silencing an alert through the control API (production wire: a silence is an object)", () => {
+  const harness = new EmulatorHarness({ dialect: "production" }).install();
   const userId = "65f5e4a3b9e77c001a234567";
   const until = "2099-03-20T08:00:00.000Z";
 
@@ -79,5 +79,23 @@ describe("emulator: silencing an alert through the control API", () => {
     expect((await get(alert.id)).silenced).to.deep.equal(set);
     await harness.emulator.control.unsilenceAlert(alert.id);
     expect(await get(alert.id)).not.to.have.property("silenced");
+  });
+});
+
+describe("emulator: a silence on the specification's wire", () => {
+  const harness = new EmulatorHarness().install();
+  const get = async (id: string) => (await harness.observability("GET", `/api/v2/alerts/${id}`)).body.data;
+
+  it("is the boolean `silenced` the specification shows: true while in force, false before and after", async () => {
+    const alert = await harness.createTileAlert();
+    expect(alert.silenced).to.equal(false);
+    await harness.emulator.control.silenceAlert(alert.id, "2099-03-20T08:00:00Z");
+    expect((await get(alert.id)).silenced).to.equal(true);
+    const listed = (await harness.observability("GET", "/api/v2/alerts")).body.data;
+    expect(listed[0].silenced).to.equal(true);
+    await harness.emulator.control.silenceAlert(alert.id, "2001-01-01T00:00:00Z");
+    expect((await get(alert.id)).silenced).to.equal(false);
+    await harness.emulator.control.unsilenceAlert(alert.id);
+    expect((await get(alert.id)).silenced).to.equal(false);
   });
 });

@@ -20,7 +20,7 @@ describe("emulator: alerts", () => {
   });
   const searchAlert = () => ({ ...searchAlertBody(harness.fixture), groupBy: "service" });
 
-  it("creates a tile alert: data with every field of the API's alert, inactive and not silenced", async () => {
+  it("creates a tile alert: data with every field of the specification's alert, inactive, silenced false", async () => {
     const response = await post(tileAlert());
     expect(response.status, response.text).to.equal(200);
     expect(Object.keys(response.body)).to.deep.equal(["data"]);
@@ -41,7 +41,8 @@ describe("emulator: alerts", () => {
     expect(alert.channel).to.deep.equal(tileAlert().channel);
     expect(alert.team).to.match(/^[0-9a-f]{24}$/);
     expect(alert.createdAt).to.equal(alert.updatedAt);
-    expect(alert).not.to.have.any.keys("savedSearch", "groupBy", "silenced");
+    expect(alert.silenced).to.equal(false);
+    expect(alert).not.to.have.any.keys("savedSearch", "groupBy");
   });
 
   it("creates a search alert reporting its saved search as savedSearch, with groupBy; name and message null", async () => {

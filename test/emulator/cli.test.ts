@@ -104,6 +104,24 @@ describe("emulator: CLI", () => {
     expect((await second.stop()).code).to.equal(0);
   });
 
+  it("--dialect production: says so on start and writes the dialect into the fixture; spec by default", async () => {
+    for (const args of [["--dialect", "production"], []]) {
+      const fixtureFile = path.join(directory, `f${args.length}.json`);
+      child = spawn(process.execPath, [cliPath, "--fixture-out", fixtureFile, "--quiet", ...args], {
+        stdio: ["ignore", "pipe", "ignore"],
+      });
+      let output = "";
+      child.stdout?.on("data", (chunk: Buffer) => (output += chunk.toString()));
+      const exited = exitOf(child);
+      const fixture = await readFixture(fixtureFile);
+      const expected = args.length > 0 ? "production" : "spec";
+      expect(fixture.dialect).to.equal(expected);
+      child.kill("SIGTERM");
+      await exited;
+      expect(output).to.include(`(--dialect ${expected})`);
+    }
+  });
+
   it("refuses a bad flag with usage and exit code 2", async () => {
     child = spawn(process.execPath, [cliPath, "--rate-limits", "maybe"], {
       stdio: ["ignore", "ignore", "pipe"],

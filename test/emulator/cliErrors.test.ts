@@ -78,6 +78,12 @@ describe("emulator: CLI errors say what to do", () => {
     expect(pid.stderr).to.include("--pid-file missing/e.pid: the directory missing does not exist");
   });
 
+  it("--dialect takes spec or production only, as a usage error naming both", async () => {
+    const run = await runCli(["--dialect", "prod", "--quiet"], directory);
+    expect(run.code).to.equal(2);
+    expect(run.stderr).to.include('--dialect must be spec or production; got "prod"');
+  });
+
   it("an unknown command is a usage error", async () => {
     const run = await runCli(["start"], directory);
     expect(run.code).to.equal(2);

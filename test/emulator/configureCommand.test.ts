@@ -128,6 +128,10 @@ describe("emulator command: configure --fixture", () => {
           "clickhouse:tokenKey=key-id",
           "--plaintext",
           "observability:apiUrl=http://127.0.0.1:4010/observability",
+          "--plaintext",
+          "clickhouse:apiDialect=spec",
+          "--plaintext",
+          "observability:apiDialect=spec",
         ],
         stdin: "",
       },
@@ -143,8 +147,27 @@ describe("emulator command: configure --fixture", () => {
         "  clickhouse:tokenKey = key-id\n" +
         "  clickhouse:tokenSecret = [secret]\n" +
         "  observability:apiUrl = http://127.0.0.1:4010/observability\n" +
-        "  observability:apiToken = [secret]\n",
+        "  observability:apiToken = [secret]\n" +
+        "  clickhouse:apiDialect = spec\n" +
+        "  observability:apiDialect = spec\n",
     );
+  });
+
+  it("sets the dialect keys to the wire of the emulator that wrote the fixture", async () => {
+    for (const plugin of [false, true]) {
+      const cli = fakePulumi();
+      await configureStack({
+        fixture: writeFixture({ ...fixture, dialect: "production" }),
+        set: [],
+        plugin,
+      });
+      const prefix = plugin ? "clickhouse-cloud:" : "clickhouse:";
+      const observability = plugin ? "clickhouse-cloud:observabilityApiDialect" : "observability:apiDialect";
+      expect(cli.calls()).to.include.members([
+        `${prefix}apiDialect=production`,
+        `${observability}=production`,
+      ]);
+    }
   });
 
   it("with --plugin, sets the native plugin's keys; with --stack, names the stack; --set adds program keys", async () => {
@@ -169,6 +192,10 @@ describe("emulator command: configure --fixture", () => {
           "clickhouse-cloud:tokenKey=key-id",
           "--plaintext",
           "clickhouse-cloud:observabilityApiUrl=http://127.0.0.1:4010/observability",
+          "--plaintext",
+          "clickhouse-cloud:apiDialect=spec",
+          "--plaintext",
+          "clickhouse-cloud:observabilityApiDialect=spec",
           "--plaintext",
           "serviceId=svc-prod",
           "--plaintext",

@@ -104,6 +104,7 @@ async function appWithRoutes() {
   const store = await Store.open({ fixtureBytes: seededBytes(7) });
   const context: EmulatorContext = {
     store,
+    dialect: "spec",
     fixture: store.fixture,
     settings: {
       rateLimits: false,
@@ -116,7 +117,12 @@ async function appWithRoutes() {
   };
   const { app } = await buildApp({
     context,
-    fixture: () => ({ managementUrl: "http://x", observabilityUrl: "http://x", ...store.fixture }),
+    fixture: () => ({
+      managementUrl: "http://x",
+      observabilityUrl: "http://x",
+      dialect: "spec",
+      ...store.fixture,
+    }),
   });
   app.get("/v1/broken", () => {
     throw new TypeError("a bug in a handler");

@@ -52,7 +52,7 @@ describe("native plugin: schema.json and the generated SDKs", function () {
     expect(fs.readFileSync(schemaPath, "utf8")).to.equal(schemaText());
   });
 
-  it("names the package, its five resources, getSeries and the nine settings, credentials secret", () => {
+  it("names the package, its five resources, its two functions and the twelve settings, credentials secret", () => {
     const manifest = JSON.parse(fs.readFileSync(path.join(repoRoot, "package.json"), "utf8")) as {
       version: string;
     };
@@ -65,17 +65,23 @@ describe("native plugin: schema.json and the generated SDKs", function () {
       "clickhouse-cloud:index:ReplicaScaling",
       "clickhouse-cloud:index:ReversePrivateEndpoint",
     ]);
-    expect(Object.keys(schema.functions)).to.deep.equal(["clickhouse-cloud:index:getSeries"]);
+    expect(Object.keys(schema.functions)).to.deep.equal([
+      "clickhouse-cloud:index:getPrivateEndpointConfig",
+      "clickhouse-cloud:index:getSeries",
+    ]);
     const settings = [
       "organizationId",
       "tokenKey",
       "tokenSecret",
       "apiUrl",
       "throttle",
+      "apiDialect",
       "observabilityApiUrl",
       "observabilityApiToken",
       "observabilityThrottle",
       "sharedBudget",
+      "clickstackServiceId",
+      "observabilityApiDialect",
     ];
     for (const bag of [schema.config.variables, schema.provider.inputProperties]) {
       expect(Object.keys(bag)).to.have.members(settings);

@@ -73,7 +73,7 @@ describe("AlertProvider", function () {
       );
       expect(reasons.threshold).to.match(/threshold must be a number; got "5"/);
       expect(reasons.interval).to.match(/interval must be a duration.*got "15 minutes"/);
-      expect(reasons.thresholdType).to.match(/above, below; got "over"/);
+      expect(reasons.thresholdType).to.match(/one of above, below, .*, not_between; got "over"/);
       expect(reasons["channel.type"]).to.match(/must be webhook; got "email"/);
       expect(reasons["channel.webhookId"]).to.match(/must not be empty/);
       expect((await byProperty(tileInputs({ source: "log" }))).source).to.match(/tile, search; got "log"/);

@@ -10,9 +10,9 @@ import type { RunningEmulator } from "../../emulator";
 import { providerOf } from "../support/providers";
 import { CannedServer } from "../rest/cannedServer";
 import { tileAlertBody } from "../support/alertBodies";
-import { sharedEmulator } from "../support/emulator";
+import { dedicatedEmulator } from "../support/emulator";
 import { emulatorConfigureRequest } from "../support/providerConfig";
-import { configureRequestFrom } from "../support/stackConfig";
+import { configureRequestFrom, stackConfigFor } from "../support/stackConfig";
 
 type Bag = Record<string, unknown>;
 
@@ -89,12 +89,16 @@ describe("AlertProvider and the real API's rules and responses", function () {
     await provider.configure(await emulatorConfigureRequest());
   });
 
-  describe("a silence set outside Pulumi (emulator control path)", () => {
+  describe("a silence set outside Pulumi (emulator control path, production wire: the silence is an object)", () => {
     let emulator: RunningEmulator;
 
     before(async () => {
-      emulator = await sharedEmulator();
+      emulator = await dedicatedEmulator({ dialect: "production" });
+      await provider.configure(configureRequestFrom(stackConfigFor(emulator)));
+    });
+    after(async () => {
       await provider.configure(await emulatorConfigureRequest());
+      await emulator.close();
     });
 
     const tileInputs = (): Bag => ({
@@ -158,7 +162,8 @@ describe("AlertProvider and the real API's rules and responses", function () {
         silenced: true,
         silencedUntil: "2099-03-20T08:00:00.000Z",
       });
-      expect(read.props).not.to.have.any.keys("message", "note", "channels", "executionErrors", "teamId");
+      expect(read.props?.channels).to.deep.equal([{ type: "webhook", webhookId }]);
+      expect(read.props).not.to.have.any.keys("message", "note", "executionErrors", "teamId");
     });
 
     it("reads a tile alert whose dashboard id comes back in lower case as the program's spelling", async () => {

@@ -49,6 +49,7 @@ describe("configuration", () => {
       apiUrl: "https://config.example.com",
       throttle: { limit: 10, windowMs: 10_000 },
       sharedBudget: "local",
+      dialect: "spec",
     });
   });
 
@@ -90,6 +91,7 @@ describe("configuration", () => {
       apiToken: "token-from-config",
       throttle: { limit: 100, windowMs: 60_000 },
       sharedBudget: "local",
+      dialect: "spec",
     });
   });
 
@@ -180,6 +182,7 @@ describe("configuration", () => {
         apiToken: "t0ken",
         throttle: { limit: 100, windowMs: 60_000 },
         sharedBudget: "local",
+        dialect: "spec",
       });
     });
   });

@@ -11,7 +11,12 @@ export function managementClientFor(target: Fixture | string, options: HttpOptio
   const connection =
     typeof target === "string"
       ? { apiUrl: target, tokenKey: "key-id-1", tokenSecret: "secret-1" }
-      : { apiUrl: target.managementUrl, tokenKey: target.tokenKey, tokenSecret: target.tokenSecret };
+      : {
+          apiUrl: target.managementUrl,
+          tokenKey: target.tokenKey,
+          tokenSecret: target.tokenSecret,
+          dialect: target.dialect,
+        };
   return new ManagementClient(connection, options);
 }
 
@@ -22,6 +27,6 @@ export function observabilityClientFor(
   const connection =
     typeof target === "string"
       ? { apiUrl: target, apiToken: "token-1" }
-      : { apiUrl: target.observabilityUrl, apiToken: target.observabilityToken };
+      : { apiUrl: target.observabilityUrl, apiToken: target.observabilityToken, dialect: target.dialect };
   return new ObservabilityClient(connection, options);
 }

@@ -5,6 +5,7 @@
  */
 import type { ConfigMap } from "@pulumi/pulumi/automation";
 import { startEmulator, type EmulatorOptions, type RunningEmulator } from "../../emulator";
+import { apiDialects, type ApiDialect } from "../../schemas/dialects";
 import { stackConfigFor } from "./stackConfig";
 
 /** A fresh emulator; 200 ms of provisioning (reverse private endpoints) unless told otherwise. */
@@ -12,23 +13,33 @@ export function dedicatedEmulator(options: EmulatorOptions = {}): Promise<Runnin
   return startEmulator({ port: 0, provisioningDelayMs: 200, ...options });
 }
 
-let shared: Promise<RunningEmulator> | undefined;
+const shared = new Map<ApiDialect, Promise<RunningEmulator>>();
 
 /**
- * The one emulator the whole mocha run shares. Dynamic-provider processes started by the engine reach it over
- * HTTP. Tests that change its settings or faults put them back.
+ * The one emulator of a wire the whole mocha run shares (the specification's unless told). Dynamic-provider
+ * processes started by the engine reach it over HTTP. Tests that change its settings or faults put them back.
  */
-export function sharedEmulator(): Promise<RunningEmulator> {
-  shared ??= dedicatedEmulator();
-  return shared;
+export function sharedEmulator(dialect: ApiDialect = "spec"): Promise<RunningEmulator> {
+  let emulator = shared.get(dialect);
+  if (emulator === undefined) {
+    emulator = dedicatedEmulator({ dialect });
+    shared.set(dialect, emulator);
+  }
+  return emulator;
 }
 
 /**
- * Stack config that points a program at the shared emulator, credentials as secrets. The emulator runs without
- * rate limits, so the client-side throttle is off too; the tests of rate limiting turn both on.
+ * Stack config that points a program at the shared emulator of a wire, credentials as secrets and the dialect
+ * settings set. The emulator runs without rate limits, so the client-side throttle is off too; the tests of rate
+ * limiting turn both on.
  */
-export async function emulatorStackConfig(): Promise<ConfigMap> {
-  return stackConfigFor(await sharedEmulator());
+export async function emulatorStackConfig(dialect: ApiDialect = "spec"): Promise<ConfigMap> {
+  return stackConfigFor(await sharedEmulator(dialect));
+}
+
+/** Registers `suite` once per wire: a lifecycle that passes on the specification's wire must pass on production's. */
+export function forEachDialect(suite: (dialect: ApiDialect) => void): void {
+  for (const dialect of apiDialects) suite(dialect);
 }
 
 /**
@@ -61,6 +72,6 @@ export function useEmulator(options: EmulatorOptions = {}): { readonly emulator:
 /** Mocha root hook: stop the shared emulator once every test has run. */
 export const mochaHooks = {
   async afterAll(): Promise<void> {
-    if (shared) await (await shared).close();
+    for (const emulator of shared.values()) await (await emulator).close();
   },
 };

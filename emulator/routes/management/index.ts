@@ -12,6 +12,7 @@ import type { RateLimitCounters } from "../../rateLimits";
 import { limitManagementRate } from "../../rateLimits";
 import { canonicalUuidParams } from "../../model/ids";
 import { assertUuidParams } from "./common";
+import { clickstackRoutes } from "./clickstack";
 import { keyRoutes } from "./keys";
 import { organizationRoutes, privateEndpointRoutes } from "./privateEndpoints";
 import { reversePrivateEndpointRoutes } from "./reversePrivateEndpoints";
@@ -26,8 +27,9 @@ export async function managementApi(
     const key = authenticateApiKey(context, request);
     request.principal = { kind: "apiKey", keyRecordId: key.id };
     canonicalUuidParams(request.params as Record<string, string>);
-    // keyId is checked by the key routes themselves: it names a key, which may not exist.
-    const { keyId: _keyId, ...ids } = request.params as Record<string, string>;
+    // keyId is checked by the key routes themselves: it names a key, which may not exist. A managed ClickStack alert's
+    // `id` is an object id, checked by its routes; `*` is the rest of a path the gateway does not serve.
+    const { keyId: _keyId, id: _alertId, "*": _rest, ...ids } = request.params as Record<string, string>;
     assertUuidParams(ids);
     if (ids.organizationId !== context.fixture.organizationId) {
       throw new ApiError(403, `The API key has no access to organization ${ids.organizationId}`);
@@ -39,4 +41,5 @@ export async function managementApi(
   reversePrivateEndpointRoutes(scope, context);
   privateEndpointRoutes(scope, context);
   keyRoutes(scope, context);
+  if (context.dialect === "production") clickstackRoutes(scope, context);
 }

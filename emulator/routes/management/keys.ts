@@ -14,6 +14,7 @@ import type { ApiKeyRecord, IpAccessEntry } from "../../types";
 import type { OrganizationParams } from "./common";
 import { assertUuidParams, envelope, organizationPath } from "./common";
 import { validBody } from "../validBody";
+import { deletionAnswer } from "./wire";
 
 interface KeyParams extends OrganizationParams {
   keyId: string;
@@ -130,6 +131,6 @@ export function keyRoutes(scope: FastifyInstance, context: EmulatorContext): voi
     const state = context.store.state;
     state.keys = state.keys.filter((candidate) => candidate.id !== key.id);
     context.store.changed();
-    return envelope(request, keyView(key));
+    return deletionAnswer(context, request, keyView(key));
   });
 }

@@ -10,6 +10,7 @@ import type { ServiceParams } from "./common";
 import { envelope, findService, organizationPath, servicePath } from "./common";
 import { validBody } from "../validBody";
 import type { OrganizationParams } from "./common";
+import type { ServiceRecord } from "../../types";
 
 interface PrivateEndpointCreate {
   id: string;
@@ -34,8 +35,30 @@ export function privateEndpointRoutes(scope: FastifyInstance, context: EmulatorC
     if (body.description !== undefined) registered.description = body.description;
     if (!service.privateEndpointIds.includes(body.id)) service.privateEndpointIds.push(body.id);
     context.store.changed();
-    return envelope(request, { id: registered.id, description: registered.description });
+    // The production wire (the OpenAPI specification's InstancePrivateEndpoint) also names where the endpoint is.
+    const { cloudProvider, region, ...shown } = registered;
+    return envelope(request, context.dialect === "production" ? { ...shown, cloudProvider, region } : shown);
   });
+
+  if (context.dialect === "production") {
+    // What the cloud side of a private endpoint connects to: the service's endpoint service and private host name.
+    scope.get<{ Params: ServiceParams }>(`${servicePath}/privateEndpointConfig`, async (request) => {
+      const service = findService(context, request.params.serviceId);
+      return envelope(request, privateEndpointConfigOf(service));
+    });
+  }
+}
+
+function privateEndpointConfigOf(service: ServiceRecord) {
+  const [hostPrefix, ...domain] = service.host.split(".");
+  const suffix = hostPrefix
+    .replace(/[^a-z0-9]/g, "")
+    .slice(0, 17)
+    .padEnd(17, "0");
+  return {
+    endpointServiceId: `com.amazonaws.vpce.${service.region}.vpce-svc-${suffix}`,
+    privateDnsHostname: [hostPrefix, "vpce", ...domain].join("."),
+  };
 }
 
 export function organizationRoutes(scope: FastifyInstance, context: EmulatorContext): void {

@@ -12,6 +12,7 @@ import type { ReversePrivateEndpointRecord, ServiceRecord } from "../../types";
 import type { ServiceParams } from "./common";
 import { envelope, findService, servicePath } from "./common";
 import { validBody } from "../validBody";
+import { deletionAnswer, reversePrivateEndpointCollection } from "./wire";
 
 interface EndpointParams extends ServiceParams {
   reversePrivateEndpointId: string;
@@ -26,8 +27,6 @@ interface ReversePrivateEndpointCreate {
   mskClusterArn?: string | null;
   mskAuthentication?: string | null;
 }
-
-const collectionPath = `${servicePath}/dataPipesReversePrivateEndpoints`;
 
 function view(endpoint: ReversePrivateEndpointRecord, nowMs: number) {
   const { readyAt: _readyAt, outcome: _outcome, goneAt: _goneAt, ...fields } = endpoint;
@@ -61,6 +60,9 @@ function newEndpoint(
 }
 
 export function reversePrivateEndpointRoutes(scope: FastifyInstance, context: EmulatorContext): void {
+  // Each wire serves its own name of the collection; the other is a route the API does not have.
+  const collectionPath = `${servicePath}/${reversePrivateEndpointCollection[context.dialect]}`;
+
   /** The live endpoints of a service, after purging the ones whose deletion finished. */
   function endpointsOf(serviceId: string, nowMs: number): ReversePrivateEndpointRecord[] {
     if (purgeGoneEndpoints(context.store.state, nowMs)) context.store.changed();
@@ -115,6 +117,6 @@ export function reversePrivateEndpointRoutes(scope: FastifyInstance, context: Em
     // A second DELETE while Deleting keeps the original deadline.
     endpoint.goneAt ??= nowMs + context.settings.provisioningDelayMs;
     context.store.changed();
-    return envelope(request, view(endpoint, nowMs));
+    return deletionAnswer(context, request, view(endpoint, nowMs));
   });
 }

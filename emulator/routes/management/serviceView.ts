@@ -1,8 +1,46 @@
-/** The service object the API returns (GET and every PATCH of a service), computed from the stored record. */
+/**
+ * The service object the API returns (GET and every PATCH of a service), computed from the stored record. The
+ * specification's wire calls the version `engineVersion`; the production wire (ClickHouse Cloud's OpenAPI
+ * specification, schema Service) calls it `clickhouseVersion` and adds the autoscaling mode, the horizontal band and
+ * `currentScaling`, the settings in effect.
+ */
+import type { ApiDialect } from "../../../schemas/dialects";
 import { stateOf } from "../../model/serviceStates";
 import type { EmulatorState, ServiceRecord } from "../../types";
 
-export function serviceView(state: EmulatorState, service: ServiceRecord, nowMs: number) {
+export function serviceView(
+  state: EmulatorState,
+  service: ServiceRecord,
+  nowMs: number,
+  dialect: ApiDialect,
+) {
+  const fields = serviceFields(state, service, nowMs);
+  if (dialect === "spec") return fields;
+  const { engineVersion, ...common } = fields;
+  return { ...common, clickhouseVersion: engineVersion, ...scalingOf(service) };
+}
+
+/** The production wire's scaling fields: the configured mode and band, and the same values as in effect. */
+function scalingOf(service: ServiceRecord) {
+  const band = service.horizontal ?? { minReplicas: service.numReplicas, maxReplicas: service.numReplicas };
+  const mode = service.horizontal === undefined ? "vertical" : "horizontal";
+  return {
+    autoscalingMode: mode,
+    ...(service.horizontal ?? {}),
+    currentScaling: {
+      effectiveAutoscalingMode: mode,
+      effectiveMinReplicaMemoryGb: service.minReplicaMemoryGb,
+      effectiveMaxReplicaMemoryGb: service.maxReplicaMemoryGb,
+      effectiveMinReplicas: band.minReplicas,
+      effectiveMaxReplicas: band.maxReplicas,
+      effectiveIdleScaling: service.idleScaling,
+      effectiveIdleTimeoutMinutes: service.idleTimeoutMinutes,
+      activeEntryId: null,
+    },
+  };
+}
+
+function serviceFields(state: EmulatorState, service: ServiceRecord, nowMs: number) {
   const hostPrefix = service.host.split(".")[0];
   return {
     id: service.id,

@@ -11,7 +11,7 @@ import { ApiError } from "../../errors";
 import type { OrganizationParams, ServiceParams } from "./common";
 import { envelope, findService, organizationPath, servicePath } from "./common";
 import { validBody } from "../validBody";
-import { applyScaling, scalingProblems, type ScalingUpdate } from "../../model/scaling";
+import { applyScaling, horizontalProblems, scalingProblems, type ScalingUpdate } from "../../model/scaling";
 import { applyCommand } from "../../model/serviceStates";
 import type { ServiceStateCommand } from "../../../schemas/enums";
 import { serviceView } from "./serviceView";
@@ -21,7 +21,8 @@ interface PrivateEndpointIdsPatch {
 }
 
 export function serviceRoutes(scope: FastifyInstance, context: EmulatorContext): void {
-  const view = (service: ServiceRecord) => serviceView(context.store.state, service, context.now().getTime());
+  const view = (service: ServiceRecord) =>
+    serviceView(context.store.state, service, context.now().getTime(), context.dialect);
 
   scope.get<{ Params: OrganizationParams }>(`${organizationPath}/services`, async (request) => {
     const state = context.store.state;
@@ -54,8 +55,13 @@ export function serviceRoutes(scope: FastifyInstance, context: EmulatorContext):
 
   scope.patch<{ Params: ServiceParams }>(`${servicePath}/replicaScaling`, async (request) => {
     const service = findService(context, request.params.serviceId);
-    const update = validBody<ScalingUpdate>("replicaScalingUpdate", request.body);
-    const problems = scalingProblems(service, update);
+    const production = context.dialect === "production";
+    const schema = production ? "replicaScalingUpdateProduction" : "replicaScalingUpdate";
+    const update = validBody<ScalingUpdate>(schema, request.body);
+    const problems = [
+      ...scalingProblems(service, update),
+      ...(production ? horizontalProblems(service, update) : []),
+    ];
     if (problems.length > 0) throw ApiError.invalid(problems);
     applyScaling(service, update);
     context.store.changed();

@@ -2,15 +2,25 @@
  * Alerts: create, list, get, PUT (replaces the whole configuration) and DELETE, as the observability API serves
  * them. A request is checked in the API's order: the body and the id's form (one 400 naming both), then the objects
  * the alert refers to (a 400 such as `{"message":"Webhook not found"}`), then whether the alert exists (404
- * `{"message":"Alert not found"}`). Unknown fields are dropped, not refused. New alerts are `inactive`. DELETE
- * answers `{}`. The rules live in `model/alerts.ts` and `model/alertBody.ts`.
+ * `{"message":"Alert not found"}`). Unknown fields are dropped, not refused. New alerts are `inactive` (the
+ * specification) or `OK` (the production wire). DELETE answers `{}`. On the production wire the list is paged. The
+ * rules live in `model/alerts.ts`, `model/alertBody.ts` and `model/alertBodyProduction.ts`.
  */
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { EmulatorContext } from "../../context";
 import { ApiError } from "../../errors";
 import { describeProblems, type Problem } from "../../model/problems";
 import { parseAlertBody, type AlertBody } from "../../model/alertBody";
-import { alertView, configuredFields, missingReference, objectIdOf, replacedAlert } from "../../model/alerts";
+import {
+  alertView,
+  configuredFields,
+  missingReference,
+  objectIdOf,
+  productionAlertView,
+  replacedAlert,
+} from "../../model/alerts";
+import { productionAlertGrammar } from "../../model/alertBodyProduction";
+import { alertPage } from "./alertPages";
 import { objectId, secureBytes } from "../../random";
 import type { AlertRecord } from "../../types";
 
@@ -18,7 +28,20 @@ interface AlertParams {
   id: string;
 }
 
-const alertsPath = "/api/v2/alerts";
+/**
+ * Where the alert routes are served and how a success is wrapped: HyperDX's `{data}` (a DELETE's `{}`), or the Cloud
+ * envelope of managed ClickStack. `data` is undefined for a DELETE.
+ */
+export interface AlertMount {
+  readonly path: string;
+  readonly answer: (request: FastifyRequest, data: unknown, meta?: object) => object;
+}
+
+const observabilityMount: AlertMount = {
+  path: "/api/v2/alerts",
+  answer: (_request, data, meta) =>
+    data === undefined ? {} : meta === undefined ? { data } : { data, meta },
+};
 
 /** The API's zod refusal of a path id that is no object id. */
 const invalidIdProblem: Problem = { property: "id", message: "Invalid ObjectId" };
@@ -32,12 +55,20 @@ function invalidRequest(bodyProblems: Problem[], idProblems: Problem[]): ApiErro
   return new ApiError(400, parts.join("; "));
 }
 
-export function alertRoutes(scope: FastifyInstance, context: EmulatorContext): void {
+export function alertRoutes(
+  scope: FastifyInstance,
+  context: EmulatorContext,
+  { path: alertsPath, answer }: AlertMount = observabilityMount,
+): void {
   const state = () => context.store.state;
+  const production = context.dialect === "production";
+  const grammar = production ? productionAlertGrammar : undefined;
+  const view = (alert: AlertRecord) =>
+    production ? productionAlertView(alert) : alertView(alert, context.now());
 
   /** The body the API keeps, once its form and the objects it refers to are right; `id` is a PUT's path id. */
   function validAlert(body: unknown, id?: string): AlertBody {
-    const parsed = parseAlertBody(body);
+    const parsed = parseAlertBody(body, grammar);
     const idProblems = id !== undefined && objectIdOf(id) === undefined ? [invalidIdProblem] : [];
     if ("problems" in parsed || idProblems.length > 0) {
       throw invalidRequest("problems" in parsed ? parsed.problems : [], idProblems);
@@ -65,21 +96,26 @@ export function alertRoutes(scope: FastifyInstance, context: EmulatorContext): v
     const alert: AlertRecord = {
       id: objectId(secureBytes),
       ...configuredFields(body),
-      state: "inactive",
+      state: production ? "OK" : "inactive",
       team: state().teamId,
       createdAt: now,
       updatedAt: now,
     };
     state().alerts.push(alert);
     context.store.changed();
-    return { data: alertView(alert) };
+    return answer(request, view(alert));
   });
 
-  scope.get(alertsPath, async () => ({ data: state().alerts.map(alertView) }));
+  scope.get(alertsPath, async (request, reply) => {
+    if (!production) return answer(request, state().alerts.map(view));
+    const page = alertPage(state().alerts, request.query);
+    void reply.header("X-Total-Count", String(page.meta.total));
+    return answer(request, page.alerts.map(view), page.meta);
+  });
 
-  scope.get<{ Params: AlertParams }>(`${alertsPath}/:id`, async (request) => ({
-    data: alertView(findAlert(validId(request.params.id))),
-  }));
+  scope.get<{ Params: AlertParams }>(`${alertsPath}/:id`, async (request) =>
+    answer(request, view(findAlert(validId(request.params.id)))),
+  );
 
   scope.put<{ Params: AlertParams }>(`${alertsPath}/:id`, async (request) => {
     const body = validAlert(request.body, request.params.id);
@@ -87,13 +123,13 @@ export function alertRoutes(scope: FastifyInstance, context: EmulatorContext): v
     const replaced = replacedAlert(existing, body, context.now());
     state().alerts = state().alerts.map((alert) => (alert.id === existing.id ? replaced : alert));
     context.store.changed();
-    return { data: alertView(replaced) };
+    return answer(request, view(replaced));
   });
 
   scope.delete<{ Params: AlertParams }>(`${alertsPath}/:id`, async (request) => {
     const existing = findAlert(validId(request.params.id));
     state().alerts = state().alerts.filter((alert) => alert.id !== existing.id);
     context.store.changed();
-    return {};
+    return answer(request, undefined);
   });
 }

@@ -1,7 +1,20 @@
 /** The Alert resource: an alert of the observability API, delivered to a webhook. */
 import { adoptIdInput, outputOf, stringOutput } from "../support/fields";
-import type { ResourceDefinition } from "../definition";
+import type { InputField, ResourceDefinition } from "../definition";
 import { noFieldsOfOtherSource } from "./rules";
+import { productionWireAlert, specWireAlert } from "./wireRules";
+
+/** A field of the production wire only: managed when set; left out, the alert keeps what it has. */
+function productionField(description: string): InputField {
+  return {
+    description:
+      `${description} Production wire only (\`observability:apiDialect\`, or the plugin's ` +
+      "`clickhouse-cloud:observabilityApiDialect`, set to `production`). Updates in place; left " +
+      "out, the alert keeps whatever it has (set in the app, say).",
+    change: "update",
+    unsetMeansUnmanaged: true,
+  };
+}
 
 const schemas = "../schemas";
 
@@ -11,7 +24,8 @@ export const definition: ResourceDefinition = {
   description:
     "An alert of the observability API on a dashboard tile or a saved search, delivered to a webhook. Every input " +
     "change, a change of `source` included, updates the alert in place with one PUT of the whole alert; only a " +
-    "different `adoptId` replaces it. `pulumi refresh` drops an alert that was deleted out of band (also by deleting " +
+    "different `adoptId` replaces it. On the production wire an update first reads the alert and keeps every field " +
+    "the program leaves out (a note, consecutive windows, a schedule, more channels), since the PUT replaces them all. `pulumi refresh` drops an alert that was deleted out of band (also by deleting " +
     "its dashboard or saved search), and the next `pulumi up` creates it again. Configured by " +
     "`observability:apiUrl` and `observability:apiToken` for the dynamic-provider classes, by " +
     "`clickhouse-cloud:observabilityApiUrl` and `clickhouse-cloud:observabilityApiToken` for the native plugin " +
@@ -20,7 +34,8 @@ export const definition: ResourceDefinition = {
     "`state`, `silenced`, `silencedUntil`, `team`, `createdAt`, `updatedAt` never cause a diff; `source` updates in " +
     "place (the API's PUT replaces the whole alert); `tile` needs `dashboardId` and `tileId`, `search` `savedSearchId`",
   id: "The alert's id, as the API reports it.",
-  requestSchema: "alertCreate",
+  // The program's words on both wires; each wire's own limits are its dialect rules.
+  requestSchema: "alertInputs",
   inputs: {
     threshold: {
       description: "The value the watched series is compared with. Updates in place.",
@@ -29,8 +44,9 @@ export const definition: ResourceDefinition = {
     },
     interval: {
       description:
-        "How often the alert is evaluated: a positive whole number followed by s, m, h or d (e.g. `15m`, `1h`); the " +
-        "API keeps no fixed list. Updates in place.",
+        "How often the alert is evaluated: a positive whole number followed by s, m, h or d (e.g. `15m`, `1h`). The " +
+        "specification keeps no fixed list; the production wire takes 1m, 5m, 15m, 30m, 1h, 6h, 12h or 1d, checked " +
+        "at preview. Updates in place.",
       required: true,
       change: "update",
     },
@@ -46,7 +62,9 @@ export const definition: ResourceDefinition = {
     },
     thresholdType: {
       description:
-        "`above` fires when the value exceeds the threshold, `below` when it falls under it. Updates in place.",
+        "`above` fires when the value exceeds the threshold, `below` when it falls under it. The production wire " +
+        "also takes `above_exclusive`, `below_or_equal`, `equal`, `not_equal`, and the ranges `between` and " +
+        "`not_between`, which need `thresholdMax`. Updates in place.",
       type: { name: "AlertThresholdType", from: schemas },
       required: true,
       change: "update",
@@ -82,6 +100,24 @@ export const definition: ResourceDefinition = {
       description: "Text sent with every notification, 1 to 4096 characters. Updates in place.",
       change: "update",
     },
+    thresholdMax: productionField(
+      "The upper end of the range of `between` and `not_between` (required with them), at least `threshold`.",
+    ),
+    note: productionField("A note shown with the alert, 1 to 4096 characters."),
+    numConsecutiveWindows: productionField(
+      "How many evaluation windows in a row must breach the threshold before the alert fires, at least 1.",
+    ),
+    scheduleOffsetMinutes: productionField(
+      "Minutes after each interval boundary at which the alert is evaluated, below the interval (0 with " +
+        "`scheduleStartAt`).",
+    ),
+    scheduleStartAt: productionField("An ISO 8601 date-time the evaluation windows start from."),
+    channels: {
+      ...productionField(
+        "Every channel notifications go to (at most 10, each once); the first must be `channel`.",
+      ),
+      type: { name: "AlertChannelArgs", from: "resources/alert/types" },
+    },
     adoptId: adoptIdInput(
       "Adopts the existing alert with this id instead of creating one (the dynamic-provider classes cannot be " +
         "imported with `pulumi import`; with the native plugin, `pulumi import` works too). The alert is then made to match these inputs (one PUT, only if it differs); deleting the " +
@@ -95,7 +131,7 @@ export const definition: ResourceDefinition = {
     threshold: outputOf("number", "The value the watched series is compared with.", { alwaysSet: true }),
     interval: stringOutput("How often the alert is evaluated, e.g. `15m`.", { alwaysSet: true }),
     thresholdType: {
-      description: "`above` or `below`.",
+      description: "`above` or `below`; on the production wire also one of its other threshold types.",
       schema: { type: "string" },
       type: { name: "AlertThresholdType", from: "../schemas" },
       alwaysSet: true,
@@ -107,9 +143,20 @@ export const definition: ResourceDefinition = {
       alwaysSet: true,
     },
     state: stringOutput(
-      "The API's alert state (`inactive` when new); owned by the API, it never causes a diff.",
+      "The API's alert state, owned by the API; it never causes a diff. The specification shows `inactive` for a " +
+        "new alert; the production wire reports `OK` when new, then `ALERT`, `INSUFFICIENT_DATA` or `DISABLED`.",
       { alwaysSet: true },
     ),
+    thresholdMax: outputOf("number", "The upper end of a range threshold; undefined when none is set."),
+    note: stringOutput("The alert's note; undefined when none is set."),
+    numConsecutiveWindows: outputOf("number", "Windows in a row that must breach; undefined when not set."),
+    scheduleOffsetMinutes: outputOf("number", "The evaluation offset in minutes; undefined when not set."),
+    scheduleStartAt: stringOutput("When the evaluation windows start (ISO 8601); undefined when not set."),
+    channels: {
+      description: "Every channel, as the API reports them (production wire).",
+      schema: { type: "array", items: { type: "object" } },
+      type: { name: "AlertChannel", from: "rest" },
+    },
     channel: {
       description: "Where notifications go, as the API reports it.",
       schema: { type: "object" },
@@ -146,6 +193,14 @@ export const definition: ResourceDefinition = {
     dashboardId: stringOutput("The input `dashboardId`, echoed from the API's `dashboard`."),
     savedSearchId: stringOutput("The input `savedSearchId`, echoed from the API's `savedSearch`."),
     adoptId: stringOutput("The id given to adopt an existing alert, if any."),
+    managedFields: {
+      description:
+        "The production wire's fields this resource manages (those the program sets); `pulumi refresh` reports only " +
+        "these as inputs, so what the alert has beyond them (a note set in the app, say) never shows as drift.",
+      schema: { type: "array", items: { type: "string" } },
+      alwaysSet: true,
+    },
   },
   rules: [noFieldsOfOtherSource],
+  dialectRules: { spec: [specWireAlert], production: [productionWireAlert] },
 };

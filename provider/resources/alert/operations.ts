@@ -5,9 +5,17 @@ import { providerContext } from "../context";
 import { createWithReconcile } from "../support/createWithReconcile";
 import { deleteIfPresent, progress, readOrGone } from "../support/lifecycle";
 import { unwrapSecrets } from "../support/properties";
-import { alertOutputs, matchesRequest, requestOf } from "./remoteAlert";
+import {
+  alertOutputs,
+  inputsFromAlertOutputs,
+  keepingUnmanaged,
+  matchesRequest,
+  requestOf,
+} from "./remoteAlert";
 
 export const operations: ResourceOperations = {
+  inputsFromOutputs: inputsFromAlertOutputs,
+
   async create(news) {
     const inputs = unwrapSecrets(news);
     const request = requestOf(inputs);
@@ -29,7 +37,7 @@ export const operations: ResourceOperations = {
 
   async update(id, _olds, news) {
     const inputs = unwrapSecrets(news);
-    const alert = await providerContext.observability().alerts.replace(id, requestOf(inputs));
+    const alert = await replaceKeepingUnmanaged(id, requestOf(inputs));
     return { outs: alertOutputs(inputs, alert) };
   },
 
@@ -45,7 +53,22 @@ async function adopt(alertId: string, request: AlertCreateRequest): Promise<Remo
   const existing = await alerts.get(alertId);
   if (matchesRequest(existing, request)) return existing;
   progress("Alert", `adopted alert ${alertId} differs from the program's inputs; replacing its fields`);
-  return alerts.replace(alertId, request);
+  return alerts.replace(alertId, withUnmanagedOf(existing, request));
+}
+
+/**
+ * A PUT replaces the whole alert. The specification's alert has no field beyond the program's; on the production
+ * wire the alert is read first and the PUT carries back every field the program leaves out.
+ */
+async function replaceKeepingUnmanaged(alertId: string, request: AlertCreateRequest): Promise<RemoteAlert> {
+  const observability = providerContext.observability();
+  if (observability.dialect === "spec") return observability.alerts.replace(alertId, request);
+  const existing = await observability.alerts.get(alertId);
+  return observability.alerts.replace(alertId, keepingUnmanaged(request, existing));
+}
+
+function withUnmanagedOf(existing: RemoteAlert, request: AlertCreateRequest): AlertCreateRequest {
+  return providerContext.observability().dialect === "spec" ? request : keepingUnmanaged(request, existing);
 }
 
 /**

@@ -11,9 +11,15 @@ import { requestBodyOf } from "../support/requestBody";
 import { isPlainObject, pick, sameValue, type PropertyBag } from "../support/properties";
 import { definition } from "./definition";
 import { fieldsOfSource } from "./rules";
+import { productionOnlyInputs } from "./wireRules";
 
 /** Inputs that are fields of the request body (POST and PUT take the same body). */
 const requestFields = bodyInputNames(definition);
+
+/** Fields the program manages only when it sets them; left out, the alert keeps its own value. */
+const fieldsManagedWhenSet = new Set(
+  requestFields.filter((field) => definition.inputs[field].unsetMeansUnmanaged),
+);
 
 /**
  * Ids the API stores as object ids: it accepts them in either case and reports them in lower case, so a program's
@@ -44,7 +50,43 @@ function requestFieldsOf(alert: RemoteAlert): PropertyBag {
     groupBy: alert.groupBy,
     name: alert.name,
     message: alert.message,
+    thresholdMax: alert.thresholdMax,
+    note: alert.note,
+    numConsecutiveWindows: alert.numConsecutiveWindows,
+    scheduleOffsetMinutes: alert.scheduleOffsetMinutes,
+    scheduleStartAt: alert.scheduleStartAt,
+    channels: channelsOf(alert),
   };
+}
+
+/** Every channel as the request has them, when the API lists them (the production wire). */
+function channelsOf(alert: RemoteAlert): PropertyBag[] | undefined {
+  if (!Array.isArray(alert.channels)) return undefined;
+  return alert.channels.filter(isPlainObject).map((channel) => pick(channel, ["type", "webhookId"]));
+}
+
+/**
+ * The request of an update that keeps what the program does not manage: a PUT replaces the whole alert, so every
+ * field the program leaves out and the alert has (a note or a schedule set in the app, more channels) is sent back
+ * as the alert has it. The program's channel stays the first one.
+ */
+export function keepingUnmanaged(request: AlertCreateRequest, alert: RemoteAlert): AlertCreateRequest {
+  const remote = requestFieldsOf(alert);
+  const wanted = request as unknown as PropertyBag;
+  const kept = [...fieldsManagedWhenSet].filter(
+    (field) =>
+      field !== "channels" && wanted[field] === undefined && setOrUndefined(remote[field]) !== undefined,
+  );
+  const merged: PropertyBag = {
+    ...wanted,
+    ...Object.fromEntries(kept.map((field) => [field, remote[field]])),
+  };
+  const others = ((remote.channels as PropertyBag[] | undefined) ?? []).slice(1);
+  if (wanted.channels === undefined && others.length > 0) {
+    const first = wanted.channel as PropertyBag;
+    merged.channels = [first, ...others.filter((channel) => !sameValue(channel, first))];
+  }
+  return merged as unknown as AlertCreateRequest;
 }
 
 /** The API's own implementation spells the saved-search source `saved_search`; the specification says `search`. */
@@ -65,7 +107,9 @@ function channelOf(alert: RemoteAlert): PropertyBag | undefined {
 export function matchesRequest(alert: RemoteAlert, request: AlertCreateRequest): boolean {
   const remote = requestFieldsOf(alert);
   const wanted = request as unknown as PropertyBag;
-  return requestFields.every((field) => sameField(field, remote[field], wanted[field]));
+  return requestFields
+    .filter((field) => !fieldsManagedWhenSet.has(field) || wanted[field] !== undefined)
+    .every((field) => sameField(field, remote[field], wanted[field]));
 }
 
 function sameField(field: string, remote: unknown, wanted: unknown): boolean {
@@ -113,9 +157,29 @@ export function alertOutputs(inputs: PropertyBag, alert: RemoteAlert, now: numbe
       createdAt: alert.createdAt,
       updatedAt: alert.updatedAt,
       adoptId: inputs.adoptId,
+      managedFields: managedFieldsOf(inputs),
     },
     Object.keys(definition.outputs),
   );
+}
+
+/**
+ * The production wire's fields the program manages: those it sets (create, update), or, read back from the last
+ * outputs, those recorded then (read).
+ */
+function managedFieldsOf(inputsOrOutputs: PropertyBag): string[] {
+  const recorded = inputsOrOutputs.managedFields;
+  if (Array.isArray(recorded)) return productionOnlyInputs.filter((field) => recorded.includes(field));
+  return productionOnlyInputs.filter((field) => setOrUndefined(inputsOrOutputs[field]) !== undefined);
+}
+
+/** The inputs a read reports: every input the outputs hold, but of the production wire's only the managed ones. */
+export function inputsFromAlertOutputs(outputs: PropertyBag): PropertyBag {
+  const managed = managedFieldsOf(outputs);
+  const names = Object.keys(definition.inputs).filter(
+    (name) => !(productionOnlyInputs as readonly string[]).includes(name) || managed.includes(name),
+  );
+  return pick(outputs, names);
 }
 
 function spelledAsInputs(field: string, reported: unknown, input: unknown): unknown {

@@ -1,6 +1,7 @@
 /** The ReplicaScaling resource: the replica auto-scaling settings of an existing service. */
 import { organizationIdInput, outputOf, serviceIdInput, stringOutput } from "../support/fields";
 import type { InputField, ResourceDefinition } from "../definition";
+import { horizontalBand, noHorizontalModeOnSpecWire } from "./rules";
 
 /** Every scaling setting is managed only when set, and updates in place. */
 function scalingSetting(description: string): InputField {
@@ -25,7 +26,8 @@ export const definition: ResourceDefinition = {
     "id is the service id; only the settings you set are sent and managed; outputs are the service's scaling settings as it reports them; " +
     "destroy leaves the service's settings as they are",
   id: "The service's uuid (`serviceId`).",
-  requestSchema: "replicaScalingUpdate",
+  // The production wire's PATCH: the specification's fields and the horizontal mode's, which only that wire takes.
+  requestSchema: "replicaScalingUpdateProduction",
   inputs: {
     serviceId: serviceIdInput(
       "The service (uuid) whose scaling settings are managed; it must already exist. Changing it replaces the resource.",
@@ -48,6 +50,22 @@ export const definition: ResourceDefinition = {
     },
     idleTimeoutMinutes: scalingSetting(
       "Minimum idle time before the service scales to zero, in whole minutes, at least 5.",
+    ),
+    autoscalingMode: {
+      ...scalingSetting(
+        "How the service scales (production wire only): `vertical` keeps numReplicas and scales memory between " +
+          "the two memory bounds; `horizontal` keeps one memory size per replica (the two bounds equal) and scales " +
+          "the count between minReplicas and maxReplicas.",
+      ),
+      type: { name: "AutoscalingMode", from: "../schemas" },
+    },
+    minReplicas: scalingSetting(
+      "Fewest replicas of horizontal autoscaling, 1 to 20 (production wire only); set with maxReplicas, never with " +
+        "numReplicas.",
+    ),
+    maxReplicas: scalingSetting(
+      "Most replicas of horizontal autoscaling, 1 to 20 and at least minReplicas (production wire only); set with " +
+        "minReplicas, never with numReplicas.",
     ),
     organizationId: organizationIdInput,
   },
@@ -80,9 +98,15 @@ export const definition: ResourceDefinition = {
       "number",
       "Minimum idle time before scaling to zero, in minutes, as the service reports it.",
     ),
+    autoscalingMode: stringOutput(
+      "How the service scales, `vertical` or `horizontal`, as the service reports it (production wire only).",
+    ),
+    minReplicas: outputOf("number", "Fewest replicas of horizontal autoscaling, as the service reports it."),
+    maxReplicas: outputOf("number", "Most replicas of horizontal autoscaling, as the service reports it."),
     isPrimary: outputOf(
       "boolean",
       "Whether the service is the primary (first) service of its warehouse, whose numReplicas must be 2 to 20.",
     ),
   },
+  dialectRules: { spec: [noHorizontalModeOnSpecWire], production: [horizontalBand] },
 };

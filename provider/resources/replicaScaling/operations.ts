@@ -13,6 +13,9 @@ export const scalingFields = [
   "numReplicas",
   "idleScaling",
   "idleTimeoutMinutes",
+  "autoscalingMode",
+  "minReplicas",
+  "maxReplicas",
 ] as const;
 type ScalingField = (typeof scalingFields)[number];
 

@@ -1,4 +1,5 @@
 import type * as pulumi from "@pulumi/pulumi";
+import type { ApiDialect } from "../../../schemas/dialects";
 import { validate, type SchemaName, type ValidationProblem } from "../../rest/validation";
 import { isUnknown, unwrapSecrets, type PropertyBag } from "./properties";
 import { requestBody } from "./requestBody";
@@ -13,13 +14,21 @@ export interface CheckSpec {
   readonly renamed?: Readonly<Record<string, string>>;
   /** Rules on inputs beyond the schema; each returns the problems it finds. */
   readonly extraRules: readonly ((inputs: PropertyBag) => ValidationProblem[])[];
+  /** Rules of one wire only. */
+  readonly dialectRules?: Partial<
+    Record<ApiDialect, readonly ((inputs: PropertyBag) => ValidationProblem[])[]>
+  >;
 }
 
 /**
  * Validates inputs at `pulumi preview`, before anything is sent. Values not known yet are left out of the body,
  * and any problem about them (such as "required") is dropped: they are checked again when known.
  */
-export function checkInputs(spec: CheckSpec, news: PropertyBag): pulumi.dynamic.CheckResult {
+export function checkInputs(
+  spec: CheckSpec,
+  news: PropertyBag,
+  dialect: ApiDialect = "spec",
+): pulumi.dynamic.CheckResult {
   const inputs = unwrapSecrets(news);
   const unknownKeys = Object.keys(inputs).filter((key) => isUnknown(inputs[key]));
   const known = Object.fromEntries(Object.entries(inputs).filter(([key]) => !unknownKeys.includes(key)));
@@ -29,7 +38,7 @@ export function checkInputs(spec: CheckSpec, news: PropertyBag): pulumi.dynamic.
 
   const problems = [
     ...validate(spec.schema, requestBody(spec, known)).map((problem) => renameProblem(problem, bodyToInput)),
-    ...spec.extraRules.flatMap((rule) => rule(known)),
+    ...[...spec.extraRules, ...(spec.dialectRules?.[dialect] ?? [])].flatMap((rule) => rule(known)),
   ].filter((problem) => !unknownKeys.includes(rootProperty(problem.property)));
 
   return { inputs: news, failures: problems.map(({ property, reason }) => ({ property, reason })) };

@@ -18,6 +18,7 @@ export function checkSpecOf(definition: ResourceDefinition): CheckSpec {
     nonBodyInputs: outside.map(([name]) => name),
     renamed: Object.fromEntries(renamed),
     extraRules: [...outside.flatMap(([name, field]) => ruleOf(name, field)), ...(definition.rules ?? [])],
+    dialectRules: definition.dialectRules,
   };
 }
 

@@ -1,7 +1,8 @@
 import { sharedBudgetKey } from "../../settings/sharedBudget";
+import type { ApiDialect } from "../../../schemas/dialects";
 import { ClientCache } from "../clientCache";
 import { systemClock } from "../clock";
-import { HttpCore, type ClientProfile, type HttpOptions } from "../http";
+import { HttpCore, type ClientProfile, type Connection, type HttpOptions } from "../http";
 import { MANAGEMENT_THROTTLE, throttleKey } from "../throttle";
 import { SETTINGS, configSetCommand } from "../../../schemas/settings";
 import { KeysApi } from "./keys";
@@ -16,6 +17,8 @@ export interface ManagementConnection {
   readonly apiUrl: string;
   readonly tokenKey: string;
   readonly tokenSecret: string;
+  /** The wire the API speaks; the specification's when absent. */
+  readonly dialect?: ApiDialect;
 }
 
 const { tokenKey, tokenSecret, managementApiUrl, organizationId } = SETTINGS;
@@ -50,29 +53,32 @@ export class ManagementClient {
   readonly organizations: OrganizationsApi;
   readonly keys: KeysApi;
   readonly privateEndpoints: PrivateEndpointsApi;
+  readonly dialect: ApiDialect;
 
   /** Prefer managementClient(), which shares one client (and its throttle) per credential. */
   constructor(connection: ManagementConnection, options: ManagementOptions = {}) {
-    const basic = Buffer.from(`${connection.tokenKey}:${connection.tokenSecret}`).toString("base64");
+    this.dialect = connection.dialect ?? "spec";
     const http = new HttpCore(
       MANAGEMENT_PROFILE,
-      {
-        baseUrl: connection.apiUrl,
-        authorization: `Basic ${basic}`,
-        secrets: [connection.tokenKey, connection.tokenSecret, basic],
-      },
+      basicAuthConnection(connection.apiUrl, connection.tokenKey, connection.tokenSecret),
       options,
     );
-    this.services = new ServicesApi(http);
+    this.services = new ServicesApi(http, this.dialect);
     const waker = new IdleServiceWaker(this.services, options.clock ?? systemClock, {
       ...DEFAULT_WAKE_SETTINGS,
       ...options.wake,
     });
-    this.reversePrivateEndpoints = new ReversePrivateEndpointsApi(http, waker);
+    this.reversePrivateEndpoints = new ReversePrivateEndpointsApi(http, waker, this.dialect);
     this.organizations = new OrganizationsApi(http);
     this.keys = new KeysApi(http);
     this.privateEndpoints = new PrivateEndpointsApi(http);
   }
+}
+
+/** A connection with a Cloud API key (HTTP Basic), the key's parts kept out of everything reported. */
+export function basicAuthConnection(baseUrl: string, tokenKey: string, tokenSecret: string): Connection {
+  const basic = Buffer.from(`${tokenKey}:${tokenSecret}`).toString("base64");
+  return { baseUrl, authorization: `Basic ${basic}`, secrets: [tokenKey, tokenSecret, basic] };
 }
 
 const clients = new ClientCache<ManagementClient>();
@@ -87,7 +93,8 @@ export function managementClient(
 ): ManagementClient {
   const credential = `${connection.tokenKey}:${connection.tokenSecret}`;
   const throttle = `${throttleKey(MANAGEMENT_THROTTLE, options?.throttle)}\n${sharedBudgetKey(options?.sharedBudget)}`;
-  return clients.getOrCreate("management", connection.apiUrl, credential, throttle, () => {
+  const api = `management:${connection.dialect ?? "spec"}`;
+  return clients.getOrCreate(api, connection.apiUrl, credential, throttle, () => {
     return new ManagementClient(connection, options);
   });
 }

@@ -6,6 +6,7 @@
 import type {
   ApiKeyRole,
   ApiKeyState,
+  AutoscalingMode,
   MskAuthentication,
   ReversePrivateEndpointType,
 } from "../../../schemas";
@@ -63,7 +64,10 @@ export interface Service {
   /** running, idle, awaking, stopped, ... (the real API's service states). */
   state?: string | null;
   name?: string;
+  /** The specification's name of the ClickHouse version. */
   engineVersion?: string;
+  /** The production wire's name of the ClickHouse version. */
+  clickhouseVersion?: string;
   endpoints?: ServiceEndpoint[];
   minTotalMemoryGb?: number;
   maxTotalMemoryGb?: number;
@@ -72,6 +76,11 @@ export interface Service {
   numReplicas?: number;
   idleScaling?: boolean;
   idleTimeoutMinutes?: number;
+  /** Production wire: `vertical` or `horizontal`. */
+  autoscalingMode?: string | null;
+  /** Production wire, horizontal mode: the replica band. */
+  minReplicas?: number | null;
+  maxReplicas?: number | null;
   ipAccessList?: IpAccessListEntry[];
   createdAt?: string;
   encryptionKey?: string | null;
@@ -94,6 +103,20 @@ export interface ReplicaScalingUpdateRequest {
   numReplicas?: number;
   idleScaling?: boolean;
   idleTimeoutMinutes?: number;
+  /** Production wire only: how the service scales (`horizontal` scales the count between the band below). */
+  autoscalingMode?: AutoscalingMode;
+  /** Production wire only, with maxReplicas and without numReplicas. */
+  minReplicas?: number;
+  /** Production wire only, with minReplicas and without numReplicas. */
+  maxReplicas?: number;
+}
+
+/** `GET .../services/{serviceId}/privateEndpointConfig` (production wire). */
+export interface PrivateEndpointConfig {
+  /** The endpoint service to connect the cloud side of a private endpoint to (AWS service name, GCP target, ...). */
+  endpointServiceId: string;
+  /** The service's host name inside the private network. */
+  privateDnsHostname?: string | null;
 }
 
 /** Body of PATCH .../services/{serviceId}: attaches and detaches private endpoints. */

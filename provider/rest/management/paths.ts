@@ -1,5 +1,16 @@
 /** Path builders of the management API; every parameter is URL-encoded and never a dot segment. */
+import type { ApiDialect } from "../../../schemas/dialects";
 import { pathSegment } from "../pathSegment";
+
+/**
+ * The collection of a service's reverse private endpoints: the specification names it `dataPipesReversePrivateEndpoints`,
+ * the real API serves it as `clickpipesReversePrivateEndpoints` (the official Terraform provider's
+ * internal/api/clickpipe_reverse_private_endpoint.go).
+ */
+export const reversePrivateEndpointCollections: Record<ApiDialect, string> = {
+  spec: "dataPipesReversePrivateEndpoints",
+  production: "clickpipesReversePrivateEndpoints",
+};
 
 export function organizationPath(organizationId: string): string {
   return `/v1/organizations/${pathSegment("organizationId", organizationId)}`;
@@ -9,16 +20,21 @@ export function servicePath(organizationId: string, serviceId: string): string {
   return `${organizationPath(organizationId)}/services/${pathSegment("serviceId", serviceId)}`;
 }
 
-export function reversePrivateEndpointsPath(organizationId: string, serviceId: string): string {
-  return `${servicePath(organizationId, serviceId)}/dataPipesReversePrivateEndpoints`;
+export function reversePrivateEndpointsPath(
+  organizationId: string,
+  serviceId: string,
+  dialect: ApiDialect = "spec",
+): string {
+  return `${servicePath(organizationId, serviceId)}/${reversePrivateEndpointCollections[dialect]}`;
 }
 
 export function reversePrivateEndpointPath(
   organizationId: string,
   serviceId: string,
   endpointId: string,
+  dialect: ApiDialect = "spec",
 ): string {
-  return `${reversePrivateEndpointsPath(organizationId, serviceId)}/${pathSegment("reverse private endpoint id", endpointId)}`;
+  return `${reversePrivateEndpointsPath(organizationId, serviceId, dialect)}/${pathSegment("reverse private endpoint id", endpointId)}`;
 }
 
 export function keysPath(organizationId: string): string {

@@ -1,3 +1,4 @@
+import type { ApiDialect } from "../../../schemas/dialects";
 import type { HttpCore } from "../http";
 import type { IdleServiceWaker } from "./idleServices";
 import type { ReversePrivateEndpoint, ReversePrivateEndpointCreateRequest } from "./models";
@@ -14,6 +15,7 @@ export class ReversePrivateEndpointsApi {
   constructor(
     private readonly http: HttpCore,
     private readonly waker: IdleServiceWaker,
+    private readonly dialect: ApiDialect = "spec",
   ) {}
 
   create(
@@ -24,7 +26,7 @@ export class ReversePrivateEndpointsApi {
     return this.whileRunning(organizationId, serviceId, () =>
       this.http.fetchResult({
         method: "POST",
-        path: reversePrivateEndpointsPath(organizationId, serviceId),
+        path: reversePrivateEndpointsPath(organizationId, serviceId, this.dialect),
         subject: `a new reverse private endpoint of service ${serviceId}`,
         body: request,
         requestSchema: "reversePrivateEndpointCreate",
@@ -41,7 +43,7 @@ export class ReversePrivateEndpointsApi {
     return this.whileRunning(organizationId, serviceId, () =>
       this.http.fetchResult({
         method: "GET",
-        path: reversePrivateEndpointPath(organizationId, serviceId, reversePrivateEndpointId),
+        path: reversePrivateEndpointPath(organizationId, serviceId, reversePrivateEndpointId, this.dialect),
         subject: `reverse private endpoint ${reversePrivateEndpointId} of service ${serviceId}`,
         responseSchema: "reversePrivateEndpoint",
         expectedId: reversePrivateEndpointId,
@@ -53,7 +55,7 @@ export class ReversePrivateEndpointsApi {
     return this.whileRunning(organizationId, serviceId, () =>
       this.http.fetchResult({
         method: "GET",
-        path: reversePrivateEndpointsPath(organizationId, serviceId),
+        path: reversePrivateEndpointsPath(organizationId, serviceId, this.dialect),
         subject: `service ${serviceId}`,
         responseSchema: "reversePrivateEndpoint",
         many: true,
@@ -65,7 +67,7 @@ export class ReversePrivateEndpointsApi {
     return this.whileRunning(organizationId, serviceId, () =>
       this.http.send({
         method: "DELETE",
-        path: reversePrivateEndpointPath(organizationId, serviceId, reversePrivateEndpointId),
+        path: reversePrivateEndpointPath(organizationId, serviceId, reversePrivateEndpointId, this.dialect),
         subject: `reverse private endpoint ${reversePrivateEndpointId} of service ${serviceId}`,
       }),
     );

@@ -1,6 +1,12 @@
+import type { ApiDialect } from "../../../schemas/dialects";
 import type { HttpCore } from "../http";
 import type { ServiceStateCommand } from "../../../schemas";
-import type { ReplicaScalingUpdateRequest, Service, ServicePrivateEndpointsPatchRequest } from "./models";
+import type {
+  PrivateEndpointConfig,
+  ReplicaScalingUpdateRequest,
+  Service,
+  ServicePrivateEndpointsPatchRequest,
+} from "./models";
 import { servicePath } from "./paths";
 
 /**
@@ -8,7 +14,10 @@ import { servicePath } from "./paths";
  * state (the real API's `PATCH .../state`: start, stop, or awake for an idle service).
  */
 export class ServicesApi {
-  constructor(private readonly http: HttpCore) {}
+  constructor(
+    private readonly http: HttpCore,
+    private readonly dialect: ApiDialect = "spec",
+  ) {}
 
   get(organizationId: string, serviceId: string): Promise<Service> {
     return this.http.fetchResult({
@@ -47,9 +56,24 @@ export class ServicesApi {
       path: `${servicePath(organizationId, serviceId)}/replicaScaling`,
       subject: `service ${serviceId}`,
       body: request,
-      requestSchema: "replicaScalingUpdate",
+      // The production wire also takes the horizontal mode's autoscalingMode, minReplicas and maxReplicas.
+      requestSchema:
+        this.dialect === "production" ? "replicaScalingUpdateProduction" : "replicaScalingUpdate",
       responseSchema: "service",
       expectedId: serviceId,
+    });
+  }
+
+  /**
+   * `GET .../privateEndpointConfig` (production wire only): the endpoint service the cloud side of a private
+   * endpoint connects to, and the private DNS host name of the service.
+   */
+  privateEndpointConfig(organizationId: string, serviceId: string): Promise<PrivateEndpointConfig> {
+    return this.http.fetchResult({
+      method: "GET",
+      path: `${servicePath(organizationId, serviceId)}/privateEndpointConfig`,
+      subject: `the private endpoint configuration of service ${serviceId}`,
+      responseSchema: "privateEndpointConfig",
     });
   }
 

@@ -1,42 +1,53 @@
+import type { ApiDialect } from "../../../schemas/dialects";
 import type { HttpCore } from "../http";
 import { pathSegment } from "../pathSegment";
 import type { Alert, AlertCreateRequest } from "./models";
 
-const ALERTS_PATH = "/api/v2/alerts";
+/** The observability API's alerts; managed ClickStack serves them under its service's path instead. */
+export const ALERTS_PATH = "/api/v2/alerts";
 
-function alertPath(alertId: string): string {
-  return `${ALERTS_PATH}/${pathSegment("alert id", alertId)}`;
-}
+/** The most alerts one page of the production wire's list holds (HyperDX's packages/api/src/utils/pagination.ts). */
+export const ALERT_PAGE_LIMIT = 1000;
 
-/** Alerts on dashboard tiles and saved searches: create, list, get, replace (PUT, the whole alert) and delete. */
+/**
+ * Alerts on dashboard tiles and saved searches: create, list, get, replace (PUT, the whole alert) and delete.
+ * Requests take the program's words; on the production wire a saved-search alert goes out as `saved_search`, and the
+ * list is read page by page to its end.
+ */
 export class AlertsApi {
-  constructor(private readonly http: HttpCore) {}
+  constructor(
+    private readonly http: HttpCore,
+    private readonly dialect: ApiDialect = "spec",
+    private readonly alertsPath: string = ALERTS_PATH,
+  ) {}
 
   create(request: AlertCreateRequest): Promise<Alert> {
     return this.http.fetchResult({
       method: "POST",
-      path: ALERTS_PATH,
+      path: this.alertsPath,
       subject: request.name === undefined ? "a new alert" : `a new alert "${request.name}"`,
-      body: request,
-      requestSchema: "alertCreate",
+      ...this.body(request),
       responseSchema: "alert",
     });
   }
 
-  list(): Promise<Alert[]> {
-    return this.http.fetchResult({
-      method: "GET",
-      path: ALERTS_PATH,
-      subject: "the alert list",
-      responseSchema: "alert",
-      many: true,
-    });
+  async list(): Promise<Alert[]> {
+    const list = { method: "GET", subject: "the alert list", responseSchema: "alert" } as const;
+    if (this.dialect === "spec") return this.http.fetchResult({ ...list, path: this.alertsPath, many: true });
+    const alerts: Alert[] = [];
+    for (;;) {
+      const path = `${this.alertsPath}?limit=${ALERT_PAGE_LIMIT}&offset=${alerts.length}`;
+      const page = await this.http.fetchPage<Alert>({ ...list, path });
+      alerts.push(...page.items);
+      // An API that reports no total does not page: its one answer is the whole list.
+      if (page.items.length === 0 || page.total === undefined || alerts.length >= page.total) return alerts;
+    }
   }
 
   get(alertId: string): Promise<Alert> {
     return this.http.fetchResult({
       method: "GET",
-      path: alertPath(alertId),
+      path: this.alertPath(alertId),
       subject: `alert ${alertId}`,
       responseSchema: "alert",
       expectedId: alertId,
@@ -47,16 +58,26 @@ export class AlertsApi {
   replace(alertId: string, request: AlertCreateRequest): Promise<Alert> {
     return this.http.fetchResult({
       method: "PUT",
-      path: alertPath(alertId),
+      path: this.alertPath(alertId),
       subject: `alert ${alertId}`,
-      body: request,
-      requestSchema: "alertCreate",
+      ...this.body(request),
       responseSchema: "alert",
       expectedId: alertId,
     });
   }
 
   delete(alertId: string): Promise<void> {
-    return this.http.send({ method: "DELETE", path: alertPath(alertId), subject: `alert ${alertId}` });
+    return this.http.send({ method: "DELETE", path: this.alertPath(alertId), subject: `alert ${alertId}` });
+  }
+
+  private alertPath(alertId: string): string {
+    return `${this.alertsPath}/${pathSegment("alert id", alertId)}`;
+  }
+
+  /** The body in the words of the wire, and the schema it must satisfy there. */
+  private body(request: AlertCreateRequest) {
+    if (this.dialect === "spec") return { body: request, requestSchema: "alertCreate" } as const;
+    const source = request.source === "search" ? "saved_search" : request.source;
+    return { body: { ...request, source }, requestSchema: "alertCreateProduction" } as const;
   }
 }

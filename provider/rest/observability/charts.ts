@@ -29,13 +29,18 @@ export class SeriesSourceNotFoundError extends Error {
 
 /** Chart time series: `POST /api/v2/charts/series`. */
 export class ChartsApi {
-  constructor(private readonly http: HttpCore) {}
+  /** `unavailable`: why this API serves no series (managed ClickStack); every query fails with it, sending nothing. */
+  constructor(
+    private readonly http: HttpCore,
+    private readonly unavailable?: Error,
+  ) {}
 
   /**
    * POST /api/v2/charts/series: one row per time bucket (and group), whatever `seriesReturnType` asked for. It only
    * reads, so it is retried like a GET.
    */
   async querySeries(request: SeriesQueryRequest): Promise<SeriesRow[]> {
+    if (this.unavailable !== undefined) throw this.unavailable;
     try {
       const rows = await this.http.fetchResult<RawSeriesRow[]>({
         method: "POST",

@@ -1,15 +1,27 @@
 import { sharedBudgetKey } from "../../settings/sharedBudget";
+import type { ApiDialect } from "../../../schemas/dialects";
 import { ClientCache } from "../clientCache";
 import { HttpCore, type ClientProfile, type HttpOptions } from "../http";
 import { SETTINGS, configSetCommand } from "../../../schemas/settings";
 import { OBSERVABILITY_THROTTLE, throttleKey } from "../throttle";
 import { AlertsApi } from "./alerts";
 import { ChartsApi } from "./charts";
+import { basicAuthConnection } from "../management/client";
+import { clickstackPath, MANAGED_CLICKSTACK_PROFILE, seriesUnsupported } from "./managedClickStack";
 
 /** What an observability client needs; ObservabilitySettings from provider/settings fits. */
 export interface ObservabilityConnection {
   readonly apiUrl: string;
   readonly apiToken: string;
+  /** The wire the API speaks; the specification's when absent. */
+  readonly dialect?: ApiDialect;
+  /** ClickStack managed by ClickHouse Cloud: `apiUrl` is then the Cloud API's, reached with its key. */
+  readonly clickstack?: {
+    readonly serviceId: string;
+    readonly organizationId: string;
+    readonly tokenKey: string;
+    readonly tokenSecret: string;
+  };
 }
 
 const { observabilityApiToken: apiToken, observabilityApiUrl: apiUrl } = SETTINGS;
@@ -30,10 +42,28 @@ export const OBSERVABILITY_PROFILE: ClientProfile = {
 /** The observability API, one property per API area. */
 export class ObservabilityClient {
   readonly alerts: AlertsApi;
+  /** Managed ClickStack serves no chart series: its queries fail before anything is sent. */
   readonly charts: ChartsApi;
+  readonly dialect: ApiDialect;
 
   /** Prefer observabilityClient(), which shares one client (and its throttle) per token. */
   constructor(connection: ObservabilityConnection, options: HttpOptions = {}) {
+    const managed = connection.clickstack;
+    if (managed !== undefined) {
+      const http = new HttpCore(
+        MANAGED_CLICKSTACK_PROFILE,
+        basicAuthConnection(connection.apiUrl, managed.tokenKey, managed.tokenSecret),
+        options,
+      );
+      this.dialect = "production";
+      this.alerts = new AlertsApi(
+        http,
+        this.dialect,
+        `${clickstackPath(managed.organizationId, managed.serviceId)}/alerts`,
+      );
+      this.charts = new ChartsApi(http, seriesUnsupported);
+      return;
+    }
     const http = new HttpCore(
       OBSERVABILITY_PROFILE,
       {
@@ -43,7 +73,8 @@ export class ObservabilityClient {
       },
       options,
     );
-    this.alerts = new AlertsApi(http);
+    this.dialect = connection.dialect ?? "spec";
+    this.alerts = new AlertsApi(http, this.dialect);
     this.charts = new ChartsApi(http);
   }
 }
@@ -59,7 +90,13 @@ export function observabilityClient(
   options?: HttpOptions,
 ): ObservabilityClient {
   const throttle = `${throttleKey(OBSERVABILITY_THROTTLE, options?.throttle)}\n${sharedBudgetKey(options?.sharedBudget)}`;
-  return clients.getOrCreate("observability", connection.apiUrl, connection.apiToken, throttle, () => {
+  const managed = connection.clickstack;
+  const api = `observability:${connection.dialect ?? "spec"}`;
+  const credential =
+    managed === undefined
+      ? connection.apiToken
+      : `${managed.organizationId}/${managed.serviceId}:${managed.tokenKey}:${managed.tokenSecret}`;
+  return clients.getOrCreate(api, connection.apiUrl, credential, throttle, () => {
     return new ObservabilityClient(connection, options);
   });
 }

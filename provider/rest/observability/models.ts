@@ -21,12 +21,17 @@ export interface AlertChannel {
   webhookId: string;
 }
 
-/** Body of POST /api/v2/alerts, and of PUT /api/v2/alerts/{id}, which replaces the whole alert. */
+/**
+ * Body of POST /api/v2/alerts, and of PUT /api/v2/alerts/{id}, which replaces the whole alert, in the program's words
+ * (`source` `search` for a saved search; the production wire sends it as `saved_search`). The fields after
+ * `message` exist on the production wire only.
+ */
 export interface AlertCreateRequest {
   threshold: number;
   /** A duration such as 15m or 1h. */
   interval: string;
   source: AlertSource;
+  /** `above` or `below` on both wires; the others on the production wire only. */
   thresholdType: AlertThresholdType;
   channel: AlertChannel;
   /** Required with source "tile". */
@@ -39,6 +44,16 @@ export interface AlertCreateRequest {
   groupBy?: string;
   name?: string;
   message?: string;
+  /** The upper end of a `between` or `not_between` range. */
+  thresholdMax?: number;
+  note?: string;
+  numConsecutiveWindows?: number;
+  /** Minutes after each interval boundary the alert is evaluated at; below the interval. */
+  scheduleOffsetMinutes?: number;
+  /** An ISO 8601 date-time the evaluation windows start from. */
+  scheduleStartAt?: string;
+  /** Every channel, the first one the same as `channel`. */
+  channels?: AlertChannel[];
 }
 
 /** A silence set on an alert (in the API's UI, or by its internal API): notifications stop until `until`. */
@@ -79,6 +94,12 @@ export interface Alert {
   savedSearch?: string | null;
   savedSearchId?: string | null;
   groupBy?: string | null;
+  /** Production wire: the fields an alert may have beyond the specification's. */
+  note?: string | null;
+  thresholdMax?: number | null;
+  numConsecutiveWindows?: number | null;
+  scheduleOffsetMinutes?: number | null;
+  scheduleStartAt?: string | null;
   /** An object while a silence is set, absent otherwise (a boolean is accepted too). */
   silenced?: AlertSilence | boolean | null;
   createdAt?: string | null;

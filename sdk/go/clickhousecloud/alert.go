@@ -12,7 +12,7 @@ import (
 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
 )
 
-// An alert of the observability API on a dashboard tile or a saved search, delivered to a webhook. Every input change, a change of `source` included, updates the alert in place with one PUT of the whole alert; only a different `adoptId` replaces it. `pulumi refresh` drops an alert that was deleted out of band (also by deleting its dashboard or saved search), and the next `pulumi up` creates it again. Configured by `observability:apiUrl` and `observability:apiToken` for the dynamic-provider classes, by `clickhouse-cloud:observabilityApiUrl` and `clickhouse-cloud:observabilityApiToken` for the native plugin (either falls back to OBSERVABILITY_API_URL and OBSERVABILITY_API_TOKEN).
+// An alert of the observability API on a dashboard tile or a saved search, delivered to a webhook. Every input change, a change of `source` included, updates the alert in place with one PUT of the whole alert; only a different `adoptId` replaces it. On the production wire an update first reads the alert and keeps every field the program leaves out (a note, consecutive windows, a schedule, more channels), since the PUT replaces them all. `pulumi refresh` drops an alert that was deleted out of band (also by deleting its dashboard or saved search), and the next `pulumi up` creates it again. Configured by `observability:apiUrl` and `observability:apiToken` for the dynamic-provider classes, by `clickhouse-cloud:observabilityApiUrl` and `clickhouse-cloud:observabilityApiToken` for the native plugin (either falls back to OBSERVABILITY_API_URL and OBSERVABILITY_API_TOKEN).
 //
 // The resource id: The alert's id, as the API reports it.
 type Alert struct {
@@ -22,6 +22,8 @@ type Alert struct {
 	AdoptId pulumi.StringPtrOutput `pulumi:"adoptId"`
 	// Where notifications go, as the API reports it.
 	Channel AlertChannelOutput `pulumi:"channel"`
+	// Every channel, as the API reports them (production wire).
+	Channels AlertChannelArrayOutput `pulumi:"channels"`
 	// When the alert was created (ISO 8601); it never causes a diff.
 	CreatedAt pulumi.StringOutput `pulumi:"createdAt"`
 	// The dashboard of the watched tile, as the API reports it; undefined for a search alert.
@@ -32,27 +34,39 @@ type Alert struct {
 	GroupBy pulumi.StringPtrOutput `pulumi:"groupBy"`
 	// How often the alert is evaluated, e.g. `15m`.
 	Interval pulumi.StringOutput `pulumi:"interval"`
+	// The production wire's fields this resource manages (those the program sets); `pulumi refresh` reports only these as inputs, so what the alert has beyond them (a note set in the app, say) never shows as drift.
+	ManagedFields pulumi.StringArrayOutput `pulumi:"managedFields"`
 	// The text sent with every notification; undefined when none was given.
 	Message pulumi.StringPtrOutput `pulumi:"message"`
 	// The display name; undefined when none was given.
 	Name pulumi.StringPtrOutput `pulumi:"name"`
+	// The alert's note; undefined when none is set.
+	Note pulumi.StringPtrOutput `pulumi:"note"`
+	// Windows in a row that must breach; undefined when not set.
+	NumConsecutiveWindows pulumi.Float64PtrOutput `pulumi:"numConsecutiveWindows"`
 	// The watched saved search, as the API reports it; undefined for a tile alert.
 	SavedSearch pulumi.StringPtrOutput `pulumi:"savedSearch"`
 	// The input `savedSearchId`, echoed from the API's `savedSearch`.
 	SavedSearchId pulumi.StringPtrOutput `pulumi:"savedSearchId"`
+	// The evaluation offset in minutes; undefined when not set.
+	ScheduleOffsetMinutes pulumi.Float64PtrOutput `pulumi:"scheduleOffsetMinutes"`
+	// When the evaluation windows start (ISO 8601); undefined when not set.
+	ScheduleStartAt pulumi.StringPtrOutput `pulumi:"scheduleStartAt"`
 	// Whether a silence is in force: someone silenced the alert outside Pulumi (the API reports a silence) and its end is later than the time of the last read. Owned by the API, it never causes a diff.
 	Silenced pulumi.BoolOutput `pulumi:"silenced"`
 	// When the alert's silence ends (ISO 8601), also once it has passed; undefined when none was set. Never a diff.
 	SilencedUntil pulumi.StringPtrOutput `pulumi:"silencedUntil"`
 	// `tile` or `search`.
 	Source AlertSourceOutput `pulumi:"source"`
-	// The API's alert state (`inactive` when new); owned by the API, it never causes a diff.
+	// The API's alert state, owned by the API; it never causes a diff. The specification shows `inactive` for a new alert; the production wire reports `OK` when new, then `ALERT`, `INSUFFICIENT_DATA` or `DISABLED`.
 	State pulumi.StringOutput `pulumi:"state"`
 	// The team that owns the alert; owned by the API, it never causes a diff.
 	Team pulumi.StringOutput `pulumi:"team"`
 	// The value the watched series is compared with.
 	Threshold pulumi.Float64Output `pulumi:"threshold"`
-	// `above` or `below`.
+	// The upper end of a range threshold; undefined when none is set.
+	ThresholdMax pulumi.Float64PtrOutput `pulumi:"thresholdMax"`
+	// `above` or `below`; on the production wire also one of its other threshold types.
 	ThresholdType AlertThresholdTypeOutput `pulumi:"thresholdType"`
 	// The watched tile; undefined for a search alert.
 	TileId pulumi.StringPtrOutput `pulumi:"tileId"`
@@ -119,23 +133,35 @@ type alertArgs struct {
 	AdoptId *string `pulumi:"adoptId"`
 	// Where notifications go. Updates in place.
 	Channel AlertChannel `pulumi:"channel"`
+	// Every channel notifications go to (at most 10, each once); the first must be `channel`. Production wire only (`observability:apiDialect`, or the plugin's `clickhouse-cloud:observabilityApiDialect`, set to `production`). Updates in place; left out, the alert keeps whatever it has (set in the app, say).
+	Channels []AlertChannel `pulumi:"channels"`
 	// The dashboard of the watched tile; required when source is `tile`, not allowed otherwise. Updates in place.
 	DashboardId *string `pulumi:"dashboardId"`
 	// A field of the saved search to evaluate the alert per value of; only with source `search`. Updates in place.
 	GroupBy *string `pulumi:"groupBy"`
-	// How often the alert is evaluated: a positive whole number followed by s, m, h or d (e.g. `15m`, `1h`); the API keeps no fixed list. Updates in place.
+	// How often the alert is evaluated: a positive whole number followed by s, m, h or d (e.g. `15m`, `1h`). The specification keeps no fixed list; the production wire takes 1m, 5m, 15m, 30m, 1h, 6h, 12h or 1d, checked at preview. Updates in place.
 	Interval string `pulumi:"interval"`
 	// Text sent with every notification, 1 to 4096 characters. Updates in place.
 	Message *string `pulumi:"message"`
 	// A display name, 1 to 512 characters. Updates in place.
 	Name *string `pulumi:"name"`
+	// A note shown with the alert, 1 to 4096 characters. Production wire only (`observability:apiDialect`, or the plugin's `clickhouse-cloud:observabilityApiDialect`, set to `production`). Updates in place; left out, the alert keeps whatever it has (set in the app, say).
+	Note *string `pulumi:"note"`
+	// How many evaluation windows in a row must breach the threshold before the alert fires, at least 1. Production wire only (`observability:apiDialect`, or the plugin's `clickhouse-cloud:observabilityApiDialect`, set to `production`). Updates in place; left out, the alert keeps whatever it has (set in the app, say).
+	NumConsecutiveWindows *int `pulumi:"numConsecutiveWindows"`
 	// The watched saved search; required when source is `search`, not allowed otherwise. Updates in place.
 	SavedSearchId *string `pulumi:"savedSearchId"`
+	// Minutes after each interval boundary at which the alert is evaluated, below the interval (0 with `scheduleStartAt`). Production wire only (`observability:apiDialect`, or the plugin's `clickhouse-cloud:observabilityApiDialect`, set to `production`). Updates in place; left out, the alert keeps whatever it has (set in the app, say).
+	ScheduleOffsetMinutes *int `pulumi:"scheduleOffsetMinutes"`
+	// An ISO 8601 date-time the evaluation windows start from. Production wire only (`observability:apiDialect`, or the plugin's `clickhouse-cloud:observabilityApiDialect`, set to `production`). Updates in place; left out, the alert keeps whatever it has (set in the app, say).
+	ScheduleStartAt *string `pulumi:"scheduleStartAt"`
 	// What the alert watches: `tile` (a dashboard tile; needs `dashboardId` and `tileId`) or `search` (a saved search; needs `savedSearchId`, may take `groupBy`). Changing it updates the alert in place, because a PUT replaces every field of an alert, its source included: the alert keeps its id, state and silence instead of being deleted and created again. The ids of the other source must then be removed from the inputs.
 	Source AlertSource `pulumi:"source"`
 	// The value the watched series is compared with. Updates in place.
 	Threshold float64 `pulumi:"threshold"`
-	// `above` fires when the value exceeds the threshold, `below` when it falls under it. Updates in place.
+	// The upper end of the range of `between` and `not_between` (required with them), at least `threshold`. Production wire only (`observability:apiDialect`, or the plugin's `clickhouse-cloud:observabilityApiDialect`, set to `production`). Updates in place; left out, the alert keeps whatever it has (set in the app, say).
+	ThresholdMax *float64 `pulumi:"thresholdMax"`
+	// `above` fires when the value exceeds the threshold, `below` when it falls under it. The production wire also takes `above_exclusive`, `below_or_equal`, `equal`, `not_equal`, and the ranges `between` and `not_between`, which need `thresholdMax`. Updates in place.
 	ThresholdType AlertThresholdType `pulumi:"thresholdType"`
 	// The watched tile, one of the dashboard's; required when source is `tile`, not allowed otherwise. Updates in place.
 	TileId *string `pulumi:"tileId"`
@@ -147,23 +173,35 @@ type AlertArgs struct {
 	AdoptId pulumi.StringPtrInput
 	// Where notifications go. Updates in place.
 	Channel AlertChannelInput
+	// Every channel notifications go to (at most 10, each once); the first must be `channel`. Production wire only (`observability:apiDialect`, or the plugin's `clickhouse-cloud:observabilityApiDialect`, set to `production`). Updates in place; left out, the alert keeps whatever it has (set in the app, say).
+	Channels AlertChannelArrayInput
 	// The dashboard of the watched tile; required when source is `tile`, not allowed otherwise. Updates in place.
 	DashboardId pulumi.StringPtrInput
 	// A field of the saved search to evaluate the alert per value of; only with source `search`. Updates in place.
 	GroupBy pulumi.StringPtrInput
-	// How often the alert is evaluated: a positive whole number followed by s, m, h or d (e.g. `15m`, `1h`); the API keeps no fixed list. Updates in place.
+	// How often the alert is evaluated: a positive whole number followed by s, m, h or d (e.g. `15m`, `1h`). The specification keeps no fixed list; the production wire takes 1m, 5m, 15m, 30m, 1h, 6h, 12h or 1d, checked at preview. Updates in place.
 	Interval pulumi.StringInput
 	// Text sent with every notification, 1 to 4096 characters. Updates in place.
 	Message pulumi.StringPtrInput
 	// A display name, 1 to 512 characters. Updates in place.
 	Name pulumi.StringPtrInput
+	// A note shown with the alert, 1 to 4096 characters. Production wire only (`observability:apiDialect`, or the plugin's `clickhouse-cloud:observabilityApiDialect`, set to `production`). Updates in place; left out, the alert keeps whatever it has (set in the app, say).
+	Note pulumi.StringPtrInput
+	// How many evaluation windows in a row must breach the threshold before the alert fires, at least 1. Production wire only (`observability:apiDialect`, or the plugin's `clickhouse-cloud:observabilityApiDialect`, set to `production`). Updates in place; left out, the alert keeps whatever it has (set in the app, say).
+	NumConsecutiveWindows pulumi.IntPtrInput
 	// The watched saved search; required when source is `search`, not allowed otherwise. Updates in place.
 	SavedSearchId pulumi.StringPtrInput
+	// Minutes after each interval boundary at which the alert is evaluated, below the interval (0 with `scheduleStartAt`). Production wire only (`observability:apiDialect`, or the plugin's `clickhouse-cloud:observabilityApiDialect`, set to `production`). Updates in place; left out, the alert keeps whatever it has (set in the app, say).
+	ScheduleOffsetMinutes pulumi.IntPtrInput
+	// An ISO 8601 date-time the evaluation windows start from. Production wire only (`observability:apiDialect`, or the plugin's `clickhouse-cloud:observabilityApiDialect`, set to `production`). Updates in place; left out, the alert keeps whatever it has (set in the app, say).
+	ScheduleStartAt pulumi.StringPtrInput
 	// What the alert watches: `tile` (a dashboard tile; needs `dashboardId` and `tileId`) or `search` (a saved search; needs `savedSearchId`, may take `groupBy`). Changing it updates the alert in place, because a PUT replaces every field of an alert, its source included: the alert keeps its id, state and silence instead of being deleted and created again. The ids of the other source must then be removed from the inputs.
 	Source AlertSourceInput
 	// The value the watched series is compared with. Updates in place.
 	Threshold pulumi.Float64Input
-	// `above` fires when the value exceeds the threshold, `below` when it falls under it. Updates in place.
+	// The upper end of the range of `between` and `not_between` (required with them), at least `threshold`. Production wire only (`observability:apiDialect`, or the plugin's `clickhouse-cloud:observabilityApiDialect`, set to `production`). Updates in place; left out, the alert keeps whatever it has (set in the app, say).
+	ThresholdMax pulumi.Float64PtrInput
+	// `above` fires when the value exceeds the threshold, `below` when it falls under it. The production wire also takes `above_exclusive`, `below_or_equal`, `equal`, `not_equal`, and the ranges `between` and `not_between`, which need `thresholdMax`. Updates in place.
 	ThresholdType AlertThresholdTypeInput
 	// The watched tile, one of the dashboard's; required when source is `tile`, not allowed otherwise. Updates in place.
 	TileId pulumi.StringPtrInput
@@ -216,6 +254,11 @@ func (o AlertOutput) Channel() AlertChannelOutput {
 	return o.ApplyT(func(v *Alert) AlertChannelOutput { return v.Channel }).(AlertChannelOutput)
 }
 
+// Every channel, as the API reports them (production wire).
+func (o AlertOutput) Channels() AlertChannelArrayOutput {
+	return o.ApplyT(func(v *Alert) AlertChannelArrayOutput { return v.Channels }).(AlertChannelArrayOutput)
+}
+
 // When the alert was created (ISO 8601); it never causes a diff.
 func (o AlertOutput) CreatedAt() pulumi.StringOutput {
 	return o.ApplyT(func(v *Alert) pulumi.StringOutput { return v.CreatedAt }).(pulumi.StringOutput)
@@ -241,6 +284,11 @@ func (o AlertOutput) Interval() pulumi.StringOutput {
 	return o.ApplyT(func(v *Alert) pulumi.StringOutput { return v.Interval }).(pulumi.StringOutput)
 }
 
+// The production wire's fields this resource manages (those the program sets); `pulumi refresh` reports only these as inputs, so what the alert has beyond them (a note set in the app, say) never shows as drift.
+func (o AlertOutput) ManagedFields() pulumi.StringArrayOutput {
+	return o.ApplyT(func(v *Alert) pulumi.StringArrayOutput { return v.ManagedFields }).(pulumi.StringArrayOutput)
+}
+
 // The text sent with every notification; undefined when none was given.
 func (o AlertOutput) Message() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *Alert) pulumi.StringPtrOutput { return v.Message }).(pulumi.StringPtrOutput)
@@ -251,6 +299,16 @@ func (o AlertOutput) Name() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *Alert) pulumi.StringPtrOutput { return v.Name }).(pulumi.StringPtrOutput)
 }
 
+// The alert's note; undefined when none is set.
+func (o AlertOutput) Note() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *Alert) pulumi.StringPtrOutput { return v.Note }).(pulumi.StringPtrOutput)
+}
+
+// Windows in a row that must breach; undefined when not set.
+func (o AlertOutput) NumConsecutiveWindows() pulumi.Float64PtrOutput {
+	return o.ApplyT(func(v *Alert) pulumi.Float64PtrOutput { return v.NumConsecutiveWindows }).(pulumi.Float64PtrOutput)
+}
+
 // The watched saved search, as the API reports it; undefined for a tile alert.
 func (o AlertOutput) SavedSearch() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *Alert) pulumi.StringPtrOutput { return v.SavedSearch }).(pulumi.StringPtrOutput)
@@ -259,6 +317,16 @@ func (o AlertOutput) SavedSearch() pulumi.StringPtrOutput {
 // The input `savedSearchId`, echoed from the API's `savedSearch`.
 func (o AlertOutput) SavedSearchId() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *Alert) pulumi.StringPtrOutput { return v.SavedSearchId }).(pulumi.StringPtrOutput)
+}
+
+// The evaluation offset in minutes; undefined when not set.
+func (o AlertOutput) ScheduleOffsetMinutes() pulumi.Float64PtrOutput {
+	return o.ApplyT(func(v *Alert) pulumi.Float64PtrOutput { return v.ScheduleOffsetMinutes }).(pulumi.Float64PtrOutput)
+}
+
+// When the evaluation windows start (ISO 8601); undefined when not set.
+func (o AlertOutput) ScheduleStartAt() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *Alert) pulumi.StringPtrOutput { return v.ScheduleStartAt }).(pulumi.StringPtrOutput)
 }
 
 // Whether a silence is in force: someone silenced the alert outside Pulumi (the API reports a silence) and its end is later than the time of the last read. Owned by the API, it never causes a diff.
@@ -276,7 +344,7 @@ func (o AlertOutput) Source() AlertSourceOutput {
 	return o.ApplyT(func(v *Alert) AlertSourceOutput { return v.Source }).(AlertSourceOutput)
 }
 
-// The API's alert state (`inactive` when new); owned by the API, it never causes a diff.
+// The API's alert state, owned by the API; it never causes a diff. The specification shows `inactive` for a new alert; the production wire reports `OK` when new, then `ALERT`, `INSUFFICIENT_DATA` or `DISABLED`.
 func (o AlertOutput) State() pulumi.StringOutput {
 	return o.ApplyT(func(v *Alert) pulumi.StringOutput { return v.State }).(pulumi.StringOutput)
 }
@@ -291,7 +359,12 @@ func (o AlertOutput) Threshold() pulumi.Float64Output {
 	return o.ApplyT(func(v *Alert) pulumi.Float64Output { return v.Threshold }).(pulumi.Float64Output)
 }
 
-// `above` or `below`.
+// The upper end of a range threshold; undefined when none is set.
+func (o AlertOutput) ThresholdMax() pulumi.Float64PtrOutput {
+	return o.ApplyT(func(v *Alert) pulumi.Float64PtrOutput { return v.ThresholdMax }).(pulumi.Float64PtrOutput)
+}
+
+// `above` or `below`; on the production wire also one of its other threshold types.
 func (o AlertOutput) ThresholdType() AlertThresholdTypeOutput {
 	return o.ApplyT(func(v *Alert) AlertThresholdTypeOutput { return v.ThresholdType }).(AlertThresholdTypeOutput)
 }

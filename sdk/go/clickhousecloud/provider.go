@@ -42,8 +42,14 @@ func NewProvider(ctx *pulumi.Context,
 }
 
 type providerArgs struct {
+	// The wire the management API speaks: `spec` (the API specification's) or `production` (the real service's). Unset, `production` for api.clickhouse.cloud and `spec` elsewhere. Falls back to the environment variable CLICKHOUSE_API_DIALECT.
+	ApiDialect *string `pulumi:"apiDialect"`
 	// The management API's base URL. Falls back to the environment variable CLICKHOUSE_API_URL. Default: https://api.clickhouse.cloud.
 	ApiUrl *string `pulumi:"apiUrl"`
+	// ClickStack managed by ClickHouse Cloud: the service (uuid) whose ClickStack serves the alerts, reached through the management API's URL and key (`clickhouse-cloud:apiUrl`, `clickhouse-cloud:tokenKey`, `clickhouse-cloud:tokenSecret`); the observability URL and token are then not needed. Falls back to the environment variable CLICKSTACK_SERVICE_ID.
+	ClickstackServiceId *string `pulumi:"clickstackServiceId"`
+	// The wire the observability API speaks: `spec` (the API specification's) or `production` (HyperDX's external API v2). Unset, `production` for hosted ClickStack and HyperDX hosts and `spec` elsewhere. Falls back to the environment variable OBSERVABILITY_API_DIALECT.
+	ObservabilityApiDialect *string `pulumi:"observabilityApiDialect"`
 	// The observability API's bearer token. Falls back to the environment variable OBSERVABILITY_API_TOKEN.
 	ObservabilityApiToken *string `pulumi:"observabilityApiToken"`
 	// The observability API's base URL. Falls back to the environment variable OBSERVABILITY_API_URL.
@@ -64,8 +70,14 @@ type providerArgs struct {
 
 // The set of arguments for constructing a Provider resource.
 type ProviderArgs struct {
+	// The wire the management API speaks: `spec` (the API specification's) or `production` (the real service's). Unset, `production` for api.clickhouse.cloud and `spec` elsewhere. Falls back to the environment variable CLICKHOUSE_API_DIALECT.
+	ApiDialect pulumi.StringPtrInput
 	// The management API's base URL. Falls back to the environment variable CLICKHOUSE_API_URL. Default: https://api.clickhouse.cloud.
 	ApiUrl pulumi.StringPtrInput
+	// ClickStack managed by ClickHouse Cloud: the service (uuid) whose ClickStack serves the alerts, reached through the management API's URL and key (`clickhouse-cloud:apiUrl`, `clickhouse-cloud:tokenKey`, `clickhouse-cloud:tokenSecret`); the observability URL and token are then not needed. Falls back to the environment variable CLICKSTACK_SERVICE_ID.
+	ClickstackServiceId pulumi.StringPtrInput
+	// The wire the observability API speaks: `spec` (the API specification's) or `production` (HyperDX's external API v2). Unset, `production` for hosted ClickStack and HyperDX hosts and `spec` elsewhere. Falls back to the environment variable OBSERVABILITY_API_DIALECT.
+	ObservabilityApiDialect pulumi.StringPtrInput
 	// The observability API's bearer token. Falls back to the environment variable OBSERVABILITY_API_TOKEN.
 	ObservabilityApiToken pulumi.StringPtrInput
 	// The observability API's base URL. Falls back to the environment variable OBSERVABILITY_API_URL.

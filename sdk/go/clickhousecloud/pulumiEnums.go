@@ -341,8 +341,14 @@ func (in *alertSourcePtr) ToAlertSourcePtrOutputWithContext(ctx context.Context)
 type AlertThresholdType string
 
 const (
-	AlertThresholdTypeAbove = AlertThresholdType("above")
-	AlertThresholdTypeBelow = AlertThresholdType("below")
+	AlertThresholdTypeAbove            = AlertThresholdType("above")
+	AlertThresholdTypeBelow            = AlertThresholdType("below")
+	AlertThresholdType_Above_exclusive = AlertThresholdType("above_exclusive")
+	AlertThresholdType_Below_or_equal  = AlertThresholdType("below_or_equal")
+	AlertThresholdTypeEqual            = AlertThresholdType("equal")
+	AlertThresholdType_Not_equal       = AlertThresholdType("not_equal")
+	AlertThresholdTypeBetween          = AlertThresholdType("between")
+	AlertThresholdType_Not_between     = AlertThresholdType("not_between")
 )
 
 func (AlertThresholdType) ElementType() reflect.Type {
@@ -469,6 +475,12 @@ func (o AlertThresholdTypePtrOutput) ToStringPtrOutputWithContext(ctx context.Co
 //
 //	AlertThresholdTypeAbove
 //	AlertThresholdTypeBelow
+//	AlertThresholdType_Above_exclusive
+//	AlertThresholdType_Below_or_equal
+//	AlertThresholdTypeEqual
+//	AlertThresholdType_Not_equal
+//	AlertThresholdTypeBetween
+//	AlertThresholdType_Not_between
 type AlertThresholdTypeInput interface {
 	pulumi.Input
 
@@ -878,6 +890,171 @@ func (in *apiKeyStateEnumPtr) ToApiKeyStateEnumPtrOutput() ApiKeyStateEnumPtrOut
 
 func (in *apiKeyStateEnumPtr) ToApiKeyStateEnumPtrOutputWithContext(ctx context.Context) ApiKeyStateEnumPtrOutput {
 	return pulumi.ToOutputWithContext(ctx, in).(ApiKeyStateEnumPtrOutput)
+}
+
+type AutoscalingMode string
+
+const (
+	AutoscalingModeVertical   = AutoscalingMode("vertical")
+	AutoscalingModeHorizontal = AutoscalingMode("horizontal")
+)
+
+func (AutoscalingMode) ElementType() reflect.Type {
+	return reflect.TypeOf((*AutoscalingMode)(nil)).Elem()
+}
+
+func (e AutoscalingMode) ToAutoscalingModeOutput() AutoscalingModeOutput {
+	return pulumi.ToOutput(e).(AutoscalingModeOutput)
+}
+
+func (e AutoscalingMode) ToAutoscalingModeOutputWithContext(ctx context.Context) AutoscalingModeOutput {
+	return pulumi.ToOutputWithContext(ctx, e).(AutoscalingModeOutput)
+}
+
+func (e AutoscalingMode) ToAutoscalingModePtrOutput() AutoscalingModePtrOutput {
+	return e.ToAutoscalingModePtrOutputWithContext(context.Background())
+}
+
+func (e AutoscalingMode) ToAutoscalingModePtrOutputWithContext(ctx context.Context) AutoscalingModePtrOutput {
+	return AutoscalingMode(e).ToAutoscalingModeOutputWithContext(ctx).ToAutoscalingModePtrOutputWithContext(ctx)
+}
+
+func (e AutoscalingMode) ToStringOutput() pulumi.StringOutput {
+	return pulumi.ToOutput(pulumi.String(e)).(pulumi.StringOutput)
+}
+
+func (e AutoscalingMode) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
+	return pulumi.ToOutputWithContext(ctx, pulumi.String(e)).(pulumi.StringOutput)
+}
+
+func (e AutoscalingMode) ToStringPtrOutput() pulumi.StringPtrOutput {
+	return pulumi.String(e).ToStringPtrOutputWithContext(context.Background())
+}
+
+func (e AutoscalingMode) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return pulumi.String(e).ToStringOutputWithContext(ctx).ToStringPtrOutputWithContext(ctx)
+}
+
+type AutoscalingModeOutput struct{ *pulumi.OutputState }
+
+func (AutoscalingModeOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*AutoscalingMode)(nil)).Elem()
+}
+
+func (o AutoscalingModeOutput) ToAutoscalingModeOutput() AutoscalingModeOutput {
+	return o
+}
+
+func (o AutoscalingModeOutput) ToAutoscalingModeOutputWithContext(ctx context.Context) AutoscalingModeOutput {
+	return o
+}
+
+func (o AutoscalingModeOutput) ToAutoscalingModePtrOutput() AutoscalingModePtrOutput {
+	return o.ToAutoscalingModePtrOutputWithContext(context.Background())
+}
+
+func (o AutoscalingModeOutput) ToAutoscalingModePtrOutputWithContext(ctx context.Context) AutoscalingModePtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, v AutoscalingMode) *AutoscalingMode {
+		return &v
+	}).(AutoscalingModePtrOutput)
+}
+
+func (o AutoscalingModeOutput) ToStringOutput() pulumi.StringOutput {
+	return o.ToStringOutputWithContext(context.Background())
+}
+
+func (o AutoscalingModeOutput) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e AutoscalingMode) string {
+		return string(e)
+	}).(pulumi.StringOutput)
+}
+
+func (o AutoscalingModeOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
+	return o.ToStringPtrOutputWithContext(context.Background())
+}
+
+func (o AutoscalingModeOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e AutoscalingMode) *string {
+		v := string(e)
+		return &v
+	}).(pulumi.StringPtrOutput)
+}
+
+type AutoscalingModePtrOutput struct{ *pulumi.OutputState }
+
+func (AutoscalingModePtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**AutoscalingMode)(nil)).Elem()
+}
+
+func (o AutoscalingModePtrOutput) ToAutoscalingModePtrOutput() AutoscalingModePtrOutput {
+	return o
+}
+
+func (o AutoscalingModePtrOutput) ToAutoscalingModePtrOutputWithContext(ctx context.Context) AutoscalingModePtrOutput {
+	return o
+}
+
+func (o AutoscalingModePtrOutput) Elem() AutoscalingModeOutput {
+	return o.ApplyT(func(v *AutoscalingMode) AutoscalingMode {
+		if v != nil {
+			return *v
+		}
+		var ret AutoscalingMode
+		return ret
+	}).(AutoscalingModeOutput)
+}
+
+func (o AutoscalingModePtrOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
+	return o.ToStringPtrOutputWithContext(context.Background())
+}
+
+func (o AutoscalingModePtrOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e *AutoscalingMode) *string {
+		if e == nil {
+			return nil
+		}
+		v := string(*e)
+		return &v
+	}).(pulumi.StringPtrOutput)
+}
+
+// AutoscalingModeInput is an input type that accepts values of the AutoscalingMode enum
+// A concrete instance of `AutoscalingModeInput` can be one of the following:
+//
+//	AutoscalingModeVertical
+//	AutoscalingModeHorizontal
+type AutoscalingModeInput interface {
+	pulumi.Input
+
+	ToAutoscalingModeOutput() AutoscalingModeOutput
+	ToAutoscalingModeOutputWithContext(context.Context) AutoscalingModeOutput
+}
+
+var autoscalingModePtrType = reflect.TypeOf((**AutoscalingMode)(nil)).Elem()
+
+type AutoscalingModePtrInput interface {
+	pulumi.Input
+
+	ToAutoscalingModePtrOutput() AutoscalingModePtrOutput
+	ToAutoscalingModePtrOutputWithContext(context.Context) AutoscalingModePtrOutput
+}
+
+type autoscalingModePtr string
+
+func AutoscalingModePtr(v string) AutoscalingModePtrInput {
+	return (*autoscalingModePtr)(&v)
+}
+
+func (*autoscalingModePtr) ElementType() reflect.Type {
+	return autoscalingModePtrType
+}
+
+func (in *autoscalingModePtr) ToAutoscalingModePtrOutput() AutoscalingModePtrOutput {
+	return pulumi.ToOutput(in).(AutoscalingModePtrOutput)
+}
+
+func (in *autoscalingModePtr) ToAutoscalingModePtrOutputWithContext(ctx context.Context) AutoscalingModePtrOutput {
+	return pulumi.ToOutputWithContext(ctx, in).(AutoscalingModePtrOutput)
 }
 
 type MskAuthentication string
@@ -2101,6 +2278,8 @@ func init() {
 	pulumi.RegisterInputType(reflect.TypeOf((*ApiKeyRoleArrayInput)(nil)).Elem(), ApiKeyRoleArray{})
 	pulumi.RegisterInputType(reflect.TypeOf((*ApiKeyStateEnumInput)(nil)).Elem(), ApiKeyStateEnum("enabled"))
 	pulumi.RegisterInputType(reflect.TypeOf((*ApiKeyStateEnumPtrInput)(nil)).Elem(), ApiKeyStateEnum("enabled"))
+	pulumi.RegisterInputType(reflect.TypeOf((*AutoscalingModeInput)(nil)).Elem(), AutoscalingMode("vertical"))
+	pulumi.RegisterInputType(reflect.TypeOf((*AutoscalingModePtrInput)(nil)).Elem(), AutoscalingMode("vertical"))
 	pulumi.RegisterInputType(reflect.TypeOf((*MskAuthenticationInput)(nil)).Elem(), MskAuthentication("SASL_IAM"))
 	pulumi.RegisterInputType(reflect.TypeOf((*MskAuthenticationPtrInput)(nil)).Elem(), MskAuthentication("SASL_IAM"))
 	pulumi.RegisterInputType(reflect.TypeOf((*ReversePrivateEndpointTypeInput)(nil)).Elem(), ReversePrivateEndpointType("VPC_ENDPOINT_SERVICE"))
@@ -2126,6 +2305,8 @@ func init() {
 	pulumi.RegisterOutputType(ApiKeyRoleArrayOutput{})
 	pulumi.RegisterOutputType(ApiKeyStateEnumOutput{})
 	pulumi.RegisterOutputType(ApiKeyStateEnumPtrOutput{})
+	pulumi.RegisterOutputType(AutoscalingModeOutput{})
+	pulumi.RegisterOutputType(AutoscalingModePtrOutput{})
 	pulumi.RegisterOutputType(MskAuthenticationOutput{})
 	pulumi.RegisterOutputType(MskAuthenticationPtrOutput{})
 	pulumi.RegisterOutputType(ReversePrivateEndpointTypeOutput{})

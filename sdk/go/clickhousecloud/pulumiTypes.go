@@ -46,6 +46,31 @@ func (i AlertChannelArgs) ToAlertChannelOutputWithContext(ctx context.Context) A
 	return pulumi.ToOutputWithContext(ctx, i).(AlertChannelOutput)
 }
 
+// AlertChannelArrayInput is an input type that accepts AlertChannelArray and AlertChannelArrayOutput values.
+// You can construct a concrete instance of `AlertChannelArrayInput` via:
+//
+//	AlertChannelArray{ AlertChannelArgs{...} }
+type AlertChannelArrayInput interface {
+	pulumi.Input
+
+	ToAlertChannelArrayOutput() AlertChannelArrayOutput
+	ToAlertChannelArrayOutputWithContext(context.Context) AlertChannelArrayOutput
+}
+
+type AlertChannelArray []AlertChannelInput
+
+func (AlertChannelArray) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]AlertChannel)(nil)).Elem()
+}
+
+func (i AlertChannelArray) ToAlertChannelArrayOutput() AlertChannelArrayOutput {
+	return i.ToAlertChannelArrayOutputWithContext(context.Background())
+}
+
+func (i AlertChannelArray) ToAlertChannelArrayOutputWithContext(ctx context.Context) AlertChannelArrayOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(AlertChannelArrayOutput)
+}
+
 type AlertChannelOutput struct{ *pulumi.OutputState }
 
 func (AlertChannelOutput) ElementType() reflect.Type {
@@ -66,6 +91,26 @@ func (o AlertChannelOutput) Type() AlertChannelTypeOutput {
 
 func (o AlertChannelOutput) WebhookId() pulumi.StringOutput {
 	return o.ApplyT(func(v AlertChannel) string { return v.WebhookId }).(pulumi.StringOutput)
+}
+
+type AlertChannelArrayOutput struct{ *pulumi.OutputState }
+
+func (AlertChannelArrayOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]AlertChannel)(nil)).Elem()
+}
+
+func (o AlertChannelArrayOutput) ToAlertChannelArrayOutput() AlertChannelArrayOutput {
+	return o
+}
+
+func (o AlertChannelArrayOutput) ToAlertChannelArrayOutputWithContext(ctx context.Context) AlertChannelArrayOutput {
+	return o
+}
+
+func (o AlertChannelArrayOutput) Index(i pulumi.IntInput) AlertChannelOutput {
+	return pulumi.All(o, i).ApplyT(func(vs []interface{}) AlertChannel {
+		return vs[0].([]AlertChannel)[vs[1].(int)]
+	}).(AlertChannelOutput)
 }
 
 type ApiKeyHashData struct {
@@ -562,6 +607,7 @@ func (o SeriesPointArrayArrayOutput) Index(i pulumi.IntInput) SeriesPointArrayOu
 
 func init() {
 	pulumi.RegisterInputType(reflect.TypeOf((*AlertChannelInput)(nil)).Elem(), AlertChannelArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*AlertChannelArrayInput)(nil)).Elem(), AlertChannelArray{})
 	pulumi.RegisterInputType(reflect.TypeOf((*ApiKeyHashDataInput)(nil)).Elem(), ApiKeyHashDataArgs{})
 	pulumi.RegisterInputType(reflect.TypeOf((*ApiKeyHashDataPtrInput)(nil)).Elem(), ApiKeyHashDataArgs{})
 	pulumi.RegisterInputType(reflect.TypeOf((*ApiKeyIpAccessEntryInput)(nil)).Elem(), ApiKeyIpAccessEntryArgs{})
@@ -569,6 +615,7 @@ func init() {
 	pulumi.RegisterInputType(reflect.TypeOf((*SeriesDefinitionInput)(nil)).Elem(), SeriesDefinitionArgs{})
 	pulumi.RegisterInputType(reflect.TypeOf((*SeriesDefinitionArrayInput)(nil)).Elem(), SeriesDefinitionArray{})
 	pulumi.RegisterOutputType(AlertChannelOutput{})
+	pulumi.RegisterOutputType(AlertChannelArrayOutput{})
 	pulumi.RegisterOutputType(ApiKeyHashDataOutput{})
 	pulumi.RegisterOutputType(ApiKeyHashDataPtrOutput{})
 	pulumi.RegisterOutputType(ApiKeyIpAccessEntryOutput{})

@@ -20,6 +20,8 @@ import (
 type ReplicaScaling struct {
 	pulumi.CustomResourceState
 
+	// How the service scales, `vertical` or `horizontal`, as the service reports it (production wire only).
+	AutoscalingMode pulumi.StringPtrOutput `pulumi:"autoscalingMode"`
 	// Whether the service may scale down to zero when idle, as the service reports it.
 	IdleScaling pulumi.BoolPtrOutput `pulumi:"idleScaling"`
 	// Minimum idle time before scaling to zero, in minutes, as the service reports it.
@@ -30,10 +32,14 @@ type ReplicaScaling struct {
 	ManagedFields pulumi.StringArrayOutput `pulumi:"managedFields"`
 	// Maximum auto-scaling memory of one replica, in GB, as the service reports it.
 	MaxReplicaMemoryGb pulumi.Float64PtrOutput `pulumi:"maxReplicaMemoryGb"`
+	// Most replicas of horizontal autoscaling, as the service reports it.
+	MaxReplicas pulumi.Float64PtrOutput `pulumi:"maxReplicas"`
 	// Maximum auto-scaling memory of the whole service, in GB.
 	MaxTotalMemoryGb pulumi.Float64PtrOutput `pulumi:"maxTotalMemoryGb"`
 	// Minimum auto-scaling memory of one replica, in GB, as the service reports it.
 	MinReplicaMemoryGb pulumi.Float64PtrOutput `pulumi:"minReplicaMemoryGb"`
+	// Fewest replicas of horizontal autoscaling, as the service reports it.
+	MinReplicas pulumi.Float64PtrOutput `pulumi:"minReplicas"`
 	// Minimum auto-scaling memory of the whole service, in GB.
 	MinTotalMemoryGb pulumi.Float64PtrOutput `pulumi:"minTotalMemoryGb"`
 	// Name of the service.
@@ -89,14 +95,20 @@ func (ReplicaScalingState) ElementType() reflect.Type {
 }
 
 type replicaScalingArgs struct {
+	// How the service scales (production wire only): `vertical` keeps numReplicas and scales memory between the two memory bounds; `horizontal` keeps one memory size per replica (the two bounds equal) and scales the count between minReplicas and maxReplicas. Updates in place.
+	AutoscalingMode *AutoscalingMode `pulumi:"autoscalingMode"`
 	// Whether the service may scale down to zero when idle (the API's default is true). Updates in place. Default: true.
 	IdleScaling *bool `pulumi:"idleScaling"`
 	// Minimum idle time before the service scales to zero, in whole minutes, at least 5. Updates in place.
 	IdleTimeoutMinutes *int `pulumi:"idleTimeoutMinutes"`
 	// Maximum auto-scaling memory of one replica, in GB: a multiple of 4 between 8 and 356; the API allows at most 120 for services that are not on a paid tier. Production services only. Updates in place.
 	MaxReplicaMemoryGb *float64 `pulumi:"maxReplicaMemoryGb"`
+	// Most replicas of horizontal autoscaling, 1 to 20 and at least minReplicas (production wire only); set with minReplicas, never with numReplicas. Updates in place.
+	MaxReplicas *int `pulumi:"maxReplicas"`
 	// Minimum auto-scaling memory of one replica, in GB: a multiple of 4 between 8 and 356, at most maxReplicaMemoryGb. Production services only (the API refuses it for others). Updates in place.
 	MinReplicaMemoryGb *float64 `pulumi:"minReplicaMemoryGb"`
+	// Fewest replicas of horizontal autoscaling, 1 to 20 (production wire only); set with maxReplicas, never with numReplicas. Updates in place.
+	MinReplicas *int `pulumi:"minReplicas"`
 	// Number of replicas, 1 to 20. The API requires 2 to 20 for the first service of a warehouse; services created in an existing warehouse may have 1. Updates in place.
 	NumReplicas *int `pulumi:"numReplicas"`
 	// The organization (uuid); defaults to the provider's organization (`clickhouse:organizationId` for the dynamic-provider classes, `clickhouse-cloud:organizationId` for the native plugin) or CLICKHOUSE_ORG_ID. Replaces on change.
@@ -107,14 +119,20 @@ type replicaScalingArgs struct {
 
 // The set of arguments for constructing a ReplicaScaling resource.
 type ReplicaScalingArgs struct {
+	// How the service scales (production wire only): `vertical` keeps numReplicas and scales memory between the two memory bounds; `horizontal` keeps one memory size per replica (the two bounds equal) and scales the count between minReplicas and maxReplicas. Updates in place.
+	AutoscalingMode AutoscalingModePtrInput
 	// Whether the service may scale down to zero when idle (the API's default is true). Updates in place. Default: true.
 	IdleScaling pulumi.BoolPtrInput
 	// Minimum idle time before the service scales to zero, in whole minutes, at least 5. Updates in place.
 	IdleTimeoutMinutes pulumi.IntPtrInput
 	// Maximum auto-scaling memory of one replica, in GB: a multiple of 4 between 8 and 356; the API allows at most 120 for services that are not on a paid tier. Production services only. Updates in place.
 	MaxReplicaMemoryGb pulumi.Float64PtrInput
+	// Most replicas of horizontal autoscaling, 1 to 20 and at least minReplicas (production wire only); set with minReplicas, never with numReplicas. Updates in place.
+	MaxReplicas pulumi.IntPtrInput
 	// Minimum auto-scaling memory of one replica, in GB: a multiple of 4 between 8 and 356, at most maxReplicaMemoryGb. Production services only (the API refuses it for others). Updates in place.
 	MinReplicaMemoryGb pulumi.Float64PtrInput
+	// Fewest replicas of horizontal autoscaling, 1 to 20 (production wire only); set with maxReplicas, never with numReplicas. Updates in place.
+	MinReplicas pulumi.IntPtrInput
 	// Number of replicas, 1 to 20. The API requires 2 to 20 for the first service of a warehouse; services created in an existing warehouse may have 1. Updates in place.
 	NumReplicas pulumi.IntPtrInput
 	// The organization (uuid); defaults to the provider's organization (`clickhouse:organizationId` for the dynamic-provider classes, `clickhouse-cloud:organizationId` for the native plugin) or CLICKHOUSE_ORG_ID. Replaces on change.
@@ -160,6 +178,11 @@ func (o ReplicaScalingOutput) ToReplicaScalingOutputWithContext(ctx context.Cont
 	return o
 }
 
+// How the service scales, `vertical` or `horizontal`, as the service reports it (production wire only).
+func (o ReplicaScalingOutput) AutoscalingMode() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *ReplicaScaling) pulumi.StringPtrOutput { return v.AutoscalingMode }).(pulumi.StringPtrOutput)
+}
+
 // Whether the service may scale down to zero when idle, as the service reports it.
 func (o ReplicaScalingOutput) IdleScaling() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v *ReplicaScaling) pulumi.BoolPtrOutput { return v.IdleScaling }).(pulumi.BoolPtrOutput)
@@ -185,6 +208,11 @@ func (o ReplicaScalingOutput) MaxReplicaMemoryGb() pulumi.Float64PtrOutput {
 	return o.ApplyT(func(v *ReplicaScaling) pulumi.Float64PtrOutput { return v.MaxReplicaMemoryGb }).(pulumi.Float64PtrOutput)
 }
 
+// Most replicas of horizontal autoscaling, as the service reports it.
+func (o ReplicaScalingOutput) MaxReplicas() pulumi.Float64PtrOutput {
+	return o.ApplyT(func(v *ReplicaScaling) pulumi.Float64PtrOutput { return v.MaxReplicas }).(pulumi.Float64PtrOutput)
+}
+
 // Maximum auto-scaling memory of the whole service, in GB.
 func (o ReplicaScalingOutput) MaxTotalMemoryGb() pulumi.Float64PtrOutput {
 	return o.ApplyT(func(v *ReplicaScaling) pulumi.Float64PtrOutput { return v.MaxTotalMemoryGb }).(pulumi.Float64PtrOutput)
@@ -193,6 +221,11 @@ func (o ReplicaScalingOutput) MaxTotalMemoryGb() pulumi.Float64PtrOutput {
 // Minimum auto-scaling memory of one replica, in GB, as the service reports it.
 func (o ReplicaScalingOutput) MinReplicaMemoryGb() pulumi.Float64PtrOutput {
 	return o.ApplyT(func(v *ReplicaScaling) pulumi.Float64PtrOutput { return v.MinReplicaMemoryGb }).(pulumi.Float64PtrOutput)
+}
+
+// Fewest replicas of horizontal autoscaling, as the service reports it.
+func (o ReplicaScalingOutput) MinReplicas() pulumi.Float64PtrOutput {
+	return o.ApplyT(func(v *ReplicaScaling) pulumi.Float64PtrOutput { return v.MinReplicas }).(pulumi.Float64PtrOutput)
 }
 
 // Minimum auto-scaling memory of the whole service, in GB.

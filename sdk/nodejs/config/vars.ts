@@ -8,12 +8,45 @@ declare var exports: any;
 const __config = new pulumi.Config("clickhouse-cloud");
 
 /**
+ * The wire the management API speaks: `spec` (the API specification's) or `production` (the real service's). Unset, `production` for api.clickhouse.cloud and `spec` elsewhere. Falls back to the environment variable CLICKHOUSE_API_DIALECT.
+ */
+export declare const apiDialect: string | undefined;
+Object.defineProperty(exports, "apiDialect", {
+    get() {
+        return __config.get("apiDialect");
+    },
+    enumerable: true,
+});
+
+/**
  * The management API's base URL. Falls back to the environment variable CLICKHOUSE_API_URL. Default: https://api.clickhouse.cloud.
  */
 export declare const apiUrl: string | undefined;
 Object.defineProperty(exports, "apiUrl", {
     get() {
         return __config.get("apiUrl");
+    },
+    enumerable: true,
+});
+
+/**
+ * ClickStack managed by ClickHouse Cloud: the service (uuid) whose ClickStack serves the alerts, reached through the management API's URL and key (`clickhouse-cloud:apiUrl`, `clickhouse-cloud:tokenKey`, `clickhouse-cloud:tokenSecret`); the observability URL and token are then not needed. Falls back to the environment variable CLICKSTACK_SERVICE_ID.
+ */
+export declare const clickstackServiceId: string | undefined;
+Object.defineProperty(exports, "clickstackServiceId", {
+    get() {
+        return __config.get("clickstackServiceId");
+    },
+    enumerable: true,
+});
+
+/**
+ * The wire the observability API speaks: `spec` (the API specification's) or `production` (HyperDX's external API v2). Unset, `production` for hosted ClickStack and HyperDX hosts and `spec` elsewhere. Falls back to the environment variable OBSERVABILITY_API_DIALECT.
+ */
+export declare const observabilityApiDialect: string | undefined;
+Object.defineProperty(exports, "observabilityApiDialect", {
+    get() {
+        return __config.get("observabilityApiDialect");
     },
     enumerable: true,
 });

@@ -9,6 +9,7 @@ import typing
 from ._enums import *
 from .alert import *
 from .api_key import *
+from .get_private_endpoint_config import *
 from .get_series import *
 from .private_endpoint import *
 from .provider import *

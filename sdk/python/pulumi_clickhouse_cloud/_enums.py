@@ -12,6 +12,7 @@ __all__ = [
     'AlertThresholdType',
     'ApiKeyRole',
     'ApiKeyState',
+    'AutoscalingMode',
     'MskAuthentication',
     'ReversePrivateEndpointType',
     'SeriesDefinitionAggFn',
@@ -37,6 +38,12 @@ class AlertSource(_builtins.str, Enum):
 class AlertThresholdType(_builtins.str, Enum):
     ABOVE = "above"
     BELOW = "below"
+    ABOVE_EXCLUSIVE = "above_exclusive"
+    BELOW_OR_EQUAL = "below_or_equal"
+    EQUAL = "equal"
+    NOT_EQUAL = "not_equal"
+    BETWEEN = "between"
+    NOT_BETWEEN = "not_between"
 
 
 @pulumi.type_token("clickhouse-cloud:index:ApiKeyRole")
@@ -50,6 +57,12 @@ class ApiKeyRole(_builtins.str, Enum):
 class ApiKeyState(_builtins.str, Enum):
     ENABLED = "enabled"
     DISABLED = "disabled"
+
+
+@pulumi.type_token("clickhouse-cloud:index:AutoscalingMode")
+class AutoscalingMode(_builtins.str, Enum):
+    VERTICAL = "vertical"
+    HORIZONTAL = "horizontal"
 
 
 @pulumi.type_token("clickhouse-cloud:index:MskAuthentication")

@@ -28,26 +28,38 @@ class AlertArgs:
                  threshold: pulumi.Input[_builtins.float],
                  threshold_type: pulumi.Input['AlertThresholdType'],
                  adopt_id: pulumi.Input[Optional[_builtins.str]] = None,
+                 channels: pulumi.Input[Optional[Sequence[pulumi.Input['AlertChannelArgs']]]] = None,
                  dashboard_id: pulumi.Input[Optional[_builtins.str]] = None,
                  group_by: pulumi.Input[Optional[_builtins.str]] = None,
                  message: pulumi.Input[Optional[_builtins.str]] = None,
                  name: pulumi.Input[Optional[_builtins.str]] = None,
+                 note: pulumi.Input[Optional[_builtins.str]] = None,
+                 num_consecutive_windows: pulumi.Input[Optional[_builtins.int]] = None,
                  saved_search_id: pulumi.Input[Optional[_builtins.str]] = None,
+                 schedule_offset_minutes: pulumi.Input[Optional[_builtins.int]] = None,
+                 schedule_start_at: pulumi.Input[Optional[_builtins.str]] = None,
+                 threshold_max: pulumi.Input[Optional[_builtins.float]] = None,
                  tile_id: pulumi.Input[Optional[_builtins.str]] = None):
         """
         The set of arguments for constructing a Alert resource.
 
         :param pulumi.Input['AlertChannelArgs'] channel: Where notifications go. Updates in place.
-        :param pulumi.Input[_builtins.str] interval: How often the alert is evaluated: a positive whole number followed by s, m, h or d (e.g. `15m`, `1h`); the API keeps no fixed list. Updates in place.
+        :param pulumi.Input[_builtins.str] interval: How often the alert is evaluated: a positive whole number followed by s, m, h or d (e.g. `15m`, `1h`). The specification keeps no fixed list; the production wire takes 1m, 5m, 15m, 30m, 1h, 6h, 12h or 1d, checked at preview. Updates in place.
         :param pulumi.Input['AlertSource'] source: What the alert watches: `tile` (a dashboard tile; needs `dashboardId` and `tileId`) or `search` (a saved search; needs `savedSearchId`, may take `groupBy`). Changing it updates the alert in place, because a PUT replaces every field of an alert, its source included: the alert keeps its id, state and silence instead of being deleted and created again. The ids of the other source must then be removed from the inputs.
         :param pulumi.Input[_builtins.float] threshold: The value the watched series is compared with. Updates in place.
-        :param pulumi.Input['AlertThresholdType'] threshold_type: `above` fires when the value exceeds the threshold, `below` when it falls under it. Updates in place.
+        :param pulumi.Input['AlertThresholdType'] threshold_type: `above` fires when the value exceeds the threshold, `below` when it falls under it. The production wire also takes `above_exclusive`, `below_or_equal`, `equal`, `not_equal`, and the ranges `between` and `not_between`, which need `thresholdMax`. Updates in place.
         :param pulumi.Input[_builtins.str] adopt_id: Adopts the existing alert with this id instead of creating one (the dynamic-provider classes cannot be imported with `pulumi import`; with the native plugin, `pulumi import` works too). The alert is then made to match these inputs (one PUT, only if it differs); deleting the resource deletes the alert. Setting a different id replaces the resource; removing it changes nothing.
+        :param pulumi.Input[Sequence[pulumi.Input['AlertChannelArgs']]] channels: Every channel notifications go to (at most 10, each once); the first must be `channel`. Production wire only (`observability:apiDialect`, or the plugin's `clickhouse-cloud:observabilityApiDialect`, set to `production`). Updates in place; left out, the alert keeps whatever it has (set in the app, say).
         :param pulumi.Input[_builtins.str] dashboard_id: The dashboard of the watched tile; required when source is `tile`, not allowed otherwise. Updates in place.
         :param pulumi.Input[_builtins.str] group_by: A field of the saved search to evaluate the alert per value of; only with source `search`. Updates in place.
         :param pulumi.Input[_builtins.str] message: Text sent with every notification, 1 to 4096 characters. Updates in place.
         :param pulumi.Input[_builtins.str] name: A display name, 1 to 512 characters. Updates in place.
+        :param pulumi.Input[_builtins.str] note: A note shown with the alert, 1 to 4096 characters. Production wire only (`observability:apiDialect`, or the plugin's `clickhouse-cloud:observabilityApiDialect`, set to `production`). Updates in place; left out, the alert keeps whatever it has (set in the app, say).
+        :param pulumi.Input[_builtins.int] num_consecutive_windows: How many evaluation windows in a row must breach the threshold before the alert fires, at least 1. Production wire only (`observability:apiDialect`, or the plugin's `clickhouse-cloud:observabilityApiDialect`, set to `production`). Updates in place; left out, the alert keeps whatever it has (set in the app, say).
         :param pulumi.Input[_builtins.str] saved_search_id: The watched saved search; required when source is `search`, not allowed otherwise. Updates in place.
+        :param pulumi.Input[_builtins.int] schedule_offset_minutes: Minutes after each interval boundary at which the alert is evaluated, below the interval (0 with `scheduleStartAt`). Production wire only (`observability:apiDialect`, or the plugin's `clickhouse-cloud:observabilityApiDialect`, set to `production`). Updates in place; left out, the alert keeps whatever it has (set in the app, say).
+        :param pulumi.Input[_builtins.str] schedule_start_at: An ISO 8601 date-time the evaluation windows start from. Production wire only (`observability:apiDialect`, or the plugin's `clickhouse-cloud:observabilityApiDialect`, set to `production`). Updates in place; left out, the alert keeps whatever it has (set in the app, say).
+        :param pulumi.Input[_builtins.float] threshold_max: The upper end of the range of `between` and `not_between` (required with them), at least `threshold`. Production wire only (`observability:apiDialect`, or the plugin's `clickhouse-cloud:observabilityApiDialect`, set to `production`). Updates in place; left out, the alert keeps whatever it has (set in the app, say).
         :param pulumi.Input[_builtins.str] tile_id: The watched tile, one of the dashboard's; required when source is `tile`, not allowed otherwise. Updates in place.
         """
         pulumi.set(__self__, "channel", channel)
@@ -57,6 +69,8 @@ class AlertArgs:
         pulumi.set(__self__, "threshold_type", threshold_type)
         if adopt_id is not None:
             pulumi.set(__self__, "adopt_id", adopt_id)
+        if channels is not None:
+            pulumi.set(__self__, "channels", channels)
         if dashboard_id is not None:
             pulumi.set(__self__, "dashboard_id", dashboard_id)
         if group_by is not None:
@@ -65,8 +79,18 @@ class AlertArgs:
             pulumi.set(__self__, "message", message)
         if name is not None:
             pulumi.set(__self__, "name", name)
+        if note is not None:
+            pulumi.set(__self__, "note", note)
+        if num_consecutive_windows is not None:
+            pulumi.set(__self__, "num_consecutive_windows", num_consecutive_windows)
         if saved_search_id is not None:
             pulumi.set(__self__, "saved_search_id", saved_search_id)
+        if schedule_offset_minutes is not None:
+            pulumi.set(__self__, "schedule_offset_minutes", schedule_offset_minutes)
+        if schedule_start_at is not None:
+            pulumi.set(__self__, "schedule_start_at", schedule_start_at)
+        if threshold_max is not None:
+            pulumi.set(__self__, "threshold_max", threshold_max)
         if tile_id is not None:
             pulumi.set(__self__, "tile_id", tile_id)
 
@@ -86,7 +110,7 @@ class AlertArgs:
     @pulumi.getter
     def interval(self) -> pulumi.Input[_builtins.str]:
         """
-        How often the alert is evaluated: a positive whole number followed by s, m, h or d (e.g. `15m`, `1h`); the API keeps no fixed list. Updates in place.
+        How often the alert is evaluated: a positive whole number followed by s, m, h or d (e.g. `15m`, `1h`). The specification keeps no fixed list; the production wire takes 1m, 5m, 15m, 30m, 1h, 6h, 12h or 1d, checked at preview. Updates in place.
         """
         return pulumi.get(self, "interval")
 
@@ -122,7 +146,7 @@ class AlertArgs:
     @pulumi.getter(name="thresholdType")
     def threshold_type(self) -> pulumi.Input['AlertThresholdType']:
         """
-        `above` fires when the value exceeds the threshold, `below` when it falls under it. Updates in place.
+        `above` fires when the value exceeds the threshold, `below` when it falls under it. The production wire also takes `above_exclusive`, `below_or_equal`, `equal`, `not_equal`, and the ranges `between` and `not_between`, which need `thresholdMax`. Updates in place.
         """
         return pulumi.get(self, "threshold_type")
 
@@ -141,6 +165,18 @@ class AlertArgs:
     @adopt_id.setter
     def adopt_id(self, value: pulumi.Input[Optional[_builtins.str]]):
         pulumi.set(self, "adopt_id", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def channels(self) -> pulumi.Input[Optional[Sequence[pulumi.Input['AlertChannelArgs']]]]:
+        """
+        Every channel notifications go to (at most 10, each once); the first must be `channel`. Production wire only (`observability:apiDialect`, or the plugin's `clickhouse-cloud:observabilityApiDialect`, set to `production`). Updates in place; left out, the alert keeps whatever it has (set in the app, say).
+        """
+        return pulumi.get(self, "channels")
+
+    @channels.setter
+    def channels(self, value: pulumi.Input[Optional[Sequence[pulumi.Input['AlertChannelArgs']]]]):
+        pulumi.set(self, "channels", value)
 
     @_builtins.property
     @pulumi.getter(name="dashboardId")
@@ -191,6 +227,30 @@ class AlertArgs:
         pulumi.set(self, "name", value)
 
     @_builtins.property
+    @pulumi.getter
+    def note(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        A note shown with the alert, 1 to 4096 characters. Production wire only (`observability:apiDialect`, or the plugin's `clickhouse-cloud:observabilityApiDialect`, set to `production`). Updates in place; left out, the alert keeps whatever it has (set in the app, say).
+        """
+        return pulumi.get(self, "note")
+
+    @note.setter
+    def note(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "note", value)
+
+    @_builtins.property
+    @pulumi.getter(name="numConsecutiveWindows")
+    def num_consecutive_windows(self) -> pulumi.Input[Optional[_builtins.int]]:
+        """
+        How many evaluation windows in a row must breach the threshold before the alert fires, at least 1. Production wire only (`observability:apiDialect`, or the plugin's `clickhouse-cloud:observabilityApiDialect`, set to `production`). Updates in place; left out, the alert keeps whatever it has (set in the app, say).
+        """
+        return pulumi.get(self, "num_consecutive_windows")
+
+    @num_consecutive_windows.setter
+    def num_consecutive_windows(self, value: pulumi.Input[Optional[_builtins.int]]):
+        pulumi.set(self, "num_consecutive_windows", value)
+
+    @_builtins.property
     @pulumi.getter(name="savedSearchId")
     def saved_search_id(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
@@ -201,6 +261,42 @@ class AlertArgs:
     @saved_search_id.setter
     def saved_search_id(self, value: pulumi.Input[Optional[_builtins.str]]):
         pulumi.set(self, "saved_search_id", value)
+
+    @_builtins.property
+    @pulumi.getter(name="scheduleOffsetMinutes")
+    def schedule_offset_minutes(self) -> pulumi.Input[Optional[_builtins.int]]:
+        """
+        Minutes after each interval boundary at which the alert is evaluated, below the interval (0 with `scheduleStartAt`). Production wire only (`observability:apiDialect`, or the plugin's `clickhouse-cloud:observabilityApiDialect`, set to `production`). Updates in place; left out, the alert keeps whatever it has (set in the app, say).
+        """
+        return pulumi.get(self, "schedule_offset_minutes")
+
+    @schedule_offset_minutes.setter
+    def schedule_offset_minutes(self, value: pulumi.Input[Optional[_builtins.int]]):
+        pulumi.set(self, "schedule_offset_minutes", value)
+
+    @_builtins.property
+    @pulumi.getter(name="scheduleStartAt")
+    def schedule_start_at(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        An ISO 8601 date-time the evaluation windows start from. Production wire only (`observability:apiDialect`, or the plugin's `clickhouse-cloud:observabilityApiDialect`, set to `production`). Updates in place; left out, the alert keeps whatever it has (set in the app, say).
+        """
+        return pulumi.get(self, "schedule_start_at")
+
+    @schedule_start_at.setter
+    def schedule_start_at(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "schedule_start_at", value)
+
+    @_builtins.property
+    @pulumi.getter(name="thresholdMax")
+    def threshold_max(self) -> pulumi.Input[Optional[_builtins.float]]:
+        """
+        The upper end of the range of `between` and `not_between` (required with them), at least `threshold`. Production wire only (`observability:apiDialect`, or the plugin's `clickhouse-cloud:observabilityApiDialect`, set to `production`). Updates in place; left out, the alert keeps whatever it has (set in the app, say).
+        """
+        return pulumi.get(self, "threshold_max")
+
+    @threshold_max.setter
+    def threshold_max(self, value: pulumi.Input[Optional[_builtins.float]]):
+        pulumi.set(self, "threshold_max", value)
 
     @_builtins.property
     @pulumi.getter(name="tileId")
@@ -223,19 +319,25 @@ class Alert(pulumi.CustomResource):
                  opts: Optional[pulumi.ResourceOptions] = None,
                  adopt_id: pulumi.Input[Optional[_builtins.str]] = None,
                  channel: pulumi.Input[Optional[Union['AlertChannelArgs', 'AlertChannelArgsDict']]] = None,
+                 channels: pulumi.Input[Optional[Sequence[pulumi.Input[Union['AlertChannelArgs', 'AlertChannelArgsDict']]]]] = None,
                  dashboard_id: pulumi.Input[Optional[_builtins.str]] = None,
                  group_by: pulumi.Input[Optional[_builtins.str]] = None,
                  interval: pulumi.Input[Optional[_builtins.str]] = None,
                  message: pulumi.Input[Optional[_builtins.str]] = None,
                  name: pulumi.Input[Optional[_builtins.str]] = None,
+                 note: pulumi.Input[Optional[_builtins.str]] = None,
+                 num_consecutive_windows: pulumi.Input[Optional[_builtins.int]] = None,
                  saved_search_id: pulumi.Input[Optional[_builtins.str]] = None,
+                 schedule_offset_minutes: pulumi.Input[Optional[_builtins.int]] = None,
+                 schedule_start_at: pulumi.Input[Optional[_builtins.str]] = None,
                  source: pulumi.Input[Optional['AlertSource']] = None,
                  threshold: pulumi.Input[Optional[_builtins.float]] = None,
+                 threshold_max: pulumi.Input[Optional[_builtins.float]] = None,
                  threshold_type: pulumi.Input[Optional['AlertThresholdType']] = None,
                  tile_id: pulumi.Input[Optional[_builtins.str]] = None,
                  __props__=None):
         """
-        An alert of the observability API on a dashboard tile or a saved search, delivered to a webhook. Every input change, a change of `source` included, updates the alert in place with one PUT of the whole alert; only a different `adoptId` replaces it. `pulumi refresh` drops an alert that was deleted out of band (also by deleting its dashboard or saved search), and the next `pulumi up` creates it again. Configured by `observability:apiUrl` and `observability:apiToken` for the dynamic-provider classes, by `clickhouse-cloud:observabilityApiUrl` and `clickhouse-cloud:observabilityApiToken` for the native plugin (either falls back to OBSERVABILITY_API_URL and OBSERVABILITY_API_TOKEN).
+        An alert of the observability API on a dashboard tile or a saved search, delivered to a webhook. Every input change, a change of `source` included, updates the alert in place with one PUT of the whole alert; only a different `adoptId` replaces it. On the production wire an update first reads the alert and keeps every field the program leaves out (a note, consecutive windows, a schedule, more channels), since the PUT replaces them all. `pulumi refresh` drops an alert that was deleted out of band (also by deleting its dashboard or saved search), and the next `pulumi up` creates it again. Configured by `observability:apiUrl` and `observability:apiToken` for the dynamic-provider classes, by `clickhouse-cloud:observabilityApiUrl` and `clickhouse-cloud:observabilityApiToken` for the native plugin (either falls back to OBSERVABILITY_API_URL and OBSERVABILITY_API_TOKEN).
 
         The resource id: The alert's id, as the API reports it.
 
@@ -243,15 +345,21 @@ class Alert(pulumi.CustomResource):
         :param pulumi.ResourceOptions opts: Options for the resource.
         :param pulumi.Input[_builtins.str] adopt_id: Adopts the existing alert with this id instead of creating one (the dynamic-provider classes cannot be imported with `pulumi import`; with the native plugin, `pulumi import` works too). The alert is then made to match these inputs (one PUT, only if it differs); deleting the resource deletes the alert. Setting a different id replaces the resource; removing it changes nothing.
         :param pulumi.Input[Union['AlertChannelArgs', 'AlertChannelArgsDict']] channel: Where notifications go. Updates in place.
+        :param pulumi.Input[Sequence[pulumi.Input[Union['AlertChannelArgs', 'AlertChannelArgsDict']]]] channels: Every channel notifications go to (at most 10, each once); the first must be `channel`. Production wire only (`observability:apiDialect`, or the plugin's `clickhouse-cloud:observabilityApiDialect`, set to `production`). Updates in place; left out, the alert keeps whatever it has (set in the app, say).
         :param pulumi.Input[_builtins.str] dashboard_id: The dashboard of the watched tile; required when source is `tile`, not allowed otherwise. Updates in place.
         :param pulumi.Input[_builtins.str] group_by: A field of the saved search to evaluate the alert per value of; only with source `search`. Updates in place.
-        :param pulumi.Input[_builtins.str] interval: How often the alert is evaluated: a positive whole number followed by s, m, h or d (e.g. `15m`, `1h`); the API keeps no fixed list. Updates in place.
+        :param pulumi.Input[_builtins.str] interval: How often the alert is evaluated: a positive whole number followed by s, m, h or d (e.g. `15m`, `1h`). The specification keeps no fixed list; the production wire takes 1m, 5m, 15m, 30m, 1h, 6h, 12h or 1d, checked at preview. Updates in place.
         :param pulumi.Input[_builtins.str] message: Text sent with every notification, 1 to 4096 characters. Updates in place.
         :param pulumi.Input[_builtins.str] name: A display name, 1 to 512 characters. Updates in place.
+        :param pulumi.Input[_builtins.str] note: A note shown with the alert, 1 to 4096 characters. Production wire only (`observability:apiDialect`, or the plugin's `clickhouse-cloud:observabilityApiDialect`, set to `production`). Updates in place; left out, the alert keeps whatever it has (set in the app, say).
+        :param pulumi.Input[_builtins.int] num_consecutive_windows: How many evaluation windows in a row must breach the threshold before the alert fires, at least 1. Production wire only (`observability:apiDialect`, or the plugin's `clickhouse-cloud:observabilityApiDialect`, set to `production`). Updates in place; left out, the alert keeps whatever it has (set in the app, say).
         :param pulumi.Input[_builtins.str] saved_search_id: The watched saved search; required when source is `search`, not allowed otherwise. Updates in place.
+        :param pulumi.Input[_builtins.int] schedule_offset_minutes: Minutes after each interval boundary at which the alert is evaluated, below the interval (0 with `scheduleStartAt`). Production wire only (`observability:apiDialect`, or the plugin's `clickhouse-cloud:observabilityApiDialect`, set to `production`). Updates in place; left out, the alert keeps whatever it has (set in the app, say).
+        :param pulumi.Input[_builtins.str] schedule_start_at: An ISO 8601 date-time the evaluation windows start from. Production wire only (`observability:apiDialect`, or the plugin's `clickhouse-cloud:observabilityApiDialect`, set to `production`). Updates in place; left out, the alert keeps whatever it has (set in the app, say).
         :param pulumi.Input['AlertSource'] source: What the alert watches: `tile` (a dashboard tile; needs `dashboardId` and `tileId`) or `search` (a saved search; needs `savedSearchId`, may take `groupBy`). Changing it updates the alert in place, because a PUT replaces every field of an alert, its source included: the alert keeps its id, state and silence instead of being deleted and created again. The ids of the other source must then be removed from the inputs.
         :param pulumi.Input[_builtins.float] threshold: The value the watched series is compared with. Updates in place.
-        :param pulumi.Input['AlertThresholdType'] threshold_type: `above` fires when the value exceeds the threshold, `below` when it falls under it. Updates in place.
+        :param pulumi.Input[_builtins.float] threshold_max: The upper end of the range of `between` and `not_between` (required with them), at least `threshold`. Production wire only (`observability:apiDialect`, or the plugin's `clickhouse-cloud:observabilityApiDialect`, set to `production`). Updates in place; left out, the alert keeps whatever it has (set in the app, say).
+        :param pulumi.Input['AlertThresholdType'] threshold_type: `above` fires when the value exceeds the threshold, `below` when it falls under it. The production wire also takes `above_exclusive`, `below_or_equal`, `equal`, `not_equal`, and the ranges `between` and `not_between`, which need `thresholdMax`. Updates in place.
         :param pulumi.Input[_builtins.str] tile_id: The watched tile, one of the dashboard's; required when source is `tile`, not allowed otherwise. Updates in place.
         """
         ...
@@ -261,7 +369,7 @@ class Alert(pulumi.CustomResource):
                  args: AlertArgs,
                  opts: Optional[pulumi.ResourceOptions] = None):
         """
-        An alert of the observability API on a dashboard tile or a saved search, delivered to a webhook. Every input change, a change of `source` included, updates the alert in place with one PUT of the whole alert; only a different `adoptId` replaces it. `pulumi refresh` drops an alert that was deleted out of band (also by deleting its dashboard or saved search), and the next `pulumi up` creates it again. Configured by `observability:apiUrl` and `observability:apiToken` for the dynamic-provider classes, by `clickhouse-cloud:observabilityApiUrl` and `clickhouse-cloud:observabilityApiToken` for the native plugin (either falls back to OBSERVABILITY_API_URL and OBSERVABILITY_API_TOKEN).
+        An alert of the observability API on a dashboard tile or a saved search, delivered to a webhook. Every input change, a change of `source` included, updates the alert in place with one PUT of the whole alert; only a different `adoptId` replaces it. On the production wire an update first reads the alert and keeps every field the program leaves out (a note, consecutive windows, a schedule, more channels), since the PUT replaces them all. `pulumi refresh` drops an alert that was deleted out of band (also by deleting its dashboard or saved search), and the next `pulumi up` creates it again. Configured by `observability:apiUrl` and `observability:apiToken` for the dynamic-provider classes, by `clickhouse-cloud:observabilityApiUrl` and `clickhouse-cloud:observabilityApiToken` for the native plugin (either falls back to OBSERVABILITY_API_URL and OBSERVABILITY_API_TOKEN).
 
         The resource id: The alert's id, as the API reports it.
 
@@ -282,14 +390,20 @@ class Alert(pulumi.CustomResource):
                  opts: Optional[pulumi.ResourceOptions] = None,
                  adopt_id: pulumi.Input[Optional[_builtins.str]] = None,
                  channel: pulumi.Input[Optional[Union['AlertChannelArgs', 'AlertChannelArgsDict']]] = None,
+                 channels: pulumi.Input[Optional[Sequence[pulumi.Input[Union['AlertChannelArgs', 'AlertChannelArgsDict']]]]] = None,
                  dashboard_id: pulumi.Input[Optional[_builtins.str]] = None,
                  group_by: pulumi.Input[Optional[_builtins.str]] = None,
                  interval: pulumi.Input[Optional[_builtins.str]] = None,
                  message: pulumi.Input[Optional[_builtins.str]] = None,
                  name: pulumi.Input[Optional[_builtins.str]] = None,
+                 note: pulumi.Input[Optional[_builtins.str]] = None,
+                 num_consecutive_windows: pulumi.Input[Optional[_builtins.int]] = None,
                  saved_search_id: pulumi.Input[Optional[_builtins.str]] = None,
+                 schedule_offset_minutes: pulumi.Input[Optional[_builtins.int]] = None,
+                 schedule_start_at: pulumi.Input[Optional[_builtins.str]] = None,
                  source: pulumi.Input[Optional['AlertSource']] = None,
                  threshold: pulumi.Input[Optional[_builtins.float]] = None,
+                 threshold_max: pulumi.Input[Optional[_builtins.float]] = None,
                  threshold_type: pulumi.Input[Optional['AlertThresholdType']] = None,
                  tile_id: pulumi.Input[Optional[_builtins.str]] = None,
                  __props__=None):
@@ -305,6 +419,7 @@ class Alert(pulumi.CustomResource):
             if channel is None and not opts.urn:
                 raise TypeError("Missing required property 'channel'")
             __props__.__dict__["channel"] = channel
+            __props__.__dict__["channels"] = channels
             __props__.__dict__["dashboard_id"] = dashboard_id
             __props__.__dict__["group_by"] = group_by
             if interval is None and not opts.urn:
@@ -312,19 +427,25 @@ class Alert(pulumi.CustomResource):
             __props__.__dict__["interval"] = interval
             __props__.__dict__["message"] = message
             __props__.__dict__["name"] = name
+            __props__.__dict__["note"] = note
+            __props__.__dict__["num_consecutive_windows"] = num_consecutive_windows
             __props__.__dict__["saved_search_id"] = saved_search_id
+            __props__.__dict__["schedule_offset_minutes"] = schedule_offset_minutes
+            __props__.__dict__["schedule_start_at"] = schedule_start_at
             if source is None and not opts.urn:
                 raise TypeError("Missing required property 'source'")
             __props__.__dict__["source"] = source
             if threshold is None and not opts.urn:
                 raise TypeError("Missing required property 'threshold'")
             __props__.__dict__["threshold"] = threshold
+            __props__.__dict__["threshold_max"] = threshold_max
             if threshold_type is None and not opts.urn:
                 raise TypeError("Missing required property 'threshold_type'")
             __props__.__dict__["threshold_type"] = threshold_type
             __props__.__dict__["tile_id"] = tile_id
             __props__.__dict__["created_at"] = None
             __props__.__dict__["dashboard"] = None
+            __props__.__dict__["managed_fields"] = None
             __props__.__dict__["saved_search"] = None
             __props__.__dict__["silenced"] = None
             __props__.__dict__["silenced_until"] = None
@@ -355,21 +476,28 @@ class Alert(pulumi.CustomResource):
 
         __props__.__dict__["adopt_id"] = None
         __props__.__dict__["channel"] = None
+        __props__.__dict__["channels"] = None
         __props__.__dict__["created_at"] = None
         __props__.__dict__["dashboard"] = None
         __props__.__dict__["dashboard_id"] = None
         __props__.__dict__["group_by"] = None
         __props__.__dict__["interval"] = None
+        __props__.__dict__["managed_fields"] = None
         __props__.__dict__["message"] = None
         __props__.__dict__["name"] = None
+        __props__.__dict__["note"] = None
+        __props__.__dict__["num_consecutive_windows"] = None
         __props__.__dict__["saved_search"] = None
         __props__.__dict__["saved_search_id"] = None
+        __props__.__dict__["schedule_offset_minutes"] = None
+        __props__.__dict__["schedule_start_at"] = None
         __props__.__dict__["silenced"] = None
         __props__.__dict__["silenced_until"] = None
         __props__.__dict__["source"] = None
         __props__.__dict__["state"] = None
         __props__.__dict__["team"] = None
         __props__.__dict__["threshold"] = None
+        __props__.__dict__["threshold_max"] = None
         __props__.__dict__["threshold_type"] = None
         __props__.__dict__["tile_id"] = None
         __props__.__dict__["updated_at"] = None
@@ -390,6 +518,14 @@ class Alert(pulumi.CustomResource):
         Where notifications go, as the API reports it.
         """
         return pulumi.get(self, "channel")
+
+    @_builtins.property
+    @pulumi.getter
+    def channels(self) -> pulumi.Output[Optional[Sequence['outputs.AlertChannel']]]:
+        """
+        Every channel, as the API reports them (production wire).
+        """
+        return pulumi.get(self, "channels")
 
     @_builtins.property
     @pulumi.getter(name="createdAt")
@@ -432,6 +568,14 @@ class Alert(pulumi.CustomResource):
         return pulumi.get(self, "interval")
 
     @_builtins.property
+    @pulumi.getter(name="managedFields")
+    def managed_fields(self) -> pulumi.Output[Sequence[_builtins.str]]:
+        """
+        The production wire's fields this resource manages (those the program sets); `pulumi refresh` reports only these as inputs, so what the alert has beyond them (a note set in the app, say) never shows as drift.
+        """
+        return pulumi.get(self, "managed_fields")
+
+    @_builtins.property
     @pulumi.getter
     def message(self) -> pulumi.Output[Optional[_builtins.str]]:
         """
@@ -448,6 +592,22 @@ class Alert(pulumi.CustomResource):
         return pulumi.get(self, "name")
 
     @_builtins.property
+    @pulumi.getter
+    def note(self) -> pulumi.Output[Optional[_builtins.str]]:
+        """
+        The alert's note; undefined when none is set.
+        """
+        return pulumi.get(self, "note")
+
+    @_builtins.property
+    @pulumi.getter(name="numConsecutiveWindows")
+    def num_consecutive_windows(self) -> pulumi.Output[Optional[_builtins.float]]:
+        """
+        Windows in a row that must breach; undefined when not set.
+        """
+        return pulumi.get(self, "num_consecutive_windows")
+
+    @_builtins.property
     @pulumi.getter(name="savedSearch")
     def saved_search(self) -> pulumi.Output[Optional[_builtins.str]]:
         """
@@ -462,6 +622,22 @@ class Alert(pulumi.CustomResource):
         The input `savedSearchId`, echoed from the API's `savedSearch`.
         """
         return pulumi.get(self, "saved_search_id")
+
+    @_builtins.property
+    @pulumi.getter(name="scheduleOffsetMinutes")
+    def schedule_offset_minutes(self) -> pulumi.Output[Optional[_builtins.float]]:
+        """
+        The evaluation offset in minutes; undefined when not set.
+        """
+        return pulumi.get(self, "schedule_offset_minutes")
+
+    @_builtins.property
+    @pulumi.getter(name="scheduleStartAt")
+    def schedule_start_at(self) -> pulumi.Output[Optional[_builtins.str]]:
+        """
+        When the evaluation windows start (ISO 8601); undefined when not set.
+        """
+        return pulumi.get(self, "schedule_start_at")
 
     @_builtins.property
     @pulumi.getter
@@ -491,7 +667,7 @@ class Alert(pulumi.CustomResource):
     @pulumi.getter
     def state(self) -> pulumi.Output[_builtins.str]:
         """
-        The API's alert state (`inactive` when new); owned by the API, it never causes a diff.
+        The API's alert state, owned by the API; it never causes a diff. The specification shows `inactive` for a new alert; the production wire reports `OK` when new, then `ALERT`, `INSUFFICIENT_DATA` or `DISABLED`.
         """
         return pulumi.get(self, "state")
 
@@ -512,10 +688,18 @@ class Alert(pulumi.CustomResource):
         return pulumi.get(self, "threshold")
 
     @_builtins.property
+    @pulumi.getter(name="thresholdMax")
+    def threshold_max(self) -> pulumi.Output[Optional[_builtins.float]]:
+        """
+        The upper end of a range threshold; undefined when none is set.
+        """
+        return pulumi.get(self, "threshold_max")
+
+    @_builtins.property
     @pulumi.getter(name="thresholdType")
     def threshold_type(self) -> pulumi.Output['AlertThresholdType']:
         """
-        `above` or `below`.
+        `above` or `below`; on the production wire also one of its other threshold types.
         """
         return pulumi.get(self, "threshold_type")
 

@@ -19,7 +19,10 @@ __all__ = ['ProviderArgs', 'Provider']
 @pulumi.input_type
 class ProviderArgs:
     def __init__(__self__, *,
+                 api_dialect: pulumi.Input[Optional[_builtins.str]] = None,
                  api_url: pulumi.Input[Optional[_builtins.str]] = None,
+                 clickstack_service_id: pulumi.Input[Optional[_builtins.str]] = None,
+                 observability_api_dialect: pulumi.Input[Optional[_builtins.str]] = None,
                  observability_api_token: pulumi.Input[Optional[_builtins.str]] = None,
                  observability_api_url: pulumi.Input[Optional[_builtins.str]] = None,
                  observability_throttle: pulumi.Input[Optional[_builtins.str]] = None,
@@ -31,7 +34,10 @@ class ProviderArgs:
         """
         The set of arguments for constructing a Provider resource.
 
+        :param pulumi.Input[_builtins.str] api_dialect: The wire the management API speaks: `spec` (the API specification's) or `production` (the real service's). Unset, `production` for api.clickhouse.cloud and `spec` elsewhere. Falls back to the environment variable CLICKHOUSE_API_DIALECT.
         :param pulumi.Input[_builtins.str] api_url: The management API's base URL. Falls back to the environment variable CLICKHOUSE_API_URL. Default: https://api.clickhouse.cloud.
+        :param pulumi.Input[_builtins.str] clickstack_service_id: ClickStack managed by ClickHouse Cloud: the service (uuid) whose ClickStack serves the alerts, reached through the management API's URL and key (`clickhouse-cloud:apiUrl`, `clickhouse-cloud:tokenKey`, `clickhouse-cloud:tokenSecret`); the observability URL and token are then not needed. Falls back to the environment variable CLICKSTACK_SERVICE_ID.
+        :param pulumi.Input[_builtins.str] observability_api_dialect: The wire the observability API speaks: `spec` (the API specification's) or `production` (HyperDX's external API v2). Unset, `production` for hosted ClickStack and HyperDX hosts and `spec` elsewhere. Falls back to the environment variable OBSERVABILITY_API_DIALECT.
         :param pulumi.Input[_builtins.str] observability_api_token: The observability API's bearer token. Falls back to the environment variable OBSERVABILITY_API_TOKEN.
         :param pulumi.Input[_builtins.str] observability_api_url: The observability API's base URL. Falls back to the environment variable OBSERVABILITY_API_URL.
         :param pulumi.Input[_builtins.str] observability_throttle: How fast this provider sends to the observability API: `off`, or `<requests>/<seconds>s`. Falls back to the environment variable OBSERVABILITY_THROTTLE. Default: 100/60s.
@@ -41,8 +47,14 @@ class ProviderArgs:
         :param pulumi.Input[_builtins.str] token_key: The management API key id (Basic-auth user name). Falls back to the environment variable CLICKHOUSE_TOKEN_KEY.
         :param pulumi.Input[_builtins.str] token_secret: The management API key secret (Basic-auth password). Falls back to the environment variable CLICKHOUSE_TOKEN_SECRET.
         """
+        if api_dialect is not None:
+            pulumi.set(__self__, "api_dialect", api_dialect)
         if api_url is not None:
             pulumi.set(__self__, "api_url", api_url)
+        if clickstack_service_id is not None:
+            pulumi.set(__self__, "clickstack_service_id", clickstack_service_id)
+        if observability_api_dialect is not None:
+            pulumi.set(__self__, "observability_api_dialect", observability_api_dialect)
         if observability_api_token is not None:
             pulumi.set(__self__, "observability_api_token", observability_api_token)
         if observability_api_url is not None:
@@ -61,6 +73,18 @@ class ProviderArgs:
             pulumi.set(__self__, "token_secret", token_secret)
 
     @_builtins.property
+    @pulumi.getter(name="apiDialect")
+    def api_dialect(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        The wire the management API speaks: `spec` (the API specification's) or `production` (the real service's). Unset, `production` for api.clickhouse.cloud and `spec` elsewhere. Falls back to the environment variable CLICKHOUSE_API_DIALECT.
+        """
+        return pulumi.get(self, "api_dialect")
+
+    @api_dialect.setter
+    def api_dialect(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "api_dialect", value)
+
+    @_builtins.property
     @pulumi.getter(name="apiUrl")
     def api_url(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
@@ -71,6 +95,30 @@ class ProviderArgs:
     @api_url.setter
     def api_url(self, value: pulumi.Input[Optional[_builtins.str]]):
         pulumi.set(self, "api_url", value)
+
+    @_builtins.property
+    @pulumi.getter(name="clickstackServiceId")
+    def clickstack_service_id(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        ClickStack managed by ClickHouse Cloud: the service (uuid) whose ClickStack serves the alerts, reached through the management API's URL and key (`clickhouse-cloud:apiUrl`, `clickhouse-cloud:tokenKey`, `clickhouse-cloud:tokenSecret`); the observability URL and token are then not needed. Falls back to the environment variable CLICKSTACK_SERVICE_ID.
+        """
+        return pulumi.get(self, "clickstack_service_id")
+
+    @clickstack_service_id.setter
+    def clickstack_service_id(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "clickstack_service_id", value)
+
+    @_builtins.property
+    @pulumi.getter(name="observabilityApiDialect")
+    def observability_api_dialect(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        The wire the observability API speaks: `spec` (the API specification's) or `production` (HyperDX's external API v2). Unset, `production` for hosted ClickStack and HyperDX hosts and `spec` elsewhere. Falls back to the environment variable OBSERVABILITY_API_DIALECT.
+        """
+        return pulumi.get(self, "observability_api_dialect")
+
+    @observability_api_dialect.setter
+    def observability_api_dialect(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "observability_api_dialect", value)
 
     @_builtins.property
     @pulumi.getter(name="observabilityApiToken")
@@ -175,7 +223,10 @@ class Provider(pulumi.ProviderResource):
     def __init__(__self__,
                  resource_name: str,
                  opts: Optional[pulumi.ResourceOptions] = None,
+                 api_dialect: pulumi.Input[Optional[_builtins.str]] = None,
                  api_url: pulumi.Input[Optional[_builtins.str]] = None,
+                 clickstack_service_id: pulumi.Input[Optional[_builtins.str]] = None,
+                 observability_api_dialect: pulumi.Input[Optional[_builtins.str]] = None,
                  observability_api_token: pulumi.Input[Optional[_builtins.str]] = None,
                  observability_api_url: pulumi.Input[Optional[_builtins.str]] = None,
                  observability_throttle: pulumi.Input[Optional[_builtins.str]] = None,
@@ -190,7 +241,10 @@ class Provider(pulumi.ProviderResource):
 
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
+        :param pulumi.Input[_builtins.str] api_dialect: The wire the management API speaks: `spec` (the API specification's) or `production` (the real service's). Unset, `production` for api.clickhouse.cloud and `spec` elsewhere. Falls back to the environment variable CLICKHOUSE_API_DIALECT.
         :param pulumi.Input[_builtins.str] api_url: The management API's base URL. Falls back to the environment variable CLICKHOUSE_API_URL. Default: https://api.clickhouse.cloud.
+        :param pulumi.Input[_builtins.str] clickstack_service_id: ClickStack managed by ClickHouse Cloud: the service (uuid) whose ClickStack serves the alerts, reached through the management API's URL and key (`clickhouse-cloud:apiUrl`, `clickhouse-cloud:tokenKey`, `clickhouse-cloud:tokenSecret`); the observability URL and token are then not needed. Falls back to the environment variable CLICKSTACK_SERVICE_ID.
+        :param pulumi.Input[_builtins.str] observability_api_dialect: The wire the observability API speaks: `spec` (the API specification's) or `production` (HyperDX's external API v2). Unset, `production` for hosted ClickStack and HyperDX hosts and `spec` elsewhere. Falls back to the environment variable OBSERVABILITY_API_DIALECT.
         :param pulumi.Input[_builtins.str] observability_api_token: The observability API's bearer token. Falls back to the environment variable OBSERVABILITY_API_TOKEN.
         :param pulumi.Input[_builtins.str] observability_api_url: The observability API's base URL. Falls back to the environment variable OBSERVABILITY_API_URL.
         :param pulumi.Input[_builtins.str] observability_throttle: How fast this provider sends to the observability API: `off`, or `<requests>/<seconds>s`. Falls back to the environment variable OBSERVABILITY_THROTTLE. Default: 100/60s.
@@ -224,7 +278,10 @@ class Provider(pulumi.ProviderResource):
     def _internal_init(__self__,
                  resource_name: str,
                  opts: Optional[pulumi.ResourceOptions] = None,
+                 api_dialect: pulumi.Input[Optional[_builtins.str]] = None,
                  api_url: pulumi.Input[Optional[_builtins.str]] = None,
+                 clickstack_service_id: pulumi.Input[Optional[_builtins.str]] = None,
+                 observability_api_dialect: pulumi.Input[Optional[_builtins.str]] = None,
                  observability_api_token: pulumi.Input[Optional[_builtins.str]] = None,
                  observability_api_url: pulumi.Input[Optional[_builtins.str]] = None,
                  observability_throttle: pulumi.Input[Optional[_builtins.str]] = None,
@@ -242,7 +299,10 @@ class Provider(pulumi.ProviderResource):
                 raise TypeError('__props__ is only valid when passed in combination with a valid opts.id to get an existing resource')
             __props__ = ProviderArgs.__new__(ProviderArgs)
 
+            __props__.__dict__["api_dialect"] = api_dialect
             __props__.__dict__["api_url"] = api_url
+            __props__.__dict__["clickstack_service_id"] = clickstack_service_id
+            __props__.__dict__["observability_api_dialect"] = observability_api_dialect
             __props__.__dict__["observability_api_token"] = None if observability_api_token is None else pulumi.Output.secret(observability_api_token)
             __props__.__dict__["observability_api_url"] = observability_api_url
             __props__.__dict__["observability_throttle"] = observability_throttle

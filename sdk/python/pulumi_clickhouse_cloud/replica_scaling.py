@@ -13,6 +13,7 @@ if sys.version_info >= (3, 11):
 else:
     from typing_extensions import NotRequired, TypedDict, TypeAlias
 from . import _utilities
+from ._enums import *
 
 __all__ = ['ReplicaScalingArgs', 'ReplicaScaling']
 
@@ -20,32 +21,44 @@ __all__ = ['ReplicaScalingArgs', 'ReplicaScaling']
 class ReplicaScalingArgs:
     def __init__(__self__, *,
                  service_id: pulumi.Input[_builtins.str],
+                 autoscaling_mode: pulumi.Input[Optional['AutoscalingMode']] = None,
                  idle_scaling: pulumi.Input[Optional[_builtins.bool]] = None,
                  idle_timeout_minutes: pulumi.Input[Optional[_builtins.int]] = None,
                  max_replica_memory_gb: pulumi.Input[Optional[_builtins.float]] = None,
+                 max_replicas: pulumi.Input[Optional[_builtins.int]] = None,
                  min_replica_memory_gb: pulumi.Input[Optional[_builtins.float]] = None,
+                 min_replicas: pulumi.Input[Optional[_builtins.int]] = None,
                  num_replicas: pulumi.Input[Optional[_builtins.int]] = None,
                  organization_id: pulumi.Input[Optional[_builtins.str]] = None):
         """
         The set of arguments for constructing a ReplicaScaling resource.
 
         :param pulumi.Input[_builtins.str] service_id: The service (uuid) whose scaling settings are managed; it must already exist. Changing it replaces the resource.
+        :param pulumi.Input['AutoscalingMode'] autoscaling_mode: How the service scales (production wire only): `vertical` keeps numReplicas and scales memory between the two memory bounds; `horizontal` keeps one memory size per replica (the two bounds equal) and scales the count between minReplicas and maxReplicas. Updates in place.
         :param pulumi.Input[_builtins.bool] idle_scaling: Whether the service may scale down to zero when idle (the API's default is true). Updates in place. Default: true.
         :param pulumi.Input[_builtins.int] idle_timeout_minutes: Minimum idle time before the service scales to zero, in whole minutes, at least 5. Updates in place.
         :param pulumi.Input[_builtins.float] max_replica_memory_gb: Maximum auto-scaling memory of one replica, in GB: a multiple of 4 between 8 and 356; the API allows at most 120 for services that are not on a paid tier. Production services only. Updates in place.
+        :param pulumi.Input[_builtins.int] max_replicas: Most replicas of horizontal autoscaling, 1 to 20 and at least minReplicas (production wire only); set with minReplicas, never with numReplicas. Updates in place.
         :param pulumi.Input[_builtins.float] min_replica_memory_gb: Minimum auto-scaling memory of one replica, in GB: a multiple of 4 between 8 and 356, at most maxReplicaMemoryGb. Production services only (the API refuses it for others). Updates in place.
+        :param pulumi.Input[_builtins.int] min_replicas: Fewest replicas of horizontal autoscaling, 1 to 20 (production wire only); set with maxReplicas, never with numReplicas. Updates in place.
         :param pulumi.Input[_builtins.int] num_replicas: Number of replicas, 1 to 20. The API requires 2 to 20 for the first service of a warehouse; services created in an existing warehouse may have 1. Updates in place.
         :param pulumi.Input[_builtins.str] organization_id: The organization (uuid); defaults to the provider's organization (`clickhouse:organizationId` for the dynamic-provider classes, `clickhouse-cloud:organizationId` for the native plugin) or CLICKHOUSE_ORG_ID. Replaces on change.
         """
         pulumi.set(__self__, "service_id", service_id)
+        if autoscaling_mode is not None:
+            pulumi.set(__self__, "autoscaling_mode", autoscaling_mode)
         if idle_scaling is not None:
             pulumi.set(__self__, "idle_scaling", idle_scaling)
         if idle_timeout_minutes is not None:
             pulumi.set(__self__, "idle_timeout_minutes", idle_timeout_minutes)
         if max_replica_memory_gb is not None:
             pulumi.set(__self__, "max_replica_memory_gb", max_replica_memory_gb)
+        if max_replicas is not None:
+            pulumi.set(__self__, "max_replicas", max_replicas)
         if min_replica_memory_gb is not None:
             pulumi.set(__self__, "min_replica_memory_gb", min_replica_memory_gb)
+        if min_replicas is not None:
+            pulumi.set(__self__, "min_replicas", min_replicas)
         if num_replicas is not None:
             pulumi.set(__self__, "num_replicas", num_replicas)
         if organization_id is not None:
@@ -62,6 +75,18 @@ class ReplicaScalingArgs:
     @service_id.setter
     def service_id(self, value: pulumi.Input[_builtins.str]):
         pulumi.set(self, "service_id", value)
+
+    @_builtins.property
+    @pulumi.getter(name="autoscalingMode")
+    def autoscaling_mode(self) -> pulumi.Input[Optional['AutoscalingMode']]:
+        """
+        How the service scales (production wire only): `vertical` keeps numReplicas and scales memory between the two memory bounds; `horizontal` keeps one memory size per replica (the two bounds equal) and scales the count between minReplicas and maxReplicas. Updates in place.
+        """
+        return pulumi.get(self, "autoscaling_mode")
+
+    @autoscaling_mode.setter
+    def autoscaling_mode(self, value: pulumi.Input[Optional['AutoscalingMode']]):
+        pulumi.set(self, "autoscaling_mode", value)
 
     @_builtins.property
     @pulumi.getter(name="idleScaling")
@@ -100,6 +125,18 @@ class ReplicaScalingArgs:
         pulumi.set(self, "max_replica_memory_gb", value)
 
     @_builtins.property
+    @pulumi.getter(name="maxReplicas")
+    def max_replicas(self) -> pulumi.Input[Optional[_builtins.int]]:
+        """
+        Most replicas of horizontal autoscaling, 1 to 20 and at least minReplicas (production wire only); set with minReplicas, never with numReplicas. Updates in place.
+        """
+        return pulumi.get(self, "max_replicas")
+
+    @max_replicas.setter
+    def max_replicas(self, value: pulumi.Input[Optional[_builtins.int]]):
+        pulumi.set(self, "max_replicas", value)
+
+    @_builtins.property
     @pulumi.getter(name="minReplicaMemoryGb")
     def min_replica_memory_gb(self) -> pulumi.Input[Optional[_builtins.float]]:
         """
@@ -110,6 +147,18 @@ class ReplicaScalingArgs:
     @min_replica_memory_gb.setter
     def min_replica_memory_gb(self, value: pulumi.Input[Optional[_builtins.float]]):
         pulumi.set(self, "min_replica_memory_gb", value)
+
+    @_builtins.property
+    @pulumi.getter(name="minReplicas")
+    def min_replicas(self) -> pulumi.Input[Optional[_builtins.int]]:
+        """
+        Fewest replicas of horizontal autoscaling, 1 to 20 (production wire only); set with maxReplicas, never with numReplicas. Updates in place.
+        """
+        return pulumi.get(self, "min_replicas")
+
+    @min_replicas.setter
+    def min_replicas(self, value: pulumi.Input[Optional[_builtins.int]]):
+        pulumi.set(self, "min_replicas", value)
 
     @_builtins.property
     @pulumi.getter(name="numReplicas")
@@ -142,10 +191,13 @@ class ReplicaScaling(pulumi.CustomResource):
     def __init__(__self__,
                  resource_name: str,
                  opts: Optional[pulumi.ResourceOptions] = None,
+                 autoscaling_mode: pulumi.Input[Optional['AutoscalingMode']] = None,
                  idle_scaling: pulumi.Input[Optional[_builtins.bool]] = None,
                  idle_timeout_minutes: pulumi.Input[Optional[_builtins.int]] = None,
                  max_replica_memory_gb: pulumi.Input[Optional[_builtins.float]] = None,
+                 max_replicas: pulumi.Input[Optional[_builtins.int]] = None,
                  min_replica_memory_gb: pulumi.Input[Optional[_builtins.float]] = None,
+                 min_replicas: pulumi.Input[Optional[_builtins.int]] = None,
                  num_replicas: pulumi.Input[Optional[_builtins.int]] = None,
                  organization_id: pulumi.Input[Optional[_builtins.str]] = None,
                  service_id: pulumi.Input[Optional[_builtins.str]] = None,
@@ -159,10 +211,13 @@ class ReplicaScaling(pulumi.CustomResource):
 
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
+        :param pulumi.Input['AutoscalingMode'] autoscaling_mode: How the service scales (production wire only): `vertical` keeps numReplicas and scales memory between the two memory bounds; `horizontal` keeps one memory size per replica (the two bounds equal) and scales the count between minReplicas and maxReplicas. Updates in place.
         :param pulumi.Input[_builtins.bool] idle_scaling: Whether the service may scale down to zero when idle (the API's default is true). Updates in place. Default: true.
         :param pulumi.Input[_builtins.int] idle_timeout_minutes: Minimum idle time before the service scales to zero, in whole minutes, at least 5. Updates in place.
         :param pulumi.Input[_builtins.float] max_replica_memory_gb: Maximum auto-scaling memory of one replica, in GB: a multiple of 4 between 8 and 356; the API allows at most 120 for services that are not on a paid tier. Production services only. Updates in place.
+        :param pulumi.Input[_builtins.int] max_replicas: Most replicas of horizontal autoscaling, 1 to 20 and at least minReplicas (production wire only); set with minReplicas, never with numReplicas. Updates in place.
         :param pulumi.Input[_builtins.float] min_replica_memory_gb: Minimum auto-scaling memory of one replica, in GB: a multiple of 4 between 8 and 356, at most maxReplicaMemoryGb. Production services only (the API refuses it for others). Updates in place.
+        :param pulumi.Input[_builtins.int] min_replicas: Fewest replicas of horizontal autoscaling, 1 to 20 (production wire only); set with maxReplicas, never with numReplicas. Updates in place.
         :param pulumi.Input[_builtins.int] num_replicas: Number of replicas, 1 to 20. The API requires 2 to 20 for the first service of a warehouse; services created in an existing warehouse may have 1. Updates in place.
         :param pulumi.Input[_builtins.str] organization_id: The organization (uuid); defaults to the provider's organization (`clickhouse:organizationId` for the dynamic-provider classes, `clickhouse-cloud:organizationId` for the native plugin) or CLICKHOUSE_ORG_ID. Replaces on change.
         :param pulumi.Input[_builtins.str] service_id: The service (uuid) whose scaling settings are managed; it must already exist. Changing it replaces the resource.
@@ -195,10 +250,13 @@ class ReplicaScaling(pulumi.CustomResource):
     def _internal_init(__self__,
                  resource_name: str,
                  opts: Optional[pulumi.ResourceOptions] = None,
+                 autoscaling_mode: pulumi.Input[Optional['AutoscalingMode']] = None,
                  idle_scaling: pulumi.Input[Optional[_builtins.bool]] = None,
                  idle_timeout_minutes: pulumi.Input[Optional[_builtins.int]] = None,
                  max_replica_memory_gb: pulumi.Input[Optional[_builtins.float]] = None,
+                 max_replicas: pulumi.Input[Optional[_builtins.int]] = None,
                  min_replica_memory_gb: pulumi.Input[Optional[_builtins.float]] = None,
+                 min_replicas: pulumi.Input[Optional[_builtins.int]] = None,
                  num_replicas: pulumi.Input[Optional[_builtins.int]] = None,
                  organization_id: pulumi.Input[Optional[_builtins.str]] = None,
                  service_id: pulumi.Input[Optional[_builtins.str]] = None,
@@ -211,10 +269,13 @@ class ReplicaScaling(pulumi.CustomResource):
                 raise TypeError('__props__ is only valid when passed in combination with a valid opts.id to get an existing resource')
             __props__ = ReplicaScalingArgs.__new__(ReplicaScalingArgs)
 
+            __props__.__dict__["autoscaling_mode"] = autoscaling_mode
             __props__.__dict__["idle_scaling"] = idle_scaling
             __props__.__dict__["idle_timeout_minutes"] = idle_timeout_minutes
             __props__.__dict__["max_replica_memory_gb"] = max_replica_memory_gb
+            __props__.__dict__["max_replicas"] = max_replicas
             __props__.__dict__["min_replica_memory_gb"] = min_replica_memory_gb
+            __props__.__dict__["min_replicas"] = min_replicas
             __props__.__dict__["num_replicas"] = num_replicas
             __props__.__dict__["organization_id"] = organization_id
             if service_id is None and not opts.urn:
@@ -247,19 +308,30 @@ class ReplicaScaling(pulumi.CustomResource):
 
         __props__ = ReplicaScalingArgs.__new__(ReplicaScalingArgs)
 
+        __props__.__dict__["autoscaling_mode"] = None
         __props__.__dict__["idle_scaling"] = None
         __props__.__dict__["idle_timeout_minutes"] = None
         __props__.__dict__["is_primary"] = None
         __props__.__dict__["managed_fields"] = None
         __props__.__dict__["max_replica_memory_gb"] = None
+        __props__.__dict__["max_replicas"] = None
         __props__.__dict__["max_total_memory_gb"] = None
         __props__.__dict__["min_replica_memory_gb"] = None
+        __props__.__dict__["min_replicas"] = None
         __props__.__dict__["min_total_memory_gb"] = None
         __props__.__dict__["name"] = None
         __props__.__dict__["num_replicas"] = None
         __props__.__dict__["organization_id"] = None
         __props__.__dict__["service_id"] = None
         return ReplicaScaling(resource_name, opts=opts, __props__=__props__)
+
+    @_builtins.property
+    @pulumi.getter(name="autoscalingMode")
+    def autoscaling_mode(self) -> pulumi.Output[Optional[_builtins.str]]:
+        """
+        How the service scales, `vertical` or `horizontal`, as the service reports it (production wire only).
+        """
+        return pulumi.get(self, "autoscaling_mode")
 
     @_builtins.property
     @pulumi.getter(name="idleScaling")
@@ -302,6 +374,14 @@ class ReplicaScaling(pulumi.CustomResource):
         return pulumi.get(self, "max_replica_memory_gb")
 
     @_builtins.property
+    @pulumi.getter(name="maxReplicas")
+    def max_replicas(self) -> pulumi.Output[Optional[_builtins.float]]:
+        """
+        Most replicas of horizontal autoscaling, as the service reports it.
+        """
+        return pulumi.get(self, "max_replicas")
+
+    @_builtins.property
     @pulumi.getter(name="maxTotalMemoryGb")
     def max_total_memory_gb(self) -> pulumi.Output[Optional[_builtins.float]]:
         """
@@ -316,6 +396,14 @@ class ReplicaScaling(pulumi.CustomResource):
         Minimum auto-scaling memory of one replica, in GB, as the service reports it.
         """
         return pulumi.get(self, "min_replica_memory_gb")
+
+    @_builtins.property
+    @pulumi.getter(name="minReplicas")
+    def min_replicas(self) -> pulumi.Output[Optional[_builtins.float]]:
+        """
+        Fewest replicas of horizontal autoscaling, as the service reports it.
+        """
+        return pulumi.get(self, "min_replicas")
 
     @_builtins.property
     @pulumi.getter(name="minTotalMemoryGb")

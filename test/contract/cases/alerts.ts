@@ -51,6 +51,28 @@ const shownTileAlert: Record<string, Template> = {
   team: ANY_OBJECT_ID,
   tileId: ANY_STRING,
   dashboard: ANY_OBJECT_ID,
+  silenced: false,
+  createdAt: ANY_DATE_TIME,
+  updatedAt: ANY_DATE_TIME,
+};
+
+/** The same alert as the production wire shows it (externalApi.ts:334-382). */
+export const shownProductionTileAlert: Record<string, Template> = {
+  id: ANY_OBJECT_ID,
+  name: null,
+  message: null,
+  note: null,
+  threshold: 5,
+  interval: "5m",
+  numConsecutiveWindows: null,
+  thresholdType: "above",
+  source: "tile",
+  state: "OK",
+  channel: { type: "webhook", webhookId: ANY_OBJECT_ID },
+  channels: [{ type: "webhook", webhookId: ANY_OBJECT_ID }],
+  teamId: ANY_OBJECT_ID,
+  tileId: ANY_STRING,
+  dashboardId: ANY_OBJECT_ID,
   createdAt: ANY_DATE_TIME,
   updatedAt: ANY_DATE_TIME,
 };
@@ -65,8 +87,9 @@ const refusal = (message: string) => ({ status: 400, body: { message } });
 export const cases: ContractCase[] = [
   {
     behaviour: "a silenced alert shows `silenced` as an object {by, at, until}",
-    source: `${shown}; not the boolean that the alert's documented field table names`,
+    source: `${shown} (externalApi.ts:309-319, transformSilencedToExternalSilenced); the specification's wire shows the boolean its alert table names`,
     api: "observability",
+    dialect: "production",
     arrange: async (harness) => {
       const made = await anAlert(harness);
       await harness.control("POST", `/alerts/${made.alert}/silence`, {
@@ -78,13 +101,16 @@ export const cases: ContractCase[] = [
     response: {
       status: 200,
       body: {
-        data: { ...shownTileAlert, silenced: { by: userId, at: ANY_DATE_TIME, until: silencedUntil } },
+        data: {
+          ...shownProductionTileAlert,
+          silenced: { by: userId, at: ANY_DATE_TIME, until: silencedUntil },
+        },
       },
     },
     client: { outcome: "ok", resultSchema: "alert" },
   },
   {
-    behaviour: "an alert created without name and message shows both as null, and no `silenced`",
+    behaviour: "an alert created without name and message shows both as null, and `silenced` false",
     source: `${shown}; controllers/alerts.ts stores a missing name or message as null`,
     api: "observability",
     request: post(tileAlert),

@@ -178,4 +178,20 @@ describe("native plugin configuration keys", () => {
       setValueProblems({ apiUrl: "  ", throttle: " off ", observabilityApiUrl: " http://127.0.0.1:5/ " }),
     ).to.deep.equal([]);
   });
+
+  it("takes spec and production as dialects and names the plugin's key of any other word", () => {
+    expect(setValueProblems({ apiDialect: " production ", observabilityApiDialect: "spec" })).to.deep.equal(
+      [],
+    );
+    expect(setValueProblems({ apiDialect: "prod", observabilityApiDialect: "v2" })).to.deep.equal([
+      {
+        property: "apiDialect",
+        reason: 'clickhouse-cloud:apiDialect must be `spec` or `production`; got "prod"',
+      },
+      {
+        property: "observabilityApiDialect",
+        reason: 'clickhouse-cloud:observabilityApiDialect must be `spec` or `production`; got "v2"',
+      },
+    ]);
+  });
 });

@@ -27,6 +27,7 @@ import { providerService, type PluginCatalog } from "../../../provider/native/se
 import { ConfigurationError } from "../../../provider/settings/errors";
 import { basicAuth, send } from "../../emulator/helpers";
 import { sharedEmulator } from "../../support/emulator";
+import { call } from "./unaryCall";
 
 const sigKey = "4dabf18193072939515e22adb298388d";
 const sig = "1b47061264138c4ac30d75fd1eb44270";
@@ -37,18 +38,6 @@ interface Failure {
   code?: number;
   details?: string;
   metadata?: grpc.Metadata;
-}
-
-/** Calls one unary handler as grpc-js would, with the request object only. */
-function call<Request, Response>(
-  handler: grpc.handleUnaryCall<Request, Response>,
-  request: Request,
-): Promise<Response> {
-  return new Promise((resolve, reject) =>
-    handler({ request } as grpc.ServerUnaryCall<Request, Response>, (error, response) =>
-      error ? reject(error as Failure) : resolve(response as Response),
-    ),
-  );
 }
 
 async function failureOf(operation: Promise<unknown>): Promise<Failure> {

@@ -221,9 +221,9 @@ export function badInputCases(fixture: Fixture): BadInputCase[] {
     {
       title: "alert thresholdType outside the enum",
       kind: "Alert",
-      args: alert({ thresholdType: "equal" }),
+      args: alert({ thresholdType: "over" }),
       field: "thresholdType",
-      rule: oneOf("above, below"),
+      rule: oneOf("above, below, above_exclusive"),
     },
     {
       title: "alert channel type other than webhook",

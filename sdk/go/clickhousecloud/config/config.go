@@ -11,9 +11,24 @@ import (
 
 var _ = internal.GetEnvOrDefault
 
+// The wire the management API speaks: `spec` (the API specification's) or `production` (the real service's). Unset, `production` for api.clickhouse.cloud and `spec` elsewhere. Falls back to the environment variable CLICKHOUSE_API_DIALECT.
+func GetApiDialect(ctx *pulumi.Context) string {
+	return config.Get(ctx, "clickhouse-cloud:apiDialect")
+}
+
 // The management API's base URL. Falls back to the environment variable CLICKHOUSE_API_URL. Default: https://api.clickhouse.cloud.
 func GetApiUrl(ctx *pulumi.Context) string {
 	return config.Get(ctx, "clickhouse-cloud:apiUrl")
+}
+
+// ClickStack managed by ClickHouse Cloud: the service (uuid) whose ClickStack serves the alerts, reached through the management API's URL and key (`clickhouse-cloud:apiUrl`, `clickhouse-cloud:tokenKey`, `clickhouse-cloud:tokenSecret`); the observability URL and token are then not needed. Falls back to the environment variable CLICKSTACK_SERVICE_ID.
+func GetClickstackServiceId(ctx *pulumi.Context) string {
+	return config.Get(ctx, "clickhouse-cloud:clickstackServiceId")
+}
+
+// The wire the observability API speaks: `spec` (the API specification's) or `production` (HyperDX's external API v2). Unset, `production` for hosted ClickStack and HyperDX hosts and `spec` elsewhere. Falls back to the environment variable OBSERVABILITY_API_DIALECT.
+func GetObservabilityApiDialect(ctx *pulumi.Context) string {
+	return config.Get(ctx, "clickhouse-cloud:observabilityApiDialect")
 }
 
 // The observability API's bearer token. Falls back to the environment variable OBSERVABILITY_API_TOKEN.

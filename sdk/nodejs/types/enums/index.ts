@@ -18,6 +18,12 @@ export type AlertSource = (typeof AlertSource)[keyof typeof AlertSource];
 export const AlertThresholdType = {
     Above: "above",
     Below: "below",
+    Above_exclusive: "above_exclusive",
+    Below_or_equal: "below_or_equal",
+    Equal: "equal",
+    Not_equal: "not_equal",
+    Between: "between",
+    Not_between: "not_between",
 } as const;
 
 export type AlertThresholdType = (typeof AlertThresholdType)[keyof typeof AlertThresholdType];
@@ -36,6 +42,13 @@ export const ApiKeyState = {
 } as const;
 
 export type ApiKeyState = (typeof ApiKeyState)[keyof typeof ApiKeyState];
+
+export const AutoscalingMode = {
+    Vertical: "vertical",
+    Horizontal: "horizontal",
+} as const;
+
+export type AutoscalingMode = (typeof AutoscalingMode)[keyof typeof AutoscalingMode];
 
 export const MskAuthentication = {
     SASL_IAM: "SASL_IAM",

@@ -14,9 +14,24 @@ else:
     from typing_extensions import NotRequired, TypedDict, TypeAlias
 from .. import _utilities
 
+apiDialect: Optional[str]
+"""
+The wire the management API speaks: `spec` (the API specification's) or `production` (the real service's). Unset, `production` for api.clickhouse.cloud and `spec` elsewhere. Falls back to the environment variable CLICKHOUSE_API_DIALECT.
+"""
+
 apiUrl: Optional[str]
 """
 The management API's base URL. Falls back to the environment variable CLICKHOUSE_API_URL. Default: https://api.clickhouse.cloud.
+"""
+
+clickstackServiceId: Optional[str]
+"""
+ClickStack managed by ClickHouse Cloud: the service (uuid) whose ClickStack serves the alerts, reached through the management API's URL and key (`clickhouse-cloud:apiUrl`, `clickhouse-cloud:tokenKey`, `clickhouse-cloud:tokenSecret`); the observability URL and token are then not needed. Falls back to the environment variable CLICKSTACK_SERVICE_ID.
+"""
+
+observabilityApiDialect: Optional[str]
+"""
+The wire the observability API speaks: `spec` (the API specification's) or `production` (HyperDX's external API v2). Unset, `production` for hosted ClickStack and HyperDX hosts and `spec` elsewhere. Falls back to the environment variable OBSERVABILITY_API_DIALECT.
 """
 
 observabilityApiToken: Optional[str]

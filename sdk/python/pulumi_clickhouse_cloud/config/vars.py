@@ -21,11 +21,32 @@ __config__ = pulumi.Config('clickhouse-cloud')
 
 class _ExportableConfig(types.ModuleType):
     @_builtins.property
+    def api_dialect(self) -> Optional[str]:
+        """
+        The wire the management API speaks: `spec` (the API specification's) or `production` (the real service's). Unset, `production` for api.clickhouse.cloud and `spec` elsewhere. Falls back to the environment variable CLICKHOUSE_API_DIALECT.
+        """
+        return __config__.get('apiDialect')
+
+    @_builtins.property
     def api_url(self) -> Optional[str]:
         """
         The management API's base URL. Falls back to the environment variable CLICKHOUSE_API_URL. Default: https://api.clickhouse.cloud.
         """
         return __config__.get('apiUrl')
+
+    @_builtins.property
+    def clickstack_service_id(self) -> Optional[str]:
+        """
+        ClickStack managed by ClickHouse Cloud: the service (uuid) whose ClickStack serves the alerts, reached through the management API's URL and key (`clickhouse-cloud:apiUrl`, `clickhouse-cloud:tokenKey`, `clickhouse-cloud:tokenSecret`); the observability URL and token are then not needed. Falls back to the environment variable CLICKSTACK_SERVICE_ID.
+        """
+        return __config__.get('clickstackServiceId')
+
+    @_builtins.property
+    def observability_api_dialect(self) -> Optional[str]:
+        """
+        The wire the observability API speaks: `spec` (the API specification's) or `production` (HyperDX's external API v2). Unset, `production` for hosted ClickStack and HyperDX hosts and `spec` elsewhere. Falls back to the environment variable OBSERVABILITY_API_DIALECT.
+        """
+        return __config__.get('observabilityApiDialect')
 
     @_builtins.property
     def observability_api_token(self) -> Optional[str]:

@@ -1,0 +1,143 @@
+/**
+ * Rules of Alert inputs that belong to one wire. The production wire (HyperDX's external API v2: the alertSchema of
+ * packages/api/src/utils/zod.ts and its refinements in packages/common-utils/src/types.ts) takes a fixed list of
+ * intervals, eight threshold types (two of them a range up to `thresholdMax`), a schedule and several channels; the
+ * specification's wire has none of these fields.
+ */
+import {
+  alertThresholdTypes,
+  specAlertThresholdTypes,
+  productionAlertIntervalMinutes,
+  productionAlertIntervals,
+  rangeAlertThresholdTypes,
+} from "../../../schemas/enums";
+import type { ValidationProblem } from "../../rest/validation";
+import { isPlainObject, sameValue } from "../support/properties";
+import type { PropertyBag } from "../definition";
+
+/** Inputs only the production wire has; the specification's wire refuses them. */
+export const productionOnlyInputs = [
+  "thresholdMax",
+  "note",
+  "numConsecutiveWindows",
+  "scheduleOffsetMinutes",
+  "scheduleStartAt",
+  "channels",
+] as const;
+
+const isSet = (value: unknown) => value !== undefined && value !== null;
+
+const onProductionWire =
+  "set observability:apiDialect to production (the default for hosted ClickStack and HyperDX)";
+
+/** The specification's wire: no production-only input, and only its two threshold types. */
+export function specWireAlert(inputs: PropertyBag): ValidationProblem[] {
+  const fields = productionOnlyInputs
+    .filter((name) => isSet(inputs[name]))
+    .map((name) => ({
+      property: name,
+      reason: `${name} is an input of the production wire: the specification's alert has no such field; ${onProductionWire}, or remove ${name}`,
+    }));
+  const type = inputs.thresholdType;
+  // A word of neither wire is the schema's to name; a word of the production wire only is named here.
+  const productionWord =
+    (alertThresholdTypes as readonly unknown[]).includes(type) &&
+    !(specAlertThresholdTypes as readonly unknown[]).includes(type);
+  const threshold = productionWord
+    ? [
+        {
+          property: "thresholdType",
+          reason: `thresholdType ${type} is a word of the production wire: the specification's alert takes ${specAlertThresholdTypes.join(" or ")}; ${onProductionWire}`,
+        },
+      ]
+    : [];
+  return [...threshold, ...fields];
+}
+
+const intervalMinutes: Record<string, number> = productionAlertIntervalMinutes;
+
+/** The production wire's limits across fields, each problem on the field the API names. */
+export function productionWireAlert(inputs: PropertyBag): ValidationProblem[] {
+  return [
+    ...intervalProblems(inputs),
+    ...rangeProblems(inputs),
+    ...scheduleProblems(inputs),
+    ...channelProblems(inputs),
+  ];
+}
+
+function intervalProblems(inputs: PropertyBag): ValidationProblem[] {
+  const interval = inputs.interval;
+  if (typeof interval !== "string" || interval in intervalMinutes) return [];
+  return [
+    {
+      property: "interval",
+      reason: `interval must be one of ${productionAlertIntervals.join(", ")} on the production wire; got ${JSON.stringify(interval)}`,
+    },
+  ];
+}
+
+function rangeProblems(inputs: PropertyBag): ValidationProblem[] {
+  const { thresholdType: type, threshold, thresholdMax: max } = inputs;
+  if (!(rangeAlertThresholdTypes as readonly unknown[]).includes(type)) return [];
+  if (!isSet(max)) {
+    return [
+      { property: "thresholdMax", reason: `thresholdMax is required when thresholdType is ${String(type)}` },
+    ];
+  }
+  if (typeof max === "number" && typeof threshold === "number" && max < threshold) {
+    return [
+      {
+        property: "thresholdMax",
+        reason: `thresholdMax must be at least threshold (${threshold}); got ${max}`,
+      },
+    ];
+  }
+  return [];
+}
+
+function scheduleProblems(inputs: PropertyBag): ValidationProblem[] {
+  const offset = inputs.scheduleOffsetMinutes;
+  if (typeof offset !== "number") return [];
+  if (offset > 0 && isSet(inputs.scheduleStartAt)) {
+    return [
+      {
+        property: "scheduleOffsetMinutes",
+        reason: `scheduleOffsetMinutes must be 0 when scheduleStartAt is set; got ${offset}`,
+      },
+    ];
+  }
+  const minutes = typeof inputs.interval === "string" ? intervalMinutes[inputs.interval] : undefined;
+  if (minutes === undefined || offset < minutes) return [];
+  return [
+    {
+      property: "scheduleOffsetMinutes",
+      reason: `scheduleOffsetMinutes must be less than the interval, ${minutes} minute${minutes === 1 ? "" : "s"}; got ${offset}`,
+    },
+  ];
+}
+
+function channelProblems(inputs: PropertyBag): ValidationProblem[] {
+  const channels = inputs.channels;
+  if (!Array.isArray(channels) || channels.length === 0) return [];
+  if (isPlainObject(inputs.channel) && !sameValue(channels[0], inputs.channel)) {
+    return [
+      {
+        property: "channels[0]",
+        reason: "channels[0] must be the same as channel, the alert's first channel",
+      },
+    ];
+  }
+  const keys = channels.map((entry) =>
+    isPlainObject(entry) ? `${String(entry.type)}:${String(entry.webhookId)}` : JSON.stringify(entry),
+  );
+  const twice = keys.findIndex((key, index) => keys.indexOf(key) !== index);
+  return twice < 0
+    ? []
+    : [
+        {
+          property: `channels[${twice}]`,
+          reason: `channels[${twice}] repeats an earlier channel; each may be listed once`,
+        },
+      ];
+}
