@@ -5,10 +5,11 @@
 import type * as pulumi from "@pulumi/pulumi";
 import type { ResourceDefinition, ResourceOperations } from "../resources/definition";
 import { providerContext } from "../resources/context";
-import { checkInputs } from "../resources/support/check";
+import { checkInputs, engineFailures } from "../resources/support/check";
 import { diffInputs } from "../resources/support/diff";
 import { pick } from "../resources/support/properties";
 import { checkSpecOf, diffSpecOf, inputNames } from "../resources/support/derive";
+import { warnOfIncompleteSettings } from "../resources/support/settingsWarning";
 
 export function dynamicProvider(
   definition: ResourceDefinition,
@@ -22,7 +23,9 @@ export function dynamicProvider(
       providerContext.configure(request);
     },
     async check(_olds, news) {
-      return checkInputs(checkSpec, news);
+      const checked = checkInputs(checkSpec, news);
+      warnOfIncompleteSettings(definition, news.organizationId);
+      return { inputs: checked.inputs, failures: engineFailures(checked.failures ?? []) };
     },
     async diff(_id, olds, news) {
       const compared = operations.comparable?.(olds, news) ?? { olds, news };

@@ -120,4 +120,4 @@ export function setValueProblems(values: Readonly<Record<string, string>>): Conf
   return problems;
 }
 
-export { inPluginTerms } from "../settings/pluginKeys";
+export { inPluginTerms, inPluginWords } from "../settings/pluginKeys";

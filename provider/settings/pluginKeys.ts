@@ -26,12 +26,17 @@ export function setsPluginKeys(config: ConfigSource): boolean {
 }
 
 /**
- * A ConfigurationError told in the plugin's terms: every dynamic-path key it names (`clickhouse:tokenKey`) becomes
- * the plugin's (`clickhouse-cloud:tokenKey`). Environment variables are the same on both paths and stay.
+ * A text told in the plugin's terms: every dynamic-path key it names (`clickhouse:tokenKey`), in a hint or a
+ * `pulumi config set` command, becomes the plugin's (`clickhouse-cloud:tokenKey`). Environment variables are the
+ * same on both paths and stay.
  */
+export function inPluginWords(text: string): string {
+  return specs.reduce((renamed, spec) => renamed.split(spec.key).join(spec.pluginKey), text);
+}
+
+/** A ConfigurationError told in the plugin's terms (see inPluginWords). */
 export function inPluginTerms(error: ConfigurationError): ConfigurationError {
-  const rename = (text: string): string =>
-    specs.reduce((renamed, spec) => renamed.split(spec.key).join(spec.pluginKey), text);
+  const rename = inPluginWords;
   return new ConfigurationError(
     error.api,
     error.problems.map((problem) => ({
