@@ -5,8 +5,8 @@ import type { RunningEmulator } from "../../emulator";
 import { basicAuth, send } from "../emulator/helpers";
 import { sharedEmulator } from "../support/emulator";
 import { repoRoot } from "../support/programs";
-import { CliProject } from "./support/cliProject";
-import { nativeStackConfig, pluginDir } from "./support/nativeProject";
+import { type CliProject, yamlExampleProject } from "./support/cliProject";
+import { pluginDir } from "./support/nativeProject";
 
 const version = (
   JSON.parse(fs.readFileSync(path.join(repoRoot, "package.json"), "utf8")) as { version: string }
@@ -24,26 +24,18 @@ describe("native plugin: the YAML example, run by the YAML language host", funct
 
   before(async () => {
     emulator = await sharedEmulator();
-    const { fixture } = emulator;
-    project = CliProject.create(
-      fs.readFileSync(path.join(repoRoot, "examples", "native-yaml", "Pulumi.yaml"), "utf8"),
+    // The package declaration names the plugin's version, which is the one installed from the tarball.
+    project = await yamlExampleProject(emulator.fixture, {}, (created) =>
+      created.pulumi([
+        "plugin",
+        "install",
+        "resource",
+        "clickhouse-cloud",
+        version,
+        "--file",
+        path.join(pluginDir, `pulumi-resource-clickhouse-cloud-v${version}.tar.gz`),
+      ]),
     );
-    await project.pulumi([
-      "plugin",
-      "install",
-      "resource",
-      "clickhouse-cloud",
-      version,
-      "--file",
-      path.join(pluginDir, `pulumi-resource-clickhouse-cloud-v${version}.tar.gz`),
-    ]);
-    const dashboard = fixture.dashboards[0];
-    await project.initStack("dev", {
-      ...nativeStackConfig(fixture),
-      dashboardId: { value: dashboard.id },
-      tileId: { value: dashboard.tileIds[0] },
-      webhookId: { value: fixture.webhooks[0].id },
-    });
   });
 
   after(() => project?.dispose());

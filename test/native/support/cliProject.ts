@@ -8,7 +8,10 @@ import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
 import type { ConfigMap } from "@pulumi/pulumi/automation";
+import type { Fixture } from "../../../emulator";
+import { nativeStackConfig } from "../../../scripts/lib/nativeStackConfig";
 import { pulumiCliDir } from "../../../scripts/lib/pulumiCli";
+import { repoRoot } from "../../support/programs";
 
 export interface CliRun {
   readonly stdout: string;
@@ -22,15 +25,19 @@ export class CliProject {
     /** The Pulumi home: plugins the engine installs land in `plugins/`. */
     readonly home: string,
     private readonly backend: string,
+    private readonly extraEnv: Readonly<Record<string, string>>,
   ) {}
 
-  /** A project of the given Pulumi.yaml text in a new directory, with an empty Pulumi home. */
-  static create(projectYaml: string): CliProject {
+  /**
+   * A project of the given Pulumi.yaml text in a new directory, with an empty Pulumi home; `extraEnv` goes to
+   * every command.
+   */
+  static create(projectYaml: string, extraEnv: Readonly<Record<string, string>> = {}): CliProject {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), "chc-cli-project-"));
     const home = fs.mkdtempSync(path.join(os.tmpdir(), "chc-cli-home-"));
     const backend = fs.mkdtempSync(path.join(os.tmpdir(), "chc-cli-state-"));
     fs.writeFileSync(path.join(dir, "Pulumi.yaml"), projectYaml);
-    return new CliProject(dir, home, backend);
+    return new CliProject(dir, home, backend, extraEnv);
   }
 
   private env(): NodeJS.ProcessEnv {
@@ -47,6 +54,7 @@ export class CliProject {
       PULUMI_BACKEND_URL: `file://${this.backend}`,
       PULUMI_CONFIG_PASSPHRASE: "cli-project-test",
       PULUMI_SKIP_UPDATE_CHECK: "true",
+      ...this.extraEnv,
     };
   }
 
@@ -91,4 +99,30 @@ export class CliProject {
   dispose(): void {
     for (const dir of [this.dir, this.home, this.backend]) fs.rmSync(dir, { recursive: true, force: true });
   }
+}
+
+/**
+ * examples/native-yaml (its Pulumi.yaml and its package declaration) as a new project, with a stack `dev`
+ * configured for the emulator of `fixture`: the plugin's settings and the ids the program reads.
+ */
+export async function yamlExampleProject(
+  fixture: Fixture,
+  extraEnv: Readonly<Record<string, string>> = {},
+  beforeStack: (project: CliProject) => Promise<unknown> = async () => undefined,
+): Promise<CliProject> {
+  const example = path.join(repoRoot, "examples", "native-yaml");
+  const project = CliProject.create(fs.readFileSync(path.join(example, "Pulumi.yaml"), "utf8"), extraEnv);
+  fs.copyFileSync(
+    path.join(example, "clickhouse-cloud.yaml"),
+    path.join(project.dir, "clickhouse-cloud.yaml"),
+  );
+  await beforeStack(project);
+  const dashboard = fixture.dashboards[0];
+  await project.initStack("dev", {
+    ...nativeStackConfig(fixture),
+    dashboardId: { value: dashboard.id },
+    tileId: { value: dashboard.tileIds[0] },
+    webhookId: { value: fixture.webhooks[0].id },
+  });
+  return project;
 }
