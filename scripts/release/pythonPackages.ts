@@ -1,7 +1,7 @@
 /**
  * The Python SDK's sdist and wheel, built from sdk/python's pyproject.toml by setuptools' own PEP 517 backend,
  * in-process and offline: no build frontend, no isolated environment and no package index. The staged copy gets
- * the README that pyproject.toml names (the generator puts it inside the package) and the LICENSE.
+ * the LICENSE.
  */
 import { execFileSync } from "node:child_process";
 import * as fs from "node:fs";
@@ -58,7 +58,6 @@ export function buildPythonSdk(): string[] {
     recursive: true,
     filter: (source) => !/(__pycache__|\.egg-info|\.pyc)$/.test(source),
   });
-  fs.copyFileSync(path.join(staged, "pulumi_clickhouse_cloud", "README.md"), path.join(staged, "README.md"));
   fs.copyFileSync(path.join(repoRoot, "LICENSE"), path.join(staged, "LICENSE"));
   const output = execFileSync(pythonWithSetuptools(), ["-c", build, pythonDir], {
     cwd: staged,
