@@ -34,7 +34,16 @@ export function inPluginWords(text: string): string {
   return specs.reduce((renamed, spec) => renamed.split(spec.key).join(spec.pluginKey), text);
 }
 
-/** A ConfigurationError told in the plugin's terms (see inPluginWords). */
+/**
+ * Why a stack that has the settings may still lack them here: the engine hands the plugin only its own namespace,
+ * so keys written for the TypeScript classes (or by the emulator's `configure` without `--plugin`) never reach it.
+ */
+export const pluginNamespaceNote =
+  "The plugin reads only clickhouse-cloud:* keys: values under clickhouse:* or observability:* (the TypeScript " +
+  "classes' keys, which the emulator's `configure` writes without --plugin) do not reach it; against the emulator, " +
+  "run `npx pulumi-clickhouse-cloud-emulator configure --fixture <file> --plugin`.";
+
+/** A ConfigurationError told in the plugin's terms (see inPluginWords), with the note on its namespace. */
 export function inPluginTerms(error: ConfigurationError): ConfigurationError {
   const rename = inPluginWords;
   return new ConfigurationError(
@@ -45,5 +54,6 @@ export function inPluginTerms(error: ConfigurationError): ConfigurationError {
       problem: rename(problem.problem),
     })),
     error.form,
+    pluginNamespaceNote,
   );
 }

@@ -84,6 +84,9 @@ describe("native plugin: configuration", function () {
     expect(message).to.include("clickhouse-cloud:tokenSecret (or env CLICKHOUSE_TOKEN_SECRET): missing");
     expect(message).to.include("pulumi config set --secret clickhouse-cloud:tokenSecret");
     expect(message).to.not.include("clickhouse:tokenSecret");
+    // A stack configured for the TypeScript classes (or by `configure` without --plugin) is told why and what to run.
+    expect(message).to.include("The plugin reads only clickhouse-cloud:* keys");
+    expect(message).to.include("`npx pulumi-clickhouse-cloud-emulator configure --fixture <file> --plugin`");
   });
 
   it("a preview with a missing setting succeeds, warning of the plugin's key and the command that sets it", async () => {
