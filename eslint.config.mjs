@@ -1,5 +1,6 @@
 // Flat config: typescript-eslint's type-aware recommended rules over our sources.
 import js from "@eslint/js";
+import importX, { createNodeResolver } from "eslint-plugin-import-x";
 import tseslint from "typescript-eslint";
 
 const noEmulator = ["**/emulator", "**/emulator/**"];
@@ -24,6 +25,17 @@ export default tseslint.config(
   },
   js.configs.recommended,
   ...tseslint.configs.recommended,
+  // No import cycles anywhere: a cycle makes load order matter and blurs the layers.
+  {
+    files: ["**/*.ts"],
+    plugins: { "import-x": importX },
+    settings: {
+      "import-x/resolver-next": [createNodeResolver({ extensions: [".ts", ".js", ".json"] })],
+      // Imported modules are parsed with the TypeScript parser, or their imports are not followed.
+      "import-x/parsers": { "@typescript-eslint/parser": [".ts"] },
+    },
+    rules: { "import-x/no-cycle": ["error", { ignoreExternal: true }] },
+  },
   {
     files: ["**/*.ts"],
     rules: {

@@ -10,6 +10,7 @@ import Fastify from "fastify";
 import type { FastifyInstance } from "fastify";
 import type { EmulatorContext } from "./context";
 import { controlRoutes, createControl } from "./control";
+import { guardControlPath } from "./controlGuard";
 import { ApiError, flavorOf, sendApiError, toApiError } from "./errors";
 import { FaultInjector } from "./faults";
 import { clientErrorHandler, frameworkErrorHandler } from "./frameworkErrors";
@@ -78,6 +79,7 @@ export async function buildApp(options: AppOptions): Promise<BuiltApp> {
   const routes = new RouteRegistry(app, (path) => flavorOf(path) !== "control");
   const faults = new FaultInjector(routes);
   const control = createControl({ context, log, faults, counters });
+  app.addHook("onRequest", guardControlPath);
   app.addHook("onRequest", log.track);
   app.addHook("onRequest", faults.beforeProcessing);
   app.addHook("onSend", faults.beforeReply);

@@ -6,7 +6,8 @@
 import { parseArgs } from "node:util";
 import { configureFlags, configureOptions, configureStack } from "./cliConfigure";
 import { detachedChildVariable, reportToParent, startDetached, stopEmulator } from "./cliProcess";
-import { serve, serveFlags, serveOptions } from "./cliServe";
+import { isLoopbackName } from "./controlGuard";
+import { exposedHostWarning, serve, serveFlags, serveOptions } from "./cliServe";
 import { CliError, UsageError } from "./cliSupport";
 
 const usage = `Usage: pulumi-clickhouse-cloud-emulator [serve] [options]
@@ -74,6 +75,8 @@ async function main(argv: string[]): Promise<void> {
   const { values } = parseArgs({ args: rest, strict: true, options: serveFlags });
   const background = process.env[detachedChildVariable] === "1";
   const options = serveOptions(values, background);
+  // Said by the command the user ran, whether it serves itself or starts a background process.
+  if (!background && !isLoopbackName(options.host)) process.stderr.write(exposedHostWarning(options.host));
   if (options.detach) return startDetached(rest, options);
   if (background) {
     // The background half of --detach: the command that started it prints the banner.

@@ -1,8 +1,9 @@
 /**
  * `configure --fixture <file>`: one command that points the Pulumi stack of the current directory at the emulator
- * a fixture describes. It runs `pulumi config set-all` with the provider settings (credentials with --secret, the
- * rest with --plaintext, which the CLI needs for a key id under a key named like a token) and, with
- * `--set <key>=<path>`, the ids the program reads from its own config.
+ * a fixture describes. It runs `pulumi config set-all --plaintext` with the settings that are not secret (with
+ * --plaintext, which the CLI needs for a key id under a key named like a token) and, with `--set <key>=<path>`,
+ * the ids the program reads from its own config; then `pulumi config set --secret` for each credential, its value
+ * on standard input so that it never shows in the process list.
  */
 import { execFile } from "node:child_process";
 import { promises as fs } from "node:fs";
@@ -54,11 +55,16 @@ export async function configureStack(options: ConfigureOptions): Promise<string>
     ...providerValues(fixture, options.plugin),
     ...options.set.map((entry) => programValue(fixture, entry)),
   ];
-  const args = ["config", "set-all"];
-  for (const { key, value, secret } of values)
-    args.push(secret ? "--secret" : "--plaintext", `${key}=${value}`);
-  if (options.stack) args.push("--stack", options.stack);
-  await runPulumi(args);
+  const stackArgs = options.stack ? ["--stack", options.stack] : [];
+  const plain = values.filter(({ secret }) => !secret);
+  await runPulumi([
+    "config",
+    "set-all",
+    ...plain.flatMap(({ key, value }) => ["--plaintext", `${key}=${value}`]),
+    ...stackArgs,
+  ]);
+  for (const { key, value } of values.filter(({ secret }) => secret))
+    await runPulumi(["config", "set", "--secret", key, ...stackArgs], value);
   const lines = values.map(({ key, value, secret }) => `  ${key} = ${secret ? "[secret]" : value}`);
   const stack = options.stack ? `stack ${options.stack}` : "the current stack";
   return (
@@ -152,9 +158,10 @@ function programValue(fixture: Fixture, entry: string): ConfigValue {
   return { key, value, secret: false };
 }
 
-function runPulumi(args: string[]): Promise<void> {
+/** Runs a `pulumi config` command; `input`, when given, is its standard input (a secret's value). */
+function runPulumi(args: string[], input?: string): Promise<void> {
   return new Promise((resolve, reject) => {
-    execFile("pulumi", args, { encoding: "utf8" }, (error, _stdout, stderr) => {
+    const child = execFile("pulumi", args, { encoding: "utf8" }, (error, _stdout, stderr) => {
       if (!error) return resolve();
       if ((error as NodeJS.ErrnoException).code === "ENOENT")
         return reject(
@@ -163,8 +170,9 @@ function runPulumi(args: string[]): Promise<void> {
               `this repository's npm scripts build: ${cliDirHint}`,
           ),
         );
-      reject(new CliError(`pulumi config set-all failed:\n${stderr.trim()}${pulumiHint(stderr)}`));
+      reject(new CliError(`pulumi config ${args[1]} failed:\n${stderr.trim()}${pulumiHint(stderr)}`));
     });
+    child.stdin?.end(input ?? "");
   });
 }
 

@@ -3,7 +3,7 @@
  * script may use it), `stop --pid-file` ends it and returns once it has exited (so its port is free again).
  */
 import { spawn } from "node:child_process";
-import { openSync, promises as fs, readFileSync } from "node:fs";
+import { fchmodSync, openSync, promises as fs, readFileSync } from "node:fs";
 import { CliError, commandName, shellWord } from "./cliSupport";
 import type { ServeOptions } from "./cliServe";
 import { checkServePaths } from "./cliServe";
@@ -23,7 +23,7 @@ const stopTimeoutMs = 10_000;
  */
 export async function startDetached(argv: readonly string[], options: ServeOptions): Promise<void> {
   await checkServePaths(options);
-  const output = options.logFile ? openSync(options.logFile, "a") : "ignore";
+  const output = options.logFile === undefined ? "ignore" : openLogFile(options.logFile);
   const child = spawn(process.execPath, [process.argv[1], ...argv.filter((arg) => arg !== "--detach")], {
     detached: true,
     stdio: ["ignore", output, output, "ipc"],
@@ -51,6 +51,16 @@ export async function startDetached(argv: readonly string[], options: ServeOptio
   child.disconnect();
   child.unref();
   process.stdout.write(report.banner);
+}
+
+/**
+ * The log file, readable by its owner only: the background process writes its banner there, credentials
+ * included. A file that already exists is made private too.
+ */
+function openLogFile(file: string): number {
+  const descriptor = openSync(file, "a", 0o600);
+  fchmodSync(descriptor, 0o600);
+  return descriptor;
 }
 
 /**

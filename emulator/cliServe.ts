@@ -115,6 +115,15 @@ export async function serve(options: ServeOptions): Promise<{ banner: string }> 
   return { banner: startBanner(emulator, options) };
 }
 
+/** Said on stderr when the emulator listens beyond this machine: its APIs accept the printed credentials. */
+export function exposedHostWarning(host: string): string {
+  return (
+    `warning: --host ${host} serves the emulator to other machines that can reach this one; its APIs accept ` +
+    "the fixture's credentials, which are printed and written in plain text. The control path (/__emulator) " +
+    "still answers only requests addressed to localhost. Use --host 127.0.0.1 (the default) unless you need this.\n"
+  );
+}
+
 function listenError(error: NodeJS.ErrnoException, options: ServeOptions): Error {
   const where = `${options.host}:${options.port}`;
   switch (error.code) {

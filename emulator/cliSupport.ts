@@ -4,6 +4,7 @@
  */
 import { promises as fs } from "node:fs";
 import * as path from "node:path";
+import { replaceFileAtomically } from "./atomicFile";
 
 /** A command line that cannot work: printed with the usage text, exit code 2. */
 export class UsageError extends Error {}
@@ -73,12 +74,9 @@ export async function writeFileAtomically(
   text: string,
   mode: number,
 ): Promise<void> {
-  const temporary = path.join(path.dirname(file), `.${path.basename(file)}.${process.pid}.tmp`);
   try {
-    await fs.writeFile(temporary, text, { mode });
-    await fs.rename(temporary, file);
+    await replaceFileAtomically(file, text, mode);
   } catch (error) {
-    await fs.rm(temporary, { force: true });
     const reason = (error as NodeJS.ErrnoException).code ?? (error as Error).message;
     throw new CliError(`--${flag} ${file}: could not write it (${reason}); choose another path`);
   }

@@ -4,7 +4,7 @@
  * coalesced: while one is running, further changes only mark the state dirty for one more save.
  */
 import { promises as fs } from "node:fs";
-import * as path from "node:path";
+import { replaceFileAtomically } from "./atomicFile";
 import { seedWorld } from "./fixture";
 import type { OrganizationTier } from "./model/serviceDefaults";
 import type { ByteSource } from "./random";
@@ -74,7 +74,8 @@ export class Store {
   private async saveWhileDirty(): Promise<void> {
     while (this.dirty) {
       this.dirty = false;
-      await writeAtomically(this.statePath as string, this.serialize());
+      // 0600: the file holds the fixture's credentials.
+      await replaceFileAtomically(this.statePath as string, this.serialize(), 0o600);
     }
   }
 
@@ -109,11 +110,4 @@ async function readStateFile(statePath: string): Promise<StateFile | undefined> 
     throw new Error(`State file ${statePath} was not written by this emulator; move it away to start fresh`);
   }
   return parsed as StateFile;
-}
-
-async function writeAtomically(target: string, text: string): Promise<void> {
-  const temporary = path.join(path.dirname(target), `.${path.basename(target)}.${process.pid}.tmp`);
-  // 0600: the file holds the fixture's credentials.
-  await fs.writeFile(temporary, text, { mode: 0o600 });
-  await fs.rename(temporary, target);
 }

@@ -141,12 +141,24 @@ const apiKeyUpdate = {
   properties: apiKeyFields,
 } as const satisfies SchemaObject;
 
+/**
+ * A cloud provider's private endpoint id (AWS `vpce-0123456789abcdef0`, an Azure resource GUID, a GCP connection
+ * id): the forms differ, so the rule is the characters they share, which keeps `..` and `/` out.
+ */
+const cloudEndpointId = {
+  type: "string",
+  pattern: "^[A-Za-z0-9][A-Za-z0-9._:-]{0,127}$",
+  [ruleKeyword]:
+    "must be the cloud provider's endpoint id: 1 to 128 letters, digits, '.', '_', ':' or '-', starting with a " +
+    "letter or digit (e.g. vpce-0123456789abcdef0)",
+} as const;
+
 const privateEndpointCreate = {
   type: "object",
   additionalProperties: false,
   required: ["id"],
   properties: {
-    id: nonEmptyString,
+    id: cloudEndpointId,
     description: { type: "string" },
   },
 } as const satisfies SchemaObject;

@@ -2,9 +2,9 @@
  * Bundles the code the dynamic-provider process runs (`pulumi-clickhouse-cloud/runtime`) into two files in
  * dist/runtime: the runtime (resource operations, settings, validators, REST clients) and, apart from it, the HTTP
  * libraries it requires when the first client is made. One file per part spares the process the resolution and
- * reading of some two hundred modules: 60 to 110 ms of its CPU time per `pulumi` command, in paired runs of the
- * benchmark's figure 1. Built from tsc's output, so the bundle runs the same JavaScript the tests run. Run by
- * `npm run compile` (and so by `npm run build`), after tsc.
+ * reading of some two hundred modules on every `pulumi` command (docs/decisions/0003-runtime-bundle.md). Built from
+ * tsc's output, so the bundle runs the same JavaScript the tests run. Run by `npm run compile` (and so by
+ * `npm run build`), after tsc.
  */
 import * as fs from "node:fs";
 import * as path from "node:path";

@@ -9,7 +9,9 @@ import { ApiError } from "../rest/errors";
 import { orphanTable } from "./format";
 import { deleteObject, listOrganizationObjects, selectForDeletion, untracked } from "./orphans";
 import { connect } from "./connect";
-import { readStack } from "./stackReader";
+import { exportStack, projectStackNames, readStack } from "./stackReader";
+import { confirmDeletion } from "./confirmation";
+import { idFormProblems } from "../resources/support/idForms";
 import { addTrackedObjects, emptyTracked } from "./trackedObjects";
 import { UsageError } from "./usageError";
 
@@ -22,7 +24,9 @@ classes and of the native plugin (clickhouse-cloud:*) are read alike.
 Options:
   --stack <name>     a stack whose state counts as tracking its objects (repeatable, at least one)
   --service <id>     also list the reverse private endpoints of this service (repeatable)
-  --delete <id>...   delete exactly these orphans (ids from the list); anything else is refused
+  --delete <id>...   delete exactly these orphans (ids from the list); anything else is refused, and so is
+                     an id that any other stack of the project tracks; asks for confirmation first
+  --yes              delete without asking (scripts and CI)
   --json             print JSON for scripts
   -h, --help         this text`;
 
@@ -31,6 +35,7 @@ interface Options {
   services: string[];
   deleteIds: string[];
   json: boolean;
+  yes: boolean;
 }
 
 /** `--delete a b c` as well as `--delete a --delete b`: words after --delete up to the next option are ids. */
@@ -54,6 +59,7 @@ export function parseOptions(argv: readonly string[]): Options | "help" {
       service: { type: "string", multiple: true },
       delete: { type: "string", multiple: true },
       json: { type: "boolean" },
+      yes: { type: "boolean" },
       help: { type: "boolean", short: "h" },
     },
   });
@@ -67,11 +73,17 @@ export function parseOptions(argv: readonly string[]): Options | "help" {
   if (stacks.length === 0) {
     throw new UsageError("name the stacks whose state tracks the objects: --stack <name> (repeatable)");
   }
+  const services = values.service ?? [];
+  for (const service of services) {
+    const [problem] = idFormProblems("--service", "uuid", service);
+    if (problem !== undefined) throw new UsageError(problem.reason);
+  }
   return {
     stacks,
-    services: values.service ?? [],
+    services,
     deleteIds: values.delete ?? [],
     json: values.json ?? false,
+    yes: values.yes ?? false,
   };
 }
 
@@ -87,7 +99,9 @@ async function orphans(options: Options): Promise<void> {
   for (const line of listing.notListed) process.stderr.write(`not listed: ${line}\n`);
 
   if (options.deleteIds.length > 0) {
-    const selected = selectForDeletion(found, options.deleteIds);
+    const elsewhere = await trackedByOtherStacks(options.stacks, process.cwd());
+    const selected = selectForDeletion(found, options.deleteIds, elsewhere);
+    await confirmDeletion(selected, options.yes, { input: process.stdin, output: process.stderr });
     for (const object of selected) {
       await deleteObject(access, object);
       if (!options.json) process.stdout.write(`deleted ${object.kind} ${object.id} ${object.name}\n`);
@@ -112,6 +126,18 @@ async function orphans(options: Options): Promise<void> {
     `${found.length} object(s) tracked by none of: ${options.stacks.join(", ")}. To delete some: ` +
       `pulumi-clickhouse-cloud orphans ${options.stacks.map((s) => `--stack ${s}`).join(" ")} --delete <id>...\n`,
   );
+}
+
+/** What every other stack of the project tracks: object id to the stack that tracks it. */
+async function trackedByOtherStacks(named: readonly string[], cwd: string): Promise<Map<string, string>> {
+  const elsewhere = new Map<string, string>();
+  for (const name of await projectStackNames(cwd)) {
+    if (named.includes(name)) continue;
+    const tracked = emptyTracked();
+    addTrackedObjects(tracked, await exportStack(name, cwd));
+    for (const ids of Object.values(tracked.ids)) for (const id of ids) elsewhere.set(id, name);
+  }
+  return elsewhere;
 }
 
 async function main(argv: readonly string[]): Promise<number> {

@@ -107,13 +107,23 @@ export function untracked(
 }
 
 /**
- * The orphans named by `ids`, in that order. Refuses, before anything is deleted, an id that is not an orphan and
- * the key the credentials in use belong to.
+ * The orphans named by `ids`, in that order. Refuses, before anything is deleted, an id that is not an orphan, an
+ * id another stack of the project tracks (`trackedElsewhere`: id to stack name), and the key the credentials in use
+ * belong to.
  */
 export function selectForDeletion(
   orphans: readonly OrganizationObject[],
   ids: readonly string[],
+  trackedElsewhere: ReadonlyMap<string, string> = new Map(),
 ): OrganizationObject[] {
+  const elsewhere = ids.filter((id) => trackedElsewhere.has(id));
+  if (elsewhere.length > 0) {
+    const named = elsewhere.map((id) => `${id} (stack ${trackedElsewhere.get(id)})`).join(", ");
+    throw new UsageError(
+      `tracked by another stack of this project: ${named}. Deleting it would take it from under that stack; ` +
+        "nothing was deleted. Destroy it through that stack, or name the stack with --stack to see its orphans.",
+    );
+  }
   const unknown = ids.filter((id) => !orphans.some((orphan) => orphan.id === id));
   if (unknown.length > 0) {
     throw new UsageError(

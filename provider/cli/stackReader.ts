@@ -28,7 +28,7 @@ export async function readStack(name: string, cwd: string, pulumi = "pulumi"): P
         "Pulumi.yaml) or below it",
     );
   }
-  const exported = JSON.parse(await pulumiOutput(pulumi, ["stack", "export", "--stack", name], name, cwd));
+  const exported = await exportStack(name, cwd, pulumi);
   const configJson = await pulumiOutput(
     pulumi,
     ["config", "--json", "--show-secrets", "--stack", name],
@@ -36,6 +36,21 @@ export async function readStack(name: string, cwd: string, pulumi = "pulumi"): P
     cwd,
   );
   return { name, exported, config: configSource(JSON.parse(configJson)) };
+}
+
+/** The names of the project's stacks in its backend (`pulumi stack ls --json`). */
+export async function projectStackNames(cwd: string, pulumi = "pulumi"): Promise<string[]> {
+  const listed = JSON.parse(await pulumiOutput(pulumi, ["stack", "ls", "--json"], "", cwd)) as unknown;
+  if (!Array.isArray(listed)) return [];
+  return listed.flatMap((entry: unknown) => {
+    const name = (entry as { name?: unknown } | null)?.name;
+    return typeof name === "string" && name !== "" ? [name] : [];
+  });
+}
+
+/** A stack's state alone (`pulumi stack export`, secrets still encrypted): what it tracks, not how to reach it. */
+export async function exportStack(name: string, cwd: string, pulumi = "pulumi"): Promise<unknown> {
+  return JSON.parse(await pulumiOutput(pulumi, ["stack", "export", "--stack", name], name, cwd));
 }
 
 /** The Pulumi.yaml (or .yml) of `dir` or of the nearest directory above it, as the CLI finds its project. */

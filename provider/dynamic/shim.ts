@@ -9,15 +9,9 @@ export type { ResourceKind };
  * those are the only things it asks of the text. Our `configure` loads this package's runtime by package name,
  * which puts the implementation's other methods on the object and configures it.
  *
- * So state holds about 150 bytes per copy and no client, credential or path: it works from any checkout or
- * machine, and an upgraded package takes effect for every operation without a diff (the process never compares
- * provider texts). The text is written here rather than produced by Pulumi's closure serializer
- * (`pulumi.dynamic.Resource` serializes its provider object), which wraps every function in about 170 bytes of its
- * own, and costs a program about 0.3 s at its first serialization (measured on 2 CPUs) and a serialization per kind.
- *
- * States written by earlier versions hold serialized objects: seven forwarding closures that call the runtime
- * with the kind alone, then a `configure` that copied the methods itself, then a serialized `configure` that makes
- * the same call as this text. The runtime keeps serving all of them.
+ * So state holds no client, credential or path: it works from any checkout or machine, and an upgraded package
+ * takes effect for every operation without a diff (the process never compares provider texts). Older states hold
+ * serialized provider objects instead, which the runtime also serves (docs/decisions/0002-provider-shim.md).
  */
 export function providerModule(kind: ResourceKind): string {
   return (

@@ -4,6 +4,7 @@
  */
 import type { SeriesQueryRequest } from "../rest/observability/models";
 import { validate, type ValidationProblem } from "../rest/validation";
+import { isPlainObject } from "../propertyBags";
 
 /**
  * Aggregate names of earlier versions of this package, which the API never had: each is a quantile at a level.
@@ -56,8 +57,4 @@ export function buildSeriesRequest(args: unknown): BuiltSeriesRequest {
 /** A copy without the keys whose value is undefined, as an Output's resolved arguments may have them. */
 function withoutUndefined(value: Record<string, unknown>): Record<string, unknown> {
   return Object.fromEntries(Object.entries(value).filter(([, field]) => field !== undefined));
-}
-
-function isPlainObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
 }

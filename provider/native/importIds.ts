@@ -1,43 +1,78 @@
 /**
  * `pulumi import` reads a resource by the id the user gives and nothing else. Most kinds' reads need nothing more;
  * an endpoint lives under its service, so its import id names both, as `<serviceId>/<endpointId>`; replica scaling
- * manages the settings its outputs list, so an import takes them all.
+ * manages the settings its outputs list, so an import takes them all. Every part of an import id is checked by its
+ * form before anything is read, so no import id can address another object.
  */
+import { validate } from "../rest/validation";
 import type { ResourceDefinition } from "../resources/definition";
+import { idFormProblems, type IdForm } from "../resources/support/idForms";
 import type { PropertyBag } from "./wire";
 
 export type ImportProperties = (id: string) => { id: string; properties: PropertyBag };
 
-function serviceAndEndpoint(kind: string, id: string): [string, string] {
+/** Raised when an import id does not have its kind's form; the message shows the form. */
+export class ImportIdError extends Error {
+  override readonly name = "ImportIdError";
+}
+
+/** "a PrivateEndpoint", "an ApiKey". */
+function aKind(kind: string): string {
+  return `${/^[AEIOU]/.test(kind) ? "an" : "a"} ${kind}`;
+}
+
+function checkForm(kind: string, form: string, part: string, problems: { reason: string }[]): void {
+  if (problems.length > 0) {
+    const reason = problems[0].reason.replace(/^\S+ /, `${part} `);
+    throw new ImportIdError(`${aKind(kind)} is imported by "${form}": ${reason}`);
+  }
+}
+
+function idOfForm(kind: string, id: string, form: IdForm): string {
+  checkForm(kind, "<id>", "the id", idFormProblems("id", form, id));
+  return id;
+}
+
+function serviceAndEndpoint(kind: string, id: string, endpointForm: IdForm | "cloud"): [string, string] {
+  const form = "<serviceId>/<endpointId>";
   const separator = id.indexOf("/");
   if (separator <= 0 || separator === id.length - 1) {
-    throw new Error(`a ${kind} is imported by "<serviceId>/<endpointId>"; got "${id}"`);
+    throw new ImportIdError(`${aKind(kind)} is imported by "${form}"; got ${JSON.stringify(id)}`);
   }
-  return [id.slice(0, separator), id.slice(separator + 1)];
+  const [serviceId, endpointId] = [id.slice(0, separator), id.slice(separator + 1)];
+  checkForm(kind, form, "serviceId", idFormProblems("serviceId", "uuid", serviceId));
+  const endpointProblems =
+    endpointForm === "cloud"
+      ? validate("privateEndpointCreate", { id: endpointId })
+      : idFormProblems("endpointId", endpointForm, endpointId);
+  checkForm(kind, form, "endpointId", endpointProblems);
+  return [serviceId, endpointId];
 }
 
 const importers: Readonly<Record<string, (definition: ResourceDefinition) => ImportProperties>> = {
   // The resource id is already `<serviceId>/<endpointId>`.
   PrivateEndpoint: (definition) => (id) => {
-    const [serviceId, endpointId] = serviceAndEndpoint(definition.kind, id);
+    const [serviceId, endpointId] = serviceAndEndpoint(definition.kind, id, "cloud");
     return { id, properties: { serviceId, endpointId } };
   },
   // The resource id is the endpoint's own id; the service is needed to find it.
   ReversePrivateEndpoint: (definition) => (id) => {
-    const [serviceId, endpointId] = serviceAndEndpoint(definition.kind, id);
+    const [serviceId, endpointId] = serviceAndEndpoint(definition.kind, id, "uuid");
     return { id: endpointId, properties: { serviceId } };
   },
   // The resource id is the service's id. Every setting in the request body becomes managed: the imported inputs
   // then hold the service's values, and a program that sets fewer leaves the others alone.
   ReplicaScaling: (definition) => (id) => ({
-    id,
+    id: idOfForm(definition.kind, id, "uuid"),
     properties: {
       managedFields: Object.keys(definition.inputs).filter((name) => !definition.inputs[name].outsideBody),
     },
   }),
+  ApiKey: (definition) => (id) => ({ id: idOfForm(definition.kind, id, "uuid"), properties: {} }),
+  Alert: (definition) => (id) => ({ id: idOfForm(definition.kind, id, "objectId"), properties: {} }),
 };
 
-/** The import adaptation of a kind, or undefined when its read needs only the id. */
+/** The import adaptation of a kind: the id's check, and the properties its read needs besides the id. */
 export function importPropertiesFor(definition: ResourceDefinition): ImportProperties | undefined {
   return importers[definition.kind]?.(definition);
 }

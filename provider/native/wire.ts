@@ -9,8 +9,9 @@ import {
   SECRET_SIG_KEY as specialSigKey,
 } from "../resources/support/properties";
 import { Struct, type JavaScriptValue } from "google-protobuf/google/protobuf/struct_pb";
+import { isPlainObject, type PropertyBag } from "../propertyBags";
 
-export type PropertyBag = Record<string, unknown>;
+export type { PropertyBag } from "../propertyBags";
 
 /** The bag a Struct carries; an absent Struct (a request field the engine left empty) is an empty bag. */
 export function bagOf(struct: Struct | undefined): PropertyBag {
@@ -21,10 +22,6 @@ export function bagOf(struct: Struct | undefined): PropertyBag {
 export function structOf(bag: PropertyBag): Struct {
   const defined = Object.fromEntries(Object.entries(bag).filter(([, value]) => value !== undefined));
   return Struct.fromJavaScript(defined as Record<string, JavaScriptValue>);
-}
-
-function isPlainObject(value: unknown): value is PropertyBag {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 
 export function isSecretMarker(value: unknown): value is { value: unknown } {

@@ -6,6 +6,7 @@
 import type { SchemaObject } from "ajv";
 import type { ValidationProblem } from "../rest/validation";
 import type { SchemaName } from "../rest/validation";
+import type { PropertyBag } from "../propertyBags";
 
 /** What a change of an input does to the remote object. */
 export type ChangeEffect =
@@ -92,8 +93,7 @@ export interface ResourceDefinition {
   readonly rules?: readonly InputRule[];
 }
 
-/** Raw property bags as the engine hands them over: secrets wrapped, unknown values as the engine's marker. */
-export type PropertyBag = Record<string, unknown>;
+export type { PropertyBag } from "../propertyBags";
 
 /** What a read found: the object's outputs, or `id: ""` when the object is gone. */
 export interface ReadOutcome {

@@ -13,13 +13,19 @@ export interface ErrorBodyInfo {
 }
 
 const MAX_DETAIL_LENGTH = 300;
+/**
+ * Only the start of an error body is read: what explains an error (a JSON error, a page's title) comes first, and
+ * a bound on the text keeps every pattern below cheap whatever a proxy sends.
+ */
+export const MAX_ERROR_BODY_CHARS = 16 * 1024;
 const CODE_PREFIX = /^([A-Z][A-Z0-9_]*[A-Z0-9])(?::\s*([\s\S]*))?$/;
 
 /** Extracts code, explanation and request id from an error response; never returns the raw body of a page. */
 export function readErrorBody(status: number, body: string, contentType: string | undefined): ErrorBodyInfo {
   const defaults = { code: defaultCode(status), detail: STATUS_CODES[status] ?? `HTTP ${status}` };
-  const text = body.trim();
+  const text = body.slice(0, MAX_ERROR_BODY_CHARS).trim();
   if (text === "") return defaults;
+  // A cut JSON body no longer parses: it is then summarized as text, which is what it is to a reader.
   const json = parseJsonObject(text);
   if (json !== undefined) return { ...defaults, ...fromJson(json) };
   if (isHtml(text, contentType)) return { ...defaults, detail: summarizeHtml(text) };
@@ -72,14 +78,25 @@ export function parseJsonObject(text: string): Record<string, unknown> | undefin
  */
 function isHtml(text: string, contentType: string | undefined): boolean {
   const labelledHtml = (contentType ?? "").toLowerCase().includes("html");
-  return /^<(!doctype|html|head|body)\b/i.test(text) || (labelledHtml && /<[a-z!/][^>]*>/i.test(text));
+  // `[^<>]` rather than `[^>]`: a run of `<` without `>` then fails at the next `<`, in linear time.
+  return /^<(!doctype|html|head|body)\b/i.test(text) || (labelledHtml && /<[a-z!/][^<>]*>/i.test(text));
 }
 
 function summarizeHtml(html: string): string {
-  const heading = /<title[^>]*>([\s\S]*?)<\/title>/i.exec(html) ?? /<h1[^>]*>([\s\S]*?)<\/h1>/i.exec(html);
-  const title = heading ? collapseWhitespace(heading[1]!.replace(/<[^>]*>/g, " ")) : "";
+  const heading = elementText(html, "title") ?? elementText(html, "h1");
+  const title = heading === undefined ? "" : collapseWhitespace(heading.replace(/<[^<>]*>/g, " "));
   const named = title === "" ? "" : ` ("${truncate(title, 120)}")`;
   return `an HTML page${named} instead of an API response, probably from a proxy or load balancer in front of the API`;
+}
+
+/** The text of the first `<tag ...>...</tag>` element, found by searching, not by a backtracking pattern. */
+function elementText(html: string, tag: string): string | undefined {
+  const lower = html.toLowerCase();
+  const open = new RegExp(`<${tag}[\\s>]`).exec(lower);
+  if (open === null) return undefined;
+  const start = lower.indexOf(">", open.index);
+  const end = lower.indexOf(`</${tag}>`, start);
+  return start === -1 || end === -1 ? undefined : html.slice(start + 1, end);
 }
 
 function nonEmptyString(value: unknown): string | undefined {

@@ -20,6 +20,7 @@ import {
   type RetrySettings,
 } from "./retry";
 import { httpLibrary } from "./httpLibrary";
+import { assertPathSegmentsSafe } from "./pathSegment";
 import { sharedBudgetFor } from "./sharedBudgetSetting";
 import { Throttle, type ThrottleSettings } from "./throttle";
 import { userAgent } from "./userAgent";
@@ -32,6 +33,11 @@ import {
 } from "./validation";
 
 export const DEFAULT_TIMEOUT_MS = 30_000;
+/**
+ * The largest response body read, in bytes. Every answer of these APIs is far smaller (a page of 1,000 alerts is
+ * well under 1 MiB); a larger body is a fault in front of the API, and reading it whole would hold it in memory.
+ */
+export const MAX_RESPONSE_BYTES = 4 * 1024 * 1024;
 
 /** Tuning of a client; every field has a production default, tests shrink them. */
 export interface HttpOptions {
@@ -86,6 +92,11 @@ export interface ResultSpec extends RequestSpec {
   readonly many?: boolean;
   /** Result fields holding secrets (a new key's keySecret); kept out of error messages. */
   readonly secretFields?: readonly string[];
+  /**
+   * The id the result must carry (compared without regard to case): a read of one object by its id must not take
+   * another object, such as the organization a mangled key path would return, as the one asked for.
+   */
+  readonly expectedId?: string;
 }
 
 export class HttpCore {
@@ -131,6 +142,7 @@ export class HttpCore {
       transformResponse: [(data: unknown) => data],
       // A redirect is never part of these APIs, and following one could carry the credentials elsewhere.
       maxRedirects: 0,
+      maxContentLength: MAX_RESPONSE_BYTES,
       transitional: { clarifyTimeoutError: true },
       adapter: (config) =>
         this.throttle === undefined ? this.transmit(config) : this.throttle.run(() => this.transmit(config)),
@@ -150,6 +162,7 @@ export class HttpCore {
   }
 
   private async exchange(spec: RequestSpec): Promise<AxiosResponse<string>> {
+    assertPathSegmentsSafe(spec.path);
     if (spec.requestSchema !== undefined) {
       assertValid(spec.requestSchema, spec.body, `the body of ${spec.method} ${spec.path}`);
     }
@@ -210,6 +223,11 @@ export class HttpCore {
       const redactor = this.redactor.with(secretValues(result, spec.secretFields ?? []));
       const detail = redactor.apply(describeProblems(problems));
       throw this.unexpected(spec, detail, requestId, response.status);
+    }
+    const id = stringField(result, "id");
+    if (spec.expectedId !== undefined && id?.toLowerCase() !== spec.expectedId.toLowerCase()) {
+      const got = id === undefined ? "an object without an id" : `an object with id ${id}`;
+      throw this.unexpected(spec, `asked for ${spec.expectedId}, got ${got}`, requestId, response.status);
     }
     return result as T;
   }
@@ -276,6 +294,10 @@ export class HttpCore {
         return `no response from ${host} within ${formatMs(this.timeoutMs)}`;
       case "ENOTFOUND":
         return `the host name ${new URL(this.baseUrl).hostname} could not be resolved`;
+      case "ERR_BAD_RESPONSE":
+        if (/maxContentLength/.test(error.message))
+          return `the response of ${host} was larger than ${MAX_RESPONSE_BYTES / 1024 / 1024} MiB and was not read further`;
+        return this.redactor.apply(error.message);
       case "EAI_AGAIN":
         return `the host name ${new URL(this.baseUrl).hostname} could not be resolved right now (DNS)`;
       default:

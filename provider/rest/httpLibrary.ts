@@ -1,7 +1,7 @@
 /**
- * axios and axios-retry, loaded when the first client is made rather than when the provider's modules load:
- * axios takes about 100 ms to load, and a provider process that sends nothing (a no-change preview, a check
- * that fails) need not pay it.
+ * axios and axios-retry, loaded when the first client is made rather than when the provider's modules load: a
+ * provider process that sends nothing (a no-change preview, a check that fails) need not load them
+ * (docs/decisions/0003-runtime-bundle.md).
  */
 import type { AxiosAdapter, AxiosStatic } from "axios";
 import type * as AxiosRetryModule from "axios-retry";

@@ -1,6 +1,7 @@
 /** Rules of a series query that span fields, which its JSON Schema cannot state. */
 import { seriesAggFns, type SeriesAggFn } from "../../schemas";
-import type { ValidationProblem } from "./validation";
+import type { ValidationProblem } from "./validationProblem";
+import { isPlainObject } from "../propertyBags";
 
 /**
  * What the API's validation lets through but its query cannot do: series grouped differently (the API refuses
@@ -49,8 +50,4 @@ function sameStrings(a: unknown[], b: unknown[]): boolean {
 
 function isAggFn(value: unknown): value is SeriesAggFn {
   return (seriesAggFns as readonly unknown[]).includes(value);
-}
-
-function isPlainObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
 }

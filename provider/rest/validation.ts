@@ -1,18 +1,15 @@
 /**
  * Validates request bodies and responses against the JSON Schemas of schemas/ and turns ajv's errors
  * into one human sentence per bad property, e.g. "numReplicas must be an integer between 1 and 20; got 30".
- * Used by the resources' `check`, the REST layer and the emulator, so all three word problems the same way.
+ * Used by the resources' `check` and the REST layer, so both word problems the same way.
  */
 import type { ErrorObject } from "ajv";
 import { ruleKeyword, schemas } from "../../schemas";
 import { seriesRules } from "./seriesRules";
+import type { ValidationProblem } from "./validationProblem";
+import { isPlainObject } from "../propertyBags";
 
-export interface ValidationProblem {
-  /** Dotted path of the bad property, e.g. `channel.webhookId` or `series[2].aggFn`; "" for the body itself. */
-  property: string;
-  /** A full sentence naming the property, the rule and (unless secret) the bad value. */
-  reason: string;
-}
+export type { ValidationProblem } from "./validationProblem";
 
 export type SchemaName = keyof typeof schemas;
 
@@ -361,8 +358,4 @@ function quoted(value: unknown): string {
 /** An allowed value in a list: strings bare (as in the API docs), anything else as JSON. */
 function listed(value: unknown): string {
   return typeof value === "string" ? value : JSON.stringify(value);
-}
-
-function isPlainObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
 }

@@ -1538,7 +1538,8 @@ return errors === 0;
 }
 
 exports.privateEndpointCreate = validate14;
-const schema15 = {"type":"object","additionalProperties":false,"required":["id"],"properties":{"id":{"type":"string","minLength":1},"description":{"type":"string"}}};
+const schema15 = {"type":"object","additionalProperties":false,"required":["id"],"properties":{"id":{"type":"string","pattern":"^[A-Za-z0-9][A-Za-z0-9._:-]{0,127}$","x-rule":"must be the cloud provider's endpoint id: 1 to 128 letters, digits, '.', '_', ':' or '-', starting with a letter or digit (e.g. vpce-0123456789abcdef0)"},"description":{"type":"string"}}};
+const pattern2 = new RegExp("^[A-Za-z0-9][A-Za-z0-9._:-]{0,127}$", "u");
 
 function validate14(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -1569,8 +1570,8 @@ errors++;
 if(data.id !== undefined){
 let data0 = data.id;
 if(typeof data0 === "string"){
-if(func2(data0) < 1){
-const err2 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema15.properties.id,data:data0};
+if(!pattern2.test(data0)){
+const err2 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9][A-Za-z0-9._:-]{0,127}$"},message:"must match pattern \""+"^[A-Za-z0-9][A-Za-z0-9._:-]{0,127}$"+"\"",schema:"^[A-Za-z0-9][A-Za-z0-9._:-]{0,127}$",parentSchema:schema15.properties.id,data:data0};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -2664,8 +2665,8 @@ return errors === 0;
 
 exports.alertCreate = validate23;
 const schema24 = {"type":"object","additionalProperties":false,"required":["threshold","interval","source","thresholdType","channel"],"properties":{"threshold":{"type":"number"},"interval":{"type":"string","pattern":"^[1-9][0-9]*[smhd]$","x-rule":"must be a duration: a positive whole number followed by s, m, h or d (e.g. 30s, 15m, 1h, 1d)"},"source":{"enum":["tile","search"]},"thresholdType":{"enum":["above","below"]},"channel":{"type":"object","additionalProperties":false,"required":["type","webhookId"],"properties":{"type":{"enum":["webhook"]},"webhookId":{"type":"string","minLength":1}}},"dashboardId":{"type":"string"},"tileId":{"type":"string"},"savedSearchId":{"type":"string"},"groupBy":{"type":"string"},"name":{"type":"string","minLength":1,"maxLength":512},"message":{"type":"string","minLength":1,"maxLength":4096}},"allOf":[{"if":{"type":"object","required":["source"],"properties":{"source":{"const":"tile"}}},"then":{"required":["dashboardId","tileId"],"properties":{"dashboardId":{"type":"string","minLength":1},"tileId":{"type":"string","minLength":1}}}},{"if":{"type":"object","required":["source"],"properties":{"source":{"const":"search"}}},"then":{"required":["savedSearchId"],"properties":{"savedSearchId":{"type":"string","minLength":1}}}}]};
-const func29 = Object.prototype.hasOwnProperty;
-const pattern2 = new RegExp("^[1-9][0-9]*[smhd]$", "u");
+const func28 = Object.prototype.hasOwnProperty;
+const pattern3 = new RegExp("^[1-9][0-9]*[smhd]$", "u");
 
 function validate23(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -2965,7 +2966,7 @@ vErrors.push(err21);
 errors++;
 }
 for(const key0 in data){
-if(!(func29.call(schema24.properties, key0))){
+if(!(func28.call(schema24.properties, key0))){
 const err22 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema24,data};
 if(vErrors === null){
 vErrors = [err22];
@@ -2992,7 +2993,7 @@ errors++;
 if(data.interval !== undefined){
 let data6 = data.interval;
 if(typeof data6 === "string"){
-if(!pattern2.test(data6)){
+if(!pattern3.test(data6)){
 const err24 = {instancePath:instancePath+"/interval",schemaPath:"#/properties/interval/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]*[smhd]$"},message:"must match pattern \""+"^[1-9][0-9]*[smhd]$"+"\"",schema:"^[1-9][0-9]*[smhd]$",parentSchema:schema24.properties.interval,data:data6};
 if(vErrors === null){
 vErrors = [err24];
@@ -3264,7 +3265,7 @@ return errors === 0;
 
 exports.seriesQuery = validate24;
 const schema25 = {"type":"object","additionalProperties":false,"required":["series","startTime","endTime"],"properties":{"series":{"type":"array","minItems":1,"maxItems":5,"items":{"type":"object","additionalProperties":false,"required":["sourceId","aggFn","where","groupBy"],"properties":{"sourceId":{"type":"string","pattern":"^[0-9a-fA-F]{24}$","x-rule":"must be a 24-hex-digit object id"},"aggFn":{"enum":["avg","count","count_distinct","last_value","max","min","quantile","sum","any","none","increase"]},"level":{"type":"number","minimum":0,"maximum":1},"field":{"type":"string"},"where":{"type":"string"},"whereLanguage":{"enum":["lucene","sql","promql"]},"groupBy":{"type":"array","maxItems":10,"items":{"type":"string"}},"metricName":{"type":"string"},"metricDataType":{"enum":["gauge","histogram","sum","summary","exponential histogram"]}}}},"startTime":{"type":"integer","minimum":1000000000000,"x-rule":"must be a whole number of milliseconds since the epoch, at least 13 digits (e.g. 1700000000000); a time in seconds such as 1700000000 is too small"},"endTime":{"type":"integer","minimum":1000000000000,"x-rule":"must be a whole number of milliseconds since the epoch, at least 13 digits (e.g. 1700000000000); a time in seconds such as 1700000000 is too small"},"granularity":{"enum":["30s","1m","5m","10m","15m","30m","1h","2h","6h","12h","1d","2d","7d","30d","auto"]},"seriesReturnType":{"enum":["ratio","column"]}}};
-const pattern3 = new RegExp("^[0-9a-fA-F]{24}$", "u");
+const pattern4 = new RegExp("^[0-9a-fA-F]{24}$", "u");
 
 function validate24(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -3380,7 +3381,7 @@ vErrors.push(err9);
 errors++;
 }
 for(const key1 in data1){
-if(!(func29.call(schema25.properties.series.items.properties, key1))){
+if(!(func28.call(schema25.properties.series.items.properties, key1))){
 const err10 = {instancePath:instancePath+"/series/" + i0,schemaPath:"#/properties/series/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema25.properties.series.items,data:data1};
 if(vErrors === null){
 vErrors = [err10];
@@ -3394,7 +3395,7 @@ errors++;
 if(data1.sourceId !== undefined){
 let data2 = data1.sourceId;
 if(typeof data2 === "string"){
-if(!pattern3.test(data2)){
+if(!pattern4.test(data2)){
 const err11 = {instancePath:instancePath+"/series/" + i0+"/sourceId",schemaPath:"#/properties/series/items/properties/sourceId/pattern",keyword:"pattern",params:{pattern: "^[0-9a-fA-F]{24}$"},message:"must match pattern \""+"^[0-9a-fA-F]{24}$"+"\"",schema:"^[0-9a-fA-F]{24}$",parentSchema:schema25.properties.series.items.properties.sourceId,data:data2};
 if(vErrors === null){
 vErrors = [err11];
@@ -4147,7 +4148,7 @@ return errors === 0;
 
 exports.seriesRows = validate26;
 const schema27 = {"type":"array","items":{"type":"object","properties":{"ts_bucket":{"type":"number"},"group":{"type":"array"},"__hdx_time_bucket":{"type":"string"}},"patternProperties":{"^series_[0-9]+(\\.data)?$":{"type":["number","string","null"]}},"if":{"type":"object","required":["__hdx_time_bucket"],"properties":{"__hdx_time_bucket":true}},"else":{"required":["ts_bucket"],"properties":{"ts_bucket":true}}}};
-const pattern4 = new RegExp("^series_[0-9]+(\\.data)?$", "u");
+const pattern5 = new RegExp("^series_[0-9]+(\\.data)?$", "u");
 
 function validate26(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -4262,7 +4263,7 @@ errors++;
 }
 }
 for(const key0 in data0){
-if(pattern4.test(key0)){
+if(pattern5.test(key0)){
 let data4 = data0[key0];
 if(((!((typeof data4 == "number") && (isFinite(data4)))) && (typeof data4 !== "string")) && (data4 !== null)){
 const err7 = {instancePath:instancePath+"/" + i0+"/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/items/patternProperties/%5Eseries_%5B0-9%5D%2B(%5C.data)%3F%24/type",keyword:"type",params:{type: schema27.items.patternProperties["^series_[0-9]+(\\.data)?$"].type},message:"must be number,string,null",schema:schema27.items.patternProperties["^series_[0-9]+(\\.data)?$"].type,parentSchema:schema27.items.patternProperties["^series_[0-9]+(\\.data)?$"],data:data4};

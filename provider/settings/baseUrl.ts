@@ -5,10 +5,14 @@ export class BaseUrlError extends Error {
   override readonly name = "BaseUrlError";
 }
 
-/** True for hosts that never leave the machine: 127.0.0.0/8, localhost and ::1. */
+/**
+ * True for hosts that never leave the machine: 127.0.0.0/8, `localhost` and ::1. A name under `.localhost` is
+ * not one: only `localhost` itself is resolved to loopback by every resolver, so `x.localhost` may reach another
+ * host through a proxy or a resolver that does not special-case it.
+ */
 export function isLoopbackHost(hostname: string): boolean {
   const host = hostname.toLowerCase().replace(/\.$/, "");
-  if (host === "localhost" || host.endsWith(".localhost")) return true;
+  if (host === "localhost") return true;
   if (host === "[::1]" || host === "::1") return true;
   return isIPv4(host) && host.startsWith("127.");
 }

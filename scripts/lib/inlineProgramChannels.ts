@@ -15,10 +15,10 @@ interface SdkClientSettings {
  * and gRPC shares connections between clients by address, process-wide. A program still registering resources
  * when its engine ends (a preview stops at the first refused check) leaves a connection that was refused at the
  * engine's port, and gRPC keeps failing fast on it while it backs off. When a later engine listens on that same
- * port (ports are reused: 15 repeats in 400 listens here), its program's first call fails at once with
- * "14 UNAVAILABLE: No connection established", and the SDK takes that as the program ending: the operation fails
- * without our provider ever running, or a preview succeeds having registered nothing. A local pool per client
- * rules that out.
+ * port (ports are reused), its program's first call fails at once with "14 UNAVAILABLE: No connection
+ * established", and the SDK takes that as the program ending: the operation fails without our provider ever
+ * running, or a preview succeeds having registered nothing. A local pool per client rules that out
+ * (docs/decisions/0004-inline-program-grpc-channels.md).
  */
 export function isolateInlineProgramChannels(): void {
   // eslint-disable-next-line @typescript-eslint/no-require-imports

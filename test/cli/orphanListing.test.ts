@@ -290,6 +290,20 @@ describe("orphans: refusals before anything is deleted", () => {
     );
   });
 
+  it("refuses an id another stack of the project tracks, naming that stack, before anything else", async () => {
+    const elsewhere = new Map([
+      ["a1", "staging"],
+      ["k9", "prod"],
+    ]);
+    const error = await failureOf(() => selectForDeletion(orphans, ["a1"], elsewhere));
+    expect(error).to.be.instanceOf(UsageError);
+    expect(error.message).to.equal(
+      "tracked by another stack of this project: a1 (stack staging). Deleting it would take it from under that " +
+        "stack; nothing was deleted. Destroy it through that stack, or name the stack with --stack to see its orphans.",
+    );
+    expect(selectForDeletion(orphans, ["a1"], new Map([["k9", "prod"]]))).to.deep.equal([orphans[2]]);
+  });
+
   it("names every key the settings in use authenticate with", async () => {
     const error = await failureOf(() => selectForDeletion(orphans, ["k1", "k2"]));
     expect(error.message).to.equal(

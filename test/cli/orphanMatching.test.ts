@@ -162,7 +162,21 @@ describe("orphans: command line", () => {
       services: [],
       deleteIds: ["a", "b"],
       json: true,
+      yes: false,
     });
+    expect(parseOptions(["orphans", "--stack", "dev", "--delete", "a", "--yes"])).to.include({ yes: true });
+  });
+
+  it("takes a --service only in the form of a service id, so that it cannot address another path", () => {
+    const service = "1c4d3e5f-6a71-4829-9304-b5c6d7e8f9a0";
+    expect(parseOptions(["orphans", "--stack", "dev", "--service", service])).to.deep.include({
+      services: [service],
+    });
+    for (const bad of ["..", ".", "", "svc-1", `${service}/..`]) {
+      expect(() => parseOptions(["orphans", "--stack", "dev", "--service", bad]), bad).to.throw(
+        `--service must be a uuid (8-4-4-4-12 hex digits, e.g. 0b3c2d4e-5f60-4718-8293-a4b5c6d7e8f9); got ${JSON.stringify(bad)}`,
+      );
+    }
   });
 
   it("says what is missing", () => {

@@ -213,6 +213,7 @@ describe("orphans: the pulumi-clickhouse-cloud command against the emulator", fu
       outOfBand.key,
       outOfBand.alert,
       outOfBand.endpoint,
+      "--yes",
     ]);
     expect(run.code, run.stderr).to.equal(0);
     expect(run.stdout).to.include(`deleted ApiKey ${outOfBand.key} left-by-a-killed-run`);
@@ -233,6 +234,49 @@ describe("orphans: the pulumi-clickhouse-cloud command against the emulator", fu
     if (deleted) expect(deleted.status).to.equal("Deleting");
     expect(ids(endpoints)).to.include(trackedId("pulumi-nodejs:dynamic/clickhouse:ReversePrivateEndpoint"));
     expect(await stack.preview()).to.deep.equal({ same: 6 });
+  });
+
+  it("never deletes what another stack of the project tracks, and asks before deleting anything", async () => {
+    const other = await LocalStack.create({
+      projectDir,
+      programModule,
+      backendDir: stack.backendDir,
+      stackName: `${stack.stack.name}-other`,
+      config: { ...exampleConfig("quickstart", fixture), ...throttleOff },
+    });
+    try {
+      await other.up();
+      const othersKey = (await other.resources()).find(
+        (r) => r.type === "pulumi-nodejs:dynamic/clickhouse:ApiKey",
+      )!.id!;
+      // Named only the first stack: the other stack's key is untracked by it, so it is listed as an orphan...
+      const listed = await runBin(["orphans", "--stack", stack.stack.name, "--json"]);
+      expect((JSON.parse(listed.stdout) as { orphans: Listed[] }).orphans.map((o) => o.id)).to.include(
+        othersKey,
+      );
+      // ...but deleting it is refused, naming the stack that tracks it, --yes or not.
+      const refused = await runBin(["orphans", "--stack", stack.stack.name, "--delete", othersKey, "--yes"]);
+      expect(refused.code).to.equal(2);
+      expect(refused.stderr).to.include(
+        `tracked by another stack of this project: ${othersKey} (stack ${other.stack.name})`,
+      );
+      expect(await liveKeys()).to.include(othersKey);
+
+      const stray = (await management("POST", "/keys", { name: "stray", roles: ["developer"] })).key
+        .id as string;
+      const unconfirmed = await runBin(["orphans", "--stack", stack.stack.name, "--delete", stray]);
+      expect(unconfirmed.code).to.equal(2);
+      expect(unconfirmed.stderr).to.include(
+        "--delete asks for confirmation and there is no terminal to ask in",
+      );
+      expect(await liveKeys()).to.include(stray);
+      const confirmed = await runBin(["orphans", "--stack", stack.stack.name, "--delete", stray, "--yes"]);
+      expect(confirmed.code, confirmed.stderr).to.equal(0);
+      expect(await liveKeys()).to.not.include(stray);
+      expect(await other.preview()).to.deep.equal({ same: 6 });
+    } finally {
+      await other.destroy({ remove: true });
+    }
   });
 
   it("names the missing settings of a stack and how to set them, and never prints a secret", async () => {

@@ -142,6 +142,68 @@ describe("emulator: CLI in the background (--detach, --pid-file, stop)", () => {
     }
   });
 
+  it("keeps what holds credentials private: the log file 0600 (also one that existed), files written through unguessable temporary names", async () => {
+    const existingLog = path.join(directory, "old.log");
+    await fs.writeFile(existingLog, "earlier output\n", { mode: 0o644 });
+    // A link planted where a predictable temporary name would be: writing through it would overwrite the target.
+    const target = path.join(directory, "someone-elses-file");
+    await fs.writeFile(target, "untouched");
+    for (let offset = 0; offset < 400; offset += 1) {
+      await fs
+        .symlink(target, path.join(directory, `.fixture.json.${process.pid + offset}.tmp`))
+        .catch(() => undefined);
+    }
+    for (const [name, log] of [
+      ["first", "new.log"],
+      ["second", "old.log"],
+    ] as const) {
+      const run = await runCli(
+        [
+          "--fixture-out",
+          "fixture.json",
+          "--pid-file",
+          `${name}.pid`,
+          "--log-file",
+          log,
+          "--detach",
+          "--quiet",
+        ],
+        directory,
+      );
+      expect(run.code, run.stderr).to.equal(0);
+      started.push(Number(await fs.readFile(path.join(directory, `${name}.pid`), "utf8")));
+      expect((await fs.stat(path.join(directory, log))).mode & 0o777, log).to.equal(0o600);
+      await runCli(["stop", "--pid-file", `${name}.pid`], directory);
+    }
+    expect((await fs.stat(path.join(directory, "fixture.json"))).mode & 0o777).to.equal(0o600);
+    expect(await fs.readFile(target, "utf8")).to.equal("untouched");
+    const leftovers = (await fs.readdir(directory)).filter((name) =>
+      /^\.fixture\.json\.[0-9a-f]{16}\.tmp$/.test(name),
+    );
+    expect(leftovers).to.deep.equal([]);
+  });
+
+  it("warns, on the command's own stderr, when --host serves beyond this machine", async () => {
+    const exposed = await runCli(
+      ["--host", "0.0.0.0", "--pid-file", "wide.pid", "--detach", "--quiet"],
+      directory,
+    );
+    expect(exposed.code, exposed.stderr).to.equal(0);
+    started.push(Number(await fs.readFile(path.join(directory, "wide.pid"), "utf8")));
+    expect(exposed.stderr).to.include(
+      "warning: --host 0.0.0.0 serves the emulator to other machines that can reach this one",
+    );
+    await runCli(["stop", "--pid-file", "wide.pid"], directory);
+    const local = await runCli(
+      ["--host", "127.0.0.1", "--pid-file", "local.pid", "--detach", "--quiet"],
+      directory,
+    );
+    expect(local.code, local.stderr).to.equal(0);
+    started.push(Number(await fs.readFile(path.join(directory, "local.pid"), "utf8")));
+    expect(local.stderr).to.not.include("warning");
+    await runCli(["stop", "--pid-file", "local.pid"], directory);
+  });
+
   it("--detach without --pid-file is a usage error", async () => {
     const run = await runCli(["--detach"], directory);
     expect(run.code).to.equal(2);

@@ -23,13 +23,6 @@ const fixture = {
   port: 4010,
 };
 
-/** What the stand-in CLI does and what it was asked. */
-interface FakePulumi {
-  /** One argument per line, as the command passed them. */
-  readonly calls: () => string[] | undefined;
-  readonly dir: string;
-}
-
 let scratch: string;
 let savedEnv: NodeJS.ProcessEnv;
 
@@ -39,23 +32,45 @@ function writeFixture(content: unknown, name = "fixture.json"): string {
   return file;
 }
 
-/** Puts a `pulumi` first on PATH that records its arguments, prints `stderr` and exits with `exitCode`. */
+/** One run of the stand-in CLI: its arguments and what it read on standard input. */
+interface FakeCall {
+  readonly args: string[];
+  readonly stdin: string;
+}
+
+/** What the stand-in CLI does and what it was asked. */
+interface FakePulumi {
+  /** Every run, in order; undefined when it never ran. */
+  readonly runs: () => FakeCall[] | undefined;
+  /** The arguments of every run, one after the other. */
+  readonly calls: () => string[] | undefined;
+  readonly dir: string;
+}
+
+/**
+ * Puts a `pulumi` first on PATH that records its arguments and its standard input, prints `stderr` and exits with
+ * `exitCode`.
+ */
 function fakePulumi(answer: { exitCode?: number; stderr?: string } = {}): FakePulumi {
   const dir = fs.mkdtempSync(path.join(scratch, "bin-"));
   const argsFile = path.join(dir, "args");
   const script = [
     "#!/bin/sh",
-    `printf '%s\\n' "$@" > '${argsFile}'`,
+    `{ printf '%s\\n' "$@"; printf '<stdin>'; cat; printf '</stdin>\\n'; } >> '${argsFile}'`,
     `printf '%s' '${(answer.stderr ?? "").replace(/'/g, `'\\''`)}' >&2`,
     `exit ${answer.exitCode ?? 0}`,
   ].join("\n");
   fs.writeFileSync(path.join(dir, "pulumi"), script, { mode: 0o755 });
   process.env.PATH = `${dir}${path.delimiter}${savedEnv.PATH ?? ""}`;
-  return {
-    dir,
-    calls: () =>
-      fs.existsSync(argsFile) ? fs.readFileSync(argsFile, "utf8").split("\n").slice(0, -1) : undefined,
+  const runs = (): FakeCall[] | undefined => {
+    if (!fs.existsSync(argsFile)) return undefined;
+    const text = fs.readFileSync(argsFile, "utf8");
+    return [...text.matchAll(/([\s\S]*?)<stdin>([\s\S]*?)<\/stdin>\n/g)].map(([, args, stdin]) => ({
+      args: args.split("\n").slice(0, -1),
+      stdin,
+    }));
   };
+  return { dir, runs, calls: () => runs()?.flatMap((run) => run.args) };
 }
 
 function options(overrides: Partial<ConfigureOptions>): ConfigureOptions {
@@ -96,26 +111,31 @@ describe("emulator command: configure --fixture", () => {
     });
   });
 
-  it("sets the dynamic classes' keys, secrets as secrets, and prints them with the secrets hidden", async () => {
+  it("sets the dynamic classes' keys, secrets as secrets on standard input, and prints them hidden", async () => {
     const cli = fakePulumi();
     const file = writeFixture(fixture);
     const printed = await configureStack({ fixture: file, set: [], plugin: false });
-    expect(cli.calls()).to.deep.equal([
-      "config",
-      "set-all",
-      "--plaintext",
-      "clickhouse:apiUrl=http://127.0.0.1:4010",
-      "--plaintext",
-      "clickhouse:organizationId=org-1",
-      "--plaintext",
-      "clickhouse:tokenKey=key-id",
-      "--secret",
-      "clickhouse:tokenSecret=key-secret",
-      "--plaintext",
-      "observability:apiUrl=http://127.0.0.1:4010/observability",
-      "--secret",
-      "observability:apiToken=obs-token",
+    expect(cli.runs()).to.deep.equal([
+      {
+        args: [
+          "config",
+          "set-all",
+          "--plaintext",
+          "clickhouse:apiUrl=http://127.0.0.1:4010",
+          "--plaintext",
+          "clickhouse:organizationId=org-1",
+          "--plaintext",
+          "clickhouse:tokenKey=key-id",
+          "--plaintext",
+          "observability:apiUrl=http://127.0.0.1:4010/observability",
+        ],
+        stdin: "",
+      },
+      { args: ["config", "set", "--secret", "clickhouse:tokenSecret"], stdin: "key-secret" },
+      { args: ["config", "set", "--secret", "observability:apiToken"], stdin: "obs-token" },
     ]);
+    // No secret is ever an argument, where the process list would show it.
+    expect(cli.calls()!.join(" ")).to.not.match(/key-secret|obs-token/);
     expect(printed).to.equal(
       `configured the current stack from ${file} with the dynamic classes' keys (clickhouse:*, observability:*; ` +
         "a program on the clickhouse-cloud plugin needs --plugin):\n" +
@@ -137,27 +157,36 @@ describe("emulator command: configure --fixture", () => {
       set: ["serviceId=services.production", "tileId=dashboards.0.tileIds.1"],
       plugin: true,
     });
-    expect(cli.calls()).to.deep.equal([
-      "config",
-      "set-all",
-      "--plaintext",
-      "clickhouse-cloud:apiUrl=http://127.0.0.1:4010",
-      "--plaintext",
-      "clickhouse-cloud:organizationId=org-1",
-      "--plaintext",
-      "clickhouse-cloud:tokenKey=key-id",
-      "--secret",
-      "clickhouse-cloud:tokenSecret=key-secret",
-      "--plaintext",
-      "clickhouse-cloud:observabilityApiUrl=http://127.0.0.1:4010/observability",
-      "--secret",
-      "clickhouse-cloud:observabilityApiToken=obs-token",
-      "--plaintext",
-      "serviceId=svc-prod",
-      "--plaintext",
-      "tileId=tile-2",
-      "--stack",
-      "dev",
+    expect(cli.runs()).to.deep.equal([
+      {
+        args: [
+          "config",
+          "set-all",
+          "--plaintext",
+          "clickhouse-cloud:apiUrl=http://127.0.0.1:4010",
+          "--plaintext",
+          "clickhouse-cloud:organizationId=org-1",
+          "--plaintext",
+          "clickhouse-cloud:tokenKey=key-id",
+          "--plaintext",
+          "clickhouse-cloud:observabilityApiUrl=http://127.0.0.1:4010/observability",
+          "--plaintext",
+          "serviceId=svc-prod",
+          "--plaintext",
+          "tileId=tile-2",
+          "--stack",
+          "dev",
+        ],
+        stdin: "",
+      },
+      {
+        args: ["config", "set", "--secret", "clickhouse-cloud:tokenSecret", "--stack", "dev"],
+        stdin: "key-secret",
+      },
+      {
+        args: ["config", "set", "--secret", "clickhouse-cloud:observabilityApiToken", "--stack", "dev"],
+        stdin: "obs-token",
+      },
     ]);
     expect(printed.split("\n")[0]).to.equal(
       `configured stack dev from ${file} with the clickhouse-cloud plugin's keys (clickhouse-cloud:*):`,
@@ -336,7 +365,10 @@ describe("emulator command: configure --fixture", () => {
         set: [],
         plugin: false,
       });
-      expect(cli.calls()).to.include("observability:apiToken=");
+      expect(cli.runs()).to.deep.include({
+        args: ["config", "set", "--secret", "observability:apiToken"],
+        stdin: "",
+      });
     });
   });
 

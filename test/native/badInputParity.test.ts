@@ -95,7 +95,7 @@ function resourceCases(fixture: Fixture): ResourceCase[] {
       kind: "PrivateEndpoint",
       args: { serviceId, endpointId: "", description: "empty id" },
       field: "endpointId",
-      rule: "endpointId must not be empty",
+      rule: "endpointId must be the cloud provider's endpoint id: 1 to 128 letters, digits",
     },
     {
       title: "PrivateEndpoint: an empty serviceId (input outside the body)",

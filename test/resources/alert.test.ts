@@ -119,8 +119,15 @@ describe("AlertProvider", function () {
       expect(reasons.thresold).to.match(/not a known property/);
     });
 
-    it("wants adoptId to be a non-empty string when set", async () => {
-      expect((await byProperty(tileInputs({ adoptId: "" }))).adoptId).to.match(/non-empty string/);
+    it("wants adoptId to be an alert's object id when set, so that no other path can be reached", async () => {
+      for (const adoptId of ["", ".", "..", "../65f1a2b3c4d5e6f708192a3b", "65f1a2b3c4d5e6f708192a3"]) {
+        expect((await byProperty(tileInputs({ adoptId }))).adoptId, adoptId).to.equal(
+          `adoptId must be a 24-hex-digit object id (e.g. 65f1a2b3c4d5e6f708192a3b); got ${JSON.stringify(adoptId)}`,
+        );
+      }
+      expect(await byProperty(tileInputs({ adoptId: "65F1A2B3C4D5E6F708192A3B" }))).to.not.have.property(
+        "adoptId",
+      );
     });
 
     it("leaves values unknown during preview to be checked later", async () => {

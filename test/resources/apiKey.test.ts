@@ -150,7 +150,13 @@ describe("ApiKeyProvider", function () {
         title: "an empty organizationId",
         news: { name: "n", roles: ["admin"], organizationId: "" },
         property: "organizationId",
-        reason: /non-empty string/,
+        reason: /^organizationId must be a uuid \(8-4-4-4-12 hex digits, e\.g\. [0-9a-f-]{36}\); got ""$/,
+      },
+      {
+        title: "an organizationId that would address another path",
+        news: { name: "n", roles: ["admin"], organizationId: ".." },
+        property: "organizationId",
+        reason: /must be a uuid .*; got "\.\."$/,
       },
     ];
     for (const { title, news, property, reason } of badInputs) {
@@ -286,9 +292,31 @@ describe("ApiKeyProvider", function () {
   });
 
   describe("lifecycle against the emulator", () => {
-    it("creates a key with one request when nothing goes wrong", async () => {
+    it("creates an issued key in two requests: the create under a marked name, then the rename to its own", async () => {
       await emulator.control.clearRequests();
-      const created = await provider.create({ name: uniqueName("one-request"), roles: ["developer"] });
+      const name = uniqueName("two-requests");
+      const created = await provider.create({ name, roles: ["developer"] });
+      const requests = await emulator.control.requests();
+      expect(requests.map((r) => [r.route, r.status])).to.deep.equal([
+        [keysRoute, 200],
+        ["PATCH /v1/organizations/:organizationId/keys/:keyId", 200],
+      ]);
+      expect(created.outs).to.include({ name });
+      const listed = await providerContext
+        .management()
+        .client.keys.get(emulator.fixture.organizationId, created.id);
+      expect(listed.name).to.equal(name);
+      await provider.delete(created.id, created.outs ?? {});
+    });
+
+    it("creates a key from the program's own credentials in one request: their suffix is its marker", async () => {
+      await emulator.control.clearRequests();
+      const created = await provider.create({
+        name: uniqueName("own-credentials"),
+        roles: ["developer"],
+        keyId: "ownKeyId0123456789ab",
+        keySecret: "4b1dOwnSecretValue0123456789abcdefghijklmn",
+      });
       expect((await emulator.control.requests()).map((r) => [r.route, r.status])).to.deep.equal([
         [keysRoute, 200],
       ]);

@@ -68,18 +68,17 @@ describe("resources: answers the emulator never gives", function () {
   });
 
   it("a created key whose object leaves its state out is enabled, the state a new key has", async () => {
-    answer = () =>
-      success({
-        key: {
-          id: keyUuid,
-          name: "ci",
-          roles: ["developer"],
-          keySuffix: "abcd",
-          createdAt: "2026-11-25T20:00:00Z",
-        },
-        keyId: "canned-new-key-id",
-        keySecret: "canned-new-key-secret",
-      });
+    const key = {
+      id: keyUuid,
+      name: "ci",
+      roles: ["developer"],
+      keySuffix: "abcd",
+      createdAt: "2026-11-25T20:00:00Z",
+    };
+    answer = (request) =>
+      request.method === "PATCH"
+        ? success(key)
+        : success({ key, keyId: "canned-new-key-id", keySecret: "canned-new-key-secret" });
     const created = await providerOf("ApiKey").create({ name: "ci", roles: ["developer"] });
     expect(created.id).to.equal(keyUuid);
     expect(created.outs).to.include({ state: "enabled", name: "ci" });
@@ -95,10 +94,18 @@ describe("resources: answers the emulator never gives", function () {
       createdAt: new Date(Date.now() + 1_000).toISOString(),
     };
     let posts = 0;
+    const receivedBefore = server.received.length;
+    /** The name the provider sent with its first create: the key that create made carries it. */
+    const firstPostName = () => {
+      const post = server.received.slice(receivedBefore).find((r) => r.method === "POST");
+      return (JSON.parse(post?.body ?? "{}") as { name?: string }).name;
+    };
     answer = (request) => {
       if (request.method === "POST" && ++posts === 1) return { status: 200, body: "", drop: true };
-      if (request.method === "GET") return success([lookalike]);
+      if (request.method === "GET") return success([{ ...lookalike, name: firstPostName() }]);
       if (request.method === "DELETE") return success(null);
+      if (request.method === "PATCH")
+        return success({ ...lookalike, id: "9d8c7b6a-5f4e-4d3c-8b2a-1f0e9d8c7b6a" });
       return success({
         key: {
           ...lookalike,
@@ -115,9 +122,28 @@ describe("resources: answers the emulator never gives", function () {
     );
     const sent = server.received.slice(sentBefore).map((request) => `${request.method} ${request.url}`);
     expect(sent).to.include(`DELETE /v1/organizations/${organizationId}/keys/${keyUuid}`);
+    expect(firstPostName()).to.match(/^lost ~creating-[0-9a-f]{12}$/);
     expect(lines).to.include(
-      `[ApiKey] the reply to creating API key "lost" was lost, so its secret is unknown; deleting what it made (${keyUuid})`,
+      `[ApiKey] the reply to creating API key "${firstPostName()}" was lost, so its secret is unknown; deleting what it made (${keyUuid})`,
     );
+  });
+
+  it("a create reply that fails validation while it carries the new key's secret never shows the secret", async () => {
+    const secret = "4b1dCannedSecretThatMustNeverShow0123456789";
+    const badReplies: unknown[] = [
+      { key: { name: "ci", roles: ["developer"] }, keyId: "canned-key", keySecret: secret },
+      { key: { id: 7, name: secret }, keyId: "canned-key", keySecret: secret },
+      { key: "not an object", keyId: secret, keySecret: secret },
+    ];
+    for (const reply of badReplies) {
+      answer = () => success(reply);
+      const { result: error, lines } = await withProgressLines(() =>
+        failureOf(() => providerOf("ApiKey").create({ name: "ci", roles: ["developer"] })),
+      );
+      expect(error.message, JSON.stringify(reply)).to.contain("unexpected response");
+      const everything = [error.message, String(error.stack), ...lines].join("\n");
+      expect(everything, JSON.stringify(reply)).to.not.contain(secret);
+    }
   });
 
   describe("a private endpoint the organization does not list", () => {

@@ -47,8 +47,16 @@ describe("PrivateEndpointProvider", function () {
       expect(Object.keys(byProperty).sort()).to.deep.equal(["description", "endpointId", "serviceId"]);
       expect(byProperty.endpointId).to.equal("endpointId is required");
       expect(byProperty.description).to.match(/must be a string; got 7/);
-      const empty = await failuresOf({ serviceId, endpointId: "" });
-      expect(empty).to.deep.equal([{ property: "endpointId", reason: "endpointId must not be empty" }]);
+      const rule =
+        "endpointId must be the cloud provider's endpoint id: 1 to 128 letters, digits, '.', '_', ':' or '-', " +
+        "starting with a letter or digit (e.g. vpce-0123456789abcdef0)";
+      for (const endpointId of ["", "..", "vpce-1/../x", "x".repeat(129)]) {
+        const failures = await failuresOf({ serviceId, endpointId });
+        expect(failures, endpointId).to.have.length(1);
+        expect(failures[0].property).to.equal("endpointId");
+        expect(failures[0].reason.startsWith(`${rule}; got`), failures[0].reason).to.equal(true);
+      }
+      expect(await failuresOf({ serviceId, endpointId: "vpce-0123456789abcdef0" })).to.deep.equal([]);
     });
 
     it("leaves values unknown during preview to be checked later", async () => {

@@ -98,6 +98,33 @@ describe("ReversePrivateEndpointProvider", function () {
       expect(result.replaces).to.deep.equal(["serviceId"]);
     });
 
+    for (const status of ["PendingAcceptance", "Provisioning", "Unknown", "SomeStatusAddedLater"]) {
+      it(`an endpoint ${status}: a replace-only change still replaces; no change reads it again in place`, async () => {
+        const unsettled = { ...olds, status };
+        const news = { serviceId: "s", ...vpcService, description: "a" };
+        const changed = await provider.diff("id", unsettled, { ...news, description: "b" });
+        expect(changed.changes).to.equal(true);
+        expect(changed.replaces).to.deep.equal(["description"]);
+        const moved = await provider.diff("id", unsettled, { ...news, serviceId: "t" });
+        expect(moved.replaces).to.deep.equal(["serviceId"]);
+        const same = await provider.diff("id", unsettled, news);
+        expect(same.changes).to.equal(true);
+        expect(same.replaces ?? []).to.deep.equal([]);
+      });
+    }
+
+    for (const status of ["Failed", "Rejected", "Expired"]) {
+      it(`an endpoint ${status}: replaced, with the changed inputs named beside its status`, async () => {
+        const result = await provider.diff(
+          "id",
+          { ...olds, status },
+          { serviceId: "s", ...vpcService, description: "b" },
+        );
+        expect(result.changes).to.equal(true);
+        expect(result.replaces).to.have.members(["description", "status"]);
+      });
+    }
+
     it("replaces an endpoint that failed to provision", async () => {
       const result = await provider.diff(
         "id",
@@ -200,7 +227,7 @@ describe("ReversePrivateEndpointProvider", function () {
 
     it("records an endpoint that is not Ready within its wait", async () => {
       // Long enough that even a throttled poll finds it still Provisioning after the 1 s wait.
-      await emulator.control.updateSettings({ provisioningDelayMs: 8_000 });
+      await emulator.control.updateSettings({ provisioningDelayMs: 4_000 });
       try {
         const error = await provider
           .create({ serviceId, ...vpcService, description: "slow", readyTimeoutSeconds: 1 })

@@ -6,7 +6,7 @@
 import { expect } from "chai";
 import type { RunningEmulator } from "../../emulator";
 import type { ResourceDefinition } from "../../provider/resources/definition";
-import { optionalStrings } from "../../provider/resources/support/check";
+import { optionalStrings } from "../../provider/resources/support/stringRules";
 import { checkSpecOf } from "../../provider/resources/support/derive";
 import { diffInputs } from "../../provider/resources/support/diff";
 import { PartialCreateError } from "../../provider/resources/support/errors";

@@ -388,7 +388,8 @@ describe("schemas: privateEndpointCreate and servicePrivateEndpointsPatch", () =
 
   it("requires a non-empty id", () => {
     expectOnlyProblem("privateEndpointCreate", { description: "x" }, "id", "id is required");
-    expectOnlyProblem("privateEndpointCreate", { id: "" }, "id", "must not be empty");
+    expectOnlyProblem("privateEndpointCreate", { id: "" }, "id", "must be the cloud provider's endpoint id");
+    expectOnlyProblem("privateEndpointCreate", { id: ".." }, "id", "starting with a letter or digit");
   });
 
   it("rejects a mistyped description", () => {

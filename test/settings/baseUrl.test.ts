@@ -4,16 +4,8 @@ import { ManagementClient } from "../../provider/rest/management";
 import { ObservabilityClient } from "../../provider/rest/observability";
 
 describe("base URL rule", () => {
-  it("recognizes loopback hosts: 127.0.0.0/8, localhost and ::1", () => {
-    for (const host of [
-      "127.0.0.1",
-      "127.1.2.3",
-      "localhost",
-      "LOCALHOST",
-      "[::1]",
-      "::1",
-      "api.localhost",
-    ]) {
+  it("recognizes loopback hosts: 127.0.0.0/8, localhost and ::1, and nothing else", () => {
+    for (const host of ["127.0.0.1", "127.1.2.3", "localhost", "LOCALHOST", "[::1]", "::1", "localhost."]) {
       expect(isLoopbackHost(host), host).to.equal(true);
     }
     for (const host of [
@@ -23,6 +15,9 @@ describe("base URL rule", () => {
       "[::2]",
       "127.example.com",
       "0.0.0.0",
+      "api.localhost",
+      "anything.localhost",
+      "evil.localhost.",
     ]) {
       expect(isLoopbackHost(host), host).to.equal(false);
     }
@@ -42,6 +37,7 @@ describe("base URL rule", () => {
     const refused = [
       "http://api.example.com",
       "http://10.1.2.3:8080",
+      "http://anything.localhost:4000",
       "ftp://api.example.com",
       "https://user:pass@api.example.com",
       "https://api.example.com/?token=x",

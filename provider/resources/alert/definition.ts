@@ -1,5 +1,5 @@
 /** The Alert resource: an alert of the observability API, delivered to a webhook. */
-import { optionalStringInput, outputOf, stringOutput } from "../support/fields";
+import { adoptIdInput, outputOf, stringOutput } from "../support/fields";
 import type { ResourceDefinition } from "../definition";
 import { noFieldsOfOtherSource } from "./rules";
 
@@ -82,11 +82,11 @@ export const definition: ResourceDefinition = {
       description: "Text sent with every notification, 1 to 4096 characters. Updates in place.",
       change: "update",
     },
-    adoptId: optionalStringInput(
+    adoptId: adoptIdInput(
       "Adopts the existing alert with this id instead of creating one (the dynamic-provider classes cannot be " +
         "imported with `pulumi import`; with the native plugin, `pulumi import` works too). The alert is then made to match these inputs (one PUT, only if it differs); deleting the " +
         "resource deletes the alert. Setting a different id replaces the resource; removing it changes nothing.",
-      { unsetMeansUnmanaged: true },
+      "objectId",
     ),
   },
   outputs: {

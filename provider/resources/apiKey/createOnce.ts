@@ -3,16 +3,67 @@
  *
  * The key's secret is returned by the create's reply only and can never be read back, so a key that a lost reply
  * made cannot be adopted usefully: it is deleted and the create is sent again. A key is taken for the one the lost
- * reply made only when the API dates it no earlier than the create (less the allowed clock skew), it has the name
- * and roles that were sent (and the key id suffix, when hashes were sent), and it was never used: nobody but that
- * lost reply ever had its secret. The old key of a rotation (create-before-delete, same name and all) is older, and
- * a key in use has been used, so neither is ever deleted.
+ * reply made only when it carries this create's marker, the API dates it no earlier than the create (less the
+ * allowed clock skew), it has the roles that were sent, and it was never used: nobody but that lost reply ever had
+ * its secret. The marker tells it from a key that another run made at the same time with the same name and roles:
+ * - a key made from hashes (the program's own credentials) carries its key id's suffix, which the program chose;
+ * - any other key is created under its name with a random suffix, then renamed to its name once the reply is in.
+ * The old key of a rotation (create-before-delete, same name and all) is older, and a key in use has been used, so
+ * neither is ever deleted.
  */
+import { randomBytes } from "node:crypto";
 import type { ApiKey, ApiKeyCreateRequest, ApiKeyCreateResult, KeysApi } from "../../rest";
 import { createWithReconcile } from "../support/createWithReconcile";
 import { deleteIfPresent } from "../support/lifecycle";
 
 export async function createKeyOnce(
+  keys: KeysApi,
+  organizationId: string,
+  request: ApiKeyCreateRequest,
+): Promise<ApiKeyCreateResult> {
+  if (request.hashData !== undefined) return createMarked(keys, organizationId, request);
+  const created = await createMarked(keys, organizationId, { ...request, name: markedName(request.name) });
+  return { ...created, key: await renameOrDiscard(keys, organizationId, created.key, request.name) };
+}
+
+/** The name a key is created under: its own with a suffix no other create uses. */
+export function markedName(name: string): string {
+  return `${name} ~creating-${randomBytes(6).toString("hex")}`;
+}
+
+/**
+ * Gives a key made under a marked name its own name. When that fails the key is deleted, so that no credential
+ * whose secret only this process holds outlives a failed create; the error names it if even that fails.
+ */
+async function renameOrDiscard(
+  keys: KeysApi,
+  organizationId: string,
+  key: ApiKey,
+  name: string,
+): Promise<ApiKey> {
+  try {
+    return await keys.update(organizationId, key.id, { name });
+  } catch (renameError) {
+    const reason = (renameError as Error).message;
+    try {
+      await deleteIfPresent(() => keys.delete(organizationId, key.id));
+    } catch {
+      throw new Error(
+        `API key ${key.id} was created as "${key.name}" but could not be renamed to "${name}" (${reason}) nor ` +
+          "deleted: delete it (`pulumi-clickhouse-cloud orphans --stack <name> --delete " +
+          `${key.id}\`), then run \`pulumi up\` again`,
+        { cause: renameError },
+      );
+    }
+    throw new Error(
+      `API key "${name}" was created but could not be given its name (${reason}); it was deleted, so the next ` +
+        "`pulumi up` starts clean",
+      { cause: renameError },
+    );
+  }
+}
+
+async function createMarked(
   keys: KeysApi,
   organizationId: string,
   request: ApiKeyCreateRequest,

@@ -4,9 +4,8 @@
  */
 import { isIP } from "node:net";
 import type { ValidationProblem } from "../../rest/validation";
+import { hasIdForm } from "../support/idForms";
 import type { PropertyBag } from "../support/properties";
-
-const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** adoptId names the key's uuid (`key.id`), which is what the key's path takes. */
 export function adoptIdIsUuid(inputs: PropertyBag): ValidationProblem[] {
@@ -14,7 +13,7 @@ export function adoptIdIsUuid(inputs: PropertyBag): ValidationProblem[] {
   if (
     adoptId === undefined ||
     adoptId === null ||
-    (typeof adoptId === "string" && uuidPattern.test(adoptId))
+    (typeof adoptId === "string" && hasIdForm("uuid", adoptId))
   ) {
     return [];
   }

@@ -1,5 +1,5 @@
 /** The ReversePrivateEndpoint resource: a private connection from a service to a VPC or an MSK cluster. */
-import { optionalStringInput, organizationIdInput, outputOf, serviceIdInput } from "../support/fields";
+import { adoptIdInput, organizationIdInput, outputOf, serviceIdInput } from "../support/fields";
 import type { InputField, OutputField, ResourceDefinition } from "../definition";
 
 const schemas = "../schemas";
@@ -51,10 +51,10 @@ export const definition: ResourceDefinition = {
       type: { name: "MskAuthentication", from: schemas },
     }),
     organizationId: organizationIdInput,
-    adoptId: optionalStringInput(
+    adoptId: adoptIdInput(
       "Adopts the existing endpoint with this id instead of creating one (the dynamic-provider classes cannot " +
         "be imported with `pulumi import`; with the native plugin, `pulumi import` works too). Its inputs must describe the endpoint as it is; deleting the resource deletes the endpoint.",
-      { unsetMeansUnmanaged: true },
+      "uuid",
     ),
     readyTimeoutSeconds: {
       description:

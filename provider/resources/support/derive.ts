@@ -4,7 +4,7 @@
  */
 import type { InputField, InputRule, ResourceDefinition } from "../definition";
 import type { CheckSpec } from "./check";
-import { optionalStrings, requiredStrings } from "./check";
+import { optionalStrings, requiredStrings } from "./stringRules";
 import type { DiffSpec } from "./diff";
 
 export function checkSpecOf(definition: ResourceDefinition): CheckSpec {

@@ -1,5 +1,6 @@
 /** Fields that several resource definitions share, written once. */
 import type { InputField, OutputField } from "../definition";
+import { idInputRule, type IdForm } from "./idForms";
 
 /** The organization of a management resource: the resource's own, else the configured default. */
 export const organizationIdInput: InputField = {
@@ -11,11 +12,27 @@ export const organizationIdInput: InputField = {
   outsideBody: true,
   change: "replace",
   unsetMeansUnmanaged: true,
+  rule: idInputRule("organizationId", "uuid", false),
 };
 
 /** The service a resource belongs to: a path parameter, so a different one is a different object. */
 export function serviceIdInput(description: string): InputField {
-  return { description, schema: { type: "string" }, outsideBody: true, required: true, change: "replace" };
+  return {
+    description,
+    schema: { type: "string" },
+    outsideBody: true,
+    required: true,
+    change: "replace",
+    rule: idInputRule("serviceId", "uuid", true),
+  };
+}
+
+/** The id of an existing object to adopt instead of creating one, in the form its API gives it. */
+export function adoptIdInput(description: string, form: IdForm): InputField {
+  return optionalStringInput(description, {
+    unsetMeansUnmanaged: true,
+    rule: idInputRule("adoptId", form, false),
+  });
 }
 
 /** An input outside the request body that is only set or left out (an adoption id, a trigger). */

@@ -11,7 +11,8 @@ export const SECRET_SIG = "1b47061264138c4ac30d75fd1eb44270";
 /** The key under which the serialized provider travels with every resource's properties. */
 export const PROVIDER_KEY = "__provider";
 
-export type PropertyBag = Record<string, unknown>;
+export { isPlainObject, type PropertyBag } from "../../propertyBags";
+import { isPlainObject, type PropertyBag } from "../../propertyBags";
 
 export function isUnknown(value: unknown): boolean {
   if (value === UNKNOWN) return true;
@@ -32,10 +33,6 @@ export function unwrapSecrets<T>(value: T): T {
     return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, unwrapSecrets(v)])) as T;
   }
   return value;
-}
-
-export function isPlainObject(value: unknown): value is PropertyBag {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 
 /** Deep equality for JSON-like values; used to compare inputs across a diff. */

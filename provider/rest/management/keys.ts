@@ -36,6 +36,7 @@ export class KeysApi {
       path: keyPath(organizationId, keyId),
       subject: `API key ${keyId}`,
       responseSchema: "apiKey",
+      expectedId: keyId,
     });
   }
 
@@ -47,6 +48,7 @@ export class KeysApi {
       body: request,
       requestSchema: "apiKeyUpdate",
       responseSchema: "apiKey",
+      expectedId: keyId,
     });
   }
 

@@ -12,6 +12,7 @@ export class OrganizationsApi {
       path: organizationPath(organizationId),
       subject: `organization ${organizationId}`,
       responseSchema: "organization",
+      expectedId: organizationId,
     });
   }
 }

@@ -1,12 +1,12 @@
-/** Path builders of the management API; every parameter is URL-encoded. */
-const segment = encodeURIComponent;
+/** Path builders of the management API; every parameter is URL-encoded and never a dot segment. */
+import { pathSegment } from "../pathSegment";
 
 export function organizationPath(organizationId: string): string {
-  return `/v1/organizations/${segment(organizationId)}`;
+  return `/v1/organizations/${pathSegment("organizationId", organizationId)}`;
 }
 
 export function servicePath(organizationId: string, serviceId: string): string {
-  return `${organizationPath(organizationId)}/services/${segment(serviceId)}`;
+  return `${organizationPath(organizationId)}/services/${pathSegment("serviceId", serviceId)}`;
 }
 
 export function reversePrivateEndpointsPath(organizationId: string, serviceId: string): string {
@@ -18,7 +18,7 @@ export function reversePrivateEndpointPath(
   serviceId: string,
   endpointId: string,
 ): string {
-  return `${reversePrivateEndpointsPath(organizationId, serviceId)}/${segment(endpointId)}`;
+  return `${reversePrivateEndpointsPath(organizationId, serviceId)}/${pathSegment("reverse private endpoint id", endpointId)}`;
 }
 
 export function keysPath(organizationId: string): string {
@@ -26,5 +26,5 @@ export function keysPath(organizationId: string): string {
 }
 
 export function keyPath(organizationId: string, keyId: string): string {
-  return `${keysPath(organizationId)}/${segment(keyId)}`;
+  return `${keysPath(organizationId)}/${pathSegment("API key id", keyId)}`;
 }

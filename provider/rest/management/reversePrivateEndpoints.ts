@@ -44,6 +44,7 @@ export class ReversePrivateEndpointsApi {
         path: reversePrivateEndpointPath(organizationId, serviceId, reversePrivateEndpointId),
         subject: `reverse private endpoint ${reversePrivateEndpointId} of service ${serviceId}`,
         responseSchema: "reversePrivateEndpoint",
+        expectedId: reversePrivateEndpointId,
       }),
     );
   }

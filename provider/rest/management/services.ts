@@ -16,6 +16,7 @@ export class ServicesApi {
       path: servicePath(organizationId, serviceId),
       subject: `service ${serviceId}`,
       responseSchema: "service",
+      expectedId: serviceId,
     });
   }
 
@@ -32,6 +33,7 @@ export class ServicesApi {
       body: request,
       requestSchema: "servicePrivateEndpointsPatch",
       responseSchema: "service",
+      expectedId: serviceId,
     });
   }
 
@@ -47,6 +49,7 @@ export class ServicesApi {
       body: request,
       requestSchema: "replicaScalingUpdate",
       responseSchema: "service",
+      expectedId: serviceId,
     });
   }
 
@@ -59,6 +62,7 @@ export class ServicesApi {
       body: { command },
       requestSchema: "serviceStatePatch",
       responseSchema: "service",
+      expectedId: serviceId,
     });
   }
 }

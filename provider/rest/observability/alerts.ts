@@ -1,10 +1,11 @@
 import type { HttpCore } from "../http";
+import { pathSegment } from "../pathSegment";
 import type { Alert, AlertCreateRequest } from "./models";
 
 const ALERTS_PATH = "/api/v2/alerts";
 
 function alertPath(alertId: string): string {
-  return `${ALERTS_PATH}/${encodeURIComponent(alertId)}`;
+  return `${ALERTS_PATH}/${pathSegment("alert id", alertId)}`;
 }
 
 /** Alerts on dashboard tiles and saved searches: create, list, get, replace (PUT, the whole alert) and delete. */
@@ -38,6 +39,7 @@ export class AlertsApi {
       path: alertPath(alertId),
       subject: `alert ${alertId}`,
       responseSchema: "alert",
+      expectedId: alertId,
     });
   }
 
@@ -50,6 +52,7 @@ export class AlertsApi {
       body: request,
       requestSchema: "alertCreate",
       responseSchema: "alert",
+      expectedId: alertId,
     });
   }
 

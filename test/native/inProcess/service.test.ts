@@ -705,8 +705,8 @@ describe("native plugin catalog", () => {
     expect(
       catalog.resources.map((resource) => [resource.token, resource.importProperties !== undefined]),
     ).to.deep.equal([
-      ["clickhouse-cloud:index:Alert", false],
-      ["clickhouse-cloud:index:ApiKey", false],
+      ["clickhouse-cloud:index:Alert", true],
+      ["clickhouse-cloud:index:ApiKey", true],
       ["clickhouse-cloud:index:PrivateEndpoint", true],
       ["clickhouse-cloud:index:ReplicaScaling", true],
       ["clickhouse-cloud:index:ReversePrivateEndpoint", true],

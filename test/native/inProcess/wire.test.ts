@@ -129,36 +129,62 @@ describe("native plugin secrecy rules", () => {
 
 describe("native plugin import ids", () => {
   const definition = (kind: string) => resourceDefinitions.find((candidate) => candidate.kind === kind)!;
+  const importOf = (kind: string, id: string) => importPropertiesFor(definition(kind))!(id);
+  const service = "1c4d3e5f-6a71-4829-9304-b5c6d7e8f9a0";
+  const endpoint = "2d5e4f6a-7b82-4930-a415-c6d7e8f9a0b1";
 
-  it("reads most kinds by the id alone", () => {
-    expect(importPropertiesFor(definition("ApiKey"))).to.equal(undefined);
+  it("reads a key or an alert by the id alone, once its form is checked", () => {
+    expect(importOf("ApiKey", endpoint)).to.deep.equal({ id: endpoint, properties: {} });
+    expect(importOf("Alert", "65f1a2b3c4d5e6f708192a3b")).to.deep.equal({
+      id: "65f1a2b3c4d5e6f708192a3b",
+      properties: {},
+    });
   });
 
   it("splits a private endpoint's id into its service and endpoint, and keeps the id", () => {
-    expect(importPropertiesFor(definition("PrivateEndpoint"))!("svc-1/pe-2")).to.deep.equal({
-      id: "svc-1/pe-2",
-      properties: { serviceId: "svc-1", endpointId: "pe-2" },
+    expect(importOf("PrivateEndpoint", `${service}/vpce-2`)).to.deep.equal({
+      id: `${service}/vpce-2`,
+      properties: { serviceId: service, endpointId: "vpce-2" },
     });
   });
 
   it("reads a reverse private endpoint by its own id under the service the import id names", () => {
-    expect(importPropertiesFor(definition("ReversePrivateEndpoint"))!("svc-1/rpe-2/x")).to.deep.equal({
-      id: "rpe-2/x",
-      properties: { serviceId: "svc-1" },
+    expect(importOf("ReversePrivateEndpoint", `${service}/${endpoint}`)).to.deep.equal({
+      id: endpoint,
+      properties: { serviceId: service },
     });
   });
 
   for (const bad of ["no-separator", "/endpoint", "service/"]) {
     it(`refuses the import id "${bad}" with the expected form`, () => {
-      expect(() => importPropertiesFor(definition("PrivateEndpoint"))!(bad)).to.throw(
+      expect(() => importOf("PrivateEndpoint", bad)).to.throw(
         `a PrivateEndpoint is imported by "<serviceId>/<endpointId>"; got "${bad}"`,
       );
     });
   }
 
+  it("refuses import ids whose parts would address another object, naming the part and its form", () => {
+    const refusals: Array<[string, string, RegExp]> = [
+      ["ApiKey", "..", /^an ApiKey is imported by "<id>": the id must be a uuid .*; got "\.\."$/],
+      [
+        "Alert",
+        ".",
+        /^an Alert is imported by "<id>": the id must be a 24-hex-digit object id .*; got "\."$/,
+      ],
+      ["ReplicaScaling", "..", /the id must be a uuid/],
+      ["ReversePrivateEndpoint", `${service}/..`, /: endpointId must be a uuid .*; got "\.\."$/],
+      ["ReversePrivateEndpoint", `../${endpoint}`, /: serviceId must be a uuid .*; got "\.\."$/],
+      ["PrivateEndpoint", `${service}/..`, /: endpointId must be the cloud provider's endpoint id/],
+      ["PrivateEndpoint", `svc-1/vpce-2`, /: serviceId must be a uuid/],
+    ];
+    for (const [kind, id, message] of refusals) {
+      expect(() => importOf(kind, id), `${kind} ${id}`).to.throw(message);
+    }
+  });
+
   it("imports replica scaling with every request-body setting managed", () => {
-    expect(importPropertiesFor(definition("ReplicaScaling"))!("svc-9")).to.deep.equal({
-      id: "svc-9",
+    expect(importOf("ReplicaScaling", service)).to.deep.equal({
+      id: service,
       properties: {
         managedFields: [
           "minReplicaMemoryGb",

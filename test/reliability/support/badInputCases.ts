@@ -208,7 +208,7 @@ export function badInputCases(fixture: Fixture): BadInputCase[] {
       args: { serviceId, endpointId: "", description: "bad" },
       field: "endpointId",
       apiField: "id",
-      rule: /must not be empty/,
+      rule: /endpointId must be the cloud provider's endpoint id: 1 to 128 letters, digits/,
     },
     // Alert: every enum, the channel, what each source requires, the interval format.
     {
