@@ -120,4 +120,4 @@ export function setValueProblems(values: Readonly<Record<string, string>>): Conf
   return problems;
 }
 
-export { inPluginTerms, inPluginWords } from "../settings/pluginKeys";
+export { forPluginDeployment, inPluginTerms, inPluginWords } from "../settings/pluginKeys";

@@ -43,7 +43,7 @@ export const pluginNamespaceNote =
   "classes' keys, which the emulator's `configure` writes without --plugin) do not reach it; against the emulator, " +
   "run `npx pulumi-clickhouse-cloud-emulator configure --fixture <file> --plugin`.";
 
-/** A ConfigurationError told in the plugin's terms (see inPluginWords), with the note on its namespace. */
+/** A ConfigurationError told in the plugin's terms (see inPluginWords). */
 export function inPluginTerms(error: ConfigurationError): ConfigurationError {
   const rename = inPluginWords;
   return new ConfigurationError(
@@ -54,6 +54,11 @@ export function inPluginTerms(error: ConfigurationError): ConfigurationError {
       problem: rename(problem.problem),
     })),
     error.form,
-    pluginNamespaceNote,
   );
+}
+
+/** The error as the plugin reports it to a deployment: in its terms, with the note on its namespace. */
+export function forPluginDeployment(error: ConfigurationError): ConfigurationError {
+  const renamed = inPluginTerms(error);
+  return new ConfigurationError(renamed.api, renamed.problems, renamed.form, pluginNamespaceNote);
 }

@@ -102,7 +102,7 @@ function resourceCases(fixture: Fixture): ResourceCase[] {
       kind: "PrivateEndpoint",
       args: { serviceId: "", endpointId: "vpce-0123456789abcdef0", description: "no service" },
       field: "serviceId",
-      rule: 'serviceId is required and must be a non-empty string; got ""',
+      rule: 'serviceId must be a uuid (8-4-4-4-12 hex digits, e.g. 0b3c2d4e-5f60-4718-8293-a4b5c6d7e8f9); got ""',
     },
     {
       title: "Alert: a saved search on a tile alert (definition rule across inputs)",
