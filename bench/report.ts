@@ -1,4 +1,4 @@
-/** bench/results.md: the summary table (what the README shows) and one section per figure. */
+/** bench/results.md: the summary table (what bench/README.md shows of the latest run) and one section per figure. */
 import { overheadCommands } from "./figures/overhead";
 import { requestPhases } from "./figures/requests";
 import { benchKinds } from "./programs/ours/settings";

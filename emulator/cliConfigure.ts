@@ -9,6 +9,7 @@ import { execFile } from "node:child_process";
 import { promises as fs } from "node:fs";
 import { SETTINGS, type SettingSpec } from "../schemas/settings";
 import { CliError, UsageError } from "./cliSupport";
+import { pluginUseIn } from "./pluginProject";
 import type { Fixture } from "./types";
 
 export interface ConfigureOptions {
@@ -65,7 +66,28 @@ export async function configureStack(options: ConfigureOptions): Promise<string>
   for (const { key, value } of values.filter(({ secret }) => secret))
     await runPulumi(["config", "set", "--secret", key, ...stackArgs], value);
   const lines = values.map(({ key, value, secret }) => `  ${key} = ${secret ? "[secret]" : value}`);
-  return `configured ${options.stack ? `stack ${options.stack}` : "the current stack"} from ${options.fixture}:\n${lines.join("\n")}\n`;
+  const stack = options.stack ? `stack ${options.stack}` : "the current stack";
+  return (
+    `configured ${stack} from ${options.fixture} with ${namespaceWords(options.plugin)}:\n${lines.join("\n")}\n` +
+    (options.plugin ? "" : await pluginNote())
+  );
+}
+
+/** Which keys were written: the two paths read different config namespaces, and ignore the other's. */
+function namespaceWords(plugin: boolean): string {
+  return plugin
+    ? "the clickhouse-cloud plugin's keys (clickhouse-cloud:*)"
+    : "the dynamic classes' keys (clickhouse:*, observability:*; a program on the clickhouse-cloud plugin needs --plugin)";
+}
+
+/** A plugin project ignores the keys just written: say so, and how to write the ones it reads. */
+async function pluginNote(): Promise<string> {
+  const reason = await pluginUseIn(process.cwd());
+  if (reason === undefined) return "";
+  return (
+    `note: this project uses the clickhouse-cloud plugin (${reason}), which reads only clickhouse-cloud:* keys: ` +
+    "run configure again with --plugin\n"
+  );
 }
 
 async function readFixture(file: string): Promise<Fixture> {

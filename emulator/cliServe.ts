@@ -185,8 +185,10 @@ function startBanner(emulator: RunningEmulator, options: ServeOptions): string {
       `state ${options.statePath ? `in ${options.statePath}` : "in memory"}`,
     ...(options.fixtureOut ? [`  fixture written to ${options.fixtureOut}`] : []),
     ...(options.pidFile ? [`  pid written to ${options.pidFile}`] : []),
-    "Fixture (local emulator credentials):",
-    JSON.stringify(emulator.fixture, null, 2),
+    // --quiet keeps the credentials out of logs: a script reads them from the fixture file.
+    ...(options.quiet
+      ? [`Fixture: not printed (--quiet)${options.fixtureOut ? "" : "; write it with --fixture-out <file>"}`]
+      : ["Fixture (local emulator credentials):", JSON.stringify(emulator.fixture, null, 2)]),
     "Next steps:",
     ...nextSteps.map((line) => `  ${line}`),
     "",

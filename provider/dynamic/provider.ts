@@ -5,10 +5,11 @@
 import type * as pulumi from "@pulumi/pulumi";
 import type { ResourceDefinition, ResourceOperations } from "../resources/definition";
 import { providerContext } from "../resources/context";
-import { checkInputs } from "../resources/support/check";
+import { checkInputs, engineFailures } from "../resources/support/check";
 import { diffInputs } from "../resources/support/diff";
 import { pick } from "../resources/support/properties";
 import { checkSpecOf, diffSpecOf, inputNames } from "../resources/support/derive";
+import { warnOfIncompleteSettings } from "../resources/support/settingsWarning";
 
 export function dynamicProvider(
   definition: ResourceDefinition,
@@ -25,7 +26,9 @@ export function dynamicProvider(
       // The wire's own rules need the wire: read from the stack config, as every operation reads it.
       const dialect =
         definition.dialectRules === undefined ? "spec" : providerContext.dialect(definition.module);
-      return checkInputs(checkSpec, news, dialect);
+      const checked = checkInputs(checkSpec, news, dialect);
+      warnOfIncompleteSettings(definition, news.organizationId);
+      return { inputs: checked.inputs, failures: engineFailures(checked.failures ?? []) };
     },
     async diff(_id, olds, news) {
       const compared = operations.comparable?.(olds, news) ?? { olds, news };

@@ -161,4 +161,4 @@ export function setValueProblems(values: Readonly<Record<string, string>>): Conf
   return problems;
 }
 
-export { inPluginTerms } from "../settings/pluginKeys";
+export { forPluginDeployment, inPluginTerms, inPluginWords } from "../settings/pluginKeys";

@@ -8,7 +8,7 @@ import { Any } from "google-protobuf/google/protobuf/any_pb";
 import { ErrorResourceInitFailed } from "@pulumi/pulumi/proto/provider_pb";
 import { Status } from "@pulumi/pulumi/proto/status_pb";
 import { ConfigurationError } from "../settings/errors";
-import { inPluginTerms } from "./configuration";
+import { forPluginDeployment, inPluginWords } from "./configuration";
 import { structOf, type PropertyBag } from "./wire";
 
 /** What a partial create throws (its id and outputs so far), found by shape as the dynamic host finds it. */
@@ -23,9 +23,10 @@ function isPartialCreate(error: unknown): error is PartialCreate {
   return error instanceof Error && typeof (error as Partial<PartialCreate>).id === "string";
 }
 
+/** The message in the plugin's terms: the hints of the REST errors (a 401's) name the keys a user sets. */
 function messageOf(error: unknown): string {
-  if (error instanceof ConfigurationError) return inPluginTerms(error).message;
-  return error instanceof Error ? error.message : String(error);
+  if (error instanceof ConfigurationError) return forPluginDeployment(error).message;
+  return inPluginWords(error instanceof Error ? error.message : String(error));
 }
 
 /**

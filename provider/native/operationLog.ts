@@ -4,6 +4,7 @@
  * them. A dynamic provider's stderr reaches the user; the native plugin's does not, so the plugin routes them.
  */
 import { AsyncLocalStorage } from "node:async_hooks";
+import { inPluginWords } from "../settings/pluginKeys";
 import type { EngineLog } from "./engineLog";
 
 interface Operation {
@@ -29,12 +30,13 @@ export async function withOperationLog<T>(urn: string, run: () => Promise<T>): P
 
 /**
  * A progress reporter for the resource operations: a line starting "warning: " is a warning, any other an
- * info line with its kind in front, as the dynamic provider prints it.
+ * info line with its kind in front, as the dynamic provider prints it. Settings the lines name are the plugin's.
  */
 export function progressToEngine(log: EngineLog): (kind: string, message: string) => void {
   const warningPrefix = "warning: ";
-  return (kind, message) => {
+  return (kind, line) => {
     const operation = current.getStore();
+    const message = inPluginWords(line);
     const entry = message.startsWith(warningPrefix)
       ? { severity: "warning" as const, message: message.slice(warningPrefix.length) }
       : { severity: "info" as const, message: `[${kind}] ${message}` };

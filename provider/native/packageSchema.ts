@@ -33,6 +33,7 @@ export interface PackageSpec {
   description: string;
   keywords: string[];
   homepage: string;
+  pluginDownloadURL: string;
   license: string;
   repository: string;
   meta: { moduleFormat: string };
@@ -45,6 +46,15 @@ export interface PackageSpec {
 }
 
 const repository = "https://github.com/pulumi-clickhouse-cloud/pulumi-clickhouse-cloud";
+
+/**
+ * Where the engine downloads a missing plugin: the assets of this repository's GitHub release of the version
+ * (`pulumi-resource-clickhouse-cloud-v<version>-<os>-<arch>.tar.gz`); `${VERSION}` is the engine's to fill in.
+ */
+export const pluginDownloadURL = `${repository}/releases/download/v\${VERSION}`;
+
+/** The oldest Pulumi SDK every generated SDK accepts: the one this package is built and tested with. */
+export const pulumiMinimum = "3.248.0";
 
 function pascal(text: string): string {
   return text.charAt(0).toUpperCase() + text.slice(1);
@@ -200,6 +210,12 @@ function getSeriesSpec(registry: TypeRegistry): PackageSpec["functions"][string]
   };
 }
 
+/** The README of the Node and Python SDKs: what their package pages show. */
+const sdkReadme =
+  "ClickHouse Cloud services' private endpoints, replica scaling and API keys, and observability alerts, as " +
+  "Pulumi resources served by the `clickhouse-cloud` provider plugin, which the Pulumi engine downloads from " +
+  `this package's GitHub release on first use. Documentation, configuration and examples: ${repository}#readme`;
+
 /** The package schema for the given definitions and package version. */
 export function packageSchema(definitions: readonly ResourceDefinition[], version: string): PackageSpec {
   const registry = new TypeRegistry(packageName);
@@ -229,6 +245,7 @@ export function packageSchema(definitions: readonly ResourceDefinition[], versio
       "kind/native",
     ],
     homepage: `${repository}#readme`,
+    pluginDownloadURL,
     license: "Apache-2.0",
     repository,
     meta: { moduleFormat: "(.*)" },
@@ -246,9 +263,17 @@ export function packageSchema(definitions: readonly ResourceDefinition[], versio
         packageName: "pulumi-clickhouse-cloud-native",
         packageDescription:
           "ClickHouse Cloud resources served by the clickhouse-cloud native provider plugin.",
+        readme: sdkReadme,
+        dependencies: { "@pulumi/pulumi": `^${pulumiMinimum}` },
         respectSchemaVersion: true,
       },
-      python: { packageName: "pulumi_clickhouse_cloud", respectSchemaVersion: true },
+      python: {
+        packageName: "pulumi_clickhouse_cloud",
+        readme: sdkReadme,
+        requires: { pulumi: `>=${pulumiMinimum},<4.0.0` },
+        pyproject: { enabled: true },
+        respectSchemaVersion: true,
+      },
       go: {
         importBasePath: `${repository.replace("https://", "")}/sdk/go/clickhousecloud`,
         generateResourceContainerTypes: false,

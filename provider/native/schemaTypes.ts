@@ -7,6 +7,7 @@
 import type { SchemaObject } from "ajv";
 import type { NamedType } from "../resources/definition";
 import { ruleKeyword } from "../../schemas";
+import { enumValueName } from "./enumNames";
 
 /** A Pulumi schema type reference or inline type. */
 export interface TypeSpec {
@@ -30,7 +31,7 @@ export type NamedTypeSpec =
       properties: Record<string, PropertySpec>;
       required?: string[];
     }
-  | { type: "string"; description?: string; enum: { value: string }[] };
+  | { type: "string"; description?: string; enum: { name: string; value: string }[] };
 
 const anyType: TypeSpec = { $ref: "pulumi.json#/Any" };
 
@@ -76,7 +77,10 @@ export class TypeRegistry {
     const enumValues = Array.isArray(schema.enum) ? schema.enum.filter((value) => value !== null) : undefined;
     if (enumValues !== undefined) {
       if (!enumValues.every((value) => typeof value === "string")) return anyType;
-      return this.define(typeName, { type: "string", enum: enumValues.map((value) => ({ value })) });
+      return this.define(typeName, {
+        type: "string",
+        enum: enumValues.map((value) => ({ name: enumValueName(value), value })),
+      });
     }
     const branches = (schema.anyOf ?? schema.oneOf) as SchemaObject[] | undefined;
     if (branches !== undefined) {

@@ -1,8 +1,9 @@
 /**
  * Which properties leave the plugin as secrets. A property is a secret on the way out when it was one on the way
- * in (the program or the state marked it), when its definition says it always is, or, for outputs such as an API
- * key's keyId, when the inputs it is a secret for are set. So a secret never loses its marking through a create,
- * an update or a refresh, and one the program forgot to mark is marked anyway.
+ * in (the program or the state marked it), when its definition says it always is, when it echoes a secret input
+ * the program set, or, for outputs such as an API key's keyId, when the inputs it is a secret for are set. So a
+ * secret never loses its marking through a create, an update or a refresh, one the program forgot to mark is marked
+ * anyway, and an output the API issued under the name of an unset secret input (a key's own keyId) stays plain.
  */
 import type { ResourceDefinition } from "../resources/definition";
 import { secretKeysOf, type PropertyBag } from "./wire";
@@ -29,15 +30,17 @@ export function secretInputs(rules: SecrecyRules, arrivedSecret: ReadonlySet<str
 }
 
 /**
- * The outputs to mark: the definition's secret outputs and secret inputs echoed as outputs, outputs whose
- * `secretWhenSet` inputs are set in `inputs`, and whatever arrived secret.
+ * The outputs to mark: the definition's secret outputs, secret inputs set in `inputs` and echoed as outputs,
+ * outputs whose `secretWhenSet` inputs are set in `inputs`, and whatever arrived secret.
  */
 export function secretOutputs(
   rules: SecrecyRules,
   inputs: PropertyBag,
   arrivedSecret: ReadonlySet<string>,
 ): Set<string> {
-  const keys = secretInputs(rules, arrivedSecret);
+  const keys = new Set(arrivedSecret);
+  for (const [name, field] of Object.entries(rules.inputs))
+    if (field.secret && isSet(inputs[name])) keys.add(name);
   for (const [name, field] of Object.entries(rules.outputs)) {
     if (field.secret || (field.secretWhenSet ?? []).some((input) => isSet(inputs[input]))) keys.add(name);
   }

@@ -22,7 +22,7 @@ import {
 } from "@pulumi/pulumi/proto/provider_pb";
 import { ConfigurationError } from "../settings/errors";
 import type { ConfigSource } from "../settings/sources";
-import { configValues, inPluginTerms, nativeConfigSource, setValueProblems } from "./configuration";
+import { configValues, forPluginDeployment, nativeConfigSource, setValueProblems } from "./configuration";
 import { serviceError } from "./errors";
 import { ResourceOperations, type NativeResource } from "./resourceOperations";
 import type { EngineLog } from "./engineLog";
@@ -157,7 +157,7 @@ export function providerService(catalog: PluginCatalog, log: EngineLog): IResour
       response.setReturn(structOf(outcome.result as unknown as PropertyBag));
       return response;
     } catch (error) {
-      throw error instanceof ConfigurationError ? inPluginTerms(error) : error;
+      throw error instanceof ConfigurationError ? forPluginDeployment(error) : error;
     }
   }
 

@@ -54,6 +54,29 @@ class ProviderContext {
     return onceThisRun(() => resolveDialect({ source: this.stackConfig }, api));
   }
 
+  /**
+   * What keeps the settings an API's operations need from resolving, or undefined when they resolve: for a
+   * preview, which sends nothing and so would otherwise pass on a stack that `up` refuses.
+   */
+  settingsProblem(
+    api: "clickhouse" | "observability",
+    organizationId?: unknown,
+  ): ConfigurationError | undefined {
+    try {
+      if (api === "observability") resolveObservabilitySettings({ source: this.stackConfig });
+      else
+        resolveManagementSettings(
+          { source: this.stackConfig },
+          // An organizationId not known yet in a preview will be one: only its absence is a problem.
+          { organizationId: organizationId === undefined || organizationId === null ? undefined : "set" },
+        );
+      return undefined;
+    } catch (error) {
+      if (error instanceof ConfigurationError) return error;
+      throw error;
+    }
+  }
+
   observability(): ObservabilityClient {
     const settings = onceThisRun(() => resolveObservabilitySettings({ source: this.stackConfig }));
     return observabilityClient(settings, {

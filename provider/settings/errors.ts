@@ -17,11 +17,14 @@ export class ConfigurationError extends Error {
     readonly api: string,
     readonly problems: readonly ConfigurationProblem[],
     readonly form: "full" | "reference" = "full",
+    /** A last line of the full form, about where the settings may have gone instead. */
+    readonly note?: string,
   ) {
     super(
       form === "full"
         ? `configuration for the ${api} is incomplete:\n` +
-            problems.map((p) => `  - ${p.key} (or env ${p.envVar}): ${p.problem}`).join("\n")
+            problems.map((p) => `  - ${p.key} (or env ${p.envVar}): ${p.problem}`).join("\n") +
+            (note === undefined ? "" : `\n${note}`)
         : `configuration for the ${api} is incomplete: ` +
             `${problems.map((p) => `${p.key} (or env ${p.envVar})`).join(", ")} ` +
             "(reported in full once in this run, with how to set each)",
@@ -43,5 +46,5 @@ export function reportOncePerProcess(error: ConfigurationError): ConfigurationEr
     reportedInFull.add(error.message);
     return error;
   }
-  return new ConfigurationError(error.api, error.problems, "reference");
+  return new ConfigurationError(error.api, error.problems, "reference", error.note);
 }

@@ -26,12 +26,26 @@ export function setsPluginKeys(config: ConfigSource): boolean {
 }
 
 /**
- * A ConfigurationError told in the plugin's terms: every dynamic-path key it names (`clickhouse:tokenKey`) becomes
- * the plugin's (`clickhouse-cloud:tokenKey`). Environment variables are the same on both paths and stay.
+ * A text told in the plugin's terms: every dynamic-path key it names (`clickhouse:tokenKey`), in a hint or a
+ * `pulumi config set` command, becomes the plugin's (`clickhouse-cloud:tokenKey`). Environment variables are the
+ * same on both paths and stay.
  */
+export function inPluginWords(text: string): string {
+  return specs.reduce((renamed, spec) => renamed.split(spec.key).join(spec.pluginKey), text);
+}
+
+/**
+ * Why a stack that has the settings may still lack them here: the engine hands the plugin only its own namespace,
+ * so keys written for the TypeScript classes (or by the emulator's `configure` without `--plugin`) never reach it.
+ */
+export const pluginNamespaceNote =
+  "The plugin reads only clickhouse-cloud:* keys: values under clickhouse:* or observability:* (the TypeScript " +
+  "classes' keys, which the emulator's `configure` writes without --plugin) do not reach it; against the emulator, " +
+  "run `npx pulumi-clickhouse-cloud-emulator configure --fixture <file> --plugin`.";
+
+/** A ConfigurationError told in the plugin's terms (see inPluginWords). */
 export function inPluginTerms(error: ConfigurationError): ConfigurationError {
-  const rename = (text: string): string =>
-    specs.reduce((renamed, spec) => renamed.split(spec.key).join(spec.pluginKey), text);
+  const rename = inPluginWords;
   return new ConfigurationError(
     error.api,
     error.problems.map((problem) => ({
@@ -41,4 +55,10 @@ export function inPluginTerms(error: ConfigurationError): ConfigurationError {
     })),
     error.form,
   );
+}
+
+/** The error as the plugin reports it to a deployment: in its terms, with the note on its namespace. */
+export function forPluginDeployment(error: ConfigurationError): ConfigurationError {
+  const renamed = inPluginTerms(error);
+  return new ConfigurationError(renamed.api, renamed.problems, renamed.form, pluginNamespaceNote);
 }

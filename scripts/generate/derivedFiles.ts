@@ -1,6 +1,7 @@
 /**
- * Every file derived from the resource definitions (and the README's configuration table, from the settings), by
- * path relative to the repository, with its content.
+ * Every file derived from the resource definitions (and the README's configuration table, from the settings; the
+ * Registry's pages, from the settings, the SDKs and the examples), by path relative to the repository, with its
+ * content.
  */
 import * as fs from "node:fs";
 import * as path from "node:path";
@@ -10,6 +11,7 @@ import { resourcesTable, withResourcesTable } from "./readmeTable";
 import { publicNamedTypes, resourceClassSource } from "./resourceClass";
 import { schemaText } from "./schema";
 import { validatorsModule, validatorsSource } from "./validators";
+import { registryDocs } from "./registryDocs";
 import { settingsTable, withSettingsTable } from "./settingsTable";
 
 interface DefinedKind {
@@ -41,6 +43,7 @@ export async function derivedFiles(repoRoot: string): Promise<Map<string, string
   const resources = await markdown(resourcesTable(kinds.map((kind) => kind.definition)));
   const settings = await markdown(settingsTable());
   files.set("README.md", withSettingsTable(withResourcesTable(readme, resources), settings));
+  for (const [relative, text] of registryDocs(repoRoot)) files.set(relative, `${await markdown(text)}\n`);
   return files;
 }
 

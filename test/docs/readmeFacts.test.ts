@@ -24,11 +24,12 @@ function sourceText(): string {
     for (const entry of fs.readdirSync(path.join(repoRoot, dir), { withFileTypes: true })) {
       const relative = path.join(dir, entry.name);
       if (entry.isDirectory() && entry.name !== "node_modules") walk(relative);
-      else if (/\.(ts|sh)$/.test(entry.name))
+      else if (/\.(ts|sh|yml)$/.test(entry.name))
         texts.push(fs.readFileSync(path.join(repoRoot, relative), "utf8"));
     }
   };
-  for (const dir of ["schemas", "provider", "emulator", "scripts", "bench"]) walk(dir);
+  // The workflows too: the release's secrets (NPM_TOKEN) are theirs.
+  for (const dir of ["schemas", "provider", "emulator", "scripts", "bench", ".github"]) walk(dir);
   return texts.join("\n");
 }
 
@@ -212,10 +213,14 @@ describe("docs: what the README states exists", function () {
   it("the Go version the docs ask for is the one tools/pulumi-cli/go.mod needs", () => {
     const goMod = fs.readFileSync(path.join(repoRoot, "tools", "pulumi-cli", "go.mod"), "utf8");
     const needed = /^go (\S+)$/m.exec(goMod)![1];
+    // CONTRIBUTING.md must say it; the README, for users, need not, but may only name the same version.
     for (const file of ["README.md", "CONTRIBUTING.md"]) {
       const stated = [...readme(file).matchAll(/Go >= ([0-9.]+[0-9])/g)].map((match) => match[1]);
-      expect(stated, file).to.not.be.empty;
-      expect(new Set(stated), file).to.deep.equal(new Set([needed]));
+      if (file === "CONTRIBUTING.md") expect(stated, file).to.not.be.empty;
+      expect(
+        stated.filter((version) => version !== needed),
+        file,
+      ).to.deep.equal([]);
     }
   });
 

@@ -30,6 +30,23 @@ describe("a missing setting, reported once per run", function () {
     await stack?.dispose();
   });
 
+  it("a preview succeeds, warning once of each missing key with the command that sets it", async () => {
+    const summary = await stack.preview();
+    expect(summary).to.deep.equal({ create: 4 });
+    const log = stack.logs[stack.logs.length - 1];
+    const output = `${log.stdout}\n${log.stderr}`;
+    const diagnostics = output.slice(output.indexOf("Diagnostics:"), output.lastIndexOf("Resources:"));
+    expect(occurrences(diagnostics, "warning: the settings of the management API are incomplete")).to.equal(
+      1,
+    );
+    for (const line of [
+      "clickhouse:organizationId (or env CLICKHOUSE_ORG_ID): missing; run `pulumi config set clickhouse:organizationId <organization-uuid>`",
+      "clickhouse:tokenKey (or env CLICKHOUSE_TOKEN_KEY): missing; run `pulumi config set --plaintext clickhouse:tokenKey <key-id>`",
+      "clickhouse:tokenSecret (or env CLICKHOUSE_TOKEN_SECRET): missing; run `pulumi config set --secret clickhouse:tokenSecret <key-secret>`",
+    ])
+      expect(output).to.include(line);
+  });
+
   it("lists every missing key with its command in one error; the other resources get a one-line reference", async () => {
     // Every resource must be attempted whatever the timing: without this the engine stops scheduling creates
     // after the first failure, and on a busy machine a later resource may never start.
@@ -42,9 +59,13 @@ describe("a missing setting, reported once per run", function () {
     expect(failure).to.include("configuration for the management API is incomplete");
     // The engine's summary lists each resource's error once: one in full, the other two by reference.
     const diagnostics = output.slice(output.indexOf("Diagnostics:"), output.lastIndexOf("Resources:"));
+    // Once in the first error, once in the warning of the checks that ran before the creates.
     expect(
       occurrences(diagnostics, "`pulumi config set --secret clickhouse:tokenSecret <key-secret>`"),
-    ).to.equal(1);
+    ).to.equal(2);
+    expect(occurrences(diagnostics, "error: configuration for the management API is incomplete:\n")).to.equal(
+      1,
+    );
     expect(occurrences(diagnostics, "(reported in full once in this run, with how to set each)")).to.equal(2);
     expect(output).to.include(
       "run `pulumi config set --plaintext clickhouse:tokenKey <key-id>` or set CLICKHOUSE_TOKEN_KEY",

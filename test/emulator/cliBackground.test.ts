@@ -63,6 +63,10 @@ describe("emulator: CLI in the background (--detach, --pid-file, stop)", () => {
     const pid = Number(await fs.readFile(path.join(directory, "emulator.pid"), "utf8"));
     started.push(pid);
     expect(detached.stdout).to.include(`listening on ${fixture.managementUrl} (pid ${pid})`);
+    // --quiet prints no credentials: they are in the fixture file, which only its owner can read.
+    for (const credential of [fixture.tokenKey, fixture.tokenSecret, fixture.observabilityToken])
+      expect(detached.stdout + detached.stderr).to.not.include(credential);
+    expect(detached.stdout).to.include("fixture written to fixture.json");
 
     const response = await send(
       `${fixture.managementUrl}/v1/organizations/${fixture.organizationId}/services`,

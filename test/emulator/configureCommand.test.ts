@@ -141,7 +141,8 @@ describe("emulator command: configure --fixture", () => {
     // No secret is ever an argument, where the process list would show it.
     expect(cli.calls()!.join(" ")).to.not.match(/key-secret|obs-token/);
     expect(printed).to.equal(
-      `configured the current stack from ${file}:\n` +
+      `configured the current stack from ${file} with the dynamic classes' keys (clickhouse:*, observability:*; ` +
+        "a program on the clickhouse-cloud plugin needs --plugin):\n" +
         "  clickhouse:apiUrl = http://127.0.0.1:4010\n" +
         "  clickhouse:organizationId = org-1\n" +
         "  clickhouse:tokenKey = key-id\n" +
@@ -214,8 +215,70 @@ describe("emulator command: configure --fixture", () => {
         stdin: "obs-token",
       },
     ]);
-    expect(printed.split("\n")[0]).to.equal(`configured stack dev from ${file}:`);
+    expect(printed.split("\n")[0]).to.equal(
+      `configured stack dev from ${file} with the clickhouse-cloud plugin's keys (clickhouse-cloud:*):`,
+    );
     expect(printed).to.contain("\n  serviceId = svc-prod\n  tileId = tile-2\n");
+  });
+
+  describe("in a project that uses the clickhouse-cloud plugin, without --plugin", () => {
+    let savedCwd: string;
+    beforeEach(() => {
+      savedCwd = process.cwd();
+      process.chdir(scratch);
+    });
+    afterEach(() => process.chdir(savedCwd));
+
+    const projects: { file: string; text: string; reason: string }[] = [
+      {
+        file: "Pulumi.yaml",
+        text: "name: p\nruntime: yaml\nresources:\n  key:\n    type: clickhouse-cloud:index:ApiKey\n",
+        reason: "Pulumi.yaml names clickhouse-cloud resources",
+      },
+      {
+        file: "package.json",
+        text: '{ "dependencies": { "pulumi-clickhouse-cloud-native": "0.1.0" } }',
+        reason: "package.json depends on its Node.js SDK",
+      },
+      {
+        file: "requirements.txt",
+        text: "pulumi>=3.248.0\npulumi_clickhouse_cloud\n",
+        reason: "requirements.txt depends on its Python SDK",
+      },
+      {
+        file: "go.mod",
+        text: "module m\nrequire github.com/pulumi-clickhouse-cloud/pulumi-clickhouse-cloud/sdk/go v0.1.0\n",
+        reason: "go.mod requires its Go SDK",
+      },
+    ];
+    for (const { file, text, reason } of projects) {
+      it(`says the keys it wrote are ignored, and to use --plugin (${file})`, async () => {
+        fakePulumi();
+        fs.writeFileSync(path.join(scratch, file), text);
+        const printed = await configureStack({ fixture: writeFixture(fixture), set: [], plugin: false });
+        expect(printed).to.include("  clickhouse:tokenKey = key-id\n");
+        expect(printed.trimEnd().split("\n").at(-1)).to.equal(
+          `note: this project uses the clickhouse-cloud plugin (${reason}), which reads only clickhouse-cloud:* ` +
+            "keys: run configure again with --plugin",
+        );
+      });
+    }
+
+    it("says nothing more with --plugin, nor in a project of the dynamic classes", async () => {
+      fakePulumi();
+      fs.writeFileSync(
+        path.join(scratch, "package.json"),
+        '{ "dependencies": { "pulumi-clickhouse-cloud": "0.1.0" } }',
+      );
+      const dynamic = await configureStack({ fixture: writeFixture(fixture), set: [], plugin: false });
+      expect(dynamic).to.not.include("note:");
+      fs.writeFileSync(
+        path.join(scratch, "go.mod"),
+        "require github.com/pulumi-clickhouse-cloud/pulumi-clickhouse-cloud/sdk/go v0.1.0\n",
+      );
+      const plugin = await configureStack({ fixture: writeFixture(fixture), set: [], plugin: true });
+      expect(plugin).to.not.include("note:");
+    });
   });
 
   describe("a --set it cannot use", () => {

@@ -13,7 +13,10 @@ interface ResourceCase {
   title: string;
   kind: "ReversePrivateEndpoint" | "ReplicaScaling" | "ApiKey" | "PrivateEndpoint" | "Alert";
   args: Record<string, unknown>;
-  /** The input the engine's message names (`property <field>`), as the program spells it. */
+  /**
+   * The input the engine's message names (`property <field>`), as the program spells it; a nested path the rule
+   * names instead (the engine can show no value for it).
+   */
   field: string;
   /** The rule, in the words both paths must print. */
   rule: string;
@@ -81,6 +84,13 @@ function resourceCases(fixture: Fixture): ResourceCase[] {
       rule: 'adoptId must be the uuid of an existing key of the organization; got "not-a-uuid"',
     },
     {
+      title: "ApiKey: an IP access source that is no address (nested property of the request schema)",
+      kind: "ApiKey",
+      args: { name: "office", roles: ["developer"], ipAccessList: [{ source: "office" }] },
+      field: "ipAccessList[0].source",
+      rule: 'ipAccessList[0].source must be an IPv4 or IPv6 address or CIDR range; got "office"',
+    },
+    {
       title: "PrivateEndpoint: an empty endpointId (request schema, sent as the body's id)",
       kind: "PrivateEndpoint",
       args: { serviceId, endpointId: "", description: "empty id" },
@@ -92,7 +102,7 @@ function resourceCases(fixture: Fixture): ResourceCase[] {
       kind: "PrivateEndpoint",
       args: { serviceId: "", endpointId: "vpce-0123456789abcdef0", description: "no service" },
       field: "serviceId",
-      rule: 'serviceId is required and must be a non-empty string; got ""',
+      rule: 'serviceId must be a uuid (8-4-4-4-12 hex digits, e.g. 0b3c2d4e-5f60-4718-8293-a4b5c6d7e8f9); got ""',
     },
     {
       title: "Alert: a saved search on a tile alert (definition rule across inputs)",
@@ -230,8 +240,14 @@ describe("native plugin: bad input fails at preview with the same words as the d
             ? `clickhouse-cloud:index:${testCase.kind}`
             : `pulumi-nodejs:dynamic/${testCase.kind === "Alert" ? "observability" : "clickhouse"}:${testCase.kind}`;
         const context = `${testCase.title} (${served})`;
-        expect(message, context).to.include(`${type} resource 'bad-${index}': property ${testCase.field} `);
+        const nested = /[.[]/.test(testCase.field);
+        expect(message, context).to.include(
+          nested
+            ? `${type} resource 'bad-${index}' has a problem: ${testCase.rule}`
+            : `${type} resource 'bad-${index}': property ${testCase.field} `,
+        );
         expect(message, context).to.include(`has a problem: ${testCase.rule}`);
+        if (nested) expect(message, context).to.not.include("<nil>");
       }
     }
   });

@@ -84,6 +84,33 @@ describe("native plugin: configuration", function () {
     expect(message).to.include("clickhouse-cloud:tokenSecret (or env CLICKHOUSE_TOKEN_SECRET): missing");
     expect(message).to.include("pulumi config set --secret clickhouse-cloud:tokenSecret");
     expect(message).to.not.include("clickhouse:tokenSecret");
+    // A stack configured for the TypeScript classes (or by `configure` without --plugin) is told why and what to run.
+    expect(message).to.include("The plugin reads only clickhouse-cloud:* keys");
+    expect(message).to.include("`npx pulumi-clickhouse-cloud-emulator configure --fixture <file> --plugin`");
+  });
+
+  it("a preview with a missing setting succeeds, warning of the plugin's key and the command that sets it", async () => {
+    const { fixture } = emulator;
+    const stack = await stackWith(
+      {
+        "e2e:keyName": `preview-missing-${process.pid}`,
+        "clickhouse-cloud:apiUrl": fixture.managementUrl,
+        "clickhouse-cloud:organizationId": fixture.organizationId,
+        "clickhouse-cloud:tokenKey": fixture.tokenKey,
+      },
+      { CLICKHOUSE_TOKEN_SECRET: "" },
+    );
+    // The stack and the key; the preview sends nothing, so it cannot fail on the missing secret.
+    expect(await stack.preview()).to.deep.equal({ create: 2 });
+    const log = stack.logs[stack.logs.length - 1];
+    const output = `${log.stdout}\n${log.stderr}`;
+    expect(output).to.include("warning: the settings of the management API are incomplete");
+    expect(output).to.include(
+      "clickhouse-cloud:tokenSecret (or env CLICKHOUSE_TOKEN_SECRET): missing; run " +
+        "`pulumi config set --secret clickhouse-cloud:tokenSecret <key-secret>`",
+    );
+    expect(output).to.not.include("clickhouse:tokenSecret");
+    expect(output).to.not.include("clickhouse-cloud:tokenKey (or env");
   });
 
   it("a URL that is not one fails the preview naming the setting, before any request", async () => {

@@ -16,7 +16,10 @@ interface ResourceSchema {
   requiredInputs: string[];
 }
 
-/** The examples in other languages, checked as far as this machine allows (no Python, Go or YAML language host). */
+/**
+ * The examples in other languages, checked as far as this machine allows: it has no Python or Go language host.
+ * The YAML example also runs for real (yamlExample.test.ts).
+ */
 describe("native plugin: the Go, Python and YAML examples", function () {
   this.timeout(600_000);
 

@@ -82,15 +82,16 @@ describe("AlertProvider on the production wire", function () {
           reason: "scheduleOffsetMinutes must be 0 when scheduleStartAt is set; got 2",
         },
       ]);
+      // A nested path goes to the engine in the reason alone (the engine looks a property up as a top-level key).
       expect(await failuresOf({ ...tile, channels: [other] })).to.deep.equal([
         {
-          property: "channels[0]",
+          property: "",
           reason: "channels[0] must be the same as channel, the alert's first channel",
         },
       ]);
       expect(await failuresOf({ ...tile, channels: [tile.channel, other, other] })).to.deep.equal([
         {
-          property: "channels[2]",
+          property: "",
           reason: "channels[2] repeats an earlier channel; each may be listed once",
         },
       ]);

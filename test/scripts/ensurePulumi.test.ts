@@ -1,4 +1,4 @@
-import { execFile } from "node:child_process";
+import { execFile, execFileSync } from "node:child_process";
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
@@ -14,9 +14,10 @@ const goMinimum = /^go (\S+)$/m.exec(
 
 function ensurePulumi(
   env: Record<string, string>,
+  timeout = 30_000,
 ): Promise<{ code: number; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
-    execFile("bash", [script], { env, encoding: "utf8", timeout: 30_000 }, (error, stdout, stderr) =>
+    execFile("bash", [script], { env, encoding: "utf8", timeout }, (error, stdout, stderr) =>
       resolve({ code: error ? (typeof error.code === "number" ? error.code : 1) : 0, stdout, stderr }),
     );
   });
@@ -68,6 +69,10 @@ describe("scripts/ensure-pulumi.sh: finding the Pulumi CLI, or saying what to in
     const cacheBin = path.join(home, ".pulumi", "versions", "3.248.0", "bin");
     fs.mkdirSync(cacheBin, { recursive: true });
     fs.symlinkSync(path.join(pulumiCliDir(), "pulumi"), path.join(cacheBin, "pulumi"));
+    fs.symlinkSync(
+      path.join(pulumiCliDir(), "pulumi-language-yaml"),
+      path.join(cacheBin, "pulumi-language-yaml"),
+    );
     const run = await ensurePulumi({
       PATH: "/usr/bin:/bin",
       HOME: home,
@@ -78,5 +83,43 @@ describe("scripts/ensure-pulumi.sh: finding the Pulumi CLI, or saying what to in
     expect(run.stdout).to.equal(`${cacheBin}\n`);
     expect(run.stderr).to.include("pulumi is not on your PATH; to use it in your shell");
     expect(run.stderr).to.include(`export PATH="${cacheBin}:$PATH"`);
+  });
+
+  it("with the CLI but no YAML language host beside it: builds the host there once, from Go modules", async function () {
+    this.timeout(600_000);
+    const cacheBin = path.join(home, ".pulumi", "versions", "3.248.0", "bin");
+    fs.mkdirSync(cacheBin, { recursive: true });
+    fs.symlinkSync(path.join(pulumiCliDir(), "pulumi"), path.join(cacheBin, "pulumi"));
+    const goBin = path.dirname(execFileSync("bash", ["-c", "command -v go"], { encoding: "utf8" }).trim());
+    const env = {
+      PATH: `${goBin}:/usr/bin:/bin`,
+      HOME: home,
+      PULUMI_HOME: path.join(home, ".pulumi"),
+      PULUMI_SKIP_UPDATE_CHECK: "true",
+      // The machine's module and build caches: the test checks the step, not a first download.
+      GOPATH: execFileSync("go", ["env", "GOPATH"], { encoding: "utf8" }).trim(),
+      GOCACHE: execFileSync("go", ["env", "GOCACHE"], { encoding: "utf8" }).trim(),
+    };
+    const first = await ensurePulumi(env, 600_000);
+    expect(first.code, first.stderr).to.equal(0);
+    expect(first.stderr).to.include("building pulumi-language-yaml v1.25.0 from Pulumi's Go modules");
+    const host = path.join(cacheBin, "pulumi-language-yaml");
+    expect(fs.statSync(host).mode & 0o111, "executable").to.not.equal(0);
+    const second = await ensurePulumi(env);
+    expect(second.code, second.stderr).to.equal(0);
+    expect(second.stderr).to.not.include("building pulumi-language-yaml");
+  });
+
+  it("with the CLI, no YAML language host and no Go: says what to install", async () => {
+    const cacheBin = path.join(home, ".pulumi", "versions", "3.248.0", "bin");
+    fs.mkdirSync(cacheBin, { recursive: true });
+    fs.symlinkSync(path.join(pulumiCliDir(), "pulumi"), path.join(cacheBin, "pulumi"));
+    const run = await ensurePulumi({
+      PATH: "/usr/bin:/bin",
+      HOME: home,
+      PULUMI_HOME: path.join(home, ".pulumi"),
+    });
+    expect(run.code).to.equal(1);
+    expect(run.stderr).to.include("Building the YAML language host needs Go >= ");
   });
 });

@@ -99,7 +99,18 @@ func generate(schemaPath, outDir string) error {
 			return nodejs.GeneratePackage(tool, pkg, nil, nil, false, noDependencies{})
 		}},
 		{"python", func(pkg *schema.Package) (map[string][]byte, error) {
-			return python.GeneratePackage(tool, pkg, nil, noDependencies{})
+			files, err := python.GeneratePackage(tool, pkg, nil, noDependencies{})
+			if err != nil {
+				return nil, err
+			}
+			// pyproject.toml names README.md beside it as the package's description; the generator writes the
+			// README inside the package only, so a build from this folder would have none.
+			readme, ok := files[filepath.Join(pythonPackageName(pkg), "README.md")]
+			if !ok {
+				return nil, errors.New("the Python generator wrote no README.md")
+			}
+			files["README.md"] = readme
+			return files, nil
 		}},
 		{"go", func(pkg *schema.Package) (map[string][]byte, error) {
 			files, err := gogen.GeneratePackage(tool, pkg, nil)
@@ -132,6 +143,14 @@ func generate(schemaPath, outDir string) error {
 		}
 	}
 	return nil
+}
+
+// pythonPackageName is the Python package's folder: the schema's language.python.packageName.
+func pythonPackageName(pkg *schema.Package) string {
+	if info, ok := pkg.Language["python"].(python.PackageInfo); ok && info.PackageName != "" {
+		return info.PackageName
+	}
+	return "pulumi_" + strings.ReplaceAll(pkg.Name, "-", "_")
 }
 
 // goModule is the go.mod of the Go SDK, which Pulumi's Go generator leaves out: the module is the folder above

@@ -44,6 +44,21 @@ export function checkInputs(
   return { inputs: news, failures: problems.map(({ property, reason }) => ({ property, reason })) };
 }
 
+/**
+ * Failures as the engine shows them. The engine prints a failure's property with that input's value, looked up by
+ * the property as a top-level key: for a nested path (`ipAccessList[0].source`) it finds nothing and prints
+ * `value {<nil>}`. So a nested failure goes without a property, and its reason, which the engine prints as the
+ * resource's problem, names the path.
+ */
+export function engineFailures(
+  failures: readonly pulumi.dynamic.CheckFailure[],
+): pulumi.dynamic.CheckFailure[] {
+  return failures.map(({ property, reason }) => {
+    if (rootProperty(property) === property) return { property, reason };
+    return { property: "", reason: reason.startsWith(property) ? reason : `${property}: ${reason}` };
+  });
+}
+
 function rootProperty(property: string): string {
   return property.split(/[.[]/, 1)[0];
 }

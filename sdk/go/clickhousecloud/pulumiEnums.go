@@ -341,14 +341,14 @@ func (in *alertSourcePtr) ToAlertSourcePtrOutputWithContext(ctx context.Context)
 type AlertThresholdType string
 
 const (
-	AlertThresholdTypeAbove            = AlertThresholdType("above")
-	AlertThresholdTypeBelow            = AlertThresholdType("below")
-	AlertThresholdType_Above_exclusive = AlertThresholdType("above_exclusive")
-	AlertThresholdType_Below_or_equal  = AlertThresholdType("below_or_equal")
-	AlertThresholdTypeEqual            = AlertThresholdType("equal")
-	AlertThresholdType_Not_equal       = AlertThresholdType("not_equal")
-	AlertThresholdTypeBetween          = AlertThresholdType("between")
-	AlertThresholdType_Not_between     = AlertThresholdType("not_between")
+	AlertThresholdTypeAbove          = AlertThresholdType("above")
+	AlertThresholdTypeBelow          = AlertThresholdType("below")
+	AlertThresholdTypeAboveExclusive = AlertThresholdType("above_exclusive")
+	AlertThresholdTypeBelowOrEqual   = AlertThresholdType("below_or_equal")
+	AlertThresholdTypeEqual          = AlertThresholdType("equal")
+	AlertThresholdTypeNotEqual       = AlertThresholdType("not_equal")
+	AlertThresholdTypeBetween        = AlertThresholdType("between")
+	AlertThresholdTypeNotBetween     = AlertThresholdType("not_between")
 )
 
 func (AlertThresholdType) ElementType() reflect.Type {
@@ -475,12 +475,12 @@ func (o AlertThresholdTypePtrOutput) ToStringPtrOutputWithContext(ctx context.Co
 //
 //	AlertThresholdTypeAbove
 //	AlertThresholdTypeBelow
-//	AlertThresholdType_Above_exclusive
-//	AlertThresholdType_Below_or_equal
+//	AlertThresholdTypeAboveExclusive
+//	AlertThresholdTypeBelowOrEqual
 //	AlertThresholdTypeEqual
-//	AlertThresholdType_Not_equal
+//	AlertThresholdTypeNotEqual
 //	AlertThresholdTypeBetween
-//	AlertThresholdType_Not_between
+//	AlertThresholdTypeNotBetween
 type AlertThresholdTypeInput interface {
 	pulumi.Input
 
@@ -518,9 +518,9 @@ func (in *alertThresholdTypePtr) ToAlertThresholdTypePtrOutputWithContext(ctx co
 type ApiKeyRole string
 
 const (
-	ApiKeyRoleAdmin            = ApiKeyRole("admin")
-	ApiKeyRoleDeveloper        = ApiKeyRole("developer")
-	ApiKeyRole_Query_endpoints = ApiKeyRole("query_endpoints")
+	ApiKeyRoleAdmin          = ApiKeyRole("admin")
+	ApiKeyRoleDeveloper      = ApiKeyRole("developer")
+	ApiKeyRoleQueryEndpoints = ApiKeyRole("query_endpoints")
 )
 
 func (ApiKeyRole) ElementType() reflect.Type {
@@ -647,7 +647,7 @@ func (o ApiKeyRolePtrOutput) ToStringPtrOutputWithContext(ctx context.Context) p
 //
 //	ApiKeyRoleAdmin
 //	ApiKeyRoleDeveloper
-//	ApiKeyRole_Query_endpoints
+//	ApiKeyRoleQueryEndpoints
 type ApiKeyRoleInput interface {
 	pulumi.Input
 
@@ -1060,8 +1060,8 @@ func (in *autoscalingModePtr) ToAutoscalingModePtrOutputWithContext(ctx context.
 type MskAuthentication string
 
 const (
-	MskAuthentication_SASL_IAM   = MskAuthentication("SASL_IAM")
-	MskAuthentication_SASL_SCRAM = MskAuthentication("SASL_SCRAM")
+	MskAuthenticationSaslIam   = MskAuthentication("SASL_IAM")
+	MskAuthenticationSaslScram = MskAuthentication("SASL_SCRAM")
 )
 
 func (MskAuthentication) ElementType() reflect.Type {
@@ -1186,8 +1186,8 @@ func (o MskAuthenticationPtrOutput) ToStringPtrOutputWithContext(ctx context.Con
 // MskAuthenticationInput is an input type that accepts values of the MskAuthentication enum
 // A concrete instance of `MskAuthenticationInput` can be one of the following:
 //
-//	MskAuthentication_SASL_IAM
-//	MskAuthentication_SASL_SCRAM
+//	MskAuthenticationSaslIam
+//	MskAuthenticationSaslScram
 type MskAuthenticationInput interface {
 	pulumi.Input
 
@@ -1225,9 +1225,9 @@ func (in *mskAuthenticationPtr) ToMskAuthenticationPtrOutputWithContext(ctx cont
 type ReversePrivateEndpointType string
 
 const (
-	ReversePrivateEndpointType_VPC_ENDPOINT_SERVICE = ReversePrivateEndpointType("VPC_ENDPOINT_SERVICE")
-	ReversePrivateEndpointType_VPC_RESOURCE         = ReversePrivateEndpointType("VPC_RESOURCE")
-	ReversePrivateEndpointType_MSK_MULTI_VPC        = ReversePrivateEndpointType("MSK_MULTI_VPC")
+	ReversePrivateEndpointTypeVpcEndpointService = ReversePrivateEndpointType("VPC_ENDPOINT_SERVICE")
+	ReversePrivateEndpointTypeVpcResource        = ReversePrivateEndpointType("VPC_RESOURCE")
+	ReversePrivateEndpointTypeMskMultiVpc        = ReversePrivateEndpointType("MSK_MULTI_VPC")
 )
 
 func (ReversePrivateEndpointType) ElementType() reflect.Type {
@@ -1352,9 +1352,9 @@ func (o ReversePrivateEndpointTypePtrOutput) ToStringPtrOutputWithContext(ctx co
 // ReversePrivateEndpointTypeInput is an input type that accepts values of the ReversePrivateEndpointType enum
 // A concrete instance of `ReversePrivateEndpointTypeInput` can be one of the following:
 //
-//	ReversePrivateEndpointType_VPC_ENDPOINT_SERVICE
-//	ReversePrivateEndpointType_VPC_RESOURCE
-//	ReversePrivateEndpointType_MSK_MULTI_VPC
+//	ReversePrivateEndpointTypeVpcEndpointService
+//	ReversePrivateEndpointTypeVpcResource
+//	ReversePrivateEndpointTypeMskMultiVpc
 type ReversePrivateEndpointTypeInput interface {
 	pulumi.Input
 
@@ -1392,17 +1392,17 @@ func (in *reversePrivateEndpointTypePtr) ToReversePrivateEndpointTypePtrOutputWi
 type SeriesDefinitionAggFn string
 
 const (
-	SeriesDefinitionAggFnAvg             = SeriesDefinitionAggFn("avg")
-	SeriesDefinitionAggFnCount           = SeriesDefinitionAggFn("count")
-	SeriesDefinitionAggFn_Count_distinct = SeriesDefinitionAggFn("count_distinct")
-	SeriesDefinitionAggFn_Last_value     = SeriesDefinitionAggFn("last_value")
-	SeriesDefinitionAggFnMax             = SeriesDefinitionAggFn("max")
-	SeriesDefinitionAggFnMin             = SeriesDefinitionAggFn("min")
-	SeriesDefinitionAggFnQuantile        = SeriesDefinitionAggFn("quantile")
-	SeriesDefinitionAggFnSum             = SeriesDefinitionAggFn("sum")
-	SeriesDefinitionAggFnAny             = SeriesDefinitionAggFn("any")
-	SeriesDefinitionAggFnNone            = SeriesDefinitionAggFn("none")
-	SeriesDefinitionAggFnIncrease        = SeriesDefinitionAggFn("increase")
+	SeriesDefinitionAggFnAvg           = SeriesDefinitionAggFn("avg")
+	SeriesDefinitionAggFnCount         = SeriesDefinitionAggFn("count")
+	SeriesDefinitionAggFnCountDistinct = SeriesDefinitionAggFn("count_distinct")
+	SeriesDefinitionAggFnLastValue     = SeriesDefinitionAggFn("last_value")
+	SeriesDefinitionAggFnMax           = SeriesDefinitionAggFn("max")
+	SeriesDefinitionAggFnMin           = SeriesDefinitionAggFn("min")
+	SeriesDefinitionAggFnQuantile      = SeriesDefinitionAggFn("quantile")
+	SeriesDefinitionAggFnSum           = SeriesDefinitionAggFn("sum")
+	SeriesDefinitionAggFnAny           = SeriesDefinitionAggFn("any")
+	SeriesDefinitionAggFnNone          = SeriesDefinitionAggFn("none")
+	SeriesDefinitionAggFnIncrease      = SeriesDefinitionAggFn("increase")
 )
 
 func (SeriesDefinitionAggFn) ElementType() reflect.Type {
@@ -1529,8 +1529,8 @@ func (o SeriesDefinitionAggFnPtrOutput) ToStringPtrOutputWithContext(ctx context
 //
 //	SeriesDefinitionAggFnAvg
 //	SeriesDefinitionAggFnCount
-//	SeriesDefinitionAggFn_Count_distinct
-//	SeriesDefinitionAggFn_Last_value
+//	SeriesDefinitionAggFnCountDistinct
+//	SeriesDefinitionAggFnLastValue
 //	SeriesDefinitionAggFnMax
 //	SeriesDefinitionAggFnMin
 //	SeriesDefinitionAggFnQuantile
@@ -1575,11 +1575,11 @@ func (in *seriesDefinitionAggFnPtr) ToSeriesDefinitionAggFnPtrOutputWithContext(
 type SeriesDefinitionMetricDataType string
 
 const (
-	SeriesDefinitionMetricDataTypeGauge                  = SeriesDefinitionMetricDataType("gauge")
-	SeriesDefinitionMetricDataTypeHistogram              = SeriesDefinitionMetricDataType("histogram")
-	SeriesDefinitionMetricDataTypeSum                    = SeriesDefinitionMetricDataType("sum")
-	SeriesDefinitionMetricDataTypeSummary                = SeriesDefinitionMetricDataType("summary")
-	SeriesDefinitionMetricDataType_Exponential_histogram = SeriesDefinitionMetricDataType("exponential histogram")
+	SeriesDefinitionMetricDataTypeGauge                = SeriesDefinitionMetricDataType("gauge")
+	SeriesDefinitionMetricDataTypeHistogram            = SeriesDefinitionMetricDataType("histogram")
+	SeriesDefinitionMetricDataTypeSum                  = SeriesDefinitionMetricDataType("sum")
+	SeriesDefinitionMetricDataTypeSummary              = SeriesDefinitionMetricDataType("summary")
+	SeriesDefinitionMetricDataTypeExponentialHistogram = SeriesDefinitionMetricDataType("exponential histogram")
 )
 
 func (SeriesDefinitionMetricDataType) ElementType() reflect.Type {
@@ -1708,7 +1708,7 @@ func (o SeriesDefinitionMetricDataTypePtrOutput) ToStringPtrOutputWithContext(ct
 //	SeriesDefinitionMetricDataTypeHistogram
 //	SeriesDefinitionMetricDataTypeSum
 //	SeriesDefinitionMetricDataTypeSummary
-//	SeriesDefinitionMetricDataType_Exponential_histogram
+//	SeriesDefinitionMetricDataTypeExponentialHistogram
 type SeriesDefinitionMetricDataTypeInput interface {
 	pulumi.Input
 
@@ -1913,21 +1913,21 @@ func (in *seriesDefinitionWhereLanguagePtr) ToSeriesDefinitionWhereLanguagePtrOu
 type SeriesGranularity string
 
 const (
-	SeriesGranularity_30s = SeriesGranularity("30s")
-	SeriesGranularity_1m  = SeriesGranularity("1m")
-	SeriesGranularity_5m  = SeriesGranularity("5m")
-	SeriesGranularity_10m = SeriesGranularity("10m")
-	SeriesGranularity_15m = SeriesGranularity("15m")
-	SeriesGranularity_30m = SeriesGranularity("30m")
-	SeriesGranularity_1h  = SeriesGranularity("1h")
-	SeriesGranularity_2h  = SeriesGranularity("2h")
-	SeriesGranularity_6h  = SeriesGranularity("6h")
-	SeriesGranularity_12h = SeriesGranularity("12h")
-	SeriesGranularity_1d  = SeriesGranularity("1d")
-	SeriesGranularity_2d  = SeriesGranularity("2d")
-	SeriesGranularity_7d  = SeriesGranularity("7d")
-	SeriesGranularity_30d = SeriesGranularity("30d")
-	SeriesGranularityAuto = SeriesGranularity("auto")
+	SeriesGranularityThirtySeconds  = SeriesGranularity("30s")
+	SeriesGranularityOneMinute      = SeriesGranularity("1m")
+	SeriesGranularityFiveMinutes    = SeriesGranularity("5m")
+	SeriesGranularityTenMinutes     = SeriesGranularity("10m")
+	SeriesGranularityFifteenMinutes = SeriesGranularity("15m")
+	SeriesGranularityThirtyMinutes  = SeriesGranularity("30m")
+	SeriesGranularityOneHour        = SeriesGranularity("1h")
+	SeriesGranularityTwoHours       = SeriesGranularity("2h")
+	SeriesGranularitySixHours       = SeriesGranularity("6h")
+	SeriesGranularityTwelveHours    = SeriesGranularity("12h")
+	SeriesGranularityOneDay         = SeriesGranularity("1d")
+	SeriesGranularityTwoDays        = SeriesGranularity("2d")
+	SeriesGranularitySevenDays      = SeriesGranularity("7d")
+	SeriesGranularityThirtyDays     = SeriesGranularity("30d")
+	SeriesGranularityAuto           = SeriesGranularity("auto")
 )
 
 func (SeriesGranularity) ElementType() reflect.Type {
@@ -2052,20 +2052,20 @@ func (o SeriesGranularityPtrOutput) ToStringPtrOutputWithContext(ctx context.Con
 // SeriesGranularityInput is an input type that accepts values of the SeriesGranularity enum
 // A concrete instance of `SeriesGranularityInput` can be one of the following:
 //
-//	SeriesGranularity_30s
-//	SeriesGranularity_1m
-//	SeriesGranularity_5m
-//	SeriesGranularity_10m
-//	SeriesGranularity_15m
-//	SeriesGranularity_30m
-//	SeriesGranularity_1h
-//	SeriesGranularity_2h
-//	SeriesGranularity_6h
-//	SeriesGranularity_12h
-//	SeriesGranularity_1d
-//	SeriesGranularity_2d
-//	SeriesGranularity_7d
-//	SeriesGranularity_30d
+//	SeriesGranularityThirtySeconds
+//	SeriesGranularityOneMinute
+//	SeriesGranularityFiveMinutes
+//	SeriesGranularityTenMinutes
+//	SeriesGranularityFifteenMinutes
+//	SeriesGranularityThirtyMinutes
+//	SeriesGranularityOneHour
+//	SeriesGranularityTwoHours
+//	SeriesGranularitySixHours
+//	SeriesGranularityTwelveHours
+//	SeriesGranularityOneDay
+//	SeriesGranularityTwoDays
+//	SeriesGranularitySevenDays
+//	SeriesGranularityThirtyDays
 //	SeriesGranularityAuto
 type SeriesGranularityInput interface {
 	pulumi.Input

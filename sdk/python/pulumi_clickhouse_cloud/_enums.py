@@ -67,15 +67,15 @@ class AutoscalingMode(_builtins.str, Enum):
 
 @pulumi.type_token("clickhouse-cloud:index:MskAuthentication")
 class MskAuthentication(_builtins.str, Enum):
-    SAS_L_IAM = "SASL_IAM"
-    SAS_L_SCRAM = "SASL_SCRAM"
+    SASL_IAM = "SASL_IAM"
+    SASL_SCRAM = "SASL_SCRAM"
 
 
 @pulumi.type_token("clickhouse-cloud:index:ReversePrivateEndpointType")
 class ReversePrivateEndpointType(_builtins.str, Enum):
-    VP_C_ENDPOIN_T_SERVICE = "VPC_ENDPOINT_SERVICE"
-    VP_C_RESOURCE = "VPC_RESOURCE"
-    MS_K_MULT_I_VPC = "MSK_MULTI_VPC"
+    VPC_ENDPOINT_SERVICE = "VPC_ENDPOINT_SERVICE"
+    VPC_RESOURCE = "VPC_RESOURCE"
+    MSK_MULTI_VPC = "MSK_MULTI_VPC"
 
 
 @pulumi.type_token("clickhouse-cloud:index:SeriesDefinitionAggFn")
@@ -111,20 +111,20 @@ class SeriesDefinitionWhereLanguage(_builtins.str, Enum):
 
 @pulumi.type_token("clickhouse-cloud:index:SeriesGranularity")
 class SeriesGranularity(_builtins.str, Enum):
-    SERIES_GRANULARITY_30S = "30s"
-    SERIES_GRANULARITY_1M = "1m"
-    SERIES_GRANULARITY_5M = "5m"
-    SERIES_GRANULARITY_10M = "10m"
-    SERIES_GRANULARITY_15M = "15m"
-    SERIES_GRANULARITY_30M = "30m"
-    SERIES_GRANULARITY_1H = "1h"
-    SERIES_GRANULARITY_2H = "2h"
-    SERIES_GRANULARITY_6H = "6h"
-    SERIES_GRANULARITY_12H = "12h"
-    SERIES_GRANULARITY_1D = "1d"
-    SERIES_GRANULARITY_2D = "2d"
-    SERIES_GRANULARITY_7D = "7d"
-    SERIES_GRANULARITY_30D = "30d"
+    THIRTY_SECONDS = "30s"
+    ONE_MINUTE = "1m"
+    FIVE_MINUTES = "5m"
+    TEN_MINUTES = "10m"
+    FIFTEEN_MINUTES = "15m"
+    THIRTY_MINUTES = "30m"
+    ONE_HOUR = "1h"
+    TWO_HOURS = "2h"
+    SIX_HOURS = "6h"
+    TWELVE_HOURS = "12h"
+    ONE_DAY = "1d"
+    TWO_DAYS = "2d"
+    SEVEN_DAYS = "7d"
+    THIRTY_DAYS = "30d"
     AUTO = "auto"
 
 

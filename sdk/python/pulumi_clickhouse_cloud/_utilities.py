@@ -322,7 +322,7 @@ def deprecated(message: str) -> typing.Callable[[C], C]:
     return decorator
 
 def get_plugin_download_url():
-	return None
+	return "https://github.com/pulumi-clickhouse-cloud/pulumi-clickhouse-cloud/releases/download/v${VERSION}"
 
 def get_version():
      return _version_str

@@ -22,7 +22,15 @@ export function documentedFiles(): string[] {
     )
     .map((entry) => `examples/${entry.name}/README.md`)
     .sort();
-  return ["README.md", "CONTRIBUTING.md", "emulator/README.md", "bench/README.md", ...examples];
+  return [
+    "README.md",
+    "CONTRIBUTING.md",
+    "emulator/README.md",
+    "bench/README.md",
+    "docs/resources.md",
+    "docs/orphans.md",
+    ...examples,
+  ];
 }
 
 export interface Markers {

@@ -30,7 +30,7 @@ func program(ctx *pulumi.Context) error {
 	if err != nil {
 		return err
 	}
-	hourly := clickhousecloud.SeriesGranularity_1h
+	hourly := clickhousecloud.SeriesGranularityOneHour
 	series, err := clickhousecloud.GetSeries(ctx, &clickhousecloud.GetSeriesArgs{
 		Series:      []clickhousecloud.SeriesDefinition{{SourceId: conf.Require("sourceId"), AggFn: clickhousecloud.SeriesDefinitionAggFnCount}},
 		StartTime:   conf.RequireInt("startTime"),

@@ -1,7 +1,9 @@
 import * as fs from "node:fs";
 import { expect } from "chai";
 import { packageSchema } from "../../../provider/native/packageSchema";
+import { enumValueName } from "../../../provider/native/enumNames";
 import { schemaTypeName, TypeRegistry } from "../../../provider/native/schemaTypes";
+import { resourceDefinitions } from "../../../provider/resources/definitions";
 import type { ResourceDefinition } from "../../../provider/resources/definition";
 import { schemaPath, schemaText } from "../../../scripts/generate/schema";
 
@@ -139,14 +141,53 @@ describe("native plugin schema types from JSON Schema", () => {
 
   it("names a string enum (nulls left out) and leaves other enums Any", () => {
     const registry = new TypeRegistry("pkg");
-    expect(registry.typeOf({ enum: ["a", "b", null] }, "Mode")).to.deep.equal({
+    expect(registry.typeOf({ enum: ["a_mode", "B MODE", null] }, "Mode")).to.deep.equal({
       $ref: "#/types/pkg:index:Mode",
     });
     expect(registry.typeOf({ enum: [1, 2] }, "Level")).to.deep.equal(any);
     expect(registry.typeOf({ enum: ["a", 1] }, "Mixed")).to.deep.equal(any);
     expect(registry.types).to.deep.equal({
-      "pkg:index:Mode": { type: "string", enum: [{ value: "a" }, { value: "b" }] },
+      "pkg:index:Mode": {
+        type: "string",
+        enum: [
+          { name: "AMode", value: "a_mode" },
+          { name: "BMode", value: "B MODE" },
+        ],
+      },
     });
+  });
+
+  it("names each enum value as the SDKs' idioms want: its words, or a duration spelled out", () => {
+    const names = (values: string[]) => values.map(enumValueName);
+    expect(
+      names(["query_endpoints", "SASL_IAM", "VPC_ENDPOINT_SERVICE", "exponential histogram"]),
+    ).to.deep.equal(["QueryEndpoints", "SaslIam", "VpcEndpointService", "ExponentialHistogram"]);
+    expect(names(["30s", "1m", "15m", "1h", "12h", "7d", "45m", "auto"])).to.deep.equal([
+      "ThirtySeconds",
+      "OneMinute",
+      "FifteenMinutes",
+      "OneHour",
+      "TwelveHours",
+      "SevenDays",
+      "FortyFiveMinutes",
+      "Auto",
+    ]);
+    expect(() => enumValueName("100x")).to.throw('the enum value "100x" needs a name of its own');
+  });
+
+  it("gives every enum value of the package schema a name, unique within its type", () => {
+    const schema = packageSchema(resourceDefinitions, "1.2.3");
+    const enums = Object.entries(schema.types).filter(([, type]) => type.type === "string");
+    expect(enums.length).to.be.greaterThan(5);
+    for (const [token, type] of enums) {
+      if (type.type !== "string") continue;
+      const names = type.enum.map((entry) => entry.name);
+      expect(
+        names.every((name) => /^[A-Z][A-Za-z0-9]*$/.test(name)),
+        `${token}: ${names.join(", ")}`,
+      ).to.equal(true);
+      expect(new Set(names).size, token).to.equal(names.length);
+    }
   });
 
   it("takes the one type of anyOf/oneOf branches (null left out), else Any", () => {

@@ -335,15 +335,28 @@ describe("native plugin service: handlers called in process", () => {
       fake.answers.create = { id: "new-1", outs: { token: "t", password: "p", keyId: "k", name: "n" } };
       const request = new CreateRequest();
       request.setType(token);
-      request.setProperties(struct({ name: secret("n"), keyId: "mine" }));
+      request.setProperties(struct({ name: secret("n"), keyId: "mine", password: "p" }));
       const response = await call(service.create, request);
-      expect(fake.calls[0]).to.deep.equal(["create", { name: secret("n"), keyId: "mine" }]);
+      expect(fake.calls[0]).to.deep.equal(["create", { name: secret("n"), keyId: "mine", password: "p" }]);
       expect(response.getId()).to.equal("new-1");
       expect(response.getProperties()!.toJavaScript()).to.deep.equal({
         token: secret("t"),
         password: secret("p"),
         keyId: secret("k"),
         name: secret("n"),
+      });
+    });
+
+    it("Create: an output named like a secret input the program left unset stays plain", async () => {
+      fake.answers.create = { id: "new-2", outs: { password: "issued", keyId: "k", name: "n" } };
+      const request = new CreateRequest();
+      request.setType(token);
+      request.setProperties(struct({ name: "n" }));
+      const response = await call(service.create, request);
+      expect(response.getProperties()!.toJavaScript()).to.deep.equal({
+        password: "issued",
+        keyId: "k",
+        name: "n",
       });
     });
 
@@ -729,6 +742,8 @@ describe("native plugin service: the real catalog against the emulator", functio
     const outputs = created.getProperties()!.toJavaScript() as Record<string, unknown>;
     expect(outputs.name).to.equal("inprocess-key");
     expect(outputs.keySecret).to.include({ [sigKey]: sig });
+    // The program gave no keyId: the one the API issued is the key's public id, not a secret.
+    expect(outputs.keyId).to.be.a("string").and.match(/\S/);
     const keyUrl = `${fixture.managementUrl}/v1/organizations/${fixture.organizationId}/keys/${id}`;
     const auth = { authorization: basicAuth(fixture.tokenKey, fixture.tokenSecret) };
     const stored = await send(keyUrl, "GET", { headers: auth });

@@ -105,8 +105,12 @@ describe("native plugin secrecy rules", () => {
     expect([...secretInputs(rules, new Set(["name"]))].sort()).to.deep.equal(["name", "password"]);
   });
 
-  it("marks secret outputs, and outputs whose secretWhenSet inputs are set (null is unset)", () => {
+  it("marks secret outputs, secret inputs the program set, and outputs whose secretWhenSet inputs are set (null is unset)", () => {
+    // password is unset: an output of that name is the API's, not the program's secret.
     expect([...secretOutputs(rules, { keyId: null, name: undefined }, new Set())].sort()).to.deep.equal([
+      "token",
+    ]);
+    expect([...secretOutputs(rules, { password: null }, new Set(["password"]))].sort()).to.deep.equal([
       "password",
       "token",
     ]);
@@ -117,7 +121,6 @@ describe("native plugin secrecy rules", () => {
     ]);
     expect([...secretOutputs(rules, { name: "n" }, new Set(["plain"]))].sort()).to.deep.equal([
       "other",
-      "password",
       "plain",
       "token",
     ]);

@@ -18,12 +18,12 @@ export type AlertSource = (typeof AlertSource)[keyof typeof AlertSource];
 export const AlertThresholdType = {
     Above: "above",
     Below: "below",
-    Above_exclusive: "above_exclusive",
-    Below_or_equal: "below_or_equal",
+    AboveExclusive: "above_exclusive",
+    BelowOrEqual: "below_or_equal",
     Equal: "equal",
-    Not_equal: "not_equal",
+    NotEqual: "not_equal",
     Between: "between",
-    Not_between: "not_between",
+    NotBetween: "not_between",
 } as const;
 
 export type AlertThresholdType = (typeof AlertThresholdType)[keyof typeof AlertThresholdType];
@@ -31,7 +31,7 @@ export type AlertThresholdType = (typeof AlertThresholdType)[keyof typeof AlertT
 export const ApiKeyRole = {
     Admin: "admin",
     Developer: "developer",
-    Query_endpoints: "query_endpoints",
+    QueryEndpoints: "query_endpoints",
 } as const;
 
 export type ApiKeyRole = (typeof ApiKeyRole)[keyof typeof ApiKeyRole];
@@ -51,16 +51,16 @@ export const AutoscalingMode = {
 export type AutoscalingMode = (typeof AutoscalingMode)[keyof typeof AutoscalingMode];
 
 export const MskAuthentication = {
-    SASL_IAM: "SASL_IAM",
-    SASL_SCRAM: "SASL_SCRAM",
+    SaslIam: "SASL_IAM",
+    SaslScram: "SASL_SCRAM",
 } as const;
 
 export type MskAuthentication = (typeof MskAuthentication)[keyof typeof MskAuthentication];
 
 export const ReversePrivateEndpointType = {
-    VPC_ENDPOINT_SERVICE: "VPC_ENDPOINT_SERVICE",
-    VPC_RESOURCE: "VPC_RESOURCE",
-    MSK_MULTI_VPC: "MSK_MULTI_VPC",
+    VpcEndpointService: "VPC_ENDPOINT_SERVICE",
+    VpcResource: "VPC_RESOURCE",
+    MskMultiVpc: "MSK_MULTI_VPC",
 } as const;
 
 export type ReversePrivateEndpointType = (typeof ReversePrivateEndpointType)[keyof typeof ReversePrivateEndpointType];
@@ -68,8 +68,8 @@ export type ReversePrivateEndpointType = (typeof ReversePrivateEndpointType)[key
 export const SeriesDefinitionAggFn = {
     Avg: "avg",
     Count: "count",
-    Count_distinct: "count_distinct",
-    Last_value: "last_value",
+    CountDistinct: "count_distinct",
+    LastValue: "last_value",
     Max: "max",
     Min: "min",
     Quantile: "quantile",
@@ -86,7 +86,7 @@ export const SeriesDefinitionMetricDataType = {
     Histogram: "histogram",
     Sum: "sum",
     Summary: "summary",
-    Exponential_histogram: "exponential histogram",
+    ExponentialHistogram: "exponential histogram",
 } as const;
 
 export type SeriesDefinitionMetricDataType = (typeof SeriesDefinitionMetricDataType)[keyof typeof SeriesDefinitionMetricDataType];
@@ -100,20 +100,20 @@ export const SeriesDefinitionWhereLanguage = {
 export type SeriesDefinitionWhereLanguage = (typeof SeriesDefinitionWhereLanguage)[keyof typeof SeriesDefinitionWhereLanguage];
 
 export const SeriesGranularity = {
-    SeriesGranularity_30s: "30s",
-    SeriesGranularity_1m: "1m",
-    SeriesGranularity_5m: "5m",
-    SeriesGranularity_10m: "10m",
-    SeriesGranularity_15m: "15m",
-    SeriesGranularity_30m: "30m",
-    SeriesGranularity_1h: "1h",
-    SeriesGranularity_2h: "2h",
-    SeriesGranularity_6h: "6h",
-    SeriesGranularity_12h: "12h",
-    SeriesGranularity_1d: "1d",
-    SeriesGranularity_2d: "2d",
-    SeriesGranularity_7d: "7d",
-    SeriesGranularity_30d: "30d",
+    ThirtySeconds: "30s",
+    OneMinute: "1m",
+    FiveMinutes: "5m",
+    TenMinutes: "10m",
+    FifteenMinutes: "15m",
+    ThirtyMinutes: "30m",
+    OneHour: "1h",
+    TwoHours: "2h",
+    SixHours: "6h",
+    TwelveHours: "12h",
+    OneDay: "1d",
+    TwoDays: "2d",
+    SevenDays: "7d",
+    ThirtyDays: "30d",
     Auto: "auto",
 } as const;
 
