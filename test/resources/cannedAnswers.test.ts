@@ -6,11 +6,8 @@
  */
 import type { IncomingMessage } from "node:http";
 import { expect } from "chai";
-import type { Fixture } from "../../emulator";
 import { providerOf } from "../support/providers";
-import { emulatorConfigureRequest } from "../support/providerConfig";
-import { configureRequestFrom, throttleOff } from "../support/stackConfig";
-import { providerConfig } from "../../scripts/lib/exampleConfig";
+import { configureKindsForCannedServer } from "../support/providerConfig";
 import { failureOf } from "../support/failureOf";
 import { withProgressLines } from "../support/progressLines";
 import { CannedServer, type CannedResponse } from "../rest/cannedServer";
@@ -31,29 +28,21 @@ const success = (result: unknown): CannedResponse => ({
 describe("resources: answers the emulator never gives", function () {
   this.timeout(30_000);
   let server: CannedServer;
+  let restoreKinds: () => Promise<void>;
   let answer: (request: IncomingMessage) => CannedResponse;
 
   before(async () => {
     server = await new CannedServer((_index, request) => answer(request)).start();
-    const settings = {
-      managementUrl: server.url,
+    restoreKinds = await configureKindsForCannedServer(
+      ["ReplicaScaling", "ApiKey", "PrivateEndpoint"],
+      server.url,
       organizationId,
-      tokenKey: "canned-key-id",
-      tokenSecret: "canned-key-secret",
-      observabilityUrl: server.url,
-      observabilityToken: "canned-token",
-    } as Fixture;
-    const request = configureRequestFrom({ ...providerConfig(settings), ...throttleOff });
-    for (const kind of ["ReplicaScaling", "ApiKey", "PrivateEndpoint"])
-      await providerOf(kind).configure(request);
+    );
   });
 
   after(async () => {
     await server.stop();
-    // Every kind of this process serves the shared emulator again, as the other tests expect.
-    const request = await emulatorConfigureRequest();
-    for (const kind of ["ReplicaScaling", "ApiKey", "PrivateEndpoint"])
-      await providerOf(kind).configure(request);
+    await restoreKinds();
   });
 
   it("a refused scaling setting without a request id says what was refused, and no request id", async () => {

@@ -5,13 +5,10 @@
  * is the same rule as each kind applies it.
  */
 import { expect } from "chai";
-import type { Fixture } from "../../emulator";
-import { providerConfig } from "../../scripts/lib/exampleConfig";
 import { CannedServer, type CannedResponse } from "../rest/cannedServer";
 import { failureOf } from "../support/failureOf";
-import { emulatorConfigureRequest } from "../support/providerConfig";
+import { configureKindsForCannedServer } from "../support/providerConfig";
 import { providerOf } from "../support/providers";
-import { configureRequestFrom, throttleOff } from "../support/stackConfig";
 
 const organizationId = "0f8e5a52-6c1d-4a7e-9d0b-3c2f1e4d5a6b";
 const serviceId = "5b2d9c4e-1a3f-4e6d-8b7c-9a0e1f2d3c4b";
@@ -70,27 +67,21 @@ const kinds: Array<{ kind: string; id: string; props: Record<string, unknown>; d
 describe("every kind: a 404 that is not the API's own is an error, never 'gone'", function () {
   this.timeout(30_000);
   let server: CannedServer;
+  let restoreKinds: () => Promise<void>;
   let answer: CannedResponse;
 
   before(async () => {
     server = await new CannedServer(() => answer).start();
-    const settings = {
-      managementUrl: server.url,
+    restoreKinds = await configureKindsForCannedServer(
+      kinds.map(({ kind }) => kind),
+      server.url,
       organizationId,
-      tokenKey: "canned-key-id",
-      tokenSecret: "canned-key-secret",
-      observabilityUrl: server.url,
-      observabilityToken: "canned-token",
-    } as Fixture;
-    const request = configureRequestFrom({ ...providerConfig(settings), ...throttleOff });
-    for (const { kind } of kinds) await providerOf(kind).configure(request);
+    );
   });
 
   after(async () => {
     await server.stop();
-    // Every kind of this process serves the shared emulator again, as the other tests expect.
-    const request = await emulatorConfigureRequest();
-    for (const { kind } of kinds) await providerOf(kind).configure(request);
+    await restoreKinds();
   });
 
   for (const [what, canned] of Object.entries(foreignAnswers)) {
