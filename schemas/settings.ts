@@ -35,6 +35,13 @@ export interface SettingSpec {
   readonly defaultNote?: string;
   /** A default that depends on another setting (a dialect's on its API's URL), said in words. */
   readonly derivedDefault?: string;
+  /** Set only to turn on a mode (managed ClickStack): unset is a complete configuration. */
+  readonly optIn?: boolean;
+}
+
+/** Whether a configuration must set this: it has no default, fixed or derived, and turns on no mode. */
+export function isRequiredSetting(spec: SettingSpec): boolean {
+  return spec.defaultValue === undefined && spec.derivedDefault === undefined && spec.optIn !== true;
 }
 
 /** Every setting of both APIs. */
@@ -132,6 +139,7 @@ export const SETTINGS = {
   clickstackServiceId: {
     key: "observability:clickstackServiceId",
     pluginKey: "clickhouse-cloud:clickstackServiceId",
+    optIn: true,
     envVar: "CLICKSTACK_SERVICE_ID",
     secret: false,
     format: "text",

@@ -5,7 +5,7 @@
  */
 import * as fs from "node:fs";
 import * as path from "node:path";
-import { SETTINGS, type SettingSpec } from "../../schemas/settings";
+import { isRequiredSetting, SETTINGS, type SettingSpec } from "../../schemas/settings";
 import { withGeneratedPart } from "./markers";
 
 export const installDocPath = "docs/installation-configuration.md";
@@ -42,13 +42,14 @@ export function installLines(repoRoot: string): string {
 
 /** Which resources need a setting: its namespace on the dynamic path says which API it belongs to. */
 function neededBy(spec: SettingSpec): string {
-  if (spec.defaultValue !== undefined) return "optional";
+  if (!isRequiredSetting(spec)) return "optional";
   return spec.key.startsWith("observability:")
     ? "required by `Alert` and `getSeries`"
     : "required by the management resources";
 }
 
 function meaning(spec: SettingSpec): string {
+  if (spec.derivedDefault !== undefined) return `${spec.description}; default ${spec.derivedDefault}`;
   return spec.defaultValue === undefined
     ? spec.description
     : `${spec.description}; default \`${spec.defaultValue}\``;

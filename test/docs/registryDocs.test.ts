@@ -2,7 +2,7 @@ import * as fs from "node:fs";
 import * as path from "node:path";
 import { expect } from "chai";
 import { parse as parseYaml } from "yaml";
-import { configSetCommand, SETTINGS, type SettingSpec } from "../../schemas/settings";
+import { configSetCommand, isRequiredSetting, SETTINGS, type SettingSpec } from "../../schemas/settings";
 import { CliProject } from "../native/support/cliProject";
 import { repoRoot } from "../support/programs";
 import { packageVersion as version, releaseDryRun, serveRelease } from "../support/release";
@@ -63,7 +63,7 @@ describe("docs: the Pulumi Registry's pages", function () {
 
   it("installation: the config and environment blocks set every required setting, secrets as secrets", () => {
     const [, config, environment] = bashBlocks("docs/installation-configuration.md");
-    const required = Object.values(SETTINGS).filter((spec: SettingSpec) => spec.defaultValue === undefined);
+    const required = Object.values(SETTINGS).filter((spec: SettingSpec) => isRequiredSetting(spec));
     expect(config.trim().split("\n")).to.deep.equal(
       required.map((spec) => configSetCommand(spec).replace(` ${spec.key} `, ` ${spec.pluginKey} `)),
     );
