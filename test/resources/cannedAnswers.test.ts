@@ -117,6 +117,27 @@ describe("resources: answers the emulator never gives", function () {
     );
   });
 
+  it("a key whose rename to its own name is refused is deleted, and the create fails saying so", async () => {
+    const key = { id: keyUuid, name: "ci ~creating-0123456789ab", roles: ["developer"], keySuffix: "abcd" };
+    answer = (request) => {
+      if (request.method === "POST") return success({ key, keyId: "canned-key", keySecret: "canned-secret" });
+      if (request.method === "PATCH")
+        return { status: 400, body: JSON.stringify({ status: 400, error: "BAD_REQUEST: name refused" }) };
+      return success(null);
+    };
+    const sentBefore = server.received.length;
+    const error = await failureOf(() => providerOf("ApiKey").create({ name: "ci", roles: ["developer"] }));
+    expect(error.message).to.contain('API key "ci" was created but could not be given its name (');
+    expect(error.message).to.contain("it was deleted, so the next `pulumi up` starts clean");
+    expect(error.message).to.not.contain("canned-secret");
+    const sent = server.received.slice(sentBefore).map((request) => `${request.method} ${request.url}`);
+    expect(sent).to.deep.equal([
+      `POST /v1/organizations/${organizationId}/keys`,
+      `PATCH /v1/organizations/${organizationId}/keys/${keyUuid}`,
+      `DELETE /v1/organizations/${organizationId}/keys/${keyUuid}`,
+    ]);
+  });
+
   it("a create reply that fails validation while it carries the new key's secret never shows the secret", async () => {
     const secret = "4b1dCannedSecretThatMustNeverShow0123456789";
     const badReplies: unknown[] = [
