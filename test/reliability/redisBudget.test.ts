@@ -41,9 +41,9 @@ describe("runners sharing one API key's budget through Redis (10 requests per wi
    * Runs `runners` ups at once, each with its own temp dir and `sharedBudget` (a Redis URL, or unset), calling
    * `meanwhile` once they have started; checks every key was made once, destroys them, and returns the traffic.
    */
-  /** What 429s do to runners that share no budget: the ups run to their end, failed or not, and are counted. */
-  async function uncoordinatedUps(name: string) {
-    const stacks = await Promise.all(
+  /** One stack per runner, each with a temp dir of its own, as on separate machines. */
+  function runnerStacks(name: string, sharedBudget: string | undefined): Promise<LocalStack[]> {
+    return Promise.all(
       Array.from({ length: runners }, (_, index) =>
         LocalStack.create({
           ...sharedKeyProgram,
@@ -52,12 +52,20 @@ describe("runners sharing one API key's budget through Redis (10 requests per wi
           config: {
             ...stackConfigFor(emulator, "default"),
             "clickhouse:throttle": { value: `10/${windowMs / 1000}s` },
+            ...(sharedBudget === undefined
+              ? {}
+              : { "clickhouse:sharedBudget": { value: sharedBudget, secret: true } }),
             "e2e:pipeline": { value: `${name}-${index}` },
             "e2e:keyCount": { value: String(keysPerRunner) },
           },
         }),
       ),
     );
+  }
+
+  /** What 429s do to runners that share no budget: the ups run to their end, failed or not, and are counted. */
+  async function uncoordinatedUps(name: string) {
+    const stacks = await runnerStacks(name, undefined);
     try {
       await emulator.control.reset();
       await emulator.control.clearRequests();
@@ -82,24 +90,7 @@ describe("runners sharing one API key's budget through Redis (10 requests per wi
     sharedBudget: string | undefined,
     meanwhile: () => Promise<void> = async () => undefined,
   ) {
-    const stacks = await Promise.all(
-      Array.from({ length: runners }, (_, index) =>
-        LocalStack.create({
-          ...sharedKeyProgram,
-          stackName: `redis-${name}-${process.pid}-${index}`,
-          env: { TMPDIR: fs.mkdtempSync(path.join(tmp, `${name}-${index}-`)) },
-          config: {
-            ...stackConfigFor(emulator, "default"),
-            "clickhouse:throttle": { value: `10/${windowMs / 1000}s` },
-            ...(sharedBudget === undefined
-              ? {}
-              : { "clickhouse:sharedBudget": { value: sharedBudget, secret: true } }),
-            "e2e:pipeline": { value: `${name}-${index}` },
-            "e2e:keyCount": { value: String(keysPerRunner) },
-          },
-        }),
-      ),
-    );
+    const stacks = await runnerStacks(name, sharedBudget);
     try {
       await emulator.control.reset();
       const baseline = await inventoryOffBudget(emulator, api);
