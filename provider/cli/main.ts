@@ -5,13 +5,13 @@
  */
 import { parseArgs } from "node:util";
 import { ConfigurationError } from "../settings";
-import { ApiError } from "../rest/errors";
+import { ApiError } from "../rest/errors/apiError";
 import { orphanTable } from "./format";
 import { deleteObject, listOrganizationObjects, selectForDeletion, untracked } from "./orphans";
 import { connect } from "./connect";
 import { exportStack, projectStackNames, readStack } from "./stackReader";
 import { confirmDeletion } from "./confirmation";
-import { idFormProblems } from "../resources/support/idForms";
+import { idFormProblems } from "../resources/fields/idForms";
 import { addTrackedObjects, emptyTracked } from "./trackedObjects";
 import { UsageError } from "./usageError";
 
