@@ -53,41 +53,38 @@ export interface AlertArgs {
   message?: pulumi.Input<string>;
   /**
    * The upper end of the range of `between` and `not_between` (required with them), at least `threshold`.
-   * Production wire only (`observability:apiDialect`, or the plugin's
-   * `clickhouse-cloud:observabilityApiDialect`, set to `production`). Updates in place; left out, the alert
-   * keeps whatever it has (set in the app, say).
+   * Production wire only (`observability:apiDialect` or OBSERVABILITY_API_DIALECT set to `production`).
+   * Updates in place; left out, the alert keeps whatever it has (set in the app, say).
    */
   thresholdMax?: pulumi.Input<number>;
   /**
-   * A note shown with the alert, 1 to 4096 characters. Production wire only (`observability:apiDialect`, or
-   * the plugin's `clickhouse-cloud:observabilityApiDialect`, set to `production`). Updates in place; left
-   * out, the alert keeps whatever it has (set in the app, say).
+   * A note shown with the alert, 1 to 4096 characters. Production wire only (`observability:apiDialect` or
+   * OBSERVABILITY_API_DIALECT set to `production`). Updates in place; left out, the alert keeps whatever it
+   * has (set in the app, say).
    */
   note?: pulumi.Input<string>;
   /**
    * How many evaluation windows in a row must breach the threshold before the alert fires, at least 1.
-   * Production wire only (`observability:apiDialect`, or the plugin's
-   * `clickhouse-cloud:observabilityApiDialect`, set to `production`). Updates in place; left out, the alert
-   * keeps whatever it has (set in the app, say).
+   * Production wire only (`observability:apiDialect` or OBSERVABILITY_API_DIALECT set to `production`).
+   * Updates in place; left out, the alert keeps whatever it has (set in the app, say).
    */
   numConsecutiveWindows?: pulumi.Input<number>;
   /**
    * Minutes after each interval boundary at which the alert is evaluated, below the interval (0 with
-   * `scheduleStartAt`). Production wire only (`observability:apiDialect`, or the plugin's
-   * `clickhouse-cloud:observabilityApiDialect`, set to `production`). Updates in place; left out, the alert
-   * keeps whatever it has (set in the app, say).
+   * `scheduleStartAt`). Production wire only (`observability:apiDialect` or OBSERVABILITY_API_DIALECT set to
+   * `production`). Updates in place; left out, the alert keeps whatever it has (set in the app, say).
    */
   scheduleOffsetMinutes?: pulumi.Input<number>;
   /**
-   * An ISO 8601 date-time the evaluation windows start from. Production wire only
-   * (`observability:apiDialect`, or the plugin's `clickhouse-cloud:observabilityApiDialect`, set to
-   * `production`). Updates in place; left out, the alert keeps whatever it has (set in the app, say).
+   * An ISO 8601 date-time the evaluation windows start from. Production wire only (`observability:apiDialect`
+   * or OBSERVABILITY_API_DIALECT set to `production`). Updates in place; left out, the alert keeps whatever
+   * it has (set in the app, say).
    */
   scheduleStartAt?: pulumi.Input<string>;
   /**
    * Every channel notifications go to (at most 10, each once); the first must be `channel`. Production wire
-   * only (`observability:apiDialect`, or the plugin's `clickhouse-cloud:observabilityApiDialect`, set to
-   * `production`). Updates in place; left out, the alert keeps whatever it has (set in the app, say).
+   * only (`observability:apiDialect` or OBSERVABILITY_API_DIALECT set to `production`). Updates in place;
+   * left out, the alert keeps whatever it has (set in the app, say).
    */
   channels?: pulumi.Input<pulumi.Input<AlertChannelArgs>[]>;
   /**
@@ -106,9 +103,7 @@ export interface AlertArgs {
  * every field the program leaves out (a note, consecutive windows, a schedule, more channels), since the PUT
  * replaces them all. `pulumi refresh` drops an alert that was deleted out of band (also by deleting its
  * dashboard or saved search), and the next `pulumi up` creates it again. Configured by `observability:apiUrl`
- * and `observability:apiToken` for the dynamic-provider classes, by `clickhouse-cloud:observabilityApiUrl`
- * and `clickhouse-cloud:observabilityApiToken` for the native plugin (either falls back to
- * OBSERVABILITY_API_URL and OBSERVABILITY_API_TOKEN).
+ * or OBSERVABILITY_API_URL and `observability:apiToken` or OBSERVABILITY_API_TOKEN.
  *
  * The resource id: The alert's id, as the API reports it.
  */

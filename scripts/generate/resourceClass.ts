@@ -9,6 +9,7 @@ import type {
   ResourceDefinition,
 } from "../../provider/resources/definition";
 import { declaredSecrets } from "../../provider/host/secrecy";
+import { describeInput, renderDescription } from "../../provider/resources/derive/descriptions";
 import { schemas } from "../../schemas";
 import { inputType, isProgramInputType, typeImports, valueType } from "./typeText";
 
@@ -26,11 +27,11 @@ export function resourceClassSource(definition: ResourceDefinition, folder: stri
 
   const argsMembers = inputs.map(
     ([name, field]) =>
-      `${docComment(field.description, "  ")}  ${name}${field.required ? "" : "?"}: ${inputType(field, bodySchema(name, field))};`,
+      `${docComment(describeInput(field, "dynamic"), "  ")}  ${name}${field.required ? "" : "?"}: ${inputType(field, bodySchema(name, field))};`,
   );
   const outputMembers = outputs.map(
     ([name, field]) =>
-      `${docComment(field.description, "  ")}  declare readonly ${name}: pulumi.Output<${outputType(field, definition, name)}>;`,
+      `${docComment(renderDescription(field.description, "dynamic"), "  ")}  declare readonly ${name}: pulumi.Output<${outputType(field, definition, name)}>;`,
   );
   const spec = {
     kind,
@@ -52,7 +53,7 @@ export function resourceClassSource(definition: ResourceDefinition, folder: stri
     ...argsMembers,
     "}",
     "",
-    `${docComment(`${definition.description}\n\nThe resource id: ${definition.id}`, "")}export class ${kind} extends pulumi.CustomResource {`,
+    `${docComment(renderDescription(`${definition.description}\n\nThe resource id: ${definition.id}`, "dynamic"), "")}export class ${kind} extends pulumi.CustomResource {`,
     ...outputMembers,
     "",
     `  constructor(name: string, args: ${kind}Args, opts?: pulumi.CustomResourceOptions) {`,

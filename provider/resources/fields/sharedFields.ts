@@ -5,9 +5,8 @@ import { idInputRule, type IdForm } from "./idForms";
 /** The organization of a management resource: the resource's own, else the configured default. */
 export const organizationIdInput: InputField = {
   description:
-    "The organization (uuid); defaults to the provider's organization (`clickhouse:organizationId` for the " +
-    "dynamic-provider classes, `clickhouse-cloud:organizationId` for the native plugin) or CLICKHOUSE_ORG_ID. " +
-    "Replaces on change.",
+    "The organization (uuid); defaults to the provider's organization, {setting:organizationId}. Replaces on " +
+    "change.",
   schema: { type: "string" },
   outsideBody: true,
   change: "replace",
