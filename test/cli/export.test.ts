@@ -11,7 +11,7 @@ import { addTrackedObjects, emptyTracked } from "../../provider/cli/trackedObjec
 import { importPropertiesFor } from "../../provider/native/importIds";
 import { resources } from "../../provider/resources/definitions";
 import type { Fixture } from "../../emulator";
-import { tileAlertBody } from "../support/alertBodies";
+import { handMadeEndpointId, handMadeImports, makeByHand } from "../support/existingSetup";
 import { forEachDialect, useEmulator } from "../support/emulator";
 import { nativeStackConfig } from "../native/support/nativeProject";
 
@@ -36,59 +36,12 @@ forEachDialect((dialect) =>
     const setup = useEmulator({ provisioningDelayMs: 0, dialect });
     const fixture = () => setup.emulator.fixture;
 
-    /** One object of each kind made through the APIs, as by hand; the ids as the APIs answered them. */
-    async function madeByHand() {
-      const { organizationId, services } = fixture();
-      const access = connect([stack(fixture())], [], () => undefined);
-      const key = await access.management.keys.create(organizationId, {
-        name: "CI deployer",
-        roles: ["developer"],
-      });
-      const reverse = await access.management.reversePrivateEndpoints.create(
-        organizationId,
-        services.production,
-        {
-          description: "To the queue",
-          type: "VPC_ENDPOINT_SERVICE",
-          vpcEndpointServiceName: "com.amazonaws.vpce.us-east-1.vpce-svc-0a1b2c3d4e5f60718",
-        },
-      );
-      await access.management.privateEndpoints.create(organizationId, services.production, {
-        id: "vpce-0123456789abcdef0",
-        description: "Office VPN",
-      });
-      const alert = await access.observability!.alerts.create({
-        ...tileAlertBody(fixture()),
-        name: "Error rate above 5%",
-      });
-      return { key: key.key.id, reverse: reverse.id, alert: alert.id };
-    }
-
     it("lists every kind the package manages, each with the id its import takes", async () => {
-      const made = await madeByHand();
+      const made = await makeByHand(fixture());
       const { services } = fixture();
       const access = connect([stack(fixture())], [services.production], () => undefined);
       const { file, notListed } = await exportUntracked(access, emptyTracked());
-      expect(file.resources).to.deep.equal([
-        { type: "clickhouse-cloud:index:ApiKey", name: "ciDeployer", id: made.key },
-        { type: "clickhouse-cloud:index:Alert", name: "errorRateAbove5", id: made.alert },
-        {
-          type: "clickhouse-cloud:index:ReversePrivateEndpoint",
-          name: "toTheQueue",
-          id: `${services.production}/${made.reverse}`,
-        },
-        {
-          type: "clickhouse-cloud:index:PrivateEndpoint",
-          name: "officeVpn",
-          id: `${services.production}/vpce-0123456789abcdef0`,
-        },
-        {
-          type: "clickhouse-cloud:index:ReplicaScaling",
-          // The fixture's production service is "analytics-prod".
-          name: "analyticsProdScaling",
-          id: services.production,
-        },
-      ]);
+      expect(file.resources).to.deep.equal(handMadeImports(fixture(), made));
       // The key the settings authenticate with is left out, said by its id, never with its secret.
       expect(notListed).to.have.lengthOf(1);
       expect(notListed[0]).to.match(
@@ -98,7 +51,7 @@ forEachDialect((dialect) =>
     });
 
     it("writes ids the native plugin's import accepts, naming the object each stack state records", async () => {
-      const made = await madeByHand();
+      const made = await makeByHand(fixture());
       const { services } = fixture();
       const access = connect([stack(fixture())], [services.production], () => undefined);
       const { file } = await exportUntracked(access, emptyTracked());
@@ -106,7 +59,7 @@ forEachDialect((dialect) =>
         ApiKey: made.key,
         Alert: made.alert,
         ReversePrivateEndpoint: made.reverse,
-        PrivateEndpoint: `${services.production}/vpce-0123456789abcdef0`,
+        PrivateEndpoint: `${services.production}/${handMadeEndpointId}`,
         ReplicaScaling: services.production,
       };
       for (const { type, id } of file.resources) {
@@ -119,7 +72,7 @@ forEachDialect((dialect) =>
     });
 
     it("leaves out what a stack tracks, on either path, and avoids the names it uses", async () => {
-      const made = await madeByHand();
+      const made = await makeByHand(fixture());
       const { services } = fixture();
       const access = connect([stack(fixture())], [services.production], () => undefined);
       const tracked = emptyTracked();
@@ -133,7 +86,7 @@ forEachDialect((dialect) =>
             stateResource(
               "clickhouse-cloud:index:PrivateEndpoint",
               "vpn",
-              `${services.production}/vpce-0123456789abcdef0`,
+              `${services.production}/${handMadeEndpointId}`,
             ),
             stateResource("clickhouse-cloud:index:ReplicaScaling", "scaling", services.production),
           ],
@@ -146,7 +99,7 @@ forEachDialect((dialect) =>
     });
 
     it("reads no service's endpoints or scaling when neither the stacks nor --service name one", async () => {
-      const made = await madeByHand();
+      const made = await makeByHand(fixture());
       const access = connect([stack(fixture())], [], () => undefined);
       const { file } = await exportUntracked(access, emptyTracked());
       expect(file.resources.map((resource) => resource.id)).to.deep.equal([made.key, made.alert]);
