@@ -170,6 +170,15 @@ describe("export: usage errors, through the command", function () {
     expect(run.stdout).to.include("--out <file>");
   });
 
+  it("names both commands in the package command's help and for an unknown command", async () => {
+    const help = await runBin(project, ["--help"]);
+    expect(help.code).to.equal(0);
+    expect(help.stdout).to.match(/^ {2}export +write them as a file for `pulumi import --file`/m);
+    const run = await runBin(project, ["exports", "--stack", "dev"]);
+    expect(run.code).to.equal(2);
+    expect(run.stderr).to.match(/^error: unknown command "exports"; commands: orphans, export\n/);
+  });
+
   it("asks for a stack, with the usage", async () => {
     const stderr = await refused(["--out", "r.json"]);
     expect(stderr).to.match(/^error: name the stacks whose state tracks the objects: --stack <name>/);
