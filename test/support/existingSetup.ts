@@ -17,7 +17,8 @@ export interface HandMade {
 /** An API key, a reverse private endpoint and a private endpoint of the production service, and a tile alert. */
 export async function makeByHand(fixture: Fixture): Promise<HandMade> {
   const { organizationId, services } = fixture;
-  const management = managementClientFor(fixture);
+  // The emulator runs without rate limits; a client-side throttle would only slow the tests that make these.
+  const management = managementClientFor(fixture, { throttle: "off" });
   const key = await management.keys.create(organizationId, { name: "CI deployer", roles: ["developer"] });
   const reverse = await management.reversePrivateEndpoints.create(organizationId, services.production, {
     description: "To the queue",
@@ -28,7 +29,7 @@ export async function makeByHand(fixture: Fixture): Promise<HandMade> {
     id: handMadeEndpointId,
     description: "Office VPN",
   });
-  const alert = await observabilityClientFor(fixture).alerts.create({
+  const alert = await observabilityClientFor(fixture, { throttle: "off" }).alerts.create({
     ...tileAlertBody(fixture),
     name: "Error rate above 5%",
   });
