@@ -4,7 +4,7 @@
  * The organization-wide kinds come from the same listing as `orphans`; a service's private endpoints and its
  * scaling settings are read from the services the stacks refer to and those named with `--service`.
  */
-import type { ResourceKind } from "../resources/definitions";
+import type { ResourceKind } from "../resources/registry";
 import type { Service } from "../rest/management/models";
 import type { Listing, OrganizationAccess, OrganizationObject } from "./orphans";
 

@@ -7,7 +7,7 @@
  */
 import { parseArgs } from "node:util";
 import { ConfigurationError } from "../settings";
-import { ApiError } from "../rest/errors";
+import { ApiError } from "../rest/errors/apiError";
 import { orphanTable } from "./format";
 import { deleteObject, listOrganizationObjects, selectForDeletion, untracked } from "./orphans";
 import { connect } from "./connect";

@@ -1,5 +1,5 @@
 /** The options `orphans` and `export` share: the stacks that track objects, and services to look into. */
-import { idFormProblems } from "../resources/support/idForms";
+import { idFormProblems } from "../resources/fields/idForms";
 import { UsageError } from "./usageError";
 
 export interface StackOptions {

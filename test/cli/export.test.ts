@@ -9,7 +9,7 @@ import { exportKinds } from "../../provider/cli/exportKinds";
 import { configSource, type StackData } from "../../provider/cli/stackReader";
 import { addTrackedObjects, emptyTracked } from "../../provider/cli/trackedObjects";
 import { importPropertiesFor } from "../../provider/native/importIds";
-import { resources } from "../../provider/resources/definitions";
+import { resources } from "../../provider/resources/registry";
 import type { Fixture } from "../../emulator";
 import { handMadeEndpointId, handMadeImports, makeByHand } from "../support/existingSetup";
 import { forEachDialect, useEmulator } from "../support/emulator";

@@ -1,5 +1,5 @@
 /** The Alert resource: an alert of the observability API, delivered to a webhook. */
-import { adoptIdInput, outputOf, stringOutput } from "../support/fields";
+import { adoptIdInput, outputOf, stringOutput } from "../fields/sharedFields";
 import type { InputField, ResourceDefinition } from "../definition";
 import { noFieldsOfOtherSource } from "./rules";
 import { productionWireAlert, specWireAlert } from "./wireRules";
@@ -71,7 +71,7 @@ export const definition: ResourceDefinition = {
     },
     channel: {
       description: "Where notifications go. Updates in place.",
-      type: { name: "AlertChannelArgs", from: "resources/alert/types" },
+      type: { name: "AlertChannelArgs", from: "inputTypes/alertChannel" },
       required: true,
       change: "update",
     },
@@ -116,7 +116,7 @@ export const definition: ResourceDefinition = {
       ...productionField(
         "Every channel notifications go to (at most 10, each once); the first must be `channel`.",
       ),
-      type: { name: "AlertChannelArgs", from: "resources/alert/types" },
+      type: { name: "AlertChannelArgs", from: "inputTypes/alertChannel" },
     },
     adoptId: adoptIdInput(
       "Adopts the existing alert with this id instead of creating one (the dynamic-provider classes cannot be " +

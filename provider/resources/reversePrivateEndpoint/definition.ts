@@ -1,5 +1,5 @@
 /** The ReversePrivateEndpoint resource: a private connection from a service to a VPC or an MSK cluster. */
-import { adoptIdInput, organizationIdInput, outputOf, serviceIdInput } from "../support/fields";
+import { adoptIdInput, organizationIdInput, outputOf, serviceIdInput } from "../fields/sharedFields";
 import type { InputField, OutputField, ResourceDefinition } from "../definition";
 
 const schemas = "../schemas";
