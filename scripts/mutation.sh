@@ -11,7 +11,7 @@
 #
 # Each chunk has its own incremental cache, so a run of one chunk never discards another's results, and a later
 # run of the same chunk retests only the mutants of changed code or changed tests. Stryker writes the cache only
-# when a run completes. Other arguments go to `stryker run`, e.g. `npm run mutation -- --mutate provider/rest/retry.ts`.
+# when a run completes. Other arguments go to `stryker run`, e.g. `npm run mutation -- --mutate provider/rest/transport/retry.ts`.
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 tools="tools/mutation"
