@@ -42,6 +42,21 @@ for (const dialect of ["spec", "production"] as const) {
       expect([gone.status, gone.body]).to.deep.equal([404, { message: "Source not found" }]);
     });
 
+    it("serves series of a source made through the API, and refuses them once it is deleted", async () => {
+      const created = await harness.observability("POST", sources, { body: logSource() });
+      const start = Date.UTC(2026, 0, 1);
+      const query = {
+        series: [{ sourceId: created.body.data.id, aggFn: "count", where: "", groupBy: [] }],
+        startTime: start,
+        endTime: start + 3_600_000,
+      };
+      const served = await harness.observability("POST", "/api/v2/charts/series", { body: query });
+      expect(served.status, served.text).to.equal(200);
+      await harness.observability("DELETE", `${sources}/${created.body.data.id}`);
+      const refused = await harness.observability("POST", "/api/v2/charts/series", { body: query });
+      expect(refused.status).to.equal(404);
+    });
+
     it("shows the fixture's sources in full", async () => {
       const listed = await harness.observability("GET", sources);
       const kinds = listed.body.data.map((source: Json) => [source.name, source.kind]);
