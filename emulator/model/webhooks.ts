@@ -72,6 +72,11 @@ function queryNameProblem(name: string): string | undefined {
   return controlCharacters.test(name) ? "Query parameter names cannot contain control characters" : undefined;
 }
 
+const maxValueLength = {
+  headers: limits.webhook.headerValueMaxLength,
+  queryParams: limits.webhook.queryParamValueMaxLength,
+} as const;
+
 /** The problems of a header or query parameter map: its names, then its values (never quoted). */
 function mapProblems(
   field: "headers" | "queryParams",
@@ -87,7 +92,10 @@ function mapProblems(
     if (nameIssue !== undefined) problems.push({ property: `${field}.${name}`, message: nameIssue });
     else if (typeof value !== "string")
       problems.push({ property: `${field}.${name}`, message: "Expected string" });
-    else if (controlCharacters.test(value)) {
+    else if (value.length > maxValueLength[field]) {
+      const message = `String must contain at most ${maxValueLength[field]} character(s)`;
+      problems.push({ property: `${field}.${name}`, message });
+    } else if (controlCharacters.test(value)) {
       problems.push({ property: `${field}.${name}`, message: `${values} cannot contain control characters` });
     }
   }

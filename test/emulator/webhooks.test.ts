@@ -97,6 +97,12 @@ for (const dialect of ["spec", "production"] as const) {
         "headers.Authorization: Header values cannot contain control characters",
       );
       expect(control.text).to.not.include("top-secret");
+      expectObservabilityInvalid(
+        await harness.observability("POST", webhooks, {
+          body: { ...pager, headers: { X: "v".repeat(4097) } },
+        }),
+        "headers.X: String must contain at most 4096 character(s)",
+      );
       const slackHost = await harness.observability("POST", webhooks, {
         body: { name: "chat", service: "slack", url: "https://example.com/hook" },
       });
