@@ -4,7 +4,9 @@ import importX, { createNodeResolver } from "eslint-plugin-import-x";
 import tseslint from "typescript-eslint";
 
 const noEmulator = ["**/emulator", "**/emulator/**"];
-const providerLayers = ["resources", "dynamic", "classes", "native"];
+const providerLayers = ["resources", "host", "dynamic", "classes", "native"];
+/** The engine's SDK, which only the front ends (dynamic/, native/) and the generated classes speak. */
+const engineSdk = ["@pulumi/pulumi", "@pulumi/pulumi/**"];
 /** Import patterns of the provider's layers from `lowest` up. */
 const above = (lowest) =>
   providerLayers.slice(providerLayers.indexOf(lowest)).flatMap((layer) => [`**/${layer}`, `**/${layer}/**`]);
@@ -18,7 +20,7 @@ export default tseslint.config(
       "docs/reference/**",
       "**/node_modules/**",
       "**/.pulumi-state/**",
-      "provider/rest/validators.generated.ts",
+      "provider/validation/validators.generated.ts",
       ".stryker-tmp/**",
       "reports/**",
     ],
@@ -55,14 +57,24 @@ export default tseslint.config(
     rules: { "no-restricted-imports": ["error", { patterns: noEmulator }] },
   },
   // Layers of the provider, lowest first: the REST clients know no resource; resource definitions and their
-  // operations know no Pulumi glue; the glue knows no generated class. Nothing imports a layer above its own.
+  // operations know neither the engine nor the host that serves them; the host, which decodes and encodes the
+  // engine's bags for both front ends, knows no front end; the front ends know no generated class. Nothing imports a
+  // layer above its own.
   {
-    files: ["provider/rest/**/*.ts", "provider/settings/**/*.ts"],
+    files: ["provider/rest/**/*.ts", "provider/settings/**/*.ts", "provider/validation/**/*.ts"],
     rules: { "no-restricted-imports": ["error", { patterns: [...noEmulator, ...above("resources")] }] },
   },
   {
     files: ["provider/resources/**/*.ts"],
-    rules: { "no-restricted-imports": ["error", { patterns: [...noEmulator, ...above("dynamic")] }] },
+    rules: {
+      "no-restricted-imports": ["error", { patterns: [...noEmulator, ...engineSdk, ...above("host")] }],
+    },
+  },
+  {
+    files: ["provider/host/**/*.ts"],
+    rules: {
+      "no-restricted-imports": ["error", { patterns: [...noEmulator, ...engineSdk, ...above("dynamic")] }],
+    },
   },
   {
     files: ["provider/dynamic/**/*.ts"],

@@ -22,4 +22,4 @@ export {
 } from "./functions";
 export { ConfigurationError } from "./settings";
 export { ApiError, SeriesSourceNotFoundError } from "./rest";
-export { RequestValidationError, type ValidationProblem } from "./rest/validation";
+export { RequestValidationError, type ValidationProblem } from "./validation/validate";

@@ -191,6 +191,8 @@ export const SETTINGS = {
   },
 } as const satisfies Record<string, SettingSpec>;
 
+export type SettingName = keyof typeof SETTINGS;
+
 /** `pulumi config set [--secret] <key> <placeholder>`: the command that sets a setting in the stack. */
 export function configSetCommand(spec: SettingSpec): string {
   const flag = spec.secret ? "--secret " : spec.plaintextFlag ? "--plaintext " : "";

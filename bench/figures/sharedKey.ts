@@ -11,7 +11,7 @@
  */
 import * as path from "node:path";
 import { managementRateLimit } from "../../emulator/rateLimits";
-import { sharedBudgetVariable } from "../../provider/rest/sharedBudgetSetting";
+import { sharedBudgetVariable } from "../../provider/rest/budget/sharedBudgetSetting";
 import * as fs from "node:fs";
 import * as os from "node:os";
 import { LocalStack } from "../../scripts/lib/localStack";

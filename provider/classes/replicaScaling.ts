@@ -46,9 +46,8 @@ export interface ReplicaScalingArgs {
    */
   maxReplicas?: pulumi.Input<number>;
   /**
-   * The organization (uuid); defaults to the provider's organization (`clickhouse:organizationId` for the
-   * dynamic-provider classes, `clickhouse-cloud:organizationId` for the native plugin) or CLICKHOUSE_ORG_ID.
-   * Replaces on change.
+   * The organization (uuid); defaults to the provider's organization, `clickhouse:organizationId` or
+   * CLICKHOUSE_ORG_ID. Replaces on change.
    */
   organizationId?: pulumi.Input<string>;
 }

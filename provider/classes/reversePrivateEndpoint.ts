@@ -25,9 +25,8 @@ export interface ReversePrivateEndpointArgs {
   /** SASL_IAM or SASL_SCRAM; required when type is MSK_MULTI_VPC. Changing it replaces the endpoint. */
   mskAuthentication?: pulumi.Input<MskAuthentication>;
   /**
-   * The organization (uuid); defaults to the provider's organization (`clickhouse:organizationId` for the
-   * dynamic-provider classes, `clickhouse-cloud:organizationId` for the native plugin) or CLICKHOUSE_ORG_ID.
-   * Replaces on change.
+   * The organization (uuid); defaults to the provider's organization, `clickhouse:organizationId` or
+   * CLICKHOUSE_ORG_ID. Replaces on change.
    */
   organizationId?: pulumi.Input<string>;
   /**
@@ -37,8 +36,8 @@ export interface ReversePrivateEndpointArgs {
    */
   adoptId?: pulumi.Input<string>;
   /**
-   * How long create waits while the endpoint is Provisioning, in seconds (default 600). Changing it changes
-   * nothing remotely.
+   * How long create waits while the endpoint is Provisioning, in seconds. Changing it changes nothing
+   * remotely. Default: 600.
    */
   readyTimeoutSeconds?: pulumi.Input<number>;
 }

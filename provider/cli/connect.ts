@@ -41,7 +41,7 @@ export function connect(
     if (differs) {
       throw new UsageError(
         `stacks "${first.stack}" and "${other.stack}" use different organizations or API URLs; ` +
-          "run orphans once per organization, with the stacks of that organization",
+          "run the command once per organization, with the stacks of that organization",
       );
     }
   }

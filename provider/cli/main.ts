@@ -2,18 +2,27 @@
 /**
  * `pulumi-clickhouse-cloud orphans --stack <name>...`: lists the organization's API keys, reverse private
  * endpoints and alerts that none of the named stacks tracks, and deletes the ones named with `--delete`.
+ * `pulumi-clickhouse-cloud export --stack <name>... --out <file>` (exportCommand.ts) writes the untracked objects
+ * as a file for `pulumi import --file`.
  */
 import { parseArgs } from "node:util";
 import { ConfigurationError } from "../settings";
-import { ApiError } from "../rest/errors";
+import { ApiError } from "../rest/errors/apiError";
 import { orphanTable } from "./format";
 import { deleteObject, listOrganizationObjects, selectForDeletion, untracked } from "./orphans";
 import { connect } from "./connect";
 import { exportStack, projectStackNames, readStack } from "./stackReader";
 import { confirmDeletion } from "./confirmation";
-import { idFormProblems } from "../resources/support/idForms";
 import { addTrackedObjects, emptyTracked } from "./trackedObjects";
 import { UsageError } from "./usageError";
+import { stackOptions } from "./stackOptions";
+import { exportUsage, parseExportOptions, runExport } from "./exportCommand";
+
+const commands = `Commands:
+  orphans   list (and delete) objects that no stack tracks, after an interrupted run
+  export    write them as a file for \`pulumi import --file\`, to adopt an existing setup
+
+Run \`pulumi-clickhouse-cloud <command> --help\` for a command's options.`;
 
 const usage = `Usage: pulumi-clickhouse-cloud orphans --stack <name> [--stack <name>...] [options]
 
@@ -66,18 +75,12 @@ export function parseOptions(argv: readonly string[]): Options | "help" {
   if (values.help) return "help";
   const [command, ...rest] = positionals;
   if (command !== "orphans") {
-    throw new UsageError(command === undefined ? "no command given" : `unknown command "${command}"`);
+    throw new UsageError(
+      `${command === undefined ? "no command given" : `unknown command "${command}"`}; commands: orphans, export`,
+    );
   }
   if (rest.length > 0) throw new UsageError(`unexpected argument "${rest[0]}"`);
-  const stacks = values.stack ?? [];
-  if (stacks.length === 0) {
-    throw new UsageError("name the stacks whose state tracks the objects: --stack <name> (repeatable)");
-  }
-  const services = values.service ?? [];
-  for (const service of services) {
-    const [problem] = idFormProblems("--service", "uuid", service);
-    if (problem !== undefined) throw new UsageError(problem.reason);
-  }
+  const { stacks, services } = stackOptions(values);
   return {
     stacks,
     services,
@@ -141,10 +144,18 @@ async function trackedByOtherStacks(named: readonly string[], cwd: string): Prom
 }
 
 async function main(argv: readonly string[]): Promise<number> {
+  const exporting = argv[0] === "export";
+  const commandUsage = exporting ? exportUsage : `${usage}\n\n${commands}`;
   try {
+    if (exporting) {
+      const options = parseExportOptions(argv.slice(1));
+      if (options === "help") process.stdout.write(`${exportUsage}\n`);
+      else await runExport(options);
+      return 0;
+    }
     const options = parseOptions(argv);
     if (options === "help") {
-      process.stdout.write(`${usage}\n`);
+      process.stdout.write(`${commandUsage}\n`);
       return 0;
     }
     await orphans(options);
@@ -152,13 +163,13 @@ async function main(argv: readonly string[]): Promise<number> {
   } catch (error) {
     if (error instanceof UsageError || error instanceof ConfigurationError || error instanceof ApiError) {
       process.stderr.write(`error: ${error.message}\n`);
-      if (error instanceof UsageError && /command|argument|--stack/.test(error.message)) {
-        process.stderr.write(`\n${usage}\n`);
+      if (error instanceof UsageError && /command|argument|--stack <name>|--out <file>/.test(error.message)) {
+        process.stderr.write(`\n${commandUsage}\n`);
       }
       return 2;
     }
     if (error instanceof Error && "code" in error && String(error.code).startsWith("ERR_PARSE_ARGS")) {
-      process.stderr.write(`error: ${error.message}\n\n${usage}\n`);
+      process.stderr.write(`error: ${error.message}\n\n${commandUsage}\n`);
       return 2;
     }
     throw error;

@@ -3,6 +3,7 @@
  * services, and alerts. A run killed between the API's reply and the engine's checkpoint leaves such objects; an
  * untracked API key is a live credential nobody will rotate.
  */
+import { systemClock } from "../clock";
 import type { ManagementClient } from "../rest/management";
 import type { ObservabilityClient } from "../rest/observability";
 import { stateRefusedIn } from "../rest/management/idleServices";
@@ -151,7 +152,7 @@ export async function deleteObject(access: OrganizationAccess, object: Organizat
       const api = access.management.reversePrivateEndpoints;
       await api.delete(access.organizationId, object.serviceId!, object.id);
       // The API finishes the deletion later (status Deleting): the command returns once the endpoint is gone.
-      return untilDeleted(api, access.organizationId, object.serviceId!, object.id);
+      return untilDeleted(api, access.organizationId, object.serviceId!, object.id, systemClock);
     }
     case "Alert":
       if (!access.observability) throw new Error("no observability API is configured");

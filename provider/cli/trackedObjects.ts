@@ -1,6 +1,6 @@
 /**
- * What a stack's state tracks, read from `pulumi stack export` (secrets stay encrypted; only types, ids and
- * service ids are read). A resource made with the dynamic classes appears in state as
+ * What a stack's state tracks, read from `pulumi stack export` (secrets stay encrypted; only types, ids,
+ * resource names and service ids are read). A resource made with the dynamic classes appears in state as
  * `pulumi-nodejs:dynamic/<module>:<Kind>`, one served by the native plugin as `clickhouse-cloud:index:<Kind>`; on
  * both paths a resource's `id` is the object's id in the API (an API key's uuid, a reverse private endpoint's id,
  * an alert's id). Resources of an operation the engine started and never finished (`pending_operations`) count
@@ -39,6 +39,10 @@ const serviceTypes = new Set([
 export interface TrackedObjects {
   /** Ids tracked by any of the stacks, per kind. */
   readonly ids: Record<OrphanKind, Set<string>>;
+  /** Ids tracked by any of the stacks, per kind, for every kind of this package (either path's type token). */
+  readonly idsByKind: Map<string, Set<string>>;
+  /** The resource names (the last part of each URN) the stacks use. */
+  readonly names: Set<string>;
   /** Services the stacks' resources refer to, in the order first met. */
   readonly serviceIds: Set<string>;
 }
@@ -46,11 +50,14 @@ export interface TrackedObjects {
 export function emptyTracked(): TrackedObjects {
   return {
     ids: { ApiKey: new Set(), ReversePrivateEndpoint: new Set(), Alert: new Set() },
+    idsByKind: new Map(),
+    names: new Set(),
     serviceIds: new Set(),
   };
 }
 
 interface StateResource {
+  urn?: unknown;
   type?: unknown;
   id?: unknown;
   inputs?: Record<string, unknown>;
@@ -64,6 +71,14 @@ export function addTrackedObjects(tracked: TrackedObjects, exported: unknown): v
     if (kind !== undefined && typeof resource.id === "string" && resource.id !== "") {
       tracked.ids[kind].add(resource.id);
     }
+    const anyKind = packageKindOf(resource.type);
+    if (anyKind !== undefined && typeof resource.id === "string" && resource.id !== "") {
+      const ids = tracked.idsByKind.get(anyKind) ?? new Set<string>();
+      tracked.idsByKind.set(anyKind, ids.add(resource.id));
+    }
+    if (typeof resource.urn === "string" && resource.urn.includes("::")) {
+      tracked.names.add(resource.urn.slice(resource.urn.lastIndexOf("::") + 2));
+    }
     if (typeof resource.type === "string" && serviceTypes.has(resource.type)) {
       for (const serviceId of [resource.outputs?.serviceId, resource.inputs?.serviceId]) {
         if (typeof serviceId === "string" && serviceId !== "") tracked.serviceIds.add(serviceId);
@@ -74,6 +89,12 @@ export function addTrackedObjects(tracked: TrackedObjects, exported: unknown): v
 
 function kindOf(type: unknown): OrphanKind | undefined {
   return typeof type === "string" ? kindByType.get(type) : undefined;
+}
+
+/** The kind of a resource of this package on either path: the last part of its type token. */
+function packageKindOf(type: unknown): string | undefined {
+  if (typeof type !== "string") return undefined;
+  return /^(?:clickhouse-cloud:index|pulumi-nodejs:dynamic\/[A-Za-z]+):([A-Za-z]+)$/.exec(type)?.[1];
 }
 
 /** The resources of a stack export and those of its pending operations; tolerant of fields it does not use. */

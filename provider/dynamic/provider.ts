@@ -1,48 +1,45 @@
 /**
- * A dynamic provider made from a resource definition and its operations: check and diff follow the definition,
- * the operations send the requests, and a read reports the inputs the outputs stand for.
+ * A kind's provider in the dynamic-provider encoding: the engine's calls as `pulumi.dynamic.ResourceProvider`
+ * receives them, handed to the kind's provider, plus what only this encoding needs: the stack config arrives with
+ * `configure`, a failure carries the serialized provider, and a read that finds nothing reports no inputs.
  */
 import type * as pulumi from "@pulumi/pulumi";
-import type { ResourceDefinition, ResourceOperations } from "../resources/definition";
-import { providerContext } from "../resources/context";
-import { checkInputs, engineFailures } from "../resources/support/check";
-import { diffInputs } from "../resources/support/diff";
-import { pick } from "../resources/support/properties";
-import { checkSpecOf, diffSpecOf, inputNames } from "../resources/support/derive";
-import { warnOfIncompleteSettings } from "../resources/support/settingsWarning";
+import type { KindProvider } from "../host/kindProvider";
+import { providerSession } from "../host/session";
+import { PartialCreateError } from "../resources/lifecycle/partialCreate";
+import { PROVIDER_KEY } from "../propertyEncoding";
 
-export function dynamicProvider(
-  definition: ResourceDefinition,
-  operations: ResourceOperations,
-): Required<pulumi.dynamic.ResourceProvider> {
-  const checkSpec = checkSpecOf(definition);
-  const diffSpec = diffSpecOf(definition);
-  const inputsOf = operations.inputsFromOutputs ?? ((outs) => pick(outs, inputNames(definition)));
+export function dynamicProvider(provider: KindProvider): Required<pulumi.dynamic.ResourceProvider> {
   return {
     async configure(request) {
-      providerContext.configure(request);
+      providerSession.configure(request.config);
     },
     async check(_olds, news) {
-      // The wire's own rules need the wire: read from the stack config, as every operation reads it.
-      const dialect =
-        definition.dialectRules === undefined ? "spec" : providerContext.dialect(definition.module);
-      const checked = checkInputs(checkSpec, news, dialect);
-      warnOfIncompleteSettings(definition, news.organizationId);
-      return { inputs: checked.inputs, failures: engineFailures(checked.failures ?? []) };
+      return provider.check(news);
     },
     async diff(_id, olds, news) {
-      const compared = operations.comparable?.(olds, news) ?? { olds, news };
-      const verdict = diffInputs(diffSpec, compared.olds, compared.news);
-      const refined = operations.refineDiff?.(verdict, olds, news) ?? verdict;
-      return { changes: refined.changes, replaces: [...refined.replaces] };
+      const verdict = provider.diff(olds, news);
+      return { changes: verdict.changes, replaces: [...verdict.replaces] };
     },
-    create: (news) => operations.create(news),
+    async create(news) {
+      try {
+        return await provider.create(news);
+      } catch (error) {
+        // Later operations on the recorded object run through the provider its properties carry.
+        if (error instanceof PartialCreateError)
+          throw error.withProperties({ ...error.properties, [PROVIDER_KEY]: news[PROVIDER_KEY] });
+        throw error;
+      }
+    },
     async read(id, props) {
-      const found = await operations.read(id, props);
-      // A read of a deleted object reports no inputs: the engine then drops the resource from state.
-      return found.id === "" ? found : { ...found, inputs: inputsOf(found.props) };
+      const found = await provider.read(id, props);
+      // A read of a deleted object reports no id and no inputs: the engine then drops the resource from state.
+      if (found === undefined) return { id: "", props: {} };
+      return { id: found.id, props: found.outs, inputs: found.inputs };
     },
-    update: (id, olds, news) => operations.update(id, olds, news),
-    delete: (id, props) => operations.delete(id, props),
+    async update(id, olds, news) {
+      return { outs: await provider.update(id, olds, news) };
+    },
+    delete: (id, props) => provider.delete(id, props),
   };
 }

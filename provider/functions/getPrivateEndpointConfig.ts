@@ -4,7 +4,7 @@
  */
 import * as pulumi from "@pulumi/pulumi";
 import { ConfigurationError, programConfigSource, reportOncePerProcess } from "../settings";
-import { RequestValidationError } from "../rest/validation";
+import { RequestValidationError } from "../validation/validate";
 import {
   privateEndpointConfigProblems,
   readPrivateEndpointConfig,

@@ -10,7 +10,7 @@ import {
   resolveObservabilitySettings,
 } from "../settings";
 import { observabilityClient } from "../rest";
-import { RequestValidationError } from "../rest/validation";
+import { RequestValidationError } from "../validation/validate";
 import { seriesUnsupported } from "../rest/observability/managedClickStack";
 import {
   seriesResult,

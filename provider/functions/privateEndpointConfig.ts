@@ -6,7 +6,7 @@
 import { resolveManagementSettings } from "../settings/resolve";
 import type { SettingsLookup } from "../settings/sources";
 import { managementClient } from "../rest";
-import type { ValidationProblem } from "../rest/validation";
+import type { ValidationProblem } from "../validation/validate";
 
 export interface PrivateEndpointConfigArgs {
   /** The service (uuid). */

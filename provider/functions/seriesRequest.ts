@@ -3,7 +3,7 @@
  * them; a program may leave them out) and the retired percentile names turned into the API's quantile.
  */
 import type { SeriesQueryRequest } from "../rest/observability/models";
-import { validate, type ValidationProblem } from "../rest/validation";
+import { validate, type ValidationProblem } from "../validation/validate";
 import { isPlainObject } from "../propertyBags";
 
 /**

@@ -1,9 +1,10 @@
 /**
- * What the plugin serves, assembled from the resource definitions: one type token per kind, the kind's
- * implementation (the same one the dynamic providers run), and the checked-in package schema.
+ * What the plugin serves, assembled from the registry of kinds: one type token per kind, the kind's provider (the
+ * one the dynamic providers serve too), and the checked-in package schema.
  */
-import providerFor from "../runtime";
-import { resourceDefinitions } from "../resources/definitions";
+import { kindProvider } from "../host/kindProviders";
+import { providerSession } from "../host/session";
+import { resources, type ResourceKind } from "../resources/registry";
 import { packageName } from "./configuration";
 import { importPropertiesFor } from "./importIds";
 import type { NativeResource } from "./resourceOperations";
@@ -16,11 +17,15 @@ export function typeToken(kind: string): string {
 }
 
 export function pluginCatalog(): PluginCatalog {
-  const resources: NativeResource[] = resourceDefinitions.map((definition) => ({
-    token: typeToken(definition.kind),
-    rules: definition,
-    implementation: providerFor(definition.kind as Parameters<typeof providerFor>[0]),
-    importProperties: importPropertiesFor(definition),
+  const served: NativeResource[] = (Object.keys(resources) as ResourceKind[]).map((kind) => ({
+    token: typeToken(kind),
+    provider: kindProvider(kind),
+    importProperties: importPropertiesFor(resources[kind].definition),
   }));
-  return { version: schema.version, schema: JSON.stringify(schema), resources };
+  return {
+    version: schema.version,
+    schema: JSON.stringify(schema),
+    resources: served,
+    configure: (config) => providerSession.configure(config),
+  };
 }

@@ -29,20 +29,14 @@ function messageOf(error: unknown): string {
   return inPluginWords(error instanceof Error ? error.message : String(error));
 }
 
-/**
- * The gRPC error for a failed operation. `markOutputs` marks the secrets of a partial create's outputs, which
- * reach state like any other outputs.
- */
-export function serviceError(
-  error: unknown,
-  markOutputs: (outputs: PropertyBag) => PropertyBag = (outputs) => outputs,
-): Partial<grpc.StatusObject> {
+/** The gRPC error for a failed operation; a partial create's outputs arrive with their secrets marked. */
+export function serviceError(error: unknown): Partial<grpc.StatusObject> {
   const message = messageOf(error);
   const metadata = new grpc.Metadata();
   if (isPartialCreate(error) && error.id !== "") {
     const detail = new ErrorResourceInitFailed();
     detail.setId(error.id);
-    detail.setProperties(structOf(markOutputs(error.properties ?? {})));
+    detail.setProperties(structOf(error.properties ?? {}));
     detail.setReasonsList(error.reasons ?? [message]);
     const packed = new Any();
     packed.pack(detail.serializeBinary(), "pulumirpc.ErrorResourceInitFailed");

@@ -4,9 +4,9 @@
  * manages the settings its outputs list, so an import takes them all. Every part of an import id is checked by its
  * form before anything is read, so no import id can address another object.
  */
-import { validate } from "../rest/validation";
+import { validate } from "../validation/validate";
 import type { ResourceDefinition } from "../resources/definition";
-import { idFormProblems, type IdForm } from "../resources/support/idForms";
+import { idFormProblems, type IdForm } from "../resources/fields/idForms";
 import { horizontalModeInputs } from "../resources/replicaScaling/rules";
 import type { PropertyBag } from "./wire";
 

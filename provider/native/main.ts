@@ -3,7 +3,7 @@
  * address as the first argument; lines for the user (warnings, progress) go to its Log RPC.
  */
 import { pluginCatalog } from "./catalog";
-import { reportProgressWith } from "../resources/support/lifecycle";
+import { reportProgressWith } from "../host/progress";
 import { engineLog, stderrLog } from "./engineLog";
 import { progressToEngine } from "./operationLog";
 import { startPluginServer } from "./server";

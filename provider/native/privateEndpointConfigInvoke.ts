@@ -9,7 +9,7 @@ import {
   type PrivateEndpointConfigArgs,
   type PrivateEndpointConfigResult,
 } from "../functions/privateEndpointConfig";
-import type { ValidationProblem } from "../rest/validation";
+import type { ValidationProblem } from "../validation/validate";
 
 export const getPrivateEndpointConfigToken = "clickhouse-cloud:index:getPrivateEndpointConfig";
 

@@ -1,8 +1,7 @@
 /**
- * Check, Diff, Create, Read, Update and Delete of the plugin: each request is handed, as its raw property bags,
- * to the same per-kind implementation the dynamic providers run, and each answer leaves with its secrets marked.
+ * Check, Diff, Create, Read, Update and Delete of the plugin: each request's property bags are handed to the kind's
+ * provider (the one the dynamic providers serve too), and each answer leaves as the engine's protobuf messages.
  */
-import type * as pulumi from "@pulumi/pulumi";
 import {
   CheckFailure,
   CheckResponse,
@@ -17,15 +16,17 @@ import {
   type ReadRequest,
   type UpdateRequest,
 } from "@pulumi/pulumi/proto/provider_pb";
-import { secretInputs, secretKeysIn, secretOutputs, type SecrecyRules } from "./secrecy";
-import { bagOf, markSecret, structOf, type PropertyBag } from "./wire";
+import type { KindProvider } from "../host/kindProvider";
+
+/** What the plugin asks of a kind's provider. */
+export type KindService = Pick<KindProvider, "check" | "diff" | "create" | "read" | "update" | "delete">;
+import { bagOf, structOf, type PropertyBag } from "./wire";
 
 /** One resource kind as the plugin serves it. */
 export interface NativeResource {
   /** The type token, e.g. `clickhouse-cloud:index:ApiKey`. */
   readonly token: string;
-  readonly rules: SecrecyRules;
-  readonly implementation: Required<pulumi.dynamic.ResourceProvider>;
+  readonly provider: KindService;
   /**
    * The properties a read needs besides the id, for a read that has none (`pulumi import`): derived from the id
    * the user gave. Kinds whose read needs nothing but the id leave it out.
@@ -36,26 +37,16 @@ export interface NativeResource {
 export class ResourceOperations {
   constructor(private readonly resource: NativeResource) {}
 
-  private get implementation(): Required<pulumi.dynamic.ResourceProvider> {
-    return this.resource.implementation;
-  }
-
-  /** Marks the outputs of an operation whose inputs were `inputs`, given what arrived secret. */
-  markOutputs(outputs: PropertyBag, inputs: PropertyBag, ...arrived: PropertyBag[]): PropertyBag {
-    return markSecret(outputs, secretOutputs(this.resource.rules, inputs, secretKeysIn(inputs, ...arrived)));
+  private get provider(): KindService {
+    return this.resource.provider;
   }
 
   async check(request: CheckRequest): Promise<CheckResponse> {
-    const olds = bagOf(request.getOlds());
-    const news = bagOf(request.getNews());
-    const result = await this.implementation.check(olds, news);
-    const inputs = (result.inputs ?? news) as PropertyBag;
+    const result = await this.provider.check(bagOf(request.getNews()));
     const response = new CheckResponse();
-    response.setInputs(
-      structOf(markSecret(inputs, secretInputs(this.resource.rules, secretKeysIn(news, inputs)))),
-    );
+    response.setInputs(structOf(result.inputs));
     response.setFailuresList(
-      (result.failures ?? []).map((failure) => {
+      result.failures.map((failure) => {
         const checkFailure = new CheckFailure();
         checkFailure.setProperty(failure.property);
         checkFailure.setReason(failure.reason);
@@ -66,22 +57,12 @@ export class ResourceOperations {
   }
 
   async diff(request: DiffRequest): Promise<DiffResponse> {
-    const result = await this.implementation.diff(
-      request.getId(),
-      bagOf(request.getOlds()),
-      bagOf(request.getNews()),
-    );
+    const verdict = await this.provider.diff(bagOf(request.getOlds()), bagOf(request.getNews()));
     const response = new DiffResponse();
     response.setChanges(
-      result.changes === true
-        ? DiffResponse.DiffChanges.DIFF_SOME
-        : result.changes === false
-          ? DiffResponse.DiffChanges.DIFF_NONE
-          : DiffResponse.DiffChanges.DIFF_UNKNOWN,
+      verdict.changes ? DiffResponse.DiffChanges.DIFF_SOME : DiffResponse.DiffChanges.DIFF_NONE,
     );
-    response.setReplacesList(result.replaces ?? []);
-    response.setStablesList(result.stables ?? []);
-    response.setDeletebeforereplace(result.deleteBeforeReplace ?? false);
+    response.setReplacesList([...verdict.replaces]);
     return response;
   }
 
@@ -93,58 +74,42 @@ export class ResourceOperations {
       response.setProperties(structOf(news));
       return response;
     }
-    const result = await this.implementation.create(news);
-    response.setId(result.id);
-    response.setProperties(structOf(this.markOutputs((result.outs ?? {}) as PropertyBag, news)));
+    const made = await this.provider.create(news);
+    response.setId(made.id);
+    response.setProperties(structOf(made.outs));
     return response;
   }
 
   async read(request: ReadRequest): Promise<ReadResponse> {
     let id = request.getId();
     let properties = bagOf(request.getProperties());
-    const oldInputs = bagOf(request.getInputs());
     if (Object.keys(properties).length === 0 && this.resource.importProperties !== undefined) {
       // `pulumi import` reads with an id alone.
       ({ id, properties } = this.resource.importProperties(id));
     }
-    const result = await this.implementation.read(id, properties);
+    const found = await this.provider.read(id, properties, bagOf(request.getInputs()));
     const response = new ReadResponse();
-    if (result.id === undefined || result.id === "") return response;
-    const inputs = (result.inputs ?? {}) as PropertyBag;
-    const arrived = secretKeysIn(properties, oldInputs);
-    response.setId(result.id);
-    response.setProperties(
-      structOf(
-        this.markOutputs(
-          (result.props ?? {}) as PropertyBag,
-          { ...oldInputs, ...inputs },
-          properties,
-          oldInputs,
-        ),
-      ),
-    );
-    response.setInputs(
-      structOf(
-        markSecret(inputs, secretInputs(this.resource.rules, new Set([...arrived, ...secretKeysIn(inputs)]))),
-      ),
-    );
+    if (found === undefined) return response;
+    response.setId(found.id);
+    response.setProperties(structOf(found.outs));
+    response.setInputs(structOf(found.inputs));
     return response;
   }
 
   async update(request: UpdateRequest): Promise<UpdateResponse> {
-    const olds = bagOf(request.getOlds());
     const news = bagOf(request.getNews());
     const response = new UpdateResponse();
     if (request.getPreview()) {
       response.setProperties(structOf(news));
       return response;
     }
-    const result = await this.implementation.update(request.getId(), olds, news);
-    response.setProperties(structOf(this.markOutputs((result.outs ?? {}) as PropertyBag, news, olds)));
+    response.setProperties(
+      structOf(await this.provider.update(request.getId(), bagOf(request.getOlds()), news)),
+    );
     return response;
   }
 
   async delete(request: DeleteRequest): Promise<void> {
-    await this.implementation.delete(request.getId(), bagOf(request.getProperties()));
+    await this.provider.delete(request.getId(), bagOf(request.getProperties()));
   }
 }

@@ -3,13 +3,13 @@
  * checks and result shape as the program-side getSeries, connected with the plugin's configuration instead of
  * the program's.
  */
-import { progress } from "../resources/support/lifecycle";
+import { progressOf } from "../host/progress";
 import { resolveObservabilitySettings } from "../settings/resolve";
 import type { ConfigSource } from "../settings/sources";
 import { seriesResult, type SeriesQueryResult } from "../functions/series";
 import { buildSeriesRequest } from "../functions/seriesRequest";
 import { observabilityClient } from "../rest";
-import type { ValidationProblem } from "../rest/validation";
+import type { ValidationProblem } from "../validation/validate";
 
 export const getSeriesToken = "clickhouse-cloud:index:getSeries";
 
@@ -25,7 +25,7 @@ export async function invokeGetSeries(args: unknown, config: ConfigSource): Prom
   const client = observabilityClient(settings, {
     throttle: settings.throttle,
     sharedBudget: settings.sharedBudget,
-    warn: (line) => progress("getSeries", `warning: ${line}`),
+    warn: (line) => progressOf("getSeries")(`warning: ${line}`),
   });
   const rows = await client.charts.querySeries(request);
   return { result: seriesResult(request.series.length, rows), deprecations };

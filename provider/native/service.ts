@@ -5,7 +5,6 @@
  */
 import * as grpc from "@grpc/grpc-js";
 import { Empty } from "google-protobuf/google/protobuf/empty_pb";
-import type * as pulumi from "@pulumi/pulumi";
 import type { IResourceProviderServer } from "@pulumi/pulumi/proto/provider_grpc_pb";
 import { PluginInfo } from "@pulumi/pulumi/proto/plugin_pb";
 import {
@@ -29,7 +28,8 @@ import type { EngineLog } from "./engineLog";
 import { withOperationLog } from "./operationLog";
 import { getSeriesToken, invokeGetSeries } from "./seriesInvoke";
 import { getPrivateEndpointConfigToken, invokeGetPrivateEndpointConfig } from "./privateEndpointConfigInvoke";
-import { bagOf, revealed, structOf, type PropertyBag } from "./wire";
+import { bagOf, structOf, type PropertyBag } from "./wire";
+import { unwrapSecrets } from "../propertyEncoding";
 
 /** What the service serves: the package's version, its schema and its resource kinds. */
 export interface PluginCatalog {
@@ -37,6 +37,8 @@ export interface PluginCatalog {
   /** The package schema, as JSON text. */
   readonly schema: string;
   readonly resources: readonly NativeResource[];
+  /** Takes the settings Configure received; operations resolve their settings from them when they run. */
+  configure(config: ConfigSource): void;
 }
 
 /** The token a request names: its `type` field, or for older engines the type part of its URN. */
@@ -77,13 +79,12 @@ export function providerService(catalog: PluginCatalog, log: EngineLog): IResour
   /** A unary handler from an async function; a thrown error becomes the gRPC error the engine reports. */
   function unary<Request, Response>(
     handler: (request: Request) => Promise<Response>,
-    markOutputs?: (request: Request) => (outputs: PropertyBag) => PropertyBag,
   ): grpc.handleUnaryCall<Request, Response> {
     return (call, callback) => {
       const request = call.request as { getUrn?: () => string };
       withOperationLog(request.getUrn?.() ?? "", () => handler(call.request)).then(
         (response) => callback(null, response),
-        (error: unknown) => callback(serviceError(error, markOutputs?.(call.request))),
+        (error: unknown) => callback(serviceError(error)),
       );
     };
   }
@@ -91,11 +92,9 @@ export function providerService(catalog: PluginCatalog, log: EngineLog): IResour
   async function configure(request: ConfigureRequest): Promise<ConfigureResponse> {
     const variables = new Map<string, string>();
     request.getVariablesMap().forEach((value, key) => variables.set(key, value));
-    const values = configValues(revealed(bagOf(request.getArgs())) as PropertyBag, variables);
+    const values = configValues(unwrapSecrets(bagOf(request.getArgs())) as PropertyBag, variables);
     config = nativeConfigSource(values);
-    // The implementations read only `get`; they resolve settings (config, then environment) per operation.
-    const configureRequest = { config } as unknown as pulumi.dynamic.ConfigureRequest;
-    for (const resource of catalog.resources) await resource.implementation.configure(configureRequest);
+    catalog.configure(config);
     const response = new ConfigureResponse();
     response.setAcceptsecrets(true);
     response.setSupportspreview(false);
@@ -106,7 +105,7 @@ export function providerService(catalog: PluginCatalog, log: EngineLog): IResour
 
   async function checkConfig(request: CheckRequest): Promise<CheckResponse> {
     const news = bagOf(request.getNews());
-    const values = configValues(revealed(news) as PropertyBag, new Map());
+    const values = configValues(unwrapSecrets(news) as PropertyBag, new Map());
     const response = new CheckResponse();
     response.setInputs(structOf(news));
     response.setFailuresList(
@@ -118,10 +117,10 @@ export function providerService(catalog: PluginCatalog, log: EngineLog): IResour
   /** Settings change in place: resources keep their ids, and operations use the new values from then on. */
   async function diffConfig(request: DiffRequest): Promise<DiffResponse> {
     const olds = configValues(
-      revealed(bagOf(request.getOldInputs() ?? request.getOlds())) as PropertyBag,
+      unwrapSecrets(bagOf(request.getOldInputs() ?? request.getOlds())) as PropertyBag,
       new Map(),
     );
-    const news = configValues(revealed(bagOf(request.getNews())) as PropertyBag, new Map());
+    const news = configValues(unwrapSecrets(bagOf(request.getNews())) as PropertyBag, new Map());
     const changed = [...new Set([...Object.keys(olds), ...Object.keys(news)])].filter(
       (name) => olds[name] !== news[name],
     );
@@ -139,7 +138,7 @@ export function providerService(catalog: PluginCatalog, log: EngineLog): IResour
       throw new Error(`clickhouse-cloud serves no function ${token}`);
     }
     const response = new InvokeResponse();
-    const args = revealed(bagOf(request.getArgs()));
+    const args = unwrapSecrets(bagOf(request.getArgs()));
     try {
       const outcome =
         token === getSeriesToken
@@ -170,15 +169,9 @@ export function providerService(catalog: PluginCatalog, log: EngineLog): IResour
     invoke: unary(invoke),
     check: unary((request: CheckRequest) => operationsFor(request).check(request)),
     diff: unary((request: DiffRequest) => operationsFor(request).diff(request)),
-    create: unary(
-      (request) => operationsFor(request).create(request),
-      (request) => (outputs) => operationsFor(request).markOutputs(outputs, bagOf(request.getProperties())),
-    ),
+    create: unary((request) => operationsFor(request).create(request)),
     read: unary((request) => operationsFor(request).read(request)),
-    update: unary(
-      (request) => operationsFor(request).update(request),
-      (request) => (outputs) => operationsFor(request).markOutputs(outputs, bagOf(request.getNews())),
-    ),
+    update: unary((request) => operationsFor(request).update(request)),
     delete: unary(async (request) => {
       await operationsFor(request).delete(request);
       return new Empty();

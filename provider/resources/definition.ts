@@ -5,9 +5,8 @@
  */
 import type { SchemaObject } from "ajv";
 import type { ApiDialect } from "../../schemas/dialects";
-import type { ValidationProblem } from "../rest/validation";
-import type { SchemaName } from "../rest/validation";
-import type { PropertyBag } from "../propertyBags";
+import type { ValidationProblem } from "../validation/validate";
+import type { SchemaName } from "../validation/validate";
 
 /** What a change of an input does to the remote object. */
 export type ChangeEffect =
@@ -53,7 +52,11 @@ export interface InputField extends FieldCommon {
   readonly outsideBody?: boolean;
   /** The body field's name when it differs, e.g. `id` (a name Pulumi reserves). */
   readonly bodyName?: string;
-  /** The value used when the program leaves it out, for documentation. */
+  /**
+   * The value the provider uses when the program leaves the input out: the front ends put it in place before an
+   * operation sees the inputs, and the docs state it. Not for a value the API itself assumes (that is left out of
+   * requests, and said in the description).
+   */
   readonly default?: string | number | boolean;
   /**
    * The check of an input outside the body; `null` when the definition's `rules` check it with other inputs.
@@ -97,36 +100,4 @@ export interface ResourceDefinition {
    * specification's refusal of inputs only the production wire has.
    */
   readonly dialectRules?: Partial<Record<ApiDialect, readonly InputRule[]>>;
-}
-
-export type { PropertyBag } from "../propertyBags";
-
-/** What a read found: the object's outputs, or `id: ""` when the object is gone. */
-export interface ReadOutcome {
-  readonly id: string;
-  readonly props: PropertyBag;
-}
-
-/**
- * How one kind talks to the API. Check, diff and the inputs a read reports come from the definition; these are the
- * operations that send requests, plus the few hooks where a kind compares or reads back differently.
- */
-export interface ResourceOperations {
-  create(news: PropertyBag): Promise<{ id: string; outs: PropertyBag }>;
-  /** Reads the object; `props` are the last outputs. Returns `{ id: "" }` when the object is gone. */
-  read(id: string, props: PropertyBag): Promise<ReadOutcome>;
-  update(id: string, olds: PropertyBag, news: PropertyBag): Promise<{ outs: PropertyBag }>;
-  delete(id: string, props: PropertyBag): Promise<void>;
-  /** Old outputs and new inputs in a form where equal meaning is equal value, before they are compared. */
-  comparable?(olds: PropertyBag, news: PropertyBag): { olds: PropertyBag; news: PropertyBag };
-  /** Changes the field-by-field verdict where the object's remote state calls for it (e.g. a Failed endpoint). */
-  refineDiff?(verdict: DiffVerdict, olds: PropertyBag, news: PropertyBag): DiffVerdict;
-  /** The inputs a read reports, when they are not simply each input's output of the same name. */
-  inputsFromOutputs?(outs: PropertyBag): PropertyBag;
-}
-
-/** A diff's result: whether anything changes, and which inputs make it a replacement. */
-export interface DiffVerdict {
-  readonly changes: boolean;
-  readonly replaces: readonly string[];
 }

@@ -9,6 +9,7 @@ import * as prettier from "prettier";
 import type { ResourceDefinition } from "../../provider/resources/definition";
 import { resourcesTable, withResourcesTable } from "./readmeTable";
 import { publicNamedTypes, resourceClassSource } from "./resourceClass";
+import { kindShapesSource } from "./kindShapes";
 import { schemaText } from "./schema";
 import { validatorsModule, validatorsSource } from "./validators";
 import { registryDocs } from "./registryDocs";
@@ -31,9 +32,10 @@ export async function derivedFiles(repoRoot: string): Promise<Map<string, string
 
   for (const { folder, definition } of kinds) {
     await typescript(`provider/classes/${folder}.ts`, resourceClassSource(definition, folder));
+    await typescript(`provider/resources/${folder}/shapes.ts`, kindShapesSource(definition, folder));
   }
   await typescript("provider/classes/index.ts", classesIndex(kinds));
-  await typescript("provider/resources/definitions.ts", definitionsModule(kinds));
+  await typescript("provider/resources/registry.ts", registryModule(kinds));
   // Generated code that prettier and eslint skip: written as ajv makes it.
   files.set(validatorsModule, validatorsSource());
   files.set("provider/native/schema.json", schemaText());
@@ -75,7 +77,7 @@ function classesIndex(kinds: DefinedKind[]): string {
   return [header("the resource definitions"), "", ...lines, ""].join("\n");
 }
 
-function definitionsModule(kinds: DefinedKind[]): string {
+function registryModule(kinds: DefinedKind[]): string {
   const imports = kinds.flatMap(({ folder }) => [
     `import { definition as ${folder}Definition } from "./${folder}/definition";`,
     `import { operations as ${folder}Operations } from "./${folder}/operations";`,
@@ -86,13 +88,17 @@ function definitionsModule(kinds: DefinedKind[]): string {
   );
   return [
     header("the folders of provider/resources that hold a definition.ts"),
-    `import type { ResourceDefinition, ResourceOperations } from "./definition";`,
+    `import type { ResourceDefinition } from "./definition";`,
+    `import type { AnyResourceOperations } from "./operations";`,
     ...imports,
     "",
-    "/** Every resource kind this package serves: its definition and the operations that send its requests. */",
+    "/**",
+    " * Every resource kind this package serves: its definition and the operations that send its requests. Both front",
+    " * ends serve the kinds from here.",
+    " */",
     "export const resources = {",
     ...entries,
-    "} as const satisfies Record<string, { definition: ResourceDefinition; operations: ResourceOperations }>;",
+    "} as const satisfies Record<string, { definition: ResourceDefinition; operations: AnyResourceOperations }>;",
     "",
     "export type ResourceKind = keyof typeof resources;",
     "",

@@ -1,5 +1,6 @@
 /** The README's table of resources: each kind's inputs, what changes in place, what replaces, and its notes. */
 import type { ResourceDefinition } from "../../provider/resources/definition";
+import { renderDescription } from "../../provider/resources/derive/descriptions";
 import { withGeneratedPart } from "./markers";
 
 export const tableStart =
@@ -16,7 +17,7 @@ export function resourcesTable(definitions: readonly ResourceDefinition[]): stri
       codeList(inputs.map(([name]) => name)),
       names((change) => change === "update") || "nothing",
       names((change) => change === "replace") || "nothing",
-      definition.notes,
+      renderDescription(definition.notes, "dynamic"),
     ];
   });
   return [

@@ -4,7 +4,7 @@
  */
 import * as path from "node:path";
 import { packageSchema } from "../../provider/native/packageSchema";
-import { resourceDefinitions } from "../../provider/resources/definitions";
+import { resourceDefinitions } from "../../provider/resources/registry";
 import { packageVersion } from "../buildPlugin";
 
 const repoRoot = path.resolve(__dirname, "..", "..", "..");

@@ -2,7 +2,7 @@
  * TypeScript type text for a definition's field: its named type where it has one, otherwise what its JSON Schema
  * allows (enums as unions of literals, arrays, objects with their properties).
  */
-import type { InputField, OutputField } from "../../provider/resources/definition";
+import type { InputField, NamedType, OutputField } from "../../provider/resources/definition";
 
 type Schema = Record<string, unknown>;
 
@@ -70,4 +70,26 @@ function union(members: string[]): string {
 
 function wrapped(type: string): string {
   return type.includes(" | ") ? `(${type})` : type;
+}
+
+/** Type-only imports of the named types, grouped by module; `prefix` leads from the generated file to provider/. */
+export function typeImports(types: readonly (NamedType | undefined)[], prefix: string): string[] {
+  const byModule = new Map<string, Set<string>>();
+  for (const type of types) {
+    if (type === undefined) continue;
+    const names = byModule.get(type.from) ?? new Set<string>();
+    names.add(type.name);
+    byModule.set(type.from, names);
+  }
+  return [...byModule.entries()]
+    .sort(([a], [b]) => a.localeCompare(b))
+    .map(([from, names]) => `import type { ${[...names].sort().join(", ")} } from "${prefix}${from}";`);
+}
+
+/**
+ * A named type written for programs (its fields may be Outputs), which the generated classes use and export; the
+ * operations' plain types use the schema's shape instead.
+ */
+export function isProgramInputType(type: NamedType | undefined): type is NamedType {
+  return type?.from.startsWith("inputTypes/") === true;
 }

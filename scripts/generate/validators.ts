@@ -1,5 +1,5 @@
 /**
- * The text of provider/rest/validators.generated.ts: every JSON Schema of schemas/ compiled by ajv into plain
+ * The text of provider/validation/validators.generated.ts: every JSON Schema of schemas/ compiled by ajv into plain
  * JavaScript (ajv's standalone code), so the provider's process validates without loading ajv's compiler or
  * compiling a schema at start. `npm run generate` writes it with the other derived files; it is checked in, so a
  * plain `tsc` finds it, and `npm test` fails when a schema changed without regenerating.
@@ -10,7 +10,7 @@ import standaloneCode from "ajv/dist/standalone";
 import { annotationKeywords, schemas } from "../../schemas";
 
 /** Where the module lives, relative to the repository. */
-export const validatorsModule = "provider/rest/validators.generated.ts";
+export const validatorsModule = "provider/validation/validators.generated.ts";
 
 /** Formats the schemas use; their checks come from ajv-formats at run time. */
 const formats = ["date-time", "uuid"] as const;

@@ -135,7 +135,7 @@ describe("orphans: the settings of the listed stacks", () => {
       expect(error).to.be.instanceOf(UsageError);
       expect(error.message).to.equal(
         'stacks "dev" and "prod" use different organizations or API URLs; ' +
-          "run orphans once per organization, with the stacks of that organization",
+          "run the command once per organization, with the stacks of that organization",
       );
     });
   }

@@ -4,7 +4,7 @@
  */
 import { expect } from "chai";
 import { ApiError, isNotFound } from "../../provider/rest";
-import { HttpCore, type ClientProfile } from "../../provider/rest/http";
+import { HttpCore, type ClientProfile } from "../../provider/rest/transport/http";
 import { MANAGEMENT_PROFILE } from "../../provider/rest/management/client";
 import { OBSERVABILITY_PROFILE } from "../../provider/rest/observability/client";
 import { CannedServer } from "../rest/cannedServer";

@@ -17,8 +17,8 @@ describe("files derived from the resource definitions", function () {
       "provider/classes/replicaScaling.ts",
       "provider/classes/reversePrivateEndpoint.ts",
       "provider/classes/index.ts",
-      "provider/resources/definitions.ts",
-      "provider/rest/validators.generated.ts",
+      "provider/resources/registry.ts",
+      "provider/validation/validators.generated.ts",
       "provider/native/schema.json",
       "README.md",
     ]);

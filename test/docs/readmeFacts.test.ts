@@ -63,15 +63,21 @@ function helpOf(file: string, args: string[]): string {
 }
 
 const emulatorHelp = () => helpOf(process.execPath, [path.join(repoRoot, "dist", "emulator", "cli.js")]);
-const orphansHelp = () =>
-  helpOf(process.execPath, [path.join(repoRoot, "dist", "provider", "cli", "main.js")]);
+/** `pulumi-clickhouse-cloud [<command>] --help`: without a command, the orphan finder's options and the commands. */
+const packageCliHelp = (command?: string) =>
+  helpOf(process.execPath, [
+    path.join(repoRoot, "dist", "provider", "cli", "main.js"),
+    ...(command === undefined ? [] : [command]),
+  ]);
+const orphansHelp = () => packageCliHelp();
 const pulumiHelp = (words: string[]) => helpOf(path.join(pulumiCliDir(), "pulumi"), words);
 
 /** The flags a command of the docs may use: from the tool's own --help, or the demo's argument handling. */
 function knownFlags(command: string): string | undefined {
   const words = command.split(/\s+/);
   if (command.startsWith("npx pulumi-clickhouse-cloud-emulator")) return emulatorHelp();
-  if (words[0] === "npx" && words[1] === "pulumi-clickhouse-cloud") return orphansHelp();
+  if (words[0] === "npx" && words[1] === "pulumi-clickhouse-cloud")
+    return packageCliHelp(words[2] === "export" ? "export" : undefined);
   if (words[0] === "pulumi") {
     // `pulumi config set --secret ...`: the words before the first flag or value name the command.
     const end = words.findIndex((word, index) => index > 0 && !/^[a-z][a-z-]*$/.test(word));
@@ -175,9 +181,13 @@ describe("docs: what the README states exists", function () {
           if (!new RegExp(`${flag}\\b`).test(known)) problems.push(`${file}: ${command}: ${flag}`);
       }
     }
-    // Flags named on their own (`--detach`) belong to the emulator, the orphan finder, the demo, or `pulumi config set`.
+    // Flags named on their own (`--detach`) belong to the emulator, the orphan finder, export, the demo, or `pulumi config set`.
     const anyTool =
-      emulatorHelp() + orphansHelp() + pulumiHelp(["config", "set"]) + knownFlags("npm run demo -- --keep");
+      emulatorHelp() +
+      orphansHelp() +
+      packageCliHelp("export") +
+      pulumiHelp(["config", "set"]) +
+      knownFlags("npm run demo -- --keep");
     for (const code of inlineCodeOf("README.md").filter((c) => c.startsWith("--"))) {
       const flag = flagsOf(code)[0];
       if (!new RegExp(`${flag}\\b`).test(anyTool)) problems.push(`README.md: \`${code}\`: ${flag}`);

@@ -1,5 +1,5 @@
 import { expect } from "chai";
-import { validate } from "../../provider/rest/validation";
+import { validate } from "../../provider/validation/validate";
 import { searchAlertBody, tileAlertBody } from "../support/alertBodies";
 import { EmulatorHarness, type HttpResponse } from "./helpers";
 

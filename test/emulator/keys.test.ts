@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import { expect } from "chai";
-import { validate } from "../../provider/rest/validation";
+import { validate } from "../../provider/validation/validate";
 import {
   EmulatorHarness,
   basicAuth,

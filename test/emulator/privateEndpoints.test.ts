@@ -1,5 +1,5 @@
 import { expect } from "chai";
-import { validate } from "../../provider/rest/validation";
+import { validate } from "../../provider/validation/validate";
 import { EmulatorHarness, expectManagementError, expectManagementSuccess } from "./helpers";
 
 describe("emulator: private endpoints", () => {

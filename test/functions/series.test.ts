@@ -9,7 +9,7 @@ import {
   type SeriesQueryArgs,
 } from "../../provider/functions";
 import { SeriesSourceNotFoundError, isNotFound } from "../../provider/rest";
-import { RequestValidationError } from "../../provider/rest/validation";
+import { RequestValidationError } from "../../provider/validation/validate";
 import { CannedServer } from "../rest/cannedServer";
 import { sharedEmulator } from "../support/emulator";
 

@@ -1,9 +1,10 @@
 import { expect } from "chai";
+import type { ReplicaScalingOutputs } from "../../provider/resources/replicaScaling/shapes";
 import type { RunningEmulator } from "../../emulator";
 import type { Alert } from "../../provider/rest";
 import { matchesRequest, silenceOf, requestOf } from "../../provider/resources/alert/remoteAlert";
 import { operations as replicaScaling } from "../../provider/resources/replicaScaling/operations";
-import { providerContext } from "../../provider/resources/context";
+import { providerSession } from "../../provider/host/session";
 import { providerOf } from "../support/providers";
 import { tileAlertBody } from "../support/alertBodies";
 import { sharedEmulator } from "../support/emulator";
@@ -29,9 +30,9 @@ describe("adoption and lost replies: progress lines and writes", function () {
   });
 
   it("adopting a key that already has the requested settings sends no PATCH and says what it adopted", async () => {
-    const { client, settings } = providerContext.management();
+    const { client, organizationId } = providerSession.management();
     const name = `adopt-as-is-${stamp}`;
-    const original = await client.keys.create(settings.organizationId, { name, roles: ["developer"] });
+    const original = await client.keys.create(organizationId, { name, roles: ["developer"] });
     await emulator.control.clearRequests();
     const { result: adopted, lines } = await withProgressLines(() =>
       apiKeys.create({ name, roles: ["developer"], adoptId: original.key.id }),
@@ -115,13 +116,13 @@ describe("ReplicaScaling: state recorded before managedFields existed", () => {
   it("no recorded managedFields and no setting in the program is no change", () => {
     const verdict = replicaScaling.refineDiff?.(
       { changes: false, replaces: [] },
-      { serviceId: "s" },
+      { serviceId: "s" } as ReplicaScalingOutputs,
       { serviceId: "s" },
     );
     expect(verdict).to.deep.equal({ changes: false, replaces: [] });
     const managing = replicaScaling.refineDiff?.(
       { changes: false, replaces: [] },
-      { serviceId: "s" },
+      { serviceId: "s" } as ReplicaScalingOutputs,
       { serviceId: "s", numReplicas: 3 },
     );
     expect(managing).to.deep.equal({ changes: true, replaces: [] });

@@ -4,8 +4,8 @@ import { startEmulator, type RunningEmulator } from "../../emulator";
 import { ConfigurationError } from "../../provider/settings";
 import { ApiError, type AlertCreateRequest } from "../../provider/rest";
 import { providerOf } from "../support/providers";
-import { providerContext } from "../../provider/resources/context";
-import { UNKNOWN } from "../../provider/resources/support/properties";
+import { providerSession } from "../../provider/host/session";
+import { UNKNOWN } from "../../provider/propertyEncoding";
 import { searchAlertBody, tileAlertBody } from "../support/alertBodies";
 import { sharedEmulator } from "../support/emulator";
 import { emulatorConfigureRequest } from "../support/providerConfig";
@@ -39,7 +39,7 @@ describe("AlertProvider", function () {
     ...overrides,
   });
 
-  const alerts = () => providerContext.observability().alerts;
+  const alerts = () => providerSession.observability().alerts;
 
   before(async () => {
     emulator = await sharedEmulator();

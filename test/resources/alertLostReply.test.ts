@@ -1,8 +1,8 @@
 import { expect } from "chai";
 import type { RunningEmulator } from "../../emulator";
 import { providerOf } from "../support/providers";
-import { providerContext } from "../../provider/resources/context";
-import { CLOCK_SKEW_MS } from "../../provider/resources/support/createWithReconcile";
+import { providerSession } from "../../provider/host/session";
+import { CLOCK_SKEW_MS } from "../../provider/resources/lifecycle/createWithReconcile";
 import { tileAlertBody } from "../support/alertBodies";
 import { sharedEmulator } from "../support/emulator";
 import { emulatorConfigureRequest } from "../support/providerConfig";
@@ -21,7 +21,7 @@ describe("AlertProvider: a create whose reply is lost", function () {
     name: `lost reply ${process.pid}-${Date.now()}-${++runId}`,
   });
 
-  const alerts = () => providerContext.observability().alerts;
+  const alerts = () => providerSession.observability().alerts;
 
   before(async () => {
     emulator = await sharedEmulator();

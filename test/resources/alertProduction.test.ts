@@ -5,7 +5,7 @@
  */
 import { expect } from "chai";
 import type { RunningEmulator } from "../../emulator";
-import { providerContext } from "../../provider/resources/context";
+import { providerSession } from "../../provider/host/session";
 import { searchAlertBody, tileAlertBody } from "../support/alertBodies";
 import { dedicatedEmulator } from "../support/emulator";
 import { emulatorConfigureRequest } from "../support/providerConfig";
@@ -185,7 +185,7 @@ describe("AlertProvider on the production wire", function () {
     });
     const inputs: Bag = { ...filler, name: "the 1002nd" };
     const created = await provider.create(inputs);
-    const all = await providerContext.observability().alerts.list();
+    const all = await providerSession.observability().alerts.list();
     expect(all).to.have.length(1002);
     expect(all.filter((alert) => alert.name === "the 1002nd").map((alert) => alert.id)).to.deep.equal([
       created.id,

@@ -3,8 +3,9 @@ import axios from "axios";
 import { expect } from "chai";
 import type { RunningEmulator } from "../../emulator";
 import { providerOf } from "../support/providers";
-import { providerContext } from "../../provider/resources/context";
-import { UNKNOWN, type PropertyBag } from "../../provider/resources/support/properties";
+import { providerSession } from "../../provider/host/session";
+import { isSecretMarker, UNKNOWN, unwrapSecrets } from "../../provider/propertyEncoding";
+import { type PropertyBag } from "../../provider/propertyBags";
 import { sharedEmulator } from "../support/emulator";
 import { emulatorConfigureRequest } from "../support/providerConfig";
 
@@ -302,7 +303,7 @@ describe("ApiKeyProvider", function () {
         ["PATCH /v1/organizations/:organizationId/keys/:keyId", 200],
       ]);
       expect(created.outs).to.include({ name });
-      const listed = await providerContext
+      const listed = await providerSession
         .management()
         .client.keys.get(emulator.fixture.organizationId, created.id);
       expect(listed.name).to.equal(name);
@@ -339,14 +340,16 @@ describe("ApiKeyProvider", function () {
       });
       expect(created.outs).to.not.have.property("id");
       expect(created.outs).to.not.have.property("expireAt");
-      const { keyId, keySecret } = created.outs as { keyId: string; keySecret: string };
+      // The secret leaves the provider marked as one; the engine encrypts it in state.
+      expect(isSecretMarker(created.outs?.keySecret)).to.equal(true);
+      const { keyId, keySecret } = unwrapSecrets(created.outs) as { keyId: string; keySecret: string };
       expect(keyId).to.be.a("string").and.not.empty;
       expect(keySecret).to.be.a("string").and.not.empty;
       expect(await authenticate(keyId, keySecret)).to.equal(401);
 
       await emulator.control.clearRequests();
       const updated = await provider.update(created.id, created.outs, { name, roles: ["developer"] });
-      expect(updated.outs).to.include({ state: "enabled", keyId, keySecret });
+      expect(unwrapSecrets(updated.outs)).to.include({ state: "enabled", keyId, keySecret });
       expect((await emulator.control.requests()).map((r) => r.route)).to.deep.equal([
         "PATCH /v1/organizations/:organizationId/keys/:keyId",
       ]);
@@ -381,7 +384,7 @@ describe("ApiKeyProvider", function () {
       });
       const { keys, organizationId } = management();
       await keys.update(organizationId, created.id, { state: "disabled", name: "changed outside" });
-      const props = { ...created.outs, keySecret: secretWrapper(created.outs?.keySecret) };
+      const props = { ...created.outs, keySecret: secretWrapper(unwrapSecrets(created.outs?.keySecret)) };
       const read = await provider.read(created.id, props);
       expect(read.id).to.equal(created.id);
       expect(read.props).to.include({
@@ -441,8 +444,8 @@ describe("ApiKeyProvider", function () {
   });
 
   function management() {
-    const { client, settings } = providerContext.management();
-    return { keys: client.keys, organizationId: settings.organizationId };
+    const { client, organizationId } = providerSession.management();
+    return { keys: client.keys, organizationId };
   }
 
   async function authenticate(keyId: string, keySecret: string): Promise<number> {

@@ -3,8 +3,9 @@ import axios from "axios";
 import { expect } from "chai";
 import type { RunningEmulator } from "../../emulator";
 import { providerOf } from "../support/providers";
-import { providerContext } from "../../provider/resources/context";
-import { UNKNOWN, type PropertyBag } from "../../provider/resources/support/properties";
+import { providerSession } from "../../provider/host/session";
+import { UNKNOWN } from "../../provider/propertyEncoding";
+import { type PropertyBag } from "../../provider/propertyBags";
 import { sharedEmulator } from "../support/emulator";
 import { emulatorConfigureRequest } from "../support/providerConfig";
 import { RecordingProxy } from "../support/recordingProxy";
@@ -41,9 +42,9 @@ describe("ApiKeyProvider: keys made from the program's own credentials", functio
   });
 
   after(async () => {
-    const { client, settings } = providerContext.management();
-    for (const key of await client.keys.list(settings.organizationId)) {
-      if (key.name.startsWith(prefix)) await client.keys.delete(settings.organizationId, key.id);
+    const { client, organizationId } = providerSession.management();
+    for (const key of await client.keys.list(organizationId)) {
+      if (key.name.startsWith(prefix)) await client.keys.delete(organizationId, key.id);
     }
   });
 
@@ -248,10 +249,11 @@ describe("ApiKeyProvider: keys made from the program's own credentials", functio
         expect(proxy.everythingSent()).to.not.include(chosen.keySecret);
         expect(proxy.everythingSent()).to.not.include(chosen.keyId);
 
+        // The credentials and the hashData that stands for them leave the provider marked secret.
         expect(created.outs).to.deep.include({
-          keyId: chosen.keyId,
-          keySecret: chosen.keySecret,
-          hashData: chosen.hashData,
+          keyId: secret(chosen.keyId),
+          keySecret: secret(chosen.keySecret),
+          hashData: secret(chosen.hashData),
           keySuffix: "2026",
         });
         expect(await authenticate(chosen.keyId, chosen.keySecret)).to.equal(200);
@@ -269,7 +271,7 @@ describe("ApiKeyProvider: keys made from the program's own credentials", functio
           keyId: chosen.keyId,
           keySecret: chosen.keySecret,
         });
-        expect(updated.outs).to.deep.include({ name: `${name}-renamed`, hashData: chosen.hashData });
+        expect(updated.outs).to.deep.include({ name: `${name}-renamed`, hashData: secret(chosen.hashData) });
         expect(await authenticate(chosen.keyId, chosen.keySecret)).to.equal(200);
         await provider.delete(created.id, updated.outs ?? {});
         expect(await authenticate(chosen.keyId, chosen.keySecret)).to.equal(401);

@@ -1,9 +1,10 @@
 import axios from "axios";
+import { unwrapSecrets } from "../../provider/propertyEncoding";
 import { expect } from "chai";
 import type { RunningEmulator } from "../../emulator";
 import { providerOf } from "../support/providers";
-import { providerContext } from "../../provider/resources/context";
-import { CLOCK_SKEW_MS, MAX_CREATE_ATTEMPTS } from "../../provider/resources/support/createWithReconcile";
+import { providerSession } from "../../provider/host/session";
+import { CLOCK_SKEW_MS, MAX_CREATE_ATTEMPTS } from "../../provider/resources/lifecycle/createWithReconcile";
 import { sharedEmulator } from "../support/emulator";
 import { emulatorConfigureRequest } from "../support/providerConfig";
 
@@ -50,7 +51,7 @@ describe("ApiKeyProvider: a create whose reply is lost", function () {
     ]);
     const withName = await keysNamed(name);
     expect(withName.map((key) => key.id)).to.deep.equal([created.id]);
-    const { keyId, keySecret } = created.outs as { keyId: string; keySecret: string };
+    const { keyId, keySecret } = unwrapSecrets(created.outs) as { keyId: string; keySecret: string };
     expect(await authenticate(keyId, keySecret)).to.equal(200);
     await provider.delete(created.id, created.outs ?? {});
   });
@@ -91,7 +92,7 @@ describe("ApiKeyProvider: a create whose reply is lost", function () {
   it("never deletes a key that has been used, however recent and alike", async () => {
     const name = uniqueName("used");
     const inUse = await provider.create({ name, roles: ["developer"] });
-    const { keyId, keySecret } = inUse.outs as { keyId: string; keySecret: string };
+    const { keyId, keySecret } = unwrapSecrets(inUse.outs) as { keyId: string; keySecret: string };
     expect(await authenticate(keyId, keySecret)).to.equal(200);
     // The dropped request is not processed: the only key with this name is the recent one in use.
     await emulator.control.setFaults({ script: [{ route: keysRoute, kinds: ["drop"] }] });
@@ -105,7 +106,7 @@ describe("ApiKeyProvider: a create whose reply is lost", function () {
   it("never takes a twin that another run made at the same time (same name and roles, recent, unused) for its own", async () => {
     const name = uniqueName("twins");
     const twin = await provider.create({ name, roles: ["developer"] });
-    const { keyId, keySecret } = twin.outs as { keyId: string; keySecret: string };
+    const { keyId, keySecret } = unwrapSecrets(twin.outs) as { keyId: string; keySecret: string };
     // The lost create made nothing (its request never reached the API): the twin is the only key of that name and
     // roles made in the window, and was never used.
     await emulator.control.setFaults({ script: [{ route: keysRoute, kinds: ["drop"] }] });
@@ -142,8 +143,8 @@ describe("ApiKeyProvider: a create whose reply is lost", function () {
   });
 
   function management() {
-    const { client, settings } = providerContext.management();
-    return { keys: client.keys, organizationId: settings.organizationId };
+    const { client, organizationId } = providerSession.management();
+    return { keys: client.keys, organizationId };
   }
 
   /** The keys of that name, and those still under the name a create gives them before its reply is in. */

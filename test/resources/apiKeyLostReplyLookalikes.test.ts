@@ -1,7 +1,7 @@
 import { expect } from "chai";
 import type { RunningEmulator } from "../../emulator";
 import { providerOf } from "../support/providers";
-import { providerContext } from "../../provider/resources/context";
+import { providerSession } from "../../provider/host/session";
 import { sharedEmulator } from "../support/emulator";
 import { emulatorConfigureRequest } from "../support/providerConfig";
 
@@ -71,8 +71,8 @@ describe("ApiKeyProvider: a lost create reply leaves lookalike keys alone", func
   });
 
   function management() {
-    const { client, settings } = providerContext.management();
-    return { keys: client.keys, organizationId: settings.organizationId };
+    const { client, organizationId } = providerSession.management();
+    return { keys: client.keys, organizationId };
   }
 
   async function keysNamed(name: string) {

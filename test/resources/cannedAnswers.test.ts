@@ -4,6 +4,7 @@
  * list. The real API may give each of them, as its specification does not promise otherwise, and the provider
  * must read them without failing.
  */
+import type { Clock } from "../../provider/clock";
 import type { IncomingMessage } from "node:http";
 import { expect } from "chai";
 import { providerOf } from "../support/providers";
@@ -187,13 +188,6 @@ describe("resources: answers the emulator never gives", function () {
 });
 
 describe("resources: a reverse private endpoint that stays Deleting", () => {
-  // The module objects themselves, whose functions the wait calls: what `import * as` gives has getters only.
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
-  const lifecycle = require("../../provider/resources/support/lifecycle") as {
-    sleep: (ms: number) => Promise<void>;
-  };
-  const realSleep = lifecycle.sleep;
-  const realNow = Date.now;
   let server: CannedServer;
 
   before(async () => {
@@ -202,23 +196,19 @@ describe("resources: a reverse private endpoint that stays Deleting", () => {
     ).start();
   });
 
-  after(async () => {
-    lifecycle.sleep = realSleep;
-    Date.now = realNow;
-    await server.stop();
-  });
+  after(() => server.stop());
 
   it("ends the wait after 600 s with an error naming the endpoint and the time waited", async () => {
     // Each poll's interval passes at once and counts as ten minutes and a second.
     let skippedMs = 0;
-    Date.now = () => realNow() + skippedMs;
-    lifecycle.sleep = async () => {
-      skippedMs += 601_000;
+    const clock: Clock = {
+      now: () => skippedMs,
+      sleep: async () => {
+        skippedMs += 601_000;
+      },
     };
     const api = managementClientFor(server.url, { retry: { maxAttempts: 1 } }).reversePrivateEndpoints;
-    const failure = await failureOf(() => untilDeleted(api, organizationId, serviceId, endpointId));
-    lifecycle.sleep = realSleep;
-    Date.now = realNow;
+    const failure = await failureOf(() => untilDeleted(api, organizationId, serviceId, endpointId, clock));
     expect(failure.message).to.equal(`reverse private endpoint ${endpointId} was still deleting after 600 s`);
   });
 });

@@ -5,8 +5,9 @@ import {
   MAX_CREATE_ATTEMPTS,
   createWithReconcile,
   type CreateWithReconcile,
-} from "../../provider/resources/support/createWithReconcile";
+} from "../../provider/resources/lifecycle/createWithReconcile";
 import { withProgressLines } from "../support/progressLines";
+import { progressOf } from "../../provider/host/progress";
 
 const profile = {
   api: "management" as const,
@@ -54,9 +55,7 @@ function fakeApi(options: {
   const things: Thing[] = [...(options.existing ?? [])];
   const calls = { send: 0, list: 0, discard: [] as string[] };
   const steps: CreateWithReconcile<string, Thing> = {
-    kind: "Thing",
     what: 'thing "twin"',
-    now: () => sentAt,
     send: async () => {
       calls.send += 1;
       const createdAt = options.madeBy?.(calls.send);
@@ -87,6 +86,12 @@ function fakeApi(options: {
   return { steps, calls, things };
 }
 
+/** Time stands at the first send, and the pauses before reading back pass at once. */
+const context = {
+  clock: { now: () => sentAt, sleep: async () => undefined },
+  progress: progressOf("Thing"),
+};
+
 const failure = (promise: Promise<unknown>) =>
   promise.then(
     () => expect.fail("the create succeeded"),
@@ -98,13 +103,13 @@ describe("createWithReconcile: one request per create, and exactly one object wh
 
   it("sends the create once and lists nothing when the reply arrives", async () => {
     const { steps, calls } = fakeApi({ existing: [{ id: "old", name: "twin", createdAt: at(-1000) }] });
-    expect(await createWithReconcile(steps)).to.equal("made-1");
+    expect(await createWithReconcile(context, steps)).to.equal("made-1");
     expect(calls).to.deep.include({ send: 1, list: 0 });
   });
 
   it("lists first only for an API that dates nothing", async () => {
     const { steps, calls } = fakeApi({ newness: { listedBefore: true } });
-    expect(await createWithReconcile(steps)).to.equal("made-1");
+    expect(await createWithReconcile(context, steps)).to.equal("made-1");
     expect(calls).to.deep.include({ send: 1, list: 1 });
   });
 
@@ -112,19 +117,19 @@ describe("createWithReconcile: one request per create, and exactly one object wh
     const older = { id: "older", name: "twin", createdAt: at(-CLOCK_SKEW_MS - 1000) };
     const other = { id: "other", name: "else", createdAt: at(50) };
     const { steps, calls } = fakeApi({ existing: [older, other], lost: 1, madeBy: () => at(20) });
-    expect(await createWithReconcile(steps)).to.equal("made-1");
+    expect(await createWithReconcile(context, steps)).to.equal("made-1");
     expect(calls).to.deep.include({ send: 1, list: 1 });
   });
 
   it("finds what it made when the API's clock is behind by less than the allowed skew", async () => {
     const { steps } = fakeApi({ lost: 1, madeBy: () => at(-CLOCK_SKEW_MS + 1000) });
-    expect(await createWithReconcile(steps)).to.equal("made-1");
+    expect(await createWithReconcile(context, steps)).to.equal("made-1");
   });
 
   it("sends again when only an older twin matches, and never takes that twin", async () => {
     const older = { id: "older", name: "twin", createdAt: at(-CLOCK_SKEW_MS - 1) };
     const { steps, calls, things } = fakeApi({ existing: [older], lost: 1, madeBy: () => undefined });
-    expect(await createWithReconcile(steps)).to.equal("made-2");
+    expect(await createWithReconcile(context, steps)).to.equal("made-2");
     expect(calls).to.deep.include({ send: 2, list: 1 });
     expect(things.map((thing) => thing.id)).to.deep.equal(["older", "made-2"]);
   });
@@ -132,7 +137,7 @@ describe("createWithReconcile: one request per create, and exactly one object wh
   it("refuses to guess between two objects made since the send, naming both, and sends nothing more", async () => {
     const recent = { id: "recent", name: "twin", createdAt: at(-2000) };
     const { steps, calls } = fakeApi({ existing: [recent], lost: 1, madeBy: () => at(30) });
-    const error = await failure(createWithReconcile(steps));
+    const error = await failure(createWithReconcile(context, steps));
     expect(error.message).to.contain(
       'creating thing "twin" lost its reply, and 2 objects may be the one it made',
     );
@@ -145,7 +150,7 @@ describe("createWithReconcile: one request per create, and exactly one object wh
   it("refuses an object with the sent fields that the API does not date", async () => {
     const undated = { id: "undated", name: "twin" };
     const { steps, calls } = fakeApi({ existing: [undated], lost: 1, madeBy: () => undefined });
-    const error = await failure(createWithReconcile(steps));
+    const error = await failure(createWithReconcile(context, steps));
     expect(error.message).to.contain("(undated)");
     expect(error.message).to.contain("the API reports no createdAt for them");
     expect(calls.send).to.equal(1);
@@ -159,7 +164,7 @@ describe("createWithReconcile: one request per create, and exactly one object wh
       madeBy: () => at(5),
       newness: { listedBefore: true },
     });
-    expect(await createWithReconcile(steps)).to.equal("made-1");
+    expect(await createWithReconcile(context, steps)).to.equal("made-1");
     expect(calls).to.deep.include({ send: 1, list: 2 });
   });
 
@@ -171,14 +176,14 @@ describe("createWithReconcile: one request per create, and exactly one object wh
       madeBy: () => at(5),
       discard: true,
     });
-    expect(await createWithReconcile(steps)).to.equal("made-2");
+    expect(await createWithReconcile(context, steps)).to.equal("made-2");
     expect(calls.discard).to.deep.equal(["made-1"]);
     expect(things.map((thing) => thing.id)).to.deep.equal(["older", "made-2"]);
   });
 
   it("gives up after the last attempt, saying that nothing was made", async () => {
     const { steps, calls } = fakeApi({ lost: MAX_CREATE_ATTEMPTS, madeBy: () => undefined });
-    const error = await failure(createWithReconcile(steps));
+    const error = await failure(createWithReconcile(context, steps));
     expect(calls.send).to.equal(MAX_CREATE_ATTEMPTS);
     expect(error.message).to.match(
       new RegExp(
@@ -189,7 +194,7 @@ describe("createWithReconcile: one request per create, and exactly one object wh
 
   it("says which attempt it sends again after a lost reply", async () => {
     const { steps } = fakeApi({ lost: 2, madeBy: () => undefined });
-    const { result, lines } = await withProgressLines(() => createWithReconcile(steps));
+    const { result, lines } = await withProgressLines(() => createWithReconcile(context, steps));
     expect(result).to.equal("made-3");
     expect(lines).to.deep.equal([
       '[Thing] creating thing "twin" again, its reply having been lost (attempt 2 of 5)',
@@ -200,7 +205,7 @@ describe("createWithReconcile: one request per create, and exactly one object wh
   it("without dates, refuses to guess between two objects not listed before the create", async () => {
     const { steps, calls } = fakeApi({ lost: 1, madeBy: () => at(5), newness: { listedBefore: true } });
     const error = await failure(
-      createWithReconcile({
+      createWithReconcile(context, {
         ...steps,
         // Somebody else made a twin between the list before the create and the read-back.
         list: async () => {
@@ -239,7 +244,7 @@ describe("createWithReconcile: one request per create, and exactly one object wh
     it(`never retries or lists after ${what}`, async () => {
       const { steps, calls } = fakeApi({});
       const error = await failure(
-        createWithReconcile({
+        createWithReconcile(context, {
           ...steps,
           send: async () => {
             calls.send += 1;

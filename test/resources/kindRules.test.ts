@@ -10,8 +10,8 @@ import { createRequest, settingsPatch } from "../../provider/resources/apiKey/se
 import { noFieldsOfOtherSource } from "../../provider/resources/alert/rules";
 import { definition as reverseEndpointDefinition } from "../../provider/resources/reversePrivateEndpoint/definition";
 import { endpointOutputs, hasRequestedFields } from "../../provider/resources/reversePrivateEndpoint/remote";
-import { UNKNOWN } from "../../provider/resources/support/properties";
-import type { ReversePrivateEndpoint } from "../../provider/rest";
+import { UNKNOWN } from "../../provider/propertyEncoding";
+import type { ReversePrivateEndpoint, ReversePrivateEndpointCreateRequest } from "../../provider/rest";
 
 // The rules and comparisons of the kinds, one edge at a time: what check reports, what PATCH sends, what a read
 // keeps. The resource tests go through the emulator for the common cases.
@@ -169,12 +169,12 @@ describe("ApiKey: IP access list sources are IPv4 or IPv6 addresses or CIDR rang
 });
 
 describe("ReversePrivateEndpoint: reading what the API reports", () => {
-  const request = {
+  const request: ReversePrivateEndpointCreateRequest = {
     type: "VPC_ENDPOINT_SERVICE",
     vpcEndpointServiceName: "com.amazonaws.vpce.us-east-1.vpce-svc-0a1b2c3d4e5f60718",
     description: "orders",
   };
-  const reported = (fields: Record<string, unknown>) =>
+  const reported = (fields: object) =>
     ({
       id: "6b1a0f3e-0d3f-4c3a-9a51-1f2e3d4c5b6a",
       status: "Ready",
@@ -200,7 +200,7 @@ describe("ReversePrivateEndpoint: reading what the API reports", () => {
   });
 
   it("the service is the one the API reports, else the one recorded", () => {
-    const inputs = { serviceId: "recorded-service", ...request };
+    const inputs = { serviceId: "recorded-service", readyTimeoutSeconds: 600, ...request };
     expect(endpointOutputs(inputs, "org", reported({ serviceId: "reported-service" })).serviceId).to.equal(
       "reported-service",
     );

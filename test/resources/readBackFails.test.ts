@@ -2,7 +2,7 @@ import { expect } from "chai";
 import { ApiError } from "../../provider/rest";
 import type { RunningEmulator } from "../../emulator";
 import { providerOf } from "../support/providers";
-import { providerContext } from "../../provider/resources/context";
+import { providerSession } from "../../provider/host/session";
 import { sharedEmulator } from "../support/emulator";
 import { emulatorConfigureRequest } from "../support/providerConfig";
 
@@ -34,7 +34,7 @@ describe("create with a lost reply whose read-back fails", function () {
     };
   };
   const alertsNamed = async (name: unknown) =>
-    (await providerContext.observability().alerts.list()).filter((alert) => alert.name === name);
+    (await providerSession.observability().alerts.list()).filter((alert) => alert.name === name);
 
   before(async () => {
     emulator = await sharedEmulator();
@@ -105,7 +105,7 @@ describe("create of an API key with a lost reply whose delete of what it made fa
   const keyDelete = "DELETE /v1/organizations/:organizationId/keys/:keyId";
   /** The keys of that name, and those still under the name a create gives them before its reply is in. */
   const keysNamed = async (name: string) =>
-    (await providerContext.management().client.keys.list(emulator.fixture.organizationId)).filter(
+    (await providerSession.management().client.keys.list(emulator.fixture.organizationId)).filter(
       (key) => key.name === name || key.name.startsWith(`${name} ~creating-`),
     );
 

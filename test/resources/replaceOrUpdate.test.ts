@@ -17,7 +17,7 @@
  */
 import { createHash } from "node:crypto";
 import { expect } from "chai";
-import type { PropertyBag } from "../../provider/resources/support/properties";
+import type { PropertyBag } from "../../provider/propertyBags";
 import { providerImplementation, type ResourceKind } from "../../provider/dynamic/registry";
 
 interface KindCase {

@@ -3,7 +3,7 @@ import { expect } from "chai";
 import type { RunningEmulator } from "../../emulator";
 import { providerOf } from "../support/providers";
 import { scalingFields } from "../../provider/resources/replicaScaling/operations";
-import { UNKNOWN } from "../../provider/resources/support/properties";
+import { UNKNOWN } from "../../provider/propertyEncoding";
 import type { ReplicaScalingUpdateRequest, Service } from "../../provider/rest";
 import { sharedEmulator } from "../support/emulator";
 import { emulatorConfigureRequest } from "../support/providerConfig";

@@ -1,9 +1,9 @@
 import { expect } from "chai";
 import type { RunningEmulator } from "../../emulator";
 import { providerOf } from "../support/providers";
-import { providerContext } from "../../provider/resources/context";
-import { PartialCreateError } from "../../provider/resources/support/errors";
-import { UNKNOWN } from "../../provider/resources/support/properties";
+import { providerSession } from "../../provider/host/session";
+import { PartialCreateError } from "../../provider/resources/lifecycle/partialCreate";
+import { UNKNOWN } from "../../provider/propertyEncoding";
 import { sharedEmulator } from "../support/emulator";
 import { emulatorConfigureRequest } from "../support/providerConfig";
 
@@ -191,8 +191,8 @@ describe("ReversePrivateEndpointProvider", function () {
       });
       const description = `ambiguous-${Date.now()}`;
       const created = await provider.create({ serviceId, ...vpcService, description });
-      const { client, settings } = managementApi();
-      const matching = (await client.reversePrivateEndpoints.list(settings.organizationId, serviceId)).filter(
+      const { client, organizationId } = managementApi();
+      const matching = (await client.reversePrivateEndpoints.list(organizationId, serviceId)).filter(
         (endpoint) => endpoint.description === description,
       );
       expect(matching.map((endpoint) => endpoint.id)).to.deep.equal([created.id]);
@@ -252,13 +252,13 @@ describe("ReversePrivateEndpointProvider", function () {
   });
 
   function managementApi() {
-    return providerContext.management();
+    return providerSession.management();
   }
 
   async function waitForEndpointWithDescription(description: string): Promise<string> {
-    const { client, settings } = managementApi();
+    const { client, organizationId } = managementApi();
     for (let attempt = 0; attempt < 50; attempt++) {
-      const found = (await client.reversePrivateEndpoints.list(settings.organizationId, serviceId)).find(
+      const found = (await client.reversePrivateEndpoints.list(organizationId, serviceId)).find(
         (endpoint) => endpoint.description === description,
       );
       if (found) return found.id;

@@ -5,7 +5,7 @@
 import { expect } from "chai";
 import type { RunningEmulator } from "../../emulator";
 import { providerOf } from "../support/providers";
-import { PartialCreateError } from "../../provider/resources/support/errors";
+import { PartialCreateError } from "../../provider/resources/lifecycle/partialCreate";
 import { ApiError } from "../../provider/rest";
 import { sharedEmulator } from "../support/emulator";
 import { emulatorConfigureRequest } from "../support/providerConfig";

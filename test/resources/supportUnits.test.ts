@@ -6,11 +6,11 @@
 import { expect } from "chai";
 import type { RunningEmulator } from "../../emulator";
 import type { ResourceDefinition } from "../../provider/resources/definition";
-import { optionalStrings } from "../../provider/resources/support/stringRules";
-import { checkSpecOf } from "../../provider/resources/support/derive";
-import { diffInputs } from "../../provider/resources/support/diff";
-import { PartialCreateError } from "../../provider/resources/support/errors";
-import { progress, reportProgressWith } from "../../provider/resources/support/lifecycle";
+import { optionalStrings } from "../../provider/resources/fields/stringRules";
+import { checkSpecOf } from "../../provider/resources/derive/specs";
+import { diffInputs } from "../../provider/resources/derive/diff";
+import { PartialCreateError } from "../../provider/resources/lifecycle/partialCreate";
+import { progressOf, reportProgressWith } from "../../provider/host/progress";
 import { sharedEmulator } from "../support/emulator";
 import { emulatorConfigureRequest } from "../support/providerConfig";
 import { providerOf } from "../support/providers";
@@ -61,17 +61,23 @@ describe("resource support: the pieces every kind shares", function () {
     );
   });
 
-  it("a partial create carries the object's id, its outputs with the inputs' provider, and the reason", () => {
-    const error = new PartialCreateError(
-      "rpe-1",
-      "the endpoint is Failed",
-      { id: "rpe-1", status: "Failed" },
-      { description: "x", __provider: "provider text" },
-    );
+  it("a partial create carries the object's id, its outputs and the reason, also once a front end encoded them", () => {
+    const error = new PartialCreateError("rpe-1", "the endpoint is Failed", {
+      id: "rpe-1",
+      status: "Failed",
+    });
     expect(String(error)).to.equal("PartialCreateError: the endpoint is Failed");
     expect(error.id).to.equal("rpe-1");
-    expect(error.properties).to.deep.equal({ id: "rpe-1", status: "Failed", __provider: "provider text" });
+    expect(error.properties).to.deep.equal({ id: "rpe-1", status: "Failed" });
     expect(error.reasons).to.deep.equal(["the endpoint is Failed"]);
+    const encoded = error.withProperties({ status: "Failed", __provider: "provider text" });
+    expect(encoded).to.be.instanceOf(PartialCreateError);
+    expect([encoded.id, encoded.message, encoded.reasons]).to.deep.equal([
+      "rpe-1",
+      "the endpoint is Failed",
+      ["the endpoint is Failed"],
+    ]);
+    expect(encoded.properties).to.deep.equal({ status: "Failed", __provider: "provider text" });
   });
 
   it("a diff treats an empty string, null and an absent value as the same", () => {
@@ -94,7 +100,7 @@ describe("resource support: the pieces every kind shares", function () {
     const seen: string[] = [];
     reportProgressWith((kind, message) => seen.push(`${kind}: ${message}`));
     try {
-      progress("ApiKey", "deleting the key the lost reply made");
+      progressOf("ApiKey")("deleting the key the lost reply made");
     } finally {
       reportProgressWith((kind, message) => console.error(`[${kind}] ${message}`));
     }

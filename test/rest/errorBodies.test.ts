@@ -1,5 +1,5 @@
 import { expect } from "chai";
-import { defaultCode, readErrorBody } from "../../provider/rest/errorBodies";
+import { defaultCode, readErrorBody } from "../../provider/rest/errors/errorBodies";
 
 const requestId = "7b4c6c1e-3f51-4f0e-9d2f-0c8f5f3b2a11";
 

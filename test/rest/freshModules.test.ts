@@ -7,9 +7,9 @@ import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
 import { expect } from "chai";
-import type * as HttpLibraryModule from "../../provider/rest/httpLibrary";
-import type * as UserAgentModule from "../../provider/rest/userAgent";
-import type * as ValidationModule from "../../provider/rest/validation";
+import type * as HttpLibraryModule from "../../provider/rest/transport/httpLibrary";
+import type * as UserAgentModule from "../../provider/rest/transport/userAgent";
+import type * as ValidationModule from "../../provider/validation/validate";
 import { freshlyLoaded } from "../support/freshlyLoaded";
 
 const restDir = path.join(__dirname, "..", "..", "provider", "rest");

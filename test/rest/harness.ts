@@ -4,9 +4,9 @@
  */
 import { expect } from "chai";
 import type { RunningEmulator } from "../../emulator";
-import type { Clock } from "../../provider/rest/clock";
-import { ApiError } from "../../provider/rest/errors";
-import type { HttpOptions } from "../../provider/rest/http";
+import type { Clock } from "../../provider/clock";
+import { ApiError } from "../../provider/rest/errors/apiError";
+import type { HttpOptions } from "../../provider/rest/transport/http";
 
 /**
  * Time that passes only when slept through: waits take no real time and are recorded, so a test can assert

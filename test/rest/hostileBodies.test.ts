@@ -1,7 +1,7 @@
 import { Worker } from "node:worker_threads";
 import { expect } from "chai";
-import { MAX_ERROR_BODY_CHARS, readErrorBody } from "../../provider/rest/errorBodies";
-import { MAX_RESPONSE_BYTES } from "../../provider/rest/http";
+import { MAX_ERROR_BODY_CHARS, readErrorBody } from "../../provider/rest/errors/errorBodies";
+import { MAX_RESPONSE_BYTES } from "../../provider/rest/transport/http";
 import { managementClientFor, observabilityClientFor } from "../support/clients";
 import { CannedServer } from "./cannedServer";
 import { apiErrorOf, testOptions } from "./harness";
@@ -19,7 +19,7 @@ function readInWorker(body: string, contentType: string, limitMs: number): Promi
   `;
   const worker = new Worker(script, {
     eval: true,
-    workerData: { module: require.resolve("../../provider/rest/errorBodies"), body, contentType },
+    workerData: { module: require.resolve("../../provider/rest/errors/errorBodies"), body, contentType },
   });
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => {

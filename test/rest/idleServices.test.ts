@@ -3,7 +3,7 @@
  * client wakes the service, waits until it runs, says so in one line, and sends the operation again.
  */
 import { expect } from "chai";
-import { systemClock, type Clock } from "../../provider/rest/clock";
+import { systemClock, type Clock } from "../../provider/clock";
 import { isNotFound } from "../../provider/rest";
 import { ManagementClient, type WakeSettings } from "../../provider/rest/management";
 import { useEmulator } from "../support/emulator";

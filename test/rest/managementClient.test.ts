@@ -1,5 +1,5 @@
 import { expect } from "chai";
-import { RequestValidationError } from "../../provider/rest/validation";
+import { RequestValidationError } from "../../provider/validation/validate";
 import { managementClientFor } from "../support/clients";
 import { useEmulator } from "../support/emulator";
 import { CannedServer } from "./cannedServer";

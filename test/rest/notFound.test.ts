@@ -5,7 +5,7 @@
  */
 import { expect } from "chai";
 import { isNotFound } from "../../provider/rest";
-import { deleteIfPresent, GONE, readOrGone } from "../../provider/resources/support/lifecycle";
+import { deleteIfPresent, readOrGone } from "../../provider/resources/lifecycle/readOrGone";
 import { CannedServer, type CannedResponse } from "./cannedServer";
 import { managementClientFor, observabilityClientFor } from "../support/clients";
 import { apiErrorOf, testOptions } from "./harness";
@@ -115,14 +115,12 @@ describe("a 404 is 'gone' only when it is the API's own not-found answer", () =>
 
   it("a read or delete that meets a proxy's 404 fails instead of reporting the object gone", async () => {
     next = html(nginxPage);
-    const read = readOrGone(async () => ({ id: ENDPOINT, props: { ...(await getEndpoint()) } }));
+    const read = readOrGone(async () => ({ id: ENDPOINT, outs: await getEndpoint() }));
     expect((await apiErrorOf(read)).status).to.equal(404);
     const remove = deleteIfPresent(() => management().reversePrivateEndpoints.delete(ORG, SERVICE, ENDPOINT));
     expect((await apiErrorOf(remove)).message).to.contain(`DELETE ${endpointUrl()} answered 404`);
     next = json({ status: 404, error: "NOT_FOUND: gone", requestId: "r-2" });
-    expect(
-      await readOrGone(async () => ({ id: ENDPOINT, props: { ...(await getEndpoint()) } })),
-    ).to.deep.equal(GONE);
+    expect(await readOrGone(async () => ({ id: ENDPOINT, outs: await getEndpoint() }))).to.equal(undefined);
     await deleteIfPresent(() => management().reversePrivateEndpoints.delete(ORG, SERVICE, ENDPOINT));
   });
 });

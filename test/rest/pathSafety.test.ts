@@ -1,5 +1,9 @@
 import { expect } from "chai";
-import { assertPathSegmentsSafe, PathSegmentError, pathSegment } from "../../provider/rest/pathSegment";
+import {
+  assertPathSegmentsSafe,
+  PathSegmentError,
+  pathSegment,
+} from "../../provider/rest/transport/pathSegment";
 import { failureOf } from "../support/failureOf";
 import { managementClientFor, observabilityClientFor } from "../support/clients";
 import { CannedServer } from "./cannedServer";

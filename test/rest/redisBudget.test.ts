@@ -5,13 +5,13 @@ import * as path from "node:path";
 import { promisify } from "node:util";
 import { createClient } from "@redis/client";
 import { expect } from "chai";
-import { systemClock } from "../../provider/rest/clock";
-import { budgetDigest } from "../../provider/rest/budgetDirectory";
-import { RedisBudget } from "../../provider/rest/redisBudget";
-import type * as RedisBudgetModule from "../../provider/rest/redisBudget";
-import { redisStore, SharedBudgetSettingError } from "../../provider/rest/redisStore";
-import { sharedBudgetFor } from "../../provider/rest/sharedBudgetSetting";
-import type { RateBudget } from "../../provider/rest/throttle";
+import { systemClock } from "../../provider/clock";
+import { budgetDigest } from "../../provider/rest/budget/budgetDirectory";
+import { RedisBudget } from "../../provider/rest/budget/redisBudget";
+import type * as RedisBudgetModule from "../../provider/rest/budget/redisBudget";
+import { redisStore, SharedBudgetSettingError } from "../../provider/rest/budget/redisStore";
+import { sharedBudgetFor } from "../../provider/rest/budget/sharedBudgetSetting";
+import type { RateBudget } from "../../provider/rest/budget/throttle";
 import { freshlyLoaded } from "../support/freshlyLoaded";
 import { RedisServer } from "../../scripts/lib/redisServer";
 import { observabilityClientFor } from "../support/clients";
@@ -247,7 +247,7 @@ describe("shared budget through Redis", function () {
 /** The budget of another runner: the Redis budget's module loaded afresh, so its process id differs. */
 function otherRunnersBudget(url: string, logs: string[]): RateBudget {
   const fresh = freshlyLoaded<typeof RedisBudgetModule>(
-    path.join(__dirname, "../../provider/rest/redisBudget"),
+    path.join(__dirname, "../../provider/rest/budget/redisBudget"),
   );
   const store = redisStore(url, "clickhouse:sharedBudget", () => undefined);
   const digest = budgetDigest(BASE_URL, CREDENTIAL);

@@ -1,14 +1,14 @@
 import { expect } from "chai";
 import { AxiosError, AxiosHeaders } from "axios";
 import type { AxiosResponse, InternalAxiosRequestConfig } from "axios";
-import { rateLimitResetMs } from "../../provider/rest/rateLimit";
+import { rateLimitResetMs } from "../../provider/rest/budget/rateLimit";
 import {
   DEFAULT_RETRY_SETTINGS,
   classifyFailure,
   isRetryable,
   mayHaveBeenProcessed,
   retryDelayMs,
-} from "../../provider/rest/retry";
+} from "../../provider/rest/transport/retry";
 
 const config = { headers: new AxiosHeaders() } as InternalAxiosRequestConfig;
 

@@ -1,6 +1,6 @@
 /** The series query's rules across fields, on input its schema has not vetted (they run whatever else is wrong). */
 import { expect } from "chai";
-import { seriesRules } from "../../provider/rest/seriesRules";
+import { seriesRules } from "../../provider/validation/seriesRules";
 
 describe("series rules on input of any shape", () => {
   it("find nothing in a series that is not a list, nor in entries that are not objects", () => {

@@ -4,10 +4,10 @@ import * as os from "node:os";
 import * as path from "node:path";
 import { promisify } from "node:util";
 import { expect } from "chai";
-import { systemClock } from "../../provider/rest/clock";
-import { budgetDirectory } from "../../provider/rest/budgetDirectory";
-import { SharedBudget } from "../../provider/rest/sharedBudget";
-import { sharedBudgetFor, sharedBudgetVariable } from "../../provider/rest/sharedBudgetSetting";
+import { systemClock } from "../../provider/clock";
+import { budgetDirectory } from "../../provider/rest/budget/budgetDirectory";
+import { SharedBudget } from "../../provider/rest/budget/sharedBudget";
+import { sharedBudgetFor, sharedBudgetVariable } from "../../provider/rest/budget/sharedBudgetSetting";
 
 const settings = { limit: 10, windowMs: 1_000, marginMs: 100, maxPauseMs: 10_000 };
 

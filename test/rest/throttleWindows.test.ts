@@ -1,6 +1,6 @@
 import { expect } from "chai";
-import type { Clock } from "../../provider/rest/clock";
-import { MANAGEMENT_THROTTLE, Throttle } from "../../provider/rest/throttle";
+import type { Clock } from "../../provider/clock";
+import { MANAGEMENT_THROTTLE, Throttle } from "../../provider/rest/budget/throttle";
 
 /**
  * Virtual time: `sleep` registers a wake-up and `settle` advances the clock from one wake-up to the next once

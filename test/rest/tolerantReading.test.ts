@@ -2,6 +2,7 @@
  * Management responses are read for what the provider uses: unknown fields, null where a field is expected
  * absent (and the reverse), and unused fields of another shape never fail a read.
  */
+import type { ReversePrivateEndpointInputs } from "../../provider/resources/reversePrivateEndpoint/shapes";
 import { expect } from "chai";
 import { endpointOutputs } from "../../provider/resources/reversePrivateEndpoint/remote";
 import { CannedServer } from "./cannedServer";
@@ -104,7 +105,7 @@ describe("tolerant reading of management responses", () => {
 });
 
 describe("reverse private endpoint outputs from a tolerant read", () => {
-  const inputs = {
+  const inputs: ReversePrivateEndpointInputs = {
     serviceId: SERVICE,
     type: "VPC_ENDPOINT_SERVICE",
     vpcEndpointServiceName: "com.amazonaws.vpce.us-east-1.vpce-svc-0a",

@@ -1,6 +1,6 @@
 /** How a validation problem quotes the value it got. */
 import { expect } from "chai";
-import { validate } from "../../provider/rest/validation";
+import { validate } from "../../provider/validation/validate";
 
 describe("validation messages: the value got", () => {
   it("says nothing was got when there is no body at all", () => {

@@ -5,7 +5,7 @@
  */
 import Ajv, { type ErrorObject } from "ajv";
 import { expect } from "chai";
-import { problemsFromErrors, type ValidationProblem } from "../../provider/rest/validation";
+import { problemsFromErrors, type ValidationProblem } from "../../provider/validation/validate";
 
 function problemsOf(schema: object, value: unknown): ValidationProblem[] {
   const ajv = new Ajv({

@@ -1,7 +1,7 @@
 /** Assertions shared by the schema tests: one problem, on the named property, with a reason naming the rule. */
 import { expect } from "chai";
-import { validate } from "../../provider/rest/validation";
-import type { SchemaName, ValidationProblem } from "../../provider/rest/validation";
+import { validate } from "../../provider/validation/validate";
+import type { SchemaName, ValidationProblem } from "../../provider/validation/validate";
 
 export function expectValid(name: SchemaName, value: unknown): void {
   expect(validate(name, value), `${name} should accept ${JSON.stringify(value)}`).to.deep.equal([]);

@@ -1,5 +1,5 @@
 import { expect } from "chai";
-import { validate } from "../../provider/rest/validation";
+import { validate } from "../../provider/validation/validate";
 import { expectOnlyProblem, expectValid } from "./expectations";
 
 const uuid = "0f3b6f9e-2c4d-4b8a-9e1f-7a6b5c4d3e2f";

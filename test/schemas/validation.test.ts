@@ -4,7 +4,7 @@ import {
   describeProblems,
   RequestValidationError,
   validate,
-} from "../../provider/rest/validation";
+} from "../../provider/validation/validate";
 import { schemas } from "../../schemas";
 
 describe("validation: assertValid and describeProblems", () => {

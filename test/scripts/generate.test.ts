@@ -1,7 +1,7 @@
 import { expect } from "chai";
 import type { ResourceDefinition } from "../../provider/resources/definition";
-import { checkSpecOf, diffSpecOf } from "../../provider/resources/support/derive";
-import { requestBodyOf } from "../../provider/resources/support/requestBody";
+import { checkSpecOf, diffSpecOf } from "../../provider/resources/derive/specs";
+import { requestBodyOf } from "../../provider/resources/derive/requestBody";
 import { resourcesTable } from "../../scripts/generate/readmeTable";
 import { resourceClassSource } from "../../scripts/generate/resourceClass";
 

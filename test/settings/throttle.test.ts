@@ -5,7 +5,7 @@ import {
   resolveObservabilitySettings,
 } from "../../provider/settings";
 import { managementClient } from "../../provider/rest/management";
-import { MANAGEMENT_THROTTLE, OBSERVABILITY_THROTTLE } from "../../provider/rest/throttle";
+import { MANAGEMENT_THROTTLE, OBSERVABILITY_THROTTLE } from "../../provider/rest/budget/throttle";
 import { parseThrottleSetting } from "../../provider/settings/throttle";
 import { CannedServer } from "../rest/cannedServer";
 import { managementEnv, observabilityEnv, stackConfig } from "./environments";

@@ -3,7 +3,7 @@
  * server's URL with placeholder ones (the canned server checks none).
  */
 import type { Fixture } from "../../emulator";
-import type { HttpOptions } from "../../provider/rest/http";
+import type { HttpOptions } from "../../provider/rest/transport/http";
 import { ManagementClient } from "../../provider/rest/management";
 import { ObservabilityClient } from "../../provider/rest/observability";
 

@@ -1,5 +1,5 @@
 /** The Alert resource: an alert of the observability API, delivered to a webhook. */
-import { adoptIdInput, outputOf, stringOutput } from "../support/fields";
+import { adoptIdInput, outputOf, stringOutput } from "../fields/sharedFields";
 import type { InputField, ResourceDefinition } from "../definition";
 import { noFieldsOfOtherSource } from "./rules";
 import { productionWireAlert, specWireAlert } from "./wireRules";
@@ -8,9 +8,8 @@ import { productionWireAlert, specWireAlert } from "./wireRules";
 function productionField(description: string): InputField {
   return {
     description:
-      `${description} Production wire only (\`observability:apiDialect\`, or the plugin's ` +
-      "`clickhouse-cloud:observabilityApiDialect`, set to `production`). Updates in place; left " +
-      "out, the alert keeps whatever it has (set in the app, say).",
+      `${description} Production wire only ({setting:observabilityApiDialect} set to \`production\`). ` +
+      "Updates in place; left out, the alert keeps whatever it has (set in the app, say).",
     change: "update",
     unsetMeansUnmanaged: true,
   };
@@ -27,9 +26,7 @@ export const definition: ResourceDefinition = {
     "different `adoptId` replaces it. On the production wire an update first reads the alert and keeps every field " +
     "the program leaves out (a note, consecutive windows, a schedule, more channels), since the PUT replaces them all. `pulumi refresh` drops an alert that was deleted out of band (also by deleting " +
     "its dashboard or saved search), and the next `pulumi up` creates it again. Configured by " +
-    "`observability:apiUrl` and `observability:apiToken` for the dynamic-provider classes, by " +
-    "`clickhouse-cloud:observabilityApiUrl` and `clickhouse-cloud:observabilityApiToken` for the native plugin " +
-    "(either falls back to OBSERVABILITY_API_URL and OBSERVABILITY_API_TOKEN).",
+    "{setting:observabilityApiUrl} and {setting:observabilityApiToken}.",
   notes:
     "`state`, `silenced`, `silencedUntil`, `team`, `createdAt`, `updatedAt` never cause a diff; `source` updates in " +
     "place (the API's PUT replaces the whole alert); `tile` needs `dashboardId` and `tileId`, `search` `savedSearchId`",
@@ -71,7 +68,7 @@ export const definition: ResourceDefinition = {
     },
     channel: {
       description: "Where notifications go. Updates in place.",
-      type: { name: "AlertChannelArgs", from: "resources/alert/types" },
+      type: { name: "AlertChannelArgs", from: "inputTypes/alertChannel" },
       required: true,
       change: "update",
     },
@@ -116,7 +113,7 @@ export const definition: ResourceDefinition = {
       ...productionField(
         "Every channel notifications go to (at most 10, each once); the first must be `channel`.",
       ),
-      type: { name: "AlertChannelArgs", from: "resources/alert/types" },
+      type: { name: "AlertChannelArgs", from: "inputTypes/alertChannel" },
     },
     adoptId: adoptIdInput(
       "Adopts the existing alert with this id instead of creating one (the dynamic-provider classes cannot be " +

@@ -6,12 +6,13 @@
  */
 import type { Alert as RemoteAlert, AlertCreateRequest } from "../../rest";
 import type { AlertSource } from "../../../schemas";
-import { bodyInputNames } from "../support/derive";
-import { requestBodyOf } from "../support/requestBody";
-import { isPlainObject, pick, sameValue, type PropertyBag } from "../support/properties";
+import { bodyInputNames } from "../derive/specs";
+import { requestBodyOf, requestFrom } from "../derive/requestBody";
+import { fieldsOf, isPlainObject, pick, sameValue, type PropertyBag } from "../../propertyBags";
 import { definition } from "./definition";
 import { fieldsOfSource } from "./rules";
 import { productionOnlyInputs } from "./wireRules";
+import type { AlertInputs, AlertOutputs } from "./shapes";
 
 /** Inputs that are fields of the request body (POST and PUT take the same body). */
 const requestFields = bodyInputNames(definition);
@@ -28,12 +29,12 @@ const fieldsManagedWhenSet = new Set(
 const objectIdFields = new Set<string>(["dashboardId", "savedSearchId"]);
 
 /** The body that creates or replaces an alert: the inputs of the chosen source only, nothing for the other one. */
-export function requestOf(inputs: PropertyBag): AlertCreateRequest {
+export function requestOf(inputs: AlertInputs): AlertCreateRequest {
   const source = inputs.source;
   const otherSource: AlertSource | undefined =
     source === "tile" ? "search" : source === "search" ? "tile" : undefined;
   const omitted = otherSource === undefined ? [] : fieldsOfSource[otherSource];
-  return requestBodyOf(definition, inputs, omitted) as unknown as AlertCreateRequest;
+  return requestBodyOf<AlertCreateRequest>(definition, inputs, omitted);
 }
 
 /** The alert as the API reports it, keyed by the request's field names, whatever version of the API answered. */
@@ -72,7 +73,7 @@ function channelsOf(alert: RemoteAlert): PropertyBag[] | undefined {
  */
 export function keepingUnmanaged(request: AlertCreateRequest, alert: RemoteAlert): AlertCreateRequest {
   const remote = requestFieldsOf(alert);
-  const wanted = request as unknown as PropertyBag;
+  const wanted = fieldsOf(request);
   const kept = [...fieldsManagedWhenSet].filter(
     (field) =>
       field !== "channels" && wanted[field] === undefined && setOrUndefined(remote[field]) !== undefined,
@@ -86,7 +87,7 @@ export function keepingUnmanaged(request: AlertCreateRequest, alert: RemoteAlert
     const first = wanted.channel as PropertyBag;
     merged.channels = [first, ...others.filter((channel) => !sameValue(channel, first))];
   }
-  return merged as unknown as AlertCreateRequest;
+  return requestFrom<AlertCreateRequest>(merged);
 }
 
 /** The API's own implementation spells the saved-search source `saved_search`; the specification says `search`. */
@@ -106,7 +107,7 @@ function channelOf(alert: RemoteAlert): PropertyBag | undefined {
 /** True when the alert has exactly the fields the request asks for ("absent", null and "" all mean unset). */
 export function matchesRequest(alert: RemoteAlert, request: AlertCreateRequest): boolean {
   const remote = requestFieldsOf(alert);
-  const wanted = request as unknown as PropertyBag;
+  const wanted = fieldsOf(request);
   return requestFields
     .filter((field) => !fieldsManagedWhenSet.has(field) || wanted[field] !== undefined)
     .every((field) => sameField(field, remote[field], wanted[field]));
@@ -141,10 +142,15 @@ export function silenceOf(silenced: unknown, now: number): { silenced: boolean; 
  * and `adoptId`. Ids the API reports in another case than `inputs` spell them keep the inputs' spelling, so they are
  * no change. Fields the resource does not declare are not kept.
  */
-export function alertOutputs(inputs: PropertyBag, alert: RemoteAlert, now: number = Date.now()): PropertyBag {
+export function alertOutputs(
+  inputs: AlertInputs | AlertOutputs,
+  alert: RemoteAlert,
+  now: number,
+): AlertOutputs {
   const reported = requestFieldsOf(alert);
+  const given: PropertyBag = inputs;
   const echoed = Object.fromEntries(
-    requestFields.map((field) => [field, spelledAsInputs(field, reported[field], inputs[field])]),
+    requestFields.map((field) => [field, spelledAsInputs(field, reported[field], given[field])]),
   );
   return pick(
     {
@@ -160,7 +166,7 @@ export function alertOutputs(inputs: PropertyBag, alert: RemoteAlert, now: numbe
       managedFields: managedFieldsOf(inputs),
     },
     Object.keys(definition.outputs),
-  );
+  ) as AlertOutputs;
 }
 
 /**
@@ -174,7 +180,7 @@ function managedFieldsOf(inputsOrOutputs: PropertyBag): string[] {
 }
 
 /** The inputs a read reports: every input the outputs hold, but of the production wire's only the managed ones. */
-export function inputsFromAlertOutputs(outputs: PropertyBag): PropertyBag {
+export function inputsFromAlertOutputs(outputs: AlertOutputs): PropertyBag {
   const managed = managedFieldsOf(outputs);
   const names = Object.keys(definition.inputs).filter(
     (name) => !(productionOnlyInputs as readonly string[]).includes(name) || managed.includes(name),

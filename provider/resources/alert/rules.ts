@@ -1,7 +1,7 @@
 /** Rules on Alert inputs beyond the request's JSON Schema. */
 import type { AlertSource } from "../../../schemas";
-import type { ValidationProblem } from "../../rest/validation";
-import type { PropertyBag } from "../definition";
+import type { ValidationProblem } from "../../validation/validate";
+import type { PropertyBag } from "../../propertyBags";
 
 /** The ids each source uses; the API drops the other source's, which would then show as a change forever. */
 export const fieldsOfSource: Record<AlertSource, readonly string[]> = {

@@ -11,9 +11,9 @@ import {
   productionAlertIntervals,
   rangeAlertThresholdTypes,
 } from "../../../schemas/enums";
-import type { ValidationProblem } from "../../rest/validation";
-import { isPlainObject, sameValue } from "../support/properties";
-import type { PropertyBag } from "../definition";
+import type { ValidationProblem } from "../../validation/validate";
+import { isPlainObject, sameValue } from "../../propertyBags";
+import type { PropertyBag } from "../../propertyBags";
 
 /** Inputs only the production wire has; the specification's wire refuses them. */
 export const productionOnlyInputs = [

@@ -13,16 +13,21 @@
  */
 import { randomBytes } from "node:crypto";
 import type { ApiKey, ApiKeyCreateRequest, ApiKeyCreateResult, KeysApi } from "../../rest";
-import { createWithReconcile } from "../support/createWithReconcile";
-import { deleteIfPresent } from "../support/lifecycle";
+import type { OperationContext } from "../operations";
+import { createWithReconcile } from "../lifecycle/createWithReconcile";
+import { deleteIfPresent } from "../lifecycle/readOrGone";
 
 export async function createKeyOnce(
+  context: OperationContext,
   keys: KeysApi,
   organizationId: string,
   request: ApiKeyCreateRequest,
 ): Promise<ApiKeyCreateResult> {
-  if (request.hashData !== undefined) return createMarked(keys, organizationId, request);
-  const created = await createMarked(keys, organizationId, { ...request, name: markedName(request.name) });
+  if (request.hashData !== undefined) return createMarked(context, keys, organizationId, request);
+  const created = await createMarked(context, keys, organizationId, {
+    ...request,
+    name: markedName(request.name),
+  });
   return { ...created, key: await renameOrDiscard(keys, organizationId, created.key, request.name) };
 }
 
@@ -64,12 +69,12 @@ async function renameOrDiscard(
 }
 
 async function createMarked(
+  context: OperationContext,
   keys: KeysApi,
   organizationId: string,
   request: ApiKeyCreateRequest,
 ): Promise<ApiKeyCreateResult> {
-  return createWithReconcile<ApiKeyCreateResult, ApiKey>({
-    kind: "ApiKey",
+  return createWithReconcile<ApiKeyCreateResult, ApiKey>(context, {
     what: `API key "${request.name}"`,
     send: () => keys.create(organizationId, request),
     list: () => keys.list(organizationId),

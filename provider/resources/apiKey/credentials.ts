@@ -7,9 +7,10 @@
  */
 import { createHash } from "node:crypto";
 import type { ApiKeyHashData } from "../../rest";
-import type { ValidationProblem } from "../../rest/validation";
+import type { ValidationProblem } from "../../validation/validate";
 import { limits } from "../../../schemas";
-import { UNKNOWN, isUnknown, type PropertyBag } from "../support/properties";
+import { UNKNOWN, isUnknown } from "../../propertyEncoding";
+import { type PropertyBag } from "../../propertyBags";
 
 const credentialInputNames = ["keyId", "keySecret"] as const;
 

@@ -1,5 +1,5 @@
 /** The ApiKey resource: an API key of the organization, for the management API. */
-import { organizationIdInput, stringOutput } from "../support/fields";
+import { organizationIdInput, stringOutput } from "../fields/sharedFields";
 import type { InputField, ResourceDefinition } from "../definition";
 import { adoptIdIsUuid, ipAccessSourcesAreAddresses, rotationTriggerIsString } from "./rules";
 import { credentialFormats, keyIdWithKeySecret, oneCredentialSource } from "./credentials";
@@ -62,7 +62,6 @@ export const definition: ResourceDefinition = {
         "enabled (the default) or disabled. Changes in place; `up` puts back a state changed outside Pulumi.",
       type: { name: "ApiKeyState", from: schemas },
       change: "update",
-      default: "enabled",
     },
     keyId: ownCredential(
       "The key id of a key made from credentials you chose (give keySecret too): at least 4 printable ASCII " +

@@ -1,10 +1,10 @@
-/** Creates, reads, updates and deletes API keys, in the provider process. */
+/** Creates, reads, updates and deletes API keys. */
 import type { ApiKey as RemoteKey, ApiKeyUpdateRequest, KeysApi } from "../../rest";
 import { limits } from "../../../schemas";
-import type { PropertyBag, ResourceOperations } from "../definition";
-import { providerContext } from "../context";
-import { deleteIfPresent, progress, readOrGone } from "../support/lifecycle";
-import { pick, unwrapSecrets } from "../support/properties";
+import type { ResourceOperations } from "../operations";
+import { deleteIfPresent, readOrGone } from "../lifecycle/readOrGone";
+import { fieldsOf, pick, type PropertyBag } from "../../propertyBags";
+import type { ApiKeyInputs, ApiKeyOutputs } from "./shapes";
 import { createKeyOnce } from "./createOnce";
 import { credentialInputsFromOutputs, effectiveHashData, hasOwnCredentials } from "./credentials";
 import { comparableSettings, createRequest, mutableSettings, settingsPatch } from "./settings";
@@ -17,16 +17,15 @@ const echoedInputs = ["rotationTrigger", "adoptId"] as const;
  */
 const credentialOutputs = ["keyId", "keySecret", "hashData"] as const;
 
-export const operations: ResourceOperations = {
+export const operations: ResourceOperations<ApiKeyInputs, ApiKeyOutputs> = {
   /**
    * The credentials a key was made from are compared as the hashData the create sent (the outputs keep it),
    * whichever way the program gave them: so a changed secret replaces the key, and so does going from own
    * credentials to issued ones or back.
    */
   comparable(olds, news) {
-    const newValues = unwrapSecrets(news);
-    const sent = { ...newValues, hashData: effectiveHashData(newValues) };
-    return { olds: comparableSettings(unwrapSecrets(olds)), news: comparableSettings(sent) };
+    const sent = { ...news, hashData: effectiveHashData(news) };
+    return { olds: comparableSettings(olds), news: comparableSettings(sent) };
   },
 
   inputsFromOutputs(outs) {
@@ -36,23 +35,19 @@ export const operations: ResourceOperations = {
     };
   },
 
-  async create(news) {
-    const inputs = unwrapSecrets(news);
-    const { client, settings } = providerContext.management(inputs.organizationId);
-    const organizationId = settings.organizationId;
+  async create(inputs, context) {
+    const { client, organizationId } = context.management(inputs.organizationId ?? undefined);
     const keys = client.keys;
 
     if (typeof inputs.adoptId === "string") {
       const adopted = await keys.get(organizationId, inputs.adoptId);
       const key = await applySettings(keys, organizationId, adopted, inputs);
-      progress(
-        "ApiKey",
-        `adopted key ${key.id} ("${key.name}"); its keyId and keySecret cannot be read back`,
-      );
+      context.progress(`adopted key ${key.id} ("${key.name}"); its keyId and keySecret cannot be read back`);
       return { id: key.id, outs: keyOutputs(key, organizationId, carriedOver(inputs, {})) };
     }
 
     const created = await createKeyOnce(
+      context,
       keys,
       organizationId,
       createRequest({ ...inputs, hashData: effectiveHashData(inputs) }),
@@ -60,41 +55,33 @@ export const operations: ResourceOperations = {
     // keyId and keySecret come back only here, and only without hashData. The Resource declares keySecret (and,
     // for a key made from the program's own credentials, keyId and hashData) additional secret outputs, so the
     // engine encrypts them before they reach state.
-    const outs = keyOutputs(
-      created.key,
-      organizationId,
-      carriedOver(inputs, created as unknown as PropertyBag),
-    );
+    const outs = keyOutputs(created.key, organizationId, carriedOver(inputs, fieldsOf(created)));
     return { id: created.key.id, outs };
   },
 
-  async read(id, props) {
-    const olds = unwrapSecrets(props);
-    const { client, settings } = providerContext.management(olds.organizationId);
+  async read(id, olds, context) {
+    const { client, organizationId } = context.management(olds.organizationId);
     return readOrGone(async () => {
-      const key = await client.keys.get(settings.organizationId, id);
+      const key = await client.keys.get(organizationId, id);
       // The settings come from the API; what it cannot return (the credentials, hashData and the other inputs that
-      // are not key settings) is carried over from the previous outputs exactly as it arrived, secret wrappers
-      // included, so a secret stays a secret through a refresh.
-      const carried = { ...pick(props, [...echoedInputs, ...credentialOutputs]), state: stateOf(props) };
-      return { id, props: keyOutputs(key, settings.organizationId, carried) };
+      // are not key settings) is carried over from the previous outputs.
+      const carried = { ...pick(olds, [...echoedInputs, ...credentialOutputs]), state: stateOf(olds) };
+      return { id, outs: keyOutputs(key, organizationId, carried) };
     });
   },
 
-  async update(id, olds, news) {
-    const inputs = unwrapSecrets(news);
-    const { client, settings } = providerContext.management(olds.organizationId);
-    const patch = settingsPatch(unwrapSecrets(olds), inputs);
+  async update(id, olds, news, context) {
+    const { client, organizationId } = context.management(olds.organizationId);
+    const patch = settingsPatch(olds, news);
     const key = isEmpty(patch)
-      ? await client.keys.get(settings.organizationId, id)
-      : await client.keys.update(settings.organizationId, id, patch);
-    return { outs: keyOutputs(key, settings.organizationId, carriedOver(inputs, olds)) };
+      ? await client.keys.get(organizationId, id)
+      : await client.keys.update(organizationId, id, patch);
+    return keyOutputs(key, organizationId, carriedOver(news, olds));
   },
 
-  async delete(id, props) {
-    const olds = unwrapSecrets(props);
-    const { client, settings } = providerContext.management(olds.organizationId);
-    await deleteIfPresent(() => client.keys.delete(settings.organizationId, id));
+  async delete(id, olds, context) {
+    const { client, organizationId } = context.management(olds.organizationId);
+    await deleteIfPresent(() => client.keys.delete(organizationId, id));
   },
 };
 
@@ -105,7 +92,7 @@ async function applySettings(
   key: RemoteKey,
   inputs: PropertyBag,
 ): Promise<RemoteKey> {
-  const patch = settingsPatch(key as unknown as PropertyBag, inputs);
+  const patch = settingsPatch(fieldsOf(key), inputs);
   return isEmpty(patch) ? key : keys.update(organizationId, key.id, patch);
 }
 
@@ -138,8 +125,10 @@ function stateOf(bag: PropertyBag): unknown {
  * Outputs: what is carried over, the API's key object without nulls (a key that never expires or was never used
  * has no expireAt or usedAt) and the organization.
  */
-function keyOutputs(key: RemoteKey, organizationId: string, carried: PropertyBag): PropertyBag {
+function keyOutputs(key: RemoteKey, organizationId: string, carried: PropertyBag): ApiKeyOutputs {
   // The API's `id` is the resource id; Pulumi reserves `id` as an output name.
-  const { id: _id, ...fields } = key as unknown as PropertyBag;
-  return { ...carried, ...pick(fields, Object.keys(fields)), organizationId };
+  const { id: _id, ...fields } = fieldsOf(key);
+  const outputs: PropertyBag = { ...carried, ...pick(fields, Object.keys(fields)), organizationId };
+  // The API's answer was validated against its schema, which requires what the outputs always carry.
+  return outputs as ApiKeyOutputs;
 }

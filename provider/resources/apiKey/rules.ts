@@ -3,9 +3,9 @@
  * quotes a value of hashData: those are hashes of credentials.
  */
 import { isIP } from "node:net";
-import type { ValidationProblem } from "../../rest/validation";
-import { hasIdForm } from "../support/idForms";
-import type { PropertyBag } from "../support/properties";
+import type { ValidationProblem } from "../../validation/validate";
+import { hasIdForm } from "../fields/idForms";
+import type { PropertyBag } from "../../propertyBags";
 
 /** adoptId names the key's uuid (`key.id`), which is what the key's path takes. */
 export function adoptIdIsUuid(inputs: PropertyBag): ValidationProblem[] {

@@ -5,8 +5,9 @@
  */
 import type { ApiKeyCreateRequest, ApiKeyUpdateRequest, IpAccessListEntry } from "../../rest";
 import { limits, type ApiKeyRole, type ApiKeyState } from "../../../schemas";
-import { isPlainObject, isUnknown, sameValue, type PropertyBag } from "../support/properties";
-import { requestBodyOf } from "../support/requestBody";
+import { isUnknown } from "../../propertyEncoding";
+import { isPlainObject, sameValue, type PropertyBag } from "../../propertyBags";
+import { requestBodyOf } from "../derive/requestBody";
 import { definition } from "./definition";
 
 /** An entry of a key's IP access list: an IPv4 or IPv6 address or CIDR range, with an optional note. */
@@ -50,11 +51,7 @@ export function settingsPatch(current: PropertyBag, inputs: PropertyBag): ApiKey
 /** The create request for the inputs: "" expireAt is left out (the key never expires). */
 export function createRequest(inputs: PropertyBag): ApiKeyCreateRequest {
   const neverExpires = inputs.expireAt === "";
-  return requestBodyOf(
-    definition,
-    inputs,
-    neverExpires ? ["expireAt"] : [],
-  ) as unknown as ApiKeyCreateRequest;
+  return requestBodyOf<ApiKeyCreateRequest>(definition, inputs, neverExpires ? ["expireAt"] : []);
 }
 
 /** What PATCH sends for a setting the program left out or emptied: the API's meaning of "absent". */

@@ -1,5 +1,5 @@
 /** The PrivateEndpoint resource: a private endpoint registered with the organization and attached to a service. */
-import { organizationIdInput, serviceIdInput, stringOutput } from "../support/fields";
+import { organizationIdInput, serviceIdInput, stringOutput } from "../fields/sharedFields";
 import type { ResourceDefinition } from "../definition";
 
 export const definition: ResourceDefinition = {

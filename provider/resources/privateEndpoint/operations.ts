@@ -1,12 +1,12 @@
-/** Registers private endpoints and attaches them to services, in the provider process. */
+/** Registers private endpoints and attaches them to services. */
 import type { ManagementClient, OrganizationPrivateEndpoint, PrivateEndpointCreateRequest } from "../../rest";
-import type { PropertyBag, ResourceOperations } from "../definition";
-import { providerContext } from "../context";
-import { requestBodyOf } from "../support/requestBody";
-import { deleteIfPresent, GONE, readOrGone } from "../support/lifecycle";
-import { createWithReconcile } from "../support/createWithReconcile";
-import { pick, unwrapSecrets } from "../support/properties";
+import type { OperationContext, ResourceOperations } from "../operations";
+import { requestBodyOf } from "../derive/requestBody";
+import { deleteIfPresent, readOrGone } from "../lifecycle/readOrGone";
+import { createWithReconcile } from "../lifecycle/createWithReconcile";
+import { fieldsOf, pick, type PropertyBag } from "../../propertyBags";
 import { definition } from "./definition";
+import type { PrivateEndpointInputs, PrivateEndpointOutputs } from "./shapes";
 
 /** Where an endpoint stands: attached to the service or not, and its registration with the organization. */
 interface EndpointStanding {
@@ -14,49 +14,35 @@ interface EndpointStanding {
   registration: OrganizationPrivateEndpoint | undefined;
 }
 
-export const operations: ResourceOperations = {
-  async create(news) {
-    const inputs = unwrapSecrets(news);
-    const serviceId = String(inputs.serviceId);
-    const endpointId = String(inputs.endpointId);
-    const outs = await register(inputs);
-    return { id: resourceId(serviceId, endpointId), outs };
+export const operations: ResourceOperations<PrivateEndpointInputs, PrivateEndpointOutputs> = {
+  async create(inputs, context) {
+    const outs = await register(inputs, context);
+    return { id: resourceId(inputs.serviceId, inputs.endpointId), outs };
   },
 
-  async read(id, props) {
-    const olds = unwrapSecrets(props);
-    const { client, settings } = providerContext.management(olds.organizationId);
-    const serviceId = String(olds.serviceId);
-    const endpointId = String(olds.endpointId);
-    return readOrGone(async () => {
-      const { attached, registration } = await standing(
-        client,
-        settings.organizationId,
-        serviceId,
-        endpointId,
-      );
-      // Detached from the service or unregistered from the organization: gone, and the next `up` attaches it again.
-      if (!attached || registration === undefined) return GONE;
-      return { id, props: endpointOutputs(serviceId, settings.organizationId, registration) };
+  async read(id, olds, context) {
+    const { client, organizationId } = context.management(olds.organizationId);
+    const { serviceId, endpointId } = olds;
+    const found = await readOrGone(async () => {
+      const { attached, registration } = await standing(client, organizationId, serviceId, endpointId);
+      return { id, outs: attached ? registration : undefined };
     });
+    // Detached from the service or unregistered from the organization: gone, and the next `up` attaches it again.
+    if (found?.outs === undefined) return undefined;
+    return { id, outs: endpointOutputs(serviceId, organizationId, found.outs) };
   },
 
   /** Only the description changes in place: registering the same id again updates it. */
-  async update(_id, _olds, news) {
-    return { outs: await register(unwrapSecrets(news)) };
+  async update(_id, _olds, news, context) {
+    return register(news, context);
   },
 
   /** Detaches the endpoint from the service. It stays registered with the organization for other services. */
-  async delete(_id, props) {
-    const olds = unwrapSecrets(props);
-    const { client, settings } = providerContext.management(olds.organizationId);
-    const request = { privateEndpointIds: { remove: [String(olds.endpointId)] } };
+  async delete(_id, olds, context) {
+    const { client, organizationId } = context.management(olds.organizationId);
+    const request = { privateEndpointIds: { remove: [olds.endpointId] } };
     await deleteIfPresent(async () => {
-      await client.services.updatePrivateEndpointIds(
-        settings.organizationId,
-        String(olds.serviceId),
-        request,
-      );
+      await client.services.updatePrivateEndpointIds(organizationId, olds.serviceId, request);
     });
   },
 };
@@ -65,16 +51,19 @@ export const operations: ResourceOperations = {
  * POSTs the endpoint, which registers it (or updates its description) and attaches it to the service, then
  * reads what the organization reports about it.
  */
-async function register(inputs: PropertyBag): Promise<PropertyBag> {
-  const { client, settings } = providerContext.management(inputs.organizationId);
-  const organizationId = settings.organizationId;
-  const serviceId = String(inputs.serviceId);
-  const request = requestBodyOf(definition, pick(inputs, ["endpointId", "description"]));
-  const body = request as unknown as PrivateEndpointCreateRequest;
+async function register(
+  inputs: PrivateEndpointInputs,
+  context: OperationContext,
+): Promise<PrivateEndpointOutputs> {
+  const { client, organizationId } = context.management(inputs.organizationId ?? undefined);
+  const serviceId = inputs.serviceId;
+  const body = requestBodyOf<PrivateEndpointCreateRequest>(
+    definition,
+    pick(inputs, ["endpointId", "description"]),
+  );
   // The API keeps one endpoint per id, so what a lost reply made is this create's whether or not it existed
   // before, and sending again cannot make a duplicate; the read-back only spares a request when it was processed.
-  await createWithReconcile<string, { id: string }>({
-    kind: "PrivateEndpoint",
+  await createWithReconcile<string, { id: string }>(context, {
     what: `private endpoint ${body.id}`,
     send: async () => {
       await client.privateEndpoints.create(organizationId, serviceId, body);
@@ -140,11 +129,13 @@ function endpointOutputs(
   serviceId: string,
   organizationId: string,
   registration: OrganizationPrivateEndpoint,
-): PropertyBag {
-  return {
-    ...pick(registration as unknown as PropertyBag, ["description", "cloudProvider", "region"]),
+): PrivateEndpointOutputs {
+  const outputs: PropertyBag = {
+    ...pick(fieldsOf(registration), ["description", "cloudProvider", "region"]),
     endpointId: registration.id,
     serviceId,
     organizationId,
   };
+  // The organization reports these fields as strings when it reports them.
+  return outputs as PrivateEndpointOutputs;
 }

@@ -1,5 +1,5 @@
 /** The ReplicaScaling resource: the replica auto-scaling settings of an existing service. */
-import { organizationIdInput, outputOf, serviceIdInput, stringOutput } from "../support/fields";
+import { organizationIdInput, outputOf, serviceIdInput, stringOutput } from "../fields/sharedFields";
 import type { InputField, ResourceDefinition } from "../definition";
 import { horizontalBand, noHorizontalModeOnSpecWire } from "./rules";
 
@@ -44,10 +44,9 @@ export const definition: ResourceDefinition = {
       "Number of replicas, 1 to 20. The API requires 2 to 20 for the first service of a warehouse; services created " +
         "in an existing warehouse may have 1.",
     ),
-    idleScaling: {
-      ...scalingSetting("Whether the service may scale down to zero when idle (the API's default is true)."),
-      default: true,
-    },
+    idleScaling: scalingSetting(
+      "Whether the service may scale down to zero when idle (the API's default is true).",
+    ),
     idleTimeoutMinutes: scalingSetting(
       "Minimum idle time before the service scales to zero, in whole minutes, at least 5.",
     ),

@@ -1,10 +1,11 @@
-/** Manages the replica scaling settings of an existing service, in the provider process. */
+/** Manages the replica scaling settings of an existing service. */
 import { ApiError, type ReplicaScalingUpdateRequest, type Service } from "../../rest";
-import type { PropertyBag, ResourceOperations } from "../definition";
-import { providerContext } from "../context";
-import { progress, readOrGone } from "../support/lifecycle";
-import { pick, sameValue, unwrapSecrets } from "../support/properties";
+import type { OperationContext, ResourceOperations } from "../operations";
+import { requestBodyOf } from "../derive/requestBody";
+import { readOrGone } from "../lifecycle/readOrGone";
+import { fieldsOf, pick, sameValue, type PropertyBag } from "../../propertyBags";
 import { definition } from "./definition";
+import type { ReplicaScalingInputs, ReplicaScalingOutputs } from "./shapes";
 
 /** The body fields of PATCH .../services/{serviceId}/replicaScaling, in the order `managedFields` lists them. */
 export const scalingFields = [
@@ -24,12 +25,12 @@ const serviceFields = Object.keys(definition.outputs).filter(
   (output) => !["serviceId", "organizationId", "managedFields"].includes(output),
 );
 
-export const operations: ResourceOperations = {
+export const operations: ResourceOperations<ReplicaScalingInputs, ReplicaScalingOutputs> = {
   refineDiff(verdict, olds, news) {
     if (verdict.changes) return verdict;
     // A setting that starts or stops being managed with the remote value unchanged still updates `managedFields`,
     // which decides what refresh reports as drift.
-    const managedBefore = recordedManagedFields(unwrapSecrets(olds));
+    const managedBefore = recordedManagedFields(olds);
     return { changes: !sameValue(managedBefore, managedFieldsOf(news)), replaces: [] };
   },
 
@@ -38,40 +39,41 @@ export const operations: ResourceOperations = {
     return pick(outs, ["serviceId", "organizationId", ...recordedManagedFields(outs)]);
   },
 
-  async create(news) {
-    const outs = await apply(unwrapSecrets(news));
-    return { id: String(outs.serviceId), outs };
+  async create(inputs, context) {
+    const outs = await apply(inputs, context);
+    return { id: outs.serviceId, outs };
   },
 
-  async read(id, props) {
-    const olds = unwrapSecrets(props);
+  async read(id, olds, context) {
     const managed = recordedManagedFields(olds);
-    const { client, settings } = providerContext.management(olds.organizationId);
+    const { client, organizationId } = context.management(olds.organizationId);
     return readOrGone(async () => {
-      const service = await client.services.get(settings.organizationId, id);
-      return { id, props: serviceOutputs(service, settings.organizationId, managed) };
+      const service = await client.services.get(organizationId, id);
+      return { id, outs: serviceOutputs(service, organizationId, managed) };
     });
   },
 
-  async update(_id, _olds, news) {
-    return { outs: await apply(unwrapSecrets(news)) };
+  async update(_id, _olds, news, context) {
+    return apply(news, context);
   },
 
   /** The service and its settings stay as they are: scaling settings cannot be "removed", only changed. */
-  async delete(id) {
-    progress("ReplicaScaling", `service ${id}: its scaling settings are left as they are; nothing is sent`);
+  async delete(id, _olds, context) {
+    context.progress(`service ${id}: its scaling settings are left as they are; nothing is sent`);
   },
 };
 
 /** PATCHes exactly the settings the program sets (none: nothing is sent) and returns the outputs. */
-async function apply(inputs: PropertyBag): Promise<PropertyBag> {
-  const { client, settings } = providerContext.management(inputs.organizationId);
-  const organizationId = settings.organizationId;
-  const serviceId = String(inputs.serviceId);
-  const request = pick(inputs, scalingFields) as ReplicaScalingUpdateRequest;
+async function apply(
+  inputs: ReplicaScalingInputs,
+  context: OperationContext,
+): Promise<ReplicaScalingOutputs> {
+  const { client, organizationId } = context.management(inputs.organizationId ?? undefined);
+  const serviceId = inputs.serviceId;
+  const request = requestBodyOf<ReplicaScalingUpdateRequest>(definition, pick(inputs, scalingFields));
   const managed = managedFieldsOf(inputs);
   if (managed.length === 0) {
-    progress("ReplicaScaling", `service ${serviceId}: no scaling setting is set, so nothing is sent`);
+    context.progress(`service ${serviceId}: no scaling setting is set, so nothing is sent`);
     return serviceOutputs(await client.services.get(organizationId, serviceId), organizationId, managed);
   }
   try {
@@ -102,23 +104,29 @@ function scalingRefused(serviceId: string, request: ReplicaScalingUpdateRequest,
 }
 
 /** The scaling settings a program sets, in a fixed order; a value unknown during preview counts as set. */
-function managedFieldsOf(inputs: PropertyBag): ScalingField[] {
+function managedFieldsOf(inputs: ReplicaScalingInputs): ScalingField[] {
   return scalingFields.filter((field) => inputs[field] !== undefined && inputs[field] !== null);
 }
 
 /** The settings recorded as managed by the last create or update (the `managedFields` output). */
-function recordedManagedFields(outputs: PropertyBag): ScalingField[] {
+function recordedManagedFields(outputs: ReplicaScalingOutputs): ScalingField[] {
   const recorded = outputs.managedFields;
   if (!Array.isArray(recorded)) return [];
   return scalingFields.filter((field) => recorded.includes(field));
 }
 
 /** Outputs: the service object, its `id` as `serviceId`, the organization and the managed settings. */
-function serviceOutputs(service: Service, organizationId: string, managed: ScalingField[]): PropertyBag {
-  return {
-    ...pick(service as unknown as PropertyBag, serviceFields),
+function serviceOutputs(
+  service: Service,
+  organizationId: string,
+  managed: ScalingField[],
+): ReplicaScalingOutputs {
+  const outputs: PropertyBag = {
+    ...pick(fieldsOf(service), serviceFields),
     serviceId: service.id,
     organizationId,
     managedFields: managed,
   };
+  // The API's answer was validated against its schema, which requires what the outputs always carry.
+  return outputs as ReplicaScalingOutputs;
 }

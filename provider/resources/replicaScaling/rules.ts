@@ -3,8 +3,8 @@
  * `maxReplicas`) exists on the production wire only (ClickHouse Cloud's OpenAPI specification,
  * ServiceReplicaScalingPatchRequest), where the band goes together, excludes `numReplicas`, and runs low to high.
  */
-import type { ValidationProblem } from "../../rest/validation";
-import type { PropertyBag } from "../definition";
+import type { ValidationProblem } from "../../validation/validate";
+import type { PropertyBag } from "../../propertyBags";
 
 export const horizontalModeInputs = ["autoscalingMode", "minReplicas", "maxReplicas"] as const;
 

@@ -1,5 +1,5 @@
 /** The ReversePrivateEndpoint resource: a private connection from a service to a VPC or an MSK cluster. */
-import { adoptIdInput, organizationIdInput, outputOf, serviceIdInput } from "../support/fields";
+import { adoptIdInput, organizationIdInput, outputOf, serviceIdInput } from "../fields/sharedFields";
 import type { InputField, OutputField, ResourceDefinition } from "../definition";
 
 const schemas = "../schemas";
@@ -24,7 +24,7 @@ export const definition: ResourceDefinition = {
     "is gone. The API updates nothing in place, so every input change replaces the endpoint. While the service is " +
     "idle the API refuses these operations: the service is woken up first, with a line saying so.",
   notes:
-    "create waits while `Provisioning` (default 600 s); `PendingAcceptance` ends the create with a warning naming " +
+    "create waits while `Provisioning` (up to `readyTimeoutSeconds`); `PendingAcceptance` ends the create with a warning naming " +
     "who must accept the connection, and refresh or the next `up` reads it again in place; a `Failed`, `Rejected` " +
     "or `Expired` endpoint is recorded with its id and replaced by the next `up`; an idle service is woken first " +
     "(one line says so); delete waits until it is gone",
@@ -58,7 +58,7 @@ export const definition: ResourceDefinition = {
     ),
     readyTimeoutSeconds: {
       description:
-        "How long create waits while the endpoint is Provisioning, in seconds (default 600). Changing it changes " +
+        "How long create waits while the endpoint is Provisioning, in seconds. Changing it changes " +
         "nothing remotely.",
       schema: { type: "number", exclusiveMinimum: 0 },
       outsideBody: true,

@@ -1,7 +1,8 @@
 /** The end of a reverse private endpoint's deletion, which the API finishes after answering the DELETE. */
-import type { ReversePrivateEndpointsApi } from "../../rest/management";
-import { GONE, readOrGone } from "../support/lifecycle";
-import { waitUntil } from "../support/waitUntil";
+import type { Clock } from "../../clock";
+import type { ReversePrivateEndpointsApi } from "../../rest";
+import { readOrGone } from "../lifecycle/readOrGone";
+import { waitUntil } from "../lifecycle/waitUntil";
 
 /** How long to wait for a Deleting endpoint to be gone. */
 const DELETE_TIMEOUT_SECONDS = 600;
@@ -16,13 +17,14 @@ export async function untilDeleted(
   organizationId: string,
   serviceId: string,
   id: string,
+  clock: Clock,
 ): Promise<void> {
   const stillThere = () =>
-    readOrGone(async () => ({ id, props: { ...(await api.get(organizationId, serviceId, id)) } }));
-  await waitUntil({
+    readOrGone(async () => ({ id, outs: await api.get(organizationId, serviceId, id) }));
+  await waitUntil(clock, {
     initial: await stillThere(),
     poll: stillThere,
-    done: (found) => found.id === GONE.id,
+    done: (found) => found === undefined,
     timeoutSeconds: DELETE_TIMEOUT_SECONDS,
     pollIntervalMs: POLL_INTERVAL_MS,
     onTimeout: () =>

@@ -1,64 +1,59 @@
-/** Creates, reads and deletes reverse private endpoints, in the provider process. */
-import type {
-  ReversePrivateEndpoint as RemoteEndpoint,
-  ReversePrivateEndpointCreateRequest,
-} from "../../rest";
-import type { PropertyBag, ResourceOperations } from "../definition";
-import { providerContext } from "../context";
-import { createWithReconcile } from "../support/createWithReconcile";
-import { PartialCreateError } from "../support/errors";
-import { deleteIfPresent, progress, readOrGone } from "../support/lifecycle";
-import { pick, unwrapSecrets } from "../support/properties";
-import { requestBodyOf } from "../support/requestBody";
-import { waitUntil } from "../support/waitUntil";
-import { definition } from "./definition";
+/** Creates, reads and deletes reverse private endpoints. */
+import type { ReversePrivateEndpoint as RemoteEndpoint, ReversePrivateEndpointsApi } from "../../rest";
+import type { OperationContext, ResourceOperations } from "../operations";
+import { createWithReconcile } from "../lifecycle/createWithReconcile";
+import { PartialCreateError } from "../lifecycle/partialCreate";
+import { deleteIfPresent, readOrGone } from "../lifecycle/readOrGone";
+import { waitUntil } from "../lifecycle/waitUntil";
 import { untilDeleted } from "./deletion";
-import { endpointOutputs, hasRequestedFields, requestFields } from "./remote";
+import { endpointOutputs, hasRequestedFields, requestOf } from "./remote";
+import type { ReversePrivateEndpointInputs, ReversePrivateEndpointOutputs } from "./shapes";
 import { acceptanceWarning, isUnsettled, isUnusable, unsettledNote, unusableMessage } from "./statuses";
 
-/** How long create waits while an endpoint is Provisioning, unless `readyTimeoutSeconds` says otherwise. */
-const DEFAULT_READY_TIMEOUT_SECONDS = 600;
 const POLL_INTERVAL_MS = 1_000;
 
-export const operations: ResourceOperations = {
+type Inputs = ReversePrivateEndpointInputs;
+type Outputs = ReversePrivateEndpointOutputs;
+
+/** Where an endpoint lives: the API's client for it, its organization and its service. */
+interface EndpointPlace {
+  readonly api: ReversePrivateEndpointsApi;
+  readonly organizationId: string;
+  readonly serviceId: string;
+}
+
+function placeOf(
+  bag: { organizationId?: string | null; serviceId: string },
+  context: OperationContext,
+): EndpointPlace {
+  const { client, organizationId } = context.management(bag.organizationId ?? undefined);
+  return { api: client.reversePrivateEndpoints, organizationId, serviceId: bag.serviceId };
+}
+
+export const operations: ResourceOperations<Inputs, Outputs> = {
   refineDiff(verdict, olds) {
-    const status = unwrapSecrets(olds).status;
     // An endpoint that can never become usable cannot be repaired in place: the next `up` replaces it.
-    if (isUnusable(status)) return { changes: true, replaces: [...verdict.replaces, "status"] };
+    if (isUnusable(olds.status)) return { changes: true, replaces: [...verdict.replaces, "status"] };
     // One awaiting acceptance (or still Provisioning, or in a status we don't know) is read again by `update`.
-    if (!verdict.changes && isUnsettled(status)) return { changes: true, replaces: [] };
+    if (!verdict.changes && isUnsettled(olds.status)) return { changes: true, replaces: [] };
     return verdict;
   },
 
-  async create(news) {
-    const inputs = unwrapSecrets(news);
-    const { client, settings } = providerContext.management(inputs.organizationId);
-    const organizationId = settings.organizationId;
-    const serviceId = String(inputs.serviceId);
-    const api = client.reversePrivateEndpoints;
-    const request = requestBodyOf(
-      definition,
-      pick(inputs, requestFields),
-    ) as unknown as ReversePrivateEndpointCreateRequest;
-
+  async create(inputs, context) {
+    const place = placeOf(inputs, context);
     const endpoint =
       typeof inputs.adoptId === "string"
-        ? await api.get(organizationId, serviceId, inputs.adoptId)
-        : await createExactlyOne(organizationId, serviceId, request);
-    const settled = await settle(organizationId, serviceId, endpoint, inputs, news);
-    return { id: settled.id, outs: endpointOutputs(inputs, organizationId, settled) };
+        ? await place.api.get(place.organizationId, place.serviceId, inputs.adoptId)
+        : await createExactlyOne(place, requestOf(inputs), context);
+    const settled = await settle(place, endpoint, inputs, context);
+    return { id: settled.id, outs: endpointOutputs(inputs, place.organizationId, settled) };
   },
 
-  async read(id, props) {
-    const olds = unwrapSecrets(props);
-    const { client, settings } = providerContext.management(olds.organizationId);
+  async read(id, olds, context) {
+    const place = placeOf(olds, context);
     return readOrGone(async () => {
-      const endpoint = await client.reversePrivateEndpoints.get(
-        settings.organizationId,
-        String(olds.serviceId),
-        id,
-      );
-      return { id, props: endpointOutputs(olds, settings.organizationId, endpoint) };
+      const endpoint = await place.api.get(place.organizationId, place.serviceId, id);
+      return { id, outs: endpointOutputs(olds, place.organizationId, endpoint) };
     });
   },
 
@@ -66,22 +61,17 @@ export const operations: ResourceOperations = {
    * Reached for an endpoint recorded before it was Ready (still Provisioning, or awaiting acceptance): reads it
    * again, waits while it is Provisioning, and records what it has become.
    */
-  async update(id, olds, news) {
-    const inputs = unwrapSecrets(news);
-    const { client, settings } = providerContext.management(olds.organizationId);
-    const serviceId = String(olds.serviceId);
-    const endpoint = await client.reversePrivateEndpoints.get(settings.organizationId, serviceId, id);
-    const settled = await settle(settings.organizationId, serviceId, endpoint, inputs, news);
-    return { outs: endpointOutputs(inputs, settings.organizationId, settled) };
+  async update(id, olds, news, context) {
+    const place = placeOf(olds, context);
+    const endpoint = await place.api.get(place.organizationId, place.serviceId, id);
+    const settled = await settle(place, endpoint, news, context);
+    return endpointOutputs(news, place.organizationId, settled);
   },
 
-  async delete(id, props) {
-    const olds = unwrapSecrets(props);
-    const { client, settings } = providerContext.management(olds.organizationId);
-    const serviceId = String(olds.serviceId);
-    const api = client.reversePrivateEndpoints;
-    await deleteIfPresent(() => api.delete(settings.organizationId, serviceId, id));
-    await untilDeleted(api, settings.organizationId, serviceId, id);
+  async delete(id, olds, context) {
+    const place = placeOf(olds, context);
+    await deleteIfPresent(() => place.api.delete(place.organizationId, place.serviceId, id));
+    await untilDeleted(place.api, place.organizationId, place.serviceId, id, context.clock);
   },
 };
 
@@ -92,17 +82,15 @@ export const operations: ResourceOperations = {
  * create is sent again.
  */
 async function createExactlyOne(
-  organizationId: string,
-  serviceId: string,
-  request: ReversePrivateEndpointCreateRequest,
+  { api, organizationId, serviceId }: EndpointPlace,
+  request: ReturnType<typeof requestOf>,
+  context: OperationContext,
 ): Promise<RemoteEndpoint> {
-  const api = providerContext.management(organizationId).client.reversePrivateEndpoints;
-  return createWithReconcile<RemoteEndpoint, RemoteEndpoint>({
-    kind: "ReversePrivateEndpoint",
+  return createWithReconcile<RemoteEndpoint, RemoteEndpoint>(context, {
     what: `a reverse private endpoint of service ${serviceId}`,
     send: () => api.create(organizationId, serviceId, request),
     list: () => api.list(organizationId, serviceId),
-    hasSentFields: (endpoint) => hasRequestedFields(endpoint, request as unknown as PropertyBag),
+    hasSentFields: (endpoint) => hasRequestedFields(endpoint, request),
     newness: { listedBefore: true },
     whenFound: { adopt: (endpoint) => endpoint },
   });
@@ -114,46 +102,34 @@ async function createExactlyOne(
  * replaces it; any other status (PendingAcceptance above all) ends the wait with a line saying what it awaits.
  */
 async function settle(
-  organizationId: string,
-  serviceId: string,
+  { api, organizationId, serviceId }: EndpointPlace,
   initial: RemoteEndpoint,
-  inputs: PropertyBag,
-  news: PropertyBag,
+  inputs: Inputs,
+  context: OperationContext,
 ): Promise<RemoteEndpoint> {
-  const api = providerContext.management(organizationId).client.reversePrivateEndpoints;
-  const timeoutSeconds = Number(inputs.readyTimeoutSeconds ?? DEFAULT_READY_TIMEOUT_SECONDS);
-  const endpoint = await waitUntil({
+  const timeoutSeconds = inputs.readyTimeoutSeconds;
+  const endpoint = await waitUntil(context.clock, {
     initial,
     poll: () => api.get(organizationId, serviceId, initial.id),
     done: (current) => current.status !== "Provisioning",
     timeoutSeconds,
     pollIntervalMs: POLL_INTERVAL_MS,
     onWait: (current, waited) =>
-      progress(
-        "ReversePrivateEndpoint",
-        `${current.id}: status Provisioning after ${waited} s, waiting for it to finish`,
-      ),
+      context.progress(`${current.id}: status Provisioning after ${waited} s, waiting for it to finish`),
     onTimeout: (current) =>
       new PartialCreateError(
         current.id,
         `reverse private endpoint ${current.id} was not Ready after ${timeoutSeconds} s (status Provisioning); ` +
           "the next `pulumi up` waits for it again",
         endpointOutputs(inputs, organizationId, current),
-        news,
       ),
   });
   if (endpoint.status === "Ready") return endpoint;
   const outs = endpointOutputs(inputs, organizationId, endpoint);
   if (isUnusable(endpoint.status)) {
-    throw new PartialCreateError(
-      endpoint.id,
-      unusableMessage(endpoint.id, endpoint.status, outs),
-      outs,
-      news,
-    );
+    throw new PartialCreateError(endpoint.id, unusableMessage(endpoint.id, endpoint.status, outs), outs);
   }
-  progress(
-    "ReversePrivateEndpoint",
+  context.progress(
     endpoint.status === "PendingAcceptance"
       ? acceptanceWarning(endpoint.id, outs)
       : unsettledNote(endpoint.id, endpoint.status),

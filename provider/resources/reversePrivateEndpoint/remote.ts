@@ -1,18 +1,28 @@
 /**
- * Reading a reverse private endpoint as the API returns it, tolerantly: only `id` and `status` are sure to be
- * there. Every other field is taken when it has the expected shape and otherwise left out, so a field the API
- * adds, drops or reports as null never fails a read and never shows as a change after a refresh.
+ * The endpoint's request, and reading an endpoint as the API returns it, tolerantly: only `id` and `status` are
+ * sure to be there. Every other field is taken when it has the expected shape and otherwise left out, so a field
+ * the API adds, drops or reports as null never fails a read and never shows as a change after a refresh.
  */
-import type { ReversePrivateEndpoint as RemoteEndpoint } from "../../rest";
-import { bodyInputNames } from "../support/derive";
-import { pick, type PropertyBag } from "../support/properties";
+import type {
+  ReversePrivateEndpoint as RemoteEndpoint,
+  ReversePrivateEndpointCreateRequest,
+} from "../../rest";
+import { bodyInputNames } from "../derive/specs";
+import { requestBodyOf } from "../derive/requestBody";
+import { fieldsOf, pick, type PropertyBag } from "../../propertyBags";
 import { definition } from "./definition";
+import type { ReversePrivateEndpointInputs, ReversePrivateEndpointOutputs } from "./shapes";
 
 /** The create request's fields; each is also an input and an output. */
-export const requestFields = bodyInputNames(definition);
+const requestFields = bodyInputNames(definition);
 
 /** Inputs that are not fields of the API's object; echoed in the outputs so that `read` can rebuild the inputs. */
 const nonApiInputs = ["adoptId", "readyTimeoutSeconds"] as const;
+
+/** The create request for the inputs. */
+export function requestOf(inputs: ReversePrivateEndpointInputs): ReversePrivateEndpointCreateRequest {
+  return requestBodyOf<ReversePrivateEndpointCreateRequest>(definition, pick(inputs, requestFields));
+}
 
 /**
  * Outputs: the inputs that are not API fields, the requested fields as the API reports them (the requested
@@ -20,12 +30,12 @@ const nonApiInputs = ["adoptId", "readyTimeoutSeconds"] as const;
  * inputs, or the previous outputs on a read.
  */
 export function endpointOutputs(
-  inputs: PropertyBag,
+  inputs: ReversePrivateEndpointInputs | ReversePrivateEndpointOutputs,
   organizationId: string,
   endpoint: RemoteEndpoint,
-): PropertyBag {
-  const remote = endpoint as unknown as PropertyBag;
-  return {
+): ReversePrivateEndpointOutputs {
+  const remote = fieldsOf(endpoint);
+  const outputs: PropertyBag = {
     ...pick(inputs, nonApiInputs),
     ...pick(inputs, requestFields),
     ...strings(remote, [...requestFields, "endpointId"]),
@@ -35,17 +45,23 @@ export function endpointOutputs(
     organizationId,
     serviceId: typeof remote.serviceId === "string" ? remote.serviceId : inputs.serviceId,
   };
+  // The API's answer was validated against its schema, which requires what the outputs always carry.
+  return outputs as ReversePrivateEndpointOutputs;
 }
 
 /**
  * Whether `endpoint` has the requested fields: each field the API reports must equal the request's ("" and
  * null counting as absent); a field the API leaves out cannot tell and does not count against it.
  */
-export function hasRequestedFields(endpoint: RemoteEndpoint, request: PropertyBag): boolean {
-  const remote = endpoint as unknown as PropertyBag;
+export function hasRequestedFields(
+  endpoint: RemoteEndpoint,
+  request: ReversePrivateEndpointCreateRequest,
+): boolean {
+  const remote = fieldsOf(endpoint);
+  const requested = fieldsOf(request);
   return requestFields.every((field) => {
     const reported = present(remote[field]);
-    return reported === undefined || reported === present(request[field]);
+    return reported === undefined || reported === present(requested[field]);
   });
 }
 

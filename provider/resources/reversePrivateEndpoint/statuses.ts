@@ -9,7 +9,7 @@
  *   next `up` replaces it;
  * - Unknown, or a status the API adds later, is recorded as it is and read again by the next `up`.
  */
-import type { PropertyBag } from "../support/properties";
+import type { PropertyBag } from "../../propertyBags";
 
 /** Statuses of an endpoint that can never become usable: the next `up` replaces it. */
 const unusable: Record<string, (target: string) => string> = {

@@ -1,9 +1,9 @@
 import { sharedBudgetKey } from "../../settings/sharedBudget";
 import type { ApiDialect } from "../../../schemas/dialects";
-import { ClientCache } from "../clientCache";
-import { systemClock } from "../clock";
-import { HttpCore, type ClientProfile, type Connection, type HttpOptions } from "../http";
-import { MANAGEMENT_THROTTLE, throttleKey } from "../throttle";
+import { ClientCache } from "../transport/clientCache";
+import { systemClock } from "../../clock";
+import { HttpCore, type ClientProfile, type Connection, type HttpOptions } from "../transport/http";
+import { MANAGEMENT_THROTTLE, throttleKey } from "../budget/throttle";
 import { SETTINGS, configSetCommand } from "../../../schemas/settings";
 import { KeysApi } from "./keys";
 import { OrganizationsApi } from "./organizations";

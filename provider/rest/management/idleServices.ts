@@ -5,8 +5,8 @@
  * provider does. A service that is awaking already is only waited for. A stopped service is never started: it was
  * stopped on purpose, so its 424 reaches the user as it is.
  */
-import { ApiError } from "../errors";
-import type { Clock } from "../clock";
+import { ApiError } from "../errors/apiError";
+import type { Clock } from "../../clock";
 import type { ServicesApi } from "./services";
 
 export interface WakeSettings {

@@ -1,4 +1,4 @@
-import type { HttpCore } from "../http";
+import type { HttpCore } from "../transport/http";
 import type { ApiKey, ApiKeyCreateRequest, ApiKeyCreateResult, ApiKeyUpdateRequest } from "./models";
 import { keyPath, keysPath } from "./paths";
 

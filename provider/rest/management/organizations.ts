@@ -1,4 +1,4 @@
-import type { HttpCore } from "../http";
+import type { HttpCore } from "../transport/http";
 import type { Organization } from "./models";
 import { organizationPath } from "./paths";
 

@@ -1,6 +1,6 @@
 /** Path builders of the management API; every parameter is URL-encoded and never a dot segment. */
 import type { ApiDialect } from "../../../schemas/dialects";
-import { pathSegment } from "../pathSegment";
+import { pathSegment } from "../transport/pathSegment";
 
 /**
  * The collection of a service's reverse private endpoints: the specification names it `dataPipesReversePrivateEndpoints`,

@@ -1,4 +1,4 @@
-import type { HttpCore } from "../http";
+import type { HttpCore } from "../transport/http";
 import type { PrivateEndpoint, PrivateEndpointCreateRequest } from "./models";
 import { servicePath } from "./paths";
 

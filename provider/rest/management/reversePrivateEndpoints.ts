@@ -1,5 +1,5 @@
 import type { ApiDialect } from "../../../schemas/dialects";
-import type { HttpCore } from "../http";
+import type { HttpCore } from "../transport/http";
 import type { IdleServiceWaker } from "./idleServices";
 import type { ReversePrivateEndpoint, ReversePrivateEndpointCreateRequest } from "./models";
 import { reversePrivateEndpointPath, reversePrivateEndpointsPath } from "./paths";

@@ -1,5 +1,5 @@
 import type { ApiDialect } from "../../../schemas/dialects";
-import type { HttpCore } from "../http";
+import type { HttpCore } from "../transport/http";
 import type { ServiceStateCommand } from "../../../schemas";
 import type {
   PrivateEndpointConfig,

@@ -1,6 +1,6 @@
 import type { ApiDialect } from "../../../schemas/dialects";
-import type { HttpCore } from "../http";
-import { pathSegment } from "../pathSegment";
+import type { HttpCore } from "../transport/http";
+import { pathSegment } from "../transport/pathSegment";
 import type { Alert, AlertCreateRequest } from "./models";
 
 /** The observability API's alerts; managed ClickStack serves them under its service's path instead. */

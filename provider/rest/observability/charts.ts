@@ -1,5 +1,5 @@
-import { ApiError } from "../errors";
-import type { HttpCore } from "../http";
+import { ApiError } from "../errors/apiError";
+import type { HttpCore } from "../transport/http";
 import type { RawSeriesRow, SeriesQueryRequest, SeriesRow } from "./models";
 import { readSeriesRows } from "./seriesRows";
 

@@ -1,9 +1,9 @@
 import { sharedBudgetKey } from "../../settings/sharedBudget";
 import type { ApiDialect } from "../../../schemas/dialects";
-import { ClientCache } from "../clientCache";
-import { HttpCore, type ClientProfile, type HttpOptions } from "../http";
+import { ClientCache } from "../transport/clientCache";
+import { HttpCore, type ClientProfile, type HttpOptions } from "../transport/http";
 import { SETTINGS, configSetCommand } from "../../../schemas/settings";
-import { OBSERVABILITY_THROTTLE, throttleKey } from "../throttle";
+import { OBSERVABILITY_THROTTLE, throttleKey } from "../budget/throttle";
 import { AlertsApi } from "./alerts";
 import { ChartsApi } from "./charts";
 import { DashboardsApi } from "./dashboards";

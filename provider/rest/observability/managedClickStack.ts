@@ -5,7 +5,7 @@
  * internal/service/clickstack/client/client.go reaches it. Only the Cloud's own not-found answer means "gone": the
  * gateway's HTML page for a route it does not serve yet stays an error.
  */
-import type { ClientProfile } from "../http";
+import type { ClientProfile } from "../transport/http";
 import { MANAGEMENT_PROFILE } from "../management/client";
 import { servicePath } from "../management/paths";
 import { SETTINGS } from "../../../schemas/settings";

@@ -29,6 +29,7 @@ export function documentedFiles(): string[] {
     "bench/README.md",
     "docs/resources.md",
     "docs/orphans.md",
+    "docs/adopting.md",
     ...examples,
   ];
 }

@@ -3,7 +3,7 @@ import { expect } from "chai";
 import { packageSchema } from "../../../provider/native/packageSchema";
 import { enumValueName } from "../../../provider/native/enumNames";
 import { schemaTypeName, TypeRegistry } from "../../../provider/native/schemaTypes";
-import { resourceDefinitions } from "../../../provider/resources/definitions";
+import { resourceDefinitions } from "../../../provider/resources/registry";
 import type { ResourceDefinition } from "../../../provider/resources/definition";
 import { schemaPath, schemaText } from "../../../scripts/generate/schema";
 

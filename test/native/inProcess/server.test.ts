@@ -32,7 +32,12 @@ async function stderrOf(run: () => Promise<void>): Promise<string[]> {
 
 describe("native plugin server over gRPC in process", () => {
   it("serves GetPluginInfo and GetSchema to a gRPC client on its port, and closes", async () => {
-    const plugin = await startPluginServer({ version: "4.5.6", schema: "{}", resources: [] });
+    const plugin = await startPluginServer({
+      version: "4.5.6",
+      schema: "{}",
+      resources: [],
+      configure: () => undefined,
+    });
     const client = new ResourceProviderClient(`127.0.0.1:${plugin.port}`, grpc.credentials.createInsecure());
     try {
       expect(plugin.port).to.be.greaterThan(0);
@@ -53,7 +58,12 @@ describe("native plugin server over gRPC in process", () => {
   });
 
   it("no longer answers once closed", async () => {
-    const plugin = await startPluginServer({ version: "1", schema: "{}", resources: [] });
+    const plugin = await startPluginServer({
+      version: "1",
+      schema: "{}",
+      resources: [],
+      configure: () => undefined,
+    });
     await plugin.close();
     const client = new ResourceProviderClient(`127.0.0.1:${plugin.port}`, grpc.credentials.createInsecure());
     try {
@@ -70,7 +80,12 @@ describe("native plugin server over gRPC in process", () => {
 
   it("takes a request bigger than gRPC's 4 MB default, as a big state is", async () => {
     const big = "x".repeat(5 * 1024 * 1024);
-    const plugin = await startPluginServer({ version: "1", schema: "{}", resources: [] });
+    const plugin = await startPluginServer({
+      version: "1",
+      schema: "{}",
+      resources: [],
+      configure: () => undefined,
+    });
     const client = new ResourceProviderClient(`127.0.0.1:${plugin.port}`, grpc.credentials.createInsecure(), {
       "grpc.max_receive_message_length": -1,
     });

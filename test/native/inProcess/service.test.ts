@@ -1,5 +1,4 @@
 import * as grpc from "@grpc/grpc-js";
-import type * as pulumi from "@pulumi/pulumi";
 import { expect } from "chai";
 import { Empty } from "google-protobuf/google/protobuf/empty_pb";
 import { Struct } from "google-protobuf/google/protobuf/struct_pb";
@@ -22,7 +21,7 @@ import type { RunningEmulator } from "../../../emulator";
 import { pluginCatalog } from "../../../provider/native/catalog";
 import type { LogEntry } from "../../../provider/native/engineLog";
 import { progressToEngine } from "../../../provider/native/operationLog";
-import type { NativeResource } from "../../../provider/native/resourceOperations";
+import type { KindService, NativeResource } from "../../../provider/native/resourceOperations";
 import { providerService, type PluginCatalog } from "../../../provider/native/service";
 import { ConfigurationError } from "../../../provider/settings/errors";
 import { basicAuth, send } from "../../emulator/helpers";
@@ -52,7 +51,12 @@ async function failureOf(operation: Promise<unknown>): Promise<Failure> {
 const token = "clickhouse-cloud:index:Fake";
 
 /** A kind whose implementation answers what the test sets and records what it was given. */
-function fakeKind(): { resource: NativeResource; calls: unknown[][]; answers: Record<string, unknown> } {
+function fakeKind(): {
+  resource: NativeResource;
+  calls: unknown[][];
+  answers: Record<string, unknown>;
+  configure: (config: unknown) => void;
+} {
   const calls: unknown[][] = [];
   const answers: Record<string, unknown> = {};
   const answer = async (name: string, ...args: unknown[]): Promise<never> => {
@@ -62,28 +66,26 @@ function fakeKind(): { resource: NativeResource; calls: unknown[][]; answers: Re
     if (typeof value === "function") return (value as () => never)();
     return value as never;
   };
-  const implementation = {
-    configure: (request: unknown) => answer("configure", request),
-    check: (olds: unknown, news: unknown) => answer("check", olds, news),
-    diff: (id: unknown, olds: unknown, news: unknown) => answer("diff", id, olds, news),
+  // The kind's provider answers in the engine's encoding (secrets marked): the plugin only carries it.
+  const provider = {
+    check: (news: unknown) => answer("check", news),
+    diff: (olds: unknown, news: unknown) => answer("diff", olds, news),
     create: (inputs: unknown) => answer("create", inputs),
-    read: (id: unknown, props: unknown) => answer("read", id, props),
+    read: (id: unknown, props: unknown, inputs: unknown) => answer("read", id, props, inputs),
     update: (id: unknown, olds: unknown, news: unknown) => answer("update", id, olds, news),
     delete: (id: unknown, props: unknown) => answer("delete", id, props),
-  } as unknown as Required<pulumi.dynamic.ResourceProvider>;
+  } as unknown as KindService;
   const resource: NativeResource = {
     token,
-    rules: {
-      inputs: { password: { description: "p", secret: true }, name: { description: "n" } },
-      outputs: {
-        token: { description: "t", secret: true },
-        keyId: { description: "k", secretWhenSet: ["keyId"] },
-      },
-    } as unknown as NativeResource["rules"],
-    implementation,
+    provider,
     importProperties: (id) => ({ id: `imported-${id}`, properties: { from: id } }),
   };
-  return { resource, calls, answers };
+  const configure = (config: unknown) => {
+    calls.push(["configure", config]);
+    const hook = answers.configure;
+    if (typeof hook === "function") (hook as () => void)();
+  };
+  return { resource, calls, answers, configure };
 }
 
 describe("native plugin service: handlers called in process", () => {
@@ -94,6 +96,7 @@ describe("native plugin service: handlers called in process", () => {
     version: "1.2.3",
     schema: '{"name":"x"}',
     resources: [fake.resource],
+    configure: (config) => fake.configure(config),
   });
 
   beforeEach(() => {
@@ -174,7 +177,7 @@ describe("native plugin service: handlers called in process", () => {
       expect(response.getAcceptresources()).to.equal(false);
       expect(response.getAcceptoutputs()).to.equal(false);
       expect(fake.calls).to.have.length(1);
-      const config = (fake.calls[0][1] as { config: { get(key: string): string | undefined } }).config;
+      const config = fake.calls[0][1] as { get(key: string): string | undefined };
       expect(config.get("clickhouse:tokenKey")).to.equal("key-1");
       expect(config.get("clickhouse:tokenSecret")).to.equal("s3cret");
       expect(config.get("clickhouse:throttle")).to.equal("5");
@@ -253,7 +256,7 @@ describe("native plugin service: handlers called in process", () => {
 
   describe("resource operations", () => {
     it("finds the kind by the request's type, else by its URN's type, and names a type it does not serve", async () => {
-      fake.answers.check = { inputs: { name: "a" } };
+      fake.answers.check = { inputs: { name: "a" }, failures: [] };
       const byUrn = new CheckRequest();
       byUrn.setUrn(`urn:pulumi:dev::proj::parent$${token}::res`);
       byUrn.setNews(struct({ name: "a" }));
@@ -273,9 +276,9 @@ describe("native plugin service: handlers called in process", () => {
       );
     });
 
-    it("Check: hands olds and news to the kind, marks secret inputs, and returns its failures", async () => {
+    it("Check: hands the news to the kind, and returns its inputs, secrets marked, and its failures", async () => {
       fake.answers.check = {
-        inputs: { name: "n", password: "p", extra: { inner: secret(1) } },
+        inputs: { name: secret("n"), password: secret("p"), extra: { inner: secret(1) } },
         failures: [{ property: "name", reason: "name is too short" }],
       };
       const request = new CheckRequest();
@@ -283,56 +286,50 @@ describe("native plugin service: handlers called in process", () => {
       request.setOlds(struct({ name: "old" }));
       request.setNews(struct({ name: secret("n") }));
       const response = await call(service.check, request);
-      expect(fake.calls[0]).to.deep.equal(["check", { name: "old" }, { name: secret("n") }]);
+      expect(fake.calls[0]).to.deep.equal(["check", { name: secret("n") }]);
       expect(response.getInputs()!.toJavaScript()).to.deep.equal({
         name: secret("n"),
         password: secret("p"),
-        extra: secret({ inner: 1 }),
+        extra: { inner: secret(1) },
       });
       expect(
         response.getFailuresList().map((failure) => [failure.getProperty(), failure.getReason()]),
       ).to.deep.equal([["name", "name is too short"]]);
     });
 
-    it("Check: keeps the news when the kind returns no inputs, with no failures", async () => {
-      fake.answers.check = {};
+    it("Check: no failures are an empty list", async () => {
+      fake.answers.check = { inputs: { name: "n" }, failures: [] };
       const request = new CheckRequest();
       request.setType(token);
-      request.setNews(struct({ name: "n", password: "p" }));
+      request.setNews(struct({ name: "n" }));
       const response = await call(service.check, request);
-      expect(response.getInputs()!.toJavaScript()).to.deep.equal({ name: "n", password: secret("p") });
+      expect(response.getInputs()!.toJavaScript()).to.deep.equal({ name: "n" });
       expect(response.getFailuresList()).to.deep.equal([]);
     });
 
-    it("Diff: maps the kind's answer to changes, replaces, stables and delete-before-replace", async () => {
+    it("Diff: maps the kind's verdict to changes and replaces", async () => {
       const request = new DiffRequest();
       request.setType(token);
       request.setId("id-1");
       request.setOlds(struct({ name: "a" }));
       request.setNews(struct({ name: "b" }));
-      fake.answers.diff = { changes: true, replaces: ["name"], stables: ["id"], deleteBeforeReplace: true };
+      fake.answers.diff = { changes: true, replaces: ["name"] };
       const some = await call(service.diff, request);
-      expect(fake.calls[0]).to.deep.equal(["diff", "id-1", { name: "a" }, { name: "b" }]);
+      expect(fake.calls[0]).to.deep.equal(["diff", { name: "a" }, { name: "b" }]);
       expect(some.getChanges()).to.equal(DiffResponse.DiffChanges.DIFF_SOME);
       expect(some.getReplacesList()).to.deep.equal(["name"]);
-      expect(some.getStablesList()).to.deep.equal(["id"]);
-      expect(some.getDeletebeforereplace()).to.equal(true);
 
-      fake.answers.diff = { changes: false };
+      fake.answers.diff = { changes: false, replaces: [] };
       const none = await call(service.diff, request);
       expect(none.getChanges()).to.equal(DiffResponse.DiffChanges.DIFF_NONE);
       expect(none.getReplacesList()).to.deep.equal([]);
-      expect(none.getStablesList()).to.deep.equal([]);
-      expect(none.getDeletebeforereplace()).to.equal(false);
-
-      fake.answers.diff = {};
-      expect((await call(service.diff, request)).getChanges()).to.equal(
-        DiffResponse.DiffChanges.DIFF_UNKNOWN,
-      );
     });
 
-    it("Create: returns the id and outputs with secret outputs, secret inputs and secretWhenSet outputs marked", async () => {
-      fake.answers.create = { id: "new-1", outs: { token: "t", password: "p", keyId: "k", name: "n" } };
+    it("Create: returns the kind's id and outputs, their secrets marked", async () => {
+      fake.answers.create = {
+        id: "new-1",
+        outs: { token: secret("t"), password: secret("p"), keyId: secret("k"), name: secret("n") },
+      };
       const request = new CreateRequest();
       request.setType(token);
       request.setProperties(struct({ name: secret("n"), keyId: "mine", password: "p" }));
@@ -344,19 +341,6 @@ describe("native plugin service: handlers called in process", () => {
         password: secret("p"),
         keyId: secret("k"),
         name: secret("n"),
-      });
-    });
-
-    it("Create: an output named like a secret input the program left unset stays plain", async () => {
-      fake.answers.create = { id: "new-2", outs: { password: "issued", keyId: "k", name: "n" } };
-      const request = new CreateRequest();
-      request.setType(token);
-      request.setProperties(struct({ name: "n" }));
-      const response = await call(service.create, request);
-      expect(response.getProperties()!.toJavaScript()).to.deep.equal({
-        password: "issued",
-        keyId: "k",
-        name: "n",
       });
     });
 
@@ -378,17 +362,10 @@ describe("native plugin service: handlers called in process", () => {
       expect(fake.calls).to.deep.equal([]);
     });
 
-    it("Create without outputs returns an empty bag", async () => {
-      fake.answers.create = { id: "new-2" };
-      const request = new CreateRequest();
-      request.setType(token);
-      expect((await call(service.create, request)).getProperties()!.toJavaScript()).to.deep.equal({});
-    });
-
-    it("a partial create travels as resource initialization failed, with its id, marked outputs and reasons", async () => {
+    it("a partial create travels as resource initialization failed, with its id, outputs and reasons", async () => {
       fake.answers.create = Object.assign(new Error("the key was created but its state was not set"), {
         id: "half-1",
-        properties: { token: "t", name: "n" },
+        properties: { token: secret("t"), name: "n" },
         reasons: ["first reason"],
       });
       const request = new CreateRequest();
@@ -440,21 +417,6 @@ describe("native plugin service: handlers called in process", () => {
       expect((await failureOf(call(service.create, request))).details).to.equal("a string");
     });
 
-    it("a partial update's outputs are marked from its new inputs", async () => {
-      fake.answers.update = Object.assign(new Error("half updated"), {
-        id: "u-1",
-        properties: { keyId: "k" },
-      });
-      const request = new UpdateRequest();
-      request.setType(token);
-      request.setId("u-1");
-      request.setNews(struct({ keyId: "mine" }));
-      const failure = await failureOf(call(service.update, request));
-      const status = Status.deserializeBinary(failure.metadata!.get("grpc-status-details-bin")[0] as Buffer);
-      const init = ErrorResourceInitFailed.deserializeBinary(status.getDetailsList()[0].getValue_asU8());
-      expect(init.getProperties()!.toJavaScript()).to.deep.equal({ keyId: secret("k") });
-    });
-
     it("a configuration error names the plugin's keys", async () => {
       fake.answers.create = new ConfigurationError("management", [
         {
@@ -470,8 +432,8 @@ describe("native plugin service: handlers called in process", () => {
       expect(details).to.not.include("clickhouse:tokenKey");
     });
 
-    it("Update: hands id, olds and news to the kind and marks outputs secret in the olds or news", async () => {
-      fake.answers.update = { outs: { name: "n", other: "o", keyId: "k", token: "t" } };
+    it("Update: hands id, olds and news to the kind and returns its outputs", async () => {
+      fake.answers.update = { name: "n", other: secret("o"), keyId: "k", token: secret("t") };
       const request = new UpdateRequest();
       request.setType(token);
       request.setId("id-3");
@@ -490,15 +452,13 @@ describe("native plugin service: handlers called in process", () => {
         keyId: "k",
         token: secret("t"),
       });
-      fake.answers.update = {};
-      expect((await call(service.update, request)).getProperties()!.toJavaScript()).to.deep.equal({});
     });
 
-    it("Read: returns id, marked outputs and marked inputs; an empty id says the object is gone", async () => {
+    it("Read: hands the properties and inputs to the kind and returns its id, outputs and inputs; none: gone", async () => {
       fake.answers.read = {
         id: "id-4",
-        props: { name: "n", other: "o", keyId: "k" },
-        inputs: { name: "n", password: "p", keyId: "mine" },
+        outs: { name: secret("n"), other: secret("o"), keyId: "k" },
+        inputs: { name: secret("n"), password: secret("p") },
       };
       const request = new ReadRequest();
       request.setType(token);
@@ -506,50 +466,42 @@ describe("native plugin service: handlers called in process", () => {
       request.setProperties(struct({ other: secret("x") }));
       request.setInputs(struct({ name: secret("n") }));
       const response = await call(service.read, request);
-      expect(fake.calls[0]).to.deep.equal(["read", "id-4", { other: secret("x") }]);
+      expect(fake.calls[0]).to.deep.equal(["read", "id-4", { other: secret("x") }, { name: secret("n") }]);
       expect(response.getId()).to.equal("id-4");
       expect(response.getProperties()!.toJavaScript()).to.deep.equal({
         name: secret("n"),
         other: secret("o"),
-        keyId: secret("k"),
+        keyId: "k",
       });
       expect(response.getInputs()!.toJavaScript()).to.deep.equal({
         name: secret("n"),
         password: secret("p"),
-        keyId: "mine",
       });
 
-      fake.answers.read = { id: "id-5" };
-      const bare = await call(service.read, request);
-      expect(bare.getProperties()!.toJavaScript()).to.deep.equal({});
-      expect(bare.getInputs()!.toJavaScript()).to.deep.equal({});
-
-      for (const gone of [{ id: "" }, {}]) {
-        fake.answers.read = gone;
-        const response = await call(service.read, request);
-        expect(response.getId()).to.equal("");
-        expect(response.getProperties()).to.equal(undefined);
-      }
+      fake.answers.read = undefined;
+      const gone = await call(service.read, request);
+      expect(gone.getId()).to.equal("");
+      expect(gone.getProperties()).to.equal(undefined);
     });
 
     it("Read with an id alone (an import) reads what the kind's import derives from the id", async () => {
-      fake.answers.read = { id: "imported-x" };
+      fake.answers.read = undefined;
       const request = new ReadRequest();
       request.setType(token);
       request.setId("x");
       await call(service.read, request);
-      expect(fake.calls[0]).to.deep.equal(["read", "imported-x", { from: "x" }]);
+      expect(fake.calls[0]).to.deep.equal(["read", "imported-x", { from: "x" }, {}]);
     });
 
     it("Read with an id alone of a kind without import adaptation reads by the id", async () => {
       delete (fake.resource as { importProperties?: unknown }).importProperties;
       service = providerService(catalog(), async () => undefined);
-      fake.answers.read = { id: "x" };
+      fake.answers.read = undefined;
       const request = new ReadRequest();
       request.setType(token);
       request.setId("x");
       await call(service.read, request);
-      expect(fake.calls[0]).to.deep.equal(["read", "x", {}]);
+      expect(fake.calls[0]).to.deep.equal(["read", "x", {}, {}]);
     });
 
     it("Delete hands the id and properties to the kind", async () => {

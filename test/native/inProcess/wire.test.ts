@@ -1,22 +1,16 @@
 import { expect } from "chai";
 import { Struct } from "google-protobuf/google/protobuf/struct_pb";
+import { bagOf, structOf } from "../../../provider/native/wire";
 import {
-  bagOf,
   holdsSecret,
   isSecretMarker,
   markSecret,
-  revealed,
+  unwrapSecrets as revealed,
   secretKeysOf,
-  structOf,
-} from "../../../provider/native/wire";
-import {
-  secretInputs,
-  secretKeysIn,
-  secretOutputs,
-  type SecrecyRules,
-} from "../../../provider/native/secrecy";
+} from "../../../provider/propertyEncoding";
+import { secretInputs, secretKeysIn, secretOutputs, type SecrecyRules } from "../../../provider/host/secrecy";
 import { importPropertiesFor } from "../../../provider/native/importIds";
-import { resourceDefinitions } from "../../../provider/resources/definitions";
+import { resourceDefinitions } from "../../../provider/resources/registry";
 
 // The engine's secret marker: the signature key and value of Pulumi's property values.
 const sigKey = "4dabf18193072939515e22adb298388d";

@@ -40,7 +40,8 @@ export class CliProject {
     return new CliProject(dir, home, backend, extraEnv);
   }
 
-  private env(): NodeJS.ProcessEnv {
+  /** The environment of the project's commands: its CLI on PATH, its Pulumi home, backend and passphrase. */
+  env(): NodeJS.ProcessEnv {
     const inherited = Object.fromEntries(
       Object.entries(process.env).filter(
         ([name]) =>

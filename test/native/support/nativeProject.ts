@@ -11,10 +11,10 @@ const repoRoot = path.resolve(__dirname, "..", "..", "..", "..");
 export const pluginDir = path.join(repoRoot, "dist", "plugin");
 
 /** Pulumi.yaml of a project `projectName` that loads the built plugin as a project plugin. */
-export function nativeProjectYaml(projectName: string): string {
+export function nativeProjectYaml(projectName: string, runtime: "nodejs" | "yaml" = "nodejs"): string {
   return [
     `name: ${projectName}`,
-    "runtime: nodejs",
+    `runtime: ${runtime}`,
     "plugins:",
     "  providers:",
     "    - name: clickhouse-cloud",

@@ -1,0 +1,113 @@
+/**
+ * `pulumi-clickhouse-cloud export --stack <name>... --out <file>`: writes the bulk-import file of every object the
+ * named stacks do not track, for `pulumi import --file <file>`.
+ */
+import * as fs from "node:fs";
+import * as path from "node:path";
+import { parseArgs } from "node:util";
+import { connect } from "./connect";
+import { exportUntracked } from "./export";
+import type { ImportFile } from "./importFile";
+import { readStack } from "./stackReader";
+import { addTrackedObjects, emptyTracked } from "./trackedObjects";
+import { UsageError } from "./usageError";
+import { stackOptions } from "./stackOptions";
+
+export const exportUsage = `Usage: pulumi-clickhouse-cloud export --stack <name> [--stack <name>...] --out <file> [options]
+
+Run in a Pulumi project directory. Writes a file for \`pulumi import --file <file>\` that names every object of the
+organization that no listed stack tracks: API keys (except the one the settings authenticate with), alerts, and the
+reverse private endpoints, private endpoint attachments and replica scaling settings of the services the stacks refer
+to and of each --service. Each entry has the native plugin's type (clickhouse-cloud:index:<Kind>), a name made
+from the object's name (camelCase letters and digits; a repeated name gets 2, 3, ...; names the stacks use are
+avoided) and the id its import takes (<serviceId>/<endpointId> for endpoints).
+
+Options:
+  --stack <name>     a stack whose state counts as tracking its objects (repeatable, at least one)
+  --service <id>     also export the endpoints and scaling settings of this service (repeatable)
+  --out <file>       where to write the import file (required)
+  -h, --help         this text`;
+
+export interface ExportOptions {
+  readonly stacks: string[];
+  readonly services: string[];
+  readonly out: string;
+}
+
+export function parseExportOptions(argv: readonly string[]): ExportOptions | "help" {
+  const { values, positionals } = parseArgs({
+    args: [...argv],
+    allowPositionals: true,
+    options: {
+      stack: { type: "string", multiple: true },
+      service: { type: "string", multiple: true },
+      out: { type: "string" },
+      help: { type: "boolean", short: "h" },
+    },
+  });
+  if (values.help) return "help";
+  if (positionals.length > 0) throw new UsageError(`unexpected argument "${positionals[0]}"`);
+  const { stacks, services } = stackOptions(values);
+  if (values.out === undefined || values.out === "") {
+    throw new UsageError("name the file to write: --out <file> (e.g. --out resources.json)");
+  }
+  return { stacks, services, out: values.out };
+}
+
+/**
+ * Refuses, before any stack or API is read, an output file that cannot be written: it opens the file for writing
+ * without changing it (a file it had to create for that is removed again).
+ */
+export function checkWritable(file: string): void {
+  const target = path.resolve(file);
+  const problem = (why: string) => new UsageError(`--out ${file}: ${why}`);
+  if (!fs.existsSync(path.dirname(target))) {
+    throw problem(`the directory ${path.dirname(target)} does not exist`);
+  }
+  if (fs.existsSync(target) && fs.statSync(target).isDirectory()) throw problem("is a directory");
+  const existed = fs.existsSync(target);
+  try {
+    fs.closeSync(fs.openSync(target, existed ? "r+" : "wx"));
+  } catch (error) {
+    throw problem(`cannot be written (${(error as NodeJS.ErrnoException).code ?? String(error)})`);
+  }
+  if (!existed) fs.rmSync(target);
+}
+
+/** One line per kind: "2 ApiKey, 1 Alert". */
+function countsByKind(file: ImportFile): string {
+  const counts = new Map<string, number>();
+  for (const { type } of file.resources) {
+    const kind = type.slice(type.lastIndexOf(":") + 1);
+    counts.set(kind, (counts.get(kind) ?? 0) + 1);
+  }
+  return [...counts].map(([kind, count]) => `${count} ${kind}`).join(", ");
+}
+
+export async function runExport(options: ExportOptions, cwd = process.cwd()): Promise<void> {
+  checkWritable(path.resolve(cwd, options.out));
+  const stacks = [];
+  for (const name of options.stacks) stacks.push(await readStack(name, cwd));
+  const tracked = emptyTracked();
+  for (const stack of stacks) addTrackedObjects(tracked, stack.exported);
+  const serviceIds = [...new Set([...tracked.serviceIds, ...options.services])];
+  const access = connect(stacks, serviceIds, (line) => process.stderr.write(`${line}\n`));
+  const { file, notListed } = await exportUntracked(access, tracked);
+  for (const line of notListed) process.stderr.write(`not exported: ${line}\n`);
+  fs.writeFileSync(path.resolve(cwd, options.out), `${JSON.stringify(file, null, 2)}\n`);
+  const services = serviceIds.length > 0 ? serviceIds.join(", ") : "none (add --service <id>)";
+  process.stdout.write(`Services whose endpoints and scaling were read: ${services}\n`);
+  if (file.resources.length === 0) {
+    process.stdout.write(
+      `Nothing to import: every object listed is tracked by ${options.stacks.join(", ")}. ` +
+        `Wrote an empty list to ${options.out}.\n`,
+    );
+    return;
+  }
+  for (const { type, name, id } of file.resources) process.stdout.write(`  ${type}  ${name}  ${id}\n`);
+  process.stdout.write(
+    `Wrote ${file.resources.length} resource(s) (${countsByKind(file)}) to ${options.out}. To adopt them: ` +
+      `pulumi import --file ${options.out} in the stack that is to manage them, then add the code it writes to ` +
+      "the program\n",
+  );
+}

@@ -1,0 +1,128 @@
+/**
+ * One resource kind as both front ends serve it, on the engine's encoded property bags: what comes in is decoded
+ * once (secrets unwrapped, declared defaults applied) for the kind's typed operations, and what goes out is
+ * encoded once (secrets marked by the definition's rules and by what arrived secret). Check and diff follow the
+ * definition; a read reports the inputs the outputs stand for.
+ */
+import type { ResourceDefinition } from "../resources/definition";
+import type { AnyResourceOperations, DiffVerdict } from "../resources/operations";
+import { checkInputs, type CheckFailure } from "../resources/derive/check";
+import { diffInputs } from "../resources/derive/diff";
+import { checkSpecOf, diffSpecOf, inputNames } from "../resources/derive/specs";
+import { PartialCreateError } from "../resources/lifecycle/partialCreate";
+import { pick, type PropertyBag } from "../propertyBags";
+import { markSecret, PROVIDER_KEY, unwrapSecrets } from "../propertyEncoding";
+import { secretInputs, secretKeysIn, secretOutputs } from "./secrecy";
+import type { ProviderSession } from "./session";
+import { warnOfIncompleteSettings } from "./settingsWarning";
+
+export interface CheckOutcome {
+  /** The inputs as given, with the secret ones marked. */
+  readonly inputs: PropertyBag;
+  readonly failures: CheckFailure[];
+}
+
+/** What a read found: its outputs, and the inputs they stand for, encoded. */
+export interface ReadOutcome {
+  readonly id: string;
+  readonly outs: PropertyBag;
+  readonly inputs: PropertyBag;
+}
+
+export class KindProvider {
+  private readonly checkSpec;
+  private readonly diffSpec;
+
+  constructor(
+    readonly definition: ResourceDefinition,
+    private readonly operations: AnyResourceOperations,
+    private readonly session: ProviderSession,
+  ) {
+    this.checkSpec = checkSpecOf(definition);
+    this.diffSpec = diffSpecOf(definition);
+  }
+
+  check(news: PropertyBag): CheckOutcome {
+    const inputs = decoded(news);
+    // The wire's own rules need the wire: read from the stack config, as every operation reads it.
+    const dialect =
+      this.definition.dialectRules === undefined ? "spec" : this.session.dialect(this.definition.module);
+    const failures = checkInputs(this.checkSpec, inputs, dialect);
+    warnOfIncompleteSettings(this.session, this.definition, inputs.organizationId);
+    return { inputs: markSecret(news, secretInputs(this.definition, secretKeysIn(news))), failures };
+  }
+
+  diff(olds: PropertyBag, news: PropertyBag): DiffVerdict {
+    const oldOutputs = decoded(olds);
+    const newInputs = this.withDefaults(decoded(news));
+    const compared = this.operations.comparable?.(oldOutputs, newInputs) ?? {
+      olds: oldOutputs,
+      news: newInputs,
+    };
+    const verdict = diffInputs(this.diffSpec, compared.olds, compared.news);
+    return this.operations.refineDiff?.(verdict, oldOutputs, newInputs) ?? verdict;
+  }
+
+  async create(news: PropertyBag): Promise<{ id: string; outs: PropertyBag }> {
+    const inputs = this.withDefaults(decoded(news));
+    const encode = (outs: PropertyBag) => this.encodeOutputs(outs, inputs, news);
+    try {
+      const made = await this.operations.create(inputs, this.context());
+      return { id: made.id, outs: encode(made.outs) };
+    } catch (error) {
+      throw error instanceof PartialCreateError ? error.withProperties(encode(error.properties)) : error;
+    }
+  }
+
+  /** `oldInputs` are the inputs the state holds, when the front end has them. Undefined when the object is gone. */
+  async read(id: string, props: PropertyBag, oldInputs: PropertyBag = {}): Promise<ReadOutcome | undefined> {
+    const found = await this.operations.read(id, decoded(props), this.context());
+    if (found === undefined) return undefined;
+    const inputs: PropertyBag =
+      this.operations.inputsFromOutputs?.(found.outs) ?? pick(found.outs, inputNames(this.definition));
+    const arrived = secretKeysIn(props, oldInputs);
+    return {
+      id: found.id,
+      outs: markSecret(
+        found.outs,
+        secretOutputs(this.definition, { ...decoded(oldInputs), ...inputs }, arrived),
+      ),
+      inputs: markSecret(inputs, secretInputs(this.definition, arrived)),
+    };
+  }
+
+  async update(id: string, olds: PropertyBag, news: PropertyBag): Promise<PropertyBag> {
+    const inputs = this.withDefaults(decoded(news));
+    const outs = await this.operations.update(id, decoded(olds), inputs, this.context());
+    return this.encodeOutputs(outs, inputs, news, olds);
+  }
+
+  async delete(id: string, props: PropertyBag): Promise<void> {
+    await this.operations.delete(id, decoded(props), this.context());
+  }
+
+  private context() {
+    return this.session.operationContext(this.definition.kind);
+  }
+
+  /** The inputs with each declared default in place of an input the program left out. */
+  private withDefaults(inputs: PropertyBag): PropertyBag {
+    const filled = { ...inputs };
+    for (const [name, field] of Object.entries(this.definition.inputs)) {
+      if (field.default !== undefined && (filled[name] === undefined || filled[name] === null)) {
+        filled[name] = field.default;
+      }
+    }
+    return filled;
+  }
+
+  private encodeOutputs(outs: PropertyBag, inputs: PropertyBag, ...arrived: PropertyBag[]): PropertyBag {
+    return markSecret(outs, secretOutputs(this.definition, inputs, secretKeysIn(...arrived)));
+  }
+}
+
+/** A bag as the operations see it: plain values, without the dynamic front end's serialized provider. */
+function decoded(bag: PropertyBag): PropertyBag {
+  const { [PROVIDER_KEY]: _provider, ...values } = unwrapSecrets(bag);
+  return values;
+}

@@ -1,0 +1,45 @@
+/** The one way an input bag becomes a request body: the same for check, create and update. */
+import type { ResourceDefinition } from "../definition";
+import type { CheckSpec } from "./check";
+import { bodyInputNames, checkSpecOf } from "./specs";
+import type { PropertyBag } from "../../propertyBags";
+
+/** The request body an input bag stands for (renamed, non-body inputs left out, nulls kept for nullable fields). */
+export function requestBody(
+  spec: Pick<CheckSpec, "nonBodyInputs" | "renamed">,
+  inputs: PropertyBag,
+): PropertyBag {
+  const body: PropertyBag = {};
+  for (const [key, value] of Object.entries(inputs)) {
+    if (spec.nonBodyInputs.includes(key) || value === undefined) continue;
+    body[spec.renamed?.[key] ?? key] = value;
+  }
+  return body;
+}
+
+/**
+ * The body a create or update sends for a kind's inputs, as its definition places them: only the inputs the
+ * definition puts in the body (an input the program misspelled is refused by check, never sent). Inputs set to null
+ * are left out (absent and null mean the same to these APIs), and so are the `omitted` ones: fields that a rule of
+ * the kind leaves out of this request (those of an alert's other source, a key's empty expiry). `Body` is the
+ * request type the definition's request schema describes, which check has validated the inputs against.
+ */
+export function requestBodyOf<Body extends object>(
+  definition: ResourceDefinition,
+  inputs: object,
+  omitted: readonly string[] = [],
+): Body {
+  const body = bodyInputNames(definition);
+  const sent = Object.entries(inputs).filter(
+    ([key, value]) => body.includes(key) && value !== null && !omitted.includes(key),
+  );
+  return requestBody(checkSpecOf(definition), Object.fromEntries(sent)) as Body;
+}
+
+/**
+ * A request assembled from fields of requests already built by `requestBodyOf` and of the API's own object (an
+ * update that keeps what the program does not manage): the typed view of those fields.
+ */
+export function requestFrom<Body extends object>(fields: PropertyBag): Body {
+  return fields as Body;
+}

@@ -1,0 +1,54 @@
+/** Fields that several resource definitions share, written once. */
+import type { InputField, OutputField } from "../definition";
+import { idInputRule, type IdForm } from "./idForms";
+
+/** The organization of a management resource: the resource's own, else the configured default. */
+export const organizationIdInput: InputField = {
+  description:
+    "The organization (uuid); defaults to the provider's organization, {setting:organizationId}. Replaces on " +
+    "change.",
+  schema: { type: "string" },
+  outsideBody: true,
+  change: "replace",
+  unsetMeansUnmanaged: true,
+  rule: idInputRule("organizationId", "uuid", false),
+};
+
+/** The service a resource belongs to: a path parameter, so a different one is a different object. */
+export function serviceIdInput(description: string): InputField {
+  return {
+    description,
+    schema: { type: "string" },
+    outsideBody: true,
+    required: true,
+    change: "replace",
+    rule: idInputRule("serviceId", "uuid", true),
+  };
+}
+
+/** The id of an existing object to adopt instead of creating one, in the form its API gives it. */
+export function adoptIdInput(description: string, form: IdForm): InputField {
+  return optionalStringInput(description, {
+    unsetMeansUnmanaged: true,
+    rule: idInputRule("adoptId", form, false),
+  });
+}
+
+/** An input outside the request body that is only set or left out (an adoption id, a trigger). */
+export function optionalStringInput(description: string, extra: Partial<InputField> = {}): InputField {
+  return { description, schema: { type: "string" }, outsideBody: true, change: "replace", ...extra };
+}
+
+/** An output of a JSON type; `alwaysSet` when every object has it. */
+export function outputOf(
+  type: "string" | "number" | "boolean",
+  description: string,
+  extra: Partial<OutputField> = {},
+): OutputField {
+  return { description, schema: { type }, ...extra };
+}
+
+/** A string output; `alwaysSet` when every object has it. */
+export function stringOutput(description: string, extra: Partial<OutputField> = {}): OutputField {
+  return outputOf("string", description, extra);
+}

@@ -1,0 +1,56 @@
+/**
+ * How one kind talks to the API, typed by the kind's inputs and outputs. The front ends decode what the engine
+ * sends (secrets unwrapped, declared defaults applied) before an operation sees it, and encode what it returns;
+ * check, diff and the inputs a read reports come from the definition. An operation receives everything it may use
+ * besides its values in its context.
+ */
+import type { Clock } from "../clock";
+import type { PropertyBag } from "../propertyBags";
+import type { ManagementClient, ObservabilityClient } from "../rest";
+
+/** The management API's client and the organization an operation works in. */
+export interface ManagementAccess {
+  readonly client: ManagementClient;
+  readonly organizationId: string;
+}
+
+export interface OperationContext {
+  /** The client, for the resource's own organization when it names one, else the configured one. */
+  management(organizationId: string | undefined): ManagementAccess;
+  observability(): ObservabilityClient;
+  /** A line for the user about this operation, under the resource's kind; one that starts "warning: " warns. */
+  progress(message: string): void;
+  readonly clock: Clock;
+}
+
+/** An object and its outputs. */
+export interface Found<O> {
+  readonly id: string;
+  readonly outs: O;
+}
+
+/** A diff's result: whether anything changes, and which inputs make it a replacement. */
+export interface DiffVerdict {
+  readonly changes: boolean;
+  readonly replaces: readonly string[];
+}
+
+export interface ResourceOperations<I, O> {
+  create(inputs: I, context: OperationContext): Promise<Found<O>>;
+  /** Reads the object; `olds` are its last outputs. Undefined when the object is gone. */
+  read(id: string, olds: O, context: OperationContext): Promise<Found<O> | undefined>;
+  update(id: string, olds: O, news: I, context: OperationContext): Promise<O>;
+  delete(id: string, olds: O, context: OperationContext): Promise<void>;
+  /** Old outputs and new inputs in a form where equal meaning is equal value, before they are compared. */
+  comparable?(olds: O, news: I): { olds: PropertyBag; news: PropertyBag };
+  /** Changes the field-by-field verdict where the object's remote state calls for it (e.g. a Failed endpoint). */
+  refineDiff?(verdict: DiffVerdict, olds: O, news: I): DiffVerdict;
+  /** The inputs a read reports, when they are not simply each input's output of the same name. */
+  inputsFromOutputs?(outs: O): PropertyBag;
+}
+
+/** The operations of a kind whose input and output types the caller does not know. */
+// The parameters are contravariant: a kind's typed operations are only callable with its own bags, which the
+// front ends build from the kind's own definition.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type AnyResourceOperations = ResourceOperations<any, any>;

@@ -1,0 +1,58 @@
+/**
+ * A setup made outside Pulumi: one object of each kind `export` adopts, made through the emulator's APIs as by hand,
+ * and the import file entries they must get (names from their names, ids as the APIs answered them).
+ */
+import type { Fixture } from "../../emulator";
+import { tileAlertBody } from "./alertBodies";
+import { managementClientFor, observabilityClientFor } from "./clients";
+
+export const handMadeEndpointId = "vpce-0123456789abcdef0";
+
+export interface HandMade {
+  readonly key: string;
+  readonly alert: string;
+  readonly reverse: string;
+}
+
+/** An API key, a reverse private endpoint and a private endpoint of the production service, and a tile alert. */
+export async function makeByHand(fixture: Fixture): Promise<HandMade> {
+  const { organizationId, services } = fixture;
+  // The emulator runs without rate limits; a client-side throttle would only slow the tests that make these.
+  const management = managementClientFor(fixture, { throttle: "off" });
+  const key = await management.keys.create(organizationId, { name: "CI deployer", roles: ["developer"] });
+  const reverse = await management.reversePrivateEndpoints.create(organizationId, services.production, {
+    description: "To the queue",
+    type: "VPC_ENDPOINT_SERVICE",
+    vpcEndpointServiceName: "com.amazonaws.vpce.us-east-1.vpce-svc-0a1b2c3d4e5f60718",
+  });
+  await management.privateEndpoints.create(organizationId, services.production, {
+    id: handMadeEndpointId,
+    description: "Office VPN",
+  });
+  const alert = await observabilityClientFor(fixture, { throttle: "off" }).alerts.create({
+    ...tileAlertBody(fixture),
+    name: "Error rate above 5%",
+  });
+  return { key: key.key.id, alert: alert.id, reverse: reverse.id };
+}
+
+/** The import file entries of `made`, and of the production service's scaling settings, in the file's order. */
+export function handMadeImports(fixture: Fixture, made: HandMade) {
+  const { production } = fixture.services;
+  return [
+    { type: "clickhouse-cloud:index:ApiKey", name: "ciDeployer", id: made.key },
+    { type: "clickhouse-cloud:index:Alert", name: "errorRateAbove5", id: made.alert },
+    {
+      type: "clickhouse-cloud:index:ReversePrivateEndpoint",
+      name: "toTheQueue",
+      id: `${production}/${made.reverse}`,
+    },
+    {
+      type: "clickhouse-cloud:index:PrivateEndpoint",
+      name: "officeVpn",
+      id: `${production}/${handMadeEndpointId}`,
+    },
+    // The fixture's production service is "analytics-prod".
+    { type: "clickhouse-cloud:index:ReplicaScaling", name: "analyticsProdScaling", id: production },
+  ];
+}
