@@ -5,7 +5,7 @@
  * as read).
  */
 import { expect } from "chai";
-import { isNotFound } from "../../provider/rest/errors";
+import { isNotFound } from "../../provider/rest/errors/apiError";
 import { CannedServer, type CannedResponse } from "./cannedServer";
 import { observabilityClientFor } from "../support/clients";
 import { apiErrorOf, testOptions } from "./harness";

@@ -5,7 +5,7 @@
  */
 import { expect } from "chai";
 import type { Fixture, RunningEmulator } from "../../emulator";
-import { isNotFound } from "../../provider/rest/errors";
+import { isNotFound } from "../../provider/rest/errors/apiError";
 import { ObservabilityClient } from "../../provider/rest/observability";
 import { useEmulator } from "../support/emulator";
 import { apiErrorOf, testOptions } from "./harness";

@@ -4,7 +4,7 @@
  * refused on a create and needed on a PUT.
  */
 import { expect } from "chai";
-import { validate } from "../../provider/rest/validation";
+import { validate } from "../../provider/validation/validate";
 import { expectOnlyProblem, expectValid } from "./expectations";
 
 const sourceId = "65f0c0ffee0000000000000a";

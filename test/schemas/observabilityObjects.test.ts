@@ -3,7 +3,7 @@
  * body, each refused on the field it concerns, in words that name the rule.
  */
 import { expect } from "chai";
-import { validate } from "../../provider/rest/validation";
+import { validate } from "../../provider/validation/validate";
 import { expectOnlyProblem, expectValid } from "./expectations";
 
 const objectId = "65f0c0ffee0000000000000a";

@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import type { HttpCore } from "../http";
+import type { HttpCore } from "../transport/http";
 import { ObjectCollection } from "./objectCollection";
 import type { Dashboard, DashboardFilter, DashboardRequest, DashboardTile } from "./objectModels";
 

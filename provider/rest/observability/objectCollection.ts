@@ -4,10 +4,10 @@
  * request leaves out, PUT) and delete. What differs between the four kinds is data: their schemas, whether the list
  * is paged, whether one object can be read by id, and how the API says an object is gone.
  */
-import { ApiError } from "../errors";
-import type { HttpCore } from "../http";
-import { pathSegment } from "../pathSegment";
-import type { SchemaName } from "../validation";
+import { ApiError } from "../errors/apiError";
+import type { HttpCore } from "../transport/http";
+import { pathSegment } from "../transport/pathSegment";
+import type { SchemaName } from "../../validation/validate";
 import { schemas } from "../../../schemas";
 
 /** The most objects one page holds (HyperDX's packages/api/src/utils/pagination.ts). */

@@ -1,4 +1,4 @@
-import type { HttpCore } from "../http";
+import type { HttpCore } from "../transport/http";
 import { ObjectCollection } from "./objectCollection";
 import type { Source, SourceRequest } from "./objectModels";
 
