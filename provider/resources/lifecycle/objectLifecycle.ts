@@ -30,7 +30,11 @@ export function objectOperations<
   O,
   Request extends object,
   Shown extends { id: string; createdAt?: unknown },
->(kind: ObjectKind<I, O, Request, Shown>): ResourceOperations<I, O> {
+>(objectKind: ObjectKind<I, O, Request, Shown>): ResourceOperations<I, O> {
+  const kind = {
+    ...objectKind,
+    outputs: (recorded: I | O, shown: Shown) => defined(objectKind.outputs(recorded, shown)),
+  };
   return {
     async create(inputs, context) {
       const collection = kind.collection(context.observability());
@@ -64,6 +68,13 @@ export function objectOperations<
       await deleteIfPresent(() => collection.delete(id));
     },
   };
+}
+
+/** The outputs without the fields that have no value: the engine's wire format has no `undefined`. */
+function defined<O>(outputs: O): O {
+  return Object.fromEntries(
+    Object.entries(outputs as object).filter(([, value]) => value !== undefined),
+  ) as O;
 }
 
 function newnessOf<Shown extends { createdAt?: unknown }>(
