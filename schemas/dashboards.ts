@@ -185,17 +185,25 @@ const builderKinds = {
  */
 const tileConfig = {
   type: "object",
-  required: ["displayType"],
-  properties: { displayType: { type: "string", minLength: 1 }, configType: { type: "string" } },
-  allOf: Object.entries(builderKinds).map(([kind, schema]) => ({
-    if: unless("displayType", kind, { not: { required: ["configType"], properties: { configType: true } } }),
-    else: {
-      type: "object",
-      ...schema,
-      additionalProperties: false,
-      properties: { displayType: { const: kind }, ...schema.properties },
+  // No `properties` at this level: a config is open JSON to the front ends' types (the plugin's schema says `Any`),
+  // its rules are all in `allOf`.
+  allOf: [
+    {
+      required: ["displayType"],
+      properties: { displayType: { type: "string", minLength: 1 }, configType: { type: "string" } },
     },
-  })),
+    ...Object.entries(builderKinds).map(([kind, schema]) => ({
+      if: unless("displayType", kind, {
+        not: { required: ["configType"], properties: { configType: true } },
+      }),
+      else: {
+        type: "object",
+        ...schema,
+        additionalProperties: false,
+        properties: { displayType: { const: kind }, ...schema.properties },
+      },
+    })),
+  ],
 } as const;
 
 /** A tile as sent: on a create its id is replaced by one the API makes; on a PUT an id the dashboard has is kept. */

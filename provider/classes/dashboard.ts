@@ -18,7 +18,7 @@ export interface DashboardArgs {
       y: number;
       w: number;
       h: number;
-      config: { displayType: string; configType?: string };
+      config: Record<string, unknown>;
       containerId?: string;
       tabId?: string;
     }>[]

@@ -10079,7 +10079,7 @@ return errors === 0;
 }
 
 exports.dashboardCreate = validate37;
-const schema38 = {"type":"object","additionalProperties":false,"required":["name","tiles"],"properties":{"name":{"type":"string","maxLength":1024},"tiles":{"type":"array","maxItems":500,"items":{"type":"object","additionalProperties":false,"required":["name","x","y","w","h","config"],"properties":{"id":{"type":"string","maxLength":36},"name":{"type":"string"},"x":{"type":"number","minimum":0,"maximum":23},"y":{"type":"number","minimum":0},"w":{"type":"number","minimum":1,"maximum":24},"h":{"type":"number","minimum":1},"config":{"type":"object","required":["displayType"],"properties":{"displayType":{"type":"string","minLength":1},"configType":{"type":"string"}},"allOf":[{"if":{"not":{"required":["displayType"],"properties":{"displayType":{"const":"line"}},"not":{"required":["configType"],"properties":{"configType":true}}}},"else":{"type":"object","required":["displayType","sourceId","select"],"properties":{"displayType":{"const":"line"},"sourceId":{"type":"string","pattern":"^[0-9a-fA-F]{24}$","x-rule":"must be a 24-hex-digit object id"},"select":{"type":"array","minItems":1,"maxItems":20,"items":{"type":"object","additionalProperties":false,"required":["aggFn"],"properties":{"valueExpression":{"type":"string","maxLength":10000},"alias":{"type":"string","maxLength":10000},"aggFn":{"enum":["avg","count","count_distinct","last_value","max","min","quantile","sum","any","none","increase"]},"level":{"enum":[0.5,0.9,0.95,0.99]},"where":{"type":"string","maxLength":10000},"whereLanguage":{"enum":["lucene","sql","promql"]},"numberFormat":{"type":"object"},"metricType":{"enum":["gauge","histogram","sum","summary","exponential histogram"]},"metricName":{"type":"string"},"periodAggFn":{"const":"delta"}},"allOf":[{"if":{"not":{"required":["aggFn"],"properties":{"aggFn":{"const":"count"}}}},"then":{"required":["valueExpression"],"properties":{"valueExpression":{"type":"string","minLength":1}}},"else":{"properties":{"valueExpression":{"type":"string","maxLength":0,"x-rule":"cannot be used with the count aggregation function"}}}},{"if":{"not":{"required":["aggFn"],"properties":{"aggFn":{"const":"quantile"}}}},"then":{"properties":{"level":{"not":{},"x-rule":"can only be used with the quantile aggregation function"}}}}]}},"groupBy":{"type":"string","maxLength":10000},"asRatio":{"type":"boolean"},"alignDateRangeToGranularity":{"type":"boolean"},"fillNulls":{"type":"boolean"},"numberFormat":{"type":"object"},"formulas":{"type":"array","maxItems":10,"items":{"type":"object"}},"showOperandSeries":{"type":"boolean"},"seriesLimit":{"type":"integer","minimum":0},"compareToPreviousPeriod":{"type":"boolean"},"fitYAxisToData":{"type":"boolean"}},"allOf":[{"if":{"not":{"required":["asRatio"],"properties":{"asRatio":{"const":true}}}},"else":{"properties":{"select":{"type":"array","minItems":2,"maxItems":2,"x-rule":"must hold exactly two items when asRatio is true"}}}}],"additionalProperties":false}},{"if":{"not":{"required":["displayType"],"properties":{"displayType":{"const":"stacked_bar"}},"not":{"required":["configType"],"properties":{"configType":true}}}},"else":{"type":"object","required":["displayType","sourceId","select"],"properties":{"displayType":{"const":"stacked_bar"},"sourceId":{"type":"string","pattern":"^[0-9a-fA-F]{24}$","x-rule":"must be a 24-hex-digit object id"},"select":{"type":"array","minItems":1,"maxItems":20,"items":{"type":"object","additionalProperties":false,"required":["aggFn"],"properties":{"valueExpression":{"type":"string","maxLength":10000},"alias":{"type":"string","maxLength":10000},"aggFn":{"enum":["avg","count","count_distinct","last_value","max","min","quantile","sum","any","none","increase"]},"level":{"enum":[0.5,0.9,0.95,0.99]},"where":{"type":"string","maxLength":10000},"whereLanguage":{"enum":["lucene","sql","promql"]},"numberFormat":{"type":"object"},"metricType":{"enum":["gauge","histogram","sum","summary","exponential histogram"]},"metricName":{"type":"string"},"periodAggFn":{"const":"delta"}},"allOf":[{"if":{"not":{"required":["aggFn"],"properties":{"aggFn":{"const":"count"}}}},"then":{"required":["valueExpression"],"properties":{"valueExpression":{"type":"string","minLength":1}}},"else":{"properties":{"valueExpression":{"type":"string","maxLength":0,"x-rule":"cannot be used with the count aggregation function"}}}},{"if":{"not":{"required":["aggFn"],"properties":{"aggFn":{"const":"quantile"}}}},"then":{"properties":{"level":{"not":{},"x-rule":"can only be used with the quantile aggregation function"}}}}]}},"groupBy":{"type":"string","maxLength":10000},"asRatio":{"type":"boolean"},"alignDateRangeToGranularity":{"type":"boolean"},"fillNulls":{"type":"boolean"},"numberFormat":{"type":"object"},"formulas":{"type":"array","maxItems":10,"items":{"type":"object"}},"showOperandSeries":{"type":"boolean"},"seriesLimit":{"type":"integer","minimum":0}},"allOf":[{"if":{"not":{"required":["asRatio"],"properties":{"asRatio":{"const":true}}}},"else":{"properties":{"select":{"type":"array","minItems":2,"maxItems":2,"x-rule":"must hold exactly two items when asRatio is true"}}}}],"additionalProperties":false}},{"if":{"not":{"required":["displayType"],"properties":{"displayType":{"const":"bar"}},"not":{"required":["configType"],"properties":{"configType":true}}}},"else":{"type":"object","required":["displayType","sourceId","select"],"properties":{"displayType":{"const":"bar"},"sourceId":{"type":"string","pattern":"^[0-9a-fA-F]{24}$","x-rule":"must be a 24-hex-digit object id"},"select":{"type":"array","minItems":1,"maxItems":1,"items":{"type":"object","additionalProperties":false,"required":["aggFn"],"properties":{"valueExpression":{"type":"string","maxLength":10000},"alias":{"type":"string","maxLength":10000},"aggFn":{"enum":["avg","count","count_distinct","last_value","max","min","quantile","sum","any","none","increase"]},"level":{"enum":[0.5,0.9,0.95,0.99]},"where":{"type":"string","maxLength":10000},"whereLanguage":{"enum":["lucene","sql","promql"]},"numberFormat":{"type":"object"},"metricType":{"enum":["gauge","histogram","sum","summary","exponential histogram"]},"metricName":{"type":"string"},"periodAggFn":{"const":"delta"}},"allOf":[{"if":{"not":{"required":["aggFn"],"properties":{"aggFn":{"const":"count"}}}},"then":{"required":["valueExpression"],"properties":{"valueExpression":{"type":"string","minLength":1}}},"else":{"properties":{"valueExpression":{"type":"string","maxLength":0,"x-rule":"cannot be used with the count aggregation function"}}}},{"if":{"not":{"required":["aggFn"],"properties":{"aggFn":{"const":"quantile"}}}},"then":{"properties":{"level":{"not":{},"x-rule":"can only be used with the quantile aggregation function"}}}}]}},"groupBy":{"type":"string","maxLength":10000},"orderBy":{"type":"string","maxLength":10000},"numberFormat":{"type":"object"},"limit":{"type":"integer","minimum":0}},"additionalProperties":false}},{"if":{"not":{"required":["displayType"],"properties":{"displayType":{"const":"table"}},"not":{"required":["configType"],"properties":{"configType":true}}}},"else":{"type":"object","required":["displayType","sourceId","select"],"properties":{"displayType":{"const":"table"},"sourceId":{"type":"string","pattern":"^[0-9a-fA-F]{24}$","x-rule":"must be a 24-hex-digit object id"},"select":{"type":"array","minItems":1,"maxItems":20,"items":{"type":"object","additionalProperties":false,"required":["aggFn"],"properties":{"valueExpression":{"type":"string","maxLength":10000},"alias":{"type":"string","maxLength":10000},"aggFn":{"enum":["avg","count","count_distinct","last_value","max","min","quantile","sum","any","none","increase"]},"level":{"enum":[0.5,0.9,0.95,0.99]},"where":{"type":"string","maxLength":10000},"whereLanguage":{"enum":["lucene","sql","promql"]},"numberFormat":{"type":"object"},"metricType":{"enum":["gauge","histogram","sum","summary","exponential histogram"]},"metricName":{"type":"string"},"periodAggFn":{"const":"delta"}},"allOf":[{"if":{"not":{"required":["aggFn"],"properties":{"aggFn":{"const":"count"}}}},"then":{"required":["valueExpression"],"properties":{"valueExpression":{"type":"string","minLength":1}}},"else":{"properties":{"valueExpression":{"type":"string","maxLength":0,"x-rule":"cannot be used with the count aggregation function"}}}},{"if":{"not":{"required":["aggFn"],"properties":{"aggFn":{"const":"quantile"}}}},"then":{"properties":{"level":{"not":{},"x-rule":"can only be used with the quantile aggregation function"}}}}]}},"groupBy":{"type":"string","maxLength":10000},"having":{"type":"string","maxLength":10000},"orderBy":{"type":"string","maxLength":10000},"asRatio":{"type":"boolean"},"numberFormat":{"type":"object"},"groupByColumnsOnLeft":{"type":"boolean"},"onClick":{"type":"object"},"formulas":{"type":"array","maxItems":10,"items":{"type":"object"}},"showOperandSeries":{"type":"boolean"}},"allOf":[{"if":{"not":{"required":["asRatio"],"properties":{"asRatio":{"const":true}}}},"else":{"properties":{"select":{"type":"array","minItems":2,"maxItems":2,"x-rule":"must hold exactly two items when asRatio is true"}}}}],"additionalProperties":false}},{"if":{"not":{"required":["displayType"],"properties":{"displayType":{"const":"number"}},"not":{"required":["configType"],"properties":{"configType":true}}}},"else":{"type":"object","required":["displayType","sourceId","select"],"properties":{"displayType":{"const":"number"},"sourceId":{"type":"string","pattern":"^[0-9a-fA-F]{24}$","x-rule":"must be a 24-hex-digit object id"},"select":{"type":"array","minItems":1,"maxItems":20,"items":{"type":"object","additionalProperties":false,"required":["aggFn"],"properties":{"valueExpression":{"type":"string","maxLength":10000},"alias":{"type":"string","maxLength":10000},"aggFn":{"enum":["avg","count","count_distinct","last_value","max","min","quantile","sum","any","none","increase"]},"level":{"enum":[0.5,0.9,0.95,0.99]},"where":{"type":"string","maxLength":10000},"whereLanguage":{"enum":["lucene","sql","promql"]},"numberFormat":{"type":"object"},"metricType":{"enum":["gauge","histogram","sum","summary","exponential histogram"]},"metricName":{"type":"string"},"periodAggFn":{"const":"delta"}},"allOf":[{"if":{"not":{"required":["aggFn"],"properties":{"aggFn":{"const":"count"}}}},"then":{"required":["valueExpression"],"properties":{"valueExpression":{"type":"string","minLength":1}}},"else":{"properties":{"valueExpression":{"type":"string","maxLength":0,"x-rule":"cannot be used with the count aggregation function"}}}},{"if":{"not":{"required":["aggFn"],"properties":{"aggFn":{"const":"quantile"}}}},"then":{"properties":{"level":{"not":{},"x-rule":"can only be used with the quantile aggregation function"}}}}]}},"numberFormat":{"type":"object"},"formulas":{"type":"array","maxItems":10,"items":{"type":"object"}},"color":{"type":"string"},"colorRules":{"type":"array","maxItems":10,"items":{"type":"object"}},"backgroundChart":{"type":"object"}},"allOf":[{"if":{"required":["formulas"],"properties":{"formulas":{"type":"array","minItems":1}}},"else":{"properties":{"select":{"type":"array","maxItems":1,"x-rule":"must hold exactly one item unless formulas are set"}}}}],"additionalProperties":false}},{"if":{"not":{"required":["displayType"],"properties":{"displayType":{"const":"search"}},"not":{"required":["configType"],"properties":{"configType":true}}}},"else":{"type":"object","required":["displayType","sourceId","select"],"properties":{"displayType":{"const":"search"},"sourceId":{"type":"string","pattern":"^[0-9a-fA-F]{24}$","x-rule":"must be a 24-hex-digit object id"},"select":{"type":"string","maxLength":10000},"where":{"type":"string","maxLength":10000},"whereLanguage":{"enum":["lucene","sql","promql"]}},"additionalProperties":false}},{"if":{"not":{"required":["displayType"],"properties":{"displayType":{"const":"markdown"}},"not":{"required":["configType"],"properties":{"configType":true}}}},"else":{"type":"object","required":["displayType"],"properties":{"displayType":{"const":"markdown"},"markdown":{"type":"string","maxLength":50000}},"additionalProperties":false}}]},"containerId":{"type":"string","minLength":1,"maxLength":256},"tabId":{"type":"string","minLength":1,"maxLength":256}}}},"tags":{"type":"array","maxItems":50,"items":{"type":"string","maxLength":32}},"filters":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["type","name","expression","sourceId"],"properties":{"type":{"const":"QUERY_EXPRESSION"},"name":{"type":"string","minLength":1},"expression":{"type":"string","minLength":1},"sourceId":{"type":"string","pattern":"^[0-9a-fA-F]{24}$","x-rule":"must be a 24-hex-digit object id"},"sourceMetricType":{"enum":["gauge","histogram","sum","summary","exponential histogram"]},"where":{"type":"string"},"whereLanguage":{"enum":["sql","lucene"]},"appliesToSourceIds":{"type":"array","items":{"type":"string","minLength":1}},"isBroadcastEnabled":{"type":"boolean"},"isVariableEnabled":{"type":"boolean"},"variableName":{"type":"string","pattern":"^[a-zA-Z][a-zA-Z0-9_]*$"}}}},"savedQuery":{"type":["string","null"]},"savedQueryLanguage":{"enum":["lucene","sql","promql",null]},"savedFilterValues":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["condition"],"properties":{"type":{"const":"sql"},"condition":{"type":"string","maxLength":10000}}}},"containers":{"type":"array","items":{"type":"object"}}}};
+const schema38 = {"type":"object","additionalProperties":false,"required":["name","tiles"],"properties":{"name":{"type":"string","maxLength":1024},"tiles":{"type":"array","maxItems":500,"items":{"type":"object","additionalProperties":false,"required":["name","x","y","w","h","config"],"properties":{"id":{"type":"string","maxLength":36},"name":{"type":"string"},"x":{"type":"number","minimum":0,"maximum":23},"y":{"type":"number","minimum":0},"w":{"type":"number","minimum":1,"maximum":24},"h":{"type":"number","minimum":1},"config":{"type":"object","allOf":[{"required":["displayType"],"properties":{"displayType":{"type":"string","minLength":1},"configType":{"type":"string"}}},{"if":{"not":{"required":["displayType"],"properties":{"displayType":{"const":"line"}},"not":{"required":["configType"],"properties":{"configType":true}}}},"else":{"type":"object","required":["displayType","sourceId","select"],"properties":{"displayType":{"const":"line"},"sourceId":{"type":"string","pattern":"^[0-9a-fA-F]{24}$","x-rule":"must be a 24-hex-digit object id"},"select":{"type":"array","minItems":1,"maxItems":20,"items":{"type":"object","additionalProperties":false,"required":["aggFn"],"properties":{"valueExpression":{"type":"string","maxLength":10000},"alias":{"type":"string","maxLength":10000},"aggFn":{"enum":["avg","count","count_distinct","last_value","max","min","quantile","sum","any","none","increase"]},"level":{"enum":[0.5,0.9,0.95,0.99]},"where":{"type":"string","maxLength":10000},"whereLanguage":{"enum":["lucene","sql","promql"]},"numberFormat":{"type":"object"},"metricType":{"enum":["gauge","histogram","sum","summary","exponential histogram"]},"metricName":{"type":"string"},"periodAggFn":{"const":"delta"}},"allOf":[{"if":{"not":{"required":["aggFn"],"properties":{"aggFn":{"const":"count"}}}},"then":{"required":["valueExpression"],"properties":{"valueExpression":{"type":"string","minLength":1}}},"else":{"properties":{"valueExpression":{"type":"string","maxLength":0,"x-rule":"cannot be used with the count aggregation function"}}}},{"if":{"not":{"required":["aggFn"],"properties":{"aggFn":{"const":"quantile"}}}},"then":{"properties":{"level":{"not":{},"x-rule":"can only be used with the quantile aggregation function"}}}}]}},"groupBy":{"type":"string","maxLength":10000},"asRatio":{"type":"boolean"},"alignDateRangeToGranularity":{"type":"boolean"},"fillNulls":{"type":"boolean"},"numberFormat":{"type":"object"},"formulas":{"type":"array","maxItems":10,"items":{"type":"object"}},"showOperandSeries":{"type":"boolean"},"seriesLimit":{"type":"integer","minimum":0},"compareToPreviousPeriod":{"type":"boolean"},"fitYAxisToData":{"type":"boolean"}},"allOf":[{"if":{"not":{"required":["asRatio"],"properties":{"asRatio":{"const":true}}}},"else":{"properties":{"select":{"type":"array","minItems":2,"maxItems":2,"x-rule":"must hold exactly two items when asRatio is true"}}}}],"additionalProperties":false}},{"if":{"not":{"required":["displayType"],"properties":{"displayType":{"const":"stacked_bar"}},"not":{"required":["configType"],"properties":{"configType":true}}}},"else":{"type":"object","required":["displayType","sourceId","select"],"properties":{"displayType":{"const":"stacked_bar"},"sourceId":{"type":"string","pattern":"^[0-9a-fA-F]{24}$","x-rule":"must be a 24-hex-digit object id"},"select":{"type":"array","minItems":1,"maxItems":20,"items":{"type":"object","additionalProperties":false,"required":["aggFn"],"properties":{"valueExpression":{"type":"string","maxLength":10000},"alias":{"type":"string","maxLength":10000},"aggFn":{"enum":["avg","count","count_distinct","last_value","max","min","quantile","sum","any","none","increase"]},"level":{"enum":[0.5,0.9,0.95,0.99]},"where":{"type":"string","maxLength":10000},"whereLanguage":{"enum":["lucene","sql","promql"]},"numberFormat":{"type":"object"},"metricType":{"enum":["gauge","histogram","sum","summary","exponential histogram"]},"metricName":{"type":"string"},"periodAggFn":{"const":"delta"}},"allOf":[{"if":{"not":{"required":["aggFn"],"properties":{"aggFn":{"const":"count"}}}},"then":{"required":["valueExpression"],"properties":{"valueExpression":{"type":"string","minLength":1}}},"else":{"properties":{"valueExpression":{"type":"string","maxLength":0,"x-rule":"cannot be used with the count aggregation function"}}}},{"if":{"not":{"required":["aggFn"],"properties":{"aggFn":{"const":"quantile"}}}},"then":{"properties":{"level":{"not":{},"x-rule":"can only be used with the quantile aggregation function"}}}}]}},"groupBy":{"type":"string","maxLength":10000},"asRatio":{"type":"boolean"},"alignDateRangeToGranularity":{"type":"boolean"},"fillNulls":{"type":"boolean"},"numberFormat":{"type":"object"},"formulas":{"type":"array","maxItems":10,"items":{"type":"object"}},"showOperandSeries":{"type":"boolean"},"seriesLimit":{"type":"integer","minimum":0}},"allOf":[{"if":{"not":{"required":["asRatio"],"properties":{"asRatio":{"const":true}}}},"else":{"properties":{"select":{"type":"array","minItems":2,"maxItems":2,"x-rule":"must hold exactly two items when asRatio is true"}}}}],"additionalProperties":false}},{"if":{"not":{"required":["displayType"],"properties":{"displayType":{"const":"bar"}},"not":{"required":["configType"],"properties":{"configType":true}}}},"else":{"type":"object","required":["displayType","sourceId","select"],"properties":{"displayType":{"const":"bar"},"sourceId":{"type":"string","pattern":"^[0-9a-fA-F]{24}$","x-rule":"must be a 24-hex-digit object id"},"select":{"type":"array","minItems":1,"maxItems":1,"items":{"type":"object","additionalProperties":false,"required":["aggFn"],"properties":{"valueExpression":{"type":"string","maxLength":10000},"alias":{"type":"string","maxLength":10000},"aggFn":{"enum":["avg","count","count_distinct","last_value","max","min","quantile","sum","any","none","increase"]},"level":{"enum":[0.5,0.9,0.95,0.99]},"where":{"type":"string","maxLength":10000},"whereLanguage":{"enum":["lucene","sql","promql"]},"numberFormat":{"type":"object"},"metricType":{"enum":["gauge","histogram","sum","summary","exponential histogram"]},"metricName":{"type":"string"},"periodAggFn":{"const":"delta"}},"allOf":[{"if":{"not":{"required":["aggFn"],"properties":{"aggFn":{"const":"count"}}}},"then":{"required":["valueExpression"],"properties":{"valueExpression":{"type":"string","minLength":1}}},"else":{"properties":{"valueExpression":{"type":"string","maxLength":0,"x-rule":"cannot be used with the count aggregation function"}}}},{"if":{"not":{"required":["aggFn"],"properties":{"aggFn":{"const":"quantile"}}}},"then":{"properties":{"level":{"not":{},"x-rule":"can only be used with the quantile aggregation function"}}}}]}},"groupBy":{"type":"string","maxLength":10000},"orderBy":{"type":"string","maxLength":10000},"numberFormat":{"type":"object"},"limit":{"type":"integer","minimum":0}},"additionalProperties":false}},{"if":{"not":{"required":["displayType"],"properties":{"displayType":{"const":"table"}},"not":{"required":["configType"],"properties":{"configType":true}}}},"else":{"type":"object","required":["displayType","sourceId","select"],"properties":{"displayType":{"const":"table"},"sourceId":{"type":"string","pattern":"^[0-9a-fA-F]{24}$","x-rule":"must be a 24-hex-digit object id"},"select":{"type":"array","minItems":1,"maxItems":20,"items":{"type":"object","additionalProperties":false,"required":["aggFn"],"properties":{"valueExpression":{"type":"string","maxLength":10000},"alias":{"type":"string","maxLength":10000},"aggFn":{"enum":["avg","count","count_distinct","last_value","max","min","quantile","sum","any","none","increase"]},"level":{"enum":[0.5,0.9,0.95,0.99]},"where":{"type":"string","maxLength":10000},"whereLanguage":{"enum":["lucene","sql","promql"]},"numberFormat":{"type":"object"},"metricType":{"enum":["gauge","histogram","sum","summary","exponential histogram"]},"metricName":{"type":"string"},"periodAggFn":{"const":"delta"}},"allOf":[{"if":{"not":{"required":["aggFn"],"properties":{"aggFn":{"const":"count"}}}},"then":{"required":["valueExpression"],"properties":{"valueExpression":{"type":"string","minLength":1}}},"else":{"properties":{"valueExpression":{"type":"string","maxLength":0,"x-rule":"cannot be used with the count aggregation function"}}}},{"if":{"not":{"required":["aggFn"],"properties":{"aggFn":{"const":"quantile"}}}},"then":{"properties":{"level":{"not":{},"x-rule":"can only be used with the quantile aggregation function"}}}}]}},"groupBy":{"type":"string","maxLength":10000},"having":{"type":"string","maxLength":10000},"orderBy":{"type":"string","maxLength":10000},"asRatio":{"type":"boolean"},"numberFormat":{"type":"object"},"groupByColumnsOnLeft":{"type":"boolean"},"onClick":{"type":"object"},"formulas":{"type":"array","maxItems":10,"items":{"type":"object"}},"showOperandSeries":{"type":"boolean"}},"allOf":[{"if":{"not":{"required":["asRatio"],"properties":{"asRatio":{"const":true}}}},"else":{"properties":{"select":{"type":"array","minItems":2,"maxItems":2,"x-rule":"must hold exactly two items when asRatio is true"}}}}],"additionalProperties":false}},{"if":{"not":{"required":["displayType"],"properties":{"displayType":{"const":"number"}},"not":{"required":["configType"],"properties":{"configType":true}}}},"else":{"type":"object","required":["displayType","sourceId","select"],"properties":{"displayType":{"const":"number"},"sourceId":{"type":"string","pattern":"^[0-9a-fA-F]{24}$","x-rule":"must be a 24-hex-digit object id"},"select":{"type":"array","minItems":1,"maxItems":20,"items":{"type":"object","additionalProperties":false,"required":["aggFn"],"properties":{"valueExpression":{"type":"string","maxLength":10000},"alias":{"type":"string","maxLength":10000},"aggFn":{"enum":["avg","count","count_distinct","last_value","max","min","quantile","sum","any","none","increase"]},"level":{"enum":[0.5,0.9,0.95,0.99]},"where":{"type":"string","maxLength":10000},"whereLanguage":{"enum":["lucene","sql","promql"]},"numberFormat":{"type":"object"},"metricType":{"enum":["gauge","histogram","sum","summary","exponential histogram"]},"metricName":{"type":"string"},"periodAggFn":{"const":"delta"}},"allOf":[{"if":{"not":{"required":["aggFn"],"properties":{"aggFn":{"const":"count"}}}},"then":{"required":["valueExpression"],"properties":{"valueExpression":{"type":"string","minLength":1}}},"else":{"properties":{"valueExpression":{"type":"string","maxLength":0,"x-rule":"cannot be used with the count aggregation function"}}}},{"if":{"not":{"required":["aggFn"],"properties":{"aggFn":{"const":"quantile"}}}},"then":{"properties":{"level":{"not":{},"x-rule":"can only be used with the quantile aggregation function"}}}}]}},"numberFormat":{"type":"object"},"formulas":{"type":"array","maxItems":10,"items":{"type":"object"}},"color":{"type":"string"},"colorRules":{"type":"array","maxItems":10,"items":{"type":"object"}},"backgroundChart":{"type":"object"}},"allOf":[{"if":{"required":["formulas"],"properties":{"formulas":{"type":"array","minItems":1}}},"else":{"properties":{"select":{"type":"array","maxItems":1,"x-rule":"must hold exactly one item unless formulas are set"}}}}],"additionalProperties":false}},{"if":{"not":{"required":["displayType"],"properties":{"displayType":{"const":"search"}},"not":{"required":["configType"],"properties":{"configType":true}}}},"else":{"type":"object","required":["displayType","sourceId","select"],"properties":{"displayType":{"const":"search"},"sourceId":{"type":"string","pattern":"^[0-9a-fA-F]{24}$","x-rule":"must be a 24-hex-digit object id"},"select":{"type":"string","maxLength":10000},"where":{"type":"string","maxLength":10000},"whereLanguage":{"enum":["lucene","sql","promql"]}},"additionalProperties":false}},{"if":{"not":{"required":["displayType"],"properties":{"displayType":{"const":"markdown"}},"not":{"required":["configType"],"properties":{"configType":true}}}},"else":{"type":"object","required":["displayType"],"properties":{"displayType":{"const":"markdown"},"markdown":{"type":"string","maxLength":50000}},"additionalProperties":false}}]},"containerId":{"type":"string","minLength":1,"maxLength":256},"tabId":{"type":"string","minLength":1,"maxLength":256}}}},"tags":{"type":"array","maxItems":50,"items":{"type":"string","maxLength":32}},"filters":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["type","name","expression","sourceId"],"properties":{"type":{"const":"QUERY_EXPRESSION"},"name":{"type":"string","minLength":1},"expression":{"type":"string","minLength":1},"sourceId":{"type":"string","pattern":"^[0-9a-fA-F]{24}$","x-rule":"must be a 24-hex-digit object id"},"sourceMetricType":{"enum":["gauge","histogram","sum","summary","exponential histogram"]},"where":{"type":"string"},"whereLanguage":{"enum":["sql","lucene"]},"appliesToSourceIds":{"type":"array","items":{"type":"string","minLength":1}},"isBroadcastEnabled":{"type":"boolean"},"isVariableEnabled":{"type":"boolean"},"variableName":{"type":"string","pattern":"^[a-zA-Z][a-zA-Z0-9_]*$"}}}},"savedQuery":{"type":["string","null"]},"savedQueryLanguage":{"enum":["lucene","sql","promql",null]},"savedFilterValues":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["condition"],"properties":{"type":{"const":"sql"},"condition":{"type":"string","maxLength":10000}}}},"containers":{"type":"array","items":{"type":"object"}}}};
 const pattern23 = new RegExp("^[a-zA-Z][a-zA-Z0-9_]*$", "u");
 
 function validate37(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
@@ -10392,17 +10392,8 @@ errors++;
 }
 if(data2.config !== undefined){
 let data9 = data2.config;
-const _errs24 = errors;
-let valid5 = true;
-const _errs25 = errors;
-const _errs26 = errors;
-const _errs27 = errors;
-const _errs28 = errors;
-const _errs29 = errors;
-if(data9 && typeof data9 == "object" && !Array.isArray(data9)){
-let missing0;
-if((data9.configType === undefined) && (missing0 = "configType")){
-const err26 = {};
+if(!(data9 && typeof data9 == "object" && !Array.isArray(data9))){
+const err26 = {instancePath:instancePath+"/tiles/" + i0+"/config",schemaPath:"#/properties/tiles/items/properties/config/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema38.properties.tiles.items.properties.config.type,parentSchema:schema38.properties.tiles.items.properties.config,data:data9};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -10411,10 +10402,9 @@ vErrors.push(err26);
 }
 errors++;
 }
-}
-var valid7 = _errs29 === errors;
-if(valid7){
-const err27 = {};
+if(data9 && typeof data9 == "object" && !Array.isArray(data9)){
+if(data9.displayType === undefined){
+const err27 = {instancePath:instancePath+"/tiles/" + i0+"/config",schemaPath:"#/properties/tiles/items/properties/config/allOf/0/required",keyword:"required",params:{missingProperty: "displayType"},message:"must have required property '"+"displayType"+"'",schema:schema38.properties.tiles.items.properties.config.allOf[0].required,parentSchema:schema38.properties.tiles.items.properties.config.allOf[0],data:data9};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -10423,22 +10413,11 @@ vErrors.push(err27);
 }
 errors++;
 }
-else {
-errors = _errs28;
-if(vErrors !== null){
-if(_errs28){
-vErrors.length = _errs28;
-}
-else {
-vErrors = null;
-}
-}
-}
-if(errors === _errs27){
-if(data9 && typeof data9 == "object" && !Array.isArray(data9)){
-let missing1;
-if((data9.displayType === undefined) && (missing1 = "displayType")){
-const err28 = {};
+if(data9.displayType !== undefined){
+let data10 = data9.displayType;
+if(typeof data10 === "string"){
+if(func2(data10) < 1){
+const err28 = {instancePath:instancePath+"/tiles/" + i0+"/config/displayType",schemaPath:"#/properties/tiles/items/properties/config/allOf/0/properties/displayType/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema38.properties.tiles.items.properties.config.allOf[0].properties.displayType,data:data10};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -10447,10 +10426,9 @@ vErrors.push(err28);
 }
 errors++;
 }
+}
 else {
-if(data9.displayType !== undefined){
-if("line" !== data9.displayType){
-const err29 = {};
+const err29 = {instancePath:instancePath+"/tiles/" + i0+"/config/displayType",schemaPath:"#/properties/tiles/items/properties/config/allOf/0/properties/displayType/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema38.properties.tiles.items.properties.config.allOf[0].properties.displayType.type,parentSchema:schema38.properties.tiles.items.properties.config.allOf[0].properties.displayType,data:data10};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -10460,12 +10438,10 @@ vErrors.push(err29);
 errors++;
 }
 }
-}
-}
-}
-var valid6 = _errs27 === errors;
-if(valid6){
-const err30 = {};
+if(data9.configType !== undefined){
+let data11 = data9.configType;
+if(typeof data11 !== "string"){
+const err30 = {instancePath:instancePath+"/tiles/" + i0+"/config/configType",schemaPath:"#/properties/tiles/items/properties/config/allOf/0/properties/configType/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema38.properties.tiles.items.properties.config.allOf[0].properties.configType.type,parentSchema:schema38.properties.tiles.items.properties.config.allOf[0].properties.configType,data:data11};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -10474,37 +10450,18 @@ vErrors.push(err30);
 }
 errors++;
 }
-else {
-errors = _errs26;
-if(vErrors !== null){
-if(_errs26){
-vErrors.length = _errs26;
-}
-else {
-vErrors = null;
 }
 }
-}
-var _valid0 = _errs25 === errors;
-errors = _errs24;
-if(vErrors !== null){
-if(_errs24){
-vErrors.length = _errs24;
-}
-else {
-vErrors = null;
-}
-}
-if(!_valid0){
+const _errs29 = errors;
+let valid6 = true;
+const _errs30 = errors;
 const _errs31 = errors;
+const _errs32 = errors;
+const _errs33 = errors;
 const _errs34 = errors;
-let valid10 = true;
-const _errs35 = errors;
-const _errs36 = errors;
-const _errs37 = errors;
 if(data9 && typeof data9 == "object" && !Array.isArray(data9)){
-let missing2;
-if((data9.asRatio === undefined) && (missing2 = "asRatio")){
+let missing0;
+if((data9.configType === undefined) && (missing0 = "configType")){
 const err31 = {};
 if(vErrors === null){
 vErrors = [err31];
@@ -10514,9 +10471,9 @@ vErrors.push(err31);
 }
 errors++;
 }
-else {
-if(data9.asRatio !== undefined){
-if(true !== data9.asRatio){
+}
+var valid8 = _errs34 === errors;
+if(valid8){
 const err32 = {};
 if(vErrors === null){
 vErrors = [err32];
@@ -10526,11 +10483,21 @@ vErrors.push(err32);
 }
 errors++;
 }
+else {
+errors = _errs33;
+if(vErrors !== null){
+if(_errs33){
+vErrors.length = _errs33;
+}
+else {
+vErrors = null;
 }
 }
 }
-var valid11 = _errs37 === errors;
-if(valid11){
+if(errors === _errs32){
+if(data9 && typeof data9 == "object" && !Array.isArray(data9)){
+let missing1;
+if((data9.displayType === undefined) && (missing1 = "displayType")){
 const err33 = {};
 if(vErrors === null){
 vErrors = [err33];
@@ -10541,34 +10508,9 @@ vErrors.push(err33);
 errors++;
 }
 else {
-errors = _errs36;
-if(vErrors !== null){
-if(_errs36){
-vErrors.length = _errs36;
-}
-else {
-vErrors = null;
-}
-}
-}
-var _valid1 = _errs35 === errors;
-errors = _errs34;
-if(vErrors !== null){
-if(_errs34){
-vErrors.length = _errs34;
-}
-else {
-vErrors = null;
-}
-}
-if(!_valid1){
-const _errs39 = errors;
-if(data9 && typeof data9 == "object" && !Array.isArray(data9)){
-if(data9.select !== undefined){
-let data12 = data9.select;
-if(Array.isArray(data12)){
-if(data12.length > 2){
-const err34 = {instancePath:instancePath+"/tiles/" + i0+"/config/select",schemaPath:"#/properties/tiles/items/properties/config/allOf/0/else/allOf/0/else/properties/select/maxItems",keyword:"maxItems",params:{limit: 2},message:"must NOT have more than 2 items",schema:2,parentSchema:schema38.properties.tiles.items.properties.config.allOf[0].else.allOf[0].else.properties.select,data:data12};
+if(data9.displayType !== undefined){
+if("line" !== data9.displayType){
+const err34 = {};
 if(vErrors === null){
 vErrors = [err34];
 }
@@ -10577,8 +10519,13 @@ vErrors.push(err34);
 }
 errors++;
 }
-if(data12.length < 2){
-const err35 = {instancePath:instancePath+"/tiles/" + i0+"/config/select",schemaPath:"#/properties/tiles/items/properties/config/allOf/0/else/allOf/0/else/properties/select/minItems",keyword:"minItems",params:{limit: 2},message:"must NOT have fewer than 2 items",schema:2,parentSchema:schema38.properties.tiles.items.properties.config.allOf[0].else.allOf[0].else.properties.select,data:data12};
+}
+}
+}
+}
+var valid7 = _errs32 === errors;
+if(valid7){
+const err35 = {};
 if(vErrors === null){
 vErrors = [err35];
 }
@@ -10587,9 +10534,38 @@ vErrors.push(err35);
 }
 errors++;
 }
+else {
+errors = _errs31;
+if(vErrors !== null){
+if(_errs31){
+vErrors.length = _errs31;
 }
 else {
-const err36 = {instancePath:instancePath+"/tiles/" + i0+"/config/select",schemaPath:"#/properties/tiles/items/properties/config/allOf/0/else/allOf/0/else/properties/select/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema38.properties.tiles.items.properties.config.allOf[0].else.allOf[0].else.properties.select.type,parentSchema:schema38.properties.tiles.items.properties.config.allOf[0].else.allOf[0].else.properties.select,data:data12};
+vErrors = null;
+}
+}
+}
+var _valid0 = _errs30 === errors;
+errors = _errs29;
+if(vErrors !== null){
+if(_errs29){
+vErrors.length = _errs29;
+}
+else {
+vErrors = null;
+}
+}
+if(!_valid0){
+const _errs36 = errors;
+const _errs39 = errors;
+let valid11 = true;
+const _errs40 = errors;
+const _errs41 = errors;
+const _errs42 = errors;
+if(data9 && typeof data9 == "object" && !Array.isArray(data9)){
+let missing2;
+if((data9.asRatio === undefined) && (missing2 = "asRatio")){
+const err36 = {};
 if(vErrors === null){
 vErrors = [err36];
 }
@@ -10598,13 +10574,10 @@ vErrors.push(err36);
 }
 errors++;
 }
-}
-}
-var _valid1 = _errs39 === errors;
-valid10 = _valid1;
-}
-if(!valid10){
-const err37 = {instancePath:instancePath+"/tiles/" + i0+"/config",schemaPath:"#/properties/tiles/items/properties/config/allOf/0/else/allOf/0/if",keyword:"if",params:{failingKeyword: "else"},message:"must match \"else\" schema",schema:schema38.properties.tiles.items.properties.config.allOf[0].else.allOf[0].if,parentSchema:schema38.properties.tiles.items.properties.config.allOf[0].else.allOf[0],data:data9};
+else {
+if(data9.asRatio !== undefined){
+if(true !== data9.asRatio){
+const err37 = {};
 if(vErrors === null){
 vErrors = [err37];
 }
@@ -10613,9 +10586,12 @@ vErrors.push(err37);
 }
 errors++;
 }
-if(data9 && typeof data9 == "object" && !Array.isArray(data9)){
-if(data9.displayType === undefined){
-const err38 = {instancePath:instancePath+"/tiles/" + i0+"/config",schemaPath:"#/properties/tiles/items/properties/config/allOf/0/else/required",keyword:"required",params:{missingProperty: "displayType"},message:"must have required property '"+"displayType"+"'",schema:schema38.properties.tiles.items.properties.config.allOf[0].else.required,parentSchema:schema38.properties.tiles.items.properties.config.allOf[0].else,data:data9};
+}
+}
+}
+var valid12 = _errs42 === errors;
+if(valid12){
+const err38 = {};
 if(vErrors === null){
 vErrors = [err38];
 }
@@ -10624,8 +10600,35 @@ vErrors.push(err38);
 }
 errors++;
 }
-if(data9.sourceId === undefined){
-const err39 = {instancePath:instancePath+"/tiles/" + i0+"/config",schemaPath:"#/properties/tiles/items/properties/config/allOf/0/else/required",keyword:"required",params:{missingProperty: "sourceId"},message:"must have required property '"+"sourceId"+"'",schema:schema38.properties.tiles.items.properties.config.allOf[0].else.required,parentSchema:schema38.properties.tiles.items.properties.config.allOf[0].else,data:data9};
+else {
+errors = _errs41;
+if(vErrors !== null){
+if(_errs41){
+vErrors.length = _errs41;
+}
+else {
+vErrors = null;
+}
+}
+}
+var _valid1 = _errs40 === errors;
+errors = _errs39;
+if(vErrors !== null){
+if(_errs39){
+vErrors.length = _errs39;
+}
+else {
+vErrors = null;
+}
+}
+if(!_valid1){
+const _errs44 = errors;
+if(data9 && typeof data9 == "object" && !Array.isArray(data9)){
+if(data9.select !== undefined){
+let data14 = data9.select;
+if(Array.isArray(data14)){
+if(data14.length > 2){
+const err39 = {instancePath:instancePath+"/tiles/" + i0+"/config/select",schemaPath:"#/properties/tiles/items/properties/config/allOf/1/else/allOf/0/else/properties/select/maxItems",keyword:"maxItems",params:{limit: 2},message:"must NOT have more than 2 items",schema:2,parentSchema:schema38.properties.tiles.items.properties.config.allOf[1].else.allOf[0].else.properties.select,data:data14};
 if(vErrors === null){
 vErrors = [err39];
 }
@@ -10634,8 +10637,8 @@ vErrors.push(err39);
 }
 errors++;
 }
-if(data9.select === undefined){
-const err40 = {instancePath:instancePath+"/tiles/" + i0+"/config",schemaPath:"#/properties/tiles/items/properties/config/allOf/0/else/required",keyword:"required",params:{missingProperty: "select"},message:"must have required property '"+"select"+"'",schema:schema38.properties.tiles.items.properties.config.allOf[0].else.required,parentSchema:schema38.properties.tiles.items.properties.config.allOf[0].else,data:data9};
+if(data14.length < 2){
+const err40 = {instancePath:instancePath+"/tiles/" + i0+"/config/select",schemaPath:"#/properties/tiles/items/properties/config/allOf/1/else/allOf/0/else/properties/select/minItems",keyword:"minItems",params:{limit: 2},message:"must NOT have fewer than 2 items",schema:2,parentSchema:schema38.properties.tiles.items.properties.config.allOf[1].else.allOf[0].else.properties.select,data:data14};
 if(vErrors === null){
 vErrors = [err40];
 }
@@ -10644,9 +10647,9 @@ vErrors.push(err40);
 }
 errors++;
 }
-for(const key2 in data9){
-if(!(func29.call(schema38.properties.tiles.items.properties.config.allOf[0].else.properties, key2))){
-const err41 = {instancePath:instancePath+"/tiles/" + i0+"/config",schemaPath:"#/properties/tiles/items/properties/config/allOf/0/else/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties",schema:false,parentSchema:schema38.properties.tiles.items.properties.config.allOf[0].else,data:data9};
+}
+else {
+const err41 = {instancePath:instancePath+"/tiles/" + i0+"/config/select",schemaPath:"#/properties/tiles/items/properties/config/allOf/1/else/allOf/0/else/properties/select/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema38.properties.tiles.items.properties.config.allOf[1].else.allOf[0].else.properties.select.type,parentSchema:schema38.properties.tiles.items.properties.config.allOf[1].else.allOf[0].else.properties.select,data:data14};
 if(vErrors === null){
 vErrors = [err41];
 }
@@ -10656,10 +10659,12 @@ vErrors.push(err41);
 errors++;
 }
 }
-if(data9.displayType !== undefined){
-let data13 = data9.displayType;
-if("line" !== data13){
-const err42 = {instancePath:instancePath+"/tiles/" + i0+"/config/displayType",schemaPath:"#/properties/tiles/items/properties/config/allOf/0/else/properties/displayType/const",keyword:"const",params:{allowedValue: "line"},message:"must be equal to constant",schema:"line",parentSchema:schema38.properties.tiles.items.properties.config.allOf[0].else.properties.displayType,data:data13};
+}
+var _valid1 = _errs44 === errors;
+valid11 = _valid1;
+}
+if(!valid11){
+const err42 = {instancePath:instancePath+"/tiles/" + i0+"/config",schemaPath:"#/properties/tiles/items/properties/config/allOf/1/else/allOf/0/if",keyword:"if",params:{failingKeyword: "else"},message:"must match \"else\" schema",schema:schema38.properties.tiles.items.properties.config.allOf[1].else.allOf[0].if,parentSchema:schema38.properties.tiles.items.properties.config.allOf[1].else.allOf[0],data:data9};
 if(vErrors === null){
 vErrors = [err42];
 }
@@ -10668,12 +10673,9 @@ vErrors.push(err42);
 }
 errors++;
 }
-}
-if(data9.sourceId !== undefined){
-let data14 = data9.sourceId;
-if(typeof data14 === "string"){
-if(!pattern5.test(data14)){
-const err43 = {instancePath:instancePath+"/tiles/" + i0+"/config/sourceId",schemaPath:"#/properties/tiles/items/properties/config/allOf/0/else/properties/sourceId/pattern",keyword:"pattern",params:{pattern: "^[0-9a-fA-F]{24}$"},message:"must match pattern \""+"^[0-9a-fA-F]{24}$"+"\"",schema:"^[0-9a-fA-F]{24}$",parentSchema:schema38.properties.tiles.items.properties.config.allOf[0].else.properties.sourceId,data:data14};
+if(data9 && typeof data9 == "object" && !Array.isArray(data9)){
+if(data9.displayType === undefined){
+const err43 = {instancePath:instancePath+"/tiles/" + i0+"/config",schemaPath:"#/properties/tiles/items/properties/config/allOf/1/else/required",keyword:"required",params:{missingProperty: "displayType"},message:"must have required property '"+"displayType"+"'",schema:schema38.properties.tiles.items.properties.config.allOf[1].else.required,parentSchema:schema38.properties.tiles.items.properties.config.allOf[1].else,data:data9};
 if(vErrors === null){
 vErrors = [err43];
 }
@@ -10682,9 +10684,8 @@ vErrors.push(err43);
 }
 errors++;
 }
-}
-else {
-const err44 = {instancePath:instancePath+"/tiles/" + i0+"/config/sourceId",schemaPath:"#/properties/tiles/items/properties/config/allOf/0/else/properties/sourceId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema38.properties.tiles.items.properties.config.allOf[0].else.properties.sourceId.type,parentSchema:schema38.properties.tiles.items.properties.config.allOf[0].else.properties.sourceId,data:data14};
+if(data9.sourceId === undefined){
+const err44 = {instancePath:instancePath+"/tiles/" + i0+"/config",schemaPath:"#/properties/tiles/items/properties/config/allOf/1/else/required",keyword:"required",params:{missingProperty: "sourceId"},message:"must have required property '"+"sourceId"+"'",schema:schema38.properties.tiles.items.properties.config.allOf[1].else.required,parentSchema:schema38.properties.tiles.items.properties.config.allOf[1].else,data:data9};
 if(vErrors === null){
 vErrors = [err44];
 }
@@ -10693,12 +10694,8 @@ vErrors.push(err44);
 }
 errors++;
 }
-}
-if(data9.select !== undefined){
-let data15 = data9.select;
-if(Array.isArray(data15)){
-if(data15.length > 20){
-const err45 = {instancePath:instancePath+"/tiles/" + i0+"/config/select",schemaPath:"#/properties/tiles/items/properties/config/allOf/0/else/properties/select/maxItems",keyword:"maxItems",params:{limit: 20},message:"must NOT have more than 20 items",schema:20,parentSchema:schema38.properties.tiles.items.properties.config.allOf[0].else.properties.select,data:data15};
+if(data9.select === undefined){
+const err45 = {instancePath:instancePath+"/tiles/" + i0+"/config",schemaPath:"#/properties/tiles/items/properties/config/allOf/1/else/required",keyword:"required",params:{missingProperty: "select"},message:"must have required property '"+"select"+"'",schema:schema38.properties.tiles.items.properties.config.allOf[1].else.required,parentSchema:schema38.properties.tiles.items.properties.config.allOf[1].else,data:data9};
 if(vErrors === null){
 vErrors = [err45];
 }
@@ -10707,8 +10704,9 @@ vErrors.push(err45);
 }
 errors++;
 }
-if(data15.length < 1){
-const err46 = {instancePath:instancePath+"/tiles/" + i0+"/config/select",schemaPath:"#/properties/tiles/items/properties/config/allOf/0/else/properties/select/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema38.properties.tiles.items.properties.config.allOf[0].else.properties.select,data:data15};
+for(const key2 in data9){
+if(!(func29.call(schema38.properties.tiles.items.properties.config.allOf[1].else.properties, key2))){
+const err46 = {instancePath:instancePath+"/tiles/" + i0+"/config",schemaPath:"#/properties/tiles/items/properties/config/allOf/1/else/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties",schema:false,parentSchema:schema38.properties.tiles.items.properties.config.allOf[1].else,data:data9};
 if(vErrors === null){
 vErrors = [err46];
 }
@@ -10717,18 +10715,11 @@ vErrors.push(err46);
 }
 errors++;
 }
-const len1 = data15.length;
-for(let i1=0; i1<len1; i1++){
-let data16 = data15[i1];
-const _errs51 = errors;
-let valid18 = true;
-const _errs52 = errors;
-const _errs53 = errors;
-const _errs54 = errors;
-if(data16 && typeof data16 == "object" && !Array.isArray(data16)){
-let missing3;
-if((data16.aggFn === undefined) && (missing3 = "aggFn")){
-const err47 = {};
+}
+if(data9.displayType !== undefined){
+let data15 = data9.displayType;
+if("line" !== data15){
+const err47 = {instancePath:instancePath+"/tiles/" + i0+"/config/displayType",schemaPath:"#/properties/tiles/items/properties/config/allOf/1/else/properties/displayType/const",keyword:"const",params:{allowedValue: "line"},message:"must be equal to constant",schema:"line",parentSchema:schema38.properties.tiles.items.properties.config.allOf[1].else.properties.displayType,data:data15};
 if(vErrors === null){
 vErrors = [err47];
 }
@@ -10737,10 +10728,12 @@ vErrors.push(err47);
 }
 errors++;
 }
-else {
-if(data16.aggFn !== undefined){
-if("count" !== data16.aggFn){
-const err48 = {};
+}
+if(data9.sourceId !== undefined){
+let data16 = data9.sourceId;
+if(typeof data16 === "string"){
+if(!pattern5.test(data16)){
+const err48 = {instancePath:instancePath+"/tiles/" + i0+"/config/sourceId",schemaPath:"#/properties/tiles/items/properties/config/allOf/1/else/properties/sourceId/pattern",keyword:"pattern",params:{pattern: "^[0-9a-fA-F]{24}$"},message:"must match pattern \""+"^[0-9a-fA-F]{24}$"+"\"",schema:"^[0-9a-fA-F]{24}$",parentSchema:schema38.properties.tiles.items.properties.config.allOf[1].else.properties.sourceId,data:data16};
 if(vErrors === null){
 vErrors = [err48];
 }
@@ -10750,11 +10743,8 @@ vErrors.push(err48);
 errors++;
 }
 }
-}
-}
-var valid19 = _errs54 === errors;
-if(valid19){
-const err49 = {};
+else {
+const err49 = {instancePath:instancePath+"/tiles/" + i0+"/config/sourceId",schemaPath:"#/properties/tiles/items/properties/config/allOf/1/else/properties/sourceId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema38.properties.tiles.items.properties.config.allOf[1].else.properties.sourceId.type,parentSchema:schema38.properties.tiles.items.properties.config.allOf[1].else.properties.sourceId,data:data16};
 if(vErrors === null){
 vErrors = [err49];
 }
@@ -10763,33 +10753,12 @@ vErrors.push(err49);
 }
 errors++;
 }
-else {
-errors = _errs53;
-if(vErrors !== null){
-if(_errs53){
-vErrors.length = _errs53;
 }
-else {
-vErrors = null;
-}
-}
-}
-var _valid2 = _errs52 === errors;
-errors = _errs51;
-if(vErrors !== null){
-if(_errs51){
-vErrors.length = _errs51;
-}
-else {
-vErrors = null;
-}
-}
-let ifClause0;
-if(_valid2){
-const _errs56 = errors;
-if(data16 && typeof data16 == "object" && !Array.isArray(data16)){
-if(data16.valueExpression === undefined){
-const err50 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i1,schemaPath:"#/properties/tiles/items/properties/config/allOf/0/else/properties/select/items/allOf/0/then/required",keyword:"required",params:{missingProperty: "valueExpression"},message:"must have required property '"+"valueExpression"+"'",schema:schema38.properties.tiles.items.properties.config.allOf[0].else.properties.select.items.allOf[0].then.required,parentSchema:schema38.properties.tiles.items.properties.config.allOf[0].else.properties.select.items.allOf[0].then,data:data16};
+if(data9.select !== undefined){
+let data17 = data9.select;
+if(Array.isArray(data17)){
+if(data17.length > 20){
+const err50 = {instancePath:instancePath+"/tiles/" + i0+"/config/select",schemaPath:"#/properties/tiles/items/properties/config/allOf/1/else/properties/select/maxItems",keyword:"maxItems",params:{limit: 20},message:"must NOT have more than 20 items",schema:20,parentSchema:schema38.properties.tiles.items.properties.config.allOf[1].else.properties.select,data:data17};
 if(vErrors === null){
 vErrors = [err50];
 }
@@ -10798,11 +10767,8 @@ vErrors.push(err50);
 }
 errors++;
 }
-if(data16.valueExpression !== undefined){
-let data18 = data16.valueExpression;
-if(typeof data18 === "string"){
-if(func2(data18) < 1){
-const err51 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i1+"/valueExpression",schemaPath:"#/properties/tiles/items/properties/config/allOf/0/else/properties/select/items/allOf/0/then/properties/valueExpression/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema38.properties.tiles.items.properties.config.allOf[0].else.properties.select.items.allOf[0].then.properties.valueExpression,data:data18};
+if(data17.length < 1){
+const err51 = {instancePath:instancePath+"/tiles/" + i0+"/config/select",schemaPath:"#/properties/tiles/items/properties/config/allOf/1/else/properties/select/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema38.properties.tiles.items.properties.config.allOf[1].else.properties.select,data:data17};
 if(vErrors === null){
 vErrors = [err51];
 }
@@ -10811,9 +10777,18 @@ vErrors.push(err51);
 }
 errors++;
 }
-}
-else {
-const err52 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i1+"/valueExpression",schemaPath:"#/properties/tiles/items/properties/config/allOf/0/else/properties/select/items/allOf/0/then/properties/valueExpression/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema38.properties.tiles.items.properties.config.allOf[0].else.properties.select.items.allOf[0].then.properties.valueExpression.type,parentSchema:schema38.properties.tiles.items.properties.config.allOf[0].else.properties.select.items.allOf[0].then.properties.valueExpression,data:data18};
+const len1 = data17.length;
+for(let i1=0; i1<len1; i1++){
+let data18 = data17[i1];
+const _errs56 = errors;
+let valid19 = true;
+const _errs57 = errors;
+const _errs58 = errors;
+const _errs59 = errors;
+if(data18 && typeof data18 == "object" && !Array.isArray(data18)){
+let missing3;
+if((data18.aggFn === undefined) && (missing3 = "aggFn")){
+const err52 = {};
 if(vErrors === null){
 vErrors = [err52];
 }
@@ -10822,20 +10797,10 @@ vErrors.push(err52);
 }
 errors++;
 }
-}
-}
-var _valid2 = _errs56 === errors;
-valid18 = _valid2;
-ifClause0 = "then";
-}
 else {
-const _errs59 = errors;
-if(data16 && typeof data16 == "object" && !Array.isArray(data16)){
-if(data16.valueExpression !== undefined){
-let data19 = data16.valueExpression;
-if(typeof data19 === "string"){
-if(func2(data19) > 0){
-const err53 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i1+"/valueExpression",schemaPath:"#/properties/tiles/items/properties/config/allOf/0/else/properties/select/items/allOf/0/else/properties/valueExpression/maxLength",keyword:"maxLength",params:{limit: 0},message:"must NOT have more than 0 characters",schema:0,parentSchema:schema38.properties.tiles.items.properties.config.allOf[0].else.properties.select.items.allOf[0].else.properties.valueExpression,data:data19};
+if(data18.aggFn !== undefined){
+if("count" !== data18.aggFn){
+const err53 = {};
 if(vErrors === null){
 vErrors = [err53];
 }
@@ -10845,8 +10810,11 @@ vErrors.push(err53);
 errors++;
 }
 }
-else {
-const err54 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i1+"/valueExpression",schemaPath:"#/properties/tiles/items/properties/config/allOf/0/else/properties/select/items/allOf/0/else/properties/valueExpression/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema38.properties.tiles.items.properties.config.allOf[0].else.properties.select.items.allOf[0].else.properties.valueExpression.type,parentSchema:schema38.properties.tiles.items.properties.config.allOf[0].else.properties.select.items.allOf[0].else.properties.valueExpression,data:data19};
+}
+}
+var valid20 = _errs59 === errors;
+if(valid20){
+const err54 = {};
 if(vErrors === null){
 vErrors = [err54];
 }
@@ -10855,14 +10823,33 @@ vErrors.push(err54);
 }
 errors++;
 }
+else {
+errors = _errs58;
+if(vErrors !== null){
+if(_errs58){
+vErrors.length = _errs58;
+}
+else {
+vErrors = null;
 }
 }
-var _valid2 = _errs59 === errors;
-valid18 = _valid2;
-ifClause0 = "else";
 }
-if(!valid18){
-const err55 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i1,schemaPath:"#/properties/tiles/items/properties/config/allOf/0/else/properties/select/items/allOf/0/if",keyword:"if",params:{failingKeyword: ifClause0},message:"must match \""+ifClause0+"\" schema",schema:schema38.properties.tiles.items.properties.config.allOf[0].else.properties.select.items.allOf[0].if,parentSchema:schema38.properties.tiles.items.properties.config.allOf[0].else.properties.select.items.allOf[0],data:data16};
+var _valid2 = _errs57 === errors;
+errors = _errs56;
+if(vErrors !== null){
+if(_errs56){
+vErrors.length = _errs56;
+}
+else {
+vErrors = null;
+}
+}
+let ifClause0;
+if(_valid2){
+const _errs61 = errors;
+if(data18 && typeof data18 == "object" && !Array.isArray(data18)){
+if(data18.valueExpression === undefined){
+const err55 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i1,schemaPath:"#/properties/tiles/items/properties/config/allOf/1/else/properties/select/items/allOf/0/then/required",keyword:"required",params:{missingProperty: "valueExpression"},message:"must have required property '"+"valueExpression"+"'",schema:schema38.properties.tiles.items.properties.config.allOf[1].else.properties.select.items.allOf[0].then.required,parentSchema:schema38.properties.tiles.items.properties.config.allOf[1].else.properties.select.items.allOf[0].then,data:data18};
 if(vErrors === null){
 vErrors = [err55];
 }
@@ -10871,15 +10858,11 @@ vErrors.push(err55);
 }
 errors++;
 }
-const _errs63 = errors;
-let valid23 = true;
-const _errs64 = errors;
-const _errs65 = errors;
-const _errs66 = errors;
-if(data16 && typeof data16 == "object" && !Array.isArray(data16)){
-let missing4;
-if((data16.aggFn === undefined) && (missing4 = "aggFn")){
-const err56 = {};
+if(data18.valueExpression !== undefined){
+let data20 = data18.valueExpression;
+if(typeof data20 === "string"){
+if(func2(data20) < 1){
+const err56 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i1+"/valueExpression",schemaPath:"#/properties/tiles/items/properties/config/allOf/1/else/properties/select/items/allOf/0/then/properties/valueExpression/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema38.properties.tiles.items.properties.config.allOf[1].else.properties.select.items.allOf[0].then.properties.valueExpression,data:data20};
 if(vErrors === null){
 vErrors = [err56];
 }
@@ -10888,10 +10871,9 @@ vErrors.push(err56);
 }
 errors++;
 }
+}
 else {
-if(data16.aggFn !== undefined){
-if("quantile" !== data16.aggFn){
-const err57 = {};
+const err57 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i1+"/valueExpression",schemaPath:"#/properties/tiles/items/properties/config/allOf/1/else/properties/select/items/allOf/0/then/properties/valueExpression/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema38.properties.tiles.items.properties.config.allOf[1].else.properties.select.items.allOf[0].then.properties.valueExpression.type,parentSchema:schema38.properties.tiles.items.properties.config.allOf[1].else.properties.select.items.allOf[0].then.properties.valueExpression,data:data20};
 if(vErrors === null){
 vErrors = [err57];
 }
@@ -10902,10 +10884,18 @@ errors++;
 }
 }
 }
+var _valid2 = _errs61 === errors;
+valid19 = _valid2;
+ifClause0 = "then";
 }
-var valid24 = _errs66 === errors;
-if(valid24){
-const err58 = {};
+else {
+const _errs64 = errors;
+if(data18 && typeof data18 == "object" && !Array.isArray(data18)){
+if(data18.valueExpression !== undefined){
+let data21 = data18.valueExpression;
+if(typeof data21 === "string"){
+if(func2(data21) > 0){
+const err58 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i1+"/valueExpression",schemaPath:"#/properties/tiles/items/properties/config/allOf/1/else/properties/select/items/allOf/0/else/properties/valueExpression/maxLength",keyword:"maxLength",params:{limit: 0},message:"must NOT have more than 0 characters",schema:0,parentSchema:schema38.properties.tiles.items.properties.config.allOf[1].else.properties.select.items.allOf[0].else.properties.valueExpression,data:data21};
 if(vErrors === null){
 vErrors = [err58];
 }
@@ -10914,32 +10904,9 @@ vErrors.push(err58);
 }
 errors++;
 }
-else {
-errors = _errs65;
-if(vErrors !== null){
-if(_errs65){
-vErrors.length = _errs65;
 }
 else {
-vErrors = null;
-}
-}
-}
-var _valid3 = _errs64 === errors;
-errors = _errs63;
-if(vErrors !== null){
-if(_errs63){
-vErrors.length = _errs63;
-}
-else {
-vErrors = null;
-}
-}
-if(_valid3){
-const _errs68 = errors;
-if(data16 && typeof data16 == "object" && !Array.isArray(data16)){
-if(data16.level !== undefined){
-const err59 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i1+"/level",schemaPath:"#/properties/tiles/items/properties/config/allOf/0/else/properties/select/items/allOf/1/then/properties/level/not",keyword:"not",params:{},message:"must NOT be valid",schema:schema38.properties.tiles.items.properties.config.allOf[0].else.properties.select.items.allOf[1].then.properties.level.not,parentSchema:schema38.properties.tiles.items.properties.config.allOf[0].else.properties.select.items.allOf[1].then.properties.level,data:data16.level};
+const err59 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i1+"/valueExpression",schemaPath:"#/properties/tiles/items/properties/config/allOf/1/else/properties/select/items/allOf/0/else/properties/valueExpression/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema38.properties.tiles.items.properties.config.allOf[1].else.properties.select.items.allOf[0].else.properties.valueExpression.type,parentSchema:schema38.properties.tiles.items.properties.config.allOf[1].else.properties.select.items.allOf[0].else.properties.valueExpression,data:data21};
 if(vErrors === null){
 vErrors = [err59];
 }
@@ -10949,11 +10916,13 @@ vErrors.push(err59);
 errors++;
 }
 }
-var _valid3 = _errs68 === errors;
-valid23 = _valid3;
 }
-if(!valid23){
-const err60 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i1,schemaPath:"#/properties/tiles/items/properties/config/allOf/0/else/properties/select/items/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema",schema:schema38.properties.tiles.items.properties.config.allOf[0].else.properties.select.items.allOf[1].if,parentSchema:schema38.properties.tiles.items.properties.config.allOf[0].else.properties.select.items.allOf[1],data:data16};
+var _valid2 = _errs64 === errors;
+valid19 = _valid2;
+ifClause0 = "else";
+}
+if(!valid19){
+const err60 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i1,schemaPath:"#/properties/tiles/items/properties/config/allOf/1/else/properties/select/items/allOf/0/if",keyword:"if",params:{failingKeyword: ifClause0},message:"must match \""+ifClause0+"\" schema",schema:schema38.properties.tiles.items.properties.config.allOf[1].else.properties.select.items.allOf[0].if,parentSchema:schema38.properties.tiles.items.properties.config.allOf[1].else.properties.select.items.allOf[0],data:data18};
 if(vErrors === null){
 vErrors = [err60];
 }
@@ -10962,9 +10931,15 @@ vErrors.push(err60);
 }
 errors++;
 }
-if(data16 && typeof data16 == "object" && !Array.isArray(data16)){
-if(data16.aggFn === undefined){
-const err61 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i1,schemaPath:"#/properties/tiles/items/properties/config/allOf/0/else/properties/select/items/required",keyword:"required",params:{missingProperty: "aggFn"},message:"must have required property '"+"aggFn"+"'",schema:schema38.properties.tiles.items.properties.config.allOf[0].else.properties.select.items.required,parentSchema:schema38.properties.tiles.items.properties.config.allOf[0].else.properties.select.items,data:data16};
+const _errs68 = errors;
+let valid24 = true;
+const _errs69 = errors;
+const _errs70 = errors;
+const _errs71 = errors;
+if(data18 && typeof data18 == "object" && !Array.isArray(data18)){
+let missing4;
+if((data18.aggFn === undefined) && (missing4 = "aggFn")){
+const err61 = {};
 if(vErrors === null){
 vErrors = [err61];
 }
@@ -10973,9 +10948,10 @@ vErrors.push(err61);
 }
 errors++;
 }
-for(const key3 in data16){
-if(!(func29.call(schema38.properties.tiles.items.properties.config.allOf[0].else.properties.select.items.properties, key3))){
-const err62 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i1,schemaPath:"#/properties/tiles/items/properties/config/allOf/0/else/properties/select/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties",schema:false,parentSchema:schema38.properties.tiles.items.properties.config.allOf[0].else.properties.select.items,data:data16};
+else {
+if(data18.aggFn !== undefined){
+if("quantile" !== data18.aggFn){
+const err62 = {};
 if(vErrors === null){
 vErrors = [err62];
 }
@@ -10985,11 +10961,11 @@ vErrors.push(err62);
 errors++;
 }
 }
-if(data16.valueExpression !== undefined){
-let data22 = data16.valueExpression;
-if(typeof data22 === "string"){
-if(func2(data22) > 10000){
-const err63 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i1+"/valueExpression",schemaPath:"#/properties/tiles/items/properties/config/allOf/0/else/properties/select/items/properties/valueExpression/maxLength",keyword:"maxLength",params:{limit: 10000},message:"must NOT have more than 10000 characters",schema:10000,parentSchema:schema38.properties.tiles.items.properties.config.allOf[0].else.properties.select.items.properties.valueExpression,data:data22};
+}
+}
+var valid25 = _errs71 === errors;
+if(valid25){
+const err63 = {};
 if(vErrors === null){
 vErrors = [err63];
 }
@@ -10998,9 +10974,32 @@ vErrors.push(err63);
 }
 errors++;
 }
+else {
+errors = _errs70;
+if(vErrors !== null){
+if(_errs70){
+vErrors.length = _errs70;
 }
 else {
-const err64 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i1+"/valueExpression",schemaPath:"#/properties/tiles/items/properties/config/allOf/0/else/properties/select/items/properties/valueExpression/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema38.properties.tiles.items.properties.config.allOf[0].else.properties.select.items.properties.valueExpression.type,parentSchema:schema38.properties.tiles.items.properties.config.allOf[0].else.properties.select.items.properties.valueExpression,data:data22};
+vErrors = null;
+}
+}
+}
+var _valid3 = _errs69 === errors;
+errors = _errs68;
+if(vErrors !== null){
+if(_errs68){
+vErrors.length = _errs68;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid3){
+const _errs73 = errors;
+if(data18 && typeof data18 == "object" && !Array.isArray(data18)){
+if(data18.level !== undefined){
+const err64 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i1+"/level",schemaPath:"#/properties/tiles/items/properties/config/allOf/1/else/properties/select/items/allOf/1/then/properties/level/not",keyword:"not",params:{},message:"must NOT be valid",schema:schema38.properties.tiles.items.properties.config.allOf[1].else.properties.select.items.allOf[1].then.properties.level.not,parentSchema:schema38.properties.tiles.items.properties.config.allOf[1].else.properties.select.items.allOf[1].then.properties.level,data:data18.level};
 if(vErrors === null){
 vErrors = [err64];
 }
@@ -11010,11 +11009,11 @@ vErrors.push(err64);
 errors++;
 }
 }
-if(data16.alias !== undefined){
-let data23 = data16.alias;
-if(typeof data23 === "string"){
-if(func2(data23) > 10000){
-const err65 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i1+"/alias",schemaPath:"#/properties/tiles/items/properties/config/allOf/0/else/properties/select/items/properties/alias/maxLength",keyword:"maxLength",params:{limit: 10000},message:"must NOT have more than 10000 characters",schema:10000,parentSchema:schema38.properties.tiles.items.properties.config.allOf[0].else.properties.select.items.properties.alias,data:data23};
+var _valid3 = _errs73 === errors;
+valid24 = _valid3;
+}
+if(!valid24){
+const err65 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i1,schemaPath:"#/properties/tiles/items/properties/config/allOf/1/else/properties/select/items/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema",schema:schema38.properties.tiles.items.properties.config.allOf[1].else.properties.select.items.allOf[1].if,parentSchema:schema38.properties.tiles.items.properties.config.allOf[1].else.properties.select.items.allOf[1],data:data18};
 if(vErrors === null){
 vErrors = [err65];
 }
@@ -11023,9 +11022,9 @@ vErrors.push(err65);
 }
 errors++;
 }
-}
-else {
-const err66 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i1+"/alias",schemaPath:"#/properties/tiles/items/properties/config/allOf/0/else/properties/select/items/properties/alias/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema38.properties.tiles.items.properties.config.allOf[0].else.properties.select.items.properties.alias.type,parentSchema:schema38.properties.tiles.items.properties.config.allOf[0].else.properties.select.items.properties.alias,data:data23};
+if(data18 && typeof data18 == "object" && !Array.isArray(data18)){
+if(data18.aggFn === undefined){
+const err66 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i1,schemaPath:"#/properties/tiles/items/properties/config/allOf/1/else/properties/select/items/required",keyword:"required",params:{missingProperty: "aggFn"},message:"must have required property '"+"aggFn"+"'",schema:schema38.properties.tiles.items.properties.config.allOf[1].else.properties.select.items.required,parentSchema:schema38.properties.tiles.items.properties.config.allOf[1].else.properties.select.items,data:data18};
 if(vErrors === null){
 vErrors = [err66];
 }
@@ -11034,11 +11033,9 @@ vErrors.push(err66);
 }
 errors++;
 }
-}
-if(data16.aggFn !== undefined){
-let data24 = data16.aggFn;
-if(!(((((((((((data24 === "avg") || (data24 === "count")) || (data24 === "count_distinct")) || (data24 === "last_value")) || (data24 === "max")) || (data24 === "min")) || (data24 === "quantile")) || (data24 === "sum")) || (data24 === "any")) || (data24 === "none")) || (data24 === "increase"))){
-const err67 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i1+"/aggFn",schemaPath:"#/properties/tiles/items/properties/config/allOf/0/else/properties/select/items/properties/aggFn/enum",keyword:"enum",params:{allowedValues: schema38.properties.tiles.items.properties.config.allOf[0].else.properties.select.items.properties.aggFn.enum},message:"must be equal to one of the allowed values",schema:schema38.properties.tiles.items.properties.config.allOf[0].else.properties.select.items.properties.aggFn.enum,parentSchema:schema38.properties.tiles.items.properties.config.allOf[0].else.properties.select.items.properties.aggFn,data:data24};
+for(const key3 in data18){
+if(!(func29.call(schema38.properties.tiles.items.properties.config.allOf[1].else.properties.select.items.properties, key3))){
+const err67 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i1,schemaPath:"#/properties/tiles/items/properties/config/allOf/1/else/properties/select/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties",schema:false,parentSchema:schema38.properties.tiles.items.properties.config.allOf[1].else.properties.select.items,data:data18};
 if(vErrors === null){
 vErrors = [err67];
 }
@@ -11048,10 +11045,11 @@ vErrors.push(err67);
 errors++;
 }
 }
-if(data16.level !== undefined){
-let data25 = data16.level;
-if(!((((data25 === 0.5) || (data25 === 0.9)) || (data25 === 0.95)) || (data25 === 0.99))){
-const err68 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i1+"/level",schemaPath:"#/properties/tiles/items/properties/config/allOf/0/else/properties/select/items/properties/level/enum",keyword:"enum",params:{allowedValues: schema38.properties.tiles.items.properties.config.allOf[0].else.properties.select.items.properties.level.enum},message:"must be equal to one of the allowed values",schema:schema38.properties.tiles.items.properties.config.allOf[0].else.properties.select.items.properties.level.enum,parentSchema:schema38.properties.tiles.items.properties.config.allOf[0].else.properties.select.items.properties.level,data:data25};
+if(data18.valueExpression !== undefined){
+let data24 = data18.valueExpression;
+if(typeof data24 === "string"){
+if(func2(data24) > 10000){
+const err68 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i1+"/valueExpression",schemaPath:"#/properties/tiles/items/properties/config/allOf/1/else/properties/select/items/properties/valueExpression/maxLength",keyword:"maxLength",params:{limit: 10000},message:"must NOT have more than 10000 characters",schema:10000,parentSchema:schema38.properties.tiles.items.properties.config.allOf[1].else.properties.select.items.properties.valueExpression,data:data24};
 if(vErrors === null){
 vErrors = [err68];
 }
@@ -11061,11 +11059,8 @@ vErrors.push(err68);
 errors++;
 }
 }
-if(data16.where !== undefined){
-let data26 = data16.where;
-if(typeof data26 === "string"){
-if(func2(data26) > 10000){
-const err69 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i1+"/where",schemaPath:"#/properties/tiles/items/properties/config/allOf/0/else/properties/select/items/properties/where/maxLength",keyword:"maxLength",params:{limit: 10000},message:"must NOT have more than 10000 characters",schema:10000,parentSchema:schema38.properties.tiles.items.properties.config.allOf[0].else.properties.select.items.properties.where,data:data26};
+else {
+const err69 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i1+"/valueExpression",schemaPath:"#/properties/tiles/items/properties/config/allOf/1/else/properties/select/items/properties/valueExpression/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema38.properties.tiles.items.properties.config.allOf[1].else.properties.select.items.properties.valueExpression.type,parentSchema:schema38.properties.tiles.items.properties.config.allOf[1].else.properties.select.items.properties.valueExpression,data:data24};
 if(vErrors === null){
 vErrors = [err69];
 }
@@ -11075,8 +11070,11 @@ vErrors.push(err69);
 errors++;
 }
 }
-else {
-const err70 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i1+"/where",schemaPath:"#/properties/tiles/items/properties/config/allOf/0/else/properties/select/items/properties/where/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema38.properties.tiles.items.properties.config.allOf[0].else.properties.select.items.properties.where.type,parentSchema:schema38.properties.tiles.items.properties.config.allOf[0].else.properties.select.items.properties.where,data:data26};
+if(data18.alias !== undefined){
+let data25 = data18.alias;
+if(typeof data25 === "string"){
+if(func2(data25) > 10000){
+const err70 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i1+"/alias",schemaPath:"#/properties/tiles/items/properties/config/allOf/1/else/properties/select/items/properties/alias/maxLength",keyword:"maxLength",params:{limit: 10000},message:"must NOT have more than 10000 characters",schema:10000,parentSchema:schema38.properties.tiles.items.properties.config.allOf[1].else.properties.select.items.properties.alias,data:data25};
 if(vErrors === null){
 vErrors = [err70];
 }
@@ -11086,10 +11084,8 @@ vErrors.push(err70);
 errors++;
 }
 }
-if(data16.whereLanguage !== undefined){
-let data27 = data16.whereLanguage;
-if(!(((data27 === "lucene") || (data27 === "sql")) || (data27 === "promql"))){
-const err71 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i1+"/whereLanguage",schemaPath:"#/properties/tiles/items/properties/config/allOf/0/else/properties/select/items/properties/whereLanguage/enum",keyword:"enum",params:{allowedValues: schema38.properties.tiles.items.properties.config.allOf[0].else.properties.select.items.properties.whereLanguage.enum},message:"must be equal to one of the allowed values",schema:schema38.properties.tiles.items.properties.config.allOf[0].else.properties.select.items.properties.whereLanguage.enum,parentSchema:schema38.properties.tiles.items.properties.config.allOf[0].else.properties.select.items.properties.whereLanguage,data:data27};
+else {
+const err71 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i1+"/alias",schemaPath:"#/properties/tiles/items/properties/config/allOf/1/else/properties/select/items/properties/alias/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema38.properties.tiles.items.properties.config.allOf[1].else.properties.select.items.properties.alias.type,parentSchema:schema38.properties.tiles.items.properties.config.allOf[1].else.properties.select.items.properties.alias,data:data25};
 if(vErrors === null){
 vErrors = [err71];
 }
@@ -11099,10 +11095,10 @@ vErrors.push(err71);
 errors++;
 }
 }
-if(data16.numberFormat !== undefined){
-let data28 = data16.numberFormat;
-if(!(data28 && typeof data28 == "object" && !Array.isArray(data28))){
-const err72 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i1+"/numberFormat",schemaPath:"#/properties/tiles/items/properties/config/allOf/0/else/properties/select/items/properties/numberFormat/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema38.properties.tiles.items.properties.config.allOf[0].else.properties.select.items.properties.numberFormat.type,parentSchema:schema38.properties.tiles.items.properties.config.allOf[0].else.properties.select.items.properties.numberFormat,data:data28};
+if(data18.aggFn !== undefined){
+let data26 = data18.aggFn;
+if(!(((((((((((data26 === "avg") || (data26 === "count")) || (data26 === "count_distinct")) || (data26 === "last_value")) || (data26 === "max")) || (data26 === "min")) || (data26 === "quantile")) || (data26 === "sum")) || (data26 === "any")) || (data26 === "none")) || (data26 === "increase"))){
+const err72 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i1+"/aggFn",schemaPath:"#/properties/tiles/items/properties/config/allOf/1/else/properties/select/items/properties/aggFn/enum",keyword:"enum",params:{allowedValues: schema38.properties.tiles.items.properties.config.allOf[1].else.properties.select.items.properties.aggFn.enum},message:"must be equal to one of the allowed values",schema:schema38.properties.tiles.items.properties.config.allOf[1].else.properties.select.items.properties.aggFn.enum,parentSchema:schema38.properties.tiles.items.properties.config.allOf[1].else.properties.select.items.properties.aggFn,data:data26};
 if(vErrors === null){
 vErrors = [err72];
 }
@@ -11112,10 +11108,10 @@ vErrors.push(err72);
 errors++;
 }
 }
-if(data16.metricType !== undefined){
-let data29 = data16.metricType;
-if(!(((((data29 === "gauge") || (data29 === "histogram")) || (data29 === "sum")) || (data29 === "summary")) || (data29 === "exponential histogram"))){
-const err73 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i1+"/metricType",schemaPath:"#/properties/tiles/items/properties/config/allOf/0/else/properties/select/items/properties/metricType/enum",keyword:"enum",params:{allowedValues: schema38.properties.tiles.items.properties.config.allOf[0].else.properties.select.items.properties.metricType.enum},message:"must be equal to one of the allowed values",schema:schema38.properties.tiles.items.properties.config.allOf[0].else.properties.select.items.properties.metricType.enum,parentSchema:schema38.properties.tiles.items.properties.config.allOf[0].else.properties.select.items.properties.metricType,data:data29};
+if(data18.level !== undefined){
+let data27 = data18.level;
+if(!((((data27 === 0.5) || (data27 === 0.9)) || (data27 === 0.95)) || (data27 === 0.99))){
+const err73 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i1+"/level",schemaPath:"#/properties/tiles/items/properties/config/allOf/1/else/properties/select/items/properties/level/enum",keyword:"enum",params:{allowedValues: schema38.properties.tiles.items.properties.config.allOf[1].else.properties.select.items.properties.level.enum},message:"must be equal to one of the allowed values",schema:schema38.properties.tiles.items.properties.config.allOf[1].else.properties.select.items.properties.level.enum,parentSchema:schema38.properties.tiles.items.properties.config.allOf[1].else.properties.select.items.properties.level,data:data27};
 if(vErrors === null){
 vErrors = [err73];
 }
@@ -11125,10 +11121,11 @@ vErrors.push(err73);
 errors++;
 }
 }
-if(data16.metricName !== undefined){
-let data30 = data16.metricName;
-if(typeof data30 !== "string"){
-const err74 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i1+"/metricName",schemaPath:"#/properties/tiles/items/properties/config/allOf/0/else/properties/select/items/properties/metricName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema38.properties.tiles.items.properties.config.allOf[0].else.properties.select.items.properties.metricName.type,parentSchema:schema38.properties.tiles.items.properties.config.allOf[0].else.properties.select.items.properties.metricName,data:data30};
+if(data18.where !== undefined){
+let data28 = data18.where;
+if(typeof data28 === "string"){
+if(func2(data28) > 10000){
+const err74 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i1+"/where",schemaPath:"#/properties/tiles/items/properties/config/allOf/1/else/properties/select/items/properties/where/maxLength",keyword:"maxLength",params:{limit: 10000},message:"must NOT have more than 10000 characters",schema:10000,parentSchema:schema38.properties.tiles.items.properties.config.allOf[1].else.properties.select.items.properties.where,data:data28};
 if(vErrors === null){
 vErrors = [err74];
 }
@@ -11138,10 +11135,8 @@ vErrors.push(err74);
 errors++;
 }
 }
-if(data16.periodAggFn !== undefined){
-let data31 = data16.periodAggFn;
-if("delta" !== data31){
-const err75 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i1+"/periodAggFn",schemaPath:"#/properties/tiles/items/properties/config/allOf/0/else/properties/select/items/properties/periodAggFn/const",keyword:"const",params:{allowedValue: "delta"},message:"must be equal to constant",schema:"delta",parentSchema:schema38.properties.tiles.items.properties.config.allOf[0].else.properties.select.items.properties.periodAggFn,data:data31};
+else {
+const err75 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i1+"/where",schemaPath:"#/properties/tiles/items/properties/config/allOf/1/else/properties/select/items/properties/where/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema38.properties.tiles.items.properties.config.allOf[1].else.properties.select.items.properties.where.type,parentSchema:schema38.properties.tiles.items.properties.config.allOf[1].else.properties.select.items.properties.where,data:data28};
 if(vErrors === null){
 vErrors = [err75];
 }
@@ -11151,9 +11146,10 @@ vErrors.push(err75);
 errors++;
 }
 }
-}
-else {
-const err76 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i1,schemaPath:"#/properties/tiles/items/properties/config/allOf/0/else/properties/select/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema38.properties.tiles.items.properties.config.allOf[0].else.properties.select.items.type,parentSchema:schema38.properties.tiles.items.properties.config.allOf[0].else.properties.select.items,data:data16};
+if(data18.whereLanguage !== undefined){
+let data29 = data18.whereLanguage;
+if(!(((data29 === "lucene") || (data29 === "sql")) || (data29 === "promql"))){
+const err76 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i1+"/whereLanguage",schemaPath:"#/properties/tiles/items/properties/config/allOf/1/else/properties/select/items/properties/whereLanguage/enum",keyword:"enum",params:{allowedValues: schema38.properties.tiles.items.properties.config.allOf[1].else.properties.select.items.properties.whereLanguage.enum},message:"must be equal to one of the allowed values",schema:schema38.properties.tiles.items.properties.config.allOf[1].else.properties.select.items.properties.whereLanguage.enum,parentSchema:schema38.properties.tiles.items.properties.config.allOf[1].else.properties.select.items.properties.whereLanguage,data:data29};
 if(vErrors === null){
 vErrors = [err76];
 }
@@ -11163,9 +11159,10 @@ vErrors.push(err76);
 errors++;
 }
 }
-}
-else {
-const err77 = {instancePath:instancePath+"/tiles/" + i0+"/config/select",schemaPath:"#/properties/tiles/items/properties/config/allOf/0/else/properties/select/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema38.properties.tiles.items.properties.config.allOf[0].else.properties.select.type,parentSchema:schema38.properties.tiles.items.properties.config.allOf[0].else.properties.select,data:data15};
+if(data18.numberFormat !== undefined){
+let data30 = data18.numberFormat;
+if(!(data30 && typeof data30 == "object" && !Array.isArray(data30))){
+const err77 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i1+"/numberFormat",schemaPath:"#/properties/tiles/items/properties/config/allOf/1/else/properties/select/items/properties/numberFormat/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema38.properties.tiles.items.properties.config.allOf[1].else.properties.select.items.properties.numberFormat.type,parentSchema:schema38.properties.tiles.items.properties.config.allOf[1].else.properties.select.items.properties.numberFormat,data:data30};
 if(vErrors === null){
 vErrors = [err77];
 }
@@ -11175,11 +11172,10 @@ vErrors.push(err77);
 errors++;
 }
 }
-if(data9.groupBy !== undefined){
-let data32 = data9.groupBy;
-if(typeof data32 === "string"){
-if(func2(data32) > 10000){
-const err78 = {instancePath:instancePath+"/tiles/" + i0+"/config/groupBy",schemaPath:"#/properties/tiles/items/properties/config/allOf/0/else/properties/groupBy/maxLength",keyword:"maxLength",params:{limit: 10000},message:"must NOT have more than 10000 characters",schema:10000,parentSchema:schema38.properties.tiles.items.properties.config.allOf[0].else.properties.groupBy,data:data32};
+if(data18.metricType !== undefined){
+let data31 = data18.metricType;
+if(!(((((data31 === "gauge") || (data31 === "histogram")) || (data31 === "sum")) || (data31 === "summary")) || (data31 === "exponential histogram"))){
+const err78 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i1+"/metricType",schemaPath:"#/properties/tiles/items/properties/config/allOf/1/else/properties/select/items/properties/metricType/enum",keyword:"enum",params:{allowedValues: schema38.properties.tiles.items.properties.config.allOf[1].else.properties.select.items.properties.metricType.enum},message:"must be equal to one of the allowed values",schema:schema38.properties.tiles.items.properties.config.allOf[1].else.properties.select.items.properties.metricType.enum,parentSchema:schema38.properties.tiles.items.properties.config.allOf[1].else.properties.select.items.properties.metricType,data:data31};
 if(vErrors === null){
 vErrors = [err78];
 }
@@ -11189,8 +11185,10 @@ vErrors.push(err78);
 errors++;
 }
 }
-else {
-const err79 = {instancePath:instancePath+"/tiles/" + i0+"/config/groupBy",schemaPath:"#/properties/tiles/items/properties/config/allOf/0/else/properties/groupBy/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema38.properties.tiles.items.properties.config.allOf[0].else.properties.groupBy.type,parentSchema:schema38.properties.tiles.items.properties.config.allOf[0].else.properties.groupBy,data:data32};
+if(data18.metricName !== undefined){
+let data32 = data18.metricName;
+if(typeof data32 !== "string"){
+const err79 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i1+"/metricName",schemaPath:"#/properties/tiles/items/properties/config/allOf/1/else/properties/select/items/properties/metricName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema38.properties.tiles.items.properties.config.allOf[1].else.properties.select.items.properties.metricName.type,parentSchema:schema38.properties.tiles.items.properties.config.allOf[1].else.properties.select.items.properties.metricName,data:data32};
 if(vErrors === null){
 vErrors = [err79];
 }
@@ -11200,10 +11198,10 @@ vErrors.push(err79);
 errors++;
 }
 }
-if(data9.asRatio !== undefined){
-let data33 = data9.asRatio;
-if(typeof data33 !== "boolean"){
-const err80 = {instancePath:instancePath+"/tiles/" + i0+"/config/asRatio",schemaPath:"#/properties/tiles/items/properties/config/allOf/0/else/properties/asRatio/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema38.properties.tiles.items.properties.config.allOf[0].else.properties.asRatio.type,parentSchema:schema38.properties.tiles.items.properties.config.allOf[0].else.properties.asRatio,data:data33};
+if(data18.periodAggFn !== undefined){
+let data33 = data18.periodAggFn;
+if("delta" !== data33){
+const err80 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i1+"/periodAggFn",schemaPath:"#/properties/tiles/items/properties/config/allOf/1/else/properties/select/items/properties/periodAggFn/const",keyword:"const",params:{allowedValue: "delta"},message:"must be equal to constant",schema:"delta",parentSchema:schema38.properties.tiles.items.properties.config.allOf[1].else.properties.select.items.properties.periodAggFn,data:data33};
 if(vErrors === null){
 vErrors = [err80];
 }
@@ -11213,10 +11211,9 @@ vErrors.push(err80);
 errors++;
 }
 }
-if(data9.alignDateRangeToGranularity !== undefined){
-let data34 = data9.alignDateRangeToGranularity;
-if(typeof data34 !== "boolean"){
-const err81 = {instancePath:instancePath+"/tiles/" + i0+"/config/alignDateRangeToGranularity",schemaPath:"#/properties/tiles/items/properties/config/allOf/0/else/properties/alignDateRangeToGranularity/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema38.properties.tiles.items.properties.config.allOf[0].else.properties.alignDateRangeToGranularity.type,parentSchema:schema38.properties.tiles.items.properties.config.allOf[0].else.properties.alignDateRangeToGranularity,data:data34};
+}
+else {
+const err81 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i1,schemaPath:"#/properties/tiles/items/properties/config/allOf/1/else/properties/select/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema38.properties.tiles.items.properties.config.allOf[1].else.properties.select.items.type,parentSchema:schema38.properties.tiles.items.properties.config.allOf[1].else.properties.select.items,data:data18};
 if(vErrors === null){
 vErrors = [err81];
 }
@@ -11226,10 +11223,9 @@ vErrors.push(err81);
 errors++;
 }
 }
-if(data9.fillNulls !== undefined){
-let data35 = data9.fillNulls;
-if(typeof data35 !== "boolean"){
-const err82 = {instancePath:instancePath+"/tiles/" + i0+"/config/fillNulls",schemaPath:"#/properties/tiles/items/properties/config/allOf/0/else/properties/fillNulls/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema38.properties.tiles.items.properties.config.allOf[0].else.properties.fillNulls.type,parentSchema:schema38.properties.tiles.items.properties.config.allOf[0].else.properties.fillNulls,data:data35};
+}
+else {
+const err82 = {instancePath:instancePath+"/tiles/" + i0+"/config/select",schemaPath:"#/properties/tiles/items/properties/config/allOf/1/else/properties/select/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema38.properties.tiles.items.properties.config.allOf[1].else.properties.select.type,parentSchema:schema38.properties.tiles.items.properties.config.allOf[1].else.properties.select,data:data17};
 if(vErrors === null){
 vErrors = [err82];
 }
@@ -11239,10 +11235,11 @@ vErrors.push(err82);
 errors++;
 }
 }
-if(data9.numberFormat !== undefined){
-let data36 = data9.numberFormat;
-if(!(data36 && typeof data36 == "object" && !Array.isArray(data36))){
-const err83 = {instancePath:instancePath+"/tiles/" + i0+"/config/numberFormat",schemaPath:"#/properties/tiles/items/properties/config/allOf/0/else/properties/numberFormat/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema38.properties.tiles.items.properties.config.allOf[0].else.properties.numberFormat.type,parentSchema:schema38.properties.tiles.items.properties.config.allOf[0].else.properties.numberFormat,data:data36};
+if(data9.groupBy !== undefined){
+let data34 = data9.groupBy;
+if(typeof data34 === "string"){
+if(func2(data34) > 10000){
+const err83 = {instancePath:instancePath+"/tiles/" + i0+"/config/groupBy",schemaPath:"#/properties/tiles/items/properties/config/allOf/1/else/properties/groupBy/maxLength",keyword:"maxLength",params:{limit: 10000},message:"must NOT have more than 10000 characters",schema:10000,parentSchema:schema38.properties.tiles.items.properties.config.allOf[1].else.properties.groupBy,data:data34};
 if(vErrors === null){
 vErrors = [err83];
 }
@@ -11252,11 +11249,8 @@ vErrors.push(err83);
 errors++;
 }
 }
-if(data9.formulas !== undefined){
-let data37 = data9.formulas;
-if(Array.isArray(data37)){
-if(data37.length > 10){
-const err84 = {instancePath:instancePath+"/tiles/" + i0+"/config/formulas",schemaPath:"#/properties/tiles/items/properties/config/allOf/0/else/properties/formulas/maxItems",keyword:"maxItems",params:{limit: 10},message:"must NOT have more than 10 items",schema:10,parentSchema:schema38.properties.tiles.items.properties.config.allOf[0].else.properties.formulas,data:data37};
+else {
+const err84 = {instancePath:instancePath+"/tiles/" + i0+"/config/groupBy",schemaPath:"#/properties/tiles/items/properties/config/allOf/1/else/properties/groupBy/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema38.properties.tiles.items.properties.config.allOf[1].else.properties.groupBy.type,parentSchema:schema38.properties.tiles.items.properties.config.allOf[1].else.properties.groupBy,data:data34};
 if(vErrors === null){
 vErrors = [err84];
 }
@@ -11265,11 +11259,11 @@ vErrors.push(err84);
 }
 errors++;
 }
-const len2 = data37.length;
-for(let i2=0; i2<len2; i2++){
-let data38 = data37[i2];
-if(!(data38 && typeof data38 == "object" && !Array.isArray(data38))){
-const err85 = {instancePath:instancePath+"/tiles/" + i0+"/config/formulas/" + i2,schemaPath:"#/properties/tiles/items/properties/config/allOf/0/else/properties/formulas/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema38.properties.tiles.items.properties.config.allOf[0].else.properties.formulas.items.type,parentSchema:schema38.properties.tiles.items.properties.config.allOf[0].else.properties.formulas.items,data:data38};
+}
+if(data9.asRatio !== undefined){
+let data35 = data9.asRatio;
+if(typeof data35 !== "boolean"){
+const err85 = {instancePath:instancePath+"/tiles/" + i0+"/config/asRatio",schemaPath:"#/properties/tiles/items/properties/config/allOf/1/else/properties/asRatio/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema38.properties.tiles.items.properties.config.allOf[1].else.properties.asRatio.type,parentSchema:schema38.properties.tiles.items.properties.config.allOf[1].else.properties.asRatio,data:data35};
 if(vErrors === null){
 vErrors = [err85];
 }
@@ -11279,9 +11273,10 @@ vErrors.push(err85);
 errors++;
 }
 }
-}
-else {
-const err86 = {instancePath:instancePath+"/tiles/" + i0+"/config/formulas",schemaPath:"#/properties/tiles/items/properties/config/allOf/0/else/properties/formulas/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema38.properties.tiles.items.properties.config.allOf[0].else.properties.formulas.type,parentSchema:schema38.properties.tiles.items.properties.config.allOf[0].else.properties.formulas,data:data37};
+if(data9.alignDateRangeToGranularity !== undefined){
+let data36 = data9.alignDateRangeToGranularity;
+if(typeof data36 !== "boolean"){
+const err86 = {instancePath:instancePath+"/tiles/" + i0+"/config/alignDateRangeToGranularity",schemaPath:"#/properties/tiles/items/properties/config/allOf/1/else/properties/alignDateRangeToGranularity/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema38.properties.tiles.items.properties.config.allOf[1].else.properties.alignDateRangeToGranularity.type,parentSchema:schema38.properties.tiles.items.properties.config.allOf[1].else.properties.alignDateRangeToGranularity,data:data36};
 if(vErrors === null){
 vErrors = [err86];
 }
@@ -11291,10 +11286,10 @@ vErrors.push(err86);
 errors++;
 }
 }
-if(data9.showOperandSeries !== undefined){
-let data39 = data9.showOperandSeries;
-if(typeof data39 !== "boolean"){
-const err87 = {instancePath:instancePath+"/tiles/" + i0+"/config/showOperandSeries",schemaPath:"#/properties/tiles/items/properties/config/allOf/0/else/properties/showOperandSeries/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema38.properties.tiles.items.properties.config.allOf[0].else.properties.showOperandSeries.type,parentSchema:schema38.properties.tiles.items.properties.config.allOf[0].else.properties.showOperandSeries,data:data39};
+if(data9.fillNulls !== undefined){
+let data37 = data9.fillNulls;
+if(typeof data37 !== "boolean"){
+const err87 = {instancePath:instancePath+"/tiles/" + i0+"/config/fillNulls",schemaPath:"#/properties/tiles/items/properties/config/allOf/1/else/properties/fillNulls/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema38.properties.tiles.items.properties.config.allOf[1].else.properties.fillNulls.type,parentSchema:schema38.properties.tiles.items.properties.config.allOf[1].else.properties.fillNulls,data:data37};
 if(vErrors === null){
 vErrors = [err87];
 }
@@ -11304,10 +11299,10 @@ vErrors.push(err87);
 errors++;
 }
 }
-if(data9.seriesLimit !== undefined){
-let data40 = data9.seriesLimit;
-if(!(((typeof data40 == "number") && (!(data40 % 1) && !isNaN(data40))) && (isFinite(data40)))){
-const err88 = {instancePath:instancePath+"/tiles/" + i0+"/config/seriesLimit",schemaPath:"#/properties/tiles/items/properties/config/allOf/0/else/properties/seriesLimit/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema38.properties.tiles.items.properties.config.allOf[0].else.properties.seriesLimit.type,parentSchema:schema38.properties.tiles.items.properties.config.allOf[0].else.properties.seriesLimit,data:data40};
+if(data9.numberFormat !== undefined){
+let data38 = data9.numberFormat;
+if(!(data38 && typeof data38 == "object" && !Array.isArray(data38))){
+const err88 = {instancePath:instancePath+"/tiles/" + i0+"/config/numberFormat",schemaPath:"#/properties/tiles/items/properties/config/allOf/1/else/properties/numberFormat/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema38.properties.tiles.items.properties.config.allOf[1].else.properties.numberFormat.type,parentSchema:schema38.properties.tiles.items.properties.config.allOf[1].else.properties.numberFormat,data:data38};
 if(vErrors === null){
 vErrors = [err88];
 }
@@ -11316,9 +11311,12 @@ vErrors.push(err88);
 }
 errors++;
 }
-if((typeof data40 == "number") && (isFinite(data40))){
-if(data40 < 0 || isNaN(data40)){
-const err89 = {instancePath:instancePath+"/tiles/" + i0+"/config/seriesLimit",schemaPath:"#/properties/tiles/items/properties/config/allOf/0/else/properties/seriesLimit/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema38.properties.tiles.items.properties.config.allOf[0].else.properties.seriesLimit,data:data40};
+}
+if(data9.formulas !== undefined){
+let data39 = data9.formulas;
+if(Array.isArray(data39)){
+if(data39.length > 10){
+const err89 = {instancePath:instancePath+"/tiles/" + i0+"/config/formulas",schemaPath:"#/properties/tiles/items/properties/config/allOf/1/else/properties/formulas/maxItems",keyword:"maxItems",params:{limit: 10},message:"must NOT have more than 10 items",schema:10,parentSchema:schema38.properties.tiles.items.properties.config.allOf[1].else.properties.formulas,data:data39};
 if(vErrors === null){
 vErrors = [err89];
 }
@@ -11327,12 +11325,11 @@ vErrors.push(err89);
 }
 errors++;
 }
-}
-}
-if(data9.compareToPreviousPeriod !== undefined){
-let data41 = data9.compareToPreviousPeriod;
-if(typeof data41 !== "boolean"){
-const err90 = {instancePath:instancePath+"/tiles/" + i0+"/config/compareToPreviousPeriod",schemaPath:"#/properties/tiles/items/properties/config/allOf/0/else/properties/compareToPreviousPeriod/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema38.properties.tiles.items.properties.config.allOf[0].else.properties.compareToPreviousPeriod.type,parentSchema:schema38.properties.tiles.items.properties.config.allOf[0].else.properties.compareToPreviousPeriod,data:data41};
+const len2 = data39.length;
+for(let i2=0; i2<len2; i2++){
+let data40 = data39[i2];
+if(!(data40 && typeof data40 == "object" && !Array.isArray(data40))){
+const err90 = {instancePath:instancePath+"/tiles/" + i0+"/config/formulas/" + i2,schemaPath:"#/properties/tiles/items/properties/config/allOf/1/else/properties/formulas/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema38.properties.tiles.items.properties.config.allOf[1].else.properties.formulas.items.type,parentSchema:schema38.properties.tiles.items.properties.config.allOf[1].else.properties.formulas.items,data:data40};
 if(vErrors === null){
 vErrors = [err90];
 }
@@ -11342,10 +11339,9 @@ vErrors.push(err90);
 errors++;
 }
 }
-if(data9.fitYAxisToData !== undefined){
-let data42 = data9.fitYAxisToData;
-if(typeof data42 !== "boolean"){
-const err91 = {instancePath:instancePath+"/tiles/" + i0+"/config/fitYAxisToData",schemaPath:"#/properties/tiles/items/properties/config/allOf/0/else/properties/fitYAxisToData/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema38.properties.tiles.items.properties.config.allOf[0].else.properties.fitYAxisToData.type,parentSchema:schema38.properties.tiles.items.properties.config.allOf[0].else.properties.fitYAxisToData,data:data42};
+}
+else {
+const err91 = {instancePath:instancePath+"/tiles/" + i0+"/config/formulas",schemaPath:"#/properties/tiles/items/properties/config/allOf/1/else/properties/formulas/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema38.properties.tiles.items.properties.config.allOf[1].else.properties.formulas.type,parentSchema:schema38.properties.tiles.items.properties.config.allOf[1].else.properties.formulas,data:data39};
 if(vErrors === null){
 vErrors = [err91];
 }
@@ -11355,9 +11351,10 @@ vErrors.push(err91);
 errors++;
 }
 }
-}
-else {
-const err92 = {instancePath:instancePath+"/tiles/" + i0+"/config",schemaPath:"#/properties/tiles/items/properties/config/allOf/0/else/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema38.properties.tiles.items.properties.config.allOf[0].else.type,parentSchema:schema38.properties.tiles.items.properties.config.allOf[0].else,data:data9};
+if(data9.showOperandSeries !== undefined){
+let data41 = data9.showOperandSeries;
+if(typeof data41 !== "boolean"){
+const err92 = {instancePath:instancePath+"/tiles/" + i0+"/config/showOperandSeries",schemaPath:"#/properties/tiles/items/properties/config/allOf/1/else/properties/showOperandSeries/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema38.properties.tiles.items.properties.config.allOf[1].else.properties.showOperandSeries.type,parentSchema:schema38.properties.tiles.items.properties.config.allOf[1].else.properties.showOperandSeries,data:data41};
 if(vErrors === null){
 vErrors = [err92];
 }
@@ -11366,11 +11363,11 @@ vErrors.push(err92);
 }
 errors++;
 }
-var _valid0 = _errs31 === errors;
-valid5 = _valid0;
 }
-if(!valid5){
-const err93 = {instancePath:instancePath+"/tiles/" + i0+"/config",schemaPath:"#/properties/tiles/items/properties/config/allOf/0/if",keyword:"if",params:{failingKeyword: "else"},message:"must match \"else\" schema",schema:schema38.properties.tiles.items.properties.config.allOf[0].if,parentSchema:schema38.properties.tiles.items.properties.config.allOf[0],data:data9};
+if(data9.seriesLimit !== undefined){
+let data42 = data9.seriesLimit;
+if(!(((typeof data42 == "number") && (!(data42 % 1) && !isNaN(data42))) && (isFinite(data42)))){
+const err93 = {instancePath:instancePath+"/tiles/" + i0+"/config/seriesLimit",schemaPath:"#/properties/tiles/items/properties/config/allOf/1/else/properties/seriesLimit/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema38.properties.tiles.items.properties.config.allOf[1].else.properties.seriesLimit.type,parentSchema:schema38.properties.tiles.items.properties.config.allOf[1].else.properties.seriesLimit,data:data42};
 if(vErrors === null){
 vErrors = [err93];
 }
@@ -11379,17 +11376,9 @@ vErrors.push(err93);
 }
 errors++;
 }
-const _errs110 = errors;
-let valid30 = true;
-const _errs111 = errors;
-const _errs112 = errors;
-const _errs113 = errors;
-const _errs114 = errors;
-const _errs115 = errors;
-if(data9 && typeof data9 == "object" && !Array.isArray(data9)){
-let missing5;
-if((data9.configType === undefined) && (missing5 = "configType")){
-const err94 = {};
+if((typeof data42 == "number") && (isFinite(data42))){
+if(data42 < 0 || isNaN(data42)){
+const err94 = {instancePath:instancePath+"/tiles/" + i0+"/config/seriesLimit",schemaPath:"#/properties/tiles/items/properties/config/allOf/1/else/properties/seriesLimit/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema38.properties.tiles.items.properties.config.allOf[1].else.properties.seriesLimit,data:data42};
 if(vErrors === null){
 vErrors = [err94];
 }
@@ -11399,9 +11388,11 @@ vErrors.push(err94);
 errors++;
 }
 }
-var valid32 = _errs115 === errors;
-if(valid32){
-const err95 = {};
+}
+if(data9.compareToPreviousPeriod !== undefined){
+let data43 = data9.compareToPreviousPeriod;
+if(typeof data43 !== "boolean"){
+const err95 = {instancePath:instancePath+"/tiles/" + i0+"/config/compareToPreviousPeriod",schemaPath:"#/properties/tiles/items/properties/config/allOf/1/else/properties/compareToPreviousPeriod/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema38.properties.tiles.items.properties.config.allOf[1].else.properties.compareToPreviousPeriod.type,parentSchema:schema38.properties.tiles.items.properties.config.allOf[1].else.properties.compareToPreviousPeriod,data:data43};
 if(vErrors === null){
 vErrors = [err95];
 }
@@ -11410,22 +11401,11 @@ vErrors.push(err95);
 }
 errors++;
 }
-else {
-errors = _errs114;
-if(vErrors !== null){
-if(_errs114){
-vErrors.length = _errs114;
 }
-else {
-vErrors = null;
-}
-}
-}
-if(errors === _errs113){
-if(data9 && typeof data9 == "object" && !Array.isArray(data9)){
-let missing6;
-if((data9.displayType === undefined) && (missing6 = "displayType")){
-const err96 = {};
+if(data9.fitYAxisToData !== undefined){
+let data44 = data9.fitYAxisToData;
+if(typeof data44 !== "boolean"){
+const err96 = {instancePath:instancePath+"/tiles/" + i0+"/config/fitYAxisToData",schemaPath:"#/properties/tiles/items/properties/config/allOf/1/else/properties/fitYAxisToData/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema38.properties.tiles.items.properties.config.allOf[1].else.properties.fitYAxisToData.type,parentSchema:schema38.properties.tiles.items.properties.config.allOf[1].else.properties.fitYAxisToData,data:data44};
 if(vErrors === null){
 vErrors = [err96];
 }
@@ -11434,10 +11414,10 @@ vErrors.push(err96);
 }
 errors++;
 }
+}
+}
 else {
-if(data9.displayType !== undefined){
-if("stacked_bar" !== data9.displayType){
-const err97 = {};
+const err97 = {instancePath:instancePath+"/tiles/" + i0+"/config",schemaPath:"#/properties/tiles/items/properties/config/allOf/1/else/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema38.properties.tiles.items.properties.config.allOf[1].else.type,parentSchema:schema38.properties.tiles.items.properties.config.allOf[1].else,data:data9};
 if(vErrors === null){
 vErrors = [err97];
 }
@@ -11446,13 +11426,11 @@ vErrors.push(err97);
 }
 errors++;
 }
+var _valid0 = _errs36 === errors;
+valid6 = _valid0;
 }
-}
-}
-}
-var valid31 = _errs113 === errors;
-if(valid31){
-const err98 = {};
+if(!valid6){
+const err98 = {instancePath:instancePath+"/tiles/" + i0+"/config",schemaPath:"#/properties/tiles/items/properties/config/allOf/1/if",keyword:"if",params:{failingKeyword: "else"},message:"must match \"else\" schema",schema:schema38.properties.tiles.items.properties.config.allOf[1].if,parentSchema:schema38.properties.tiles.items.properties.config.allOf[1],data:data9};
 if(vErrors === null){
 vErrors = [err98];
 }
@@ -11461,37 +11439,16 @@ vErrors.push(err98);
 }
 errors++;
 }
-else {
-errors = _errs112;
-if(vErrors !== null){
-if(_errs112){
-vErrors.length = _errs112;
-}
-else {
-vErrors = null;
-}
-}
-}
-var _valid4 = _errs111 === errors;
-errors = _errs110;
-if(vErrors !== null){
-if(_errs110){
-vErrors.length = _errs110;
-}
-else {
-vErrors = null;
-}
-}
-if(!_valid4){
+const _errs115 = errors;
+let valid31 = true;
+const _errs116 = errors;
 const _errs117 = errors;
+const _errs118 = errors;
+const _errs119 = errors;
 const _errs120 = errors;
-let valid35 = true;
-const _errs121 = errors;
-const _errs122 = errors;
-const _errs123 = errors;
 if(data9 && typeof data9 == "object" && !Array.isArray(data9)){
-let missing7;
-if((data9.asRatio === undefined) && (missing7 = "asRatio")){
+let missing5;
+if((data9.configType === undefined) && (missing5 = "configType")){
 const err99 = {};
 if(vErrors === null){
 vErrors = [err99];
@@ -11501,9 +11458,9 @@ vErrors.push(err99);
 }
 errors++;
 }
-else {
-if(data9.asRatio !== undefined){
-if(true !== data9.asRatio){
+}
+var valid33 = _errs120 === errors;
+if(valid33){
 const err100 = {};
 if(vErrors === null){
 vErrors = [err100];
@@ -11513,11 +11470,21 @@ vErrors.push(err100);
 }
 errors++;
 }
+else {
+errors = _errs119;
+if(vErrors !== null){
+if(_errs119){
+vErrors.length = _errs119;
+}
+else {
+vErrors = null;
 }
 }
 }
-var valid36 = _errs123 === errors;
-if(valid36){
+if(errors === _errs118){
+if(data9 && typeof data9 == "object" && !Array.isArray(data9)){
+let missing6;
+if((data9.displayType === undefined) && (missing6 = "displayType")){
 const err101 = {};
 if(vErrors === null){
 vErrors = [err101];
@@ -11528,34 +11495,9 @@ vErrors.push(err101);
 errors++;
 }
 else {
-errors = _errs122;
-if(vErrors !== null){
-if(_errs122){
-vErrors.length = _errs122;
-}
-else {
-vErrors = null;
-}
-}
-}
-var _valid5 = _errs121 === errors;
-errors = _errs120;
-if(vErrors !== null){
-if(_errs120){
-vErrors.length = _errs120;
-}
-else {
-vErrors = null;
-}
-}
-if(!_valid5){
-const _errs125 = errors;
-if(data9 && typeof data9 == "object" && !Array.isArray(data9)){
-if(data9.select !== undefined){
-let data45 = data9.select;
-if(Array.isArray(data45)){
-if(data45.length > 2){
-const err102 = {instancePath:instancePath+"/tiles/" + i0+"/config/select",schemaPath:"#/properties/tiles/items/properties/config/allOf/1/else/allOf/0/else/properties/select/maxItems",keyword:"maxItems",params:{limit: 2},message:"must NOT have more than 2 items",schema:2,parentSchema:schema38.properties.tiles.items.properties.config.allOf[1].else.allOf[0].else.properties.select,data:data45};
+if(data9.displayType !== undefined){
+if("stacked_bar" !== data9.displayType){
+const err102 = {};
 if(vErrors === null){
 vErrors = [err102];
 }
@@ -11564,8 +11506,13 @@ vErrors.push(err102);
 }
 errors++;
 }
-if(data45.length < 2){
-const err103 = {instancePath:instancePath+"/tiles/" + i0+"/config/select",schemaPath:"#/properties/tiles/items/properties/config/allOf/1/else/allOf/0/else/properties/select/minItems",keyword:"minItems",params:{limit: 2},message:"must NOT have fewer than 2 items",schema:2,parentSchema:schema38.properties.tiles.items.properties.config.allOf[1].else.allOf[0].else.properties.select,data:data45};
+}
+}
+}
+}
+var valid32 = _errs118 === errors;
+if(valid32){
+const err103 = {};
 if(vErrors === null){
 vErrors = [err103];
 }
@@ -11574,9 +11521,38 @@ vErrors.push(err103);
 }
 errors++;
 }
+else {
+errors = _errs117;
+if(vErrors !== null){
+if(_errs117){
+vErrors.length = _errs117;
 }
 else {
-const err104 = {instancePath:instancePath+"/tiles/" + i0+"/config/select",schemaPath:"#/properties/tiles/items/properties/config/allOf/1/else/allOf/0/else/properties/select/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema38.properties.tiles.items.properties.config.allOf[1].else.allOf[0].else.properties.select.type,parentSchema:schema38.properties.tiles.items.properties.config.allOf[1].else.allOf[0].else.properties.select,data:data45};
+vErrors = null;
+}
+}
+}
+var _valid4 = _errs116 === errors;
+errors = _errs115;
+if(vErrors !== null){
+if(_errs115){
+vErrors.length = _errs115;
+}
+else {
+vErrors = null;
+}
+}
+if(!_valid4){
+const _errs122 = errors;
+const _errs125 = errors;
+let valid36 = true;
+const _errs126 = errors;
+const _errs127 = errors;
+const _errs128 = errors;
+if(data9 && typeof data9 == "object" && !Array.isArray(data9)){
+let missing7;
+if((data9.asRatio === undefined) && (missing7 = "asRatio")){
+const err104 = {};
 if(vErrors === null){
 vErrors = [err104];
 }
@@ -11585,13 +11561,10 @@ vErrors.push(err104);
 }
 errors++;
 }
-}
-}
-var _valid5 = _errs125 === errors;
-valid35 = _valid5;
-}
-if(!valid35){
-const err105 = {instancePath:instancePath+"/tiles/" + i0+"/config",schemaPath:"#/properties/tiles/items/properties/config/allOf/1/else/allOf/0/if",keyword:"if",params:{failingKeyword: "else"},message:"must match \"else\" schema",schema:schema38.properties.tiles.items.properties.config.allOf[1].else.allOf[0].if,parentSchema:schema38.properties.tiles.items.properties.config.allOf[1].else.allOf[0],data:data9};
+else {
+if(data9.asRatio !== undefined){
+if(true !== data9.asRatio){
+const err105 = {};
 if(vErrors === null){
 vErrors = [err105];
 }
@@ -11600,9 +11573,12 @@ vErrors.push(err105);
 }
 errors++;
 }
-if(data9 && typeof data9 == "object" && !Array.isArray(data9)){
-if(data9.displayType === undefined){
-const err106 = {instancePath:instancePath+"/tiles/" + i0+"/config",schemaPath:"#/properties/tiles/items/properties/config/allOf/1/else/required",keyword:"required",params:{missingProperty: "displayType"},message:"must have required property '"+"displayType"+"'",schema:schema38.properties.tiles.items.properties.config.allOf[1].else.required,parentSchema:schema38.properties.tiles.items.properties.config.allOf[1].else,data:data9};
+}
+}
+}
+var valid37 = _errs128 === errors;
+if(valid37){
+const err106 = {};
 if(vErrors === null){
 vErrors = [err106];
 }
@@ -11611,8 +11587,35 @@ vErrors.push(err106);
 }
 errors++;
 }
-if(data9.sourceId === undefined){
-const err107 = {instancePath:instancePath+"/tiles/" + i0+"/config",schemaPath:"#/properties/tiles/items/properties/config/allOf/1/else/required",keyword:"required",params:{missingProperty: "sourceId"},message:"must have required property '"+"sourceId"+"'",schema:schema38.properties.tiles.items.properties.config.allOf[1].else.required,parentSchema:schema38.properties.tiles.items.properties.config.allOf[1].else,data:data9};
+else {
+errors = _errs127;
+if(vErrors !== null){
+if(_errs127){
+vErrors.length = _errs127;
+}
+else {
+vErrors = null;
+}
+}
+}
+var _valid5 = _errs126 === errors;
+errors = _errs125;
+if(vErrors !== null){
+if(_errs125){
+vErrors.length = _errs125;
+}
+else {
+vErrors = null;
+}
+}
+if(!_valid5){
+const _errs130 = errors;
+if(data9 && typeof data9 == "object" && !Array.isArray(data9)){
+if(data9.select !== undefined){
+let data47 = data9.select;
+if(Array.isArray(data47)){
+if(data47.length > 2){
+const err107 = {instancePath:instancePath+"/tiles/" + i0+"/config/select",schemaPath:"#/properties/tiles/items/properties/config/allOf/2/else/allOf/0/else/properties/select/maxItems",keyword:"maxItems",params:{limit: 2},message:"must NOT have more than 2 items",schema:2,parentSchema:schema38.properties.tiles.items.properties.config.allOf[2].else.allOf[0].else.properties.select,data:data47};
 if(vErrors === null){
 vErrors = [err107];
 }
@@ -11621,8 +11624,8 @@ vErrors.push(err107);
 }
 errors++;
 }
-if(data9.select === undefined){
-const err108 = {instancePath:instancePath+"/tiles/" + i0+"/config",schemaPath:"#/properties/tiles/items/properties/config/allOf/1/else/required",keyword:"required",params:{missingProperty: "select"},message:"must have required property '"+"select"+"'",schema:schema38.properties.tiles.items.properties.config.allOf[1].else.required,parentSchema:schema38.properties.tiles.items.properties.config.allOf[1].else,data:data9};
+if(data47.length < 2){
+const err108 = {instancePath:instancePath+"/tiles/" + i0+"/config/select",schemaPath:"#/properties/tiles/items/properties/config/allOf/2/else/allOf/0/else/properties/select/minItems",keyword:"minItems",params:{limit: 2},message:"must NOT have fewer than 2 items",schema:2,parentSchema:schema38.properties.tiles.items.properties.config.allOf[2].else.allOf[0].else.properties.select,data:data47};
 if(vErrors === null){
 vErrors = [err108];
 }
@@ -11631,9 +11634,9 @@ vErrors.push(err108);
 }
 errors++;
 }
-for(const key4 in data9){
-if(!(func29.call(schema38.properties.tiles.items.properties.config.allOf[1].else.properties, key4))){
-const err109 = {instancePath:instancePath+"/tiles/" + i0+"/config",schemaPath:"#/properties/tiles/items/properties/config/allOf/1/else/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key4},message:"must NOT have additional properties",schema:false,parentSchema:schema38.properties.tiles.items.properties.config.allOf[1].else,data:data9};
+}
+else {
+const err109 = {instancePath:instancePath+"/tiles/" + i0+"/config/select",schemaPath:"#/properties/tiles/items/properties/config/allOf/2/else/allOf/0/else/properties/select/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema38.properties.tiles.items.properties.config.allOf[2].else.allOf[0].else.properties.select.type,parentSchema:schema38.properties.tiles.items.properties.config.allOf[2].else.allOf[0].else.properties.select,data:data47};
 if(vErrors === null){
 vErrors = [err109];
 }
@@ -11643,10 +11646,12 @@ vErrors.push(err109);
 errors++;
 }
 }
-if(data9.displayType !== undefined){
-let data46 = data9.displayType;
-if("stacked_bar" !== data46){
-const err110 = {instancePath:instancePath+"/tiles/" + i0+"/config/displayType",schemaPath:"#/properties/tiles/items/properties/config/allOf/1/else/properties/displayType/const",keyword:"const",params:{allowedValue: "stacked_bar"},message:"must be equal to constant",schema:"stacked_bar",parentSchema:schema38.properties.tiles.items.properties.config.allOf[1].else.properties.displayType,data:data46};
+}
+var _valid5 = _errs130 === errors;
+valid36 = _valid5;
+}
+if(!valid36){
+const err110 = {instancePath:instancePath+"/tiles/" + i0+"/config",schemaPath:"#/properties/tiles/items/properties/config/allOf/2/else/allOf/0/if",keyword:"if",params:{failingKeyword: "else"},message:"must match \"else\" schema",schema:schema38.properties.tiles.items.properties.config.allOf[2].else.allOf[0].if,parentSchema:schema38.properties.tiles.items.properties.config.allOf[2].else.allOf[0],data:data9};
 if(vErrors === null){
 vErrors = [err110];
 }
@@ -11655,12 +11660,9 @@ vErrors.push(err110);
 }
 errors++;
 }
-}
-if(data9.sourceId !== undefined){
-let data47 = data9.sourceId;
-if(typeof data47 === "string"){
-if(!pattern5.test(data47)){
-const err111 = {instancePath:instancePath+"/tiles/" + i0+"/config/sourceId",schemaPath:"#/properties/tiles/items/properties/config/allOf/1/else/properties/sourceId/pattern",keyword:"pattern",params:{pattern: "^[0-9a-fA-F]{24}$"},message:"must match pattern \""+"^[0-9a-fA-F]{24}$"+"\"",schema:"^[0-9a-fA-F]{24}$",parentSchema:schema38.properties.tiles.items.properties.config.allOf[1].else.properties.sourceId,data:data47};
+if(data9 && typeof data9 == "object" && !Array.isArray(data9)){
+if(data9.displayType === undefined){
+const err111 = {instancePath:instancePath+"/tiles/" + i0+"/config",schemaPath:"#/properties/tiles/items/properties/config/allOf/2/else/required",keyword:"required",params:{missingProperty: "displayType"},message:"must have required property '"+"displayType"+"'",schema:schema38.properties.tiles.items.properties.config.allOf[2].else.required,parentSchema:schema38.properties.tiles.items.properties.config.allOf[2].else,data:data9};
 if(vErrors === null){
 vErrors = [err111];
 }
@@ -11669,9 +11671,8 @@ vErrors.push(err111);
 }
 errors++;
 }
-}
-else {
-const err112 = {instancePath:instancePath+"/tiles/" + i0+"/config/sourceId",schemaPath:"#/properties/tiles/items/properties/config/allOf/1/else/properties/sourceId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema38.properties.tiles.items.properties.config.allOf[1].else.properties.sourceId.type,parentSchema:schema38.properties.tiles.items.properties.config.allOf[1].else.properties.sourceId,data:data47};
+if(data9.sourceId === undefined){
+const err112 = {instancePath:instancePath+"/tiles/" + i0+"/config",schemaPath:"#/properties/tiles/items/properties/config/allOf/2/else/required",keyword:"required",params:{missingProperty: "sourceId"},message:"must have required property '"+"sourceId"+"'",schema:schema38.properties.tiles.items.properties.config.allOf[2].else.required,parentSchema:schema38.properties.tiles.items.properties.config.allOf[2].else,data:data9};
 if(vErrors === null){
 vErrors = [err112];
 }
@@ -11680,12 +11681,8 @@ vErrors.push(err112);
 }
 errors++;
 }
-}
-if(data9.select !== undefined){
-let data48 = data9.select;
-if(Array.isArray(data48)){
-if(data48.length > 20){
-const err113 = {instancePath:instancePath+"/tiles/" + i0+"/config/select",schemaPath:"#/properties/tiles/items/properties/config/allOf/1/else/properties/select/maxItems",keyword:"maxItems",params:{limit: 20},message:"must NOT have more than 20 items",schema:20,parentSchema:schema38.properties.tiles.items.properties.config.allOf[1].else.properties.select,data:data48};
+if(data9.select === undefined){
+const err113 = {instancePath:instancePath+"/tiles/" + i0+"/config",schemaPath:"#/properties/tiles/items/properties/config/allOf/2/else/required",keyword:"required",params:{missingProperty: "select"},message:"must have required property '"+"select"+"'",schema:schema38.properties.tiles.items.properties.config.allOf[2].else.required,parentSchema:schema38.properties.tiles.items.properties.config.allOf[2].else,data:data9};
 if(vErrors === null){
 vErrors = [err113];
 }
@@ -11694,8 +11691,9 @@ vErrors.push(err113);
 }
 errors++;
 }
-if(data48.length < 1){
-const err114 = {instancePath:instancePath+"/tiles/" + i0+"/config/select",schemaPath:"#/properties/tiles/items/properties/config/allOf/1/else/properties/select/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema38.properties.tiles.items.properties.config.allOf[1].else.properties.select,data:data48};
+for(const key4 in data9){
+if(!(func29.call(schema38.properties.tiles.items.properties.config.allOf[2].else.properties, key4))){
+const err114 = {instancePath:instancePath+"/tiles/" + i0+"/config",schemaPath:"#/properties/tiles/items/properties/config/allOf/2/else/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key4},message:"must NOT have additional properties",schema:false,parentSchema:schema38.properties.tiles.items.properties.config.allOf[2].else,data:data9};
 if(vErrors === null){
 vErrors = [err114];
 }
@@ -11704,18 +11702,11 @@ vErrors.push(err114);
 }
 errors++;
 }
-const len3 = data48.length;
-for(let i3=0; i3<len3; i3++){
-let data49 = data48[i3];
-const _errs137 = errors;
-let valid43 = true;
-const _errs138 = errors;
-const _errs139 = errors;
-const _errs140 = errors;
-if(data49 && typeof data49 == "object" && !Array.isArray(data49)){
-let missing8;
-if((data49.aggFn === undefined) && (missing8 = "aggFn")){
-const err115 = {};
+}
+if(data9.displayType !== undefined){
+let data48 = data9.displayType;
+if("stacked_bar" !== data48){
+const err115 = {instancePath:instancePath+"/tiles/" + i0+"/config/displayType",schemaPath:"#/properties/tiles/items/properties/config/allOf/2/else/properties/displayType/const",keyword:"const",params:{allowedValue: "stacked_bar"},message:"must be equal to constant",schema:"stacked_bar",parentSchema:schema38.properties.tiles.items.properties.config.allOf[2].else.properties.displayType,data:data48};
 if(vErrors === null){
 vErrors = [err115];
 }
@@ -11724,10 +11715,12 @@ vErrors.push(err115);
 }
 errors++;
 }
-else {
-if(data49.aggFn !== undefined){
-if("count" !== data49.aggFn){
-const err116 = {};
+}
+if(data9.sourceId !== undefined){
+let data49 = data9.sourceId;
+if(typeof data49 === "string"){
+if(!pattern5.test(data49)){
+const err116 = {instancePath:instancePath+"/tiles/" + i0+"/config/sourceId",schemaPath:"#/properties/tiles/items/properties/config/allOf/2/else/properties/sourceId/pattern",keyword:"pattern",params:{pattern: "^[0-9a-fA-F]{24}$"},message:"must match pattern \""+"^[0-9a-fA-F]{24}$"+"\"",schema:"^[0-9a-fA-F]{24}$",parentSchema:schema38.properties.tiles.items.properties.config.allOf[2].else.properties.sourceId,data:data49};
 if(vErrors === null){
 vErrors = [err116];
 }
@@ -11737,11 +11730,8 @@ vErrors.push(err116);
 errors++;
 }
 }
-}
-}
-var valid44 = _errs140 === errors;
-if(valid44){
-const err117 = {};
+else {
+const err117 = {instancePath:instancePath+"/tiles/" + i0+"/config/sourceId",schemaPath:"#/properties/tiles/items/properties/config/allOf/2/else/properties/sourceId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema38.properties.tiles.items.properties.config.allOf[2].else.properties.sourceId.type,parentSchema:schema38.properties.tiles.items.properties.config.allOf[2].else.properties.sourceId,data:data49};
 if(vErrors === null){
 vErrors = [err117];
 }
@@ -11750,33 +11740,12 @@ vErrors.push(err117);
 }
 errors++;
 }
-else {
-errors = _errs139;
-if(vErrors !== null){
-if(_errs139){
-vErrors.length = _errs139;
 }
-else {
-vErrors = null;
-}
-}
-}
-var _valid6 = _errs138 === errors;
-errors = _errs137;
-if(vErrors !== null){
-if(_errs137){
-vErrors.length = _errs137;
-}
-else {
-vErrors = null;
-}
-}
-let ifClause1;
-if(_valid6){
-const _errs142 = errors;
-if(data49 && typeof data49 == "object" && !Array.isArray(data49)){
-if(data49.valueExpression === undefined){
-const err118 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i3,schemaPath:"#/properties/tiles/items/properties/config/allOf/1/else/properties/select/items/allOf/0/then/required",keyword:"required",params:{missingProperty: "valueExpression"},message:"must have required property '"+"valueExpression"+"'",schema:schema38.properties.tiles.items.properties.config.allOf[1].else.properties.select.items.allOf[0].then.required,parentSchema:schema38.properties.tiles.items.properties.config.allOf[1].else.properties.select.items.allOf[0].then,data:data49};
+if(data9.select !== undefined){
+let data50 = data9.select;
+if(Array.isArray(data50)){
+if(data50.length > 20){
+const err118 = {instancePath:instancePath+"/tiles/" + i0+"/config/select",schemaPath:"#/properties/tiles/items/properties/config/allOf/2/else/properties/select/maxItems",keyword:"maxItems",params:{limit: 20},message:"must NOT have more than 20 items",schema:20,parentSchema:schema38.properties.tiles.items.properties.config.allOf[2].else.properties.select,data:data50};
 if(vErrors === null){
 vErrors = [err118];
 }
@@ -11785,11 +11754,8 @@ vErrors.push(err118);
 }
 errors++;
 }
-if(data49.valueExpression !== undefined){
-let data51 = data49.valueExpression;
-if(typeof data51 === "string"){
-if(func2(data51) < 1){
-const err119 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i3+"/valueExpression",schemaPath:"#/properties/tiles/items/properties/config/allOf/1/else/properties/select/items/allOf/0/then/properties/valueExpression/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema38.properties.tiles.items.properties.config.allOf[1].else.properties.select.items.allOf[0].then.properties.valueExpression,data:data51};
+if(data50.length < 1){
+const err119 = {instancePath:instancePath+"/tiles/" + i0+"/config/select",schemaPath:"#/properties/tiles/items/properties/config/allOf/2/else/properties/select/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema38.properties.tiles.items.properties.config.allOf[2].else.properties.select,data:data50};
 if(vErrors === null){
 vErrors = [err119];
 }
@@ -11798,9 +11764,18 @@ vErrors.push(err119);
 }
 errors++;
 }
-}
-else {
-const err120 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i3+"/valueExpression",schemaPath:"#/properties/tiles/items/properties/config/allOf/1/else/properties/select/items/allOf/0/then/properties/valueExpression/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema38.properties.tiles.items.properties.config.allOf[1].else.properties.select.items.allOf[0].then.properties.valueExpression.type,parentSchema:schema38.properties.tiles.items.properties.config.allOf[1].else.properties.select.items.allOf[0].then.properties.valueExpression,data:data51};
+const len3 = data50.length;
+for(let i3=0; i3<len3; i3++){
+let data51 = data50[i3];
+const _errs142 = errors;
+let valid44 = true;
+const _errs143 = errors;
+const _errs144 = errors;
+const _errs145 = errors;
+if(data51 && typeof data51 == "object" && !Array.isArray(data51)){
+let missing8;
+if((data51.aggFn === undefined) && (missing8 = "aggFn")){
+const err120 = {};
 if(vErrors === null){
 vErrors = [err120];
 }
@@ -11809,20 +11784,10 @@ vErrors.push(err120);
 }
 errors++;
 }
-}
-}
-var _valid6 = _errs142 === errors;
-valid43 = _valid6;
-ifClause1 = "then";
-}
 else {
-const _errs145 = errors;
-if(data49 && typeof data49 == "object" && !Array.isArray(data49)){
-if(data49.valueExpression !== undefined){
-let data52 = data49.valueExpression;
-if(typeof data52 === "string"){
-if(func2(data52) > 0){
-const err121 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i3+"/valueExpression",schemaPath:"#/properties/tiles/items/properties/config/allOf/1/else/properties/select/items/allOf/0/else/properties/valueExpression/maxLength",keyword:"maxLength",params:{limit: 0},message:"must NOT have more than 0 characters",schema:0,parentSchema:schema38.properties.tiles.items.properties.config.allOf[1].else.properties.select.items.allOf[0].else.properties.valueExpression,data:data52};
+if(data51.aggFn !== undefined){
+if("count" !== data51.aggFn){
+const err121 = {};
 if(vErrors === null){
 vErrors = [err121];
 }
@@ -11832,8 +11797,11 @@ vErrors.push(err121);
 errors++;
 }
 }
-else {
-const err122 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i3+"/valueExpression",schemaPath:"#/properties/tiles/items/properties/config/allOf/1/else/properties/select/items/allOf/0/else/properties/valueExpression/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema38.properties.tiles.items.properties.config.allOf[1].else.properties.select.items.allOf[0].else.properties.valueExpression.type,parentSchema:schema38.properties.tiles.items.properties.config.allOf[1].else.properties.select.items.allOf[0].else.properties.valueExpression,data:data52};
+}
+}
+var valid45 = _errs145 === errors;
+if(valid45){
+const err122 = {};
 if(vErrors === null){
 vErrors = [err122];
 }
@@ -11842,14 +11810,33 @@ vErrors.push(err122);
 }
 errors++;
 }
+else {
+errors = _errs144;
+if(vErrors !== null){
+if(_errs144){
+vErrors.length = _errs144;
+}
+else {
+vErrors = null;
 }
 }
-var _valid6 = _errs145 === errors;
-valid43 = _valid6;
-ifClause1 = "else";
 }
-if(!valid43){
-const err123 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i3,schemaPath:"#/properties/tiles/items/properties/config/allOf/1/else/properties/select/items/allOf/0/if",keyword:"if",params:{failingKeyword: ifClause1},message:"must match \""+ifClause1+"\" schema",schema:schema38.properties.tiles.items.properties.config.allOf[1].else.properties.select.items.allOf[0].if,parentSchema:schema38.properties.tiles.items.properties.config.allOf[1].else.properties.select.items.allOf[0],data:data49};
+var _valid6 = _errs143 === errors;
+errors = _errs142;
+if(vErrors !== null){
+if(_errs142){
+vErrors.length = _errs142;
+}
+else {
+vErrors = null;
+}
+}
+let ifClause1;
+if(_valid6){
+const _errs147 = errors;
+if(data51 && typeof data51 == "object" && !Array.isArray(data51)){
+if(data51.valueExpression === undefined){
+const err123 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i3,schemaPath:"#/properties/tiles/items/properties/config/allOf/2/else/properties/select/items/allOf/0/then/required",keyword:"required",params:{missingProperty: "valueExpression"},message:"must have required property '"+"valueExpression"+"'",schema:schema38.properties.tiles.items.properties.config.allOf[2].else.properties.select.items.allOf[0].then.required,parentSchema:schema38.properties.tiles.items.properties.config.allOf[2].else.properties.select.items.allOf[0].then,data:data51};
 if(vErrors === null){
 vErrors = [err123];
 }
@@ -11858,15 +11845,11 @@ vErrors.push(err123);
 }
 errors++;
 }
-const _errs149 = errors;
-let valid48 = true;
-const _errs150 = errors;
-const _errs151 = errors;
-const _errs152 = errors;
-if(data49 && typeof data49 == "object" && !Array.isArray(data49)){
-let missing9;
-if((data49.aggFn === undefined) && (missing9 = "aggFn")){
-const err124 = {};
+if(data51.valueExpression !== undefined){
+let data53 = data51.valueExpression;
+if(typeof data53 === "string"){
+if(func2(data53) < 1){
+const err124 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i3+"/valueExpression",schemaPath:"#/properties/tiles/items/properties/config/allOf/2/else/properties/select/items/allOf/0/then/properties/valueExpression/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema38.properties.tiles.items.properties.config.allOf[2].else.properties.select.items.allOf[0].then.properties.valueExpression,data:data53};
 if(vErrors === null){
 vErrors = [err124];
 }
@@ -11875,10 +11858,9 @@ vErrors.push(err124);
 }
 errors++;
 }
+}
 else {
-if(data49.aggFn !== undefined){
-if("quantile" !== data49.aggFn){
-const err125 = {};
+const err125 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i3+"/valueExpression",schemaPath:"#/properties/tiles/items/properties/config/allOf/2/else/properties/select/items/allOf/0/then/properties/valueExpression/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema38.properties.tiles.items.properties.config.allOf[2].else.properties.select.items.allOf[0].then.properties.valueExpression.type,parentSchema:schema38.properties.tiles.items.properties.config.allOf[2].else.properties.select.items.allOf[0].then.properties.valueExpression,data:data53};
 if(vErrors === null){
 vErrors = [err125];
 }
@@ -11889,10 +11871,18 @@ errors++;
 }
 }
 }
+var _valid6 = _errs147 === errors;
+valid44 = _valid6;
+ifClause1 = "then";
 }
-var valid49 = _errs152 === errors;
-if(valid49){
-const err126 = {};
+else {
+const _errs150 = errors;
+if(data51 && typeof data51 == "object" && !Array.isArray(data51)){
+if(data51.valueExpression !== undefined){
+let data54 = data51.valueExpression;
+if(typeof data54 === "string"){
+if(func2(data54) > 0){
+const err126 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i3+"/valueExpression",schemaPath:"#/properties/tiles/items/properties/config/allOf/2/else/properties/select/items/allOf/0/else/properties/valueExpression/maxLength",keyword:"maxLength",params:{limit: 0},message:"must NOT have more than 0 characters",schema:0,parentSchema:schema38.properties.tiles.items.properties.config.allOf[2].else.properties.select.items.allOf[0].else.properties.valueExpression,data:data54};
 if(vErrors === null){
 vErrors = [err126];
 }
@@ -11901,32 +11891,9 @@ vErrors.push(err126);
 }
 errors++;
 }
-else {
-errors = _errs151;
-if(vErrors !== null){
-if(_errs151){
-vErrors.length = _errs151;
 }
 else {
-vErrors = null;
-}
-}
-}
-var _valid7 = _errs150 === errors;
-errors = _errs149;
-if(vErrors !== null){
-if(_errs149){
-vErrors.length = _errs149;
-}
-else {
-vErrors = null;
-}
-}
-if(_valid7){
-const _errs154 = errors;
-if(data49 && typeof data49 == "object" && !Array.isArray(data49)){
-if(data49.level !== undefined){
-const err127 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i3+"/level",schemaPath:"#/properties/tiles/items/properties/config/allOf/1/else/properties/select/items/allOf/1/then/properties/level/not",keyword:"not",params:{},message:"must NOT be valid",schema:schema38.properties.tiles.items.properties.config.allOf[1].else.properties.select.items.allOf[1].then.properties.level.not,parentSchema:schema38.properties.tiles.items.properties.config.allOf[1].else.properties.select.items.allOf[1].then.properties.level,data:data49.level};
+const err127 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i3+"/valueExpression",schemaPath:"#/properties/tiles/items/properties/config/allOf/2/else/properties/select/items/allOf/0/else/properties/valueExpression/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema38.properties.tiles.items.properties.config.allOf[2].else.properties.select.items.allOf[0].else.properties.valueExpression.type,parentSchema:schema38.properties.tiles.items.properties.config.allOf[2].else.properties.select.items.allOf[0].else.properties.valueExpression,data:data54};
 if(vErrors === null){
 vErrors = [err127];
 }
@@ -11936,11 +11903,13 @@ vErrors.push(err127);
 errors++;
 }
 }
-var _valid7 = _errs154 === errors;
-valid48 = _valid7;
 }
-if(!valid48){
-const err128 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i3,schemaPath:"#/properties/tiles/items/properties/config/allOf/1/else/properties/select/items/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema",schema:schema38.properties.tiles.items.properties.config.allOf[1].else.properties.select.items.allOf[1].if,parentSchema:schema38.properties.tiles.items.properties.config.allOf[1].else.properties.select.items.allOf[1],data:data49};
+var _valid6 = _errs150 === errors;
+valid44 = _valid6;
+ifClause1 = "else";
+}
+if(!valid44){
+const err128 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i3,schemaPath:"#/properties/tiles/items/properties/config/allOf/2/else/properties/select/items/allOf/0/if",keyword:"if",params:{failingKeyword: ifClause1},message:"must match \""+ifClause1+"\" schema",schema:schema38.properties.tiles.items.properties.config.allOf[2].else.properties.select.items.allOf[0].if,parentSchema:schema38.properties.tiles.items.properties.config.allOf[2].else.properties.select.items.allOf[0],data:data51};
 if(vErrors === null){
 vErrors = [err128];
 }
@@ -11949,9 +11918,15 @@ vErrors.push(err128);
 }
 errors++;
 }
-if(data49 && typeof data49 == "object" && !Array.isArray(data49)){
-if(data49.aggFn === undefined){
-const err129 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i3,schemaPath:"#/properties/tiles/items/properties/config/allOf/1/else/properties/select/items/required",keyword:"required",params:{missingProperty: "aggFn"},message:"must have required property '"+"aggFn"+"'",schema:schema38.properties.tiles.items.properties.config.allOf[1].else.properties.select.items.required,parentSchema:schema38.properties.tiles.items.properties.config.allOf[1].else.properties.select.items,data:data49};
+const _errs154 = errors;
+let valid49 = true;
+const _errs155 = errors;
+const _errs156 = errors;
+const _errs157 = errors;
+if(data51 && typeof data51 == "object" && !Array.isArray(data51)){
+let missing9;
+if((data51.aggFn === undefined) && (missing9 = "aggFn")){
+const err129 = {};
 if(vErrors === null){
 vErrors = [err129];
 }
@@ -11960,9 +11935,10 @@ vErrors.push(err129);
 }
 errors++;
 }
-for(const key5 in data49){
-if(!(func29.call(schema38.properties.tiles.items.properties.config.allOf[1].else.properties.select.items.properties, key5))){
-const err130 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i3,schemaPath:"#/properties/tiles/items/properties/config/allOf/1/else/properties/select/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key5},message:"must NOT have additional properties",schema:false,parentSchema:schema38.properties.tiles.items.properties.config.allOf[1].else.properties.select.items,data:data49};
+else {
+if(data51.aggFn !== undefined){
+if("quantile" !== data51.aggFn){
+const err130 = {};
 if(vErrors === null){
 vErrors = [err130];
 }
@@ -11972,11 +11948,11 @@ vErrors.push(err130);
 errors++;
 }
 }
-if(data49.valueExpression !== undefined){
-let data55 = data49.valueExpression;
-if(typeof data55 === "string"){
-if(func2(data55) > 10000){
-const err131 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i3+"/valueExpression",schemaPath:"#/properties/tiles/items/properties/config/allOf/1/else/properties/select/items/properties/valueExpression/maxLength",keyword:"maxLength",params:{limit: 10000},message:"must NOT have more than 10000 characters",schema:10000,parentSchema:schema38.properties.tiles.items.properties.config.allOf[1].else.properties.select.items.properties.valueExpression,data:data55};
+}
+}
+var valid50 = _errs157 === errors;
+if(valid50){
+const err131 = {};
 if(vErrors === null){
 vErrors = [err131];
 }
@@ -11985,9 +11961,32 @@ vErrors.push(err131);
 }
 errors++;
 }
+else {
+errors = _errs156;
+if(vErrors !== null){
+if(_errs156){
+vErrors.length = _errs156;
 }
 else {
-const err132 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i3+"/valueExpression",schemaPath:"#/properties/tiles/items/properties/config/allOf/1/else/properties/select/items/properties/valueExpression/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema38.properties.tiles.items.properties.config.allOf[1].else.properties.select.items.properties.valueExpression.type,parentSchema:schema38.properties.tiles.items.properties.config.allOf[1].else.properties.select.items.properties.valueExpression,data:data55};
+vErrors = null;
+}
+}
+}
+var _valid7 = _errs155 === errors;
+errors = _errs154;
+if(vErrors !== null){
+if(_errs154){
+vErrors.length = _errs154;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid7){
+const _errs159 = errors;
+if(data51 && typeof data51 == "object" && !Array.isArray(data51)){
+if(data51.level !== undefined){
+const err132 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i3+"/level",schemaPath:"#/properties/tiles/items/properties/config/allOf/2/else/properties/select/items/allOf/1/then/properties/level/not",keyword:"not",params:{},message:"must NOT be valid",schema:schema38.properties.tiles.items.properties.config.allOf[2].else.properties.select.items.allOf[1].then.properties.level.not,parentSchema:schema38.properties.tiles.items.properties.config.allOf[2].else.properties.select.items.allOf[1].then.properties.level,data:data51.level};
 if(vErrors === null){
 vErrors = [err132];
 }
@@ -11997,11 +11996,11 @@ vErrors.push(err132);
 errors++;
 }
 }
-if(data49.alias !== undefined){
-let data56 = data49.alias;
-if(typeof data56 === "string"){
-if(func2(data56) > 10000){
-const err133 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i3+"/alias",schemaPath:"#/properties/tiles/items/properties/config/allOf/1/else/properties/select/items/properties/alias/maxLength",keyword:"maxLength",params:{limit: 10000},message:"must NOT have more than 10000 characters",schema:10000,parentSchema:schema38.properties.tiles.items.properties.config.allOf[1].else.properties.select.items.properties.alias,data:data56};
+var _valid7 = _errs159 === errors;
+valid49 = _valid7;
+}
+if(!valid49){
+const err133 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i3,schemaPath:"#/properties/tiles/items/properties/config/allOf/2/else/properties/select/items/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema",schema:schema38.properties.tiles.items.properties.config.allOf[2].else.properties.select.items.allOf[1].if,parentSchema:schema38.properties.tiles.items.properties.config.allOf[2].else.properties.select.items.allOf[1],data:data51};
 if(vErrors === null){
 vErrors = [err133];
 }
@@ -12010,9 +12009,9 @@ vErrors.push(err133);
 }
 errors++;
 }
-}
-else {
-const err134 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i3+"/alias",schemaPath:"#/properties/tiles/items/properties/config/allOf/1/else/properties/select/items/properties/alias/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema38.properties.tiles.items.properties.config.allOf[1].else.properties.select.items.properties.alias.type,parentSchema:schema38.properties.tiles.items.properties.config.allOf[1].else.properties.select.items.properties.alias,data:data56};
+if(data51 && typeof data51 == "object" && !Array.isArray(data51)){
+if(data51.aggFn === undefined){
+const err134 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i3,schemaPath:"#/properties/tiles/items/properties/config/allOf/2/else/properties/select/items/required",keyword:"required",params:{missingProperty: "aggFn"},message:"must have required property '"+"aggFn"+"'",schema:schema38.properties.tiles.items.properties.config.allOf[2].else.properties.select.items.required,parentSchema:schema38.properties.tiles.items.properties.config.allOf[2].else.properties.select.items,data:data51};
 if(vErrors === null){
 vErrors = [err134];
 }
@@ -12021,11 +12020,9 @@ vErrors.push(err134);
 }
 errors++;
 }
-}
-if(data49.aggFn !== undefined){
-let data57 = data49.aggFn;
-if(!(((((((((((data57 === "avg") || (data57 === "count")) || (data57 === "count_distinct")) || (data57 === "last_value")) || (data57 === "max")) || (data57 === "min")) || (data57 === "quantile")) || (data57 === "sum")) || (data57 === "any")) || (data57 === "none")) || (data57 === "increase"))){
-const err135 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i3+"/aggFn",schemaPath:"#/properties/tiles/items/properties/config/allOf/1/else/properties/select/items/properties/aggFn/enum",keyword:"enum",params:{allowedValues: schema38.properties.tiles.items.properties.config.allOf[1].else.properties.select.items.properties.aggFn.enum},message:"must be equal to one of the allowed values",schema:schema38.properties.tiles.items.properties.config.allOf[1].else.properties.select.items.properties.aggFn.enum,parentSchema:schema38.properties.tiles.items.properties.config.allOf[1].else.properties.select.items.properties.aggFn,data:data57};
+for(const key5 in data51){
+if(!(func29.call(schema38.properties.tiles.items.properties.config.allOf[2].else.properties.select.items.properties, key5))){
+const err135 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i3,schemaPath:"#/properties/tiles/items/properties/config/allOf/2/else/properties/select/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key5},message:"must NOT have additional properties",schema:false,parentSchema:schema38.properties.tiles.items.properties.config.allOf[2].else.properties.select.items,data:data51};
 if(vErrors === null){
 vErrors = [err135];
 }
@@ -12035,10 +12032,11 @@ vErrors.push(err135);
 errors++;
 }
 }
-if(data49.level !== undefined){
-let data58 = data49.level;
-if(!((((data58 === 0.5) || (data58 === 0.9)) || (data58 === 0.95)) || (data58 === 0.99))){
-const err136 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i3+"/level",schemaPath:"#/properties/tiles/items/properties/config/allOf/1/else/properties/select/items/properties/level/enum",keyword:"enum",params:{allowedValues: schema38.properties.tiles.items.properties.config.allOf[1].else.properties.select.items.properties.level.enum},message:"must be equal to one of the allowed values",schema:schema38.properties.tiles.items.properties.config.allOf[1].else.properties.select.items.properties.level.enum,parentSchema:schema38.properties.tiles.items.properties.config.allOf[1].else.properties.select.items.properties.level,data:data58};
+if(data51.valueExpression !== undefined){
+let data57 = data51.valueExpression;
+if(typeof data57 === "string"){
+if(func2(data57) > 10000){
+const err136 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i3+"/valueExpression",schemaPath:"#/properties/tiles/items/properties/config/allOf/2/else/properties/select/items/properties/valueExpression/maxLength",keyword:"maxLength",params:{limit: 10000},message:"must NOT have more than 10000 characters",schema:10000,parentSchema:schema38.properties.tiles.items.properties.config.allOf[2].else.properties.select.items.properties.valueExpression,data:data57};
 if(vErrors === null){
 vErrors = [err136];
 }
@@ -12048,11 +12046,8 @@ vErrors.push(err136);
 errors++;
 }
 }
-if(data49.where !== undefined){
-let data59 = data49.where;
-if(typeof data59 === "string"){
-if(func2(data59) > 10000){
-const err137 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i3+"/where",schemaPath:"#/properties/tiles/items/properties/config/allOf/1/else/properties/select/items/properties/where/maxLength",keyword:"maxLength",params:{limit: 10000},message:"must NOT have more than 10000 characters",schema:10000,parentSchema:schema38.properties.tiles.items.properties.config.allOf[1].else.properties.select.items.properties.where,data:data59};
+else {
+const err137 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i3+"/valueExpression",schemaPath:"#/properties/tiles/items/properties/config/allOf/2/else/properties/select/items/properties/valueExpression/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema38.properties.tiles.items.properties.config.allOf[2].else.properties.select.items.properties.valueExpression.type,parentSchema:schema38.properties.tiles.items.properties.config.allOf[2].else.properties.select.items.properties.valueExpression,data:data57};
 if(vErrors === null){
 vErrors = [err137];
 }
@@ -12062,8 +12057,11 @@ vErrors.push(err137);
 errors++;
 }
 }
-else {
-const err138 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i3+"/where",schemaPath:"#/properties/tiles/items/properties/config/allOf/1/else/properties/select/items/properties/where/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema38.properties.tiles.items.properties.config.allOf[1].else.properties.select.items.properties.where.type,parentSchema:schema38.properties.tiles.items.properties.config.allOf[1].else.properties.select.items.properties.where,data:data59};
+if(data51.alias !== undefined){
+let data58 = data51.alias;
+if(typeof data58 === "string"){
+if(func2(data58) > 10000){
+const err138 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i3+"/alias",schemaPath:"#/properties/tiles/items/properties/config/allOf/2/else/properties/select/items/properties/alias/maxLength",keyword:"maxLength",params:{limit: 10000},message:"must NOT have more than 10000 characters",schema:10000,parentSchema:schema38.properties.tiles.items.properties.config.allOf[2].else.properties.select.items.properties.alias,data:data58};
 if(vErrors === null){
 vErrors = [err138];
 }
@@ -12073,10 +12071,8 @@ vErrors.push(err138);
 errors++;
 }
 }
-if(data49.whereLanguage !== undefined){
-let data60 = data49.whereLanguage;
-if(!(((data60 === "lucene") || (data60 === "sql")) || (data60 === "promql"))){
-const err139 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i3+"/whereLanguage",schemaPath:"#/properties/tiles/items/properties/config/allOf/1/else/properties/select/items/properties/whereLanguage/enum",keyword:"enum",params:{allowedValues: schema38.properties.tiles.items.properties.config.allOf[1].else.properties.select.items.properties.whereLanguage.enum},message:"must be equal to one of the allowed values",schema:schema38.properties.tiles.items.properties.config.allOf[1].else.properties.select.items.properties.whereLanguage.enum,parentSchema:schema38.properties.tiles.items.properties.config.allOf[1].else.properties.select.items.properties.whereLanguage,data:data60};
+else {
+const err139 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i3+"/alias",schemaPath:"#/properties/tiles/items/properties/config/allOf/2/else/properties/select/items/properties/alias/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema38.properties.tiles.items.properties.config.allOf[2].else.properties.select.items.properties.alias.type,parentSchema:schema38.properties.tiles.items.properties.config.allOf[2].else.properties.select.items.properties.alias,data:data58};
 if(vErrors === null){
 vErrors = [err139];
 }
@@ -12086,10 +12082,10 @@ vErrors.push(err139);
 errors++;
 }
 }
-if(data49.numberFormat !== undefined){
-let data61 = data49.numberFormat;
-if(!(data61 && typeof data61 == "object" && !Array.isArray(data61))){
-const err140 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i3+"/numberFormat",schemaPath:"#/properties/tiles/items/properties/config/allOf/1/else/properties/select/items/properties/numberFormat/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema38.properties.tiles.items.properties.config.allOf[1].else.properties.select.items.properties.numberFormat.type,parentSchema:schema38.properties.tiles.items.properties.config.allOf[1].else.properties.select.items.properties.numberFormat,data:data61};
+if(data51.aggFn !== undefined){
+let data59 = data51.aggFn;
+if(!(((((((((((data59 === "avg") || (data59 === "count")) || (data59 === "count_distinct")) || (data59 === "last_value")) || (data59 === "max")) || (data59 === "min")) || (data59 === "quantile")) || (data59 === "sum")) || (data59 === "any")) || (data59 === "none")) || (data59 === "increase"))){
+const err140 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i3+"/aggFn",schemaPath:"#/properties/tiles/items/properties/config/allOf/2/else/properties/select/items/properties/aggFn/enum",keyword:"enum",params:{allowedValues: schema38.properties.tiles.items.properties.config.allOf[2].else.properties.select.items.properties.aggFn.enum},message:"must be equal to one of the allowed values",schema:schema38.properties.tiles.items.properties.config.allOf[2].else.properties.select.items.properties.aggFn.enum,parentSchema:schema38.properties.tiles.items.properties.config.allOf[2].else.properties.select.items.properties.aggFn,data:data59};
 if(vErrors === null){
 vErrors = [err140];
 }
@@ -12099,10 +12095,10 @@ vErrors.push(err140);
 errors++;
 }
 }
-if(data49.metricType !== undefined){
-let data62 = data49.metricType;
-if(!(((((data62 === "gauge") || (data62 === "histogram")) || (data62 === "sum")) || (data62 === "summary")) || (data62 === "exponential histogram"))){
-const err141 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i3+"/metricType",schemaPath:"#/properties/tiles/items/properties/config/allOf/1/else/properties/select/items/properties/metricType/enum",keyword:"enum",params:{allowedValues: schema38.properties.tiles.items.properties.config.allOf[1].else.properties.select.items.properties.metricType.enum},message:"must be equal to one of the allowed values",schema:schema38.properties.tiles.items.properties.config.allOf[1].else.properties.select.items.properties.metricType.enum,parentSchema:schema38.properties.tiles.items.properties.config.allOf[1].else.properties.select.items.properties.metricType,data:data62};
+if(data51.level !== undefined){
+let data60 = data51.level;
+if(!((((data60 === 0.5) || (data60 === 0.9)) || (data60 === 0.95)) || (data60 === 0.99))){
+const err141 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i3+"/level",schemaPath:"#/properties/tiles/items/properties/config/allOf/2/else/properties/select/items/properties/level/enum",keyword:"enum",params:{allowedValues: schema38.properties.tiles.items.properties.config.allOf[2].else.properties.select.items.properties.level.enum},message:"must be equal to one of the allowed values",schema:schema38.properties.tiles.items.properties.config.allOf[2].else.properties.select.items.properties.level.enum,parentSchema:schema38.properties.tiles.items.properties.config.allOf[2].else.properties.select.items.properties.level,data:data60};
 if(vErrors === null){
 vErrors = [err141];
 }
@@ -12112,10 +12108,11 @@ vErrors.push(err141);
 errors++;
 }
 }
-if(data49.metricName !== undefined){
-let data63 = data49.metricName;
-if(typeof data63 !== "string"){
-const err142 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i3+"/metricName",schemaPath:"#/properties/tiles/items/properties/config/allOf/1/else/properties/select/items/properties/metricName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema38.properties.tiles.items.properties.config.allOf[1].else.properties.select.items.properties.metricName.type,parentSchema:schema38.properties.tiles.items.properties.config.allOf[1].else.properties.select.items.properties.metricName,data:data63};
+if(data51.where !== undefined){
+let data61 = data51.where;
+if(typeof data61 === "string"){
+if(func2(data61) > 10000){
+const err142 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i3+"/where",schemaPath:"#/properties/tiles/items/properties/config/allOf/2/else/properties/select/items/properties/where/maxLength",keyword:"maxLength",params:{limit: 10000},message:"must NOT have more than 10000 characters",schema:10000,parentSchema:schema38.properties.tiles.items.properties.config.allOf[2].else.properties.select.items.properties.where,data:data61};
 if(vErrors === null){
 vErrors = [err142];
 }
@@ -12125,10 +12122,8 @@ vErrors.push(err142);
 errors++;
 }
 }
-if(data49.periodAggFn !== undefined){
-let data64 = data49.periodAggFn;
-if("delta" !== data64){
-const err143 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i3+"/periodAggFn",schemaPath:"#/properties/tiles/items/properties/config/allOf/1/else/properties/select/items/properties/periodAggFn/const",keyword:"const",params:{allowedValue: "delta"},message:"must be equal to constant",schema:"delta",parentSchema:schema38.properties.tiles.items.properties.config.allOf[1].else.properties.select.items.properties.periodAggFn,data:data64};
+else {
+const err143 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i3+"/where",schemaPath:"#/properties/tiles/items/properties/config/allOf/2/else/properties/select/items/properties/where/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema38.properties.tiles.items.properties.config.allOf[2].else.properties.select.items.properties.where.type,parentSchema:schema38.properties.tiles.items.properties.config.allOf[2].else.properties.select.items.properties.where,data:data61};
 if(vErrors === null){
 vErrors = [err143];
 }
@@ -12138,9 +12133,10 @@ vErrors.push(err143);
 errors++;
 }
 }
-}
-else {
-const err144 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i3,schemaPath:"#/properties/tiles/items/properties/config/allOf/1/else/properties/select/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema38.properties.tiles.items.properties.config.allOf[1].else.properties.select.items.type,parentSchema:schema38.properties.tiles.items.properties.config.allOf[1].else.properties.select.items,data:data49};
+if(data51.whereLanguage !== undefined){
+let data62 = data51.whereLanguage;
+if(!(((data62 === "lucene") || (data62 === "sql")) || (data62 === "promql"))){
+const err144 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i3+"/whereLanguage",schemaPath:"#/properties/tiles/items/properties/config/allOf/2/else/properties/select/items/properties/whereLanguage/enum",keyword:"enum",params:{allowedValues: schema38.properties.tiles.items.properties.config.allOf[2].else.properties.select.items.properties.whereLanguage.enum},message:"must be equal to one of the allowed values",schema:schema38.properties.tiles.items.properties.config.allOf[2].else.properties.select.items.properties.whereLanguage.enum,parentSchema:schema38.properties.tiles.items.properties.config.allOf[2].else.properties.select.items.properties.whereLanguage,data:data62};
 if(vErrors === null){
 vErrors = [err144];
 }
@@ -12150,9 +12146,10 @@ vErrors.push(err144);
 errors++;
 }
 }
-}
-else {
-const err145 = {instancePath:instancePath+"/tiles/" + i0+"/config/select",schemaPath:"#/properties/tiles/items/properties/config/allOf/1/else/properties/select/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema38.properties.tiles.items.properties.config.allOf[1].else.properties.select.type,parentSchema:schema38.properties.tiles.items.properties.config.allOf[1].else.properties.select,data:data48};
+if(data51.numberFormat !== undefined){
+let data63 = data51.numberFormat;
+if(!(data63 && typeof data63 == "object" && !Array.isArray(data63))){
+const err145 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i3+"/numberFormat",schemaPath:"#/properties/tiles/items/properties/config/allOf/2/else/properties/select/items/properties/numberFormat/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema38.properties.tiles.items.properties.config.allOf[2].else.properties.select.items.properties.numberFormat.type,parentSchema:schema38.properties.tiles.items.properties.config.allOf[2].else.properties.select.items.properties.numberFormat,data:data63};
 if(vErrors === null){
 vErrors = [err145];
 }
@@ -12162,11 +12159,10 @@ vErrors.push(err145);
 errors++;
 }
 }
-if(data9.groupBy !== undefined){
-let data65 = data9.groupBy;
-if(typeof data65 === "string"){
-if(func2(data65) > 10000){
-const err146 = {instancePath:instancePath+"/tiles/" + i0+"/config/groupBy",schemaPath:"#/properties/tiles/items/properties/config/allOf/1/else/properties/groupBy/maxLength",keyword:"maxLength",params:{limit: 10000},message:"must NOT have more than 10000 characters",schema:10000,parentSchema:schema38.properties.tiles.items.properties.config.allOf[1].else.properties.groupBy,data:data65};
+if(data51.metricType !== undefined){
+let data64 = data51.metricType;
+if(!(((((data64 === "gauge") || (data64 === "histogram")) || (data64 === "sum")) || (data64 === "summary")) || (data64 === "exponential histogram"))){
+const err146 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i3+"/metricType",schemaPath:"#/properties/tiles/items/properties/config/allOf/2/else/properties/select/items/properties/metricType/enum",keyword:"enum",params:{allowedValues: schema38.properties.tiles.items.properties.config.allOf[2].else.properties.select.items.properties.metricType.enum},message:"must be equal to one of the allowed values",schema:schema38.properties.tiles.items.properties.config.allOf[2].else.properties.select.items.properties.metricType.enum,parentSchema:schema38.properties.tiles.items.properties.config.allOf[2].else.properties.select.items.properties.metricType,data:data64};
 if(vErrors === null){
 vErrors = [err146];
 }
@@ -12176,8 +12172,10 @@ vErrors.push(err146);
 errors++;
 }
 }
-else {
-const err147 = {instancePath:instancePath+"/tiles/" + i0+"/config/groupBy",schemaPath:"#/properties/tiles/items/properties/config/allOf/1/else/properties/groupBy/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema38.properties.tiles.items.properties.config.allOf[1].else.properties.groupBy.type,parentSchema:schema38.properties.tiles.items.properties.config.allOf[1].else.properties.groupBy,data:data65};
+if(data51.metricName !== undefined){
+let data65 = data51.metricName;
+if(typeof data65 !== "string"){
+const err147 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i3+"/metricName",schemaPath:"#/properties/tiles/items/properties/config/allOf/2/else/properties/select/items/properties/metricName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema38.properties.tiles.items.properties.config.allOf[2].else.properties.select.items.properties.metricName.type,parentSchema:schema38.properties.tiles.items.properties.config.allOf[2].else.properties.select.items.properties.metricName,data:data65};
 if(vErrors === null){
 vErrors = [err147];
 }
@@ -12187,10 +12185,10 @@ vErrors.push(err147);
 errors++;
 }
 }
-if(data9.asRatio !== undefined){
-let data66 = data9.asRatio;
-if(typeof data66 !== "boolean"){
-const err148 = {instancePath:instancePath+"/tiles/" + i0+"/config/asRatio",schemaPath:"#/properties/tiles/items/properties/config/allOf/1/else/properties/asRatio/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema38.properties.tiles.items.properties.config.allOf[1].else.properties.asRatio.type,parentSchema:schema38.properties.tiles.items.properties.config.allOf[1].else.properties.asRatio,data:data66};
+if(data51.periodAggFn !== undefined){
+let data66 = data51.periodAggFn;
+if("delta" !== data66){
+const err148 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i3+"/periodAggFn",schemaPath:"#/properties/tiles/items/properties/config/allOf/2/else/properties/select/items/properties/periodAggFn/const",keyword:"const",params:{allowedValue: "delta"},message:"must be equal to constant",schema:"delta",parentSchema:schema38.properties.tiles.items.properties.config.allOf[2].else.properties.select.items.properties.periodAggFn,data:data66};
 if(vErrors === null){
 vErrors = [err148];
 }
@@ -12200,10 +12198,9 @@ vErrors.push(err148);
 errors++;
 }
 }
-if(data9.alignDateRangeToGranularity !== undefined){
-let data67 = data9.alignDateRangeToGranularity;
-if(typeof data67 !== "boolean"){
-const err149 = {instancePath:instancePath+"/tiles/" + i0+"/config/alignDateRangeToGranularity",schemaPath:"#/properties/tiles/items/properties/config/allOf/1/else/properties/alignDateRangeToGranularity/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema38.properties.tiles.items.properties.config.allOf[1].else.properties.alignDateRangeToGranularity.type,parentSchema:schema38.properties.tiles.items.properties.config.allOf[1].else.properties.alignDateRangeToGranularity,data:data67};
+}
+else {
+const err149 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i3,schemaPath:"#/properties/tiles/items/properties/config/allOf/2/else/properties/select/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema38.properties.tiles.items.properties.config.allOf[2].else.properties.select.items.type,parentSchema:schema38.properties.tiles.items.properties.config.allOf[2].else.properties.select.items,data:data51};
 if(vErrors === null){
 vErrors = [err149];
 }
@@ -12213,10 +12210,9 @@ vErrors.push(err149);
 errors++;
 }
 }
-if(data9.fillNulls !== undefined){
-let data68 = data9.fillNulls;
-if(typeof data68 !== "boolean"){
-const err150 = {instancePath:instancePath+"/tiles/" + i0+"/config/fillNulls",schemaPath:"#/properties/tiles/items/properties/config/allOf/1/else/properties/fillNulls/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema38.properties.tiles.items.properties.config.allOf[1].else.properties.fillNulls.type,parentSchema:schema38.properties.tiles.items.properties.config.allOf[1].else.properties.fillNulls,data:data68};
+}
+else {
+const err150 = {instancePath:instancePath+"/tiles/" + i0+"/config/select",schemaPath:"#/properties/tiles/items/properties/config/allOf/2/else/properties/select/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema38.properties.tiles.items.properties.config.allOf[2].else.properties.select.type,parentSchema:schema38.properties.tiles.items.properties.config.allOf[2].else.properties.select,data:data50};
 if(vErrors === null){
 vErrors = [err150];
 }
@@ -12226,10 +12222,11 @@ vErrors.push(err150);
 errors++;
 }
 }
-if(data9.numberFormat !== undefined){
-let data69 = data9.numberFormat;
-if(!(data69 && typeof data69 == "object" && !Array.isArray(data69))){
-const err151 = {instancePath:instancePath+"/tiles/" + i0+"/config/numberFormat",schemaPath:"#/properties/tiles/items/properties/config/allOf/1/else/properties/numberFormat/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema38.properties.tiles.items.properties.config.allOf[1].else.properties.numberFormat.type,parentSchema:schema38.properties.tiles.items.properties.config.allOf[1].else.properties.numberFormat,data:data69};
+if(data9.groupBy !== undefined){
+let data67 = data9.groupBy;
+if(typeof data67 === "string"){
+if(func2(data67) > 10000){
+const err151 = {instancePath:instancePath+"/tiles/" + i0+"/config/groupBy",schemaPath:"#/properties/tiles/items/properties/config/allOf/2/else/properties/groupBy/maxLength",keyword:"maxLength",params:{limit: 10000},message:"must NOT have more than 10000 characters",schema:10000,parentSchema:schema38.properties.tiles.items.properties.config.allOf[2].else.properties.groupBy,data:data67};
 if(vErrors === null){
 vErrors = [err151];
 }
@@ -12239,11 +12236,8 @@ vErrors.push(err151);
 errors++;
 }
 }
-if(data9.formulas !== undefined){
-let data70 = data9.formulas;
-if(Array.isArray(data70)){
-if(data70.length > 10){
-const err152 = {instancePath:instancePath+"/tiles/" + i0+"/config/formulas",schemaPath:"#/properties/tiles/items/properties/config/allOf/1/else/properties/formulas/maxItems",keyword:"maxItems",params:{limit: 10},message:"must NOT have more than 10 items",schema:10,parentSchema:schema38.properties.tiles.items.properties.config.allOf[1].else.properties.formulas,data:data70};
+else {
+const err152 = {instancePath:instancePath+"/tiles/" + i0+"/config/groupBy",schemaPath:"#/properties/tiles/items/properties/config/allOf/2/else/properties/groupBy/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema38.properties.tiles.items.properties.config.allOf[2].else.properties.groupBy.type,parentSchema:schema38.properties.tiles.items.properties.config.allOf[2].else.properties.groupBy,data:data67};
 if(vErrors === null){
 vErrors = [err152];
 }
@@ -12252,11 +12246,11 @@ vErrors.push(err152);
 }
 errors++;
 }
-const len4 = data70.length;
-for(let i4=0; i4<len4; i4++){
-let data71 = data70[i4];
-if(!(data71 && typeof data71 == "object" && !Array.isArray(data71))){
-const err153 = {instancePath:instancePath+"/tiles/" + i0+"/config/formulas/" + i4,schemaPath:"#/properties/tiles/items/properties/config/allOf/1/else/properties/formulas/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema38.properties.tiles.items.properties.config.allOf[1].else.properties.formulas.items.type,parentSchema:schema38.properties.tiles.items.properties.config.allOf[1].else.properties.formulas.items,data:data71};
+}
+if(data9.asRatio !== undefined){
+let data68 = data9.asRatio;
+if(typeof data68 !== "boolean"){
+const err153 = {instancePath:instancePath+"/tiles/" + i0+"/config/asRatio",schemaPath:"#/properties/tiles/items/properties/config/allOf/2/else/properties/asRatio/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema38.properties.tiles.items.properties.config.allOf[2].else.properties.asRatio.type,parentSchema:schema38.properties.tiles.items.properties.config.allOf[2].else.properties.asRatio,data:data68};
 if(vErrors === null){
 vErrors = [err153];
 }
@@ -12266,9 +12260,10 @@ vErrors.push(err153);
 errors++;
 }
 }
-}
-else {
-const err154 = {instancePath:instancePath+"/tiles/" + i0+"/config/formulas",schemaPath:"#/properties/tiles/items/properties/config/allOf/1/else/properties/formulas/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema38.properties.tiles.items.properties.config.allOf[1].else.properties.formulas.type,parentSchema:schema38.properties.tiles.items.properties.config.allOf[1].else.properties.formulas,data:data70};
+if(data9.alignDateRangeToGranularity !== undefined){
+let data69 = data9.alignDateRangeToGranularity;
+if(typeof data69 !== "boolean"){
+const err154 = {instancePath:instancePath+"/tiles/" + i0+"/config/alignDateRangeToGranularity",schemaPath:"#/properties/tiles/items/properties/config/allOf/2/else/properties/alignDateRangeToGranularity/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema38.properties.tiles.items.properties.config.allOf[2].else.properties.alignDateRangeToGranularity.type,parentSchema:schema38.properties.tiles.items.properties.config.allOf[2].else.properties.alignDateRangeToGranularity,data:data69};
 if(vErrors === null){
 vErrors = [err154];
 }
@@ -12278,10 +12273,10 @@ vErrors.push(err154);
 errors++;
 }
 }
-if(data9.showOperandSeries !== undefined){
-let data72 = data9.showOperandSeries;
-if(typeof data72 !== "boolean"){
-const err155 = {instancePath:instancePath+"/tiles/" + i0+"/config/showOperandSeries",schemaPath:"#/properties/tiles/items/properties/config/allOf/1/else/properties/showOperandSeries/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema38.properties.tiles.items.properties.config.allOf[1].else.properties.showOperandSeries.type,parentSchema:schema38.properties.tiles.items.properties.config.allOf[1].else.properties.showOperandSeries,data:data72};
+if(data9.fillNulls !== undefined){
+let data70 = data9.fillNulls;
+if(typeof data70 !== "boolean"){
+const err155 = {instancePath:instancePath+"/tiles/" + i0+"/config/fillNulls",schemaPath:"#/properties/tiles/items/properties/config/allOf/2/else/properties/fillNulls/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema38.properties.tiles.items.properties.config.allOf[2].else.properties.fillNulls.type,parentSchema:schema38.properties.tiles.items.properties.config.allOf[2].else.properties.fillNulls,data:data70};
 if(vErrors === null){
 vErrors = [err155];
 }
@@ -12291,10 +12286,10 @@ vErrors.push(err155);
 errors++;
 }
 }
-if(data9.seriesLimit !== undefined){
-let data73 = data9.seriesLimit;
-if(!(((typeof data73 == "number") && (!(data73 % 1) && !isNaN(data73))) && (isFinite(data73)))){
-const err156 = {instancePath:instancePath+"/tiles/" + i0+"/config/seriesLimit",schemaPath:"#/properties/tiles/items/properties/config/allOf/1/else/properties/seriesLimit/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema38.properties.tiles.items.properties.config.allOf[1].else.properties.seriesLimit.type,parentSchema:schema38.properties.tiles.items.properties.config.allOf[1].else.properties.seriesLimit,data:data73};
+if(data9.numberFormat !== undefined){
+let data71 = data9.numberFormat;
+if(!(data71 && typeof data71 == "object" && !Array.isArray(data71))){
+const err156 = {instancePath:instancePath+"/tiles/" + i0+"/config/numberFormat",schemaPath:"#/properties/tiles/items/properties/config/allOf/2/else/properties/numberFormat/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema38.properties.tiles.items.properties.config.allOf[2].else.properties.numberFormat.type,parentSchema:schema38.properties.tiles.items.properties.config.allOf[2].else.properties.numberFormat,data:data71};
 if(vErrors === null){
 vErrors = [err156];
 }
@@ -12303,9 +12298,12 @@ vErrors.push(err156);
 }
 errors++;
 }
-if((typeof data73 == "number") && (isFinite(data73))){
-if(data73 < 0 || isNaN(data73)){
-const err157 = {instancePath:instancePath+"/tiles/" + i0+"/config/seriesLimit",schemaPath:"#/properties/tiles/items/properties/config/allOf/1/else/properties/seriesLimit/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema38.properties.tiles.items.properties.config.allOf[1].else.properties.seriesLimit,data:data73};
+}
+if(data9.formulas !== undefined){
+let data72 = data9.formulas;
+if(Array.isArray(data72)){
+if(data72.length > 10){
+const err157 = {instancePath:instancePath+"/tiles/" + i0+"/config/formulas",schemaPath:"#/properties/tiles/items/properties/config/allOf/2/else/properties/formulas/maxItems",keyword:"maxItems",params:{limit: 10},message:"must NOT have more than 10 items",schema:10,parentSchema:schema38.properties.tiles.items.properties.config.allOf[2].else.properties.formulas,data:data72};
 if(vErrors === null){
 vErrors = [err157];
 }
@@ -12314,11 +12312,11 @@ vErrors.push(err157);
 }
 errors++;
 }
-}
-}
-}
-else {
-const err158 = {instancePath:instancePath+"/tiles/" + i0+"/config",schemaPath:"#/properties/tiles/items/properties/config/allOf/1/else/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema38.properties.tiles.items.properties.config.allOf[1].else.type,parentSchema:schema38.properties.tiles.items.properties.config.allOf[1].else,data:data9};
+const len4 = data72.length;
+for(let i4=0; i4<len4; i4++){
+let data73 = data72[i4];
+if(!(data73 && typeof data73 == "object" && !Array.isArray(data73))){
+const err158 = {instancePath:instancePath+"/tiles/" + i0+"/config/formulas/" + i4,schemaPath:"#/properties/tiles/items/properties/config/allOf/2/else/properties/formulas/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema38.properties.tiles.items.properties.config.allOf[2].else.properties.formulas.items.type,parentSchema:schema38.properties.tiles.items.properties.config.allOf[2].else.properties.formulas.items,data:data73};
 if(vErrors === null){
 vErrors = [err158];
 }
@@ -12327,11 +12325,10 @@ vErrors.push(err158);
 }
 errors++;
 }
-var _valid4 = _errs117 === errors;
-valid30 = _valid4;
 }
-if(!valid30){
-const err159 = {instancePath:instancePath+"/tiles/" + i0+"/config",schemaPath:"#/properties/tiles/items/properties/config/allOf/1/if",keyword:"if",params:{failingKeyword: "else"},message:"must match \"else\" schema",schema:schema38.properties.tiles.items.properties.config.allOf[1].if,parentSchema:schema38.properties.tiles.items.properties.config.allOf[1],data:data9};
+}
+else {
+const err159 = {instancePath:instancePath+"/tiles/" + i0+"/config/formulas",schemaPath:"#/properties/tiles/items/properties/config/allOf/2/else/properties/formulas/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema38.properties.tiles.items.properties.config.allOf[2].else.properties.formulas.type,parentSchema:schema38.properties.tiles.items.properties.config.allOf[2].else.properties.formulas,data:data72};
 if(vErrors === null){
 vErrors = [err159];
 }
@@ -12340,17 +12337,11 @@ vErrors.push(err159);
 }
 errors++;
 }
-const _errs192 = errors;
-let valid55 = true;
-const _errs193 = errors;
-const _errs194 = errors;
-const _errs195 = errors;
-const _errs196 = errors;
-const _errs197 = errors;
-if(data9 && typeof data9 == "object" && !Array.isArray(data9)){
-let missing10;
-if((data9.configType === undefined) && (missing10 = "configType")){
-const err160 = {};
+}
+if(data9.showOperandSeries !== undefined){
+let data74 = data9.showOperandSeries;
+if(typeof data74 !== "boolean"){
+const err160 = {instancePath:instancePath+"/tiles/" + i0+"/config/showOperandSeries",schemaPath:"#/properties/tiles/items/properties/config/allOf/2/else/properties/showOperandSeries/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema38.properties.tiles.items.properties.config.allOf[2].else.properties.showOperandSeries.type,parentSchema:schema38.properties.tiles.items.properties.config.allOf[2].else.properties.showOperandSeries,data:data74};
 if(vErrors === null){
 vErrors = [err160];
 }
@@ -12360,9 +12351,10 @@ vErrors.push(err160);
 errors++;
 }
 }
-var valid57 = _errs197 === errors;
-if(valid57){
-const err161 = {};
+if(data9.seriesLimit !== undefined){
+let data75 = data9.seriesLimit;
+if(!(((typeof data75 == "number") && (!(data75 % 1) && !isNaN(data75))) && (isFinite(data75)))){
+const err161 = {instancePath:instancePath+"/tiles/" + i0+"/config/seriesLimit",schemaPath:"#/properties/tiles/items/properties/config/allOf/2/else/properties/seriesLimit/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema38.properties.tiles.items.properties.config.allOf[2].else.properties.seriesLimit.type,parentSchema:schema38.properties.tiles.items.properties.config.allOf[2].else.properties.seriesLimit,data:data75};
 if(vErrors === null){
 vErrors = [err161];
 }
@@ -12371,22 +12363,9 @@ vErrors.push(err161);
 }
 errors++;
 }
-else {
-errors = _errs196;
-if(vErrors !== null){
-if(_errs196){
-vErrors.length = _errs196;
-}
-else {
-vErrors = null;
-}
-}
-}
-if(errors === _errs195){
-if(data9 && typeof data9 == "object" && !Array.isArray(data9)){
-let missing11;
-if((data9.displayType === undefined) && (missing11 = "displayType")){
-const err162 = {};
+if((typeof data75 == "number") && (isFinite(data75))){
+if(data75 < 0 || isNaN(data75)){
+const err162 = {instancePath:instancePath+"/tiles/" + i0+"/config/seriesLimit",schemaPath:"#/properties/tiles/items/properties/config/allOf/2/else/properties/seriesLimit/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema38.properties.tiles.items.properties.config.allOf[2].else.properties.seriesLimit,data:data75};
 if(vErrors === null){
 vErrors = [err162];
 }
@@ -12395,10 +12374,11 @@ vErrors.push(err162);
 }
 errors++;
 }
+}
+}
+}
 else {
-if(data9.displayType !== undefined){
-if("bar" !== data9.displayType){
-const err163 = {};
+const err163 = {instancePath:instancePath+"/tiles/" + i0+"/config",schemaPath:"#/properties/tiles/items/properties/config/allOf/2/else/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema38.properties.tiles.items.properties.config.allOf[2].else.type,parentSchema:schema38.properties.tiles.items.properties.config.allOf[2].else,data:data9};
 if(vErrors === null){
 vErrors = [err163];
 }
@@ -12407,13 +12387,11 @@ vErrors.push(err163);
 }
 errors++;
 }
+var _valid4 = _errs122 === errors;
+valid31 = _valid4;
 }
-}
-}
-}
-var valid56 = _errs195 === errors;
-if(valid56){
-const err164 = {};
+if(!valid31){
+const err164 = {instancePath:instancePath+"/tiles/" + i0+"/config",schemaPath:"#/properties/tiles/items/properties/config/allOf/2/if",keyword:"if",params:{failingKeyword: "else"},message:"must match \"else\" schema",schema:schema38.properties.tiles.items.properties.config.allOf[2].if,parentSchema:schema38.properties.tiles.items.properties.config.allOf[2],data:data9};
 if(vErrors === null){
 vErrors = [err164];
 }
@@ -12422,32 +12400,17 @@ vErrors.push(err164);
 }
 errors++;
 }
-else {
-errors = _errs194;
-if(vErrors !== null){
-if(_errs194){
-vErrors.length = _errs194;
-}
-else {
-vErrors = null;
-}
-}
-}
-var _valid8 = _errs193 === errors;
-errors = _errs192;
-if(vErrors !== null){
-if(_errs192){
-vErrors.length = _errs192;
-}
-else {
-vErrors = null;
-}
-}
-if(!_valid8){
+const _errs197 = errors;
+let valid56 = true;
+const _errs198 = errors;
 const _errs199 = errors;
+const _errs200 = errors;
+const _errs201 = errors;
+const _errs202 = errors;
 if(data9 && typeof data9 == "object" && !Array.isArray(data9)){
-if(data9.displayType === undefined){
-const err165 = {instancePath:instancePath+"/tiles/" + i0+"/config",schemaPath:"#/properties/tiles/items/properties/config/allOf/2/else/required",keyword:"required",params:{missingProperty: "displayType"},message:"must have required property '"+"displayType"+"'",schema:schema38.properties.tiles.items.properties.config.allOf[2].else.required,parentSchema:schema38.properties.tiles.items.properties.config.allOf[2].else,data:data9};
+let missing10;
+if((data9.configType === undefined) && (missing10 = "configType")){
+const err165 = {};
 if(vErrors === null){
 vErrors = [err165];
 }
@@ -12456,8 +12419,10 @@ vErrors.push(err165);
 }
 errors++;
 }
-if(data9.sourceId === undefined){
-const err166 = {instancePath:instancePath+"/tiles/" + i0+"/config",schemaPath:"#/properties/tiles/items/properties/config/allOf/2/else/required",keyword:"required",params:{missingProperty: "sourceId"},message:"must have required property '"+"sourceId"+"'",schema:schema38.properties.tiles.items.properties.config.allOf[2].else.required,parentSchema:schema38.properties.tiles.items.properties.config.allOf[2].else,data:data9};
+}
+var valid58 = _errs202 === errors;
+if(valid58){
+const err166 = {};
 if(vErrors === null){
 vErrors = [err166];
 }
@@ -12466,8 +12431,22 @@ vErrors.push(err166);
 }
 errors++;
 }
-if(data9.select === undefined){
-const err167 = {instancePath:instancePath+"/tiles/" + i0+"/config",schemaPath:"#/properties/tiles/items/properties/config/allOf/2/else/required",keyword:"required",params:{missingProperty: "select"},message:"must have required property '"+"select"+"'",schema:schema38.properties.tiles.items.properties.config.allOf[2].else.required,parentSchema:schema38.properties.tiles.items.properties.config.allOf[2].else,data:data9};
+else {
+errors = _errs201;
+if(vErrors !== null){
+if(_errs201){
+vErrors.length = _errs201;
+}
+else {
+vErrors = null;
+}
+}
+}
+if(errors === _errs200){
+if(data9 && typeof data9 == "object" && !Array.isArray(data9)){
+let missing11;
+if((data9.displayType === undefined) && (missing11 = "displayType")){
+const err167 = {};
 if(vErrors === null){
 vErrors = [err167];
 }
@@ -12476,9 +12455,10 @@ vErrors.push(err167);
 }
 errors++;
 }
-for(const key6 in data9){
-if(!(((((((key6 === "displayType") || (key6 === "sourceId")) || (key6 === "select")) || (key6 === "groupBy")) || (key6 === "orderBy")) || (key6 === "numberFormat")) || (key6 === "limit"))){
-const err168 = {instancePath:instancePath+"/tiles/" + i0+"/config",schemaPath:"#/properties/tiles/items/properties/config/allOf/2/else/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key6},message:"must NOT have additional properties",schema:false,parentSchema:schema38.properties.tiles.items.properties.config.allOf[2].else,data:data9};
+else {
+if(data9.displayType !== undefined){
+if("bar" !== data9.displayType){
+const err168 = {};
 if(vErrors === null){
 vErrors = [err168];
 }
@@ -12488,10 +12468,12 @@ vErrors.push(err168);
 errors++;
 }
 }
-if(data9.displayType !== undefined){
-let data75 = data9.displayType;
-if("bar" !== data75){
-const err169 = {instancePath:instancePath+"/tiles/" + i0+"/config/displayType",schemaPath:"#/properties/tiles/items/properties/config/allOf/2/else/properties/displayType/const",keyword:"const",params:{allowedValue: "bar"},message:"must be equal to constant",schema:"bar",parentSchema:schema38.properties.tiles.items.properties.config.allOf[2].else.properties.displayType,data:data75};
+}
+}
+}
+var valid57 = _errs200 === errors;
+if(valid57){
+const err169 = {};
 if(vErrors === null){
 vErrors = [err169];
 }
@@ -12500,12 +12482,32 @@ vErrors.push(err169);
 }
 errors++;
 }
+else {
+errors = _errs199;
+if(vErrors !== null){
+if(_errs199){
+vErrors.length = _errs199;
 }
-if(data9.sourceId !== undefined){
-let data76 = data9.sourceId;
-if(typeof data76 === "string"){
-if(!pattern5.test(data76)){
-const err170 = {instancePath:instancePath+"/tiles/" + i0+"/config/sourceId",schemaPath:"#/properties/tiles/items/properties/config/allOf/2/else/properties/sourceId/pattern",keyword:"pattern",params:{pattern: "^[0-9a-fA-F]{24}$"},message:"must match pattern \""+"^[0-9a-fA-F]{24}$"+"\"",schema:"^[0-9a-fA-F]{24}$",parentSchema:schema38.properties.tiles.items.properties.config.allOf[2].else.properties.sourceId,data:data76};
+else {
+vErrors = null;
+}
+}
+}
+var _valid8 = _errs198 === errors;
+errors = _errs197;
+if(vErrors !== null){
+if(_errs197){
+vErrors.length = _errs197;
+}
+else {
+vErrors = null;
+}
+}
+if(!_valid8){
+const _errs204 = errors;
+if(data9 && typeof data9 == "object" && !Array.isArray(data9)){
+if(data9.displayType === undefined){
+const err170 = {instancePath:instancePath+"/tiles/" + i0+"/config",schemaPath:"#/properties/tiles/items/properties/config/allOf/3/else/required",keyword:"required",params:{missingProperty: "displayType"},message:"must have required property '"+"displayType"+"'",schema:schema38.properties.tiles.items.properties.config.allOf[3].else.required,parentSchema:schema38.properties.tiles.items.properties.config.allOf[3].else,data:data9};
 if(vErrors === null){
 vErrors = [err170];
 }
@@ -12514,9 +12516,8 @@ vErrors.push(err170);
 }
 errors++;
 }
-}
-else {
-const err171 = {instancePath:instancePath+"/tiles/" + i0+"/config/sourceId",schemaPath:"#/properties/tiles/items/properties/config/allOf/2/else/properties/sourceId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema38.properties.tiles.items.properties.config.allOf[2].else.properties.sourceId.type,parentSchema:schema38.properties.tiles.items.properties.config.allOf[2].else.properties.sourceId,data:data76};
+if(data9.sourceId === undefined){
+const err171 = {instancePath:instancePath+"/tiles/" + i0+"/config",schemaPath:"#/properties/tiles/items/properties/config/allOf/3/else/required",keyword:"required",params:{missingProperty: "sourceId"},message:"must have required property '"+"sourceId"+"'",schema:schema38.properties.tiles.items.properties.config.allOf[3].else.required,parentSchema:schema38.properties.tiles.items.properties.config.allOf[3].else,data:data9};
 if(vErrors === null){
 vErrors = [err171];
 }
@@ -12525,12 +12526,8 @@ vErrors.push(err171);
 }
 errors++;
 }
-}
-if(data9.select !== undefined){
-let data77 = data9.select;
-if(Array.isArray(data77)){
-if(data77.length > 1){
-const err172 = {instancePath:instancePath+"/tiles/" + i0+"/config/select",schemaPath:"#/properties/tiles/items/properties/config/allOf/2/else/properties/select/maxItems",keyword:"maxItems",params:{limit: 1},message:"must NOT have more than 1 items",schema:1,parentSchema:schema38.properties.tiles.items.properties.config.allOf[2].else.properties.select,data:data77};
+if(data9.select === undefined){
+const err172 = {instancePath:instancePath+"/tiles/" + i0+"/config",schemaPath:"#/properties/tiles/items/properties/config/allOf/3/else/required",keyword:"required",params:{missingProperty: "select"},message:"must have required property '"+"select"+"'",schema:schema38.properties.tiles.items.properties.config.allOf[3].else.required,parentSchema:schema38.properties.tiles.items.properties.config.allOf[3].else,data:data9};
 if(vErrors === null){
 vErrors = [err172];
 }
@@ -12539,8 +12536,9 @@ vErrors.push(err172);
 }
 errors++;
 }
-if(data77.length < 1){
-const err173 = {instancePath:instancePath+"/tiles/" + i0+"/config/select",schemaPath:"#/properties/tiles/items/properties/config/allOf/2/else/properties/select/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema38.properties.tiles.items.properties.config.allOf[2].else.properties.select,data:data77};
+for(const key6 in data9){
+if(!(((((((key6 === "displayType") || (key6 === "sourceId")) || (key6 === "select")) || (key6 === "groupBy")) || (key6 === "orderBy")) || (key6 === "numberFormat")) || (key6 === "limit"))){
+const err173 = {instancePath:instancePath+"/tiles/" + i0+"/config",schemaPath:"#/properties/tiles/items/properties/config/allOf/3/else/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key6},message:"must NOT have additional properties",schema:false,parentSchema:schema38.properties.tiles.items.properties.config.allOf[3].else,data:data9};
 if(vErrors === null){
 vErrors = [err173];
 }
@@ -12549,18 +12547,11 @@ vErrors.push(err173);
 }
 errors++;
 }
-const len5 = data77.length;
-for(let i5=0; i5<len5; i5++){
-let data78 = data77[i5];
-const _errs210 = errors;
-let valid63 = true;
-const _errs211 = errors;
-const _errs212 = errors;
-const _errs213 = errors;
-if(data78 && typeof data78 == "object" && !Array.isArray(data78)){
-let missing12;
-if((data78.aggFn === undefined) && (missing12 = "aggFn")){
-const err174 = {};
+}
+if(data9.displayType !== undefined){
+let data77 = data9.displayType;
+if("bar" !== data77){
+const err174 = {instancePath:instancePath+"/tiles/" + i0+"/config/displayType",schemaPath:"#/properties/tiles/items/properties/config/allOf/3/else/properties/displayType/const",keyword:"const",params:{allowedValue: "bar"},message:"must be equal to constant",schema:"bar",parentSchema:schema38.properties.tiles.items.properties.config.allOf[3].else.properties.displayType,data:data77};
 if(vErrors === null){
 vErrors = [err174];
 }
@@ -12569,10 +12560,12 @@ vErrors.push(err174);
 }
 errors++;
 }
-else {
-if(data78.aggFn !== undefined){
-if("count" !== data78.aggFn){
-const err175 = {};
+}
+if(data9.sourceId !== undefined){
+let data78 = data9.sourceId;
+if(typeof data78 === "string"){
+if(!pattern5.test(data78)){
+const err175 = {instancePath:instancePath+"/tiles/" + i0+"/config/sourceId",schemaPath:"#/properties/tiles/items/properties/config/allOf/3/else/properties/sourceId/pattern",keyword:"pattern",params:{pattern: "^[0-9a-fA-F]{24}$"},message:"must match pattern \""+"^[0-9a-fA-F]{24}$"+"\"",schema:"^[0-9a-fA-F]{24}$",parentSchema:schema38.properties.tiles.items.properties.config.allOf[3].else.properties.sourceId,data:data78};
 if(vErrors === null){
 vErrors = [err175];
 }
@@ -12582,11 +12575,8 @@ vErrors.push(err175);
 errors++;
 }
 }
-}
-}
-var valid64 = _errs213 === errors;
-if(valid64){
-const err176 = {};
+else {
+const err176 = {instancePath:instancePath+"/tiles/" + i0+"/config/sourceId",schemaPath:"#/properties/tiles/items/properties/config/allOf/3/else/properties/sourceId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema38.properties.tiles.items.properties.config.allOf[3].else.properties.sourceId.type,parentSchema:schema38.properties.tiles.items.properties.config.allOf[3].else.properties.sourceId,data:data78};
 if(vErrors === null){
 vErrors = [err176];
 }
@@ -12595,33 +12585,12 @@ vErrors.push(err176);
 }
 errors++;
 }
-else {
-errors = _errs212;
-if(vErrors !== null){
-if(_errs212){
-vErrors.length = _errs212;
 }
-else {
-vErrors = null;
-}
-}
-}
-var _valid9 = _errs211 === errors;
-errors = _errs210;
-if(vErrors !== null){
-if(_errs210){
-vErrors.length = _errs210;
-}
-else {
-vErrors = null;
-}
-}
-let ifClause2;
-if(_valid9){
-const _errs215 = errors;
-if(data78 && typeof data78 == "object" && !Array.isArray(data78)){
-if(data78.valueExpression === undefined){
-const err177 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i5,schemaPath:"#/properties/tiles/items/properties/config/allOf/2/else/properties/select/items/allOf/0/then/required",keyword:"required",params:{missingProperty: "valueExpression"},message:"must have required property '"+"valueExpression"+"'",schema:schema38.properties.tiles.items.properties.config.allOf[2].else.properties.select.items.allOf[0].then.required,parentSchema:schema38.properties.tiles.items.properties.config.allOf[2].else.properties.select.items.allOf[0].then,data:data78};
+if(data9.select !== undefined){
+let data79 = data9.select;
+if(Array.isArray(data79)){
+if(data79.length > 1){
+const err177 = {instancePath:instancePath+"/tiles/" + i0+"/config/select",schemaPath:"#/properties/tiles/items/properties/config/allOf/3/else/properties/select/maxItems",keyword:"maxItems",params:{limit: 1},message:"must NOT have more than 1 items",schema:1,parentSchema:schema38.properties.tiles.items.properties.config.allOf[3].else.properties.select,data:data79};
 if(vErrors === null){
 vErrors = [err177];
 }
@@ -12630,11 +12599,8 @@ vErrors.push(err177);
 }
 errors++;
 }
-if(data78.valueExpression !== undefined){
-let data80 = data78.valueExpression;
-if(typeof data80 === "string"){
-if(func2(data80) < 1){
-const err178 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i5+"/valueExpression",schemaPath:"#/properties/tiles/items/properties/config/allOf/2/else/properties/select/items/allOf/0/then/properties/valueExpression/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema38.properties.tiles.items.properties.config.allOf[2].else.properties.select.items.allOf[0].then.properties.valueExpression,data:data80};
+if(data79.length < 1){
+const err178 = {instancePath:instancePath+"/tiles/" + i0+"/config/select",schemaPath:"#/properties/tiles/items/properties/config/allOf/3/else/properties/select/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema38.properties.tiles.items.properties.config.allOf[3].else.properties.select,data:data79};
 if(vErrors === null){
 vErrors = [err178];
 }
@@ -12643,9 +12609,18 @@ vErrors.push(err178);
 }
 errors++;
 }
-}
-else {
-const err179 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i5+"/valueExpression",schemaPath:"#/properties/tiles/items/properties/config/allOf/2/else/properties/select/items/allOf/0/then/properties/valueExpression/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema38.properties.tiles.items.properties.config.allOf[2].else.properties.select.items.allOf[0].then.properties.valueExpression.type,parentSchema:schema38.properties.tiles.items.properties.config.allOf[2].else.properties.select.items.allOf[0].then.properties.valueExpression,data:data80};
+const len5 = data79.length;
+for(let i5=0; i5<len5; i5++){
+let data80 = data79[i5];
+const _errs215 = errors;
+let valid64 = true;
+const _errs216 = errors;
+const _errs217 = errors;
+const _errs218 = errors;
+if(data80 && typeof data80 == "object" && !Array.isArray(data80)){
+let missing12;
+if((data80.aggFn === undefined) && (missing12 = "aggFn")){
+const err179 = {};
 if(vErrors === null){
 vErrors = [err179];
 }
@@ -12654,20 +12629,10 @@ vErrors.push(err179);
 }
 errors++;
 }
-}
-}
-var _valid9 = _errs215 === errors;
-valid63 = _valid9;
-ifClause2 = "then";
-}
 else {
-const _errs218 = errors;
-if(data78 && typeof data78 == "object" && !Array.isArray(data78)){
-if(data78.valueExpression !== undefined){
-let data81 = data78.valueExpression;
-if(typeof data81 === "string"){
-if(func2(data81) > 0){
-const err180 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i5+"/valueExpression",schemaPath:"#/properties/tiles/items/properties/config/allOf/2/else/properties/select/items/allOf/0/else/properties/valueExpression/maxLength",keyword:"maxLength",params:{limit: 0},message:"must NOT have more than 0 characters",schema:0,parentSchema:schema38.properties.tiles.items.properties.config.allOf[2].else.properties.select.items.allOf[0].else.properties.valueExpression,data:data81};
+if(data80.aggFn !== undefined){
+if("count" !== data80.aggFn){
+const err180 = {};
 if(vErrors === null){
 vErrors = [err180];
 }
@@ -12677,8 +12642,11 @@ vErrors.push(err180);
 errors++;
 }
 }
-else {
-const err181 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i5+"/valueExpression",schemaPath:"#/properties/tiles/items/properties/config/allOf/2/else/properties/select/items/allOf/0/else/properties/valueExpression/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema38.properties.tiles.items.properties.config.allOf[2].else.properties.select.items.allOf[0].else.properties.valueExpression.type,parentSchema:schema38.properties.tiles.items.properties.config.allOf[2].else.properties.select.items.allOf[0].else.properties.valueExpression,data:data81};
+}
+}
+var valid65 = _errs218 === errors;
+if(valid65){
+const err181 = {};
 if(vErrors === null){
 vErrors = [err181];
 }
@@ -12687,14 +12655,33 @@ vErrors.push(err181);
 }
 errors++;
 }
+else {
+errors = _errs217;
+if(vErrors !== null){
+if(_errs217){
+vErrors.length = _errs217;
+}
+else {
+vErrors = null;
 }
 }
-var _valid9 = _errs218 === errors;
-valid63 = _valid9;
-ifClause2 = "else";
 }
-if(!valid63){
-const err182 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i5,schemaPath:"#/properties/tiles/items/properties/config/allOf/2/else/properties/select/items/allOf/0/if",keyword:"if",params:{failingKeyword: ifClause2},message:"must match \""+ifClause2+"\" schema",schema:schema38.properties.tiles.items.properties.config.allOf[2].else.properties.select.items.allOf[0].if,parentSchema:schema38.properties.tiles.items.properties.config.allOf[2].else.properties.select.items.allOf[0],data:data78};
+var _valid9 = _errs216 === errors;
+errors = _errs215;
+if(vErrors !== null){
+if(_errs215){
+vErrors.length = _errs215;
+}
+else {
+vErrors = null;
+}
+}
+let ifClause2;
+if(_valid9){
+const _errs220 = errors;
+if(data80 && typeof data80 == "object" && !Array.isArray(data80)){
+if(data80.valueExpression === undefined){
+const err182 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i5,schemaPath:"#/properties/tiles/items/properties/config/allOf/3/else/properties/select/items/allOf/0/then/required",keyword:"required",params:{missingProperty: "valueExpression"},message:"must have required property '"+"valueExpression"+"'",schema:schema38.properties.tiles.items.properties.config.allOf[3].else.properties.select.items.allOf[0].then.required,parentSchema:schema38.properties.tiles.items.properties.config.allOf[3].else.properties.select.items.allOf[0].then,data:data80};
 if(vErrors === null){
 vErrors = [err182];
 }
@@ -12703,15 +12690,11 @@ vErrors.push(err182);
 }
 errors++;
 }
-const _errs222 = errors;
-let valid68 = true;
-const _errs223 = errors;
-const _errs224 = errors;
-const _errs225 = errors;
-if(data78 && typeof data78 == "object" && !Array.isArray(data78)){
-let missing13;
-if((data78.aggFn === undefined) && (missing13 = "aggFn")){
-const err183 = {};
+if(data80.valueExpression !== undefined){
+let data82 = data80.valueExpression;
+if(typeof data82 === "string"){
+if(func2(data82) < 1){
+const err183 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i5+"/valueExpression",schemaPath:"#/properties/tiles/items/properties/config/allOf/3/else/properties/select/items/allOf/0/then/properties/valueExpression/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema38.properties.tiles.items.properties.config.allOf[3].else.properties.select.items.allOf[0].then.properties.valueExpression,data:data82};
 if(vErrors === null){
 vErrors = [err183];
 }
@@ -12720,10 +12703,9 @@ vErrors.push(err183);
 }
 errors++;
 }
+}
 else {
-if(data78.aggFn !== undefined){
-if("quantile" !== data78.aggFn){
-const err184 = {};
+const err184 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i5+"/valueExpression",schemaPath:"#/properties/tiles/items/properties/config/allOf/3/else/properties/select/items/allOf/0/then/properties/valueExpression/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema38.properties.tiles.items.properties.config.allOf[3].else.properties.select.items.allOf[0].then.properties.valueExpression.type,parentSchema:schema38.properties.tiles.items.properties.config.allOf[3].else.properties.select.items.allOf[0].then.properties.valueExpression,data:data82};
 if(vErrors === null){
 vErrors = [err184];
 }
@@ -12734,10 +12716,18 @@ errors++;
 }
 }
 }
+var _valid9 = _errs220 === errors;
+valid64 = _valid9;
+ifClause2 = "then";
 }
-var valid69 = _errs225 === errors;
-if(valid69){
-const err185 = {};
+else {
+const _errs223 = errors;
+if(data80 && typeof data80 == "object" && !Array.isArray(data80)){
+if(data80.valueExpression !== undefined){
+let data83 = data80.valueExpression;
+if(typeof data83 === "string"){
+if(func2(data83) > 0){
+const err185 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i5+"/valueExpression",schemaPath:"#/properties/tiles/items/properties/config/allOf/3/else/properties/select/items/allOf/0/else/properties/valueExpression/maxLength",keyword:"maxLength",params:{limit: 0},message:"must NOT have more than 0 characters",schema:0,parentSchema:schema38.properties.tiles.items.properties.config.allOf[3].else.properties.select.items.allOf[0].else.properties.valueExpression,data:data83};
 if(vErrors === null){
 vErrors = [err185];
 }
@@ -12746,32 +12736,9 @@ vErrors.push(err185);
 }
 errors++;
 }
-else {
-errors = _errs224;
-if(vErrors !== null){
-if(_errs224){
-vErrors.length = _errs224;
 }
 else {
-vErrors = null;
-}
-}
-}
-var _valid10 = _errs223 === errors;
-errors = _errs222;
-if(vErrors !== null){
-if(_errs222){
-vErrors.length = _errs222;
-}
-else {
-vErrors = null;
-}
-}
-if(_valid10){
-const _errs227 = errors;
-if(data78 && typeof data78 == "object" && !Array.isArray(data78)){
-if(data78.level !== undefined){
-const err186 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i5+"/level",schemaPath:"#/properties/tiles/items/properties/config/allOf/2/else/properties/select/items/allOf/1/then/properties/level/not",keyword:"not",params:{},message:"must NOT be valid",schema:schema38.properties.tiles.items.properties.config.allOf[2].else.properties.select.items.allOf[1].then.properties.level.not,parentSchema:schema38.properties.tiles.items.properties.config.allOf[2].else.properties.select.items.allOf[1].then.properties.level,data:data78.level};
+const err186 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i5+"/valueExpression",schemaPath:"#/properties/tiles/items/properties/config/allOf/3/else/properties/select/items/allOf/0/else/properties/valueExpression/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema38.properties.tiles.items.properties.config.allOf[3].else.properties.select.items.allOf[0].else.properties.valueExpression.type,parentSchema:schema38.properties.tiles.items.properties.config.allOf[3].else.properties.select.items.allOf[0].else.properties.valueExpression,data:data83};
 if(vErrors === null){
 vErrors = [err186];
 }
@@ -12781,11 +12748,13 @@ vErrors.push(err186);
 errors++;
 }
 }
-var _valid10 = _errs227 === errors;
-valid68 = _valid10;
 }
-if(!valid68){
-const err187 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i5,schemaPath:"#/properties/tiles/items/properties/config/allOf/2/else/properties/select/items/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema",schema:schema38.properties.tiles.items.properties.config.allOf[2].else.properties.select.items.allOf[1].if,parentSchema:schema38.properties.tiles.items.properties.config.allOf[2].else.properties.select.items.allOf[1],data:data78};
+var _valid9 = _errs223 === errors;
+valid64 = _valid9;
+ifClause2 = "else";
+}
+if(!valid64){
+const err187 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i5,schemaPath:"#/properties/tiles/items/properties/config/allOf/3/else/properties/select/items/allOf/0/if",keyword:"if",params:{failingKeyword: ifClause2},message:"must match \""+ifClause2+"\" schema",schema:schema38.properties.tiles.items.properties.config.allOf[3].else.properties.select.items.allOf[0].if,parentSchema:schema38.properties.tiles.items.properties.config.allOf[3].else.properties.select.items.allOf[0],data:data80};
 if(vErrors === null){
 vErrors = [err187];
 }
@@ -12794,9 +12763,15 @@ vErrors.push(err187);
 }
 errors++;
 }
-if(data78 && typeof data78 == "object" && !Array.isArray(data78)){
-if(data78.aggFn === undefined){
-const err188 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i5,schemaPath:"#/properties/tiles/items/properties/config/allOf/2/else/properties/select/items/required",keyword:"required",params:{missingProperty: "aggFn"},message:"must have required property '"+"aggFn"+"'",schema:schema38.properties.tiles.items.properties.config.allOf[2].else.properties.select.items.required,parentSchema:schema38.properties.tiles.items.properties.config.allOf[2].else.properties.select.items,data:data78};
+const _errs227 = errors;
+let valid69 = true;
+const _errs228 = errors;
+const _errs229 = errors;
+const _errs230 = errors;
+if(data80 && typeof data80 == "object" && !Array.isArray(data80)){
+let missing13;
+if((data80.aggFn === undefined) && (missing13 = "aggFn")){
+const err188 = {};
 if(vErrors === null){
 vErrors = [err188];
 }
@@ -12805,9 +12780,10 @@ vErrors.push(err188);
 }
 errors++;
 }
-for(const key7 in data78){
-if(!(func29.call(schema38.properties.tiles.items.properties.config.allOf[2].else.properties.select.items.properties, key7))){
-const err189 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i5,schemaPath:"#/properties/tiles/items/properties/config/allOf/2/else/properties/select/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key7},message:"must NOT have additional properties",schema:false,parentSchema:schema38.properties.tiles.items.properties.config.allOf[2].else.properties.select.items,data:data78};
+else {
+if(data80.aggFn !== undefined){
+if("quantile" !== data80.aggFn){
+const err189 = {};
 if(vErrors === null){
 vErrors = [err189];
 }
@@ -12817,11 +12793,11 @@ vErrors.push(err189);
 errors++;
 }
 }
-if(data78.valueExpression !== undefined){
-let data84 = data78.valueExpression;
-if(typeof data84 === "string"){
-if(func2(data84) > 10000){
-const err190 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i5+"/valueExpression",schemaPath:"#/properties/tiles/items/properties/config/allOf/2/else/properties/select/items/properties/valueExpression/maxLength",keyword:"maxLength",params:{limit: 10000},message:"must NOT have more than 10000 characters",schema:10000,parentSchema:schema38.properties.tiles.items.properties.config.allOf[2].else.properties.select.items.properties.valueExpression,data:data84};
+}
+}
+var valid70 = _errs230 === errors;
+if(valid70){
+const err190 = {};
 if(vErrors === null){
 vErrors = [err190];
 }
@@ -12830,9 +12806,32 @@ vErrors.push(err190);
 }
 errors++;
 }
+else {
+errors = _errs229;
+if(vErrors !== null){
+if(_errs229){
+vErrors.length = _errs229;
 }
 else {
-const err191 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i5+"/valueExpression",schemaPath:"#/properties/tiles/items/properties/config/allOf/2/else/properties/select/items/properties/valueExpression/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema38.properties.tiles.items.properties.config.allOf[2].else.properties.select.items.properties.valueExpression.type,parentSchema:schema38.properties.tiles.items.properties.config.allOf[2].else.properties.select.items.properties.valueExpression,data:data84};
+vErrors = null;
+}
+}
+}
+var _valid10 = _errs228 === errors;
+errors = _errs227;
+if(vErrors !== null){
+if(_errs227){
+vErrors.length = _errs227;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid10){
+const _errs232 = errors;
+if(data80 && typeof data80 == "object" && !Array.isArray(data80)){
+if(data80.level !== undefined){
+const err191 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i5+"/level",schemaPath:"#/properties/tiles/items/properties/config/allOf/3/else/properties/select/items/allOf/1/then/properties/level/not",keyword:"not",params:{},message:"must NOT be valid",schema:schema38.properties.tiles.items.properties.config.allOf[3].else.properties.select.items.allOf[1].then.properties.level.not,parentSchema:schema38.properties.tiles.items.properties.config.allOf[3].else.properties.select.items.allOf[1].then.properties.level,data:data80.level};
 if(vErrors === null){
 vErrors = [err191];
 }
@@ -12842,11 +12841,11 @@ vErrors.push(err191);
 errors++;
 }
 }
-if(data78.alias !== undefined){
-let data85 = data78.alias;
-if(typeof data85 === "string"){
-if(func2(data85) > 10000){
-const err192 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i5+"/alias",schemaPath:"#/properties/tiles/items/properties/config/allOf/2/else/properties/select/items/properties/alias/maxLength",keyword:"maxLength",params:{limit: 10000},message:"must NOT have more than 10000 characters",schema:10000,parentSchema:schema38.properties.tiles.items.properties.config.allOf[2].else.properties.select.items.properties.alias,data:data85};
+var _valid10 = _errs232 === errors;
+valid69 = _valid10;
+}
+if(!valid69){
+const err192 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i5,schemaPath:"#/properties/tiles/items/properties/config/allOf/3/else/properties/select/items/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema",schema:schema38.properties.tiles.items.properties.config.allOf[3].else.properties.select.items.allOf[1].if,parentSchema:schema38.properties.tiles.items.properties.config.allOf[3].else.properties.select.items.allOf[1],data:data80};
 if(vErrors === null){
 vErrors = [err192];
 }
@@ -12855,9 +12854,9 @@ vErrors.push(err192);
 }
 errors++;
 }
-}
-else {
-const err193 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i5+"/alias",schemaPath:"#/properties/tiles/items/properties/config/allOf/2/else/properties/select/items/properties/alias/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema38.properties.tiles.items.properties.config.allOf[2].else.properties.select.items.properties.alias.type,parentSchema:schema38.properties.tiles.items.properties.config.allOf[2].else.properties.select.items.properties.alias,data:data85};
+if(data80 && typeof data80 == "object" && !Array.isArray(data80)){
+if(data80.aggFn === undefined){
+const err193 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i5,schemaPath:"#/properties/tiles/items/properties/config/allOf/3/else/properties/select/items/required",keyword:"required",params:{missingProperty: "aggFn"},message:"must have required property '"+"aggFn"+"'",schema:schema38.properties.tiles.items.properties.config.allOf[3].else.properties.select.items.required,parentSchema:schema38.properties.tiles.items.properties.config.allOf[3].else.properties.select.items,data:data80};
 if(vErrors === null){
 vErrors = [err193];
 }
@@ -12866,11 +12865,9 @@ vErrors.push(err193);
 }
 errors++;
 }
-}
-if(data78.aggFn !== undefined){
-let data86 = data78.aggFn;
-if(!(((((((((((data86 === "avg") || (data86 === "count")) || (data86 === "count_distinct")) || (data86 === "last_value")) || (data86 === "max")) || (data86 === "min")) || (data86 === "quantile")) || (data86 === "sum")) || (data86 === "any")) || (data86 === "none")) || (data86 === "increase"))){
-const err194 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i5+"/aggFn",schemaPath:"#/properties/tiles/items/properties/config/allOf/2/else/properties/select/items/properties/aggFn/enum",keyword:"enum",params:{allowedValues: schema38.properties.tiles.items.properties.config.allOf[2].else.properties.select.items.properties.aggFn.enum},message:"must be equal to one of the allowed values",schema:schema38.properties.tiles.items.properties.config.allOf[2].else.properties.select.items.properties.aggFn.enum,parentSchema:schema38.properties.tiles.items.properties.config.allOf[2].else.properties.select.items.properties.aggFn,data:data86};
+for(const key7 in data80){
+if(!(func29.call(schema38.properties.tiles.items.properties.config.allOf[3].else.properties.select.items.properties, key7))){
+const err194 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i5,schemaPath:"#/properties/tiles/items/properties/config/allOf/3/else/properties/select/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key7},message:"must NOT have additional properties",schema:false,parentSchema:schema38.properties.tiles.items.properties.config.allOf[3].else.properties.select.items,data:data80};
 if(vErrors === null){
 vErrors = [err194];
 }
@@ -12880,10 +12877,11 @@ vErrors.push(err194);
 errors++;
 }
 }
-if(data78.level !== undefined){
-let data87 = data78.level;
-if(!((((data87 === 0.5) || (data87 === 0.9)) || (data87 === 0.95)) || (data87 === 0.99))){
-const err195 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i5+"/level",schemaPath:"#/properties/tiles/items/properties/config/allOf/2/else/properties/select/items/properties/level/enum",keyword:"enum",params:{allowedValues: schema38.properties.tiles.items.properties.config.allOf[2].else.properties.select.items.properties.level.enum},message:"must be equal to one of the allowed values",schema:schema38.properties.tiles.items.properties.config.allOf[2].else.properties.select.items.properties.level.enum,parentSchema:schema38.properties.tiles.items.properties.config.allOf[2].else.properties.select.items.properties.level,data:data87};
+if(data80.valueExpression !== undefined){
+let data86 = data80.valueExpression;
+if(typeof data86 === "string"){
+if(func2(data86) > 10000){
+const err195 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i5+"/valueExpression",schemaPath:"#/properties/tiles/items/properties/config/allOf/3/else/properties/select/items/properties/valueExpression/maxLength",keyword:"maxLength",params:{limit: 10000},message:"must NOT have more than 10000 characters",schema:10000,parentSchema:schema38.properties.tiles.items.properties.config.allOf[3].else.properties.select.items.properties.valueExpression,data:data86};
 if(vErrors === null){
 vErrors = [err195];
 }
@@ -12893,11 +12891,8 @@ vErrors.push(err195);
 errors++;
 }
 }
-if(data78.where !== undefined){
-let data88 = data78.where;
-if(typeof data88 === "string"){
-if(func2(data88) > 10000){
-const err196 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i5+"/where",schemaPath:"#/properties/tiles/items/properties/config/allOf/2/else/properties/select/items/properties/where/maxLength",keyword:"maxLength",params:{limit: 10000},message:"must NOT have more than 10000 characters",schema:10000,parentSchema:schema38.properties.tiles.items.properties.config.allOf[2].else.properties.select.items.properties.where,data:data88};
+else {
+const err196 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i5+"/valueExpression",schemaPath:"#/properties/tiles/items/properties/config/allOf/3/else/properties/select/items/properties/valueExpression/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema38.properties.tiles.items.properties.config.allOf[3].else.properties.select.items.properties.valueExpression.type,parentSchema:schema38.properties.tiles.items.properties.config.allOf[3].else.properties.select.items.properties.valueExpression,data:data86};
 if(vErrors === null){
 vErrors = [err196];
 }
@@ -12907,8 +12902,11 @@ vErrors.push(err196);
 errors++;
 }
 }
-else {
-const err197 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i5+"/where",schemaPath:"#/properties/tiles/items/properties/config/allOf/2/else/properties/select/items/properties/where/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema38.properties.tiles.items.properties.config.allOf[2].else.properties.select.items.properties.where.type,parentSchema:schema38.properties.tiles.items.properties.config.allOf[2].else.properties.select.items.properties.where,data:data88};
+if(data80.alias !== undefined){
+let data87 = data80.alias;
+if(typeof data87 === "string"){
+if(func2(data87) > 10000){
+const err197 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i5+"/alias",schemaPath:"#/properties/tiles/items/properties/config/allOf/3/else/properties/select/items/properties/alias/maxLength",keyword:"maxLength",params:{limit: 10000},message:"must NOT have more than 10000 characters",schema:10000,parentSchema:schema38.properties.tiles.items.properties.config.allOf[3].else.properties.select.items.properties.alias,data:data87};
 if(vErrors === null){
 vErrors = [err197];
 }
@@ -12918,10 +12916,8 @@ vErrors.push(err197);
 errors++;
 }
 }
-if(data78.whereLanguage !== undefined){
-let data89 = data78.whereLanguage;
-if(!(((data89 === "lucene") || (data89 === "sql")) || (data89 === "promql"))){
-const err198 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i5+"/whereLanguage",schemaPath:"#/properties/tiles/items/properties/config/allOf/2/else/properties/select/items/properties/whereLanguage/enum",keyword:"enum",params:{allowedValues: schema38.properties.tiles.items.properties.config.allOf[2].else.properties.select.items.properties.whereLanguage.enum},message:"must be equal to one of the allowed values",schema:schema38.properties.tiles.items.properties.config.allOf[2].else.properties.select.items.properties.whereLanguage.enum,parentSchema:schema38.properties.tiles.items.properties.config.allOf[2].else.properties.select.items.properties.whereLanguage,data:data89};
+else {
+const err198 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i5+"/alias",schemaPath:"#/properties/tiles/items/properties/config/allOf/3/else/properties/select/items/properties/alias/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema38.properties.tiles.items.properties.config.allOf[3].else.properties.select.items.properties.alias.type,parentSchema:schema38.properties.tiles.items.properties.config.allOf[3].else.properties.select.items.properties.alias,data:data87};
 if(vErrors === null){
 vErrors = [err198];
 }
@@ -12931,10 +12927,10 @@ vErrors.push(err198);
 errors++;
 }
 }
-if(data78.numberFormat !== undefined){
-let data90 = data78.numberFormat;
-if(!(data90 && typeof data90 == "object" && !Array.isArray(data90))){
-const err199 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i5+"/numberFormat",schemaPath:"#/properties/tiles/items/properties/config/allOf/2/else/properties/select/items/properties/numberFormat/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema38.properties.tiles.items.properties.config.allOf[2].else.properties.select.items.properties.numberFormat.type,parentSchema:schema38.properties.tiles.items.properties.config.allOf[2].else.properties.select.items.properties.numberFormat,data:data90};
+if(data80.aggFn !== undefined){
+let data88 = data80.aggFn;
+if(!(((((((((((data88 === "avg") || (data88 === "count")) || (data88 === "count_distinct")) || (data88 === "last_value")) || (data88 === "max")) || (data88 === "min")) || (data88 === "quantile")) || (data88 === "sum")) || (data88 === "any")) || (data88 === "none")) || (data88 === "increase"))){
+const err199 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i5+"/aggFn",schemaPath:"#/properties/tiles/items/properties/config/allOf/3/else/properties/select/items/properties/aggFn/enum",keyword:"enum",params:{allowedValues: schema38.properties.tiles.items.properties.config.allOf[3].else.properties.select.items.properties.aggFn.enum},message:"must be equal to one of the allowed values",schema:schema38.properties.tiles.items.properties.config.allOf[3].else.properties.select.items.properties.aggFn.enum,parentSchema:schema38.properties.tiles.items.properties.config.allOf[3].else.properties.select.items.properties.aggFn,data:data88};
 if(vErrors === null){
 vErrors = [err199];
 }
@@ -12944,10 +12940,10 @@ vErrors.push(err199);
 errors++;
 }
 }
-if(data78.metricType !== undefined){
-let data91 = data78.metricType;
-if(!(((((data91 === "gauge") || (data91 === "histogram")) || (data91 === "sum")) || (data91 === "summary")) || (data91 === "exponential histogram"))){
-const err200 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i5+"/metricType",schemaPath:"#/properties/tiles/items/properties/config/allOf/2/else/properties/select/items/properties/metricType/enum",keyword:"enum",params:{allowedValues: schema38.properties.tiles.items.properties.config.allOf[2].else.properties.select.items.properties.metricType.enum},message:"must be equal to one of the allowed values",schema:schema38.properties.tiles.items.properties.config.allOf[2].else.properties.select.items.properties.metricType.enum,parentSchema:schema38.properties.tiles.items.properties.config.allOf[2].else.properties.select.items.properties.metricType,data:data91};
+if(data80.level !== undefined){
+let data89 = data80.level;
+if(!((((data89 === 0.5) || (data89 === 0.9)) || (data89 === 0.95)) || (data89 === 0.99))){
+const err200 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i5+"/level",schemaPath:"#/properties/tiles/items/properties/config/allOf/3/else/properties/select/items/properties/level/enum",keyword:"enum",params:{allowedValues: schema38.properties.tiles.items.properties.config.allOf[3].else.properties.select.items.properties.level.enum},message:"must be equal to one of the allowed values",schema:schema38.properties.tiles.items.properties.config.allOf[3].else.properties.select.items.properties.level.enum,parentSchema:schema38.properties.tiles.items.properties.config.allOf[3].else.properties.select.items.properties.level,data:data89};
 if(vErrors === null){
 vErrors = [err200];
 }
@@ -12957,10 +12953,11 @@ vErrors.push(err200);
 errors++;
 }
 }
-if(data78.metricName !== undefined){
-let data92 = data78.metricName;
-if(typeof data92 !== "string"){
-const err201 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i5+"/metricName",schemaPath:"#/properties/tiles/items/properties/config/allOf/2/else/properties/select/items/properties/metricName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema38.properties.tiles.items.properties.config.allOf[2].else.properties.select.items.properties.metricName.type,parentSchema:schema38.properties.tiles.items.properties.config.allOf[2].else.properties.select.items.properties.metricName,data:data92};
+if(data80.where !== undefined){
+let data90 = data80.where;
+if(typeof data90 === "string"){
+if(func2(data90) > 10000){
+const err201 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i5+"/where",schemaPath:"#/properties/tiles/items/properties/config/allOf/3/else/properties/select/items/properties/where/maxLength",keyword:"maxLength",params:{limit: 10000},message:"must NOT have more than 10000 characters",schema:10000,parentSchema:schema38.properties.tiles.items.properties.config.allOf[3].else.properties.select.items.properties.where,data:data90};
 if(vErrors === null){
 vErrors = [err201];
 }
@@ -12970,10 +12967,8 @@ vErrors.push(err201);
 errors++;
 }
 }
-if(data78.periodAggFn !== undefined){
-let data93 = data78.periodAggFn;
-if("delta" !== data93){
-const err202 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i5+"/periodAggFn",schemaPath:"#/properties/tiles/items/properties/config/allOf/2/else/properties/select/items/properties/periodAggFn/const",keyword:"const",params:{allowedValue: "delta"},message:"must be equal to constant",schema:"delta",parentSchema:schema38.properties.tiles.items.properties.config.allOf[2].else.properties.select.items.properties.periodAggFn,data:data93};
+else {
+const err202 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i5+"/where",schemaPath:"#/properties/tiles/items/properties/config/allOf/3/else/properties/select/items/properties/where/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema38.properties.tiles.items.properties.config.allOf[3].else.properties.select.items.properties.where.type,parentSchema:schema38.properties.tiles.items.properties.config.allOf[3].else.properties.select.items.properties.where,data:data90};
 if(vErrors === null){
 vErrors = [err202];
 }
@@ -12983,9 +12978,10 @@ vErrors.push(err202);
 errors++;
 }
 }
-}
-else {
-const err203 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i5,schemaPath:"#/properties/tiles/items/properties/config/allOf/2/else/properties/select/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema38.properties.tiles.items.properties.config.allOf[2].else.properties.select.items.type,parentSchema:schema38.properties.tiles.items.properties.config.allOf[2].else.properties.select.items,data:data78};
+if(data80.whereLanguage !== undefined){
+let data91 = data80.whereLanguage;
+if(!(((data91 === "lucene") || (data91 === "sql")) || (data91 === "promql"))){
+const err203 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i5+"/whereLanguage",schemaPath:"#/properties/tiles/items/properties/config/allOf/3/else/properties/select/items/properties/whereLanguage/enum",keyword:"enum",params:{allowedValues: schema38.properties.tiles.items.properties.config.allOf[3].else.properties.select.items.properties.whereLanguage.enum},message:"must be equal to one of the allowed values",schema:schema38.properties.tiles.items.properties.config.allOf[3].else.properties.select.items.properties.whereLanguage.enum,parentSchema:schema38.properties.tiles.items.properties.config.allOf[3].else.properties.select.items.properties.whereLanguage,data:data91};
 if(vErrors === null){
 vErrors = [err203];
 }
@@ -12995,9 +12991,10 @@ vErrors.push(err203);
 errors++;
 }
 }
-}
-else {
-const err204 = {instancePath:instancePath+"/tiles/" + i0+"/config/select",schemaPath:"#/properties/tiles/items/properties/config/allOf/2/else/properties/select/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema38.properties.tiles.items.properties.config.allOf[2].else.properties.select.type,parentSchema:schema38.properties.tiles.items.properties.config.allOf[2].else.properties.select,data:data77};
+if(data80.numberFormat !== undefined){
+let data92 = data80.numberFormat;
+if(!(data92 && typeof data92 == "object" && !Array.isArray(data92))){
+const err204 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i5+"/numberFormat",schemaPath:"#/properties/tiles/items/properties/config/allOf/3/else/properties/select/items/properties/numberFormat/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema38.properties.tiles.items.properties.config.allOf[3].else.properties.select.items.properties.numberFormat.type,parentSchema:schema38.properties.tiles.items.properties.config.allOf[3].else.properties.select.items.properties.numberFormat,data:data92};
 if(vErrors === null){
 vErrors = [err204];
 }
@@ -13007,11 +13004,10 @@ vErrors.push(err204);
 errors++;
 }
 }
-if(data9.groupBy !== undefined){
-let data94 = data9.groupBy;
-if(typeof data94 === "string"){
-if(func2(data94) > 10000){
-const err205 = {instancePath:instancePath+"/tiles/" + i0+"/config/groupBy",schemaPath:"#/properties/tiles/items/properties/config/allOf/2/else/properties/groupBy/maxLength",keyword:"maxLength",params:{limit: 10000},message:"must NOT have more than 10000 characters",schema:10000,parentSchema:schema38.properties.tiles.items.properties.config.allOf[2].else.properties.groupBy,data:data94};
+if(data80.metricType !== undefined){
+let data93 = data80.metricType;
+if(!(((((data93 === "gauge") || (data93 === "histogram")) || (data93 === "sum")) || (data93 === "summary")) || (data93 === "exponential histogram"))){
+const err205 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i5+"/metricType",schemaPath:"#/properties/tiles/items/properties/config/allOf/3/else/properties/select/items/properties/metricType/enum",keyword:"enum",params:{allowedValues: schema38.properties.tiles.items.properties.config.allOf[3].else.properties.select.items.properties.metricType.enum},message:"must be equal to one of the allowed values",schema:schema38.properties.tiles.items.properties.config.allOf[3].else.properties.select.items.properties.metricType.enum,parentSchema:schema38.properties.tiles.items.properties.config.allOf[3].else.properties.select.items.properties.metricType,data:data93};
 if(vErrors === null){
 vErrors = [err205];
 }
@@ -13021,8 +13017,10 @@ vErrors.push(err205);
 errors++;
 }
 }
-else {
-const err206 = {instancePath:instancePath+"/tiles/" + i0+"/config/groupBy",schemaPath:"#/properties/tiles/items/properties/config/allOf/2/else/properties/groupBy/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema38.properties.tiles.items.properties.config.allOf[2].else.properties.groupBy.type,parentSchema:schema38.properties.tiles.items.properties.config.allOf[2].else.properties.groupBy,data:data94};
+if(data80.metricName !== undefined){
+let data94 = data80.metricName;
+if(typeof data94 !== "string"){
+const err206 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i5+"/metricName",schemaPath:"#/properties/tiles/items/properties/config/allOf/3/else/properties/select/items/properties/metricName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema38.properties.tiles.items.properties.config.allOf[3].else.properties.select.items.properties.metricName.type,parentSchema:schema38.properties.tiles.items.properties.config.allOf[3].else.properties.select.items.properties.metricName,data:data94};
 if(vErrors === null){
 vErrors = [err206];
 }
@@ -13032,11 +13030,10 @@ vErrors.push(err206);
 errors++;
 }
 }
-if(data9.orderBy !== undefined){
-let data95 = data9.orderBy;
-if(typeof data95 === "string"){
-if(func2(data95) > 10000){
-const err207 = {instancePath:instancePath+"/tiles/" + i0+"/config/orderBy",schemaPath:"#/properties/tiles/items/properties/config/allOf/2/else/properties/orderBy/maxLength",keyword:"maxLength",params:{limit: 10000},message:"must NOT have more than 10000 characters",schema:10000,parentSchema:schema38.properties.tiles.items.properties.config.allOf[2].else.properties.orderBy,data:data95};
+if(data80.periodAggFn !== undefined){
+let data95 = data80.periodAggFn;
+if("delta" !== data95){
+const err207 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i5+"/periodAggFn",schemaPath:"#/properties/tiles/items/properties/config/allOf/3/else/properties/select/items/properties/periodAggFn/const",keyword:"const",params:{allowedValue: "delta"},message:"must be equal to constant",schema:"delta",parentSchema:schema38.properties.tiles.items.properties.config.allOf[3].else.properties.select.items.properties.periodAggFn,data:data95};
 if(vErrors === null){
 vErrors = [err207];
 }
@@ -13046,8 +13043,9 @@ vErrors.push(err207);
 errors++;
 }
 }
+}
 else {
-const err208 = {instancePath:instancePath+"/tiles/" + i0+"/config/orderBy",schemaPath:"#/properties/tiles/items/properties/config/allOf/2/else/properties/orderBy/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema38.properties.tiles.items.properties.config.allOf[2].else.properties.orderBy.type,parentSchema:schema38.properties.tiles.items.properties.config.allOf[2].else.properties.orderBy,data:data95};
+const err208 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i5,schemaPath:"#/properties/tiles/items/properties/config/allOf/3/else/properties/select/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema38.properties.tiles.items.properties.config.allOf[3].else.properties.select.items.type,parentSchema:schema38.properties.tiles.items.properties.config.allOf[3].else.properties.select.items,data:data80};
 if(vErrors === null){
 vErrors = [err208];
 }
@@ -13057,10 +13055,9 @@ vErrors.push(err208);
 errors++;
 }
 }
-if(data9.numberFormat !== undefined){
-let data96 = data9.numberFormat;
-if(!(data96 && typeof data96 == "object" && !Array.isArray(data96))){
-const err209 = {instancePath:instancePath+"/tiles/" + i0+"/config/numberFormat",schemaPath:"#/properties/tiles/items/properties/config/allOf/2/else/properties/numberFormat/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema38.properties.tiles.items.properties.config.allOf[2].else.properties.numberFormat.type,parentSchema:schema38.properties.tiles.items.properties.config.allOf[2].else.properties.numberFormat,data:data96};
+}
+else {
+const err209 = {instancePath:instancePath+"/tiles/" + i0+"/config/select",schemaPath:"#/properties/tiles/items/properties/config/allOf/3/else/properties/select/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema38.properties.tiles.items.properties.config.allOf[3].else.properties.select.type,parentSchema:schema38.properties.tiles.items.properties.config.allOf[3].else.properties.select,data:data79};
 if(vErrors === null){
 vErrors = [err209];
 }
@@ -13070,10 +13067,11 @@ vErrors.push(err209);
 errors++;
 }
 }
-if(data9.limit !== undefined){
-let data97 = data9.limit;
-if(!(((typeof data97 == "number") && (!(data97 % 1) && !isNaN(data97))) && (isFinite(data97)))){
-const err210 = {instancePath:instancePath+"/tiles/" + i0+"/config/limit",schemaPath:"#/properties/tiles/items/properties/config/allOf/2/else/properties/limit/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema38.properties.tiles.items.properties.config.allOf[2].else.properties.limit.type,parentSchema:schema38.properties.tiles.items.properties.config.allOf[2].else.properties.limit,data:data97};
+if(data9.groupBy !== undefined){
+let data96 = data9.groupBy;
+if(typeof data96 === "string"){
+if(func2(data96) > 10000){
+const err210 = {instancePath:instancePath+"/tiles/" + i0+"/config/groupBy",schemaPath:"#/properties/tiles/items/properties/config/allOf/3/else/properties/groupBy/maxLength",keyword:"maxLength",params:{limit: 10000},message:"must NOT have more than 10000 characters",schema:10000,parentSchema:schema38.properties.tiles.items.properties.config.allOf[3].else.properties.groupBy,data:data96};
 if(vErrors === null){
 vErrors = [err210];
 }
@@ -13082,9 +13080,9 @@ vErrors.push(err210);
 }
 errors++;
 }
-if((typeof data97 == "number") && (isFinite(data97))){
-if(data97 < 0 || isNaN(data97)){
-const err211 = {instancePath:instancePath+"/tiles/" + i0+"/config/limit",schemaPath:"#/properties/tiles/items/properties/config/allOf/2/else/properties/limit/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema38.properties.tiles.items.properties.config.allOf[2].else.properties.limit,data:data97};
+}
+else {
+const err211 = {instancePath:instancePath+"/tiles/" + i0+"/config/groupBy",schemaPath:"#/properties/tiles/items/properties/config/allOf/3/else/properties/groupBy/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema38.properties.tiles.items.properties.config.allOf[3].else.properties.groupBy.type,parentSchema:schema38.properties.tiles.items.properties.config.allOf[3].else.properties.groupBy,data:data96};
 if(vErrors === null){
 vErrors = [err211];
 }
@@ -13094,10 +13092,11 @@ vErrors.push(err211);
 errors++;
 }
 }
-}
-}
-else {
-const err212 = {instancePath:instancePath+"/tiles/" + i0+"/config",schemaPath:"#/properties/tiles/items/properties/config/allOf/2/else/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema38.properties.tiles.items.properties.config.allOf[2].else.type,parentSchema:schema38.properties.tiles.items.properties.config.allOf[2].else,data:data9};
+if(data9.orderBy !== undefined){
+let data97 = data9.orderBy;
+if(typeof data97 === "string"){
+if(func2(data97) > 10000){
+const err212 = {instancePath:instancePath+"/tiles/" + i0+"/config/orderBy",schemaPath:"#/properties/tiles/items/properties/config/allOf/3/else/properties/orderBy/maxLength",keyword:"maxLength",params:{limit: 10000},message:"must NOT have more than 10000 characters",schema:10000,parentSchema:schema38.properties.tiles.items.properties.config.allOf[3].else.properties.orderBy,data:data97};
 if(vErrors === null){
 vErrors = [err212];
 }
@@ -13106,11 +13105,9 @@ vErrors.push(err212);
 }
 errors++;
 }
-var _valid8 = _errs199 === errors;
-valid55 = _valid8;
 }
-if(!valid55){
-const err213 = {instancePath:instancePath+"/tiles/" + i0+"/config",schemaPath:"#/properties/tiles/items/properties/config/allOf/2/if",keyword:"if",params:{failingKeyword: "else"},message:"must match \"else\" schema",schema:schema38.properties.tiles.items.properties.config.allOf[2].if,parentSchema:schema38.properties.tiles.items.properties.config.allOf[2],data:data9};
+else {
+const err213 = {instancePath:instancePath+"/tiles/" + i0+"/config/orderBy",schemaPath:"#/properties/tiles/items/properties/config/allOf/3/else/properties/orderBy/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema38.properties.tiles.items.properties.config.allOf[3].else.properties.orderBy.type,parentSchema:schema38.properties.tiles.items.properties.config.allOf[3].else.properties.orderBy,data:data97};
 if(vErrors === null){
 vErrors = [err213];
 }
@@ -13119,17 +13116,11 @@ vErrors.push(err213);
 }
 errors++;
 }
-const _errs255 = errors;
-let valid73 = true;
-const _errs256 = errors;
-const _errs257 = errors;
-const _errs258 = errors;
-const _errs259 = errors;
-const _errs260 = errors;
-if(data9 && typeof data9 == "object" && !Array.isArray(data9)){
-let missing14;
-if((data9.configType === undefined) && (missing14 = "configType")){
-const err214 = {};
+}
+if(data9.numberFormat !== undefined){
+let data98 = data9.numberFormat;
+if(!(data98 && typeof data98 == "object" && !Array.isArray(data98))){
+const err214 = {instancePath:instancePath+"/tiles/" + i0+"/config/numberFormat",schemaPath:"#/properties/tiles/items/properties/config/allOf/3/else/properties/numberFormat/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema38.properties.tiles.items.properties.config.allOf[3].else.properties.numberFormat.type,parentSchema:schema38.properties.tiles.items.properties.config.allOf[3].else.properties.numberFormat,data:data98};
 if(vErrors === null){
 vErrors = [err214];
 }
@@ -13139,9 +13130,10 @@ vErrors.push(err214);
 errors++;
 }
 }
-var valid75 = _errs260 === errors;
-if(valid75){
-const err215 = {};
+if(data9.limit !== undefined){
+let data99 = data9.limit;
+if(!(((typeof data99 == "number") && (!(data99 % 1) && !isNaN(data99))) && (isFinite(data99)))){
+const err215 = {instancePath:instancePath+"/tiles/" + i0+"/config/limit",schemaPath:"#/properties/tiles/items/properties/config/allOf/3/else/properties/limit/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema38.properties.tiles.items.properties.config.allOf[3].else.properties.limit.type,parentSchema:schema38.properties.tiles.items.properties.config.allOf[3].else.properties.limit,data:data99};
 if(vErrors === null){
 vErrors = [err215];
 }
@@ -13150,22 +13142,9 @@ vErrors.push(err215);
 }
 errors++;
 }
-else {
-errors = _errs259;
-if(vErrors !== null){
-if(_errs259){
-vErrors.length = _errs259;
-}
-else {
-vErrors = null;
-}
-}
-}
-if(errors === _errs258){
-if(data9 && typeof data9 == "object" && !Array.isArray(data9)){
-let missing15;
-if((data9.displayType === undefined) && (missing15 = "displayType")){
-const err216 = {};
+if((typeof data99 == "number") && (isFinite(data99))){
+if(data99 < 0 || isNaN(data99)){
+const err216 = {instancePath:instancePath+"/tiles/" + i0+"/config/limit",schemaPath:"#/properties/tiles/items/properties/config/allOf/3/else/properties/limit/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema38.properties.tiles.items.properties.config.allOf[3].else.properties.limit,data:data99};
 if(vErrors === null){
 vErrors = [err216];
 }
@@ -13174,10 +13153,11 @@ vErrors.push(err216);
 }
 errors++;
 }
+}
+}
+}
 else {
-if(data9.displayType !== undefined){
-if("table" !== data9.displayType){
-const err217 = {};
+const err217 = {instancePath:instancePath+"/tiles/" + i0+"/config",schemaPath:"#/properties/tiles/items/properties/config/allOf/3/else/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema38.properties.tiles.items.properties.config.allOf[3].else.type,parentSchema:schema38.properties.tiles.items.properties.config.allOf[3].else,data:data9};
 if(vErrors === null){
 vErrors = [err217];
 }
@@ -13186,13 +13166,11 @@ vErrors.push(err217);
 }
 errors++;
 }
+var _valid8 = _errs204 === errors;
+valid56 = _valid8;
 }
-}
-}
-}
-var valid74 = _errs258 === errors;
-if(valid74){
-const err218 = {};
+if(!valid56){
+const err218 = {instancePath:instancePath+"/tiles/" + i0+"/config",schemaPath:"#/properties/tiles/items/properties/config/allOf/3/if",keyword:"if",params:{failingKeyword: "else"},message:"must match \"else\" schema",schema:schema38.properties.tiles.items.properties.config.allOf[3].if,parentSchema:schema38.properties.tiles.items.properties.config.allOf[3],data:data9};
 if(vErrors === null){
 vErrors = [err218];
 }
@@ -13201,37 +13179,16 @@ vErrors.push(err218);
 }
 errors++;
 }
-else {
-errors = _errs257;
-if(vErrors !== null){
-if(_errs257){
-vErrors.length = _errs257;
-}
-else {
-vErrors = null;
-}
-}
-}
-var _valid11 = _errs256 === errors;
-errors = _errs255;
-if(vErrors !== null){
-if(_errs255){
-vErrors.length = _errs255;
-}
-else {
-vErrors = null;
-}
-}
-if(!_valid11){
+const _errs260 = errors;
+let valid74 = true;
+const _errs261 = errors;
 const _errs262 = errors;
+const _errs263 = errors;
+const _errs264 = errors;
 const _errs265 = errors;
-let valid78 = true;
-const _errs266 = errors;
-const _errs267 = errors;
-const _errs268 = errors;
 if(data9 && typeof data9 == "object" && !Array.isArray(data9)){
-let missing16;
-if((data9.asRatio === undefined) && (missing16 = "asRatio")){
+let missing14;
+if((data9.configType === undefined) && (missing14 = "configType")){
 const err219 = {};
 if(vErrors === null){
 vErrors = [err219];
@@ -13241,9 +13198,9 @@ vErrors.push(err219);
 }
 errors++;
 }
-else {
-if(data9.asRatio !== undefined){
-if(true !== data9.asRatio){
+}
+var valid76 = _errs265 === errors;
+if(valid76){
 const err220 = {};
 if(vErrors === null){
 vErrors = [err220];
@@ -13253,11 +13210,21 @@ vErrors.push(err220);
 }
 errors++;
 }
+else {
+errors = _errs264;
+if(vErrors !== null){
+if(_errs264){
+vErrors.length = _errs264;
+}
+else {
+vErrors = null;
 }
 }
 }
-var valid79 = _errs268 === errors;
-if(valid79){
+if(errors === _errs263){
+if(data9 && typeof data9 == "object" && !Array.isArray(data9)){
+let missing15;
+if((data9.displayType === undefined) && (missing15 = "displayType")){
 const err221 = {};
 if(vErrors === null){
 vErrors = [err221];
@@ -13268,34 +13235,9 @@ vErrors.push(err221);
 errors++;
 }
 else {
-errors = _errs267;
-if(vErrors !== null){
-if(_errs267){
-vErrors.length = _errs267;
-}
-else {
-vErrors = null;
-}
-}
-}
-var _valid12 = _errs266 === errors;
-errors = _errs265;
-if(vErrors !== null){
-if(_errs265){
-vErrors.length = _errs265;
-}
-else {
-vErrors = null;
-}
-}
-if(!_valid12){
-const _errs270 = errors;
-if(data9 && typeof data9 == "object" && !Array.isArray(data9)){
-if(data9.select !== undefined){
-let data100 = data9.select;
-if(Array.isArray(data100)){
-if(data100.length > 2){
-const err222 = {instancePath:instancePath+"/tiles/" + i0+"/config/select",schemaPath:"#/properties/tiles/items/properties/config/allOf/3/else/allOf/0/else/properties/select/maxItems",keyword:"maxItems",params:{limit: 2},message:"must NOT have more than 2 items",schema:2,parentSchema:schema38.properties.tiles.items.properties.config.allOf[3].else.allOf[0].else.properties.select,data:data100};
+if(data9.displayType !== undefined){
+if("table" !== data9.displayType){
+const err222 = {};
 if(vErrors === null){
 vErrors = [err222];
 }
@@ -13304,8 +13246,13 @@ vErrors.push(err222);
 }
 errors++;
 }
-if(data100.length < 2){
-const err223 = {instancePath:instancePath+"/tiles/" + i0+"/config/select",schemaPath:"#/properties/tiles/items/properties/config/allOf/3/else/allOf/0/else/properties/select/minItems",keyword:"minItems",params:{limit: 2},message:"must NOT have fewer than 2 items",schema:2,parentSchema:schema38.properties.tiles.items.properties.config.allOf[3].else.allOf[0].else.properties.select,data:data100};
+}
+}
+}
+}
+var valid75 = _errs263 === errors;
+if(valid75){
+const err223 = {};
 if(vErrors === null){
 vErrors = [err223];
 }
@@ -13314,9 +13261,38 @@ vErrors.push(err223);
 }
 errors++;
 }
+else {
+errors = _errs262;
+if(vErrors !== null){
+if(_errs262){
+vErrors.length = _errs262;
 }
 else {
-const err224 = {instancePath:instancePath+"/tiles/" + i0+"/config/select",schemaPath:"#/properties/tiles/items/properties/config/allOf/3/else/allOf/0/else/properties/select/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema38.properties.tiles.items.properties.config.allOf[3].else.allOf[0].else.properties.select.type,parentSchema:schema38.properties.tiles.items.properties.config.allOf[3].else.allOf[0].else.properties.select,data:data100};
+vErrors = null;
+}
+}
+}
+var _valid11 = _errs261 === errors;
+errors = _errs260;
+if(vErrors !== null){
+if(_errs260){
+vErrors.length = _errs260;
+}
+else {
+vErrors = null;
+}
+}
+if(!_valid11){
+const _errs267 = errors;
+const _errs270 = errors;
+let valid79 = true;
+const _errs271 = errors;
+const _errs272 = errors;
+const _errs273 = errors;
+if(data9 && typeof data9 == "object" && !Array.isArray(data9)){
+let missing16;
+if((data9.asRatio === undefined) && (missing16 = "asRatio")){
+const err224 = {};
 if(vErrors === null){
 vErrors = [err224];
 }
@@ -13325,13 +13301,10 @@ vErrors.push(err224);
 }
 errors++;
 }
-}
-}
-var _valid12 = _errs270 === errors;
-valid78 = _valid12;
-}
-if(!valid78){
-const err225 = {instancePath:instancePath+"/tiles/" + i0+"/config",schemaPath:"#/properties/tiles/items/properties/config/allOf/3/else/allOf/0/if",keyword:"if",params:{failingKeyword: "else"},message:"must match \"else\" schema",schema:schema38.properties.tiles.items.properties.config.allOf[3].else.allOf[0].if,parentSchema:schema38.properties.tiles.items.properties.config.allOf[3].else.allOf[0],data:data9};
+else {
+if(data9.asRatio !== undefined){
+if(true !== data9.asRatio){
+const err225 = {};
 if(vErrors === null){
 vErrors = [err225];
 }
@@ -13340,9 +13313,12 @@ vErrors.push(err225);
 }
 errors++;
 }
-if(data9 && typeof data9 == "object" && !Array.isArray(data9)){
-if(data9.displayType === undefined){
-const err226 = {instancePath:instancePath+"/tiles/" + i0+"/config",schemaPath:"#/properties/tiles/items/properties/config/allOf/3/else/required",keyword:"required",params:{missingProperty: "displayType"},message:"must have required property '"+"displayType"+"'",schema:schema38.properties.tiles.items.properties.config.allOf[3].else.required,parentSchema:schema38.properties.tiles.items.properties.config.allOf[3].else,data:data9};
+}
+}
+}
+var valid80 = _errs273 === errors;
+if(valid80){
+const err226 = {};
 if(vErrors === null){
 vErrors = [err226];
 }
@@ -13351,8 +13327,35 @@ vErrors.push(err226);
 }
 errors++;
 }
-if(data9.sourceId === undefined){
-const err227 = {instancePath:instancePath+"/tiles/" + i0+"/config",schemaPath:"#/properties/tiles/items/properties/config/allOf/3/else/required",keyword:"required",params:{missingProperty: "sourceId"},message:"must have required property '"+"sourceId"+"'",schema:schema38.properties.tiles.items.properties.config.allOf[3].else.required,parentSchema:schema38.properties.tiles.items.properties.config.allOf[3].else,data:data9};
+else {
+errors = _errs272;
+if(vErrors !== null){
+if(_errs272){
+vErrors.length = _errs272;
+}
+else {
+vErrors = null;
+}
+}
+}
+var _valid12 = _errs271 === errors;
+errors = _errs270;
+if(vErrors !== null){
+if(_errs270){
+vErrors.length = _errs270;
+}
+else {
+vErrors = null;
+}
+}
+if(!_valid12){
+const _errs275 = errors;
+if(data9 && typeof data9 == "object" && !Array.isArray(data9)){
+if(data9.select !== undefined){
+let data102 = data9.select;
+if(Array.isArray(data102)){
+if(data102.length > 2){
+const err227 = {instancePath:instancePath+"/tiles/" + i0+"/config/select",schemaPath:"#/properties/tiles/items/properties/config/allOf/4/else/allOf/0/else/properties/select/maxItems",keyword:"maxItems",params:{limit: 2},message:"must NOT have more than 2 items",schema:2,parentSchema:schema38.properties.tiles.items.properties.config.allOf[4].else.allOf[0].else.properties.select,data:data102};
 if(vErrors === null){
 vErrors = [err227];
 }
@@ -13361,8 +13364,8 @@ vErrors.push(err227);
 }
 errors++;
 }
-if(data9.select === undefined){
-const err228 = {instancePath:instancePath+"/tiles/" + i0+"/config",schemaPath:"#/properties/tiles/items/properties/config/allOf/3/else/required",keyword:"required",params:{missingProperty: "select"},message:"must have required property '"+"select"+"'",schema:schema38.properties.tiles.items.properties.config.allOf[3].else.required,parentSchema:schema38.properties.tiles.items.properties.config.allOf[3].else,data:data9};
+if(data102.length < 2){
+const err228 = {instancePath:instancePath+"/tiles/" + i0+"/config/select",schemaPath:"#/properties/tiles/items/properties/config/allOf/4/else/allOf/0/else/properties/select/minItems",keyword:"minItems",params:{limit: 2},message:"must NOT have fewer than 2 items",schema:2,parentSchema:schema38.properties.tiles.items.properties.config.allOf[4].else.allOf[0].else.properties.select,data:data102};
 if(vErrors === null){
 vErrors = [err228];
 }
@@ -13371,9 +13374,9 @@ vErrors.push(err228);
 }
 errors++;
 }
-for(const key8 in data9){
-if(!(func29.call(schema38.properties.tiles.items.properties.config.allOf[3].else.properties, key8))){
-const err229 = {instancePath:instancePath+"/tiles/" + i0+"/config",schemaPath:"#/properties/tiles/items/properties/config/allOf/3/else/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key8},message:"must NOT have additional properties",schema:false,parentSchema:schema38.properties.tiles.items.properties.config.allOf[3].else,data:data9};
+}
+else {
+const err229 = {instancePath:instancePath+"/tiles/" + i0+"/config/select",schemaPath:"#/properties/tiles/items/properties/config/allOf/4/else/allOf/0/else/properties/select/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema38.properties.tiles.items.properties.config.allOf[4].else.allOf[0].else.properties.select.type,parentSchema:schema38.properties.tiles.items.properties.config.allOf[4].else.allOf[0].else.properties.select,data:data102};
 if(vErrors === null){
 vErrors = [err229];
 }
@@ -13383,10 +13386,12 @@ vErrors.push(err229);
 errors++;
 }
 }
-if(data9.displayType !== undefined){
-let data101 = data9.displayType;
-if("table" !== data101){
-const err230 = {instancePath:instancePath+"/tiles/" + i0+"/config/displayType",schemaPath:"#/properties/tiles/items/properties/config/allOf/3/else/properties/displayType/const",keyword:"const",params:{allowedValue: "table"},message:"must be equal to constant",schema:"table",parentSchema:schema38.properties.tiles.items.properties.config.allOf[3].else.properties.displayType,data:data101};
+}
+var _valid12 = _errs275 === errors;
+valid79 = _valid12;
+}
+if(!valid79){
+const err230 = {instancePath:instancePath+"/tiles/" + i0+"/config",schemaPath:"#/properties/tiles/items/properties/config/allOf/4/else/allOf/0/if",keyword:"if",params:{failingKeyword: "else"},message:"must match \"else\" schema",schema:schema38.properties.tiles.items.properties.config.allOf[4].else.allOf[0].if,parentSchema:schema38.properties.tiles.items.properties.config.allOf[4].else.allOf[0],data:data9};
 if(vErrors === null){
 vErrors = [err230];
 }
@@ -13395,12 +13400,9 @@ vErrors.push(err230);
 }
 errors++;
 }
-}
-if(data9.sourceId !== undefined){
-let data102 = data9.sourceId;
-if(typeof data102 === "string"){
-if(!pattern5.test(data102)){
-const err231 = {instancePath:instancePath+"/tiles/" + i0+"/config/sourceId",schemaPath:"#/properties/tiles/items/properties/config/allOf/3/else/properties/sourceId/pattern",keyword:"pattern",params:{pattern: "^[0-9a-fA-F]{24}$"},message:"must match pattern \""+"^[0-9a-fA-F]{24}$"+"\"",schema:"^[0-9a-fA-F]{24}$",parentSchema:schema38.properties.tiles.items.properties.config.allOf[3].else.properties.sourceId,data:data102};
+if(data9 && typeof data9 == "object" && !Array.isArray(data9)){
+if(data9.displayType === undefined){
+const err231 = {instancePath:instancePath+"/tiles/" + i0+"/config",schemaPath:"#/properties/tiles/items/properties/config/allOf/4/else/required",keyword:"required",params:{missingProperty: "displayType"},message:"must have required property '"+"displayType"+"'",schema:schema38.properties.tiles.items.properties.config.allOf[4].else.required,parentSchema:schema38.properties.tiles.items.properties.config.allOf[4].else,data:data9};
 if(vErrors === null){
 vErrors = [err231];
 }
@@ -13409,9 +13411,8 @@ vErrors.push(err231);
 }
 errors++;
 }
-}
-else {
-const err232 = {instancePath:instancePath+"/tiles/" + i0+"/config/sourceId",schemaPath:"#/properties/tiles/items/properties/config/allOf/3/else/properties/sourceId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema38.properties.tiles.items.properties.config.allOf[3].else.properties.sourceId.type,parentSchema:schema38.properties.tiles.items.properties.config.allOf[3].else.properties.sourceId,data:data102};
+if(data9.sourceId === undefined){
+const err232 = {instancePath:instancePath+"/tiles/" + i0+"/config",schemaPath:"#/properties/tiles/items/properties/config/allOf/4/else/required",keyword:"required",params:{missingProperty: "sourceId"},message:"must have required property '"+"sourceId"+"'",schema:schema38.properties.tiles.items.properties.config.allOf[4].else.required,parentSchema:schema38.properties.tiles.items.properties.config.allOf[4].else,data:data9};
 if(vErrors === null){
 vErrors = [err232];
 }
@@ -13420,12 +13421,8 @@ vErrors.push(err232);
 }
 errors++;
 }
-}
-if(data9.select !== undefined){
-let data103 = data9.select;
-if(Array.isArray(data103)){
-if(data103.length > 20){
-const err233 = {instancePath:instancePath+"/tiles/" + i0+"/config/select",schemaPath:"#/properties/tiles/items/properties/config/allOf/3/else/properties/select/maxItems",keyword:"maxItems",params:{limit: 20},message:"must NOT have more than 20 items",schema:20,parentSchema:schema38.properties.tiles.items.properties.config.allOf[3].else.properties.select,data:data103};
+if(data9.select === undefined){
+const err233 = {instancePath:instancePath+"/tiles/" + i0+"/config",schemaPath:"#/properties/tiles/items/properties/config/allOf/4/else/required",keyword:"required",params:{missingProperty: "select"},message:"must have required property '"+"select"+"'",schema:schema38.properties.tiles.items.properties.config.allOf[4].else.required,parentSchema:schema38.properties.tiles.items.properties.config.allOf[4].else,data:data9};
 if(vErrors === null){
 vErrors = [err233];
 }
@@ -13434,8 +13431,9 @@ vErrors.push(err233);
 }
 errors++;
 }
-if(data103.length < 1){
-const err234 = {instancePath:instancePath+"/tiles/" + i0+"/config/select",schemaPath:"#/properties/tiles/items/properties/config/allOf/3/else/properties/select/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema38.properties.tiles.items.properties.config.allOf[3].else.properties.select,data:data103};
+for(const key8 in data9){
+if(!(func29.call(schema38.properties.tiles.items.properties.config.allOf[4].else.properties, key8))){
+const err234 = {instancePath:instancePath+"/tiles/" + i0+"/config",schemaPath:"#/properties/tiles/items/properties/config/allOf/4/else/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key8},message:"must NOT have additional properties",schema:false,parentSchema:schema38.properties.tiles.items.properties.config.allOf[4].else,data:data9};
 if(vErrors === null){
 vErrors = [err234];
 }
@@ -13444,18 +13442,11 @@ vErrors.push(err234);
 }
 errors++;
 }
-const len6 = data103.length;
-for(let i6=0; i6<len6; i6++){
-let data104 = data103[i6];
-const _errs282 = errors;
-let valid86 = true;
-const _errs283 = errors;
-const _errs284 = errors;
-const _errs285 = errors;
-if(data104 && typeof data104 == "object" && !Array.isArray(data104)){
-let missing17;
-if((data104.aggFn === undefined) && (missing17 = "aggFn")){
-const err235 = {};
+}
+if(data9.displayType !== undefined){
+let data103 = data9.displayType;
+if("table" !== data103){
+const err235 = {instancePath:instancePath+"/tiles/" + i0+"/config/displayType",schemaPath:"#/properties/tiles/items/properties/config/allOf/4/else/properties/displayType/const",keyword:"const",params:{allowedValue: "table"},message:"must be equal to constant",schema:"table",parentSchema:schema38.properties.tiles.items.properties.config.allOf[4].else.properties.displayType,data:data103};
 if(vErrors === null){
 vErrors = [err235];
 }
@@ -13464,10 +13455,12 @@ vErrors.push(err235);
 }
 errors++;
 }
-else {
-if(data104.aggFn !== undefined){
-if("count" !== data104.aggFn){
-const err236 = {};
+}
+if(data9.sourceId !== undefined){
+let data104 = data9.sourceId;
+if(typeof data104 === "string"){
+if(!pattern5.test(data104)){
+const err236 = {instancePath:instancePath+"/tiles/" + i0+"/config/sourceId",schemaPath:"#/properties/tiles/items/properties/config/allOf/4/else/properties/sourceId/pattern",keyword:"pattern",params:{pattern: "^[0-9a-fA-F]{24}$"},message:"must match pattern \""+"^[0-9a-fA-F]{24}$"+"\"",schema:"^[0-9a-fA-F]{24}$",parentSchema:schema38.properties.tiles.items.properties.config.allOf[4].else.properties.sourceId,data:data104};
 if(vErrors === null){
 vErrors = [err236];
 }
@@ -13477,11 +13470,8 @@ vErrors.push(err236);
 errors++;
 }
 }
-}
-}
-var valid87 = _errs285 === errors;
-if(valid87){
-const err237 = {};
+else {
+const err237 = {instancePath:instancePath+"/tiles/" + i0+"/config/sourceId",schemaPath:"#/properties/tiles/items/properties/config/allOf/4/else/properties/sourceId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema38.properties.tiles.items.properties.config.allOf[4].else.properties.sourceId.type,parentSchema:schema38.properties.tiles.items.properties.config.allOf[4].else.properties.sourceId,data:data104};
 if(vErrors === null){
 vErrors = [err237];
 }
@@ -13490,33 +13480,12 @@ vErrors.push(err237);
 }
 errors++;
 }
-else {
-errors = _errs284;
-if(vErrors !== null){
-if(_errs284){
-vErrors.length = _errs284;
 }
-else {
-vErrors = null;
-}
-}
-}
-var _valid13 = _errs283 === errors;
-errors = _errs282;
-if(vErrors !== null){
-if(_errs282){
-vErrors.length = _errs282;
-}
-else {
-vErrors = null;
-}
-}
-let ifClause3;
-if(_valid13){
-const _errs287 = errors;
-if(data104 && typeof data104 == "object" && !Array.isArray(data104)){
-if(data104.valueExpression === undefined){
-const err238 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i6,schemaPath:"#/properties/tiles/items/properties/config/allOf/3/else/properties/select/items/allOf/0/then/required",keyword:"required",params:{missingProperty: "valueExpression"},message:"must have required property '"+"valueExpression"+"'",schema:schema38.properties.tiles.items.properties.config.allOf[3].else.properties.select.items.allOf[0].then.required,parentSchema:schema38.properties.tiles.items.properties.config.allOf[3].else.properties.select.items.allOf[0].then,data:data104};
+if(data9.select !== undefined){
+let data105 = data9.select;
+if(Array.isArray(data105)){
+if(data105.length > 20){
+const err238 = {instancePath:instancePath+"/tiles/" + i0+"/config/select",schemaPath:"#/properties/tiles/items/properties/config/allOf/4/else/properties/select/maxItems",keyword:"maxItems",params:{limit: 20},message:"must NOT have more than 20 items",schema:20,parentSchema:schema38.properties.tiles.items.properties.config.allOf[4].else.properties.select,data:data105};
 if(vErrors === null){
 vErrors = [err238];
 }
@@ -13525,11 +13494,8 @@ vErrors.push(err238);
 }
 errors++;
 }
-if(data104.valueExpression !== undefined){
-let data106 = data104.valueExpression;
-if(typeof data106 === "string"){
-if(func2(data106) < 1){
-const err239 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i6+"/valueExpression",schemaPath:"#/properties/tiles/items/properties/config/allOf/3/else/properties/select/items/allOf/0/then/properties/valueExpression/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema38.properties.tiles.items.properties.config.allOf[3].else.properties.select.items.allOf[0].then.properties.valueExpression,data:data106};
+if(data105.length < 1){
+const err239 = {instancePath:instancePath+"/tiles/" + i0+"/config/select",schemaPath:"#/properties/tiles/items/properties/config/allOf/4/else/properties/select/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema38.properties.tiles.items.properties.config.allOf[4].else.properties.select,data:data105};
 if(vErrors === null){
 vErrors = [err239];
 }
@@ -13538,9 +13504,18 @@ vErrors.push(err239);
 }
 errors++;
 }
-}
-else {
-const err240 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i6+"/valueExpression",schemaPath:"#/properties/tiles/items/properties/config/allOf/3/else/properties/select/items/allOf/0/then/properties/valueExpression/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema38.properties.tiles.items.properties.config.allOf[3].else.properties.select.items.allOf[0].then.properties.valueExpression.type,parentSchema:schema38.properties.tiles.items.properties.config.allOf[3].else.properties.select.items.allOf[0].then.properties.valueExpression,data:data106};
+const len6 = data105.length;
+for(let i6=0; i6<len6; i6++){
+let data106 = data105[i6];
+const _errs287 = errors;
+let valid87 = true;
+const _errs288 = errors;
+const _errs289 = errors;
+const _errs290 = errors;
+if(data106 && typeof data106 == "object" && !Array.isArray(data106)){
+let missing17;
+if((data106.aggFn === undefined) && (missing17 = "aggFn")){
+const err240 = {};
 if(vErrors === null){
 vErrors = [err240];
 }
@@ -13549,20 +13524,10 @@ vErrors.push(err240);
 }
 errors++;
 }
-}
-}
-var _valid13 = _errs287 === errors;
-valid86 = _valid13;
-ifClause3 = "then";
-}
 else {
-const _errs290 = errors;
-if(data104 && typeof data104 == "object" && !Array.isArray(data104)){
-if(data104.valueExpression !== undefined){
-let data107 = data104.valueExpression;
-if(typeof data107 === "string"){
-if(func2(data107) > 0){
-const err241 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i6+"/valueExpression",schemaPath:"#/properties/tiles/items/properties/config/allOf/3/else/properties/select/items/allOf/0/else/properties/valueExpression/maxLength",keyword:"maxLength",params:{limit: 0},message:"must NOT have more than 0 characters",schema:0,parentSchema:schema38.properties.tiles.items.properties.config.allOf[3].else.properties.select.items.allOf[0].else.properties.valueExpression,data:data107};
+if(data106.aggFn !== undefined){
+if("count" !== data106.aggFn){
+const err241 = {};
 if(vErrors === null){
 vErrors = [err241];
 }
@@ -13572,8 +13537,11 @@ vErrors.push(err241);
 errors++;
 }
 }
-else {
-const err242 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i6+"/valueExpression",schemaPath:"#/properties/tiles/items/properties/config/allOf/3/else/properties/select/items/allOf/0/else/properties/valueExpression/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema38.properties.tiles.items.properties.config.allOf[3].else.properties.select.items.allOf[0].else.properties.valueExpression.type,parentSchema:schema38.properties.tiles.items.properties.config.allOf[3].else.properties.select.items.allOf[0].else.properties.valueExpression,data:data107};
+}
+}
+var valid88 = _errs290 === errors;
+if(valid88){
+const err242 = {};
 if(vErrors === null){
 vErrors = [err242];
 }
@@ -13582,14 +13550,33 @@ vErrors.push(err242);
 }
 errors++;
 }
+else {
+errors = _errs289;
+if(vErrors !== null){
+if(_errs289){
+vErrors.length = _errs289;
+}
+else {
+vErrors = null;
 }
 }
-var _valid13 = _errs290 === errors;
-valid86 = _valid13;
-ifClause3 = "else";
 }
-if(!valid86){
-const err243 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i6,schemaPath:"#/properties/tiles/items/properties/config/allOf/3/else/properties/select/items/allOf/0/if",keyword:"if",params:{failingKeyword: ifClause3},message:"must match \""+ifClause3+"\" schema",schema:schema38.properties.tiles.items.properties.config.allOf[3].else.properties.select.items.allOf[0].if,parentSchema:schema38.properties.tiles.items.properties.config.allOf[3].else.properties.select.items.allOf[0],data:data104};
+var _valid13 = _errs288 === errors;
+errors = _errs287;
+if(vErrors !== null){
+if(_errs287){
+vErrors.length = _errs287;
+}
+else {
+vErrors = null;
+}
+}
+let ifClause3;
+if(_valid13){
+const _errs292 = errors;
+if(data106 && typeof data106 == "object" && !Array.isArray(data106)){
+if(data106.valueExpression === undefined){
+const err243 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i6,schemaPath:"#/properties/tiles/items/properties/config/allOf/4/else/properties/select/items/allOf/0/then/required",keyword:"required",params:{missingProperty: "valueExpression"},message:"must have required property '"+"valueExpression"+"'",schema:schema38.properties.tiles.items.properties.config.allOf[4].else.properties.select.items.allOf[0].then.required,parentSchema:schema38.properties.tiles.items.properties.config.allOf[4].else.properties.select.items.allOf[0].then,data:data106};
 if(vErrors === null){
 vErrors = [err243];
 }
@@ -13598,15 +13585,11 @@ vErrors.push(err243);
 }
 errors++;
 }
-const _errs294 = errors;
-let valid91 = true;
-const _errs295 = errors;
-const _errs296 = errors;
-const _errs297 = errors;
-if(data104 && typeof data104 == "object" && !Array.isArray(data104)){
-let missing18;
-if((data104.aggFn === undefined) && (missing18 = "aggFn")){
-const err244 = {};
+if(data106.valueExpression !== undefined){
+let data108 = data106.valueExpression;
+if(typeof data108 === "string"){
+if(func2(data108) < 1){
+const err244 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i6+"/valueExpression",schemaPath:"#/properties/tiles/items/properties/config/allOf/4/else/properties/select/items/allOf/0/then/properties/valueExpression/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema38.properties.tiles.items.properties.config.allOf[4].else.properties.select.items.allOf[0].then.properties.valueExpression,data:data108};
 if(vErrors === null){
 vErrors = [err244];
 }
@@ -13615,10 +13598,9 @@ vErrors.push(err244);
 }
 errors++;
 }
+}
 else {
-if(data104.aggFn !== undefined){
-if("quantile" !== data104.aggFn){
-const err245 = {};
+const err245 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i6+"/valueExpression",schemaPath:"#/properties/tiles/items/properties/config/allOf/4/else/properties/select/items/allOf/0/then/properties/valueExpression/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema38.properties.tiles.items.properties.config.allOf[4].else.properties.select.items.allOf[0].then.properties.valueExpression.type,parentSchema:schema38.properties.tiles.items.properties.config.allOf[4].else.properties.select.items.allOf[0].then.properties.valueExpression,data:data108};
 if(vErrors === null){
 vErrors = [err245];
 }
@@ -13629,10 +13611,18 @@ errors++;
 }
 }
 }
+var _valid13 = _errs292 === errors;
+valid87 = _valid13;
+ifClause3 = "then";
 }
-var valid92 = _errs297 === errors;
-if(valid92){
-const err246 = {};
+else {
+const _errs295 = errors;
+if(data106 && typeof data106 == "object" && !Array.isArray(data106)){
+if(data106.valueExpression !== undefined){
+let data109 = data106.valueExpression;
+if(typeof data109 === "string"){
+if(func2(data109) > 0){
+const err246 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i6+"/valueExpression",schemaPath:"#/properties/tiles/items/properties/config/allOf/4/else/properties/select/items/allOf/0/else/properties/valueExpression/maxLength",keyword:"maxLength",params:{limit: 0},message:"must NOT have more than 0 characters",schema:0,parentSchema:schema38.properties.tiles.items.properties.config.allOf[4].else.properties.select.items.allOf[0].else.properties.valueExpression,data:data109};
 if(vErrors === null){
 vErrors = [err246];
 }
@@ -13641,32 +13631,9 @@ vErrors.push(err246);
 }
 errors++;
 }
-else {
-errors = _errs296;
-if(vErrors !== null){
-if(_errs296){
-vErrors.length = _errs296;
 }
 else {
-vErrors = null;
-}
-}
-}
-var _valid14 = _errs295 === errors;
-errors = _errs294;
-if(vErrors !== null){
-if(_errs294){
-vErrors.length = _errs294;
-}
-else {
-vErrors = null;
-}
-}
-if(_valid14){
-const _errs299 = errors;
-if(data104 && typeof data104 == "object" && !Array.isArray(data104)){
-if(data104.level !== undefined){
-const err247 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i6+"/level",schemaPath:"#/properties/tiles/items/properties/config/allOf/3/else/properties/select/items/allOf/1/then/properties/level/not",keyword:"not",params:{},message:"must NOT be valid",schema:schema38.properties.tiles.items.properties.config.allOf[3].else.properties.select.items.allOf[1].then.properties.level.not,parentSchema:schema38.properties.tiles.items.properties.config.allOf[3].else.properties.select.items.allOf[1].then.properties.level,data:data104.level};
+const err247 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i6+"/valueExpression",schemaPath:"#/properties/tiles/items/properties/config/allOf/4/else/properties/select/items/allOf/0/else/properties/valueExpression/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema38.properties.tiles.items.properties.config.allOf[4].else.properties.select.items.allOf[0].else.properties.valueExpression.type,parentSchema:schema38.properties.tiles.items.properties.config.allOf[4].else.properties.select.items.allOf[0].else.properties.valueExpression,data:data109};
 if(vErrors === null){
 vErrors = [err247];
 }
@@ -13676,11 +13643,13 @@ vErrors.push(err247);
 errors++;
 }
 }
-var _valid14 = _errs299 === errors;
-valid91 = _valid14;
 }
-if(!valid91){
-const err248 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i6,schemaPath:"#/properties/tiles/items/properties/config/allOf/3/else/properties/select/items/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema",schema:schema38.properties.tiles.items.properties.config.allOf[3].else.properties.select.items.allOf[1].if,parentSchema:schema38.properties.tiles.items.properties.config.allOf[3].else.properties.select.items.allOf[1],data:data104};
+var _valid13 = _errs295 === errors;
+valid87 = _valid13;
+ifClause3 = "else";
+}
+if(!valid87){
+const err248 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i6,schemaPath:"#/properties/tiles/items/properties/config/allOf/4/else/properties/select/items/allOf/0/if",keyword:"if",params:{failingKeyword: ifClause3},message:"must match \""+ifClause3+"\" schema",schema:schema38.properties.tiles.items.properties.config.allOf[4].else.properties.select.items.allOf[0].if,parentSchema:schema38.properties.tiles.items.properties.config.allOf[4].else.properties.select.items.allOf[0],data:data106};
 if(vErrors === null){
 vErrors = [err248];
 }
@@ -13689,9 +13658,15 @@ vErrors.push(err248);
 }
 errors++;
 }
-if(data104 && typeof data104 == "object" && !Array.isArray(data104)){
-if(data104.aggFn === undefined){
-const err249 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i6,schemaPath:"#/properties/tiles/items/properties/config/allOf/3/else/properties/select/items/required",keyword:"required",params:{missingProperty: "aggFn"},message:"must have required property '"+"aggFn"+"'",schema:schema38.properties.tiles.items.properties.config.allOf[3].else.properties.select.items.required,parentSchema:schema38.properties.tiles.items.properties.config.allOf[3].else.properties.select.items,data:data104};
+const _errs299 = errors;
+let valid92 = true;
+const _errs300 = errors;
+const _errs301 = errors;
+const _errs302 = errors;
+if(data106 && typeof data106 == "object" && !Array.isArray(data106)){
+let missing18;
+if((data106.aggFn === undefined) && (missing18 = "aggFn")){
+const err249 = {};
 if(vErrors === null){
 vErrors = [err249];
 }
@@ -13700,9 +13675,10 @@ vErrors.push(err249);
 }
 errors++;
 }
-for(const key9 in data104){
-if(!(func29.call(schema38.properties.tiles.items.properties.config.allOf[3].else.properties.select.items.properties, key9))){
-const err250 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i6,schemaPath:"#/properties/tiles/items/properties/config/allOf/3/else/properties/select/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key9},message:"must NOT have additional properties",schema:false,parentSchema:schema38.properties.tiles.items.properties.config.allOf[3].else.properties.select.items,data:data104};
+else {
+if(data106.aggFn !== undefined){
+if("quantile" !== data106.aggFn){
+const err250 = {};
 if(vErrors === null){
 vErrors = [err250];
 }
@@ -13712,11 +13688,11 @@ vErrors.push(err250);
 errors++;
 }
 }
-if(data104.valueExpression !== undefined){
-let data110 = data104.valueExpression;
-if(typeof data110 === "string"){
-if(func2(data110) > 10000){
-const err251 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i6+"/valueExpression",schemaPath:"#/properties/tiles/items/properties/config/allOf/3/else/properties/select/items/properties/valueExpression/maxLength",keyword:"maxLength",params:{limit: 10000},message:"must NOT have more than 10000 characters",schema:10000,parentSchema:schema38.properties.tiles.items.properties.config.allOf[3].else.properties.select.items.properties.valueExpression,data:data110};
+}
+}
+var valid93 = _errs302 === errors;
+if(valid93){
+const err251 = {};
 if(vErrors === null){
 vErrors = [err251];
 }
@@ -13725,9 +13701,32 @@ vErrors.push(err251);
 }
 errors++;
 }
+else {
+errors = _errs301;
+if(vErrors !== null){
+if(_errs301){
+vErrors.length = _errs301;
 }
 else {
-const err252 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i6+"/valueExpression",schemaPath:"#/properties/tiles/items/properties/config/allOf/3/else/properties/select/items/properties/valueExpression/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema38.properties.tiles.items.properties.config.allOf[3].else.properties.select.items.properties.valueExpression.type,parentSchema:schema38.properties.tiles.items.properties.config.allOf[3].else.properties.select.items.properties.valueExpression,data:data110};
+vErrors = null;
+}
+}
+}
+var _valid14 = _errs300 === errors;
+errors = _errs299;
+if(vErrors !== null){
+if(_errs299){
+vErrors.length = _errs299;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid14){
+const _errs304 = errors;
+if(data106 && typeof data106 == "object" && !Array.isArray(data106)){
+if(data106.level !== undefined){
+const err252 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i6+"/level",schemaPath:"#/properties/tiles/items/properties/config/allOf/4/else/properties/select/items/allOf/1/then/properties/level/not",keyword:"not",params:{},message:"must NOT be valid",schema:schema38.properties.tiles.items.properties.config.allOf[4].else.properties.select.items.allOf[1].then.properties.level.not,parentSchema:schema38.properties.tiles.items.properties.config.allOf[4].else.properties.select.items.allOf[1].then.properties.level,data:data106.level};
 if(vErrors === null){
 vErrors = [err252];
 }
@@ -13737,11 +13736,11 @@ vErrors.push(err252);
 errors++;
 }
 }
-if(data104.alias !== undefined){
-let data111 = data104.alias;
-if(typeof data111 === "string"){
-if(func2(data111) > 10000){
-const err253 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i6+"/alias",schemaPath:"#/properties/tiles/items/properties/config/allOf/3/else/properties/select/items/properties/alias/maxLength",keyword:"maxLength",params:{limit: 10000},message:"must NOT have more than 10000 characters",schema:10000,parentSchema:schema38.properties.tiles.items.properties.config.allOf[3].else.properties.select.items.properties.alias,data:data111};
+var _valid14 = _errs304 === errors;
+valid92 = _valid14;
+}
+if(!valid92){
+const err253 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i6,schemaPath:"#/properties/tiles/items/properties/config/allOf/4/else/properties/select/items/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema",schema:schema38.properties.tiles.items.properties.config.allOf[4].else.properties.select.items.allOf[1].if,parentSchema:schema38.properties.tiles.items.properties.config.allOf[4].else.properties.select.items.allOf[1],data:data106};
 if(vErrors === null){
 vErrors = [err253];
 }
@@ -13750,9 +13749,9 @@ vErrors.push(err253);
 }
 errors++;
 }
-}
-else {
-const err254 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i6+"/alias",schemaPath:"#/properties/tiles/items/properties/config/allOf/3/else/properties/select/items/properties/alias/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema38.properties.tiles.items.properties.config.allOf[3].else.properties.select.items.properties.alias.type,parentSchema:schema38.properties.tiles.items.properties.config.allOf[3].else.properties.select.items.properties.alias,data:data111};
+if(data106 && typeof data106 == "object" && !Array.isArray(data106)){
+if(data106.aggFn === undefined){
+const err254 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i6,schemaPath:"#/properties/tiles/items/properties/config/allOf/4/else/properties/select/items/required",keyword:"required",params:{missingProperty: "aggFn"},message:"must have required property '"+"aggFn"+"'",schema:schema38.properties.tiles.items.properties.config.allOf[4].else.properties.select.items.required,parentSchema:schema38.properties.tiles.items.properties.config.allOf[4].else.properties.select.items,data:data106};
 if(vErrors === null){
 vErrors = [err254];
 }
@@ -13761,11 +13760,9 @@ vErrors.push(err254);
 }
 errors++;
 }
-}
-if(data104.aggFn !== undefined){
-let data112 = data104.aggFn;
-if(!(((((((((((data112 === "avg") || (data112 === "count")) || (data112 === "count_distinct")) || (data112 === "last_value")) || (data112 === "max")) || (data112 === "min")) || (data112 === "quantile")) || (data112 === "sum")) || (data112 === "any")) || (data112 === "none")) || (data112 === "increase"))){
-const err255 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i6+"/aggFn",schemaPath:"#/properties/tiles/items/properties/config/allOf/3/else/properties/select/items/properties/aggFn/enum",keyword:"enum",params:{allowedValues: schema38.properties.tiles.items.properties.config.allOf[3].else.properties.select.items.properties.aggFn.enum},message:"must be equal to one of the allowed values",schema:schema38.properties.tiles.items.properties.config.allOf[3].else.properties.select.items.properties.aggFn.enum,parentSchema:schema38.properties.tiles.items.properties.config.allOf[3].else.properties.select.items.properties.aggFn,data:data112};
+for(const key9 in data106){
+if(!(func29.call(schema38.properties.tiles.items.properties.config.allOf[4].else.properties.select.items.properties, key9))){
+const err255 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i6,schemaPath:"#/properties/tiles/items/properties/config/allOf/4/else/properties/select/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key9},message:"must NOT have additional properties",schema:false,parentSchema:schema38.properties.tiles.items.properties.config.allOf[4].else.properties.select.items,data:data106};
 if(vErrors === null){
 vErrors = [err255];
 }
@@ -13775,10 +13772,11 @@ vErrors.push(err255);
 errors++;
 }
 }
-if(data104.level !== undefined){
-let data113 = data104.level;
-if(!((((data113 === 0.5) || (data113 === 0.9)) || (data113 === 0.95)) || (data113 === 0.99))){
-const err256 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i6+"/level",schemaPath:"#/properties/tiles/items/properties/config/allOf/3/else/properties/select/items/properties/level/enum",keyword:"enum",params:{allowedValues: schema38.properties.tiles.items.properties.config.allOf[3].else.properties.select.items.properties.level.enum},message:"must be equal to one of the allowed values",schema:schema38.properties.tiles.items.properties.config.allOf[3].else.properties.select.items.properties.level.enum,parentSchema:schema38.properties.tiles.items.properties.config.allOf[3].else.properties.select.items.properties.level,data:data113};
+if(data106.valueExpression !== undefined){
+let data112 = data106.valueExpression;
+if(typeof data112 === "string"){
+if(func2(data112) > 10000){
+const err256 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i6+"/valueExpression",schemaPath:"#/properties/tiles/items/properties/config/allOf/4/else/properties/select/items/properties/valueExpression/maxLength",keyword:"maxLength",params:{limit: 10000},message:"must NOT have more than 10000 characters",schema:10000,parentSchema:schema38.properties.tiles.items.properties.config.allOf[4].else.properties.select.items.properties.valueExpression,data:data112};
 if(vErrors === null){
 vErrors = [err256];
 }
@@ -13788,11 +13786,8 @@ vErrors.push(err256);
 errors++;
 }
 }
-if(data104.where !== undefined){
-let data114 = data104.where;
-if(typeof data114 === "string"){
-if(func2(data114) > 10000){
-const err257 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i6+"/where",schemaPath:"#/properties/tiles/items/properties/config/allOf/3/else/properties/select/items/properties/where/maxLength",keyword:"maxLength",params:{limit: 10000},message:"must NOT have more than 10000 characters",schema:10000,parentSchema:schema38.properties.tiles.items.properties.config.allOf[3].else.properties.select.items.properties.where,data:data114};
+else {
+const err257 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i6+"/valueExpression",schemaPath:"#/properties/tiles/items/properties/config/allOf/4/else/properties/select/items/properties/valueExpression/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema38.properties.tiles.items.properties.config.allOf[4].else.properties.select.items.properties.valueExpression.type,parentSchema:schema38.properties.tiles.items.properties.config.allOf[4].else.properties.select.items.properties.valueExpression,data:data112};
 if(vErrors === null){
 vErrors = [err257];
 }
@@ -13802,8 +13797,11 @@ vErrors.push(err257);
 errors++;
 }
 }
-else {
-const err258 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i6+"/where",schemaPath:"#/properties/tiles/items/properties/config/allOf/3/else/properties/select/items/properties/where/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema38.properties.tiles.items.properties.config.allOf[3].else.properties.select.items.properties.where.type,parentSchema:schema38.properties.tiles.items.properties.config.allOf[3].else.properties.select.items.properties.where,data:data114};
+if(data106.alias !== undefined){
+let data113 = data106.alias;
+if(typeof data113 === "string"){
+if(func2(data113) > 10000){
+const err258 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i6+"/alias",schemaPath:"#/properties/tiles/items/properties/config/allOf/4/else/properties/select/items/properties/alias/maxLength",keyword:"maxLength",params:{limit: 10000},message:"must NOT have more than 10000 characters",schema:10000,parentSchema:schema38.properties.tiles.items.properties.config.allOf[4].else.properties.select.items.properties.alias,data:data113};
 if(vErrors === null){
 vErrors = [err258];
 }
@@ -13813,10 +13811,8 @@ vErrors.push(err258);
 errors++;
 }
 }
-if(data104.whereLanguage !== undefined){
-let data115 = data104.whereLanguage;
-if(!(((data115 === "lucene") || (data115 === "sql")) || (data115 === "promql"))){
-const err259 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i6+"/whereLanguage",schemaPath:"#/properties/tiles/items/properties/config/allOf/3/else/properties/select/items/properties/whereLanguage/enum",keyword:"enum",params:{allowedValues: schema38.properties.tiles.items.properties.config.allOf[3].else.properties.select.items.properties.whereLanguage.enum},message:"must be equal to one of the allowed values",schema:schema38.properties.tiles.items.properties.config.allOf[3].else.properties.select.items.properties.whereLanguage.enum,parentSchema:schema38.properties.tiles.items.properties.config.allOf[3].else.properties.select.items.properties.whereLanguage,data:data115};
+else {
+const err259 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i6+"/alias",schemaPath:"#/properties/tiles/items/properties/config/allOf/4/else/properties/select/items/properties/alias/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema38.properties.tiles.items.properties.config.allOf[4].else.properties.select.items.properties.alias.type,parentSchema:schema38.properties.tiles.items.properties.config.allOf[4].else.properties.select.items.properties.alias,data:data113};
 if(vErrors === null){
 vErrors = [err259];
 }
@@ -13826,10 +13822,10 @@ vErrors.push(err259);
 errors++;
 }
 }
-if(data104.numberFormat !== undefined){
-let data116 = data104.numberFormat;
-if(!(data116 && typeof data116 == "object" && !Array.isArray(data116))){
-const err260 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i6+"/numberFormat",schemaPath:"#/properties/tiles/items/properties/config/allOf/3/else/properties/select/items/properties/numberFormat/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema38.properties.tiles.items.properties.config.allOf[3].else.properties.select.items.properties.numberFormat.type,parentSchema:schema38.properties.tiles.items.properties.config.allOf[3].else.properties.select.items.properties.numberFormat,data:data116};
+if(data106.aggFn !== undefined){
+let data114 = data106.aggFn;
+if(!(((((((((((data114 === "avg") || (data114 === "count")) || (data114 === "count_distinct")) || (data114 === "last_value")) || (data114 === "max")) || (data114 === "min")) || (data114 === "quantile")) || (data114 === "sum")) || (data114 === "any")) || (data114 === "none")) || (data114 === "increase"))){
+const err260 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i6+"/aggFn",schemaPath:"#/properties/tiles/items/properties/config/allOf/4/else/properties/select/items/properties/aggFn/enum",keyword:"enum",params:{allowedValues: schema38.properties.tiles.items.properties.config.allOf[4].else.properties.select.items.properties.aggFn.enum},message:"must be equal to one of the allowed values",schema:schema38.properties.tiles.items.properties.config.allOf[4].else.properties.select.items.properties.aggFn.enum,parentSchema:schema38.properties.tiles.items.properties.config.allOf[4].else.properties.select.items.properties.aggFn,data:data114};
 if(vErrors === null){
 vErrors = [err260];
 }
@@ -13839,10 +13835,10 @@ vErrors.push(err260);
 errors++;
 }
 }
-if(data104.metricType !== undefined){
-let data117 = data104.metricType;
-if(!(((((data117 === "gauge") || (data117 === "histogram")) || (data117 === "sum")) || (data117 === "summary")) || (data117 === "exponential histogram"))){
-const err261 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i6+"/metricType",schemaPath:"#/properties/tiles/items/properties/config/allOf/3/else/properties/select/items/properties/metricType/enum",keyword:"enum",params:{allowedValues: schema38.properties.tiles.items.properties.config.allOf[3].else.properties.select.items.properties.metricType.enum},message:"must be equal to one of the allowed values",schema:schema38.properties.tiles.items.properties.config.allOf[3].else.properties.select.items.properties.metricType.enum,parentSchema:schema38.properties.tiles.items.properties.config.allOf[3].else.properties.select.items.properties.metricType,data:data117};
+if(data106.level !== undefined){
+let data115 = data106.level;
+if(!((((data115 === 0.5) || (data115 === 0.9)) || (data115 === 0.95)) || (data115 === 0.99))){
+const err261 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i6+"/level",schemaPath:"#/properties/tiles/items/properties/config/allOf/4/else/properties/select/items/properties/level/enum",keyword:"enum",params:{allowedValues: schema38.properties.tiles.items.properties.config.allOf[4].else.properties.select.items.properties.level.enum},message:"must be equal to one of the allowed values",schema:schema38.properties.tiles.items.properties.config.allOf[4].else.properties.select.items.properties.level.enum,parentSchema:schema38.properties.tiles.items.properties.config.allOf[4].else.properties.select.items.properties.level,data:data115};
 if(vErrors === null){
 vErrors = [err261];
 }
@@ -13852,10 +13848,11 @@ vErrors.push(err261);
 errors++;
 }
 }
-if(data104.metricName !== undefined){
-let data118 = data104.metricName;
-if(typeof data118 !== "string"){
-const err262 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i6+"/metricName",schemaPath:"#/properties/tiles/items/properties/config/allOf/3/else/properties/select/items/properties/metricName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema38.properties.tiles.items.properties.config.allOf[3].else.properties.select.items.properties.metricName.type,parentSchema:schema38.properties.tiles.items.properties.config.allOf[3].else.properties.select.items.properties.metricName,data:data118};
+if(data106.where !== undefined){
+let data116 = data106.where;
+if(typeof data116 === "string"){
+if(func2(data116) > 10000){
+const err262 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i6+"/where",schemaPath:"#/properties/tiles/items/properties/config/allOf/4/else/properties/select/items/properties/where/maxLength",keyword:"maxLength",params:{limit: 10000},message:"must NOT have more than 10000 characters",schema:10000,parentSchema:schema38.properties.tiles.items.properties.config.allOf[4].else.properties.select.items.properties.where,data:data116};
 if(vErrors === null){
 vErrors = [err262];
 }
@@ -13865,10 +13862,8 @@ vErrors.push(err262);
 errors++;
 }
 }
-if(data104.periodAggFn !== undefined){
-let data119 = data104.periodAggFn;
-if("delta" !== data119){
-const err263 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i6+"/periodAggFn",schemaPath:"#/properties/tiles/items/properties/config/allOf/3/else/properties/select/items/properties/periodAggFn/const",keyword:"const",params:{allowedValue: "delta"},message:"must be equal to constant",schema:"delta",parentSchema:schema38.properties.tiles.items.properties.config.allOf[3].else.properties.select.items.properties.periodAggFn,data:data119};
+else {
+const err263 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i6+"/where",schemaPath:"#/properties/tiles/items/properties/config/allOf/4/else/properties/select/items/properties/where/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema38.properties.tiles.items.properties.config.allOf[4].else.properties.select.items.properties.where.type,parentSchema:schema38.properties.tiles.items.properties.config.allOf[4].else.properties.select.items.properties.where,data:data116};
 if(vErrors === null){
 vErrors = [err263];
 }
@@ -13878,9 +13873,10 @@ vErrors.push(err263);
 errors++;
 }
 }
-}
-else {
-const err264 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i6,schemaPath:"#/properties/tiles/items/properties/config/allOf/3/else/properties/select/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema38.properties.tiles.items.properties.config.allOf[3].else.properties.select.items.type,parentSchema:schema38.properties.tiles.items.properties.config.allOf[3].else.properties.select.items,data:data104};
+if(data106.whereLanguage !== undefined){
+let data117 = data106.whereLanguage;
+if(!(((data117 === "lucene") || (data117 === "sql")) || (data117 === "promql"))){
+const err264 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i6+"/whereLanguage",schemaPath:"#/properties/tiles/items/properties/config/allOf/4/else/properties/select/items/properties/whereLanguage/enum",keyword:"enum",params:{allowedValues: schema38.properties.tiles.items.properties.config.allOf[4].else.properties.select.items.properties.whereLanguage.enum},message:"must be equal to one of the allowed values",schema:schema38.properties.tiles.items.properties.config.allOf[4].else.properties.select.items.properties.whereLanguage.enum,parentSchema:schema38.properties.tiles.items.properties.config.allOf[4].else.properties.select.items.properties.whereLanguage,data:data117};
 if(vErrors === null){
 vErrors = [err264];
 }
@@ -13890,9 +13886,10 @@ vErrors.push(err264);
 errors++;
 }
 }
-}
-else {
-const err265 = {instancePath:instancePath+"/tiles/" + i0+"/config/select",schemaPath:"#/properties/tiles/items/properties/config/allOf/3/else/properties/select/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema38.properties.tiles.items.properties.config.allOf[3].else.properties.select.type,parentSchema:schema38.properties.tiles.items.properties.config.allOf[3].else.properties.select,data:data103};
+if(data106.numberFormat !== undefined){
+let data118 = data106.numberFormat;
+if(!(data118 && typeof data118 == "object" && !Array.isArray(data118))){
+const err265 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i6+"/numberFormat",schemaPath:"#/properties/tiles/items/properties/config/allOf/4/else/properties/select/items/properties/numberFormat/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema38.properties.tiles.items.properties.config.allOf[4].else.properties.select.items.properties.numberFormat.type,parentSchema:schema38.properties.tiles.items.properties.config.allOf[4].else.properties.select.items.properties.numberFormat,data:data118};
 if(vErrors === null){
 vErrors = [err265];
 }
@@ -13902,11 +13899,10 @@ vErrors.push(err265);
 errors++;
 }
 }
-if(data9.groupBy !== undefined){
-let data120 = data9.groupBy;
-if(typeof data120 === "string"){
-if(func2(data120) > 10000){
-const err266 = {instancePath:instancePath+"/tiles/" + i0+"/config/groupBy",schemaPath:"#/properties/tiles/items/properties/config/allOf/3/else/properties/groupBy/maxLength",keyword:"maxLength",params:{limit: 10000},message:"must NOT have more than 10000 characters",schema:10000,parentSchema:schema38.properties.tiles.items.properties.config.allOf[3].else.properties.groupBy,data:data120};
+if(data106.metricType !== undefined){
+let data119 = data106.metricType;
+if(!(((((data119 === "gauge") || (data119 === "histogram")) || (data119 === "sum")) || (data119 === "summary")) || (data119 === "exponential histogram"))){
+const err266 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i6+"/metricType",schemaPath:"#/properties/tiles/items/properties/config/allOf/4/else/properties/select/items/properties/metricType/enum",keyword:"enum",params:{allowedValues: schema38.properties.tiles.items.properties.config.allOf[4].else.properties.select.items.properties.metricType.enum},message:"must be equal to one of the allowed values",schema:schema38.properties.tiles.items.properties.config.allOf[4].else.properties.select.items.properties.metricType.enum,parentSchema:schema38.properties.tiles.items.properties.config.allOf[4].else.properties.select.items.properties.metricType,data:data119};
 if(vErrors === null){
 vErrors = [err266];
 }
@@ -13916,8 +13912,10 @@ vErrors.push(err266);
 errors++;
 }
 }
-else {
-const err267 = {instancePath:instancePath+"/tiles/" + i0+"/config/groupBy",schemaPath:"#/properties/tiles/items/properties/config/allOf/3/else/properties/groupBy/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema38.properties.tiles.items.properties.config.allOf[3].else.properties.groupBy.type,parentSchema:schema38.properties.tiles.items.properties.config.allOf[3].else.properties.groupBy,data:data120};
+if(data106.metricName !== undefined){
+let data120 = data106.metricName;
+if(typeof data120 !== "string"){
+const err267 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i6+"/metricName",schemaPath:"#/properties/tiles/items/properties/config/allOf/4/else/properties/select/items/properties/metricName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema38.properties.tiles.items.properties.config.allOf[4].else.properties.select.items.properties.metricName.type,parentSchema:schema38.properties.tiles.items.properties.config.allOf[4].else.properties.select.items.properties.metricName,data:data120};
 if(vErrors === null){
 vErrors = [err267];
 }
@@ -13927,11 +13925,10 @@ vErrors.push(err267);
 errors++;
 }
 }
-if(data9.having !== undefined){
-let data121 = data9.having;
-if(typeof data121 === "string"){
-if(func2(data121) > 10000){
-const err268 = {instancePath:instancePath+"/tiles/" + i0+"/config/having",schemaPath:"#/properties/tiles/items/properties/config/allOf/3/else/properties/having/maxLength",keyword:"maxLength",params:{limit: 10000},message:"must NOT have more than 10000 characters",schema:10000,parentSchema:schema38.properties.tiles.items.properties.config.allOf[3].else.properties.having,data:data121};
+if(data106.periodAggFn !== undefined){
+let data121 = data106.periodAggFn;
+if("delta" !== data121){
+const err268 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i6+"/periodAggFn",schemaPath:"#/properties/tiles/items/properties/config/allOf/4/else/properties/select/items/properties/periodAggFn/const",keyword:"const",params:{allowedValue: "delta"},message:"must be equal to constant",schema:"delta",parentSchema:schema38.properties.tiles.items.properties.config.allOf[4].else.properties.select.items.properties.periodAggFn,data:data121};
 if(vErrors === null){
 vErrors = [err268];
 }
@@ -13941,8 +13938,9 @@ vErrors.push(err268);
 errors++;
 }
 }
+}
 else {
-const err269 = {instancePath:instancePath+"/tiles/" + i0+"/config/having",schemaPath:"#/properties/tiles/items/properties/config/allOf/3/else/properties/having/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema38.properties.tiles.items.properties.config.allOf[3].else.properties.having.type,parentSchema:schema38.properties.tiles.items.properties.config.allOf[3].else.properties.having,data:data121};
+const err269 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i6,schemaPath:"#/properties/tiles/items/properties/config/allOf/4/else/properties/select/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema38.properties.tiles.items.properties.config.allOf[4].else.properties.select.items.type,parentSchema:schema38.properties.tiles.items.properties.config.allOf[4].else.properties.select.items,data:data106};
 if(vErrors === null){
 vErrors = [err269];
 }
@@ -13952,11 +13950,9 @@ vErrors.push(err269);
 errors++;
 }
 }
-if(data9.orderBy !== undefined){
-let data122 = data9.orderBy;
-if(typeof data122 === "string"){
-if(func2(data122) > 10000){
-const err270 = {instancePath:instancePath+"/tiles/" + i0+"/config/orderBy",schemaPath:"#/properties/tiles/items/properties/config/allOf/3/else/properties/orderBy/maxLength",keyword:"maxLength",params:{limit: 10000},message:"must NOT have more than 10000 characters",schema:10000,parentSchema:schema38.properties.tiles.items.properties.config.allOf[3].else.properties.orderBy,data:data122};
+}
+else {
+const err270 = {instancePath:instancePath+"/tiles/" + i0+"/config/select",schemaPath:"#/properties/tiles/items/properties/config/allOf/4/else/properties/select/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema38.properties.tiles.items.properties.config.allOf[4].else.properties.select.type,parentSchema:schema38.properties.tiles.items.properties.config.allOf[4].else.properties.select,data:data105};
 if(vErrors === null){
 vErrors = [err270];
 }
@@ -13966,8 +13962,11 @@ vErrors.push(err270);
 errors++;
 }
 }
-else {
-const err271 = {instancePath:instancePath+"/tiles/" + i0+"/config/orderBy",schemaPath:"#/properties/tiles/items/properties/config/allOf/3/else/properties/orderBy/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema38.properties.tiles.items.properties.config.allOf[3].else.properties.orderBy.type,parentSchema:schema38.properties.tiles.items.properties.config.allOf[3].else.properties.orderBy,data:data122};
+if(data9.groupBy !== undefined){
+let data122 = data9.groupBy;
+if(typeof data122 === "string"){
+if(func2(data122) > 10000){
+const err271 = {instancePath:instancePath+"/tiles/" + i0+"/config/groupBy",schemaPath:"#/properties/tiles/items/properties/config/allOf/4/else/properties/groupBy/maxLength",keyword:"maxLength",params:{limit: 10000},message:"must NOT have more than 10000 characters",schema:10000,parentSchema:schema38.properties.tiles.items.properties.config.allOf[4].else.properties.groupBy,data:data122};
 if(vErrors === null){
 vErrors = [err271];
 }
@@ -13977,10 +13976,8 @@ vErrors.push(err271);
 errors++;
 }
 }
-if(data9.asRatio !== undefined){
-let data123 = data9.asRatio;
-if(typeof data123 !== "boolean"){
-const err272 = {instancePath:instancePath+"/tiles/" + i0+"/config/asRatio",schemaPath:"#/properties/tiles/items/properties/config/allOf/3/else/properties/asRatio/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema38.properties.tiles.items.properties.config.allOf[3].else.properties.asRatio.type,parentSchema:schema38.properties.tiles.items.properties.config.allOf[3].else.properties.asRatio,data:data123};
+else {
+const err272 = {instancePath:instancePath+"/tiles/" + i0+"/config/groupBy",schemaPath:"#/properties/tiles/items/properties/config/allOf/4/else/properties/groupBy/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema38.properties.tiles.items.properties.config.allOf[4].else.properties.groupBy.type,parentSchema:schema38.properties.tiles.items.properties.config.allOf[4].else.properties.groupBy,data:data122};
 if(vErrors === null){
 vErrors = [err272];
 }
@@ -13990,10 +13987,11 @@ vErrors.push(err272);
 errors++;
 }
 }
-if(data9.numberFormat !== undefined){
-let data124 = data9.numberFormat;
-if(!(data124 && typeof data124 == "object" && !Array.isArray(data124))){
-const err273 = {instancePath:instancePath+"/tiles/" + i0+"/config/numberFormat",schemaPath:"#/properties/tiles/items/properties/config/allOf/3/else/properties/numberFormat/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema38.properties.tiles.items.properties.config.allOf[3].else.properties.numberFormat.type,parentSchema:schema38.properties.tiles.items.properties.config.allOf[3].else.properties.numberFormat,data:data124};
+if(data9.having !== undefined){
+let data123 = data9.having;
+if(typeof data123 === "string"){
+if(func2(data123) > 10000){
+const err273 = {instancePath:instancePath+"/tiles/" + i0+"/config/having",schemaPath:"#/properties/tiles/items/properties/config/allOf/4/else/properties/having/maxLength",keyword:"maxLength",params:{limit: 10000},message:"must NOT have more than 10000 characters",schema:10000,parentSchema:schema38.properties.tiles.items.properties.config.allOf[4].else.properties.having,data:data123};
 if(vErrors === null){
 vErrors = [err273];
 }
@@ -14003,10 +14001,8 @@ vErrors.push(err273);
 errors++;
 }
 }
-if(data9.groupByColumnsOnLeft !== undefined){
-let data125 = data9.groupByColumnsOnLeft;
-if(typeof data125 !== "boolean"){
-const err274 = {instancePath:instancePath+"/tiles/" + i0+"/config/groupByColumnsOnLeft",schemaPath:"#/properties/tiles/items/properties/config/allOf/3/else/properties/groupByColumnsOnLeft/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema38.properties.tiles.items.properties.config.allOf[3].else.properties.groupByColumnsOnLeft.type,parentSchema:schema38.properties.tiles.items.properties.config.allOf[3].else.properties.groupByColumnsOnLeft,data:data125};
+else {
+const err274 = {instancePath:instancePath+"/tiles/" + i0+"/config/having",schemaPath:"#/properties/tiles/items/properties/config/allOf/4/else/properties/having/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema38.properties.tiles.items.properties.config.allOf[4].else.properties.having.type,parentSchema:schema38.properties.tiles.items.properties.config.allOf[4].else.properties.having,data:data123};
 if(vErrors === null){
 vErrors = [err274];
 }
@@ -14016,10 +14012,11 @@ vErrors.push(err274);
 errors++;
 }
 }
-if(data9.onClick !== undefined){
-let data126 = data9.onClick;
-if(!(data126 && typeof data126 == "object" && !Array.isArray(data126))){
-const err275 = {instancePath:instancePath+"/tiles/" + i0+"/config/onClick",schemaPath:"#/properties/tiles/items/properties/config/allOf/3/else/properties/onClick/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema38.properties.tiles.items.properties.config.allOf[3].else.properties.onClick.type,parentSchema:schema38.properties.tiles.items.properties.config.allOf[3].else.properties.onClick,data:data126};
+if(data9.orderBy !== undefined){
+let data124 = data9.orderBy;
+if(typeof data124 === "string"){
+if(func2(data124) > 10000){
+const err275 = {instancePath:instancePath+"/tiles/" + i0+"/config/orderBy",schemaPath:"#/properties/tiles/items/properties/config/allOf/4/else/properties/orderBy/maxLength",keyword:"maxLength",params:{limit: 10000},message:"must NOT have more than 10000 characters",schema:10000,parentSchema:schema38.properties.tiles.items.properties.config.allOf[4].else.properties.orderBy,data:data124};
 if(vErrors === null){
 vErrors = [err275];
 }
@@ -14029,11 +14026,8 @@ vErrors.push(err275);
 errors++;
 }
 }
-if(data9.formulas !== undefined){
-let data127 = data9.formulas;
-if(Array.isArray(data127)){
-if(data127.length > 10){
-const err276 = {instancePath:instancePath+"/tiles/" + i0+"/config/formulas",schemaPath:"#/properties/tiles/items/properties/config/allOf/3/else/properties/formulas/maxItems",keyword:"maxItems",params:{limit: 10},message:"must NOT have more than 10 items",schema:10,parentSchema:schema38.properties.tiles.items.properties.config.allOf[3].else.properties.formulas,data:data127};
+else {
+const err276 = {instancePath:instancePath+"/tiles/" + i0+"/config/orderBy",schemaPath:"#/properties/tiles/items/properties/config/allOf/4/else/properties/orderBy/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema38.properties.tiles.items.properties.config.allOf[4].else.properties.orderBy.type,parentSchema:schema38.properties.tiles.items.properties.config.allOf[4].else.properties.orderBy,data:data124};
 if(vErrors === null){
 vErrors = [err276];
 }
@@ -14042,11 +14036,11 @@ vErrors.push(err276);
 }
 errors++;
 }
-const len7 = data127.length;
-for(let i7=0; i7<len7; i7++){
-let data128 = data127[i7];
-if(!(data128 && typeof data128 == "object" && !Array.isArray(data128))){
-const err277 = {instancePath:instancePath+"/tiles/" + i0+"/config/formulas/" + i7,schemaPath:"#/properties/tiles/items/properties/config/allOf/3/else/properties/formulas/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema38.properties.tiles.items.properties.config.allOf[3].else.properties.formulas.items.type,parentSchema:schema38.properties.tiles.items.properties.config.allOf[3].else.properties.formulas.items,data:data128};
+}
+if(data9.asRatio !== undefined){
+let data125 = data9.asRatio;
+if(typeof data125 !== "boolean"){
+const err277 = {instancePath:instancePath+"/tiles/" + i0+"/config/asRatio",schemaPath:"#/properties/tiles/items/properties/config/allOf/4/else/properties/asRatio/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema38.properties.tiles.items.properties.config.allOf[4].else.properties.asRatio.type,parentSchema:schema38.properties.tiles.items.properties.config.allOf[4].else.properties.asRatio,data:data125};
 if(vErrors === null){
 vErrors = [err277];
 }
@@ -14056,9 +14050,10 @@ vErrors.push(err277);
 errors++;
 }
 }
-}
-else {
-const err278 = {instancePath:instancePath+"/tiles/" + i0+"/config/formulas",schemaPath:"#/properties/tiles/items/properties/config/allOf/3/else/properties/formulas/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema38.properties.tiles.items.properties.config.allOf[3].else.properties.formulas.type,parentSchema:schema38.properties.tiles.items.properties.config.allOf[3].else.properties.formulas,data:data127};
+if(data9.numberFormat !== undefined){
+let data126 = data9.numberFormat;
+if(!(data126 && typeof data126 == "object" && !Array.isArray(data126))){
+const err278 = {instancePath:instancePath+"/tiles/" + i0+"/config/numberFormat",schemaPath:"#/properties/tiles/items/properties/config/allOf/4/else/properties/numberFormat/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema38.properties.tiles.items.properties.config.allOf[4].else.properties.numberFormat.type,parentSchema:schema38.properties.tiles.items.properties.config.allOf[4].else.properties.numberFormat,data:data126};
 if(vErrors === null){
 vErrors = [err278];
 }
@@ -14068,10 +14063,10 @@ vErrors.push(err278);
 errors++;
 }
 }
-if(data9.showOperandSeries !== undefined){
-let data129 = data9.showOperandSeries;
-if(typeof data129 !== "boolean"){
-const err279 = {instancePath:instancePath+"/tiles/" + i0+"/config/showOperandSeries",schemaPath:"#/properties/tiles/items/properties/config/allOf/3/else/properties/showOperandSeries/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema38.properties.tiles.items.properties.config.allOf[3].else.properties.showOperandSeries.type,parentSchema:schema38.properties.tiles.items.properties.config.allOf[3].else.properties.showOperandSeries,data:data129};
+if(data9.groupByColumnsOnLeft !== undefined){
+let data127 = data9.groupByColumnsOnLeft;
+if(typeof data127 !== "boolean"){
+const err279 = {instancePath:instancePath+"/tiles/" + i0+"/config/groupByColumnsOnLeft",schemaPath:"#/properties/tiles/items/properties/config/allOf/4/else/properties/groupByColumnsOnLeft/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema38.properties.tiles.items.properties.config.allOf[4].else.properties.groupByColumnsOnLeft.type,parentSchema:schema38.properties.tiles.items.properties.config.allOf[4].else.properties.groupByColumnsOnLeft,data:data127};
 if(vErrors === null){
 vErrors = [err279];
 }
@@ -14081,9 +14076,10 @@ vErrors.push(err279);
 errors++;
 }
 }
-}
-else {
-const err280 = {instancePath:instancePath+"/tiles/" + i0+"/config",schemaPath:"#/properties/tiles/items/properties/config/allOf/3/else/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema38.properties.tiles.items.properties.config.allOf[3].else.type,parentSchema:schema38.properties.tiles.items.properties.config.allOf[3].else,data:data9};
+if(data9.onClick !== undefined){
+let data128 = data9.onClick;
+if(!(data128 && typeof data128 == "object" && !Array.isArray(data128))){
+const err280 = {instancePath:instancePath+"/tiles/" + i0+"/config/onClick",schemaPath:"#/properties/tiles/items/properties/config/allOf/4/else/properties/onClick/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema38.properties.tiles.items.properties.config.allOf[4].else.properties.onClick.type,parentSchema:schema38.properties.tiles.items.properties.config.allOf[4].else.properties.onClick,data:data128};
 if(vErrors === null){
 vErrors = [err280];
 }
@@ -14092,11 +14088,12 @@ vErrors.push(err280);
 }
 errors++;
 }
-var _valid11 = _errs262 === errors;
-valid73 = _valid11;
 }
-if(!valid73){
-const err281 = {instancePath:instancePath+"/tiles/" + i0+"/config",schemaPath:"#/properties/tiles/items/properties/config/allOf/3/if",keyword:"if",params:{failingKeyword: "else"},message:"must match \"else\" schema",schema:schema38.properties.tiles.items.properties.config.allOf[3].if,parentSchema:schema38.properties.tiles.items.properties.config.allOf[3],data:data9};
+if(data9.formulas !== undefined){
+let data129 = data9.formulas;
+if(Array.isArray(data129)){
+if(data129.length > 10){
+const err281 = {instancePath:instancePath+"/tiles/" + i0+"/config/formulas",schemaPath:"#/properties/tiles/items/properties/config/allOf/4/else/properties/formulas/maxItems",keyword:"maxItems",params:{limit: 10},message:"must NOT have more than 10 items",schema:10,parentSchema:schema38.properties.tiles.items.properties.config.allOf[4].else.properties.formulas,data:data129};
 if(vErrors === null){
 vErrors = [err281];
 }
@@ -14105,17 +14102,11 @@ vErrors.push(err281);
 }
 errors++;
 }
-const _errs339 = errors;
-let valid98 = true;
-const _errs340 = errors;
-const _errs341 = errors;
-const _errs342 = errors;
-const _errs343 = errors;
-const _errs344 = errors;
-if(data9 && typeof data9 == "object" && !Array.isArray(data9)){
-let missing19;
-if((data9.configType === undefined) && (missing19 = "configType")){
-const err282 = {};
+const len7 = data129.length;
+for(let i7=0; i7<len7; i7++){
+let data130 = data129[i7];
+if(!(data130 && typeof data130 == "object" && !Array.isArray(data130))){
+const err282 = {instancePath:instancePath+"/tiles/" + i0+"/config/formulas/" + i7,schemaPath:"#/properties/tiles/items/properties/config/allOf/4/else/properties/formulas/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema38.properties.tiles.items.properties.config.allOf[4].else.properties.formulas.items.type,parentSchema:schema38.properties.tiles.items.properties.config.allOf[4].else.properties.formulas.items,data:data130};
 if(vErrors === null){
 vErrors = [err282];
 }
@@ -14125,9 +14116,9 @@ vErrors.push(err282);
 errors++;
 }
 }
-var valid100 = _errs344 === errors;
-if(valid100){
-const err283 = {};
+}
+else {
+const err283 = {instancePath:instancePath+"/tiles/" + i0+"/config/formulas",schemaPath:"#/properties/tiles/items/properties/config/allOf/4/else/properties/formulas/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema38.properties.tiles.items.properties.config.allOf[4].else.properties.formulas.type,parentSchema:schema38.properties.tiles.items.properties.config.allOf[4].else.properties.formulas,data:data129};
 if(vErrors === null){
 vErrors = [err283];
 }
@@ -14136,22 +14127,11 @@ vErrors.push(err283);
 }
 errors++;
 }
-else {
-errors = _errs343;
-if(vErrors !== null){
-if(_errs343){
-vErrors.length = _errs343;
 }
-else {
-vErrors = null;
-}
-}
-}
-if(errors === _errs342){
-if(data9 && typeof data9 == "object" && !Array.isArray(data9)){
-let missing20;
-if((data9.displayType === undefined) && (missing20 = "displayType")){
-const err284 = {};
+if(data9.showOperandSeries !== undefined){
+let data131 = data9.showOperandSeries;
+if(typeof data131 !== "boolean"){
+const err284 = {instancePath:instancePath+"/tiles/" + i0+"/config/showOperandSeries",schemaPath:"#/properties/tiles/items/properties/config/allOf/4/else/properties/showOperandSeries/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema38.properties.tiles.items.properties.config.allOf[4].else.properties.showOperandSeries.type,parentSchema:schema38.properties.tiles.items.properties.config.allOf[4].else.properties.showOperandSeries,data:data131};
 if(vErrors === null){
 vErrors = [err284];
 }
@@ -14160,10 +14140,10 @@ vErrors.push(err284);
 }
 errors++;
 }
+}
+}
 else {
-if(data9.displayType !== undefined){
-if("number" !== data9.displayType){
-const err285 = {};
+const err285 = {instancePath:instancePath+"/tiles/" + i0+"/config",schemaPath:"#/properties/tiles/items/properties/config/allOf/4/else/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema38.properties.tiles.items.properties.config.allOf[4].else.type,parentSchema:schema38.properties.tiles.items.properties.config.allOf[4].else,data:data9};
 if(vErrors === null){
 vErrors = [err285];
 }
@@ -14172,13 +14152,11 @@ vErrors.push(err285);
 }
 errors++;
 }
+var _valid11 = _errs267 === errors;
+valid74 = _valid11;
 }
-}
-}
-}
-var valid99 = _errs342 === errors;
-if(valid99){
-const err286 = {};
+if(!valid74){
+const err286 = {instancePath:instancePath+"/tiles/" + i0+"/config",schemaPath:"#/properties/tiles/items/properties/config/allOf/4/if",keyword:"if",params:{failingKeyword: "else"},message:"must match \"else\" schema",schema:schema38.properties.tiles.items.properties.config.allOf[4].if,parentSchema:schema38.properties.tiles.items.properties.config.allOf[4],data:data9};
 if(vErrors === null){
 vErrors = [err286];
 }
@@ -14187,35 +14165,16 @@ vErrors.push(err286);
 }
 errors++;
 }
-else {
-errors = _errs341;
-if(vErrors !== null){
-if(_errs341){
-vErrors.length = _errs341;
-}
-else {
-vErrors = null;
-}
-}
-}
-var _valid15 = _errs340 === errors;
-errors = _errs339;
-if(vErrors !== null){
-if(_errs339){
-vErrors.length = _errs339;
-}
-else {
-vErrors = null;
-}
-}
-if(!_valid15){
+const _errs344 = errors;
+let valid99 = true;
+const _errs345 = errors;
 const _errs346 = errors;
+const _errs347 = errors;
+const _errs348 = errors;
 const _errs349 = errors;
-let valid103 = true;
-const _errs350 = errors;
 if(data9 && typeof data9 == "object" && !Array.isArray(data9)){
-let missing21;
-if((data9.formulas === undefined) && (missing21 = "formulas")){
+let missing19;
+if((data9.configType === undefined) && (missing19 = "configType")){
 const err287 = {};
 if(vErrors === null){
 vErrors = [err287];
@@ -14225,13 +14184,9 @@ vErrors.push(err287);
 }
 errors++;
 }
-else {
-if(data9.formulas !== undefined){
-let data131 = data9.formulas;
-const _errs351 = errors;
-if(errors === _errs351){
-if(Array.isArray(data131)){
-if(data131.length < 1){
+}
+var valid101 = _errs349 === errors;
+if(valid101){
 const err288 = {};
 if(vErrors === null){
 vErrors = [err288];
@@ -14241,8 +14196,21 @@ vErrors.push(err288);
 }
 errors++;
 }
+else {
+errors = _errs348;
+if(vErrors !== null){
+if(_errs348){
+vErrors.length = _errs348;
 }
 else {
+vErrors = null;
+}
+}
+}
+if(errors === _errs347){
+if(data9 && typeof data9 == "object" && !Array.isArray(data9)){
+let missing20;
+if((data9.displayType === undefined) && (missing20 = "displayType")){
 const err289 = {};
 if(vErrors === null){
 vErrors = [err289];
@@ -14252,28 +14220,10 @@ vErrors.push(err289);
 }
 errors++;
 }
-}
-}
-}
-}
-var _valid16 = _errs350 === errors;
-errors = _errs349;
-if(vErrors !== null){
-if(_errs349){
-vErrors.length = _errs349;
-}
 else {
-vErrors = null;
-}
-}
-if(!_valid16){
-const _errs353 = errors;
-if(data9 && typeof data9 == "object" && !Array.isArray(data9)){
-if(data9.select !== undefined){
-let data132 = data9.select;
-if(Array.isArray(data132)){
-if(data132.length > 1){
-const err290 = {instancePath:instancePath+"/tiles/" + i0+"/config/select",schemaPath:"#/properties/tiles/items/properties/config/allOf/4/else/allOf/0/else/properties/select/maxItems",keyword:"maxItems",params:{limit: 1},message:"must NOT have more than 1 items",schema:1,parentSchema:schema38.properties.tiles.items.properties.config.allOf[4].else.allOf[0].else.properties.select,data:data132};
+if(data9.displayType !== undefined){
+if("number" !== data9.displayType){
+const err290 = {};
 if(vErrors === null){
 vErrors = [err290];
 }
@@ -14283,8 +14233,12 @@ vErrors.push(err290);
 errors++;
 }
 }
-else {
-const err291 = {instancePath:instancePath+"/tiles/" + i0+"/config/select",schemaPath:"#/properties/tiles/items/properties/config/allOf/4/else/allOf/0/else/properties/select/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema38.properties.tiles.items.properties.config.allOf[4].else.allOf[0].else.properties.select.type,parentSchema:schema38.properties.tiles.items.properties.config.allOf[4].else.allOf[0].else.properties.select,data:data132};
+}
+}
+}
+var valid100 = _errs347 === errors;
+if(valid100){
+const err291 = {};
 if(vErrors === null){
 vErrors = [err291];
 }
@@ -14293,13 +14247,36 @@ vErrors.push(err291);
 }
 errors++;
 }
+else {
+errors = _errs346;
+if(vErrors !== null){
+if(_errs346){
+vErrors.length = _errs346;
+}
+else {
+vErrors = null;
 }
 }
-var _valid16 = _errs353 === errors;
-valid103 = _valid16;
 }
-if(!valid103){
-const err292 = {instancePath:instancePath+"/tiles/" + i0+"/config",schemaPath:"#/properties/tiles/items/properties/config/allOf/4/else/allOf/0/if",keyword:"if",params:{failingKeyword: "else"},message:"must match \"else\" schema",schema:schema38.properties.tiles.items.properties.config.allOf[4].else.allOf[0].if,parentSchema:schema38.properties.tiles.items.properties.config.allOf[4].else.allOf[0],data:data9};
+var _valid15 = _errs345 === errors;
+errors = _errs344;
+if(vErrors !== null){
+if(_errs344){
+vErrors.length = _errs344;
+}
+else {
+vErrors = null;
+}
+}
+if(!_valid15){
+const _errs351 = errors;
+const _errs354 = errors;
+let valid104 = true;
+const _errs355 = errors;
+if(data9 && typeof data9 == "object" && !Array.isArray(data9)){
+let missing21;
+if((data9.formulas === undefined) && (missing21 = "formulas")){
+const err292 = {};
 if(vErrors === null){
 vErrors = [err292];
 }
@@ -14308,9 +14285,14 @@ vErrors.push(err292);
 }
 errors++;
 }
-if(data9 && typeof data9 == "object" && !Array.isArray(data9)){
-if(data9.displayType === undefined){
-const err293 = {instancePath:instancePath+"/tiles/" + i0+"/config",schemaPath:"#/properties/tiles/items/properties/config/allOf/4/else/required",keyword:"required",params:{missingProperty: "displayType"},message:"must have required property '"+"displayType"+"'",schema:schema38.properties.tiles.items.properties.config.allOf[4].else.required,parentSchema:schema38.properties.tiles.items.properties.config.allOf[4].else,data:data9};
+else {
+if(data9.formulas !== undefined){
+let data133 = data9.formulas;
+const _errs356 = errors;
+if(errors === _errs356){
+if(Array.isArray(data133)){
+if(data133.length < 1){
+const err293 = {};
 if(vErrors === null){
 vErrors = [err293];
 }
@@ -14319,8 +14301,9 @@ vErrors.push(err293);
 }
 errors++;
 }
-if(data9.sourceId === undefined){
-const err294 = {instancePath:instancePath+"/tiles/" + i0+"/config",schemaPath:"#/properties/tiles/items/properties/config/allOf/4/else/required",keyword:"required",params:{missingProperty: "sourceId"},message:"must have required property '"+"sourceId"+"'",schema:schema38.properties.tiles.items.properties.config.allOf[4].else.required,parentSchema:schema38.properties.tiles.items.properties.config.allOf[4].else,data:data9};
+}
+else {
+const err294 = {};
 if(vErrors === null){
 vErrors = [err294];
 }
@@ -14329,8 +14312,28 @@ vErrors.push(err294);
 }
 errors++;
 }
-if(data9.select === undefined){
-const err295 = {instancePath:instancePath+"/tiles/" + i0+"/config",schemaPath:"#/properties/tiles/items/properties/config/allOf/4/else/required",keyword:"required",params:{missingProperty: "select"},message:"must have required property '"+"select"+"'",schema:schema38.properties.tiles.items.properties.config.allOf[4].else.required,parentSchema:schema38.properties.tiles.items.properties.config.allOf[4].else,data:data9};
+}
+}
+}
+}
+var _valid16 = _errs355 === errors;
+errors = _errs354;
+if(vErrors !== null){
+if(_errs354){
+vErrors.length = _errs354;
+}
+else {
+vErrors = null;
+}
+}
+if(!_valid16){
+const _errs358 = errors;
+if(data9 && typeof data9 == "object" && !Array.isArray(data9)){
+if(data9.select !== undefined){
+let data134 = data9.select;
+if(Array.isArray(data134)){
+if(data134.length > 1){
+const err295 = {instancePath:instancePath+"/tiles/" + i0+"/config/select",schemaPath:"#/properties/tiles/items/properties/config/allOf/5/else/allOf/0/else/properties/select/maxItems",keyword:"maxItems",params:{limit: 1},message:"must NOT have more than 1 items",schema:1,parentSchema:schema38.properties.tiles.items.properties.config.allOf[5].else.allOf[0].else.properties.select,data:data134};
 if(vErrors === null){
 vErrors = [err295];
 }
@@ -14339,9 +14342,9 @@ vErrors.push(err295);
 }
 errors++;
 }
-for(const key10 in data9){
-if(!((((((((key10 === "displayType") || (key10 === "sourceId")) || (key10 === "select")) || (key10 === "numberFormat")) || (key10 === "formulas")) || (key10 === "color")) || (key10 === "colorRules")) || (key10 === "backgroundChart"))){
-const err296 = {instancePath:instancePath+"/tiles/" + i0+"/config",schemaPath:"#/properties/tiles/items/properties/config/allOf/4/else/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key10},message:"must NOT have additional properties",schema:false,parentSchema:schema38.properties.tiles.items.properties.config.allOf[4].else,data:data9};
+}
+else {
+const err296 = {instancePath:instancePath+"/tiles/" + i0+"/config/select",schemaPath:"#/properties/tiles/items/properties/config/allOf/5/else/allOf/0/else/properties/select/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema38.properties.tiles.items.properties.config.allOf[5].else.allOf[0].else.properties.select.type,parentSchema:schema38.properties.tiles.items.properties.config.allOf[5].else.allOf[0].else.properties.select,data:data134};
 if(vErrors === null){
 vErrors = [err296];
 }
@@ -14351,10 +14354,12 @@ vErrors.push(err296);
 errors++;
 }
 }
-if(data9.displayType !== undefined){
-let data133 = data9.displayType;
-if("number" !== data133){
-const err297 = {instancePath:instancePath+"/tiles/" + i0+"/config/displayType",schemaPath:"#/properties/tiles/items/properties/config/allOf/4/else/properties/displayType/const",keyword:"const",params:{allowedValue: "number"},message:"must be equal to constant",schema:"number",parentSchema:schema38.properties.tiles.items.properties.config.allOf[4].else.properties.displayType,data:data133};
+}
+var _valid16 = _errs358 === errors;
+valid104 = _valid16;
+}
+if(!valid104){
+const err297 = {instancePath:instancePath+"/tiles/" + i0+"/config",schemaPath:"#/properties/tiles/items/properties/config/allOf/5/else/allOf/0/if",keyword:"if",params:{failingKeyword: "else"},message:"must match \"else\" schema",schema:schema38.properties.tiles.items.properties.config.allOf[5].else.allOf[0].if,parentSchema:schema38.properties.tiles.items.properties.config.allOf[5].else.allOf[0],data:data9};
 if(vErrors === null){
 vErrors = [err297];
 }
@@ -14363,12 +14368,9 @@ vErrors.push(err297);
 }
 errors++;
 }
-}
-if(data9.sourceId !== undefined){
-let data134 = data9.sourceId;
-if(typeof data134 === "string"){
-if(!pattern5.test(data134)){
-const err298 = {instancePath:instancePath+"/tiles/" + i0+"/config/sourceId",schemaPath:"#/properties/tiles/items/properties/config/allOf/4/else/properties/sourceId/pattern",keyword:"pattern",params:{pattern: "^[0-9a-fA-F]{24}$"},message:"must match pattern \""+"^[0-9a-fA-F]{24}$"+"\"",schema:"^[0-9a-fA-F]{24}$",parentSchema:schema38.properties.tiles.items.properties.config.allOf[4].else.properties.sourceId,data:data134};
+if(data9 && typeof data9 == "object" && !Array.isArray(data9)){
+if(data9.displayType === undefined){
+const err298 = {instancePath:instancePath+"/tiles/" + i0+"/config",schemaPath:"#/properties/tiles/items/properties/config/allOf/5/else/required",keyword:"required",params:{missingProperty: "displayType"},message:"must have required property '"+"displayType"+"'",schema:schema38.properties.tiles.items.properties.config.allOf[5].else.required,parentSchema:schema38.properties.tiles.items.properties.config.allOf[5].else,data:data9};
 if(vErrors === null){
 vErrors = [err298];
 }
@@ -14377,9 +14379,8 @@ vErrors.push(err298);
 }
 errors++;
 }
-}
-else {
-const err299 = {instancePath:instancePath+"/tiles/" + i0+"/config/sourceId",schemaPath:"#/properties/tiles/items/properties/config/allOf/4/else/properties/sourceId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema38.properties.tiles.items.properties.config.allOf[4].else.properties.sourceId.type,parentSchema:schema38.properties.tiles.items.properties.config.allOf[4].else.properties.sourceId,data:data134};
+if(data9.sourceId === undefined){
+const err299 = {instancePath:instancePath+"/tiles/" + i0+"/config",schemaPath:"#/properties/tiles/items/properties/config/allOf/5/else/required",keyword:"required",params:{missingProperty: "sourceId"},message:"must have required property '"+"sourceId"+"'",schema:schema38.properties.tiles.items.properties.config.allOf[5].else.required,parentSchema:schema38.properties.tiles.items.properties.config.allOf[5].else,data:data9};
 if(vErrors === null){
 vErrors = [err299];
 }
@@ -14388,12 +14389,8 @@ vErrors.push(err299);
 }
 errors++;
 }
-}
-if(data9.select !== undefined){
-let data135 = data9.select;
-if(Array.isArray(data135)){
-if(data135.length > 20){
-const err300 = {instancePath:instancePath+"/tiles/" + i0+"/config/select",schemaPath:"#/properties/tiles/items/properties/config/allOf/4/else/properties/select/maxItems",keyword:"maxItems",params:{limit: 20},message:"must NOT have more than 20 items",schema:20,parentSchema:schema38.properties.tiles.items.properties.config.allOf[4].else.properties.select,data:data135};
+if(data9.select === undefined){
+const err300 = {instancePath:instancePath+"/tiles/" + i0+"/config",schemaPath:"#/properties/tiles/items/properties/config/allOf/5/else/required",keyword:"required",params:{missingProperty: "select"},message:"must have required property '"+"select"+"'",schema:schema38.properties.tiles.items.properties.config.allOf[5].else.required,parentSchema:schema38.properties.tiles.items.properties.config.allOf[5].else,data:data9};
 if(vErrors === null){
 vErrors = [err300];
 }
@@ -14402,8 +14399,9 @@ vErrors.push(err300);
 }
 errors++;
 }
-if(data135.length < 1){
-const err301 = {instancePath:instancePath+"/tiles/" + i0+"/config/select",schemaPath:"#/properties/tiles/items/properties/config/allOf/4/else/properties/select/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema38.properties.tiles.items.properties.config.allOf[4].else.properties.select,data:data135};
+for(const key10 in data9){
+if(!((((((((key10 === "displayType") || (key10 === "sourceId")) || (key10 === "select")) || (key10 === "numberFormat")) || (key10 === "formulas")) || (key10 === "color")) || (key10 === "colorRules")) || (key10 === "backgroundChart"))){
+const err301 = {instancePath:instancePath+"/tiles/" + i0+"/config",schemaPath:"#/properties/tiles/items/properties/config/allOf/5/else/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key10},message:"must NOT have additional properties",schema:false,parentSchema:schema38.properties.tiles.items.properties.config.allOf[5].else,data:data9};
 if(vErrors === null){
 vErrors = [err301];
 }
@@ -14412,18 +14410,11 @@ vErrors.push(err301);
 }
 errors++;
 }
-const len8 = data135.length;
-for(let i8=0; i8<len8; i8++){
-let data136 = data135[i8];
-const _errs365 = errors;
-let valid110 = true;
-const _errs366 = errors;
-const _errs367 = errors;
-const _errs368 = errors;
-if(data136 && typeof data136 == "object" && !Array.isArray(data136)){
-let missing22;
-if((data136.aggFn === undefined) && (missing22 = "aggFn")){
-const err302 = {};
+}
+if(data9.displayType !== undefined){
+let data135 = data9.displayType;
+if("number" !== data135){
+const err302 = {instancePath:instancePath+"/tiles/" + i0+"/config/displayType",schemaPath:"#/properties/tiles/items/properties/config/allOf/5/else/properties/displayType/const",keyword:"const",params:{allowedValue: "number"},message:"must be equal to constant",schema:"number",parentSchema:schema38.properties.tiles.items.properties.config.allOf[5].else.properties.displayType,data:data135};
 if(vErrors === null){
 vErrors = [err302];
 }
@@ -14432,10 +14423,12 @@ vErrors.push(err302);
 }
 errors++;
 }
-else {
-if(data136.aggFn !== undefined){
-if("count" !== data136.aggFn){
-const err303 = {};
+}
+if(data9.sourceId !== undefined){
+let data136 = data9.sourceId;
+if(typeof data136 === "string"){
+if(!pattern5.test(data136)){
+const err303 = {instancePath:instancePath+"/tiles/" + i0+"/config/sourceId",schemaPath:"#/properties/tiles/items/properties/config/allOf/5/else/properties/sourceId/pattern",keyword:"pattern",params:{pattern: "^[0-9a-fA-F]{24}$"},message:"must match pattern \""+"^[0-9a-fA-F]{24}$"+"\"",schema:"^[0-9a-fA-F]{24}$",parentSchema:schema38.properties.tiles.items.properties.config.allOf[5].else.properties.sourceId,data:data136};
 if(vErrors === null){
 vErrors = [err303];
 }
@@ -14445,11 +14438,8 @@ vErrors.push(err303);
 errors++;
 }
 }
-}
-}
-var valid111 = _errs368 === errors;
-if(valid111){
-const err304 = {};
+else {
+const err304 = {instancePath:instancePath+"/tiles/" + i0+"/config/sourceId",schemaPath:"#/properties/tiles/items/properties/config/allOf/5/else/properties/sourceId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema38.properties.tiles.items.properties.config.allOf[5].else.properties.sourceId.type,parentSchema:schema38.properties.tiles.items.properties.config.allOf[5].else.properties.sourceId,data:data136};
 if(vErrors === null){
 vErrors = [err304];
 }
@@ -14458,33 +14448,12 @@ vErrors.push(err304);
 }
 errors++;
 }
-else {
-errors = _errs367;
-if(vErrors !== null){
-if(_errs367){
-vErrors.length = _errs367;
 }
-else {
-vErrors = null;
-}
-}
-}
-var _valid17 = _errs366 === errors;
-errors = _errs365;
-if(vErrors !== null){
-if(_errs365){
-vErrors.length = _errs365;
-}
-else {
-vErrors = null;
-}
-}
-let ifClause4;
-if(_valid17){
-const _errs370 = errors;
-if(data136 && typeof data136 == "object" && !Array.isArray(data136)){
-if(data136.valueExpression === undefined){
-const err305 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i8,schemaPath:"#/properties/tiles/items/properties/config/allOf/4/else/properties/select/items/allOf/0/then/required",keyword:"required",params:{missingProperty: "valueExpression"},message:"must have required property '"+"valueExpression"+"'",schema:schema38.properties.tiles.items.properties.config.allOf[4].else.properties.select.items.allOf[0].then.required,parentSchema:schema38.properties.tiles.items.properties.config.allOf[4].else.properties.select.items.allOf[0].then,data:data136};
+if(data9.select !== undefined){
+let data137 = data9.select;
+if(Array.isArray(data137)){
+if(data137.length > 20){
+const err305 = {instancePath:instancePath+"/tiles/" + i0+"/config/select",schemaPath:"#/properties/tiles/items/properties/config/allOf/5/else/properties/select/maxItems",keyword:"maxItems",params:{limit: 20},message:"must NOT have more than 20 items",schema:20,parentSchema:schema38.properties.tiles.items.properties.config.allOf[5].else.properties.select,data:data137};
 if(vErrors === null){
 vErrors = [err305];
 }
@@ -14493,11 +14462,8 @@ vErrors.push(err305);
 }
 errors++;
 }
-if(data136.valueExpression !== undefined){
-let data138 = data136.valueExpression;
-if(typeof data138 === "string"){
-if(func2(data138) < 1){
-const err306 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i8+"/valueExpression",schemaPath:"#/properties/tiles/items/properties/config/allOf/4/else/properties/select/items/allOf/0/then/properties/valueExpression/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema38.properties.tiles.items.properties.config.allOf[4].else.properties.select.items.allOf[0].then.properties.valueExpression,data:data138};
+if(data137.length < 1){
+const err306 = {instancePath:instancePath+"/tiles/" + i0+"/config/select",schemaPath:"#/properties/tiles/items/properties/config/allOf/5/else/properties/select/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema38.properties.tiles.items.properties.config.allOf[5].else.properties.select,data:data137};
 if(vErrors === null){
 vErrors = [err306];
 }
@@ -14506,9 +14472,18 @@ vErrors.push(err306);
 }
 errors++;
 }
-}
-else {
-const err307 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i8+"/valueExpression",schemaPath:"#/properties/tiles/items/properties/config/allOf/4/else/properties/select/items/allOf/0/then/properties/valueExpression/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema38.properties.tiles.items.properties.config.allOf[4].else.properties.select.items.allOf[0].then.properties.valueExpression.type,parentSchema:schema38.properties.tiles.items.properties.config.allOf[4].else.properties.select.items.allOf[0].then.properties.valueExpression,data:data138};
+const len8 = data137.length;
+for(let i8=0; i8<len8; i8++){
+let data138 = data137[i8];
+const _errs370 = errors;
+let valid111 = true;
+const _errs371 = errors;
+const _errs372 = errors;
+const _errs373 = errors;
+if(data138 && typeof data138 == "object" && !Array.isArray(data138)){
+let missing22;
+if((data138.aggFn === undefined) && (missing22 = "aggFn")){
+const err307 = {};
 if(vErrors === null){
 vErrors = [err307];
 }
@@ -14517,20 +14492,10 @@ vErrors.push(err307);
 }
 errors++;
 }
-}
-}
-var _valid17 = _errs370 === errors;
-valid110 = _valid17;
-ifClause4 = "then";
-}
 else {
-const _errs373 = errors;
-if(data136 && typeof data136 == "object" && !Array.isArray(data136)){
-if(data136.valueExpression !== undefined){
-let data139 = data136.valueExpression;
-if(typeof data139 === "string"){
-if(func2(data139) > 0){
-const err308 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i8+"/valueExpression",schemaPath:"#/properties/tiles/items/properties/config/allOf/4/else/properties/select/items/allOf/0/else/properties/valueExpression/maxLength",keyword:"maxLength",params:{limit: 0},message:"must NOT have more than 0 characters",schema:0,parentSchema:schema38.properties.tiles.items.properties.config.allOf[4].else.properties.select.items.allOf[0].else.properties.valueExpression,data:data139};
+if(data138.aggFn !== undefined){
+if("count" !== data138.aggFn){
+const err308 = {};
 if(vErrors === null){
 vErrors = [err308];
 }
@@ -14540,8 +14505,11 @@ vErrors.push(err308);
 errors++;
 }
 }
-else {
-const err309 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i8+"/valueExpression",schemaPath:"#/properties/tiles/items/properties/config/allOf/4/else/properties/select/items/allOf/0/else/properties/valueExpression/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema38.properties.tiles.items.properties.config.allOf[4].else.properties.select.items.allOf[0].else.properties.valueExpression.type,parentSchema:schema38.properties.tiles.items.properties.config.allOf[4].else.properties.select.items.allOf[0].else.properties.valueExpression,data:data139};
+}
+}
+var valid112 = _errs373 === errors;
+if(valid112){
+const err309 = {};
 if(vErrors === null){
 vErrors = [err309];
 }
@@ -14550,14 +14518,33 @@ vErrors.push(err309);
 }
 errors++;
 }
+else {
+errors = _errs372;
+if(vErrors !== null){
+if(_errs372){
+vErrors.length = _errs372;
+}
+else {
+vErrors = null;
 }
 }
-var _valid17 = _errs373 === errors;
-valid110 = _valid17;
-ifClause4 = "else";
 }
-if(!valid110){
-const err310 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i8,schemaPath:"#/properties/tiles/items/properties/config/allOf/4/else/properties/select/items/allOf/0/if",keyword:"if",params:{failingKeyword: ifClause4},message:"must match \""+ifClause4+"\" schema",schema:schema38.properties.tiles.items.properties.config.allOf[4].else.properties.select.items.allOf[0].if,parentSchema:schema38.properties.tiles.items.properties.config.allOf[4].else.properties.select.items.allOf[0],data:data136};
+var _valid17 = _errs371 === errors;
+errors = _errs370;
+if(vErrors !== null){
+if(_errs370){
+vErrors.length = _errs370;
+}
+else {
+vErrors = null;
+}
+}
+let ifClause4;
+if(_valid17){
+const _errs375 = errors;
+if(data138 && typeof data138 == "object" && !Array.isArray(data138)){
+if(data138.valueExpression === undefined){
+const err310 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i8,schemaPath:"#/properties/tiles/items/properties/config/allOf/5/else/properties/select/items/allOf/0/then/required",keyword:"required",params:{missingProperty: "valueExpression"},message:"must have required property '"+"valueExpression"+"'",schema:schema38.properties.tiles.items.properties.config.allOf[5].else.properties.select.items.allOf[0].then.required,parentSchema:schema38.properties.tiles.items.properties.config.allOf[5].else.properties.select.items.allOf[0].then,data:data138};
 if(vErrors === null){
 vErrors = [err310];
 }
@@ -14566,15 +14553,11 @@ vErrors.push(err310);
 }
 errors++;
 }
-const _errs377 = errors;
-let valid115 = true;
-const _errs378 = errors;
-const _errs379 = errors;
-const _errs380 = errors;
-if(data136 && typeof data136 == "object" && !Array.isArray(data136)){
-let missing23;
-if((data136.aggFn === undefined) && (missing23 = "aggFn")){
-const err311 = {};
+if(data138.valueExpression !== undefined){
+let data140 = data138.valueExpression;
+if(typeof data140 === "string"){
+if(func2(data140) < 1){
+const err311 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i8+"/valueExpression",schemaPath:"#/properties/tiles/items/properties/config/allOf/5/else/properties/select/items/allOf/0/then/properties/valueExpression/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema38.properties.tiles.items.properties.config.allOf[5].else.properties.select.items.allOf[0].then.properties.valueExpression,data:data140};
 if(vErrors === null){
 vErrors = [err311];
 }
@@ -14583,10 +14566,9 @@ vErrors.push(err311);
 }
 errors++;
 }
+}
 else {
-if(data136.aggFn !== undefined){
-if("quantile" !== data136.aggFn){
-const err312 = {};
+const err312 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i8+"/valueExpression",schemaPath:"#/properties/tiles/items/properties/config/allOf/5/else/properties/select/items/allOf/0/then/properties/valueExpression/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema38.properties.tiles.items.properties.config.allOf[5].else.properties.select.items.allOf[0].then.properties.valueExpression.type,parentSchema:schema38.properties.tiles.items.properties.config.allOf[5].else.properties.select.items.allOf[0].then.properties.valueExpression,data:data140};
 if(vErrors === null){
 vErrors = [err312];
 }
@@ -14597,10 +14579,18 @@ errors++;
 }
 }
 }
+var _valid17 = _errs375 === errors;
+valid111 = _valid17;
+ifClause4 = "then";
 }
-var valid116 = _errs380 === errors;
-if(valid116){
-const err313 = {};
+else {
+const _errs378 = errors;
+if(data138 && typeof data138 == "object" && !Array.isArray(data138)){
+if(data138.valueExpression !== undefined){
+let data141 = data138.valueExpression;
+if(typeof data141 === "string"){
+if(func2(data141) > 0){
+const err313 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i8+"/valueExpression",schemaPath:"#/properties/tiles/items/properties/config/allOf/5/else/properties/select/items/allOf/0/else/properties/valueExpression/maxLength",keyword:"maxLength",params:{limit: 0},message:"must NOT have more than 0 characters",schema:0,parentSchema:schema38.properties.tiles.items.properties.config.allOf[5].else.properties.select.items.allOf[0].else.properties.valueExpression,data:data141};
 if(vErrors === null){
 vErrors = [err313];
 }
@@ -14609,32 +14599,9 @@ vErrors.push(err313);
 }
 errors++;
 }
-else {
-errors = _errs379;
-if(vErrors !== null){
-if(_errs379){
-vErrors.length = _errs379;
 }
 else {
-vErrors = null;
-}
-}
-}
-var _valid18 = _errs378 === errors;
-errors = _errs377;
-if(vErrors !== null){
-if(_errs377){
-vErrors.length = _errs377;
-}
-else {
-vErrors = null;
-}
-}
-if(_valid18){
-const _errs382 = errors;
-if(data136 && typeof data136 == "object" && !Array.isArray(data136)){
-if(data136.level !== undefined){
-const err314 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i8+"/level",schemaPath:"#/properties/tiles/items/properties/config/allOf/4/else/properties/select/items/allOf/1/then/properties/level/not",keyword:"not",params:{},message:"must NOT be valid",schema:schema38.properties.tiles.items.properties.config.allOf[4].else.properties.select.items.allOf[1].then.properties.level.not,parentSchema:schema38.properties.tiles.items.properties.config.allOf[4].else.properties.select.items.allOf[1].then.properties.level,data:data136.level};
+const err314 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i8+"/valueExpression",schemaPath:"#/properties/tiles/items/properties/config/allOf/5/else/properties/select/items/allOf/0/else/properties/valueExpression/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema38.properties.tiles.items.properties.config.allOf[5].else.properties.select.items.allOf[0].else.properties.valueExpression.type,parentSchema:schema38.properties.tiles.items.properties.config.allOf[5].else.properties.select.items.allOf[0].else.properties.valueExpression,data:data141};
 if(vErrors === null){
 vErrors = [err314];
 }
@@ -14644,11 +14611,13 @@ vErrors.push(err314);
 errors++;
 }
 }
-var _valid18 = _errs382 === errors;
-valid115 = _valid18;
 }
-if(!valid115){
-const err315 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i8,schemaPath:"#/properties/tiles/items/properties/config/allOf/4/else/properties/select/items/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema",schema:schema38.properties.tiles.items.properties.config.allOf[4].else.properties.select.items.allOf[1].if,parentSchema:schema38.properties.tiles.items.properties.config.allOf[4].else.properties.select.items.allOf[1],data:data136};
+var _valid17 = _errs378 === errors;
+valid111 = _valid17;
+ifClause4 = "else";
+}
+if(!valid111){
+const err315 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i8,schemaPath:"#/properties/tiles/items/properties/config/allOf/5/else/properties/select/items/allOf/0/if",keyword:"if",params:{failingKeyword: ifClause4},message:"must match \""+ifClause4+"\" schema",schema:schema38.properties.tiles.items.properties.config.allOf[5].else.properties.select.items.allOf[0].if,parentSchema:schema38.properties.tiles.items.properties.config.allOf[5].else.properties.select.items.allOf[0],data:data138};
 if(vErrors === null){
 vErrors = [err315];
 }
@@ -14657,9 +14626,15 @@ vErrors.push(err315);
 }
 errors++;
 }
-if(data136 && typeof data136 == "object" && !Array.isArray(data136)){
-if(data136.aggFn === undefined){
-const err316 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i8,schemaPath:"#/properties/tiles/items/properties/config/allOf/4/else/properties/select/items/required",keyword:"required",params:{missingProperty: "aggFn"},message:"must have required property '"+"aggFn"+"'",schema:schema38.properties.tiles.items.properties.config.allOf[4].else.properties.select.items.required,parentSchema:schema38.properties.tiles.items.properties.config.allOf[4].else.properties.select.items,data:data136};
+const _errs382 = errors;
+let valid116 = true;
+const _errs383 = errors;
+const _errs384 = errors;
+const _errs385 = errors;
+if(data138 && typeof data138 == "object" && !Array.isArray(data138)){
+let missing23;
+if((data138.aggFn === undefined) && (missing23 = "aggFn")){
+const err316 = {};
 if(vErrors === null){
 vErrors = [err316];
 }
@@ -14668,9 +14643,10 @@ vErrors.push(err316);
 }
 errors++;
 }
-for(const key11 in data136){
-if(!(func29.call(schema38.properties.tiles.items.properties.config.allOf[4].else.properties.select.items.properties, key11))){
-const err317 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i8,schemaPath:"#/properties/tiles/items/properties/config/allOf/4/else/properties/select/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key11},message:"must NOT have additional properties",schema:false,parentSchema:schema38.properties.tiles.items.properties.config.allOf[4].else.properties.select.items,data:data136};
+else {
+if(data138.aggFn !== undefined){
+if("quantile" !== data138.aggFn){
+const err317 = {};
 if(vErrors === null){
 vErrors = [err317];
 }
@@ -14680,11 +14656,11 @@ vErrors.push(err317);
 errors++;
 }
 }
-if(data136.valueExpression !== undefined){
-let data142 = data136.valueExpression;
-if(typeof data142 === "string"){
-if(func2(data142) > 10000){
-const err318 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i8+"/valueExpression",schemaPath:"#/properties/tiles/items/properties/config/allOf/4/else/properties/select/items/properties/valueExpression/maxLength",keyword:"maxLength",params:{limit: 10000},message:"must NOT have more than 10000 characters",schema:10000,parentSchema:schema38.properties.tiles.items.properties.config.allOf[4].else.properties.select.items.properties.valueExpression,data:data142};
+}
+}
+var valid117 = _errs385 === errors;
+if(valid117){
+const err318 = {};
 if(vErrors === null){
 vErrors = [err318];
 }
@@ -14693,9 +14669,32 @@ vErrors.push(err318);
 }
 errors++;
 }
+else {
+errors = _errs384;
+if(vErrors !== null){
+if(_errs384){
+vErrors.length = _errs384;
 }
 else {
-const err319 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i8+"/valueExpression",schemaPath:"#/properties/tiles/items/properties/config/allOf/4/else/properties/select/items/properties/valueExpression/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema38.properties.tiles.items.properties.config.allOf[4].else.properties.select.items.properties.valueExpression.type,parentSchema:schema38.properties.tiles.items.properties.config.allOf[4].else.properties.select.items.properties.valueExpression,data:data142};
+vErrors = null;
+}
+}
+}
+var _valid18 = _errs383 === errors;
+errors = _errs382;
+if(vErrors !== null){
+if(_errs382){
+vErrors.length = _errs382;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid18){
+const _errs387 = errors;
+if(data138 && typeof data138 == "object" && !Array.isArray(data138)){
+if(data138.level !== undefined){
+const err319 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i8+"/level",schemaPath:"#/properties/tiles/items/properties/config/allOf/5/else/properties/select/items/allOf/1/then/properties/level/not",keyword:"not",params:{},message:"must NOT be valid",schema:schema38.properties.tiles.items.properties.config.allOf[5].else.properties.select.items.allOf[1].then.properties.level.not,parentSchema:schema38.properties.tiles.items.properties.config.allOf[5].else.properties.select.items.allOf[1].then.properties.level,data:data138.level};
 if(vErrors === null){
 vErrors = [err319];
 }
@@ -14705,11 +14704,11 @@ vErrors.push(err319);
 errors++;
 }
 }
-if(data136.alias !== undefined){
-let data143 = data136.alias;
-if(typeof data143 === "string"){
-if(func2(data143) > 10000){
-const err320 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i8+"/alias",schemaPath:"#/properties/tiles/items/properties/config/allOf/4/else/properties/select/items/properties/alias/maxLength",keyword:"maxLength",params:{limit: 10000},message:"must NOT have more than 10000 characters",schema:10000,parentSchema:schema38.properties.tiles.items.properties.config.allOf[4].else.properties.select.items.properties.alias,data:data143};
+var _valid18 = _errs387 === errors;
+valid116 = _valid18;
+}
+if(!valid116){
+const err320 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i8,schemaPath:"#/properties/tiles/items/properties/config/allOf/5/else/properties/select/items/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema",schema:schema38.properties.tiles.items.properties.config.allOf[5].else.properties.select.items.allOf[1].if,parentSchema:schema38.properties.tiles.items.properties.config.allOf[5].else.properties.select.items.allOf[1],data:data138};
 if(vErrors === null){
 vErrors = [err320];
 }
@@ -14718,9 +14717,9 @@ vErrors.push(err320);
 }
 errors++;
 }
-}
-else {
-const err321 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i8+"/alias",schemaPath:"#/properties/tiles/items/properties/config/allOf/4/else/properties/select/items/properties/alias/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema38.properties.tiles.items.properties.config.allOf[4].else.properties.select.items.properties.alias.type,parentSchema:schema38.properties.tiles.items.properties.config.allOf[4].else.properties.select.items.properties.alias,data:data143};
+if(data138 && typeof data138 == "object" && !Array.isArray(data138)){
+if(data138.aggFn === undefined){
+const err321 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i8,schemaPath:"#/properties/tiles/items/properties/config/allOf/5/else/properties/select/items/required",keyword:"required",params:{missingProperty: "aggFn"},message:"must have required property '"+"aggFn"+"'",schema:schema38.properties.tiles.items.properties.config.allOf[5].else.properties.select.items.required,parentSchema:schema38.properties.tiles.items.properties.config.allOf[5].else.properties.select.items,data:data138};
 if(vErrors === null){
 vErrors = [err321];
 }
@@ -14729,11 +14728,9 @@ vErrors.push(err321);
 }
 errors++;
 }
-}
-if(data136.aggFn !== undefined){
-let data144 = data136.aggFn;
-if(!(((((((((((data144 === "avg") || (data144 === "count")) || (data144 === "count_distinct")) || (data144 === "last_value")) || (data144 === "max")) || (data144 === "min")) || (data144 === "quantile")) || (data144 === "sum")) || (data144 === "any")) || (data144 === "none")) || (data144 === "increase"))){
-const err322 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i8+"/aggFn",schemaPath:"#/properties/tiles/items/properties/config/allOf/4/else/properties/select/items/properties/aggFn/enum",keyword:"enum",params:{allowedValues: schema38.properties.tiles.items.properties.config.allOf[4].else.properties.select.items.properties.aggFn.enum},message:"must be equal to one of the allowed values",schema:schema38.properties.tiles.items.properties.config.allOf[4].else.properties.select.items.properties.aggFn.enum,parentSchema:schema38.properties.tiles.items.properties.config.allOf[4].else.properties.select.items.properties.aggFn,data:data144};
+for(const key11 in data138){
+if(!(func29.call(schema38.properties.tiles.items.properties.config.allOf[5].else.properties.select.items.properties, key11))){
+const err322 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i8,schemaPath:"#/properties/tiles/items/properties/config/allOf/5/else/properties/select/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key11},message:"must NOT have additional properties",schema:false,parentSchema:schema38.properties.tiles.items.properties.config.allOf[5].else.properties.select.items,data:data138};
 if(vErrors === null){
 vErrors = [err322];
 }
@@ -14743,10 +14740,11 @@ vErrors.push(err322);
 errors++;
 }
 }
-if(data136.level !== undefined){
-let data145 = data136.level;
-if(!((((data145 === 0.5) || (data145 === 0.9)) || (data145 === 0.95)) || (data145 === 0.99))){
-const err323 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i8+"/level",schemaPath:"#/properties/tiles/items/properties/config/allOf/4/else/properties/select/items/properties/level/enum",keyword:"enum",params:{allowedValues: schema38.properties.tiles.items.properties.config.allOf[4].else.properties.select.items.properties.level.enum},message:"must be equal to one of the allowed values",schema:schema38.properties.tiles.items.properties.config.allOf[4].else.properties.select.items.properties.level.enum,parentSchema:schema38.properties.tiles.items.properties.config.allOf[4].else.properties.select.items.properties.level,data:data145};
+if(data138.valueExpression !== undefined){
+let data144 = data138.valueExpression;
+if(typeof data144 === "string"){
+if(func2(data144) > 10000){
+const err323 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i8+"/valueExpression",schemaPath:"#/properties/tiles/items/properties/config/allOf/5/else/properties/select/items/properties/valueExpression/maxLength",keyword:"maxLength",params:{limit: 10000},message:"must NOT have more than 10000 characters",schema:10000,parentSchema:schema38.properties.tiles.items.properties.config.allOf[5].else.properties.select.items.properties.valueExpression,data:data144};
 if(vErrors === null){
 vErrors = [err323];
 }
@@ -14756,11 +14754,8 @@ vErrors.push(err323);
 errors++;
 }
 }
-if(data136.where !== undefined){
-let data146 = data136.where;
-if(typeof data146 === "string"){
-if(func2(data146) > 10000){
-const err324 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i8+"/where",schemaPath:"#/properties/tiles/items/properties/config/allOf/4/else/properties/select/items/properties/where/maxLength",keyword:"maxLength",params:{limit: 10000},message:"must NOT have more than 10000 characters",schema:10000,parentSchema:schema38.properties.tiles.items.properties.config.allOf[4].else.properties.select.items.properties.where,data:data146};
+else {
+const err324 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i8+"/valueExpression",schemaPath:"#/properties/tiles/items/properties/config/allOf/5/else/properties/select/items/properties/valueExpression/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema38.properties.tiles.items.properties.config.allOf[5].else.properties.select.items.properties.valueExpression.type,parentSchema:schema38.properties.tiles.items.properties.config.allOf[5].else.properties.select.items.properties.valueExpression,data:data144};
 if(vErrors === null){
 vErrors = [err324];
 }
@@ -14770,8 +14765,11 @@ vErrors.push(err324);
 errors++;
 }
 }
-else {
-const err325 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i8+"/where",schemaPath:"#/properties/tiles/items/properties/config/allOf/4/else/properties/select/items/properties/where/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema38.properties.tiles.items.properties.config.allOf[4].else.properties.select.items.properties.where.type,parentSchema:schema38.properties.tiles.items.properties.config.allOf[4].else.properties.select.items.properties.where,data:data146};
+if(data138.alias !== undefined){
+let data145 = data138.alias;
+if(typeof data145 === "string"){
+if(func2(data145) > 10000){
+const err325 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i8+"/alias",schemaPath:"#/properties/tiles/items/properties/config/allOf/5/else/properties/select/items/properties/alias/maxLength",keyword:"maxLength",params:{limit: 10000},message:"must NOT have more than 10000 characters",schema:10000,parentSchema:schema38.properties.tiles.items.properties.config.allOf[5].else.properties.select.items.properties.alias,data:data145};
 if(vErrors === null){
 vErrors = [err325];
 }
@@ -14781,10 +14779,8 @@ vErrors.push(err325);
 errors++;
 }
 }
-if(data136.whereLanguage !== undefined){
-let data147 = data136.whereLanguage;
-if(!(((data147 === "lucene") || (data147 === "sql")) || (data147 === "promql"))){
-const err326 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i8+"/whereLanguage",schemaPath:"#/properties/tiles/items/properties/config/allOf/4/else/properties/select/items/properties/whereLanguage/enum",keyword:"enum",params:{allowedValues: schema38.properties.tiles.items.properties.config.allOf[4].else.properties.select.items.properties.whereLanguage.enum},message:"must be equal to one of the allowed values",schema:schema38.properties.tiles.items.properties.config.allOf[4].else.properties.select.items.properties.whereLanguage.enum,parentSchema:schema38.properties.tiles.items.properties.config.allOf[4].else.properties.select.items.properties.whereLanguage,data:data147};
+else {
+const err326 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i8+"/alias",schemaPath:"#/properties/tiles/items/properties/config/allOf/5/else/properties/select/items/properties/alias/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema38.properties.tiles.items.properties.config.allOf[5].else.properties.select.items.properties.alias.type,parentSchema:schema38.properties.tiles.items.properties.config.allOf[5].else.properties.select.items.properties.alias,data:data145};
 if(vErrors === null){
 vErrors = [err326];
 }
@@ -14794,10 +14790,10 @@ vErrors.push(err326);
 errors++;
 }
 }
-if(data136.numberFormat !== undefined){
-let data148 = data136.numberFormat;
-if(!(data148 && typeof data148 == "object" && !Array.isArray(data148))){
-const err327 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i8+"/numberFormat",schemaPath:"#/properties/tiles/items/properties/config/allOf/4/else/properties/select/items/properties/numberFormat/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema38.properties.tiles.items.properties.config.allOf[4].else.properties.select.items.properties.numberFormat.type,parentSchema:schema38.properties.tiles.items.properties.config.allOf[4].else.properties.select.items.properties.numberFormat,data:data148};
+if(data138.aggFn !== undefined){
+let data146 = data138.aggFn;
+if(!(((((((((((data146 === "avg") || (data146 === "count")) || (data146 === "count_distinct")) || (data146 === "last_value")) || (data146 === "max")) || (data146 === "min")) || (data146 === "quantile")) || (data146 === "sum")) || (data146 === "any")) || (data146 === "none")) || (data146 === "increase"))){
+const err327 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i8+"/aggFn",schemaPath:"#/properties/tiles/items/properties/config/allOf/5/else/properties/select/items/properties/aggFn/enum",keyword:"enum",params:{allowedValues: schema38.properties.tiles.items.properties.config.allOf[5].else.properties.select.items.properties.aggFn.enum},message:"must be equal to one of the allowed values",schema:schema38.properties.tiles.items.properties.config.allOf[5].else.properties.select.items.properties.aggFn.enum,parentSchema:schema38.properties.tiles.items.properties.config.allOf[5].else.properties.select.items.properties.aggFn,data:data146};
 if(vErrors === null){
 vErrors = [err327];
 }
@@ -14807,10 +14803,10 @@ vErrors.push(err327);
 errors++;
 }
 }
-if(data136.metricType !== undefined){
-let data149 = data136.metricType;
-if(!(((((data149 === "gauge") || (data149 === "histogram")) || (data149 === "sum")) || (data149 === "summary")) || (data149 === "exponential histogram"))){
-const err328 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i8+"/metricType",schemaPath:"#/properties/tiles/items/properties/config/allOf/4/else/properties/select/items/properties/metricType/enum",keyword:"enum",params:{allowedValues: schema38.properties.tiles.items.properties.config.allOf[4].else.properties.select.items.properties.metricType.enum},message:"must be equal to one of the allowed values",schema:schema38.properties.tiles.items.properties.config.allOf[4].else.properties.select.items.properties.metricType.enum,parentSchema:schema38.properties.tiles.items.properties.config.allOf[4].else.properties.select.items.properties.metricType,data:data149};
+if(data138.level !== undefined){
+let data147 = data138.level;
+if(!((((data147 === 0.5) || (data147 === 0.9)) || (data147 === 0.95)) || (data147 === 0.99))){
+const err328 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i8+"/level",schemaPath:"#/properties/tiles/items/properties/config/allOf/5/else/properties/select/items/properties/level/enum",keyword:"enum",params:{allowedValues: schema38.properties.tiles.items.properties.config.allOf[5].else.properties.select.items.properties.level.enum},message:"must be equal to one of the allowed values",schema:schema38.properties.tiles.items.properties.config.allOf[5].else.properties.select.items.properties.level.enum,parentSchema:schema38.properties.tiles.items.properties.config.allOf[5].else.properties.select.items.properties.level,data:data147};
 if(vErrors === null){
 vErrors = [err328];
 }
@@ -14820,10 +14816,11 @@ vErrors.push(err328);
 errors++;
 }
 }
-if(data136.metricName !== undefined){
-let data150 = data136.metricName;
-if(typeof data150 !== "string"){
-const err329 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i8+"/metricName",schemaPath:"#/properties/tiles/items/properties/config/allOf/4/else/properties/select/items/properties/metricName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema38.properties.tiles.items.properties.config.allOf[4].else.properties.select.items.properties.metricName.type,parentSchema:schema38.properties.tiles.items.properties.config.allOf[4].else.properties.select.items.properties.metricName,data:data150};
+if(data138.where !== undefined){
+let data148 = data138.where;
+if(typeof data148 === "string"){
+if(func2(data148) > 10000){
+const err329 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i8+"/where",schemaPath:"#/properties/tiles/items/properties/config/allOf/5/else/properties/select/items/properties/where/maxLength",keyword:"maxLength",params:{limit: 10000},message:"must NOT have more than 10000 characters",schema:10000,parentSchema:schema38.properties.tiles.items.properties.config.allOf[5].else.properties.select.items.properties.where,data:data148};
 if(vErrors === null){
 vErrors = [err329];
 }
@@ -14833,10 +14830,8 @@ vErrors.push(err329);
 errors++;
 }
 }
-if(data136.periodAggFn !== undefined){
-let data151 = data136.periodAggFn;
-if("delta" !== data151){
-const err330 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i8+"/periodAggFn",schemaPath:"#/properties/tiles/items/properties/config/allOf/4/else/properties/select/items/properties/periodAggFn/const",keyword:"const",params:{allowedValue: "delta"},message:"must be equal to constant",schema:"delta",parentSchema:schema38.properties.tiles.items.properties.config.allOf[4].else.properties.select.items.properties.periodAggFn,data:data151};
+else {
+const err330 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i8+"/where",schemaPath:"#/properties/tiles/items/properties/config/allOf/5/else/properties/select/items/properties/where/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema38.properties.tiles.items.properties.config.allOf[5].else.properties.select.items.properties.where.type,parentSchema:schema38.properties.tiles.items.properties.config.allOf[5].else.properties.select.items.properties.where,data:data148};
 if(vErrors === null){
 vErrors = [err330];
 }
@@ -14846,9 +14841,10 @@ vErrors.push(err330);
 errors++;
 }
 }
-}
-else {
-const err331 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i8,schemaPath:"#/properties/tiles/items/properties/config/allOf/4/else/properties/select/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema38.properties.tiles.items.properties.config.allOf[4].else.properties.select.items.type,parentSchema:schema38.properties.tiles.items.properties.config.allOf[4].else.properties.select.items,data:data136};
+if(data138.whereLanguage !== undefined){
+let data149 = data138.whereLanguage;
+if(!(((data149 === "lucene") || (data149 === "sql")) || (data149 === "promql"))){
+const err331 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i8+"/whereLanguage",schemaPath:"#/properties/tiles/items/properties/config/allOf/5/else/properties/select/items/properties/whereLanguage/enum",keyword:"enum",params:{allowedValues: schema38.properties.tiles.items.properties.config.allOf[5].else.properties.select.items.properties.whereLanguage.enum},message:"must be equal to one of the allowed values",schema:schema38.properties.tiles.items.properties.config.allOf[5].else.properties.select.items.properties.whereLanguage.enum,parentSchema:schema38.properties.tiles.items.properties.config.allOf[5].else.properties.select.items.properties.whereLanguage,data:data149};
 if(vErrors === null){
 vErrors = [err331];
 }
@@ -14858,9 +14854,10 @@ vErrors.push(err331);
 errors++;
 }
 }
-}
-else {
-const err332 = {instancePath:instancePath+"/tiles/" + i0+"/config/select",schemaPath:"#/properties/tiles/items/properties/config/allOf/4/else/properties/select/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema38.properties.tiles.items.properties.config.allOf[4].else.properties.select.type,parentSchema:schema38.properties.tiles.items.properties.config.allOf[4].else.properties.select,data:data135};
+if(data138.numberFormat !== undefined){
+let data150 = data138.numberFormat;
+if(!(data150 && typeof data150 == "object" && !Array.isArray(data150))){
+const err332 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i8+"/numberFormat",schemaPath:"#/properties/tiles/items/properties/config/allOf/5/else/properties/select/items/properties/numberFormat/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema38.properties.tiles.items.properties.config.allOf[5].else.properties.select.items.properties.numberFormat.type,parentSchema:schema38.properties.tiles.items.properties.config.allOf[5].else.properties.select.items.properties.numberFormat,data:data150};
 if(vErrors === null){
 vErrors = [err332];
 }
@@ -14870,10 +14867,10 @@ vErrors.push(err332);
 errors++;
 }
 }
-if(data9.numberFormat !== undefined){
-let data152 = data9.numberFormat;
-if(!(data152 && typeof data152 == "object" && !Array.isArray(data152))){
-const err333 = {instancePath:instancePath+"/tiles/" + i0+"/config/numberFormat",schemaPath:"#/properties/tiles/items/properties/config/allOf/4/else/properties/numberFormat/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema38.properties.tiles.items.properties.config.allOf[4].else.properties.numberFormat.type,parentSchema:schema38.properties.tiles.items.properties.config.allOf[4].else.properties.numberFormat,data:data152};
+if(data138.metricType !== undefined){
+let data151 = data138.metricType;
+if(!(((((data151 === "gauge") || (data151 === "histogram")) || (data151 === "sum")) || (data151 === "summary")) || (data151 === "exponential histogram"))){
+const err333 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i8+"/metricType",schemaPath:"#/properties/tiles/items/properties/config/allOf/5/else/properties/select/items/properties/metricType/enum",keyword:"enum",params:{allowedValues: schema38.properties.tiles.items.properties.config.allOf[5].else.properties.select.items.properties.metricType.enum},message:"must be equal to one of the allowed values",schema:schema38.properties.tiles.items.properties.config.allOf[5].else.properties.select.items.properties.metricType.enum,parentSchema:schema38.properties.tiles.items.properties.config.allOf[5].else.properties.select.items.properties.metricType,data:data151};
 if(vErrors === null){
 vErrors = [err333];
 }
@@ -14883,11 +14880,10 @@ vErrors.push(err333);
 errors++;
 }
 }
-if(data9.formulas !== undefined){
-let data153 = data9.formulas;
-if(Array.isArray(data153)){
-if(data153.length > 10){
-const err334 = {instancePath:instancePath+"/tiles/" + i0+"/config/formulas",schemaPath:"#/properties/tiles/items/properties/config/allOf/4/else/properties/formulas/maxItems",keyword:"maxItems",params:{limit: 10},message:"must NOT have more than 10 items",schema:10,parentSchema:schema38.properties.tiles.items.properties.config.allOf[4].else.properties.formulas,data:data153};
+if(data138.metricName !== undefined){
+let data152 = data138.metricName;
+if(typeof data152 !== "string"){
+const err334 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i8+"/metricName",schemaPath:"#/properties/tiles/items/properties/config/allOf/5/else/properties/select/items/properties/metricName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema38.properties.tiles.items.properties.config.allOf[5].else.properties.select.items.properties.metricName.type,parentSchema:schema38.properties.tiles.items.properties.config.allOf[5].else.properties.select.items.properties.metricName,data:data152};
 if(vErrors === null){
 vErrors = [err334];
 }
@@ -14896,11 +14892,11 @@ vErrors.push(err334);
 }
 errors++;
 }
-const len9 = data153.length;
-for(let i9=0; i9<len9; i9++){
-let data154 = data153[i9];
-if(!(data154 && typeof data154 == "object" && !Array.isArray(data154))){
-const err335 = {instancePath:instancePath+"/tiles/" + i0+"/config/formulas/" + i9,schemaPath:"#/properties/tiles/items/properties/config/allOf/4/else/properties/formulas/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema38.properties.tiles.items.properties.config.allOf[4].else.properties.formulas.items.type,parentSchema:schema38.properties.tiles.items.properties.config.allOf[4].else.properties.formulas.items,data:data154};
+}
+if(data138.periodAggFn !== undefined){
+let data153 = data138.periodAggFn;
+if("delta" !== data153){
+const err335 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i8+"/periodAggFn",schemaPath:"#/properties/tiles/items/properties/config/allOf/5/else/properties/select/items/properties/periodAggFn/const",keyword:"const",params:{allowedValue: "delta"},message:"must be equal to constant",schema:"delta",parentSchema:schema38.properties.tiles.items.properties.config.allOf[5].else.properties.select.items.properties.periodAggFn,data:data153};
 if(vErrors === null){
 vErrors = [err335];
 }
@@ -14912,7 +14908,7 @@ errors++;
 }
 }
 else {
-const err336 = {instancePath:instancePath+"/tiles/" + i0+"/config/formulas",schemaPath:"#/properties/tiles/items/properties/config/allOf/4/else/properties/formulas/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema38.properties.tiles.items.properties.config.allOf[4].else.properties.formulas.type,parentSchema:schema38.properties.tiles.items.properties.config.allOf[4].else.properties.formulas,data:data153};
+const err336 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i8,schemaPath:"#/properties/tiles/items/properties/config/allOf/5/else/properties/select/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema38.properties.tiles.items.properties.config.allOf[5].else.properties.select.items.type,parentSchema:schema38.properties.tiles.items.properties.config.allOf[5].else.properties.select.items,data:data138};
 if(vErrors === null){
 vErrors = [err336];
 }
@@ -14922,10 +14918,9 @@ vErrors.push(err336);
 errors++;
 }
 }
-if(data9.color !== undefined){
-let data155 = data9.color;
-if(typeof data155 !== "string"){
-const err337 = {instancePath:instancePath+"/tiles/" + i0+"/config/color",schemaPath:"#/properties/tiles/items/properties/config/allOf/4/else/properties/color/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema38.properties.tiles.items.properties.config.allOf[4].else.properties.color.type,parentSchema:schema38.properties.tiles.items.properties.config.allOf[4].else.properties.color,data:data155};
+}
+else {
+const err337 = {instancePath:instancePath+"/tiles/" + i0+"/config/select",schemaPath:"#/properties/tiles/items/properties/config/allOf/5/else/properties/select/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema38.properties.tiles.items.properties.config.allOf[5].else.properties.select.type,parentSchema:schema38.properties.tiles.items.properties.config.allOf[5].else.properties.select,data:data137};
 if(vErrors === null){
 vErrors = [err337];
 }
@@ -14935,11 +14930,10 @@ vErrors.push(err337);
 errors++;
 }
 }
-if(data9.colorRules !== undefined){
-let data156 = data9.colorRules;
-if(Array.isArray(data156)){
-if(data156.length > 10){
-const err338 = {instancePath:instancePath+"/tiles/" + i0+"/config/colorRules",schemaPath:"#/properties/tiles/items/properties/config/allOf/4/else/properties/colorRules/maxItems",keyword:"maxItems",params:{limit: 10},message:"must NOT have more than 10 items",schema:10,parentSchema:schema38.properties.tiles.items.properties.config.allOf[4].else.properties.colorRules,data:data156};
+if(data9.numberFormat !== undefined){
+let data154 = data9.numberFormat;
+if(!(data154 && typeof data154 == "object" && !Array.isArray(data154))){
+const err338 = {instancePath:instancePath+"/tiles/" + i0+"/config/numberFormat",schemaPath:"#/properties/tiles/items/properties/config/allOf/5/else/properties/numberFormat/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema38.properties.tiles.items.properties.config.allOf[5].else.properties.numberFormat.type,parentSchema:schema38.properties.tiles.items.properties.config.allOf[5].else.properties.numberFormat,data:data154};
 if(vErrors === null){
 vErrors = [err338];
 }
@@ -14948,11 +14942,12 @@ vErrors.push(err338);
 }
 errors++;
 }
-const len10 = data156.length;
-for(let i10=0; i10<len10; i10++){
-let data157 = data156[i10];
-if(!(data157 && typeof data157 == "object" && !Array.isArray(data157))){
-const err339 = {instancePath:instancePath+"/tiles/" + i0+"/config/colorRules/" + i10,schemaPath:"#/properties/tiles/items/properties/config/allOf/4/else/properties/colorRules/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema38.properties.tiles.items.properties.config.allOf[4].else.properties.colorRules.items.type,parentSchema:schema38.properties.tiles.items.properties.config.allOf[4].else.properties.colorRules.items,data:data157};
+}
+if(data9.formulas !== undefined){
+let data155 = data9.formulas;
+if(Array.isArray(data155)){
+if(data155.length > 10){
+const err339 = {instancePath:instancePath+"/tiles/" + i0+"/config/formulas",schemaPath:"#/properties/tiles/items/properties/config/allOf/5/else/properties/formulas/maxItems",keyword:"maxItems",params:{limit: 10},message:"must NOT have more than 10 items",schema:10,parentSchema:schema38.properties.tiles.items.properties.config.allOf[5].else.properties.formulas,data:data155};
 if(vErrors === null){
 vErrors = [err339];
 }
@@ -14961,10 +14956,11 @@ vErrors.push(err339);
 }
 errors++;
 }
-}
-}
-else {
-const err340 = {instancePath:instancePath+"/tiles/" + i0+"/config/colorRules",schemaPath:"#/properties/tiles/items/properties/config/allOf/4/else/properties/colorRules/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema38.properties.tiles.items.properties.config.allOf[4].else.properties.colorRules.type,parentSchema:schema38.properties.tiles.items.properties.config.allOf[4].else.properties.colorRules,data:data156};
+const len9 = data155.length;
+for(let i9=0; i9<len9; i9++){
+let data156 = data155[i9];
+if(!(data156 && typeof data156 == "object" && !Array.isArray(data156))){
+const err340 = {instancePath:instancePath+"/tiles/" + i0+"/config/formulas/" + i9,schemaPath:"#/properties/tiles/items/properties/config/allOf/5/else/properties/formulas/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema38.properties.tiles.items.properties.config.allOf[5].else.properties.formulas.items.type,parentSchema:schema38.properties.tiles.items.properties.config.allOf[5].else.properties.formulas.items,data:data156};
 if(vErrors === null){
 vErrors = [err340];
 }
@@ -14974,10 +14970,9 @@ vErrors.push(err340);
 errors++;
 }
 }
-if(data9.backgroundChart !== undefined){
-let data158 = data9.backgroundChart;
-if(!(data158 && typeof data158 == "object" && !Array.isArray(data158))){
-const err341 = {instancePath:instancePath+"/tiles/" + i0+"/config/backgroundChart",schemaPath:"#/properties/tiles/items/properties/config/allOf/4/else/properties/backgroundChart/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema38.properties.tiles.items.properties.config.allOf[4].else.properties.backgroundChart.type,parentSchema:schema38.properties.tiles.items.properties.config.allOf[4].else.properties.backgroundChart,data:data158};
+}
+else {
+const err341 = {instancePath:instancePath+"/tiles/" + i0+"/config/formulas",schemaPath:"#/properties/tiles/items/properties/config/allOf/5/else/properties/formulas/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema38.properties.tiles.items.properties.config.allOf[5].else.properties.formulas.type,parentSchema:schema38.properties.tiles.items.properties.config.allOf[5].else.properties.formulas,data:data155};
 if(vErrors === null){
 vErrors = [err341];
 }
@@ -14987,9 +14982,10 @@ vErrors.push(err341);
 errors++;
 }
 }
-}
-else {
-const err342 = {instancePath:instancePath+"/tiles/" + i0+"/config",schemaPath:"#/properties/tiles/items/properties/config/allOf/4/else/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema38.properties.tiles.items.properties.config.allOf[4].else.type,parentSchema:schema38.properties.tiles.items.properties.config.allOf[4].else,data:data9};
+if(data9.color !== undefined){
+let data157 = data9.color;
+if(typeof data157 !== "string"){
+const err342 = {instancePath:instancePath+"/tiles/" + i0+"/config/color",schemaPath:"#/properties/tiles/items/properties/config/allOf/5/else/properties/color/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema38.properties.tiles.items.properties.config.allOf[5].else.properties.color.type,parentSchema:schema38.properties.tiles.items.properties.config.allOf[5].else.properties.color,data:data157};
 if(vErrors === null){
 vErrors = [err342];
 }
@@ -14998,11 +14994,12 @@ vErrors.push(err342);
 }
 errors++;
 }
-var _valid15 = _errs346 === errors;
-valid98 = _valid15;
 }
-if(!valid98){
-const err343 = {instancePath:instancePath+"/tiles/" + i0+"/config",schemaPath:"#/properties/tiles/items/properties/config/allOf/4/if",keyword:"if",params:{failingKeyword: "else"},message:"must match \"else\" schema",schema:schema38.properties.tiles.items.properties.config.allOf[4].if,parentSchema:schema38.properties.tiles.items.properties.config.allOf[4],data:data9};
+if(data9.colorRules !== undefined){
+let data158 = data9.colorRules;
+if(Array.isArray(data158)){
+if(data158.length > 10){
+const err343 = {instancePath:instancePath+"/tiles/" + i0+"/config/colorRules",schemaPath:"#/properties/tiles/items/properties/config/allOf/5/else/properties/colorRules/maxItems",keyword:"maxItems",params:{limit: 10},message:"must NOT have more than 10 items",schema:10,parentSchema:schema38.properties.tiles.items.properties.config.allOf[5].else.properties.colorRules,data:data158};
 if(vErrors === null){
 vErrors = [err343];
 }
@@ -15011,17 +15008,11 @@ vErrors.push(err343);
 }
 errors++;
 }
-const _errs416 = errors;
-let valid124 = true;
-const _errs417 = errors;
-const _errs418 = errors;
-const _errs419 = errors;
-const _errs420 = errors;
-const _errs421 = errors;
-if(data9 && typeof data9 == "object" && !Array.isArray(data9)){
-let missing24;
-if((data9.configType === undefined) && (missing24 = "configType")){
-const err344 = {};
+const len10 = data158.length;
+for(let i10=0; i10<len10; i10++){
+let data159 = data158[i10];
+if(!(data159 && typeof data159 == "object" && !Array.isArray(data159))){
+const err344 = {instancePath:instancePath+"/tiles/" + i0+"/config/colorRules/" + i10,schemaPath:"#/properties/tiles/items/properties/config/allOf/5/else/properties/colorRules/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema38.properties.tiles.items.properties.config.allOf[5].else.properties.colorRules.items.type,parentSchema:schema38.properties.tiles.items.properties.config.allOf[5].else.properties.colorRules.items,data:data159};
 if(vErrors === null){
 vErrors = [err344];
 }
@@ -15031,9 +15022,9 @@ vErrors.push(err344);
 errors++;
 }
 }
-var valid126 = _errs421 === errors;
-if(valid126){
-const err345 = {};
+}
+else {
+const err345 = {instancePath:instancePath+"/tiles/" + i0+"/config/colorRules",schemaPath:"#/properties/tiles/items/properties/config/allOf/5/else/properties/colorRules/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema38.properties.tiles.items.properties.config.allOf[5].else.properties.colorRules.type,parentSchema:schema38.properties.tiles.items.properties.config.allOf[5].else.properties.colorRules,data:data158};
 if(vErrors === null){
 vErrors = [err345];
 }
@@ -15042,22 +15033,11 @@ vErrors.push(err345);
 }
 errors++;
 }
-else {
-errors = _errs420;
-if(vErrors !== null){
-if(_errs420){
-vErrors.length = _errs420;
 }
-else {
-vErrors = null;
-}
-}
-}
-if(errors === _errs419){
-if(data9 && typeof data9 == "object" && !Array.isArray(data9)){
-let missing25;
-if((data9.displayType === undefined) && (missing25 = "displayType")){
-const err346 = {};
+if(data9.backgroundChart !== undefined){
+let data160 = data9.backgroundChart;
+if(!(data160 && typeof data160 == "object" && !Array.isArray(data160))){
+const err346 = {instancePath:instancePath+"/tiles/" + i0+"/config/backgroundChart",schemaPath:"#/properties/tiles/items/properties/config/allOf/5/else/properties/backgroundChart/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema38.properties.tiles.items.properties.config.allOf[5].else.properties.backgroundChart.type,parentSchema:schema38.properties.tiles.items.properties.config.allOf[5].else.properties.backgroundChart,data:data160};
 if(vErrors === null){
 vErrors = [err346];
 }
@@ -15066,10 +15046,10 @@ vErrors.push(err346);
 }
 errors++;
 }
+}
+}
 else {
-if(data9.displayType !== undefined){
-if("search" !== data9.displayType){
-const err347 = {};
+const err347 = {instancePath:instancePath+"/tiles/" + i0+"/config",schemaPath:"#/properties/tiles/items/properties/config/allOf/5/else/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema38.properties.tiles.items.properties.config.allOf[5].else.type,parentSchema:schema38.properties.tiles.items.properties.config.allOf[5].else,data:data9};
 if(vErrors === null){
 vErrors = [err347];
 }
@@ -15078,13 +15058,11 @@ vErrors.push(err347);
 }
 errors++;
 }
+var _valid15 = _errs351 === errors;
+valid99 = _valid15;
 }
-}
-}
-}
-var valid125 = _errs419 === errors;
-if(valid125){
-const err348 = {};
+if(!valid99){
+const err348 = {instancePath:instancePath+"/tiles/" + i0+"/config",schemaPath:"#/properties/tiles/items/properties/config/allOf/5/if",keyword:"if",params:{failingKeyword: "else"},message:"must match \"else\" schema",schema:schema38.properties.tiles.items.properties.config.allOf[5].if,parentSchema:schema38.properties.tiles.items.properties.config.allOf[5],data:data9};
 if(vErrors === null){
 vErrors = [err348];
 }
@@ -15093,32 +15071,17 @@ vErrors.push(err348);
 }
 errors++;
 }
-else {
-errors = _errs418;
-if(vErrors !== null){
-if(_errs418){
-vErrors.length = _errs418;
-}
-else {
-vErrors = null;
-}
-}
-}
-var _valid19 = _errs417 === errors;
-errors = _errs416;
-if(vErrors !== null){
-if(_errs416){
-vErrors.length = _errs416;
-}
-else {
-vErrors = null;
-}
-}
-if(!_valid19){
+const _errs421 = errors;
+let valid125 = true;
+const _errs422 = errors;
 const _errs423 = errors;
+const _errs424 = errors;
+const _errs425 = errors;
+const _errs426 = errors;
 if(data9 && typeof data9 == "object" && !Array.isArray(data9)){
-if(data9.displayType === undefined){
-const err349 = {instancePath:instancePath+"/tiles/" + i0+"/config",schemaPath:"#/properties/tiles/items/properties/config/allOf/5/else/required",keyword:"required",params:{missingProperty: "displayType"},message:"must have required property '"+"displayType"+"'",schema:schema38.properties.tiles.items.properties.config.allOf[5].else.required,parentSchema:schema38.properties.tiles.items.properties.config.allOf[5].else,data:data9};
+let missing24;
+if((data9.configType === undefined) && (missing24 = "configType")){
+const err349 = {};
 if(vErrors === null){
 vErrors = [err349];
 }
@@ -15127,8 +15090,10 @@ vErrors.push(err349);
 }
 errors++;
 }
-if(data9.sourceId === undefined){
-const err350 = {instancePath:instancePath+"/tiles/" + i0+"/config",schemaPath:"#/properties/tiles/items/properties/config/allOf/5/else/required",keyword:"required",params:{missingProperty: "sourceId"},message:"must have required property '"+"sourceId"+"'",schema:schema38.properties.tiles.items.properties.config.allOf[5].else.required,parentSchema:schema38.properties.tiles.items.properties.config.allOf[5].else,data:data9};
+}
+var valid127 = _errs426 === errors;
+if(valid127){
+const err350 = {};
 if(vErrors === null){
 vErrors = [err350];
 }
@@ -15137,8 +15102,22 @@ vErrors.push(err350);
 }
 errors++;
 }
-if(data9.select === undefined){
-const err351 = {instancePath:instancePath+"/tiles/" + i0+"/config",schemaPath:"#/properties/tiles/items/properties/config/allOf/5/else/required",keyword:"required",params:{missingProperty: "select"},message:"must have required property '"+"select"+"'",schema:schema38.properties.tiles.items.properties.config.allOf[5].else.required,parentSchema:schema38.properties.tiles.items.properties.config.allOf[5].else,data:data9};
+else {
+errors = _errs425;
+if(vErrors !== null){
+if(_errs425){
+vErrors.length = _errs425;
+}
+else {
+vErrors = null;
+}
+}
+}
+if(errors === _errs424){
+if(data9 && typeof data9 == "object" && !Array.isArray(data9)){
+let missing25;
+if((data9.displayType === undefined) && (missing25 = "displayType")){
+const err351 = {};
 if(vErrors === null){
 vErrors = [err351];
 }
@@ -15147,9 +15126,10 @@ vErrors.push(err351);
 }
 errors++;
 }
-for(const key12 in data9){
-if(!(((((key12 === "displayType") || (key12 === "sourceId")) || (key12 === "select")) || (key12 === "where")) || (key12 === "whereLanguage"))){
-const err352 = {instancePath:instancePath+"/tiles/" + i0+"/config",schemaPath:"#/properties/tiles/items/properties/config/allOf/5/else/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key12},message:"must NOT have additional properties",schema:false,parentSchema:schema38.properties.tiles.items.properties.config.allOf[5].else,data:data9};
+else {
+if(data9.displayType !== undefined){
+if("search" !== data9.displayType){
+const err352 = {};
 if(vErrors === null){
 vErrors = [err352];
 }
@@ -15159,10 +15139,12 @@ vErrors.push(err352);
 errors++;
 }
 }
-if(data9.displayType !== undefined){
-let data160 = data9.displayType;
-if("search" !== data160){
-const err353 = {instancePath:instancePath+"/tiles/" + i0+"/config/displayType",schemaPath:"#/properties/tiles/items/properties/config/allOf/5/else/properties/displayType/const",keyword:"const",params:{allowedValue: "search"},message:"must be equal to constant",schema:"search",parentSchema:schema38.properties.tiles.items.properties.config.allOf[5].else.properties.displayType,data:data160};
+}
+}
+}
+var valid126 = _errs424 === errors;
+if(valid126){
+const err353 = {};
 if(vErrors === null){
 vErrors = [err353];
 }
@@ -15171,12 +15153,32 @@ vErrors.push(err353);
 }
 errors++;
 }
+else {
+errors = _errs423;
+if(vErrors !== null){
+if(_errs423){
+vErrors.length = _errs423;
 }
-if(data9.sourceId !== undefined){
-let data161 = data9.sourceId;
-if(typeof data161 === "string"){
-if(!pattern5.test(data161)){
-const err354 = {instancePath:instancePath+"/tiles/" + i0+"/config/sourceId",schemaPath:"#/properties/tiles/items/properties/config/allOf/5/else/properties/sourceId/pattern",keyword:"pattern",params:{pattern: "^[0-9a-fA-F]{24}$"},message:"must match pattern \""+"^[0-9a-fA-F]{24}$"+"\"",schema:"^[0-9a-fA-F]{24}$",parentSchema:schema38.properties.tiles.items.properties.config.allOf[5].else.properties.sourceId,data:data161};
+else {
+vErrors = null;
+}
+}
+}
+var _valid19 = _errs422 === errors;
+errors = _errs421;
+if(vErrors !== null){
+if(_errs421){
+vErrors.length = _errs421;
+}
+else {
+vErrors = null;
+}
+}
+if(!_valid19){
+const _errs428 = errors;
+if(data9 && typeof data9 == "object" && !Array.isArray(data9)){
+if(data9.displayType === undefined){
+const err354 = {instancePath:instancePath+"/tiles/" + i0+"/config",schemaPath:"#/properties/tiles/items/properties/config/allOf/6/else/required",keyword:"required",params:{missingProperty: "displayType"},message:"must have required property '"+"displayType"+"'",schema:schema38.properties.tiles.items.properties.config.allOf[6].else.required,parentSchema:schema38.properties.tiles.items.properties.config.allOf[6].else,data:data9};
 if(vErrors === null){
 vErrors = [err354];
 }
@@ -15185,9 +15187,8 @@ vErrors.push(err354);
 }
 errors++;
 }
-}
-else {
-const err355 = {instancePath:instancePath+"/tiles/" + i0+"/config/sourceId",schemaPath:"#/properties/tiles/items/properties/config/allOf/5/else/properties/sourceId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema38.properties.tiles.items.properties.config.allOf[5].else.properties.sourceId.type,parentSchema:schema38.properties.tiles.items.properties.config.allOf[5].else.properties.sourceId,data:data161};
+if(data9.sourceId === undefined){
+const err355 = {instancePath:instancePath+"/tiles/" + i0+"/config",schemaPath:"#/properties/tiles/items/properties/config/allOf/6/else/required",keyword:"required",params:{missingProperty: "sourceId"},message:"must have required property '"+"sourceId"+"'",schema:schema38.properties.tiles.items.properties.config.allOf[6].else.required,parentSchema:schema38.properties.tiles.items.properties.config.allOf[6].else,data:data9};
 if(vErrors === null){
 vErrors = [err355];
 }
@@ -15196,12 +15197,8 @@ vErrors.push(err355);
 }
 errors++;
 }
-}
-if(data9.select !== undefined){
-let data162 = data9.select;
-if(typeof data162 === "string"){
-if(func2(data162) > 10000){
-const err356 = {instancePath:instancePath+"/tiles/" + i0+"/config/select",schemaPath:"#/properties/tiles/items/properties/config/allOf/5/else/properties/select/maxLength",keyword:"maxLength",params:{limit: 10000},message:"must NOT have more than 10000 characters",schema:10000,parentSchema:schema38.properties.tiles.items.properties.config.allOf[5].else.properties.select,data:data162};
+if(data9.select === undefined){
+const err356 = {instancePath:instancePath+"/tiles/" + i0+"/config",schemaPath:"#/properties/tiles/items/properties/config/allOf/6/else/required",keyword:"required",params:{missingProperty: "select"},message:"must have required property '"+"select"+"'",schema:schema38.properties.tiles.items.properties.config.allOf[6].else.required,parentSchema:schema38.properties.tiles.items.properties.config.allOf[6].else,data:data9};
 if(vErrors === null){
 vErrors = [err356];
 }
@@ -15210,9 +15207,9 @@ vErrors.push(err356);
 }
 errors++;
 }
-}
-else {
-const err357 = {instancePath:instancePath+"/tiles/" + i0+"/config/select",schemaPath:"#/properties/tiles/items/properties/config/allOf/5/else/properties/select/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema38.properties.tiles.items.properties.config.allOf[5].else.properties.select.type,parentSchema:schema38.properties.tiles.items.properties.config.allOf[5].else.properties.select,data:data162};
+for(const key12 in data9){
+if(!(((((key12 === "displayType") || (key12 === "sourceId")) || (key12 === "select")) || (key12 === "where")) || (key12 === "whereLanguage"))){
+const err357 = {instancePath:instancePath+"/tiles/" + i0+"/config",schemaPath:"#/properties/tiles/items/properties/config/allOf/6/else/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key12},message:"must NOT have additional properties",schema:false,parentSchema:schema38.properties.tiles.items.properties.config.allOf[6].else,data:data9};
 if(vErrors === null){
 vErrors = [err357];
 }
@@ -15222,11 +15219,10 @@ vErrors.push(err357);
 errors++;
 }
 }
-if(data9.where !== undefined){
-let data163 = data9.where;
-if(typeof data163 === "string"){
-if(func2(data163) > 10000){
-const err358 = {instancePath:instancePath+"/tiles/" + i0+"/config/where",schemaPath:"#/properties/tiles/items/properties/config/allOf/5/else/properties/where/maxLength",keyword:"maxLength",params:{limit: 10000},message:"must NOT have more than 10000 characters",schema:10000,parentSchema:schema38.properties.tiles.items.properties.config.allOf[5].else.properties.where,data:data163};
+if(data9.displayType !== undefined){
+let data162 = data9.displayType;
+if("search" !== data162){
+const err358 = {instancePath:instancePath+"/tiles/" + i0+"/config/displayType",schemaPath:"#/properties/tiles/items/properties/config/allOf/6/else/properties/displayType/const",keyword:"const",params:{allowedValue: "search"},message:"must be equal to constant",schema:"search",parentSchema:schema38.properties.tiles.items.properties.config.allOf[6].else.properties.displayType,data:data162};
 if(vErrors === null){
 vErrors = [err358];
 }
@@ -15236,8 +15232,11 @@ vErrors.push(err358);
 errors++;
 }
 }
-else {
-const err359 = {instancePath:instancePath+"/tiles/" + i0+"/config/where",schemaPath:"#/properties/tiles/items/properties/config/allOf/5/else/properties/where/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema38.properties.tiles.items.properties.config.allOf[5].else.properties.where.type,parentSchema:schema38.properties.tiles.items.properties.config.allOf[5].else.properties.where,data:data163};
+if(data9.sourceId !== undefined){
+let data163 = data9.sourceId;
+if(typeof data163 === "string"){
+if(!pattern5.test(data163)){
+const err359 = {instancePath:instancePath+"/tiles/" + i0+"/config/sourceId",schemaPath:"#/properties/tiles/items/properties/config/allOf/6/else/properties/sourceId/pattern",keyword:"pattern",params:{pattern: "^[0-9a-fA-F]{24}$"},message:"must match pattern \""+"^[0-9a-fA-F]{24}$"+"\"",schema:"^[0-9a-fA-F]{24}$",parentSchema:schema38.properties.tiles.items.properties.config.allOf[6].else.properties.sourceId,data:data163};
 if(vErrors === null){
 vErrors = [err359];
 }
@@ -15247,10 +15246,8 @@ vErrors.push(err359);
 errors++;
 }
 }
-if(data9.whereLanguage !== undefined){
-let data164 = data9.whereLanguage;
-if(!(((data164 === "lucene") || (data164 === "sql")) || (data164 === "promql"))){
-const err360 = {instancePath:instancePath+"/tiles/" + i0+"/config/whereLanguage",schemaPath:"#/properties/tiles/items/properties/config/allOf/5/else/properties/whereLanguage/enum",keyword:"enum",params:{allowedValues: schema38.properties.tiles.items.properties.config.allOf[5].else.properties.whereLanguage.enum},message:"must be equal to one of the allowed values",schema:schema38.properties.tiles.items.properties.config.allOf[5].else.properties.whereLanguage.enum,parentSchema:schema38.properties.tiles.items.properties.config.allOf[5].else.properties.whereLanguage,data:data164};
+else {
+const err360 = {instancePath:instancePath+"/tiles/" + i0+"/config/sourceId",schemaPath:"#/properties/tiles/items/properties/config/allOf/6/else/properties/sourceId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema38.properties.tiles.items.properties.config.allOf[6].else.properties.sourceId.type,parentSchema:schema38.properties.tiles.items.properties.config.allOf[6].else.properties.sourceId,data:data163};
 if(vErrors === null){
 vErrors = [err360];
 }
@@ -15260,9 +15257,11 @@ vErrors.push(err360);
 errors++;
 }
 }
-}
-else {
-const err361 = {instancePath:instancePath+"/tiles/" + i0+"/config",schemaPath:"#/properties/tiles/items/properties/config/allOf/5/else/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema38.properties.tiles.items.properties.config.allOf[5].else.type,parentSchema:schema38.properties.tiles.items.properties.config.allOf[5].else,data:data9};
+if(data9.select !== undefined){
+let data164 = data9.select;
+if(typeof data164 === "string"){
+if(func2(data164) > 10000){
+const err361 = {instancePath:instancePath+"/tiles/" + i0+"/config/select",schemaPath:"#/properties/tiles/items/properties/config/allOf/6/else/properties/select/maxLength",keyword:"maxLength",params:{limit: 10000},message:"must NOT have more than 10000 characters",schema:10000,parentSchema:schema38.properties.tiles.items.properties.config.allOf[6].else.properties.select,data:data164};
 if(vErrors === null){
 vErrors = [err361];
 }
@@ -15271,11 +15270,9 @@ vErrors.push(err361);
 }
 errors++;
 }
-var _valid19 = _errs423 === errors;
-valid124 = _valid19;
 }
-if(!valid124){
-const err362 = {instancePath:instancePath+"/tiles/" + i0+"/config",schemaPath:"#/properties/tiles/items/properties/config/allOf/5/if",keyword:"if",params:{failingKeyword: "else"},message:"must match \"else\" schema",schema:schema38.properties.tiles.items.properties.config.allOf[5].if,parentSchema:schema38.properties.tiles.items.properties.config.allOf[5],data:data9};
+else {
+const err362 = {instancePath:instancePath+"/tiles/" + i0+"/config/select",schemaPath:"#/properties/tiles/items/properties/config/allOf/6/else/properties/select/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema38.properties.tiles.items.properties.config.allOf[6].else.properties.select.type,parentSchema:schema38.properties.tiles.items.properties.config.allOf[6].else.properties.select,data:data164};
 if(vErrors === null){
 vErrors = [err362];
 }
@@ -15284,17 +15281,12 @@ vErrors.push(err362);
 }
 errors++;
 }
-const _errs435 = errors;
-let valid129 = true;
-const _errs436 = errors;
-const _errs437 = errors;
-const _errs438 = errors;
-const _errs439 = errors;
-const _errs440 = errors;
-if(data9 && typeof data9 == "object" && !Array.isArray(data9)){
-let missing26;
-if((data9.configType === undefined) && (missing26 = "configType")){
-const err363 = {};
+}
+if(data9.where !== undefined){
+let data165 = data9.where;
+if(typeof data165 === "string"){
+if(func2(data165) > 10000){
+const err363 = {instancePath:instancePath+"/tiles/" + i0+"/config/where",schemaPath:"#/properties/tiles/items/properties/config/allOf/6/else/properties/where/maxLength",keyword:"maxLength",params:{limit: 10000},message:"must NOT have more than 10000 characters",schema:10000,parentSchema:schema38.properties.tiles.items.properties.config.allOf[6].else.properties.where,data:data165};
 if(vErrors === null){
 vErrors = [err363];
 }
@@ -15304,9 +15296,8 @@ vErrors.push(err363);
 errors++;
 }
 }
-var valid131 = _errs440 === errors;
-if(valid131){
-const err364 = {};
+else {
+const err364 = {instancePath:instancePath+"/tiles/" + i0+"/config/where",schemaPath:"#/properties/tiles/items/properties/config/allOf/6/else/properties/where/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema38.properties.tiles.items.properties.config.allOf[6].else.properties.where.type,parentSchema:schema38.properties.tiles.items.properties.config.allOf[6].else.properties.where,data:data165};
 if(vErrors === null){
 vErrors = [err364];
 }
@@ -15315,22 +15306,11 @@ vErrors.push(err364);
 }
 errors++;
 }
-else {
-errors = _errs439;
-if(vErrors !== null){
-if(_errs439){
-vErrors.length = _errs439;
 }
-else {
-vErrors = null;
-}
-}
-}
-if(errors === _errs438){
-if(data9 && typeof data9 == "object" && !Array.isArray(data9)){
-let missing27;
-if((data9.displayType === undefined) && (missing27 = "displayType")){
-const err365 = {};
+if(data9.whereLanguage !== undefined){
+let data166 = data9.whereLanguage;
+if(!(((data166 === "lucene") || (data166 === "sql")) || (data166 === "promql"))){
+const err365 = {instancePath:instancePath+"/tiles/" + i0+"/config/whereLanguage",schemaPath:"#/properties/tiles/items/properties/config/allOf/6/else/properties/whereLanguage/enum",keyword:"enum",params:{allowedValues: schema38.properties.tiles.items.properties.config.allOf[6].else.properties.whereLanguage.enum},message:"must be equal to one of the allowed values",schema:schema38.properties.tiles.items.properties.config.allOf[6].else.properties.whereLanguage.enum,parentSchema:schema38.properties.tiles.items.properties.config.allOf[6].else.properties.whereLanguage,data:data166};
 if(vErrors === null){
 vErrors = [err365];
 }
@@ -15339,10 +15319,10 @@ vErrors.push(err365);
 }
 errors++;
 }
+}
+}
 else {
-if(data9.displayType !== undefined){
-if("markdown" !== data9.displayType){
-const err366 = {};
+const err366 = {instancePath:instancePath+"/tiles/" + i0+"/config",schemaPath:"#/properties/tiles/items/properties/config/allOf/6/else/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema38.properties.tiles.items.properties.config.allOf[6].else.type,parentSchema:schema38.properties.tiles.items.properties.config.allOf[6].else,data:data9};
 if(vErrors === null){
 vErrors = [err366];
 }
@@ -15351,13 +15331,11 @@ vErrors.push(err366);
 }
 errors++;
 }
+var _valid19 = _errs428 === errors;
+valid125 = _valid19;
 }
-}
-}
-}
-var valid130 = _errs438 === errors;
-if(valid130){
-const err367 = {};
+if(!valid125){
+const err367 = {instancePath:instancePath+"/tiles/" + i0+"/config",schemaPath:"#/properties/tiles/items/properties/config/allOf/6/if",keyword:"if",params:{failingKeyword: "else"},message:"must match \"else\" schema",schema:schema38.properties.tiles.items.properties.config.allOf[6].if,parentSchema:schema38.properties.tiles.items.properties.config.allOf[6],data:data9};
 if(vErrors === null){
 vErrors = [err367];
 }
@@ -15366,32 +15344,17 @@ vErrors.push(err367);
 }
 errors++;
 }
-else {
-errors = _errs437;
-if(vErrors !== null){
-if(_errs437){
-vErrors.length = _errs437;
-}
-else {
-vErrors = null;
-}
-}
-}
-var _valid20 = _errs436 === errors;
-errors = _errs435;
-if(vErrors !== null){
-if(_errs435){
-vErrors.length = _errs435;
-}
-else {
-vErrors = null;
-}
-}
-if(!_valid20){
+const _errs440 = errors;
+let valid130 = true;
+const _errs441 = errors;
 const _errs442 = errors;
+const _errs443 = errors;
+const _errs444 = errors;
+const _errs445 = errors;
 if(data9 && typeof data9 == "object" && !Array.isArray(data9)){
-if(data9.displayType === undefined){
-const err368 = {instancePath:instancePath+"/tiles/" + i0+"/config",schemaPath:"#/properties/tiles/items/properties/config/allOf/6/else/required",keyword:"required",params:{missingProperty: "displayType"},message:"must have required property '"+"displayType"+"'",schema:schema38.properties.tiles.items.properties.config.allOf[6].else.required,parentSchema:schema38.properties.tiles.items.properties.config.allOf[6].else,data:data9};
+let missing26;
+if((data9.configType === undefined) && (missing26 = "configType")){
+const err368 = {};
 if(vErrors === null){
 vErrors = [err368];
 }
@@ -15400,9 +15363,10 @@ vErrors.push(err368);
 }
 errors++;
 }
-for(const key13 in data9){
-if(!((key13 === "displayType") || (key13 === "markdown"))){
-const err369 = {instancePath:instancePath+"/tiles/" + i0+"/config",schemaPath:"#/properties/tiles/items/properties/config/allOf/6/else/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key13},message:"must NOT have additional properties",schema:false,parentSchema:schema38.properties.tiles.items.properties.config.allOf[6].else,data:data9};
+}
+var valid132 = _errs445 === errors;
+if(valid132){
+const err369 = {};
 if(vErrors === null){
 vErrors = [err369];
 }
@@ -15411,11 +15375,22 @@ vErrors.push(err369);
 }
 errors++;
 }
+else {
+errors = _errs444;
+if(vErrors !== null){
+if(_errs444){
+vErrors.length = _errs444;
 }
-if(data9.displayType !== undefined){
-let data166 = data9.displayType;
-if("markdown" !== data166){
-const err370 = {instancePath:instancePath+"/tiles/" + i0+"/config/displayType",schemaPath:"#/properties/tiles/items/properties/config/allOf/6/else/properties/displayType/const",keyword:"const",params:{allowedValue: "markdown"},message:"must be equal to constant",schema:"markdown",parentSchema:schema38.properties.tiles.items.properties.config.allOf[6].else.properties.displayType,data:data166};
+else {
+vErrors = null;
+}
+}
+}
+if(errors === _errs443){
+if(data9 && typeof data9 == "object" && !Array.isArray(data9)){
+let missing27;
+if((data9.displayType === undefined) && (missing27 = "displayType")){
+const err370 = {};
 if(vErrors === null){
 vErrors = [err370];
 }
@@ -15424,12 +15399,10 @@ vErrors.push(err370);
 }
 errors++;
 }
-}
-if(data9.markdown !== undefined){
-let data167 = data9.markdown;
-if(typeof data167 === "string"){
-if(func2(data167) > 50000){
-const err371 = {instancePath:instancePath+"/tiles/" + i0+"/config/markdown",schemaPath:"#/properties/tiles/items/properties/config/allOf/6/else/properties/markdown/maxLength",keyword:"maxLength",params:{limit: 50000},message:"must NOT have more than 50000 characters",schema:50000,parentSchema:schema38.properties.tiles.items.properties.config.allOf[6].else.properties.markdown,data:data167};
+else {
+if(data9.displayType !== undefined){
+if("markdown" !== data9.displayType){
+const err371 = {};
 if(vErrors === null){
 vErrors = [err371];
 }
@@ -15439,8 +15412,12 @@ vErrors.push(err371);
 errors++;
 }
 }
-else {
-const err372 = {instancePath:instancePath+"/tiles/" + i0+"/config/markdown",schemaPath:"#/properties/tiles/items/properties/config/allOf/6/else/properties/markdown/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema38.properties.tiles.items.properties.config.allOf[6].else.properties.markdown.type,parentSchema:schema38.properties.tiles.items.properties.config.allOf[6].else.properties.markdown,data:data167};
+}
+}
+}
+var valid131 = _errs443 === errors;
+if(valid131){
+const err372 = {};
 if(vErrors === null){
 vErrors = [err372];
 }
@@ -15449,10 +15426,32 @@ vErrors.push(err372);
 }
 errors++;
 }
-}
+else {
+errors = _errs442;
+if(vErrors !== null){
+if(_errs442){
+vErrors.length = _errs442;
 }
 else {
-const err373 = {instancePath:instancePath+"/tiles/" + i0+"/config",schemaPath:"#/properties/tiles/items/properties/config/allOf/6/else/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema38.properties.tiles.items.properties.config.allOf[6].else.type,parentSchema:schema38.properties.tiles.items.properties.config.allOf[6].else,data:data9};
+vErrors = null;
+}
+}
+}
+var _valid20 = _errs441 === errors;
+errors = _errs440;
+if(vErrors !== null){
+if(_errs440){
+vErrors.length = _errs440;
+}
+else {
+vErrors = null;
+}
+}
+if(!_valid20){
+const _errs447 = errors;
+if(data9 && typeof data9 == "object" && !Array.isArray(data9)){
+if(data9.displayType === undefined){
+const err373 = {instancePath:instancePath+"/tiles/" + i0+"/config",schemaPath:"#/properties/tiles/items/properties/config/allOf/7/else/required",keyword:"required",params:{missingProperty: "displayType"},message:"must have required property '"+"displayType"+"'",schema:schema38.properties.tiles.items.properties.config.allOf[7].else.required,parentSchema:schema38.properties.tiles.items.properties.config.allOf[7].else,data:data9};
 if(vErrors === null){
 vErrors = [err373];
 }
@@ -15461,11 +15460,9 @@ vErrors.push(err373);
 }
 errors++;
 }
-var _valid20 = _errs442 === errors;
-valid129 = _valid20;
-}
-if(!valid129){
-const err374 = {instancePath:instancePath+"/tiles/" + i0+"/config",schemaPath:"#/properties/tiles/items/properties/config/allOf/6/if",keyword:"if",params:{failingKeyword: "else"},message:"must match \"else\" schema",schema:schema38.properties.tiles.items.properties.config.allOf[6].if,parentSchema:schema38.properties.tiles.items.properties.config.allOf[6],data:data9};
+for(const key13 in data9){
+if(!((key13 === "displayType") || (key13 === "markdown"))){
+const err374 = {instancePath:instancePath+"/tiles/" + i0+"/config",schemaPath:"#/properties/tiles/items/properties/config/allOf/7/else/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key13},message:"must NOT have additional properties",schema:false,parentSchema:schema38.properties.tiles.items.properties.config.allOf[7].else,data:data9};
 if(vErrors === null){
 vErrors = [err374];
 }
@@ -15474,9 +15471,11 @@ vErrors.push(err374);
 }
 errors++;
 }
-if(data9 && typeof data9 == "object" && !Array.isArray(data9)){
-if(data9.displayType === undefined){
-const err375 = {instancePath:instancePath+"/tiles/" + i0+"/config",schemaPath:"#/properties/tiles/items/properties/config/required",keyword:"required",params:{missingProperty: "displayType"},message:"must have required property '"+"displayType"+"'",schema:schema38.properties.tiles.items.properties.config.required,parentSchema:schema38.properties.tiles.items.properties.config,data:data9};
+}
+if(data9.displayType !== undefined){
+let data168 = data9.displayType;
+if("markdown" !== data168){
+const err375 = {instancePath:instancePath+"/tiles/" + i0+"/config/displayType",schemaPath:"#/properties/tiles/items/properties/config/allOf/7/else/properties/displayType/const",keyword:"const",params:{allowedValue: "markdown"},message:"must be equal to constant",schema:"markdown",parentSchema:schema38.properties.tiles.items.properties.config.allOf[7].else.properties.displayType,data:data168};
 if(vErrors === null){
 vErrors = [err375];
 }
@@ -15485,11 +15484,12 @@ vErrors.push(err375);
 }
 errors++;
 }
-if(data9.displayType !== undefined){
-let data168 = data9.displayType;
-if(typeof data168 === "string"){
-if(func2(data168) < 1){
-const err376 = {instancePath:instancePath+"/tiles/" + i0+"/config/displayType",schemaPath:"#/properties/tiles/items/properties/config/properties/displayType/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema38.properties.tiles.items.properties.config.properties.displayType,data:data168};
+}
+if(data9.markdown !== undefined){
+let data169 = data9.markdown;
+if(typeof data169 === "string"){
+if(func2(data169) > 50000){
+const err376 = {instancePath:instancePath+"/tiles/" + i0+"/config/markdown",schemaPath:"#/properties/tiles/items/properties/config/allOf/7/else/properties/markdown/maxLength",keyword:"maxLength",params:{limit: 50000},message:"must NOT have more than 50000 characters",schema:50000,parentSchema:schema38.properties.tiles.items.properties.config.allOf[7].else.properties.markdown,data:data169};
 if(vErrors === null){
 vErrors = [err376];
 }
@@ -15500,7 +15500,7 @@ errors++;
 }
 }
 else {
-const err377 = {instancePath:instancePath+"/tiles/" + i0+"/config/displayType",schemaPath:"#/properties/tiles/items/properties/config/properties/displayType/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema38.properties.tiles.items.properties.config.properties.displayType.type,parentSchema:schema38.properties.tiles.items.properties.config.properties.displayType,data:data168};
+const err377 = {instancePath:instancePath+"/tiles/" + i0+"/config/markdown",schemaPath:"#/properties/tiles/items/properties/config/allOf/7/else/properties/markdown/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema38.properties.tiles.items.properties.config.allOf[7].else.properties.markdown.type,parentSchema:schema38.properties.tiles.items.properties.config.allOf[7].else.properties.markdown,data:data169};
 if(vErrors === null){
 vErrors = [err377];
 }
@@ -15510,10 +15510,9 @@ vErrors.push(err377);
 errors++;
 }
 }
-if(data9.configType !== undefined){
-let data169 = data9.configType;
-if(typeof data169 !== "string"){
-const err378 = {instancePath:instancePath+"/tiles/" + i0+"/config/configType",schemaPath:"#/properties/tiles/items/properties/config/properties/configType/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema38.properties.tiles.items.properties.config.properties.configType.type,parentSchema:schema38.properties.tiles.items.properties.config.properties.configType,data:data169};
+}
+else {
+const err378 = {instancePath:instancePath+"/tiles/" + i0+"/config",schemaPath:"#/properties/tiles/items/properties/config/allOf/7/else/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema38.properties.tiles.items.properties.config.allOf[7].else.type,parentSchema:schema38.properties.tiles.items.properties.config.allOf[7].else,data:data9};
 if(vErrors === null){
 vErrors = [err378];
 }
@@ -15522,10 +15521,11 @@ vErrors.push(err378);
 }
 errors++;
 }
+var _valid20 = _errs447 === errors;
+valid130 = _valid20;
 }
-}
-else {
-const err379 = {instancePath:instancePath+"/tiles/" + i0+"/config",schemaPath:"#/properties/tiles/items/properties/config/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema38.properties.tiles.items.properties.config.type,parentSchema:schema38.properties.tiles.items.properties.config,data:data9};
+if(!valid130){
+const err379 = {instancePath:instancePath+"/tiles/" + i0+"/config",schemaPath:"#/properties/tiles/items/properties/config/allOf/7/if",keyword:"if",params:{failingKeyword: "else"},message:"must match \"else\" schema",schema:schema38.properties.tiles.items.properties.config.allOf[7].if,parentSchema:schema38.properties.tiles.items.properties.config.allOf[7],data:data9};
 if(vErrors === null){
 vErrors = [err379];
 }
@@ -16144,7 +16144,7 @@ return errors === 0;
 }
 
 exports.dashboardUpdate = validate38;
-const schema39 = {"type":"object","additionalProperties":false,"required":["name","tiles"],"properties":{"name":{"type":"string","maxLength":1024},"tiles":{"type":"array","maxItems":500,"items":{"type":"object","additionalProperties":false,"required":["name","x","y","w","h","config"],"properties":{"id":{"type":"string","maxLength":36},"name":{"type":"string"},"x":{"type":"number","minimum":0,"maximum":23},"y":{"type":"number","minimum":0},"w":{"type":"number","minimum":1,"maximum":24},"h":{"type":"number","minimum":1},"config":{"type":"object","required":["displayType"],"properties":{"displayType":{"type":"string","minLength":1},"configType":{"type":"string"}},"allOf":[{"if":{"not":{"required":["displayType"],"properties":{"displayType":{"const":"line"}},"not":{"required":["configType"],"properties":{"configType":true}}}},"else":{"type":"object","required":["displayType","sourceId","select"],"properties":{"displayType":{"const":"line"},"sourceId":{"type":"string","pattern":"^[0-9a-fA-F]{24}$","x-rule":"must be a 24-hex-digit object id"},"select":{"type":"array","minItems":1,"maxItems":20,"items":{"type":"object","additionalProperties":false,"required":["aggFn"],"properties":{"valueExpression":{"type":"string","maxLength":10000},"alias":{"type":"string","maxLength":10000},"aggFn":{"enum":["avg","count","count_distinct","last_value","max","min","quantile","sum","any","none","increase"]},"level":{"enum":[0.5,0.9,0.95,0.99]},"where":{"type":"string","maxLength":10000},"whereLanguage":{"enum":["lucene","sql","promql"]},"numberFormat":{"type":"object"},"metricType":{"enum":["gauge","histogram","sum","summary","exponential histogram"]},"metricName":{"type":"string"},"periodAggFn":{"const":"delta"}},"allOf":[{"if":{"not":{"required":["aggFn"],"properties":{"aggFn":{"const":"count"}}}},"then":{"required":["valueExpression"],"properties":{"valueExpression":{"type":"string","minLength":1}}},"else":{"properties":{"valueExpression":{"type":"string","maxLength":0,"x-rule":"cannot be used with the count aggregation function"}}}},{"if":{"not":{"required":["aggFn"],"properties":{"aggFn":{"const":"quantile"}}}},"then":{"properties":{"level":{"not":{},"x-rule":"can only be used with the quantile aggregation function"}}}}]}},"groupBy":{"type":"string","maxLength":10000},"asRatio":{"type":"boolean"},"alignDateRangeToGranularity":{"type":"boolean"},"fillNulls":{"type":"boolean"},"numberFormat":{"type":"object"},"formulas":{"type":"array","maxItems":10,"items":{"type":"object"}},"showOperandSeries":{"type":"boolean"},"seriesLimit":{"type":"integer","minimum":0},"compareToPreviousPeriod":{"type":"boolean"},"fitYAxisToData":{"type":"boolean"}},"allOf":[{"if":{"not":{"required":["asRatio"],"properties":{"asRatio":{"const":true}}}},"else":{"properties":{"select":{"type":"array","minItems":2,"maxItems":2,"x-rule":"must hold exactly two items when asRatio is true"}}}}],"additionalProperties":false}},{"if":{"not":{"required":["displayType"],"properties":{"displayType":{"const":"stacked_bar"}},"not":{"required":["configType"],"properties":{"configType":true}}}},"else":{"type":"object","required":["displayType","sourceId","select"],"properties":{"displayType":{"const":"stacked_bar"},"sourceId":{"type":"string","pattern":"^[0-9a-fA-F]{24}$","x-rule":"must be a 24-hex-digit object id"},"select":{"type":"array","minItems":1,"maxItems":20,"items":{"type":"object","additionalProperties":false,"required":["aggFn"],"properties":{"valueExpression":{"type":"string","maxLength":10000},"alias":{"type":"string","maxLength":10000},"aggFn":{"enum":["avg","count","count_distinct","last_value","max","min","quantile","sum","any","none","increase"]},"level":{"enum":[0.5,0.9,0.95,0.99]},"where":{"type":"string","maxLength":10000},"whereLanguage":{"enum":["lucene","sql","promql"]},"numberFormat":{"type":"object"},"metricType":{"enum":["gauge","histogram","sum","summary","exponential histogram"]},"metricName":{"type":"string"},"periodAggFn":{"const":"delta"}},"allOf":[{"if":{"not":{"required":["aggFn"],"properties":{"aggFn":{"const":"count"}}}},"then":{"required":["valueExpression"],"properties":{"valueExpression":{"type":"string","minLength":1}}},"else":{"properties":{"valueExpression":{"type":"string","maxLength":0,"x-rule":"cannot be used with the count aggregation function"}}}},{"if":{"not":{"required":["aggFn"],"properties":{"aggFn":{"const":"quantile"}}}},"then":{"properties":{"level":{"not":{},"x-rule":"can only be used with the quantile aggregation function"}}}}]}},"groupBy":{"type":"string","maxLength":10000},"asRatio":{"type":"boolean"},"alignDateRangeToGranularity":{"type":"boolean"},"fillNulls":{"type":"boolean"},"numberFormat":{"type":"object"},"formulas":{"type":"array","maxItems":10,"items":{"type":"object"}},"showOperandSeries":{"type":"boolean"},"seriesLimit":{"type":"integer","minimum":0}},"allOf":[{"if":{"not":{"required":["asRatio"],"properties":{"asRatio":{"const":true}}}},"else":{"properties":{"select":{"type":"array","minItems":2,"maxItems":2,"x-rule":"must hold exactly two items when asRatio is true"}}}}],"additionalProperties":false}},{"if":{"not":{"required":["displayType"],"properties":{"displayType":{"const":"bar"}},"not":{"required":["configType"],"properties":{"configType":true}}}},"else":{"type":"object","required":["displayType","sourceId","select"],"properties":{"displayType":{"const":"bar"},"sourceId":{"type":"string","pattern":"^[0-9a-fA-F]{24}$","x-rule":"must be a 24-hex-digit object id"},"select":{"type":"array","minItems":1,"maxItems":1,"items":{"type":"object","additionalProperties":false,"required":["aggFn"],"properties":{"valueExpression":{"type":"string","maxLength":10000},"alias":{"type":"string","maxLength":10000},"aggFn":{"enum":["avg","count","count_distinct","last_value","max","min","quantile","sum","any","none","increase"]},"level":{"enum":[0.5,0.9,0.95,0.99]},"where":{"type":"string","maxLength":10000},"whereLanguage":{"enum":["lucene","sql","promql"]},"numberFormat":{"type":"object"},"metricType":{"enum":["gauge","histogram","sum","summary","exponential histogram"]},"metricName":{"type":"string"},"periodAggFn":{"const":"delta"}},"allOf":[{"if":{"not":{"required":["aggFn"],"properties":{"aggFn":{"const":"count"}}}},"then":{"required":["valueExpression"],"properties":{"valueExpression":{"type":"string","minLength":1}}},"else":{"properties":{"valueExpression":{"type":"string","maxLength":0,"x-rule":"cannot be used with the count aggregation function"}}}},{"if":{"not":{"required":["aggFn"],"properties":{"aggFn":{"const":"quantile"}}}},"then":{"properties":{"level":{"not":{},"x-rule":"can only be used with the quantile aggregation function"}}}}]}},"groupBy":{"type":"string","maxLength":10000},"orderBy":{"type":"string","maxLength":10000},"numberFormat":{"type":"object"},"limit":{"type":"integer","minimum":0}},"additionalProperties":false}},{"if":{"not":{"required":["displayType"],"properties":{"displayType":{"const":"table"}},"not":{"required":["configType"],"properties":{"configType":true}}}},"else":{"type":"object","required":["displayType","sourceId","select"],"properties":{"displayType":{"const":"table"},"sourceId":{"type":"string","pattern":"^[0-9a-fA-F]{24}$","x-rule":"must be a 24-hex-digit object id"},"select":{"type":"array","minItems":1,"maxItems":20,"items":{"type":"object","additionalProperties":false,"required":["aggFn"],"properties":{"valueExpression":{"type":"string","maxLength":10000},"alias":{"type":"string","maxLength":10000},"aggFn":{"enum":["avg","count","count_distinct","last_value","max","min","quantile","sum","any","none","increase"]},"level":{"enum":[0.5,0.9,0.95,0.99]},"where":{"type":"string","maxLength":10000},"whereLanguage":{"enum":["lucene","sql","promql"]},"numberFormat":{"type":"object"},"metricType":{"enum":["gauge","histogram","sum","summary","exponential histogram"]},"metricName":{"type":"string"},"periodAggFn":{"const":"delta"}},"allOf":[{"if":{"not":{"required":["aggFn"],"properties":{"aggFn":{"const":"count"}}}},"then":{"required":["valueExpression"],"properties":{"valueExpression":{"type":"string","minLength":1}}},"else":{"properties":{"valueExpression":{"type":"string","maxLength":0,"x-rule":"cannot be used with the count aggregation function"}}}},{"if":{"not":{"required":["aggFn"],"properties":{"aggFn":{"const":"quantile"}}}},"then":{"properties":{"level":{"not":{},"x-rule":"can only be used with the quantile aggregation function"}}}}]}},"groupBy":{"type":"string","maxLength":10000},"having":{"type":"string","maxLength":10000},"orderBy":{"type":"string","maxLength":10000},"asRatio":{"type":"boolean"},"numberFormat":{"type":"object"},"groupByColumnsOnLeft":{"type":"boolean"},"onClick":{"type":"object"},"formulas":{"type":"array","maxItems":10,"items":{"type":"object"}},"showOperandSeries":{"type":"boolean"}},"allOf":[{"if":{"not":{"required":["asRatio"],"properties":{"asRatio":{"const":true}}}},"else":{"properties":{"select":{"type":"array","minItems":2,"maxItems":2,"x-rule":"must hold exactly two items when asRatio is true"}}}}],"additionalProperties":false}},{"if":{"not":{"required":["displayType"],"properties":{"displayType":{"const":"number"}},"not":{"required":["configType"],"properties":{"configType":true}}}},"else":{"type":"object","required":["displayType","sourceId","select"],"properties":{"displayType":{"const":"number"},"sourceId":{"type":"string","pattern":"^[0-9a-fA-F]{24}$","x-rule":"must be a 24-hex-digit object id"},"select":{"type":"array","minItems":1,"maxItems":20,"items":{"type":"object","additionalProperties":false,"required":["aggFn"],"properties":{"valueExpression":{"type":"string","maxLength":10000},"alias":{"type":"string","maxLength":10000},"aggFn":{"enum":["avg","count","count_distinct","last_value","max","min","quantile","sum","any","none","increase"]},"level":{"enum":[0.5,0.9,0.95,0.99]},"where":{"type":"string","maxLength":10000},"whereLanguage":{"enum":["lucene","sql","promql"]},"numberFormat":{"type":"object"},"metricType":{"enum":["gauge","histogram","sum","summary","exponential histogram"]},"metricName":{"type":"string"},"periodAggFn":{"const":"delta"}},"allOf":[{"if":{"not":{"required":["aggFn"],"properties":{"aggFn":{"const":"count"}}}},"then":{"required":["valueExpression"],"properties":{"valueExpression":{"type":"string","minLength":1}}},"else":{"properties":{"valueExpression":{"type":"string","maxLength":0,"x-rule":"cannot be used with the count aggregation function"}}}},{"if":{"not":{"required":["aggFn"],"properties":{"aggFn":{"const":"quantile"}}}},"then":{"properties":{"level":{"not":{},"x-rule":"can only be used with the quantile aggregation function"}}}}]}},"numberFormat":{"type":"object"},"formulas":{"type":"array","maxItems":10,"items":{"type":"object"}},"color":{"type":"string"},"colorRules":{"type":"array","maxItems":10,"items":{"type":"object"}},"backgroundChart":{"type":"object"}},"allOf":[{"if":{"required":["formulas"],"properties":{"formulas":{"type":"array","minItems":1}}},"else":{"properties":{"select":{"type":"array","maxItems":1,"x-rule":"must hold exactly one item unless formulas are set"}}}}],"additionalProperties":false}},{"if":{"not":{"required":["displayType"],"properties":{"displayType":{"const":"search"}},"not":{"required":["configType"],"properties":{"configType":true}}}},"else":{"type":"object","required":["displayType","sourceId","select"],"properties":{"displayType":{"const":"search"},"sourceId":{"type":"string","pattern":"^[0-9a-fA-F]{24}$","x-rule":"must be a 24-hex-digit object id"},"select":{"type":"string","maxLength":10000},"where":{"type":"string","maxLength":10000},"whereLanguage":{"enum":["lucene","sql","promql"]}},"additionalProperties":false}},{"if":{"not":{"required":["displayType"],"properties":{"displayType":{"const":"markdown"}},"not":{"required":["configType"],"properties":{"configType":true}}}},"else":{"type":"object","required":["displayType"],"properties":{"displayType":{"const":"markdown"},"markdown":{"type":"string","maxLength":50000}},"additionalProperties":false}}]},"containerId":{"type":"string","minLength":1,"maxLength":256},"tabId":{"type":"string","minLength":1,"maxLength":256}}}},"tags":{"type":"array","maxItems":50,"items":{"type":"string","maxLength":32}},"filters":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["type","name","expression","sourceId","id"],"properties":{"id":{"type":"string"},"type":{"const":"QUERY_EXPRESSION"},"name":{"type":"string","minLength":1},"expression":{"type":"string","minLength":1},"sourceId":{"type":"string","pattern":"^[0-9a-fA-F]{24}$","x-rule":"must be a 24-hex-digit object id"},"sourceMetricType":{"enum":["gauge","histogram","sum","summary","exponential histogram"]},"where":{"type":"string"},"whereLanguage":{"enum":["sql","lucene"]},"appliesToSourceIds":{"type":"array","items":{"type":"string","minLength":1}},"isBroadcastEnabled":{"type":"boolean"},"isVariableEnabled":{"type":"boolean"},"variableName":{"type":"string","pattern":"^[a-zA-Z][a-zA-Z0-9_]*$"}}}},"savedQuery":{"type":["string","null"]},"savedQueryLanguage":{"enum":["lucene","sql","promql",null]},"savedFilterValues":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["condition"],"properties":{"type":{"const":"sql"},"condition":{"type":"string","maxLength":10000}}}},"containers":{"type":"array","items":{"type":"object"}}}};
+const schema39 = {"type":"object","additionalProperties":false,"required":["name","tiles"],"properties":{"name":{"type":"string","maxLength":1024},"tiles":{"type":"array","maxItems":500,"items":{"type":"object","additionalProperties":false,"required":["name","x","y","w","h","config"],"properties":{"id":{"type":"string","maxLength":36},"name":{"type":"string"},"x":{"type":"number","minimum":0,"maximum":23},"y":{"type":"number","minimum":0},"w":{"type":"number","minimum":1,"maximum":24},"h":{"type":"number","minimum":1},"config":{"type":"object","allOf":[{"required":["displayType"],"properties":{"displayType":{"type":"string","minLength":1},"configType":{"type":"string"}}},{"if":{"not":{"required":["displayType"],"properties":{"displayType":{"const":"line"}},"not":{"required":["configType"],"properties":{"configType":true}}}},"else":{"type":"object","required":["displayType","sourceId","select"],"properties":{"displayType":{"const":"line"},"sourceId":{"type":"string","pattern":"^[0-9a-fA-F]{24}$","x-rule":"must be a 24-hex-digit object id"},"select":{"type":"array","minItems":1,"maxItems":20,"items":{"type":"object","additionalProperties":false,"required":["aggFn"],"properties":{"valueExpression":{"type":"string","maxLength":10000},"alias":{"type":"string","maxLength":10000},"aggFn":{"enum":["avg","count","count_distinct","last_value","max","min","quantile","sum","any","none","increase"]},"level":{"enum":[0.5,0.9,0.95,0.99]},"where":{"type":"string","maxLength":10000},"whereLanguage":{"enum":["lucene","sql","promql"]},"numberFormat":{"type":"object"},"metricType":{"enum":["gauge","histogram","sum","summary","exponential histogram"]},"metricName":{"type":"string"},"periodAggFn":{"const":"delta"}},"allOf":[{"if":{"not":{"required":["aggFn"],"properties":{"aggFn":{"const":"count"}}}},"then":{"required":["valueExpression"],"properties":{"valueExpression":{"type":"string","minLength":1}}},"else":{"properties":{"valueExpression":{"type":"string","maxLength":0,"x-rule":"cannot be used with the count aggregation function"}}}},{"if":{"not":{"required":["aggFn"],"properties":{"aggFn":{"const":"quantile"}}}},"then":{"properties":{"level":{"not":{},"x-rule":"can only be used with the quantile aggregation function"}}}}]}},"groupBy":{"type":"string","maxLength":10000},"asRatio":{"type":"boolean"},"alignDateRangeToGranularity":{"type":"boolean"},"fillNulls":{"type":"boolean"},"numberFormat":{"type":"object"},"formulas":{"type":"array","maxItems":10,"items":{"type":"object"}},"showOperandSeries":{"type":"boolean"},"seriesLimit":{"type":"integer","minimum":0},"compareToPreviousPeriod":{"type":"boolean"},"fitYAxisToData":{"type":"boolean"}},"allOf":[{"if":{"not":{"required":["asRatio"],"properties":{"asRatio":{"const":true}}}},"else":{"properties":{"select":{"type":"array","minItems":2,"maxItems":2,"x-rule":"must hold exactly two items when asRatio is true"}}}}],"additionalProperties":false}},{"if":{"not":{"required":["displayType"],"properties":{"displayType":{"const":"stacked_bar"}},"not":{"required":["configType"],"properties":{"configType":true}}}},"else":{"type":"object","required":["displayType","sourceId","select"],"properties":{"displayType":{"const":"stacked_bar"},"sourceId":{"type":"string","pattern":"^[0-9a-fA-F]{24}$","x-rule":"must be a 24-hex-digit object id"},"select":{"type":"array","minItems":1,"maxItems":20,"items":{"type":"object","additionalProperties":false,"required":["aggFn"],"properties":{"valueExpression":{"type":"string","maxLength":10000},"alias":{"type":"string","maxLength":10000},"aggFn":{"enum":["avg","count","count_distinct","last_value","max","min","quantile","sum","any","none","increase"]},"level":{"enum":[0.5,0.9,0.95,0.99]},"where":{"type":"string","maxLength":10000},"whereLanguage":{"enum":["lucene","sql","promql"]},"numberFormat":{"type":"object"},"metricType":{"enum":["gauge","histogram","sum","summary","exponential histogram"]},"metricName":{"type":"string"},"periodAggFn":{"const":"delta"}},"allOf":[{"if":{"not":{"required":["aggFn"],"properties":{"aggFn":{"const":"count"}}}},"then":{"required":["valueExpression"],"properties":{"valueExpression":{"type":"string","minLength":1}}},"else":{"properties":{"valueExpression":{"type":"string","maxLength":0,"x-rule":"cannot be used with the count aggregation function"}}}},{"if":{"not":{"required":["aggFn"],"properties":{"aggFn":{"const":"quantile"}}}},"then":{"properties":{"level":{"not":{},"x-rule":"can only be used with the quantile aggregation function"}}}}]}},"groupBy":{"type":"string","maxLength":10000},"asRatio":{"type":"boolean"},"alignDateRangeToGranularity":{"type":"boolean"},"fillNulls":{"type":"boolean"},"numberFormat":{"type":"object"},"formulas":{"type":"array","maxItems":10,"items":{"type":"object"}},"showOperandSeries":{"type":"boolean"},"seriesLimit":{"type":"integer","minimum":0}},"allOf":[{"if":{"not":{"required":["asRatio"],"properties":{"asRatio":{"const":true}}}},"else":{"properties":{"select":{"type":"array","minItems":2,"maxItems":2,"x-rule":"must hold exactly two items when asRatio is true"}}}}],"additionalProperties":false}},{"if":{"not":{"required":["displayType"],"properties":{"displayType":{"const":"bar"}},"not":{"required":["configType"],"properties":{"configType":true}}}},"else":{"type":"object","required":["displayType","sourceId","select"],"properties":{"displayType":{"const":"bar"},"sourceId":{"type":"string","pattern":"^[0-9a-fA-F]{24}$","x-rule":"must be a 24-hex-digit object id"},"select":{"type":"array","minItems":1,"maxItems":1,"items":{"type":"object","additionalProperties":false,"required":["aggFn"],"properties":{"valueExpression":{"type":"string","maxLength":10000},"alias":{"type":"string","maxLength":10000},"aggFn":{"enum":["avg","count","count_distinct","last_value","max","min","quantile","sum","any","none","increase"]},"level":{"enum":[0.5,0.9,0.95,0.99]},"where":{"type":"string","maxLength":10000},"whereLanguage":{"enum":["lucene","sql","promql"]},"numberFormat":{"type":"object"},"metricType":{"enum":["gauge","histogram","sum","summary","exponential histogram"]},"metricName":{"type":"string"},"periodAggFn":{"const":"delta"}},"allOf":[{"if":{"not":{"required":["aggFn"],"properties":{"aggFn":{"const":"count"}}}},"then":{"required":["valueExpression"],"properties":{"valueExpression":{"type":"string","minLength":1}}},"else":{"properties":{"valueExpression":{"type":"string","maxLength":0,"x-rule":"cannot be used with the count aggregation function"}}}},{"if":{"not":{"required":["aggFn"],"properties":{"aggFn":{"const":"quantile"}}}},"then":{"properties":{"level":{"not":{},"x-rule":"can only be used with the quantile aggregation function"}}}}]}},"groupBy":{"type":"string","maxLength":10000},"orderBy":{"type":"string","maxLength":10000},"numberFormat":{"type":"object"},"limit":{"type":"integer","minimum":0}},"additionalProperties":false}},{"if":{"not":{"required":["displayType"],"properties":{"displayType":{"const":"table"}},"not":{"required":["configType"],"properties":{"configType":true}}}},"else":{"type":"object","required":["displayType","sourceId","select"],"properties":{"displayType":{"const":"table"},"sourceId":{"type":"string","pattern":"^[0-9a-fA-F]{24}$","x-rule":"must be a 24-hex-digit object id"},"select":{"type":"array","minItems":1,"maxItems":20,"items":{"type":"object","additionalProperties":false,"required":["aggFn"],"properties":{"valueExpression":{"type":"string","maxLength":10000},"alias":{"type":"string","maxLength":10000},"aggFn":{"enum":["avg","count","count_distinct","last_value","max","min","quantile","sum","any","none","increase"]},"level":{"enum":[0.5,0.9,0.95,0.99]},"where":{"type":"string","maxLength":10000},"whereLanguage":{"enum":["lucene","sql","promql"]},"numberFormat":{"type":"object"},"metricType":{"enum":["gauge","histogram","sum","summary","exponential histogram"]},"metricName":{"type":"string"},"periodAggFn":{"const":"delta"}},"allOf":[{"if":{"not":{"required":["aggFn"],"properties":{"aggFn":{"const":"count"}}}},"then":{"required":["valueExpression"],"properties":{"valueExpression":{"type":"string","minLength":1}}},"else":{"properties":{"valueExpression":{"type":"string","maxLength":0,"x-rule":"cannot be used with the count aggregation function"}}}},{"if":{"not":{"required":["aggFn"],"properties":{"aggFn":{"const":"quantile"}}}},"then":{"properties":{"level":{"not":{},"x-rule":"can only be used with the quantile aggregation function"}}}}]}},"groupBy":{"type":"string","maxLength":10000},"having":{"type":"string","maxLength":10000},"orderBy":{"type":"string","maxLength":10000},"asRatio":{"type":"boolean"},"numberFormat":{"type":"object"},"groupByColumnsOnLeft":{"type":"boolean"},"onClick":{"type":"object"},"formulas":{"type":"array","maxItems":10,"items":{"type":"object"}},"showOperandSeries":{"type":"boolean"}},"allOf":[{"if":{"not":{"required":["asRatio"],"properties":{"asRatio":{"const":true}}}},"else":{"properties":{"select":{"type":"array","minItems":2,"maxItems":2,"x-rule":"must hold exactly two items when asRatio is true"}}}}],"additionalProperties":false}},{"if":{"not":{"required":["displayType"],"properties":{"displayType":{"const":"number"}},"not":{"required":["configType"],"properties":{"configType":true}}}},"else":{"type":"object","required":["displayType","sourceId","select"],"properties":{"displayType":{"const":"number"},"sourceId":{"type":"string","pattern":"^[0-9a-fA-F]{24}$","x-rule":"must be a 24-hex-digit object id"},"select":{"type":"array","minItems":1,"maxItems":20,"items":{"type":"object","additionalProperties":false,"required":["aggFn"],"properties":{"valueExpression":{"type":"string","maxLength":10000},"alias":{"type":"string","maxLength":10000},"aggFn":{"enum":["avg","count","count_distinct","last_value","max","min","quantile","sum","any","none","increase"]},"level":{"enum":[0.5,0.9,0.95,0.99]},"where":{"type":"string","maxLength":10000},"whereLanguage":{"enum":["lucene","sql","promql"]},"numberFormat":{"type":"object"},"metricType":{"enum":["gauge","histogram","sum","summary","exponential histogram"]},"metricName":{"type":"string"},"periodAggFn":{"const":"delta"}},"allOf":[{"if":{"not":{"required":["aggFn"],"properties":{"aggFn":{"const":"count"}}}},"then":{"required":["valueExpression"],"properties":{"valueExpression":{"type":"string","minLength":1}}},"else":{"properties":{"valueExpression":{"type":"string","maxLength":0,"x-rule":"cannot be used with the count aggregation function"}}}},{"if":{"not":{"required":["aggFn"],"properties":{"aggFn":{"const":"quantile"}}}},"then":{"properties":{"level":{"not":{},"x-rule":"can only be used with the quantile aggregation function"}}}}]}},"numberFormat":{"type":"object"},"formulas":{"type":"array","maxItems":10,"items":{"type":"object"}},"color":{"type":"string"},"colorRules":{"type":"array","maxItems":10,"items":{"type":"object"}},"backgroundChart":{"type":"object"}},"allOf":[{"if":{"required":["formulas"],"properties":{"formulas":{"type":"array","minItems":1}}},"else":{"properties":{"select":{"type":"array","maxItems":1,"x-rule":"must hold exactly one item unless formulas are set"}}}}],"additionalProperties":false}},{"if":{"not":{"required":["displayType"],"properties":{"displayType":{"const":"search"}},"not":{"required":["configType"],"properties":{"configType":true}}}},"else":{"type":"object","required":["displayType","sourceId","select"],"properties":{"displayType":{"const":"search"},"sourceId":{"type":"string","pattern":"^[0-9a-fA-F]{24}$","x-rule":"must be a 24-hex-digit object id"},"select":{"type":"string","maxLength":10000},"where":{"type":"string","maxLength":10000},"whereLanguage":{"enum":["lucene","sql","promql"]}},"additionalProperties":false}},{"if":{"not":{"required":["displayType"],"properties":{"displayType":{"const":"markdown"}},"not":{"required":["configType"],"properties":{"configType":true}}}},"else":{"type":"object","required":["displayType"],"properties":{"displayType":{"const":"markdown"},"markdown":{"type":"string","maxLength":50000}},"additionalProperties":false}}]},"containerId":{"type":"string","minLength":1,"maxLength":256},"tabId":{"type":"string","minLength":1,"maxLength":256}}}},"tags":{"type":"array","maxItems":50,"items":{"type":"string","maxLength":32}},"filters":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["type","name","expression","sourceId","id"],"properties":{"id":{"type":"string"},"type":{"const":"QUERY_EXPRESSION"},"name":{"type":"string","minLength":1},"expression":{"type":"string","minLength":1},"sourceId":{"type":"string","pattern":"^[0-9a-fA-F]{24}$","x-rule":"must be a 24-hex-digit object id"},"sourceMetricType":{"enum":["gauge","histogram","sum","summary","exponential histogram"]},"where":{"type":"string"},"whereLanguage":{"enum":["sql","lucene"]},"appliesToSourceIds":{"type":"array","items":{"type":"string","minLength":1}},"isBroadcastEnabled":{"type":"boolean"},"isVariableEnabled":{"type":"boolean"},"variableName":{"type":"string","pattern":"^[a-zA-Z][a-zA-Z0-9_]*$"}}}},"savedQuery":{"type":["string","null"]},"savedQueryLanguage":{"enum":["lucene","sql","promql",null]},"savedFilterValues":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["condition"],"properties":{"type":{"const":"sql"},"condition":{"type":"string","maxLength":10000}}}},"containers":{"type":"array","items":{"type":"object"}}}};
 
 function validate38(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -16456,17 +16456,8 @@ errors++;
 }
 if(data2.config !== undefined){
 let data9 = data2.config;
-const _errs24 = errors;
-let valid5 = true;
-const _errs25 = errors;
-const _errs26 = errors;
-const _errs27 = errors;
-const _errs28 = errors;
-const _errs29 = errors;
-if(data9 && typeof data9 == "object" && !Array.isArray(data9)){
-let missing0;
-if((data9.configType === undefined) && (missing0 = "configType")){
-const err26 = {};
+if(!(data9 && typeof data9 == "object" && !Array.isArray(data9))){
+const err26 = {instancePath:instancePath+"/tiles/" + i0+"/config",schemaPath:"#/properties/tiles/items/properties/config/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema39.properties.tiles.items.properties.config.type,parentSchema:schema39.properties.tiles.items.properties.config,data:data9};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -16475,10 +16466,9 @@ vErrors.push(err26);
 }
 errors++;
 }
-}
-var valid7 = _errs29 === errors;
-if(valid7){
-const err27 = {};
+if(data9 && typeof data9 == "object" && !Array.isArray(data9)){
+if(data9.displayType === undefined){
+const err27 = {instancePath:instancePath+"/tiles/" + i0+"/config",schemaPath:"#/properties/tiles/items/properties/config/allOf/0/required",keyword:"required",params:{missingProperty: "displayType"},message:"must have required property '"+"displayType"+"'",schema:schema39.properties.tiles.items.properties.config.allOf[0].required,parentSchema:schema39.properties.tiles.items.properties.config.allOf[0],data:data9};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -16487,22 +16477,11 @@ vErrors.push(err27);
 }
 errors++;
 }
-else {
-errors = _errs28;
-if(vErrors !== null){
-if(_errs28){
-vErrors.length = _errs28;
-}
-else {
-vErrors = null;
-}
-}
-}
-if(errors === _errs27){
-if(data9 && typeof data9 == "object" && !Array.isArray(data9)){
-let missing1;
-if((data9.displayType === undefined) && (missing1 = "displayType")){
-const err28 = {};
+if(data9.displayType !== undefined){
+let data10 = data9.displayType;
+if(typeof data10 === "string"){
+if(func2(data10) < 1){
+const err28 = {instancePath:instancePath+"/tiles/" + i0+"/config/displayType",schemaPath:"#/properties/tiles/items/properties/config/allOf/0/properties/displayType/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema39.properties.tiles.items.properties.config.allOf[0].properties.displayType,data:data10};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -16511,10 +16490,9 @@ vErrors.push(err28);
 }
 errors++;
 }
+}
 else {
-if(data9.displayType !== undefined){
-if("line" !== data9.displayType){
-const err29 = {};
+const err29 = {instancePath:instancePath+"/tiles/" + i0+"/config/displayType",schemaPath:"#/properties/tiles/items/properties/config/allOf/0/properties/displayType/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema39.properties.tiles.items.properties.config.allOf[0].properties.displayType.type,parentSchema:schema39.properties.tiles.items.properties.config.allOf[0].properties.displayType,data:data10};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -16524,12 +16502,10 @@ vErrors.push(err29);
 errors++;
 }
 }
-}
-}
-}
-var valid6 = _errs27 === errors;
-if(valid6){
-const err30 = {};
+if(data9.configType !== undefined){
+let data11 = data9.configType;
+if(typeof data11 !== "string"){
+const err30 = {instancePath:instancePath+"/tiles/" + i0+"/config/configType",schemaPath:"#/properties/tiles/items/properties/config/allOf/0/properties/configType/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema39.properties.tiles.items.properties.config.allOf[0].properties.configType.type,parentSchema:schema39.properties.tiles.items.properties.config.allOf[0].properties.configType,data:data11};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -16538,37 +16514,18 @@ vErrors.push(err30);
 }
 errors++;
 }
-else {
-errors = _errs26;
-if(vErrors !== null){
-if(_errs26){
-vErrors.length = _errs26;
-}
-else {
-vErrors = null;
 }
 }
-}
-var _valid0 = _errs25 === errors;
-errors = _errs24;
-if(vErrors !== null){
-if(_errs24){
-vErrors.length = _errs24;
-}
-else {
-vErrors = null;
-}
-}
-if(!_valid0){
+const _errs29 = errors;
+let valid6 = true;
+const _errs30 = errors;
 const _errs31 = errors;
+const _errs32 = errors;
+const _errs33 = errors;
 const _errs34 = errors;
-let valid10 = true;
-const _errs35 = errors;
-const _errs36 = errors;
-const _errs37 = errors;
 if(data9 && typeof data9 == "object" && !Array.isArray(data9)){
-let missing2;
-if((data9.asRatio === undefined) && (missing2 = "asRatio")){
+let missing0;
+if((data9.configType === undefined) && (missing0 = "configType")){
 const err31 = {};
 if(vErrors === null){
 vErrors = [err31];
@@ -16578,9 +16535,9 @@ vErrors.push(err31);
 }
 errors++;
 }
-else {
-if(data9.asRatio !== undefined){
-if(true !== data9.asRatio){
+}
+var valid8 = _errs34 === errors;
+if(valid8){
 const err32 = {};
 if(vErrors === null){
 vErrors = [err32];
@@ -16590,11 +16547,21 @@ vErrors.push(err32);
 }
 errors++;
 }
+else {
+errors = _errs33;
+if(vErrors !== null){
+if(_errs33){
+vErrors.length = _errs33;
+}
+else {
+vErrors = null;
 }
 }
 }
-var valid11 = _errs37 === errors;
-if(valid11){
+if(errors === _errs32){
+if(data9 && typeof data9 == "object" && !Array.isArray(data9)){
+let missing1;
+if((data9.displayType === undefined) && (missing1 = "displayType")){
 const err33 = {};
 if(vErrors === null){
 vErrors = [err33];
@@ -16605,34 +16572,9 @@ vErrors.push(err33);
 errors++;
 }
 else {
-errors = _errs36;
-if(vErrors !== null){
-if(_errs36){
-vErrors.length = _errs36;
-}
-else {
-vErrors = null;
-}
-}
-}
-var _valid1 = _errs35 === errors;
-errors = _errs34;
-if(vErrors !== null){
-if(_errs34){
-vErrors.length = _errs34;
-}
-else {
-vErrors = null;
-}
-}
-if(!_valid1){
-const _errs39 = errors;
-if(data9 && typeof data9 == "object" && !Array.isArray(data9)){
-if(data9.select !== undefined){
-let data12 = data9.select;
-if(Array.isArray(data12)){
-if(data12.length > 2){
-const err34 = {instancePath:instancePath+"/tiles/" + i0+"/config/select",schemaPath:"#/properties/tiles/items/properties/config/allOf/0/else/allOf/0/else/properties/select/maxItems",keyword:"maxItems",params:{limit: 2},message:"must NOT have more than 2 items",schema:2,parentSchema:schema39.properties.tiles.items.properties.config.allOf[0].else.allOf[0].else.properties.select,data:data12};
+if(data9.displayType !== undefined){
+if("line" !== data9.displayType){
+const err34 = {};
 if(vErrors === null){
 vErrors = [err34];
 }
@@ -16641,8 +16583,13 @@ vErrors.push(err34);
 }
 errors++;
 }
-if(data12.length < 2){
-const err35 = {instancePath:instancePath+"/tiles/" + i0+"/config/select",schemaPath:"#/properties/tiles/items/properties/config/allOf/0/else/allOf/0/else/properties/select/minItems",keyword:"minItems",params:{limit: 2},message:"must NOT have fewer than 2 items",schema:2,parentSchema:schema39.properties.tiles.items.properties.config.allOf[0].else.allOf[0].else.properties.select,data:data12};
+}
+}
+}
+}
+var valid7 = _errs32 === errors;
+if(valid7){
+const err35 = {};
 if(vErrors === null){
 vErrors = [err35];
 }
@@ -16651,9 +16598,38 @@ vErrors.push(err35);
 }
 errors++;
 }
+else {
+errors = _errs31;
+if(vErrors !== null){
+if(_errs31){
+vErrors.length = _errs31;
 }
 else {
-const err36 = {instancePath:instancePath+"/tiles/" + i0+"/config/select",schemaPath:"#/properties/tiles/items/properties/config/allOf/0/else/allOf/0/else/properties/select/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema39.properties.tiles.items.properties.config.allOf[0].else.allOf[0].else.properties.select.type,parentSchema:schema39.properties.tiles.items.properties.config.allOf[0].else.allOf[0].else.properties.select,data:data12};
+vErrors = null;
+}
+}
+}
+var _valid0 = _errs30 === errors;
+errors = _errs29;
+if(vErrors !== null){
+if(_errs29){
+vErrors.length = _errs29;
+}
+else {
+vErrors = null;
+}
+}
+if(!_valid0){
+const _errs36 = errors;
+const _errs39 = errors;
+let valid11 = true;
+const _errs40 = errors;
+const _errs41 = errors;
+const _errs42 = errors;
+if(data9 && typeof data9 == "object" && !Array.isArray(data9)){
+let missing2;
+if((data9.asRatio === undefined) && (missing2 = "asRatio")){
+const err36 = {};
 if(vErrors === null){
 vErrors = [err36];
 }
@@ -16662,13 +16638,10 @@ vErrors.push(err36);
 }
 errors++;
 }
-}
-}
-var _valid1 = _errs39 === errors;
-valid10 = _valid1;
-}
-if(!valid10){
-const err37 = {instancePath:instancePath+"/tiles/" + i0+"/config",schemaPath:"#/properties/tiles/items/properties/config/allOf/0/else/allOf/0/if",keyword:"if",params:{failingKeyword: "else"},message:"must match \"else\" schema",schema:schema39.properties.tiles.items.properties.config.allOf[0].else.allOf[0].if,parentSchema:schema39.properties.tiles.items.properties.config.allOf[0].else.allOf[0],data:data9};
+else {
+if(data9.asRatio !== undefined){
+if(true !== data9.asRatio){
+const err37 = {};
 if(vErrors === null){
 vErrors = [err37];
 }
@@ -16677,9 +16650,12 @@ vErrors.push(err37);
 }
 errors++;
 }
-if(data9 && typeof data9 == "object" && !Array.isArray(data9)){
-if(data9.displayType === undefined){
-const err38 = {instancePath:instancePath+"/tiles/" + i0+"/config",schemaPath:"#/properties/tiles/items/properties/config/allOf/0/else/required",keyword:"required",params:{missingProperty: "displayType"},message:"must have required property '"+"displayType"+"'",schema:schema39.properties.tiles.items.properties.config.allOf[0].else.required,parentSchema:schema39.properties.tiles.items.properties.config.allOf[0].else,data:data9};
+}
+}
+}
+var valid12 = _errs42 === errors;
+if(valid12){
+const err38 = {};
 if(vErrors === null){
 vErrors = [err38];
 }
@@ -16688,8 +16664,35 @@ vErrors.push(err38);
 }
 errors++;
 }
-if(data9.sourceId === undefined){
-const err39 = {instancePath:instancePath+"/tiles/" + i0+"/config",schemaPath:"#/properties/tiles/items/properties/config/allOf/0/else/required",keyword:"required",params:{missingProperty: "sourceId"},message:"must have required property '"+"sourceId"+"'",schema:schema39.properties.tiles.items.properties.config.allOf[0].else.required,parentSchema:schema39.properties.tiles.items.properties.config.allOf[0].else,data:data9};
+else {
+errors = _errs41;
+if(vErrors !== null){
+if(_errs41){
+vErrors.length = _errs41;
+}
+else {
+vErrors = null;
+}
+}
+}
+var _valid1 = _errs40 === errors;
+errors = _errs39;
+if(vErrors !== null){
+if(_errs39){
+vErrors.length = _errs39;
+}
+else {
+vErrors = null;
+}
+}
+if(!_valid1){
+const _errs44 = errors;
+if(data9 && typeof data9 == "object" && !Array.isArray(data9)){
+if(data9.select !== undefined){
+let data14 = data9.select;
+if(Array.isArray(data14)){
+if(data14.length > 2){
+const err39 = {instancePath:instancePath+"/tiles/" + i0+"/config/select",schemaPath:"#/properties/tiles/items/properties/config/allOf/1/else/allOf/0/else/properties/select/maxItems",keyword:"maxItems",params:{limit: 2},message:"must NOT have more than 2 items",schema:2,parentSchema:schema39.properties.tiles.items.properties.config.allOf[1].else.allOf[0].else.properties.select,data:data14};
 if(vErrors === null){
 vErrors = [err39];
 }
@@ -16698,8 +16701,8 @@ vErrors.push(err39);
 }
 errors++;
 }
-if(data9.select === undefined){
-const err40 = {instancePath:instancePath+"/tiles/" + i0+"/config",schemaPath:"#/properties/tiles/items/properties/config/allOf/0/else/required",keyword:"required",params:{missingProperty: "select"},message:"must have required property '"+"select"+"'",schema:schema39.properties.tiles.items.properties.config.allOf[0].else.required,parentSchema:schema39.properties.tiles.items.properties.config.allOf[0].else,data:data9};
+if(data14.length < 2){
+const err40 = {instancePath:instancePath+"/tiles/" + i0+"/config/select",schemaPath:"#/properties/tiles/items/properties/config/allOf/1/else/allOf/0/else/properties/select/minItems",keyword:"minItems",params:{limit: 2},message:"must NOT have fewer than 2 items",schema:2,parentSchema:schema39.properties.tiles.items.properties.config.allOf[1].else.allOf[0].else.properties.select,data:data14};
 if(vErrors === null){
 vErrors = [err40];
 }
@@ -16708,9 +16711,9 @@ vErrors.push(err40);
 }
 errors++;
 }
-for(const key2 in data9){
-if(!(func29.call(schema39.properties.tiles.items.properties.config.allOf[0].else.properties, key2))){
-const err41 = {instancePath:instancePath+"/tiles/" + i0+"/config",schemaPath:"#/properties/tiles/items/properties/config/allOf/0/else/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties",schema:false,parentSchema:schema39.properties.tiles.items.properties.config.allOf[0].else,data:data9};
+}
+else {
+const err41 = {instancePath:instancePath+"/tiles/" + i0+"/config/select",schemaPath:"#/properties/tiles/items/properties/config/allOf/1/else/allOf/0/else/properties/select/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema39.properties.tiles.items.properties.config.allOf[1].else.allOf[0].else.properties.select.type,parentSchema:schema39.properties.tiles.items.properties.config.allOf[1].else.allOf[0].else.properties.select,data:data14};
 if(vErrors === null){
 vErrors = [err41];
 }
@@ -16720,10 +16723,12 @@ vErrors.push(err41);
 errors++;
 }
 }
-if(data9.displayType !== undefined){
-let data13 = data9.displayType;
-if("line" !== data13){
-const err42 = {instancePath:instancePath+"/tiles/" + i0+"/config/displayType",schemaPath:"#/properties/tiles/items/properties/config/allOf/0/else/properties/displayType/const",keyword:"const",params:{allowedValue: "line"},message:"must be equal to constant",schema:"line",parentSchema:schema39.properties.tiles.items.properties.config.allOf[0].else.properties.displayType,data:data13};
+}
+var _valid1 = _errs44 === errors;
+valid11 = _valid1;
+}
+if(!valid11){
+const err42 = {instancePath:instancePath+"/tiles/" + i0+"/config",schemaPath:"#/properties/tiles/items/properties/config/allOf/1/else/allOf/0/if",keyword:"if",params:{failingKeyword: "else"},message:"must match \"else\" schema",schema:schema39.properties.tiles.items.properties.config.allOf[1].else.allOf[0].if,parentSchema:schema39.properties.tiles.items.properties.config.allOf[1].else.allOf[0],data:data9};
 if(vErrors === null){
 vErrors = [err42];
 }
@@ -16732,12 +16737,9 @@ vErrors.push(err42);
 }
 errors++;
 }
-}
-if(data9.sourceId !== undefined){
-let data14 = data9.sourceId;
-if(typeof data14 === "string"){
-if(!pattern5.test(data14)){
-const err43 = {instancePath:instancePath+"/tiles/" + i0+"/config/sourceId",schemaPath:"#/properties/tiles/items/properties/config/allOf/0/else/properties/sourceId/pattern",keyword:"pattern",params:{pattern: "^[0-9a-fA-F]{24}$"},message:"must match pattern \""+"^[0-9a-fA-F]{24}$"+"\"",schema:"^[0-9a-fA-F]{24}$",parentSchema:schema39.properties.tiles.items.properties.config.allOf[0].else.properties.sourceId,data:data14};
+if(data9 && typeof data9 == "object" && !Array.isArray(data9)){
+if(data9.displayType === undefined){
+const err43 = {instancePath:instancePath+"/tiles/" + i0+"/config",schemaPath:"#/properties/tiles/items/properties/config/allOf/1/else/required",keyword:"required",params:{missingProperty: "displayType"},message:"must have required property '"+"displayType"+"'",schema:schema39.properties.tiles.items.properties.config.allOf[1].else.required,parentSchema:schema39.properties.tiles.items.properties.config.allOf[1].else,data:data9};
 if(vErrors === null){
 vErrors = [err43];
 }
@@ -16746,9 +16748,8 @@ vErrors.push(err43);
 }
 errors++;
 }
-}
-else {
-const err44 = {instancePath:instancePath+"/tiles/" + i0+"/config/sourceId",schemaPath:"#/properties/tiles/items/properties/config/allOf/0/else/properties/sourceId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema39.properties.tiles.items.properties.config.allOf[0].else.properties.sourceId.type,parentSchema:schema39.properties.tiles.items.properties.config.allOf[0].else.properties.sourceId,data:data14};
+if(data9.sourceId === undefined){
+const err44 = {instancePath:instancePath+"/tiles/" + i0+"/config",schemaPath:"#/properties/tiles/items/properties/config/allOf/1/else/required",keyword:"required",params:{missingProperty: "sourceId"},message:"must have required property '"+"sourceId"+"'",schema:schema39.properties.tiles.items.properties.config.allOf[1].else.required,parentSchema:schema39.properties.tiles.items.properties.config.allOf[1].else,data:data9};
 if(vErrors === null){
 vErrors = [err44];
 }
@@ -16757,12 +16758,8 @@ vErrors.push(err44);
 }
 errors++;
 }
-}
-if(data9.select !== undefined){
-let data15 = data9.select;
-if(Array.isArray(data15)){
-if(data15.length > 20){
-const err45 = {instancePath:instancePath+"/tiles/" + i0+"/config/select",schemaPath:"#/properties/tiles/items/properties/config/allOf/0/else/properties/select/maxItems",keyword:"maxItems",params:{limit: 20},message:"must NOT have more than 20 items",schema:20,parentSchema:schema39.properties.tiles.items.properties.config.allOf[0].else.properties.select,data:data15};
+if(data9.select === undefined){
+const err45 = {instancePath:instancePath+"/tiles/" + i0+"/config",schemaPath:"#/properties/tiles/items/properties/config/allOf/1/else/required",keyword:"required",params:{missingProperty: "select"},message:"must have required property '"+"select"+"'",schema:schema39.properties.tiles.items.properties.config.allOf[1].else.required,parentSchema:schema39.properties.tiles.items.properties.config.allOf[1].else,data:data9};
 if(vErrors === null){
 vErrors = [err45];
 }
@@ -16771,8 +16768,9 @@ vErrors.push(err45);
 }
 errors++;
 }
-if(data15.length < 1){
-const err46 = {instancePath:instancePath+"/tiles/" + i0+"/config/select",schemaPath:"#/properties/tiles/items/properties/config/allOf/0/else/properties/select/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema39.properties.tiles.items.properties.config.allOf[0].else.properties.select,data:data15};
+for(const key2 in data9){
+if(!(func29.call(schema39.properties.tiles.items.properties.config.allOf[1].else.properties, key2))){
+const err46 = {instancePath:instancePath+"/tiles/" + i0+"/config",schemaPath:"#/properties/tiles/items/properties/config/allOf/1/else/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties",schema:false,parentSchema:schema39.properties.tiles.items.properties.config.allOf[1].else,data:data9};
 if(vErrors === null){
 vErrors = [err46];
 }
@@ -16781,18 +16779,11 @@ vErrors.push(err46);
 }
 errors++;
 }
-const len1 = data15.length;
-for(let i1=0; i1<len1; i1++){
-let data16 = data15[i1];
-const _errs51 = errors;
-let valid18 = true;
-const _errs52 = errors;
-const _errs53 = errors;
-const _errs54 = errors;
-if(data16 && typeof data16 == "object" && !Array.isArray(data16)){
-let missing3;
-if((data16.aggFn === undefined) && (missing3 = "aggFn")){
-const err47 = {};
+}
+if(data9.displayType !== undefined){
+let data15 = data9.displayType;
+if("line" !== data15){
+const err47 = {instancePath:instancePath+"/tiles/" + i0+"/config/displayType",schemaPath:"#/properties/tiles/items/properties/config/allOf/1/else/properties/displayType/const",keyword:"const",params:{allowedValue: "line"},message:"must be equal to constant",schema:"line",parentSchema:schema39.properties.tiles.items.properties.config.allOf[1].else.properties.displayType,data:data15};
 if(vErrors === null){
 vErrors = [err47];
 }
@@ -16801,10 +16792,12 @@ vErrors.push(err47);
 }
 errors++;
 }
-else {
-if(data16.aggFn !== undefined){
-if("count" !== data16.aggFn){
-const err48 = {};
+}
+if(data9.sourceId !== undefined){
+let data16 = data9.sourceId;
+if(typeof data16 === "string"){
+if(!pattern5.test(data16)){
+const err48 = {instancePath:instancePath+"/tiles/" + i0+"/config/sourceId",schemaPath:"#/properties/tiles/items/properties/config/allOf/1/else/properties/sourceId/pattern",keyword:"pattern",params:{pattern: "^[0-9a-fA-F]{24}$"},message:"must match pattern \""+"^[0-9a-fA-F]{24}$"+"\"",schema:"^[0-9a-fA-F]{24}$",parentSchema:schema39.properties.tiles.items.properties.config.allOf[1].else.properties.sourceId,data:data16};
 if(vErrors === null){
 vErrors = [err48];
 }
@@ -16814,11 +16807,8 @@ vErrors.push(err48);
 errors++;
 }
 }
-}
-}
-var valid19 = _errs54 === errors;
-if(valid19){
-const err49 = {};
+else {
+const err49 = {instancePath:instancePath+"/tiles/" + i0+"/config/sourceId",schemaPath:"#/properties/tiles/items/properties/config/allOf/1/else/properties/sourceId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema39.properties.tiles.items.properties.config.allOf[1].else.properties.sourceId.type,parentSchema:schema39.properties.tiles.items.properties.config.allOf[1].else.properties.sourceId,data:data16};
 if(vErrors === null){
 vErrors = [err49];
 }
@@ -16827,33 +16817,12 @@ vErrors.push(err49);
 }
 errors++;
 }
-else {
-errors = _errs53;
-if(vErrors !== null){
-if(_errs53){
-vErrors.length = _errs53;
 }
-else {
-vErrors = null;
-}
-}
-}
-var _valid2 = _errs52 === errors;
-errors = _errs51;
-if(vErrors !== null){
-if(_errs51){
-vErrors.length = _errs51;
-}
-else {
-vErrors = null;
-}
-}
-let ifClause0;
-if(_valid2){
-const _errs56 = errors;
-if(data16 && typeof data16 == "object" && !Array.isArray(data16)){
-if(data16.valueExpression === undefined){
-const err50 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i1,schemaPath:"#/properties/tiles/items/properties/config/allOf/0/else/properties/select/items/allOf/0/then/required",keyword:"required",params:{missingProperty: "valueExpression"},message:"must have required property '"+"valueExpression"+"'",schema:schema39.properties.tiles.items.properties.config.allOf[0].else.properties.select.items.allOf[0].then.required,parentSchema:schema39.properties.tiles.items.properties.config.allOf[0].else.properties.select.items.allOf[0].then,data:data16};
+if(data9.select !== undefined){
+let data17 = data9.select;
+if(Array.isArray(data17)){
+if(data17.length > 20){
+const err50 = {instancePath:instancePath+"/tiles/" + i0+"/config/select",schemaPath:"#/properties/tiles/items/properties/config/allOf/1/else/properties/select/maxItems",keyword:"maxItems",params:{limit: 20},message:"must NOT have more than 20 items",schema:20,parentSchema:schema39.properties.tiles.items.properties.config.allOf[1].else.properties.select,data:data17};
 if(vErrors === null){
 vErrors = [err50];
 }
@@ -16862,11 +16831,8 @@ vErrors.push(err50);
 }
 errors++;
 }
-if(data16.valueExpression !== undefined){
-let data18 = data16.valueExpression;
-if(typeof data18 === "string"){
-if(func2(data18) < 1){
-const err51 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i1+"/valueExpression",schemaPath:"#/properties/tiles/items/properties/config/allOf/0/else/properties/select/items/allOf/0/then/properties/valueExpression/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema39.properties.tiles.items.properties.config.allOf[0].else.properties.select.items.allOf[0].then.properties.valueExpression,data:data18};
+if(data17.length < 1){
+const err51 = {instancePath:instancePath+"/tiles/" + i0+"/config/select",schemaPath:"#/properties/tiles/items/properties/config/allOf/1/else/properties/select/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema39.properties.tiles.items.properties.config.allOf[1].else.properties.select,data:data17};
 if(vErrors === null){
 vErrors = [err51];
 }
@@ -16875,9 +16841,18 @@ vErrors.push(err51);
 }
 errors++;
 }
-}
-else {
-const err52 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i1+"/valueExpression",schemaPath:"#/properties/tiles/items/properties/config/allOf/0/else/properties/select/items/allOf/0/then/properties/valueExpression/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema39.properties.tiles.items.properties.config.allOf[0].else.properties.select.items.allOf[0].then.properties.valueExpression.type,parentSchema:schema39.properties.tiles.items.properties.config.allOf[0].else.properties.select.items.allOf[0].then.properties.valueExpression,data:data18};
+const len1 = data17.length;
+for(let i1=0; i1<len1; i1++){
+let data18 = data17[i1];
+const _errs56 = errors;
+let valid19 = true;
+const _errs57 = errors;
+const _errs58 = errors;
+const _errs59 = errors;
+if(data18 && typeof data18 == "object" && !Array.isArray(data18)){
+let missing3;
+if((data18.aggFn === undefined) && (missing3 = "aggFn")){
+const err52 = {};
 if(vErrors === null){
 vErrors = [err52];
 }
@@ -16886,20 +16861,10 @@ vErrors.push(err52);
 }
 errors++;
 }
-}
-}
-var _valid2 = _errs56 === errors;
-valid18 = _valid2;
-ifClause0 = "then";
-}
 else {
-const _errs59 = errors;
-if(data16 && typeof data16 == "object" && !Array.isArray(data16)){
-if(data16.valueExpression !== undefined){
-let data19 = data16.valueExpression;
-if(typeof data19 === "string"){
-if(func2(data19) > 0){
-const err53 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i1+"/valueExpression",schemaPath:"#/properties/tiles/items/properties/config/allOf/0/else/properties/select/items/allOf/0/else/properties/valueExpression/maxLength",keyword:"maxLength",params:{limit: 0},message:"must NOT have more than 0 characters",schema:0,parentSchema:schema39.properties.tiles.items.properties.config.allOf[0].else.properties.select.items.allOf[0].else.properties.valueExpression,data:data19};
+if(data18.aggFn !== undefined){
+if("count" !== data18.aggFn){
+const err53 = {};
 if(vErrors === null){
 vErrors = [err53];
 }
@@ -16909,8 +16874,11 @@ vErrors.push(err53);
 errors++;
 }
 }
-else {
-const err54 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i1+"/valueExpression",schemaPath:"#/properties/tiles/items/properties/config/allOf/0/else/properties/select/items/allOf/0/else/properties/valueExpression/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema39.properties.tiles.items.properties.config.allOf[0].else.properties.select.items.allOf[0].else.properties.valueExpression.type,parentSchema:schema39.properties.tiles.items.properties.config.allOf[0].else.properties.select.items.allOf[0].else.properties.valueExpression,data:data19};
+}
+}
+var valid20 = _errs59 === errors;
+if(valid20){
+const err54 = {};
 if(vErrors === null){
 vErrors = [err54];
 }
@@ -16919,14 +16887,33 @@ vErrors.push(err54);
 }
 errors++;
 }
+else {
+errors = _errs58;
+if(vErrors !== null){
+if(_errs58){
+vErrors.length = _errs58;
+}
+else {
+vErrors = null;
 }
 }
-var _valid2 = _errs59 === errors;
-valid18 = _valid2;
-ifClause0 = "else";
 }
-if(!valid18){
-const err55 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i1,schemaPath:"#/properties/tiles/items/properties/config/allOf/0/else/properties/select/items/allOf/0/if",keyword:"if",params:{failingKeyword: ifClause0},message:"must match \""+ifClause0+"\" schema",schema:schema39.properties.tiles.items.properties.config.allOf[0].else.properties.select.items.allOf[0].if,parentSchema:schema39.properties.tiles.items.properties.config.allOf[0].else.properties.select.items.allOf[0],data:data16};
+var _valid2 = _errs57 === errors;
+errors = _errs56;
+if(vErrors !== null){
+if(_errs56){
+vErrors.length = _errs56;
+}
+else {
+vErrors = null;
+}
+}
+let ifClause0;
+if(_valid2){
+const _errs61 = errors;
+if(data18 && typeof data18 == "object" && !Array.isArray(data18)){
+if(data18.valueExpression === undefined){
+const err55 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i1,schemaPath:"#/properties/tiles/items/properties/config/allOf/1/else/properties/select/items/allOf/0/then/required",keyword:"required",params:{missingProperty: "valueExpression"},message:"must have required property '"+"valueExpression"+"'",schema:schema39.properties.tiles.items.properties.config.allOf[1].else.properties.select.items.allOf[0].then.required,parentSchema:schema39.properties.tiles.items.properties.config.allOf[1].else.properties.select.items.allOf[0].then,data:data18};
 if(vErrors === null){
 vErrors = [err55];
 }
@@ -16935,15 +16922,11 @@ vErrors.push(err55);
 }
 errors++;
 }
-const _errs63 = errors;
-let valid23 = true;
-const _errs64 = errors;
-const _errs65 = errors;
-const _errs66 = errors;
-if(data16 && typeof data16 == "object" && !Array.isArray(data16)){
-let missing4;
-if((data16.aggFn === undefined) && (missing4 = "aggFn")){
-const err56 = {};
+if(data18.valueExpression !== undefined){
+let data20 = data18.valueExpression;
+if(typeof data20 === "string"){
+if(func2(data20) < 1){
+const err56 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i1+"/valueExpression",schemaPath:"#/properties/tiles/items/properties/config/allOf/1/else/properties/select/items/allOf/0/then/properties/valueExpression/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema39.properties.tiles.items.properties.config.allOf[1].else.properties.select.items.allOf[0].then.properties.valueExpression,data:data20};
 if(vErrors === null){
 vErrors = [err56];
 }
@@ -16952,10 +16935,9 @@ vErrors.push(err56);
 }
 errors++;
 }
+}
 else {
-if(data16.aggFn !== undefined){
-if("quantile" !== data16.aggFn){
-const err57 = {};
+const err57 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i1+"/valueExpression",schemaPath:"#/properties/tiles/items/properties/config/allOf/1/else/properties/select/items/allOf/0/then/properties/valueExpression/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema39.properties.tiles.items.properties.config.allOf[1].else.properties.select.items.allOf[0].then.properties.valueExpression.type,parentSchema:schema39.properties.tiles.items.properties.config.allOf[1].else.properties.select.items.allOf[0].then.properties.valueExpression,data:data20};
 if(vErrors === null){
 vErrors = [err57];
 }
@@ -16966,10 +16948,18 @@ errors++;
 }
 }
 }
+var _valid2 = _errs61 === errors;
+valid19 = _valid2;
+ifClause0 = "then";
 }
-var valid24 = _errs66 === errors;
-if(valid24){
-const err58 = {};
+else {
+const _errs64 = errors;
+if(data18 && typeof data18 == "object" && !Array.isArray(data18)){
+if(data18.valueExpression !== undefined){
+let data21 = data18.valueExpression;
+if(typeof data21 === "string"){
+if(func2(data21) > 0){
+const err58 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i1+"/valueExpression",schemaPath:"#/properties/tiles/items/properties/config/allOf/1/else/properties/select/items/allOf/0/else/properties/valueExpression/maxLength",keyword:"maxLength",params:{limit: 0},message:"must NOT have more than 0 characters",schema:0,parentSchema:schema39.properties.tiles.items.properties.config.allOf[1].else.properties.select.items.allOf[0].else.properties.valueExpression,data:data21};
 if(vErrors === null){
 vErrors = [err58];
 }
@@ -16978,32 +16968,9 @@ vErrors.push(err58);
 }
 errors++;
 }
-else {
-errors = _errs65;
-if(vErrors !== null){
-if(_errs65){
-vErrors.length = _errs65;
 }
 else {
-vErrors = null;
-}
-}
-}
-var _valid3 = _errs64 === errors;
-errors = _errs63;
-if(vErrors !== null){
-if(_errs63){
-vErrors.length = _errs63;
-}
-else {
-vErrors = null;
-}
-}
-if(_valid3){
-const _errs68 = errors;
-if(data16 && typeof data16 == "object" && !Array.isArray(data16)){
-if(data16.level !== undefined){
-const err59 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i1+"/level",schemaPath:"#/properties/tiles/items/properties/config/allOf/0/else/properties/select/items/allOf/1/then/properties/level/not",keyword:"not",params:{},message:"must NOT be valid",schema:schema39.properties.tiles.items.properties.config.allOf[0].else.properties.select.items.allOf[1].then.properties.level.not,parentSchema:schema39.properties.tiles.items.properties.config.allOf[0].else.properties.select.items.allOf[1].then.properties.level,data:data16.level};
+const err59 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i1+"/valueExpression",schemaPath:"#/properties/tiles/items/properties/config/allOf/1/else/properties/select/items/allOf/0/else/properties/valueExpression/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema39.properties.tiles.items.properties.config.allOf[1].else.properties.select.items.allOf[0].else.properties.valueExpression.type,parentSchema:schema39.properties.tiles.items.properties.config.allOf[1].else.properties.select.items.allOf[0].else.properties.valueExpression,data:data21};
 if(vErrors === null){
 vErrors = [err59];
 }
@@ -17013,11 +16980,13 @@ vErrors.push(err59);
 errors++;
 }
 }
-var _valid3 = _errs68 === errors;
-valid23 = _valid3;
 }
-if(!valid23){
-const err60 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i1,schemaPath:"#/properties/tiles/items/properties/config/allOf/0/else/properties/select/items/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema",schema:schema39.properties.tiles.items.properties.config.allOf[0].else.properties.select.items.allOf[1].if,parentSchema:schema39.properties.tiles.items.properties.config.allOf[0].else.properties.select.items.allOf[1],data:data16};
+var _valid2 = _errs64 === errors;
+valid19 = _valid2;
+ifClause0 = "else";
+}
+if(!valid19){
+const err60 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i1,schemaPath:"#/properties/tiles/items/properties/config/allOf/1/else/properties/select/items/allOf/0/if",keyword:"if",params:{failingKeyword: ifClause0},message:"must match \""+ifClause0+"\" schema",schema:schema39.properties.tiles.items.properties.config.allOf[1].else.properties.select.items.allOf[0].if,parentSchema:schema39.properties.tiles.items.properties.config.allOf[1].else.properties.select.items.allOf[0],data:data18};
 if(vErrors === null){
 vErrors = [err60];
 }
@@ -17026,9 +16995,15 @@ vErrors.push(err60);
 }
 errors++;
 }
-if(data16 && typeof data16 == "object" && !Array.isArray(data16)){
-if(data16.aggFn === undefined){
-const err61 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i1,schemaPath:"#/properties/tiles/items/properties/config/allOf/0/else/properties/select/items/required",keyword:"required",params:{missingProperty: "aggFn"},message:"must have required property '"+"aggFn"+"'",schema:schema39.properties.tiles.items.properties.config.allOf[0].else.properties.select.items.required,parentSchema:schema39.properties.tiles.items.properties.config.allOf[0].else.properties.select.items,data:data16};
+const _errs68 = errors;
+let valid24 = true;
+const _errs69 = errors;
+const _errs70 = errors;
+const _errs71 = errors;
+if(data18 && typeof data18 == "object" && !Array.isArray(data18)){
+let missing4;
+if((data18.aggFn === undefined) && (missing4 = "aggFn")){
+const err61 = {};
 if(vErrors === null){
 vErrors = [err61];
 }
@@ -17037,9 +17012,10 @@ vErrors.push(err61);
 }
 errors++;
 }
-for(const key3 in data16){
-if(!(func29.call(schema39.properties.tiles.items.properties.config.allOf[0].else.properties.select.items.properties, key3))){
-const err62 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i1,schemaPath:"#/properties/tiles/items/properties/config/allOf/0/else/properties/select/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties",schema:false,parentSchema:schema39.properties.tiles.items.properties.config.allOf[0].else.properties.select.items,data:data16};
+else {
+if(data18.aggFn !== undefined){
+if("quantile" !== data18.aggFn){
+const err62 = {};
 if(vErrors === null){
 vErrors = [err62];
 }
@@ -17049,11 +17025,11 @@ vErrors.push(err62);
 errors++;
 }
 }
-if(data16.valueExpression !== undefined){
-let data22 = data16.valueExpression;
-if(typeof data22 === "string"){
-if(func2(data22) > 10000){
-const err63 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i1+"/valueExpression",schemaPath:"#/properties/tiles/items/properties/config/allOf/0/else/properties/select/items/properties/valueExpression/maxLength",keyword:"maxLength",params:{limit: 10000},message:"must NOT have more than 10000 characters",schema:10000,parentSchema:schema39.properties.tiles.items.properties.config.allOf[0].else.properties.select.items.properties.valueExpression,data:data22};
+}
+}
+var valid25 = _errs71 === errors;
+if(valid25){
+const err63 = {};
 if(vErrors === null){
 vErrors = [err63];
 }
@@ -17062,9 +17038,32 @@ vErrors.push(err63);
 }
 errors++;
 }
+else {
+errors = _errs70;
+if(vErrors !== null){
+if(_errs70){
+vErrors.length = _errs70;
 }
 else {
-const err64 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i1+"/valueExpression",schemaPath:"#/properties/tiles/items/properties/config/allOf/0/else/properties/select/items/properties/valueExpression/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema39.properties.tiles.items.properties.config.allOf[0].else.properties.select.items.properties.valueExpression.type,parentSchema:schema39.properties.tiles.items.properties.config.allOf[0].else.properties.select.items.properties.valueExpression,data:data22};
+vErrors = null;
+}
+}
+}
+var _valid3 = _errs69 === errors;
+errors = _errs68;
+if(vErrors !== null){
+if(_errs68){
+vErrors.length = _errs68;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid3){
+const _errs73 = errors;
+if(data18 && typeof data18 == "object" && !Array.isArray(data18)){
+if(data18.level !== undefined){
+const err64 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i1+"/level",schemaPath:"#/properties/tiles/items/properties/config/allOf/1/else/properties/select/items/allOf/1/then/properties/level/not",keyword:"not",params:{},message:"must NOT be valid",schema:schema39.properties.tiles.items.properties.config.allOf[1].else.properties.select.items.allOf[1].then.properties.level.not,parentSchema:schema39.properties.tiles.items.properties.config.allOf[1].else.properties.select.items.allOf[1].then.properties.level,data:data18.level};
 if(vErrors === null){
 vErrors = [err64];
 }
@@ -17074,11 +17073,11 @@ vErrors.push(err64);
 errors++;
 }
 }
-if(data16.alias !== undefined){
-let data23 = data16.alias;
-if(typeof data23 === "string"){
-if(func2(data23) > 10000){
-const err65 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i1+"/alias",schemaPath:"#/properties/tiles/items/properties/config/allOf/0/else/properties/select/items/properties/alias/maxLength",keyword:"maxLength",params:{limit: 10000},message:"must NOT have more than 10000 characters",schema:10000,parentSchema:schema39.properties.tiles.items.properties.config.allOf[0].else.properties.select.items.properties.alias,data:data23};
+var _valid3 = _errs73 === errors;
+valid24 = _valid3;
+}
+if(!valid24){
+const err65 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i1,schemaPath:"#/properties/tiles/items/properties/config/allOf/1/else/properties/select/items/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema",schema:schema39.properties.tiles.items.properties.config.allOf[1].else.properties.select.items.allOf[1].if,parentSchema:schema39.properties.tiles.items.properties.config.allOf[1].else.properties.select.items.allOf[1],data:data18};
 if(vErrors === null){
 vErrors = [err65];
 }
@@ -17087,9 +17086,9 @@ vErrors.push(err65);
 }
 errors++;
 }
-}
-else {
-const err66 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i1+"/alias",schemaPath:"#/properties/tiles/items/properties/config/allOf/0/else/properties/select/items/properties/alias/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema39.properties.tiles.items.properties.config.allOf[0].else.properties.select.items.properties.alias.type,parentSchema:schema39.properties.tiles.items.properties.config.allOf[0].else.properties.select.items.properties.alias,data:data23};
+if(data18 && typeof data18 == "object" && !Array.isArray(data18)){
+if(data18.aggFn === undefined){
+const err66 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i1,schemaPath:"#/properties/tiles/items/properties/config/allOf/1/else/properties/select/items/required",keyword:"required",params:{missingProperty: "aggFn"},message:"must have required property '"+"aggFn"+"'",schema:schema39.properties.tiles.items.properties.config.allOf[1].else.properties.select.items.required,parentSchema:schema39.properties.tiles.items.properties.config.allOf[1].else.properties.select.items,data:data18};
 if(vErrors === null){
 vErrors = [err66];
 }
@@ -17098,11 +17097,9 @@ vErrors.push(err66);
 }
 errors++;
 }
-}
-if(data16.aggFn !== undefined){
-let data24 = data16.aggFn;
-if(!(((((((((((data24 === "avg") || (data24 === "count")) || (data24 === "count_distinct")) || (data24 === "last_value")) || (data24 === "max")) || (data24 === "min")) || (data24 === "quantile")) || (data24 === "sum")) || (data24 === "any")) || (data24 === "none")) || (data24 === "increase"))){
-const err67 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i1+"/aggFn",schemaPath:"#/properties/tiles/items/properties/config/allOf/0/else/properties/select/items/properties/aggFn/enum",keyword:"enum",params:{allowedValues: schema39.properties.tiles.items.properties.config.allOf[0].else.properties.select.items.properties.aggFn.enum},message:"must be equal to one of the allowed values",schema:schema39.properties.tiles.items.properties.config.allOf[0].else.properties.select.items.properties.aggFn.enum,parentSchema:schema39.properties.tiles.items.properties.config.allOf[0].else.properties.select.items.properties.aggFn,data:data24};
+for(const key3 in data18){
+if(!(func29.call(schema39.properties.tiles.items.properties.config.allOf[1].else.properties.select.items.properties, key3))){
+const err67 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i1,schemaPath:"#/properties/tiles/items/properties/config/allOf/1/else/properties/select/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties",schema:false,parentSchema:schema39.properties.tiles.items.properties.config.allOf[1].else.properties.select.items,data:data18};
 if(vErrors === null){
 vErrors = [err67];
 }
@@ -17112,10 +17109,11 @@ vErrors.push(err67);
 errors++;
 }
 }
-if(data16.level !== undefined){
-let data25 = data16.level;
-if(!((((data25 === 0.5) || (data25 === 0.9)) || (data25 === 0.95)) || (data25 === 0.99))){
-const err68 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i1+"/level",schemaPath:"#/properties/tiles/items/properties/config/allOf/0/else/properties/select/items/properties/level/enum",keyword:"enum",params:{allowedValues: schema39.properties.tiles.items.properties.config.allOf[0].else.properties.select.items.properties.level.enum},message:"must be equal to one of the allowed values",schema:schema39.properties.tiles.items.properties.config.allOf[0].else.properties.select.items.properties.level.enum,parentSchema:schema39.properties.tiles.items.properties.config.allOf[0].else.properties.select.items.properties.level,data:data25};
+if(data18.valueExpression !== undefined){
+let data24 = data18.valueExpression;
+if(typeof data24 === "string"){
+if(func2(data24) > 10000){
+const err68 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i1+"/valueExpression",schemaPath:"#/properties/tiles/items/properties/config/allOf/1/else/properties/select/items/properties/valueExpression/maxLength",keyword:"maxLength",params:{limit: 10000},message:"must NOT have more than 10000 characters",schema:10000,parentSchema:schema39.properties.tiles.items.properties.config.allOf[1].else.properties.select.items.properties.valueExpression,data:data24};
 if(vErrors === null){
 vErrors = [err68];
 }
@@ -17125,11 +17123,8 @@ vErrors.push(err68);
 errors++;
 }
 }
-if(data16.where !== undefined){
-let data26 = data16.where;
-if(typeof data26 === "string"){
-if(func2(data26) > 10000){
-const err69 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i1+"/where",schemaPath:"#/properties/tiles/items/properties/config/allOf/0/else/properties/select/items/properties/where/maxLength",keyword:"maxLength",params:{limit: 10000},message:"must NOT have more than 10000 characters",schema:10000,parentSchema:schema39.properties.tiles.items.properties.config.allOf[0].else.properties.select.items.properties.where,data:data26};
+else {
+const err69 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i1+"/valueExpression",schemaPath:"#/properties/tiles/items/properties/config/allOf/1/else/properties/select/items/properties/valueExpression/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema39.properties.tiles.items.properties.config.allOf[1].else.properties.select.items.properties.valueExpression.type,parentSchema:schema39.properties.tiles.items.properties.config.allOf[1].else.properties.select.items.properties.valueExpression,data:data24};
 if(vErrors === null){
 vErrors = [err69];
 }
@@ -17139,8 +17134,11 @@ vErrors.push(err69);
 errors++;
 }
 }
-else {
-const err70 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i1+"/where",schemaPath:"#/properties/tiles/items/properties/config/allOf/0/else/properties/select/items/properties/where/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema39.properties.tiles.items.properties.config.allOf[0].else.properties.select.items.properties.where.type,parentSchema:schema39.properties.tiles.items.properties.config.allOf[0].else.properties.select.items.properties.where,data:data26};
+if(data18.alias !== undefined){
+let data25 = data18.alias;
+if(typeof data25 === "string"){
+if(func2(data25) > 10000){
+const err70 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i1+"/alias",schemaPath:"#/properties/tiles/items/properties/config/allOf/1/else/properties/select/items/properties/alias/maxLength",keyword:"maxLength",params:{limit: 10000},message:"must NOT have more than 10000 characters",schema:10000,parentSchema:schema39.properties.tiles.items.properties.config.allOf[1].else.properties.select.items.properties.alias,data:data25};
 if(vErrors === null){
 vErrors = [err70];
 }
@@ -17150,10 +17148,8 @@ vErrors.push(err70);
 errors++;
 }
 }
-if(data16.whereLanguage !== undefined){
-let data27 = data16.whereLanguage;
-if(!(((data27 === "lucene") || (data27 === "sql")) || (data27 === "promql"))){
-const err71 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i1+"/whereLanguage",schemaPath:"#/properties/tiles/items/properties/config/allOf/0/else/properties/select/items/properties/whereLanguage/enum",keyword:"enum",params:{allowedValues: schema39.properties.tiles.items.properties.config.allOf[0].else.properties.select.items.properties.whereLanguage.enum},message:"must be equal to one of the allowed values",schema:schema39.properties.tiles.items.properties.config.allOf[0].else.properties.select.items.properties.whereLanguage.enum,parentSchema:schema39.properties.tiles.items.properties.config.allOf[0].else.properties.select.items.properties.whereLanguage,data:data27};
+else {
+const err71 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i1+"/alias",schemaPath:"#/properties/tiles/items/properties/config/allOf/1/else/properties/select/items/properties/alias/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema39.properties.tiles.items.properties.config.allOf[1].else.properties.select.items.properties.alias.type,parentSchema:schema39.properties.tiles.items.properties.config.allOf[1].else.properties.select.items.properties.alias,data:data25};
 if(vErrors === null){
 vErrors = [err71];
 }
@@ -17163,10 +17159,10 @@ vErrors.push(err71);
 errors++;
 }
 }
-if(data16.numberFormat !== undefined){
-let data28 = data16.numberFormat;
-if(!(data28 && typeof data28 == "object" && !Array.isArray(data28))){
-const err72 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i1+"/numberFormat",schemaPath:"#/properties/tiles/items/properties/config/allOf/0/else/properties/select/items/properties/numberFormat/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema39.properties.tiles.items.properties.config.allOf[0].else.properties.select.items.properties.numberFormat.type,parentSchema:schema39.properties.tiles.items.properties.config.allOf[0].else.properties.select.items.properties.numberFormat,data:data28};
+if(data18.aggFn !== undefined){
+let data26 = data18.aggFn;
+if(!(((((((((((data26 === "avg") || (data26 === "count")) || (data26 === "count_distinct")) || (data26 === "last_value")) || (data26 === "max")) || (data26 === "min")) || (data26 === "quantile")) || (data26 === "sum")) || (data26 === "any")) || (data26 === "none")) || (data26 === "increase"))){
+const err72 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i1+"/aggFn",schemaPath:"#/properties/tiles/items/properties/config/allOf/1/else/properties/select/items/properties/aggFn/enum",keyword:"enum",params:{allowedValues: schema39.properties.tiles.items.properties.config.allOf[1].else.properties.select.items.properties.aggFn.enum},message:"must be equal to one of the allowed values",schema:schema39.properties.tiles.items.properties.config.allOf[1].else.properties.select.items.properties.aggFn.enum,parentSchema:schema39.properties.tiles.items.properties.config.allOf[1].else.properties.select.items.properties.aggFn,data:data26};
 if(vErrors === null){
 vErrors = [err72];
 }
@@ -17176,10 +17172,10 @@ vErrors.push(err72);
 errors++;
 }
 }
-if(data16.metricType !== undefined){
-let data29 = data16.metricType;
-if(!(((((data29 === "gauge") || (data29 === "histogram")) || (data29 === "sum")) || (data29 === "summary")) || (data29 === "exponential histogram"))){
-const err73 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i1+"/metricType",schemaPath:"#/properties/tiles/items/properties/config/allOf/0/else/properties/select/items/properties/metricType/enum",keyword:"enum",params:{allowedValues: schema39.properties.tiles.items.properties.config.allOf[0].else.properties.select.items.properties.metricType.enum},message:"must be equal to one of the allowed values",schema:schema39.properties.tiles.items.properties.config.allOf[0].else.properties.select.items.properties.metricType.enum,parentSchema:schema39.properties.tiles.items.properties.config.allOf[0].else.properties.select.items.properties.metricType,data:data29};
+if(data18.level !== undefined){
+let data27 = data18.level;
+if(!((((data27 === 0.5) || (data27 === 0.9)) || (data27 === 0.95)) || (data27 === 0.99))){
+const err73 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i1+"/level",schemaPath:"#/properties/tiles/items/properties/config/allOf/1/else/properties/select/items/properties/level/enum",keyword:"enum",params:{allowedValues: schema39.properties.tiles.items.properties.config.allOf[1].else.properties.select.items.properties.level.enum},message:"must be equal to one of the allowed values",schema:schema39.properties.tiles.items.properties.config.allOf[1].else.properties.select.items.properties.level.enum,parentSchema:schema39.properties.tiles.items.properties.config.allOf[1].else.properties.select.items.properties.level,data:data27};
 if(vErrors === null){
 vErrors = [err73];
 }
@@ -17189,10 +17185,11 @@ vErrors.push(err73);
 errors++;
 }
 }
-if(data16.metricName !== undefined){
-let data30 = data16.metricName;
-if(typeof data30 !== "string"){
-const err74 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i1+"/metricName",schemaPath:"#/properties/tiles/items/properties/config/allOf/0/else/properties/select/items/properties/metricName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema39.properties.tiles.items.properties.config.allOf[0].else.properties.select.items.properties.metricName.type,parentSchema:schema39.properties.tiles.items.properties.config.allOf[0].else.properties.select.items.properties.metricName,data:data30};
+if(data18.where !== undefined){
+let data28 = data18.where;
+if(typeof data28 === "string"){
+if(func2(data28) > 10000){
+const err74 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i1+"/where",schemaPath:"#/properties/tiles/items/properties/config/allOf/1/else/properties/select/items/properties/where/maxLength",keyword:"maxLength",params:{limit: 10000},message:"must NOT have more than 10000 characters",schema:10000,parentSchema:schema39.properties.tiles.items.properties.config.allOf[1].else.properties.select.items.properties.where,data:data28};
 if(vErrors === null){
 vErrors = [err74];
 }
@@ -17202,10 +17199,8 @@ vErrors.push(err74);
 errors++;
 }
 }
-if(data16.periodAggFn !== undefined){
-let data31 = data16.periodAggFn;
-if("delta" !== data31){
-const err75 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i1+"/periodAggFn",schemaPath:"#/properties/tiles/items/properties/config/allOf/0/else/properties/select/items/properties/periodAggFn/const",keyword:"const",params:{allowedValue: "delta"},message:"must be equal to constant",schema:"delta",parentSchema:schema39.properties.tiles.items.properties.config.allOf[0].else.properties.select.items.properties.periodAggFn,data:data31};
+else {
+const err75 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i1+"/where",schemaPath:"#/properties/tiles/items/properties/config/allOf/1/else/properties/select/items/properties/where/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema39.properties.tiles.items.properties.config.allOf[1].else.properties.select.items.properties.where.type,parentSchema:schema39.properties.tiles.items.properties.config.allOf[1].else.properties.select.items.properties.where,data:data28};
 if(vErrors === null){
 vErrors = [err75];
 }
@@ -17215,9 +17210,10 @@ vErrors.push(err75);
 errors++;
 }
 }
-}
-else {
-const err76 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i1,schemaPath:"#/properties/tiles/items/properties/config/allOf/0/else/properties/select/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema39.properties.tiles.items.properties.config.allOf[0].else.properties.select.items.type,parentSchema:schema39.properties.tiles.items.properties.config.allOf[0].else.properties.select.items,data:data16};
+if(data18.whereLanguage !== undefined){
+let data29 = data18.whereLanguage;
+if(!(((data29 === "lucene") || (data29 === "sql")) || (data29 === "promql"))){
+const err76 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i1+"/whereLanguage",schemaPath:"#/properties/tiles/items/properties/config/allOf/1/else/properties/select/items/properties/whereLanguage/enum",keyword:"enum",params:{allowedValues: schema39.properties.tiles.items.properties.config.allOf[1].else.properties.select.items.properties.whereLanguage.enum},message:"must be equal to one of the allowed values",schema:schema39.properties.tiles.items.properties.config.allOf[1].else.properties.select.items.properties.whereLanguage.enum,parentSchema:schema39.properties.tiles.items.properties.config.allOf[1].else.properties.select.items.properties.whereLanguage,data:data29};
 if(vErrors === null){
 vErrors = [err76];
 }
@@ -17227,9 +17223,10 @@ vErrors.push(err76);
 errors++;
 }
 }
-}
-else {
-const err77 = {instancePath:instancePath+"/tiles/" + i0+"/config/select",schemaPath:"#/properties/tiles/items/properties/config/allOf/0/else/properties/select/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema39.properties.tiles.items.properties.config.allOf[0].else.properties.select.type,parentSchema:schema39.properties.tiles.items.properties.config.allOf[0].else.properties.select,data:data15};
+if(data18.numberFormat !== undefined){
+let data30 = data18.numberFormat;
+if(!(data30 && typeof data30 == "object" && !Array.isArray(data30))){
+const err77 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i1+"/numberFormat",schemaPath:"#/properties/tiles/items/properties/config/allOf/1/else/properties/select/items/properties/numberFormat/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema39.properties.tiles.items.properties.config.allOf[1].else.properties.select.items.properties.numberFormat.type,parentSchema:schema39.properties.tiles.items.properties.config.allOf[1].else.properties.select.items.properties.numberFormat,data:data30};
 if(vErrors === null){
 vErrors = [err77];
 }
@@ -17239,11 +17236,10 @@ vErrors.push(err77);
 errors++;
 }
 }
-if(data9.groupBy !== undefined){
-let data32 = data9.groupBy;
-if(typeof data32 === "string"){
-if(func2(data32) > 10000){
-const err78 = {instancePath:instancePath+"/tiles/" + i0+"/config/groupBy",schemaPath:"#/properties/tiles/items/properties/config/allOf/0/else/properties/groupBy/maxLength",keyword:"maxLength",params:{limit: 10000},message:"must NOT have more than 10000 characters",schema:10000,parentSchema:schema39.properties.tiles.items.properties.config.allOf[0].else.properties.groupBy,data:data32};
+if(data18.metricType !== undefined){
+let data31 = data18.metricType;
+if(!(((((data31 === "gauge") || (data31 === "histogram")) || (data31 === "sum")) || (data31 === "summary")) || (data31 === "exponential histogram"))){
+const err78 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i1+"/metricType",schemaPath:"#/properties/tiles/items/properties/config/allOf/1/else/properties/select/items/properties/metricType/enum",keyword:"enum",params:{allowedValues: schema39.properties.tiles.items.properties.config.allOf[1].else.properties.select.items.properties.metricType.enum},message:"must be equal to one of the allowed values",schema:schema39.properties.tiles.items.properties.config.allOf[1].else.properties.select.items.properties.metricType.enum,parentSchema:schema39.properties.tiles.items.properties.config.allOf[1].else.properties.select.items.properties.metricType,data:data31};
 if(vErrors === null){
 vErrors = [err78];
 }
@@ -17253,8 +17249,10 @@ vErrors.push(err78);
 errors++;
 }
 }
-else {
-const err79 = {instancePath:instancePath+"/tiles/" + i0+"/config/groupBy",schemaPath:"#/properties/tiles/items/properties/config/allOf/0/else/properties/groupBy/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema39.properties.tiles.items.properties.config.allOf[0].else.properties.groupBy.type,parentSchema:schema39.properties.tiles.items.properties.config.allOf[0].else.properties.groupBy,data:data32};
+if(data18.metricName !== undefined){
+let data32 = data18.metricName;
+if(typeof data32 !== "string"){
+const err79 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i1+"/metricName",schemaPath:"#/properties/tiles/items/properties/config/allOf/1/else/properties/select/items/properties/metricName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema39.properties.tiles.items.properties.config.allOf[1].else.properties.select.items.properties.metricName.type,parentSchema:schema39.properties.tiles.items.properties.config.allOf[1].else.properties.select.items.properties.metricName,data:data32};
 if(vErrors === null){
 vErrors = [err79];
 }
@@ -17264,10 +17262,10 @@ vErrors.push(err79);
 errors++;
 }
 }
-if(data9.asRatio !== undefined){
-let data33 = data9.asRatio;
-if(typeof data33 !== "boolean"){
-const err80 = {instancePath:instancePath+"/tiles/" + i0+"/config/asRatio",schemaPath:"#/properties/tiles/items/properties/config/allOf/0/else/properties/asRatio/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema39.properties.tiles.items.properties.config.allOf[0].else.properties.asRatio.type,parentSchema:schema39.properties.tiles.items.properties.config.allOf[0].else.properties.asRatio,data:data33};
+if(data18.periodAggFn !== undefined){
+let data33 = data18.periodAggFn;
+if("delta" !== data33){
+const err80 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i1+"/periodAggFn",schemaPath:"#/properties/tiles/items/properties/config/allOf/1/else/properties/select/items/properties/periodAggFn/const",keyword:"const",params:{allowedValue: "delta"},message:"must be equal to constant",schema:"delta",parentSchema:schema39.properties.tiles.items.properties.config.allOf[1].else.properties.select.items.properties.periodAggFn,data:data33};
 if(vErrors === null){
 vErrors = [err80];
 }
@@ -17277,10 +17275,9 @@ vErrors.push(err80);
 errors++;
 }
 }
-if(data9.alignDateRangeToGranularity !== undefined){
-let data34 = data9.alignDateRangeToGranularity;
-if(typeof data34 !== "boolean"){
-const err81 = {instancePath:instancePath+"/tiles/" + i0+"/config/alignDateRangeToGranularity",schemaPath:"#/properties/tiles/items/properties/config/allOf/0/else/properties/alignDateRangeToGranularity/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema39.properties.tiles.items.properties.config.allOf[0].else.properties.alignDateRangeToGranularity.type,parentSchema:schema39.properties.tiles.items.properties.config.allOf[0].else.properties.alignDateRangeToGranularity,data:data34};
+}
+else {
+const err81 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i1,schemaPath:"#/properties/tiles/items/properties/config/allOf/1/else/properties/select/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema39.properties.tiles.items.properties.config.allOf[1].else.properties.select.items.type,parentSchema:schema39.properties.tiles.items.properties.config.allOf[1].else.properties.select.items,data:data18};
 if(vErrors === null){
 vErrors = [err81];
 }
@@ -17290,10 +17287,9 @@ vErrors.push(err81);
 errors++;
 }
 }
-if(data9.fillNulls !== undefined){
-let data35 = data9.fillNulls;
-if(typeof data35 !== "boolean"){
-const err82 = {instancePath:instancePath+"/tiles/" + i0+"/config/fillNulls",schemaPath:"#/properties/tiles/items/properties/config/allOf/0/else/properties/fillNulls/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema39.properties.tiles.items.properties.config.allOf[0].else.properties.fillNulls.type,parentSchema:schema39.properties.tiles.items.properties.config.allOf[0].else.properties.fillNulls,data:data35};
+}
+else {
+const err82 = {instancePath:instancePath+"/tiles/" + i0+"/config/select",schemaPath:"#/properties/tiles/items/properties/config/allOf/1/else/properties/select/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema39.properties.tiles.items.properties.config.allOf[1].else.properties.select.type,parentSchema:schema39.properties.tiles.items.properties.config.allOf[1].else.properties.select,data:data17};
 if(vErrors === null){
 vErrors = [err82];
 }
@@ -17303,10 +17299,11 @@ vErrors.push(err82);
 errors++;
 }
 }
-if(data9.numberFormat !== undefined){
-let data36 = data9.numberFormat;
-if(!(data36 && typeof data36 == "object" && !Array.isArray(data36))){
-const err83 = {instancePath:instancePath+"/tiles/" + i0+"/config/numberFormat",schemaPath:"#/properties/tiles/items/properties/config/allOf/0/else/properties/numberFormat/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema39.properties.tiles.items.properties.config.allOf[0].else.properties.numberFormat.type,parentSchema:schema39.properties.tiles.items.properties.config.allOf[0].else.properties.numberFormat,data:data36};
+if(data9.groupBy !== undefined){
+let data34 = data9.groupBy;
+if(typeof data34 === "string"){
+if(func2(data34) > 10000){
+const err83 = {instancePath:instancePath+"/tiles/" + i0+"/config/groupBy",schemaPath:"#/properties/tiles/items/properties/config/allOf/1/else/properties/groupBy/maxLength",keyword:"maxLength",params:{limit: 10000},message:"must NOT have more than 10000 characters",schema:10000,parentSchema:schema39.properties.tiles.items.properties.config.allOf[1].else.properties.groupBy,data:data34};
 if(vErrors === null){
 vErrors = [err83];
 }
@@ -17316,11 +17313,8 @@ vErrors.push(err83);
 errors++;
 }
 }
-if(data9.formulas !== undefined){
-let data37 = data9.formulas;
-if(Array.isArray(data37)){
-if(data37.length > 10){
-const err84 = {instancePath:instancePath+"/tiles/" + i0+"/config/formulas",schemaPath:"#/properties/tiles/items/properties/config/allOf/0/else/properties/formulas/maxItems",keyword:"maxItems",params:{limit: 10},message:"must NOT have more than 10 items",schema:10,parentSchema:schema39.properties.tiles.items.properties.config.allOf[0].else.properties.formulas,data:data37};
+else {
+const err84 = {instancePath:instancePath+"/tiles/" + i0+"/config/groupBy",schemaPath:"#/properties/tiles/items/properties/config/allOf/1/else/properties/groupBy/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema39.properties.tiles.items.properties.config.allOf[1].else.properties.groupBy.type,parentSchema:schema39.properties.tiles.items.properties.config.allOf[1].else.properties.groupBy,data:data34};
 if(vErrors === null){
 vErrors = [err84];
 }
@@ -17329,11 +17323,11 @@ vErrors.push(err84);
 }
 errors++;
 }
-const len2 = data37.length;
-for(let i2=0; i2<len2; i2++){
-let data38 = data37[i2];
-if(!(data38 && typeof data38 == "object" && !Array.isArray(data38))){
-const err85 = {instancePath:instancePath+"/tiles/" + i0+"/config/formulas/" + i2,schemaPath:"#/properties/tiles/items/properties/config/allOf/0/else/properties/formulas/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema39.properties.tiles.items.properties.config.allOf[0].else.properties.formulas.items.type,parentSchema:schema39.properties.tiles.items.properties.config.allOf[0].else.properties.formulas.items,data:data38};
+}
+if(data9.asRatio !== undefined){
+let data35 = data9.asRatio;
+if(typeof data35 !== "boolean"){
+const err85 = {instancePath:instancePath+"/tiles/" + i0+"/config/asRatio",schemaPath:"#/properties/tiles/items/properties/config/allOf/1/else/properties/asRatio/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema39.properties.tiles.items.properties.config.allOf[1].else.properties.asRatio.type,parentSchema:schema39.properties.tiles.items.properties.config.allOf[1].else.properties.asRatio,data:data35};
 if(vErrors === null){
 vErrors = [err85];
 }
@@ -17343,9 +17337,10 @@ vErrors.push(err85);
 errors++;
 }
 }
-}
-else {
-const err86 = {instancePath:instancePath+"/tiles/" + i0+"/config/formulas",schemaPath:"#/properties/tiles/items/properties/config/allOf/0/else/properties/formulas/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema39.properties.tiles.items.properties.config.allOf[0].else.properties.formulas.type,parentSchema:schema39.properties.tiles.items.properties.config.allOf[0].else.properties.formulas,data:data37};
+if(data9.alignDateRangeToGranularity !== undefined){
+let data36 = data9.alignDateRangeToGranularity;
+if(typeof data36 !== "boolean"){
+const err86 = {instancePath:instancePath+"/tiles/" + i0+"/config/alignDateRangeToGranularity",schemaPath:"#/properties/tiles/items/properties/config/allOf/1/else/properties/alignDateRangeToGranularity/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema39.properties.tiles.items.properties.config.allOf[1].else.properties.alignDateRangeToGranularity.type,parentSchema:schema39.properties.tiles.items.properties.config.allOf[1].else.properties.alignDateRangeToGranularity,data:data36};
 if(vErrors === null){
 vErrors = [err86];
 }
@@ -17355,10 +17350,10 @@ vErrors.push(err86);
 errors++;
 }
 }
-if(data9.showOperandSeries !== undefined){
-let data39 = data9.showOperandSeries;
-if(typeof data39 !== "boolean"){
-const err87 = {instancePath:instancePath+"/tiles/" + i0+"/config/showOperandSeries",schemaPath:"#/properties/tiles/items/properties/config/allOf/0/else/properties/showOperandSeries/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema39.properties.tiles.items.properties.config.allOf[0].else.properties.showOperandSeries.type,parentSchema:schema39.properties.tiles.items.properties.config.allOf[0].else.properties.showOperandSeries,data:data39};
+if(data9.fillNulls !== undefined){
+let data37 = data9.fillNulls;
+if(typeof data37 !== "boolean"){
+const err87 = {instancePath:instancePath+"/tiles/" + i0+"/config/fillNulls",schemaPath:"#/properties/tiles/items/properties/config/allOf/1/else/properties/fillNulls/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema39.properties.tiles.items.properties.config.allOf[1].else.properties.fillNulls.type,parentSchema:schema39.properties.tiles.items.properties.config.allOf[1].else.properties.fillNulls,data:data37};
 if(vErrors === null){
 vErrors = [err87];
 }
@@ -17368,10 +17363,10 @@ vErrors.push(err87);
 errors++;
 }
 }
-if(data9.seriesLimit !== undefined){
-let data40 = data9.seriesLimit;
-if(!(((typeof data40 == "number") && (!(data40 % 1) && !isNaN(data40))) && (isFinite(data40)))){
-const err88 = {instancePath:instancePath+"/tiles/" + i0+"/config/seriesLimit",schemaPath:"#/properties/tiles/items/properties/config/allOf/0/else/properties/seriesLimit/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema39.properties.tiles.items.properties.config.allOf[0].else.properties.seriesLimit.type,parentSchema:schema39.properties.tiles.items.properties.config.allOf[0].else.properties.seriesLimit,data:data40};
+if(data9.numberFormat !== undefined){
+let data38 = data9.numberFormat;
+if(!(data38 && typeof data38 == "object" && !Array.isArray(data38))){
+const err88 = {instancePath:instancePath+"/tiles/" + i0+"/config/numberFormat",schemaPath:"#/properties/tiles/items/properties/config/allOf/1/else/properties/numberFormat/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema39.properties.tiles.items.properties.config.allOf[1].else.properties.numberFormat.type,parentSchema:schema39.properties.tiles.items.properties.config.allOf[1].else.properties.numberFormat,data:data38};
 if(vErrors === null){
 vErrors = [err88];
 }
@@ -17380,9 +17375,12 @@ vErrors.push(err88);
 }
 errors++;
 }
-if((typeof data40 == "number") && (isFinite(data40))){
-if(data40 < 0 || isNaN(data40)){
-const err89 = {instancePath:instancePath+"/tiles/" + i0+"/config/seriesLimit",schemaPath:"#/properties/tiles/items/properties/config/allOf/0/else/properties/seriesLimit/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema39.properties.tiles.items.properties.config.allOf[0].else.properties.seriesLimit,data:data40};
+}
+if(data9.formulas !== undefined){
+let data39 = data9.formulas;
+if(Array.isArray(data39)){
+if(data39.length > 10){
+const err89 = {instancePath:instancePath+"/tiles/" + i0+"/config/formulas",schemaPath:"#/properties/tiles/items/properties/config/allOf/1/else/properties/formulas/maxItems",keyword:"maxItems",params:{limit: 10},message:"must NOT have more than 10 items",schema:10,parentSchema:schema39.properties.tiles.items.properties.config.allOf[1].else.properties.formulas,data:data39};
 if(vErrors === null){
 vErrors = [err89];
 }
@@ -17391,12 +17389,11 @@ vErrors.push(err89);
 }
 errors++;
 }
-}
-}
-if(data9.compareToPreviousPeriod !== undefined){
-let data41 = data9.compareToPreviousPeriod;
-if(typeof data41 !== "boolean"){
-const err90 = {instancePath:instancePath+"/tiles/" + i0+"/config/compareToPreviousPeriod",schemaPath:"#/properties/tiles/items/properties/config/allOf/0/else/properties/compareToPreviousPeriod/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema39.properties.tiles.items.properties.config.allOf[0].else.properties.compareToPreviousPeriod.type,parentSchema:schema39.properties.tiles.items.properties.config.allOf[0].else.properties.compareToPreviousPeriod,data:data41};
+const len2 = data39.length;
+for(let i2=0; i2<len2; i2++){
+let data40 = data39[i2];
+if(!(data40 && typeof data40 == "object" && !Array.isArray(data40))){
+const err90 = {instancePath:instancePath+"/tiles/" + i0+"/config/formulas/" + i2,schemaPath:"#/properties/tiles/items/properties/config/allOf/1/else/properties/formulas/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema39.properties.tiles.items.properties.config.allOf[1].else.properties.formulas.items.type,parentSchema:schema39.properties.tiles.items.properties.config.allOf[1].else.properties.formulas.items,data:data40};
 if(vErrors === null){
 vErrors = [err90];
 }
@@ -17406,10 +17403,9 @@ vErrors.push(err90);
 errors++;
 }
 }
-if(data9.fitYAxisToData !== undefined){
-let data42 = data9.fitYAxisToData;
-if(typeof data42 !== "boolean"){
-const err91 = {instancePath:instancePath+"/tiles/" + i0+"/config/fitYAxisToData",schemaPath:"#/properties/tiles/items/properties/config/allOf/0/else/properties/fitYAxisToData/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema39.properties.tiles.items.properties.config.allOf[0].else.properties.fitYAxisToData.type,parentSchema:schema39.properties.tiles.items.properties.config.allOf[0].else.properties.fitYAxisToData,data:data42};
+}
+else {
+const err91 = {instancePath:instancePath+"/tiles/" + i0+"/config/formulas",schemaPath:"#/properties/tiles/items/properties/config/allOf/1/else/properties/formulas/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema39.properties.tiles.items.properties.config.allOf[1].else.properties.formulas.type,parentSchema:schema39.properties.tiles.items.properties.config.allOf[1].else.properties.formulas,data:data39};
 if(vErrors === null){
 vErrors = [err91];
 }
@@ -17419,9 +17415,10 @@ vErrors.push(err91);
 errors++;
 }
 }
-}
-else {
-const err92 = {instancePath:instancePath+"/tiles/" + i0+"/config",schemaPath:"#/properties/tiles/items/properties/config/allOf/0/else/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema39.properties.tiles.items.properties.config.allOf[0].else.type,parentSchema:schema39.properties.tiles.items.properties.config.allOf[0].else,data:data9};
+if(data9.showOperandSeries !== undefined){
+let data41 = data9.showOperandSeries;
+if(typeof data41 !== "boolean"){
+const err92 = {instancePath:instancePath+"/tiles/" + i0+"/config/showOperandSeries",schemaPath:"#/properties/tiles/items/properties/config/allOf/1/else/properties/showOperandSeries/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema39.properties.tiles.items.properties.config.allOf[1].else.properties.showOperandSeries.type,parentSchema:schema39.properties.tiles.items.properties.config.allOf[1].else.properties.showOperandSeries,data:data41};
 if(vErrors === null){
 vErrors = [err92];
 }
@@ -17430,11 +17427,11 @@ vErrors.push(err92);
 }
 errors++;
 }
-var _valid0 = _errs31 === errors;
-valid5 = _valid0;
 }
-if(!valid5){
-const err93 = {instancePath:instancePath+"/tiles/" + i0+"/config",schemaPath:"#/properties/tiles/items/properties/config/allOf/0/if",keyword:"if",params:{failingKeyword: "else"},message:"must match \"else\" schema",schema:schema39.properties.tiles.items.properties.config.allOf[0].if,parentSchema:schema39.properties.tiles.items.properties.config.allOf[0],data:data9};
+if(data9.seriesLimit !== undefined){
+let data42 = data9.seriesLimit;
+if(!(((typeof data42 == "number") && (!(data42 % 1) && !isNaN(data42))) && (isFinite(data42)))){
+const err93 = {instancePath:instancePath+"/tiles/" + i0+"/config/seriesLimit",schemaPath:"#/properties/tiles/items/properties/config/allOf/1/else/properties/seriesLimit/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema39.properties.tiles.items.properties.config.allOf[1].else.properties.seriesLimit.type,parentSchema:schema39.properties.tiles.items.properties.config.allOf[1].else.properties.seriesLimit,data:data42};
 if(vErrors === null){
 vErrors = [err93];
 }
@@ -17443,17 +17440,9 @@ vErrors.push(err93);
 }
 errors++;
 }
-const _errs110 = errors;
-let valid30 = true;
-const _errs111 = errors;
-const _errs112 = errors;
-const _errs113 = errors;
-const _errs114 = errors;
-const _errs115 = errors;
-if(data9 && typeof data9 == "object" && !Array.isArray(data9)){
-let missing5;
-if((data9.configType === undefined) && (missing5 = "configType")){
-const err94 = {};
+if((typeof data42 == "number") && (isFinite(data42))){
+if(data42 < 0 || isNaN(data42)){
+const err94 = {instancePath:instancePath+"/tiles/" + i0+"/config/seriesLimit",schemaPath:"#/properties/tiles/items/properties/config/allOf/1/else/properties/seriesLimit/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema39.properties.tiles.items.properties.config.allOf[1].else.properties.seriesLimit,data:data42};
 if(vErrors === null){
 vErrors = [err94];
 }
@@ -17463,9 +17452,11 @@ vErrors.push(err94);
 errors++;
 }
 }
-var valid32 = _errs115 === errors;
-if(valid32){
-const err95 = {};
+}
+if(data9.compareToPreviousPeriod !== undefined){
+let data43 = data9.compareToPreviousPeriod;
+if(typeof data43 !== "boolean"){
+const err95 = {instancePath:instancePath+"/tiles/" + i0+"/config/compareToPreviousPeriod",schemaPath:"#/properties/tiles/items/properties/config/allOf/1/else/properties/compareToPreviousPeriod/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema39.properties.tiles.items.properties.config.allOf[1].else.properties.compareToPreviousPeriod.type,parentSchema:schema39.properties.tiles.items.properties.config.allOf[1].else.properties.compareToPreviousPeriod,data:data43};
 if(vErrors === null){
 vErrors = [err95];
 }
@@ -17474,22 +17465,11 @@ vErrors.push(err95);
 }
 errors++;
 }
-else {
-errors = _errs114;
-if(vErrors !== null){
-if(_errs114){
-vErrors.length = _errs114;
 }
-else {
-vErrors = null;
-}
-}
-}
-if(errors === _errs113){
-if(data9 && typeof data9 == "object" && !Array.isArray(data9)){
-let missing6;
-if((data9.displayType === undefined) && (missing6 = "displayType")){
-const err96 = {};
+if(data9.fitYAxisToData !== undefined){
+let data44 = data9.fitYAxisToData;
+if(typeof data44 !== "boolean"){
+const err96 = {instancePath:instancePath+"/tiles/" + i0+"/config/fitYAxisToData",schemaPath:"#/properties/tiles/items/properties/config/allOf/1/else/properties/fitYAxisToData/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema39.properties.tiles.items.properties.config.allOf[1].else.properties.fitYAxisToData.type,parentSchema:schema39.properties.tiles.items.properties.config.allOf[1].else.properties.fitYAxisToData,data:data44};
 if(vErrors === null){
 vErrors = [err96];
 }
@@ -17498,10 +17478,10 @@ vErrors.push(err96);
 }
 errors++;
 }
+}
+}
 else {
-if(data9.displayType !== undefined){
-if("stacked_bar" !== data9.displayType){
-const err97 = {};
+const err97 = {instancePath:instancePath+"/tiles/" + i0+"/config",schemaPath:"#/properties/tiles/items/properties/config/allOf/1/else/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema39.properties.tiles.items.properties.config.allOf[1].else.type,parentSchema:schema39.properties.tiles.items.properties.config.allOf[1].else,data:data9};
 if(vErrors === null){
 vErrors = [err97];
 }
@@ -17510,13 +17490,11 @@ vErrors.push(err97);
 }
 errors++;
 }
+var _valid0 = _errs36 === errors;
+valid6 = _valid0;
 }
-}
-}
-}
-var valid31 = _errs113 === errors;
-if(valid31){
-const err98 = {};
+if(!valid6){
+const err98 = {instancePath:instancePath+"/tiles/" + i0+"/config",schemaPath:"#/properties/tiles/items/properties/config/allOf/1/if",keyword:"if",params:{failingKeyword: "else"},message:"must match \"else\" schema",schema:schema39.properties.tiles.items.properties.config.allOf[1].if,parentSchema:schema39.properties.tiles.items.properties.config.allOf[1],data:data9};
 if(vErrors === null){
 vErrors = [err98];
 }
@@ -17525,37 +17503,16 @@ vErrors.push(err98);
 }
 errors++;
 }
-else {
-errors = _errs112;
-if(vErrors !== null){
-if(_errs112){
-vErrors.length = _errs112;
-}
-else {
-vErrors = null;
-}
-}
-}
-var _valid4 = _errs111 === errors;
-errors = _errs110;
-if(vErrors !== null){
-if(_errs110){
-vErrors.length = _errs110;
-}
-else {
-vErrors = null;
-}
-}
-if(!_valid4){
+const _errs115 = errors;
+let valid31 = true;
+const _errs116 = errors;
 const _errs117 = errors;
+const _errs118 = errors;
+const _errs119 = errors;
 const _errs120 = errors;
-let valid35 = true;
-const _errs121 = errors;
-const _errs122 = errors;
-const _errs123 = errors;
 if(data9 && typeof data9 == "object" && !Array.isArray(data9)){
-let missing7;
-if((data9.asRatio === undefined) && (missing7 = "asRatio")){
+let missing5;
+if((data9.configType === undefined) && (missing5 = "configType")){
 const err99 = {};
 if(vErrors === null){
 vErrors = [err99];
@@ -17565,9 +17522,9 @@ vErrors.push(err99);
 }
 errors++;
 }
-else {
-if(data9.asRatio !== undefined){
-if(true !== data9.asRatio){
+}
+var valid33 = _errs120 === errors;
+if(valid33){
 const err100 = {};
 if(vErrors === null){
 vErrors = [err100];
@@ -17577,11 +17534,21 @@ vErrors.push(err100);
 }
 errors++;
 }
+else {
+errors = _errs119;
+if(vErrors !== null){
+if(_errs119){
+vErrors.length = _errs119;
+}
+else {
+vErrors = null;
 }
 }
 }
-var valid36 = _errs123 === errors;
-if(valid36){
+if(errors === _errs118){
+if(data9 && typeof data9 == "object" && !Array.isArray(data9)){
+let missing6;
+if((data9.displayType === undefined) && (missing6 = "displayType")){
 const err101 = {};
 if(vErrors === null){
 vErrors = [err101];
@@ -17592,34 +17559,9 @@ vErrors.push(err101);
 errors++;
 }
 else {
-errors = _errs122;
-if(vErrors !== null){
-if(_errs122){
-vErrors.length = _errs122;
-}
-else {
-vErrors = null;
-}
-}
-}
-var _valid5 = _errs121 === errors;
-errors = _errs120;
-if(vErrors !== null){
-if(_errs120){
-vErrors.length = _errs120;
-}
-else {
-vErrors = null;
-}
-}
-if(!_valid5){
-const _errs125 = errors;
-if(data9 && typeof data9 == "object" && !Array.isArray(data9)){
-if(data9.select !== undefined){
-let data45 = data9.select;
-if(Array.isArray(data45)){
-if(data45.length > 2){
-const err102 = {instancePath:instancePath+"/tiles/" + i0+"/config/select",schemaPath:"#/properties/tiles/items/properties/config/allOf/1/else/allOf/0/else/properties/select/maxItems",keyword:"maxItems",params:{limit: 2},message:"must NOT have more than 2 items",schema:2,parentSchema:schema39.properties.tiles.items.properties.config.allOf[1].else.allOf[0].else.properties.select,data:data45};
+if(data9.displayType !== undefined){
+if("stacked_bar" !== data9.displayType){
+const err102 = {};
 if(vErrors === null){
 vErrors = [err102];
 }
@@ -17628,8 +17570,13 @@ vErrors.push(err102);
 }
 errors++;
 }
-if(data45.length < 2){
-const err103 = {instancePath:instancePath+"/tiles/" + i0+"/config/select",schemaPath:"#/properties/tiles/items/properties/config/allOf/1/else/allOf/0/else/properties/select/minItems",keyword:"minItems",params:{limit: 2},message:"must NOT have fewer than 2 items",schema:2,parentSchema:schema39.properties.tiles.items.properties.config.allOf[1].else.allOf[0].else.properties.select,data:data45};
+}
+}
+}
+}
+var valid32 = _errs118 === errors;
+if(valid32){
+const err103 = {};
 if(vErrors === null){
 vErrors = [err103];
 }
@@ -17638,9 +17585,38 @@ vErrors.push(err103);
 }
 errors++;
 }
+else {
+errors = _errs117;
+if(vErrors !== null){
+if(_errs117){
+vErrors.length = _errs117;
 }
 else {
-const err104 = {instancePath:instancePath+"/tiles/" + i0+"/config/select",schemaPath:"#/properties/tiles/items/properties/config/allOf/1/else/allOf/0/else/properties/select/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema39.properties.tiles.items.properties.config.allOf[1].else.allOf[0].else.properties.select.type,parentSchema:schema39.properties.tiles.items.properties.config.allOf[1].else.allOf[0].else.properties.select,data:data45};
+vErrors = null;
+}
+}
+}
+var _valid4 = _errs116 === errors;
+errors = _errs115;
+if(vErrors !== null){
+if(_errs115){
+vErrors.length = _errs115;
+}
+else {
+vErrors = null;
+}
+}
+if(!_valid4){
+const _errs122 = errors;
+const _errs125 = errors;
+let valid36 = true;
+const _errs126 = errors;
+const _errs127 = errors;
+const _errs128 = errors;
+if(data9 && typeof data9 == "object" && !Array.isArray(data9)){
+let missing7;
+if((data9.asRatio === undefined) && (missing7 = "asRatio")){
+const err104 = {};
 if(vErrors === null){
 vErrors = [err104];
 }
@@ -17649,13 +17625,10 @@ vErrors.push(err104);
 }
 errors++;
 }
-}
-}
-var _valid5 = _errs125 === errors;
-valid35 = _valid5;
-}
-if(!valid35){
-const err105 = {instancePath:instancePath+"/tiles/" + i0+"/config",schemaPath:"#/properties/tiles/items/properties/config/allOf/1/else/allOf/0/if",keyword:"if",params:{failingKeyword: "else"},message:"must match \"else\" schema",schema:schema39.properties.tiles.items.properties.config.allOf[1].else.allOf[0].if,parentSchema:schema39.properties.tiles.items.properties.config.allOf[1].else.allOf[0],data:data9};
+else {
+if(data9.asRatio !== undefined){
+if(true !== data9.asRatio){
+const err105 = {};
 if(vErrors === null){
 vErrors = [err105];
 }
@@ -17664,9 +17637,12 @@ vErrors.push(err105);
 }
 errors++;
 }
-if(data9 && typeof data9 == "object" && !Array.isArray(data9)){
-if(data9.displayType === undefined){
-const err106 = {instancePath:instancePath+"/tiles/" + i0+"/config",schemaPath:"#/properties/tiles/items/properties/config/allOf/1/else/required",keyword:"required",params:{missingProperty: "displayType"},message:"must have required property '"+"displayType"+"'",schema:schema39.properties.tiles.items.properties.config.allOf[1].else.required,parentSchema:schema39.properties.tiles.items.properties.config.allOf[1].else,data:data9};
+}
+}
+}
+var valid37 = _errs128 === errors;
+if(valid37){
+const err106 = {};
 if(vErrors === null){
 vErrors = [err106];
 }
@@ -17675,8 +17651,35 @@ vErrors.push(err106);
 }
 errors++;
 }
-if(data9.sourceId === undefined){
-const err107 = {instancePath:instancePath+"/tiles/" + i0+"/config",schemaPath:"#/properties/tiles/items/properties/config/allOf/1/else/required",keyword:"required",params:{missingProperty: "sourceId"},message:"must have required property '"+"sourceId"+"'",schema:schema39.properties.tiles.items.properties.config.allOf[1].else.required,parentSchema:schema39.properties.tiles.items.properties.config.allOf[1].else,data:data9};
+else {
+errors = _errs127;
+if(vErrors !== null){
+if(_errs127){
+vErrors.length = _errs127;
+}
+else {
+vErrors = null;
+}
+}
+}
+var _valid5 = _errs126 === errors;
+errors = _errs125;
+if(vErrors !== null){
+if(_errs125){
+vErrors.length = _errs125;
+}
+else {
+vErrors = null;
+}
+}
+if(!_valid5){
+const _errs130 = errors;
+if(data9 && typeof data9 == "object" && !Array.isArray(data9)){
+if(data9.select !== undefined){
+let data47 = data9.select;
+if(Array.isArray(data47)){
+if(data47.length > 2){
+const err107 = {instancePath:instancePath+"/tiles/" + i0+"/config/select",schemaPath:"#/properties/tiles/items/properties/config/allOf/2/else/allOf/0/else/properties/select/maxItems",keyword:"maxItems",params:{limit: 2},message:"must NOT have more than 2 items",schema:2,parentSchema:schema39.properties.tiles.items.properties.config.allOf[2].else.allOf[0].else.properties.select,data:data47};
 if(vErrors === null){
 vErrors = [err107];
 }
@@ -17685,8 +17688,8 @@ vErrors.push(err107);
 }
 errors++;
 }
-if(data9.select === undefined){
-const err108 = {instancePath:instancePath+"/tiles/" + i0+"/config",schemaPath:"#/properties/tiles/items/properties/config/allOf/1/else/required",keyword:"required",params:{missingProperty: "select"},message:"must have required property '"+"select"+"'",schema:schema39.properties.tiles.items.properties.config.allOf[1].else.required,parentSchema:schema39.properties.tiles.items.properties.config.allOf[1].else,data:data9};
+if(data47.length < 2){
+const err108 = {instancePath:instancePath+"/tiles/" + i0+"/config/select",schemaPath:"#/properties/tiles/items/properties/config/allOf/2/else/allOf/0/else/properties/select/minItems",keyword:"minItems",params:{limit: 2},message:"must NOT have fewer than 2 items",schema:2,parentSchema:schema39.properties.tiles.items.properties.config.allOf[2].else.allOf[0].else.properties.select,data:data47};
 if(vErrors === null){
 vErrors = [err108];
 }
@@ -17695,9 +17698,9 @@ vErrors.push(err108);
 }
 errors++;
 }
-for(const key4 in data9){
-if(!(func29.call(schema39.properties.tiles.items.properties.config.allOf[1].else.properties, key4))){
-const err109 = {instancePath:instancePath+"/tiles/" + i0+"/config",schemaPath:"#/properties/tiles/items/properties/config/allOf/1/else/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key4},message:"must NOT have additional properties",schema:false,parentSchema:schema39.properties.tiles.items.properties.config.allOf[1].else,data:data9};
+}
+else {
+const err109 = {instancePath:instancePath+"/tiles/" + i0+"/config/select",schemaPath:"#/properties/tiles/items/properties/config/allOf/2/else/allOf/0/else/properties/select/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema39.properties.tiles.items.properties.config.allOf[2].else.allOf[0].else.properties.select.type,parentSchema:schema39.properties.tiles.items.properties.config.allOf[2].else.allOf[0].else.properties.select,data:data47};
 if(vErrors === null){
 vErrors = [err109];
 }
@@ -17707,10 +17710,12 @@ vErrors.push(err109);
 errors++;
 }
 }
-if(data9.displayType !== undefined){
-let data46 = data9.displayType;
-if("stacked_bar" !== data46){
-const err110 = {instancePath:instancePath+"/tiles/" + i0+"/config/displayType",schemaPath:"#/properties/tiles/items/properties/config/allOf/1/else/properties/displayType/const",keyword:"const",params:{allowedValue: "stacked_bar"},message:"must be equal to constant",schema:"stacked_bar",parentSchema:schema39.properties.tiles.items.properties.config.allOf[1].else.properties.displayType,data:data46};
+}
+var _valid5 = _errs130 === errors;
+valid36 = _valid5;
+}
+if(!valid36){
+const err110 = {instancePath:instancePath+"/tiles/" + i0+"/config",schemaPath:"#/properties/tiles/items/properties/config/allOf/2/else/allOf/0/if",keyword:"if",params:{failingKeyword: "else"},message:"must match \"else\" schema",schema:schema39.properties.tiles.items.properties.config.allOf[2].else.allOf[0].if,parentSchema:schema39.properties.tiles.items.properties.config.allOf[2].else.allOf[0],data:data9};
 if(vErrors === null){
 vErrors = [err110];
 }
@@ -17719,12 +17724,9 @@ vErrors.push(err110);
 }
 errors++;
 }
-}
-if(data9.sourceId !== undefined){
-let data47 = data9.sourceId;
-if(typeof data47 === "string"){
-if(!pattern5.test(data47)){
-const err111 = {instancePath:instancePath+"/tiles/" + i0+"/config/sourceId",schemaPath:"#/properties/tiles/items/properties/config/allOf/1/else/properties/sourceId/pattern",keyword:"pattern",params:{pattern: "^[0-9a-fA-F]{24}$"},message:"must match pattern \""+"^[0-9a-fA-F]{24}$"+"\"",schema:"^[0-9a-fA-F]{24}$",parentSchema:schema39.properties.tiles.items.properties.config.allOf[1].else.properties.sourceId,data:data47};
+if(data9 && typeof data9 == "object" && !Array.isArray(data9)){
+if(data9.displayType === undefined){
+const err111 = {instancePath:instancePath+"/tiles/" + i0+"/config",schemaPath:"#/properties/tiles/items/properties/config/allOf/2/else/required",keyword:"required",params:{missingProperty: "displayType"},message:"must have required property '"+"displayType"+"'",schema:schema39.properties.tiles.items.properties.config.allOf[2].else.required,parentSchema:schema39.properties.tiles.items.properties.config.allOf[2].else,data:data9};
 if(vErrors === null){
 vErrors = [err111];
 }
@@ -17733,9 +17735,8 @@ vErrors.push(err111);
 }
 errors++;
 }
-}
-else {
-const err112 = {instancePath:instancePath+"/tiles/" + i0+"/config/sourceId",schemaPath:"#/properties/tiles/items/properties/config/allOf/1/else/properties/sourceId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema39.properties.tiles.items.properties.config.allOf[1].else.properties.sourceId.type,parentSchema:schema39.properties.tiles.items.properties.config.allOf[1].else.properties.sourceId,data:data47};
+if(data9.sourceId === undefined){
+const err112 = {instancePath:instancePath+"/tiles/" + i0+"/config",schemaPath:"#/properties/tiles/items/properties/config/allOf/2/else/required",keyword:"required",params:{missingProperty: "sourceId"},message:"must have required property '"+"sourceId"+"'",schema:schema39.properties.tiles.items.properties.config.allOf[2].else.required,parentSchema:schema39.properties.tiles.items.properties.config.allOf[2].else,data:data9};
 if(vErrors === null){
 vErrors = [err112];
 }
@@ -17744,12 +17745,8 @@ vErrors.push(err112);
 }
 errors++;
 }
-}
-if(data9.select !== undefined){
-let data48 = data9.select;
-if(Array.isArray(data48)){
-if(data48.length > 20){
-const err113 = {instancePath:instancePath+"/tiles/" + i0+"/config/select",schemaPath:"#/properties/tiles/items/properties/config/allOf/1/else/properties/select/maxItems",keyword:"maxItems",params:{limit: 20},message:"must NOT have more than 20 items",schema:20,parentSchema:schema39.properties.tiles.items.properties.config.allOf[1].else.properties.select,data:data48};
+if(data9.select === undefined){
+const err113 = {instancePath:instancePath+"/tiles/" + i0+"/config",schemaPath:"#/properties/tiles/items/properties/config/allOf/2/else/required",keyword:"required",params:{missingProperty: "select"},message:"must have required property '"+"select"+"'",schema:schema39.properties.tiles.items.properties.config.allOf[2].else.required,parentSchema:schema39.properties.tiles.items.properties.config.allOf[2].else,data:data9};
 if(vErrors === null){
 vErrors = [err113];
 }
@@ -17758,8 +17755,9 @@ vErrors.push(err113);
 }
 errors++;
 }
-if(data48.length < 1){
-const err114 = {instancePath:instancePath+"/tiles/" + i0+"/config/select",schemaPath:"#/properties/tiles/items/properties/config/allOf/1/else/properties/select/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema39.properties.tiles.items.properties.config.allOf[1].else.properties.select,data:data48};
+for(const key4 in data9){
+if(!(func29.call(schema39.properties.tiles.items.properties.config.allOf[2].else.properties, key4))){
+const err114 = {instancePath:instancePath+"/tiles/" + i0+"/config",schemaPath:"#/properties/tiles/items/properties/config/allOf/2/else/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key4},message:"must NOT have additional properties",schema:false,parentSchema:schema39.properties.tiles.items.properties.config.allOf[2].else,data:data9};
 if(vErrors === null){
 vErrors = [err114];
 }
@@ -17768,18 +17766,11 @@ vErrors.push(err114);
 }
 errors++;
 }
-const len3 = data48.length;
-for(let i3=0; i3<len3; i3++){
-let data49 = data48[i3];
-const _errs137 = errors;
-let valid43 = true;
-const _errs138 = errors;
-const _errs139 = errors;
-const _errs140 = errors;
-if(data49 && typeof data49 == "object" && !Array.isArray(data49)){
-let missing8;
-if((data49.aggFn === undefined) && (missing8 = "aggFn")){
-const err115 = {};
+}
+if(data9.displayType !== undefined){
+let data48 = data9.displayType;
+if("stacked_bar" !== data48){
+const err115 = {instancePath:instancePath+"/tiles/" + i0+"/config/displayType",schemaPath:"#/properties/tiles/items/properties/config/allOf/2/else/properties/displayType/const",keyword:"const",params:{allowedValue: "stacked_bar"},message:"must be equal to constant",schema:"stacked_bar",parentSchema:schema39.properties.tiles.items.properties.config.allOf[2].else.properties.displayType,data:data48};
 if(vErrors === null){
 vErrors = [err115];
 }
@@ -17788,10 +17779,12 @@ vErrors.push(err115);
 }
 errors++;
 }
-else {
-if(data49.aggFn !== undefined){
-if("count" !== data49.aggFn){
-const err116 = {};
+}
+if(data9.sourceId !== undefined){
+let data49 = data9.sourceId;
+if(typeof data49 === "string"){
+if(!pattern5.test(data49)){
+const err116 = {instancePath:instancePath+"/tiles/" + i0+"/config/sourceId",schemaPath:"#/properties/tiles/items/properties/config/allOf/2/else/properties/sourceId/pattern",keyword:"pattern",params:{pattern: "^[0-9a-fA-F]{24}$"},message:"must match pattern \""+"^[0-9a-fA-F]{24}$"+"\"",schema:"^[0-9a-fA-F]{24}$",parentSchema:schema39.properties.tiles.items.properties.config.allOf[2].else.properties.sourceId,data:data49};
 if(vErrors === null){
 vErrors = [err116];
 }
@@ -17801,11 +17794,8 @@ vErrors.push(err116);
 errors++;
 }
 }
-}
-}
-var valid44 = _errs140 === errors;
-if(valid44){
-const err117 = {};
+else {
+const err117 = {instancePath:instancePath+"/tiles/" + i0+"/config/sourceId",schemaPath:"#/properties/tiles/items/properties/config/allOf/2/else/properties/sourceId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema39.properties.tiles.items.properties.config.allOf[2].else.properties.sourceId.type,parentSchema:schema39.properties.tiles.items.properties.config.allOf[2].else.properties.sourceId,data:data49};
 if(vErrors === null){
 vErrors = [err117];
 }
@@ -17814,33 +17804,12 @@ vErrors.push(err117);
 }
 errors++;
 }
-else {
-errors = _errs139;
-if(vErrors !== null){
-if(_errs139){
-vErrors.length = _errs139;
 }
-else {
-vErrors = null;
-}
-}
-}
-var _valid6 = _errs138 === errors;
-errors = _errs137;
-if(vErrors !== null){
-if(_errs137){
-vErrors.length = _errs137;
-}
-else {
-vErrors = null;
-}
-}
-let ifClause1;
-if(_valid6){
-const _errs142 = errors;
-if(data49 && typeof data49 == "object" && !Array.isArray(data49)){
-if(data49.valueExpression === undefined){
-const err118 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i3,schemaPath:"#/properties/tiles/items/properties/config/allOf/1/else/properties/select/items/allOf/0/then/required",keyword:"required",params:{missingProperty: "valueExpression"},message:"must have required property '"+"valueExpression"+"'",schema:schema39.properties.tiles.items.properties.config.allOf[1].else.properties.select.items.allOf[0].then.required,parentSchema:schema39.properties.tiles.items.properties.config.allOf[1].else.properties.select.items.allOf[0].then,data:data49};
+if(data9.select !== undefined){
+let data50 = data9.select;
+if(Array.isArray(data50)){
+if(data50.length > 20){
+const err118 = {instancePath:instancePath+"/tiles/" + i0+"/config/select",schemaPath:"#/properties/tiles/items/properties/config/allOf/2/else/properties/select/maxItems",keyword:"maxItems",params:{limit: 20},message:"must NOT have more than 20 items",schema:20,parentSchema:schema39.properties.tiles.items.properties.config.allOf[2].else.properties.select,data:data50};
 if(vErrors === null){
 vErrors = [err118];
 }
@@ -17849,11 +17818,8 @@ vErrors.push(err118);
 }
 errors++;
 }
-if(data49.valueExpression !== undefined){
-let data51 = data49.valueExpression;
-if(typeof data51 === "string"){
-if(func2(data51) < 1){
-const err119 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i3+"/valueExpression",schemaPath:"#/properties/tiles/items/properties/config/allOf/1/else/properties/select/items/allOf/0/then/properties/valueExpression/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema39.properties.tiles.items.properties.config.allOf[1].else.properties.select.items.allOf[0].then.properties.valueExpression,data:data51};
+if(data50.length < 1){
+const err119 = {instancePath:instancePath+"/tiles/" + i0+"/config/select",schemaPath:"#/properties/tiles/items/properties/config/allOf/2/else/properties/select/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema39.properties.tiles.items.properties.config.allOf[2].else.properties.select,data:data50};
 if(vErrors === null){
 vErrors = [err119];
 }
@@ -17862,9 +17828,18 @@ vErrors.push(err119);
 }
 errors++;
 }
-}
-else {
-const err120 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i3+"/valueExpression",schemaPath:"#/properties/tiles/items/properties/config/allOf/1/else/properties/select/items/allOf/0/then/properties/valueExpression/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema39.properties.tiles.items.properties.config.allOf[1].else.properties.select.items.allOf[0].then.properties.valueExpression.type,parentSchema:schema39.properties.tiles.items.properties.config.allOf[1].else.properties.select.items.allOf[0].then.properties.valueExpression,data:data51};
+const len3 = data50.length;
+for(let i3=0; i3<len3; i3++){
+let data51 = data50[i3];
+const _errs142 = errors;
+let valid44 = true;
+const _errs143 = errors;
+const _errs144 = errors;
+const _errs145 = errors;
+if(data51 && typeof data51 == "object" && !Array.isArray(data51)){
+let missing8;
+if((data51.aggFn === undefined) && (missing8 = "aggFn")){
+const err120 = {};
 if(vErrors === null){
 vErrors = [err120];
 }
@@ -17873,20 +17848,10 @@ vErrors.push(err120);
 }
 errors++;
 }
-}
-}
-var _valid6 = _errs142 === errors;
-valid43 = _valid6;
-ifClause1 = "then";
-}
 else {
-const _errs145 = errors;
-if(data49 && typeof data49 == "object" && !Array.isArray(data49)){
-if(data49.valueExpression !== undefined){
-let data52 = data49.valueExpression;
-if(typeof data52 === "string"){
-if(func2(data52) > 0){
-const err121 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i3+"/valueExpression",schemaPath:"#/properties/tiles/items/properties/config/allOf/1/else/properties/select/items/allOf/0/else/properties/valueExpression/maxLength",keyword:"maxLength",params:{limit: 0},message:"must NOT have more than 0 characters",schema:0,parentSchema:schema39.properties.tiles.items.properties.config.allOf[1].else.properties.select.items.allOf[0].else.properties.valueExpression,data:data52};
+if(data51.aggFn !== undefined){
+if("count" !== data51.aggFn){
+const err121 = {};
 if(vErrors === null){
 vErrors = [err121];
 }
@@ -17896,8 +17861,11 @@ vErrors.push(err121);
 errors++;
 }
 }
-else {
-const err122 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i3+"/valueExpression",schemaPath:"#/properties/tiles/items/properties/config/allOf/1/else/properties/select/items/allOf/0/else/properties/valueExpression/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema39.properties.tiles.items.properties.config.allOf[1].else.properties.select.items.allOf[0].else.properties.valueExpression.type,parentSchema:schema39.properties.tiles.items.properties.config.allOf[1].else.properties.select.items.allOf[0].else.properties.valueExpression,data:data52};
+}
+}
+var valid45 = _errs145 === errors;
+if(valid45){
+const err122 = {};
 if(vErrors === null){
 vErrors = [err122];
 }
@@ -17906,14 +17874,33 @@ vErrors.push(err122);
 }
 errors++;
 }
+else {
+errors = _errs144;
+if(vErrors !== null){
+if(_errs144){
+vErrors.length = _errs144;
+}
+else {
+vErrors = null;
 }
 }
-var _valid6 = _errs145 === errors;
-valid43 = _valid6;
-ifClause1 = "else";
 }
-if(!valid43){
-const err123 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i3,schemaPath:"#/properties/tiles/items/properties/config/allOf/1/else/properties/select/items/allOf/0/if",keyword:"if",params:{failingKeyword: ifClause1},message:"must match \""+ifClause1+"\" schema",schema:schema39.properties.tiles.items.properties.config.allOf[1].else.properties.select.items.allOf[0].if,parentSchema:schema39.properties.tiles.items.properties.config.allOf[1].else.properties.select.items.allOf[0],data:data49};
+var _valid6 = _errs143 === errors;
+errors = _errs142;
+if(vErrors !== null){
+if(_errs142){
+vErrors.length = _errs142;
+}
+else {
+vErrors = null;
+}
+}
+let ifClause1;
+if(_valid6){
+const _errs147 = errors;
+if(data51 && typeof data51 == "object" && !Array.isArray(data51)){
+if(data51.valueExpression === undefined){
+const err123 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i3,schemaPath:"#/properties/tiles/items/properties/config/allOf/2/else/properties/select/items/allOf/0/then/required",keyword:"required",params:{missingProperty: "valueExpression"},message:"must have required property '"+"valueExpression"+"'",schema:schema39.properties.tiles.items.properties.config.allOf[2].else.properties.select.items.allOf[0].then.required,parentSchema:schema39.properties.tiles.items.properties.config.allOf[2].else.properties.select.items.allOf[0].then,data:data51};
 if(vErrors === null){
 vErrors = [err123];
 }
@@ -17922,15 +17909,11 @@ vErrors.push(err123);
 }
 errors++;
 }
-const _errs149 = errors;
-let valid48 = true;
-const _errs150 = errors;
-const _errs151 = errors;
-const _errs152 = errors;
-if(data49 && typeof data49 == "object" && !Array.isArray(data49)){
-let missing9;
-if((data49.aggFn === undefined) && (missing9 = "aggFn")){
-const err124 = {};
+if(data51.valueExpression !== undefined){
+let data53 = data51.valueExpression;
+if(typeof data53 === "string"){
+if(func2(data53) < 1){
+const err124 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i3+"/valueExpression",schemaPath:"#/properties/tiles/items/properties/config/allOf/2/else/properties/select/items/allOf/0/then/properties/valueExpression/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema39.properties.tiles.items.properties.config.allOf[2].else.properties.select.items.allOf[0].then.properties.valueExpression,data:data53};
 if(vErrors === null){
 vErrors = [err124];
 }
@@ -17939,10 +17922,9 @@ vErrors.push(err124);
 }
 errors++;
 }
+}
 else {
-if(data49.aggFn !== undefined){
-if("quantile" !== data49.aggFn){
-const err125 = {};
+const err125 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i3+"/valueExpression",schemaPath:"#/properties/tiles/items/properties/config/allOf/2/else/properties/select/items/allOf/0/then/properties/valueExpression/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema39.properties.tiles.items.properties.config.allOf[2].else.properties.select.items.allOf[0].then.properties.valueExpression.type,parentSchema:schema39.properties.tiles.items.properties.config.allOf[2].else.properties.select.items.allOf[0].then.properties.valueExpression,data:data53};
 if(vErrors === null){
 vErrors = [err125];
 }
@@ -17953,10 +17935,18 @@ errors++;
 }
 }
 }
+var _valid6 = _errs147 === errors;
+valid44 = _valid6;
+ifClause1 = "then";
 }
-var valid49 = _errs152 === errors;
-if(valid49){
-const err126 = {};
+else {
+const _errs150 = errors;
+if(data51 && typeof data51 == "object" && !Array.isArray(data51)){
+if(data51.valueExpression !== undefined){
+let data54 = data51.valueExpression;
+if(typeof data54 === "string"){
+if(func2(data54) > 0){
+const err126 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i3+"/valueExpression",schemaPath:"#/properties/tiles/items/properties/config/allOf/2/else/properties/select/items/allOf/0/else/properties/valueExpression/maxLength",keyword:"maxLength",params:{limit: 0},message:"must NOT have more than 0 characters",schema:0,parentSchema:schema39.properties.tiles.items.properties.config.allOf[2].else.properties.select.items.allOf[0].else.properties.valueExpression,data:data54};
 if(vErrors === null){
 vErrors = [err126];
 }
@@ -17965,32 +17955,9 @@ vErrors.push(err126);
 }
 errors++;
 }
-else {
-errors = _errs151;
-if(vErrors !== null){
-if(_errs151){
-vErrors.length = _errs151;
 }
 else {
-vErrors = null;
-}
-}
-}
-var _valid7 = _errs150 === errors;
-errors = _errs149;
-if(vErrors !== null){
-if(_errs149){
-vErrors.length = _errs149;
-}
-else {
-vErrors = null;
-}
-}
-if(_valid7){
-const _errs154 = errors;
-if(data49 && typeof data49 == "object" && !Array.isArray(data49)){
-if(data49.level !== undefined){
-const err127 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i3+"/level",schemaPath:"#/properties/tiles/items/properties/config/allOf/1/else/properties/select/items/allOf/1/then/properties/level/not",keyword:"not",params:{},message:"must NOT be valid",schema:schema39.properties.tiles.items.properties.config.allOf[1].else.properties.select.items.allOf[1].then.properties.level.not,parentSchema:schema39.properties.tiles.items.properties.config.allOf[1].else.properties.select.items.allOf[1].then.properties.level,data:data49.level};
+const err127 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i3+"/valueExpression",schemaPath:"#/properties/tiles/items/properties/config/allOf/2/else/properties/select/items/allOf/0/else/properties/valueExpression/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema39.properties.tiles.items.properties.config.allOf[2].else.properties.select.items.allOf[0].else.properties.valueExpression.type,parentSchema:schema39.properties.tiles.items.properties.config.allOf[2].else.properties.select.items.allOf[0].else.properties.valueExpression,data:data54};
 if(vErrors === null){
 vErrors = [err127];
 }
@@ -18000,11 +17967,13 @@ vErrors.push(err127);
 errors++;
 }
 }
-var _valid7 = _errs154 === errors;
-valid48 = _valid7;
 }
-if(!valid48){
-const err128 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i3,schemaPath:"#/properties/tiles/items/properties/config/allOf/1/else/properties/select/items/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema",schema:schema39.properties.tiles.items.properties.config.allOf[1].else.properties.select.items.allOf[1].if,parentSchema:schema39.properties.tiles.items.properties.config.allOf[1].else.properties.select.items.allOf[1],data:data49};
+var _valid6 = _errs150 === errors;
+valid44 = _valid6;
+ifClause1 = "else";
+}
+if(!valid44){
+const err128 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i3,schemaPath:"#/properties/tiles/items/properties/config/allOf/2/else/properties/select/items/allOf/0/if",keyword:"if",params:{failingKeyword: ifClause1},message:"must match \""+ifClause1+"\" schema",schema:schema39.properties.tiles.items.properties.config.allOf[2].else.properties.select.items.allOf[0].if,parentSchema:schema39.properties.tiles.items.properties.config.allOf[2].else.properties.select.items.allOf[0],data:data51};
 if(vErrors === null){
 vErrors = [err128];
 }
@@ -18013,9 +17982,15 @@ vErrors.push(err128);
 }
 errors++;
 }
-if(data49 && typeof data49 == "object" && !Array.isArray(data49)){
-if(data49.aggFn === undefined){
-const err129 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i3,schemaPath:"#/properties/tiles/items/properties/config/allOf/1/else/properties/select/items/required",keyword:"required",params:{missingProperty: "aggFn"},message:"must have required property '"+"aggFn"+"'",schema:schema39.properties.tiles.items.properties.config.allOf[1].else.properties.select.items.required,parentSchema:schema39.properties.tiles.items.properties.config.allOf[1].else.properties.select.items,data:data49};
+const _errs154 = errors;
+let valid49 = true;
+const _errs155 = errors;
+const _errs156 = errors;
+const _errs157 = errors;
+if(data51 && typeof data51 == "object" && !Array.isArray(data51)){
+let missing9;
+if((data51.aggFn === undefined) && (missing9 = "aggFn")){
+const err129 = {};
 if(vErrors === null){
 vErrors = [err129];
 }
@@ -18024,9 +17999,10 @@ vErrors.push(err129);
 }
 errors++;
 }
-for(const key5 in data49){
-if(!(func29.call(schema39.properties.tiles.items.properties.config.allOf[1].else.properties.select.items.properties, key5))){
-const err130 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i3,schemaPath:"#/properties/tiles/items/properties/config/allOf/1/else/properties/select/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key5},message:"must NOT have additional properties",schema:false,parentSchema:schema39.properties.tiles.items.properties.config.allOf[1].else.properties.select.items,data:data49};
+else {
+if(data51.aggFn !== undefined){
+if("quantile" !== data51.aggFn){
+const err130 = {};
 if(vErrors === null){
 vErrors = [err130];
 }
@@ -18036,11 +18012,11 @@ vErrors.push(err130);
 errors++;
 }
 }
-if(data49.valueExpression !== undefined){
-let data55 = data49.valueExpression;
-if(typeof data55 === "string"){
-if(func2(data55) > 10000){
-const err131 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i3+"/valueExpression",schemaPath:"#/properties/tiles/items/properties/config/allOf/1/else/properties/select/items/properties/valueExpression/maxLength",keyword:"maxLength",params:{limit: 10000},message:"must NOT have more than 10000 characters",schema:10000,parentSchema:schema39.properties.tiles.items.properties.config.allOf[1].else.properties.select.items.properties.valueExpression,data:data55};
+}
+}
+var valid50 = _errs157 === errors;
+if(valid50){
+const err131 = {};
 if(vErrors === null){
 vErrors = [err131];
 }
@@ -18049,9 +18025,32 @@ vErrors.push(err131);
 }
 errors++;
 }
+else {
+errors = _errs156;
+if(vErrors !== null){
+if(_errs156){
+vErrors.length = _errs156;
 }
 else {
-const err132 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i3+"/valueExpression",schemaPath:"#/properties/tiles/items/properties/config/allOf/1/else/properties/select/items/properties/valueExpression/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema39.properties.tiles.items.properties.config.allOf[1].else.properties.select.items.properties.valueExpression.type,parentSchema:schema39.properties.tiles.items.properties.config.allOf[1].else.properties.select.items.properties.valueExpression,data:data55};
+vErrors = null;
+}
+}
+}
+var _valid7 = _errs155 === errors;
+errors = _errs154;
+if(vErrors !== null){
+if(_errs154){
+vErrors.length = _errs154;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid7){
+const _errs159 = errors;
+if(data51 && typeof data51 == "object" && !Array.isArray(data51)){
+if(data51.level !== undefined){
+const err132 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i3+"/level",schemaPath:"#/properties/tiles/items/properties/config/allOf/2/else/properties/select/items/allOf/1/then/properties/level/not",keyword:"not",params:{},message:"must NOT be valid",schema:schema39.properties.tiles.items.properties.config.allOf[2].else.properties.select.items.allOf[1].then.properties.level.not,parentSchema:schema39.properties.tiles.items.properties.config.allOf[2].else.properties.select.items.allOf[1].then.properties.level,data:data51.level};
 if(vErrors === null){
 vErrors = [err132];
 }
@@ -18061,11 +18060,11 @@ vErrors.push(err132);
 errors++;
 }
 }
-if(data49.alias !== undefined){
-let data56 = data49.alias;
-if(typeof data56 === "string"){
-if(func2(data56) > 10000){
-const err133 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i3+"/alias",schemaPath:"#/properties/tiles/items/properties/config/allOf/1/else/properties/select/items/properties/alias/maxLength",keyword:"maxLength",params:{limit: 10000},message:"must NOT have more than 10000 characters",schema:10000,parentSchema:schema39.properties.tiles.items.properties.config.allOf[1].else.properties.select.items.properties.alias,data:data56};
+var _valid7 = _errs159 === errors;
+valid49 = _valid7;
+}
+if(!valid49){
+const err133 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i3,schemaPath:"#/properties/tiles/items/properties/config/allOf/2/else/properties/select/items/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema",schema:schema39.properties.tiles.items.properties.config.allOf[2].else.properties.select.items.allOf[1].if,parentSchema:schema39.properties.tiles.items.properties.config.allOf[2].else.properties.select.items.allOf[1],data:data51};
 if(vErrors === null){
 vErrors = [err133];
 }
@@ -18074,9 +18073,9 @@ vErrors.push(err133);
 }
 errors++;
 }
-}
-else {
-const err134 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i3+"/alias",schemaPath:"#/properties/tiles/items/properties/config/allOf/1/else/properties/select/items/properties/alias/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema39.properties.tiles.items.properties.config.allOf[1].else.properties.select.items.properties.alias.type,parentSchema:schema39.properties.tiles.items.properties.config.allOf[1].else.properties.select.items.properties.alias,data:data56};
+if(data51 && typeof data51 == "object" && !Array.isArray(data51)){
+if(data51.aggFn === undefined){
+const err134 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i3,schemaPath:"#/properties/tiles/items/properties/config/allOf/2/else/properties/select/items/required",keyword:"required",params:{missingProperty: "aggFn"},message:"must have required property '"+"aggFn"+"'",schema:schema39.properties.tiles.items.properties.config.allOf[2].else.properties.select.items.required,parentSchema:schema39.properties.tiles.items.properties.config.allOf[2].else.properties.select.items,data:data51};
 if(vErrors === null){
 vErrors = [err134];
 }
@@ -18085,11 +18084,9 @@ vErrors.push(err134);
 }
 errors++;
 }
-}
-if(data49.aggFn !== undefined){
-let data57 = data49.aggFn;
-if(!(((((((((((data57 === "avg") || (data57 === "count")) || (data57 === "count_distinct")) || (data57 === "last_value")) || (data57 === "max")) || (data57 === "min")) || (data57 === "quantile")) || (data57 === "sum")) || (data57 === "any")) || (data57 === "none")) || (data57 === "increase"))){
-const err135 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i3+"/aggFn",schemaPath:"#/properties/tiles/items/properties/config/allOf/1/else/properties/select/items/properties/aggFn/enum",keyword:"enum",params:{allowedValues: schema39.properties.tiles.items.properties.config.allOf[1].else.properties.select.items.properties.aggFn.enum},message:"must be equal to one of the allowed values",schema:schema39.properties.tiles.items.properties.config.allOf[1].else.properties.select.items.properties.aggFn.enum,parentSchema:schema39.properties.tiles.items.properties.config.allOf[1].else.properties.select.items.properties.aggFn,data:data57};
+for(const key5 in data51){
+if(!(func29.call(schema39.properties.tiles.items.properties.config.allOf[2].else.properties.select.items.properties, key5))){
+const err135 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i3,schemaPath:"#/properties/tiles/items/properties/config/allOf/2/else/properties/select/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key5},message:"must NOT have additional properties",schema:false,parentSchema:schema39.properties.tiles.items.properties.config.allOf[2].else.properties.select.items,data:data51};
 if(vErrors === null){
 vErrors = [err135];
 }
@@ -18099,10 +18096,11 @@ vErrors.push(err135);
 errors++;
 }
 }
-if(data49.level !== undefined){
-let data58 = data49.level;
-if(!((((data58 === 0.5) || (data58 === 0.9)) || (data58 === 0.95)) || (data58 === 0.99))){
-const err136 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i3+"/level",schemaPath:"#/properties/tiles/items/properties/config/allOf/1/else/properties/select/items/properties/level/enum",keyword:"enum",params:{allowedValues: schema39.properties.tiles.items.properties.config.allOf[1].else.properties.select.items.properties.level.enum},message:"must be equal to one of the allowed values",schema:schema39.properties.tiles.items.properties.config.allOf[1].else.properties.select.items.properties.level.enum,parentSchema:schema39.properties.tiles.items.properties.config.allOf[1].else.properties.select.items.properties.level,data:data58};
+if(data51.valueExpression !== undefined){
+let data57 = data51.valueExpression;
+if(typeof data57 === "string"){
+if(func2(data57) > 10000){
+const err136 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i3+"/valueExpression",schemaPath:"#/properties/tiles/items/properties/config/allOf/2/else/properties/select/items/properties/valueExpression/maxLength",keyword:"maxLength",params:{limit: 10000},message:"must NOT have more than 10000 characters",schema:10000,parentSchema:schema39.properties.tiles.items.properties.config.allOf[2].else.properties.select.items.properties.valueExpression,data:data57};
 if(vErrors === null){
 vErrors = [err136];
 }
@@ -18112,11 +18110,8 @@ vErrors.push(err136);
 errors++;
 }
 }
-if(data49.where !== undefined){
-let data59 = data49.where;
-if(typeof data59 === "string"){
-if(func2(data59) > 10000){
-const err137 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i3+"/where",schemaPath:"#/properties/tiles/items/properties/config/allOf/1/else/properties/select/items/properties/where/maxLength",keyword:"maxLength",params:{limit: 10000},message:"must NOT have more than 10000 characters",schema:10000,parentSchema:schema39.properties.tiles.items.properties.config.allOf[1].else.properties.select.items.properties.where,data:data59};
+else {
+const err137 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i3+"/valueExpression",schemaPath:"#/properties/tiles/items/properties/config/allOf/2/else/properties/select/items/properties/valueExpression/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema39.properties.tiles.items.properties.config.allOf[2].else.properties.select.items.properties.valueExpression.type,parentSchema:schema39.properties.tiles.items.properties.config.allOf[2].else.properties.select.items.properties.valueExpression,data:data57};
 if(vErrors === null){
 vErrors = [err137];
 }
@@ -18126,8 +18121,11 @@ vErrors.push(err137);
 errors++;
 }
 }
-else {
-const err138 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i3+"/where",schemaPath:"#/properties/tiles/items/properties/config/allOf/1/else/properties/select/items/properties/where/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema39.properties.tiles.items.properties.config.allOf[1].else.properties.select.items.properties.where.type,parentSchema:schema39.properties.tiles.items.properties.config.allOf[1].else.properties.select.items.properties.where,data:data59};
+if(data51.alias !== undefined){
+let data58 = data51.alias;
+if(typeof data58 === "string"){
+if(func2(data58) > 10000){
+const err138 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i3+"/alias",schemaPath:"#/properties/tiles/items/properties/config/allOf/2/else/properties/select/items/properties/alias/maxLength",keyword:"maxLength",params:{limit: 10000},message:"must NOT have more than 10000 characters",schema:10000,parentSchema:schema39.properties.tiles.items.properties.config.allOf[2].else.properties.select.items.properties.alias,data:data58};
 if(vErrors === null){
 vErrors = [err138];
 }
@@ -18137,10 +18135,8 @@ vErrors.push(err138);
 errors++;
 }
 }
-if(data49.whereLanguage !== undefined){
-let data60 = data49.whereLanguage;
-if(!(((data60 === "lucene") || (data60 === "sql")) || (data60 === "promql"))){
-const err139 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i3+"/whereLanguage",schemaPath:"#/properties/tiles/items/properties/config/allOf/1/else/properties/select/items/properties/whereLanguage/enum",keyword:"enum",params:{allowedValues: schema39.properties.tiles.items.properties.config.allOf[1].else.properties.select.items.properties.whereLanguage.enum},message:"must be equal to one of the allowed values",schema:schema39.properties.tiles.items.properties.config.allOf[1].else.properties.select.items.properties.whereLanguage.enum,parentSchema:schema39.properties.tiles.items.properties.config.allOf[1].else.properties.select.items.properties.whereLanguage,data:data60};
+else {
+const err139 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i3+"/alias",schemaPath:"#/properties/tiles/items/properties/config/allOf/2/else/properties/select/items/properties/alias/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema39.properties.tiles.items.properties.config.allOf[2].else.properties.select.items.properties.alias.type,parentSchema:schema39.properties.tiles.items.properties.config.allOf[2].else.properties.select.items.properties.alias,data:data58};
 if(vErrors === null){
 vErrors = [err139];
 }
@@ -18150,10 +18146,10 @@ vErrors.push(err139);
 errors++;
 }
 }
-if(data49.numberFormat !== undefined){
-let data61 = data49.numberFormat;
-if(!(data61 && typeof data61 == "object" && !Array.isArray(data61))){
-const err140 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i3+"/numberFormat",schemaPath:"#/properties/tiles/items/properties/config/allOf/1/else/properties/select/items/properties/numberFormat/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema39.properties.tiles.items.properties.config.allOf[1].else.properties.select.items.properties.numberFormat.type,parentSchema:schema39.properties.tiles.items.properties.config.allOf[1].else.properties.select.items.properties.numberFormat,data:data61};
+if(data51.aggFn !== undefined){
+let data59 = data51.aggFn;
+if(!(((((((((((data59 === "avg") || (data59 === "count")) || (data59 === "count_distinct")) || (data59 === "last_value")) || (data59 === "max")) || (data59 === "min")) || (data59 === "quantile")) || (data59 === "sum")) || (data59 === "any")) || (data59 === "none")) || (data59 === "increase"))){
+const err140 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i3+"/aggFn",schemaPath:"#/properties/tiles/items/properties/config/allOf/2/else/properties/select/items/properties/aggFn/enum",keyword:"enum",params:{allowedValues: schema39.properties.tiles.items.properties.config.allOf[2].else.properties.select.items.properties.aggFn.enum},message:"must be equal to one of the allowed values",schema:schema39.properties.tiles.items.properties.config.allOf[2].else.properties.select.items.properties.aggFn.enum,parentSchema:schema39.properties.tiles.items.properties.config.allOf[2].else.properties.select.items.properties.aggFn,data:data59};
 if(vErrors === null){
 vErrors = [err140];
 }
@@ -18163,10 +18159,10 @@ vErrors.push(err140);
 errors++;
 }
 }
-if(data49.metricType !== undefined){
-let data62 = data49.metricType;
-if(!(((((data62 === "gauge") || (data62 === "histogram")) || (data62 === "sum")) || (data62 === "summary")) || (data62 === "exponential histogram"))){
-const err141 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i3+"/metricType",schemaPath:"#/properties/tiles/items/properties/config/allOf/1/else/properties/select/items/properties/metricType/enum",keyword:"enum",params:{allowedValues: schema39.properties.tiles.items.properties.config.allOf[1].else.properties.select.items.properties.metricType.enum},message:"must be equal to one of the allowed values",schema:schema39.properties.tiles.items.properties.config.allOf[1].else.properties.select.items.properties.metricType.enum,parentSchema:schema39.properties.tiles.items.properties.config.allOf[1].else.properties.select.items.properties.metricType,data:data62};
+if(data51.level !== undefined){
+let data60 = data51.level;
+if(!((((data60 === 0.5) || (data60 === 0.9)) || (data60 === 0.95)) || (data60 === 0.99))){
+const err141 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i3+"/level",schemaPath:"#/properties/tiles/items/properties/config/allOf/2/else/properties/select/items/properties/level/enum",keyword:"enum",params:{allowedValues: schema39.properties.tiles.items.properties.config.allOf[2].else.properties.select.items.properties.level.enum},message:"must be equal to one of the allowed values",schema:schema39.properties.tiles.items.properties.config.allOf[2].else.properties.select.items.properties.level.enum,parentSchema:schema39.properties.tiles.items.properties.config.allOf[2].else.properties.select.items.properties.level,data:data60};
 if(vErrors === null){
 vErrors = [err141];
 }
@@ -18176,10 +18172,11 @@ vErrors.push(err141);
 errors++;
 }
 }
-if(data49.metricName !== undefined){
-let data63 = data49.metricName;
-if(typeof data63 !== "string"){
-const err142 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i3+"/metricName",schemaPath:"#/properties/tiles/items/properties/config/allOf/1/else/properties/select/items/properties/metricName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema39.properties.tiles.items.properties.config.allOf[1].else.properties.select.items.properties.metricName.type,parentSchema:schema39.properties.tiles.items.properties.config.allOf[1].else.properties.select.items.properties.metricName,data:data63};
+if(data51.where !== undefined){
+let data61 = data51.where;
+if(typeof data61 === "string"){
+if(func2(data61) > 10000){
+const err142 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i3+"/where",schemaPath:"#/properties/tiles/items/properties/config/allOf/2/else/properties/select/items/properties/where/maxLength",keyword:"maxLength",params:{limit: 10000},message:"must NOT have more than 10000 characters",schema:10000,parentSchema:schema39.properties.tiles.items.properties.config.allOf[2].else.properties.select.items.properties.where,data:data61};
 if(vErrors === null){
 vErrors = [err142];
 }
@@ -18189,10 +18186,8 @@ vErrors.push(err142);
 errors++;
 }
 }
-if(data49.periodAggFn !== undefined){
-let data64 = data49.periodAggFn;
-if("delta" !== data64){
-const err143 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i3+"/periodAggFn",schemaPath:"#/properties/tiles/items/properties/config/allOf/1/else/properties/select/items/properties/periodAggFn/const",keyword:"const",params:{allowedValue: "delta"},message:"must be equal to constant",schema:"delta",parentSchema:schema39.properties.tiles.items.properties.config.allOf[1].else.properties.select.items.properties.periodAggFn,data:data64};
+else {
+const err143 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i3+"/where",schemaPath:"#/properties/tiles/items/properties/config/allOf/2/else/properties/select/items/properties/where/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema39.properties.tiles.items.properties.config.allOf[2].else.properties.select.items.properties.where.type,parentSchema:schema39.properties.tiles.items.properties.config.allOf[2].else.properties.select.items.properties.where,data:data61};
 if(vErrors === null){
 vErrors = [err143];
 }
@@ -18202,9 +18197,10 @@ vErrors.push(err143);
 errors++;
 }
 }
-}
-else {
-const err144 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i3,schemaPath:"#/properties/tiles/items/properties/config/allOf/1/else/properties/select/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema39.properties.tiles.items.properties.config.allOf[1].else.properties.select.items.type,parentSchema:schema39.properties.tiles.items.properties.config.allOf[1].else.properties.select.items,data:data49};
+if(data51.whereLanguage !== undefined){
+let data62 = data51.whereLanguage;
+if(!(((data62 === "lucene") || (data62 === "sql")) || (data62 === "promql"))){
+const err144 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i3+"/whereLanguage",schemaPath:"#/properties/tiles/items/properties/config/allOf/2/else/properties/select/items/properties/whereLanguage/enum",keyword:"enum",params:{allowedValues: schema39.properties.tiles.items.properties.config.allOf[2].else.properties.select.items.properties.whereLanguage.enum},message:"must be equal to one of the allowed values",schema:schema39.properties.tiles.items.properties.config.allOf[2].else.properties.select.items.properties.whereLanguage.enum,parentSchema:schema39.properties.tiles.items.properties.config.allOf[2].else.properties.select.items.properties.whereLanguage,data:data62};
 if(vErrors === null){
 vErrors = [err144];
 }
@@ -18214,9 +18210,10 @@ vErrors.push(err144);
 errors++;
 }
 }
-}
-else {
-const err145 = {instancePath:instancePath+"/tiles/" + i0+"/config/select",schemaPath:"#/properties/tiles/items/properties/config/allOf/1/else/properties/select/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema39.properties.tiles.items.properties.config.allOf[1].else.properties.select.type,parentSchema:schema39.properties.tiles.items.properties.config.allOf[1].else.properties.select,data:data48};
+if(data51.numberFormat !== undefined){
+let data63 = data51.numberFormat;
+if(!(data63 && typeof data63 == "object" && !Array.isArray(data63))){
+const err145 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i3+"/numberFormat",schemaPath:"#/properties/tiles/items/properties/config/allOf/2/else/properties/select/items/properties/numberFormat/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema39.properties.tiles.items.properties.config.allOf[2].else.properties.select.items.properties.numberFormat.type,parentSchema:schema39.properties.tiles.items.properties.config.allOf[2].else.properties.select.items.properties.numberFormat,data:data63};
 if(vErrors === null){
 vErrors = [err145];
 }
@@ -18226,11 +18223,10 @@ vErrors.push(err145);
 errors++;
 }
 }
-if(data9.groupBy !== undefined){
-let data65 = data9.groupBy;
-if(typeof data65 === "string"){
-if(func2(data65) > 10000){
-const err146 = {instancePath:instancePath+"/tiles/" + i0+"/config/groupBy",schemaPath:"#/properties/tiles/items/properties/config/allOf/1/else/properties/groupBy/maxLength",keyword:"maxLength",params:{limit: 10000},message:"must NOT have more than 10000 characters",schema:10000,parentSchema:schema39.properties.tiles.items.properties.config.allOf[1].else.properties.groupBy,data:data65};
+if(data51.metricType !== undefined){
+let data64 = data51.metricType;
+if(!(((((data64 === "gauge") || (data64 === "histogram")) || (data64 === "sum")) || (data64 === "summary")) || (data64 === "exponential histogram"))){
+const err146 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i3+"/metricType",schemaPath:"#/properties/tiles/items/properties/config/allOf/2/else/properties/select/items/properties/metricType/enum",keyword:"enum",params:{allowedValues: schema39.properties.tiles.items.properties.config.allOf[2].else.properties.select.items.properties.metricType.enum},message:"must be equal to one of the allowed values",schema:schema39.properties.tiles.items.properties.config.allOf[2].else.properties.select.items.properties.metricType.enum,parentSchema:schema39.properties.tiles.items.properties.config.allOf[2].else.properties.select.items.properties.metricType,data:data64};
 if(vErrors === null){
 vErrors = [err146];
 }
@@ -18240,8 +18236,10 @@ vErrors.push(err146);
 errors++;
 }
 }
-else {
-const err147 = {instancePath:instancePath+"/tiles/" + i0+"/config/groupBy",schemaPath:"#/properties/tiles/items/properties/config/allOf/1/else/properties/groupBy/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema39.properties.tiles.items.properties.config.allOf[1].else.properties.groupBy.type,parentSchema:schema39.properties.tiles.items.properties.config.allOf[1].else.properties.groupBy,data:data65};
+if(data51.metricName !== undefined){
+let data65 = data51.metricName;
+if(typeof data65 !== "string"){
+const err147 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i3+"/metricName",schemaPath:"#/properties/tiles/items/properties/config/allOf/2/else/properties/select/items/properties/metricName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema39.properties.tiles.items.properties.config.allOf[2].else.properties.select.items.properties.metricName.type,parentSchema:schema39.properties.tiles.items.properties.config.allOf[2].else.properties.select.items.properties.metricName,data:data65};
 if(vErrors === null){
 vErrors = [err147];
 }
@@ -18251,10 +18249,10 @@ vErrors.push(err147);
 errors++;
 }
 }
-if(data9.asRatio !== undefined){
-let data66 = data9.asRatio;
-if(typeof data66 !== "boolean"){
-const err148 = {instancePath:instancePath+"/tiles/" + i0+"/config/asRatio",schemaPath:"#/properties/tiles/items/properties/config/allOf/1/else/properties/asRatio/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema39.properties.tiles.items.properties.config.allOf[1].else.properties.asRatio.type,parentSchema:schema39.properties.tiles.items.properties.config.allOf[1].else.properties.asRatio,data:data66};
+if(data51.periodAggFn !== undefined){
+let data66 = data51.periodAggFn;
+if("delta" !== data66){
+const err148 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i3+"/periodAggFn",schemaPath:"#/properties/tiles/items/properties/config/allOf/2/else/properties/select/items/properties/periodAggFn/const",keyword:"const",params:{allowedValue: "delta"},message:"must be equal to constant",schema:"delta",parentSchema:schema39.properties.tiles.items.properties.config.allOf[2].else.properties.select.items.properties.periodAggFn,data:data66};
 if(vErrors === null){
 vErrors = [err148];
 }
@@ -18264,10 +18262,9 @@ vErrors.push(err148);
 errors++;
 }
 }
-if(data9.alignDateRangeToGranularity !== undefined){
-let data67 = data9.alignDateRangeToGranularity;
-if(typeof data67 !== "boolean"){
-const err149 = {instancePath:instancePath+"/tiles/" + i0+"/config/alignDateRangeToGranularity",schemaPath:"#/properties/tiles/items/properties/config/allOf/1/else/properties/alignDateRangeToGranularity/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema39.properties.tiles.items.properties.config.allOf[1].else.properties.alignDateRangeToGranularity.type,parentSchema:schema39.properties.tiles.items.properties.config.allOf[1].else.properties.alignDateRangeToGranularity,data:data67};
+}
+else {
+const err149 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i3,schemaPath:"#/properties/tiles/items/properties/config/allOf/2/else/properties/select/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema39.properties.tiles.items.properties.config.allOf[2].else.properties.select.items.type,parentSchema:schema39.properties.tiles.items.properties.config.allOf[2].else.properties.select.items,data:data51};
 if(vErrors === null){
 vErrors = [err149];
 }
@@ -18277,10 +18274,9 @@ vErrors.push(err149);
 errors++;
 }
 }
-if(data9.fillNulls !== undefined){
-let data68 = data9.fillNulls;
-if(typeof data68 !== "boolean"){
-const err150 = {instancePath:instancePath+"/tiles/" + i0+"/config/fillNulls",schemaPath:"#/properties/tiles/items/properties/config/allOf/1/else/properties/fillNulls/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema39.properties.tiles.items.properties.config.allOf[1].else.properties.fillNulls.type,parentSchema:schema39.properties.tiles.items.properties.config.allOf[1].else.properties.fillNulls,data:data68};
+}
+else {
+const err150 = {instancePath:instancePath+"/tiles/" + i0+"/config/select",schemaPath:"#/properties/tiles/items/properties/config/allOf/2/else/properties/select/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema39.properties.tiles.items.properties.config.allOf[2].else.properties.select.type,parentSchema:schema39.properties.tiles.items.properties.config.allOf[2].else.properties.select,data:data50};
 if(vErrors === null){
 vErrors = [err150];
 }
@@ -18290,10 +18286,11 @@ vErrors.push(err150);
 errors++;
 }
 }
-if(data9.numberFormat !== undefined){
-let data69 = data9.numberFormat;
-if(!(data69 && typeof data69 == "object" && !Array.isArray(data69))){
-const err151 = {instancePath:instancePath+"/tiles/" + i0+"/config/numberFormat",schemaPath:"#/properties/tiles/items/properties/config/allOf/1/else/properties/numberFormat/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema39.properties.tiles.items.properties.config.allOf[1].else.properties.numberFormat.type,parentSchema:schema39.properties.tiles.items.properties.config.allOf[1].else.properties.numberFormat,data:data69};
+if(data9.groupBy !== undefined){
+let data67 = data9.groupBy;
+if(typeof data67 === "string"){
+if(func2(data67) > 10000){
+const err151 = {instancePath:instancePath+"/tiles/" + i0+"/config/groupBy",schemaPath:"#/properties/tiles/items/properties/config/allOf/2/else/properties/groupBy/maxLength",keyword:"maxLength",params:{limit: 10000},message:"must NOT have more than 10000 characters",schema:10000,parentSchema:schema39.properties.tiles.items.properties.config.allOf[2].else.properties.groupBy,data:data67};
 if(vErrors === null){
 vErrors = [err151];
 }
@@ -18303,11 +18300,8 @@ vErrors.push(err151);
 errors++;
 }
 }
-if(data9.formulas !== undefined){
-let data70 = data9.formulas;
-if(Array.isArray(data70)){
-if(data70.length > 10){
-const err152 = {instancePath:instancePath+"/tiles/" + i0+"/config/formulas",schemaPath:"#/properties/tiles/items/properties/config/allOf/1/else/properties/formulas/maxItems",keyword:"maxItems",params:{limit: 10},message:"must NOT have more than 10 items",schema:10,parentSchema:schema39.properties.tiles.items.properties.config.allOf[1].else.properties.formulas,data:data70};
+else {
+const err152 = {instancePath:instancePath+"/tiles/" + i0+"/config/groupBy",schemaPath:"#/properties/tiles/items/properties/config/allOf/2/else/properties/groupBy/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema39.properties.tiles.items.properties.config.allOf[2].else.properties.groupBy.type,parentSchema:schema39.properties.tiles.items.properties.config.allOf[2].else.properties.groupBy,data:data67};
 if(vErrors === null){
 vErrors = [err152];
 }
@@ -18316,11 +18310,11 @@ vErrors.push(err152);
 }
 errors++;
 }
-const len4 = data70.length;
-for(let i4=0; i4<len4; i4++){
-let data71 = data70[i4];
-if(!(data71 && typeof data71 == "object" && !Array.isArray(data71))){
-const err153 = {instancePath:instancePath+"/tiles/" + i0+"/config/formulas/" + i4,schemaPath:"#/properties/tiles/items/properties/config/allOf/1/else/properties/formulas/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema39.properties.tiles.items.properties.config.allOf[1].else.properties.formulas.items.type,parentSchema:schema39.properties.tiles.items.properties.config.allOf[1].else.properties.formulas.items,data:data71};
+}
+if(data9.asRatio !== undefined){
+let data68 = data9.asRatio;
+if(typeof data68 !== "boolean"){
+const err153 = {instancePath:instancePath+"/tiles/" + i0+"/config/asRatio",schemaPath:"#/properties/tiles/items/properties/config/allOf/2/else/properties/asRatio/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema39.properties.tiles.items.properties.config.allOf[2].else.properties.asRatio.type,parentSchema:schema39.properties.tiles.items.properties.config.allOf[2].else.properties.asRatio,data:data68};
 if(vErrors === null){
 vErrors = [err153];
 }
@@ -18330,9 +18324,10 @@ vErrors.push(err153);
 errors++;
 }
 }
-}
-else {
-const err154 = {instancePath:instancePath+"/tiles/" + i0+"/config/formulas",schemaPath:"#/properties/tiles/items/properties/config/allOf/1/else/properties/formulas/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema39.properties.tiles.items.properties.config.allOf[1].else.properties.formulas.type,parentSchema:schema39.properties.tiles.items.properties.config.allOf[1].else.properties.formulas,data:data70};
+if(data9.alignDateRangeToGranularity !== undefined){
+let data69 = data9.alignDateRangeToGranularity;
+if(typeof data69 !== "boolean"){
+const err154 = {instancePath:instancePath+"/tiles/" + i0+"/config/alignDateRangeToGranularity",schemaPath:"#/properties/tiles/items/properties/config/allOf/2/else/properties/alignDateRangeToGranularity/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema39.properties.tiles.items.properties.config.allOf[2].else.properties.alignDateRangeToGranularity.type,parentSchema:schema39.properties.tiles.items.properties.config.allOf[2].else.properties.alignDateRangeToGranularity,data:data69};
 if(vErrors === null){
 vErrors = [err154];
 }
@@ -18342,10 +18337,10 @@ vErrors.push(err154);
 errors++;
 }
 }
-if(data9.showOperandSeries !== undefined){
-let data72 = data9.showOperandSeries;
-if(typeof data72 !== "boolean"){
-const err155 = {instancePath:instancePath+"/tiles/" + i0+"/config/showOperandSeries",schemaPath:"#/properties/tiles/items/properties/config/allOf/1/else/properties/showOperandSeries/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema39.properties.tiles.items.properties.config.allOf[1].else.properties.showOperandSeries.type,parentSchema:schema39.properties.tiles.items.properties.config.allOf[1].else.properties.showOperandSeries,data:data72};
+if(data9.fillNulls !== undefined){
+let data70 = data9.fillNulls;
+if(typeof data70 !== "boolean"){
+const err155 = {instancePath:instancePath+"/tiles/" + i0+"/config/fillNulls",schemaPath:"#/properties/tiles/items/properties/config/allOf/2/else/properties/fillNulls/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema39.properties.tiles.items.properties.config.allOf[2].else.properties.fillNulls.type,parentSchema:schema39.properties.tiles.items.properties.config.allOf[2].else.properties.fillNulls,data:data70};
 if(vErrors === null){
 vErrors = [err155];
 }
@@ -18355,10 +18350,10 @@ vErrors.push(err155);
 errors++;
 }
 }
-if(data9.seriesLimit !== undefined){
-let data73 = data9.seriesLimit;
-if(!(((typeof data73 == "number") && (!(data73 % 1) && !isNaN(data73))) && (isFinite(data73)))){
-const err156 = {instancePath:instancePath+"/tiles/" + i0+"/config/seriesLimit",schemaPath:"#/properties/tiles/items/properties/config/allOf/1/else/properties/seriesLimit/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema39.properties.tiles.items.properties.config.allOf[1].else.properties.seriesLimit.type,parentSchema:schema39.properties.tiles.items.properties.config.allOf[1].else.properties.seriesLimit,data:data73};
+if(data9.numberFormat !== undefined){
+let data71 = data9.numberFormat;
+if(!(data71 && typeof data71 == "object" && !Array.isArray(data71))){
+const err156 = {instancePath:instancePath+"/tiles/" + i0+"/config/numberFormat",schemaPath:"#/properties/tiles/items/properties/config/allOf/2/else/properties/numberFormat/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema39.properties.tiles.items.properties.config.allOf[2].else.properties.numberFormat.type,parentSchema:schema39.properties.tiles.items.properties.config.allOf[2].else.properties.numberFormat,data:data71};
 if(vErrors === null){
 vErrors = [err156];
 }
@@ -18367,9 +18362,12 @@ vErrors.push(err156);
 }
 errors++;
 }
-if((typeof data73 == "number") && (isFinite(data73))){
-if(data73 < 0 || isNaN(data73)){
-const err157 = {instancePath:instancePath+"/tiles/" + i0+"/config/seriesLimit",schemaPath:"#/properties/tiles/items/properties/config/allOf/1/else/properties/seriesLimit/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema39.properties.tiles.items.properties.config.allOf[1].else.properties.seriesLimit,data:data73};
+}
+if(data9.formulas !== undefined){
+let data72 = data9.formulas;
+if(Array.isArray(data72)){
+if(data72.length > 10){
+const err157 = {instancePath:instancePath+"/tiles/" + i0+"/config/formulas",schemaPath:"#/properties/tiles/items/properties/config/allOf/2/else/properties/formulas/maxItems",keyword:"maxItems",params:{limit: 10},message:"must NOT have more than 10 items",schema:10,parentSchema:schema39.properties.tiles.items.properties.config.allOf[2].else.properties.formulas,data:data72};
 if(vErrors === null){
 vErrors = [err157];
 }
@@ -18378,11 +18376,11 @@ vErrors.push(err157);
 }
 errors++;
 }
-}
-}
-}
-else {
-const err158 = {instancePath:instancePath+"/tiles/" + i0+"/config",schemaPath:"#/properties/tiles/items/properties/config/allOf/1/else/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema39.properties.tiles.items.properties.config.allOf[1].else.type,parentSchema:schema39.properties.tiles.items.properties.config.allOf[1].else,data:data9};
+const len4 = data72.length;
+for(let i4=0; i4<len4; i4++){
+let data73 = data72[i4];
+if(!(data73 && typeof data73 == "object" && !Array.isArray(data73))){
+const err158 = {instancePath:instancePath+"/tiles/" + i0+"/config/formulas/" + i4,schemaPath:"#/properties/tiles/items/properties/config/allOf/2/else/properties/formulas/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema39.properties.tiles.items.properties.config.allOf[2].else.properties.formulas.items.type,parentSchema:schema39.properties.tiles.items.properties.config.allOf[2].else.properties.formulas.items,data:data73};
 if(vErrors === null){
 vErrors = [err158];
 }
@@ -18391,11 +18389,10 @@ vErrors.push(err158);
 }
 errors++;
 }
-var _valid4 = _errs117 === errors;
-valid30 = _valid4;
 }
-if(!valid30){
-const err159 = {instancePath:instancePath+"/tiles/" + i0+"/config",schemaPath:"#/properties/tiles/items/properties/config/allOf/1/if",keyword:"if",params:{failingKeyword: "else"},message:"must match \"else\" schema",schema:schema39.properties.tiles.items.properties.config.allOf[1].if,parentSchema:schema39.properties.tiles.items.properties.config.allOf[1],data:data9};
+}
+else {
+const err159 = {instancePath:instancePath+"/tiles/" + i0+"/config/formulas",schemaPath:"#/properties/tiles/items/properties/config/allOf/2/else/properties/formulas/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema39.properties.tiles.items.properties.config.allOf[2].else.properties.formulas.type,parentSchema:schema39.properties.tiles.items.properties.config.allOf[2].else.properties.formulas,data:data72};
 if(vErrors === null){
 vErrors = [err159];
 }
@@ -18404,17 +18401,11 @@ vErrors.push(err159);
 }
 errors++;
 }
-const _errs192 = errors;
-let valid55 = true;
-const _errs193 = errors;
-const _errs194 = errors;
-const _errs195 = errors;
-const _errs196 = errors;
-const _errs197 = errors;
-if(data9 && typeof data9 == "object" && !Array.isArray(data9)){
-let missing10;
-if((data9.configType === undefined) && (missing10 = "configType")){
-const err160 = {};
+}
+if(data9.showOperandSeries !== undefined){
+let data74 = data9.showOperandSeries;
+if(typeof data74 !== "boolean"){
+const err160 = {instancePath:instancePath+"/tiles/" + i0+"/config/showOperandSeries",schemaPath:"#/properties/tiles/items/properties/config/allOf/2/else/properties/showOperandSeries/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema39.properties.tiles.items.properties.config.allOf[2].else.properties.showOperandSeries.type,parentSchema:schema39.properties.tiles.items.properties.config.allOf[2].else.properties.showOperandSeries,data:data74};
 if(vErrors === null){
 vErrors = [err160];
 }
@@ -18424,9 +18415,10 @@ vErrors.push(err160);
 errors++;
 }
 }
-var valid57 = _errs197 === errors;
-if(valid57){
-const err161 = {};
+if(data9.seriesLimit !== undefined){
+let data75 = data9.seriesLimit;
+if(!(((typeof data75 == "number") && (!(data75 % 1) && !isNaN(data75))) && (isFinite(data75)))){
+const err161 = {instancePath:instancePath+"/tiles/" + i0+"/config/seriesLimit",schemaPath:"#/properties/tiles/items/properties/config/allOf/2/else/properties/seriesLimit/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema39.properties.tiles.items.properties.config.allOf[2].else.properties.seriesLimit.type,parentSchema:schema39.properties.tiles.items.properties.config.allOf[2].else.properties.seriesLimit,data:data75};
 if(vErrors === null){
 vErrors = [err161];
 }
@@ -18435,22 +18427,9 @@ vErrors.push(err161);
 }
 errors++;
 }
-else {
-errors = _errs196;
-if(vErrors !== null){
-if(_errs196){
-vErrors.length = _errs196;
-}
-else {
-vErrors = null;
-}
-}
-}
-if(errors === _errs195){
-if(data9 && typeof data9 == "object" && !Array.isArray(data9)){
-let missing11;
-if((data9.displayType === undefined) && (missing11 = "displayType")){
-const err162 = {};
+if((typeof data75 == "number") && (isFinite(data75))){
+if(data75 < 0 || isNaN(data75)){
+const err162 = {instancePath:instancePath+"/tiles/" + i0+"/config/seriesLimit",schemaPath:"#/properties/tiles/items/properties/config/allOf/2/else/properties/seriesLimit/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema39.properties.tiles.items.properties.config.allOf[2].else.properties.seriesLimit,data:data75};
 if(vErrors === null){
 vErrors = [err162];
 }
@@ -18459,10 +18438,11 @@ vErrors.push(err162);
 }
 errors++;
 }
+}
+}
+}
 else {
-if(data9.displayType !== undefined){
-if("bar" !== data9.displayType){
-const err163 = {};
+const err163 = {instancePath:instancePath+"/tiles/" + i0+"/config",schemaPath:"#/properties/tiles/items/properties/config/allOf/2/else/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema39.properties.tiles.items.properties.config.allOf[2].else.type,parentSchema:schema39.properties.tiles.items.properties.config.allOf[2].else,data:data9};
 if(vErrors === null){
 vErrors = [err163];
 }
@@ -18471,13 +18451,11 @@ vErrors.push(err163);
 }
 errors++;
 }
+var _valid4 = _errs122 === errors;
+valid31 = _valid4;
 }
-}
-}
-}
-var valid56 = _errs195 === errors;
-if(valid56){
-const err164 = {};
+if(!valid31){
+const err164 = {instancePath:instancePath+"/tiles/" + i0+"/config",schemaPath:"#/properties/tiles/items/properties/config/allOf/2/if",keyword:"if",params:{failingKeyword: "else"},message:"must match \"else\" schema",schema:schema39.properties.tiles.items.properties.config.allOf[2].if,parentSchema:schema39.properties.tiles.items.properties.config.allOf[2],data:data9};
 if(vErrors === null){
 vErrors = [err164];
 }
@@ -18486,32 +18464,17 @@ vErrors.push(err164);
 }
 errors++;
 }
-else {
-errors = _errs194;
-if(vErrors !== null){
-if(_errs194){
-vErrors.length = _errs194;
-}
-else {
-vErrors = null;
-}
-}
-}
-var _valid8 = _errs193 === errors;
-errors = _errs192;
-if(vErrors !== null){
-if(_errs192){
-vErrors.length = _errs192;
-}
-else {
-vErrors = null;
-}
-}
-if(!_valid8){
+const _errs197 = errors;
+let valid56 = true;
+const _errs198 = errors;
 const _errs199 = errors;
+const _errs200 = errors;
+const _errs201 = errors;
+const _errs202 = errors;
 if(data9 && typeof data9 == "object" && !Array.isArray(data9)){
-if(data9.displayType === undefined){
-const err165 = {instancePath:instancePath+"/tiles/" + i0+"/config",schemaPath:"#/properties/tiles/items/properties/config/allOf/2/else/required",keyword:"required",params:{missingProperty: "displayType"},message:"must have required property '"+"displayType"+"'",schema:schema39.properties.tiles.items.properties.config.allOf[2].else.required,parentSchema:schema39.properties.tiles.items.properties.config.allOf[2].else,data:data9};
+let missing10;
+if((data9.configType === undefined) && (missing10 = "configType")){
+const err165 = {};
 if(vErrors === null){
 vErrors = [err165];
 }
@@ -18520,8 +18483,10 @@ vErrors.push(err165);
 }
 errors++;
 }
-if(data9.sourceId === undefined){
-const err166 = {instancePath:instancePath+"/tiles/" + i0+"/config",schemaPath:"#/properties/tiles/items/properties/config/allOf/2/else/required",keyword:"required",params:{missingProperty: "sourceId"},message:"must have required property '"+"sourceId"+"'",schema:schema39.properties.tiles.items.properties.config.allOf[2].else.required,parentSchema:schema39.properties.tiles.items.properties.config.allOf[2].else,data:data9};
+}
+var valid58 = _errs202 === errors;
+if(valid58){
+const err166 = {};
 if(vErrors === null){
 vErrors = [err166];
 }
@@ -18530,8 +18495,22 @@ vErrors.push(err166);
 }
 errors++;
 }
-if(data9.select === undefined){
-const err167 = {instancePath:instancePath+"/tiles/" + i0+"/config",schemaPath:"#/properties/tiles/items/properties/config/allOf/2/else/required",keyword:"required",params:{missingProperty: "select"},message:"must have required property '"+"select"+"'",schema:schema39.properties.tiles.items.properties.config.allOf[2].else.required,parentSchema:schema39.properties.tiles.items.properties.config.allOf[2].else,data:data9};
+else {
+errors = _errs201;
+if(vErrors !== null){
+if(_errs201){
+vErrors.length = _errs201;
+}
+else {
+vErrors = null;
+}
+}
+}
+if(errors === _errs200){
+if(data9 && typeof data9 == "object" && !Array.isArray(data9)){
+let missing11;
+if((data9.displayType === undefined) && (missing11 = "displayType")){
+const err167 = {};
 if(vErrors === null){
 vErrors = [err167];
 }
@@ -18540,9 +18519,10 @@ vErrors.push(err167);
 }
 errors++;
 }
-for(const key6 in data9){
-if(!(((((((key6 === "displayType") || (key6 === "sourceId")) || (key6 === "select")) || (key6 === "groupBy")) || (key6 === "orderBy")) || (key6 === "numberFormat")) || (key6 === "limit"))){
-const err168 = {instancePath:instancePath+"/tiles/" + i0+"/config",schemaPath:"#/properties/tiles/items/properties/config/allOf/2/else/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key6},message:"must NOT have additional properties",schema:false,parentSchema:schema39.properties.tiles.items.properties.config.allOf[2].else,data:data9};
+else {
+if(data9.displayType !== undefined){
+if("bar" !== data9.displayType){
+const err168 = {};
 if(vErrors === null){
 vErrors = [err168];
 }
@@ -18552,10 +18532,12 @@ vErrors.push(err168);
 errors++;
 }
 }
-if(data9.displayType !== undefined){
-let data75 = data9.displayType;
-if("bar" !== data75){
-const err169 = {instancePath:instancePath+"/tiles/" + i0+"/config/displayType",schemaPath:"#/properties/tiles/items/properties/config/allOf/2/else/properties/displayType/const",keyword:"const",params:{allowedValue: "bar"},message:"must be equal to constant",schema:"bar",parentSchema:schema39.properties.tiles.items.properties.config.allOf[2].else.properties.displayType,data:data75};
+}
+}
+}
+var valid57 = _errs200 === errors;
+if(valid57){
+const err169 = {};
 if(vErrors === null){
 vErrors = [err169];
 }
@@ -18564,12 +18546,32 @@ vErrors.push(err169);
 }
 errors++;
 }
+else {
+errors = _errs199;
+if(vErrors !== null){
+if(_errs199){
+vErrors.length = _errs199;
 }
-if(data9.sourceId !== undefined){
-let data76 = data9.sourceId;
-if(typeof data76 === "string"){
-if(!pattern5.test(data76)){
-const err170 = {instancePath:instancePath+"/tiles/" + i0+"/config/sourceId",schemaPath:"#/properties/tiles/items/properties/config/allOf/2/else/properties/sourceId/pattern",keyword:"pattern",params:{pattern: "^[0-9a-fA-F]{24}$"},message:"must match pattern \""+"^[0-9a-fA-F]{24}$"+"\"",schema:"^[0-9a-fA-F]{24}$",parentSchema:schema39.properties.tiles.items.properties.config.allOf[2].else.properties.sourceId,data:data76};
+else {
+vErrors = null;
+}
+}
+}
+var _valid8 = _errs198 === errors;
+errors = _errs197;
+if(vErrors !== null){
+if(_errs197){
+vErrors.length = _errs197;
+}
+else {
+vErrors = null;
+}
+}
+if(!_valid8){
+const _errs204 = errors;
+if(data9 && typeof data9 == "object" && !Array.isArray(data9)){
+if(data9.displayType === undefined){
+const err170 = {instancePath:instancePath+"/tiles/" + i0+"/config",schemaPath:"#/properties/tiles/items/properties/config/allOf/3/else/required",keyword:"required",params:{missingProperty: "displayType"},message:"must have required property '"+"displayType"+"'",schema:schema39.properties.tiles.items.properties.config.allOf[3].else.required,parentSchema:schema39.properties.tiles.items.properties.config.allOf[3].else,data:data9};
 if(vErrors === null){
 vErrors = [err170];
 }
@@ -18578,9 +18580,8 @@ vErrors.push(err170);
 }
 errors++;
 }
-}
-else {
-const err171 = {instancePath:instancePath+"/tiles/" + i0+"/config/sourceId",schemaPath:"#/properties/tiles/items/properties/config/allOf/2/else/properties/sourceId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema39.properties.tiles.items.properties.config.allOf[2].else.properties.sourceId.type,parentSchema:schema39.properties.tiles.items.properties.config.allOf[2].else.properties.sourceId,data:data76};
+if(data9.sourceId === undefined){
+const err171 = {instancePath:instancePath+"/tiles/" + i0+"/config",schemaPath:"#/properties/tiles/items/properties/config/allOf/3/else/required",keyword:"required",params:{missingProperty: "sourceId"},message:"must have required property '"+"sourceId"+"'",schema:schema39.properties.tiles.items.properties.config.allOf[3].else.required,parentSchema:schema39.properties.tiles.items.properties.config.allOf[3].else,data:data9};
 if(vErrors === null){
 vErrors = [err171];
 }
@@ -18589,12 +18590,8 @@ vErrors.push(err171);
 }
 errors++;
 }
-}
-if(data9.select !== undefined){
-let data77 = data9.select;
-if(Array.isArray(data77)){
-if(data77.length > 1){
-const err172 = {instancePath:instancePath+"/tiles/" + i0+"/config/select",schemaPath:"#/properties/tiles/items/properties/config/allOf/2/else/properties/select/maxItems",keyword:"maxItems",params:{limit: 1},message:"must NOT have more than 1 items",schema:1,parentSchema:schema39.properties.tiles.items.properties.config.allOf[2].else.properties.select,data:data77};
+if(data9.select === undefined){
+const err172 = {instancePath:instancePath+"/tiles/" + i0+"/config",schemaPath:"#/properties/tiles/items/properties/config/allOf/3/else/required",keyword:"required",params:{missingProperty: "select"},message:"must have required property '"+"select"+"'",schema:schema39.properties.tiles.items.properties.config.allOf[3].else.required,parentSchema:schema39.properties.tiles.items.properties.config.allOf[3].else,data:data9};
 if(vErrors === null){
 vErrors = [err172];
 }
@@ -18603,8 +18600,9 @@ vErrors.push(err172);
 }
 errors++;
 }
-if(data77.length < 1){
-const err173 = {instancePath:instancePath+"/tiles/" + i0+"/config/select",schemaPath:"#/properties/tiles/items/properties/config/allOf/2/else/properties/select/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema39.properties.tiles.items.properties.config.allOf[2].else.properties.select,data:data77};
+for(const key6 in data9){
+if(!(((((((key6 === "displayType") || (key6 === "sourceId")) || (key6 === "select")) || (key6 === "groupBy")) || (key6 === "orderBy")) || (key6 === "numberFormat")) || (key6 === "limit"))){
+const err173 = {instancePath:instancePath+"/tiles/" + i0+"/config",schemaPath:"#/properties/tiles/items/properties/config/allOf/3/else/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key6},message:"must NOT have additional properties",schema:false,parentSchema:schema39.properties.tiles.items.properties.config.allOf[3].else,data:data9};
 if(vErrors === null){
 vErrors = [err173];
 }
@@ -18613,18 +18611,11 @@ vErrors.push(err173);
 }
 errors++;
 }
-const len5 = data77.length;
-for(let i5=0; i5<len5; i5++){
-let data78 = data77[i5];
-const _errs210 = errors;
-let valid63 = true;
-const _errs211 = errors;
-const _errs212 = errors;
-const _errs213 = errors;
-if(data78 && typeof data78 == "object" && !Array.isArray(data78)){
-let missing12;
-if((data78.aggFn === undefined) && (missing12 = "aggFn")){
-const err174 = {};
+}
+if(data9.displayType !== undefined){
+let data77 = data9.displayType;
+if("bar" !== data77){
+const err174 = {instancePath:instancePath+"/tiles/" + i0+"/config/displayType",schemaPath:"#/properties/tiles/items/properties/config/allOf/3/else/properties/displayType/const",keyword:"const",params:{allowedValue: "bar"},message:"must be equal to constant",schema:"bar",parentSchema:schema39.properties.tiles.items.properties.config.allOf[3].else.properties.displayType,data:data77};
 if(vErrors === null){
 vErrors = [err174];
 }
@@ -18633,10 +18624,12 @@ vErrors.push(err174);
 }
 errors++;
 }
-else {
-if(data78.aggFn !== undefined){
-if("count" !== data78.aggFn){
-const err175 = {};
+}
+if(data9.sourceId !== undefined){
+let data78 = data9.sourceId;
+if(typeof data78 === "string"){
+if(!pattern5.test(data78)){
+const err175 = {instancePath:instancePath+"/tiles/" + i0+"/config/sourceId",schemaPath:"#/properties/tiles/items/properties/config/allOf/3/else/properties/sourceId/pattern",keyword:"pattern",params:{pattern: "^[0-9a-fA-F]{24}$"},message:"must match pattern \""+"^[0-9a-fA-F]{24}$"+"\"",schema:"^[0-9a-fA-F]{24}$",parentSchema:schema39.properties.tiles.items.properties.config.allOf[3].else.properties.sourceId,data:data78};
 if(vErrors === null){
 vErrors = [err175];
 }
@@ -18646,11 +18639,8 @@ vErrors.push(err175);
 errors++;
 }
 }
-}
-}
-var valid64 = _errs213 === errors;
-if(valid64){
-const err176 = {};
+else {
+const err176 = {instancePath:instancePath+"/tiles/" + i0+"/config/sourceId",schemaPath:"#/properties/tiles/items/properties/config/allOf/3/else/properties/sourceId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema39.properties.tiles.items.properties.config.allOf[3].else.properties.sourceId.type,parentSchema:schema39.properties.tiles.items.properties.config.allOf[3].else.properties.sourceId,data:data78};
 if(vErrors === null){
 vErrors = [err176];
 }
@@ -18659,33 +18649,12 @@ vErrors.push(err176);
 }
 errors++;
 }
-else {
-errors = _errs212;
-if(vErrors !== null){
-if(_errs212){
-vErrors.length = _errs212;
 }
-else {
-vErrors = null;
-}
-}
-}
-var _valid9 = _errs211 === errors;
-errors = _errs210;
-if(vErrors !== null){
-if(_errs210){
-vErrors.length = _errs210;
-}
-else {
-vErrors = null;
-}
-}
-let ifClause2;
-if(_valid9){
-const _errs215 = errors;
-if(data78 && typeof data78 == "object" && !Array.isArray(data78)){
-if(data78.valueExpression === undefined){
-const err177 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i5,schemaPath:"#/properties/tiles/items/properties/config/allOf/2/else/properties/select/items/allOf/0/then/required",keyword:"required",params:{missingProperty: "valueExpression"},message:"must have required property '"+"valueExpression"+"'",schema:schema39.properties.tiles.items.properties.config.allOf[2].else.properties.select.items.allOf[0].then.required,parentSchema:schema39.properties.tiles.items.properties.config.allOf[2].else.properties.select.items.allOf[0].then,data:data78};
+if(data9.select !== undefined){
+let data79 = data9.select;
+if(Array.isArray(data79)){
+if(data79.length > 1){
+const err177 = {instancePath:instancePath+"/tiles/" + i0+"/config/select",schemaPath:"#/properties/tiles/items/properties/config/allOf/3/else/properties/select/maxItems",keyword:"maxItems",params:{limit: 1},message:"must NOT have more than 1 items",schema:1,parentSchema:schema39.properties.tiles.items.properties.config.allOf[3].else.properties.select,data:data79};
 if(vErrors === null){
 vErrors = [err177];
 }
@@ -18694,11 +18663,8 @@ vErrors.push(err177);
 }
 errors++;
 }
-if(data78.valueExpression !== undefined){
-let data80 = data78.valueExpression;
-if(typeof data80 === "string"){
-if(func2(data80) < 1){
-const err178 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i5+"/valueExpression",schemaPath:"#/properties/tiles/items/properties/config/allOf/2/else/properties/select/items/allOf/0/then/properties/valueExpression/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema39.properties.tiles.items.properties.config.allOf[2].else.properties.select.items.allOf[0].then.properties.valueExpression,data:data80};
+if(data79.length < 1){
+const err178 = {instancePath:instancePath+"/tiles/" + i0+"/config/select",schemaPath:"#/properties/tiles/items/properties/config/allOf/3/else/properties/select/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema39.properties.tiles.items.properties.config.allOf[3].else.properties.select,data:data79};
 if(vErrors === null){
 vErrors = [err178];
 }
@@ -18707,9 +18673,18 @@ vErrors.push(err178);
 }
 errors++;
 }
-}
-else {
-const err179 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i5+"/valueExpression",schemaPath:"#/properties/tiles/items/properties/config/allOf/2/else/properties/select/items/allOf/0/then/properties/valueExpression/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema39.properties.tiles.items.properties.config.allOf[2].else.properties.select.items.allOf[0].then.properties.valueExpression.type,parentSchema:schema39.properties.tiles.items.properties.config.allOf[2].else.properties.select.items.allOf[0].then.properties.valueExpression,data:data80};
+const len5 = data79.length;
+for(let i5=0; i5<len5; i5++){
+let data80 = data79[i5];
+const _errs215 = errors;
+let valid64 = true;
+const _errs216 = errors;
+const _errs217 = errors;
+const _errs218 = errors;
+if(data80 && typeof data80 == "object" && !Array.isArray(data80)){
+let missing12;
+if((data80.aggFn === undefined) && (missing12 = "aggFn")){
+const err179 = {};
 if(vErrors === null){
 vErrors = [err179];
 }
@@ -18718,20 +18693,10 @@ vErrors.push(err179);
 }
 errors++;
 }
-}
-}
-var _valid9 = _errs215 === errors;
-valid63 = _valid9;
-ifClause2 = "then";
-}
 else {
-const _errs218 = errors;
-if(data78 && typeof data78 == "object" && !Array.isArray(data78)){
-if(data78.valueExpression !== undefined){
-let data81 = data78.valueExpression;
-if(typeof data81 === "string"){
-if(func2(data81) > 0){
-const err180 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i5+"/valueExpression",schemaPath:"#/properties/tiles/items/properties/config/allOf/2/else/properties/select/items/allOf/0/else/properties/valueExpression/maxLength",keyword:"maxLength",params:{limit: 0},message:"must NOT have more than 0 characters",schema:0,parentSchema:schema39.properties.tiles.items.properties.config.allOf[2].else.properties.select.items.allOf[0].else.properties.valueExpression,data:data81};
+if(data80.aggFn !== undefined){
+if("count" !== data80.aggFn){
+const err180 = {};
 if(vErrors === null){
 vErrors = [err180];
 }
@@ -18741,8 +18706,11 @@ vErrors.push(err180);
 errors++;
 }
 }
-else {
-const err181 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i5+"/valueExpression",schemaPath:"#/properties/tiles/items/properties/config/allOf/2/else/properties/select/items/allOf/0/else/properties/valueExpression/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema39.properties.tiles.items.properties.config.allOf[2].else.properties.select.items.allOf[0].else.properties.valueExpression.type,parentSchema:schema39.properties.tiles.items.properties.config.allOf[2].else.properties.select.items.allOf[0].else.properties.valueExpression,data:data81};
+}
+}
+var valid65 = _errs218 === errors;
+if(valid65){
+const err181 = {};
 if(vErrors === null){
 vErrors = [err181];
 }
@@ -18751,14 +18719,33 @@ vErrors.push(err181);
 }
 errors++;
 }
+else {
+errors = _errs217;
+if(vErrors !== null){
+if(_errs217){
+vErrors.length = _errs217;
+}
+else {
+vErrors = null;
 }
 }
-var _valid9 = _errs218 === errors;
-valid63 = _valid9;
-ifClause2 = "else";
 }
-if(!valid63){
-const err182 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i5,schemaPath:"#/properties/tiles/items/properties/config/allOf/2/else/properties/select/items/allOf/0/if",keyword:"if",params:{failingKeyword: ifClause2},message:"must match \""+ifClause2+"\" schema",schema:schema39.properties.tiles.items.properties.config.allOf[2].else.properties.select.items.allOf[0].if,parentSchema:schema39.properties.tiles.items.properties.config.allOf[2].else.properties.select.items.allOf[0],data:data78};
+var _valid9 = _errs216 === errors;
+errors = _errs215;
+if(vErrors !== null){
+if(_errs215){
+vErrors.length = _errs215;
+}
+else {
+vErrors = null;
+}
+}
+let ifClause2;
+if(_valid9){
+const _errs220 = errors;
+if(data80 && typeof data80 == "object" && !Array.isArray(data80)){
+if(data80.valueExpression === undefined){
+const err182 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i5,schemaPath:"#/properties/tiles/items/properties/config/allOf/3/else/properties/select/items/allOf/0/then/required",keyword:"required",params:{missingProperty: "valueExpression"},message:"must have required property '"+"valueExpression"+"'",schema:schema39.properties.tiles.items.properties.config.allOf[3].else.properties.select.items.allOf[0].then.required,parentSchema:schema39.properties.tiles.items.properties.config.allOf[3].else.properties.select.items.allOf[0].then,data:data80};
 if(vErrors === null){
 vErrors = [err182];
 }
@@ -18767,15 +18754,11 @@ vErrors.push(err182);
 }
 errors++;
 }
-const _errs222 = errors;
-let valid68 = true;
-const _errs223 = errors;
-const _errs224 = errors;
-const _errs225 = errors;
-if(data78 && typeof data78 == "object" && !Array.isArray(data78)){
-let missing13;
-if((data78.aggFn === undefined) && (missing13 = "aggFn")){
-const err183 = {};
+if(data80.valueExpression !== undefined){
+let data82 = data80.valueExpression;
+if(typeof data82 === "string"){
+if(func2(data82) < 1){
+const err183 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i5+"/valueExpression",schemaPath:"#/properties/tiles/items/properties/config/allOf/3/else/properties/select/items/allOf/0/then/properties/valueExpression/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema39.properties.tiles.items.properties.config.allOf[3].else.properties.select.items.allOf[0].then.properties.valueExpression,data:data82};
 if(vErrors === null){
 vErrors = [err183];
 }
@@ -18784,10 +18767,9 @@ vErrors.push(err183);
 }
 errors++;
 }
+}
 else {
-if(data78.aggFn !== undefined){
-if("quantile" !== data78.aggFn){
-const err184 = {};
+const err184 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i5+"/valueExpression",schemaPath:"#/properties/tiles/items/properties/config/allOf/3/else/properties/select/items/allOf/0/then/properties/valueExpression/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema39.properties.tiles.items.properties.config.allOf[3].else.properties.select.items.allOf[0].then.properties.valueExpression.type,parentSchema:schema39.properties.tiles.items.properties.config.allOf[3].else.properties.select.items.allOf[0].then.properties.valueExpression,data:data82};
 if(vErrors === null){
 vErrors = [err184];
 }
@@ -18798,10 +18780,18 @@ errors++;
 }
 }
 }
+var _valid9 = _errs220 === errors;
+valid64 = _valid9;
+ifClause2 = "then";
 }
-var valid69 = _errs225 === errors;
-if(valid69){
-const err185 = {};
+else {
+const _errs223 = errors;
+if(data80 && typeof data80 == "object" && !Array.isArray(data80)){
+if(data80.valueExpression !== undefined){
+let data83 = data80.valueExpression;
+if(typeof data83 === "string"){
+if(func2(data83) > 0){
+const err185 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i5+"/valueExpression",schemaPath:"#/properties/tiles/items/properties/config/allOf/3/else/properties/select/items/allOf/0/else/properties/valueExpression/maxLength",keyword:"maxLength",params:{limit: 0},message:"must NOT have more than 0 characters",schema:0,parentSchema:schema39.properties.tiles.items.properties.config.allOf[3].else.properties.select.items.allOf[0].else.properties.valueExpression,data:data83};
 if(vErrors === null){
 vErrors = [err185];
 }
@@ -18810,32 +18800,9 @@ vErrors.push(err185);
 }
 errors++;
 }
-else {
-errors = _errs224;
-if(vErrors !== null){
-if(_errs224){
-vErrors.length = _errs224;
 }
 else {
-vErrors = null;
-}
-}
-}
-var _valid10 = _errs223 === errors;
-errors = _errs222;
-if(vErrors !== null){
-if(_errs222){
-vErrors.length = _errs222;
-}
-else {
-vErrors = null;
-}
-}
-if(_valid10){
-const _errs227 = errors;
-if(data78 && typeof data78 == "object" && !Array.isArray(data78)){
-if(data78.level !== undefined){
-const err186 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i5+"/level",schemaPath:"#/properties/tiles/items/properties/config/allOf/2/else/properties/select/items/allOf/1/then/properties/level/not",keyword:"not",params:{},message:"must NOT be valid",schema:schema39.properties.tiles.items.properties.config.allOf[2].else.properties.select.items.allOf[1].then.properties.level.not,parentSchema:schema39.properties.tiles.items.properties.config.allOf[2].else.properties.select.items.allOf[1].then.properties.level,data:data78.level};
+const err186 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i5+"/valueExpression",schemaPath:"#/properties/tiles/items/properties/config/allOf/3/else/properties/select/items/allOf/0/else/properties/valueExpression/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema39.properties.tiles.items.properties.config.allOf[3].else.properties.select.items.allOf[0].else.properties.valueExpression.type,parentSchema:schema39.properties.tiles.items.properties.config.allOf[3].else.properties.select.items.allOf[0].else.properties.valueExpression,data:data83};
 if(vErrors === null){
 vErrors = [err186];
 }
@@ -18845,11 +18812,13 @@ vErrors.push(err186);
 errors++;
 }
 }
-var _valid10 = _errs227 === errors;
-valid68 = _valid10;
 }
-if(!valid68){
-const err187 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i5,schemaPath:"#/properties/tiles/items/properties/config/allOf/2/else/properties/select/items/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema",schema:schema39.properties.tiles.items.properties.config.allOf[2].else.properties.select.items.allOf[1].if,parentSchema:schema39.properties.tiles.items.properties.config.allOf[2].else.properties.select.items.allOf[1],data:data78};
+var _valid9 = _errs223 === errors;
+valid64 = _valid9;
+ifClause2 = "else";
+}
+if(!valid64){
+const err187 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i5,schemaPath:"#/properties/tiles/items/properties/config/allOf/3/else/properties/select/items/allOf/0/if",keyword:"if",params:{failingKeyword: ifClause2},message:"must match \""+ifClause2+"\" schema",schema:schema39.properties.tiles.items.properties.config.allOf[3].else.properties.select.items.allOf[0].if,parentSchema:schema39.properties.tiles.items.properties.config.allOf[3].else.properties.select.items.allOf[0],data:data80};
 if(vErrors === null){
 vErrors = [err187];
 }
@@ -18858,9 +18827,15 @@ vErrors.push(err187);
 }
 errors++;
 }
-if(data78 && typeof data78 == "object" && !Array.isArray(data78)){
-if(data78.aggFn === undefined){
-const err188 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i5,schemaPath:"#/properties/tiles/items/properties/config/allOf/2/else/properties/select/items/required",keyword:"required",params:{missingProperty: "aggFn"},message:"must have required property '"+"aggFn"+"'",schema:schema39.properties.tiles.items.properties.config.allOf[2].else.properties.select.items.required,parentSchema:schema39.properties.tiles.items.properties.config.allOf[2].else.properties.select.items,data:data78};
+const _errs227 = errors;
+let valid69 = true;
+const _errs228 = errors;
+const _errs229 = errors;
+const _errs230 = errors;
+if(data80 && typeof data80 == "object" && !Array.isArray(data80)){
+let missing13;
+if((data80.aggFn === undefined) && (missing13 = "aggFn")){
+const err188 = {};
 if(vErrors === null){
 vErrors = [err188];
 }
@@ -18869,9 +18844,10 @@ vErrors.push(err188);
 }
 errors++;
 }
-for(const key7 in data78){
-if(!(func29.call(schema39.properties.tiles.items.properties.config.allOf[2].else.properties.select.items.properties, key7))){
-const err189 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i5,schemaPath:"#/properties/tiles/items/properties/config/allOf/2/else/properties/select/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key7},message:"must NOT have additional properties",schema:false,parentSchema:schema39.properties.tiles.items.properties.config.allOf[2].else.properties.select.items,data:data78};
+else {
+if(data80.aggFn !== undefined){
+if("quantile" !== data80.aggFn){
+const err189 = {};
 if(vErrors === null){
 vErrors = [err189];
 }
@@ -18881,11 +18857,11 @@ vErrors.push(err189);
 errors++;
 }
 }
-if(data78.valueExpression !== undefined){
-let data84 = data78.valueExpression;
-if(typeof data84 === "string"){
-if(func2(data84) > 10000){
-const err190 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i5+"/valueExpression",schemaPath:"#/properties/tiles/items/properties/config/allOf/2/else/properties/select/items/properties/valueExpression/maxLength",keyword:"maxLength",params:{limit: 10000},message:"must NOT have more than 10000 characters",schema:10000,parentSchema:schema39.properties.tiles.items.properties.config.allOf[2].else.properties.select.items.properties.valueExpression,data:data84};
+}
+}
+var valid70 = _errs230 === errors;
+if(valid70){
+const err190 = {};
 if(vErrors === null){
 vErrors = [err190];
 }
@@ -18894,9 +18870,32 @@ vErrors.push(err190);
 }
 errors++;
 }
+else {
+errors = _errs229;
+if(vErrors !== null){
+if(_errs229){
+vErrors.length = _errs229;
 }
 else {
-const err191 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i5+"/valueExpression",schemaPath:"#/properties/tiles/items/properties/config/allOf/2/else/properties/select/items/properties/valueExpression/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema39.properties.tiles.items.properties.config.allOf[2].else.properties.select.items.properties.valueExpression.type,parentSchema:schema39.properties.tiles.items.properties.config.allOf[2].else.properties.select.items.properties.valueExpression,data:data84};
+vErrors = null;
+}
+}
+}
+var _valid10 = _errs228 === errors;
+errors = _errs227;
+if(vErrors !== null){
+if(_errs227){
+vErrors.length = _errs227;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid10){
+const _errs232 = errors;
+if(data80 && typeof data80 == "object" && !Array.isArray(data80)){
+if(data80.level !== undefined){
+const err191 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i5+"/level",schemaPath:"#/properties/tiles/items/properties/config/allOf/3/else/properties/select/items/allOf/1/then/properties/level/not",keyword:"not",params:{},message:"must NOT be valid",schema:schema39.properties.tiles.items.properties.config.allOf[3].else.properties.select.items.allOf[1].then.properties.level.not,parentSchema:schema39.properties.tiles.items.properties.config.allOf[3].else.properties.select.items.allOf[1].then.properties.level,data:data80.level};
 if(vErrors === null){
 vErrors = [err191];
 }
@@ -18906,11 +18905,11 @@ vErrors.push(err191);
 errors++;
 }
 }
-if(data78.alias !== undefined){
-let data85 = data78.alias;
-if(typeof data85 === "string"){
-if(func2(data85) > 10000){
-const err192 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i5+"/alias",schemaPath:"#/properties/tiles/items/properties/config/allOf/2/else/properties/select/items/properties/alias/maxLength",keyword:"maxLength",params:{limit: 10000},message:"must NOT have more than 10000 characters",schema:10000,parentSchema:schema39.properties.tiles.items.properties.config.allOf[2].else.properties.select.items.properties.alias,data:data85};
+var _valid10 = _errs232 === errors;
+valid69 = _valid10;
+}
+if(!valid69){
+const err192 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i5,schemaPath:"#/properties/tiles/items/properties/config/allOf/3/else/properties/select/items/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema",schema:schema39.properties.tiles.items.properties.config.allOf[3].else.properties.select.items.allOf[1].if,parentSchema:schema39.properties.tiles.items.properties.config.allOf[3].else.properties.select.items.allOf[1],data:data80};
 if(vErrors === null){
 vErrors = [err192];
 }
@@ -18919,9 +18918,9 @@ vErrors.push(err192);
 }
 errors++;
 }
-}
-else {
-const err193 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i5+"/alias",schemaPath:"#/properties/tiles/items/properties/config/allOf/2/else/properties/select/items/properties/alias/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema39.properties.tiles.items.properties.config.allOf[2].else.properties.select.items.properties.alias.type,parentSchema:schema39.properties.tiles.items.properties.config.allOf[2].else.properties.select.items.properties.alias,data:data85};
+if(data80 && typeof data80 == "object" && !Array.isArray(data80)){
+if(data80.aggFn === undefined){
+const err193 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i5,schemaPath:"#/properties/tiles/items/properties/config/allOf/3/else/properties/select/items/required",keyword:"required",params:{missingProperty: "aggFn"},message:"must have required property '"+"aggFn"+"'",schema:schema39.properties.tiles.items.properties.config.allOf[3].else.properties.select.items.required,parentSchema:schema39.properties.tiles.items.properties.config.allOf[3].else.properties.select.items,data:data80};
 if(vErrors === null){
 vErrors = [err193];
 }
@@ -18930,11 +18929,9 @@ vErrors.push(err193);
 }
 errors++;
 }
-}
-if(data78.aggFn !== undefined){
-let data86 = data78.aggFn;
-if(!(((((((((((data86 === "avg") || (data86 === "count")) || (data86 === "count_distinct")) || (data86 === "last_value")) || (data86 === "max")) || (data86 === "min")) || (data86 === "quantile")) || (data86 === "sum")) || (data86 === "any")) || (data86 === "none")) || (data86 === "increase"))){
-const err194 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i5+"/aggFn",schemaPath:"#/properties/tiles/items/properties/config/allOf/2/else/properties/select/items/properties/aggFn/enum",keyword:"enum",params:{allowedValues: schema39.properties.tiles.items.properties.config.allOf[2].else.properties.select.items.properties.aggFn.enum},message:"must be equal to one of the allowed values",schema:schema39.properties.tiles.items.properties.config.allOf[2].else.properties.select.items.properties.aggFn.enum,parentSchema:schema39.properties.tiles.items.properties.config.allOf[2].else.properties.select.items.properties.aggFn,data:data86};
+for(const key7 in data80){
+if(!(func29.call(schema39.properties.tiles.items.properties.config.allOf[3].else.properties.select.items.properties, key7))){
+const err194 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i5,schemaPath:"#/properties/tiles/items/properties/config/allOf/3/else/properties/select/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key7},message:"must NOT have additional properties",schema:false,parentSchema:schema39.properties.tiles.items.properties.config.allOf[3].else.properties.select.items,data:data80};
 if(vErrors === null){
 vErrors = [err194];
 }
@@ -18944,10 +18941,11 @@ vErrors.push(err194);
 errors++;
 }
 }
-if(data78.level !== undefined){
-let data87 = data78.level;
-if(!((((data87 === 0.5) || (data87 === 0.9)) || (data87 === 0.95)) || (data87 === 0.99))){
-const err195 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i5+"/level",schemaPath:"#/properties/tiles/items/properties/config/allOf/2/else/properties/select/items/properties/level/enum",keyword:"enum",params:{allowedValues: schema39.properties.tiles.items.properties.config.allOf[2].else.properties.select.items.properties.level.enum},message:"must be equal to one of the allowed values",schema:schema39.properties.tiles.items.properties.config.allOf[2].else.properties.select.items.properties.level.enum,parentSchema:schema39.properties.tiles.items.properties.config.allOf[2].else.properties.select.items.properties.level,data:data87};
+if(data80.valueExpression !== undefined){
+let data86 = data80.valueExpression;
+if(typeof data86 === "string"){
+if(func2(data86) > 10000){
+const err195 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i5+"/valueExpression",schemaPath:"#/properties/tiles/items/properties/config/allOf/3/else/properties/select/items/properties/valueExpression/maxLength",keyword:"maxLength",params:{limit: 10000},message:"must NOT have more than 10000 characters",schema:10000,parentSchema:schema39.properties.tiles.items.properties.config.allOf[3].else.properties.select.items.properties.valueExpression,data:data86};
 if(vErrors === null){
 vErrors = [err195];
 }
@@ -18957,11 +18955,8 @@ vErrors.push(err195);
 errors++;
 }
 }
-if(data78.where !== undefined){
-let data88 = data78.where;
-if(typeof data88 === "string"){
-if(func2(data88) > 10000){
-const err196 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i5+"/where",schemaPath:"#/properties/tiles/items/properties/config/allOf/2/else/properties/select/items/properties/where/maxLength",keyword:"maxLength",params:{limit: 10000},message:"must NOT have more than 10000 characters",schema:10000,parentSchema:schema39.properties.tiles.items.properties.config.allOf[2].else.properties.select.items.properties.where,data:data88};
+else {
+const err196 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i5+"/valueExpression",schemaPath:"#/properties/tiles/items/properties/config/allOf/3/else/properties/select/items/properties/valueExpression/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema39.properties.tiles.items.properties.config.allOf[3].else.properties.select.items.properties.valueExpression.type,parentSchema:schema39.properties.tiles.items.properties.config.allOf[3].else.properties.select.items.properties.valueExpression,data:data86};
 if(vErrors === null){
 vErrors = [err196];
 }
@@ -18971,8 +18966,11 @@ vErrors.push(err196);
 errors++;
 }
 }
-else {
-const err197 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i5+"/where",schemaPath:"#/properties/tiles/items/properties/config/allOf/2/else/properties/select/items/properties/where/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema39.properties.tiles.items.properties.config.allOf[2].else.properties.select.items.properties.where.type,parentSchema:schema39.properties.tiles.items.properties.config.allOf[2].else.properties.select.items.properties.where,data:data88};
+if(data80.alias !== undefined){
+let data87 = data80.alias;
+if(typeof data87 === "string"){
+if(func2(data87) > 10000){
+const err197 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i5+"/alias",schemaPath:"#/properties/tiles/items/properties/config/allOf/3/else/properties/select/items/properties/alias/maxLength",keyword:"maxLength",params:{limit: 10000},message:"must NOT have more than 10000 characters",schema:10000,parentSchema:schema39.properties.tiles.items.properties.config.allOf[3].else.properties.select.items.properties.alias,data:data87};
 if(vErrors === null){
 vErrors = [err197];
 }
@@ -18982,10 +18980,8 @@ vErrors.push(err197);
 errors++;
 }
 }
-if(data78.whereLanguage !== undefined){
-let data89 = data78.whereLanguage;
-if(!(((data89 === "lucene") || (data89 === "sql")) || (data89 === "promql"))){
-const err198 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i5+"/whereLanguage",schemaPath:"#/properties/tiles/items/properties/config/allOf/2/else/properties/select/items/properties/whereLanguage/enum",keyword:"enum",params:{allowedValues: schema39.properties.tiles.items.properties.config.allOf[2].else.properties.select.items.properties.whereLanguage.enum},message:"must be equal to one of the allowed values",schema:schema39.properties.tiles.items.properties.config.allOf[2].else.properties.select.items.properties.whereLanguage.enum,parentSchema:schema39.properties.tiles.items.properties.config.allOf[2].else.properties.select.items.properties.whereLanguage,data:data89};
+else {
+const err198 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i5+"/alias",schemaPath:"#/properties/tiles/items/properties/config/allOf/3/else/properties/select/items/properties/alias/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema39.properties.tiles.items.properties.config.allOf[3].else.properties.select.items.properties.alias.type,parentSchema:schema39.properties.tiles.items.properties.config.allOf[3].else.properties.select.items.properties.alias,data:data87};
 if(vErrors === null){
 vErrors = [err198];
 }
@@ -18995,10 +18991,10 @@ vErrors.push(err198);
 errors++;
 }
 }
-if(data78.numberFormat !== undefined){
-let data90 = data78.numberFormat;
-if(!(data90 && typeof data90 == "object" && !Array.isArray(data90))){
-const err199 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i5+"/numberFormat",schemaPath:"#/properties/tiles/items/properties/config/allOf/2/else/properties/select/items/properties/numberFormat/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema39.properties.tiles.items.properties.config.allOf[2].else.properties.select.items.properties.numberFormat.type,parentSchema:schema39.properties.tiles.items.properties.config.allOf[2].else.properties.select.items.properties.numberFormat,data:data90};
+if(data80.aggFn !== undefined){
+let data88 = data80.aggFn;
+if(!(((((((((((data88 === "avg") || (data88 === "count")) || (data88 === "count_distinct")) || (data88 === "last_value")) || (data88 === "max")) || (data88 === "min")) || (data88 === "quantile")) || (data88 === "sum")) || (data88 === "any")) || (data88 === "none")) || (data88 === "increase"))){
+const err199 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i5+"/aggFn",schemaPath:"#/properties/tiles/items/properties/config/allOf/3/else/properties/select/items/properties/aggFn/enum",keyword:"enum",params:{allowedValues: schema39.properties.tiles.items.properties.config.allOf[3].else.properties.select.items.properties.aggFn.enum},message:"must be equal to one of the allowed values",schema:schema39.properties.tiles.items.properties.config.allOf[3].else.properties.select.items.properties.aggFn.enum,parentSchema:schema39.properties.tiles.items.properties.config.allOf[3].else.properties.select.items.properties.aggFn,data:data88};
 if(vErrors === null){
 vErrors = [err199];
 }
@@ -19008,10 +19004,10 @@ vErrors.push(err199);
 errors++;
 }
 }
-if(data78.metricType !== undefined){
-let data91 = data78.metricType;
-if(!(((((data91 === "gauge") || (data91 === "histogram")) || (data91 === "sum")) || (data91 === "summary")) || (data91 === "exponential histogram"))){
-const err200 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i5+"/metricType",schemaPath:"#/properties/tiles/items/properties/config/allOf/2/else/properties/select/items/properties/metricType/enum",keyword:"enum",params:{allowedValues: schema39.properties.tiles.items.properties.config.allOf[2].else.properties.select.items.properties.metricType.enum},message:"must be equal to one of the allowed values",schema:schema39.properties.tiles.items.properties.config.allOf[2].else.properties.select.items.properties.metricType.enum,parentSchema:schema39.properties.tiles.items.properties.config.allOf[2].else.properties.select.items.properties.metricType,data:data91};
+if(data80.level !== undefined){
+let data89 = data80.level;
+if(!((((data89 === 0.5) || (data89 === 0.9)) || (data89 === 0.95)) || (data89 === 0.99))){
+const err200 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i5+"/level",schemaPath:"#/properties/tiles/items/properties/config/allOf/3/else/properties/select/items/properties/level/enum",keyword:"enum",params:{allowedValues: schema39.properties.tiles.items.properties.config.allOf[3].else.properties.select.items.properties.level.enum},message:"must be equal to one of the allowed values",schema:schema39.properties.tiles.items.properties.config.allOf[3].else.properties.select.items.properties.level.enum,parentSchema:schema39.properties.tiles.items.properties.config.allOf[3].else.properties.select.items.properties.level,data:data89};
 if(vErrors === null){
 vErrors = [err200];
 }
@@ -19021,10 +19017,11 @@ vErrors.push(err200);
 errors++;
 }
 }
-if(data78.metricName !== undefined){
-let data92 = data78.metricName;
-if(typeof data92 !== "string"){
-const err201 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i5+"/metricName",schemaPath:"#/properties/tiles/items/properties/config/allOf/2/else/properties/select/items/properties/metricName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema39.properties.tiles.items.properties.config.allOf[2].else.properties.select.items.properties.metricName.type,parentSchema:schema39.properties.tiles.items.properties.config.allOf[2].else.properties.select.items.properties.metricName,data:data92};
+if(data80.where !== undefined){
+let data90 = data80.where;
+if(typeof data90 === "string"){
+if(func2(data90) > 10000){
+const err201 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i5+"/where",schemaPath:"#/properties/tiles/items/properties/config/allOf/3/else/properties/select/items/properties/where/maxLength",keyword:"maxLength",params:{limit: 10000},message:"must NOT have more than 10000 characters",schema:10000,parentSchema:schema39.properties.tiles.items.properties.config.allOf[3].else.properties.select.items.properties.where,data:data90};
 if(vErrors === null){
 vErrors = [err201];
 }
@@ -19034,10 +19031,8 @@ vErrors.push(err201);
 errors++;
 }
 }
-if(data78.periodAggFn !== undefined){
-let data93 = data78.periodAggFn;
-if("delta" !== data93){
-const err202 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i5+"/periodAggFn",schemaPath:"#/properties/tiles/items/properties/config/allOf/2/else/properties/select/items/properties/periodAggFn/const",keyword:"const",params:{allowedValue: "delta"},message:"must be equal to constant",schema:"delta",parentSchema:schema39.properties.tiles.items.properties.config.allOf[2].else.properties.select.items.properties.periodAggFn,data:data93};
+else {
+const err202 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i5+"/where",schemaPath:"#/properties/tiles/items/properties/config/allOf/3/else/properties/select/items/properties/where/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema39.properties.tiles.items.properties.config.allOf[3].else.properties.select.items.properties.where.type,parentSchema:schema39.properties.tiles.items.properties.config.allOf[3].else.properties.select.items.properties.where,data:data90};
 if(vErrors === null){
 vErrors = [err202];
 }
@@ -19047,9 +19042,10 @@ vErrors.push(err202);
 errors++;
 }
 }
-}
-else {
-const err203 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i5,schemaPath:"#/properties/tiles/items/properties/config/allOf/2/else/properties/select/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema39.properties.tiles.items.properties.config.allOf[2].else.properties.select.items.type,parentSchema:schema39.properties.tiles.items.properties.config.allOf[2].else.properties.select.items,data:data78};
+if(data80.whereLanguage !== undefined){
+let data91 = data80.whereLanguage;
+if(!(((data91 === "lucene") || (data91 === "sql")) || (data91 === "promql"))){
+const err203 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i5+"/whereLanguage",schemaPath:"#/properties/tiles/items/properties/config/allOf/3/else/properties/select/items/properties/whereLanguage/enum",keyword:"enum",params:{allowedValues: schema39.properties.tiles.items.properties.config.allOf[3].else.properties.select.items.properties.whereLanguage.enum},message:"must be equal to one of the allowed values",schema:schema39.properties.tiles.items.properties.config.allOf[3].else.properties.select.items.properties.whereLanguage.enum,parentSchema:schema39.properties.tiles.items.properties.config.allOf[3].else.properties.select.items.properties.whereLanguage,data:data91};
 if(vErrors === null){
 vErrors = [err203];
 }
@@ -19059,9 +19055,10 @@ vErrors.push(err203);
 errors++;
 }
 }
-}
-else {
-const err204 = {instancePath:instancePath+"/tiles/" + i0+"/config/select",schemaPath:"#/properties/tiles/items/properties/config/allOf/2/else/properties/select/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema39.properties.tiles.items.properties.config.allOf[2].else.properties.select.type,parentSchema:schema39.properties.tiles.items.properties.config.allOf[2].else.properties.select,data:data77};
+if(data80.numberFormat !== undefined){
+let data92 = data80.numberFormat;
+if(!(data92 && typeof data92 == "object" && !Array.isArray(data92))){
+const err204 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i5+"/numberFormat",schemaPath:"#/properties/tiles/items/properties/config/allOf/3/else/properties/select/items/properties/numberFormat/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema39.properties.tiles.items.properties.config.allOf[3].else.properties.select.items.properties.numberFormat.type,parentSchema:schema39.properties.tiles.items.properties.config.allOf[3].else.properties.select.items.properties.numberFormat,data:data92};
 if(vErrors === null){
 vErrors = [err204];
 }
@@ -19071,11 +19068,10 @@ vErrors.push(err204);
 errors++;
 }
 }
-if(data9.groupBy !== undefined){
-let data94 = data9.groupBy;
-if(typeof data94 === "string"){
-if(func2(data94) > 10000){
-const err205 = {instancePath:instancePath+"/tiles/" + i0+"/config/groupBy",schemaPath:"#/properties/tiles/items/properties/config/allOf/2/else/properties/groupBy/maxLength",keyword:"maxLength",params:{limit: 10000},message:"must NOT have more than 10000 characters",schema:10000,parentSchema:schema39.properties.tiles.items.properties.config.allOf[2].else.properties.groupBy,data:data94};
+if(data80.metricType !== undefined){
+let data93 = data80.metricType;
+if(!(((((data93 === "gauge") || (data93 === "histogram")) || (data93 === "sum")) || (data93 === "summary")) || (data93 === "exponential histogram"))){
+const err205 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i5+"/metricType",schemaPath:"#/properties/tiles/items/properties/config/allOf/3/else/properties/select/items/properties/metricType/enum",keyword:"enum",params:{allowedValues: schema39.properties.tiles.items.properties.config.allOf[3].else.properties.select.items.properties.metricType.enum},message:"must be equal to one of the allowed values",schema:schema39.properties.tiles.items.properties.config.allOf[3].else.properties.select.items.properties.metricType.enum,parentSchema:schema39.properties.tiles.items.properties.config.allOf[3].else.properties.select.items.properties.metricType,data:data93};
 if(vErrors === null){
 vErrors = [err205];
 }
@@ -19085,8 +19081,10 @@ vErrors.push(err205);
 errors++;
 }
 }
-else {
-const err206 = {instancePath:instancePath+"/tiles/" + i0+"/config/groupBy",schemaPath:"#/properties/tiles/items/properties/config/allOf/2/else/properties/groupBy/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema39.properties.tiles.items.properties.config.allOf[2].else.properties.groupBy.type,parentSchema:schema39.properties.tiles.items.properties.config.allOf[2].else.properties.groupBy,data:data94};
+if(data80.metricName !== undefined){
+let data94 = data80.metricName;
+if(typeof data94 !== "string"){
+const err206 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i5+"/metricName",schemaPath:"#/properties/tiles/items/properties/config/allOf/3/else/properties/select/items/properties/metricName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema39.properties.tiles.items.properties.config.allOf[3].else.properties.select.items.properties.metricName.type,parentSchema:schema39.properties.tiles.items.properties.config.allOf[3].else.properties.select.items.properties.metricName,data:data94};
 if(vErrors === null){
 vErrors = [err206];
 }
@@ -19096,11 +19094,10 @@ vErrors.push(err206);
 errors++;
 }
 }
-if(data9.orderBy !== undefined){
-let data95 = data9.orderBy;
-if(typeof data95 === "string"){
-if(func2(data95) > 10000){
-const err207 = {instancePath:instancePath+"/tiles/" + i0+"/config/orderBy",schemaPath:"#/properties/tiles/items/properties/config/allOf/2/else/properties/orderBy/maxLength",keyword:"maxLength",params:{limit: 10000},message:"must NOT have more than 10000 characters",schema:10000,parentSchema:schema39.properties.tiles.items.properties.config.allOf[2].else.properties.orderBy,data:data95};
+if(data80.periodAggFn !== undefined){
+let data95 = data80.periodAggFn;
+if("delta" !== data95){
+const err207 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i5+"/periodAggFn",schemaPath:"#/properties/tiles/items/properties/config/allOf/3/else/properties/select/items/properties/periodAggFn/const",keyword:"const",params:{allowedValue: "delta"},message:"must be equal to constant",schema:"delta",parentSchema:schema39.properties.tiles.items.properties.config.allOf[3].else.properties.select.items.properties.periodAggFn,data:data95};
 if(vErrors === null){
 vErrors = [err207];
 }
@@ -19110,8 +19107,9 @@ vErrors.push(err207);
 errors++;
 }
 }
+}
 else {
-const err208 = {instancePath:instancePath+"/tiles/" + i0+"/config/orderBy",schemaPath:"#/properties/tiles/items/properties/config/allOf/2/else/properties/orderBy/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema39.properties.tiles.items.properties.config.allOf[2].else.properties.orderBy.type,parentSchema:schema39.properties.tiles.items.properties.config.allOf[2].else.properties.orderBy,data:data95};
+const err208 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i5,schemaPath:"#/properties/tiles/items/properties/config/allOf/3/else/properties/select/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema39.properties.tiles.items.properties.config.allOf[3].else.properties.select.items.type,parentSchema:schema39.properties.tiles.items.properties.config.allOf[3].else.properties.select.items,data:data80};
 if(vErrors === null){
 vErrors = [err208];
 }
@@ -19121,10 +19119,9 @@ vErrors.push(err208);
 errors++;
 }
 }
-if(data9.numberFormat !== undefined){
-let data96 = data9.numberFormat;
-if(!(data96 && typeof data96 == "object" && !Array.isArray(data96))){
-const err209 = {instancePath:instancePath+"/tiles/" + i0+"/config/numberFormat",schemaPath:"#/properties/tiles/items/properties/config/allOf/2/else/properties/numberFormat/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema39.properties.tiles.items.properties.config.allOf[2].else.properties.numberFormat.type,parentSchema:schema39.properties.tiles.items.properties.config.allOf[2].else.properties.numberFormat,data:data96};
+}
+else {
+const err209 = {instancePath:instancePath+"/tiles/" + i0+"/config/select",schemaPath:"#/properties/tiles/items/properties/config/allOf/3/else/properties/select/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema39.properties.tiles.items.properties.config.allOf[3].else.properties.select.type,parentSchema:schema39.properties.tiles.items.properties.config.allOf[3].else.properties.select,data:data79};
 if(vErrors === null){
 vErrors = [err209];
 }
@@ -19134,10 +19131,11 @@ vErrors.push(err209);
 errors++;
 }
 }
-if(data9.limit !== undefined){
-let data97 = data9.limit;
-if(!(((typeof data97 == "number") && (!(data97 % 1) && !isNaN(data97))) && (isFinite(data97)))){
-const err210 = {instancePath:instancePath+"/tiles/" + i0+"/config/limit",schemaPath:"#/properties/tiles/items/properties/config/allOf/2/else/properties/limit/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema39.properties.tiles.items.properties.config.allOf[2].else.properties.limit.type,parentSchema:schema39.properties.tiles.items.properties.config.allOf[2].else.properties.limit,data:data97};
+if(data9.groupBy !== undefined){
+let data96 = data9.groupBy;
+if(typeof data96 === "string"){
+if(func2(data96) > 10000){
+const err210 = {instancePath:instancePath+"/tiles/" + i0+"/config/groupBy",schemaPath:"#/properties/tiles/items/properties/config/allOf/3/else/properties/groupBy/maxLength",keyword:"maxLength",params:{limit: 10000},message:"must NOT have more than 10000 characters",schema:10000,parentSchema:schema39.properties.tiles.items.properties.config.allOf[3].else.properties.groupBy,data:data96};
 if(vErrors === null){
 vErrors = [err210];
 }
@@ -19146,9 +19144,9 @@ vErrors.push(err210);
 }
 errors++;
 }
-if((typeof data97 == "number") && (isFinite(data97))){
-if(data97 < 0 || isNaN(data97)){
-const err211 = {instancePath:instancePath+"/tiles/" + i0+"/config/limit",schemaPath:"#/properties/tiles/items/properties/config/allOf/2/else/properties/limit/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema39.properties.tiles.items.properties.config.allOf[2].else.properties.limit,data:data97};
+}
+else {
+const err211 = {instancePath:instancePath+"/tiles/" + i0+"/config/groupBy",schemaPath:"#/properties/tiles/items/properties/config/allOf/3/else/properties/groupBy/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema39.properties.tiles.items.properties.config.allOf[3].else.properties.groupBy.type,parentSchema:schema39.properties.tiles.items.properties.config.allOf[3].else.properties.groupBy,data:data96};
 if(vErrors === null){
 vErrors = [err211];
 }
@@ -19158,10 +19156,11 @@ vErrors.push(err211);
 errors++;
 }
 }
-}
-}
-else {
-const err212 = {instancePath:instancePath+"/tiles/" + i0+"/config",schemaPath:"#/properties/tiles/items/properties/config/allOf/2/else/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema39.properties.tiles.items.properties.config.allOf[2].else.type,parentSchema:schema39.properties.tiles.items.properties.config.allOf[2].else,data:data9};
+if(data9.orderBy !== undefined){
+let data97 = data9.orderBy;
+if(typeof data97 === "string"){
+if(func2(data97) > 10000){
+const err212 = {instancePath:instancePath+"/tiles/" + i0+"/config/orderBy",schemaPath:"#/properties/tiles/items/properties/config/allOf/3/else/properties/orderBy/maxLength",keyword:"maxLength",params:{limit: 10000},message:"must NOT have more than 10000 characters",schema:10000,parentSchema:schema39.properties.tiles.items.properties.config.allOf[3].else.properties.orderBy,data:data97};
 if(vErrors === null){
 vErrors = [err212];
 }
@@ -19170,11 +19169,9 @@ vErrors.push(err212);
 }
 errors++;
 }
-var _valid8 = _errs199 === errors;
-valid55 = _valid8;
 }
-if(!valid55){
-const err213 = {instancePath:instancePath+"/tiles/" + i0+"/config",schemaPath:"#/properties/tiles/items/properties/config/allOf/2/if",keyword:"if",params:{failingKeyword: "else"},message:"must match \"else\" schema",schema:schema39.properties.tiles.items.properties.config.allOf[2].if,parentSchema:schema39.properties.tiles.items.properties.config.allOf[2],data:data9};
+else {
+const err213 = {instancePath:instancePath+"/tiles/" + i0+"/config/orderBy",schemaPath:"#/properties/tiles/items/properties/config/allOf/3/else/properties/orderBy/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema39.properties.tiles.items.properties.config.allOf[3].else.properties.orderBy.type,parentSchema:schema39.properties.tiles.items.properties.config.allOf[3].else.properties.orderBy,data:data97};
 if(vErrors === null){
 vErrors = [err213];
 }
@@ -19183,17 +19180,11 @@ vErrors.push(err213);
 }
 errors++;
 }
-const _errs255 = errors;
-let valid73 = true;
-const _errs256 = errors;
-const _errs257 = errors;
-const _errs258 = errors;
-const _errs259 = errors;
-const _errs260 = errors;
-if(data9 && typeof data9 == "object" && !Array.isArray(data9)){
-let missing14;
-if((data9.configType === undefined) && (missing14 = "configType")){
-const err214 = {};
+}
+if(data9.numberFormat !== undefined){
+let data98 = data9.numberFormat;
+if(!(data98 && typeof data98 == "object" && !Array.isArray(data98))){
+const err214 = {instancePath:instancePath+"/tiles/" + i0+"/config/numberFormat",schemaPath:"#/properties/tiles/items/properties/config/allOf/3/else/properties/numberFormat/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema39.properties.tiles.items.properties.config.allOf[3].else.properties.numberFormat.type,parentSchema:schema39.properties.tiles.items.properties.config.allOf[3].else.properties.numberFormat,data:data98};
 if(vErrors === null){
 vErrors = [err214];
 }
@@ -19203,9 +19194,10 @@ vErrors.push(err214);
 errors++;
 }
 }
-var valid75 = _errs260 === errors;
-if(valid75){
-const err215 = {};
+if(data9.limit !== undefined){
+let data99 = data9.limit;
+if(!(((typeof data99 == "number") && (!(data99 % 1) && !isNaN(data99))) && (isFinite(data99)))){
+const err215 = {instancePath:instancePath+"/tiles/" + i0+"/config/limit",schemaPath:"#/properties/tiles/items/properties/config/allOf/3/else/properties/limit/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema39.properties.tiles.items.properties.config.allOf[3].else.properties.limit.type,parentSchema:schema39.properties.tiles.items.properties.config.allOf[3].else.properties.limit,data:data99};
 if(vErrors === null){
 vErrors = [err215];
 }
@@ -19214,22 +19206,9 @@ vErrors.push(err215);
 }
 errors++;
 }
-else {
-errors = _errs259;
-if(vErrors !== null){
-if(_errs259){
-vErrors.length = _errs259;
-}
-else {
-vErrors = null;
-}
-}
-}
-if(errors === _errs258){
-if(data9 && typeof data9 == "object" && !Array.isArray(data9)){
-let missing15;
-if((data9.displayType === undefined) && (missing15 = "displayType")){
-const err216 = {};
+if((typeof data99 == "number") && (isFinite(data99))){
+if(data99 < 0 || isNaN(data99)){
+const err216 = {instancePath:instancePath+"/tiles/" + i0+"/config/limit",schemaPath:"#/properties/tiles/items/properties/config/allOf/3/else/properties/limit/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema39.properties.tiles.items.properties.config.allOf[3].else.properties.limit,data:data99};
 if(vErrors === null){
 vErrors = [err216];
 }
@@ -19238,10 +19217,11 @@ vErrors.push(err216);
 }
 errors++;
 }
+}
+}
+}
 else {
-if(data9.displayType !== undefined){
-if("table" !== data9.displayType){
-const err217 = {};
+const err217 = {instancePath:instancePath+"/tiles/" + i0+"/config",schemaPath:"#/properties/tiles/items/properties/config/allOf/3/else/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema39.properties.tiles.items.properties.config.allOf[3].else.type,parentSchema:schema39.properties.tiles.items.properties.config.allOf[3].else,data:data9};
 if(vErrors === null){
 vErrors = [err217];
 }
@@ -19250,13 +19230,11 @@ vErrors.push(err217);
 }
 errors++;
 }
+var _valid8 = _errs204 === errors;
+valid56 = _valid8;
 }
-}
-}
-}
-var valid74 = _errs258 === errors;
-if(valid74){
-const err218 = {};
+if(!valid56){
+const err218 = {instancePath:instancePath+"/tiles/" + i0+"/config",schemaPath:"#/properties/tiles/items/properties/config/allOf/3/if",keyword:"if",params:{failingKeyword: "else"},message:"must match \"else\" schema",schema:schema39.properties.tiles.items.properties.config.allOf[3].if,parentSchema:schema39.properties.tiles.items.properties.config.allOf[3],data:data9};
 if(vErrors === null){
 vErrors = [err218];
 }
@@ -19265,37 +19243,16 @@ vErrors.push(err218);
 }
 errors++;
 }
-else {
-errors = _errs257;
-if(vErrors !== null){
-if(_errs257){
-vErrors.length = _errs257;
-}
-else {
-vErrors = null;
-}
-}
-}
-var _valid11 = _errs256 === errors;
-errors = _errs255;
-if(vErrors !== null){
-if(_errs255){
-vErrors.length = _errs255;
-}
-else {
-vErrors = null;
-}
-}
-if(!_valid11){
+const _errs260 = errors;
+let valid74 = true;
+const _errs261 = errors;
 const _errs262 = errors;
+const _errs263 = errors;
+const _errs264 = errors;
 const _errs265 = errors;
-let valid78 = true;
-const _errs266 = errors;
-const _errs267 = errors;
-const _errs268 = errors;
 if(data9 && typeof data9 == "object" && !Array.isArray(data9)){
-let missing16;
-if((data9.asRatio === undefined) && (missing16 = "asRatio")){
+let missing14;
+if((data9.configType === undefined) && (missing14 = "configType")){
 const err219 = {};
 if(vErrors === null){
 vErrors = [err219];
@@ -19305,9 +19262,9 @@ vErrors.push(err219);
 }
 errors++;
 }
-else {
-if(data9.asRatio !== undefined){
-if(true !== data9.asRatio){
+}
+var valid76 = _errs265 === errors;
+if(valid76){
 const err220 = {};
 if(vErrors === null){
 vErrors = [err220];
@@ -19317,11 +19274,21 @@ vErrors.push(err220);
 }
 errors++;
 }
+else {
+errors = _errs264;
+if(vErrors !== null){
+if(_errs264){
+vErrors.length = _errs264;
+}
+else {
+vErrors = null;
 }
 }
 }
-var valid79 = _errs268 === errors;
-if(valid79){
+if(errors === _errs263){
+if(data9 && typeof data9 == "object" && !Array.isArray(data9)){
+let missing15;
+if((data9.displayType === undefined) && (missing15 = "displayType")){
 const err221 = {};
 if(vErrors === null){
 vErrors = [err221];
@@ -19332,34 +19299,9 @@ vErrors.push(err221);
 errors++;
 }
 else {
-errors = _errs267;
-if(vErrors !== null){
-if(_errs267){
-vErrors.length = _errs267;
-}
-else {
-vErrors = null;
-}
-}
-}
-var _valid12 = _errs266 === errors;
-errors = _errs265;
-if(vErrors !== null){
-if(_errs265){
-vErrors.length = _errs265;
-}
-else {
-vErrors = null;
-}
-}
-if(!_valid12){
-const _errs270 = errors;
-if(data9 && typeof data9 == "object" && !Array.isArray(data9)){
-if(data9.select !== undefined){
-let data100 = data9.select;
-if(Array.isArray(data100)){
-if(data100.length > 2){
-const err222 = {instancePath:instancePath+"/tiles/" + i0+"/config/select",schemaPath:"#/properties/tiles/items/properties/config/allOf/3/else/allOf/0/else/properties/select/maxItems",keyword:"maxItems",params:{limit: 2},message:"must NOT have more than 2 items",schema:2,parentSchema:schema39.properties.tiles.items.properties.config.allOf[3].else.allOf[0].else.properties.select,data:data100};
+if(data9.displayType !== undefined){
+if("table" !== data9.displayType){
+const err222 = {};
 if(vErrors === null){
 vErrors = [err222];
 }
@@ -19368,8 +19310,13 @@ vErrors.push(err222);
 }
 errors++;
 }
-if(data100.length < 2){
-const err223 = {instancePath:instancePath+"/tiles/" + i0+"/config/select",schemaPath:"#/properties/tiles/items/properties/config/allOf/3/else/allOf/0/else/properties/select/minItems",keyword:"minItems",params:{limit: 2},message:"must NOT have fewer than 2 items",schema:2,parentSchema:schema39.properties.tiles.items.properties.config.allOf[3].else.allOf[0].else.properties.select,data:data100};
+}
+}
+}
+}
+var valid75 = _errs263 === errors;
+if(valid75){
+const err223 = {};
 if(vErrors === null){
 vErrors = [err223];
 }
@@ -19378,9 +19325,38 @@ vErrors.push(err223);
 }
 errors++;
 }
+else {
+errors = _errs262;
+if(vErrors !== null){
+if(_errs262){
+vErrors.length = _errs262;
 }
 else {
-const err224 = {instancePath:instancePath+"/tiles/" + i0+"/config/select",schemaPath:"#/properties/tiles/items/properties/config/allOf/3/else/allOf/0/else/properties/select/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema39.properties.tiles.items.properties.config.allOf[3].else.allOf[0].else.properties.select.type,parentSchema:schema39.properties.tiles.items.properties.config.allOf[3].else.allOf[0].else.properties.select,data:data100};
+vErrors = null;
+}
+}
+}
+var _valid11 = _errs261 === errors;
+errors = _errs260;
+if(vErrors !== null){
+if(_errs260){
+vErrors.length = _errs260;
+}
+else {
+vErrors = null;
+}
+}
+if(!_valid11){
+const _errs267 = errors;
+const _errs270 = errors;
+let valid79 = true;
+const _errs271 = errors;
+const _errs272 = errors;
+const _errs273 = errors;
+if(data9 && typeof data9 == "object" && !Array.isArray(data9)){
+let missing16;
+if((data9.asRatio === undefined) && (missing16 = "asRatio")){
+const err224 = {};
 if(vErrors === null){
 vErrors = [err224];
 }
@@ -19389,13 +19365,10 @@ vErrors.push(err224);
 }
 errors++;
 }
-}
-}
-var _valid12 = _errs270 === errors;
-valid78 = _valid12;
-}
-if(!valid78){
-const err225 = {instancePath:instancePath+"/tiles/" + i0+"/config",schemaPath:"#/properties/tiles/items/properties/config/allOf/3/else/allOf/0/if",keyword:"if",params:{failingKeyword: "else"},message:"must match \"else\" schema",schema:schema39.properties.tiles.items.properties.config.allOf[3].else.allOf[0].if,parentSchema:schema39.properties.tiles.items.properties.config.allOf[3].else.allOf[0],data:data9};
+else {
+if(data9.asRatio !== undefined){
+if(true !== data9.asRatio){
+const err225 = {};
 if(vErrors === null){
 vErrors = [err225];
 }
@@ -19404,9 +19377,12 @@ vErrors.push(err225);
 }
 errors++;
 }
-if(data9 && typeof data9 == "object" && !Array.isArray(data9)){
-if(data9.displayType === undefined){
-const err226 = {instancePath:instancePath+"/tiles/" + i0+"/config",schemaPath:"#/properties/tiles/items/properties/config/allOf/3/else/required",keyword:"required",params:{missingProperty: "displayType"},message:"must have required property '"+"displayType"+"'",schema:schema39.properties.tiles.items.properties.config.allOf[3].else.required,parentSchema:schema39.properties.tiles.items.properties.config.allOf[3].else,data:data9};
+}
+}
+}
+var valid80 = _errs273 === errors;
+if(valid80){
+const err226 = {};
 if(vErrors === null){
 vErrors = [err226];
 }
@@ -19415,8 +19391,35 @@ vErrors.push(err226);
 }
 errors++;
 }
-if(data9.sourceId === undefined){
-const err227 = {instancePath:instancePath+"/tiles/" + i0+"/config",schemaPath:"#/properties/tiles/items/properties/config/allOf/3/else/required",keyword:"required",params:{missingProperty: "sourceId"},message:"must have required property '"+"sourceId"+"'",schema:schema39.properties.tiles.items.properties.config.allOf[3].else.required,parentSchema:schema39.properties.tiles.items.properties.config.allOf[3].else,data:data9};
+else {
+errors = _errs272;
+if(vErrors !== null){
+if(_errs272){
+vErrors.length = _errs272;
+}
+else {
+vErrors = null;
+}
+}
+}
+var _valid12 = _errs271 === errors;
+errors = _errs270;
+if(vErrors !== null){
+if(_errs270){
+vErrors.length = _errs270;
+}
+else {
+vErrors = null;
+}
+}
+if(!_valid12){
+const _errs275 = errors;
+if(data9 && typeof data9 == "object" && !Array.isArray(data9)){
+if(data9.select !== undefined){
+let data102 = data9.select;
+if(Array.isArray(data102)){
+if(data102.length > 2){
+const err227 = {instancePath:instancePath+"/tiles/" + i0+"/config/select",schemaPath:"#/properties/tiles/items/properties/config/allOf/4/else/allOf/0/else/properties/select/maxItems",keyword:"maxItems",params:{limit: 2},message:"must NOT have more than 2 items",schema:2,parentSchema:schema39.properties.tiles.items.properties.config.allOf[4].else.allOf[0].else.properties.select,data:data102};
 if(vErrors === null){
 vErrors = [err227];
 }
@@ -19425,8 +19428,8 @@ vErrors.push(err227);
 }
 errors++;
 }
-if(data9.select === undefined){
-const err228 = {instancePath:instancePath+"/tiles/" + i0+"/config",schemaPath:"#/properties/tiles/items/properties/config/allOf/3/else/required",keyword:"required",params:{missingProperty: "select"},message:"must have required property '"+"select"+"'",schema:schema39.properties.tiles.items.properties.config.allOf[3].else.required,parentSchema:schema39.properties.tiles.items.properties.config.allOf[3].else,data:data9};
+if(data102.length < 2){
+const err228 = {instancePath:instancePath+"/tiles/" + i0+"/config/select",schemaPath:"#/properties/tiles/items/properties/config/allOf/4/else/allOf/0/else/properties/select/minItems",keyword:"minItems",params:{limit: 2},message:"must NOT have fewer than 2 items",schema:2,parentSchema:schema39.properties.tiles.items.properties.config.allOf[4].else.allOf[0].else.properties.select,data:data102};
 if(vErrors === null){
 vErrors = [err228];
 }
@@ -19435,9 +19438,9 @@ vErrors.push(err228);
 }
 errors++;
 }
-for(const key8 in data9){
-if(!(func29.call(schema39.properties.tiles.items.properties.config.allOf[3].else.properties, key8))){
-const err229 = {instancePath:instancePath+"/tiles/" + i0+"/config",schemaPath:"#/properties/tiles/items/properties/config/allOf/3/else/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key8},message:"must NOT have additional properties",schema:false,parentSchema:schema39.properties.tiles.items.properties.config.allOf[3].else,data:data9};
+}
+else {
+const err229 = {instancePath:instancePath+"/tiles/" + i0+"/config/select",schemaPath:"#/properties/tiles/items/properties/config/allOf/4/else/allOf/0/else/properties/select/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema39.properties.tiles.items.properties.config.allOf[4].else.allOf[0].else.properties.select.type,parentSchema:schema39.properties.tiles.items.properties.config.allOf[4].else.allOf[0].else.properties.select,data:data102};
 if(vErrors === null){
 vErrors = [err229];
 }
@@ -19447,10 +19450,12 @@ vErrors.push(err229);
 errors++;
 }
 }
-if(data9.displayType !== undefined){
-let data101 = data9.displayType;
-if("table" !== data101){
-const err230 = {instancePath:instancePath+"/tiles/" + i0+"/config/displayType",schemaPath:"#/properties/tiles/items/properties/config/allOf/3/else/properties/displayType/const",keyword:"const",params:{allowedValue: "table"},message:"must be equal to constant",schema:"table",parentSchema:schema39.properties.tiles.items.properties.config.allOf[3].else.properties.displayType,data:data101};
+}
+var _valid12 = _errs275 === errors;
+valid79 = _valid12;
+}
+if(!valid79){
+const err230 = {instancePath:instancePath+"/tiles/" + i0+"/config",schemaPath:"#/properties/tiles/items/properties/config/allOf/4/else/allOf/0/if",keyword:"if",params:{failingKeyword: "else"},message:"must match \"else\" schema",schema:schema39.properties.tiles.items.properties.config.allOf[4].else.allOf[0].if,parentSchema:schema39.properties.tiles.items.properties.config.allOf[4].else.allOf[0],data:data9};
 if(vErrors === null){
 vErrors = [err230];
 }
@@ -19459,12 +19464,9 @@ vErrors.push(err230);
 }
 errors++;
 }
-}
-if(data9.sourceId !== undefined){
-let data102 = data9.sourceId;
-if(typeof data102 === "string"){
-if(!pattern5.test(data102)){
-const err231 = {instancePath:instancePath+"/tiles/" + i0+"/config/sourceId",schemaPath:"#/properties/tiles/items/properties/config/allOf/3/else/properties/sourceId/pattern",keyword:"pattern",params:{pattern: "^[0-9a-fA-F]{24}$"},message:"must match pattern \""+"^[0-9a-fA-F]{24}$"+"\"",schema:"^[0-9a-fA-F]{24}$",parentSchema:schema39.properties.tiles.items.properties.config.allOf[3].else.properties.sourceId,data:data102};
+if(data9 && typeof data9 == "object" && !Array.isArray(data9)){
+if(data9.displayType === undefined){
+const err231 = {instancePath:instancePath+"/tiles/" + i0+"/config",schemaPath:"#/properties/tiles/items/properties/config/allOf/4/else/required",keyword:"required",params:{missingProperty: "displayType"},message:"must have required property '"+"displayType"+"'",schema:schema39.properties.tiles.items.properties.config.allOf[4].else.required,parentSchema:schema39.properties.tiles.items.properties.config.allOf[4].else,data:data9};
 if(vErrors === null){
 vErrors = [err231];
 }
@@ -19473,9 +19475,8 @@ vErrors.push(err231);
 }
 errors++;
 }
-}
-else {
-const err232 = {instancePath:instancePath+"/tiles/" + i0+"/config/sourceId",schemaPath:"#/properties/tiles/items/properties/config/allOf/3/else/properties/sourceId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema39.properties.tiles.items.properties.config.allOf[3].else.properties.sourceId.type,parentSchema:schema39.properties.tiles.items.properties.config.allOf[3].else.properties.sourceId,data:data102};
+if(data9.sourceId === undefined){
+const err232 = {instancePath:instancePath+"/tiles/" + i0+"/config",schemaPath:"#/properties/tiles/items/properties/config/allOf/4/else/required",keyword:"required",params:{missingProperty: "sourceId"},message:"must have required property '"+"sourceId"+"'",schema:schema39.properties.tiles.items.properties.config.allOf[4].else.required,parentSchema:schema39.properties.tiles.items.properties.config.allOf[4].else,data:data9};
 if(vErrors === null){
 vErrors = [err232];
 }
@@ -19484,12 +19485,8 @@ vErrors.push(err232);
 }
 errors++;
 }
-}
-if(data9.select !== undefined){
-let data103 = data9.select;
-if(Array.isArray(data103)){
-if(data103.length > 20){
-const err233 = {instancePath:instancePath+"/tiles/" + i0+"/config/select",schemaPath:"#/properties/tiles/items/properties/config/allOf/3/else/properties/select/maxItems",keyword:"maxItems",params:{limit: 20},message:"must NOT have more than 20 items",schema:20,parentSchema:schema39.properties.tiles.items.properties.config.allOf[3].else.properties.select,data:data103};
+if(data9.select === undefined){
+const err233 = {instancePath:instancePath+"/tiles/" + i0+"/config",schemaPath:"#/properties/tiles/items/properties/config/allOf/4/else/required",keyword:"required",params:{missingProperty: "select"},message:"must have required property '"+"select"+"'",schema:schema39.properties.tiles.items.properties.config.allOf[4].else.required,parentSchema:schema39.properties.tiles.items.properties.config.allOf[4].else,data:data9};
 if(vErrors === null){
 vErrors = [err233];
 }
@@ -19498,8 +19495,9 @@ vErrors.push(err233);
 }
 errors++;
 }
-if(data103.length < 1){
-const err234 = {instancePath:instancePath+"/tiles/" + i0+"/config/select",schemaPath:"#/properties/tiles/items/properties/config/allOf/3/else/properties/select/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema39.properties.tiles.items.properties.config.allOf[3].else.properties.select,data:data103};
+for(const key8 in data9){
+if(!(func29.call(schema39.properties.tiles.items.properties.config.allOf[4].else.properties, key8))){
+const err234 = {instancePath:instancePath+"/tiles/" + i0+"/config",schemaPath:"#/properties/tiles/items/properties/config/allOf/4/else/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key8},message:"must NOT have additional properties",schema:false,parentSchema:schema39.properties.tiles.items.properties.config.allOf[4].else,data:data9};
 if(vErrors === null){
 vErrors = [err234];
 }
@@ -19508,18 +19506,11 @@ vErrors.push(err234);
 }
 errors++;
 }
-const len6 = data103.length;
-for(let i6=0; i6<len6; i6++){
-let data104 = data103[i6];
-const _errs282 = errors;
-let valid86 = true;
-const _errs283 = errors;
-const _errs284 = errors;
-const _errs285 = errors;
-if(data104 && typeof data104 == "object" && !Array.isArray(data104)){
-let missing17;
-if((data104.aggFn === undefined) && (missing17 = "aggFn")){
-const err235 = {};
+}
+if(data9.displayType !== undefined){
+let data103 = data9.displayType;
+if("table" !== data103){
+const err235 = {instancePath:instancePath+"/tiles/" + i0+"/config/displayType",schemaPath:"#/properties/tiles/items/properties/config/allOf/4/else/properties/displayType/const",keyword:"const",params:{allowedValue: "table"},message:"must be equal to constant",schema:"table",parentSchema:schema39.properties.tiles.items.properties.config.allOf[4].else.properties.displayType,data:data103};
 if(vErrors === null){
 vErrors = [err235];
 }
@@ -19528,10 +19519,12 @@ vErrors.push(err235);
 }
 errors++;
 }
-else {
-if(data104.aggFn !== undefined){
-if("count" !== data104.aggFn){
-const err236 = {};
+}
+if(data9.sourceId !== undefined){
+let data104 = data9.sourceId;
+if(typeof data104 === "string"){
+if(!pattern5.test(data104)){
+const err236 = {instancePath:instancePath+"/tiles/" + i0+"/config/sourceId",schemaPath:"#/properties/tiles/items/properties/config/allOf/4/else/properties/sourceId/pattern",keyword:"pattern",params:{pattern: "^[0-9a-fA-F]{24}$"},message:"must match pattern \""+"^[0-9a-fA-F]{24}$"+"\"",schema:"^[0-9a-fA-F]{24}$",parentSchema:schema39.properties.tiles.items.properties.config.allOf[4].else.properties.sourceId,data:data104};
 if(vErrors === null){
 vErrors = [err236];
 }
@@ -19541,11 +19534,8 @@ vErrors.push(err236);
 errors++;
 }
 }
-}
-}
-var valid87 = _errs285 === errors;
-if(valid87){
-const err237 = {};
+else {
+const err237 = {instancePath:instancePath+"/tiles/" + i0+"/config/sourceId",schemaPath:"#/properties/tiles/items/properties/config/allOf/4/else/properties/sourceId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema39.properties.tiles.items.properties.config.allOf[4].else.properties.sourceId.type,parentSchema:schema39.properties.tiles.items.properties.config.allOf[4].else.properties.sourceId,data:data104};
 if(vErrors === null){
 vErrors = [err237];
 }
@@ -19554,33 +19544,12 @@ vErrors.push(err237);
 }
 errors++;
 }
-else {
-errors = _errs284;
-if(vErrors !== null){
-if(_errs284){
-vErrors.length = _errs284;
 }
-else {
-vErrors = null;
-}
-}
-}
-var _valid13 = _errs283 === errors;
-errors = _errs282;
-if(vErrors !== null){
-if(_errs282){
-vErrors.length = _errs282;
-}
-else {
-vErrors = null;
-}
-}
-let ifClause3;
-if(_valid13){
-const _errs287 = errors;
-if(data104 && typeof data104 == "object" && !Array.isArray(data104)){
-if(data104.valueExpression === undefined){
-const err238 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i6,schemaPath:"#/properties/tiles/items/properties/config/allOf/3/else/properties/select/items/allOf/0/then/required",keyword:"required",params:{missingProperty: "valueExpression"},message:"must have required property '"+"valueExpression"+"'",schema:schema39.properties.tiles.items.properties.config.allOf[3].else.properties.select.items.allOf[0].then.required,parentSchema:schema39.properties.tiles.items.properties.config.allOf[3].else.properties.select.items.allOf[0].then,data:data104};
+if(data9.select !== undefined){
+let data105 = data9.select;
+if(Array.isArray(data105)){
+if(data105.length > 20){
+const err238 = {instancePath:instancePath+"/tiles/" + i0+"/config/select",schemaPath:"#/properties/tiles/items/properties/config/allOf/4/else/properties/select/maxItems",keyword:"maxItems",params:{limit: 20},message:"must NOT have more than 20 items",schema:20,parentSchema:schema39.properties.tiles.items.properties.config.allOf[4].else.properties.select,data:data105};
 if(vErrors === null){
 vErrors = [err238];
 }
@@ -19589,11 +19558,8 @@ vErrors.push(err238);
 }
 errors++;
 }
-if(data104.valueExpression !== undefined){
-let data106 = data104.valueExpression;
-if(typeof data106 === "string"){
-if(func2(data106) < 1){
-const err239 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i6+"/valueExpression",schemaPath:"#/properties/tiles/items/properties/config/allOf/3/else/properties/select/items/allOf/0/then/properties/valueExpression/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema39.properties.tiles.items.properties.config.allOf[3].else.properties.select.items.allOf[0].then.properties.valueExpression,data:data106};
+if(data105.length < 1){
+const err239 = {instancePath:instancePath+"/tiles/" + i0+"/config/select",schemaPath:"#/properties/tiles/items/properties/config/allOf/4/else/properties/select/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema39.properties.tiles.items.properties.config.allOf[4].else.properties.select,data:data105};
 if(vErrors === null){
 vErrors = [err239];
 }
@@ -19602,9 +19568,18 @@ vErrors.push(err239);
 }
 errors++;
 }
-}
-else {
-const err240 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i6+"/valueExpression",schemaPath:"#/properties/tiles/items/properties/config/allOf/3/else/properties/select/items/allOf/0/then/properties/valueExpression/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema39.properties.tiles.items.properties.config.allOf[3].else.properties.select.items.allOf[0].then.properties.valueExpression.type,parentSchema:schema39.properties.tiles.items.properties.config.allOf[3].else.properties.select.items.allOf[0].then.properties.valueExpression,data:data106};
+const len6 = data105.length;
+for(let i6=0; i6<len6; i6++){
+let data106 = data105[i6];
+const _errs287 = errors;
+let valid87 = true;
+const _errs288 = errors;
+const _errs289 = errors;
+const _errs290 = errors;
+if(data106 && typeof data106 == "object" && !Array.isArray(data106)){
+let missing17;
+if((data106.aggFn === undefined) && (missing17 = "aggFn")){
+const err240 = {};
 if(vErrors === null){
 vErrors = [err240];
 }
@@ -19613,20 +19588,10 @@ vErrors.push(err240);
 }
 errors++;
 }
-}
-}
-var _valid13 = _errs287 === errors;
-valid86 = _valid13;
-ifClause3 = "then";
-}
 else {
-const _errs290 = errors;
-if(data104 && typeof data104 == "object" && !Array.isArray(data104)){
-if(data104.valueExpression !== undefined){
-let data107 = data104.valueExpression;
-if(typeof data107 === "string"){
-if(func2(data107) > 0){
-const err241 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i6+"/valueExpression",schemaPath:"#/properties/tiles/items/properties/config/allOf/3/else/properties/select/items/allOf/0/else/properties/valueExpression/maxLength",keyword:"maxLength",params:{limit: 0},message:"must NOT have more than 0 characters",schema:0,parentSchema:schema39.properties.tiles.items.properties.config.allOf[3].else.properties.select.items.allOf[0].else.properties.valueExpression,data:data107};
+if(data106.aggFn !== undefined){
+if("count" !== data106.aggFn){
+const err241 = {};
 if(vErrors === null){
 vErrors = [err241];
 }
@@ -19636,8 +19601,11 @@ vErrors.push(err241);
 errors++;
 }
 }
-else {
-const err242 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i6+"/valueExpression",schemaPath:"#/properties/tiles/items/properties/config/allOf/3/else/properties/select/items/allOf/0/else/properties/valueExpression/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema39.properties.tiles.items.properties.config.allOf[3].else.properties.select.items.allOf[0].else.properties.valueExpression.type,parentSchema:schema39.properties.tiles.items.properties.config.allOf[3].else.properties.select.items.allOf[0].else.properties.valueExpression,data:data107};
+}
+}
+var valid88 = _errs290 === errors;
+if(valid88){
+const err242 = {};
 if(vErrors === null){
 vErrors = [err242];
 }
@@ -19646,14 +19614,33 @@ vErrors.push(err242);
 }
 errors++;
 }
+else {
+errors = _errs289;
+if(vErrors !== null){
+if(_errs289){
+vErrors.length = _errs289;
+}
+else {
+vErrors = null;
 }
 }
-var _valid13 = _errs290 === errors;
-valid86 = _valid13;
-ifClause3 = "else";
 }
-if(!valid86){
-const err243 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i6,schemaPath:"#/properties/tiles/items/properties/config/allOf/3/else/properties/select/items/allOf/0/if",keyword:"if",params:{failingKeyword: ifClause3},message:"must match \""+ifClause3+"\" schema",schema:schema39.properties.tiles.items.properties.config.allOf[3].else.properties.select.items.allOf[0].if,parentSchema:schema39.properties.tiles.items.properties.config.allOf[3].else.properties.select.items.allOf[0],data:data104};
+var _valid13 = _errs288 === errors;
+errors = _errs287;
+if(vErrors !== null){
+if(_errs287){
+vErrors.length = _errs287;
+}
+else {
+vErrors = null;
+}
+}
+let ifClause3;
+if(_valid13){
+const _errs292 = errors;
+if(data106 && typeof data106 == "object" && !Array.isArray(data106)){
+if(data106.valueExpression === undefined){
+const err243 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i6,schemaPath:"#/properties/tiles/items/properties/config/allOf/4/else/properties/select/items/allOf/0/then/required",keyword:"required",params:{missingProperty: "valueExpression"},message:"must have required property '"+"valueExpression"+"'",schema:schema39.properties.tiles.items.properties.config.allOf[4].else.properties.select.items.allOf[0].then.required,parentSchema:schema39.properties.tiles.items.properties.config.allOf[4].else.properties.select.items.allOf[0].then,data:data106};
 if(vErrors === null){
 vErrors = [err243];
 }
@@ -19662,15 +19649,11 @@ vErrors.push(err243);
 }
 errors++;
 }
-const _errs294 = errors;
-let valid91 = true;
-const _errs295 = errors;
-const _errs296 = errors;
-const _errs297 = errors;
-if(data104 && typeof data104 == "object" && !Array.isArray(data104)){
-let missing18;
-if((data104.aggFn === undefined) && (missing18 = "aggFn")){
-const err244 = {};
+if(data106.valueExpression !== undefined){
+let data108 = data106.valueExpression;
+if(typeof data108 === "string"){
+if(func2(data108) < 1){
+const err244 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i6+"/valueExpression",schemaPath:"#/properties/tiles/items/properties/config/allOf/4/else/properties/select/items/allOf/0/then/properties/valueExpression/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema39.properties.tiles.items.properties.config.allOf[4].else.properties.select.items.allOf[0].then.properties.valueExpression,data:data108};
 if(vErrors === null){
 vErrors = [err244];
 }
@@ -19679,10 +19662,9 @@ vErrors.push(err244);
 }
 errors++;
 }
+}
 else {
-if(data104.aggFn !== undefined){
-if("quantile" !== data104.aggFn){
-const err245 = {};
+const err245 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i6+"/valueExpression",schemaPath:"#/properties/tiles/items/properties/config/allOf/4/else/properties/select/items/allOf/0/then/properties/valueExpression/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema39.properties.tiles.items.properties.config.allOf[4].else.properties.select.items.allOf[0].then.properties.valueExpression.type,parentSchema:schema39.properties.tiles.items.properties.config.allOf[4].else.properties.select.items.allOf[0].then.properties.valueExpression,data:data108};
 if(vErrors === null){
 vErrors = [err245];
 }
@@ -19693,10 +19675,18 @@ errors++;
 }
 }
 }
+var _valid13 = _errs292 === errors;
+valid87 = _valid13;
+ifClause3 = "then";
 }
-var valid92 = _errs297 === errors;
-if(valid92){
-const err246 = {};
+else {
+const _errs295 = errors;
+if(data106 && typeof data106 == "object" && !Array.isArray(data106)){
+if(data106.valueExpression !== undefined){
+let data109 = data106.valueExpression;
+if(typeof data109 === "string"){
+if(func2(data109) > 0){
+const err246 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i6+"/valueExpression",schemaPath:"#/properties/tiles/items/properties/config/allOf/4/else/properties/select/items/allOf/0/else/properties/valueExpression/maxLength",keyword:"maxLength",params:{limit: 0},message:"must NOT have more than 0 characters",schema:0,parentSchema:schema39.properties.tiles.items.properties.config.allOf[4].else.properties.select.items.allOf[0].else.properties.valueExpression,data:data109};
 if(vErrors === null){
 vErrors = [err246];
 }
@@ -19705,32 +19695,9 @@ vErrors.push(err246);
 }
 errors++;
 }
-else {
-errors = _errs296;
-if(vErrors !== null){
-if(_errs296){
-vErrors.length = _errs296;
 }
 else {
-vErrors = null;
-}
-}
-}
-var _valid14 = _errs295 === errors;
-errors = _errs294;
-if(vErrors !== null){
-if(_errs294){
-vErrors.length = _errs294;
-}
-else {
-vErrors = null;
-}
-}
-if(_valid14){
-const _errs299 = errors;
-if(data104 && typeof data104 == "object" && !Array.isArray(data104)){
-if(data104.level !== undefined){
-const err247 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i6+"/level",schemaPath:"#/properties/tiles/items/properties/config/allOf/3/else/properties/select/items/allOf/1/then/properties/level/not",keyword:"not",params:{},message:"must NOT be valid",schema:schema39.properties.tiles.items.properties.config.allOf[3].else.properties.select.items.allOf[1].then.properties.level.not,parentSchema:schema39.properties.tiles.items.properties.config.allOf[3].else.properties.select.items.allOf[1].then.properties.level,data:data104.level};
+const err247 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i6+"/valueExpression",schemaPath:"#/properties/tiles/items/properties/config/allOf/4/else/properties/select/items/allOf/0/else/properties/valueExpression/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema39.properties.tiles.items.properties.config.allOf[4].else.properties.select.items.allOf[0].else.properties.valueExpression.type,parentSchema:schema39.properties.tiles.items.properties.config.allOf[4].else.properties.select.items.allOf[0].else.properties.valueExpression,data:data109};
 if(vErrors === null){
 vErrors = [err247];
 }
@@ -19740,11 +19707,13 @@ vErrors.push(err247);
 errors++;
 }
 }
-var _valid14 = _errs299 === errors;
-valid91 = _valid14;
 }
-if(!valid91){
-const err248 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i6,schemaPath:"#/properties/tiles/items/properties/config/allOf/3/else/properties/select/items/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema",schema:schema39.properties.tiles.items.properties.config.allOf[3].else.properties.select.items.allOf[1].if,parentSchema:schema39.properties.tiles.items.properties.config.allOf[3].else.properties.select.items.allOf[1],data:data104};
+var _valid13 = _errs295 === errors;
+valid87 = _valid13;
+ifClause3 = "else";
+}
+if(!valid87){
+const err248 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i6,schemaPath:"#/properties/tiles/items/properties/config/allOf/4/else/properties/select/items/allOf/0/if",keyword:"if",params:{failingKeyword: ifClause3},message:"must match \""+ifClause3+"\" schema",schema:schema39.properties.tiles.items.properties.config.allOf[4].else.properties.select.items.allOf[0].if,parentSchema:schema39.properties.tiles.items.properties.config.allOf[4].else.properties.select.items.allOf[0],data:data106};
 if(vErrors === null){
 vErrors = [err248];
 }
@@ -19753,9 +19722,15 @@ vErrors.push(err248);
 }
 errors++;
 }
-if(data104 && typeof data104 == "object" && !Array.isArray(data104)){
-if(data104.aggFn === undefined){
-const err249 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i6,schemaPath:"#/properties/tiles/items/properties/config/allOf/3/else/properties/select/items/required",keyword:"required",params:{missingProperty: "aggFn"},message:"must have required property '"+"aggFn"+"'",schema:schema39.properties.tiles.items.properties.config.allOf[3].else.properties.select.items.required,parentSchema:schema39.properties.tiles.items.properties.config.allOf[3].else.properties.select.items,data:data104};
+const _errs299 = errors;
+let valid92 = true;
+const _errs300 = errors;
+const _errs301 = errors;
+const _errs302 = errors;
+if(data106 && typeof data106 == "object" && !Array.isArray(data106)){
+let missing18;
+if((data106.aggFn === undefined) && (missing18 = "aggFn")){
+const err249 = {};
 if(vErrors === null){
 vErrors = [err249];
 }
@@ -19764,9 +19739,10 @@ vErrors.push(err249);
 }
 errors++;
 }
-for(const key9 in data104){
-if(!(func29.call(schema39.properties.tiles.items.properties.config.allOf[3].else.properties.select.items.properties, key9))){
-const err250 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i6,schemaPath:"#/properties/tiles/items/properties/config/allOf/3/else/properties/select/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key9},message:"must NOT have additional properties",schema:false,parentSchema:schema39.properties.tiles.items.properties.config.allOf[3].else.properties.select.items,data:data104};
+else {
+if(data106.aggFn !== undefined){
+if("quantile" !== data106.aggFn){
+const err250 = {};
 if(vErrors === null){
 vErrors = [err250];
 }
@@ -19776,11 +19752,11 @@ vErrors.push(err250);
 errors++;
 }
 }
-if(data104.valueExpression !== undefined){
-let data110 = data104.valueExpression;
-if(typeof data110 === "string"){
-if(func2(data110) > 10000){
-const err251 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i6+"/valueExpression",schemaPath:"#/properties/tiles/items/properties/config/allOf/3/else/properties/select/items/properties/valueExpression/maxLength",keyword:"maxLength",params:{limit: 10000},message:"must NOT have more than 10000 characters",schema:10000,parentSchema:schema39.properties.tiles.items.properties.config.allOf[3].else.properties.select.items.properties.valueExpression,data:data110};
+}
+}
+var valid93 = _errs302 === errors;
+if(valid93){
+const err251 = {};
 if(vErrors === null){
 vErrors = [err251];
 }
@@ -19789,9 +19765,32 @@ vErrors.push(err251);
 }
 errors++;
 }
+else {
+errors = _errs301;
+if(vErrors !== null){
+if(_errs301){
+vErrors.length = _errs301;
 }
 else {
-const err252 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i6+"/valueExpression",schemaPath:"#/properties/tiles/items/properties/config/allOf/3/else/properties/select/items/properties/valueExpression/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema39.properties.tiles.items.properties.config.allOf[3].else.properties.select.items.properties.valueExpression.type,parentSchema:schema39.properties.tiles.items.properties.config.allOf[3].else.properties.select.items.properties.valueExpression,data:data110};
+vErrors = null;
+}
+}
+}
+var _valid14 = _errs300 === errors;
+errors = _errs299;
+if(vErrors !== null){
+if(_errs299){
+vErrors.length = _errs299;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid14){
+const _errs304 = errors;
+if(data106 && typeof data106 == "object" && !Array.isArray(data106)){
+if(data106.level !== undefined){
+const err252 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i6+"/level",schemaPath:"#/properties/tiles/items/properties/config/allOf/4/else/properties/select/items/allOf/1/then/properties/level/not",keyword:"not",params:{},message:"must NOT be valid",schema:schema39.properties.tiles.items.properties.config.allOf[4].else.properties.select.items.allOf[1].then.properties.level.not,parentSchema:schema39.properties.tiles.items.properties.config.allOf[4].else.properties.select.items.allOf[1].then.properties.level,data:data106.level};
 if(vErrors === null){
 vErrors = [err252];
 }
@@ -19801,11 +19800,11 @@ vErrors.push(err252);
 errors++;
 }
 }
-if(data104.alias !== undefined){
-let data111 = data104.alias;
-if(typeof data111 === "string"){
-if(func2(data111) > 10000){
-const err253 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i6+"/alias",schemaPath:"#/properties/tiles/items/properties/config/allOf/3/else/properties/select/items/properties/alias/maxLength",keyword:"maxLength",params:{limit: 10000},message:"must NOT have more than 10000 characters",schema:10000,parentSchema:schema39.properties.tiles.items.properties.config.allOf[3].else.properties.select.items.properties.alias,data:data111};
+var _valid14 = _errs304 === errors;
+valid92 = _valid14;
+}
+if(!valid92){
+const err253 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i6,schemaPath:"#/properties/tiles/items/properties/config/allOf/4/else/properties/select/items/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema",schema:schema39.properties.tiles.items.properties.config.allOf[4].else.properties.select.items.allOf[1].if,parentSchema:schema39.properties.tiles.items.properties.config.allOf[4].else.properties.select.items.allOf[1],data:data106};
 if(vErrors === null){
 vErrors = [err253];
 }
@@ -19814,9 +19813,9 @@ vErrors.push(err253);
 }
 errors++;
 }
-}
-else {
-const err254 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i6+"/alias",schemaPath:"#/properties/tiles/items/properties/config/allOf/3/else/properties/select/items/properties/alias/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema39.properties.tiles.items.properties.config.allOf[3].else.properties.select.items.properties.alias.type,parentSchema:schema39.properties.tiles.items.properties.config.allOf[3].else.properties.select.items.properties.alias,data:data111};
+if(data106 && typeof data106 == "object" && !Array.isArray(data106)){
+if(data106.aggFn === undefined){
+const err254 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i6,schemaPath:"#/properties/tiles/items/properties/config/allOf/4/else/properties/select/items/required",keyword:"required",params:{missingProperty: "aggFn"},message:"must have required property '"+"aggFn"+"'",schema:schema39.properties.tiles.items.properties.config.allOf[4].else.properties.select.items.required,parentSchema:schema39.properties.tiles.items.properties.config.allOf[4].else.properties.select.items,data:data106};
 if(vErrors === null){
 vErrors = [err254];
 }
@@ -19825,11 +19824,9 @@ vErrors.push(err254);
 }
 errors++;
 }
-}
-if(data104.aggFn !== undefined){
-let data112 = data104.aggFn;
-if(!(((((((((((data112 === "avg") || (data112 === "count")) || (data112 === "count_distinct")) || (data112 === "last_value")) || (data112 === "max")) || (data112 === "min")) || (data112 === "quantile")) || (data112 === "sum")) || (data112 === "any")) || (data112 === "none")) || (data112 === "increase"))){
-const err255 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i6+"/aggFn",schemaPath:"#/properties/tiles/items/properties/config/allOf/3/else/properties/select/items/properties/aggFn/enum",keyword:"enum",params:{allowedValues: schema39.properties.tiles.items.properties.config.allOf[3].else.properties.select.items.properties.aggFn.enum},message:"must be equal to one of the allowed values",schema:schema39.properties.tiles.items.properties.config.allOf[3].else.properties.select.items.properties.aggFn.enum,parentSchema:schema39.properties.tiles.items.properties.config.allOf[3].else.properties.select.items.properties.aggFn,data:data112};
+for(const key9 in data106){
+if(!(func29.call(schema39.properties.tiles.items.properties.config.allOf[4].else.properties.select.items.properties, key9))){
+const err255 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i6,schemaPath:"#/properties/tiles/items/properties/config/allOf/4/else/properties/select/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key9},message:"must NOT have additional properties",schema:false,parentSchema:schema39.properties.tiles.items.properties.config.allOf[4].else.properties.select.items,data:data106};
 if(vErrors === null){
 vErrors = [err255];
 }
@@ -19839,10 +19836,11 @@ vErrors.push(err255);
 errors++;
 }
 }
-if(data104.level !== undefined){
-let data113 = data104.level;
-if(!((((data113 === 0.5) || (data113 === 0.9)) || (data113 === 0.95)) || (data113 === 0.99))){
-const err256 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i6+"/level",schemaPath:"#/properties/tiles/items/properties/config/allOf/3/else/properties/select/items/properties/level/enum",keyword:"enum",params:{allowedValues: schema39.properties.tiles.items.properties.config.allOf[3].else.properties.select.items.properties.level.enum},message:"must be equal to one of the allowed values",schema:schema39.properties.tiles.items.properties.config.allOf[3].else.properties.select.items.properties.level.enum,parentSchema:schema39.properties.tiles.items.properties.config.allOf[3].else.properties.select.items.properties.level,data:data113};
+if(data106.valueExpression !== undefined){
+let data112 = data106.valueExpression;
+if(typeof data112 === "string"){
+if(func2(data112) > 10000){
+const err256 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i6+"/valueExpression",schemaPath:"#/properties/tiles/items/properties/config/allOf/4/else/properties/select/items/properties/valueExpression/maxLength",keyword:"maxLength",params:{limit: 10000},message:"must NOT have more than 10000 characters",schema:10000,parentSchema:schema39.properties.tiles.items.properties.config.allOf[4].else.properties.select.items.properties.valueExpression,data:data112};
 if(vErrors === null){
 vErrors = [err256];
 }
@@ -19852,11 +19850,8 @@ vErrors.push(err256);
 errors++;
 }
 }
-if(data104.where !== undefined){
-let data114 = data104.where;
-if(typeof data114 === "string"){
-if(func2(data114) > 10000){
-const err257 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i6+"/where",schemaPath:"#/properties/tiles/items/properties/config/allOf/3/else/properties/select/items/properties/where/maxLength",keyword:"maxLength",params:{limit: 10000},message:"must NOT have more than 10000 characters",schema:10000,parentSchema:schema39.properties.tiles.items.properties.config.allOf[3].else.properties.select.items.properties.where,data:data114};
+else {
+const err257 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i6+"/valueExpression",schemaPath:"#/properties/tiles/items/properties/config/allOf/4/else/properties/select/items/properties/valueExpression/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema39.properties.tiles.items.properties.config.allOf[4].else.properties.select.items.properties.valueExpression.type,parentSchema:schema39.properties.tiles.items.properties.config.allOf[4].else.properties.select.items.properties.valueExpression,data:data112};
 if(vErrors === null){
 vErrors = [err257];
 }
@@ -19866,8 +19861,11 @@ vErrors.push(err257);
 errors++;
 }
 }
-else {
-const err258 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i6+"/where",schemaPath:"#/properties/tiles/items/properties/config/allOf/3/else/properties/select/items/properties/where/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema39.properties.tiles.items.properties.config.allOf[3].else.properties.select.items.properties.where.type,parentSchema:schema39.properties.tiles.items.properties.config.allOf[3].else.properties.select.items.properties.where,data:data114};
+if(data106.alias !== undefined){
+let data113 = data106.alias;
+if(typeof data113 === "string"){
+if(func2(data113) > 10000){
+const err258 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i6+"/alias",schemaPath:"#/properties/tiles/items/properties/config/allOf/4/else/properties/select/items/properties/alias/maxLength",keyword:"maxLength",params:{limit: 10000},message:"must NOT have more than 10000 characters",schema:10000,parentSchema:schema39.properties.tiles.items.properties.config.allOf[4].else.properties.select.items.properties.alias,data:data113};
 if(vErrors === null){
 vErrors = [err258];
 }
@@ -19877,10 +19875,8 @@ vErrors.push(err258);
 errors++;
 }
 }
-if(data104.whereLanguage !== undefined){
-let data115 = data104.whereLanguage;
-if(!(((data115 === "lucene") || (data115 === "sql")) || (data115 === "promql"))){
-const err259 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i6+"/whereLanguage",schemaPath:"#/properties/tiles/items/properties/config/allOf/3/else/properties/select/items/properties/whereLanguage/enum",keyword:"enum",params:{allowedValues: schema39.properties.tiles.items.properties.config.allOf[3].else.properties.select.items.properties.whereLanguage.enum},message:"must be equal to one of the allowed values",schema:schema39.properties.tiles.items.properties.config.allOf[3].else.properties.select.items.properties.whereLanguage.enum,parentSchema:schema39.properties.tiles.items.properties.config.allOf[3].else.properties.select.items.properties.whereLanguage,data:data115};
+else {
+const err259 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i6+"/alias",schemaPath:"#/properties/tiles/items/properties/config/allOf/4/else/properties/select/items/properties/alias/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema39.properties.tiles.items.properties.config.allOf[4].else.properties.select.items.properties.alias.type,parentSchema:schema39.properties.tiles.items.properties.config.allOf[4].else.properties.select.items.properties.alias,data:data113};
 if(vErrors === null){
 vErrors = [err259];
 }
@@ -19890,10 +19886,10 @@ vErrors.push(err259);
 errors++;
 }
 }
-if(data104.numberFormat !== undefined){
-let data116 = data104.numberFormat;
-if(!(data116 && typeof data116 == "object" && !Array.isArray(data116))){
-const err260 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i6+"/numberFormat",schemaPath:"#/properties/tiles/items/properties/config/allOf/3/else/properties/select/items/properties/numberFormat/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema39.properties.tiles.items.properties.config.allOf[3].else.properties.select.items.properties.numberFormat.type,parentSchema:schema39.properties.tiles.items.properties.config.allOf[3].else.properties.select.items.properties.numberFormat,data:data116};
+if(data106.aggFn !== undefined){
+let data114 = data106.aggFn;
+if(!(((((((((((data114 === "avg") || (data114 === "count")) || (data114 === "count_distinct")) || (data114 === "last_value")) || (data114 === "max")) || (data114 === "min")) || (data114 === "quantile")) || (data114 === "sum")) || (data114 === "any")) || (data114 === "none")) || (data114 === "increase"))){
+const err260 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i6+"/aggFn",schemaPath:"#/properties/tiles/items/properties/config/allOf/4/else/properties/select/items/properties/aggFn/enum",keyword:"enum",params:{allowedValues: schema39.properties.tiles.items.properties.config.allOf[4].else.properties.select.items.properties.aggFn.enum},message:"must be equal to one of the allowed values",schema:schema39.properties.tiles.items.properties.config.allOf[4].else.properties.select.items.properties.aggFn.enum,parentSchema:schema39.properties.tiles.items.properties.config.allOf[4].else.properties.select.items.properties.aggFn,data:data114};
 if(vErrors === null){
 vErrors = [err260];
 }
@@ -19903,10 +19899,10 @@ vErrors.push(err260);
 errors++;
 }
 }
-if(data104.metricType !== undefined){
-let data117 = data104.metricType;
-if(!(((((data117 === "gauge") || (data117 === "histogram")) || (data117 === "sum")) || (data117 === "summary")) || (data117 === "exponential histogram"))){
-const err261 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i6+"/metricType",schemaPath:"#/properties/tiles/items/properties/config/allOf/3/else/properties/select/items/properties/metricType/enum",keyword:"enum",params:{allowedValues: schema39.properties.tiles.items.properties.config.allOf[3].else.properties.select.items.properties.metricType.enum},message:"must be equal to one of the allowed values",schema:schema39.properties.tiles.items.properties.config.allOf[3].else.properties.select.items.properties.metricType.enum,parentSchema:schema39.properties.tiles.items.properties.config.allOf[3].else.properties.select.items.properties.metricType,data:data117};
+if(data106.level !== undefined){
+let data115 = data106.level;
+if(!((((data115 === 0.5) || (data115 === 0.9)) || (data115 === 0.95)) || (data115 === 0.99))){
+const err261 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i6+"/level",schemaPath:"#/properties/tiles/items/properties/config/allOf/4/else/properties/select/items/properties/level/enum",keyword:"enum",params:{allowedValues: schema39.properties.tiles.items.properties.config.allOf[4].else.properties.select.items.properties.level.enum},message:"must be equal to one of the allowed values",schema:schema39.properties.tiles.items.properties.config.allOf[4].else.properties.select.items.properties.level.enum,parentSchema:schema39.properties.tiles.items.properties.config.allOf[4].else.properties.select.items.properties.level,data:data115};
 if(vErrors === null){
 vErrors = [err261];
 }
@@ -19916,10 +19912,11 @@ vErrors.push(err261);
 errors++;
 }
 }
-if(data104.metricName !== undefined){
-let data118 = data104.metricName;
-if(typeof data118 !== "string"){
-const err262 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i6+"/metricName",schemaPath:"#/properties/tiles/items/properties/config/allOf/3/else/properties/select/items/properties/metricName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema39.properties.tiles.items.properties.config.allOf[3].else.properties.select.items.properties.metricName.type,parentSchema:schema39.properties.tiles.items.properties.config.allOf[3].else.properties.select.items.properties.metricName,data:data118};
+if(data106.where !== undefined){
+let data116 = data106.where;
+if(typeof data116 === "string"){
+if(func2(data116) > 10000){
+const err262 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i6+"/where",schemaPath:"#/properties/tiles/items/properties/config/allOf/4/else/properties/select/items/properties/where/maxLength",keyword:"maxLength",params:{limit: 10000},message:"must NOT have more than 10000 characters",schema:10000,parentSchema:schema39.properties.tiles.items.properties.config.allOf[4].else.properties.select.items.properties.where,data:data116};
 if(vErrors === null){
 vErrors = [err262];
 }
@@ -19929,10 +19926,8 @@ vErrors.push(err262);
 errors++;
 }
 }
-if(data104.periodAggFn !== undefined){
-let data119 = data104.periodAggFn;
-if("delta" !== data119){
-const err263 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i6+"/periodAggFn",schemaPath:"#/properties/tiles/items/properties/config/allOf/3/else/properties/select/items/properties/periodAggFn/const",keyword:"const",params:{allowedValue: "delta"},message:"must be equal to constant",schema:"delta",parentSchema:schema39.properties.tiles.items.properties.config.allOf[3].else.properties.select.items.properties.periodAggFn,data:data119};
+else {
+const err263 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i6+"/where",schemaPath:"#/properties/tiles/items/properties/config/allOf/4/else/properties/select/items/properties/where/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema39.properties.tiles.items.properties.config.allOf[4].else.properties.select.items.properties.where.type,parentSchema:schema39.properties.tiles.items.properties.config.allOf[4].else.properties.select.items.properties.where,data:data116};
 if(vErrors === null){
 vErrors = [err263];
 }
@@ -19942,9 +19937,10 @@ vErrors.push(err263);
 errors++;
 }
 }
-}
-else {
-const err264 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i6,schemaPath:"#/properties/tiles/items/properties/config/allOf/3/else/properties/select/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema39.properties.tiles.items.properties.config.allOf[3].else.properties.select.items.type,parentSchema:schema39.properties.tiles.items.properties.config.allOf[3].else.properties.select.items,data:data104};
+if(data106.whereLanguage !== undefined){
+let data117 = data106.whereLanguage;
+if(!(((data117 === "lucene") || (data117 === "sql")) || (data117 === "promql"))){
+const err264 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i6+"/whereLanguage",schemaPath:"#/properties/tiles/items/properties/config/allOf/4/else/properties/select/items/properties/whereLanguage/enum",keyword:"enum",params:{allowedValues: schema39.properties.tiles.items.properties.config.allOf[4].else.properties.select.items.properties.whereLanguage.enum},message:"must be equal to one of the allowed values",schema:schema39.properties.tiles.items.properties.config.allOf[4].else.properties.select.items.properties.whereLanguage.enum,parentSchema:schema39.properties.tiles.items.properties.config.allOf[4].else.properties.select.items.properties.whereLanguage,data:data117};
 if(vErrors === null){
 vErrors = [err264];
 }
@@ -19954,9 +19950,10 @@ vErrors.push(err264);
 errors++;
 }
 }
-}
-else {
-const err265 = {instancePath:instancePath+"/tiles/" + i0+"/config/select",schemaPath:"#/properties/tiles/items/properties/config/allOf/3/else/properties/select/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema39.properties.tiles.items.properties.config.allOf[3].else.properties.select.type,parentSchema:schema39.properties.tiles.items.properties.config.allOf[3].else.properties.select,data:data103};
+if(data106.numberFormat !== undefined){
+let data118 = data106.numberFormat;
+if(!(data118 && typeof data118 == "object" && !Array.isArray(data118))){
+const err265 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i6+"/numberFormat",schemaPath:"#/properties/tiles/items/properties/config/allOf/4/else/properties/select/items/properties/numberFormat/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema39.properties.tiles.items.properties.config.allOf[4].else.properties.select.items.properties.numberFormat.type,parentSchema:schema39.properties.tiles.items.properties.config.allOf[4].else.properties.select.items.properties.numberFormat,data:data118};
 if(vErrors === null){
 vErrors = [err265];
 }
@@ -19966,11 +19963,10 @@ vErrors.push(err265);
 errors++;
 }
 }
-if(data9.groupBy !== undefined){
-let data120 = data9.groupBy;
-if(typeof data120 === "string"){
-if(func2(data120) > 10000){
-const err266 = {instancePath:instancePath+"/tiles/" + i0+"/config/groupBy",schemaPath:"#/properties/tiles/items/properties/config/allOf/3/else/properties/groupBy/maxLength",keyword:"maxLength",params:{limit: 10000},message:"must NOT have more than 10000 characters",schema:10000,parentSchema:schema39.properties.tiles.items.properties.config.allOf[3].else.properties.groupBy,data:data120};
+if(data106.metricType !== undefined){
+let data119 = data106.metricType;
+if(!(((((data119 === "gauge") || (data119 === "histogram")) || (data119 === "sum")) || (data119 === "summary")) || (data119 === "exponential histogram"))){
+const err266 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i6+"/metricType",schemaPath:"#/properties/tiles/items/properties/config/allOf/4/else/properties/select/items/properties/metricType/enum",keyword:"enum",params:{allowedValues: schema39.properties.tiles.items.properties.config.allOf[4].else.properties.select.items.properties.metricType.enum},message:"must be equal to one of the allowed values",schema:schema39.properties.tiles.items.properties.config.allOf[4].else.properties.select.items.properties.metricType.enum,parentSchema:schema39.properties.tiles.items.properties.config.allOf[4].else.properties.select.items.properties.metricType,data:data119};
 if(vErrors === null){
 vErrors = [err266];
 }
@@ -19980,8 +19976,10 @@ vErrors.push(err266);
 errors++;
 }
 }
-else {
-const err267 = {instancePath:instancePath+"/tiles/" + i0+"/config/groupBy",schemaPath:"#/properties/tiles/items/properties/config/allOf/3/else/properties/groupBy/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema39.properties.tiles.items.properties.config.allOf[3].else.properties.groupBy.type,parentSchema:schema39.properties.tiles.items.properties.config.allOf[3].else.properties.groupBy,data:data120};
+if(data106.metricName !== undefined){
+let data120 = data106.metricName;
+if(typeof data120 !== "string"){
+const err267 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i6+"/metricName",schemaPath:"#/properties/tiles/items/properties/config/allOf/4/else/properties/select/items/properties/metricName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema39.properties.tiles.items.properties.config.allOf[4].else.properties.select.items.properties.metricName.type,parentSchema:schema39.properties.tiles.items.properties.config.allOf[4].else.properties.select.items.properties.metricName,data:data120};
 if(vErrors === null){
 vErrors = [err267];
 }
@@ -19991,11 +19989,10 @@ vErrors.push(err267);
 errors++;
 }
 }
-if(data9.having !== undefined){
-let data121 = data9.having;
-if(typeof data121 === "string"){
-if(func2(data121) > 10000){
-const err268 = {instancePath:instancePath+"/tiles/" + i0+"/config/having",schemaPath:"#/properties/tiles/items/properties/config/allOf/3/else/properties/having/maxLength",keyword:"maxLength",params:{limit: 10000},message:"must NOT have more than 10000 characters",schema:10000,parentSchema:schema39.properties.tiles.items.properties.config.allOf[3].else.properties.having,data:data121};
+if(data106.periodAggFn !== undefined){
+let data121 = data106.periodAggFn;
+if("delta" !== data121){
+const err268 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i6+"/periodAggFn",schemaPath:"#/properties/tiles/items/properties/config/allOf/4/else/properties/select/items/properties/periodAggFn/const",keyword:"const",params:{allowedValue: "delta"},message:"must be equal to constant",schema:"delta",parentSchema:schema39.properties.tiles.items.properties.config.allOf[4].else.properties.select.items.properties.periodAggFn,data:data121};
 if(vErrors === null){
 vErrors = [err268];
 }
@@ -20005,8 +20002,9 @@ vErrors.push(err268);
 errors++;
 }
 }
+}
 else {
-const err269 = {instancePath:instancePath+"/tiles/" + i0+"/config/having",schemaPath:"#/properties/tiles/items/properties/config/allOf/3/else/properties/having/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema39.properties.tiles.items.properties.config.allOf[3].else.properties.having.type,parentSchema:schema39.properties.tiles.items.properties.config.allOf[3].else.properties.having,data:data121};
+const err269 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i6,schemaPath:"#/properties/tiles/items/properties/config/allOf/4/else/properties/select/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema39.properties.tiles.items.properties.config.allOf[4].else.properties.select.items.type,parentSchema:schema39.properties.tiles.items.properties.config.allOf[4].else.properties.select.items,data:data106};
 if(vErrors === null){
 vErrors = [err269];
 }
@@ -20016,11 +20014,9 @@ vErrors.push(err269);
 errors++;
 }
 }
-if(data9.orderBy !== undefined){
-let data122 = data9.orderBy;
-if(typeof data122 === "string"){
-if(func2(data122) > 10000){
-const err270 = {instancePath:instancePath+"/tiles/" + i0+"/config/orderBy",schemaPath:"#/properties/tiles/items/properties/config/allOf/3/else/properties/orderBy/maxLength",keyword:"maxLength",params:{limit: 10000},message:"must NOT have more than 10000 characters",schema:10000,parentSchema:schema39.properties.tiles.items.properties.config.allOf[3].else.properties.orderBy,data:data122};
+}
+else {
+const err270 = {instancePath:instancePath+"/tiles/" + i0+"/config/select",schemaPath:"#/properties/tiles/items/properties/config/allOf/4/else/properties/select/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema39.properties.tiles.items.properties.config.allOf[4].else.properties.select.type,parentSchema:schema39.properties.tiles.items.properties.config.allOf[4].else.properties.select,data:data105};
 if(vErrors === null){
 vErrors = [err270];
 }
@@ -20030,8 +20026,11 @@ vErrors.push(err270);
 errors++;
 }
 }
-else {
-const err271 = {instancePath:instancePath+"/tiles/" + i0+"/config/orderBy",schemaPath:"#/properties/tiles/items/properties/config/allOf/3/else/properties/orderBy/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema39.properties.tiles.items.properties.config.allOf[3].else.properties.orderBy.type,parentSchema:schema39.properties.tiles.items.properties.config.allOf[3].else.properties.orderBy,data:data122};
+if(data9.groupBy !== undefined){
+let data122 = data9.groupBy;
+if(typeof data122 === "string"){
+if(func2(data122) > 10000){
+const err271 = {instancePath:instancePath+"/tiles/" + i0+"/config/groupBy",schemaPath:"#/properties/tiles/items/properties/config/allOf/4/else/properties/groupBy/maxLength",keyword:"maxLength",params:{limit: 10000},message:"must NOT have more than 10000 characters",schema:10000,parentSchema:schema39.properties.tiles.items.properties.config.allOf[4].else.properties.groupBy,data:data122};
 if(vErrors === null){
 vErrors = [err271];
 }
@@ -20041,10 +20040,8 @@ vErrors.push(err271);
 errors++;
 }
 }
-if(data9.asRatio !== undefined){
-let data123 = data9.asRatio;
-if(typeof data123 !== "boolean"){
-const err272 = {instancePath:instancePath+"/tiles/" + i0+"/config/asRatio",schemaPath:"#/properties/tiles/items/properties/config/allOf/3/else/properties/asRatio/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema39.properties.tiles.items.properties.config.allOf[3].else.properties.asRatio.type,parentSchema:schema39.properties.tiles.items.properties.config.allOf[3].else.properties.asRatio,data:data123};
+else {
+const err272 = {instancePath:instancePath+"/tiles/" + i0+"/config/groupBy",schemaPath:"#/properties/tiles/items/properties/config/allOf/4/else/properties/groupBy/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema39.properties.tiles.items.properties.config.allOf[4].else.properties.groupBy.type,parentSchema:schema39.properties.tiles.items.properties.config.allOf[4].else.properties.groupBy,data:data122};
 if(vErrors === null){
 vErrors = [err272];
 }
@@ -20054,10 +20051,11 @@ vErrors.push(err272);
 errors++;
 }
 }
-if(data9.numberFormat !== undefined){
-let data124 = data9.numberFormat;
-if(!(data124 && typeof data124 == "object" && !Array.isArray(data124))){
-const err273 = {instancePath:instancePath+"/tiles/" + i0+"/config/numberFormat",schemaPath:"#/properties/tiles/items/properties/config/allOf/3/else/properties/numberFormat/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema39.properties.tiles.items.properties.config.allOf[3].else.properties.numberFormat.type,parentSchema:schema39.properties.tiles.items.properties.config.allOf[3].else.properties.numberFormat,data:data124};
+if(data9.having !== undefined){
+let data123 = data9.having;
+if(typeof data123 === "string"){
+if(func2(data123) > 10000){
+const err273 = {instancePath:instancePath+"/tiles/" + i0+"/config/having",schemaPath:"#/properties/tiles/items/properties/config/allOf/4/else/properties/having/maxLength",keyword:"maxLength",params:{limit: 10000},message:"must NOT have more than 10000 characters",schema:10000,parentSchema:schema39.properties.tiles.items.properties.config.allOf[4].else.properties.having,data:data123};
 if(vErrors === null){
 vErrors = [err273];
 }
@@ -20067,10 +20065,8 @@ vErrors.push(err273);
 errors++;
 }
 }
-if(data9.groupByColumnsOnLeft !== undefined){
-let data125 = data9.groupByColumnsOnLeft;
-if(typeof data125 !== "boolean"){
-const err274 = {instancePath:instancePath+"/tiles/" + i0+"/config/groupByColumnsOnLeft",schemaPath:"#/properties/tiles/items/properties/config/allOf/3/else/properties/groupByColumnsOnLeft/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema39.properties.tiles.items.properties.config.allOf[3].else.properties.groupByColumnsOnLeft.type,parentSchema:schema39.properties.tiles.items.properties.config.allOf[3].else.properties.groupByColumnsOnLeft,data:data125};
+else {
+const err274 = {instancePath:instancePath+"/tiles/" + i0+"/config/having",schemaPath:"#/properties/tiles/items/properties/config/allOf/4/else/properties/having/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema39.properties.tiles.items.properties.config.allOf[4].else.properties.having.type,parentSchema:schema39.properties.tiles.items.properties.config.allOf[4].else.properties.having,data:data123};
 if(vErrors === null){
 vErrors = [err274];
 }
@@ -20080,10 +20076,11 @@ vErrors.push(err274);
 errors++;
 }
 }
-if(data9.onClick !== undefined){
-let data126 = data9.onClick;
-if(!(data126 && typeof data126 == "object" && !Array.isArray(data126))){
-const err275 = {instancePath:instancePath+"/tiles/" + i0+"/config/onClick",schemaPath:"#/properties/tiles/items/properties/config/allOf/3/else/properties/onClick/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema39.properties.tiles.items.properties.config.allOf[3].else.properties.onClick.type,parentSchema:schema39.properties.tiles.items.properties.config.allOf[3].else.properties.onClick,data:data126};
+if(data9.orderBy !== undefined){
+let data124 = data9.orderBy;
+if(typeof data124 === "string"){
+if(func2(data124) > 10000){
+const err275 = {instancePath:instancePath+"/tiles/" + i0+"/config/orderBy",schemaPath:"#/properties/tiles/items/properties/config/allOf/4/else/properties/orderBy/maxLength",keyword:"maxLength",params:{limit: 10000},message:"must NOT have more than 10000 characters",schema:10000,parentSchema:schema39.properties.tiles.items.properties.config.allOf[4].else.properties.orderBy,data:data124};
 if(vErrors === null){
 vErrors = [err275];
 }
@@ -20093,11 +20090,8 @@ vErrors.push(err275);
 errors++;
 }
 }
-if(data9.formulas !== undefined){
-let data127 = data9.formulas;
-if(Array.isArray(data127)){
-if(data127.length > 10){
-const err276 = {instancePath:instancePath+"/tiles/" + i0+"/config/formulas",schemaPath:"#/properties/tiles/items/properties/config/allOf/3/else/properties/formulas/maxItems",keyword:"maxItems",params:{limit: 10},message:"must NOT have more than 10 items",schema:10,parentSchema:schema39.properties.tiles.items.properties.config.allOf[3].else.properties.formulas,data:data127};
+else {
+const err276 = {instancePath:instancePath+"/tiles/" + i0+"/config/orderBy",schemaPath:"#/properties/tiles/items/properties/config/allOf/4/else/properties/orderBy/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema39.properties.tiles.items.properties.config.allOf[4].else.properties.orderBy.type,parentSchema:schema39.properties.tiles.items.properties.config.allOf[4].else.properties.orderBy,data:data124};
 if(vErrors === null){
 vErrors = [err276];
 }
@@ -20106,11 +20100,11 @@ vErrors.push(err276);
 }
 errors++;
 }
-const len7 = data127.length;
-for(let i7=0; i7<len7; i7++){
-let data128 = data127[i7];
-if(!(data128 && typeof data128 == "object" && !Array.isArray(data128))){
-const err277 = {instancePath:instancePath+"/tiles/" + i0+"/config/formulas/" + i7,schemaPath:"#/properties/tiles/items/properties/config/allOf/3/else/properties/formulas/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema39.properties.tiles.items.properties.config.allOf[3].else.properties.formulas.items.type,parentSchema:schema39.properties.tiles.items.properties.config.allOf[3].else.properties.formulas.items,data:data128};
+}
+if(data9.asRatio !== undefined){
+let data125 = data9.asRatio;
+if(typeof data125 !== "boolean"){
+const err277 = {instancePath:instancePath+"/tiles/" + i0+"/config/asRatio",schemaPath:"#/properties/tiles/items/properties/config/allOf/4/else/properties/asRatio/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema39.properties.tiles.items.properties.config.allOf[4].else.properties.asRatio.type,parentSchema:schema39.properties.tiles.items.properties.config.allOf[4].else.properties.asRatio,data:data125};
 if(vErrors === null){
 vErrors = [err277];
 }
@@ -20120,9 +20114,10 @@ vErrors.push(err277);
 errors++;
 }
 }
-}
-else {
-const err278 = {instancePath:instancePath+"/tiles/" + i0+"/config/formulas",schemaPath:"#/properties/tiles/items/properties/config/allOf/3/else/properties/formulas/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema39.properties.tiles.items.properties.config.allOf[3].else.properties.formulas.type,parentSchema:schema39.properties.tiles.items.properties.config.allOf[3].else.properties.formulas,data:data127};
+if(data9.numberFormat !== undefined){
+let data126 = data9.numberFormat;
+if(!(data126 && typeof data126 == "object" && !Array.isArray(data126))){
+const err278 = {instancePath:instancePath+"/tiles/" + i0+"/config/numberFormat",schemaPath:"#/properties/tiles/items/properties/config/allOf/4/else/properties/numberFormat/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema39.properties.tiles.items.properties.config.allOf[4].else.properties.numberFormat.type,parentSchema:schema39.properties.tiles.items.properties.config.allOf[4].else.properties.numberFormat,data:data126};
 if(vErrors === null){
 vErrors = [err278];
 }
@@ -20132,10 +20127,10 @@ vErrors.push(err278);
 errors++;
 }
 }
-if(data9.showOperandSeries !== undefined){
-let data129 = data9.showOperandSeries;
-if(typeof data129 !== "boolean"){
-const err279 = {instancePath:instancePath+"/tiles/" + i0+"/config/showOperandSeries",schemaPath:"#/properties/tiles/items/properties/config/allOf/3/else/properties/showOperandSeries/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema39.properties.tiles.items.properties.config.allOf[3].else.properties.showOperandSeries.type,parentSchema:schema39.properties.tiles.items.properties.config.allOf[3].else.properties.showOperandSeries,data:data129};
+if(data9.groupByColumnsOnLeft !== undefined){
+let data127 = data9.groupByColumnsOnLeft;
+if(typeof data127 !== "boolean"){
+const err279 = {instancePath:instancePath+"/tiles/" + i0+"/config/groupByColumnsOnLeft",schemaPath:"#/properties/tiles/items/properties/config/allOf/4/else/properties/groupByColumnsOnLeft/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema39.properties.tiles.items.properties.config.allOf[4].else.properties.groupByColumnsOnLeft.type,parentSchema:schema39.properties.tiles.items.properties.config.allOf[4].else.properties.groupByColumnsOnLeft,data:data127};
 if(vErrors === null){
 vErrors = [err279];
 }
@@ -20145,9 +20140,10 @@ vErrors.push(err279);
 errors++;
 }
 }
-}
-else {
-const err280 = {instancePath:instancePath+"/tiles/" + i0+"/config",schemaPath:"#/properties/tiles/items/properties/config/allOf/3/else/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema39.properties.tiles.items.properties.config.allOf[3].else.type,parentSchema:schema39.properties.tiles.items.properties.config.allOf[3].else,data:data9};
+if(data9.onClick !== undefined){
+let data128 = data9.onClick;
+if(!(data128 && typeof data128 == "object" && !Array.isArray(data128))){
+const err280 = {instancePath:instancePath+"/tiles/" + i0+"/config/onClick",schemaPath:"#/properties/tiles/items/properties/config/allOf/4/else/properties/onClick/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema39.properties.tiles.items.properties.config.allOf[4].else.properties.onClick.type,parentSchema:schema39.properties.tiles.items.properties.config.allOf[4].else.properties.onClick,data:data128};
 if(vErrors === null){
 vErrors = [err280];
 }
@@ -20156,11 +20152,12 @@ vErrors.push(err280);
 }
 errors++;
 }
-var _valid11 = _errs262 === errors;
-valid73 = _valid11;
 }
-if(!valid73){
-const err281 = {instancePath:instancePath+"/tiles/" + i0+"/config",schemaPath:"#/properties/tiles/items/properties/config/allOf/3/if",keyword:"if",params:{failingKeyword: "else"},message:"must match \"else\" schema",schema:schema39.properties.tiles.items.properties.config.allOf[3].if,parentSchema:schema39.properties.tiles.items.properties.config.allOf[3],data:data9};
+if(data9.formulas !== undefined){
+let data129 = data9.formulas;
+if(Array.isArray(data129)){
+if(data129.length > 10){
+const err281 = {instancePath:instancePath+"/tiles/" + i0+"/config/formulas",schemaPath:"#/properties/tiles/items/properties/config/allOf/4/else/properties/formulas/maxItems",keyword:"maxItems",params:{limit: 10},message:"must NOT have more than 10 items",schema:10,parentSchema:schema39.properties.tiles.items.properties.config.allOf[4].else.properties.formulas,data:data129};
 if(vErrors === null){
 vErrors = [err281];
 }
@@ -20169,17 +20166,11 @@ vErrors.push(err281);
 }
 errors++;
 }
-const _errs339 = errors;
-let valid98 = true;
-const _errs340 = errors;
-const _errs341 = errors;
-const _errs342 = errors;
-const _errs343 = errors;
-const _errs344 = errors;
-if(data9 && typeof data9 == "object" && !Array.isArray(data9)){
-let missing19;
-if((data9.configType === undefined) && (missing19 = "configType")){
-const err282 = {};
+const len7 = data129.length;
+for(let i7=0; i7<len7; i7++){
+let data130 = data129[i7];
+if(!(data130 && typeof data130 == "object" && !Array.isArray(data130))){
+const err282 = {instancePath:instancePath+"/tiles/" + i0+"/config/formulas/" + i7,schemaPath:"#/properties/tiles/items/properties/config/allOf/4/else/properties/formulas/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema39.properties.tiles.items.properties.config.allOf[4].else.properties.formulas.items.type,parentSchema:schema39.properties.tiles.items.properties.config.allOf[4].else.properties.formulas.items,data:data130};
 if(vErrors === null){
 vErrors = [err282];
 }
@@ -20189,9 +20180,9 @@ vErrors.push(err282);
 errors++;
 }
 }
-var valid100 = _errs344 === errors;
-if(valid100){
-const err283 = {};
+}
+else {
+const err283 = {instancePath:instancePath+"/tiles/" + i0+"/config/formulas",schemaPath:"#/properties/tiles/items/properties/config/allOf/4/else/properties/formulas/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema39.properties.tiles.items.properties.config.allOf[4].else.properties.formulas.type,parentSchema:schema39.properties.tiles.items.properties.config.allOf[4].else.properties.formulas,data:data129};
 if(vErrors === null){
 vErrors = [err283];
 }
@@ -20200,22 +20191,11 @@ vErrors.push(err283);
 }
 errors++;
 }
-else {
-errors = _errs343;
-if(vErrors !== null){
-if(_errs343){
-vErrors.length = _errs343;
 }
-else {
-vErrors = null;
-}
-}
-}
-if(errors === _errs342){
-if(data9 && typeof data9 == "object" && !Array.isArray(data9)){
-let missing20;
-if((data9.displayType === undefined) && (missing20 = "displayType")){
-const err284 = {};
+if(data9.showOperandSeries !== undefined){
+let data131 = data9.showOperandSeries;
+if(typeof data131 !== "boolean"){
+const err284 = {instancePath:instancePath+"/tiles/" + i0+"/config/showOperandSeries",schemaPath:"#/properties/tiles/items/properties/config/allOf/4/else/properties/showOperandSeries/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema39.properties.tiles.items.properties.config.allOf[4].else.properties.showOperandSeries.type,parentSchema:schema39.properties.tiles.items.properties.config.allOf[4].else.properties.showOperandSeries,data:data131};
 if(vErrors === null){
 vErrors = [err284];
 }
@@ -20224,10 +20204,10 @@ vErrors.push(err284);
 }
 errors++;
 }
+}
+}
 else {
-if(data9.displayType !== undefined){
-if("number" !== data9.displayType){
-const err285 = {};
+const err285 = {instancePath:instancePath+"/tiles/" + i0+"/config",schemaPath:"#/properties/tiles/items/properties/config/allOf/4/else/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema39.properties.tiles.items.properties.config.allOf[4].else.type,parentSchema:schema39.properties.tiles.items.properties.config.allOf[4].else,data:data9};
 if(vErrors === null){
 vErrors = [err285];
 }
@@ -20236,13 +20216,11 @@ vErrors.push(err285);
 }
 errors++;
 }
+var _valid11 = _errs267 === errors;
+valid74 = _valid11;
 }
-}
-}
-}
-var valid99 = _errs342 === errors;
-if(valid99){
-const err286 = {};
+if(!valid74){
+const err286 = {instancePath:instancePath+"/tiles/" + i0+"/config",schemaPath:"#/properties/tiles/items/properties/config/allOf/4/if",keyword:"if",params:{failingKeyword: "else"},message:"must match \"else\" schema",schema:schema39.properties.tiles.items.properties.config.allOf[4].if,parentSchema:schema39.properties.tiles.items.properties.config.allOf[4],data:data9};
 if(vErrors === null){
 vErrors = [err286];
 }
@@ -20251,35 +20229,16 @@ vErrors.push(err286);
 }
 errors++;
 }
-else {
-errors = _errs341;
-if(vErrors !== null){
-if(_errs341){
-vErrors.length = _errs341;
-}
-else {
-vErrors = null;
-}
-}
-}
-var _valid15 = _errs340 === errors;
-errors = _errs339;
-if(vErrors !== null){
-if(_errs339){
-vErrors.length = _errs339;
-}
-else {
-vErrors = null;
-}
-}
-if(!_valid15){
+const _errs344 = errors;
+let valid99 = true;
+const _errs345 = errors;
 const _errs346 = errors;
+const _errs347 = errors;
+const _errs348 = errors;
 const _errs349 = errors;
-let valid103 = true;
-const _errs350 = errors;
 if(data9 && typeof data9 == "object" && !Array.isArray(data9)){
-let missing21;
-if((data9.formulas === undefined) && (missing21 = "formulas")){
+let missing19;
+if((data9.configType === undefined) && (missing19 = "configType")){
 const err287 = {};
 if(vErrors === null){
 vErrors = [err287];
@@ -20289,13 +20248,9 @@ vErrors.push(err287);
 }
 errors++;
 }
-else {
-if(data9.formulas !== undefined){
-let data131 = data9.formulas;
-const _errs351 = errors;
-if(errors === _errs351){
-if(Array.isArray(data131)){
-if(data131.length < 1){
+}
+var valid101 = _errs349 === errors;
+if(valid101){
 const err288 = {};
 if(vErrors === null){
 vErrors = [err288];
@@ -20305,8 +20260,21 @@ vErrors.push(err288);
 }
 errors++;
 }
+else {
+errors = _errs348;
+if(vErrors !== null){
+if(_errs348){
+vErrors.length = _errs348;
 }
 else {
+vErrors = null;
+}
+}
+}
+if(errors === _errs347){
+if(data9 && typeof data9 == "object" && !Array.isArray(data9)){
+let missing20;
+if((data9.displayType === undefined) && (missing20 = "displayType")){
 const err289 = {};
 if(vErrors === null){
 vErrors = [err289];
@@ -20316,28 +20284,10 @@ vErrors.push(err289);
 }
 errors++;
 }
-}
-}
-}
-}
-var _valid16 = _errs350 === errors;
-errors = _errs349;
-if(vErrors !== null){
-if(_errs349){
-vErrors.length = _errs349;
-}
 else {
-vErrors = null;
-}
-}
-if(!_valid16){
-const _errs353 = errors;
-if(data9 && typeof data9 == "object" && !Array.isArray(data9)){
-if(data9.select !== undefined){
-let data132 = data9.select;
-if(Array.isArray(data132)){
-if(data132.length > 1){
-const err290 = {instancePath:instancePath+"/tiles/" + i0+"/config/select",schemaPath:"#/properties/tiles/items/properties/config/allOf/4/else/allOf/0/else/properties/select/maxItems",keyword:"maxItems",params:{limit: 1},message:"must NOT have more than 1 items",schema:1,parentSchema:schema39.properties.tiles.items.properties.config.allOf[4].else.allOf[0].else.properties.select,data:data132};
+if(data9.displayType !== undefined){
+if("number" !== data9.displayType){
+const err290 = {};
 if(vErrors === null){
 vErrors = [err290];
 }
@@ -20347,8 +20297,12 @@ vErrors.push(err290);
 errors++;
 }
 }
-else {
-const err291 = {instancePath:instancePath+"/tiles/" + i0+"/config/select",schemaPath:"#/properties/tiles/items/properties/config/allOf/4/else/allOf/0/else/properties/select/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema39.properties.tiles.items.properties.config.allOf[4].else.allOf[0].else.properties.select.type,parentSchema:schema39.properties.tiles.items.properties.config.allOf[4].else.allOf[0].else.properties.select,data:data132};
+}
+}
+}
+var valid100 = _errs347 === errors;
+if(valid100){
+const err291 = {};
 if(vErrors === null){
 vErrors = [err291];
 }
@@ -20357,13 +20311,36 @@ vErrors.push(err291);
 }
 errors++;
 }
+else {
+errors = _errs346;
+if(vErrors !== null){
+if(_errs346){
+vErrors.length = _errs346;
+}
+else {
+vErrors = null;
 }
 }
-var _valid16 = _errs353 === errors;
-valid103 = _valid16;
 }
-if(!valid103){
-const err292 = {instancePath:instancePath+"/tiles/" + i0+"/config",schemaPath:"#/properties/tiles/items/properties/config/allOf/4/else/allOf/0/if",keyword:"if",params:{failingKeyword: "else"},message:"must match \"else\" schema",schema:schema39.properties.tiles.items.properties.config.allOf[4].else.allOf[0].if,parentSchema:schema39.properties.tiles.items.properties.config.allOf[4].else.allOf[0],data:data9};
+var _valid15 = _errs345 === errors;
+errors = _errs344;
+if(vErrors !== null){
+if(_errs344){
+vErrors.length = _errs344;
+}
+else {
+vErrors = null;
+}
+}
+if(!_valid15){
+const _errs351 = errors;
+const _errs354 = errors;
+let valid104 = true;
+const _errs355 = errors;
+if(data9 && typeof data9 == "object" && !Array.isArray(data9)){
+let missing21;
+if((data9.formulas === undefined) && (missing21 = "formulas")){
+const err292 = {};
 if(vErrors === null){
 vErrors = [err292];
 }
@@ -20372,9 +20349,14 @@ vErrors.push(err292);
 }
 errors++;
 }
-if(data9 && typeof data9 == "object" && !Array.isArray(data9)){
-if(data9.displayType === undefined){
-const err293 = {instancePath:instancePath+"/tiles/" + i0+"/config",schemaPath:"#/properties/tiles/items/properties/config/allOf/4/else/required",keyword:"required",params:{missingProperty: "displayType"},message:"must have required property '"+"displayType"+"'",schema:schema39.properties.tiles.items.properties.config.allOf[4].else.required,parentSchema:schema39.properties.tiles.items.properties.config.allOf[4].else,data:data9};
+else {
+if(data9.formulas !== undefined){
+let data133 = data9.formulas;
+const _errs356 = errors;
+if(errors === _errs356){
+if(Array.isArray(data133)){
+if(data133.length < 1){
+const err293 = {};
 if(vErrors === null){
 vErrors = [err293];
 }
@@ -20383,8 +20365,9 @@ vErrors.push(err293);
 }
 errors++;
 }
-if(data9.sourceId === undefined){
-const err294 = {instancePath:instancePath+"/tiles/" + i0+"/config",schemaPath:"#/properties/tiles/items/properties/config/allOf/4/else/required",keyword:"required",params:{missingProperty: "sourceId"},message:"must have required property '"+"sourceId"+"'",schema:schema39.properties.tiles.items.properties.config.allOf[4].else.required,parentSchema:schema39.properties.tiles.items.properties.config.allOf[4].else,data:data9};
+}
+else {
+const err294 = {};
 if(vErrors === null){
 vErrors = [err294];
 }
@@ -20393,8 +20376,28 @@ vErrors.push(err294);
 }
 errors++;
 }
-if(data9.select === undefined){
-const err295 = {instancePath:instancePath+"/tiles/" + i0+"/config",schemaPath:"#/properties/tiles/items/properties/config/allOf/4/else/required",keyword:"required",params:{missingProperty: "select"},message:"must have required property '"+"select"+"'",schema:schema39.properties.tiles.items.properties.config.allOf[4].else.required,parentSchema:schema39.properties.tiles.items.properties.config.allOf[4].else,data:data9};
+}
+}
+}
+}
+var _valid16 = _errs355 === errors;
+errors = _errs354;
+if(vErrors !== null){
+if(_errs354){
+vErrors.length = _errs354;
+}
+else {
+vErrors = null;
+}
+}
+if(!_valid16){
+const _errs358 = errors;
+if(data9 && typeof data9 == "object" && !Array.isArray(data9)){
+if(data9.select !== undefined){
+let data134 = data9.select;
+if(Array.isArray(data134)){
+if(data134.length > 1){
+const err295 = {instancePath:instancePath+"/tiles/" + i0+"/config/select",schemaPath:"#/properties/tiles/items/properties/config/allOf/5/else/allOf/0/else/properties/select/maxItems",keyword:"maxItems",params:{limit: 1},message:"must NOT have more than 1 items",schema:1,parentSchema:schema39.properties.tiles.items.properties.config.allOf[5].else.allOf[0].else.properties.select,data:data134};
 if(vErrors === null){
 vErrors = [err295];
 }
@@ -20403,9 +20406,9 @@ vErrors.push(err295);
 }
 errors++;
 }
-for(const key10 in data9){
-if(!((((((((key10 === "displayType") || (key10 === "sourceId")) || (key10 === "select")) || (key10 === "numberFormat")) || (key10 === "formulas")) || (key10 === "color")) || (key10 === "colorRules")) || (key10 === "backgroundChart"))){
-const err296 = {instancePath:instancePath+"/tiles/" + i0+"/config",schemaPath:"#/properties/tiles/items/properties/config/allOf/4/else/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key10},message:"must NOT have additional properties",schema:false,parentSchema:schema39.properties.tiles.items.properties.config.allOf[4].else,data:data9};
+}
+else {
+const err296 = {instancePath:instancePath+"/tiles/" + i0+"/config/select",schemaPath:"#/properties/tiles/items/properties/config/allOf/5/else/allOf/0/else/properties/select/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema39.properties.tiles.items.properties.config.allOf[5].else.allOf[0].else.properties.select.type,parentSchema:schema39.properties.tiles.items.properties.config.allOf[5].else.allOf[0].else.properties.select,data:data134};
 if(vErrors === null){
 vErrors = [err296];
 }
@@ -20415,10 +20418,12 @@ vErrors.push(err296);
 errors++;
 }
 }
-if(data9.displayType !== undefined){
-let data133 = data9.displayType;
-if("number" !== data133){
-const err297 = {instancePath:instancePath+"/tiles/" + i0+"/config/displayType",schemaPath:"#/properties/tiles/items/properties/config/allOf/4/else/properties/displayType/const",keyword:"const",params:{allowedValue: "number"},message:"must be equal to constant",schema:"number",parentSchema:schema39.properties.tiles.items.properties.config.allOf[4].else.properties.displayType,data:data133};
+}
+var _valid16 = _errs358 === errors;
+valid104 = _valid16;
+}
+if(!valid104){
+const err297 = {instancePath:instancePath+"/tiles/" + i0+"/config",schemaPath:"#/properties/tiles/items/properties/config/allOf/5/else/allOf/0/if",keyword:"if",params:{failingKeyword: "else"},message:"must match \"else\" schema",schema:schema39.properties.tiles.items.properties.config.allOf[5].else.allOf[0].if,parentSchema:schema39.properties.tiles.items.properties.config.allOf[5].else.allOf[0],data:data9};
 if(vErrors === null){
 vErrors = [err297];
 }
@@ -20427,12 +20432,9 @@ vErrors.push(err297);
 }
 errors++;
 }
-}
-if(data9.sourceId !== undefined){
-let data134 = data9.sourceId;
-if(typeof data134 === "string"){
-if(!pattern5.test(data134)){
-const err298 = {instancePath:instancePath+"/tiles/" + i0+"/config/sourceId",schemaPath:"#/properties/tiles/items/properties/config/allOf/4/else/properties/sourceId/pattern",keyword:"pattern",params:{pattern: "^[0-9a-fA-F]{24}$"},message:"must match pattern \""+"^[0-9a-fA-F]{24}$"+"\"",schema:"^[0-9a-fA-F]{24}$",parentSchema:schema39.properties.tiles.items.properties.config.allOf[4].else.properties.sourceId,data:data134};
+if(data9 && typeof data9 == "object" && !Array.isArray(data9)){
+if(data9.displayType === undefined){
+const err298 = {instancePath:instancePath+"/tiles/" + i0+"/config",schemaPath:"#/properties/tiles/items/properties/config/allOf/5/else/required",keyword:"required",params:{missingProperty: "displayType"},message:"must have required property '"+"displayType"+"'",schema:schema39.properties.tiles.items.properties.config.allOf[5].else.required,parentSchema:schema39.properties.tiles.items.properties.config.allOf[5].else,data:data9};
 if(vErrors === null){
 vErrors = [err298];
 }
@@ -20441,9 +20443,8 @@ vErrors.push(err298);
 }
 errors++;
 }
-}
-else {
-const err299 = {instancePath:instancePath+"/tiles/" + i0+"/config/sourceId",schemaPath:"#/properties/tiles/items/properties/config/allOf/4/else/properties/sourceId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema39.properties.tiles.items.properties.config.allOf[4].else.properties.sourceId.type,parentSchema:schema39.properties.tiles.items.properties.config.allOf[4].else.properties.sourceId,data:data134};
+if(data9.sourceId === undefined){
+const err299 = {instancePath:instancePath+"/tiles/" + i0+"/config",schemaPath:"#/properties/tiles/items/properties/config/allOf/5/else/required",keyword:"required",params:{missingProperty: "sourceId"},message:"must have required property '"+"sourceId"+"'",schema:schema39.properties.tiles.items.properties.config.allOf[5].else.required,parentSchema:schema39.properties.tiles.items.properties.config.allOf[5].else,data:data9};
 if(vErrors === null){
 vErrors = [err299];
 }
@@ -20452,12 +20453,8 @@ vErrors.push(err299);
 }
 errors++;
 }
-}
-if(data9.select !== undefined){
-let data135 = data9.select;
-if(Array.isArray(data135)){
-if(data135.length > 20){
-const err300 = {instancePath:instancePath+"/tiles/" + i0+"/config/select",schemaPath:"#/properties/tiles/items/properties/config/allOf/4/else/properties/select/maxItems",keyword:"maxItems",params:{limit: 20},message:"must NOT have more than 20 items",schema:20,parentSchema:schema39.properties.tiles.items.properties.config.allOf[4].else.properties.select,data:data135};
+if(data9.select === undefined){
+const err300 = {instancePath:instancePath+"/tiles/" + i0+"/config",schemaPath:"#/properties/tiles/items/properties/config/allOf/5/else/required",keyword:"required",params:{missingProperty: "select"},message:"must have required property '"+"select"+"'",schema:schema39.properties.tiles.items.properties.config.allOf[5].else.required,parentSchema:schema39.properties.tiles.items.properties.config.allOf[5].else,data:data9};
 if(vErrors === null){
 vErrors = [err300];
 }
@@ -20466,8 +20463,9 @@ vErrors.push(err300);
 }
 errors++;
 }
-if(data135.length < 1){
-const err301 = {instancePath:instancePath+"/tiles/" + i0+"/config/select",schemaPath:"#/properties/tiles/items/properties/config/allOf/4/else/properties/select/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema39.properties.tiles.items.properties.config.allOf[4].else.properties.select,data:data135};
+for(const key10 in data9){
+if(!((((((((key10 === "displayType") || (key10 === "sourceId")) || (key10 === "select")) || (key10 === "numberFormat")) || (key10 === "formulas")) || (key10 === "color")) || (key10 === "colorRules")) || (key10 === "backgroundChart"))){
+const err301 = {instancePath:instancePath+"/tiles/" + i0+"/config",schemaPath:"#/properties/tiles/items/properties/config/allOf/5/else/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key10},message:"must NOT have additional properties",schema:false,parentSchema:schema39.properties.tiles.items.properties.config.allOf[5].else,data:data9};
 if(vErrors === null){
 vErrors = [err301];
 }
@@ -20476,18 +20474,11 @@ vErrors.push(err301);
 }
 errors++;
 }
-const len8 = data135.length;
-for(let i8=0; i8<len8; i8++){
-let data136 = data135[i8];
-const _errs365 = errors;
-let valid110 = true;
-const _errs366 = errors;
-const _errs367 = errors;
-const _errs368 = errors;
-if(data136 && typeof data136 == "object" && !Array.isArray(data136)){
-let missing22;
-if((data136.aggFn === undefined) && (missing22 = "aggFn")){
-const err302 = {};
+}
+if(data9.displayType !== undefined){
+let data135 = data9.displayType;
+if("number" !== data135){
+const err302 = {instancePath:instancePath+"/tiles/" + i0+"/config/displayType",schemaPath:"#/properties/tiles/items/properties/config/allOf/5/else/properties/displayType/const",keyword:"const",params:{allowedValue: "number"},message:"must be equal to constant",schema:"number",parentSchema:schema39.properties.tiles.items.properties.config.allOf[5].else.properties.displayType,data:data135};
 if(vErrors === null){
 vErrors = [err302];
 }
@@ -20496,10 +20487,12 @@ vErrors.push(err302);
 }
 errors++;
 }
-else {
-if(data136.aggFn !== undefined){
-if("count" !== data136.aggFn){
-const err303 = {};
+}
+if(data9.sourceId !== undefined){
+let data136 = data9.sourceId;
+if(typeof data136 === "string"){
+if(!pattern5.test(data136)){
+const err303 = {instancePath:instancePath+"/tiles/" + i0+"/config/sourceId",schemaPath:"#/properties/tiles/items/properties/config/allOf/5/else/properties/sourceId/pattern",keyword:"pattern",params:{pattern: "^[0-9a-fA-F]{24}$"},message:"must match pattern \""+"^[0-9a-fA-F]{24}$"+"\"",schema:"^[0-9a-fA-F]{24}$",parentSchema:schema39.properties.tiles.items.properties.config.allOf[5].else.properties.sourceId,data:data136};
 if(vErrors === null){
 vErrors = [err303];
 }
@@ -20509,11 +20502,8 @@ vErrors.push(err303);
 errors++;
 }
 }
-}
-}
-var valid111 = _errs368 === errors;
-if(valid111){
-const err304 = {};
+else {
+const err304 = {instancePath:instancePath+"/tiles/" + i0+"/config/sourceId",schemaPath:"#/properties/tiles/items/properties/config/allOf/5/else/properties/sourceId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema39.properties.tiles.items.properties.config.allOf[5].else.properties.sourceId.type,parentSchema:schema39.properties.tiles.items.properties.config.allOf[5].else.properties.sourceId,data:data136};
 if(vErrors === null){
 vErrors = [err304];
 }
@@ -20522,33 +20512,12 @@ vErrors.push(err304);
 }
 errors++;
 }
-else {
-errors = _errs367;
-if(vErrors !== null){
-if(_errs367){
-vErrors.length = _errs367;
 }
-else {
-vErrors = null;
-}
-}
-}
-var _valid17 = _errs366 === errors;
-errors = _errs365;
-if(vErrors !== null){
-if(_errs365){
-vErrors.length = _errs365;
-}
-else {
-vErrors = null;
-}
-}
-let ifClause4;
-if(_valid17){
-const _errs370 = errors;
-if(data136 && typeof data136 == "object" && !Array.isArray(data136)){
-if(data136.valueExpression === undefined){
-const err305 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i8,schemaPath:"#/properties/tiles/items/properties/config/allOf/4/else/properties/select/items/allOf/0/then/required",keyword:"required",params:{missingProperty: "valueExpression"},message:"must have required property '"+"valueExpression"+"'",schema:schema39.properties.tiles.items.properties.config.allOf[4].else.properties.select.items.allOf[0].then.required,parentSchema:schema39.properties.tiles.items.properties.config.allOf[4].else.properties.select.items.allOf[0].then,data:data136};
+if(data9.select !== undefined){
+let data137 = data9.select;
+if(Array.isArray(data137)){
+if(data137.length > 20){
+const err305 = {instancePath:instancePath+"/tiles/" + i0+"/config/select",schemaPath:"#/properties/tiles/items/properties/config/allOf/5/else/properties/select/maxItems",keyword:"maxItems",params:{limit: 20},message:"must NOT have more than 20 items",schema:20,parentSchema:schema39.properties.tiles.items.properties.config.allOf[5].else.properties.select,data:data137};
 if(vErrors === null){
 vErrors = [err305];
 }
@@ -20557,11 +20526,8 @@ vErrors.push(err305);
 }
 errors++;
 }
-if(data136.valueExpression !== undefined){
-let data138 = data136.valueExpression;
-if(typeof data138 === "string"){
-if(func2(data138) < 1){
-const err306 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i8+"/valueExpression",schemaPath:"#/properties/tiles/items/properties/config/allOf/4/else/properties/select/items/allOf/0/then/properties/valueExpression/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema39.properties.tiles.items.properties.config.allOf[4].else.properties.select.items.allOf[0].then.properties.valueExpression,data:data138};
+if(data137.length < 1){
+const err306 = {instancePath:instancePath+"/tiles/" + i0+"/config/select",schemaPath:"#/properties/tiles/items/properties/config/allOf/5/else/properties/select/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema39.properties.tiles.items.properties.config.allOf[5].else.properties.select,data:data137};
 if(vErrors === null){
 vErrors = [err306];
 }
@@ -20570,9 +20536,18 @@ vErrors.push(err306);
 }
 errors++;
 }
-}
-else {
-const err307 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i8+"/valueExpression",schemaPath:"#/properties/tiles/items/properties/config/allOf/4/else/properties/select/items/allOf/0/then/properties/valueExpression/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema39.properties.tiles.items.properties.config.allOf[4].else.properties.select.items.allOf[0].then.properties.valueExpression.type,parentSchema:schema39.properties.tiles.items.properties.config.allOf[4].else.properties.select.items.allOf[0].then.properties.valueExpression,data:data138};
+const len8 = data137.length;
+for(let i8=0; i8<len8; i8++){
+let data138 = data137[i8];
+const _errs370 = errors;
+let valid111 = true;
+const _errs371 = errors;
+const _errs372 = errors;
+const _errs373 = errors;
+if(data138 && typeof data138 == "object" && !Array.isArray(data138)){
+let missing22;
+if((data138.aggFn === undefined) && (missing22 = "aggFn")){
+const err307 = {};
 if(vErrors === null){
 vErrors = [err307];
 }
@@ -20581,20 +20556,10 @@ vErrors.push(err307);
 }
 errors++;
 }
-}
-}
-var _valid17 = _errs370 === errors;
-valid110 = _valid17;
-ifClause4 = "then";
-}
 else {
-const _errs373 = errors;
-if(data136 && typeof data136 == "object" && !Array.isArray(data136)){
-if(data136.valueExpression !== undefined){
-let data139 = data136.valueExpression;
-if(typeof data139 === "string"){
-if(func2(data139) > 0){
-const err308 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i8+"/valueExpression",schemaPath:"#/properties/tiles/items/properties/config/allOf/4/else/properties/select/items/allOf/0/else/properties/valueExpression/maxLength",keyword:"maxLength",params:{limit: 0},message:"must NOT have more than 0 characters",schema:0,parentSchema:schema39.properties.tiles.items.properties.config.allOf[4].else.properties.select.items.allOf[0].else.properties.valueExpression,data:data139};
+if(data138.aggFn !== undefined){
+if("count" !== data138.aggFn){
+const err308 = {};
 if(vErrors === null){
 vErrors = [err308];
 }
@@ -20604,8 +20569,11 @@ vErrors.push(err308);
 errors++;
 }
 }
-else {
-const err309 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i8+"/valueExpression",schemaPath:"#/properties/tiles/items/properties/config/allOf/4/else/properties/select/items/allOf/0/else/properties/valueExpression/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema39.properties.tiles.items.properties.config.allOf[4].else.properties.select.items.allOf[0].else.properties.valueExpression.type,parentSchema:schema39.properties.tiles.items.properties.config.allOf[4].else.properties.select.items.allOf[0].else.properties.valueExpression,data:data139};
+}
+}
+var valid112 = _errs373 === errors;
+if(valid112){
+const err309 = {};
 if(vErrors === null){
 vErrors = [err309];
 }
@@ -20614,14 +20582,33 @@ vErrors.push(err309);
 }
 errors++;
 }
+else {
+errors = _errs372;
+if(vErrors !== null){
+if(_errs372){
+vErrors.length = _errs372;
+}
+else {
+vErrors = null;
 }
 }
-var _valid17 = _errs373 === errors;
-valid110 = _valid17;
-ifClause4 = "else";
 }
-if(!valid110){
-const err310 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i8,schemaPath:"#/properties/tiles/items/properties/config/allOf/4/else/properties/select/items/allOf/0/if",keyword:"if",params:{failingKeyword: ifClause4},message:"must match \""+ifClause4+"\" schema",schema:schema39.properties.tiles.items.properties.config.allOf[4].else.properties.select.items.allOf[0].if,parentSchema:schema39.properties.tiles.items.properties.config.allOf[4].else.properties.select.items.allOf[0],data:data136};
+var _valid17 = _errs371 === errors;
+errors = _errs370;
+if(vErrors !== null){
+if(_errs370){
+vErrors.length = _errs370;
+}
+else {
+vErrors = null;
+}
+}
+let ifClause4;
+if(_valid17){
+const _errs375 = errors;
+if(data138 && typeof data138 == "object" && !Array.isArray(data138)){
+if(data138.valueExpression === undefined){
+const err310 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i8,schemaPath:"#/properties/tiles/items/properties/config/allOf/5/else/properties/select/items/allOf/0/then/required",keyword:"required",params:{missingProperty: "valueExpression"},message:"must have required property '"+"valueExpression"+"'",schema:schema39.properties.tiles.items.properties.config.allOf[5].else.properties.select.items.allOf[0].then.required,parentSchema:schema39.properties.tiles.items.properties.config.allOf[5].else.properties.select.items.allOf[0].then,data:data138};
 if(vErrors === null){
 vErrors = [err310];
 }
@@ -20630,15 +20617,11 @@ vErrors.push(err310);
 }
 errors++;
 }
-const _errs377 = errors;
-let valid115 = true;
-const _errs378 = errors;
-const _errs379 = errors;
-const _errs380 = errors;
-if(data136 && typeof data136 == "object" && !Array.isArray(data136)){
-let missing23;
-if((data136.aggFn === undefined) && (missing23 = "aggFn")){
-const err311 = {};
+if(data138.valueExpression !== undefined){
+let data140 = data138.valueExpression;
+if(typeof data140 === "string"){
+if(func2(data140) < 1){
+const err311 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i8+"/valueExpression",schemaPath:"#/properties/tiles/items/properties/config/allOf/5/else/properties/select/items/allOf/0/then/properties/valueExpression/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema39.properties.tiles.items.properties.config.allOf[5].else.properties.select.items.allOf[0].then.properties.valueExpression,data:data140};
 if(vErrors === null){
 vErrors = [err311];
 }
@@ -20647,10 +20630,9 @@ vErrors.push(err311);
 }
 errors++;
 }
+}
 else {
-if(data136.aggFn !== undefined){
-if("quantile" !== data136.aggFn){
-const err312 = {};
+const err312 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i8+"/valueExpression",schemaPath:"#/properties/tiles/items/properties/config/allOf/5/else/properties/select/items/allOf/0/then/properties/valueExpression/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema39.properties.tiles.items.properties.config.allOf[5].else.properties.select.items.allOf[0].then.properties.valueExpression.type,parentSchema:schema39.properties.tiles.items.properties.config.allOf[5].else.properties.select.items.allOf[0].then.properties.valueExpression,data:data140};
 if(vErrors === null){
 vErrors = [err312];
 }
@@ -20661,10 +20643,18 @@ errors++;
 }
 }
 }
+var _valid17 = _errs375 === errors;
+valid111 = _valid17;
+ifClause4 = "then";
 }
-var valid116 = _errs380 === errors;
-if(valid116){
-const err313 = {};
+else {
+const _errs378 = errors;
+if(data138 && typeof data138 == "object" && !Array.isArray(data138)){
+if(data138.valueExpression !== undefined){
+let data141 = data138.valueExpression;
+if(typeof data141 === "string"){
+if(func2(data141) > 0){
+const err313 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i8+"/valueExpression",schemaPath:"#/properties/tiles/items/properties/config/allOf/5/else/properties/select/items/allOf/0/else/properties/valueExpression/maxLength",keyword:"maxLength",params:{limit: 0},message:"must NOT have more than 0 characters",schema:0,parentSchema:schema39.properties.tiles.items.properties.config.allOf[5].else.properties.select.items.allOf[0].else.properties.valueExpression,data:data141};
 if(vErrors === null){
 vErrors = [err313];
 }
@@ -20673,32 +20663,9 @@ vErrors.push(err313);
 }
 errors++;
 }
-else {
-errors = _errs379;
-if(vErrors !== null){
-if(_errs379){
-vErrors.length = _errs379;
 }
 else {
-vErrors = null;
-}
-}
-}
-var _valid18 = _errs378 === errors;
-errors = _errs377;
-if(vErrors !== null){
-if(_errs377){
-vErrors.length = _errs377;
-}
-else {
-vErrors = null;
-}
-}
-if(_valid18){
-const _errs382 = errors;
-if(data136 && typeof data136 == "object" && !Array.isArray(data136)){
-if(data136.level !== undefined){
-const err314 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i8+"/level",schemaPath:"#/properties/tiles/items/properties/config/allOf/4/else/properties/select/items/allOf/1/then/properties/level/not",keyword:"not",params:{},message:"must NOT be valid",schema:schema39.properties.tiles.items.properties.config.allOf[4].else.properties.select.items.allOf[1].then.properties.level.not,parentSchema:schema39.properties.tiles.items.properties.config.allOf[4].else.properties.select.items.allOf[1].then.properties.level,data:data136.level};
+const err314 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i8+"/valueExpression",schemaPath:"#/properties/tiles/items/properties/config/allOf/5/else/properties/select/items/allOf/0/else/properties/valueExpression/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema39.properties.tiles.items.properties.config.allOf[5].else.properties.select.items.allOf[0].else.properties.valueExpression.type,parentSchema:schema39.properties.tiles.items.properties.config.allOf[5].else.properties.select.items.allOf[0].else.properties.valueExpression,data:data141};
 if(vErrors === null){
 vErrors = [err314];
 }
@@ -20708,11 +20675,13 @@ vErrors.push(err314);
 errors++;
 }
 }
-var _valid18 = _errs382 === errors;
-valid115 = _valid18;
 }
-if(!valid115){
-const err315 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i8,schemaPath:"#/properties/tiles/items/properties/config/allOf/4/else/properties/select/items/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema",schema:schema39.properties.tiles.items.properties.config.allOf[4].else.properties.select.items.allOf[1].if,parentSchema:schema39.properties.tiles.items.properties.config.allOf[4].else.properties.select.items.allOf[1],data:data136};
+var _valid17 = _errs378 === errors;
+valid111 = _valid17;
+ifClause4 = "else";
+}
+if(!valid111){
+const err315 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i8,schemaPath:"#/properties/tiles/items/properties/config/allOf/5/else/properties/select/items/allOf/0/if",keyword:"if",params:{failingKeyword: ifClause4},message:"must match \""+ifClause4+"\" schema",schema:schema39.properties.tiles.items.properties.config.allOf[5].else.properties.select.items.allOf[0].if,parentSchema:schema39.properties.tiles.items.properties.config.allOf[5].else.properties.select.items.allOf[0],data:data138};
 if(vErrors === null){
 vErrors = [err315];
 }
@@ -20721,9 +20690,15 @@ vErrors.push(err315);
 }
 errors++;
 }
-if(data136 && typeof data136 == "object" && !Array.isArray(data136)){
-if(data136.aggFn === undefined){
-const err316 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i8,schemaPath:"#/properties/tiles/items/properties/config/allOf/4/else/properties/select/items/required",keyword:"required",params:{missingProperty: "aggFn"},message:"must have required property '"+"aggFn"+"'",schema:schema39.properties.tiles.items.properties.config.allOf[4].else.properties.select.items.required,parentSchema:schema39.properties.tiles.items.properties.config.allOf[4].else.properties.select.items,data:data136};
+const _errs382 = errors;
+let valid116 = true;
+const _errs383 = errors;
+const _errs384 = errors;
+const _errs385 = errors;
+if(data138 && typeof data138 == "object" && !Array.isArray(data138)){
+let missing23;
+if((data138.aggFn === undefined) && (missing23 = "aggFn")){
+const err316 = {};
 if(vErrors === null){
 vErrors = [err316];
 }
@@ -20732,9 +20707,10 @@ vErrors.push(err316);
 }
 errors++;
 }
-for(const key11 in data136){
-if(!(func29.call(schema39.properties.tiles.items.properties.config.allOf[4].else.properties.select.items.properties, key11))){
-const err317 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i8,schemaPath:"#/properties/tiles/items/properties/config/allOf/4/else/properties/select/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key11},message:"must NOT have additional properties",schema:false,parentSchema:schema39.properties.tiles.items.properties.config.allOf[4].else.properties.select.items,data:data136};
+else {
+if(data138.aggFn !== undefined){
+if("quantile" !== data138.aggFn){
+const err317 = {};
 if(vErrors === null){
 vErrors = [err317];
 }
@@ -20744,11 +20720,11 @@ vErrors.push(err317);
 errors++;
 }
 }
-if(data136.valueExpression !== undefined){
-let data142 = data136.valueExpression;
-if(typeof data142 === "string"){
-if(func2(data142) > 10000){
-const err318 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i8+"/valueExpression",schemaPath:"#/properties/tiles/items/properties/config/allOf/4/else/properties/select/items/properties/valueExpression/maxLength",keyword:"maxLength",params:{limit: 10000},message:"must NOT have more than 10000 characters",schema:10000,parentSchema:schema39.properties.tiles.items.properties.config.allOf[4].else.properties.select.items.properties.valueExpression,data:data142};
+}
+}
+var valid117 = _errs385 === errors;
+if(valid117){
+const err318 = {};
 if(vErrors === null){
 vErrors = [err318];
 }
@@ -20757,9 +20733,32 @@ vErrors.push(err318);
 }
 errors++;
 }
+else {
+errors = _errs384;
+if(vErrors !== null){
+if(_errs384){
+vErrors.length = _errs384;
 }
 else {
-const err319 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i8+"/valueExpression",schemaPath:"#/properties/tiles/items/properties/config/allOf/4/else/properties/select/items/properties/valueExpression/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema39.properties.tiles.items.properties.config.allOf[4].else.properties.select.items.properties.valueExpression.type,parentSchema:schema39.properties.tiles.items.properties.config.allOf[4].else.properties.select.items.properties.valueExpression,data:data142};
+vErrors = null;
+}
+}
+}
+var _valid18 = _errs383 === errors;
+errors = _errs382;
+if(vErrors !== null){
+if(_errs382){
+vErrors.length = _errs382;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid18){
+const _errs387 = errors;
+if(data138 && typeof data138 == "object" && !Array.isArray(data138)){
+if(data138.level !== undefined){
+const err319 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i8+"/level",schemaPath:"#/properties/tiles/items/properties/config/allOf/5/else/properties/select/items/allOf/1/then/properties/level/not",keyword:"not",params:{},message:"must NOT be valid",schema:schema39.properties.tiles.items.properties.config.allOf[5].else.properties.select.items.allOf[1].then.properties.level.not,parentSchema:schema39.properties.tiles.items.properties.config.allOf[5].else.properties.select.items.allOf[1].then.properties.level,data:data138.level};
 if(vErrors === null){
 vErrors = [err319];
 }
@@ -20769,11 +20768,11 @@ vErrors.push(err319);
 errors++;
 }
 }
-if(data136.alias !== undefined){
-let data143 = data136.alias;
-if(typeof data143 === "string"){
-if(func2(data143) > 10000){
-const err320 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i8+"/alias",schemaPath:"#/properties/tiles/items/properties/config/allOf/4/else/properties/select/items/properties/alias/maxLength",keyword:"maxLength",params:{limit: 10000},message:"must NOT have more than 10000 characters",schema:10000,parentSchema:schema39.properties.tiles.items.properties.config.allOf[4].else.properties.select.items.properties.alias,data:data143};
+var _valid18 = _errs387 === errors;
+valid116 = _valid18;
+}
+if(!valid116){
+const err320 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i8,schemaPath:"#/properties/tiles/items/properties/config/allOf/5/else/properties/select/items/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema",schema:schema39.properties.tiles.items.properties.config.allOf[5].else.properties.select.items.allOf[1].if,parentSchema:schema39.properties.tiles.items.properties.config.allOf[5].else.properties.select.items.allOf[1],data:data138};
 if(vErrors === null){
 vErrors = [err320];
 }
@@ -20782,9 +20781,9 @@ vErrors.push(err320);
 }
 errors++;
 }
-}
-else {
-const err321 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i8+"/alias",schemaPath:"#/properties/tiles/items/properties/config/allOf/4/else/properties/select/items/properties/alias/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema39.properties.tiles.items.properties.config.allOf[4].else.properties.select.items.properties.alias.type,parentSchema:schema39.properties.tiles.items.properties.config.allOf[4].else.properties.select.items.properties.alias,data:data143};
+if(data138 && typeof data138 == "object" && !Array.isArray(data138)){
+if(data138.aggFn === undefined){
+const err321 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i8,schemaPath:"#/properties/tiles/items/properties/config/allOf/5/else/properties/select/items/required",keyword:"required",params:{missingProperty: "aggFn"},message:"must have required property '"+"aggFn"+"'",schema:schema39.properties.tiles.items.properties.config.allOf[5].else.properties.select.items.required,parentSchema:schema39.properties.tiles.items.properties.config.allOf[5].else.properties.select.items,data:data138};
 if(vErrors === null){
 vErrors = [err321];
 }
@@ -20793,11 +20792,9 @@ vErrors.push(err321);
 }
 errors++;
 }
-}
-if(data136.aggFn !== undefined){
-let data144 = data136.aggFn;
-if(!(((((((((((data144 === "avg") || (data144 === "count")) || (data144 === "count_distinct")) || (data144 === "last_value")) || (data144 === "max")) || (data144 === "min")) || (data144 === "quantile")) || (data144 === "sum")) || (data144 === "any")) || (data144 === "none")) || (data144 === "increase"))){
-const err322 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i8+"/aggFn",schemaPath:"#/properties/tiles/items/properties/config/allOf/4/else/properties/select/items/properties/aggFn/enum",keyword:"enum",params:{allowedValues: schema39.properties.tiles.items.properties.config.allOf[4].else.properties.select.items.properties.aggFn.enum},message:"must be equal to one of the allowed values",schema:schema39.properties.tiles.items.properties.config.allOf[4].else.properties.select.items.properties.aggFn.enum,parentSchema:schema39.properties.tiles.items.properties.config.allOf[4].else.properties.select.items.properties.aggFn,data:data144};
+for(const key11 in data138){
+if(!(func29.call(schema39.properties.tiles.items.properties.config.allOf[5].else.properties.select.items.properties, key11))){
+const err322 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i8,schemaPath:"#/properties/tiles/items/properties/config/allOf/5/else/properties/select/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key11},message:"must NOT have additional properties",schema:false,parentSchema:schema39.properties.tiles.items.properties.config.allOf[5].else.properties.select.items,data:data138};
 if(vErrors === null){
 vErrors = [err322];
 }
@@ -20807,10 +20804,11 @@ vErrors.push(err322);
 errors++;
 }
 }
-if(data136.level !== undefined){
-let data145 = data136.level;
-if(!((((data145 === 0.5) || (data145 === 0.9)) || (data145 === 0.95)) || (data145 === 0.99))){
-const err323 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i8+"/level",schemaPath:"#/properties/tiles/items/properties/config/allOf/4/else/properties/select/items/properties/level/enum",keyword:"enum",params:{allowedValues: schema39.properties.tiles.items.properties.config.allOf[4].else.properties.select.items.properties.level.enum},message:"must be equal to one of the allowed values",schema:schema39.properties.tiles.items.properties.config.allOf[4].else.properties.select.items.properties.level.enum,parentSchema:schema39.properties.tiles.items.properties.config.allOf[4].else.properties.select.items.properties.level,data:data145};
+if(data138.valueExpression !== undefined){
+let data144 = data138.valueExpression;
+if(typeof data144 === "string"){
+if(func2(data144) > 10000){
+const err323 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i8+"/valueExpression",schemaPath:"#/properties/tiles/items/properties/config/allOf/5/else/properties/select/items/properties/valueExpression/maxLength",keyword:"maxLength",params:{limit: 10000},message:"must NOT have more than 10000 characters",schema:10000,parentSchema:schema39.properties.tiles.items.properties.config.allOf[5].else.properties.select.items.properties.valueExpression,data:data144};
 if(vErrors === null){
 vErrors = [err323];
 }
@@ -20820,11 +20818,8 @@ vErrors.push(err323);
 errors++;
 }
 }
-if(data136.where !== undefined){
-let data146 = data136.where;
-if(typeof data146 === "string"){
-if(func2(data146) > 10000){
-const err324 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i8+"/where",schemaPath:"#/properties/tiles/items/properties/config/allOf/4/else/properties/select/items/properties/where/maxLength",keyword:"maxLength",params:{limit: 10000},message:"must NOT have more than 10000 characters",schema:10000,parentSchema:schema39.properties.tiles.items.properties.config.allOf[4].else.properties.select.items.properties.where,data:data146};
+else {
+const err324 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i8+"/valueExpression",schemaPath:"#/properties/tiles/items/properties/config/allOf/5/else/properties/select/items/properties/valueExpression/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema39.properties.tiles.items.properties.config.allOf[5].else.properties.select.items.properties.valueExpression.type,parentSchema:schema39.properties.tiles.items.properties.config.allOf[5].else.properties.select.items.properties.valueExpression,data:data144};
 if(vErrors === null){
 vErrors = [err324];
 }
@@ -20834,8 +20829,11 @@ vErrors.push(err324);
 errors++;
 }
 }
-else {
-const err325 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i8+"/where",schemaPath:"#/properties/tiles/items/properties/config/allOf/4/else/properties/select/items/properties/where/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema39.properties.tiles.items.properties.config.allOf[4].else.properties.select.items.properties.where.type,parentSchema:schema39.properties.tiles.items.properties.config.allOf[4].else.properties.select.items.properties.where,data:data146};
+if(data138.alias !== undefined){
+let data145 = data138.alias;
+if(typeof data145 === "string"){
+if(func2(data145) > 10000){
+const err325 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i8+"/alias",schemaPath:"#/properties/tiles/items/properties/config/allOf/5/else/properties/select/items/properties/alias/maxLength",keyword:"maxLength",params:{limit: 10000},message:"must NOT have more than 10000 characters",schema:10000,parentSchema:schema39.properties.tiles.items.properties.config.allOf[5].else.properties.select.items.properties.alias,data:data145};
 if(vErrors === null){
 vErrors = [err325];
 }
@@ -20845,10 +20843,8 @@ vErrors.push(err325);
 errors++;
 }
 }
-if(data136.whereLanguage !== undefined){
-let data147 = data136.whereLanguage;
-if(!(((data147 === "lucene") || (data147 === "sql")) || (data147 === "promql"))){
-const err326 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i8+"/whereLanguage",schemaPath:"#/properties/tiles/items/properties/config/allOf/4/else/properties/select/items/properties/whereLanguage/enum",keyword:"enum",params:{allowedValues: schema39.properties.tiles.items.properties.config.allOf[4].else.properties.select.items.properties.whereLanguage.enum},message:"must be equal to one of the allowed values",schema:schema39.properties.tiles.items.properties.config.allOf[4].else.properties.select.items.properties.whereLanguage.enum,parentSchema:schema39.properties.tiles.items.properties.config.allOf[4].else.properties.select.items.properties.whereLanguage,data:data147};
+else {
+const err326 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i8+"/alias",schemaPath:"#/properties/tiles/items/properties/config/allOf/5/else/properties/select/items/properties/alias/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema39.properties.tiles.items.properties.config.allOf[5].else.properties.select.items.properties.alias.type,parentSchema:schema39.properties.tiles.items.properties.config.allOf[5].else.properties.select.items.properties.alias,data:data145};
 if(vErrors === null){
 vErrors = [err326];
 }
@@ -20858,10 +20854,10 @@ vErrors.push(err326);
 errors++;
 }
 }
-if(data136.numberFormat !== undefined){
-let data148 = data136.numberFormat;
-if(!(data148 && typeof data148 == "object" && !Array.isArray(data148))){
-const err327 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i8+"/numberFormat",schemaPath:"#/properties/tiles/items/properties/config/allOf/4/else/properties/select/items/properties/numberFormat/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema39.properties.tiles.items.properties.config.allOf[4].else.properties.select.items.properties.numberFormat.type,parentSchema:schema39.properties.tiles.items.properties.config.allOf[4].else.properties.select.items.properties.numberFormat,data:data148};
+if(data138.aggFn !== undefined){
+let data146 = data138.aggFn;
+if(!(((((((((((data146 === "avg") || (data146 === "count")) || (data146 === "count_distinct")) || (data146 === "last_value")) || (data146 === "max")) || (data146 === "min")) || (data146 === "quantile")) || (data146 === "sum")) || (data146 === "any")) || (data146 === "none")) || (data146 === "increase"))){
+const err327 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i8+"/aggFn",schemaPath:"#/properties/tiles/items/properties/config/allOf/5/else/properties/select/items/properties/aggFn/enum",keyword:"enum",params:{allowedValues: schema39.properties.tiles.items.properties.config.allOf[5].else.properties.select.items.properties.aggFn.enum},message:"must be equal to one of the allowed values",schema:schema39.properties.tiles.items.properties.config.allOf[5].else.properties.select.items.properties.aggFn.enum,parentSchema:schema39.properties.tiles.items.properties.config.allOf[5].else.properties.select.items.properties.aggFn,data:data146};
 if(vErrors === null){
 vErrors = [err327];
 }
@@ -20871,10 +20867,10 @@ vErrors.push(err327);
 errors++;
 }
 }
-if(data136.metricType !== undefined){
-let data149 = data136.metricType;
-if(!(((((data149 === "gauge") || (data149 === "histogram")) || (data149 === "sum")) || (data149 === "summary")) || (data149 === "exponential histogram"))){
-const err328 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i8+"/metricType",schemaPath:"#/properties/tiles/items/properties/config/allOf/4/else/properties/select/items/properties/metricType/enum",keyword:"enum",params:{allowedValues: schema39.properties.tiles.items.properties.config.allOf[4].else.properties.select.items.properties.metricType.enum},message:"must be equal to one of the allowed values",schema:schema39.properties.tiles.items.properties.config.allOf[4].else.properties.select.items.properties.metricType.enum,parentSchema:schema39.properties.tiles.items.properties.config.allOf[4].else.properties.select.items.properties.metricType,data:data149};
+if(data138.level !== undefined){
+let data147 = data138.level;
+if(!((((data147 === 0.5) || (data147 === 0.9)) || (data147 === 0.95)) || (data147 === 0.99))){
+const err328 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i8+"/level",schemaPath:"#/properties/tiles/items/properties/config/allOf/5/else/properties/select/items/properties/level/enum",keyword:"enum",params:{allowedValues: schema39.properties.tiles.items.properties.config.allOf[5].else.properties.select.items.properties.level.enum},message:"must be equal to one of the allowed values",schema:schema39.properties.tiles.items.properties.config.allOf[5].else.properties.select.items.properties.level.enum,parentSchema:schema39.properties.tiles.items.properties.config.allOf[5].else.properties.select.items.properties.level,data:data147};
 if(vErrors === null){
 vErrors = [err328];
 }
@@ -20884,10 +20880,11 @@ vErrors.push(err328);
 errors++;
 }
 }
-if(data136.metricName !== undefined){
-let data150 = data136.metricName;
-if(typeof data150 !== "string"){
-const err329 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i8+"/metricName",schemaPath:"#/properties/tiles/items/properties/config/allOf/4/else/properties/select/items/properties/metricName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema39.properties.tiles.items.properties.config.allOf[4].else.properties.select.items.properties.metricName.type,parentSchema:schema39.properties.tiles.items.properties.config.allOf[4].else.properties.select.items.properties.metricName,data:data150};
+if(data138.where !== undefined){
+let data148 = data138.where;
+if(typeof data148 === "string"){
+if(func2(data148) > 10000){
+const err329 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i8+"/where",schemaPath:"#/properties/tiles/items/properties/config/allOf/5/else/properties/select/items/properties/where/maxLength",keyword:"maxLength",params:{limit: 10000},message:"must NOT have more than 10000 characters",schema:10000,parentSchema:schema39.properties.tiles.items.properties.config.allOf[5].else.properties.select.items.properties.where,data:data148};
 if(vErrors === null){
 vErrors = [err329];
 }
@@ -20897,10 +20894,8 @@ vErrors.push(err329);
 errors++;
 }
 }
-if(data136.periodAggFn !== undefined){
-let data151 = data136.periodAggFn;
-if("delta" !== data151){
-const err330 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i8+"/periodAggFn",schemaPath:"#/properties/tiles/items/properties/config/allOf/4/else/properties/select/items/properties/periodAggFn/const",keyword:"const",params:{allowedValue: "delta"},message:"must be equal to constant",schema:"delta",parentSchema:schema39.properties.tiles.items.properties.config.allOf[4].else.properties.select.items.properties.periodAggFn,data:data151};
+else {
+const err330 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i8+"/where",schemaPath:"#/properties/tiles/items/properties/config/allOf/5/else/properties/select/items/properties/where/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema39.properties.tiles.items.properties.config.allOf[5].else.properties.select.items.properties.where.type,parentSchema:schema39.properties.tiles.items.properties.config.allOf[5].else.properties.select.items.properties.where,data:data148};
 if(vErrors === null){
 vErrors = [err330];
 }
@@ -20910,9 +20905,10 @@ vErrors.push(err330);
 errors++;
 }
 }
-}
-else {
-const err331 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i8,schemaPath:"#/properties/tiles/items/properties/config/allOf/4/else/properties/select/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema39.properties.tiles.items.properties.config.allOf[4].else.properties.select.items.type,parentSchema:schema39.properties.tiles.items.properties.config.allOf[4].else.properties.select.items,data:data136};
+if(data138.whereLanguage !== undefined){
+let data149 = data138.whereLanguage;
+if(!(((data149 === "lucene") || (data149 === "sql")) || (data149 === "promql"))){
+const err331 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i8+"/whereLanguage",schemaPath:"#/properties/tiles/items/properties/config/allOf/5/else/properties/select/items/properties/whereLanguage/enum",keyword:"enum",params:{allowedValues: schema39.properties.tiles.items.properties.config.allOf[5].else.properties.select.items.properties.whereLanguage.enum},message:"must be equal to one of the allowed values",schema:schema39.properties.tiles.items.properties.config.allOf[5].else.properties.select.items.properties.whereLanguage.enum,parentSchema:schema39.properties.tiles.items.properties.config.allOf[5].else.properties.select.items.properties.whereLanguage,data:data149};
 if(vErrors === null){
 vErrors = [err331];
 }
@@ -20922,9 +20918,10 @@ vErrors.push(err331);
 errors++;
 }
 }
-}
-else {
-const err332 = {instancePath:instancePath+"/tiles/" + i0+"/config/select",schemaPath:"#/properties/tiles/items/properties/config/allOf/4/else/properties/select/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema39.properties.tiles.items.properties.config.allOf[4].else.properties.select.type,parentSchema:schema39.properties.tiles.items.properties.config.allOf[4].else.properties.select,data:data135};
+if(data138.numberFormat !== undefined){
+let data150 = data138.numberFormat;
+if(!(data150 && typeof data150 == "object" && !Array.isArray(data150))){
+const err332 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i8+"/numberFormat",schemaPath:"#/properties/tiles/items/properties/config/allOf/5/else/properties/select/items/properties/numberFormat/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema39.properties.tiles.items.properties.config.allOf[5].else.properties.select.items.properties.numberFormat.type,parentSchema:schema39.properties.tiles.items.properties.config.allOf[5].else.properties.select.items.properties.numberFormat,data:data150};
 if(vErrors === null){
 vErrors = [err332];
 }
@@ -20934,10 +20931,10 @@ vErrors.push(err332);
 errors++;
 }
 }
-if(data9.numberFormat !== undefined){
-let data152 = data9.numberFormat;
-if(!(data152 && typeof data152 == "object" && !Array.isArray(data152))){
-const err333 = {instancePath:instancePath+"/tiles/" + i0+"/config/numberFormat",schemaPath:"#/properties/tiles/items/properties/config/allOf/4/else/properties/numberFormat/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema39.properties.tiles.items.properties.config.allOf[4].else.properties.numberFormat.type,parentSchema:schema39.properties.tiles.items.properties.config.allOf[4].else.properties.numberFormat,data:data152};
+if(data138.metricType !== undefined){
+let data151 = data138.metricType;
+if(!(((((data151 === "gauge") || (data151 === "histogram")) || (data151 === "sum")) || (data151 === "summary")) || (data151 === "exponential histogram"))){
+const err333 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i8+"/metricType",schemaPath:"#/properties/tiles/items/properties/config/allOf/5/else/properties/select/items/properties/metricType/enum",keyword:"enum",params:{allowedValues: schema39.properties.tiles.items.properties.config.allOf[5].else.properties.select.items.properties.metricType.enum},message:"must be equal to one of the allowed values",schema:schema39.properties.tiles.items.properties.config.allOf[5].else.properties.select.items.properties.metricType.enum,parentSchema:schema39.properties.tiles.items.properties.config.allOf[5].else.properties.select.items.properties.metricType,data:data151};
 if(vErrors === null){
 vErrors = [err333];
 }
@@ -20947,11 +20944,10 @@ vErrors.push(err333);
 errors++;
 }
 }
-if(data9.formulas !== undefined){
-let data153 = data9.formulas;
-if(Array.isArray(data153)){
-if(data153.length > 10){
-const err334 = {instancePath:instancePath+"/tiles/" + i0+"/config/formulas",schemaPath:"#/properties/tiles/items/properties/config/allOf/4/else/properties/formulas/maxItems",keyword:"maxItems",params:{limit: 10},message:"must NOT have more than 10 items",schema:10,parentSchema:schema39.properties.tiles.items.properties.config.allOf[4].else.properties.formulas,data:data153};
+if(data138.metricName !== undefined){
+let data152 = data138.metricName;
+if(typeof data152 !== "string"){
+const err334 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i8+"/metricName",schemaPath:"#/properties/tiles/items/properties/config/allOf/5/else/properties/select/items/properties/metricName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema39.properties.tiles.items.properties.config.allOf[5].else.properties.select.items.properties.metricName.type,parentSchema:schema39.properties.tiles.items.properties.config.allOf[5].else.properties.select.items.properties.metricName,data:data152};
 if(vErrors === null){
 vErrors = [err334];
 }
@@ -20960,11 +20956,11 @@ vErrors.push(err334);
 }
 errors++;
 }
-const len9 = data153.length;
-for(let i9=0; i9<len9; i9++){
-let data154 = data153[i9];
-if(!(data154 && typeof data154 == "object" && !Array.isArray(data154))){
-const err335 = {instancePath:instancePath+"/tiles/" + i0+"/config/formulas/" + i9,schemaPath:"#/properties/tiles/items/properties/config/allOf/4/else/properties/formulas/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema39.properties.tiles.items.properties.config.allOf[4].else.properties.formulas.items.type,parentSchema:schema39.properties.tiles.items.properties.config.allOf[4].else.properties.formulas.items,data:data154};
+}
+if(data138.periodAggFn !== undefined){
+let data153 = data138.periodAggFn;
+if("delta" !== data153){
+const err335 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i8+"/periodAggFn",schemaPath:"#/properties/tiles/items/properties/config/allOf/5/else/properties/select/items/properties/periodAggFn/const",keyword:"const",params:{allowedValue: "delta"},message:"must be equal to constant",schema:"delta",parentSchema:schema39.properties.tiles.items.properties.config.allOf[5].else.properties.select.items.properties.periodAggFn,data:data153};
 if(vErrors === null){
 vErrors = [err335];
 }
@@ -20976,7 +20972,7 @@ errors++;
 }
 }
 else {
-const err336 = {instancePath:instancePath+"/tiles/" + i0+"/config/formulas",schemaPath:"#/properties/tiles/items/properties/config/allOf/4/else/properties/formulas/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema39.properties.tiles.items.properties.config.allOf[4].else.properties.formulas.type,parentSchema:schema39.properties.tiles.items.properties.config.allOf[4].else.properties.formulas,data:data153};
+const err336 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i8,schemaPath:"#/properties/tiles/items/properties/config/allOf/5/else/properties/select/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema39.properties.tiles.items.properties.config.allOf[5].else.properties.select.items.type,parentSchema:schema39.properties.tiles.items.properties.config.allOf[5].else.properties.select.items,data:data138};
 if(vErrors === null){
 vErrors = [err336];
 }
@@ -20986,10 +20982,9 @@ vErrors.push(err336);
 errors++;
 }
 }
-if(data9.color !== undefined){
-let data155 = data9.color;
-if(typeof data155 !== "string"){
-const err337 = {instancePath:instancePath+"/tiles/" + i0+"/config/color",schemaPath:"#/properties/tiles/items/properties/config/allOf/4/else/properties/color/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema39.properties.tiles.items.properties.config.allOf[4].else.properties.color.type,parentSchema:schema39.properties.tiles.items.properties.config.allOf[4].else.properties.color,data:data155};
+}
+else {
+const err337 = {instancePath:instancePath+"/tiles/" + i0+"/config/select",schemaPath:"#/properties/tiles/items/properties/config/allOf/5/else/properties/select/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema39.properties.tiles.items.properties.config.allOf[5].else.properties.select.type,parentSchema:schema39.properties.tiles.items.properties.config.allOf[5].else.properties.select,data:data137};
 if(vErrors === null){
 vErrors = [err337];
 }
@@ -20999,11 +20994,10 @@ vErrors.push(err337);
 errors++;
 }
 }
-if(data9.colorRules !== undefined){
-let data156 = data9.colorRules;
-if(Array.isArray(data156)){
-if(data156.length > 10){
-const err338 = {instancePath:instancePath+"/tiles/" + i0+"/config/colorRules",schemaPath:"#/properties/tiles/items/properties/config/allOf/4/else/properties/colorRules/maxItems",keyword:"maxItems",params:{limit: 10},message:"must NOT have more than 10 items",schema:10,parentSchema:schema39.properties.tiles.items.properties.config.allOf[4].else.properties.colorRules,data:data156};
+if(data9.numberFormat !== undefined){
+let data154 = data9.numberFormat;
+if(!(data154 && typeof data154 == "object" && !Array.isArray(data154))){
+const err338 = {instancePath:instancePath+"/tiles/" + i0+"/config/numberFormat",schemaPath:"#/properties/tiles/items/properties/config/allOf/5/else/properties/numberFormat/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema39.properties.tiles.items.properties.config.allOf[5].else.properties.numberFormat.type,parentSchema:schema39.properties.tiles.items.properties.config.allOf[5].else.properties.numberFormat,data:data154};
 if(vErrors === null){
 vErrors = [err338];
 }
@@ -21012,11 +21006,12 @@ vErrors.push(err338);
 }
 errors++;
 }
-const len10 = data156.length;
-for(let i10=0; i10<len10; i10++){
-let data157 = data156[i10];
-if(!(data157 && typeof data157 == "object" && !Array.isArray(data157))){
-const err339 = {instancePath:instancePath+"/tiles/" + i0+"/config/colorRules/" + i10,schemaPath:"#/properties/tiles/items/properties/config/allOf/4/else/properties/colorRules/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema39.properties.tiles.items.properties.config.allOf[4].else.properties.colorRules.items.type,parentSchema:schema39.properties.tiles.items.properties.config.allOf[4].else.properties.colorRules.items,data:data157};
+}
+if(data9.formulas !== undefined){
+let data155 = data9.formulas;
+if(Array.isArray(data155)){
+if(data155.length > 10){
+const err339 = {instancePath:instancePath+"/tiles/" + i0+"/config/formulas",schemaPath:"#/properties/tiles/items/properties/config/allOf/5/else/properties/formulas/maxItems",keyword:"maxItems",params:{limit: 10},message:"must NOT have more than 10 items",schema:10,parentSchema:schema39.properties.tiles.items.properties.config.allOf[5].else.properties.formulas,data:data155};
 if(vErrors === null){
 vErrors = [err339];
 }
@@ -21025,10 +21020,11 @@ vErrors.push(err339);
 }
 errors++;
 }
-}
-}
-else {
-const err340 = {instancePath:instancePath+"/tiles/" + i0+"/config/colorRules",schemaPath:"#/properties/tiles/items/properties/config/allOf/4/else/properties/colorRules/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema39.properties.tiles.items.properties.config.allOf[4].else.properties.colorRules.type,parentSchema:schema39.properties.tiles.items.properties.config.allOf[4].else.properties.colorRules,data:data156};
+const len9 = data155.length;
+for(let i9=0; i9<len9; i9++){
+let data156 = data155[i9];
+if(!(data156 && typeof data156 == "object" && !Array.isArray(data156))){
+const err340 = {instancePath:instancePath+"/tiles/" + i0+"/config/formulas/" + i9,schemaPath:"#/properties/tiles/items/properties/config/allOf/5/else/properties/formulas/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema39.properties.tiles.items.properties.config.allOf[5].else.properties.formulas.items.type,parentSchema:schema39.properties.tiles.items.properties.config.allOf[5].else.properties.formulas.items,data:data156};
 if(vErrors === null){
 vErrors = [err340];
 }
@@ -21038,10 +21034,9 @@ vErrors.push(err340);
 errors++;
 }
 }
-if(data9.backgroundChart !== undefined){
-let data158 = data9.backgroundChart;
-if(!(data158 && typeof data158 == "object" && !Array.isArray(data158))){
-const err341 = {instancePath:instancePath+"/tiles/" + i0+"/config/backgroundChart",schemaPath:"#/properties/tiles/items/properties/config/allOf/4/else/properties/backgroundChart/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema39.properties.tiles.items.properties.config.allOf[4].else.properties.backgroundChart.type,parentSchema:schema39.properties.tiles.items.properties.config.allOf[4].else.properties.backgroundChart,data:data158};
+}
+else {
+const err341 = {instancePath:instancePath+"/tiles/" + i0+"/config/formulas",schemaPath:"#/properties/tiles/items/properties/config/allOf/5/else/properties/formulas/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema39.properties.tiles.items.properties.config.allOf[5].else.properties.formulas.type,parentSchema:schema39.properties.tiles.items.properties.config.allOf[5].else.properties.formulas,data:data155};
 if(vErrors === null){
 vErrors = [err341];
 }
@@ -21051,9 +21046,10 @@ vErrors.push(err341);
 errors++;
 }
 }
-}
-else {
-const err342 = {instancePath:instancePath+"/tiles/" + i0+"/config",schemaPath:"#/properties/tiles/items/properties/config/allOf/4/else/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema39.properties.tiles.items.properties.config.allOf[4].else.type,parentSchema:schema39.properties.tiles.items.properties.config.allOf[4].else,data:data9};
+if(data9.color !== undefined){
+let data157 = data9.color;
+if(typeof data157 !== "string"){
+const err342 = {instancePath:instancePath+"/tiles/" + i0+"/config/color",schemaPath:"#/properties/tiles/items/properties/config/allOf/5/else/properties/color/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema39.properties.tiles.items.properties.config.allOf[5].else.properties.color.type,parentSchema:schema39.properties.tiles.items.properties.config.allOf[5].else.properties.color,data:data157};
 if(vErrors === null){
 vErrors = [err342];
 }
@@ -21062,11 +21058,12 @@ vErrors.push(err342);
 }
 errors++;
 }
-var _valid15 = _errs346 === errors;
-valid98 = _valid15;
 }
-if(!valid98){
-const err343 = {instancePath:instancePath+"/tiles/" + i0+"/config",schemaPath:"#/properties/tiles/items/properties/config/allOf/4/if",keyword:"if",params:{failingKeyword: "else"},message:"must match \"else\" schema",schema:schema39.properties.tiles.items.properties.config.allOf[4].if,parentSchema:schema39.properties.tiles.items.properties.config.allOf[4],data:data9};
+if(data9.colorRules !== undefined){
+let data158 = data9.colorRules;
+if(Array.isArray(data158)){
+if(data158.length > 10){
+const err343 = {instancePath:instancePath+"/tiles/" + i0+"/config/colorRules",schemaPath:"#/properties/tiles/items/properties/config/allOf/5/else/properties/colorRules/maxItems",keyword:"maxItems",params:{limit: 10},message:"must NOT have more than 10 items",schema:10,parentSchema:schema39.properties.tiles.items.properties.config.allOf[5].else.properties.colorRules,data:data158};
 if(vErrors === null){
 vErrors = [err343];
 }
@@ -21075,17 +21072,11 @@ vErrors.push(err343);
 }
 errors++;
 }
-const _errs416 = errors;
-let valid124 = true;
-const _errs417 = errors;
-const _errs418 = errors;
-const _errs419 = errors;
-const _errs420 = errors;
-const _errs421 = errors;
-if(data9 && typeof data9 == "object" && !Array.isArray(data9)){
-let missing24;
-if((data9.configType === undefined) && (missing24 = "configType")){
-const err344 = {};
+const len10 = data158.length;
+for(let i10=0; i10<len10; i10++){
+let data159 = data158[i10];
+if(!(data159 && typeof data159 == "object" && !Array.isArray(data159))){
+const err344 = {instancePath:instancePath+"/tiles/" + i0+"/config/colorRules/" + i10,schemaPath:"#/properties/tiles/items/properties/config/allOf/5/else/properties/colorRules/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema39.properties.tiles.items.properties.config.allOf[5].else.properties.colorRules.items.type,parentSchema:schema39.properties.tiles.items.properties.config.allOf[5].else.properties.colorRules.items,data:data159};
 if(vErrors === null){
 vErrors = [err344];
 }
@@ -21095,9 +21086,9 @@ vErrors.push(err344);
 errors++;
 }
 }
-var valid126 = _errs421 === errors;
-if(valid126){
-const err345 = {};
+}
+else {
+const err345 = {instancePath:instancePath+"/tiles/" + i0+"/config/colorRules",schemaPath:"#/properties/tiles/items/properties/config/allOf/5/else/properties/colorRules/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema39.properties.tiles.items.properties.config.allOf[5].else.properties.colorRules.type,parentSchema:schema39.properties.tiles.items.properties.config.allOf[5].else.properties.colorRules,data:data158};
 if(vErrors === null){
 vErrors = [err345];
 }
@@ -21106,22 +21097,11 @@ vErrors.push(err345);
 }
 errors++;
 }
-else {
-errors = _errs420;
-if(vErrors !== null){
-if(_errs420){
-vErrors.length = _errs420;
 }
-else {
-vErrors = null;
-}
-}
-}
-if(errors === _errs419){
-if(data9 && typeof data9 == "object" && !Array.isArray(data9)){
-let missing25;
-if((data9.displayType === undefined) && (missing25 = "displayType")){
-const err346 = {};
+if(data9.backgroundChart !== undefined){
+let data160 = data9.backgroundChart;
+if(!(data160 && typeof data160 == "object" && !Array.isArray(data160))){
+const err346 = {instancePath:instancePath+"/tiles/" + i0+"/config/backgroundChart",schemaPath:"#/properties/tiles/items/properties/config/allOf/5/else/properties/backgroundChart/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema39.properties.tiles.items.properties.config.allOf[5].else.properties.backgroundChart.type,parentSchema:schema39.properties.tiles.items.properties.config.allOf[5].else.properties.backgroundChart,data:data160};
 if(vErrors === null){
 vErrors = [err346];
 }
@@ -21130,10 +21110,10 @@ vErrors.push(err346);
 }
 errors++;
 }
+}
+}
 else {
-if(data9.displayType !== undefined){
-if("search" !== data9.displayType){
-const err347 = {};
+const err347 = {instancePath:instancePath+"/tiles/" + i0+"/config",schemaPath:"#/properties/tiles/items/properties/config/allOf/5/else/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema39.properties.tiles.items.properties.config.allOf[5].else.type,parentSchema:schema39.properties.tiles.items.properties.config.allOf[5].else,data:data9};
 if(vErrors === null){
 vErrors = [err347];
 }
@@ -21142,13 +21122,11 @@ vErrors.push(err347);
 }
 errors++;
 }
+var _valid15 = _errs351 === errors;
+valid99 = _valid15;
 }
-}
-}
-}
-var valid125 = _errs419 === errors;
-if(valid125){
-const err348 = {};
+if(!valid99){
+const err348 = {instancePath:instancePath+"/tiles/" + i0+"/config",schemaPath:"#/properties/tiles/items/properties/config/allOf/5/if",keyword:"if",params:{failingKeyword: "else"},message:"must match \"else\" schema",schema:schema39.properties.tiles.items.properties.config.allOf[5].if,parentSchema:schema39.properties.tiles.items.properties.config.allOf[5],data:data9};
 if(vErrors === null){
 vErrors = [err348];
 }
@@ -21157,32 +21135,17 @@ vErrors.push(err348);
 }
 errors++;
 }
-else {
-errors = _errs418;
-if(vErrors !== null){
-if(_errs418){
-vErrors.length = _errs418;
-}
-else {
-vErrors = null;
-}
-}
-}
-var _valid19 = _errs417 === errors;
-errors = _errs416;
-if(vErrors !== null){
-if(_errs416){
-vErrors.length = _errs416;
-}
-else {
-vErrors = null;
-}
-}
-if(!_valid19){
+const _errs421 = errors;
+let valid125 = true;
+const _errs422 = errors;
 const _errs423 = errors;
+const _errs424 = errors;
+const _errs425 = errors;
+const _errs426 = errors;
 if(data9 && typeof data9 == "object" && !Array.isArray(data9)){
-if(data9.displayType === undefined){
-const err349 = {instancePath:instancePath+"/tiles/" + i0+"/config",schemaPath:"#/properties/tiles/items/properties/config/allOf/5/else/required",keyword:"required",params:{missingProperty: "displayType"},message:"must have required property '"+"displayType"+"'",schema:schema39.properties.tiles.items.properties.config.allOf[5].else.required,parentSchema:schema39.properties.tiles.items.properties.config.allOf[5].else,data:data9};
+let missing24;
+if((data9.configType === undefined) && (missing24 = "configType")){
+const err349 = {};
 if(vErrors === null){
 vErrors = [err349];
 }
@@ -21191,8 +21154,10 @@ vErrors.push(err349);
 }
 errors++;
 }
-if(data9.sourceId === undefined){
-const err350 = {instancePath:instancePath+"/tiles/" + i0+"/config",schemaPath:"#/properties/tiles/items/properties/config/allOf/5/else/required",keyword:"required",params:{missingProperty: "sourceId"},message:"must have required property '"+"sourceId"+"'",schema:schema39.properties.tiles.items.properties.config.allOf[5].else.required,parentSchema:schema39.properties.tiles.items.properties.config.allOf[5].else,data:data9};
+}
+var valid127 = _errs426 === errors;
+if(valid127){
+const err350 = {};
 if(vErrors === null){
 vErrors = [err350];
 }
@@ -21201,8 +21166,22 @@ vErrors.push(err350);
 }
 errors++;
 }
-if(data9.select === undefined){
-const err351 = {instancePath:instancePath+"/tiles/" + i0+"/config",schemaPath:"#/properties/tiles/items/properties/config/allOf/5/else/required",keyword:"required",params:{missingProperty: "select"},message:"must have required property '"+"select"+"'",schema:schema39.properties.tiles.items.properties.config.allOf[5].else.required,parentSchema:schema39.properties.tiles.items.properties.config.allOf[5].else,data:data9};
+else {
+errors = _errs425;
+if(vErrors !== null){
+if(_errs425){
+vErrors.length = _errs425;
+}
+else {
+vErrors = null;
+}
+}
+}
+if(errors === _errs424){
+if(data9 && typeof data9 == "object" && !Array.isArray(data9)){
+let missing25;
+if((data9.displayType === undefined) && (missing25 = "displayType")){
+const err351 = {};
 if(vErrors === null){
 vErrors = [err351];
 }
@@ -21211,9 +21190,10 @@ vErrors.push(err351);
 }
 errors++;
 }
-for(const key12 in data9){
-if(!(((((key12 === "displayType") || (key12 === "sourceId")) || (key12 === "select")) || (key12 === "where")) || (key12 === "whereLanguage"))){
-const err352 = {instancePath:instancePath+"/tiles/" + i0+"/config",schemaPath:"#/properties/tiles/items/properties/config/allOf/5/else/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key12},message:"must NOT have additional properties",schema:false,parentSchema:schema39.properties.tiles.items.properties.config.allOf[5].else,data:data9};
+else {
+if(data9.displayType !== undefined){
+if("search" !== data9.displayType){
+const err352 = {};
 if(vErrors === null){
 vErrors = [err352];
 }
@@ -21223,10 +21203,12 @@ vErrors.push(err352);
 errors++;
 }
 }
-if(data9.displayType !== undefined){
-let data160 = data9.displayType;
-if("search" !== data160){
-const err353 = {instancePath:instancePath+"/tiles/" + i0+"/config/displayType",schemaPath:"#/properties/tiles/items/properties/config/allOf/5/else/properties/displayType/const",keyword:"const",params:{allowedValue: "search"},message:"must be equal to constant",schema:"search",parentSchema:schema39.properties.tiles.items.properties.config.allOf[5].else.properties.displayType,data:data160};
+}
+}
+}
+var valid126 = _errs424 === errors;
+if(valid126){
+const err353 = {};
 if(vErrors === null){
 vErrors = [err353];
 }
@@ -21235,12 +21217,32 @@ vErrors.push(err353);
 }
 errors++;
 }
+else {
+errors = _errs423;
+if(vErrors !== null){
+if(_errs423){
+vErrors.length = _errs423;
 }
-if(data9.sourceId !== undefined){
-let data161 = data9.sourceId;
-if(typeof data161 === "string"){
-if(!pattern5.test(data161)){
-const err354 = {instancePath:instancePath+"/tiles/" + i0+"/config/sourceId",schemaPath:"#/properties/tiles/items/properties/config/allOf/5/else/properties/sourceId/pattern",keyword:"pattern",params:{pattern: "^[0-9a-fA-F]{24}$"},message:"must match pattern \""+"^[0-9a-fA-F]{24}$"+"\"",schema:"^[0-9a-fA-F]{24}$",parentSchema:schema39.properties.tiles.items.properties.config.allOf[5].else.properties.sourceId,data:data161};
+else {
+vErrors = null;
+}
+}
+}
+var _valid19 = _errs422 === errors;
+errors = _errs421;
+if(vErrors !== null){
+if(_errs421){
+vErrors.length = _errs421;
+}
+else {
+vErrors = null;
+}
+}
+if(!_valid19){
+const _errs428 = errors;
+if(data9 && typeof data9 == "object" && !Array.isArray(data9)){
+if(data9.displayType === undefined){
+const err354 = {instancePath:instancePath+"/tiles/" + i0+"/config",schemaPath:"#/properties/tiles/items/properties/config/allOf/6/else/required",keyword:"required",params:{missingProperty: "displayType"},message:"must have required property '"+"displayType"+"'",schema:schema39.properties.tiles.items.properties.config.allOf[6].else.required,parentSchema:schema39.properties.tiles.items.properties.config.allOf[6].else,data:data9};
 if(vErrors === null){
 vErrors = [err354];
 }
@@ -21249,9 +21251,8 @@ vErrors.push(err354);
 }
 errors++;
 }
-}
-else {
-const err355 = {instancePath:instancePath+"/tiles/" + i0+"/config/sourceId",schemaPath:"#/properties/tiles/items/properties/config/allOf/5/else/properties/sourceId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema39.properties.tiles.items.properties.config.allOf[5].else.properties.sourceId.type,parentSchema:schema39.properties.tiles.items.properties.config.allOf[5].else.properties.sourceId,data:data161};
+if(data9.sourceId === undefined){
+const err355 = {instancePath:instancePath+"/tiles/" + i0+"/config",schemaPath:"#/properties/tiles/items/properties/config/allOf/6/else/required",keyword:"required",params:{missingProperty: "sourceId"},message:"must have required property '"+"sourceId"+"'",schema:schema39.properties.tiles.items.properties.config.allOf[6].else.required,parentSchema:schema39.properties.tiles.items.properties.config.allOf[6].else,data:data9};
 if(vErrors === null){
 vErrors = [err355];
 }
@@ -21260,12 +21261,8 @@ vErrors.push(err355);
 }
 errors++;
 }
-}
-if(data9.select !== undefined){
-let data162 = data9.select;
-if(typeof data162 === "string"){
-if(func2(data162) > 10000){
-const err356 = {instancePath:instancePath+"/tiles/" + i0+"/config/select",schemaPath:"#/properties/tiles/items/properties/config/allOf/5/else/properties/select/maxLength",keyword:"maxLength",params:{limit: 10000},message:"must NOT have more than 10000 characters",schema:10000,parentSchema:schema39.properties.tiles.items.properties.config.allOf[5].else.properties.select,data:data162};
+if(data9.select === undefined){
+const err356 = {instancePath:instancePath+"/tiles/" + i0+"/config",schemaPath:"#/properties/tiles/items/properties/config/allOf/6/else/required",keyword:"required",params:{missingProperty: "select"},message:"must have required property '"+"select"+"'",schema:schema39.properties.tiles.items.properties.config.allOf[6].else.required,parentSchema:schema39.properties.tiles.items.properties.config.allOf[6].else,data:data9};
 if(vErrors === null){
 vErrors = [err356];
 }
@@ -21274,9 +21271,9 @@ vErrors.push(err356);
 }
 errors++;
 }
-}
-else {
-const err357 = {instancePath:instancePath+"/tiles/" + i0+"/config/select",schemaPath:"#/properties/tiles/items/properties/config/allOf/5/else/properties/select/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema39.properties.tiles.items.properties.config.allOf[5].else.properties.select.type,parentSchema:schema39.properties.tiles.items.properties.config.allOf[5].else.properties.select,data:data162};
+for(const key12 in data9){
+if(!(((((key12 === "displayType") || (key12 === "sourceId")) || (key12 === "select")) || (key12 === "where")) || (key12 === "whereLanguage"))){
+const err357 = {instancePath:instancePath+"/tiles/" + i0+"/config",schemaPath:"#/properties/tiles/items/properties/config/allOf/6/else/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key12},message:"must NOT have additional properties",schema:false,parentSchema:schema39.properties.tiles.items.properties.config.allOf[6].else,data:data9};
 if(vErrors === null){
 vErrors = [err357];
 }
@@ -21286,11 +21283,10 @@ vErrors.push(err357);
 errors++;
 }
 }
-if(data9.where !== undefined){
-let data163 = data9.where;
-if(typeof data163 === "string"){
-if(func2(data163) > 10000){
-const err358 = {instancePath:instancePath+"/tiles/" + i0+"/config/where",schemaPath:"#/properties/tiles/items/properties/config/allOf/5/else/properties/where/maxLength",keyword:"maxLength",params:{limit: 10000},message:"must NOT have more than 10000 characters",schema:10000,parentSchema:schema39.properties.tiles.items.properties.config.allOf[5].else.properties.where,data:data163};
+if(data9.displayType !== undefined){
+let data162 = data9.displayType;
+if("search" !== data162){
+const err358 = {instancePath:instancePath+"/tiles/" + i0+"/config/displayType",schemaPath:"#/properties/tiles/items/properties/config/allOf/6/else/properties/displayType/const",keyword:"const",params:{allowedValue: "search"},message:"must be equal to constant",schema:"search",parentSchema:schema39.properties.tiles.items.properties.config.allOf[6].else.properties.displayType,data:data162};
 if(vErrors === null){
 vErrors = [err358];
 }
@@ -21300,8 +21296,11 @@ vErrors.push(err358);
 errors++;
 }
 }
-else {
-const err359 = {instancePath:instancePath+"/tiles/" + i0+"/config/where",schemaPath:"#/properties/tiles/items/properties/config/allOf/5/else/properties/where/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema39.properties.tiles.items.properties.config.allOf[5].else.properties.where.type,parentSchema:schema39.properties.tiles.items.properties.config.allOf[5].else.properties.where,data:data163};
+if(data9.sourceId !== undefined){
+let data163 = data9.sourceId;
+if(typeof data163 === "string"){
+if(!pattern5.test(data163)){
+const err359 = {instancePath:instancePath+"/tiles/" + i0+"/config/sourceId",schemaPath:"#/properties/tiles/items/properties/config/allOf/6/else/properties/sourceId/pattern",keyword:"pattern",params:{pattern: "^[0-9a-fA-F]{24}$"},message:"must match pattern \""+"^[0-9a-fA-F]{24}$"+"\"",schema:"^[0-9a-fA-F]{24}$",parentSchema:schema39.properties.tiles.items.properties.config.allOf[6].else.properties.sourceId,data:data163};
 if(vErrors === null){
 vErrors = [err359];
 }
@@ -21311,10 +21310,8 @@ vErrors.push(err359);
 errors++;
 }
 }
-if(data9.whereLanguage !== undefined){
-let data164 = data9.whereLanguage;
-if(!(((data164 === "lucene") || (data164 === "sql")) || (data164 === "promql"))){
-const err360 = {instancePath:instancePath+"/tiles/" + i0+"/config/whereLanguage",schemaPath:"#/properties/tiles/items/properties/config/allOf/5/else/properties/whereLanguage/enum",keyword:"enum",params:{allowedValues: schema39.properties.tiles.items.properties.config.allOf[5].else.properties.whereLanguage.enum},message:"must be equal to one of the allowed values",schema:schema39.properties.tiles.items.properties.config.allOf[5].else.properties.whereLanguage.enum,parentSchema:schema39.properties.tiles.items.properties.config.allOf[5].else.properties.whereLanguage,data:data164};
+else {
+const err360 = {instancePath:instancePath+"/tiles/" + i0+"/config/sourceId",schemaPath:"#/properties/tiles/items/properties/config/allOf/6/else/properties/sourceId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema39.properties.tiles.items.properties.config.allOf[6].else.properties.sourceId.type,parentSchema:schema39.properties.tiles.items.properties.config.allOf[6].else.properties.sourceId,data:data163};
 if(vErrors === null){
 vErrors = [err360];
 }
@@ -21324,9 +21321,11 @@ vErrors.push(err360);
 errors++;
 }
 }
-}
-else {
-const err361 = {instancePath:instancePath+"/tiles/" + i0+"/config",schemaPath:"#/properties/tiles/items/properties/config/allOf/5/else/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema39.properties.tiles.items.properties.config.allOf[5].else.type,parentSchema:schema39.properties.tiles.items.properties.config.allOf[5].else,data:data9};
+if(data9.select !== undefined){
+let data164 = data9.select;
+if(typeof data164 === "string"){
+if(func2(data164) > 10000){
+const err361 = {instancePath:instancePath+"/tiles/" + i0+"/config/select",schemaPath:"#/properties/tiles/items/properties/config/allOf/6/else/properties/select/maxLength",keyword:"maxLength",params:{limit: 10000},message:"must NOT have more than 10000 characters",schema:10000,parentSchema:schema39.properties.tiles.items.properties.config.allOf[6].else.properties.select,data:data164};
 if(vErrors === null){
 vErrors = [err361];
 }
@@ -21335,11 +21334,9 @@ vErrors.push(err361);
 }
 errors++;
 }
-var _valid19 = _errs423 === errors;
-valid124 = _valid19;
 }
-if(!valid124){
-const err362 = {instancePath:instancePath+"/tiles/" + i0+"/config",schemaPath:"#/properties/tiles/items/properties/config/allOf/5/if",keyword:"if",params:{failingKeyword: "else"},message:"must match \"else\" schema",schema:schema39.properties.tiles.items.properties.config.allOf[5].if,parentSchema:schema39.properties.tiles.items.properties.config.allOf[5],data:data9};
+else {
+const err362 = {instancePath:instancePath+"/tiles/" + i0+"/config/select",schemaPath:"#/properties/tiles/items/properties/config/allOf/6/else/properties/select/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema39.properties.tiles.items.properties.config.allOf[6].else.properties.select.type,parentSchema:schema39.properties.tiles.items.properties.config.allOf[6].else.properties.select,data:data164};
 if(vErrors === null){
 vErrors = [err362];
 }
@@ -21348,17 +21345,12 @@ vErrors.push(err362);
 }
 errors++;
 }
-const _errs435 = errors;
-let valid129 = true;
-const _errs436 = errors;
-const _errs437 = errors;
-const _errs438 = errors;
-const _errs439 = errors;
-const _errs440 = errors;
-if(data9 && typeof data9 == "object" && !Array.isArray(data9)){
-let missing26;
-if((data9.configType === undefined) && (missing26 = "configType")){
-const err363 = {};
+}
+if(data9.where !== undefined){
+let data165 = data9.where;
+if(typeof data165 === "string"){
+if(func2(data165) > 10000){
+const err363 = {instancePath:instancePath+"/tiles/" + i0+"/config/where",schemaPath:"#/properties/tiles/items/properties/config/allOf/6/else/properties/where/maxLength",keyword:"maxLength",params:{limit: 10000},message:"must NOT have more than 10000 characters",schema:10000,parentSchema:schema39.properties.tiles.items.properties.config.allOf[6].else.properties.where,data:data165};
 if(vErrors === null){
 vErrors = [err363];
 }
@@ -21368,9 +21360,8 @@ vErrors.push(err363);
 errors++;
 }
 }
-var valid131 = _errs440 === errors;
-if(valid131){
-const err364 = {};
+else {
+const err364 = {instancePath:instancePath+"/tiles/" + i0+"/config/where",schemaPath:"#/properties/tiles/items/properties/config/allOf/6/else/properties/where/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema39.properties.tiles.items.properties.config.allOf[6].else.properties.where.type,parentSchema:schema39.properties.tiles.items.properties.config.allOf[6].else.properties.where,data:data165};
 if(vErrors === null){
 vErrors = [err364];
 }
@@ -21379,22 +21370,11 @@ vErrors.push(err364);
 }
 errors++;
 }
-else {
-errors = _errs439;
-if(vErrors !== null){
-if(_errs439){
-vErrors.length = _errs439;
 }
-else {
-vErrors = null;
-}
-}
-}
-if(errors === _errs438){
-if(data9 && typeof data9 == "object" && !Array.isArray(data9)){
-let missing27;
-if((data9.displayType === undefined) && (missing27 = "displayType")){
-const err365 = {};
+if(data9.whereLanguage !== undefined){
+let data166 = data9.whereLanguage;
+if(!(((data166 === "lucene") || (data166 === "sql")) || (data166 === "promql"))){
+const err365 = {instancePath:instancePath+"/tiles/" + i0+"/config/whereLanguage",schemaPath:"#/properties/tiles/items/properties/config/allOf/6/else/properties/whereLanguage/enum",keyword:"enum",params:{allowedValues: schema39.properties.tiles.items.properties.config.allOf[6].else.properties.whereLanguage.enum},message:"must be equal to one of the allowed values",schema:schema39.properties.tiles.items.properties.config.allOf[6].else.properties.whereLanguage.enum,parentSchema:schema39.properties.tiles.items.properties.config.allOf[6].else.properties.whereLanguage,data:data166};
 if(vErrors === null){
 vErrors = [err365];
 }
@@ -21403,10 +21383,10 @@ vErrors.push(err365);
 }
 errors++;
 }
+}
+}
 else {
-if(data9.displayType !== undefined){
-if("markdown" !== data9.displayType){
-const err366 = {};
+const err366 = {instancePath:instancePath+"/tiles/" + i0+"/config",schemaPath:"#/properties/tiles/items/properties/config/allOf/6/else/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema39.properties.tiles.items.properties.config.allOf[6].else.type,parentSchema:schema39.properties.tiles.items.properties.config.allOf[6].else,data:data9};
 if(vErrors === null){
 vErrors = [err366];
 }
@@ -21415,13 +21395,11 @@ vErrors.push(err366);
 }
 errors++;
 }
+var _valid19 = _errs428 === errors;
+valid125 = _valid19;
 }
-}
-}
-}
-var valid130 = _errs438 === errors;
-if(valid130){
-const err367 = {};
+if(!valid125){
+const err367 = {instancePath:instancePath+"/tiles/" + i0+"/config",schemaPath:"#/properties/tiles/items/properties/config/allOf/6/if",keyword:"if",params:{failingKeyword: "else"},message:"must match \"else\" schema",schema:schema39.properties.tiles.items.properties.config.allOf[6].if,parentSchema:schema39.properties.tiles.items.properties.config.allOf[6],data:data9};
 if(vErrors === null){
 vErrors = [err367];
 }
@@ -21430,32 +21408,17 @@ vErrors.push(err367);
 }
 errors++;
 }
-else {
-errors = _errs437;
-if(vErrors !== null){
-if(_errs437){
-vErrors.length = _errs437;
-}
-else {
-vErrors = null;
-}
-}
-}
-var _valid20 = _errs436 === errors;
-errors = _errs435;
-if(vErrors !== null){
-if(_errs435){
-vErrors.length = _errs435;
-}
-else {
-vErrors = null;
-}
-}
-if(!_valid20){
+const _errs440 = errors;
+let valid130 = true;
+const _errs441 = errors;
 const _errs442 = errors;
+const _errs443 = errors;
+const _errs444 = errors;
+const _errs445 = errors;
 if(data9 && typeof data9 == "object" && !Array.isArray(data9)){
-if(data9.displayType === undefined){
-const err368 = {instancePath:instancePath+"/tiles/" + i0+"/config",schemaPath:"#/properties/tiles/items/properties/config/allOf/6/else/required",keyword:"required",params:{missingProperty: "displayType"},message:"must have required property '"+"displayType"+"'",schema:schema39.properties.tiles.items.properties.config.allOf[6].else.required,parentSchema:schema39.properties.tiles.items.properties.config.allOf[6].else,data:data9};
+let missing26;
+if((data9.configType === undefined) && (missing26 = "configType")){
+const err368 = {};
 if(vErrors === null){
 vErrors = [err368];
 }
@@ -21464,9 +21427,10 @@ vErrors.push(err368);
 }
 errors++;
 }
-for(const key13 in data9){
-if(!((key13 === "displayType") || (key13 === "markdown"))){
-const err369 = {instancePath:instancePath+"/tiles/" + i0+"/config",schemaPath:"#/properties/tiles/items/properties/config/allOf/6/else/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key13},message:"must NOT have additional properties",schema:false,parentSchema:schema39.properties.tiles.items.properties.config.allOf[6].else,data:data9};
+}
+var valid132 = _errs445 === errors;
+if(valid132){
+const err369 = {};
 if(vErrors === null){
 vErrors = [err369];
 }
@@ -21475,11 +21439,22 @@ vErrors.push(err369);
 }
 errors++;
 }
+else {
+errors = _errs444;
+if(vErrors !== null){
+if(_errs444){
+vErrors.length = _errs444;
 }
-if(data9.displayType !== undefined){
-let data166 = data9.displayType;
-if("markdown" !== data166){
-const err370 = {instancePath:instancePath+"/tiles/" + i0+"/config/displayType",schemaPath:"#/properties/tiles/items/properties/config/allOf/6/else/properties/displayType/const",keyword:"const",params:{allowedValue: "markdown"},message:"must be equal to constant",schema:"markdown",parentSchema:schema39.properties.tiles.items.properties.config.allOf[6].else.properties.displayType,data:data166};
+else {
+vErrors = null;
+}
+}
+}
+if(errors === _errs443){
+if(data9 && typeof data9 == "object" && !Array.isArray(data9)){
+let missing27;
+if((data9.displayType === undefined) && (missing27 = "displayType")){
+const err370 = {};
 if(vErrors === null){
 vErrors = [err370];
 }
@@ -21488,12 +21463,10 @@ vErrors.push(err370);
 }
 errors++;
 }
-}
-if(data9.markdown !== undefined){
-let data167 = data9.markdown;
-if(typeof data167 === "string"){
-if(func2(data167) > 50000){
-const err371 = {instancePath:instancePath+"/tiles/" + i0+"/config/markdown",schemaPath:"#/properties/tiles/items/properties/config/allOf/6/else/properties/markdown/maxLength",keyword:"maxLength",params:{limit: 50000},message:"must NOT have more than 50000 characters",schema:50000,parentSchema:schema39.properties.tiles.items.properties.config.allOf[6].else.properties.markdown,data:data167};
+else {
+if(data9.displayType !== undefined){
+if("markdown" !== data9.displayType){
+const err371 = {};
 if(vErrors === null){
 vErrors = [err371];
 }
@@ -21503,8 +21476,12 @@ vErrors.push(err371);
 errors++;
 }
 }
-else {
-const err372 = {instancePath:instancePath+"/tiles/" + i0+"/config/markdown",schemaPath:"#/properties/tiles/items/properties/config/allOf/6/else/properties/markdown/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema39.properties.tiles.items.properties.config.allOf[6].else.properties.markdown.type,parentSchema:schema39.properties.tiles.items.properties.config.allOf[6].else.properties.markdown,data:data167};
+}
+}
+}
+var valid131 = _errs443 === errors;
+if(valid131){
+const err372 = {};
 if(vErrors === null){
 vErrors = [err372];
 }
@@ -21513,10 +21490,32 @@ vErrors.push(err372);
 }
 errors++;
 }
-}
+else {
+errors = _errs442;
+if(vErrors !== null){
+if(_errs442){
+vErrors.length = _errs442;
 }
 else {
-const err373 = {instancePath:instancePath+"/tiles/" + i0+"/config",schemaPath:"#/properties/tiles/items/properties/config/allOf/6/else/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema39.properties.tiles.items.properties.config.allOf[6].else.type,parentSchema:schema39.properties.tiles.items.properties.config.allOf[6].else,data:data9};
+vErrors = null;
+}
+}
+}
+var _valid20 = _errs441 === errors;
+errors = _errs440;
+if(vErrors !== null){
+if(_errs440){
+vErrors.length = _errs440;
+}
+else {
+vErrors = null;
+}
+}
+if(!_valid20){
+const _errs447 = errors;
+if(data9 && typeof data9 == "object" && !Array.isArray(data9)){
+if(data9.displayType === undefined){
+const err373 = {instancePath:instancePath+"/tiles/" + i0+"/config",schemaPath:"#/properties/tiles/items/properties/config/allOf/7/else/required",keyword:"required",params:{missingProperty: "displayType"},message:"must have required property '"+"displayType"+"'",schema:schema39.properties.tiles.items.properties.config.allOf[7].else.required,parentSchema:schema39.properties.tiles.items.properties.config.allOf[7].else,data:data9};
 if(vErrors === null){
 vErrors = [err373];
 }
@@ -21525,11 +21524,9 @@ vErrors.push(err373);
 }
 errors++;
 }
-var _valid20 = _errs442 === errors;
-valid129 = _valid20;
-}
-if(!valid129){
-const err374 = {instancePath:instancePath+"/tiles/" + i0+"/config",schemaPath:"#/properties/tiles/items/properties/config/allOf/6/if",keyword:"if",params:{failingKeyword: "else"},message:"must match \"else\" schema",schema:schema39.properties.tiles.items.properties.config.allOf[6].if,parentSchema:schema39.properties.tiles.items.properties.config.allOf[6],data:data9};
+for(const key13 in data9){
+if(!((key13 === "displayType") || (key13 === "markdown"))){
+const err374 = {instancePath:instancePath+"/tiles/" + i0+"/config",schemaPath:"#/properties/tiles/items/properties/config/allOf/7/else/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key13},message:"must NOT have additional properties",schema:false,parentSchema:schema39.properties.tiles.items.properties.config.allOf[7].else,data:data9};
 if(vErrors === null){
 vErrors = [err374];
 }
@@ -21538,9 +21535,11 @@ vErrors.push(err374);
 }
 errors++;
 }
-if(data9 && typeof data9 == "object" && !Array.isArray(data9)){
-if(data9.displayType === undefined){
-const err375 = {instancePath:instancePath+"/tiles/" + i0+"/config",schemaPath:"#/properties/tiles/items/properties/config/required",keyword:"required",params:{missingProperty: "displayType"},message:"must have required property '"+"displayType"+"'",schema:schema39.properties.tiles.items.properties.config.required,parentSchema:schema39.properties.tiles.items.properties.config,data:data9};
+}
+if(data9.displayType !== undefined){
+let data168 = data9.displayType;
+if("markdown" !== data168){
+const err375 = {instancePath:instancePath+"/tiles/" + i0+"/config/displayType",schemaPath:"#/properties/tiles/items/properties/config/allOf/7/else/properties/displayType/const",keyword:"const",params:{allowedValue: "markdown"},message:"must be equal to constant",schema:"markdown",parentSchema:schema39.properties.tiles.items.properties.config.allOf[7].else.properties.displayType,data:data168};
 if(vErrors === null){
 vErrors = [err375];
 }
@@ -21549,11 +21548,12 @@ vErrors.push(err375);
 }
 errors++;
 }
-if(data9.displayType !== undefined){
-let data168 = data9.displayType;
-if(typeof data168 === "string"){
-if(func2(data168) < 1){
-const err376 = {instancePath:instancePath+"/tiles/" + i0+"/config/displayType",schemaPath:"#/properties/tiles/items/properties/config/properties/displayType/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema39.properties.tiles.items.properties.config.properties.displayType,data:data168};
+}
+if(data9.markdown !== undefined){
+let data169 = data9.markdown;
+if(typeof data169 === "string"){
+if(func2(data169) > 50000){
+const err376 = {instancePath:instancePath+"/tiles/" + i0+"/config/markdown",schemaPath:"#/properties/tiles/items/properties/config/allOf/7/else/properties/markdown/maxLength",keyword:"maxLength",params:{limit: 50000},message:"must NOT have more than 50000 characters",schema:50000,parentSchema:schema39.properties.tiles.items.properties.config.allOf[7].else.properties.markdown,data:data169};
 if(vErrors === null){
 vErrors = [err376];
 }
@@ -21564,7 +21564,7 @@ errors++;
 }
 }
 else {
-const err377 = {instancePath:instancePath+"/tiles/" + i0+"/config/displayType",schemaPath:"#/properties/tiles/items/properties/config/properties/displayType/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema39.properties.tiles.items.properties.config.properties.displayType.type,parentSchema:schema39.properties.tiles.items.properties.config.properties.displayType,data:data168};
+const err377 = {instancePath:instancePath+"/tiles/" + i0+"/config/markdown",schemaPath:"#/properties/tiles/items/properties/config/allOf/7/else/properties/markdown/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema39.properties.tiles.items.properties.config.allOf[7].else.properties.markdown.type,parentSchema:schema39.properties.tiles.items.properties.config.allOf[7].else.properties.markdown,data:data169};
 if(vErrors === null){
 vErrors = [err377];
 }
@@ -21574,10 +21574,9 @@ vErrors.push(err377);
 errors++;
 }
 }
-if(data9.configType !== undefined){
-let data169 = data9.configType;
-if(typeof data169 !== "string"){
-const err378 = {instancePath:instancePath+"/tiles/" + i0+"/config/configType",schemaPath:"#/properties/tiles/items/properties/config/properties/configType/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema39.properties.tiles.items.properties.config.properties.configType.type,parentSchema:schema39.properties.tiles.items.properties.config.properties.configType,data:data169};
+}
+else {
+const err378 = {instancePath:instancePath+"/tiles/" + i0+"/config",schemaPath:"#/properties/tiles/items/properties/config/allOf/7/else/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema39.properties.tiles.items.properties.config.allOf[7].else.type,parentSchema:schema39.properties.tiles.items.properties.config.allOf[7].else,data:data9};
 if(vErrors === null){
 vErrors = [err378];
 }
@@ -21586,10 +21585,11 @@ vErrors.push(err378);
 }
 errors++;
 }
+var _valid20 = _errs447 === errors;
+valid130 = _valid20;
 }
-}
-else {
-const err379 = {instancePath:instancePath+"/tiles/" + i0+"/config",schemaPath:"#/properties/tiles/items/properties/config/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema39.properties.tiles.items.properties.config.type,parentSchema:schema39.properties.tiles.items.properties.config,data:data9};
+if(!valid130){
+const err379 = {instancePath:instancePath+"/tiles/" + i0+"/config",schemaPath:"#/properties/tiles/items/properties/config/allOf/7/if",keyword:"if",params:{failingKeyword: "else"},message:"must match \"else\" schema",schema:schema39.properties.tiles.items.properties.config.allOf[7].if,parentSchema:schema39.properties.tiles.items.properties.config.allOf[7],data:data9};
 if(vErrors === null){
 vErrors = [err379];
 }

@@ -104,6 +104,24 @@ describe("observability objects through their providers", function () {
     expect((await observability().webhooks.list()).map((hook) => hook.id)).to.not.include(created.id);
   });
 
+  it("a webhook delete waits for the alerts that use it to go, as a destroy deletes them at once", async () => {
+    const provider = providerOf("Webhook");
+    const created = await provider.create({
+      name: `used ${run}`,
+      service: "generic",
+      url: "https://hooks.example.com/u",
+    });
+    const alert = await observability().alerts.create({
+      ...tileAlertBody(emulator.fixture),
+      channel: { type: "webhook", webhookId: created.id },
+    });
+    const deleting = provider.delete(created.id, created.outs);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    await observability().alerts.delete(alert.id);
+    await deleting;
+    expect((await observability().webhooks.list()).map((hook) => hook.id)).to.not.include(created.id);
+  });
+
   it("a saved search: an update keeps the tags set in the app", async () => {
     const provider = providerOf("SavedSearch");
     const sourceId = emulator.fixture.sources[0]?.id as string;

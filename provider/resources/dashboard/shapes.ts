@@ -10,7 +10,7 @@ export type DashboardInputs = {
     y: number;
     w: number;
     h: number;
-    config: { displayType: string; configType?: string };
+    config: Record<string, unknown>;
     containerId?: string;
     tabId?: string;
   }[];
