@@ -546,15 +546,15 @@ func (o DashboardFiltersItemArrayOutput) Index(i pulumi.IntInput) DashboardFilte
 }
 
 type DashboardTilesItem struct {
-	Config      DashboardTilesItemConfig `pulumi:"config"`
-	ContainerId *string                  `pulumi:"containerId"`
-	H           float64                  `pulumi:"h"`
-	Id          *string                  `pulumi:"id"`
-	Name        string                   `pulumi:"name"`
-	TabId       *string                  `pulumi:"tabId"`
-	W           float64                  `pulumi:"w"`
-	X           float64                  `pulumi:"x"`
-	Y           float64                  `pulumi:"y"`
+	Config      interface{} `pulumi:"config"`
+	ContainerId *string     `pulumi:"containerId"`
+	H           float64     `pulumi:"h"`
+	Id          *string     `pulumi:"id"`
+	Name        string      `pulumi:"name"`
+	TabId       *string     `pulumi:"tabId"`
+	W           float64     `pulumi:"w"`
+	X           float64     `pulumi:"x"`
+	Y           float64     `pulumi:"y"`
 }
 
 // DashboardTilesItemInput is an input type that accepts DashboardTilesItemArgs and DashboardTilesItemOutput values.
@@ -569,15 +569,15 @@ type DashboardTilesItemInput interface {
 }
 
 type DashboardTilesItemArgs struct {
-	Config      DashboardTilesItemConfigInput `pulumi:"config"`
-	ContainerId pulumi.StringPtrInput         `pulumi:"containerId"`
-	H           pulumi.Float64Input           `pulumi:"h"`
-	Id          pulumi.StringPtrInput         `pulumi:"id"`
-	Name        pulumi.StringInput            `pulumi:"name"`
-	TabId       pulumi.StringPtrInput         `pulumi:"tabId"`
-	W           pulumi.Float64Input           `pulumi:"w"`
-	X           pulumi.Float64Input           `pulumi:"x"`
-	Y           pulumi.Float64Input           `pulumi:"y"`
+	Config      pulumi.Input          `pulumi:"config"`
+	ContainerId pulumi.StringPtrInput `pulumi:"containerId"`
+	H           pulumi.Float64Input   `pulumi:"h"`
+	Id          pulumi.StringPtrInput `pulumi:"id"`
+	Name        pulumi.StringInput    `pulumi:"name"`
+	TabId       pulumi.StringPtrInput `pulumi:"tabId"`
+	W           pulumi.Float64Input   `pulumi:"w"`
+	X           pulumi.Float64Input   `pulumi:"x"`
+	Y           pulumi.Float64Input   `pulumi:"y"`
 }
 
 func (DashboardTilesItemArgs) ElementType() reflect.Type {
@@ -631,8 +631,8 @@ func (o DashboardTilesItemOutput) ToDashboardTilesItemOutputWithContext(ctx cont
 	return o
 }
 
-func (o DashboardTilesItemOutput) Config() DashboardTilesItemConfigOutput {
-	return o.ApplyT(func(v DashboardTilesItem) DashboardTilesItemConfig { return v.Config }).(DashboardTilesItemConfigOutput)
+func (o DashboardTilesItemOutput) Config() pulumi.AnyOutput {
+	return o.ApplyT(func(v DashboardTilesItem) interface{} { return v.Config }).(pulumi.AnyOutput)
 }
 
 func (o DashboardTilesItemOutput) ContainerId() pulumi.StringPtrOutput {
@@ -685,61 +685,6 @@ func (o DashboardTilesItemArrayOutput) Index(i pulumi.IntInput) DashboardTilesIt
 	return pulumi.All(o, i).ApplyT(func(vs []interface{}) DashboardTilesItem {
 		return vs[0].([]DashboardTilesItem)[vs[1].(int)]
 	}).(DashboardTilesItemOutput)
-}
-
-type DashboardTilesItemConfig struct {
-	ConfigType  *string `pulumi:"configType"`
-	DisplayType string  `pulumi:"displayType"`
-}
-
-// DashboardTilesItemConfigInput is an input type that accepts DashboardTilesItemConfigArgs and DashboardTilesItemConfigOutput values.
-// You can construct a concrete instance of `DashboardTilesItemConfigInput` via:
-//
-//	DashboardTilesItemConfigArgs{...}
-type DashboardTilesItemConfigInput interface {
-	pulumi.Input
-
-	ToDashboardTilesItemConfigOutput() DashboardTilesItemConfigOutput
-	ToDashboardTilesItemConfigOutputWithContext(context.Context) DashboardTilesItemConfigOutput
-}
-
-type DashboardTilesItemConfigArgs struct {
-	ConfigType  pulumi.StringPtrInput `pulumi:"configType"`
-	DisplayType pulumi.StringInput    `pulumi:"displayType"`
-}
-
-func (DashboardTilesItemConfigArgs) ElementType() reflect.Type {
-	return reflect.TypeOf((*DashboardTilesItemConfig)(nil)).Elem()
-}
-
-func (i DashboardTilesItemConfigArgs) ToDashboardTilesItemConfigOutput() DashboardTilesItemConfigOutput {
-	return i.ToDashboardTilesItemConfigOutputWithContext(context.Background())
-}
-
-func (i DashboardTilesItemConfigArgs) ToDashboardTilesItemConfigOutputWithContext(ctx context.Context) DashboardTilesItemConfigOutput {
-	return pulumi.ToOutputWithContext(ctx, i).(DashboardTilesItemConfigOutput)
-}
-
-type DashboardTilesItemConfigOutput struct{ *pulumi.OutputState }
-
-func (DashboardTilesItemConfigOutput) ElementType() reflect.Type {
-	return reflect.TypeOf((*DashboardTilesItemConfig)(nil)).Elem()
-}
-
-func (o DashboardTilesItemConfigOutput) ToDashboardTilesItemConfigOutput() DashboardTilesItemConfigOutput {
-	return o
-}
-
-func (o DashboardTilesItemConfigOutput) ToDashboardTilesItemConfigOutputWithContext(ctx context.Context) DashboardTilesItemConfigOutput {
-	return o
-}
-
-func (o DashboardTilesItemConfigOutput) ConfigType() pulumi.StringPtrOutput {
-	return o.ApplyT(func(v DashboardTilesItemConfig) *string { return v.ConfigType }).(pulumi.StringPtrOutput)
-}
-
-func (o DashboardTilesItemConfigOutput) DisplayType() pulumi.StringOutput {
-	return o.ApplyT(func(v DashboardTilesItemConfig) string { return v.DisplayType }).(pulumi.StringOutput)
 }
 
 type SavedSearchFiltersItem struct {
@@ -1455,7 +1400,6 @@ func init() {
 	pulumi.RegisterInputType(reflect.TypeOf((*DashboardFiltersItemArrayInput)(nil)).Elem(), DashboardFiltersItemArray{})
 	pulumi.RegisterInputType(reflect.TypeOf((*DashboardTilesItemInput)(nil)).Elem(), DashboardTilesItemArgs{})
 	pulumi.RegisterInputType(reflect.TypeOf((*DashboardTilesItemArrayInput)(nil)).Elem(), DashboardTilesItemArray{})
-	pulumi.RegisterInputType(reflect.TypeOf((*DashboardTilesItemConfigInput)(nil)).Elem(), DashboardTilesItemConfigArgs{})
 	pulumi.RegisterInputType(reflect.TypeOf((*SavedSearchFiltersItemInput)(nil)).Elem(), SavedSearchFiltersItemArgs{})
 	pulumi.RegisterInputType(reflect.TypeOf((*SavedSearchFiltersItemArrayInput)(nil)).Elem(), SavedSearchFiltersItemArray{})
 	pulumi.RegisterInputType(reflect.TypeOf((*SeriesDefinitionInput)(nil)).Elem(), SeriesDefinitionArgs{})
@@ -1477,7 +1421,6 @@ func init() {
 	pulumi.RegisterOutputType(DashboardFiltersItemArrayOutput{})
 	pulumi.RegisterOutputType(DashboardTilesItemOutput{})
 	pulumi.RegisterOutputType(DashboardTilesItemArrayOutput{})
-	pulumi.RegisterOutputType(DashboardTilesItemConfigOutput{})
 	pulumi.RegisterOutputType(SavedSearchFiltersItemOutput{})
 	pulumi.RegisterOutputType(SavedSearchFiltersItemArrayOutput{})
 	pulumi.RegisterOutputType(SeriesDefinitionOutput{})

@@ -49,7 +49,7 @@ export interface DashboardFiltersItemArgs {
 }
 
 export interface DashboardTilesItemArgs {
-    config: pulumi.Input<inputs.DashboardTilesItemConfigArgs>;
+    config: any;
     containerId?: pulumi.Input<string | undefined>;
     h: pulumi.Input<number>;
     id?: pulumi.Input<string | undefined>;
@@ -58,11 +58,6 @@ export interface DashboardTilesItemArgs {
     w: pulumi.Input<number>;
     x: pulumi.Input<number>;
     y: pulumi.Input<number>;
-}
-
-export interface DashboardTilesItemConfigArgs {
-    configType?: pulumi.Input<string | undefined>;
-    displayType: pulumi.Input<string>;
 }
 
 export interface SavedSearchFiltersItemArgs {

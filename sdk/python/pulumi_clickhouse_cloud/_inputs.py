@@ -26,8 +26,6 @@ __all__ = [
     'DashboardFiltersItemArgsDict',
     'DashboardTilesItemArgs',
     'DashboardTilesItemArgsDict',
-    'DashboardTilesItemConfigArgs',
-    'DashboardTilesItemConfigArgsDict',
     'SavedSearchFiltersItemArgs',
     'SavedSearchFiltersItemArgsDict',
     'SeriesDefinition',
@@ -327,7 +325,7 @@ class DashboardFiltersItemArgs:
 
 
 class DashboardTilesItemArgsDict(TypedDict):
-    config: pulumi.Input['DashboardTilesItemConfigArgsDict']
+    config: Any
     h: pulumi.Input[_builtins.float]
     name: pulumi.Input[_builtins.str]
     w: pulumi.Input[_builtins.float]
@@ -340,7 +338,7 @@ class DashboardTilesItemArgsDict(TypedDict):
 @pulumi.input_type
 class DashboardTilesItemArgs:
     def __init__(__self__, *,
-                 config: pulumi.Input['DashboardTilesItemConfigArgs'],
+                 config: Any,
                  h: pulumi.Input[_builtins.float],
                  name: pulumi.Input[_builtins.str],
                  w: pulumi.Input[_builtins.float],
@@ -364,11 +362,11 @@ class DashboardTilesItemArgs:
 
     @_builtins.property
     @pulumi.getter
-    def config(self) -> pulumi.Input['DashboardTilesItemConfigArgs']:
+    def config(self) -> Any:
         return pulumi.get(self, "config")
 
     @config.setter
-    def config(self, value: pulumi.Input['DashboardTilesItemConfigArgs']):
+    def config(self, value: Any):
         pulumi.set(self, "config", value)
 
     @_builtins.property
@@ -442,38 +440,6 @@ class DashboardTilesItemArgs:
     @tab_id.setter
     def tab_id(self, value: pulumi.Input[Optional[_builtins.str]]):
         pulumi.set(self, "tab_id", value)
-
-
-class DashboardTilesItemConfigArgsDict(TypedDict):
-    display_type: pulumi.Input[_builtins.str]
-    config_type: NotRequired[pulumi.Input[Optional[_builtins.str]]]
-
-@pulumi.input_type
-class DashboardTilesItemConfigArgs:
-    def __init__(__self__, *,
-                 display_type: pulumi.Input[_builtins.str],
-                 config_type: pulumi.Input[Optional[_builtins.str]] = None):
-        pulumi.set(__self__, "display_type", display_type)
-        if config_type is not None:
-            pulumi.set(__self__, "config_type", config_type)
-
-    @_builtins.property
-    @pulumi.getter(name="displayType")
-    def display_type(self) -> pulumi.Input[_builtins.str]:
-        return pulumi.get(self, "display_type")
-
-    @display_type.setter
-    def display_type(self, value: pulumi.Input[_builtins.str]):
-        pulumi.set(self, "display_type", value)
-
-    @_builtins.property
-    @pulumi.getter(name="configType")
-    def config_type(self) -> pulumi.Input[Optional[_builtins.str]]:
-        return pulumi.get(self, "config_type")
-
-    @config_type.setter
-    def config_type(self, value: pulumi.Input[Optional[_builtins.str]]):
-        pulumi.set(self, "config_type", value)
 
 
 class SavedSearchFiltersItemArgsDict(TypedDict):
