@@ -55,7 +55,7 @@ async function main(): Promise<void> {
     httpModulesApart,
   ]);
   await bundle(
-    path.join(compiledProvider, "rest", `${httpModules}.js`),
+    path.join(compiledProvider, "rest", "transport", `${httpModules}.js`),
     path.join(runtimeBundleDir, `${httpModules}.js`),
     [],
   );
