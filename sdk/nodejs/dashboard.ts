@@ -113,5 +113,5 @@ export interface DashboardArgs {
     /**
      * The tiles (at most 500): `name`, `x`, `y`, `w`, `h` and `config` (with its `displayType`); an `id` is kept only when the dashboard already has a tile with it. Updates in place.
      */
-    tiles: pulumi.Input<pulumi.Input<inputs.DashboardTilesItemArgs>[]>;
+    tiles: pulumi.Input<pulumi.Input<inputs.DashboardTileArgs>[]>;
 }

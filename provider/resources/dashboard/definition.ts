@@ -23,6 +23,7 @@ export const definition: ResourceDefinition = {
     tiles: requiredInPlace(
       "The tiles (at most 500): `name`, `x`, `y`, `w`, `h` and `config` (with its `displayType`); an `id` is kept " +
         "only when the dashboard already has a tile with it.",
+      { type: { name: "DashboardTileArgs", from: "inputTypes/dashboardTile" } },
     ),
     tags: keptWhenUnset("At most 50 tags of at most 32 characters."),
     filters: keptWhenUnset(

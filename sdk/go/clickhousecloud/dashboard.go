@@ -83,7 +83,7 @@ type dashboardArgs struct {
 	// At most 50 tags of at most 32 characters. Updates in place; left out, the object keeps what it has (set in the app, say).
 	Tags []string `pulumi:"tags"`
 	// The tiles (at most 500): `name`, `x`, `y`, `w`, `h` and `config` (with its `displayType`); an `id` is kept only when the dashboard already has a tile with it. Updates in place.
-	Tiles []DashboardTilesItem `pulumi:"tiles"`
+	Tiles []DashboardTile `pulumi:"tiles"`
 }
 
 // The set of arguments for constructing a Dashboard resource.
@@ -95,7 +95,7 @@ type DashboardArgs struct {
 	// At most 50 tags of at most 32 characters. Updates in place; left out, the object keeps what it has (set in the app, say).
 	Tags pulumi.StringArrayInput
 	// The tiles (at most 500): `name`, `x`, `y`, `w`, `h` and `config` (with its `displayType`); an `id` is kept only when the dashboard already has a tile with it. Updates in place.
-	Tiles DashboardTilesItemArrayInput
+	Tiles DashboardTileArrayInput
 }
 
 func (DashboardArgs) ElementType() reflect.Type {

@@ -545,7 +545,7 @@ func (o DashboardFiltersItemArrayOutput) Index(i pulumi.IntInput) DashboardFilte
 	}).(DashboardFiltersItemOutput)
 }
 
-type DashboardTilesItem struct {
+type DashboardTile struct {
 	Config      interface{} `pulumi:"config"`
 	ContainerId *string     `pulumi:"containerId"`
 	H           float64     `pulumi:"h"`
@@ -557,18 +557,18 @@ type DashboardTilesItem struct {
 	Y           float64     `pulumi:"y"`
 }
 
-// DashboardTilesItemInput is an input type that accepts DashboardTilesItemArgs and DashboardTilesItemOutput values.
-// You can construct a concrete instance of `DashboardTilesItemInput` via:
+// DashboardTileInput is an input type that accepts DashboardTileArgs and DashboardTileOutput values.
+// You can construct a concrete instance of `DashboardTileInput` via:
 //
-//	DashboardTilesItemArgs{...}
-type DashboardTilesItemInput interface {
+//	DashboardTileArgs{...}
+type DashboardTileInput interface {
 	pulumi.Input
 
-	ToDashboardTilesItemOutput() DashboardTilesItemOutput
-	ToDashboardTilesItemOutputWithContext(context.Context) DashboardTilesItemOutput
+	ToDashboardTileOutput() DashboardTileOutput
+	ToDashboardTileOutputWithContext(context.Context) DashboardTileOutput
 }
 
-type DashboardTilesItemArgs struct {
+type DashboardTileArgs struct {
 	Config      pulumi.Input          `pulumi:"config"`
 	ContainerId pulumi.StringPtrInput `pulumi:"containerId"`
 	H           pulumi.Float64Input   `pulumi:"h"`
@@ -580,111 +580,111 @@ type DashboardTilesItemArgs struct {
 	Y           pulumi.Float64Input   `pulumi:"y"`
 }
 
-func (DashboardTilesItemArgs) ElementType() reflect.Type {
-	return reflect.TypeOf((*DashboardTilesItem)(nil)).Elem()
+func (DashboardTileArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*DashboardTile)(nil)).Elem()
 }
 
-func (i DashboardTilesItemArgs) ToDashboardTilesItemOutput() DashboardTilesItemOutput {
-	return i.ToDashboardTilesItemOutputWithContext(context.Background())
+func (i DashboardTileArgs) ToDashboardTileOutput() DashboardTileOutput {
+	return i.ToDashboardTileOutputWithContext(context.Background())
 }
 
-func (i DashboardTilesItemArgs) ToDashboardTilesItemOutputWithContext(ctx context.Context) DashboardTilesItemOutput {
-	return pulumi.ToOutputWithContext(ctx, i).(DashboardTilesItemOutput)
+func (i DashboardTileArgs) ToDashboardTileOutputWithContext(ctx context.Context) DashboardTileOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(DashboardTileOutput)
 }
 
-// DashboardTilesItemArrayInput is an input type that accepts DashboardTilesItemArray and DashboardTilesItemArrayOutput values.
-// You can construct a concrete instance of `DashboardTilesItemArrayInput` via:
+// DashboardTileArrayInput is an input type that accepts DashboardTileArray and DashboardTileArrayOutput values.
+// You can construct a concrete instance of `DashboardTileArrayInput` via:
 //
-//	DashboardTilesItemArray{ DashboardTilesItemArgs{...} }
-type DashboardTilesItemArrayInput interface {
+//	DashboardTileArray{ DashboardTileArgs{...} }
+type DashboardTileArrayInput interface {
 	pulumi.Input
 
-	ToDashboardTilesItemArrayOutput() DashboardTilesItemArrayOutput
-	ToDashboardTilesItemArrayOutputWithContext(context.Context) DashboardTilesItemArrayOutput
+	ToDashboardTileArrayOutput() DashboardTileArrayOutput
+	ToDashboardTileArrayOutputWithContext(context.Context) DashboardTileArrayOutput
 }
 
-type DashboardTilesItemArray []DashboardTilesItemInput
+type DashboardTileArray []DashboardTileInput
 
-func (DashboardTilesItemArray) ElementType() reflect.Type {
-	return reflect.TypeOf((*[]DashboardTilesItem)(nil)).Elem()
+func (DashboardTileArray) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]DashboardTile)(nil)).Elem()
 }
 
-func (i DashboardTilesItemArray) ToDashboardTilesItemArrayOutput() DashboardTilesItemArrayOutput {
-	return i.ToDashboardTilesItemArrayOutputWithContext(context.Background())
+func (i DashboardTileArray) ToDashboardTileArrayOutput() DashboardTileArrayOutput {
+	return i.ToDashboardTileArrayOutputWithContext(context.Background())
 }
 
-func (i DashboardTilesItemArray) ToDashboardTilesItemArrayOutputWithContext(ctx context.Context) DashboardTilesItemArrayOutput {
-	return pulumi.ToOutputWithContext(ctx, i).(DashboardTilesItemArrayOutput)
+func (i DashboardTileArray) ToDashboardTileArrayOutputWithContext(ctx context.Context) DashboardTileArrayOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(DashboardTileArrayOutput)
 }
 
-type DashboardTilesItemOutput struct{ *pulumi.OutputState }
+type DashboardTileOutput struct{ *pulumi.OutputState }
 
-func (DashboardTilesItemOutput) ElementType() reflect.Type {
-	return reflect.TypeOf((*DashboardTilesItem)(nil)).Elem()
+func (DashboardTileOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*DashboardTile)(nil)).Elem()
 }
 
-func (o DashboardTilesItemOutput) ToDashboardTilesItemOutput() DashboardTilesItemOutput {
+func (o DashboardTileOutput) ToDashboardTileOutput() DashboardTileOutput {
 	return o
 }
 
-func (o DashboardTilesItemOutput) ToDashboardTilesItemOutputWithContext(ctx context.Context) DashboardTilesItemOutput {
+func (o DashboardTileOutput) ToDashboardTileOutputWithContext(ctx context.Context) DashboardTileOutput {
 	return o
 }
 
-func (o DashboardTilesItemOutput) Config() pulumi.AnyOutput {
-	return o.ApplyT(func(v DashboardTilesItem) interface{} { return v.Config }).(pulumi.AnyOutput)
+func (o DashboardTileOutput) Config() pulumi.AnyOutput {
+	return o.ApplyT(func(v DashboardTile) interface{} { return v.Config }).(pulumi.AnyOutput)
 }
 
-func (o DashboardTilesItemOutput) ContainerId() pulumi.StringPtrOutput {
-	return o.ApplyT(func(v DashboardTilesItem) *string { return v.ContainerId }).(pulumi.StringPtrOutput)
+func (o DashboardTileOutput) ContainerId() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v DashboardTile) *string { return v.ContainerId }).(pulumi.StringPtrOutput)
 }
 
-func (o DashboardTilesItemOutput) H() pulumi.Float64Output {
-	return o.ApplyT(func(v DashboardTilesItem) float64 { return v.H }).(pulumi.Float64Output)
+func (o DashboardTileOutput) H() pulumi.Float64Output {
+	return o.ApplyT(func(v DashboardTile) float64 { return v.H }).(pulumi.Float64Output)
 }
 
-func (o DashboardTilesItemOutput) Id() pulumi.StringPtrOutput {
-	return o.ApplyT(func(v DashboardTilesItem) *string { return v.Id }).(pulumi.StringPtrOutput)
+func (o DashboardTileOutput) Id() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v DashboardTile) *string { return v.Id }).(pulumi.StringPtrOutput)
 }
 
-func (o DashboardTilesItemOutput) Name() pulumi.StringOutput {
-	return o.ApplyT(func(v DashboardTilesItem) string { return v.Name }).(pulumi.StringOutput)
+func (o DashboardTileOutput) Name() pulumi.StringOutput {
+	return o.ApplyT(func(v DashboardTile) string { return v.Name }).(pulumi.StringOutput)
 }
 
-func (o DashboardTilesItemOutput) TabId() pulumi.StringPtrOutput {
-	return o.ApplyT(func(v DashboardTilesItem) *string { return v.TabId }).(pulumi.StringPtrOutput)
+func (o DashboardTileOutput) TabId() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v DashboardTile) *string { return v.TabId }).(pulumi.StringPtrOutput)
 }
 
-func (o DashboardTilesItemOutput) W() pulumi.Float64Output {
-	return o.ApplyT(func(v DashboardTilesItem) float64 { return v.W }).(pulumi.Float64Output)
+func (o DashboardTileOutput) W() pulumi.Float64Output {
+	return o.ApplyT(func(v DashboardTile) float64 { return v.W }).(pulumi.Float64Output)
 }
 
-func (o DashboardTilesItemOutput) X() pulumi.Float64Output {
-	return o.ApplyT(func(v DashboardTilesItem) float64 { return v.X }).(pulumi.Float64Output)
+func (o DashboardTileOutput) X() pulumi.Float64Output {
+	return o.ApplyT(func(v DashboardTile) float64 { return v.X }).(pulumi.Float64Output)
 }
 
-func (o DashboardTilesItemOutput) Y() pulumi.Float64Output {
-	return o.ApplyT(func(v DashboardTilesItem) float64 { return v.Y }).(pulumi.Float64Output)
+func (o DashboardTileOutput) Y() pulumi.Float64Output {
+	return o.ApplyT(func(v DashboardTile) float64 { return v.Y }).(pulumi.Float64Output)
 }
 
-type DashboardTilesItemArrayOutput struct{ *pulumi.OutputState }
+type DashboardTileArrayOutput struct{ *pulumi.OutputState }
 
-func (DashboardTilesItemArrayOutput) ElementType() reflect.Type {
-	return reflect.TypeOf((*[]DashboardTilesItem)(nil)).Elem()
+func (DashboardTileArrayOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]DashboardTile)(nil)).Elem()
 }
 
-func (o DashboardTilesItemArrayOutput) ToDashboardTilesItemArrayOutput() DashboardTilesItemArrayOutput {
+func (o DashboardTileArrayOutput) ToDashboardTileArrayOutput() DashboardTileArrayOutput {
 	return o
 }
 
-func (o DashboardTilesItemArrayOutput) ToDashboardTilesItemArrayOutputWithContext(ctx context.Context) DashboardTilesItemArrayOutput {
+func (o DashboardTileArrayOutput) ToDashboardTileArrayOutputWithContext(ctx context.Context) DashboardTileArrayOutput {
 	return o
 }
 
-func (o DashboardTilesItemArrayOutput) Index(i pulumi.IntInput) DashboardTilesItemOutput {
-	return pulumi.All(o, i).ApplyT(func(vs []interface{}) DashboardTilesItem {
-		return vs[0].([]DashboardTilesItem)[vs[1].(int)]
-	}).(DashboardTilesItemOutput)
+func (o DashboardTileArrayOutput) Index(i pulumi.IntInput) DashboardTileOutput {
+	return pulumi.All(o, i).ApplyT(func(vs []interface{}) DashboardTile {
+		return vs[0].([]DashboardTile)[vs[1].(int)]
+	}).(DashboardTileOutput)
 }
 
 type SavedSearchFiltersItem struct {
@@ -1398,8 +1398,8 @@ func init() {
 	pulumi.RegisterInputType(reflect.TypeOf((*ApiKeyIpAccessEntryArrayInput)(nil)).Elem(), ApiKeyIpAccessEntryArray{})
 	pulumi.RegisterInputType(reflect.TypeOf((*DashboardFiltersItemInput)(nil)).Elem(), DashboardFiltersItemArgs{})
 	pulumi.RegisterInputType(reflect.TypeOf((*DashboardFiltersItemArrayInput)(nil)).Elem(), DashboardFiltersItemArray{})
-	pulumi.RegisterInputType(reflect.TypeOf((*DashboardTilesItemInput)(nil)).Elem(), DashboardTilesItemArgs{})
-	pulumi.RegisterInputType(reflect.TypeOf((*DashboardTilesItemArrayInput)(nil)).Elem(), DashboardTilesItemArray{})
+	pulumi.RegisterInputType(reflect.TypeOf((*DashboardTileInput)(nil)).Elem(), DashboardTileArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*DashboardTileArrayInput)(nil)).Elem(), DashboardTileArray{})
 	pulumi.RegisterInputType(reflect.TypeOf((*SavedSearchFiltersItemInput)(nil)).Elem(), SavedSearchFiltersItemArgs{})
 	pulumi.RegisterInputType(reflect.TypeOf((*SavedSearchFiltersItemArrayInput)(nil)).Elem(), SavedSearchFiltersItemArray{})
 	pulumi.RegisterInputType(reflect.TypeOf((*SeriesDefinitionInput)(nil)).Elem(), SeriesDefinitionArgs{})
@@ -1419,8 +1419,8 @@ func init() {
 	pulumi.RegisterOutputType(ApiKeyIpAccessEntryArrayOutput{})
 	pulumi.RegisterOutputType(DashboardFiltersItemOutput{})
 	pulumi.RegisterOutputType(DashboardFiltersItemArrayOutput{})
-	pulumi.RegisterOutputType(DashboardTilesItemOutput{})
-	pulumi.RegisterOutputType(DashboardTilesItemArrayOutput{})
+	pulumi.RegisterOutputType(DashboardTileOutput{})
+	pulumi.RegisterOutputType(DashboardTileArrayOutput{})
 	pulumi.RegisterOutputType(SavedSearchFiltersItemOutput{})
 	pulumi.RegisterOutputType(SavedSearchFiltersItemArrayOutput{})
 	pulumi.RegisterOutputType(SeriesDefinitionOutput{})

@@ -48,7 +48,7 @@ export interface DashboardFiltersItemArgs {
     whereLanguage?: pulumi.Input<enums.DashboardFiltersItemWhereLanguage | undefined>;
 }
 
-export interface DashboardTilesItemArgs {
+export interface DashboardTileArgs {
     config: any;
     containerId?: pulumi.Input<string | undefined>;
     h: pulumi.Input<number>;

@@ -24,8 +24,8 @@ __all__ = [
     'ApiKeyIpAccessEntryArgsDict',
     'DashboardFiltersItemArgs',
     'DashboardFiltersItemArgsDict',
-    'DashboardTilesItemArgs',
-    'DashboardTilesItemArgsDict',
+    'DashboardTileArgs',
+    'DashboardTileArgsDict',
     'SavedSearchFiltersItemArgs',
     'SavedSearchFiltersItemArgsDict',
     'SeriesDefinition',
@@ -324,7 +324,7 @@ class DashboardFiltersItemArgs:
         pulumi.set(self, "where_language", value)
 
 
-class DashboardTilesItemArgsDict(TypedDict):
+class DashboardTileArgsDict(TypedDict):
     config: Any
     h: pulumi.Input[_builtins.float]
     name: pulumi.Input[_builtins.str]
@@ -336,7 +336,7 @@ class DashboardTilesItemArgsDict(TypedDict):
     tab_id: NotRequired[pulumi.Input[Optional[_builtins.str]]]
 
 @pulumi.input_type
-class DashboardTilesItemArgs:
+class DashboardTileArgs:
     def __init__(__self__, *,
                  config: Any,
                  h: pulumi.Input[_builtins.float],

@@ -22,14 +22,14 @@ __all__ = ['DashboardArgs', 'Dashboard']
 class DashboardArgs:
     def __init__(__self__, *,
                  name: pulumi.Input[_builtins.str],
-                 tiles: pulumi.Input[Sequence[pulumi.Input['DashboardTilesItemArgs']]],
+                 tiles: pulumi.Input[Sequence[pulumi.Input['DashboardTileArgs']]],
                  filters: pulumi.Input[Optional[Sequence[pulumi.Input['DashboardFiltersItemArgs']]]] = None,
                  tags: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None):
         """
         The set of arguments for constructing a Dashboard resource.
 
         :param pulumi.Input[_builtins.str] name: The dashboard's name, at most 1024 characters. Updates in place.
-        :param pulumi.Input[Sequence[pulumi.Input['DashboardTilesItemArgs']]] tiles: The tiles (at most 500): `name`, `x`, `y`, `w`, `h` and `config` (with its `displayType`); an `id` is kept only when the dashboard already has a tile with it. Updates in place.
+        :param pulumi.Input[Sequence[pulumi.Input['DashboardTileArgs']]] tiles: The tiles (at most 500): `name`, `x`, `y`, `w`, `h` and `config` (with its `displayType`); an `id` is kept only when the dashboard already has a tile with it. Updates in place.
         :param pulumi.Input[Sequence[pulumi.Input['DashboardFiltersItemArgs']]] filters: Dashboard filters: `{type: QUERY_EXPRESSION, name, expression, sourceId}`; their ids are the API's. Updates in place; left out, the object keeps what it has (set in the app, say).
         :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] tags: At most 50 tags of at most 32 characters. Updates in place; left out, the object keeps what it has (set in the app, say).
         """
@@ -54,14 +54,14 @@ class DashboardArgs:
 
     @_builtins.property
     @pulumi.getter
-    def tiles(self) -> pulumi.Input[Sequence[pulumi.Input['DashboardTilesItemArgs']]]:
+    def tiles(self) -> pulumi.Input[Sequence[pulumi.Input['DashboardTileArgs']]]:
         """
         The tiles (at most 500): `name`, `x`, `y`, `w`, `h` and `config` (with its `displayType`); an `id` is kept only when the dashboard already has a tile with it. Updates in place.
         """
         return pulumi.get(self, "tiles")
 
     @tiles.setter
-    def tiles(self, value: pulumi.Input[Sequence[pulumi.Input['DashboardTilesItemArgs']]]):
+    def tiles(self, value: pulumi.Input[Sequence[pulumi.Input['DashboardTileArgs']]]):
         pulumi.set(self, "tiles", value)
 
     @_builtins.property
@@ -98,7 +98,7 @@ class Dashboard(pulumi.CustomResource):
                  filters: pulumi.Input[Optional[Sequence[pulumi.Input[Union['DashboardFiltersItemArgs', 'DashboardFiltersItemArgsDict']]]]] = None,
                  name: pulumi.Input[Optional[_builtins.str]] = None,
                  tags: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
-                 tiles: pulumi.Input[Optional[Sequence[pulumi.Input[Union['DashboardTilesItemArgs', 'DashboardTilesItemArgsDict']]]]] = None,
+                 tiles: pulumi.Input[Optional[Sequence[pulumi.Input[Union['DashboardTileArgs', 'DashboardTileArgsDict']]]]] = None,
                  __props__=None):
         """
         A dashboard of the observability API: tiles on a 24-column grid (`x` 0..23, `w` 1..24, `y` from 0, `h` from 1), each with a `config` chosen by its `displayType`. The common kinds (`line`, `stacked_bar`, `bar`, `number`, `table`, `search`, `markdown`) are checked field by field at preview; other display types and raw SQL tiles are passed on as JSON. The API gives every tile an id of its own when the dashboard is created: an `Alert` on a tile takes it from the `tileIds` output, by the tile's name (`dashboard.tileIds.apply(ids => ids["Errors"])`). An update keeps each tile's id (matched by name, else by position), so the alerts on a renamed or moved tile stay; a tile removed from the program is deleted with its alerts. Deleting the dashboard deletes its alerts. Configured by `clickhouse-cloud:observabilityApiUrl` or OBSERVABILITY_API_URL and `clickhouse-cloud:observabilityApiToken` or OBSERVABILITY_API_TOKEN.
@@ -110,7 +110,7 @@ class Dashboard(pulumi.CustomResource):
         :param pulumi.Input[Sequence[pulumi.Input[Union['DashboardFiltersItemArgs', 'DashboardFiltersItemArgsDict']]]] filters: Dashboard filters: `{type: QUERY_EXPRESSION, name, expression, sourceId}`; their ids are the API's. Updates in place; left out, the object keeps what it has (set in the app, say).
         :param pulumi.Input[_builtins.str] name: The dashboard's name, at most 1024 characters. Updates in place.
         :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] tags: At most 50 tags of at most 32 characters. Updates in place; left out, the object keeps what it has (set in the app, say).
-        :param pulumi.Input[Sequence[pulumi.Input[Union['DashboardTilesItemArgs', 'DashboardTilesItemArgsDict']]]] tiles: The tiles (at most 500): `name`, `x`, `y`, `w`, `h` and `config` (with its `displayType`); an `id` is kept only when the dashboard already has a tile with it. Updates in place.
+        :param pulumi.Input[Sequence[pulumi.Input[Union['DashboardTileArgs', 'DashboardTileArgsDict']]]] tiles: The tiles (at most 500): `name`, `x`, `y`, `w`, `h` and `config` (with its `displayType`); an `id` is kept only when the dashboard already has a tile with it. Updates in place.
         """
         ...
     @overload
@@ -141,7 +141,7 @@ class Dashboard(pulumi.CustomResource):
                  filters: pulumi.Input[Optional[Sequence[pulumi.Input[Union['DashboardFiltersItemArgs', 'DashboardFiltersItemArgsDict']]]]] = None,
                  name: pulumi.Input[Optional[_builtins.str]] = None,
                  tags: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
-                 tiles: pulumi.Input[Optional[Sequence[pulumi.Input[Union['DashboardTilesItemArgs', 'DashboardTilesItemArgsDict']]]]] = None,
+                 tiles: pulumi.Input[Optional[Sequence[pulumi.Input[Union['DashboardTileArgs', 'DashboardTileArgsDict']]]]] = None,
                  __props__=None):
         opts = pulumi.ResourceOptions.merge(_utilities.get_resource_opts_defaults(), opts)
         if not isinstance(opts, pulumi.ResourceOptions):
