@@ -58,7 +58,9 @@ describe("User-Agent", () => {
 
 describe("HTTP libraries", () => {
   it("are axios with its Node transport and axios-retry, loaded on first use", () => {
-    const { httpLibrary } = freshlyLoaded<typeof HttpLibraryModule>(path.join(transportDir, "httpLibrary.js"));
+    const { httpLibrary } = freshlyLoaded<typeof HttpLibraryModule>(
+      path.join(transportDir, "httpLibrary.js"),
+    );
     const library = httpLibrary();
     expect(library.axios.getAdapter("http")).to.equal(library.httpAdapter);
     expect(library.httpAdapter).to.be.a("function");
@@ -69,7 +71,9 @@ describe("HTTP libraries", () => {
 
 describe("request validation", () => {
   it("loads the generated validators on first use", () => {
-    const { validate } = freshlyLoaded<typeof ValidationModule>(path.join(providerDir, "validation", "validate.js"));
+    const { validate } = freshlyLoaded<typeof ValidationModule>(
+      path.join(providerDir, "validation", "validate.js"),
+    );
     expect(validate("apiKey", { id: "x", name: 7 })).to.deep.equal([
       { property: "name", reason: "name must be a string or null; got 7" },
     ]);
