@@ -2,6 +2,7 @@
  * The seeded world the emulator starts with: one organization with four services of different tiers, an
  * admin API key, an observability token, and dashboards, saved searches, webhooks and sources to reference.
  */
+import { seededObjects } from "./fixtureObjects";
 import { hashCredential, issueCredentials, keySuffixOf } from "./credentials";
 import { defaultIdleScaling, defaultNumReplicas, type OrganizationTier } from "./model/serviceDefaults";
 import type { ByteSource } from "./random";
@@ -160,12 +161,20 @@ export function seedWorld(
       },
     ],
     teamId: objectId(bytes),
-    dashboards,
-    savedSearches,
-    webhooks,
-    sources,
+    dashboards: [],
+    savedSearches: [],
+    webhooks: [],
+    sources: [],
     alerts: [],
   };
+  // Drawn last, so that every id drawn before stays what the same seed gave before connections were seeded.
+  const connections = named(bytes, ["Default ClickHouse"]);
+  const [connection] = connections as [NamedId];
+  Object.assign(
+    state,
+    { connections },
+    seededObjects({ dashboards, savedSearches, webhooks, sources, connection }, createdAt),
+  );
   const fixture: FixtureIdentity = {
     organizationId,
     tokenKey: credentials.keyId,
@@ -181,6 +190,7 @@ export function seedWorld(
     savedSearches,
     webhooks,
     sources,
+    connections,
   };
   return { fixture, state };
 }

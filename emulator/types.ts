@@ -43,6 +43,8 @@ export interface Fixture {
   savedSearches: NamedId[];
   webhooks: NamedId[];
   sources: NamedId[];
+  /** The connection a new source names (`connection`). */
+  connections: NamedId[];
 }
 
 /** The fixture without the URLs, which change with every start. */
@@ -272,10 +274,60 @@ export interface ApiKeyRecord {
   keySecretHash: string;
 }
 
+/**
+ * A tile of a dashboard. Its place and config are absent in state files of older emulators, which knew tiles by id
+ * and name only.
+ */
+export interface TileRecord extends NamedId {
+  x?: number;
+  y?: number;
+  w?: number;
+  h?: number;
+  config?: Record<string, unknown>;
+  containerId?: string;
+  tabId?: string;
+}
+
 export interface DashboardRecord {
   id: string;
   name: string;
-  tiles: NamedId[];
+  tiles: TileRecord[];
+  tags?: string[];
+  filters?: Record<string, unknown>[];
+  savedQuery?: string | null;
+  savedQueryLanguage?: string | null;
+  savedFilterValues?: Record<string, unknown>[];
+  containers?: Record<string, unknown>[];
+}
+
+/** A webhook; `headers` and `queryParams` are kept but never shown. Fields after the name may be absent in older state. */
+export interface WebhookRecord extends NamedId {
+  service?: string;
+  url?: string;
+  description?: string;
+  body?: string;
+  headers?: Record<string, string>;
+  queryParams?: Record<string, string>;
+  createdAt?: string;
+  updatedAt?: string;
+}
+
+export interface SavedSearchRecord extends NamedId {
+  sourceId?: string;
+  select?: string;
+  where?: string;
+  whereLanguage?: string;
+  orderBy?: string;
+  tags?: string[];
+  filters?: Record<string, unknown>[];
+  createdAt?: string;
+  updatedAt?: string;
+}
+
+/** A source as its create or PUT gave it (each kind has fields of its own), with its id. */
+export interface SourceRecord extends NamedId {
+  kind?: string;
+  [field: string]: unknown;
 }
 
 /** A silence of an alert: notifications stop until `until`. */
@@ -322,8 +374,10 @@ export interface EmulatorState {
   keys: ApiKeyRecord[];
   teamId: string;
   dashboards: DashboardRecord[];
-  savedSearches: NamedId[];
-  webhooks: NamedId[];
-  sources: NamedId[];
+  savedSearches: SavedSearchRecord[];
+  webhooks: WebhookRecord[];
+  sources: SourceRecord[];
+  /** The ClickHouse connections sources read from (absent in state files of older emulators). */
+  connections?: NamedId[];
   alerts: AlertRecord[];
 }

@@ -147,3 +147,36 @@ export type SeriesMetricDataType = (typeof seriesMetricDataTypes)[number];
  */
 export const serviceStateCommands = ["start", "stop", "awake"] as const;
 export type ServiceStateCommand = (typeof serviceStateCommands)[number];
+
+/** Services a webhook delivers to (HyperDX's common-utils WebhookService). */
+export const webhookServices = ["slack", "incidentio", "generic"] as const;
+export type WebhookService = (typeof webhookServices)[number];
+
+/** Languages of a saved search's `where`. */
+export const savedSearchWhereLanguages = ["lucene", "sql"] as const;
+export type SavedSearchWhereLanguage = (typeof savedSearchWhereLanguages)[number];
+
+/** Comparison operators of a saved search's `sql_ast` filter. */
+export const savedSearchFilterOperators = ["=", "<", ">", "!=", "<=", ">="] as const;
+
+/** Kinds of source (HyperDX's common-utils SourceKind). */
+export const sourceKinds = ["log", "trace", "session", "metric", "promql"] as const;
+export type SourceKind = (typeof sourceKinds)[number];
+
+/** Kinds of metric table a metric source names (HyperDX's MetricsDataType). */
+export const metricTableKinds = ["gauge", "histogram", "sum", "summary", "exponential histogram"] as const;
+
+/** Display types of a dashboard tile the schema types field by field; other display types are checked as JSON. */
+export const typedTileDisplayTypes = [
+  "line",
+  "stacked_bar",
+  "bar",
+  "number",
+  "table",
+  "search",
+  "markdown",
+] as const;
+export type TypedTileDisplayType = (typeof typedTileDisplayTypes)[number];
+
+/** Quantile levels a tile's select item takes. */
+export const tileQuantileLevels = [0.5, 0.9, 0.95, 0.99] as const;

@@ -4,11 +4,15 @@
  * the emulator compiles them separately and words its refusals as the APIs do.
  */
 import { managementSchemas } from "./management";
+import { dashboardSchemas } from "./dashboards";
 import { observabilitySchemas } from "./observability";
+import { observabilityObjectSchemas } from "./observabilityObjects";
 
 export const schemas = {
   ...managementSchemas,
   ...observabilitySchemas,
+  ...observabilityObjectSchemas,
+  ...dashboardSchemas,
 } as const;
 
 export { annotationKeywords, ruleKeyword } from "./common";

@@ -59,4 +59,53 @@ export const limits = {
     maxScheduleOffsetMinutes: 1439,
     minConsecutiveWindows: 1,
   },
+  /** HyperDX's external API v2 webhook bounds (packages/api/src/utils/zod.ts). */
+  webhook: {
+    nameMaxLength: 1024,
+    urlMaxLength: 2048,
+    descriptionMaxLength: 2048,
+    bodyMaxLength: 16 * 1024,
+    headerNameMaxLength: 256,
+    headerValueMaxLength: 4096,
+    queryParamNameMaxLength: 1024,
+    queryParamValueMaxLength: 4096,
+    maxHeaders: 100,
+    maxQueryParams: 100,
+  },
+  /** Tags of a saved search or a dashboard (HyperDX's common-utils tagsSchema). */
+  tags: {
+    maxTags: 50,
+    tagMaxLength: 32,
+  },
+  savedSearch: {
+    nameMaxLength: 1024,
+    selectMaxLength: 4 * 1024,
+    whereMaxLength: 8 * 1024,
+    orderByMaxLength: 1024,
+    maxFilters: 100,
+    filterExpressionMaxLength: 8 * 1024,
+  },
+  dashboard: {
+    nameMaxLength: 1024,
+    maxTiles: 500,
+    tileIdMaxLength: 36,
+    /** A tile's column on the 24-column grid, and its width in columns. */
+    maxX: 23,
+    minW: 1,
+    maxW: 24,
+    minH: 1,
+    containerIdMaxLength: 256,
+    /** Expressions of a tile's config (select, where, groupBy, orderBy, ...). */
+    expressionMaxLength: 10_000,
+    maxSelectItems: 20,
+    maxFormulas: 10,
+    maxColorRules: 10,
+    markdownMaxLength: 50_000,
+    savedFilterConditionMaxLength: 10_000,
+  },
+  source: {
+    sectionMaxLength: 256,
+    maxQuerySettings: 10,
+    maxDurationPrecision: 9,
+  },
 } as const;

@@ -3,6 +3,11 @@
 export { Alert, type AlertArgs } from "./alert";
 export type { AlertChannelArgs } from "../inputTypes/alertChannel";
 export { ApiKey, type ApiKeyArgs } from "./apiKey";
+export { Dashboard, type DashboardArgs } from "./dashboard";
+export type { DashboardTileArgs } from "../inputTypes/dashboardTile";
 export { PrivateEndpoint, type PrivateEndpointArgs } from "./privateEndpoint";
 export { ReplicaScaling, type ReplicaScalingArgs } from "./replicaScaling";
 export { ReversePrivateEndpoint, type ReversePrivateEndpointArgs } from "./reversePrivateEndpoint";
+export { SavedSearch, type SavedSearchArgs } from "./savedSearch";
+export { Source, type SourceArgs } from "./source";
+export { Webhook, type WebhookArgs } from "./webhook";

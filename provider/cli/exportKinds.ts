@@ -6,6 +6,7 @@
  */
 import type { ResourceKind } from "../resources/registry";
 import type { Service } from "../rest/management/models";
+import type { ObservabilityClient } from "../rest/observability";
 import type { Listing, OrganizationAccess, OrganizationObject } from "./orphans";
 
 /** One object that exists in the organization, as export sees it. */
@@ -45,6 +46,27 @@ function fromListing(
       return objects
         .filter((object) => object.kind === kind)
         .map((object) => ({ id: object.id, importId: importId(object), label: object.name }));
+    },
+  };
+}
+
+/** The objects of one observability collection, each imported by its own id; none without observability settings. */
+function fromObservability(
+  noun: string,
+  list: (client: ObservabilityClient) => Promise<ReadonlyArray<{ id: string; name: string }>>,
+): ExportKind {
+  return {
+    async list(source) {
+      const client = source.access.observability;
+      if (client === undefined) {
+        source.notListed(`${noun}: no observability API is configured`);
+        return [];
+      }
+      return (await list(client)).map((object) => ({
+        id: object.id,
+        importId: object.id,
+        label: object.name,
+      }));
     },
   };
 }
@@ -99,6 +121,10 @@ export const exportKinds: Readonly<Record<ResourceKind, ExportKind>> = {
       }));
     },
   },
+  Webhook: fromObservability("webhooks", (client) => client.webhooks.list()),
+  SavedSearch: fromObservability("saved searches", (client) => client.savedSearches.list()),
+  Dashboard: fromObservability("dashboards", (client) => client.dashboards.list()),
+  Source: fromObservability("sources", (client) => client.sources.list()),
 };
 
 /** The services `access` names, read once each. */

@@ -26,8 +26,20 @@ function pascalWords(value: string): string {
     .join("");
 }
 
+/** Comparison operators (a saved search's `sql_ast` filter), by what they say. */
+const operators: Readonly<Record<string, string>> = {
+  "=": "Equal",
+  "!=": "NotEqual",
+  "<": "LessThan",
+  "<=": "LessThanOrEqual",
+  ">": "GreaterThan",
+  ">=": "GreaterThanOrEqual",
+};
+
 /** The SDK name of an enum value: a duration such as `30s` reads `ThirtySeconds`, any other value its words. */
 export function enumValueName(value: string): string {
+  const operator = operators[value];
+  if (operator !== undefined) return operator;
   const duration = /^([1-9][0-9]?)([smhd])$/.exec(value);
   if (duration !== null) {
     const count = Number(duration[1]);

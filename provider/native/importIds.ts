@@ -75,6 +75,10 @@ const importers: Readonly<Record<string, (definition: ResourceDefinition) => Imp
   }),
   ApiKey: (definition) => (id) => ({ id: idOfForm(definition.kind, id, "uuid"), properties: {} }),
   Alert: (definition) => (id) => ({ id: idOfForm(definition.kind, id, "objectId"), properties: {} }),
+  Webhook: (definition) => (id) => ({ id: idOfForm(definition.kind, id, "objectId"), properties: {} }),
+  SavedSearch: (definition) => (id) => ({ id: idOfForm(definition.kind, id, "objectId"), properties: {} }),
+  Dashboard: (definition) => (id) => ({ id: idOfForm(definition.kind, id, "objectId"), properties: {} }),
+  Source: (definition) => (id) => ({ id: idOfForm(definition.kind, id, "objectId"), properties: {} }),
 };
 
 /** The import adaptation of a kind: the id's check, and the properties its read needs besides the id. */

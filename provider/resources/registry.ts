@@ -5,12 +5,20 @@ import { definition as alertDefinition } from "./alert/definition";
 import { operations as alertOperations } from "./alert/operations";
 import { definition as apiKeyDefinition } from "./apiKey/definition";
 import { operations as apiKeyOperations } from "./apiKey/operations";
+import { definition as dashboardDefinition } from "./dashboard/definition";
+import { operations as dashboardOperations } from "./dashboard/operations";
 import { definition as privateEndpointDefinition } from "./privateEndpoint/definition";
 import { operations as privateEndpointOperations } from "./privateEndpoint/operations";
 import { definition as replicaScalingDefinition } from "./replicaScaling/definition";
 import { operations as replicaScalingOperations } from "./replicaScaling/operations";
 import { definition as reversePrivateEndpointDefinition } from "./reversePrivateEndpoint/definition";
 import { operations as reversePrivateEndpointOperations } from "./reversePrivateEndpoint/operations";
+import { definition as savedSearchDefinition } from "./savedSearch/definition";
+import { operations as savedSearchOperations } from "./savedSearch/operations";
+import { definition as sourceDefinition } from "./source/definition";
+import { operations as sourceOperations } from "./source/operations";
+import { definition as webhookDefinition } from "./webhook/definition";
+import { operations as webhookOperations } from "./webhook/operations";
 
 /**
  * Every resource kind this package serves: its definition and the operations that send its requests. Both front
@@ -19,12 +27,16 @@ import { operations as reversePrivateEndpointOperations } from "./reversePrivate
 export const resources = {
   Alert: { definition: alertDefinition, operations: alertOperations },
   ApiKey: { definition: apiKeyDefinition, operations: apiKeyOperations },
+  Dashboard: { definition: dashboardDefinition, operations: dashboardOperations },
   PrivateEndpoint: { definition: privateEndpointDefinition, operations: privateEndpointOperations },
   ReplicaScaling: { definition: replicaScalingDefinition, operations: replicaScalingOperations },
   ReversePrivateEndpoint: {
     definition: reversePrivateEndpointDefinition,
     operations: reversePrivateEndpointOperations,
   },
+  SavedSearch: { definition: savedSearchDefinition, operations: savedSearchOperations },
+  Source: { definition: sourceDefinition, operations: sourceOperations },
+  Webhook: { definition: webhookDefinition, operations: webhookOperations },
 } as const satisfies Record<string, { definition: ResourceDefinition; operations: AnyResourceOperations }>;
 
 export type ResourceKind = keyof typeof resources;

@@ -319,9 +319,12 @@ function conditionOf(error: ErrorObject, rootSchema: object): string | undefined
 
 const longestQuotedString = 60;
 
-/** Properties whose values are never echoed: they may hold key secrets, hashes of them or tokens. */
+/**
+ * Properties whose values are never echoed: they may hold key secrets, hashes of them or tokens, or a webhook's
+ * header and query parameter values (which carry its credentials).
+ */
 function isSecretProperty(property: string): boolean {
-  return /secret|hash|token/i.test(property);
+  return /secret|hash|token/i.test(property) || /^(headers|queryParams)\./.test(property);
 }
 
 function got(property: string, value: unknown): string {

@@ -6452,3 +6452,16023 @@ validate30.errors = vErrors;
 return errors === 0;
 }
 
+exports.webhookCreate = validate31;
+const schema32 = {"type":"object","additionalProperties":false,"required":["name","service","url"],"properties":{"name":{"type":"string","maxLength":1024,"pattern":"\\S","x-rule":"must be 1 to 1024 characters, not only spaces"},"service":{"enum":["slack","incidentio","generic"]},"url":{"type":"string","maxLength":2048,"pattern":"^[Hh][Tt][Tt][Pp][Ss]?://[^\\s/?#]+([/?#]\\S*)?$","x-rule":"must be an http or https URL of at most 2048 characters"},"description":{"type":"string","maxLength":2048},"body":{"type":"string","maxLength":16384},"headers":{"type":"object","maxProperties":100,"propertyNames":{"minLength":1,"maxLength":256,"pattern":"^[!#$%&'*+.^_`|~A-Za-z-][!#$%&'*+.^_`|~A-Za-z0-9-]*$","x-rule":"names must be 1 to 256 letters, digits and !#$%&'*+-.^_`|~, not starting with a digit"},"additionalProperties":{"type":"string","maxLength":4096,"pattern":"^[^\\u0000-\\u001F\\u007F]*$","x-rule":"must be at most 4096 characters without control characters"},"x-rule":"must hold at most 100 headers"},"queryParams":{"type":"object","maxProperties":100,"propertyNames":{"minLength":1,"maxLength":1024,"pattern":"^[^\\u0000-\\u001F\\u007F]*$","x-rule":"names must be 1 to 1024 characters without control characters"},"additionalProperties":{"type":"string","maxLength":4096,"pattern":"^[^\\u0000-\\u001F\\u007F]*$","x-rule":"must be at most 4096 characters without control characters"},"x-rule":"must hold at most 100 query parameters"}},"if":{"not":{"required":["service"],"properties":{"service":{"const":"slack"}}}},"else":{"properties":{"headers":{"not":{},"x-rule":"is not supported for the slack webhook service"},"queryParams":{"not":{},"x-rule":"is not supported for the slack webhook service"},"body":{"not":{},"x-rule":"is not supported for the slack webhook service"}}}};
+const pattern7 = new RegExp("\\S", "u");
+const pattern8 = new RegExp("^[Hh][Tt][Tt][Pp][Ss]?://[^\\s/?#]+([/?#]\\S*)?$", "u");
+const pattern9 = new RegExp("^[!#$%&'*+.^_`|~A-Za-z-][!#$%&'*+.^_`|~A-Za-z0-9-]*$", "u");
+const pattern10 = new RegExp("^[^\\u0000-\\u001F\\u007F]*$", "u");
+
+function validate31(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+const _errs1 = errors;
+let valid0 = true;
+const _errs2 = errors;
+const _errs3 = errors;
+const _errs4 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing0;
+if((data.service === undefined) && (missing0 = "service")){
+const err0 = {};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+else {
+if(data.service !== undefined){
+if("slack" !== data.service){
+const err1 = {};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+}
+}
+var valid1 = _errs4 === errors;
+if(valid1){
+const err2 = {};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+else {
+errors = _errs3;
+if(vErrors !== null){
+if(_errs3){
+vErrors.length = _errs3;
+}
+else {
+vErrors = null;
+}
+}
+}
+var _valid0 = _errs2 === errors;
+errors = _errs1;
+if(vErrors !== null){
+if(_errs1){
+vErrors.length = _errs1;
+}
+else {
+vErrors = null;
+}
+}
+if(!_valid0){
+const _errs6 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.headers !== undefined){
+const err3 = {instancePath:instancePath+"/headers",schemaPath:"#/else/properties/headers/not",keyword:"not",params:{},message:"must NOT be valid",schema:schema32.else.properties.headers.not,parentSchema:schema32.else.properties.headers,data:data.headers};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+if(data.queryParams !== undefined){
+const err4 = {instancePath:instancePath+"/queryParams",schemaPath:"#/else/properties/queryParams/not",keyword:"not",params:{},message:"must NOT be valid",schema:schema32.else.properties.queryParams.not,parentSchema:schema32.else.properties.queryParams,data:data.queryParams};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+if(data.body !== undefined){
+const err5 = {instancePath:instancePath+"/body",schemaPath:"#/else/properties/body/not",keyword:"not",params:{},message:"must NOT be valid",schema:schema32.else.properties.body.not,parentSchema:schema32.else.properties.body,data:data.body};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+var _valid0 = _errs6 === errors;
+valid0 = _valid0;
+}
+if(!valid0){
+const err6 = {instancePath,schemaPath:"#/if",keyword:"if",params:{failingKeyword: "else"},message:"must match \"else\" schema",schema:schema32.if,parentSchema:schema32,data};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.name === undefined){
+const err7 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'",schema:schema32.required,parentSchema:schema32,data};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+if(data.service === undefined){
+const err8 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "service"},message:"must have required property '"+"service"+"'",schema:schema32.required,parentSchema:schema32,data};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+if(data.url === undefined){
+const err9 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "url"},message:"must have required property '"+"url"+"'",schema:schema32.required,parentSchema:schema32,data};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+for(const key0 in data){
+if(!(((((((key0 === "name") || (key0 === "service")) || (key0 === "url")) || (key0 === "description")) || (key0 === "body")) || (key0 === "headers")) || (key0 === "queryParams"))){
+const err10 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema32,data};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+}
+if(data.name !== undefined){
+let data4 = data.name;
+if(typeof data4 === "string"){
+if(func2(data4) > 1024){
+const err11 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/maxLength",keyword:"maxLength",params:{limit: 1024},message:"must NOT have more than 1024 characters",schema:1024,parentSchema:schema32.properties.name,data:data4};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+if(!pattern7.test(data4)){
+const err12 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/pattern",keyword:"pattern",params:{pattern: "\\S"},message:"must match pattern \""+"\\S"+"\"",schema:"\\S",parentSchema:schema32.properties.name,data:data4};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+}
+else {
+const err13 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema32.properties.name.type,parentSchema:schema32.properties.name,data:data4};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+}
+if(data.service !== undefined){
+let data5 = data.service;
+if(!(((data5 === "slack") || (data5 === "incidentio")) || (data5 === "generic"))){
+const err14 = {instancePath:instancePath+"/service",schemaPath:"#/properties/service/enum",keyword:"enum",params:{allowedValues: schema32.properties.service.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.service.enum,parentSchema:schema32.properties.service,data:data5};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+}
+if(data.url !== undefined){
+let data6 = data.url;
+if(typeof data6 === "string"){
+if(func2(data6) > 2048){
+const err15 = {instancePath:instancePath+"/url",schemaPath:"#/properties/url/maxLength",keyword:"maxLength",params:{limit: 2048},message:"must NOT have more than 2048 characters",schema:2048,parentSchema:schema32.properties.url,data:data6};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+if(!pattern8.test(data6)){
+const err16 = {instancePath:instancePath+"/url",schemaPath:"#/properties/url/pattern",keyword:"pattern",params:{pattern: "^[Hh][Tt][Tt][Pp][Ss]?://[^\\s/?#]+([/?#]\\S*)?$"},message:"must match pattern \""+"^[Hh][Tt][Tt][Pp][Ss]?://[^\\s/?#]+([/?#]\\S*)?$"+"\"",schema:"^[Hh][Tt][Tt][Pp][Ss]?://[^\\s/?#]+([/?#]\\S*)?$",parentSchema:schema32.properties.url,data:data6};
+if(vErrors === null){
+vErrors = [err16];
+}
+else {
+vErrors.push(err16);
+}
+errors++;
+}
+}
+else {
+const err17 = {instancePath:instancePath+"/url",schemaPath:"#/properties/url/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema32.properties.url.type,parentSchema:schema32.properties.url,data:data6};
+if(vErrors === null){
+vErrors = [err17];
+}
+else {
+vErrors.push(err17);
+}
+errors++;
+}
+}
+if(data.description !== undefined){
+let data7 = data.description;
+if(typeof data7 === "string"){
+if(func2(data7) > 2048){
+const err18 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/maxLength",keyword:"maxLength",params:{limit: 2048},message:"must NOT have more than 2048 characters",schema:2048,parentSchema:schema32.properties.description,data:data7};
+if(vErrors === null){
+vErrors = [err18];
+}
+else {
+vErrors.push(err18);
+}
+errors++;
+}
+}
+else {
+const err19 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema32.properties.description.type,parentSchema:schema32.properties.description,data:data7};
+if(vErrors === null){
+vErrors = [err19];
+}
+else {
+vErrors.push(err19);
+}
+errors++;
+}
+}
+if(data.body !== undefined){
+let data8 = data.body;
+if(typeof data8 === "string"){
+if(func2(data8) > 16384){
+const err20 = {instancePath:instancePath+"/body",schemaPath:"#/properties/body/maxLength",keyword:"maxLength",params:{limit: 16384},message:"must NOT have more than 16384 characters",schema:16384,parentSchema:schema32.properties.body,data:data8};
+if(vErrors === null){
+vErrors = [err20];
+}
+else {
+vErrors.push(err20);
+}
+errors++;
+}
+}
+else {
+const err21 = {instancePath:instancePath+"/body",schemaPath:"#/properties/body/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema32.properties.body.type,parentSchema:schema32.properties.body,data:data8};
+if(vErrors === null){
+vErrors = [err21];
+}
+else {
+vErrors.push(err21);
+}
+errors++;
+}
+}
+if(data.headers !== undefined){
+let data9 = data.headers;
+if(data9 && typeof data9 == "object" && !Array.isArray(data9)){
+if(Object.keys(data9).length > 100){
+const err22 = {instancePath:instancePath+"/headers",schemaPath:"#/properties/headers/maxProperties",keyword:"maxProperties",params:{limit: 100},message:"must NOT have more than 100 properties",schema:100,parentSchema:schema32.properties.headers,data:data9};
+if(vErrors === null){
+vErrors = [err22];
+}
+else {
+vErrors.push(err22);
+}
+errors++;
+}
+for(const key1 in data9){
+const _errs25 = errors;
+if(typeof key1 === "string"){
+if(func2(key1) > 256){
+const err23 = {instancePath:instancePath+"/headers",schemaPath:"#/properties/headers/propertyNames/maxLength",keyword:"maxLength",params:{limit: 256},message:"must NOT have more than 256 characters",schema:256,parentSchema:schema32.properties.headers.propertyNames,data:key1,propertyName:key1};
+if(vErrors === null){
+vErrors = [err23];
+}
+else {
+vErrors.push(err23);
+}
+errors++;
+}
+if(func2(key1) < 1){
+const err24 = {instancePath:instancePath+"/headers",schemaPath:"#/properties/headers/propertyNames/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema32.properties.headers.propertyNames,data:key1,propertyName:key1};
+if(vErrors === null){
+vErrors = [err24];
+}
+else {
+vErrors.push(err24);
+}
+errors++;
+}
+if(!pattern9.test(key1)){
+const err25 = {instancePath:instancePath+"/headers",schemaPath:"#/properties/headers/propertyNames/pattern",keyword:"pattern",params:{pattern: "^[!#$%&'*+.^_`|~A-Za-z-][!#$%&'*+.^_`|~A-Za-z0-9-]*$"},message:"must match pattern \""+"^[!#$%&'*+.^_`|~A-Za-z-][!#$%&'*+.^_`|~A-Za-z0-9-]*$"+"\"",schema:"^[!#$%&'*+.^_`|~A-Za-z-][!#$%&'*+.^_`|~A-Za-z0-9-]*$",parentSchema:schema32.properties.headers.propertyNames,data:key1,propertyName:key1};
+if(vErrors === null){
+vErrors = [err25];
+}
+else {
+vErrors.push(err25);
+}
+errors++;
+}
+}
+var valid5 = _errs25 === errors;
+if(!valid5){
+const err26 = {instancePath:instancePath+"/headers",schemaPath:"#/properties/headers/propertyNames",keyword:"propertyNames",params:{propertyName: key1},message:"property name must be valid",schema:schema32.properties.headers.propertyNames,parentSchema:schema32.properties.headers,data:data9};
+if(vErrors === null){
+vErrors = [err26];
+}
+else {
+vErrors.push(err26);
+}
+errors++;
+}
+}
+for(const key2 in data9){
+let data10 = data9[key2];
+if(typeof data10 === "string"){
+if(func2(data10) > 4096){
+const err27 = {instancePath:instancePath+"/headers/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/headers/additionalProperties/maxLength",keyword:"maxLength",params:{limit: 4096},message:"must NOT have more than 4096 characters",schema:4096,parentSchema:schema32.properties.headers.additionalProperties,data:data10};
+if(vErrors === null){
+vErrors = [err27];
+}
+else {
+vErrors.push(err27);
+}
+errors++;
+}
+if(!pattern10.test(data10)){
+const err28 = {instancePath:instancePath+"/headers/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/headers/additionalProperties/pattern",keyword:"pattern",params:{pattern: "^[^\\u0000-\\u001F\\u007F]*$"},message:"must match pattern \""+"^[^\\u0000-\\u001F\\u007F]*$"+"\"",schema:"^[^\\u0000-\\u001F\\u007F]*$",parentSchema:schema32.properties.headers.additionalProperties,data:data10};
+if(vErrors === null){
+vErrors = [err28];
+}
+else {
+vErrors.push(err28);
+}
+errors++;
+}
+}
+else {
+const err29 = {instancePath:instancePath+"/headers/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/headers/additionalProperties/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema32.properties.headers.additionalProperties.type,parentSchema:schema32.properties.headers.additionalProperties,data:data10};
+if(vErrors === null){
+vErrors = [err29];
+}
+else {
+vErrors.push(err29);
+}
+errors++;
+}
+}
+}
+else {
+const err30 = {instancePath:instancePath+"/headers",schemaPath:"#/properties/headers/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema32.properties.headers.type,parentSchema:schema32.properties.headers,data:data9};
+if(vErrors === null){
+vErrors = [err30];
+}
+else {
+vErrors.push(err30);
+}
+errors++;
+}
+}
+if(data.queryParams !== undefined){
+let data11 = data.queryParams;
+if(data11 && typeof data11 == "object" && !Array.isArray(data11)){
+if(Object.keys(data11).length > 100){
+const err31 = {instancePath:instancePath+"/queryParams",schemaPath:"#/properties/queryParams/maxProperties",keyword:"maxProperties",params:{limit: 100},message:"must NOT have more than 100 properties",schema:100,parentSchema:schema32.properties.queryParams,data:data11};
+if(vErrors === null){
+vErrors = [err31];
+}
+else {
+vErrors.push(err31);
+}
+errors++;
+}
+for(const key3 in data11){
+const _errs31 = errors;
+if(typeof key3 === "string"){
+if(func2(key3) > 1024){
+const err32 = {instancePath:instancePath+"/queryParams",schemaPath:"#/properties/queryParams/propertyNames/maxLength",keyword:"maxLength",params:{limit: 1024},message:"must NOT have more than 1024 characters",schema:1024,parentSchema:schema32.properties.queryParams.propertyNames,data:key3,propertyName:key3};
+if(vErrors === null){
+vErrors = [err32];
+}
+else {
+vErrors.push(err32);
+}
+errors++;
+}
+if(func2(key3) < 1){
+const err33 = {instancePath:instancePath+"/queryParams",schemaPath:"#/properties/queryParams/propertyNames/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema32.properties.queryParams.propertyNames,data:key3,propertyName:key3};
+if(vErrors === null){
+vErrors = [err33];
+}
+else {
+vErrors.push(err33);
+}
+errors++;
+}
+if(!pattern10.test(key3)){
+const err34 = {instancePath:instancePath+"/queryParams",schemaPath:"#/properties/queryParams/propertyNames/pattern",keyword:"pattern",params:{pattern: "^[^\\u0000-\\u001F\\u007F]*$"},message:"must match pattern \""+"^[^\\u0000-\\u001F\\u007F]*$"+"\"",schema:"^[^\\u0000-\\u001F\\u007F]*$",parentSchema:schema32.properties.queryParams.propertyNames,data:key3,propertyName:key3};
+if(vErrors === null){
+vErrors = [err34];
+}
+else {
+vErrors.push(err34);
+}
+errors++;
+}
+}
+var valid7 = _errs31 === errors;
+if(!valid7){
+const err35 = {instancePath:instancePath+"/queryParams",schemaPath:"#/properties/queryParams/propertyNames",keyword:"propertyNames",params:{propertyName: key3},message:"property name must be valid",schema:schema32.properties.queryParams.propertyNames,parentSchema:schema32.properties.queryParams,data:data11};
+if(vErrors === null){
+vErrors = [err35];
+}
+else {
+vErrors.push(err35);
+}
+errors++;
+}
+}
+for(const key4 in data11){
+let data12 = data11[key4];
+if(typeof data12 === "string"){
+if(func2(data12) > 4096){
+const err36 = {instancePath:instancePath+"/queryParams/" + key4.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/queryParams/additionalProperties/maxLength",keyword:"maxLength",params:{limit: 4096},message:"must NOT have more than 4096 characters",schema:4096,parentSchema:schema32.properties.queryParams.additionalProperties,data:data12};
+if(vErrors === null){
+vErrors = [err36];
+}
+else {
+vErrors.push(err36);
+}
+errors++;
+}
+if(!pattern10.test(data12)){
+const err37 = {instancePath:instancePath+"/queryParams/" + key4.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/queryParams/additionalProperties/pattern",keyword:"pattern",params:{pattern: "^[^\\u0000-\\u001F\\u007F]*$"},message:"must match pattern \""+"^[^\\u0000-\\u001F\\u007F]*$"+"\"",schema:"^[^\\u0000-\\u001F\\u007F]*$",parentSchema:schema32.properties.queryParams.additionalProperties,data:data12};
+if(vErrors === null){
+vErrors = [err37];
+}
+else {
+vErrors.push(err37);
+}
+errors++;
+}
+}
+else {
+const err38 = {instancePath:instancePath+"/queryParams/" + key4.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/queryParams/additionalProperties/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema32.properties.queryParams.additionalProperties.type,parentSchema:schema32.properties.queryParams.additionalProperties,data:data12};
+if(vErrors === null){
+vErrors = [err38];
+}
+else {
+vErrors.push(err38);
+}
+errors++;
+}
+}
+}
+else {
+const err39 = {instancePath:instancePath+"/queryParams",schemaPath:"#/properties/queryParams/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema32.properties.queryParams.type,parentSchema:schema32.properties.queryParams,data:data11};
+if(vErrors === null){
+vErrors = [err39];
+}
+else {
+vErrors.push(err39);
+}
+errors++;
+}
+}
+}
+else {
+const err40 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema32.type,parentSchema:schema32,data};
+if(vErrors === null){
+vErrors = [err40];
+}
+else {
+vErrors.push(err40);
+}
+errors++;
+}
+validate31.errors = vErrors;
+return errors === 0;
+}
+
+exports.webhook = validate32;
+const schema33 = {"type":"object","required":["id","name","service"],"properties":{"id":{"type":"string"},"name":{"type":"string"},"service":{"type":"string"},"url":{"type":["string","null"]},"description":{"type":["string","null"]},"body":{"type":["string","null"]},"createdAt":{"type":["string","null"],"format":"date-time"},"updatedAt":{"type":["string","null"],"format":"date-time"}}};
+
+function validate32(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.id === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema33.required,parentSchema:schema33,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.name === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'",schema:schema33.required,parentSchema:schema33,data};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(data.service === undefined){
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "service"},message:"must have required property '"+"service"+"'",schema:schema33.required,parentSchema:schema33,data};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+if(data.id !== undefined){
+let data0 = data.id;
+if(typeof data0 !== "string"){
+const err3 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema33.properties.id.type,parentSchema:schema33.properties.id,data:data0};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+if(data.name !== undefined){
+let data1 = data.name;
+if(typeof data1 !== "string"){
+const err4 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema33.properties.name.type,parentSchema:schema33.properties.name,data:data1};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+if(data.service !== undefined){
+let data2 = data.service;
+if(typeof data2 !== "string"){
+const err5 = {instancePath:instancePath+"/service",schemaPath:"#/properties/service/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema33.properties.service.type,parentSchema:schema33.properties.service,data:data2};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+if(data.url !== undefined){
+let data3 = data.url;
+if((typeof data3 !== "string") && (data3 !== null)){
+const err6 = {instancePath:instancePath+"/url",schemaPath:"#/properties/url/type",keyword:"type",params:{type: schema33.properties.url.type},message:"must be string,null",schema:schema33.properties.url.type,parentSchema:schema33.properties.url,data:data3};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+if(data.description !== undefined){
+let data4 = data.description;
+if((typeof data4 !== "string") && (data4 !== null)){
+const err7 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: schema33.properties.description.type},message:"must be string,null",schema:schema33.properties.description.type,parentSchema:schema33.properties.description,data:data4};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+if(data.body !== undefined){
+let data5 = data.body;
+if((typeof data5 !== "string") && (data5 !== null)){
+const err8 = {instancePath:instancePath+"/body",schemaPath:"#/properties/body/type",keyword:"type",params:{type: schema33.properties.body.type},message:"must be string,null",schema:schema33.properties.body.type,parentSchema:schema33.properties.body,data:data5};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+}
+if(data.createdAt !== undefined){
+let data6 = data.createdAt;
+if((typeof data6 !== "string") && (data6 !== null)){
+const err9 = {instancePath:instancePath+"/createdAt",schemaPath:"#/properties/createdAt/type",keyword:"type",params:{type: schema33.properties.createdAt.type},message:"must be string,null",schema:schema33.properties.createdAt.type,parentSchema:schema33.properties.createdAt,data:data6};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+if(typeof data6 === "string"){
+if(!(formats0.validate(data6))){
+const err10 = {instancePath:instancePath+"/createdAt",schemaPath:"#/properties/createdAt/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\"",schema:"date-time",parentSchema:schema33.properties.createdAt,data:data6};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+}
+}
+if(data.updatedAt !== undefined){
+let data7 = data.updatedAt;
+if((typeof data7 !== "string") && (data7 !== null)){
+const err11 = {instancePath:instancePath+"/updatedAt",schemaPath:"#/properties/updatedAt/type",keyword:"type",params:{type: schema33.properties.updatedAt.type},message:"must be string,null",schema:schema33.properties.updatedAt.type,parentSchema:schema33.properties.updatedAt,data:data7};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+if(typeof data7 === "string"){
+if(!(formats0.validate(data7))){
+const err12 = {instancePath:instancePath+"/updatedAt",schemaPath:"#/properties/updatedAt/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\"",schema:"date-time",parentSchema:schema33.properties.updatedAt,data:data7};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err13 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema33.type,parentSchema:schema33,data};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+validate32.errors = vErrors;
+return errors === 0;
+}
+
+exports.savedSearchCreate = validate33;
+const schema34 = {"type":"object","additionalProperties":false,"required":["name","sourceId"],"properties":{"name":{"type":"string","maxLength":1024,"pattern":"\\S","x-rule":"must be 1 to 1024 characters, not only spaces"},"sourceId":{"type":"string","pattern":"^[0-9a-fA-F]{24}$","x-rule":"must be a 24-hex-digit object id"},"select":{"type":"string","maxLength":4096},"where":{"type":"string","maxLength":8192},"whereLanguage":{"enum":["lucene","sql"]},"orderBy":{"type":"string","maxLength":1024},"tags":{"type":"array","maxItems":50,"items":{"type":"string","maxLength":32}},"filters":{"type":"array","maxItems":100,"items":{"type":"object","additionalProperties":false,"properties":{"type":{"enum":["sql","lucene","sql_ast"]},"condition":{"type":"string","maxLength":8192},"operator":{"enum":["=","<",">","!=","<=",">="]},"left":{"type":"string","maxLength":8192},"right":{"type":"string","maxLength":8192}},"if":{"required":["type"],"properties":{"type":{"const":"sql_ast"}}},"then":{"required":["operator","left","right"],"properties":{"operator":true,"left":true,"right":true}},"else":{"required":["condition"],"properties":{"condition":true}}}}}};
+
+function validate33(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.name === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'",schema:schema34.required,parentSchema:schema34,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.sourceId === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "sourceId"},message:"must have required property '"+"sourceId"+"'",schema:schema34.required,parentSchema:schema34,data};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+for(const key0 in data){
+if(!((((((((key0 === "name") || (key0 === "sourceId")) || (key0 === "select")) || (key0 === "where")) || (key0 === "whereLanguage")) || (key0 === "orderBy")) || (key0 === "tags")) || (key0 === "filters"))){
+const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema34,data};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(data.name !== undefined){
+let data0 = data.name;
+if(typeof data0 === "string"){
+if(func2(data0) > 1024){
+const err3 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/maxLength",keyword:"maxLength",params:{limit: 1024},message:"must NOT have more than 1024 characters",schema:1024,parentSchema:schema34.properties.name,data:data0};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+if(!pattern7.test(data0)){
+const err4 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/pattern",keyword:"pattern",params:{pattern: "\\S"},message:"must match pattern \""+"\\S"+"\"",schema:"\\S",parentSchema:schema34.properties.name,data:data0};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+else {
+const err5 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema34.properties.name.type,parentSchema:schema34.properties.name,data:data0};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+if(data.sourceId !== undefined){
+let data1 = data.sourceId;
+if(typeof data1 === "string"){
+if(!pattern5.test(data1)){
+const err6 = {instancePath:instancePath+"/sourceId",schemaPath:"#/properties/sourceId/pattern",keyword:"pattern",params:{pattern: "^[0-9a-fA-F]{24}$"},message:"must match pattern \""+"^[0-9a-fA-F]{24}$"+"\"",schema:"^[0-9a-fA-F]{24}$",parentSchema:schema34.properties.sourceId,data:data1};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+else {
+const err7 = {instancePath:instancePath+"/sourceId",schemaPath:"#/properties/sourceId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema34.properties.sourceId.type,parentSchema:schema34.properties.sourceId,data:data1};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+if(data.select !== undefined){
+let data2 = data.select;
+if(typeof data2 === "string"){
+if(func2(data2) > 4096){
+const err8 = {instancePath:instancePath+"/select",schemaPath:"#/properties/select/maxLength",keyword:"maxLength",params:{limit: 4096},message:"must NOT have more than 4096 characters",schema:4096,parentSchema:schema34.properties.select,data:data2};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+}
+else {
+const err9 = {instancePath:instancePath+"/select",schemaPath:"#/properties/select/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema34.properties.select.type,parentSchema:schema34.properties.select,data:data2};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+}
+if(data.where !== undefined){
+let data3 = data.where;
+if(typeof data3 === "string"){
+if(func2(data3) > 8192){
+const err10 = {instancePath:instancePath+"/where",schemaPath:"#/properties/where/maxLength",keyword:"maxLength",params:{limit: 8192},message:"must NOT have more than 8192 characters",schema:8192,parentSchema:schema34.properties.where,data:data3};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+}
+else {
+const err11 = {instancePath:instancePath+"/where",schemaPath:"#/properties/where/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema34.properties.where.type,parentSchema:schema34.properties.where,data:data3};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+}
+if(data.whereLanguage !== undefined){
+let data4 = data.whereLanguage;
+if(!((data4 === "lucene") || (data4 === "sql"))){
+const err12 = {instancePath:instancePath+"/whereLanguage",schemaPath:"#/properties/whereLanguage/enum",keyword:"enum",params:{allowedValues: schema34.properties.whereLanguage.enum},message:"must be equal to one of the allowed values",schema:schema34.properties.whereLanguage.enum,parentSchema:schema34.properties.whereLanguage,data:data4};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+}
+if(data.orderBy !== undefined){
+let data5 = data.orderBy;
+if(typeof data5 === "string"){
+if(func2(data5) > 1024){
+const err13 = {instancePath:instancePath+"/orderBy",schemaPath:"#/properties/orderBy/maxLength",keyword:"maxLength",params:{limit: 1024},message:"must NOT have more than 1024 characters",schema:1024,parentSchema:schema34.properties.orderBy,data:data5};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+}
+else {
+const err14 = {instancePath:instancePath+"/orderBy",schemaPath:"#/properties/orderBy/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema34.properties.orderBy.type,parentSchema:schema34.properties.orderBy,data:data5};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+}
+if(data.tags !== undefined){
+let data6 = data.tags;
+if(Array.isArray(data6)){
+if(data6.length > 50){
+const err15 = {instancePath:instancePath+"/tags",schemaPath:"#/properties/tags/maxItems",keyword:"maxItems",params:{limit: 50},message:"must NOT have more than 50 items",schema:50,parentSchema:schema34.properties.tags,data:data6};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+const len0 = data6.length;
+for(let i0=0; i0<len0; i0++){
+let data7 = data6[i0];
+if(typeof data7 === "string"){
+if(func2(data7) > 32){
+const err16 = {instancePath:instancePath+"/tags/" + i0,schemaPath:"#/properties/tags/items/maxLength",keyword:"maxLength",params:{limit: 32},message:"must NOT have more than 32 characters",schema:32,parentSchema:schema34.properties.tags.items,data:data7};
+if(vErrors === null){
+vErrors = [err16];
+}
+else {
+vErrors.push(err16);
+}
+errors++;
+}
+}
+else {
+const err17 = {instancePath:instancePath+"/tags/" + i0,schemaPath:"#/properties/tags/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema34.properties.tags.items.type,parentSchema:schema34.properties.tags.items,data:data7};
+if(vErrors === null){
+vErrors = [err17];
+}
+else {
+vErrors.push(err17);
+}
+errors++;
+}
+}
+}
+else {
+const err18 = {instancePath:instancePath+"/tags",schemaPath:"#/properties/tags/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema34.properties.tags.type,parentSchema:schema34.properties.tags,data:data6};
+if(vErrors === null){
+vErrors = [err18];
+}
+else {
+vErrors.push(err18);
+}
+errors++;
+}
+}
+if(data.filters !== undefined){
+let data8 = data.filters;
+if(Array.isArray(data8)){
+if(data8.length > 100){
+const err19 = {instancePath:instancePath+"/filters",schemaPath:"#/properties/filters/maxItems",keyword:"maxItems",params:{limit: 100},message:"must NOT have more than 100 items",schema:100,parentSchema:schema34.properties.filters,data:data8};
+if(vErrors === null){
+vErrors = [err19];
+}
+else {
+vErrors.push(err19);
+}
+errors++;
+}
+const len1 = data8.length;
+for(let i1=0; i1<len1; i1++){
+let data9 = data8[i1];
+const _errs21 = errors;
+let valid5 = true;
+const _errs22 = errors;
+if(data9 && typeof data9 == "object" && !Array.isArray(data9)){
+let missing0;
+if((data9.type === undefined) && (missing0 = "type")){
+const err20 = {};
+if(vErrors === null){
+vErrors = [err20];
+}
+else {
+vErrors.push(err20);
+}
+errors++;
+}
+else {
+if(data9.type !== undefined){
+if("sql_ast" !== data9.type){
+const err21 = {};
+if(vErrors === null){
+vErrors = [err21];
+}
+else {
+vErrors.push(err21);
+}
+errors++;
+}
+}
+}
+}
+var _valid0 = _errs22 === errors;
+errors = _errs21;
+if(vErrors !== null){
+if(_errs21){
+vErrors.length = _errs21;
+}
+else {
+vErrors = null;
+}
+}
+let ifClause0;
+if(_valid0){
+const _errs24 = errors;
+if(data9 && typeof data9 == "object" && !Array.isArray(data9)){
+if(data9.operator === undefined){
+const err22 = {instancePath:instancePath+"/filters/" + i1,schemaPath:"#/properties/filters/items/then/required",keyword:"required",params:{missingProperty: "operator"},message:"must have required property '"+"operator"+"'",schema:schema34.properties.filters.items.then.required,parentSchema:schema34.properties.filters.items.then,data:data9};
+if(vErrors === null){
+vErrors = [err22];
+}
+else {
+vErrors.push(err22);
+}
+errors++;
+}
+if(data9.left === undefined){
+const err23 = {instancePath:instancePath+"/filters/" + i1,schemaPath:"#/properties/filters/items/then/required",keyword:"required",params:{missingProperty: "left"},message:"must have required property '"+"left"+"'",schema:schema34.properties.filters.items.then.required,parentSchema:schema34.properties.filters.items.then,data:data9};
+if(vErrors === null){
+vErrors = [err23];
+}
+else {
+vErrors.push(err23);
+}
+errors++;
+}
+if(data9.right === undefined){
+const err24 = {instancePath:instancePath+"/filters/" + i1,schemaPath:"#/properties/filters/items/then/required",keyword:"required",params:{missingProperty: "right"},message:"must have required property '"+"right"+"'",schema:schema34.properties.filters.items.then.required,parentSchema:schema34.properties.filters.items.then,data:data9};
+if(vErrors === null){
+vErrors = [err24];
+}
+else {
+vErrors.push(err24);
+}
+errors++;
+}
+}
+var _valid0 = _errs24 === errors;
+valid5 = _valid0;
+ifClause0 = "then";
+}
+else {
+const _errs25 = errors;
+if(data9 && typeof data9 == "object" && !Array.isArray(data9)){
+if(data9.condition === undefined){
+const err25 = {instancePath:instancePath+"/filters/" + i1,schemaPath:"#/properties/filters/items/else/required",keyword:"required",params:{missingProperty: "condition"},message:"must have required property '"+"condition"+"'",schema:schema34.properties.filters.items.else.required,parentSchema:schema34.properties.filters.items.else,data:data9};
+if(vErrors === null){
+vErrors = [err25];
+}
+else {
+vErrors.push(err25);
+}
+errors++;
+}
+}
+var _valid0 = _errs25 === errors;
+valid5 = _valid0;
+ifClause0 = "else";
+}
+if(!valid5){
+const err26 = {instancePath:instancePath+"/filters/" + i1,schemaPath:"#/properties/filters/items/if",keyword:"if",params:{failingKeyword: ifClause0},message:"must match \""+ifClause0+"\" schema",schema:schema34.properties.filters.items.if,parentSchema:schema34.properties.filters.items,data:data9};
+if(vErrors === null){
+vErrors = [err26];
+}
+else {
+vErrors.push(err26);
+}
+errors++;
+}
+if(data9 && typeof data9 == "object" && !Array.isArray(data9)){
+for(const key1 in data9){
+if(!(((((key1 === "type") || (key1 === "condition")) || (key1 === "operator")) || (key1 === "left")) || (key1 === "right"))){
+const err27 = {instancePath:instancePath+"/filters/" + i1,schemaPath:"#/properties/filters/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema34.properties.filters.items,data:data9};
+if(vErrors === null){
+vErrors = [err27];
+}
+else {
+vErrors.push(err27);
+}
+errors++;
+}
+}
+if(data9.type !== undefined){
+let data11 = data9.type;
+if(!(((data11 === "sql") || (data11 === "lucene")) || (data11 === "sql_ast"))){
+const err28 = {instancePath:instancePath+"/filters/" + i1+"/type",schemaPath:"#/properties/filters/items/properties/type/enum",keyword:"enum",params:{allowedValues: schema34.properties.filters.items.properties.type.enum},message:"must be equal to one of the allowed values",schema:schema34.properties.filters.items.properties.type.enum,parentSchema:schema34.properties.filters.items.properties.type,data:data11};
+if(vErrors === null){
+vErrors = [err28];
+}
+else {
+vErrors.push(err28);
+}
+errors++;
+}
+}
+if(data9.condition !== undefined){
+let data12 = data9.condition;
+if(typeof data12 === "string"){
+if(func2(data12) > 8192){
+const err29 = {instancePath:instancePath+"/filters/" + i1+"/condition",schemaPath:"#/properties/filters/items/properties/condition/maxLength",keyword:"maxLength",params:{limit: 8192},message:"must NOT have more than 8192 characters",schema:8192,parentSchema:schema34.properties.filters.items.properties.condition,data:data12};
+if(vErrors === null){
+vErrors = [err29];
+}
+else {
+vErrors.push(err29);
+}
+errors++;
+}
+}
+else {
+const err30 = {instancePath:instancePath+"/filters/" + i1+"/condition",schemaPath:"#/properties/filters/items/properties/condition/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema34.properties.filters.items.properties.condition.type,parentSchema:schema34.properties.filters.items.properties.condition,data:data12};
+if(vErrors === null){
+vErrors = [err30];
+}
+else {
+vErrors.push(err30);
+}
+errors++;
+}
+}
+if(data9.operator !== undefined){
+let data13 = data9.operator;
+if(!((((((data13 === "=") || (data13 === "<")) || (data13 === ">")) || (data13 === "!=")) || (data13 === "<=")) || (data13 === ">="))){
+const err31 = {instancePath:instancePath+"/filters/" + i1+"/operator",schemaPath:"#/properties/filters/items/properties/operator/enum",keyword:"enum",params:{allowedValues: schema34.properties.filters.items.properties.operator.enum},message:"must be equal to one of the allowed values",schema:schema34.properties.filters.items.properties.operator.enum,parentSchema:schema34.properties.filters.items.properties.operator,data:data13};
+if(vErrors === null){
+vErrors = [err31];
+}
+else {
+vErrors.push(err31);
+}
+errors++;
+}
+}
+if(data9.left !== undefined){
+let data14 = data9.left;
+if(typeof data14 === "string"){
+if(func2(data14) > 8192){
+const err32 = {instancePath:instancePath+"/filters/" + i1+"/left",schemaPath:"#/properties/filters/items/properties/left/maxLength",keyword:"maxLength",params:{limit: 8192},message:"must NOT have more than 8192 characters",schema:8192,parentSchema:schema34.properties.filters.items.properties.left,data:data14};
+if(vErrors === null){
+vErrors = [err32];
+}
+else {
+vErrors.push(err32);
+}
+errors++;
+}
+}
+else {
+const err33 = {instancePath:instancePath+"/filters/" + i1+"/left",schemaPath:"#/properties/filters/items/properties/left/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema34.properties.filters.items.properties.left.type,parentSchema:schema34.properties.filters.items.properties.left,data:data14};
+if(vErrors === null){
+vErrors = [err33];
+}
+else {
+vErrors.push(err33);
+}
+errors++;
+}
+}
+if(data9.right !== undefined){
+let data15 = data9.right;
+if(typeof data15 === "string"){
+if(func2(data15) > 8192){
+const err34 = {instancePath:instancePath+"/filters/" + i1+"/right",schemaPath:"#/properties/filters/items/properties/right/maxLength",keyword:"maxLength",params:{limit: 8192},message:"must NOT have more than 8192 characters",schema:8192,parentSchema:schema34.properties.filters.items.properties.right,data:data15};
+if(vErrors === null){
+vErrors = [err34];
+}
+else {
+vErrors.push(err34);
+}
+errors++;
+}
+}
+else {
+const err35 = {instancePath:instancePath+"/filters/" + i1+"/right",schemaPath:"#/properties/filters/items/properties/right/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema34.properties.filters.items.properties.right.type,parentSchema:schema34.properties.filters.items.properties.right,data:data15};
+if(vErrors === null){
+vErrors = [err35];
+}
+else {
+vErrors.push(err35);
+}
+errors++;
+}
+}
+}
+else {
+const err36 = {instancePath:instancePath+"/filters/" + i1,schemaPath:"#/properties/filters/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema34.properties.filters.items.type,parentSchema:schema34.properties.filters.items,data:data9};
+if(vErrors === null){
+vErrors = [err36];
+}
+else {
+vErrors.push(err36);
+}
+errors++;
+}
+}
+}
+else {
+const err37 = {instancePath:instancePath+"/filters",schemaPath:"#/properties/filters/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema34.properties.filters.type,parentSchema:schema34.properties.filters,data:data8};
+if(vErrors === null){
+vErrors = [err37];
+}
+else {
+vErrors.push(err37);
+}
+errors++;
+}
+}
+}
+else {
+const err38 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema34.type,parentSchema:schema34,data};
+if(vErrors === null){
+vErrors = [err38];
+}
+else {
+vErrors.push(err38);
+}
+errors++;
+}
+validate33.errors = vErrors;
+return errors === 0;
+}
+
+exports.savedSearch = validate34;
+const schema35 = {"type":"object","required":["id","name"],"properties":{"id":{"type":"string"},"name":{"type":"string"},"sourceId":{"type":["string","null"]},"select":{"type":["string","null"]},"where":{"type":["string","null"]},"whereLanguage":{"type":["string","null"]},"orderBy":{"type":["string","null"]},"tags":{"type":["array","null"],"items":{"type":"string"}},"filters":{"type":["array","null"],"items":{"type":"object"}},"teamId":{"type":["string","null"]},"createdAt":{"type":["string","null"],"format":"date-time"},"updatedAt":{"type":["string","null"],"format":"date-time"}}};
+
+function validate34(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.id === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema35.required,parentSchema:schema35,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.name === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'",schema:schema35.required,parentSchema:schema35,data};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(data.id !== undefined){
+let data0 = data.id;
+if(typeof data0 !== "string"){
+const err2 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema35.properties.id.type,parentSchema:schema35.properties.id,data:data0};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(data.name !== undefined){
+let data1 = data.name;
+if(typeof data1 !== "string"){
+const err3 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema35.properties.name.type,parentSchema:schema35.properties.name,data:data1};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+if(data.sourceId !== undefined){
+let data2 = data.sourceId;
+if((typeof data2 !== "string") && (data2 !== null)){
+const err4 = {instancePath:instancePath+"/sourceId",schemaPath:"#/properties/sourceId/type",keyword:"type",params:{type: schema35.properties.sourceId.type},message:"must be string,null",schema:schema35.properties.sourceId.type,parentSchema:schema35.properties.sourceId,data:data2};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+if(data.select !== undefined){
+let data3 = data.select;
+if((typeof data3 !== "string") && (data3 !== null)){
+const err5 = {instancePath:instancePath+"/select",schemaPath:"#/properties/select/type",keyword:"type",params:{type: schema35.properties.select.type},message:"must be string,null",schema:schema35.properties.select.type,parentSchema:schema35.properties.select,data:data3};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+if(data.where !== undefined){
+let data4 = data.where;
+if((typeof data4 !== "string") && (data4 !== null)){
+const err6 = {instancePath:instancePath+"/where",schemaPath:"#/properties/where/type",keyword:"type",params:{type: schema35.properties.where.type},message:"must be string,null",schema:schema35.properties.where.type,parentSchema:schema35.properties.where,data:data4};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+if(data.whereLanguage !== undefined){
+let data5 = data.whereLanguage;
+if((typeof data5 !== "string") && (data5 !== null)){
+const err7 = {instancePath:instancePath+"/whereLanguage",schemaPath:"#/properties/whereLanguage/type",keyword:"type",params:{type: schema35.properties.whereLanguage.type},message:"must be string,null",schema:schema35.properties.whereLanguage.type,parentSchema:schema35.properties.whereLanguage,data:data5};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+if(data.orderBy !== undefined){
+let data6 = data.orderBy;
+if((typeof data6 !== "string") && (data6 !== null)){
+const err8 = {instancePath:instancePath+"/orderBy",schemaPath:"#/properties/orderBy/type",keyword:"type",params:{type: schema35.properties.orderBy.type},message:"must be string,null",schema:schema35.properties.orderBy.type,parentSchema:schema35.properties.orderBy,data:data6};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+}
+if(data.tags !== undefined){
+let data7 = data.tags;
+if((!(Array.isArray(data7))) && (data7 !== null)){
+const err9 = {instancePath:instancePath+"/tags",schemaPath:"#/properties/tags/type",keyword:"type",params:{type: schema35.properties.tags.type},message:"must be array,null",schema:schema35.properties.tags.type,parentSchema:schema35.properties.tags,data:data7};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+if(Array.isArray(data7)){
+const len0 = data7.length;
+for(let i0=0; i0<len0; i0++){
+let data8 = data7[i0];
+if(typeof data8 !== "string"){
+const err10 = {instancePath:instancePath+"/tags/" + i0,schemaPath:"#/properties/tags/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema35.properties.tags.items.type,parentSchema:schema35.properties.tags.items,data:data8};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+}
+}
+}
+if(data.filters !== undefined){
+let data9 = data.filters;
+if((!(Array.isArray(data9))) && (data9 !== null)){
+const err11 = {instancePath:instancePath+"/filters",schemaPath:"#/properties/filters/type",keyword:"type",params:{type: schema35.properties.filters.type},message:"must be array,null",schema:schema35.properties.filters.type,parentSchema:schema35.properties.filters,data:data9};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+if(Array.isArray(data9)){
+const len1 = data9.length;
+for(let i1=0; i1<len1; i1++){
+let data10 = data9[i1];
+if(!(data10 && typeof data10 == "object" && !Array.isArray(data10))){
+const err12 = {instancePath:instancePath+"/filters/" + i1,schemaPath:"#/properties/filters/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema35.properties.filters.items.type,parentSchema:schema35.properties.filters.items,data:data10};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+}
+}
+}
+if(data.teamId !== undefined){
+let data11 = data.teamId;
+if((typeof data11 !== "string") && (data11 !== null)){
+const err13 = {instancePath:instancePath+"/teamId",schemaPath:"#/properties/teamId/type",keyword:"type",params:{type: schema35.properties.teamId.type},message:"must be string,null",schema:schema35.properties.teamId.type,parentSchema:schema35.properties.teamId,data:data11};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+}
+if(data.createdAt !== undefined){
+let data12 = data.createdAt;
+if((typeof data12 !== "string") && (data12 !== null)){
+const err14 = {instancePath:instancePath+"/createdAt",schemaPath:"#/properties/createdAt/type",keyword:"type",params:{type: schema35.properties.createdAt.type},message:"must be string,null",schema:schema35.properties.createdAt.type,parentSchema:schema35.properties.createdAt,data:data12};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+if(typeof data12 === "string"){
+if(!(formats0.validate(data12))){
+const err15 = {instancePath:instancePath+"/createdAt",schemaPath:"#/properties/createdAt/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\"",schema:"date-time",parentSchema:schema35.properties.createdAt,data:data12};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+}
+}
+if(data.updatedAt !== undefined){
+let data13 = data.updatedAt;
+if((typeof data13 !== "string") && (data13 !== null)){
+const err16 = {instancePath:instancePath+"/updatedAt",schemaPath:"#/properties/updatedAt/type",keyword:"type",params:{type: schema35.properties.updatedAt.type},message:"must be string,null",schema:schema35.properties.updatedAt.type,parentSchema:schema35.properties.updatedAt,data:data13};
+if(vErrors === null){
+vErrors = [err16];
+}
+else {
+vErrors.push(err16);
+}
+errors++;
+}
+if(typeof data13 === "string"){
+if(!(formats0.validate(data13))){
+const err17 = {instancePath:instancePath+"/updatedAt",schemaPath:"#/properties/updatedAt/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\"",schema:"date-time",parentSchema:schema35.properties.updatedAt,data:data13};
+if(vErrors === null){
+vErrors = [err17];
+}
+else {
+vErrors.push(err17);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err18 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema35.type,parentSchema:schema35,data};
+if(vErrors === null){
+vErrors = [err18];
+}
+else {
+vErrors.push(err18);
+}
+errors++;
+}
+validate34.errors = vErrors;
+return errors === 0;
+}
+
+exports.sourceCreate = validate35;
+const schema36 = {"type":"object","additionalProperties":false,"required":["name","kind","connection","from","timestampValueExpression"],"properties":{"name":{"type":"string","minLength":1},"kind":{"enum":["log","trace","session","metric","promql"]},"section":{"type":"string","maxLength":256},"connection":{"type":"string","pattern":"^[0-9a-fA-F]{24}$","x-rule":"must be a 24-hex-digit object id"},"from":{"type":"object","additionalProperties":false,"required":["databaseName","tableName"],"properties":{"databaseName":{"type":"string","minLength":1},"tableName":{"type":"string"}}},"disabled":{"type":"boolean"},"querySettings":{"type":"array","maxItems":10,"items":{"type":"object","additionalProperties":false,"required":["setting","value"],"properties":{"setting":{"type":"string","minLength":1},"value":{"type":"string","minLength":1}}}},"timestampValueExpression":{"type":"string","minLength":1},"defaultTableSelectExpression":{"type":"string"},"serviceNameExpression":{"type":"string"},"serviceVersionExpression":{"type":"string"},"severityTextExpression":{"type":"string"},"bodyExpression":{"type":"string"},"eventAttributesExpression":{"type":"string"},"resourceAttributesExpression":{"type":"string"},"displayedTimestampValueExpression":{"type":"string"},"traceIdExpression":{"type":"string"},"spanIdExpression":{"type":"string"},"implicitColumnExpression":{"type":"string"},"knownColumnsListExpression":{"type":"string"},"tableFilterExpression":{"type":"string"},"orderByExpression":{"type":"string"},"durationExpression":{"type":"string"},"parentSpanIdExpression":{"type":"string"},"spanNameExpression":{"type":"string"},"spanKindExpression":{"type":"string"},"sampleRateExpression":{"type":"string"},"statusCodeExpression":{"type":"string"},"statusMessageExpression":{"type":"string"},"spanEventsValueExpression":{"type":"string"},"spanLinksValueExpression":{"type":"string"},"seriesTable":{"type":"string"},"durationPrecision":{"type":"integer","minimum":0,"maximum":9},"metricSourceId":{"type":"string"},"traceSourceId":{"type":"string"},"logSourceId":{"type":["string","null"]},"sessionSourceId":{"type":"string"},"useTextIndexForImplicitColumn":{"type":"string"},"highlightedTraceAttributeExpressions":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["sqlExpression"],"properties":{"sqlExpression":{"type":"string","minLength":1},"luceneExpression":{"type":"string"},"alias":{"type":"string"}}}},"highlightedRowAttributeExpressions":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["sqlExpression"],"properties":{"sqlExpression":{"type":"string","minLength":1},"luceneExpression":{"type":"string"},"alias":{"type":"string"}}}},"metricTables":{"type":"object","additionalProperties":false,"minProperties":1,"properties":{"gauge":{"type":"string"},"histogram":{"type":"string"},"sum":{"type":"string"},"summary":{"type":"string"},"exponential histogram":{"type":"string"}},"x-rule":"must name at least one table among gauge, histogram, sum, summary, exponential histogram"},"materializedViews":{"type":"array","items":{"type":"object"}},"metadataMaterializedViews":{"type":"object"}},"allOf":[{"if":{"type":"object","required":["kind"],"properties":{"kind":{"const":"log"}}},"then":{"required":["defaultTableSelectExpression"],"properties":{"defaultTableSelectExpression":{"type":"string","minLength":1}}}},{"if":{"type":"object","required":["kind"],"properties":{"kind":{"const":"trace"}}},"then":{"required":["defaultTableSelectExpression","durationExpression","traceIdExpression","spanIdExpression","parentSpanIdExpression","spanNameExpression","spanKindExpression"],"properties":{"defaultTableSelectExpression":{"type":"string","minLength":1},"durationExpression":{"type":"string","minLength":1},"traceIdExpression":{"type":"string","minLength":1},"spanIdExpression":{"type":"string","minLength":1},"parentSpanIdExpression":{"type":"string","minLength":1},"spanNameExpression":{"type":"string","minLength":1},"spanKindExpression":{"type":"string","minLength":1}}}},{"if":{"type":"object","required":["kind"],"properties":{"kind":{"const":"session"}}},"then":{"required":["traceSourceId"],"properties":{"traceSourceId":{"type":"string","minLength":1}}}},{"if":{"type":"object","required":["kind"],"properties":{"kind":{"const":"metric"}}},"then":{"required":["resourceAttributesExpression"],"properties":{"resourceAttributesExpression":{"type":"string","minLength":1}}}},{"if":{"required":["kind"],"properties":{"kind":{"const":"metric"}}},"then":{"required":["metricTables"],"properties":{"metricTables":true}}},{"if":{"not":{"required":["kind"],"properties":{"kind":{"const":"metric"}}}},"then":{"properties":{"from":{"type":"object","properties":{"tableName":{"type":"string","minLength":1}}}}}}]};
+
+function validate35(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+const _errs2 = errors;
+let valid1 = true;
+const _errs3 = errors;
+if(errors === _errs3){
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing0;
+if((data.kind === undefined) && (missing0 = "kind")){
+const err0 = {};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+else {
+if(data.kind !== undefined){
+if("log" !== data.kind){
+const err1 = {};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err2 = {};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+var _valid0 = _errs3 === errors;
+errors = _errs2;
+if(vErrors !== null){
+if(_errs2){
+vErrors.length = _errs2;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid0){
+const _errs6 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.defaultTableSelectExpression === undefined){
+const err3 = {instancePath,schemaPath:"#/allOf/0/then/required",keyword:"required",params:{missingProperty: "defaultTableSelectExpression"},message:"must have required property '"+"defaultTableSelectExpression"+"'",schema:schema36.allOf[0].then.required,parentSchema:schema36.allOf[0].then,data};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+if(data.defaultTableSelectExpression !== undefined){
+let data1 = data.defaultTableSelectExpression;
+if(typeof data1 === "string"){
+if(func2(data1) < 1){
+const err4 = {instancePath:instancePath+"/defaultTableSelectExpression",schemaPath:"#/allOf/0/then/properties/defaultTableSelectExpression/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema36.allOf[0].then.properties.defaultTableSelectExpression,data:data1};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+else {
+const err5 = {instancePath:instancePath+"/defaultTableSelectExpression",schemaPath:"#/allOf/0/then/properties/defaultTableSelectExpression/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema36.allOf[0].then.properties.defaultTableSelectExpression.type,parentSchema:schema36.allOf[0].then.properties.defaultTableSelectExpression,data:data1};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+}
+var _valid0 = _errs6 === errors;
+valid1 = _valid0;
+}
+if(!valid1){
+const err6 = {instancePath,schemaPath:"#/allOf/0/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema",schema:schema36.allOf[0].if,parentSchema:schema36.allOf[0],data};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+const _errs10 = errors;
+let valid4 = true;
+const _errs11 = errors;
+if(errors === _errs11){
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing1;
+if((data.kind === undefined) && (missing1 = "kind")){
+const err7 = {};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+else {
+if(data.kind !== undefined){
+if("trace" !== data.kind){
+const err8 = {};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err9 = {};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+}
+var _valid1 = _errs11 === errors;
+errors = _errs10;
+if(vErrors !== null){
+if(_errs10){
+vErrors.length = _errs10;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid1){
+const _errs14 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.defaultTableSelectExpression === undefined){
+const err10 = {instancePath,schemaPath:"#/allOf/1/then/required",keyword:"required",params:{missingProperty: "defaultTableSelectExpression"},message:"must have required property '"+"defaultTableSelectExpression"+"'",schema:schema36.allOf[1].then.required,parentSchema:schema36.allOf[1].then,data};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+if(data.durationExpression === undefined){
+const err11 = {instancePath,schemaPath:"#/allOf/1/then/required",keyword:"required",params:{missingProperty: "durationExpression"},message:"must have required property '"+"durationExpression"+"'",schema:schema36.allOf[1].then.required,parentSchema:schema36.allOf[1].then,data};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+if(data.traceIdExpression === undefined){
+const err12 = {instancePath,schemaPath:"#/allOf/1/then/required",keyword:"required",params:{missingProperty: "traceIdExpression"},message:"must have required property '"+"traceIdExpression"+"'",schema:schema36.allOf[1].then.required,parentSchema:schema36.allOf[1].then,data};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+if(data.spanIdExpression === undefined){
+const err13 = {instancePath,schemaPath:"#/allOf/1/then/required",keyword:"required",params:{missingProperty: "spanIdExpression"},message:"must have required property '"+"spanIdExpression"+"'",schema:schema36.allOf[1].then.required,parentSchema:schema36.allOf[1].then,data};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+if(data.parentSpanIdExpression === undefined){
+const err14 = {instancePath,schemaPath:"#/allOf/1/then/required",keyword:"required",params:{missingProperty: "parentSpanIdExpression"},message:"must have required property '"+"parentSpanIdExpression"+"'",schema:schema36.allOf[1].then.required,parentSchema:schema36.allOf[1].then,data};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+if(data.spanNameExpression === undefined){
+const err15 = {instancePath,schemaPath:"#/allOf/1/then/required",keyword:"required",params:{missingProperty: "spanNameExpression"},message:"must have required property '"+"spanNameExpression"+"'",schema:schema36.allOf[1].then.required,parentSchema:schema36.allOf[1].then,data};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+if(data.spanKindExpression === undefined){
+const err16 = {instancePath,schemaPath:"#/allOf/1/then/required",keyword:"required",params:{missingProperty: "spanKindExpression"},message:"must have required property '"+"spanKindExpression"+"'",schema:schema36.allOf[1].then.required,parentSchema:schema36.allOf[1].then,data};
+if(vErrors === null){
+vErrors = [err16];
+}
+else {
+vErrors.push(err16);
+}
+errors++;
+}
+if(data.defaultTableSelectExpression !== undefined){
+let data3 = data.defaultTableSelectExpression;
+if(typeof data3 === "string"){
+if(func2(data3) < 1){
+const err17 = {instancePath:instancePath+"/defaultTableSelectExpression",schemaPath:"#/allOf/1/then/properties/defaultTableSelectExpression/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema36.allOf[1].then.properties.defaultTableSelectExpression,data:data3};
+if(vErrors === null){
+vErrors = [err17];
+}
+else {
+vErrors.push(err17);
+}
+errors++;
+}
+}
+else {
+const err18 = {instancePath:instancePath+"/defaultTableSelectExpression",schemaPath:"#/allOf/1/then/properties/defaultTableSelectExpression/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema36.allOf[1].then.properties.defaultTableSelectExpression.type,parentSchema:schema36.allOf[1].then.properties.defaultTableSelectExpression,data:data3};
+if(vErrors === null){
+vErrors = [err18];
+}
+else {
+vErrors.push(err18);
+}
+errors++;
+}
+}
+if(data.durationExpression !== undefined){
+let data4 = data.durationExpression;
+if(typeof data4 === "string"){
+if(func2(data4) < 1){
+const err19 = {instancePath:instancePath+"/durationExpression",schemaPath:"#/allOf/1/then/properties/durationExpression/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema36.allOf[1].then.properties.durationExpression,data:data4};
+if(vErrors === null){
+vErrors = [err19];
+}
+else {
+vErrors.push(err19);
+}
+errors++;
+}
+}
+else {
+const err20 = {instancePath:instancePath+"/durationExpression",schemaPath:"#/allOf/1/then/properties/durationExpression/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema36.allOf[1].then.properties.durationExpression.type,parentSchema:schema36.allOf[1].then.properties.durationExpression,data:data4};
+if(vErrors === null){
+vErrors = [err20];
+}
+else {
+vErrors.push(err20);
+}
+errors++;
+}
+}
+if(data.traceIdExpression !== undefined){
+let data5 = data.traceIdExpression;
+if(typeof data5 === "string"){
+if(func2(data5) < 1){
+const err21 = {instancePath:instancePath+"/traceIdExpression",schemaPath:"#/allOf/1/then/properties/traceIdExpression/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema36.allOf[1].then.properties.traceIdExpression,data:data5};
+if(vErrors === null){
+vErrors = [err21];
+}
+else {
+vErrors.push(err21);
+}
+errors++;
+}
+}
+else {
+const err22 = {instancePath:instancePath+"/traceIdExpression",schemaPath:"#/allOf/1/then/properties/traceIdExpression/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema36.allOf[1].then.properties.traceIdExpression.type,parentSchema:schema36.allOf[1].then.properties.traceIdExpression,data:data5};
+if(vErrors === null){
+vErrors = [err22];
+}
+else {
+vErrors.push(err22);
+}
+errors++;
+}
+}
+if(data.spanIdExpression !== undefined){
+let data6 = data.spanIdExpression;
+if(typeof data6 === "string"){
+if(func2(data6) < 1){
+const err23 = {instancePath:instancePath+"/spanIdExpression",schemaPath:"#/allOf/1/then/properties/spanIdExpression/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema36.allOf[1].then.properties.spanIdExpression,data:data6};
+if(vErrors === null){
+vErrors = [err23];
+}
+else {
+vErrors.push(err23);
+}
+errors++;
+}
+}
+else {
+const err24 = {instancePath:instancePath+"/spanIdExpression",schemaPath:"#/allOf/1/then/properties/spanIdExpression/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema36.allOf[1].then.properties.spanIdExpression.type,parentSchema:schema36.allOf[1].then.properties.spanIdExpression,data:data6};
+if(vErrors === null){
+vErrors = [err24];
+}
+else {
+vErrors.push(err24);
+}
+errors++;
+}
+}
+if(data.parentSpanIdExpression !== undefined){
+let data7 = data.parentSpanIdExpression;
+if(typeof data7 === "string"){
+if(func2(data7) < 1){
+const err25 = {instancePath:instancePath+"/parentSpanIdExpression",schemaPath:"#/allOf/1/then/properties/parentSpanIdExpression/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema36.allOf[1].then.properties.parentSpanIdExpression,data:data7};
+if(vErrors === null){
+vErrors = [err25];
+}
+else {
+vErrors.push(err25);
+}
+errors++;
+}
+}
+else {
+const err26 = {instancePath:instancePath+"/parentSpanIdExpression",schemaPath:"#/allOf/1/then/properties/parentSpanIdExpression/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema36.allOf[1].then.properties.parentSpanIdExpression.type,parentSchema:schema36.allOf[1].then.properties.parentSpanIdExpression,data:data7};
+if(vErrors === null){
+vErrors = [err26];
+}
+else {
+vErrors.push(err26);
+}
+errors++;
+}
+}
+if(data.spanNameExpression !== undefined){
+let data8 = data.spanNameExpression;
+if(typeof data8 === "string"){
+if(func2(data8) < 1){
+const err27 = {instancePath:instancePath+"/spanNameExpression",schemaPath:"#/allOf/1/then/properties/spanNameExpression/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema36.allOf[1].then.properties.spanNameExpression,data:data8};
+if(vErrors === null){
+vErrors = [err27];
+}
+else {
+vErrors.push(err27);
+}
+errors++;
+}
+}
+else {
+const err28 = {instancePath:instancePath+"/spanNameExpression",schemaPath:"#/allOf/1/then/properties/spanNameExpression/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema36.allOf[1].then.properties.spanNameExpression.type,parentSchema:schema36.allOf[1].then.properties.spanNameExpression,data:data8};
+if(vErrors === null){
+vErrors = [err28];
+}
+else {
+vErrors.push(err28);
+}
+errors++;
+}
+}
+if(data.spanKindExpression !== undefined){
+let data9 = data.spanKindExpression;
+if(typeof data9 === "string"){
+if(func2(data9) < 1){
+const err29 = {instancePath:instancePath+"/spanKindExpression",schemaPath:"#/allOf/1/then/properties/spanKindExpression/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema36.allOf[1].then.properties.spanKindExpression,data:data9};
+if(vErrors === null){
+vErrors = [err29];
+}
+else {
+vErrors.push(err29);
+}
+errors++;
+}
+}
+else {
+const err30 = {instancePath:instancePath+"/spanKindExpression",schemaPath:"#/allOf/1/then/properties/spanKindExpression/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema36.allOf[1].then.properties.spanKindExpression.type,parentSchema:schema36.allOf[1].then.properties.spanKindExpression,data:data9};
+if(vErrors === null){
+vErrors = [err30];
+}
+else {
+vErrors.push(err30);
+}
+errors++;
+}
+}
+}
+var _valid1 = _errs14 === errors;
+valid4 = _valid1;
+}
+if(!valid4){
+const err31 = {instancePath,schemaPath:"#/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema",schema:schema36.allOf[1].if,parentSchema:schema36.allOf[1],data};
+if(vErrors === null){
+vErrors = [err31];
+}
+else {
+vErrors.push(err31);
+}
+errors++;
+}
+const _errs30 = errors;
+let valid7 = true;
+const _errs31 = errors;
+if(errors === _errs31){
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing2;
+if((data.kind === undefined) && (missing2 = "kind")){
+const err32 = {};
+if(vErrors === null){
+vErrors = [err32];
+}
+else {
+vErrors.push(err32);
+}
+errors++;
+}
+else {
+if(data.kind !== undefined){
+if("session" !== data.kind){
+const err33 = {};
+if(vErrors === null){
+vErrors = [err33];
+}
+else {
+vErrors.push(err33);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err34 = {};
+if(vErrors === null){
+vErrors = [err34];
+}
+else {
+vErrors.push(err34);
+}
+errors++;
+}
+}
+var _valid2 = _errs31 === errors;
+errors = _errs30;
+if(vErrors !== null){
+if(_errs30){
+vErrors.length = _errs30;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid2){
+const _errs34 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.traceSourceId === undefined){
+const err35 = {instancePath,schemaPath:"#/allOf/2/then/required",keyword:"required",params:{missingProperty: "traceSourceId"},message:"must have required property '"+"traceSourceId"+"'",schema:schema36.allOf[2].then.required,parentSchema:schema36.allOf[2].then,data};
+if(vErrors === null){
+vErrors = [err35];
+}
+else {
+vErrors.push(err35);
+}
+errors++;
+}
+if(data.traceSourceId !== undefined){
+let data11 = data.traceSourceId;
+if(typeof data11 === "string"){
+if(func2(data11) < 1){
+const err36 = {instancePath:instancePath+"/traceSourceId",schemaPath:"#/allOf/2/then/properties/traceSourceId/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema36.allOf[2].then.properties.traceSourceId,data:data11};
+if(vErrors === null){
+vErrors = [err36];
+}
+else {
+vErrors.push(err36);
+}
+errors++;
+}
+}
+else {
+const err37 = {instancePath:instancePath+"/traceSourceId",schemaPath:"#/allOf/2/then/properties/traceSourceId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema36.allOf[2].then.properties.traceSourceId.type,parentSchema:schema36.allOf[2].then.properties.traceSourceId,data:data11};
+if(vErrors === null){
+vErrors = [err37];
+}
+else {
+vErrors.push(err37);
+}
+errors++;
+}
+}
+}
+var _valid2 = _errs34 === errors;
+valid7 = _valid2;
+}
+if(!valid7){
+const err38 = {instancePath,schemaPath:"#/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema",schema:schema36.allOf[2].if,parentSchema:schema36.allOf[2],data};
+if(vErrors === null){
+vErrors = [err38];
+}
+else {
+vErrors.push(err38);
+}
+errors++;
+}
+const _errs38 = errors;
+let valid10 = true;
+const _errs39 = errors;
+if(errors === _errs39){
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing3;
+if((data.kind === undefined) && (missing3 = "kind")){
+const err39 = {};
+if(vErrors === null){
+vErrors = [err39];
+}
+else {
+vErrors.push(err39);
+}
+errors++;
+}
+else {
+if(data.kind !== undefined){
+if("metric" !== data.kind){
+const err40 = {};
+if(vErrors === null){
+vErrors = [err40];
+}
+else {
+vErrors.push(err40);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err41 = {};
+if(vErrors === null){
+vErrors = [err41];
+}
+else {
+vErrors.push(err41);
+}
+errors++;
+}
+}
+var _valid3 = _errs39 === errors;
+errors = _errs38;
+if(vErrors !== null){
+if(_errs38){
+vErrors.length = _errs38;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid3){
+const _errs42 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.resourceAttributesExpression === undefined){
+const err42 = {instancePath,schemaPath:"#/allOf/3/then/required",keyword:"required",params:{missingProperty: "resourceAttributesExpression"},message:"must have required property '"+"resourceAttributesExpression"+"'",schema:schema36.allOf[3].then.required,parentSchema:schema36.allOf[3].then,data};
+if(vErrors === null){
+vErrors = [err42];
+}
+else {
+vErrors.push(err42);
+}
+errors++;
+}
+if(data.resourceAttributesExpression !== undefined){
+let data13 = data.resourceAttributesExpression;
+if(typeof data13 === "string"){
+if(func2(data13) < 1){
+const err43 = {instancePath:instancePath+"/resourceAttributesExpression",schemaPath:"#/allOf/3/then/properties/resourceAttributesExpression/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema36.allOf[3].then.properties.resourceAttributesExpression,data:data13};
+if(vErrors === null){
+vErrors = [err43];
+}
+else {
+vErrors.push(err43);
+}
+errors++;
+}
+}
+else {
+const err44 = {instancePath:instancePath+"/resourceAttributesExpression",schemaPath:"#/allOf/3/then/properties/resourceAttributesExpression/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema36.allOf[3].then.properties.resourceAttributesExpression.type,parentSchema:schema36.allOf[3].then.properties.resourceAttributesExpression,data:data13};
+if(vErrors === null){
+vErrors = [err44];
+}
+else {
+vErrors.push(err44);
+}
+errors++;
+}
+}
+}
+var _valid3 = _errs42 === errors;
+valid10 = _valid3;
+}
+if(!valid10){
+const err45 = {instancePath,schemaPath:"#/allOf/3/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema",schema:schema36.allOf[3].if,parentSchema:schema36.allOf[3],data};
+if(vErrors === null){
+vErrors = [err45];
+}
+else {
+vErrors.push(err45);
+}
+errors++;
+}
+const _errs46 = errors;
+let valid13 = true;
+const _errs47 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing4;
+if((data.kind === undefined) && (missing4 = "kind")){
+const err46 = {};
+if(vErrors === null){
+vErrors = [err46];
+}
+else {
+vErrors.push(err46);
+}
+errors++;
+}
+else {
+if(data.kind !== undefined){
+if("metric" !== data.kind){
+const err47 = {};
+if(vErrors === null){
+vErrors = [err47];
+}
+else {
+vErrors.push(err47);
+}
+errors++;
+}
+}
+}
+}
+var _valid4 = _errs47 === errors;
+errors = _errs46;
+if(vErrors !== null){
+if(_errs46){
+vErrors.length = _errs46;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid4){
+const _errs49 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.metricTables === undefined){
+const err48 = {instancePath,schemaPath:"#/allOf/4/then/required",keyword:"required",params:{missingProperty: "metricTables"},message:"must have required property '"+"metricTables"+"'",schema:schema36.allOf[4].then.required,parentSchema:schema36.allOf[4].then,data};
+if(vErrors === null){
+vErrors = [err48];
+}
+else {
+vErrors.push(err48);
+}
+errors++;
+}
+}
+var _valid4 = _errs49 === errors;
+valid13 = _valid4;
+}
+if(!valid13){
+const err49 = {instancePath,schemaPath:"#/allOf/4/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema",schema:schema36.allOf[4].if,parentSchema:schema36.allOf[4],data};
+if(vErrors === null){
+vErrors = [err49];
+}
+else {
+vErrors.push(err49);
+}
+errors++;
+}
+const _errs51 = errors;
+let valid15 = true;
+const _errs52 = errors;
+const _errs53 = errors;
+const _errs54 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing5;
+if((data.kind === undefined) && (missing5 = "kind")){
+const err50 = {};
+if(vErrors === null){
+vErrors = [err50];
+}
+else {
+vErrors.push(err50);
+}
+errors++;
+}
+else {
+if(data.kind !== undefined){
+if("metric" !== data.kind){
+const err51 = {};
+if(vErrors === null){
+vErrors = [err51];
+}
+else {
+vErrors.push(err51);
+}
+errors++;
+}
+}
+}
+}
+var valid16 = _errs54 === errors;
+if(valid16){
+const err52 = {};
+if(vErrors === null){
+vErrors = [err52];
+}
+else {
+vErrors.push(err52);
+}
+errors++;
+}
+else {
+errors = _errs53;
+if(vErrors !== null){
+if(_errs53){
+vErrors.length = _errs53;
+}
+else {
+vErrors = null;
+}
+}
+}
+var _valid5 = _errs52 === errors;
+errors = _errs51;
+if(vErrors !== null){
+if(_errs51){
+vErrors.length = _errs51;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid5){
+const _errs56 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.from !== undefined){
+let data16 = data.from;
+if(data16 && typeof data16 == "object" && !Array.isArray(data16)){
+if(data16.tableName !== undefined){
+let data17 = data16.tableName;
+if(typeof data17 === "string"){
+if(func2(data17) < 1){
+const err53 = {instancePath:instancePath+"/from/tableName",schemaPath:"#/allOf/5/then/properties/from/properties/tableName/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema36.allOf[5].then.properties.from.properties.tableName,data:data17};
+if(vErrors === null){
+vErrors = [err53];
+}
+else {
+vErrors.push(err53);
+}
+errors++;
+}
+}
+else {
+const err54 = {instancePath:instancePath+"/from/tableName",schemaPath:"#/allOf/5/then/properties/from/properties/tableName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema36.allOf[5].then.properties.from.properties.tableName.type,parentSchema:schema36.allOf[5].then.properties.from.properties.tableName,data:data17};
+if(vErrors === null){
+vErrors = [err54];
+}
+else {
+vErrors.push(err54);
+}
+errors++;
+}
+}
+}
+else {
+const err55 = {instancePath:instancePath+"/from",schemaPath:"#/allOf/5/then/properties/from/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema36.allOf[5].then.properties.from.type,parentSchema:schema36.allOf[5].then.properties.from,data:data16};
+if(vErrors === null){
+vErrors = [err55];
+}
+else {
+vErrors.push(err55);
+}
+errors++;
+}
+}
+}
+var _valid5 = _errs56 === errors;
+valid15 = _valid5;
+}
+if(!valid15){
+const err56 = {instancePath,schemaPath:"#/allOf/5/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema",schema:schema36.allOf[5].if,parentSchema:schema36.allOf[5],data};
+if(vErrors === null){
+vErrors = [err56];
+}
+else {
+vErrors.push(err56);
+}
+errors++;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.name === undefined){
+const err57 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'",schema:schema36.required,parentSchema:schema36,data};
+if(vErrors === null){
+vErrors = [err57];
+}
+else {
+vErrors.push(err57);
+}
+errors++;
+}
+if(data.kind === undefined){
+const err58 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "kind"},message:"must have required property '"+"kind"+"'",schema:schema36.required,parentSchema:schema36,data};
+if(vErrors === null){
+vErrors = [err58];
+}
+else {
+vErrors.push(err58);
+}
+errors++;
+}
+if(data.connection === undefined){
+const err59 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "connection"},message:"must have required property '"+"connection"+"'",schema:schema36.required,parentSchema:schema36,data};
+if(vErrors === null){
+vErrors = [err59];
+}
+else {
+vErrors.push(err59);
+}
+errors++;
+}
+if(data.from === undefined){
+const err60 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "from"},message:"must have required property '"+"from"+"'",schema:schema36.required,parentSchema:schema36,data};
+if(vErrors === null){
+vErrors = [err60];
+}
+else {
+vErrors.push(err60);
+}
+errors++;
+}
+if(data.timestampValueExpression === undefined){
+const err61 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "timestampValueExpression"},message:"must have required property '"+"timestampValueExpression"+"'",schema:schema36.required,parentSchema:schema36,data};
+if(vErrors === null){
+vErrors = [err61];
+}
+else {
+vErrors.push(err61);
+}
+errors++;
+}
+for(const key0 in data){
+if(!(func29.call(schema36.properties, key0))){
+const err62 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema36,data};
+if(vErrors === null){
+vErrors = [err62];
+}
+else {
+vErrors.push(err62);
+}
+errors++;
+}
+}
+if(data.name !== undefined){
+let data18 = data.name;
+if(typeof data18 === "string"){
+if(func2(data18) < 1){
+const err63 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema36.properties.name,data:data18};
+if(vErrors === null){
+vErrors = [err63];
+}
+else {
+vErrors.push(err63);
+}
+errors++;
+}
+}
+else {
+const err64 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema36.properties.name.type,parentSchema:schema36.properties.name,data:data18};
+if(vErrors === null){
+vErrors = [err64];
+}
+else {
+vErrors.push(err64);
+}
+errors++;
+}
+}
+if(data.kind !== undefined){
+let data19 = data.kind;
+if(!(((((data19 === "log") || (data19 === "trace")) || (data19 === "session")) || (data19 === "metric")) || (data19 === "promql"))){
+const err65 = {instancePath:instancePath+"/kind",schemaPath:"#/properties/kind/enum",keyword:"enum",params:{allowedValues: schema36.properties.kind.enum},message:"must be equal to one of the allowed values",schema:schema36.properties.kind.enum,parentSchema:schema36.properties.kind,data:data19};
+if(vErrors === null){
+vErrors = [err65];
+}
+else {
+vErrors.push(err65);
+}
+errors++;
+}
+}
+if(data.section !== undefined){
+let data20 = data.section;
+if(typeof data20 === "string"){
+if(func2(data20) > 256){
+const err66 = {instancePath:instancePath+"/section",schemaPath:"#/properties/section/maxLength",keyword:"maxLength",params:{limit: 256},message:"must NOT have more than 256 characters",schema:256,parentSchema:schema36.properties.section,data:data20};
+if(vErrors === null){
+vErrors = [err66];
+}
+else {
+vErrors.push(err66);
+}
+errors++;
+}
+}
+else {
+const err67 = {instancePath:instancePath+"/section",schemaPath:"#/properties/section/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema36.properties.section.type,parentSchema:schema36.properties.section,data:data20};
+if(vErrors === null){
+vErrors = [err67];
+}
+else {
+vErrors.push(err67);
+}
+errors++;
+}
+}
+if(data.connection !== undefined){
+let data21 = data.connection;
+if(typeof data21 === "string"){
+if(!pattern5.test(data21)){
+const err68 = {instancePath:instancePath+"/connection",schemaPath:"#/properties/connection/pattern",keyword:"pattern",params:{pattern: "^[0-9a-fA-F]{24}$"},message:"must match pattern \""+"^[0-9a-fA-F]{24}$"+"\"",schema:"^[0-9a-fA-F]{24}$",parentSchema:schema36.properties.connection,data:data21};
+if(vErrors === null){
+vErrors = [err68];
+}
+else {
+vErrors.push(err68);
+}
+errors++;
+}
+}
+else {
+const err69 = {instancePath:instancePath+"/connection",schemaPath:"#/properties/connection/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema36.properties.connection.type,parentSchema:schema36.properties.connection,data:data21};
+if(vErrors === null){
+vErrors = [err69];
+}
+else {
+vErrors.push(err69);
+}
+errors++;
+}
+}
+if(data.from !== undefined){
+let data22 = data.from;
+if(data22 && typeof data22 == "object" && !Array.isArray(data22)){
+if(data22.databaseName === undefined){
+const err70 = {instancePath:instancePath+"/from",schemaPath:"#/properties/from/required",keyword:"required",params:{missingProperty: "databaseName"},message:"must have required property '"+"databaseName"+"'",schema:schema36.properties.from.required,parentSchema:schema36.properties.from,data:data22};
+if(vErrors === null){
+vErrors = [err70];
+}
+else {
+vErrors.push(err70);
+}
+errors++;
+}
+if(data22.tableName === undefined){
+const err71 = {instancePath:instancePath+"/from",schemaPath:"#/properties/from/required",keyword:"required",params:{missingProperty: "tableName"},message:"must have required property '"+"tableName"+"'",schema:schema36.properties.from.required,parentSchema:schema36.properties.from,data:data22};
+if(vErrors === null){
+vErrors = [err71];
+}
+else {
+vErrors.push(err71);
+}
+errors++;
+}
+for(const key1 in data22){
+if(!((key1 === "databaseName") || (key1 === "tableName"))){
+const err72 = {instancePath:instancePath+"/from",schemaPath:"#/properties/from/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema36.properties.from,data:data22};
+if(vErrors === null){
+vErrors = [err72];
+}
+else {
+vErrors.push(err72);
+}
+errors++;
+}
+}
+if(data22.databaseName !== undefined){
+let data23 = data22.databaseName;
+if(typeof data23 === "string"){
+if(func2(data23) < 1){
+const err73 = {instancePath:instancePath+"/from/databaseName",schemaPath:"#/properties/from/properties/databaseName/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema36.properties.from.properties.databaseName,data:data23};
+if(vErrors === null){
+vErrors = [err73];
+}
+else {
+vErrors.push(err73);
+}
+errors++;
+}
+}
+else {
+const err74 = {instancePath:instancePath+"/from/databaseName",schemaPath:"#/properties/from/properties/databaseName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema36.properties.from.properties.databaseName.type,parentSchema:schema36.properties.from.properties.databaseName,data:data23};
+if(vErrors === null){
+vErrors = [err74];
+}
+else {
+vErrors.push(err74);
+}
+errors++;
+}
+}
+if(data22.tableName !== undefined){
+let data24 = data22.tableName;
+if(typeof data24 !== "string"){
+const err75 = {instancePath:instancePath+"/from/tableName",schemaPath:"#/properties/from/properties/tableName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema36.properties.from.properties.tableName.type,parentSchema:schema36.properties.from.properties.tableName,data:data24};
+if(vErrors === null){
+vErrors = [err75];
+}
+else {
+vErrors.push(err75);
+}
+errors++;
+}
+}
+}
+else {
+const err76 = {instancePath:instancePath+"/from",schemaPath:"#/properties/from/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema36.properties.from.type,parentSchema:schema36.properties.from,data:data22};
+if(vErrors === null){
+vErrors = [err76];
+}
+else {
+vErrors.push(err76);
+}
+errors++;
+}
+}
+if(data.disabled !== undefined){
+let data25 = data.disabled;
+if(typeof data25 !== "boolean"){
+const err77 = {instancePath:instancePath+"/disabled",schemaPath:"#/properties/disabled/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema36.properties.disabled.type,parentSchema:schema36.properties.disabled,data:data25};
+if(vErrors === null){
+vErrors = [err77];
+}
+else {
+vErrors.push(err77);
+}
+errors++;
+}
+}
+if(data.querySettings !== undefined){
+let data26 = data.querySettings;
+if(Array.isArray(data26)){
+if(data26.length > 10){
+const err78 = {instancePath:instancePath+"/querySettings",schemaPath:"#/properties/querySettings/maxItems",keyword:"maxItems",params:{limit: 10},message:"must NOT have more than 10 items",schema:10,parentSchema:schema36.properties.querySettings,data:data26};
+if(vErrors === null){
+vErrors = [err78];
+}
+else {
+vErrors.push(err78);
+}
+errors++;
+}
+const len0 = data26.length;
+for(let i0=0; i0<len0; i0++){
+let data27 = data26[i0];
+if(data27 && typeof data27 == "object" && !Array.isArray(data27)){
+if(data27.setting === undefined){
+const err79 = {instancePath:instancePath+"/querySettings/" + i0,schemaPath:"#/properties/querySettings/items/required",keyword:"required",params:{missingProperty: "setting"},message:"must have required property '"+"setting"+"'",schema:schema36.properties.querySettings.items.required,parentSchema:schema36.properties.querySettings.items,data:data27};
+if(vErrors === null){
+vErrors = [err79];
+}
+else {
+vErrors.push(err79);
+}
+errors++;
+}
+if(data27.value === undefined){
+const err80 = {instancePath:instancePath+"/querySettings/" + i0,schemaPath:"#/properties/querySettings/items/required",keyword:"required",params:{missingProperty: "value"},message:"must have required property '"+"value"+"'",schema:schema36.properties.querySettings.items.required,parentSchema:schema36.properties.querySettings.items,data:data27};
+if(vErrors === null){
+vErrors = [err80];
+}
+else {
+vErrors.push(err80);
+}
+errors++;
+}
+for(const key2 in data27){
+if(!((key2 === "setting") || (key2 === "value"))){
+const err81 = {instancePath:instancePath+"/querySettings/" + i0,schemaPath:"#/properties/querySettings/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties",schema:false,parentSchema:schema36.properties.querySettings.items,data:data27};
+if(vErrors === null){
+vErrors = [err81];
+}
+else {
+vErrors.push(err81);
+}
+errors++;
+}
+}
+if(data27.setting !== undefined){
+let data28 = data27.setting;
+if(typeof data28 === "string"){
+if(func2(data28) < 1){
+const err82 = {instancePath:instancePath+"/querySettings/" + i0+"/setting",schemaPath:"#/properties/querySettings/items/properties/setting/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema36.properties.querySettings.items.properties.setting,data:data28};
+if(vErrors === null){
+vErrors = [err82];
+}
+else {
+vErrors.push(err82);
+}
+errors++;
+}
+}
+else {
+const err83 = {instancePath:instancePath+"/querySettings/" + i0+"/setting",schemaPath:"#/properties/querySettings/items/properties/setting/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema36.properties.querySettings.items.properties.setting.type,parentSchema:schema36.properties.querySettings.items.properties.setting,data:data28};
+if(vErrors === null){
+vErrors = [err83];
+}
+else {
+vErrors.push(err83);
+}
+errors++;
+}
+}
+if(data27.value !== undefined){
+let data29 = data27.value;
+if(typeof data29 === "string"){
+if(func2(data29) < 1){
+const err84 = {instancePath:instancePath+"/querySettings/" + i0+"/value",schemaPath:"#/properties/querySettings/items/properties/value/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema36.properties.querySettings.items.properties.value,data:data29};
+if(vErrors === null){
+vErrors = [err84];
+}
+else {
+vErrors.push(err84);
+}
+errors++;
+}
+}
+else {
+const err85 = {instancePath:instancePath+"/querySettings/" + i0+"/value",schemaPath:"#/properties/querySettings/items/properties/value/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema36.properties.querySettings.items.properties.value.type,parentSchema:schema36.properties.querySettings.items.properties.value,data:data29};
+if(vErrors === null){
+vErrors = [err85];
+}
+else {
+vErrors.push(err85);
+}
+errors++;
+}
+}
+}
+else {
+const err86 = {instancePath:instancePath+"/querySettings/" + i0,schemaPath:"#/properties/querySettings/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema36.properties.querySettings.items.type,parentSchema:schema36.properties.querySettings.items,data:data27};
+if(vErrors === null){
+vErrors = [err86];
+}
+else {
+vErrors.push(err86);
+}
+errors++;
+}
+}
+}
+else {
+const err87 = {instancePath:instancePath+"/querySettings",schemaPath:"#/properties/querySettings/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema36.properties.querySettings.type,parentSchema:schema36.properties.querySettings,data:data26};
+if(vErrors === null){
+vErrors = [err87];
+}
+else {
+vErrors.push(err87);
+}
+errors++;
+}
+}
+if(data.timestampValueExpression !== undefined){
+let data30 = data.timestampValueExpression;
+if(typeof data30 === "string"){
+if(func2(data30) < 1){
+const err88 = {instancePath:instancePath+"/timestampValueExpression",schemaPath:"#/properties/timestampValueExpression/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema36.properties.timestampValueExpression,data:data30};
+if(vErrors === null){
+vErrors = [err88];
+}
+else {
+vErrors.push(err88);
+}
+errors++;
+}
+}
+else {
+const err89 = {instancePath:instancePath+"/timestampValueExpression",schemaPath:"#/properties/timestampValueExpression/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema36.properties.timestampValueExpression.type,parentSchema:schema36.properties.timestampValueExpression,data:data30};
+if(vErrors === null){
+vErrors = [err89];
+}
+else {
+vErrors.push(err89);
+}
+errors++;
+}
+}
+if(data.defaultTableSelectExpression !== undefined){
+let data31 = data.defaultTableSelectExpression;
+if(typeof data31 !== "string"){
+const err90 = {instancePath:instancePath+"/defaultTableSelectExpression",schemaPath:"#/properties/defaultTableSelectExpression/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema36.properties.defaultTableSelectExpression.type,parentSchema:schema36.properties.defaultTableSelectExpression,data:data31};
+if(vErrors === null){
+vErrors = [err90];
+}
+else {
+vErrors.push(err90);
+}
+errors++;
+}
+}
+if(data.serviceNameExpression !== undefined){
+let data32 = data.serviceNameExpression;
+if(typeof data32 !== "string"){
+const err91 = {instancePath:instancePath+"/serviceNameExpression",schemaPath:"#/properties/serviceNameExpression/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema36.properties.serviceNameExpression.type,parentSchema:schema36.properties.serviceNameExpression,data:data32};
+if(vErrors === null){
+vErrors = [err91];
+}
+else {
+vErrors.push(err91);
+}
+errors++;
+}
+}
+if(data.serviceVersionExpression !== undefined){
+let data33 = data.serviceVersionExpression;
+if(typeof data33 !== "string"){
+const err92 = {instancePath:instancePath+"/serviceVersionExpression",schemaPath:"#/properties/serviceVersionExpression/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema36.properties.serviceVersionExpression.type,parentSchema:schema36.properties.serviceVersionExpression,data:data33};
+if(vErrors === null){
+vErrors = [err92];
+}
+else {
+vErrors.push(err92);
+}
+errors++;
+}
+}
+if(data.severityTextExpression !== undefined){
+let data34 = data.severityTextExpression;
+if(typeof data34 !== "string"){
+const err93 = {instancePath:instancePath+"/severityTextExpression",schemaPath:"#/properties/severityTextExpression/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema36.properties.severityTextExpression.type,parentSchema:schema36.properties.severityTextExpression,data:data34};
+if(vErrors === null){
+vErrors = [err93];
+}
+else {
+vErrors.push(err93);
+}
+errors++;
+}
+}
+if(data.bodyExpression !== undefined){
+let data35 = data.bodyExpression;
+if(typeof data35 !== "string"){
+const err94 = {instancePath:instancePath+"/bodyExpression",schemaPath:"#/properties/bodyExpression/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema36.properties.bodyExpression.type,parentSchema:schema36.properties.bodyExpression,data:data35};
+if(vErrors === null){
+vErrors = [err94];
+}
+else {
+vErrors.push(err94);
+}
+errors++;
+}
+}
+if(data.eventAttributesExpression !== undefined){
+let data36 = data.eventAttributesExpression;
+if(typeof data36 !== "string"){
+const err95 = {instancePath:instancePath+"/eventAttributesExpression",schemaPath:"#/properties/eventAttributesExpression/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema36.properties.eventAttributesExpression.type,parentSchema:schema36.properties.eventAttributesExpression,data:data36};
+if(vErrors === null){
+vErrors = [err95];
+}
+else {
+vErrors.push(err95);
+}
+errors++;
+}
+}
+if(data.resourceAttributesExpression !== undefined){
+let data37 = data.resourceAttributesExpression;
+if(typeof data37 !== "string"){
+const err96 = {instancePath:instancePath+"/resourceAttributesExpression",schemaPath:"#/properties/resourceAttributesExpression/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema36.properties.resourceAttributesExpression.type,parentSchema:schema36.properties.resourceAttributesExpression,data:data37};
+if(vErrors === null){
+vErrors = [err96];
+}
+else {
+vErrors.push(err96);
+}
+errors++;
+}
+}
+if(data.displayedTimestampValueExpression !== undefined){
+let data38 = data.displayedTimestampValueExpression;
+if(typeof data38 !== "string"){
+const err97 = {instancePath:instancePath+"/displayedTimestampValueExpression",schemaPath:"#/properties/displayedTimestampValueExpression/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema36.properties.displayedTimestampValueExpression.type,parentSchema:schema36.properties.displayedTimestampValueExpression,data:data38};
+if(vErrors === null){
+vErrors = [err97];
+}
+else {
+vErrors.push(err97);
+}
+errors++;
+}
+}
+if(data.traceIdExpression !== undefined){
+let data39 = data.traceIdExpression;
+if(typeof data39 !== "string"){
+const err98 = {instancePath:instancePath+"/traceIdExpression",schemaPath:"#/properties/traceIdExpression/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema36.properties.traceIdExpression.type,parentSchema:schema36.properties.traceIdExpression,data:data39};
+if(vErrors === null){
+vErrors = [err98];
+}
+else {
+vErrors.push(err98);
+}
+errors++;
+}
+}
+if(data.spanIdExpression !== undefined){
+let data40 = data.spanIdExpression;
+if(typeof data40 !== "string"){
+const err99 = {instancePath:instancePath+"/spanIdExpression",schemaPath:"#/properties/spanIdExpression/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema36.properties.spanIdExpression.type,parentSchema:schema36.properties.spanIdExpression,data:data40};
+if(vErrors === null){
+vErrors = [err99];
+}
+else {
+vErrors.push(err99);
+}
+errors++;
+}
+}
+if(data.implicitColumnExpression !== undefined){
+let data41 = data.implicitColumnExpression;
+if(typeof data41 !== "string"){
+const err100 = {instancePath:instancePath+"/implicitColumnExpression",schemaPath:"#/properties/implicitColumnExpression/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema36.properties.implicitColumnExpression.type,parentSchema:schema36.properties.implicitColumnExpression,data:data41};
+if(vErrors === null){
+vErrors = [err100];
+}
+else {
+vErrors.push(err100);
+}
+errors++;
+}
+}
+if(data.knownColumnsListExpression !== undefined){
+let data42 = data.knownColumnsListExpression;
+if(typeof data42 !== "string"){
+const err101 = {instancePath:instancePath+"/knownColumnsListExpression",schemaPath:"#/properties/knownColumnsListExpression/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema36.properties.knownColumnsListExpression.type,parentSchema:schema36.properties.knownColumnsListExpression,data:data42};
+if(vErrors === null){
+vErrors = [err101];
+}
+else {
+vErrors.push(err101);
+}
+errors++;
+}
+}
+if(data.tableFilterExpression !== undefined){
+let data43 = data.tableFilterExpression;
+if(typeof data43 !== "string"){
+const err102 = {instancePath:instancePath+"/tableFilterExpression",schemaPath:"#/properties/tableFilterExpression/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema36.properties.tableFilterExpression.type,parentSchema:schema36.properties.tableFilterExpression,data:data43};
+if(vErrors === null){
+vErrors = [err102];
+}
+else {
+vErrors.push(err102);
+}
+errors++;
+}
+}
+if(data.orderByExpression !== undefined){
+let data44 = data.orderByExpression;
+if(typeof data44 !== "string"){
+const err103 = {instancePath:instancePath+"/orderByExpression",schemaPath:"#/properties/orderByExpression/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema36.properties.orderByExpression.type,parentSchema:schema36.properties.orderByExpression,data:data44};
+if(vErrors === null){
+vErrors = [err103];
+}
+else {
+vErrors.push(err103);
+}
+errors++;
+}
+}
+if(data.durationExpression !== undefined){
+let data45 = data.durationExpression;
+if(typeof data45 !== "string"){
+const err104 = {instancePath:instancePath+"/durationExpression",schemaPath:"#/properties/durationExpression/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema36.properties.durationExpression.type,parentSchema:schema36.properties.durationExpression,data:data45};
+if(vErrors === null){
+vErrors = [err104];
+}
+else {
+vErrors.push(err104);
+}
+errors++;
+}
+}
+if(data.parentSpanIdExpression !== undefined){
+let data46 = data.parentSpanIdExpression;
+if(typeof data46 !== "string"){
+const err105 = {instancePath:instancePath+"/parentSpanIdExpression",schemaPath:"#/properties/parentSpanIdExpression/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema36.properties.parentSpanIdExpression.type,parentSchema:schema36.properties.parentSpanIdExpression,data:data46};
+if(vErrors === null){
+vErrors = [err105];
+}
+else {
+vErrors.push(err105);
+}
+errors++;
+}
+}
+if(data.spanNameExpression !== undefined){
+let data47 = data.spanNameExpression;
+if(typeof data47 !== "string"){
+const err106 = {instancePath:instancePath+"/spanNameExpression",schemaPath:"#/properties/spanNameExpression/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema36.properties.spanNameExpression.type,parentSchema:schema36.properties.spanNameExpression,data:data47};
+if(vErrors === null){
+vErrors = [err106];
+}
+else {
+vErrors.push(err106);
+}
+errors++;
+}
+}
+if(data.spanKindExpression !== undefined){
+let data48 = data.spanKindExpression;
+if(typeof data48 !== "string"){
+const err107 = {instancePath:instancePath+"/spanKindExpression",schemaPath:"#/properties/spanKindExpression/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema36.properties.spanKindExpression.type,parentSchema:schema36.properties.spanKindExpression,data:data48};
+if(vErrors === null){
+vErrors = [err107];
+}
+else {
+vErrors.push(err107);
+}
+errors++;
+}
+}
+if(data.sampleRateExpression !== undefined){
+let data49 = data.sampleRateExpression;
+if(typeof data49 !== "string"){
+const err108 = {instancePath:instancePath+"/sampleRateExpression",schemaPath:"#/properties/sampleRateExpression/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema36.properties.sampleRateExpression.type,parentSchema:schema36.properties.sampleRateExpression,data:data49};
+if(vErrors === null){
+vErrors = [err108];
+}
+else {
+vErrors.push(err108);
+}
+errors++;
+}
+}
+if(data.statusCodeExpression !== undefined){
+let data50 = data.statusCodeExpression;
+if(typeof data50 !== "string"){
+const err109 = {instancePath:instancePath+"/statusCodeExpression",schemaPath:"#/properties/statusCodeExpression/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema36.properties.statusCodeExpression.type,parentSchema:schema36.properties.statusCodeExpression,data:data50};
+if(vErrors === null){
+vErrors = [err109];
+}
+else {
+vErrors.push(err109);
+}
+errors++;
+}
+}
+if(data.statusMessageExpression !== undefined){
+let data51 = data.statusMessageExpression;
+if(typeof data51 !== "string"){
+const err110 = {instancePath:instancePath+"/statusMessageExpression",schemaPath:"#/properties/statusMessageExpression/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema36.properties.statusMessageExpression.type,parentSchema:schema36.properties.statusMessageExpression,data:data51};
+if(vErrors === null){
+vErrors = [err110];
+}
+else {
+vErrors.push(err110);
+}
+errors++;
+}
+}
+if(data.spanEventsValueExpression !== undefined){
+let data52 = data.spanEventsValueExpression;
+if(typeof data52 !== "string"){
+const err111 = {instancePath:instancePath+"/spanEventsValueExpression",schemaPath:"#/properties/spanEventsValueExpression/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema36.properties.spanEventsValueExpression.type,parentSchema:schema36.properties.spanEventsValueExpression,data:data52};
+if(vErrors === null){
+vErrors = [err111];
+}
+else {
+vErrors.push(err111);
+}
+errors++;
+}
+}
+if(data.spanLinksValueExpression !== undefined){
+let data53 = data.spanLinksValueExpression;
+if(typeof data53 !== "string"){
+const err112 = {instancePath:instancePath+"/spanLinksValueExpression",schemaPath:"#/properties/spanLinksValueExpression/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema36.properties.spanLinksValueExpression.type,parentSchema:schema36.properties.spanLinksValueExpression,data:data53};
+if(vErrors === null){
+vErrors = [err112];
+}
+else {
+vErrors.push(err112);
+}
+errors++;
+}
+}
+if(data.seriesTable !== undefined){
+let data54 = data.seriesTable;
+if(typeof data54 !== "string"){
+const err113 = {instancePath:instancePath+"/seriesTable",schemaPath:"#/properties/seriesTable/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema36.properties.seriesTable.type,parentSchema:schema36.properties.seriesTable,data:data54};
+if(vErrors === null){
+vErrors = [err113];
+}
+else {
+vErrors.push(err113);
+}
+errors++;
+}
+}
+if(data.durationPrecision !== undefined){
+let data55 = data.durationPrecision;
+if(!(((typeof data55 == "number") && (!(data55 % 1) && !isNaN(data55))) && (isFinite(data55)))){
+const err114 = {instancePath:instancePath+"/durationPrecision",schemaPath:"#/properties/durationPrecision/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema36.properties.durationPrecision.type,parentSchema:schema36.properties.durationPrecision,data:data55};
+if(vErrors === null){
+vErrors = [err114];
+}
+else {
+vErrors.push(err114);
+}
+errors++;
+}
+if((typeof data55 == "number") && (isFinite(data55))){
+if(data55 > 9 || isNaN(data55)){
+const err115 = {instancePath:instancePath+"/durationPrecision",schemaPath:"#/properties/durationPrecision/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9},message:"must be <= 9",schema:9,parentSchema:schema36.properties.durationPrecision,data:data55};
+if(vErrors === null){
+vErrors = [err115];
+}
+else {
+vErrors.push(err115);
+}
+errors++;
+}
+if(data55 < 0 || isNaN(data55)){
+const err116 = {instancePath:instancePath+"/durationPrecision",schemaPath:"#/properties/durationPrecision/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema36.properties.durationPrecision,data:data55};
+if(vErrors === null){
+vErrors = [err116];
+}
+else {
+vErrors.push(err116);
+}
+errors++;
+}
+}
+}
+if(data.metricSourceId !== undefined){
+let data56 = data.metricSourceId;
+if(typeof data56 !== "string"){
+const err117 = {instancePath:instancePath+"/metricSourceId",schemaPath:"#/properties/metricSourceId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema36.properties.metricSourceId.type,parentSchema:schema36.properties.metricSourceId,data:data56};
+if(vErrors === null){
+vErrors = [err117];
+}
+else {
+vErrors.push(err117);
+}
+errors++;
+}
+}
+if(data.traceSourceId !== undefined){
+let data57 = data.traceSourceId;
+if(typeof data57 !== "string"){
+const err118 = {instancePath:instancePath+"/traceSourceId",schemaPath:"#/properties/traceSourceId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema36.properties.traceSourceId.type,parentSchema:schema36.properties.traceSourceId,data:data57};
+if(vErrors === null){
+vErrors = [err118];
+}
+else {
+vErrors.push(err118);
+}
+errors++;
+}
+}
+if(data.logSourceId !== undefined){
+let data58 = data.logSourceId;
+if((typeof data58 !== "string") && (data58 !== null)){
+const err119 = {instancePath:instancePath+"/logSourceId",schemaPath:"#/properties/logSourceId/type",keyword:"type",params:{type: schema36.properties.logSourceId.type},message:"must be string,null",schema:schema36.properties.logSourceId.type,parentSchema:schema36.properties.logSourceId,data:data58};
+if(vErrors === null){
+vErrors = [err119];
+}
+else {
+vErrors.push(err119);
+}
+errors++;
+}
+}
+if(data.sessionSourceId !== undefined){
+let data59 = data.sessionSourceId;
+if(typeof data59 !== "string"){
+const err120 = {instancePath:instancePath+"/sessionSourceId",schemaPath:"#/properties/sessionSourceId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema36.properties.sessionSourceId.type,parentSchema:schema36.properties.sessionSourceId,data:data59};
+if(vErrors === null){
+vErrors = [err120];
+}
+else {
+vErrors.push(err120);
+}
+errors++;
+}
+}
+if(data.useTextIndexForImplicitColumn !== undefined){
+let data60 = data.useTextIndexForImplicitColumn;
+if(typeof data60 !== "string"){
+const err121 = {instancePath:instancePath+"/useTextIndexForImplicitColumn",schemaPath:"#/properties/useTextIndexForImplicitColumn/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema36.properties.useTextIndexForImplicitColumn.type,parentSchema:schema36.properties.useTextIndexForImplicitColumn,data:data60};
+if(vErrors === null){
+vErrors = [err121];
+}
+else {
+vErrors.push(err121);
+}
+errors++;
+}
+}
+if(data.highlightedTraceAttributeExpressions !== undefined){
+let data61 = data.highlightedTraceAttributeExpressions;
+if(Array.isArray(data61)){
+const len1 = data61.length;
+for(let i1=0; i1<len1; i1++){
+let data62 = data61[i1];
+if(data62 && typeof data62 == "object" && !Array.isArray(data62)){
+if(data62.sqlExpression === undefined){
+const err122 = {instancePath:instancePath+"/highlightedTraceAttributeExpressions/" + i1,schemaPath:"#/properties/highlightedTraceAttributeExpressions/items/required",keyword:"required",params:{missingProperty: "sqlExpression"},message:"must have required property '"+"sqlExpression"+"'",schema:schema36.properties.highlightedTraceAttributeExpressions.items.required,parentSchema:schema36.properties.highlightedTraceAttributeExpressions.items,data:data62};
+if(vErrors === null){
+vErrors = [err122];
+}
+else {
+vErrors.push(err122);
+}
+errors++;
+}
+for(const key3 in data62){
+if(!(((key3 === "sqlExpression") || (key3 === "luceneExpression")) || (key3 === "alias"))){
+const err123 = {instancePath:instancePath+"/highlightedTraceAttributeExpressions/" + i1,schemaPath:"#/properties/highlightedTraceAttributeExpressions/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties",schema:false,parentSchema:schema36.properties.highlightedTraceAttributeExpressions.items,data:data62};
+if(vErrors === null){
+vErrors = [err123];
+}
+else {
+vErrors.push(err123);
+}
+errors++;
+}
+}
+if(data62.sqlExpression !== undefined){
+let data63 = data62.sqlExpression;
+if(typeof data63 === "string"){
+if(func2(data63) < 1){
+const err124 = {instancePath:instancePath+"/highlightedTraceAttributeExpressions/" + i1+"/sqlExpression",schemaPath:"#/properties/highlightedTraceAttributeExpressions/items/properties/sqlExpression/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema36.properties.highlightedTraceAttributeExpressions.items.properties.sqlExpression,data:data63};
+if(vErrors === null){
+vErrors = [err124];
+}
+else {
+vErrors.push(err124);
+}
+errors++;
+}
+}
+else {
+const err125 = {instancePath:instancePath+"/highlightedTraceAttributeExpressions/" + i1+"/sqlExpression",schemaPath:"#/properties/highlightedTraceAttributeExpressions/items/properties/sqlExpression/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema36.properties.highlightedTraceAttributeExpressions.items.properties.sqlExpression.type,parentSchema:schema36.properties.highlightedTraceAttributeExpressions.items.properties.sqlExpression,data:data63};
+if(vErrors === null){
+vErrors = [err125];
+}
+else {
+vErrors.push(err125);
+}
+errors++;
+}
+}
+if(data62.luceneExpression !== undefined){
+let data64 = data62.luceneExpression;
+if(typeof data64 !== "string"){
+const err126 = {instancePath:instancePath+"/highlightedTraceAttributeExpressions/" + i1+"/luceneExpression",schemaPath:"#/properties/highlightedTraceAttributeExpressions/items/properties/luceneExpression/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema36.properties.highlightedTraceAttributeExpressions.items.properties.luceneExpression.type,parentSchema:schema36.properties.highlightedTraceAttributeExpressions.items.properties.luceneExpression,data:data64};
+if(vErrors === null){
+vErrors = [err126];
+}
+else {
+vErrors.push(err126);
+}
+errors++;
+}
+}
+if(data62.alias !== undefined){
+let data65 = data62.alias;
+if(typeof data65 !== "string"){
+const err127 = {instancePath:instancePath+"/highlightedTraceAttributeExpressions/" + i1+"/alias",schemaPath:"#/properties/highlightedTraceAttributeExpressions/items/properties/alias/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema36.properties.highlightedTraceAttributeExpressions.items.properties.alias.type,parentSchema:schema36.properties.highlightedTraceAttributeExpressions.items.properties.alias,data:data65};
+if(vErrors === null){
+vErrors = [err127];
+}
+else {
+vErrors.push(err127);
+}
+errors++;
+}
+}
+}
+else {
+const err128 = {instancePath:instancePath+"/highlightedTraceAttributeExpressions/" + i1,schemaPath:"#/properties/highlightedTraceAttributeExpressions/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema36.properties.highlightedTraceAttributeExpressions.items.type,parentSchema:schema36.properties.highlightedTraceAttributeExpressions.items,data:data62};
+if(vErrors === null){
+vErrors = [err128];
+}
+else {
+vErrors.push(err128);
+}
+errors++;
+}
+}
+}
+else {
+const err129 = {instancePath:instancePath+"/highlightedTraceAttributeExpressions",schemaPath:"#/properties/highlightedTraceAttributeExpressions/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema36.properties.highlightedTraceAttributeExpressions.type,parentSchema:schema36.properties.highlightedTraceAttributeExpressions,data:data61};
+if(vErrors === null){
+vErrors = [err129];
+}
+else {
+vErrors.push(err129);
+}
+errors++;
+}
+}
+if(data.highlightedRowAttributeExpressions !== undefined){
+let data66 = data.highlightedRowAttributeExpressions;
+if(Array.isArray(data66)){
+const len2 = data66.length;
+for(let i2=0; i2<len2; i2++){
+let data67 = data66[i2];
+if(data67 && typeof data67 == "object" && !Array.isArray(data67)){
+if(data67.sqlExpression === undefined){
+const err130 = {instancePath:instancePath+"/highlightedRowAttributeExpressions/" + i2,schemaPath:"#/properties/highlightedRowAttributeExpressions/items/required",keyword:"required",params:{missingProperty: "sqlExpression"},message:"must have required property '"+"sqlExpression"+"'",schema:schema36.properties.highlightedRowAttributeExpressions.items.required,parentSchema:schema36.properties.highlightedRowAttributeExpressions.items,data:data67};
+if(vErrors === null){
+vErrors = [err130];
+}
+else {
+vErrors.push(err130);
+}
+errors++;
+}
+for(const key4 in data67){
+if(!(((key4 === "sqlExpression") || (key4 === "luceneExpression")) || (key4 === "alias"))){
+const err131 = {instancePath:instancePath+"/highlightedRowAttributeExpressions/" + i2,schemaPath:"#/properties/highlightedRowAttributeExpressions/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key4},message:"must NOT have additional properties",schema:false,parentSchema:schema36.properties.highlightedRowAttributeExpressions.items,data:data67};
+if(vErrors === null){
+vErrors = [err131];
+}
+else {
+vErrors.push(err131);
+}
+errors++;
+}
+}
+if(data67.sqlExpression !== undefined){
+let data68 = data67.sqlExpression;
+if(typeof data68 === "string"){
+if(func2(data68) < 1){
+const err132 = {instancePath:instancePath+"/highlightedRowAttributeExpressions/" + i2+"/sqlExpression",schemaPath:"#/properties/highlightedRowAttributeExpressions/items/properties/sqlExpression/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema36.properties.highlightedRowAttributeExpressions.items.properties.sqlExpression,data:data68};
+if(vErrors === null){
+vErrors = [err132];
+}
+else {
+vErrors.push(err132);
+}
+errors++;
+}
+}
+else {
+const err133 = {instancePath:instancePath+"/highlightedRowAttributeExpressions/" + i2+"/sqlExpression",schemaPath:"#/properties/highlightedRowAttributeExpressions/items/properties/sqlExpression/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema36.properties.highlightedRowAttributeExpressions.items.properties.sqlExpression.type,parentSchema:schema36.properties.highlightedRowAttributeExpressions.items.properties.sqlExpression,data:data68};
+if(vErrors === null){
+vErrors = [err133];
+}
+else {
+vErrors.push(err133);
+}
+errors++;
+}
+}
+if(data67.luceneExpression !== undefined){
+let data69 = data67.luceneExpression;
+if(typeof data69 !== "string"){
+const err134 = {instancePath:instancePath+"/highlightedRowAttributeExpressions/" + i2+"/luceneExpression",schemaPath:"#/properties/highlightedRowAttributeExpressions/items/properties/luceneExpression/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema36.properties.highlightedRowAttributeExpressions.items.properties.luceneExpression.type,parentSchema:schema36.properties.highlightedRowAttributeExpressions.items.properties.luceneExpression,data:data69};
+if(vErrors === null){
+vErrors = [err134];
+}
+else {
+vErrors.push(err134);
+}
+errors++;
+}
+}
+if(data67.alias !== undefined){
+let data70 = data67.alias;
+if(typeof data70 !== "string"){
+const err135 = {instancePath:instancePath+"/highlightedRowAttributeExpressions/" + i2+"/alias",schemaPath:"#/properties/highlightedRowAttributeExpressions/items/properties/alias/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema36.properties.highlightedRowAttributeExpressions.items.properties.alias.type,parentSchema:schema36.properties.highlightedRowAttributeExpressions.items.properties.alias,data:data70};
+if(vErrors === null){
+vErrors = [err135];
+}
+else {
+vErrors.push(err135);
+}
+errors++;
+}
+}
+}
+else {
+const err136 = {instancePath:instancePath+"/highlightedRowAttributeExpressions/" + i2,schemaPath:"#/properties/highlightedRowAttributeExpressions/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema36.properties.highlightedRowAttributeExpressions.items.type,parentSchema:schema36.properties.highlightedRowAttributeExpressions.items,data:data67};
+if(vErrors === null){
+vErrors = [err136];
+}
+else {
+vErrors.push(err136);
+}
+errors++;
+}
+}
+}
+else {
+const err137 = {instancePath:instancePath+"/highlightedRowAttributeExpressions",schemaPath:"#/properties/highlightedRowAttributeExpressions/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema36.properties.highlightedRowAttributeExpressions.type,parentSchema:schema36.properties.highlightedRowAttributeExpressions,data:data66};
+if(vErrors === null){
+vErrors = [err137];
+}
+else {
+vErrors.push(err137);
+}
+errors++;
+}
+}
+if(data.metricTables !== undefined){
+let data71 = data.metricTables;
+if(data71 && typeof data71 == "object" && !Array.isArray(data71)){
+if(Object.keys(data71).length < 1){
+const err138 = {instancePath:instancePath+"/metricTables",schemaPath:"#/properties/metricTables/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties",schema:1,parentSchema:schema36.properties.metricTables,data:data71};
+if(vErrors === null){
+vErrors = [err138];
+}
+else {
+vErrors.push(err138);
+}
+errors++;
+}
+for(const key5 in data71){
+if(!(((((key5 === "gauge") || (key5 === "histogram")) || (key5 === "sum")) || (key5 === "summary")) || (key5 === "exponential histogram"))){
+const err139 = {instancePath:instancePath+"/metricTables",schemaPath:"#/properties/metricTables/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key5},message:"must NOT have additional properties",schema:false,parentSchema:schema36.properties.metricTables,data:data71};
+if(vErrors === null){
+vErrors = [err139];
+}
+else {
+vErrors.push(err139);
+}
+errors++;
+}
+}
+if(data71.gauge !== undefined){
+let data72 = data71.gauge;
+if(typeof data72 !== "string"){
+const err140 = {instancePath:instancePath+"/metricTables/gauge",schemaPath:"#/properties/metricTables/properties/gauge/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema36.properties.metricTables.properties.gauge.type,parentSchema:schema36.properties.metricTables.properties.gauge,data:data72};
+if(vErrors === null){
+vErrors = [err140];
+}
+else {
+vErrors.push(err140);
+}
+errors++;
+}
+}
+if(data71.histogram !== undefined){
+let data73 = data71.histogram;
+if(typeof data73 !== "string"){
+const err141 = {instancePath:instancePath+"/metricTables/histogram",schemaPath:"#/properties/metricTables/properties/histogram/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema36.properties.metricTables.properties.histogram.type,parentSchema:schema36.properties.metricTables.properties.histogram,data:data73};
+if(vErrors === null){
+vErrors = [err141];
+}
+else {
+vErrors.push(err141);
+}
+errors++;
+}
+}
+if(data71.sum !== undefined){
+let data74 = data71.sum;
+if(typeof data74 !== "string"){
+const err142 = {instancePath:instancePath+"/metricTables/sum",schemaPath:"#/properties/metricTables/properties/sum/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema36.properties.metricTables.properties.sum.type,parentSchema:schema36.properties.metricTables.properties.sum,data:data74};
+if(vErrors === null){
+vErrors = [err142];
+}
+else {
+vErrors.push(err142);
+}
+errors++;
+}
+}
+if(data71.summary !== undefined){
+let data75 = data71.summary;
+if(typeof data75 !== "string"){
+const err143 = {instancePath:instancePath+"/metricTables/summary",schemaPath:"#/properties/metricTables/properties/summary/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema36.properties.metricTables.properties.summary.type,parentSchema:schema36.properties.metricTables.properties.summary,data:data75};
+if(vErrors === null){
+vErrors = [err143];
+}
+else {
+vErrors.push(err143);
+}
+errors++;
+}
+}
+if(data71["exponential histogram"] !== undefined){
+let data76 = data71["exponential histogram"];
+if(typeof data76 !== "string"){
+const err144 = {instancePath:instancePath+"/metricTables/exponential histogram",schemaPath:"#/properties/metricTables/properties/exponential%20histogram/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema36.properties.metricTables.properties["exponential histogram"].type,parentSchema:schema36.properties.metricTables.properties["exponential histogram"],data:data76};
+if(vErrors === null){
+vErrors = [err144];
+}
+else {
+vErrors.push(err144);
+}
+errors++;
+}
+}
+}
+else {
+const err145 = {instancePath:instancePath+"/metricTables",schemaPath:"#/properties/metricTables/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema36.properties.metricTables.type,parentSchema:schema36.properties.metricTables,data:data71};
+if(vErrors === null){
+vErrors = [err145];
+}
+else {
+vErrors.push(err145);
+}
+errors++;
+}
+}
+if(data.materializedViews !== undefined){
+let data77 = data.materializedViews;
+if(Array.isArray(data77)){
+const len3 = data77.length;
+for(let i3=0; i3<len3; i3++){
+let data78 = data77[i3];
+if(!(data78 && typeof data78 == "object" && !Array.isArray(data78))){
+const err146 = {instancePath:instancePath+"/materializedViews/" + i3,schemaPath:"#/properties/materializedViews/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema36.properties.materializedViews.items.type,parentSchema:schema36.properties.materializedViews.items,data:data78};
+if(vErrors === null){
+vErrors = [err146];
+}
+else {
+vErrors.push(err146);
+}
+errors++;
+}
+}
+}
+else {
+const err147 = {instancePath:instancePath+"/materializedViews",schemaPath:"#/properties/materializedViews/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema36.properties.materializedViews.type,parentSchema:schema36.properties.materializedViews,data:data77};
+if(vErrors === null){
+vErrors = [err147];
+}
+else {
+vErrors.push(err147);
+}
+errors++;
+}
+}
+if(data.metadataMaterializedViews !== undefined){
+let data79 = data.metadataMaterializedViews;
+if(!(data79 && typeof data79 == "object" && !Array.isArray(data79))){
+const err148 = {instancePath:instancePath+"/metadataMaterializedViews",schemaPath:"#/properties/metadataMaterializedViews/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema36.properties.metadataMaterializedViews.type,parentSchema:schema36.properties.metadataMaterializedViews,data:data79};
+if(vErrors === null){
+vErrors = [err148];
+}
+else {
+vErrors.push(err148);
+}
+errors++;
+}
+}
+}
+else {
+const err149 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema36.type,parentSchema:schema36,data};
+if(vErrors === null){
+vErrors = [err149];
+}
+else {
+vErrors.push(err149);
+}
+errors++;
+}
+validate35.errors = vErrors;
+return errors === 0;
+}
+
+exports.source = validate36;
+const schema37 = {"type":"object","required":["id","name","kind"],"properties":{"id":{"type":"string"},"name":{"type":"string"},"kind":{"type":"string"},"connection":{"type":["string","null"]},"from":{"type":["object","null"],"properties":{"databaseName":{"type":["string","null"]},"tableName":{"type":["string","null"]}}},"timestampValueExpression":{"type":["string","null"]}}};
+
+function validate36(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.id === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema37.required,parentSchema:schema37,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.name === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'",schema:schema37.required,parentSchema:schema37,data};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(data.kind === undefined){
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "kind"},message:"must have required property '"+"kind"+"'",schema:schema37.required,parentSchema:schema37,data};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+if(data.id !== undefined){
+let data0 = data.id;
+if(typeof data0 !== "string"){
+const err3 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema37.properties.id.type,parentSchema:schema37.properties.id,data:data0};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+if(data.name !== undefined){
+let data1 = data.name;
+if(typeof data1 !== "string"){
+const err4 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema37.properties.name.type,parentSchema:schema37.properties.name,data:data1};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+if(data.kind !== undefined){
+let data2 = data.kind;
+if(typeof data2 !== "string"){
+const err5 = {instancePath:instancePath+"/kind",schemaPath:"#/properties/kind/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema37.properties.kind.type,parentSchema:schema37.properties.kind,data:data2};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+if(data.connection !== undefined){
+let data3 = data.connection;
+if((typeof data3 !== "string") && (data3 !== null)){
+const err6 = {instancePath:instancePath+"/connection",schemaPath:"#/properties/connection/type",keyword:"type",params:{type: schema37.properties.connection.type},message:"must be string,null",schema:schema37.properties.connection.type,parentSchema:schema37.properties.connection,data:data3};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+if(data.from !== undefined){
+let data4 = data.from;
+if((!(data4 && typeof data4 == "object" && !Array.isArray(data4))) && (data4 !== null)){
+const err7 = {instancePath:instancePath+"/from",schemaPath:"#/properties/from/type",keyword:"type",params:{type: schema37.properties.from.type},message:"must be object,null",schema:schema37.properties.from.type,parentSchema:schema37.properties.from,data:data4};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+if(data4 && typeof data4 == "object" && !Array.isArray(data4)){
+if(data4.databaseName !== undefined){
+let data5 = data4.databaseName;
+if((typeof data5 !== "string") && (data5 !== null)){
+const err8 = {instancePath:instancePath+"/from/databaseName",schemaPath:"#/properties/from/properties/databaseName/type",keyword:"type",params:{type: schema37.properties.from.properties.databaseName.type},message:"must be string,null",schema:schema37.properties.from.properties.databaseName.type,parentSchema:schema37.properties.from.properties.databaseName,data:data5};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+}
+if(data4.tableName !== undefined){
+let data6 = data4.tableName;
+if((typeof data6 !== "string") && (data6 !== null)){
+const err9 = {instancePath:instancePath+"/from/tableName",schemaPath:"#/properties/from/properties/tableName/type",keyword:"type",params:{type: schema37.properties.from.properties.tableName.type},message:"must be string,null",schema:schema37.properties.from.properties.tableName.type,parentSchema:schema37.properties.from.properties.tableName,data:data6};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+}
+}
+}
+if(data.timestampValueExpression !== undefined){
+let data7 = data.timestampValueExpression;
+if((typeof data7 !== "string") && (data7 !== null)){
+const err10 = {instancePath:instancePath+"/timestampValueExpression",schemaPath:"#/properties/timestampValueExpression/type",keyword:"type",params:{type: schema37.properties.timestampValueExpression.type},message:"must be string,null",schema:schema37.properties.timestampValueExpression.type,parentSchema:schema37.properties.timestampValueExpression,data:data7};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+}
+}
+else {
+const err11 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema37.type,parentSchema:schema37,data};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+validate36.errors = vErrors;
+return errors === 0;
+}
+
+exports.dashboardCreate = validate37;
+const schema38 = {"type":"object","additionalProperties":false,"required":["name","tiles"],"properties":{"name":{"type":"string","maxLength":1024},"tiles":{"type":"array","maxItems":500,"items":{"type":"object","additionalProperties":false,"required":["name","x","y","w","h","config"],"properties":{"id":{"type":"string","maxLength":36},"name":{"type":"string"},"x":{"type":"number","minimum":0,"maximum":23},"y":{"type":"number","minimum":0},"w":{"type":"number","minimum":1,"maximum":24},"h":{"type":"number","minimum":1},"config":{"type":"object","allOf":[{"required":["displayType"],"properties":{"displayType":{"type":"string","minLength":1},"configType":{"type":"string"}}},{"if":{"not":{"required":["displayType"],"properties":{"displayType":{"const":"line"}},"not":{"required":["configType"],"properties":{"configType":true}}}},"else":{"type":"object","required":["displayType","sourceId","select"],"properties":{"displayType":{"const":"line"},"sourceId":{"type":"string","pattern":"^[0-9a-fA-F]{24}$","x-rule":"must be a 24-hex-digit object id"},"select":{"type":"array","minItems":1,"maxItems":20,"items":{"type":"object","additionalProperties":false,"required":["aggFn"],"properties":{"valueExpression":{"type":"string","maxLength":10000},"alias":{"type":"string","maxLength":10000},"aggFn":{"enum":["avg","count","count_distinct","last_value","max","min","quantile","sum","any","none","increase"]},"level":{"enum":[0.5,0.9,0.95,0.99]},"where":{"type":"string","maxLength":10000},"whereLanguage":{"enum":["lucene","sql","promql"]},"numberFormat":{"type":"object"},"metricType":{"enum":["gauge","histogram","sum","summary","exponential histogram"]},"metricName":{"type":"string"},"periodAggFn":{"const":"delta"}},"allOf":[{"if":{"not":{"required":["aggFn"],"properties":{"aggFn":{"const":"count"}}}},"then":{"required":["valueExpression"],"properties":{"valueExpression":{"type":"string","minLength":1}}},"else":{"properties":{"valueExpression":{"type":"string","maxLength":0,"x-rule":"cannot be used with the count aggregation function"}}}},{"if":{"not":{"required":["aggFn"],"properties":{"aggFn":{"const":"quantile"}}}},"then":{"properties":{"level":{"not":{},"x-rule":"can only be used with the quantile aggregation function"}}}}]}},"groupBy":{"type":"string","maxLength":10000},"asRatio":{"type":"boolean"},"alignDateRangeToGranularity":{"type":"boolean"},"fillNulls":{"type":"boolean"},"numberFormat":{"type":"object"},"formulas":{"type":"array","maxItems":10,"items":{"type":"object"}},"showOperandSeries":{"type":"boolean"},"seriesLimit":{"type":"integer","minimum":0},"compareToPreviousPeriod":{"type":"boolean"},"fitYAxisToData":{"type":"boolean"}},"allOf":[{"if":{"not":{"required":["asRatio"],"properties":{"asRatio":{"const":true}}}},"else":{"properties":{"select":{"type":"array","minItems":2,"maxItems":2,"x-rule":"must hold exactly two items when asRatio is true"}}}}],"additionalProperties":false}},{"if":{"not":{"required":["displayType"],"properties":{"displayType":{"const":"stacked_bar"}},"not":{"required":["configType"],"properties":{"configType":true}}}},"else":{"type":"object","required":["displayType","sourceId","select"],"properties":{"displayType":{"const":"stacked_bar"},"sourceId":{"type":"string","pattern":"^[0-9a-fA-F]{24}$","x-rule":"must be a 24-hex-digit object id"},"select":{"type":"array","minItems":1,"maxItems":20,"items":{"type":"object","additionalProperties":false,"required":["aggFn"],"properties":{"valueExpression":{"type":"string","maxLength":10000},"alias":{"type":"string","maxLength":10000},"aggFn":{"enum":["avg","count","count_distinct","last_value","max","min","quantile","sum","any","none","increase"]},"level":{"enum":[0.5,0.9,0.95,0.99]},"where":{"type":"string","maxLength":10000},"whereLanguage":{"enum":["lucene","sql","promql"]},"numberFormat":{"type":"object"},"metricType":{"enum":["gauge","histogram","sum","summary","exponential histogram"]},"metricName":{"type":"string"},"periodAggFn":{"const":"delta"}},"allOf":[{"if":{"not":{"required":["aggFn"],"properties":{"aggFn":{"const":"count"}}}},"then":{"required":["valueExpression"],"properties":{"valueExpression":{"type":"string","minLength":1}}},"else":{"properties":{"valueExpression":{"type":"string","maxLength":0,"x-rule":"cannot be used with the count aggregation function"}}}},{"if":{"not":{"required":["aggFn"],"properties":{"aggFn":{"const":"quantile"}}}},"then":{"properties":{"level":{"not":{},"x-rule":"can only be used with the quantile aggregation function"}}}}]}},"groupBy":{"type":"string","maxLength":10000},"asRatio":{"type":"boolean"},"alignDateRangeToGranularity":{"type":"boolean"},"fillNulls":{"type":"boolean"},"numberFormat":{"type":"object"},"formulas":{"type":"array","maxItems":10,"items":{"type":"object"}},"showOperandSeries":{"type":"boolean"},"seriesLimit":{"type":"integer","minimum":0}},"allOf":[{"if":{"not":{"required":["asRatio"],"properties":{"asRatio":{"const":true}}}},"else":{"properties":{"select":{"type":"array","minItems":2,"maxItems":2,"x-rule":"must hold exactly two items when asRatio is true"}}}}],"additionalProperties":false}},{"if":{"not":{"required":["displayType"],"properties":{"displayType":{"const":"bar"}},"not":{"required":["configType"],"properties":{"configType":true}}}},"else":{"type":"object","required":["displayType","sourceId","select"],"properties":{"displayType":{"const":"bar"},"sourceId":{"type":"string","pattern":"^[0-9a-fA-F]{24}$","x-rule":"must be a 24-hex-digit object id"},"select":{"type":"array","minItems":1,"maxItems":1,"items":{"type":"object","additionalProperties":false,"required":["aggFn"],"properties":{"valueExpression":{"type":"string","maxLength":10000},"alias":{"type":"string","maxLength":10000},"aggFn":{"enum":["avg","count","count_distinct","last_value","max","min","quantile","sum","any","none","increase"]},"level":{"enum":[0.5,0.9,0.95,0.99]},"where":{"type":"string","maxLength":10000},"whereLanguage":{"enum":["lucene","sql","promql"]},"numberFormat":{"type":"object"},"metricType":{"enum":["gauge","histogram","sum","summary","exponential histogram"]},"metricName":{"type":"string"},"periodAggFn":{"const":"delta"}},"allOf":[{"if":{"not":{"required":["aggFn"],"properties":{"aggFn":{"const":"count"}}}},"then":{"required":["valueExpression"],"properties":{"valueExpression":{"type":"string","minLength":1}}},"else":{"properties":{"valueExpression":{"type":"string","maxLength":0,"x-rule":"cannot be used with the count aggregation function"}}}},{"if":{"not":{"required":["aggFn"],"properties":{"aggFn":{"const":"quantile"}}}},"then":{"properties":{"level":{"not":{},"x-rule":"can only be used with the quantile aggregation function"}}}}]}},"groupBy":{"type":"string","maxLength":10000},"orderBy":{"type":"string","maxLength":10000},"numberFormat":{"type":"object"},"limit":{"type":"integer","minimum":0}},"additionalProperties":false}},{"if":{"not":{"required":["displayType"],"properties":{"displayType":{"const":"table"}},"not":{"required":["configType"],"properties":{"configType":true}}}},"else":{"type":"object","required":["displayType","sourceId","select"],"properties":{"displayType":{"const":"table"},"sourceId":{"type":"string","pattern":"^[0-9a-fA-F]{24}$","x-rule":"must be a 24-hex-digit object id"},"select":{"type":"array","minItems":1,"maxItems":20,"items":{"type":"object","additionalProperties":false,"required":["aggFn"],"properties":{"valueExpression":{"type":"string","maxLength":10000},"alias":{"type":"string","maxLength":10000},"aggFn":{"enum":["avg","count","count_distinct","last_value","max","min","quantile","sum","any","none","increase"]},"level":{"enum":[0.5,0.9,0.95,0.99]},"where":{"type":"string","maxLength":10000},"whereLanguage":{"enum":["lucene","sql","promql"]},"numberFormat":{"type":"object"},"metricType":{"enum":["gauge","histogram","sum","summary","exponential histogram"]},"metricName":{"type":"string"},"periodAggFn":{"const":"delta"}},"allOf":[{"if":{"not":{"required":["aggFn"],"properties":{"aggFn":{"const":"count"}}}},"then":{"required":["valueExpression"],"properties":{"valueExpression":{"type":"string","minLength":1}}},"else":{"properties":{"valueExpression":{"type":"string","maxLength":0,"x-rule":"cannot be used with the count aggregation function"}}}},{"if":{"not":{"required":["aggFn"],"properties":{"aggFn":{"const":"quantile"}}}},"then":{"properties":{"level":{"not":{},"x-rule":"can only be used with the quantile aggregation function"}}}}]}},"groupBy":{"type":"string","maxLength":10000},"having":{"type":"string","maxLength":10000},"orderBy":{"type":"string","maxLength":10000},"asRatio":{"type":"boolean"},"numberFormat":{"type":"object"},"groupByColumnsOnLeft":{"type":"boolean"},"onClick":{"type":"object"},"formulas":{"type":"array","maxItems":10,"items":{"type":"object"}},"showOperandSeries":{"type":"boolean"}},"allOf":[{"if":{"not":{"required":["asRatio"],"properties":{"asRatio":{"const":true}}}},"else":{"properties":{"select":{"type":"array","minItems":2,"maxItems":2,"x-rule":"must hold exactly two items when asRatio is true"}}}}],"additionalProperties":false}},{"if":{"not":{"required":["displayType"],"properties":{"displayType":{"const":"number"}},"not":{"required":["configType"],"properties":{"configType":true}}}},"else":{"type":"object","required":["displayType","sourceId","select"],"properties":{"displayType":{"const":"number"},"sourceId":{"type":"string","pattern":"^[0-9a-fA-F]{24}$","x-rule":"must be a 24-hex-digit object id"},"select":{"type":"array","minItems":1,"maxItems":20,"items":{"type":"object","additionalProperties":false,"required":["aggFn"],"properties":{"valueExpression":{"type":"string","maxLength":10000},"alias":{"type":"string","maxLength":10000},"aggFn":{"enum":["avg","count","count_distinct","last_value","max","min","quantile","sum","any","none","increase"]},"level":{"enum":[0.5,0.9,0.95,0.99]},"where":{"type":"string","maxLength":10000},"whereLanguage":{"enum":["lucene","sql","promql"]},"numberFormat":{"type":"object"},"metricType":{"enum":["gauge","histogram","sum","summary","exponential histogram"]},"metricName":{"type":"string"},"periodAggFn":{"const":"delta"}},"allOf":[{"if":{"not":{"required":["aggFn"],"properties":{"aggFn":{"const":"count"}}}},"then":{"required":["valueExpression"],"properties":{"valueExpression":{"type":"string","minLength":1}}},"else":{"properties":{"valueExpression":{"type":"string","maxLength":0,"x-rule":"cannot be used with the count aggregation function"}}}},{"if":{"not":{"required":["aggFn"],"properties":{"aggFn":{"const":"quantile"}}}},"then":{"properties":{"level":{"not":{},"x-rule":"can only be used with the quantile aggregation function"}}}}]}},"numberFormat":{"type":"object"},"formulas":{"type":"array","maxItems":10,"items":{"type":"object"}},"color":{"type":"string"},"colorRules":{"type":"array","maxItems":10,"items":{"type":"object"}},"backgroundChart":{"type":"object"}},"allOf":[{"if":{"required":["formulas"],"properties":{"formulas":{"type":"array","minItems":1}}},"else":{"properties":{"select":{"type":"array","maxItems":1,"x-rule":"must hold exactly one item unless formulas are set"}}}}],"additionalProperties":false}},{"if":{"not":{"required":["displayType"],"properties":{"displayType":{"const":"search"}},"not":{"required":["configType"],"properties":{"configType":true}}}},"else":{"type":"object","required":["displayType","sourceId","select"],"properties":{"displayType":{"const":"search"},"sourceId":{"type":"string","pattern":"^[0-9a-fA-F]{24}$","x-rule":"must be a 24-hex-digit object id"},"select":{"type":"string","maxLength":10000},"where":{"type":"string","maxLength":10000},"whereLanguage":{"enum":["lucene","sql","promql"]}},"additionalProperties":false}},{"if":{"not":{"required":["displayType"],"properties":{"displayType":{"const":"markdown"}},"not":{"required":["configType"],"properties":{"configType":true}}}},"else":{"type":"object","required":["displayType"],"properties":{"displayType":{"const":"markdown"},"markdown":{"type":"string","maxLength":50000}},"additionalProperties":false}}]},"containerId":{"type":"string","minLength":1,"maxLength":256},"tabId":{"type":"string","minLength":1,"maxLength":256}}}},"tags":{"type":"array","maxItems":50,"items":{"type":"string","maxLength":32}},"filters":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["type","name","expression","sourceId"],"properties":{"type":{"const":"QUERY_EXPRESSION"},"name":{"type":"string","minLength":1},"expression":{"type":"string","minLength":1},"sourceId":{"type":"string","pattern":"^[0-9a-fA-F]{24}$","x-rule":"must be a 24-hex-digit object id"},"sourceMetricType":{"enum":["gauge","histogram","sum","summary","exponential histogram"]},"where":{"type":"string"},"whereLanguage":{"enum":["sql","lucene"]},"appliesToSourceIds":{"type":"array","items":{"type":"string","minLength":1}},"isBroadcastEnabled":{"type":"boolean"},"isVariableEnabled":{"type":"boolean"},"variableName":{"type":"string","pattern":"^[a-zA-Z][a-zA-Z0-9_]*$"}}}},"savedQuery":{"type":["string","null"]},"savedQueryLanguage":{"enum":["lucene","sql","promql",null]},"savedFilterValues":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["condition"],"properties":{"type":{"const":"sql"},"condition":{"type":"string","maxLength":10000}}}},"containers":{"type":"array","items":{"type":"object"}}}};
+const pattern23 = new RegExp("^[a-zA-Z][a-zA-Z0-9_]*$", "u");
+
+function validate37(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.name === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'",schema:schema38.required,parentSchema:schema38,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.tiles === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "tiles"},message:"must have required property '"+"tiles"+"'",schema:schema38.required,parentSchema:schema38,data};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+for(const key0 in data){
+if(!((((((((key0 === "name") || (key0 === "tiles")) || (key0 === "tags")) || (key0 === "filters")) || (key0 === "savedQuery")) || (key0 === "savedQueryLanguage")) || (key0 === "savedFilterValues")) || (key0 === "containers"))){
+const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema38,data};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(data.name !== undefined){
+let data0 = data.name;
+if(typeof data0 === "string"){
+if(func2(data0) > 1024){
+const err3 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/maxLength",keyword:"maxLength",params:{limit: 1024},message:"must NOT have more than 1024 characters",schema:1024,parentSchema:schema38.properties.name,data:data0};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+else {
+const err4 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema38.properties.name.type,parentSchema:schema38.properties.name,data:data0};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+if(data.tiles !== undefined){
+let data1 = data.tiles;
+if(Array.isArray(data1)){
+if(data1.length > 500){
+const err5 = {instancePath:instancePath+"/tiles",schemaPath:"#/properties/tiles/maxItems",keyword:"maxItems",params:{limit: 500},message:"must NOT have more than 500 items",schema:500,parentSchema:schema38.properties.tiles,data:data1};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+const len0 = data1.length;
+for(let i0=0; i0<len0; i0++){
+let data2 = data1[i0];
+if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
+if(data2.name === undefined){
+const err6 = {instancePath:instancePath+"/tiles/" + i0,schemaPath:"#/properties/tiles/items/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'",schema:schema38.properties.tiles.items.required,parentSchema:schema38.properties.tiles.items,data:data2};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+if(data2.x === undefined){
+const err7 = {instancePath:instancePath+"/tiles/" + i0,schemaPath:"#/properties/tiles/items/required",keyword:"required",params:{missingProperty: "x"},message:"must have required property '"+"x"+"'",schema:schema38.properties.tiles.items.required,parentSchema:schema38.properties.tiles.items,data:data2};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+if(data2.y === undefined){
+const err8 = {instancePath:instancePath+"/tiles/" + i0,schemaPath:"#/properties/tiles/items/required",keyword:"required",params:{missingProperty: "y"},message:"must have required property '"+"y"+"'",schema:schema38.properties.tiles.items.required,parentSchema:schema38.properties.tiles.items,data:data2};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+if(data2.w === undefined){
+const err9 = {instancePath:instancePath+"/tiles/" + i0,schemaPath:"#/properties/tiles/items/required",keyword:"required",params:{missingProperty: "w"},message:"must have required property '"+"w"+"'",schema:schema38.properties.tiles.items.required,parentSchema:schema38.properties.tiles.items,data:data2};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+if(data2.h === undefined){
+const err10 = {instancePath:instancePath+"/tiles/" + i0,schemaPath:"#/properties/tiles/items/required",keyword:"required",params:{missingProperty: "h"},message:"must have required property '"+"h"+"'",schema:schema38.properties.tiles.items.required,parentSchema:schema38.properties.tiles.items,data:data2};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+if(data2.config === undefined){
+const err11 = {instancePath:instancePath+"/tiles/" + i0,schemaPath:"#/properties/tiles/items/required",keyword:"required",params:{missingProperty: "config"},message:"must have required property '"+"config"+"'",schema:schema38.properties.tiles.items.required,parentSchema:schema38.properties.tiles.items,data:data2};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+for(const key1 in data2){
+if(!(func29.call(schema38.properties.tiles.items.properties, key1))){
+const err12 = {instancePath:instancePath+"/tiles/" + i0,schemaPath:"#/properties/tiles/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema38.properties.tiles.items,data:data2};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+}
+if(data2.id !== undefined){
+let data3 = data2.id;
+if(typeof data3 === "string"){
+if(func2(data3) > 36){
+const err13 = {instancePath:instancePath+"/tiles/" + i0+"/id",schemaPath:"#/properties/tiles/items/properties/id/maxLength",keyword:"maxLength",params:{limit: 36},message:"must NOT have more than 36 characters",schema:36,parentSchema:schema38.properties.tiles.items.properties.id,data:data3};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+}
+else {
+const err14 = {instancePath:instancePath+"/tiles/" + i0+"/id",schemaPath:"#/properties/tiles/items/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema38.properties.tiles.items.properties.id.type,parentSchema:schema38.properties.tiles.items.properties.id,data:data3};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+}
+if(data2.name !== undefined){
+let data4 = data2.name;
+if(typeof data4 !== "string"){
+const err15 = {instancePath:instancePath+"/tiles/" + i0+"/name",schemaPath:"#/properties/tiles/items/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema38.properties.tiles.items.properties.name.type,parentSchema:schema38.properties.tiles.items.properties.name,data:data4};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+}
+if(data2.x !== undefined){
+let data5 = data2.x;
+if((typeof data5 == "number") && (isFinite(data5))){
+if(data5 > 23 || isNaN(data5)){
+const err16 = {instancePath:instancePath+"/tiles/" + i0+"/x",schemaPath:"#/properties/tiles/items/properties/x/maximum",keyword:"maximum",params:{comparison: "<=", limit: 23},message:"must be <= 23",schema:23,parentSchema:schema38.properties.tiles.items.properties.x,data:data5};
+if(vErrors === null){
+vErrors = [err16];
+}
+else {
+vErrors.push(err16);
+}
+errors++;
+}
+if(data5 < 0 || isNaN(data5)){
+const err17 = {instancePath:instancePath+"/tiles/" + i0+"/x",schemaPath:"#/properties/tiles/items/properties/x/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema38.properties.tiles.items.properties.x,data:data5};
+if(vErrors === null){
+vErrors = [err17];
+}
+else {
+vErrors.push(err17);
+}
+errors++;
+}
+}
+else {
+const err18 = {instancePath:instancePath+"/tiles/" + i0+"/x",schemaPath:"#/properties/tiles/items/properties/x/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema38.properties.tiles.items.properties.x.type,parentSchema:schema38.properties.tiles.items.properties.x,data:data5};
+if(vErrors === null){
+vErrors = [err18];
+}
+else {
+vErrors.push(err18);
+}
+errors++;
+}
+}
+if(data2.y !== undefined){
+let data6 = data2.y;
+if((typeof data6 == "number") && (isFinite(data6))){
+if(data6 < 0 || isNaN(data6)){
+const err19 = {instancePath:instancePath+"/tiles/" + i0+"/y",schemaPath:"#/properties/tiles/items/properties/y/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema38.properties.tiles.items.properties.y,data:data6};
+if(vErrors === null){
+vErrors = [err19];
+}
+else {
+vErrors.push(err19);
+}
+errors++;
+}
+}
+else {
+const err20 = {instancePath:instancePath+"/tiles/" + i0+"/y",schemaPath:"#/properties/tiles/items/properties/y/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema38.properties.tiles.items.properties.y.type,parentSchema:schema38.properties.tiles.items.properties.y,data:data6};
+if(vErrors === null){
+vErrors = [err20];
+}
+else {
+vErrors.push(err20);
+}
+errors++;
+}
+}
+if(data2.w !== undefined){
+let data7 = data2.w;
+if((typeof data7 == "number") && (isFinite(data7))){
+if(data7 > 24 || isNaN(data7)){
+const err21 = {instancePath:instancePath+"/tiles/" + i0+"/w",schemaPath:"#/properties/tiles/items/properties/w/maximum",keyword:"maximum",params:{comparison: "<=", limit: 24},message:"must be <= 24",schema:24,parentSchema:schema38.properties.tiles.items.properties.w,data:data7};
+if(vErrors === null){
+vErrors = [err21];
+}
+else {
+vErrors.push(err21);
+}
+errors++;
+}
+if(data7 < 1 || isNaN(data7)){
+const err22 = {instancePath:instancePath+"/tiles/" + i0+"/w",schemaPath:"#/properties/tiles/items/properties/w/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema38.properties.tiles.items.properties.w,data:data7};
+if(vErrors === null){
+vErrors = [err22];
+}
+else {
+vErrors.push(err22);
+}
+errors++;
+}
+}
+else {
+const err23 = {instancePath:instancePath+"/tiles/" + i0+"/w",schemaPath:"#/properties/tiles/items/properties/w/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema38.properties.tiles.items.properties.w.type,parentSchema:schema38.properties.tiles.items.properties.w,data:data7};
+if(vErrors === null){
+vErrors = [err23];
+}
+else {
+vErrors.push(err23);
+}
+errors++;
+}
+}
+if(data2.h !== undefined){
+let data8 = data2.h;
+if((typeof data8 == "number") && (isFinite(data8))){
+if(data8 < 1 || isNaN(data8)){
+const err24 = {instancePath:instancePath+"/tiles/" + i0+"/h",schemaPath:"#/properties/tiles/items/properties/h/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema38.properties.tiles.items.properties.h,data:data8};
+if(vErrors === null){
+vErrors = [err24];
+}
+else {
+vErrors.push(err24);
+}
+errors++;
+}
+}
+else {
+const err25 = {instancePath:instancePath+"/tiles/" + i0+"/h",schemaPath:"#/properties/tiles/items/properties/h/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema38.properties.tiles.items.properties.h.type,parentSchema:schema38.properties.tiles.items.properties.h,data:data8};
+if(vErrors === null){
+vErrors = [err25];
+}
+else {
+vErrors.push(err25);
+}
+errors++;
+}
+}
+if(data2.config !== undefined){
+let data9 = data2.config;
+if(!(data9 && typeof data9 == "object" && !Array.isArray(data9))){
+const err26 = {instancePath:instancePath+"/tiles/" + i0+"/config",schemaPath:"#/properties/tiles/items/properties/config/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema38.properties.tiles.items.properties.config.type,parentSchema:schema38.properties.tiles.items.properties.config,data:data9};
+if(vErrors === null){
+vErrors = [err26];
+}
+else {
+vErrors.push(err26);
+}
+errors++;
+}
+if(data9 && typeof data9 == "object" && !Array.isArray(data9)){
+if(data9.displayType === undefined){
+const err27 = {instancePath:instancePath+"/tiles/" + i0+"/config",schemaPath:"#/properties/tiles/items/properties/config/allOf/0/required",keyword:"required",params:{missingProperty: "displayType"},message:"must have required property '"+"displayType"+"'",schema:schema38.properties.tiles.items.properties.config.allOf[0].required,parentSchema:schema38.properties.tiles.items.properties.config.allOf[0],data:data9};
+if(vErrors === null){
+vErrors = [err27];
+}
+else {
+vErrors.push(err27);
+}
+errors++;
+}
+if(data9.displayType !== undefined){
+let data10 = data9.displayType;
+if(typeof data10 === "string"){
+if(func2(data10) < 1){
+const err28 = {instancePath:instancePath+"/tiles/" + i0+"/config/displayType",schemaPath:"#/properties/tiles/items/properties/config/allOf/0/properties/displayType/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema38.properties.tiles.items.properties.config.allOf[0].properties.displayType,data:data10};
+if(vErrors === null){
+vErrors = [err28];
+}
+else {
+vErrors.push(err28);
+}
+errors++;
+}
+}
+else {
+const err29 = {instancePath:instancePath+"/tiles/" + i0+"/config/displayType",schemaPath:"#/properties/tiles/items/properties/config/allOf/0/properties/displayType/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema38.properties.tiles.items.properties.config.allOf[0].properties.displayType.type,parentSchema:schema38.properties.tiles.items.properties.config.allOf[0].properties.displayType,data:data10};
+if(vErrors === null){
+vErrors = [err29];
+}
+else {
+vErrors.push(err29);
+}
+errors++;
+}
+}
+if(data9.configType !== undefined){
+let data11 = data9.configType;
+if(typeof data11 !== "string"){
+const err30 = {instancePath:instancePath+"/tiles/" + i0+"/config/configType",schemaPath:"#/properties/tiles/items/properties/config/allOf/0/properties/configType/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema38.properties.tiles.items.properties.config.allOf[0].properties.configType.type,parentSchema:schema38.properties.tiles.items.properties.config.allOf[0].properties.configType,data:data11};
+if(vErrors === null){
+vErrors = [err30];
+}
+else {
+vErrors.push(err30);
+}
+errors++;
+}
+}
+}
+const _errs29 = errors;
+let valid6 = true;
+const _errs30 = errors;
+const _errs31 = errors;
+const _errs32 = errors;
+const _errs33 = errors;
+const _errs34 = errors;
+if(data9 && typeof data9 == "object" && !Array.isArray(data9)){
+let missing0;
+if((data9.configType === undefined) && (missing0 = "configType")){
+const err31 = {};
+if(vErrors === null){
+vErrors = [err31];
+}
+else {
+vErrors.push(err31);
+}
+errors++;
+}
+}
+var valid8 = _errs34 === errors;
+if(valid8){
+const err32 = {};
+if(vErrors === null){
+vErrors = [err32];
+}
+else {
+vErrors.push(err32);
+}
+errors++;
+}
+else {
+errors = _errs33;
+if(vErrors !== null){
+if(_errs33){
+vErrors.length = _errs33;
+}
+else {
+vErrors = null;
+}
+}
+}
+if(errors === _errs32){
+if(data9 && typeof data9 == "object" && !Array.isArray(data9)){
+let missing1;
+if((data9.displayType === undefined) && (missing1 = "displayType")){
+const err33 = {};
+if(vErrors === null){
+vErrors = [err33];
+}
+else {
+vErrors.push(err33);
+}
+errors++;
+}
+else {
+if(data9.displayType !== undefined){
+if("line" !== data9.displayType){
+const err34 = {};
+if(vErrors === null){
+vErrors = [err34];
+}
+else {
+vErrors.push(err34);
+}
+errors++;
+}
+}
+}
+}
+}
+var valid7 = _errs32 === errors;
+if(valid7){
+const err35 = {};
+if(vErrors === null){
+vErrors = [err35];
+}
+else {
+vErrors.push(err35);
+}
+errors++;
+}
+else {
+errors = _errs31;
+if(vErrors !== null){
+if(_errs31){
+vErrors.length = _errs31;
+}
+else {
+vErrors = null;
+}
+}
+}
+var _valid0 = _errs30 === errors;
+errors = _errs29;
+if(vErrors !== null){
+if(_errs29){
+vErrors.length = _errs29;
+}
+else {
+vErrors = null;
+}
+}
+if(!_valid0){
+const _errs36 = errors;
+const _errs39 = errors;
+let valid11 = true;
+const _errs40 = errors;
+const _errs41 = errors;
+const _errs42 = errors;
+if(data9 && typeof data9 == "object" && !Array.isArray(data9)){
+let missing2;
+if((data9.asRatio === undefined) && (missing2 = "asRatio")){
+const err36 = {};
+if(vErrors === null){
+vErrors = [err36];
+}
+else {
+vErrors.push(err36);
+}
+errors++;
+}
+else {
+if(data9.asRatio !== undefined){
+if(true !== data9.asRatio){
+const err37 = {};
+if(vErrors === null){
+vErrors = [err37];
+}
+else {
+vErrors.push(err37);
+}
+errors++;
+}
+}
+}
+}
+var valid12 = _errs42 === errors;
+if(valid12){
+const err38 = {};
+if(vErrors === null){
+vErrors = [err38];
+}
+else {
+vErrors.push(err38);
+}
+errors++;
+}
+else {
+errors = _errs41;
+if(vErrors !== null){
+if(_errs41){
+vErrors.length = _errs41;
+}
+else {
+vErrors = null;
+}
+}
+}
+var _valid1 = _errs40 === errors;
+errors = _errs39;
+if(vErrors !== null){
+if(_errs39){
+vErrors.length = _errs39;
+}
+else {
+vErrors = null;
+}
+}
+if(!_valid1){
+const _errs44 = errors;
+if(data9 && typeof data9 == "object" && !Array.isArray(data9)){
+if(data9.select !== undefined){
+let data14 = data9.select;
+if(Array.isArray(data14)){
+if(data14.length > 2){
+const err39 = {instancePath:instancePath+"/tiles/" + i0+"/config/select",schemaPath:"#/properties/tiles/items/properties/config/allOf/1/else/allOf/0/else/properties/select/maxItems",keyword:"maxItems",params:{limit: 2},message:"must NOT have more than 2 items",schema:2,parentSchema:schema38.properties.tiles.items.properties.config.allOf[1].else.allOf[0].else.properties.select,data:data14};
+if(vErrors === null){
+vErrors = [err39];
+}
+else {
+vErrors.push(err39);
+}
+errors++;
+}
+if(data14.length < 2){
+const err40 = {instancePath:instancePath+"/tiles/" + i0+"/config/select",schemaPath:"#/properties/tiles/items/properties/config/allOf/1/else/allOf/0/else/properties/select/minItems",keyword:"minItems",params:{limit: 2},message:"must NOT have fewer than 2 items",schema:2,parentSchema:schema38.properties.tiles.items.properties.config.allOf[1].else.allOf[0].else.properties.select,data:data14};
+if(vErrors === null){
+vErrors = [err40];
+}
+else {
+vErrors.push(err40);
+}
+errors++;
+}
+}
+else {
+const err41 = {instancePath:instancePath+"/tiles/" + i0+"/config/select",schemaPath:"#/properties/tiles/items/properties/config/allOf/1/else/allOf/0/else/properties/select/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema38.properties.tiles.items.properties.config.allOf[1].else.allOf[0].else.properties.select.type,parentSchema:schema38.properties.tiles.items.properties.config.allOf[1].else.allOf[0].else.properties.select,data:data14};
+if(vErrors === null){
+vErrors = [err41];
+}
+else {
+vErrors.push(err41);
+}
+errors++;
+}
+}
+}
+var _valid1 = _errs44 === errors;
+valid11 = _valid1;
+}
+if(!valid11){
+const err42 = {instancePath:instancePath+"/tiles/" + i0+"/config",schemaPath:"#/properties/tiles/items/properties/config/allOf/1/else/allOf/0/if",keyword:"if",params:{failingKeyword: "else"},message:"must match \"else\" schema",schema:schema38.properties.tiles.items.properties.config.allOf[1].else.allOf[0].if,parentSchema:schema38.properties.tiles.items.properties.config.allOf[1].else.allOf[0],data:data9};
+if(vErrors === null){
+vErrors = [err42];
+}
+else {
+vErrors.push(err42);
+}
+errors++;
+}
+if(data9 && typeof data9 == "object" && !Array.isArray(data9)){
+if(data9.displayType === undefined){
+const err43 = {instancePath:instancePath+"/tiles/" + i0+"/config",schemaPath:"#/properties/tiles/items/properties/config/allOf/1/else/required",keyword:"required",params:{missingProperty: "displayType"},message:"must have required property '"+"displayType"+"'",schema:schema38.properties.tiles.items.properties.config.allOf[1].else.required,parentSchema:schema38.properties.tiles.items.properties.config.allOf[1].else,data:data9};
+if(vErrors === null){
+vErrors = [err43];
+}
+else {
+vErrors.push(err43);
+}
+errors++;
+}
+if(data9.sourceId === undefined){
+const err44 = {instancePath:instancePath+"/tiles/" + i0+"/config",schemaPath:"#/properties/tiles/items/properties/config/allOf/1/else/required",keyword:"required",params:{missingProperty: "sourceId"},message:"must have required property '"+"sourceId"+"'",schema:schema38.properties.tiles.items.properties.config.allOf[1].else.required,parentSchema:schema38.properties.tiles.items.properties.config.allOf[1].else,data:data9};
+if(vErrors === null){
+vErrors = [err44];
+}
+else {
+vErrors.push(err44);
+}
+errors++;
+}
+if(data9.select === undefined){
+const err45 = {instancePath:instancePath+"/tiles/" + i0+"/config",schemaPath:"#/properties/tiles/items/properties/config/allOf/1/else/required",keyword:"required",params:{missingProperty: "select"},message:"must have required property '"+"select"+"'",schema:schema38.properties.tiles.items.properties.config.allOf[1].else.required,parentSchema:schema38.properties.tiles.items.properties.config.allOf[1].else,data:data9};
+if(vErrors === null){
+vErrors = [err45];
+}
+else {
+vErrors.push(err45);
+}
+errors++;
+}
+for(const key2 in data9){
+if(!(func29.call(schema38.properties.tiles.items.properties.config.allOf[1].else.properties, key2))){
+const err46 = {instancePath:instancePath+"/tiles/" + i0+"/config",schemaPath:"#/properties/tiles/items/properties/config/allOf/1/else/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties",schema:false,parentSchema:schema38.properties.tiles.items.properties.config.allOf[1].else,data:data9};
+if(vErrors === null){
+vErrors = [err46];
+}
+else {
+vErrors.push(err46);
+}
+errors++;
+}
+}
+if(data9.displayType !== undefined){
+let data15 = data9.displayType;
+if("line" !== data15){
+const err47 = {instancePath:instancePath+"/tiles/" + i0+"/config/displayType",schemaPath:"#/properties/tiles/items/properties/config/allOf/1/else/properties/displayType/const",keyword:"const",params:{allowedValue: "line"},message:"must be equal to constant",schema:"line",parentSchema:schema38.properties.tiles.items.properties.config.allOf[1].else.properties.displayType,data:data15};
+if(vErrors === null){
+vErrors = [err47];
+}
+else {
+vErrors.push(err47);
+}
+errors++;
+}
+}
+if(data9.sourceId !== undefined){
+let data16 = data9.sourceId;
+if(typeof data16 === "string"){
+if(!pattern5.test(data16)){
+const err48 = {instancePath:instancePath+"/tiles/" + i0+"/config/sourceId",schemaPath:"#/properties/tiles/items/properties/config/allOf/1/else/properties/sourceId/pattern",keyword:"pattern",params:{pattern: "^[0-9a-fA-F]{24}$"},message:"must match pattern \""+"^[0-9a-fA-F]{24}$"+"\"",schema:"^[0-9a-fA-F]{24}$",parentSchema:schema38.properties.tiles.items.properties.config.allOf[1].else.properties.sourceId,data:data16};
+if(vErrors === null){
+vErrors = [err48];
+}
+else {
+vErrors.push(err48);
+}
+errors++;
+}
+}
+else {
+const err49 = {instancePath:instancePath+"/tiles/" + i0+"/config/sourceId",schemaPath:"#/properties/tiles/items/properties/config/allOf/1/else/properties/sourceId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema38.properties.tiles.items.properties.config.allOf[1].else.properties.sourceId.type,parentSchema:schema38.properties.tiles.items.properties.config.allOf[1].else.properties.sourceId,data:data16};
+if(vErrors === null){
+vErrors = [err49];
+}
+else {
+vErrors.push(err49);
+}
+errors++;
+}
+}
+if(data9.select !== undefined){
+let data17 = data9.select;
+if(Array.isArray(data17)){
+if(data17.length > 20){
+const err50 = {instancePath:instancePath+"/tiles/" + i0+"/config/select",schemaPath:"#/properties/tiles/items/properties/config/allOf/1/else/properties/select/maxItems",keyword:"maxItems",params:{limit: 20},message:"must NOT have more than 20 items",schema:20,parentSchema:schema38.properties.tiles.items.properties.config.allOf[1].else.properties.select,data:data17};
+if(vErrors === null){
+vErrors = [err50];
+}
+else {
+vErrors.push(err50);
+}
+errors++;
+}
+if(data17.length < 1){
+const err51 = {instancePath:instancePath+"/tiles/" + i0+"/config/select",schemaPath:"#/properties/tiles/items/properties/config/allOf/1/else/properties/select/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema38.properties.tiles.items.properties.config.allOf[1].else.properties.select,data:data17};
+if(vErrors === null){
+vErrors = [err51];
+}
+else {
+vErrors.push(err51);
+}
+errors++;
+}
+const len1 = data17.length;
+for(let i1=0; i1<len1; i1++){
+let data18 = data17[i1];
+const _errs56 = errors;
+let valid19 = true;
+const _errs57 = errors;
+const _errs58 = errors;
+const _errs59 = errors;
+if(data18 && typeof data18 == "object" && !Array.isArray(data18)){
+let missing3;
+if((data18.aggFn === undefined) && (missing3 = "aggFn")){
+const err52 = {};
+if(vErrors === null){
+vErrors = [err52];
+}
+else {
+vErrors.push(err52);
+}
+errors++;
+}
+else {
+if(data18.aggFn !== undefined){
+if("count" !== data18.aggFn){
+const err53 = {};
+if(vErrors === null){
+vErrors = [err53];
+}
+else {
+vErrors.push(err53);
+}
+errors++;
+}
+}
+}
+}
+var valid20 = _errs59 === errors;
+if(valid20){
+const err54 = {};
+if(vErrors === null){
+vErrors = [err54];
+}
+else {
+vErrors.push(err54);
+}
+errors++;
+}
+else {
+errors = _errs58;
+if(vErrors !== null){
+if(_errs58){
+vErrors.length = _errs58;
+}
+else {
+vErrors = null;
+}
+}
+}
+var _valid2 = _errs57 === errors;
+errors = _errs56;
+if(vErrors !== null){
+if(_errs56){
+vErrors.length = _errs56;
+}
+else {
+vErrors = null;
+}
+}
+let ifClause0;
+if(_valid2){
+const _errs61 = errors;
+if(data18 && typeof data18 == "object" && !Array.isArray(data18)){
+if(data18.valueExpression === undefined){
+const err55 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i1,schemaPath:"#/properties/tiles/items/properties/config/allOf/1/else/properties/select/items/allOf/0/then/required",keyword:"required",params:{missingProperty: "valueExpression"},message:"must have required property '"+"valueExpression"+"'",schema:schema38.properties.tiles.items.properties.config.allOf[1].else.properties.select.items.allOf[0].then.required,parentSchema:schema38.properties.tiles.items.properties.config.allOf[1].else.properties.select.items.allOf[0].then,data:data18};
+if(vErrors === null){
+vErrors = [err55];
+}
+else {
+vErrors.push(err55);
+}
+errors++;
+}
+if(data18.valueExpression !== undefined){
+let data20 = data18.valueExpression;
+if(typeof data20 === "string"){
+if(func2(data20) < 1){
+const err56 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i1+"/valueExpression",schemaPath:"#/properties/tiles/items/properties/config/allOf/1/else/properties/select/items/allOf/0/then/properties/valueExpression/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema38.properties.tiles.items.properties.config.allOf[1].else.properties.select.items.allOf[0].then.properties.valueExpression,data:data20};
+if(vErrors === null){
+vErrors = [err56];
+}
+else {
+vErrors.push(err56);
+}
+errors++;
+}
+}
+else {
+const err57 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i1+"/valueExpression",schemaPath:"#/properties/tiles/items/properties/config/allOf/1/else/properties/select/items/allOf/0/then/properties/valueExpression/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema38.properties.tiles.items.properties.config.allOf[1].else.properties.select.items.allOf[0].then.properties.valueExpression.type,parentSchema:schema38.properties.tiles.items.properties.config.allOf[1].else.properties.select.items.allOf[0].then.properties.valueExpression,data:data20};
+if(vErrors === null){
+vErrors = [err57];
+}
+else {
+vErrors.push(err57);
+}
+errors++;
+}
+}
+}
+var _valid2 = _errs61 === errors;
+valid19 = _valid2;
+ifClause0 = "then";
+}
+else {
+const _errs64 = errors;
+if(data18 && typeof data18 == "object" && !Array.isArray(data18)){
+if(data18.valueExpression !== undefined){
+let data21 = data18.valueExpression;
+if(typeof data21 === "string"){
+if(func2(data21) > 0){
+const err58 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i1+"/valueExpression",schemaPath:"#/properties/tiles/items/properties/config/allOf/1/else/properties/select/items/allOf/0/else/properties/valueExpression/maxLength",keyword:"maxLength",params:{limit: 0},message:"must NOT have more than 0 characters",schema:0,parentSchema:schema38.properties.tiles.items.properties.config.allOf[1].else.properties.select.items.allOf[0].else.properties.valueExpression,data:data21};
+if(vErrors === null){
+vErrors = [err58];
+}
+else {
+vErrors.push(err58);
+}
+errors++;
+}
+}
+else {
+const err59 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i1+"/valueExpression",schemaPath:"#/properties/tiles/items/properties/config/allOf/1/else/properties/select/items/allOf/0/else/properties/valueExpression/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema38.properties.tiles.items.properties.config.allOf[1].else.properties.select.items.allOf[0].else.properties.valueExpression.type,parentSchema:schema38.properties.tiles.items.properties.config.allOf[1].else.properties.select.items.allOf[0].else.properties.valueExpression,data:data21};
+if(vErrors === null){
+vErrors = [err59];
+}
+else {
+vErrors.push(err59);
+}
+errors++;
+}
+}
+}
+var _valid2 = _errs64 === errors;
+valid19 = _valid2;
+ifClause0 = "else";
+}
+if(!valid19){
+const err60 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i1,schemaPath:"#/properties/tiles/items/properties/config/allOf/1/else/properties/select/items/allOf/0/if",keyword:"if",params:{failingKeyword: ifClause0},message:"must match \""+ifClause0+"\" schema",schema:schema38.properties.tiles.items.properties.config.allOf[1].else.properties.select.items.allOf[0].if,parentSchema:schema38.properties.tiles.items.properties.config.allOf[1].else.properties.select.items.allOf[0],data:data18};
+if(vErrors === null){
+vErrors = [err60];
+}
+else {
+vErrors.push(err60);
+}
+errors++;
+}
+const _errs68 = errors;
+let valid24 = true;
+const _errs69 = errors;
+const _errs70 = errors;
+const _errs71 = errors;
+if(data18 && typeof data18 == "object" && !Array.isArray(data18)){
+let missing4;
+if((data18.aggFn === undefined) && (missing4 = "aggFn")){
+const err61 = {};
+if(vErrors === null){
+vErrors = [err61];
+}
+else {
+vErrors.push(err61);
+}
+errors++;
+}
+else {
+if(data18.aggFn !== undefined){
+if("quantile" !== data18.aggFn){
+const err62 = {};
+if(vErrors === null){
+vErrors = [err62];
+}
+else {
+vErrors.push(err62);
+}
+errors++;
+}
+}
+}
+}
+var valid25 = _errs71 === errors;
+if(valid25){
+const err63 = {};
+if(vErrors === null){
+vErrors = [err63];
+}
+else {
+vErrors.push(err63);
+}
+errors++;
+}
+else {
+errors = _errs70;
+if(vErrors !== null){
+if(_errs70){
+vErrors.length = _errs70;
+}
+else {
+vErrors = null;
+}
+}
+}
+var _valid3 = _errs69 === errors;
+errors = _errs68;
+if(vErrors !== null){
+if(_errs68){
+vErrors.length = _errs68;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid3){
+const _errs73 = errors;
+if(data18 && typeof data18 == "object" && !Array.isArray(data18)){
+if(data18.level !== undefined){
+const err64 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i1+"/level",schemaPath:"#/properties/tiles/items/properties/config/allOf/1/else/properties/select/items/allOf/1/then/properties/level/not",keyword:"not",params:{},message:"must NOT be valid",schema:schema38.properties.tiles.items.properties.config.allOf[1].else.properties.select.items.allOf[1].then.properties.level.not,parentSchema:schema38.properties.tiles.items.properties.config.allOf[1].else.properties.select.items.allOf[1].then.properties.level,data:data18.level};
+if(vErrors === null){
+vErrors = [err64];
+}
+else {
+vErrors.push(err64);
+}
+errors++;
+}
+}
+var _valid3 = _errs73 === errors;
+valid24 = _valid3;
+}
+if(!valid24){
+const err65 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i1,schemaPath:"#/properties/tiles/items/properties/config/allOf/1/else/properties/select/items/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema",schema:schema38.properties.tiles.items.properties.config.allOf[1].else.properties.select.items.allOf[1].if,parentSchema:schema38.properties.tiles.items.properties.config.allOf[1].else.properties.select.items.allOf[1],data:data18};
+if(vErrors === null){
+vErrors = [err65];
+}
+else {
+vErrors.push(err65);
+}
+errors++;
+}
+if(data18 && typeof data18 == "object" && !Array.isArray(data18)){
+if(data18.aggFn === undefined){
+const err66 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i1,schemaPath:"#/properties/tiles/items/properties/config/allOf/1/else/properties/select/items/required",keyword:"required",params:{missingProperty: "aggFn"},message:"must have required property '"+"aggFn"+"'",schema:schema38.properties.tiles.items.properties.config.allOf[1].else.properties.select.items.required,parentSchema:schema38.properties.tiles.items.properties.config.allOf[1].else.properties.select.items,data:data18};
+if(vErrors === null){
+vErrors = [err66];
+}
+else {
+vErrors.push(err66);
+}
+errors++;
+}
+for(const key3 in data18){
+if(!(func29.call(schema38.properties.tiles.items.properties.config.allOf[1].else.properties.select.items.properties, key3))){
+const err67 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i1,schemaPath:"#/properties/tiles/items/properties/config/allOf/1/else/properties/select/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties",schema:false,parentSchema:schema38.properties.tiles.items.properties.config.allOf[1].else.properties.select.items,data:data18};
+if(vErrors === null){
+vErrors = [err67];
+}
+else {
+vErrors.push(err67);
+}
+errors++;
+}
+}
+if(data18.valueExpression !== undefined){
+let data24 = data18.valueExpression;
+if(typeof data24 === "string"){
+if(func2(data24) > 10000){
+const err68 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i1+"/valueExpression",schemaPath:"#/properties/tiles/items/properties/config/allOf/1/else/properties/select/items/properties/valueExpression/maxLength",keyword:"maxLength",params:{limit: 10000},message:"must NOT have more than 10000 characters",schema:10000,parentSchema:schema38.properties.tiles.items.properties.config.allOf[1].else.properties.select.items.properties.valueExpression,data:data24};
+if(vErrors === null){
+vErrors = [err68];
+}
+else {
+vErrors.push(err68);
+}
+errors++;
+}
+}
+else {
+const err69 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i1+"/valueExpression",schemaPath:"#/properties/tiles/items/properties/config/allOf/1/else/properties/select/items/properties/valueExpression/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema38.properties.tiles.items.properties.config.allOf[1].else.properties.select.items.properties.valueExpression.type,parentSchema:schema38.properties.tiles.items.properties.config.allOf[1].else.properties.select.items.properties.valueExpression,data:data24};
+if(vErrors === null){
+vErrors = [err69];
+}
+else {
+vErrors.push(err69);
+}
+errors++;
+}
+}
+if(data18.alias !== undefined){
+let data25 = data18.alias;
+if(typeof data25 === "string"){
+if(func2(data25) > 10000){
+const err70 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i1+"/alias",schemaPath:"#/properties/tiles/items/properties/config/allOf/1/else/properties/select/items/properties/alias/maxLength",keyword:"maxLength",params:{limit: 10000},message:"must NOT have more than 10000 characters",schema:10000,parentSchema:schema38.properties.tiles.items.properties.config.allOf[1].else.properties.select.items.properties.alias,data:data25};
+if(vErrors === null){
+vErrors = [err70];
+}
+else {
+vErrors.push(err70);
+}
+errors++;
+}
+}
+else {
+const err71 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i1+"/alias",schemaPath:"#/properties/tiles/items/properties/config/allOf/1/else/properties/select/items/properties/alias/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema38.properties.tiles.items.properties.config.allOf[1].else.properties.select.items.properties.alias.type,parentSchema:schema38.properties.tiles.items.properties.config.allOf[1].else.properties.select.items.properties.alias,data:data25};
+if(vErrors === null){
+vErrors = [err71];
+}
+else {
+vErrors.push(err71);
+}
+errors++;
+}
+}
+if(data18.aggFn !== undefined){
+let data26 = data18.aggFn;
+if(!(((((((((((data26 === "avg") || (data26 === "count")) || (data26 === "count_distinct")) || (data26 === "last_value")) || (data26 === "max")) || (data26 === "min")) || (data26 === "quantile")) || (data26 === "sum")) || (data26 === "any")) || (data26 === "none")) || (data26 === "increase"))){
+const err72 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i1+"/aggFn",schemaPath:"#/properties/tiles/items/properties/config/allOf/1/else/properties/select/items/properties/aggFn/enum",keyword:"enum",params:{allowedValues: schema38.properties.tiles.items.properties.config.allOf[1].else.properties.select.items.properties.aggFn.enum},message:"must be equal to one of the allowed values",schema:schema38.properties.tiles.items.properties.config.allOf[1].else.properties.select.items.properties.aggFn.enum,parentSchema:schema38.properties.tiles.items.properties.config.allOf[1].else.properties.select.items.properties.aggFn,data:data26};
+if(vErrors === null){
+vErrors = [err72];
+}
+else {
+vErrors.push(err72);
+}
+errors++;
+}
+}
+if(data18.level !== undefined){
+let data27 = data18.level;
+if(!((((data27 === 0.5) || (data27 === 0.9)) || (data27 === 0.95)) || (data27 === 0.99))){
+const err73 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i1+"/level",schemaPath:"#/properties/tiles/items/properties/config/allOf/1/else/properties/select/items/properties/level/enum",keyword:"enum",params:{allowedValues: schema38.properties.tiles.items.properties.config.allOf[1].else.properties.select.items.properties.level.enum},message:"must be equal to one of the allowed values",schema:schema38.properties.tiles.items.properties.config.allOf[1].else.properties.select.items.properties.level.enum,parentSchema:schema38.properties.tiles.items.properties.config.allOf[1].else.properties.select.items.properties.level,data:data27};
+if(vErrors === null){
+vErrors = [err73];
+}
+else {
+vErrors.push(err73);
+}
+errors++;
+}
+}
+if(data18.where !== undefined){
+let data28 = data18.where;
+if(typeof data28 === "string"){
+if(func2(data28) > 10000){
+const err74 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i1+"/where",schemaPath:"#/properties/tiles/items/properties/config/allOf/1/else/properties/select/items/properties/where/maxLength",keyword:"maxLength",params:{limit: 10000},message:"must NOT have more than 10000 characters",schema:10000,parentSchema:schema38.properties.tiles.items.properties.config.allOf[1].else.properties.select.items.properties.where,data:data28};
+if(vErrors === null){
+vErrors = [err74];
+}
+else {
+vErrors.push(err74);
+}
+errors++;
+}
+}
+else {
+const err75 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i1+"/where",schemaPath:"#/properties/tiles/items/properties/config/allOf/1/else/properties/select/items/properties/where/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema38.properties.tiles.items.properties.config.allOf[1].else.properties.select.items.properties.where.type,parentSchema:schema38.properties.tiles.items.properties.config.allOf[1].else.properties.select.items.properties.where,data:data28};
+if(vErrors === null){
+vErrors = [err75];
+}
+else {
+vErrors.push(err75);
+}
+errors++;
+}
+}
+if(data18.whereLanguage !== undefined){
+let data29 = data18.whereLanguage;
+if(!(((data29 === "lucene") || (data29 === "sql")) || (data29 === "promql"))){
+const err76 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i1+"/whereLanguage",schemaPath:"#/properties/tiles/items/properties/config/allOf/1/else/properties/select/items/properties/whereLanguage/enum",keyword:"enum",params:{allowedValues: schema38.properties.tiles.items.properties.config.allOf[1].else.properties.select.items.properties.whereLanguage.enum},message:"must be equal to one of the allowed values",schema:schema38.properties.tiles.items.properties.config.allOf[1].else.properties.select.items.properties.whereLanguage.enum,parentSchema:schema38.properties.tiles.items.properties.config.allOf[1].else.properties.select.items.properties.whereLanguage,data:data29};
+if(vErrors === null){
+vErrors = [err76];
+}
+else {
+vErrors.push(err76);
+}
+errors++;
+}
+}
+if(data18.numberFormat !== undefined){
+let data30 = data18.numberFormat;
+if(!(data30 && typeof data30 == "object" && !Array.isArray(data30))){
+const err77 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i1+"/numberFormat",schemaPath:"#/properties/tiles/items/properties/config/allOf/1/else/properties/select/items/properties/numberFormat/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema38.properties.tiles.items.properties.config.allOf[1].else.properties.select.items.properties.numberFormat.type,parentSchema:schema38.properties.tiles.items.properties.config.allOf[1].else.properties.select.items.properties.numberFormat,data:data30};
+if(vErrors === null){
+vErrors = [err77];
+}
+else {
+vErrors.push(err77);
+}
+errors++;
+}
+}
+if(data18.metricType !== undefined){
+let data31 = data18.metricType;
+if(!(((((data31 === "gauge") || (data31 === "histogram")) || (data31 === "sum")) || (data31 === "summary")) || (data31 === "exponential histogram"))){
+const err78 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i1+"/metricType",schemaPath:"#/properties/tiles/items/properties/config/allOf/1/else/properties/select/items/properties/metricType/enum",keyword:"enum",params:{allowedValues: schema38.properties.tiles.items.properties.config.allOf[1].else.properties.select.items.properties.metricType.enum},message:"must be equal to one of the allowed values",schema:schema38.properties.tiles.items.properties.config.allOf[1].else.properties.select.items.properties.metricType.enum,parentSchema:schema38.properties.tiles.items.properties.config.allOf[1].else.properties.select.items.properties.metricType,data:data31};
+if(vErrors === null){
+vErrors = [err78];
+}
+else {
+vErrors.push(err78);
+}
+errors++;
+}
+}
+if(data18.metricName !== undefined){
+let data32 = data18.metricName;
+if(typeof data32 !== "string"){
+const err79 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i1+"/metricName",schemaPath:"#/properties/tiles/items/properties/config/allOf/1/else/properties/select/items/properties/metricName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema38.properties.tiles.items.properties.config.allOf[1].else.properties.select.items.properties.metricName.type,parentSchema:schema38.properties.tiles.items.properties.config.allOf[1].else.properties.select.items.properties.metricName,data:data32};
+if(vErrors === null){
+vErrors = [err79];
+}
+else {
+vErrors.push(err79);
+}
+errors++;
+}
+}
+if(data18.periodAggFn !== undefined){
+let data33 = data18.periodAggFn;
+if("delta" !== data33){
+const err80 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i1+"/periodAggFn",schemaPath:"#/properties/tiles/items/properties/config/allOf/1/else/properties/select/items/properties/periodAggFn/const",keyword:"const",params:{allowedValue: "delta"},message:"must be equal to constant",schema:"delta",parentSchema:schema38.properties.tiles.items.properties.config.allOf[1].else.properties.select.items.properties.periodAggFn,data:data33};
+if(vErrors === null){
+vErrors = [err80];
+}
+else {
+vErrors.push(err80);
+}
+errors++;
+}
+}
+}
+else {
+const err81 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i1,schemaPath:"#/properties/tiles/items/properties/config/allOf/1/else/properties/select/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema38.properties.tiles.items.properties.config.allOf[1].else.properties.select.items.type,parentSchema:schema38.properties.tiles.items.properties.config.allOf[1].else.properties.select.items,data:data18};
+if(vErrors === null){
+vErrors = [err81];
+}
+else {
+vErrors.push(err81);
+}
+errors++;
+}
+}
+}
+else {
+const err82 = {instancePath:instancePath+"/tiles/" + i0+"/config/select",schemaPath:"#/properties/tiles/items/properties/config/allOf/1/else/properties/select/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema38.properties.tiles.items.properties.config.allOf[1].else.properties.select.type,parentSchema:schema38.properties.tiles.items.properties.config.allOf[1].else.properties.select,data:data17};
+if(vErrors === null){
+vErrors = [err82];
+}
+else {
+vErrors.push(err82);
+}
+errors++;
+}
+}
+if(data9.groupBy !== undefined){
+let data34 = data9.groupBy;
+if(typeof data34 === "string"){
+if(func2(data34) > 10000){
+const err83 = {instancePath:instancePath+"/tiles/" + i0+"/config/groupBy",schemaPath:"#/properties/tiles/items/properties/config/allOf/1/else/properties/groupBy/maxLength",keyword:"maxLength",params:{limit: 10000},message:"must NOT have more than 10000 characters",schema:10000,parentSchema:schema38.properties.tiles.items.properties.config.allOf[1].else.properties.groupBy,data:data34};
+if(vErrors === null){
+vErrors = [err83];
+}
+else {
+vErrors.push(err83);
+}
+errors++;
+}
+}
+else {
+const err84 = {instancePath:instancePath+"/tiles/" + i0+"/config/groupBy",schemaPath:"#/properties/tiles/items/properties/config/allOf/1/else/properties/groupBy/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema38.properties.tiles.items.properties.config.allOf[1].else.properties.groupBy.type,parentSchema:schema38.properties.tiles.items.properties.config.allOf[1].else.properties.groupBy,data:data34};
+if(vErrors === null){
+vErrors = [err84];
+}
+else {
+vErrors.push(err84);
+}
+errors++;
+}
+}
+if(data9.asRatio !== undefined){
+let data35 = data9.asRatio;
+if(typeof data35 !== "boolean"){
+const err85 = {instancePath:instancePath+"/tiles/" + i0+"/config/asRatio",schemaPath:"#/properties/tiles/items/properties/config/allOf/1/else/properties/asRatio/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema38.properties.tiles.items.properties.config.allOf[1].else.properties.asRatio.type,parentSchema:schema38.properties.tiles.items.properties.config.allOf[1].else.properties.asRatio,data:data35};
+if(vErrors === null){
+vErrors = [err85];
+}
+else {
+vErrors.push(err85);
+}
+errors++;
+}
+}
+if(data9.alignDateRangeToGranularity !== undefined){
+let data36 = data9.alignDateRangeToGranularity;
+if(typeof data36 !== "boolean"){
+const err86 = {instancePath:instancePath+"/tiles/" + i0+"/config/alignDateRangeToGranularity",schemaPath:"#/properties/tiles/items/properties/config/allOf/1/else/properties/alignDateRangeToGranularity/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema38.properties.tiles.items.properties.config.allOf[1].else.properties.alignDateRangeToGranularity.type,parentSchema:schema38.properties.tiles.items.properties.config.allOf[1].else.properties.alignDateRangeToGranularity,data:data36};
+if(vErrors === null){
+vErrors = [err86];
+}
+else {
+vErrors.push(err86);
+}
+errors++;
+}
+}
+if(data9.fillNulls !== undefined){
+let data37 = data9.fillNulls;
+if(typeof data37 !== "boolean"){
+const err87 = {instancePath:instancePath+"/tiles/" + i0+"/config/fillNulls",schemaPath:"#/properties/tiles/items/properties/config/allOf/1/else/properties/fillNulls/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema38.properties.tiles.items.properties.config.allOf[1].else.properties.fillNulls.type,parentSchema:schema38.properties.tiles.items.properties.config.allOf[1].else.properties.fillNulls,data:data37};
+if(vErrors === null){
+vErrors = [err87];
+}
+else {
+vErrors.push(err87);
+}
+errors++;
+}
+}
+if(data9.numberFormat !== undefined){
+let data38 = data9.numberFormat;
+if(!(data38 && typeof data38 == "object" && !Array.isArray(data38))){
+const err88 = {instancePath:instancePath+"/tiles/" + i0+"/config/numberFormat",schemaPath:"#/properties/tiles/items/properties/config/allOf/1/else/properties/numberFormat/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema38.properties.tiles.items.properties.config.allOf[1].else.properties.numberFormat.type,parentSchema:schema38.properties.tiles.items.properties.config.allOf[1].else.properties.numberFormat,data:data38};
+if(vErrors === null){
+vErrors = [err88];
+}
+else {
+vErrors.push(err88);
+}
+errors++;
+}
+}
+if(data9.formulas !== undefined){
+let data39 = data9.formulas;
+if(Array.isArray(data39)){
+if(data39.length > 10){
+const err89 = {instancePath:instancePath+"/tiles/" + i0+"/config/formulas",schemaPath:"#/properties/tiles/items/properties/config/allOf/1/else/properties/formulas/maxItems",keyword:"maxItems",params:{limit: 10},message:"must NOT have more than 10 items",schema:10,parentSchema:schema38.properties.tiles.items.properties.config.allOf[1].else.properties.formulas,data:data39};
+if(vErrors === null){
+vErrors = [err89];
+}
+else {
+vErrors.push(err89);
+}
+errors++;
+}
+const len2 = data39.length;
+for(let i2=0; i2<len2; i2++){
+let data40 = data39[i2];
+if(!(data40 && typeof data40 == "object" && !Array.isArray(data40))){
+const err90 = {instancePath:instancePath+"/tiles/" + i0+"/config/formulas/" + i2,schemaPath:"#/properties/tiles/items/properties/config/allOf/1/else/properties/formulas/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema38.properties.tiles.items.properties.config.allOf[1].else.properties.formulas.items.type,parentSchema:schema38.properties.tiles.items.properties.config.allOf[1].else.properties.formulas.items,data:data40};
+if(vErrors === null){
+vErrors = [err90];
+}
+else {
+vErrors.push(err90);
+}
+errors++;
+}
+}
+}
+else {
+const err91 = {instancePath:instancePath+"/tiles/" + i0+"/config/formulas",schemaPath:"#/properties/tiles/items/properties/config/allOf/1/else/properties/formulas/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema38.properties.tiles.items.properties.config.allOf[1].else.properties.formulas.type,parentSchema:schema38.properties.tiles.items.properties.config.allOf[1].else.properties.formulas,data:data39};
+if(vErrors === null){
+vErrors = [err91];
+}
+else {
+vErrors.push(err91);
+}
+errors++;
+}
+}
+if(data9.showOperandSeries !== undefined){
+let data41 = data9.showOperandSeries;
+if(typeof data41 !== "boolean"){
+const err92 = {instancePath:instancePath+"/tiles/" + i0+"/config/showOperandSeries",schemaPath:"#/properties/tiles/items/properties/config/allOf/1/else/properties/showOperandSeries/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema38.properties.tiles.items.properties.config.allOf[1].else.properties.showOperandSeries.type,parentSchema:schema38.properties.tiles.items.properties.config.allOf[1].else.properties.showOperandSeries,data:data41};
+if(vErrors === null){
+vErrors = [err92];
+}
+else {
+vErrors.push(err92);
+}
+errors++;
+}
+}
+if(data9.seriesLimit !== undefined){
+let data42 = data9.seriesLimit;
+if(!(((typeof data42 == "number") && (!(data42 % 1) && !isNaN(data42))) && (isFinite(data42)))){
+const err93 = {instancePath:instancePath+"/tiles/" + i0+"/config/seriesLimit",schemaPath:"#/properties/tiles/items/properties/config/allOf/1/else/properties/seriesLimit/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema38.properties.tiles.items.properties.config.allOf[1].else.properties.seriesLimit.type,parentSchema:schema38.properties.tiles.items.properties.config.allOf[1].else.properties.seriesLimit,data:data42};
+if(vErrors === null){
+vErrors = [err93];
+}
+else {
+vErrors.push(err93);
+}
+errors++;
+}
+if((typeof data42 == "number") && (isFinite(data42))){
+if(data42 < 0 || isNaN(data42)){
+const err94 = {instancePath:instancePath+"/tiles/" + i0+"/config/seriesLimit",schemaPath:"#/properties/tiles/items/properties/config/allOf/1/else/properties/seriesLimit/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema38.properties.tiles.items.properties.config.allOf[1].else.properties.seriesLimit,data:data42};
+if(vErrors === null){
+vErrors = [err94];
+}
+else {
+vErrors.push(err94);
+}
+errors++;
+}
+}
+}
+if(data9.compareToPreviousPeriod !== undefined){
+let data43 = data9.compareToPreviousPeriod;
+if(typeof data43 !== "boolean"){
+const err95 = {instancePath:instancePath+"/tiles/" + i0+"/config/compareToPreviousPeriod",schemaPath:"#/properties/tiles/items/properties/config/allOf/1/else/properties/compareToPreviousPeriod/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema38.properties.tiles.items.properties.config.allOf[1].else.properties.compareToPreviousPeriod.type,parentSchema:schema38.properties.tiles.items.properties.config.allOf[1].else.properties.compareToPreviousPeriod,data:data43};
+if(vErrors === null){
+vErrors = [err95];
+}
+else {
+vErrors.push(err95);
+}
+errors++;
+}
+}
+if(data9.fitYAxisToData !== undefined){
+let data44 = data9.fitYAxisToData;
+if(typeof data44 !== "boolean"){
+const err96 = {instancePath:instancePath+"/tiles/" + i0+"/config/fitYAxisToData",schemaPath:"#/properties/tiles/items/properties/config/allOf/1/else/properties/fitYAxisToData/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema38.properties.tiles.items.properties.config.allOf[1].else.properties.fitYAxisToData.type,parentSchema:schema38.properties.tiles.items.properties.config.allOf[1].else.properties.fitYAxisToData,data:data44};
+if(vErrors === null){
+vErrors = [err96];
+}
+else {
+vErrors.push(err96);
+}
+errors++;
+}
+}
+}
+else {
+const err97 = {instancePath:instancePath+"/tiles/" + i0+"/config",schemaPath:"#/properties/tiles/items/properties/config/allOf/1/else/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema38.properties.tiles.items.properties.config.allOf[1].else.type,parentSchema:schema38.properties.tiles.items.properties.config.allOf[1].else,data:data9};
+if(vErrors === null){
+vErrors = [err97];
+}
+else {
+vErrors.push(err97);
+}
+errors++;
+}
+var _valid0 = _errs36 === errors;
+valid6 = _valid0;
+}
+if(!valid6){
+const err98 = {instancePath:instancePath+"/tiles/" + i0+"/config",schemaPath:"#/properties/tiles/items/properties/config/allOf/1/if",keyword:"if",params:{failingKeyword: "else"},message:"must match \"else\" schema",schema:schema38.properties.tiles.items.properties.config.allOf[1].if,parentSchema:schema38.properties.tiles.items.properties.config.allOf[1],data:data9};
+if(vErrors === null){
+vErrors = [err98];
+}
+else {
+vErrors.push(err98);
+}
+errors++;
+}
+const _errs115 = errors;
+let valid31 = true;
+const _errs116 = errors;
+const _errs117 = errors;
+const _errs118 = errors;
+const _errs119 = errors;
+const _errs120 = errors;
+if(data9 && typeof data9 == "object" && !Array.isArray(data9)){
+let missing5;
+if((data9.configType === undefined) && (missing5 = "configType")){
+const err99 = {};
+if(vErrors === null){
+vErrors = [err99];
+}
+else {
+vErrors.push(err99);
+}
+errors++;
+}
+}
+var valid33 = _errs120 === errors;
+if(valid33){
+const err100 = {};
+if(vErrors === null){
+vErrors = [err100];
+}
+else {
+vErrors.push(err100);
+}
+errors++;
+}
+else {
+errors = _errs119;
+if(vErrors !== null){
+if(_errs119){
+vErrors.length = _errs119;
+}
+else {
+vErrors = null;
+}
+}
+}
+if(errors === _errs118){
+if(data9 && typeof data9 == "object" && !Array.isArray(data9)){
+let missing6;
+if((data9.displayType === undefined) && (missing6 = "displayType")){
+const err101 = {};
+if(vErrors === null){
+vErrors = [err101];
+}
+else {
+vErrors.push(err101);
+}
+errors++;
+}
+else {
+if(data9.displayType !== undefined){
+if("stacked_bar" !== data9.displayType){
+const err102 = {};
+if(vErrors === null){
+vErrors = [err102];
+}
+else {
+vErrors.push(err102);
+}
+errors++;
+}
+}
+}
+}
+}
+var valid32 = _errs118 === errors;
+if(valid32){
+const err103 = {};
+if(vErrors === null){
+vErrors = [err103];
+}
+else {
+vErrors.push(err103);
+}
+errors++;
+}
+else {
+errors = _errs117;
+if(vErrors !== null){
+if(_errs117){
+vErrors.length = _errs117;
+}
+else {
+vErrors = null;
+}
+}
+}
+var _valid4 = _errs116 === errors;
+errors = _errs115;
+if(vErrors !== null){
+if(_errs115){
+vErrors.length = _errs115;
+}
+else {
+vErrors = null;
+}
+}
+if(!_valid4){
+const _errs122 = errors;
+const _errs125 = errors;
+let valid36 = true;
+const _errs126 = errors;
+const _errs127 = errors;
+const _errs128 = errors;
+if(data9 && typeof data9 == "object" && !Array.isArray(data9)){
+let missing7;
+if((data9.asRatio === undefined) && (missing7 = "asRatio")){
+const err104 = {};
+if(vErrors === null){
+vErrors = [err104];
+}
+else {
+vErrors.push(err104);
+}
+errors++;
+}
+else {
+if(data9.asRatio !== undefined){
+if(true !== data9.asRatio){
+const err105 = {};
+if(vErrors === null){
+vErrors = [err105];
+}
+else {
+vErrors.push(err105);
+}
+errors++;
+}
+}
+}
+}
+var valid37 = _errs128 === errors;
+if(valid37){
+const err106 = {};
+if(vErrors === null){
+vErrors = [err106];
+}
+else {
+vErrors.push(err106);
+}
+errors++;
+}
+else {
+errors = _errs127;
+if(vErrors !== null){
+if(_errs127){
+vErrors.length = _errs127;
+}
+else {
+vErrors = null;
+}
+}
+}
+var _valid5 = _errs126 === errors;
+errors = _errs125;
+if(vErrors !== null){
+if(_errs125){
+vErrors.length = _errs125;
+}
+else {
+vErrors = null;
+}
+}
+if(!_valid5){
+const _errs130 = errors;
+if(data9 && typeof data9 == "object" && !Array.isArray(data9)){
+if(data9.select !== undefined){
+let data47 = data9.select;
+if(Array.isArray(data47)){
+if(data47.length > 2){
+const err107 = {instancePath:instancePath+"/tiles/" + i0+"/config/select",schemaPath:"#/properties/tiles/items/properties/config/allOf/2/else/allOf/0/else/properties/select/maxItems",keyword:"maxItems",params:{limit: 2},message:"must NOT have more than 2 items",schema:2,parentSchema:schema38.properties.tiles.items.properties.config.allOf[2].else.allOf[0].else.properties.select,data:data47};
+if(vErrors === null){
+vErrors = [err107];
+}
+else {
+vErrors.push(err107);
+}
+errors++;
+}
+if(data47.length < 2){
+const err108 = {instancePath:instancePath+"/tiles/" + i0+"/config/select",schemaPath:"#/properties/tiles/items/properties/config/allOf/2/else/allOf/0/else/properties/select/minItems",keyword:"minItems",params:{limit: 2},message:"must NOT have fewer than 2 items",schema:2,parentSchema:schema38.properties.tiles.items.properties.config.allOf[2].else.allOf[0].else.properties.select,data:data47};
+if(vErrors === null){
+vErrors = [err108];
+}
+else {
+vErrors.push(err108);
+}
+errors++;
+}
+}
+else {
+const err109 = {instancePath:instancePath+"/tiles/" + i0+"/config/select",schemaPath:"#/properties/tiles/items/properties/config/allOf/2/else/allOf/0/else/properties/select/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema38.properties.tiles.items.properties.config.allOf[2].else.allOf[0].else.properties.select.type,parentSchema:schema38.properties.tiles.items.properties.config.allOf[2].else.allOf[0].else.properties.select,data:data47};
+if(vErrors === null){
+vErrors = [err109];
+}
+else {
+vErrors.push(err109);
+}
+errors++;
+}
+}
+}
+var _valid5 = _errs130 === errors;
+valid36 = _valid5;
+}
+if(!valid36){
+const err110 = {instancePath:instancePath+"/tiles/" + i0+"/config",schemaPath:"#/properties/tiles/items/properties/config/allOf/2/else/allOf/0/if",keyword:"if",params:{failingKeyword: "else"},message:"must match \"else\" schema",schema:schema38.properties.tiles.items.properties.config.allOf[2].else.allOf[0].if,parentSchema:schema38.properties.tiles.items.properties.config.allOf[2].else.allOf[0],data:data9};
+if(vErrors === null){
+vErrors = [err110];
+}
+else {
+vErrors.push(err110);
+}
+errors++;
+}
+if(data9 && typeof data9 == "object" && !Array.isArray(data9)){
+if(data9.displayType === undefined){
+const err111 = {instancePath:instancePath+"/tiles/" + i0+"/config",schemaPath:"#/properties/tiles/items/properties/config/allOf/2/else/required",keyword:"required",params:{missingProperty: "displayType"},message:"must have required property '"+"displayType"+"'",schema:schema38.properties.tiles.items.properties.config.allOf[2].else.required,parentSchema:schema38.properties.tiles.items.properties.config.allOf[2].else,data:data9};
+if(vErrors === null){
+vErrors = [err111];
+}
+else {
+vErrors.push(err111);
+}
+errors++;
+}
+if(data9.sourceId === undefined){
+const err112 = {instancePath:instancePath+"/tiles/" + i0+"/config",schemaPath:"#/properties/tiles/items/properties/config/allOf/2/else/required",keyword:"required",params:{missingProperty: "sourceId"},message:"must have required property '"+"sourceId"+"'",schema:schema38.properties.tiles.items.properties.config.allOf[2].else.required,parentSchema:schema38.properties.tiles.items.properties.config.allOf[2].else,data:data9};
+if(vErrors === null){
+vErrors = [err112];
+}
+else {
+vErrors.push(err112);
+}
+errors++;
+}
+if(data9.select === undefined){
+const err113 = {instancePath:instancePath+"/tiles/" + i0+"/config",schemaPath:"#/properties/tiles/items/properties/config/allOf/2/else/required",keyword:"required",params:{missingProperty: "select"},message:"must have required property '"+"select"+"'",schema:schema38.properties.tiles.items.properties.config.allOf[2].else.required,parentSchema:schema38.properties.tiles.items.properties.config.allOf[2].else,data:data9};
+if(vErrors === null){
+vErrors = [err113];
+}
+else {
+vErrors.push(err113);
+}
+errors++;
+}
+for(const key4 in data9){
+if(!(func29.call(schema38.properties.tiles.items.properties.config.allOf[2].else.properties, key4))){
+const err114 = {instancePath:instancePath+"/tiles/" + i0+"/config",schemaPath:"#/properties/tiles/items/properties/config/allOf/2/else/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key4},message:"must NOT have additional properties",schema:false,parentSchema:schema38.properties.tiles.items.properties.config.allOf[2].else,data:data9};
+if(vErrors === null){
+vErrors = [err114];
+}
+else {
+vErrors.push(err114);
+}
+errors++;
+}
+}
+if(data9.displayType !== undefined){
+let data48 = data9.displayType;
+if("stacked_bar" !== data48){
+const err115 = {instancePath:instancePath+"/tiles/" + i0+"/config/displayType",schemaPath:"#/properties/tiles/items/properties/config/allOf/2/else/properties/displayType/const",keyword:"const",params:{allowedValue: "stacked_bar"},message:"must be equal to constant",schema:"stacked_bar",parentSchema:schema38.properties.tiles.items.properties.config.allOf[2].else.properties.displayType,data:data48};
+if(vErrors === null){
+vErrors = [err115];
+}
+else {
+vErrors.push(err115);
+}
+errors++;
+}
+}
+if(data9.sourceId !== undefined){
+let data49 = data9.sourceId;
+if(typeof data49 === "string"){
+if(!pattern5.test(data49)){
+const err116 = {instancePath:instancePath+"/tiles/" + i0+"/config/sourceId",schemaPath:"#/properties/tiles/items/properties/config/allOf/2/else/properties/sourceId/pattern",keyword:"pattern",params:{pattern: "^[0-9a-fA-F]{24}$"},message:"must match pattern \""+"^[0-9a-fA-F]{24}$"+"\"",schema:"^[0-9a-fA-F]{24}$",parentSchema:schema38.properties.tiles.items.properties.config.allOf[2].else.properties.sourceId,data:data49};
+if(vErrors === null){
+vErrors = [err116];
+}
+else {
+vErrors.push(err116);
+}
+errors++;
+}
+}
+else {
+const err117 = {instancePath:instancePath+"/tiles/" + i0+"/config/sourceId",schemaPath:"#/properties/tiles/items/properties/config/allOf/2/else/properties/sourceId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema38.properties.tiles.items.properties.config.allOf[2].else.properties.sourceId.type,parentSchema:schema38.properties.tiles.items.properties.config.allOf[2].else.properties.sourceId,data:data49};
+if(vErrors === null){
+vErrors = [err117];
+}
+else {
+vErrors.push(err117);
+}
+errors++;
+}
+}
+if(data9.select !== undefined){
+let data50 = data9.select;
+if(Array.isArray(data50)){
+if(data50.length > 20){
+const err118 = {instancePath:instancePath+"/tiles/" + i0+"/config/select",schemaPath:"#/properties/tiles/items/properties/config/allOf/2/else/properties/select/maxItems",keyword:"maxItems",params:{limit: 20},message:"must NOT have more than 20 items",schema:20,parentSchema:schema38.properties.tiles.items.properties.config.allOf[2].else.properties.select,data:data50};
+if(vErrors === null){
+vErrors = [err118];
+}
+else {
+vErrors.push(err118);
+}
+errors++;
+}
+if(data50.length < 1){
+const err119 = {instancePath:instancePath+"/tiles/" + i0+"/config/select",schemaPath:"#/properties/tiles/items/properties/config/allOf/2/else/properties/select/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema38.properties.tiles.items.properties.config.allOf[2].else.properties.select,data:data50};
+if(vErrors === null){
+vErrors = [err119];
+}
+else {
+vErrors.push(err119);
+}
+errors++;
+}
+const len3 = data50.length;
+for(let i3=0; i3<len3; i3++){
+let data51 = data50[i3];
+const _errs142 = errors;
+let valid44 = true;
+const _errs143 = errors;
+const _errs144 = errors;
+const _errs145 = errors;
+if(data51 && typeof data51 == "object" && !Array.isArray(data51)){
+let missing8;
+if((data51.aggFn === undefined) && (missing8 = "aggFn")){
+const err120 = {};
+if(vErrors === null){
+vErrors = [err120];
+}
+else {
+vErrors.push(err120);
+}
+errors++;
+}
+else {
+if(data51.aggFn !== undefined){
+if("count" !== data51.aggFn){
+const err121 = {};
+if(vErrors === null){
+vErrors = [err121];
+}
+else {
+vErrors.push(err121);
+}
+errors++;
+}
+}
+}
+}
+var valid45 = _errs145 === errors;
+if(valid45){
+const err122 = {};
+if(vErrors === null){
+vErrors = [err122];
+}
+else {
+vErrors.push(err122);
+}
+errors++;
+}
+else {
+errors = _errs144;
+if(vErrors !== null){
+if(_errs144){
+vErrors.length = _errs144;
+}
+else {
+vErrors = null;
+}
+}
+}
+var _valid6 = _errs143 === errors;
+errors = _errs142;
+if(vErrors !== null){
+if(_errs142){
+vErrors.length = _errs142;
+}
+else {
+vErrors = null;
+}
+}
+let ifClause1;
+if(_valid6){
+const _errs147 = errors;
+if(data51 && typeof data51 == "object" && !Array.isArray(data51)){
+if(data51.valueExpression === undefined){
+const err123 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i3,schemaPath:"#/properties/tiles/items/properties/config/allOf/2/else/properties/select/items/allOf/0/then/required",keyword:"required",params:{missingProperty: "valueExpression"},message:"must have required property '"+"valueExpression"+"'",schema:schema38.properties.tiles.items.properties.config.allOf[2].else.properties.select.items.allOf[0].then.required,parentSchema:schema38.properties.tiles.items.properties.config.allOf[2].else.properties.select.items.allOf[0].then,data:data51};
+if(vErrors === null){
+vErrors = [err123];
+}
+else {
+vErrors.push(err123);
+}
+errors++;
+}
+if(data51.valueExpression !== undefined){
+let data53 = data51.valueExpression;
+if(typeof data53 === "string"){
+if(func2(data53) < 1){
+const err124 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i3+"/valueExpression",schemaPath:"#/properties/tiles/items/properties/config/allOf/2/else/properties/select/items/allOf/0/then/properties/valueExpression/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema38.properties.tiles.items.properties.config.allOf[2].else.properties.select.items.allOf[0].then.properties.valueExpression,data:data53};
+if(vErrors === null){
+vErrors = [err124];
+}
+else {
+vErrors.push(err124);
+}
+errors++;
+}
+}
+else {
+const err125 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i3+"/valueExpression",schemaPath:"#/properties/tiles/items/properties/config/allOf/2/else/properties/select/items/allOf/0/then/properties/valueExpression/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema38.properties.tiles.items.properties.config.allOf[2].else.properties.select.items.allOf[0].then.properties.valueExpression.type,parentSchema:schema38.properties.tiles.items.properties.config.allOf[2].else.properties.select.items.allOf[0].then.properties.valueExpression,data:data53};
+if(vErrors === null){
+vErrors = [err125];
+}
+else {
+vErrors.push(err125);
+}
+errors++;
+}
+}
+}
+var _valid6 = _errs147 === errors;
+valid44 = _valid6;
+ifClause1 = "then";
+}
+else {
+const _errs150 = errors;
+if(data51 && typeof data51 == "object" && !Array.isArray(data51)){
+if(data51.valueExpression !== undefined){
+let data54 = data51.valueExpression;
+if(typeof data54 === "string"){
+if(func2(data54) > 0){
+const err126 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i3+"/valueExpression",schemaPath:"#/properties/tiles/items/properties/config/allOf/2/else/properties/select/items/allOf/0/else/properties/valueExpression/maxLength",keyword:"maxLength",params:{limit: 0},message:"must NOT have more than 0 characters",schema:0,parentSchema:schema38.properties.tiles.items.properties.config.allOf[2].else.properties.select.items.allOf[0].else.properties.valueExpression,data:data54};
+if(vErrors === null){
+vErrors = [err126];
+}
+else {
+vErrors.push(err126);
+}
+errors++;
+}
+}
+else {
+const err127 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i3+"/valueExpression",schemaPath:"#/properties/tiles/items/properties/config/allOf/2/else/properties/select/items/allOf/0/else/properties/valueExpression/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema38.properties.tiles.items.properties.config.allOf[2].else.properties.select.items.allOf[0].else.properties.valueExpression.type,parentSchema:schema38.properties.tiles.items.properties.config.allOf[2].else.properties.select.items.allOf[0].else.properties.valueExpression,data:data54};
+if(vErrors === null){
+vErrors = [err127];
+}
+else {
+vErrors.push(err127);
+}
+errors++;
+}
+}
+}
+var _valid6 = _errs150 === errors;
+valid44 = _valid6;
+ifClause1 = "else";
+}
+if(!valid44){
+const err128 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i3,schemaPath:"#/properties/tiles/items/properties/config/allOf/2/else/properties/select/items/allOf/0/if",keyword:"if",params:{failingKeyword: ifClause1},message:"must match \""+ifClause1+"\" schema",schema:schema38.properties.tiles.items.properties.config.allOf[2].else.properties.select.items.allOf[0].if,parentSchema:schema38.properties.tiles.items.properties.config.allOf[2].else.properties.select.items.allOf[0],data:data51};
+if(vErrors === null){
+vErrors = [err128];
+}
+else {
+vErrors.push(err128);
+}
+errors++;
+}
+const _errs154 = errors;
+let valid49 = true;
+const _errs155 = errors;
+const _errs156 = errors;
+const _errs157 = errors;
+if(data51 && typeof data51 == "object" && !Array.isArray(data51)){
+let missing9;
+if((data51.aggFn === undefined) && (missing9 = "aggFn")){
+const err129 = {};
+if(vErrors === null){
+vErrors = [err129];
+}
+else {
+vErrors.push(err129);
+}
+errors++;
+}
+else {
+if(data51.aggFn !== undefined){
+if("quantile" !== data51.aggFn){
+const err130 = {};
+if(vErrors === null){
+vErrors = [err130];
+}
+else {
+vErrors.push(err130);
+}
+errors++;
+}
+}
+}
+}
+var valid50 = _errs157 === errors;
+if(valid50){
+const err131 = {};
+if(vErrors === null){
+vErrors = [err131];
+}
+else {
+vErrors.push(err131);
+}
+errors++;
+}
+else {
+errors = _errs156;
+if(vErrors !== null){
+if(_errs156){
+vErrors.length = _errs156;
+}
+else {
+vErrors = null;
+}
+}
+}
+var _valid7 = _errs155 === errors;
+errors = _errs154;
+if(vErrors !== null){
+if(_errs154){
+vErrors.length = _errs154;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid7){
+const _errs159 = errors;
+if(data51 && typeof data51 == "object" && !Array.isArray(data51)){
+if(data51.level !== undefined){
+const err132 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i3+"/level",schemaPath:"#/properties/tiles/items/properties/config/allOf/2/else/properties/select/items/allOf/1/then/properties/level/not",keyword:"not",params:{},message:"must NOT be valid",schema:schema38.properties.tiles.items.properties.config.allOf[2].else.properties.select.items.allOf[1].then.properties.level.not,parentSchema:schema38.properties.tiles.items.properties.config.allOf[2].else.properties.select.items.allOf[1].then.properties.level,data:data51.level};
+if(vErrors === null){
+vErrors = [err132];
+}
+else {
+vErrors.push(err132);
+}
+errors++;
+}
+}
+var _valid7 = _errs159 === errors;
+valid49 = _valid7;
+}
+if(!valid49){
+const err133 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i3,schemaPath:"#/properties/tiles/items/properties/config/allOf/2/else/properties/select/items/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema",schema:schema38.properties.tiles.items.properties.config.allOf[2].else.properties.select.items.allOf[1].if,parentSchema:schema38.properties.tiles.items.properties.config.allOf[2].else.properties.select.items.allOf[1],data:data51};
+if(vErrors === null){
+vErrors = [err133];
+}
+else {
+vErrors.push(err133);
+}
+errors++;
+}
+if(data51 && typeof data51 == "object" && !Array.isArray(data51)){
+if(data51.aggFn === undefined){
+const err134 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i3,schemaPath:"#/properties/tiles/items/properties/config/allOf/2/else/properties/select/items/required",keyword:"required",params:{missingProperty: "aggFn"},message:"must have required property '"+"aggFn"+"'",schema:schema38.properties.tiles.items.properties.config.allOf[2].else.properties.select.items.required,parentSchema:schema38.properties.tiles.items.properties.config.allOf[2].else.properties.select.items,data:data51};
+if(vErrors === null){
+vErrors = [err134];
+}
+else {
+vErrors.push(err134);
+}
+errors++;
+}
+for(const key5 in data51){
+if(!(func29.call(schema38.properties.tiles.items.properties.config.allOf[2].else.properties.select.items.properties, key5))){
+const err135 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i3,schemaPath:"#/properties/tiles/items/properties/config/allOf/2/else/properties/select/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key5},message:"must NOT have additional properties",schema:false,parentSchema:schema38.properties.tiles.items.properties.config.allOf[2].else.properties.select.items,data:data51};
+if(vErrors === null){
+vErrors = [err135];
+}
+else {
+vErrors.push(err135);
+}
+errors++;
+}
+}
+if(data51.valueExpression !== undefined){
+let data57 = data51.valueExpression;
+if(typeof data57 === "string"){
+if(func2(data57) > 10000){
+const err136 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i3+"/valueExpression",schemaPath:"#/properties/tiles/items/properties/config/allOf/2/else/properties/select/items/properties/valueExpression/maxLength",keyword:"maxLength",params:{limit: 10000},message:"must NOT have more than 10000 characters",schema:10000,parentSchema:schema38.properties.tiles.items.properties.config.allOf[2].else.properties.select.items.properties.valueExpression,data:data57};
+if(vErrors === null){
+vErrors = [err136];
+}
+else {
+vErrors.push(err136);
+}
+errors++;
+}
+}
+else {
+const err137 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i3+"/valueExpression",schemaPath:"#/properties/tiles/items/properties/config/allOf/2/else/properties/select/items/properties/valueExpression/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema38.properties.tiles.items.properties.config.allOf[2].else.properties.select.items.properties.valueExpression.type,parentSchema:schema38.properties.tiles.items.properties.config.allOf[2].else.properties.select.items.properties.valueExpression,data:data57};
+if(vErrors === null){
+vErrors = [err137];
+}
+else {
+vErrors.push(err137);
+}
+errors++;
+}
+}
+if(data51.alias !== undefined){
+let data58 = data51.alias;
+if(typeof data58 === "string"){
+if(func2(data58) > 10000){
+const err138 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i3+"/alias",schemaPath:"#/properties/tiles/items/properties/config/allOf/2/else/properties/select/items/properties/alias/maxLength",keyword:"maxLength",params:{limit: 10000},message:"must NOT have more than 10000 characters",schema:10000,parentSchema:schema38.properties.tiles.items.properties.config.allOf[2].else.properties.select.items.properties.alias,data:data58};
+if(vErrors === null){
+vErrors = [err138];
+}
+else {
+vErrors.push(err138);
+}
+errors++;
+}
+}
+else {
+const err139 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i3+"/alias",schemaPath:"#/properties/tiles/items/properties/config/allOf/2/else/properties/select/items/properties/alias/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema38.properties.tiles.items.properties.config.allOf[2].else.properties.select.items.properties.alias.type,parentSchema:schema38.properties.tiles.items.properties.config.allOf[2].else.properties.select.items.properties.alias,data:data58};
+if(vErrors === null){
+vErrors = [err139];
+}
+else {
+vErrors.push(err139);
+}
+errors++;
+}
+}
+if(data51.aggFn !== undefined){
+let data59 = data51.aggFn;
+if(!(((((((((((data59 === "avg") || (data59 === "count")) || (data59 === "count_distinct")) || (data59 === "last_value")) || (data59 === "max")) || (data59 === "min")) || (data59 === "quantile")) || (data59 === "sum")) || (data59 === "any")) || (data59 === "none")) || (data59 === "increase"))){
+const err140 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i3+"/aggFn",schemaPath:"#/properties/tiles/items/properties/config/allOf/2/else/properties/select/items/properties/aggFn/enum",keyword:"enum",params:{allowedValues: schema38.properties.tiles.items.properties.config.allOf[2].else.properties.select.items.properties.aggFn.enum},message:"must be equal to one of the allowed values",schema:schema38.properties.tiles.items.properties.config.allOf[2].else.properties.select.items.properties.aggFn.enum,parentSchema:schema38.properties.tiles.items.properties.config.allOf[2].else.properties.select.items.properties.aggFn,data:data59};
+if(vErrors === null){
+vErrors = [err140];
+}
+else {
+vErrors.push(err140);
+}
+errors++;
+}
+}
+if(data51.level !== undefined){
+let data60 = data51.level;
+if(!((((data60 === 0.5) || (data60 === 0.9)) || (data60 === 0.95)) || (data60 === 0.99))){
+const err141 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i3+"/level",schemaPath:"#/properties/tiles/items/properties/config/allOf/2/else/properties/select/items/properties/level/enum",keyword:"enum",params:{allowedValues: schema38.properties.tiles.items.properties.config.allOf[2].else.properties.select.items.properties.level.enum},message:"must be equal to one of the allowed values",schema:schema38.properties.tiles.items.properties.config.allOf[2].else.properties.select.items.properties.level.enum,parentSchema:schema38.properties.tiles.items.properties.config.allOf[2].else.properties.select.items.properties.level,data:data60};
+if(vErrors === null){
+vErrors = [err141];
+}
+else {
+vErrors.push(err141);
+}
+errors++;
+}
+}
+if(data51.where !== undefined){
+let data61 = data51.where;
+if(typeof data61 === "string"){
+if(func2(data61) > 10000){
+const err142 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i3+"/where",schemaPath:"#/properties/tiles/items/properties/config/allOf/2/else/properties/select/items/properties/where/maxLength",keyword:"maxLength",params:{limit: 10000},message:"must NOT have more than 10000 characters",schema:10000,parentSchema:schema38.properties.tiles.items.properties.config.allOf[2].else.properties.select.items.properties.where,data:data61};
+if(vErrors === null){
+vErrors = [err142];
+}
+else {
+vErrors.push(err142);
+}
+errors++;
+}
+}
+else {
+const err143 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i3+"/where",schemaPath:"#/properties/tiles/items/properties/config/allOf/2/else/properties/select/items/properties/where/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema38.properties.tiles.items.properties.config.allOf[2].else.properties.select.items.properties.where.type,parentSchema:schema38.properties.tiles.items.properties.config.allOf[2].else.properties.select.items.properties.where,data:data61};
+if(vErrors === null){
+vErrors = [err143];
+}
+else {
+vErrors.push(err143);
+}
+errors++;
+}
+}
+if(data51.whereLanguage !== undefined){
+let data62 = data51.whereLanguage;
+if(!(((data62 === "lucene") || (data62 === "sql")) || (data62 === "promql"))){
+const err144 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i3+"/whereLanguage",schemaPath:"#/properties/tiles/items/properties/config/allOf/2/else/properties/select/items/properties/whereLanguage/enum",keyword:"enum",params:{allowedValues: schema38.properties.tiles.items.properties.config.allOf[2].else.properties.select.items.properties.whereLanguage.enum},message:"must be equal to one of the allowed values",schema:schema38.properties.tiles.items.properties.config.allOf[2].else.properties.select.items.properties.whereLanguage.enum,parentSchema:schema38.properties.tiles.items.properties.config.allOf[2].else.properties.select.items.properties.whereLanguage,data:data62};
+if(vErrors === null){
+vErrors = [err144];
+}
+else {
+vErrors.push(err144);
+}
+errors++;
+}
+}
+if(data51.numberFormat !== undefined){
+let data63 = data51.numberFormat;
+if(!(data63 && typeof data63 == "object" && !Array.isArray(data63))){
+const err145 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i3+"/numberFormat",schemaPath:"#/properties/tiles/items/properties/config/allOf/2/else/properties/select/items/properties/numberFormat/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema38.properties.tiles.items.properties.config.allOf[2].else.properties.select.items.properties.numberFormat.type,parentSchema:schema38.properties.tiles.items.properties.config.allOf[2].else.properties.select.items.properties.numberFormat,data:data63};
+if(vErrors === null){
+vErrors = [err145];
+}
+else {
+vErrors.push(err145);
+}
+errors++;
+}
+}
+if(data51.metricType !== undefined){
+let data64 = data51.metricType;
+if(!(((((data64 === "gauge") || (data64 === "histogram")) || (data64 === "sum")) || (data64 === "summary")) || (data64 === "exponential histogram"))){
+const err146 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i3+"/metricType",schemaPath:"#/properties/tiles/items/properties/config/allOf/2/else/properties/select/items/properties/metricType/enum",keyword:"enum",params:{allowedValues: schema38.properties.tiles.items.properties.config.allOf[2].else.properties.select.items.properties.metricType.enum},message:"must be equal to one of the allowed values",schema:schema38.properties.tiles.items.properties.config.allOf[2].else.properties.select.items.properties.metricType.enum,parentSchema:schema38.properties.tiles.items.properties.config.allOf[2].else.properties.select.items.properties.metricType,data:data64};
+if(vErrors === null){
+vErrors = [err146];
+}
+else {
+vErrors.push(err146);
+}
+errors++;
+}
+}
+if(data51.metricName !== undefined){
+let data65 = data51.metricName;
+if(typeof data65 !== "string"){
+const err147 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i3+"/metricName",schemaPath:"#/properties/tiles/items/properties/config/allOf/2/else/properties/select/items/properties/metricName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema38.properties.tiles.items.properties.config.allOf[2].else.properties.select.items.properties.metricName.type,parentSchema:schema38.properties.tiles.items.properties.config.allOf[2].else.properties.select.items.properties.metricName,data:data65};
+if(vErrors === null){
+vErrors = [err147];
+}
+else {
+vErrors.push(err147);
+}
+errors++;
+}
+}
+if(data51.periodAggFn !== undefined){
+let data66 = data51.periodAggFn;
+if("delta" !== data66){
+const err148 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i3+"/periodAggFn",schemaPath:"#/properties/tiles/items/properties/config/allOf/2/else/properties/select/items/properties/periodAggFn/const",keyword:"const",params:{allowedValue: "delta"},message:"must be equal to constant",schema:"delta",parentSchema:schema38.properties.tiles.items.properties.config.allOf[2].else.properties.select.items.properties.periodAggFn,data:data66};
+if(vErrors === null){
+vErrors = [err148];
+}
+else {
+vErrors.push(err148);
+}
+errors++;
+}
+}
+}
+else {
+const err149 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i3,schemaPath:"#/properties/tiles/items/properties/config/allOf/2/else/properties/select/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema38.properties.tiles.items.properties.config.allOf[2].else.properties.select.items.type,parentSchema:schema38.properties.tiles.items.properties.config.allOf[2].else.properties.select.items,data:data51};
+if(vErrors === null){
+vErrors = [err149];
+}
+else {
+vErrors.push(err149);
+}
+errors++;
+}
+}
+}
+else {
+const err150 = {instancePath:instancePath+"/tiles/" + i0+"/config/select",schemaPath:"#/properties/tiles/items/properties/config/allOf/2/else/properties/select/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema38.properties.tiles.items.properties.config.allOf[2].else.properties.select.type,parentSchema:schema38.properties.tiles.items.properties.config.allOf[2].else.properties.select,data:data50};
+if(vErrors === null){
+vErrors = [err150];
+}
+else {
+vErrors.push(err150);
+}
+errors++;
+}
+}
+if(data9.groupBy !== undefined){
+let data67 = data9.groupBy;
+if(typeof data67 === "string"){
+if(func2(data67) > 10000){
+const err151 = {instancePath:instancePath+"/tiles/" + i0+"/config/groupBy",schemaPath:"#/properties/tiles/items/properties/config/allOf/2/else/properties/groupBy/maxLength",keyword:"maxLength",params:{limit: 10000},message:"must NOT have more than 10000 characters",schema:10000,parentSchema:schema38.properties.tiles.items.properties.config.allOf[2].else.properties.groupBy,data:data67};
+if(vErrors === null){
+vErrors = [err151];
+}
+else {
+vErrors.push(err151);
+}
+errors++;
+}
+}
+else {
+const err152 = {instancePath:instancePath+"/tiles/" + i0+"/config/groupBy",schemaPath:"#/properties/tiles/items/properties/config/allOf/2/else/properties/groupBy/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema38.properties.tiles.items.properties.config.allOf[2].else.properties.groupBy.type,parentSchema:schema38.properties.tiles.items.properties.config.allOf[2].else.properties.groupBy,data:data67};
+if(vErrors === null){
+vErrors = [err152];
+}
+else {
+vErrors.push(err152);
+}
+errors++;
+}
+}
+if(data9.asRatio !== undefined){
+let data68 = data9.asRatio;
+if(typeof data68 !== "boolean"){
+const err153 = {instancePath:instancePath+"/tiles/" + i0+"/config/asRatio",schemaPath:"#/properties/tiles/items/properties/config/allOf/2/else/properties/asRatio/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema38.properties.tiles.items.properties.config.allOf[2].else.properties.asRatio.type,parentSchema:schema38.properties.tiles.items.properties.config.allOf[2].else.properties.asRatio,data:data68};
+if(vErrors === null){
+vErrors = [err153];
+}
+else {
+vErrors.push(err153);
+}
+errors++;
+}
+}
+if(data9.alignDateRangeToGranularity !== undefined){
+let data69 = data9.alignDateRangeToGranularity;
+if(typeof data69 !== "boolean"){
+const err154 = {instancePath:instancePath+"/tiles/" + i0+"/config/alignDateRangeToGranularity",schemaPath:"#/properties/tiles/items/properties/config/allOf/2/else/properties/alignDateRangeToGranularity/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema38.properties.tiles.items.properties.config.allOf[2].else.properties.alignDateRangeToGranularity.type,parentSchema:schema38.properties.tiles.items.properties.config.allOf[2].else.properties.alignDateRangeToGranularity,data:data69};
+if(vErrors === null){
+vErrors = [err154];
+}
+else {
+vErrors.push(err154);
+}
+errors++;
+}
+}
+if(data9.fillNulls !== undefined){
+let data70 = data9.fillNulls;
+if(typeof data70 !== "boolean"){
+const err155 = {instancePath:instancePath+"/tiles/" + i0+"/config/fillNulls",schemaPath:"#/properties/tiles/items/properties/config/allOf/2/else/properties/fillNulls/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema38.properties.tiles.items.properties.config.allOf[2].else.properties.fillNulls.type,parentSchema:schema38.properties.tiles.items.properties.config.allOf[2].else.properties.fillNulls,data:data70};
+if(vErrors === null){
+vErrors = [err155];
+}
+else {
+vErrors.push(err155);
+}
+errors++;
+}
+}
+if(data9.numberFormat !== undefined){
+let data71 = data9.numberFormat;
+if(!(data71 && typeof data71 == "object" && !Array.isArray(data71))){
+const err156 = {instancePath:instancePath+"/tiles/" + i0+"/config/numberFormat",schemaPath:"#/properties/tiles/items/properties/config/allOf/2/else/properties/numberFormat/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema38.properties.tiles.items.properties.config.allOf[2].else.properties.numberFormat.type,parentSchema:schema38.properties.tiles.items.properties.config.allOf[2].else.properties.numberFormat,data:data71};
+if(vErrors === null){
+vErrors = [err156];
+}
+else {
+vErrors.push(err156);
+}
+errors++;
+}
+}
+if(data9.formulas !== undefined){
+let data72 = data9.formulas;
+if(Array.isArray(data72)){
+if(data72.length > 10){
+const err157 = {instancePath:instancePath+"/tiles/" + i0+"/config/formulas",schemaPath:"#/properties/tiles/items/properties/config/allOf/2/else/properties/formulas/maxItems",keyword:"maxItems",params:{limit: 10},message:"must NOT have more than 10 items",schema:10,parentSchema:schema38.properties.tiles.items.properties.config.allOf[2].else.properties.formulas,data:data72};
+if(vErrors === null){
+vErrors = [err157];
+}
+else {
+vErrors.push(err157);
+}
+errors++;
+}
+const len4 = data72.length;
+for(let i4=0; i4<len4; i4++){
+let data73 = data72[i4];
+if(!(data73 && typeof data73 == "object" && !Array.isArray(data73))){
+const err158 = {instancePath:instancePath+"/tiles/" + i0+"/config/formulas/" + i4,schemaPath:"#/properties/tiles/items/properties/config/allOf/2/else/properties/formulas/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema38.properties.tiles.items.properties.config.allOf[2].else.properties.formulas.items.type,parentSchema:schema38.properties.tiles.items.properties.config.allOf[2].else.properties.formulas.items,data:data73};
+if(vErrors === null){
+vErrors = [err158];
+}
+else {
+vErrors.push(err158);
+}
+errors++;
+}
+}
+}
+else {
+const err159 = {instancePath:instancePath+"/tiles/" + i0+"/config/formulas",schemaPath:"#/properties/tiles/items/properties/config/allOf/2/else/properties/formulas/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema38.properties.tiles.items.properties.config.allOf[2].else.properties.formulas.type,parentSchema:schema38.properties.tiles.items.properties.config.allOf[2].else.properties.formulas,data:data72};
+if(vErrors === null){
+vErrors = [err159];
+}
+else {
+vErrors.push(err159);
+}
+errors++;
+}
+}
+if(data9.showOperandSeries !== undefined){
+let data74 = data9.showOperandSeries;
+if(typeof data74 !== "boolean"){
+const err160 = {instancePath:instancePath+"/tiles/" + i0+"/config/showOperandSeries",schemaPath:"#/properties/tiles/items/properties/config/allOf/2/else/properties/showOperandSeries/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema38.properties.tiles.items.properties.config.allOf[2].else.properties.showOperandSeries.type,parentSchema:schema38.properties.tiles.items.properties.config.allOf[2].else.properties.showOperandSeries,data:data74};
+if(vErrors === null){
+vErrors = [err160];
+}
+else {
+vErrors.push(err160);
+}
+errors++;
+}
+}
+if(data9.seriesLimit !== undefined){
+let data75 = data9.seriesLimit;
+if(!(((typeof data75 == "number") && (!(data75 % 1) && !isNaN(data75))) && (isFinite(data75)))){
+const err161 = {instancePath:instancePath+"/tiles/" + i0+"/config/seriesLimit",schemaPath:"#/properties/tiles/items/properties/config/allOf/2/else/properties/seriesLimit/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema38.properties.tiles.items.properties.config.allOf[2].else.properties.seriesLimit.type,parentSchema:schema38.properties.tiles.items.properties.config.allOf[2].else.properties.seriesLimit,data:data75};
+if(vErrors === null){
+vErrors = [err161];
+}
+else {
+vErrors.push(err161);
+}
+errors++;
+}
+if((typeof data75 == "number") && (isFinite(data75))){
+if(data75 < 0 || isNaN(data75)){
+const err162 = {instancePath:instancePath+"/tiles/" + i0+"/config/seriesLimit",schemaPath:"#/properties/tiles/items/properties/config/allOf/2/else/properties/seriesLimit/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema38.properties.tiles.items.properties.config.allOf[2].else.properties.seriesLimit,data:data75};
+if(vErrors === null){
+vErrors = [err162];
+}
+else {
+vErrors.push(err162);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err163 = {instancePath:instancePath+"/tiles/" + i0+"/config",schemaPath:"#/properties/tiles/items/properties/config/allOf/2/else/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema38.properties.tiles.items.properties.config.allOf[2].else.type,parentSchema:schema38.properties.tiles.items.properties.config.allOf[2].else,data:data9};
+if(vErrors === null){
+vErrors = [err163];
+}
+else {
+vErrors.push(err163);
+}
+errors++;
+}
+var _valid4 = _errs122 === errors;
+valid31 = _valid4;
+}
+if(!valid31){
+const err164 = {instancePath:instancePath+"/tiles/" + i0+"/config",schemaPath:"#/properties/tiles/items/properties/config/allOf/2/if",keyword:"if",params:{failingKeyword: "else"},message:"must match \"else\" schema",schema:schema38.properties.tiles.items.properties.config.allOf[2].if,parentSchema:schema38.properties.tiles.items.properties.config.allOf[2],data:data9};
+if(vErrors === null){
+vErrors = [err164];
+}
+else {
+vErrors.push(err164);
+}
+errors++;
+}
+const _errs197 = errors;
+let valid56 = true;
+const _errs198 = errors;
+const _errs199 = errors;
+const _errs200 = errors;
+const _errs201 = errors;
+const _errs202 = errors;
+if(data9 && typeof data9 == "object" && !Array.isArray(data9)){
+let missing10;
+if((data9.configType === undefined) && (missing10 = "configType")){
+const err165 = {};
+if(vErrors === null){
+vErrors = [err165];
+}
+else {
+vErrors.push(err165);
+}
+errors++;
+}
+}
+var valid58 = _errs202 === errors;
+if(valid58){
+const err166 = {};
+if(vErrors === null){
+vErrors = [err166];
+}
+else {
+vErrors.push(err166);
+}
+errors++;
+}
+else {
+errors = _errs201;
+if(vErrors !== null){
+if(_errs201){
+vErrors.length = _errs201;
+}
+else {
+vErrors = null;
+}
+}
+}
+if(errors === _errs200){
+if(data9 && typeof data9 == "object" && !Array.isArray(data9)){
+let missing11;
+if((data9.displayType === undefined) && (missing11 = "displayType")){
+const err167 = {};
+if(vErrors === null){
+vErrors = [err167];
+}
+else {
+vErrors.push(err167);
+}
+errors++;
+}
+else {
+if(data9.displayType !== undefined){
+if("bar" !== data9.displayType){
+const err168 = {};
+if(vErrors === null){
+vErrors = [err168];
+}
+else {
+vErrors.push(err168);
+}
+errors++;
+}
+}
+}
+}
+}
+var valid57 = _errs200 === errors;
+if(valid57){
+const err169 = {};
+if(vErrors === null){
+vErrors = [err169];
+}
+else {
+vErrors.push(err169);
+}
+errors++;
+}
+else {
+errors = _errs199;
+if(vErrors !== null){
+if(_errs199){
+vErrors.length = _errs199;
+}
+else {
+vErrors = null;
+}
+}
+}
+var _valid8 = _errs198 === errors;
+errors = _errs197;
+if(vErrors !== null){
+if(_errs197){
+vErrors.length = _errs197;
+}
+else {
+vErrors = null;
+}
+}
+if(!_valid8){
+const _errs204 = errors;
+if(data9 && typeof data9 == "object" && !Array.isArray(data9)){
+if(data9.displayType === undefined){
+const err170 = {instancePath:instancePath+"/tiles/" + i0+"/config",schemaPath:"#/properties/tiles/items/properties/config/allOf/3/else/required",keyword:"required",params:{missingProperty: "displayType"},message:"must have required property '"+"displayType"+"'",schema:schema38.properties.tiles.items.properties.config.allOf[3].else.required,parentSchema:schema38.properties.tiles.items.properties.config.allOf[3].else,data:data9};
+if(vErrors === null){
+vErrors = [err170];
+}
+else {
+vErrors.push(err170);
+}
+errors++;
+}
+if(data9.sourceId === undefined){
+const err171 = {instancePath:instancePath+"/tiles/" + i0+"/config",schemaPath:"#/properties/tiles/items/properties/config/allOf/3/else/required",keyword:"required",params:{missingProperty: "sourceId"},message:"must have required property '"+"sourceId"+"'",schema:schema38.properties.tiles.items.properties.config.allOf[3].else.required,parentSchema:schema38.properties.tiles.items.properties.config.allOf[3].else,data:data9};
+if(vErrors === null){
+vErrors = [err171];
+}
+else {
+vErrors.push(err171);
+}
+errors++;
+}
+if(data9.select === undefined){
+const err172 = {instancePath:instancePath+"/tiles/" + i0+"/config",schemaPath:"#/properties/tiles/items/properties/config/allOf/3/else/required",keyword:"required",params:{missingProperty: "select"},message:"must have required property '"+"select"+"'",schema:schema38.properties.tiles.items.properties.config.allOf[3].else.required,parentSchema:schema38.properties.tiles.items.properties.config.allOf[3].else,data:data9};
+if(vErrors === null){
+vErrors = [err172];
+}
+else {
+vErrors.push(err172);
+}
+errors++;
+}
+for(const key6 in data9){
+if(!(((((((key6 === "displayType") || (key6 === "sourceId")) || (key6 === "select")) || (key6 === "groupBy")) || (key6 === "orderBy")) || (key6 === "numberFormat")) || (key6 === "limit"))){
+const err173 = {instancePath:instancePath+"/tiles/" + i0+"/config",schemaPath:"#/properties/tiles/items/properties/config/allOf/3/else/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key6},message:"must NOT have additional properties",schema:false,parentSchema:schema38.properties.tiles.items.properties.config.allOf[3].else,data:data9};
+if(vErrors === null){
+vErrors = [err173];
+}
+else {
+vErrors.push(err173);
+}
+errors++;
+}
+}
+if(data9.displayType !== undefined){
+let data77 = data9.displayType;
+if("bar" !== data77){
+const err174 = {instancePath:instancePath+"/tiles/" + i0+"/config/displayType",schemaPath:"#/properties/tiles/items/properties/config/allOf/3/else/properties/displayType/const",keyword:"const",params:{allowedValue: "bar"},message:"must be equal to constant",schema:"bar",parentSchema:schema38.properties.tiles.items.properties.config.allOf[3].else.properties.displayType,data:data77};
+if(vErrors === null){
+vErrors = [err174];
+}
+else {
+vErrors.push(err174);
+}
+errors++;
+}
+}
+if(data9.sourceId !== undefined){
+let data78 = data9.sourceId;
+if(typeof data78 === "string"){
+if(!pattern5.test(data78)){
+const err175 = {instancePath:instancePath+"/tiles/" + i0+"/config/sourceId",schemaPath:"#/properties/tiles/items/properties/config/allOf/3/else/properties/sourceId/pattern",keyword:"pattern",params:{pattern: "^[0-9a-fA-F]{24}$"},message:"must match pattern \""+"^[0-9a-fA-F]{24}$"+"\"",schema:"^[0-9a-fA-F]{24}$",parentSchema:schema38.properties.tiles.items.properties.config.allOf[3].else.properties.sourceId,data:data78};
+if(vErrors === null){
+vErrors = [err175];
+}
+else {
+vErrors.push(err175);
+}
+errors++;
+}
+}
+else {
+const err176 = {instancePath:instancePath+"/tiles/" + i0+"/config/sourceId",schemaPath:"#/properties/tiles/items/properties/config/allOf/3/else/properties/sourceId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema38.properties.tiles.items.properties.config.allOf[3].else.properties.sourceId.type,parentSchema:schema38.properties.tiles.items.properties.config.allOf[3].else.properties.sourceId,data:data78};
+if(vErrors === null){
+vErrors = [err176];
+}
+else {
+vErrors.push(err176);
+}
+errors++;
+}
+}
+if(data9.select !== undefined){
+let data79 = data9.select;
+if(Array.isArray(data79)){
+if(data79.length > 1){
+const err177 = {instancePath:instancePath+"/tiles/" + i0+"/config/select",schemaPath:"#/properties/tiles/items/properties/config/allOf/3/else/properties/select/maxItems",keyword:"maxItems",params:{limit: 1},message:"must NOT have more than 1 items",schema:1,parentSchema:schema38.properties.tiles.items.properties.config.allOf[3].else.properties.select,data:data79};
+if(vErrors === null){
+vErrors = [err177];
+}
+else {
+vErrors.push(err177);
+}
+errors++;
+}
+if(data79.length < 1){
+const err178 = {instancePath:instancePath+"/tiles/" + i0+"/config/select",schemaPath:"#/properties/tiles/items/properties/config/allOf/3/else/properties/select/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema38.properties.tiles.items.properties.config.allOf[3].else.properties.select,data:data79};
+if(vErrors === null){
+vErrors = [err178];
+}
+else {
+vErrors.push(err178);
+}
+errors++;
+}
+const len5 = data79.length;
+for(let i5=0; i5<len5; i5++){
+let data80 = data79[i5];
+const _errs215 = errors;
+let valid64 = true;
+const _errs216 = errors;
+const _errs217 = errors;
+const _errs218 = errors;
+if(data80 && typeof data80 == "object" && !Array.isArray(data80)){
+let missing12;
+if((data80.aggFn === undefined) && (missing12 = "aggFn")){
+const err179 = {};
+if(vErrors === null){
+vErrors = [err179];
+}
+else {
+vErrors.push(err179);
+}
+errors++;
+}
+else {
+if(data80.aggFn !== undefined){
+if("count" !== data80.aggFn){
+const err180 = {};
+if(vErrors === null){
+vErrors = [err180];
+}
+else {
+vErrors.push(err180);
+}
+errors++;
+}
+}
+}
+}
+var valid65 = _errs218 === errors;
+if(valid65){
+const err181 = {};
+if(vErrors === null){
+vErrors = [err181];
+}
+else {
+vErrors.push(err181);
+}
+errors++;
+}
+else {
+errors = _errs217;
+if(vErrors !== null){
+if(_errs217){
+vErrors.length = _errs217;
+}
+else {
+vErrors = null;
+}
+}
+}
+var _valid9 = _errs216 === errors;
+errors = _errs215;
+if(vErrors !== null){
+if(_errs215){
+vErrors.length = _errs215;
+}
+else {
+vErrors = null;
+}
+}
+let ifClause2;
+if(_valid9){
+const _errs220 = errors;
+if(data80 && typeof data80 == "object" && !Array.isArray(data80)){
+if(data80.valueExpression === undefined){
+const err182 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i5,schemaPath:"#/properties/tiles/items/properties/config/allOf/3/else/properties/select/items/allOf/0/then/required",keyword:"required",params:{missingProperty: "valueExpression"},message:"must have required property '"+"valueExpression"+"'",schema:schema38.properties.tiles.items.properties.config.allOf[3].else.properties.select.items.allOf[0].then.required,parentSchema:schema38.properties.tiles.items.properties.config.allOf[3].else.properties.select.items.allOf[0].then,data:data80};
+if(vErrors === null){
+vErrors = [err182];
+}
+else {
+vErrors.push(err182);
+}
+errors++;
+}
+if(data80.valueExpression !== undefined){
+let data82 = data80.valueExpression;
+if(typeof data82 === "string"){
+if(func2(data82) < 1){
+const err183 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i5+"/valueExpression",schemaPath:"#/properties/tiles/items/properties/config/allOf/3/else/properties/select/items/allOf/0/then/properties/valueExpression/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema38.properties.tiles.items.properties.config.allOf[3].else.properties.select.items.allOf[0].then.properties.valueExpression,data:data82};
+if(vErrors === null){
+vErrors = [err183];
+}
+else {
+vErrors.push(err183);
+}
+errors++;
+}
+}
+else {
+const err184 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i5+"/valueExpression",schemaPath:"#/properties/tiles/items/properties/config/allOf/3/else/properties/select/items/allOf/0/then/properties/valueExpression/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema38.properties.tiles.items.properties.config.allOf[3].else.properties.select.items.allOf[0].then.properties.valueExpression.type,parentSchema:schema38.properties.tiles.items.properties.config.allOf[3].else.properties.select.items.allOf[0].then.properties.valueExpression,data:data82};
+if(vErrors === null){
+vErrors = [err184];
+}
+else {
+vErrors.push(err184);
+}
+errors++;
+}
+}
+}
+var _valid9 = _errs220 === errors;
+valid64 = _valid9;
+ifClause2 = "then";
+}
+else {
+const _errs223 = errors;
+if(data80 && typeof data80 == "object" && !Array.isArray(data80)){
+if(data80.valueExpression !== undefined){
+let data83 = data80.valueExpression;
+if(typeof data83 === "string"){
+if(func2(data83) > 0){
+const err185 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i5+"/valueExpression",schemaPath:"#/properties/tiles/items/properties/config/allOf/3/else/properties/select/items/allOf/0/else/properties/valueExpression/maxLength",keyword:"maxLength",params:{limit: 0},message:"must NOT have more than 0 characters",schema:0,parentSchema:schema38.properties.tiles.items.properties.config.allOf[3].else.properties.select.items.allOf[0].else.properties.valueExpression,data:data83};
+if(vErrors === null){
+vErrors = [err185];
+}
+else {
+vErrors.push(err185);
+}
+errors++;
+}
+}
+else {
+const err186 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i5+"/valueExpression",schemaPath:"#/properties/tiles/items/properties/config/allOf/3/else/properties/select/items/allOf/0/else/properties/valueExpression/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema38.properties.tiles.items.properties.config.allOf[3].else.properties.select.items.allOf[0].else.properties.valueExpression.type,parentSchema:schema38.properties.tiles.items.properties.config.allOf[3].else.properties.select.items.allOf[0].else.properties.valueExpression,data:data83};
+if(vErrors === null){
+vErrors = [err186];
+}
+else {
+vErrors.push(err186);
+}
+errors++;
+}
+}
+}
+var _valid9 = _errs223 === errors;
+valid64 = _valid9;
+ifClause2 = "else";
+}
+if(!valid64){
+const err187 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i5,schemaPath:"#/properties/tiles/items/properties/config/allOf/3/else/properties/select/items/allOf/0/if",keyword:"if",params:{failingKeyword: ifClause2},message:"must match \""+ifClause2+"\" schema",schema:schema38.properties.tiles.items.properties.config.allOf[3].else.properties.select.items.allOf[0].if,parentSchema:schema38.properties.tiles.items.properties.config.allOf[3].else.properties.select.items.allOf[0],data:data80};
+if(vErrors === null){
+vErrors = [err187];
+}
+else {
+vErrors.push(err187);
+}
+errors++;
+}
+const _errs227 = errors;
+let valid69 = true;
+const _errs228 = errors;
+const _errs229 = errors;
+const _errs230 = errors;
+if(data80 && typeof data80 == "object" && !Array.isArray(data80)){
+let missing13;
+if((data80.aggFn === undefined) && (missing13 = "aggFn")){
+const err188 = {};
+if(vErrors === null){
+vErrors = [err188];
+}
+else {
+vErrors.push(err188);
+}
+errors++;
+}
+else {
+if(data80.aggFn !== undefined){
+if("quantile" !== data80.aggFn){
+const err189 = {};
+if(vErrors === null){
+vErrors = [err189];
+}
+else {
+vErrors.push(err189);
+}
+errors++;
+}
+}
+}
+}
+var valid70 = _errs230 === errors;
+if(valid70){
+const err190 = {};
+if(vErrors === null){
+vErrors = [err190];
+}
+else {
+vErrors.push(err190);
+}
+errors++;
+}
+else {
+errors = _errs229;
+if(vErrors !== null){
+if(_errs229){
+vErrors.length = _errs229;
+}
+else {
+vErrors = null;
+}
+}
+}
+var _valid10 = _errs228 === errors;
+errors = _errs227;
+if(vErrors !== null){
+if(_errs227){
+vErrors.length = _errs227;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid10){
+const _errs232 = errors;
+if(data80 && typeof data80 == "object" && !Array.isArray(data80)){
+if(data80.level !== undefined){
+const err191 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i5+"/level",schemaPath:"#/properties/tiles/items/properties/config/allOf/3/else/properties/select/items/allOf/1/then/properties/level/not",keyword:"not",params:{},message:"must NOT be valid",schema:schema38.properties.tiles.items.properties.config.allOf[3].else.properties.select.items.allOf[1].then.properties.level.not,parentSchema:schema38.properties.tiles.items.properties.config.allOf[3].else.properties.select.items.allOf[1].then.properties.level,data:data80.level};
+if(vErrors === null){
+vErrors = [err191];
+}
+else {
+vErrors.push(err191);
+}
+errors++;
+}
+}
+var _valid10 = _errs232 === errors;
+valid69 = _valid10;
+}
+if(!valid69){
+const err192 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i5,schemaPath:"#/properties/tiles/items/properties/config/allOf/3/else/properties/select/items/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema",schema:schema38.properties.tiles.items.properties.config.allOf[3].else.properties.select.items.allOf[1].if,parentSchema:schema38.properties.tiles.items.properties.config.allOf[3].else.properties.select.items.allOf[1],data:data80};
+if(vErrors === null){
+vErrors = [err192];
+}
+else {
+vErrors.push(err192);
+}
+errors++;
+}
+if(data80 && typeof data80 == "object" && !Array.isArray(data80)){
+if(data80.aggFn === undefined){
+const err193 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i5,schemaPath:"#/properties/tiles/items/properties/config/allOf/3/else/properties/select/items/required",keyword:"required",params:{missingProperty: "aggFn"},message:"must have required property '"+"aggFn"+"'",schema:schema38.properties.tiles.items.properties.config.allOf[3].else.properties.select.items.required,parentSchema:schema38.properties.tiles.items.properties.config.allOf[3].else.properties.select.items,data:data80};
+if(vErrors === null){
+vErrors = [err193];
+}
+else {
+vErrors.push(err193);
+}
+errors++;
+}
+for(const key7 in data80){
+if(!(func29.call(schema38.properties.tiles.items.properties.config.allOf[3].else.properties.select.items.properties, key7))){
+const err194 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i5,schemaPath:"#/properties/tiles/items/properties/config/allOf/3/else/properties/select/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key7},message:"must NOT have additional properties",schema:false,parentSchema:schema38.properties.tiles.items.properties.config.allOf[3].else.properties.select.items,data:data80};
+if(vErrors === null){
+vErrors = [err194];
+}
+else {
+vErrors.push(err194);
+}
+errors++;
+}
+}
+if(data80.valueExpression !== undefined){
+let data86 = data80.valueExpression;
+if(typeof data86 === "string"){
+if(func2(data86) > 10000){
+const err195 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i5+"/valueExpression",schemaPath:"#/properties/tiles/items/properties/config/allOf/3/else/properties/select/items/properties/valueExpression/maxLength",keyword:"maxLength",params:{limit: 10000},message:"must NOT have more than 10000 characters",schema:10000,parentSchema:schema38.properties.tiles.items.properties.config.allOf[3].else.properties.select.items.properties.valueExpression,data:data86};
+if(vErrors === null){
+vErrors = [err195];
+}
+else {
+vErrors.push(err195);
+}
+errors++;
+}
+}
+else {
+const err196 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i5+"/valueExpression",schemaPath:"#/properties/tiles/items/properties/config/allOf/3/else/properties/select/items/properties/valueExpression/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema38.properties.tiles.items.properties.config.allOf[3].else.properties.select.items.properties.valueExpression.type,parentSchema:schema38.properties.tiles.items.properties.config.allOf[3].else.properties.select.items.properties.valueExpression,data:data86};
+if(vErrors === null){
+vErrors = [err196];
+}
+else {
+vErrors.push(err196);
+}
+errors++;
+}
+}
+if(data80.alias !== undefined){
+let data87 = data80.alias;
+if(typeof data87 === "string"){
+if(func2(data87) > 10000){
+const err197 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i5+"/alias",schemaPath:"#/properties/tiles/items/properties/config/allOf/3/else/properties/select/items/properties/alias/maxLength",keyword:"maxLength",params:{limit: 10000},message:"must NOT have more than 10000 characters",schema:10000,parentSchema:schema38.properties.tiles.items.properties.config.allOf[3].else.properties.select.items.properties.alias,data:data87};
+if(vErrors === null){
+vErrors = [err197];
+}
+else {
+vErrors.push(err197);
+}
+errors++;
+}
+}
+else {
+const err198 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i5+"/alias",schemaPath:"#/properties/tiles/items/properties/config/allOf/3/else/properties/select/items/properties/alias/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema38.properties.tiles.items.properties.config.allOf[3].else.properties.select.items.properties.alias.type,parentSchema:schema38.properties.tiles.items.properties.config.allOf[3].else.properties.select.items.properties.alias,data:data87};
+if(vErrors === null){
+vErrors = [err198];
+}
+else {
+vErrors.push(err198);
+}
+errors++;
+}
+}
+if(data80.aggFn !== undefined){
+let data88 = data80.aggFn;
+if(!(((((((((((data88 === "avg") || (data88 === "count")) || (data88 === "count_distinct")) || (data88 === "last_value")) || (data88 === "max")) || (data88 === "min")) || (data88 === "quantile")) || (data88 === "sum")) || (data88 === "any")) || (data88 === "none")) || (data88 === "increase"))){
+const err199 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i5+"/aggFn",schemaPath:"#/properties/tiles/items/properties/config/allOf/3/else/properties/select/items/properties/aggFn/enum",keyword:"enum",params:{allowedValues: schema38.properties.tiles.items.properties.config.allOf[3].else.properties.select.items.properties.aggFn.enum},message:"must be equal to one of the allowed values",schema:schema38.properties.tiles.items.properties.config.allOf[3].else.properties.select.items.properties.aggFn.enum,parentSchema:schema38.properties.tiles.items.properties.config.allOf[3].else.properties.select.items.properties.aggFn,data:data88};
+if(vErrors === null){
+vErrors = [err199];
+}
+else {
+vErrors.push(err199);
+}
+errors++;
+}
+}
+if(data80.level !== undefined){
+let data89 = data80.level;
+if(!((((data89 === 0.5) || (data89 === 0.9)) || (data89 === 0.95)) || (data89 === 0.99))){
+const err200 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i5+"/level",schemaPath:"#/properties/tiles/items/properties/config/allOf/3/else/properties/select/items/properties/level/enum",keyword:"enum",params:{allowedValues: schema38.properties.tiles.items.properties.config.allOf[3].else.properties.select.items.properties.level.enum},message:"must be equal to one of the allowed values",schema:schema38.properties.tiles.items.properties.config.allOf[3].else.properties.select.items.properties.level.enum,parentSchema:schema38.properties.tiles.items.properties.config.allOf[3].else.properties.select.items.properties.level,data:data89};
+if(vErrors === null){
+vErrors = [err200];
+}
+else {
+vErrors.push(err200);
+}
+errors++;
+}
+}
+if(data80.where !== undefined){
+let data90 = data80.where;
+if(typeof data90 === "string"){
+if(func2(data90) > 10000){
+const err201 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i5+"/where",schemaPath:"#/properties/tiles/items/properties/config/allOf/3/else/properties/select/items/properties/where/maxLength",keyword:"maxLength",params:{limit: 10000},message:"must NOT have more than 10000 characters",schema:10000,parentSchema:schema38.properties.tiles.items.properties.config.allOf[3].else.properties.select.items.properties.where,data:data90};
+if(vErrors === null){
+vErrors = [err201];
+}
+else {
+vErrors.push(err201);
+}
+errors++;
+}
+}
+else {
+const err202 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i5+"/where",schemaPath:"#/properties/tiles/items/properties/config/allOf/3/else/properties/select/items/properties/where/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema38.properties.tiles.items.properties.config.allOf[3].else.properties.select.items.properties.where.type,parentSchema:schema38.properties.tiles.items.properties.config.allOf[3].else.properties.select.items.properties.where,data:data90};
+if(vErrors === null){
+vErrors = [err202];
+}
+else {
+vErrors.push(err202);
+}
+errors++;
+}
+}
+if(data80.whereLanguage !== undefined){
+let data91 = data80.whereLanguage;
+if(!(((data91 === "lucene") || (data91 === "sql")) || (data91 === "promql"))){
+const err203 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i5+"/whereLanguage",schemaPath:"#/properties/tiles/items/properties/config/allOf/3/else/properties/select/items/properties/whereLanguage/enum",keyword:"enum",params:{allowedValues: schema38.properties.tiles.items.properties.config.allOf[3].else.properties.select.items.properties.whereLanguage.enum},message:"must be equal to one of the allowed values",schema:schema38.properties.tiles.items.properties.config.allOf[3].else.properties.select.items.properties.whereLanguage.enum,parentSchema:schema38.properties.tiles.items.properties.config.allOf[3].else.properties.select.items.properties.whereLanguage,data:data91};
+if(vErrors === null){
+vErrors = [err203];
+}
+else {
+vErrors.push(err203);
+}
+errors++;
+}
+}
+if(data80.numberFormat !== undefined){
+let data92 = data80.numberFormat;
+if(!(data92 && typeof data92 == "object" && !Array.isArray(data92))){
+const err204 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i5+"/numberFormat",schemaPath:"#/properties/tiles/items/properties/config/allOf/3/else/properties/select/items/properties/numberFormat/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema38.properties.tiles.items.properties.config.allOf[3].else.properties.select.items.properties.numberFormat.type,parentSchema:schema38.properties.tiles.items.properties.config.allOf[3].else.properties.select.items.properties.numberFormat,data:data92};
+if(vErrors === null){
+vErrors = [err204];
+}
+else {
+vErrors.push(err204);
+}
+errors++;
+}
+}
+if(data80.metricType !== undefined){
+let data93 = data80.metricType;
+if(!(((((data93 === "gauge") || (data93 === "histogram")) || (data93 === "sum")) || (data93 === "summary")) || (data93 === "exponential histogram"))){
+const err205 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i5+"/metricType",schemaPath:"#/properties/tiles/items/properties/config/allOf/3/else/properties/select/items/properties/metricType/enum",keyword:"enum",params:{allowedValues: schema38.properties.tiles.items.properties.config.allOf[3].else.properties.select.items.properties.metricType.enum},message:"must be equal to one of the allowed values",schema:schema38.properties.tiles.items.properties.config.allOf[3].else.properties.select.items.properties.metricType.enum,parentSchema:schema38.properties.tiles.items.properties.config.allOf[3].else.properties.select.items.properties.metricType,data:data93};
+if(vErrors === null){
+vErrors = [err205];
+}
+else {
+vErrors.push(err205);
+}
+errors++;
+}
+}
+if(data80.metricName !== undefined){
+let data94 = data80.metricName;
+if(typeof data94 !== "string"){
+const err206 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i5+"/metricName",schemaPath:"#/properties/tiles/items/properties/config/allOf/3/else/properties/select/items/properties/metricName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema38.properties.tiles.items.properties.config.allOf[3].else.properties.select.items.properties.metricName.type,parentSchema:schema38.properties.tiles.items.properties.config.allOf[3].else.properties.select.items.properties.metricName,data:data94};
+if(vErrors === null){
+vErrors = [err206];
+}
+else {
+vErrors.push(err206);
+}
+errors++;
+}
+}
+if(data80.periodAggFn !== undefined){
+let data95 = data80.periodAggFn;
+if("delta" !== data95){
+const err207 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i5+"/periodAggFn",schemaPath:"#/properties/tiles/items/properties/config/allOf/3/else/properties/select/items/properties/periodAggFn/const",keyword:"const",params:{allowedValue: "delta"},message:"must be equal to constant",schema:"delta",parentSchema:schema38.properties.tiles.items.properties.config.allOf[3].else.properties.select.items.properties.periodAggFn,data:data95};
+if(vErrors === null){
+vErrors = [err207];
+}
+else {
+vErrors.push(err207);
+}
+errors++;
+}
+}
+}
+else {
+const err208 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i5,schemaPath:"#/properties/tiles/items/properties/config/allOf/3/else/properties/select/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema38.properties.tiles.items.properties.config.allOf[3].else.properties.select.items.type,parentSchema:schema38.properties.tiles.items.properties.config.allOf[3].else.properties.select.items,data:data80};
+if(vErrors === null){
+vErrors = [err208];
+}
+else {
+vErrors.push(err208);
+}
+errors++;
+}
+}
+}
+else {
+const err209 = {instancePath:instancePath+"/tiles/" + i0+"/config/select",schemaPath:"#/properties/tiles/items/properties/config/allOf/3/else/properties/select/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema38.properties.tiles.items.properties.config.allOf[3].else.properties.select.type,parentSchema:schema38.properties.tiles.items.properties.config.allOf[3].else.properties.select,data:data79};
+if(vErrors === null){
+vErrors = [err209];
+}
+else {
+vErrors.push(err209);
+}
+errors++;
+}
+}
+if(data9.groupBy !== undefined){
+let data96 = data9.groupBy;
+if(typeof data96 === "string"){
+if(func2(data96) > 10000){
+const err210 = {instancePath:instancePath+"/tiles/" + i0+"/config/groupBy",schemaPath:"#/properties/tiles/items/properties/config/allOf/3/else/properties/groupBy/maxLength",keyword:"maxLength",params:{limit: 10000},message:"must NOT have more than 10000 characters",schema:10000,parentSchema:schema38.properties.tiles.items.properties.config.allOf[3].else.properties.groupBy,data:data96};
+if(vErrors === null){
+vErrors = [err210];
+}
+else {
+vErrors.push(err210);
+}
+errors++;
+}
+}
+else {
+const err211 = {instancePath:instancePath+"/tiles/" + i0+"/config/groupBy",schemaPath:"#/properties/tiles/items/properties/config/allOf/3/else/properties/groupBy/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema38.properties.tiles.items.properties.config.allOf[3].else.properties.groupBy.type,parentSchema:schema38.properties.tiles.items.properties.config.allOf[3].else.properties.groupBy,data:data96};
+if(vErrors === null){
+vErrors = [err211];
+}
+else {
+vErrors.push(err211);
+}
+errors++;
+}
+}
+if(data9.orderBy !== undefined){
+let data97 = data9.orderBy;
+if(typeof data97 === "string"){
+if(func2(data97) > 10000){
+const err212 = {instancePath:instancePath+"/tiles/" + i0+"/config/orderBy",schemaPath:"#/properties/tiles/items/properties/config/allOf/3/else/properties/orderBy/maxLength",keyword:"maxLength",params:{limit: 10000},message:"must NOT have more than 10000 characters",schema:10000,parentSchema:schema38.properties.tiles.items.properties.config.allOf[3].else.properties.orderBy,data:data97};
+if(vErrors === null){
+vErrors = [err212];
+}
+else {
+vErrors.push(err212);
+}
+errors++;
+}
+}
+else {
+const err213 = {instancePath:instancePath+"/tiles/" + i0+"/config/orderBy",schemaPath:"#/properties/tiles/items/properties/config/allOf/3/else/properties/orderBy/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema38.properties.tiles.items.properties.config.allOf[3].else.properties.orderBy.type,parentSchema:schema38.properties.tiles.items.properties.config.allOf[3].else.properties.orderBy,data:data97};
+if(vErrors === null){
+vErrors = [err213];
+}
+else {
+vErrors.push(err213);
+}
+errors++;
+}
+}
+if(data9.numberFormat !== undefined){
+let data98 = data9.numberFormat;
+if(!(data98 && typeof data98 == "object" && !Array.isArray(data98))){
+const err214 = {instancePath:instancePath+"/tiles/" + i0+"/config/numberFormat",schemaPath:"#/properties/tiles/items/properties/config/allOf/3/else/properties/numberFormat/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema38.properties.tiles.items.properties.config.allOf[3].else.properties.numberFormat.type,parentSchema:schema38.properties.tiles.items.properties.config.allOf[3].else.properties.numberFormat,data:data98};
+if(vErrors === null){
+vErrors = [err214];
+}
+else {
+vErrors.push(err214);
+}
+errors++;
+}
+}
+if(data9.limit !== undefined){
+let data99 = data9.limit;
+if(!(((typeof data99 == "number") && (!(data99 % 1) && !isNaN(data99))) && (isFinite(data99)))){
+const err215 = {instancePath:instancePath+"/tiles/" + i0+"/config/limit",schemaPath:"#/properties/tiles/items/properties/config/allOf/3/else/properties/limit/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema38.properties.tiles.items.properties.config.allOf[3].else.properties.limit.type,parentSchema:schema38.properties.tiles.items.properties.config.allOf[3].else.properties.limit,data:data99};
+if(vErrors === null){
+vErrors = [err215];
+}
+else {
+vErrors.push(err215);
+}
+errors++;
+}
+if((typeof data99 == "number") && (isFinite(data99))){
+if(data99 < 0 || isNaN(data99)){
+const err216 = {instancePath:instancePath+"/tiles/" + i0+"/config/limit",schemaPath:"#/properties/tiles/items/properties/config/allOf/3/else/properties/limit/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema38.properties.tiles.items.properties.config.allOf[3].else.properties.limit,data:data99};
+if(vErrors === null){
+vErrors = [err216];
+}
+else {
+vErrors.push(err216);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err217 = {instancePath:instancePath+"/tiles/" + i0+"/config",schemaPath:"#/properties/tiles/items/properties/config/allOf/3/else/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema38.properties.tiles.items.properties.config.allOf[3].else.type,parentSchema:schema38.properties.tiles.items.properties.config.allOf[3].else,data:data9};
+if(vErrors === null){
+vErrors = [err217];
+}
+else {
+vErrors.push(err217);
+}
+errors++;
+}
+var _valid8 = _errs204 === errors;
+valid56 = _valid8;
+}
+if(!valid56){
+const err218 = {instancePath:instancePath+"/tiles/" + i0+"/config",schemaPath:"#/properties/tiles/items/properties/config/allOf/3/if",keyword:"if",params:{failingKeyword: "else"},message:"must match \"else\" schema",schema:schema38.properties.tiles.items.properties.config.allOf[3].if,parentSchema:schema38.properties.tiles.items.properties.config.allOf[3],data:data9};
+if(vErrors === null){
+vErrors = [err218];
+}
+else {
+vErrors.push(err218);
+}
+errors++;
+}
+const _errs260 = errors;
+let valid74 = true;
+const _errs261 = errors;
+const _errs262 = errors;
+const _errs263 = errors;
+const _errs264 = errors;
+const _errs265 = errors;
+if(data9 && typeof data9 == "object" && !Array.isArray(data9)){
+let missing14;
+if((data9.configType === undefined) && (missing14 = "configType")){
+const err219 = {};
+if(vErrors === null){
+vErrors = [err219];
+}
+else {
+vErrors.push(err219);
+}
+errors++;
+}
+}
+var valid76 = _errs265 === errors;
+if(valid76){
+const err220 = {};
+if(vErrors === null){
+vErrors = [err220];
+}
+else {
+vErrors.push(err220);
+}
+errors++;
+}
+else {
+errors = _errs264;
+if(vErrors !== null){
+if(_errs264){
+vErrors.length = _errs264;
+}
+else {
+vErrors = null;
+}
+}
+}
+if(errors === _errs263){
+if(data9 && typeof data9 == "object" && !Array.isArray(data9)){
+let missing15;
+if((data9.displayType === undefined) && (missing15 = "displayType")){
+const err221 = {};
+if(vErrors === null){
+vErrors = [err221];
+}
+else {
+vErrors.push(err221);
+}
+errors++;
+}
+else {
+if(data9.displayType !== undefined){
+if("table" !== data9.displayType){
+const err222 = {};
+if(vErrors === null){
+vErrors = [err222];
+}
+else {
+vErrors.push(err222);
+}
+errors++;
+}
+}
+}
+}
+}
+var valid75 = _errs263 === errors;
+if(valid75){
+const err223 = {};
+if(vErrors === null){
+vErrors = [err223];
+}
+else {
+vErrors.push(err223);
+}
+errors++;
+}
+else {
+errors = _errs262;
+if(vErrors !== null){
+if(_errs262){
+vErrors.length = _errs262;
+}
+else {
+vErrors = null;
+}
+}
+}
+var _valid11 = _errs261 === errors;
+errors = _errs260;
+if(vErrors !== null){
+if(_errs260){
+vErrors.length = _errs260;
+}
+else {
+vErrors = null;
+}
+}
+if(!_valid11){
+const _errs267 = errors;
+const _errs270 = errors;
+let valid79 = true;
+const _errs271 = errors;
+const _errs272 = errors;
+const _errs273 = errors;
+if(data9 && typeof data9 == "object" && !Array.isArray(data9)){
+let missing16;
+if((data9.asRatio === undefined) && (missing16 = "asRatio")){
+const err224 = {};
+if(vErrors === null){
+vErrors = [err224];
+}
+else {
+vErrors.push(err224);
+}
+errors++;
+}
+else {
+if(data9.asRatio !== undefined){
+if(true !== data9.asRatio){
+const err225 = {};
+if(vErrors === null){
+vErrors = [err225];
+}
+else {
+vErrors.push(err225);
+}
+errors++;
+}
+}
+}
+}
+var valid80 = _errs273 === errors;
+if(valid80){
+const err226 = {};
+if(vErrors === null){
+vErrors = [err226];
+}
+else {
+vErrors.push(err226);
+}
+errors++;
+}
+else {
+errors = _errs272;
+if(vErrors !== null){
+if(_errs272){
+vErrors.length = _errs272;
+}
+else {
+vErrors = null;
+}
+}
+}
+var _valid12 = _errs271 === errors;
+errors = _errs270;
+if(vErrors !== null){
+if(_errs270){
+vErrors.length = _errs270;
+}
+else {
+vErrors = null;
+}
+}
+if(!_valid12){
+const _errs275 = errors;
+if(data9 && typeof data9 == "object" && !Array.isArray(data9)){
+if(data9.select !== undefined){
+let data102 = data9.select;
+if(Array.isArray(data102)){
+if(data102.length > 2){
+const err227 = {instancePath:instancePath+"/tiles/" + i0+"/config/select",schemaPath:"#/properties/tiles/items/properties/config/allOf/4/else/allOf/0/else/properties/select/maxItems",keyword:"maxItems",params:{limit: 2},message:"must NOT have more than 2 items",schema:2,parentSchema:schema38.properties.tiles.items.properties.config.allOf[4].else.allOf[0].else.properties.select,data:data102};
+if(vErrors === null){
+vErrors = [err227];
+}
+else {
+vErrors.push(err227);
+}
+errors++;
+}
+if(data102.length < 2){
+const err228 = {instancePath:instancePath+"/tiles/" + i0+"/config/select",schemaPath:"#/properties/tiles/items/properties/config/allOf/4/else/allOf/0/else/properties/select/minItems",keyword:"minItems",params:{limit: 2},message:"must NOT have fewer than 2 items",schema:2,parentSchema:schema38.properties.tiles.items.properties.config.allOf[4].else.allOf[0].else.properties.select,data:data102};
+if(vErrors === null){
+vErrors = [err228];
+}
+else {
+vErrors.push(err228);
+}
+errors++;
+}
+}
+else {
+const err229 = {instancePath:instancePath+"/tiles/" + i0+"/config/select",schemaPath:"#/properties/tiles/items/properties/config/allOf/4/else/allOf/0/else/properties/select/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema38.properties.tiles.items.properties.config.allOf[4].else.allOf[0].else.properties.select.type,parentSchema:schema38.properties.tiles.items.properties.config.allOf[4].else.allOf[0].else.properties.select,data:data102};
+if(vErrors === null){
+vErrors = [err229];
+}
+else {
+vErrors.push(err229);
+}
+errors++;
+}
+}
+}
+var _valid12 = _errs275 === errors;
+valid79 = _valid12;
+}
+if(!valid79){
+const err230 = {instancePath:instancePath+"/tiles/" + i0+"/config",schemaPath:"#/properties/tiles/items/properties/config/allOf/4/else/allOf/0/if",keyword:"if",params:{failingKeyword: "else"},message:"must match \"else\" schema",schema:schema38.properties.tiles.items.properties.config.allOf[4].else.allOf[0].if,parentSchema:schema38.properties.tiles.items.properties.config.allOf[4].else.allOf[0],data:data9};
+if(vErrors === null){
+vErrors = [err230];
+}
+else {
+vErrors.push(err230);
+}
+errors++;
+}
+if(data9 && typeof data9 == "object" && !Array.isArray(data9)){
+if(data9.displayType === undefined){
+const err231 = {instancePath:instancePath+"/tiles/" + i0+"/config",schemaPath:"#/properties/tiles/items/properties/config/allOf/4/else/required",keyword:"required",params:{missingProperty: "displayType"},message:"must have required property '"+"displayType"+"'",schema:schema38.properties.tiles.items.properties.config.allOf[4].else.required,parentSchema:schema38.properties.tiles.items.properties.config.allOf[4].else,data:data9};
+if(vErrors === null){
+vErrors = [err231];
+}
+else {
+vErrors.push(err231);
+}
+errors++;
+}
+if(data9.sourceId === undefined){
+const err232 = {instancePath:instancePath+"/tiles/" + i0+"/config",schemaPath:"#/properties/tiles/items/properties/config/allOf/4/else/required",keyword:"required",params:{missingProperty: "sourceId"},message:"must have required property '"+"sourceId"+"'",schema:schema38.properties.tiles.items.properties.config.allOf[4].else.required,parentSchema:schema38.properties.tiles.items.properties.config.allOf[4].else,data:data9};
+if(vErrors === null){
+vErrors = [err232];
+}
+else {
+vErrors.push(err232);
+}
+errors++;
+}
+if(data9.select === undefined){
+const err233 = {instancePath:instancePath+"/tiles/" + i0+"/config",schemaPath:"#/properties/tiles/items/properties/config/allOf/4/else/required",keyword:"required",params:{missingProperty: "select"},message:"must have required property '"+"select"+"'",schema:schema38.properties.tiles.items.properties.config.allOf[4].else.required,parentSchema:schema38.properties.tiles.items.properties.config.allOf[4].else,data:data9};
+if(vErrors === null){
+vErrors = [err233];
+}
+else {
+vErrors.push(err233);
+}
+errors++;
+}
+for(const key8 in data9){
+if(!(func29.call(schema38.properties.tiles.items.properties.config.allOf[4].else.properties, key8))){
+const err234 = {instancePath:instancePath+"/tiles/" + i0+"/config",schemaPath:"#/properties/tiles/items/properties/config/allOf/4/else/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key8},message:"must NOT have additional properties",schema:false,parentSchema:schema38.properties.tiles.items.properties.config.allOf[4].else,data:data9};
+if(vErrors === null){
+vErrors = [err234];
+}
+else {
+vErrors.push(err234);
+}
+errors++;
+}
+}
+if(data9.displayType !== undefined){
+let data103 = data9.displayType;
+if("table" !== data103){
+const err235 = {instancePath:instancePath+"/tiles/" + i0+"/config/displayType",schemaPath:"#/properties/tiles/items/properties/config/allOf/4/else/properties/displayType/const",keyword:"const",params:{allowedValue: "table"},message:"must be equal to constant",schema:"table",parentSchema:schema38.properties.tiles.items.properties.config.allOf[4].else.properties.displayType,data:data103};
+if(vErrors === null){
+vErrors = [err235];
+}
+else {
+vErrors.push(err235);
+}
+errors++;
+}
+}
+if(data9.sourceId !== undefined){
+let data104 = data9.sourceId;
+if(typeof data104 === "string"){
+if(!pattern5.test(data104)){
+const err236 = {instancePath:instancePath+"/tiles/" + i0+"/config/sourceId",schemaPath:"#/properties/tiles/items/properties/config/allOf/4/else/properties/sourceId/pattern",keyword:"pattern",params:{pattern: "^[0-9a-fA-F]{24}$"},message:"must match pattern \""+"^[0-9a-fA-F]{24}$"+"\"",schema:"^[0-9a-fA-F]{24}$",parentSchema:schema38.properties.tiles.items.properties.config.allOf[4].else.properties.sourceId,data:data104};
+if(vErrors === null){
+vErrors = [err236];
+}
+else {
+vErrors.push(err236);
+}
+errors++;
+}
+}
+else {
+const err237 = {instancePath:instancePath+"/tiles/" + i0+"/config/sourceId",schemaPath:"#/properties/tiles/items/properties/config/allOf/4/else/properties/sourceId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema38.properties.tiles.items.properties.config.allOf[4].else.properties.sourceId.type,parentSchema:schema38.properties.tiles.items.properties.config.allOf[4].else.properties.sourceId,data:data104};
+if(vErrors === null){
+vErrors = [err237];
+}
+else {
+vErrors.push(err237);
+}
+errors++;
+}
+}
+if(data9.select !== undefined){
+let data105 = data9.select;
+if(Array.isArray(data105)){
+if(data105.length > 20){
+const err238 = {instancePath:instancePath+"/tiles/" + i0+"/config/select",schemaPath:"#/properties/tiles/items/properties/config/allOf/4/else/properties/select/maxItems",keyword:"maxItems",params:{limit: 20},message:"must NOT have more than 20 items",schema:20,parentSchema:schema38.properties.tiles.items.properties.config.allOf[4].else.properties.select,data:data105};
+if(vErrors === null){
+vErrors = [err238];
+}
+else {
+vErrors.push(err238);
+}
+errors++;
+}
+if(data105.length < 1){
+const err239 = {instancePath:instancePath+"/tiles/" + i0+"/config/select",schemaPath:"#/properties/tiles/items/properties/config/allOf/4/else/properties/select/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema38.properties.tiles.items.properties.config.allOf[4].else.properties.select,data:data105};
+if(vErrors === null){
+vErrors = [err239];
+}
+else {
+vErrors.push(err239);
+}
+errors++;
+}
+const len6 = data105.length;
+for(let i6=0; i6<len6; i6++){
+let data106 = data105[i6];
+const _errs287 = errors;
+let valid87 = true;
+const _errs288 = errors;
+const _errs289 = errors;
+const _errs290 = errors;
+if(data106 && typeof data106 == "object" && !Array.isArray(data106)){
+let missing17;
+if((data106.aggFn === undefined) && (missing17 = "aggFn")){
+const err240 = {};
+if(vErrors === null){
+vErrors = [err240];
+}
+else {
+vErrors.push(err240);
+}
+errors++;
+}
+else {
+if(data106.aggFn !== undefined){
+if("count" !== data106.aggFn){
+const err241 = {};
+if(vErrors === null){
+vErrors = [err241];
+}
+else {
+vErrors.push(err241);
+}
+errors++;
+}
+}
+}
+}
+var valid88 = _errs290 === errors;
+if(valid88){
+const err242 = {};
+if(vErrors === null){
+vErrors = [err242];
+}
+else {
+vErrors.push(err242);
+}
+errors++;
+}
+else {
+errors = _errs289;
+if(vErrors !== null){
+if(_errs289){
+vErrors.length = _errs289;
+}
+else {
+vErrors = null;
+}
+}
+}
+var _valid13 = _errs288 === errors;
+errors = _errs287;
+if(vErrors !== null){
+if(_errs287){
+vErrors.length = _errs287;
+}
+else {
+vErrors = null;
+}
+}
+let ifClause3;
+if(_valid13){
+const _errs292 = errors;
+if(data106 && typeof data106 == "object" && !Array.isArray(data106)){
+if(data106.valueExpression === undefined){
+const err243 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i6,schemaPath:"#/properties/tiles/items/properties/config/allOf/4/else/properties/select/items/allOf/0/then/required",keyword:"required",params:{missingProperty: "valueExpression"},message:"must have required property '"+"valueExpression"+"'",schema:schema38.properties.tiles.items.properties.config.allOf[4].else.properties.select.items.allOf[0].then.required,parentSchema:schema38.properties.tiles.items.properties.config.allOf[4].else.properties.select.items.allOf[0].then,data:data106};
+if(vErrors === null){
+vErrors = [err243];
+}
+else {
+vErrors.push(err243);
+}
+errors++;
+}
+if(data106.valueExpression !== undefined){
+let data108 = data106.valueExpression;
+if(typeof data108 === "string"){
+if(func2(data108) < 1){
+const err244 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i6+"/valueExpression",schemaPath:"#/properties/tiles/items/properties/config/allOf/4/else/properties/select/items/allOf/0/then/properties/valueExpression/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema38.properties.tiles.items.properties.config.allOf[4].else.properties.select.items.allOf[0].then.properties.valueExpression,data:data108};
+if(vErrors === null){
+vErrors = [err244];
+}
+else {
+vErrors.push(err244);
+}
+errors++;
+}
+}
+else {
+const err245 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i6+"/valueExpression",schemaPath:"#/properties/tiles/items/properties/config/allOf/4/else/properties/select/items/allOf/0/then/properties/valueExpression/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema38.properties.tiles.items.properties.config.allOf[4].else.properties.select.items.allOf[0].then.properties.valueExpression.type,parentSchema:schema38.properties.tiles.items.properties.config.allOf[4].else.properties.select.items.allOf[0].then.properties.valueExpression,data:data108};
+if(vErrors === null){
+vErrors = [err245];
+}
+else {
+vErrors.push(err245);
+}
+errors++;
+}
+}
+}
+var _valid13 = _errs292 === errors;
+valid87 = _valid13;
+ifClause3 = "then";
+}
+else {
+const _errs295 = errors;
+if(data106 && typeof data106 == "object" && !Array.isArray(data106)){
+if(data106.valueExpression !== undefined){
+let data109 = data106.valueExpression;
+if(typeof data109 === "string"){
+if(func2(data109) > 0){
+const err246 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i6+"/valueExpression",schemaPath:"#/properties/tiles/items/properties/config/allOf/4/else/properties/select/items/allOf/0/else/properties/valueExpression/maxLength",keyword:"maxLength",params:{limit: 0},message:"must NOT have more than 0 characters",schema:0,parentSchema:schema38.properties.tiles.items.properties.config.allOf[4].else.properties.select.items.allOf[0].else.properties.valueExpression,data:data109};
+if(vErrors === null){
+vErrors = [err246];
+}
+else {
+vErrors.push(err246);
+}
+errors++;
+}
+}
+else {
+const err247 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i6+"/valueExpression",schemaPath:"#/properties/tiles/items/properties/config/allOf/4/else/properties/select/items/allOf/0/else/properties/valueExpression/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema38.properties.tiles.items.properties.config.allOf[4].else.properties.select.items.allOf[0].else.properties.valueExpression.type,parentSchema:schema38.properties.tiles.items.properties.config.allOf[4].else.properties.select.items.allOf[0].else.properties.valueExpression,data:data109};
+if(vErrors === null){
+vErrors = [err247];
+}
+else {
+vErrors.push(err247);
+}
+errors++;
+}
+}
+}
+var _valid13 = _errs295 === errors;
+valid87 = _valid13;
+ifClause3 = "else";
+}
+if(!valid87){
+const err248 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i6,schemaPath:"#/properties/tiles/items/properties/config/allOf/4/else/properties/select/items/allOf/0/if",keyword:"if",params:{failingKeyword: ifClause3},message:"must match \""+ifClause3+"\" schema",schema:schema38.properties.tiles.items.properties.config.allOf[4].else.properties.select.items.allOf[0].if,parentSchema:schema38.properties.tiles.items.properties.config.allOf[4].else.properties.select.items.allOf[0],data:data106};
+if(vErrors === null){
+vErrors = [err248];
+}
+else {
+vErrors.push(err248);
+}
+errors++;
+}
+const _errs299 = errors;
+let valid92 = true;
+const _errs300 = errors;
+const _errs301 = errors;
+const _errs302 = errors;
+if(data106 && typeof data106 == "object" && !Array.isArray(data106)){
+let missing18;
+if((data106.aggFn === undefined) && (missing18 = "aggFn")){
+const err249 = {};
+if(vErrors === null){
+vErrors = [err249];
+}
+else {
+vErrors.push(err249);
+}
+errors++;
+}
+else {
+if(data106.aggFn !== undefined){
+if("quantile" !== data106.aggFn){
+const err250 = {};
+if(vErrors === null){
+vErrors = [err250];
+}
+else {
+vErrors.push(err250);
+}
+errors++;
+}
+}
+}
+}
+var valid93 = _errs302 === errors;
+if(valid93){
+const err251 = {};
+if(vErrors === null){
+vErrors = [err251];
+}
+else {
+vErrors.push(err251);
+}
+errors++;
+}
+else {
+errors = _errs301;
+if(vErrors !== null){
+if(_errs301){
+vErrors.length = _errs301;
+}
+else {
+vErrors = null;
+}
+}
+}
+var _valid14 = _errs300 === errors;
+errors = _errs299;
+if(vErrors !== null){
+if(_errs299){
+vErrors.length = _errs299;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid14){
+const _errs304 = errors;
+if(data106 && typeof data106 == "object" && !Array.isArray(data106)){
+if(data106.level !== undefined){
+const err252 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i6+"/level",schemaPath:"#/properties/tiles/items/properties/config/allOf/4/else/properties/select/items/allOf/1/then/properties/level/not",keyword:"not",params:{},message:"must NOT be valid",schema:schema38.properties.tiles.items.properties.config.allOf[4].else.properties.select.items.allOf[1].then.properties.level.not,parentSchema:schema38.properties.tiles.items.properties.config.allOf[4].else.properties.select.items.allOf[1].then.properties.level,data:data106.level};
+if(vErrors === null){
+vErrors = [err252];
+}
+else {
+vErrors.push(err252);
+}
+errors++;
+}
+}
+var _valid14 = _errs304 === errors;
+valid92 = _valid14;
+}
+if(!valid92){
+const err253 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i6,schemaPath:"#/properties/tiles/items/properties/config/allOf/4/else/properties/select/items/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema",schema:schema38.properties.tiles.items.properties.config.allOf[4].else.properties.select.items.allOf[1].if,parentSchema:schema38.properties.tiles.items.properties.config.allOf[4].else.properties.select.items.allOf[1],data:data106};
+if(vErrors === null){
+vErrors = [err253];
+}
+else {
+vErrors.push(err253);
+}
+errors++;
+}
+if(data106 && typeof data106 == "object" && !Array.isArray(data106)){
+if(data106.aggFn === undefined){
+const err254 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i6,schemaPath:"#/properties/tiles/items/properties/config/allOf/4/else/properties/select/items/required",keyword:"required",params:{missingProperty: "aggFn"},message:"must have required property '"+"aggFn"+"'",schema:schema38.properties.tiles.items.properties.config.allOf[4].else.properties.select.items.required,parentSchema:schema38.properties.tiles.items.properties.config.allOf[4].else.properties.select.items,data:data106};
+if(vErrors === null){
+vErrors = [err254];
+}
+else {
+vErrors.push(err254);
+}
+errors++;
+}
+for(const key9 in data106){
+if(!(func29.call(schema38.properties.tiles.items.properties.config.allOf[4].else.properties.select.items.properties, key9))){
+const err255 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i6,schemaPath:"#/properties/tiles/items/properties/config/allOf/4/else/properties/select/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key9},message:"must NOT have additional properties",schema:false,parentSchema:schema38.properties.tiles.items.properties.config.allOf[4].else.properties.select.items,data:data106};
+if(vErrors === null){
+vErrors = [err255];
+}
+else {
+vErrors.push(err255);
+}
+errors++;
+}
+}
+if(data106.valueExpression !== undefined){
+let data112 = data106.valueExpression;
+if(typeof data112 === "string"){
+if(func2(data112) > 10000){
+const err256 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i6+"/valueExpression",schemaPath:"#/properties/tiles/items/properties/config/allOf/4/else/properties/select/items/properties/valueExpression/maxLength",keyword:"maxLength",params:{limit: 10000},message:"must NOT have more than 10000 characters",schema:10000,parentSchema:schema38.properties.tiles.items.properties.config.allOf[4].else.properties.select.items.properties.valueExpression,data:data112};
+if(vErrors === null){
+vErrors = [err256];
+}
+else {
+vErrors.push(err256);
+}
+errors++;
+}
+}
+else {
+const err257 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i6+"/valueExpression",schemaPath:"#/properties/tiles/items/properties/config/allOf/4/else/properties/select/items/properties/valueExpression/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema38.properties.tiles.items.properties.config.allOf[4].else.properties.select.items.properties.valueExpression.type,parentSchema:schema38.properties.tiles.items.properties.config.allOf[4].else.properties.select.items.properties.valueExpression,data:data112};
+if(vErrors === null){
+vErrors = [err257];
+}
+else {
+vErrors.push(err257);
+}
+errors++;
+}
+}
+if(data106.alias !== undefined){
+let data113 = data106.alias;
+if(typeof data113 === "string"){
+if(func2(data113) > 10000){
+const err258 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i6+"/alias",schemaPath:"#/properties/tiles/items/properties/config/allOf/4/else/properties/select/items/properties/alias/maxLength",keyword:"maxLength",params:{limit: 10000},message:"must NOT have more than 10000 characters",schema:10000,parentSchema:schema38.properties.tiles.items.properties.config.allOf[4].else.properties.select.items.properties.alias,data:data113};
+if(vErrors === null){
+vErrors = [err258];
+}
+else {
+vErrors.push(err258);
+}
+errors++;
+}
+}
+else {
+const err259 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i6+"/alias",schemaPath:"#/properties/tiles/items/properties/config/allOf/4/else/properties/select/items/properties/alias/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema38.properties.tiles.items.properties.config.allOf[4].else.properties.select.items.properties.alias.type,parentSchema:schema38.properties.tiles.items.properties.config.allOf[4].else.properties.select.items.properties.alias,data:data113};
+if(vErrors === null){
+vErrors = [err259];
+}
+else {
+vErrors.push(err259);
+}
+errors++;
+}
+}
+if(data106.aggFn !== undefined){
+let data114 = data106.aggFn;
+if(!(((((((((((data114 === "avg") || (data114 === "count")) || (data114 === "count_distinct")) || (data114 === "last_value")) || (data114 === "max")) || (data114 === "min")) || (data114 === "quantile")) || (data114 === "sum")) || (data114 === "any")) || (data114 === "none")) || (data114 === "increase"))){
+const err260 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i6+"/aggFn",schemaPath:"#/properties/tiles/items/properties/config/allOf/4/else/properties/select/items/properties/aggFn/enum",keyword:"enum",params:{allowedValues: schema38.properties.tiles.items.properties.config.allOf[4].else.properties.select.items.properties.aggFn.enum},message:"must be equal to one of the allowed values",schema:schema38.properties.tiles.items.properties.config.allOf[4].else.properties.select.items.properties.aggFn.enum,parentSchema:schema38.properties.tiles.items.properties.config.allOf[4].else.properties.select.items.properties.aggFn,data:data114};
+if(vErrors === null){
+vErrors = [err260];
+}
+else {
+vErrors.push(err260);
+}
+errors++;
+}
+}
+if(data106.level !== undefined){
+let data115 = data106.level;
+if(!((((data115 === 0.5) || (data115 === 0.9)) || (data115 === 0.95)) || (data115 === 0.99))){
+const err261 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i6+"/level",schemaPath:"#/properties/tiles/items/properties/config/allOf/4/else/properties/select/items/properties/level/enum",keyword:"enum",params:{allowedValues: schema38.properties.tiles.items.properties.config.allOf[4].else.properties.select.items.properties.level.enum},message:"must be equal to one of the allowed values",schema:schema38.properties.tiles.items.properties.config.allOf[4].else.properties.select.items.properties.level.enum,parentSchema:schema38.properties.tiles.items.properties.config.allOf[4].else.properties.select.items.properties.level,data:data115};
+if(vErrors === null){
+vErrors = [err261];
+}
+else {
+vErrors.push(err261);
+}
+errors++;
+}
+}
+if(data106.where !== undefined){
+let data116 = data106.where;
+if(typeof data116 === "string"){
+if(func2(data116) > 10000){
+const err262 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i6+"/where",schemaPath:"#/properties/tiles/items/properties/config/allOf/4/else/properties/select/items/properties/where/maxLength",keyword:"maxLength",params:{limit: 10000},message:"must NOT have more than 10000 characters",schema:10000,parentSchema:schema38.properties.tiles.items.properties.config.allOf[4].else.properties.select.items.properties.where,data:data116};
+if(vErrors === null){
+vErrors = [err262];
+}
+else {
+vErrors.push(err262);
+}
+errors++;
+}
+}
+else {
+const err263 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i6+"/where",schemaPath:"#/properties/tiles/items/properties/config/allOf/4/else/properties/select/items/properties/where/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema38.properties.tiles.items.properties.config.allOf[4].else.properties.select.items.properties.where.type,parentSchema:schema38.properties.tiles.items.properties.config.allOf[4].else.properties.select.items.properties.where,data:data116};
+if(vErrors === null){
+vErrors = [err263];
+}
+else {
+vErrors.push(err263);
+}
+errors++;
+}
+}
+if(data106.whereLanguage !== undefined){
+let data117 = data106.whereLanguage;
+if(!(((data117 === "lucene") || (data117 === "sql")) || (data117 === "promql"))){
+const err264 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i6+"/whereLanguage",schemaPath:"#/properties/tiles/items/properties/config/allOf/4/else/properties/select/items/properties/whereLanguage/enum",keyword:"enum",params:{allowedValues: schema38.properties.tiles.items.properties.config.allOf[4].else.properties.select.items.properties.whereLanguage.enum},message:"must be equal to one of the allowed values",schema:schema38.properties.tiles.items.properties.config.allOf[4].else.properties.select.items.properties.whereLanguage.enum,parentSchema:schema38.properties.tiles.items.properties.config.allOf[4].else.properties.select.items.properties.whereLanguage,data:data117};
+if(vErrors === null){
+vErrors = [err264];
+}
+else {
+vErrors.push(err264);
+}
+errors++;
+}
+}
+if(data106.numberFormat !== undefined){
+let data118 = data106.numberFormat;
+if(!(data118 && typeof data118 == "object" && !Array.isArray(data118))){
+const err265 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i6+"/numberFormat",schemaPath:"#/properties/tiles/items/properties/config/allOf/4/else/properties/select/items/properties/numberFormat/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema38.properties.tiles.items.properties.config.allOf[4].else.properties.select.items.properties.numberFormat.type,parentSchema:schema38.properties.tiles.items.properties.config.allOf[4].else.properties.select.items.properties.numberFormat,data:data118};
+if(vErrors === null){
+vErrors = [err265];
+}
+else {
+vErrors.push(err265);
+}
+errors++;
+}
+}
+if(data106.metricType !== undefined){
+let data119 = data106.metricType;
+if(!(((((data119 === "gauge") || (data119 === "histogram")) || (data119 === "sum")) || (data119 === "summary")) || (data119 === "exponential histogram"))){
+const err266 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i6+"/metricType",schemaPath:"#/properties/tiles/items/properties/config/allOf/4/else/properties/select/items/properties/metricType/enum",keyword:"enum",params:{allowedValues: schema38.properties.tiles.items.properties.config.allOf[4].else.properties.select.items.properties.metricType.enum},message:"must be equal to one of the allowed values",schema:schema38.properties.tiles.items.properties.config.allOf[4].else.properties.select.items.properties.metricType.enum,parentSchema:schema38.properties.tiles.items.properties.config.allOf[4].else.properties.select.items.properties.metricType,data:data119};
+if(vErrors === null){
+vErrors = [err266];
+}
+else {
+vErrors.push(err266);
+}
+errors++;
+}
+}
+if(data106.metricName !== undefined){
+let data120 = data106.metricName;
+if(typeof data120 !== "string"){
+const err267 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i6+"/metricName",schemaPath:"#/properties/tiles/items/properties/config/allOf/4/else/properties/select/items/properties/metricName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema38.properties.tiles.items.properties.config.allOf[4].else.properties.select.items.properties.metricName.type,parentSchema:schema38.properties.tiles.items.properties.config.allOf[4].else.properties.select.items.properties.metricName,data:data120};
+if(vErrors === null){
+vErrors = [err267];
+}
+else {
+vErrors.push(err267);
+}
+errors++;
+}
+}
+if(data106.periodAggFn !== undefined){
+let data121 = data106.periodAggFn;
+if("delta" !== data121){
+const err268 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i6+"/periodAggFn",schemaPath:"#/properties/tiles/items/properties/config/allOf/4/else/properties/select/items/properties/periodAggFn/const",keyword:"const",params:{allowedValue: "delta"},message:"must be equal to constant",schema:"delta",parentSchema:schema38.properties.tiles.items.properties.config.allOf[4].else.properties.select.items.properties.periodAggFn,data:data121};
+if(vErrors === null){
+vErrors = [err268];
+}
+else {
+vErrors.push(err268);
+}
+errors++;
+}
+}
+}
+else {
+const err269 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i6,schemaPath:"#/properties/tiles/items/properties/config/allOf/4/else/properties/select/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema38.properties.tiles.items.properties.config.allOf[4].else.properties.select.items.type,parentSchema:schema38.properties.tiles.items.properties.config.allOf[4].else.properties.select.items,data:data106};
+if(vErrors === null){
+vErrors = [err269];
+}
+else {
+vErrors.push(err269);
+}
+errors++;
+}
+}
+}
+else {
+const err270 = {instancePath:instancePath+"/tiles/" + i0+"/config/select",schemaPath:"#/properties/tiles/items/properties/config/allOf/4/else/properties/select/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema38.properties.tiles.items.properties.config.allOf[4].else.properties.select.type,parentSchema:schema38.properties.tiles.items.properties.config.allOf[4].else.properties.select,data:data105};
+if(vErrors === null){
+vErrors = [err270];
+}
+else {
+vErrors.push(err270);
+}
+errors++;
+}
+}
+if(data9.groupBy !== undefined){
+let data122 = data9.groupBy;
+if(typeof data122 === "string"){
+if(func2(data122) > 10000){
+const err271 = {instancePath:instancePath+"/tiles/" + i0+"/config/groupBy",schemaPath:"#/properties/tiles/items/properties/config/allOf/4/else/properties/groupBy/maxLength",keyword:"maxLength",params:{limit: 10000},message:"must NOT have more than 10000 characters",schema:10000,parentSchema:schema38.properties.tiles.items.properties.config.allOf[4].else.properties.groupBy,data:data122};
+if(vErrors === null){
+vErrors = [err271];
+}
+else {
+vErrors.push(err271);
+}
+errors++;
+}
+}
+else {
+const err272 = {instancePath:instancePath+"/tiles/" + i0+"/config/groupBy",schemaPath:"#/properties/tiles/items/properties/config/allOf/4/else/properties/groupBy/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema38.properties.tiles.items.properties.config.allOf[4].else.properties.groupBy.type,parentSchema:schema38.properties.tiles.items.properties.config.allOf[4].else.properties.groupBy,data:data122};
+if(vErrors === null){
+vErrors = [err272];
+}
+else {
+vErrors.push(err272);
+}
+errors++;
+}
+}
+if(data9.having !== undefined){
+let data123 = data9.having;
+if(typeof data123 === "string"){
+if(func2(data123) > 10000){
+const err273 = {instancePath:instancePath+"/tiles/" + i0+"/config/having",schemaPath:"#/properties/tiles/items/properties/config/allOf/4/else/properties/having/maxLength",keyword:"maxLength",params:{limit: 10000},message:"must NOT have more than 10000 characters",schema:10000,parentSchema:schema38.properties.tiles.items.properties.config.allOf[4].else.properties.having,data:data123};
+if(vErrors === null){
+vErrors = [err273];
+}
+else {
+vErrors.push(err273);
+}
+errors++;
+}
+}
+else {
+const err274 = {instancePath:instancePath+"/tiles/" + i0+"/config/having",schemaPath:"#/properties/tiles/items/properties/config/allOf/4/else/properties/having/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema38.properties.tiles.items.properties.config.allOf[4].else.properties.having.type,parentSchema:schema38.properties.tiles.items.properties.config.allOf[4].else.properties.having,data:data123};
+if(vErrors === null){
+vErrors = [err274];
+}
+else {
+vErrors.push(err274);
+}
+errors++;
+}
+}
+if(data9.orderBy !== undefined){
+let data124 = data9.orderBy;
+if(typeof data124 === "string"){
+if(func2(data124) > 10000){
+const err275 = {instancePath:instancePath+"/tiles/" + i0+"/config/orderBy",schemaPath:"#/properties/tiles/items/properties/config/allOf/4/else/properties/orderBy/maxLength",keyword:"maxLength",params:{limit: 10000},message:"must NOT have more than 10000 characters",schema:10000,parentSchema:schema38.properties.tiles.items.properties.config.allOf[4].else.properties.orderBy,data:data124};
+if(vErrors === null){
+vErrors = [err275];
+}
+else {
+vErrors.push(err275);
+}
+errors++;
+}
+}
+else {
+const err276 = {instancePath:instancePath+"/tiles/" + i0+"/config/orderBy",schemaPath:"#/properties/tiles/items/properties/config/allOf/4/else/properties/orderBy/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema38.properties.tiles.items.properties.config.allOf[4].else.properties.orderBy.type,parentSchema:schema38.properties.tiles.items.properties.config.allOf[4].else.properties.orderBy,data:data124};
+if(vErrors === null){
+vErrors = [err276];
+}
+else {
+vErrors.push(err276);
+}
+errors++;
+}
+}
+if(data9.asRatio !== undefined){
+let data125 = data9.asRatio;
+if(typeof data125 !== "boolean"){
+const err277 = {instancePath:instancePath+"/tiles/" + i0+"/config/asRatio",schemaPath:"#/properties/tiles/items/properties/config/allOf/4/else/properties/asRatio/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema38.properties.tiles.items.properties.config.allOf[4].else.properties.asRatio.type,parentSchema:schema38.properties.tiles.items.properties.config.allOf[4].else.properties.asRatio,data:data125};
+if(vErrors === null){
+vErrors = [err277];
+}
+else {
+vErrors.push(err277);
+}
+errors++;
+}
+}
+if(data9.numberFormat !== undefined){
+let data126 = data9.numberFormat;
+if(!(data126 && typeof data126 == "object" && !Array.isArray(data126))){
+const err278 = {instancePath:instancePath+"/tiles/" + i0+"/config/numberFormat",schemaPath:"#/properties/tiles/items/properties/config/allOf/4/else/properties/numberFormat/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema38.properties.tiles.items.properties.config.allOf[4].else.properties.numberFormat.type,parentSchema:schema38.properties.tiles.items.properties.config.allOf[4].else.properties.numberFormat,data:data126};
+if(vErrors === null){
+vErrors = [err278];
+}
+else {
+vErrors.push(err278);
+}
+errors++;
+}
+}
+if(data9.groupByColumnsOnLeft !== undefined){
+let data127 = data9.groupByColumnsOnLeft;
+if(typeof data127 !== "boolean"){
+const err279 = {instancePath:instancePath+"/tiles/" + i0+"/config/groupByColumnsOnLeft",schemaPath:"#/properties/tiles/items/properties/config/allOf/4/else/properties/groupByColumnsOnLeft/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema38.properties.tiles.items.properties.config.allOf[4].else.properties.groupByColumnsOnLeft.type,parentSchema:schema38.properties.tiles.items.properties.config.allOf[4].else.properties.groupByColumnsOnLeft,data:data127};
+if(vErrors === null){
+vErrors = [err279];
+}
+else {
+vErrors.push(err279);
+}
+errors++;
+}
+}
+if(data9.onClick !== undefined){
+let data128 = data9.onClick;
+if(!(data128 && typeof data128 == "object" && !Array.isArray(data128))){
+const err280 = {instancePath:instancePath+"/tiles/" + i0+"/config/onClick",schemaPath:"#/properties/tiles/items/properties/config/allOf/4/else/properties/onClick/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema38.properties.tiles.items.properties.config.allOf[4].else.properties.onClick.type,parentSchema:schema38.properties.tiles.items.properties.config.allOf[4].else.properties.onClick,data:data128};
+if(vErrors === null){
+vErrors = [err280];
+}
+else {
+vErrors.push(err280);
+}
+errors++;
+}
+}
+if(data9.formulas !== undefined){
+let data129 = data9.formulas;
+if(Array.isArray(data129)){
+if(data129.length > 10){
+const err281 = {instancePath:instancePath+"/tiles/" + i0+"/config/formulas",schemaPath:"#/properties/tiles/items/properties/config/allOf/4/else/properties/formulas/maxItems",keyword:"maxItems",params:{limit: 10},message:"must NOT have more than 10 items",schema:10,parentSchema:schema38.properties.tiles.items.properties.config.allOf[4].else.properties.formulas,data:data129};
+if(vErrors === null){
+vErrors = [err281];
+}
+else {
+vErrors.push(err281);
+}
+errors++;
+}
+const len7 = data129.length;
+for(let i7=0; i7<len7; i7++){
+let data130 = data129[i7];
+if(!(data130 && typeof data130 == "object" && !Array.isArray(data130))){
+const err282 = {instancePath:instancePath+"/tiles/" + i0+"/config/formulas/" + i7,schemaPath:"#/properties/tiles/items/properties/config/allOf/4/else/properties/formulas/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema38.properties.tiles.items.properties.config.allOf[4].else.properties.formulas.items.type,parentSchema:schema38.properties.tiles.items.properties.config.allOf[4].else.properties.formulas.items,data:data130};
+if(vErrors === null){
+vErrors = [err282];
+}
+else {
+vErrors.push(err282);
+}
+errors++;
+}
+}
+}
+else {
+const err283 = {instancePath:instancePath+"/tiles/" + i0+"/config/formulas",schemaPath:"#/properties/tiles/items/properties/config/allOf/4/else/properties/formulas/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema38.properties.tiles.items.properties.config.allOf[4].else.properties.formulas.type,parentSchema:schema38.properties.tiles.items.properties.config.allOf[4].else.properties.formulas,data:data129};
+if(vErrors === null){
+vErrors = [err283];
+}
+else {
+vErrors.push(err283);
+}
+errors++;
+}
+}
+if(data9.showOperandSeries !== undefined){
+let data131 = data9.showOperandSeries;
+if(typeof data131 !== "boolean"){
+const err284 = {instancePath:instancePath+"/tiles/" + i0+"/config/showOperandSeries",schemaPath:"#/properties/tiles/items/properties/config/allOf/4/else/properties/showOperandSeries/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema38.properties.tiles.items.properties.config.allOf[4].else.properties.showOperandSeries.type,parentSchema:schema38.properties.tiles.items.properties.config.allOf[4].else.properties.showOperandSeries,data:data131};
+if(vErrors === null){
+vErrors = [err284];
+}
+else {
+vErrors.push(err284);
+}
+errors++;
+}
+}
+}
+else {
+const err285 = {instancePath:instancePath+"/tiles/" + i0+"/config",schemaPath:"#/properties/tiles/items/properties/config/allOf/4/else/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema38.properties.tiles.items.properties.config.allOf[4].else.type,parentSchema:schema38.properties.tiles.items.properties.config.allOf[4].else,data:data9};
+if(vErrors === null){
+vErrors = [err285];
+}
+else {
+vErrors.push(err285);
+}
+errors++;
+}
+var _valid11 = _errs267 === errors;
+valid74 = _valid11;
+}
+if(!valid74){
+const err286 = {instancePath:instancePath+"/tiles/" + i0+"/config",schemaPath:"#/properties/tiles/items/properties/config/allOf/4/if",keyword:"if",params:{failingKeyword: "else"},message:"must match \"else\" schema",schema:schema38.properties.tiles.items.properties.config.allOf[4].if,parentSchema:schema38.properties.tiles.items.properties.config.allOf[4],data:data9};
+if(vErrors === null){
+vErrors = [err286];
+}
+else {
+vErrors.push(err286);
+}
+errors++;
+}
+const _errs344 = errors;
+let valid99 = true;
+const _errs345 = errors;
+const _errs346 = errors;
+const _errs347 = errors;
+const _errs348 = errors;
+const _errs349 = errors;
+if(data9 && typeof data9 == "object" && !Array.isArray(data9)){
+let missing19;
+if((data9.configType === undefined) && (missing19 = "configType")){
+const err287 = {};
+if(vErrors === null){
+vErrors = [err287];
+}
+else {
+vErrors.push(err287);
+}
+errors++;
+}
+}
+var valid101 = _errs349 === errors;
+if(valid101){
+const err288 = {};
+if(vErrors === null){
+vErrors = [err288];
+}
+else {
+vErrors.push(err288);
+}
+errors++;
+}
+else {
+errors = _errs348;
+if(vErrors !== null){
+if(_errs348){
+vErrors.length = _errs348;
+}
+else {
+vErrors = null;
+}
+}
+}
+if(errors === _errs347){
+if(data9 && typeof data9 == "object" && !Array.isArray(data9)){
+let missing20;
+if((data9.displayType === undefined) && (missing20 = "displayType")){
+const err289 = {};
+if(vErrors === null){
+vErrors = [err289];
+}
+else {
+vErrors.push(err289);
+}
+errors++;
+}
+else {
+if(data9.displayType !== undefined){
+if("number" !== data9.displayType){
+const err290 = {};
+if(vErrors === null){
+vErrors = [err290];
+}
+else {
+vErrors.push(err290);
+}
+errors++;
+}
+}
+}
+}
+}
+var valid100 = _errs347 === errors;
+if(valid100){
+const err291 = {};
+if(vErrors === null){
+vErrors = [err291];
+}
+else {
+vErrors.push(err291);
+}
+errors++;
+}
+else {
+errors = _errs346;
+if(vErrors !== null){
+if(_errs346){
+vErrors.length = _errs346;
+}
+else {
+vErrors = null;
+}
+}
+}
+var _valid15 = _errs345 === errors;
+errors = _errs344;
+if(vErrors !== null){
+if(_errs344){
+vErrors.length = _errs344;
+}
+else {
+vErrors = null;
+}
+}
+if(!_valid15){
+const _errs351 = errors;
+const _errs354 = errors;
+let valid104 = true;
+const _errs355 = errors;
+if(data9 && typeof data9 == "object" && !Array.isArray(data9)){
+let missing21;
+if((data9.formulas === undefined) && (missing21 = "formulas")){
+const err292 = {};
+if(vErrors === null){
+vErrors = [err292];
+}
+else {
+vErrors.push(err292);
+}
+errors++;
+}
+else {
+if(data9.formulas !== undefined){
+let data133 = data9.formulas;
+const _errs356 = errors;
+if(errors === _errs356){
+if(Array.isArray(data133)){
+if(data133.length < 1){
+const err293 = {};
+if(vErrors === null){
+vErrors = [err293];
+}
+else {
+vErrors.push(err293);
+}
+errors++;
+}
+}
+else {
+const err294 = {};
+if(vErrors === null){
+vErrors = [err294];
+}
+else {
+vErrors.push(err294);
+}
+errors++;
+}
+}
+}
+}
+}
+var _valid16 = _errs355 === errors;
+errors = _errs354;
+if(vErrors !== null){
+if(_errs354){
+vErrors.length = _errs354;
+}
+else {
+vErrors = null;
+}
+}
+if(!_valid16){
+const _errs358 = errors;
+if(data9 && typeof data9 == "object" && !Array.isArray(data9)){
+if(data9.select !== undefined){
+let data134 = data9.select;
+if(Array.isArray(data134)){
+if(data134.length > 1){
+const err295 = {instancePath:instancePath+"/tiles/" + i0+"/config/select",schemaPath:"#/properties/tiles/items/properties/config/allOf/5/else/allOf/0/else/properties/select/maxItems",keyword:"maxItems",params:{limit: 1},message:"must NOT have more than 1 items",schema:1,parentSchema:schema38.properties.tiles.items.properties.config.allOf[5].else.allOf[0].else.properties.select,data:data134};
+if(vErrors === null){
+vErrors = [err295];
+}
+else {
+vErrors.push(err295);
+}
+errors++;
+}
+}
+else {
+const err296 = {instancePath:instancePath+"/tiles/" + i0+"/config/select",schemaPath:"#/properties/tiles/items/properties/config/allOf/5/else/allOf/0/else/properties/select/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema38.properties.tiles.items.properties.config.allOf[5].else.allOf[0].else.properties.select.type,parentSchema:schema38.properties.tiles.items.properties.config.allOf[5].else.allOf[0].else.properties.select,data:data134};
+if(vErrors === null){
+vErrors = [err296];
+}
+else {
+vErrors.push(err296);
+}
+errors++;
+}
+}
+}
+var _valid16 = _errs358 === errors;
+valid104 = _valid16;
+}
+if(!valid104){
+const err297 = {instancePath:instancePath+"/tiles/" + i0+"/config",schemaPath:"#/properties/tiles/items/properties/config/allOf/5/else/allOf/0/if",keyword:"if",params:{failingKeyword: "else"},message:"must match \"else\" schema",schema:schema38.properties.tiles.items.properties.config.allOf[5].else.allOf[0].if,parentSchema:schema38.properties.tiles.items.properties.config.allOf[5].else.allOf[0],data:data9};
+if(vErrors === null){
+vErrors = [err297];
+}
+else {
+vErrors.push(err297);
+}
+errors++;
+}
+if(data9 && typeof data9 == "object" && !Array.isArray(data9)){
+if(data9.displayType === undefined){
+const err298 = {instancePath:instancePath+"/tiles/" + i0+"/config",schemaPath:"#/properties/tiles/items/properties/config/allOf/5/else/required",keyword:"required",params:{missingProperty: "displayType"},message:"must have required property '"+"displayType"+"'",schema:schema38.properties.tiles.items.properties.config.allOf[5].else.required,parentSchema:schema38.properties.tiles.items.properties.config.allOf[5].else,data:data9};
+if(vErrors === null){
+vErrors = [err298];
+}
+else {
+vErrors.push(err298);
+}
+errors++;
+}
+if(data9.sourceId === undefined){
+const err299 = {instancePath:instancePath+"/tiles/" + i0+"/config",schemaPath:"#/properties/tiles/items/properties/config/allOf/5/else/required",keyword:"required",params:{missingProperty: "sourceId"},message:"must have required property '"+"sourceId"+"'",schema:schema38.properties.tiles.items.properties.config.allOf[5].else.required,parentSchema:schema38.properties.tiles.items.properties.config.allOf[5].else,data:data9};
+if(vErrors === null){
+vErrors = [err299];
+}
+else {
+vErrors.push(err299);
+}
+errors++;
+}
+if(data9.select === undefined){
+const err300 = {instancePath:instancePath+"/tiles/" + i0+"/config",schemaPath:"#/properties/tiles/items/properties/config/allOf/5/else/required",keyword:"required",params:{missingProperty: "select"},message:"must have required property '"+"select"+"'",schema:schema38.properties.tiles.items.properties.config.allOf[5].else.required,parentSchema:schema38.properties.tiles.items.properties.config.allOf[5].else,data:data9};
+if(vErrors === null){
+vErrors = [err300];
+}
+else {
+vErrors.push(err300);
+}
+errors++;
+}
+for(const key10 in data9){
+if(!((((((((key10 === "displayType") || (key10 === "sourceId")) || (key10 === "select")) || (key10 === "numberFormat")) || (key10 === "formulas")) || (key10 === "color")) || (key10 === "colorRules")) || (key10 === "backgroundChart"))){
+const err301 = {instancePath:instancePath+"/tiles/" + i0+"/config",schemaPath:"#/properties/tiles/items/properties/config/allOf/5/else/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key10},message:"must NOT have additional properties",schema:false,parentSchema:schema38.properties.tiles.items.properties.config.allOf[5].else,data:data9};
+if(vErrors === null){
+vErrors = [err301];
+}
+else {
+vErrors.push(err301);
+}
+errors++;
+}
+}
+if(data9.displayType !== undefined){
+let data135 = data9.displayType;
+if("number" !== data135){
+const err302 = {instancePath:instancePath+"/tiles/" + i0+"/config/displayType",schemaPath:"#/properties/tiles/items/properties/config/allOf/5/else/properties/displayType/const",keyword:"const",params:{allowedValue: "number"},message:"must be equal to constant",schema:"number",parentSchema:schema38.properties.tiles.items.properties.config.allOf[5].else.properties.displayType,data:data135};
+if(vErrors === null){
+vErrors = [err302];
+}
+else {
+vErrors.push(err302);
+}
+errors++;
+}
+}
+if(data9.sourceId !== undefined){
+let data136 = data9.sourceId;
+if(typeof data136 === "string"){
+if(!pattern5.test(data136)){
+const err303 = {instancePath:instancePath+"/tiles/" + i0+"/config/sourceId",schemaPath:"#/properties/tiles/items/properties/config/allOf/5/else/properties/sourceId/pattern",keyword:"pattern",params:{pattern: "^[0-9a-fA-F]{24}$"},message:"must match pattern \""+"^[0-9a-fA-F]{24}$"+"\"",schema:"^[0-9a-fA-F]{24}$",parentSchema:schema38.properties.tiles.items.properties.config.allOf[5].else.properties.sourceId,data:data136};
+if(vErrors === null){
+vErrors = [err303];
+}
+else {
+vErrors.push(err303);
+}
+errors++;
+}
+}
+else {
+const err304 = {instancePath:instancePath+"/tiles/" + i0+"/config/sourceId",schemaPath:"#/properties/tiles/items/properties/config/allOf/5/else/properties/sourceId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema38.properties.tiles.items.properties.config.allOf[5].else.properties.sourceId.type,parentSchema:schema38.properties.tiles.items.properties.config.allOf[5].else.properties.sourceId,data:data136};
+if(vErrors === null){
+vErrors = [err304];
+}
+else {
+vErrors.push(err304);
+}
+errors++;
+}
+}
+if(data9.select !== undefined){
+let data137 = data9.select;
+if(Array.isArray(data137)){
+if(data137.length > 20){
+const err305 = {instancePath:instancePath+"/tiles/" + i0+"/config/select",schemaPath:"#/properties/tiles/items/properties/config/allOf/5/else/properties/select/maxItems",keyword:"maxItems",params:{limit: 20},message:"must NOT have more than 20 items",schema:20,parentSchema:schema38.properties.tiles.items.properties.config.allOf[5].else.properties.select,data:data137};
+if(vErrors === null){
+vErrors = [err305];
+}
+else {
+vErrors.push(err305);
+}
+errors++;
+}
+if(data137.length < 1){
+const err306 = {instancePath:instancePath+"/tiles/" + i0+"/config/select",schemaPath:"#/properties/tiles/items/properties/config/allOf/5/else/properties/select/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema38.properties.tiles.items.properties.config.allOf[5].else.properties.select,data:data137};
+if(vErrors === null){
+vErrors = [err306];
+}
+else {
+vErrors.push(err306);
+}
+errors++;
+}
+const len8 = data137.length;
+for(let i8=0; i8<len8; i8++){
+let data138 = data137[i8];
+const _errs370 = errors;
+let valid111 = true;
+const _errs371 = errors;
+const _errs372 = errors;
+const _errs373 = errors;
+if(data138 && typeof data138 == "object" && !Array.isArray(data138)){
+let missing22;
+if((data138.aggFn === undefined) && (missing22 = "aggFn")){
+const err307 = {};
+if(vErrors === null){
+vErrors = [err307];
+}
+else {
+vErrors.push(err307);
+}
+errors++;
+}
+else {
+if(data138.aggFn !== undefined){
+if("count" !== data138.aggFn){
+const err308 = {};
+if(vErrors === null){
+vErrors = [err308];
+}
+else {
+vErrors.push(err308);
+}
+errors++;
+}
+}
+}
+}
+var valid112 = _errs373 === errors;
+if(valid112){
+const err309 = {};
+if(vErrors === null){
+vErrors = [err309];
+}
+else {
+vErrors.push(err309);
+}
+errors++;
+}
+else {
+errors = _errs372;
+if(vErrors !== null){
+if(_errs372){
+vErrors.length = _errs372;
+}
+else {
+vErrors = null;
+}
+}
+}
+var _valid17 = _errs371 === errors;
+errors = _errs370;
+if(vErrors !== null){
+if(_errs370){
+vErrors.length = _errs370;
+}
+else {
+vErrors = null;
+}
+}
+let ifClause4;
+if(_valid17){
+const _errs375 = errors;
+if(data138 && typeof data138 == "object" && !Array.isArray(data138)){
+if(data138.valueExpression === undefined){
+const err310 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i8,schemaPath:"#/properties/tiles/items/properties/config/allOf/5/else/properties/select/items/allOf/0/then/required",keyword:"required",params:{missingProperty: "valueExpression"},message:"must have required property '"+"valueExpression"+"'",schema:schema38.properties.tiles.items.properties.config.allOf[5].else.properties.select.items.allOf[0].then.required,parentSchema:schema38.properties.tiles.items.properties.config.allOf[5].else.properties.select.items.allOf[0].then,data:data138};
+if(vErrors === null){
+vErrors = [err310];
+}
+else {
+vErrors.push(err310);
+}
+errors++;
+}
+if(data138.valueExpression !== undefined){
+let data140 = data138.valueExpression;
+if(typeof data140 === "string"){
+if(func2(data140) < 1){
+const err311 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i8+"/valueExpression",schemaPath:"#/properties/tiles/items/properties/config/allOf/5/else/properties/select/items/allOf/0/then/properties/valueExpression/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema38.properties.tiles.items.properties.config.allOf[5].else.properties.select.items.allOf[0].then.properties.valueExpression,data:data140};
+if(vErrors === null){
+vErrors = [err311];
+}
+else {
+vErrors.push(err311);
+}
+errors++;
+}
+}
+else {
+const err312 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i8+"/valueExpression",schemaPath:"#/properties/tiles/items/properties/config/allOf/5/else/properties/select/items/allOf/0/then/properties/valueExpression/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema38.properties.tiles.items.properties.config.allOf[5].else.properties.select.items.allOf[0].then.properties.valueExpression.type,parentSchema:schema38.properties.tiles.items.properties.config.allOf[5].else.properties.select.items.allOf[0].then.properties.valueExpression,data:data140};
+if(vErrors === null){
+vErrors = [err312];
+}
+else {
+vErrors.push(err312);
+}
+errors++;
+}
+}
+}
+var _valid17 = _errs375 === errors;
+valid111 = _valid17;
+ifClause4 = "then";
+}
+else {
+const _errs378 = errors;
+if(data138 && typeof data138 == "object" && !Array.isArray(data138)){
+if(data138.valueExpression !== undefined){
+let data141 = data138.valueExpression;
+if(typeof data141 === "string"){
+if(func2(data141) > 0){
+const err313 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i8+"/valueExpression",schemaPath:"#/properties/tiles/items/properties/config/allOf/5/else/properties/select/items/allOf/0/else/properties/valueExpression/maxLength",keyword:"maxLength",params:{limit: 0},message:"must NOT have more than 0 characters",schema:0,parentSchema:schema38.properties.tiles.items.properties.config.allOf[5].else.properties.select.items.allOf[0].else.properties.valueExpression,data:data141};
+if(vErrors === null){
+vErrors = [err313];
+}
+else {
+vErrors.push(err313);
+}
+errors++;
+}
+}
+else {
+const err314 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i8+"/valueExpression",schemaPath:"#/properties/tiles/items/properties/config/allOf/5/else/properties/select/items/allOf/0/else/properties/valueExpression/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema38.properties.tiles.items.properties.config.allOf[5].else.properties.select.items.allOf[0].else.properties.valueExpression.type,parentSchema:schema38.properties.tiles.items.properties.config.allOf[5].else.properties.select.items.allOf[0].else.properties.valueExpression,data:data141};
+if(vErrors === null){
+vErrors = [err314];
+}
+else {
+vErrors.push(err314);
+}
+errors++;
+}
+}
+}
+var _valid17 = _errs378 === errors;
+valid111 = _valid17;
+ifClause4 = "else";
+}
+if(!valid111){
+const err315 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i8,schemaPath:"#/properties/tiles/items/properties/config/allOf/5/else/properties/select/items/allOf/0/if",keyword:"if",params:{failingKeyword: ifClause4},message:"must match \""+ifClause4+"\" schema",schema:schema38.properties.tiles.items.properties.config.allOf[5].else.properties.select.items.allOf[0].if,parentSchema:schema38.properties.tiles.items.properties.config.allOf[5].else.properties.select.items.allOf[0],data:data138};
+if(vErrors === null){
+vErrors = [err315];
+}
+else {
+vErrors.push(err315);
+}
+errors++;
+}
+const _errs382 = errors;
+let valid116 = true;
+const _errs383 = errors;
+const _errs384 = errors;
+const _errs385 = errors;
+if(data138 && typeof data138 == "object" && !Array.isArray(data138)){
+let missing23;
+if((data138.aggFn === undefined) && (missing23 = "aggFn")){
+const err316 = {};
+if(vErrors === null){
+vErrors = [err316];
+}
+else {
+vErrors.push(err316);
+}
+errors++;
+}
+else {
+if(data138.aggFn !== undefined){
+if("quantile" !== data138.aggFn){
+const err317 = {};
+if(vErrors === null){
+vErrors = [err317];
+}
+else {
+vErrors.push(err317);
+}
+errors++;
+}
+}
+}
+}
+var valid117 = _errs385 === errors;
+if(valid117){
+const err318 = {};
+if(vErrors === null){
+vErrors = [err318];
+}
+else {
+vErrors.push(err318);
+}
+errors++;
+}
+else {
+errors = _errs384;
+if(vErrors !== null){
+if(_errs384){
+vErrors.length = _errs384;
+}
+else {
+vErrors = null;
+}
+}
+}
+var _valid18 = _errs383 === errors;
+errors = _errs382;
+if(vErrors !== null){
+if(_errs382){
+vErrors.length = _errs382;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid18){
+const _errs387 = errors;
+if(data138 && typeof data138 == "object" && !Array.isArray(data138)){
+if(data138.level !== undefined){
+const err319 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i8+"/level",schemaPath:"#/properties/tiles/items/properties/config/allOf/5/else/properties/select/items/allOf/1/then/properties/level/not",keyword:"not",params:{},message:"must NOT be valid",schema:schema38.properties.tiles.items.properties.config.allOf[5].else.properties.select.items.allOf[1].then.properties.level.not,parentSchema:schema38.properties.tiles.items.properties.config.allOf[5].else.properties.select.items.allOf[1].then.properties.level,data:data138.level};
+if(vErrors === null){
+vErrors = [err319];
+}
+else {
+vErrors.push(err319);
+}
+errors++;
+}
+}
+var _valid18 = _errs387 === errors;
+valid116 = _valid18;
+}
+if(!valid116){
+const err320 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i8,schemaPath:"#/properties/tiles/items/properties/config/allOf/5/else/properties/select/items/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema",schema:schema38.properties.tiles.items.properties.config.allOf[5].else.properties.select.items.allOf[1].if,parentSchema:schema38.properties.tiles.items.properties.config.allOf[5].else.properties.select.items.allOf[1],data:data138};
+if(vErrors === null){
+vErrors = [err320];
+}
+else {
+vErrors.push(err320);
+}
+errors++;
+}
+if(data138 && typeof data138 == "object" && !Array.isArray(data138)){
+if(data138.aggFn === undefined){
+const err321 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i8,schemaPath:"#/properties/tiles/items/properties/config/allOf/5/else/properties/select/items/required",keyword:"required",params:{missingProperty: "aggFn"},message:"must have required property '"+"aggFn"+"'",schema:schema38.properties.tiles.items.properties.config.allOf[5].else.properties.select.items.required,parentSchema:schema38.properties.tiles.items.properties.config.allOf[5].else.properties.select.items,data:data138};
+if(vErrors === null){
+vErrors = [err321];
+}
+else {
+vErrors.push(err321);
+}
+errors++;
+}
+for(const key11 in data138){
+if(!(func29.call(schema38.properties.tiles.items.properties.config.allOf[5].else.properties.select.items.properties, key11))){
+const err322 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i8,schemaPath:"#/properties/tiles/items/properties/config/allOf/5/else/properties/select/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key11},message:"must NOT have additional properties",schema:false,parentSchema:schema38.properties.tiles.items.properties.config.allOf[5].else.properties.select.items,data:data138};
+if(vErrors === null){
+vErrors = [err322];
+}
+else {
+vErrors.push(err322);
+}
+errors++;
+}
+}
+if(data138.valueExpression !== undefined){
+let data144 = data138.valueExpression;
+if(typeof data144 === "string"){
+if(func2(data144) > 10000){
+const err323 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i8+"/valueExpression",schemaPath:"#/properties/tiles/items/properties/config/allOf/5/else/properties/select/items/properties/valueExpression/maxLength",keyword:"maxLength",params:{limit: 10000},message:"must NOT have more than 10000 characters",schema:10000,parentSchema:schema38.properties.tiles.items.properties.config.allOf[5].else.properties.select.items.properties.valueExpression,data:data144};
+if(vErrors === null){
+vErrors = [err323];
+}
+else {
+vErrors.push(err323);
+}
+errors++;
+}
+}
+else {
+const err324 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i8+"/valueExpression",schemaPath:"#/properties/tiles/items/properties/config/allOf/5/else/properties/select/items/properties/valueExpression/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema38.properties.tiles.items.properties.config.allOf[5].else.properties.select.items.properties.valueExpression.type,parentSchema:schema38.properties.tiles.items.properties.config.allOf[5].else.properties.select.items.properties.valueExpression,data:data144};
+if(vErrors === null){
+vErrors = [err324];
+}
+else {
+vErrors.push(err324);
+}
+errors++;
+}
+}
+if(data138.alias !== undefined){
+let data145 = data138.alias;
+if(typeof data145 === "string"){
+if(func2(data145) > 10000){
+const err325 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i8+"/alias",schemaPath:"#/properties/tiles/items/properties/config/allOf/5/else/properties/select/items/properties/alias/maxLength",keyword:"maxLength",params:{limit: 10000},message:"must NOT have more than 10000 characters",schema:10000,parentSchema:schema38.properties.tiles.items.properties.config.allOf[5].else.properties.select.items.properties.alias,data:data145};
+if(vErrors === null){
+vErrors = [err325];
+}
+else {
+vErrors.push(err325);
+}
+errors++;
+}
+}
+else {
+const err326 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i8+"/alias",schemaPath:"#/properties/tiles/items/properties/config/allOf/5/else/properties/select/items/properties/alias/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema38.properties.tiles.items.properties.config.allOf[5].else.properties.select.items.properties.alias.type,parentSchema:schema38.properties.tiles.items.properties.config.allOf[5].else.properties.select.items.properties.alias,data:data145};
+if(vErrors === null){
+vErrors = [err326];
+}
+else {
+vErrors.push(err326);
+}
+errors++;
+}
+}
+if(data138.aggFn !== undefined){
+let data146 = data138.aggFn;
+if(!(((((((((((data146 === "avg") || (data146 === "count")) || (data146 === "count_distinct")) || (data146 === "last_value")) || (data146 === "max")) || (data146 === "min")) || (data146 === "quantile")) || (data146 === "sum")) || (data146 === "any")) || (data146 === "none")) || (data146 === "increase"))){
+const err327 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i8+"/aggFn",schemaPath:"#/properties/tiles/items/properties/config/allOf/5/else/properties/select/items/properties/aggFn/enum",keyword:"enum",params:{allowedValues: schema38.properties.tiles.items.properties.config.allOf[5].else.properties.select.items.properties.aggFn.enum},message:"must be equal to one of the allowed values",schema:schema38.properties.tiles.items.properties.config.allOf[5].else.properties.select.items.properties.aggFn.enum,parentSchema:schema38.properties.tiles.items.properties.config.allOf[5].else.properties.select.items.properties.aggFn,data:data146};
+if(vErrors === null){
+vErrors = [err327];
+}
+else {
+vErrors.push(err327);
+}
+errors++;
+}
+}
+if(data138.level !== undefined){
+let data147 = data138.level;
+if(!((((data147 === 0.5) || (data147 === 0.9)) || (data147 === 0.95)) || (data147 === 0.99))){
+const err328 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i8+"/level",schemaPath:"#/properties/tiles/items/properties/config/allOf/5/else/properties/select/items/properties/level/enum",keyword:"enum",params:{allowedValues: schema38.properties.tiles.items.properties.config.allOf[5].else.properties.select.items.properties.level.enum},message:"must be equal to one of the allowed values",schema:schema38.properties.tiles.items.properties.config.allOf[5].else.properties.select.items.properties.level.enum,parentSchema:schema38.properties.tiles.items.properties.config.allOf[5].else.properties.select.items.properties.level,data:data147};
+if(vErrors === null){
+vErrors = [err328];
+}
+else {
+vErrors.push(err328);
+}
+errors++;
+}
+}
+if(data138.where !== undefined){
+let data148 = data138.where;
+if(typeof data148 === "string"){
+if(func2(data148) > 10000){
+const err329 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i8+"/where",schemaPath:"#/properties/tiles/items/properties/config/allOf/5/else/properties/select/items/properties/where/maxLength",keyword:"maxLength",params:{limit: 10000},message:"must NOT have more than 10000 characters",schema:10000,parentSchema:schema38.properties.tiles.items.properties.config.allOf[5].else.properties.select.items.properties.where,data:data148};
+if(vErrors === null){
+vErrors = [err329];
+}
+else {
+vErrors.push(err329);
+}
+errors++;
+}
+}
+else {
+const err330 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i8+"/where",schemaPath:"#/properties/tiles/items/properties/config/allOf/5/else/properties/select/items/properties/where/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema38.properties.tiles.items.properties.config.allOf[5].else.properties.select.items.properties.where.type,parentSchema:schema38.properties.tiles.items.properties.config.allOf[5].else.properties.select.items.properties.where,data:data148};
+if(vErrors === null){
+vErrors = [err330];
+}
+else {
+vErrors.push(err330);
+}
+errors++;
+}
+}
+if(data138.whereLanguage !== undefined){
+let data149 = data138.whereLanguage;
+if(!(((data149 === "lucene") || (data149 === "sql")) || (data149 === "promql"))){
+const err331 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i8+"/whereLanguage",schemaPath:"#/properties/tiles/items/properties/config/allOf/5/else/properties/select/items/properties/whereLanguage/enum",keyword:"enum",params:{allowedValues: schema38.properties.tiles.items.properties.config.allOf[5].else.properties.select.items.properties.whereLanguage.enum},message:"must be equal to one of the allowed values",schema:schema38.properties.tiles.items.properties.config.allOf[5].else.properties.select.items.properties.whereLanguage.enum,parentSchema:schema38.properties.tiles.items.properties.config.allOf[5].else.properties.select.items.properties.whereLanguage,data:data149};
+if(vErrors === null){
+vErrors = [err331];
+}
+else {
+vErrors.push(err331);
+}
+errors++;
+}
+}
+if(data138.numberFormat !== undefined){
+let data150 = data138.numberFormat;
+if(!(data150 && typeof data150 == "object" && !Array.isArray(data150))){
+const err332 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i8+"/numberFormat",schemaPath:"#/properties/tiles/items/properties/config/allOf/5/else/properties/select/items/properties/numberFormat/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema38.properties.tiles.items.properties.config.allOf[5].else.properties.select.items.properties.numberFormat.type,parentSchema:schema38.properties.tiles.items.properties.config.allOf[5].else.properties.select.items.properties.numberFormat,data:data150};
+if(vErrors === null){
+vErrors = [err332];
+}
+else {
+vErrors.push(err332);
+}
+errors++;
+}
+}
+if(data138.metricType !== undefined){
+let data151 = data138.metricType;
+if(!(((((data151 === "gauge") || (data151 === "histogram")) || (data151 === "sum")) || (data151 === "summary")) || (data151 === "exponential histogram"))){
+const err333 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i8+"/metricType",schemaPath:"#/properties/tiles/items/properties/config/allOf/5/else/properties/select/items/properties/metricType/enum",keyword:"enum",params:{allowedValues: schema38.properties.tiles.items.properties.config.allOf[5].else.properties.select.items.properties.metricType.enum},message:"must be equal to one of the allowed values",schema:schema38.properties.tiles.items.properties.config.allOf[5].else.properties.select.items.properties.metricType.enum,parentSchema:schema38.properties.tiles.items.properties.config.allOf[5].else.properties.select.items.properties.metricType,data:data151};
+if(vErrors === null){
+vErrors = [err333];
+}
+else {
+vErrors.push(err333);
+}
+errors++;
+}
+}
+if(data138.metricName !== undefined){
+let data152 = data138.metricName;
+if(typeof data152 !== "string"){
+const err334 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i8+"/metricName",schemaPath:"#/properties/tiles/items/properties/config/allOf/5/else/properties/select/items/properties/metricName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema38.properties.tiles.items.properties.config.allOf[5].else.properties.select.items.properties.metricName.type,parentSchema:schema38.properties.tiles.items.properties.config.allOf[5].else.properties.select.items.properties.metricName,data:data152};
+if(vErrors === null){
+vErrors = [err334];
+}
+else {
+vErrors.push(err334);
+}
+errors++;
+}
+}
+if(data138.periodAggFn !== undefined){
+let data153 = data138.periodAggFn;
+if("delta" !== data153){
+const err335 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i8+"/periodAggFn",schemaPath:"#/properties/tiles/items/properties/config/allOf/5/else/properties/select/items/properties/periodAggFn/const",keyword:"const",params:{allowedValue: "delta"},message:"must be equal to constant",schema:"delta",parentSchema:schema38.properties.tiles.items.properties.config.allOf[5].else.properties.select.items.properties.periodAggFn,data:data153};
+if(vErrors === null){
+vErrors = [err335];
+}
+else {
+vErrors.push(err335);
+}
+errors++;
+}
+}
+}
+else {
+const err336 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i8,schemaPath:"#/properties/tiles/items/properties/config/allOf/5/else/properties/select/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema38.properties.tiles.items.properties.config.allOf[5].else.properties.select.items.type,parentSchema:schema38.properties.tiles.items.properties.config.allOf[5].else.properties.select.items,data:data138};
+if(vErrors === null){
+vErrors = [err336];
+}
+else {
+vErrors.push(err336);
+}
+errors++;
+}
+}
+}
+else {
+const err337 = {instancePath:instancePath+"/tiles/" + i0+"/config/select",schemaPath:"#/properties/tiles/items/properties/config/allOf/5/else/properties/select/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema38.properties.tiles.items.properties.config.allOf[5].else.properties.select.type,parentSchema:schema38.properties.tiles.items.properties.config.allOf[5].else.properties.select,data:data137};
+if(vErrors === null){
+vErrors = [err337];
+}
+else {
+vErrors.push(err337);
+}
+errors++;
+}
+}
+if(data9.numberFormat !== undefined){
+let data154 = data9.numberFormat;
+if(!(data154 && typeof data154 == "object" && !Array.isArray(data154))){
+const err338 = {instancePath:instancePath+"/tiles/" + i0+"/config/numberFormat",schemaPath:"#/properties/tiles/items/properties/config/allOf/5/else/properties/numberFormat/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema38.properties.tiles.items.properties.config.allOf[5].else.properties.numberFormat.type,parentSchema:schema38.properties.tiles.items.properties.config.allOf[5].else.properties.numberFormat,data:data154};
+if(vErrors === null){
+vErrors = [err338];
+}
+else {
+vErrors.push(err338);
+}
+errors++;
+}
+}
+if(data9.formulas !== undefined){
+let data155 = data9.formulas;
+if(Array.isArray(data155)){
+if(data155.length > 10){
+const err339 = {instancePath:instancePath+"/tiles/" + i0+"/config/formulas",schemaPath:"#/properties/tiles/items/properties/config/allOf/5/else/properties/formulas/maxItems",keyword:"maxItems",params:{limit: 10},message:"must NOT have more than 10 items",schema:10,parentSchema:schema38.properties.tiles.items.properties.config.allOf[5].else.properties.formulas,data:data155};
+if(vErrors === null){
+vErrors = [err339];
+}
+else {
+vErrors.push(err339);
+}
+errors++;
+}
+const len9 = data155.length;
+for(let i9=0; i9<len9; i9++){
+let data156 = data155[i9];
+if(!(data156 && typeof data156 == "object" && !Array.isArray(data156))){
+const err340 = {instancePath:instancePath+"/tiles/" + i0+"/config/formulas/" + i9,schemaPath:"#/properties/tiles/items/properties/config/allOf/5/else/properties/formulas/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema38.properties.tiles.items.properties.config.allOf[5].else.properties.formulas.items.type,parentSchema:schema38.properties.tiles.items.properties.config.allOf[5].else.properties.formulas.items,data:data156};
+if(vErrors === null){
+vErrors = [err340];
+}
+else {
+vErrors.push(err340);
+}
+errors++;
+}
+}
+}
+else {
+const err341 = {instancePath:instancePath+"/tiles/" + i0+"/config/formulas",schemaPath:"#/properties/tiles/items/properties/config/allOf/5/else/properties/formulas/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema38.properties.tiles.items.properties.config.allOf[5].else.properties.formulas.type,parentSchema:schema38.properties.tiles.items.properties.config.allOf[5].else.properties.formulas,data:data155};
+if(vErrors === null){
+vErrors = [err341];
+}
+else {
+vErrors.push(err341);
+}
+errors++;
+}
+}
+if(data9.color !== undefined){
+let data157 = data9.color;
+if(typeof data157 !== "string"){
+const err342 = {instancePath:instancePath+"/tiles/" + i0+"/config/color",schemaPath:"#/properties/tiles/items/properties/config/allOf/5/else/properties/color/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema38.properties.tiles.items.properties.config.allOf[5].else.properties.color.type,parentSchema:schema38.properties.tiles.items.properties.config.allOf[5].else.properties.color,data:data157};
+if(vErrors === null){
+vErrors = [err342];
+}
+else {
+vErrors.push(err342);
+}
+errors++;
+}
+}
+if(data9.colorRules !== undefined){
+let data158 = data9.colorRules;
+if(Array.isArray(data158)){
+if(data158.length > 10){
+const err343 = {instancePath:instancePath+"/tiles/" + i0+"/config/colorRules",schemaPath:"#/properties/tiles/items/properties/config/allOf/5/else/properties/colorRules/maxItems",keyword:"maxItems",params:{limit: 10},message:"must NOT have more than 10 items",schema:10,parentSchema:schema38.properties.tiles.items.properties.config.allOf[5].else.properties.colorRules,data:data158};
+if(vErrors === null){
+vErrors = [err343];
+}
+else {
+vErrors.push(err343);
+}
+errors++;
+}
+const len10 = data158.length;
+for(let i10=0; i10<len10; i10++){
+let data159 = data158[i10];
+if(!(data159 && typeof data159 == "object" && !Array.isArray(data159))){
+const err344 = {instancePath:instancePath+"/tiles/" + i0+"/config/colorRules/" + i10,schemaPath:"#/properties/tiles/items/properties/config/allOf/5/else/properties/colorRules/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema38.properties.tiles.items.properties.config.allOf[5].else.properties.colorRules.items.type,parentSchema:schema38.properties.tiles.items.properties.config.allOf[5].else.properties.colorRules.items,data:data159};
+if(vErrors === null){
+vErrors = [err344];
+}
+else {
+vErrors.push(err344);
+}
+errors++;
+}
+}
+}
+else {
+const err345 = {instancePath:instancePath+"/tiles/" + i0+"/config/colorRules",schemaPath:"#/properties/tiles/items/properties/config/allOf/5/else/properties/colorRules/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema38.properties.tiles.items.properties.config.allOf[5].else.properties.colorRules.type,parentSchema:schema38.properties.tiles.items.properties.config.allOf[5].else.properties.colorRules,data:data158};
+if(vErrors === null){
+vErrors = [err345];
+}
+else {
+vErrors.push(err345);
+}
+errors++;
+}
+}
+if(data9.backgroundChart !== undefined){
+let data160 = data9.backgroundChart;
+if(!(data160 && typeof data160 == "object" && !Array.isArray(data160))){
+const err346 = {instancePath:instancePath+"/tiles/" + i0+"/config/backgroundChart",schemaPath:"#/properties/tiles/items/properties/config/allOf/5/else/properties/backgroundChart/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema38.properties.tiles.items.properties.config.allOf[5].else.properties.backgroundChart.type,parentSchema:schema38.properties.tiles.items.properties.config.allOf[5].else.properties.backgroundChart,data:data160};
+if(vErrors === null){
+vErrors = [err346];
+}
+else {
+vErrors.push(err346);
+}
+errors++;
+}
+}
+}
+else {
+const err347 = {instancePath:instancePath+"/tiles/" + i0+"/config",schemaPath:"#/properties/tiles/items/properties/config/allOf/5/else/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema38.properties.tiles.items.properties.config.allOf[5].else.type,parentSchema:schema38.properties.tiles.items.properties.config.allOf[5].else,data:data9};
+if(vErrors === null){
+vErrors = [err347];
+}
+else {
+vErrors.push(err347);
+}
+errors++;
+}
+var _valid15 = _errs351 === errors;
+valid99 = _valid15;
+}
+if(!valid99){
+const err348 = {instancePath:instancePath+"/tiles/" + i0+"/config",schemaPath:"#/properties/tiles/items/properties/config/allOf/5/if",keyword:"if",params:{failingKeyword: "else"},message:"must match \"else\" schema",schema:schema38.properties.tiles.items.properties.config.allOf[5].if,parentSchema:schema38.properties.tiles.items.properties.config.allOf[5],data:data9};
+if(vErrors === null){
+vErrors = [err348];
+}
+else {
+vErrors.push(err348);
+}
+errors++;
+}
+const _errs421 = errors;
+let valid125 = true;
+const _errs422 = errors;
+const _errs423 = errors;
+const _errs424 = errors;
+const _errs425 = errors;
+const _errs426 = errors;
+if(data9 && typeof data9 == "object" && !Array.isArray(data9)){
+let missing24;
+if((data9.configType === undefined) && (missing24 = "configType")){
+const err349 = {};
+if(vErrors === null){
+vErrors = [err349];
+}
+else {
+vErrors.push(err349);
+}
+errors++;
+}
+}
+var valid127 = _errs426 === errors;
+if(valid127){
+const err350 = {};
+if(vErrors === null){
+vErrors = [err350];
+}
+else {
+vErrors.push(err350);
+}
+errors++;
+}
+else {
+errors = _errs425;
+if(vErrors !== null){
+if(_errs425){
+vErrors.length = _errs425;
+}
+else {
+vErrors = null;
+}
+}
+}
+if(errors === _errs424){
+if(data9 && typeof data9 == "object" && !Array.isArray(data9)){
+let missing25;
+if((data9.displayType === undefined) && (missing25 = "displayType")){
+const err351 = {};
+if(vErrors === null){
+vErrors = [err351];
+}
+else {
+vErrors.push(err351);
+}
+errors++;
+}
+else {
+if(data9.displayType !== undefined){
+if("search" !== data9.displayType){
+const err352 = {};
+if(vErrors === null){
+vErrors = [err352];
+}
+else {
+vErrors.push(err352);
+}
+errors++;
+}
+}
+}
+}
+}
+var valid126 = _errs424 === errors;
+if(valid126){
+const err353 = {};
+if(vErrors === null){
+vErrors = [err353];
+}
+else {
+vErrors.push(err353);
+}
+errors++;
+}
+else {
+errors = _errs423;
+if(vErrors !== null){
+if(_errs423){
+vErrors.length = _errs423;
+}
+else {
+vErrors = null;
+}
+}
+}
+var _valid19 = _errs422 === errors;
+errors = _errs421;
+if(vErrors !== null){
+if(_errs421){
+vErrors.length = _errs421;
+}
+else {
+vErrors = null;
+}
+}
+if(!_valid19){
+const _errs428 = errors;
+if(data9 && typeof data9 == "object" && !Array.isArray(data9)){
+if(data9.displayType === undefined){
+const err354 = {instancePath:instancePath+"/tiles/" + i0+"/config",schemaPath:"#/properties/tiles/items/properties/config/allOf/6/else/required",keyword:"required",params:{missingProperty: "displayType"},message:"must have required property '"+"displayType"+"'",schema:schema38.properties.tiles.items.properties.config.allOf[6].else.required,parentSchema:schema38.properties.tiles.items.properties.config.allOf[6].else,data:data9};
+if(vErrors === null){
+vErrors = [err354];
+}
+else {
+vErrors.push(err354);
+}
+errors++;
+}
+if(data9.sourceId === undefined){
+const err355 = {instancePath:instancePath+"/tiles/" + i0+"/config",schemaPath:"#/properties/tiles/items/properties/config/allOf/6/else/required",keyword:"required",params:{missingProperty: "sourceId"},message:"must have required property '"+"sourceId"+"'",schema:schema38.properties.tiles.items.properties.config.allOf[6].else.required,parentSchema:schema38.properties.tiles.items.properties.config.allOf[6].else,data:data9};
+if(vErrors === null){
+vErrors = [err355];
+}
+else {
+vErrors.push(err355);
+}
+errors++;
+}
+if(data9.select === undefined){
+const err356 = {instancePath:instancePath+"/tiles/" + i0+"/config",schemaPath:"#/properties/tiles/items/properties/config/allOf/6/else/required",keyword:"required",params:{missingProperty: "select"},message:"must have required property '"+"select"+"'",schema:schema38.properties.tiles.items.properties.config.allOf[6].else.required,parentSchema:schema38.properties.tiles.items.properties.config.allOf[6].else,data:data9};
+if(vErrors === null){
+vErrors = [err356];
+}
+else {
+vErrors.push(err356);
+}
+errors++;
+}
+for(const key12 in data9){
+if(!(((((key12 === "displayType") || (key12 === "sourceId")) || (key12 === "select")) || (key12 === "where")) || (key12 === "whereLanguage"))){
+const err357 = {instancePath:instancePath+"/tiles/" + i0+"/config",schemaPath:"#/properties/tiles/items/properties/config/allOf/6/else/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key12},message:"must NOT have additional properties",schema:false,parentSchema:schema38.properties.tiles.items.properties.config.allOf[6].else,data:data9};
+if(vErrors === null){
+vErrors = [err357];
+}
+else {
+vErrors.push(err357);
+}
+errors++;
+}
+}
+if(data9.displayType !== undefined){
+let data162 = data9.displayType;
+if("search" !== data162){
+const err358 = {instancePath:instancePath+"/tiles/" + i0+"/config/displayType",schemaPath:"#/properties/tiles/items/properties/config/allOf/6/else/properties/displayType/const",keyword:"const",params:{allowedValue: "search"},message:"must be equal to constant",schema:"search",parentSchema:schema38.properties.tiles.items.properties.config.allOf[6].else.properties.displayType,data:data162};
+if(vErrors === null){
+vErrors = [err358];
+}
+else {
+vErrors.push(err358);
+}
+errors++;
+}
+}
+if(data9.sourceId !== undefined){
+let data163 = data9.sourceId;
+if(typeof data163 === "string"){
+if(!pattern5.test(data163)){
+const err359 = {instancePath:instancePath+"/tiles/" + i0+"/config/sourceId",schemaPath:"#/properties/tiles/items/properties/config/allOf/6/else/properties/sourceId/pattern",keyword:"pattern",params:{pattern: "^[0-9a-fA-F]{24}$"},message:"must match pattern \""+"^[0-9a-fA-F]{24}$"+"\"",schema:"^[0-9a-fA-F]{24}$",parentSchema:schema38.properties.tiles.items.properties.config.allOf[6].else.properties.sourceId,data:data163};
+if(vErrors === null){
+vErrors = [err359];
+}
+else {
+vErrors.push(err359);
+}
+errors++;
+}
+}
+else {
+const err360 = {instancePath:instancePath+"/tiles/" + i0+"/config/sourceId",schemaPath:"#/properties/tiles/items/properties/config/allOf/6/else/properties/sourceId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema38.properties.tiles.items.properties.config.allOf[6].else.properties.sourceId.type,parentSchema:schema38.properties.tiles.items.properties.config.allOf[6].else.properties.sourceId,data:data163};
+if(vErrors === null){
+vErrors = [err360];
+}
+else {
+vErrors.push(err360);
+}
+errors++;
+}
+}
+if(data9.select !== undefined){
+let data164 = data9.select;
+if(typeof data164 === "string"){
+if(func2(data164) > 10000){
+const err361 = {instancePath:instancePath+"/tiles/" + i0+"/config/select",schemaPath:"#/properties/tiles/items/properties/config/allOf/6/else/properties/select/maxLength",keyword:"maxLength",params:{limit: 10000},message:"must NOT have more than 10000 characters",schema:10000,parentSchema:schema38.properties.tiles.items.properties.config.allOf[6].else.properties.select,data:data164};
+if(vErrors === null){
+vErrors = [err361];
+}
+else {
+vErrors.push(err361);
+}
+errors++;
+}
+}
+else {
+const err362 = {instancePath:instancePath+"/tiles/" + i0+"/config/select",schemaPath:"#/properties/tiles/items/properties/config/allOf/6/else/properties/select/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema38.properties.tiles.items.properties.config.allOf[6].else.properties.select.type,parentSchema:schema38.properties.tiles.items.properties.config.allOf[6].else.properties.select,data:data164};
+if(vErrors === null){
+vErrors = [err362];
+}
+else {
+vErrors.push(err362);
+}
+errors++;
+}
+}
+if(data9.where !== undefined){
+let data165 = data9.where;
+if(typeof data165 === "string"){
+if(func2(data165) > 10000){
+const err363 = {instancePath:instancePath+"/tiles/" + i0+"/config/where",schemaPath:"#/properties/tiles/items/properties/config/allOf/6/else/properties/where/maxLength",keyword:"maxLength",params:{limit: 10000},message:"must NOT have more than 10000 characters",schema:10000,parentSchema:schema38.properties.tiles.items.properties.config.allOf[6].else.properties.where,data:data165};
+if(vErrors === null){
+vErrors = [err363];
+}
+else {
+vErrors.push(err363);
+}
+errors++;
+}
+}
+else {
+const err364 = {instancePath:instancePath+"/tiles/" + i0+"/config/where",schemaPath:"#/properties/tiles/items/properties/config/allOf/6/else/properties/where/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema38.properties.tiles.items.properties.config.allOf[6].else.properties.where.type,parentSchema:schema38.properties.tiles.items.properties.config.allOf[6].else.properties.where,data:data165};
+if(vErrors === null){
+vErrors = [err364];
+}
+else {
+vErrors.push(err364);
+}
+errors++;
+}
+}
+if(data9.whereLanguage !== undefined){
+let data166 = data9.whereLanguage;
+if(!(((data166 === "lucene") || (data166 === "sql")) || (data166 === "promql"))){
+const err365 = {instancePath:instancePath+"/tiles/" + i0+"/config/whereLanguage",schemaPath:"#/properties/tiles/items/properties/config/allOf/6/else/properties/whereLanguage/enum",keyword:"enum",params:{allowedValues: schema38.properties.tiles.items.properties.config.allOf[6].else.properties.whereLanguage.enum},message:"must be equal to one of the allowed values",schema:schema38.properties.tiles.items.properties.config.allOf[6].else.properties.whereLanguage.enum,parentSchema:schema38.properties.tiles.items.properties.config.allOf[6].else.properties.whereLanguage,data:data166};
+if(vErrors === null){
+vErrors = [err365];
+}
+else {
+vErrors.push(err365);
+}
+errors++;
+}
+}
+}
+else {
+const err366 = {instancePath:instancePath+"/tiles/" + i0+"/config",schemaPath:"#/properties/tiles/items/properties/config/allOf/6/else/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema38.properties.tiles.items.properties.config.allOf[6].else.type,parentSchema:schema38.properties.tiles.items.properties.config.allOf[6].else,data:data9};
+if(vErrors === null){
+vErrors = [err366];
+}
+else {
+vErrors.push(err366);
+}
+errors++;
+}
+var _valid19 = _errs428 === errors;
+valid125 = _valid19;
+}
+if(!valid125){
+const err367 = {instancePath:instancePath+"/tiles/" + i0+"/config",schemaPath:"#/properties/tiles/items/properties/config/allOf/6/if",keyword:"if",params:{failingKeyword: "else"},message:"must match \"else\" schema",schema:schema38.properties.tiles.items.properties.config.allOf[6].if,parentSchema:schema38.properties.tiles.items.properties.config.allOf[6],data:data9};
+if(vErrors === null){
+vErrors = [err367];
+}
+else {
+vErrors.push(err367);
+}
+errors++;
+}
+const _errs440 = errors;
+let valid130 = true;
+const _errs441 = errors;
+const _errs442 = errors;
+const _errs443 = errors;
+const _errs444 = errors;
+const _errs445 = errors;
+if(data9 && typeof data9 == "object" && !Array.isArray(data9)){
+let missing26;
+if((data9.configType === undefined) && (missing26 = "configType")){
+const err368 = {};
+if(vErrors === null){
+vErrors = [err368];
+}
+else {
+vErrors.push(err368);
+}
+errors++;
+}
+}
+var valid132 = _errs445 === errors;
+if(valid132){
+const err369 = {};
+if(vErrors === null){
+vErrors = [err369];
+}
+else {
+vErrors.push(err369);
+}
+errors++;
+}
+else {
+errors = _errs444;
+if(vErrors !== null){
+if(_errs444){
+vErrors.length = _errs444;
+}
+else {
+vErrors = null;
+}
+}
+}
+if(errors === _errs443){
+if(data9 && typeof data9 == "object" && !Array.isArray(data9)){
+let missing27;
+if((data9.displayType === undefined) && (missing27 = "displayType")){
+const err370 = {};
+if(vErrors === null){
+vErrors = [err370];
+}
+else {
+vErrors.push(err370);
+}
+errors++;
+}
+else {
+if(data9.displayType !== undefined){
+if("markdown" !== data9.displayType){
+const err371 = {};
+if(vErrors === null){
+vErrors = [err371];
+}
+else {
+vErrors.push(err371);
+}
+errors++;
+}
+}
+}
+}
+}
+var valid131 = _errs443 === errors;
+if(valid131){
+const err372 = {};
+if(vErrors === null){
+vErrors = [err372];
+}
+else {
+vErrors.push(err372);
+}
+errors++;
+}
+else {
+errors = _errs442;
+if(vErrors !== null){
+if(_errs442){
+vErrors.length = _errs442;
+}
+else {
+vErrors = null;
+}
+}
+}
+var _valid20 = _errs441 === errors;
+errors = _errs440;
+if(vErrors !== null){
+if(_errs440){
+vErrors.length = _errs440;
+}
+else {
+vErrors = null;
+}
+}
+if(!_valid20){
+const _errs447 = errors;
+if(data9 && typeof data9 == "object" && !Array.isArray(data9)){
+if(data9.displayType === undefined){
+const err373 = {instancePath:instancePath+"/tiles/" + i0+"/config",schemaPath:"#/properties/tiles/items/properties/config/allOf/7/else/required",keyword:"required",params:{missingProperty: "displayType"},message:"must have required property '"+"displayType"+"'",schema:schema38.properties.tiles.items.properties.config.allOf[7].else.required,parentSchema:schema38.properties.tiles.items.properties.config.allOf[7].else,data:data9};
+if(vErrors === null){
+vErrors = [err373];
+}
+else {
+vErrors.push(err373);
+}
+errors++;
+}
+for(const key13 in data9){
+if(!((key13 === "displayType") || (key13 === "markdown"))){
+const err374 = {instancePath:instancePath+"/tiles/" + i0+"/config",schemaPath:"#/properties/tiles/items/properties/config/allOf/7/else/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key13},message:"must NOT have additional properties",schema:false,parentSchema:schema38.properties.tiles.items.properties.config.allOf[7].else,data:data9};
+if(vErrors === null){
+vErrors = [err374];
+}
+else {
+vErrors.push(err374);
+}
+errors++;
+}
+}
+if(data9.displayType !== undefined){
+let data168 = data9.displayType;
+if("markdown" !== data168){
+const err375 = {instancePath:instancePath+"/tiles/" + i0+"/config/displayType",schemaPath:"#/properties/tiles/items/properties/config/allOf/7/else/properties/displayType/const",keyword:"const",params:{allowedValue: "markdown"},message:"must be equal to constant",schema:"markdown",parentSchema:schema38.properties.tiles.items.properties.config.allOf[7].else.properties.displayType,data:data168};
+if(vErrors === null){
+vErrors = [err375];
+}
+else {
+vErrors.push(err375);
+}
+errors++;
+}
+}
+if(data9.markdown !== undefined){
+let data169 = data9.markdown;
+if(typeof data169 === "string"){
+if(func2(data169) > 50000){
+const err376 = {instancePath:instancePath+"/tiles/" + i0+"/config/markdown",schemaPath:"#/properties/tiles/items/properties/config/allOf/7/else/properties/markdown/maxLength",keyword:"maxLength",params:{limit: 50000},message:"must NOT have more than 50000 characters",schema:50000,parentSchema:schema38.properties.tiles.items.properties.config.allOf[7].else.properties.markdown,data:data169};
+if(vErrors === null){
+vErrors = [err376];
+}
+else {
+vErrors.push(err376);
+}
+errors++;
+}
+}
+else {
+const err377 = {instancePath:instancePath+"/tiles/" + i0+"/config/markdown",schemaPath:"#/properties/tiles/items/properties/config/allOf/7/else/properties/markdown/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema38.properties.tiles.items.properties.config.allOf[7].else.properties.markdown.type,parentSchema:schema38.properties.tiles.items.properties.config.allOf[7].else.properties.markdown,data:data169};
+if(vErrors === null){
+vErrors = [err377];
+}
+else {
+vErrors.push(err377);
+}
+errors++;
+}
+}
+}
+else {
+const err378 = {instancePath:instancePath+"/tiles/" + i0+"/config",schemaPath:"#/properties/tiles/items/properties/config/allOf/7/else/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema38.properties.tiles.items.properties.config.allOf[7].else.type,parentSchema:schema38.properties.tiles.items.properties.config.allOf[7].else,data:data9};
+if(vErrors === null){
+vErrors = [err378];
+}
+else {
+vErrors.push(err378);
+}
+errors++;
+}
+var _valid20 = _errs447 === errors;
+valid130 = _valid20;
+}
+if(!valid130){
+const err379 = {instancePath:instancePath+"/tiles/" + i0+"/config",schemaPath:"#/properties/tiles/items/properties/config/allOf/7/if",keyword:"if",params:{failingKeyword: "else"},message:"must match \"else\" schema",schema:schema38.properties.tiles.items.properties.config.allOf[7].if,parentSchema:schema38.properties.tiles.items.properties.config.allOf[7],data:data9};
+if(vErrors === null){
+vErrors = [err379];
+}
+else {
+vErrors.push(err379);
+}
+errors++;
+}
+}
+if(data2.containerId !== undefined){
+let data170 = data2.containerId;
+if(typeof data170 === "string"){
+if(func2(data170) > 256){
+const err380 = {instancePath:instancePath+"/tiles/" + i0+"/containerId",schemaPath:"#/properties/tiles/items/properties/containerId/maxLength",keyword:"maxLength",params:{limit: 256},message:"must NOT have more than 256 characters",schema:256,parentSchema:schema38.properties.tiles.items.properties.containerId,data:data170};
+if(vErrors === null){
+vErrors = [err380];
+}
+else {
+vErrors.push(err380);
+}
+errors++;
+}
+if(func2(data170) < 1){
+const err381 = {instancePath:instancePath+"/tiles/" + i0+"/containerId",schemaPath:"#/properties/tiles/items/properties/containerId/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema38.properties.tiles.items.properties.containerId,data:data170};
+if(vErrors === null){
+vErrors = [err381];
+}
+else {
+vErrors.push(err381);
+}
+errors++;
+}
+}
+else {
+const err382 = {instancePath:instancePath+"/tiles/" + i0+"/containerId",schemaPath:"#/properties/tiles/items/properties/containerId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema38.properties.tiles.items.properties.containerId.type,parentSchema:schema38.properties.tiles.items.properties.containerId,data:data170};
+if(vErrors === null){
+vErrors = [err382];
+}
+else {
+vErrors.push(err382);
+}
+errors++;
+}
+}
+if(data2.tabId !== undefined){
+let data171 = data2.tabId;
+if(typeof data171 === "string"){
+if(func2(data171) > 256){
+const err383 = {instancePath:instancePath+"/tiles/" + i0+"/tabId",schemaPath:"#/properties/tiles/items/properties/tabId/maxLength",keyword:"maxLength",params:{limit: 256},message:"must NOT have more than 256 characters",schema:256,parentSchema:schema38.properties.tiles.items.properties.tabId,data:data171};
+if(vErrors === null){
+vErrors = [err383];
+}
+else {
+vErrors.push(err383);
+}
+errors++;
+}
+if(func2(data171) < 1){
+const err384 = {instancePath:instancePath+"/tiles/" + i0+"/tabId",schemaPath:"#/properties/tiles/items/properties/tabId/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema38.properties.tiles.items.properties.tabId,data:data171};
+if(vErrors === null){
+vErrors = [err384];
+}
+else {
+vErrors.push(err384);
+}
+errors++;
+}
+}
+else {
+const err385 = {instancePath:instancePath+"/tiles/" + i0+"/tabId",schemaPath:"#/properties/tiles/items/properties/tabId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema38.properties.tiles.items.properties.tabId.type,parentSchema:schema38.properties.tiles.items.properties.tabId,data:data171};
+if(vErrors === null){
+vErrors = [err385];
+}
+else {
+vErrors.push(err385);
+}
+errors++;
+}
+}
+}
+else {
+const err386 = {instancePath:instancePath+"/tiles/" + i0,schemaPath:"#/properties/tiles/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema38.properties.tiles.items.type,parentSchema:schema38.properties.tiles.items,data:data2};
+if(vErrors === null){
+vErrors = [err386];
+}
+else {
+vErrors.push(err386);
+}
+errors++;
+}
+}
+}
+else {
+const err387 = {instancePath:instancePath+"/tiles",schemaPath:"#/properties/tiles/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema38.properties.tiles.type,parentSchema:schema38.properties.tiles,data:data1};
+if(vErrors === null){
+vErrors = [err387];
+}
+else {
+vErrors.push(err387);
+}
+errors++;
+}
+}
+if(data.tags !== undefined){
+let data172 = data.tags;
+if(Array.isArray(data172)){
+if(data172.length > 50){
+const err388 = {instancePath:instancePath+"/tags",schemaPath:"#/properties/tags/maxItems",keyword:"maxItems",params:{limit: 50},message:"must NOT have more than 50 items",schema:50,parentSchema:schema38.properties.tags,data:data172};
+if(vErrors === null){
+vErrors = [err388];
+}
+else {
+vErrors.push(err388);
+}
+errors++;
+}
+const len11 = data172.length;
+for(let i11=0; i11<len11; i11++){
+let data173 = data172[i11];
+if(typeof data173 === "string"){
+if(func2(data173) > 32){
+const err389 = {instancePath:instancePath+"/tags/" + i11,schemaPath:"#/properties/tags/items/maxLength",keyword:"maxLength",params:{limit: 32},message:"must NOT have more than 32 characters",schema:32,parentSchema:schema38.properties.tags.items,data:data173};
+if(vErrors === null){
+vErrors = [err389];
+}
+else {
+vErrors.push(err389);
+}
+errors++;
+}
+}
+else {
+const err390 = {instancePath:instancePath+"/tags/" + i11,schemaPath:"#/properties/tags/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema38.properties.tags.items.type,parentSchema:schema38.properties.tags.items,data:data173};
+if(vErrors === null){
+vErrors = [err390];
+}
+else {
+vErrors.push(err390);
+}
+errors++;
+}
+}
+}
+else {
+const err391 = {instancePath:instancePath+"/tags",schemaPath:"#/properties/tags/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema38.properties.tags.type,parentSchema:schema38.properties.tags,data:data172};
+if(vErrors === null){
+vErrors = [err391];
+}
+else {
+vErrors.push(err391);
+}
+errors++;
+}
+}
+if(data.filters !== undefined){
+let data174 = data.filters;
+if(Array.isArray(data174)){
+const len12 = data174.length;
+for(let i12=0; i12<len12; i12++){
+let data175 = data174[i12];
+if(data175 && typeof data175 == "object" && !Array.isArray(data175)){
+if(data175.type === undefined){
+const err392 = {instancePath:instancePath+"/filters/" + i12,schemaPath:"#/properties/filters/items/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'",schema:schema38.properties.filters.items.required,parentSchema:schema38.properties.filters.items,data:data175};
+if(vErrors === null){
+vErrors = [err392];
+}
+else {
+vErrors.push(err392);
+}
+errors++;
+}
+if(data175.name === undefined){
+const err393 = {instancePath:instancePath+"/filters/" + i12,schemaPath:"#/properties/filters/items/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'",schema:schema38.properties.filters.items.required,parentSchema:schema38.properties.filters.items,data:data175};
+if(vErrors === null){
+vErrors = [err393];
+}
+else {
+vErrors.push(err393);
+}
+errors++;
+}
+if(data175.expression === undefined){
+const err394 = {instancePath:instancePath+"/filters/" + i12,schemaPath:"#/properties/filters/items/required",keyword:"required",params:{missingProperty: "expression"},message:"must have required property '"+"expression"+"'",schema:schema38.properties.filters.items.required,parentSchema:schema38.properties.filters.items,data:data175};
+if(vErrors === null){
+vErrors = [err394];
+}
+else {
+vErrors.push(err394);
+}
+errors++;
+}
+if(data175.sourceId === undefined){
+const err395 = {instancePath:instancePath+"/filters/" + i12,schemaPath:"#/properties/filters/items/required",keyword:"required",params:{missingProperty: "sourceId"},message:"must have required property '"+"sourceId"+"'",schema:schema38.properties.filters.items.required,parentSchema:schema38.properties.filters.items,data:data175};
+if(vErrors === null){
+vErrors = [err395];
+}
+else {
+vErrors.push(err395);
+}
+errors++;
+}
+for(const key14 in data175){
+if(!(func29.call(schema38.properties.filters.items.properties, key14))){
+const err396 = {instancePath:instancePath+"/filters/" + i12,schemaPath:"#/properties/filters/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key14},message:"must NOT have additional properties",schema:false,parentSchema:schema38.properties.filters.items,data:data175};
+if(vErrors === null){
+vErrors = [err396];
+}
+else {
+vErrors.push(err396);
+}
+errors++;
+}
+}
+if(data175.type !== undefined){
+let data176 = data175.type;
+if("QUERY_EXPRESSION" !== data176){
+const err397 = {instancePath:instancePath+"/filters/" + i12+"/type",schemaPath:"#/properties/filters/items/properties/type/const",keyword:"const",params:{allowedValue: "QUERY_EXPRESSION"},message:"must be equal to constant",schema:"QUERY_EXPRESSION",parentSchema:schema38.properties.filters.items.properties.type,data:data176};
+if(vErrors === null){
+vErrors = [err397];
+}
+else {
+vErrors.push(err397);
+}
+errors++;
+}
+}
+if(data175.name !== undefined){
+let data177 = data175.name;
+if(typeof data177 === "string"){
+if(func2(data177) < 1){
+const err398 = {instancePath:instancePath+"/filters/" + i12+"/name",schemaPath:"#/properties/filters/items/properties/name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema38.properties.filters.items.properties.name,data:data177};
+if(vErrors === null){
+vErrors = [err398];
+}
+else {
+vErrors.push(err398);
+}
+errors++;
+}
+}
+else {
+const err399 = {instancePath:instancePath+"/filters/" + i12+"/name",schemaPath:"#/properties/filters/items/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema38.properties.filters.items.properties.name.type,parentSchema:schema38.properties.filters.items.properties.name,data:data177};
+if(vErrors === null){
+vErrors = [err399];
+}
+else {
+vErrors.push(err399);
+}
+errors++;
+}
+}
+if(data175.expression !== undefined){
+let data178 = data175.expression;
+if(typeof data178 === "string"){
+if(func2(data178) < 1){
+const err400 = {instancePath:instancePath+"/filters/" + i12+"/expression",schemaPath:"#/properties/filters/items/properties/expression/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema38.properties.filters.items.properties.expression,data:data178};
+if(vErrors === null){
+vErrors = [err400];
+}
+else {
+vErrors.push(err400);
+}
+errors++;
+}
+}
+else {
+const err401 = {instancePath:instancePath+"/filters/" + i12+"/expression",schemaPath:"#/properties/filters/items/properties/expression/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema38.properties.filters.items.properties.expression.type,parentSchema:schema38.properties.filters.items.properties.expression,data:data178};
+if(vErrors === null){
+vErrors = [err401];
+}
+else {
+vErrors.push(err401);
+}
+errors++;
+}
+}
+if(data175.sourceId !== undefined){
+let data179 = data175.sourceId;
+if(typeof data179 === "string"){
+if(!pattern5.test(data179)){
+const err402 = {instancePath:instancePath+"/filters/" + i12+"/sourceId",schemaPath:"#/properties/filters/items/properties/sourceId/pattern",keyword:"pattern",params:{pattern: "^[0-9a-fA-F]{24}$"},message:"must match pattern \""+"^[0-9a-fA-F]{24}$"+"\"",schema:"^[0-9a-fA-F]{24}$",parentSchema:schema38.properties.filters.items.properties.sourceId,data:data179};
+if(vErrors === null){
+vErrors = [err402];
+}
+else {
+vErrors.push(err402);
+}
+errors++;
+}
+}
+else {
+const err403 = {instancePath:instancePath+"/filters/" + i12+"/sourceId",schemaPath:"#/properties/filters/items/properties/sourceId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema38.properties.filters.items.properties.sourceId.type,parentSchema:schema38.properties.filters.items.properties.sourceId,data:data179};
+if(vErrors === null){
+vErrors = [err403];
+}
+else {
+vErrors.push(err403);
+}
+errors++;
+}
+}
+if(data175.sourceMetricType !== undefined){
+let data180 = data175.sourceMetricType;
+if(!(((((data180 === "gauge") || (data180 === "histogram")) || (data180 === "sum")) || (data180 === "summary")) || (data180 === "exponential histogram"))){
+const err404 = {instancePath:instancePath+"/filters/" + i12+"/sourceMetricType",schemaPath:"#/properties/filters/items/properties/sourceMetricType/enum",keyword:"enum",params:{allowedValues: schema38.properties.filters.items.properties.sourceMetricType.enum},message:"must be equal to one of the allowed values",schema:schema38.properties.filters.items.properties.sourceMetricType.enum,parentSchema:schema38.properties.filters.items.properties.sourceMetricType,data:data180};
+if(vErrors === null){
+vErrors = [err404];
+}
+else {
+vErrors.push(err404);
+}
+errors++;
+}
+}
+if(data175.where !== undefined){
+let data181 = data175.where;
+if(typeof data181 !== "string"){
+const err405 = {instancePath:instancePath+"/filters/" + i12+"/where",schemaPath:"#/properties/filters/items/properties/where/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema38.properties.filters.items.properties.where.type,parentSchema:schema38.properties.filters.items.properties.where,data:data181};
+if(vErrors === null){
+vErrors = [err405];
+}
+else {
+vErrors.push(err405);
+}
+errors++;
+}
+}
+if(data175.whereLanguage !== undefined){
+let data182 = data175.whereLanguage;
+if(!((data182 === "sql") || (data182 === "lucene"))){
+const err406 = {instancePath:instancePath+"/filters/" + i12+"/whereLanguage",schemaPath:"#/properties/filters/items/properties/whereLanguage/enum",keyword:"enum",params:{allowedValues: schema38.properties.filters.items.properties.whereLanguage.enum},message:"must be equal to one of the allowed values",schema:schema38.properties.filters.items.properties.whereLanguage.enum,parentSchema:schema38.properties.filters.items.properties.whereLanguage,data:data182};
+if(vErrors === null){
+vErrors = [err406];
+}
+else {
+vErrors.push(err406);
+}
+errors++;
+}
+}
+if(data175.appliesToSourceIds !== undefined){
+let data183 = data175.appliesToSourceIds;
+if(Array.isArray(data183)){
+const len13 = data183.length;
+for(let i13=0; i13<len13; i13++){
+let data184 = data183[i13];
+if(typeof data184 === "string"){
+if(func2(data184) < 1){
+const err407 = {instancePath:instancePath+"/filters/" + i12+"/appliesToSourceIds/" + i13,schemaPath:"#/properties/filters/items/properties/appliesToSourceIds/items/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema38.properties.filters.items.properties.appliesToSourceIds.items,data:data184};
+if(vErrors === null){
+vErrors = [err407];
+}
+else {
+vErrors.push(err407);
+}
+errors++;
+}
+}
+else {
+const err408 = {instancePath:instancePath+"/filters/" + i12+"/appliesToSourceIds/" + i13,schemaPath:"#/properties/filters/items/properties/appliesToSourceIds/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema38.properties.filters.items.properties.appliesToSourceIds.items.type,parentSchema:schema38.properties.filters.items.properties.appliesToSourceIds.items,data:data184};
+if(vErrors === null){
+vErrors = [err408];
+}
+else {
+vErrors.push(err408);
+}
+errors++;
+}
+}
+}
+else {
+const err409 = {instancePath:instancePath+"/filters/" + i12+"/appliesToSourceIds",schemaPath:"#/properties/filters/items/properties/appliesToSourceIds/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema38.properties.filters.items.properties.appliesToSourceIds.type,parentSchema:schema38.properties.filters.items.properties.appliesToSourceIds,data:data183};
+if(vErrors === null){
+vErrors = [err409];
+}
+else {
+vErrors.push(err409);
+}
+errors++;
+}
+}
+if(data175.isBroadcastEnabled !== undefined){
+let data185 = data175.isBroadcastEnabled;
+if(typeof data185 !== "boolean"){
+const err410 = {instancePath:instancePath+"/filters/" + i12+"/isBroadcastEnabled",schemaPath:"#/properties/filters/items/properties/isBroadcastEnabled/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema38.properties.filters.items.properties.isBroadcastEnabled.type,parentSchema:schema38.properties.filters.items.properties.isBroadcastEnabled,data:data185};
+if(vErrors === null){
+vErrors = [err410];
+}
+else {
+vErrors.push(err410);
+}
+errors++;
+}
+}
+if(data175.isVariableEnabled !== undefined){
+let data186 = data175.isVariableEnabled;
+if(typeof data186 !== "boolean"){
+const err411 = {instancePath:instancePath+"/filters/" + i12+"/isVariableEnabled",schemaPath:"#/properties/filters/items/properties/isVariableEnabled/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema38.properties.filters.items.properties.isVariableEnabled.type,parentSchema:schema38.properties.filters.items.properties.isVariableEnabled,data:data186};
+if(vErrors === null){
+vErrors = [err411];
+}
+else {
+vErrors.push(err411);
+}
+errors++;
+}
+}
+if(data175.variableName !== undefined){
+let data187 = data175.variableName;
+if(typeof data187 === "string"){
+if(!pattern23.test(data187)){
+const err412 = {instancePath:instancePath+"/filters/" + i12+"/variableName",schemaPath:"#/properties/filters/items/properties/variableName/pattern",keyword:"pattern",params:{pattern: "^[a-zA-Z][a-zA-Z0-9_]*$"},message:"must match pattern \""+"^[a-zA-Z][a-zA-Z0-9_]*$"+"\"",schema:"^[a-zA-Z][a-zA-Z0-9_]*$",parentSchema:schema38.properties.filters.items.properties.variableName,data:data187};
+if(vErrors === null){
+vErrors = [err412];
+}
+else {
+vErrors.push(err412);
+}
+errors++;
+}
+}
+else {
+const err413 = {instancePath:instancePath+"/filters/" + i12+"/variableName",schemaPath:"#/properties/filters/items/properties/variableName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema38.properties.filters.items.properties.variableName.type,parentSchema:schema38.properties.filters.items.properties.variableName,data:data187};
+if(vErrors === null){
+vErrors = [err413];
+}
+else {
+vErrors.push(err413);
+}
+errors++;
+}
+}
+}
+else {
+const err414 = {instancePath:instancePath+"/filters/" + i12,schemaPath:"#/properties/filters/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema38.properties.filters.items.type,parentSchema:schema38.properties.filters.items,data:data175};
+if(vErrors === null){
+vErrors = [err414];
+}
+else {
+vErrors.push(err414);
+}
+errors++;
+}
+}
+}
+else {
+const err415 = {instancePath:instancePath+"/filters",schemaPath:"#/properties/filters/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema38.properties.filters.type,parentSchema:schema38.properties.filters,data:data174};
+if(vErrors === null){
+vErrors = [err415];
+}
+else {
+vErrors.push(err415);
+}
+errors++;
+}
+}
+if(data.savedQuery !== undefined){
+let data188 = data.savedQuery;
+if((typeof data188 !== "string") && (data188 !== null)){
+const err416 = {instancePath:instancePath+"/savedQuery",schemaPath:"#/properties/savedQuery/type",keyword:"type",params:{type: schema38.properties.savedQuery.type},message:"must be string,null",schema:schema38.properties.savedQuery.type,parentSchema:schema38.properties.savedQuery,data:data188};
+if(vErrors === null){
+vErrors = [err416];
+}
+else {
+vErrors.push(err416);
+}
+errors++;
+}
+}
+if(data.savedQueryLanguage !== undefined){
+let data189 = data.savedQueryLanguage;
+if(!((((data189 === "lucene") || (data189 === "sql")) || (data189 === "promql")) || (data189 === null))){
+const err417 = {instancePath:instancePath+"/savedQueryLanguage",schemaPath:"#/properties/savedQueryLanguage/enum",keyword:"enum",params:{allowedValues: schema38.properties.savedQueryLanguage.enum},message:"must be equal to one of the allowed values",schema:schema38.properties.savedQueryLanguage.enum,parentSchema:schema38.properties.savedQueryLanguage,data:data189};
+if(vErrors === null){
+vErrors = [err417];
+}
+else {
+vErrors.push(err417);
+}
+errors++;
+}
+}
+if(data.savedFilterValues !== undefined){
+let data190 = data.savedFilterValues;
+if(Array.isArray(data190)){
+const len14 = data190.length;
+for(let i14=0; i14<len14; i14++){
+let data191 = data190[i14];
+if(data191 && typeof data191 == "object" && !Array.isArray(data191)){
+if(data191.condition === undefined){
+const err418 = {instancePath:instancePath+"/savedFilterValues/" + i14,schemaPath:"#/properties/savedFilterValues/items/required",keyword:"required",params:{missingProperty: "condition"},message:"must have required property '"+"condition"+"'",schema:schema38.properties.savedFilterValues.items.required,parentSchema:schema38.properties.savedFilterValues.items,data:data191};
+if(vErrors === null){
+vErrors = [err418];
+}
+else {
+vErrors.push(err418);
+}
+errors++;
+}
+for(const key15 in data191){
+if(!((key15 === "type") || (key15 === "condition"))){
+const err419 = {instancePath:instancePath+"/savedFilterValues/" + i14,schemaPath:"#/properties/savedFilterValues/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key15},message:"must NOT have additional properties",schema:false,parentSchema:schema38.properties.savedFilterValues.items,data:data191};
+if(vErrors === null){
+vErrors = [err419];
+}
+else {
+vErrors.push(err419);
+}
+errors++;
+}
+}
+if(data191.type !== undefined){
+let data192 = data191.type;
+if("sql" !== data192){
+const err420 = {instancePath:instancePath+"/savedFilterValues/" + i14+"/type",schemaPath:"#/properties/savedFilterValues/items/properties/type/const",keyword:"const",params:{allowedValue: "sql"},message:"must be equal to constant",schema:"sql",parentSchema:schema38.properties.savedFilterValues.items.properties.type,data:data192};
+if(vErrors === null){
+vErrors = [err420];
+}
+else {
+vErrors.push(err420);
+}
+errors++;
+}
+}
+if(data191.condition !== undefined){
+let data193 = data191.condition;
+if(typeof data193 === "string"){
+if(func2(data193) > 10000){
+const err421 = {instancePath:instancePath+"/savedFilterValues/" + i14+"/condition",schemaPath:"#/properties/savedFilterValues/items/properties/condition/maxLength",keyword:"maxLength",params:{limit: 10000},message:"must NOT have more than 10000 characters",schema:10000,parentSchema:schema38.properties.savedFilterValues.items.properties.condition,data:data193};
+if(vErrors === null){
+vErrors = [err421];
+}
+else {
+vErrors.push(err421);
+}
+errors++;
+}
+}
+else {
+const err422 = {instancePath:instancePath+"/savedFilterValues/" + i14+"/condition",schemaPath:"#/properties/savedFilterValues/items/properties/condition/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema38.properties.savedFilterValues.items.properties.condition.type,parentSchema:schema38.properties.savedFilterValues.items.properties.condition,data:data193};
+if(vErrors === null){
+vErrors = [err422];
+}
+else {
+vErrors.push(err422);
+}
+errors++;
+}
+}
+}
+else {
+const err423 = {instancePath:instancePath+"/savedFilterValues/" + i14,schemaPath:"#/properties/savedFilterValues/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema38.properties.savedFilterValues.items.type,parentSchema:schema38.properties.savedFilterValues.items,data:data191};
+if(vErrors === null){
+vErrors = [err423];
+}
+else {
+vErrors.push(err423);
+}
+errors++;
+}
+}
+}
+else {
+const err424 = {instancePath:instancePath+"/savedFilterValues",schemaPath:"#/properties/savedFilterValues/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema38.properties.savedFilterValues.type,parentSchema:schema38.properties.savedFilterValues,data:data190};
+if(vErrors === null){
+vErrors = [err424];
+}
+else {
+vErrors.push(err424);
+}
+errors++;
+}
+}
+if(data.containers !== undefined){
+let data194 = data.containers;
+if(Array.isArray(data194)){
+const len15 = data194.length;
+for(let i15=0; i15<len15; i15++){
+let data195 = data194[i15];
+if(!(data195 && typeof data195 == "object" && !Array.isArray(data195))){
+const err425 = {instancePath:instancePath+"/containers/" + i15,schemaPath:"#/properties/containers/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema38.properties.containers.items.type,parentSchema:schema38.properties.containers.items,data:data195};
+if(vErrors === null){
+vErrors = [err425];
+}
+else {
+vErrors.push(err425);
+}
+errors++;
+}
+}
+}
+else {
+const err426 = {instancePath:instancePath+"/containers",schemaPath:"#/properties/containers/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema38.properties.containers.type,parentSchema:schema38.properties.containers,data:data194};
+if(vErrors === null){
+vErrors = [err426];
+}
+else {
+vErrors.push(err426);
+}
+errors++;
+}
+}
+}
+else {
+const err427 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema38.type,parentSchema:schema38,data};
+if(vErrors === null){
+vErrors = [err427];
+}
+else {
+vErrors.push(err427);
+}
+errors++;
+}
+validate37.errors = vErrors;
+return errors === 0;
+}
+
+exports.dashboardUpdate = validate38;
+const schema39 = {"type":"object","additionalProperties":false,"required":["name","tiles"],"properties":{"name":{"type":"string","maxLength":1024},"tiles":{"type":"array","maxItems":500,"items":{"type":"object","additionalProperties":false,"required":["name","x","y","w","h","config"],"properties":{"id":{"type":"string","maxLength":36},"name":{"type":"string"},"x":{"type":"number","minimum":0,"maximum":23},"y":{"type":"number","minimum":0},"w":{"type":"number","minimum":1,"maximum":24},"h":{"type":"number","minimum":1},"config":{"type":"object","allOf":[{"required":["displayType"],"properties":{"displayType":{"type":"string","minLength":1},"configType":{"type":"string"}}},{"if":{"not":{"required":["displayType"],"properties":{"displayType":{"const":"line"}},"not":{"required":["configType"],"properties":{"configType":true}}}},"else":{"type":"object","required":["displayType","sourceId","select"],"properties":{"displayType":{"const":"line"},"sourceId":{"type":"string","pattern":"^[0-9a-fA-F]{24}$","x-rule":"must be a 24-hex-digit object id"},"select":{"type":"array","minItems":1,"maxItems":20,"items":{"type":"object","additionalProperties":false,"required":["aggFn"],"properties":{"valueExpression":{"type":"string","maxLength":10000},"alias":{"type":"string","maxLength":10000},"aggFn":{"enum":["avg","count","count_distinct","last_value","max","min","quantile","sum","any","none","increase"]},"level":{"enum":[0.5,0.9,0.95,0.99]},"where":{"type":"string","maxLength":10000},"whereLanguage":{"enum":["lucene","sql","promql"]},"numberFormat":{"type":"object"},"metricType":{"enum":["gauge","histogram","sum","summary","exponential histogram"]},"metricName":{"type":"string"},"periodAggFn":{"const":"delta"}},"allOf":[{"if":{"not":{"required":["aggFn"],"properties":{"aggFn":{"const":"count"}}}},"then":{"required":["valueExpression"],"properties":{"valueExpression":{"type":"string","minLength":1}}},"else":{"properties":{"valueExpression":{"type":"string","maxLength":0,"x-rule":"cannot be used with the count aggregation function"}}}},{"if":{"not":{"required":["aggFn"],"properties":{"aggFn":{"const":"quantile"}}}},"then":{"properties":{"level":{"not":{},"x-rule":"can only be used with the quantile aggregation function"}}}}]}},"groupBy":{"type":"string","maxLength":10000},"asRatio":{"type":"boolean"},"alignDateRangeToGranularity":{"type":"boolean"},"fillNulls":{"type":"boolean"},"numberFormat":{"type":"object"},"formulas":{"type":"array","maxItems":10,"items":{"type":"object"}},"showOperandSeries":{"type":"boolean"},"seriesLimit":{"type":"integer","minimum":0},"compareToPreviousPeriod":{"type":"boolean"},"fitYAxisToData":{"type":"boolean"}},"allOf":[{"if":{"not":{"required":["asRatio"],"properties":{"asRatio":{"const":true}}}},"else":{"properties":{"select":{"type":"array","minItems":2,"maxItems":2,"x-rule":"must hold exactly two items when asRatio is true"}}}}],"additionalProperties":false}},{"if":{"not":{"required":["displayType"],"properties":{"displayType":{"const":"stacked_bar"}},"not":{"required":["configType"],"properties":{"configType":true}}}},"else":{"type":"object","required":["displayType","sourceId","select"],"properties":{"displayType":{"const":"stacked_bar"},"sourceId":{"type":"string","pattern":"^[0-9a-fA-F]{24}$","x-rule":"must be a 24-hex-digit object id"},"select":{"type":"array","minItems":1,"maxItems":20,"items":{"type":"object","additionalProperties":false,"required":["aggFn"],"properties":{"valueExpression":{"type":"string","maxLength":10000},"alias":{"type":"string","maxLength":10000},"aggFn":{"enum":["avg","count","count_distinct","last_value","max","min","quantile","sum","any","none","increase"]},"level":{"enum":[0.5,0.9,0.95,0.99]},"where":{"type":"string","maxLength":10000},"whereLanguage":{"enum":["lucene","sql","promql"]},"numberFormat":{"type":"object"},"metricType":{"enum":["gauge","histogram","sum","summary","exponential histogram"]},"metricName":{"type":"string"},"periodAggFn":{"const":"delta"}},"allOf":[{"if":{"not":{"required":["aggFn"],"properties":{"aggFn":{"const":"count"}}}},"then":{"required":["valueExpression"],"properties":{"valueExpression":{"type":"string","minLength":1}}},"else":{"properties":{"valueExpression":{"type":"string","maxLength":0,"x-rule":"cannot be used with the count aggregation function"}}}},{"if":{"not":{"required":["aggFn"],"properties":{"aggFn":{"const":"quantile"}}}},"then":{"properties":{"level":{"not":{},"x-rule":"can only be used with the quantile aggregation function"}}}}]}},"groupBy":{"type":"string","maxLength":10000},"asRatio":{"type":"boolean"},"alignDateRangeToGranularity":{"type":"boolean"},"fillNulls":{"type":"boolean"},"numberFormat":{"type":"object"},"formulas":{"type":"array","maxItems":10,"items":{"type":"object"}},"showOperandSeries":{"type":"boolean"},"seriesLimit":{"type":"integer","minimum":0}},"allOf":[{"if":{"not":{"required":["asRatio"],"properties":{"asRatio":{"const":true}}}},"else":{"properties":{"select":{"type":"array","minItems":2,"maxItems":2,"x-rule":"must hold exactly two items when asRatio is true"}}}}],"additionalProperties":false}},{"if":{"not":{"required":["displayType"],"properties":{"displayType":{"const":"bar"}},"not":{"required":["configType"],"properties":{"configType":true}}}},"else":{"type":"object","required":["displayType","sourceId","select"],"properties":{"displayType":{"const":"bar"},"sourceId":{"type":"string","pattern":"^[0-9a-fA-F]{24}$","x-rule":"must be a 24-hex-digit object id"},"select":{"type":"array","minItems":1,"maxItems":1,"items":{"type":"object","additionalProperties":false,"required":["aggFn"],"properties":{"valueExpression":{"type":"string","maxLength":10000},"alias":{"type":"string","maxLength":10000},"aggFn":{"enum":["avg","count","count_distinct","last_value","max","min","quantile","sum","any","none","increase"]},"level":{"enum":[0.5,0.9,0.95,0.99]},"where":{"type":"string","maxLength":10000},"whereLanguage":{"enum":["lucene","sql","promql"]},"numberFormat":{"type":"object"},"metricType":{"enum":["gauge","histogram","sum","summary","exponential histogram"]},"metricName":{"type":"string"},"periodAggFn":{"const":"delta"}},"allOf":[{"if":{"not":{"required":["aggFn"],"properties":{"aggFn":{"const":"count"}}}},"then":{"required":["valueExpression"],"properties":{"valueExpression":{"type":"string","minLength":1}}},"else":{"properties":{"valueExpression":{"type":"string","maxLength":0,"x-rule":"cannot be used with the count aggregation function"}}}},{"if":{"not":{"required":["aggFn"],"properties":{"aggFn":{"const":"quantile"}}}},"then":{"properties":{"level":{"not":{},"x-rule":"can only be used with the quantile aggregation function"}}}}]}},"groupBy":{"type":"string","maxLength":10000},"orderBy":{"type":"string","maxLength":10000},"numberFormat":{"type":"object"},"limit":{"type":"integer","minimum":0}},"additionalProperties":false}},{"if":{"not":{"required":["displayType"],"properties":{"displayType":{"const":"table"}},"not":{"required":["configType"],"properties":{"configType":true}}}},"else":{"type":"object","required":["displayType","sourceId","select"],"properties":{"displayType":{"const":"table"},"sourceId":{"type":"string","pattern":"^[0-9a-fA-F]{24}$","x-rule":"must be a 24-hex-digit object id"},"select":{"type":"array","minItems":1,"maxItems":20,"items":{"type":"object","additionalProperties":false,"required":["aggFn"],"properties":{"valueExpression":{"type":"string","maxLength":10000},"alias":{"type":"string","maxLength":10000},"aggFn":{"enum":["avg","count","count_distinct","last_value","max","min","quantile","sum","any","none","increase"]},"level":{"enum":[0.5,0.9,0.95,0.99]},"where":{"type":"string","maxLength":10000},"whereLanguage":{"enum":["lucene","sql","promql"]},"numberFormat":{"type":"object"},"metricType":{"enum":["gauge","histogram","sum","summary","exponential histogram"]},"metricName":{"type":"string"},"periodAggFn":{"const":"delta"}},"allOf":[{"if":{"not":{"required":["aggFn"],"properties":{"aggFn":{"const":"count"}}}},"then":{"required":["valueExpression"],"properties":{"valueExpression":{"type":"string","minLength":1}}},"else":{"properties":{"valueExpression":{"type":"string","maxLength":0,"x-rule":"cannot be used with the count aggregation function"}}}},{"if":{"not":{"required":["aggFn"],"properties":{"aggFn":{"const":"quantile"}}}},"then":{"properties":{"level":{"not":{},"x-rule":"can only be used with the quantile aggregation function"}}}}]}},"groupBy":{"type":"string","maxLength":10000},"having":{"type":"string","maxLength":10000},"orderBy":{"type":"string","maxLength":10000},"asRatio":{"type":"boolean"},"numberFormat":{"type":"object"},"groupByColumnsOnLeft":{"type":"boolean"},"onClick":{"type":"object"},"formulas":{"type":"array","maxItems":10,"items":{"type":"object"}},"showOperandSeries":{"type":"boolean"}},"allOf":[{"if":{"not":{"required":["asRatio"],"properties":{"asRatio":{"const":true}}}},"else":{"properties":{"select":{"type":"array","minItems":2,"maxItems":2,"x-rule":"must hold exactly two items when asRatio is true"}}}}],"additionalProperties":false}},{"if":{"not":{"required":["displayType"],"properties":{"displayType":{"const":"number"}},"not":{"required":["configType"],"properties":{"configType":true}}}},"else":{"type":"object","required":["displayType","sourceId","select"],"properties":{"displayType":{"const":"number"},"sourceId":{"type":"string","pattern":"^[0-9a-fA-F]{24}$","x-rule":"must be a 24-hex-digit object id"},"select":{"type":"array","minItems":1,"maxItems":20,"items":{"type":"object","additionalProperties":false,"required":["aggFn"],"properties":{"valueExpression":{"type":"string","maxLength":10000},"alias":{"type":"string","maxLength":10000},"aggFn":{"enum":["avg","count","count_distinct","last_value","max","min","quantile","sum","any","none","increase"]},"level":{"enum":[0.5,0.9,0.95,0.99]},"where":{"type":"string","maxLength":10000},"whereLanguage":{"enum":["lucene","sql","promql"]},"numberFormat":{"type":"object"},"metricType":{"enum":["gauge","histogram","sum","summary","exponential histogram"]},"metricName":{"type":"string"},"periodAggFn":{"const":"delta"}},"allOf":[{"if":{"not":{"required":["aggFn"],"properties":{"aggFn":{"const":"count"}}}},"then":{"required":["valueExpression"],"properties":{"valueExpression":{"type":"string","minLength":1}}},"else":{"properties":{"valueExpression":{"type":"string","maxLength":0,"x-rule":"cannot be used with the count aggregation function"}}}},{"if":{"not":{"required":["aggFn"],"properties":{"aggFn":{"const":"quantile"}}}},"then":{"properties":{"level":{"not":{},"x-rule":"can only be used with the quantile aggregation function"}}}}]}},"numberFormat":{"type":"object"},"formulas":{"type":"array","maxItems":10,"items":{"type":"object"}},"color":{"type":"string"},"colorRules":{"type":"array","maxItems":10,"items":{"type":"object"}},"backgroundChart":{"type":"object"}},"allOf":[{"if":{"required":["formulas"],"properties":{"formulas":{"type":"array","minItems":1}}},"else":{"properties":{"select":{"type":"array","maxItems":1,"x-rule":"must hold exactly one item unless formulas are set"}}}}],"additionalProperties":false}},{"if":{"not":{"required":["displayType"],"properties":{"displayType":{"const":"search"}},"not":{"required":["configType"],"properties":{"configType":true}}}},"else":{"type":"object","required":["displayType","sourceId","select"],"properties":{"displayType":{"const":"search"},"sourceId":{"type":"string","pattern":"^[0-9a-fA-F]{24}$","x-rule":"must be a 24-hex-digit object id"},"select":{"type":"string","maxLength":10000},"where":{"type":"string","maxLength":10000},"whereLanguage":{"enum":["lucene","sql","promql"]}},"additionalProperties":false}},{"if":{"not":{"required":["displayType"],"properties":{"displayType":{"const":"markdown"}},"not":{"required":["configType"],"properties":{"configType":true}}}},"else":{"type":"object","required":["displayType"],"properties":{"displayType":{"const":"markdown"},"markdown":{"type":"string","maxLength":50000}},"additionalProperties":false}}]},"containerId":{"type":"string","minLength":1,"maxLength":256},"tabId":{"type":"string","minLength":1,"maxLength":256}}}},"tags":{"type":"array","maxItems":50,"items":{"type":"string","maxLength":32}},"filters":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["type","name","expression","sourceId","id"],"properties":{"id":{"type":"string"},"type":{"const":"QUERY_EXPRESSION"},"name":{"type":"string","minLength":1},"expression":{"type":"string","minLength":1},"sourceId":{"type":"string","pattern":"^[0-9a-fA-F]{24}$","x-rule":"must be a 24-hex-digit object id"},"sourceMetricType":{"enum":["gauge","histogram","sum","summary","exponential histogram"]},"where":{"type":"string"},"whereLanguage":{"enum":["sql","lucene"]},"appliesToSourceIds":{"type":"array","items":{"type":"string","minLength":1}},"isBroadcastEnabled":{"type":"boolean"},"isVariableEnabled":{"type":"boolean"},"variableName":{"type":"string","pattern":"^[a-zA-Z][a-zA-Z0-9_]*$"}}}},"savedQuery":{"type":["string","null"]},"savedQueryLanguage":{"enum":["lucene","sql","promql",null]},"savedFilterValues":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["condition"],"properties":{"type":{"const":"sql"},"condition":{"type":"string","maxLength":10000}}}},"containers":{"type":"array","items":{"type":"object"}}}};
+
+function validate38(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.name === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'",schema:schema39.required,parentSchema:schema39,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.tiles === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "tiles"},message:"must have required property '"+"tiles"+"'",schema:schema39.required,parentSchema:schema39,data};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+for(const key0 in data){
+if(!((((((((key0 === "name") || (key0 === "tiles")) || (key0 === "tags")) || (key0 === "filters")) || (key0 === "savedQuery")) || (key0 === "savedQueryLanguage")) || (key0 === "savedFilterValues")) || (key0 === "containers"))){
+const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema39,data};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(data.name !== undefined){
+let data0 = data.name;
+if(typeof data0 === "string"){
+if(func2(data0) > 1024){
+const err3 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/maxLength",keyword:"maxLength",params:{limit: 1024},message:"must NOT have more than 1024 characters",schema:1024,parentSchema:schema39.properties.name,data:data0};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+else {
+const err4 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema39.properties.name.type,parentSchema:schema39.properties.name,data:data0};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+if(data.tiles !== undefined){
+let data1 = data.tiles;
+if(Array.isArray(data1)){
+if(data1.length > 500){
+const err5 = {instancePath:instancePath+"/tiles",schemaPath:"#/properties/tiles/maxItems",keyword:"maxItems",params:{limit: 500},message:"must NOT have more than 500 items",schema:500,parentSchema:schema39.properties.tiles,data:data1};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+const len0 = data1.length;
+for(let i0=0; i0<len0; i0++){
+let data2 = data1[i0];
+if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
+if(data2.name === undefined){
+const err6 = {instancePath:instancePath+"/tiles/" + i0,schemaPath:"#/properties/tiles/items/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'",schema:schema39.properties.tiles.items.required,parentSchema:schema39.properties.tiles.items,data:data2};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+if(data2.x === undefined){
+const err7 = {instancePath:instancePath+"/tiles/" + i0,schemaPath:"#/properties/tiles/items/required",keyword:"required",params:{missingProperty: "x"},message:"must have required property '"+"x"+"'",schema:schema39.properties.tiles.items.required,parentSchema:schema39.properties.tiles.items,data:data2};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+if(data2.y === undefined){
+const err8 = {instancePath:instancePath+"/tiles/" + i0,schemaPath:"#/properties/tiles/items/required",keyword:"required",params:{missingProperty: "y"},message:"must have required property '"+"y"+"'",schema:schema39.properties.tiles.items.required,parentSchema:schema39.properties.tiles.items,data:data2};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+if(data2.w === undefined){
+const err9 = {instancePath:instancePath+"/tiles/" + i0,schemaPath:"#/properties/tiles/items/required",keyword:"required",params:{missingProperty: "w"},message:"must have required property '"+"w"+"'",schema:schema39.properties.tiles.items.required,parentSchema:schema39.properties.tiles.items,data:data2};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+if(data2.h === undefined){
+const err10 = {instancePath:instancePath+"/tiles/" + i0,schemaPath:"#/properties/tiles/items/required",keyword:"required",params:{missingProperty: "h"},message:"must have required property '"+"h"+"'",schema:schema39.properties.tiles.items.required,parentSchema:schema39.properties.tiles.items,data:data2};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+if(data2.config === undefined){
+const err11 = {instancePath:instancePath+"/tiles/" + i0,schemaPath:"#/properties/tiles/items/required",keyword:"required",params:{missingProperty: "config"},message:"must have required property '"+"config"+"'",schema:schema39.properties.tiles.items.required,parentSchema:schema39.properties.tiles.items,data:data2};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+for(const key1 in data2){
+if(!(func29.call(schema39.properties.tiles.items.properties, key1))){
+const err12 = {instancePath:instancePath+"/tiles/" + i0,schemaPath:"#/properties/tiles/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema39.properties.tiles.items,data:data2};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+}
+if(data2.id !== undefined){
+let data3 = data2.id;
+if(typeof data3 === "string"){
+if(func2(data3) > 36){
+const err13 = {instancePath:instancePath+"/tiles/" + i0+"/id",schemaPath:"#/properties/tiles/items/properties/id/maxLength",keyword:"maxLength",params:{limit: 36},message:"must NOT have more than 36 characters",schema:36,parentSchema:schema39.properties.tiles.items.properties.id,data:data3};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+}
+else {
+const err14 = {instancePath:instancePath+"/tiles/" + i0+"/id",schemaPath:"#/properties/tiles/items/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema39.properties.tiles.items.properties.id.type,parentSchema:schema39.properties.tiles.items.properties.id,data:data3};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+}
+if(data2.name !== undefined){
+let data4 = data2.name;
+if(typeof data4 !== "string"){
+const err15 = {instancePath:instancePath+"/tiles/" + i0+"/name",schemaPath:"#/properties/tiles/items/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema39.properties.tiles.items.properties.name.type,parentSchema:schema39.properties.tiles.items.properties.name,data:data4};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+}
+if(data2.x !== undefined){
+let data5 = data2.x;
+if((typeof data5 == "number") && (isFinite(data5))){
+if(data5 > 23 || isNaN(data5)){
+const err16 = {instancePath:instancePath+"/tiles/" + i0+"/x",schemaPath:"#/properties/tiles/items/properties/x/maximum",keyword:"maximum",params:{comparison: "<=", limit: 23},message:"must be <= 23",schema:23,parentSchema:schema39.properties.tiles.items.properties.x,data:data5};
+if(vErrors === null){
+vErrors = [err16];
+}
+else {
+vErrors.push(err16);
+}
+errors++;
+}
+if(data5 < 0 || isNaN(data5)){
+const err17 = {instancePath:instancePath+"/tiles/" + i0+"/x",schemaPath:"#/properties/tiles/items/properties/x/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema39.properties.tiles.items.properties.x,data:data5};
+if(vErrors === null){
+vErrors = [err17];
+}
+else {
+vErrors.push(err17);
+}
+errors++;
+}
+}
+else {
+const err18 = {instancePath:instancePath+"/tiles/" + i0+"/x",schemaPath:"#/properties/tiles/items/properties/x/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema39.properties.tiles.items.properties.x.type,parentSchema:schema39.properties.tiles.items.properties.x,data:data5};
+if(vErrors === null){
+vErrors = [err18];
+}
+else {
+vErrors.push(err18);
+}
+errors++;
+}
+}
+if(data2.y !== undefined){
+let data6 = data2.y;
+if((typeof data6 == "number") && (isFinite(data6))){
+if(data6 < 0 || isNaN(data6)){
+const err19 = {instancePath:instancePath+"/tiles/" + i0+"/y",schemaPath:"#/properties/tiles/items/properties/y/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema39.properties.tiles.items.properties.y,data:data6};
+if(vErrors === null){
+vErrors = [err19];
+}
+else {
+vErrors.push(err19);
+}
+errors++;
+}
+}
+else {
+const err20 = {instancePath:instancePath+"/tiles/" + i0+"/y",schemaPath:"#/properties/tiles/items/properties/y/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema39.properties.tiles.items.properties.y.type,parentSchema:schema39.properties.tiles.items.properties.y,data:data6};
+if(vErrors === null){
+vErrors = [err20];
+}
+else {
+vErrors.push(err20);
+}
+errors++;
+}
+}
+if(data2.w !== undefined){
+let data7 = data2.w;
+if((typeof data7 == "number") && (isFinite(data7))){
+if(data7 > 24 || isNaN(data7)){
+const err21 = {instancePath:instancePath+"/tiles/" + i0+"/w",schemaPath:"#/properties/tiles/items/properties/w/maximum",keyword:"maximum",params:{comparison: "<=", limit: 24},message:"must be <= 24",schema:24,parentSchema:schema39.properties.tiles.items.properties.w,data:data7};
+if(vErrors === null){
+vErrors = [err21];
+}
+else {
+vErrors.push(err21);
+}
+errors++;
+}
+if(data7 < 1 || isNaN(data7)){
+const err22 = {instancePath:instancePath+"/tiles/" + i0+"/w",schemaPath:"#/properties/tiles/items/properties/w/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema39.properties.tiles.items.properties.w,data:data7};
+if(vErrors === null){
+vErrors = [err22];
+}
+else {
+vErrors.push(err22);
+}
+errors++;
+}
+}
+else {
+const err23 = {instancePath:instancePath+"/tiles/" + i0+"/w",schemaPath:"#/properties/tiles/items/properties/w/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema39.properties.tiles.items.properties.w.type,parentSchema:schema39.properties.tiles.items.properties.w,data:data7};
+if(vErrors === null){
+vErrors = [err23];
+}
+else {
+vErrors.push(err23);
+}
+errors++;
+}
+}
+if(data2.h !== undefined){
+let data8 = data2.h;
+if((typeof data8 == "number") && (isFinite(data8))){
+if(data8 < 1 || isNaN(data8)){
+const err24 = {instancePath:instancePath+"/tiles/" + i0+"/h",schemaPath:"#/properties/tiles/items/properties/h/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema39.properties.tiles.items.properties.h,data:data8};
+if(vErrors === null){
+vErrors = [err24];
+}
+else {
+vErrors.push(err24);
+}
+errors++;
+}
+}
+else {
+const err25 = {instancePath:instancePath+"/tiles/" + i0+"/h",schemaPath:"#/properties/tiles/items/properties/h/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema39.properties.tiles.items.properties.h.type,parentSchema:schema39.properties.tiles.items.properties.h,data:data8};
+if(vErrors === null){
+vErrors = [err25];
+}
+else {
+vErrors.push(err25);
+}
+errors++;
+}
+}
+if(data2.config !== undefined){
+let data9 = data2.config;
+if(!(data9 && typeof data9 == "object" && !Array.isArray(data9))){
+const err26 = {instancePath:instancePath+"/tiles/" + i0+"/config",schemaPath:"#/properties/tiles/items/properties/config/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema39.properties.tiles.items.properties.config.type,parentSchema:schema39.properties.tiles.items.properties.config,data:data9};
+if(vErrors === null){
+vErrors = [err26];
+}
+else {
+vErrors.push(err26);
+}
+errors++;
+}
+if(data9 && typeof data9 == "object" && !Array.isArray(data9)){
+if(data9.displayType === undefined){
+const err27 = {instancePath:instancePath+"/tiles/" + i0+"/config",schemaPath:"#/properties/tiles/items/properties/config/allOf/0/required",keyword:"required",params:{missingProperty: "displayType"},message:"must have required property '"+"displayType"+"'",schema:schema39.properties.tiles.items.properties.config.allOf[0].required,parentSchema:schema39.properties.tiles.items.properties.config.allOf[0],data:data9};
+if(vErrors === null){
+vErrors = [err27];
+}
+else {
+vErrors.push(err27);
+}
+errors++;
+}
+if(data9.displayType !== undefined){
+let data10 = data9.displayType;
+if(typeof data10 === "string"){
+if(func2(data10) < 1){
+const err28 = {instancePath:instancePath+"/tiles/" + i0+"/config/displayType",schemaPath:"#/properties/tiles/items/properties/config/allOf/0/properties/displayType/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema39.properties.tiles.items.properties.config.allOf[0].properties.displayType,data:data10};
+if(vErrors === null){
+vErrors = [err28];
+}
+else {
+vErrors.push(err28);
+}
+errors++;
+}
+}
+else {
+const err29 = {instancePath:instancePath+"/tiles/" + i0+"/config/displayType",schemaPath:"#/properties/tiles/items/properties/config/allOf/0/properties/displayType/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema39.properties.tiles.items.properties.config.allOf[0].properties.displayType.type,parentSchema:schema39.properties.tiles.items.properties.config.allOf[0].properties.displayType,data:data10};
+if(vErrors === null){
+vErrors = [err29];
+}
+else {
+vErrors.push(err29);
+}
+errors++;
+}
+}
+if(data9.configType !== undefined){
+let data11 = data9.configType;
+if(typeof data11 !== "string"){
+const err30 = {instancePath:instancePath+"/tiles/" + i0+"/config/configType",schemaPath:"#/properties/tiles/items/properties/config/allOf/0/properties/configType/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema39.properties.tiles.items.properties.config.allOf[0].properties.configType.type,parentSchema:schema39.properties.tiles.items.properties.config.allOf[0].properties.configType,data:data11};
+if(vErrors === null){
+vErrors = [err30];
+}
+else {
+vErrors.push(err30);
+}
+errors++;
+}
+}
+}
+const _errs29 = errors;
+let valid6 = true;
+const _errs30 = errors;
+const _errs31 = errors;
+const _errs32 = errors;
+const _errs33 = errors;
+const _errs34 = errors;
+if(data9 && typeof data9 == "object" && !Array.isArray(data9)){
+let missing0;
+if((data9.configType === undefined) && (missing0 = "configType")){
+const err31 = {};
+if(vErrors === null){
+vErrors = [err31];
+}
+else {
+vErrors.push(err31);
+}
+errors++;
+}
+}
+var valid8 = _errs34 === errors;
+if(valid8){
+const err32 = {};
+if(vErrors === null){
+vErrors = [err32];
+}
+else {
+vErrors.push(err32);
+}
+errors++;
+}
+else {
+errors = _errs33;
+if(vErrors !== null){
+if(_errs33){
+vErrors.length = _errs33;
+}
+else {
+vErrors = null;
+}
+}
+}
+if(errors === _errs32){
+if(data9 && typeof data9 == "object" && !Array.isArray(data9)){
+let missing1;
+if((data9.displayType === undefined) && (missing1 = "displayType")){
+const err33 = {};
+if(vErrors === null){
+vErrors = [err33];
+}
+else {
+vErrors.push(err33);
+}
+errors++;
+}
+else {
+if(data9.displayType !== undefined){
+if("line" !== data9.displayType){
+const err34 = {};
+if(vErrors === null){
+vErrors = [err34];
+}
+else {
+vErrors.push(err34);
+}
+errors++;
+}
+}
+}
+}
+}
+var valid7 = _errs32 === errors;
+if(valid7){
+const err35 = {};
+if(vErrors === null){
+vErrors = [err35];
+}
+else {
+vErrors.push(err35);
+}
+errors++;
+}
+else {
+errors = _errs31;
+if(vErrors !== null){
+if(_errs31){
+vErrors.length = _errs31;
+}
+else {
+vErrors = null;
+}
+}
+}
+var _valid0 = _errs30 === errors;
+errors = _errs29;
+if(vErrors !== null){
+if(_errs29){
+vErrors.length = _errs29;
+}
+else {
+vErrors = null;
+}
+}
+if(!_valid0){
+const _errs36 = errors;
+const _errs39 = errors;
+let valid11 = true;
+const _errs40 = errors;
+const _errs41 = errors;
+const _errs42 = errors;
+if(data9 && typeof data9 == "object" && !Array.isArray(data9)){
+let missing2;
+if((data9.asRatio === undefined) && (missing2 = "asRatio")){
+const err36 = {};
+if(vErrors === null){
+vErrors = [err36];
+}
+else {
+vErrors.push(err36);
+}
+errors++;
+}
+else {
+if(data9.asRatio !== undefined){
+if(true !== data9.asRatio){
+const err37 = {};
+if(vErrors === null){
+vErrors = [err37];
+}
+else {
+vErrors.push(err37);
+}
+errors++;
+}
+}
+}
+}
+var valid12 = _errs42 === errors;
+if(valid12){
+const err38 = {};
+if(vErrors === null){
+vErrors = [err38];
+}
+else {
+vErrors.push(err38);
+}
+errors++;
+}
+else {
+errors = _errs41;
+if(vErrors !== null){
+if(_errs41){
+vErrors.length = _errs41;
+}
+else {
+vErrors = null;
+}
+}
+}
+var _valid1 = _errs40 === errors;
+errors = _errs39;
+if(vErrors !== null){
+if(_errs39){
+vErrors.length = _errs39;
+}
+else {
+vErrors = null;
+}
+}
+if(!_valid1){
+const _errs44 = errors;
+if(data9 && typeof data9 == "object" && !Array.isArray(data9)){
+if(data9.select !== undefined){
+let data14 = data9.select;
+if(Array.isArray(data14)){
+if(data14.length > 2){
+const err39 = {instancePath:instancePath+"/tiles/" + i0+"/config/select",schemaPath:"#/properties/tiles/items/properties/config/allOf/1/else/allOf/0/else/properties/select/maxItems",keyword:"maxItems",params:{limit: 2},message:"must NOT have more than 2 items",schema:2,parentSchema:schema39.properties.tiles.items.properties.config.allOf[1].else.allOf[0].else.properties.select,data:data14};
+if(vErrors === null){
+vErrors = [err39];
+}
+else {
+vErrors.push(err39);
+}
+errors++;
+}
+if(data14.length < 2){
+const err40 = {instancePath:instancePath+"/tiles/" + i0+"/config/select",schemaPath:"#/properties/tiles/items/properties/config/allOf/1/else/allOf/0/else/properties/select/minItems",keyword:"minItems",params:{limit: 2},message:"must NOT have fewer than 2 items",schema:2,parentSchema:schema39.properties.tiles.items.properties.config.allOf[1].else.allOf[0].else.properties.select,data:data14};
+if(vErrors === null){
+vErrors = [err40];
+}
+else {
+vErrors.push(err40);
+}
+errors++;
+}
+}
+else {
+const err41 = {instancePath:instancePath+"/tiles/" + i0+"/config/select",schemaPath:"#/properties/tiles/items/properties/config/allOf/1/else/allOf/0/else/properties/select/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema39.properties.tiles.items.properties.config.allOf[1].else.allOf[0].else.properties.select.type,parentSchema:schema39.properties.tiles.items.properties.config.allOf[1].else.allOf[0].else.properties.select,data:data14};
+if(vErrors === null){
+vErrors = [err41];
+}
+else {
+vErrors.push(err41);
+}
+errors++;
+}
+}
+}
+var _valid1 = _errs44 === errors;
+valid11 = _valid1;
+}
+if(!valid11){
+const err42 = {instancePath:instancePath+"/tiles/" + i0+"/config",schemaPath:"#/properties/tiles/items/properties/config/allOf/1/else/allOf/0/if",keyword:"if",params:{failingKeyword: "else"},message:"must match \"else\" schema",schema:schema39.properties.tiles.items.properties.config.allOf[1].else.allOf[0].if,parentSchema:schema39.properties.tiles.items.properties.config.allOf[1].else.allOf[0],data:data9};
+if(vErrors === null){
+vErrors = [err42];
+}
+else {
+vErrors.push(err42);
+}
+errors++;
+}
+if(data9 && typeof data9 == "object" && !Array.isArray(data9)){
+if(data9.displayType === undefined){
+const err43 = {instancePath:instancePath+"/tiles/" + i0+"/config",schemaPath:"#/properties/tiles/items/properties/config/allOf/1/else/required",keyword:"required",params:{missingProperty: "displayType"},message:"must have required property '"+"displayType"+"'",schema:schema39.properties.tiles.items.properties.config.allOf[1].else.required,parentSchema:schema39.properties.tiles.items.properties.config.allOf[1].else,data:data9};
+if(vErrors === null){
+vErrors = [err43];
+}
+else {
+vErrors.push(err43);
+}
+errors++;
+}
+if(data9.sourceId === undefined){
+const err44 = {instancePath:instancePath+"/tiles/" + i0+"/config",schemaPath:"#/properties/tiles/items/properties/config/allOf/1/else/required",keyword:"required",params:{missingProperty: "sourceId"},message:"must have required property '"+"sourceId"+"'",schema:schema39.properties.tiles.items.properties.config.allOf[1].else.required,parentSchema:schema39.properties.tiles.items.properties.config.allOf[1].else,data:data9};
+if(vErrors === null){
+vErrors = [err44];
+}
+else {
+vErrors.push(err44);
+}
+errors++;
+}
+if(data9.select === undefined){
+const err45 = {instancePath:instancePath+"/tiles/" + i0+"/config",schemaPath:"#/properties/tiles/items/properties/config/allOf/1/else/required",keyword:"required",params:{missingProperty: "select"},message:"must have required property '"+"select"+"'",schema:schema39.properties.tiles.items.properties.config.allOf[1].else.required,parentSchema:schema39.properties.tiles.items.properties.config.allOf[1].else,data:data9};
+if(vErrors === null){
+vErrors = [err45];
+}
+else {
+vErrors.push(err45);
+}
+errors++;
+}
+for(const key2 in data9){
+if(!(func29.call(schema39.properties.tiles.items.properties.config.allOf[1].else.properties, key2))){
+const err46 = {instancePath:instancePath+"/tiles/" + i0+"/config",schemaPath:"#/properties/tiles/items/properties/config/allOf/1/else/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties",schema:false,parentSchema:schema39.properties.tiles.items.properties.config.allOf[1].else,data:data9};
+if(vErrors === null){
+vErrors = [err46];
+}
+else {
+vErrors.push(err46);
+}
+errors++;
+}
+}
+if(data9.displayType !== undefined){
+let data15 = data9.displayType;
+if("line" !== data15){
+const err47 = {instancePath:instancePath+"/tiles/" + i0+"/config/displayType",schemaPath:"#/properties/tiles/items/properties/config/allOf/1/else/properties/displayType/const",keyword:"const",params:{allowedValue: "line"},message:"must be equal to constant",schema:"line",parentSchema:schema39.properties.tiles.items.properties.config.allOf[1].else.properties.displayType,data:data15};
+if(vErrors === null){
+vErrors = [err47];
+}
+else {
+vErrors.push(err47);
+}
+errors++;
+}
+}
+if(data9.sourceId !== undefined){
+let data16 = data9.sourceId;
+if(typeof data16 === "string"){
+if(!pattern5.test(data16)){
+const err48 = {instancePath:instancePath+"/tiles/" + i0+"/config/sourceId",schemaPath:"#/properties/tiles/items/properties/config/allOf/1/else/properties/sourceId/pattern",keyword:"pattern",params:{pattern: "^[0-9a-fA-F]{24}$"},message:"must match pattern \""+"^[0-9a-fA-F]{24}$"+"\"",schema:"^[0-9a-fA-F]{24}$",parentSchema:schema39.properties.tiles.items.properties.config.allOf[1].else.properties.sourceId,data:data16};
+if(vErrors === null){
+vErrors = [err48];
+}
+else {
+vErrors.push(err48);
+}
+errors++;
+}
+}
+else {
+const err49 = {instancePath:instancePath+"/tiles/" + i0+"/config/sourceId",schemaPath:"#/properties/tiles/items/properties/config/allOf/1/else/properties/sourceId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema39.properties.tiles.items.properties.config.allOf[1].else.properties.sourceId.type,parentSchema:schema39.properties.tiles.items.properties.config.allOf[1].else.properties.sourceId,data:data16};
+if(vErrors === null){
+vErrors = [err49];
+}
+else {
+vErrors.push(err49);
+}
+errors++;
+}
+}
+if(data9.select !== undefined){
+let data17 = data9.select;
+if(Array.isArray(data17)){
+if(data17.length > 20){
+const err50 = {instancePath:instancePath+"/tiles/" + i0+"/config/select",schemaPath:"#/properties/tiles/items/properties/config/allOf/1/else/properties/select/maxItems",keyword:"maxItems",params:{limit: 20},message:"must NOT have more than 20 items",schema:20,parentSchema:schema39.properties.tiles.items.properties.config.allOf[1].else.properties.select,data:data17};
+if(vErrors === null){
+vErrors = [err50];
+}
+else {
+vErrors.push(err50);
+}
+errors++;
+}
+if(data17.length < 1){
+const err51 = {instancePath:instancePath+"/tiles/" + i0+"/config/select",schemaPath:"#/properties/tiles/items/properties/config/allOf/1/else/properties/select/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema39.properties.tiles.items.properties.config.allOf[1].else.properties.select,data:data17};
+if(vErrors === null){
+vErrors = [err51];
+}
+else {
+vErrors.push(err51);
+}
+errors++;
+}
+const len1 = data17.length;
+for(let i1=0; i1<len1; i1++){
+let data18 = data17[i1];
+const _errs56 = errors;
+let valid19 = true;
+const _errs57 = errors;
+const _errs58 = errors;
+const _errs59 = errors;
+if(data18 && typeof data18 == "object" && !Array.isArray(data18)){
+let missing3;
+if((data18.aggFn === undefined) && (missing3 = "aggFn")){
+const err52 = {};
+if(vErrors === null){
+vErrors = [err52];
+}
+else {
+vErrors.push(err52);
+}
+errors++;
+}
+else {
+if(data18.aggFn !== undefined){
+if("count" !== data18.aggFn){
+const err53 = {};
+if(vErrors === null){
+vErrors = [err53];
+}
+else {
+vErrors.push(err53);
+}
+errors++;
+}
+}
+}
+}
+var valid20 = _errs59 === errors;
+if(valid20){
+const err54 = {};
+if(vErrors === null){
+vErrors = [err54];
+}
+else {
+vErrors.push(err54);
+}
+errors++;
+}
+else {
+errors = _errs58;
+if(vErrors !== null){
+if(_errs58){
+vErrors.length = _errs58;
+}
+else {
+vErrors = null;
+}
+}
+}
+var _valid2 = _errs57 === errors;
+errors = _errs56;
+if(vErrors !== null){
+if(_errs56){
+vErrors.length = _errs56;
+}
+else {
+vErrors = null;
+}
+}
+let ifClause0;
+if(_valid2){
+const _errs61 = errors;
+if(data18 && typeof data18 == "object" && !Array.isArray(data18)){
+if(data18.valueExpression === undefined){
+const err55 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i1,schemaPath:"#/properties/tiles/items/properties/config/allOf/1/else/properties/select/items/allOf/0/then/required",keyword:"required",params:{missingProperty: "valueExpression"},message:"must have required property '"+"valueExpression"+"'",schema:schema39.properties.tiles.items.properties.config.allOf[1].else.properties.select.items.allOf[0].then.required,parentSchema:schema39.properties.tiles.items.properties.config.allOf[1].else.properties.select.items.allOf[0].then,data:data18};
+if(vErrors === null){
+vErrors = [err55];
+}
+else {
+vErrors.push(err55);
+}
+errors++;
+}
+if(data18.valueExpression !== undefined){
+let data20 = data18.valueExpression;
+if(typeof data20 === "string"){
+if(func2(data20) < 1){
+const err56 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i1+"/valueExpression",schemaPath:"#/properties/tiles/items/properties/config/allOf/1/else/properties/select/items/allOf/0/then/properties/valueExpression/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema39.properties.tiles.items.properties.config.allOf[1].else.properties.select.items.allOf[0].then.properties.valueExpression,data:data20};
+if(vErrors === null){
+vErrors = [err56];
+}
+else {
+vErrors.push(err56);
+}
+errors++;
+}
+}
+else {
+const err57 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i1+"/valueExpression",schemaPath:"#/properties/tiles/items/properties/config/allOf/1/else/properties/select/items/allOf/0/then/properties/valueExpression/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema39.properties.tiles.items.properties.config.allOf[1].else.properties.select.items.allOf[0].then.properties.valueExpression.type,parentSchema:schema39.properties.tiles.items.properties.config.allOf[1].else.properties.select.items.allOf[0].then.properties.valueExpression,data:data20};
+if(vErrors === null){
+vErrors = [err57];
+}
+else {
+vErrors.push(err57);
+}
+errors++;
+}
+}
+}
+var _valid2 = _errs61 === errors;
+valid19 = _valid2;
+ifClause0 = "then";
+}
+else {
+const _errs64 = errors;
+if(data18 && typeof data18 == "object" && !Array.isArray(data18)){
+if(data18.valueExpression !== undefined){
+let data21 = data18.valueExpression;
+if(typeof data21 === "string"){
+if(func2(data21) > 0){
+const err58 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i1+"/valueExpression",schemaPath:"#/properties/tiles/items/properties/config/allOf/1/else/properties/select/items/allOf/0/else/properties/valueExpression/maxLength",keyword:"maxLength",params:{limit: 0},message:"must NOT have more than 0 characters",schema:0,parentSchema:schema39.properties.tiles.items.properties.config.allOf[1].else.properties.select.items.allOf[0].else.properties.valueExpression,data:data21};
+if(vErrors === null){
+vErrors = [err58];
+}
+else {
+vErrors.push(err58);
+}
+errors++;
+}
+}
+else {
+const err59 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i1+"/valueExpression",schemaPath:"#/properties/tiles/items/properties/config/allOf/1/else/properties/select/items/allOf/0/else/properties/valueExpression/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema39.properties.tiles.items.properties.config.allOf[1].else.properties.select.items.allOf[0].else.properties.valueExpression.type,parentSchema:schema39.properties.tiles.items.properties.config.allOf[1].else.properties.select.items.allOf[0].else.properties.valueExpression,data:data21};
+if(vErrors === null){
+vErrors = [err59];
+}
+else {
+vErrors.push(err59);
+}
+errors++;
+}
+}
+}
+var _valid2 = _errs64 === errors;
+valid19 = _valid2;
+ifClause0 = "else";
+}
+if(!valid19){
+const err60 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i1,schemaPath:"#/properties/tiles/items/properties/config/allOf/1/else/properties/select/items/allOf/0/if",keyword:"if",params:{failingKeyword: ifClause0},message:"must match \""+ifClause0+"\" schema",schema:schema39.properties.tiles.items.properties.config.allOf[1].else.properties.select.items.allOf[0].if,parentSchema:schema39.properties.tiles.items.properties.config.allOf[1].else.properties.select.items.allOf[0],data:data18};
+if(vErrors === null){
+vErrors = [err60];
+}
+else {
+vErrors.push(err60);
+}
+errors++;
+}
+const _errs68 = errors;
+let valid24 = true;
+const _errs69 = errors;
+const _errs70 = errors;
+const _errs71 = errors;
+if(data18 && typeof data18 == "object" && !Array.isArray(data18)){
+let missing4;
+if((data18.aggFn === undefined) && (missing4 = "aggFn")){
+const err61 = {};
+if(vErrors === null){
+vErrors = [err61];
+}
+else {
+vErrors.push(err61);
+}
+errors++;
+}
+else {
+if(data18.aggFn !== undefined){
+if("quantile" !== data18.aggFn){
+const err62 = {};
+if(vErrors === null){
+vErrors = [err62];
+}
+else {
+vErrors.push(err62);
+}
+errors++;
+}
+}
+}
+}
+var valid25 = _errs71 === errors;
+if(valid25){
+const err63 = {};
+if(vErrors === null){
+vErrors = [err63];
+}
+else {
+vErrors.push(err63);
+}
+errors++;
+}
+else {
+errors = _errs70;
+if(vErrors !== null){
+if(_errs70){
+vErrors.length = _errs70;
+}
+else {
+vErrors = null;
+}
+}
+}
+var _valid3 = _errs69 === errors;
+errors = _errs68;
+if(vErrors !== null){
+if(_errs68){
+vErrors.length = _errs68;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid3){
+const _errs73 = errors;
+if(data18 && typeof data18 == "object" && !Array.isArray(data18)){
+if(data18.level !== undefined){
+const err64 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i1+"/level",schemaPath:"#/properties/tiles/items/properties/config/allOf/1/else/properties/select/items/allOf/1/then/properties/level/not",keyword:"not",params:{},message:"must NOT be valid",schema:schema39.properties.tiles.items.properties.config.allOf[1].else.properties.select.items.allOf[1].then.properties.level.not,parentSchema:schema39.properties.tiles.items.properties.config.allOf[1].else.properties.select.items.allOf[1].then.properties.level,data:data18.level};
+if(vErrors === null){
+vErrors = [err64];
+}
+else {
+vErrors.push(err64);
+}
+errors++;
+}
+}
+var _valid3 = _errs73 === errors;
+valid24 = _valid3;
+}
+if(!valid24){
+const err65 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i1,schemaPath:"#/properties/tiles/items/properties/config/allOf/1/else/properties/select/items/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema",schema:schema39.properties.tiles.items.properties.config.allOf[1].else.properties.select.items.allOf[1].if,parentSchema:schema39.properties.tiles.items.properties.config.allOf[1].else.properties.select.items.allOf[1],data:data18};
+if(vErrors === null){
+vErrors = [err65];
+}
+else {
+vErrors.push(err65);
+}
+errors++;
+}
+if(data18 && typeof data18 == "object" && !Array.isArray(data18)){
+if(data18.aggFn === undefined){
+const err66 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i1,schemaPath:"#/properties/tiles/items/properties/config/allOf/1/else/properties/select/items/required",keyword:"required",params:{missingProperty: "aggFn"},message:"must have required property '"+"aggFn"+"'",schema:schema39.properties.tiles.items.properties.config.allOf[1].else.properties.select.items.required,parentSchema:schema39.properties.tiles.items.properties.config.allOf[1].else.properties.select.items,data:data18};
+if(vErrors === null){
+vErrors = [err66];
+}
+else {
+vErrors.push(err66);
+}
+errors++;
+}
+for(const key3 in data18){
+if(!(func29.call(schema39.properties.tiles.items.properties.config.allOf[1].else.properties.select.items.properties, key3))){
+const err67 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i1,schemaPath:"#/properties/tiles/items/properties/config/allOf/1/else/properties/select/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties",schema:false,parentSchema:schema39.properties.tiles.items.properties.config.allOf[1].else.properties.select.items,data:data18};
+if(vErrors === null){
+vErrors = [err67];
+}
+else {
+vErrors.push(err67);
+}
+errors++;
+}
+}
+if(data18.valueExpression !== undefined){
+let data24 = data18.valueExpression;
+if(typeof data24 === "string"){
+if(func2(data24) > 10000){
+const err68 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i1+"/valueExpression",schemaPath:"#/properties/tiles/items/properties/config/allOf/1/else/properties/select/items/properties/valueExpression/maxLength",keyword:"maxLength",params:{limit: 10000},message:"must NOT have more than 10000 characters",schema:10000,parentSchema:schema39.properties.tiles.items.properties.config.allOf[1].else.properties.select.items.properties.valueExpression,data:data24};
+if(vErrors === null){
+vErrors = [err68];
+}
+else {
+vErrors.push(err68);
+}
+errors++;
+}
+}
+else {
+const err69 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i1+"/valueExpression",schemaPath:"#/properties/tiles/items/properties/config/allOf/1/else/properties/select/items/properties/valueExpression/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema39.properties.tiles.items.properties.config.allOf[1].else.properties.select.items.properties.valueExpression.type,parentSchema:schema39.properties.tiles.items.properties.config.allOf[1].else.properties.select.items.properties.valueExpression,data:data24};
+if(vErrors === null){
+vErrors = [err69];
+}
+else {
+vErrors.push(err69);
+}
+errors++;
+}
+}
+if(data18.alias !== undefined){
+let data25 = data18.alias;
+if(typeof data25 === "string"){
+if(func2(data25) > 10000){
+const err70 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i1+"/alias",schemaPath:"#/properties/tiles/items/properties/config/allOf/1/else/properties/select/items/properties/alias/maxLength",keyword:"maxLength",params:{limit: 10000},message:"must NOT have more than 10000 characters",schema:10000,parentSchema:schema39.properties.tiles.items.properties.config.allOf[1].else.properties.select.items.properties.alias,data:data25};
+if(vErrors === null){
+vErrors = [err70];
+}
+else {
+vErrors.push(err70);
+}
+errors++;
+}
+}
+else {
+const err71 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i1+"/alias",schemaPath:"#/properties/tiles/items/properties/config/allOf/1/else/properties/select/items/properties/alias/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema39.properties.tiles.items.properties.config.allOf[1].else.properties.select.items.properties.alias.type,parentSchema:schema39.properties.tiles.items.properties.config.allOf[1].else.properties.select.items.properties.alias,data:data25};
+if(vErrors === null){
+vErrors = [err71];
+}
+else {
+vErrors.push(err71);
+}
+errors++;
+}
+}
+if(data18.aggFn !== undefined){
+let data26 = data18.aggFn;
+if(!(((((((((((data26 === "avg") || (data26 === "count")) || (data26 === "count_distinct")) || (data26 === "last_value")) || (data26 === "max")) || (data26 === "min")) || (data26 === "quantile")) || (data26 === "sum")) || (data26 === "any")) || (data26 === "none")) || (data26 === "increase"))){
+const err72 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i1+"/aggFn",schemaPath:"#/properties/tiles/items/properties/config/allOf/1/else/properties/select/items/properties/aggFn/enum",keyword:"enum",params:{allowedValues: schema39.properties.tiles.items.properties.config.allOf[1].else.properties.select.items.properties.aggFn.enum},message:"must be equal to one of the allowed values",schema:schema39.properties.tiles.items.properties.config.allOf[1].else.properties.select.items.properties.aggFn.enum,parentSchema:schema39.properties.tiles.items.properties.config.allOf[1].else.properties.select.items.properties.aggFn,data:data26};
+if(vErrors === null){
+vErrors = [err72];
+}
+else {
+vErrors.push(err72);
+}
+errors++;
+}
+}
+if(data18.level !== undefined){
+let data27 = data18.level;
+if(!((((data27 === 0.5) || (data27 === 0.9)) || (data27 === 0.95)) || (data27 === 0.99))){
+const err73 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i1+"/level",schemaPath:"#/properties/tiles/items/properties/config/allOf/1/else/properties/select/items/properties/level/enum",keyword:"enum",params:{allowedValues: schema39.properties.tiles.items.properties.config.allOf[1].else.properties.select.items.properties.level.enum},message:"must be equal to one of the allowed values",schema:schema39.properties.tiles.items.properties.config.allOf[1].else.properties.select.items.properties.level.enum,parentSchema:schema39.properties.tiles.items.properties.config.allOf[1].else.properties.select.items.properties.level,data:data27};
+if(vErrors === null){
+vErrors = [err73];
+}
+else {
+vErrors.push(err73);
+}
+errors++;
+}
+}
+if(data18.where !== undefined){
+let data28 = data18.where;
+if(typeof data28 === "string"){
+if(func2(data28) > 10000){
+const err74 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i1+"/where",schemaPath:"#/properties/tiles/items/properties/config/allOf/1/else/properties/select/items/properties/where/maxLength",keyword:"maxLength",params:{limit: 10000},message:"must NOT have more than 10000 characters",schema:10000,parentSchema:schema39.properties.tiles.items.properties.config.allOf[1].else.properties.select.items.properties.where,data:data28};
+if(vErrors === null){
+vErrors = [err74];
+}
+else {
+vErrors.push(err74);
+}
+errors++;
+}
+}
+else {
+const err75 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i1+"/where",schemaPath:"#/properties/tiles/items/properties/config/allOf/1/else/properties/select/items/properties/where/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema39.properties.tiles.items.properties.config.allOf[1].else.properties.select.items.properties.where.type,parentSchema:schema39.properties.tiles.items.properties.config.allOf[1].else.properties.select.items.properties.where,data:data28};
+if(vErrors === null){
+vErrors = [err75];
+}
+else {
+vErrors.push(err75);
+}
+errors++;
+}
+}
+if(data18.whereLanguage !== undefined){
+let data29 = data18.whereLanguage;
+if(!(((data29 === "lucene") || (data29 === "sql")) || (data29 === "promql"))){
+const err76 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i1+"/whereLanguage",schemaPath:"#/properties/tiles/items/properties/config/allOf/1/else/properties/select/items/properties/whereLanguage/enum",keyword:"enum",params:{allowedValues: schema39.properties.tiles.items.properties.config.allOf[1].else.properties.select.items.properties.whereLanguage.enum},message:"must be equal to one of the allowed values",schema:schema39.properties.tiles.items.properties.config.allOf[1].else.properties.select.items.properties.whereLanguage.enum,parentSchema:schema39.properties.tiles.items.properties.config.allOf[1].else.properties.select.items.properties.whereLanguage,data:data29};
+if(vErrors === null){
+vErrors = [err76];
+}
+else {
+vErrors.push(err76);
+}
+errors++;
+}
+}
+if(data18.numberFormat !== undefined){
+let data30 = data18.numberFormat;
+if(!(data30 && typeof data30 == "object" && !Array.isArray(data30))){
+const err77 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i1+"/numberFormat",schemaPath:"#/properties/tiles/items/properties/config/allOf/1/else/properties/select/items/properties/numberFormat/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema39.properties.tiles.items.properties.config.allOf[1].else.properties.select.items.properties.numberFormat.type,parentSchema:schema39.properties.tiles.items.properties.config.allOf[1].else.properties.select.items.properties.numberFormat,data:data30};
+if(vErrors === null){
+vErrors = [err77];
+}
+else {
+vErrors.push(err77);
+}
+errors++;
+}
+}
+if(data18.metricType !== undefined){
+let data31 = data18.metricType;
+if(!(((((data31 === "gauge") || (data31 === "histogram")) || (data31 === "sum")) || (data31 === "summary")) || (data31 === "exponential histogram"))){
+const err78 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i1+"/metricType",schemaPath:"#/properties/tiles/items/properties/config/allOf/1/else/properties/select/items/properties/metricType/enum",keyword:"enum",params:{allowedValues: schema39.properties.tiles.items.properties.config.allOf[1].else.properties.select.items.properties.metricType.enum},message:"must be equal to one of the allowed values",schema:schema39.properties.tiles.items.properties.config.allOf[1].else.properties.select.items.properties.metricType.enum,parentSchema:schema39.properties.tiles.items.properties.config.allOf[1].else.properties.select.items.properties.metricType,data:data31};
+if(vErrors === null){
+vErrors = [err78];
+}
+else {
+vErrors.push(err78);
+}
+errors++;
+}
+}
+if(data18.metricName !== undefined){
+let data32 = data18.metricName;
+if(typeof data32 !== "string"){
+const err79 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i1+"/metricName",schemaPath:"#/properties/tiles/items/properties/config/allOf/1/else/properties/select/items/properties/metricName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema39.properties.tiles.items.properties.config.allOf[1].else.properties.select.items.properties.metricName.type,parentSchema:schema39.properties.tiles.items.properties.config.allOf[1].else.properties.select.items.properties.metricName,data:data32};
+if(vErrors === null){
+vErrors = [err79];
+}
+else {
+vErrors.push(err79);
+}
+errors++;
+}
+}
+if(data18.periodAggFn !== undefined){
+let data33 = data18.periodAggFn;
+if("delta" !== data33){
+const err80 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i1+"/periodAggFn",schemaPath:"#/properties/tiles/items/properties/config/allOf/1/else/properties/select/items/properties/periodAggFn/const",keyword:"const",params:{allowedValue: "delta"},message:"must be equal to constant",schema:"delta",parentSchema:schema39.properties.tiles.items.properties.config.allOf[1].else.properties.select.items.properties.periodAggFn,data:data33};
+if(vErrors === null){
+vErrors = [err80];
+}
+else {
+vErrors.push(err80);
+}
+errors++;
+}
+}
+}
+else {
+const err81 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i1,schemaPath:"#/properties/tiles/items/properties/config/allOf/1/else/properties/select/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema39.properties.tiles.items.properties.config.allOf[1].else.properties.select.items.type,parentSchema:schema39.properties.tiles.items.properties.config.allOf[1].else.properties.select.items,data:data18};
+if(vErrors === null){
+vErrors = [err81];
+}
+else {
+vErrors.push(err81);
+}
+errors++;
+}
+}
+}
+else {
+const err82 = {instancePath:instancePath+"/tiles/" + i0+"/config/select",schemaPath:"#/properties/tiles/items/properties/config/allOf/1/else/properties/select/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema39.properties.tiles.items.properties.config.allOf[1].else.properties.select.type,parentSchema:schema39.properties.tiles.items.properties.config.allOf[1].else.properties.select,data:data17};
+if(vErrors === null){
+vErrors = [err82];
+}
+else {
+vErrors.push(err82);
+}
+errors++;
+}
+}
+if(data9.groupBy !== undefined){
+let data34 = data9.groupBy;
+if(typeof data34 === "string"){
+if(func2(data34) > 10000){
+const err83 = {instancePath:instancePath+"/tiles/" + i0+"/config/groupBy",schemaPath:"#/properties/tiles/items/properties/config/allOf/1/else/properties/groupBy/maxLength",keyword:"maxLength",params:{limit: 10000},message:"must NOT have more than 10000 characters",schema:10000,parentSchema:schema39.properties.tiles.items.properties.config.allOf[1].else.properties.groupBy,data:data34};
+if(vErrors === null){
+vErrors = [err83];
+}
+else {
+vErrors.push(err83);
+}
+errors++;
+}
+}
+else {
+const err84 = {instancePath:instancePath+"/tiles/" + i0+"/config/groupBy",schemaPath:"#/properties/tiles/items/properties/config/allOf/1/else/properties/groupBy/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema39.properties.tiles.items.properties.config.allOf[1].else.properties.groupBy.type,parentSchema:schema39.properties.tiles.items.properties.config.allOf[1].else.properties.groupBy,data:data34};
+if(vErrors === null){
+vErrors = [err84];
+}
+else {
+vErrors.push(err84);
+}
+errors++;
+}
+}
+if(data9.asRatio !== undefined){
+let data35 = data9.asRatio;
+if(typeof data35 !== "boolean"){
+const err85 = {instancePath:instancePath+"/tiles/" + i0+"/config/asRatio",schemaPath:"#/properties/tiles/items/properties/config/allOf/1/else/properties/asRatio/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema39.properties.tiles.items.properties.config.allOf[1].else.properties.asRatio.type,parentSchema:schema39.properties.tiles.items.properties.config.allOf[1].else.properties.asRatio,data:data35};
+if(vErrors === null){
+vErrors = [err85];
+}
+else {
+vErrors.push(err85);
+}
+errors++;
+}
+}
+if(data9.alignDateRangeToGranularity !== undefined){
+let data36 = data9.alignDateRangeToGranularity;
+if(typeof data36 !== "boolean"){
+const err86 = {instancePath:instancePath+"/tiles/" + i0+"/config/alignDateRangeToGranularity",schemaPath:"#/properties/tiles/items/properties/config/allOf/1/else/properties/alignDateRangeToGranularity/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema39.properties.tiles.items.properties.config.allOf[1].else.properties.alignDateRangeToGranularity.type,parentSchema:schema39.properties.tiles.items.properties.config.allOf[1].else.properties.alignDateRangeToGranularity,data:data36};
+if(vErrors === null){
+vErrors = [err86];
+}
+else {
+vErrors.push(err86);
+}
+errors++;
+}
+}
+if(data9.fillNulls !== undefined){
+let data37 = data9.fillNulls;
+if(typeof data37 !== "boolean"){
+const err87 = {instancePath:instancePath+"/tiles/" + i0+"/config/fillNulls",schemaPath:"#/properties/tiles/items/properties/config/allOf/1/else/properties/fillNulls/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema39.properties.tiles.items.properties.config.allOf[1].else.properties.fillNulls.type,parentSchema:schema39.properties.tiles.items.properties.config.allOf[1].else.properties.fillNulls,data:data37};
+if(vErrors === null){
+vErrors = [err87];
+}
+else {
+vErrors.push(err87);
+}
+errors++;
+}
+}
+if(data9.numberFormat !== undefined){
+let data38 = data9.numberFormat;
+if(!(data38 && typeof data38 == "object" && !Array.isArray(data38))){
+const err88 = {instancePath:instancePath+"/tiles/" + i0+"/config/numberFormat",schemaPath:"#/properties/tiles/items/properties/config/allOf/1/else/properties/numberFormat/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema39.properties.tiles.items.properties.config.allOf[1].else.properties.numberFormat.type,parentSchema:schema39.properties.tiles.items.properties.config.allOf[1].else.properties.numberFormat,data:data38};
+if(vErrors === null){
+vErrors = [err88];
+}
+else {
+vErrors.push(err88);
+}
+errors++;
+}
+}
+if(data9.formulas !== undefined){
+let data39 = data9.formulas;
+if(Array.isArray(data39)){
+if(data39.length > 10){
+const err89 = {instancePath:instancePath+"/tiles/" + i0+"/config/formulas",schemaPath:"#/properties/tiles/items/properties/config/allOf/1/else/properties/formulas/maxItems",keyword:"maxItems",params:{limit: 10},message:"must NOT have more than 10 items",schema:10,parentSchema:schema39.properties.tiles.items.properties.config.allOf[1].else.properties.formulas,data:data39};
+if(vErrors === null){
+vErrors = [err89];
+}
+else {
+vErrors.push(err89);
+}
+errors++;
+}
+const len2 = data39.length;
+for(let i2=0; i2<len2; i2++){
+let data40 = data39[i2];
+if(!(data40 && typeof data40 == "object" && !Array.isArray(data40))){
+const err90 = {instancePath:instancePath+"/tiles/" + i0+"/config/formulas/" + i2,schemaPath:"#/properties/tiles/items/properties/config/allOf/1/else/properties/formulas/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema39.properties.tiles.items.properties.config.allOf[1].else.properties.formulas.items.type,parentSchema:schema39.properties.tiles.items.properties.config.allOf[1].else.properties.formulas.items,data:data40};
+if(vErrors === null){
+vErrors = [err90];
+}
+else {
+vErrors.push(err90);
+}
+errors++;
+}
+}
+}
+else {
+const err91 = {instancePath:instancePath+"/tiles/" + i0+"/config/formulas",schemaPath:"#/properties/tiles/items/properties/config/allOf/1/else/properties/formulas/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema39.properties.tiles.items.properties.config.allOf[1].else.properties.formulas.type,parentSchema:schema39.properties.tiles.items.properties.config.allOf[1].else.properties.formulas,data:data39};
+if(vErrors === null){
+vErrors = [err91];
+}
+else {
+vErrors.push(err91);
+}
+errors++;
+}
+}
+if(data9.showOperandSeries !== undefined){
+let data41 = data9.showOperandSeries;
+if(typeof data41 !== "boolean"){
+const err92 = {instancePath:instancePath+"/tiles/" + i0+"/config/showOperandSeries",schemaPath:"#/properties/tiles/items/properties/config/allOf/1/else/properties/showOperandSeries/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema39.properties.tiles.items.properties.config.allOf[1].else.properties.showOperandSeries.type,parentSchema:schema39.properties.tiles.items.properties.config.allOf[1].else.properties.showOperandSeries,data:data41};
+if(vErrors === null){
+vErrors = [err92];
+}
+else {
+vErrors.push(err92);
+}
+errors++;
+}
+}
+if(data9.seriesLimit !== undefined){
+let data42 = data9.seriesLimit;
+if(!(((typeof data42 == "number") && (!(data42 % 1) && !isNaN(data42))) && (isFinite(data42)))){
+const err93 = {instancePath:instancePath+"/tiles/" + i0+"/config/seriesLimit",schemaPath:"#/properties/tiles/items/properties/config/allOf/1/else/properties/seriesLimit/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema39.properties.tiles.items.properties.config.allOf[1].else.properties.seriesLimit.type,parentSchema:schema39.properties.tiles.items.properties.config.allOf[1].else.properties.seriesLimit,data:data42};
+if(vErrors === null){
+vErrors = [err93];
+}
+else {
+vErrors.push(err93);
+}
+errors++;
+}
+if((typeof data42 == "number") && (isFinite(data42))){
+if(data42 < 0 || isNaN(data42)){
+const err94 = {instancePath:instancePath+"/tiles/" + i0+"/config/seriesLimit",schemaPath:"#/properties/tiles/items/properties/config/allOf/1/else/properties/seriesLimit/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema39.properties.tiles.items.properties.config.allOf[1].else.properties.seriesLimit,data:data42};
+if(vErrors === null){
+vErrors = [err94];
+}
+else {
+vErrors.push(err94);
+}
+errors++;
+}
+}
+}
+if(data9.compareToPreviousPeriod !== undefined){
+let data43 = data9.compareToPreviousPeriod;
+if(typeof data43 !== "boolean"){
+const err95 = {instancePath:instancePath+"/tiles/" + i0+"/config/compareToPreviousPeriod",schemaPath:"#/properties/tiles/items/properties/config/allOf/1/else/properties/compareToPreviousPeriod/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema39.properties.tiles.items.properties.config.allOf[1].else.properties.compareToPreviousPeriod.type,parentSchema:schema39.properties.tiles.items.properties.config.allOf[1].else.properties.compareToPreviousPeriod,data:data43};
+if(vErrors === null){
+vErrors = [err95];
+}
+else {
+vErrors.push(err95);
+}
+errors++;
+}
+}
+if(data9.fitYAxisToData !== undefined){
+let data44 = data9.fitYAxisToData;
+if(typeof data44 !== "boolean"){
+const err96 = {instancePath:instancePath+"/tiles/" + i0+"/config/fitYAxisToData",schemaPath:"#/properties/tiles/items/properties/config/allOf/1/else/properties/fitYAxisToData/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema39.properties.tiles.items.properties.config.allOf[1].else.properties.fitYAxisToData.type,parentSchema:schema39.properties.tiles.items.properties.config.allOf[1].else.properties.fitYAxisToData,data:data44};
+if(vErrors === null){
+vErrors = [err96];
+}
+else {
+vErrors.push(err96);
+}
+errors++;
+}
+}
+}
+else {
+const err97 = {instancePath:instancePath+"/tiles/" + i0+"/config",schemaPath:"#/properties/tiles/items/properties/config/allOf/1/else/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema39.properties.tiles.items.properties.config.allOf[1].else.type,parentSchema:schema39.properties.tiles.items.properties.config.allOf[1].else,data:data9};
+if(vErrors === null){
+vErrors = [err97];
+}
+else {
+vErrors.push(err97);
+}
+errors++;
+}
+var _valid0 = _errs36 === errors;
+valid6 = _valid0;
+}
+if(!valid6){
+const err98 = {instancePath:instancePath+"/tiles/" + i0+"/config",schemaPath:"#/properties/tiles/items/properties/config/allOf/1/if",keyword:"if",params:{failingKeyword: "else"},message:"must match \"else\" schema",schema:schema39.properties.tiles.items.properties.config.allOf[1].if,parentSchema:schema39.properties.tiles.items.properties.config.allOf[1],data:data9};
+if(vErrors === null){
+vErrors = [err98];
+}
+else {
+vErrors.push(err98);
+}
+errors++;
+}
+const _errs115 = errors;
+let valid31 = true;
+const _errs116 = errors;
+const _errs117 = errors;
+const _errs118 = errors;
+const _errs119 = errors;
+const _errs120 = errors;
+if(data9 && typeof data9 == "object" && !Array.isArray(data9)){
+let missing5;
+if((data9.configType === undefined) && (missing5 = "configType")){
+const err99 = {};
+if(vErrors === null){
+vErrors = [err99];
+}
+else {
+vErrors.push(err99);
+}
+errors++;
+}
+}
+var valid33 = _errs120 === errors;
+if(valid33){
+const err100 = {};
+if(vErrors === null){
+vErrors = [err100];
+}
+else {
+vErrors.push(err100);
+}
+errors++;
+}
+else {
+errors = _errs119;
+if(vErrors !== null){
+if(_errs119){
+vErrors.length = _errs119;
+}
+else {
+vErrors = null;
+}
+}
+}
+if(errors === _errs118){
+if(data9 && typeof data9 == "object" && !Array.isArray(data9)){
+let missing6;
+if((data9.displayType === undefined) && (missing6 = "displayType")){
+const err101 = {};
+if(vErrors === null){
+vErrors = [err101];
+}
+else {
+vErrors.push(err101);
+}
+errors++;
+}
+else {
+if(data9.displayType !== undefined){
+if("stacked_bar" !== data9.displayType){
+const err102 = {};
+if(vErrors === null){
+vErrors = [err102];
+}
+else {
+vErrors.push(err102);
+}
+errors++;
+}
+}
+}
+}
+}
+var valid32 = _errs118 === errors;
+if(valid32){
+const err103 = {};
+if(vErrors === null){
+vErrors = [err103];
+}
+else {
+vErrors.push(err103);
+}
+errors++;
+}
+else {
+errors = _errs117;
+if(vErrors !== null){
+if(_errs117){
+vErrors.length = _errs117;
+}
+else {
+vErrors = null;
+}
+}
+}
+var _valid4 = _errs116 === errors;
+errors = _errs115;
+if(vErrors !== null){
+if(_errs115){
+vErrors.length = _errs115;
+}
+else {
+vErrors = null;
+}
+}
+if(!_valid4){
+const _errs122 = errors;
+const _errs125 = errors;
+let valid36 = true;
+const _errs126 = errors;
+const _errs127 = errors;
+const _errs128 = errors;
+if(data9 && typeof data9 == "object" && !Array.isArray(data9)){
+let missing7;
+if((data9.asRatio === undefined) && (missing7 = "asRatio")){
+const err104 = {};
+if(vErrors === null){
+vErrors = [err104];
+}
+else {
+vErrors.push(err104);
+}
+errors++;
+}
+else {
+if(data9.asRatio !== undefined){
+if(true !== data9.asRatio){
+const err105 = {};
+if(vErrors === null){
+vErrors = [err105];
+}
+else {
+vErrors.push(err105);
+}
+errors++;
+}
+}
+}
+}
+var valid37 = _errs128 === errors;
+if(valid37){
+const err106 = {};
+if(vErrors === null){
+vErrors = [err106];
+}
+else {
+vErrors.push(err106);
+}
+errors++;
+}
+else {
+errors = _errs127;
+if(vErrors !== null){
+if(_errs127){
+vErrors.length = _errs127;
+}
+else {
+vErrors = null;
+}
+}
+}
+var _valid5 = _errs126 === errors;
+errors = _errs125;
+if(vErrors !== null){
+if(_errs125){
+vErrors.length = _errs125;
+}
+else {
+vErrors = null;
+}
+}
+if(!_valid5){
+const _errs130 = errors;
+if(data9 && typeof data9 == "object" && !Array.isArray(data9)){
+if(data9.select !== undefined){
+let data47 = data9.select;
+if(Array.isArray(data47)){
+if(data47.length > 2){
+const err107 = {instancePath:instancePath+"/tiles/" + i0+"/config/select",schemaPath:"#/properties/tiles/items/properties/config/allOf/2/else/allOf/0/else/properties/select/maxItems",keyword:"maxItems",params:{limit: 2},message:"must NOT have more than 2 items",schema:2,parentSchema:schema39.properties.tiles.items.properties.config.allOf[2].else.allOf[0].else.properties.select,data:data47};
+if(vErrors === null){
+vErrors = [err107];
+}
+else {
+vErrors.push(err107);
+}
+errors++;
+}
+if(data47.length < 2){
+const err108 = {instancePath:instancePath+"/tiles/" + i0+"/config/select",schemaPath:"#/properties/tiles/items/properties/config/allOf/2/else/allOf/0/else/properties/select/minItems",keyword:"minItems",params:{limit: 2},message:"must NOT have fewer than 2 items",schema:2,parentSchema:schema39.properties.tiles.items.properties.config.allOf[2].else.allOf[0].else.properties.select,data:data47};
+if(vErrors === null){
+vErrors = [err108];
+}
+else {
+vErrors.push(err108);
+}
+errors++;
+}
+}
+else {
+const err109 = {instancePath:instancePath+"/tiles/" + i0+"/config/select",schemaPath:"#/properties/tiles/items/properties/config/allOf/2/else/allOf/0/else/properties/select/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema39.properties.tiles.items.properties.config.allOf[2].else.allOf[0].else.properties.select.type,parentSchema:schema39.properties.tiles.items.properties.config.allOf[2].else.allOf[0].else.properties.select,data:data47};
+if(vErrors === null){
+vErrors = [err109];
+}
+else {
+vErrors.push(err109);
+}
+errors++;
+}
+}
+}
+var _valid5 = _errs130 === errors;
+valid36 = _valid5;
+}
+if(!valid36){
+const err110 = {instancePath:instancePath+"/tiles/" + i0+"/config",schemaPath:"#/properties/tiles/items/properties/config/allOf/2/else/allOf/0/if",keyword:"if",params:{failingKeyword: "else"},message:"must match \"else\" schema",schema:schema39.properties.tiles.items.properties.config.allOf[2].else.allOf[0].if,parentSchema:schema39.properties.tiles.items.properties.config.allOf[2].else.allOf[0],data:data9};
+if(vErrors === null){
+vErrors = [err110];
+}
+else {
+vErrors.push(err110);
+}
+errors++;
+}
+if(data9 && typeof data9 == "object" && !Array.isArray(data9)){
+if(data9.displayType === undefined){
+const err111 = {instancePath:instancePath+"/tiles/" + i0+"/config",schemaPath:"#/properties/tiles/items/properties/config/allOf/2/else/required",keyword:"required",params:{missingProperty: "displayType"},message:"must have required property '"+"displayType"+"'",schema:schema39.properties.tiles.items.properties.config.allOf[2].else.required,parentSchema:schema39.properties.tiles.items.properties.config.allOf[2].else,data:data9};
+if(vErrors === null){
+vErrors = [err111];
+}
+else {
+vErrors.push(err111);
+}
+errors++;
+}
+if(data9.sourceId === undefined){
+const err112 = {instancePath:instancePath+"/tiles/" + i0+"/config",schemaPath:"#/properties/tiles/items/properties/config/allOf/2/else/required",keyword:"required",params:{missingProperty: "sourceId"},message:"must have required property '"+"sourceId"+"'",schema:schema39.properties.tiles.items.properties.config.allOf[2].else.required,parentSchema:schema39.properties.tiles.items.properties.config.allOf[2].else,data:data9};
+if(vErrors === null){
+vErrors = [err112];
+}
+else {
+vErrors.push(err112);
+}
+errors++;
+}
+if(data9.select === undefined){
+const err113 = {instancePath:instancePath+"/tiles/" + i0+"/config",schemaPath:"#/properties/tiles/items/properties/config/allOf/2/else/required",keyword:"required",params:{missingProperty: "select"},message:"must have required property '"+"select"+"'",schema:schema39.properties.tiles.items.properties.config.allOf[2].else.required,parentSchema:schema39.properties.tiles.items.properties.config.allOf[2].else,data:data9};
+if(vErrors === null){
+vErrors = [err113];
+}
+else {
+vErrors.push(err113);
+}
+errors++;
+}
+for(const key4 in data9){
+if(!(func29.call(schema39.properties.tiles.items.properties.config.allOf[2].else.properties, key4))){
+const err114 = {instancePath:instancePath+"/tiles/" + i0+"/config",schemaPath:"#/properties/tiles/items/properties/config/allOf/2/else/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key4},message:"must NOT have additional properties",schema:false,parentSchema:schema39.properties.tiles.items.properties.config.allOf[2].else,data:data9};
+if(vErrors === null){
+vErrors = [err114];
+}
+else {
+vErrors.push(err114);
+}
+errors++;
+}
+}
+if(data9.displayType !== undefined){
+let data48 = data9.displayType;
+if("stacked_bar" !== data48){
+const err115 = {instancePath:instancePath+"/tiles/" + i0+"/config/displayType",schemaPath:"#/properties/tiles/items/properties/config/allOf/2/else/properties/displayType/const",keyword:"const",params:{allowedValue: "stacked_bar"},message:"must be equal to constant",schema:"stacked_bar",parentSchema:schema39.properties.tiles.items.properties.config.allOf[2].else.properties.displayType,data:data48};
+if(vErrors === null){
+vErrors = [err115];
+}
+else {
+vErrors.push(err115);
+}
+errors++;
+}
+}
+if(data9.sourceId !== undefined){
+let data49 = data9.sourceId;
+if(typeof data49 === "string"){
+if(!pattern5.test(data49)){
+const err116 = {instancePath:instancePath+"/tiles/" + i0+"/config/sourceId",schemaPath:"#/properties/tiles/items/properties/config/allOf/2/else/properties/sourceId/pattern",keyword:"pattern",params:{pattern: "^[0-9a-fA-F]{24}$"},message:"must match pattern \""+"^[0-9a-fA-F]{24}$"+"\"",schema:"^[0-9a-fA-F]{24}$",parentSchema:schema39.properties.tiles.items.properties.config.allOf[2].else.properties.sourceId,data:data49};
+if(vErrors === null){
+vErrors = [err116];
+}
+else {
+vErrors.push(err116);
+}
+errors++;
+}
+}
+else {
+const err117 = {instancePath:instancePath+"/tiles/" + i0+"/config/sourceId",schemaPath:"#/properties/tiles/items/properties/config/allOf/2/else/properties/sourceId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema39.properties.tiles.items.properties.config.allOf[2].else.properties.sourceId.type,parentSchema:schema39.properties.tiles.items.properties.config.allOf[2].else.properties.sourceId,data:data49};
+if(vErrors === null){
+vErrors = [err117];
+}
+else {
+vErrors.push(err117);
+}
+errors++;
+}
+}
+if(data9.select !== undefined){
+let data50 = data9.select;
+if(Array.isArray(data50)){
+if(data50.length > 20){
+const err118 = {instancePath:instancePath+"/tiles/" + i0+"/config/select",schemaPath:"#/properties/tiles/items/properties/config/allOf/2/else/properties/select/maxItems",keyword:"maxItems",params:{limit: 20},message:"must NOT have more than 20 items",schema:20,parentSchema:schema39.properties.tiles.items.properties.config.allOf[2].else.properties.select,data:data50};
+if(vErrors === null){
+vErrors = [err118];
+}
+else {
+vErrors.push(err118);
+}
+errors++;
+}
+if(data50.length < 1){
+const err119 = {instancePath:instancePath+"/tiles/" + i0+"/config/select",schemaPath:"#/properties/tiles/items/properties/config/allOf/2/else/properties/select/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema39.properties.tiles.items.properties.config.allOf[2].else.properties.select,data:data50};
+if(vErrors === null){
+vErrors = [err119];
+}
+else {
+vErrors.push(err119);
+}
+errors++;
+}
+const len3 = data50.length;
+for(let i3=0; i3<len3; i3++){
+let data51 = data50[i3];
+const _errs142 = errors;
+let valid44 = true;
+const _errs143 = errors;
+const _errs144 = errors;
+const _errs145 = errors;
+if(data51 && typeof data51 == "object" && !Array.isArray(data51)){
+let missing8;
+if((data51.aggFn === undefined) && (missing8 = "aggFn")){
+const err120 = {};
+if(vErrors === null){
+vErrors = [err120];
+}
+else {
+vErrors.push(err120);
+}
+errors++;
+}
+else {
+if(data51.aggFn !== undefined){
+if("count" !== data51.aggFn){
+const err121 = {};
+if(vErrors === null){
+vErrors = [err121];
+}
+else {
+vErrors.push(err121);
+}
+errors++;
+}
+}
+}
+}
+var valid45 = _errs145 === errors;
+if(valid45){
+const err122 = {};
+if(vErrors === null){
+vErrors = [err122];
+}
+else {
+vErrors.push(err122);
+}
+errors++;
+}
+else {
+errors = _errs144;
+if(vErrors !== null){
+if(_errs144){
+vErrors.length = _errs144;
+}
+else {
+vErrors = null;
+}
+}
+}
+var _valid6 = _errs143 === errors;
+errors = _errs142;
+if(vErrors !== null){
+if(_errs142){
+vErrors.length = _errs142;
+}
+else {
+vErrors = null;
+}
+}
+let ifClause1;
+if(_valid6){
+const _errs147 = errors;
+if(data51 && typeof data51 == "object" && !Array.isArray(data51)){
+if(data51.valueExpression === undefined){
+const err123 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i3,schemaPath:"#/properties/tiles/items/properties/config/allOf/2/else/properties/select/items/allOf/0/then/required",keyword:"required",params:{missingProperty: "valueExpression"},message:"must have required property '"+"valueExpression"+"'",schema:schema39.properties.tiles.items.properties.config.allOf[2].else.properties.select.items.allOf[0].then.required,parentSchema:schema39.properties.tiles.items.properties.config.allOf[2].else.properties.select.items.allOf[0].then,data:data51};
+if(vErrors === null){
+vErrors = [err123];
+}
+else {
+vErrors.push(err123);
+}
+errors++;
+}
+if(data51.valueExpression !== undefined){
+let data53 = data51.valueExpression;
+if(typeof data53 === "string"){
+if(func2(data53) < 1){
+const err124 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i3+"/valueExpression",schemaPath:"#/properties/tiles/items/properties/config/allOf/2/else/properties/select/items/allOf/0/then/properties/valueExpression/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema39.properties.tiles.items.properties.config.allOf[2].else.properties.select.items.allOf[0].then.properties.valueExpression,data:data53};
+if(vErrors === null){
+vErrors = [err124];
+}
+else {
+vErrors.push(err124);
+}
+errors++;
+}
+}
+else {
+const err125 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i3+"/valueExpression",schemaPath:"#/properties/tiles/items/properties/config/allOf/2/else/properties/select/items/allOf/0/then/properties/valueExpression/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema39.properties.tiles.items.properties.config.allOf[2].else.properties.select.items.allOf[0].then.properties.valueExpression.type,parentSchema:schema39.properties.tiles.items.properties.config.allOf[2].else.properties.select.items.allOf[0].then.properties.valueExpression,data:data53};
+if(vErrors === null){
+vErrors = [err125];
+}
+else {
+vErrors.push(err125);
+}
+errors++;
+}
+}
+}
+var _valid6 = _errs147 === errors;
+valid44 = _valid6;
+ifClause1 = "then";
+}
+else {
+const _errs150 = errors;
+if(data51 && typeof data51 == "object" && !Array.isArray(data51)){
+if(data51.valueExpression !== undefined){
+let data54 = data51.valueExpression;
+if(typeof data54 === "string"){
+if(func2(data54) > 0){
+const err126 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i3+"/valueExpression",schemaPath:"#/properties/tiles/items/properties/config/allOf/2/else/properties/select/items/allOf/0/else/properties/valueExpression/maxLength",keyword:"maxLength",params:{limit: 0},message:"must NOT have more than 0 characters",schema:0,parentSchema:schema39.properties.tiles.items.properties.config.allOf[2].else.properties.select.items.allOf[0].else.properties.valueExpression,data:data54};
+if(vErrors === null){
+vErrors = [err126];
+}
+else {
+vErrors.push(err126);
+}
+errors++;
+}
+}
+else {
+const err127 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i3+"/valueExpression",schemaPath:"#/properties/tiles/items/properties/config/allOf/2/else/properties/select/items/allOf/0/else/properties/valueExpression/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema39.properties.tiles.items.properties.config.allOf[2].else.properties.select.items.allOf[0].else.properties.valueExpression.type,parentSchema:schema39.properties.tiles.items.properties.config.allOf[2].else.properties.select.items.allOf[0].else.properties.valueExpression,data:data54};
+if(vErrors === null){
+vErrors = [err127];
+}
+else {
+vErrors.push(err127);
+}
+errors++;
+}
+}
+}
+var _valid6 = _errs150 === errors;
+valid44 = _valid6;
+ifClause1 = "else";
+}
+if(!valid44){
+const err128 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i3,schemaPath:"#/properties/tiles/items/properties/config/allOf/2/else/properties/select/items/allOf/0/if",keyword:"if",params:{failingKeyword: ifClause1},message:"must match \""+ifClause1+"\" schema",schema:schema39.properties.tiles.items.properties.config.allOf[2].else.properties.select.items.allOf[0].if,parentSchema:schema39.properties.tiles.items.properties.config.allOf[2].else.properties.select.items.allOf[0],data:data51};
+if(vErrors === null){
+vErrors = [err128];
+}
+else {
+vErrors.push(err128);
+}
+errors++;
+}
+const _errs154 = errors;
+let valid49 = true;
+const _errs155 = errors;
+const _errs156 = errors;
+const _errs157 = errors;
+if(data51 && typeof data51 == "object" && !Array.isArray(data51)){
+let missing9;
+if((data51.aggFn === undefined) && (missing9 = "aggFn")){
+const err129 = {};
+if(vErrors === null){
+vErrors = [err129];
+}
+else {
+vErrors.push(err129);
+}
+errors++;
+}
+else {
+if(data51.aggFn !== undefined){
+if("quantile" !== data51.aggFn){
+const err130 = {};
+if(vErrors === null){
+vErrors = [err130];
+}
+else {
+vErrors.push(err130);
+}
+errors++;
+}
+}
+}
+}
+var valid50 = _errs157 === errors;
+if(valid50){
+const err131 = {};
+if(vErrors === null){
+vErrors = [err131];
+}
+else {
+vErrors.push(err131);
+}
+errors++;
+}
+else {
+errors = _errs156;
+if(vErrors !== null){
+if(_errs156){
+vErrors.length = _errs156;
+}
+else {
+vErrors = null;
+}
+}
+}
+var _valid7 = _errs155 === errors;
+errors = _errs154;
+if(vErrors !== null){
+if(_errs154){
+vErrors.length = _errs154;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid7){
+const _errs159 = errors;
+if(data51 && typeof data51 == "object" && !Array.isArray(data51)){
+if(data51.level !== undefined){
+const err132 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i3+"/level",schemaPath:"#/properties/tiles/items/properties/config/allOf/2/else/properties/select/items/allOf/1/then/properties/level/not",keyword:"not",params:{},message:"must NOT be valid",schema:schema39.properties.tiles.items.properties.config.allOf[2].else.properties.select.items.allOf[1].then.properties.level.not,parentSchema:schema39.properties.tiles.items.properties.config.allOf[2].else.properties.select.items.allOf[1].then.properties.level,data:data51.level};
+if(vErrors === null){
+vErrors = [err132];
+}
+else {
+vErrors.push(err132);
+}
+errors++;
+}
+}
+var _valid7 = _errs159 === errors;
+valid49 = _valid7;
+}
+if(!valid49){
+const err133 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i3,schemaPath:"#/properties/tiles/items/properties/config/allOf/2/else/properties/select/items/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema",schema:schema39.properties.tiles.items.properties.config.allOf[2].else.properties.select.items.allOf[1].if,parentSchema:schema39.properties.tiles.items.properties.config.allOf[2].else.properties.select.items.allOf[1],data:data51};
+if(vErrors === null){
+vErrors = [err133];
+}
+else {
+vErrors.push(err133);
+}
+errors++;
+}
+if(data51 && typeof data51 == "object" && !Array.isArray(data51)){
+if(data51.aggFn === undefined){
+const err134 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i3,schemaPath:"#/properties/tiles/items/properties/config/allOf/2/else/properties/select/items/required",keyword:"required",params:{missingProperty: "aggFn"},message:"must have required property '"+"aggFn"+"'",schema:schema39.properties.tiles.items.properties.config.allOf[2].else.properties.select.items.required,parentSchema:schema39.properties.tiles.items.properties.config.allOf[2].else.properties.select.items,data:data51};
+if(vErrors === null){
+vErrors = [err134];
+}
+else {
+vErrors.push(err134);
+}
+errors++;
+}
+for(const key5 in data51){
+if(!(func29.call(schema39.properties.tiles.items.properties.config.allOf[2].else.properties.select.items.properties, key5))){
+const err135 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i3,schemaPath:"#/properties/tiles/items/properties/config/allOf/2/else/properties/select/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key5},message:"must NOT have additional properties",schema:false,parentSchema:schema39.properties.tiles.items.properties.config.allOf[2].else.properties.select.items,data:data51};
+if(vErrors === null){
+vErrors = [err135];
+}
+else {
+vErrors.push(err135);
+}
+errors++;
+}
+}
+if(data51.valueExpression !== undefined){
+let data57 = data51.valueExpression;
+if(typeof data57 === "string"){
+if(func2(data57) > 10000){
+const err136 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i3+"/valueExpression",schemaPath:"#/properties/tiles/items/properties/config/allOf/2/else/properties/select/items/properties/valueExpression/maxLength",keyword:"maxLength",params:{limit: 10000},message:"must NOT have more than 10000 characters",schema:10000,parentSchema:schema39.properties.tiles.items.properties.config.allOf[2].else.properties.select.items.properties.valueExpression,data:data57};
+if(vErrors === null){
+vErrors = [err136];
+}
+else {
+vErrors.push(err136);
+}
+errors++;
+}
+}
+else {
+const err137 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i3+"/valueExpression",schemaPath:"#/properties/tiles/items/properties/config/allOf/2/else/properties/select/items/properties/valueExpression/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema39.properties.tiles.items.properties.config.allOf[2].else.properties.select.items.properties.valueExpression.type,parentSchema:schema39.properties.tiles.items.properties.config.allOf[2].else.properties.select.items.properties.valueExpression,data:data57};
+if(vErrors === null){
+vErrors = [err137];
+}
+else {
+vErrors.push(err137);
+}
+errors++;
+}
+}
+if(data51.alias !== undefined){
+let data58 = data51.alias;
+if(typeof data58 === "string"){
+if(func2(data58) > 10000){
+const err138 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i3+"/alias",schemaPath:"#/properties/tiles/items/properties/config/allOf/2/else/properties/select/items/properties/alias/maxLength",keyword:"maxLength",params:{limit: 10000},message:"must NOT have more than 10000 characters",schema:10000,parentSchema:schema39.properties.tiles.items.properties.config.allOf[2].else.properties.select.items.properties.alias,data:data58};
+if(vErrors === null){
+vErrors = [err138];
+}
+else {
+vErrors.push(err138);
+}
+errors++;
+}
+}
+else {
+const err139 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i3+"/alias",schemaPath:"#/properties/tiles/items/properties/config/allOf/2/else/properties/select/items/properties/alias/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema39.properties.tiles.items.properties.config.allOf[2].else.properties.select.items.properties.alias.type,parentSchema:schema39.properties.tiles.items.properties.config.allOf[2].else.properties.select.items.properties.alias,data:data58};
+if(vErrors === null){
+vErrors = [err139];
+}
+else {
+vErrors.push(err139);
+}
+errors++;
+}
+}
+if(data51.aggFn !== undefined){
+let data59 = data51.aggFn;
+if(!(((((((((((data59 === "avg") || (data59 === "count")) || (data59 === "count_distinct")) || (data59 === "last_value")) || (data59 === "max")) || (data59 === "min")) || (data59 === "quantile")) || (data59 === "sum")) || (data59 === "any")) || (data59 === "none")) || (data59 === "increase"))){
+const err140 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i3+"/aggFn",schemaPath:"#/properties/tiles/items/properties/config/allOf/2/else/properties/select/items/properties/aggFn/enum",keyword:"enum",params:{allowedValues: schema39.properties.tiles.items.properties.config.allOf[2].else.properties.select.items.properties.aggFn.enum},message:"must be equal to one of the allowed values",schema:schema39.properties.tiles.items.properties.config.allOf[2].else.properties.select.items.properties.aggFn.enum,parentSchema:schema39.properties.tiles.items.properties.config.allOf[2].else.properties.select.items.properties.aggFn,data:data59};
+if(vErrors === null){
+vErrors = [err140];
+}
+else {
+vErrors.push(err140);
+}
+errors++;
+}
+}
+if(data51.level !== undefined){
+let data60 = data51.level;
+if(!((((data60 === 0.5) || (data60 === 0.9)) || (data60 === 0.95)) || (data60 === 0.99))){
+const err141 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i3+"/level",schemaPath:"#/properties/tiles/items/properties/config/allOf/2/else/properties/select/items/properties/level/enum",keyword:"enum",params:{allowedValues: schema39.properties.tiles.items.properties.config.allOf[2].else.properties.select.items.properties.level.enum},message:"must be equal to one of the allowed values",schema:schema39.properties.tiles.items.properties.config.allOf[2].else.properties.select.items.properties.level.enum,parentSchema:schema39.properties.tiles.items.properties.config.allOf[2].else.properties.select.items.properties.level,data:data60};
+if(vErrors === null){
+vErrors = [err141];
+}
+else {
+vErrors.push(err141);
+}
+errors++;
+}
+}
+if(data51.where !== undefined){
+let data61 = data51.where;
+if(typeof data61 === "string"){
+if(func2(data61) > 10000){
+const err142 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i3+"/where",schemaPath:"#/properties/tiles/items/properties/config/allOf/2/else/properties/select/items/properties/where/maxLength",keyword:"maxLength",params:{limit: 10000},message:"must NOT have more than 10000 characters",schema:10000,parentSchema:schema39.properties.tiles.items.properties.config.allOf[2].else.properties.select.items.properties.where,data:data61};
+if(vErrors === null){
+vErrors = [err142];
+}
+else {
+vErrors.push(err142);
+}
+errors++;
+}
+}
+else {
+const err143 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i3+"/where",schemaPath:"#/properties/tiles/items/properties/config/allOf/2/else/properties/select/items/properties/where/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema39.properties.tiles.items.properties.config.allOf[2].else.properties.select.items.properties.where.type,parentSchema:schema39.properties.tiles.items.properties.config.allOf[2].else.properties.select.items.properties.where,data:data61};
+if(vErrors === null){
+vErrors = [err143];
+}
+else {
+vErrors.push(err143);
+}
+errors++;
+}
+}
+if(data51.whereLanguage !== undefined){
+let data62 = data51.whereLanguage;
+if(!(((data62 === "lucene") || (data62 === "sql")) || (data62 === "promql"))){
+const err144 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i3+"/whereLanguage",schemaPath:"#/properties/tiles/items/properties/config/allOf/2/else/properties/select/items/properties/whereLanguage/enum",keyword:"enum",params:{allowedValues: schema39.properties.tiles.items.properties.config.allOf[2].else.properties.select.items.properties.whereLanguage.enum},message:"must be equal to one of the allowed values",schema:schema39.properties.tiles.items.properties.config.allOf[2].else.properties.select.items.properties.whereLanguage.enum,parentSchema:schema39.properties.tiles.items.properties.config.allOf[2].else.properties.select.items.properties.whereLanguage,data:data62};
+if(vErrors === null){
+vErrors = [err144];
+}
+else {
+vErrors.push(err144);
+}
+errors++;
+}
+}
+if(data51.numberFormat !== undefined){
+let data63 = data51.numberFormat;
+if(!(data63 && typeof data63 == "object" && !Array.isArray(data63))){
+const err145 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i3+"/numberFormat",schemaPath:"#/properties/tiles/items/properties/config/allOf/2/else/properties/select/items/properties/numberFormat/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema39.properties.tiles.items.properties.config.allOf[2].else.properties.select.items.properties.numberFormat.type,parentSchema:schema39.properties.tiles.items.properties.config.allOf[2].else.properties.select.items.properties.numberFormat,data:data63};
+if(vErrors === null){
+vErrors = [err145];
+}
+else {
+vErrors.push(err145);
+}
+errors++;
+}
+}
+if(data51.metricType !== undefined){
+let data64 = data51.metricType;
+if(!(((((data64 === "gauge") || (data64 === "histogram")) || (data64 === "sum")) || (data64 === "summary")) || (data64 === "exponential histogram"))){
+const err146 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i3+"/metricType",schemaPath:"#/properties/tiles/items/properties/config/allOf/2/else/properties/select/items/properties/metricType/enum",keyword:"enum",params:{allowedValues: schema39.properties.tiles.items.properties.config.allOf[2].else.properties.select.items.properties.metricType.enum},message:"must be equal to one of the allowed values",schema:schema39.properties.tiles.items.properties.config.allOf[2].else.properties.select.items.properties.metricType.enum,parentSchema:schema39.properties.tiles.items.properties.config.allOf[2].else.properties.select.items.properties.metricType,data:data64};
+if(vErrors === null){
+vErrors = [err146];
+}
+else {
+vErrors.push(err146);
+}
+errors++;
+}
+}
+if(data51.metricName !== undefined){
+let data65 = data51.metricName;
+if(typeof data65 !== "string"){
+const err147 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i3+"/metricName",schemaPath:"#/properties/tiles/items/properties/config/allOf/2/else/properties/select/items/properties/metricName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema39.properties.tiles.items.properties.config.allOf[2].else.properties.select.items.properties.metricName.type,parentSchema:schema39.properties.tiles.items.properties.config.allOf[2].else.properties.select.items.properties.metricName,data:data65};
+if(vErrors === null){
+vErrors = [err147];
+}
+else {
+vErrors.push(err147);
+}
+errors++;
+}
+}
+if(data51.periodAggFn !== undefined){
+let data66 = data51.periodAggFn;
+if("delta" !== data66){
+const err148 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i3+"/periodAggFn",schemaPath:"#/properties/tiles/items/properties/config/allOf/2/else/properties/select/items/properties/periodAggFn/const",keyword:"const",params:{allowedValue: "delta"},message:"must be equal to constant",schema:"delta",parentSchema:schema39.properties.tiles.items.properties.config.allOf[2].else.properties.select.items.properties.periodAggFn,data:data66};
+if(vErrors === null){
+vErrors = [err148];
+}
+else {
+vErrors.push(err148);
+}
+errors++;
+}
+}
+}
+else {
+const err149 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i3,schemaPath:"#/properties/tiles/items/properties/config/allOf/2/else/properties/select/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema39.properties.tiles.items.properties.config.allOf[2].else.properties.select.items.type,parentSchema:schema39.properties.tiles.items.properties.config.allOf[2].else.properties.select.items,data:data51};
+if(vErrors === null){
+vErrors = [err149];
+}
+else {
+vErrors.push(err149);
+}
+errors++;
+}
+}
+}
+else {
+const err150 = {instancePath:instancePath+"/tiles/" + i0+"/config/select",schemaPath:"#/properties/tiles/items/properties/config/allOf/2/else/properties/select/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema39.properties.tiles.items.properties.config.allOf[2].else.properties.select.type,parentSchema:schema39.properties.tiles.items.properties.config.allOf[2].else.properties.select,data:data50};
+if(vErrors === null){
+vErrors = [err150];
+}
+else {
+vErrors.push(err150);
+}
+errors++;
+}
+}
+if(data9.groupBy !== undefined){
+let data67 = data9.groupBy;
+if(typeof data67 === "string"){
+if(func2(data67) > 10000){
+const err151 = {instancePath:instancePath+"/tiles/" + i0+"/config/groupBy",schemaPath:"#/properties/tiles/items/properties/config/allOf/2/else/properties/groupBy/maxLength",keyword:"maxLength",params:{limit: 10000},message:"must NOT have more than 10000 characters",schema:10000,parentSchema:schema39.properties.tiles.items.properties.config.allOf[2].else.properties.groupBy,data:data67};
+if(vErrors === null){
+vErrors = [err151];
+}
+else {
+vErrors.push(err151);
+}
+errors++;
+}
+}
+else {
+const err152 = {instancePath:instancePath+"/tiles/" + i0+"/config/groupBy",schemaPath:"#/properties/tiles/items/properties/config/allOf/2/else/properties/groupBy/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema39.properties.tiles.items.properties.config.allOf[2].else.properties.groupBy.type,parentSchema:schema39.properties.tiles.items.properties.config.allOf[2].else.properties.groupBy,data:data67};
+if(vErrors === null){
+vErrors = [err152];
+}
+else {
+vErrors.push(err152);
+}
+errors++;
+}
+}
+if(data9.asRatio !== undefined){
+let data68 = data9.asRatio;
+if(typeof data68 !== "boolean"){
+const err153 = {instancePath:instancePath+"/tiles/" + i0+"/config/asRatio",schemaPath:"#/properties/tiles/items/properties/config/allOf/2/else/properties/asRatio/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema39.properties.tiles.items.properties.config.allOf[2].else.properties.asRatio.type,parentSchema:schema39.properties.tiles.items.properties.config.allOf[2].else.properties.asRatio,data:data68};
+if(vErrors === null){
+vErrors = [err153];
+}
+else {
+vErrors.push(err153);
+}
+errors++;
+}
+}
+if(data9.alignDateRangeToGranularity !== undefined){
+let data69 = data9.alignDateRangeToGranularity;
+if(typeof data69 !== "boolean"){
+const err154 = {instancePath:instancePath+"/tiles/" + i0+"/config/alignDateRangeToGranularity",schemaPath:"#/properties/tiles/items/properties/config/allOf/2/else/properties/alignDateRangeToGranularity/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema39.properties.tiles.items.properties.config.allOf[2].else.properties.alignDateRangeToGranularity.type,parentSchema:schema39.properties.tiles.items.properties.config.allOf[2].else.properties.alignDateRangeToGranularity,data:data69};
+if(vErrors === null){
+vErrors = [err154];
+}
+else {
+vErrors.push(err154);
+}
+errors++;
+}
+}
+if(data9.fillNulls !== undefined){
+let data70 = data9.fillNulls;
+if(typeof data70 !== "boolean"){
+const err155 = {instancePath:instancePath+"/tiles/" + i0+"/config/fillNulls",schemaPath:"#/properties/tiles/items/properties/config/allOf/2/else/properties/fillNulls/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema39.properties.tiles.items.properties.config.allOf[2].else.properties.fillNulls.type,parentSchema:schema39.properties.tiles.items.properties.config.allOf[2].else.properties.fillNulls,data:data70};
+if(vErrors === null){
+vErrors = [err155];
+}
+else {
+vErrors.push(err155);
+}
+errors++;
+}
+}
+if(data9.numberFormat !== undefined){
+let data71 = data9.numberFormat;
+if(!(data71 && typeof data71 == "object" && !Array.isArray(data71))){
+const err156 = {instancePath:instancePath+"/tiles/" + i0+"/config/numberFormat",schemaPath:"#/properties/tiles/items/properties/config/allOf/2/else/properties/numberFormat/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema39.properties.tiles.items.properties.config.allOf[2].else.properties.numberFormat.type,parentSchema:schema39.properties.tiles.items.properties.config.allOf[2].else.properties.numberFormat,data:data71};
+if(vErrors === null){
+vErrors = [err156];
+}
+else {
+vErrors.push(err156);
+}
+errors++;
+}
+}
+if(data9.formulas !== undefined){
+let data72 = data9.formulas;
+if(Array.isArray(data72)){
+if(data72.length > 10){
+const err157 = {instancePath:instancePath+"/tiles/" + i0+"/config/formulas",schemaPath:"#/properties/tiles/items/properties/config/allOf/2/else/properties/formulas/maxItems",keyword:"maxItems",params:{limit: 10},message:"must NOT have more than 10 items",schema:10,parentSchema:schema39.properties.tiles.items.properties.config.allOf[2].else.properties.formulas,data:data72};
+if(vErrors === null){
+vErrors = [err157];
+}
+else {
+vErrors.push(err157);
+}
+errors++;
+}
+const len4 = data72.length;
+for(let i4=0; i4<len4; i4++){
+let data73 = data72[i4];
+if(!(data73 && typeof data73 == "object" && !Array.isArray(data73))){
+const err158 = {instancePath:instancePath+"/tiles/" + i0+"/config/formulas/" + i4,schemaPath:"#/properties/tiles/items/properties/config/allOf/2/else/properties/formulas/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema39.properties.tiles.items.properties.config.allOf[2].else.properties.formulas.items.type,parentSchema:schema39.properties.tiles.items.properties.config.allOf[2].else.properties.formulas.items,data:data73};
+if(vErrors === null){
+vErrors = [err158];
+}
+else {
+vErrors.push(err158);
+}
+errors++;
+}
+}
+}
+else {
+const err159 = {instancePath:instancePath+"/tiles/" + i0+"/config/formulas",schemaPath:"#/properties/tiles/items/properties/config/allOf/2/else/properties/formulas/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema39.properties.tiles.items.properties.config.allOf[2].else.properties.formulas.type,parentSchema:schema39.properties.tiles.items.properties.config.allOf[2].else.properties.formulas,data:data72};
+if(vErrors === null){
+vErrors = [err159];
+}
+else {
+vErrors.push(err159);
+}
+errors++;
+}
+}
+if(data9.showOperandSeries !== undefined){
+let data74 = data9.showOperandSeries;
+if(typeof data74 !== "boolean"){
+const err160 = {instancePath:instancePath+"/tiles/" + i0+"/config/showOperandSeries",schemaPath:"#/properties/tiles/items/properties/config/allOf/2/else/properties/showOperandSeries/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema39.properties.tiles.items.properties.config.allOf[2].else.properties.showOperandSeries.type,parentSchema:schema39.properties.tiles.items.properties.config.allOf[2].else.properties.showOperandSeries,data:data74};
+if(vErrors === null){
+vErrors = [err160];
+}
+else {
+vErrors.push(err160);
+}
+errors++;
+}
+}
+if(data9.seriesLimit !== undefined){
+let data75 = data9.seriesLimit;
+if(!(((typeof data75 == "number") && (!(data75 % 1) && !isNaN(data75))) && (isFinite(data75)))){
+const err161 = {instancePath:instancePath+"/tiles/" + i0+"/config/seriesLimit",schemaPath:"#/properties/tiles/items/properties/config/allOf/2/else/properties/seriesLimit/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema39.properties.tiles.items.properties.config.allOf[2].else.properties.seriesLimit.type,parentSchema:schema39.properties.tiles.items.properties.config.allOf[2].else.properties.seriesLimit,data:data75};
+if(vErrors === null){
+vErrors = [err161];
+}
+else {
+vErrors.push(err161);
+}
+errors++;
+}
+if((typeof data75 == "number") && (isFinite(data75))){
+if(data75 < 0 || isNaN(data75)){
+const err162 = {instancePath:instancePath+"/tiles/" + i0+"/config/seriesLimit",schemaPath:"#/properties/tiles/items/properties/config/allOf/2/else/properties/seriesLimit/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema39.properties.tiles.items.properties.config.allOf[2].else.properties.seriesLimit,data:data75};
+if(vErrors === null){
+vErrors = [err162];
+}
+else {
+vErrors.push(err162);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err163 = {instancePath:instancePath+"/tiles/" + i0+"/config",schemaPath:"#/properties/tiles/items/properties/config/allOf/2/else/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema39.properties.tiles.items.properties.config.allOf[2].else.type,parentSchema:schema39.properties.tiles.items.properties.config.allOf[2].else,data:data9};
+if(vErrors === null){
+vErrors = [err163];
+}
+else {
+vErrors.push(err163);
+}
+errors++;
+}
+var _valid4 = _errs122 === errors;
+valid31 = _valid4;
+}
+if(!valid31){
+const err164 = {instancePath:instancePath+"/tiles/" + i0+"/config",schemaPath:"#/properties/tiles/items/properties/config/allOf/2/if",keyword:"if",params:{failingKeyword: "else"},message:"must match \"else\" schema",schema:schema39.properties.tiles.items.properties.config.allOf[2].if,parentSchema:schema39.properties.tiles.items.properties.config.allOf[2],data:data9};
+if(vErrors === null){
+vErrors = [err164];
+}
+else {
+vErrors.push(err164);
+}
+errors++;
+}
+const _errs197 = errors;
+let valid56 = true;
+const _errs198 = errors;
+const _errs199 = errors;
+const _errs200 = errors;
+const _errs201 = errors;
+const _errs202 = errors;
+if(data9 && typeof data9 == "object" && !Array.isArray(data9)){
+let missing10;
+if((data9.configType === undefined) && (missing10 = "configType")){
+const err165 = {};
+if(vErrors === null){
+vErrors = [err165];
+}
+else {
+vErrors.push(err165);
+}
+errors++;
+}
+}
+var valid58 = _errs202 === errors;
+if(valid58){
+const err166 = {};
+if(vErrors === null){
+vErrors = [err166];
+}
+else {
+vErrors.push(err166);
+}
+errors++;
+}
+else {
+errors = _errs201;
+if(vErrors !== null){
+if(_errs201){
+vErrors.length = _errs201;
+}
+else {
+vErrors = null;
+}
+}
+}
+if(errors === _errs200){
+if(data9 && typeof data9 == "object" && !Array.isArray(data9)){
+let missing11;
+if((data9.displayType === undefined) && (missing11 = "displayType")){
+const err167 = {};
+if(vErrors === null){
+vErrors = [err167];
+}
+else {
+vErrors.push(err167);
+}
+errors++;
+}
+else {
+if(data9.displayType !== undefined){
+if("bar" !== data9.displayType){
+const err168 = {};
+if(vErrors === null){
+vErrors = [err168];
+}
+else {
+vErrors.push(err168);
+}
+errors++;
+}
+}
+}
+}
+}
+var valid57 = _errs200 === errors;
+if(valid57){
+const err169 = {};
+if(vErrors === null){
+vErrors = [err169];
+}
+else {
+vErrors.push(err169);
+}
+errors++;
+}
+else {
+errors = _errs199;
+if(vErrors !== null){
+if(_errs199){
+vErrors.length = _errs199;
+}
+else {
+vErrors = null;
+}
+}
+}
+var _valid8 = _errs198 === errors;
+errors = _errs197;
+if(vErrors !== null){
+if(_errs197){
+vErrors.length = _errs197;
+}
+else {
+vErrors = null;
+}
+}
+if(!_valid8){
+const _errs204 = errors;
+if(data9 && typeof data9 == "object" && !Array.isArray(data9)){
+if(data9.displayType === undefined){
+const err170 = {instancePath:instancePath+"/tiles/" + i0+"/config",schemaPath:"#/properties/tiles/items/properties/config/allOf/3/else/required",keyword:"required",params:{missingProperty: "displayType"},message:"must have required property '"+"displayType"+"'",schema:schema39.properties.tiles.items.properties.config.allOf[3].else.required,parentSchema:schema39.properties.tiles.items.properties.config.allOf[3].else,data:data9};
+if(vErrors === null){
+vErrors = [err170];
+}
+else {
+vErrors.push(err170);
+}
+errors++;
+}
+if(data9.sourceId === undefined){
+const err171 = {instancePath:instancePath+"/tiles/" + i0+"/config",schemaPath:"#/properties/tiles/items/properties/config/allOf/3/else/required",keyword:"required",params:{missingProperty: "sourceId"},message:"must have required property '"+"sourceId"+"'",schema:schema39.properties.tiles.items.properties.config.allOf[3].else.required,parentSchema:schema39.properties.tiles.items.properties.config.allOf[3].else,data:data9};
+if(vErrors === null){
+vErrors = [err171];
+}
+else {
+vErrors.push(err171);
+}
+errors++;
+}
+if(data9.select === undefined){
+const err172 = {instancePath:instancePath+"/tiles/" + i0+"/config",schemaPath:"#/properties/tiles/items/properties/config/allOf/3/else/required",keyword:"required",params:{missingProperty: "select"},message:"must have required property '"+"select"+"'",schema:schema39.properties.tiles.items.properties.config.allOf[3].else.required,parentSchema:schema39.properties.tiles.items.properties.config.allOf[3].else,data:data9};
+if(vErrors === null){
+vErrors = [err172];
+}
+else {
+vErrors.push(err172);
+}
+errors++;
+}
+for(const key6 in data9){
+if(!(((((((key6 === "displayType") || (key6 === "sourceId")) || (key6 === "select")) || (key6 === "groupBy")) || (key6 === "orderBy")) || (key6 === "numberFormat")) || (key6 === "limit"))){
+const err173 = {instancePath:instancePath+"/tiles/" + i0+"/config",schemaPath:"#/properties/tiles/items/properties/config/allOf/3/else/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key6},message:"must NOT have additional properties",schema:false,parentSchema:schema39.properties.tiles.items.properties.config.allOf[3].else,data:data9};
+if(vErrors === null){
+vErrors = [err173];
+}
+else {
+vErrors.push(err173);
+}
+errors++;
+}
+}
+if(data9.displayType !== undefined){
+let data77 = data9.displayType;
+if("bar" !== data77){
+const err174 = {instancePath:instancePath+"/tiles/" + i0+"/config/displayType",schemaPath:"#/properties/tiles/items/properties/config/allOf/3/else/properties/displayType/const",keyword:"const",params:{allowedValue: "bar"},message:"must be equal to constant",schema:"bar",parentSchema:schema39.properties.tiles.items.properties.config.allOf[3].else.properties.displayType,data:data77};
+if(vErrors === null){
+vErrors = [err174];
+}
+else {
+vErrors.push(err174);
+}
+errors++;
+}
+}
+if(data9.sourceId !== undefined){
+let data78 = data9.sourceId;
+if(typeof data78 === "string"){
+if(!pattern5.test(data78)){
+const err175 = {instancePath:instancePath+"/tiles/" + i0+"/config/sourceId",schemaPath:"#/properties/tiles/items/properties/config/allOf/3/else/properties/sourceId/pattern",keyword:"pattern",params:{pattern: "^[0-9a-fA-F]{24}$"},message:"must match pattern \""+"^[0-9a-fA-F]{24}$"+"\"",schema:"^[0-9a-fA-F]{24}$",parentSchema:schema39.properties.tiles.items.properties.config.allOf[3].else.properties.sourceId,data:data78};
+if(vErrors === null){
+vErrors = [err175];
+}
+else {
+vErrors.push(err175);
+}
+errors++;
+}
+}
+else {
+const err176 = {instancePath:instancePath+"/tiles/" + i0+"/config/sourceId",schemaPath:"#/properties/tiles/items/properties/config/allOf/3/else/properties/sourceId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema39.properties.tiles.items.properties.config.allOf[3].else.properties.sourceId.type,parentSchema:schema39.properties.tiles.items.properties.config.allOf[3].else.properties.sourceId,data:data78};
+if(vErrors === null){
+vErrors = [err176];
+}
+else {
+vErrors.push(err176);
+}
+errors++;
+}
+}
+if(data9.select !== undefined){
+let data79 = data9.select;
+if(Array.isArray(data79)){
+if(data79.length > 1){
+const err177 = {instancePath:instancePath+"/tiles/" + i0+"/config/select",schemaPath:"#/properties/tiles/items/properties/config/allOf/3/else/properties/select/maxItems",keyword:"maxItems",params:{limit: 1},message:"must NOT have more than 1 items",schema:1,parentSchema:schema39.properties.tiles.items.properties.config.allOf[3].else.properties.select,data:data79};
+if(vErrors === null){
+vErrors = [err177];
+}
+else {
+vErrors.push(err177);
+}
+errors++;
+}
+if(data79.length < 1){
+const err178 = {instancePath:instancePath+"/tiles/" + i0+"/config/select",schemaPath:"#/properties/tiles/items/properties/config/allOf/3/else/properties/select/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema39.properties.tiles.items.properties.config.allOf[3].else.properties.select,data:data79};
+if(vErrors === null){
+vErrors = [err178];
+}
+else {
+vErrors.push(err178);
+}
+errors++;
+}
+const len5 = data79.length;
+for(let i5=0; i5<len5; i5++){
+let data80 = data79[i5];
+const _errs215 = errors;
+let valid64 = true;
+const _errs216 = errors;
+const _errs217 = errors;
+const _errs218 = errors;
+if(data80 && typeof data80 == "object" && !Array.isArray(data80)){
+let missing12;
+if((data80.aggFn === undefined) && (missing12 = "aggFn")){
+const err179 = {};
+if(vErrors === null){
+vErrors = [err179];
+}
+else {
+vErrors.push(err179);
+}
+errors++;
+}
+else {
+if(data80.aggFn !== undefined){
+if("count" !== data80.aggFn){
+const err180 = {};
+if(vErrors === null){
+vErrors = [err180];
+}
+else {
+vErrors.push(err180);
+}
+errors++;
+}
+}
+}
+}
+var valid65 = _errs218 === errors;
+if(valid65){
+const err181 = {};
+if(vErrors === null){
+vErrors = [err181];
+}
+else {
+vErrors.push(err181);
+}
+errors++;
+}
+else {
+errors = _errs217;
+if(vErrors !== null){
+if(_errs217){
+vErrors.length = _errs217;
+}
+else {
+vErrors = null;
+}
+}
+}
+var _valid9 = _errs216 === errors;
+errors = _errs215;
+if(vErrors !== null){
+if(_errs215){
+vErrors.length = _errs215;
+}
+else {
+vErrors = null;
+}
+}
+let ifClause2;
+if(_valid9){
+const _errs220 = errors;
+if(data80 && typeof data80 == "object" && !Array.isArray(data80)){
+if(data80.valueExpression === undefined){
+const err182 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i5,schemaPath:"#/properties/tiles/items/properties/config/allOf/3/else/properties/select/items/allOf/0/then/required",keyword:"required",params:{missingProperty: "valueExpression"},message:"must have required property '"+"valueExpression"+"'",schema:schema39.properties.tiles.items.properties.config.allOf[3].else.properties.select.items.allOf[0].then.required,parentSchema:schema39.properties.tiles.items.properties.config.allOf[3].else.properties.select.items.allOf[0].then,data:data80};
+if(vErrors === null){
+vErrors = [err182];
+}
+else {
+vErrors.push(err182);
+}
+errors++;
+}
+if(data80.valueExpression !== undefined){
+let data82 = data80.valueExpression;
+if(typeof data82 === "string"){
+if(func2(data82) < 1){
+const err183 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i5+"/valueExpression",schemaPath:"#/properties/tiles/items/properties/config/allOf/3/else/properties/select/items/allOf/0/then/properties/valueExpression/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema39.properties.tiles.items.properties.config.allOf[3].else.properties.select.items.allOf[0].then.properties.valueExpression,data:data82};
+if(vErrors === null){
+vErrors = [err183];
+}
+else {
+vErrors.push(err183);
+}
+errors++;
+}
+}
+else {
+const err184 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i5+"/valueExpression",schemaPath:"#/properties/tiles/items/properties/config/allOf/3/else/properties/select/items/allOf/0/then/properties/valueExpression/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema39.properties.tiles.items.properties.config.allOf[3].else.properties.select.items.allOf[0].then.properties.valueExpression.type,parentSchema:schema39.properties.tiles.items.properties.config.allOf[3].else.properties.select.items.allOf[0].then.properties.valueExpression,data:data82};
+if(vErrors === null){
+vErrors = [err184];
+}
+else {
+vErrors.push(err184);
+}
+errors++;
+}
+}
+}
+var _valid9 = _errs220 === errors;
+valid64 = _valid9;
+ifClause2 = "then";
+}
+else {
+const _errs223 = errors;
+if(data80 && typeof data80 == "object" && !Array.isArray(data80)){
+if(data80.valueExpression !== undefined){
+let data83 = data80.valueExpression;
+if(typeof data83 === "string"){
+if(func2(data83) > 0){
+const err185 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i5+"/valueExpression",schemaPath:"#/properties/tiles/items/properties/config/allOf/3/else/properties/select/items/allOf/0/else/properties/valueExpression/maxLength",keyword:"maxLength",params:{limit: 0},message:"must NOT have more than 0 characters",schema:0,parentSchema:schema39.properties.tiles.items.properties.config.allOf[3].else.properties.select.items.allOf[0].else.properties.valueExpression,data:data83};
+if(vErrors === null){
+vErrors = [err185];
+}
+else {
+vErrors.push(err185);
+}
+errors++;
+}
+}
+else {
+const err186 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i5+"/valueExpression",schemaPath:"#/properties/tiles/items/properties/config/allOf/3/else/properties/select/items/allOf/0/else/properties/valueExpression/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema39.properties.tiles.items.properties.config.allOf[3].else.properties.select.items.allOf[0].else.properties.valueExpression.type,parentSchema:schema39.properties.tiles.items.properties.config.allOf[3].else.properties.select.items.allOf[0].else.properties.valueExpression,data:data83};
+if(vErrors === null){
+vErrors = [err186];
+}
+else {
+vErrors.push(err186);
+}
+errors++;
+}
+}
+}
+var _valid9 = _errs223 === errors;
+valid64 = _valid9;
+ifClause2 = "else";
+}
+if(!valid64){
+const err187 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i5,schemaPath:"#/properties/tiles/items/properties/config/allOf/3/else/properties/select/items/allOf/0/if",keyword:"if",params:{failingKeyword: ifClause2},message:"must match \""+ifClause2+"\" schema",schema:schema39.properties.tiles.items.properties.config.allOf[3].else.properties.select.items.allOf[0].if,parentSchema:schema39.properties.tiles.items.properties.config.allOf[3].else.properties.select.items.allOf[0],data:data80};
+if(vErrors === null){
+vErrors = [err187];
+}
+else {
+vErrors.push(err187);
+}
+errors++;
+}
+const _errs227 = errors;
+let valid69 = true;
+const _errs228 = errors;
+const _errs229 = errors;
+const _errs230 = errors;
+if(data80 && typeof data80 == "object" && !Array.isArray(data80)){
+let missing13;
+if((data80.aggFn === undefined) && (missing13 = "aggFn")){
+const err188 = {};
+if(vErrors === null){
+vErrors = [err188];
+}
+else {
+vErrors.push(err188);
+}
+errors++;
+}
+else {
+if(data80.aggFn !== undefined){
+if("quantile" !== data80.aggFn){
+const err189 = {};
+if(vErrors === null){
+vErrors = [err189];
+}
+else {
+vErrors.push(err189);
+}
+errors++;
+}
+}
+}
+}
+var valid70 = _errs230 === errors;
+if(valid70){
+const err190 = {};
+if(vErrors === null){
+vErrors = [err190];
+}
+else {
+vErrors.push(err190);
+}
+errors++;
+}
+else {
+errors = _errs229;
+if(vErrors !== null){
+if(_errs229){
+vErrors.length = _errs229;
+}
+else {
+vErrors = null;
+}
+}
+}
+var _valid10 = _errs228 === errors;
+errors = _errs227;
+if(vErrors !== null){
+if(_errs227){
+vErrors.length = _errs227;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid10){
+const _errs232 = errors;
+if(data80 && typeof data80 == "object" && !Array.isArray(data80)){
+if(data80.level !== undefined){
+const err191 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i5+"/level",schemaPath:"#/properties/tiles/items/properties/config/allOf/3/else/properties/select/items/allOf/1/then/properties/level/not",keyword:"not",params:{},message:"must NOT be valid",schema:schema39.properties.tiles.items.properties.config.allOf[3].else.properties.select.items.allOf[1].then.properties.level.not,parentSchema:schema39.properties.tiles.items.properties.config.allOf[3].else.properties.select.items.allOf[1].then.properties.level,data:data80.level};
+if(vErrors === null){
+vErrors = [err191];
+}
+else {
+vErrors.push(err191);
+}
+errors++;
+}
+}
+var _valid10 = _errs232 === errors;
+valid69 = _valid10;
+}
+if(!valid69){
+const err192 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i5,schemaPath:"#/properties/tiles/items/properties/config/allOf/3/else/properties/select/items/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema",schema:schema39.properties.tiles.items.properties.config.allOf[3].else.properties.select.items.allOf[1].if,parentSchema:schema39.properties.tiles.items.properties.config.allOf[3].else.properties.select.items.allOf[1],data:data80};
+if(vErrors === null){
+vErrors = [err192];
+}
+else {
+vErrors.push(err192);
+}
+errors++;
+}
+if(data80 && typeof data80 == "object" && !Array.isArray(data80)){
+if(data80.aggFn === undefined){
+const err193 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i5,schemaPath:"#/properties/tiles/items/properties/config/allOf/3/else/properties/select/items/required",keyword:"required",params:{missingProperty: "aggFn"},message:"must have required property '"+"aggFn"+"'",schema:schema39.properties.tiles.items.properties.config.allOf[3].else.properties.select.items.required,parentSchema:schema39.properties.tiles.items.properties.config.allOf[3].else.properties.select.items,data:data80};
+if(vErrors === null){
+vErrors = [err193];
+}
+else {
+vErrors.push(err193);
+}
+errors++;
+}
+for(const key7 in data80){
+if(!(func29.call(schema39.properties.tiles.items.properties.config.allOf[3].else.properties.select.items.properties, key7))){
+const err194 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i5,schemaPath:"#/properties/tiles/items/properties/config/allOf/3/else/properties/select/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key7},message:"must NOT have additional properties",schema:false,parentSchema:schema39.properties.tiles.items.properties.config.allOf[3].else.properties.select.items,data:data80};
+if(vErrors === null){
+vErrors = [err194];
+}
+else {
+vErrors.push(err194);
+}
+errors++;
+}
+}
+if(data80.valueExpression !== undefined){
+let data86 = data80.valueExpression;
+if(typeof data86 === "string"){
+if(func2(data86) > 10000){
+const err195 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i5+"/valueExpression",schemaPath:"#/properties/tiles/items/properties/config/allOf/3/else/properties/select/items/properties/valueExpression/maxLength",keyword:"maxLength",params:{limit: 10000},message:"must NOT have more than 10000 characters",schema:10000,parentSchema:schema39.properties.tiles.items.properties.config.allOf[3].else.properties.select.items.properties.valueExpression,data:data86};
+if(vErrors === null){
+vErrors = [err195];
+}
+else {
+vErrors.push(err195);
+}
+errors++;
+}
+}
+else {
+const err196 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i5+"/valueExpression",schemaPath:"#/properties/tiles/items/properties/config/allOf/3/else/properties/select/items/properties/valueExpression/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema39.properties.tiles.items.properties.config.allOf[3].else.properties.select.items.properties.valueExpression.type,parentSchema:schema39.properties.tiles.items.properties.config.allOf[3].else.properties.select.items.properties.valueExpression,data:data86};
+if(vErrors === null){
+vErrors = [err196];
+}
+else {
+vErrors.push(err196);
+}
+errors++;
+}
+}
+if(data80.alias !== undefined){
+let data87 = data80.alias;
+if(typeof data87 === "string"){
+if(func2(data87) > 10000){
+const err197 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i5+"/alias",schemaPath:"#/properties/tiles/items/properties/config/allOf/3/else/properties/select/items/properties/alias/maxLength",keyword:"maxLength",params:{limit: 10000},message:"must NOT have more than 10000 characters",schema:10000,parentSchema:schema39.properties.tiles.items.properties.config.allOf[3].else.properties.select.items.properties.alias,data:data87};
+if(vErrors === null){
+vErrors = [err197];
+}
+else {
+vErrors.push(err197);
+}
+errors++;
+}
+}
+else {
+const err198 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i5+"/alias",schemaPath:"#/properties/tiles/items/properties/config/allOf/3/else/properties/select/items/properties/alias/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema39.properties.tiles.items.properties.config.allOf[3].else.properties.select.items.properties.alias.type,parentSchema:schema39.properties.tiles.items.properties.config.allOf[3].else.properties.select.items.properties.alias,data:data87};
+if(vErrors === null){
+vErrors = [err198];
+}
+else {
+vErrors.push(err198);
+}
+errors++;
+}
+}
+if(data80.aggFn !== undefined){
+let data88 = data80.aggFn;
+if(!(((((((((((data88 === "avg") || (data88 === "count")) || (data88 === "count_distinct")) || (data88 === "last_value")) || (data88 === "max")) || (data88 === "min")) || (data88 === "quantile")) || (data88 === "sum")) || (data88 === "any")) || (data88 === "none")) || (data88 === "increase"))){
+const err199 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i5+"/aggFn",schemaPath:"#/properties/tiles/items/properties/config/allOf/3/else/properties/select/items/properties/aggFn/enum",keyword:"enum",params:{allowedValues: schema39.properties.tiles.items.properties.config.allOf[3].else.properties.select.items.properties.aggFn.enum},message:"must be equal to one of the allowed values",schema:schema39.properties.tiles.items.properties.config.allOf[3].else.properties.select.items.properties.aggFn.enum,parentSchema:schema39.properties.tiles.items.properties.config.allOf[3].else.properties.select.items.properties.aggFn,data:data88};
+if(vErrors === null){
+vErrors = [err199];
+}
+else {
+vErrors.push(err199);
+}
+errors++;
+}
+}
+if(data80.level !== undefined){
+let data89 = data80.level;
+if(!((((data89 === 0.5) || (data89 === 0.9)) || (data89 === 0.95)) || (data89 === 0.99))){
+const err200 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i5+"/level",schemaPath:"#/properties/tiles/items/properties/config/allOf/3/else/properties/select/items/properties/level/enum",keyword:"enum",params:{allowedValues: schema39.properties.tiles.items.properties.config.allOf[3].else.properties.select.items.properties.level.enum},message:"must be equal to one of the allowed values",schema:schema39.properties.tiles.items.properties.config.allOf[3].else.properties.select.items.properties.level.enum,parentSchema:schema39.properties.tiles.items.properties.config.allOf[3].else.properties.select.items.properties.level,data:data89};
+if(vErrors === null){
+vErrors = [err200];
+}
+else {
+vErrors.push(err200);
+}
+errors++;
+}
+}
+if(data80.where !== undefined){
+let data90 = data80.where;
+if(typeof data90 === "string"){
+if(func2(data90) > 10000){
+const err201 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i5+"/where",schemaPath:"#/properties/tiles/items/properties/config/allOf/3/else/properties/select/items/properties/where/maxLength",keyword:"maxLength",params:{limit: 10000},message:"must NOT have more than 10000 characters",schema:10000,parentSchema:schema39.properties.tiles.items.properties.config.allOf[3].else.properties.select.items.properties.where,data:data90};
+if(vErrors === null){
+vErrors = [err201];
+}
+else {
+vErrors.push(err201);
+}
+errors++;
+}
+}
+else {
+const err202 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i5+"/where",schemaPath:"#/properties/tiles/items/properties/config/allOf/3/else/properties/select/items/properties/where/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema39.properties.tiles.items.properties.config.allOf[3].else.properties.select.items.properties.where.type,parentSchema:schema39.properties.tiles.items.properties.config.allOf[3].else.properties.select.items.properties.where,data:data90};
+if(vErrors === null){
+vErrors = [err202];
+}
+else {
+vErrors.push(err202);
+}
+errors++;
+}
+}
+if(data80.whereLanguage !== undefined){
+let data91 = data80.whereLanguage;
+if(!(((data91 === "lucene") || (data91 === "sql")) || (data91 === "promql"))){
+const err203 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i5+"/whereLanguage",schemaPath:"#/properties/tiles/items/properties/config/allOf/3/else/properties/select/items/properties/whereLanguage/enum",keyword:"enum",params:{allowedValues: schema39.properties.tiles.items.properties.config.allOf[3].else.properties.select.items.properties.whereLanguage.enum},message:"must be equal to one of the allowed values",schema:schema39.properties.tiles.items.properties.config.allOf[3].else.properties.select.items.properties.whereLanguage.enum,parentSchema:schema39.properties.tiles.items.properties.config.allOf[3].else.properties.select.items.properties.whereLanguage,data:data91};
+if(vErrors === null){
+vErrors = [err203];
+}
+else {
+vErrors.push(err203);
+}
+errors++;
+}
+}
+if(data80.numberFormat !== undefined){
+let data92 = data80.numberFormat;
+if(!(data92 && typeof data92 == "object" && !Array.isArray(data92))){
+const err204 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i5+"/numberFormat",schemaPath:"#/properties/tiles/items/properties/config/allOf/3/else/properties/select/items/properties/numberFormat/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema39.properties.tiles.items.properties.config.allOf[3].else.properties.select.items.properties.numberFormat.type,parentSchema:schema39.properties.tiles.items.properties.config.allOf[3].else.properties.select.items.properties.numberFormat,data:data92};
+if(vErrors === null){
+vErrors = [err204];
+}
+else {
+vErrors.push(err204);
+}
+errors++;
+}
+}
+if(data80.metricType !== undefined){
+let data93 = data80.metricType;
+if(!(((((data93 === "gauge") || (data93 === "histogram")) || (data93 === "sum")) || (data93 === "summary")) || (data93 === "exponential histogram"))){
+const err205 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i5+"/metricType",schemaPath:"#/properties/tiles/items/properties/config/allOf/3/else/properties/select/items/properties/metricType/enum",keyword:"enum",params:{allowedValues: schema39.properties.tiles.items.properties.config.allOf[3].else.properties.select.items.properties.metricType.enum},message:"must be equal to one of the allowed values",schema:schema39.properties.tiles.items.properties.config.allOf[3].else.properties.select.items.properties.metricType.enum,parentSchema:schema39.properties.tiles.items.properties.config.allOf[3].else.properties.select.items.properties.metricType,data:data93};
+if(vErrors === null){
+vErrors = [err205];
+}
+else {
+vErrors.push(err205);
+}
+errors++;
+}
+}
+if(data80.metricName !== undefined){
+let data94 = data80.metricName;
+if(typeof data94 !== "string"){
+const err206 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i5+"/metricName",schemaPath:"#/properties/tiles/items/properties/config/allOf/3/else/properties/select/items/properties/metricName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema39.properties.tiles.items.properties.config.allOf[3].else.properties.select.items.properties.metricName.type,parentSchema:schema39.properties.tiles.items.properties.config.allOf[3].else.properties.select.items.properties.metricName,data:data94};
+if(vErrors === null){
+vErrors = [err206];
+}
+else {
+vErrors.push(err206);
+}
+errors++;
+}
+}
+if(data80.periodAggFn !== undefined){
+let data95 = data80.periodAggFn;
+if("delta" !== data95){
+const err207 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i5+"/periodAggFn",schemaPath:"#/properties/tiles/items/properties/config/allOf/3/else/properties/select/items/properties/periodAggFn/const",keyword:"const",params:{allowedValue: "delta"},message:"must be equal to constant",schema:"delta",parentSchema:schema39.properties.tiles.items.properties.config.allOf[3].else.properties.select.items.properties.periodAggFn,data:data95};
+if(vErrors === null){
+vErrors = [err207];
+}
+else {
+vErrors.push(err207);
+}
+errors++;
+}
+}
+}
+else {
+const err208 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i5,schemaPath:"#/properties/tiles/items/properties/config/allOf/3/else/properties/select/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema39.properties.tiles.items.properties.config.allOf[3].else.properties.select.items.type,parentSchema:schema39.properties.tiles.items.properties.config.allOf[3].else.properties.select.items,data:data80};
+if(vErrors === null){
+vErrors = [err208];
+}
+else {
+vErrors.push(err208);
+}
+errors++;
+}
+}
+}
+else {
+const err209 = {instancePath:instancePath+"/tiles/" + i0+"/config/select",schemaPath:"#/properties/tiles/items/properties/config/allOf/3/else/properties/select/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema39.properties.tiles.items.properties.config.allOf[3].else.properties.select.type,parentSchema:schema39.properties.tiles.items.properties.config.allOf[3].else.properties.select,data:data79};
+if(vErrors === null){
+vErrors = [err209];
+}
+else {
+vErrors.push(err209);
+}
+errors++;
+}
+}
+if(data9.groupBy !== undefined){
+let data96 = data9.groupBy;
+if(typeof data96 === "string"){
+if(func2(data96) > 10000){
+const err210 = {instancePath:instancePath+"/tiles/" + i0+"/config/groupBy",schemaPath:"#/properties/tiles/items/properties/config/allOf/3/else/properties/groupBy/maxLength",keyword:"maxLength",params:{limit: 10000},message:"must NOT have more than 10000 characters",schema:10000,parentSchema:schema39.properties.tiles.items.properties.config.allOf[3].else.properties.groupBy,data:data96};
+if(vErrors === null){
+vErrors = [err210];
+}
+else {
+vErrors.push(err210);
+}
+errors++;
+}
+}
+else {
+const err211 = {instancePath:instancePath+"/tiles/" + i0+"/config/groupBy",schemaPath:"#/properties/tiles/items/properties/config/allOf/3/else/properties/groupBy/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema39.properties.tiles.items.properties.config.allOf[3].else.properties.groupBy.type,parentSchema:schema39.properties.tiles.items.properties.config.allOf[3].else.properties.groupBy,data:data96};
+if(vErrors === null){
+vErrors = [err211];
+}
+else {
+vErrors.push(err211);
+}
+errors++;
+}
+}
+if(data9.orderBy !== undefined){
+let data97 = data9.orderBy;
+if(typeof data97 === "string"){
+if(func2(data97) > 10000){
+const err212 = {instancePath:instancePath+"/tiles/" + i0+"/config/orderBy",schemaPath:"#/properties/tiles/items/properties/config/allOf/3/else/properties/orderBy/maxLength",keyword:"maxLength",params:{limit: 10000},message:"must NOT have more than 10000 characters",schema:10000,parentSchema:schema39.properties.tiles.items.properties.config.allOf[3].else.properties.orderBy,data:data97};
+if(vErrors === null){
+vErrors = [err212];
+}
+else {
+vErrors.push(err212);
+}
+errors++;
+}
+}
+else {
+const err213 = {instancePath:instancePath+"/tiles/" + i0+"/config/orderBy",schemaPath:"#/properties/tiles/items/properties/config/allOf/3/else/properties/orderBy/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema39.properties.tiles.items.properties.config.allOf[3].else.properties.orderBy.type,parentSchema:schema39.properties.tiles.items.properties.config.allOf[3].else.properties.orderBy,data:data97};
+if(vErrors === null){
+vErrors = [err213];
+}
+else {
+vErrors.push(err213);
+}
+errors++;
+}
+}
+if(data9.numberFormat !== undefined){
+let data98 = data9.numberFormat;
+if(!(data98 && typeof data98 == "object" && !Array.isArray(data98))){
+const err214 = {instancePath:instancePath+"/tiles/" + i0+"/config/numberFormat",schemaPath:"#/properties/tiles/items/properties/config/allOf/3/else/properties/numberFormat/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema39.properties.tiles.items.properties.config.allOf[3].else.properties.numberFormat.type,parentSchema:schema39.properties.tiles.items.properties.config.allOf[3].else.properties.numberFormat,data:data98};
+if(vErrors === null){
+vErrors = [err214];
+}
+else {
+vErrors.push(err214);
+}
+errors++;
+}
+}
+if(data9.limit !== undefined){
+let data99 = data9.limit;
+if(!(((typeof data99 == "number") && (!(data99 % 1) && !isNaN(data99))) && (isFinite(data99)))){
+const err215 = {instancePath:instancePath+"/tiles/" + i0+"/config/limit",schemaPath:"#/properties/tiles/items/properties/config/allOf/3/else/properties/limit/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema39.properties.tiles.items.properties.config.allOf[3].else.properties.limit.type,parentSchema:schema39.properties.tiles.items.properties.config.allOf[3].else.properties.limit,data:data99};
+if(vErrors === null){
+vErrors = [err215];
+}
+else {
+vErrors.push(err215);
+}
+errors++;
+}
+if((typeof data99 == "number") && (isFinite(data99))){
+if(data99 < 0 || isNaN(data99)){
+const err216 = {instancePath:instancePath+"/tiles/" + i0+"/config/limit",schemaPath:"#/properties/tiles/items/properties/config/allOf/3/else/properties/limit/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema39.properties.tiles.items.properties.config.allOf[3].else.properties.limit,data:data99};
+if(vErrors === null){
+vErrors = [err216];
+}
+else {
+vErrors.push(err216);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err217 = {instancePath:instancePath+"/tiles/" + i0+"/config",schemaPath:"#/properties/tiles/items/properties/config/allOf/3/else/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema39.properties.tiles.items.properties.config.allOf[3].else.type,parentSchema:schema39.properties.tiles.items.properties.config.allOf[3].else,data:data9};
+if(vErrors === null){
+vErrors = [err217];
+}
+else {
+vErrors.push(err217);
+}
+errors++;
+}
+var _valid8 = _errs204 === errors;
+valid56 = _valid8;
+}
+if(!valid56){
+const err218 = {instancePath:instancePath+"/tiles/" + i0+"/config",schemaPath:"#/properties/tiles/items/properties/config/allOf/3/if",keyword:"if",params:{failingKeyword: "else"},message:"must match \"else\" schema",schema:schema39.properties.tiles.items.properties.config.allOf[3].if,parentSchema:schema39.properties.tiles.items.properties.config.allOf[3],data:data9};
+if(vErrors === null){
+vErrors = [err218];
+}
+else {
+vErrors.push(err218);
+}
+errors++;
+}
+const _errs260 = errors;
+let valid74 = true;
+const _errs261 = errors;
+const _errs262 = errors;
+const _errs263 = errors;
+const _errs264 = errors;
+const _errs265 = errors;
+if(data9 && typeof data9 == "object" && !Array.isArray(data9)){
+let missing14;
+if((data9.configType === undefined) && (missing14 = "configType")){
+const err219 = {};
+if(vErrors === null){
+vErrors = [err219];
+}
+else {
+vErrors.push(err219);
+}
+errors++;
+}
+}
+var valid76 = _errs265 === errors;
+if(valid76){
+const err220 = {};
+if(vErrors === null){
+vErrors = [err220];
+}
+else {
+vErrors.push(err220);
+}
+errors++;
+}
+else {
+errors = _errs264;
+if(vErrors !== null){
+if(_errs264){
+vErrors.length = _errs264;
+}
+else {
+vErrors = null;
+}
+}
+}
+if(errors === _errs263){
+if(data9 && typeof data9 == "object" && !Array.isArray(data9)){
+let missing15;
+if((data9.displayType === undefined) && (missing15 = "displayType")){
+const err221 = {};
+if(vErrors === null){
+vErrors = [err221];
+}
+else {
+vErrors.push(err221);
+}
+errors++;
+}
+else {
+if(data9.displayType !== undefined){
+if("table" !== data9.displayType){
+const err222 = {};
+if(vErrors === null){
+vErrors = [err222];
+}
+else {
+vErrors.push(err222);
+}
+errors++;
+}
+}
+}
+}
+}
+var valid75 = _errs263 === errors;
+if(valid75){
+const err223 = {};
+if(vErrors === null){
+vErrors = [err223];
+}
+else {
+vErrors.push(err223);
+}
+errors++;
+}
+else {
+errors = _errs262;
+if(vErrors !== null){
+if(_errs262){
+vErrors.length = _errs262;
+}
+else {
+vErrors = null;
+}
+}
+}
+var _valid11 = _errs261 === errors;
+errors = _errs260;
+if(vErrors !== null){
+if(_errs260){
+vErrors.length = _errs260;
+}
+else {
+vErrors = null;
+}
+}
+if(!_valid11){
+const _errs267 = errors;
+const _errs270 = errors;
+let valid79 = true;
+const _errs271 = errors;
+const _errs272 = errors;
+const _errs273 = errors;
+if(data9 && typeof data9 == "object" && !Array.isArray(data9)){
+let missing16;
+if((data9.asRatio === undefined) && (missing16 = "asRatio")){
+const err224 = {};
+if(vErrors === null){
+vErrors = [err224];
+}
+else {
+vErrors.push(err224);
+}
+errors++;
+}
+else {
+if(data9.asRatio !== undefined){
+if(true !== data9.asRatio){
+const err225 = {};
+if(vErrors === null){
+vErrors = [err225];
+}
+else {
+vErrors.push(err225);
+}
+errors++;
+}
+}
+}
+}
+var valid80 = _errs273 === errors;
+if(valid80){
+const err226 = {};
+if(vErrors === null){
+vErrors = [err226];
+}
+else {
+vErrors.push(err226);
+}
+errors++;
+}
+else {
+errors = _errs272;
+if(vErrors !== null){
+if(_errs272){
+vErrors.length = _errs272;
+}
+else {
+vErrors = null;
+}
+}
+}
+var _valid12 = _errs271 === errors;
+errors = _errs270;
+if(vErrors !== null){
+if(_errs270){
+vErrors.length = _errs270;
+}
+else {
+vErrors = null;
+}
+}
+if(!_valid12){
+const _errs275 = errors;
+if(data9 && typeof data9 == "object" && !Array.isArray(data9)){
+if(data9.select !== undefined){
+let data102 = data9.select;
+if(Array.isArray(data102)){
+if(data102.length > 2){
+const err227 = {instancePath:instancePath+"/tiles/" + i0+"/config/select",schemaPath:"#/properties/tiles/items/properties/config/allOf/4/else/allOf/0/else/properties/select/maxItems",keyword:"maxItems",params:{limit: 2},message:"must NOT have more than 2 items",schema:2,parentSchema:schema39.properties.tiles.items.properties.config.allOf[4].else.allOf[0].else.properties.select,data:data102};
+if(vErrors === null){
+vErrors = [err227];
+}
+else {
+vErrors.push(err227);
+}
+errors++;
+}
+if(data102.length < 2){
+const err228 = {instancePath:instancePath+"/tiles/" + i0+"/config/select",schemaPath:"#/properties/tiles/items/properties/config/allOf/4/else/allOf/0/else/properties/select/minItems",keyword:"minItems",params:{limit: 2},message:"must NOT have fewer than 2 items",schema:2,parentSchema:schema39.properties.tiles.items.properties.config.allOf[4].else.allOf[0].else.properties.select,data:data102};
+if(vErrors === null){
+vErrors = [err228];
+}
+else {
+vErrors.push(err228);
+}
+errors++;
+}
+}
+else {
+const err229 = {instancePath:instancePath+"/tiles/" + i0+"/config/select",schemaPath:"#/properties/tiles/items/properties/config/allOf/4/else/allOf/0/else/properties/select/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema39.properties.tiles.items.properties.config.allOf[4].else.allOf[0].else.properties.select.type,parentSchema:schema39.properties.tiles.items.properties.config.allOf[4].else.allOf[0].else.properties.select,data:data102};
+if(vErrors === null){
+vErrors = [err229];
+}
+else {
+vErrors.push(err229);
+}
+errors++;
+}
+}
+}
+var _valid12 = _errs275 === errors;
+valid79 = _valid12;
+}
+if(!valid79){
+const err230 = {instancePath:instancePath+"/tiles/" + i0+"/config",schemaPath:"#/properties/tiles/items/properties/config/allOf/4/else/allOf/0/if",keyword:"if",params:{failingKeyword: "else"},message:"must match \"else\" schema",schema:schema39.properties.tiles.items.properties.config.allOf[4].else.allOf[0].if,parentSchema:schema39.properties.tiles.items.properties.config.allOf[4].else.allOf[0],data:data9};
+if(vErrors === null){
+vErrors = [err230];
+}
+else {
+vErrors.push(err230);
+}
+errors++;
+}
+if(data9 && typeof data9 == "object" && !Array.isArray(data9)){
+if(data9.displayType === undefined){
+const err231 = {instancePath:instancePath+"/tiles/" + i0+"/config",schemaPath:"#/properties/tiles/items/properties/config/allOf/4/else/required",keyword:"required",params:{missingProperty: "displayType"},message:"must have required property '"+"displayType"+"'",schema:schema39.properties.tiles.items.properties.config.allOf[4].else.required,parentSchema:schema39.properties.tiles.items.properties.config.allOf[4].else,data:data9};
+if(vErrors === null){
+vErrors = [err231];
+}
+else {
+vErrors.push(err231);
+}
+errors++;
+}
+if(data9.sourceId === undefined){
+const err232 = {instancePath:instancePath+"/tiles/" + i0+"/config",schemaPath:"#/properties/tiles/items/properties/config/allOf/4/else/required",keyword:"required",params:{missingProperty: "sourceId"},message:"must have required property '"+"sourceId"+"'",schema:schema39.properties.tiles.items.properties.config.allOf[4].else.required,parentSchema:schema39.properties.tiles.items.properties.config.allOf[4].else,data:data9};
+if(vErrors === null){
+vErrors = [err232];
+}
+else {
+vErrors.push(err232);
+}
+errors++;
+}
+if(data9.select === undefined){
+const err233 = {instancePath:instancePath+"/tiles/" + i0+"/config",schemaPath:"#/properties/tiles/items/properties/config/allOf/4/else/required",keyword:"required",params:{missingProperty: "select"},message:"must have required property '"+"select"+"'",schema:schema39.properties.tiles.items.properties.config.allOf[4].else.required,parentSchema:schema39.properties.tiles.items.properties.config.allOf[4].else,data:data9};
+if(vErrors === null){
+vErrors = [err233];
+}
+else {
+vErrors.push(err233);
+}
+errors++;
+}
+for(const key8 in data9){
+if(!(func29.call(schema39.properties.tiles.items.properties.config.allOf[4].else.properties, key8))){
+const err234 = {instancePath:instancePath+"/tiles/" + i0+"/config",schemaPath:"#/properties/tiles/items/properties/config/allOf/4/else/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key8},message:"must NOT have additional properties",schema:false,parentSchema:schema39.properties.tiles.items.properties.config.allOf[4].else,data:data9};
+if(vErrors === null){
+vErrors = [err234];
+}
+else {
+vErrors.push(err234);
+}
+errors++;
+}
+}
+if(data9.displayType !== undefined){
+let data103 = data9.displayType;
+if("table" !== data103){
+const err235 = {instancePath:instancePath+"/tiles/" + i0+"/config/displayType",schemaPath:"#/properties/tiles/items/properties/config/allOf/4/else/properties/displayType/const",keyword:"const",params:{allowedValue: "table"},message:"must be equal to constant",schema:"table",parentSchema:schema39.properties.tiles.items.properties.config.allOf[4].else.properties.displayType,data:data103};
+if(vErrors === null){
+vErrors = [err235];
+}
+else {
+vErrors.push(err235);
+}
+errors++;
+}
+}
+if(data9.sourceId !== undefined){
+let data104 = data9.sourceId;
+if(typeof data104 === "string"){
+if(!pattern5.test(data104)){
+const err236 = {instancePath:instancePath+"/tiles/" + i0+"/config/sourceId",schemaPath:"#/properties/tiles/items/properties/config/allOf/4/else/properties/sourceId/pattern",keyword:"pattern",params:{pattern: "^[0-9a-fA-F]{24}$"},message:"must match pattern \""+"^[0-9a-fA-F]{24}$"+"\"",schema:"^[0-9a-fA-F]{24}$",parentSchema:schema39.properties.tiles.items.properties.config.allOf[4].else.properties.sourceId,data:data104};
+if(vErrors === null){
+vErrors = [err236];
+}
+else {
+vErrors.push(err236);
+}
+errors++;
+}
+}
+else {
+const err237 = {instancePath:instancePath+"/tiles/" + i0+"/config/sourceId",schemaPath:"#/properties/tiles/items/properties/config/allOf/4/else/properties/sourceId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema39.properties.tiles.items.properties.config.allOf[4].else.properties.sourceId.type,parentSchema:schema39.properties.tiles.items.properties.config.allOf[4].else.properties.sourceId,data:data104};
+if(vErrors === null){
+vErrors = [err237];
+}
+else {
+vErrors.push(err237);
+}
+errors++;
+}
+}
+if(data9.select !== undefined){
+let data105 = data9.select;
+if(Array.isArray(data105)){
+if(data105.length > 20){
+const err238 = {instancePath:instancePath+"/tiles/" + i0+"/config/select",schemaPath:"#/properties/tiles/items/properties/config/allOf/4/else/properties/select/maxItems",keyword:"maxItems",params:{limit: 20},message:"must NOT have more than 20 items",schema:20,parentSchema:schema39.properties.tiles.items.properties.config.allOf[4].else.properties.select,data:data105};
+if(vErrors === null){
+vErrors = [err238];
+}
+else {
+vErrors.push(err238);
+}
+errors++;
+}
+if(data105.length < 1){
+const err239 = {instancePath:instancePath+"/tiles/" + i0+"/config/select",schemaPath:"#/properties/tiles/items/properties/config/allOf/4/else/properties/select/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema39.properties.tiles.items.properties.config.allOf[4].else.properties.select,data:data105};
+if(vErrors === null){
+vErrors = [err239];
+}
+else {
+vErrors.push(err239);
+}
+errors++;
+}
+const len6 = data105.length;
+for(let i6=0; i6<len6; i6++){
+let data106 = data105[i6];
+const _errs287 = errors;
+let valid87 = true;
+const _errs288 = errors;
+const _errs289 = errors;
+const _errs290 = errors;
+if(data106 && typeof data106 == "object" && !Array.isArray(data106)){
+let missing17;
+if((data106.aggFn === undefined) && (missing17 = "aggFn")){
+const err240 = {};
+if(vErrors === null){
+vErrors = [err240];
+}
+else {
+vErrors.push(err240);
+}
+errors++;
+}
+else {
+if(data106.aggFn !== undefined){
+if("count" !== data106.aggFn){
+const err241 = {};
+if(vErrors === null){
+vErrors = [err241];
+}
+else {
+vErrors.push(err241);
+}
+errors++;
+}
+}
+}
+}
+var valid88 = _errs290 === errors;
+if(valid88){
+const err242 = {};
+if(vErrors === null){
+vErrors = [err242];
+}
+else {
+vErrors.push(err242);
+}
+errors++;
+}
+else {
+errors = _errs289;
+if(vErrors !== null){
+if(_errs289){
+vErrors.length = _errs289;
+}
+else {
+vErrors = null;
+}
+}
+}
+var _valid13 = _errs288 === errors;
+errors = _errs287;
+if(vErrors !== null){
+if(_errs287){
+vErrors.length = _errs287;
+}
+else {
+vErrors = null;
+}
+}
+let ifClause3;
+if(_valid13){
+const _errs292 = errors;
+if(data106 && typeof data106 == "object" && !Array.isArray(data106)){
+if(data106.valueExpression === undefined){
+const err243 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i6,schemaPath:"#/properties/tiles/items/properties/config/allOf/4/else/properties/select/items/allOf/0/then/required",keyword:"required",params:{missingProperty: "valueExpression"},message:"must have required property '"+"valueExpression"+"'",schema:schema39.properties.tiles.items.properties.config.allOf[4].else.properties.select.items.allOf[0].then.required,parentSchema:schema39.properties.tiles.items.properties.config.allOf[4].else.properties.select.items.allOf[0].then,data:data106};
+if(vErrors === null){
+vErrors = [err243];
+}
+else {
+vErrors.push(err243);
+}
+errors++;
+}
+if(data106.valueExpression !== undefined){
+let data108 = data106.valueExpression;
+if(typeof data108 === "string"){
+if(func2(data108) < 1){
+const err244 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i6+"/valueExpression",schemaPath:"#/properties/tiles/items/properties/config/allOf/4/else/properties/select/items/allOf/0/then/properties/valueExpression/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema39.properties.tiles.items.properties.config.allOf[4].else.properties.select.items.allOf[0].then.properties.valueExpression,data:data108};
+if(vErrors === null){
+vErrors = [err244];
+}
+else {
+vErrors.push(err244);
+}
+errors++;
+}
+}
+else {
+const err245 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i6+"/valueExpression",schemaPath:"#/properties/tiles/items/properties/config/allOf/4/else/properties/select/items/allOf/0/then/properties/valueExpression/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema39.properties.tiles.items.properties.config.allOf[4].else.properties.select.items.allOf[0].then.properties.valueExpression.type,parentSchema:schema39.properties.tiles.items.properties.config.allOf[4].else.properties.select.items.allOf[0].then.properties.valueExpression,data:data108};
+if(vErrors === null){
+vErrors = [err245];
+}
+else {
+vErrors.push(err245);
+}
+errors++;
+}
+}
+}
+var _valid13 = _errs292 === errors;
+valid87 = _valid13;
+ifClause3 = "then";
+}
+else {
+const _errs295 = errors;
+if(data106 && typeof data106 == "object" && !Array.isArray(data106)){
+if(data106.valueExpression !== undefined){
+let data109 = data106.valueExpression;
+if(typeof data109 === "string"){
+if(func2(data109) > 0){
+const err246 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i6+"/valueExpression",schemaPath:"#/properties/tiles/items/properties/config/allOf/4/else/properties/select/items/allOf/0/else/properties/valueExpression/maxLength",keyword:"maxLength",params:{limit: 0},message:"must NOT have more than 0 characters",schema:0,parentSchema:schema39.properties.tiles.items.properties.config.allOf[4].else.properties.select.items.allOf[0].else.properties.valueExpression,data:data109};
+if(vErrors === null){
+vErrors = [err246];
+}
+else {
+vErrors.push(err246);
+}
+errors++;
+}
+}
+else {
+const err247 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i6+"/valueExpression",schemaPath:"#/properties/tiles/items/properties/config/allOf/4/else/properties/select/items/allOf/0/else/properties/valueExpression/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema39.properties.tiles.items.properties.config.allOf[4].else.properties.select.items.allOf[0].else.properties.valueExpression.type,parentSchema:schema39.properties.tiles.items.properties.config.allOf[4].else.properties.select.items.allOf[0].else.properties.valueExpression,data:data109};
+if(vErrors === null){
+vErrors = [err247];
+}
+else {
+vErrors.push(err247);
+}
+errors++;
+}
+}
+}
+var _valid13 = _errs295 === errors;
+valid87 = _valid13;
+ifClause3 = "else";
+}
+if(!valid87){
+const err248 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i6,schemaPath:"#/properties/tiles/items/properties/config/allOf/4/else/properties/select/items/allOf/0/if",keyword:"if",params:{failingKeyword: ifClause3},message:"must match \""+ifClause3+"\" schema",schema:schema39.properties.tiles.items.properties.config.allOf[4].else.properties.select.items.allOf[0].if,parentSchema:schema39.properties.tiles.items.properties.config.allOf[4].else.properties.select.items.allOf[0],data:data106};
+if(vErrors === null){
+vErrors = [err248];
+}
+else {
+vErrors.push(err248);
+}
+errors++;
+}
+const _errs299 = errors;
+let valid92 = true;
+const _errs300 = errors;
+const _errs301 = errors;
+const _errs302 = errors;
+if(data106 && typeof data106 == "object" && !Array.isArray(data106)){
+let missing18;
+if((data106.aggFn === undefined) && (missing18 = "aggFn")){
+const err249 = {};
+if(vErrors === null){
+vErrors = [err249];
+}
+else {
+vErrors.push(err249);
+}
+errors++;
+}
+else {
+if(data106.aggFn !== undefined){
+if("quantile" !== data106.aggFn){
+const err250 = {};
+if(vErrors === null){
+vErrors = [err250];
+}
+else {
+vErrors.push(err250);
+}
+errors++;
+}
+}
+}
+}
+var valid93 = _errs302 === errors;
+if(valid93){
+const err251 = {};
+if(vErrors === null){
+vErrors = [err251];
+}
+else {
+vErrors.push(err251);
+}
+errors++;
+}
+else {
+errors = _errs301;
+if(vErrors !== null){
+if(_errs301){
+vErrors.length = _errs301;
+}
+else {
+vErrors = null;
+}
+}
+}
+var _valid14 = _errs300 === errors;
+errors = _errs299;
+if(vErrors !== null){
+if(_errs299){
+vErrors.length = _errs299;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid14){
+const _errs304 = errors;
+if(data106 && typeof data106 == "object" && !Array.isArray(data106)){
+if(data106.level !== undefined){
+const err252 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i6+"/level",schemaPath:"#/properties/tiles/items/properties/config/allOf/4/else/properties/select/items/allOf/1/then/properties/level/not",keyword:"not",params:{},message:"must NOT be valid",schema:schema39.properties.tiles.items.properties.config.allOf[4].else.properties.select.items.allOf[1].then.properties.level.not,parentSchema:schema39.properties.tiles.items.properties.config.allOf[4].else.properties.select.items.allOf[1].then.properties.level,data:data106.level};
+if(vErrors === null){
+vErrors = [err252];
+}
+else {
+vErrors.push(err252);
+}
+errors++;
+}
+}
+var _valid14 = _errs304 === errors;
+valid92 = _valid14;
+}
+if(!valid92){
+const err253 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i6,schemaPath:"#/properties/tiles/items/properties/config/allOf/4/else/properties/select/items/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema",schema:schema39.properties.tiles.items.properties.config.allOf[4].else.properties.select.items.allOf[1].if,parentSchema:schema39.properties.tiles.items.properties.config.allOf[4].else.properties.select.items.allOf[1],data:data106};
+if(vErrors === null){
+vErrors = [err253];
+}
+else {
+vErrors.push(err253);
+}
+errors++;
+}
+if(data106 && typeof data106 == "object" && !Array.isArray(data106)){
+if(data106.aggFn === undefined){
+const err254 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i6,schemaPath:"#/properties/tiles/items/properties/config/allOf/4/else/properties/select/items/required",keyword:"required",params:{missingProperty: "aggFn"},message:"must have required property '"+"aggFn"+"'",schema:schema39.properties.tiles.items.properties.config.allOf[4].else.properties.select.items.required,parentSchema:schema39.properties.tiles.items.properties.config.allOf[4].else.properties.select.items,data:data106};
+if(vErrors === null){
+vErrors = [err254];
+}
+else {
+vErrors.push(err254);
+}
+errors++;
+}
+for(const key9 in data106){
+if(!(func29.call(schema39.properties.tiles.items.properties.config.allOf[4].else.properties.select.items.properties, key9))){
+const err255 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i6,schemaPath:"#/properties/tiles/items/properties/config/allOf/4/else/properties/select/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key9},message:"must NOT have additional properties",schema:false,parentSchema:schema39.properties.tiles.items.properties.config.allOf[4].else.properties.select.items,data:data106};
+if(vErrors === null){
+vErrors = [err255];
+}
+else {
+vErrors.push(err255);
+}
+errors++;
+}
+}
+if(data106.valueExpression !== undefined){
+let data112 = data106.valueExpression;
+if(typeof data112 === "string"){
+if(func2(data112) > 10000){
+const err256 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i6+"/valueExpression",schemaPath:"#/properties/tiles/items/properties/config/allOf/4/else/properties/select/items/properties/valueExpression/maxLength",keyword:"maxLength",params:{limit: 10000},message:"must NOT have more than 10000 characters",schema:10000,parentSchema:schema39.properties.tiles.items.properties.config.allOf[4].else.properties.select.items.properties.valueExpression,data:data112};
+if(vErrors === null){
+vErrors = [err256];
+}
+else {
+vErrors.push(err256);
+}
+errors++;
+}
+}
+else {
+const err257 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i6+"/valueExpression",schemaPath:"#/properties/tiles/items/properties/config/allOf/4/else/properties/select/items/properties/valueExpression/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema39.properties.tiles.items.properties.config.allOf[4].else.properties.select.items.properties.valueExpression.type,parentSchema:schema39.properties.tiles.items.properties.config.allOf[4].else.properties.select.items.properties.valueExpression,data:data112};
+if(vErrors === null){
+vErrors = [err257];
+}
+else {
+vErrors.push(err257);
+}
+errors++;
+}
+}
+if(data106.alias !== undefined){
+let data113 = data106.alias;
+if(typeof data113 === "string"){
+if(func2(data113) > 10000){
+const err258 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i6+"/alias",schemaPath:"#/properties/tiles/items/properties/config/allOf/4/else/properties/select/items/properties/alias/maxLength",keyword:"maxLength",params:{limit: 10000},message:"must NOT have more than 10000 characters",schema:10000,parentSchema:schema39.properties.tiles.items.properties.config.allOf[4].else.properties.select.items.properties.alias,data:data113};
+if(vErrors === null){
+vErrors = [err258];
+}
+else {
+vErrors.push(err258);
+}
+errors++;
+}
+}
+else {
+const err259 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i6+"/alias",schemaPath:"#/properties/tiles/items/properties/config/allOf/4/else/properties/select/items/properties/alias/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema39.properties.tiles.items.properties.config.allOf[4].else.properties.select.items.properties.alias.type,parentSchema:schema39.properties.tiles.items.properties.config.allOf[4].else.properties.select.items.properties.alias,data:data113};
+if(vErrors === null){
+vErrors = [err259];
+}
+else {
+vErrors.push(err259);
+}
+errors++;
+}
+}
+if(data106.aggFn !== undefined){
+let data114 = data106.aggFn;
+if(!(((((((((((data114 === "avg") || (data114 === "count")) || (data114 === "count_distinct")) || (data114 === "last_value")) || (data114 === "max")) || (data114 === "min")) || (data114 === "quantile")) || (data114 === "sum")) || (data114 === "any")) || (data114 === "none")) || (data114 === "increase"))){
+const err260 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i6+"/aggFn",schemaPath:"#/properties/tiles/items/properties/config/allOf/4/else/properties/select/items/properties/aggFn/enum",keyword:"enum",params:{allowedValues: schema39.properties.tiles.items.properties.config.allOf[4].else.properties.select.items.properties.aggFn.enum},message:"must be equal to one of the allowed values",schema:schema39.properties.tiles.items.properties.config.allOf[4].else.properties.select.items.properties.aggFn.enum,parentSchema:schema39.properties.tiles.items.properties.config.allOf[4].else.properties.select.items.properties.aggFn,data:data114};
+if(vErrors === null){
+vErrors = [err260];
+}
+else {
+vErrors.push(err260);
+}
+errors++;
+}
+}
+if(data106.level !== undefined){
+let data115 = data106.level;
+if(!((((data115 === 0.5) || (data115 === 0.9)) || (data115 === 0.95)) || (data115 === 0.99))){
+const err261 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i6+"/level",schemaPath:"#/properties/tiles/items/properties/config/allOf/4/else/properties/select/items/properties/level/enum",keyword:"enum",params:{allowedValues: schema39.properties.tiles.items.properties.config.allOf[4].else.properties.select.items.properties.level.enum},message:"must be equal to one of the allowed values",schema:schema39.properties.tiles.items.properties.config.allOf[4].else.properties.select.items.properties.level.enum,parentSchema:schema39.properties.tiles.items.properties.config.allOf[4].else.properties.select.items.properties.level,data:data115};
+if(vErrors === null){
+vErrors = [err261];
+}
+else {
+vErrors.push(err261);
+}
+errors++;
+}
+}
+if(data106.where !== undefined){
+let data116 = data106.where;
+if(typeof data116 === "string"){
+if(func2(data116) > 10000){
+const err262 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i6+"/where",schemaPath:"#/properties/tiles/items/properties/config/allOf/4/else/properties/select/items/properties/where/maxLength",keyword:"maxLength",params:{limit: 10000},message:"must NOT have more than 10000 characters",schema:10000,parentSchema:schema39.properties.tiles.items.properties.config.allOf[4].else.properties.select.items.properties.where,data:data116};
+if(vErrors === null){
+vErrors = [err262];
+}
+else {
+vErrors.push(err262);
+}
+errors++;
+}
+}
+else {
+const err263 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i6+"/where",schemaPath:"#/properties/tiles/items/properties/config/allOf/4/else/properties/select/items/properties/where/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema39.properties.tiles.items.properties.config.allOf[4].else.properties.select.items.properties.where.type,parentSchema:schema39.properties.tiles.items.properties.config.allOf[4].else.properties.select.items.properties.where,data:data116};
+if(vErrors === null){
+vErrors = [err263];
+}
+else {
+vErrors.push(err263);
+}
+errors++;
+}
+}
+if(data106.whereLanguage !== undefined){
+let data117 = data106.whereLanguage;
+if(!(((data117 === "lucene") || (data117 === "sql")) || (data117 === "promql"))){
+const err264 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i6+"/whereLanguage",schemaPath:"#/properties/tiles/items/properties/config/allOf/4/else/properties/select/items/properties/whereLanguage/enum",keyword:"enum",params:{allowedValues: schema39.properties.tiles.items.properties.config.allOf[4].else.properties.select.items.properties.whereLanguage.enum},message:"must be equal to one of the allowed values",schema:schema39.properties.tiles.items.properties.config.allOf[4].else.properties.select.items.properties.whereLanguage.enum,parentSchema:schema39.properties.tiles.items.properties.config.allOf[4].else.properties.select.items.properties.whereLanguage,data:data117};
+if(vErrors === null){
+vErrors = [err264];
+}
+else {
+vErrors.push(err264);
+}
+errors++;
+}
+}
+if(data106.numberFormat !== undefined){
+let data118 = data106.numberFormat;
+if(!(data118 && typeof data118 == "object" && !Array.isArray(data118))){
+const err265 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i6+"/numberFormat",schemaPath:"#/properties/tiles/items/properties/config/allOf/4/else/properties/select/items/properties/numberFormat/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema39.properties.tiles.items.properties.config.allOf[4].else.properties.select.items.properties.numberFormat.type,parentSchema:schema39.properties.tiles.items.properties.config.allOf[4].else.properties.select.items.properties.numberFormat,data:data118};
+if(vErrors === null){
+vErrors = [err265];
+}
+else {
+vErrors.push(err265);
+}
+errors++;
+}
+}
+if(data106.metricType !== undefined){
+let data119 = data106.metricType;
+if(!(((((data119 === "gauge") || (data119 === "histogram")) || (data119 === "sum")) || (data119 === "summary")) || (data119 === "exponential histogram"))){
+const err266 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i6+"/metricType",schemaPath:"#/properties/tiles/items/properties/config/allOf/4/else/properties/select/items/properties/metricType/enum",keyword:"enum",params:{allowedValues: schema39.properties.tiles.items.properties.config.allOf[4].else.properties.select.items.properties.metricType.enum},message:"must be equal to one of the allowed values",schema:schema39.properties.tiles.items.properties.config.allOf[4].else.properties.select.items.properties.metricType.enum,parentSchema:schema39.properties.tiles.items.properties.config.allOf[4].else.properties.select.items.properties.metricType,data:data119};
+if(vErrors === null){
+vErrors = [err266];
+}
+else {
+vErrors.push(err266);
+}
+errors++;
+}
+}
+if(data106.metricName !== undefined){
+let data120 = data106.metricName;
+if(typeof data120 !== "string"){
+const err267 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i6+"/metricName",schemaPath:"#/properties/tiles/items/properties/config/allOf/4/else/properties/select/items/properties/metricName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema39.properties.tiles.items.properties.config.allOf[4].else.properties.select.items.properties.metricName.type,parentSchema:schema39.properties.tiles.items.properties.config.allOf[4].else.properties.select.items.properties.metricName,data:data120};
+if(vErrors === null){
+vErrors = [err267];
+}
+else {
+vErrors.push(err267);
+}
+errors++;
+}
+}
+if(data106.periodAggFn !== undefined){
+let data121 = data106.periodAggFn;
+if("delta" !== data121){
+const err268 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i6+"/periodAggFn",schemaPath:"#/properties/tiles/items/properties/config/allOf/4/else/properties/select/items/properties/periodAggFn/const",keyword:"const",params:{allowedValue: "delta"},message:"must be equal to constant",schema:"delta",parentSchema:schema39.properties.tiles.items.properties.config.allOf[4].else.properties.select.items.properties.periodAggFn,data:data121};
+if(vErrors === null){
+vErrors = [err268];
+}
+else {
+vErrors.push(err268);
+}
+errors++;
+}
+}
+}
+else {
+const err269 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i6,schemaPath:"#/properties/tiles/items/properties/config/allOf/4/else/properties/select/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema39.properties.tiles.items.properties.config.allOf[4].else.properties.select.items.type,parentSchema:schema39.properties.tiles.items.properties.config.allOf[4].else.properties.select.items,data:data106};
+if(vErrors === null){
+vErrors = [err269];
+}
+else {
+vErrors.push(err269);
+}
+errors++;
+}
+}
+}
+else {
+const err270 = {instancePath:instancePath+"/tiles/" + i0+"/config/select",schemaPath:"#/properties/tiles/items/properties/config/allOf/4/else/properties/select/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema39.properties.tiles.items.properties.config.allOf[4].else.properties.select.type,parentSchema:schema39.properties.tiles.items.properties.config.allOf[4].else.properties.select,data:data105};
+if(vErrors === null){
+vErrors = [err270];
+}
+else {
+vErrors.push(err270);
+}
+errors++;
+}
+}
+if(data9.groupBy !== undefined){
+let data122 = data9.groupBy;
+if(typeof data122 === "string"){
+if(func2(data122) > 10000){
+const err271 = {instancePath:instancePath+"/tiles/" + i0+"/config/groupBy",schemaPath:"#/properties/tiles/items/properties/config/allOf/4/else/properties/groupBy/maxLength",keyword:"maxLength",params:{limit: 10000},message:"must NOT have more than 10000 characters",schema:10000,parentSchema:schema39.properties.tiles.items.properties.config.allOf[4].else.properties.groupBy,data:data122};
+if(vErrors === null){
+vErrors = [err271];
+}
+else {
+vErrors.push(err271);
+}
+errors++;
+}
+}
+else {
+const err272 = {instancePath:instancePath+"/tiles/" + i0+"/config/groupBy",schemaPath:"#/properties/tiles/items/properties/config/allOf/4/else/properties/groupBy/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema39.properties.tiles.items.properties.config.allOf[4].else.properties.groupBy.type,parentSchema:schema39.properties.tiles.items.properties.config.allOf[4].else.properties.groupBy,data:data122};
+if(vErrors === null){
+vErrors = [err272];
+}
+else {
+vErrors.push(err272);
+}
+errors++;
+}
+}
+if(data9.having !== undefined){
+let data123 = data9.having;
+if(typeof data123 === "string"){
+if(func2(data123) > 10000){
+const err273 = {instancePath:instancePath+"/tiles/" + i0+"/config/having",schemaPath:"#/properties/tiles/items/properties/config/allOf/4/else/properties/having/maxLength",keyword:"maxLength",params:{limit: 10000},message:"must NOT have more than 10000 characters",schema:10000,parentSchema:schema39.properties.tiles.items.properties.config.allOf[4].else.properties.having,data:data123};
+if(vErrors === null){
+vErrors = [err273];
+}
+else {
+vErrors.push(err273);
+}
+errors++;
+}
+}
+else {
+const err274 = {instancePath:instancePath+"/tiles/" + i0+"/config/having",schemaPath:"#/properties/tiles/items/properties/config/allOf/4/else/properties/having/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema39.properties.tiles.items.properties.config.allOf[4].else.properties.having.type,parentSchema:schema39.properties.tiles.items.properties.config.allOf[4].else.properties.having,data:data123};
+if(vErrors === null){
+vErrors = [err274];
+}
+else {
+vErrors.push(err274);
+}
+errors++;
+}
+}
+if(data9.orderBy !== undefined){
+let data124 = data9.orderBy;
+if(typeof data124 === "string"){
+if(func2(data124) > 10000){
+const err275 = {instancePath:instancePath+"/tiles/" + i0+"/config/orderBy",schemaPath:"#/properties/tiles/items/properties/config/allOf/4/else/properties/orderBy/maxLength",keyword:"maxLength",params:{limit: 10000},message:"must NOT have more than 10000 characters",schema:10000,parentSchema:schema39.properties.tiles.items.properties.config.allOf[4].else.properties.orderBy,data:data124};
+if(vErrors === null){
+vErrors = [err275];
+}
+else {
+vErrors.push(err275);
+}
+errors++;
+}
+}
+else {
+const err276 = {instancePath:instancePath+"/tiles/" + i0+"/config/orderBy",schemaPath:"#/properties/tiles/items/properties/config/allOf/4/else/properties/orderBy/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema39.properties.tiles.items.properties.config.allOf[4].else.properties.orderBy.type,parentSchema:schema39.properties.tiles.items.properties.config.allOf[4].else.properties.orderBy,data:data124};
+if(vErrors === null){
+vErrors = [err276];
+}
+else {
+vErrors.push(err276);
+}
+errors++;
+}
+}
+if(data9.asRatio !== undefined){
+let data125 = data9.asRatio;
+if(typeof data125 !== "boolean"){
+const err277 = {instancePath:instancePath+"/tiles/" + i0+"/config/asRatio",schemaPath:"#/properties/tiles/items/properties/config/allOf/4/else/properties/asRatio/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema39.properties.tiles.items.properties.config.allOf[4].else.properties.asRatio.type,parentSchema:schema39.properties.tiles.items.properties.config.allOf[4].else.properties.asRatio,data:data125};
+if(vErrors === null){
+vErrors = [err277];
+}
+else {
+vErrors.push(err277);
+}
+errors++;
+}
+}
+if(data9.numberFormat !== undefined){
+let data126 = data9.numberFormat;
+if(!(data126 && typeof data126 == "object" && !Array.isArray(data126))){
+const err278 = {instancePath:instancePath+"/tiles/" + i0+"/config/numberFormat",schemaPath:"#/properties/tiles/items/properties/config/allOf/4/else/properties/numberFormat/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema39.properties.tiles.items.properties.config.allOf[4].else.properties.numberFormat.type,parentSchema:schema39.properties.tiles.items.properties.config.allOf[4].else.properties.numberFormat,data:data126};
+if(vErrors === null){
+vErrors = [err278];
+}
+else {
+vErrors.push(err278);
+}
+errors++;
+}
+}
+if(data9.groupByColumnsOnLeft !== undefined){
+let data127 = data9.groupByColumnsOnLeft;
+if(typeof data127 !== "boolean"){
+const err279 = {instancePath:instancePath+"/tiles/" + i0+"/config/groupByColumnsOnLeft",schemaPath:"#/properties/tiles/items/properties/config/allOf/4/else/properties/groupByColumnsOnLeft/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema39.properties.tiles.items.properties.config.allOf[4].else.properties.groupByColumnsOnLeft.type,parentSchema:schema39.properties.tiles.items.properties.config.allOf[4].else.properties.groupByColumnsOnLeft,data:data127};
+if(vErrors === null){
+vErrors = [err279];
+}
+else {
+vErrors.push(err279);
+}
+errors++;
+}
+}
+if(data9.onClick !== undefined){
+let data128 = data9.onClick;
+if(!(data128 && typeof data128 == "object" && !Array.isArray(data128))){
+const err280 = {instancePath:instancePath+"/tiles/" + i0+"/config/onClick",schemaPath:"#/properties/tiles/items/properties/config/allOf/4/else/properties/onClick/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema39.properties.tiles.items.properties.config.allOf[4].else.properties.onClick.type,parentSchema:schema39.properties.tiles.items.properties.config.allOf[4].else.properties.onClick,data:data128};
+if(vErrors === null){
+vErrors = [err280];
+}
+else {
+vErrors.push(err280);
+}
+errors++;
+}
+}
+if(data9.formulas !== undefined){
+let data129 = data9.formulas;
+if(Array.isArray(data129)){
+if(data129.length > 10){
+const err281 = {instancePath:instancePath+"/tiles/" + i0+"/config/formulas",schemaPath:"#/properties/tiles/items/properties/config/allOf/4/else/properties/formulas/maxItems",keyword:"maxItems",params:{limit: 10},message:"must NOT have more than 10 items",schema:10,parentSchema:schema39.properties.tiles.items.properties.config.allOf[4].else.properties.formulas,data:data129};
+if(vErrors === null){
+vErrors = [err281];
+}
+else {
+vErrors.push(err281);
+}
+errors++;
+}
+const len7 = data129.length;
+for(let i7=0; i7<len7; i7++){
+let data130 = data129[i7];
+if(!(data130 && typeof data130 == "object" && !Array.isArray(data130))){
+const err282 = {instancePath:instancePath+"/tiles/" + i0+"/config/formulas/" + i7,schemaPath:"#/properties/tiles/items/properties/config/allOf/4/else/properties/formulas/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema39.properties.tiles.items.properties.config.allOf[4].else.properties.formulas.items.type,parentSchema:schema39.properties.tiles.items.properties.config.allOf[4].else.properties.formulas.items,data:data130};
+if(vErrors === null){
+vErrors = [err282];
+}
+else {
+vErrors.push(err282);
+}
+errors++;
+}
+}
+}
+else {
+const err283 = {instancePath:instancePath+"/tiles/" + i0+"/config/formulas",schemaPath:"#/properties/tiles/items/properties/config/allOf/4/else/properties/formulas/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema39.properties.tiles.items.properties.config.allOf[4].else.properties.formulas.type,parentSchema:schema39.properties.tiles.items.properties.config.allOf[4].else.properties.formulas,data:data129};
+if(vErrors === null){
+vErrors = [err283];
+}
+else {
+vErrors.push(err283);
+}
+errors++;
+}
+}
+if(data9.showOperandSeries !== undefined){
+let data131 = data9.showOperandSeries;
+if(typeof data131 !== "boolean"){
+const err284 = {instancePath:instancePath+"/tiles/" + i0+"/config/showOperandSeries",schemaPath:"#/properties/tiles/items/properties/config/allOf/4/else/properties/showOperandSeries/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema39.properties.tiles.items.properties.config.allOf[4].else.properties.showOperandSeries.type,parentSchema:schema39.properties.tiles.items.properties.config.allOf[4].else.properties.showOperandSeries,data:data131};
+if(vErrors === null){
+vErrors = [err284];
+}
+else {
+vErrors.push(err284);
+}
+errors++;
+}
+}
+}
+else {
+const err285 = {instancePath:instancePath+"/tiles/" + i0+"/config",schemaPath:"#/properties/tiles/items/properties/config/allOf/4/else/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema39.properties.tiles.items.properties.config.allOf[4].else.type,parentSchema:schema39.properties.tiles.items.properties.config.allOf[4].else,data:data9};
+if(vErrors === null){
+vErrors = [err285];
+}
+else {
+vErrors.push(err285);
+}
+errors++;
+}
+var _valid11 = _errs267 === errors;
+valid74 = _valid11;
+}
+if(!valid74){
+const err286 = {instancePath:instancePath+"/tiles/" + i0+"/config",schemaPath:"#/properties/tiles/items/properties/config/allOf/4/if",keyword:"if",params:{failingKeyword: "else"},message:"must match \"else\" schema",schema:schema39.properties.tiles.items.properties.config.allOf[4].if,parentSchema:schema39.properties.tiles.items.properties.config.allOf[4],data:data9};
+if(vErrors === null){
+vErrors = [err286];
+}
+else {
+vErrors.push(err286);
+}
+errors++;
+}
+const _errs344 = errors;
+let valid99 = true;
+const _errs345 = errors;
+const _errs346 = errors;
+const _errs347 = errors;
+const _errs348 = errors;
+const _errs349 = errors;
+if(data9 && typeof data9 == "object" && !Array.isArray(data9)){
+let missing19;
+if((data9.configType === undefined) && (missing19 = "configType")){
+const err287 = {};
+if(vErrors === null){
+vErrors = [err287];
+}
+else {
+vErrors.push(err287);
+}
+errors++;
+}
+}
+var valid101 = _errs349 === errors;
+if(valid101){
+const err288 = {};
+if(vErrors === null){
+vErrors = [err288];
+}
+else {
+vErrors.push(err288);
+}
+errors++;
+}
+else {
+errors = _errs348;
+if(vErrors !== null){
+if(_errs348){
+vErrors.length = _errs348;
+}
+else {
+vErrors = null;
+}
+}
+}
+if(errors === _errs347){
+if(data9 && typeof data9 == "object" && !Array.isArray(data9)){
+let missing20;
+if((data9.displayType === undefined) && (missing20 = "displayType")){
+const err289 = {};
+if(vErrors === null){
+vErrors = [err289];
+}
+else {
+vErrors.push(err289);
+}
+errors++;
+}
+else {
+if(data9.displayType !== undefined){
+if("number" !== data9.displayType){
+const err290 = {};
+if(vErrors === null){
+vErrors = [err290];
+}
+else {
+vErrors.push(err290);
+}
+errors++;
+}
+}
+}
+}
+}
+var valid100 = _errs347 === errors;
+if(valid100){
+const err291 = {};
+if(vErrors === null){
+vErrors = [err291];
+}
+else {
+vErrors.push(err291);
+}
+errors++;
+}
+else {
+errors = _errs346;
+if(vErrors !== null){
+if(_errs346){
+vErrors.length = _errs346;
+}
+else {
+vErrors = null;
+}
+}
+}
+var _valid15 = _errs345 === errors;
+errors = _errs344;
+if(vErrors !== null){
+if(_errs344){
+vErrors.length = _errs344;
+}
+else {
+vErrors = null;
+}
+}
+if(!_valid15){
+const _errs351 = errors;
+const _errs354 = errors;
+let valid104 = true;
+const _errs355 = errors;
+if(data9 && typeof data9 == "object" && !Array.isArray(data9)){
+let missing21;
+if((data9.formulas === undefined) && (missing21 = "formulas")){
+const err292 = {};
+if(vErrors === null){
+vErrors = [err292];
+}
+else {
+vErrors.push(err292);
+}
+errors++;
+}
+else {
+if(data9.formulas !== undefined){
+let data133 = data9.formulas;
+const _errs356 = errors;
+if(errors === _errs356){
+if(Array.isArray(data133)){
+if(data133.length < 1){
+const err293 = {};
+if(vErrors === null){
+vErrors = [err293];
+}
+else {
+vErrors.push(err293);
+}
+errors++;
+}
+}
+else {
+const err294 = {};
+if(vErrors === null){
+vErrors = [err294];
+}
+else {
+vErrors.push(err294);
+}
+errors++;
+}
+}
+}
+}
+}
+var _valid16 = _errs355 === errors;
+errors = _errs354;
+if(vErrors !== null){
+if(_errs354){
+vErrors.length = _errs354;
+}
+else {
+vErrors = null;
+}
+}
+if(!_valid16){
+const _errs358 = errors;
+if(data9 && typeof data9 == "object" && !Array.isArray(data9)){
+if(data9.select !== undefined){
+let data134 = data9.select;
+if(Array.isArray(data134)){
+if(data134.length > 1){
+const err295 = {instancePath:instancePath+"/tiles/" + i0+"/config/select",schemaPath:"#/properties/tiles/items/properties/config/allOf/5/else/allOf/0/else/properties/select/maxItems",keyword:"maxItems",params:{limit: 1},message:"must NOT have more than 1 items",schema:1,parentSchema:schema39.properties.tiles.items.properties.config.allOf[5].else.allOf[0].else.properties.select,data:data134};
+if(vErrors === null){
+vErrors = [err295];
+}
+else {
+vErrors.push(err295);
+}
+errors++;
+}
+}
+else {
+const err296 = {instancePath:instancePath+"/tiles/" + i0+"/config/select",schemaPath:"#/properties/tiles/items/properties/config/allOf/5/else/allOf/0/else/properties/select/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema39.properties.tiles.items.properties.config.allOf[5].else.allOf[0].else.properties.select.type,parentSchema:schema39.properties.tiles.items.properties.config.allOf[5].else.allOf[0].else.properties.select,data:data134};
+if(vErrors === null){
+vErrors = [err296];
+}
+else {
+vErrors.push(err296);
+}
+errors++;
+}
+}
+}
+var _valid16 = _errs358 === errors;
+valid104 = _valid16;
+}
+if(!valid104){
+const err297 = {instancePath:instancePath+"/tiles/" + i0+"/config",schemaPath:"#/properties/tiles/items/properties/config/allOf/5/else/allOf/0/if",keyword:"if",params:{failingKeyword: "else"},message:"must match \"else\" schema",schema:schema39.properties.tiles.items.properties.config.allOf[5].else.allOf[0].if,parentSchema:schema39.properties.tiles.items.properties.config.allOf[5].else.allOf[0],data:data9};
+if(vErrors === null){
+vErrors = [err297];
+}
+else {
+vErrors.push(err297);
+}
+errors++;
+}
+if(data9 && typeof data9 == "object" && !Array.isArray(data9)){
+if(data9.displayType === undefined){
+const err298 = {instancePath:instancePath+"/tiles/" + i0+"/config",schemaPath:"#/properties/tiles/items/properties/config/allOf/5/else/required",keyword:"required",params:{missingProperty: "displayType"},message:"must have required property '"+"displayType"+"'",schema:schema39.properties.tiles.items.properties.config.allOf[5].else.required,parentSchema:schema39.properties.tiles.items.properties.config.allOf[5].else,data:data9};
+if(vErrors === null){
+vErrors = [err298];
+}
+else {
+vErrors.push(err298);
+}
+errors++;
+}
+if(data9.sourceId === undefined){
+const err299 = {instancePath:instancePath+"/tiles/" + i0+"/config",schemaPath:"#/properties/tiles/items/properties/config/allOf/5/else/required",keyword:"required",params:{missingProperty: "sourceId"},message:"must have required property '"+"sourceId"+"'",schema:schema39.properties.tiles.items.properties.config.allOf[5].else.required,parentSchema:schema39.properties.tiles.items.properties.config.allOf[5].else,data:data9};
+if(vErrors === null){
+vErrors = [err299];
+}
+else {
+vErrors.push(err299);
+}
+errors++;
+}
+if(data9.select === undefined){
+const err300 = {instancePath:instancePath+"/tiles/" + i0+"/config",schemaPath:"#/properties/tiles/items/properties/config/allOf/5/else/required",keyword:"required",params:{missingProperty: "select"},message:"must have required property '"+"select"+"'",schema:schema39.properties.tiles.items.properties.config.allOf[5].else.required,parentSchema:schema39.properties.tiles.items.properties.config.allOf[5].else,data:data9};
+if(vErrors === null){
+vErrors = [err300];
+}
+else {
+vErrors.push(err300);
+}
+errors++;
+}
+for(const key10 in data9){
+if(!((((((((key10 === "displayType") || (key10 === "sourceId")) || (key10 === "select")) || (key10 === "numberFormat")) || (key10 === "formulas")) || (key10 === "color")) || (key10 === "colorRules")) || (key10 === "backgroundChart"))){
+const err301 = {instancePath:instancePath+"/tiles/" + i0+"/config",schemaPath:"#/properties/tiles/items/properties/config/allOf/5/else/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key10},message:"must NOT have additional properties",schema:false,parentSchema:schema39.properties.tiles.items.properties.config.allOf[5].else,data:data9};
+if(vErrors === null){
+vErrors = [err301];
+}
+else {
+vErrors.push(err301);
+}
+errors++;
+}
+}
+if(data9.displayType !== undefined){
+let data135 = data9.displayType;
+if("number" !== data135){
+const err302 = {instancePath:instancePath+"/tiles/" + i0+"/config/displayType",schemaPath:"#/properties/tiles/items/properties/config/allOf/5/else/properties/displayType/const",keyword:"const",params:{allowedValue: "number"},message:"must be equal to constant",schema:"number",parentSchema:schema39.properties.tiles.items.properties.config.allOf[5].else.properties.displayType,data:data135};
+if(vErrors === null){
+vErrors = [err302];
+}
+else {
+vErrors.push(err302);
+}
+errors++;
+}
+}
+if(data9.sourceId !== undefined){
+let data136 = data9.sourceId;
+if(typeof data136 === "string"){
+if(!pattern5.test(data136)){
+const err303 = {instancePath:instancePath+"/tiles/" + i0+"/config/sourceId",schemaPath:"#/properties/tiles/items/properties/config/allOf/5/else/properties/sourceId/pattern",keyword:"pattern",params:{pattern: "^[0-9a-fA-F]{24}$"},message:"must match pattern \""+"^[0-9a-fA-F]{24}$"+"\"",schema:"^[0-9a-fA-F]{24}$",parentSchema:schema39.properties.tiles.items.properties.config.allOf[5].else.properties.sourceId,data:data136};
+if(vErrors === null){
+vErrors = [err303];
+}
+else {
+vErrors.push(err303);
+}
+errors++;
+}
+}
+else {
+const err304 = {instancePath:instancePath+"/tiles/" + i0+"/config/sourceId",schemaPath:"#/properties/tiles/items/properties/config/allOf/5/else/properties/sourceId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema39.properties.tiles.items.properties.config.allOf[5].else.properties.sourceId.type,parentSchema:schema39.properties.tiles.items.properties.config.allOf[5].else.properties.sourceId,data:data136};
+if(vErrors === null){
+vErrors = [err304];
+}
+else {
+vErrors.push(err304);
+}
+errors++;
+}
+}
+if(data9.select !== undefined){
+let data137 = data9.select;
+if(Array.isArray(data137)){
+if(data137.length > 20){
+const err305 = {instancePath:instancePath+"/tiles/" + i0+"/config/select",schemaPath:"#/properties/tiles/items/properties/config/allOf/5/else/properties/select/maxItems",keyword:"maxItems",params:{limit: 20},message:"must NOT have more than 20 items",schema:20,parentSchema:schema39.properties.tiles.items.properties.config.allOf[5].else.properties.select,data:data137};
+if(vErrors === null){
+vErrors = [err305];
+}
+else {
+vErrors.push(err305);
+}
+errors++;
+}
+if(data137.length < 1){
+const err306 = {instancePath:instancePath+"/tiles/" + i0+"/config/select",schemaPath:"#/properties/tiles/items/properties/config/allOf/5/else/properties/select/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema39.properties.tiles.items.properties.config.allOf[5].else.properties.select,data:data137};
+if(vErrors === null){
+vErrors = [err306];
+}
+else {
+vErrors.push(err306);
+}
+errors++;
+}
+const len8 = data137.length;
+for(let i8=0; i8<len8; i8++){
+let data138 = data137[i8];
+const _errs370 = errors;
+let valid111 = true;
+const _errs371 = errors;
+const _errs372 = errors;
+const _errs373 = errors;
+if(data138 && typeof data138 == "object" && !Array.isArray(data138)){
+let missing22;
+if((data138.aggFn === undefined) && (missing22 = "aggFn")){
+const err307 = {};
+if(vErrors === null){
+vErrors = [err307];
+}
+else {
+vErrors.push(err307);
+}
+errors++;
+}
+else {
+if(data138.aggFn !== undefined){
+if("count" !== data138.aggFn){
+const err308 = {};
+if(vErrors === null){
+vErrors = [err308];
+}
+else {
+vErrors.push(err308);
+}
+errors++;
+}
+}
+}
+}
+var valid112 = _errs373 === errors;
+if(valid112){
+const err309 = {};
+if(vErrors === null){
+vErrors = [err309];
+}
+else {
+vErrors.push(err309);
+}
+errors++;
+}
+else {
+errors = _errs372;
+if(vErrors !== null){
+if(_errs372){
+vErrors.length = _errs372;
+}
+else {
+vErrors = null;
+}
+}
+}
+var _valid17 = _errs371 === errors;
+errors = _errs370;
+if(vErrors !== null){
+if(_errs370){
+vErrors.length = _errs370;
+}
+else {
+vErrors = null;
+}
+}
+let ifClause4;
+if(_valid17){
+const _errs375 = errors;
+if(data138 && typeof data138 == "object" && !Array.isArray(data138)){
+if(data138.valueExpression === undefined){
+const err310 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i8,schemaPath:"#/properties/tiles/items/properties/config/allOf/5/else/properties/select/items/allOf/0/then/required",keyword:"required",params:{missingProperty: "valueExpression"},message:"must have required property '"+"valueExpression"+"'",schema:schema39.properties.tiles.items.properties.config.allOf[5].else.properties.select.items.allOf[0].then.required,parentSchema:schema39.properties.tiles.items.properties.config.allOf[5].else.properties.select.items.allOf[0].then,data:data138};
+if(vErrors === null){
+vErrors = [err310];
+}
+else {
+vErrors.push(err310);
+}
+errors++;
+}
+if(data138.valueExpression !== undefined){
+let data140 = data138.valueExpression;
+if(typeof data140 === "string"){
+if(func2(data140) < 1){
+const err311 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i8+"/valueExpression",schemaPath:"#/properties/tiles/items/properties/config/allOf/5/else/properties/select/items/allOf/0/then/properties/valueExpression/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema39.properties.tiles.items.properties.config.allOf[5].else.properties.select.items.allOf[0].then.properties.valueExpression,data:data140};
+if(vErrors === null){
+vErrors = [err311];
+}
+else {
+vErrors.push(err311);
+}
+errors++;
+}
+}
+else {
+const err312 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i8+"/valueExpression",schemaPath:"#/properties/tiles/items/properties/config/allOf/5/else/properties/select/items/allOf/0/then/properties/valueExpression/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema39.properties.tiles.items.properties.config.allOf[5].else.properties.select.items.allOf[0].then.properties.valueExpression.type,parentSchema:schema39.properties.tiles.items.properties.config.allOf[5].else.properties.select.items.allOf[0].then.properties.valueExpression,data:data140};
+if(vErrors === null){
+vErrors = [err312];
+}
+else {
+vErrors.push(err312);
+}
+errors++;
+}
+}
+}
+var _valid17 = _errs375 === errors;
+valid111 = _valid17;
+ifClause4 = "then";
+}
+else {
+const _errs378 = errors;
+if(data138 && typeof data138 == "object" && !Array.isArray(data138)){
+if(data138.valueExpression !== undefined){
+let data141 = data138.valueExpression;
+if(typeof data141 === "string"){
+if(func2(data141) > 0){
+const err313 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i8+"/valueExpression",schemaPath:"#/properties/tiles/items/properties/config/allOf/5/else/properties/select/items/allOf/0/else/properties/valueExpression/maxLength",keyword:"maxLength",params:{limit: 0},message:"must NOT have more than 0 characters",schema:0,parentSchema:schema39.properties.tiles.items.properties.config.allOf[5].else.properties.select.items.allOf[0].else.properties.valueExpression,data:data141};
+if(vErrors === null){
+vErrors = [err313];
+}
+else {
+vErrors.push(err313);
+}
+errors++;
+}
+}
+else {
+const err314 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i8+"/valueExpression",schemaPath:"#/properties/tiles/items/properties/config/allOf/5/else/properties/select/items/allOf/0/else/properties/valueExpression/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema39.properties.tiles.items.properties.config.allOf[5].else.properties.select.items.allOf[0].else.properties.valueExpression.type,parentSchema:schema39.properties.tiles.items.properties.config.allOf[5].else.properties.select.items.allOf[0].else.properties.valueExpression,data:data141};
+if(vErrors === null){
+vErrors = [err314];
+}
+else {
+vErrors.push(err314);
+}
+errors++;
+}
+}
+}
+var _valid17 = _errs378 === errors;
+valid111 = _valid17;
+ifClause4 = "else";
+}
+if(!valid111){
+const err315 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i8,schemaPath:"#/properties/tiles/items/properties/config/allOf/5/else/properties/select/items/allOf/0/if",keyword:"if",params:{failingKeyword: ifClause4},message:"must match \""+ifClause4+"\" schema",schema:schema39.properties.tiles.items.properties.config.allOf[5].else.properties.select.items.allOf[0].if,parentSchema:schema39.properties.tiles.items.properties.config.allOf[5].else.properties.select.items.allOf[0],data:data138};
+if(vErrors === null){
+vErrors = [err315];
+}
+else {
+vErrors.push(err315);
+}
+errors++;
+}
+const _errs382 = errors;
+let valid116 = true;
+const _errs383 = errors;
+const _errs384 = errors;
+const _errs385 = errors;
+if(data138 && typeof data138 == "object" && !Array.isArray(data138)){
+let missing23;
+if((data138.aggFn === undefined) && (missing23 = "aggFn")){
+const err316 = {};
+if(vErrors === null){
+vErrors = [err316];
+}
+else {
+vErrors.push(err316);
+}
+errors++;
+}
+else {
+if(data138.aggFn !== undefined){
+if("quantile" !== data138.aggFn){
+const err317 = {};
+if(vErrors === null){
+vErrors = [err317];
+}
+else {
+vErrors.push(err317);
+}
+errors++;
+}
+}
+}
+}
+var valid117 = _errs385 === errors;
+if(valid117){
+const err318 = {};
+if(vErrors === null){
+vErrors = [err318];
+}
+else {
+vErrors.push(err318);
+}
+errors++;
+}
+else {
+errors = _errs384;
+if(vErrors !== null){
+if(_errs384){
+vErrors.length = _errs384;
+}
+else {
+vErrors = null;
+}
+}
+}
+var _valid18 = _errs383 === errors;
+errors = _errs382;
+if(vErrors !== null){
+if(_errs382){
+vErrors.length = _errs382;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid18){
+const _errs387 = errors;
+if(data138 && typeof data138 == "object" && !Array.isArray(data138)){
+if(data138.level !== undefined){
+const err319 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i8+"/level",schemaPath:"#/properties/tiles/items/properties/config/allOf/5/else/properties/select/items/allOf/1/then/properties/level/not",keyword:"not",params:{},message:"must NOT be valid",schema:schema39.properties.tiles.items.properties.config.allOf[5].else.properties.select.items.allOf[1].then.properties.level.not,parentSchema:schema39.properties.tiles.items.properties.config.allOf[5].else.properties.select.items.allOf[1].then.properties.level,data:data138.level};
+if(vErrors === null){
+vErrors = [err319];
+}
+else {
+vErrors.push(err319);
+}
+errors++;
+}
+}
+var _valid18 = _errs387 === errors;
+valid116 = _valid18;
+}
+if(!valid116){
+const err320 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i8,schemaPath:"#/properties/tiles/items/properties/config/allOf/5/else/properties/select/items/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema",schema:schema39.properties.tiles.items.properties.config.allOf[5].else.properties.select.items.allOf[1].if,parentSchema:schema39.properties.tiles.items.properties.config.allOf[5].else.properties.select.items.allOf[1],data:data138};
+if(vErrors === null){
+vErrors = [err320];
+}
+else {
+vErrors.push(err320);
+}
+errors++;
+}
+if(data138 && typeof data138 == "object" && !Array.isArray(data138)){
+if(data138.aggFn === undefined){
+const err321 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i8,schemaPath:"#/properties/tiles/items/properties/config/allOf/5/else/properties/select/items/required",keyword:"required",params:{missingProperty: "aggFn"},message:"must have required property '"+"aggFn"+"'",schema:schema39.properties.tiles.items.properties.config.allOf[5].else.properties.select.items.required,parentSchema:schema39.properties.tiles.items.properties.config.allOf[5].else.properties.select.items,data:data138};
+if(vErrors === null){
+vErrors = [err321];
+}
+else {
+vErrors.push(err321);
+}
+errors++;
+}
+for(const key11 in data138){
+if(!(func29.call(schema39.properties.tiles.items.properties.config.allOf[5].else.properties.select.items.properties, key11))){
+const err322 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i8,schemaPath:"#/properties/tiles/items/properties/config/allOf/5/else/properties/select/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key11},message:"must NOT have additional properties",schema:false,parentSchema:schema39.properties.tiles.items.properties.config.allOf[5].else.properties.select.items,data:data138};
+if(vErrors === null){
+vErrors = [err322];
+}
+else {
+vErrors.push(err322);
+}
+errors++;
+}
+}
+if(data138.valueExpression !== undefined){
+let data144 = data138.valueExpression;
+if(typeof data144 === "string"){
+if(func2(data144) > 10000){
+const err323 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i8+"/valueExpression",schemaPath:"#/properties/tiles/items/properties/config/allOf/5/else/properties/select/items/properties/valueExpression/maxLength",keyword:"maxLength",params:{limit: 10000},message:"must NOT have more than 10000 characters",schema:10000,parentSchema:schema39.properties.tiles.items.properties.config.allOf[5].else.properties.select.items.properties.valueExpression,data:data144};
+if(vErrors === null){
+vErrors = [err323];
+}
+else {
+vErrors.push(err323);
+}
+errors++;
+}
+}
+else {
+const err324 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i8+"/valueExpression",schemaPath:"#/properties/tiles/items/properties/config/allOf/5/else/properties/select/items/properties/valueExpression/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema39.properties.tiles.items.properties.config.allOf[5].else.properties.select.items.properties.valueExpression.type,parentSchema:schema39.properties.tiles.items.properties.config.allOf[5].else.properties.select.items.properties.valueExpression,data:data144};
+if(vErrors === null){
+vErrors = [err324];
+}
+else {
+vErrors.push(err324);
+}
+errors++;
+}
+}
+if(data138.alias !== undefined){
+let data145 = data138.alias;
+if(typeof data145 === "string"){
+if(func2(data145) > 10000){
+const err325 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i8+"/alias",schemaPath:"#/properties/tiles/items/properties/config/allOf/5/else/properties/select/items/properties/alias/maxLength",keyword:"maxLength",params:{limit: 10000},message:"must NOT have more than 10000 characters",schema:10000,parentSchema:schema39.properties.tiles.items.properties.config.allOf[5].else.properties.select.items.properties.alias,data:data145};
+if(vErrors === null){
+vErrors = [err325];
+}
+else {
+vErrors.push(err325);
+}
+errors++;
+}
+}
+else {
+const err326 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i8+"/alias",schemaPath:"#/properties/tiles/items/properties/config/allOf/5/else/properties/select/items/properties/alias/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema39.properties.tiles.items.properties.config.allOf[5].else.properties.select.items.properties.alias.type,parentSchema:schema39.properties.tiles.items.properties.config.allOf[5].else.properties.select.items.properties.alias,data:data145};
+if(vErrors === null){
+vErrors = [err326];
+}
+else {
+vErrors.push(err326);
+}
+errors++;
+}
+}
+if(data138.aggFn !== undefined){
+let data146 = data138.aggFn;
+if(!(((((((((((data146 === "avg") || (data146 === "count")) || (data146 === "count_distinct")) || (data146 === "last_value")) || (data146 === "max")) || (data146 === "min")) || (data146 === "quantile")) || (data146 === "sum")) || (data146 === "any")) || (data146 === "none")) || (data146 === "increase"))){
+const err327 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i8+"/aggFn",schemaPath:"#/properties/tiles/items/properties/config/allOf/5/else/properties/select/items/properties/aggFn/enum",keyword:"enum",params:{allowedValues: schema39.properties.tiles.items.properties.config.allOf[5].else.properties.select.items.properties.aggFn.enum},message:"must be equal to one of the allowed values",schema:schema39.properties.tiles.items.properties.config.allOf[5].else.properties.select.items.properties.aggFn.enum,parentSchema:schema39.properties.tiles.items.properties.config.allOf[5].else.properties.select.items.properties.aggFn,data:data146};
+if(vErrors === null){
+vErrors = [err327];
+}
+else {
+vErrors.push(err327);
+}
+errors++;
+}
+}
+if(data138.level !== undefined){
+let data147 = data138.level;
+if(!((((data147 === 0.5) || (data147 === 0.9)) || (data147 === 0.95)) || (data147 === 0.99))){
+const err328 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i8+"/level",schemaPath:"#/properties/tiles/items/properties/config/allOf/5/else/properties/select/items/properties/level/enum",keyword:"enum",params:{allowedValues: schema39.properties.tiles.items.properties.config.allOf[5].else.properties.select.items.properties.level.enum},message:"must be equal to one of the allowed values",schema:schema39.properties.tiles.items.properties.config.allOf[5].else.properties.select.items.properties.level.enum,parentSchema:schema39.properties.tiles.items.properties.config.allOf[5].else.properties.select.items.properties.level,data:data147};
+if(vErrors === null){
+vErrors = [err328];
+}
+else {
+vErrors.push(err328);
+}
+errors++;
+}
+}
+if(data138.where !== undefined){
+let data148 = data138.where;
+if(typeof data148 === "string"){
+if(func2(data148) > 10000){
+const err329 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i8+"/where",schemaPath:"#/properties/tiles/items/properties/config/allOf/5/else/properties/select/items/properties/where/maxLength",keyword:"maxLength",params:{limit: 10000},message:"must NOT have more than 10000 characters",schema:10000,parentSchema:schema39.properties.tiles.items.properties.config.allOf[5].else.properties.select.items.properties.where,data:data148};
+if(vErrors === null){
+vErrors = [err329];
+}
+else {
+vErrors.push(err329);
+}
+errors++;
+}
+}
+else {
+const err330 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i8+"/where",schemaPath:"#/properties/tiles/items/properties/config/allOf/5/else/properties/select/items/properties/where/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema39.properties.tiles.items.properties.config.allOf[5].else.properties.select.items.properties.where.type,parentSchema:schema39.properties.tiles.items.properties.config.allOf[5].else.properties.select.items.properties.where,data:data148};
+if(vErrors === null){
+vErrors = [err330];
+}
+else {
+vErrors.push(err330);
+}
+errors++;
+}
+}
+if(data138.whereLanguage !== undefined){
+let data149 = data138.whereLanguage;
+if(!(((data149 === "lucene") || (data149 === "sql")) || (data149 === "promql"))){
+const err331 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i8+"/whereLanguage",schemaPath:"#/properties/tiles/items/properties/config/allOf/5/else/properties/select/items/properties/whereLanguage/enum",keyword:"enum",params:{allowedValues: schema39.properties.tiles.items.properties.config.allOf[5].else.properties.select.items.properties.whereLanguage.enum},message:"must be equal to one of the allowed values",schema:schema39.properties.tiles.items.properties.config.allOf[5].else.properties.select.items.properties.whereLanguage.enum,parentSchema:schema39.properties.tiles.items.properties.config.allOf[5].else.properties.select.items.properties.whereLanguage,data:data149};
+if(vErrors === null){
+vErrors = [err331];
+}
+else {
+vErrors.push(err331);
+}
+errors++;
+}
+}
+if(data138.numberFormat !== undefined){
+let data150 = data138.numberFormat;
+if(!(data150 && typeof data150 == "object" && !Array.isArray(data150))){
+const err332 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i8+"/numberFormat",schemaPath:"#/properties/tiles/items/properties/config/allOf/5/else/properties/select/items/properties/numberFormat/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema39.properties.tiles.items.properties.config.allOf[5].else.properties.select.items.properties.numberFormat.type,parentSchema:schema39.properties.tiles.items.properties.config.allOf[5].else.properties.select.items.properties.numberFormat,data:data150};
+if(vErrors === null){
+vErrors = [err332];
+}
+else {
+vErrors.push(err332);
+}
+errors++;
+}
+}
+if(data138.metricType !== undefined){
+let data151 = data138.metricType;
+if(!(((((data151 === "gauge") || (data151 === "histogram")) || (data151 === "sum")) || (data151 === "summary")) || (data151 === "exponential histogram"))){
+const err333 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i8+"/metricType",schemaPath:"#/properties/tiles/items/properties/config/allOf/5/else/properties/select/items/properties/metricType/enum",keyword:"enum",params:{allowedValues: schema39.properties.tiles.items.properties.config.allOf[5].else.properties.select.items.properties.metricType.enum},message:"must be equal to one of the allowed values",schema:schema39.properties.tiles.items.properties.config.allOf[5].else.properties.select.items.properties.metricType.enum,parentSchema:schema39.properties.tiles.items.properties.config.allOf[5].else.properties.select.items.properties.metricType,data:data151};
+if(vErrors === null){
+vErrors = [err333];
+}
+else {
+vErrors.push(err333);
+}
+errors++;
+}
+}
+if(data138.metricName !== undefined){
+let data152 = data138.metricName;
+if(typeof data152 !== "string"){
+const err334 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i8+"/metricName",schemaPath:"#/properties/tiles/items/properties/config/allOf/5/else/properties/select/items/properties/metricName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema39.properties.tiles.items.properties.config.allOf[5].else.properties.select.items.properties.metricName.type,parentSchema:schema39.properties.tiles.items.properties.config.allOf[5].else.properties.select.items.properties.metricName,data:data152};
+if(vErrors === null){
+vErrors = [err334];
+}
+else {
+vErrors.push(err334);
+}
+errors++;
+}
+}
+if(data138.periodAggFn !== undefined){
+let data153 = data138.periodAggFn;
+if("delta" !== data153){
+const err335 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i8+"/periodAggFn",schemaPath:"#/properties/tiles/items/properties/config/allOf/5/else/properties/select/items/properties/periodAggFn/const",keyword:"const",params:{allowedValue: "delta"},message:"must be equal to constant",schema:"delta",parentSchema:schema39.properties.tiles.items.properties.config.allOf[5].else.properties.select.items.properties.periodAggFn,data:data153};
+if(vErrors === null){
+vErrors = [err335];
+}
+else {
+vErrors.push(err335);
+}
+errors++;
+}
+}
+}
+else {
+const err336 = {instancePath:instancePath+"/tiles/" + i0+"/config/select/" + i8,schemaPath:"#/properties/tiles/items/properties/config/allOf/5/else/properties/select/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema39.properties.tiles.items.properties.config.allOf[5].else.properties.select.items.type,parentSchema:schema39.properties.tiles.items.properties.config.allOf[5].else.properties.select.items,data:data138};
+if(vErrors === null){
+vErrors = [err336];
+}
+else {
+vErrors.push(err336);
+}
+errors++;
+}
+}
+}
+else {
+const err337 = {instancePath:instancePath+"/tiles/" + i0+"/config/select",schemaPath:"#/properties/tiles/items/properties/config/allOf/5/else/properties/select/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema39.properties.tiles.items.properties.config.allOf[5].else.properties.select.type,parentSchema:schema39.properties.tiles.items.properties.config.allOf[5].else.properties.select,data:data137};
+if(vErrors === null){
+vErrors = [err337];
+}
+else {
+vErrors.push(err337);
+}
+errors++;
+}
+}
+if(data9.numberFormat !== undefined){
+let data154 = data9.numberFormat;
+if(!(data154 && typeof data154 == "object" && !Array.isArray(data154))){
+const err338 = {instancePath:instancePath+"/tiles/" + i0+"/config/numberFormat",schemaPath:"#/properties/tiles/items/properties/config/allOf/5/else/properties/numberFormat/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema39.properties.tiles.items.properties.config.allOf[5].else.properties.numberFormat.type,parentSchema:schema39.properties.tiles.items.properties.config.allOf[5].else.properties.numberFormat,data:data154};
+if(vErrors === null){
+vErrors = [err338];
+}
+else {
+vErrors.push(err338);
+}
+errors++;
+}
+}
+if(data9.formulas !== undefined){
+let data155 = data9.formulas;
+if(Array.isArray(data155)){
+if(data155.length > 10){
+const err339 = {instancePath:instancePath+"/tiles/" + i0+"/config/formulas",schemaPath:"#/properties/tiles/items/properties/config/allOf/5/else/properties/formulas/maxItems",keyword:"maxItems",params:{limit: 10},message:"must NOT have more than 10 items",schema:10,parentSchema:schema39.properties.tiles.items.properties.config.allOf[5].else.properties.formulas,data:data155};
+if(vErrors === null){
+vErrors = [err339];
+}
+else {
+vErrors.push(err339);
+}
+errors++;
+}
+const len9 = data155.length;
+for(let i9=0; i9<len9; i9++){
+let data156 = data155[i9];
+if(!(data156 && typeof data156 == "object" && !Array.isArray(data156))){
+const err340 = {instancePath:instancePath+"/tiles/" + i0+"/config/formulas/" + i9,schemaPath:"#/properties/tiles/items/properties/config/allOf/5/else/properties/formulas/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema39.properties.tiles.items.properties.config.allOf[5].else.properties.formulas.items.type,parentSchema:schema39.properties.tiles.items.properties.config.allOf[5].else.properties.formulas.items,data:data156};
+if(vErrors === null){
+vErrors = [err340];
+}
+else {
+vErrors.push(err340);
+}
+errors++;
+}
+}
+}
+else {
+const err341 = {instancePath:instancePath+"/tiles/" + i0+"/config/formulas",schemaPath:"#/properties/tiles/items/properties/config/allOf/5/else/properties/formulas/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema39.properties.tiles.items.properties.config.allOf[5].else.properties.formulas.type,parentSchema:schema39.properties.tiles.items.properties.config.allOf[5].else.properties.formulas,data:data155};
+if(vErrors === null){
+vErrors = [err341];
+}
+else {
+vErrors.push(err341);
+}
+errors++;
+}
+}
+if(data9.color !== undefined){
+let data157 = data9.color;
+if(typeof data157 !== "string"){
+const err342 = {instancePath:instancePath+"/tiles/" + i0+"/config/color",schemaPath:"#/properties/tiles/items/properties/config/allOf/5/else/properties/color/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema39.properties.tiles.items.properties.config.allOf[5].else.properties.color.type,parentSchema:schema39.properties.tiles.items.properties.config.allOf[5].else.properties.color,data:data157};
+if(vErrors === null){
+vErrors = [err342];
+}
+else {
+vErrors.push(err342);
+}
+errors++;
+}
+}
+if(data9.colorRules !== undefined){
+let data158 = data9.colorRules;
+if(Array.isArray(data158)){
+if(data158.length > 10){
+const err343 = {instancePath:instancePath+"/tiles/" + i0+"/config/colorRules",schemaPath:"#/properties/tiles/items/properties/config/allOf/5/else/properties/colorRules/maxItems",keyword:"maxItems",params:{limit: 10},message:"must NOT have more than 10 items",schema:10,parentSchema:schema39.properties.tiles.items.properties.config.allOf[5].else.properties.colorRules,data:data158};
+if(vErrors === null){
+vErrors = [err343];
+}
+else {
+vErrors.push(err343);
+}
+errors++;
+}
+const len10 = data158.length;
+for(let i10=0; i10<len10; i10++){
+let data159 = data158[i10];
+if(!(data159 && typeof data159 == "object" && !Array.isArray(data159))){
+const err344 = {instancePath:instancePath+"/tiles/" + i0+"/config/colorRules/" + i10,schemaPath:"#/properties/tiles/items/properties/config/allOf/5/else/properties/colorRules/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema39.properties.tiles.items.properties.config.allOf[5].else.properties.colorRules.items.type,parentSchema:schema39.properties.tiles.items.properties.config.allOf[5].else.properties.colorRules.items,data:data159};
+if(vErrors === null){
+vErrors = [err344];
+}
+else {
+vErrors.push(err344);
+}
+errors++;
+}
+}
+}
+else {
+const err345 = {instancePath:instancePath+"/tiles/" + i0+"/config/colorRules",schemaPath:"#/properties/tiles/items/properties/config/allOf/5/else/properties/colorRules/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema39.properties.tiles.items.properties.config.allOf[5].else.properties.colorRules.type,parentSchema:schema39.properties.tiles.items.properties.config.allOf[5].else.properties.colorRules,data:data158};
+if(vErrors === null){
+vErrors = [err345];
+}
+else {
+vErrors.push(err345);
+}
+errors++;
+}
+}
+if(data9.backgroundChart !== undefined){
+let data160 = data9.backgroundChart;
+if(!(data160 && typeof data160 == "object" && !Array.isArray(data160))){
+const err346 = {instancePath:instancePath+"/tiles/" + i0+"/config/backgroundChart",schemaPath:"#/properties/tiles/items/properties/config/allOf/5/else/properties/backgroundChart/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema39.properties.tiles.items.properties.config.allOf[5].else.properties.backgroundChart.type,parentSchema:schema39.properties.tiles.items.properties.config.allOf[5].else.properties.backgroundChart,data:data160};
+if(vErrors === null){
+vErrors = [err346];
+}
+else {
+vErrors.push(err346);
+}
+errors++;
+}
+}
+}
+else {
+const err347 = {instancePath:instancePath+"/tiles/" + i0+"/config",schemaPath:"#/properties/tiles/items/properties/config/allOf/5/else/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema39.properties.tiles.items.properties.config.allOf[5].else.type,parentSchema:schema39.properties.tiles.items.properties.config.allOf[5].else,data:data9};
+if(vErrors === null){
+vErrors = [err347];
+}
+else {
+vErrors.push(err347);
+}
+errors++;
+}
+var _valid15 = _errs351 === errors;
+valid99 = _valid15;
+}
+if(!valid99){
+const err348 = {instancePath:instancePath+"/tiles/" + i0+"/config",schemaPath:"#/properties/tiles/items/properties/config/allOf/5/if",keyword:"if",params:{failingKeyword: "else"},message:"must match \"else\" schema",schema:schema39.properties.tiles.items.properties.config.allOf[5].if,parentSchema:schema39.properties.tiles.items.properties.config.allOf[5],data:data9};
+if(vErrors === null){
+vErrors = [err348];
+}
+else {
+vErrors.push(err348);
+}
+errors++;
+}
+const _errs421 = errors;
+let valid125 = true;
+const _errs422 = errors;
+const _errs423 = errors;
+const _errs424 = errors;
+const _errs425 = errors;
+const _errs426 = errors;
+if(data9 && typeof data9 == "object" && !Array.isArray(data9)){
+let missing24;
+if((data9.configType === undefined) && (missing24 = "configType")){
+const err349 = {};
+if(vErrors === null){
+vErrors = [err349];
+}
+else {
+vErrors.push(err349);
+}
+errors++;
+}
+}
+var valid127 = _errs426 === errors;
+if(valid127){
+const err350 = {};
+if(vErrors === null){
+vErrors = [err350];
+}
+else {
+vErrors.push(err350);
+}
+errors++;
+}
+else {
+errors = _errs425;
+if(vErrors !== null){
+if(_errs425){
+vErrors.length = _errs425;
+}
+else {
+vErrors = null;
+}
+}
+}
+if(errors === _errs424){
+if(data9 && typeof data9 == "object" && !Array.isArray(data9)){
+let missing25;
+if((data9.displayType === undefined) && (missing25 = "displayType")){
+const err351 = {};
+if(vErrors === null){
+vErrors = [err351];
+}
+else {
+vErrors.push(err351);
+}
+errors++;
+}
+else {
+if(data9.displayType !== undefined){
+if("search" !== data9.displayType){
+const err352 = {};
+if(vErrors === null){
+vErrors = [err352];
+}
+else {
+vErrors.push(err352);
+}
+errors++;
+}
+}
+}
+}
+}
+var valid126 = _errs424 === errors;
+if(valid126){
+const err353 = {};
+if(vErrors === null){
+vErrors = [err353];
+}
+else {
+vErrors.push(err353);
+}
+errors++;
+}
+else {
+errors = _errs423;
+if(vErrors !== null){
+if(_errs423){
+vErrors.length = _errs423;
+}
+else {
+vErrors = null;
+}
+}
+}
+var _valid19 = _errs422 === errors;
+errors = _errs421;
+if(vErrors !== null){
+if(_errs421){
+vErrors.length = _errs421;
+}
+else {
+vErrors = null;
+}
+}
+if(!_valid19){
+const _errs428 = errors;
+if(data9 && typeof data9 == "object" && !Array.isArray(data9)){
+if(data9.displayType === undefined){
+const err354 = {instancePath:instancePath+"/tiles/" + i0+"/config",schemaPath:"#/properties/tiles/items/properties/config/allOf/6/else/required",keyword:"required",params:{missingProperty: "displayType"},message:"must have required property '"+"displayType"+"'",schema:schema39.properties.tiles.items.properties.config.allOf[6].else.required,parentSchema:schema39.properties.tiles.items.properties.config.allOf[6].else,data:data9};
+if(vErrors === null){
+vErrors = [err354];
+}
+else {
+vErrors.push(err354);
+}
+errors++;
+}
+if(data9.sourceId === undefined){
+const err355 = {instancePath:instancePath+"/tiles/" + i0+"/config",schemaPath:"#/properties/tiles/items/properties/config/allOf/6/else/required",keyword:"required",params:{missingProperty: "sourceId"},message:"must have required property '"+"sourceId"+"'",schema:schema39.properties.tiles.items.properties.config.allOf[6].else.required,parentSchema:schema39.properties.tiles.items.properties.config.allOf[6].else,data:data9};
+if(vErrors === null){
+vErrors = [err355];
+}
+else {
+vErrors.push(err355);
+}
+errors++;
+}
+if(data9.select === undefined){
+const err356 = {instancePath:instancePath+"/tiles/" + i0+"/config",schemaPath:"#/properties/tiles/items/properties/config/allOf/6/else/required",keyword:"required",params:{missingProperty: "select"},message:"must have required property '"+"select"+"'",schema:schema39.properties.tiles.items.properties.config.allOf[6].else.required,parentSchema:schema39.properties.tiles.items.properties.config.allOf[6].else,data:data9};
+if(vErrors === null){
+vErrors = [err356];
+}
+else {
+vErrors.push(err356);
+}
+errors++;
+}
+for(const key12 in data9){
+if(!(((((key12 === "displayType") || (key12 === "sourceId")) || (key12 === "select")) || (key12 === "where")) || (key12 === "whereLanguage"))){
+const err357 = {instancePath:instancePath+"/tiles/" + i0+"/config",schemaPath:"#/properties/tiles/items/properties/config/allOf/6/else/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key12},message:"must NOT have additional properties",schema:false,parentSchema:schema39.properties.tiles.items.properties.config.allOf[6].else,data:data9};
+if(vErrors === null){
+vErrors = [err357];
+}
+else {
+vErrors.push(err357);
+}
+errors++;
+}
+}
+if(data9.displayType !== undefined){
+let data162 = data9.displayType;
+if("search" !== data162){
+const err358 = {instancePath:instancePath+"/tiles/" + i0+"/config/displayType",schemaPath:"#/properties/tiles/items/properties/config/allOf/6/else/properties/displayType/const",keyword:"const",params:{allowedValue: "search"},message:"must be equal to constant",schema:"search",parentSchema:schema39.properties.tiles.items.properties.config.allOf[6].else.properties.displayType,data:data162};
+if(vErrors === null){
+vErrors = [err358];
+}
+else {
+vErrors.push(err358);
+}
+errors++;
+}
+}
+if(data9.sourceId !== undefined){
+let data163 = data9.sourceId;
+if(typeof data163 === "string"){
+if(!pattern5.test(data163)){
+const err359 = {instancePath:instancePath+"/tiles/" + i0+"/config/sourceId",schemaPath:"#/properties/tiles/items/properties/config/allOf/6/else/properties/sourceId/pattern",keyword:"pattern",params:{pattern: "^[0-9a-fA-F]{24}$"},message:"must match pattern \""+"^[0-9a-fA-F]{24}$"+"\"",schema:"^[0-9a-fA-F]{24}$",parentSchema:schema39.properties.tiles.items.properties.config.allOf[6].else.properties.sourceId,data:data163};
+if(vErrors === null){
+vErrors = [err359];
+}
+else {
+vErrors.push(err359);
+}
+errors++;
+}
+}
+else {
+const err360 = {instancePath:instancePath+"/tiles/" + i0+"/config/sourceId",schemaPath:"#/properties/tiles/items/properties/config/allOf/6/else/properties/sourceId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema39.properties.tiles.items.properties.config.allOf[6].else.properties.sourceId.type,parentSchema:schema39.properties.tiles.items.properties.config.allOf[6].else.properties.sourceId,data:data163};
+if(vErrors === null){
+vErrors = [err360];
+}
+else {
+vErrors.push(err360);
+}
+errors++;
+}
+}
+if(data9.select !== undefined){
+let data164 = data9.select;
+if(typeof data164 === "string"){
+if(func2(data164) > 10000){
+const err361 = {instancePath:instancePath+"/tiles/" + i0+"/config/select",schemaPath:"#/properties/tiles/items/properties/config/allOf/6/else/properties/select/maxLength",keyword:"maxLength",params:{limit: 10000},message:"must NOT have more than 10000 characters",schema:10000,parentSchema:schema39.properties.tiles.items.properties.config.allOf[6].else.properties.select,data:data164};
+if(vErrors === null){
+vErrors = [err361];
+}
+else {
+vErrors.push(err361);
+}
+errors++;
+}
+}
+else {
+const err362 = {instancePath:instancePath+"/tiles/" + i0+"/config/select",schemaPath:"#/properties/tiles/items/properties/config/allOf/6/else/properties/select/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema39.properties.tiles.items.properties.config.allOf[6].else.properties.select.type,parentSchema:schema39.properties.tiles.items.properties.config.allOf[6].else.properties.select,data:data164};
+if(vErrors === null){
+vErrors = [err362];
+}
+else {
+vErrors.push(err362);
+}
+errors++;
+}
+}
+if(data9.where !== undefined){
+let data165 = data9.where;
+if(typeof data165 === "string"){
+if(func2(data165) > 10000){
+const err363 = {instancePath:instancePath+"/tiles/" + i0+"/config/where",schemaPath:"#/properties/tiles/items/properties/config/allOf/6/else/properties/where/maxLength",keyword:"maxLength",params:{limit: 10000},message:"must NOT have more than 10000 characters",schema:10000,parentSchema:schema39.properties.tiles.items.properties.config.allOf[6].else.properties.where,data:data165};
+if(vErrors === null){
+vErrors = [err363];
+}
+else {
+vErrors.push(err363);
+}
+errors++;
+}
+}
+else {
+const err364 = {instancePath:instancePath+"/tiles/" + i0+"/config/where",schemaPath:"#/properties/tiles/items/properties/config/allOf/6/else/properties/where/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema39.properties.tiles.items.properties.config.allOf[6].else.properties.where.type,parentSchema:schema39.properties.tiles.items.properties.config.allOf[6].else.properties.where,data:data165};
+if(vErrors === null){
+vErrors = [err364];
+}
+else {
+vErrors.push(err364);
+}
+errors++;
+}
+}
+if(data9.whereLanguage !== undefined){
+let data166 = data9.whereLanguage;
+if(!(((data166 === "lucene") || (data166 === "sql")) || (data166 === "promql"))){
+const err365 = {instancePath:instancePath+"/tiles/" + i0+"/config/whereLanguage",schemaPath:"#/properties/tiles/items/properties/config/allOf/6/else/properties/whereLanguage/enum",keyword:"enum",params:{allowedValues: schema39.properties.tiles.items.properties.config.allOf[6].else.properties.whereLanguage.enum},message:"must be equal to one of the allowed values",schema:schema39.properties.tiles.items.properties.config.allOf[6].else.properties.whereLanguage.enum,parentSchema:schema39.properties.tiles.items.properties.config.allOf[6].else.properties.whereLanguage,data:data166};
+if(vErrors === null){
+vErrors = [err365];
+}
+else {
+vErrors.push(err365);
+}
+errors++;
+}
+}
+}
+else {
+const err366 = {instancePath:instancePath+"/tiles/" + i0+"/config",schemaPath:"#/properties/tiles/items/properties/config/allOf/6/else/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema39.properties.tiles.items.properties.config.allOf[6].else.type,parentSchema:schema39.properties.tiles.items.properties.config.allOf[6].else,data:data9};
+if(vErrors === null){
+vErrors = [err366];
+}
+else {
+vErrors.push(err366);
+}
+errors++;
+}
+var _valid19 = _errs428 === errors;
+valid125 = _valid19;
+}
+if(!valid125){
+const err367 = {instancePath:instancePath+"/tiles/" + i0+"/config",schemaPath:"#/properties/tiles/items/properties/config/allOf/6/if",keyword:"if",params:{failingKeyword: "else"},message:"must match \"else\" schema",schema:schema39.properties.tiles.items.properties.config.allOf[6].if,parentSchema:schema39.properties.tiles.items.properties.config.allOf[6],data:data9};
+if(vErrors === null){
+vErrors = [err367];
+}
+else {
+vErrors.push(err367);
+}
+errors++;
+}
+const _errs440 = errors;
+let valid130 = true;
+const _errs441 = errors;
+const _errs442 = errors;
+const _errs443 = errors;
+const _errs444 = errors;
+const _errs445 = errors;
+if(data9 && typeof data9 == "object" && !Array.isArray(data9)){
+let missing26;
+if((data9.configType === undefined) && (missing26 = "configType")){
+const err368 = {};
+if(vErrors === null){
+vErrors = [err368];
+}
+else {
+vErrors.push(err368);
+}
+errors++;
+}
+}
+var valid132 = _errs445 === errors;
+if(valid132){
+const err369 = {};
+if(vErrors === null){
+vErrors = [err369];
+}
+else {
+vErrors.push(err369);
+}
+errors++;
+}
+else {
+errors = _errs444;
+if(vErrors !== null){
+if(_errs444){
+vErrors.length = _errs444;
+}
+else {
+vErrors = null;
+}
+}
+}
+if(errors === _errs443){
+if(data9 && typeof data9 == "object" && !Array.isArray(data9)){
+let missing27;
+if((data9.displayType === undefined) && (missing27 = "displayType")){
+const err370 = {};
+if(vErrors === null){
+vErrors = [err370];
+}
+else {
+vErrors.push(err370);
+}
+errors++;
+}
+else {
+if(data9.displayType !== undefined){
+if("markdown" !== data9.displayType){
+const err371 = {};
+if(vErrors === null){
+vErrors = [err371];
+}
+else {
+vErrors.push(err371);
+}
+errors++;
+}
+}
+}
+}
+}
+var valid131 = _errs443 === errors;
+if(valid131){
+const err372 = {};
+if(vErrors === null){
+vErrors = [err372];
+}
+else {
+vErrors.push(err372);
+}
+errors++;
+}
+else {
+errors = _errs442;
+if(vErrors !== null){
+if(_errs442){
+vErrors.length = _errs442;
+}
+else {
+vErrors = null;
+}
+}
+}
+var _valid20 = _errs441 === errors;
+errors = _errs440;
+if(vErrors !== null){
+if(_errs440){
+vErrors.length = _errs440;
+}
+else {
+vErrors = null;
+}
+}
+if(!_valid20){
+const _errs447 = errors;
+if(data9 && typeof data9 == "object" && !Array.isArray(data9)){
+if(data9.displayType === undefined){
+const err373 = {instancePath:instancePath+"/tiles/" + i0+"/config",schemaPath:"#/properties/tiles/items/properties/config/allOf/7/else/required",keyword:"required",params:{missingProperty: "displayType"},message:"must have required property '"+"displayType"+"'",schema:schema39.properties.tiles.items.properties.config.allOf[7].else.required,parentSchema:schema39.properties.tiles.items.properties.config.allOf[7].else,data:data9};
+if(vErrors === null){
+vErrors = [err373];
+}
+else {
+vErrors.push(err373);
+}
+errors++;
+}
+for(const key13 in data9){
+if(!((key13 === "displayType") || (key13 === "markdown"))){
+const err374 = {instancePath:instancePath+"/tiles/" + i0+"/config",schemaPath:"#/properties/tiles/items/properties/config/allOf/7/else/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key13},message:"must NOT have additional properties",schema:false,parentSchema:schema39.properties.tiles.items.properties.config.allOf[7].else,data:data9};
+if(vErrors === null){
+vErrors = [err374];
+}
+else {
+vErrors.push(err374);
+}
+errors++;
+}
+}
+if(data9.displayType !== undefined){
+let data168 = data9.displayType;
+if("markdown" !== data168){
+const err375 = {instancePath:instancePath+"/tiles/" + i0+"/config/displayType",schemaPath:"#/properties/tiles/items/properties/config/allOf/7/else/properties/displayType/const",keyword:"const",params:{allowedValue: "markdown"},message:"must be equal to constant",schema:"markdown",parentSchema:schema39.properties.tiles.items.properties.config.allOf[7].else.properties.displayType,data:data168};
+if(vErrors === null){
+vErrors = [err375];
+}
+else {
+vErrors.push(err375);
+}
+errors++;
+}
+}
+if(data9.markdown !== undefined){
+let data169 = data9.markdown;
+if(typeof data169 === "string"){
+if(func2(data169) > 50000){
+const err376 = {instancePath:instancePath+"/tiles/" + i0+"/config/markdown",schemaPath:"#/properties/tiles/items/properties/config/allOf/7/else/properties/markdown/maxLength",keyword:"maxLength",params:{limit: 50000},message:"must NOT have more than 50000 characters",schema:50000,parentSchema:schema39.properties.tiles.items.properties.config.allOf[7].else.properties.markdown,data:data169};
+if(vErrors === null){
+vErrors = [err376];
+}
+else {
+vErrors.push(err376);
+}
+errors++;
+}
+}
+else {
+const err377 = {instancePath:instancePath+"/tiles/" + i0+"/config/markdown",schemaPath:"#/properties/tiles/items/properties/config/allOf/7/else/properties/markdown/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema39.properties.tiles.items.properties.config.allOf[7].else.properties.markdown.type,parentSchema:schema39.properties.tiles.items.properties.config.allOf[7].else.properties.markdown,data:data169};
+if(vErrors === null){
+vErrors = [err377];
+}
+else {
+vErrors.push(err377);
+}
+errors++;
+}
+}
+}
+else {
+const err378 = {instancePath:instancePath+"/tiles/" + i0+"/config",schemaPath:"#/properties/tiles/items/properties/config/allOf/7/else/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema39.properties.tiles.items.properties.config.allOf[7].else.type,parentSchema:schema39.properties.tiles.items.properties.config.allOf[7].else,data:data9};
+if(vErrors === null){
+vErrors = [err378];
+}
+else {
+vErrors.push(err378);
+}
+errors++;
+}
+var _valid20 = _errs447 === errors;
+valid130 = _valid20;
+}
+if(!valid130){
+const err379 = {instancePath:instancePath+"/tiles/" + i0+"/config",schemaPath:"#/properties/tiles/items/properties/config/allOf/7/if",keyword:"if",params:{failingKeyword: "else"},message:"must match \"else\" schema",schema:schema39.properties.tiles.items.properties.config.allOf[7].if,parentSchema:schema39.properties.tiles.items.properties.config.allOf[7],data:data9};
+if(vErrors === null){
+vErrors = [err379];
+}
+else {
+vErrors.push(err379);
+}
+errors++;
+}
+}
+if(data2.containerId !== undefined){
+let data170 = data2.containerId;
+if(typeof data170 === "string"){
+if(func2(data170) > 256){
+const err380 = {instancePath:instancePath+"/tiles/" + i0+"/containerId",schemaPath:"#/properties/tiles/items/properties/containerId/maxLength",keyword:"maxLength",params:{limit: 256},message:"must NOT have more than 256 characters",schema:256,parentSchema:schema39.properties.tiles.items.properties.containerId,data:data170};
+if(vErrors === null){
+vErrors = [err380];
+}
+else {
+vErrors.push(err380);
+}
+errors++;
+}
+if(func2(data170) < 1){
+const err381 = {instancePath:instancePath+"/tiles/" + i0+"/containerId",schemaPath:"#/properties/tiles/items/properties/containerId/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema39.properties.tiles.items.properties.containerId,data:data170};
+if(vErrors === null){
+vErrors = [err381];
+}
+else {
+vErrors.push(err381);
+}
+errors++;
+}
+}
+else {
+const err382 = {instancePath:instancePath+"/tiles/" + i0+"/containerId",schemaPath:"#/properties/tiles/items/properties/containerId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema39.properties.tiles.items.properties.containerId.type,parentSchema:schema39.properties.tiles.items.properties.containerId,data:data170};
+if(vErrors === null){
+vErrors = [err382];
+}
+else {
+vErrors.push(err382);
+}
+errors++;
+}
+}
+if(data2.tabId !== undefined){
+let data171 = data2.tabId;
+if(typeof data171 === "string"){
+if(func2(data171) > 256){
+const err383 = {instancePath:instancePath+"/tiles/" + i0+"/tabId",schemaPath:"#/properties/tiles/items/properties/tabId/maxLength",keyword:"maxLength",params:{limit: 256},message:"must NOT have more than 256 characters",schema:256,parentSchema:schema39.properties.tiles.items.properties.tabId,data:data171};
+if(vErrors === null){
+vErrors = [err383];
+}
+else {
+vErrors.push(err383);
+}
+errors++;
+}
+if(func2(data171) < 1){
+const err384 = {instancePath:instancePath+"/tiles/" + i0+"/tabId",schemaPath:"#/properties/tiles/items/properties/tabId/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema39.properties.tiles.items.properties.tabId,data:data171};
+if(vErrors === null){
+vErrors = [err384];
+}
+else {
+vErrors.push(err384);
+}
+errors++;
+}
+}
+else {
+const err385 = {instancePath:instancePath+"/tiles/" + i0+"/tabId",schemaPath:"#/properties/tiles/items/properties/tabId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema39.properties.tiles.items.properties.tabId.type,parentSchema:schema39.properties.tiles.items.properties.tabId,data:data171};
+if(vErrors === null){
+vErrors = [err385];
+}
+else {
+vErrors.push(err385);
+}
+errors++;
+}
+}
+}
+else {
+const err386 = {instancePath:instancePath+"/tiles/" + i0,schemaPath:"#/properties/tiles/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema39.properties.tiles.items.type,parentSchema:schema39.properties.tiles.items,data:data2};
+if(vErrors === null){
+vErrors = [err386];
+}
+else {
+vErrors.push(err386);
+}
+errors++;
+}
+}
+}
+else {
+const err387 = {instancePath:instancePath+"/tiles",schemaPath:"#/properties/tiles/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema39.properties.tiles.type,parentSchema:schema39.properties.tiles,data:data1};
+if(vErrors === null){
+vErrors = [err387];
+}
+else {
+vErrors.push(err387);
+}
+errors++;
+}
+}
+if(data.tags !== undefined){
+let data172 = data.tags;
+if(Array.isArray(data172)){
+if(data172.length > 50){
+const err388 = {instancePath:instancePath+"/tags",schemaPath:"#/properties/tags/maxItems",keyword:"maxItems",params:{limit: 50},message:"must NOT have more than 50 items",schema:50,parentSchema:schema39.properties.tags,data:data172};
+if(vErrors === null){
+vErrors = [err388];
+}
+else {
+vErrors.push(err388);
+}
+errors++;
+}
+const len11 = data172.length;
+for(let i11=0; i11<len11; i11++){
+let data173 = data172[i11];
+if(typeof data173 === "string"){
+if(func2(data173) > 32){
+const err389 = {instancePath:instancePath+"/tags/" + i11,schemaPath:"#/properties/tags/items/maxLength",keyword:"maxLength",params:{limit: 32},message:"must NOT have more than 32 characters",schema:32,parentSchema:schema39.properties.tags.items,data:data173};
+if(vErrors === null){
+vErrors = [err389];
+}
+else {
+vErrors.push(err389);
+}
+errors++;
+}
+}
+else {
+const err390 = {instancePath:instancePath+"/tags/" + i11,schemaPath:"#/properties/tags/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema39.properties.tags.items.type,parentSchema:schema39.properties.tags.items,data:data173};
+if(vErrors === null){
+vErrors = [err390];
+}
+else {
+vErrors.push(err390);
+}
+errors++;
+}
+}
+}
+else {
+const err391 = {instancePath:instancePath+"/tags",schemaPath:"#/properties/tags/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema39.properties.tags.type,parentSchema:schema39.properties.tags,data:data172};
+if(vErrors === null){
+vErrors = [err391];
+}
+else {
+vErrors.push(err391);
+}
+errors++;
+}
+}
+if(data.filters !== undefined){
+let data174 = data.filters;
+if(Array.isArray(data174)){
+const len12 = data174.length;
+for(let i12=0; i12<len12; i12++){
+let data175 = data174[i12];
+if(data175 && typeof data175 == "object" && !Array.isArray(data175)){
+if(data175.type === undefined){
+const err392 = {instancePath:instancePath+"/filters/" + i12,schemaPath:"#/properties/filters/items/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'",schema:schema39.properties.filters.items.required,parentSchema:schema39.properties.filters.items,data:data175};
+if(vErrors === null){
+vErrors = [err392];
+}
+else {
+vErrors.push(err392);
+}
+errors++;
+}
+if(data175.name === undefined){
+const err393 = {instancePath:instancePath+"/filters/" + i12,schemaPath:"#/properties/filters/items/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'",schema:schema39.properties.filters.items.required,parentSchema:schema39.properties.filters.items,data:data175};
+if(vErrors === null){
+vErrors = [err393];
+}
+else {
+vErrors.push(err393);
+}
+errors++;
+}
+if(data175.expression === undefined){
+const err394 = {instancePath:instancePath+"/filters/" + i12,schemaPath:"#/properties/filters/items/required",keyword:"required",params:{missingProperty: "expression"},message:"must have required property '"+"expression"+"'",schema:schema39.properties.filters.items.required,parentSchema:schema39.properties.filters.items,data:data175};
+if(vErrors === null){
+vErrors = [err394];
+}
+else {
+vErrors.push(err394);
+}
+errors++;
+}
+if(data175.sourceId === undefined){
+const err395 = {instancePath:instancePath+"/filters/" + i12,schemaPath:"#/properties/filters/items/required",keyword:"required",params:{missingProperty: "sourceId"},message:"must have required property '"+"sourceId"+"'",schema:schema39.properties.filters.items.required,parentSchema:schema39.properties.filters.items,data:data175};
+if(vErrors === null){
+vErrors = [err395];
+}
+else {
+vErrors.push(err395);
+}
+errors++;
+}
+if(data175.id === undefined){
+const err396 = {instancePath:instancePath+"/filters/" + i12,schemaPath:"#/properties/filters/items/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema39.properties.filters.items.required,parentSchema:schema39.properties.filters.items,data:data175};
+if(vErrors === null){
+vErrors = [err396];
+}
+else {
+vErrors.push(err396);
+}
+errors++;
+}
+for(const key14 in data175){
+if(!(func29.call(schema39.properties.filters.items.properties, key14))){
+const err397 = {instancePath:instancePath+"/filters/" + i12,schemaPath:"#/properties/filters/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key14},message:"must NOT have additional properties",schema:false,parentSchema:schema39.properties.filters.items,data:data175};
+if(vErrors === null){
+vErrors = [err397];
+}
+else {
+vErrors.push(err397);
+}
+errors++;
+}
+}
+if(data175.id !== undefined){
+let data176 = data175.id;
+if(typeof data176 !== "string"){
+const err398 = {instancePath:instancePath+"/filters/" + i12+"/id",schemaPath:"#/properties/filters/items/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema39.properties.filters.items.properties.id.type,parentSchema:schema39.properties.filters.items.properties.id,data:data176};
+if(vErrors === null){
+vErrors = [err398];
+}
+else {
+vErrors.push(err398);
+}
+errors++;
+}
+}
+if(data175.type !== undefined){
+let data177 = data175.type;
+if("QUERY_EXPRESSION" !== data177){
+const err399 = {instancePath:instancePath+"/filters/" + i12+"/type",schemaPath:"#/properties/filters/items/properties/type/const",keyword:"const",params:{allowedValue: "QUERY_EXPRESSION"},message:"must be equal to constant",schema:"QUERY_EXPRESSION",parentSchema:schema39.properties.filters.items.properties.type,data:data177};
+if(vErrors === null){
+vErrors = [err399];
+}
+else {
+vErrors.push(err399);
+}
+errors++;
+}
+}
+if(data175.name !== undefined){
+let data178 = data175.name;
+if(typeof data178 === "string"){
+if(func2(data178) < 1){
+const err400 = {instancePath:instancePath+"/filters/" + i12+"/name",schemaPath:"#/properties/filters/items/properties/name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema39.properties.filters.items.properties.name,data:data178};
+if(vErrors === null){
+vErrors = [err400];
+}
+else {
+vErrors.push(err400);
+}
+errors++;
+}
+}
+else {
+const err401 = {instancePath:instancePath+"/filters/" + i12+"/name",schemaPath:"#/properties/filters/items/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema39.properties.filters.items.properties.name.type,parentSchema:schema39.properties.filters.items.properties.name,data:data178};
+if(vErrors === null){
+vErrors = [err401];
+}
+else {
+vErrors.push(err401);
+}
+errors++;
+}
+}
+if(data175.expression !== undefined){
+let data179 = data175.expression;
+if(typeof data179 === "string"){
+if(func2(data179) < 1){
+const err402 = {instancePath:instancePath+"/filters/" + i12+"/expression",schemaPath:"#/properties/filters/items/properties/expression/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema39.properties.filters.items.properties.expression,data:data179};
+if(vErrors === null){
+vErrors = [err402];
+}
+else {
+vErrors.push(err402);
+}
+errors++;
+}
+}
+else {
+const err403 = {instancePath:instancePath+"/filters/" + i12+"/expression",schemaPath:"#/properties/filters/items/properties/expression/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema39.properties.filters.items.properties.expression.type,parentSchema:schema39.properties.filters.items.properties.expression,data:data179};
+if(vErrors === null){
+vErrors = [err403];
+}
+else {
+vErrors.push(err403);
+}
+errors++;
+}
+}
+if(data175.sourceId !== undefined){
+let data180 = data175.sourceId;
+if(typeof data180 === "string"){
+if(!pattern5.test(data180)){
+const err404 = {instancePath:instancePath+"/filters/" + i12+"/sourceId",schemaPath:"#/properties/filters/items/properties/sourceId/pattern",keyword:"pattern",params:{pattern: "^[0-9a-fA-F]{24}$"},message:"must match pattern \""+"^[0-9a-fA-F]{24}$"+"\"",schema:"^[0-9a-fA-F]{24}$",parentSchema:schema39.properties.filters.items.properties.sourceId,data:data180};
+if(vErrors === null){
+vErrors = [err404];
+}
+else {
+vErrors.push(err404);
+}
+errors++;
+}
+}
+else {
+const err405 = {instancePath:instancePath+"/filters/" + i12+"/sourceId",schemaPath:"#/properties/filters/items/properties/sourceId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema39.properties.filters.items.properties.sourceId.type,parentSchema:schema39.properties.filters.items.properties.sourceId,data:data180};
+if(vErrors === null){
+vErrors = [err405];
+}
+else {
+vErrors.push(err405);
+}
+errors++;
+}
+}
+if(data175.sourceMetricType !== undefined){
+let data181 = data175.sourceMetricType;
+if(!(((((data181 === "gauge") || (data181 === "histogram")) || (data181 === "sum")) || (data181 === "summary")) || (data181 === "exponential histogram"))){
+const err406 = {instancePath:instancePath+"/filters/" + i12+"/sourceMetricType",schemaPath:"#/properties/filters/items/properties/sourceMetricType/enum",keyword:"enum",params:{allowedValues: schema39.properties.filters.items.properties.sourceMetricType.enum},message:"must be equal to one of the allowed values",schema:schema39.properties.filters.items.properties.sourceMetricType.enum,parentSchema:schema39.properties.filters.items.properties.sourceMetricType,data:data181};
+if(vErrors === null){
+vErrors = [err406];
+}
+else {
+vErrors.push(err406);
+}
+errors++;
+}
+}
+if(data175.where !== undefined){
+let data182 = data175.where;
+if(typeof data182 !== "string"){
+const err407 = {instancePath:instancePath+"/filters/" + i12+"/where",schemaPath:"#/properties/filters/items/properties/where/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema39.properties.filters.items.properties.where.type,parentSchema:schema39.properties.filters.items.properties.where,data:data182};
+if(vErrors === null){
+vErrors = [err407];
+}
+else {
+vErrors.push(err407);
+}
+errors++;
+}
+}
+if(data175.whereLanguage !== undefined){
+let data183 = data175.whereLanguage;
+if(!((data183 === "sql") || (data183 === "lucene"))){
+const err408 = {instancePath:instancePath+"/filters/" + i12+"/whereLanguage",schemaPath:"#/properties/filters/items/properties/whereLanguage/enum",keyword:"enum",params:{allowedValues: schema39.properties.filters.items.properties.whereLanguage.enum},message:"must be equal to one of the allowed values",schema:schema39.properties.filters.items.properties.whereLanguage.enum,parentSchema:schema39.properties.filters.items.properties.whereLanguage,data:data183};
+if(vErrors === null){
+vErrors = [err408];
+}
+else {
+vErrors.push(err408);
+}
+errors++;
+}
+}
+if(data175.appliesToSourceIds !== undefined){
+let data184 = data175.appliesToSourceIds;
+if(Array.isArray(data184)){
+const len13 = data184.length;
+for(let i13=0; i13<len13; i13++){
+let data185 = data184[i13];
+if(typeof data185 === "string"){
+if(func2(data185) < 1){
+const err409 = {instancePath:instancePath+"/filters/" + i12+"/appliesToSourceIds/" + i13,schemaPath:"#/properties/filters/items/properties/appliesToSourceIds/items/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema39.properties.filters.items.properties.appliesToSourceIds.items,data:data185};
+if(vErrors === null){
+vErrors = [err409];
+}
+else {
+vErrors.push(err409);
+}
+errors++;
+}
+}
+else {
+const err410 = {instancePath:instancePath+"/filters/" + i12+"/appliesToSourceIds/" + i13,schemaPath:"#/properties/filters/items/properties/appliesToSourceIds/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema39.properties.filters.items.properties.appliesToSourceIds.items.type,parentSchema:schema39.properties.filters.items.properties.appliesToSourceIds.items,data:data185};
+if(vErrors === null){
+vErrors = [err410];
+}
+else {
+vErrors.push(err410);
+}
+errors++;
+}
+}
+}
+else {
+const err411 = {instancePath:instancePath+"/filters/" + i12+"/appliesToSourceIds",schemaPath:"#/properties/filters/items/properties/appliesToSourceIds/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema39.properties.filters.items.properties.appliesToSourceIds.type,parentSchema:schema39.properties.filters.items.properties.appliesToSourceIds,data:data184};
+if(vErrors === null){
+vErrors = [err411];
+}
+else {
+vErrors.push(err411);
+}
+errors++;
+}
+}
+if(data175.isBroadcastEnabled !== undefined){
+let data186 = data175.isBroadcastEnabled;
+if(typeof data186 !== "boolean"){
+const err412 = {instancePath:instancePath+"/filters/" + i12+"/isBroadcastEnabled",schemaPath:"#/properties/filters/items/properties/isBroadcastEnabled/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema39.properties.filters.items.properties.isBroadcastEnabled.type,parentSchema:schema39.properties.filters.items.properties.isBroadcastEnabled,data:data186};
+if(vErrors === null){
+vErrors = [err412];
+}
+else {
+vErrors.push(err412);
+}
+errors++;
+}
+}
+if(data175.isVariableEnabled !== undefined){
+let data187 = data175.isVariableEnabled;
+if(typeof data187 !== "boolean"){
+const err413 = {instancePath:instancePath+"/filters/" + i12+"/isVariableEnabled",schemaPath:"#/properties/filters/items/properties/isVariableEnabled/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema39.properties.filters.items.properties.isVariableEnabled.type,parentSchema:schema39.properties.filters.items.properties.isVariableEnabled,data:data187};
+if(vErrors === null){
+vErrors = [err413];
+}
+else {
+vErrors.push(err413);
+}
+errors++;
+}
+}
+if(data175.variableName !== undefined){
+let data188 = data175.variableName;
+if(typeof data188 === "string"){
+if(!pattern23.test(data188)){
+const err414 = {instancePath:instancePath+"/filters/" + i12+"/variableName",schemaPath:"#/properties/filters/items/properties/variableName/pattern",keyword:"pattern",params:{pattern: "^[a-zA-Z][a-zA-Z0-9_]*$"},message:"must match pattern \""+"^[a-zA-Z][a-zA-Z0-9_]*$"+"\"",schema:"^[a-zA-Z][a-zA-Z0-9_]*$",parentSchema:schema39.properties.filters.items.properties.variableName,data:data188};
+if(vErrors === null){
+vErrors = [err414];
+}
+else {
+vErrors.push(err414);
+}
+errors++;
+}
+}
+else {
+const err415 = {instancePath:instancePath+"/filters/" + i12+"/variableName",schemaPath:"#/properties/filters/items/properties/variableName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema39.properties.filters.items.properties.variableName.type,parentSchema:schema39.properties.filters.items.properties.variableName,data:data188};
+if(vErrors === null){
+vErrors = [err415];
+}
+else {
+vErrors.push(err415);
+}
+errors++;
+}
+}
+}
+else {
+const err416 = {instancePath:instancePath+"/filters/" + i12,schemaPath:"#/properties/filters/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema39.properties.filters.items.type,parentSchema:schema39.properties.filters.items,data:data175};
+if(vErrors === null){
+vErrors = [err416];
+}
+else {
+vErrors.push(err416);
+}
+errors++;
+}
+}
+}
+else {
+const err417 = {instancePath:instancePath+"/filters",schemaPath:"#/properties/filters/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema39.properties.filters.type,parentSchema:schema39.properties.filters,data:data174};
+if(vErrors === null){
+vErrors = [err417];
+}
+else {
+vErrors.push(err417);
+}
+errors++;
+}
+}
+if(data.savedQuery !== undefined){
+let data189 = data.savedQuery;
+if((typeof data189 !== "string") && (data189 !== null)){
+const err418 = {instancePath:instancePath+"/savedQuery",schemaPath:"#/properties/savedQuery/type",keyword:"type",params:{type: schema39.properties.savedQuery.type},message:"must be string,null",schema:schema39.properties.savedQuery.type,parentSchema:schema39.properties.savedQuery,data:data189};
+if(vErrors === null){
+vErrors = [err418];
+}
+else {
+vErrors.push(err418);
+}
+errors++;
+}
+}
+if(data.savedQueryLanguage !== undefined){
+let data190 = data.savedQueryLanguage;
+if(!((((data190 === "lucene") || (data190 === "sql")) || (data190 === "promql")) || (data190 === null))){
+const err419 = {instancePath:instancePath+"/savedQueryLanguage",schemaPath:"#/properties/savedQueryLanguage/enum",keyword:"enum",params:{allowedValues: schema39.properties.savedQueryLanguage.enum},message:"must be equal to one of the allowed values",schema:schema39.properties.savedQueryLanguage.enum,parentSchema:schema39.properties.savedQueryLanguage,data:data190};
+if(vErrors === null){
+vErrors = [err419];
+}
+else {
+vErrors.push(err419);
+}
+errors++;
+}
+}
+if(data.savedFilterValues !== undefined){
+let data191 = data.savedFilterValues;
+if(Array.isArray(data191)){
+const len14 = data191.length;
+for(let i14=0; i14<len14; i14++){
+let data192 = data191[i14];
+if(data192 && typeof data192 == "object" && !Array.isArray(data192)){
+if(data192.condition === undefined){
+const err420 = {instancePath:instancePath+"/savedFilterValues/" + i14,schemaPath:"#/properties/savedFilterValues/items/required",keyword:"required",params:{missingProperty: "condition"},message:"must have required property '"+"condition"+"'",schema:schema39.properties.savedFilterValues.items.required,parentSchema:schema39.properties.savedFilterValues.items,data:data192};
+if(vErrors === null){
+vErrors = [err420];
+}
+else {
+vErrors.push(err420);
+}
+errors++;
+}
+for(const key15 in data192){
+if(!((key15 === "type") || (key15 === "condition"))){
+const err421 = {instancePath:instancePath+"/savedFilterValues/" + i14,schemaPath:"#/properties/savedFilterValues/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key15},message:"must NOT have additional properties",schema:false,parentSchema:schema39.properties.savedFilterValues.items,data:data192};
+if(vErrors === null){
+vErrors = [err421];
+}
+else {
+vErrors.push(err421);
+}
+errors++;
+}
+}
+if(data192.type !== undefined){
+let data193 = data192.type;
+if("sql" !== data193){
+const err422 = {instancePath:instancePath+"/savedFilterValues/" + i14+"/type",schemaPath:"#/properties/savedFilterValues/items/properties/type/const",keyword:"const",params:{allowedValue: "sql"},message:"must be equal to constant",schema:"sql",parentSchema:schema39.properties.savedFilterValues.items.properties.type,data:data193};
+if(vErrors === null){
+vErrors = [err422];
+}
+else {
+vErrors.push(err422);
+}
+errors++;
+}
+}
+if(data192.condition !== undefined){
+let data194 = data192.condition;
+if(typeof data194 === "string"){
+if(func2(data194) > 10000){
+const err423 = {instancePath:instancePath+"/savedFilterValues/" + i14+"/condition",schemaPath:"#/properties/savedFilterValues/items/properties/condition/maxLength",keyword:"maxLength",params:{limit: 10000},message:"must NOT have more than 10000 characters",schema:10000,parentSchema:schema39.properties.savedFilterValues.items.properties.condition,data:data194};
+if(vErrors === null){
+vErrors = [err423];
+}
+else {
+vErrors.push(err423);
+}
+errors++;
+}
+}
+else {
+const err424 = {instancePath:instancePath+"/savedFilterValues/" + i14+"/condition",schemaPath:"#/properties/savedFilterValues/items/properties/condition/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema39.properties.savedFilterValues.items.properties.condition.type,parentSchema:schema39.properties.savedFilterValues.items.properties.condition,data:data194};
+if(vErrors === null){
+vErrors = [err424];
+}
+else {
+vErrors.push(err424);
+}
+errors++;
+}
+}
+}
+else {
+const err425 = {instancePath:instancePath+"/savedFilterValues/" + i14,schemaPath:"#/properties/savedFilterValues/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema39.properties.savedFilterValues.items.type,parentSchema:schema39.properties.savedFilterValues.items,data:data192};
+if(vErrors === null){
+vErrors = [err425];
+}
+else {
+vErrors.push(err425);
+}
+errors++;
+}
+}
+}
+else {
+const err426 = {instancePath:instancePath+"/savedFilterValues",schemaPath:"#/properties/savedFilterValues/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema39.properties.savedFilterValues.type,parentSchema:schema39.properties.savedFilterValues,data:data191};
+if(vErrors === null){
+vErrors = [err426];
+}
+else {
+vErrors.push(err426);
+}
+errors++;
+}
+}
+if(data.containers !== undefined){
+let data195 = data.containers;
+if(Array.isArray(data195)){
+const len15 = data195.length;
+for(let i15=0; i15<len15; i15++){
+let data196 = data195[i15];
+if(!(data196 && typeof data196 == "object" && !Array.isArray(data196))){
+const err427 = {instancePath:instancePath+"/containers/" + i15,schemaPath:"#/properties/containers/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema39.properties.containers.items.type,parentSchema:schema39.properties.containers.items,data:data196};
+if(vErrors === null){
+vErrors = [err427];
+}
+else {
+vErrors.push(err427);
+}
+errors++;
+}
+}
+}
+else {
+const err428 = {instancePath:instancePath+"/containers",schemaPath:"#/properties/containers/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema39.properties.containers.type,parentSchema:schema39.properties.containers,data:data195};
+if(vErrors === null){
+vErrors = [err428];
+}
+else {
+vErrors.push(err428);
+}
+errors++;
+}
+}
+}
+else {
+const err429 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema39.type,parentSchema:schema39,data};
+if(vErrors === null){
+vErrors = [err429];
+}
+else {
+vErrors.push(err429);
+}
+errors++;
+}
+validate38.errors = vErrors;
+return errors === 0;
+}
+
+exports.dashboard = validate39;
+const schema40 = {"type":"object","required":["id","name","tiles"],"properties":{"id":{"type":"string"},"name":{"type":"string"},"tiles":{"type":"array","items":{"type":"object","required":["id"],"properties":{"id":{"type":"string"},"name":{"type":["string","null"]},"config":{"type":["object","null"]}}}},"tags":{"type":["array","null"],"items":{"type":"string"}},"filters":{"type":["array","null"],"items":{"type":"object"}},"savedQuery":{"type":["string","null"]},"savedQueryLanguage":{"type":["string","null"]}}};
+
+function validate39(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.id === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema40.required,parentSchema:schema40,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.name === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'",schema:schema40.required,parentSchema:schema40,data};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(data.tiles === undefined){
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "tiles"},message:"must have required property '"+"tiles"+"'",schema:schema40.required,parentSchema:schema40,data};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+if(data.id !== undefined){
+let data0 = data.id;
+if(typeof data0 !== "string"){
+const err3 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema40.properties.id.type,parentSchema:schema40.properties.id,data:data0};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+if(data.name !== undefined){
+let data1 = data.name;
+if(typeof data1 !== "string"){
+const err4 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema40.properties.name.type,parentSchema:schema40.properties.name,data:data1};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+if(data.tiles !== undefined){
+let data2 = data.tiles;
+if(Array.isArray(data2)){
+const len0 = data2.length;
+for(let i0=0; i0<len0; i0++){
+let data3 = data2[i0];
+if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
+if(data3.id === undefined){
+const err5 = {instancePath:instancePath+"/tiles/" + i0,schemaPath:"#/properties/tiles/items/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema40.properties.tiles.items.required,parentSchema:schema40.properties.tiles.items,data:data3};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+if(data3.id !== undefined){
+let data4 = data3.id;
+if(typeof data4 !== "string"){
+const err6 = {instancePath:instancePath+"/tiles/" + i0+"/id",schemaPath:"#/properties/tiles/items/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema40.properties.tiles.items.properties.id.type,parentSchema:schema40.properties.tiles.items.properties.id,data:data4};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+if(data3.name !== undefined){
+let data5 = data3.name;
+if((typeof data5 !== "string") && (data5 !== null)){
+const err7 = {instancePath:instancePath+"/tiles/" + i0+"/name",schemaPath:"#/properties/tiles/items/properties/name/type",keyword:"type",params:{type: schema40.properties.tiles.items.properties.name.type},message:"must be string,null",schema:schema40.properties.tiles.items.properties.name.type,parentSchema:schema40.properties.tiles.items.properties.name,data:data5};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+if(data3.config !== undefined){
+let data6 = data3.config;
+if((!(data6 && typeof data6 == "object" && !Array.isArray(data6))) && (data6 !== null)){
+const err8 = {instancePath:instancePath+"/tiles/" + i0+"/config",schemaPath:"#/properties/tiles/items/properties/config/type",keyword:"type",params:{type: schema40.properties.tiles.items.properties.config.type},message:"must be object,null",schema:schema40.properties.tiles.items.properties.config.type,parentSchema:schema40.properties.tiles.items.properties.config,data:data6};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+}
+}
+else {
+const err9 = {instancePath:instancePath+"/tiles/" + i0,schemaPath:"#/properties/tiles/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema40.properties.tiles.items.type,parentSchema:schema40.properties.tiles.items,data:data3};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+}
+}
+else {
+const err10 = {instancePath:instancePath+"/tiles",schemaPath:"#/properties/tiles/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema40.properties.tiles.type,parentSchema:schema40.properties.tiles,data:data2};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+}
+if(data.tags !== undefined){
+let data7 = data.tags;
+if((!(Array.isArray(data7))) && (data7 !== null)){
+const err11 = {instancePath:instancePath+"/tags",schemaPath:"#/properties/tags/type",keyword:"type",params:{type: schema40.properties.tags.type},message:"must be array,null",schema:schema40.properties.tags.type,parentSchema:schema40.properties.tags,data:data7};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+if(Array.isArray(data7)){
+const len1 = data7.length;
+for(let i1=0; i1<len1; i1++){
+let data8 = data7[i1];
+if(typeof data8 !== "string"){
+const err12 = {instancePath:instancePath+"/tags/" + i1,schemaPath:"#/properties/tags/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema40.properties.tags.items.type,parentSchema:schema40.properties.tags.items,data:data8};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+}
+}
+}
+if(data.filters !== undefined){
+let data9 = data.filters;
+if((!(Array.isArray(data9))) && (data9 !== null)){
+const err13 = {instancePath:instancePath+"/filters",schemaPath:"#/properties/filters/type",keyword:"type",params:{type: schema40.properties.filters.type},message:"must be array,null",schema:schema40.properties.filters.type,parentSchema:schema40.properties.filters,data:data9};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+if(Array.isArray(data9)){
+const len2 = data9.length;
+for(let i2=0; i2<len2; i2++){
+let data10 = data9[i2];
+if(!(data10 && typeof data10 == "object" && !Array.isArray(data10))){
+const err14 = {instancePath:instancePath+"/filters/" + i2,schemaPath:"#/properties/filters/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema40.properties.filters.items.type,parentSchema:schema40.properties.filters.items,data:data10};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+}
+}
+}
+if(data.savedQuery !== undefined){
+let data11 = data.savedQuery;
+if((typeof data11 !== "string") && (data11 !== null)){
+const err15 = {instancePath:instancePath+"/savedQuery",schemaPath:"#/properties/savedQuery/type",keyword:"type",params:{type: schema40.properties.savedQuery.type},message:"must be string,null",schema:schema40.properties.savedQuery.type,parentSchema:schema40.properties.savedQuery,data:data11};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+}
+if(data.savedQueryLanguage !== undefined){
+let data12 = data.savedQueryLanguage;
+if((typeof data12 !== "string") && (data12 !== null)){
+const err16 = {instancePath:instancePath+"/savedQueryLanguage",schemaPath:"#/properties/savedQueryLanguage/type",keyword:"type",params:{type: schema40.properties.savedQueryLanguage.type},message:"must be string,null",schema:schema40.properties.savedQueryLanguage.type,parentSchema:schema40.properties.savedQueryLanguage,data:data12};
+if(vErrors === null){
+vErrors = [err16];
+}
+else {
+vErrors.push(err16);
+}
+errors++;
+}
+}
+}
+else {
+const err17 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema40.type,parentSchema:schema40,data};
+if(vErrors === null){
+vErrors = [err17];
+}
+else {
+vErrors.push(err17);
+}
+errors++;
+}
+validate39.errors = vErrors;
+return errors === 0;
+}
+

@@ -8,6 +8,7 @@ export const examples = {
   "api-key-rotation": "chc-api-key-rotation",
   "alert-from-series": "chc-alert-from-series",
   "private-networking": "chc-private-networking",
+  "alerting-from-scratch": "chc-alerting-from-scratch",
 } as const;
 
 export type ExampleName = keyof typeof examples;
@@ -41,6 +42,7 @@ export function exampleConfig(example: ExampleName, fixture: Fixture): ConfigMap
     savedSearchId: fixture.savedSearches[0].id,
     webhookId: fixture.webhooks[0].id,
     sourceId: fixture.sources[0].id,
+    connectionId: fixture.connections[0].id,
   };
   const config = providerConfig(fixture);
   for (const [key, value] of Object.entries(ids)) config[`${project}:${key}`] = { value };

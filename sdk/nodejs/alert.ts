@@ -8,7 +8,7 @@ import * as enums from "./types/enums";
 import * as utilities from "./utilities";
 
 /**
- * An alert of the observability API on a dashboard tile or a saved search, delivered to a webhook. Every input change, a change of `source` included, updates the alert in place with one PUT of the whole alert; only a different `adoptId` replaces it. On the production wire an update first reads the alert and keeps every field the program leaves out (a note, consecutive windows, a schedule, more channels), since the PUT replaces them all. `pulumi refresh` drops an alert that was deleted out of band (also by deleting its dashboard or saved search), and the next `pulumi up` creates it again. Configured by `observability:apiUrl` and `observability:apiToken` for the dynamic-provider classes, by `clickhouse-cloud:observabilityApiUrl` and `clickhouse-cloud:observabilityApiToken` for the native plugin (either falls back to OBSERVABILITY_API_URL and OBSERVABILITY_API_TOKEN).
+ * An alert of the observability API on a dashboard tile or a saved search, delivered to a webhook. Every input change, a change of `source` included, updates the alert in place with one PUT of the whole alert; only a different `adoptId` replaces it. On the production wire an update first reads the alert and keeps every field the program leaves out (a note, consecutive windows, a schedule, more channels), since the PUT replaces them all. `pulumi refresh` drops an alert that was deleted out of band (also by deleting its dashboard or saved search), and the next `pulumi up` creates it again. Configured by `clickhouse-cloud:observabilityApiUrl` or OBSERVABILITY_API_URL and `clickhouse-cloud:observabilityApiToken` or OBSERVABILITY_API_TOKEN.
  *
  * The resource id: The alert's id, as the API reports it.
  */
@@ -248,7 +248,7 @@ export interface AlertArgs {
      */
     channel: pulumi.Input<inputs.AlertChannelArgs>;
     /**
-     * Every channel notifications go to (at most 10, each once); the first must be `channel`. Production wire only (`observability:apiDialect`, or the plugin's `clickhouse-cloud:observabilityApiDialect`, set to `production`). Updates in place; left out, the alert keeps whatever it has (set in the app, say).
+     * Every channel notifications go to (at most 10, each once); the first must be `channel`. Production wire only (`clickhouse-cloud:observabilityApiDialect` or OBSERVABILITY_API_DIALECT set to `production`). Updates in place; left out, the alert keeps whatever it has (set in the app, say).
      */
     channels?: pulumi.Input<pulumi.Input<inputs.AlertChannelArgs>[] | undefined>;
     /**
@@ -272,11 +272,11 @@ export interface AlertArgs {
      */
     name?: pulumi.Input<string | undefined>;
     /**
-     * A note shown with the alert, 1 to 4096 characters. Production wire only (`observability:apiDialect`, or the plugin's `clickhouse-cloud:observabilityApiDialect`, set to `production`). Updates in place; left out, the alert keeps whatever it has (set in the app, say).
+     * A note shown with the alert, 1 to 4096 characters. Production wire only (`clickhouse-cloud:observabilityApiDialect` or OBSERVABILITY_API_DIALECT set to `production`). Updates in place; left out, the alert keeps whatever it has (set in the app, say).
      */
     note?: pulumi.Input<string | undefined>;
     /**
-     * How many evaluation windows in a row must breach the threshold before the alert fires, at least 1. Production wire only (`observability:apiDialect`, or the plugin's `clickhouse-cloud:observabilityApiDialect`, set to `production`). Updates in place; left out, the alert keeps whatever it has (set in the app, say).
+     * How many evaluation windows in a row must breach the threshold before the alert fires, at least 1. Production wire only (`clickhouse-cloud:observabilityApiDialect` or OBSERVABILITY_API_DIALECT set to `production`). Updates in place; left out, the alert keeps whatever it has (set in the app, say).
      */
     numConsecutiveWindows?: pulumi.Input<number | undefined>;
     /**
@@ -284,11 +284,11 @@ export interface AlertArgs {
      */
     savedSearchId?: pulumi.Input<string | undefined>;
     /**
-     * Minutes after each interval boundary at which the alert is evaluated, below the interval (0 with `scheduleStartAt`). Production wire only (`observability:apiDialect`, or the plugin's `clickhouse-cloud:observabilityApiDialect`, set to `production`). Updates in place; left out, the alert keeps whatever it has (set in the app, say).
+     * Minutes after each interval boundary at which the alert is evaluated, below the interval (0 with `scheduleStartAt`). Production wire only (`clickhouse-cloud:observabilityApiDialect` or OBSERVABILITY_API_DIALECT set to `production`). Updates in place; left out, the alert keeps whatever it has (set in the app, say).
      */
     scheduleOffsetMinutes?: pulumi.Input<number | undefined>;
     /**
-     * An ISO 8601 date-time the evaluation windows start from. Production wire only (`observability:apiDialect`, or the plugin's `clickhouse-cloud:observabilityApiDialect`, set to `production`). Updates in place; left out, the alert keeps whatever it has (set in the app, say).
+     * An ISO 8601 date-time the evaluation windows start from. Production wire only (`clickhouse-cloud:observabilityApiDialect` or OBSERVABILITY_API_DIALECT set to `production`). Updates in place; left out, the alert keeps whatever it has (set in the app, say).
      */
     scheduleStartAt?: pulumi.Input<string | undefined>;
     /**
@@ -300,7 +300,7 @@ export interface AlertArgs {
      */
     threshold: pulumi.Input<number>;
     /**
-     * The upper end of the range of `between` and `not_between` (required with them), at least `threshold`. Production wire only (`observability:apiDialect`, or the plugin's `clickhouse-cloud:observabilityApiDialect`, set to `production`). Updates in place; left out, the alert keeps whatever it has (set in the app, say).
+     * The upper end of the range of `between` and `not_between` (required with them), at least `threshold`. Production wire only (`clickhouse-cloud:observabilityApiDialect` or OBSERVABILITY_API_DIALECT set to `production`). Updates in place; left out, the alert keeps whatever it has (set in the app, say).
      */
     thresholdMax?: pulumi.Input<number | undefined>;
     /**

@@ -183,7 +183,7 @@ export interface ApiKeyArgs {
      */
     name: pulumi.Input<string>;
     /**
-     * The organization (uuid); defaults to the provider's organization (`clickhouse:organizationId` for the dynamic-provider classes, `clickhouse-cloud:organizationId` for the native plugin) or CLICKHOUSE_ORG_ID. Replaces on change.
+     * The organization (uuid); defaults to the provider's organization, `clickhouse-cloud:organizationId` or CLICKHOUSE_ORG_ID. Replaces on change.
      */
     organizationId?: pulumi.Input<string | undefined>;
     /**
@@ -195,7 +195,7 @@ export interface ApiKeyArgs {
      */
     rotationTrigger?: pulumi.Input<string | undefined>;
     /**
-     * enabled (the default) or disabled. Changes in place; `up` puts back a state changed outside Pulumi. Default: enabled.
+     * enabled (the default) or disabled. Changes in place; `up` puts back a state changed outside Pulumi.
      */
     state?: pulumi.Input<enums.ApiKeyState | undefined>;
 }

@@ -15,6 +15,11 @@ export type ApiKey = import("./apiKey").ApiKey;
 export const ApiKey: typeof import("./apiKey").ApiKey = null as any;
 utilities.lazyLoad(exports, ["ApiKey"], () => require("./apiKey"));
 
+export { DashboardArgs } from "./dashboard";
+export type Dashboard = import("./dashboard").Dashboard;
+export const Dashboard: typeof import("./dashboard").Dashboard = null as any;
+utilities.lazyLoad(exports, ["Dashboard"], () => require("./dashboard"));
+
 export { GetPrivateEndpointConfigArgs, GetPrivateEndpointConfigResult, GetPrivateEndpointConfigOutputArgs } from "./getPrivateEndpointConfig";
 export const getPrivateEndpointConfig: typeof import("./getPrivateEndpointConfig").getPrivateEndpointConfig = null as any;
 export const getPrivateEndpointConfigOutput: typeof import("./getPrivateEndpointConfig").getPrivateEndpointConfigOutput = null as any;
@@ -45,6 +50,21 @@ export type ReversePrivateEndpoint = import("./reversePrivateEndpoint").ReverseP
 export const ReversePrivateEndpoint: typeof import("./reversePrivateEndpoint").ReversePrivateEndpoint = null as any;
 utilities.lazyLoad(exports, ["ReversePrivateEndpoint"], () => require("./reversePrivateEndpoint"));
 
+export { SavedSearchArgs } from "./savedSearch";
+export type SavedSearch = import("./savedSearch").SavedSearch;
+export const SavedSearch: typeof import("./savedSearch").SavedSearch = null as any;
+utilities.lazyLoad(exports, ["SavedSearch"], () => require("./savedSearch"));
+
+export { SourceArgs } from "./source";
+export type Source = import("./source").Source;
+export const Source: typeof import("./source").Source = null as any;
+utilities.lazyLoad(exports, ["Source"], () => require("./source"));
+
+export { WebhookArgs } from "./webhook";
+export type Webhook = import("./webhook").Webhook;
+export const Webhook: typeof import("./webhook").Webhook = null as any;
+utilities.lazyLoad(exports, ["Webhook"], () => require("./webhook"));
+
 
 // Export enums:
 export * from "./types/enums";
@@ -66,12 +86,20 @@ const _module = {
                 return new Alert(name, <any>undefined, { urn })
             case "clickhouse-cloud:index:ApiKey":
                 return new ApiKey(name, <any>undefined, { urn })
+            case "clickhouse-cloud:index:Dashboard":
+                return new Dashboard(name, <any>undefined, { urn })
             case "clickhouse-cloud:index:PrivateEndpoint":
                 return new PrivateEndpoint(name, <any>undefined, { urn })
             case "clickhouse-cloud:index:ReplicaScaling":
                 return new ReplicaScaling(name, <any>undefined, { urn })
             case "clickhouse-cloud:index:ReversePrivateEndpoint":
                 return new ReversePrivateEndpoint(name, <any>undefined, { urn })
+            case "clickhouse-cloud:index:SavedSearch":
+                return new SavedSearch(name, <any>undefined, { urn })
+            case "clickhouse-cloud:index:Source":
+                return new Source(name, <any>undefined, { urn })
+            case "clickhouse-cloud:index:Webhook":
+                return new Webhook(name, <any>undefined, { urn })
             default:
                 throw new Error(`unknown resource type ${type}`);
         }

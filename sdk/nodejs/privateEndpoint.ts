@@ -112,7 +112,7 @@ export interface PrivateEndpointArgs {
      */
     endpointId: pulumi.Input<string>;
     /**
-     * The organization (uuid); defaults to the provider's organization (`clickhouse:organizationId` for the dynamic-provider classes, `clickhouse-cloud:organizationId` for the native plugin) or CLICKHOUSE_ORG_ID. Replaces on change.
+     * The organization (uuid); defaults to the provider's organization, `clickhouse-cloud:organizationId` or CLICKHOUSE_ORG_ID. Replaces on change.
      */
     organizationId?: pulumi.Input<string | undefined>;
     /**

@@ -162,7 +162,7 @@ export interface ReplicaScalingArgs {
      */
     autoscalingMode?: pulumi.Input<enums.AutoscalingMode | undefined>;
     /**
-     * Whether the service may scale down to zero when idle (the API's default is true). Updates in place. Default: true.
+     * Whether the service may scale down to zero when idle (the API's default is true). Updates in place.
      */
     idleScaling?: pulumi.Input<boolean | undefined>;
     /**
@@ -190,7 +190,7 @@ export interface ReplicaScalingArgs {
      */
     numReplicas?: pulumi.Input<number | undefined>;
     /**
-     * The organization (uuid); defaults to the provider's organization (`clickhouse:organizationId` for the dynamic-provider classes, `clickhouse-cloud:organizationId` for the native plugin) or CLICKHOUSE_ORG_ID. Replaces on change.
+     * The organization (uuid); defaults to the provider's organization, `clickhouse-cloud:organizationId` or CLICKHOUSE_ORG_ID. Replaces on change.
      */
     organizationId?: pulumi.Input<string | undefined>;
     /**

@@ -175,11 +175,11 @@ export interface ReversePrivateEndpointArgs {
      */
     mskClusterArn?: pulumi.Input<string | undefined>;
     /**
-     * The organization (uuid); defaults to the provider's organization (`clickhouse:organizationId` for the dynamic-provider classes, `clickhouse-cloud:organizationId` for the native plugin) or CLICKHOUSE_ORG_ID. Replaces on change.
+     * The organization (uuid); defaults to the provider's organization, `clickhouse-cloud:organizationId` or CLICKHOUSE_ORG_ID. Replaces on change.
      */
     organizationId?: pulumi.Input<string | undefined>;
     /**
-     * How long create waits while the endpoint is Provisioning, in seconds (default 600). Changing it changes nothing remotely. Default: 600.
+     * How long create waits while the endpoint is Provisioning, in seconds. Changing it changes nothing remotely. Default: 600.
      */
     readyTimeoutSeconds?: pulumi.Input<number | undefined>;
     /**

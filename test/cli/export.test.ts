@@ -11,7 +11,12 @@ import { addTrackedObjects, emptyTracked } from "../../provider/cli/trackedObjec
 import { importPropertiesFor } from "../../provider/native/importIds";
 import { resources } from "../../provider/resources/registry";
 import type { Fixture } from "../../emulator";
-import { handMadeEndpointId, handMadeImports, makeByHand } from "../support/existingSetup";
+import {
+  fixtureObjectImports,
+  handMadeEndpointId,
+  handMadeImports,
+  makeByHand,
+} from "../support/existingSetup";
 import { forEachDialect, useEmulator } from "../support/emulator";
 import { nativeStackConfig } from "../native/support/nativeProject";
 
@@ -62,11 +67,14 @@ forEachDialect((dialect) =>
         PrivateEndpoint: `${services.production}/${handMadeEndpointId}`,
         ReplicaScaling: services.production,
       };
+      // The observability objects are each imported by their own id.
+      const ownIds = new Set(fixtureObjectImports(fixture()).map((entry) => entry.id));
       for (const { type, id } of file.resources) {
         const kind = type.split(":")[2] as keyof typeof resources;
         // A kind without an import adaptation is read by the import id as it is.
         const importProperties = importPropertiesFor(resources[kind].definition);
-        expect(importProperties ? importProperties(id).id : id, kind).to.equal(stateIds[kind]);
+        const expected = ownIds.has(id) ? id : stateIds[kind];
+        expect(importProperties ? importProperties(id).id : id, kind).to.equal(expected);
       }
       expect(Object.keys(exportKinds).sort()).to.deep.equal(Object.keys(resources).sort());
     });
@@ -95,6 +103,7 @@ forEachDialect((dialect) =>
       const { file } = await exportUntracked(access, tracked);
       expect(file.resources).to.deep.equal([
         { type: "clickhouse-cloud:index:Alert", name: "errorRateAbove52", id: made.alert },
+        ...fixtureObjectImports(fixture()),
       ]);
     });
 
@@ -102,7 +111,11 @@ forEachDialect((dialect) =>
       const made = await makeByHand(fixture());
       const access = connect([stack(fixture())], [], () => undefined);
       const { file } = await exportUntracked(access, emptyTracked());
-      expect(file.resources.map((resource) => resource.id)).to.deep.equal([made.key, made.alert]);
+      expect(file.resources.map((resource) => resource.id)).to.deep.equal([
+        made.key,
+        made.alert,
+        ...fixtureObjectImports(fixture()).map((entry) => entry.id),
+      ]);
     });
   }),
 );

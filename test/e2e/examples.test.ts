@@ -92,6 +92,18 @@ describe("examples through the real engine", function () {
     expect(outputs.alertThreshold).to.be.a("number").and.to.be.greaterThan(0);
   });
 
+  for (const dialect of apiDialects)
+    it(`alerting-from-scratch (${dialect} wire): a source, a webhook, a saved search, a dashboard, alerts on both`, async () => {
+      const { stack } = await exampleStack("alerting-from-scratch", dialect);
+      await stack.stack.setConfig("chc-alerting-from-scratch:webhookToken", {
+        value: "Bearer x",
+        secret: true,
+      });
+      const outputs = await upPreviewDestroy(stack, 6);
+      expect(Object.keys(outputs.tileIds as object)).to.deep.equal(["Errors", "Requests"]);
+      expect(outputs.alertIds).to.have.length(2);
+    });
+
   it("api-key-rotation: a changed trigger replaces the key, the new one created before the old one is deleted", async () => {
     const { stack, fixture } = await exampleStack("api-key-rotation");
     const emulator = await sharedEmulator();

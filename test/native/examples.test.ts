@@ -49,6 +49,12 @@ describe("native plugin: the Go, Python and YAML examples", function () {
     expect(declared.map((resource) => resource.type)).to.deep.equal([
       "clickhouse-cloud:index:ApiKey",
       "clickhouse-cloud:index:Alert",
+      "clickhouse-cloud:index:Source",
+      "clickhouse-cloud:index:Webhook",
+      "clickhouse-cloud:index:SavedSearch",
+      "clickhouse-cloud:index:Dashboard",
+      "clickhouse-cloud:index:Alert",
+      "clickhouse-cloud:index:Alert",
     ]);
     for (const { type, properties } of declared) {
       const resource = schema.resources[type];

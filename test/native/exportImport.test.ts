@@ -10,7 +10,7 @@ import * as path from "node:path";
 import { expect } from "chai";
 import type { RunningEmulator } from "../../emulator";
 import { observabilityClientFor } from "../support/clients";
-import { handMadeImports, makeByHand, type HandMade } from "../support/existingSetup";
+import { fixtureObjectImports, handMadeImports, makeByHand, type HandMade } from "../support/existingSetup";
 import { dedicatedEmulator, forEachDialect } from "../support/emulator";
 import { repoRoot } from "../support/programs";
 import { basicAuth, send } from "../emulator/helpers";
@@ -70,7 +70,7 @@ forEachDialect((dialect) =>
     it("export writes every object of every kind, with readable names and each kind's import id", async () => {
       const { run, file } = await exportFile();
       expect(file).to.deep.equal({ resources: handMadeImports(emulator.fixture, made) });
-      expect(run.stdout).to.include("Wrote 5 resource(s)");
+      expect(run.stdout).to.include("Wrote 14 resource(s)");
       expect(run.stderr).to.match(/not exported: API key \S+ \(emulator admin key\): the key these settings/);
     });
 
@@ -84,7 +84,7 @@ forEachDialect((dialect) =>
         "imported.yaml",
       ]);
       printed.push(imported.stdout, imported.stderr);
-      expect(imported.stdout).to.match(/= 5 imported/);
+      expect(imported.stdout).to.match(/= 14 imported/);
       const program = fs.readFileSync(path.join(project.dir, "imported.yaml"), "utf8");
       printed.push(program);
       for (const name of [
@@ -93,6 +93,7 @@ forEachDialect((dialect) =>
         "toTheQueue",
         "officeVpn",
         "analyticsProdScaling",
+        ...fixtureObjectImports(emulator.fixture).map((entry) => entry.name),
       ]) {
         expect(program).to.match(new RegExp(`^  ${name}:$`, "m"));
       }
@@ -105,7 +106,7 @@ forEachDialect((dialect) =>
       fs.appendFileSync(programFile, fs.readFileSync(path.join(project.dir, "imported.yaml"), "utf8"));
       const preview = await project.pulumi(["preview", "--expect-no-changes"]);
       printed.push(preview.stdout, preview.stderr);
-      expect(preview.stdout).to.match(/6 unchanged/);
+      expect(preview.stdout).to.match(/15 unchanged/);
     });
 
     it("a second export finds nothing left to adopt", async () => {
@@ -125,8 +126,8 @@ forEachDialect((dialect) =>
       // The import protects what it adopts (Pulumi's default): lifting that is the user's explicit step.
       await project.pulumi(["state", "unprotect", "--all", "--yes"]);
       const destroyed = await project.pulumi(["destroy", "--yes", "--skip-preview"]);
-      // The five adopted resources and the stack itself.
-      expect(destroyed.stdout).to.match(/- 6 deleted/);
+      // The fourteen adopted resources and the stack itself.
+      expect(destroyed.stdout).to.match(/- 15 deleted/);
       const { fixture } = emulator;
       const key = await send(
         `${fixture.managementUrl}/v1/organizations/${fixture.organizationId}/keys/${made.key}`,

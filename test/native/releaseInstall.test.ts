@@ -155,7 +155,7 @@ describe("native plugin: installed from the release's assets", function () {
     const before = server.requests.length;
 
     const created = await project.pulumi(["up", "--yes", "--skip-preview"]);
-    expect(created.stdout).to.include("+ 3 created");
+    expect(created.stdout).to.include("+ 9 created");
     expect(server.requests.slice(before)).to.include(`/releases/download/v${version}/${assetName()}`);
     expect(installedPlugin(project.home)).to.include("pulumi-resource-clickhouse-cloud");
     await project.pulumi(["destroy", "--yes", "--skip-preview"]);

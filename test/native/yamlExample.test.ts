@@ -73,15 +73,17 @@ forEachDialect((dialect) =>
       return key!.id!;
     }
 
-    it("up creates the key and the alert; preview then sees no change; an edit updates; destroy deletes", async () => {
+    it("up creates the key, the alerts and what they watch; preview then sees no change; an edit updates; destroy deletes", async () => {
       const created = await project.pulumi(["up", "--yes", "--skip-preview"]);
-      expect(created.stdout).to.include("+ 3 created");
+      // The stack, the key, the source, the webhook, the saved search, the dashboard and three alerts.
+      expect(created.stdout).to.include("+ 9 created");
       // No stand-in language host: the CLI would warn of one found on PATH.
       expect(created.stdout + created.stderr).to.not.include("pulumi-language-yaml from $PATH");
       const outputs = await project.outputs();
       const alertId = String(outputs.alertId);
       expect(await alertThreshold(alertId)).to.equal(5);
       expect(String(outputs.keySecret)).to.match(/\S/);
+      expect(Object.keys(outputs.tileIds as object)).to.deep.equal(["Errors", "Requests"]);
       const keyId = await keyIdInState();
       expect(await keyStatus(keyId)).to.equal(200);
 
@@ -93,7 +95,7 @@ forEachDialect((dialect) =>
       expect(await alertThreshold(alertId)).to.equal(7);
 
       const destroyed = await project.pulumi(["destroy", "--yes", "--skip-preview"]);
-      expect(destroyed.stdout).to.include("- 3 deleted");
+      expect(destroyed.stdout).to.include("- 9 deleted");
       expect(await alertThreshold(alertId)).to.equal(undefined);
       expect(await keyStatus(keyId)).to.equal(404);
     });

@@ -12,7 +12,8 @@ import type * as UserAgentModule from "../../provider/rest/transport/userAgent";
 import type * as ValidationModule from "../../provider/validation/validate";
 import { freshlyLoaded } from "../support/freshlyLoaded";
 
-const restDir = path.join(__dirname, "..", "..", "provider", "rest");
+const providerDir = path.join(__dirname, "..", "..", "provider");
+const transportDir = path.join(providerDir, "rest", "transport");
 
 describe("User-Agent", () => {
   let dir: string;
@@ -27,7 +28,7 @@ describe("User-Agent", () => {
   function userAgentFrom(where: string): string {
     const target = path.join(dir, where, "userAgent.js");
     fs.mkdirSync(path.dirname(target), { recursive: true });
-    fs.copyFileSync(path.join(restDir, "userAgent.js"), target);
+    fs.copyFileSync(path.join(transportDir, "userAgent.js"), target);
     return freshlyLoaded<typeof UserAgentModule>(target).userAgent();
   }
 
@@ -38,7 +39,7 @@ describe("User-Agent", () => {
     const ownManifest = JSON.parse(
       fs.readFileSync(path.join(__dirname, "..", "..", "..", "package.json"), "utf8"),
     ) as { version: string };
-    const { userAgent } = freshlyLoaded<typeof UserAgentModule>(path.join(restDir, "userAgent.js"));
+    const { userAgent } = freshlyLoaded<typeof UserAgentModule>(path.join(transportDir, "userAgent.js"));
     expect(userAgent()).to.equal(`pulumi-clickhouse-cloud/${ownManifest.version}`);
   });
 
@@ -57,7 +58,9 @@ describe("User-Agent", () => {
 
 describe("HTTP libraries", () => {
   it("are axios with its Node transport and axios-retry, loaded on first use", () => {
-    const { httpLibrary } = freshlyLoaded<typeof HttpLibraryModule>(path.join(restDir, "httpLibrary.js"));
+    const { httpLibrary } = freshlyLoaded<typeof HttpLibraryModule>(
+      path.join(transportDir, "httpLibrary.js"),
+    );
     const library = httpLibrary();
     expect(library.axios.getAdapter("http")).to.equal(library.httpAdapter);
     expect(library.httpAdapter).to.be.a("function");
@@ -68,7 +71,9 @@ describe("HTTP libraries", () => {
 
 describe("request validation", () => {
   it("loads the generated validators on first use", () => {
-    const { validate } = freshlyLoaded<typeof ValidationModule>(path.join(restDir, "validation.js"));
+    const { validate } = freshlyLoaded<typeof ValidationModule>(
+      path.join(providerDir, "validation", "validate.js"),
+    );
     expect(validate("apiKey", { id: "x", name: 7 })).to.deep.equal([
       { property: "name", reason: "name must be a string or null; got 7" },
     ]);

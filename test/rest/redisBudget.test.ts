@@ -27,8 +27,8 @@ const CREDENTIAL = "Basic a2V5OnNlY3JldA==";
  * `count` slots at once, prints the times it was let go, and notes each answer 20 ms after.
  */
 const runner = `
-const { sharedBudgetFor } = require(${JSON.stringify(path.join(__dirname, "..", "..", "provider", "rest", "sharedBudgetSetting.js"))});
-const { systemClock } = require(${JSON.stringify(path.join(__dirname, "..", "..", "provider", "rest", "clock.js"))});
+const { sharedBudgetFor } = require(${JSON.stringify(path.join(__dirname, "..", "..", "provider", "rest", "budget", "sharedBudgetSetting.js"))});
+const { systemClock } = require(${JSON.stringify(path.join(__dirname, "..", "..", "provider", "clock.js"))});
 (async () => {
   const budget = sharedBudgetFor(${JSON.stringify(BASE_URL)}, ${JSON.stringify(CREDENTIAL)}, ${JSON.stringify(settings)},
     systemClock, (line) => console.error(line), { redisUrl: process.argv[1] });

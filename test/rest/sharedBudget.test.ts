@@ -16,8 +16,8 @@ const settings = { limit: 10, windowMs: 1_000, marginMs: 100, maxPauseMs: 10_000
  * (plus margin), as one process would. Each child takes `perProcess` tickets and prints the times it was let go.
  */
 const child = `
-const { SharedBudget } = require(${JSON.stringify(path.join(__dirname, "..", "..", "provider", "rest", "sharedBudget.js"))});
-const { systemClock } = require(${JSON.stringify(path.join(__dirname, "..", "..", "provider", "rest", "clock.js"))});
+const { SharedBudget } = require(${JSON.stringify(path.join(__dirname, "..", "..", "provider", "rest", "budget", "sharedBudget.js"))});
+const { systemClock } = require(${JSON.stringify(path.join(__dirname, "..", "..", "provider", "clock.js"))});
 (async () => {
   const budget = new SharedBudget(process.argv[1], ${JSON.stringify(settings)}, systemClock);
   const times = [];
@@ -83,7 +83,7 @@ describe("shared budget: one key's rate limit shared by the processes of a machi
       const fs = require("node:fs");
       const os = require("node:os");
       const path = require("node:path");
-      const { SharedBudget } = require(${JSON.stringify(path.join(__dirname, "..", "..", "provider", "rest", "sharedBudget.js"))});
+      const { SharedBudget } = require(${JSON.stringify(path.join(__dirname, "..", "..", "provider", "rest", "budget", "sharedBudget.js"))});
       if (process.getuid() === 0) { process.setgid(65534); process.setuid(65534); }
       const dir = fs.mkdtempSync(path.join(os.tmpdir(), "chc-budget-other-user-"));
       process.on("exit", () => fs.rmSync(dir, { recursive: true, force: true }));

@@ -54,5 +54,33 @@ export function handMadeImports(fixture: Fixture, made: HandMade) {
     },
     // The fixture's production service is "analytics-prod".
     { type: "clickhouse-cloud:index:ReplicaScaling", name: "analyticsProdScaling", id: production },
+    ...fixtureObjectImports(fixture),
+  ];
+}
+
+/**
+ * The import file entries of the fixture's observability objects, which a team set up in the app: its webhooks,
+ * saved searches, dashboards and sources, in the file's order (by kind, then by name).
+ */
+export function fixtureObjectImports(fixture: Fixture) {
+  const [pager, chat] = fixture.webhooks;
+  const [checkout, slow] = fixture.savedSearches;
+  const [health, ingestion] = fixture.dashboards;
+  const [logs, traces, metrics] = fixture.sources;
+  const entry = (kind: string, name: string, object: { id: string } | undefined) => ({
+    type: `clickhouse-cloud:index:${kind}`,
+    name,
+    id: object?.id,
+  });
+  return [
+    entry("Webhook", "onCallPager", pager),
+    entry("Webhook", "teamChat", chat),
+    entry("SavedSearch", "errorsInCheckout", checkout),
+    entry("SavedSearch", "slowQueries", slow),
+    entry("Dashboard", "ingestion", ingestion),
+    entry("Dashboard", "serviceHealth", health),
+    entry("Source", "logs", logs),
+    entry("Source", "metrics", metrics),
+    entry("Source", "traces", traces),
   ];
 }

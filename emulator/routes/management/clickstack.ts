@@ -1,13 +1,14 @@
 /**
- * ClickStack managed by ClickHouse Cloud (production wire only): the observability API's alert routes without
- * `/api/v2`, under `.../services/{serviceId}/clickstack`, behind the management API's Basic auth and rate limit, in
- * the Cloud envelope `{status, requestId, result}` (a DELETE without `result`) with the Cloud's error bodies. The
+ * ClickStack managed by ClickHouse Cloud (production wire only): the observability API's alert, webhook, saved search,
+ * dashboard and source routes without `/api/v2`, under `.../services/{serviceId}/clickstack`, behind the management
+ * API's Basic auth and rate limit, in the Cloud envelope `{status, requestId, result}` (a DELETE without `result`) with the Cloud's error bodies. The
  * gateway answers a route it does not serve (chart series, say) with an HTML "Cannot GET" page, as the official
  * Terraform provider's internal/service/clickstack/client/client.go expects of it.
  */
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { EmulatorContext } from "../../context";
 import { alertRoutes } from "../observability/alerts";
+import { observabilityObjectRoutes } from "../observability/objects";
 import { findService, servicePath, type ServiceParams } from "./common";
 
 const clickstackPath = `${servicePath}/clickstack`;
@@ -18,15 +19,14 @@ export function clickstackRoutes(scope: FastifyInstance, context: EmulatorContex
       findService(context, (request.params as ServiceParams).serviceId);
     }
   });
-  alertRoutes(scope, context, {
-    path: `${clickstackPath}/alerts`,
-    answer: (request, result, meta) => ({
-      status: 200,
-      requestId: request.id,
-      ...(result === undefined ? {} : { result }),
-      ...(meta === undefined ? {} : { meta }),
-    }),
+  const answer = (request: FastifyRequest, result: unknown, meta?: object) => ({
+    status: 200,
+    requestId: request.id,
+    ...(result === undefined ? {} : { result }),
+    ...(meta === undefined ? {} : { meta }),
   });
+  alertRoutes(scope, context, { path: `${clickstackPath}/alerts`, answer });
+  observabilityObjectRoutes(scope, context, { prefix: clickstackPath, answer, plainNotFound: false });
   scope.all(`${clickstackPath}/*`, async (request, reply) => {
     const path = request.url.split("?")[0];
     return reply

@@ -16,12 +16,18 @@ export interface AlertPage {
 }
 
 export function alertPage(alerts: AlertRecord[], query: unknown): AlertPage {
+  const page = pageOf(alerts, query);
+  return { alerts: page.items, meta: page.meta };
+}
+
+/** A page of any paged list of the API (alerts, webhooks, saved searches), read as the alert list's. */
+export function pageOf<T>(items: T[], query: unknown): { items: T[]; meta: AlertPage["meta"] } {
   const params = (typeof query === "object" && query !== null ? query : {}) as Record<string, unknown>;
   const problems: Problem[] = [];
   const limit = wholeNumber(params.limit, "limit", maxLimit, problems, 1, maxLimit);
   const offset = wholeNumber(params.offset, "offset", 0, problems, 0, undefined);
   if (problems.length > 0) throw new ApiError(400, `Query validation failed: ${describeProblems(problems)}`);
-  return { alerts: alerts.slice(offset, offset + limit), meta: { total: alerts.length, limit, offset } };
+  return { items: items.slice(offset, offset + limit), meta: { total: items.length, limit, offset } };
 }
 
 function wholeNumber(

@@ -9,7 +9,7 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { EmulatorContext } from "../../context";
 import { ApiError } from "../../errors";
-import { describeProblems, type Problem } from "../../model/problems";
+import { invalidIdProblem, invalidRequest } from "../../model/objectBodies";
 import { parseAlertBody, type AlertBody } from "../../model/alertBody";
 import {
   alertView,
@@ -42,18 +42,6 @@ const observabilityMount: AlertMount = {
   answer: (_request, data, meta) =>
     data === undefined ? {} : meta === undefined ? { data } : { data, meta },
 };
-
-/** The API's zod refusal of a path id that is no object id. */
-const invalidIdProblem: Problem = { property: "id", message: "Invalid ObjectId" };
-
-/** A 400 listing the body's problems, then the path id's: the API reports both at once. */
-function invalidRequest(bodyProblems: Problem[], idProblems: Problem[]): ApiError {
-  const parts = [
-    ...(bodyProblems.length > 0 ? [`Body validation failed: ${describeProblems(bodyProblems)}`] : []),
-    ...(idProblems.length > 0 ? [`Params validation failed: ${describeProblems(idProblems)}`] : []),
-  ];
-  return new ApiError(400, parts.join("; "));
-}
 
 export function alertRoutes(
   scope: FastifyInstance,

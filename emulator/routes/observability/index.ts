@@ -11,6 +11,8 @@ import type { RateLimitCounters } from "../../rateLimits";
 import { observabilityRateLimiter } from "../../rateLimits";
 import { canonicalObjectIdParams } from "../../model/ids";
 import { alertRoutes } from "./alerts";
+import { observabilityObjectMount } from "./objectMount";
+import { observabilityObjectRoutes } from "./objects";
 import { seriesRoutes } from "./series";
 
 export async function observabilityApi(
@@ -27,5 +29,6 @@ export async function observabilityApi(
     canonicalObjectIdParams(request.params as Record<string, string>);
   });
   alertRoutes(scope, context);
+  observabilityObjectRoutes(scope, context, observabilityObjectMount);
   seriesRoutes(scope, context);
 }

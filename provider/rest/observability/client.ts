@@ -6,6 +6,10 @@ import { SETTINGS, configSetCommand } from "../../../schemas/settings";
 import { OBSERVABILITY_THROTTLE, throttleKey } from "../budget/throttle";
 import { AlertsApi } from "./alerts";
 import { ChartsApi } from "./charts";
+import { DashboardsApi } from "./dashboards";
+import { SavedSearchesApi } from "./savedSearches";
+import { SourcesApi } from "./sources";
+import { WebhooksApi } from "./webhooks";
 import { basicAuthConnection } from "../management/client";
 import { clickstackPath, MANAGED_CLICKSTACK_PROFILE, seriesUnsupported } from "./managedClickStack";
 
@@ -45,6 +49,11 @@ export class ObservabilityClient {
   /** Managed ClickStack serves no chart series: its queries fail before anything is sent. */
   readonly charts: ChartsApi;
   readonly dialect: ApiDialect;
+  /** The objects alerts refer to; both wires speak the same shapes for them. */
+  readonly webhooks: WebhooksApi;
+  readonly savedSearches: SavedSearchesApi;
+  readonly dashboards: DashboardsApi;
+  readonly sources: SourcesApi;
 
   /** Prefer observabilityClient(), which shares one client (and its throttle) per token. */
   constructor(connection: ObservabilityConnection, options: HttpOptions = {}) {
@@ -56,12 +65,10 @@ export class ObservabilityClient {
         options,
       );
       this.dialect = "production";
-      this.alerts = new AlertsApi(
-        http,
-        this.dialect,
-        `${clickstackPath(managed.organizationId, managed.serviceId)}/alerts`,
-      );
+      const base = clickstackPath(managed.organizationId, managed.serviceId);
+      this.alerts = new AlertsApi(http, this.dialect, `${base}/alerts`);
       this.charts = new ChartsApi(http, seriesUnsupported);
+      [this.webhooks, this.savedSearches, this.dashboards, this.sources] = objectApis(http, base);
       return;
     }
     const http = new HttpCore(
@@ -76,7 +83,17 @@ export class ObservabilityClient {
     this.dialect = connection.dialect ?? "spec";
     this.alerts = new AlertsApi(http, this.dialect);
     this.charts = new ChartsApi(http);
+    [this.webhooks, this.savedSearches, this.dashboards, this.sources] = objectApis(http, "/api/v2");
   }
+}
+
+function objectApis(http: HttpCore, base: string) {
+  return [
+    new WebhooksApi(http, base),
+    new SavedSearchesApi(http, base),
+    new DashboardsApi(http, base),
+    new SourcesApi(http, base),
+  ] as const;
 }
 
 const clients = new ClientCache<ObservabilityClient>();

@@ -12,7 +12,7 @@ import (
 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
 )
 
-// An alert of the observability API on a dashboard tile or a saved search, delivered to a webhook. Every input change, a change of `source` included, updates the alert in place with one PUT of the whole alert; only a different `adoptId` replaces it. On the production wire an update first reads the alert and keeps every field the program leaves out (a note, consecutive windows, a schedule, more channels), since the PUT replaces them all. `pulumi refresh` drops an alert that was deleted out of band (also by deleting its dashboard or saved search), and the next `pulumi up` creates it again. Configured by `observability:apiUrl` and `observability:apiToken` for the dynamic-provider classes, by `clickhouse-cloud:observabilityApiUrl` and `clickhouse-cloud:observabilityApiToken` for the native plugin (either falls back to OBSERVABILITY_API_URL and OBSERVABILITY_API_TOKEN).
+// An alert of the observability API on a dashboard tile or a saved search, delivered to a webhook. Every input change, a change of `source` included, updates the alert in place with one PUT of the whole alert; only a different `adoptId` replaces it. On the production wire an update first reads the alert and keeps every field the program leaves out (a note, consecutive windows, a schedule, more channels), since the PUT replaces them all. `pulumi refresh` drops an alert that was deleted out of band (also by deleting its dashboard or saved search), and the next `pulumi up` creates it again. Configured by `clickhouse-cloud:observabilityApiUrl` or OBSERVABILITY_API_URL and `clickhouse-cloud:observabilityApiToken` or OBSERVABILITY_API_TOKEN.
 //
 // The resource id: The alert's id, as the API reports it.
 type Alert struct {
@@ -133,7 +133,7 @@ type alertArgs struct {
 	AdoptId *string `pulumi:"adoptId"`
 	// Where notifications go. Updates in place.
 	Channel AlertChannel `pulumi:"channel"`
-	// Every channel notifications go to (at most 10, each once); the first must be `channel`. Production wire only (`observability:apiDialect`, or the plugin's `clickhouse-cloud:observabilityApiDialect`, set to `production`). Updates in place; left out, the alert keeps whatever it has (set in the app, say).
+	// Every channel notifications go to (at most 10, each once); the first must be `channel`. Production wire only (`clickhouse-cloud:observabilityApiDialect` or OBSERVABILITY_API_DIALECT set to `production`). Updates in place; left out, the alert keeps whatever it has (set in the app, say).
 	Channels []AlertChannel `pulumi:"channels"`
 	// The dashboard of the watched tile; required when source is `tile`, not allowed otherwise. Updates in place.
 	DashboardId *string `pulumi:"dashboardId"`
@@ -145,21 +145,21 @@ type alertArgs struct {
 	Message *string `pulumi:"message"`
 	// A display name, 1 to 512 characters. Updates in place.
 	Name *string `pulumi:"name"`
-	// A note shown with the alert, 1 to 4096 characters. Production wire only (`observability:apiDialect`, or the plugin's `clickhouse-cloud:observabilityApiDialect`, set to `production`). Updates in place; left out, the alert keeps whatever it has (set in the app, say).
+	// A note shown with the alert, 1 to 4096 characters. Production wire only (`clickhouse-cloud:observabilityApiDialect` or OBSERVABILITY_API_DIALECT set to `production`). Updates in place; left out, the alert keeps whatever it has (set in the app, say).
 	Note *string `pulumi:"note"`
-	// How many evaluation windows in a row must breach the threshold before the alert fires, at least 1. Production wire only (`observability:apiDialect`, or the plugin's `clickhouse-cloud:observabilityApiDialect`, set to `production`). Updates in place; left out, the alert keeps whatever it has (set in the app, say).
+	// How many evaluation windows in a row must breach the threshold before the alert fires, at least 1. Production wire only (`clickhouse-cloud:observabilityApiDialect` or OBSERVABILITY_API_DIALECT set to `production`). Updates in place; left out, the alert keeps whatever it has (set in the app, say).
 	NumConsecutiveWindows *int `pulumi:"numConsecutiveWindows"`
 	// The watched saved search; required when source is `search`, not allowed otherwise. Updates in place.
 	SavedSearchId *string `pulumi:"savedSearchId"`
-	// Minutes after each interval boundary at which the alert is evaluated, below the interval (0 with `scheduleStartAt`). Production wire only (`observability:apiDialect`, or the plugin's `clickhouse-cloud:observabilityApiDialect`, set to `production`). Updates in place; left out, the alert keeps whatever it has (set in the app, say).
+	// Minutes after each interval boundary at which the alert is evaluated, below the interval (0 with `scheduleStartAt`). Production wire only (`clickhouse-cloud:observabilityApiDialect` or OBSERVABILITY_API_DIALECT set to `production`). Updates in place; left out, the alert keeps whatever it has (set in the app, say).
 	ScheduleOffsetMinutes *int `pulumi:"scheduleOffsetMinutes"`
-	// An ISO 8601 date-time the evaluation windows start from. Production wire only (`observability:apiDialect`, or the plugin's `clickhouse-cloud:observabilityApiDialect`, set to `production`). Updates in place; left out, the alert keeps whatever it has (set in the app, say).
+	// An ISO 8601 date-time the evaluation windows start from. Production wire only (`clickhouse-cloud:observabilityApiDialect` or OBSERVABILITY_API_DIALECT set to `production`). Updates in place; left out, the alert keeps whatever it has (set in the app, say).
 	ScheduleStartAt *string `pulumi:"scheduleStartAt"`
 	// What the alert watches: `tile` (a dashboard tile; needs `dashboardId` and `tileId`) or `search` (a saved search; needs `savedSearchId`, may take `groupBy`). Changing it updates the alert in place, because a PUT replaces every field of an alert, its source included: the alert keeps its id, state and silence instead of being deleted and created again. The ids of the other source must then be removed from the inputs.
 	Source AlertSource `pulumi:"source"`
 	// The value the watched series is compared with. Updates in place.
 	Threshold float64 `pulumi:"threshold"`
-	// The upper end of the range of `between` and `not_between` (required with them), at least `threshold`. Production wire only (`observability:apiDialect`, or the plugin's `clickhouse-cloud:observabilityApiDialect`, set to `production`). Updates in place; left out, the alert keeps whatever it has (set in the app, say).
+	// The upper end of the range of `between` and `not_between` (required with them), at least `threshold`. Production wire only (`clickhouse-cloud:observabilityApiDialect` or OBSERVABILITY_API_DIALECT set to `production`). Updates in place; left out, the alert keeps whatever it has (set in the app, say).
 	ThresholdMax *float64 `pulumi:"thresholdMax"`
 	// `above` fires when the value exceeds the threshold, `below` when it falls under it. The production wire also takes `above_exclusive`, `below_or_equal`, `equal`, `not_equal`, and the ranges `between` and `not_between`, which need `thresholdMax`. Updates in place.
 	ThresholdType AlertThresholdType `pulumi:"thresholdType"`
@@ -173,7 +173,7 @@ type AlertArgs struct {
 	AdoptId pulumi.StringPtrInput
 	// Where notifications go. Updates in place.
 	Channel AlertChannelInput
-	// Every channel notifications go to (at most 10, each once); the first must be `channel`. Production wire only (`observability:apiDialect`, or the plugin's `clickhouse-cloud:observabilityApiDialect`, set to `production`). Updates in place; left out, the alert keeps whatever it has (set in the app, say).
+	// Every channel notifications go to (at most 10, each once); the first must be `channel`. Production wire only (`clickhouse-cloud:observabilityApiDialect` or OBSERVABILITY_API_DIALECT set to `production`). Updates in place; left out, the alert keeps whatever it has (set in the app, say).
 	Channels AlertChannelArrayInput
 	// The dashboard of the watched tile; required when source is `tile`, not allowed otherwise. Updates in place.
 	DashboardId pulumi.StringPtrInput
@@ -185,21 +185,21 @@ type AlertArgs struct {
 	Message pulumi.StringPtrInput
 	// A display name, 1 to 512 characters. Updates in place.
 	Name pulumi.StringPtrInput
-	// A note shown with the alert, 1 to 4096 characters. Production wire only (`observability:apiDialect`, or the plugin's `clickhouse-cloud:observabilityApiDialect`, set to `production`). Updates in place; left out, the alert keeps whatever it has (set in the app, say).
+	// A note shown with the alert, 1 to 4096 characters. Production wire only (`clickhouse-cloud:observabilityApiDialect` or OBSERVABILITY_API_DIALECT set to `production`). Updates in place; left out, the alert keeps whatever it has (set in the app, say).
 	Note pulumi.StringPtrInput
-	// How many evaluation windows in a row must breach the threshold before the alert fires, at least 1. Production wire only (`observability:apiDialect`, or the plugin's `clickhouse-cloud:observabilityApiDialect`, set to `production`). Updates in place; left out, the alert keeps whatever it has (set in the app, say).
+	// How many evaluation windows in a row must breach the threshold before the alert fires, at least 1. Production wire only (`clickhouse-cloud:observabilityApiDialect` or OBSERVABILITY_API_DIALECT set to `production`). Updates in place; left out, the alert keeps whatever it has (set in the app, say).
 	NumConsecutiveWindows pulumi.IntPtrInput
 	// The watched saved search; required when source is `search`, not allowed otherwise. Updates in place.
 	SavedSearchId pulumi.StringPtrInput
-	// Minutes after each interval boundary at which the alert is evaluated, below the interval (0 with `scheduleStartAt`). Production wire only (`observability:apiDialect`, or the plugin's `clickhouse-cloud:observabilityApiDialect`, set to `production`). Updates in place; left out, the alert keeps whatever it has (set in the app, say).
+	// Minutes after each interval boundary at which the alert is evaluated, below the interval (0 with `scheduleStartAt`). Production wire only (`clickhouse-cloud:observabilityApiDialect` or OBSERVABILITY_API_DIALECT set to `production`). Updates in place; left out, the alert keeps whatever it has (set in the app, say).
 	ScheduleOffsetMinutes pulumi.IntPtrInput
-	// An ISO 8601 date-time the evaluation windows start from. Production wire only (`observability:apiDialect`, or the plugin's `clickhouse-cloud:observabilityApiDialect`, set to `production`). Updates in place; left out, the alert keeps whatever it has (set in the app, say).
+	// An ISO 8601 date-time the evaluation windows start from. Production wire only (`clickhouse-cloud:observabilityApiDialect` or OBSERVABILITY_API_DIALECT set to `production`). Updates in place; left out, the alert keeps whatever it has (set in the app, say).
 	ScheduleStartAt pulumi.StringPtrInput
 	// What the alert watches: `tile` (a dashboard tile; needs `dashboardId` and `tileId`) or `search` (a saved search; needs `savedSearchId`, may take `groupBy`). Changing it updates the alert in place, because a PUT replaces every field of an alert, its source included: the alert keeps its id, state and silence instead of being deleted and created again. The ids of the other source must then be removed from the inputs.
 	Source AlertSourceInput
 	// The value the watched series is compared with. Updates in place.
 	Threshold pulumi.Float64Input
-	// The upper end of the range of `between` and `not_between` (required with them), at least `threshold`. Production wire only (`observability:apiDialect`, or the plugin's `clickhouse-cloud:observabilityApiDialect`, set to `production`). Updates in place; left out, the alert keeps whatever it has (set in the app, say).
+	// The upper end of the range of `between` and `not_between` (required with them), at least `threshold`. Production wire only (`clickhouse-cloud:observabilityApiDialect` or OBSERVABILITY_API_DIALECT set to `production`). Updates in place; left out, the alert keeps whatever it has (set in the app, say).
 	ThresholdMax pulumi.Float64PtrInput
 	// `above` fires when the value exceeds the threshold, `below` when it falls under it. The production wire also takes `above_exclusive`, `below_or_equal`, `equal`, `not_equal`, and the ranges `between` and `not_between`, which need `thresholdMax`. Updates in place.
 	ThresholdType AlertThresholdTypeInput

@@ -118,13 +118,13 @@ type apiKeyArgs struct {
 	KeySecret *string `pulumi:"keySecret"`
 	// The key's name; need not be unique in the organization. Changes in place.
 	Name string `pulumi:"name"`
-	// The organization (uuid); defaults to the provider's organization (`clickhouse:organizationId` for the dynamic-provider classes, `clickhouse-cloud:organizationId` for the native plugin) or CLICKHOUSE_ORG_ID. Replaces on change.
+	// The organization (uuid); defaults to the provider's organization, `clickhouse-cloud:organizationId` or CLICKHOUSE_ORG_ID. Replaces on change.
 	OrganizationId *string `pulumi:"organizationId"`
 	// At least one of admin, developer and query_endpoints, without duplicates; order doesn't matter. Changes in place.
 	Roles []ApiKeyRole `pulumi:"roles"`
 	// Any string; changing it (setting, editing or removing it) rotates the key: a new key with new credentials is created first and the old one is deleted after everything that depends on keyId and keySecret has been updated, so there is no moment without a working key. A date or a counter works well. Nothing is sent to the API.
 	RotationTrigger *string `pulumi:"rotationTrigger"`
-	// enabled (the default) or disabled. Changes in place; `up` puts back a state changed outside Pulumi. Default: enabled.
+	// enabled (the default) or disabled. Changes in place; `up` puts back a state changed outside Pulumi.
 	State *ApiKeyStateEnum `pulumi:"state"`
 }
 
@@ -144,13 +144,13 @@ type ApiKeyArgs struct {
 	KeySecret pulumi.StringPtrInput
 	// The key's name; need not be unique in the organization. Changes in place.
 	Name pulumi.StringInput
-	// The organization (uuid); defaults to the provider's organization (`clickhouse:organizationId` for the dynamic-provider classes, `clickhouse-cloud:organizationId` for the native plugin) or CLICKHOUSE_ORG_ID. Replaces on change.
+	// The organization (uuid); defaults to the provider's organization, `clickhouse-cloud:organizationId` or CLICKHOUSE_ORG_ID. Replaces on change.
 	OrganizationId pulumi.StringPtrInput
 	// At least one of admin, developer and query_endpoints, without duplicates; order doesn't matter. Changes in place.
 	Roles ApiKeyRoleArrayInput
 	// Any string; changing it (setting, editing or removing it) rotates the key: a new key with new credentials is created first and the old one is deleted after everything that depends on keyId and keySecret has been updated, so there is no moment without a working key. A date or a counter works well. Nothing is sent to the API.
 	RotationTrigger pulumi.StringPtrInput
-	// enabled (the default) or disabled. Changes in place; `up` puts back a state changed outside Pulumi. Default: enabled.
+	// enabled (the default) or disabled. Changes in place; `up` puts back a state changed outside Pulumi.
 	State ApiKeyStateEnumPtrInput
 }
 

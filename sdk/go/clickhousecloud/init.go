@@ -25,12 +25,20 @@ func (m *module) Construct(ctx *pulumi.Context, name, typ, urn string) (r pulumi
 		r = &Alert{}
 	case "clickhouse-cloud:index:ApiKey":
 		r = &ApiKey{}
+	case "clickhouse-cloud:index:Dashboard":
+		r = &Dashboard{}
 	case "clickhouse-cloud:index:PrivateEndpoint":
 		r = &PrivateEndpoint{}
 	case "clickhouse-cloud:index:ReplicaScaling":
 		r = &ReplicaScaling{}
 	case "clickhouse-cloud:index:ReversePrivateEndpoint":
 		r = &ReversePrivateEndpoint{}
+	case "clickhouse-cloud:index:SavedSearch":
+		r = &SavedSearch{}
+	case "clickhouse-cloud:index:Source":
+		r = &Source{}
+	case "clickhouse-cloud:index:Webhook":
+		r = &Webhook{}
 	default:
 		return nil, fmt.Errorf("unknown resource type: %s", typ)
 	}

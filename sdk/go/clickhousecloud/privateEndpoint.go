@@ -84,7 +84,7 @@ type privateEndpointArgs struct {
 	Description *string `pulumi:"description"`
 	// The cloud provider's id of the private endpoint (e.g. an AWS VPC endpoint id): the API's `id`, renamed because Pulumi reserves `id`. Changing it replaces the resource.
 	EndpointId string `pulumi:"endpointId"`
-	// The organization (uuid); defaults to the provider's organization (`clickhouse:organizationId` for the dynamic-provider classes, `clickhouse-cloud:organizationId` for the native plugin) or CLICKHOUSE_ORG_ID. Replaces on change.
+	// The organization (uuid); defaults to the provider's organization, `clickhouse-cloud:organizationId` or CLICKHOUSE_ORG_ID. Replaces on change.
 	OrganizationId *string `pulumi:"organizationId"`
 	// The service (uuid) the endpoint is attached to. Changing it replaces the resource.
 	ServiceId string `pulumi:"serviceId"`
@@ -96,7 +96,7 @@ type PrivateEndpointArgs struct {
 	Description pulumi.StringPtrInput
 	// The cloud provider's id of the private endpoint (e.g. an AWS VPC endpoint id): the API's `id`, renamed because Pulumi reserves `id`. Changing it replaces the resource.
 	EndpointId pulumi.StringInput
-	// The organization (uuid); defaults to the provider's organization (`clickhouse:organizationId` for the dynamic-provider classes, `clickhouse-cloud:organizationId` for the native plugin) or CLICKHOUSE_ORG_ID. Replaces on change.
+	// The organization (uuid); defaults to the provider's organization, `clickhouse-cloud:organizationId` or CLICKHOUSE_ORG_ID. Replaces on change.
 	OrganizationId pulumi.StringPtrInput
 	// The service (uuid) the endpoint is attached to. Changing it replaces the resource.
 	ServiceId pulumi.StringInput

@@ -1057,6 +1057,342 @@ func (in *autoscalingModePtr) ToAutoscalingModePtrOutputWithContext(ctx context.
 	return pulumi.ToOutputWithContext(ctx, in).(AutoscalingModePtrOutput)
 }
 
+type DashboardFiltersItemSourceMetricType string
+
+const (
+	DashboardFiltersItemSourceMetricTypeGauge                = DashboardFiltersItemSourceMetricType("gauge")
+	DashboardFiltersItemSourceMetricTypeHistogram            = DashboardFiltersItemSourceMetricType("histogram")
+	DashboardFiltersItemSourceMetricTypeSum                  = DashboardFiltersItemSourceMetricType("sum")
+	DashboardFiltersItemSourceMetricTypeSummary              = DashboardFiltersItemSourceMetricType("summary")
+	DashboardFiltersItemSourceMetricTypeExponentialHistogram = DashboardFiltersItemSourceMetricType("exponential histogram")
+)
+
+func (DashboardFiltersItemSourceMetricType) ElementType() reflect.Type {
+	return reflect.TypeOf((*DashboardFiltersItemSourceMetricType)(nil)).Elem()
+}
+
+func (e DashboardFiltersItemSourceMetricType) ToDashboardFiltersItemSourceMetricTypeOutput() DashboardFiltersItemSourceMetricTypeOutput {
+	return pulumi.ToOutput(e).(DashboardFiltersItemSourceMetricTypeOutput)
+}
+
+func (e DashboardFiltersItemSourceMetricType) ToDashboardFiltersItemSourceMetricTypeOutputWithContext(ctx context.Context) DashboardFiltersItemSourceMetricTypeOutput {
+	return pulumi.ToOutputWithContext(ctx, e).(DashboardFiltersItemSourceMetricTypeOutput)
+}
+
+func (e DashboardFiltersItemSourceMetricType) ToDashboardFiltersItemSourceMetricTypePtrOutput() DashboardFiltersItemSourceMetricTypePtrOutput {
+	return e.ToDashboardFiltersItemSourceMetricTypePtrOutputWithContext(context.Background())
+}
+
+func (e DashboardFiltersItemSourceMetricType) ToDashboardFiltersItemSourceMetricTypePtrOutputWithContext(ctx context.Context) DashboardFiltersItemSourceMetricTypePtrOutput {
+	return DashboardFiltersItemSourceMetricType(e).ToDashboardFiltersItemSourceMetricTypeOutputWithContext(ctx).ToDashboardFiltersItemSourceMetricTypePtrOutputWithContext(ctx)
+}
+
+func (e DashboardFiltersItemSourceMetricType) ToStringOutput() pulumi.StringOutput {
+	return pulumi.ToOutput(pulumi.String(e)).(pulumi.StringOutput)
+}
+
+func (e DashboardFiltersItemSourceMetricType) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
+	return pulumi.ToOutputWithContext(ctx, pulumi.String(e)).(pulumi.StringOutput)
+}
+
+func (e DashboardFiltersItemSourceMetricType) ToStringPtrOutput() pulumi.StringPtrOutput {
+	return pulumi.String(e).ToStringPtrOutputWithContext(context.Background())
+}
+
+func (e DashboardFiltersItemSourceMetricType) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return pulumi.String(e).ToStringOutputWithContext(ctx).ToStringPtrOutputWithContext(ctx)
+}
+
+type DashboardFiltersItemSourceMetricTypeOutput struct{ *pulumi.OutputState }
+
+func (DashboardFiltersItemSourceMetricTypeOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*DashboardFiltersItemSourceMetricType)(nil)).Elem()
+}
+
+func (o DashboardFiltersItemSourceMetricTypeOutput) ToDashboardFiltersItemSourceMetricTypeOutput() DashboardFiltersItemSourceMetricTypeOutput {
+	return o
+}
+
+func (o DashboardFiltersItemSourceMetricTypeOutput) ToDashboardFiltersItemSourceMetricTypeOutputWithContext(ctx context.Context) DashboardFiltersItemSourceMetricTypeOutput {
+	return o
+}
+
+func (o DashboardFiltersItemSourceMetricTypeOutput) ToDashboardFiltersItemSourceMetricTypePtrOutput() DashboardFiltersItemSourceMetricTypePtrOutput {
+	return o.ToDashboardFiltersItemSourceMetricTypePtrOutputWithContext(context.Background())
+}
+
+func (o DashboardFiltersItemSourceMetricTypeOutput) ToDashboardFiltersItemSourceMetricTypePtrOutputWithContext(ctx context.Context) DashboardFiltersItemSourceMetricTypePtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, v DashboardFiltersItemSourceMetricType) *DashboardFiltersItemSourceMetricType {
+		return &v
+	}).(DashboardFiltersItemSourceMetricTypePtrOutput)
+}
+
+func (o DashboardFiltersItemSourceMetricTypeOutput) ToStringOutput() pulumi.StringOutput {
+	return o.ToStringOutputWithContext(context.Background())
+}
+
+func (o DashboardFiltersItemSourceMetricTypeOutput) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e DashboardFiltersItemSourceMetricType) string {
+		return string(e)
+	}).(pulumi.StringOutput)
+}
+
+func (o DashboardFiltersItemSourceMetricTypeOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
+	return o.ToStringPtrOutputWithContext(context.Background())
+}
+
+func (o DashboardFiltersItemSourceMetricTypeOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e DashboardFiltersItemSourceMetricType) *string {
+		v := string(e)
+		return &v
+	}).(pulumi.StringPtrOutput)
+}
+
+type DashboardFiltersItemSourceMetricTypePtrOutput struct{ *pulumi.OutputState }
+
+func (DashboardFiltersItemSourceMetricTypePtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**DashboardFiltersItemSourceMetricType)(nil)).Elem()
+}
+
+func (o DashboardFiltersItemSourceMetricTypePtrOutput) ToDashboardFiltersItemSourceMetricTypePtrOutput() DashboardFiltersItemSourceMetricTypePtrOutput {
+	return o
+}
+
+func (o DashboardFiltersItemSourceMetricTypePtrOutput) ToDashboardFiltersItemSourceMetricTypePtrOutputWithContext(ctx context.Context) DashboardFiltersItemSourceMetricTypePtrOutput {
+	return o
+}
+
+func (o DashboardFiltersItemSourceMetricTypePtrOutput) Elem() DashboardFiltersItemSourceMetricTypeOutput {
+	return o.ApplyT(func(v *DashboardFiltersItemSourceMetricType) DashboardFiltersItemSourceMetricType {
+		if v != nil {
+			return *v
+		}
+		var ret DashboardFiltersItemSourceMetricType
+		return ret
+	}).(DashboardFiltersItemSourceMetricTypeOutput)
+}
+
+func (o DashboardFiltersItemSourceMetricTypePtrOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
+	return o.ToStringPtrOutputWithContext(context.Background())
+}
+
+func (o DashboardFiltersItemSourceMetricTypePtrOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e *DashboardFiltersItemSourceMetricType) *string {
+		if e == nil {
+			return nil
+		}
+		v := string(*e)
+		return &v
+	}).(pulumi.StringPtrOutput)
+}
+
+// DashboardFiltersItemSourceMetricTypeInput is an input type that accepts values of the DashboardFiltersItemSourceMetricType enum
+// A concrete instance of `DashboardFiltersItemSourceMetricTypeInput` can be one of the following:
+//
+//	DashboardFiltersItemSourceMetricTypeGauge
+//	DashboardFiltersItemSourceMetricTypeHistogram
+//	DashboardFiltersItemSourceMetricTypeSum
+//	DashboardFiltersItemSourceMetricTypeSummary
+//	DashboardFiltersItemSourceMetricTypeExponentialHistogram
+type DashboardFiltersItemSourceMetricTypeInput interface {
+	pulumi.Input
+
+	ToDashboardFiltersItemSourceMetricTypeOutput() DashboardFiltersItemSourceMetricTypeOutput
+	ToDashboardFiltersItemSourceMetricTypeOutputWithContext(context.Context) DashboardFiltersItemSourceMetricTypeOutput
+}
+
+var dashboardFiltersItemSourceMetricTypePtrType = reflect.TypeOf((**DashboardFiltersItemSourceMetricType)(nil)).Elem()
+
+type DashboardFiltersItemSourceMetricTypePtrInput interface {
+	pulumi.Input
+
+	ToDashboardFiltersItemSourceMetricTypePtrOutput() DashboardFiltersItemSourceMetricTypePtrOutput
+	ToDashboardFiltersItemSourceMetricTypePtrOutputWithContext(context.Context) DashboardFiltersItemSourceMetricTypePtrOutput
+}
+
+type dashboardFiltersItemSourceMetricTypePtr string
+
+func DashboardFiltersItemSourceMetricTypePtr(v string) DashboardFiltersItemSourceMetricTypePtrInput {
+	return (*dashboardFiltersItemSourceMetricTypePtr)(&v)
+}
+
+func (*dashboardFiltersItemSourceMetricTypePtr) ElementType() reflect.Type {
+	return dashboardFiltersItemSourceMetricTypePtrType
+}
+
+func (in *dashboardFiltersItemSourceMetricTypePtr) ToDashboardFiltersItemSourceMetricTypePtrOutput() DashboardFiltersItemSourceMetricTypePtrOutput {
+	return pulumi.ToOutput(in).(DashboardFiltersItemSourceMetricTypePtrOutput)
+}
+
+func (in *dashboardFiltersItemSourceMetricTypePtr) ToDashboardFiltersItemSourceMetricTypePtrOutputWithContext(ctx context.Context) DashboardFiltersItemSourceMetricTypePtrOutput {
+	return pulumi.ToOutputWithContext(ctx, in).(DashboardFiltersItemSourceMetricTypePtrOutput)
+}
+
+type DashboardFiltersItemWhereLanguage string
+
+const (
+	DashboardFiltersItemWhereLanguageSql    = DashboardFiltersItemWhereLanguage("sql")
+	DashboardFiltersItemWhereLanguageLucene = DashboardFiltersItemWhereLanguage("lucene")
+)
+
+func (DashboardFiltersItemWhereLanguage) ElementType() reflect.Type {
+	return reflect.TypeOf((*DashboardFiltersItemWhereLanguage)(nil)).Elem()
+}
+
+func (e DashboardFiltersItemWhereLanguage) ToDashboardFiltersItemWhereLanguageOutput() DashboardFiltersItemWhereLanguageOutput {
+	return pulumi.ToOutput(e).(DashboardFiltersItemWhereLanguageOutput)
+}
+
+func (e DashboardFiltersItemWhereLanguage) ToDashboardFiltersItemWhereLanguageOutputWithContext(ctx context.Context) DashboardFiltersItemWhereLanguageOutput {
+	return pulumi.ToOutputWithContext(ctx, e).(DashboardFiltersItemWhereLanguageOutput)
+}
+
+func (e DashboardFiltersItemWhereLanguage) ToDashboardFiltersItemWhereLanguagePtrOutput() DashboardFiltersItemWhereLanguagePtrOutput {
+	return e.ToDashboardFiltersItemWhereLanguagePtrOutputWithContext(context.Background())
+}
+
+func (e DashboardFiltersItemWhereLanguage) ToDashboardFiltersItemWhereLanguagePtrOutputWithContext(ctx context.Context) DashboardFiltersItemWhereLanguagePtrOutput {
+	return DashboardFiltersItemWhereLanguage(e).ToDashboardFiltersItemWhereLanguageOutputWithContext(ctx).ToDashboardFiltersItemWhereLanguagePtrOutputWithContext(ctx)
+}
+
+func (e DashboardFiltersItemWhereLanguage) ToStringOutput() pulumi.StringOutput {
+	return pulumi.ToOutput(pulumi.String(e)).(pulumi.StringOutput)
+}
+
+func (e DashboardFiltersItemWhereLanguage) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
+	return pulumi.ToOutputWithContext(ctx, pulumi.String(e)).(pulumi.StringOutput)
+}
+
+func (e DashboardFiltersItemWhereLanguage) ToStringPtrOutput() pulumi.StringPtrOutput {
+	return pulumi.String(e).ToStringPtrOutputWithContext(context.Background())
+}
+
+func (e DashboardFiltersItemWhereLanguage) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return pulumi.String(e).ToStringOutputWithContext(ctx).ToStringPtrOutputWithContext(ctx)
+}
+
+type DashboardFiltersItemWhereLanguageOutput struct{ *pulumi.OutputState }
+
+func (DashboardFiltersItemWhereLanguageOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*DashboardFiltersItemWhereLanguage)(nil)).Elem()
+}
+
+func (o DashboardFiltersItemWhereLanguageOutput) ToDashboardFiltersItemWhereLanguageOutput() DashboardFiltersItemWhereLanguageOutput {
+	return o
+}
+
+func (o DashboardFiltersItemWhereLanguageOutput) ToDashboardFiltersItemWhereLanguageOutputWithContext(ctx context.Context) DashboardFiltersItemWhereLanguageOutput {
+	return o
+}
+
+func (o DashboardFiltersItemWhereLanguageOutput) ToDashboardFiltersItemWhereLanguagePtrOutput() DashboardFiltersItemWhereLanguagePtrOutput {
+	return o.ToDashboardFiltersItemWhereLanguagePtrOutputWithContext(context.Background())
+}
+
+func (o DashboardFiltersItemWhereLanguageOutput) ToDashboardFiltersItemWhereLanguagePtrOutputWithContext(ctx context.Context) DashboardFiltersItemWhereLanguagePtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, v DashboardFiltersItemWhereLanguage) *DashboardFiltersItemWhereLanguage {
+		return &v
+	}).(DashboardFiltersItemWhereLanguagePtrOutput)
+}
+
+func (o DashboardFiltersItemWhereLanguageOutput) ToStringOutput() pulumi.StringOutput {
+	return o.ToStringOutputWithContext(context.Background())
+}
+
+func (o DashboardFiltersItemWhereLanguageOutput) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e DashboardFiltersItemWhereLanguage) string {
+		return string(e)
+	}).(pulumi.StringOutput)
+}
+
+func (o DashboardFiltersItemWhereLanguageOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
+	return o.ToStringPtrOutputWithContext(context.Background())
+}
+
+func (o DashboardFiltersItemWhereLanguageOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e DashboardFiltersItemWhereLanguage) *string {
+		v := string(e)
+		return &v
+	}).(pulumi.StringPtrOutput)
+}
+
+type DashboardFiltersItemWhereLanguagePtrOutput struct{ *pulumi.OutputState }
+
+func (DashboardFiltersItemWhereLanguagePtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**DashboardFiltersItemWhereLanguage)(nil)).Elem()
+}
+
+func (o DashboardFiltersItemWhereLanguagePtrOutput) ToDashboardFiltersItemWhereLanguagePtrOutput() DashboardFiltersItemWhereLanguagePtrOutput {
+	return o
+}
+
+func (o DashboardFiltersItemWhereLanguagePtrOutput) ToDashboardFiltersItemWhereLanguagePtrOutputWithContext(ctx context.Context) DashboardFiltersItemWhereLanguagePtrOutput {
+	return o
+}
+
+func (o DashboardFiltersItemWhereLanguagePtrOutput) Elem() DashboardFiltersItemWhereLanguageOutput {
+	return o.ApplyT(func(v *DashboardFiltersItemWhereLanguage) DashboardFiltersItemWhereLanguage {
+		if v != nil {
+			return *v
+		}
+		var ret DashboardFiltersItemWhereLanguage
+		return ret
+	}).(DashboardFiltersItemWhereLanguageOutput)
+}
+
+func (o DashboardFiltersItemWhereLanguagePtrOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
+	return o.ToStringPtrOutputWithContext(context.Background())
+}
+
+func (o DashboardFiltersItemWhereLanguagePtrOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e *DashboardFiltersItemWhereLanguage) *string {
+		if e == nil {
+			return nil
+		}
+		v := string(*e)
+		return &v
+	}).(pulumi.StringPtrOutput)
+}
+
+// DashboardFiltersItemWhereLanguageInput is an input type that accepts values of the DashboardFiltersItemWhereLanguage enum
+// A concrete instance of `DashboardFiltersItemWhereLanguageInput` can be one of the following:
+//
+//	DashboardFiltersItemWhereLanguageSql
+//	DashboardFiltersItemWhereLanguageLucene
+type DashboardFiltersItemWhereLanguageInput interface {
+	pulumi.Input
+
+	ToDashboardFiltersItemWhereLanguageOutput() DashboardFiltersItemWhereLanguageOutput
+	ToDashboardFiltersItemWhereLanguageOutputWithContext(context.Context) DashboardFiltersItemWhereLanguageOutput
+}
+
+var dashboardFiltersItemWhereLanguagePtrType = reflect.TypeOf((**DashboardFiltersItemWhereLanguage)(nil)).Elem()
+
+type DashboardFiltersItemWhereLanguagePtrInput interface {
+	pulumi.Input
+
+	ToDashboardFiltersItemWhereLanguagePtrOutput() DashboardFiltersItemWhereLanguagePtrOutput
+	ToDashboardFiltersItemWhereLanguagePtrOutputWithContext(context.Context) DashboardFiltersItemWhereLanguagePtrOutput
+}
+
+type dashboardFiltersItemWhereLanguagePtr string
+
+func DashboardFiltersItemWhereLanguagePtr(v string) DashboardFiltersItemWhereLanguagePtrInput {
+	return (*dashboardFiltersItemWhereLanguagePtr)(&v)
+}
+
+func (*dashboardFiltersItemWhereLanguagePtr) ElementType() reflect.Type {
+	return dashboardFiltersItemWhereLanguagePtrType
+}
+
+func (in *dashboardFiltersItemWhereLanguagePtr) ToDashboardFiltersItemWhereLanguagePtrOutput() DashboardFiltersItemWhereLanguagePtrOutput {
+	return pulumi.ToOutput(in).(DashboardFiltersItemWhereLanguagePtrOutput)
+}
+
+func (in *dashboardFiltersItemWhereLanguagePtr) ToDashboardFiltersItemWhereLanguagePtrOutputWithContext(ctx context.Context) DashboardFiltersItemWhereLanguagePtrOutput {
+	return pulumi.ToOutputWithContext(ctx, in).(DashboardFiltersItemWhereLanguagePtrOutput)
+}
+
 type MskAuthentication string
 
 const (
@@ -1387,6 +1723,511 @@ func (in *reversePrivateEndpointTypePtr) ToReversePrivateEndpointTypePtrOutput()
 
 func (in *reversePrivateEndpointTypePtr) ToReversePrivateEndpointTypePtrOutputWithContext(ctx context.Context) ReversePrivateEndpointTypePtrOutput {
 	return pulumi.ToOutputWithContext(ctx, in).(ReversePrivateEndpointTypePtrOutput)
+}
+
+type SavedSearchFiltersItemOperator string
+
+const (
+	SavedSearchFiltersItemOperatorEqual              = SavedSearchFiltersItemOperator("=")
+	SavedSearchFiltersItemOperatorLessThan           = SavedSearchFiltersItemOperator("<")
+	SavedSearchFiltersItemOperatorGreaterThan        = SavedSearchFiltersItemOperator(">")
+	SavedSearchFiltersItemOperatorNotEqual           = SavedSearchFiltersItemOperator("!=")
+	SavedSearchFiltersItemOperatorLessThanOrEqual    = SavedSearchFiltersItemOperator("<=")
+	SavedSearchFiltersItemOperatorGreaterThanOrEqual = SavedSearchFiltersItemOperator(">=")
+)
+
+func (SavedSearchFiltersItemOperator) ElementType() reflect.Type {
+	return reflect.TypeOf((*SavedSearchFiltersItemOperator)(nil)).Elem()
+}
+
+func (e SavedSearchFiltersItemOperator) ToSavedSearchFiltersItemOperatorOutput() SavedSearchFiltersItemOperatorOutput {
+	return pulumi.ToOutput(e).(SavedSearchFiltersItemOperatorOutput)
+}
+
+func (e SavedSearchFiltersItemOperator) ToSavedSearchFiltersItemOperatorOutputWithContext(ctx context.Context) SavedSearchFiltersItemOperatorOutput {
+	return pulumi.ToOutputWithContext(ctx, e).(SavedSearchFiltersItemOperatorOutput)
+}
+
+func (e SavedSearchFiltersItemOperator) ToSavedSearchFiltersItemOperatorPtrOutput() SavedSearchFiltersItemOperatorPtrOutput {
+	return e.ToSavedSearchFiltersItemOperatorPtrOutputWithContext(context.Background())
+}
+
+func (e SavedSearchFiltersItemOperator) ToSavedSearchFiltersItemOperatorPtrOutputWithContext(ctx context.Context) SavedSearchFiltersItemOperatorPtrOutput {
+	return SavedSearchFiltersItemOperator(e).ToSavedSearchFiltersItemOperatorOutputWithContext(ctx).ToSavedSearchFiltersItemOperatorPtrOutputWithContext(ctx)
+}
+
+func (e SavedSearchFiltersItemOperator) ToStringOutput() pulumi.StringOutput {
+	return pulumi.ToOutput(pulumi.String(e)).(pulumi.StringOutput)
+}
+
+func (e SavedSearchFiltersItemOperator) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
+	return pulumi.ToOutputWithContext(ctx, pulumi.String(e)).(pulumi.StringOutput)
+}
+
+func (e SavedSearchFiltersItemOperator) ToStringPtrOutput() pulumi.StringPtrOutput {
+	return pulumi.String(e).ToStringPtrOutputWithContext(context.Background())
+}
+
+func (e SavedSearchFiltersItemOperator) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return pulumi.String(e).ToStringOutputWithContext(ctx).ToStringPtrOutputWithContext(ctx)
+}
+
+type SavedSearchFiltersItemOperatorOutput struct{ *pulumi.OutputState }
+
+func (SavedSearchFiltersItemOperatorOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*SavedSearchFiltersItemOperator)(nil)).Elem()
+}
+
+func (o SavedSearchFiltersItemOperatorOutput) ToSavedSearchFiltersItemOperatorOutput() SavedSearchFiltersItemOperatorOutput {
+	return o
+}
+
+func (o SavedSearchFiltersItemOperatorOutput) ToSavedSearchFiltersItemOperatorOutputWithContext(ctx context.Context) SavedSearchFiltersItemOperatorOutput {
+	return o
+}
+
+func (o SavedSearchFiltersItemOperatorOutput) ToSavedSearchFiltersItemOperatorPtrOutput() SavedSearchFiltersItemOperatorPtrOutput {
+	return o.ToSavedSearchFiltersItemOperatorPtrOutputWithContext(context.Background())
+}
+
+func (o SavedSearchFiltersItemOperatorOutput) ToSavedSearchFiltersItemOperatorPtrOutputWithContext(ctx context.Context) SavedSearchFiltersItemOperatorPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, v SavedSearchFiltersItemOperator) *SavedSearchFiltersItemOperator {
+		return &v
+	}).(SavedSearchFiltersItemOperatorPtrOutput)
+}
+
+func (o SavedSearchFiltersItemOperatorOutput) ToStringOutput() pulumi.StringOutput {
+	return o.ToStringOutputWithContext(context.Background())
+}
+
+func (o SavedSearchFiltersItemOperatorOutput) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e SavedSearchFiltersItemOperator) string {
+		return string(e)
+	}).(pulumi.StringOutput)
+}
+
+func (o SavedSearchFiltersItemOperatorOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
+	return o.ToStringPtrOutputWithContext(context.Background())
+}
+
+func (o SavedSearchFiltersItemOperatorOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e SavedSearchFiltersItemOperator) *string {
+		v := string(e)
+		return &v
+	}).(pulumi.StringPtrOutput)
+}
+
+type SavedSearchFiltersItemOperatorPtrOutput struct{ *pulumi.OutputState }
+
+func (SavedSearchFiltersItemOperatorPtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**SavedSearchFiltersItemOperator)(nil)).Elem()
+}
+
+func (o SavedSearchFiltersItemOperatorPtrOutput) ToSavedSearchFiltersItemOperatorPtrOutput() SavedSearchFiltersItemOperatorPtrOutput {
+	return o
+}
+
+func (o SavedSearchFiltersItemOperatorPtrOutput) ToSavedSearchFiltersItemOperatorPtrOutputWithContext(ctx context.Context) SavedSearchFiltersItemOperatorPtrOutput {
+	return o
+}
+
+func (o SavedSearchFiltersItemOperatorPtrOutput) Elem() SavedSearchFiltersItemOperatorOutput {
+	return o.ApplyT(func(v *SavedSearchFiltersItemOperator) SavedSearchFiltersItemOperator {
+		if v != nil {
+			return *v
+		}
+		var ret SavedSearchFiltersItemOperator
+		return ret
+	}).(SavedSearchFiltersItemOperatorOutput)
+}
+
+func (o SavedSearchFiltersItemOperatorPtrOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
+	return o.ToStringPtrOutputWithContext(context.Background())
+}
+
+func (o SavedSearchFiltersItemOperatorPtrOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e *SavedSearchFiltersItemOperator) *string {
+		if e == nil {
+			return nil
+		}
+		v := string(*e)
+		return &v
+	}).(pulumi.StringPtrOutput)
+}
+
+// SavedSearchFiltersItemOperatorInput is an input type that accepts values of the SavedSearchFiltersItemOperator enum
+// A concrete instance of `SavedSearchFiltersItemOperatorInput` can be one of the following:
+//
+//	SavedSearchFiltersItemOperatorEqual
+//	SavedSearchFiltersItemOperatorLessThan
+//	SavedSearchFiltersItemOperatorGreaterThan
+//	SavedSearchFiltersItemOperatorNotEqual
+//	SavedSearchFiltersItemOperatorLessThanOrEqual
+//	SavedSearchFiltersItemOperatorGreaterThanOrEqual
+type SavedSearchFiltersItemOperatorInput interface {
+	pulumi.Input
+
+	ToSavedSearchFiltersItemOperatorOutput() SavedSearchFiltersItemOperatorOutput
+	ToSavedSearchFiltersItemOperatorOutputWithContext(context.Context) SavedSearchFiltersItemOperatorOutput
+}
+
+var savedSearchFiltersItemOperatorPtrType = reflect.TypeOf((**SavedSearchFiltersItemOperator)(nil)).Elem()
+
+type SavedSearchFiltersItemOperatorPtrInput interface {
+	pulumi.Input
+
+	ToSavedSearchFiltersItemOperatorPtrOutput() SavedSearchFiltersItemOperatorPtrOutput
+	ToSavedSearchFiltersItemOperatorPtrOutputWithContext(context.Context) SavedSearchFiltersItemOperatorPtrOutput
+}
+
+type savedSearchFiltersItemOperatorPtr string
+
+func SavedSearchFiltersItemOperatorPtr(v string) SavedSearchFiltersItemOperatorPtrInput {
+	return (*savedSearchFiltersItemOperatorPtr)(&v)
+}
+
+func (*savedSearchFiltersItemOperatorPtr) ElementType() reflect.Type {
+	return savedSearchFiltersItemOperatorPtrType
+}
+
+func (in *savedSearchFiltersItemOperatorPtr) ToSavedSearchFiltersItemOperatorPtrOutput() SavedSearchFiltersItemOperatorPtrOutput {
+	return pulumi.ToOutput(in).(SavedSearchFiltersItemOperatorPtrOutput)
+}
+
+func (in *savedSearchFiltersItemOperatorPtr) ToSavedSearchFiltersItemOperatorPtrOutputWithContext(ctx context.Context) SavedSearchFiltersItemOperatorPtrOutput {
+	return pulumi.ToOutputWithContext(ctx, in).(SavedSearchFiltersItemOperatorPtrOutput)
+}
+
+type SavedSearchFiltersItemType string
+
+const (
+	SavedSearchFiltersItemTypeSql    = SavedSearchFiltersItemType("sql")
+	SavedSearchFiltersItemTypeLucene = SavedSearchFiltersItemType("lucene")
+	SavedSearchFiltersItemTypeSqlAst = SavedSearchFiltersItemType("sql_ast")
+)
+
+func (SavedSearchFiltersItemType) ElementType() reflect.Type {
+	return reflect.TypeOf((*SavedSearchFiltersItemType)(nil)).Elem()
+}
+
+func (e SavedSearchFiltersItemType) ToSavedSearchFiltersItemTypeOutput() SavedSearchFiltersItemTypeOutput {
+	return pulumi.ToOutput(e).(SavedSearchFiltersItemTypeOutput)
+}
+
+func (e SavedSearchFiltersItemType) ToSavedSearchFiltersItemTypeOutputWithContext(ctx context.Context) SavedSearchFiltersItemTypeOutput {
+	return pulumi.ToOutputWithContext(ctx, e).(SavedSearchFiltersItemTypeOutput)
+}
+
+func (e SavedSearchFiltersItemType) ToSavedSearchFiltersItemTypePtrOutput() SavedSearchFiltersItemTypePtrOutput {
+	return e.ToSavedSearchFiltersItemTypePtrOutputWithContext(context.Background())
+}
+
+func (e SavedSearchFiltersItemType) ToSavedSearchFiltersItemTypePtrOutputWithContext(ctx context.Context) SavedSearchFiltersItemTypePtrOutput {
+	return SavedSearchFiltersItemType(e).ToSavedSearchFiltersItemTypeOutputWithContext(ctx).ToSavedSearchFiltersItemTypePtrOutputWithContext(ctx)
+}
+
+func (e SavedSearchFiltersItemType) ToStringOutput() pulumi.StringOutput {
+	return pulumi.ToOutput(pulumi.String(e)).(pulumi.StringOutput)
+}
+
+func (e SavedSearchFiltersItemType) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
+	return pulumi.ToOutputWithContext(ctx, pulumi.String(e)).(pulumi.StringOutput)
+}
+
+func (e SavedSearchFiltersItemType) ToStringPtrOutput() pulumi.StringPtrOutput {
+	return pulumi.String(e).ToStringPtrOutputWithContext(context.Background())
+}
+
+func (e SavedSearchFiltersItemType) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return pulumi.String(e).ToStringOutputWithContext(ctx).ToStringPtrOutputWithContext(ctx)
+}
+
+type SavedSearchFiltersItemTypeOutput struct{ *pulumi.OutputState }
+
+func (SavedSearchFiltersItemTypeOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*SavedSearchFiltersItemType)(nil)).Elem()
+}
+
+func (o SavedSearchFiltersItemTypeOutput) ToSavedSearchFiltersItemTypeOutput() SavedSearchFiltersItemTypeOutput {
+	return o
+}
+
+func (o SavedSearchFiltersItemTypeOutput) ToSavedSearchFiltersItemTypeOutputWithContext(ctx context.Context) SavedSearchFiltersItemTypeOutput {
+	return o
+}
+
+func (o SavedSearchFiltersItemTypeOutput) ToSavedSearchFiltersItemTypePtrOutput() SavedSearchFiltersItemTypePtrOutput {
+	return o.ToSavedSearchFiltersItemTypePtrOutputWithContext(context.Background())
+}
+
+func (o SavedSearchFiltersItemTypeOutput) ToSavedSearchFiltersItemTypePtrOutputWithContext(ctx context.Context) SavedSearchFiltersItemTypePtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, v SavedSearchFiltersItemType) *SavedSearchFiltersItemType {
+		return &v
+	}).(SavedSearchFiltersItemTypePtrOutput)
+}
+
+func (o SavedSearchFiltersItemTypeOutput) ToStringOutput() pulumi.StringOutput {
+	return o.ToStringOutputWithContext(context.Background())
+}
+
+func (o SavedSearchFiltersItemTypeOutput) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e SavedSearchFiltersItemType) string {
+		return string(e)
+	}).(pulumi.StringOutput)
+}
+
+func (o SavedSearchFiltersItemTypeOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
+	return o.ToStringPtrOutputWithContext(context.Background())
+}
+
+func (o SavedSearchFiltersItemTypeOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e SavedSearchFiltersItemType) *string {
+		v := string(e)
+		return &v
+	}).(pulumi.StringPtrOutput)
+}
+
+type SavedSearchFiltersItemTypePtrOutput struct{ *pulumi.OutputState }
+
+func (SavedSearchFiltersItemTypePtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**SavedSearchFiltersItemType)(nil)).Elem()
+}
+
+func (o SavedSearchFiltersItemTypePtrOutput) ToSavedSearchFiltersItemTypePtrOutput() SavedSearchFiltersItemTypePtrOutput {
+	return o
+}
+
+func (o SavedSearchFiltersItemTypePtrOutput) ToSavedSearchFiltersItemTypePtrOutputWithContext(ctx context.Context) SavedSearchFiltersItemTypePtrOutput {
+	return o
+}
+
+func (o SavedSearchFiltersItemTypePtrOutput) Elem() SavedSearchFiltersItemTypeOutput {
+	return o.ApplyT(func(v *SavedSearchFiltersItemType) SavedSearchFiltersItemType {
+		if v != nil {
+			return *v
+		}
+		var ret SavedSearchFiltersItemType
+		return ret
+	}).(SavedSearchFiltersItemTypeOutput)
+}
+
+func (o SavedSearchFiltersItemTypePtrOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
+	return o.ToStringPtrOutputWithContext(context.Background())
+}
+
+func (o SavedSearchFiltersItemTypePtrOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e *SavedSearchFiltersItemType) *string {
+		if e == nil {
+			return nil
+		}
+		v := string(*e)
+		return &v
+	}).(pulumi.StringPtrOutput)
+}
+
+// SavedSearchFiltersItemTypeInput is an input type that accepts values of the SavedSearchFiltersItemType enum
+// A concrete instance of `SavedSearchFiltersItemTypeInput` can be one of the following:
+//
+//	SavedSearchFiltersItemTypeSql
+//	SavedSearchFiltersItemTypeLucene
+//	SavedSearchFiltersItemTypeSqlAst
+type SavedSearchFiltersItemTypeInput interface {
+	pulumi.Input
+
+	ToSavedSearchFiltersItemTypeOutput() SavedSearchFiltersItemTypeOutput
+	ToSavedSearchFiltersItemTypeOutputWithContext(context.Context) SavedSearchFiltersItemTypeOutput
+}
+
+var savedSearchFiltersItemTypePtrType = reflect.TypeOf((**SavedSearchFiltersItemType)(nil)).Elem()
+
+type SavedSearchFiltersItemTypePtrInput interface {
+	pulumi.Input
+
+	ToSavedSearchFiltersItemTypePtrOutput() SavedSearchFiltersItemTypePtrOutput
+	ToSavedSearchFiltersItemTypePtrOutputWithContext(context.Context) SavedSearchFiltersItemTypePtrOutput
+}
+
+type savedSearchFiltersItemTypePtr string
+
+func SavedSearchFiltersItemTypePtr(v string) SavedSearchFiltersItemTypePtrInput {
+	return (*savedSearchFiltersItemTypePtr)(&v)
+}
+
+func (*savedSearchFiltersItemTypePtr) ElementType() reflect.Type {
+	return savedSearchFiltersItemTypePtrType
+}
+
+func (in *savedSearchFiltersItemTypePtr) ToSavedSearchFiltersItemTypePtrOutput() SavedSearchFiltersItemTypePtrOutput {
+	return pulumi.ToOutput(in).(SavedSearchFiltersItemTypePtrOutput)
+}
+
+func (in *savedSearchFiltersItemTypePtr) ToSavedSearchFiltersItemTypePtrOutputWithContext(ctx context.Context) SavedSearchFiltersItemTypePtrOutput {
+	return pulumi.ToOutputWithContext(ctx, in).(SavedSearchFiltersItemTypePtrOutput)
+}
+
+type SavedSearchWhereLanguage string
+
+const (
+	SavedSearchWhereLanguageLucene = SavedSearchWhereLanguage("lucene")
+	SavedSearchWhereLanguageSql    = SavedSearchWhereLanguage("sql")
+)
+
+func (SavedSearchWhereLanguage) ElementType() reflect.Type {
+	return reflect.TypeOf((*SavedSearchWhereLanguage)(nil)).Elem()
+}
+
+func (e SavedSearchWhereLanguage) ToSavedSearchWhereLanguageOutput() SavedSearchWhereLanguageOutput {
+	return pulumi.ToOutput(e).(SavedSearchWhereLanguageOutput)
+}
+
+func (e SavedSearchWhereLanguage) ToSavedSearchWhereLanguageOutputWithContext(ctx context.Context) SavedSearchWhereLanguageOutput {
+	return pulumi.ToOutputWithContext(ctx, e).(SavedSearchWhereLanguageOutput)
+}
+
+func (e SavedSearchWhereLanguage) ToSavedSearchWhereLanguagePtrOutput() SavedSearchWhereLanguagePtrOutput {
+	return e.ToSavedSearchWhereLanguagePtrOutputWithContext(context.Background())
+}
+
+func (e SavedSearchWhereLanguage) ToSavedSearchWhereLanguagePtrOutputWithContext(ctx context.Context) SavedSearchWhereLanguagePtrOutput {
+	return SavedSearchWhereLanguage(e).ToSavedSearchWhereLanguageOutputWithContext(ctx).ToSavedSearchWhereLanguagePtrOutputWithContext(ctx)
+}
+
+func (e SavedSearchWhereLanguage) ToStringOutput() pulumi.StringOutput {
+	return pulumi.ToOutput(pulumi.String(e)).(pulumi.StringOutput)
+}
+
+func (e SavedSearchWhereLanguage) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
+	return pulumi.ToOutputWithContext(ctx, pulumi.String(e)).(pulumi.StringOutput)
+}
+
+func (e SavedSearchWhereLanguage) ToStringPtrOutput() pulumi.StringPtrOutput {
+	return pulumi.String(e).ToStringPtrOutputWithContext(context.Background())
+}
+
+func (e SavedSearchWhereLanguage) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return pulumi.String(e).ToStringOutputWithContext(ctx).ToStringPtrOutputWithContext(ctx)
+}
+
+type SavedSearchWhereLanguageOutput struct{ *pulumi.OutputState }
+
+func (SavedSearchWhereLanguageOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*SavedSearchWhereLanguage)(nil)).Elem()
+}
+
+func (o SavedSearchWhereLanguageOutput) ToSavedSearchWhereLanguageOutput() SavedSearchWhereLanguageOutput {
+	return o
+}
+
+func (o SavedSearchWhereLanguageOutput) ToSavedSearchWhereLanguageOutputWithContext(ctx context.Context) SavedSearchWhereLanguageOutput {
+	return o
+}
+
+func (o SavedSearchWhereLanguageOutput) ToSavedSearchWhereLanguagePtrOutput() SavedSearchWhereLanguagePtrOutput {
+	return o.ToSavedSearchWhereLanguagePtrOutputWithContext(context.Background())
+}
+
+func (o SavedSearchWhereLanguageOutput) ToSavedSearchWhereLanguagePtrOutputWithContext(ctx context.Context) SavedSearchWhereLanguagePtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, v SavedSearchWhereLanguage) *SavedSearchWhereLanguage {
+		return &v
+	}).(SavedSearchWhereLanguagePtrOutput)
+}
+
+func (o SavedSearchWhereLanguageOutput) ToStringOutput() pulumi.StringOutput {
+	return o.ToStringOutputWithContext(context.Background())
+}
+
+func (o SavedSearchWhereLanguageOutput) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e SavedSearchWhereLanguage) string {
+		return string(e)
+	}).(pulumi.StringOutput)
+}
+
+func (o SavedSearchWhereLanguageOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
+	return o.ToStringPtrOutputWithContext(context.Background())
+}
+
+func (o SavedSearchWhereLanguageOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e SavedSearchWhereLanguage) *string {
+		v := string(e)
+		return &v
+	}).(pulumi.StringPtrOutput)
+}
+
+type SavedSearchWhereLanguagePtrOutput struct{ *pulumi.OutputState }
+
+func (SavedSearchWhereLanguagePtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**SavedSearchWhereLanguage)(nil)).Elem()
+}
+
+func (o SavedSearchWhereLanguagePtrOutput) ToSavedSearchWhereLanguagePtrOutput() SavedSearchWhereLanguagePtrOutput {
+	return o
+}
+
+func (o SavedSearchWhereLanguagePtrOutput) ToSavedSearchWhereLanguagePtrOutputWithContext(ctx context.Context) SavedSearchWhereLanguagePtrOutput {
+	return o
+}
+
+func (o SavedSearchWhereLanguagePtrOutput) Elem() SavedSearchWhereLanguageOutput {
+	return o.ApplyT(func(v *SavedSearchWhereLanguage) SavedSearchWhereLanguage {
+		if v != nil {
+			return *v
+		}
+		var ret SavedSearchWhereLanguage
+		return ret
+	}).(SavedSearchWhereLanguageOutput)
+}
+
+func (o SavedSearchWhereLanguagePtrOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
+	return o.ToStringPtrOutputWithContext(context.Background())
+}
+
+func (o SavedSearchWhereLanguagePtrOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e *SavedSearchWhereLanguage) *string {
+		if e == nil {
+			return nil
+		}
+		v := string(*e)
+		return &v
+	}).(pulumi.StringPtrOutput)
+}
+
+// SavedSearchWhereLanguageInput is an input type that accepts values of the SavedSearchWhereLanguage enum
+// A concrete instance of `SavedSearchWhereLanguageInput` can be one of the following:
+//
+//	SavedSearchWhereLanguageLucene
+//	SavedSearchWhereLanguageSql
+type SavedSearchWhereLanguageInput interface {
+	pulumi.Input
+
+	ToSavedSearchWhereLanguageOutput() SavedSearchWhereLanguageOutput
+	ToSavedSearchWhereLanguageOutputWithContext(context.Context) SavedSearchWhereLanguageOutput
+}
+
+var savedSearchWhereLanguagePtrType = reflect.TypeOf((**SavedSearchWhereLanguage)(nil)).Elem()
+
+type SavedSearchWhereLanguagePtrInput interface {
+	pulumi.Input
+
+	ToSavedSearchWhereLanguagePtrOutput() SavedSearchWhereLanguagePtrOutput
+	ToSavedSearchWhereLanguagePtrOutputWithContext(context.Context) SavedSearchWhereLanguagePtrOutput
+}
+
+type savedSearchWhereLanguagePtr string
+
+func SavedSearchWhereLanguagePtr(v string) SavedSearchWhereLanguagePtrInput {
+	return (*savedSearchWhereLanguagePtr)(&v)
+}
+
+func (*savedSearchWhereLanguagePtr) ElementType() reflect.Type {
+	return savedSearchWhereLanguagePtrType
+}
+
+func (in *savedSearchWhereLanguagePtr) ToSavedSearchWhereLanguagePtrOutput() SavedSearchWhereLanguagePtrOutput {
+	return pulumi.ToOutput(in).(SavedSearchWhereLanguagePtrOutput)
+}
+
+func (in *savedSearchWhereLanguagePtr) ToSavedSearchWhereLanguagePtrOutputWithContext(ctx context.Context) SavedSearchWhereLanguagePtrOutput {
+	return pulumi.ToOutputWithContext(ctx, in).(SavedSearchWhereLanguagePtrOutput)
 }
 
 type SeriesDefinitionAggFn string
@@ -2266,6 +3107,344 @@ func (in *seriesReturnTypePtr) ToSeriesReturnTypePtrOutputWithContext(ctx contex
 	return pulumi.ToOutputWithContext(ctx, in).(SeriesReturnTypePtrOutput)
 }
 
+type SourceKind string
+
+const (
+	SourceKindLog     = SourceKind("log")
+	SourceKindTrace   = SourceKind("trace")
+	SourceKindSession = SourceKind("session")
+	SourceKindMetric  = SourceKind("metric")
+	SourceKindPromql  = SourceKind("promql")
+)
+
+func (SourceKind) ElementType() reflect.Type {
+	return reflect.TypeOf((*SourceKind)(nil)).Elem()
+}
+
+func (e SourceKind) ToSourceKindOutput() SourceKindOutput {
+	return pulumi.ToOutput(e).(SourceKindOutput)
+}
+
+func (e SourceKind) ToSourceKindOutputWithContext(ctx context.Context) SourceKindOutput {
+	return pulumi.ToOutputWithContext(ctx, e).(SourceKindOutput)
+}
+
+func (e SourceKind) ToSourceKindPtrOutput() SourceKindPtrOutput {
+	return e.ToSourceKindPtrOutputWithContext(context.Background())
+}
+
+func (e SourceKind) ToSourceKindPtrOutputWithContext(ctx context.Context) SourceKindPtrOutput {
+	return SourceKind(e).ToSourceKindOutputWithContext(ctx).ToSourceKindPtrOutputWithContext(ctx)
+}
+
+func (e SourceKind) ToStringOutput() pulumi.StringOutput {
+	return pulumi.ToOutput(pulumi.String(e)).(pulumi.StringOutput)
+}
+
+func (e SourceKind) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
+	return pulumi.ToOutputWithContext(ctx, pulumi.String(e)).(pulumi.StringOutput)
+}
+
+func (e SourceKind) ToStringPtrOutput() pulumi.StringPtrOutput {
+	return pulumi.String(e).ToStringPtrOutputWithContext(context.Background())
+}
+
+func (e SourceKind) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return pulumi.String(e).ToStringOutputWithContext(ctx).ToStringPtrOutputWithContext(ctx)
+}
+
+type SourceKindOutput struct{ *pulumi.OutputState }
+
+func (SourceKindOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*SourceKind)(nil)).Elem()
+}
+
+func (o SourceKindOutput) ToSourceKindOutput() SourceKindOutput {
+	return o
+}
+
+func (o SourceKindOutput) ToSourceKindOutputWithContext(ctx context.Context) SourceKindOutput {
+	return o
+}
+
+func (o SourceKindOutput) ToSourceKindPtrOutput() SourceKindPtrOutput {
+	return o.ToSourceKindPtrOutputWithContext(context.Background())
+}
+
+func (o SourceKindOutput) ToSourceKindPtrOutputWithContext(ctx context.Context) SourceKindPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, v SourceKind) *SourceKind {
+		return &v
+	}).(SourceKindPtrOutput)
+}
+
+func (o SourceKindOutput) ToStringOutput() pulumi.StringOutput {
+	return o.ToStringOutputWithContext(context.Background())
+}
+
+func (o SourceKindOutput) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e SourceKind) string {
+		return string(e)
+	}).(pulumi.StringOutput)
+}
+
+func (o SourceKindOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
+	return o.ToStringPtrOutputWithContext(context.Background())
+}
+
+func (o SourceKindOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e SourceKind) *string {
+		v := string(e)
+		return &v
+	}).(pulumi.StringPtrOutput)
+}
+
+type SourceKindPtrOutput struct{ *pulumi.OutputState }
+
+func (SourceKindPtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**SourceKind)(nil)).Elem()
+}
+
+func (o SourceKindPtrOutput) ToSourceKindPtrOutput() SourceKindPtrOutput {
+	return o
+}
+
+func (o SourceKindPtrOutput) ToSourceKindPtrOutputWithContext(ctx context.Context) SourceKindPtrOutput {
+	return o
+}
+
+func (o SourceKindPtrOutput) Elem() SourceKindOutput {
+	return o.ApplyT(func(v *SourceKind) SourceKind {
+		if v != nil {
+			return *v
+		}
+		var ret SourceKind
+		return ret
+	}).(SourceKindOutput)
+}
+
+func (o SourceKindPtrOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
+	return o.ToStringPtrOutputWithContext(context.Background())
+}
+
+func (o SourceKindPtrOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e *SourceKind) *string {
+		if e == nil {
+			return nil
+		}
+		v := string(*e)
+		return &v
+	}).(pulumi.StringPtrOutput)
+}
+
+// SourceKindInput is an input type that accepts values of the SourceKind enum
+// A concrete instance of `SourceKindInput` can be one of the following:
+//
+//	SourceKindLog
+//	SourceKindTrace
+//	SourceKindSession
+//	SourceKindMetric
+//	SourceKindPromql
+type SourceKindInput interface {
+	pulumi.Input
+
+	ToSourceKindOutput() SourceKindOutput
+	ToSourceKindOutputWithContext(context.Context) SourceKindOutput
+}
+
+var sourceKindPtrType = reflect.TypeOf((**SourceKind)(nil)).Elem()
+
+type SourceKindPtrInput interface {
+	pulumi.Input
+
+	ToSourceKindPtrOutput() SourceKindPtrOutput
+	ToSourceKindPtrOutputWithContext(context.Context) SourceKindPtrOutput
+}
+
+type sourceKindPtr string
+
+func SourceKindPtr(v string) SourceKindPtrInput {
+	return (*sourceKindPtr)(&v)
+}
+
+func (*sourceKindPtr) ElementType() reflect.Type {
+	return sourceKindPtrType
+}
+
+func (in *sourceKindPtr) ToSourceKindPtrOutput() SourceKindPtrOutput {
+	return pulumi.ToOutput(in).(SourceKindPtrOutput)
+}
+
+func (in *sourceKindPtr) ToSourceKindPtrOutputWithContext(ctx context.Context) SourceKindPtrOutput {
+	return pulumi.ToOutputWithContext(ctx, in).(SourceKindPtrOutput)
+}
+
+type WebhookService string
+
+const (
+	WebhookServiceSlack      = WebhookService("slack")
+	WebhookServiceIncidentio = WebhookService("incidentio")
+	WebhookServiceGeneric    = WebhookService("generic")
+)
+
+func (WebhookService) ElementType() reflect.Type {
+	return reflect.TypeOf((*WebhookService)(nil)).Elem()
+}
+
+func (e WebhookService) ToWebhookServiceOutput() WebhookServiceOutput {
+	return pulumi.ToOutput(e).(WebhookServiceOutput)
+}
+
+func (e WebhookService) ToWebhookServiceOutputWithContext(ctx context.Context) WebhookServiceOutput {
+	return pulumi.ToOutputWithContext(ctx, e).(WebhookServiceOutput)
+}
+
+func (e WebhookService) ToWebhookServicePtrOutput() WebhookServicePtrOutput {
+	return e.ToWebhookServicePtrOutputWithContext(context.Background())
+}
+
+func (e WebhookService) ToWebhookServicePtrOutputWithContext(ctx context.Context) WebhookServicePtrOutput {
+	return WebhookService(e).ToWebhookServiceOutputWithContext(ctx).ToWebhookServicePtrOutputWithContext(ctx)
+}
+
+func (e WebhookService) ToStringOutput() pulumi.StringOutput {
+	return pulumi.ToOutput(pulumi.String(e)).(pulumi.StringOutput)
+}
+
+func (e WebhookService) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
+	return pulumi.ToOutputWithContext(ctx, pulumi.String(e)).(pulumi.StringOutput)
+}
+
+func (e WebhookService) ToStringPtrOutput() pulumi.StringPtrOutput {
+	return pulumi.String(e).ToStringPtrOutputWithContext(context.Background())
+}
+
+func (e WebhookService) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return pulumi.String(e).ToStringOutputWithContext(ctx).ToStringPtrOutputWithContext(ctx)
+}
+
+type WebhookServiceOutput struct{ *pulumi.OutputState }
+
+func (WebhookServiceOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*WebhookService)(nil)).Elem()
+}
+
+func (o WebhookServiceOutput) ToWebhookServiceOutput() WebhookServiceOutput {
+	return o
+}
+
+func (o WebhookServiceOutput) ToWebhookServiceOutputWithContext(ctx context.Context) WebhookServiceOutput {
+	return o
+}
+
+func (o WebhookServiceOutput) ToWebhookServicePtrOutput() WebhookServicePtrOutput {
+	return o.ToWebhookServicePtrOutputWithContext(context.Background())
+}
+
+func (o WebhookServiceOutput) ToWebhookServicePtrOutputWithContext(ctx context.Context) WebhookServicePtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, v WebhookService) *WebhookService {
+		return &v
+	}).(WebhookServicePtrOutput)
+}
+
+func (o WebhookServiceOutput) ToStringOutput() pulumi.StringOutput {
+	return o.ToStringOutputWithContext(context.Background())
+}
+
+func (o WebhookServiceOutput) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e WebhookService) string {
+		return string(e)
+	}).(pulumi.StringOutput)
+}
+
+func (o WebhookServiceOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
+	return o.ToStringPtrOutputWithContext(context.Background())
+}
+
+func (o WebhookServiceOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e WebhookService) *string {
+		v := string(e)
+		return &v
+	}).(pulumi.StringPtrOutput)
+}
+
+type WebhookServicePtrOutput struct{ *pulumi.OutputState }
+
+func (WebhookServicePtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**WebhookService)(nil)).Elem()
+}
+
+func (o WebhookServicePtrOutput) ToWebhookServicePtrOutput() WebhookServicePtrOutput {
+	return o
+}
+
+func (o WebhookServicePtrOutput) ToWebhookServicePtrOutputWithContext(ctx context.Context) WebhookServicePtrOutput {
+	return o
+}
+
+func (o WebhookServicePtrOutput) Elem() WebhookServiceOutput {
+	return o.ApplyT(func(v *WebhookService) WebhookService {
+		if v != nil {
+			return *v
+		}
+		var ret WebhookService
+		return ret
+	}).(WebhookServiceOutput)
+}
+
+func (o WebhookServicePtrOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
+	return o.ToStringPtrOutputWithContext(context.Background())
+}
+
+func (o WebhookServicePtrOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e *WebhookService) *string {
+		if e == nil {
+			return nil
+		}
+		v := string(*e)
+		return &v
+	}).(pulumi.StringPtrOutput)
+}
+
+// WebhookServiceInput is an input type that accepts values of the WebhookService enum
+// A concrete instance of `WebhookServiceInput` can be one of the following:
+//
+//	WebhookServiceSlack
+//	WebhookServiceIncidentio
+//	WebhookServiceGeneric
+type WebhookServiceInput interface {
+	pulumi.Input
+
+	ToWebhookServiceOutput() WebhookServiceOutput
+	ToWebhookServiceOutputWithContext(context.Context) WebhookServiceOutput
+}
+
+var webhookServicePtrType = reflect.TypeOf((**WebhookService)(nil)).Elem()
+
+type WebhookServicePtrInput interface {
+	pulumi.Input
+
+	ToWebhookServicePtrOutput() WebhookServicePtrOutput
+	ToWebhookServicePtrOutputWithContext(context.Context) WebhookServicePtrOutput
+}
+
+type webhookServicePtr string
+
+func WebhookServicePtr(v string) WebhookServicePtrInput {
+	return (*webhookServicePtr)(&v)
+}
+
+func (*webhookServicePtr) ElementType() reflect.Type {
+	return webhookServicePtrType
+}
+
+func (in *webhookServicePtr) ToWebhookServicePtrOutput() WebhookServicePtrOutput {
+	return pulumi.ToOutput(in).(WebhookServicePtrOutput)
+}
+
+func (in *webhookServicePtr) ToWebhookServicePtrOutputWithContext(ctx context.Context) WebhookServicePtrOutput {
+	return pulumi.ToOutputWithContext(ctx, in).(WebhookServicePtrOutput)
+}
+
 func init() {
 	pulumi.RegisterInputType(reflect.TypeOf((*AlertChannelTypeInput)(nil)).Elem(), AlertChannelType("webhook"))
 	pulumi.RegisterInputType(reflect.TypeOf((*AlertChannelTypePtrInput)(nil)).Elem(), AlertChannelType("webhook"))
@@ -2280,10 +3459,20 @@ func init() {
 	pulumi.RegisterInputType(reflect.TypeOf((*ApiKeyStateEnumPtrInput)(nil)).Elem(), ApiKeyStateEnum("enabled"))
 	pulumi.RegisterInputType(reflect.TypeOf((*AutoscalingModeInput)(nil)).Elem(), AutoscalingMode("vertical"))
 	pulumi.RegisterInputType(reflect.TypeOf((*AutoscalingModePtrInput)(nil)).Elem(), AutoscalingMode("vertical"))
+	pulumi.RegisterInputType(reflect.TypeOf((*DashboardFiltersItemSourceMetricTypeInput)(nil)).Elem(), DashboardFiltersItemSourceMetricType("gauge"))
+	pulumi.RegisterInputType(reflect.TypeOf((*DashboardFiltersItemSourceMetricTypePtrInput)(nil)).Elem(), DashboardFiltersItemSourceMetricType("gauge"))
+	pulumi.RegisterInputType(reflect.TypeOf((*DashboardFiltersItemWhereLanguageInput)(nil)).Elem(), DashboardFiltersItemWhereLanguage("sql"))
+	pulumi.RegisterInputType(reflect.TypeOf((*DashboardFiltersItemWhereLanguagePtrInput)(nil)).Elem(), DashboardFiltersItemWhereLanguage("sql"))
 	pulumi.RegisterInputType(reflect.TypeOf((*MskAuthenticationInput)(nil)).Elem(), MskAuthentication("SASL_IAM"))
 	pulumi.RegisterInputType(reflect.TypeOf((*MskAuthenticationPtrInput)(nil)).Elem(), MskAuthentication("SASL_IAM"))
 	pulumi.RegisterInputType(reflect.TypeOf((*ReversePrivateEndpointTypeInput)(nil)).Elem(), ReversePrivateEndpointType("VPC_ENDPOINT_SERVICE"))
 	pulumi.RegisterInputType(reflect.TypeOf((*ReversePrivateEndpointTypePtrInput)(nil)).Elem(), ReversePrivateEndpointType("VPC_ENDPOINT_SERVICE"))
+	pulumi.RegisterInputType(reflect.TypeOf((*SavedSearchFiltersItemOperatorInput)(nil)).Elem(), SavedSearchFiltersItemOperator("="))
+	pulumi.RegisterInputType(reflect.TypeOf((*SavedSearchFiltersItemOperatorPtrInput)(nil)).Elem(), SavedSearchFiltersItemOperator("="))
+	pulumi.RegisterInputType(reflect.TypeOf((*SavedSearchFiltersItemTypeInput)(nil)).Elem(), SavedSearchFiltersItemType("sql"))
+	pulumi.RegisterInputType(reflect.TypeOf((*SavedSearchFiltersItemTypePtrInput)(nil)).Elem(), SavedSearchFiltersItemType("sql"))
+	pulumi.RegisterInputType(reflect.TypeOf((*SavedSearchWhereLanguageInput)(nil)).Elem(), SavedSearchWhereLanguage("lucene"))
+	pulumi.RegisterInputType(reflect.TypeOf((*SavedSearchWhereLanguagePtrInput)(nil)).Elem(), SavedSearchWhereLanguage("lucene"))
 	pulumi.RegisterInputType(reflect.TypeOf((*SeriesDefinitionAggFnInput)(nil)).Elem(), SeriesDefinitionAggFn("avg"))
 	pulumi.RegisterInputType(reflect.TypeOf((*SeriesDefinitionAggFnPtrInput)(nil)).Elem(), SeriesDefinitionAggFn("avg"))
 	pulumi.RegisterInputType(reflect.TypeOf((*SeriesDefinitionMetricDataTypeInput)(nil)).Elem(), SeriesDefinitionMetricDataType("gauge"))
@@ -2294,6 +3483,10 @@ func init() {
 	pulumi.RegisterInputType(reflect.TypeOf((*SeriesGranularityPtrInput)(nil)).Elem(), SeriesGranularity("30s"))
 	pulumi.RegisterInputType(reflect.TypeOf((*SeriesReturnTypeInput)(nil)).Elem(), SeriesReturnType("ratio"))
 	pulumi.RegisterInputType(reflect.TypeOf((*SeriesReturnTypePtrInput)(nil)).Elem(), SeriesReturnType("ratio"))
+	pulumi.RegisterInputType(reflect.TypeOf((*SourceKindInput)(nil)).Elem(), SourceKind("log"))
+	pulumi.RegisterInputType(reflect.TypeOf((*SourceKindPtrInput)(nil)).Elem(), SourceKind("log"))
+	pulumi.RegisterInputType(reflect.TypeOf((*WebhookServiceInput)(nil)).Elem(), WebhookService("slack"))
+	pulumi.RegisterInputType(reflect.TypeOf((*WebhookServicePtrInput)(nil)).Elem(), WebhookService("slack"))
 	pulumi.RegisterOutputType(AlertChannelTypeOutput{})
 	pulumi.RegisterOutputType(AlertChannelTypePtrOutput{})
 	pulumi.RegisterOutputType(AlertSourceOutput{})
@@ -2307,10 +3500,20 @@ func init() {
 	pulumi.RegisterOutputType(ApiKeyStateEnumPtrOutput{})
 	pulumi.RegisterOutputType(AutoscalingModeOutput{})
 	pulumi.RegisterOutputType(AutoscalingModePtrOutput{})
+	pulumi.RegisterOutputType(DashboardFiltersItemSourceMetricTypeOutput{})
+	pulumi.RegisterOutputType(DashboardFiltersItemSourceMetricTypePtrOutput{})
+	pulumi.RegisterOutputType(DashboardFiltersItemWhereLanguageOutput{})
+	pulumi.RegisterOutputType(DashboardFiltersItemWhereLanguagePtrOutput{})
 	pulumi.RegisterOutputType(MskAuthenticationOutput{})
 	pulumi.RegisterOutputType(MskAuthenticationPtrOutput{})
 	pulumi.RegisterOutputType(ReversePrivateEndpointTypeOutput{})
 	pulumi.RegisterOutputType(ReversePrivateEndpointTypePtrOutput{})
+	pulumi.RegisterOutputType(SavedSearchFiltersItemOperatorOutput{})
+	pulumi.RegisterOutputType(SavedSearchFiltersItemOperatorPtrOutput{})
+	pulumi.RegisterOutputType(SavedSearchFiltersItemTypeOutput{})
+	pulumi.RegisterOutputType(SavedSearchFiltersItemTypePtrOutput{})
+	pulumi.RegisterOutputType(SavedSearchWhereLanguageOutput{})
+	pulumi.RegisterOutputType(SavedSearchWhereLanguagePtrOutput{})
 	pulumi.RegisterOutputType(SeriesDefinitionAggFnOutput{})
 	pulumi.RegisterOutputType(SeriesDefinitionAggFnPtrOutput{})
 	pulumi.RegisterOutputType(SeriesDefinitionMetricDataTypeOutput{})
@@ -2321,4 +3524,8 @@ func init() {
 	pulumi.RegisterOutputType(SeriesGranularityPtrOutput{})
 	pulumi.RegisterOutputType(SeriesReturnTypeOutput{})
 	pulumi.RegisterOutputType(SeriesReturnTypePtrOutput{})
+	pulumi.RegisterOutputType(SourceKindOutput{})
+	pulumi.RegisterOutputType(SourceKindPtrOutput{})
+	pulumi.RegisterOutputType(WebhookServiceOutput{})
+	pulumi.RegisterOutputType(WebhookServicePtrOutput{})
 }

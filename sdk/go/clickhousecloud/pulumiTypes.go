@@ -388,6 +388,423 @@ func (o ApiKeyIpAccessEntryArrayOutput) Index(i pulumi.IntInput) ApiKeyIpAccessE
 	}).(ApiKeyIpAccessEntryOutput)
 }
 
+type DashboardFiltersItem struct {
+	AppliesToSourceIds []string `pulumi:"appliesToSourceIds"`
+	Expression         string   `pulumi:"expression"`
+	IsBroadcastEnabled *bool    `pulumi:"isBroadcastEnabled"`
+	IsVariableEnabled  *bool    `pulumi:"isVariableEnabled"`
+	Name               string   `pulumi:"name"`
+	// Must be a 24-hex-digit object id.
+	SourceId         string                                `pulumi:"sourceId"`
+	SourceMetricType *DashboardFiltersItemSourceMetricType `pulumi:"sourceMetricType"`
+	Type             string                                `pulumi:"type"`
+	VariableName     *string                               `pulumi:"variableName"`
+	Where            *string                               `pulumi:"where"`
+	WhereLanguage    *DashboardFiltersItemWhereLanguage    `pulumi:"whereLanguage"`
+}
+
+// DashboardFiltersItemInput is an input type that accepts DashboardFiltersItemArgs and DashboardFiltersItemOutput values.
+// You can construct a concrete instance of `DashboardFiltersItemInput` via:
+//
+//	DashboardFiltersItemArgs{...}
+type DashboardFiltersItemInput interface {
+	pulumi.Input
+
+	ToDashboardFiltersItemOutput() DashboardFiltersItemOutput
+	ToDashboardFiltersItemOutputWithContext(context.Context) DashboardFiltersItemOutput
+}
+
+type DashboardFiltersItemArgs struct {
+	AppliesToSourceIds pulumi.StringArrayInput `pulumi:"appliesToSourceIds"`
+	Expression         pulumi.StringInput      `pulumi:"expression"`
+	IsBroadcastEnabled pulumi.BoolPtrInput     `pulumi:"isBroadcastEnabled"`
+	IsVariableEnabled  pulumi.BoolPtrInput     `pulumi:"isVariableEnabled"`
+	Name               pulumi.StringInput      `pulumi:"name"`
+	// Must be a 24-hex-digit object id.
+	SourceId         pulumi.StringInput                           `pulumi:"sourceId"`
+	SourceMetricType DashboardFiltersItemSourceMetricTypePtrInput `pulumi:"sourceMetricType"`
+	Type             pulumi.StringInput                           `pulumi:"type"`
+	VariableName     pulumi.StringPtrInput                        `pulumi:"variableName"`
+	Where            pulumi.StringPtrInput                        `pulumi:"where"`
+	WhereLanguage    DashboardFiltersItemWhereLanguagePtrInput    `pulumi:"whereLanguage"`
+}
+
+func (DashboardFiltersItemArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*DashboardFiltersItem)(nil)).Elem()
+}
+
+func (i DashboardFiltersItemArgs) ToDashboardFiltersItemOutput() DashboardFiltersItemOutput {
+	return i.ToDashboardFiltersItemOutputWithContext(context.Background())
+}
+
+func (i DashboardFiltersItemArgs) ToDashboardFiltersItemOutputWithContext(ctx context.Context) DashboardFiltersItemOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(DashboardFiltersItemOutput)
+}
+
+// DashboardFiltersItemArrayInput is an input type that accepts DashboardFiltersItemArray and DashboardFiltersItemArrayOutput values.
+// You can construct a concrete instance of `DashboardFiltersItemArrayInput` via:
+//
+//	DashboardFiltersItemArray{ DashboardFiltersItemArgs{...} }
+type DashboardFiltersItemArrayInput interface {
+	pulumi.Input
+
+	ToDashboardFiltersItemArrayOutput() DashboardFiltersItemArrayOutput
+	ToDashboardFiltersItemArrayOutputWithContext(context.Context) DashboardFiltersItemArrayOutput
+}
+
+type DashboardFiltersItemArray []DashboardFiltersItemInput
+
+func (DashboardFiltersItemArray) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]DashboardFiltersItem)(nil)).Elem()
+}
+
+func (i DashboardFiltersItemArray) ToDashboardFiltersItemArrayOutput() DashboardFiltersItemArrayOutput {
+	return i.ToDashboardFiltersItemArrayOutputWithContext(context.Background())
+}
+
+func (i DashboardFiltersItemArray) ToDashboardFiltersItemArrayOutputWithContext(ctx context.Context) DashboardFiltersItemArrayOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(DashboardFiltersItemArrayOutput)
+}
+
+type DashboardFiltersItemOutput struct{ *pulumi.OutputState }
+
+func (DashboardFiltersItemOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*DashboardFiltersItem)(nil)).Elem()
+}
+
+func (o DashboardFiltersItemOutput) ToDashboardFiltersItemOutput() DashboardFiltersItemOutput {
+	return o
+}
+
+func (o DashboardFiltersItemOutput) ToDashboardFiltersItemOutputWithContext(ctx context.Context) DashboardFiltersItemOutput {
+	return o
+}
+
+func (o DashboardFiltersItemOutput) AppliesToSourceIds() pulumi.StringArrayOutput {
+	return o.ApplyT(func(v DashboardFiltersItem) []string { return v.AppliesToSourceIds }).(pulumi.StringArrayOutput)
+}
+
+func (o DashboardFiltersItemOutput) Expression() pulumi.StringOutput {
+	return o.ApplyT(func(v DashboardFiltersItem) string { return v.Expression }).(pulumi.StringOutput)
+}
+
+func (o DashboardFiltersItemOutput) IsBroadcastEnabled() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v DashboardFiltersItem) *bool { return v.IsBroadcastEnabled }).(pulumi.BoolPtrOutput)
+}
+
+func (o DashboardFiltersItemOutput) IsVariableEnabled() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v DashboardFiltersItem) *bool { return v.IsVariableEnabled }).(pulumi.BoolPtrOutput)
+}
+
+func (o DashboardFiltersItemOutput) Name() pulumi.StringOutput {
+	return o.ApplyT(func(v DashboardFiltersItem) string { return v.Name }).(pulumi.StringOutput)
+}
+
+// Must be a 24-hex-digit object id.
+func (o DashboardFiltersItemOutput) SourceId() pulumi.StringOutput {
+	return o.ApplyT(func(v DashboardFiltersItem) string { return v.SourceId }).(pulumi.StringOutput)
+}
+
+func (o DashboardFiltersItemOutput) SourceMetricType() DashboardFiltersItemSourceMetricTypePtrOutput {
+	return o.ApplyT(func(v DashboardFiltersItem) *DashboardFiltersItemSourceMetricType { return v.SourceMetricType }).(DashboardFiltersItemSourceMetricTypePtrOutput)
+}
+
+func (o DashboardFiltersItemOutput) Type() pulumi.StringOutput {
+	return o.ApplyT(func(v DashboardFiltersItem) string { return v.Type }).(pulumi.StringOutput)
+}
+
+func (o DashboardFiltersItemOutput) VariableName() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v DashboardFiltersItem) *string { return v.VariableName }).(pulumi.StringPtrOutput)
+}
+
+func (o DashboardFiltersItemOutput) Where() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v DashboardFiltersItem) *string { return v.Where }).(pulumi.StringPtrOutput)
+}
+
+func (o DashboardFiltersItemOutput) WhereLanguage() DashboardFiltersItemWhereLanguagePtrOutput {
+	return o.ApplyT(func(v DashboardFiltersItem) *DashboardFiltersItemWhereLanguage { return v.WhereLanguage }).(DashboardFiltersItemWhereLanguagePtrOutput)
+}
+
+type DashboardFiltersItemArrayOutput struct{ *pulumi.OutputState }
+
+func (DashboardFiltersItemArrayOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]DashboardFiltersItem)(nil)).Elem()
+}
+
+func (o DashboardFiltersItemArrayOutput) ToDashboardFiltersItemArrayOutput() DashboardFiltersItemArrayOutput {
+	return o
+}
+
+func (o DashboardFiltersItemArrayOutput) ToDashboardFiltersItemArrayOutputWithContext(ctx context.Context) DashboardFiltersItemArrayOutput {
+	return o
+}
+
+func (o DashboardFiltersItemArrayOutput) Index(i pulumi.IntInput) DashboardFiltersItemOutput {
+	return pulumi.All(o, i).ApplyT(func(vs []interface{}) DashboardFiltersItem {
+		return vs[0].([]DashboardFiltersItem)[vs[1].(int)]
+	}).(DashboardFiltersItemOutput)
+}
+
+type DashboardTile struct {
+	Config      interface{} `pulumi:"config"`
+	ContainerId *string     `pulumi:"containerId"`
+	H           float64     `pulumi:"h"`
+	Id          *string     `pulumi:"id"`
+	Name        string      `pulumi:"name"`
+	TabId       *string     `pulumi:"tabId"`
+	W           float64     `pulumi:"w"`
+	X           float64     `pulumi:"x"`
+	Y           float64     `pulumi:"y"`
+}
+
+// DashboardTileInput is an input type that accepts DashboardTileArgs and DashboardTileOutput values.
+// You can construct a concrete instance of `DashboardTileInput` via:
+//
+//	DashboardTileArgs{...}
+type DashboardTileInput interface {
+	pulumi.Input
+
+	ToDashboardTileOutput() DashboardTileOutput
+	ToDashboardTileOutputWithContext(context.Context) DashboardTileOutput
+}
+
+type DashboardTileArgs struct {
+	Config      pulumi.Input          `pulumi:"config"`
+	ContainerId pulumi.StringPtrInput `pulumi:"containerId"`
+	H           pulumi.Float64Input   `pulumi:"h"`
+	Id          pulumi.StringPtrInput `pulumi:"id"`
+	Name        pulumi.StringInput    `pulumi:"name"`
+	TabId       pulumi.StringPtrInput `pulumi:"tabId"`
+	W           pulumi.Float64Input   `pulumi:"w"`
+	X           pulumi.Float64Input   `pulumi:"x"`
+	Y           pulumi.Float64Input   `pulumi:"y"`
+}
+
+func (DashboardTileArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*DashboardTile)(nil)).Elem()
+}
+
+func (i DashboardTileArgs) ToDashboardTileOutput() DashboardTileOutput {
+	return i.ToDashboardTileOutputWithContext(context.Background())
+}
+
+func (i DashboardTileArgs) ToDashboardTileOutputWithContext(ctx context.Context) DashboardTileOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(DashboardTileOutput)
+}
+
+// DashboardTileArrayInput is an input type that accepts DashboardTileArray and DashboardTileArrayOutput values.
+// You can construct a concrete instance of `DashboardTileArrayInput` via:
+//
+//	DashboardTileArray{ DashboardTileArgs{...} }
+type DashboardTileArrayInput interface {
+	pulumi.Input
+
+	ToDashboardTileArrayOutput() DashboardTileArrayOutput
+	ToDashboardTileArrayOutputWithContext(context.Context) DashboardTileArrayOutput
+}
+
+type DashboardTileArray []DashboardTileInput
+
+func (DashboardTileArray) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]DashboardTile)(nil)).Elem()
+}
+
+func (i DashboardTileArray) ToDashboardTileArrayOutput() DashboardTileArrayOutput {
+	return i.ToDashboardTileArrayOutputWithContext(context.Background())
+}
+
+func (i DashboardTileArray) ToDashboardTileArrayOutputWithContext(ctx context.Context) DashboardTileArrayOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(DashboardTileArrayOutput)
+}
+
+type DashboardTileOutput struct{ *pulumi.OutputState }
+
+func (DashboardTileOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*DashboardTile)(nil)).Elem()
+}
+
+func (o DashboardTileOutput) ToDashboardTileOutput() DashboardTileOutput {
+	return o
+}
+
+func (o DashboardTileOutput) ToDashboardTileOutputWithContext(ctx context.Context) DashboardTileOutput {
+	return o
+}
+
+func (o DashboardTileOutput) Config() pulumi.AnyOutput {
+	return o.ApplyT(func(v DashboardTile) interface{} { return v.Config }).(pulumi.AnyOutput)
+}
+
+func (o DashboardTileOutput) ContainerId() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v DashboardTile) *string { return v.ContainerId }).(pulumi.StringPtrOutput)
+}
+
+func (o DashboardTileOutput) H() pulumi.Float64Output {
+	return o.ApplyT(func(v DashboardTile) float64 { return v.H }).(pulumi.Float64Output)
+}
+
+func (o DashboardTileOutput) Id() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v DashboardTile) *string { return v.Id }).(pulumi.StringPtrOutput)
+}
+
+func (o DashboardTileOutput) Name() pulumi.StringOutput {
+	return o.ApplyT(func(v DashboardTile) string { return v.Name }).(pulumi.StringOutput)
+}
+
+func (o DashboardTileOutput) TabId() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v DashboardTile) *string { return v.TabId }).(pulumi.StringPtrOutput)
+}
+
+func (o DashboardTileOutput) W() pulumi.Float64Output {
+	return o.ApplyT(func(v DashboardTile) float64 { return v.W }).(pulumi.Float64Output)
+}
+
+func (o DashboardTileOutput) X() pulumi.Float64Output {
+	return o.ApplyT(func(v DashboardTile) float64 { return v.X }).(pulumi.Float64Output)
+}
+
+func (o DashboardTileOutput) Y() pulumi.Float64Output {
+	return o.ApplyT(func(v DashboardTile) float64 { return v.Y }).(pulumi.Float64Output)
+}
+
+type DashboardTileArrayOutput struct{ *pulumi.OutputState }
+
+func (DashboardTileArrayOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]DashboardTile)(nil)).Elem()
+}
+
+func (o DashboardTileArrayOutput) ToDashboardTileArrayOutput() DashboardTileArrayOutput {
+	return o
+}
+
+func (o DashboardTileArrayOutput) ToDashboardTileArrayOutputWithContext(ctx context.Context) DashboardTileArrayOutput {
+	return o
+}
+
+func (o DashboardTileArrayOutput) Index(i pulumi.IntInput) DashboardTileOutput {
+	return pulumi.All(o, i).ApplyT(func(vs []interface{}) DashboardTile {
+		return vs[0].([]DashboardTile)[vs[1].(int)]
+	}).(DashboardTileOutput)
+}
+
+type SavedSearchFiltersItem struct {
+	Condition *string                         `pulumi:"condition"`
+	Left      *string                         `pulumi:"left"`
+	Operator  *SavedSearchFiltersItemOperator `pulumi:"operator"`
+	Right     *string                         `pulumi:"right"`
+	Type      *SavedSearchFiltersItemType     `pulumi:"type"`
+}
+
+// SavedSearchFiltersItemInput is an input type that accepts SavedSearchFiltersItemArgs and SavedSearchFiltersItemOutput values.
+// You can construct a concrete instance of `SavedSearchFiltersItemInput` via:
+//
+//	SavedSearchFiltersItemArgs{...}
+type SavedSearchFiltersItemInput interface {
+	pulumi.Input
+
+	ToSavedSearchFiltersItemOutput() SavedSearchFiltersItemOutput
+	ToSavedSearchFiltersItemOutputWithContext(context.Context) SavedSearchFiltersItemOutput
+}
+
+type SavedSearchFiltersItemArgs struct {
+	Condition pulumi.StringPtrInput                  `pulumi:"condition"`
+	Left      pulumi.StringPtrInput                  `pulumi:"left"`
+	Operator  SavedSearchFiltersItemOperatorPtrInput `pulumi:"operator"`
+	Right     pulumi.StringPtrInput                  `pulumi:"right"`
+	Type      SavedSearchFiltersItemTypePtrInput     `pulumi:"type"`
+}
+
+func (SavedSearchFiltersItemArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*SavedSearchFiltersItem)(nil)).Elem()
+}
+
+func (i SavedSearchFiltersItemArgs) ToSavedSearchFiltersItemOutput() SavedSearchFiltersItemOutput {
+	return i.ToSavedSearchFiltersItemOutputWithContext(context.Background())
+}
+
+func (i SavedSearchFiltersItemArgs) ToSavedSearchFiltersItemOutputWithContext(ctx context.Context) SavedSearchFiltersItemOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(SavedSearchFiltersItemOutput)
+}
+
+// SavedSearchFiltersItemArrayInput is an input type that accepts SavedSearchFiltersItemArray and SavedSearchFiltersItemArrayOutput values.
+// You can construct a concrete instance of `SavedSearchFiltersItemArrayInput` via:
+//
+//	SavedSearchFiltersItemArray{ SavedSearchFiltersItemArgs{...} }
+type SavedSearchFiltersItemArrayInput interface {
+	pulumi.Input
+
+	ToSavedSearchFiltersItemArrayOutput() SavedSearchFiltersItemArrayOutput
+	ToSavedSearchFiltersItemArrayOutputWithContext(context.Context) SavedSearchFiltersItemArrayOutput
+}
+
+type SavedSearchFiltersItemArray []SavedSearchFiltersItemInput
+
+func (SavedSearchFiltersItemArray) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]SavedSearchFiltersItem)(nil)).Elem()
+}
+
+func (i SavedSearchFiltersItemArray) ToSavedSearchFiltersItemArrayOutput() SavedSearchFiltersItemArrayOutput {
+	return i.ToSavedSearchFiltersItemArrayOutputWithContext(context.Background())
+}
+
+func (i SavedSearchFiltersItemArray) ToSavedSearchFiltersItemArrayOutputWithContext(ctx context.Context) SavedSearchFiltersItemArrayOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(SavedSearchFiltersItemArrayOutput)
+}
+
+type SavedSearchFiltersItemOutput struct{ *pulumi.OutputState }
+
+func (SavedSearchFiltersItemOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*SavedSearchFiltersItem)(nil)).Elem()
+}
+
+func (o SavedSearchFiltersItemOutput) ToSavedSearchFiltersItemOutput() SavedSearchFiltersItemOutput {
+	return o
+}
+
+func (o SavedSearchFiltersItemOutput) ToSavedSearchFiltersItemOutputWithContext(ctx context.Context) SavedSearchFiltersItemOutput {
+	return o
+}
+
+func (o SavedSearchFiltersItemOutput) Condition() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v SavedSearchFiltersItem) *string { return v.Condition }).(pulumi.StringPtrOutput)
+}
+
+func (o SavedSearchFiltersItemOutput) Left() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v SavedSearchFiltersItem) *string { return v.Left }).(pulumi.StringPtrOutput)
+}
+
+func (o SavedSearchFiltersItemOutput) Operator() SavedSearchFiltersItemOperatorPtrOutput {
+	return o.ApplyT(func(v SavedSearchFiltersItem) *SavedSearchFiltersItemOperator { return v.Operator }).(SavedSearchFiltersItemOperatorPtrOutput)
+}
+
+func (o SavedSearchFiltersItemOutput) Right() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v SavedSearchFiltersItem) *string { return v.Right }).(pulumi.StringPtrOutput)
+}
+
+func (o SavedSearchFiltersItemOutput) Type() SavedSearchFiltersItemTypePtrOutput {
+	return o.ApplyT(func(v SavedSearchFiltersItem) *SavedSearchFiltersItemType { return v.Type }).(SavedSearchFiltersItemTypePtrOutput)
+}
+
+type SavedSearchFiltersItemArrayOutput struct{ *pulumi.OutputState }
+
+func (SavedSearchFiltersItemArrayOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]SavedSearchFiltersItem)(nil)).Elem()
+}
+
+func (o SavedSearchFiltersItemArrayOutput) ToSavedSearchFiltersItemArrayOutput() SavedSearchFiltersItemArrayOutput {
+	return o
+}
+
+func (o SavedSearchFiltersItemArrayOutput) ToSavedSearchFiltersItemArrayOutputWithContext(ctx context.Context) SavedSearchFiltersItemArrayOutput {
+	return o
+}
+
+func (o SavedSearchFiltersItemArrayOutput) Index(i pulumi.IntInput) SavedSearchFiltersItemOutput {
+	return pulumi.All(o, i).ApplyT(func(vs []interface{}) SavedSearchFiltersItem {
+		return vs[0].([]SavedSearchFiltersItem)[vs[1].(int)]
+	}).(SavedSearchFiltersItemOutput)
+}
+
 type SeriesDefinition struct {
 	AggFn          SeriesDefinitionAggFn           `pulumi:"aggFn"`
 	Field          *string                         `pulumi:"field"`
@@ -585,6 +1002,373 @@ func (o SeriesPointArrayOutput) Index(i pulumi.IntInput) SeriesPointOutput {
 	}).(SeriesPointOutput)
 }
 
+type SourceFrom struct {
+	DatabaseName string `pulumi:"databaseName"`
+	TableName    string `pulumi:"tableName"`
+}
+
+// SourceFromInput is an input type that accepts SourceFromArgs and SourceFromOutput values.
+// You can construct a concrete instance of `SourceFromInput` via:
+//
+//	SourceFromArgs{...}
+type SourceFromInput interface {
+	pulumi.Input
+
+	ToSourceFromOutput() SourceFromOutput
+	ToSourceFromOutputWithContext(context.Context) SourceFromOutput
+}
+
+type SourceFromArgs struct {
+	DatabaseName pulumi.StringInput `pulumi:"databaseName"`
+	TableName    pulumi.StringInput `pulumi:"tableName"`
+}
+
+func (SourceFromArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*SourceFrom)(nil)).Elem()
+}
+
+func (i SourceFromArgs) ToSourceFromOutput() SourceFromOutput {
+	return i.ToSourceFromOutputWithContext(context.Background())
+}
+
+func (i SourceFromArgs) ToSourceFromOutputWithContext(ctx context.Context) SourceFromOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(SourceFromOutput)
+}
+
+type SourceFromOutput struct{ *pulumi.OutputState }
+
+func (SourceFromOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*SourceFrom)(nil)).Elem()
+}
+
+func (o SourceFromOutput) ToSourceFromOutput() SourceFromOutput {
+	return o
+}
+
+func (o SourceFromOutput) ToSourceFromOutputWithContext(ctx context.Context) SourceFromOutput {
+	return o
+}
+
+func (o SourceFromOutput) DatabaseName() pulumi.StringOutput {
+	return o.ApplyT(func(v SourceFrom) string { return v.DatabaseName }).(pulumi.StringOutput)
+}
+
+func (o SourceFromOutput) TableName() pulumi.StringOutput {
+	return o.ApplyT(func(v SourceFrom) string { return v.TableName }).(pulumi.StringOutput)
+}
+
+type SourceHighlightedRowAttributeExpressionsItem struct {
+	Alias            *string `pulumi:"alias"`
+	LuceneExpression *string `pulumi:"luceneExpression"`
+	SqlExpression    string  `pulumi:"sqlExpression"`
+}
+
+// SourceHighlightedRowAttributeExpressionsItemInput is an input type that accepts SourceHighlightedRowAttributeExpressionsItemArgs and SourceHighlightedRowAttributeExpressionsItemOutput values.
+// You can construct a concrete instance of `SourceHighlightedRowAttributeExpressionsItemInput` via:
+//
+//	SourceHighlightedRowAttributeExpressionsItemArgs{...}
+type SourceHighlightedRowAttributeExpressionsItemInput interface {
+	pulumi.Input
+
+	ToSourceHighlightedRowAttributeExpressionsItemOutput() SourceHighlightedRowAttributeExpressionsItemOutput
+	ToSourceHighlightedRowAttributeExpressionsItemOutputWithContext(context.Context) SourceHighlightedRowAttributeExpressionsItemOutput
+}
+
+type SourceHighlightedRowAttributeExpressionsItemArgs struct {
+	Alias            pulumi.StringPtrInput `pulumi:"alias"`
+	LuceneExpression pulumi.StringPtrInput `pulumi:"luceneExpression"`
+	SqlExpression    pulumi.StringInput    `pulumi:"sqlExpression"`
+}
+
+func (SourceHighlightedRowAttributeExpressionsItemArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*SourceHighlightedRowAttributeExpressionsItem)(nil)).Elem()
+}
+
+func (i SourceHighlightedRowAttributeExpressionsItemArgs) ToSourceHighlightedRowAttributeExpressionsItemOutput() SourceHighlightedRowAttributeExpressionsItemOutput {
+	return i.ToSourceHighlightedRowAttributeExpressionsItemOutputWithContext(context.Background())
+}
+
+func (i SourceHighlightedRowAttributeExpressionsItemArgs) ToSourceHighlightedRowAttributeExpressionsItemOutputWithContext(ctx context.Context) SourceHighlightedRowAttributeExpressionsItemOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(SourceHighlightedRowAttributeExpressionsItemOutput)
+}
+
+// SourceHighlightedRowAttributeExpressionsItemArrayInput is an input type that accepts SourceHighlightedRowAttributeExpressionsItemArray and SourceHighlightedRowAttributeExpressionsItemArrayOutput values.
+// You can construct a concrete instance of `SourceHighlightedRowAttributeExpressionsItemArrayInput` via:
+//
+//	SourceHighlightedRowAttributeExpressionsItemArray{ SourceHighlightedRowAttributeExpressionsItemArgs{...} }
+type SourceHighlightedRowAttributeExpressionsItemArrayInput interface {
+	pulumi.Input
+
+	ToSourceHighlightedRowAttributeExpressionsItemArrayOutput() SourceHighlightedRowAttributeExpressionsItemArrayOutput
+	ToSourceHighlightedRowAttributeExpressionsItemArrayOutputWithContext(context.Context) SourceHighlightedRowAttributeExpressionsItemArrayOutput
+}
+
+type SourceHighlightedRowAttributeExpressionsItemArray []SourceHighlightedRowAttributeExpressionsItemInput
+
+func (SourceHighlightedRowAttributeExpressionsItemArray) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]SourceHighlightedRowAttributeExpressionsItem)(nil)).Elem()
+}
+
+func (i SourceHighlightedRowAttributeExpressionsItemArray) ToSourceHighlightedRowAttributeExpressionsItemArrayOutput() SourceHighlightedRowAttributeExpressionsItemArrayOutput {
+	return i.ToSourceHighlightedRowAttributeExpressionsItemArrayOutputWithContext(context.Background())
+}
+
+func (i SourceHighlightedRowAttributeExpressionsItemArray) ToSourceHighlightedRowAttributeExpressionsItemArrayOutputWithContext(ctx context.Context) SourceHighlightedRowAttributeExpressionsItemArrayOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(SourceHighlightedRowAttributeExpressionsItemArrayOutput)
+}
+
+type SourceHighlightedRowAttributeExpressionsItemOutput struct{ *pulumi.OutputState }
+
+func (SourceHighlightedRowAttributeExpressionsItemOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*SourceHighlightedRowAttributeExpressionsItem)(nil)).Elem()
+}
+
+func (o SourceHighlightedRowAttributeExpressionsItemOutput) ToSourceHighlightedRowAttributeExpressionsItemOutput() SourceHighlightedRowAttributeExpressionsItemOutput {
+	return o
+}
+
+func (o SourceHighlightedRowAttributeExpressionsItemOutput) ToSourceHighlightedRowAttributeExpressionsItemOutputWithContext(ctx context.Context) SourceHighlightedRowAttributeExpressionsItemOutput {
+	return o
+}
+
+func (o SourceHighlightedRowAttributeExpressionsItemOutput) Alias() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v SourceHighlightedRowAttributeExpressionsItem) *string { return v.Alias }).(pulumi.StringPtrOutput)
+}
+
+func (o SourceHighlightedRowAttributeExpressionsItemOutput) LuceneExpression() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v SourceHighlightedRowAttributeExpressionsItem) *string { return v.LuceneExpression }).(pulumi.StringPtrOutput)
+}
+
+func (o SourceHighlightedRowAttributeExpressionsItemOutput) SqlExpression() pulumi.StringOutput {
+	return o.ApplyT(func(v SourceHighlightedRowAttributeExpressionsItem) string { return v.SqlExpression }).(pulumi.StringOutput)
+}
+
+type SourceHighlightedRowAttributeExpressionsItemArrayOutput struct{ *pulumi.OutputState }
+
+func (SourceHighlightedRowAttributeExpressionsItemArrayOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]SourceHighlightedRowAttributeExpressionsItem)(nil)).Elem()
+}
+
+func (o SourceHighlightedRowAttributeExpressionsItemArrayOutput) ToSourceHighlightedRowAttributeExpressionsItemArrayOutput() SourceHighlightedRowAttributeExpressionsItemArrayOutput {
+	return o
+}
+
+func (o SourceHighlightedRowAttributeExpressionsItemArrayOutput) ToSourceHighlightedRowAttributeExpressionsItemArrayOutputWithContext(ctx context.Context) SourceHighlightedRowAttributeExpressionsItemArrayOutput {
+	return o
+}
+
+func (o SourceHighlightedRowAttributeExpressionsItemArrayOutput) Index(i pulumi.IntInput) SourceHighlightedRowAttributeExpressionsItemOutput {
+	return pulumi.All(o, i).ApplyT(func(vs []interface{}) SourceHighlightedRowAttributeExpressionsItem {
+		return vs[0].([]SourceHighlightedRowAttributeExpressionsItem)[vs[1].(int)]
+	}).(SourceHighlightedRowAttributeExpressionsItemOutput)
+}
+
+type SourceHighlightedTraceAttributeExpressionsItem struct {
+	Alias            *string `pulumi:"alias"`
+	LuceneExpression *string `pulumi:"luceneExpression"`
+	SqlExpression    string  `pulumi:"sqlExpression"`
+}
+
+// SourceHighlightedTraceAttributeExpressionsItemInput is an input type that accepts SourceHighlightedTraceAttributeExpressionsItemArgs and SourceHighlightedTraceAttributeExpressionsItemOutput values.
+// You can construct a concrete instance of `SourceHighlightedTraceAttributeExpressionsItemInput` via:
+//
+//	SourceHighlightedTraceAttributeExpressionsItemArgs{...}
+type SourceHighlightedTraceAttributeExpressionsItemInput interface {
+	pulumi.Input
+
+	ToSourceHighlightedTraceAttributeExpressionsItemOutput() SourceHighlightedTraceAttributeExpressionsItemOutput
+	ToSourceHighlightedTraceAttributeExpressionsItemOutputWithContext(context.Context) SourceHighlightedTraceAttributeExpressionsItemOutput
+}
+
+type SourceHighlightedTraceAttributeExpressionsItemArgs struct {
+	Alias            pulumi.StringPtrInput `pulumi:"alias"`
+	LuceneExpression pulumi.StringPtrInput `pulumi:"luceneExpression"`
+	SqlExpression    pulumi.StringInput    `pulumi:"sqlExpression"`
+}
+
+func (SourceHighlightedTraceAttributeExpressionsItemArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*SourceHighlightedTraceAttributeExpressionsItem)(nil)).Elem()
+}
+
+func (i SourceHighlightedTraceAttributeExpressionsItemArgs) ToSourceHighlightedTraceAttributeExpressionsItemOutput() SourceHighlightedTraceAttributeExpressionsItemOutput {
+	return i.ToSourceHighlightedTraceAttributeExpressionsItemOutputWithContext(context.Background())
+}
+
+func (i SourceHighlightedTraceAttributeExpressionsItemArgs) ToSourceHighlightedTraceAttributeExpressionsItemOutputWithContext(ctx context.Context) SourceHighlightedTraceAttributeExpressionsItemOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(SourceHighlightedTraceAttributeExpressionsItemOutput)
+}
+
+// SourceHighlightedTraceAttributeExpressionsItemArrayInput is an input type that accepts SourceHighlightedTraceAttributeExpressionsItemArray and SourceHighlightedTraceAttributeExpressionsItemArrayOutput values.
+// You can construct a concrete instance of `SourceHighlightedTraceAttributeExpressionsItemArrayInput` via:
+//
+//	SourceHighlightedTraceAttributeExpressionsItemArray{ SourceHighlightedTraceAttributeExpressionsItemArgs{...} }
+type SourceHighlightedTraceAttributeExpressionsItemArrayInput interface {
+	pulumi.Input
+
+	ToSourceHighlightedTraceAttributeExpressionsItemArrayOutput() SourceHighlightedTraceAttributeExpressionsItemArrayOutput
+	ToSourceHighlightedTraceAttributeExpressionsItemArrayOutputWithContext(context.Context) SourceHighlightedTraceAttributeExpressionsItemArrayOutput
+}
+
+type SourceHighlightedTraceAttributeExpressionsItemArray []SourceHighlightedTraceAttributeExpressionsItemInput
+
+func (SourceHighlightedTraceAttributeExpressionsItemArray) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]SourceHighlightedTraceAttributeExpressionsItem)(nil)).Elem()
+}
+
+func (i SourceHighlightedTraceAttributeExpressionsItemArray) ToSourceHighlightedTraceAttributeExpressionsItemArrayOutput() SourceHighlightedTraceAttributeExpressionsItemArrayOutput {
+	return i.ToSourceHighlightedTraceAttributeExpressionsItemArrayOutputWithContext(context.Background())
+}
+
+func (i SourceHighlightedTraceAttributeExpressionsItemArray) ToSourceHighlightedTraceAttributeExpressionsItemArrayOutputWithContext(ctx context.Context) SourceHighlightedTraceAttributeExpressionsItemArrayOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(SourceHighlightedTraceAttributeExpressionsItemArrayOutput)
+}
+
+type SourceHighlightedTraceAttributeExpressionsItemOutput struct{ *pulumi.OutputState }
+
+func (SourceHighlightedTraceAttributeExpressionsItemOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*SourceHighlightedTraceAttributeExpressionsItem)(nil)).Elem()
+}
+
+func (o SourceHighlightedTraceAttributeExpressionsItemOutput) ToSourceHighlightedTraceAttributeExpressionsItemOutput() SourceHighlightedTraceAttributeExpressionsItemOutput {
+	return o
+}
+
+func (o SourceHighlightedTraceAttributeExpressionsItemOutput) ToSourceHighlightedTraceAttributeExpressionsItemOutputWithContext(ctx context.Context) SourceHighlightedTraceAttributeExpressionsItemOutput {
+	return o
+}
+
+func (o SourceHighlightedTraceAttributeExpressionsItemOutput) Alias() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v SourceHighlightedTraceAttributeExpressionsItem) *string { return v.Alias }).(pulumi.StringPtrOutput)
+}
+
+func (o SourceHighlightedTraceAttributeExpressionsItemOutput) LuceneExpression() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v SourceHighlightedTraceAttributeExpressionsItem) *string { return v.LuceneExpression }).(pulumi.StringPtrOutput)
+}
+
+func (o SourceHighlightedTraceAttributeExpressionsItemOutput) SqlExpression() pulumi.StringOutput {
+	return o.ApplyT(func(v SourceHighlightedTraceAttributeExpressionsItem) string { return v.SqlExpression }).(pulumi.StringOutput)
+}
+
+type SourceHighlightedTraceAttributeExpressionsItemArrayOutput struct{ *pulumi.OutputState }
+
+func (SourceHighlightedTraceAttributeExpressionsItemArrayOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]SourceHighlightedTraceAttributeExpressionsItem)(nil)).Elem()
+}
+
+func (o SourceHighlightedTraceAttributeExpressionsItemArrayOutput) ToSourceHighlightedTraceAttributeExpressionsItemArrayOutput() SourceHighlightedTraceAttributeExpressionsItemArrayOutput {
+	return o
+}
+
+func (o SourceHighlightedTraceAttributeExpressionsItemArrayOutput) ToSourceHighlightedTraceAttributeExpressionsItemArrayOutputWithContext(ctx context.Context) SourceHighlightedTraceAttributeExpressionsItemArrayOutput {
+	return o
+}
+
+func (o SourceHighlightedTraceAttributeExpressionsItemArrayOutput) Index(i pulumi.IntInput) SourceHighlightedTraceAttributeExpressionsItemOutput {
+	return pulumi.All(o, i).ApplyT(func(vs []interface{}) SourceHighlightedTraceAttributeExpressionsItem {
+		return vs[0].([]SourceHighlightedTraceAttributeExpressionsItem)[vs[1].(int)]
+	}).(SourceHighlightedTraceAttributeExpressionsItemOutput)
+}
+
+type SourceQuerySettingsItem struct {
+	Setting string `pulumi:"setting"`
+	Value   string `pulumi:"value"`
+}
+
+// SourceQuerySettingsItemInput is an input type that accepts SourceQuerySettingsItemArgs and SourceQuerySettingsItemOutput values.
+// You can construct a concrete instance of `SourceQuerySettingsItemInput` via:
+//
+//	SourceQuerySettingsItemArgs{...}
+type SourceQuerySettingsItemInput interface {
+	pulumi.Input
+
+	ToSourceQuerySettingsItemOutput() SourceQuerySettingsItemOutput
+	ToSourceQuerySettingsItemOutputWithContext(context.Context) SourceQuerySettingsItemOutput
+}
+
+type SourceQuerySettingsItemArgs struct {
+	Setting pulumi.StringInput `pulumi:"setting"`
+	Value   pulumi.StringInput `pulumi:"value"`
+}
+
+func (SourceQuerySettingsItemArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*SourceQuerySettingsItem)(nil)).Elem()
+}
+
+func (i SourceQuerySettingsItemArgs) ToSourceQuerySettingsItemOutput() SourceQuerySettingsItemOutput {
+	return i.ToSourceQuerySettingsItemOutputWithContext(context.Background())
+}
+
+func (i SourceQuerySettingsItemArgs) ToSourceQuerySettingsItemOutputWithContext(ctx context.Context) SourceQuerySettingsItemOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(SourceQuerySettingsItemOutput)
+}
+
+// SourceQuerySettingsItemArrayInput is an input type that accepts SourceQuerySettingsItemArray and SourceQuerySettingsItemArrayOutput values.
+// You can construct a concrete instance of `SourceQuerySettingsItemArrayInput` via:
+//
+//	SourceQuerySettingsItemArray{ SourceQuerySettingsItemArgs{...} }
+type SourceQuerySettingsItemArrayInput interface {
+	pulumi.Input
+
+	ToSourceQuerySettingsItemArrayOutput() SourceQuerySettingsItemArrayOutput
+	ToSourceQuerySettingsItemArrayOutputWithContext(context.Context) SourceQuerySettingsItemArrayOutput
+}
+
+type SourceQuerySettingsItemArray []SourceQuerySettingsItemInput
+
+func (SourceQuerySettingsItemArray) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]SourceQuerySettingsItem)(nil)).Elem()
+}
+
+func (i SourceQuerySettingsItemArray) ToSourceQuerySettingsItemArrayOutput() SourceQuerySettingsItemArrayOutput {
+	return i.ToSourceQuerySettingsItemArrayOutputWithContext(context.Background())
+}
+
+func (i SourceQuerySettingsItemArray) ToSourceQuerySettingsItemArrayOutputWithContext(ctx context.Context) SourceQuerySettingsItemArrayOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(SourceQuerySettingsItemArrayOutput)
+}
+
+type SourceQuerySettingsItemOutput struct{ *pulumi.OutputState }
+
+func (SourceQuerySettingsItemOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*SourceQuerySettingsItem)(nil)).Elem()
+}
+
+func (o SourceQuerySettingsItemOutput) ToSourceQuerySettingsItemOutput() SourceQuerySettingsItemOutput {
+	return o
+}
+
+func (o SourceQuerySettingsItemOutput) ToSourceQuerySettingsItemOutputWithContext(ctx context.Context) SourceQuerySettingsItemOutput {
+	return o
+}
+
+func (o SourceQuerySettingsItemOutput) Setting() pulumi.StringOutput {
+	return o.ApplyT(func(v SourceQuerySettingsItem) string { return v.Setting }).(pulumi.StringOutput)
+}
+
+func (o SourceQuerySettingsItemOutput) Value() pulumi.StringOutput {
+	return o.ApplyT(func(v SourceQuerySettingsItem) string { return v.Value }).(pulumi.StringOutput)
+}
+
+type SourceQuerySettingsItemArrayOutput struct{ *pulumi.OutputState }
+
+func (SourceQuerySettingsItemArrayOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]SourceQuerySettingsItem)(nil)).Elem()
+}
+
+func (o SourceQuerySettingsItemArrayOutput) ToSourceQuerySettingsItemArrayOutput() SourceQuerySettingsItemArrayOutput {
+	return o
+}
+
+func (o SourceQuerySettingsItemArrayOutput) ToSourceQuerySettingsItemArrayOutputWithContext(ctx context.Context) SourceQuerySettingsItemArrayOutput {
+	return o
+}
+
+func (o SourceQuerySettingsItemArrayOutput) Index(i pulumi.IntInput) SourceQuerySettingsItemOutput {
+	return pulumi.All(o, i).ApplyT(func(vs []interface{}) SourceQuerySettingsItem {
+		return vs[0].([]SourceQuerySettingsItem)[vs[1].(int)]
+	}).(SourceQuerySettingsItemOutput)
+}
+
 type SeriesPointArrayArrayOutput struct{ *pulumi.OutputState }
 
 func (SeriesPointArrayArrayOutput) ElementType() reflect.Type {
@@ -612,17 +1396,43 @@ func init() {
 	pulumi.RegisterInputType(reflect.TypeOf((*ApiKeyHashDataPtrInput)(nil)).Elem(), ApiKeyHashDataArgs{})
 	pulumi.RegisterInputType(reflect.TypeOf((*ApiKeyIpAccessEntryInput)(nil)).Elem(), ApiKeyIpAccessEntryArgs{})
 	pulumi.RegisterInputType(reflect.TypeOf((*ApiKeyIpAccessEntryArrayInput)(nil)).Elem(), ApiKeyIpAccessEntryArray{})
+	pulumi.RegisterInputType(reflect.TypeOf((*DashboardFiltersItemInput)(nil)).Elem(), DashboardFiltersItemArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*DashboardFiltersItemArrayInput)(nil)).Elem(), DashboardFiltersItemArray{})
+	pulumi.RegisterInputType(reflect.TypeOf((*DashboardTileInput)(nil)).Elem(), DashboardTileArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*DashboardTileArrayInput)(nil)).Elem(), DashboardTileArray{})
+	pulumi.RegisterInputType(reflect.TypeOf((*SavedSearchFiltersItemInput)(nil)).Elem(), SavedSearchFiltersItemArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*SavedSearchFiltersItemArrayInput)(nil)).Elem(), SavedSearchFiltersItemArray{})
 	pulumi.RegisterInputType(reflect.TypeOf((*SeriesDefinitionInput)(nil)).Elem(), SeriesDefinitionArgs{})
 	pulumi.RegisterInputType(reflect.TypeOf((*SeriesDefinitionArrayInput)(nil)).Elem(), SeriesDefinitionArray{})
+	pulumi.RegisterInputType(reflect.TypeOf((*SourceFromInput)(nil)).Elem(), SourceFromArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*SourceHighlightedRowAttributeExpressionsItemInput)(nil)).Elem(), SourceHighlightedRowAttributeExpressionsItemArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*SourceHighlightedRowAttributeExpressionsItemArrayInput)(nil)).Elem(), SourceHighlightedRowAttributeExpressionsItemArray{})
+	pulumi.RegisterInputType(reflect.TypeOf((*SourceHighlightedTraceAttributeExpressionsItemInput)(nil)).Elem(), SourceHighlightedTraceAttributeExpressionsItemArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*SourceHighlightedTraceAttributeExpressionsItemArrayInput)(nil)).Elem(), SourceHighlightedTraceAttributeExpressionsItemArray{})
+	pulumi.RegisterInputType(reflect.TypeOf((*SourceQuerySettingsItemInput)(nil)).Elem(), SourceQuerySettingsItemArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*SourceQuerySettingsItemArrayInput)(nil)).Elem(), SourceQuerySettingsItemArray{})
 	pulumi.RegisterOutputType(AlertChannelOutput{})
 	pulumi.RegisterOutputType(AlertChannelArrayOutput{})
 	pulumi.RegisterOutputType(ApiKeyHashDataOutput{})
 	pulumi.RegisterOutputType(ApiKeyHashDataPtrOutput{})
 	pulumi.RegisterOutputType(ApiKeyIpAccessEntryOutput{})
 	pulumi.RegisterOutputType(ApiKeyIpAccessEntryArrayOutput{})
+	pulumi.RegisterOutputType(DashboardFiltersItemOutput{})
+	pulumi.RegisterOutputType(DashboardFiltersItemArrayOutput{})
+	pulumi.RegisterOutputType(DashboardTileOutput{})
+	pulumi.RegisterOutputType(DashboardTileArrayOutput{})
+	pulumi.RegisterOutputType(SavedSearchFiltersItemOutput{})
+	pulumi.RegisterOutputType(SavedSearchFiltersItemArrayOutput{})
 	pulumi.RegisterOutputType(SeriesDefinitionOutput{})
 	pulumi.RegisterOutputType(SeriesDefinitionArrayOutput{})
 	pulumi.RegisterOutputType(SeriesPointOutput{})
 	pulumi.RegisterOutputType(SeriesPointArrayOutput{})
+	pulumi.RegisterOutputType(SourceFromOutput{})
+	pulumi.RegisterOutputType(SourceHighlightedRowAttributeExpressionsItemOutput{})
+	pulumi.RegisterOutputType(SourceHighlightedRowAttributeExpressionsItemArrayOutput{})
+	pulumi.RegisterOutputType(SourceHighlightedTraceAttributeExpressionsItemOutput{})
+	pulumi.RegisterOutputType(SourceHighlightedTraceAttributeExpressionsItemArrayOutput{})
+	pulumi.RegisterOutputType(SourceQuerySettingsItemOutput{})
+	pulumi.RegisterOutputType(SourceQuerySettingsItemArrayOutput{})
 	pulumi.RegisterOutputType(SeriesPointArrayArrayOutput{})
 }

@@ -97,7 +97,7 @@ func (ReplicaScalingState) ElementType() reflect.Type {
 type replicaScalingArgs struct {
 	// How the service scales (production wire only): `vertical` keeps numReplicas and scales memory between the two memory bounds; `horizontal` keeps one memory size per replica (the two bounds equal) and scales the count between minReplicas and maxReplicas. Updates in place.
 	AutoscalingMode *AutoscalingMode `pulumi:"autoscalingMode"`
-	// Whether the service may scale down to zero when idle (the API's default is true). Updates in place. Default: true.
+	// Whether the service may scale down to zero when idle (the API's default is true). Updates in place.
 	IdleScaling *bool `pulumi:"idleScaling"`
 	// Minimum idle time before the service scales to zero, in whole minutes, at least 5. Updates in place.
 	IdleTimeoutMinutes *int `pulumi:"idleTimeoutMinutes"`
@@ -111,7 +111,7 @@ type replicaScalingArgs struct {
 	MinReplicas *int `pulumi:"minReplicas"`
 	// Number of replicas, 1 to 20. The API requires 2 to 20 for the first service of a warehouse; services created in an existing warehouse may have 1. Updates in place.
 	NumReplicas *int `pulumi:"numReplicas"`
-	// The organization (uuid); defaults to the provider's organization (`clickhouse:organizationId` for the dynamic-provider classes, `clickhouse-cloud:organizationId` for the native plugin) or CLICKHOUSE_ORG_ID. Replaces on change.
+	// The organization (uuid); defaults to the provider's organization, `clickhouse-cloud:organizationId` or CLICKHOUSE_ORG_ID. Replaces on change.
 	OrganizationId *string `pulumi:"organizationId"`
 	// The service (uuid) whose scaling settings are managed; it must already exist. Changing it replaces the resource.
 	ServiceId string `pulumi:"serviceId"`
@@ -121,7 +121,7 @@ type replicaScalingArgs struct {
 type ReplicaScalingArgs struct {
 	// How the service scales (production wire only): `vertical` keeps numReplicas and scales memory between the two memory bounds; `horizontal` keeps one memory size per replica (the two bounds equal) and scales the count between minReplicas and maxReplicas. Updates in place.
 	AutoscalingMode AutoscalingModePtrInput
-	// Whether the service may scale down to zero when idle (the API's default is true). Updates in place. Default: true.
+	// Whether the service may scale down to zero when idle (the API's default is true). Updates in place.
 	IdleScaling pulumi.BoolPtrInput
 	// Minimum idle time before the service scales to zero, in whole minutes, at least 5. Updates in place.
 	IdleTimeoutMinutes pulumi.IntPtrInput
@@ -135,7 +135,7 @@ type ReplicaScalingArgs struct {
 	MinReplicas pulumi.IntPtrInput
 	// Number of replicas, 1 to 20. The API requires 2 to 20 for the first service of a warehouse; services created in an existing warehouse may have 1. Updates in place.
 	NumReplicas pulumi.IntPtrInput
-	// The organization (uuid); defaults to the provider's organization (`clickhouse:organizationId` for the dynamic-provider classes, `clickhouse-cloud:organizationId` for the native plugin) or CLICKHOUSE_ORG_ID. Replaces on change.
+	// The organization (uuid); defaults to the provider's organization, `clickhouse-cloud:organizationId` or CLICKHOUSE_ORG_ID. Replaces on change.
 	OrganizationId pulumi.StringPtrInput
 	// The service (uuid) whose scaling settings are managed; it must already exist. Changing it replaces the resource.
 	ServiceId pulumi.StringInput

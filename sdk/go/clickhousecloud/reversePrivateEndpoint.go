@@ -104,9 +104,9 @@ type reversePrivateEndpointArgs struct {
 	MskAuthentication *MskAuthentication `pulumi:"mskAuthentication"`
 	// The MSK cluster ARN; required when type is MSK_MULTI_VPC. Changing it replaces the endpoint.
 	MskClusterArn *string `pulumi:"mskClusterArn"`
-	// The organization (uuid); defaults to the provider's organization (`clickhouse:organizationId` for the dynamic-provider classes, `clickhouse-cloud:organizationId` for the native plugin) or CLICKHOUSE_ORG_ID. Replaces on change.
+	// The organization (uuid); defaults to the provider's organization, `clickhouse-cloud:organizationId` or CLICKHOUSE_ORG_ID. Replaces on change.
 	OrganizationId *string `pulumi:"organizationId"`
-	// How long create waits while the endpoint is Provisioning, in seconds (default 600). Changing it changes nothing remotely. Default: 600.
+	// How long create waits while the endpoint is Provisioning, in seconds. Changing it changes nothing remotely. Default: 600.
 	ReadyTimeoutSeconds *float64 `pulumi:"readyTimeoutSeconds"`
 	// The service (uuid) that owns the endpoint. Changing it replaces the endpoint.
 	ServiceId string `pulumi:"serviceId"`
@@ -130,9 +130,9 @@ type ReversePrivateEndpointArgs struct {
 	MskAuthentication MskAuthenticationPtrInput
 	// The MSK cluster ARN; required when type is MSK_MULTI_VPC. Changing it replaces the endpoint.
 	MskClusterArn pulumi.StringPtrInput
-	// The organization (uuid); defaults to the provider's organization (`clickhouse:organizationId` for the dynamic-provider classes, `clickhouse-cloud:organizationId` for the native plugin) or CLICKHOUSE_ORG_ID. Replaces on change.
+	// The organization (uuid); defaults to the provider's organization, `clickhouse-cloud:organizationId` or CLICKHOUSE_ORG_ID. Replaces on change.
 	OrganizationId pulumi.StringPtrInput
-	// How long create waits while the endpoint is Provisioning, in seconds (default 600). Changing it changes nothing remotely. Default: 600.
+	// How long create waits while the endpoint is Provisioning, in seconds. Changing it changes nothing remotely. Default: 600.
 	ReadyTimeoutSeconds pulumi.Float64PtrInput
 	// The service (uuid) that owns the endpoint. Changing it replaces the endpoint.
 	ServiceId pulumi.StringInput

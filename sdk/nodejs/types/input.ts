@@ -31,6 +31,43 @@ export interface ApiKeyIpAccessEntryArgs {
     source: pulumi.Input<string>;
 }
 
+export interface DashboardFiltersItemArgs {
+    appliesToSourceIds?: pulumi.Input<pulumi.Input<string>[] | undefined>;
+    expression: pulumi.Input<string>;
+    isBroadcastEnabled?: pulumi.Input<boolean | undefined>;
+    isVariableEnabled?: pulumi.Input<boolean | undefined>;
+    name: pulumi.Input<string>;
+    /**
+     * Must be a 24-hex-digit object id.
+     */
+    sourceId: pulumi.Input<string>;
+    sourceMetricType?: pulumi.Input<enums.DashboardFiltersItemSourceMetricType | undefined>;
+    type: pulumi.Input<string>;
+    variableName?: pulumi.Input<string | undefined>;
+    where?: pulumi.Input<string | undefined>;
+    whereLanguage?: pulumi.Input<enums.DashboardFiltersItemWhereLanguage | undefined>;
+}
+
+export interface DashboardTileArgs {
+    config: any;
+    containerId?: pulumi.Input<string | undefined>;
+    h: pulumi.Input<number>;
+    id?: pulumi.Input<string | undefined>;
+    name: pulumi.Input<string>;
+    tabId?: pulumi.Input<string | undefined>;
+    w: pulumi.Input<number>;
+    x: pulumi.Input<number>;
+    y: pulumi.Input<number>;
+}
+
+export interface SavedSearchFiltersItemArgs {
+    condition?: pulumi.Input<string | undefined>;
+    left?: pulumi.Input<string | undefined>;
+    operator?: pulumi.Input<enums.SavedSearchFiltersItemOperator | undefined>;
+    right?: pulumi.Input<string | undefined>;
+    type?: pulumi.Input<enums.SavedSearchFiltersItemType | undefined>;
+}
+
 export interface SeriesDefinition {
     aggFn: enums.SeriesDefinitionAggFn;
     field?: string;
@@ -61,3 +98,24 @@ export interface SeriesDefinitionArgs {
     whereLanguage?: pulumi.Input<enums.SeriesDefinitionWhereLanguage | undefined>;
 }
 
+export interface SourceFromArgs {
+    databaseName: pulumi.Input<string>;
+    tableName: pulumi.Input<string>;
+}
+
+export interface SourceHighlightedRowAttributeExpressionsItemArgs {
+    alias?: pulumi.Input<string | undefined>;
+    luceneExpression?: pulumi.Input<string | undefined>;
+    sqlExpression: pulumi.Input<string>;
+}
+
+export interface SourceHighlightedTraceAttributeExpressionsItemArgs {
+    alias?: pulumi.Input<string | undefined>;
+    luceneExpression?: pulumi.Input<string | undefined>;
+    sqlExpression: pulumi.Input<string>;
+}
+
+export interface SourceQuerySettingsItemArgs {
+    setting: pulumi.Input<string>;
+    value: pulumi.Input<string>;
+}

@@ -9,12 +9,16 @@ import typing
 from ._enums import *
 from .alert import *
 from .api_key import *
+from .dashboard import *
 from .get_private_endpoint_config import *
 from .get_series import *
 from .private_endpoint import *
 from .provider import *
 from .replica_scaling import *
 from .reverse_private_endpoint import *
+from .saved_search import *
+from .source import *
+from .webhook import *
 from ._inputs import *
 from . import outputs
 
@@ -35,9 +39,13 @@ _utilities.register(
   "classes": {
    "clickhouse-cloud:index:Alert": "Alert",
    "clickhouse-cloud:index:ApiKey": "ApiKey",
+   "clickhouse-cloud:index:Dashboard": "Dashboard",
    "clickhouse-cloud:index:PrivateEndpoint": "PrivateEndpoint",
    "clickhouse-cloud:index:ReplicaScaling": "ReplicaScaling",
-   "clickhouse-cloud:index:ReversePrivateEndpoint": "ReversePrivateEndpoint"
+   "clickhouse-cloud:index:ReversePrivateEndpoint": "ReversePrivateEndpoint",
+   "clickhouse-cloud:index:SavedSearch": "SavedSearch",
+   "clickhouse-cloud:index:Source": "Source",
+   "clickhouse-cloud:index:Webhook": "Webhook"
   }
  }
 ]

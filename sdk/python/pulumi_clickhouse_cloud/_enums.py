@@ -13,13 +13,20 @@ __all__ = [
     'ApiKeyRole',
     'ApiKeyState',
     'AutoscalingMode',
+    'DashboardFiltersItemSourceMetricType',
+    'DashboardFiltersItemWhereLanguage',
     'MskAuthentication',
     'ReversePrivateEndpointType',
+    'SavedSearchFiltersItemOperator',
+    'SavedSearchFiltersItemType',
+    'SavedSearchWhereLanguage',
     'SeriesDefinitionAggFn',
     'SeriesDefinitionMetricDataType',
     'SeriesDefinitionWhereLanguage',
     'SeriesGranularity',
     'SeriesReturnType',
+    'SourceKind',
+    'WebhookService',
 ]
 
 
@@ -65,6 +72,21 @@ class AutoscalingMode(_builtins.str, Enum):
     HORIZONTAL = "horizontal"
 
 
+@pulumi.type_token("clickhouse-cloud:index:DashboardFiltersItemSourceMetricType")
+class DashboardFiltersItemSourceMetricType(_builtins.str, Enum):
+    GAUGE = "gauge"
+    HISTOGRAM = "histogram"
+    SUM = "sum"
+    SUMMARY = "summary"
+    EXPONENTIAL_HISTOGRAM = "exponential histogram"
+
+
+@pulumi.type_token("clickhouse-cloud:index:DashboardFiltersItemWhereLanguage")
+class DashboardFiltersItemWhereLanguage(_builtins.str, Enum):
+    SQL = "sql"
+    LUCENE = "lucene"
+
+
 @pulumi.type_token("clickhouse-cloud:index:MskAuthentication")
 class MskAuthentication(_builtins.str, Enum):
     SASL_IAM = "SASL_IAM"
@@ -76,6 +98,29 @@ class ReversePrivateEndpointType(_builtins.str, Enum):
     VPC_ENDPOINT_SERVICE = "VPC_ENDPOINT_SERVICE"
     VPC_RESOURCE = "VPC_RESOURCE"
     MSK_MULTI_VPC = "MSK_MULTI_VPC"
+
+
+@pulumi.type_token("clickhouse-cloud:index:SavedSearchFiltersItemOperator")
+class SavedSearchFiltersItemOperator(_builtins.str, Enum):
+    EQUAL = "="
+    LESS_THAN = "<"
+    GREATER_THAN = ">"
+    NOT_EQUAL = "!="
+    LESS_THAN_OR_EQUAL = "<="
+    GREATER_THAN_OR_EQUAL = ">="
+
+
+@pulumi.type_token("clickhouse-cloud:index:SavedSearchFiltersItemType")
+class SavedSearchFiltersItemType(_builtins.str, Enum):
+    SQL = "sql"
+    LUCENE = "lucene"
+    SQL_AST = "sql_ast"
+
+
+@pulumi.type_token("clickhouse-cloud:index:SavedSearchWhereLanguage")
+class SavedSearchWhereLanguage(_builtins.str, Enum):
+    LUCENE = "lucene"
+    SQL = "sql"
 
 
 @pulumi.type_token("clickhouse-cloud:index:SeriesDefinitionAggFn")
@@ -132,3 +177,19 @@ class SeriesGranularity(_builtins.str, Enum):
 class SeriesReturnType(_builtins.str, Enum):
     RATIO = "ratio"
     COLUMN = "column"
+
+
+@pulumi.type_token("clickhouse-cloud:index:SourceKind")
+class SourceKind(_builtins.str, Enum):
+    LOG = "log"
+    TRACE = "trace"
+    SESSION = "session"
+    METRIC = "metric"
+    PROMQL = "promql"
+
+
+@pulumi.type_token("clickhouse-cloud:index:WebhookService")
+class WebhookService(_builtins.str, Enum):
+    SLACK = "slack"
+    INCIDENTIO = "incidentio"
+    GENERIC = "generic"

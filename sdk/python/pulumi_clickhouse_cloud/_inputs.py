@@ -22,8 +22,22 @@ __all__ = [
     'ApiKeyHashDataArgsDict',
     'ApiKeyIpAccessEntryArgs',
     'ApiKeyIpAccessEntryArgsDict',
+    'DashboardFiltersItemArgs',
+    'DashboardFiltersItemArgsDict',
+    'DashboardTileArgs',
+    'DashboardTileArgsDict',
+    'SavedSearchFiltersItemArgs',
+    'SavedSearchFiltersItemArgsDict',
     'SeriesDefinition',
     'SeriesDefinitionDict',
+    'SourceFromArgs',
+    'SourceFromArgsDict',
+    'SourceHighlightedRowAttributeExpressionsItemArgs',
+    'SourceHighlightedRowAttributeExpressionsItemArgsDict',
+    'SourceHighlightedTraceAttributeExpressionsItemArgs',
+    'SourceHighlightedTraceAttributeExpressionsItemArgsDict',
+    'SourceQuerySettingsItemArgs',
+    'SourceQuerySettingsItemArgsDict',
 ]
 
 class AlertChannelArgsDict(TypedDict):
@@ -155,6 +169,351 @@ class ApiKeyIpAccessEntryArgs:
         pulumi.set(self, "description", value)
 
 
+class DashboardFiltersItemArgsDict(TypedDict):
+    expression: pulumi.Input[_builtins.str]
+    name: pulumi.Input[_builtins.str]
+    source_id: pulumi.Input[_builtins.str]
+    """
+    Must be a 24-hex-digit object id.
+    """
+    type: pulumi.Input[_builtins.str]
+    applies_to_source_ids: NotRequired[pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]]]
+    is_broadcast_enabled: NotRequired[pulumi.Input[Optional[_builtins.bool]]]
+    is_variable_enabled: NotRequired[pulumi.Input[Optional[_builtins.bool]]]
+    source_metric_type: NotRequired[pulumi.Input[Optional['DashboardFiltersItemSourceMetricType']]]
+    variable_name: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    where: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    where_language: NotRequired[pulumi.Input[Optional['DashboardFiltersItemWhereLanguage']]]
+
+@pulumi.input_type
+class DashboardFiltersItemArgs:
+    def __init__(__self__, *,
+                 expression: pulumi.Input[_builtins.str],
+                 name: pulumi.Input[_builtins.str],
+                 source_id: pulumi.Input[_builtins.str],
+                 type: pulumi.Input[_builtins.str],
+                 applies_to_source_ids: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
+                 is_broadcast_enabled: pulumi.Input[Optional[_builtins.bool]] = None,
+                 is_variable_enabled: pulumi.Input[Optional[_builtins.bool]] = None,
+                 source_metric_type: pulumi.Input[Optional['DashboardFiltersItemSourceMetricType']] = None,
+                 variable_name: pulumi.Input[Optional[_builtins.str]] = None,
+                 where: pulumi.Input[Optional[_builtins.str]] = None,
+                 where_language: pulumi.Input[Optional['DashboardFiltersItemWhereLanguage']] = None):
+        """
+        :param pulumi.Input[_builtins.str] source_id: Must be a 24-hex-digit object id.
+        """
+        pulumi.set(__self__, "expression", expression)
+        pulumi.set(__self__, "name", name)
+        pulumi.set(__self__, "source_id", source_id)
+        pulumi.set(__self__, "type", type)
+        if applies_to_source_ids is not None:
+            pulumi.set(__self__, "applies_to_source_ids", applies_to_source_ids)
+        if is_broadcast_enabled is not None:
+            pulumi.set(__self__, "is_broadcast_enabled", is_broadcast_enabled)
+        if is_variable_enabled is not None:
+            pulumi.set(__self__, "is_variable_enabled", is_variable_enabled)
+        if source_metric_type is not None:
+            pulumi.set(__self__, "source_metric_type", source_metric_type)
+        if variable_name is not None:
+            pulumi.set(__self__, "variable_name", variable_name)
+        if where is not None:
+            pulumi.set(__self__, "where", where)
+        if where_language is not None:
+            pulumi.set(__self__, "where_language", where_language)
+
+    @_builtins.property
+    @pulumi.getter
+    def expression(self) -> pulumi.Input[_builtins.str]:
+        return pulumi.get(self, "expression")
+
+    @expression.setter
+    def expression(self, value: pulumi.Input[_builtins.str]):
+        pulumi.set(self, "expression", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def name(self) -> pulumi.Input[_builtins.str]:
+        return pulumi.get(self, "name")
+
+    @name.setter
+    def name(self, value: pulumi.Input[_builtins.str]):
+        pulumi.set(self, "name", value)
+
+    @_builtins.property
+    @pulumi.getter(name="sourceId")
+    def source_id(self) -> pulumi.Input[_builtins.str]:
+        """
+        Must be a 24-hex-digit object id.
+        """
+        return pulumi.get(self, "source_id")
+
+    @source_id.setter
+    def source_id(self, value: pulumi.Input[_builtins.str]):
+        pulumi.set(self, "source_id", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def type(self) -> pulumi.Input[_builtins.str]:
+        return pulumi.get(self, "type")
+
+    @type.setter
+    def type(self, value: pulumi.Input[_builtins.str]):
+        pulumi.set(self, "type", value)
+
+    @_builtins.property
+    @pulumi.getter(name="appliesToSourceIds")
+    def applies_to_source_ids(self) -> pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]]:
+        return pulumi.get(self, "applies_to_source_ids")
+
+    @applies_to_source_ids.setter
+    def applies_to_source_ids(self, value: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]]):
+        pulumi.set(self, "applies_to_source_ids", value)
+
+    @_builtins.property
+    @pulumi.getter(name="isBroadcastEnabled")
+    def is_broadcast_enabled(self) -> pulumi.Input[Optional[_builtins.bool]]:
+        return pulumi.get(self, "is_broadcast_enabled")
+
+    @is_broadcast_enabled.setter
+    def is_broadcast_enabled(self, value: pulumi.Input[Optional[_builtins.bool]]):
+        pulumi.set(self, "is_broadcast_enabled", value)
+
+    @_builtins.property
+    @pulumi.getter(name="isVariableEnabled")
+    def is_variable_enabled(self) -> pulumi.Input[Optional[_builtins.bool]]:
+        return pulumi.get(self, "is_variable_enabled")
+
+    @is_variable_enabled.setter
+    def is_variable_enabled(self, value: pulumi.Input[Optional[_builtins.bool]]):
+        pulumi.set(self, "is_variable_enabled", value)
+
+    @_builtins.property
+    @pulumi.getter(name="sourceMetricType")
+    def source_metric_type(self) -> pulumi.Input[Optional['DashboardFiltersItemSourceMetricType']]:
+        return pulumi.get(self, "source_metric_type")
+
+    @source_metric_type.setter
+    def source_metric_type(self, value: pulumi.Input[Optional['DashboardFiltersItemSourceMetricType']]):
+        pulumi.set(self, "source_metric_type", value)
+
+    @_builtins.property
+    @pulumi.getter(name="variableName")
+    def variable_name(self) -> pulumi.Input[Optional[_builtins.str]]:
+        return pulumi.get(self, "variable_name")
+
+    @variable_name.setter
+    def variable_name(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "variable_name", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def where(self) -> pulumi.Input[Optional[_builtins.str]]:
+        return pulumi.get(self, "where")
+
+    @where.setter
+    def where(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "where", value)
+
+    @_builtins.property
+    @pulumi.getter(name="whereLanguage")
+    def where_language(self) -> pulumi.Input[Optional['DashboardFiltersItemWhereLanguage']]:
+        return pulumi.get(self, "where_language")
+
+    @where_language.setter
+    def where_language(self, value: pulumi.Input[Optional['DashboardFiltersItemWhereLanguage']]):
+        pulumi.set(self, "where_language", value)
+
+
+class DashboardTileArgsDict(TypedDict):
+    config: Any
+    h: pulumi.Input[_builtins.float]
+    name: pulumi.Input[_builtins.str]
+    w: pulumi.Input[_builtins.float]
+    x: pulumi.Input[_builtins.float]
+    y: pulumi.Input[_builtins.float]
+    container_id: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    id: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    tab_id: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+
+@pulumi.input_type
+class DashboardTileArgs:
+    def __init__(__self__, *,
+                 config: Any,
+                 h: pulumi.Input[_builtins.float],
+                 name: pulumi.Input[_builtins.str],
+                 w: pulumi.Input[_builtins.float],
+                 x: pulumi.Input[_builtins.float],
+                 y: pulumi.Input[_builtins.float],
+                 container_id: pulumi.Input[Optional[_builtins.str]] = None,
+                 id: pulumi.Input[Optional[_builtins.str]] = None,
+                 tab_id: pulumi.Input[Optional[_builtins.str]] = None):
+        pulumi.set(__self__, "config", config)
+        pulumi.set(__self__, "h", h)
+        pulumi.set(__self__, "name", name)
+        pulumi.set(__self__, "w", w)
+        pulumi.set(__self__, "x", x)
+        pulumi.set(__self__, "y", y)
+        if container_id is not None:
+            pulumi.set(__self__, "container_id", container_id)
+        if id is not None:
+            pulumi.set(__self__, "id", id)
+        if tab_id is not None:
+            pulumi.set(__self__, "tab_id", tab_id)
+
+    @_builtins.property
+    @pulumi.getter
+    def config(self) -> Any:
+        return pulumi.get(self, "config")
+
+    @config.setter
+    def config(self, value: Any):
+        pulumi.set(self, "config", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def h(self) -> pulumi.Input[_builtins.float]:
+        return pulumi.get(self, "h")
+
+    @h.setter
+    def h(self, value: pulumi.Input[_builtins.float]):
+        pulumi.set(self, "h", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def name(self) -> pulumi.Input[_builtins.str]:
+        return pulumi.get(self, "name")
+
+    @name.setter
+    def name(self, value: pulumi.Input[_builtins.str]):
+        pulumi.set(self, "name", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def w(self) -> pulumi.Input[_builtins.float]:
+        return pulumi.get(self, "w")
+
+    @w.setter
+    def w(self, value: pulumi.Input[_builtins.float]):
+        pulumi.set(self, "w", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def x(self) -> pulumi.Input[_builtins.float]:
+        return pulumi.get(self, "x")
+
+    @x.setter
+    def x(self, value: pulumi.Input[_builtins.float]):
+        pulumi.set(self, "x", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def y(self) -> pulumi.Input[_builtins.float]:
+        return pulumi.get(self, "y")
+
+    @y.setter
+    def y(self, value: pulumi.Input[_builtins.float]):
+        pulumi.set(self, "y", value)
+
+    @_builtins.property
+    @pulumi.getter(name="containerId")
+    def container_id(self) -> pulumi.Input[Optional[_builtins.str]]:
+        return pulumi.get(self, "container_id")
+
+    @container_id.setter
+    def container_id(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "container_id", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def id(self) -> pulumi.Input[Optional[_builtins.str]]:
+        return pulumi.get(self, "id")
+
+    @id.setter
+    def id(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "id", value)
+
+    @_builtins.property
+    @pulumi.getter(name="tabId")
+    def tab_id(self) -> pulumi.Input[Optional[_builtins.str]]:
+        return pulumi.get(self, "tab_id")
+
+    @tab_id.setter
+    def tab_id(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "tab_id", value)
+
+
+class SavedSearchFiltersItemArgsDict(TypedDict):
+    condition: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    left: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    operator: NotRequired[pulumi.Input[Optional['SavedSearchFiltersItemOperator']]]
+    right: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    type: NotRequired[pulumi.Input[Optional['SavedSearchFiltersItemType']]]
+
+@pulumi.input_type
+class SavedSearchFiltersItemArgs:
+    def __init__(__self__, *,
+                 condition: pulumi.Input[Optional[_builtins.str]] = None,
+                 left: pulumi.Input[Optional[_builtins.str]] = None,
+                 operator: pulumi.Input[Optional['SavedSearchFiltersItemOperator']] = None,
+                 right: pulumi.Input[Optional[_builtins.str]] = None,
+                 type: pulumi.Input[Optional['SavedSearchFiltersItemType']] = None):
+        if condition is not None:
+            pulumi.set(__self__, "condition", condition)
+        if left is not None:
+            pulumi.set(__self__, "left", left)
+        if operator is not None:
+            pulumi.set(__self__, "operator", operator)
+        if right is not None:
+            pulumi.set(__self__, "right", right)
+        if type is not None:
+            pulumi.set(__self__, "type", type)
+
+    @_builtins.property
+    @pulumi.getter
+    def condition(self) -> pulumi.Input[Optional[_builtins.str]]:
+        return pulumi.get(self, "condition")
+
+    @condition.setter
+    def condition(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "condition", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def left(self) -> pulumi.Input[Optional[_builtins.str]]:
+        return pulumi.get(self, "left")
+
+    @left.setter
+    def left(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "left", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def operator(self) -> pulumi.Input[Optional['SavedSearchFiltersItemOperator']]:
+        return pulumi.get(self, "operator")
+
+    @operator.setter
+    def operator(self, value: pulumi.Input[Optional['SavedSearchFiltersItemOperator']]):
+        pulumi.set(self, "operator", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def right(self) -> pulumi.Input[Optional[_builtins.str]]:
+        return pulumi.get(self, "right")
+
+    @right.setter
+    def right(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "right", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def type(self) -> pulumi.Input[Optional['SavedSearchFiltersItemType']]:
+        return pulumi.get(self, "type")
+
+    @type.setter
+    def type(self, value: pulumi.Input[Optional['SavedSearchFiltersItemType']]):
+        pulumi.set(self, "type", value)
+
+
 class SeriesDefinitionDict(TypedDict):
     agg_fn: 'SeriesDefinitionAggFn'
     source_id: _builtins.str
@@ -284,5 +643,157 @@ class SeriesDefinition:
     @where_language.setter
     def where_language(self, value: Optional['SeriesDefinitionWhereLanguage']):
         pulumi.set(self, "where_language", value)
+
+
+class SourceFromArgsDict(TypedDict):
+    database_name: pulumi.Input[_builtins.str]
+    table_name: pulumi.Input[_builtins.str]
+
+@pulumi.input_type
+class SourceFromArgs:
+    def __init__(__self__, *,
+                 database_name: pulumi.Input[_builtins.str],
+                 table_name: pulumi.Input[_builtins.str]):
+        pulumi.set(__self__, "database_name", database_name)
+        pulumi.set(__self__, "table_name", table_name)
+
+    @_builtins.property
+    @pulumi.getter(name="databaseName")
+    def database_name(self) -> pulumi.Input[_builtins.str]:
+        return pulumi.get(self, "database_name")
+
+    @database_name.setter
+    def database_name(self, value: pulumi.Input[_builtins.str]):
+        pulumi.set(self, "database_name", value)
+
+    @_builtins.property
+    @pulumi.getter(name="tableName")
+    def table_name(self) -> pulumi.Input[_builtins.str]:
+        return pulumi.get(self, "table_name")
+
+    @table_name.setter
+    def table_name(self, value: pulumi.Input[_builtins.str]):
+        pulumi.set(self, "table_name", value)
+
+
+class SourceHighlightedRowAttributeExpressionsItemArgsDict(TypedDict):
+    sql_expression: pulumi.Input[_builtins.str]
+    alias: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    lucene_expression: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+
+@pulumi.input_type
+class SourceHighlightedRowAttributeExpressionsItemArgs:
+    def __init__(__self__, *,
+                 sql_expression: pulumi.Input[_builtins.str],
+                 alias: pulumi.Input[Optional[_builtins.str]] = None,
+                 lucene_expression: pulumi.Input[Optional[_builtins.str]] = None):
+        pulumi.set(__self__, "sql_expression", sql_expression)
+        if alias is not None:
+            pulumi.set(__self__, "alias", alias)
+        if lucene_expression is not None:
+            pulumi.set(__self__, "lucene_expression", lucene_expression)
+
+    @_builtins.property
+    @pulumi.getter(name="sqlExpression")
+    def sql_expression(self) -> pulumi.Input[_builtins.str]:
+        return pulumi.get(self, "sql_expression")
+
+    @sql_expression.setter
+    def sql_expression(self, value: pulumi.Input[_builtins.str]):
+        pulumi.set(self, "sql_expression", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def alias(self) -> pulumi.Input[Optional[_builtins.str]]:
+        return pulumi.get(self, "alias")
+
+    @alias.setter
+    def alias(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "alias", value)
+
+    @_builtins.property
+    @pulumi.getter(name="luceneExpression")
+    def lucene_expression(self) -> pulumi.Input[Optional[_builtins.str]]:
+        return pulumi.get(self, "lucene_expression")
+
+    @lucene_expression.setter
+    def lucene_expression(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "lucene_expression", value)
+
+
+class SourceHighlightedTraceAttributeExpressionsItemArgsDict(TypedDict):
+    sql_expression: pulumi.Input[_builtins.str]
+    alias: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    lucene_expression: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+
+@pulumi.input_type
+class SourceHighlightedTraceAttributeExpressionsItemArgs:
+    def __init__(__self__, *,
+                 sql_expression: pulumi.Input[_builtins.str],
+                 alias: pulumi.Input[Optional[_builtins.str]] = None,
+                 lucene_expression: pulumi.Input[Optional[_builtins.str]] = None):
+        pulumi.set(__self__, "sql_expression", sql_expression)
+        if alias is not None:
+            pulumi.set(__self__, "alias", alias)
+        if lucene_expression is not None:
+            pulumi.set(__self__, "lucene_expression", lucene_expression)
+
+    @_builtins.property
+    @pulumi.getter(name="sqlExpression")
+    def sql_expression(self) -> pulumi.Input[_builtins.str]:
+        return pulumi.get(self, "sql_expression")
+
+    @sql_expression.setter
+    def sql_expression(self, value: pulumi.Input[_builtins.str]):
+        pulumi.set(self, "sql_expression", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def alias(self) -> pulumi.Input[Optional[_builtins.str]]:
+        return pulumi.get(self, "alias")
+
+    @alias.setter
+    def alias(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "alias", value)
+
+    @_builtins.property
+    @pulumi.getter(name="luceneExpression")
+    def lucene_expression(self) -> pulumi.Input[Optional[_builtins.str]]:
+        return pulumi.get(self, "lucene_expression")
+
+    @lucene_expression.setter
+    def lucene_expression(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "lucene_expression", value)
+
+
+class SourceQuerySettingsItemArgsDict(TypedDict):
+    setting: pulumi.Input[_builtins.str]
+    value: pulumi.Input[_builtins.str]
+
+@pulumi.input_type
+class SourceQuerySettingsItemArgs:
+    def __init__(__self__, *,
+                 setting: pulumi.Input[_builtins.str],
+                 value: pulumi.Input[_builtins.str]):
+        pulumi.set(__self__, "setting", setting)
+        pulumi.set(__self__, "value", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def setting(self) -> pulumi.Input[_builtins.str]:
+        return pulumi.get(self, "setting")
+
+    @setting.setter
+    def setting(self, value: pulumi.Input[_builtins.str]):
+        pulumi.set(self, "setting", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def value(self) -> pulumi.Input[_builtins.str]:
+        return pulumi.get(self, "value")
+
+    @value.setter
+    def value(self, value: pulumi.Input[_builtins.str]):
+        pulumi.set(self, "value", value)
 
 

@@ -49,17 +49,17 @@ class AlertArgs:
         :param pulumi.Input[_builtins.float] threshold: The value the watched series is compared with. Updates in place.
         :param pulumi.Input['AlertThresholdType'] threshold_type: `above` fires when the value exceeds the threshold, `below` when it falls under it. The production wire also takes `above_exclusive`, `below_or_equal`, `equal`, `not_equal`, and the ranges `between` and `not_between`, which need `thresholdMax`. Updates in place.
         :param pulumi.Input[_builtins.str] adopt_id: Adopts the existing alert with this id instead of creating one (the dynamic-provider classes cannot be imported with `pulumi import`; with the native plugin, `pulumi import` works too). The alert is then made to match these inputs (one PUT, only if it differs); deleting the resource deletes the alert. Setting a different id replaces the resource; removing it changes nothing.
-        :param pulumi.Input[Sequence[pulumi.Input['AlertChannelArgs']]] channels: Every channel notifications go to (at most 10, each once); the first must be `channel`. Production wire only (`observability:apiDialect`, or the plugin's `clickhouse-cloud:observabilityApiDialect`, set to `production`). Updates in place; left out, the alert keeps whatever it has (set in the app, say).
+        :param pulumi.Input[Sequence[pulumi.Input['AlertChannelArgs']]] channels: Every channel notifications go to (at most 10, each once); the first must be `channel`. Production wire only (`clickhouse-cloud:observabilityApiDialect` or OBSERVABILITY_API_DIALECT set to `production`). Updates in place; left out, the alert keeps whatever it has (set in the app, say).
         :param pulumi.Input[_builtins.str] dashboard_id: The dashboard of the watched tile; required when source is `tile`, not allowed otherwise. Updates in place.
         :param pulumi.Input[_builtins.str] group_by: A field of the saved search to evaluate the alert per value of; only with source `search`. Updates in place.
         :param pulumi.Input[_builtins.str] message: Text sent with every notification, 1 to 4096 characters. Updates in place.
         :param pulumi.Input[_builtins.str] name: A display name, 1 to 512 characters. Updates in place.
-        :param pulumi.Input[_builtins.str] note: A note shown with the alert, 1 to 4096 characters. Production wire only (`observability:apiDialect`, or the plugin's `clickhouse-cloud:observabilityApiDialect`, set to `production`). Updates in place; left out, the alert keeps whatever it has (set in the app, say).
-        :param pulumi.Input[_builtins.int] num_consecutive_windows: How many evaluation windows in a row must breach the threshold before the alert fires, at least 1. Production wire only (`observability:apiDialect`, or the plugin's `clickhouse-cloud:observabilityApiDialect`, set to `production`). Updates in place; left out, the alert keeps whatever it has (set in the app, say).
+        :param pulumi.Input[_builtins.str] note: A note shown with the alert, 1 to 4096 characters. Production wire only (`clickhouse-cloud:observabilityApiDialect` or OBSERVABILITY_API_DIALECT set to `production`). Updates in place; left out, the alert keeps whatever it has (set in the app, say).
+        :param pulumi.Input[_builtins.int] num_consecutive_windows: How many evaluation windows in a row must breach the threshold before the alert fires, at least 1. Production wire only (`clickhouse-cloud:observabilityApiDialect` or OBSERVABILITY_API_DIALECT set to `production`). Updates in place; left out, the alert keeps whatever it has (set in the app, say).
         :param pulumi.Input[_builtins.str] saved_search_id: The watched saved search; required when source is `search`, not allowed otherwise. Updates in place.
-        :param pulumi.Input[_builtins.int] schedule_offset_minutes: Minutes after each interval boundary at which the alert is evaluated, below the interval (0 with `scheduleStartAt`). Production wire only (`observability:apiDialect`, or the plugin's `clickhouse-cloud:observabilityApiDialect`, set to `production`). Updates in place; left out, the alert keeps whatever it has (set in the app, say).
-        :param pulumi.Input[_builtins.str] schedule_start_at: An ISO 8601 date-time the evaluation windows start from. Production wire only (`observability:apiDialect`, or the plugin's `clickhouse-cloud:observabilityApiDialect`, set to `production`). Updates in place; left out, the alert keeps whatever it has (set in the app, say).
-        :param pulumi.Input[_builtins.float] threshold_max: The upper end of the range of `between` and `not_between` (required with them), at least `threshold`. Production wire only (`observability:apiDialect`, or the plugin's `clickhouse-cloud:observabilityApiDialect`, set to `production`). Updates in place; left out, the alert keeps whatever it has (set in the app, say).
+        :param pulumi.Input[_builtins.int] schedule_offset_minutes: Minutes after each interval boundary at which the alert is evaluated, below the interval (0 with `scheduleStartAt`). Production wire only (`clickhouse-cloud:observabilityApiDialect` or OBSERVABILITY_API_DIALECT set to `production`). Updates in place; left out, the alert keeps whatever it has (set in the app, say).
+        :param pulumi.Input[_builtins.str] schedule_start_at: An ISO 8601 date-time the evaluation windows start from. Production wire only (`clickhouse-cloud:observabilityApiDialect` or OBSERVABILITY_API_DIALECT set to `production`). Updates in place; left out, the alert keeps whatever it has (set in the app, say).
+        :param pulumi.Input[_builtins.float] threshold_max: The upper end of the range of `between` and `not_between` (required with them), at least `threshold`. Production wire only (`clickhouse-cloud:observabilityApiDialect` or OBSERVABILITY_API_DIALECT set to `production`). Updates in place; left out, the alert keeps whatever it has (set in the app, say).
         :param pulumi.Input[_builtins.str] tile_id: The watched tile, one of the dashboard's; required when source is `tile`, not allowed otherwise. Updates in place.
         """
         pulumi.set(__self__, "channel", channel)
@@ -170,7 +170,7 @@ class AlertArgs:
     @pulumi.getter
     def channels(self) -> pulumi.Input[Optional[Sequence[pulumi.Input['AlertChannelArgs']]]]:
         """
-        Every channel notifications go to (at most 10, each once); the first must be `channel`. Production wire only (`observability:apiDialect`, or the plugin's `clickhouse-cloud:observabilityApiDialect`, set to `production`). Updates in place; left out, the alert keeps whatever it has (set in the app, say).
+        Every channel notifications go to (at most 10, each once); the first must be `channel`. Production wire only (`clickhouse-cloud:observabilityApiDialect` or OBSERVABILITY_API_DIALECT set to `production`). Updates in place; left out, the alert keeps whatever it has (set in the app, say).
         """
         return pulumi.get(self, "channels")
 
@@ -230,7 +230,7 @@ class AlertArgs:
     @pulumi.getter
     def note(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
-        A note shown with the alert, 1 to 4096 characters. Production wire only (`observability:apiDialect`, or the plugin's `clickhouse-cloud:observabilityApiDialect`, set to `production`). Updates in place; left out, the alert keeps whatever it has (set in the app, say).
+        A note shown with the alert, 1 to 4096 characters. Production wire only (`clickhouse-cloud:observabilityApiDialect` or OBSERVABILITY_API_DIALECT set to `production`). Updates in place; left out, the alert keeps whatever it has (set in the app, say).
         """
         return pulumi.get(self, "note")
 
@@ -242,7 +242,7 @@ class AlertArgs:
     @pulumi.getter(name="numConsecutiveWindows")
     def num_consecutive_windows(self) -> pulumi.Input[Optional[_builtins.int]]:
         """
-        How many evaluation windows in a row must breach the threshold before the alert fires, at least 1. Production wire only (`observability:apiDialect`, or the plugin's `clickhouse-cloud:observabilityApiDialect`, set to `production`). Updates in place; left out, the alert keeps whatever it has (set in the app, say).
+        How many evaluation windows in a row must breach the threshold before the alert fires, at least 1. Production wire only (`clickhouse-cloud:observabilityApiDialect` or OBSERVABILITY_API_DIALECT set to `production`). Updates in place; left out, the alert keeps whatever it has (set in the app, say).
         """
         return pulumi.get(self, "num_consecutive_windows")
 
@@ -266,7 +266,7 @@ class AlertArgs:
     @pulumi.getter(name="scheduleOffsetMinutes")
     def schedule_offset_minutes(self) -> pulumi.Input[Optional[_builtins.int]]:
         """
-        Minutes after each interval boundary at which the alert is evaluated, below the interval (0 with `scheduleStartAt`). Production wire only (`observability:apiDialect`, or the plugin's `clickhouse-cloud:observabilityApiDialect`, set to `production`). Updates in place; left out, the alert keeps whatever it has (set in the app, say).
+        Minutes after each interval boundary at which the alert is evaluated, below the interval (0 with `scheduleStartAt`). Production wire only (`clickhouse-cloud:observabilityApiDialect` or OBSERVABILITY_API_DIALECT set to `production`). Updates in place; left out, the alert keeps whatever it has (set in the app, say).
         """
         return pulumi.get(self, "schedule_offset_minutes")
 
@@ -278,7 +278,7 @@ class AlertArgs:
     @pulumi.getter(name="scheduleStartAt")
     def schedule_start_at(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
-        An ISO 8601 date-time the evaluation windows start from. Production wire only (`observability:apiDialect`, or the plugin's `clickhouse-cloud:observabilityApiDialect`, set to `production`). Updates in place; left out, the alert keeps whatever it has (set in the app, say).
+        An ISO 8601 date-time the evaluation windows start from. Production wire only (`clickhouse-cloud:observabilityApiDialect` or OBSERVABILITY_API_DIALECT set to `production`). Updates in place; left out, the alert keeps whatever it has (set in the app, say).
         """
         return pulumi.get(self, "schedule_start_at")
 
@@ -290,7 +290,7 @@ class AlertArgs:
     @pulumi.getter(name="thresholdMax")
     def threshold_max(self) -> pulumi.Input[Optional[_builtins.float]]:
         """
-        The upper end of the range of `between` and `not_between` (required with them), at least `threshold`. Production wire only (`observability:apiDialect`, or the plugin's `clickhouse-cloud:observabilityApiDialect`, set to `production`). Updates in place; left out, the alert keeps whatever it has (set in the app, say).
+        The upper end of the range of `between` and `not_between` (required with them), at least `threshold`. Production wire only (`clickhouse-cloud:observabilityApiDialect` or OBSERVABILITY_API_DIALECT set to `production`). Updates in place; left out, the alert keeps whatever it has (set in the app, say).
         """
         return pulumi.get(self, "threshold_max")
 
@@ -337,7 +337,7 @@ class Alert(pulumi.CustomResource):
                  tile_id: pulumi.Input[Optional[_builtins.str]] = None,
                  __props__=None):
         """
-        An alert of the observability API on a dashboard tile or a saved search, delivered to a webhook. Every input change, a change of `source` included, updates the alert in place with one PUT of the whole alert; only a different `adoptId` replaces it. On the production wire an update first reads the alert and keeps every field the program leaves out (a note, consecutive windows, a schedule, more channels), since the PUT replaces them all. `pulumi refresh` drops an alert that was deleted out of band (also by deleting its dashboard or saved search), and the next `pulumi up` creates it again. Configured by `observability:apiUrl` and `observability:apiToken` for the dynamic-provider classes, by `clickhouse-cloud:observabilityApiUrl` and `clickhouse-cloud:observabilityApiToken` for the native plugin (either falls back to OBSERVABILITY_API_URL and OBSERVABILITY_API_TOKEN).
+        An alert of the observability API on a dashboard tile or a saved search, delivered to a webhook. Every input change, a change of `source` included, updates the alert in place with one PUT of the whole alert; only a different `adoptId` replaces it. On the production wire an update first reads the alert and keeps every field the program leaves out (a note, consecutive windows, a schedule, more channels), since the PUT replaces them all. `pulumi refresh` drops an alert that was deleted out of band (also by deleting its dashboard or saved search), and the next `pulumi up` creates it again. Configured by `clickhouse-cloud:observabilityApiUrl` or OBSERVABILITY_API_URL and `clickhouse-cloud:observabilityApiToken` or OBSERVABILITY_API_TOKEN.
 
         The resource id: The alert's id, as the API reports it.
 
@@ -345,20 +345,20 @@ class Alert(pulumi.CustomResource):
         :param pulumi.ResourceOptions opts: Options for the resource.
         :param pulumi.Input[_builtins.str] adopt_id: Adopts the existing alert with this id instead of creating one (the dynamic-provider classes cannot be imported with `pulumi import`; with the native plugin, `pulumi import` works too). The alert is then made to match these inputs (one PUT, only if it differs); deleting the resource deletes the alert. Setting a different id replaces the resource; removing it changes nothing.
         :param pulumi.Input[Union['AlertChannelArgs', 'AlertChannelArgsDict']] channel: Where notifications go. Updates in place.
-        :param pulumi.Input[Sequence[pulumi.Input[Union['AlertChannelArgs', 'AlertChannelArgsDict']]]] channels: Every channel notifications go to (at most 10, each once); the first must be `channel`. Production wire only (`observability:apiDialect`, or the plugin's `clickhouse-cloud:observabilityApiDialect`, set to `production`). Updates in place; left out, the alert keeps whatever it has (set in the app, say).
+        :param pulumi.Input[Sequence[pulumi.Input[Union['AlertChannelArgs', 'AlertChannelArgsDict']]]] channels: Every channel notifications go to (at most 10, each once); the first must be `channel`. Production wire only (`clickhouse-cloud:observabilityApiDialect` or OBSERVABILITY_API_DIALECT set to `production`). Updates in place; left out, the alert keeps whatever it has (set in the app, say).
         :param pulumi.Input[_builtins.str] dashboard_id: The dashboard of the watched tile; required when source is `tile`, not allowed otherwise. Updates in place.
         :param pulumi.Input[_builtins.str] group_by: A field of the saved search to evaluate the alert per value of; only with source `search`. Updates in place.
         :param pulumi.Input[_builtins.str] interval: How often the alert is evaluated: a positive whole number followed by s, m, h or d (e.g. `15m`, `1h`). The specification keeps no fixed list; the production wire takes 1m, 5m, 15m, 30m, 1h, 6h, 12h or 1d, checked at preview. Updates in place.
         :param pulumi.Input[_builtins.str] message: Text sent with every notification, 1 to 4096 characters. Updates in place.
         :param pulumi.Input[_builtins.str] name: A display name, 1 to 512 characters. Updates in place.
-        :param pulumi.Input[_builtins.str] note: A note shown with the alert, 1 to 4096 characters. Production wire only (`observability:apiDialect`, or the plugin's `clickhouse-cloud:observabilityApiDialect`, set to `production`). Updates in place; left out, the alert keeps whatever it has (set in the app, say).
-        :param pulumi.Input[_builtins.int] num_consecutive_windows: How many evaluation windows in a row must breach the threshold before the alert fires, at least 1. Production wire only (`observability:apiDialect`, or the plugin's `clickhouse-cloud:observabilityApiDialect`, set to `production`). Updates in place; left out, the alert keeps whatever it has (set in the app, say).
+        :param pulumi.Input[_builtins.str] note: A note shown with the alert, 1 to 4096 characters. Production wire only (`clickhouse-cloud:observabilityApiDialect` or OBSERVABILITY_API_DIALECT set to `production`). Updates in place; left out, the alert keeps whatever it has (set in the app, say).
+        :param pulumi.Input[_builtins.int] num_consecutive_windows: How many evaluation windows in a row must breach the threshold before the alert fires, at least 1. Production wire only (`clickhouse-cloud:observabilityApiDialect` or OBSERVABILITY_API_DIALECT set to `production`). Updates in place; left out, the alert keeps whatever it has (set in the app, say).
         :param pulumi.Input[_builtins.str] saved_search_id: The watched saved search; required when source is `search`, not allowed otherwise. Updates in place.
-        :param pulumi.Input[_builtins.int] schedule_offset_minutes: Minutes after each interval boundary at which the alert is evaluated, below the interval (0 with `scheduleStartAt`). Production wire only (`observability:apiDialect`, or the plugin's `clickhouse-cloud:observabilityApiDialect`, set to `production`). Updates in place; left out, the alert keeps whatever it has (set in the app, say).
-        :param pulumi.Input[_builtins.str] schedule_start_at: An ISO 8601 date-time the evaluation windows start from. Production wire only (`observability:apiDialect`, or the plugin's `clickhouse-cloud:observabilityApiDialect`, set to `production`). Updates in place; left out, the alert keeps whatever it has (set in the app, say).
+        :param pulumi.Input[_builtins.int] schedule_offset_minutes: Minutes after each interval boundary at which the alert is evaluated, below the interval (0 with `scheduleStartAt`). Production wire only (`clickhouse-cloud:observabilityApiDialect` or OBSERVABILITY_API_DIALECT set to `production`). Updates in place; left out, the alert keeps whatever it has (set in the app, say).
+        :param pulumi.Input[_builtins.str] schedule_start_at: An ISO 8601 date-time the evaluation windows start from. Production wire only (`clickhouse-cloud:observabilityApiDialect` or OBSERVABILITY_API_DIALECT set to `production`). Updates in place; left out, the alert keeps whatever it has (set in the app, say).
         :param pulumi.Input['AlertSource'] source: What the alert watches: `tile` (a dashboard tile; needs `dashboardId` and `tileId`) or `search` (a saved search; needs `savedSearchId`, may take `groupBy`). Changing it updates the alert in place, because a PUT replaces every field of an alert, its source included: the alert keeps its id, state and silence instead of being deleted and created again. The ids of the other source must then be removed from the inputs.
         :param pulumi.Input[_builtins.float] threshold: The value the watched series is compared with. Updates in place.
-        :param pulumi.Input[_builtins.float] threshold_max: The upper end of the range of `between` and `not_between` (required with them), at least `threshold`. Production wire only (`observability:apiDialect`, or the plugin's `clickhouse-cloud:observabilityApiDialect`, set to `production`). Updates in place; left out, the alert keeps whatever it has (set in the app, say).
+        :param pulumi.Input[_builtins.float] threshold_max: The upper end of the range of `between` and `not_between` (required with them), at least `threshold`. Production wire only (`clickhouse-cloud:observabilityApiDialect` or OBSERVABILITY_API_DIALECT set to `production`). Updates in place; left out, the alert keeps whatever it has (set in the app, say).
         :param pulumi.Input['AlertThresholdType'] threshold_type: `above` fires when the value exceeds the threshold, `below` when it falls under it. The production wire also takes `above_exclusive`, `below_or_equal`, `equal`, `not_equal`, and the ranges `between` and `not_between`, which need `thresholdMax`. Updates in place.
         :param pulumi.Input[_builtins.str] tile_id: The watched tile, one of the dashboard's; required when source is `tile`, not allowed otherwise. Updates in place.
         """
@@ -369,7 +369,7 @@ class Alert(pulumi.CustomResource):
                  args: AlertArgs,
                  opts: Optional[pulumi.ResourceOptions] = None):
         """
-        An alert of the observability API on a dashboard tile or a saved search, delivered to a webhook. Every input change, a change of `source` included, updates the alert in place with one PUT of the whole alert; only a different `adoptId` replaces it. On the production wire an update first reads the alert and keeps every field the program leaves out (a note, consecutive windows, a schedule, more channels), since the PUT replaces them all. `pulumi refresh` drops an alert that was deleted out of band (also by deleting its dashboard or saved search), and the next `pulumi up` creates it again. Configured by `observability:apiUrl` and `observability:apiToken` for the dynamic-provider classes, by `clickhouse-cloud:observabilityApiUrl` and `clickhouse-cloud:observabilityApiToken` for the native plugin (either falls back to OBSERVABILITY_API_URL and OBSERVABILITY_API_TOKEN).
+        An alert of the observability API on a dashboard tile or a saved search, delivered to a webhook. Every input change, a change of `source` included, updates the alert in place with one PUT of the whole alert; only a different `adoptId` replaces it. On the production wire an update first reads the alert and keeps every field the program leaves out (a note, consecutive windows, a schedule, more channels), since the PUT replaces them all. `pulumi refresh` drops an alert that was deleted out of band (also by deleting its dashboard or saved search), and the next `pulumi up` creates it again. Configured by `clickhouse-cloud:observabilityApiUrl` or OBSERVABILITY_API_URL and `clickhouse-cloud:observabilityApiToken` or OBSERVABILITY_API_TOKEN.
 
         The resource id: The alert's id, as the API reports it.
 

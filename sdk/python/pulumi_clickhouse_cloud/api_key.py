@@ -44,9 +44,9 @@ class ApiKeyArgs:
         :param pulumi.Input[Sequence[pulumi.Input['ApiKeyIpAccessEntryArgs']]] ip_access_list: Addresses (IPv4 or IPv6 address or CIDR range) allowed to use the key; empty or absent allows any. Changes in place.
         :param pulumi.Input[_builtins.str] key_id: The key id of a key made from credentials you chose (give keySecret too): at least 4 printable ASCII characters without spaces or ":". Only hashes of keyId and keySecret are sent to the API, so the secret never leaves this machine; both are kept as secrets in the state, and come back as the keyId and keySecret outputs. Changing either replaces the key. Cannot be combined with hashData or adoptId.
         :param pulumi.Input[_builtins.str] key_secret: The secret of a key made from credentials you chose (give keyId too): printable ASCII. A secret.
-        :param pulumi.Input[_builtins.str] organization_id: The organization (uuid); defaults to the provider's organization (`clickhouse:organizationId` for the dynamic-provider classes, `clickhouse-cloud:organizationId` for the native plugin) or CLICKHOUSE_ORG_ID. Replaces on change.
+        :param pulumi.Input[_builtins.str] organization_id: The organization (uuid); defaults to the provider's organization, `clickhouse-cloud:organizationId` or CLICKHOUSE_ORG_ID. Replaces on change.
         :param pulumi.Input[_builtins.str] rotation_trigger: Any string; changing it (setting, editing or removing it) rotates the key: a new key with new credentials is created first and the old one is deleted after everything that depends on keyId and keySecret has been updated, so there is no moment without a working key. A date or a counter works well. Nothing is sent to the API.
-        :param pulumi.Input['ApiKeyState'] state: enabled (the default) or disabled. Changes in place; `up` puts back a state changed outside Pulumi. Default: enabled.
+        :param pulumi.Input['ApiKeyState'] state: enabled (the default) or disabled. Changes in place; `up` puts back a state changed outside Pulumi.
         """
         pulumi.set(__self__, "name", name)
         pulumi.set(__self__, "roles", roles)
@@ -169,7 +169,7 @@ class ApiKeyArgs:
     @pulumi.getter(name="organizationId")
     def organization_id(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
-        The organization (uuid); defaults to the provider's organization (`clickhouse:organizationId` for the dynamic-provider classes, `clickhouse-cloud:organizationId` for the native plugin) or CLICKHOUSE_ORG_ID. Replaces on change.
+        The organization (uuid); defaults to the provider's organization, `clickhouse-cloud:organizationId` or CLICKHOUSE_ORG_ID. Replaces on change.
         """
         return pulumi.get(self, "organization_id")
 
@@ -193,7 +193,7 @@ class ApiKeyArgs:
     @pulumi.getter
     def state(self) -> pulumi.Input[Optional['ApiKeyState']]:
         """
-        enabled (the default) or disabled. Changes in place; `up` puts back a state changed outside Pulumi. Default: enabled.
+        enabled (the default) or disabled. Changes in place; `up` puts back a state changed outside Pulumi.
         """
         return pulumi.get(self, "state")
 
@@ -234,10 +234,10 @@ class ApiKey(pulumi.CustomResource):
         :param pulumi.Input[_builtins.str] key_id: The key id of a key made from credentials you chose (give keySecret too): at least 4 printable ASCII characters without spaces or ":". Only hashes of keyId and keySecret are sent to the API, so the secret never leaves this machine; both are kept as secrets in the state, and come back as the keyId and keySecret outputs. Changing either replaces the key. Cannot be combined with hashData or adoptId.
         :param pulumi.Input[_builtins.str] key_secret: The secret of a key made from credentials you chose (give keyId too): printable ASCII. A secret.
         :param pulumi.Input[_builtins.str] name: The key's name; need not be unique in the organization. Changes in place.
-        :param pulumi.Input[_builtins.str] organization_id: The organization (uuid); defaults to the provider's organization (`clickhouse:organizationId` for the dynamic-provider classes, `clickhouse-cloud:organizationId` for the native plugin) or CLICKHOUSE_ORG_ID. Replaces on change.
+        :param pulumi.Input[_builtins.str] organization_id: The organization (uuid); defaults to the provider's organization, `clickhouse-cloud:organizationId` or CLICKHOUSE_ORG_ID. Replaces on change.
         :param pulumi.Input[Sequence[pulumi.Input['ApiKeyRole']]] roles: At least one of admin, developer and query_endpoints, without duplicates; order doesn't matter. Changes in place.
         :param pulumi.Input[_builtins.str] rotation_trigger: Any string; changing it (setting, editing or removing it) rotates the key: a new key with new credentials is created first and the old one is deleted after everything that depends on keyId and keySecret has been updated, so there is no moment without a working key. A date or a counter works well. Nothing is sent to the API.
-        :param pulumi.Input['ApiKeyState'] state: enabled (the default) or disabled. Changes in place; `up` puts back a state changed outside Pulumi. Default: enabled.
+        :param pulumi.Input['ApiKeyState'] state: enabled (the default) or disabled. Changes in place; `up` puts back a state changed outside Pulumi.
         """
         ...
     @overload

@@ -29,7 +29,7 @@ class PrivateEndpointArgs:
         :param pulumi.Input[_builtins.str] endpoint_id: The cloud provider's id of the private endpoint (e.g. an AWS VPC endpoint id): the API's `id`, renamed because Pulumi reserves `id`. Changing it replaces the resource.
         :param pulumi.Input[_builtins.str] service_id: The service (uuid) the endpoint is attached to. Changing it replaces the resource.
         :param pulumi.Input[_builtins.str] description: Description of the endpoint, kept by the organization (so every service the endpoint is attached to shares it). Updates in place: registering the same id again updates it. Managed only when set: leaving it out keeps the organization's description as it is.
-        :param pulumi.Input[_builtins.str] organization_id: The organization (uuid); defaults to the provider's organization (`clickhouse:organizationId` for the dynamic-provider classes, `clickhouse-cloud:organizationId` for the native plugin) or CLICKHOUSE_ORG_ID. Replaces on change.
+        :param pulumi.Input[_builtins.str] organization_id: The organization (uuid); defaults to the provider's organization, `clickhouse-cloud:organizationId` or CLICKHOUSE_ORG_ID. Replaces on change.
         """
         pulumi.set(__self__, "endpoint_id", endpoint_id)
         pulumi.set(__self__, "service_id", service_id)
@@ -78,7 +78,7 @@ class PrivateEndpointArgs:
     @pulumi.getter(name="organizationId")
     def organization_id(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
-        The organization (uuid); defaults to the provider's organization (`clickhouse:organizationId` for the dynamic-provider classes, `clickhouse-cloud:organizationId` for the native plugin) or CLICKHOUSE_ORG_ID. Replaces on change.
+        The organization (uuid); defaults to the provider's organization, `clickhouse-cloud:organizationId` or CLICKHOUSE_ORG_ID. Replaces on change.
         """
         return pulumi.get(self, "organization_id")
 
@@ -109,7 +109,7 @@ class PrivateEndpoint(pulumi.CustomResource):
         :param pulumi.ResourceOptions opts: Options for the resource.
         :param pulumi.Input[_builtins.str] description: Description of the endpoint, kept by the organization (so every service the endpoint is attached to shares it). Updates in place: registering the same id again updates it. Managed only when set: leaving it out keeps the organization's description as it is.
         :param pulumi.Input[_builtins.str] endpoint_id: The cloud provider's id of the private endpoint (e.g. an AWS VPC endpoint id): the API's `id`, renamed because Pulumi reserves `id`. Changing it replaces the resource.
-        :param pulumi.Input[_builtins.str] organization_id: The organization (uuid); defaults to the provider's organization (`clickhouse:organizationId` for the dynamic-provider classes, `clickhouse-cloud:organizationId` for the native plugin) or CLICKHOUSE_ORG_ID. Replaces on change.
+        :param pulumi.Input[_builtins.str] organization_id: The organization (uuid); defaults to the provider's organization, `clickhouse-cloud:organizationId` or CLICKHOUSE_ORG_ID. Replaces on change.
         :param pulumi.Input[_builtins.str] service_id: The service (uuid) the endpoint is attached to. Changing it replaces the resource.
         """
         ...

@@ -35,14 +35,14 @@ class ReplicaScalingArgs:
 
         :param pulumi.Input[_builtins.str] service_id: The service (uuid) whose scaling settings are managed; it must already exist. Changing it replaces the resource.
         :param pulumi.Input['AutoscalingMode'] autoscaling_mode: How the service scales (production wire only): `vertical` keeps numReplicas and scales memory between the two memory bounds; `horizontal` keeps one memory size per replica (the two bounds equal) and scales the count between minReplicas and maxReplicas. Updates in place.
-        :param pulumi.Input[_builtins.bool] idle_scaling: Whether the service may scale down to zero when idle (the API's default is true). Updates in place. Default: true.
+        :param pulumi.Input[_builtins.bool] idle_scaling: Whether the service may scale down to zero when idle (the API's default is true). Updates in place.
         :param pulumi.Input[_builtins.int] idle_timeout_minutes: Minimum idle time before the service scales to zero, in whole minutes, at least 5. Updates in place.
         :param pulumi.Input[_builtins.float] max_replica_memory_gb: Maximum auto-scaling memory of one replica, in GB: a multiple of 4 between 8 and 356; the API allows at most 120 for services that are not on a paid tier. Production services only. Updates in place.
         :param pulumi.Input[_builtins.int] max_replicas: Most replicas of horizontal autoscaling, 1 to 20 and at least minReplicas (production wire only); set with minReplicas, never with numReplicas. Updates in place.
         :param pulumi.Input[_builtins.float] min_replica_memory_gb: Minimum auto-scaling memory of one replica, in GB: a multiple of 4 between 8 and 356, at most maxReplicaMemoryGb. Production services only (the API refuses it for others). Updates in place.
         :param pulumi.Input[_builtins.int] min_replicas: Fewest replicas of horizontal autoscaling, 1 to 20 (production wire only); set with maxReplicas, never with numReplicas. Updates in place.
         :param pulumi.Input[_builtins.int] num_replicas: Number of replicas, 1 to 20. The API requires 2 to 20 for the first service of a warehouse; services created in an existing warehouse may have 1. Updates in place.
-        :param pulumi.Input[_builtins.str] organization_id: The organization (uuid); defaults to the provider's organization (`clickhouse:organizationId` for the dynamic-provider classes, `clickhouse-cloud:organizationId` for the native plugin) or CLICKHOUSE_ORG_ID. Replaces on change.
+        :param pulumi.Input[_builtins.str] organization_id: The organization (uuid); defaults to the provider's organization, `clickhouse-cloud:organizationId` or CLICKHOUSE_ORG_ID. Replaces on change.
         """
         pulumi.set(__self__, "service_id", service_id)
         if autoscaling_mode is not None:
@@ -92,7 +92,7 @@ class ReplicaScalingArgs:
     @pulumi.getter(name="idleScaling")
     def idle_scaling(self) -> pulumi.Input[Optional[_builtins.bool]]:
         """
-        Whether the service may scale down to zero when idle (the API's default is true). Updates in place. Default: true.
+        Whether the service may scale down to zero when idle (the API's default is true). Updates in place.
         """
         return pulumi.get(self, "idle_scaling")
 
@@ -176,7 +176,7 @@ class ReplicaScalingArgs:
     @pulumi.getter(name="organizationId")
     def organization_id(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
-        The organization (uuid); defaults to the provider's organization (`clickhouse:organizationId` for the dynamic-provider classes, `clickhouse-cloud:organizationId` for the native plugin) or CLICKHOUSE_ORG_ID. Replaces on change.
+        The organization (uuid); defaults to the provider's organization, `clickhouse-cloud:organizationId` or CLICKHOUSE_ORG_ID. Replaces on change.
         """
         return pulumi.get(self, "organization_id")
 
@@ -212,14 +212,14 @@ class ReplicaScaling(pulumi.CustomResource):
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
         :param pulumi.Input['AutoscalingMode'] autoscaling_mode: How the service scales (production wire only): `vertical` keeps numReplicas and scales memory between the two memory bounds; `horizontal` keeps one memory size per replica (the two bounds equal) and scales the count between minReplicas and maxReplicas. Updates in place.
-        :param pulumi.Input[_builtins.bool] idle_scaling: Whether the service may scale down to zero when idle (the API's default is true). Updates in place. Default: true.
+        :param pulumi.Input[_builtins.bool] idle_scaling: Whether the service may scale down to zero when idle (the API's default is true). Updates in place.
         :param pulumi.Input[_builtins.int] idle_timeout_minutes: Minimum idle time before the service scales to zero, in whole minutes, at least 5. Updates in place.
         :param pulumi.Input[_builtins.float] max_replica_memory_gb: Maximum auto-scaling memory of one replica, in GB: a multiple of 4 between 8 and 356; the API allows at most 120 for services that are not on a paid tier. Production services only. Updates in place.
         :param pulumi.Input[_builtins.int] max_replicas: Most replicas of horizontal autoscaling, 1 to 20 and at least minReplicas (production wire only); set with minReplicas, never with numReplicas. Updates in place.
         :param pulumi.Input[_builtins.float] min_replica_memory_gb: Minimum auto-scaling memory of one replica, in GB: a multiple of 4 between 8 and 356, at most maxReplicaMemoryGb. Production services only (the API refuses it for others). Updates in place.
         :param pulumi.Input[_builtins.int] min_replicas: Fewest replicas of horizontal autoscaling, 1 to 20 (production wire only); set with maxReplicas, never with numReplicas. Updates in place.
         :param pulumi.Input[_builtins.int] num_replicas: Number of replicas, 1 to 20. The API requires 2 to 20 for the first service of a warehouse; services created in an existing warehouse may have 1. Updates in place.
-        :param pulumi.Input[_builtins.str] organization_id: The organization (uuid); defaults to the provider's organization (`clickhouse:organizationId` for the dynamic-provider classes, `clickhouse-cloud:organizationId` for the native plugin) or CLICKHOUSE_ORG_ID. Replaces on change.
+        :param pulumi.Input[_builtins.str] organization_id: The organization (uuid); defaults to the provider's organization, `clickhouse-cloud:organizationId` or CLICKHOUSE_ORG_ID. Replaces on change.
         :param pulumi.Input[_builtins.str] service_id: The service (uuid) whose scaling settings are managed; it must already exist. Changing it replaces the resource.
         """
         ...

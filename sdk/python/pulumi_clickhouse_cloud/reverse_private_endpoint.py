@@ -40,8 +40,8 @@ class ReversePrivateEndpointArgs:
         :param pulumi.Input[_builtins.str] description: Free text, at most 255 characters. Changing it replaces the endpoint.
         :param pulumi.Input['MskAuthentication'] msk_authentication: SASL_IAM or SASL_SCRAM; required when type is MSK_MULTI_VPC. Changing it replaces the endpoint.
         :param pulumi.Input[_builtins.str] msk_cluster_arn: The MSK cluster ARN; required when type is MSK_MULTI_VPC. Changing it replaces the endpoint.
-        :param pulumi.Input[_builtins.str] organization_id: The organization (uuid); defaults to the provider's organization (`clickhouse:organizationId` for the dynamic-provider classes, `clickhouse-cloud:organizationId` for the native plugin) or CLICKHOUSE_ORG_ID. Replaces on change.
-        :param pulumi.Input[_builtins.float] ready_timeout_seconds: How long create waits while the endpoint is Provisioning, in seconds (default 600). Changing it changes nothing remotely. Default: 600.
+        :param pulumi.Input[_builtins.str] organization_id: The organization (uuid); defaults to the provider's organization, `clickhouse-cloud:organizationId` or CLICKHOUSE_ORG_ID. Replaces on change.
+        :param pulumi.Input[_builtins.float] ready_timeout_seconds: How long create waits while the endpoint is Provisioning, in seconds. Changing it changes nothing remotely. Default: 600.
         :param pulumi.Input[_builtins.str] vpc_endpoint_service_name: The VPC endpoint service to connect to; required when type is VPC_ENDPOINT_SERVICE. Changing it replaces the endpoint.
         :param pulumi.Input[_builtins.str] vpc_resource_configuration_id: The VPC resource configuration; required when type is VPC_RESOURCE. Changing it replaces the endpoint.
         :param pulumi.Input[_builtins.str] vpc_resource_share_arn: The resource share ARN; required when type is VPC_RESOURCE. Changing it replaces the endpoint.
@@ -143,7 +143,7 @@ class ReversePrivateEndpointArgs:
     @pulumi.getter(name="organizationId")
     def organization_id(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
-        The organization (uuid); defaults to the provider's organization (`clickhouse:organizationId` for the dynamic-provider classes, `clickhouse-cloud:organizationId` for the native plugin) or CLICKHOUSE_ORG_ID. Replaces on change.
+        The organization (uuid); defaults to the provider's organization, `clickhouse-cloud:organizationId` or CLICKHOUSE_ORG_ID. Replaces on change.
         """
         return pulumi.get(self, "organization_id")
 
@@ -155,7 +155,7 @@ class ReversePrivateEndpointArgs:
     @pulumi.getter(name="readyTimeoutSeconds")
     def ready_timeout_seconds(self) -> pulumi.Input[Optional[_builtins.float]]:
         """
-        How long create waits while the endpoint is Provisioning, in seconds (default 600). Changing it changes nothing remotely. Default: 600.
+        How long create waits while the endpoint is Provisioning, in seconds. Changing it changes nothing remotely. Default: 600.
         """
         return pulumi.get(self, "ready_timeout_seconds")
 
@@ -229,8 +229,8 @@ class ReversePrivateEndpoint(pulumi.CustomResource):
         :param pulumi.Input[_builtins.str] description: Free text, at most 255 characters. Changing it replaces the endpoint.
         :param pulumi.Input['MskAuthentication'] msk_authentication: SASL_IAM or SASL_SCRAM; required when type is MSK_MULTI_VPC. Changing it replaces the endpoint.
         :param pulumi.Input[_builtins.str] msk_cluster_arn: The MSK cluster ARN; required when type is MSK_MULTI_VPC. Changing it replaces the endpoint.
-        :param pulumi.Input[_builtins.str] organization_id: The organization (uuid); defaults to the provider's organization (`clickhouse:organizationId` for the dynamic-provider classes, `clickhouse-cloud:organizationId` for the native plugin) or CLICKHOUSE_ORG_ID. Replaces on change.
-        :param pulumi.Input[_builtins.float] ready_timeout_seconds: How long create waits while the endpoint is Provisioning, in seconds (default 600). Changing it changes nothing remotely. Default: 600.
+        :param pulumi.Input[_builtins.str] organization_id: The organization (uuid); defaults to the provider's organization, `clickhouse-cloud:organizationId` or CLICKHOUSE_ORG_ID. Replaces on change.
+        :param pulumi.Input[_builtins.float] ready_timeout_seconds: How long create waits while the endpoint is Provisioning, in seconds. Changing it changes nothing remotely. Default: 600.
         :param pulumi.Input[_builtins.str] service_id: The service (uuid) that owns the endpoint. Changing it replaces the endpoint.
         :param pulumi.Input['ReversePrivateEndpointType'] type: VPC_ENDPOINT_SERVICE, VPC_RESOURCE or MSK_MULTI_VPC. Changing it replaces the endpoint.
         :param pulumi.Input[_builtins.str] vpc_endpoint_service_name: The VPC endpoint service to connect to; required when type is VPC_ENDPOINT_SERVICE. Changing it replaces the endpoint.

@@ -648,9 +648,13 @@ describe("native plugin catalog", () => {
     ).to.deep.equal([
       ["clickhouse-cloud:index:Alert", true],
       ["clickhouse-cloud:index:ApiKey", true],
+      ["clickhouse-cloud:index:Dashboard", true],
       ["clickhouse-cloud:index:PrivateEndpoint", true],
       ["clickhouse-cloud:index:ReplicaScaling", true],
       ["clickhouse-cloud:index:ReversePrivateEndpoint", true],
+      ["clickhouse-cloud:index:SavedSearch", true],
+      ["clickhouse-cloud:index:Source", true],
+      ["clickhouse-cloud:index:Webhook", true],
     ]);
   });
 });

@@ -124,6 +124,7 @@ export async function yamlExampleProject(
     dashboardId: { value: dashboard.id },
     tileId: { value: dashboard.tileIds[0] },
     webhookId: { value: fixture.webhooks[0].id },
+    connectionId: { value: fixture.connections[0].id },
   });
   return project;
 }

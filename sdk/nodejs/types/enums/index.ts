@@ -50,6 +50,23 @@ export const AutoscalingMode = {
 
 export type AutoscalingMode = (typeof AutoscalingMode)[keyof typeof AutoscalingMode];
 
+export const DashboardFiltersItemSourceMetricType = {
+    Gauge: "gauge",
+    Histogram: "histogram",
+    Sum: "sum",
+    Summary: "summary",
+    ExponentialHistogram: "exponential histogram",
+} as const;
+
+export type DashboardFiltersItemSourceMetricType = (typeof DashboardFiltersItemSourceMetricType)[keyof typeof DashboardFiltersItemSourceMetricType];
+
+export const DashboardFiltersItemWhereLanguage = {
+    Sql: "sql",
+    Lucene: "lucene",
+} as const;
+
+export type DashboardFiltersItemWhereLanguage = (typeof DashboardFiltersItemWhereLanguage)[keyof typeof DashboardFiltersItemWhereLanguage];
+
 export const MskAuthentication = {
     SaslIam: "SASL_IAM",
     SaslScram: "SASL_SCRAM",
@@ -64,6 +81,32 @@ export const ReversePrivateEndpointType = {
 } as const;
 
 export type ReversePrivateEndpointType = (typeof ReversePrivateEndpointType)[keyof typeof ReversePrivateEndpointType];
+
+export const SavedSearchFiltersItemOperator = {
+    Equal: "=",
+    LessThan: "<",
+    GreaterThan: ">",
+    NotEqual: "!=",
+    LessThanOrEqual: "<=",
+    GreaterThanOrEqual: ">=",
+} as const;
+
+export type SavedSearchFiltersItemOperator = (typeof SavedSearchFiltersItemOperator)[keyof typeof SavedSearchFiltersItemOperator];
+
+export const SavedSearchFiltersItemType = {
+    Sql: "sql",
+    Lucene: "lucene",
+    SqlAst: "sql_ast",
+} as const;
+
+export type SavedSearchFiltersItemType = (typeof SavedSearchFiltersItemType)[keyof typeof SavedSearchFiltersItemType];
+
+export const SavedSearchWhereLanguage = {
+    Lucene: "lucene",
+    Sql: "sql",
+} as const;
+
+export type SavedSearchWhereLanguage = (typeof SavedSearchWhereLanguage)[keyof typeof SavedSearchWhereLanguage];
 
 export const SeriesDefinitionAggFn = {
     Avg: "avg",
@@ -125,3 +168,21 @@ export const SeriesReturnType = {
 } as const;
 
 export type SeriesReturnType = (typeof SeriesReturnType)[keyof typeof SeriesReturnType];
+
+export const SourceKind = {
+    Log: "log",
+    Trace: "trace",
+    Session: "session",
+    Metric: "metric",
+    Promql: "promql",
+} as const;
+
+export type SourceKind = (typeof SourceKind)[keyof typeof SourceKind];
+
+export const WebhookService = {
+    Slack: "slack",
+    Incidentio: "incidentio",
+    Generic: "generic",
+} as const;
+
+export type WebhookService = (typeof WebhookService)[keyof typeof WebhookService];

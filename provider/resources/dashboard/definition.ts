@@ -1,0 +1,51 @@
+/** The Dashboard resource: tiles charting sources, which alerts of source `tile` watch. */
+import type { ResourceDefinition } from "../definition";
+import { keptWhenUnset, requiredInPlace } from "../fields/observabilityFields";
+import { stringOutput } from "../fields/sharedFields";
+
+export const definition: ResourceDefinition = {
+  kind: "Dashboard",
+  module: "observability",
+  description:
+    "A dashboard of the observability API: tiles on a 24-column grid (`x` 0..23, `w` 1..24, `y` from 0, `h` from " +
+    "1), each with a `config` chosen by its `displayType`. The common kinds (`line`, `stacked_bar`, `bar`, " +
+    "`number`, `table`, `search`, `markdown`) are checked field by field at preview; other display types and raw " +
+    "SQL tiles are passed on as JSON. The API gives every tile an id of its own when the dashboard is created: an " +
+    "`Alert` on a tile takes it from the `tileIds` output, by the tile's name (`dashboard.tileIds.apply(ids => " +
+    'ids["Errors"])`). An update keeps each tile\'s id (matched by name, else by position), so the alerts on a ' +
+    "renamed or moved tile stay; a tile removed from the program is deleted with its alerts. Deleting the dashboard " +
+    "deletes its alerts. Configured by {setting:observabilityApiUrl} and {setting:observabilityApiToken}.",
+  notes: "tile ids come from the API: `tileIds` maps each tile's name to its id",
+  id: "The dashboard's id (24 hex digits), as the API reports it.",
+  requestSchema: "dashboardCreate",
+  inputs: {
+    name: requiredInPlace("The dashboard's name, at most 1024 characters."),
+    tiles: requiredInPlace(
+      "The tiles (at most 500): `name`, `x`, `y`, `w`, `h` and `config` (with its `displayType`); an `id` is kept " +
+        "only when the dashboard already has a tile with it.",
+      { type: { name: "DashboardTileArgs", from: "inputTypes/dashboardTile" } },
+    ),
+    tags: keptWhenUnset("At most 50 tags of at most 32 characters."),
+    filters: keptWhenUnset(
+      "Dashboard filters: `{type: QUERY_EXPRESSION, name, expression, sourceId}`; their ids are the API's.",
+    ),
+  },
+  outputs: {
+    name: stringOutput("The dashboard's name.", { alwaysSet: true }),
+    tiles: {
+      description: "The tiles as the API reports them, each with its `id`.",
+      schema: { type: "array", items: { type: "object" } },
+      alwaysSet: true,
+    },
+    tileIds: {
+      description: "Each tile's id by its name, for an `Alert`'s `tileId`.",
+      schema: { type: "object", additionalProperties: { type: "string" } },
+      alwaysSet: true,
+    },
+    tags: { description: "The tags.", schema: { type: "array", items: { type: "string" } } },
+    filters: {
+      description: "The filters, each with its id.",
+      schema: { type: "array", items: { type: "object" } },
+    },
+  },
+};

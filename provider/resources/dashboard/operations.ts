@@ -1,0 +1,77 @@
+/**
+ * Creates, reads, updates and deletes dashboards. An update keeps each tile's id: a tile without one takes the id
+ * of the old tile of the same name, else of the old tile at its position, so the alerts on a renamed or moved tile
+ * stay (the API deletes the alerts of a tile whose id a PUT leaves out).
+ */
+import type { Dashboard, DashboardRequest, DashboardTile } from "../../rest/observability";
+import type { PropertyBag } from "../../propertyBags";
+import { requestBodyOf } from "../derive/requestBody";
+import { objectOperations } from "../lifecycle/objectLifecycle";
+import { definition } from "./definition";
+import type { DashboardInputs, DashboardOutputs } from "./shapes";
+
+type OldTile = { id?: unknown; name?: unknown };
+
+const lifecycle = objectOperations<DashboardInputs, DashboardOutputs, DashboardRequest, Dashboard>({
+  what: (inputs) => `dashboard "${inputs.name}"`,
+  collection: (client) => client.dashboards,
+  request: (inputs) => requestBodyOf<DashboardRequest>(definition, inputs),
+  updateRequest: (olds, news) => {
+    const request = requestBodyOf<DashboardRequest>(definition, news);
+    return { ...request, tiles: withOldIds(request.tiles, olds.tiles as OldTile[]) };
+  },
+  outputs: (_recorded, shown) => ({
+    name: shown.name,
+    tiles: shown.tiles as unknown as Record<string, unknown>[],
+    tileIds: Object.fromEntries(shown.tiles.map((tile) => [tile.name, tile.id])),
+    tags: shown.tags ?? undefined,
+    filters: (shown.filters ?? undefined) as Record<string, unknown>[] | undefined,
+  }),
+  newness: "listedBefore",
+  sentFields: ["name"],
+});
+
+export const operations = {
+  ...lifecycle,
+  /** Ids are the API's: a tile or filter the program writes without one is compared without it. */
+  comparable(olds: DashboardOutputs, news: DashboardInputs): { olds: PropertyBag; news: PropertyBag } {
+    return {
+      olds: {
+        ...olds,
+        tiles: withoutIdsWhereUnset(olds.tiles, news.tiles),
+        // A filter's id is never the program's: a create refuses one.
+        filters: withoutIdsWhereUnset(olds.filters, undefined),
+      },
+      news: news as unknown as PropertyBag,
+    };
+  },
+};
+
+function withOldIds(tiles: DashboardTile[], olds: readonly OldTile[] = []): DashboardTile[] {
+  const claimed = new Set(tiles.map((tile) => tile.id).filter((id) => id !== undefined));
+  const free = (old: OldTile | undefined) =>
+    old !== undefined && typeof old.id === "string" && !claimed.has(old.id) ? old.id : undefined;
+  const byName = tiles.map((tile) =>
+    tile.id === undefined ? olds.find((old) => old.name === tile.name && free(old)) : undefined,
+  );
+  for (const old of byName) if (typeof old?.id === "string") claimed.add(old.id);
+  return tiles.map((tile, index) => {
+    if (tile.id !== undefined) return tile;
+    const id = (byName[index]?.id as string | undefined) ?? free(olds[index]);
+    if (id === undefined) return tile;
+    claimed.add(id);
+    return { ...tile, id };
+  });
+}
+
+function withoutIdsWhereUnset(
+  olds: readonly Record<string, unknown>[] | undefined,
+  news: ReadonlyArray<{ id?: string }> | null | undefined,
+): Record<string, unknown>[] | undefined {
+  if (olds === undefined) return undefined;
+  return olds.map((old, index) => {
+    if (news?.[index]?.id !== undefined) return old;
+    const { id: _id, ...rest } = old;
+    return rest;
+  });
+}

@@ -1,0 +1,32 @@
+/** Creates, reads, updates (read, merge, PUT) and deletes saved searches. */
+import type { SavedSearch, SavedSearchRequest } from "../../rest/observability";
+import { requestBodyOf } from "../derive/requestBody";
+import { objectOperations } from "../lifecycle/objectLifecycle";
+import { definition } from "./definition";
+import type { SavedSearchInputs, SavedSearchOutputs } from "./shapes";
+
+export const operations = objectOperations<
+  SavedSearchInputs,
+  SavedSearchOutputs,
+  SavedSearchRequest,
+  SavedSearch
+>({
+  what: (inputs) => `saved search "${inputs.name}"`,
+  collection: (client) => client.savedSearches,
+  request: (inputs) => requestBodyOf<SavedSearchRequest>(definition, inputs),
+  outputs: (_recorded, shown) => ({
+    name: shown.name,
+    sourceId: shown.sourceId ?? undefined,
+    select: shown.select ?? undefined,
+    where: shown.where ?? undefined,
+    whereLanguage: shown.whereLanguage ?? undefined,
+    orderBy: shown.orderBy ?? undefined,
+    tags: shown.tags ?? undefined,
+    filters: shown.filters ?? undefined,
+    teamId: shown.teamId ?? undefined,
+    createdAt: shown.createdAt ?? undefined,
+    updatedAt: shown.updatedAt ?? undefined,
+  }),
+  newness: "createdAt",
+  sentFields: ["name", "sourceId", "where", "select"],
+});
