@@ -9,6 +9,7 @@ import * as path from "node:path";
 import type { ConfigMap } from "@pulumi/pulumi/automation";
 import type { Fixture } from "../emulator";
 import { nativeStackConfig } from "../scripts/lib/nativeStackConfig";
+import { benchFixtureIds } from "./fixtureIds";
 import { benchConfigKeys, type BenchKind } from "./programs/ours/settings";
 
 /** dist/bench -> the repository. */
@@ -44,17 +45,9 @@ export function nativeProjectDir(): string {
 
 /** Stack config of the `native` program: the plugin's settings with both throttles off, and the `bench` keys. */
 export function nativeConfig(fixture: Fixture, kinds: readonly BenchKind[], perKind: number): ConfigMap {
-  const dashboard = fixture.dashboards[0];
   return {
     ...nativeStackConfig(fixture),
-    [benchConfigKeys.fixture]: {
-      value: JSON.stringify({
-        services: fixture.services,
-        dashboardId: dashboard.id,
-        tileId: dashboard.tileIds[0],
-        webhookId: fixture.webhooks[0].id,
-      }),
-    },
+    [benchConfigKeys.fixture]: { value: JSON.stringify(benchFixtureIds(fixture)) },
     [benchConfigKeys.kinds]: { value: JSON.stringify(kinds) },
     [benchConfigKeys.perKind]: { value: String(perKind) },
     [benchConfigKeys.revision]: { value: "0" },

@@ -7,8 +7,9 @@ import type { ConfigMap } from "@pulumi/pulumi/automation";
 import type { Fixture } from "../emulator";
 import { providerConfig } from "../scripts/lib/exampleConfig";
 import { LocalStack } from "../scripts/lib/localStack";
+import { benchFixtureIds } from "./fixtureIds";
 import { nativeProjectDir } from "./nativeProgram";
-import { benchConfigKeys, type BenchFixtureIds, type BenchKind } from "./programs/ours/settings";
+import { benchConfigKeys, type BenchKind } from "./programs/ours/settings";
 
 /** dist/bench -> the repository; programs keep their Pulumi.yaml in the sources and run from the build. */
 const repoRoot = path.resolve(__dirname, "..", "..");
@@ -33,16 +34,9 @@ export async function benchStack(
 
 /** Stack config of the `ours` program against the emulator: the provider's settings, the fixture's ids. */
 export function oursConfig(fixture: Fixture, kinds: readonly BenchKind[], perKind: number): ConfigMap {
-  const dashboard = fixture.dashboards[0];
-  const ids: BenchFixtureIds = {
-    services: fixture.services,
-    dashboardId: dashboard.id,
-    tileId: dashboard.tileIds[0],
-    webhookId: fixture.webhooks[0].id,
-  };
   return {
     ...providerConfig(fixture),
-    [benchConfigKeys.fixture]: { value: JSON.stringify(ids) },
+    [benchConfigKeys.fixture]: { value: JSON.stringify(benchFixtureIds(fixture)) },
     [benchConfigKeys.kinds]: { value: JSON.stringify(kinds) },
     [benchConfigKeys.perKind]: { value: String(perKind) },
     [benchConfigKeys.revision]: { value: "0" },

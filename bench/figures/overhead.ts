@@ -1,7 +1,7 @@
 /**
- * Figure 1: wall time of `pulumi up`, a no-change `pulumi preview` and `pulumi destroy` of 30 of our resources
- * (6 of each kind) against the emulator, divided by the same commands for 30 no-op dynamic resources on the same
- * engine. Rate limits are off on the emulator and the provider's throttle is off (`clickhouse:throttle` and
+ * Figure 1: wall time of `pulumi up`, a no-change `pulumi preview` and `pulumi destroy` of 6 of our resources of
+ * each kind (54 for the nine kinds) against the emulator, divided by the same commands for as many no-op dynamic
+ * resources on the same engine. Rate limits are off on the emulator and the provider's throttle is off (`clickhouse:throttle` and
  * `observability:throttle` set to `off`), so the figure measures the provider's own work.
  */
 import type { Deployment } from "@pulumi/pulumi/automation";

@@ -34,6 +34,22 @@ const builders: Record<BenchKind, (i: number) => pulumi.Resource> = {
     const { name, args } = resources.Alert(i);
     return new chc.Alert(name, args);
   },
+  Webhook: (i) => {
+    const { name, args } = resources.Webhook(i);
+    return new chc.Webhook(name, args);
+  },
+  SavedSearch: (i) => {
+    const { name, args } = resources.SavedSearch(i);
+    return new chc.SavedSearch(name, args);
+  },
+  Dashboard: (i) => {
+    const { name, args } = resources.Dashboard(i);
+    return new chc.Dashboard(name, args);
+  },
+  Source: (i) => {
+    const { name, args } = resources.Source(i);
+    return new chc.Source(name, args);
+  },
 };
 
 let resourceTotal = 0;

@@ -11,6 +11,10 @@ interface BenchArgs {
   ApiKey: chc.ApiKeyArgs;
   PrivateEndpoint: chc.PrivateEndpointArgs;
   Alert: chc.AlertArgs;
+  Webhook: chc.WebhookArgs;
+  SavedSearch: chc.SavedSearchArgs;
+  Dashboard: chc.DashboardArgs;
+  Source: chc.SourceArgs;
 }
 
 export type BenchResource<K extends BenchKind> = { readonly name: string; readonly args: BenchArgs[K] };
@@ -75,6 +79,51 @@ export function benchResources(fixture: BenchFixtureIds, revision: number): Benc
         interval: "5m",
         thresholdType: "above",
         channel: { type: "webhook", webhookId: fixture.webhookId },
+      },
+    }),
+    // The observability objects: `revision` changes an input each one updates in place.
+    Webhook: (i) => ({
+      name: `webhook-${i}`,
+      args: {
+        name: `bench webhook ${i}`,
+        service: "generic",
+        url: `https://hooks.example.com/bench/${i}/r${revision}`,
+      },
+    }),
+    SavedSearch: (i) => ({
+      name: `search-${i}`,
+      args: {
+        name: `bench search ${i} r${revision}`,
+        sourceId: fixture.sourceId,
+        where: "SeverityText:error",
+        whereLanguage: "lucene",
+      },
+    }),
+    Dashboard: (i) => ({
+      name: `dashboard-${i}`,
+      args: {
+        name: `bench dashboard ${i} r${revision}`,
+        tiles: [
+          {
+            name: "Errors",
+            x: 0,
+            y: 0,
+            w: 12,
+            h: 4,
+            config: { displayType: "line", sourceId: fixture.sourceId, select: [{ aggFn: "count" }] },
+          },
+        ],
+      },
+    }),
+    Source: (i) => ({
+      name: `source-${i}`,
+      args: {
+        name: `bench source ${i} r${revision}`,
+        kind: "log",
+        connection: fixture.connectionId,
+        from: { databaseName: "default", tableName: "otel_logs" },
+        timestampValueExpression: "TimestampTime",
+        defaultTableSelectExpression: "Timestamp, ServiceName, SeverityText, Body",
       },
     }),
   };

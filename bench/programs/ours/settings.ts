@@ -10,6 +10,10 @@ export const benchKinds = [
   "ApiKey",
   "PrivateEndpoint",
   "Alert",
+  "Webhook",
+  "SavedSearch",
+  "Dashboard",
+  "Source",
 ] as const;
 export type BenchKind = (typeof benchKinds)[number];
 
@@ -19,6 +23,9 @@ export interface BenchFixtureIds {
   dashboardId: string;
   tileId: string;
   webhookId: string;
+  /** A source for saved searches and tiles, and the connection new sources read from. */
+  sourceId: string;
+  connectionId: string;
 }
 
 /** Keys in the `bench` namespace. */
