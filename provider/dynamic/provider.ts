@@ -14,8 +14,8 @@ export function dynamicProvider(provider: KindProvider): Required<pulumi.dynamic
     async configure(request) {
       providerSession.configure(request.config);
     },
-    async check(_olds, news) {
-      return provider.check(news);
+    async check(olds, news) {
+      return provider.check(news, olds);
     },
     async diff(_id, olds, news) {
       const verdict = provider.diff(olds, news);

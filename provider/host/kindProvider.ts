@@ -42,12 +42,13 @@ export class KindProvider {
     this.diffSpec = diffSpecOf(definition);
   }
 
-  check(news: PropertyBag): CheckOutcome {
+  /** `olds` are the inputs the resource had (none for a create). */
+  check(news: PropertyBag, olds: PropertyBag = {}): CheckOutcome {
     const inputs = decoded(news);
     // The wire's own rules need the wire: read from the stack config, as every operation reads it.
     const dialect =
       this.definition.dialectRules === undefined ? "spec" : this.session.dialect(this.definition.module);
-    const failures = checkInputs(this.checkSpec, inputs, dialect);
+    const failures = checkInputs(this.checkSpec, inputs, dialect, decoded(olds));
     warnOfIncompleteSettings(this.session, this.definition, inputs.organizationId);
     return { inputs: markSecret(news, secretInputs(this.definition, secretKeysIn(news))), failures };
   }

@@ -42,7 +42,7 @@ export class ResourceOperations {
   }
 
   async check(request: CheckRequest): Promise<CheckResponse> {
-    const result = await this.provider.check(bagOf(request.getNews()));
+    const result = await this.provider.check(bagOf(request.getNews()), bagOf(request.getOlds()));
     const response = new CheckResponse();
     response.setInputs(structOf(result.inputs));
     response.setFailuresList(

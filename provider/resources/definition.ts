@@ -75,8 +75,15 @@ export interface OutputField extends FieldCommon {
   readonly secretWhenSet?: readonly string[];
 }
 
-/** A rule on inputs beyond what a JSON Schema says; returns the problems it finds (none: valid). */
-export type InputRule = (inputs: Readonly<Record<string, unknown>>) => ValidationProblem[];
+/**
+ * A rule on inputs beyond what a JSON Schema says; returns the problems it finds (none: valid). `previous` are the
+ * inputs the resource had before this change (none for a create), for an API that accepts on update what it keeps
+ * unchanged.
+ */
+export type InputRule = (
+  inputs: Readonly<Record<string, unknown>>,
+  previous?: Readonly<Record<string, unknown>>,
+) => ValidationProblem[];
 
 export interface ResourceDefinition {
   /** The type name, e.g. `ApiKey`: the class name and the last part of every type token. */

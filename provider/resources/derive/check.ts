@@ -13,10 +13,10 @@ export interface CheckSpec {
   /** Inputs the body names differently, e.g. `{ endpointId: "id" }` because Pulumi reserves `id`. */
   readonly renamed?: Readonly<Record<string, string>>;
   /** Rules on inputs beyond the schema; each returns the problems it finds. */
-  readonly extraRules: readonly ((inputs: PropertyBag) => ValidationProblem[])[];
+  readonly extraRules: readonly ((inputs: PropertyBag, previous?: PropertyBag) => ValidationProblem[])[];
   /** Rules of one wire only. */
   readonly dialectRules?: Partial<
-    Record<ApiDialect, readonly ((inputs: PropertyBag) => ValidationProblem[])[]>
+    Record<ApiDialect, readonly ((inputs: PropertyBag, previous?: PropertyBag) => ValidationProblem[])[]>
   >;
 }
 
@@ -34,6 +34,7 @@ export function checkInputs(
   spec: CheckSpec,
   inputs: PropertyBag,
   dialect: ApiDialect = "spec",
+  previous: PropertyBag = {},
 ): CheckFailure[] {
   const unknownKeys = Object.keys(inputs).filter((key) => isUnknown(inputs[key]));
   const known = Object.fromEntries(Object.entries(inputs).filter(([key]) => !unknownKeys.includes(key)));
@@ -43,7 +44,7 @@ export function checkInputs(
 
   const problems = [
     ...validate(spec.schema, requestBody(spec, known)).map((problem) => renameProblem(problem, bodyToInput)),
-    ...[...spec.extraRules, ...(spec.dialectRules?.[dialect] ?? [])].flatMap((rule) => rule(known)),
+    ...[...spec.extraRules, ...(spec.dialectRules?.[dialect] ?? [])].flatMap((rule) => rule(known, previous)),
   ].filter((problem) => !unknownKeys.includes(rootProperty(problem.property)));
 
   return engineFailures(problems);

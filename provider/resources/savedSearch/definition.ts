@@ -7,6 +7,7 @@ import {
   updatedAtOutput,
 } from "../fields/observabilityFields";
 import { stringOutput } from "../fields/sharedFields";
+import { newFiltersAreFacets } from "./rules";
 
 export const definition: ResourceDefinition = {
   kind: "SavedSearch",
@@ -19,6 +20,7 @@ export const definition: ResourceDefinition = {
   notes: "an update keeps the fields the program leaves out; deleting it deletes its alerts",
   id: "The saved search's id (24 hex digits), as the API reports it.",
   requestSchema: "savedSearchCreate",
+  rules: [newFiltersAreFacets],
   inputs: {
     name: requiredInPlace("The search's name, 1 to 1024 characters."),
     sourceId: requiredInPlace("The source (24 hex digits) searched, e.g. a `Source`'s id."),
