@@ -70,8 +70,8 @@ describe("a stack deployed with the previous release keeps working with this one
     expect(objectCount(deployed)).to.equal(5);
 
     const current = installPackedPackage(packCurrentPackage(workRoot), projectDir);
-    // This release serves resources from their definitions; the previous one had no such module.
-    expect(fs.existsSync(path.join(current, "dist", "provider", "resources", "definitions.js"))).to.equal(
+    // This release serves resources from their registry; the previous one had no such module.
+    expect(fs.existsSync(path.join(current, "dist", "provider", "resources", "registry.js"))).to.equal(
       true,
     );
     // The stack and six resources of five kinds (two keys), each read through the new code: nothing differs.
