@@ -71,9 +71,7 @@ describe("a stack deployed with the previous release keeps working with this one
 
     const current = installPackedPackage(packCurrentPackage(workRoot), projectDir);
     // This release serves resources from their registry; the previous one had no such module.
-    expect(fs.existsSync(path.join(current, "dist", "provider", "resources", "registry.js"))).to.equal(
-      true,
-    );
+    expect(fs.existsSync(path.join(current, "dist", "provider", "resources", "registry.js"))).to.equal(true);
     // The stack and six resources of five kinds (two keys), each read through the new code: nothing differs.
     expect(await stack.refresh()).to.deep.equal({ same: 7 });
     expect(await stack.preview()).to.deep.equal({ same: 7 });
