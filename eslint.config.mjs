@@ -68,6 +68,24 @@ export default tseslint.config(
     files: ["provider/resources/**/*.ts"],
     rules: {
       "no-restricted-imports": ["error", { patterns: [...noEmulator, ...engineSdk, ...above("host")] }],
+      // Operations receive their kind's typed, decoded inputs: neither casts nor the engine's encoding belong here.
+      "no-restricted-syntax": [
+        "error",
+        {
+          selector:
+            "TSAsExpression[expression.type='TSAsExpression'][expression.typeAnnotation.type='TSUnknownKeyword']",
+          message:
+            "`as unknown as` hides a type error: type the value (fieldsOf, requestBodyOf<Body>) instead",
+        },
+        {
+          selector: "CallExpression[callee.name='unwrapSecrets']",
+          message: "the host unwraps secrets before an operation sees its inputs",
+        },
+        {
+          selector: "CallExpression[callee.name='String'][arguments.0.object.name='inputs']",
+          message: "inputs are typed: use the value, not String(inputs.x)",
+        },
+      ],
     },
   },
   {

@@ -2,6 +2,7 @@
  * The benchmark's resources as names and inputs, one builder per kind, shared by the program on our dynamic
  * classes (`ours`) and the one on the native plugin's type tokens (`native`), so both declare the same resources.
  */
+import * as pulumi from "@pulumi/pulumi";
 import type * as chc from "pulumi-clickhouse-cloud";
 import type { BenchFixtureIds, BenchKind } from "./settings";
 
@@ -81,11 +82,12 @@ export function benchResources(fixture: BenchFixtureIds, revision: number): Benc
         channel: { type: "webhook", webhookId: fixture.webhookId },
       },
     }),
-    // The observability objects: `revision` changes an input each one updates in place.
+    // The observability objects: `revision` changes an input each one updates in place. A webhook's service and
+    // name are unique in a team: the stack's name keeps the programs' webhooks apart.
     Webhook: (i) => ({
       name: `webhook-${i}`,
       args: {
-        name: `bench webhook ${i}`,
+        name: `bench webhook ${i} ${pulumi.getStack()}`,
         service: "generic",
         url: `https://hooks.example.com/bench/${i}/r${revision}`,
       },

@@ -4,7 +4,7 @@
  * stay (the API deletes the alerts of a tile whose id a PUT leaves out).
  */
 import type { Dashboard, DashboardRequest, DashboardTile } from "../../rest/observability";
-import type { PropertyBag } from "../../propertyBags";
+import { fieldsOf, type PropertyBag } from "../../propertyBags";
 import { requestBodyOf } from "../derive/requestBody";
 import { objectOperations } from "../lifecycle/objectLifecycle";
 import { definition } from "./definition";
@@ -22,7 +22,7 @@ const lifecycle = objectOperations<DashboardInputs, DashboardOutputs, DashboardR
   },
   outputs: (_recorded, shown) => ({
     name: shown.name,
-    tiles: shown.tiles as unknown as Record<string, unknown>[],
+    tiles: shown.tiles.map(fieldsOf),
     tileIds: Object.fromEntries(shown.tiles.map((tile) => [tile.name, tile.id])),
     tags: shown.tags ?? undefined,
     filters: (shown.filters ?? undefined) as Record<string, unknown>[] | undefined,
@@ -42,7 +42,7 @@ export const operations = {
         // A filter's id is never the program's: a create refuses one.
         filters: withoutIdsWhereUnset(olds.filters, undefined),
       },
-      news: news as unknown as PropertyBag,
+      news,
     };
   },
 };

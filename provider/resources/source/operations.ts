@@ -1,5 +1,6 @@
 /** Creates, reads, updates (read, merge, PUT of the whole source) and deletes sources. */
 import type { Source, SourceRequest } from "../../rest/observability";
+import { fieldsOf, type PropertyBag } from "../../propertyBags";
 import { requestBodyOf } from "../derive/requestBody";
 import { objectOperations } from "../lifecycle/objectLifecycle";
 import { definition } from "./definition";
@@ -11,9 +12,11 @@ export const operations = objectOperations<SourceInputs, SourceOutputs, SourceRe
   request: (inputs) => requestBodyOf<SourceRequest>(definition, inputs),
   // Every field the source shows, under its own name (each input's output) and together in `fields`.
   outputs: (_recorded, shown) => {
-    const { id: _id, ...fields } = shown;
+    const { id: _id, ...fields } = fieldsOf(shown);
     const declared = Object.entries(fields).filter(([name]) => name in definition.outputs);
-    return { ...Object.fromEntries(declared), fields } as unknown as SourceOutputs;
+    const outputs: PropertyBag = { ...Object.fromEntries(declared), fields };
+    // The API's answer was validated against its schema, which requires what the outputs always carry.
+    return outputs as SourceOutputs;
   },
   newness: "listedBefore",
   sentFields: ["name", "kind", "connection", "from", "timestampValueExpression"],
