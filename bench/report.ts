@@ -52,7 +52,7 @@ function summaryRows(r: BenchResults): string[][] {
       const label = command === "preview" ? "no-change preview" : command;
       rows.push([
         "1",
-        `\`${label}\` time, ours / control (30 resources)`,
+        `\`${label}\` time, ours / control (${r.overhead.resourcesPerProgram} resources)`,
         ratio.toFixed(2),
         `≤ ${goals.overheadRatio}`,
         met(ratio <= goals.overheadRatio),

@@ -1,5 +1,5 @@
 /**
- * Figure 8: the same 30 resources served by the native plugin (loaded as a project plugin) against our dynamic
+ * Figure 8: the same resources as figure 1 served by the native plugin (loaded as a project plugin) against our dynamic
  * classes and the no-op control. The timings come from figure 1's rounds, where the native program runs as a third
  * program back to back with the other two; the states from each program's first measured `up`. The plugin's start
  * is timed alone: from spawning its launcher to the port line the engine waits for, against the same for the

@@ -2,7 +2,7 @@
  * Measurements that explain figure 1's ratios: the costs our program has and the control has not, or the other
  * way round, each timed on its own.
  * - Serializing the provider into state: the control's program serializes its provider object with Pulumi's
- *   closure serializer (loading it, then once per program run, since its 30 resources share the object); ours
+ *   closure serializer (loading it, then once per program run, since its resources share the object); ours
  *   writes its provider module's text and serializes nothing.
  * - Loading the package's runtime (one bundle of the resource modules and the validators compiled at build time)
  *   in the dynamic-provider process, which the engine starts afresh for every command, and its first check of a
