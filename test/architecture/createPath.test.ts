@@ -120,6 +120,26 @@ describe("architecture: the awaited call chain of every kind's create, front end
       dashboardId: emulator.fixture.dashboards[0].id,
       tileId: emulator.fixture.dashboards[0].tileIds[0],
     }),
+    Webhook: () => ({
+      name: `path-${Date.now()}`,
+      service: "generic",
+      url: "https://hooks.example.com/path",
+    }),
+    SavedSearch: () => ({ name: `path-${Date.now()}`, sourceId: emulator.fixture.sources[0].id }),
+    Dashboard: () => ({
+      name: `path-${Date.now()}`,
+      tiles: [
+        { name: "Errors", x: 0, y: 0, w: 12, h: 4, config: { displayType: "markdown", markdown: "errors" } },
+      ],
+    }),
+    Source: () => ({
+      name: `path-${Date.now()}`,
+      kind: "log",
+      connection: emulator.fixture.connections[0].id,
+      from: { databaseName: "default", tableName: "otel_logs" },
+      timestampValueExpression: "TimestampTime",
+      defaultTableSelectExpression: "Timestamp, Body",
+    }),
   };
 
   for (const [kind, inputs] of Object.entries(creates)) {
