@@ -6,8 +6,8 @@
  */
 import type { ResourceDefinition } from "../resources/definition";
 import type { AnyResourceOperations, DiffVerdict } from "../resources/operations";
-import { checkInputs, type CheckFailure } from "../resources/derive/check";
-import { diffInputs } from "../resources/derive/diff";
+import { checkInputs, type CheckFailure, type CheckSpec } from "../resources/derive/check";
+import { diffInputs, type DiffSpec } from "../resources/derive/diff";
 import { checkSpecOf, diffSpecOf, inputNames } from "../resources/derive/specs";
 import { PartialCreateError } from "../resources/lifecycle/partialCreate";
 import { pick, type PropertyBag } from "../propertyBags";
@@ -30,8 +30,8 @@ export interface ReadOutcome {
 }
 
 export class KindProvider {
-  private readonly checkSpec;
-  private readonly diffSpec;
+  private readonly checkSpec: CheckSpec;
+  private readonly diffSpec: DiffSpec;
 
   constructor(
     readonly definition: ResourceDefinition,
