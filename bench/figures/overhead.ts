@@ -1,8 +1,12 @@
 /**
  * Figure 1: wall time of `pulumi up`, a no-change `pulumi preview` and `pulumi destroy` of 6 of our resources of
- * each kind (54 for the nine kinds) against the emulator, divided by the same commands for as many no-op dynamic
- * resources on the same engine. Rate limits are off on the emulator and the provider's throttle is off (`clickhouse:throttle` and
- * `observability:throttle` set to `off`), so the figure measures the provider's own work.
+ * each kind (54 for the nine kinds) against the emulator, divided by the same commands for the control: as many
+ * no-op dynamic resources, each registered with the same properties as its counterpart of ours, on the same
+ * engine. Pulumi's SDK does work for every property a resource registers (a promise with a captured stack trace
+ * per output, four per property), which any provider of these resources pays; the control pays it too, so the
+ * ratio is the provider's own work. The bare no-op resources of two inputs each, the control of earlier runs, are
+ * timed beside them for comparison. Rate limits are off on the emulator and the provider's throttle is off
+ * (`clickhouse:throttle` and `observability:throttle` set to `off`).
  */
 import type { Deployment } from "@pulumi/pulumi/automation";
 import type { LocalStack } from "../../scripts/lib/localStack";
@@ -26,11 +30,16 @@ export type OverheadCommand = (typeof overheadCommands)[number];
 export interface CommandTiming {
   /** Wall time in ms. */
   readonly ours: Summary;
+  /** The no-op resources registered as ours are. */
   readonly control: Summary;
   /** median(ours) / median(control). */
   readonly ratio: number;
   /** ours / control of each run's pair, run against each other back to back. */
   readonly pairedRatios: Summary;
+  /** The bare no-op resources (two inputs each). */
+  readonly bare: Summary;
+  /** median(ours) / median(bare). */
+  readonly bareRatio: number;
 }
 
 export interface OverheadResult {
@@ -43,13 +52,16 @@ export type OverheadSamples = Record<ProgramName, Record<OverheadCommand, number
 
 export interface OverheadRun {
   readonly result: OverheadResult;
-  /** The programs' states after their first measured `up`, for figures 2 and 8 (`native` only with figure 8). */
+  /**
+   * The programs' states after their first measured `up`, for figures 2 and 8 (`native` only with figure 8);
+   * `control` is the bare program's, the reference of the state-size goals.
+   */
   readonly states: { readonly ours: Deployment; readonly control: Deployment; readonly native?: Deployment };
   /** Every sample, for figure 8, which compares the native program's runs with the other two. */
   readonly samples: OverheadSamples;
 }
 
-type ProgramName = "ours" | "control" | "native";
+type ProgramName = "ours" | "control" | "bare" | "native";
 type Program = { readonly name: ProgramName; readonly stack: LocalStack };
 
 /**
@@ -60,7 +72,9 @@ export async function measureOverhead(context: BenchContext, withNative = false)
   const { emulator } = context;
   const resources = benchKinds.length * overheadPerKind;
   const ours = await benchStack("ours", oursConfig(emulator.fixture, benchKinds, overheadPerKind));
-  const control = await benchStack("control", { "bench:count": { value: String(resources) } });
+  // The control program given ours' kinds registers each resource as ours does; given a count, bare ones.
+  const control = await benchStack("control", oursConfig(emulator.fixture, benchKinds, overheadPerKind));
+  const bare = await benchStack("control", { "bench:count": { value: String(resources) } }, bareVariant);
   const native = withNative
     ? await benchStack("native", nativeConfig(emulator.fixture, benchKinds, overheadPerKind))
     : undefined;
@@ -69,6 +83,7 @@ export async function measureOverhead(context: BenchContext, withNative = false)
     const programs: Program[] = [
       { name: "ours", stack: ours },
       { name: "control", stack: control },
+      { name: "bare", stack: bare },
       ...(native === undefined ? [] : [{ name: "native" as const, stack: native }]),
     ];
     const expected = expectedChanges(resources);
@@ -84,6 +99,7 @@ export async function measureOverhead(context: BenchContext, withNative = false)
     const samples: OverheadSamples = {
       ours: emptySamples(),
       control: emptySamples(),
+      bare: emptySamples(),
       native: emptySamples(),
     };
     let states: OverheadRun["states"] | undefined;
@@ -97,7 +113,7 @@ export async function measureOverhead(context: BenchContext, withNative = false)
         if (command === "up" && states === undefined) {
           states = {
             ours: await ours.exportState(),
-            control: await control.exportState(),
+            control: await bare.exportState(),
             native: await native?.exportState(),
           };
         }
@@ -113,9 +129,13 @@ export async function measureOverhead(context: BenchContext, withNative = false)
   } finally {
     await ours.dispose();
     await control.dispose();
+    await bare.dispose();
     await native?.dispose();
   }
 }
+
+/** A second stack of the control program, for its bare resources. */
+const bareVariant = { name: "bare", env: {} };
 
 /** Every resource plus the stack itself. */
 function expectedChanges(resources: number): Record<OverheadCommand, Record<string, number>> {
@@ -141,11 +161,14 @@ function timings(samples: OverheadSamples) {
   const entries = overheadCommands.map((command) => {
     const ours = samples.ours[command];
     const control = samples.control[command];
+    const bare = samples.bare[command];
     const timing: CommandTiming = {
       ours: summarize(ours),
       control: summarize(control),
       ratio: summarize(ours).median / summarize(control).median,
       pairedRatios: summarize(ours.map((ms, i) => ms / control[i])),
+      bare: summarize(bare),
+      bareRatio: summarize(ours).median / summarize(bare).median,
     };
     return [command, timing] as const;
   });

@@ -1,6 +1,12 @@
 import * as pulumi from "@pulumi/pulumi";
+import { declaredSecrets } from "../../../provider/host/secrecy";
+import { dynamicRegistration } from "../../../provider/dynamic/resource";
+import { resources as registry } from "../../../provider/resources/registry";
+import { benchResources } from "../ours/inputs";
+import { benchConfigKeys, type BenchFixtureIds, type BenchKind } from "../ours/settings";
 
-const count = new pulumi.Config("bench").getNumber("count") ?? 30;
+const config = new pulumi.Config("bench");
+const setting = (key: string) => key.slice("bench:".length);
 
 /**
  * The floor of a dynamic resource: the engine, the program, the provider's serialization into state and the
@@ -9,16 +15,53 @@ const count = new pulumi.Config("bench").getNumber("count") ?? 30;
  */
 const noop: pulumi.dynamic.ResourceProvider = {
   async create(inputs) {
-    return { id: `noop-${inputs.index}`, outs: inputs };
+    return { id: `noop-${Math.random().toString(36).slice(2)}`, outs: inputs };
   },
 };
 
 class Noop extends pulumi.dynamic.Resource {
-  constructor(name: string, props: { index: number; description: string }) {
-    super(noop, name, props, undefined, "bench", "Noop");
+  constructor(name: string, props: pulumi.Inputs, opts?: pulumi.CustomResourceOptions) {
+    super(noop, name, props, opts, "bench", "Noop");
   }
 }
 
-for (let i = 0; i < count; i++) new Noop(`noop-${i}`, { index: i, description: `control resource ${i}` });
+/** No-op resources with two small inputs each. */
+function bareResources(count: number): number {
+  for (let i = 0; i < count; i++) new Noop(`noop-${i}`, { index: i, description: `control resource ${i}` });
+  return count;
+}
 
-export const resourceCount = count;
+/**
+ * One no-op resource for each resource of the `ours` program, registered as our class registers it: the same
+ * inputs, secrets and declared outputs, so the program and the engine do the same work per resource and only the
+ * provider differs.
+ */
+function matchedResources(kinds: readonly BenchKind[]): number {
+  const perKind = config.getNumber(setting(benchConfigKeys.perKind)) ?? 6;
+  const fixture = config.requireObject<BenchFixtureIds>(setting(benchConfigKeys.fixture));
+  const revision = config.getNumber(setting(benchConfigKeys.revision)) ?? 0;
+  const builders = benchResources(fixture, revision);
+  for (const kind of kinds) {
+    const { definition } = registry[kind];
+    const spec = {
+      kind,
+      module: definition.module,
+      outputs: Object.keys(definition.outputs),
+      ...declaredSecrets(definition),
+    };
+    for (let i = 0; i < perKind; i++) {
+      const { name, args } = builders[kind](i);
+      const [, , props, opts] = dynamicRegistration(spec, name, args);
+      const { __provider: _ours, ...registered } = props;
+      new Noop(name, registered, opts);
+    }
+  }
+  return kinds.length * perKind;
+}
+
+/** `bench:kinds` set: the resources of `ours`, matched; else `bench:count` bare ones. */
+const matchedKinds = config.getObject<BenchKind[]>(setting(benchConfigKeys.kinds));
+export const resourceCount =
+  matchedKinds === undefined
+    ? bareResources(config.getNumber("count") ?? 30)
+    : matchedResources(matchedKinds);
