@@ -7,7 +7,8 @@
  */
 import { expect } from "chai";
 import type { Fixture } from "../../emulator";
-import { isNotFound, type ObservabilityClient } from "../../provider/rest";
+import type { ObservabilityClient } from "../../provider/rest";
+import { alertingObjectOutputs, expectAlertingObjectsGone } from "../support/allGone";
 import { LocalStack } from "../../scripts/lib/localStack";
 import { observabilityClientFor } from "../support/clients";
 import { emulatorStackConfig, forEachDialect, sharedEmulator } from "../support/emulator";
@@ -50,12 +51,7 @@ forEachDialect((dialect) =>
 
     it("up makes every object, and the alerts name them by output", async () => {
       const outputs = await stack.up();
-      first = Object.fromEntries(
-        ["sourceId", "webhookId", "searchId", "dashboardId", "tileAlertId", "searchAlertId"].map((name) => [
-          name,
-          output(outputs, name),
-        ]),
-      );
+      first = Object.fromEntries(alertingObjectOutputs.map((name) => [name, output(outputs, name)]));
       const tileIds = outputs.tileIds?.value as Record<string, string>;
       first.errorsTile = tileIds.Errors;
       expect((await api.sources.get(first.sourceId)).name).to.equal(`${prefix} logs`);
@@ -86,14 +82,7 @@ forEachDialect((dialect) =>
       await stack.stack.setConfig("e2e:webhookUrl", { value: "https://hooks.example.com/second" });
       await stack.stack.setConfig("e2e:errorTileName", { value: "Error rate" });
       const outputs = await stack.up();
-      for (const name of [
-        "sourceId",
-        "webhookId",
-        "searchId",
-        "dashboardId",
-        "tileAlertId",
-        "searchAlertId",
-      ]) {
+      for (const name of alertingObjectOutputs) {
         expect(output(outputs, name), name).to.equal(first[name]);
       }
       expect((await api.webhooks.get(first.webhookId)).url).to.equal("https://hooks.example.com/second");
@@ -108,21 +97,7 @@ forEachDialect((dialect) =>
 
     it("destroy removes everything", async () => {
       await stack.destroy();
-      const gone = [
-        api.sources.get(first.sourceId),
-        api.webhooks.get(first.webhookId),
-        api.savedSearches.get(first.searchId),
-        api.dashboards.get(first.dashboardId),
-        api.alerts.get(first.tileAlertId),
-        api.alerts.get(first.searchAlertId),
-      ];
-      for (const read of gone) {
-        const error = await read.then(
-          () => undefined,
-          (failure: unknown) => failure,
-        );
-        expect(isNotFound(error), String(error)).to.equal(true);
-      }
+      await expectAlertingObjectsGone(api, first);
     });
   }),
 );

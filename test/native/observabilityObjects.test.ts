@@ -7,7 +7,8 @@ import * as fs from "node:fs";
 import * as path from "node:path";
 import { expect } from "chai";
 import type { Fixture } from "../../emulator";
-import { isNotFound, type ObservabilityClient } from "../../provider/rest";
+import type { ObservabilityClient } from "../../provider/rest";
+import { alertingObjectOutputs, expectAlertingObjectsGone } from "../support/allGone";
 import { LocalStack, type StateResource } from "../../scripts/lib/localStack";
 import { observabilityClientFor } from "../support/clients";
 import { send } from "../emulator/helpers";
@@ -17,7 +18,6 @@ import { nativeProjectDir, nativeStackConfig } from "./support/nativeProject";
 
 const programModule = path.join(__dirname, "programs", "observability-objects", "index.js");
 const headerValue = "Bearer native-header-value-that-must-stay-secret";
-const objectOutputs = ["sourceId", "webhookId", "searchId", "dashboardId", "tileAlertId", "searchAlertId"];
 
 forEachDialect((dialect) =>
   describe(`native plugin: observability objects through the real engine (${dialect} wire)`, function () {
@@ -76,7 +76,7 @@ forEachDialect((dialect) =>
 
     it("up makes every object, and the alerts name them by output", async () => {
       const outputs = await up();
-      ids = Object.fromEntries(objectOutputs.map((name) => [name, String(outputs[name])]));
+      ids = Object.fromEntries(alertingObjectOutputs.map((name) => [name, String(outputs[name])]));
       errorsTile = (outputs.tileIds as Record<string, string>).Errors;
       expect((await api.sources.get(ids.sourceId)).name).to.equal(`${prefix} logs`);
       expect((await api.savedSearches.get(ids.searchId)).sourceId).to.equal(ids.sourceId);
@@ -117,7 +117,7 @@ forEachDialect((dialect) =>
       await stack.stack.setConfig("e2e:webhookUrl", { value: "https://hooks.example.com/second" });
       await stack.stack.setConfig("e2e:errorTileName", { value: "Error rate" });
       const outputs = await up();
-      for (const name of objectOutputs) expect(String(outputs[name]), name).to.equal(ids[name]);
+      for (const name of alertingObjectOutputs) expect(String(outputs[name]), name).to.equal(ids[name]);
       const webhook = await api.webhooks.get(ids.webhookId);
       expect(webhook).to.include({ url: "https://hooks.example.com/second", description: "set in the app" });
       const dashboard = await api.dashboards.get(ids.dashboardId);
@@ -150,21 +150,7 @@ forEachDialect((dialect) =>
 
     it("destroy removes everything and leaves the state empty", async () => {
       await stack.destroy();
-      const reads = [
-        api.sources.get(ids.sourceId),
-        api.webhooks.get(ids.webhookId),
-        api.savedSearches.get(ids.searchId),
-        api.dashboards.get(ids.dashboardId),
-        api.alerts.get(ids.tileAlertId),
-        api.alerts.get(ids.searchAlertId),
-      ];
-      for (const read of reads) {
-        const error = await read.then(
-          () => undefined,
-          (failure: unknown) => failure,
-        );
-        expect(isNotFound(error), String(error)).to.equal(true);
-      }
+      await expectAlertingObjectsGone(api, ids);
       expect(await stack.resources()).to.deep.equal([]);
     });
   }),
