@@ -68,7 +68,7 @@ async function callThrough(contractCase: ContractCase, baseUrl: string): Promise
   const http = new HttpCore(
     profiles[contractCase.api],
     { baseUrl, authorization: "Bearer replay", secrets: [] },
-    { throttle: "off", retry: { maxAttempts: 1 } },
+    { throttle: "off", retry: { maxAttempts: 1, maxRateLimitedAttempts: 1 } },
   );
   const spec = {
     method: contractCase.request.method,

@@ -22,9 +22,15 @@ describe("error messages and log lines for answers the emulator does not send", 
     await server.stop();
   });
   const management = (maxAttempts = 1) =>
-    managementClientFor(server.url, testOptions(logs, { retry: { maxAttempts }, random: () => 0 }));
+    managementClientFor(
+      server.url,
+      testOptions(logs, { retry: { maxAttempts, maxRateLimitedAttempts: maxAttempts }, random: () => 0 }),
+    );
   const observability = () =>
-    observabilityClientFor(server.url, testOptions(logs, { retry: { maxAttempts: 1 } }));
+    observabilityClientFor(
+      server.url,
+      testOptions(logs, { retry: { maxAttempts: 1, maxRateLimitedAttempts: 1 } }),
+    );
   const tooMany = (headers: Record<string, string> = {}): CannedResponse => ({
     status: 429,
     body: JSON.stringify({ status: 429, error: "TOO_MANY_REQUESTS" }),

@@ -214,9 +214,31 @@ describe("retries against the emulator", () => {
     expect(await loggedRequests(setup.emulator)).to.have.length(3);
   });
 
+  it("retries 429s past the attempts other failures get, up to their own limit: the API processed none of them", async () => {
+    await script(SERVICE_ROUTE, "429", "429", "429", "429", "429");
+    const clock = new SimulatedClock();
+    const client = managementClientFor(
+      fixture(),
+      testOptions(logs, { clock, retry: { maxAttempts: 2, maxRateLimitedAttempts: 8 } }),
+    );
+    const service = await client.services.get(fixture().organizationId, fixture().services.production);
+    expect(service.id).to.equal(fixture().services.production);
+    expect(await loggedRequests(setup.emulator)).to.have.length(6);
+    expect(logs.filter((line) => line.includes("retrying")).at(-1)).to.contain("(attempt 6 of 8)");
+
+    await script(SERVICE_ROUTE, "503", "503");
+    const error = await apiErrorOf(
+      client.services.get(fixture().organizationId, fixture().services.production),
+    );
+    expect(error).to.include({ status: 503, attempts: 2 });
+  });
+
   it("says the API is rate limiting when 429s outlast the attempts", async () => {
     await script(SERVICE_ROUTE, "429", "429");
-    const client = managementClientFor(fixture(), testOptions(logs, { retry: { maxAttempts: 2 } }));
+    const client = managementClientFor(
+      fixture(),
+      testOptions(logs, { retry: { maxAttempts: 2, maxRateLimitedAttempts: 2 } }),
+    );
     const error = await apiErrorOf(
       client.services.get(fixture().organizationId, fixture().services.production),
     );

@@ -26,7 +26,7 @@ describe("credentials stay out of errors and logs", () => {
     ];
     const logs: string[] = [];
     const errors: Error[] = [];
-    const options = testOptions(logs, { retry: { maxAttempts: 2 } });
+    const options = testOptions(logs, { retry: { maxAttempts: 2, maxRateLimitedAttempts: 2 } });
     const management = managementClientFor(fixture, options);
     const observability = observabilityClientFor(fixture, options);
     const { organizationId, services } = fixture;

@@ -105,7 +105,7 @@ describe("throttle", () => {
       this.timeout(45_000);
       const { fixture } = setup.emulator;
       // One attempt only: a 429 would fail the request instead of being retried away.
-      const client = managementClientFor(fixture, { retry: { maxAttempts: 1 } });
+      const client = managementClientFor(fixture, { retry: { maxAttempts: 1, maxRateLimitedAttempts: 1 } });
       const results = await Promise.all(
         Array.from({ length: 30 }, () =>
           client.services.get(fixture.organizationId, fixture.services.production),

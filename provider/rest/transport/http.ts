@@ -361,7 +361,7 @@ export class HttpCore {
       status === undefined ? `failed with ${event.error.code ?? "a network error"}` : `got ${status}`;
     this.log(
       `${this.profile.title}: ${spec.method} ${spec.path} ${failure}; retrying in ${formatMs(event.delayMs)} ` +
-        `(attempt ${event.nextAttempt} of ${this.retrySettings.maxAttempts})`,
+        `(attempt ${event.nextAttempt} of ${event.maxAttempts})`,
     );
   }
 }

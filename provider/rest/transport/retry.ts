@@ -11,8 +11,14 @@ import { pauseBounds, serverPause, type PauseBounds } from "../budget/rateLimit"
 import { OBSERVABILITY_THROTTLE } from "../budget/throttle";
 
 export interface RetrySettings {
-  /** Attempts in total, the first included. */
+  /** Attempts in total, the first included, when a failure other than a 429 is retried. */
   readonly maxAttempts: number;
+  /**
+   * Attempts in total while the API answers 429. A 429 means the request was not processed, so repeating it is
+   * safe, and processes that share a key without sharing a budget (on different runners, or after the shared
+   * budget's Redis became unreachable) can each lose several windows in a row; the time budget still bounds them.
+   */
+  readonly maxRateLimitedAttempts: number;
   /** No retry starts when its wait would end later than this after the first attempt began. */
   readonly maxTotalMs: number;
   /** First backoff delay; doubled for each further retry. */
@@ -25,6 +31,7 @@ export interface RetrySettings {
 
 export const DEFAULT_RETRY_SETTINGS: RetrySettings = {
   maxAttempts: 6,
+  maxRateLimitedAttempts: 20,
   maxTotalMs: 120_000,
   baseDelayMs: 500,
   maxDelayMs: 30_000,
@@ -96,6 +103,8 @@ export interface RetryEvent {
   readonly error: AxiosError;
   /** The attempt about to start (2 for the first retry). */
   readonly nextAttempt: number;
+  /** The most attempts a failure of this kind allows. */
+  readonly maxAttempts: number;
   readonly delayMs: number;
 }
 
@@ -129,7 +138,7 @@ export class RetryTracker {
   /** Options for axios-retry, for this request only. */
   axiosRetryOptions(): IAxiosRetryConfig {
     return {
-      retries: Math.max(0, this.settings.maxAttempts - 1),
+      retries: Math.max(0, this.settings.maxAttempts - 1, this.settings.maxRateLimitedAttempts - 1),
       shouldResetTimeout: true,
       retryCondition: (error) => this.shouldRetry(error),
       retryDelay: () => 0,
@@ -143,11 +152,14 @@ export class RetryTracker {
   private shouldRetry(error: AxiosError): boolean {
     const kind = classifyFailure(error);
     if (!isRetryable(kind, this.method)) return false;
+    const maxAttempts =
+      kind === "rate-limited" ? this.settings.maxRateLimitedAttempts : this.settings.maxAttempts;
+    if (this.attemptsMade >= maxAttempts) return false;
     const now = this.clock.now();
     const delayMs = retryDelayMs(error, this.attemptsMade, this.settings, now, this.random);
     if (now - this.startedAt + delayMs > this.settings.maxTotalMs) return false;
     this.plannedDelayMs = delayMs;
-    this.onRetry({ kind, error, nextAttempt: this.attemptsMade + 1, delayMs });
+    this.onRetry({ kind, error, nextAttempt: this.attemptsMade + 1, maxAttempts, delayMs });
     return true;
   }
 }
