@@ -2,31 +2,17 @@
  * Lint keeps the resource layer typed and free of the engine: the project's own ESLint configuration, run on
  * planted operations of a kind, reports each thing only the front ends or the host may do.
  */
-import * as fs from "node:fs";
-import * as os from "node:os";
-import * as path from "node:path";
 import { expect } from "chai";
-import { ESLint } from "eslint";
-
-const configFile = path.resolve(__dirname, "../../../eslint.config.mjs");
+import { usePlantedLint } from "../support/plantedLint";
 
 describe("lint: the resource layer", function () {
   this.timeout(60_000);
-  let directory: string;
-
-  beforeEach(() => {
-    directory = fs.mkdtempSync(path.join(os.tmpdir(), "chc-layer-"));
-  });
-  afterEach(() => fs.rmSync(directory, { recursive: true, force: true }));
+  const linter = usePlantedLint("chc-layer-");
 
   /** Lints `text` as `relative` (a path inside the repository's layout) and returns `line: rule` per problem. */
   async function lint(relative: string, text: string): Promise<string[]> {
-    const file = path.join(directory, relative);
-    fs.mkdirSync(path.dirname(file), { recursive: true });
-    fs.writeFileSync(file, text);
-    const eslint = new ESLint({ cwd: directory, overrideConfigFile: configFile });
-    const [result] = await eslint.lintFiles([relative]);
-    return result.messages.map((message) => `${message.line}: ${message.ruleId}`);
+    const problems = await linter.lint({ [relative]: text });
+    return problems.map((problem) => `${problem.line}: ${problem.ruleId}`);
   }
 
   const planted = [
