@@ -5,14 +5,14 @@
  * definition; a read reports the inputs the outputs stand for.
  */
 import type { ResourceDefinition } from "../resources/definition";
-import type { AnyResourceOperations, DiffVerdict } from "../resources/operations";
+import type { AnyResourceOperations, DiffVerdict, OperationContext } from "../resources/operations";
 import { checkInputs, type CheckFailure, type CheckSpec } from "../resources/derive/check";
 import { diffInputs, type DiffSpec } from "../resources/derive/diff";
 import { checkSpecOf, diffSpecOf, inputNames } from "../resources/derive/specs";
 import { PartialCreateError } from "../resources/lifecycle/partialCreate";
 import { pick, type PropertyBag } from "../propertyBags";
 import { markSecret, PROVIDER_KEY, unwrapSecrets } from "../propertyEncoding";
-import { secretInputs, secretKeysIn, secretOutputs } from "./secrecy";
+import { declaredSecrets, secretInputs, secretKeysIn, secretOutputs, type DeclaredSecrets } from "./secrecy";
 import type { ProviderSession } from "./session";
 import { warnOfIncompleteSettings } from "./settingsWarning";
 
@@ -32,6 +32,9 @@ export interface ReadOutcome {
 export class KindProvider {
   private readonly checkSpec: CheckSpec;
   private readonly diffSpec: DiffSpec;
+  private readonly secrets: DeclaredSecrets;
+  /** What each operation of this kind receives: the session's clients, progress under the kind's name, the clock. */
+  private readonly context: OperationContext;
 
   constructor(
     readonly definition: ResourceDefinition,
@@ -40,6 +43,8 @@ export class KindProvider {
   ) {
     this.checkSpec = checkSpecOf(definition);
     this.diffSpec = diffSpecOf(definition);
+    this.secrets = declaredSecrets(definition);
+    this.context = session.operationContext(definition.kind);
   }
 
   /** `olds` are the inputs the resource had (none for a create). */
@@ -50,7 +55,7 @@ export class KindProvider {
       this.definition.dialectRules === undefined ? "spec" : this.session.dialect(this.definition.module);
     const failures = checkInputs(this.checkSpec, inputs, dialect, decoded(olds));
     warnOfIncompleteSettings(this.session, this.definition, inputs.organizationId);
-    return { inputs: markSecret(news, secretInputs(this.definition, secretKeysIn(news))), failures };
+    return { inputs: markSecret(news, secretInputs(this.secrets, secretKeysIn(news))), failures };
   }
 
   diff(olds: PropertyBag, news: PropertyBag): DiffVerdict {
@@ -68,7 +73,7 @@ export class KindProvider {
     const inputs = this.withDefaults(decoded(news));
     const encode = (outs: PropertyBag) => this.encodeOutputs(outs, inputs, news);
     try {
-      const made = await this.operations.create(inputs, this.context());
+      const made = await this.operations.create(inputs, this.context);
       return { id: made.id, outs: encode(made.outs) };
     } catch (error) {
       throw error instanceof PartialCreateError ? error.withProperties(encode(error.properties)) : error;
@@ -77,7 +82,7 @@ export class KindProvider {
 
   /** `oldInputs` are the inputs the state holds, when the front end has them. Undefined when the object is gone. */
   async read(id: string, props: PropertyBag, oldInputs: PropertyBag = {}): Promise<ReadOutcome | undefined> {
-    const found = await this.operations.read(id, decoded(props), this.context());
+    const found = await this.operations.read(id, decoded(props), this.context);
     if (found === undefined) return undefined;
     const inputs: PropertyBag =
       this.operations.inputsFromOutputs?.(found.outs) ?? pick(found.outs, inputNames(this.definition));
@@ -86,24 +91,20 @@ export class KindProvider {
       id: found.id,
       outs: markSecret(
         found.outs,
-        secretOutputs(this.definition, { ...decoded(oldInputs), ...inputs }, arrived),
+        secretOutputs(this.secrets, { ...decoded(oldInputs), ...inputs }, arrived),
       ),
-      inputs: markSecret(inputs, secretInputs(this.definition, arrived)),
+      inputs: markSecret(inputs, secretInputs(this.secrets, arrived)),
     };
   }
 
   async update(id: string, olds: PropertyBag, news: PropertyBag): Promise<PropertyBag> {
     const inputs = this.withDefaults(decoded(news));
-    const outs = await this.operations.update(id, decoded(olds), inputs, this.context());
+    const outs = await this.operations.update(id, decoded(olds), inputs, this.context);
     return this.encodeOutputs(outs, inputs, news, olds);
   }
 
   async delete(id: string, props: PropertyBag): Promise<void> {
-    await this.operations.delete(id, decoded(props), this.context());
-  }
-
-  private context() {
-    return this.session.operationContext(this.definition.kind);
+    await this.operations.delete(id, decoded(props), this.context);
   }
 
   /** The inputs with each declared default in place of an input the program left out. */
@@ -118,7 +119,7 @@ export class KindProvider {
   }
 
   private encodeOutputs(outs: PropertyBag, inputs: PropertyBag, ...arrived: PropertyBag[]): PropertyBag {
-    return markSecret(outs, secretOutputs(this.definition, inputs, secretKeysIn(...arrived)));
+    return markSecret(outs, secretOutputs(this.secrets, inputs, secretKeysIn(...arrived)));
   }
 }
 

@@ -13,7 +13,10 @@ import { secretKeysOf } from "../propertyEncoding";
 /** Just what the secrecy rules read of a definition. */
 export type SecrecyRules = Pick<ResourceDefinition, "inputs" | "outputs">;
 
-/** What a definition declares secret, by name: the generated classes register these with the engine. */
+/**
+ * What a definition declares secret, by name: the generated classes register these with the engine, and each kind's
+ * provider derives them once to mark what leaves it.
+ */
 export interface DeclaredSecrets {
   /** Inputs kept as secrets in state, however the program gave them. */
   readonly secretInputs: readonly string[];
@@ -47,8 +50,8 @@ export function secretKeysIn(...bags: readonly PropertyBag[]): Set<string> {
 }
 
 /** The inputs to mark: the definition's secret inputs, and whatever arrived secret. */
-export function secretInputs(rules: SecrecyRules, arrivedSecret: ReadonlySet<string>): Set<string> {
-  return new Set([...arrivedSecret, ...declaredSecrets(rules).secretInputs]);
+export function secretInputs(declared: DeclaredSecrets, arrivedSecret: ReadonlySet<string>): Set<string> {
+  return new Set([...arrivedSecret, ...declared.secretInputs]);
 }
 
 /**
@@ -56,11 +59,10 @@ export function secretInputs(rules: SecrecyRules, arrivedSecret: ReadonlySet<str
  * outputs whose `secretWhenSet` inputs are set in `inputs`, and whatever arrived secret.
  */
 export function secretOutputs(
-  rules: SecrecyRules,
+  declared: DeclaredSecrets,
   inputs: PropertyBag,
   arrivedSecret: ReadonlySet<string>,
 ): Set<string> {
-  const declared = declaredSecrets(rules);
   const keys = new Set([...arrivedSecret, ...declared.secretOutputs]);
   for (const name of declared.secretInputs) if (isSet(inputs[name])) keys.add(name);
   for (const [name, when] of Object.entries(declared.secretOutputsWhenSet)) {

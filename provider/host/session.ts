@@ -10,7 +10,8 @@ import type { ApiDialect } from "../../schemas/dialects";
 import { resolveDialect, resolveManagementSettings, resolveObservabilitySettings } from "../settings/resolve";
 import type { ConfigSource } from "../settings/sources";
 import { systemClock } from "../clock";
-import { managementClient, observabilityClient, type ObservabilityClient } from "../rest";
+import { managementClient } from "../rest/management/client";
+import { observabilityClient, type ObservabilityClient } from "../rest/observability/client";
 import type { ManagementAccess, OperationContext } from "../resources/operations";
 import { progressOf } from "./progress";
 

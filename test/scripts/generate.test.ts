@@ -1,7 +1,7 @@
 import { expect } from "chai";
 import type { ResourceDefinition } from "../../provider/resources/definition";
 import { checkSpecOf, diffSpecOf } from "../../provider/resources/derive/specs";
-import { requestBodyOf } from "../../provider/resources/derive/requestBody";
+import { requestBodyFor } from "../../provider/resources/derive/requestBody";
 import { resourcesTable } from "../../scripts/generate/readmeTable";
 import { resourceClassSource } from "../../scripts/generate/resourceClass";
 
@@ -78,8 +78,9 @@ describe("generate: what a definition becomes", () => {
       colour: "red",
       __provider: "x",
     };
-    expect(requestBodyOf(widget, inputs)).to.deep.equal({ id: "w-1" });
-    expect(requestBodyOf(widget, { widgetId: "w-1", description: "d" }, ["description"])).to.deep.equal({
+    const widgetRequest = requestBodyFor(widget);
+    expect(widgetRequest(inputs)).to.deep.equal({ id: "w-1" });
+    expect(widgetRequest({ widgetId: "w-1", description: "d" }, ["description"])).to.deep.equal({
       id: "w-1",
     });
   });

@@ -7,7 +7,7 @@
 import type { Alert as RemoteAlert, AlertCreateRequest } from "../../rest";
 import type { AlertSource } from "../../../schemas";
 import { bodyInputNames } from "../derive/specs";
-import { requestBodyOf, requestFrom } from "../derive/requestBody";
+import { requestBodyFor, requestFrom } from "../derive/requestBody";
 import { fieldsOf, isPlainObject, pick, sameValue, type PropertyBag } from "../../propertyBags";
 import { definition } from "./definition";
 import { fieldsOfSource } from "./rules";
@@ -16,6 +16,8 @@ import type { AlertInputs, AlertOutputs } from "./shapes";
 
 /** Inputs that are fields of the request body (POST and PUT take the same body). */
 const requestFields = bodyInputNames(definition);
+
+const alertRequest = requestBodyFor<AlertCreateRequest>(definition);
 
 /** Fields the program manages only when it sets them; left out, the alert keeps its own value. */
 const fieldsManagedWhenSet = new Set(
@@ -34,7 +36,7 @@ export function requestOf(inputs: AlertInputs): AlertCreateRequest {
   const otherSource: AlertSource | undefined =
     source === "tile" ? "search" : source === "search" ? "tile" : undefined;
   const omitted = otherSource === undefined ? [] : fieldsOfSource[otherSource];
-  return requestBodyOf<AlertCreateRequest>(definition, inputs, omitted);
+  return alertRequest(inputs, omitted);
 }
 
 /** The alert as the API reports it, keyed by the request's field names, whatever version of the API answered. */

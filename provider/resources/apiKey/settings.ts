@@ -7,8 +7,10 @@ import type { ApiKeyCreateRequest, ApiKeyUpdateRequest, IpAccessListEntry } from
 import { limits, type ApiKeyRole, type ApiKeyState } from "../../../schemas";
 import { isUnknown } from "../../propertyEncoding";
 import { isPlainObject, sameValue, type PropertyBag } from "../../propertyBags";
-import { requestBodyOf } from "../derive/requestBody";
+import { requestBodyFor } from "../derive/requestBody";
 import { definition } from "./definition";
+
+const keyRequest = requestBodyFor<ApiKeyCreateRequest>(definition);
 
 /** An entry of a key's IP access list: an IPv4 or IPv6 address or CIDR range, with an optional note. */
 export interface ApiKeyIpAccessEntry {
@@ -51,7 +53,7 @@ export function settingsPatch(current: PropertyBag, inputs: PropertyBag): ApiKey
 /** The create request for the inputs: "" expireAt is left out (the key never expires). */
 export function createRequest(inputs: PropertyBag): ApiKeyCreateRequest {
   const neverExpires = inputs.expireAt === "";
-  return requestBodyOf<ApiKeyCreateRequest>(definition, inputs, neverExpires ? ["expireAt"] : []);
+  return keyRequest(inputs, neverExpires ? ["expireAt"] : []);
 }
 
 /** What PATCH sends for a setting the program left out or emptied: the API's meaning of "absent". */

@@ -5,19 +5,21 @@
  */
 import type { Dashboard, DashboardRequest, DashboardTile } from "../../rest/observability";
 import { fieldsOf, type PropertyBag } from "../../propertyBags";
-import { requestBodyOf } from "../derive/requestBody";
+import { requestBodyFor } from "../derive/requestBody";
 import { objectOperations } from "../lifecycle/objectLifecycle";
 import { definition } from "./definition";
 import type { DashboardInputs, DashboardOutputs } from "./shapes";
+
+const dashboardRequest = requestBodyFor<DashboardRequest>(definition);
 
 type OldTile = { id?: unknown; name?: unknown };
 
 const lifecycle = objectOperations<DashboardInputs, DashboardOutputs, DashboardRequest, Dashboard>({
   what: (inputs) => `dashboard "${inputs.name}"`,
   collection: (client) => client.dashboards,
-  request: (inputs) => requestBodyOf<DashboardRequest>(definition, inputs),
+  request: (inputs) => dashboardRequest(inputs),
   updateRequest: (olds, news) => {
-    const request = requestBodyOf<DashboardRequest>(definition, news);
+    const request = dashboardRequest(news);
     return { ...request, tiles: withOldIds(request.tiles, olds.tiles as OldTile[]) };
   },
   outputs: (_recorded, shown) => ({

@@ -17,27 +17,32 @@ export function requestBody(
   return body;
 }
 
+/** Builds the body a create or update sends for a kind's inputs; see `requestBodyFor`. */
+export type RequestBodyBuilder<Body extends object> = (inputs: object, omitted?: readonly string[]) => Body;
+
 /**
- * The body a create or update sends for a kind's inputs, as its definition places them: only the inputs the
- * definition puts in the body (an input the program misspelled is refused by check, never sent). Inputs set to null
- * are left out (absent and null mean the same to these APIs), and so are the `omitted` ones: fields that a rule of
- * the kind leaves out of this request (those of an alert's other source, a key's empty expiry). `Body` is the
- * request type the definition's request schema describes, which check has validated the inputs against.
+ * The builder of the body a create or update sends for a kind's inputs, as its definition places them, derived once
+ * per kind: only the inputs the definition puts in the body (an input the program misspelled is refused by check,
+ * never sent). Inputs set to null are left out (absent and null mean the same to these APIs), and so are the
+ * `omitted` ones: fields that a rule of the kind leaves out of this request (those of an alert's other source, a
+ * key's empty expiry). `Body` is the request type the definition's request schema describes, which check has
+ * validated the inputs against.
  */
-export function requestBodyOf<Body extends object>(
+export function requestBodyFor<Body extends object>(
   definition: ResourceDefinition,
-  inputs: object,
-  omitted: readonly string[] = [],
-): Body {
-  const body = bodyInputNames(definition);
-  const sent = Object.entries(inputs).filter(
-    ([key, value]) => body.includes(key) && value !== null && !omitted.includes(key),
-  );
-  return requestBody(checkSpecOf(definition), Object.fromEntries(sent)) as Body;
+): RequestBodyBuilder<Body> {
+  const bodyInputs = new Set(bodyInputNames(definition));
+  const spec = checkSpecOf(definition);
+  return (inputs, omitted = []) => {
+    const sent = Object.entries(inputs).filter(
+      ([key, value]) => bodyInputs.has(key) && value !== null && !omitted.includes(key),
+    );
+    return requestBody(spec, Object.fromEntries(sent)) as Body;
+  };
 }
 
 /**
- * A request assembled from fields of requests already built by `requestBodyOf` and of the API's own object (an
+ * A request assembled from fields of requests already built by `requestBodyFor` and of the API's own object (an
  * update that keeps what the program does not manage): the typed view of those fields.
  */
 export function requestFrom<Body extends object>(fields: PropertyBag): Body {

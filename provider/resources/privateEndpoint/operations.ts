@@ -1,12 +1,14 @@
 /** Registers private endpoints and attaches them to services. */
 import type { ManagementClient, OrganizationPrivateEndpoint, PrivateEndpointCreateRequest } from "../../rest";
 import type { OperationContext, ResourceOperations } from "../operations";
-import { requestBodyOf } from "../derive/requestBody";
+import { requestBodyFor } from "../derive/requestBody";
 import { deleteIfPresent, readOrGone } from "../lifecycle/readOrGone";
 import { createWithReconcile } from "../lifecycle/createWithReconcile";
 import { fieldsOf, pick, type PropertyBag } from "../../propertyBags";
 import { definition } from "./definition";
 import type { PrivateEndpointInputs, PrivateEndpointOutputs } from "./shapes";
+
+const endpointRequest = requestBodyFor<PrivateEndpointCreateRequest>(definition);
 
 /** Where an endpoint stands: attached to the service or not, and its registration with the organization. */
 interface EndpointStanding {
@@ -57,10 +59,7 @@ async function register(
 ): Promise<PrivateEndpointOutputs> {
   const { client, organizationId } = context.management(inputs.organizationId ?? undefined);
   const serviceId = inputs.serviceId;
-  const body = requestBodyOf<PrivateEndpointCreateRequest>(
-    definition,
-    pick(inputs, ["endpointId", "description"]),
-  );
+  const body = endpointRequest(pick(inputs, ["endpointId", "description"]));
   // The API keeps one endpoint per id, so what a lost reply made is this create's whether or not it existed
   // before, and sending again cannot make a duplicate; the read-back only spares a request when it was processed.
   await createWithReconcile<string, { id: string }>(context, {

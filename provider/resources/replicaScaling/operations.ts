@@ -1,11 +1,13 @@
 /** Manages the replica scaling settings of an existing service. */
 import { ApiError, type ReplicaScalingUpdateRequest, type Service } from "../../rest";
 import type { OperationContext, ResourceOperations } from "../operations";
-import { requestBodyOf } from "../derive/requestBody";
+import { requestBodyFor } from "../derive/requestBody";
 import { readOrGone } from "../lifecycle/readOrGone";
 import { fieldsOf, pick, sameValue, type PropertyBag } from "../../propertyBags";
 import { definition } from "./definition";
 import type { ReplicaScalingInputs, ReplicaScalingOutputs } from "./shapes";
+
+const scalingRequest = requestBodyFor<ReplicaScalingUpdateRequest>(definition);
 
 /** The body fields of PATCH .../services/{serviceId}/replicaScaling, in the order `managedFields` lists them. */
 export const scalingFields = [
@@ -70,7 +72,7 @@ async function apply(
 ): Promise<ReplicaScalingOutputs> {
   const { client, organizationId } = context.management(inputs.organizationId ?? undefined);
   const serviceId = inputs.serviceId;
-  const request = requestBodyOf<ReplicaScalingUpdateRequest>(definition, pick(inputs, scalingFields));
+  const request = scalingRequest(pick(inputs, scalingFields));
   const managed = managedFieldsOf(inputs);
   if (managed.length === 0) {
     context.progress(`service ${serviceId}: no scaling setting is set, so nothing is sent`);

@@ -8,7 +8,7 @@ import type {
   ReversePrivateEndpointCreateRequest,
 } from "../../rest";
 import { bodyInputNames } from "../derive/specs";
-import { requestBodyOf } from "../derive/requestBody";
+import { requestBodyFor } from "../derive/requestBody";
 import { fieldsOf, pick, type PropertyBag } from "../../propertyBags";
 import { definition } from "./definition";
 import type { ReversePrivateEndpointInputs, ReversePrivateEndpointOutputs } from "./shapes";
@@ -20,9 +20,8 @@ const requestFields = bodyInputNames(definition);
 const nonApiInputs = ["adoptId", "readyTimeoutSeconds"] as const;
 
 /** The create request for the inputs. */
-export function requestOf(inputs: ReversePrivateEndpointInputs): ReversePrivateEndpointCreateRequest {
-  return requestBodyOf<ReversePrivateEndpointCreateRequest>(definition, pick(inputs, requestFields));
-}
+export const requestOf: (inputs: ReversePrivateEndpointInputs) => ReversePrivateEndpointCreateRequest =
+  requestBodyFor<ReversePrivateEndpointCreateRequest>(definition);
 
 /**
  * Outputs: the inputs that are not API fields, the requested fields as the API reports them (the requested

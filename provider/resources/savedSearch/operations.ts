@@ -1,9 +1,11 @@
 /** Creates, reads, updates (read, merge, PUT) and deletes saved searches. */
 import type { SavedSearch, SavedSearchRequest } from "../../rest/observability";
-import { requestBodyOf } from "../derive/requestBody";
+import { requestBodyFor } from "../derive/requestBody";
 import { objectOperations } from "../lifecycle/objectLifecycle";
 import { definition } from "./definition";
 import type { SavedSearchInputs, SavedSearchOutputs } from "./shapes";
+
+const savedSearchRequest = requestBodyFor<SavedSearchRequest>(definition);
 
 export const operations = objectOperations<
   SavedSearchInputs,
@@ -13,7 +15,7 @@ export const operations = objectOperations<
 >({
   what: (inputs) => `saved search "${inputs.name}"`,
   collection: (client) => client.savedSearches,
-  request: (inputs) => requestBodyOf<SavedSearchRequest>(definition, inputs),
+  request: (inputs) => savedSearchRequest(inputs),
   outputs: (_recorded, shown) => ({
     name: shown.name,
     sourceId: shown.sourceId ?? undefined,

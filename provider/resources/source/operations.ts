@@ -1,15 +1,17 @@
 /** Creates, reads, updates (read, merge, PUT of the whole source) and deletes sources. */
 import type { Source, SourceRequest } from "../../rest/observability";
 import { fieldsOf, type PropertyBag } from "../../propertyBags";
-import { requestBodyOf } from "../derive/requestBody";
+import { requestBodyFor } from "../derive/requestBody";
 import { objectOperations } from "../lifecycle/objectLifecycle";
 import { definition } from "./definition";
 import type { SourceInputs, SourceOutputs } from "./shapes";
 
+const sourceRequest = requestBodyFor<SourceRequest>(definition);
+
 export const operations = objectOperations<SourceInputs, SourceOutputs, SourceRequest, Source>({
   what: (inputs) => `source "${inputs.name}"`,
   collection: (client) => client.sources,
-  request: (inputs) => requestBodyOf<SourceRequest>(definition, inputs),
+  request: (inputs) => sourceRequest(inputs),
   // Every field the source shows, under its own name (each input's output) and together in `fields`.
   outputs: (_recorded, shown) => {
     const { id: _id, ...fields } = fieldsOf(shown);

@@ -1,16 +1,18 @@
 /** Creates, reads, updates (PUT, keeping what the program leaves out) and deletes webhooks. */
 import type { Webhook, WebhookRequest } from "../../rest/observability";
 import { ApiError } from "../../rest";
-import { requestBodyOf } from "../derive/requestBody";
+import { requestBodyFor } from "../derive/requestBody";
 import type { ResourceOperations } from "../operations";
 import { objectOperations } from "../lifecycle/objectLifecycle";
 import { definition } from "./definition";
 import type { WebhookInputs, WebhookOutputs } from "./shapes";
 
+const webhookRequest = requestBodyFor<WebhookRequest>(definition);
+
 const lifecycle = objectOperations<WebhookInputs, WebhookOutputs, WebhookRequest, Webhook>({
   what: (inputs) => `webhook "${inputs.name}"`,
   collection: (client) => client.webhooks,
-  request: (inputs) => requestBodyOf<WebhookRequest>(definition, inputs),
+  request: (inputs) => webhookRequest(inputs),
   // The API never shows headers and query parameters: the outputs keep the ones last sent.
   outputs: (recorded, shown) => ({
     name: shown.name,
