@@ -4,6 +4,7 @@
  * PUT keeps, the tiles whose alerts go with them, and the dashboard as shown.
  */
 import { schemas } from "../../schemas";
+import { tileConfigAsShown } from "../../schemas/tileConfigAsShown";
 import { objectId, secureBytes } from "../random";
 import type { DashboardRecord, EmulatorState, TileRecord } from "../types";
 import { objectIdOf } from "./alerts";
@@ -95,7 +96,10 @@ export function removedTileIds(before: DashboardRecord, after: DashboardRecord):
   return before.tiles.map((tile) => tile.id).filter((id) => !kept.has(id));
 }
 
-/** The dashboard as the API shows it; tiles of older state files show a default place and an empty markdown. */
+/**
+ * The dashboard as the API shows it: each tile's config with the fields the API fills in; tiles of older state files
+ * show a default place and an empty markdown.
+ */
 export function dashboardView(dashboard: DashboardRecord): Record<string, unknown> {
   return {
     id: dashboard.id,
@@ -107,7 +111,7 @@ export function dashboardView(dashboard: DashboardRecord): Record<string, unknow
       w: tile.w ?? 12,
       h: tile.h ?? 4,
       name: tile.name,
-      config: tile.config ?? { displayType: "markdown", markdown: "" },
+      config: tileConfigAsShown(tile.config ?? { displayType: "markdown" }),
       ...(tile.containerId === undefined ? {} : { containerId: tile.containerId }),
       ...(tile.tabId === undefined ? {} : { tabId: tile.tabId }),
     })),

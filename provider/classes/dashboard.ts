@@ -54,7 +54,12 @@ export interface DashboardArgs {
 export class Dashboard extends pulumi.CustomResource {
   /** The dashboard's name. */
   declare readonly name: pulumi.Output<string>;
-  /** The tiles as the API reports them, each with its `id`. */
+  /**
+   * The tiles as the API reports them, each with its `id` and with the config fields the API fills in where
+   * the program left them out (a series' `where` "" and `whereLanguage` lucene, a line or stacked bar's
+   * `fillNulls` true and `asRatio` false, a search's `whereLanguage` lucene); those are no change to the
+   * program.
+   */
   declare readonly tiles: pulumi.Output<Record<string, unknown>[]>;
   /** Each tile's id by its name, for an `Alert`'s `tileId`. */
   declare readonly tileIds: pulumi.Output<Record<string, unknown>>;

@@ -56,7 +56,7 @@ export class Dashboard extends pulumi.CustomResource {
      */
     declare public /*out*/ readonly tileIds: pulumi.Output<{[key: string]: string}>;
     /**
-     * The tiles as the API reports them, each with its `id`.
+     * The tiles as the API reports them, each with its `id` and with the config fields the API fills in where the program left them out (a series' `where` "" and `whereLanguage` lucene, a line or stacked bar's `fillNulls` true and `asRatio` false, a search's `whereLanguage` lucene); those are no change to the program.
      */
     declare public readonly tiles: pulumi.Output<any[]>;
 

@@ -40,6 +40,53 @@ for (const dialect of ["spec", "production"] as const) {
       expect(got.body.data).to.deep.equal(created);
     });
 
+    it("shows each tile's config with the fields the API fills in where the body left them out", async () => {
+      const sql = {
+        configType: "sql",
+        connectionId: harness.fixture.connections[0]?.id,
+        sqlTemplate: "SELECT 1",
+      };
+      const created = await create({
+        name: "Defaults",
+        tiles: [
+          lineTile("Line"),
+          lineTile("Set", {
+            config: {
+              displayType: "stacked_bar",
+              sourceId: logs(),
+              select: [{ aggFn: "count", where: "level:error", whereLanguage: "sql" }],
+              fillNulls: false,
+            },
+          }),
+          lineTile("Search", { config: { displayType: "search", sourceId: logs(), select: "Body" } }),
+          lineTile("Note", { config: { displayType: "markdown" } }),
+          lineTile("Sql", { config: { ...sql, displayType: "line" } }),
+        ],
+      });
+      const got = await harness.observability("GET", `${dashboards}/${created.id}`);
+      for (const shown of [created, got.body.data]) {
+        expect(shown.tiles.map((tile: Json) => tile.config)).to.deep.equal([
+          {
+            displayType: "line",
+            sourceId: logs(),
+            select: [{ aggFn: "count", where: "", whereLanguage: "lucene" }],
+            asRatio: false,
+            fillNulls: true,
+          },
+          {
+            displayType: "stacked_bar",
+            sourceId: logs(),
+            select: [{ aggFn: "count", where: "level:error", whereLanguage: "sql" }],
+            asRatio: false,
+            fillNulls: false,
+          },
+          { displayType: "search", sourceId: logs(), select: "Body", whereLanguage: "lucene" },
+          { displayType: "markdown", markdown: "" },
+          { ...sql, displayType: "line", fillNulls: true },
+        ]);
+      }
+    });
+
     it("shows the fixture's dashboards with their tiles in full, and lists by name, descending", async () => {
       const [first] = harness.fixture.dashboards;
       const got = await harness.observability("GET", `${dashboards}/${first?.id}`);

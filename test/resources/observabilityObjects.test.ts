@@ -174,6 +174,48 @@ describe("observability objects through their providers", function () {
     await provider.delete(created.id, updated.outs);
   });
 
+  it("a dashboard: what the API fills in a tile's config is no change after a create or a refresh; a field the program changes is", async () => {
+    const provider = providerOf("Dashboard");
+    const sourceId = emulator.fixture.sources[0]?.id as string;
+    const tiles = (select: Bag, extra: Bag = {}) => [
+      {
+        name: "Errors",
+        x: 0,
+        y: 0,
+        w: 12,
+        h: 4,
+        config: { displayType: "line", sourceId, select: [select], ...extra },
+      },
+      { name: "Logs", x: 12, y: 0, w: 12, h: 4, config: { displayType: "search", sourceId, select: "Body" } },
+    ];
+    const inputs = { name: `Filled ${run}`, tiles: tiles({ aggFn: "count" }) };
+    const created = await provider.create(inputs);
+    const shown = created.outs.tiles as Bag[];
+    expect(shown.map((tile) => tile.config)).to.deep.include({
+      displayType: "line",
+      sourceId,
+      select: [{ aggFn: "count", where: "", whereLanguage: "lucene" }],
+      asRatio: false,
+      fillNulls: true,
+    });
+    expect((await provider.diff(created.id, created.outs, inputs)).changes, "after the create").to.equal(
+      false,
+    );
+    const refreshed = await provider.read(created.id, created.outs);
+    expect((await provider.diff(created.id, refreshed.props, inputs)).changes, "after a refresh").to.equal(
+      false,
+    );
+    for (const changed of [
+      tiles({ aggFn: "count" }, { fillNulls: false }),
+      tiles({ aggFn: "count", whereLanguage: "sql" }),
+      tiles({ aggFn: "count", where: "level:error" }),
+    ]) {
+      const diff = await provider.diff(created.id, refreshed.props, { ...inputs, tiles: changed });
+      expect(diff.changes, JSON.stringify(changed[0]?.config)).to.equal(true);
+    }
+    await provider.delete(created.id, created.outs);
+  });
+
   it("a source: created, read, a field the program leaves out kept by an update, deleted", async () => {
     const provider = providerOf("Source");
     const inputs = {

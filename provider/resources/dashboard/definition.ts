@@ -33,7 +33,10 @@ export const definition: ResourceDefinition = {
   outputs: {
     name: stringOutput("The dashboard's name.", { alwaysSet: true }),
     tiles: {
-      description: "The tiles as the API reports them, each with its `id`.",
+      description:
+        "The tiles as the API reports them, each with its `id` and with the config fields the API fills in where the " +
+        "program left them out (a series' `where` \"\" and `whereLanguage` lucene, a line or stacked bar's " +
+        "`fillNulls` true and `asRatio` false, a search's `whereLanguage` lucene); those are no change to the program.",
       schema: { type: "array", items: { type: "object" } },
       alwaysSet: true,
     },

@@ -4,7 +4,8 @@
  * stay (the API deletes the alerts of a tile whose id a PUT leaves out).
  */
 import type { Dashboard, DashboardRequest, DashboardTile } from "../../rest/observability";
-import { fieldsOf, type PropertyBag } from "../../propertyBags";
+import { fieldsOf, isPlainObject, type PropertyBag } from "../../propertyBags";
+import { tileConfigAsShown } from "../../../schemas/tileConfigAsShown";
 import { requestBodyFor } from "../derive/requestBody";
 import { objectOperations } from "../lifecycle/objectLifecycle";
 import { definition } from "./definition";
@@ -35,7 +36,10 @@ const lifecycle = objectOperations<DashboardInputs, DashboardOutputs, DashboardR
 
 export const operations = {
   ...lifecycle,
-  /** Ids are the API's: a tile or filter the program writes without one is compared without it. */
+  /**
+   * Ids are the API's: a tile or filter the program writes without one is compared without it. A tile's config is
+   * compared as the API would show it, so a field the API fills in (a series' filter language, say) is no change.
+   */
   comparable(olds: DashboardOutputs, news: DashboardInputs): { olds: PropertyBag; news: PropertyBag } {
     return {
       olds: {
@@ -44,7 +48,7 @@ export const operations = {
         // A filter's id is never the program's: a create refuses one.
         filters: withoutIdsWhereUnset(olds.filters, undefined),
       },
-      news,
+      news: { ...news, tiles: tilesAsShown(news.tiles) },
     };
   },
 };
@@ -76,4 +80,14 @@ function withoutIdsWhereUnset(
     const { id: _id, ...rest } = old;
     return rest;
   });
+}
+
+/** Tiles with each config as the API shows it; a tile or config not known yet during a preview is left as it is. */
+function tilesAsShown(tiles: unknown): unknown {
+  if (!Array.isArray(tiles)) return tiles;
+  return tiles.map((tile: unknown) =>
+    isPlainObject(tile) && isPlainObject(tile.config)
+      ? { ...tile, config: tileConfigAsShown(tile.config) }
+      : tile,
+  );
 }

@@ -26,7 +26,7 @@ type Dashboard struct {
 	Tags pulumi.StringArrayOutput `pulumi:"tags"`
 	// Each tile's id by its name, for an `Alert`'s `tileId`.
 	TileIds pulumi.StringMapOutput `pulumi:"tileIds"`
-	// The tiles as the API reports them, each with its `id`.
+	// The tiles as the API reports them, each with its `id` and with the config fields the API fills in where the program left them out (a series' `where` "" and `whereLanguage` lucene, a line or stacked bar's `fillNulls` true and `asRatio` false, a search's `whereLanguage` lucene); those are no change to the program.
 	Tiles pulumi.ArrayOutput `pulumi:"tiles"`
 }
 
@@ -155,7 +155,7 @@ func (o DashboardOutput) TileIds() pulumi.StringMapOutput {
 	return o.ApplyT(func(v *Dashboard) pulumi.StringMapOutput { return v.TileIds }).(pulumi.StringMapOutput)
 }
 
-// The tiles as the API reports them, each with its `id`.
+// The tiles as the API reports them, each with its `id` and with the config fields the API fills in where the program left them out (a series' `where` "" and `whereLanguage` lucene, a line or stacked bar's `fillNulls` true and `asRatio` false, a search's `whereLanguage` lucene); those are no change to the program.
 func (o DashboardOutput) Tiles() pulumi.ArrayOutput {
 	return o.ApplyT(func(v *Dashboard) pulumi.ArrayOutput { return v.Tiles }).(pulumi.ArrayOutput)
 }

@@ -225,7 +225,7 @@ class Dashboard(pulumi.CustomResource):
     @pulumi.getter
     def tiles(self) -> pulumi.Output[Sequence[Any]]:
         """
-        The tiles as the API reports them, each with its `id`.
+        The tiles as the API reports them, each with its `id` and with the config fields the API fills in where the program left them out (a series' `where` "" and `whereLanguage` lucene, a line or stacked bar's `fillNulls` true and `asRatio` false, a search's `whereLanguage` lucene); those are no change to the program.
         """
         return pulumi.get(self, "tiles")
 
