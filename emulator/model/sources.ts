@@ -1,6 +1,7 @@
 /**
  * The observability API's sources (HyperDX's routers/external-api/v2/sources.ts and common-utils' SourceSchema):
- * the body's rules by kind, the connection it must name, and the source as shown (as it was sent, with its id).
+ * the body's rules by kind, the connection it must name, and the source as shown (as it was sent, with its id and
+ * the one default SourceSchema fills in).
  */
 import { schemas } from "../../schemas";
 import type { EmulatorState, SourceRecord } from "../types";
@@ -27,6 +28,12 @@ export function connectionProblem(state: EmulatorState, connection: unknown): st
   return known ? undefined : "connection must be an existing connection id";
 }
 
+/** What SourceSchema fills in for a trace source that leaves it out (common-utils' types.ts, `.default(3)`). */
+const TRACE_DURATION_PRECISION = 3;
+
 export function sourceView(source: SourceRecord): Record<string, unknown> {
+  if (source.kind === "trace" && source.durationPrecision === undefined) {
+    return { ...source, durationPrecision: TRACE_DURATION_PRECISION };
+  }
   return { ...source };
 }

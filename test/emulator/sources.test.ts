@@ -1,6 +1,6 @@
 /**
  * The emulator's sources, as HyperDX's external API v2 serves them: created on a connection the team has, shown as
- * sent, replaced whole by a PUT, each kind's required expressions refused in the API's words, and the fixture's
+ * sent (a trace source with the one default the API fills in), replaced whole by a PUT, each kind's required expressions refused in the API's words, and the fixture's
  * sources in full (what getSeries, saved searches and tiles name).
  */
 import { expect } from "chai";
@@ -66,6 +66,21 @@ for (const dialect of ["spec", "production"] as const) {
         ["Metrics", "metric"],
       ]);
       expect(listed.body.data[0].connection).to.equal(harness.fixture.connections[0]?.id);
+    });
+
+    it("shows a trace source left without durationPrecision with the API's default, 3", async () => {
+      const listed = await harness.observability("GET", sources);
+      const trace = listed.body.data.find((source: Json) => source.kind === "trace") as Json;
+      const { id: _id, durationPrecision: _precision, ...body } = trace;
+      const created = await harness.observability("POST", sources, { body: { ...body, name: "Spans" } });
+      expect(created.status, created.text).to.equal(200);
+      expect(created.body.data).to.deep.include({ name: "Spans", durationPrecision: 3 });
+      const got = await harness.observability("GET", `${sources}/${created.body.data.id}`);
+      expect(got.body.data.durationPrecision).to.equal(3);
+      const set = await harness.observability("PUT", `${sources}/${created.body.data.id}`, {
+        body: { ...body, name: "Spans", durationPrecision: 6 },
+      });
+      expect(set.body.data.durationPrecision).to.equal(6);
     });
 
     it("needs a connection the team has", async () => {

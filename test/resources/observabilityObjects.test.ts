@@ -7,6 +7,7 @@
 import { expect } from "chai";
 import type { RunningEmulator } from "../../emulator";
 import { providerSession } from "../../provider/host/session";
+import { fieldsOf } from "../../provider/propertyBags";
 import { isSecretMarker, unwrapSecrets } from "../../provider/propertyEncoding";
 import { tileAlertBody } from "../support/alertBodies";
 import { sharedEmulator } from "../support/emulator";
@@ -235,5 +236,28 @@ describe("observability objects through their providers", function () {
     await provider.delete(created.id, updated.outs);
     const gone = await provider.read(created.id, updated.outs);
     expect(gone.id ?? "").to.equal("");
+  });
+
+  it("a trace source left without durationPrecision: the API's 3 is an output and no change, after a create or a refresh", async () => {
+    const provider = providerOf("Source");
+    const traceId = emulator.fixture.sources.find((source) => source.name === "Traces")?.id as string;
+    const {
+      id: _id,
+      durationPrecision: _precision,
+      ...trace
+    } = fieldsOf(await observability().sources.get(traceId));
+    const inputs = { ...trace, name: `Spans ${run}` };
+    const created = await provider.create(inputs);
+    expect(created.outs).to.include({ durationPrecision: 3 });
+    expect((await provider.diff(created.id, created.outs, inputs)).changes, "after the create").to.equal(
+      false,
+    );
+    const refreshed = await provider.read(created.id, created.outs);
+    expect((await provider.diff(created.id, refreshed.props, inputs)).changes, "after a refresh").to.equal(
+      false,
+    );
+    const diff = await provider.diff(created.id, refreshed.props, { ...inputs, durationPrecision: 6 });
+    expect(diff.changes, "a precision the program sets").to.equal(true);
+    await provider.delete(created.id, created.outs);
   });
 });
