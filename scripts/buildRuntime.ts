@@ -51,9 +51,11 @@ async function bundle(entry: string, outfile: string, plugins: Plugin[]): Promis
 
 async function main(): Promise<void> {
   fs.rmSync(runtimeBundleDir, { recursive: true, force: true });
-  await bundle(path.join(compiledProvider, "runtime.js"), path.join(runtimeBundleDir, "index.js"), [
-    httpModulesApart,
-  ]);
+  await bundle(
+    path.join(compiledProvider, "dynamic", "runtime.js"),
+    path.join(runtimeBundleDir, "index.js"),
+    [httpModulesApart],
+  );
   await bundle(
     path.join(compiledProvider, "rest", "transport", `${httpModules}.js`),
     path.join(runtimeBundleDir, `${httpModules}.js`),

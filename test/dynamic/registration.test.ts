@@ -9,7 +9,7 @@ import { dynamicRegistration, type ResourceClassSpec } from "../../provider/dyna
 import { providerImplementation } from "../../provider/dynamic/registry";
 import type * as RegistryModule from "../../provider/dynamic/registry";
 import { providerModule } from "../../provider/dynamic/shim";
-import runtime from "../../provider/runtime";
+import runtime from "../../provider/dynamic/runtime";
 import { configureRequestFrom } from "../support/stackConfig";
 import { freshlyLoaded } from "../support/freshlyLoaded";
 

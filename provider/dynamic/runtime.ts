@@ -3,7 +3,7 @@
  * dynamic-provider process lands here. Not part of the public API.
  */
 import type * as pulumi from "@pulumi/pulumi";
-import { providerImplementation } from "./dynamic/registry";
+import { providerImplementation } from "./registry";
 
 function providerFor(kind: string): Required<pulumi.dynamic.ResourceProvider> {
   const provider = providerImplementation(kind);
