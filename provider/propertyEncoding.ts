@@ -10,8 +10,18 @@ export const UNKNOWN = "04da6b54-80e4-46f7-96ec-b56ff0331ba9";
 /** The key and value that mark an object as a secret in the engine's property encoding. */
 export const SECRET_SIG_KEY = "4dabf18193072939515e22adb298388d";
 export const SECRET_SIG = "1b47061264138c4ac30d75fd1eb44270";
-/** The key under which the serialized provider travels with every dynamic resource's properties. */
+/**
+ * The key under which the serialized provider travels with every dynamic resource's properties. The front ends
+ * take it off what they hand the host: the dynamic one from every call, the native one from the state of a
+ * resource the dynamic classes made and an alias moved to a native type.
+ */
 export const PROVIDER_KEY = "__provider";
+
+/** The bag without the dynamic front end's serialized provider. */
+export function withoutProviderKey(bag: PropertyBag): PropertyBag {
+  const { [PROVIDER_KEY]: _provider, ...values } = bag;
+  return values;
+}
 
 /** True when the value is, or holds anywhere inside it, a value not known yet. */
 export function isUnknown(value: unknown): boolean {

@@ -1,13 +1,15 @@
 /**
  * A kind's provider in the dynamic-provider encoding: the engine's calls as `pulumi.dynamic.ResourceProvider`
  * receives them, handed to the kind's provider, plus what only this encoding needs: the stack config arrives with
- * `configure`, a failure carries the serialized provider, and a read that finds nothing reports no inputs.
+ * `configure`, every bag carries the serialized provider, which the kind's provider never sees (Pulumi's
+ * dynamic-provider process puts it back on every answer but a failure's), and a read that finds nothing reports no
+ * inputs.
  */
 import type * as pulumi from "@pulumi/pulumi";
 import type { KindProvider } from "../host/kindProvider";
 import { providerSession } from "../host/session";
 import { PartialCreateError } from "../resources/lifecycle/partialCreate";
-import { PROVIDER_KEY } from "../propertyEncoding";
+import { PROVIDER_KEY, withoutProviderKey } from "../propertyEncoding";
 
 export function dynamicProvider(provider: KindProvider): Required<pulumi.dynamic.ResourceProvider> {
   return {
@@ -15,15 +17,15 @@ export function dynamicProvider(provider: KindProvider): Required<pulumi.dynamic
       providerSession.configure(request.config);
     },
     async check(olds, news) {
-      return provider.check(news, olds);
+      return provider.check(withoutProviderKey(news), withoutProviderKey(olds));
     },
     async diff(_id, olds, news) {
-      const verdict = provider.diff(olds, news);
+      const verdict = provider.diff(withoutProviderKey(olds), withoutProviderKey(news));
       return { changes: verdict.changes, replaces: [...verdict.replaces] };
     },
     async create(news) {
       try {
-        return await provider.create(news);
+        return await provider.create(withoutProviderKey(news));
       } catch (error) {
         // Later operations on the recorded object run through the provider its properties carry.
         if (error instanceof PartialCreateError)
@@ -32,14 +34,14 @@ export function dynamicProvider(provider: KindProvider): Required<pulumi.dynamic
       }
     },
     async read(id, props) {
-      const found = await provider.read(id, props);
+      const found = await provider.read(id, withoutProviderKey(props));
       // A read of a deleted object reports no id and no inputs: the engine then drops the resource from state.
       if (found === undefined) return { id: "", props: {} };
       return { id: found.id, props: found.outs, inputs: found.inputs };
     },
     async update(id, olds, news) {
-      return { outs: await provider.update(id, olds, news) };
+      return { outs: await provider.update(id, withoutProviderKey(olds), withoutProviderKey(news)) };
     },
-    delete: (id, props) => provider.delete(id, props),
+    delete: (id, props) => provider.delete(id, withoutProviderKey(props)),
   };
 }

@@ -6,12 +6,15 @@
  */
 import type { ResourceDefinition } from "../resources/definition";
 import type { AnyResourceOperations, DiffVerdict, OperationContext } from "../resources/operations";
-import { checkInputs, type CheckFailure, type CheckSpec } from "../resources/derive/check";
+import { checkInputs, type CheckFailure } from "../resources/derive/check";
+import type { CheckSpec } from "../resources/derive/checkSpec";
 import { diffInputs, type DiffSpec } from "../resources/derive/diff";
 import { checkSpecOf, diffSpecOf, inputNames } from "../resources/derive/specs";
 import { PartialCreateError } from "../resources/lifecycle/partialCreate";
+import type { PartlyKnown } from "../resources/partlyKnown";
 import { pick, type PropertyBag } from "../propertyBags";
-import { markSecret, PROVIDER_KEY, unwrapSecrets } from "../propertyEncoding";
+import { markSecret } from "../propertyEncoding";
+import { decoded, decodedInputs } from "./decoding";
 import { declaredSecrets, secretInputs, secretKeysIn, secretOutputs, type DeclaredSecrets } from "./secrecy";
 import type { ProviderSession } from "./session";
 import { warnOfIncompleteSettings } from "./settingsWarning";
@@ -49,23 +52,34 @@ export class KindProvider {
 
   /** `olds` are the inputs the resource had (none for a create). */
   check(news: PropertyBag, olds: PropertyBag = {}): CheckOutcome {
-    const inputs = decoded(news);
+    const inputs = decodedInputs(news);
     // The wire's own rules need the wire: read from the stack config, as every operation reads it.
     const dialect =
       this.definition.dialectRules === undefined ? "spec" : this.session.dialect(this.definition.module);
     const failures = checkInputs(this.checkSpec, inputs, dialect, decoded(olds));
-    warnOfIncompleteSettings(this.session, this.definition, inputs.organizationId);
+    // An organizationId not known yet in a preview will be one: only its absence is a problem.
+    const organizationId = inputs.known.organizationId;
+    const organizationIdGiven =
+      inputs.unknown.has("organizationId") || (organizationId !== undefined && organizationId !== null);
+    warnOfIncompleteSettings(this.session, this.definition, organizationIdGiven);
     return { inputs: markSecret(news, secretInputs(this.secrets, secretKeysIn(news))), failures };
   }
 
   diff(olds: PropertyBag, news: PropertyBag): DiffVerdict {
     const oldOutputs = decoded(olds);
-    const newInputs = this.withDefaults(decoded(news));
+    const given = decodedInputs(news);
+    const newInputs: PartlyKnown = {
+      known: this.withDefaults(given.known, given.unknown),
+      unknown: given.unknown,
+    };
     const compared = this.operations.comparable?.(oldOutputs, newInputs) ?? {
       olds: oldOutputs,
-      news: newInputs,
+      news: newInputs.known,
     };
-    const verdict = diffInputs(this.diffSpec, compared.olds, compared.news);
+    const verdict = diffInputs(this.diffSpec, compared.olds, {
+      known: compared.news,
+      unknown: newInputs.unknown,
+    });
     return this.operations.refineDiff?.(verdict, oldOutputs, newInputs) ?? verdict;
   }
 
@@ -107,10 +121,14 @@ export class KindProvider {
     await this.operations.delete(id, decoded(props), this.context);
   }
 
-  /** The inputs with each declared default in place of an input the program left out. */
-  private withDefaults(inputs: PropertyBag): PropertyBag {
+  /**
+   * The inputs with each declared default in place of an input the program left out; an input named in `notKnown`
+   * was given, only its value is not known yet.
+   */
+  private withDefaults(inputs: PropertyBag, notKnown: ReadonlySet<string> = new Set()): PropertyBag {
     const filled = { ...inputs };
     for (const [name, field] of Object.entries(this.definition.inputs)) {
+      if (notKnown.has(name)) continue;
       if (field.default !== undefined && (filled[name] === undefined || filled[name] === null)) {
         filled[name] = field.default;
       }
@@ -121,10 +139,4 @@ export class KindProvider {
   private encodeOutputs(outs: PropertyBag, inputs: PropertyBag, ...arrived: PropertyBag[]): PropertyBag {
     return markSecret(outs, secretOutputs(this.secrets, inputs, secretKeysIn(...arrived)));
   }
-}
-
-/** A bag as the operations see it: plain values, without the dynamic front end's serialized provider. */
-function decoded(bag: PropertyBag): PropertyBag {
-  const { [PROVIDER_KEY]: _provider, ...values } = unwrapSecrets(bag);
-  return values;
 }

@@ -72,14 +72,14 @@ export class ProviderSession {
    * What keeps the settings an API's operations need from resolving, or undefined when they resolve: for a
    * preview, which sends nothing and so would otherwise pass on a stack that `up` refuses.
    */
-  settingsProblem(api: ApiModule, organizationId: unknown): ConfigurationError | undefined {
+  settingsProblem(api: ApiModule, organizationIdGiven: boolean): ConfigurationError | undefined {
     try {
       if (api === "observability") resolveObservabilitySettings({ source: this.stackConfig });
       else
         resolveManagementSettings(
           { source: this.stackConfig },
-          // An organizationId not known yet in a preview will be one: only its absence is a problem.
-          { organizationId: organizationId === undefined || organizationId === null ? undefined : "set" },
+          // A resource that names its organization needs no configured one.
+          { organizationId: organizationIdGiven ? "set" : undefined },
         );
       return undefined;
     } catch (error) {

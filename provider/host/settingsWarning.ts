@@ -12,9 +12,9 @@ const warned = new Set<string>();
 export function warnOfIncompleteSettings(
   session: ProviderSession,
   definition: ResourceDefinition,
-  organizationId: unknown,
+  organizationIdGiven: boolean,
 ): void {
-  const problem = session.settingsProblem(definition.module, organizationId);
+  const problem = session.settingsProblem(definition.module, organizationIdGiven);
   if (problem === undefined || warned.has(problem.message)) return;
   warned.add(problem.message);
   const lines = problem.problems.map(

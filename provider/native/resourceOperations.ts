@@ -20,7 +20,17 @@ import type { KindProvider } from "../host/kindProvider";
 
 /** What the plugin asks of a kind's provider. */
 export type KindService = Pick<KindProvider, "check" | "diff" | "create" | "read" | "update" | "delete">;
+import type { Struct } from "google-protobuf/google/protobuf/struct_pb";
+import { withoutProviderKey } from "../propertyEncoding";
 import { bagOf, structOf, type PropertyBag } from "./wire";
+
+/**
+ * A bag the engine sends, for the kind's provider. A resource the dynamic classes made and an alias moved to a
+ * native type arrives with its state as the dynamic front end wrote it, serialized provider included.
+ */
+function received(struct: Struct | undefined): PropertyBag {
+  return withoutProviderKey(bagOf(struct));
+}
 
 /** One resource kind as the plugin serves it. */
 export interface NativeResource {
@@ -42,7 +52,7 @@ export class ResourceOperations {
   }
 
   async check(request: CheckRequest): Promise<CheckResponse> {
-    const result = await this.provider.check(bagOf(request.getNews()), bagOf(request.getOlds()));
+    const result = await this.provider.check(received(request.getNews()), received(request.getOlds()));
     const response = new CheckResponse();
     response.setInputs(structOf(result.inputs));
     response.setFailuresList(
@@ -57,7 +67,7 @@ export class ResourceOperations {
   }
 
   async diff(request: DiffRequest): Promise<DiffResponse> {
-    const verdict = await this.provider.diff(bagOf(request.getOlds()), bagOf(request.getNews()));
+    const verdict = await this.provider.diff(received(request.getOlds()), received(request.getNews()));
     const response = new DiffResponse();
     response.setChanges(
       verdict.changes ? DiffResponse.DiffChanges.DIFF_SOME : DiffResponse.DiffChanges.DIFF_NONE,
@@ -67,7 +77,7 @@ export class ResourceOperations {
   }
 
   async create(request: CreateRequest): Promise<CreateResponse> {
-    const news = bagOf(request.getProperties());
+    const news = received(request.getProperties());
     const response = new CreateResponse();
     if (request.getPreview()) {
       // Not reached while Configure answers supportsPreview false; answered as the engine would on its own.
@@ -82,12 +92,12 @@ export class ResourceOperations {
 
   async read(request: ReadRequest): Promise<ReadResponse> {
     let id = request.getId();
-    let properties = bagOf(request.getProperties());
+    let properties = received(request.getProperties());
     if (Object.keys(properties).length === 0 && this.resource.importProperties !== undefined) {
       // `pulumi import` reads with an id alone.
       ({ id, properties } = this.resource.importProperties(id));
     }
-    const found = await this.provider.read(id, properties, bagOf(request.getInputs()));
+    const found = await this.provider.read(id, properties, received(request.getInputs()));
     const response = new ReadResponse();
     if (found === undefined) return response;
     response.setId(found.id);
@@ -97,19 +107,19 @@ export class ResourceOperations {
   }
 
   async update(request: UpdateRequest): Promise<UpdateResponse> {
-    const news = bagOf(request.getNews());
+    const news = received(request.getNews());
     const response = new UpdateResponse();
     if (request.getPreview()) {
       response.setProperties(structOf(news));
       return response;
     }
     response.setProperties(
-      structOf(await this.provider.update(request.getId(), bagOf(request.getOlds()), news)),
+      structOf(await this.provider.update(request.getId(), received(request.getOlds()), news)),
     );
     return response;
   }
 
   async delete(request: DeleteRequest): Promise<void> {
-    await this.provider.delete(request.getId(), bagOf(request.getProperties()));
+    await this.provider.delete(request.getId(), received(request.getProperties()));
   }
 }

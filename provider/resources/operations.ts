@@ -7,6 +7,7 @@
 import type { Clock } from "../clock";
 import type { PropertyBag } from "../propertyBags";
 import type { ManagementClient, ObservabilityClient } from "../rest";
+import type { PartlyKnown } from "./partlyKnown";
 
 /** The management API's client and the organization an operation works in. */
 export interface ManagementAccess {
@@ -41,10 +42,13 @@ export interface ResourceOperations<I, O> {
   read(id: string, olds: O, context: OperationContext): Promise<Found<O> | undefined>;
   update(id: string, olds: O, news: I, context: OperationContext): Promise<O>;
   delete(id: string, olds: O, context: OperationContext): Promise<void>;
-  /** Old outputs and new inputs in a form where equal meaning is equal value, before they are compared. */
-  comparable?(olds: O, news: I): { olds: PropertyBag; news: PropertyBag };
+  /**
+   * Old outputs and the known new inputs in a form where equal meaning is equal value, before they are compared.
+   * The inputs not known yet stay in `news.unknown` and count as changed whatever value the result puts under them.
+   */
+  comparable?(olds: O, news: PartlyKnown<I>): { olds: PropertyBag; news: PropertyBag };
   /** Changes the field-by-field verdict where the object's remote state calls for it (e.g. a Failed endpoint). */
-  refineDiff?(verdict: DiffVerdict, olds: O, news: I): DiffVerdict;
+  refineDiff?(verdict: DiffVerdict, olds: O, news: PartlyKnown<I>): DiffVerdict;
   /** The inputs a read reports, when they are not simply each input's output of the same name. */
   inputsFromOutputs?(outs: O): PropertyBag;
 }

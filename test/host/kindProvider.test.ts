@@ -1,17 +1,21 @@
 /**
- * The kind's provider both front ends serve: what the operations receive once the engine's bags are decoded, and
- * which properties leave it marked secret.
+ * The kind's provider both front ends serve: what the operations and the diff's hooks receive once the engine's bags
+ * are decoded, and which properties leave it marked secret.
  */
 import { expect } from "chai";
 import { KindProvider } from "../../provider/host/kindProvider";
 import { ProviderSession } from "../../provider/host/session";
 import type { ResourceDefinition } from "../../provider/resources/definition";
 import { PartialCreateError } from "../../provider/resources/lifecycle/partialCreate";
-import type { AnyResourceOperations } from "../../provider/resources/operations";
+import type { AnyResourceOperations, DiffVerdict } from "../../provider/resources/operations";
+import type { PartlyKnown } from "../../provider/resources/partlyKnown";
+import type { PropertyBag } from "../../provider/propertyBags";
 
 const sigKey = "4dabf18193072939515e22adb298388d";
 const sig = "1b47061264138c4ac30d75fd1eb44270";
 const secret = (value: unknown): Record<string, unknown> => ({ [sigKey]: sig, value });
+/** The engine's marker for a value not known until apply. */
+const unknownValue = "04da6b54-80e4-46f7-96ec-b56ff0331ba9";
 
 const definition: ResourceDefinition = {
   kind: "Fake",
@@ -35,6 +39,7 @@ const definition: ResourceDefinition = {
 /** Operations that answer what the test sets and record what they were given. */
 function fakeOperations() {
   const calls: unknown[][] = [];
+  const hooksSaw: unknown[][] = [];
   const answers: Record<string, unknown> = {};
   const answer = async (name: string, ...args: unknown[]) => {
     calls.push([name, ...args]);
@@ -47,16 +52,59 @@ function fakeOperations() {
     read: (id: unknown, olds: unknown) => answer("read", id, olds),
     update: (id: unknown, olds: unknown, news: unknown) => answer("update", id, olds, news),
     delete: (id: unknown, olds: unknown) => answer("delete", id, olds),
+    comparable: (olds: PropertyBag, news: PartlyKnown) => {
+      hooksSaw.push(["comparable", news]);
+      return { olds, news: news.known };
+    },
+    refineDiff: (verdict: DiffVerdict, _olds: PropertyBag, news: PartlyKnown) => {
+      hooksSaw.push(["refineDiff", news]);
+      return verdict;
+    },
   } as unknown as AnyResourceOperations;
-  return { calls, answers, provider: new KindProvider(definition, operations, new ProviderSession()) };
+  return {
+    calls,
+    answers,
+    hooksSaw,
+    provider: new KindProvider(definition, operations, new ProviderSession()),
+  };
 }
 
 describe("kind provider: decoding once for the operations, encoding once for the front ends", () => {
-  it("create: the operation gets plain inputs with defaults and no serialized provider", async () => {
+  it("create: the operation gets plain inputs with defaults", async () => {
     const { calls, answers, provider } = fakeOperations();
     answers.create = { id: "new-1", outs: {} };
-    await provider.create({ name: secret("n"), password: "p", __provider: "text" });
+    await provider.create({ name: secret("n"), password: "p" });
     expect(calls[0]).to.deep.equal(["create", { name: "n", password: "p", waitSeconds: 600 }]);
+  });
+
+  it("diff: an input that is or holds a value not known yet reaches the kind's hooks by name only, and changes", () => {
+    const { provider, hooksSaw } = fakeOperations();
+    const verdict = provider.diff(
+      { name: "n", keyId: "k", password: "p" },
+      {
+        name: "n",
+        keyId: ["k", unknownValue],
+        password: secret(unknownValue),
+        waitSeconds: { s: unknownValue },
+      },
+    );
+    expect(verdict).to.deep.equal({ changes: true, replaces: ["password", "keyId"] });
+    // No default fills in for waitSeconds: the program gave it, only its value is not known yet.
+    const news = { known: { name: "n" }, unknown: new Set(["keyId", "password", "waitSeconds"]) };
+    expect(hooksSaw).to.deep.equal([
+      ["comparable", news],
+      ["refineDiff", news],
+    ]);
+  });
+
+  it("diff: with every input known, the hooks see them with defaults and nothing apart", () => {
+    const { provider, hooksSaw } = fakeOperations();
+    const verdict = provider.diff({ name: "n", keyId: "k" }, { name: "n", keyId: "k" });
+    expect(verdict).to.deep.equal({ changes: false, replaces: [] });
+    expect(hooksSaw[0]).to.deep.equal([
+      "comparable",
+      { known: { name: "n", keyId: "k", waitSeconds: 600 }, unknown: new Set() },
+    ]);
   });
 
   it("create: secret outputs, echoed secret inputs, secretWhenSet outputs and what arrived secret are marked", async () => {

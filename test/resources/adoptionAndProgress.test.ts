@@ -117,13 +117,13 @@ describe("ReplicaScaling: state recorded before managedFields existed", () => {
     const verdict = replicaScaling.refineDiff?.(
       { changes: false, replaces: [] },
       { serviceId: "s" } as ReplicaScalingOutputs,
-      { serviceId: "s" },
+      { known: { serviceId: "s" }, unknown: new Set() },
     );
     expect(verdict).to.deep.equal({ changes: false, replaces: [] });
     const managing = replicaScaling.refineDiff?.(
       { changes: false, replaces: [] },
       { serviceId: "s" } as ReplicaScalingOutputs,
-      { serviceId: "s", numReplicas: 3 },
+      { known: { serviceId: "s", numReplicas: 3 }, unknown: new Set() },
     );
     expect(managing).to.deep.equal({ changes: true, replaces: [] });
   });

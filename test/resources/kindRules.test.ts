@@ -7,10 +7,12 @@ import {
 } from "../../provider/resources/apiKey/credentials";
 import { ipAccessSourcesAreAddresses, rotationTriggerIsString } from "../../provider/resources/apiKey/rules";
 import { createRequest, settingsPatch } from "../../provider/resources/apiKey/settings";
+import { definition as apiKeyDefinition } from "../../provider/resources/apiKey/definition";
+import { diffInputs } from "../../provider/resources/derive/diff";
+import { diffSpecOf } from "../../provider/resources/derive/specs";
 import { noFieldsOfOtherSource } from "../../provider/resources/alert/rules";
 import { definition as reverseEndpointDefinition } from "../../provider/resources/reversePrivateEndpoint/definition";
 import { endpointOutputs, hasRequestedFields } from "../../provider/resources/reversePrivateEndpoint/remote";
-import { UNKNOWN } from "../../provider/propertyEncoding";
 import type { ReversePrivateEndpoint, ReversePrivateEndpointCreateRequest } from "../../provider/rest";
 
 // The rules and comparisons of the kinds, one edge at a time: what check reports, what PATCH sends, what a read
@@ -81,8 +83,19 @@ describe("ApiKey: the PATCH that turns the current settings into the requested o
 
 describe("ApiKey: credentials and their rules", () => {
   it("the hashes are not known while either credential is not known, and not made from a non-string", () => {
-    expect(effectiveHashData({ keyId: UNKNOWN, keySecret: "secret-1" })).to.equal(UNKNOWN);
-    expect(effectiveHashData({ keyId: "key-0001", keySecret: UNKNOWN })).to.equal(UNKNOWN);
+    const spec = diffSpecOf(apiKeyDefinition);
+    expect(spec.comparedThrough).to.deep.equal({ keyId: "hashData", keySecret: "hashData" });
+    const hashData = effectiveHashData({ keyId: "key-0001", keySecret: "secret-1" });
+    for (const notKnown of ["keyId", "keySecret"]) {
+      const news = {
+        known: { keyId: "key-0001", keySecret: "secret-1", hashData },
+        unknown: new Set([notKnown]),
+      };
+      expect(diffInputs(spec, { hashData }, news), notKnown).to.deep.equal({
+        changes: true,
+        replaces: ["hashData"],
+      });
+    }
     expect(effectiveHashData({ keyId: 12345, keySecret: "secret-1" })).to.equal(undefined);
     expect(effectiveHashData({ keyId: "key-0001", keySecret: 12345 })).to.equal(undefined);
   });

@@ -10,10 +10,16 @@ import { optionalStrings } from "../../provider/resources/fields/stringRules";
 import { checkSpecOf } from "../../provider/resources/derive/specs";
 import { diffInputs } from "../../provider/resources/derive/diff";
 import { PartialCreateError } from "../../provider/resources/lifecycle/partialCreate";
+import type { PartlyKnown } from "../../provider/resources/partlyKnown";
 import { progressOf, reportProgressWith } from "../../provider/host/progress";
 import { sharedEmulator } from "../support/emulator";
 import { emulatorConfigureRequest } from "../support/providerConfig";
 import { providerOf } from "../support/providers";
+
+/** Inputs of which every one is known. */
+function allKnown(known: Record<string, unknown>): PartlyKnown {
+  return { known, unknown: new Set() };
+}
 
 describe("resource support: the pieces every kind shares", function () {
   this.timeout(30_000);
@@ -82,17 +88,42 @@ describe("resource support: the pieces every kind shares", function () {
 
   it("a diff treats an empty string, null and an absent value as the same", () => {
     const spec = { replaceOn: ["description"], updateOn: ["name"] };
-    expect(diffInputs(spec, { description: "", name: null }, {})).to.deep.equal({
+    expect(diffInputs(spec, { description: "", name: null }, allKnown({}))).to.deep.equal({
       changes: false,
       replaces: [],
     });
-    expect(diffInputs(spec, {}, { description: "", name: "" })).to.deep.equal({
+    expect(diffInputs(spec, {}, allKnown({ description: "", name: "" }))).to.deep.equal({
       changes: false,
       replaces: [],
     });
-    expect(diffInputs(spec, { description: "" }, { description: "x" })).to.deep.equal({
+    expect(diffInputs(spec, { description: "" }, allKnown({ description: "x" }))).to.deep.equal({
       changes: true,
       replaces: ["description"],
+    });
+  });
+
+  it("a diff counts an input not known yet as changed, and the input compared in place of one not known", () => {
+    const spec = {
+      replaceOn: ["hashData"],
+      updateOn: ["name", "state"],
+      onlyWhenSet: ["state"],
+      comparedThrough: { keyId: "hashData" },
+    };
+    const olds = { name: "n", hashData: "h", state: "enabled" };
+    expect(diffInputs(spec, olds, { known: { hashData: "h" }, unknown: new Set(["name"]) })).to.deep.equal({
+      changes: true,
+      replaces: [],
+    });
+    // Whatever value stands under an unknown name, and even for an input only compared when set.
+    expect(
+      diffInputs(spec, olds, { known: { name: "n", hashData: "h" }, unknown: new Set(["state"]) }),
+    ).to.deep.equal({ changes: true, replaces: [] });
+    expect(
+      diffInputs(spec, olds, { known: { name: "n", hashData: "h" }, unknown: new Set(["keyId"]) }),
+    ).to.deep.equal({ changes: true, replaces: ["hashData"] });
+    expect(diffInputs(spec, olds, allKnown({ name: "n", hashData: "h" }))).to.deep.equal({
+      changes: false,
+      replaces: [],
     });
   });
 

@@ -90,6 +90,7 @@ describe("generate: what a definition becomes", () => {
       replaceOn: ["serviceId", "widgetId"],
       updateOn: ["description"],
       onlyWhenSet: ["description"],
+      comparedThrough: { token: "description" },
     });
   });
 

@@ -9,7 +9,6 @@ import { createHash } from "node:crypto";
 import type { ApiKeyHashData } from "../../rest";
 import type { ValidationProblem } from "../../validation/validate";
 import { limits } from "../../../schemas";
-import { UNKNOWN, isUnknown } from "../../propertyEncoding";
 import { type PropertyBag } from "../../propertyBags";
 
 const credentialInputNames = ["keyId", "keySecret"] as const;
@@ -23,19 +22,19 @@ export function hashDataFor(keyId: string, keySecret: string): ApiKeyHashData {
   };
 }
 
-/** True when the program gave a key id or secret of its own (set, or not known yet during preview). */
+/** True when the program gave a key id or secret of its own. */
 export function hasOwnCredentials(inputs: PropertyBag): boolean {
   return credentialInputNames.some((name) => !absent(inputs[name]));
 }
 
 /**
  * The hashData a create from these (unwrapped) inputs sends: computed from keyId and keySecret, given as
- * hashData, or none. Not known yet while either credential is unknown.
+ * hashData, or none. While a credential is not known (a preview), neither is this: the definition compares keyId
+ * and keySecret through hashData, so the diff counts hashData as not known then.
  */
 export function effectiveHashData(inputs: PropertyBag): unknown {
   if (!hasOwnCredentials(inputs)) return inputs.hashData ?? undefined;
   const { keyId, keySecret } = inputs;
-  if (isUnknown(keyId) || isUnknown(keySecret)) return UNKNOWN;
   return typeof keyId === "string" && typeof keySecret === "string"
     ? hashDataFor(keyId, keySecret)
     : undefined;

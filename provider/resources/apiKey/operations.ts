@@ -24,7 +24,7 @@ export const operations: ResourceOperations<ApiKeyInputs, ApiKeyOutputs> = {
    * credentials to issued ones or back.
    */
   comparable(olds, news) {
-    const sent = { ...news, hashData: effectiveHashData(news) };
+    const sent = { ...news.known, hashData: effectiveHashData(news.known) };
     return { olds: comparableSettings(olds), news: comparableSettings(sent) };
   },
 

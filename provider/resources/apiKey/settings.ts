@@ -5,7 +5,6 @@
  */
 import type { ApiKeyCreateRequest, ApiKeyUpdateRequest, IpAccessListEntry } from "../../rest";
 import { limits, type ApiKeyRole, type ApiKeyState } from "../../../schemas";
-import { isUnknown } from "../../propertyEncoding";
 import { isPlainObject, sameValue, type PropertyBag } from "../../propertyBags";
 import { requestBodyFor } from "../derive/requestBody";
 import { definition } from "./definition";
@@ -25,18 +24,17 @@ export type MutableSetting = (typeof mutableSettings)[number];
  * The settings in a form where equal meaning is equal value. Absent `state` is the API's default (enabled);
  * absent `ipAccessList` is an empty list; roles are a set (order doesn't matter); an entry's empty description
  * is no description; `expireAt` is an instant, so "2030-01-01T00:00:00Z" and "2030-01-01T00:00:00.000Z" are the
- * same, and "", null and absent all mean "never expires". Values not known yet (preview) are left as they are.
+ * same, and "", null and absent all mean "never expires".
  */
 export function comparableSettings(bag: PropertyBag): PropertyBag {
-  const normalized: PropertyBag = { ...bag };
-  const keep = (key: MutableSetting, normalize: (value: unknown) => unknown) => {
-    if (!isUnknown(bag[key])) normalized[key] = normalize(bag[key]);
+  const { state, roles, ipAccessList, expireAt } = bag;
+  return {
+    ...bag,
+    state: state ?? limits.apiKey.defaultState,
+    roles: Array.isArray(roles) ? [...roles].map(String).sort() : roles,
+    ipAccessList: Array.isArray(ipAccessList) ? ipAccessList.map(comparableEntry) : (ipAccessList ?? []),
+    expireAt: comparableInstant(expireAt),
   };
-  keep("state", (state) => state ?? limits.apiKey.defaultState);
-  keep("roles", (roles) => (Array.isArray(roles) ? [...roles].map(String).sort() : roles));
-  keep("ipAccessList", (list) => (Array.isArray(list) ? list.map(comparableEntry) : (list ?? [])));
-  keep("expireAt", comparableInstant);
-  return normalized;
 }
 
 /** The PATCH that gives a key whose settings are `current` the settings the inputs ask for; empty when none. */

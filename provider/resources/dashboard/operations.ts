@@ -8,6 +8,7 @@ import { fieldsOf, isPlainObject, type PropertyBag } from "../../propertyBags";
 import { tileConfigAsShown } from "../../../schemas/tileConfigAsShown";
 import { requestBodyFor } from "../derive/requestBody";
 import { objectOperations } from "../lifecycle/objectLifecycle";
+import type { PartlyKnown } from "../partlyKnown";
 import { definition } from "./definition";
 import type { DashboardInputs, DashboardOutputs } from "./shapes";
 
@@ -40,7 +41,10 @@ export const operations = {
    * Ids are the API's: a tile or filter the program writes without one is compared without it. A tile's config is
    * compared as the API would show it, so a field the API fills in (a series' filter language, say) is no change.
    */
-  comparable(olds: DashboardOutputs, news: DashboardInputs): { olds: PropertyBag; news: PropertyBag } {
+  comparable(
+    olds: DashboardOutputs,
+    { known: news }: PartlyKnown<DashboardInputs>,
+  ): { olds: PropertyBag; news: PropertyBag } {
     return {
       olds: {
         ...olds,

@@ -1,24 +1,9 @@
 import type { ApiDialect } from "../../../schemas/dialects";
-import { validate, type SchemaName, type ValidationProblem } from "../../validation/validate";
-import { isUnknown } from "../../propertyEncoding";
+import { validate, type ValidationProblem } from "../../validation/validate";
 import { type PropertyBag } from "../../propertyBags";
+import type { PartlyKnown } from "../partlyKnown";
+import type { CheckSpec } from "./checkSpec";
 import { requestBody } from "./requestBody";
-
-/** How one resource's inputs map onto the request body its schema describes. */
-export interface CheckSpec {
-  /** The request schema the body must satisfy. */
-  readonly schema: SchemaName;
-  /** Inputs that are not body fields (path parameters, adoption ids, triggers); validated by `extraRules`. */
-  readonly nonBodyInputs: readonly string[];
-  /** Inputs the body names differently, e.g. `{ endpointId: "id" }` because Pulumi reserves `id`. */
-  readonly renamed?: Readonly<Record<string, string>>;
-  /** Rules on inputs beyond the schema; each returns the problems it finds. */
-  readonly extraRules: readonly ((inputs: PropertyBag, previous?: PropertyBag) => ValidationProblem[])[];
-  /** Rules of one wire only. */
-  readonly dialectRules?: Partial<
-    Record<ApiDialect, readonly ((inputs: PropertyBag, previous?: PropertyBag) => ValidationProblem[])[]>
-  >;
-}
 
 /** A problem with one input, as the engine shows it: the input's name (or "") and a sentence. */
 export interface CheckFailure {
@@ -27,17 +12,17 @@ export interface CheckFailure {
 }
 
 /**
- * Validates decoded inputs at `pulumi preview`, before anything is sent. Values not known yet are left out of the
- * body, and any problem about them (such as "required") is dropped: they are checked again when known.
+ * Validates decoded inputs at `pulumi preview`, before anything is sent. The schema and the rules see the known
+ * inputs only, and any problem about an input not known yet (such as "required") is dropped: it is checked again
+ * when known.
  */
 export function checkInputs(
   spec: CheckSpec,
-  inputs: PropertyBag,
+  inputs: PartlyKnown,
   dialect: ApiDialect = "spec",
   previous: PropertyBag = {},
 ): CheckFailure[] {
-  const unknownKeys = Object.keys(inputs).filter((key) => isUnknown(inputs[key]));
-  const known = Object.fromEntries(Object.entries(inputs).filter(([key]) => !unknownKeys.includes(key)));
+  const { known, unknown } = inputs;
   const bodyToInput = Object.fromEntries(
     Object.entries(spec.renamed ?? {}).map(([input, body]) => [body, input]),
   );
@@ -45,7 +30,7 @@ export function checkInputs(
   const problems = [
     ...validate(spec.schema, requestBody(spec, known)).map((problem) => renameProblem(problem, bodyToInput)),
     ...[...spec.extraRules, ...(spec.dialectRules?.[dialect] ?? [])].flatMap((rule) => rule(known, previous)),
-  ].filter((problem) => !unknownKeys.includes(rootProperty(problem.property)));
+  ].filter((problem) => !unknown.has(rootProperty(problem.property)));
 
   return engineFailures(problems);
 }

@@ -1,5 +1,5 @@
 import type { DiffVerdict } from "../operations";
-import { isUnknown } from "../../propertyEncoding";
+import type { PartlyKnown } from "../partlyKnown";
 import { sameValue, type PropertyBag } from "../../propertyBags";
 
 /**
@@ -16,22 +16,36 @@ export interface DiffSpec {
    * settings) or "use the configured default" (organizationId), never "change it to nothing".
    */
   readonly onlyWhenSet?: readonly string[];
+  /**
+   * Inputs not compared by themselves, each with the input computed from it that is compared instead (an API key's
+   * keyId and keySecret, through hashData): while one is not known, neither is the other.
+   */
+  readonly comparedThrough?: Readonly<Record<string, string>>;
 }
 
 /**
- * Compares old outputs with new inputs, both decoded, field by field; a value unknown during preview counts as a
- * change.
+ * Compares old outputs with new inputs, both decoded, field by field; an input not known yet during preview (or
+ * computed from one) counts as a change, whatever value stands under its name.
  */
-export function diffInputs(spec: DiffSpec, oldValues: PropertyBag, newValues: PropertyBag): DiffVerdict {
+export function diffInputs(spec: DiffSpec, oldValues: PropertyBag, newValues: PartlyKnown): DiffVerdict {
+  const unknown = unknownAfterComputing(spec, newValues.unknown);
   const differs = (key: string): boolean => {
-    const next = newValues[key];
-    if (isUnknown(next)) return true;
+    if (unknown.has(key)) return true;
+    const next = newValues.known[key];
     if (absent(next) && spec.onlyWhenSet?.includes(key)) return false;
     return !sameValue(normalize(oldValues[key]), normalize(next));
   };
   const replaces = spec.replaceOn.filter(differs);
   const updates = spec.updateOn.filter(differs);
   return { changes: replaces.length + updates.length > 0, replaces };
+}
+
+/** The inputs not known, with those compared in their place. */
+function unknownAfterComputing(spec: DiffSpec, unknown: ReadonlySet<string>): ReadonlySet<string> {
+  const through = Object.entries(spec.comparedThrough ?? {}).flatMap(([input, compared]) =>
+    unknown.has(input) ? [compared] : [],
+  );
+  return through.length === 0 ? unknown : new Set([...unknown, ...through]);
 }
 
 function absent(value: unknown): boolean {

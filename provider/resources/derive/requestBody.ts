@@ -1,6 +1,6 @@
 /** The one way an input bag becomes a request body: the same for check, create and update. */
 import type { ResourceDefinition } from "../definition";
-import type { CheckSpec } from "./check";
+import type { CheckSpec } from "./checkSpec";
 import { bodyInputNames, checkSpecOf } from "./specs";
 import type { PropertyBag } from "../../propertyBags";
 

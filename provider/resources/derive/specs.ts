@@ -3,7 +3,7 @@
  * the others are checked, which inputs replace and which update in place.
  */
 import type { InputField, InputRule, ResourceDefinition } from "../definition";
-import type { CheckSpec } from "./check";
+import type { CheckSpec } from "./checkSpec";
 import { optionalStrings, requiredStrings } from "../fields/stringRules";
 import type { DiffSpec } from "./diff";
 
@@ -32,6 +32,11 @@ export function diffSpecOf(definition: ResourceDefinition): DiffSpec {
     replaceOn: named((field) => field.change === "replace"),
     updateOn: named((field) => field.change === "update"),
     onlyWhenSet: named((field) => field.unsetMeansUnmanaged === true),
+    comparedThrough: Object.fromEntries(
+      Object.entries(definition.inputs).flatMap(([name, field]) =>
+        field.comparedThrough === undefined ? [] : [[name, field.comparedThrough]],
+      ),
+    ),
   };
 }
 

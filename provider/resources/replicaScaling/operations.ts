@@ -29,11 +29,12 @@ const serviceFields = Object.keys(definition.outputs).filter(
 
 export const operations: ResourceOperations<ReplicaScalingInputs, ReplicaScalingOutputs> = {
   refineDiff(verdict, olds, news) {
+    // A setting not known yet is a change already: every setting updates in place.
     if (verdict.changes) return verdict;
     // A setting that starts or stops being managed with the remote value unchanged still updates `managedFields`,
     // which decides what refresh reports as drift.
     const managedBefore = recordedManagedFields(olds);
-    return { changes: !sameValue(managedBefore, managedFieldsOf(news)), replaces: [] };
+    return { changes: !sameValue(managedBefore, managedFieldsOf(news.known)), replaces: [] };
   },
 
   /** Only the managed settings become inputs: their remote values show drift, the others stay unmanaged. */
@@ -105,8 +106,8 @@ function scalingRefused(serviceId: string, request: ReplicaScalingUpdateRequest,
   );
 }
 
-/** The scaling settings a program sets, in a fixed order; a value unknown during preview counts as set. */
-function managedFieldsOf(inputs: ReplicaScalingInputs): ScalingField[] {
+/** The scaling settings a program sets, in a fixed order. */
+function managedFieldsOf(inputs: Partial<ReplicaScalingInputs>): ScalingField[] {
   return scalingFields.filter((field) => inputs[field] !== undefined && inputs[field] !== null);
 }
 

@@ -513,6 +513,41 @@ describe("native plugin service: handlers called in process", () => {
       expect(fake.calls).to.deep.equal([["delete", "id-6", { name: "n" }]]);
     });
 
+    it("a resource an alias moved from the dynamic classes: its state's serialized provider never reaches the kind", async () => {
+      const state = { name: "n", __provider: "exports.handler = ..." };
+      fake.answers.diff = { changes: false, replaces: [] };
+      fake.answers.update = { name: "n" };
+      fake.answers.read = undefined;
+      const diff = new DiffRequest();
+      diff.setType(token);
+      diff.setOlds(struct(state));
+      diff.setNews(struct({ name: "n" }));
+      await call(service.diff, diff);
+      const update = new UpdateRequest();
+      update.setType(token);
+      update.setId("id-7");
+      update.setOlds(struct(state));
+      update.setNews(struct({ name: "n" }));
+      await call(service.update, update);
+      const read = new ReadRequest();
+      read.setType(token);
+      read.setId("id-7");
+      read.setProperties(struct(state));
+      read.setInputs(struct(state));
+      await call(service.read, read);
+      const remove = new DeleteRequest();
+      remove.setType(token);
+      remove.setId("id-7");
+      remove.setProperties(struct(state));
+      await call(service.delete, remove);
+      expect(fake.calls).to.deep.equal([
+        ["diff", { name: "n" }, { name: "n" }],
+        ["update", "id-7", { name: "n" }, { name: "n" }],
+        ["read", "id-7", { name: "n" }, { name: "n" }],
+        ["delete", "id-7", { name: "n" }],
+      ]);
+    });
+
     it("sends an operation's progress lines to the engine under its URN before it answers", async () => {
       const progress = progressToEngine(async (entry) => {
         await new Promise((resolve) => setTimeout(resolve, 20));
