@@ -1,6 +1,7 @@
 /**
- * Lint refuses import cycles: the project's own ESLint configuration, run on a planted cycle, reports it. (That the
- * repository has none is what `npm run lint`, and so `npm test`, checks on every run.)
+ * Lint refuses import cycles, type-only imports included: the project's own ESLint configuration, run on planted
+ * cycles, reports them. (That the repository has none is what `npm run lint`, and so `npm test`, checks on every
+ * run.)
  */
 import { expect } from "chai";
 import { usePlantedLint } from "../support/plantedLint";
@@ -21,9 +22,23 @@ describe("lint: import cycles", function () {
       "third.ts": 'import { first } from "./first";\nexport const third = (): number => (first ? 1 : 0);\n',
     });
     expect(found.sort()).to.deep.equal([
-      "first.ts: import-x/no-cycle",
-      "second.ts: import-x/no-cycle",
-      "third.ts: import-x/no-cycle",
+      "first.ts: local/no-import-cycle",
+      "second.ts: local/no-import-cycle",
+      "third.ts: local/no-import-cycle",
+    ]);
+  });
+
+  it("reports a cycle that a type-only import or re-export closes, on each module", async () => {
+    const found = await lint({
+      "first.ts": 'import { second } from "./second";\nexport const first = (): number => second() + 1;\n',
+      "second.ts":
+        'import type { Shape } from "./third";\nexport const second = (): number => ({} as Shape).size;\n',
+      "third.ts": 'export type { Unit } from "./first";\nexport interface Shape {\n  size: number;\n}\n',
+    });
+    expect(found.sort()).to.deep.equal([
+      "first.ts: local/no-import-cycle",
+      "second.ts: local/no-import-cycle",
+      "third.ts: local/no-import-cycle",
     ]);
   });
 

@@ -18,6 +18,7 @@ describe("lint: the resource layer", function () {
   const planted = [
     'import type * as pulumi from "@pulumi/pulumi";',
     'import { providerSession } from "../../host/session";',
+    'import { UNKNOWN } from "../../propertyEncoding";',
     "declare const inputs: { x: number };",
     "declare function unwrapSecrets<T>(value: T): T;",
     "export const cast = 1 as unknown as string;",
@@ -25,16 +26,18 @@ describe("lint: the resource layer", function () {
     "export const plain = unwrapSecrets(inputs);",
     "export type Output = pulumi.Output<string>;",
     "export const session = providerSession;",
+    "export const notKnownYet = UNKNOWN;",
     "",
   ].join("\n");
 
-  it("refuses the engine's SDK, the host, double casts, String(inputs.x) and unwrapSecrets in a kind", async () => {
+  it("refuses the engine's SDK and encoding, the host, double casts, String(inputs.x) and unwrapSecrets in a kind", async () => {
     expect(await lint("provider/resources/widget/operations.ts", planted)).to.deep.equal([
       "1: no-restricted-imports",
       "2: no-restricted-imports",
-      "5: no-restricted-syntax",
+      "3: no-restricted-imports",
       "6: no-restricted-syntax",
       "7: no-restricted-syntax",
+      "8: no-restricted-syntax",
     ]);
   });
 
