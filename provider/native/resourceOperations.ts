@@ -16,12 +16,12 @@ import {
   type ReadRequest,
   type UpdateRequest,
 } from "@pulumi/pulumi/proto/provider_pb";
+import type { Struct } from "google-protobuf/google/protobuf/struct_pb";
 import type { KindProvider } from "../host/kindProvider";
+import { withoutProviderKey } from "../propertyEncoding";
 
 /** What the plugin asks of a kind's provider. */
 export type KindService = Pick<KindProvider, "check" | "diff" | "create" | "read" | "update" | "delete">;
-import type { Struct } from "google-protobuf/google/protobuf/struct_pb";
-import { withoutProviderKey } from "../propertyEncoding";
 import { bagOf, structOf, type PropertyBag } from "./wire";
 
 /**
