@@ -17,10 +17,11 @@ import {
   type UpdateRequest,
 } from "@pulumi/pulumi/proto/provider_pb";
 import type { KindProvider } from "../host/kindProvider";
+import type { ImportIdReader } from "../resources/adoption/importIds";
 
 /** What the plugin asks of a kind's provider. */
 export type KindService = Pick<KindProvider, "check" | "diff" | "create" | "read" | "update" | "delete">;
-import { bagOf, structOf, type PropertyBag } from "./wire";
+import { bagOf, structOf } from "./wire";
 
 /** One resource kind as the plugin serves it. */
 export interface NativeResource {
@@ -31,7 +32,7 @@ export interface NativeResource {
    * The properties a read needs besides the id, for a read that has none (`pulumi import`): derived from the id
    * the user gave. Kinds whose read needs nothing but the id leave it out.
    */
-  readonly importProperties?: (id: string) => { id: string; properties: PropertyBag };
+  readonly importProperties?: ImportIdReader;
 }
 
 export class ResourceOperations {
