@@ -15,7 +15,7 @@ import {
 import { inPluginTerms, pluginKeySource, setsPluginKeys } from "../settings/pluginKeys";
 import { managementClient } from "../rest/management";
 import { observabilityClient } from "../rest/observability";
-import type { OrganizationAccess } from "./orphans";
+import type { OrganizationAccess } from "./listingScope";
 import type { ConfigSource } from "../settings/sources";
 import type { StackData } from "./stackReader";
 import { UsageError } from "./usageError";

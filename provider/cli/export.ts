@@ -1,12 +1,13 @@
 /**
  * The objects of every kind the package manages that no listed stack tracks, as a bulk-import file: what
- * `pulumi import --file` needs to bring an existing setup under management.
+ * `pulumi import --file` needs to bring an existing setup under management. Each kind's entry says how its objects
+ * are found.
  */
-import type { Service } from "../rest/management/models";
-import { exportKinds, readServices, type ExistingObject, type ExportSource } from "./exportKinds";
+import type { ExistingObject } from "../resources/adoption/existingObjects";
+import { resources, type ResourceKind } from "../resources/registry";
 import { importFile, type ImportEntry, type ImportFile } from "./importFile";
-import { listOrganizationObjects, type Listing, type OrganizationAccess } from "./orphans";
-import type { TrackedObjects } from "./trackedObjects";
+import { listingScope, type OrganizationAccess } from "./listingScope";
+import { trackedIdsOf, type TrackedObjects } from "./trackedObjects";
 
 export interface Export {
   readonly file: ImportFile;
@@ -21,22 +22,20 @@ function byLabel(a: ExistingObject, b: ExistingObject): number {
 
 export async function exportUntracked(access: OrganizationAccess, tracked: TrackedObjects): Promise<Export> {
   const notListed: string[] = [];
-  let listing: Promise<Listing> | undefined;
-  let services: Promise<Service[]> | undefined;
-  const source: ExportSource = {
-    access,
-    organizationObjects: () => (listing ??= listOrganizationObjects(access)),
-    services: () => (services ??= readServices(access)),
-    notListed: (line) => notListed.push(line),
-  };
+  const scope = listingScope(access, (line) => notListed.push(line));
   const entries: ImportEntry[] = [];
-  for (const [kind, entry] of Object.entries(exportKinds)) {
-    const trackedIds = tracked.idsByKind.get(kind) ?? new Set<string>();
-    const untracked = (await entry.list(source)).filter((object) => !trackedIds.has(object.id));
+  for (const kind of Object.keys(resources) as ResourceKind[]) {
+    const trackedIds = trackedIdsOf(tracked, kind);
+    const existing = await resources[kind].existing.list(scope);
+    for (const object of existing.filter((candidate) => candidate.withheld !== undefined)) {
+      notListed.push(object.withheld!);
+    }
+    const untracked = existing.filter(
+      (object) => object.withheld === undefined && !trackedIds.has(object.id),
+    );
     for (const object of untracked.sort(byLabel)) {
       entries.push({ kind, importId: object.importId, label: object.label });
     }
   }
-  if (listing !== undefined) notListed.push(...(await listing).notListed);
   return { file: importFile(entries, tracked.names), notListed };
 }

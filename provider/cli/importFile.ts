@@ -8,6 +8,7 @@
  * The name becomes the resource's name in the URN and in the code `pulumi import` writes, where it is an identifier
  * of the program (a YAML key, a variable), so it is made one: camelCase ASCII letters and digits.
  */
+import { nativeTypeToken } from "../resources/typeTokens";
 
 export interface ImportSpec {
   readonly type: string;
@@ -21,11 +22,6 @@ export interface ImportFile {
 
 /** The longest name made from an object's label; longer labels are cut at a word. */
 export const MAX_NAME_LENGTH = 64;
-
-/** The native plugin's type token of a kind. */
-export function typeToken(kind: string): string {
-  return `clickhouse-cloud:index:${kind}`;
-}
 
 /** "ApiKey" -> "apiKey". */
 function lowerFirst(word: string): string {
@@ -83,7 +79,7 @@ export function importFile(entries: readonly ImportEntry[], namesInUse: Iterable
   const taken = new Set([...namesInUse].map((name) => name.toLowerCase()));
   return {
     resources: entries.map((entry) => ({
-      type: typeToken(entry.kind),
+      type: nativeTypeToken(entry.kind),
       name: uniqueName(readableName(entry.label, entry.kind), taken),
       id: entry.importId,
     })),

@@ -138,7 +138,7 @@ async function trackedByOtherStacks(named: readonly string[], cwd: string): Prom
     if (named.includes(name)) continue;
     const tracked = emptyTracked();
     addTrackedObjects(tracked, await exportStack(name, cwd));
-    for (const ids of Object.values(tracked.ids)) for (const id of ids) elsewhere.set(id, name);
+    for (const ids of tracked.idsByKind.values()) for (const id of ids) elsewhere.set(id, name);
   }
   return elsewhere;
 }

@@ -1,18 +1,19 @@
 /**
- * Objects of the organization that no listed stack tracks: API keys, reverse private endpoints of the given
- * services, and alerts. A run killed between the API's reply and the engine's checkpoint leaves such objects; an
- * untracked API key is a live credential nobody will rotate.
+ * Objects of the organization that no listed stack tracks, of the kinds an interrupted run can leave behind (API
+ * keys, reverse private endpoints of the given services, alerts: each kind's entry says whether it is one). A run
+ * killed between the API's reply and the engine's checkpoint leaves such objects; an untracked API key is a live
+ * credential nobody will rotate.
  */
-import { systemClock } from "../clock";
-import type { ManagementClient } from "../rest/management";
-import type { ObservabilityClient } from "../rest/observability";
-import { stateRefusedIn } from "../rest/management/idleServices";
-import type { OrphanKind, TrackedObjects } from "./trackedObjects";
-import { untilDeleted } from "../resources/reversePrivateEndpoint/deletion";
+import { resources, type ResourceKind } from "../resources/registry";
+import type { ExistingObject } from "../resources/adoption/existingObjects";
+import { listingScope, type OrganizationAccess } from "./listingScope";
+import { trackedIdsOf, type TrackedObjects } from "./trackedObjects";
 import { UsageError } from "./usageError";
 
+export type { OrganizationAccess } from "./listingScope";
+
 export interface OrganizationObject {
-  readonly kind: OrphanKind;
+  readonly kind: ResourceKind;
   readonly id: string;
   /** An API key's or alert's name, a reverse private endpoint's description. */
   readonly name: string;
@@ -26,75 +27,34 @@ export interface OrganizationObject {
   readonly inUse?: boolean;
 }
 
-/** Where to look and with what. `observability` is absent when the stacks and environment set no observability API. */
-export interface OrganizationAccess {
-  readonly management: ManagementClient;
-  readonly organizationId: string;
-  /** The key id of the credentials in use, to mark that key. */
-  readonly tokenKey: string;
-  readonly observability?: ObservabilityClient;
-  readonly serviceIds: readonly string[];
-}
-
 export interface Listing {
   readonly objects: OrganizationObject[];
   /** What could not be listed, with why (a stopped service's endpoints, alerts without settings). */
   readonly notListed: string[];
 }
 
-const text = (value: unknown): string => (typeof value === "string" ? value : "");
-const optionalText = (value: unknown): string | undefined =>
-  typeof value === "string" && value !== "" ? value : undefined;
+/** The kinds whose entries delete orphans, in the order the listing shows them. */
+const orphanKinds = (Object.keys(resources) as ResourceKind[]).filter(
+  (kind) => resources[kind].existing.deleteOrphan !== undefined,
+);
 
-/** Every API key, reverse private endpoint of the given services, and alert of the organization. */
+/** The object as the listing shows it, with only the fields the API gave. */
+function organizationObject(kind: ResourceKind, object: ExistingObject): OrganizationObject {
+  const { id, label, createdAt, state, serviceId, withheld } = object;
+  const optional = { createdAt, state, serviceId, inUse: withheld !== undefined ? true : undefined };
+  const given = Object.entries(optional).filter(([, value]) => value !== undefined);
+  return { kind, id, name: label, ...Object.fromEntries(given) };
+}
+
+/** Every object of the orphan kinds in the organization (for objects in services, those of the given services). */
 export async function listOrganizationObjects(access: OrganizationAccess): Promise<Listing> {
   const notListed: string[] = [];
-  const keys = await access.management.keys.list(access.organizationId);
-  const objects: OrganizationObject[] = keys.map((key) => ({
-    kind: "ApiKey",
-    id: key.id,
-    name: key.name,
-    createdAt: optionalText(key.createdAt),
-    state: optionalText(key.state),
-    inUse: key.keySuffix !== "" && access.tokenKey.endsWith(key.keySuffix) ? true : undefined,
-  }));
-  for (const serviceId of access.serviceIds) {
-    try {
-      const endpoints = await access.management.reversePrivateEndpoints.list(
-        access.organizationId,
-        serviceId,
-      );
-      for (const endpoint of endpoints) {
-        objects.push({
-          kind: "ReversePrivateEndpoint",
-          id: endpoint.id,
-          name: text(endpoint.description),
-          state: optionalText(endpoint.status),
-          serviceId,
-        });
-      }
-    } catch (error) {
-      // A stopped service is never started to list its endpoints (it was stopped on purpose).
-      const state = stateRefusedIn(error);
-      if (state === undefined) throw error;
-      notListed.push(`reverse private endpoints of service ${serviceId}: the service is ${state}`);
+  const scope = listingScope(access, (line) => notListed.push(line));
+  const objects: OrganizationObject[] = [];
+  for (const kind of orphanKinds) {
+    for (const object of await resources[kind].existing.list(scope)) {
+      objects.push(organizationObject(kind, object));
     }
-  }
-  if (access.observability) {
-    for (const alert of await access.observability.alerts.list()) {
-      objects.push({
-        kind: "Alert",
-        id: alert.id,
-        name: text(alert.name),
-        createdAt: optionalText(alert.createdAt),
-        state: optionalText(alert.state),
-      });
-    }
-  } else {
-    notListed.push(
-      "alerts: no observability API is configured (observability:apiUrl and observability:apiToken, " +
-        "or OBSERVABILITY_API_URL and OBSERVABILITY_API_TOKEN)",
-    );
   }
   return { objects, notListed };
 }
@@ -104,7 +64,7 @@ export function untracked(
   objects: readonly OrganizationObject[],
   tracked: TrackedObjects,
 ): OrganizationObject[] {
-  return objects.filter((object) => !tracked.ids[object.kind].has(object.id));
+  return objects.filter((object) => !trackedIdsOf(tracked, object.kind).has(object.id));
 }
 
 /**
@@ -143,19 +103,12 @@ export function selectForDeletion(
   return selected;
 }
 
-/** Deletes one orphan through its API. */
+/** Deletes one orphan through its API; returns once it is gone. */
 export async function deleteObject(access: OrganizationAccess, object: OrganizationObject): Promise<void> {
-  switch (object.kind) {
-    case "ApiKey":
-      return access.management.keys.delete(access.organizationId, object.id);
-    case "ReversePrivateEndpoint": {
-      const api = access.management.reversePrivateEndpoints;
-      await api.delete(access.organizationId, object.serviceId!, object.id);
-      // The API finishes the deletion later (status Deleting): the command returns once the endpoint is gone.
-      return untilDeleted(api, access.organizationId, object.serviceId!, object.id, systemClock);
-    }
-    case "Alert":
-      if (!access.observability) throw new Error("no observability API is configured");
-      return access.observability.alerts.delete(object.id);
-  }
+  const { deleteOrphan } = resources[object.kind].existing;
+  if (deleteOrphan === undefined) throw new Error(`${object.kind} is not a kind orphans deletes`);
+  await deleteOrphan(
+    listingScope(access, () => undefined),
+    object,
+  );
 }

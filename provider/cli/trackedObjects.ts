@@ -6,41 +6,26 @@
  * an alert's id). Resources of an operation the engine started and never finished (`pending_operations`) count
  * too: an update or delete that was cut short still names its object.
  */
+import { resourceDefinitions, resources, type ResourceKind } from "../resources/registry";
+import { typeTokensOf } from "../resources/typeTokens";
 
-/** The kinds of object an interrupted run can leave behind untracked, by their module on the dynamic path. */
-const orphanModules = {
-  ApiKey: "clickhouse",
-  ReversePrivateEndpoint: "clickhouse",
-  Alert: "observability",
-} as const;
-
-export type OrphanKind = keyof typeof orphanModules;
-
-const orphanKindNames = Object.keys(orphanModules) as OrphanKind[];
-
-/** The type tokens a kind's resources have in state: the dynamic classes' and the native plugin's. */
-function typeTokens(kind: string, dynamicModule: string): string[] {
-  return [`pulumi-nodejs:dynamic/${dynamicModule}:${kind}`, `clickhouse-cloud:index:${kind}`];
-}
-
-const kindByType = new Map<string, OrphanKind>(
-  orphanKindNames.flatMap((kind) =>
-    typeTokens(kind, orphanModules[kind]).map((type) => [type, kind] as const),
+/** Each kind of the registry by both of its type tokens. */
+const kindByType = new Map<string, ResourceKind>(
+  (Object.keys(resources) as ResourceKind[]).flatMap((kind) =>
+    typeTokensOf(resources[kind].definition).map((type) => [type, kind] as const),
   ),
 );
 
-/** Resources whose `serviceId` names a service whose reverse private endpoints are worth listing. */
-const serviceTypes = new Set([
-  ...typeTokens("ReversePrivateEndpoint", "clickhouse"),
-  ...typeTokens("ReplicaScaling", "clickhouse"),
-  ...typeTokens("PrivateEndpoint", "clickhouse"),
-]);
+/** Resources whose `serviceId` names a service whose objects are worth listing: the kinds that live in a service. */
+const serviceTypes = new Set(
+  resourceDefinitions
+    .filter((definition) => Object.hasOwn(definition.inputs, "serviceId"))
+    .flatMap((definition) => typeTokensOf(definition)),
+);
 
 export interface TrackedObjects {
-  /** Ids tracked by any of the stacks, per kind. */
-  readonly ids: Record<OrphanKind, Set<string>>;
-  /** Ids tracked by any of the stacks, per kind, for every kind of this package (either path's type token). */
-  readonly idsByKind: Map<string, Set<string>>;
+  /** Ids tracked by any of the stacks, per kind of this package (either path's type token). */
+  readonly idsByKind: Map<ResourceKind, Set<string>>;
   /** The resource names (the last part of each URN) the stacks use. */
   readonly names: Set<string>;
   /** Services the stacks' resources refer to, in the order first met. */
@@ -49,7 +34,6 @@ export interface TrackedObjects {
 
 export function emptyTracked(): TrackedObjects {
   return {
-    ids: { ApiKey: new Set(), ReversePrivateEndpoint: new Set(), Alert: new Set() },
     idsByKind: new Map(),
     names: new Set(),
     serviceIds: new Set(),
@@ -69,12 +53,8 @@ export function addTrackedObjects(tracked: TrackedObjects, exported: unknown): v
   for (const resource of stateResources(exported)) {
     const kind = kindOf(resource.type);
     if (kind !== undefined && typeof resource.id === "string" && resource.id !== "") {
-      tracked.ids[kind].add(resource.id);
-    }
-    const anyKind = packageKindOf(resource.type);
-    if (anyKind !== undefined && typeof resource.id === "string" && resource.id !== "") {
-      const ids = tracked.idsByKind.get(anyKind) ?? new Set<string>();
-      tracked.idsByKind.set(anyKind, ids.add(resource.id));
+      const ids = tracked.idsByKind.get(kind) ?? new Set<string>();
+      tracked.idsByKind.set(kind, ids.add(resource.id));
     }
     if (typeof resource.urn === "string" && resource.urn.includes("::")) {
       tracked.names.add(resource.urn.slice(resource.urn.lastIndexOf("::") + 2));
@@ -87,14 +67,13 @@ export function addTrackedObjects(tracked: TrackedObjects, exported: unknown): v
   }
 }
 
-function kindOf(type: unknown): OrphanKind | undefined {
+function kindOf(type: unknown): ResourceKind | undefined {
   return typeof type === "string" ? kindByType.get(type) : undefined;
 }
 
-/** The kind of a resource of this package on either path: the last part of its type token. */
-function packageKindOf(type: unknown): string | undefined {
-  if (typeof type !== "string") return undefined;
-  return /^(?:clickhouse-cloud:index|pulumi-nodejs:dynamic\/[A-Za-z]+):([A-Za-z]+)$/.exec(type)?.[1];
+/** The ids the stacks track of one kind. */
+export function trackedIdsOf(tracked: TrackedObjects, kind: ResourceKind): ReadonlySet<string> {
+  return tracked.idsByKind.get(kind) ?? new Set();
 }
 
 /** The resources of a stack export and those of its pending operations; tolerant of fields it does not use. */

@@ -1,11 +1,13 @@
 import * as pulumi from "@pulumi/pulumi";
+import type { ResourceDefinition } from "../resources/definition";
+import { dynamicTypeToken } from "../resources/typeTokens";
 import { providerModule, type ResourceKind } from "./shim";
 
 /** What a resource class needs to know about its kind at construction, written out by the class generator. */
 export interface ResourceClassSpec {
   readonly kind: ResourceKind;
   /** The type token's module: resources appear in state as `pulumi-nodejs:dynamic/<module>:<kind>`. */
-  readonly module: string;
+  readonly module: ResourceDefinition["module"];
   readonly outputs: readonly string[];
   /** Inputs kept as secrets in state, however the program gave them. */
   readonly secretInputs: readonly string[];
@@ -58,7 +60,7 @@ export function dynamicRegistration(
     ...conditionalSecrets,
   ];
   return [
-    `pulumi-nodejs:dynamic/${spec.module}:${spec.kind}`,
+    dynamicTypeToken(spec),
     name,
     { ...everyOutput, ...given, ...secretInputs, __provider: providerModule(spec.kind) },
     { ...opts, additionalSecretOutputs },

@@ -5,22 +5,16 @@
 import { kindProvider } from "../host/kindProviders";
 import { providerSession } from "../host/session";
 import { resources, type ResourceKind } from "../resources/registry";
-import { packageName } from "./configuration";
-import { importPropertiesFor } from "./importIds";
+import { nativeTypeToken } from "../resources/typeTokens";
 import type { NativeResource } from "./resourceOperations";
 import type { PluginCatalog } from "./service";
 import schema from "./schema.json";
 
-/** `clickhouse-cloud:index:ApiKey` for `ApiKey`: every type of the package lives in its index module. */
-export function typeToken(kind: string): string {
-  return `${packageName}:index:${kind}`;
-}
-
 export function pluginCatalog(): PluginCatalog {
   const served: NativeResource[] = (Object.keys(resources) as ResourceKind[]).map((kind) => ({
-    token: typeToken(kind),
+    token: nativeTypeToken(kind),
     provider: kindProvider(kind),
-    importProperties: importPropertiesFor(resources[kind].definition),
+    importProperties: resources[kind].importId,
   }));
   return {
     version: schema.version,

@@ -9,9 +9,10 @@ import type { ConfigSource } from "../settings/sources";
 import { parseSharedBudgetSetting } from "../settings/sharedBudget";
 import { dialectProblem, parseDialect } from "../settings/reader";
 import { parseThrottleSetting } from "../settings/throttle";
+import { PACKAGE_NAME } from "../resources/typeTokens";
 
 /** The package name, which is also the config namespace of its provider. */
-export const packageName = "clickhouse-cloud";
+export const packageName = PACKAGE_NAME;
 
 /** Each key of the plugin's config, with the setting it stands for and its documentation. */
 export const nativeSettings = {

@@ -7,6 +7,7 @@ import { describeInput, renderDescription } from "../resources/derive/descriptio
 import type { SchemaObject } from "ajv";
 import { schemas } from "../../schemas";
 import type { InputField, OutputField, ResourceDefinition } from "../resources/definition";
+import { nativeTypeToken } from "../resources/typeTokens";
 import type { SettingSpec } from "../../schemas/settings";
 import { nativeSettings, packageName, type NativeSettingName } from "./configuration";
 import { getSeriesToken } from "./seriesInvoke";
@@ -218,10 +219,7 @@ const sdkReadme =
 export function packageSchema(definitions: readonly ResourceDefinition[], version: string): PackageSpec {
   const registry = new TypeRegistry(packageName);
   const resources = Object.fromEntries(
-    definitions.map((definition) => [
-      `${packageName}:index:${definition.kind}`,
-      resourceSpec(definition, registry),
-    ]),
+    definitions.map((definition) => [nativeTypeToken(definition.kind), resourceSpec(definition, registry)]),
   );
   const functions = {
     [getPrivateEndpointConfigToken]: getPrivateEndpointConfigSpec,

@@ -10,8 +10,9 @@ import {
   type PrivateEndpointConfigResult,
 } from "../functions/privateEndpointConfig";
 import type { ValidationProblem } from "../validation/validate";
+import { nativeTypeToken } from "../resources/typeTokens";
 
-export const getPrivateEndpointConfigToken = "clickhouse-cloud:index:getPrivateEndpointConfig";
+export const getPrivateEndpointConfigToken = nativeTypeToken("getPrivateEndpointConfig");
 
 export type PrivateEndpointConfigOutcome =
   { readonly result: PrivateEndpointConfigResult } | { readonly problems: readonly ValidationProblem[] };

@@ -19,11 +19,11 @@ import {
 import type { Struct } from "google-protobuf/google/protobuf/struct_pb";
 import type { KindProvider } from "../host/kindProvider";
 import { withoutProviderKey } from "../propertyEncoding";
+import type { ImportIdReader } from "../resources/adoption/importIds";
+import { bagOf, structOf, type PropertyBag } from "./wire";
 
 /** What the plugin asks of a kind's provider. */
 export type KindService = Pick<KindProvider, "check" | "diff" | "create" | "read" | "update" | "delete">;
-import { bagOf, structOf, type PropertyBag } from "./wire";
-
 /**
  * A bag the engine sends, for the kind's provider. A resource the dynamic classes made and an alias moved to a
  * native type arrives with its state as the dynamic front end wrote it, serialized provider included.
@@ -41,7 +41,7 @@ export interface NativeResource {
    * The properties a read needs besides the id, for a read that has none (`pulumi import`): derived from the id
    * the user gave. Kinds whose read needs nothing but the id leave it out.
    */
-  readonly importProperties?: (id: string) => { id: string; properties: PropertyBag };
+  readonly importProperties?: ImportIdReader;
 }
 
 export class ResourceOperations {

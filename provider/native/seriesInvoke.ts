@@ -10,8 +10,9 @@ import { seriesResult, type SeriesQueryResult } from "../functions/series";
 import { buildSeriesRequest } from "../functions/seriesRequest";
 import { observabilityClient } from "../rest";
 import type { ValidationProblem } from "../validation/validate";
+import { nativeTypeToken } from "../resources/typeTokens";
 
-export const getSeriesToken = "clickhouse-cloud:index:getSeries";
+export const getSeriesToken = nativeTypeToken("getSeries");
 
 export type SeriesInvokeOutcome =
   | { readonly result: SeriesQueryResult; readonly deprecations: readonly string[] }

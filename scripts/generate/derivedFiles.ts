@@ -78,27 +78,21 @@ function classesIndex(kinds: DefinedKind[]): string {
 }
 
 function registryModule(kinds: DefinedKind[]): string {
-  const imports = kinds.flatMap(({ folder }) => [
-    `import { definition as ${folder}Definition } from "./${folder}/definition";`,
-    `import { operations as ${folder}Operations } from "./${folder}/operations";`,
-  ]);
-  const entries = kinds.map(
-    ({ folder, definition }) =>
-      `  ${definition.kind}: { definition: ${folder}Definition, operations: ${folder}Operations },`,
-  );
+  const imports = kinds.map(({ folder }) => `import { entry as ${folder} } from "./${folder}/kind";`);
+  const entries = kinds.map(({ folder, definition }) => `  ${definition.kind}: ${folder},`);
   return [
     header("the folders of provider/resources that hold a definition.ts"),
     `import type { ResourceDefinition } from "./definition";`,
-    `import type { AnyResourceOperations } from "./operations";`,
+    `import type { AnyKindEntry } from "./kindEntry";`,
     ...imports,
     "",
     "/**",
-    " * Every resource kind this package serves: its definition and the operations that send its requests. Both front",
-    " * ends serve the kinds from here.",
+    " * Every resource kind this package serves, by name: each kind's entry (`kind.ts` in its folder). The front ends,",
+    " * the package's commands and the generators iterate it; nothing else lists the kinds.",
     " */",
     "export const resources = {",
     ...entries,
-    "} as const satisfies Record<string, { definition: ResourceDefinition; operations: AnyResourceOperations }>;",
+    "} as const satisfies Record<string, AnyKindEntry>;",
     "",
     "export type ResourceKind = keyof typeof resources;",
     "",

@@ -5,14 +5,13 @@
 import { expect } from "chai";
 import { connect } from "../../provider/cli/connect";
 import { exportUntracked } from "../../provider/cli/export";
-import { exportKinds } from "../../provider/cli/exportKinds";
 import { configSource, type StackData } from "../../provider/cli/stackReader";
 import { addTrackedObjects, emptyTracked } from "../../provider/cli/trackedObjects";
-import { importPropertiesFor } from "../../provider/native/importIds";
 import { resources } from "../../provider/resources/registry";
 import type { Fixture } from "../../emulator";
 import {
   fixtureObjectImports,
+  fixtureObjects,
   handMadeEndpointId,
   handMadeImports,
   makeByHand,
@@ -71,12 +70,13 @@ forEachDialect((dialect) =>
       const ownIds = new Set(fixtureObjectImports(fixture()).map((entry) => entry.id));
       for (const { type, id } of file.resources) {
         const kind = type.split(":")[2] as keyof typeof resources;
-        // A kind without an import adaptation is read by the import id as it is.
-        const importProperties = importPropertiesFor(resources[kind].definition);
         const expected = ownIds.has(id) ? id : stateIds[kind];
-        expect(importProperties ? importProperties(id).id : id, kind).to.equal(expected);
+        expect(resources[kind].importId(id).id, kind).to.equal(expected);
       }
-      expect(Object.keys(exportKinds).sort()).to.deep.equal(Object.keys(resources).sort());
+      const exported = new Set(file.resources.map(({ type }) => type.split(":")[2]));
+      expect([...exported].sort(), "every kind of the registry is exported").to.deep.equal(
+        Object.keys(resources).sort(),
+      );
     });
 
     it("leaves out what a stack tracks, on either path, and avoids the names it uses", async () => {
@@ -111,11 +111,17 @@ forEachDialect((dialect) =>
       const made = await makeByHand(fixture());
       const access = connect([stack(fixture())], [], () => undefined);
       const { file } = await exportUntracked(access, emptyTracked());
-      expect(file.resources.map((resource) => resource.id)).to.deep.equal([
-        made.key,
-        made.alert,
-        ...fixtureObjectImports(fixture()).map((entry) => entry.id),
-      ]);
+      const objects = fixtureObjects(fixture());
+      expect(file.resources.map((resource) => resource.id)).to.deep.equal(
+        [
+          { id: made.alert },
+          { id: made.key },
+          ...objects.dashboards,
+          ...objects.savedSearches,
+          ...objects.sources,
+          ...objects.webhooks,
+        ].map((entry) => entry.id),
+      );
     });
   }),
 );

@@ -4,13 +4,7 @@
  * v3.248.0: an object with `resources`, each with `type`, `name` and `id`).
  */
 import { expect } from "chai";
-import {
-  importFile,
-  MAX_NAME_LENGTH,
-  readableName,
-  typeToken,
-  uniqueName,
-} from "../../provider/cli/importFile";
+import { importFile, MAX_NAME_LENGTH, readableName, uniqueName } from "../../provider/cli/importFile";
 
 /** What Pulumi YAML, TypeScript, Python and Go all take as a resource's name in generated code. */
 const identifier = /^[a-z][A-Za-z0-9]*$/;
@@ -88,7 +82,6 @@ describe("export: the import file", () => {
         { type: "clickhouse-cloud:index:Alert", name: "errorRateAbove5", id: "65a1b2c3d4e5f60718293a4c" },
       ],
     });
-    expect(typeToken("ReplicaScaling")).to.equal("clickhouse-cloud:index:ReplicaScaling");
   });
 
   it("keeps names unique across kinds and away from the names the stacks use", () => {

@@ -1,7 +1,7 @@
 import { expect } from "chai";
 import { connect } from "../../provider/cli/connect";
 import { configSource, type StackData } from "../../provider/cli/stackReader";
-import { addTrackedObjects, emptyTracked } from "../../provider/cli/trackedObjects";
+import { addTrackedObjects, emptyTracked, trackedIdsOf } from "../../provider/cli/trackedObjects";
 import { UsageError } from "../../provider/cli/usageError";
 
 const serviceId = "5a1ff2b4-6f0f-4b5b-9d53-0c7e3b3d1a11";
@@ -45,9 +45,9 @@ describe("orphans: stacks of the native plugin", () => {
   it("tracks the objects of `clickhouse-cloud:index:<Kind>` resources and the services they refer to", () => {
     const tracked = emptyTracked();
     addTrackedObjects(tracked, nativeExport());
-    expect([...tracked.ids.ApiKey]).to.deep.equal(["b4d5c1a6-8d2e-4d7f-9c1b-2a3e4f5a6b7c"]);
-    expect([...tracked.ids.ReversePrivateEndpoint]).to.deep.equal(["rpe-native"]);
-    expect([...tracked.ids.Alert]).to.deep.equal(["65a1b2c3d4e5f60718293a4c"]);
+    expect([...trackedIdsOf(tracked, "ApiKey")]).to.deep.equal(["b4d5c1a6-8d2e-4d7f-9c1b-2a3e4f5a6b7c"]);
+    expect([...trackedIdsOf(tracked, "ReversePrivateEndpoint")]).to.deep.equal(["rpe-native"]);
+    expect([...trackedIdsOf(tracked, "Alert")]).to.deep.equal(["65a1b2c3d4e5f60718293a4c"]);
     expect([...tracked.serviceIds]).to.deep.equal([serviceId, "other-service"]);
   });
 

@@ -86,7 +86,6 @@ describe("orphans: listing, printing and deleting an organization's objects", ()
       name: "ci",
       createdAt: key.key.createdAt,
       state: "enabled",
-      inUse: undefined,
     });
     expect(objects.filter((object) => object.kind === "ReversePrivateEndpoint")).to.deep.equal([
       {
@@ -115,9 +114,9 @@ describe("orphans: listing, printing and deleting an organization's objects", ()
       access(false, [services.development, services.production]),
     );
     expect(notListed).to.deep.equal([
-      `reverse private endpoints of service ${services.development}: the service is stopped`,
       "alerts: no observability API is configured (observability:apiUrl and observability:apiToken, " +
         "or OBSERVABILITY_API_URL and OBSERVABILITY_API_TOKEN)",
+      `reverse private endpoints of service ${services.development}: the service is stopped`,
     ]);
     expect(objects.every((object) => object.kind === "ApiKey")).to.equal(true);
   });
@@ -223,22 +222,8 @@ describe("orphans: what the API sends that the list does not need", () => {
     );
     const { objects } = await listOrganizationObjects(organization);
     expect(objects).to.deep.equal([
-      {
-        kind: "ApiKey",
-        id: "k-empty-suffix",
-        name: "no suffix",
-        createdAt: undefined,
-        state: undefined,
-        inUse: undefined,
-      },
-      {
-        kind: "ApiKey",
-        id: "k-other",
-        name: "other",
-        createdAt: undefined,
-        state: "disabled",
-        inUse: undefined,
-      },
+      { kind: "ApiKey", id: "k-empty-suffix", name: "no suffix" },
+      { kind: "ApiKey", id: "k-other", name: "other", state: "disabled" },
       { kind: "ReversePrivateEndpoint", id: "ep-1", name: "", state: "Ready", serviceId: "svc-1" },
     ]);
   });

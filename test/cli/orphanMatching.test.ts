@@ -2,7 +2,7 @@ import { expect } from "chai";
 import { expandDeleteIds, parseOptions } from "../../provider/cli/main";
 import { selectForDeletion, untracked, type OrganizationObject } from "../../provider/cli/orphans";
 import { configSource } from "../../provider/cli/stackReader";
-import { addTrackedObjects, emptyTracked } from "../../provider/cli/trackedObjects";
+import { addTrackedObjects, emptyTracked, trackedIdsOf } from "../../provider/cli/trackedObjects";
 
 /** A stack export as `pulumi stack export` prints it, trimmed to the fields that matter here. */
 function exportOf(resources: unknown[], pending: unknown[] = []): unknown {
@@ -66,9 +66,9 @@ describe("orphans: what stacks track and what is left", () => {
         resource("pulumi:providers:aws", "provider-id"),
       ]),
     );
-    expect([...tracked.ids.ApiKey]).to.deep.equal([keyUuid]);
-    expect([...tracked.ids.ReversePrivateEndpoint]).to.deep.equal(["rpe-1"]);
-    expect([...tracked.ids.Alert]).to.deep.equal(["65a1b2c3d4e5f60718293a4b"]);
+    expect([...trackedIdsOf(tracked, "ApiKey")]).to.deep.equal([keyUuid]);
+    expect([...trackedIdsOf(tracked, "ReversePrivateEndpoint")]).to.deep.equal(["rpe-1"]);
+    expect([...trackedIdsOf(tracked, "Alert")]).to.deep.equal(["65a1b2c3d4e5f60718293a4b"]);
     expect([...tracked.serviceIds]).to.deep.equal([serviceId, "other-service"]);
   });
 
@@ -96,9 +96,12 @@ describe("orphans: what stacks track and what is left", () => {
       ),
     );
     addTrackedObjects(tracked, exportOf([resource("pulumi-nodejs:dynamic/observability:Alert", "alert-2")]));
-    expect([...tracked.ids.ApiKey]).to.deep.equal(["key-being-deleted"]);
-    expect([...tracked.ids.ReversePrivateEndpoint], "a pending create has no id yet").to.deep.equal([]);
-    expect([...tracked.ids.Alert]).to.deep.equal(["alert-2"]);
+    expect([...trackedIdsOf(tracked, "ApiKey")]).to.deep.equal(["key-being-deleted"]);
+    expect(
+      [...trackedIdsOf(tracked, "ReversePrivateEndpoint")],
+      "a pending create has no id yet",
+    ).to.deep.equal([]);
+    expect([...trackedIdsOf(tracked, "Alert")]).to.deep.equal(["alert-2"]);
     expect([...tracked.serviceIds]).to.deep.equal(["service-of-a-pending-create"]);
   });
 
@@ -109,7 +112,9 @@ describe("orphans: what stacks track and what is left", () => {
       deployment: { resources: [null, 3, { type: 5 }], pending_operations: [{}] },
     });
     expect(
-      tracked.ids.ApiKey.size + tracked.ids.ReversePrivateEndpoint.size + tracked.ids.Alert.size,
+      trackedIdsOf(tracked, "ApiKey").size +
+        trackedIdsOf(tracked, "ReversePrivateEndpoint").size +
+        trackedIdsOf(tracked, "Alert").size,
     ).to.equal(0);
   });
 

@@ -9,7 +9,7 @@ import * as path from "node:path";
 import { expect } from "chai";
 import { connect } from "../../provider/cli/connect";
 import { configSource, readStack, type StackData } from "../../provider/cli/stackReader";
-import { addTrackedObjects, emptyTracked } from "../../provider/cli/trackedObjects";
+import { addTrackedObjects, emptyTracked, trackedIdsOf } from "../../provider/cli/trackedObjects";
 import { UsageError } from "../../provider/cli/usageError";
 import type { ConfigSource } from "../../provider/settings/sources";
 import { useEmulator } from "../support/emulator";
@@ -261,7 +261,7 @@ describe("orphans: what a stack export tracks, at the edges", () => {
         ],
       },
     });
-    expect([...tracked.ids.ApiKey]).to.deep.equal([]);
+    expect([...trackedIdsOf(tracked, "ApiKey")]).to.deep.equal([]);
     expect([...tracked.serviceIds]).to.deep.equal(["svc-b"]);
   });
 
@@ -269,7 +269,7 @@ describe("orphans: what a stack export tracks, at the edges", () => {
     const tracked = emptyTracked();
     for (const exported of [null, undefined, 5, "text", { deployment: null }])
       addTrackedObjects(tracked, exported);
-    expect(tracked.serviceIds.size + tracked.ids.ApiKey.size).to.equal(0);
+    expect(tracked.serviceIds.size + trackedIdsOf(tracked, "ApiKey").size).to.equal(0);
   });
 });
 

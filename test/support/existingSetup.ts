@@ -36,17 +36,17 @@ export async function makeByHand(fixture: Fixture): Promise<HandMade> {
   return { key: key.key.id, alert: alert.id, reverse: reverse.id };
 }
 
-/** The import file entries of `made`, and of the production service's scaling settings, in the file's order. */
+/**
+ * The import file entries of `made`, of the production service's scaling settings and of the fixture's observability
+ * objects, in the file's order: by kind, in the alphabetical order of the kinds' names, then by name.
+ */
 export function handMadeImports(fixture: Fixture, made: HandMade) {
   const { production } = fixture.services;
+  const objects = fixtureObjects(fixture);
   return [
-    { type: "clickhouse-cloud:index:ApiKey", name: "ciDeployer", id: made.key },
     { type: "clickhouse-cloud:index:Alert", name: "errorRateAbove5", id: made.alert },
-    {
-      type: "clickhouse-cloud:index:ReversePrivateEndpoint",
-      name: "toTheQueue",
-      id: `${production}/${made.reverse}`,
-    },
+    { type: "clickhouse-cloud:index:ApiKey", name: "ciDeployer", id: made.key },
+    ...objects.dashboards,
     {
       type: "clickhouse-cloud:index:PrivateEndpoint",
       name: "officeVpn",
@@ -54,15 +54,22 @@ export function handMadeImports(fixture: Fixture, made: HandMade) {
     },
     // The fixture's production service is "analytics-prod".
     { type: "clickhouse-cloud:index:ReplicaScaling", name: "analyticsProdScaling", id: production },
-    ...fixtureObjectImports(fixture),
+    {
+      type: "clickhouse-cloud:index:ReversePrivateEndpoint",
+      name: "toTheQueue",
+      id: `${production}/${made.reverse}`,
+    },
+    ...objects.savedSearches,
+    ...objects.sources,
+    ...objects.webhooks,
   ];
 }
 
 /**
- * The import file entries of the fixture's observability objects, which a team set up in the app: its webhooks,
- * saved searches, dashboards and sources, in the file's order (by kind, then by name).
+ * The import file entries of the fixture's observability objects, which a team set up in the app, by kind: its
+ * webhooks, saved searches, dashboards and sources, each kind's in the file's order (by name).
  */
-export function fixtureObjectImports(fixture: Fixture) {
+export function fixtureObjects(fixture: Fixture) {
   const [pager, chat] = fixture.webhooks;
   const [checkout, slow] = fixture.savedSearches;
   const [health, ingestion] = fixture.dashboards;
@@ -72,15 +79,23 @@ export function fixtureObjectImports(fixture: Fixture) {
     name,
     id: object?.id,
   });
-  return [
-    entry("Webhook", "onCallPager", pager),
-    entry("Webhook", "teamChat", chat),
-    entry("SavedSearch", "errorsInCheckout", checkout),
-    entry("SavedSearch", "slowQueries", slow),
-    entry("Dashboard", "ingestion", ingestion),
-    entry("Dashboard", "serviceHealth", health),
-    entry("Source", "logs", logs),
-    entry("Source", "metrics", metrics),
-    entry("Source", "traces", traces),
-  ];
+  return {
+    dashboards: [entry("Dashboard", "ingestion", ingestion), entry("Dashboard", "serviceHealth", health)],
+    savedSearches: [
+      entry("SavedSearch", "errorsInCheckout", checkout),
+      entry("SavedSearch", "slowQueries", slow),
+    ],
+    sources: [
+      entry("Source", "logs", logs),
+      entry("Source", "metrics", metrics),
+      entry("Source", "traces", traces),
+    ],
+    webhooks: [entry("Webhook", "onCallPager", pager), entry("Webhook", "teamChat", chat)],
+  };
+}
+
+/** The import file entries of the fixture's observability objects, in the file's order. */
+export function fixtureObjectImports(fixture: Fixture) {
+  const objects = fixtureObjects(fixture);
+  return [...objects.dashboards, ...objects.savedSearches, ...objects.sources, ...objects.webhooks];
 }

@@ -15,7 +15,7 @@ import {
   nativeKey,
   setValueProblems,
 } from "../../../provider/native/configuration";
-import { typeToken } from "../../../provider/native/catalog";
+import { nativeTypeToken } from "../../../provider/resources/typeTokens";
 
 /** Captures what console.error writes while `run` runs. */
 async function stderrOf(run: () => Promise<void>): Promise<string[]> {
@@ -163,7 +163,7 @@ describe("native plugin configuration keys", () => {
   it("names each setting in the clickhouse-cloud namespace, and each type in its index module", () => {
     expect(nativeKey("tokenKey")).to.equal("clickhouse-cloud:tokenKey");
     expect(nativeKey("observabilityThrottle")).to.equal("clickhouse-cloud:observabilityThrottle");
-    expect(typeToken("ApiKey")).to.equal("clickhouse-cloud:index:ApiKey");
+    expect(nativeTypeToken("ApiKey")).to.equal("clickhouse-cloud:index:ApiKey");
   });
 
   it("answers the shared resolution's keys with the plugin's values, and nothing for other keys", () => {

@@ -15,8 +15,7 @@ import {
   secretOutputs,
   type SecrecyRules,
 } from "../../../provider/host/secrecy";
-import { importPropertiesFor } from "../../../provider/native/importIds";
-import { resourceDefinitions } from "../../../provider/resources/registry";
+import { resources, type ResourceKind } from "../../../provider/resources/registry";
 
 // The engine's secret marker: the signature key and value of Pulumi's property values.
 const sigKey = "4dabf18193072939515e22adb298388d";
@@ -129,8 +128,7 @@ describe("native plugin secrecy rules", () => {
 });
 
 describe("native plugin import ids", () => {
-  const definition = (kind: string) => resourceDefinitions.find((candidate) => candidate.kind === kind)!;
-  const importOf = (kind: string, id: string) => importPropertiesFor(definition(kind))!(id);
+  const importOf = (kind: ResourceKind, id: string) => resources[kind].importId(id);
   const service = "1c4d3e5f-6a71-4829-9304-b5c6d7e8f9a0";
   const endpoint = "2d5e4f6a-7b82-4930-a415-c6d7e8f9a0b1";
 
@@ -165,7 +163,7 @@ describe("native plugin import ids", () => {
   }
 
   it("refuses import ids whose parts would address another object, naming the part and its form", () => {
-    const refusals: Array<[string, string, RegExp]> = [
+    const refusals: Array<[ResourceKind, string, RegExp]> = [
       ["ApiKey", "..", /^an ApiKey is imported by "<id>": the id must be a uuid .*; got "\.\."$/],
       [
         "Alert",

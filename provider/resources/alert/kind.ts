@@ -1,0 +1,31 @@
+/** Alerts: imported by their object id; listed by `export`, and by `orphans` as an interrupted run can leave one. */
+import { importedById } from "../adoption/importIds";
+import { noObservabilityApi, optionalText } from "../adoption/existingObjects";
+import { kindEntry } from "../kindEntry";
+import { definition } from "./definition";
+import { operations } from "./operations";
+
+export const entry = kindEntry({
+  definition,
+  operations,
+  importId: importedById(definition.kind, "objectId"),
+  existing: {
+    async list(scope) {
+      if (scope.observability === undefined) {
+        scope.notListed(noObservabilityApi("alerts"));
+        return [];
+      }
+      return (await scope.observability.alerts.list()).map((alert) => ({
+        id: alert.id,
+        importId: alert.id,
+        label: typeof alert.name === "string" ? alert.name : "",
+        createdAt: optionalText(alert.createdAt),
+        state: optionalText(alert.state),
+      }));
+    },
+    async deleteOrphan(scope, object) {
+      if (scope.observability === undefined) throw new Error("no observability API is configured");
+      await scope.observability.alerts.delete(object.id);
+    },
+  },
+});

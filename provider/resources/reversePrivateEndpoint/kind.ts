@@ -1,0 +1,53 @@
+/**
+ * Reverse private endpoints: the state records the endpoint's own id and the import names its service too;
+ * listed from the services in scope by `export`, and by `orphans` as an interrupted run can leave one.
+ */
+import { stateRefusedIn } from "../../rest";
+import { serviceAndEndpoint } from "../adoption/importIds";
+import { optionalText, type ExistingObject } from "../adoption/existingObjects";
+import { kindEntry } from "../kindEntry";
+import { definition } from "./definition";
+import { untilDeleted } from "./deletion";
+import { operations } from "./operations";
+
+export const entry = kindEntry({
+  definition,
+  operations,
+  // The resource id is the endpoint's own id; the service is needed to find it.
+  importId: (id) => {
+    const [serviceId, endpointId] = serviceAndEndpoint(definition.kind, id, "uuid");
+    return { id: endpointId, properties: { serviceId } };
+  },
+  existing: {
+    async list(scope) {
+      const objects: ExistingObject[] = [];
+      for (const serviceId of scope.serviceIds) {
+        try {
+          const api = scope.management.reversePrivateEndpoints;
+          for (const endpoint of await api.list(scope.organizationId, serviceId)) {
+            objects.push({
+              id: endpoint.id,
+              importId: `${serviceId}/${endpoint.id}`,
+              label: typeof endpoint.description === "string" ? endpoint.description : "",
+              state: optionalText(endpoint.status),
+              serviceId,
+            });
+          }
+        } catch (error) {
+          // A stopped service is never started to list its endpoints (it was stopped on purpose).
+          const state = stateRefusedIn(error);
+          if (state === undefined) throw error;
+          scope.notListed(`reverse private endpoints of service ${serviceId}: the service is ${state}`);
+        }
+      }
+      return objects;
+    },
+    async deleteOrphan(scope, object) {
+      const api = scope.management.reversePrivateEndpoints;
+      const serviceId = object.serviceId!;
+      await api.delete(scope.organizationId, serviceId, object.id);
+      // The API finishes the deletion later (status Deleting): the command returns once the endpoint is gone.
+      await untilDeleted(api, scope.organizationId, serviceId, object.id, scope.clock);
+    },
+  },
+});
