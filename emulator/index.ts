@@ -3,12 +3,12 @@
  * and returns its URL, fixture, control API and close().
  */
 import type { FastifyInstance } from "fastify";
-import { buildApp } from "./app";
+import { buildApp } from "./server/app";
 import type { ApiDialect } from "../schemas/dialects";
-import type { EmulatorContext } from "./context";
-import { secureBytes, seededBytes } from "./random";
-import { Store } from "./store";
-import type { EmulatorOptions, Fixture, RequestLogEntry, RunningEmulator } from "./types";
+import type { EmulatorContext } from "./server/context";
+import { secureBytes, seededBytes } from "./state/random";
+import { Store } from "./state/store";
+import type { EmulatorOptions, Fixture, RequestLogEntry, RunningEmulator } from "./state/types";
 
 export type {
   AlertSilence,
@@ -24,8 +24,8 @@ export type {
   ReversePrivateEndpointOutcome,
   RunningEmulator,
   ScriptedFault,
-} from "./types";
-export { faultKinds } from "./types";
+} from "./state/types";
+export { faultKinds } from "./state/types";
 
 export interface StartOptions extends EmulatorOptions {
   /** Called with each request log entry as it is written (the CLI prints them). */

@@ -22,7 +22,7 @@ fi
 if [[ ! -L node_modules/pulumi-clickhouse-cloud ]]; then
   ln -sfn .. node_modules/pulumi-clickhouse-cloud
 fi
-ln -sfn ../pulumi-clickhouse-cloud/dist/emulator/cli.js node_modules/.bin/pulumi-clickhouse-cloud-emulator
+ln -sfn ../pulumi-clickhouse-cloud/dist/emulator/cli/main.js node_modules/.bin/pulumi-clickhouse-cloud-emulator
 ln -sfn ../pulumi-clickhouse-cloud/dist/provider/cli/main.js node_modules/.bin/pulumi-clickhouse-cloud
 
 echo "[bootstrap] building (tsc)" >&2

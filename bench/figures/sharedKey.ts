@@ -10,7 +10,7 @@
  * and the throttle off and is not timed.
  */
 import * as path from "node:path";
-import { managementRateLimit } from "../../emulator/rateLimits";
+import { managementRateLimit } from "../../emulator/server/rateLimits";
 import { sharedBudgetVariable } from "../../provider/rest/budget/sharedBudgetSetting";
 import * as fs from "node:fs";
 import * as os from "node:os";

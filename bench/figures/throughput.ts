@@ -10,7 +10,7 @@
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as nodePath from "node:path";
-import { managementRateLimit } from "../../emulator/rateLimits";
+import { managementRateLimit } from "../../emulator/server/rateLimits";
 import { SETTINGS } from "../../schemas/settings";
 import type { LocalStack } from "../../scripts/lib/localStack";
 import type { BenchContext } from "../context";

@@ -3,7 +3,7 @@
  * alert refers to (checked in the API's order, each refusal in the API's own words), what a create and a PUT store,
  * silences, and the alert as the API shows it.
  */
-import type { AlertRecord, AlertSilence, EmulatorState } from "../types";
+import type { AlertRecord, AlertSilence, EmulatorState } from "../state/types";
 import type { AlertBody } from "./alertBody";
 
 /**

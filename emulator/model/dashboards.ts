@@ -5,8 +5,8 @@
  */
 import { schemas } from "../../schemas";
 import { tileConfigAsShown } from "../../schemas/tileConfigAsShown";
-import { objectId, secureBytes } from "../random";
-import type { DashboardRecord, EmulatorState, TileRecord } from "../types";
+import { objectId, secureBytes } from "../state/random";
+import type { DashboardRecord, EmulatorState, TileRecord } from "../state/types";
 import { objectIdOf } from "./alerts";
 import { readBody } from "./objectBodies";
 import type { Problem } from "./problems";

@@ -4,8 +4,8 @@
  * the key id and of the secret, plus the id's last 4 characters; the API then returns no credentials. Either way
  * only hashes are stored (as hex), and Basic auth with the id and secret that hash to them authenticates.
  */
-import { hashCredential, issueCredentials, keySuffixOf, type IssuedCredentials } from "../credentials";
-import type { ByteSource } from "../random";
+import { hashCredential, issueCredentials, keySuffixOf, type IssuedCredentials } from "../state/credentials";
+import type { ByteSource } from "../state/random";
 
 export interface ApiKeyHashData {
   keyIdHash: string;

@@ -5,7 +5,7 @@
  * validation failed: id: Invalid ObjectId`).
  */
 import type { SchemaObject } from "ajv";
-import { ApiError } from "../errors";
+import { ApiError } from "../server/errors";
 import { objectIdOf } from "./alerts";
 import type { Problem } from "./problems";
 import { describeProblems } from "./problems";

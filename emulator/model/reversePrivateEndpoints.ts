@@ -5,8 +5,8 @@
  * passed again, then it is gone. The status is computed from timestamps whenever it is read.
  */
 import type { ReversePrivateEndpointStatus } from "../../schemas/enums";
-import { ApiError, notFound } from "../errors";
-import type { EmulatorState, ReversePrivateEndpointRecord } from "../types";
+import { ApiError, notFound } from "../server/errors";
+import type { EmulatorState, ReversePrivateEndpointRecord } from "../state/types";
 
 /** Statuses an endpoint may settle in once provisioning is over (all but the two transitional ones). */
 export const settledStatuses = [

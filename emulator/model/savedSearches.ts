@@ -4,7 +4,7 @@
  * that must render as one sidebar facet, and the saved search as shown.
  */
 import { schemas } from "../../schemas";
-import type { SavedSearchRecord } from "../types";
+import type { SavedSearchRecord } from "../state/types";
 import { readBody } from "./objectBodies";
 import type { Problem } from "./problems";
 

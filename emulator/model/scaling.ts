@@ -4,7 +4,7 @@
  * for the first service of a warehouse, and min <= max once the update is merged with the current values.
  */
 import { limits } from "../../schemas";
-import type { ServiceRecord } from "../types";
+import type { ServiceRecord } from "../state/types";
 import type { Problem } from "./problems";
 
 export interface ScalingUpdate {

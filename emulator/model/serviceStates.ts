@@ -8,8 +8,8 @@
  * idle service and is a no-op on one that is running or awaking, but does not start a stopped service.
  */
 import type { ServiceStateCommand } from "../../schemas/enums";
-import { ApiError } from "../errors";
-import type { EmulatedServiceState, ServiceRecord } from "../types";
+import { ApiError } from "../server/errors";
+import type { EmulatedServiceState, ServiceRecord } from "../state/types";
 
 /** States the control path may put a service in directly. */
 export const assignableServiceStates = ["running", "idle", "stopped"] as const;

@@ -4,7 +4,7 @@
  * the one default SourceSchema fills in).
  */
 import { schemas } from "../../schemas";
-import type { EmulatorState, SourceRecord } from "../types";
+import type { EmulatorState, SourceRecord } from "../state/types";
 import { objectIdOf } from "./alerts";
 import { readBody } from "./objectBodies";
 import type { Problem } from "./problems";

@@ -6,7 +6,7 @@
  */
 import { isIP } from "node:net";
 import { limits, schemas } from "../../schemas";
-import type { WebhookRecord } from "../types";
+import type { WebhookRecord } from "../state/types";
 import { readBody } from "./objectBodies";
 import type { Problem } from "./problems";
 

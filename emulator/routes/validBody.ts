@@ -1,5 +1,5 @@
 /** Request body validation shared by both APIs: the APIs' JSON Schemas plus state-dependent rules. */
-import { ApiError } from "../errors";
+import { ApiError } from "../server/errors";
 import { onePerProperty, type Problem } from "../model/problems";
 import { schemaProblems, type RequestSchemaName } from "../model/validation";
 

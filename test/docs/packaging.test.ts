@@ -53,7 +53,7 @@ describe("docs: the package as npm pack makes it", function () {
       // what the dynamic-provider process runs: the runtime's bundle and the HTTP libraries' beside it
       "dist/runtime/index.js",
       "dist/runtime/httpModules.js",
-      "dist/emulator/cli.js",
+      "dist/emulator/cli/main.js",
       "dist/emulator/index.js",
       // the orphan finder, the package's own bin
       "dist/provider/cli/main.js",
@@ -111,7 +111,7 @@ describe("docs: the package as npm pack makes it", function () {
       const files = (JSON.parse(text.slice(text.indexOf("[\n"))) as { files: PackedFile[] }[])[0].files;
       expect(files.map((file) => file.path)).to.include.members([
         "dist/provider/index.js",
-        "dist/emulator/cli.js",
+        "dist/emulator/cli/main.js",
       ]);
     } finally {
       sandbox.dispose();

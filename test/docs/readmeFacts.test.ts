@@ -62,7 +62,8 @@ function helpOf(file: string, args: string[]): string {
   return helpCache.get(key)!;
 }
 
-const emulatorHelp = () => helpOf(process.execPath, [path.join(repoRoot, "dist", "emulator", "cli.js")]);
+const emulatorHelp = () =>
+  helpOf(process.execPath, [path.join(repoRoot, "dist", "emulator", "cli", "main.js")]);
 /** `pulumi-clickhouse-cloud [<command>] --help`: without a command, the orphan finder's options and the commands. */
 const packageCliHelp = (command?: string) =>
   helpOf(process.execPath, [

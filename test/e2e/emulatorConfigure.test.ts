@@ -7,7 +7,7 @@ import { pulumiCliDir } from "../../scripts/lib/pulumiCli";
 import { sharedEmulator } from "../support/emulator";
 
 const repoRoot = path.resolve(__dirname, "..", "..", "..");
-const cliPath = path.join(repoRoot, "dist", "emulator", "cli.js");
+const cliPath = path.join(repoRoot, "dist", "emulator", "cli", "main.js");
 
 interface Run {
   code: number;

@@ -7,7 +7,7 @@ import { expect } from "chai";
 import type { Fixture } from "../../emulator";
 import { basicAuth, delay, expectManagementSuccess, send } from "./helpers";
 
-const cliPath = path.resolve(__dirname, "../../emulator/cli.js");
+const cliPath = path.resolve(__dirname, "../../emulator/cli/main.js");
 
 interface Exit {
   code: number | null;

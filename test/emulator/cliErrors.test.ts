@@ -5,7 +5,7 @@ import * as os from "node:os";
 import * as path from "node:path";
 import { expect } from "chai";
 
-const cliPath = path.resolve(__dirname, "../../emulator/cli.js");
+const cliPath = path.resolve(__dirname, "../../emulator/cli/main.js");
 
 /** Runs the CLI to its end; every case here must fail before it would serve. */
 function runCli(args: string[], cwd: string): Promise<{ code: number; stdout: string; stderr: string }> {

@@ -15,7 +15,7 @@ import {
   shellWord,
   UsageError,
   writeFileAtomically,
-} from "../../emulator/cliSupport";
+} from "../../emulator/cli/support";
 import { failureOf } from "../support/failureOf";
 
 const tempDirs: string[] = [];

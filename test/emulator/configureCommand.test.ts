@@ -7,8 +7,8 @@ import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
 import { expect } from "chai";
-import { configureOptions, configureStack, type ConfigureOptions } from "../../emulator/cliConfigure";
-import { CliError, UsageError } from "../../emulator/cliSupport";
+import { configureOptions, configureStack, type ConfigureOptions } from "../../emulator/cli/configure";
+import { CliError, UsageError } from "../../emulator/cli/support";
 import { failureOf } from "../support/failureOf";
 
 const fixture = {

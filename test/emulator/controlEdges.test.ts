@@ -3,7 +3,7 @@
  * which endpoint statuses can be set, which alerts go with a deleted saved search, and the observability 401's type.
  */
 import { expect } from "chai";
-import { ApiError } from "../../emulator/errors";
+import { ApiError } from "../../emulator/server/errors";
 import { searchAlertBody } from "../support/alertBodies";
 import { failureOf } from "../support/failureOf";
 import { EmulatorHarness } from "./helpers";

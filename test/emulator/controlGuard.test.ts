@@ -1,7 +1,7 @@
 import { request as httpRequest } from "node:http";
 import { expect } from "chai";
 import { startEmulator, type RunningEmulator } from "../../emulator";
-import { controlRefusal, isLoopbackName } from "../../emulator/controlGuard";
+import { controlRefusal, isLoopbackName } from "../../emulator/server/controlGuard";
 import { basicAuth } from "./helpers";
 
 interface RawReply {

@@ -8,17 +8,17 @@ import type { Socket } from "node:net";
 import { expect } from "chai";
 import type { ConnectionError, FastifyReply, FastifyRequest } from "fastify";
 import { startEmulator } from "../../emulator";
-import { buildApp } from "../../emulator/app";
-import { authenticateApiKey } from "../../emulator/auth";
-import type { EmulatorContext } from "../../emulator/context";
-import { hashCredential } from "../../emulator/credentials";
-import { ApiError } from "../../emulator/errors";
-import { clientErrorHandler } from "../../emulator/frameworkErrors";
-import { isMethodNotAllowedRoute } from "../../emulator/methodNotAllowed";
-import { seededBytes } from "../../emulator/random";
-import { RequestLog } from "../../emulator/requestLog";
-import { Store } from "../../emulator/store";
-import type { ApiKeyRecord } from "../../emulator/types";
+import { buildApp } from "../../emulator/server/app";
+import { authenticateApiKey } from "../../emulator/server/auth";
+import type { EmulatorContext } from "../../emulator/server/context";
+import { hashCredential } from "../../emulator/state/credentials";
+import { ApiError } from "../../emulator/server/errors";
+import { clientErrorHandler } from "../../emulator/server/frameworkErrors";
+import { isMethodNotAllowedRoute } from "../../emulator/server/methodNotAllowed";
+import { seededBytes } from "../../emulator/state/random";
+import { RequestLog } from "../../emulator/server/requestLog";
+import { Store } from "../../emulator/state/store";
+import type { ApiKeyRecord } from "../../emulator/state/types";
 import { failureOf } from "../support/failureOf";
 
 /** A socket that records what is written to it and whether it was destroyed. */

@@ -1,8 +1,8 @@
 /** Reverse private endpoint statuses as the emulator computes them from timestamps, driven directly. */
 import { expect } from "chai";
-import { ApiError } from "../../emulator/errors";
+import { ApiError } from "../../emulator/server/errors";
 import { assignStatus, purgeGoneEndpoints, statusOf } from "../../emulator/model/reversePrivateEndpoints";
-import type { EmulatorState, ReversePrivateEndpointRecord } from "../../emulator/types";
+import type { EmulatorState, ReversePrivateEndpointRecord } from "../../emulator/state/types";
 
 const now = 1_700_000_000_000;
 

@@ -1,5 +1,5 @@
 import { expect } from "chai";
-import { ApiError, managementCode, toApiError } from "../../emulator/errors";
+import { ApiError, managementCode, toApiError } from "../../emulator/server/errors";
 
 const statusAndMessage = (error: ApiError) => [error.statusCode, error.message];
 

@@ -1,6 +1,6 @@
 import { expect } from "chai";
-import { ipAccessListProblems, isAddressAllowed } from "../../emulator/ipAccess";
-import type { IpAccessEntry } from "../../emulator/types";
+import { ipAccessListProblems, isAddressAllowed } from "../../emulator/model/ipAccess";
+import type { IpAccessEntry } from "../../emulator/state/types";
 
 const problem = (index: number, source: string) => ({
   property: `ipAccessList[${index}].source`,

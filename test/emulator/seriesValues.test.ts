@@ -4,7 +4,7 @@
  * makes another series; counts are integers and other aggregations keep three decimals.
  */
 import { expect } from "chai";
-import { granularityStepMs, seriesRows } from "../../emulator/series";
+import { granularityStepMs, seriesRows } from "../../emulator/model/seriesValues";
 import type { SeriesDefinition } from "../../emulator/model/series";
 
 const hour = 3_600_000;

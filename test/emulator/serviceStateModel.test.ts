@@ -3,9 +3,9 @@
  * from each state, when a transition settles, and the API's 409 for an awake of a service that is not idle.
  */
 import { expect } from "chai";
-import { ApiError } from "../../emulator/errors";
+import { ApiError } from "../../emulator/server/errors";
 import { applyCommand, stateOf } from "../../emulator/model/serviceStates";
-import type { EmulatedServiceState, ServiceRecord } from "../../emulator/types";
+import type { EmulatedServiceState, ServiceRecord } from "../../emulator/state/types";
 
 const now = 1_700_000_000_000;
 const delay = 1_000;

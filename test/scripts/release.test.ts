@@ -138,7 +138,7 @@ describe("npm run release -- --dry-run", function () {
     expect(tarEntries(tarball).map((entry) => entry.name)).to.include.members([
       "package/README.md",
       "package/dist/provider/index.js",
-      "package/dist/emulator/cli.js",
+      "package/dist/emulator/cli/main.js",
     ]);
   });
 

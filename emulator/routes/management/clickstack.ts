@@ -6,7 +6,7 @@
  * Terraform provider's internal/service/clickstack/client/client.go expects of it.
  */
 import type { FastifyInstance, FastifyRequest } from "fastify";
-import type { EmulatorContext } from "../../context";
+import type { EmulatorContext } from "../../server/context";
 import { alertRoutes } from "../observability/alerts";
 import { observabilityObjectRoutes } from "../observability/objects";
 import { findService, servicePath, type ServiceParams } from "./common";

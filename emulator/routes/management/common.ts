@@ -1,9 +1,9 @@
 /** Shared pieces of the management routes: the envelope, path checks and lookups that 404. */
 import type { FastifyRequest } from "fastify";
-import type { EmulatorContext } from "../../context";
-import { ApiError, notFound } from "../../errors";
+import type { EmulatorContext } from "../../server/context";
+import { ApiError, notFound } from "../../server/errors";
 import { quotedParam, uuidPattern } from "../../model/ids";
-import type { ServiceRecord } from "../../types";
+import type { ServiceRecord } from "../../state/types";
 
 export interface ManagementEnvelope<T> {
   status: 200;

@@ -5,11 +5,11 @@
  * the routes look them up. Rate limits apply per key.
  */
 import type { FastifyInstance } from "fastify";
-import { authenticateApiKey } from "../../auth";
-import type { EmulatorContext } from "../../context";
-import { ApiError } from "../../errors";
-import type { RateLimitCounters } from "../../rateLimits";
-import { limitManagementRate } from "../../rateLimits";
+import { authenticateApiKey } from "../../server/auth";
+import type { EmulatorContext } from "../../server/context";
+import { ApiError } from "../../server/errors";
+import type { RateLimitCounters } from "../../server/rateLimits";
+import { limitManagementRate } from "../../server/rateLimits";
 import { canonicalUuidParams } from "../../model/ids";
 import { assertUuidParams } from "./common";
 import { clickstackRoutes } from "./clickstack";

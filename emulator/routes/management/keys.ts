@@ -5,12 +5,12 @@
  */
 import type { FastifyInstance } from "fastify";
 import type { ApiKeyRole, ApiKeyState } from "../../../schemas/enums";
-import type { EmulatorContext } from "../../context";
-import { ApiError, notFound } from "../../errors";
-import { ipAccessListProblems } from "../../ipAccess";
+import type { EmulatorContext } from "../../server/context";
+import { ApiError, notFound } from "../../server/errors";
+import { ipAccessListProblems } from "../../model/ipAccess";
 import { newKeyCredentials, type ApiKeyHashData } from "../../model/keys";
-import { secureBytes, uuidV4 } from "../../random";
-import type { ApiKeyRecord, IpAccessEntry } from "../../types";
+import { secureBytes, uuidV4 } from "../../state/random";
+import type { ApiKeyRecord, IpAccessEntry } from "../../state/types";
 import type { OrganizationParams } from "./common";
 import { assertUuidParams, envelope, organizationPath } from "./common";
 import { validBody } from "../validBody";

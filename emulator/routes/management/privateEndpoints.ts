@@ -5,12 +5,12 @@
  * the endpoint to this service too, so a retried create is harmless.
  */
 import type { FastifyInstance } from "fastify";
-import type { EmulatorContext } from "../../context";
+import type { EmulatorContext } from "../../server/context";
 import type { ServiceParams } from "./common";
 import { envelope, findService, organizationPath, servicePath } from "./common";
 import { validBody } from "../validBody";
 import type { OrganizationParams } from "./common";
-import type { ServiceRecord } from "../../types";
+import type { ServiceRecord } from "../../state/types";
 
 interface PrivateEndpointCreate {
   id: string;

@@ -3,12 +3,12 @@
  * model/reversePrivateEndpoints; every operation needs the service running (model/serviceStates).
  */
 import type { FastifyInstance } from "fastify";
-import type { EmulatorContext } from "../../context";
-import { notFound } from "../../errors";
+import type { EmulatorContext } from "../../server/context";
+import { notFound } from "../../server/errors";
 import { purgeGoneEndpoints, statusOf } from "../../model/reversePrivateEndpoints";
 import { assertRunning } from "../../model/serviceStates";
-import { lowerHex, secureBytes, uuidV4 } from "../../random";
-import type { ReversePrivateEndpointRecord, ServiceRecord } from "../../types";
+import { lowerHex, secureBytes, uuidV4 } from "../../state/random";
+import type { ReversePrivateEndpointRecord, ServiceRecord } from "../../state/types";
 import type { ServiceParams } from "./common";
 import { envelope, findService, servicePath } from "./common";
 import { validBody } from "../validBody";

@@ -6,7 +6,7 @@
  */
 import type { ApiDialect } from "../../../schemas/dialects";
 import { stateOf } from "../../model/serviceStates";
-import type { EmulatorState, ServiceRecord } from "../../types";
+import type { EmulatorState, ServiceRecord } from "../../state/types";
 
 export function serviceView(
   state: EmulatorState,

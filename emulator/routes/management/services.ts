@@ -5,9 +5,9 @@
  */
 import type { FastifyInstance } from "fastify";
 import type { Problem } from "../../model/problems";
-import type { EmulatorContext } from "../../context";
-import type { ServiceRecord } from "../../types";
-import { ApiError } from "../../errors";
+import type { EmulatorContext } from "../../server/context";
+import type { ServiceRecord } from "../../state/types";
+import { ApiError } from "../../server/errors";
 import type { OrganizationParams, ServiceParams } from "./common";
 import { envelope, findService, organizationPath, servicePath } from "./common";
 import { validBody } from "../validBody";

@@ -5,7 +5,7 @@
  */
 import type { FastifyRequest } from "fastify";
 import type { ApiDialect } from "../../../schemas/dialects";
-import type { EmulatorContext } from "../../context";
+import type { EmulatorContext } from "../../server/context";
 import { envelope } from "./common";
 
 export const reversePrivateEndpointCollection: Record<ApiDialect, string> = {

@@ -3,10 +3,10 @@
  * 1000 (1000 when absent) and `offset` from 0, both whole numbers, read from text as zod's `coerce` reads them; the
  * answer carries `meta {total, limit, offset}`. A bad value is refused as the API's query validation refuses it.
  */
-import { ApiError } from "../../errors";
+import { ApiError } from "../../server/errors";
 import type { Problem } from "../../model/problems";
 import { describeProblems } from "../../model/problems";
-import type { AlertRecord } from "../../types";
+import type { AlertRecord } from "../../state/types";
 
 const maxLimit = 1000;
 

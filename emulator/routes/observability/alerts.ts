@@ -7,8 +7,8 @@
  * rules live in `model/alerts.ts`, `model/alertBody.ts` and `model/alertBodyProduction.ts`.
  */
 import type { FastifyInstance, FastifyRequest } from "fastify";
-import type { EmulatorContext } from "../../context";
-import { ApiError } from "../../errors";
+import type { EmulatorContext } from "../../server/context";
+import { ApiError } from "../../server/errors";
 import { invalidIdProblem, invalidRequest } from "../../model/objectBodies";
 import { parseAlertBody, type AlertBody } from "../../model/alertBody";
 import {
@@ -21,8 +21,8 @@ import {
 } from "../../model/alerts";
 import { productionAlertGrammar } from "../../model/alertBodyProduction";
 import { alertPage } from "./alertPages";
-import { objectId, secureBytes } from "../../random";
-import type { AlertRecord } from "../../types";
+import { objectId, secureBytes } from "../../state/random";
+import type { AlertRecord } from "../../state/types";
 
 interface AlertParams {
   id: string;

@@ -5,8 +5,8 @@
  * API's order: the body and the path id (one 400), the dashboard (404), then the sources it names (400).
  */
 import type { FastifyInstance, FastifyReply } from "fastify";
-import type { EmulatorContext } from "../../context";
-import { ApiError } from "../../errors";
+import type { EmulatorContext } from "../../server/context";
+import { ApiError } from "../../server/errors";
 import {
   createdDashboard,
   dashboardView,
@@ -17,8 +17,8 @@ import {
   type DashboardBody,
 } from "../../model/dashboards";
 import { idProblems, invalidRequest } from "../../model/objectBodies";
-import { objectId, secureBytes } from "../../random";
-import type { DashboardRecord } from "../../types";
+import { objectId, secureBytes } from "../../state/random";
+import type { DashboardRecord } from "../../state/types";
 import { validId, type IdParams, type ObjectMount } from "./objectMount";
 
 /** Thrown where the API answers a missing dashboard; rendered as the mount answers it. */

@@ -5,10 +5,10 @@
  * look it up.
  */
 import type { FastifyInstance } from "fastify";
-import { authenticateBearerToken } from "../../auth";
-import type { EmulatorContext } from "../../context";
-import type { RateLimitCounters } from "../../rateLimits";
-import { observabilityRateLimiter } from "../../rateLimits";
+import { authenticateBearerToken } from "../../server/auth";
+import type { EmulatorContext } from "../../server/context";
+import type { RateLimitCounters } from "../../server/rateLimits";
+import { observabilityRateLimiter } from "../../server/rateLimits";
 import { canonicalObjectIdParams } from "../../model/ids";
 import { alertRoutes } from "./alerts";
 import { observabilityObjectMount } from "./objectMount";

@@ -4,8 +4,8 @@
  * Cloud envelope. Also what their handlers share: the path id's check, a page of a paged list, and a 404.
  */
 import type { FastifyReply, FastifyRequest } from "fastify";
-import type { EmulatorContext } from "../../context";
-import { ApiError } from "../../errors";
+import type { EmulatorContext } from "../../server/context";
+import { ApiError } from "../../server/errors";
 import { objectIdOf } from "../../model/alerts";
 import { invalidRequest, invalidIdProblem } from "../../model/objectBodies";
 import { pageOf } from "./alertPages";

@@ -1,6 +1,6 @@
 /** The routes of the objects alerts refer to, on one mount: webhooks, saved searches, dashboards and sources. */
 import type { FastifyInstance } from "fastify";
-import type { EmulatorContext } from "../../context";
+import type { EmulatorContext } from "../../server/context";
 import { dashboardRoutes } from "./dashboards";
 import type { ObjectMount } from "./objectMount";
 import { savedSearchRoutes } from "./savedSearches";

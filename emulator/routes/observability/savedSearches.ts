@@ -5,8 +5,8 @@
  * its filters (a new one must render as one sidebar facet).
  */
 import type { FastifyInstance } from "fastify";
-import type { EmulatorContext } from "../../context";
-import { ApiError } from "../../errors";
+import type { EmulatorContext } from "../../server/context";
+import { ApiError } from "../../server/errors";
 import { objectIdOf } from "../../model/alerts";
 import { idProblems, invalidRequest } from "../../model/objectBodies";
 import {
@@ -17,8 +17,8 @@ import {
   unrenderableFilterMessage,
   type SavedSearchBody,
 } from "../../model/savedSearches";
-import { objectId, secureBytes } from "../../random";
-import type { SavedSearchRecord } from "../../types";
+import { objectId, secureBytes } from "../../state/random";
+import type { SavedSearchRecord } from "../../state/types";
 import { nowOf, notFoundError, pagedAnswer, validId, type IdParams, type ObjectMount } from "./objectMount";
 
 export function savedSearchRoutes(

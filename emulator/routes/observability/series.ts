@@ -4,15 +4,15 @@
  * query cannot make it build millions of rows.
  */
 import type { FastifyInstance } from "fastify";
-import type { EmulatorContext } from "../../context";
-import { ApiError } from "../../errors";
+import type { EmulatorContext } from "../../server/context";
+import { ApiError } from "../../server/errors";
 import {
   firstUnknownSource,
   seriesQueryProblems,
   sourceNotFound,
   type SeriesQuery,
 } from "../../model/series";
-import { bucketCount, granularityStepMs, maxBuckets, seriesRows } from "../../series";
+import { bucketCount, granularityStepMs, maxBuckets, seriesRows } from "../../model/seriesValues";
 
 function bucketLimitProblem(query: SeriesQuery) {
   const buckets = bucketCount(query.startTime, query.endTime, granularityStepMs(query));

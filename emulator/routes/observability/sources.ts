@@ -4,12 +4,12 @@
  * found`).
  */
 import type { FastifyInstance } from "fastify";
-import type { EmulatorContext } from "../../context";
-import { ApiError } from "../../errors";
+import type { EmulatorContext } from "../../server/context";
+import { ApiError } from "../../server/errors";
 import { idProblems, invalidRequest } from "../../model/objectBodies";
 import { connectionProblem, parseSourceBody, sourceView } from "../../model/sources";
-import { objectId, secureBytes } from "../../random";
-import type { SourceRecord } from "../../types";
+import { objectId, secureBytes } from "../../state/random";
+import type { SourceRecord } from "../../state/types";
 import { notFoundError, validId, type IdParams, type ObjectMount } from "./objectMount";
 
 export function sourceRoutes(scope: FastifyInstance, context: EmulatorContext, mount: ObjectMount): void {

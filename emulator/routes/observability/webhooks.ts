@@ -4,8 +4,8 @@
  * its service and name are taken (400s). A DELETE is refused while alerts name the webhook (409).
  */
 import type { FastifyInstance } from "fastify";
-import type { EmulatorContext } from "../../context";
-import { ApiError } from "../../errors";
+import type { EmulatorContext } from "../../server/context";
+import { ApiError } from "../../server/errors";
 import { idProblems, invalidRequest } from "../../model/objectBodies";
 import {
   duplicateWebhookMessage,
@@ -15,8 +15,8 @@ import {
   webhookView,
   type WebhookBody,
 } from "../../model/webhooks";
-import { objectId, secureBytes } from "../../random";
-import type { WebhookRecord } from "../../types";
+import { objectId, secureBytes } from "../../state/random";
+import type { WebhookRecord } from "../../state/types";
 import { nowOf, notFoundError, pagedAnswer, validId, type IdParams, type ObjectMount } from "./objectMount";
 
 export function webhookRoutes(scope: FastifyInstance, context: EmulatorContext, mount: ObjectMount): void {

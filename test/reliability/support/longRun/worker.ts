@@ -8,7 +8,7 @@
  */
 import type * as pulumi from "@pulumi/pulumi";
 import type { Fixture } from "../../../../emulator";
-import { seededFloats } from "../../../../emulator/random";
+import { seededFloats } from "../../../../emulator/state/random";
 import { providerOf as registeredProvider } from "../../../support/providers";
 import { inputsFor, longRunKinds, updatedInputs, type Inputs, type LongRunKind } from "./resources";
 

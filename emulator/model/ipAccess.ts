@@ -3,8 +3,8 @@
  * Node's BlockList does the matching.
  */
 import { BlockList, isIP } from "node:net";
-import type { Problem } from "./model/problems";
-import type { IpAccessEntry } from "./types";
+import type { Problem } from "./problems";
+import type { IpAccessEntry } from "../state/types";
 
 interface ParsedSource {
   address: string;

@@ -8,8 +8,8 @@
  *   all of series 0 first, then series 1, and so on.
  */
 import { createHash } from "node:crypto";
-import type { SeriesGranularity } from "../schemas/enums";
-import type { SeriesDefinition, SeriesQuery } from "./model/series";
+import type { SeriesGranularity } from "../../schemas/enums";
+import type { SeriesDefinition, SeriesQuery } from "./series";
 
 export type BucketRow = { ts_bucket: number; group: string[] } & {
   [column: `series_${number}.data`]: number;

@@ -22,15 +22,15 @@ import type { FastifyInstance } from "fastify";
 import type { EmulatorContext } from "./context";
 import { ApiError, controlPrefix, notFound } from "./errors";
 import type { FaultInjector } from "./faults";
-import { objectIdOf, silence, unsilence } from "./model/alerts";
+import { objectIdOf, silence, unsilence } from "../model/alerts";
 import type { RateLimitCounters } from "./rateLimits";
 import type { RequestLog } from "./requestLog";
-import type { AlertRecord, EmulatorControl, EmulatorSettings, Fixture, FaultPlan } from "./types";
-import { assignableStatuses, assignStatus, settledStatuses } from "./model/reversePrivateEndpoints";
-import type { AssignableStatus } from "./model/reversePrivateEndpoints";
-import { assignableServiceStates, assignState, type AssignableServiceState } from "./model/serviceStates";
-import { findService } from "./routes/management/common";
-import { faultKinds } from "./types";
+import type { AlertRecord, EmulatorControl, EmulatorSettings, Fixture, FaultPlan } from "../state/types";
+import { assignableStatuses, assignStatus, settledStatuses } from "../model/reversePrivateEndpoints";
+import type { AssignableStatus } from "../model/reversePrivateEndpoints";
+import { assignableServiceStates, assignState, type AssignableServiceState } from "../model/serviceStates";
+import { findService } from "../routes/management/common";
+import { faultKinds } from "../state/types";
 
 export interface ControlParts {
   context: EmulatorContext;

@@ -15,9 +15,9 @@ import type { FastifyReply, FastifyRequest } from "fastify";
 import { ApiError, flavorOf } from "./errors";
 import type { RouteRegistry } from "./methodNotAllowed";
 import { managementRateLimit, observabilityRateLimit, observabilityRatePolicy } from "./rateLimits";
-import { seededFloats } from "./random";
+import { seededFloats } from "../state/random";
 import { routeKeyOf } from "./requestLog";
-import type { FaultKind, FaultPlan } from "./types";
+import type { FaultKind, FaultPlan } from "../state/types";
 
 const defaultSlowMs = 1500;
 const defaultRetryAfterSeconds = 1;

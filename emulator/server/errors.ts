@@ -11,7 +11,7 @@
  * - the control path: `{"error":...}`.
  */
 import type { FastifyReply, FastifyRequest } from "fastify";
-import { describeProblems, type Problem } from "./model/problems";
+import { describeProblems, type Problem } from "../model/problems";
 
 export type ApiFlavor = "management" | "observability" | "control";
 

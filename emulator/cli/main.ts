@@ -4,11 +4,11 @@
  * points a Pulumi stack at one. Errors a user can fix are printed alone, without a stack trace.
  */
 import { parseArgs } from "node:util";
-import { configureFlags, configureOptions, configureStack } from "./cliConfigure";
-import { detachedChildVariable, reportToParent, startDetached, stopEmulator } from "./cliProcess";
-import { isLoopbackName } from "./controlGuard";
-import { exposedHostWarning, serve, serveFlags, serveOptions } from "./cliServe";
-import { CliError, UsageError } from "./cliSupport";
+import { configureFlags, configureOptions, configureStack } from "./configure";
+import { detachedChildVariable, reportToParent, startDetached, stopEmulator } from "./background";
+import { isLoopbackName } from "../server/controlGuard";
+import { exposedHostWarning, serve, serveFlags, serveOptions } from "./serve";
+import { CliError, UsageError } from "./support";
 
 const usage = `Usage: pulumi-clickhouse-cloud-emulator [serve] [options]
        pulumi-clickhouse-cloud-emulator stop --pid-file <file>

@@ -4,7 +4,7 @@
  */
 import { seededObjects } from "./fixtureObjects";
 import { hashCredential, issueCredentials, keySuffixOf } from "./credentials";
-import { defaultIdleScaling, defaultNumReplicas, type OrganizationTier } from "./model/serviceDefaults";
+import { defaultIdleScaling, defaultNumReplicas, type OrganizationTier } from "../model/serviceDefaults";
 import type { ByteSource } from "./random";
 import { objectId, uuidV4, alphanumericString } from "./random";
 import type { EmulatorState, FixtureIdentity, NamedId, ServiceRecord } from "./types";

@@ -4,9 +4,9 @@
  */
 import { spawn } from "node:child_process";
 import { fchmodSync, openSync, promises as fs, readFileSync } from "node:fs";
-import { CliError, commandName, shellWord } from "./cliSupport";
-import type { ServeOptions } from "./cliServe";
-import { checkServePaths } from "./cliServe";
+import { CliError, commandName, shellWord } from "./support";
+import type { ServeOptions } from "./serve";
+import { checkServePaths } from "./serve";
 
 /** Set in the environment of the background process: it reports readiness over IPC instead of printing. */
 export const detachedChildVariable = "PULUMI_CLICKHOUSE_EMULATOR_DETACHED";
@@ -135,5 +135,5 @@ function isRunning(pid: number): boolean {
 async function isEmulator(pid: number): Promise<boolean> {
   const commandLine = await fs.readFile(`/proc/${pid}/cmdline`, "utf8").catch(() => undefined);
   if (commandLine === undefined) return true;
-  return /emulator[/\\]cli\.js|pulumi-clickhouse-cloud-emulator/.test(commandLine);
+  return /emulator[/\\]cli[/\\]main\.js|pulumi-clickhouse-cloud-emulator/.test(commandLine);
 }

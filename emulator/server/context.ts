@@ -1,7 +1,7 @@
 /** What every part of the emulator shares: the store, the live settings and the clock. */
-import type { ApiDialect } from "../schemas/dialects";
-import type { Store } from "./store";
-import type { EmulatorSettings, FaultKind, FixtureIdentity } from "./types";
+import type { ApiDialect } from "../../schemas/dialects";
+import type { Store } from "../state/store";
+import type { EmulatorSettings, FaultKind, FixtureIdentity } from "../state/types";
 
 export interface EmulatorContext {
   store: Store;

@@ -4,7 +4,7 @@
  */
 import { promises as fs } from "node:fs";
 import * as path from "node:path";
-import { replaceFileAtomically } from "./atomicFile";
+import { replaceFileAtomically } from "../state/atomicFile";
 
 /** A command line that cannot work: printed with the usage text, exit code 2. */
 export class UsageError extends Error {}

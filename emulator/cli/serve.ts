@@ -4,10 +4,10 @@
  * and pid files are written, in that order, so a pid file means "serving".
  */
 import { promises as fs } from "node:fs";
-import { apiDialects, type ApiDialect } from "../schemas/dialects";
-import { startEmulator } from "./index";
-import type { RunningEmulator, StartOptions } from "./index";
-import type { RequestLogEntry } from "./types";
+import { apiDialects, type ApiDialect } from "../../schemas/dialects";
+import { startEmulator } from "../index";
+import type { RunningEmulator, StartOptions } from "../index";
+import type { RequestLogEntry } from "../state/types";
 import {
   CliError,
   checkWritableFile,
@@ -17,7 +17,7 @@ import {
   shellWord,
   UsageError,
   writeFileAtomically,
-} from "./cliSupport";
+} from "./support";
 
 export interface ServeOptions extends StartOptions {
   port: number;

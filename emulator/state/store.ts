@@ -6,7 +6,7 @@
 import { promises as fs } from "node:fs";
 import { replaceFileAtomically } from "./atomicFile";
 import { seedWorld } from "./fixture";
-import type { OrganizationTier } from "./model/serviceDefaults";
+import type { OrganizationTier } from "../model/serviceDefaults";
 import type { ByteSource } from "./random";
 import type { EmulatorState, FixtureIdentity } from "./types";
 

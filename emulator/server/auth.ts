@@ -8,11 +8,11 @@
  */
 import { timingSafeEqual } from "node:crypto";
 import type { FastifyRequest } from "fastify";
-import { hashCredential } from "./credentials";
+import { hashCredential } from "../state/credentials";
 import type { EmulatorContext } from "./context";
 import { ApiError } from "./errors";
-import { isAddressAllowed } from "./ipAccess";
-import type { ApiKeyRecord } from "./types";
+import { isAddressAllowed } from "../model/ipAccess";
+import type { ApiKeyRecord } from "../state/types";
 
 function sameHash(a: string, b: string): boolean {
   const left = Buffer.from(a, "hex");

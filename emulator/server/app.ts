@@ -18,9 +18,9 @@ import { RouteRegistry } from "./methodNotAllowed";
 import { RateLimitCounters } from "./rateLimits";
 import type { RequestListener } from "./requestLog";
 import { RequestLog } from "./requestLog";
-import { managementApi } from "./routes/management";
-import { observabilityApi } from "./routes/observability";
-import type { EmulatorControl, Fixture } from "./types";
+import { managementApi } from "../routes/management";
+import { observabilityApi } from "../routes/observability";
+import type { EmulatorControl, Fixture } from "../state/types";
 
 const bodyLimitBytes = 1024 * 1024;
 /**

@@ -6,7 +6,7 @@
 import type { FastifyReply, FastifyRequest } from "fastify";
 import { controlPrefix } from "./errors";
 import { isMethodNotAllowedRoute } from "./methodNotAllowed";
-import type { RequestLogEntry } from "./types";
+import type { RequestLogEntry } from "../state/types";
 
 const maxLogEntries = 10_000;
 

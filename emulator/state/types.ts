@@ -2,13 +2,13 @@
  * Public types of the emulator (what `startEmulator` takes and returns, the fixture, the control API's fault
  * plans) and the shape of its stored state.
  */
-import type { ApiDialect } from "../schemas/dialects";
+import type { ApiDialect } from "../../schemas/dialects";
 import type {
   ApiKeyRole,
   ApiKeyState,
   ReversePrivateEndpointStatus,
   ReversePrivateEndpointType,
-} from "../schemas/enums";
+} from "../../schemas/enums";
 
 export interface NamedId {
   id: string;

@@ -7,10 +7,10 @@
  */
 import { execFile } from "node:child_process";
 import { promises as fs } from "node:fs";
-import { SETTINGS, type SettingSpec } from "../schemas/settings";
-import { CliError, UsageError } from "./cliSupport";
+import { SETTINGS, type SettingSpec } from "../../schemas/settings";
+import { CliError, UsageError } from "./support";
 import { pluginUseIn } from "./pluginProject";
-import type { Fixture } from "./types";
+import type { Fixture } from "../state/types";
 
 export interface ConfigureOptions {
   fixture: string;
