@@ -25,7 +25,6 @@ export default tseslint.config(
       "docs/reference/**",
       "**/node_modules/**",
       "**/.pulumi-state/**",
-      "provider/validation/validators.generated.ts",
       ".stryker-tmp/**",
       "reports/**",
     ],

@@ -6,7 +6,8 @@
 import { execFileSync } from "node:child_process";
 import * as fs from "node:fs";
 import * as path from "node:path";
-import { build } from "esbuild";
+import { build, type Plugin } from "esbuild";
+import { validatorsModule } from "./generate/validators";
 
 const repoRoot = path.resolve(__dirname, "..", "..");
 export const pluginDir = path.join(repoRoot, "dist", "plugin");
@@ -25,6 +26,16 @@ export function tarballName(version: string = packageVersion()): string {
   return `${launcherName}-v${version}.tar.gz`;
 }
 
+/** The compiled validators exist only as JavaScript in dist/, which the build writes before this runs. */
+const builtValidators: Plugin = {
+  name: "built-validators",
+  setup(builder) {
+    builder.onResolve({ filter: /^\.\/validators\.generated$/ }, () => ({
+      path: path.join(repoRoot, validatorsModule),
+    }));
+  },
+};
+
 async function bundle(): Promise<void> {
   await build({
     entryPoints: [path.join(repoRoot, "provider", "native", "main.ts")],
@@ -42,6 +53,7 @@ async function bundle(): Promise<void> {
     // @pulumi/pulumi's automation code (bundled with the SDK's index, never run by the plugin) resolves node-gyp's
     // path for npm scripts; the plugin runs no npm scripts.
     logOverride: { "require-resolve-not-external": "silent" },
+    plugins: [builtValidators],
   });
 }
 

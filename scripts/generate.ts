@@ -1,9 +1,8 @@
 /**
  * Writes every derived file: from the resource definitions (provider/resources/<kind>/definition.ts) the typed
  * classes in provider/classes/, the list of kinds in provider/resources/registry.ts, the native provider's
- * schema.json and the README's table of resources; from schemas/ the compiled validators; from the settings table
- * the README's configuration table. `--check` writes nothing and fails when a checked-in file differs from what
- * it would write. Run after `tsc`: it reads the compiled definitions.
+ * schema.json and the README's table of resources; from the settings table the README's configuration table.
+ * `--check` writes nothing and fails when a checked-in file differs from what it would write. Run after `tsc`: it reads the compiled definitions.
  */
 import * as fs from "node:fs";
 import * as path from "node:path";

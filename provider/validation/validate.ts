@@ -8,6 +8,7 @@ import { ruleKeyword, schemas } from "../../schemas";
 import { seriesRules } from "./seriesRules";
 import type { ValidationProblem } from "./problem";
 import { isPlainObject } from "../propertyBags";
+import { pointerSegments, schemaPathFromRoot } from "./schemaPath";
 
 export type { ValidationProblem } from "./problem";
 
@@ -29,7 +30,8 @@ export function validate(name: SchemaName, value: unknown): ValidationProblem[] 
   if (validateFunction(value)) {
     return crossFieldProblems(name, value, new Set());
   }
-  const problems = problemsFromErrors(validateFunction.errors ?? [], schemas[name]);
+  const referenceSites = compiledModule().referenceSites[name];
+  const problems = problemsFromErrors(validateFunction.errors ?? [], schemas[name], referenceSites);
   const reported = new Set(problems.map((problem) => problem.property));
   return [...problems, ...crossFieldProblems(name, value, reported)];
 }
@@ -54,18 +56,31 @@ export function describeProblems(problems: ValidationProblem[]): string {
 /** A validate function of ajv's standalone code: same results and errors as one ajv compiles at run time. */
 type CompiledValidator = ((value: unknown) => boolean) & { errors?: ErrorObject[] | null };
 
-let compiledValidators: Record<SchemaName, CompiledValidator> | undefined;
+/**
+ * The module `npm run build` writes beside this one: a validate function per schema, and per schema the JSON
+ * pointers of the places where its validator calls the function of a subschema compiled once for every place that
+ * repeats it.
+ */
+type CompiledModule = Record<SchemaName, CompiledValidator> & {
+  referenceSites: Record<SchemaName, readonly string[]>;
+};
+
+let compiledValidators: CompiledModule | undefined;
 
 /**
  * The schemas are compiled at build time (scripts/generate/validators.ts, with the options that decide the
- * errors: every error, verbose, strict, the annotation keyword), so the provider's process neither loads ajv's
- * compiler nor compiles a schema before its first check. Loaded on first use: a process that validates nothing
- * does not pay for it.
+ * errors: every error, verbose, the annotation keyword), so the provider's process neither loads ajv's compiler
+ * nor compiles a schema before its first check. Loaded on first use: a process that validates nothing does not
+ * pay for it.
  */
-function compiledValidator(name: SchemaName): CompiledValidator {
+function compiledModule(): CompiledModule {
   // eslint-disable-next-line @typescript-eslint/no-require-imports
-  compiledValidators ??= require("./validators.generated") as Record<SchemaName, CompiledValidator>;
-  return compiledValidators[name];
+  compiledValidators ??= require("./validators.generated") as CompiledModule;
+  return compiledValidators;
+}
+
+function compiledValidator(name: SchemaName): CompiledValidator {
+  return compiledModule()[name];
 }
 
 // ---- cross-field rules: what a JSON Schema cannot say cleanly ------------------------------------------
@@ -122,20 +137,36 @@ function crossFieldProblems(name: SchemaName, value: unknown, reported: Set<stri
 /** Errors about a child property (its absence or its presence), rather than about the value at the path. */
 const childKeywords = new Set(["required", "additionalProperties"]);
 
+/** An error with the path of its keyword from the root schema, references followed. */
+interface LocatedError {
+  readonly error: ErrorObject;
+  readonly schemaPath: readonly string[];
+}
+
 /**
  * One problem per bad property from the errors of a validator compiled with `allErrors` and `verbose` (the
  * failing value and its schema on each error), worded from the rules (x-rule) and branch conditions of
- * `rootSchema`, the schema the validator was compiled from.
+ * `rootSchema`, the schema the validator was compiled from. `referenceSites` are the places where that validator
+ * calls the function of a referenced subschema (./schemaPath.ts), none when it was compiled from the schema as
+ * written.
  */
-export function problemsFromErrors(errors: ErrorObject[], rootSchema: object): ValidationProblem[] {
-  const errorsByProperty = new Map<string, ErrorObject[]>();
+export function problemsFromErrors(
+  errors: ErrorObject[],
+  rootSchema: object,
+  referenceSites: readonly string[] = [],
+): ValidationProblem[] {
+  const errorsByProperty = new Map<string, LocatedError[]>();
   for (const error of errors) {
     // "must match then schema" only repeats the errors of the branch, which are reported instead.
     if (error.keyword === "if") {
       continue;
     }
     const property = propertyPath(error);
-    errorsByProperty.set(property, [...(errorsByProperty.get(property) ?? []), error]);
+    const located = {
+      error,
+      schemaPath: schemaPathFromRoot(error.schemaPath, error.instancePath, rootSchema, referenceSites),
+    };
+    errorsByProperty.set(property, [...(errorsByProperty.get(property) ?? []), located]);
   }
   return [...errorsByProperty].map(([property, propertyErrors]) => ({
     property,
@@ -144,24 +175,24 @@ export function problemsFromErrors(errors: ErrorObject[], rootSchema: object): V
 }
 
 /** Picks the single most useful sentence among the errors of one property. */
-function reasonFor(property: string, errors: ErrorObject[], rootSchema: object): string {
+function reasonFor(property: string, errors: LocatedError[], rootSchema: object): string {
   const conditional: Array<{ error: ErrorObject; condition: string }> = [];
-  const plain: ErrorObject[] = [];
-  for (const error of errors) {
-    const condition = conditionOf(error, rootSchema);
+  const plain: LocatedError[] = [];
+  for (const located of errors) {
+    const condition = conditionOf(located.schemaPath, rootSchema);
     if (condition === undefined) {
-      plain.push(error);
+      plain.push(located);
     } else {
-      conditional.push({ error, condition });
+      conditional.push({ error: located.error, condition });
     }
   }
-  for (const error of plain) {
-    const rule = childKeywords.has(error.keyword) ? undefined : ruleOf(error, rootSchema);
+  for (const { error, schemaPath } of plain) {
+    const rule = childKeywords.has(error.keyword) ? undefined : ruleOf(schemaPath, rootSchema);
     if (rule !== undefined) {
       return `${property} ${rule}${got(property, error.data)}`;
     }
   }
-  const typeError = plain.find((error) => error.keyword === "type");
+  const typeError = plain.map(({ error }) => error).find((error) => error.keyword === "type");
   if (typeError !== undefined) {
     return describeError(property, typeError);
   }
@@ -171,7 +202,7 @@ function reasonFor(property: string, errors: ErrorObject[], rootSchema: object):
     const value = error.keyword === "required" ? "" : got(property, error.data);
     return `${property} is required when ${condition}${value}`;
   }
-  return describeError(property, plain[0] as ErrorObject);
+  return describeError(property, (plain[0] as LocatedError).error);
 }
 
 function describeError(property: string, error: ErrorObject): string {
@@ -250,18 +281,6 @@ function knownProperties(error: ErrorObject): string {
 
 // ---- schema lookups -----------------------------------------------------------------------------------
 
-/** Segments of a JSON pointer such as ajv's instancePath ("/series/2/aggFn") or schemaPath ("#/properties/x"). */
-function pointerSegments(pointer: string): string[] {
-  const path = pointer.replace(/^#/, "");
-  if (path === "") {
-    return [];
-  }
-  return path
-    .slice(1)
-    .split("/")
-    .map((segment) => decodeURIComponent(segment).replace(/~1/g, "/").replace(/~0/g, "~"));
-}
-
 function propertyPath(error: ErrorObject): string {
   const segments = pointerSegments(error.instancePath);
   if (error.keyword === "required") {
@@ -274,9 +293,9 @@ function propertyPath(error: ErrorObject): string {
     .join("");
 }
 
-/** The schema nodes along an error's schemaPath, root first, the failing keyword's value excluded. */
-function schemaNodesOf(error: ErrorObject, rootSchema: object): Array<Record<string, unknown>> {
-  const segments = pointerSegments(error.schemaPath).slice(0, -1);
+/** The schema nodes along an error's schema path, root first, the failing keyword's value excluded. */
+function schemaNodesOf(schemaPath: readonly string[], rootSchema: object): Array<Record<string, unknown>> {
+  const segments = schemaPath.slice(0, -1);
   const nodes: Array<Record<string, unknown>> = [rootSchema as Record<string, unknown>];
   for (const segment of segments) {
     const next = (nodes[nodes.length - 1] as Record<string, unknown>)[segment];
@@ -289,8 +308,8 @@ function schemaNodesOf(error: ErrorObject, rootSchema: object): Array<Record<str
 }
 
 /** The human rule (x-rule annotation) of the innermost schema on the error's path that has one. */
-function ruleOf(error: ErrorObject, rootSchema: object): string | undefined {
-  const rules = schemaNodesOf(error, rootSchema)
+export function ruleOf(schemaPath: readonly string[], rootSchema: object): string | undefined {
+  const rules = schemaNodesOf(schemaPath, rootSchema)
     .map((node) => node[ruleKeyword])
     .filter((rule): rule is string => typeof rule === "string");
   return rules[rules.length - 1];
@@ -300,13 +319,12 @@ function ruleOf(error: ErrorObject, rootSchema: object): string | undefined {
  * For an error raised inside a `then` branch, the branch's condition in words ("type is VPC_RESOURCE"),
  * read from the constants of the matching `if`; undefined for any other error.
  */
-function conditionOf(error: ErrorObject, rootSchema: object): string | undefined {
-  const segments = pointerSegments(error.schemaPath);
-  const thenIndex = segments.lastIndexOf("then");
+export function conditionOf(schemaPath: readonly string[], rootSchema: object): string | undefined {
+  const thenIndex = schemaPath.lastIndexOf("then");
   if (thenIndex < 0) {
     return undefined;
   }
-  const nodes = schemaNodesOf(error, rootSchema);
+  const nodes = schemaNodesOf(schemaPath, rootSchema);
   const branchOwner = nodes[thenIndex];
   const condition = branchOwner?.if as { properties?: Record<string, { const?: unknown }> } | undefined;
   const clauses = Object.entries(condition?.properties ?? {})

@@ -11,7 +11,6 @@ import { resourcesTable, withResourcesTable } from "./readmeTable";
 import { publicNamedTypes, resourceClassSource } from "./resourceClass";
 import { kindShapesSource } from "./kindShapes";
 import { schemaText } from "./schema";
-import { validatorsModule, validatorsSource } from "./validators";
 import { registryDocs } from "./registryDocs";
 import { settingsTable, withSettingsTable } from "./settingsTable";
 
@@ -36,8 +35,6 @@ export async function derivedFiles(repoRoot: string): Promise<Map<string, string
   }
   await typescript("provider/classes/index.ts", classesIndex(kinds));
   await typescript("provider/resources/registry.ts", registryModule(kinds));
-  // Generated code that prettier and eslint skip: written as ajv makes it.
-  files.set(validatorsModule, validatorsSource());
   files.set("provider/native/schema.json", schemaText());
   const readme = fs.readFileSync(path.join(repoRoot, "README.md"), "utf8");
   const markdown = async (text: string) =>
