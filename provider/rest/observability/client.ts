@@ -11,6 +11,7 @@ import { SavedSearchesApi } from "./savedSearches";
 import { SourcesApi } from "./sources";
 import { WebhooksApi } from "./webhooks";
 import { basicAuthConnection } from "../management/client";
+import { ObjectCollection, type CollectionShape } from "./objectCollection";
 import { clickstackPath, MANAGED_CLICKSTACK_PROFILE, seriesUnsupported } from "./managedClickStack";
 
 /** What an observability client needs; ObservabilitySettings from provider/settings fits. */
@@ -54,6 +55,9 @@ export class ObservabilityClient {
   readonly savedSearches: SavedSearchesApi;
   readonly dashboards: DashboardsApi;
   readonly sources: SourcesApi;
+  /** Where the API's object collections live: `/api/v2`, or the managed ClickStack's path. */
+  private readonly objectsBase: string;
+  private readonly http: HttpCore;
 
   /** Prefer observabilityClient(), which shares one client (and its throttle) per token. */
   constructor(connection: ObservabilityConnection, options: HttpOptions = {}) {
@@ -66,6 +70,7 @@ export class ObservabilityClient {
       );
       this.dialect = "production";
       const base = clickstackPath(managed.organizationId, managed.serviceId);
+      [this.http, this.objectsBase] = [http, base];
       this.alerts = new AlertsApi(http, this.dialect, `${base}/alerts`);
       this.charts = new ChartsApi(http, seriesUnsupported);
       [this.webhooks, this.savedSearches, this.dashboards, this.sources] = objectApis(http, base);
@@ -81,11 +86,23 @@ export class ObservabilityClient {
       options,
     );
     this.dialect = connection.dialect ?? "spec";
+    [this.http, this.objectsBase] = [http, "/api/v2"];
     this.alerts = new AlertsApi(http, this.dialect);
     this.charts = new ChartsApi(http);
     [this.webhooks, this.savedSearches, this.dashboards, this.sources] = objectApis(http, "/api/v2");
   }
+
+  /** One collection of the API's objects, served at `<base>/<collection>` on either wire and on managed ClickStack. */
+  collection<Request extends object, Shown extends { id: string }>(
+    shape: ObjectCollectionShape,
+  ): ObjectCollection<Request, Shown> {
+    const { collection, ...rest } = shape;
+    return new ObjectCollection<Request, Shown>(this.http, { ...rest, path: `${this.objectsBase}/${collection}` });
+  }
 }
+
+/** A collection of objects under the API's object routes, by its path there (`webhooks`, `saved-searches`). */
+export type ObjectCollectionShape = Omit<CollectionShape, "path"> & { readonly collection: string };
 
 function objectApis(http: HttpCore, base: string) {
   return [

@@ -2,6 +2,7 @@ export {
   ObservabilityClient,
   observabilityClient,
   OBSERVABILITY_PROFILE,
+  type ObjectCollectionShape,
   type ObservabilityConnection,
 } from "./client";
 export { AlertsApi } from "./alerts";

@@ -1,0 +1,114 @@
+/**
+ * One kind's lifecycle through the real engine, on both wires and through both front ends (the package's class and
+ * the native plugin's type token): up makes the object, a preview after it shows no change, an update changes it in
+ * place, a refresh finds nothing changed, and destroy deletes it. What the emulator holds is read by the kind's
+ * provider in the test's own process, below both front ends.
+ */
+import { expect } from "chai";
+import type { Fixture } from "../../emulator";
+import { kindProvider } from "../../provider/host/kindProviders";
+import { resources, type ResourceKind } from "../../provider/resources/registry";
+import { LocalStack } from "../../scripts/lib/localStack";
+import { nativeProjectDir, nativeStackConfig } from "../native/support/nativeProject";
+import { emulatorStackConfig, forEachDialect, sharedEmulator } from "./emulator";
+import { emulatorOperationContext } from "./kindOperations";
+import { testProgram } from "./programs";
+
+type Inputs = Record<string, unknown>;
+
+export interface EngineLifecycle {
+  readonly kind: ResourceKind;
+  /** The inputs of the first `up`, and those of the update, for the wire's emulator (`run` makes names unique). */
+  inputs(fixture: Fixture, run: string): { readonly create: Inputs; readonly update: Inputs };
+}
+
+const frontEnds = ["dynamic", "native"] as const;
+
+/** The inputs that are outputs too, which the object must show as given. */
+function echoed(kind: ResourceKind, inputs: Inputs): Inputs {
+  const { outputs } = resources[kind].definition;
+  return Object.fromEntries(Object.entries(inputs).filter(([name]) => Object.hasOwn(outputs, name)));
+}
+
+/** Nothing but unchanged resources in an engine summary. */
+function unchanged(summary: Record<string, number>): void {
+  const { same: _same, ...changes } = summary;
+  expect(changes, JSON.stringify(summary)).to.deep.equal({});
+}
+
+export function describeThroughTheEngine({ kind, inputs }: EngineLifecycle): void {
+  const { definition } = resources[kind];
+  const outputNames = Object.keys(definition.outputs);
+  forEachDialect((dialect) => {
+    for (const frontEnd of frontEnds) {
+      describe(`${kind} through the real engine (${frontEnd} front end, ${dialect} wire)`, function () {
+        this.timeout(300_000);
+        let fixture: Fixture;
+        let stack: LocalStack;
+        let given: { create: Inputs; update: Inputs };
+        let id = "";
+
+        const withInputs = (values: Inputs) =>
+          stack.stack.setConfig("e2e:inputs", { value: JSON.stringify(values) });
+
+        /** The object as the emulator holds it, read by the kind's provider in this process. */
+        async function held(outputs: Inputs): Promise<Inputs | undefined> {
+          await emulatorOperationContext(kind, dialect);
+          return (await kindProvider(kind).read(id, outputs))?.outs;
+        }
+
+        async function subject(): Promise<{ id: string; outputs: Inputs }> {
+          const found = (await stack.resources()).find((resource) => resource.urn.endsWith("::subject"));
+          expect(found, "the stack's resource").to.not.equal(undefined);
+          return { id: String(found!.id), outputs: (found!.outputs ?? {}) as Inputs };
+        }
+
+        before(async () => {
+          fixture = (await sharedEmulator(dialect)).fixture;
+          given = inputs(fixture, `${process.pid}-${Date.now().toString(36)}`);
+          const program = testProgram("e2e", "one-kind");
+          const native = frontEnd === "native";
+          stack = await LocalStack.create({
+            projectDir: native ? nativeProjectDir("chc-one-kind") : program.projectDir,
+            programModule: program.programModule,
+            config: {
+              ...(native ? nativeStackConfig(fixture) : await emulatorStackConfig(dialect)),
+              "e2e:kind": { value: kind },
+              "e2e:frontEnd": { value: frontEnd },
+              "e2e:outputNames": { value: JSON.stringify(outputNames) },
+              "e2e:inputs": { value: JSON.stringify(given.create) },
+            },
+          });
+        });
+
+        after(async () => {
+          await stack?.dispose();
+        });
+
+        it("up makes it as given, and a preview after it shows no change", async () => {
+          const outputs = (await stack.up()).subject?.value as Inputs;
+          expect(outputs).to.include(echoed(kind, given.create));
+          ({ id } = await subject());
+          expect(await held(outputs)).to.include(echoed(kind, given.create));
+          unchanged(await stack.preview());
+        });
+
+        it("an update changes it in place, and neither a refresh nor a preview finds a change", async () => {
+          await withInputs(given.update);
+          const outputs = (await stack.up()).subject?.value as Inputs;
+          expect((await subject()).id, "updated in place, not replaced").to.equal(id);
+          expect(outputs).to.include(echoed(kind, given.update));
+          expect(await held(outputs)).to.include(echoed(kind, given.update));
+          unchanged(await stack.refresh());
+          unchanged(await stack.preview());
+        });
+
+        it("destroy deletes it", async () => {
+          const { outputs } = await subject();
+          await stack.destroy();
+          expect(await held(outputs)).to.equal(undefined);
+        });
+      });
+    }
+  });
+}
