@@ -24,8 +24,9 @@ const repoRoot = path.resolve(__dirname, "..", "..");
 
 function usage(problem: string): never {
   process.stderr.write(
-    `${problem}\nUsage: npm run new-kind -- <Name> <family>\n  <Name>    the kind, in PascalCase (Widget)\n` +
-      `  <family>  ${families.join(" | ")}: an API object with a list, a get by id and a PUT that replaces it\n`,
+    `${problem}\nUsage: npm run new-kind -- <Name> <family> [--skip-sdk]\n  <Name>    the kind, in PascalCase (Widget)\n` +
+      `  <family>  ${families.join(" | ")}: an API object with a list, a get by id and a PUT that replaces it\n` +
+      "  --skip-sdk  leave the SDKs of the other languages to a later `npm run sdk`\n",
   );
   process.exit(2);
 }
@@ -89,7 +90,7 @@ function filesOf(names: KindNames, family: Family): Map<string, string> {
  * definition, and the plugin's schema is written from the compiled registry: so the first compile fails on the
  * missing shapes (its output is dropped), and the generator runs twice, each time on a fresh compile.
  */
-function deriveFiles(): void {
+function deriveFiles(withSdks: boolean): void {
   const run = (command: string, args: string[], quiet = false) =>
     execFileSync(command, args, { cwd: repoRoot, stdio: quiet ? "ignore" : "inherit" });
   try {
@@ -101,11 +102,12 @@ function deriveFiles(): void {
   run("npx", ["tsc", "-p", "tsconfig.json"]);
   run("node", ["dist/scripts/generate.js"]);
   run("npm", ["run", "--silent", "build"]);
-  run("npm", ["run", "--silent", "sdk"]);
+  if (withSdks) run("npm", ["run", "--silent", "sdk"]);
 }
 
 function main(args: readonly string[]): void {
-  const [name, family] = args;
+  const skipSdk = args.includes("--skip-sdk");
+  const [name, family] = args.filter((arg) => arg !== "--skip-sdk");
   if (name === undefined || family === undefined) usage("Name the kind and its family.");
   if (!(families as readonly string[]).includes(family)) usage(`Unknown family ${JSON.stringify(family)}.`);
   let names: KindNames;
@@ -132,7 +134,7 @@ function main(args: readonly string[]): void {
     cwd: repoRoot,
     stdio: "inherit",
   });
-  deriveFiles();
+  deriveFiles(!skipSdk);
   process.stdout.write(
     `Wrote ${names.kind} (${family}): ${written.join(", ")}, and regenerated the derived files.\n` +
       `Next: write what is marked ${SCAFFOLD_MARKER} (the definition's docs, the schemas' and model's API source),\n` +

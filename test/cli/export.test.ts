@@ -73,7 +73,6 @@ forEachDialect((dialect) =>
         const expected = ownIds.has(id) ? id : stateIds[kind];
         expect(resources[kind].importId(id).id, kind).to.equal(expected);
       }
-
     });
 
     it("leaves out what a stack tracks, on either path, and avoids the names it uses", async () => {

@@ -97,7 +97,10 @@ export class ObservabilityClient {
     shape: ObjectCollectionShape,
   ): ObjectCollection<Request, Shown> {
     const { collection, ...rest } = shape;
-    return new ObjectCollection<Request, Shown>(this.http, { ...rest, path: `${this.objectsBase}/${collection}` });
+    return new ObjectCollection<Request, Shown>(this.http, {
+      ...rest,
+      path: `${this.objectsBase}/${collection}`,
+    });
   }
 }
 
