@@ -9,7 +9,7 @@ import { isPlainObject, sameValue, type PropertyBag } from "../../propertyBags";
 import { requestBodyFor } from "../derive/requestBody";
 import { definition } from "./definition";
 
-const keyRequest = requestBodyFor<ApiKeyCreateRequest>(definition);
+const keyRequest = requestBodyFor(definition);
 
 /** An entry of a key's IP access list: an IPv4 or IPv6 address or CIDR range, with an optional note. */
 export interface ApiKeyIpAccessEntry {

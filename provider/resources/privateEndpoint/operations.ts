@@ -8,7 +8,7 @@ import { fieldsOf, pick, type PropertyBag } from "../../propertyBags";
 import { definition } from "./definition";
 import type { PrivateEndpointInputs, PrivateEndpointOutputs } from "./shapes";
 
-const endpointRequest = requestBodyFor<PrivateEndpointCreateRequest>(definition);
+const endpointRequest = requestBodyFor(definition);
 
 /** Where an endpoint stands: attached to the service or not, and its registration with the organization. */
 interface EndpointStanding {

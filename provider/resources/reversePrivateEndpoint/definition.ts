@@ -13,7 +13,7 @@ function reported(description: string, extra: Partial<OutputField> = {}): Output
   return { description, schema: { type: "string" }, ...extra };
 }
 
-export const definition: ResourceDefinition = {
+export const definition: ResourceDefinition<"reversePrivateEndpointCreate"> = {
   kind: "ReversePrivateEndpoint",
   module: "clickhouse",
   description:

@@ -21,7 +21,7 @@ const nonApiInputs = ["adoptId", "readyTimeoutSeconds"] as const;
 
 /** The create request for the inputs. */
 export const requestOf: (inputs: ReversePrivateEndpointInputs) => ReversePrivateEndpointCreateRequest =
-  requestBodyFor<ReversePrivateEndpointCreateRequest>(definition);
+  requestBodyFor(definition);
 
 /**
  * Outputs: the inputs that are not API fields, the requested fields as the API reports them (the requested
