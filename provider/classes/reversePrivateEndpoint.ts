@@ -55,10 +55,10 @@ export interface ReversePrivateEndpointArgs {
  */
 export class ReversePrivateEndpoint extends pulumi.CustomResource {
   /**
-   * The cloud provider's id of the endpoint (e.g. a VPC endpoint id); the API's own uuid is the resource
-   * `id`.
+   * The cloud provider's id of the endpoint (e.g. a VPC endpoint id), when the API reports one; the API's own
+   * uuid is the resource `id`.
    */
-  declare readonly endpointId: pulumi.Output<string>;
+  declare readonly endpointId: pulumi.Output<string | undefined>;
   /** The service (uuid) that owns the endpoint. */
   declare readonly serviceId: pulumi.Output<string>;
   /** The organization (uuid) of the service. */

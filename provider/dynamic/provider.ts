@@ -6,12 +6,12 @@
  * inputs.
  */
 import type * as pulumi from "@pulumi/pulumi";
-import type { KindProvider } from "../host/kindProvider";
+import type { ServedKind } from "../host/kindProvider";
 import { providerSession } from "../host/session";
 import { PartialCreateError } from "../resources/lifecycle/partialCreate";
 import { PROVIDER_KEY, withoutProviderKey } from "../propertyEncoding";
 
-export function dynamicProvider(provider: KindProvider): Required<pulumi.dynamic.ResourceProvider> {
+export function dynamicProvider(provider: ServedKind): Required<pulumi.dynamic.ResourceProvider> {
   return {
     async configure(request) {
       providerSession.configure(request.config);

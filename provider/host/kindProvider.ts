@@ -5,7 +5,7 @@
  * definition; a read reports the inputs the outputs stand for.
  */
 import type { ResourceDefinition } from "../resources/definition";
-import type { AnyResourceOperations, DiffVerdict, OperationContext } from "../resources/operations";
+import type { DiffVerdict, OperationContext, ResourceOperations } from "../resources/operations";
 import { checkInputs, type CheckFailure } from "../resources/derive/check";
 import type { CheckSpec } from "../resources/derive/checkSpec";
 import { diffInputs, type DiffSpec } from "../resources/derive/diff";
@@ -32,7 +32,28 @@ export interface ReadOutcome {
   readonly inputs: PropertyBag;
 }
 
-export class KindProvider {
+/** A kind as both front ends call it: on the engine's encoded bags, whatever the kind's typed inputs and outputs. */
+export interface ServedKind {
+  readonly definition: ResourceDefinition;
+  check(news: PropertyBag, olds?: PropertyBag): CheckOutcome;
+  diff(olds: PropertyBag, news: PropertyBag): DiffVerdict;
+  create(news: PropertyBag): Promise<{ id: string; outs: PropertyBag }>;
+  read(id: string, props: PropertyBag, oldInputs?: PropertyBag): Promise<ReadOutcome | undefined>;
+  update(id: string, olds: PropertyBag, news: PropertyBag): Promise<PropertyBag>;
+  delete(id: string, props: PropertyBag): Promise<void>;
+}
+
+/**
+ * The decoded bag as the kind's declared type. The engine sends create and update only inputs that check accepted
+ * against the definition (the host adds the declared defaults), and read, update and delete only outputs this kind's
+ * operations returned before; the generated `I` and `O` state those shapes, written from the same definition.
+ */
+function asDeclared<T extends PropertyBag>(bag: PropertyBag): T {
+  return bag as T;
+}
+
+/** `I` and `O` are the kind's generated inputs and outputs (`resources/<kind>/shapes.ts`). */
+export class KindProvider<I extends PropertyBag, O extends PropertyBag> implements ServedKind {
   private readonly checkSpec: CheckSpec;
   private readonly diffSpec: DiffSpec;
   private readonly secrets: DeclaredSecrets;
@@ -41,7 +62,7 @@ export class KindProvider {
 
   constructor(
     readonly definition: ResourceDefinition,
-    private readonly operations: AnyResourceOperations,
+    private readonly operations: ResourceOperations<I, O>,
     private readonly session: ProviderSession,
   ) {
     this.checkSpec = checkSpecOf(definition);
@@ -66,10 +87,10 @@ export class KindProvider {
   }
 
   diff(olds: PropertyBag, news: PropertyBag): DiffVerdict {
-    const oldOutputs = decoded(olds);
+    const oldOutputs = asDeclared<O>(decoded(olds));
     const given = decodedInputs(news);
-    const newInputs: PartlyKnown = {
-      known: this.withDefaults(given.known, given.unknown),
+    const newInputs: PartlyKnown<I> = {
+      known: asDeclared<I>(this.withDefaults(given.known, given.unknown)),
       unknown: given.unknown,
     };
     const compared = this.operations.comparable?.(oldOutputs, newInputs) ?? {
@@ -84,7 +105,7 @@ export class KindProvider {
   }
 
   async create(news: PropertyBag): Promise<{ id: string; outs: PropertyBag }> {
-    const inputs = this.withDefaults(decoded(news));
+    const inputs = asDeclared<I>(this.withDefaults(decoded(news)));
     const encode = (outs: PropertyBag) => this.encodeOutputs(outs, inputs, news);
     try {
       const made = await this.operations.create(inputs, this.context);
@@ -96,7 +117,7 @@ export class KindProvider {
 
   /** `oldInputs` are the inputs the state holds, when the front end has them. Undefined when the object is gone. */
   async read(id: string, props: PropertyBag, oldInputs: PropertyBag = {}): Promise<ReadOutcome | undefined> {
-    const found = await this.operations.read(id, decoded(props), this.context);
+    const found = await this.operations.read(id, asDeclared<O>(decoded(props)), this.context);
     if (found === undefined) return undefined;
     const inputs: PropertyBag =
       this.operations.inputsFromOutputs?.(found.outs) ?? pick(found.outs, inputNames(this.definition));
@@ -112,13 +133,13 @@ export class KindProvider {
   }
 
   async update(id: string, olds: PropertyBag, news: PropertyBag): Promise<PropertyBag> {
-    const inputs = this.withDefaults(decoded(news));
-    const outs = await this.operations.update(id, decoded(olds), inputs, this.context);
+    const inputs = asDeclared<I>(this.withDefaults(decoded(news)));
+    const outs = await this.operations.update(id, asDeclared<O>(decoded(olds)), inputs, this.context);
     return this.encodeOutputs(outs, inputs, news, olds);
   }
 
   async delete(id: string, props: PropertyBag): Promise<void> {
-    await this.operations.delete(id, decoded(props), this.context);
+    await this.operations.delete(id, asDeclared<O>(decoded(props)), this.context);
   }
 
   /**

@@ -1,20 +1,21 @@
 /** The provider of each kind, made once per process from the neutral registry, for both front ends. */
 import { resources, type ResourceKind } from "../resources/registry";
-import { KindProvider } from "./kindProvider";
+import { KindProvider, type ServedKind } from "./kindProvider";
 import { providerSession } from "./session";
 
-const providers = new Map<ResourceKind, KindProvider>();
+const providers = new Map<ResourceKind, ServedKind>();
 
 /** Whether this version serves `kind`. */
 export function isServedKind(kind: string): kind is ResourceKind {
   return Object.hasOwn(resources, kind);
 }
 
-export function kindProvider(kind: ResourceKind): KindProvider {
+export function kindProvider(kind: ResourceKind): ServedKind {
   let provider = providers.get(kind);
   if (provider === undefined) {
-    const { definition, operations } = resources[kind];
-    provider = new KindProvider(definition, operations, providerSession);
+    provider = resources[kind].withOwnTypes(
+      (declared): ServedKind => new KindProvider(declared.definition, declared.operations, providerSession),
+    );
     providers.set(kind, provider);
   }
   return provider;

@@ -17,13 +17,13 @@ import {
   type UpdateRequest,
 } from "@pulumi/pulumi/proto/provider_pb";
 import type { Struct } from "google-protobuf/google/protobuf/struct_pb";
-import type { KindProvider } from "../host/kindProvider";
+import type { ServedKind } from "../host/kindProvider";
 import { withoutProviderKey } from "../propertyEncoding";
 import type { ImportIdReader } from "../resources/adoption/importIds";
 import { bagOf, structOf, type PropertyBag } from "./wire";
 
 /** What the plugin asks of a kind's provider. */
-export type KindService = Pick<KindProvider, "check" | "diff" | "create" | "read" | "update" | "delete">;
+export type KindService = Pick<ServedKind, "check" | "diff" | "create" | "read" | "update" | "delete">;
 /**
  * A bag the engine sends, for the kind's provider. A resource the dynamic classes made and an alias moved to a
  * native type arrives with its state as the dynamic front end wrote it, serialized provider included.

@@ -85,7 +85,8 @@ export type InputRule = (
   previous?: Readonly<Record<string, unknown>>,
 ) => ValidationProblem[];
 
-export interface ResourceDefinition {
+/** `Request` is the name of the request schema, so the body's type follows from the definition. */
+export interface ResourceDefinition<Request extends SchemaName = SchemaName> {
   /** The type name, e.g. `ApiKey`: the class name and the last part of every type token. */
   readonly kind: string;
   /** Which API the resource belongs to: `clickhouse` (management) or `observability`. */
@@ -96,8 +97,8 @@ export interface ResourceDefinition {
   readonly notes: string;
   /** How the resource id is formed, e.g. "the key's uuid, as the API lists it". */
   readonly id: string;
-  /** The request schema the inputs in the body must satisfy. */
-  readonly requestSchema: SchemaName;
+  /** The request schema the inputs in the body must satisfy; the body's type is this schema's (`rest/schemaTypes.ts`). */
+  readonly requestSchema: Request;
   readonly inputs: Readonly<Record<string, InputField>>;
   readonly outputs: Readonly<Record<string, OutputField>>;
   /** Rules across inputs, or on inputs outside the body that a schema cannot state (each names the input). */

@@ -8,8 +8,10 @@ import type { ExistingObjects } from "./adoption/existingObjects";
 import type { ImportIdReader } from "./adoption/importIds";
 import type { ResourceDefinition } from "./definition";
 import type { ResourceOperations } from "./operations";
+import type { PropertyBag } from "../propertyBags";
 
-export interface KindEntry<I, O> {
+/** What a kind's folder declares; `I` and `O` are its generated inputs and outputs (`<kind>/shapes.ts`). */
+export interface KindDeclaration<I extends PropertyBag, O extends PropertyBag> {
   readonly definition: ResourceDefinition;
   readonly operations: ResourceOperations<I, O>;
   /** The id `pulumi import` takes, checked by its form, and what the read needs besides it. */
@@ -17,13 +19,21 @@ export interface KindEntry<I, O> {
   readonly existing: ExistingObjects;
 }
 
-/** The entry of a kind, checked against its typed inputs and outputs. */
-export function kindEntry<I, O>(entry: KindEntry<I, O>): KindEntry<I, O> {
-  return entry;
+/** A kind's entry in the registry: its declaration, and a way to reach the declaration with its own types. */
+export interface KindEntry<I extends PropertyBag, O extends PropertyBag> extends KindDeclaration<I, O> {
+  /**
+   * `use` applied to this kind's declaration, typed by its own inputs and outputs. Code that serves any kind of the
+   * registry (whose entries, indexed by a kind name, are a union) calls it to pair the kind's operations with the
+   * kind's own types, which TypeScript cannot infer from the union.
+   */
+  withOwnTypes<R>(
+    use: <In extends PropertyBag, Out extends PropertyBag>(kind: KindDeclaration<In, Out>) => R,
+  ): R;
 }
 
-/** The entry of a kind whose input and output types the caller does not know. */
-// The operations' parameters are contravariant: a kind's typed operations are only callable with its own bags,
-// which the host builds from the kind's own definition.
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-export type AnyKindEntry = KindEntry<any, any>;
+/** The entry of a kind, checked against its typed inputs and outputs. */
+export function kindEntry<I extends PropertyBag, O extends PropertyBag>(
+  declaration: KindDeclaration<I, O>,
+): KindEntry<I, O> {
+  return { ...declaration, withOwnTypes: (use) => use(declaration) };
+}

@@ -52,9 +52,3 @@ export interface ResourceOperations<I, O> {
   /** The inputs a read reports, when they are not simply each input's output of the same name. */
   inputsFromOutputs?(outs: O): PropertyBag;
 }
-
-/** The operations of a kind whose input and output types the caller does not know. */
-// The parameters are contravariant: a kind's typed operations are only callable with its own bags, which the
-// front ends build from the kind's own definition.
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-export type AnyResourceOperations = ResourceOperations<any, any>;

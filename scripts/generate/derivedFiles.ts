@@ -1,7 +1,7 @@
 /**
- * Every file derived from the resource definitions (and the README's configuration table, from the settings; the
- * Registry's pages, from the settings, the SDKs and the examples), by path relative to the repository, with its
- * content.
+ * Every file derived from the resource definitions (and the REST types, from the APIs' JSON Schemas; the README's
+ * configuration table, from the settings; the Registry's pages, from the settings, the SDKs and the examples), by
+ * path relative to the repository, with its content.
  */
 import * as fs from "node:fs";
 import * as path from "node:path";
@@ -10,6 +10,7 @@ import type { ResourceDefinition } from "../../provider/resources/definition";
 import { resourcesTable, withResourcesTable } from "./readmeTable";
 import { publicNamedTypes, resourceClassSource } from "./resourceClass";
 import { kindShapesSource } from "./kindShapes";
+import { restTypesSource } from "./restTypes";
 import { schemaText } from "./schema";
 import { registryDocs } from "./registryDocs";
 import { settingsTable, withSettingsTable } from "./settingsTable";
@@ -35,6 +36,7 @@ export async function derivedFiles(repoRoot: string): Promise<Map<string, string
   }
   await typescript("provider/classes/index.ts", classesIndex(kinds));
   await typescript("provider/resources/registry.ts", registryModule(kinds));
+  await typescript("provider/rest/schemaTypes.ts", restTypesSource());
   files.set("provider/native/schema.json", schemaText());
   const readme = fs.readFileSync(path.join(repoRoot, "README.md"), "utf8");
   const markdown = async (text: string) =>
@@ -80,16 +82,16 @@ function registryModule(kinds: DefinedKind[]): string {
   return [
     header("the folders of provider/resources that hold a definition.ts"),
     `import type { ResourceDefinition } from "./definition";`,
-    `import type { AnyKindEntry } from "./kindEntry";`,
     ...imports,
     "",
     "/**",
     " * Every resource kind this package serves, by name: each kind's entry (`kind.ts` in its folder). The front ends,",
-    " * the package's commands and the generators iterate it; nothing else lists the kinds.",
+    " * the package's commands and the generators iterate it; nothing else lists the kinds. Each entry keeps its kind's",
+    " * types (`kindEntry<Inputs, Outputs>` in its kind.ts checks it).",
     " */",
     "export const resources = {",
     ...entries,
-    "} as const satisfies Record<string, AnyKindEntry>;",
+    "} as const;",
     "",
     "export type ResourceKind = keyof typeof resources;",
     "",

@@ -19,7 +19,7 @@ import type { ResourceDefinition } from "../definition";
 import { createdAtOutput, requiredInPlace, updatedAtOutput } from "../fields/observabilityFields";
 import { stringOutput } from "../fields/sharedFields";
 
-export const definition: ResourceDefinition = {
+export const definition: ResourceDefinition<"${folder}Create"> = {
   kind: "${kind}",
   module: "observability",
   description:
@@ -42,19 +42,15 @@ export const definition: ResourceDefinition = {
     ],
     [
       `${folderPath}/remote.ts`,
-      `/** The ${noun}s of the observability API: what a create or PUT sends, and a ${noun} as the API shows it. */
+      `/**
+ * The ${noun}s of the observability API: what a create or PUT sends and a ${noun} as the API shows it, the types
+ * \`npm run generate\` writes from their schemas, and where the collection is served.
+ */
 import type { ObjectCollectionShape } from "../../rest/observability";
+import type { ${kind}CreateSchema, ${kind}Schema } from "../../rest/schemaTypes";
 
-export interface ${kind}Request {
-  name: string;
-}
-
-export interface Remote${kind} {
-  id: string;
-  name: string;
-  createdAt?: string | null;
-  updatedAt?: string | null;
-}
+export type ${kind}Request = ${kind}CreateSchema;
+export type Remote${kind} = ${kind}Schema;
 
 export const ${folder}Collection: ObjectCollectionShape = {
   noun: "${noun}",
@@ -74,7 +70,7 @@ import { definition } from "./definition";
 import { ${folder}Collection, type ${kind}Request, type Remote${kind} } from "./remote";
 import type { ${kind}Inputs, ${kind}Outputs } from "./shapes";
 
-const ${folder}Request = requestBodyFor<${kind}Request>(definition);
+const ${folder}Request = requestBodyFor(definition);
 
 export const operations = objectOperations<${kind}Inputs, ${kind}Outputs, ${kind}Request, Remote${kind}>({
   what: (inputs) => \`${noun} "\${inputs.name}"\`,

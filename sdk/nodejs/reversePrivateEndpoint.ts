@@ -52,9 +52,9 @@ export class ReversePrivateEndpoint extends pulumi.CustomResource {
      */
     declare public /*out*/ readonly dnsNames: pulumi.Output<string[]>;
     /**
-     * The cloud provider's id of the endpoint (e.g. a VPC endpoint id); the API's own uuid is the resource `id`.
+     * The cloud provider's id of the endpoint (e.g. a VPC endpoint id), when the API reports one; the API's own uuid is the resource `id`.
      */
-    declare public /*out*/ readonly endpointId: pulumi.Output<string>;
+    declare public /*out*/ readonly endpointId: pulumi.Output<string | undefined>;
     /**
      * SASL_IAM or SASL_SCRAM (type MSK_MULTI_VPC).
      */

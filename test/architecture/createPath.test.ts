@@ -90,7 +90,9 @@ describe("architecture: the awaited call chain of every kind's create, front end
     emulator = await sharedEmulator();
     await providerOf("ReplicaScaling").configure(await emulatorConfigureRequest());
     const { client, organizationId } = providerSession.management();
-    scalingNow = (await client.services.get(organizationId, emulator.fixture.services.secondary)).numReplicas;
+    scalingNow =
+      (await client.services.get(organizationId, emulator.fixture.services.secondary)).numReplicas ??
+      undefined;
     session.connect();
     await session.post("Profiler.enable");
     await session.post("Profiler.startPreciseCoverage", { callCount: true, detailed: false });

@@ -9,7 +9,8 @@ import { KindProvider } from "../../provider/host/kindProvider";
 import { ProviderSession } from "../../provider/host/session";
 import type { ResourceDefinition } from "../../provider/resources/definition";
 import { PartialCreateError } from "../../provider/resources/lifecycle/partialCreate";
-import type { AnyResourceOperations } from "../../provider/resources/operations";
+import type { PropertyBag } from "../../provider/propertyBags";
+import type { ResourceOperations } from "../../provider/resources/operations";
 import type { PartlyKnown } from "../../provider/resources/partlyKnown";
 
 const definition: ResourceDefinition = {
@@ -49,7 +50,7 @@ function recordingProvider(createFails = false) {
       calls.push(["comparable", olds, news.known]);
       return { olds, news: news.known };
     },
-  } as unknown as AnyResourceOperations;
+  } as unknown as ResourceOperations<PropertyBag, PropertyBag>;
   return {
     calls,
     provider: dynamicProvider(new KindProvider(definition, operations, new ProviderSession())),

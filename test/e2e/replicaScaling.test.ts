@@ -40,7 +40,11 @@ forEachDialect((dialect) =>
       await stack?.dispose();
       if (initial) {
         const { numReplicas, idleScaling, idleTimeoutMinutes } = initial;
-        await patchScaling({ numReplicas, idleScaling, idleTimeoutMinutes });
+        await patchScaling({
+          numReplicas: numReplicas ?? undefined,
+          idleScaling: idleScaling ?? undefined,
+          idleTimeoutMinutes: idleTimeoutMinutes ?? undefined,
+        });
       }
     });
 

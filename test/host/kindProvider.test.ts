@@ -7,7 +7,7 @@ import { KindProvider } from "../../provider/host/kindProvider";
 import { ProviderSession } from "../../provider/host/session";
 import type { ResourceDefinition } from "../../provider/resources/definition";
 import { PartialCreateError } from "../../provider/resources/lifecycle/partialCreate";
-import type { AnyResourceOperations, DiffVerdict } from "../../provider/resources/operations";
+import type { ResourceOperations, DiffVerdict } from "../../provider/resources/operations";
 import type { PartlyKnown } from "../../provider/resources/partlyKnown";
 import type { PropertyBag } from "../../provider/propertyBags";
 
@@ -60,7 +60,7 @@ function fakeOperations() {
       hooksSaw.push(["refineDiff", news]);
       return verdict;
     },
-  } as unknown as AnyResourceOperations;
+  } as unknown as ResourceOperations<PropertyBag, PropertyBag>;
   return {
     calls,
     answers,

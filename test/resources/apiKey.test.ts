@@ -39,7 +39,7 @@ describe("ApiKeyProvider", function () {
   after(async () => {
     const { keys, organizationId } = management();
     for (const key of await keys.list(organizationId)) {
-      if (key.name.startsWith(prefix)) await keys.delete(organizationId, key.id);
+      if (key.name?.startsWith(prefix)) await keys.delete(organizationId, key.id);
     }
   });
 

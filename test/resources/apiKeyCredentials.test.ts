@@ -44,7 +44,7 @@ describe("ApiKeyProvider: keys made from the program's own credentials", functio
   after(async () => {
     const { client, organizationId } = providerSession.management();
     for (const key of await client.keys.list(organizationId)) {
-      if (key.name.startsWith(prefix)) await client.keys.delete(organizationId, key.id);
+      if (key.name?.startsWith(prefix)) await client.keys.delete(organizationId, key.id);
     }
   });
 

@@ -32,7 +32,7 @@ describe("ApiKeyProvider: a create whose reply is lost", function () {
   after(async () => {
     const { keys, organizationId } = management();
     for (const key of await keys.list(organizationId)) {
-      if (key.name.startsWith(prefix)) await keys.delete(organizationId, key.id);
+      if (key.name?.startsWith(prefix)) await keys.delete(organizationId, key.id);
     }
   });
 
@@ -151,7 +151,7 @@ describe("ApiKeyProvider: a create whose reply is lost", function () {
   async function keysNamed(name: string) {
     const { keys, organizationId } = management();
     return (await keys.list(organizationId)).filter(
-      (key) => key.name === name || key.name.startsWith(`${name} ~creating-`),
+      (key) => key.name === name || key.name?.startsWith(`${name} ~creating-`),
     );
   }
 

@@ -27,7 +27,7 @@ describe("ApiKeyProvider: a lost create reply leaves lookalike keys alone", func
   after(async () => {
     const { keys, organizationId } = management();
     for (const key of await keys.list(organizationId)) {
-      if (key.name.startsWith(prefix)) await keys.delete(organizationId, key.id);
+      if (key.name?.startsWith(prefix)) await keys.delete(organizationId, key.id);
     }
   });
 

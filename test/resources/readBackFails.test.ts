@@ -106,7 +106,7 @@ describe("create of an API key with a lost reply whose delete of what it made fa
   /** The keys of that name, and those still under the name a create gives them before its reply is in. */
   const keysNamed = async (name: string) =>
     (await providerSession.management().client.keys.list(emulator.fixture.organizationId)).filter(
-      (key) => key.name === name || key.name.startsWith(`${name} ~creating-`),
+      (key) => key.name === name || key.name?.startsWith(`${name} ~creating-`),
     );
 
   before(async () => {

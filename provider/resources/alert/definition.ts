@@ -17,7 +17,7 @@ function productionField(description: string): InputField {
 
 const schemas = "../schemas";
 
-export const definition: ResourceDefinition = {
+export const definition: ResourceDefinition<"alertInputs"> = {
   kind: "Alert",
   module: "observability",
   description:

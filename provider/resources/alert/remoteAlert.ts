@@ -17,7 +17,7 @@ import type { AlertInputs, AlertOutputs } from "./shapes";
 /** Inputs that are fields of the request body (POST and PUT take the same body). */
 const requestFields = bodyInputNames(definition);
 
-const alertRequest = requestBodyFor<AlertCreateRequest>(definition);
+const alertRequest = requestBodyFor(definition);
 
 /** Fields the program manages only when it sets them; left out, the alert keeps its own value. */
 const fieldsManagedWhenSet = new Set(

@@ -79,7 +79,7 @@ async function createMarked(
     send: () => keys.create(organizationId, request),
     list: () => keys.list(organizationId),
     hasSentFields: (key) => hasSentFields(key, request),
-    newness: { createdAt: (key) => key.createdAt },
+    newness: { createdAt: (key) => (typeof key.createdAt === "string" ? key.createdAt : undefined) },
     whenFound: {
       because: "so its secret is unknown",
       discard: (key) => deleteIfPresent(() => keys.delete(organizationId, key.id)),

@@ -22,7 +22,7 @@ function ownCredential(description: string): InputField {
   };
 }
 
-export const definition: ResourceDefinition = {
+export const definition: ResourceDefinition<"apiKeyCreate"> = {
   kind: "ApiKey",
   module: "clickhouse",
   description:

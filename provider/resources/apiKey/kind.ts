@@ -15,11 +15,12 @@ export const entry = kindEntry({
       return keys.map((key) => {
         // The API shows the last characters of each key id: the key whose suffix ends the credentials' key id is
         // the one the commands authenticate with.
-        const inUse = key.keySuffix !== "" && scope.tokenKey.endsWith(key.keySuffix);
+        const suffix = optionalText(key.keySuffix);
+        const inUse = suffix !== undefined && scope.tokenKey.endsWith(suffix);
         return {
           id: key.id,
           importId: key.id,
-          label: key.name,
+          label: typeof key.name === "string" ? key.name : "",
           createdAt: optionalText(key.createdAt),
           state: optionalText(key.state),
           withheld: inUse

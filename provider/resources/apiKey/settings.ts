@@ -3,13 +3,13 @@
  * defaults, how two spellings of the same setting compare, and the PATCH that turns one into the other.
  * Diff, update and adoption all compare through `comparableSettings`, so they agree on what counts as a change.
  */
-import type { ApiKeyCreateRequest, ApiKeyUpdateRequest, IpAccessListEntry } from "../../rest";
+import type { ApiKeyCreateRequest, ApiKeyUpdateRequest } from "../../rest";
 import { limits, type ApiKeyRole, type ApiKeyState } from "../../../schemas";
 import { isPlainObject, sameValue, type PropertyBag } from "../../propertyBags";
 import { requestBodyFor } from "../derive/requestBody";
 import { definition } from "./definition";
 
-const keyRequest = requestBodyFor<ApiKeyCreateRequest>(definition);
+const keyRequest = requestBodyFor(definition);
 
 /** An entry of a key's IP access list: an IPv4 or IPv6 address or CIDR range, with an optional note. */
 export interface ApiKeyIpAccessEntry {
@@ -62,7 +62,7 @@ function requestedValue(setting: MutableSetting, value: unknown): unknown {
     case "expireAt":
       return typeof value === "string" && value !== "" ? value : null;
     case "ipAccessList":
-      return (value ?? []) as IpAccessListEntry[];
+      return (value ?? []) as NonNullable<ApiKeyUpdateRequest["ipAccessList"]>;
     case "roles":
       return value as ApiKeyRole[];
     case "name":

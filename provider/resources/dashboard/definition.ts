@@ -3,7 +3,7 @@ import type { ResourceDefinition } from "../definition";
 import { keptWhenUnset, requiredInPlace } from "../fields/observabilityFields";
 import { stringOutput } from "../fields/sharedFields";
 
-export const definition: ResourceDefinition = {
+export const definition: ResourceDefinition<"dashboardCreate"> = {
   kind: "Dashboard",
   module: "observability",
   description:

@@ -12,7 +12,7 @@ import type { PartlyKnown } from "../partlyKnown";
 import { definition } from "./definition";
 import type { DashboardInputs, DashboardOutputs } from "./shapes";
 
-const dashboardRequest = requestBodyFor<DashboardRequest>(definition);
+const dashboardRequest = requestBodyFor(definition);
 
 type OldTile = { id?: unknown; name?: unknown };
 

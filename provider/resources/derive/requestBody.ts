@@ -1,5 +1,7 @@
 /** The one way an input bag becomes a request body: the same for check, create and update. */
 import type { ResourceDefinition } from "../definition";
+import type { SchemaTypes } from "../../rest/schemaTypes";
+import type { SchemaName } from "../../validation/validate";
 import type { CheckSpec } from "./checkSpec";
 import { bodyInputNames, checkSpecOf } from "./specs";
 import type { PropertyBag } from "../../propertyBags";
@@ -25,19 +27,21 @@ export type RequestBodyBuilder<Body extends object> = (inputs: object, omitted?:
  * per kind: only the inputs the definition puts in the body (an input the program misspelled is refused by check,
  * never sent). Inputs set to null are left out (absent and null mean the same to these APIs), and so are the
  * `omitted` ones: fields that a rule of the kind leaves out of this request (those of an alert's other source, a
- * key's empty expiry). `Body` is the request type the definition's request schema describes, which check has
- * validated the inputs against.
+ * key's empty expiry). The body's type is that of the definition's request schema (`rest/schemaTypes.ts`).
  */
-export function requestBodyFor<Body extends object>(
-  definition: ResourceDefinition,
-): RequestBodyBuilder<Body> {
+export function requestBodyFor<Request extends SchemaName>(
+  definition: ResourceDefinition<Request>,
+): RequestBodyBuilder<SchemaTypes[Request]> {
   const bodyInputs = new Set(bodyInputNames(definition));
   const spec = checkSpecOf(definition);
   return (inputs, omitted = []) => {
     const sent = Object.entries(inputs).filter(
       ([key, value]) => bodyInputs.has(key) && value !== null && !omitted.includes(key),
     );
-    return requestBody(spec, Object.fromEntries(sent)) as Body;
+    // The one assertion between inputs and body: check validated the body `requestBody` builds from these inputs
+    // against this schema, the engine sends create and update only inputs check accepted, and the transport
+    // validates every body against its wire's schema before sending it.
+    return requestBody(spec, Object.fromEntries(sent)) as SchemaTypes[Request];
   };
 }
 

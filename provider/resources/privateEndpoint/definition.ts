@@ -2,7 +2,7 @@
 import { organizationIdInput, serviceIdInput, stringOutput } from "../fields/sharedFields";
 import type { ResourceDefinition } from "../definition";
 
-export const definition: ResourceDefinition = {
+export const definition: ResourceDefinition<"privateEndpointCreate"> = {
   kind: "PrivateEndpoint",
   module: "clickhouse",
   description:

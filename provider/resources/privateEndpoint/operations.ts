@@ -4,11 +4,11 @@ import type { OperationContext, ResourceOperations } from "../operations";
 import { requestBodyFor } from "../derive/requestBody";
 import { deleteIfPresent, readOrGone } from "../lifecycle/readOrGone";
 import { createWithReconcile } from "../lifecycle/createWithReconcile";
-import { fieldsOf, pick, type PropertyBag } from "../../propertyBags";
+import { pick } from "../../propertyBags";
 import { definition } from "./definition";
 import type { PrivateEndpointInputs, PrivateEndpointOutputs } from "./shapes";
 
-const endpointRequest = requestBodyFor<PrivateEndpointCreateRequest>(definition);
+const endpointRequest = requestBodyFor(definition);
 
 /** Where an endpoint stands: attached to the service or not, and its registration with the organization. */
 interface EndpointStanding {
@@ -129,12 +129,14 @@ function endpointOutputs(
   organizationId: string,
   registration: OrganizationPrivateEndpoint,
 ): PrivateEndpointOutputs {
-  const outputs: PropertyBag = {
-    ...pick(fieldsOf(registration), ["description", "cloudProvider", "region"]),
+  // The organization reports these as strings; its schema checks only the description, so another value is left out.
+  const { description, cloudProvider, region } = registration;
+  return {
+    ...(typeof description === "string" ? { description } : {}),
+    ...(typeof cloudProvider === "string" ? { cloudProvider } : {}),
+    ...(typeof region === "string" ? { region } : {}),
     endpointId: registration.id,
     serviceId,
     organizationId,
   };
-  // The organization reports these fields as strings when it reports them.
-  return outputs as PrivateEndpointOutputs;
 }

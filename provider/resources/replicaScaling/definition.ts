@@ -8,7 +8,7 @@ function scalingSetting(description: string): InputField {
   return { description: `${description} Updates in place.`, change: "update", unsetMeansUnmanaged: true };
 }
 
-export const definition: ResourceDefinition = {
+export const definition: ResourceDefinition<"replicaScalingUpdateProduction"> = {
   kind: "ReplicaScaling",
   module: "clickhouse",
   description:

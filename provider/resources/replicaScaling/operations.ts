@@ -7,7 +7,7 @@ import { fieldsOf, pick, sameValue, type PropertyBag } from "../../propertyBags"
 import { definition } from "./definition";
 import type { ReplicaScalingInputs, ReplicaScalingOutputs } from "./shapes";
 
-const scalingRequest = requestBodyFor<ReplicaScalingUpdateRequest>(definition);
+const scalingRequest = requestBodyFor(definition);
 
 /** The body fields of PATCH .../services/{serviceId}/replicaScaling, in the order `managedFields` lists them. */
 export const scalingFields = [

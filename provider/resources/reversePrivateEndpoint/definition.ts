@@ -13,7 +13,7 @@ function reported(description: string, extra: Partial<OutputField> = {}): Output
   return { description, schema: { type: "string" }, ...extra };
 }
 
-export const definition: ResourceDefinition = {
+export const definition: ResourceDefinition<"reversePrivateEndpointCreate"> = {
   kind: "ReversePrivateEndpoint",
   module: "clickhouse",
   description:
@@ -78,8 +78,8 @@ export const definition: ResourceDefinition = {
   },
   outputs: {
     endpointId: reported(
-      "The cloud provider's id of the endpoint (e.g. a VPC endpoint id); the API's own uuid is the resource `id`.",
-      { alwaysSet: true },
+      "The cloud provider's id of the endpoint (e.g. a VPC endpoint id), when the API reports one; the API's own " +
+        "uuid is the resource `id`.",
     ),
     serviceId: reported("The service (uuid) that owns the endpoint.", { alwaysSet: true }),
     organizationId: reported("The organization (uuid) of the service.", { alwaysSet: true }),

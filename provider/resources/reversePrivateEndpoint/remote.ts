@@ -9,43 +9,59 @@ import type {
 } from "../../rest";
 import { bodyInputNames } from "../derive/specs";
 import { requestBodyFor } from "../derive/requestBody";
-import { fieldsOf, pick, type PropertyBag } from "../../propertyBags";
+import { mskAuthentications, reversePrivateEndpointTypes } from "../../../schemas";
+import { fieldsOf } from "../../propertyBags";
 import { definition } from "./definition";
 import type { ReversePrivateEndpointInputs, ReversePrivateEndpointOutputs } from "./shapes";
 
 /** The create request's fields; each is also an input and an output. */
 const requestFields = bodyInputNames(definition);
 
-/** Inputs that are not fields of the API's object; echoed in the outputs so that `read` can rebuild the inputs. */
-const nonApiInputs = ["adoptId", "readyTimeoutSeconds"] as const;
-
 /** The create request for the inputs. */
 export const requestOf: (inputs: ReversePrivateEndpointInputs) => ReversePrivateEndpointCreateRequest =
-  requestBodyFor<ReversePrivateEndpointCreateRequest>(definition);
+  requestBodyFor(definition);
 
 /**
  * Outputs: the inputs that are not API fields, the requested fields as the API reports them (the requested
- * value where the API leaves one out or reports null), and the endpoint's own fields. `inputs` are the create's
- * inputs, or the previous outputs on a read.
+ * value where the API leaves one out, reports null, or reports a type or authentication the API does not list), and
+ * the endpoint's own fields. `inputs` are the create's inputs, or the previous outputs on a read. The schema checks
+ * only the endpoint's id and status, so each other field is read when it has the expected shape.
  */
 export function endpointOutputs(
   inputs: ReversePrivateEndpointInputs | ReversePrivateEndpointOutputs,
   organizationId: string,
   endpoint: RemoteEndpoint,
 ): ReversePrivateEndpointOutputs {
-  const remote = fieldsOf(endpoint);
-  const outputs: PropertyBag = {
-    ...pick(inputs, nonApiInputs),
-    ...pick(inputs, requestFields),
-    ...strings(remote, [...requestFields, "endpointId"]),
-    dnsNames: stringList(remote.dnsNames),
-    privateDnsNames: stringList(remote.privateDnsNames),
+  const adoptId = setOrUndefined(inputs.adoptId);
+  const readyTimeoutSeconds = setOrUndefined(inputs.readyTimeoutSeconds);
+  const description = text(endpoint.description) ?? setOrUndefined(inputs.description);
+  const vpcEndpointServiceName =
+    text(endpoint.vpcEndpointServiceName) ?? setOrUndefined(inputs.vpcEndpointServiceName);
+  const vpcResourceConfigurationId =
+    text(endpoint.vpcResourceConfigurationId) ?? setOrUndefined(inputs.vpcResourceConfigurationId);
+  const vpcResourceShareArn =
+    text(endpoint.vpcResourceShareArn) ?? setOrUndefined(inputs.vpcResourceShareArn);
+  const mskClusterArn = text(endpoint.mskClusterArn) ?? setOrUndefined(inputs.mskClusterArn);
+  const mskAuthentication =
+    listed(mskAuthentications, endpoint.mskAuthentication) ?? setOrUndefined(inputs.mskAuthentication);
+  const endpointId = text(endpoint.endpointId);
+  return {
+    ...(adoptId === undefined ? {} : { adoptId }),
+    ...(readyTimeoutSeconds === undefined ? {} : { readyTimeoutSeconds }),
+    type: listed(reversePrivateEndpointTypes, endpoint.type) ?? inputs.type,
+    ...(description === undefined ? {} : { description }),
+    ...(vpcEndpointServiceName === undefined ? {} : { vpcEndpointServiceName }),
+    ...(vpcResourceConfigurationId === undefined ? {} : { vpcResourceConfigurationId }),
+    ...(vpcResourceShareArn === undefined ? {} : { vpcResourceShareArn }),
+    ...(mskClusterArn === undefined ? {} : { mskClusterArn }),
+    ...(mskAuthentication === undefined ? {} : { mskAuthentication }),
+    ...(endpointId === undefined ? {} : { endpointId }),
+    dnsNames: stringList(endpoint.dnsNames),
+    privateDnsNames: stringList(endpoint.privateDnsNames),
     status: endpoint.status,
     organizationId,
-    serviceId: typeof remote.serviceId === "string" ? remote.serviceId : inputs.serviceId,
+    serviceId: text(endpoint.serviceId) ?? inputs.serviceId,
   };
-  // The API's answer was validated against its schema, which requires what the outputs always carry.
-  return outputs as ReversePrivateEndpointOutputs;
 }
 
 /**
@@ -64,10 +80,17 @@ export function hasRequestedFields(
   });
 }
 
-function strings(bag: PropertyBag, fields: readonly string[]): PropertyBag {
-  return Object.fromEntries(
-    fields.flatMap((field) => (typeof bag[field] === "string" ? [[field, bag[field]]] : [])),
-  );
+function text(value: unknown): string | undefined {
+  return typeof value === "string" ? value : undefined;
+}
+
+/** `value` when it is one of `allowed`. */
+function listed<T extends string>(allowed: readonly T[], value: unknown): T | undefined {
+  return allowed.find((member) => member === value);
+}
+
+function setOrUndefined<T>(value: T | null | undefined): T | undefined {
+  return value ?? undefined;
 }
 
 function stringList(value: unknown): string[] {

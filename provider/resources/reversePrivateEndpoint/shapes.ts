@@ -18,7 +18,7 @@ export type ReversePrivateEndpointInputs = {
 
 /** The outputs of a ReversePrivateEndpoint; on a read, the last ones recorded, which an older version may have written. */
 export type ReversePrivateEndpointOutputs = {
-  readonly endpointId: string;
+  readonly endpointId?: string;
   readonly serviceId: string;
   readonly organizationId: string;
   readonly type: ReversePrivateEndpointType;

@@ -9,7 +9,7 @@ import {
 import { stringOutput } from "../fields/sharedFields";
 import { newFiltersAreFacets } from "./rules";
 
-export const definition: ResourceDefinition = {
+export const definition: ResourceDefinition<"savedSearchCreate"> = {
   kind: "SavedSearch",
   module: "observability",
   description:

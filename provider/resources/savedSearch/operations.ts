@@ -5,7 +5,7 @@ import { objectOperations } from "../lifecycle/objectLifecycle";
 import { definition } from "./definition";
 import type { SavedSearchInputs, SavedSearchOutputs } from "./shapes";
 
-const savedSearchRequest = requestBodyFor<SavedSearchRequest>(definition);
+const savedSearchRequest = requestBodyFor(definition);
 
 export const operations = objectOperations<
   SavedSearchInputs,

@@ -28,7 +28,7 @@ function outputSchemaOf(name: string): SchemaObject {
   return { type: type === "array" ? "array" : "object" };
 }
 
-export const definition: ResourceDefinition = {
+export const definition: ResourceDefinition<"sourceCreate"> = {
   kind: "Source",
   module: "observability",
   description:

@@ -6,7 +6,7 @@ import { objectOperations } from "../lifecycle/objectLifecycle";
 import { definition } from "./definition";
 import type { SourceInputs, SourceOutputs } from "./shapes";
 
-const sourceRequest = requestBodyFor<SourceRequest>(definition);
+const sourceRequest = requestBodyFor(definition);
 
 export const operations = objectOperations<SourceInputs, SourceOutputs, SourceRequest, Source>({
   what: (inputs) => `source "${inputs.name}"`,

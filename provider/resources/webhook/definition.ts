@@ -8,7 +8,7 @@ import {
 } from "../fields/observabilityFields";
 import { stringOutput } from "../fields/sharedFields";
 
-export const definition: ResourceDefinition = {
+export const definition: ResourceDefinition<"webhookCreate"> = {
   kind: "Webhook",
   module: "observability",
   description:

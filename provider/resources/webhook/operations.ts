@@ -7,7 +7,7 @@ import { objectOperations } from "../lifecycle/objectLifecycle";
 import { definition } from "./definition";
 import type { WebhookInputs, WebhookOutputs } from "./shapes";
 
-const webhookRequest = requestBodyFor<WebhookRequest>(definition);
+const webhookRequest = requestBodyFor(definition);
 
 const lifecycle = objectOperations<WebhookInputs, WebhookOutputs, WebhookRequest, Webhook>({
   what: (inputs) => `webhook "${inputs.name}"`,

@@ -38,23 +38,31 @@ export class DashboardsApi extends ObjectCollection<DashboardRequest, Dashboard>
   }
 }
 
-/** Items without an id take the id of the first unclaimed existing item of the same name (or `mint`'s). */
+/**
+ * Items without an id take the id of the first unclaimed existing item of the same name (or `mint`'s). The shown
+ * items' ids and names are read as the schema checks them: the tiles' ids, the rest as whatever the API sent.
+ */
 function withIdsByName<T extends DashboardTile | DashboardFilter>(
   items: T[],
-  existing: ReadonlyArray<{ id?: string; name: string }>,
+  existing: ReadonlyArray<{ name?: unknown }>,
   mint?: () => string,
 ): T[] {
-  const claimed = new Set(items.map((item) => item.id));
+  const claimed = new Set(items.map(idOf));
   return items.map((item) => {
-    if (item.id !== undefined) return item;
-    const match = existing.find(
-      (candidate) => candidate.id !== undefined && candidate.name === item.name && !claimed.has(candidate.id),
-    );
-    const id = match?.id ?? mint?.();
+    if (idOf(item) !== undefined) return item;
+    const match = existing.find((candidate) => {
+      const id = idOf(candidate);
+      return id !== undefined && candidate.name === item.name && !claimed.has(id);
+    });
+    const id = (match === undefined ? undefined : idOf(match)) ?? mint?.();
     if (id === undefined) return item;
     claimed.add(id);
     return { ...item, id };
   });
+}
+
+function idOf(item: object): string | undefined {
+  return "id" in item && typeof item.id === "string" ? item.id : undefined;
 }
 
 /** A fresh 24-hex-digit object id: the form the API wants of a new filter's id on a PUT. */

@@ -24,8 +24,8 @@ type ReversePrivateEndpoint struct {
 	Description pulumi.StringPtrOutput `pulumi:"description"`
 	// DNS names of the endpoint.
 	DnsNames pulumi.StringArrayOutput `pulumi:"dnsNames"`
-	// The cloud provider's id of the endpoint (e.g. a VPC endpoint id); the API's own uuid is the resource `id`.
-	EndpointId pulumi.StringOutput `pulumi:"endpointId"`
+	// The cloud provider's id of the endpoint (e.g. a VPC endpoint id), when the API reports one; the API's own uuid is the resource `id`.
+	EndpointId pulumi.StringPtrOutput `pulumi:"endpointId"`
 	// SASL_IAM or SASL_SCRAM (type MSK_MULTI_VPC).
 	MskAuthentication MskAuthenticationPtrOutput `pulumi:"mskAuthentication"`
 	// The MSK cluster ARN (type MSK_MULTI_VPC).
@@ -198,9 +198,9 @@ func (o ReversePrivateEndpointOutput) DnsNames() pulumi.StringArrayOutput {
 	return o.ApplyT(func(v *ReversePrivateEndpoint) pulumi.StringArrayOutput { return v.DnsNames }).(pulumi.StringArrayOutput)
 }
 
-// The cloud provider's id of the endpoint (e.g. a VPC endpoint id); the API's own uuid is the resource `id`.
-func (o ReversePrivateEndpointOutput) EndpointId() pulumi.StringOutput {
-	return o.ApplyT(func(v *ReversePrivateEndpoint) pulumi.StringOutput { return v.EndpointId }).(pulumi.StringOutput)
+// The cloud provider's id of the endpoint (e.g. a VPC endpoint id), when the API reports one; the API's own uuid is the resource `id`.
+func (o ReversePrivateEndpointOutput) EndpointId() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *ReversePrivateEndpoint) pulumi.StringPtrOutput { return v.EndpointId }).(pulumi.StringPtrOutput)
 }
 
 // SASL_IAM or SASL_SCRAM (type MSK_MULTI_VPC).

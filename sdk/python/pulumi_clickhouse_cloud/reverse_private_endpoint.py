@@ -367,9 +367,9 @@ class ReversePrivateEndpoint(pulumi.CustomResource):
 
     @_builtins.property
     @pulumi.getter(name="endpointId")
-    def endpoint_id(self) -> pulumi.Output[_builtins.str]:
+    def endpoint_id(self) -> pulumi.Output[Optional[_builtins.str]]:
         """
-        The cloud provider's id of the endpoint (e.g. a VPC endpoint id); the API's own uuid is the resource `id`.
+        The cloud provider's id of the endpoint (e.g. a VPC endpoint id), when the API reports one; the API's own uuid is the resource `id`.
         """
         return pulumi.get(self, "endpoint_id")
 
