@@ -85,8 +85,7 @@ export function apiObjectOperations<
   O,
   Request extends object,
   Shown extends { id: string; createdAt?: unknown },
->(objectKind: ApiObjectKind<I, O, Request, Shown>): ResourceOperations<I, O> {
-  const kind = objectKind;
+>(kind: ApiObjectKind<I, O, Request, Shown>): ResourceOperations<I, O> {
   const outputs = (recorded: I | O, shown: Shown, context: OperationContext) =>
     defined(kind.outputs(recorded, shown, context.clock.now()));
   const isMadeBy = madeByOf(kind);
