@@ -65,14 +65,14 @@ export const ${folder}Collection: ObjectCollectionShape = {
       `${folderPath}/operations.ts`,
       `/** Creates, reads, updates (read, merge, PUT) and deletes ${noun}s. */
 import { requestBodyFor } from "../derive/requestBody";
-import { objectOperations } from "../lifecycle/objectLifecycle";
+import { apiObjectOperations } from "../lifecycle/apiObjectLifecycle";
 import { definition } from "./definition";
 import { ${folder}Collection, type ${kind}Request, type Remote${kind} } from "./remote";
 import type { ${kind}Inputs, ${kind}Outputs } from "./shapes";
 
 const ${folder}Request = requestBodyFor(definition);
 
-export const operations = objectOperations<${kind}Inputs, ${kind}Outputs, ${kind}Request, Remote${kind}>({
+export const operations = apiObjectOperations<${kind}Inputs, ${kind}Outputs, ${kind}Request, Remote${kind}>({
   what: (inputs) => \`${noun} "\${inputs.name}"\`,
   collection: (client) => client.collection(${folder}Collection),
   request: (inputs) => ${folder}Request(inputs),

@@ -1,4 +1,10 @@
-/** Creates, reads, updates and deletes API keys. */
+/**
+ * Creates, reads, updates and deletes API keys. A key stays outside the lifecycle templates
+ * (`resources/lifecycle/`): the create's reply alone carries its secret, so a key that a lost reply made is deleted
+ * and made again rather than adopted, and is told from others by a marker in its name (`createKeyOnce`); an
+ * adopted key has no secret to report; and an update PATCHes the settings that changed instead of replacing the
+ * key. Each of these would be a hook that only keys use, and the template's create would go unused.
+ */
 import type { ApiKey as RemoteKey, ApiKeyUpdateRequest, KeysApi } from "../../rest";
 import { limits } from "../../../schemas";
 import type { ResourceOperations } from "../operations";

@@ -7,7 +7,7 @@ import type { Dashboard, DashboardRequest, DashboardTile } from "../../rest/obse
 import { fieldsOf, isPlainObject, type PropertyBag } from "../../propertyBags";
 import { tileConfigAsShown } from "../../../schemas/tileConfigAsShown";
 import { requestBodyFor } from "../derive/requestBody";
-import { objectOperations } from "../lifecycle/objectLifecycle";
+import { apiObjectOperations } from "../lifecycle/apiObjectLifecycle";
 import type { PartlyKnown } from "../partlyKnown";
 import { definition } from "./definition";
 import type { DashboardInputs, DashboardOutputs } from "./shapes";
@@ -16,7 +16,7 @@ const dashboardRequest = requestBodyFor(definition);
 
 type OldTile = { id?: unknown; name?: unknown };
 
-const lifecycle = objectOperations<DashboardInputs, DashboardOutputs, DashboardRequest, Dashboard>({
+const lifecycle = apiObjectOperations<DashboardInputs, DashboardOutputs, DashboardRequest, Dashboard>({
   what: (inputs) => `dashboard "${inputs.name}"`,
   collection: (client) => client.dashboards,
   request: (inputs) => dashboardRequest(inputs),

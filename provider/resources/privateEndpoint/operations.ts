@@ -1,4 +1,9 @@
-/** Registers private endpoints and attaches them to services. */
+/**
+ * Registers private endpoints and attaches them to services. The resource is one service's attachment of an
+ * endpoint the organization registers, not an object with a status: it is read from two objects (the service and
+ * the organization), deleted by a PATCH of the service, and created again safely under the same id. So it uses
+ * `createWithReconcile` directly rather than the lifecycle of a management object with an asynchronous status.
+ */
 import type { ManagementClient, OrganizationPrivateEndpoint, PrivateEndpointCreateRequest } from "../../rest";
 import type { OperationContext, ResourceOperations } from "../operations";
 import { requestBodyFor } from "../derive/requestBody";

@@ -1,4 +1,8 @@
-/** Manages the replica scaling settings of an existing service. */
+/**
+ * Manages the replica scaling settings of an existing service. They are settings of the service, not an object
+ * with a lifecycle of its own: nothing is created or deleted (a create and an update PATCH the service, a delete
+ * leaves it as it is), so neither lifecycle template (`resources/lifecycle/`) applies.
+ */
 import { ApiError, type ReplicaScalingUpdateRequest, type Service } from "../../rest";
 import type { OperationContext, ResourceOperations } from "../operations";
 import { requestBodyFor } from "../derive/requestBody";

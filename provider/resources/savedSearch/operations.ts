@@ -1,13 +1,13 @@
 /** Creates, reads, updates (read, merge, PUT) and deletes saved searches. */
 import type { SavedSearch, SavedSearchRequest } from "../../rest/observability";
 import { requestBodyFor } from "../derive/requestBody";
-import { objectOperations } from "../lifecycle/objectLifecycle";
+import { apiObjectOperations } from "../lifecycle/apiObjectLifecycle";
 import { definition } from "./definition";
 import type { SavedSearchInputs, SavedSearchOutputs } from "./shapes";
 
 const savedSearchRequest = requestBodyFor(definition);
 
-export const operations = objectOperations<
+export const operations = apiObjectOperations<
   SavedSearchInputs,
   SavedSearchOutputs,
   SavedSearchRequest,

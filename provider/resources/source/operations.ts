@@ -2,13 +2,13 @@
 import type { Source, SourceRequest } from "../../rest/observability";
 import { fieldsOf, type PropertyBag } from "../../propertyBags";
 import { requestBodyFor } from "../derive/requestBody";
-import { objectOperations } from "../lifecycle/objectLifecycle";
+import { apiObjectOperations } from "../lifecycle/apiObjectLifecycle";
 import { definition } from "./definition";
 import type { SourceInputs, SourceOutputs } from "./shapes";
 
 const sourceRequest = requestBodyFor(definition);
 
-export const operations = objectOperations<SourceInputs, SourceOutputs, SourceRequest, Source>({
+export const operations = apiObjectOperations<SourceInputs, SourceOutputs, SourceRequest, Source>({
   what: (inputs) => `source "${inputs.name}"`,
   collection: (client) => client.sources,
   request: (inputs) => sourceRequest(inputs),

@@ -3,13 +3,13 @@ import type { Webhook, WebhookRequest } from "../../rest/observability";
 import { ApiError } from "../../rest";
 import { requestBodyFor } from "../derive/requestBody";
 import type { ResourceOperations } from "../operations";
-import { objectOperations } from "../lifecycle/objectLifecycle";
+import { apiObjectOperations } from "../lifecycle/apiObjectLifecycle";
 import { definition } from "./definition";
 import type { WebhookInputs, WebhookOutputs } from "./shapes";
 
 const webhookRequest = requestBodyFor(definition);
 
-const lifecycle = objectOperations<WebhookInputs, WebhookOutputs, WebhookRequest, Webhook>({
+const lifecycle = apiObjectOperations<WebhookInputs, WebhookOutputs, WebhookRequest, Webhook>({
   what: (inputs) => `webhook "${inputs.name}"`,
   collection: (client) => client.webhooks,
   request: (inputs) => webhookRequest(inputs),

@@ -10,9 +10,9 @@ export const ALERTS_PATH = "/api/v2/alerts";
 export const ALERT_PAGE_LIMIT = 1000;
 
 /**
- * Alerts on dashboard tiles and saved searches: create, list, get, replace (PUT, the whole alert) and delete.
- * Requests take the program's words; on the production wire a saved-search alert goes out as `saved_search`, and the
- * list is read page by page to its end.
+ * Alerts on dashboard tiles and saved searches: create, list, get, replace (PUT, the whole alert), update (a PUT
+ * that keeps what the program does not manage, as the wire needs) and delete. Requests take the program's words; on
+ * the production wire a saved-search alert goes out as `saved_search`, and the list is read page by page to its end.
  */
 export class AlertsApi {
   constructor(
@@ -64,6 +64,24 @@ export class AlertsApi {
       responseSchema: "alert",
       expectedId: alertId,
     });
+  }
+
+  /**
+   * Replaces the alert with the request, keeping the fields the program does not manage. The specification's alert
+   * has no field beyond the request's, so on the spec wire the request is PUT as it is. The production wire's alert
+   * has more (a note or a schedule set in the app, more channels), which a PUT of the request alone would drop: the
+   * alert is read first (or `current` is taken, the alert as just read) and `keepUnmanaged` puts back into the
+   * request what it leaves out.
+   */
+  async update(
+    alertId: string,
+    request: AlertCreateRequest,
+    keepUnmanaged: (request: AlertCreateRequest, current: Alert) => AlertCreateRequest,
+    current?: Alert,
+  ): Promise<Alert> {
+    if (this.dialect === "spec") return this.replace(alertId, request);
+    const existing = current ?? (await this.get(alertId));
+    return this.replace(alertId, keepUnmanaged(request, existing));
   }
 
   delete(alertId: string): Promise<void> {
