@@ -11,6 +11,7 @@ import type { RunningEmulator } from "../../../emulator";
 import { sharedEmulator } from "../../support/emulator";
 import { emulatorConfigureRequest } from "../../support/providerConfig";
 import { providerOf } from "../../support/providers";
+import { quickSleeps } from "../../support/quickSleeps";
 import { providerSession } from "../../../provider/host/session";
 
 // The module object itself, whose `request` the HTTP library looks up on each call: `import * as` gives getters only.
@@ -81,6 +82,7 @@ async function filesOnRequestPaths(action: () => Promise<unknown>): Promise<stri
 
 describe("architecture: the awaited call chain of every kind's create, front end to transport, crosses at most 9 files of ours", function () {
   this.timeout(60_000);
+  quickSleeps();
   let emulator: RunningEmulator;
   const session = new Session();
 

@@ -6,10 +6,12 @@ import { CLOCK_SKEW_MS } from "../../../provider/resources/lifecycle/createWithR
 import { tileAlertBody } from "../../support/alertBodies";
 import { sharedEmulator } from "../../support/emulator";
 import { emulatorConfigureRequest } from "../../support/providerConfig";
+import { quickSleeps } from "../../support/quickSleeps";
 
 const alertsRoute = "POST /api/v2/alerts";
 
 describe("AlertProvider: a create whose reply is lost", function () {
+  quickSleeps();
   this.timeout(30_000);
   let emulator: RunningEmulator;
   const provider = providerOf("Alert");

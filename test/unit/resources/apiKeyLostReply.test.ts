@@ -10,10 +10,12 @@ import {
 } from "../../../provider/resources/lifecycle/createWithReconcile";
 import { sharedEmulator } from "../../support/emulator";
 import { emulatorConfigureRequest } from "../../support/providerConfig";
+import { quickSleeps } from "../../support/quickSleeps";
 
 const keysRoute = "POST /v1/organizations/:organizationId/keys";
 
 describe("ApiKeyProvider: a create whose reply is lost", function () {
+  quickSleeps();
   this.timeout(30_000);
   let emulator: RunningEmulator;
   const provider = providerOf("ApiKey");

@@ -4,12 +4,14 @@ import { providerOf } from "../../support/providers";
 import { providerSession } from "../../../provider/host/session";
 import { sharedEmulator } from "../../support/emulator";
 import { emulatorConfigureRequest } from "../../support/providerConfig";
+import { quickSleeps } from "../../support/quickSleeps";
 
 const keysRoute = "POST /v1/organizations/:organizationId/keys";
 
 // After a lost create reply the provider deletes the one key that reply made (its secret is lost) and creates
 // again. A recent, unused key that differs in name, roles or key id suffix is someone else's and must survive.
 describe("ApiKeyProvider: a lost create reply leaves lookalike keys alone", function () {
+  quickSleeps();
   this.timeout(30_000);
   let emulator: RunningEmulator;
   const provider = providerOf("ApiKey");

@@ -13,10 +13,12 @@ import { tileAlertBody } from "../../support/alertBodies";
 import { sharedEmulator } from "../../support/emulator";
 import { emulatorConfigureRequest } from "../../support/providerConfig";
 import { providerOf } from "../../support/providers";
+import { quickSleeps } from "../../support/quickSleeps";
 
 type Bag = Record<string, unknown>;
 
 describe("observability objects through their providers", function () {
+  quickSleeps();
   this.timeout(30_000);
   let emulator: RunningEmulator;
   const run = `${process.pid}-${Date.now().toString(36)}`;

@@ -7,6 +7,7 @@ import { UNKNOWN } from "../../../provider/propertyEncoding";
 import type { Organization, Service } from "../../../provider/rest";
 import { sharedEmulator } from "../../support/emulator";
 import { emulatorConfigureRequest } from "../../support/providerConfig";
+import { quickSleeps } from "../../support/quickSleeps";
 
 const createRoute = "POST /v1/organizations/:organizationId/services/:serviceId/privateEndpoint";
 
@@ -16,6 +17,7 @@ function newEndpointId(): string {
 }
 
 describe("PrivateEndpointProvider", function () {
+  quickSleeps();
   this.timeout(60_000);
   let emulator: RunningEmulator;
   let serviceId: string;

@@ -7,6 +7,7 @@ import { providerOf } from "../../support/providers";
 import { sharedEmulator } from "../../support/emulator";
 import { emulatorConfigureRequest } from "../../support/providerConfig";
 import { withProgressLines } from "../../support/progressLines";
+import { quickSleeps } from "../../support/quickSleeps";
 
 const createRoute = "POST /v1/organizations/:organizationId/services/:serviceId/privateEndpoint";
 
@@ -14,6 +15,7 @@ const createRoute = "POST /v1/organizations/:organizationId/services/:serviceId/
 // organization to see whether it was processed, and sends it again unless the service has the endpoint attached
 // with the requested description.
 describe("PrivateEndpointProvider: what a lost reply is taken for", function () {
+  quickSleeps();
   this.timeout(60_000);
   let emulator: RunningEmulator;
   let serviceId: string;

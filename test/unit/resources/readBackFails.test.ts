@@ -5,6 +5,7 @@ import { providerOf } from "../../support/providers";
 import { providerSession } from "../../../provider/host/session";
 import { sharedEmulator } from "../../support/emulator";
 import { emulatorConfigureRequest } from "../../support/providerConfig";
+import { quickSleeps } from "../../support/quickSleeps";
 
 const createRoute = "POST /api/v2/alerts";
 const listRoute = "GET /api/v2/alerts";
@@ -15,6 +16,7 @@ const listRoute = "GET /api/v2/alerts";
  * second create of an object that exists.
  */
 describe("create with a lost reply whose read-back fails", function () {
+  quickSleeps();
   this.timeout(30_000);
   let emulator: RunningEmulator;
   const provider = providerOf("Alert");
@@ -98,6 +100,7 @@ describe("create with a lost reply whose read-back fails", function () {
  * create sent again. A failed delete there would leave the key behind while the next `up` makes another.
  */
 describe("create of an API key with a lost reply whose delete of what it made fails", function () {
+  quickSleeps();
   this.timeout(30_000);
   let emulator: RunningEmulator;
   const provider = providerOf("ApiKey");

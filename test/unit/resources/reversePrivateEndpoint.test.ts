@@ -6,6 +6,7 @@ import { PartialCreateError } from "../../../provider/resources/lifecycle/partia
 import { UNKNOWN } from "../../../provider/propertyEncoding";
 import { sharedEmulator } from "../../support/emulator";
 import { emulatorConfigureRequest } from "../../support/providerConfig";
+import { quickSleeps } from "../../support/quickSleeps";
 
 const vpcService = {
   type: "VPC_ENDPOINT_SERVICE",
@@ -13,6 +14,7 @@ const vpcService = {
 };
 
 describe("ReversePrivateEndpointProvider", function () {
+  quickSleeps();
   this.timeout(30_000);
   let emulator: RunningEmulator;
   let serviceId: string;
@@ -219,6 +221,8 @@ describe("ReversePrivateEndpointProvider", function () {
         expect(partial.id).to.equal(id);
         expect(partial.message).to.match(/status Failed/);
         expect(partial.properties).to.include({ status: "Failed", serviceId });
+        // The emulator's delete takes the same delay: back to the usual one before the clean-up, which checks nothing.
+        await emulator.control.updateSettings({ provisioningDelayMs: 200 });
         await provider.delete(id, partial.properties);
       } finally {
         await emulator.control.updateSettings({ provisioningDelayMs: 200 });
@@ -244,6 +248,8 @@ describe("ReversePrivateEndpointProvider", function () {
           description: "slow",
         });
         expect(updated.outs).to.include({ status: "Ready" });
+        // The emulator's delete takes the same delay: back to the usual one before the clean-up, which checks nothing.
+        await emulator.control.updateSettings({ provisioningDelayMs: 200 });
         await provider.delete(partial.id, updated.outs ?? {});
       } finally {
         await emulator.control.updateSettings({ provisioningDelayMs: 200 });

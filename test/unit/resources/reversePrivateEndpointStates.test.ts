@@ -9,6 +9,7 @@ import { PartialCreateError } from "../../../provider/resources/lifecycle/partia
 import { ApiError } from "../../../provider/rest";
 import { sharedEmulator } from "../../support/emulator";
 import { emulatorConfigureRequest } from "../../support/providerConfig";
+import { quickSleeps } from "../../support/quickSleeps";
 
 const vpcServiceName = "com.amazonaws.vpce.eu-west-1.vpce-svc-0states";
 const vpcService = { type: "VPC_ENDPOINT_SERVICE", vpcEndpointServiceName: vpcServiceName };
@@ -34,6 +35,7 @@ async function withProgressLines<T>(
 }
 
 describe("ReversePrivateEndpointProvider: statuses, idle services and foreign 404s", function () {
+  quickSleeps();
   this.timeout(30_000);
   let emulator: RunningEmulator;
   let serviceId: string;
