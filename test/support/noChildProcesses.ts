@@ -8,7 +8,7 @@ import childProcess from "node:child_process";
 
 const refuse = (name: string) => () => {
   throw new Error(
-    `child_process.${name} in the fast tier: this test starts a process, so it is no unit test ` +
+    `child_process.${name} in the unit tier: this test starts a process, so it is no unit test ` +
       "(move it to test/process/, or to test/engine/ when it runs the engine)",
   );
 };
