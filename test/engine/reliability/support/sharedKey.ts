@@ -10,7 +10,7 @@ import { remoteInventory, type Inventory } from "./inventory";
 /** The program: `e2e:keyCount` API keys named after `e2e:pipeline`. */
 export const sharedKeyProgram = {
   projectDir: path.resolve(__dirname, "../../../../../test/engine/reliability/programs/shared-key"),
-  programModule: path.join(__dirname, "..", "..", "programs", "shared-key", "index.js"),
+  programModule: path.join(__dirname, "..", "programs", "shared-key", "index.js"),
 };
 
 /**
