@@ -140,7 +140,7 @@ function main(args: readonly string[]): void {
       `Next: write what is marked ${SCAFFOLD_MARKER} (the definition's docs, the schemas' and model's API source),\n` +
       `add the kind's fields to its definition, schemas, remote types and emulator model, then\n` +
       `  npm run build && npm run sdk\n` +
-      `  npx mocha --config .mocharc.json dist/test/resources/${names.folder}.test.js dist/test/e2e/${names.folder}.test.js\n`,
+      `  npx mocha --config .mocharc.json dist/test/unit/resources/${names.folder}.test.js dist/test/engine/e2e/${names.folder}.test.js\n`,
   );
 }
 

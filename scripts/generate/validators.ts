@@ -30,7 +30,7 @@ export function validatorsSource(): string {
     // Strict mode catches schema mistakes (unknown keywords, required fields missing from properties); union types
     // are how draft-07 spells "string or null". A shared subschema is compiled apart from the schema around it,
     // which may be the one that declares its type: the type checks are made on the schemas as written
-    // (test/schemas/compiledValidators.test.ts compiles each strictly), not on the pieces.
+    // (test/unit/schemas/compiledValidators.test.ts compiles each strictly), not on the pieces.
     strict: true,
     strictTypes: false,
     strictRequired: false,

@@ -251,9 +251,9 @@ export function testFiles(names: KindNames): Map<string, string> {
   const { kind, folder, noun } = names;
   return new Map([
     [
-      `test/e2e/${folder}.test.ts`,
+      `test/engine/e2e/${folder}.test.ts`,
       `/** ${kind} through the real engine: both front ends, both wires (up, no-change preview, update, refresh, destroy). */
-import { describeThroughTheEngine } from "../support/kindThroughTheEngine";
+import { describeThroughTheEngine } from "../../support/kindThroughTheEngine";
 
 describeThroughTheEngine({
   kind: "${kind}",
@@ -265,15 +265,15 @@ describeThroughTheEngine({
 `,
     ],
     [
-      `test/resources/${folder}.test.ts`,
+      `test/unit/resources/${folder}.test.ts`,
       `/**
  * ${kind} through its typed operations against the shared emulator: made, read, renamed in place, deleted, and
  * gone on a read after its deletion; and filled in, with no text of the scaffold left.
  */
 import { expect } from "chai";
-import { resources } from "../../provider/resources/registry";
-import type { OperationContext } from "../../provider/resources/operations";
-import { emulatorOperationContext } from "../support/kindOperations";
+import { resources } from "../../../provider/resources/registry";
+import type { OperationContext } from "../../../provider/resources/operations";
+import { emulatorOperationContext } from "../../support/kindOperations";
 
 const { definition, operations } = resources.${kind};
 

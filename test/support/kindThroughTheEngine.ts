@@ -9,7 +9,7 @@ import type { Fixture } from "../../emulator";
 import { kindProvider } from "../../provider/host/kindProviders";
 import { resources, type ResourceKind } from "../../provider/resources/registry";
 import { LocalStack } from "../../scripts/lib/localStack";
-import { nativeProjectDir, nativeStackConfig } from "../native/support/nativeProject";
+import { nativeProjectDir, nativeStackConfig } from "./nativeProject";
 import { emulatorStackConfig, forEachDialect, sharedEmulator } from "./emulator";
 import { emulatorOperationContext } from "./kindOperations";
 import { testProgram } from "./programs";

@@ -13,9 +13,12 @@ export interface ProgramPaths {
   readonly programModule: string;
 }
 
-/** A program of a test suite: `testProgram("e2e", "alert")` is test/e2e/programs/alert. */
+/**
+ * A program of a suite of the engine tier (the suites whose tests run programs through the engine):
+ * `testProgram("e2e", "alert")` is test/engine/e2e/programs/alert.
+ */
 export function testProgram(suite: "e2e" | "reliability", name: string): ProgramPaths {
-  const relative = path.join("test", suite, "programs", name);
+  const relative = path.join("test", "engine", suite, "programs", name);
   return {
     projectDir: path.join(repoRoot, relative),
     programModule: path.join(repoRoot, "dist", relative, "index.js"),

@@ -1,0 +1,211 @@
+/**
+ * Adopting a setup made outside Pulumi, as a user does it through the real CLI: objects of every kind made through
+ * the emulator's APIs, a YAML project of the native plugin with an empty stack, `pulumi-clickhouse-cloud export`,
+ * `pulumi import --file` (Pulumi's YAML language host writes the program), the program appended to Pulumi.yaml,
+ * then a preview that expects no changes and an `export` that finds nothing left to adopt; on both wires.
+ */
+import { execFile } from "node:child_process";
+import * as fs from "node:fs";
+import * as path from "node:path";
+import { expect } from "chai";
+import type { RunningEmulator } from "../../../emulator";
+import { observabilityClientFor } from "../../support/clients";
+import {
+  fixtureObjectImports,
+  handMadeImports,
+  makeByHand,
+  type HandMade,
+} from "../../support/existingSetup";
+import { dedicatedEmulator, forEachDialect } from "../../support/emulator";
+import { repoRoot } from "../../support/programs";
+import { basicAuth, send } from "../../support/httpRequests";
+import { CliProject } from "./support/cliProject";
+import { nativeProjectYaml, nativeStackConfig } from "../../support/nativeProject";
+
+const bin = path.join(repoRoot, "dist", "provider", "cli", "main.js");
+
+interface Run {
+  readonly code: number;
+  readonly stdout: string;
+  readonly stderr: string;
+}
+
+/** `pulumi-clickhouse-cloud <args>` in the project's directory, with the project's backend and passphrase. */
+function runBin(project: CliProject, args: readonly string[]): Promise<Run> {
+  return new Promise((resolve) =>
+    execFile(
+      process.execPath,
+      [bin, ...args],
+      { cwd: project.dir, env: project.env(), encoding: "utf8" },
+      (error, stdout, stderr) => resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr }),
+    ),
+  );
+}
+
+forEachDialect((dialect) =>
+  describe(`export, then \`pulumi import --file\`, of a setup made outside Pulumi (${dialect} wire)`, function () {
+    this.timeout(300_000);
+    let emulator: RunningEmulator;
+    let project: CliProject;
+    let made: HandMade;
+    /** Everything the commands printed, searched for the credentials at the end. */
+    const printed: string[] = [];
+
+    before(async () => {
+      emulator = await dedicatedEmulator({ dialect, provisioningDelayMs: 0 });
+      made = await makeByHand(emulator.fixture);
+      // A YAML program with no resources yet, whose clickhouse-cloud plugin is the one `npm run build` made.
+      project = CliProject.create(nativeProjectYaml("adopt-existing", "yaml"));
+      await project.initStack("dev", nativeStackConfig(emulator.fixture));
+    });
+
+    after(async () => {
+      project?.dispose();
+      await emulator?.close();
+    });
+
+    async function exportFile(): Promise<{ run: Run; file: unknown }> {
+      const args = ["export", "--stack", "dev", "--service", emulator.fixture.services.production];
+      const run = await runBin(project, [...args, "--out", "resources.json"]);
+      printed.push(run.stdout, run.stderr);
+      if (run.code !== 0) expect.fail(`export failed (${run.code}):\n${run.stdout}\n${run.stderr}`);
+      return { run, file: JSON.parse(fs.readFileSync(path.join(project.dir, "resources.json"), "utf8")) };
+    }
+
+    it("export writes every object of every kind, with readable names and each kind's import id", async () => {
+      const { run, file } = await exportFile();
+      expect(file).to.deep.equal({ resources: handMadeImports(emulator.fixture, made) });
+      expect(run.stdout).to.include("Wrote 14 resource(s)");
+      expect(run.stderr).to.match(/not exported: API key \S+ \(emulator admin key\): the key these settings/);
+    });
+
+    it("`pulumi import --file` adopts them all and writes the YAML program", async () => {
+      const imported = await project.pulumi([
+        "import",
+        "--file",
+        "resources.json",
+        "--yes",
+        "--out",
+        "imported.yaml",
+      ]);
+      printed.push(imported.stdout, imported.stderr);
+      expect(imported.stdout).to.match(/= 14 imported/);
+      const program = fs.readFileSync(path.join(project.dir, "imported.yaml"), "utf8");
+      printed.push(program);
+      for (const name of [
+        "ciDeployer",
+        "errorRateAbove5",
+        "toTheQueue",
+        "officeVpn",
+        "analyticsProdScaling",
+        ...fixtureObjectImports(emulator.fixture).map((entry) => entry.name),
+      ]) {
+        expect(program).to.match(new RegExp(`^  ${name}:$`, "m"));
+      }
+      expect(program).to.include("name: CI deployer");
+      expect(program).to.include("name: Error rate above 5%");
+    });
+
+    it("with the program appended to Pulumi.yaml, preview has nothing to change", async () => {
+      const programFile = path.join(project.dir, "Pulumi.yaml");
+      fs.appendFileSync(programFile, fs.readFileSync(path.join(project.dir, "imported.yaml"), "utf8"));
+      const preview = await project.pulumi(["preview", "--expect-no-changes"]);
+      printed.push(preview.stdout, preview.stderr);
+      expect(preview.stdout).to.match(/15 unchanged/);
+    });
+
+    it("a second export finds nothing left to adopt", async () => {
+      const { run, file } = await exportFile();
+      expect(file).to.deep.equal({ resources: [] });
+      expect(run.stdout).to.include("Nothing to import: every object listed is tracked by dev.");
+    });
+
+    it("no command printed the credentials", () => {
+      const { tokenSecret, observabilityToken } = emulator.fixture;
+      const all = printed.join("\n");
+      expect(all).to.not.include(tokenSecret);
+      expect(all).to.not.include(observabilityToken);
+    });
+
+    it("the stack manages what it adopted: destroy deletes the key and the alert", async () => {
+      // The import protects what it adopts (Pulumi's default): lifting that is the user's explicit step.
+      await project.pulumi(["state", "unprotect", "--all", "--yes"]);
+      const destroyed = await project.pulumi(["destroy", "--yes", "--skip-preview"]);
+      // The fourteen adopted resources and the stack itself.
+      expect(destroyed.stdout).to.match(/- 15 deleted/);
+      const { fixture } = emulator;
+      const key = await send(
+        `${fixture.managementUrl}/v1/organizations/${fixture.organizationId}/keys/${made.key}`,
+        "GET",
+        { headers: { authorization: basicAuth(fixture.tokenKey, fixture.tokenSecret) } },
+      );
+      expect(key.status).to.equal(404);
+      const alert = await observabilityClientFor(fixture)
+        .alerts.get(made.alert)
+        .then(
+          () => "found",
+          (error: Error) => error.message,
+        );
+      expect(alert).to.match(/not found/i);
+    });
+  }),
+);
+
+describe("export: usage errors, through the command", function () {
+  this.timeout(120_000);
+  let project: CliProject;
+
+  before(async () => {
+    project = CliProject.create(nativeProjectYaml("adopt-errors", "yaml"));
+    await project.initStack("dev", {});
+  });
+
+  after(() => project?.dispose());
+
+  async function refused(args: readonly string[]): Promise<string> {
+    const run = await runBin(project, ["export", ...args]);
+    expect(run.code, run.stderr).to.equal(2);
+    expect(fs.existsSync(path.join(project.dir, "r.json")), "no file written").to.equal(false);
+    return run.stderr;
+  }
+
+  it("prints its options for --help", async () => {
+    const run = await runBin(project, ["export", "--help"]);
+    expect(run.code).to.equal(0);
+    expect(run.stdout).to.match(/^Usage: pulumi-clickhouse-cloud export --stack <name>/);
+    expect(run.stdout).to.include("--out <file>");
+  });
+
+  it("names both commands in the package command's help and for an unknown command", async () => {
+    const help = await runBin(project, ["--help"]);
+    expect(help.code).to.equal(0);
+    expect(help.stdout).to.match(/^ {2}export +write them as a file for `pulumi import --file`/m);
+    const run = await runBin(project, ["exports", "--stack", "dev"]);
+    expect(run.code).to.equal(2);
+    expect(run.stderr).to.match(/^error: unknown command "exports"; commands: orphans, export\n/);
+  });
+
+  it("asks for a stack, with the usage", async () => {
+    const stderr = await refused(["--out", "r.json"]);
+    expect(stderr).to.match(/^error: name the stacks whose state tracks the objects: --stack <name>/);
+    expect(stderr).to.include("Usage: pulumi-clickhouse-cloud export");
+  });
+
+  it("says which stack it cannot read", async () => {
+    const stderr = await refused(["--stack", "nope", "--out", "r.json"]);
+    expect(stderr).to.include('error: stack "nope" is not in this project\'s backend');
+  });
+
+  it("refuses an output file it cannot write before reading anything", async () => {
+    const stderr = await refused(["--stack", "nope", "--out", "/sys/r.json"]);
+    expect(stderr).to.equal("error: --out /sys/r.json: cannot be written (EACCES)\n");
+  });
+
+  it("names the settings a stack lacks, with the command for that stack", async () => {
+    const stderr = await refused(["--stack", "dev", "--out", "r.json"]);
+    expect(stderr).to.match(/^error: stack "dev": configuration for the management API is incomplete:/);
+    expect(stderr).to.include(
+      "run `pulumi config set --stack dev clickhouse:organizationId <organization-uuid>`",
+    );
+  });
+});

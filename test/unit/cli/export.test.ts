@@ -1,0 +1,149 @@
+/**
+ * What `export` finds in an organization and writes for `pulumi import --file`, against the in-process emulator
+ * on both wires: every kind, the ids in the form the native plugin's import takes, what the stacks track left out.
+ */
+import { expect } from "chai";
+import { connect } from "../../../provider/cli/connect";
+import { exportUntracked } from "../../../provider/cli/export";
+import { configSource, type StackData } from "../../../provider/cli/stackReader";
+import { addTrackedObjects, emptyTracked } from "../../../provider/cli/trackedObjects";
+import { resources } from "../../../provider/resources/registry";
+import type { Fixture } from "../../../emulator";
+import {
+  fixtureObjectImports,
+  fixtureObjects,
+  handMadeEndpointId,
+  handMadeImports,
+  makeByHand,
+} from "../../support/existingSetup";
+import { forEachDialect, useEmulator } from "../../support/emulator";
+import { nativeStackConfig } from "../../support/nativeProject";
+
+/** A native-plugin stack with the emulator's settings and the given resources in its state. */
+function stack(fixture: Fixture, stateResources: unknown[] = []): StackData {
+  const config = Object.fromEntries(
+    Object.entries(nativeStackConfig(fixture)).map(([key, { value }]) => [key, { value }]),
+  );
+  return {
+    name: "dev",
+    exported: { version: 3, deployment: { resources: stateResources } },
+    config: configSource(config),
+  };
+}
+
+function stateResource(type: string, name: string, id: string, inputs: Record<string, unknown> = {}) {
+  return { urn: `urn:pulumi:dev::app::${type}::${name}`, type, id, inputs, outputs: inputs };
+}
+
+forEachDialect((dialect) =>
+  describe(`export: the untracked objects of an organization (${dialect} wire)`, () => {
+    const setup = useEmulator({ provisioningDelayMs: 0, dialect });
+    const fixture = () => setup.emulator.fixture;
+
+    it("lists every kind the package manages, each with the id its import takes", async () => {
+      const made = await makeByHand(fixture());
+      const { services } = fixture();
+      const access = connect([stack(fixture())], [services.production], () => undefined);
+      const { file, notListed } = await exportUntracked(access, emptyTracked());
+      expect(file.resources).to.deep.equal(handMadeImports(fixture(), made));
+      // The key the settings authenticate with is left out, said by its id, never with its secret.
+      expect(notListed).to.have.lengthOf(1);
+      expect(notListed[0]).to.match(
+        /^API key [0-9a-f-]{36} \(emulator admin key\): the key these settings authenticate with/,
+      );
+      expect(notListed.join("\n")).to.not.include(fixture().tokenSecret);
+    });
+
+    it("writes ids the native plugin's import accepts, naming the object each stack state records", async () => {
+      const made = await makeByHand(fixture());
+      const { services } = fixture();
+      const access = connect([stack(fixture())], [services.production], () => undefined);
+      const { file } = await exportUntracked(access, emptyTracked());
+      const stateIds: Record<string, string> = {
+        ApiKey: made.key,
+        Alert: made.alert,
+        ReversePrivateEndpoint: made.reverse,
+        PrivateEndpoint: `${services.production}/${handMadeEndpointId}`,
+        ReplicaScaling: services.production,
+      };
+      // The observability objects are each imported by their own id.
+      const ownIds = new Set(fixtureObjectImports(fixture()).map((entry) => entry.id));
+      for (const { type, id } of file.resources) {
+        const kind = type.split(":")[2] as keyof typeof resources;
+        const expected = ownIds.has(id) ? id : stateIds[kind];
+        expect(resources[kind].importId(id).id, kind).to.equal(expected);
+      }
+    });
+
+    it("leaves out what a stack tracks, on either path, and avoids the names it uses", async () => {
+      const made = await makeByHand(fixture());
+      const { services } = fixture();
+      const access = connect([stack(fixture())], [services.production], () => undefined);
+      const tracked = emptyTracked();
+      addTrackedObjects(tracked, {
+        deployment: {
+          resources: [
+            stateResource("clickhouse-cloud:index:ApiKey", "errorRateAbove5", made.key),
+            stateResource("pulumi-nodejs:dynamic/clickhouse:ReversePrivateEndpoint", "queue", made.reverse, {
+              serviceId: services.production,
+            }),
+            stateResource(
+              "clickhouse-cloud:index:PrivateEndpoint",
+              "vpn",
+              `${services.production}/${handMadeEndpointId}`,
+            ),
+            stateResource("clickhouse-cloud:index:ReplicaScaling", "scaling", services.production),
+          ],
+        },
+      });
+      const { file } = await exportUntracked(access, tracked);
+      expect(file.resources).to.deep.equal([
+        { type: "clickhouse-cloud:index:Alert", name: "errorRateAbove52", id: made.alert },
+        ...fixtureObjectImports(fixture()),
+      ]);
+    });
+
+    it("reads no service's endpoints or scaling when neither the stacks nor --service name one", async () => {
+      const made = await makeByHand(fixture());
+      const access = connect([stack(fixture())], [], () => undefined);
+      const { file } = await exportUntracked(access, emptyTracked());
+      const objects = fixtureObjects(fixture());
+      expect(file.resources.map((resource) => resource.id)).to.deep.equal(
+        [
+          { id: made.alert },
+          { id: made.key },
+          ...objects.dashboards,
+          ...objects.savedSearches,
+          ...objects.sources,
+          ...objects.webhooks,
+        ].map((entry) => entry.id),
+      );
+    });
+  }),
+);
+
+describe("export: what a stack export tracks, for every kind", () => {
+  it("records ids by the kind of either path's type token, and the name of every resource", () => {
+    const tracked = emptyTracked();
+    addTrackedObjects(tracked, {
+      deployment: {
+        resources: [
+          { urn: "urn:pulumi:dev::app::pulumi:pulumi:Stack::app-dev", type: "pulumi:pulumi:Stack" },
+          stateResource("clickhouse-cloud:index:Webhook", "pager", "65a1b2c3d4e5f60718293a4c"),
+          stateResource("pulumi-nodejs:dynamic/observability:Alert", "errors", "75a1b2c3d4e5f60718293a4c"),
+          stateResource("aws:s3/bucket:Bucket", "logs", "bucket-id"),
+          stateResource("clickhouse-cloud:index:ApiKey", "unmade", ""),
+        ],
+        pending_operations: [
+          { resource: stateResource("clickhouse-cloud:index:ApiKey", "pending", "b4d5c1a6") },
+        ],
+      },
+    });
+    expect(Object.fromEntries([...tracked.idsByKind].map(([kind, ids]) => [kind, [...ids]]))).to.deep.equal({
+      Webhook: ["65a1b2c3d4e5f60718293a4c"],
+      Alert: ["75a1b2c3d4e5f60718293a4c"],
+      ApiKey: ["b4d5c1a6"],
+    });
+    expect([...tracked.names]).to.deep.equal(["app-dev", "pager", "errors", "logs", "unmade", "pending"]);
+  });
+});

@@ -1,0 +1,66 @@
+import { expect } from "chai";
+import { tileAlertBody } from "../../support/alertBodies";
+import {
+  EmulatorHarness,
+  expectManagementError,
+  expectManagementSuccess,
+  uuidV4,
+} from "../../support/httpRequests";
+
+describe("emulator: ClickStack managed by ClickHouse Cloud (--dialect production)", () => {
+  const production = new EmulatorHarness({ dialect: "production" }).install();
+  const spec = new EmulatorHarness().install();
+  const alerts = (harness: EmulatorHarness) => `${harness.servicePath()}/clickstack/alerts`;
+
+  it("serves alerts under the service, with the Cloud key and the Cloud envelope", async () => {
+    const created = expectManagementSuccess(
+      await production.management("POST", alerts(production), { body: tileAlertBody(production.fixture) }),
+    );
+    expect(created).to.include({ state: "OK", source: "tile", threshold: 5 });
+    const listed = await production.management("GET", alerts(production));
+    expect(listed.body.result.map((alert: { id: string }) => alert.id)).to.deep.equal([created.id]);
+    expect(listed.body.meta).to.deep.equal({ total: 1, limit: 1000, offset: 0 });
+    expect(listed.headers.get("x-total-count")).to.equal("1");
+    const deleted = await production.management("DELETE", `${alerts(production)}/${created.id}`);
+    expect(deleted.status).to.equal(200);
+    expect(Object.keys(deleted.body).sort()).to.deep.equal(["requestId", "status"]);
+    expect(deleted.body.requestId).to.match(uuidV4);
+  });
+
+  it("answers a missing alert with the Cloud's NOT_FOUND, and refuses a bad body in the Cloud's error shape", async () => {
+    expectManagementError(
+      await production.management("GET", `${alerts(production)}/${"0".repeat(24)}`),
+      404,
+      "NOT_FOUND",
+      "Alert not found",
+    );
+    const refused = await production.management("POST", alerts(production), {
+      body: { ...tileAlertBody(production.fixture), interval: "2m" },
+    });
+    expectManagementError(refused, 400, "BAD_REQUEST", "interval");
+  });
+
+  it("needs the Cloud key: a Bearer token is refused", async () => {
+    const response = await production.management("GET", alerts(production), {
+      headers: { authorization: `Bearer ${production.fixture.observabilityToken}` },
+    });
+    expect(response.status).to.equal(401);
+  });
+
+  it("answers a route it does not serve (chart series) with the gateway's HTML 'Cannot POST' page", async () => {
+    const response = await production.management(
+      "POST",
+      `${production.servicePath()}/clickstack/charts/series`,
+      {
+        body: {},
+      },
+    );
+    expect(response.status).to.equal(404);
+    expect(response.headers.get("content-type")).to.match(/^text\/html/);
+    expect(response.text).to.include(`Cannot POST /v1/organizations/${production.fixture.organizationId}`);
+  });
+
+  it("is not served on the specification's wire", async () => {
+    expect((await spec.management("GET", alerts(spec))).status).to.equal(404);
+  });
+});

@@ -1,0 +1,164 @@
+/**
+ * The emulator's webhooks, as HyperDX's external API v2 serves them on both wires: created and listed (paged,
+ * never showing headers or query parameters), no GET of one, a PUT that keeps the secrets it does not carry and
+ * clears the description it leaves out, the API's refusals, and a DELETE refused while alerts use the webhook.
+ */
+import { expect } from "chai";
+import { tileAlertBody } from "../../support/alertBodies";
+import { EmulatorHarness, expectObservabilityInvalid, type Json } from "../../support/httpRequests";
+
+const webhooks = "/api/v2/webhooks";
+const pager = {
+  name: "pager",
+  service: "generic",
+  url: "https://hooks.example.com/pager",
+  description: "on call",
+  headers: { Authorization: "Bearer top-secret" },
+  queryParams: { key: "hidden-value" },
+  body: '{"text":"{{title}}"}',
+};
+
+for (const dialect of ["spec", "production"] as const) {
+  describe(`emulator: webhooks (${dialect})`, () => {
+    const harness = new EmulatorHarness({ dialect }).install();
+    const create = async (body: object): Promise<Json> => {
+      const response = await harness.observability("POST", webhooks, { body });
+      expect(response.status, response.text).to.equal(200);
+      return response.body.data;
+    };
+
+    it("creates a webhook and shows it without its headers or query parameters", async () => {
+      const created = await create(pager);
+      expect(created.id).to.match(/^[0-9a-f]{24}$/);
+      expect(created).to.include({
+        name: "pager",
+        service: "generic",
+        url: pager.url,
+        description: "on call",
+      });
+      expect(created.body).to.equal(pager.body);
+      expect(created).to.not.have.any.keys("headers", "queryParams");
+      const listed = await harness.observability("GET", webhooks);
+      expect(listed.text).to.not.include("top-secret").and.not.include("hidden-value");
+      expect(listed.body.data.map((hook: Json) => hook.id)).to.include(created.id);
+    });
+
+    it("shows a body for the generic service only", async () => {
+      const incident = await create({ ...pager, name: "incident", service: "incidentio" });
+      expect(incident).to.not.have.property("body");
+    });
+
+    it("pages the list: limit, offset, meta and X-Total-Count", async () => {
+      const total = harness.fixture.webhooks.length + 3;
+      for (const n of [1, 2, 3]) await create({ ...pager, name: `hook ${n}` });
+      const page = await harness.observability("GET", `${webhooks}?limit=2&offset=1`);
+      expect(page.body.meta).to.deep.equal({ total, limit: 2, offset: 1 });
+      expect(page.headers.get("x-total-count")).to.equal(String(total));
+      expect(page.body.data).to.have.length(2);
+      const refused = await harness.observability("GET", `${webhooks}?limit=1001`);
+      expect(refused.status).to.equal(400);
+      expect(refused.body.message).to.match(/^Query validation failed: limit/);
+    });
+
+    it("serves no GET of one webhook", async () => {
+      const created = await create(pager);
+      const response = await harness.observability("GET", `${webhooks}/${created.id}`);
+      expect(response.status).to.equal(405);
+      expect(response.headers.get("allow")).to.not.include("GET");
+    });
+
+    it("a PUT clears the description it leaves out", async () => {
+      const created = await create(pager);
+      const { description: _dropped, headers: _headers, queryParams: _query, ...rest } = pager;
+      const put = await harness.observability("PUT", `${webhooks}/${created.id}`, {
+        body: { ...rest, name: "renamed" },
+      });
+      expect(put.status, put.text).to.equal(200);
+      expect(put.body.data).to.include({ id: created.id, name: "renamed" });
+      expect(put.body.data).to.not.have.property("description");
+    });
+
+    it("refuses what the API refuses, in its words", async () => {
+      expectObservabilityInvalid(
+        await harness.observability("POST", webhooks, { body: { ...pager, service: "slack" } }),
+        "headers: headers is not supported for the slack webhook service",
+        "queryParams: queryParams is not supported",
+        "body: body is not supported",
+      );
+      expectObservabilityInvalid(
+        await harness.observability("POST", webhooks, { body: { ...pager, headers: { "1x": "v" } } }),
+        "headers.1x: Header name cannot start with a number",
+      );
+      const control = await harness.observability("POST", webhooks, {
+        body: { ...pager, headers: { Authorization: "Bearer top-secret\r\nX: 1" } },
+      });
+      expectObservabilityInvalid(
+        control,
+        "headers.Authorization: Header values cannot contain control characters",
+      );
+      expect(control.text).to.not.include("top-secret");
+      expectObservabilityInvalid(
+        await harness.observability("POST", webhooks, {
+          body: { ...pager, headers: { X: "v".repeat(4097) } },
+        }),
+        "headers.X: String must contain at most 4096 character(s)",
+      );
+      const slackHost = await harness.observability("POST", webhooks, {
+        body: { name: "chat", service: "slack", url: "https://example.com/hook" },
+      });
+      expect(slackHost.status).to.equal(400);
+      expect(slackHost.body).to.deep.equal({
+        message: "Slack Webhook URL https://example.com/hook does not have hostname that ends in 'slack.com'",
+      });
+      for (const url of [
+        "http://localhost:9/x",
+        "http://127.0.0.1/x",
+        "http://10.1.2.3/x",
+        "http://[::1]/x",
+      ]) {
+        const local = await harness.observability("POST", webhooks, { body: { ...pager, url } });
+        expect(local.body, url).to.deep.equal({
+          message: "Webhook URL resolves to a private or reserved address.",
+        });
+      }
+    });
+
+    it("refuses a second webhook of the same service and name", async () => {
+      await create(pager);
+      const again = await harness.observability("POST", webhooks, { body: pager });
+      expect(again.status).to.equal(400);
+      expect(again.body).to.deep.equal({ message: "A webhook with this service and name already exists" });
+      expect((await create({ ...pager, service: "incidentio" })).name).to.equal("pager");
+    });
+
+    it("refuses to delete a webhook alerts use; deletes it once they are gone; 404 after", async () => {
+      const created = await create(pager);
+      const alert = await harness.observability("POST", "/api/v2/alerts", {
+        body: { ...tileAlertBody(harness.fixture), channel: { type: "webhook", webhookId: created.id } },
+      });
+      expect(alert.status, alert.text).to.equal(200);
+      const refused = await harness.observability("DELETE", `${webhooks}/${created.id}`);
+      expect(refused.status).to.equal(409);
+      expect(refused.body.message).to.equal(
+        "Cannot delete webhook: 1 alert(s) still reference it. Reassign or remove those alerts first.",
+      );
+      await harness.observability("DELETE", `/api/v2/alerts/${alert.body.data.id}`);
+      const deleted = await harness.observability("DELETE", `${webhooks}/${created.id}`);
+      expect([deleted.status, deleted.body]).to.deep.equal([200, {}]);
+      const again = await harness.observability("DELETE", `${webhooks}/${created.id}`);
+      expect([again.status, again.body]).to.deep.equal([404, { message: "Webhook not found" }]);
+      const put = await harness.observability("PUT", `${webhooks}/${created.id}`, { body: pager });
+      expect([put.status, put.body]).to.deep.equal([404, { message: "Webhook not found" }]);
+    });
+
+    it("refuses a path id that is no object id, with the body's problems in one answer", async () => {
+      const response = await harness.observability("PUT", `${webhooks}/nope`, {
+        body: { ...pager, service: "sms" },
+      });
+      expect(response.status).to.equal(400);
+      expect(response.body.message).to.match(
+        /^Body validation failed: service: .*; Params validation failed: id: Invalid ObjectId$/,
+      );
+    });
+  });
+}

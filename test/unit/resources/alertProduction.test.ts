@@ -1,0 +1,198 @@
+/**
+ * The Alert resource on the production wire (HyperDX's external API v2, the emulator's `--dialect production`): the
+ * program's words go out in the wire's, the wire's limits are checked at preview, an update keeps what the program
+ * does not manage, and every list is read to its end.
+ */
+import { expect } from "chai";
+import type { RunningEmulator } from "../../../emulator";
+import { providerSession } from "../../../provider/host/session";
+import { searchAlertBody, tileAlertBody } from "../../support/alertBodies";
+import { dedicatedEmulator } from "../../support/emulator";
+import { emulatorConfigureRequest } from "../../support/providerConfig";
+import { providerOf } from "../../support/providers";
+import { configureRequestFrom, stackConfigFor } from "../../support/stackConfig";
+import { send } from "../../support/httpRequests";
+
+type Bag = Record<string, unknown>;
+
+describe("AlertProvider on the production wire", function () {
+  this.timeout(60_000);
+  let production: RunningEmulator;
+  let spec: RunningEmulator;
+  const provider = providerOf("Alert");
+  const useWireOf = (emulator: RunningEmulator) =>
+    provider.configure(configureRequestFrom(stackConfigFor(emulator)));
+  const failuresOf = async (news: Bag) => (await provider.check({}, news)).failures ?? [];
+  const api = (path: string, method = "GET", body?: unknown) =>
+    send(`${production.url}/api/v2/alerts${path}`, method, {
+      headers: { authorization: `Bearer ${production.fixture.observabilityToken}` },
+      body,
+    });
+
+  before(async () => {
+    [production, spec] = await Promise.all([
+      dedicatedEmulator({ dialect: "production" }),
+      dedicatedEmulator(),
+    ]);
+  });
+  beforeEach(async () => {
+    await production.control.reset();
+    await production.control.clearFaults();
+    await useWireOf(production);
+  });
+  after(async () => {
+    await provider.configure(await emulatorConfigureRequest());
+    await Promise.all([production.close(), spec.close()]);
+  });
+
+  describe("check at preview", () => {
+    it("refuses an interval the production wire does not take, listing the ones it does", async () => {
+      expect(await failuresOf({ ...tileAlertBody(production.fixture), interval: "2m" })).to.deep.equal([
+        {
+          property: "interval",
+          reason:
+            'interval must be one of 1m, 5m, 15m, 30m, 1h, 6h, 12h, 1d on the production wire; got "2m"',
+        },
+      ]);
+    });
+
+    it("checks the range, the schedule and the channels as the API does", async () => {
+      const tile = tileAlertBody(production.fixture);
+      const webhooks = production.fixture.webhooks;
+      const other = { type: "webhook", webhookId: webhooks[1].id };
+      expect(await failuresOf({ ...tile, thresholdType: "between" })).to.deep.equal([
+        { property: "thresholdMax", reason: "thresholdMax is required when thresholdType is between" },
+      ]);
+      expect(
+        await failuresOf({ ...tile, thresholdType: "not_between", threshold: 5, thresholdMax: 4 }),
+      ).to.deep.equal([
+        { property: "thresholdMax", reason: "thresholdMax must be at least threshold (5); got 4" },
+      ]);
+      expect(await failuresOf({ ...tile, scheduleOffsetMinutes: 5 })).to.deep.equal([
+        {
+          property: "scheduleOffsetMinutes",
+          reason: "scheduleOffsetMinutes must be less than the interval, 5 minutes; got 5",
+        },
+      ]);
+      expect(
+        await failuresOf({ ...tile, scheduleOffsetMinutes: 2, scheduleStartAt: "2026-12-01T00:00:00Z" }),
+      ).to.deep.equal([
+        {
+          property: "scheduleOffsetMinutes",
+          reason: "scheduleOffsetMinutes must be 0 when scheduleStartAt is set; got 2",
+        },
+      ]);
+      // A nested path goes to the engine in the reason alone (the engine looks a property up as a top-level key).
+      expect(await failuresOf({ ...tile, channels: [other] })).to.deep.equal([
+        {
+          property: "",
+          reason: "channels[0] must be the same as channel, the alert's first channel",
+        },
+      ]);
+      expect(await failuresOf({ ...tile, channels: [tile.channel, other, other] })).to.deep.equal([
+        {
+          property: "",
+          reason: "channels[2] repeats an earlier channel; each may be listed once",
+        },
+      ]);
+      expect(
+        await failuresOf({
+          ...tile,
+          thresholdType: "between",
+          thresholdMax: 9,
+          note: "n",
+          numConsecutiveWindows: 2,
+          scheduleOffsetMinutes: 4,
+          channels: [tile.channel, other],
+        }),
+      ).to.deep.equal([]);
+    });
+
+    it("on the specification's wire, refuses the production wire's fields and words, naming the setting", async () => {
+      await useWireOf(spec);
+      const failures = await failuresOf({
+        ...tileAlertBody(spec.fixture),
+        thresholdType: "between",
+        thresholdMax: 9,
+        note: "n",
+        interval: "2m",
+      });
+      expect(failures.map((failure) => failure.property)).to.deep.equal([
+        "thresholdType",
+        "thresholdMax",
+        "note",
+      ]);
+      for (const failure of failures)
+        expect(failure.reason).to.match(/production wire.*observability:apiDialect/);
+    });
+  });
+
+  it("sends a saved-search alert as saved_search and keeps the program's word `search`, with no diff", async () => {
+    const inputs: Bag = { ...searchAlertBody(production.fixture), name: "checkout errors" };
+    const created = await provider.create(inputs);
+    expect(created.outs).to.include({ source: "search", state: "OK" });
+    const stored = (await api(`/${created.id}`)).body.data;
+    expect(stored).to.include({
+      source: "saved_search",
+      savedSearchId: production.fixture.savedSearches[0].id,
+    });
+    const read = await provider.read(created.id, created.outs);
+    expect(read.inputs).to.deep.equal(inputs);
+    expect((await provider.diff(created.id, read.props ?? {}, inputs)).changes).to.equal(false);
+  });
+
+  it("keeps a note and consecutive windows set in the app when the program updates the threshold", async () => {
+    const inputs: Bag = { ...tileAlertBody(production.fixture), name: "latency" };
+    const created = await provider.create(inputs);
+    // The app's own edit: the whole alert, PUT as the API takes it, with a note and consecutive windows.
+    const edited = await api(`/${created.id}`, "PUT", {
+      ...tileAlertBody(production.fixture),
+      name: "latency",
+      note: "page the on-call first",
+      numConsecutiveWindows: 3,
+    });
+    expect(edited.status, edited.text).to.equal(200);
+
+    const updated = await provider.update(created.id, created.outs, { ...inputs, threshold: 42 });
+    const stored = (await api(`/${created.id}`)).body.data;
+    expect(stored).to.include({ threshold: 42, note: "page the on-call first", numConsecutiveWindows: 3 });
+    expect(updated.outs).to.include({ threshold: 42, note: "page the on-call first" });
+    // Unmanaged, they are no inputs after a refresh either: nothing to undo.
+    const read = await provider.read(created.id, updated.outs);
+    expect(read.inputs).to.deep.equal({ ...inputs, threshold: 42 });
+  });
+
+  it("a program that sets the note manages it: an update sends its value", async () => {
+    const inputs: Bag = { ...tileAlertBody(production.fixture), note: "from the program" };
+    const created = await provider.create(inputs);
+    await api(`/${created.id}`, "PUT", { ...tileAlertBody(production.fixture), note: "from the app" });
+    await provider.update(created.id, created.outs, { ...inputs, threshold: 6 });
+    expect((await api(`/${created.id}`)).body.data).to.include({ note: "from the program", threshold: 6 });
+  });
+
+  it("pages the list past 1000 alerts: a lost reply is reconciled with an alert on the second page", async () => {
+    const filler = tileAlertBody(production.fixture);
+    for (let made = 0; made < 1001; made += 1) {
+      const response = await api("", "POST", { ...filler, name: `filler ${made}` });
+      expect(response.status).to.equal(200);
+    }
+    const firstPage = await api("");
+    expect(firstPage.body.data).to.have.length(1000);
+    expect(firstPage.headers.get("x-total-count")).to.equal("1001");
+
+    await production.control.setFaults({
+      script: [{ route: "POST /api/v2/alerts", kinds: ["dropAfterProcessing"] }],
+    });
+    const inputs: Bag = { ...filler, name: "the 1002nd" };
+    const created = await provider.create(inputs);
+    const all = await providerSession.observability().alerts.list();
+    expect(all).to.have.length(1002);
+    expect(all.filter((alert) => alert.name === "the 1002nd").map((alert) => alert.id)).to.deep.equal([
+      created.id,
+    ]);
+    const posts = (await production.control.requests()).filter(
+      (entry) => entry.route === "POST /api/v2/alerts",
+    );
+    expect(posts.at(-1)?.fault).to.equal("dropAfterProcessing");
+  });
+});
