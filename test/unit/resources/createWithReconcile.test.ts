@@ -1,4 +1,5 @@
 import { expect } from "chai";
+import { bareProfile, lostReplyError } from "../../support/fakeApiErrors";
 import { ApiError } from "../../../provider/rest";
 import {
   CLOCK_SKEW_MS,
@@ -9,27 +10,8 @@ import {
 import { withProgressLines } from "../../support/progressLines";
 import { progressOf } from "../../../provider/host/progress";
 
-const profile = {
-  api: "management" as const,
-  title: "management API",
-  credentialHint: "",
-  urlHint: "",
-  permissionHint: "",
-  notFoundHint: "",
-};
-
-function lostReply(): ApiError {
-  return new ApiError(profile, {
-    method: "POST",
-    path: "/things",
-    code: "ECONNRESET",
-    detail: "the connection closed before a response arrived",
-    subject: "a new thing",
-    attempts: 1,
-    elapsedMs: 0,
-    outcomeUnknown: true,
-  });
-}
+const profile = bareProfile("management");
+const lostReply = () => lostReplyError("management");
 
 interface Thing {
   id: string;

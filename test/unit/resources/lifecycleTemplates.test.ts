@@ -3,6 +3,7 @@
  * what it does without it where that differs.
  */
 import { expect } from "chai";
+import { bareProfile, lostReplyError } from "../../support/fakeApiErrors";
 import { ApiError, type ObservabilityClient } from "../../../provider/rest";
 import type { OperationContext } from "../../../provider/resources/operations";
 import {
@@ -16,27 +17,8 @@ import {
   type AsyncStatusObjectKind,
 } from "../../../provider/resources/lifecycle/asyncStatusObjectLifecycle";
 
-const profile = {
-  api: "observability" as const,
-  title: "observability API",
-  credentialHint: "",
-  urlHint: "",
-  permissionHint: "",
-  notFoundHint: "",
-};
-
-function lostReply(): ApiError {
-  return new ApiError(profile, {
-    method: "POST",
-    path: "/things",
-    code: "ECONNRESET",
-    detail: "the connection closed before a response arrived",
-    subject: "a new thing",
-    attempts: 1,
-    elapsedMs: 0,
-    outcomeUnknown: true,
-  });
-}
+const profile = bareProfile("observability");
+const lostReply = () => lostReplyError("observability");
 
 function notFound(id: string): ApiError {
   return new ApiError(profile, {
