@@ -5,7 +5,7 @@
  * open to other properties has an index signature of `unknown`.
  */
 
-/** The schema `reversePrivateEndpointCreate` of schemas/management.ts. */
+/** The schema `reversePrivateEndpointCreate`. */
 export type ReversePrivateEndpointCreateSchema = {
   description?: string;
   type: "VPC_ENDPOINT_SERVICE" | "VPC_RESOURCE" | "MSK_MULTI_VPC";
@@ -16,7 +16,7 @@ export type ReversePrivateEndpointCreateSchema = {
   mskAuthentication?: "SASL_IAM" | "SASL_SCRAM" | null;
 };
 
-/** The schema `replicaScalingUpdate` of schemas/management.ts. */
+/** The schema `replicaScalingUpdate`. */
 export type ReplicaScalingUpdateSchema = {
   minReplicaMemoryGb?: number;
   maxReplicaMemoryGb?: number;
@@ -25,7 +25,7 @@ export type ReplicaScalingUpdateSchema = {
   idleTimeoutMinutes?: number;
 };
 
-/** The schema `replicaScalingUpdateProduction` of schemas/management.ts. */
+/** The schema `replicaScalingUpdateProduction`. */
 export type ReplicaScalingUpdateProductionSchema = {
   minReplicaMemoryGb?: number;
   maxReplicaMemoryGb?: number;
@@ -37,7 +37,7 @@ export type ReplicaScalingUpdateProductionSchema = {
   maxReplicas?: number;
 };
 
-/** The schema `apiKeyCreate` of schemas/management.ts. */
+/** The schema `apiKeyCreate`. */
 export type ApiKeyCreateSchema = {
   name: string;
   roles: ("admin" | "developer" | "query_endpoints")[];
@@ -47,7 +47,7 @@ export type ApiKeyCreateSchema = {
   hashData?: { keyIdHash: string; keyIdSuffix: string; keySecretHash: string };
 };
 
-/** The schema `apiKeyUpdate` of schemas/management.ts. */
+/** The schema `apiKeyUpdate`. */
 export type ApiKeyUpdateSchema = {
   name?: string;
   roles?: ("admin" | "developer" | "query_endpoints")[];
@@ -56,21 +56,21 @@ export type ApiKeyUpdateSchema = {
   ipAccessList?: { source: string; description?: string }[];
 };
 
-/** The schema `privateEndpointCreate` of schemas/management.ts. */
+/** The schema `privateEndpointCreate`. */
 export type PrivateEndpointCreateSchema = { id: string; description?: string };
 
-/** The schema `servicePrivateEndpointsPatch` of schemas/management.ts. */
+/** The schema `servicePrivateEndpointsPatch`. */
 export type ServicePrivateEndpointsPatchSchema = {
   privateEndpointIds: { add?: string[]; remove?: string[] };
 };
 
-/** The schema `serviceStatePatch` of schemas/management.ts. */
+/** The schema `serviceStatePatch`. */
 export type ServiceStatePatchSchema = { command: "start" | "stop" | "awake" };
 
-/** The schema `reversePrivateEndpoint` of schemas/management.ts. */
+/** The schema `reversePrivateEndpoint`. */
 export type ReversePrivateEndpointSchema = { id: string; status: string; [field: string]: unknown };
 
-/** The schema `service` of schemas/management.ts. */
+/** The schema `service`. */
 export type ServiceSchema = {
   id: string;
   state?: string | null;
@@ -86,7 +86,7 @@ export type ServiceSchema = {
   [field: string]: unknown;
 };
 
-/** The schema `apiKeyCreateResult` of schemas/management.ts. */
+/** The schema `apiKeyCreateResult`. */
 export type ApiKeyCreateResultSchema = {
   key: {
     id: string;
@@ -102,7 +102,7 @@ export type ApiKeyCreateResultSchema = {
   [field: string]: unknown;
 };
 
-/** The schema `apiKey` of schemas/management.ts. */
+/** The schema `apiKey`. */
 export type ApiKeySchema = {
   id: string;
   name?: string | null;
@@ -113,24 +113,24 @@ export type ApiKeySchema = {
   [field: string]: unknown;
 };
 
-/** The schema `privateEndpoint` of schemas/management.ts. */
+/** The schema `privateEndpoint`. */
 export type PrivateEndpointSchema = { [field: string]: unknown };
 
-/** The schema `privateEndpointConfig` of schemas/management.ts. */
+/** The schema `privateEndpointConfig`. */
 export type PrivateEndpointConfigSchema = {
   endpointServiceId: string;
   privateDnsHostname?: string | null;
   [field: string]: unknown;
 };
 
-/** The schema `organization` of schemas/management.ts. */
+/** The schema `organization`. */
 export type OrganizationSchema = {
   id: string;
   privateEndpoints?: { id: string; description?: string | null; [field: string]: unknown }[] | null;
   [field: string]: unknown;
 };
 
-/** The schema `alertCreate` of schemas/observability.ts. */
+/** The schema `alertCreate`. */
 export type AlertCreateSchema = {
   threshold: number;
   interval: string;
@@ -145,7 +145,7 @@ export type AlertCreateSchema = {
   message?: string;
 };
 
-/** The schema `alertInputs` of schemas/observability.ts. */
+/** The schema `alertInputs`. */
 export type AlertInputsSchema = {
   threshold: number;
   interval: string;
@@ -174,7 +174,7 @@ export type AlertInputsSchema = {
   channels?: { type: "webhook"; webhookId: string }[];
 };
 
-/** The schema `alertCreateProduction` of schemas/observability.ts. */
+/** The schema `alertCreateProduction`. */
 export type AlertCreateProductionSchema = {
   threshold: number;
   interval: "1m" | "5m" | "15m" | "30m" | "1h" | "6h" | "12h" | "1d";
@@ -203,7 +203,7 @@ export type AlertCreateProductionSchema = {
   channels?: { type: "webhook"; webhookId: string }[];
 };
 
-/** The schema `seriesQuery` of schemas/observability.ts. */
+/** The schema `seriesQuery`. */
 export type SeriesQuerySchema = {
   series: {
     sourceId: string;
@@ -248,7 +248,7 @@ export type SeriesQuerySchema = {
   seriesReturnType?: "ratio" | "column";
 };
 
-/** The schema `alert` of schemas/observability.ts. */
+/** The schema `alert`. */
 export type AlertSchema = {
   id: string;
   name?: string | null;
@@ -282,7 +282,7 @@ export type AlertSchema = {
   [field: string]: unknown;
 };
 
-/** The schema `seriesRows` of schemas/observability.ts. */
+/** The schema `seriesRows`. */
 export type SeriesRowsSchema = {
   ts_bucket?: number;
   group?: unknown[];
@@ -290,7 +290,7 @@ export type SeriesRowsSchema = {
   [field: string]: unknown;
 }[];
 
-/** The schema `webhookCreate` of schemas/observabilityObjects.ts. */
+/** The schema `webhookCreate`. */
 export type WebhookCreateSchema = {
   name: string;
   service: "slack" | "incidentio" | "generic";
@@ -301,7 +301,7 @@ export type WebhookCreateSchema = {
   queryParams?: { [field: string]: string };
 };
 
-/** The schema `webhook` of schemas/observabilityObjects.ts. */
+/** The schema `webhook`. */
 export type WebhookSchema = {
   id: string;
   name: string;
@@ -314,7 +314,7 @@ export type WebhookSchema = {
   [field: string]: unknown;
 };
 
-/** The schema `savedSearchCreate` of schemas/observabilityObjects.ts. */
+/** The schema `savedSearchCreate`. */
 export type SavedSearchCreateSchema = {
   name: string;
   sourceId: string;
@@ -332,7 +332,7 @@ export type SavedSearchCreateSchema = {
   }[];
 };
 
-/** The schema `savedSearch` of schemas/observabilityObjects.ts. */
+/** The schema `savedSearch`. */
 export type SavedSearchSchema = {
   id: string;
   name: string;
@@ -349,7 +349,7 @@ export type SavedSearchSchema = {
   [field: string]: unknown;
 };
 
-/** The schema `sourceCreate` of schemas/observabilityObjects.ts. */
+/** The schema `sourceCreate`. */
 export type SourceCreateSchema = {
   name: string;
   kind: "log" | "trace" | "session" | "metric" | "promql";
@@ -406,7 +406,7 @@ export type SourceCreateSchema = {
   metadataMaterializedViews?: { [field: string]: unknown };
 };
 
-/** The schema `source` of schemas/observabilityObjects.ts. */
+/** The schema `source`. */
 export type SourceSchema = {
   id: string;
   name: string;
@@ -417,7 +417,7 @@ export type SourceSchema = {
   [field: string]: unknown;
 };
 
-/** The schema `dashboardCreate` of schemas/dashboards.ts. */
+/** The schema `dashboardCreate`. */
 export type DashboardCreateSchema = {
   name: string;
   tiles: {
@@ -455,7 +455,7 @@ export type DashboardCreateSchema = {
   containers?: { [field: string]: unknown }[];
 };
 
-/** The schema `dashboardUpdate` of schemas/dashboards.ts. */
+/** The schema `dashboardUpdate`. */
 export type DashboardUpdateSchema = {
   name: string;
   tiles: {
@@ -494,7 +494,7 @@ export type DashboardUpdateSchema = {
   containers?: { [field: string]: unknown }[];
 };
 
-/** The schema `dashboard` of schemas/dashboards.ts. */
+/** The schema `dashboard`. */
 export type DashboardSchema = {
   id: string;
   name: string;

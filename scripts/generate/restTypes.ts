@@ -9,32 +9,20 @@
  * `unknown`, since the API may send more than the schema reads. What it leaves to validation: conditions across
  * fields (`if`/`then`/`else`, such as a field required for one `type`), and bounds, patterns and formats.
  */
-import { dashboardSchemas } from "../../schemas/dashboards";
-import { managementSchemas } from "../../schemas/management";
-import { observabilitySchemas } from "../../schemas/observability";
-import { observabilityObjectSchemas } from "../../schemas/observabilityObjects";
+import { schemas } from "../../schemas";
 
 type Schema = Readonly<Record<string, unknown>> | boolean;
 
-/** The schema groups, by the file of `schemas/` that declares them. */
-const schemaFiles: ReadonlyArray<readonly [string, Readonly<Record<string, unknown>>]> = [
-  ["schemas/management.ts", managementSchemas],
-  ["schemas/observability.ts", observabilitySchemas],
-  ["schemas/observabilityObjects.ts", observabilityObjectSchemas],
-  ["schemas/dashboards.ts", dashboardSchemas],
-];
-
 export function restTypesSource(): string {
-  const declarations = schemaFiles.flatMap(([file, group]) =>
-    Object.entries(group).map(([name, schema]) =>
-      [
-        `/** The schema \`${name}\` of ${file}. */`,
-        `export type ${typeNameOf(name)} = ${typeOf(schema as Schema)};`,
-        "",
-      ].join("\n"),
-    ),
+  // Every schema `schemas/index.ts` lists, the one table of them, so a new schema file needs no line here.
+  const declarations = Object.entries(schemas).map(([name, schema]) =>
+    [
+      `/** The schema \`${name}\`. */`,
+      `export type ${typeNameOf(name)} = ${typeOf(schema as Schema)};`,
+      "",
+    ].join("\n"),
   );
-  const names = schemaFiles.flatMap(([, group]) => Object.keys(group));
+  const names = Object.keys(schemas);
   const byName = [
     "/** Each schema's type by the schema's name, as `schemas/index.ts` names them. */",
     "export interface SchemaTypes {",
