@@ -4,6 +4,7 @@
  * place, a refresh finds nothing changed, and destroy deletes it. What the emulator holds is read by the kind's
  * provider in the test's own process, below both front ends.
  */
+import * as fs from "node:fs";
 import { expect } from "chai";
 import type { Fixture } from "../../emulator";
 import { kindProvider } from "../../provider/host/kindProviders";
@@ -47,6 +48,7 @@ export function describeThroughTheEngine({ kind, inputs }: EngineLifecycle): voi
         let stack: LocalStack;
         let given: { create: Inputs; update: Inputs };
         let id = "";
+        let projectDir: string | undefined;
 
         const withInputs = (values: Inputs) =>
           stack.stack.setConfig("e2e:inputs", { value: JSON.stringify(values) });
@@ -68,8 +70,9 @@ export function describeThroughTheEngine({ kind, inputs }: EngineLifecycle): voi
           given = inputs(fixture, `${process.pid}-${Date.now().toString(36)}`);
           const program = testProgram("e2e", "one-kind");
           const native = frontEnd === "native";
+          projectDir = native ? nativeProjectDir("chc-one-kind") : undefined;
           stack = await LocalStack.create({
-            projectDir: native ? nativeProjectDir("chc-one-kind") : program.projectDir,
+            projectDir: projectDir ?? program.projectDir,
             programModule: program.programModule,
             config: {
               ...(native ? nativeStackConfig(fixture) : await emulatorStackConfig(dialect)),
@@ -83,6 +86,8 @@ export function describeThroughTheEngine({ kind, inputs }: EngineLifecycle): voi
 
         after(async () => {
           await stack?.dispose();
+          // The native front end's project directory is this test's own; the dynamic one is the checkout's.
+          if (projectDir !== undefined) fs.rmSync(projectDir, { recursive: true, force: true });
         });
 
         it("up makes it as given, and a preview after it shows no change", async () => {
