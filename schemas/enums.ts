@@ -180,3 +180,96 @@ export type TypedTileDisplayType = (typeof typedTileDisplayTypes)[number];
 
 /** Quantile levels a tile's select item takes. */
 export const tileQuantileLevels = [0.5, 0.9, 0.95, 0.99] as const;
+
+/**
+ * What a service is created with, as ClickHouse Cloud's published OpenAPI (ServicePostRequest) lists the values:
+ * the cloud provider, the region (AWS, GCP and Azure names together), the deprecated tier, the release channel, the
+ * instance profile (ENTERPRISE organizations only) and the compliance type.
+ */
+export const serviceCloudProviders = ["aws", "gcp", "azure"] as const;
+export type ServiceCloudProvider = (typeof serviceCloudProviders)[number];
+
+export const serviceRegions = [
+  "ap-northeast-1",
+  "ap-northeast-2",
+  "ap-south-1",
+  "ap-southeast-1",
+  "ap-southeast-2",
+  "ca-central-1",
+  "eu-central-1",
+  "eu-west-1",
+  "eu-west-2",
+  "il-central-1",
+  "us-east-1",
+  "us-east-2",
+  "us-west-2",
+  "us-east1",
+  "us-central1",
+  "europe-west2",
+  "europe-west4",
+  "asia-southeast1",
+  "asia-northeast1",
+  "eastus",
+  "eastus2",
+  "westus3",
+  "germanywestcentral",
+  "centralus",
+] as const;
+export type ServiceRegion = (typeof serviceRegions)[number];
+
+export const serviceTiers = [
+  "development",
+  "production",
+  "dedicated_high_mem",
+  "dedicated_high_cpu",
+  "dedicated_standard",
+  "dedicated_standard_n2d_standard_4",
+  "dedicated_standard_n2d_standard_8",
+  "dedicated_standard_n2d_standard_32",
+  "dedicated_standard_n2d_standard_128",
+  "dedicated_standard_n2d_standard_32_16SSD",
+  "dedicated_standard_n2d_standard_64_24SSD",
+] as const;
+export type ServiceTier = (typeof serviceTiers)[number];
+
+export const serviceReleaseChannels = ["slow", "default", "fast"] as const;
+export type ServiceReleaseChannel = (typeof serviceReleaseChannels)[number];
+
+export const serviceProfiles = [
+  "v1-default",
+  "v1-highmem-xs",
+  "v1-highmem-s",
+  "v1-highmem-m",
+  "v1-highmem-l",
+  "v1-highmem-xl",
+] as const;
+export type ServiceProfile = (typeof serviceProfiles)[number];
+
+export const serviceComplianceTypes = ["hipaa", "pci"] as const;
+export type ServiceComplianceType = (typeof serviceComplianceTypes)[number];
+
+/** The only endpoint a service's create or PATCH may enable or disable. */
+export const switchableServiceEndpoints = ["mysql"] as const;
+
+/** Every state the API reports for a service (its OpenAPI's Service.state). */
+export const serviceStates = [
+  "starting",
+  "stopping",
+  "terminating",
+  "softdeleting",
+  "awaking",
+  "partially_running",
+  "provisioning",
+  "running",
+  "stopped",
+  "terminated",
+  "softdeleted",
+  "degraded",
+  "failed",
+  "idle",
+] as const;
+export type ServiceState = (typeof serviceStates)[number];
+
+/** The states a program may ask a service to be in: `running` (idle counts as running) or `stopped`. */
+export const desiredServiceStates = ["running", "stopped"] as const;
+export type DesiredServiceState = (typeof desiredServiceStates)[number];

@@ -7,9 +7,11 @@ import { managementSchemas } from "./management";
 import { dashboardSchemas } from "./dashboards";
 import { observabilitySchemas } from "./observability";
 import { observabilityObjectSchemas } from "./observabilityObjects";
+import { serviceSchemas } from "./services";
 
 export const schemas = {
   ...managementSchemas,
+  ...serviceSchemas,
   ...observabilitySchemas,
   ...observabilityObjectSchemas,
   ...dashboardSchemas,

@@ -29,6 +29,15 @@ export const limits = {
   idleTimeoutMinutes: {
     min: 5,
   },
+  /** A service's create and PATCH (ClickHouse Cloud's OpenAPI: ServicePostRequest, ResourceTagsV1). */
+  service: {
+    nameMaxLength: 50,
+    maxTags: 50,
+    tagKeyMaxLength: 128,
+    tagValueMaxLength: 256,
+    /** Letters, digits, dots, dashes and underscores: the API's pattern of a tag's key and value. */
+    tagPattern: "^[a-zA-Z0-9._-]+$",
+  },
   apiKey: {
     minRoles: 1,
     defaultState: "enabled",

@@ -1,7 +1,8 @@
 /**
- * Service states as the emulator models them: running, idle (idle scaling turned it off), awaking (on its way back
- * to running), and the start/stop cycle (starting, stopping, stopped). A transitional state settles after the
- * `awakeningDelayMs` setting; the state is computed from timestamps whenever it is read.
+ * Service states as the emulator models them: provisioning (a new service), running, idle (idle scaling turned it
+ * off), awaking (on its way back to running), the start/stop cycle (starting, stopping, stopped), and terminating
+ * (deleted, gone once it settles). A transitional state settles after the
+ * `awakeningDelayMs` setting (the service transition delay); the state is computed from timestamps whenever it is read.
  *
  * The real API refuses reverse private endpoint operations unless the service is running: a 424 whose error ends
  * with "Current state: <state>". `PATCH .../state` takes `{"command": "awake" | "start" | "stop"}`; awake wakes an
@@ -16,6 +17,7 @@ export const assignableServiceStates = ["running", "idle", "stopped"] as const;
 export type AssignableServiceState = (typeof assignableServiceStates)[number];
 
 const settlesInto: Partial<Record<EmulatedServiceState, EmulatedServiceState>> = {
+  provisioning: "running",
   awaking: "running",
   starting: "running",
   stopping: "stopped",
@@ -27,6 +29,11 @@ export function stateOf(service: ServiceRecord, nowMs: number): EmulatedServiceS
   const settled = settlesInto[state];
   if (settled !== undefined && nowMs >= (service.stateSettlesAt ?? 0)) return settled;
   return state;
+}
+
+/** Whether a deleted service has finished terminating: the API then answers 404 for it. */
+export function isGone(service: ServiceRecord, nowMs: number): boolean {
+  return service.state === "terminating" && nowMs >= (service.stateSettlesAt ?? 0);
 }
 
 /** Puts a service in a state at once (control path): no transition, no delay. */
@@ -43,6 +50,9 @@ export function applyCommand(
   delayMs: number,
 ): void {
   const current = stateOf(service, nowMs);
+  if (current === "provisioning" || current === "terminating") {
+    throw new ApiError(409, `Service ${service.id} is ${current}: its state cannot be changed now`);
+  }
   switch (command) {
     case "awake":
       if (current === "idle") return enter(service, "awaking", nowMs, delayMs);

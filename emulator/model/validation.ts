@@ -13,6 +13,7 @@ export type RequestSchemaName = keyof typeof schemas;
 
 const ajv = new Ajv({
   allErrors: true,
+  verbose: true,
   strict: true,
   allowUnionTypes: true,
   keywords: [...annotationKeywords],
@@ -53,6 +54,11 @@ function problemsOf(validator: ValidateFunction, body: unknown): Problem[] {
   return onePerProperty(errors.map(problemOf));
 }
 
+function schemaProperties(schema: unknown): Record<string, unknown> {
+  const properties = (schema as { properties?: unknown } | undefined)?.properties;
+  return typeof properties === "object" && properties !== null ? (properties as Record<string, unknown>) : {};
+}
+
 function problemOf(error: ErrorObject): Problem {
   const params = error.params as Record<string, unknown>;
   const base = error.instancePath.slice(1).split("/").filter(Boolean).join(".");
@@ -88,6 +94,11 @@ function problemOf(error: ErrorObject): Problem {
       return { property: base, message: `Invalid ${String(params.format)}` };
     case "pattern":
       return { property: base, message: "Invalid format" };
+    case "minProperties":
+      return {
+        property: base,
+        message: `Must set at least one of ${Object.keys(schemaProperties(error.parentSchema)).join(", ")}`,
+      };
     default:
       return { property: base, message: `Invalid value (${error.keyword})` };
   }

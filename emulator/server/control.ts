@@ -13,6 +13,7 @@
  *   PUT    /__emulator/reverse-private-endpoints/:id/status  {"status": ...}: the endpoint's status, at once
  *   POST   /__emulator/reverse-private-endpoints/:id/fail    the same with status Failed
  *   PUT    /__emulator/services/:id/state                    {"state": "idle"|"running"|"stopped"}, at once
+ *   GET    /__emulator/services/:id/password-hashes          the hashes the service keeps of its password
  *   DELETE /__emulator/dashboards/:id                        deletes a dashboard and its alerts
  *   DELETE /__emulator/saved-searches/:id                    deletes a saved search and its alerts
  *   POST   /__emulator/alerts/:id/silence {until, by?}       silences an alert until `until`
@@ -68,6 +69,7 @@ export function createControl({ context, log, faults, counters }: ControlParts):
       assignState(findService(context, id), state);
       store.changed();
     },
+    servicePasswordHashes: async (id) => ({ ...findService(context, id).password }),
     deleteDashboard: async (id) => {
       const state = store.state;
       if (!state.dashboards.some((dashboard) => dashboard.id === id))
@@ -223,6 +225,9 @@ export function controlRoutes(
       await control.setServiceState(request.params.id, request.body.state);
       return { id: request.params.id, state: request.body.state };
     },
+  );
+  app.get<{ Params: { id: string } }>(`${base}/services/:id/password-hashes`, async (request) =>
+    control.servicePasswordHashes(request.params.id),
   );
   app.delete<{ Params: { id: string } }>(`${base}/dashboards/:id`, async (request, reply) => {
     await control.deleteDashboard(request.params.id);

@@ -142,7 +142,13 @@ export function seedWorld(
   const sources = named(bytes, ["Logs", "Traces", "Metrics"]);
 
   const state: EmulatorState = {
-    organization: { id: organizationId, name: "Emulated organization", createdAt, privateEndpoints: [] },
+    organization: {
+      id: organizationId,
+      name: "Emulated organization",
+      createdAt,
+      privateEndpoints: [],
+      tier: organizationTier,
+    },
     services: [production, development, secondary, trial],
     reversePrivateEndpoints: [],
     keys: [

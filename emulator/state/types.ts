@@ -177,6 +177,11 @@ export interface EmulatorControl {
   failReversePrivateEndpoint(id: string): Promise<void>;
   /** Puts a service in a state at once, as idle scaling (idle) or a stop (stopped) would. */
   setServiceState(id: string, state: "running" | "idle" | "stopped"): Promise<void>;
+  /**
+   * The hashes the service keeps of its default user's password (SHA-256 in base64, double SHA-1 in hex), never
+   * the password: what a test compares with the hash of the password it set.
+   */
+  servicePasswordHashes(id: string): Promise<{ sha256Base64?: string; doubleSha1Hex?: string }>;
   deleteDashboard(id: string): Promise<void>;
   deleteSavedSearch(id: string): Promise<void>;
   /** Silences an alert until `until` (ISO 8601), as someone in the API's UI would; `by` is the user's object id. */
@@ -217,12 +222,40 @@ export interface ServiceRecord {
   isPrimary: boolean;
   /** The state it is in, or is moving to when `stateSettlesAt` is set. */
   state: EmulatedServiceState;
-  /** Epoch ms when a transitional state (awaking, starting, stopping) settles. */
+  /** Epoch ms when a transitional state (provisioning, awaking, starting, stopping, terminating) settles. */
   stateSettlesAt?: number;
+  /*
+   * The fields below came with the service's create and PATCH; state files of older emulators lack them, and a
+   * service without them reads as the fixture's services do (no tags, the default release channel, ...).
+   */
+  tags?: ServiceTag[];
+  releaseChannel?: string;
+  enableCoreDumps?: boolean;
+  isReadonly?: boolean;
+  /** Whether the MySQL endpoint is enabled; it is unless a create or PATCH disabled it. */
+  mysqlEndpoint?: boolean;
+  profile?: string;
+  complianceType?: string;
+  byocId?: string;
+  encryptionKey?: string;
+  encryptionAssumedRoleIdentifier?: string;
+  hasTransparentDataEncryption?: boolean;
+  transparentDataEncryptionKeyId?: string;
+  /** The default user's password: its SHA-256 (base64) and, for the MySQL protocol, its double SHA-1 (hex). */
+  password?: { sha256Base64: string; doubleSha1Hex?: string };
 }
 
-/** The service states the emulator models: a subset of the real API's. */
-export type EmulatedServiceState = "running" | "idle" | "awaking" | "starting" | "stopping" | "stopped";
+export interface ServiceTag {
+  key: string;
+  value?: string;
+}
+
+/**
+ * The service states the emulator models: a subset of the real API's. A terminating service is gone (404) once
+ * its state settles.
+ */
+export type EmulatedServiceState =
+  "provisioning" | "running" | "idle" | "awaking" | "starting" | "stopping" | "stopped" | "terminating";
 
 export interface OrganizationPrivateEndpoint {
   id: string;
@@ -236,6 +269,8 @@ export interface OrganizationRecord {
   name: string;
   createdAt: string;
   privateEndpoints: OrganizationPrivateEndpoint[];
+  /** BASIC, SCALE or ENTERPRISE; state files of older emulators lack it and hold SCALE organizations. */
+  tier?: "BASIC" | "SCALE" | "ENTERPRISE";
 }
 
 export interface ReversePrivateEndpointRecord {

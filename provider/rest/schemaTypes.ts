@@ -130,6 +130,169 @@ export type OrganizationSchema = {
   [field: string]: unknown;
 };
 
+/** The schema `serviceCreate`. */
+export type ServiceCreateSchema = {
+  name: string;
+  provider: "aws" | "gcp" | "azure";
+  region:
+    | "ap-northeast-1"
+    | "ap-northeast-2"
+    | "ap-south-1"
+    | "ap-southeast-1"
+    | "ap-southeast-2"
+    | "ca-central-1"
+    | "eu-central-1"
+    | "eu-west-1"
+    | "eu-west-2"
+    | "il-central-1"
+    | "us-east-1"
+    | "us-east-2"
+    | "us-west-2"
+    | "us-east1"
+    | "us-central1"
+    | "europe-west2"
+    | "europe-west4"
+    | "asia-southeast1"
+    | "asia-northeast1"
+    | "eastus"
+    | "eastus2"
+    | "westus3"
+    | "germanywestcentral"
+    | "centralus";
+  tier?:
+    | "development"
+    | "production"
+    | "dedicated_high_mem"
+    | "dedicated_high_cpu"
+    | "dedicated_standard"
+    | "dedicated_standard_n2d_standard_4"
+    | "dedicated_standard_n2d_standard_8"
+    | "dedicated_standard_n2d_standard_32"
+    | "dedicated_standard_n2d_standard_128"
+    | "dedicated_standard_n2d_standard_32_16SSD"
+    | "dedicated_standard_n2d_standard_64_24SSD";
+  ipAccessList?: { source: string; description?: string }[];
+  minReplicaMemoryGb?: number;
+  maxReplicaMemoryGb?: number;
+  numReplicas?: number;
+  idleScaling?: boolean;
+  idleTimeoutMinutes?: number;
+  autoscalingMode?: "vertical" | "horizontal";
+  minReplicas?: number;
+  maxReplicas?: number;
+  isReadonly?: boolean;
+  dataWarehouseId?: string;
+  backupId?: string;
+  encryptionKey?: string;
+  encryptionAssumedRoleIdentifier?: string;
+  releaseChannel?: "slow" | "default" | "fast";
+  byocId?: string;
+  hasTransparentDataEncryption?: boolean;
+  endpoints?: { protocol: "mysql"; enabled: boolean }[];
+  profile?:
+    "v1-default" | "v1-highmem-xs" | "v1-highmem-s" | "v1-highmem-m" | "v1-highmem-l" | "v1-highmem-xl";
+  complianceType?: "hipaa" | "pci";
+  tags?: { key: string; value?: string }[];
+  enableCoreDumps?: boolean;
+};
+
+/** The schema `servicePatch`. */
+export type ServicePatchSchema = {
+  name?: string;
+  ipAccessList?: {
+    add?: { source: string; description?: string }[];
+    remove?: { source: string; description?: string }[];
+  };
+  privateEndpointIds?: { add?: string[]; remove?: string[] };
+  releaseChannel?: "slow" | "default" | "fast";
+  endpoints?: { protocol: "mysql"; enabled: boolean }[];
+  transparentDataEncryptionKeyId?: string;
+  tags?: { add?: { key: string; value?: string }[]; remove?: { key: string; value?: string }[] };
+  enableCoreDumps?: boolean;
+};
+
+/** The schema `servicePasswordPatch`. */
+export type ServicePasswordPatchSchema = { newPasswordHash?: string; newDoubleSha1Hash?: string };
+
+/** The schema `serviceDetails`. */
+export type ServiceDetailsSchema = {
+  id: string;
+  state?: string | null;
+  minReplicaMemoryGb?: number | null;
+  maxReplicaMemoryGb?: number | null;
+  numReplicas?: number | null;
+  idleScaling?: boolean | null;
+  idleTimeoutMinutes?: number | null;
+  autoscalingMode?: string | null;
+  minReplicas?: number | null;
+  maxReplicas?: number | null;
+  privateEndpointIds?: string[] | null;
+  name?: string | null;
+  provider?: string | null;
+  region?: string | null;
+  tier?: string | null;
+  createdAt?: string | null;
+  clickhouseVersion?: string | null;
+  releaseChannel?: string | null;
+  isReadonly?: boolean | null;
+  enableCoreDumps?: boolean | null;
+  ipAccessList?: { source: string; description?: string | null; [field: string]: unknown }[] | null;
+  tags?: { key: string; value?: string | null; [field: string]: unknown }[] | null;
+  endpoints?:
+    | {
+        protocol?: string;
+        host?: string;
+        port?: number;
+        username?: string | null;
+        [field: string]: unknown;
+      }[]
+    | null;
+  [field: string]: unknown;
+};
+
+/** The schema `serviceCreateResult`. */
+export type ServiceCreateResultSchema = {
+  service: {
+    id: string;
+    state?: string | null;
+    minReplicaMemoryGb?: number | null;
+    maxReplicaMemoryGb?: number | null;
+    numReplicas?: number | null;
+    idleScaling?: boolean | null;
+    idleTimeoutMinutes?: number | null;
+    autoscalingMode?: string | null;
+    minReplicas?: number | null;
+    maxReplicas?: number | null;
+    privateEndpointIds?: string[] | null;
+    name?: string | null;
+    provider?: string | null;
+    region?: string | null;
+    tier?: string | null;
+    createdAt?: string | null;
+    clickhouseVersion?: string | null;
+    releaseChannel?: string | null;
+    isReadonly?: boolean | null;
+    enableCoreDumps?: boolean | null;
+    ipAccessList?: { source: string; description?: string | null; [field: string]: unknown }[] | null;
+    tags?: { key: string; value?: string | null; [field: string]: unknown }[] | null;
+    endpoints?:
+      | {
+          protocol?: string;
+          host?: string;
+          port?: number;
+          username?: string | null;
+          [field: string]: unknown;
+        }[]
+      | null;
+    [field: string]: unknown;
+  };
+  password?: string;
+  [field: string]: unknown;
+};
+
+/** The schema `servicePasswordResult`. */
+export type ServicePasswordResultSchema = { password?: string; [field: string]: unknown };
+
 /** The schema `alertCreate`. */
 export type AlertCreateSchema = {
   threshold: number;
@@ -528,6 +691,12 @@ export interface SchemaTypes {
   privateEndpoint: PrivateEndpointSchema;
   privateEndpointConfig: PrivateEndpointConfigSchema;
   organization: OrganizationSchema;
+  serviceCreate: ServiceCreateSchema;
+  servicePatch: ServicePatchSchema;
+  servicePasswordPatch: ServicePasswordPatchSchema;
+  serviceDetails: ServiceDetailsSchema;
+  serviceCreateResult: ServiceCreateResultSchema;
+  servicePasswordResult: ServicePasswordResultSchema;
   alertCreate: AlertCreateSchema;
   alertInputs: AlertInputsSchema;
   alertCreateProduction: AlertCreateProductionSchema;

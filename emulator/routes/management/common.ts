@@ -4,6 +4,7 @@ import type { EmulatorContext } from "../../server/context";
 import { ApiError, notFound } from "../../server/errors";
 import { quotedParam, uuidPattern } from "../../model/ids";
 import type { ServiceRecord } from "../../state/types";
+import { isGone } from "../../model/serviceStates";
 
 export interface ManagementEnvelope<T> {
   status: 200;
@@ -26,8 +27,22 @@ export function assertUuidParams(params: Record<string, string>): void {
   if (problems.length > 0) throw ApiError.invalid(problems, "Params");
 }
 
+/**
+ * The organization's services, once those whose deletion has finished are dropped from the store: a deleted
+ * service answers as terminating until it is gone, and 404 after.
+ */
+export function liveServices(context: EmulatorContext): ServiceRecord[] {
+  const state = context.store.state;
+  const nowMs = context.now().getTime();
+  if (state.services.some((service) => isGone(service, nowMs))) {
+    state.services = state.services.filter((service) => !isGone(service, nowMs));
+    context.store.changed();
+  }
+  return state.services;
+}
+
 export function findService(context: EmulatorContext, serviceId: string): ServiceRecord {
-  const service = context.store.state.services.find((candidate) => candidate.id === serviceId);
+  const service = liveServices(context).find((candidate) => candidate.id === serviceId);
   if (!service) throw notFound(`Service ${serviceId} not found in the organization`);
   return service;
 }

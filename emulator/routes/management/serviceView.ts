@@ -53,7 +53,9 @@ function serviceFields(state: EmulatorState, service: ServiceRecord, nowMs: numb
     endpoints: [
       { protocol: "nativesecure", host: service.host, port: 9440, username: "default" },
       { protocol: "https", host: service.host, port: 8443, username: "default" },
-      { protocol: "mysql", host: service.host, port: 3306, username: `${hostPrefix}_default` },
+      ...(service.mysqlEndpoint === false
+        ? []
+        : [{ protocol: "mysql", host: service.host, port: 3306, username: `${hostPrefix}_default` }]),
     ],
     minTotalMemoryGb: service.minReplicaMemoryGb * service.numReplicas,
     maxTotalMemoryGb: service.maxReplicaMemoryGb * service.numReplicas,
@@ -64,8 +66,8 @@ function serviceFields(state: EmulatorState, service: ServiceRecord, nowMs: numb
     idleTimeoutMinutes: service.idleTimeoutMinutes,
     ipAccessList: service.ipAccessList,
     createdAt: service.createdAt,
-    encryptionKey: null,
-    encryptionAssumedRoleIdentifier: null,
+    encryptionKey: service.encryptionKey ?? null,
+    encryptionAssumedRoleIdentifier: service.encryptionAssumedRoleIdentifier ?? null,
     iamRole: `arn:aws:iam::000000000000:role/CH-S3-${hostPrefix}-Role`,
     privateEndpointIds: [...service.privateEndpointIds],
     availablePrivateEndpointIds: state.organization.privateEndpoints
@@ -73,10 +75,15 @@ function serviceFields(state: EmulatorState, service: ServiceRecord, nowMs: numb
       .filter((id) => !service.privateEndpointIds.includes(id)),
     dataWarehouseId: service.dataWarehouseId,
     isPrimary: service.isPrimary,
-    isReadonly: false,
-    byocId: null,
-    hasTransparentDataEncryption: false,
-    transparentDataEncryptionKeyId: null,
+    isReadonly: service.isReadonly ?? false,
+    releaseChannel: service.releaseChannel ?? "default",
+    byocId: service.byocId ?? null,
+    hasTransparentDataEncryption: service.hasTransparentDataEncryption ?? false,
+    transparentDataEncryptionKeyId: service.transparentDataEncryptionKeyId ?? null,
     encryptionRoleId: null,
+    profile: service.profile ?? null,
+    complianceType: service.complianceType ?? null,
+    tags: (service.tags ?? []).map((tag) => ({ ...tag })),
+    enableCoreDumps: service.enableCoreDumps ?? true,
   };
 }

@@ -1,35 +1,55 @@
 /**
- * Services: list, get, the private-endpoint PATCH of the real API ({"privateEndpointIds":{"add","remove"}}),
- * the replica scaling PATCH (`.../replicaScaling`) and the real API's state PATCH ({"command":"awake"|"start"|"stop"}).
- * Every PATCH returns the service object.
+ * Services: list, create, get, the basic-details PATCH ({"name", "ipAccessList":{"add","remove"}, "tags":{...},
+ * "privateEndpointIds":{...}, ...}), the replica scaling PATCH (`.../replicaScaling`), the state PATCH
+ * ({"command":"awake"|"start"|"stop"}), the password PATCH and the DELETE of a stopped service. Every PATCH but the
+ * password's returns the service object; the create returns it with the generated password.
  */
 import type { FastifyInstance } from "fastify";
-import type { Problem } from "../../model/problems";
 import type { EmulatorContext } from "../../server/context";
 import type { ServiceRecord } from "../../state/types";
 import { ApiError } from "../../server/errors";
 import type { OrganizationParams, ServiceParams } from "./common";
-import { envelope, findService, organizationPath, servicePath } from "./common";
+import { envelope, findService, liveServices, organizationPath, servicePath } from "./common";
 import { validBody } from "../validBody";
 import { applyScaling, horizontalProblems, scalingProblems, type ScalingUpdate } from "../../model/scaling";
 import { applyCommand } from "../../model/serviceStates";
+import {
+  changePassword,
+  createService,
+  deletionRefusal,
+  patchService,
+  serviceCreateProblems,
+  servicePatchProblems,
+  terminateService,
+  type PasswordPatch,
+  type ServiceCreate,
+  type ServicePatch,
+} from "../../model/services";
 import type { ServiceStateCommand } from "../../../schemas/enums";
+import { secureBytes } from "../../state/random";
 import { serviceView } from "./serviceView";
-
-interface PrivateEndpointIdsPatch {
-  privateEndpointIds: { add?: string[]; remove?: string[] };
-}
+import { deletionAnswer } from "./wire";
 
 export function serviceRoutes(scope: FastifyInstance, context: EmulatorContext): void {
   const view = (service: ServiceRecord) =>
     serviceView(context.store.state, service, context.now().getTime(), context.dialect);
+  const transitionDelayMs = () => context.settings.awakeningDelayMs;
 
   scope.get<{ Params: OrganizationParams }>(`${organizationPath}/services`, async (request) => {
-    const state = context.store.state;
     return envelope(
       request,
-      state.services.map((service) => view(service)),
+      liveServices(context).map((service) => view(service)),
     );
+  });
+
+  scope.post<{ Params: OrganizationParams }>(`${organizationPath}/services`, async (request) => {
+    const state = context.store.state;
+    const body = validBody<ServiceCreate>("serviceCreate", request.body);
+    const problems = serviceCreateProblems(state, body);
+    if (problems.length > 0) throw ApiError.invalid(problems);
+    const { service, password } = createService(state, body, secureBytes, context.now(), transitionDelayMs());
+    context.store.changed();
+    return envelope(request, { service: view(service), password });
   });
 
   scope.get<{ Params: ServiceParams }>(servicePath, async (request) => {
@@ -39,18 +59,30 @@ export function serviceRoutes(scope: FastifyInstance, context: EmulatorContext):
 
   scope.patch<{ Params: ServiceParams }>(servicePath, async (request) => {
     const service = findService(context, request.params.serviceId);
-    const { privateEndpointIds } = validBody<PrivateEndpointIdsPatch>(
-      "servicePrivateEndpointsPatch",
-      request.body,
-    );
-    const problems = privateEndpointPatchProblems(context, privateEndpointIds);
+    const patch = validBody<ServicePatch>("servicePatch", request.body);
+    const problems = servicePatchProblems(context.store.state, service, patch);
     if (problems.length > 0) throw ApiError.invalid(problems);
-    const removed = new Set(privateEndpointIds.remove ?? []);
-    const kept = service.privateEndpointIds.filter((id) => !removed.has(id));
-    const added = (privateEndpointIds.add ?? []).filter((id) => !kept.includes(id));
-    service.privateEndpointIds = [...kept, ...new Set(added)];
+    patchService(service, patch);
     context.store.changed();
     return envelope(request, view(service));
+  });
+
+  scope.delete<{ Params: ServiceParams }>(servicePath, async (request) => {
+    const service = findService(context, request.params.serviceId);
+    const nowMs = context.now().getTime();
+    const refusal = deletionRefusal(service, nowMs);
+    if (refusal !== undefined) throw new ApiError(409, refusal);
+    terminateService(service, nowMs, transitionDelayMs());
+    context.store.changed();
+    return deletionAnswer(context, request, view(service));
+  });
+
+  scope.patch<{ Params: ServiceParams }>(`${servicePath}/password`, async (request) => {
+    const service = findService(context, request.params.serviceId);
+    const patch = validBody<PasswordPatch>("servicePasswordPatch", request.body);
+    const answer = changePassword(service, patch, secureBytes);
+    context.store.changed();
+    return envelope(request, answer);
   });
 
   scope.patch<{ Params: ServiceParams }>(`${servicePath}/replicaScaling`, async (request) => {
@@ -71,30 +103,8 @@ export function serviceRoutes(scope: FastifyInstance, context: EmulatorContext):
   scope.patch<{ Params: ServiceParams }>(`${servicePath}/state`, async (request) => {
     const service = findService(context, request.params.serviceId);
     const { command } = validBody<{ command: ServiceStateCommand }>("serviceStatePatch", request.body);
-    applyCommand(service, command, context.now().getTime(), context.settings.awakeningDelayMs);
+    applyCommand(service, command, context.now().getTime(), transitionDelayMs());
     context.store.changed();
     return envelope(request, view(service));
-  });
-}
-
-/** Added ids must be registered with the organization; an id cannot be both added and removed. */
-function privateEndpointPatchProblems(
-  context: EmulatorContext,
-  patch: PrivateEndpointIdsPatch["privateEndpointIds"],
-): Problem[] {
-  const registered = new Set(
-    context.store.state.organization.privateEndpoints.map((endpoint) => endpoint.id),
-  );
-  const removed = new Set(patch.remove ?? []);
-  return (patch.add ?? []).flatMap((id, index) => {
-    const property = `privateEndpointIds.add[${index}]`;
-    if (removed.has(id)) {
-      return [{ property, message: `private endpoint ${JSON.stringify(id)} is both added and removed` }];
-    }
-    if (!registered.has(id)) {
-      const message = `private endpoint ${JSON.stringify(id)} is not registered with the organization; register it with POST .../privateEndpoint first`;
-      return [{ property, message }];
-    }
-    return [];
   });
 }
