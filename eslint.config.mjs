@@ -81,6 +81,11 @@ export default tseslint.config(
             "`as unknown as` hides a type error: type the value (fieldsOf, requestBodyOf<Body>) instead",
         },
         {
+          selector: "TSAsExpression > TSTypeReference.typeAnnotation[typeName.name=/Outputs$/]",
+          message:
+            "asserting a kind's outputs hides what the API's answer may lack: build them field by field from the typed answer",
+        },
+        {
           selector: "CallExpression[callee.name='unwrapSecrets']",
           message: "the host unwraps secrets before an operation sees its inputs",
         },

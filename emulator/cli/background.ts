@@ -135,5 +135,14 @@ function isRunning(pid: number): boolean {
 async function isEmulator(pid: number): Promise<boolean> {
   const commandLine = await fs.readFile(`/proc/${pid}/cmdline`, "utf8").catch(() => undefined);
   if (commandLine === undefined) return true;
-  return /emulator[/\\]cli[/\\]main\.js|pulumi-clickhouse-cloud-emulator/.test(commandLine);
+  return namesEmulatorScript(commandLine);
+}
+
+/**
+ * Whether a command line runs the emulator: its bin, or its script at either path releases have used
+ * (`emulator/cli/main.js`, and `emulator/cli.js` in earlier ones), since an emulator an earlier release started may
+ * still be running after the package is upgraded, and `stop` must end it.
+ */
+export function namesEmulatorScript(commandLine: string): boolean {
+  return /emulator[/\\]cli(?:[/\\]main)?\.js|pulumi-clickhouse-cloud-emulator/.test(commandLine);
 }

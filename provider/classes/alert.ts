@@ -123,8 +123,9 @@ export class Alert extends pulumi.CustomResource {
   /**
    * The API's alert state, owned by the API; it never causes a diff. The specification shows `inactive` for a
    * new alert; the production wire reports `OK` when new, then `ALERT`, `INSUFFICIENT_DATA` or `DISABLED`.
+   * Undefined when the API does not report one.
    */
-  declare readonly state: pulumi.Output<string>;
+  declare readonly state: pulumi.Output<string | undefined>;
   /** The upper end of a range threshold; undefined when none is set. */
   declare readonly thresholdMax: pulumi.Output<number | undefined>;
   /** The alert's note; undefined when none is set. */
@@ -139,8 +140,11 @@ export class Alert extends pulumi.CustomResource {
   declare readonly channels: pulumi.Output<AlertChannel[] | undefined>;
   /** Where notifications go, as the API reports it. */
   declare readonly channel: pulumi.Output<AlertChannel>;
-  /** The team that owns the alert; owned by the API, it never causes a diff. */
-  declare readonly team: pulumi.Output<string>;
+  /**
+   * The team that owns the alert; owned by the API, it never causes a diff. Undefined when the API does not
+   * report it.
+   */
+  declare readonly team: pulumi.Output<string | undefined>;
   /** The watched tile; undefined for a search alert. */
   declare readonly tileId: pulumi.Output<string | undefined>;
   /** The dashboard of the watched tile, as the API reports it; undefined for a search alert. */
@@ -159,10 +163,16 @@ export class Alert extends pulumi.CustomResource {
    * diff.
    */
   declare readonly silencedUntil: pulumi.Output<string | undefined>;
-  /** When the alert was created (ISO 8601); it never causes a diff. */
-  declare readonly createdAt: pulumi.Output<string>;
-  /** When the alert last changed (ISO 8601); it never causes a diff. */
-  declare readonly updatedAt: pulumi.Output<string>;
+  /**
+   * When the alert was created (ISO 8601); it never causes a diff. Undefined when the API does not report it,
+   * as older versions of the API do not.
+   */
+  declare readonly createdAt: pulumi.Output<string | undefined>;
+  /**
+   * When the alert last changed (ISO 8601); it never causes a diff. Undefined when the API does not report
+   * it, as older versions of the API do not.
+   */
+  declare readonly updatedAt: pulumi.Output<string | undefined>;
   /** The input `dashboardId`, echoed from the API's `dashboard`. */
   declare readonly dashboardId: pulumi.Output<string | undefined>;
   /** The input `savedSearchId`, echoed from the API's `savedSearch`. */

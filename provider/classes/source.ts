@@ -311,7 +311,7 @@ export class Source extends pulumi.CustomResource {
   /** The source's `traceSourceId`, as the API reports it. */
   declare readonly traceSourceId: pulumi.Output<string | undefined>;
   /** The source's `logSourceId`, as the API reports it. */
-  declare readonly logSourceId: pulumi.Output<Record<string, unknown> | undefined>;
+  declare readonly logSourceId: pulumi.Output<string | undefined>;
   /** The source's `sessionSourceId`, as the API reports it. */
   declare readonly sessionSourceId: pulumi.Output<string | undefined>;
   /** The source's `useTextIndexForImplicitColumn`, as the API reports it. */

@@ -52,9 +52,9 @@ export class Alert extends pulumi.CustomResource {
      */
     declare public readonly channels: pulumi.Output<outputs.AlertChannel[] | undefined>;
     /**
-     * When the alert was created (ISO 8601); it never causes a diff.
+     * When the alert was created (ISO 8601); it never causes a diff. Undefined when the API does not report it, as older versions of the API do not.
      */
-    declare public /*out*/ readonly createdAt: pulumi.Output<string>;
+    declare public /*out*/ readonly createdAt: pulumi.Output<string | undefined>;
     /**
      * The dashboard of the watched tile, as the API reports it; undefined for a search alert.
      */
@@ -120,13 +120,13 @@ export class Alert extends pulumi.CustomResource {
      */
     declare public readonly source: pulumi.Output<enums.AlertSource>;
     /**
-     * The API's alert state, owned by the API; it never causes a diff. The specification shows `inactive` for a new alert; the production wire reports `OK` when new, then `ALERT`, `INSUFFICIENT_DATA` or `DISABLED`.
+     * The API's alert state, owned by the API; it never causes a diff. The specification shows `inactive` for a new alert; the production wire reports `OK` when new, then `ALERT`, `INSUFFICIENT_DATA` or `DISABLED`. Undefined when the API does not report one.
      */
-    declare public /*out*/ readonly state: pulumi.Output<string>;
+    declare public /*out*/ readonly state: pulumi.Output<string | undefined>;
     /**
-     * The team that owns the alert; owned by the API, it never causes a diff.
+     * The team that owns the alert; owned by the API, it never causes a diff. Undefined when the API does not report it.
      */
-    declare public /*out*/ readonly team: pulumi.Output<string>;
+    declare public /*out*/ readonly team: pulumi.Output<string | undefined>;
     /**
      * The value the watched series is compared with.
      */
@@ -144,9 +144,9 @@ export class Alert extends pulumi.CustomResource {
      */
     declare public readonly tileId: pulumi.Output<string | undefined>;
     /**
-     * When the alert last changed (ISO 8601); it never causes a diff.
+     * When the alert last changed (ISO 8601); it never causes a diff. Undefined when the API does not report it, as older versions of the API do not.
      */
-    declare public /*out*/ readonly updatedAt: pulumi.Output<string>;
+    declare public /*out*/ readonly updatedAt: pulumi.Output<string | undefined>;
 
     /**
      * Create a Alert resource with the given unique name, arguments, and options.

@@ -102,7 +102,7 @@ export class Source extends pulumi.CustomResource {
     /**
      * The source's `logSourceId`, as the API reports it.
      */
-    declare public readonly logSourceId: pulumi.Output<any | undefined>;
+    declare public readonly logSourceId: pulumi.Output<string | undefined>;
     /**
      * The source's `materializedViews`, as the API reports it.
      */

@@ -141,8 +141,8 @@ export const definition: ResourceDefinition<"alertInputs"> = {
     },
     state: stringOutput(
       "The API's alert state, owned by the API; it never causes a diff. The specification shows `inactive` for a " +
-        "new alert; the production wire reports `OK` when new, then `ALERT`, `INSUFFICIENT_DATA` or `DISABLED`.",
-      { alwaysSet: true },
+        "new alert; the production wire reports `OK` when new, then `ALERT`, `INSUFFICIENT_DATA` or `DISABLED`. " +
+        "Undefined when the API does not report one.",
     ),
     thresholdMax: outputOf("number", "The upper end of a range threshold; undefined when none is set."),
     note: stringOutput("The alert's note; undefined when none is set."),
@@ -160,9 +160,10 @@ export const definition: ResourceDefinition<"alertInputs"> = {
       type: { name: "AlertChannel", from: "rest" },
       alwaysSet: true,
     },
-    team: stringOutput("The team that owns the alert; owned by the API, it never causes a diff.", {
-      alwaysSet: true,
-    }),
+    team: stringOutput(
+      "The team that owns the alert; owned by the API, it never causes a diff. Undefined when the API does not " +
+        "report it.",
+    ),
     tileId: stringOutput("The watched tile; undefined for a search alert."),
     dashboard: stringOutput(
       "The dashboard of the watched tile, as the API reports it; undefined for a search alert.",
@@ -181,12 +182,14 @@ export const definition: ResourceDefinition<"alertInputs"> = {
         "When the alert's silence ends (ISO 8601), also once it has passed; undefined when none was set. Never a diff.",
       schema: { type: "string" },
     },
-    createdAt: stringOutput("When the alert was created (ISO 8601); it never causes a diff.", {
-      alwaysSet: true,
-    }),
-    updatedAt: stringOutput("When the alert last changed (ISO 8601); it never causes a diff.", {
-      alwaysSet: true,
-    }),
+    createdAt: stringOutput(
+      "When the alert was created (ISO 8601); it never causes a diff. Undefined when the API does not report it, " +
+        "as older versions of the API do not.",
+    ),
+    updatedAt: stringOutput(
+      "When the alert last changed (ISO 8601); it never causes a diff. Undefined when the API does not report it, " +
+        "as older versions of the API do not.",
+    ),
     dashboardId: stringOutput("The input `dashboardId`, echoed from the API's `dashboard`."),
     savedSearchId: stringOutput("The input `savedSearchId`, echoed from the API's `savedSearch`."),
     adoptId: stringOutput("The id given to adopt an existing alert, if any."),

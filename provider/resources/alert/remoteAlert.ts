@@ -4,11 +4,12 @@
  * not set; none of that may break a read or show as a change. What the resource sends stays strict (see
  * `alertRequest`).
  */
-import type { Alert as RemoteAlert, AlertCreateRequest } from "../../rest";
-import type { AlertSource } from "../../../schemas";
+import type { AlertChannel, Alert as RemoteAlert, AlertCreateRequest } from "../../rest";
+import { alertChannelTypes, alertSources, alertThresholdTypes, type AlertSource } from "../../../schemas";
 import { bodyInputNames } from "../derive/specs";
 import { requestBodyFor, requestFrom } from "../derive/requestBody";
 import { fieldsOf, isPlainObject, pick, sameValue, type PropertyBag } from "../../propertyBags";
+import { listed, numeric, optional, setOrUndefined, taken, text } from "../fields/reportedValues";
 import { definition } from "./definition";
 import { fieldsOfSource } from "./rules";
 import { productionOnlyInputs } from "./wireRules";
@@ -77,8 +78,7 @@ export function keepingUnmanaged(request: AlertCreateRequest, alert: RemoteAlert
   const remote = requestFieldsOf(alert);
   const wanted = fieldsOf(request);
   const kept = [...fieldsManagedWhenSet].filter(
-    (field) =>
-      field !== "channels" && wanted[field] === undefined && setOrUndefined(remote[field]) !== undefined,
+    (field) => field !== "channels" && wanted[field] === undefined && valueIfSet(remote[field]) !== undefined,
   );
   const merged: PropertyBag = {
     ...wanted,
@@ -116,14 +116,14 @@ export function matchesRequest(alert: RemoteAlert, request: AlertCreateRequest):
 }
 
 function sameField(field: string, remote: unknown, wanted: unknown): boolean {
-  const [a, b] = [setOrUndefined(remote), setOrUndefined(wanted)];
+  const [a, b] = [valueIfSet(remote), valueIfSet(wanted)];
   if (objectIdFields.has(field) && typeof a === "string" && typeof b === "string") {
     return a.toLowerCase() === b.toLowerCase();
   }
   return sameValue(a, b);
 }
 
-function setOrUndefined(value: unknown): unknown {
+function valueIfSet(value: unknown): unknown {
   return value === null || value === "" ? undefined : value;
 }
 
@@ -143,6 +143,13 @@ export function silenceOf(silenced: unknown, now: number): { silenced: boolean; 
  * `team` whatever the API calls them), the request's field names so that `read` can rebuild the inputs, the silence,
  * and `adoptId`. Ids the API reports in another case than `inputs` spell them keep the inputs' spelling, so they are
  * no change. Fields the resource does not declare are not kept.
+ *
+ * The alert's schema checks only `threshold` and `interval` as always there; every other field is taken when it has
+ * its output's type. The source, threshold type and channel, which every alert has, are the requested ones (the
+ * inputs, or the recorded outputs on a read) where the API leaves them out, reports null or reports a value the API
+ * does not list. `channels` is left out unless each channel listed is one the outputs can hold, so that a program
+ * that sets them sees any other as a change. The API's own state, team and dates are left out when it does not
+ * report them (older versions leave out the dates).
  */
 export function alertOutputs(
   inputs: AlertInputs | AlertOutputs,
@@ -151,24 +158,44 @@ export function alertOutputs(
 ): AlertOutputs {
   const reported = requestFieldsOf(alert);
   const given: PropertyBag = inputs;
-  const echoed = Object.fromEntries(
-    requestFields.map((field) => [field, spelledAsInputs(field, reported[field], given[field])]),
-  );
-  return pick(
-    {
-      ...echoed,
-      state: alert.state,
-      team: alert.team ?? alert.teamId,
-      dashboard: reported.dashboardId,
-      savedSearch: reported.savedSearchId,
-      ...silenceOf(alert.silenced, now),
-      createdAt: alert.createdAt,
-      updatedAt: alert.updatedAt,
-      adoptId: inputs.adoptId,
-      managedFields: managedFieldsOf(inputs),
-    },
-    Object.keys(definition.outputs),
-  ) as AlertOutputs;
+  const spelled = (field: "dashboardId" | "savedSearchId") =>
+    text(spelledAsInputs(field, reported[field], given[field]));
+  return {
+    threshold: alert.threshold,
+    interval: alert.interval,
+    source: listed(alertSources, reported.source) ?? inputs.source,
+    thresholdType: listed(alertThresholdTypes, reported.thresholdType) ?? inputs.thresholdType,
+    channel: channelFrom(reported.channel) ?? inputs.channel,
+    ...optional("channels", everyChannel(reported.channels)),
+    ...optional("dashboardId", spelled("dashboardId")),
+    ...optional("savedSearchId", spelled("savedSearchId")),
+    ...taken(["tileId", "groupBy", "name", "message", "note", "scheduleStartAt"], reported, text),
+    ...taken(["thresholdMax", "numConsecutiveWindows", "scheduleOffsetMinutes"], reported, numeric),
+    ...optional("state", text(alert.state)),
+    ...optional("team", text(alert.team ?? alert.teamId)),
+    ...optional("dashboard", text(reported.dashboardId)),
+    ...optional("savedSearch", text(reported.savedSearchId)),
+    ...silenceOf(alert.silenced, now),
+    ...optional("createdAt", text(alert.createdAt)),
+    ...optional("updatedAt", text(alert.updatedAt)),
+    ...optional("adoptId", setOrUndefined(inputs.adoptId)),
+    managedFields: managedFieldsOf(inputs),
+  };
+}
+
+/** A channel as the outputs have it: of a type the API lists, with a webhook id. */
+function channelFrom(value: unknown): AlertChannel | undefined {
+  if (!isPlainObject(value)) return undefined;
+  const type = listed(alertChannelTypes, value.type);
+  const webhookId = text(value.webhookId);
+  return type === undefined || webhookId === undefined ? undefined : { type, webhookId };
+}
+
+/** The channels, when the API lists them and each is a channel as the outputs have it. */
+function everyChannel(value: unknown): AlertChannel[] | undefined {
+  if (!Array.isArray(value)) return undefined;
+  const channels = value.flatMap((item) => channelFrom(item) ?? []);
+  return channels.length === value.length ? channels : undefined;
 }
 
 /**
@@ -178,7 +205,7 @@ export function alertOutputs(
 function managedFieldsOf(inputsOrOutputs: PropertyBag): string[] {
   const recorded = inputsOrOutputs.managedFields;
   if (Array.isArray(recorded)) return productionOnlyInputs.filter((field) => recorded.includes(field));
-  return productionOnlyInputs.filter((field) => setOrUndefined(inputsOrOutputs[field]) !== undefined);
+  return productionOnlyInputs.filter((field) => valueIfSet(inputsOrOutputs[field]) !== undefined);
 }
 
 /** The inputs a read reports: every input the outputs hold, but of the production wire's only the managed ones. */

@@ -32,7 +32,7 @@ export type AlertOutputs = {
   readonly interval: string;
   readonly thresholdType: AlertThresholdType;
   readonly source: AlertSource;
-  readonly state: string;
+  readonly state?: string;
   readonly thresholdMax?: number;
   readonly note?: string;
   readonly numConsecutiveWindows?: number;
@@ -40,15 +40,15 @@ export type AlertOutputs = {
   readonly scheduleStartAt?: string;
   readonly channels?: AlertChannel[];
   readonly channel: AlertChannel;
-  readonly team: string;
+  readonly team?: string;
   readonly tileId?: string;
   readonly dashboard?: string;
   readonly savedSearch?: string;
   readonly groupBy?: string;
   readonly silenced: boolean;
   readonly silencedUntil?: string;
-  readonly createdAt: string;
-  readonly updatedAt: string;
+  readonly createdAt?: string;
+  readonly updatedAt?: string;
   readonly dashboardId?: string;
   readonly savedSearchId?: string;
   readonly adoptId?: string;

@@ -36,10 +36,7 @@ export function markedName(name: string): string {
   return `${name} ~creating-${randomBytes(6).toString("hex")}`;
 }
 
-/**
- * Gives a key made under a marked name its own name. When that fails the key is deleted, so that no credential
- * whose secret only this process holds outlives a failed create; the error names it if even that fails.
- */
+/** Gives a key made under a marked name its own name; when that fails the key is discarded. */
 async function renameOrDiscard(
   keys: KeysApi,
   organizationId: string,
@@ -50,22 +47,45 @@ async function renameOrDiscard(
     return await keys.update(organizationId, key.id, { name });
   } catch (renameError) {
     const reason = (renameError as Error).message;
-    try {
-      await deleteIfPresent(() => keys.delete(organizationId, key.id));
-    } catch {
-      throw new Error(
-        `API key ${key.id} was created as "${key.name}" but could not be renamed to "${name}" (${reason}) nor ` +
-          "deleted: delete it (`pulumi-clickhouse-cloud orphans --stack <name> --delete " +
-          `${key.id}\`), then run \`pulumi up\` again`,
-        { cause: renameError },
-      );
-    }
-    throw new Error(
-      `API key "${name}" was created but could not be given its name (${reason}); it was deleted, so the next ` +
-        "`pulumi up` starts clean",
-      { cause: renameError },
+    return discardCreatedKey(
+      keys,
+      organizationId,
+      key,
+      name,
+      `could not be given its name (${reason})`,
+      renameError,
     );
   }
+}
+
+/**
+ * Deletes a key this create made and cannot keep, so that no credential whose secret only this process holds
+ * outlives a failed create, and fails with `failure` (what went wrong after the create); the error says how to
+ * delete the key if even that fails.
+ */
+export async function discardCreatedKey(
+  keys: KeysApi,
+  organizationId: string,
+  key: ApiKey,
+  name: string,
+  failure: string,
+  cause: unknown,
+): Promise<never> {
+  try {
+    await deleteIfPresent(() => keys.delete(organizationId, key.id));
+  } catch (deleteError) {
+    const reason = deleteError instanceof Error ? deleteError.message : String(deleteError);
+    throw new Error(
+      `API key ${key.id} was created as "${key.name}" but ${failure}, and could not be deleted either ` +
+        `(${reason}): delete it (\`pulumi-clickhouse-cloud orphans --stack <name> --delete ` +
+        `${key.id}\`), then run \`pulumi up\` again`,
+      { cause },
+    );
+  }
+  throw new Error(
+    `API key "${name}" was created but ${failure}; it was deleted, so the next \`pulumi up\` starts clean`,
+    { cause },
+  );
 }
 
 async function createMarked(

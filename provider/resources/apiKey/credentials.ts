@@ -9,7 +9,7 @@ import { createHash } from "node:crypto";
 import type { ApiKeyHashData } from "../../rest";
 import type { ValidationProblem } from "../../validation/validate";
 import { limits } from "../../../schemas";
-import { type PropertyBag } from "../../propertyBags";
+import { isPlainObject, type PropertyBag } from "../../propertyBags";
 
 const credentialInputNames = ["keyId", "keySecret"] as const;
 
@@ -37,6 +37,15 @@ export function effectiveHashData(inputs: PropertyBag): unknown {
   const { keyId, keySecret } = inputs;
   return typeof keyId === "string" && typeof keySecret === "string"
     ? hashDataFor(keyId, keySecret)
+    : undefined;
+}
+
+/** `value` when it is hashData: its three fields strings (a typed view of what `effectiveHashData` returns). */
+export function hashDataIn(value: unknown): ApiKeyHashData | undefined {
+  if (!isPlainObject(value)) return undefined;
+  const { keyIdHash, keyIdSuffix, keySecretHash } = value;
+  return typeof keyIdHash === "string" && typeof keyIdSuffix === "string" && typeof keySecretHash === "string"
+    ? { keyIdHash, keyIdSuffix, keySecretHash }
     : undefined;
 }
 

@@ -5,23 +5,25 @@
  * adopted key has no secret to report; and an update PATCHes the settings that changed instead of replacing the
  * key. Each of these would be a hook that only keys use, and the template's create would go unused.
  */
-import type { ApiKey as RemoteKey, ApiKeyUpdateRequest, KeysApi } from "../../rest";
-import { limits } from "../../../schemas";
+import type {
+  ApiKeyCreateResult,
+  ApiKeyHashData,
+  ApiKey as RemoteKey,
+  ApiKeyUpdateRequest,
+  KeysApi,
+} from "../../rest";
+import { apiKeyRoles, apiKeyStates, limits } from "../../../schemas";
 import type { ResourceOperations } from "../operations";
 import { deleteIfPresent, readOrGone } from "../lifecycle/readOrGone";
+import { eachListed, listed, optional, setOrUndefined, text } from "../fields/reportedValues";
 import { fieldsOf, pick, type PropertyBag } from "../../propertyBags";
 import type { ApiKeyInputs, ApiKeyOutputs } from "./shapes";
-import { createKeyOnce } from "./createOnce";
-import { credentialInputsFromOutputs, effectiveHashData, hasOwnCredentials } from "./credentials";
+import { createKeyOnce, discardCreatedKey } from "./createOnce";
+import { credentialInputsFromOutputs, effectiveHashData, hasOwnCredentials, hashDataIn } from "./credentials";
 import { comparableSettings, createRequest, mutableSettings, settingsPatch } from "./settings";
 
 /** Inputs that are not settings of the key; echoed in the outputs so that `read` can rebuild the inputs. */
 const echoedInputs = ["rotationTrigger", "adoptId"] as const;
-/**
- * The credentials: returned by the create only (unless the program gave them), and kept from the previous outputs
- * by every later operation; hashData is what the create sent, when it sent hashes.
- */
-const credentialOutputs = ["keyId", "keySecret", "hashData"] as const;
 
 export const operations: ResourceOperations<ApiKeyInputs, ApiKeyOutputs> = {
   /**
@@ -49,7 +51,7 @@ export const operations: ResourceOperations<ApiKeyInputs, ApiKeyOutputs> = {
       const adopted = await keys.get(organizationId, inputs.adoptId);
       const key = await applySettings(keys, organizationId, adopted, inputs);
       context.progress(`adopted key ${key.id} ("${key.name}"); its keyId and keySecret cannot be read back`);
-      return { id: key.id, outs: keyOutputs(key, organizationId, carriedOver(inputs, {})) };
+      return { id: key.id, outs: keyOutputs(key, organizationId, inputs, carriedOver(inputs, {})) };
     }
 
     const created = await createKeyOnce(
@@ -61,8 +63,7 @@ export const operations: ResourceOperations<ApiKeyInputs, ApiKeyOutputs> = {
     // keyId and keySecret come back only here, and only without hashData. The Resource declares keySecret (and,
     // for a key made from the program's own credentials, keyId and hashData) additional secret outputs, so the
     // engine encrypts them before they reach state.
-    const outs = keyOutputs(created.key, organizationId, carriedOver(inputs, fieldsOf(created)));
-    return { id: created.key.id, outs };
+    return { id: created.key.id, outs: await newKeyOutputs(keys, organizationId, inputs, created) };
   },
 
   async read(id, olds, context) {
@@ -71,8 +72,7 @@ export const operations: ResourceOperations<ApiKeyInputs, ApiKeyOutputs> = {
       const key = await client.keys.get(organizationId, id);
       // The settings come from the API; what it cannot return (the credentials, hashData and the other inputs that
       // are not key settings) is carried over from the previous outputs.
-      const carried = { ...pick(olds, [...echoedInputs, ...credentialOutputs]), state: stateOf(olds) };
-      return { id, outs: keyOutputs(key, organizationId, carried) };
+      return { id, outs: keyOutputs(key, organizationId, olds, recordedBefore(olds)) };
     });
   },
 
@@ -82,7 +82,7 @@ export const operations: ResourceOperations<ApiKeyInputs, ApiKeyOutputs> = {
     const key = isEmpty(patch)
       ? await client.keys.get(organizationId, id)
       : await client.keys.update(organizationId, id, patch);
-    return keyOutputs(key, organizationId, carriedOver(news, olds));
+    return keyOutputs(key, organizationId, news, carriedOver(news, olds, olds));
   },
 
   async delete(id, olds, context) {
@@ -107,34 +107,115 @@ function isEmpty(patch: ApiKeyUpdateRequest): boolean {
 }
 
 /**
- * What the outputs carry over from elsewhere than the key object: the inputs that are not key settings, the
- * requested state (in case the API leaves it out), and the credentials: the program's own with the hashData
- * sent for them, or the hashData it gave, or the keyId and keySecret only the create returns.
+ * The outputs of a key just created. An answer they cannot be read from leaves a key whose secret only this
+ * process holds, so the key is deleted and the create fails saying why.
  */
-function carriedOver(inputs: PropertyBag, issuedCredentialsFrom: PropertyBag): PropertyBag {
-  const credentials = hasOwnCredentials(inputs)
-    ? pick(inputs, ["keyId", "keySecret"])
-    : pick(issuedCredentialsFrom, ["keyId", "keySecret"]);
+async function newKeyOutputs(
+  keys: KeysApi,
+  organizationId: string,
+  inputs: ApiKeyInputs,
+  created: ApiKeyCreateResult,
+): Promise<ApiKeyOutputs> {
+  try {
+    return keyOutputs(created.key, organizationId, inputs, carriedOver(inputs, created));
+  } catch (error) {
+    if (!(error instanceof UnreadableKey)) throw error;
+    return discardCreatedKey(keys, organizationId, created.key, inputs.name, error.message, error);
+  }
+}
+
+/** An answer for a key that lacks a field the outputs always carry, with nothing to take it from. */
+class UnreadableKey extends Error {
+  override readonly name = "UnreadableKey";
+}
+
+/** The settings the outputs fall back on where the key object leaves one out: those the program asked for. */
+type Requested = Pick<ApiKeyInputs, "name" | "roles" | "state">;
+
+/**
+ * What the outputs carry over from elsewhere than the key object: the inputs that are not key settings, the
+ * credentials (the program's own with the hashData sent for them, or the hashData it gave, or the keyId and
+ * keySecret only the create returns), and, after the create, the keySuffix and createdAt recorded then, which
+ * never change.
+ */
+interface Carried {
+  readonly rotationTrigger?: string;
+  readonly adoptId?: string;
+  readonly keyId?: string;
+  readonly keySecret?: string;
+  readonly hashData?: ApiKeyHashData;
+  readonly keySuffix?: string;
+  readonly createdAt?: string;
+}
+
+/** What the inputs carry over, with the credentials `issued` holds unless the program gave its own. */
+function carriedOver(
+  inputs: ApiKeyInputs,
+  issued: { readonly keyId?: string | null; readonly keySecret?: string | null },
+  recorded?: ApiKeyOutputs,
+): Carried {
+  const credentials = hasOwnCredentials(inputs) ? inputs : issued;
   return {
-    ...pick(inputs, echoedInputs),
-    state: stateOf(inputs),
-    ...credentials,
-    ...pick({ hashData: effectiveHashData(inputs) }, ["hashData"]),
+    rotationTrigger: setOrUndefined(inputs.rotationTrigger),
+    adoptId: setOrUndefined(inputs.adoptId),
+    keyId: setOrUndefined(credentials.keyId),
+    keySecret: setOrUndefined(credentials.keySecret),
+    hashData: hashDataIn(effectiveHashData(inputs)),
+    keySuffix: recorded?.keySuffix,
+    createdAt: recorded?.createdAt,
   };
 }
 
-function stateOf(bag: PropertyBag): unknown {
-  return bag.state ?? limits.apiKey.defaultState;
+/** What a read carries over: everything, from the previous outputs. */
+function recordedBefore(olds: ApiKeyOutputs): Carried {
+  const { rotationTrigger, adoptId, keyId, keySecret, hashData, keySuffix, createdAt } = olds;
+  return { rotationTrigger, adoptId, keyId, keySecret, hashData, keySuffix, createdAt };
 }
 
 /**
- * Outputs: what is carried over, the API's key object without nulls (a key that never expires or was never used
- * has no expireAt or usedAt) and the organization.
+ * Outputs: the API's key object, what is carried over and the organization. The key's schema checks little of it:
+ * a name, roles or state it leaves out or reports null, and roles or a state that are not values the API lists, are
+ * the requested ones (the inputs', or the recorded outputs' on a read; a state nobody asked for is the API's
+ * default, enabled);
+ * an IP access list it leaves out is empty, which is what absent means to the API; expireAt and usedAt are
+ * absent when the key never expires or was never used. keySuffix and createdAt, which never change, are the ones
+ * recorded before when the API leaves them out, and keySuffix is the last characters of the key id when that is
+ * known (the program's own, or the one the create issued); an answer that leaves out either with nothing to take
+ * it from is refused.
  */
-function keyOutputs(key: RemoteKey, organizationId: string, carried: PropertyBag): ApiKeyOutputs {
-  // The API's `id` is the resource id; Pulumi reserves `id` as an output name.
-  const { id: _id, ...fields } = fieldsOf(key);
-  const outputs: PropertyBag = { ...carried, ...pick(fields, Object.keys(fields)), organizationId };
-  // The API's answer was validated against its schema, which requires what the outputs always carry.
-  return outputs as ApiKeyOutputs;
+function keyOutputs(
+  key: RemoteKey,
+  organizationId: string,
+  requested: Requested,
+  carried: Carried,
+): ApiKeyOutputs {
+  const keySuffix =
+    text(key.keySuffix) ??
+    carried.keySuffix ??
+    carried.keyId?.slice(-limits.apiKey.suffixLength) ??
+    carried.hashData?.keyIdSuffix;
+  const createdAt = text(key.createdAt) ?? carried.createdAt;
+  if (keySuffix === undefined)
+    throw new UnreadableKey(`the API's answer for API key ${key.id} has no keySuffix`);
+  if (createdAt === undefined)
+    throw new UnreadableKey(`the API's answer for API key ${key.id} has no createdAt`);
+  return {
+    name: key.name ?? requested.name,
+    roles: eachListed(apiKeyRoles, key.roles) ?? requested.roles,
+    keySuffix,
+    createdAt,
+    ...optional("expireAt", setOrUndefined(key.expireAt)),
+    ...optional("usedAt", text(key.usedAt)),
+    ipAccessList: (key.ipAccessList ?? []).map((entry) => ({
+      source: entry.source,
+      ...optional("description", setOrUndefined(entry.description)),
+    })),
+    state: listed(apiKeyStates, key.state) ?? requested.state ?? limits.apiKey.defaultState,
+    ...optional("keyId", carried.keyId),
+    ...optional("keySecret", carried.keySecret),
+    ...optional("hashData", carried.hashData),
+    organizationId,
+    ...optional("adoptId", carried.adoptId),
+    ...optional("rotationTrigger", carried.rotationTrigger),
+  };
 }

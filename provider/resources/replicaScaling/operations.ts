@@ -7,7 +7,8 @@ import { ApiError, type ReplicaScalingUpdateRequest, type Service } from "../../
 import type { OperationContext, ResourceOperations } from "../operations";
 import { requestBodyFor } from "../derive/requestBody";
 import { readOrGone } from "../lifecycle/readOrGone";
-import { fieldsOf, pick, sameValue, type PropertyBag } from "../../propertyBags";
+import { pick, sameValue } from "../../propertyBags";
+import { flag, numeric, optional, setOrUndefined, taken, text } from "../fields/reportedValues";
 import { definition } from "./definition";
 import type { ReplicaScalingInputs, ReplicaScalingOutputs } from "./shapes";
 
@@ -25,11 +26,6 @@ export const scalingFields = [
   "maxReplicas",
 ] as const;
 type ScalingField = (typeof scalingFields)[number];
-
-/** The outputs that are fields of the API's service object: all but the ones this resource adds. */
-const serviceFields = Object.keys(definition.outputs).filter(
-  (output) => !["serviceId", "organizationId", "managedFields"].includes(output),
-);
 
 export const operations: ResourceOperations<ReplicaScalingInputs, ReplicaScalingOutputs> = {
   refineDiff(verdict, olds, news) {
@@ -122,18 +118,38 @@ function recordedManagedFields(outputs: ReplicaScalingOutputs): ScalingField[] {
   return scalingFields.filter((field) => recorded.includes(field));
 }
 
-/** Outputs: the service object, its `id` as `serviceId`, the organization and the managed settings. */
+/**
+ * Outputs: the service's scaling settings and what explains their limits, its `id` as `serviceId`, the
+ * organization and the managed settings. The service's schema checks only the scaling settings' types; its name,
+ * total memory bounds and `isPrimary` are taken when they have their outputs' types. A service without a name is
+ * refused: the API names every service, the `name` output is always set, and nothing else tells the name.
+ */
 function serviceOutputs(
   service: Service,
   organizationId: string,
   managed: ScalingField[],
 ): ReplicaScalingOutputs {
-  const outputs: PropertyBag = {
-    ...pick(fieldsOf(service), serviceFields),
+  const name = text(service.name);
+  if (name === undefined) {
+    throw new Error(
+      `the API's answer for service ${service.id} has no name (\`name\` is ` +
+        `${JSON.stringify(service.name) ?? "absent"}), so its scaling settings cannot be reported`,
+    );
+  }
+  return {
     serviceId: service.id,
     organizationId,
     managedFields: managed,
+    name,
+    ...taken(["minTotalMemoryGb", "maxTotalMemoryGb"], service, numeric),
+    ...optional("minReplicaMemoryGb", setOrUndefined(service.minReplicaMemoryGb)),
+    ...optional("maxReplicaMemoryGb", setOrUndefined(service.maxReplicaMemoryGb)),
+    ...optional("numReplicas", setOrUndefined(service.numReplicas)),
+    ...optional("idleScaling", setOrUndefined(service.idleScaling)),
+    ...optional("idleTimeoutMinutes", setOrUndefined(service.idleTimeoutMinutes)),
+    ...optional("autoscalingMode", setOrUndefined(service.autoscalingMode)),
+    ...optional("minReplicas", setOrUndefined(service.minReplicas)),
+    ...optional("maxReplicas", setOrUndefined(service.maxReplicas)),
+    ...optional("isPrimary", flag(service.isPrimary)),
   };
-  // The API's answer was validated against its schema, which requires what the outputs always carry.
-  return outputs as ReplicaScalingOutputs;
 }

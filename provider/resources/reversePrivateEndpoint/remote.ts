@@ -11,6 +11,7 @@ import { bodyInputNames } from "../derive/specs";
 import { requestBodyFor } from "../derive/requestBody";
 import { mskAuthentications, reversePrivateEndpointTypes } from "../../../schemas";
 import { fieldsOf } from "../../propertyBags";
+import { listed, setOrUndefined, stringList, text } from "../fields/reportedValues";
 import { definition } from "./definition";
 import type { ReversePrivateEndpointInputs, ReversePrivateEndpointOutputs } from "./shapes";
 
@@ -78,23 +79,6 @@ export function hasRequestedFields(
     const reported = present(remote[field]);
     return reported === undefined || reported === present(requested[field]);
   });
-}
-
-function text(value: unknown): string | undefined {
-  return typeof value === "string" ? value : undefined;
-}
-
-/** `value` when it is one of `allowed`. */
-function listed<T extends string>(allowed: readonly T[], value: unknown): T | undefined {
-  return allowed.find((member) => member === value);
-}
-
-function setOrUndefined<T>(value: T | null | undefined): T | undefined {
-  return value ?? undefined;
-}
-
-function stringList(value: unknown): string[] {
-  return Array.isArray(value) ? value.filter((item): item is string => typeof item === "string") : [];
 }
 
 function present(value: unknown): unknown {

@@ -20,10 +20,16 @@ const kindFields: Record<string, InputField> = Object.fromEntries(
     ]),
 );
 
-/** An output's schema: the request's for a field of a plain JSON type, a plain object or array otherwise. */
+/**
+ * An output's schema: the request's for a field of a plain JSON type (one that may also be null is that type, as
+ * a null field has no output), a plain object or array otherwise.
+ */
 function outputSchemaOf(name: string): SchemaObject {
   const property = (schemas.sourceCreate.properties as Record<string, SchemaObject>)[name];
-  const type: unknown = property?.type;
+  const declared: unknown = property?.type;
+  const types: unknown[] = Array.isArray(declared) ? declared : [declared];
+  const nonNull = types.filter((type) => type !== "null");
+  const type = nonNull.length === 1 ? nonNull[0] : undefined;
   if (type === "string" || type === "boolean" || type === "integer") return { type };
   return { type: type === "array" ? "array" : "object" };
 }

@@ -86,7 +86,7 @@ export type SourceOutputs = {
   readonly durationPrecision?: number;
   readonly metricSourceId?: string;
   readonly traceSourceId?: string;
-  readonly logSourceId?: Record<string, unknown>;
+  readonly logSourceId?: string;
   readonly sessionSourceId?: string;
   readonly useTextIndexForImplicitColumn?: string;
   readonly highlightedTraceAttributeExpressions?: unknown[];

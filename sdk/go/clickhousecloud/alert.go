@@ -24,8 +24,8 @@ type Alert struct {
 	Channel AlertChannelOutput `pulumi:"channel"`
 	// Every channel, as the API reports them (production wire).
 	Channels AlertChannelArrayOutput `pulumi:"channels"`
-	// When the alert was created (ISO 8601); it never causes a diff.
-	CreatedAt pulumi.StringOutput `pulumi:"createdAt"`
+	// When the alert was created (ISO 8601); it never causes a diff. Undefined when the API does not report it, as older versions of the API do not.
+	CreatedAt pulumi.StringPtrOutput `pulumi:"createdAt"`
 	// The dashboard of the watched tile, as the API reports it; undefined for a search alert.
 	Dashboard pulumi.StringPtrOutput `pulumi:"dashboard"`
 	// The input `dashboardId`, echoed from the API's `dashboard`.
@@ -58,10 +58,10 @@ type Alert struct {
 	SilencedUntil pulumi.StringPtrOutput `pulumi:"silencedUntil"`
 	// `tile` or `search`.
 	Source AlertSourceOutput `pulumi:"source"`
-	// The API's alert state, owned by the API; it never causes a diff. The specification shows `inactive` for a new alert; the production wire reports `OK` when new, then `ALERT`, `INSUFFICIENT_DATA` or `DISABLED`.
-	State pulumi.StringOutput `pulumi:"state"`
-	// The team that owns the alert; owned by the API, it never causes a diff.
-	Team pulumi.StringOutput `pulumi:"team"`
+	// The API's alert state, owned by the API; it never causes a diff. The specification shows `inactive` for a new alert; the production wire reports `OK` when new, then `ALERT`, `INSUFFICIENT_DATA` or `DISABLED`. Undefined when the API does not report one.
+	State pulumi.StringPtrOutput `pulumi:"state"`
+	// The team that owns the alert; owned by the API, it never causes a diff. Undefined when the API does not report it.
+	Team pulumi.StringPtrOutput `pulumi:"team"`
 	// The value the watched series is compared with.
 	Threshold pulumi.Float64Output `pulumi:"threshold"`
 	// The upper end of a range threshold; undefined when none is set.
@@ -70,8 +70,8 @@ type Alert struct {
 	ThresholdType AlertThresholdTypeOutput `pulumi:"thresholdType"`
 	// The watched tile; undefined for a search alert.
 	TileId pulumi.StringPtrOutput `pulumi:"tileId"`
-	// When the alert last changed (ISO 8601); it never causes a diff.
-	UpdatedAt pulumi.StringOutput `pulumi:"updatedAt"`
+	// When the alert last changed (ISO 8601); it never causes a diff. Undefined when the API does not report it, as older versions of the API do not.
+	UpdatedAt pulumi.StringPtrOutput `pulumi:"updatedAt"`
 }
 
 // NewAlert registers a new resource with the given unique name, arguments, and options.
@@ -259,9 +259,9 @@ func (o AlertOutput) Channels() AlertChannelArrayOutput {
 	return o.ApplyT(func(v *Alert) AlertChannelArrayOutput { return v.Channels }).(AlertChannelArrayOutput)
 }
 
-// When the alert was created (ISO 8601); it never causes a diff.
-func (o AlertOutput) CreatedAt() pulumi.StringOutput {
-	return o.ApplyT(func(v *Alert) pulumi.StringOutput { return v.CreatedAt }).(pulumi.StringOutput)
+// When the alert was created (ISO 8601); it never causes a diff. Undefined when the API does not report it, as older versions of the API do not.
+func (o AlertOutput) CreatedAt() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *Alert) pulumi.StringPtrOutput { return v.CreatedAt }).(pulumi.StringPtrOutput)
 }
 
 // The dashboard of the watched tile, as the API reports it; undefined for a search alert.
@@ -344,14 +344,14 @@ func (o AlertOutput) Source() AlertSourceOutput {
 	return o.ApplyT(func(v *Alert) AlertSourceOutput { return v.Source }).(AlertSourceOutput)
 }
 
-// The API's alert state, owned by the API; it never causes a diff. The specification shows `inactive` for a new alert; the production wire reports `OK` when new, then `ALERT`, `INSUFFICIENT_DATA` or `DISABLED`.
-func (o AlertOutput) State() pulumi.StringOutput {
-	return o.ApplyT(func(v *Alert) pulumi.StringOutput { return v.State }).(pulumi.StringOutput)
+// The API's alert state, owned by the API; it never causes a diff. The specification shows `inactive` for a new alert; the production wire reports `OK` when new, then `ALERT`, `INSUFFICIENT_DATA` or `DISABLED`. Undefined when the API does not report one.
+func (o AlertOutput) State() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *Alert) pulumi.StringPtrOutput { return v.State }).(pulumi.StringPtrOutput)
 }
 
-// The team that owns the alert; owned by the API, it never causes a diff.
-func (o AlertOutput) Team() pulumi.StringOutput {
-	return o.ApplyT(func(v *Alert) pulumi.StringOutput { return v.Team }).(pulumi.StringOutput)
+// The team that owns the alert; owned by the API, it never causes a diff. Undefined when the API does not report it.
+func (o AlertOutput) Team() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *Alert) pulumi.StringPtrOutput { return v.Team }).(pulumi.StringPtrOutput)
 }
 
 // The value the watched series is compared with.
@@ -374,9 +374,9 @@ func (o AlertOutput) TileId() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *Alert) pulumi.StringPtrOutput { return v.TileId }).(pulumi.StringPtrOutput)
 }
 
-// When the alert last changed (ISO 8601); it never causes a diff.
-func (o AlertOutput) UpdatedAt() pulumi.StringOutput {
-	return o.ApplyT(func(v *Alert) pulumi.StringOutput { return v.UpdatedAt }).(pulumi.StringOutput)
+// When the alert last changed (ISO 8601); it never causes a diff. Undefined when the API does not report it, as older versions of the API do not.
+func (o AlertOutput) UpdatedAt() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *Alert) pulumi.StringPtrOutput { return v.UpdatedAt }).(pulumi.StringPtrOutput)
 }
 
 func init() {

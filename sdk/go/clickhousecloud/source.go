@@ -49,7 +49,7 @@ type Source struct {
 	// The source's `knownColumnsListExpression`, as the API reports it.
 	KnownColumnsListExpression pulumi.StringPtrOutput `pulumi:"knownColumnsListExpression"`
 	// The source's `logSourceId`, as the API reports it.
-	LogSourceId pulumi.AnyOutput `pulumi:"logSourceId"`
+	LogSourceId pulumi.StringPtrOutput `pulumi:"logSourceId"`
 	// The source's `materializedViews`, as the API reports it.
 	MaterializedViews pulumi.ArrayOutput `pulumi:"materializedViews"`
 	// The source's `metadataMaterializedViews`, as the API reports it.
@@ -454,8 +454,8 @@ func (o SourceOutput) KnownColumnsListExpression() pulumi.StringPtrOutput {
 }
 
 // The source's `logSourceId`, as the API reports it.
-func (o SourceOutput) LogSourceId() pulumi.AnyOutput {
-	return o.ApplyT(func(v *Source) pulumi.AnyOutput { return v.LogSourceId }).(pulumi.AnyOutput)
+func (o SourceOutput) LogSourceId() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *Source) pulumi.StringPtrOutput { return v.LogSourceId }).(pulumi.StringPtrOutput)
 }
 
 // The source's `materializedViews`, as the API reports it.

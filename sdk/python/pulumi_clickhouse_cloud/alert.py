@@ -529,9 +529,9 @@ class Alert(pulumi.CustomResource):
 
     @_builtins.property
     @pulumi.getter(name="createdAt")
-    def created_at(self) -> pulumi.Output[_builtins.str]:
+    def created_at(self) -> pulumi.Output[Optional[_builtins.str]]:
         """
-        When the alert was created (ISO 8601); it never causes a diff.
+        When the alert was created (ISO 8601); it never causes a diff. Undefined when the API does not report it, as older versions of the API do not.
         """
         return pulumi.get(self, "created_at")
 
@@ -665,17 +665,17 @@ class Alert(pulumi.CustomResource):
 
     @_builtins.property
     @pulumi.getter
-    def state(self) -> pulumi.Output[_builtins.str]:
+    def state(self) -> pulumi.Output[Optional[_builtins.str]]:
         """
-        The API's alert state, owned by the API; it never causes a diff. The specification shows `inactive` for a new alert; the production wire reports `OK` when new, then `ALERT`, `INSUFFICIENT_DATA` or `DISABLED`.
+        The API's alert state, owned by the API; it never causes a diff. The specification shows `inactive` for a new alert; the production wire reports `OK` when new, then `ALERT`, `INSUFFICIENT_DATA` or `DISABLED`. Undefined when the API does not report one.
         """
         return pulumi.get(self, "state")
 
     @_builtins.property
     @pulumi.getter
-    def team(self) -> pulumi.Output[_builtins.str]:
+    def team(self) -> pulumi.Output[Optional[_builtins.str]]:
         """
-        The team that owns the alert; owned by the API, it never causes a diff.
+        The team that owns the alert; owned by the API, it never causes a diff. Undefined when the API does not report it.
         """
         return pulumi.get(self, "team")
 
@@ -713,9 +713,9 @@ class Alert(pulumi.CustomResource):
 
     @_builtins.property
     @pulumi.getter(name="updatedAt")
-    def updated_at(self) -> pulumi.Output[_builtins.str]:
+    def updated_at(self) -> pulumi.Output[Optional[_builtins.str]]:
         """
-        When the alert last changed (ISO 8601); it never causes a diff.
+        When the alert last changed (ISO 8601); it never causes a diff. Undefined when the API does not report it, as older versions of the API do not.
         """
         return pulumi.get(self, "updated_at")
 

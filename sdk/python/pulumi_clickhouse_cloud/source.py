@@ -1133,7 +1133,7 @@ class Source(pulumi.CustomResource):
 
     @_builtins.property
     @pulumi.getter(name="logSourceId")
-    def log_source_id(self) -> pulumi.Output[Optional[Any]]:
+    def log_source_id(self) -> pulumi.Output[Optional[_builtins.str]]:
         """
         The source's `logSourceId`, as the API reports it.
         """

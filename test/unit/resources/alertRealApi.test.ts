@@ -217,6 +217,35 @@ describe("AlertProvider and the real API's rules and responses", function () {
       );
     });
 
+    it("reads a source, threshold type and channel left out, null or not listed as the program's, with no diff", async () => {
+      const { channel: _channel, ...rest } = newerSearchAlert;
+      next = answer({ ...rest, source: null, thresholdType: "a_comparison_not_listed", channels: null });
+      const read = await provider.read(newerSearchAlert.id, searchInputs);
+      expect(read.inputs).to.deep.equal(searchInputs);
+      expect(read.props).to.deep.include({
+        source: "search",
+        thresholdType: "above",
+        channel: { type: "webhook", webhookId },
+      });
+      expect((await provider.diff(newerSearchAlert.id, read.props ?? {}, searchInputs)).changes).to.equal(
+        false,
+      );
+    });
+
+    it("leaves out the state, team and dates an answer does not report", async () => {
+      const {
+        state: _state,
+        teamId: _teamId,
+        createdAt: _createdAt,
+        updatedAt: _updatedAt,
+        ...rest
+      } = newerSearchAlert;
+      next = answer({ ...rest, state: null });
+      const read = await provider.read(newerSearchAlert.id, searchInputs);
+      expect(read.inputs).to.deep.equal(searchInputs);
+      expect(read.props).not.to.have.any.keys("state", "team", "createdAt", "updatedAt");
+    });
+
     it("sends only the fields of the alert's source, never an empty id of the other one", async () => {
       const before = server.received.length;
       next = answer({ ...newerSearchAlert, id: "65f5e4a3b9e77c001a123458" });

@@ -1,8 +1,9 @@
 /**
  * Resource operations against answers the emulator never gives, as a loopback server hands them out: an API error
  * without a request id, a key object that leaves its state or usedAt out, an endpoint the organization does not
- * list. The real API may give each of them, as its specification does not promise otherwise, and the provider
- * must read them without failing.
+ * list, fields a schema does not check with another type than their outputs'. The real API may give each of them,
+ * as its specification does not promise otherwise, and the provider must read them without failing, or refuse
+ * them saying what is missing where an output that is always set has nothing to take its value from.
  */
 import type { Clock } from "../../../provider/clock";
 import type { IncomingMessage } from "node:http";
@@ -35,7 +36,7 @@ describe("resources: answers the emulator never gives", function () {
   before(async () => {
     server = await new CannedServer((_index, request) => answer(request)).start();
     restoreKinds = await configureKindsForCannedServer(
-      ["ReplicaScaling", "ApiKey", "PrivateEndpoint"],
+      ["ReplicaScaling", "ApiKey", "PrivateEndpoint", "Source"],
       server.url,
       organizationId,
     );
@@ -57,6 +58,30 @@ describe("resources: answers the emulator never gives", function () {
     );
   });
 
+  it("a service without a name is refused, naming the service: the scaling outputs always have one", async () => {
+    answer = () => success({ id: serviceId, numReplicas: 3, idleScaling: true });
+    const refused = await failureOf(() => providerOf("ReplicaScaling").create({ serviceId, numReplicas: 3 }));
+    expect(refused.message).to.equal(
+      `the API's answer for service ${serviceId} has no name (\`name\` is absent), so its scaling settings ` +
+        "cannot be reported",
+    );
+  });
+
+  it("a service's fields the schema does not check are scaling outputs only when they have the outputs' types", async () => {
+    answer = () =>
+      success({
+        id: serviceId,
+        name: "analytics",
+        numReplicas: 3,
+        minTotalMemoryGb: "24",
+        maxTotalMemoryGb: 48,
+        isPrimary: "yes",
+      });
+    const created = await providerOf("ReplicaScaling").create({ serviceId, numReplicas: 3 });
+    expect(created.outs).to.include({ name: "analytics", numReplicas: 3, maxTotalMemoryGb: 48 });
+    expect(created.outs).to.not.have.any.keys("minTotalMemoryGb", "isPrimary");
+  });
+
   it("a created key whose object leaves its state out is enabled, the state a new key has", async () => {
     const key = {
       id: keyUuid,
@@ -72,6 +97,107 @@ describe("resources: answers the emulator never gives", function () {
     const created = await providerOf("ApiKey").create({ name: "ci", roles: ["developer"] });
     expect(created.id).to.equal(keyUuid);
     expect(created.outs).to.include({ state: "enabled", name: "ci" });
+    // Absent, the IP access list allows any address: the empty list.
+    expect(created.outs?.ipAccessList).to.deep.equal([]);
+  });
+
+  it("a created key whose object leaves out or nulls its name, roles and keySuffix has the requested ones", async () => {
+    const key = {
+      id: keyUuid,
+      name: null,
+      roles: ["developer", "a-role-the-api-does-not-list"],
+      state: "enabled",
+      createdAt: "2026-11-25T20:00:00Z",
+      ipAccessList: [{ source: "10.0.0.0/8", description: null, note: "unread" }],
+    };
+    answer = (request) =>
+      request.method === "PATCH"
+        ? success(key)
+        : success({ key, keyId: "canned-new-key-id", keySecret: "canned-new-key-secret" });
+    const created = await providerOf("ApiKey").create({ name: "ci", roles: ["developer"] });
+    expect(created.outs).to.deep.include({
+      name: "ci",
+      roles: ["developer"],
+      // The last 4 characters of the key id, as the API shows them.
+      keySuffix: "y-id",
+      ipAccessList: [{ source: "10.0.0.0/8" }],
+    });
+  });
+
+  it("a created key whose object has no createdAt is deleted, and the create fails saying so", async () => {
+    const key = { id: keyUuid, name: "ci", roles: ["developer"], state: "enabled", keySuffix: "abcd" };
+    answer = (request) => {
+      if (request.method === "POST") return success({ key, keyId: "canned-key", keySecret: "canned-secret" });
+      return success(request.method === "DELETE" ? null : key);
+    };
+    const sentBefore = server.received.length;
+    const error = await failureOf(() => providerOf("ApiKey").create({ name: "ci", roles: ["developer"] }));
+    expect(error.message).to.equal(
+      `API key "ci" was created but the API's answer for API key ${keyUuid} has no createdAt; it was deleted, ` +
+        "so the next `pulumi up` starts clean",
+    );
+    expect(error.message).to.not.contain("canned-secret");
+    const sent = server.received.slice(sentBefore).map((request) => `${request.method} ${request.url}`);
+    expect(sent).to.deep.equal([
+      `POST /v1/organizations/${organizationId}/keys`,
+      `PATCH /v1/organizations/${organizationId}/keys/${keyUuid}`,
+      `DELETE /v1/organizations/${organizationId}/keys/${keyUuid}`,
+    ]);
+  });
+
+  it("a key read without keySuffix and createdAt keeps the recorded ones, which never change", async () => {
+    answer = () => success({ id: keyUuid, name: "ci", roles: ["developer"], state: "disabled" });
+    const recorded = {
+      name: "ci",
+      roles: ["developer"],
+      state: "enabled",
+      keySuffix: "abcd",
+      createdAt: "2026-11-25T20:00:00Z",
+      ipAccessList: [],
+      organizationId,
+    };
+    const read = await providerOf("ApiKey").read(keyUuid, recorded);
+    expect(read.props).to.deep.include({ ...recorded, state: "disabled" });
+  });
+
+  it("an adopted key without keySuffix is refused: nothing else tells the key id's last characters", async () => {
+    answer = () =>
+      success({
+        id: keyUuid,
+        name: "ci",
+        roles: ["developer"],
+        state: "enabled",
+        createdAt: "2026-11-25T20:00:00Z",
+      });
+    const error = await failureOf(() =>
+      providerOf("ApiKey").create({ name: "ci", roles: ["developer"], adoptId: keyUuid }),
+    );
+    expect(error.message).to.equal(`the API's answer for API key ${keyUuid} has no keySuffix`);
+  });
+
+  it("a source's fields of another type than their outputs' (null, say) are only in `fields`", async () => {
+    const sourceId = "65f5e4a3b9e77c001a000001";
+    const source = {
+      id: sourceId,
+      name: "Logs",
+      kind: "log",
+      connection: "65f5e4a3b9e77c001a000002",
+      from: { databaseName: "otel", tableName: "logs" },
+      timestampValueExpression: "Timestamp",
+      section: null,
+      durationPrecision: "3",
+      logSourceId: "65f5e4a3b9e77c001a000003",
+    };
+    answer = () => ({ status: 200, body: JSON.stringify({ data: source }) });
+    const read = await providerOf("Source").read(sourceId, { name: "Logs", kind: "log" });
+    const { id: _id, ...fields } = source;
+    expect(read.props).to.deep.include({
+      name: "Logs",
+      from: source.from,
+      logSourceId: source.logSourceId,
+      fields,
+    });
+    expect(read.props).to.not.have.any.keys("section", "durationPrecision");
   });
 
   it("a key that a lost reply made is found, and deleted, though its object leaves usedAt out", async () => {
