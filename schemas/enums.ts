@@ -189,31 +189,31 @@ export const tileQuantileLevels = [0.5, 0.9, 0.95, 0.99] as const;
 export const serviceCloudProviders = ["aws", "gcp", "azure"] as const;
 export type ServiceCloudProvider = (typeof serviceCloudProviders)[number];
 
+/** Each cloud's regions, in its own naming (AWS `us-east-1`, GCP `us-east1`, Azure `eastus`). */
+export const regionsOfCloudProvider = {
+  aws: [
+    "ap-northeast-1",
+    "ap-northeast-2",
+    "ap-south-1",
+    "ap-southeast-1",
+    "ap-southeast-2",
+    "ca-central-1",
+    "eu-central-1",
+    "eu-west-1",
+    "eu-west-2",
+    "il-central-1",
+    "us-east-1",
+    "us-east-2",
+    "us-west-2",
+  ],
+  gcp: ["us-east1", "us-central1", "europe-west2", "europe-west4", "asia-southeast1", "asia-northeast1"],
+  azure: ["eastus", "eastus2", "westus3", "germanywestcentral", "centralus"],
+} as const satisfies Record<ServiceCloudProvider, readonly string[]>;
+
 export const serviceRegions = [
-  "ap-northeast-1",
-  "ap-northeast-2",
-  "ap-south-1",
-  "ap-southeast-1",
-  "ap-southeast-2",
-  "ca-central-1",
-  "eu-central-1",
-  "eu-west-1",
-  "eu-west-2",
-  "il-central-1",
-  "us-east-1",
-  "us-east-2",
-  "us-west-2",
-  "us-east1",
-  "us-central1",
-  "europe-west2",
-  "europe-west4",
-  "asia-southeast1",
-  "asia-northeast1",
-  "eastus",
-  "eastus2",
-  "westus3",
-  "germanywestcentral",
-  "centralus",
+  ...regionsOfCloudProvider.aws,
+  ...regionsOfCloudProvider.gcp,
+  ...regionsOfCloudProvider.azure,
 ] as const;
 export type ServiceRegion = (typeof serviceRegions)[number];
 

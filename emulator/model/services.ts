@@ -8,7 +8,7 @@
  * warehouse; a warehouse named must exist; the scaling settings follow the replica-scaling rules.
  */
 import { limits } from "../../schemas";
-import type { ServiceCloudProvider } from "../../schemas/enums";
+import { regionsOfCloudProvider, type ServiceCloudProvider } from "../../schemas/enums";
 import type { ByteSource } from "../state/random";
 import { alphanumericString, uuidV4 } from "../state/random";
 import type { EmulatorState, IpAccessEntry, ServiceRecord, ServiceTag } from "../state/types";
@@ -66,32 +66,11 @@ export interface PasswordPatch {
   newDoubleSha1Hash?: string;
 }
 
-/** Each cloud's own region names: AWS's `us-east-1`, GCP's `us-east1`, Azure's `eastus`. */
-const regionsOf: Record<ServiceCloudProvider, readonly string[]> = {
-  aws: [
-    "ap-northeast-1",
-    "ap-northeast-2",
-    "ap-south-1",
-    "ap-southeast-1",
-    "ap-southeast-2",
-    "ca-central-1",
-    "eu-central-1",
-    "eu-west-1",
-    "eu-west-2",
-    "il-central-1",
-    "us-east-1",
-    "us-east-2",
-    "us-west-2",
-  ],
-  gcp: ["us-east1", "us-central1", "europe-west2", "europe-west4", "asia-southeast1", "asia-northeast1"],
-  azure: ["eastus", "eastus2", "westus3", "germanywestcentral", "centralus"],
-};
-
 const generatedPasswordLength = 16;
 
 export function serviceCreateProblems(state: EmulatorState, body: ServiceCreate): Problem[] {
   const problems: Problem[] = [...ipAccessListProblems(body.ipAccessList, "ipAccessList")];
-  if (!regionsOf[body.provider].includes(body.region)) {
+  if (!(regionsOfCloudProvider[body.provider] as readonly string[]).includes(body.region)) {
     problems.push({
       property: "region",
       message: `${JSON.stringify(body.region)} is not a region of ${body.provider}`,

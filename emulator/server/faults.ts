@@ -31,6 +31,8 @@ const notFoundPage =
   "<center><h1>404 Not Found</h1></center>\r\n<hr><center>nginx</center>\r\n</body>\r\n</html>\r\n";
 
 const injectedMessages: Record<string, string> = {
+  // What a client meets when it deletes a service that reports stopped but is still settling.
+  "409": "Injected fault: the resource is still changing state; try again",
   "500": "Injected fault: internal error",
   "502": "Injected fault: bad gateway",
   "503": "Injected fault: service unavailable",

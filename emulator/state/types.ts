@@ -105,6 +105,7 @@ export interface RequestLogEntry {
 }
 
 export const faultKinds = [
+  "409",
   "429",
   "500",
   "502",

@@ -9,5 +9,6 @@ export { PrivateEndpoint, type PrivateEndpointArgs } from "./privateEndpoint";
 export { ReplicaScaling, type ReplicaScalingArgs } from "./replicaScaling";
 export { ReversePrivateEndpoint, type ReversePrivateEndpointArgs } from "./reversePrivateEndpoint";
 export { SavedSearch, type SavedSearchArgs } from "./savedSearch";
+export { Service, type ServiceArgs } from "./service";
 export { Source, type SourceArgs } from "./source";
 export { Webhook, type WebhookArgs } from "./webhook";

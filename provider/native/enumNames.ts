@@ -4,6 +4,8 @@
  * `ApiKeyRoleQueryEndpoints`, `ApiKeyRole.QueryEndpoints`, `ApiKeyRole.QUERY_ENDPOINTS`.
  */
 
+import { regionsOfCloudProvider } from "../../schemas";
+
 const ones = (
   "Zero One Two Three Four Five Six Seven Eight Nine Ten Eleven Twelve Thirteen Fourteen Fifteen Sixteen " +
   "Seventeen Eighteen Nineteen"
@@ -36,9 +38,22 @@ const operators: Readonly<Record<string, string>> = {
   ">=": "GreaterThanOrEqual",
 };
 
-/** The SDK name of an enum value: a duration such as `30s` reads `ThirtySeconds`, any other value its words. */
+/**
+ * Regions, by their cloud and their words: AWS's `us-east-1` and GCP's `us-east1` have the same words, so the
+ * cloud tells them apart (`AwsUsEast1`, `GcpUsEast1`, `AzureEastus`).
+ */
+const regionNames: Readonly<Record<string, string>> = Object.fromEntries(
+  Object.entries(regionsOfCloudProvider).flatMap(([cloud, regions]) =>
+    regions.map((region) => [region, pascalWords(cloud) + pascalWords(region)]),
+  ),
+);
+
+/**
+ * The SDK name of an enum value: a duration such as `30s` reads `ThirtySeconds`, a region its cloud and words, any
+ * other value its words.
+ */
 export function enumValueName(value: string): string {
-  const operator = operators[value];
+  const operator = operators[value] ?? regionNames[value];
   if (operator !== undefined) return operator;
   const duration = /^([1-9][0-9]?)([smhd])$/.exec(value);
   if (duration !== null) {

@@ -7,6 +7,7 @@ import { entry as privateEndpoint } from "./privateEndpoint/kind";
 import { entry as replicaScaling } from "./replicaScaling/kind";
 import { entry as reversePrivateEndpoint } from "./reversePrivateEndpoint/kind";
 import { entry as savedSearch } from "./savedSearch/kind";
+import { entry as service } from "./service/kind";
 import { entry as source } from "./source/kind";
 import { entry as webhook } from "./webhook/kind";
 
@@ -23,6 +24,7 @@ export const resources = {
   ReplicaScaling: replicaScaling,
   ReversePrivateEndpoint: reversePrivateEndpoint,
   SavedSearch: savedSearch,
+  Service: service,
   Source: source,
   Webhook: webhook,
 } as const;

@@ -55,6 +55,11 @@ export type SavedSearch = import("./savedSearch").SavedSearch;
 export const SavedSearch: typeof import("./savedSearch").SavedSearch = null as any;
 utilities.lazyLoad(exports, ["SavedSearch"], () => require("./savedSearch"));
 
+export { ServiceArgs } from "./service";
+export type Service = import("./service").Service;
+export const Service: typeof import("./service").Service = null as any;
+utilities.lazyLoad(exports, ["Service"], () => require("./service"));
+
 export { SourceArgs } from "./source";
 export type Source = import("./source").Source;
 export const Source: typeof import("./source").Source = null as any;
@@ -96,6 +101,8 @@ const _module = {
                 return new ReversePrivateEndpoint(name, <any>undefined, { urn })
             case "clickhouse-cloud:index:SavedSearch":
                 return new SavedSearch(name, <any>undefined, { urn })
+            case "clickhouse-cloud:index:Service":
+                return new Service(name, <any>undefined, { urn })
             case "clickhouse-cloud:index:Source":
                 return new Source(name, <any>undefined, { urn })
             case "clickhouse-cloud:index:Webhook":

@@ -60,6 +60,7 @@ export function handMadeImports(fixture: Fixture, made: HandMade) {
       id: `${production}/${made.reverse}`,
     },
     ...objects.savedSearches,
+    { type: "clickhouse-cloud:index:Service", name: "analyticsProd", id: production },
     ...objects.sources,
     ...objects.webhooks,
   ];

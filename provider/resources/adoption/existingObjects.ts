@@ -4,7 +4,7 @@
  * an interrupted run can leave behind.
  */
 import type { Clock } from "../../clock";
-import type { ManagementClient, ObservabilityClient, Service } from "../../rest";
+import type { ManagementClient, ObservabilityClient, ServiceObject } from "../../rest";
 
 /** One object that exists in the organization. */
 export interface ExistingObject {
@@ -38,7 +38,7 @@ export interface ListingScope {
   /** The services the stacks refer to and those the user names. */
   readonly serviceIds: readonly string[];
   /** Those services, each read once for every kind that asks. */
-  services(): Promise<ReadonlyArray<Service>>;
+  services(): Promise<ReadonlyArray<ServiceObject>>;
   /** Records what could not be listed, with why. */
   notListed(line: string): void;
   readonly clock: Clock;

@@ -3,29 +3,18 @@
  * with a lifecycle of its own: nothing is created or deleted (a create and an update PATCH the service, a delete
  * leaves it as it is), so neither lifecycle template (`resources/lifecycle/`) applies.
  */
-import { ApiError, type ReplicaScalingUpdateRequest, type Service } from "../../rest";
+import { ApiError, type ReplicaScalingUpdateRequest, type ServiceObject } from "../../rest";
 import type { OperationContext, ResourceOperations } from "../operations";
 import { requestBodyFor } from "../derive/requestBody";
 import { readOrGone } from "../lifecycle/readOrGone";
 import { pick, sameValue } from "../../propertyBags";
 import { flag, numeric, optional, setOrUndefined, taken, text } from "../fields/reportedValues";
 import { definition } from "./definition";
+import { scalingFields, type ScalingField } from "../fields/scalingFields";
 import type { ReplicaScalingInputs, ReplicaScalingOutputs } from "./shapes";
 
 const scalingRequest = requestBodyFor(definition);
 
-/** The body fields of PATCH .../services/{serviceId}/replicaScaling, in the order `managedFields` lists them. */
-export const scalingFields = [
-  "minReplicaMemoryGb",
-  "maxReplicaMemoryGb",
-  "numReplicas",
-  "idleScaling",
-  "idleTimeoutMinutes",
-  "autoscalingMode",
-  "minReplicas",
-  "maxReplicas",
-] as const;
-type ScalingField = (typeof scalingFields)[number];
 
 export const operations: ResourceOperations<ReplicaScalingInputs, ReplicaScalingOutputs> = {
   refineDiff(verdict, olds, news) {
@@ -125,7 +114,7 @@ function recordedManagedFields(outputs: ReplicaScalingOutputs): ScalingField[] {
  * refused: the API names every service, the `name` output is always set, and nothing else tells the name.
  */
 function serviceOutputs(
-  service: Service,
+  service: ServiceObject,
   organizationId: string,
   managed: ScalingField[],
 ): ReplicaScalingOutputs {

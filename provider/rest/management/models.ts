@@ -15,6 +15,12 @@ import type {
   ReplicaScalingUpdateProductionSchema,
   ReversePrivateEndpointCreateSchema,
   ReversePrivateEndpointSchema,
+  ServiceCreateResultSchema,
+  ServiceCreateSchema,
+  ServiceDetailsSchema,
+  ServicePasswordPatchSchema,
+  ServicePasswordResultSchema,
+  ServicePatchSchema,
   ServicePrivateEndpointsPatchSchema,
   ServiceSchema,
 } from "../schemaTypes";
@@ -34,7 +40,17 @@ export type ReversePrivateEndpoint = ReversePrivateEndpointSchema;
 // ---- services: GET and PATCH .../services/{serviceId}, PATCH .../replicaScaling and .../state ----
 
 /** Only id is always present; the API omits (or nulls) fields that do not apply to a service. */
-export type Service = ServiceSchema;
+export type ServiceObject = ServiceSchema;
+
+// ---- a service's own lifecycle: POST .../services, PATCH .../services/{id}, PATCH .../password ----
+
+/** The service as a Service resource reads it: the fields above and its name, place, tags, IP list, endpoints. */
+export type ServiceDetails = ServiceDetailsSchema;
+export type ServiceCreateRequest = ServiceCreateSchema;
+export type ServiceCreateResult = ServiceCreateResultSchema;
+export type ServicePatchRequest = ServicePatchSchema;
+export type ServicePasswordRequest = ServicePasswordPatchSchema;
+export type ServicePasswordResult = ServicePasswordResultSchema;
 
 /** The specification's fields and the production wire's (`autoscalingMode`, `minReplicas`, `maxReplicas`). */
 export type ReplicaScalingUpdateRequest = ReplicaScalingUpdateProductionSchema;

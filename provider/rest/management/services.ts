@@ -4,14 +4,21 @@ import type { ServiceStateCommand } from "../../../schemas";
 import type {
   PrivateEndpointConfig,
   ReplicaScalingUpdateRequest,
-  Service,
+  ServiceObject,
+  ServiceCreateRequest,
+  ServiceCreateResult,
+  ServiceDetails,
+  ServicePasswordRequest,
+  ServicePasswordResult,
+  ServicePatchRequest,
   ServicePrivateEndpointsPatchRequest,
 } from "./models";
-import { servicePath } from "./paths";
+import { organizationPath, servicePath } from "./paths";
 
 /**
- * A service: read it, attach or detach private endpoints, update its replica scaling (`PATCH .../replicaScaling`), and change its
- * state (the real API's `PATCH .../state`: start, stop, or awake for an idle service).
+ * A service: list, create, read, PATCH its basic details, attach or detach private endpoints, update its replica
+ * scaling (`PATCH .../replicaScaling`), change its state (the real API's `PATCH .../state`: start, stop, or awake
+ * for an idle service), set its password, and delete it.
  */
 export class ServicesApi {
   constructor(
@@ -19,7 +26,7 @@ export class ServicesApi {
     private readonly dialect: ApiDialect = "spec",
   ) {}
 
-  get(organizationId: string, serviceId: string): Promise<Service> {
+  get(organizationId: string, serviceId: string): Promise<ServiceObject> {
     return this.http.fetchResult({
       method: "GET",
       path: servicePath(organizationId, serviceId),
@@ -29,12 +36,85 @@ export class ServicesApi {
     });
   }
 
+  list(organizationId: string): Promise<ServiceDetails[]> {
+    return this.http.fetchResult({
+      method: "GET",
+      path: `${organizationPath(organizationId)}/services`,
+      subject: "the organization's services",
+      responseSchema: "serviceDetails",
+      many: true,
+    });
+  }
+
+  /** Reads the service with every field a Service resource reports. */
+  details(organizationId: string, serviceId: string): Promise<ServiceDetails> {
+    return this.http.fetchResult({
+      method: "GET",
+      path: servicePath(organizationId, serviceId),
+      subject: `service ${serviceId}`,
+      responseSchema: "serviceDetails",
+      expectedId: serviceId,
+    });
+  }
+
+  /** `POST .../services`: the service, provisioning, and the password the API generated (answered only here). */
+  create(organizationId: string, request: ServiceCreateRequest): Promise<ServiceCreateResult> {
+    return this.http.fetchResult({
+      method: "POST",
+      path: `${organizationPath(organizationId)}/services`,
+      subject: `service ${JSON.stringify(request.name)}`,
+      body: request,
+      requestSchema: "serviceCreate",
+      responseSchema: "serviceCreateResult",
+      secretFields: ["password"],
+    });
+  }
+
+  /** `PATCH .../services/{serviceId}`: the basic details; lists change by `{add, remove}`. */
+  update(organizationId: string, serviceId: string, request: ServicePatchRequest): Promise<ServiceDetails> {
+    return this.http.fetchResult({
+      method: "PATCH",
+      path: servicePath(organizationId, serviceId),
+      subject: `service ${serviceId}`,
+      body: request,
+      requestSchema: "servicePatch",
+      responseSchema: "serviceDetails",
+      expectedId: serviceId,
+    });
+  }
+
+  /** `PATCH .../password`: the hashes of a new password, or nothing to have the API generate one and answer it. */
+  setPassword(
+    organizationId: string,
+    serviceId: string,
+    request: ServicePasswordRequest,
+  ): Promise<ServicePasswordResult> {
+    return this.http.fetchResult({
+      method: "PATCH",
+      path: `${servicePath(organizationId, serviceId)}/password`,
+      subject: `the password of service ${serviceId}`,
+      body: request,
+      requestSchema: "servicePasswordPatch",
+      responseSchema: "servicePasswordResult",
+      secretFields: ["password"],
+    });
+  }
+
+  /** `DELETE .../services/{serviceId}`: the API takes only a stopped service (409 otherwise) and deletes it after answering. */
+  delete(organizationId: string, serviceId: string): Promise<void> {
+    return this.http.send({
+      method: "DELETE",
+      path: servicePath(organizationId, serviceId),
+      subject: `service ${serviceId}`,
+    });
+  }
+
   /** PATCH of the service with `{"privateEndpointIds": {"add": [...], "remove": [...]}}`. */
   updatePrivateEndpointIds(
     organizationId: string,
     serviceId: string,
     request: ServicePrivateEndpointsPatchRequest,
-  ): Promise<Service> {
+  ): Promise<ServiceObject> {
     return this.http.fetchResult({
       method: "PATCH",
       path: servicePath(organizationId, serviceId),
@@ -50,7 +130,7 @@ export class ServicesApi {
     organizationId: string,
     serviceId: string,
     request: ReplicaScalingUpdateRequest,
-  ): Promise<Service> {
+  ): Promise<ServiceObject> {
     return this.http.fetchResult({
       method: "PATCH",
       path: `${servicePath(organizationId, serviceId)}/replicaScaling`,
@@ -78,7 +158,11 @@ export class ServicesApi {
   }
 
   /** `PATCH .../state` with `{"command": ...}`; answers the service. */
-  changeState(organizationId: string, serviceId: string, command: ServiceStateCommand): Promise<Service> {
+  changeState(
+    organizationId: string,
+    serviceId: string,
+    command: ServiceStateCommand,
+  ): Promise<ServiceObject> {
     return this.http.fetchResult({
       method: "PATCH",
       path: `${servicePath(organizationId, serviceId)}/state`,

@@ -1393,6 +1393,171 @@ func (in *dashboardFiltersItemWhereLanguagePtr) ToDashboardFiltersItemWhereLangu
 	return pulumi.ToOutputWithContext(ctx, in).(DashboardFiltersItemWhereLanguagePtrOutput)
 }
 
+type DesiredServiceState string
+
+const (
+	DesiredServiceStateRunning = DesiredServiceState("running")
+	DesiredServiceStateStopped = DesiredServiceState("stopped")
+)
+
+func (DesiredServiceState) ElementType() reflect.Type {
+	return reflect.TypeOf((*DesiredServiceState)(nil)).Elem()
+}
+
+func (e DesiredServiceState) ToDesiredServiceStateOutput() DesiredServiceStateOutput {
+	return pulumi.ToOutput(e).(DesiredServiceStateOutput)
+}
+
+func (e DesiredServiceState) ToDesiredServiceStateOutputWithContext(ctx context.Context) DesiredServiceStateOutput {
+	return pulumi.ToOutputWithContext(ctx, e).(DesiredServiceStateOutput)
+}
+
+func (e DesiredServiceState) ToDesiredServiceStatePtrOutput() DesiredServiceStatePtrOutput {
+	return e.ToDesiredServiceStatePtrOutputWithContext(context.Background())
+}
+
+func (e DesiredServiceState) ToDesiredServiceStatePtrOutputWithContext(ctx context.Context) DesiredServiceStatePtrOutput {
+	return DesiredServiceState(e).ToDesiredServiceStateOutputWithContext(ctx).ToDesiredServiceStatePtrOutputWithContext(ctx)
+}
+
+func (e DesiredServiceState) ToStringOutput() pulumi.StringOutput {
+	return pulumi.ToOutput(pulumi.String(e)).(pulumi.StringOutput)
+}
+
+func (e DesiredServiceState) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
+	return pulumi.ToOutputWithContext(ctx, pulumi.String(e)).(pulumi.StringOutput)
+}
+
+func (e DesiredServiceState) ToStringPtrOutput() pulumi.StringPtrOutput {
+	return pulumi.String(e).ToStringPtrOutputWithContext(context.Background())
+}
+
+func (e DesiredServiceState) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return pulumi.String(e).ToStringOutputWithContext(ctx).ToStringPtrOutputWithContext(ctx)
+}
+
+type DesiredServiceStateOutput struct{ *pulumi.OutputState }
+
+func (DesiredServiceStateOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*DesiredServiceState)(nil)).Elem()
+}
+
+func (o DesiredServiceStateOutput) ToDesiredServiceStateOutput() DesiredServiceStateOutput {
+	return o
+}
+
+func (o DesiredServiceStateOutput) ToDesiredServiceStateOutputWithContext(ctx context.Context) DesiredServiceStateOutput {
+	return o
+}
+
+func (o DesiredServiceStateOutput) ToDesiredServiceStatePtrOutput() DesiredServiceStatePtrOutput {
+	return o.ToDesiredServiceStatePtrOutputWithContext(context.Background())
+}
+
+func (o DesiredServiceStateOutput) ToDesiredServiceStatePtrOutputWithContext(ctx context.Context) DesiredServiceStatePtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, v DesiredServiceState) *DesiredServiceState {
+		return &v
+	}).(DesiredServiceStatePtrOutput)
+}
+
+func (o DesiredServiceStateOutput) ToStringOutput() pulumi.StringOutput {
+	return o.ToStringOutputWithContext(context.Background())
+}
+
+func (o DesiredServiceStateOutput) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e DesiredServiceState) string {
+		return string(e)
+	}).(pulumi.StringOutput)
+}
+
+func (o DesiredServiceStateOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
+	return o.ToStringPtrOutputWithContext(context.Background())
+}
+
+func (o DesiredServiceStateOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e DesiredServiceState) *string {
+		v := string(e)
+		return &v
+	}).(pulumi.StringPtrOutput)
+}
+
+type DesiredServiceStatePtrOutput struct{ *pulumi.OutputState }
+
+func (DesiredServiceStatePtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**DesiredServiceState)(nil)).Elem()
+}
+
+func (o DesiredServiceStatePtrOutput) ToDesiredServiceStatePtrOutput() DesiredServiceStatePtrOutput {
+	return o
+}
+
+func (o DesiredServiceStatePtrOutput) ToDesiredServiceStatePtrOutputWithContext(ctx context.Context) DesiredServiceStatePtrOutput {
+	return o
+}
+
+func (o DesiredServiceStatePtrOutput) Elem() DesiredServiceStateOutput {
+	return o.ApplyT(func(v *DesiredServiceState) DesiredServiceState {
+		if v != nil {
+			return *v
+		}
+		var ret DesiredServiceState
+		return ret
+	}).(DesiredServiceStateOutput)
+}
+
+func (o DesiredServiceStatePtrOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
+	return o.ToStringPtrOutputWithContext(context.Background())
+}
+
+func (o DesiredServiceStatePtrOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e *DesiredServiceState) *string {
+		if e == nil {
+			return nil
+		}
+		v := string(*e)
+		return &v
+	}).(pulumi.StringPtrOutput)
+}
+
+// DesiredServiceStateInput is an input type that accepts values of the DesiredServiceState enum
+// A concrete instance of `DesiredServiceStateInput` can be one of the following:
+//
+//	DesiredServiceStateRunning
+//	DesiredServiceStateStopped
+type DesiredServiceStateInput interface {
+	pulumi.Input
+
+	ToDesiredServiceStateOutput() DesiredServiceStateOutput
+	ToDesiredServiceStateOutputWithContext(context.Context) DesiredServiceStateOutput
+}
+
+var desiredServiceStatePtrType = reflect.TypeOf((**DesiredServiceState)(nil)).Elem()
+
+type DesiredServiceStatePtrInput interface {
+	pulumi.Input
+
+	ToDesiredServiceStatePtrOutput() DesiredServiceStatePtrOutput
+	ToDesiredServiceStatePtrOutputWithContext(context.Context) DesiredServiceStatePtrOutput
+}
+
+type desiredServiceStatePtr string
+
+func DesiredServiceStatePtr(v string) DesiredServiceStatePtrInput {
+	return (*desiredServiceStatePtr)(&v)
+}
+
+func (*desiredServiceStatePtr) ElementType() reflect.Type {
+	return desiredServiceStatePtrType
+}
+
+func (in *desiredServiceStatePtr) ToDesiredServiceStatePtrOutput() DesiredServiceStatePtrOutput {
+	return pulumi.ToOutput(in).(DesiredServiceStatePtrOutput)
+}
+
+func (in *desiredServiceStatePtr) ToDesiredServiceStatePtrOutputWithContext(ctx context.Context) DesiredServiceStatePtrOutput {
+	return pulumi.ToOutputWithContext(ctx, in).(DesiredServiceStatePtrOutput)
+}
+
 type MskAuthentication string
 
 const (
@@ -3107,6 +3272,1070 @@ func (in *seriesReturnTypePtr) ToSeriesReturnTypePtrOutputWithContext(ctx contex
 	return pulumi.ToOutputWithContext(ctx, in).(SeriesReturnTypePtrOutput)
 }
 
+type ServiceCloudProvider string
+
+const (
+	ServiceCloudProviderAws   = ServiceCloudProvider("aws")
+	ServiceCloudProviderGcp   = ServiceCloudProvider("gcp")
+	ServiceCloudProviderAzure = ServiceCloudProvider("azure")
+)
+
+func (ServiceCloudProvider) ElementType() reflect.Type {
+	return reflect.TypeOf((*ServiceCloudProvider)(nil)).Elem()
+}
+
+func (e ServiceCloudProvider) ToServiceCloudProviderOutput() ServiceCloudProviderOutput {
+	return pulumi.ToOutput(e).(ServiceCloudProviderOutput)
+}
+
+func (e ServiceCloudProvider) ToServiceCloudProviderOutputWithContext(ctx context.Context) ServiceCloudProviderOutput {
+	return pulumi.ToOutputWithContext(ctx, e).(ServiceCloudProviderOutput)
+}
+
+func (e ServiceCloudProvider) ToServiceCloudProviderPtrOutput() ServiceCloudProviderPtrOutput {
+	return e.ToServiceCloudProviderPtrOutputWithContext(context.Background())
+}
+
+func (e ServiceCloudProvider) ToServiceCloudProviderPtrOutputWithContext(ctx context.Context) ServiceCloudProviderPtrOutput {
+	return ServiceCloudProvider(e).ToServiceCloudProviderOutputWithContext(ctx).ToServiceCloudProviderPtrOutputWithContext(ctx)
+}
+
+func (e ServiceCloudProvider) ToStringOutput() pulumi.StringOutput {
+	return pulumi.ToOutput(pulumi.String(e)).(pulumi.StringOutput)
+}
+
+func (e ServiceCloudProvider) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
+	return pulumi.ToOutputWithContext(ctx, pulumi.String(e)).(pulumi.StringOutput)
+}
+
+func (e ServiceCloudProvider) ToStringPtrOutput() pulumi.StringPtrOutput {
+	return pulumi.String(e).ToStringPtrOutputWithContext(context.Background())
+}
+
+func (e ServiceCloudProvider) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return pulumi.String(e).ToStringOutputWithContext(ctx).ToStringPtrOutputWithContext(ctx)
+}
+
+type ServiceCloudProviderOutput struct{ *pulumi.OutputState }
+
+func (ServiceCloudProviderOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*ServiceCloudProvider)(nil)).Elem()
+}
+
+func (o ServiceCloudProviderOutput) ToServiceCloudProviderOutput() ServiceCloudProviderOutput {
+	return o
+}
+
+func (o ServiceCloudProviderOutput) ToServiceCloudProviderOutputWithContext(ctx context.Context) ServiceCloudProviderOutput {
+	return o
+}
+
+func (o ServiceCloudProviderOutput) ToServiceCloudProviderPtrOutput() ServiceCloudProviderPtrOutput {
+	return o.ToServiceCloudProviderPtrOutputWithContext(context.Background())
+}
+
+func (o ServiceCloudProviderOutput) ToServiceCloudProviderPtrOutputWithContext(ctx context.Context) ServiceCloudProviderPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, v ServiceCloudProvider) *ServiceCloudProvider {
+		return &v
+	}).(ServiceCloudProviderPtrOutput)
+}
+
+func (o ServiceCloudProviderOutput) ToStringOutput() pulumi.StringOutput {
+	return o.ToStringOutputWithContext(context.Background())
+}
+
+func (o ServiceCloudProviderOutput) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e ServiceCloudProvider) string {
+		return string(e)
+	}).(pulumi.StringOutput)
+}
+
+func (o ServiceCloudProviderOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
+	return o.ToStringPtrOutputWithContext(context.Background())
+}
+
+func (o ServiceCloudProviderOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e ServiceCloudProvider) *string {
+		v := string(e)
+		return &v
+	}).(pulumi.StringPtrOutput)
+}
+
+type ServiceCloudProviderPtrOutput struct{ *pulumi.OutputState }
+
+func (ServiceCloudProviderPtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**ServiceCloudProvider)(nil)).Elem()
+}
+
+func (o ServiceCloudProviderPtrOutput) ToServiceCloudProviderPtrOutput() ServiceCloudProviderPtrOutput {
+	return o
+}
+
+func (o ServiceCloudProviderPtrOutput) ToServiceCloudProviderPtrOutputWithContext(ctx context.Context) ServiceCloudProviderPtrOutput {
+	return o
+}
+
+func (o ServiceCloudProviderPtrOutput) Elem() ServiceCloudProviderOutput {
+	return o.ApplyT(func(v *ServiceCloudProvider) ServiceCloudProvider {
+		if v != nil {
+			return *v
+		}
+		var ret ServiceCloudProvider
+		return ret
+	}).(ServiceCloudProviderOutput)
+}
+
+func (o ServiceCloudProviderPtrOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
+	return o.ToStringPtrOutputWithContext(context.Background())
+}
+
+func (o ServiceCloudProviderPtrOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e *ServiceCloudProvider) *string {
+		if e == nil {
+			return nil
+		}
+		v := string(*e)
+		return &v
+	}).(pulumi.StringPtrOutput)
+}
+
+// ServiceCloudProviderInput is an input type that accepts values of the ServiceCloudProvider enum
+// A concrete instance of `ServiceCloudProviderInput` can be one of the following:
+//
+//	ServiceCloudProviderAws
+//	ServiceCloudProviderGcp
+//	ServiceCloudProviderAzure
+type ServiceCloudProviderInput interface {
+	pulumi.Input
+
+	ToServiceCloudProviderOutput() ServiceCloudProviderOutput
+	ToServiceCloudProviderOutputWithContext(context.Context) ServiceCloudProviderOutput
+}
+
+var serviceCloudProviderPtrType = reflect.TypeOf((**ServiceCloudProvider)(nil)).Elem()
+
+type ServiceCloudProviderPtrInput interface {
+	pulumi.Input
+
+	ToServiceCloudProviderPtrOutput() ServiceCloudProviderPtrOutput
+	ToServiceCloudProviderPtrOutputWithContext(context.Context) ServiceCloudProviderPtrOutput
+}
+
+type serviceCloudProviderPtr string
+
+func ServiceCloudProviderPtr(v string) ServiceCloudProviderPtrInput {
+	return (*serviceCloudProviderPtr)(&v)
+}
+
+func (*serviceCloudProviderPtr) ElementType() reflect.Type {
+	return serviceCloudProviderPtrType
+}
+
+func (in *serviceCloudProviderPtr) ToServiceCloudProviderPtrOutput() ServiceCloudProviderPtrOutput {
+	return pulumi.ToOutput(in).(ServiceCloudProviderPtrOutput)
+}
+
+func (in *serviceCloudProviderPtr) ToServiceCloudProviderPtrOutputWithContext(ctx context.Context) ServiceCloudProviderPtrOutput {
+	return pulumi.ToOutputWithContext(ctx, in).(ServiceCloudProviderPtrOutput)
+}
+
+type ServiceComplianceType string
+
+const (
+	ServiceComplianceTypeHipaa = ServiceComplianceType("hipaa")
+	ServiceComplianceTypePci   = ServiceComplianceType("pci")
+)
+
+func (ServiceComplianceType) ElementType() reflect.Type {
+	return reflect.TypeOf((*ServiceComplianceType)(nil)).Elem()
+}
+
+func (e ServiceComplianceType) ToServiceComplianceTypeOutput() ServiceComplianceTypeOutput {
+	return pulumi.ToOutput(e).(ServiceComplianceTypeOutput)
+}
+
+func (e ServiceComplianceType) ToServiceComplianceTypeOutputWithContext(ctx context.Context) ServiceComplianceTypeOutput {
+	return pulumi.ToOutputWithContext(ctx, e).(ServiceComplianceTypeOutput)
+}
+
+func (e ServiceComplianceType) ToServiceComplianceTypePtrOutput() ServiceComplianceTypePtrOutput {
+	return e.ToServiceComplianceTypePtrOutputWithContext(context.Background())
+}
+
+func (e ServiceComplianceType) ToServiceComplianceTypePtrOutputWithContext(ctx context.Context) ServiceComplianceTypePtrOutput {
+	return ServiceComplianceType(e).ToServiceComplianceTypeOutputWithContext(ctx).ToServiceComplianceTypePtrOutputWithContext(ctx)
+}
+
+func (e ServiceComplianceType) ToStringOutput() pulumi.StringOutput {
+	return pulumi.ToOutput(pulumi.String(e)).(pulumi.StringOutput)
+}
+
+func (e ServiceComplianceType) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
+	return pulumi.ToOutputWithContext(ctx, pulumi.String(e)).(pulumi.StringOutput)
+}
+
+func (e ServiceComplianceType) ToStringPtrOutput() pulumi.StringPtrOutput {
+	return pulumi.String(e).ToStringPtrOutputWithContext(context.Background())
+}
+
+func (e ServiceComplianceType) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return pulumi.String(e).ToStringOutputWithContext(ctx).ToStringPtrOutputWithContext(ctx)
+}
+
+type ServiceComplianceTypeOutput struct{ *pulumi.OutputState }
+
+func (ServiceComplianceTypeOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*ServiceComplianceType)(nil)).Elem()
+}
+
+func (o ServiceComplianceTypeOutput) ToServiceComplianceTypeOutput() ServiceComplianceTypeOutput {
+	return o
+}
+
+func (o ServiceComplianceTypeOutput) ToServiceComplianceTypeOutputWithContext(ctx context.Context) ServiceComplianceTypeOutput {
+	return o
+}
+
+func (o ServiceComplianceTypeOutput) ToServiceComplianceTypePtrOutput() ServiceComplianceTypePtrOutput {
+	return o.ToServiceComplianceTypePtrOutputWithContext(context.Background())
+}
+
+func (o ServiceComplianceTypeOutput) ToServiceComplianceTypePtrOutputWithContext(ctx context.Context) ServiceComplianceTypePtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, v ServiceComplianceType) *ServiceComplianceType {
+		return &v
+	}).(ServiceComplianceTypePtrOutput)
+}
+
+func (o ServiceComplianceTypeOutput) ToStringOutput() pulumi.StringOutput {
+	return o.ToStringOutputWithContext(context.Background())
+}
+
+func (o ServiceComplianceTypeOutput) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e ServiceComplianceType) string {
+		return string(e)
+	}).(pulumi.StringOutput)
+}
+
+func (o ServiceComplianceTypeOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
+	return o.ToStringPtrOutputWithContext(context.Background())
+}
+
+func (o ServiceComplianceTypeOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e ServiceComplianceType) *string {
+		v := string(e)
+		return &v
+	}).(pulumi.StringPtrOutput)
+}
+
+type ServiceComplianceTypePtrOutput struct{ *pulumi.OutputState }
+
+func (ServiceComplianceTypePtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**ServiceComplianceType)(nil)).Elem()
+}
+
+func (o ServiceComplianceTypePtrOutput) ToServiceComplianceTypePtrOutput() ServiceComplianceTypePtrOutput {
+	return o
+}
+
+func (o ServiceComplianceTypePtrOutput) ToServiceComplianceTypePtrOutputWithContext(ctx context.Context) ServiceComplianceTypePtrOutput {
+	return o
+}
+
+func (o ServiceComplianceTypePtrOutput) Elem() ServiceComplianceTypeOutput {
+	return o.ApplyT(func(v *ServiceComplianceType) ServiceComplianceType {
+		if v != nil {
+			return *v
+		}
+		var ret ServiceComplianceType
+		return ret
+	}).(ServiceComplianceTypeOutput)
+}
+
+func (o ServiceComplianceTypePtrOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
+	return o.ToStringPtrOutputWithContext(context.Background())
+}
+
+func (o ServiceComplianceTypePtrOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e *ServiceComplianceType) *string {
+		if e == nil {
+			return nil
+		}
+		v := string(*e)
+		return &v
+	}).(pulumi.StringPtrOutput)
+}
+
+// ServiceComplianceTypeInput is an input type that accepts values of the ServiceComplianceType enum
+// A concrete instance of `ServiceComplianceTypeInput` can be one of the following:
+//
+//	ServiceComplianceTypeHipaa
+//	ServiceComplianceTypePci
+type ServiceComplianceTypeInput interface {
+	pulumi.Input
+
+	ToServiceComplianceTypeOutput() ServiceComplianceTypeOutput
+	ToServiceComplianceTypeOutputWithContext(context.Context) ServiceComplianceTypeOutput
+}
+
+var serviceComplianceTypePtrType = reflect.TypeOf((**ServiceComplianceType)(nil)).Elem()
+
+type ServiceComplianceTypePtrInput interface {
+	pulumi.Input
+
+	ToServiceComplianceTypePtrOutput() ServiceComplianceTypePtrOutput
+	ToServiceComplianceTypePtrOutputWithContext(context.Context) ServiceComplianceTypePtrOutput
+}
+
+type serviceComplianceTypePtr string
+
+func ServiceComplianceTypePtr(v string) ServiceComplianceTypePtrInput {
+	return (*serviceComplianceTypePtr)(&v)
+}
+
+func (*serviceComplianceTypePtr) ElementType() reflect.Type {
+	return serviceComplianceTypePtrType
+}
+
+func (in *serviceComplianceTypePtr) ToServiceComplianceTypePtrOutput() ServiceComplianceTypePtrOutput {
+	return pulumi.ToOutput(in).(ServiceComplianceTypePtrOutput)
+}
+
+func (in *serviceComplianceTypePtr) ToServiceComplianceTypePtrOutputWithContext(ctx context.Context) ServiceComplianceTypePtrOutput {
+	return pulumi.ToOutputWithContext(ctx, in).(ServiceComplianceTypePtrOutput)
+}
+
+type ServiceProfile string
+
+const (
+	ServiceProfileV1Default   = ServiceProfile("v1-default")
+	ServiceProfileV1HighmemXs = ServiceProfile("v1-highmem-xs")
+	ServiceProfileV1HighmemS  = ServiceProfile("v1-highmem-s")
+	ServiceProfileV1HighmemM  = ServiceProfile("v1-highmem-m")
+	ServiceProfileV1HighmemL  = ServiceProfile("v1-highmem-l")
+	ServiceProfileV1HighmemXl = ServiceProfile("v1-highmem-xl")
+)
+
+func (ServiceProfile) ElementType() reflect.Type {
+	return reflect.TypeOf((*ServiceProfile)(nil)).Elem()
+}
+
+func (e ServiceProfile) ToServiceProfileOutput() ServiceProfileOutput {
+	return pulumi.ToOutput(e).(ServiceProfileOutput)
+}
+
+func (e ServiceProfile) ToServiceProfileOutputWithContext(ctx context.Context) ServiceProfileOutput {
+	return pulumi.ToOutputWithContext(ctx, e).(ServiceProfileOutput)
+}
+
+func (e ServiceProfile) ToServiceProfilePtrOutput() ServiceProfilePtrOutput {
+	return e.ToServiceProfilePtrOutputWithContext(context.Background())
+}
+
+func (e ServiceProfile) ToServiceProfilePtrOutputWithContext(ctx context.Context) ServiceProfilePtrOutput {
+	return ServiceProfile(e).ToServiceProfileOutputWithContext(ctx).ToServiceProfilePtrOutputWithContext(ctx)
+}
+
+func (e ServiceProfile) ToStringOutput() pulumi.StringOutput {
+	return pulumi.ToOutput(pulumi.String(e)).(pulumi.StringOutput)
+}
+
+func (e ServiceProfile) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
+	return pulumi.ToOutputWithContext(ctx, pulumi.String(e)).(pulumi.StringOutput)
+}
+
+func (e ServiceProfile) ToStringPtrOutput() pulumi.StringPtrOutput {
+	return pulumi.String(e).ToStringPtrOutputWithContext(context.Background())
+}
+
+func (e ServiceProfile) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return pulumi.String(e).ToStringOutputWithContext(ctx).ToStringPtrOutputWithContext(ctx)
+}
+
+type ServiceProfileOutput struct{ *pulumi.OutputState }
+
+func (ServiceProfileOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*ServiceProfile)(nil)).Elem()
+}
+
+func (o ServiceProfileOutput) ToServiceProfileOutput() ServiceProfileOutput {
+	return o
+}
+
+func (o ServiceProfileOutput) ToServiceProfileOutputWithContext(ctx context.Context) ServiceProfileOutput {
+	return o
+}
+
+func (o ServiceProfileOutput) ToServiceProfilePtrOutput() ServiceProfilePtrOutput {
+	return o.ToServiceProfilePtrOutputWithContext(context.Background())
+}
+
+func (o ServiceProfileOutput) ToServiceProfilePtrOutputWithContext(ctx context.Context) ServiceProfilePtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, v ServiceProfile) *ServiceProfile {
+		return &v
+	}).(ServiceProfilePtrOutput)
+}
+
+func (o ServiceProfileOutput) ToStringOutput() pulumi.StringOutput {
+	return o.ToStringOutputWithContext(context.Background())
+}
+
+func (o ServiceProfileOutput) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e ServiceProfile) string {
+		return string(e)
+	}).(pulumi.StringOutput)
+}
+
+func (o ServiceProfileOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
+	return o.ToStringPtrOutputWithContext(context.Background())
+}
+
+func (o ServiceProfileOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e ServiceProfile) *string {
+		v := string(e)
+		return &v
+	}).(pulumi.StringPtrOutput)
+}
+
+type ServiceProfilePtrOutput struct{ *pulumi.OutputState }
+
+func (ServiceProfilePtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**ServiceProfile)(nil)).Elem()
+}
+
+func (o ServiceProfilePtrOutput) ToServiceProfilePtrOutput() ServiceProfilePtrOutput {
+	return o
+}
+
+func (o ServiceProfilePtrOutput) ToServiceProfilePtrOutputWithContext(ctx context.Context) ServiceProfilePtrOutput {
+	return o
+}
+
+func (o ServiceProfilePtrOutput) Elem() ServiceProfileOutput {
+	return o.ApplyT(func(v *ServiceProfile) ServiceProfile {
+		if v != nil {
+			return *v
+		}
+		var ret ServiceProfile
+		return ret
+	}).(ServiceProfileOutput)
+}
+
+func (o ServiceProfilePtrOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
+	return o.ToStringPtrOutputWithContext(context.Background())
+}
+
+func (o ServiceProfilePtrOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e *ServiceProfile) *string {
+		if e == nil {
+			return nil
+		}
+		v := string(*e)
+		return &v
+	}).(pulumi.StringPtrOutput)
+}
+
+// ServiceProfileInput is an input type that accepts values of the ServiceProfile enum
+// A concrete instance of `ServiceProfileInput` can be one of the following:
+//
+//	ServiceProfileV1Default
+//	ServiceProfileV1HighmemXs
+//	ServiceProfileV1HighmemS
+//	ServiceProfileV1HighmemM
+//	ServiceProfileV1HighmemL
+//	ServiceProfileV1HighmemXl
+type ServiceProfileInput interface {
+	pulumi.Input
+
+	ToServiceProfileOutput() ServiceProfileOutput
+	ToServiceProfileOutputWithContext(context.Context) ServiceProfileOutput
+}
+
+var serviceProfilePtrType = reflect.TypeOf((**ServiceProfile)(nil)).Elem()
+
+type ServiceProfilePtrInput interface {
+	pulumi.Input
+
+	ToServiceProfilePtrOutput() ServiceProfilePtrOutput
+	ToServiceProfilePtrOutputWithContext(context.Context) ServiceProfilePtrOutput
+}
+
+type serviceProfilePtr string
+
+func ServiceProfilePtr(v string) ServiceProfilePtrInput {
+	return (*serviceProfilePtr)(&v)
+}
+
+func (*serviceProfilePtr) ElementType() reflect.Type {
+	return serviceProfilePtrType
+}
+
+func (in *serviceProfilePtr) ToServiceProfilePtrOutput() ServiceProfilePtrOutput {
+	return pulumi.ToOutput(in).(ServiceProfilePtrOutput)
+}
+
+func (in *serviceProfilePtr) ToServiceProfilePtrOutputWithContext(ctx context.Context) ServiceProfilePtrOutput {
+	return pulumi.ToOutputWithContext(ctx, in).(ServiceProfilePtrOutput)
+}
+
+type ServiceRegion string
+
+const (
+	ServiceRegionAwsApNortheast1         = ServiceRegion("ap-northeast-1")
+	ServiceRegionAwsApNortheast2         = ServiceRegion("ap-northeast-2")
+	ServiceRegionAwsApSouth1             = ServiceRegion("ap-south-1")
+	ServiceRegionAwsApSoutheast1         = ServiceRegion("ap-southeast-1")
+	ServiceRegionAwsApSoutheast2         = ServiceRegion("ap-southeast-2")
+	ServiceRegionAwsCaCentral1           = ServiceRegion("ca-central-1")
+	ServiceRegionAwsEuCentral1           = ServiceRegion("eu-central-1")
+	ServiceRegionAwsEuWest1              = ServiceRegion("eu-west-1")
+	ServiceRegionAwsEuWest2              = ServiceRegion("eu-west-2")
+	ServiceRegionAwsIlCentral1           = ServiceRegion("il-central-1")
+	ServiceRegionAwsUsEast1              = ServiceRegion("us-east-1")
+	ServiceRegionAwsUsEast2              = ServiceRegion("us-east-2")
+	ServiceRegionAwsUsWest2              = ServiceRegion("us-west-2")
+	ServiceRegionGcpUsEast1              = ServiceRegion("us-east1")
+	ServiceRegionGcpUsCentral1           = ServiceRegion("us-central1")
+	ServiceRegionGcpEuropeWest2          = ServiceRegion("europe-west2")
+	ServiceRegionGcpEuropeWest4          = ServiceRegion("europe-west4")
+	ServiceRegionGcpAsiaSoutheast1       = ServiceRegion("asia-southeast1")
+	ServiceRegionGcpAsiaNortheast1       = ServiceRegion("asia-northeast1")
+	ServiceRegionAzureEastus             = ServiceRegion("eastus")
+	ServiceRegionAzureEastus2            = ServiceRegion("eastus2")
+	ServiceRegionAzureWestus3            = ServiceRegion("westus3")
+	ServiceRegionAzureGermanywestcentral = ServiceRegion("germanywestcentral")
+	ServiceRegionAzureCentralus          = ServiceRegion("centralus")
+)
+
+func (ServiceRegion) ElementType() reflect.Type {
+	return reflect.TypeOf((*ServiceRegion)(nil)).Elem()
+}
+
+func (e ServiceRegion) ToServiceRegionOutput() ServiceRegionOutput {
+	return pulumi.ToOutput(e).(ServiceRegionOutput)
+}
+
+func (e ServiceRegion) ToServiceRegionOutputWithContext(ctx context.Context) ServiceRegionOutput {
+	return pulumi.ToOutputWithContext(ctx, e).(ServiceRegionOutput)
+}
+
+func (e ServiceRegion) ToServiceRegionPtrOutput() ServiceRegionPtrOutput {
+	return e.ToServiceRegionPtrOutputWithContext(context.Background())
+}
+
+func (e ServiceRegion) ToServiceRegionPtrOutputWithContext(ctx context.Context) ServiceRegionPtrOutput {
+	return ServiceRegion(e).ToServiceRegionOutputWithContext(ctx).ToServiceRegionPtrOutputWithContext(ctx)
+}
+
+func (e ServiceRegion) ToStringOutput() pulumi.StringOutput {
+	return pulumi.ToOutput(pulumi.String(e)).(pulumi.StringOutput)
+}
+
+func (e ServiceRegion) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
+	return pulumi.ToOutputWithContext(ctx, pulumi.String(e)).(pulumi.StringOutput)
+}
+
+func (e ServiceRegion) ToStringPtrOutput() pulumi.StringPtrOutput {
+	return pulumi.String(e).ToStringPtrOutputWithContext(context.Background())
+}
+
+func (e ServiceRegion) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return pulumi.String(e).ToStringOutputWithContext(ctx).ToStringPtrOutputWithContext(ctx)
+}
+
+type ServiceRegionOutput struct{ *pulumi.OutputState }
+
+func (ServiceRegionOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*ServiceRegion)(nil)).Elem()
+}
+
+func (o ServiceRegionOutput) ToServiceRegionOutput() ServiceRegionOutput {
+	return o
+}
+
+func (o ServiceRegionOutput) ToServiceRegionOutputWithContext(ctx context.Context) ServiceRegionOutput {
+	return o
+}
+
+func (o ServiceRegionOutput) ToServiceRegionPtrOutput() ServiceRegionPtrOutput {
+	return o.ToServiceRegionPtrOutputWithContext(context.Background())
+}
+
+func (o ServiceRegionOutput) ToServiceRegionPtrOutputWithContext(ctx context.Context) ServiceRegionPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, v ServiceRegion) *ServiceRegion {
+		return &v
+	}).(ServiceRegionPtrOutput)
+}
+
+func (o ServiceRegionOutput) ToStringOutput() pulumi.StringOutput {
+	return o.ToStringOutputWithContext(context.Background())
+}
+
+func (o ServiceRegionOutput) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e ServiceRegion) string {
+		return string(e)
+	}).(pulumi.StringOutput)
+}
+
+func (o ServiceRegionOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
+	return o.ToStringPtrOutputWithContext(context.Background())
+}
+
+func (o ServiceRegionOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e ServiceRegion) *string {
+		v := string(e)
+		return &v
+	}).(pulumi.StringPtrOutput)
+}
+
+type ServiceRegionPtrOutput struct{ *pulumi.OutputState }
+
+func (ServiceRegionPtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**ServiceRegion)(nil)).Elem()
+}
+
+func (o ServiceRegionPtrOutput) ToServiceRegionPtrOutput() ServiceRegionPtrOutput {
+	return o
+}
+
+func (o ServiceRegionPtrOutput) ToServiceRegionPtrOutputWithContext(ctx context.Context) ServiceRegionPtrOutput {
+	return o
+}
+
+func (o ServiceRegionPtrOutput) Elem() ServiceRegionOutput {
+	return o.ApplyT(func(v *ServiceRegion) ServiceRegion {
+		if v != nil {
+			return *v
+		}
+		var ret ServiceRegion
+		return ret
+	}).(ServiceRegionOutput)
+}
+
+func (o ServiceRegionPtrOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
+	return o.ToStringPtrOutputWithContext(context.Background())
+}
+
+func (o ServiceRegionPtrOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e *ServiceRegion) *string {
+		if e == nil {
+			return nil
+		}
+		v := string(*e)
+		return &v
+	}).(pulumi.StringPtrOutput)
+}
+
+// ServiceRegionInput is an input type that accepts values of the ServiceRegion enum
+// A concrete instance of `ServiceRegionInput` can be one of the following:
+//
+//	ServiceRegionAwsApNortheast1
+//	ServiceRegionAwsApNortheast2
+//	ServiceRegionAwsApSouth1
+//	ServiceRegionAwsApSoutheast1
+//	ServiceRegionAwsApSoutheast2
+//	ServiceRegionAwsCaCentral1
+//	ServiceRegionAwsEuCentral1
+//	ServiceRegionAwsEuWest1
+//	ServiceRegionAwsEuWest2
+//	ServiceRegionAwsIlCentral1
+//	ServiceRegionAwsUsEast1
+//	ServiceRegionAwsUsEast2
+//	ServiceRegionAwsUsWest2
+//	ServiceRegionGcpUsEast1
+//	ServiceRegionGcpUsCentral1
+//	ServiceRegionGcpEuropeWest2
+//	ServiceRegionGcpEuropeWest4
+//	ServiceRegionGcpAsiaSoutheast1
+//	ServiceRegionGcpAsiaNortheast1
+//	ServiceRegionAzureEastus
+//	ServiceRegionAzureEastus2
+//	ServiceRegionAzureWestus3
+//	ServiceRegionAzureGermanywestcentral
+//	ServiceRegionAzureCentralus
+type ServiceRegionInput interface {
+	pulumi.Input
+
+	ToServiceRegionOutput() ServiceRegionOutput
+	ToServiceRegionOutputWithContext(context.Context) ServiceRegionOutput
+}
+
+var serviceRegionPtrType = reflect.TypeOf((**ServiceRegion)(nil)).Elem()
+
+type ServiceRegionPtrInput interface {
+	pulumi.Input
+
+	ToServiceRegionPtrOutput() ServiceRegionPtrOutput
+	ToServiceRegionPtrOutputWithContext(context.Context) ServiceRegionPtrOutput
+}
+
+type serviceRegionPtr string
+
+func ServiceRegionPtr(v string) ServiceRegionPtrInput {
+	return (*serviceRegionPtr)(&v)
+}
+
+func (*serviceRegionPtr) ElementType() reflect.Type {
+	return serviceRegionPtrType
+}
+
+func (in *serviceRegionPtr) ToServiceRegionPtrOutput() ServiceRegionPtrOutput {
+	return pulumi.ToOutput(in).(ServiceRegionPtrOutput)
+}
+
+func (in *serviceRegionPtr) ToServiceRegionPtrOutputWithContext(ctx context.Context) ServiceRegionPtrOutput {
+	return pulumi.ToOutputWithContext(ctx, in).(ServiceRegionPtrOutput)
+}
+
+type ServiceReleaseChannel string
+
+const (
+	ServiceReleaseChannelSlow    = ServiceReleaseChannel("slow")
+	ServiceReleaseChannelDefault = ServiceReleaseChannel("default")
+	ServiceReleaseChannelFast    = ServiceReleaseChannel("fast")
+)
+
+func (ServiceReleaseChannel) ElementType() reflect.Type {
+	return reflect.TypeOf((*ServiceReleaseChannel)(nil)).Elem()
+}
+
+func (e ServiceReleaseChannel) ToServiceReleaseChannelOutput() ServiceReleaseChannelOutput {
+	return pulumi.ToOutput(e).(ServiceReleaseChannelOutput)
+}
+
+func (e ServiceReleaseChannel) ToServiceReleaseChannelOutputWithContext(ctx context.Context) ServiceReleaseChannelOutput {
+	return pulumi.ToOutputWithContext(ctx, e).(ServiceReleaseChannelOutput)
+}
+
+func (e ServiceReleaseChannel) ToServiceReleaseChannelPtrOutput() ServiceReleaseChannelPtrOutput {
+	return e.ToServiceReleaseChannelPtrOutputWithContext(context.Background())
+}
+
+func (e ServiceReleaseChannel) ToServiceReleaseChannelPtrOutputWithContext(ctx context.Context) ServiceReleaseChannelPtrOutput {
+	return ServiceReleaseChannel(e).ToServiceReleaseChannelOutputWithContext(ctx).ToServiceReleaseChannelPtrOutputWithContext(ctx)
+}
+
+func (e ServiceReleaseChannel) ToStringOutput() pulumi.StringOutput {
+	return pulumi.ToOutput(pulumi.String(e)).(pulumi.StringOutput)
+}
+
+func (e ServiceReleaseChannel) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
+	return pulumi.ToOutputWithContext(ctx, pulumi.String(e)).(pulumi.StringOutput)
+}
+
+func (e ServiceReleaseChannel) ToStringPtrOutput() pulumi.StringPtrOutput {
+	return pulumi.String(e).ToStringPtrOutputWithContext(context.Background())
+}
+
+func (e ServiceReleaseChannel) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return pulumi.String(e).ToStringOutputWithContext(ctx).ToStringPtrOutputWithContext(ctx)
+}
+
+type ServiceReleaseChannelOutput struct{ *pulumi.OutputState }
+
+func (ServiceReleaseChannelOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*ServiceReleaseChannel)(nil)).Elem()
+}
+
+func (o ServiceReleaseChannelOutput) ToServiceReleaseChannelOutput() ServiceReleaseChannelOutput {
+	return o
+}
+
+func (o ServiceReleaseChannelOutput) ToServiceReleaseChannelOutputWithContext(ctx context.Context) ServiceReleaseChannelOutput {
+	return o
+}
+
+func (o ServiceReleaseChannelOutput) ToServiceReleaseChannelPtrOutput() ServiceReleaseChannelPtrOutput {
+	return o.ToServiceReleaseChannelPtrOutputWithContext(context.Background())
+}
+
+func (o ServiceReleaseChannelOutput) ToServiceReleaseChannelPtrOutputWithContext(ctx context.Context) ServiceReleaseChannelPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, v ServiceReleaseChannel) *ServiceReleaseChannel {
+		return &v
+	}).(ServiceReleaseChannelPtrOutput)
+}
+
+func (o ServiceReleaseChannelOutput) ToStringOutput() pulumi.StringOutput {
+	return o.ToStringOutputWithContext(context.Background())
+}
+
+func (o ServiceReleaseChannelOutput) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e ServiceReleaseChannel) string {
+		return string(e)
+	}).(pulumi.StringOutput)
+}
+
+func (o ServiceReleaseChannelOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
+	return o.ToStringPtrOutputWithContext(context.Background())
+}
+
+func (o ServiceReleaseChannelOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e ServiceReleaseChannel) *string {
+		v := string(e)
+		return &v
+	}).(pulumi.StringPtrOutput)
+}
+
+type ServiceReleaseChannelPtrOutput struct{ *pulumi.OutputState }
+
+func (ServiceReleaseChannelPtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**ServiceReleaseChannel)(nil)).Elem()
+}
+
+func (o ServiceReleaseChannelPtrOutput) ToServiceReleaseChannelPtrOutput() ServiceReleaseChannelPtrOutput {
+	return o
+}
+
+func (o ServiceReleaseChannelPtrOutput) ToServiceReleaseChannelPtrOutputWithContext(ctx context.Context) ServiceReleaseChannelPtrOutput {
+	return o
+}
+
+func (o ServiceReleaseChannelPtrOutput) Elem() ServiceReleaseChannelOutput {
+	return o.ApplyT(func(v *ServiceReleaseChannel) ServiceReleaseChannel {
+		if v != nil {
+			return *v
+		}
+		var ret ServiceReleaseChannel
+		return ret
+	}).(ServiceReleaseChannelOutput)
+}
+
+func (o ServiceReleaseChannelPtrOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
+	return o.ToStringPtrOutputWithContext(context.Background())
+}
+
+func (o ServiceReleaseChannelPtrOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e *ServiceReleaseChannel) *string {
+		if e == nil {
+			return nil
+		}
+		v := string(*e)
+		return &v
+	}).(pulumi.StringPtrOutput)
+}
+
+// ServiceReleaseChannelInput is an input type that accepts values of the ServiceReleaseChannel enum
+// A concrete instance of `ServiceReleaseChannelInput` can be one of the following:
+//
+//	ServiceReleaseChannelSlow
+//	ServiceReleaseChannelDefault
+//	ServiceReleaseChannelFast
+type ServiceReleaseChannelInput interface {
+	pulumi.Input
+
+	ToServiceReleaseChannelOutput() ServiceReleaseChannelOutput
+	ToServiceReleaseChannelOutputWithContext(context.Context) ServiceReleaseChannelOutput
+}
+
+var serviceReleaseChannelPtrType = reflect.TypeOf((**ServiceReleaseChannel)(nil)).Elem()
+
+type ServiceReleaseChannelPtrInput interface {
+	pulumi.Input
+
+	ToServiceReleaseChannelPtrOutput() ServiceReleaseChannelPtrOutput
+	ToServiceReleaseChannelPtrOutputWithContext(context.Context) ServiceReleaseChannelPtrOutput
+}
+
+type serviceReleaseChannelPtr string
+
+func ServiceReleaseChannelPtr(v string) ServiceReleaseChannelPtrInput {
+	return (*serviceReleaseChannelPtr)(&v)
+}
+
+func (*serviceReleaseChannelPtr) ElementType() reflect.Type {
+	return serviceReleaseChannelPtrType
+}
+
+func (in *serviceReleaseChannelPtr) ToServiceReleaseChannelPtrOutput() ServiceReleaseChannelPtrOutput {
+	return pulumi.ToOutput(in).(ServiceReleaseChannelPtrOutput)
+}
+
+func (in *serviceReleaseChannelPtr) ToServiceReleaseChannelPtrOutputWithContext(ctx context.Context) ServiceReleaseChannelPtrOutput {
+	return pulumi.ToOutputWithContext(ctx, in).(ServiceReleaseChannelPtrOutput)
+}
+
+type ServiceTier string
+
+const (
+	ServiceTierDevelopment                         = ServiceTier("development")
+	ServiceTierProduction                          = ServiceTier("production")
+	ServiceTierDedicatedHighMem                    = ServiceTier("dedicated_high_mem")
+	ServiceTierDedicatedHighCpu                    = ServiceTier("dedicated_high_cpu")
+	ServiceTierDedicatedStandard                   = ServiceTier("dedicated_standard")
+	ServiceTierDedicatedStandardN2dStandard4       = ServiceTier("dedicated_standard_n2d_standard_4")
+	ServiceTierDedicatedStandardN2dStandard8       = ServiceTier("dedicated_standard_n2d_standard_8")
+	ServiceTierDedicatedStandardN2dStandard32      = ServiceTier("dedicated_standard_n2d_standard_32")
+	ServiceTierDedicatedStandardN2dStandard128     = ServiceTier("dedicated_standard_n2d_standard_128")
+	ServiceTierDedicatedStandardN2dStandard3216ssd = ServiceTier("dedicated_standard_n2d_standard_32_16SSD")
+	ServiceTierDedicatedStandardN2dStandard6424ssd = ServiceTier("dedicated_standard_n2d_standard_64_24SSD")
+)
+
+func (ServiceTier) ElementType() reflect.Type {
+	return reflect.TypeOf((*ServiceTier)(nil)).Elem()
+}
+
+func (e ServiceTier) ToServiceTierOutput() ServiceTierOutput {
+	return pulumi.ToOutput(e).(ServiceTierOutput)
+}
+
+func (e ServiceTier) ToServiceTierOutputWithContext(ctx context.Context) ServiceTierOutput {
+	return pulumi.ToOutputWithContext(ctx, e).(ServiceTierOutput)
+}
+
+func (e ServiceTier) ToServiceTierPtrOutput() ServiceTierPtrOutput {
+	return e.ToServiceTierPtrOutputWithContext(context.Background())
+}
+
+func (e ServiceTier) ToServiceTierPtrOutputWithContext(ctx context.Context) ServiceTierPtrOutput {
+	return ServiceTier(e).ToServiceTierOutputWithContext(ctx).ToServiceTierPtrOutputWithContext(ctx)
+}
+
+func (e ServiceTier) ToStringOutput() pulumi.StringOutput {
+	return pulumi.ToOutput(pulumi.String(e)).(pulumi.StringOutput)
+}
+
+func (e ServiceTier) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
+	return pulumi.ToOutputWithContext(ctx, pulumi.String(e)).(pulumi.StringOutput)
+}
+
+func (e ServiceTier) ToStringPtrOutput() pulumi.StringPtrOutput {
+	return pulumi.String(e).ToStringPtrOutputWithContext(context.Background())
+}
+
+func (e ServiceTier) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return pulumi.String(e).ToStringOutputWithContext(ctx).ToStringPtrOutputWithContext(ctx)
+}
+
+type ServiceTierOutput struct{ *pulumi.OutputState }
+
+func (ServiceTierOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*ServiceTier)(nil)).Elem()
+}
+
+func (o ServiceTierOutput) ToServiceTierOutput() ServiceTierOutput {
+	return o
+}
+
+func (o ServiceTierOutput) ToServiceTierOutputWithContext(ctx context.Context) ServiceTierOutput {
+	return o
+}
+
+func (o ServiceTierOutput) ToServiceTierPtrOutput() ServiceTierPtrOutput {
+	return o.ToServiceTierPtrOutputWithContext(context.Background())
+}
+
+func (o ServiceTierOutput) ToServiceTierPtrOutputWithContext(ctx context.Context) ServiceTierPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, v ServiceTier) *ServiceTier {
+		return &v
+	}).(ServiceTierPtrOutput)
+}
+
+func (o ServiceTierOutput) ToStringOutput() pulumi.StringOutput {
+	return o.ToStringOutputWithContext(context.Background())
+}
+
+func (o ServiceTierOutput) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e ServiceTier) string {
+		return string(e)
+	}).(pulumi.StringOutput)
+}
+
+func (o ServiceTierOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
+	return o.ToStringPtrOutputWithContext(context.Background())
+}
+
+func (o ServiceTierOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e ServiceTier) *string {
+		v := string(e)
+		return &v
+	}).(pulumi.StringPtrOutput)
+}
+
+type ServiceTierPtrOutput struct{ *pulumi.OutputState }
+
+func (ServiceTierPtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**ServiceTier)(nil)).Elem()
+}
+
+func (o ServiceTierPtrOutput) ToServiceTierPtrOutput() ServiceTierPtrOutput {
+	return o
+}
+
+func (o ServiceTierPtrOutput) ToServiceTierPtrOutputWithContext(ctx context.Context) ServiceTierPtrOutput {
+	return o
+}
+
+func (o ServiceTierPtrOutput) Elem() ServiceTierOutput {
+	return o.ApplyT(func(v *ServiceTier) ServiceTier {
+		if v != nil {
+			return *v
+		}
+		var ret ServiceTier
+		return ret
+	}).(ServiceTierOutput)
+}
+
+func (o ServiceTierPtrOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
+	return o.ToStringPtrOutputWithContext(context.Background())
+}
+
+func (o ServiceTierPtrOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e *ServiceTier) *string {
+		if e == nil {
+			return nil
+		}
+		v := string(*e)
+		return &v
+	}).(pulumi.StringPtrOutput)
+}
+
+// ServiceTierInput is an input type that accepts values of the ServiceTier enum
+// A concrete instance of `ServiceTierInput` can be one of the following:
+//
+//	ServiceTierDevelopment
+//	ServiceTierProduction
+//	ServiceTierDedicatedHighMem
+//	ServiceTierDedicatedHighCpu
+//	ServiceTierDedicatedStandard
+//	ServiceTierDedicatedStandardN2dStandard4
+//	ServiceTierDedicatedStandardN2dStandard8
+//	ServiceTierDedicatedStandardN2dStandard32
+//	ServiceTierDedicatedStandardN2dStandard128
+//	ServiceTierDedicatedStandardN2dStandard3216ssd
+//	ServiceTierDedicatedStandardN2dStandard6424ssd
+type ServiceTierInput interface {
+	pulumi.Input
+
+	ToServiceTierOutput() ServiceTierOutput
+	ToServiceTierOutputWithContext(context.Context) ServiceTierOutput
+}
+
+var serviceTierPtrType = reflect.TypeOf((**ServiceTier)(nil)).Elem()
+
+type ServiceTierPtrInput interface {
+	pulumi.Input
+
+	ToServiceTierPtrOutput() ServiceTierPtrOutput
+	ToServiceTierPtrOutputWithContext(context.Context) ServiceTierPtrOutput
+}
+
+type serviceTierPtr string
+
+func ServiceTierPtr(v string) ServiceTierPtrInput {
+	return (*serviceTierPtr)(&v)
+}
+
+func (*serviceTierPtr) ElementType() reflect.Type {
+	return serviceTierPtrType
+}
+
+func (in *serviceTierPtr) ToServiceTierPtrOutput() ServiceTierPtrOutput {
+	return pulumi.ToOutput(in).(ServiceTierPtrOutput)
+}
+
+func (in *serviceTierPtr) ToServiceTierPtrOutputWithContext(ctx context.Context) ServiceTierPtrOutput {
+	return pulumi.ToOutputWithContext(ctx, in).(ServiceTierPtrOutput)
+}
+
 type SourceKind string
 
 const (
@@ -3463,6 +4692,8 @@ func init() {
 	pulumi.RegisterInputType(reflect.TypeOf((*DashboardFiltersItemSourceMetricTypePtrInput)(nil)).Elem(), DashboardFiltersItemSourceMetricType("gauge"))
 	pulumi.RegisterInputType(reflect.TypeOf((*DashboardFiltersItemWhereLanguageInput)(nil)).Elem(), DashboardFiltersItemWhereLanguage("sql"))
 	pulumi.RegisterInputType(reflect.TypeOf((*DashboardFiltersItemWhereLanguagePtrInput)(nil)).Elem(), DashboardFiltersItemWhereLanguage("sql"))
+	pulumi.RegisterInputType(reflect.TypeOf((*DesiredServiceStateInput)(nil)).Elem(), DesiredServiceState("running"))
+	pulumi.RegisterInputType(reflect.TypeOf((*DesiredServiceStatePtrInput)(nil)).Elem(), DesiredServiceState("running"))
 	pulumi.RegisterInputType(reflect.TypeOf((*MskAuthenticationInput)(nil)).Elem(), MskAuthentication("SASL_IAM"))
 	pulumi.RegisterInputType(reflect.TypeOf((*MskAuthenticationPtrInput)(nil)).Elem(), MskAuthentication("SASL_IAM"))
 	pulumi.RegisterInputType(reflect.TypeOf((*ReversePrivateEndpointTypeInput)(nil)).Elem(), ReversePrivateEndpointType("VPC_ENDPOINT_SERVICE"))
@@ -3483,6 +4714,18 @@ func init() {
 	pulumi.RegisterInputType(reflect.TypeOf((*SeriesGranularityPtrInput)(nil)).Elem(), SeriesGranularity("30s"))
 	pulumi.RegisterInputType(reflect.TypeOf((*SeriesReturnTypeInput)(nil)).Elem(), SeriesReturnType("ratio"))
 	pulumi.RegisterInputType(reflect.TypeOf((*SeriesReturnTypePtrInput)(nil)).Elem(), SeriesReturnType("ratio"))
+	pulumi.RegisterInputType(reflect.TypeOf((*ServiceCloudProviderInput)(nil)).Elem(), ServiceCloudProvider("aws"))
+	pulumi.RegisterInputType(reflect.TypeOf((*ServiceCloudProviderPtrInput)(nil)).Elem(), ServiceCloudProvider("aws"))
+	pulumi.RegisterInputType(reflect.TypeOf((*ServiceComplianceTypeInput)(nil)).Elem(), ServiceComplianceType("hipaa"))
+	pulumi.RegisterInputType(reflect.TypeOf((*ServiceComplianceTypePtrInput)(nil)).Elem(), ServiceComplianceType("hipaa"))
+	pulumi.RegisterInputType(reflect.TypeOf((*ServiceProfileInput)(nil)).Elem(), ServiceProfile("v1-default"))
+	pulumi.RegisterInputType(reflect.TypeOf((*ServiceProfilePtrInput)(nil)).Elem(), ServiceProfile("v1-default"))
+	pulumi.RegisterInputType(reflect.TypeOf((*ServiceRegionInput)(nil)).Elem(), ServiceRegion("ap-northeast-1"))
+	pulumi.RegisterInputType(reflect.TypeOf((*ServiceRegionPtrInput)(nil)).Elem(), ServiceRegion("ap-northeast-1"))
+	pulumi.RegisterInputType(reflect.TypeOf((*ServiceReleaseChannelInput)(nil)).Elem(), ServiceReleaseChannel("slow"))
+	pulumi.RegisterInputType(reflect.TypeOf((*ServiceReleaseChannelPtrInput)(nil)).Elem(), ServiceReleaseChannel("slow"))
+	pulumi.RegisterInputType(reflect.TypeOf((*ServiceTierInput)(nil)).Elem(), ServiceTier("development"))
+	pulumi.RegisterInputType(reflect.TypeOf((*ServiceTierPtrInput)(nil)).Elem(), ServiceTier("development"))
 	pulumi.RegisterInputType(reflect.TypeOf((*SourceKindInput)(nil)).Elem(), SourceKind("log"))
 	pulumi.RegisterInputType(reflect.TypeOf((*SourceKindPtrInput)(nil)).Elem(), SourceKind("log"))
 	pulumi.RegisterInputType(reflect.TypeOf((*WebhookServiceInput)(nil)).Elem(), WebhookService("slack"))
@@ -3504,6 +4747,8 @@ func init() {
 	pulumi.RegisterOutputType(DashboardFiltersItemSourceMetricTypePtrOutput{})
 	pulumi.RegisterOutputType(DashboardFiltersItemWhereLanguageOutput{})
 	pulumi.RegisterOutputType(DashboardFiltersItemWhereLanguagePtrOutput{})
+	pulumi.RegisterOutputType(DesiredServiceStateOutput{})
+	pulumi.RegisterOutputType(DesiredServiceStatePtrOutput{})
 	pulumi.RegisterOutputType(MskAuthenticationOutput{})
 	pulumi.RegisterOutputType(MskAuthenticationPtrOutput{})
 	pulumi.RegisterOutputType(ReversePrivateEndpointTypeOutput{})
@@ -3524,6 +4769,18 @@ func init() {
 	pulumi.RegisterOutputType(SeriesGranularityPtrOutput{})
 	pulumi.RegisterOutputType(SeriesReturnTypeOutput{})
 	pulumi.RegisterOutputType(SeriesReturnTypePtrOutput{})
+	pulumi.RegisterOutputType(ServiceCloudProviderOutput{})
+	pulumi.RegisterOutputType(ServiceCloudProviderPtrOutput{})
+	pulumi.RegisterOutputType(ServiceComplianceTypeOutput{})
+	pulumi.RegisterOutputType(ServiceComplianceTypePtrOutput{})
+	pulumi.RegisterOutputType(ServiceProfileOutput{})
+	pulumi.RegisterOutputType(ServiceProfilePtrOutput{})
+	pulumi.RegisterOutputType(ServiceRegionOutput{})
+	pulumi.RegisterOutputType(ServiceRegionPtrOutput{})
+	pulumi.RegisterOutputType(ServiceReleaseChannelOutput{})
+	pulumi.RegisterOutputType(ServiceReleaseChannelPtrOutput{})
+	pulumi.RegisterOutputType(ServiceTierOutput{})
+	pulumi.RegisterOutputType(ServiceTierPtrOutput{})
 	pulumi.RegisterOutputType(SourceKindOutput{})
 	pulumi.RegisterOutputType(SourceKindPtrOutput{})
 	pulumi.RegisterOutputType(WebhookServiceOutput{})

@@ -1002,6 +1002,106 @@ func (o SeriesPointArrayOutput) Index(i pulumi.IntInput) SeriesPointOutput {
 	}).(SeriesPointOutput)
 }
 
+type ServiceIpAccessEntry struct {
+	Description *string `pulumi:"description"`
+	Source      string  `pulumi:"source"`
+}
+
+// ServiceIpAccessEntryInput is an input type that accepts ServiceIpAccessEntryArgs and ServiceIpAccessEntryOutput values.
+// You can construct a concrete instance of `ServiceIpAccessEntryInput` via:
+//
+//	ServiceIpAccessEntryArgs{...}
+type ServiceIpAccessEntryInput interface {
+	pulumi.Input
+
+	ToServiceIpAccessEntryOutput() ServiceIpAccessEntryOutput
+	ToServiceIpAccessEntryOutputWithContext(context.Context) ServiceIpAccessEntryOutput
+}
+
+type ServiceIpAccessEntryArgs struct {
+	Description pulumi.StringPtrInput `pulumi:"description"`
+	Source      pulumi.StringInput    `pulumi:"source"`
+}
+
+func (ServiceIpAccessEntryArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*ServiceIpAccessEntry)(nil)).Elem()
+}
+
+func (i ServiceIpAccessEntryArgs) ToServiceIpAccessEntryOutput() ServiceIpAccessEntryOutput {
+	return i.ToServiceIpAccessEntryOutputWithContext(context.Background())
+}
+
+func (i ServiceIpAccessEntryArgs) ToServiceIpAccessEntryOutputWithContext(ctx context.Context) ServiceIpAccessEntryOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(ServiceIpAccessEntryOutput)
+}
+
+// ServiceIpAccessEntryArrayInput is an input type that accepts ServiceIpAccessEntryArray and ServiceIpAccessEntryArrayOutput values.
+// You can construct a concrete instance of `ServiceIpAccessEntryArrayInput` via:
+//
+//	ServiceIpAccessEntryArray{ ServiceIpAccessEntryArgs{...} }
+type ServiceIpAccessEntryArrayInput interface {
+	pulumi.Input
+
+	ToServiceIpAccessEntryArrayOutput() ServiceIpAccessEntryArrayOutput
+	ToServiceIpAccessEntryArrayOutputWithContext(context.Context) ServiceIpAccessEntryArrayOutput
+}
+
+type ServiceIpAccessEntryArray []ServiceIpAccessEntryInput
+
+func (ServiceIpAccessEntryArray) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]ServiceIpAccessEntry)(nil)).Elem()
+}
+
+func (i ServiceIpAccessEntryArray) ToServiceIpAccessEntryArrayOutput() ServiceIpAccessEntryArrayOutput {
+	return i.ToServiceIpAccessEntryArrayOutputWithContext(context.Background())
+}
+
+func (i ServiceIpAccessEntryArray) ToServiceIpAccessEntryArrayOutputWithContext(ctx context.Context) ServiceIpAccessEntryArrayOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(ServiceIpAccessEntryArrayOutput)
+}
+
+type ServiceIpAccessEntryOutput struct{ *pulumi.OutputState }
+
+func (ServiceIpAccessEntryOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*ServiceIpAccessEntry)(nil)).Elem()
+}
+
+func (o ServiceIpAccessEntryOutput) ToServiceIpAccessEntryOutput() ServiceIpAccessEntryOutput {
+	return o
+}
+
+func (o ServiceIpAccessEntryOutput) ToServiceIpAccessEntryOutputWithContext(ctx context.Context) ServiceIpAccessEntryOutput {
+	return o
+}
+
+func (o ServiceIpAccessEntryOutput) Description() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ServiceIpAccessEntry) *string { return v.Description }).(pulumi.StringPtrOutput)
+}
+
+func (o ServiceIpAccessEntryOutput) Source() pulumi.StringOutput {
+	return o.ApplyT(func(v ServiceIpAccessEntry) string { return v.Source }).(pulumi.StringOutput)
+}
+
+type ServiceIpAccessEntryArrayOutput struct{ *pulumi.OutputState }
+
+func (ServiceIpAccessEntryArrayOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]ServiceIpAccessEntry)(nil)).Elem()
+}
+
+func (o ServiceIpAccessEntryArrayOutput) ToServiceIpAccessEntryArrayOutput() ServiceIpAccessEntryArrayOutput {
+	return o
+}
+
+func (o ServiceIpAccessEntryArrayOutput) ToServiceIpAccessEntryArrayOutputWithContext(ctx context.Context) ServiceIpAccessEntryArrayOutput {
+	return o
+}
+
+func (o ServiceIpAccessEntryArrayOutput) Index(i pulumi.IntInput) ServiceIpAccessEntryOutput {
+	return pulumi.All(o, i).ApplyT(func(vs []interface{}) ServiceIpAccessEntry {
+		return vs[0].([]ServiceIpAccessEntry)[vs[1].(int)]
+	}).(ServiceIpAccessEntryOutput)
+}
+
 type SourceFrom struct {
 	DatabaseName string `pulumi:"databaseName"`
 	TableName    string `pulumi:"tableName"`
@@ -1404,6 +1504,8 @@ func init() {
 	pulumi.RegisterInputType(reflect.TypeOf((*SavedSearchFiltersItemArrayInput)(nil)).Elem(), SavedSearchFiltersItemArray{})
 	pulumi.RegisterInputType(reflect.TypeOf((*SeriesDefinitionInput)(nil)).Elem(), SeriesDefinitionArgs{})
 	pulumi.RegisterInputType(reflect.TypeOf((*SeriesDefinitionArrayInput)(nil)).Elem(), SeriesDefinitionArray{})
+	pulumi.RegisterInputType(reflect.TypeOf((*ServiceIpAccessEntryInput)(nil)).Elem(), ServiceIpAccessEntryArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*ServiceIpAccessEntryArrayInput)(nil)).Elem(), ServiceIpAccessEntryArray{})
 	pulumi.RegisterInputType(reflect.TypeOf((*SourceFromInput)(nil)).Elem(), SourceFromArgs{})
 	pulumi.RegisterInputType(reflect.TypeOf((*SourceHighlightedRowAttributeExpressionsItemInput)(nil)).Elem(), SourceHighlightedRowAttributeExpressionsItemArgs{})
 	pulumi.RegisterInputType(reflect.TypeOf((*SourceHighlightedRowAttributeExpressionsItemArrayInput)(nil)).Elem(), SourceHighlightedRowAttributeExpressionsItemArray{})
@@ -1427,6 +1529,8 @@ func init() {
 	pulumi.RegisterOutputType(SeriesDefinitionArrayOutput{})
 	pulumi.RegisterOutputType(SeriesPointOutput{})
 	pulumi.RegisterOutputType(SeriesPointArrayOutput{})
+	pulumi.RegisterOutputType(ServiceIpAccessEntryOutput{})
+	pulumi.RegisterOutputType(ServiceIpAccessEntryArrayOutput{})
 	pulumi.RegisterOutputType(SourceFromOutput{})
 	pulumi.RegisterOutputType(SourceHighlightedRowAttributeExpressionsItemOutput{})
 	pulumi.RegisterOutputType(SourceHighlightedRowAttributeExpressionsItemArrayOutput{})

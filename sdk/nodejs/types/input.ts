@@ -98,6 +98,11 @@ export interface SeriesDefinitionArgs {
     whereLanguage?: pulumi.Input<enums.SeriesDefinitionWhereLanguage | undefined>;
 }
 
+export interface ServiceIpAccessEntryArgs {
+    description?: pulumi.Input<string | undefined>;
+    source: pulumi.Input<string>;
+}
+
 export interface SourceFromArgs {
     databaseName: pulumi.Input<string>;
     tableName: pulumi.Input<string>;

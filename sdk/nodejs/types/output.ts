@@ -37,3 +37,8 @@ export interface SeriesPoint {
     value: number;
 }
 
+export interface ServiceIpAccessEntry {
+    description?: string;
+    source: string;
+}
+

@@ -17,6 +17,7 @@ from .provider import *
 from .replica_scaling import *
 from .reverse_private_endpoint import *
 from .saved_search import *
+from .service import *
 from .source import *
 from .webhook import *
 from ._inputs import *
@@ -44,6 +45,7 @@ _utilities.register(
    "clickhouse-cloud:index:ReplicaScaling": "ReplicaScaling",
    "clickhouse-cloud:index:ReversePrivateEndpoint": "ReversePrivateEndpoint",
    "clickhouse-cloud:index:SavedSearch": "SavedSearch",
+   "clickhouse-cloud:index:Service": "Service",
    "clickhouse-cloud:index:Source": "Source",
    "clickhouse-cloud:index:Webhook": "Webhook"
   }

@@ -15,6 +15,7 @@ __all__ = [
     'AutoscalingMode',
     'DashboardFiltersItemSourceMetricType',
     'DashboardFiltersItemWhereLanguage',
+    'DesiredServiceState',
     'MskAuthentication',
     'ReversePrivateEndpointType',
     'SavedSearchFiltersItemOperator',
@@ -25,6 +26,12 @@ __all__ = [
     'SeriesDefinitionWhereLanguage',
     'SeriesGranularity',
     'SeriesReturnType',
+    'ServiceCloudProvider',
+    'ServiceComplianceType',
+    'ServiceProfile',
+    'ServiceRegion',
+    'ServiceReleaseChannel',
+    'ServiceTier',
     'SourceKind',
     'WebhookService',
 ]
@@ -85,6 +92,12 @@ class DashboardFiltersItemSourceMetricType(_builtins.str, Enum):
 class DashboardFiltersItemWhereLanguage(_builtins.str, Enum):
     SQL = "sql"
     LUCENE = "lucene"
+
+
+@pulumi.type_token("clickhouse-cloud:index:DesiredServiceState")
+class DesiredServiceState(_builtins.str, Enum):
+    RUNNING = "running"
+    STOPPED = "stopped"
 
 
 @pulumi.type_token("clickhouse-cloud:index:MskAuthentication")
@@ -177,6 +190,79 @@ class SeriesGranularity(_builtins.str, Enum):
 class SeriesReturnType(_builtins.str, Enum):
     RATIO = "ratio"
     COLUMN = "column"
+
+
+@pulumi.type_token("clickhouse-cloud:index:ServiceCloudProvider")
+class ServiceCloudProvider(_builtins.str, Enum):
+    AWS = "aws"
+    GCP = "gcp"
+    AZURE = "azure"
+
+
+@pulumi.type_token("clickhouse-cloud:index:ServiceComplianceType")
+class ServiceComplianceType(_builtins.str, Enum):
+    HIPAA = "hipaa"
+    PCI = "pci"
+
+
+@pulumi.type_token("clickhouse-cloud:index:ServiceProfile")
+class ServiceProfile(_builtins.str, Enum):
+    V1_DEFAULT = "v1-default"
+    V1_HIGHMEM_XS = "v1-highmem-xs"
+    V1_HIGHMEM_S = "v1-highmem-s"
+    V1_HIGHMEM_M = "v1-highmem-m"
+    V1_HIGHMEM_L = "v1-highmem-l"
+    V1_HIGHMEM_XL = "v1-highmem-xl"
+
+
+@pulumi.type_token("clickhouse-cloud:index:ServiceRegion")
+class ServiceRegion(_builtins.str, Enum):
+    AWS_AP_NORTHEAST1 = "ap-northeast-1"
+    AWS_AP_NORTHEAST2 = "ap-northeast-2"
+    AWS_AP_SOUTH1 = "ap-south-1"
+    AWS_AP_SOUTHEAST1 = "ap-southeast-1"
+    AWS_AP_SOUTHEAST2 = "ap-southeast-2"
+    AWS_CA_CENTRAL1 = "ca-central-1"
+    AWS_EU_CENTRAL1 = "eu-central-1"
+    AWS_EU_WEST1 = "eu-west-1"
+    AWS_EU_WEST2 = "eu-west-2"
+    AWS_IL_CENTRAL1 = "il-central-1"
+    AWS_US_EAST1 = "us-east-1"
+    AWS_US_EAST2 = "us-east-2"
+    AWS_US_WEST2 = "us-west-2"
+    GCP_US_EAST1 = "us-east1"
+    GCP_US_CENTRAL1 = "us-central1"
+    GCP_EUROPE_WEST2 = "europe-west2"
+    GCP_EUROPE_WEST4 = "europe-west4"
+    GCP_ASIA_SOUTHEAST1 = "asia-southeast1"
+    GCP_ASIA_NORTHEAST1 = "asia-northeast1"
+    AZURE_EASTUS = "eastus"
+    AZURE_EASTUS2 = "eastus2"
+    AZURE_WESTUS3 = "westus3"
+    AZURE_GERMANYWESTCENTRAL = "germanywestcentral"
+    AZURE_CENTRALUS = "centralus"
+
+
+@pulumi.type_token("clickhouse-cloud:index:ServiceReleaseChannel")
+class ServiceReleaseChannel(_builtins.str, Enum):
+    SLOW = "slow"
+    DEFAULT = "default"
+    FAST = "fast"
+
+
+@pulumi.type_token("clickhouse-cloud:index:ServiceTier")
+class ServiceTier(_builtins.str, Enum):
+    DEVELOPMENT = "development"
+    PRODUCTION = "production"
+    DEDICATED_HIGH_MEM = "dedicated_high_mem"
+    DEDICATED_HIGH_CPU = "dedicated_high_cpu"
+    DEDICATED_STANDARD = "dedicated_standard"
+    DEDICATED_STANDARD_N2D_STANDARD4 = "dedicated_standard_n2d_standard_4"
+    DEDICATED_STANDARD_N2D_STANDARD8 = "dedicated_standard_n2d_standard_8"
+    DEDICATED_STANDARD_N2D_STANDARD32 = "dedicated_standard_n2d_standard_32"
+    DEDICATED_STANDARD_N2D_STANDARD128 = "dedicated_standard_n2d_standard_128"
+    DEDICATED_STANDARD_N2D_STANDARD3216SSD = "dedicated_standard_n2d_standard_32_16SSD"
+    DEDICATED_STANDARD_N2D_STANDARD6424SSD = "dedicated_standard_n2d_standard_64_24SSD"
 
 
 @pulumi.type_token("clickhouse-cloud:index:SourceKind")

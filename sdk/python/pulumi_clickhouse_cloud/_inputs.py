@@ -30,6 +30,8 @@ __all__ = [
     'SavedSearchFiltersItemArgsDict',
     'SeriesDefinition',
     'SeriesDefinitionDict',
+    'ServiceIpAccessEntryArgs',
+    'ServiceIpAccessEntryArgsDict',
     'SourceFromArgs',
     'SourceFromArgsDict',
     'SourceHighlightedRowAttributeExpressionsItemArgs',
@@ -643,6 +645,38 @@ class SeriesDefinition:
     @where_language.setter
     def where_language(self, value: Optional['SeriesDefinitionWhereLanguage']):
         pulumi.set(self, "where_language", value)
+
+
+class ServiceIpAccessEntryArgsDict(TypedDict):
+    source: pulumi.Input[_builtins.str]
+    description: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+
+@pulumi.input_type
+class ServiceIpAccessEntryArgs:
+    def __init__(__self__, *,
+                 source: pulumi.Input[_builtins.str],
+                 description: pulumi.Input[Optional[_builtins.str]] = None):
+        pulumi.set(__self__, "source", source)
+        if description is not None:
+            pulumi.set(__self__, "description", description)
+
+    @_builtins.property
+    @pulumi.getter
+    def source(self) -> pulumi.Input[_builtins.str]:
+        return pulumi.get(self, "source")
+
+    @source.setter
+    def source(self, value: pulumi.Input[_builtins.str]):
+        pulumi.set(self, "source", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def description(self) -> pulumi.Input[Optional[_builtins.str]]:
+        return pulumi.get(self, "description")
+
+    @description.setter
+    def description(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "description", value)
 
 
 class SourceFromArgsDict(TypedDict):

@@ -20,6 +20,7 @@ __all__ = [
     'ApiKeyHashData',
     'ApiKeyIpAccessEntry',
     'SeriesPoint',
+    'ServiceIpAccessEntry',
 ]
 
 @pulumi.output_type
@@ -164,5 +165,25 @@ class SeriesPoint(dict):
     @pulumi.getter
     def group(self) -> Optional[Sequence[_builtins.str]]:
         return pulumi.get(self, "group")
+
+
+@pulumi.output_type
+class ServiceIpAccessEntry(dict):
+    def __init__(__self__, *,
+                 source: _builtins.str,
+                 description: Optional[_builtins.str] = None):
+        pulumi.set(__self__, "source", source)
+        if description is not None:
+            pulumi.set(__self__, "description", description)
+
+    @_builtins.property
+    @pulumi.getter
+    def source(self) -> _builtins.str:
+        return pulumi.get(self, "source")
+
+    @_builtins.property
+    @pulumi.getter
+    def description(self) -> Optional[_builtins.str]:
+        return pulumi.get(self, "description")
 
 

@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import axios, { type AxiosInstance } from "axios";
 import { expect } from "chai";
-import type { Organization, Service } from "../../../provider/rest";
+import type { Organization, ServiceObject } from "../../../provider/rest";
 import { LocalStack } from "../../../scripts/lib/localStack";
 import { emulatorStackConfig, forEachDialect, sharedEmulator } from "../../support/emulator";
 import { testProgram } from "../../support/programs";
@@ -99,7 +99,7 @@ forEachDialect((dialect) =>
     });
 
     async function attachedIds(): Promise<string[]> {
-      const service: Service = (await api.get(`/services/${serviceId}`)).data.result;
+      const service: ServiceObject = (await api.get(`/services/${serviceId}`)).data.result;
       return service.privateEndpointIds ?? [];
     }
 

@@ -1,6 +1,6 @@
 import axios, { type AxiosInstance } from "axios";
 import { expect } from "chai";
-import type { ReplicaScalingUpdateRequest, Service } from "../../../provider/rest";
+import type { ReplicaScalingUpdateRequest, ServiceObject } from "../../../provider/rest";
 import { LocalStack } from "../../../scripts/lib/localStack";
 import { emulatorStackConfig, forEachDialect, sharedEmulator } from "../../support/emulator";
 import { testProgram } from "../../support/programs";
@@ -13,7 +13,7 @@ forEachDialect((dialect) =>
     let stack: LocalStack;
     let serviceId: string;
     let api: AxiosInstance;
-    let initial: Service;
+    let initial: ServiceObject;
 
     before(async () => {
       const { fixture } = await sharedEmulator(dialect);
@@ -92,7 +92,7 @@ forEachDialect((dialect) =>
         baseURL: `${fixture.managementUrl}/v1/organizations/${fixture.organizationId}/services/${fixture.services.trial}`,
         auth: { username: fixture.tokenKey, password: fixture.tokenSecret },
       });
-      const trialBefore: Service = (await trialApi.get("")).data.result;
+      const trialBefore: ServiceObject = (await trialApi.get("")).data.result;
       try {
         await stack.stack.setConfig("e2e:serviceId", { value: fixture.services.trial });
         expect(await stack.preview()).to.deep.equal({ same: 1, replace: 1 });
@@ -116,7 +116,7 @@ forEachDialect((dialect) =>
       expect(await getService()).to.include({ numReplicas: 4, idleTimeoutMinutes: 20 });
     });
 
-    async function getService(): Promise<Service> {
+    async function getService(): Promise<ServiceObject> {
       return (await api.get("")).data.result;
     }
 

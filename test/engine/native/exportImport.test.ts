@@ -75,7 +75,7 @@ forEachDialect((dialect) =>
     it("export writes every object of every kind, with readable names and each kind's import id", async () => {
       const { run, file } = await exportFile();
       expect(file).to.deep.equal({ resources: handMadeImports(emulator.fixture, made) });
-      expect(run.stdout).to.include("Wrote 14 resource(s)");
+      expect(run.stdout).to.include("Wrote 15 resource(s)");
       expect(run.stderr).to.match(/not exported: API key \S+ \(emulator admin key\): the key these settings/);
     });
 
@@ -89,7 +89,7 @@ forEachDialect((dialect) =>
         "imported.yaml",
       ]);
       printed.push(imported.stdout, imported.stderr);
-      expect(imported.stdout).to.match(/= 14 imported/);
+      expect(imported.stdout).to.match(/= 15 imported/);
       const program = fs.readFileSync(path.join(project.dir, "imported.yaml"), "utf8");
       printed.push(program);
       for (const name of [
@@ -98,6 +98,7 @@ forEachDialect((dialect) =>
         "toTheQueue",
         "officeVpn",
         "analyticsProdScaling",
+        "analyticsProd",
         ...fixtureObjectImports(emulator.fixture).map((entry) => entry.name),
       ]) {
         expect(program).to.match(new RegExp(`^  ${name}:$`, "m"));
@@ -111,7 +112,7 @@ forEachDialect((dialect) =>
       fs.appendFileSync(programFile, fs.readFileSync(path.join(project.dir, "imported.yaml"), "utf8"));
       const preview = await project.pulumi(["preview", "--expect-no-changes"]);
       printed.push(preview.stdout, preview.stderr);
-      expect(preview.stdout).to.match(/15 unchanged/);
+      expect(preview.stdout).to.match(/16 unchanged/);
     });
 
     it("a second export finds nothing left to adopt", async () => {
@@ -130,8 +131,12 @@ forEachDialect((dialect) =>
     it("the stack manages what it adopted: destroy deletes the key and the alert", async () => {
       // The import protects what it adopts (Pulumi's default): lifting that is the user's explicit step.
       await project.pulumi(["state", "unprotect", "--all", "--yes"]);
+      // The service stays: the imported program names it by id in the resources on it, so the engine would not
+      // order their deletes before its own. Forgetting it is how a team stops managing a service.
+      const serviceUrn = `urn:pulumi:dev::adopt-existing::clickhouse-cloud:index:Service::analyticsProd`;
+      await project.pulumi(["state", "delete", serviceUrn, "--yes"]);
       const destroyed = await project.pulumi(["destroy", "--yes", "--skip-preview"]);
-      // The fourteen adopted resources and the stack itself.
+      // The fourteen other adopted resources and the stack itself.
       expect(destroyed.stdout).to.match(/- 15 deleted/);
       const { fixture } = emulator;
       const key = await send(

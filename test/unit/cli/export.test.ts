@@ -65,6 +65,7 @@ forEachDialect((dialect) =>
         ReversePrivateEndpoint: made.reverse,
         PrivateEndpoint: `${services.production}/${handMadeEndpointId}`,
         ReplicaScaling: services.production,
+        Service: services.production,
       };
       // The observability objects are each imported by their own id.
       const ownIds = new Set(fixtureObjectImports(fixture()).map((entry) => entry.id));
@@ -97,9 +98,15 @@ forEachDialect((dialect) =>
         },
       });
       const { file } = await exportUntracked(access, tracked);
+      const objects = fixtureObjects(fixture());
       expect(file.resources).to.deep.equal([
         { type: "clickhouse-cloud:index:Alert", name: "errorRateAbove52", id: made.alert },
-        ...fixtureObjectImports(fixture()),
+        ...objects.dashboards,
+        ...objects.savedSearches,
+        // The service is not tracked, only its scaling settings are.
+        { type: "clickhouse-cloud:index:Service", name: "analyticsProd", id: services.production },
+        ...objects.sources,
+        ...objects.webhooks,
       ]);
     });
 

@@ -4,7 +4,7 @@ import { expect } from "chai";
 import type { RunningEmulator } from "../../../emulator";
 import { providerOf } from "../../support/providers";
 import { UNKNOWN } from "../../../provider/propertyEncoding";
-import type { Organization, Service } from "../../../provider/rest";
+import type { Organization, ServiceObject } from "../../../provider/rest";
 import { sharedEmulator } from "../../support/emulator";
 import { emulatorConfigureRequest } from "../../support/providerConfig";
 import { quickSleeps } from "../../support/quickSleeps";
@@ -237,7 +237,7 @@ describe("PrivateEndpointProvider", function () {
   }
 
   async function attachedIds(service: string): Promise<string[]> {
-    const result: Service = (await emulatorApi().get(`/services/${service}`)).data.result;
+    const result: ServiceObject = (await emulatorApi().get(`/services/${service}`)).data.result;
     return result.privateEndpointIds ?? [];
   }
 

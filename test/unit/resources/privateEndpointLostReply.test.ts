@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import axios from "axios";
 import { expect } from "chai";
 import type { RunningEmulator } from "../../../emulator";
-import type { Organization, Service } from "../../../provider/rest";
+import type { Organization, ServiceObject } from "../../../provider/rest";
 import { providerOf } from "../../support/providers";
 import { sharedEmulator } from "../../support/emulator";
 import { emulatorConfigureRequest } from "../../support/providerConfig";
@@ -75,7 +75,7 @@ describe("PrivateEndpointProvider: what a lost reply is taken for", function () 
     await emulator.control.clearRequests();
     const here = await provider.create({ serviceId, endpointId, description: "shared" });
     expect(await posts()).to.deep.equal(["drop", "none"]);
-    const service: Service = (await api().get(`/services/${serviceId}`)).data.result;
+    const service: ServiceObject = (await api().get(`/services/${serviceId}`)).data.result;
     expect(service.privateEndpointIds ?? []).to.include(endpointId);
     await provider.delete(here.id, here.outs);
     await provider.delete(there.id, there.outs);

@@ -2,9 +2,9 @@ import axios, { type AxiosInstance } from "axios";
 import { expect } from "chai";
 import type { RunningEmulator } from "../../../emulator";
 import { providerOf } from "../../support/providers";
-import { scalingFields } from "../../../provider/resources/replicaScaling/operations";
+import { scalingFields } from "../../../provider/resources/fields/scalingFields";
 import { UNKNOWN } from "../../../provider/propertyEncoding";
-import type { ReplicaScalingUpdateRequest, Service } from "../../../provider/rest";
+import type { ReplicaScalingUpdateRequest, ServiceObject } from "../../../provider/rest";
 import { sharedEmulator } from "../../support/emulator";
 import { emulatorConfigureRequest } from "../../support/providerConfig";
 
@@ -16,7 +16,7 @@ describe("ReplicaScalingProvider", function () {
   let emulator: RunningEmulator;
   const provider = providerOf("ReplicaScaling");
   const services = {} as Record<ServiceName, string>;
-  const initial = new Map<string, Service>();
+  const initial = new Map<string, ServiceObject>();
 
   before(async () => {
     emulator = await sharedEmulator();
@@ -288,7 +288,7 @@ describe("ReplicaScalingProvider", function () {
     });
   }
 
-  async function getService(serviceId: string): Promise<Service> {
+  async function getService(serviceId: string): Promise<ServiceObject> {
     return (await emulatorApi().get(`/${serviceId}`)).data.result;
   }
 

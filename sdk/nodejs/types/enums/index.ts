@@ -67,6 +67,13 @@ export const DashboardFiltersItemWhereLanguage = {
 
 export type DashboardFiltersItemWhereLanguage = (typeof DashboardFiltersItemWhereLanguage)[keyof typeof DashboardFiltersItemWhereLanguage];
 
+export const DesiredServiceState = {
+    Running: "running",
+    Stopped: "stopped",
+} as const;
+
+export type DesiredServiceState = (typeof DesiredServiceState)[keyof typeof DesiredServiceState];
+
 export const MskAuthentication = {
     SaslIam: "SASL_IAM",
     SaslScram: "SASL_SCRAM",
@@ -168,6 +175,85 @@ export const SeriesReturnType = {
 } as const;
 
 export type SeriesReturnType = (typeof SeriesReturnType)[keyof typeof SeriesReturnType];
+
+export const ServiceCloudProvider = {
+    Aws: "aws",
+    Gcp: "gcp",
+    Azure: "azure",
+} as const;
+
+export type ServiceCloudProvider = (typeof ServiceCloudProvider)[keyof typeof ServiceCloudProvider];
+
+export const ServiceComplianceType = {
+    Hipaa: "hipaa",
+    Pci: "pci",
+} as const;
+
+export type ServiceComplianceType = (typeof ServiceComplianceType)[keyof typeof ServiceComplianceType];
+
+export const ServiceProfile = {
+    V1Default: "v1-default",
+    V1HighmemXs: "v1-highmem-xs",
+    V1HighmemS: "v1-highmem-s",
+    V1HighmemM: "v1-highmem-m",
+    V1HighmemL: "v1-highmem-l",
+    V1HighmemXl: "v1-highmem-xl",
+} as const;
+
+export type ServiceProfile = (typeof ServiceProfile)[keyof typeof ServiceProfile];
+
+export const ServiceRegion = {
+    AwsApNortheast1: "ap-northeast-1",
+    AwsApNortheast2: "ap-northeast-2",
+    AwsApSouth1: "ap-south-1",
+    AwsApSoutheast1: "ap-southeast-1",
+    AwsApSoutheast2: "ap-southeast-2",
+    AwsCaCentral1: "ca-central-1",
+    AwsEuCentral1: "eu-central-1",
+    AwsEuWest1: "eu-west-1",
+    AwsEuWest2: "eu-west-2",
+    AwsIlCentral1: "il-central-1",
+    AwsUsEast1: "us-east-1",
+    AwsUsEast2: "us-east-2",
+    AwsUsWest2: "us-west-2",
+    GcpUsEast1: "us-east1",
+    GcpUsCentral1: "us-central1",
+    GcpEuropeWest2: "europe-west2",
+    GcpEuropeWest4: "europe-west4",
+    GcpAsiaSoutheast1: "asia-southeast1",
+    GcpAsiaNortheast1: "asia-northeast1",
+    AzureEastus: "eastus",
+    AzureEastus2: "eastus2",
+    AzureWestus3: "westus3",
+    AzureGermanywestcentral: "germanywestcentral",
+    AzureCentralus: "centralus",
+} as const;
+
+export type ServiceRegion = (typeof ServiceRegion)[keyof typeof ServiceRegion];
+
+export const ServiceReleaseChannel = {
+    Slow: "slow",
+    Default: "default",
+    Fast: "fast",
+} as const;
+
+export type ServiceReleaseChannel = (typeof ServiceReleaseChannel)[keyof typeof ServiceReleaseChannel];
+
+export const ServiceTier = {
+    Development: "development",
+    Production: "production",
+    DedicatedHighMem: "dedicated_high_mem",
+    DedicatedHighCpu: "dedicated_high_cpu",
+    DedicatedStandard: "dedicated_standard",
+    DedicatedStandardN2dStandard4: "dedicated_standard_n2d_standard_4",
+    DedicatedStandardN2dStandard8: "dedicated_standard_n2d_standard_8",
+    DedicatedStandardN2dStandard32: "dedicated_standard_n2d_standard_32",
+    DedicatedStandardN2dStandard128: "dedicated_standard_n2d_standard_128",
+    DedicatedStandardN2dStandard3216ssd: "dedicated_standard_n2d_standard_32_16SSD",
+    DedicatedStandardN2dStandard6424ssd: "dedicated_standard_n2d_standard_64_24SSD",
+} as const;
+
+export type ServiceTier = (typeof ServiceTier)[keyof typeof ServiceTier];
 
 export const SourceKind = {
     Log: "log",
