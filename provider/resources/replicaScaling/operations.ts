@@ -15,7 +15,6 @@ import type { ReplicaScalingInputs, ReplicaScalingOutputs } from "./shapes";
 
 const scalingRequest = requestBodyFor(definition);
 
-
 export const operations: ResourceOperations<ReplicaScalingInputs, ReplicaScalingOutputs> = {
   refineDiff(verdict, olds, news) {
     // A setting not known yet is a change already: every setting updates in place.
