@@ -43,50 +43,51 @@ export interface ServiceArgs {
   tags?: pulumi.Input<ServiceTags>;
   /**
    * Minimum auto-scaling memory of one replica, in GB: a multiple of 4 between 8 and 356. Changes in place.
-   * Leave it out to leave it to the API's default or to a ReplicaScaling resource on this service; set each
-   * scaling setting in one of the two only.
+   * Leave it out to leave it to the API's default or to a ReplicaScaling resource on this service: a
+   * ReplicaScaling that sets a setting this Service sets is refused at its check.
    */
   minReplicaMemoryGb?: pulumi.Input<number>;
   /**
    * Maximum auto-scaling memory of one replica, in GB: a multiple of 4 between 8 and 356 (at most 120 off a
    * paid tier). Changes in place. Leave it out to leave it to the API's default or to a ReplicaScaling
-   * resource on this service; set each scaling setting in one of the two only.
+   * resource on this service: a ReplicaScaling that sets a setting this Service sets is refused at its check.
    */
   maxReplicaMemoryGb?: pulumi.Input<number>;
   /**
    * Number of replicas, 1 to 20; the first service of a warehouse needs at least 2. Changes in place. Leave
-   * it out to leave it to the API's default or to a ReplicaScaling resource on this service; set each scaling
-   * setting in one of the two only.
+   * it out to leave it to the API's default or to a ReplicaScaling resource on this service: a ReplicaScaling
+   * that sets a setting this Service sets is refused at its check.
    */
   numReplicas?: pulumi.Input<number>;
   /**
    * Whether the service may scale down to zero when idle (the API's default: true). Changes in place. Leave
-   * it out to leave it to the API's default or to a ReplicaScaling resource on this service; set each scaling
-   * setting in one of the two only.
+   * it out to leave it to the API's default or to a ReplicaScaling resource on this service: a ReplicaScaling
+   * that sets a setting this Service sets is refused at its check.
    */
   idleScaling?: pulumi.Input<boolean>;
   /**
    * Minimum idle time before scaling to zero, in whole minutes, at least 5. Changes in place. Leave it out to
-   * leave it to the API's default or to a ReplicaScaling resource on this service; set each scaling setting
-   * in one of the two only.
+   * leave it to the API's default or to a ReplicaScaling resource on this service: a ReplicaScaling that sets
+   * a setting this Service sets is refused at its check.
    */
   idleTimeoutMinutes?: pulumi.Input<number>;
   /**
    * `vertical` (a fixed replica count, memory scales) or `horizontal` (a fixed memory per replica, the count
    * scales between minReplicas and maxReplicas). Changes in place. Leave it out to leave it to the API's
-   * default or to a ReplicaScaling resource on this service; set each scaling setting in one of the two only.
+   * default or to a ReplicaScaling resource on this service: a ReplicaScaling that sets a setting this
+   * Service sets is refused at its check.
    */
   autoscalingMode?: pulumi.Input<AutoscalingMode>;
   /**
    * Fewest replicas of horizontal autoscaling, 1 to 20; set with maxReplicas. Changes in place. Leave it out
-   * to leave it to the API's default or to a ReplicaScaling resource on this service; set each scaling
-   * setting in one of the two only.
+   * to leave it to the API's default or to a ReplicaScaling resource on this service: a ReplicaScaling that
+   * sets a setting this Service sets is refused at its check.
    */
   minReplicas?: pulumi.Input<number>;
   /**
    * Most replicas of horizontal autoscaling, 1 to 20; set with minReplicas. Changes in place. Leave it out to
-   * leave it to the API's default or to a ReplicaScaling resource on this service; set each scaling setting
-   * in one of the two only.
+   * leave it to the API's default or to a ReplicaScaling resource on this service: a ReplicaScaling that sets
+   * a setting this Service sets is refused at its check.
    */
   maxReplicas?: pulumi.Input<number>;
   /**

@@ -19,8 +19,8 @@ export function dynamicProvider(provider: ServedKind): Required<pulumi.dynamic.R
     async check(olds, news) {
       return provider.check(withoutProviderKey(news), withoutProviderKey(olds));
     },
-    async diff(_id, olds, news) {
-      const verdict = provider.diff(withoutProviderKey(olds), withoutProviderKey(news));
+    async diff(id, olds, news) {
+      const verdict = provider.diff(withoutProviderKey(olds), withoutProviderKey(news), id);
       return { changes: verdict.changes, replaces: [...verdict.replaces] };
     },
     async create(news) {

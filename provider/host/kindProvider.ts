@@ -36,7 +36,7 @@ export interface ReadOutcome {
 export interface ServedKind {
   readonly definition: ResourceDefinition;
   check(news: PropertyBag, olds?: PropertyBag): CheckOutcome;
-  diff(olds: PropertyBag, news: PropertyBag): DiffVerdict;
+  diff(olds: PropertyBag, news: PropertyBag, id?: string): DiffVerdict;
   create(news: PropertyBag): Promise<{ id: string; outs: PropertyBag }>;
   read(id: string, props: PropertyBag, oldInputs?: PropertyBag): Promise<ReadOutcome | undefined>;
   update(id: string, olds: PropertyBag, news: PropertyBag): Promise<PropertyBag>;
@@ -86,13 +86,15 @@ export class KindProvider<I extends PropertyBag, O extends PropertyBag> implemen
     return { inputs: markSecret(news, secretInputs(this.secrets, secretKeysIn(news))), failures };
   }
 
-  diff(olds: PropertyBag, news: PropertyBag): DiffVerdict {
+  /** `id` is the object's, when the front end has it. */
+  diff(olds: PropertyBag, news: PropertyBag, id?: string): DiffVerdict {
     const oldOutputs = asDeclared<O>(decoded(olds));
     const given = decodedInputs(news);
     const newInputs: PartlyKnown<I> = {
       known: asDeclared<I>(this.withDefaults(given.known, given.unknown)),
       unknown: given.unknown,
     };
+    if (id !== undefined) this.operations.noteDiff?.(id, newInputs);
     const compared = this.operations.comparable?.(oldOutputs, newInputs) ?? {
       olds: oldOutputs,
       news: newInputs.known,

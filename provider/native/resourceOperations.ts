@@ -67,7 +67,11 @@ export class ResourceOperations {
   }
 
   async diff(request: DiffRequest): Promise<DiffResponse> {
-    const verdict = await this.provider.diff(received(request.getOlds()), received(request.getNews()));
+    const verdict = await this.provider.diff(
+      received(request.getOlds()),
+      received(request.getNews()),
+      request.getId() || undefined,
+    );
     const response = new DiffResponse();
     response.setChanges(
       verdict.changes ? DiffResponse.DiffChanges.DIFF_SOME : DiffResponse.DiffChanges.DIFF_NONE,

@@ -49,6 +49,11 @@ export interface ResourceOperations<I, O> {
   comparable?(olds: O, news: PartlyKnown<I>): { olds: PropertyBag; news: PropertyBag };
   /** Changes the field-by-field verdict where the object's remote state calls for it (e.g. a Failed endpoint). */
   refineDiff?(verdict: DiffVerdict, olds: O, news: PartlyKnown<I>): DiffVerdict;
+  /**
+   * Sees the inputs a diff compares with the object `id` (a preview or `up` of an existing resource), for a kind
+   * whose inputs other kinds' checks depend on; it decides nothing about the diff.
+   */
+  noteDiff?(id: string, news: PartlyKnown<I>): void;
   /** The inputs a read reports, when they are not simply each input's output of the same name. */
   inputsFromOutputs?(outs: O): PropertyBag;
 }

@@ -304,7 +304,7 @@ export class Service extends pulumi.CustomResource {
  */
 export interface ServiceArgs {
     /**
-     * `vertical` (a fixed replica count, memory scales) or `horizontal` (a fixed memory per replica, the count scales between minReplicas and maxReplicas). Changes in place. Leave it out to leave it to the API's default or to a ReplicaScaling resource on this service; set each scaling setting in one of the two only.
+     * `vertical` (a fixed replica count, memory scales) or `horizontal` (a fixed memory per replica, the count scales between minReplicas and maxReplicas). Changes in place. Leave it out to leave it to the API's default or to a ReplicaScaling resource on this service: a ReplicaScaling that sets a setting this Service sets is refused at its check.
      */
     autoscalingMode?: pulumi.Input<enums.AutoscalingMode | undefined>;
     /**
@@ -340,11 +340,11 @@ export interface ServiceArgs {
      */
     hasTransparentDataEncryption?: pulumi.Input<boolean | undefined>;
     /**
-     * Whether the service may scale down to zero when idle (the API's default: true). Changes in place. Leave it out to leave it to the API's default or to a ReplicaScaling resource on this service; set each scaling setting in one of the two only.
+     * Whether the service may scale down to zero when idle (the API's default: true). Changes in place. Leave it out to leave it to the API's default or to a ReplicaScaling resource on this service: a ReplicaScaling that sets a setting this Service sets is refused at its check.
      */
     idleScaling?: pulumi.Input<boolean | undefined>;
     /**
-     * Minimum idle time before scaling to zero, in whole minutes, at least 5. Changes in place. Leave it out to leave it to the API's default or to a ReplicaScaling resource on this service; set each scaling setting in one of the two only.
+     * Minimum idle time before scaling to zero, in whole minutes, at least 5. Changes in place. Leave it out to leave it to the API's default or to a ReplicaScaling resource on this service: a ReplicaScaling that sets a setting this Service sets is refused at its check.
      */
     idleTimeoutMinutes?: pulumi.Input<number | undefined>;
     /**
@@ -356,19 +356,19 @@ export interface ServiceArgs {
      */
     isReadonly?: pulumi.Input<boolean | undefined>;
     /**
-     * Maximum auto-scaling memory of one replica, in GB: a multiple of 4 between 8 and 356 (at most 120 off a paid tier). Changes in place. Leave it out to leave it to the API's default or to a ReplicaScaling resource on this service; set each scaling setting in one of the two only.
+     * Maximum auto-scaling memory of one replica, in GB: a multiple of 4 between 8 and 356 (at most 120 off a paid tier). Changes in place. Leave it out to leave it to the API's default or to a ReplicaScaling resource on this service: a ReplicaScaling that sets a setting this Service sets is refused at its check.
      */
     maxReplicaMemoryGb?: pulumi.Input<number | undefined>;
     /**
-     * Most replicas of horizontal autoscaling, 1 to 20; set with minReplicas. Changes in place. Leave it out to leave it to the API's default or to a ReplicaScaling resource on this service; set each scaling setting in one of the two only.
+     * Most replicas of horizontal autoscaling, 1 to 20; set with minReplicas. Changes in place. Leave it out to leave it to the API's default or to a ReplicaScaling resource on this service: a ReplicaScaling that sets a setting this Service sets is refused at its check.
      */
     maxReplicas?: pulumi.Input<number | undefined>;
     /**
-     * Minimum auto-scaling memory of one replica, in GB: a multiple of 4 between 8 and 356. Changes in place. Leave it out to leave it to the API's default or to a ReplicaScaling resource on this service; set each scaling setting in one of the two only.
+     * Minimum auto-scaling memory of one replica, in GB: a multiple of 4 between 8 and 356. Changes in place. Leave it out to leave it to the API's default or to a ReplicaScaling resource on this service: a ReplicaScaling that sets a setting this Service sets is refused at its check.
      */
     minReplicaMemoryGb?: pulumi.Input<number | undefined>;
     /**
-     * Fewest replicas of horizontal autoscaling, 1 to 20; set with maxReplicas. Changes in place. Leave it out to leave it to the API's default or to a ReplicaScaling resource on this service; set each scaling setting in one of the two only.
+     * Fewest replicas of horizontal autoscaling, 1 to 20; set with maxReplicas. Changes in place. Leave it out to leave it to the API's default or to a ReplicaScaling resource on this service: a ReplicaScaling that sets a setting this Service sets is refused at its check.
      */
     minReplicas?: pulumi.Input<number | undefined>;
     /**
@@ -380,7 +380,7 @@ export interface ServiceArgs {
      */
     name: pulumi.Input<string>;
     /**
-     * Number of replicas, 1 to 20; the first service of a warehouse needs at least 2. Changes in place. Leave it out to leave it to the API's default or to a ReplicaScaling resource on this service; set each scaling setting in one of the two only.
+     * Number of replicas, 1 to 20; the first service of a warehouse needs at least 2. Changes in place. Leave it out to leave it to the API's default or to a ReplicaScaling resource on this service: a ReplicaScaling that sets a setting this Service sets is refused at its check.
      */
     numReplicas?: pulumi.Input<number | undefined>;
     /**

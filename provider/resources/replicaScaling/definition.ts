@@ -2,6 +2,7 @@
 import { organizationIdInput, outputOf, serviceIdInput, stringOutput } from "../fields/sharedFields";
 import type { InputField, ResourceDefinition } from "../definition";
 import { horizontalBand, noHorizontalModeOnSpecWire } from "./rules";
+import { scalingSetTwice } from "../service/scalingOwners";
 
 /** Every scaling setting is managed only when set, and updates in place. */
 function scalingSetting(description: string): InputField {
@@ -107,5 +108,6 @@ export const definition: ResourceDefinition<"replicaScalingUpdateProduction"> = 
       "Whether the service is the primary (first) service of its warehouse, whose numReplicas must be 2 to 20.",
     ),
   },
+  rules: [scalingSetTwice],
   dialectRules: { spec: [noHorizontalModeOnSpecWire], production: [horizontalBand] },
 };

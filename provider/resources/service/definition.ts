@@ -33,7 +33,7 @@ function scalingSetting(description: string, extra: Partial<InputField> = {}): I
   return {
     description:
       `${description} Changes in place. Leave it out to leave it to the API's default or to a ReplicaScaling ` +
-      "resource on this service; set each scaling setting in one of the two only.",
+      "resource on this service: a ReplicaScaling that sets a setting this Service sets is refused at its check.",
     change: "update",
     unsetMeansUnmanaged: true,
     ...extra,

@@ -9,6 +9,7 @@ import type { ServiceDetails } from "../../rest";
 import { pick, type PropertyBag } from "../../propertyBags";
 import type { OperationContext, ResourceOperations } from "../operations";
 import { readOrGone } from "../lifecycle/readOrGone";
+import { forgetServiceScaling, recordServiceScaling } from "./scalingOwners";
 import { defaultWaitMinutes } from "./definition";
 import { deleteService } from "./deletion";
 import { serviceOutputs, type CarriedOver } from "./outputs";
@@ -25,6 +26,14 @@ export const operations: ResourceOperations<ServiceInputs, ServiceOutputs> = {
   /** The IP access list is a set of entries; an idle service is running; the tags are a map already. */
   comparable(olds, news) {
     return { olds: comparableBag(olds), news: comparableBag(news.known) };
+  },
+
+  /** A ReplicaScaling on this service must not set what this Service sets: its check reads what is noted here. */
+  noteDiff(id, news) {
+    recordServiceScaling(id, {
+      ...news.known,
+      ...Object.fromEntries([...news.unknown].map((name) => [name, true])),
+    });
   },
 
   /** What an import or refresh records as inputs: the settings the service has, none of its read-only facts. */
@@ -61,6 +70,7 @@ export const operations: ResourceOperations<ServiceInputs, ServiceOutputs> = {
     if (patch !== undefined)
       service = await place.client.services.update(place.organizationId, service.id, patch);
     service = await applyState(place, service, inputs, context);
+    recordServiceScaling(service.id, inputs);
     return { id: service.id, outs: serviceOutputs(service, place.organizationId, carried(inputs, password)) };
   },
 
@@ -90,11 +100,13 @@ export const operations: ResourceOperations<ServiceInputs, ServiceOutputs> = {
     if (scaling !== undefined) await client.services.updateReplicaScaling(organizationId, id, scaling);
     const password = await changedPassword(place, id, olds, news);
     service = await applyState(place, await client.services.details(organizationId, id), news, context);
+    recordServiceScaling(id, news);
     return serviceOutputs(service, organizationId, carried(news, password));
   },
 
   async delete(id, olds, context) {
     await deleteService(placeOf(olds, context), id, olds.waitTimeoutMinutes ?? defaultWaitMinutes, context);
+    forgetServiceScaling(id);
   },
 };
 

@@ -154,7 +154,7 @@ func (ServiceState) ElementType() reflect.Type {
 }
 
 type serviceArgs struct {
-	// `vertical` (a fixed replica count, memory scales) or `horizontal` (a fixed memory per replica, the count scales between minReplicas and maxReplicas). Changes in place. Leave it out to leave it to the API's default or to a ReplicaScaling resource on this service; set each scaling setting in one of the two only.
+	// `vertical` (a fixed replica count, memory scales) or `horizontal` (a fixed memory per replica, the count scales between minReplicas and maxReplicas). Changes in place. Leave it out to leave it to the API's default or to a ReplicaScaling resource on this service: a ReplicaScaling that sets a setting this Service sets is refused at its check.
 	AutoscalingMode *AutoscalingMode `pulumi:"autoscalingMode"`
 	// A backup (uuid) to restore the new service from; region and tier must be the backup's. Set at create only: changing it replaces the service.
 	BackupId *string `pulumi:"backupId"`
@@ -172,27 +172,27 @@ type serviceArgs struct {
 	EncryptionKey *string `pulumi:"encryptionKey"`
 	// Whether the service has transparent data encryption (ENTERPRISE organizations). Set at create only: changing it replaces the service.
 	HasTransparentDataEncryption *bool `pulumi:"hasTransparentDataEncryption"`
-	// Whether the service may scale down to zero when idle (the API's default: true). Changes in place. Leave it out to leave it to the API's default or to a ReplicaScaling resource on this service; set each scaling setting in one of the two only.
+	// Whether the service may scale down to zero when idle (the API's default: true). Changes in place. Leave it out to leave it to the API's default or to a ReplicaScaling resource on this service: a ReplicaScaling that sets a setting this Service sets is refused at its check.
 	IdleScaling *bool `pulumi:"idleScaling"`
-	// Minimum idle time before scaling to zero, in whole minutes, at least 5. Changes in place. Leave it out to leave it to the API's default or to a ReplicaScaling resource on this service; set each scaling setting in one of the two only.
+	// Minimum idle time before scaling to zero, in whole minutes, at least 5. Changes in place. Leave it out to leave it to the API's default or to a ReplicaScaling resource on this service: a ReplicaScaling that sets a setting this Service sets is refused at its check.
 	IdleTimeoutMinutes *int `pulumi:"idleTimeoutMinutes"`
 	// Addresses (IPv4 or IPv6 address or CIDR range, with an optional description) allowed to connect; compared as a set, by source. An empty list allows none. Changes in place.
 	IpAccessList []ServiceIpAccessEntry `pulumi:"ipAccessList"`
 	// Whether the service is read-only; only in an existing warehouse (dataWarehouseId). Set at create only: changing it replaces the service.
 	IsReadonly *bool `pulumi:"isReadonly"`
-	// Maximum auto-scaling memory of one replica, in GB: a multiple of 4 between 8 and 356 (at most 120 off a paid tier). Changes in place. Leave it out to leave it to the API's default or to a ReplicaScaling resource on this service; set each scaling setting in one of the two only.
+	// Maximum auto-scaling memory of one replica, in GB: a multiple of 4 between 8 and 356 (at most 120 off a paid tier). Changes in place. Leave it out to leave it to the API's default or to a ReplicaScaling resource on this service: a ReplicaScaling that sets a setting this Service sets is refused at its check.
 	MaxReplicaMemoryGb *float64 `pulumi:"maxReplicaMemoryGb"`
-	// Most replicas of horizontal autoscaling, 1 to 20; set with minReplicas. Changes in place. Leave it out to leave it to the API's default or to a ReplicaScaling resource on this service; set each scaling setting in one of the two only.
+	// Most replicas of horizontal autoscaling, 1 to 20; set with minReplicas. Changes in place. Leave it out to leave it to the API's default or to a ReplicaScaling resource on this service: a ReplicaScaling that sets a setting this Service sets is refused at its check.
 	MaxReplicas *int `pulumi:"maxReplicas"`
-	// Minimum auto-scaling memory of one replica, in GB: a multiple of 4 between 8 and 356. Changes in place. Leave it out to leave it to the API's default or to a ReplicaScaling resource on this service; set each scaling setting in one of the two only.
+	// Minimum auto-scaling memory of one replica, in GB: a multiple of 4 between 8 and 356. Changes in place. Leave it out to leave it to the API's default or to a ReplicaScaling resource on this service: a ReplicaScaling that sets a setting this Service sets is refused at its check.
 	MinReplicaMemoryGb *float64 `pulumi:"minReplicaMemoryGb"`
-	// Fewest replicas of horizontal autoscaling, 1 to 20; set with maxReplicas. Changes in place. Leave it out to leave it to the API's default or to a ReplicaScaling resource on this service; set each scaling setting in one of the two only.
+	// Fewest replicas of horizontal autoscaling, 1 to 20; set with maxReplicas. Changes in place. Leave it out to leave it to the API's default or to a ReplicaScaling resource on this service: a ReplicaScaling that sets a setting this Service sets is refused at its check.
 	MinReplicas *int `pulumi:"minReplicas"`
 	// Whether the service's MySQL-protocol endpoint is enabled. Changes in place.
 	MysqlEndpoint *bool `pulumi:"mysqlEndpoint"`
 	// The service's name, 1 to 50 characters. Changes in place.
 	Name string `pulumi:"name"`
-	// Number of replicas, 1 to 20; the first service of a warehouse needs at least 2. Changes in place. Leave it out to leave it to the API's default or to a ReplicaScaling resource on this service; set each scaling setting in one of the two only.
+	// Number of replicas, 1 to 20; the first service of a warehouse needs at least 2. Changes in place. Leave it out to leave it to the API's default or to a ReplicaScaling resource on this service: a ReplicaScaling that sets a setting this Service sets is refused at its check.
 	NumReplicas *int `pulumi:"numReplicas"`
 	// The organization (uuid); defaults to the provider's organization, `clickhouse-cloud:organizationId` or CLICKHOUSE_ORG_ID. Replaces on change.
 	OrganizationId *string `pulumi:"organizationId"`
@@ -222,7 +222,7 @@ type serviceArgs struct {
 
 // The set of arguments for constructing a Service resource.
 type ServiceArgs struct {
-	// `vertical` (a fixed replica count, memory scales) or `horizontal` (a fixed memory per replica, the count scales between minReplicas and maxReplicas). Changes in place. Leave it out to leave it to the API's default or to a ReplicaScaling resource on this service; set each scaling setting in one of the two only.
+	// `vertical` (a fixed replica count, memory scales) or `horizontal` (a fixed memory per replica, the count scales between minReplicas and maxReplicas). Changes in place. Leave it out to leave it to the API's default or to a ReplicaScaling resource on this service: a ReplicaScaling that sets a setting this Service sets is refused at its check.
 	AutoscalingMode AutoscalingModePtrInput
 	// A backup (uuid) to restore the new service from; region and tier must be the backup's. Set at create only: changing it replaces the service.
 	BackupId pulumi.StringPtrInput
@@ -240,27 +240,27 @@ type ServiceArgs struct {
 	EncryptionKey pulumi.StringPtrInput
 	// Whether the service has transparent data encryption (ENTERPRISE organizations). Set at create only: changing it replaces the service.
 	HasTransparentDataEncryption pulumi.BoolPtrInput
-	// Whether the service may scale down to zero when idle (the API's default: true). Changes in place. Leave it out to leave it to the API's default or to a ReplicaScaling resource on this service; set each scaling setting in one of the two only.
+	// Whether the service may scale down to zero when idle (the API's default: true). Changes in place. Leave it out to leave it to the API's default or to a ReplicaScaling resource on this service: a ReplicaScaling that sets a setting this Service sets is refused at its check.
 	IdleScaling pulumi.BoolPtrInput
-	// Minimum idle time before scaling to zero, in whole minutes, at least 5. Changes in place. Leave it out to leave it to the API's default or to a ReplicaScaling resource on this service; set each scaling setting in one of the two only.
+	// Minimum idle time before scaling to zero, in whole minutes, at least 5. Changes in place. Leave it out to leave it to the API's default or to a ReplicaScaling resource on this service: a ReplicaScaling that sets a setting this Service sets is refused at its check.
 	IdleTimeoutMinutes pulumi.IntPtrInput
 	// Addresses (IPv4 or IPv6 address or CIDR range, with an optional description) allowed to connect; compared as a set, by source. An empty list allows none. Changes in place.
 	IpAccessList ServiceIpAccessEntryArrayInput
 	// Whether the service is read-only; only in an existing warehouse (dataWarehouseId). Set at create only: changing it replaces the service.
 	IsReadonly pulumi.BoolPtrInput
-	// Maximum auto-scaling memory of one replica, in GB: a multiple of 4 between 8 and 356 (at most 120 off a paid tier). Changes in place. Leave it out to leave it to the API's default or to a ReplicaScaling resource on this service; set each scaling setting in one of the two only.
+	// Maximum auto-scaling memory of one replica, in GB: a multiple of 4 between 8 and 356 (at most 120 off a paid tier). Changes in place. Leave it out to leave it to the API's default or to a ReplicaScaling resource on this service: a ReplicaScaling that sets a setting this Service sets is refused at its check.
 	MaxReplicaMemoryGb pulumi.Float64PtrInput
-	// Most replicas of horizontal autoscaling, 1 to 20; set with minReplicas. Changes in place. Leave it out to leave it to the API's default or to a ReplicaScaling resource on this service; set each scaling setting in one of the two only.
+	// Most replicas of horizontal autoscaling, 1 to 20; set with minReplicas. Changes in place. Leave it out to leave it to the API's default or to a ReplicaScaling resource on this service: a ReplicaScaling that sets a setting this Service sets is refused at its check.
 	MaxReplicas pulumi.IntPtrInput
-	// Minimum auto-scaling memory of one replica, in GB: a multiple of 4 between 8 and 356. Changes in place. Leave it out to leave it to the API's default or to a ReplicaScaling resource on this service; set each scaling setting in one of the two only.
+	// Minimum auto-scaling memory of one replica, in GB: a multiple of 4 between 8 and 356. Changes in place. Leave it out to leave it to the API's default or to a ReplicaScaling resource on this service: a ReplicaScaling that sets a setting this Service sets is refused at its check.
 	MinReplicaMemoryGb pulumi.Float64PtrInput
-	// Fewest replicas of horizontal autoscaling, 1 to 20; set with maxReplicas. Changes in place. Leave it out to leave it to the API's default or to a ReplicaScaling resource on this service; set each scaling setting in one of the two only.
+	// Fewest replicas of horizontal autoscaling, 1 to 20; set with maxReplicas. Changes in place. Leave it out to leave it to the API's default or to a ReplicaScaling resource on this service: a ReplicaScaling that sets a setting this Service sets is refused at its check.
 	MinReplicas pulumi.IntPtrInput
 	// Whether the service's MySQL-protocol endpoint is enabled. Changes in place.
 	MysqlEndpoint pulumi.BoolPtrInput
 	// The service's name, 1 to 50 characters. Changes in place.
 	Name pulumi.StringInput
-	// Number of replicas, 1 to 20; the first service of a warehouse needs at least 2. Changes in place. Leave it out to leave it to the API's default or to a ReplicaScaling resource on this service; set each scaling setting in one of the two only.
+	// Number of replicas, 1 to 20; the first service of a warehouse needs at least 2. Changes in place. Leave it out to leave it to the API's default or to a ReplicaScaling resource on this service: a ReplicaScaling that sets a setting this Service sets is refused at its check.
 	NumReplicas pulumi.IntPtrInput
 	// The organization (uuid); defaults to the provider's organization, `clickhouse-cloud:organizationId` or CLICKHOUSE_ORG_ID. Replaces on change.
 	OrganizationId pulumi.StringPtrInput

@@ -60,7 +60,7 @@ class ServiceArgs:
         :param pulumi.Input[_builtins.str] name: The service's name, 1 to 50 characters. Changes in place.
         :param pulumi.Input['ServiceCloudProvider'] provider: The cloud provider: aws, gcp or azure. Changing it replaces the service.
         :param pulumi.Input['ServiceRegion'] region: The region, in its cloud's own naming (aws `us-east-1`, gcp `us-east1`, azure `eastus`); it must be a region of `provider`. Changing it replaces the service.
-        :param pulumi.Input['AutoscalingMode'] autoscaling_mode: `vertical` (a fixed replica count, memory scales) or `horizontal` (a fixed memory per replica, the count scales between minReplicas and maxReplicas). Changes in place. Leave it out to leave it to the API's default or to a ReplicaScaling resource on this service; set each scaling setting in one of the two only.
+        :param pulumi.Input['AutoscalingMode'] autoscaling_mode: `vertical` (a fixed replica count, memory scales) or `horizontal` (a fixed memory per replica, the count scales between minReplicas and maxReplicas). Changes in place. Leave it out to leave it to the API's default or to a ReplicaScaling resource on this service: a ReplicaScaling that sets a setting this Service sets is refused at its check.
         :param pulumi.Input[_builtins.str] backup_id: A backup (uuid) to restore the new service from; region and tier must be the backup's. Set at create only: changing it replaces the service.
         :param pulumi.Input[_builtins.str] byoc_id: The id of a Bring Your Own Cloud region setup. Set at create only: changing it replaces the service.
         :param pulumi.Input['ServiceComplianceType'] compliance_type: The regulatory compliance of the service: `hipaa` or `pci`. Set at create only: changing it replaces the service.
@@ -69,16 +69,16 @@ class ServiceArgs:
         :param pulumi.Input[_builtins.str] encryption_assumed_role_identifier: The role to use for disk encryption. Set at create only: changing it replaces the service.
         :param pulumi.Input[_builtins.str] encryption_key: A customer-provided disk encryption key. Set at create only: changing it replaces the service.
         :param pulumi.Input[_builtins.bool] has_transparent_data_encryption: Whether the service has transparent data encryption (ENTERPRISE organizations). Set at create only: changing it replaces the service.
-        :param pulumi.Input[_builtins.bool] idle_scaling: Whether the service may scale down to zero when idle (the API's default: true). Changes in place. Leave it out to leave it to the API's default or to a ReplicaScaling resource on this service; set each scaling setting in one of the two only.
-        :param pulumi.Input[_builtins.int] idle_timeout_minutes: Minimum idle time before scaling to zero, in whole minutes, at least 5. Changes in place. Leave it out to leave it to the API's default or to a ReplicaScaling resource on this service; set each scaling setting in one of the two only.
+        :param pulumi.Input[_builtins.bool] idle_scaling: Whether the service may scale down to zero when idle (the API's default: true). Changes in place. Leave it out to leave it to the API's default or to a ReplicaScaling resource on this service: a ReplicaScaling that sets a setting this Service sets is refused at its check.
+        :param pulumi.Input[_builtins.int] idle_timeout_minutes: Minimum idle time before scaling to zero, in whole minutes, at least 5. Changes in place. Leave it out to leave it to the API's default or to a ReplicaScaling resource on this service: a ReplicaScaling that sets a setting this Service sets is refused at its check.
         :param pulumi.Input[Sequence[pulumi.Input['ServiceIpAccessEntryArgs']]] ip_access_list: Addresses (IPv4 or IPv6 address or CIDR range, with an optional description) allowed to connect; compared as a set, by source. An empty list allows none. Changes in place.
         :param pulumi.Input[_builtins.bool] is_readonly: Whether the service is read-only; only in an existing warehouse (dataWarehouseId). Set at create only: changing it replaces the service.
-        :param pulumi.Input[_builtins.float] max_replica_memory_gb: Maximum auto-scaling memory of one replica, in GB: a multiple of 4 between 8 and 356 (at most 120 off a paid tier). Changes in place. Leave it out to leave it to the API's default or to a ReplicaScaling resource on this service; set each scaling setting in one of the two only.
-        :param pulumi.Input[_builtins.int] max_replicas: Most replicas of horizontal autoscaling, 1 to 20; set with minReplicas. Changes in place. Leave it out to leave it to the API's default or to a ReplicaScaling resource on this service; set each scaling setting in one of the two only.
-        :param pulumi.Input[_builtins.float] min_replica_memory_gb: Minimum auto-scaling memory of one replica, in GB: a multiple of 4 between 8 and 356. Changes in place. Leave it out to leave it to the API's default or to a ReplicaScaling resource on this service; set each scaling setting in one of the two only.
-        :param pulumi.Input[_builtins.int] min_replicas: Fewest replicas of horizontal autoscaling, 1 to 20; set with maxReplicas. Changes in place. Leave it out to leave it to the API's default or to a ReplicaScaling resource on this service; set each scaling setting in one of the two only.
+        :param pulumi.Input[_builtins.float] max_replica_memory_gb: Maximum auto-scaling memory of one replica, in GB: a multiple of 4 between 8 and 356 (at most 120 off a paid tier). Changes in place. Leave it out to leave it to the API's default or to a ReplicaScaling resource on this service: a ReplicaScaling that sets a setting this Service sets is refused at its check.
+        :param pulumi.Input[_builtins.int] max_replicas: Most replicas of horizontal autoscaling, 1 to 20; set with minReplicas. Changes in place. Leave it out to leave it to the API's default or to a ReplicaScaling resource on this service: a ReplicaScaling that sets a setting this Service sets is refused at its check.
+        :param pulumi.Input[_builtins.float] min_replica_memory_gb: Minimum auto-scaling memory of one replica, in GB: a multiple of 4 between 8 and 356. Changes in place. Leave it out to leave it to the API's default or to a ReplicaScaling resource on this service: a ReplicaScaling that sets a setting this Service sets is refused at its check.
+        :param pulumi.Input[_builtins.int] min_replicas: Fewest replicas of horizontal autoscaling, 1 to 20; set with maxReplicas. Changes in place. Leave it out to leave it to the API's default or to a ReplicaScaling resource on this service: a ReplicaScaling that sets a setting this Service sets is refused at its check.
         :param pulumi.Input[_builtins.bool] mysql_endpoint: Whether the service's MySQL-protocol endpoint is enabled. Changes in place.
-        :param pulumi.Input[_builtins.int] num_replicas: Number of replicas, 1 to 20; the first service of a warehouse needs at least 2. Changes in place. Leave it out to leave it to the API's default or to a ReplicaScaling resource on this service; set each scaling setting in one of the two only.
+        :param pulumi.Input[_builtins.int] num_replicas: Number of replicas, 1 to 20; the first service of a warehouse needs at least 2. Changes in place. Leave it out to leave it to the API's default or to a ReplicaScaling resource on this service: a ReplicaScaling that sets a setting this Service sets is refused at its check.
         :param pulumi.Input[_builtins.str] organization_id: The organization (uuid); defaults to the provider's organization, `clickhouse-cloud:organizationId` or CLICKHOUSE_ORG_ID. Replaces on change.
         :param pulumi.Input[_builtins.str] password: The default user's password: a secret. Only its SHA-256 (base64) and double SHA-1 hashes are sent, so the plain text never leaves this machine; changing it sets the new one without replacing the service. Left out, the API generates a password (the `password` output). Changes in place.
         :param pulumi.Input[_builtins.str] password_rotation_trigger: Any string; changing it has the API generate a new password (the `password` output), when the program sets no `password`. Nothing else is sent. Changes in place.
@@ -192,7 +192,7 @@ class ServiceArgs:
     @pulumi.getter(name="autoscalingMode")
     def autoscaling_mode(self) -> pulumi.Input[Optional['AutoscalingMode']]:
         """
-        `vertical` (a fixed replica count, memory scales) or `horizontal` (a fixed memory per replica, the count scales between minReplicas and maxReplicas). Changes in place. Leave it out to leave it to the API's default or to a ReplicaScaling resource on this service; set each scaling setting in one of the two only.
+        `vertical` (a fixed replica count, memory scales) or `horizontal` (a fixed memory per replica, the count scales between minReplicas and maxReplicas). Changes in place. Leave it out to leave it to the API's default or to a ReplicaScaling resource on this service: a ReplicaScaling that sets a setting this Service sets is refused at its check.
         """
         return pulumi.get(self, "autoscaling_mode")
 
@@ -300,7 +300,7 @@ class ServiceArgs:
     @pulumi.getter(name="idleScaling")
     def idle_scaling(self) -> pulumi.Input[Optional[_builtins.bool]]:
         """
-        Whether the service may scale down to zero when idle (the API's default: true). Changes in place. Leave it out to leave it to the API's default or to a ReplicaScaling resource on this service; set each scaling setting in one of the two only.
+        Whether the service may scale down to zero when idle (the API's default: true). Changes in place. Leave it out to leave it to the API's default or to a ReplicaScaling resource on this service: a ReplicaScaling that sets a setting this Service sets is refused at its check.
         """
         return pulumi.get(self, "idle_scaling")
 
@@ -312,7 +312,7 @@ class ServiceArgs:
     @pulumi.getter(name="idleTimeoutMinutes")
     def idle_timeout_minutes(self) -> pulumi.Input[Optional[_builtins.int]]:
         """
-        Minimum idle time before scaling to zero, in whole minutes, at least 5. Changes in place. Leave it out to leave it to the API's default or to a ReplicaScaling resource on this service; set each scaling setting in one of the two only.
+        Minimum idle time before scaling to zero, in whole minutes, at least 5. Changes in place. Leave it out to leave it to the API's default or to a ReplicaScaling resource on this service: a ReplicaScaling that sets a setting this Service sets is refused at its check.
         """
         return pulumi.get(self, "idle_timeout_minutes")
 
@@ -348,7 +348,7 @@ class ServiceArgs:
     @pulumi.getter(name="maxReplicaMemoryGb")
     def max_replica_memory_gb(self) -> pulumi.Input[Optional[_builtins.float]]:
         """
-        Maximum auto-scaling memory of one replica, in GB: a multiple of 4 between 8 and 356 (at most 120 off a paid tier). Changes in place. Leave it out to leave it to the API's default or to a ReplicaScaling resource on this service; set each scaling setting in one of the two only.
+        Maximum auto-scaling memory of one replica, in GB: a multiple of 4 between 8 and 356 (at most 120 off a paid tier). Changes in place. Leave it out to leave it to the API's default or to a ReplicaScaling resource on this service: a ReplicaScaling that sets a setting this Service sets is refused at its check.
         """
         return pulumi.get(self, "max_replica_memory_gb")
 
@@ -360,7 +360,7 @@ class ServiceArgs:
     @pulumi.getter(name="maxReplicas")
     def max_replicas(self) -> pulumi.Input[Optional[_builtins.int]]:
         """
-        Most replicas of horizontal autoscaling, 1 to 20; set with minReplicas. Changes in place. Leave it out to leave it to the API's default or to a ReplicaScaling resource on this service; set each scaling setting in one of the two only.
+        Most replicas of horizontal autoscaling, 1 to 20; set with minReplicas. Changes in place. Leave it out to leave it to the API's default or to a ReplicaScaling resource on this service: a ReplicaScaling that sets a setting this Service sets is refused at its check.
         """
         return pulumi.get(self, "max_replicas")
 
@@ -372,7 +372,7 @@ class ServiceArgs:
     @pulumi.getter(name="minReplicaMemoryGb")
     def min_replica_memory_gb(self) -> pulumi.Input[Optional[_builtins.float]]:
         """
-        Minimum auto-scaling memory of one replica, in GB: a multiple of 4 between 8 and 356. Changes in place. Leave it out to leave it to the API's default or to a ReplicaScaling resource on this service; set each scaling setting in one of the two only.
+        Minimum auto-scaling memory of one replica, in GB: a multiple of 4 between 8 and 356. Changes in place. Leave it out to leave it to the API's default or to a ReplicaScaling resource on this service: a ReplicaScaling that sets a setting this Service sets is refused at its check.
         """
         return pulumi.get(self, "min_replica_memory_gb")
 
@@ -384,7 +384,7 @@ class ServiceArgs:
     @pulumi.getter(name="minReplicas")
     def min_replicas(self) -> pulumi.Input[Optional[_builtins.int]]:
         """
-        Fewest replicas of horizontal autoscaling, 1 to 20; set with maxReplicas. Changes in place. Leave it out to leave it to the API's default or to a ReplicaScaling resource on this service; set each scaling setting in one of the two only.
+        Fewest replicas of horizontal autoscaling, 1 to 20; set with maxReplicas. Changes in place. Leave it out to leave it to the API's default or to a ReplicaScaling resource on this service: a ReplicaScaling that sets a setting this Service sets is refused at its check.
         """
         return pulumi.get(self, "min_replicas")
 
@@ -408,7 +408,7 @@ class ServiceArgs:
     @pulumi.getter(name="numReplicas")
     def num_replicas(self) -> pulumi.Input[Optional[_builtins.int]]:
         """
-        Number of replicas, 1 to 20; the first service of a warehouse needs at least 2. Changes in place. Leave it out to leave it to the API's default or to a ReplicaScaling resource on this service; set each scaling setting in one of the two only.
+        Number of replicas, 1 to 20; the first service of a warehouse needs at least 2. Changes in place. Leave it out to leave it to the API's default or to a ReplicaScaling resource on this service: a ReplicaScaling that sets a setting this Service sets is refused at its check.
         """
         return pulumi.get(self, "num_replicas")
 
@@ -585,7 +585,7 @@ class Service(pulumi.CustomResource):
 
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
-        :param pulumi.Input['AutoscalingMode'] autoscaling_mode: `vertical` (a fixed replica count, memory scales) or `horizontal` (a fixed memory per replica, the count scales between minReplicas and maxReplicas). Changes in place. Leave it out to leave it to the API's default or to a ReplicaScaling resource on this service; set each scaling setting in one of the two only.
+        :param pulumi.Input['AutoscalingMode'] autoscaling_mode: `vertical` (a fixed replica count, memory scales) or `horizontal` (a fixed memory per replica, the count scales between minReplicas and maxReplicas). Changes in place. Leave it out to leave it to the API's default or to a ReplicaScaling resource on this service: a ReplicaScaling that sets a setting this Service sets is refused at its check.
         :param pulumi.Input[_builtins.str] backup_id: A backup (uuid) to restore the new service from; region and tier must be the backup's. Set at create only: changing it replaces the service.
         :param pulumi.Input[_builtins.str] byoc_id: The id of a Bring Your Own Cloud region setup. Set at create only: changing it replaces the service.
         :param pulumi.Input['ServiceComplianceType'] compliance_type: The regulatory compliance of the service: `hipaa` or `pci`. Set at create only: changing it replaces the service.
@@ -594,17 +594,17 @@ class Service(pulumi.CustomResource):
         :param pulumi.Input[_builtins.str] encryption_assumed_role_identifier: The role to use for disk encryption. Set at create only: changing it replaces the service.
         :param pulumi.Input[_builtins.str] encryption_key: A customer-provided disk encryption key. Set at create only: changing it replaces the service.
         :param pulumi.Input[_builtins.bool] has_transparent_data_encryption: Whether the service has transparent data encryption (ENTERPRISE organizations). Set at create only: changing it replaces the service.
-        :param pulumi.Input[_builtins.bool] idle_scaling: Whether the service may scale down to zero when idle (the API's default: true). Changes in place. Leave it out to leave it to the API's default or to a ReplicaScaling resource on this service; set each scaling setting in one of the two only.
-        :param pulumi.Input[_builtins.int] idle_timeout_minutes: Minimum idle time before scaling to zero, in whole minutes, at least 5. Changes in place. Leave it out to leave it to the API's default or to a ReplicaScaling resource on this service; set each scaling setting in one of the two only.
+        :param pulumi.Input[_builtins.bool] idle_scaling: Whether the service may scale down to zero when idle (the API's default: true). Changes in place. Leave it out to leave it to the API's default or to a ReplicaScaling resource on this service: a ReplicaScaling that sets a setting this Service sets is refused at its check.
+        :param pulumi.Input[_builtins.int] idle_timeout_minutes: Minimum idle time before scaling to zero, in whole minutes, at least 5. Changes in place. Leave it out to leave it to the API's default or to a ReplicaScaling resource on this service: a ReplicaScaling that sets a setting this Service sets is refused at its check.
         :param pulumi.Input[Sequence[pulumi.Input[Union['ServiceIpAccessEntryArgs', 'ServiceIpAccessEntryArgsDict']]]] ip_access_list: Addresses (IPv4 or IPv6 address or CIDR range, with an optional description) allowed to connect; compared as a set, by source. An empty list allows none. Changes in place.
         :param pulumi.Input[_builtins.bool] is_readonly: Whether the service is read-only; only in an existing warehouse (dataWarehouseId). Set at create only: changing it replaces the service.
-        :param pulumi.Input[_builtins.float] max_replica_memory_gb: Maximum auto-scaling memory of one replica, in GB: a multiple of 4 between 8 and 356 (at most 120 off a paid tier). Changes in place. Leave it out to leave it to the API's default or to a ReplicaScaling resource on this service; set each scaling setting in one of the two only.
-        :param pulumi.Input[_builtins.int] max_replicas: Most replicas of horizontal autoscaling, 1 to 20; set with minReplicas. Changes in place. Leave it out to leave it to the API's default or to a ReplicaScaling resource on this service; set each scaling setting in one of the two only.
-        :param pulumi.Input[_builtins.float] min_replica_memory_gb: Minimum auto-scaling memory of one replica, in GB: a multiple of 4 between 8 and 356. Changes in place. Leave it out to leave it to the API's default or to a ReplicaScaling resource on this service; set each scaling setting in one of the two only.
-        :param pulumi.Input[_builtins.int] min_replicas: Fewest replicas of horizontal autoscaling, 1 to 20; set with maxReplicas. Changes in place. Leave it out to leave it to the API's default or to a ReplicaScaling resource on this service; set each scaling setting in one of the two only.
+        :param pulumi.Input[_builtins.float] max_replica_memory_gb: Maximum auto-scaling memory of one replica, in GB: a multiple of 4 between 8 and 356 (at most 120 off a paid tier). Changes in place. Leave it out to leave it to the API's default or to a ReplicaScaling resource on this service: a ReplicaScaling that sets a setting this Service sets is refused at its check.
+        :param pulumi.Input[_builtins.int] max_replicas: Most replicas of horizontal autoscaling, 1 to 20; set with minReplicas. Changes in place. Leave it out to leave it to the API's default or to a ReplicaScaling resource on this service: a ReplicaScaling that sets a setting this Service sets is refused at its check.
+        :param pulumi.Input[_builtins.float] min_replica_memory_gb: Minimum auto-scaling memory of one replica, in GB: a multiple of 4 between 8 and 356. Changes in place. Leave it out to leave it to the API's default or to a ReplicaScaling resource on this service: a ReplicaScaling that sets a setting this Service sets is refused at its check.
+        :param pulumi.Input[_builtins.int] min_replicas: Fewest replicas of horizontal autoscaling, 1 to 20; set with maxReplicas. Changes in place. Leave it out to leave it to the API's default or to a ReplicaScaling resource on this service: a ReplicaScaling that sets a setting this Service sets is refused at its check.
         :param pulumi.Input[_builtins.bool] mysql_endpoint: Whether the service's MySQL-protocol endpoint is enabled. Changes in place.
         :param pulumi.Input[_builtins.str] name: The service's name, 1 to 50 characters. Changes in place.
-        :param pulumi.Input[_builtins.int] num_replicas: Number of replicas, 1 to 20; the first service of a warehouse needs at least 2. Changes in place. Leave it out to leave it to the API's default or to a ReplicaScaling resource on this service; set each scaling setting in one of the two only.
+        :param pulumi.Input[_builtins.int] num_replicas: Number of replicas, 1 to 20; the first service of a warehouse needs at least 2. Changes in place. Leave it out to leave it to the API's default or to a ReplicaScaling resource on this service: a ReplicaScaling that sets a setting this Service sets is refused at its check.
         :param pulumi.Input[_builtins.str] organization_id: The organization (uuid); defaults to the provider's organization, `clickhouse-cloud:organizationId` or CLICKHOUSE_ORG_ID. Replaces on change.
         :param pulumi.Input[_builtins.str] password: The default user's password: a secret. Only its SHA-256 (base64) and double SHA-1 hashes are sent, so the plain text never leaves this machine; changing it sets the new one without replacing the service. Left out, the API generates a password (the `password` output). Changes in place.
         :param pulumi.Input[_builtins.str] password_rotation_trigger: Any string; changing it has the API generate a new password (the `password` output), when the program sets no `password`. Nothing else is sent. Changes in place.

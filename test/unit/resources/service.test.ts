@@ -113,6 +113,46 @@ describe("Service", function () {
     });
   });
 
+  describe("one owner of each scaling setting", () => {
+    const scaling = providerOf("ReplicaScaling");
+    const serviceId = "6f3d8e0a-5b7c-4d2e-9f1a-0b2c3d4e5f60";
+    const serviceInputs = { name: "orders", provider: "aws", region: "eu-west-1" };
+    const scalingFailures = async (news: Record<string, unknown>) =>
+      (await scaling.check({}, { serviceId, ...news })).failures ?? [];
+
+    it("a ReplicaScaling is refused at check for a setting the Service of its service sets", async () => {
+      await provider.diff(serviceId, serviceInputs, { ...serviceInputs, numReplicas: 3, idleScaling: true });
+      const failures = await scalingFailures({ numReplicas: 4, idleTimeoutMinutes: 10 });
+      expect(failures).to.deep.equal([
+        {
+          property: "numReplicas",
+          reason:
+            `numReplicas is also set by the Service resource of service ${serviceId}: a scaling setting has one ` +
+            "owner, so set numReplicas on the Service or on this ReplicaScaling, not both",
+        },
+      ]);
+      expect(await scalingFailures({ idleTimeoutMinutes: 10 })).to.deep.equal([]);
+      expect(await scaling.check({}, { serviceId: "0a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d", numReplicas: 4 }))
+        .to.have.property("failures")
+        .that.deep.equals([]);
+    });
+
+    it("a setting the Service stops setting may move to a ReplicaScaling", async () => {
+      await provider.diff(serviceId, serviceInputs, { ...serviceInputs, numReplicas: 3 });
+      expect(await scalingFailures({ numReplicas: 4 })).to.have.length(1);
+      await provider.diff(serviceId, serviceInputs, serviceInputs);
+      expect(await scalingFailures({ numReplicas: 4 })).to.deep.equal([]);
+    });
+
+    it("a Service made with scaling settings claims them, and its delete lets them go", async () => {
+      const { id, outs } = await operations.create(inputs({ numReplicas: 2 }), context);
+      const failures = (await scaling.check({}, { serviceId: id, numReplicas: 5 })).failures ?? [];
+      expect(failures.map((failure) => failure.property)).to.deep.equal(["numReplicas"]);
+      await operations.delete(id, outs, context);
+      expect((await scaling.check({}, { serviceId: id, numReplicas: 5 })).failures ?? []).to.deep.equal([]);
+    });
+  });
+
   describe("lifecycle", () => {
     it("create waits while provisioning, reports progress, and outputs the generated password once made", async () => {
       const { id, outs } = await operations.create(
