@@ -52,7 +52,7 @@ describe("native plugin: schema.json and the generated SDKs", function () {
     expect(fs.readFileSync(schemaPath, "utf8")).to.equal(schemaText());
   });
 
-  it("names the package, its nine resources, its two functions and the twelve settings, credentials secret", () => {
+  it("names the package, its ten resources, its four functions and the twelve settings, credentials secret", () => {
     const manifest = JSON.parse(fs.readFileSync(path.join(repoRoot, "package.json"), "utf8")) as {
       version: string;
     };
@@ -66,12 +66,15 @@ describe("native plugin: schema.json and the generated SDKs", function () {
       "clickhouse-cloud:index:ReplicaScaling",
       "clickhouse-cloud:index:ReversePrivateEndpoint",
       "clickhouse-cloud:index:SavedSearch",
+      "clickhouse-cloud:index:Service",
       "clickhouse-cloud:index:Source",
       "clickhouse-cloud:index:Webhook",
     ]);
     expect(Object.keys(schema.functions)).to.deep.equal([
       "clickhouse-cloud:index:getPrivateEndpointConfig",
       "clickhouse-cloud:index:getSeries",
+      "clickhouse-cloud:index:getService",
+      "clickhouse-cloud:index:getServices",
     ]);
     const settings = [
       "organizationId",
