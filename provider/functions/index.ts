@@ -6,6 +6,15 @@ export {
   type PrivateEndpointConfigArgs,
   type PrivateEndpointConfigResult,
 } from "./privateEndpointConfig";
+export { getService, getServiceOutput } from "./getService";
+export { getServices, getServicesOutput } from "./getServices";
+export type { GetServiceArgs, GetServicesArgs } from "./serviceArguments";
+export {
+  AmbiguousServiceNameError,
+  ServiceNotFoundError,
+  type ServiceInfo,
+  type ServicesResult,
+} from "./serviceLookup";
 export type {
   DeprecatedPercentileAggFn,
   SeriesDefinition,

@@ -12,13 +12,20 @@ import type { SettingSpec } from "../../schemas/settings";
 import { nativeSettings, packageName, type NativeSettingName } from "./configuration";
 import { getSeriesToken } from "./seriesInvoke";
 import { getPrivateEndpointConfigSpec, getPrivateEndpointConfigToken } from "./privateEndpointConfigInvoke";
-import { schemaTypeName, TypeRegistry, type NamedTypeSpec, type PropertySpec } from "./schemaTypes";
-
-interface ObjectSpec {
-  description?: string;
-  properties: Record<string, PropertySpec>;
-  required?: string[];
-}
+import {
+  getServiceSpec,
+  getServicesSpec,
+  getServicesToken,
+  getServiceToken,
+  reportedResourceToken,
+} from "./serviceLookupInvoke";
+import {
+  schemaTypeName,
+  TypeRegistry,
+  type FunctionSpec,
+  type NamedTypeSpec,
+  type PropertySpec,
+} from "./schemaTypes";
 
 interface ResourceSpec {
   description: string;
@@ -42,7 +49,7 @@ export interface PackageSpec {
   config: { variables: Record<string, PropertySpec> };
   provider: { description: string; inputProperties: Record<string, PropertySpec> };
   resources: Record<string, ResourceSpec>;
-  functions: Record<string, { description: string; inputs: ObjectSpec; outputs: ObjectSpec }>;
+  functions: Record<string, FunctionSpec>;
   types: Record<string, NamedTypeSpec>;
   language: Record<string, Record<string, unknown>>;
 }
@@ -143,7 +150,7 @@ function settingProperties(): Record<string, PropertySpec> {
   );
 }
 
-function getSeriesSpec(registry: TypeRegistry): PackageSpec["functions"][string] {
+function getSeriesSpec(registry: TypeRegistry): FunctionSpec {
   const query = schemas.seriesQuery as SchemaObject;
   const requestProperties = query.properties as Record<string, SchemaObject>;
   // The API needs each series' where and groupBy even when empty; getSeries sends "" and [] for those left out, so
@@ -221,9 +228,17 @@ export function packageSchema(definitions: readonly ResourceDefinition[], versio
   const resources = Object.fromEntries(
     definitions.map((definition) => [nativeTypeToken(definition.kind), resourceSpec(definition, registry)]),
   );
+  const reportedResource = resources[reportedResourceToken];
   const functions = {
     [getPrivateEndpointConfigToken]: getPrivateEndpointConfigSpec,
     [getSeriesToken]: getSeriesSpec(registry),
+    // Only with the resource whose outputs they report: a schema of other kinds (a test's) has no place for them.
+    ...(reportedResource === undefined
+      ? {}
+      : {
+          [getServiceToken]: getServiceSpec(reportedResource),
+          [getServicesToken]: getServicesSpec(reportedResource, registry),
+        }),
   };
   return {
     name: packageName,

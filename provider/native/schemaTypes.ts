@@ -23,6 +23,20 @@ export interface PropertySpec extends TypeSpec {
   willReplaceOnChanges?: boolean;
 }
 
+/** The properties of a function's inputs or outputs. */
+export interface ObjectSpec {
+  description?: string;
+  properties: Record<string, PropertySpec>;
+  required?: string[];
+}
+
+/** A function of the package: what it takes and what it answers. */
+export interface FunctionSpec {
+  description: string;
+  inputs: ObjectSpec;
+  outputs: ObjectSpec;
+}
+
 /** A named type of the package: an object type or a string enum. */
 export type NamedTypeSpec =
   | {
@@ -65,6 +79,17 @@ export class TypeRegistry {
     }
     this.types[token] = spec;
     return { $ref: `#/types/${token}` };
+  }
+
+  /**
+   * A named object type of properties already in Pulumi's form, e.g. a function's result item made of a resource's
+   * output properties.
+   */
+  objectTypeOf(
+    name: string,
+    object: { description?: string; properties: Record<string, PropertySpec>; required?: string[] },
+  ): TypeSpec {
+    return this.define(name, { type: "object", ...object });
   }
 
   /**

@@ -28,8 +28,15 @@ import type { EngineLog } from "./engineLog";
 import { withOperationLog } from "./operationLog";
 import { getSeriesToken, invokeGetSeries } from "./seriesInvoke";
 import { getPrivateEndpointConfigToken, invokeGetPrivateEndpointConfig } from "./privateEndpointConfigInvoke";
+import {
+  getServicesToken,
+  getServiceToken,
+  invokeGetService,
+  invokeGetServices,
+} from "./serviceLookupInvoke";
 import { bagOf, structOf, type PropertyBag } from "./wire";
 import { unwrapSecrets } from "../propertyEncoding";
+import type { ValidationProblem } from "../validation/validate";
 
 /** What the service serves: the package's version, its schema and its resource kinds. */
 export interface PluginCatalog {
@@ -61,6 +68,34 @@ function unimplemented<Request, Response>(name: string): grpc.handleUnaryCall<Re
   return (_call, callback) =>
     callback({ code: grpc.status.UNIMPLEMENTED, details: `${name} is not implemented by clickhouse-cloud` });
 }
+
+/** What a function of the plugin answers: its result and the warnings to show first, or the argument problems. */
+type FunctionOutcome =
+  | { readonly result: object; readonly deprecations: readonly string[] }
+  | { readonly problems: readonly ValidationProblem[] };
+
+type PluginFunction = (args: unknown, config: ConfigSource) => Promise<FunctionOutcome>;
+
+/** A function whose arguments are never deprecated. */
+function withoutDeprecations(
+  run: (
+    args: unknown,
+    config: ConfigSource,
+  ) => Promise<{ readonly result: object } | { readonly problems: readonly ValidationProblem[] }>,
+): PluginFunction {
+  return async (args, config) => {
+    const outcome = await run(args, config);
+    return "problems" in outcome ? outcome : { result: outcome.result, deprecations: [] };
+  };
+}
+
+/** The functions the plugin serves, by token. */
+const pluginFunctions = new Map<string, PluginFunction>([
+  [getSeriesToken, invokeGetSeries],
+  [getPrivateEndpointConfigToken, withoutDeprecations(invokeGetPrivateEndpointConfig)],
+  [getServiceToken, withoutDeprecations(invokeGetService)],
+  [getServicesToken, withoutDeprecations(invokeGetServices)],
+]);
 
 /** Builds the service; `log` shows the user warnings (deprecated getSeries arguments) through the engine. */
 export function providerService(catalog: PluginCatalog, log: EngineLog): IResourceProviderServer {
@@ -134,16 +169,12 @@ export function providerService(catalog: PluginCatalog, log: EngineLog): IResour
 
   async function invoke(request: InvokeRequest): Promise<InvokeResponse> {
     const token = request.getTok();
-    if (token !== getSeriesToken && token !== getPrivateEndpointConfigToken) {
-      throw new Error(`clickhouse-cloud serves no function ${token}`);
-    }
+    const run = pluginFunctions.get(token);
+    if (run === undefined) throw new Error(`clickhouse-cloud serves no function ${token}`);
     const response = new InvokeResponse();
     const args = unwrapSecrets(bagOf(request.getArgs()));
     try {
-      const outcome =
-        token === getSeriesToken
-          ? await invokeGetSeries(args, config)
-          : { ...(await invokeGetPrivateEndpointConfig(args, config)), deprecations: [] };
+      const outcome = await run(args, config);
       if ("problems" in outcome) {
         response.setFailuresList(
           outcome.problems.map((problem) => failure(problem.property, problem.reason)),

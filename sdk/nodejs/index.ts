@@ -30,6 +30,16 @@ export const getSeries: typeof import("./getSeries").getSeries = null as any;
 export const getSeriesOutput: typeof import("./getSeries").getSeriesOutput = null as any;
 utilities.lazyLoad(exports, ["getSeries","getSeriesOutput"], () => require("./getSeries"));
 
+export { GetServiceArgs, GetServiceResult, GetServiceOutputArgs } from "./getService";
+export const getService: typeof import("./getService").getService = null as any;
+export const getServiceOutput: typeof import("./getService").getServiceOutput = null as any;
+utilities.lazyLoad(exports, ["getService","getServiceOutput"], () => require("./getService"));
+
+export { GetServicesArgs, GetServicesResult, GetServicesOutputArgs } from "./getServices";
+export const getServices: typeof import("./getServices").getServices = null as any;
+export const getServicesOutput: typeof import("./getServices").getServicesOutput = null as any;
+utilities.lazyLoad(exports, ["getServices","getServicesOutput"], () => require("./getServices"));
+
 export { PrivateEndpointArgs } from "./privateEndpoint";
 export type PrivateEndpoint = import("./privateEndpoint").PrivateEndpoint;
 export const PrivateEndpoint: typeof import("./privateEndpoint").PrivateEndpoint = null as any;

@@ -1,25 +1,41 @@
 /**
  * A Service's outputs: the service as the API reports it, and what the API does not report carried over from the
- * inputs or the last outputs (the password, the backup restored from, the triggers and the timeout).
+ * inputs or the last outputs (the password, the backup restored from, the triggers and the timeout). The reported
+ * part alone is what the getService and getServices functions answer: they read a service, never make one, so
+ * nothing is carried over.
  */
 import type { ServiceDetails } from "../../rest";
 import { hasMysqlEndpoint } from "./requests";
 import { tagMap, type ServiceEndpoint, type ServiceIpAccessEntry } from "./settings";
 import type { ServiceOutputs } from "./shapes";
 
+/** The outputs the API never reports: a resource keeps them from the program or its last outputs. */
+export const carriedOverOutputs = [
+  "password",
+  "passwordRotationTrigger",
+  "backupId",
+  "waitTimeoutMinutes",
+] as const;
+
 /** What the outputs keep from the program or the last outputs, since the API never reports it. */
-export interface CarriedOver {
-  readonly password?: string;
-  readonly passwordRotationTrigger?: string;
-  readonly backupId?: string;
-  readonly waitTimeoutMinutes?: number;
-}
+export type CarriedOver = Pick<ServiceOutputs, (typeof carriedOverOutputs)[number]>;
+
+/** The outputs a read of the API gives by itself: every output but the carried-over ones. */
+export type ReportedServiceOutputs = Omit<ServiceOutputs, (typeof carriedOverOutputs)[number]>;
 
 export function serviceOutputs(
   service: ServiceDetails,
   organizationId: string,
   carried: CarriedOver,
 ): ServiceOutputs {
+  return { ...reportedServiceOutputs(service, organizationId), ...definedOnly(carried) };
+}
+
+/** The service's outputs as the API reports them, in the organization `organizationId`. */
+export function reportedServiceOutputs(
+  service: ServiceDetails,
+  organizationId: string,
+): ReportedServiceOutputs {
   return {
     ...definedOnly({
       tier: text(service.tier),
@@ -49,7 +65,6 @@ export function serviceOutputs(
       complianceType: text(service.complianceType),
       iamRole: text(service.iamRole),
       createdAt: text(service.createdAt),
-      ...carried,
     }),
     organizationId,
     name: service.name ?? "",

@@ -1002,6 +1002,290 @@ func (o SeriesPointArrayOutput) Index(i pulumi.IntInput) SeriesPointOutput {
 	}).(SeriesPointOutput)
 }
 
+// A service as getService reports it.
+type ServiceInfo struct {
+	// `vertical` or `horizontal`, when the API reports it.
+	AutoscalingMode *string `pulumi:"autoscalingMode"`
+	// The Bring Your Own Cloud region setup.
+	ByocId *string `pulumi:"byocId"`
+	// The ClickHouse version the service runs.
+	ClickhouseVersion *string `pulumi:"clickhouseVersion"`
+	// The regulatory compliance type.
+	ComplianceType *string `pulumi:"complianceType"`
+	// When the service was made (ISO 8601).
+	CreatedAt *string `pulumi:"createdAt"`
+	// The warehouse (uuid) the service belongs to.
+	DataWarehouseId *string `pulumi:"dataWarehouseId"`
+	// Whether core dumps are collected.
+	EnableCoreDumps *bool `pulumi:"enableCoreDumps"`
+	// The role used for disk encryption.
+	EncryptionAssumedRoleIdentifier *string `pulumi:"encryptionAssumedRoleIdentifier"`
+	// The customer-provided disk encryption key.
+	EncryptionKey *string `pulumi:"encryptionKey"`
+	// The service's endpoints: protocol (`https`, `nativesecure`, `mysql`), host, port and username.
+	Endpoints []interface{} `pulumi:"endpoints"`
+	// Whether the service has transparent data encryption.
+	HasTransparentDataEncryption *bool `pulumi:"hasTransparentDataEncryption"`
+	// The IAM role the service uses to read object storage.
+	IamRole *string `pulumi:"iamRole"`
+	// The service's uuid.
+	Id string `pulumi:"id"`
+	// Whether the service may scale down to zero when idle.
+	IdleScaling *bool `pulumi:"idleScaling"`
+	// Minimum idle time before scaling to zero, in minutes.
+	IdleTimeoutMinutes *float64 `pulumi:"idleTimeoutMinutes"`
+	// Addresses allowed to connect, as the API reports them.
+	IpAccessList []ServiceIpAccessEntry `pulumi:"ipAccessList"`
+	// Whether the service is its warehouse's primary (first) service.
+	IsPrimary *bool `pulumi:"isPrimary"`
+	// Whether the service is read-only.
+	IsReadonly *bool `pulumi:"isReadonly"`
+	// Maximum auto-scaling memory of one replica, in GB.
+	MaxReplicaMemoryGb *float64 `pulumi:"maxReplicaMemoryGb"`
+	// Most replicas of horizontal autoscaling.
+	MaxReplicas *float64 `pulumi:"maxReplicas"`
+	// Minimum auto-scaling memory of one replica, in GB.
+	MinReplicaMemoryGb *float64 `pulumi:"minReplicaMemoryGb"`
+	// Fewest replicas of horizontal autoscaling.
+	MinReplicas *float64 `pulumi:"minReplicas"`
+	// Whether the MySQL-protocol endpoint is enabled.
+	MysqlEndpoint bool `pulumi:"mysqlEndpoint"`
+	// The service's name.
+	Name string `pulumi:"name"`
+	// Number of replicas.
+	NumReplicas *float64 `pulumi:"numReplicas"`
+	// The organization (uuid) that owns the service.
+	OrganizationId string `pulumi:"organizationId"`
+	// The private endpoints attached to the service (PrivateEndpoint resources attach them).
+	PrivateEndpointIds []string `pulumi:"privateEndpointIds"`
+	// The custom instance profile.
+	Profile *string `pulumi:"profile"`
+	// The cloud provider.
+	Provider string `pulumi:"provider"`
+	// The region.
+	Region string `pulumi:"region"`
+	// The release channel.
+	ReleaseChannel *string `pulumi:"releaseChannel"`
+	// The state the API reports: `running`, `idle`, `stopped`, `provisioning`, ... (14 in all).
+	State string `pulumi:"state"`
+	// The service's tags, key to value (an empty value for a tag without one).
+	Tags map[string]string `pulumi:"tags"`
+	// The tier, when the API reports one.
+	Tier *string `pulumi:"tier"`
+	// The transparent data encryption key in use.
+	TransparentDataEncryptionKeyId *string `pulumi:"transparentDataEncryptionKeyId"`
+}
+
+// A service as getService reports it.
+type ServiceInfoOutput struct{ *pulumi.OutputState }
+
+func (ServiceInfoOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*ServiceInfo)(nil)).Elem()
+}
+
+func (o ServiceInfoOutput) ToServiceInfoOutput() ServiceInfoOutput {
+	return o
+}
+
+func (o ServiceInfoOutput) ToServiceInfoOutputWithContext(ctx context.Context) ServiceInfoOutput {
+	return o
+}
+
+// `vertical` or `horizontal`, when the API reports it.
+func (o ServiceInfoOutput) AutoscalingMode() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ServiceInfo) *string { return v.AutoscalingMode }).(pulumi.StringPtrOutput)
+}
+
+// The Bring Your Own Cloud region setup.
+func (o ServiceInfoOutput) ByocId() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ServiceInfo) *string { return v.ByocId }).(pulumi.StringPtrOutput)
+}
+
+// The ClickHouse version the service runs.
+func (o ServiceInfoOutput) ClickhouseVersion() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ServiceInfo) *string { return v.ClickhouseVersion }).(pulumi.StringPtrOutput)
+}
+
+// The regulatory compliance type.
+func (o ServiceInfoOutput) ComplianceType() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ServiceInfo) *string { return v.ComplianceType }).(pulumi.StringPtrOutput)
+}
+
+// When the service was made (ISO 8601).
+func (o ServiceInfoOutput) CreatedAt() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ServiceInfo) *string { return v.CreatedAt }).(pulumi.StringPtrOutput)
+}
+
+// The warehouse (uuid) the service belongs to.
+func (o ServiceInfoOutput) DataWarehouseId() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ServiceInfo) *string { return v.DataWarehouseId }).(pulumi.StringPtrOutput)
+}
+
+// Whether core dumps are collected.
+func (o ServiceInfoOutput) EnableCoreDumps() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v ServiceInfo) *bool { return v.EnableCoreDumps }).(pulumi.BoolPtrOutput)
+}
+
+// The role used for disk encryption.
+func (o ServiceInfoOutput) EncryptionAssumedRoleIdentifier() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ServiceInfo) *string { return v.EncryptionAssumedRoleIdentifier }).(pulumi.StringPtrOutput)
+}
+
+// The customer-provided disk encryption key.
+func (o ServiceInfoOutput) EncryptionKey() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ServiceInfo) *string { return v.EncryptionKey }).(pulumi.StringPtrOutput)
+}
+
+// The service's endpoints: protocol (`https`, `nativesecure`, `mysql`), host, port and username.
+func (o ServiceInfoOutput) Endpoints() pulumi.ArrayOutput {
+	return o.ApplyT(func(v ServiceInfo) []interface{} { return v.Endpoints }).(pulumi.ArrayOutput)
+}
+
+// Whether the service has transparent data encryption.
+func (o ServiceInfoOutput) HasTransparentDataEncryption() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v ServiceInfo) *bool { return v.HasTransparentDataEncryption }).(pulumi.BoolPtrOutput)
+}
+
+// The IAM role the service uses to read object storage.
+func (o ServiceInfoOutput) IamRole() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ServiceInfo) *string { return v.IamRole }).(pulumi.StringPtrOutput)
+}
+
+// The service's uuid.
+func (o ServiceInfoOutput) Id() pulumi.StringOutput {
+	return o.ApplyT(func(v ServiceInfo) string { return v.Id }).(pulumi.StringOutput)
+}
+
+// Whether the service may scale down to zero when idle.
+func (o ServiceInfoOutput) IdleScaling() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v ServiceInfo) *bool { return v.IdleScaling }).(pulumi.BoolPtrOutput)
+}
+
+// Minimum idle time before scaling to zero, in minutes.
+func (o ServiceInfoOutput) IdleTimeoutMinutes() pulumi.Float64PtrOutput {
+	return o.ApplyT(func(v ServiceInfo) *float64 { return v.IdleTimeoutMinutes }).(pulumi.Float64PtrOutput)
+}
+
+// Addresses allowed to connect, as the API reports them.
+func (o ServiceInfoOutput) IpAccessList() ServiceIpAccessEntryArrayOutput {
+	return o.ApplyT(func(v ServiceInfo) []ServiceIpAccessEntry { return v.IpAccessList }).(ServiceIpAccessEntryArrayOutput)
+}
+
+// Whether the service is its warehouse's primary (first) service.
+func (o ServiceInfoOutput) IsPrimary() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v ServiceInfo) *bool { return v.IsPrimary }).(pulumi.BoolPtrOutput)
+}
+
+// Whether the service is read-only.
+func (o ServiceInfoOutput) IsReadonly() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v ServiceInfo) *bool { return v.IsReadonly }).(pulumi.BoolPtrOutput)
+}
+
+// Maximum auto-scaling memory of one replica, in GB.
+func (o ServiceInfoOutput) MaxReplicaMemoryGb() pulumi.Float64PtrOutput {
+	return o.ApplyT(func(v ServiceInfo) *float64 { return v.MaxReplicaMemoryGb }).(pulumi.Float64PtrOutput)
+}
+
+// Most replicas of horizontal autoscaling.
+func (o ServiceInfoOutput) MaxReplicas() pulumi.Float64PtrOutput {
+	return o.ApplyT(func(v ServiceInfo) *float64 { return v.MaxReplicas }).(pulumi.Float64PtrOutput)
+}
+
+// Minimum auto-scaling memory of one replica, in GB.
+func (o ServiceInfoOutput) MinReplicaMemoryGb() pulumi.Float64PtrOutput {
+	return o.ApplyT(func(v ServiceInfo) *float64 { return v.MinReplicaMemoryGb }).(pulumi.Float64PtrOutput)
+}
+
+// Fewest replicas of horizontal autoscaling.
+func (o ServiceInfoOutput) MinReplicas() pulumi.Float64PtrOutput {
+	return o.ApplyT(func(v ServiceInfo) *float64 { return v.MinReplicas }).(pulumi.Float64PtrOutput)
+}
+
+// Whether the MySQL-protocol endpoint is enabled.
+func (o ServiceInfoOutput) MysqlEndpoint() pulumi.BoolOutput {
+	return o.ApplyT(func(v ServiceInfo) bool { return v.MysqlEndpoint }).(pulumi.BoolOutput)
+}
+
+// The service's name.
+func (o ServiceInfoOutput) Name() pulumi.StringOutput {
+	return o.ApplyT(func(v ServiceInfo) string { return v.Name }).(pulumi.StringOutput)
+}
+
+// Number of replicas.
+func (o ServiceInfoOutput) NumReplicas() pulumi.Float64PtrOutput {
+	return o.ApplyT(func(v ServiceInfo) *float64 { return v.NumReplicas }).(pulumi.Float64PtrOutput)
+}
+
+// The organization (uuid) that owns the service.
+func (o ServiceInfoOutput) OrganizationId() pulumi.StringOutput {
+	return o.ApplyT(func(v ServiceInfo) string { return v.OrganizationId }).(pulumi.StringOutput)
+}
+
+// The private endpoints attached to the service (PrivateEndpoint resources attach them).
+func (o ServiceInfoOutput) PrivateEndpointIds() pulumi.StringArrayOutput {
+	return o.ApplyT(func(v ServiceInfo) []string { return v.PrivateEndpointIds }).(pulumi.StringArrayOutput)
+}
+
+// The custom instance profile.
+func (o ServiceInfoOutput) Profile() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ServiceInfo) *string { return v.Profile }).(pulumi.StringPtrOutput)
+}
+
+// The cloud provider.
+func (o ServiceInfoOutput) Provider() pulumi.StringOutput {
+	return o.ApplyT(func(v ServiceInfo) string { return v.Provider }).(pulumi.StringOutput)
+}
+
+// The region.
+func (o ServiceInfoOutput) Region() pulumi.StringOutput {
+	return o.ApplyT(func(v ServiceInfo) string { return v.Region }).(pulumi.StringOutput)
+}
+
+// The release channel.
+func (o ServiceInfoOutput) ReleaseChannel() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ServiceInfo) *string { return v.ReleaseChannel }).(pulumi.StringPtrOutput)
+}
+
+// The state the API reports: `running`, `idle`, `stopped`, `provisioning`, ... (14 in all).
+func (o ServiceInfoOutput) State() pulumi.StringOutput {
+	return o.ApplyT(func(v ServiceInfo) string { return v.State }).(pulumi.StringOutput)
+}
+
+// The service's tags, key to value (an empty value for a tag without one).
+func (o ServiceInfoOutput) Tags() pulumi.StringMapOutput {
+	return o.ApplyT(func(v ServiceInfo) map[string]string { return v.Tags }).(pulumi.StringMapOutput)
+}
+
+// The tier, when the API reports one.
+func (o ServiceInfoOutput) Tier() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ServiceInfo) *string { return v.Tier }).(pulumi.StringPtrOutput)
+}
+
+// The transparent data encryption key in use.
+func (o ServiceInfoOutput) TransparentDataEncryptionKeyId() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ServiceInfo) *string { return v.TransparentDataEncryptionKeyId }).(pulumi.StringPtrOutput)
+}
+
+type ServiceInfoArrayOutput struct{ *pulumi.OutputState }
+
+func (ServiceInfoArrayOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]ServiceInfo)(nil)).Elem()
+}
+
+func (o ServiceInfoArrayOutput) ToServiceInfoArrayOutput() ServiceInfoArrayOutput {
+	return o
+}
+
+func (o ServiceInfoArrayOutput) ToServiceInfoArrayOutputWithContext(ctx context.Context) ServiceInfoArrayOutput {
+	return o
+}
+
+func (o ServiceInfoArrayOutput) Index(i pulumi.IntInput) ServiceInfoOutput {
+	return pulumi.All(o, i).ApplyT(func(vs []interface{}) ServiceInfo {
+		return vs[0].([]ServiceInfo)[vs[1].(int)]
+	}).(ServiceInfoOutput)
+}
+
 type ServiceIpAccessEntry struct {
 	Description *string `pulumi:"description"`
 	Source      string  `pulumi:"source"`
@@ -1529,6 +1813,8 @@ func init() {
 	pulumi.RegisterOutputType(SeriesDefinitionArrayOutput{})
 	pulumi.RegisterOutputType(SeriesPointOutput{})
 	pulumi.RegisterOutputType(SeriesPointArrayOutput{})
+	pulumi.RegisterOutputType(ServiceInfoOutput{})
+	pulumi.RegisterOutputType(ServiceInfoArrayOutput{})
 	pulumi.RegisterOutputType(ServiceIpAccessEntryOutput{})
 	pulumi.RegisterOutputType(ServiceIpAccessEntryArrayOutput{})
 	pulumi.RegisterOutputType(SourceFromOutput{})

@@ -37,6 +37,152 @@ export interface SeriesPoint {
     value: number;
 }
 
+/**
+ * A service as getService reports it.
+ */
+export interface ServiceInfo {
+    /**
+     * `vertical` or `horizontal`, when the API reports it.
+     */
+    autoscalingMode?: string;
+    /**
+     * The Bring Your Own Cloud region setup.
+     */
+    byocId?: string;
+    /**
+     * The ClickHouse version the service runs.
+     */
+    clickhouseVersion?: string;
+    /**
+     * The regulatory compliance type.
+     */
+    complianceType?: string;
+    /**
+     * When the service was made (ISO 8601).
+     */
+    createdAt?: string;
+    /**
+     * The warehouse (uuid) the service belongs to.
+     */
+    dataWarehouseId?: string;
+    /**
+     * Whether core dumps are collected.
+     */
+    enableCoreDumps?: boolean;
+    /**
+     * The role used for disk encryption.
+     */
+    encryptionAssumedRoleIdentifier?: string;
+    /**
+     * The customer-provided disk encryption key.
+     */
+    encryptionKey?: string;
+    /**
+     * The service's endpoints: protocol (`https`, `nativesecure`, `mysql`), host, port and username.
+     */
+    endpoints: any[];
+    /**
+     * Whether the service has transparent data encryption.
+     */
+    hasTransparentDataEncryption?: boolean;
+    /**
+     * The IAM role the service uses to read object storage.
+     */
+    iamRole?: string;
+    /**
+     * The service's uuid.
+     */
+    id: string;
+    /**
+     * Whether the service may scale down to zero when idle.
+     */
+    idleScaling?: boolean;
+    /**
+     * Minimum idle time before scaling to zero, in minutes.
+     */
+    idleTimeoutMinutes?: number;
+    /**
+     * Addresses allowed to connect, as the API reports them.
+     */
+    ipAccessList: outputs.ServiceIpAccessEntry[];
+    /**
+     * Whether the service is its warehouse's primary (first) service.
+     */
+    isPrimary?: boolean;
+    /**
+     * Whether the service is read-only.
+     */
+    isReadonly?: boolean;
+    /**
+     * Maximum auto-scaling memory of one replica, in GB.
+     */
+    maxReplicaMemoryGb?: number;
+    /**
+     * Most replicas of horizontal autoscaling.
+     */
+    maxReplicas?: number;
+    /**
+     * Minimum auto-scaling memory of one replica, in GB.
+     */
+    minReplicaMemoryGb?: number;
+    /**
+     * Fewest replicas of horizontal autoscaling.
+     */
+    minReplicas?: number;
+    /**
+     * Whether the MySQL-protocol endpoint is enabled.
+     */
+    mysqlEndpoint: boolean;
+    /**
+     * The service's name.
+     */
+    name: string;
+    /**
+     * Number of replicas.
+     */
+    numReplicas?: number;
+    /**
+     * The organization (uuid) that owns the service.
+     */
+    organizationId: string;
+    /**
+     * The private endpoints attached to the service (PrivateEndpoint resources attach them).
+     */
+    privateEndpointIds: string[];
+    /**
+     * The custom instance profile.
+     */
+    profile?: string;
+    /**
+     * The cloud provider.
+     */
+    provider: string;
+    /**
+     * The region.
+     */
+    region: string;
+    /**
+     * The release channel.
+     */
+    releaseChannel?: string;
+    /**
+     * The state the API reports: `running`, `idle`, `stopped`, `provisioning`, ... (14 in all).
+     */
+    state: string;
+    /**
+     * The service's tags, key to value (an empty value for a tag without one).
+     */
+    tags: {[key: string]: string};
+    /**
+     * The tier, when the API reports one.
+     */
+    tier?: string;
+    /**
+     * The transparent data encryption key in use.
+     */
+    transparentDataEncryptionKeyId?: string;
+}
+
 export interface ServiceIpAccessEntry {
     description?: string;
     source: string;

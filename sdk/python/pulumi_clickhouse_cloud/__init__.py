@@ -12,6 +12,8 @@ from .api_key import *
 from .dashboard import *
 from .get_private_endpoint_config import *
 from .get_series import *
+from .get_service import *
+from .get_services import *
 from .private_endpoint import *
 from .provider import *
 from .replica_scaling import *

@@ -13,6 +13,7 @@ if sys.version_info >= (3, 11):
 else:
     from typing_extensions import NotRequired, TypedDict, TypeAlias
 from . import _utilities
+from . import outputs
 from ._enums import *
 
 __all__ = [
@@ -20,6 +21,7 @@ __all__ = [
     'ApiKeyHashData',
     'ApiKeyIpAccessEntry',
     'SeriesPoint',
+    'ServiceInfo',
     'ServiceIpAccessEntry',
 ]
 
@@ -165,6 +167,427 @@ class SeriesPoint(dict):
     @pulumi.getter
     def group(self) -> Optional[Sequence[_builtins.str]]:
         return pulumi.get(self, "group")
+
+
+@pulumi.output_type
+class ServiceInfo(dict):
+    """
+    A service as getService reports it.
+    """
+    def __init__(__self__, *,
+                 endpoints: Sequence[Any],
+                 id: _builtins.str,
+                 ip_access_list: Sequence['outputs.ServiceIpAccessEntry'],
+                 mysql_endpoint: _builtins.bool,
+                 name: _builtins.str,
+                 organization_id: _builtins.str,
+                 private_endpoint_ids: Sequence[_builtins.str],
+                 provider: _builtins.str,
+                 region: _builtins.str,
+                 state: _builtins.str,
+                 tags: Mapping[str, _builtins.str],
+                 autoscaling_mode: Optional[_builtins.str] = None,
+                 byoc_id: Optional[_builtins.str] = None,
+                 clickhouse_version: Optional[_builtins.str] = None,
+                 compliance_type: Optional[_builtins.str] = None,
+                 created_at: Optional[_builtins.str] = None,
+                 data_warehouse_id: Optional[_builtins.str] = None,
+                 enable_core_dumps: Optional[_builtins.bool] = None,
+                 encryption_assumed_role_identifier: Optional[_builtins.str] = None,
+                 encryption_key: Optional[_builtins.str] = None,
+                 has_transparent_data_encryption: Optional[_builtins.bool] = None,
+                 iam_role: Optional[_builtins.str] = None,
+                 idle_scaling: Optional[_builtins.bool] = None,
+                 idle_timeout_minutes: Optional[_builtins.float] = None,
+                 is_primary: Optional[_builtins.bool] = None,
+                 is_readonly: Optional[_builtins.bool] = None,
+                 max_replica_memory_gb: Optional[_builtins.float] = None,
+                 max_replicas: Optional[_builtins.float] = None,
+                 min_replica_memory_gb: Optional[_builtins.float] = None,
+                 min_replicas: Optional[_builtins.float] = None,
+                 num_replicas: Optional[_builtins.float] = None,
+                 profile: Optional[_builtins.str] = None,
+                 release_channel: Optional[_builtins.str] = None,
+                 tier: Optional[_builtins.str] = None,
+                 transparent_data_encryption_key_id: Optional[_builtins.str] = None):
+        """
+        A service as getService reports it.
+
+        :param Sequence[Any] endpoints: The service's endpoints: protocol (`https`, `nativesecure`, `mysql`), host, port and username.
+        :param _builtins.str id: The service's uuid.
+        :param Sequence['ServiceIpAccessEntry'] ip_access_list: Addresses allowed to connect, as the API reports them.
+        :param _builtins.bool mysql_endpoint: Whether the MySQL-protocol endpoint is enabled.
+        :param _builtins.str name: The service's name.
+        :param _builtins.str organization_id: The organization (uuid) that owns the service.
+        :param Sequence[_builtins.str] private_endpoint_ids: The private endpoints attached to the service (PrivateEndpoint resources attach them).
+        :param _builtins.str provider: The cloud provider.
+        :param _builtins.str region: The region.
+        :param _builtins.str state: The state the API reports: `running`, `idle`, `stopped`, `provisioning`, ... (14 in all).
+        :param Mapping[str, _builtins.str] tags: The service's tags, key to value (an empty value for a tag without one).
+        :param _builtins.str autoscaling_mode: `vertical` or `horizontal`, when the API reports it.
+        :param _builtins.str byoc_id: The Bring Your Own Cloud region setup.
+        :param _builtins.str clickhouse_version: The ClickHouse version the service runs.
+        :param _builtins.str compliance_type: The regulatory compliance type.
+        :param _builtins.str created_at: When the service was made (ISO 8601).
+        :param _builtins.str data_warehouse_id: The warehouse (uuid) the service belongs to.
+        :param _builtins.bool enable_core_dumps: Whether core dumps are collected.
+        :param _builtins.str encryption_assumed_role_identifier: The role used for disk encryption.
+        :param _builtins.str encryption_key: The customer-provided disk encryption key.
+        :param _builtins.bool has_transparent_data_encryption: Whether the service has transparent data encryption.
+        :param _builtins.str iam_role: The IAM role the service uses to read object storage.
+        :param _builtins.bool idle_scaling: Whether the service may scale down to zero when idle.
+        :param _builtins.float idle_timeout_minutes: Minimum idle time before scaling to zero, in minutes.
+        :param _builtins.bool is_primary: Whether the service is its warehouse's primary (first) service.
+        :param _builtins.bool is_readonly: Whether the service is read-only.
+        :param _builtins.float max_replica_memory_gb: Maximum auto-scaling memory of one replica, in GB.
+        :param _builtins.float max_replicas: Most replicas of horizontal autoscaling.
+        :param _builtins.float min_replica_memory_gb: Minimum auto-scaling memory of one replica, in GB.
+        :param _builtins.float min_replicas: Fewest replicas of horizontal autoscaling.
+        :param _builtins.float num_replicas: Number of replicas.
+        :param _builtins.str profile: The custom instance profile.
+        :param _builtins.str release_channel: The release channel.
+        :param _builtins.str tier: The tier, when the API reports one.
+        :param _builtins.str transparent_data_encryption_key_id: The transparent data encryption key in use.
+        """
+        pulumi.set(__self__, "endpoints", endpoints)
+        pulumi.set(__self__, "id", id)
+        pulumi.set(__self__, "ip_access_list", ip_access_list)
+        pulumi.set(__self__, "mysql_endpoint", mysql_endpoint)
+        pulumi.set(__self__, "name", name)
+        pulumi.set(__self__, "organization_id", organization_id)
+        pulumi.set(__self__, "private_endpoint_ids", private_endpoint_ids)
+        pulumi.set(__self__, "provider", provider)
+        pulumi.set(__self__, "region", region)
+        pulumi.set(__self__, "state", state)
+        pulumi.set(__self__, "tags", tags)
+        if autoscaling_mode is not None:
+            pulumi.set(__self__, "autoscaling_mode", autoscaling_mode)
+        if byoc_id is not None:
+            pulumi.set(__self__, "byoc_id", byoc_id)
+        if clickhouse_version is not None:
+            pulumi.set(__self__, "clickhouse_version", clickhouse_version)
+        if compliance_type is not None:
+            pulumi.set(__self__, "compliance_type", compliance_type)
+        if created_at is not None:
+            pulumi.set(__self__, "created_at", created_at)
+        if data_warehouse_id is not None:
+            pulumi.set(__self__, "data_warehouse_id", data_warehouse_id)
+        if enable_core_dumps is not None:
+            pulumi.set(__self__, "enable_core_dumps", enable_core_dumps)
+        if encryption_assumed_role_identifier is not None:
+            pulumi.set(__self__, "encryption_assumed_role_identifier", encryption_assumed_role_identifier)
+        if encryption_key is not None:
+            pulumi.set(__self__, "encryption_key", encryption_key)
+        if has_transparent_data_encryption is not None:
+            pulumi.set(__self__, "has_transparent_data_encryption", has_transparent_data_encryption)
+        if iam_role is not None:
+            pulumi.set(__self__, "iam_role", iam_role)
+        if idle_scaling is not None:
+            pulumi.set(__self__, "idle_scaling", idle_scaling)
+        if idle_timeout_minutes is not None:
+            pulumi.set(__self__, "idle_timeout_minutes", idle_timeout_minutes)
+        if is_primary is not None:
+            pulumi.set(__self__, "is_primary", is_primary)
+        if is_readonly is not None:
+            pulumi.set(__self__, "is_readonly", is_readonly)
+        if max_replica_memory_gb is not None:
+            pulumi.set(__self__, "max_replica_memory_gb", max_replica_memory_gb)
+        if max_replicas is not None:
+            pulumi.set(__self__, "max_replicas", max_replicas)
+        if min_replica_memory_gb is not None:
+            pulumi.set(__self__, "min_replica_memory_gb", min_replica_memory_gb)
+        if min_replicas is not None:
+            pulumi.set(__self__, "min_replicas", min_replicas)
+        if num_replicas is not None:
+            pulumi.set(__self__, "num_replicas", num_replicas)
+        if profile is not None:
+            pulumi.set(__self__, "profile", profile)
+        if release_channel is not None:
+            pulumi.set(__self__, "release_channel", release_channel)
+        if tier is not None:
+            pulumi.set(__self__, "tier", tier)
+        if transparent_data_encryption_key_id is not None:
+            pulumi.set(__self__, "transparent_data_encryption_key_id", transparent_data_encryption_key_id)
+
+    @_builtins.property
+    @pulumi.getter
+    def endpoints(self) -> Sequence[Any]:
+        """
+        The service's endpoints: protocol (`https`, `nativesecure`, `mysql`), host, port and username.
+        """
+        return pulumi.get(self, "endpoints")
+
+    @_builtins.property
+    @pulumi.getter
+    def id(self) -> _builtins.str:
+        """
+        The service's uuid.
+        """
+        return pulumi.get(self, "id")
+
+    @_builtins.property
+    @pulumi.getter(name="ipAccessList")
+    def ip_access_list(self) -> Sequence['outputs.ServiceIpAccessEntry']:
+        """
+        Addresses allowed to connect, as the API reports them.
+        """
+        return pulumi.get(self, "ip_access_list")
+
+    @_builtins.property
+    @pulumi.getter(name="mysqlEndpoint")
+    def mysql_endpoint(self) -> _builtins.bool:
+        """
+        Whether the MySQL-protocol endpoint is enabled.
+        """
+        return pulumi.get(self, "mysql_endpoint")
+
+    @_builtins.property
+    @pulumi.getter
+    def name(self) -> _builtins.str:
+        """
+        The service's name.
+        """
+        return pulumi.get(self, "name")
+
+    @_builtins.property
+    @pulumi.getter(name="organizationId")
+    def organization_id(self) -> _builtins.str:
+        """
+        The organization (uuid) that owns the service.
+        """
+        return pulumi.get(self, "organization_id")
+
+    @_builtins.property
+    @pulumi.getter(name="privateEndpointIds")
+    def private_endpoint_ids(self) -> Sequence[_builtins.str]:
+        """
+        The private endpoints attached to the service (PrivateEndpoint resources attach them).
+        """
+        return pulumi.get(self, "private_endpoint_ids")
+
+    @_builtins.property
+    @pulumi.getter
+    def provider(self) -> _builtins.str:
+        """
+        The cloud provider.
+        """
+        return pulumi.get(self, "provider")
+
+    @_builtins.property
+    @pulumi.getter
+    def region(self) -> _builtins.str:
+        """
+        The region.
+        """
+        return pulumi.get(self, "region")
+
+    @_builtins.property
+    @pulumi.getter
+    def state(self) -> _builtins.str:
+        """
+        The state the API reports: `running`, `idle`, `stopped`, `provisioning`, ... (14 in all).
+        """
+        return pulumi.get(self, "state")
+
+    @_builtins.property
+    @pulumi.getter
+    def tags(self) -> Mapping[str, _builtins.str]:
+        """
+        The service's tags, key to value (an empty value for a tag without one).
+        """
+        return pulumi.get(self, "tags")
+
+    @_builtins.property
+    @pulumi.getter(name="autoscalingMode")
+    def autoscaling_mode(self) -> Optional[_builtins.str]:
+        """
+        `vertical` or `horizontal`, when the API reports it.
+        """
+        return pulumi.get(self, "autoscaling_mode")
+
+    @_builtins.property
+    @pulumi.getter(name="byocId")
+    def byoc_id(self) -> Optional[_builtins.str]:
+        """
+        The Bring Your Own Cloud region setup.
+        """
+        return pulumi.get(self, "byoc_id")
+
+    @_builtins.property
+    @pulumi.getter(name="clickhouseVersion")
+    def clickhouse_version(self) -> Optional[_builtins.str]:
+        """
+        The ClickHouse version the service runs.
+        """
+        return pulumi.get(self, "clickhouse_version")
+
+    @_builtins.property
+    @pulumi.getter(name="complianceType")
+    def compliance_type(self) -> Optional[_builtins.str]:
+        """
+        The regulatory compliance type.
+        """
+        return pulumi.get(self, "compliance_type")
+
+    @_builtins.property
+    @pulumi.getter(name="createdAt")
+    def created_at(self) -> Optional[_builtins.str]:
+        """
+        When the service was made (ISO 8601).
+        """
+        return pulumi.get(self, "created_at")
+
+    @_builtins.property
+    @pulumi.getter(name="dataWarehouseId")
+    def data_warehouse_id(self) -> Optional[_builtins.str]:
+        """
+        The warehouse (uuid) the service belongs to.
+        """
+        return pulumi.get(self, "data_warehouse_id")
+
+    @_builtins.property
+    @pulumi.getter(name="enableCoreDumps")
+    def enable_core_dumps(self) -> Optional[_builtins.bool]:
+        """
+        Whether core dumps are collected.
+        """
+        return pulumi.get(self, "enable_core_dumps")
+
+    @_builtins.property
+    @pulumi.getter(name="encryptionAssumedRoleIdentifier")
+    def encryption_assumed_role_identifier(self) -> Optional[_builtins.str]:
+        """
+        The role used for disk encryption.
+        """
+        return pulumi.get(self, "encryption_assumed_role_identifier")
+
+    @_builtins.property
+    @pulumi.getter(name="encryptionKey")
+    def encryption_key(self) -> Optional[_builtins.str]:
+        """
+        The customer-provided disk encryption key.
+        """
+        return pulumi.get(self, "encryption_key")
+
+    @_builtins.property
+    @pulumi.getter(name="hasTransparentDataEncryption")
+    def has_transparent_data_encryption(self) -> Optional[_builtins.bool]:
+        """
+        Whether the service has transparent data encryption.
+        """
+        return pulumi.get(self, "has_transparent_data_encryption")
+
+    @_builtins.property
+    @pulumi.getter(name="iamRole")
+    def iam_role(self) -> Optional[_builtins.str]:
+        """
+        The IAM role the service uses to read object storage.
+        """
+        return pulumi.get(self, "iam_role")
+
+    @_builtins.property
+    @pulumi.getter(name="idleScaling")
+    def idle_scaling(self) -> Optional[_builtins.bool]:
+        """
+        Whether the service may scale down to zero when idle.
+        """
+        return pulumi.get(self, "idle_scaling")
+
+    @_builtins.property
+    @pulumi.getter(name="idleTimeoutMinutes")
+    def idle_timeout_minutes(self) -> Optional[_builtins.float]:
+        """
+        Minimum idle time before scaling to zero, in minutes.
+        """
+        return pulumi.get(self, "idle_timeout_minutes")
+
+    @_builtins.property
+    @pulumi.getter(name="isPrimary")
+    def is_primary(self) -> Optional[_builtins.bool]:
+        """
+        Whether the service is its warehouse's primary (first) service.
+        """
+        return pulumi.get(self, "is_primary")
+
+    @_builtins.property
+    @pulumi.getter(name="isReadonly")
+    def is_readonly(self) -> Optional[_builtins.bool]:
+        """
+        Whether the service is read-only.
+        """
+        return pulumi.get(self, "is_readonly")
+
+    @_builtins.property
+    @pulumi.getter(name="maxReplicaMemoryGb")
+    def max_replica_memory_gb(self) -> Optional[_builtins.float]:
+        """
+        Maximum auto-scaling memory of one replica, in GB.
+        """
+        return pulumi.get(self, "max_replica_memory_gb")
+
+    @_builtins.property
+    @pulumi.getter(name="maxReplicas")
+    def max_replicas(self) -> Optional[_builtins.float]:
+        """
+        Most replicas of horizontal autoscaling.
+        """
+        return pulumi.get(self, "max_replicas")
+
+    @_builtins.property
+    @pulumi.getter(name="minReplicaMemoryGb")
+    def min_replica_memory_gb(self) -> Optional[_builtins.float]:
+        """
+        Minimum auto-scaling memory of one replica, in GB.
+        """
+        return pulumi.get(self, "min_replica_memory_gb")
+
+    @_builtins.property
+    @pulumi.getter(name="minReplicas")
+    def min_replicas(self) -> Optional[_builtins.float]:
+        """
+        Fewest replicas of horizontal autoscaling.
+        """
+        return pulumi.get(self, "min_replicas")
+
+    @_builtins.property
+    @pulumi.getter(name="numReplicas")
+    def num_replicas(self) -> Optional[_builtins.float]:
+        """
+        Number of replicas.
+        """
+        return pulumi.get(self, "num_replicas")
+
+    @_builtins.property
+    @pulumi.getter
+    def profile(self) -> Optional[_builtins.str]:
+        """
+        The custom instance profile.
+        """
+        return pulumi.get(self, "profile")
+
+    @_builtins.property
+    @pulumi.getter(name="releaseChannel")
+    def release_channel(self) -> Optional[_builtins.str]:
+        """
+        The release channel.
+        """
+        return pulumi.get(self, "release_channel")
+
+    @_builtins.property
+    @pulumi.getter
+    def tier(self) -> Optional[_builtins.str]:
+        """
+        The tier, when the API reports one.
+        """
+        return pulumi.get(self, "tier")
+
+    @_builtins.property
+    @pulumi.getter(name="transparentDataEncryptionKeyId")
+    def transparent_data_encryption_key_id(self) -> Optional[_builtins.str]:
+        """
+        The transparent data encryption key in use.
+        """
+        return pulumi.get(self, "transparent_data_encryption_key_id")
 
 
 @pulumi.output_type

@@ -25,7 +25,14 @@ describe("API reference (TypeDoc)", function () {
       "ReversePrivateEndpoint.html",
     ]);
     const functions = fs.readdirSync(path.join(out, "functions"));
-    expect(functions).to.include.members(["getSeries.html", "getSeriesOutput.html"]);
+    expect(functions).to.include.members([
+      "getSeries.html",
+      "getSeriesOutput.html",
+      "getService.html",
+      "getServiceOutput.html",
+      "getServices.html",
+      "getServicesOutput.html",
+    ]);
     // The TSDoc of an output and of an input, rendered: the text IDE hover shows for keySecret.
     const textOf = (file: string) =>
       fs

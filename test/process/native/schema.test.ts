@@ -52,7 +52,7 @@ describe("native plugin: schema.json and the generated SDKs", function () {
     expect(fs.readFileSync(schemaPath, "utf8")).to.equal(schemaText());
   });
 
-  it("names the package, its ten resources, its two functions and the twelve settings, credentials secret", () => {
+  it("names the package, its ten resources, its four functions and the twelve settings, credentials secret", () => {
     const manifest = JSON.parse(fs.readFileSync(path.join(repoRoot, "package.json"), "utf8")) as {
       version: string;
     };
@@ -73,6 +73,8 @@ describe("native plugin: schema.json and the generated SDKs", function () {
     expect(Object.keys(schema.functions)).to.deep.equal([
       "clickhouse-cloud:index:getPrivateEndpointConfig",
       "clickhouse-cloud:index:getSeries",
+      "clickhouse-cloud:index:getService",
+      "clickhouse-cloud:index:getServices",
     ]);
     const settings = [
       "organizationId",
