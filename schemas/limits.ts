@@ -37,6 +37,13 @@ export const limits = {
     tagValueMaxLength: 256,
     /** Letters, digits, dots, dashes and underscores: the API's pattern of a tag's key and value. */
     tagPattern: "^[a-zA-Z0-9._-]+$",
+    /** The periods between backups the official Terraform provider accepts (its backup_period_in_hours). */
+    backupPeriodsInHours: [6, 8, 12, 16, 20, 24, 36, 48],
+    /** How long backups are kept: whole days, 1 to 45 (the published API's BackupConfiguration). */
+    backupRetentionHours: { min: 24, max: 1080 },
+    /** What a new service's backups are: every 24 hours, kept 24 hours. */
+    defaultBackupPeriodInHours: 24,
+    defaultBackupRetentionPeriodInHours: 24,
   },
   apiKey: {
     minRoles: 1,

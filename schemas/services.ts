@@ -152,6 +152,44 @@ const servicePasswordPatch = {
   },
 } as const satisfies SchemaObject;
 
+/**
+ * `PATCH .../services/{serviceId}/backupConfiguration`: how often backups are made (hours, or once a day from a start
+ * time), and how long they are kept (whole days, in hours).
+ */
+const backupConfigurationPatch = {
+  type: "object",
+  additionalProperties: false,
+  minProperties: 1,
+  properties: {
+    backupPeriodInHours: {
+      enum: [...limits.service.backupPeriodsInHours],
+      [ruleKeyword]: `must be one of ${limits.service.backupPeriodsInHours.join(", ")} hours`,
+    },
+    backupRetentionPeriodInHours: {
+      type: "integer",
+      minimum: limits.service.backupRetentionHours.min,
+      maximum: limits.service.backupRetentionHours.max,
+      multipleOf: 24,
+      [ruleKeyword]: `must be a whole number of days in hours (a multiple of 24) between ${limits.service.backupRetentionHours.min} and ${limits.service.backupRetentionHours.max}`,
+    },
+    backupStartTime: {
+      type: "string",
+      pattern: "^([01][0-9]|2[0-3]):00$",
+      [ruleKeyword]: 'must be a full hour of the day in UTC, "HH:00"',
+    },
+  },
+} as const satisfies SchemaObject;
+
+/** A service's backup configuration as the API reports it. */
+const backupConfiguration = {
+  type: "object",
+  properties: {
+    backupPeriodInHours: { type: ["number", "null"] },
+    backupRetentionPeriodInHours: { type: ["number", "null"] },
+    backupStartTime: nullableString,
+  },
+} as const satisfies SchemaObject;
+
 const nullableBoolean = { type: ["boolean", "null"] } as const;
 
 /**
@@ -219,4 +257,6 @@ export const serviceSchemas = {
   serviceDetails,
   serviceCreateResult,
   servicePasswordResult,
+  backupConfigurationPatch,
+  backupConfiguration,
 } as const;

@@ -242,6 +242,8 @@ export interface ServiceRecord {
   encryptionAssumedRoleIdentifier?: string;
   hasTransparentDataEncryption?: boolean;
   transparentDataEncryptionKeyId?: string;
+  /** Its backups: absent, the defaults of a new service (every 24 hours, kept 24 hours). */
+  backup?: { periodInHours: number; retentionPeriodInHours: number; startTime: string | null };
   /** The default user's password: its SHA-256 (base64) and, for the MySQL protocol, its double SHA-1 (hex). */
   password?: { sha256Base64: string; doubleSha1Hex?: string };
 }

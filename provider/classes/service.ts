@@ -105,6 +105,18 @@ export interface ServiceArgs {
    */
   transparentDataEncryptionKeyId?: pulumi.Input<string>;
   /**
+   * Hours between backups: 6, 8, 12, 16, 20, 24, 36 or 48. Cannot be set with backupStartTime. The primary
+   * service of a warehouse only, not a development one. Changes in place.
+   */
+  backupPeriodInHours?: pulumi.Input<number>;
+  /** How long backups are kept, in hours: whole days (a multiple of 24) from 24 to 1080. Changes in place. */
+  backupRetentionPeriodInHours?: pulumi.Input<number>;
+  /**
+   * The full hour of the day, in UTC ("HH:00"), at which daily backups start: backups are then made once a
+   * day. Cannot be set with backupPeriodInHours. Changes in place.
+   */
+  backupStartTime?: pulumi.Input<string>;
+  /**
    * Whether the service is read-only; only in an existing warehouse (dataWarehouseId). Set at create only:
    * changing it replaces the service.
    */
@@ -177,12 +189,12 @@ export interface ServiceArgs {
  * `waitTimeoutMinutes`, with a progress line every poll); the password the API generates is the secret output
  * `password`, unless the program sets its own `password` (a secret input: only its SHA-256 and double SHA-1
  * hashes are sent, after the create). name, ipAccessList, tags, releaseChannel, mysqlEndpoint,
- * enableCoreDumps and transparentDataEncryptionKeyId change in place (the IP access list and the tags by
- * adding and removing entries, compared as sets, so their order never shows as a change); the scaling
- * settings change in place through the replica-scaling PATCH; `state` starts (`running`) or stops (`stopped`)
- * the service; a new `password` or `passwordRotationTrigger` sets or regenerates the password without
- * replacing the service. provider, region and the other fields the API sets only at create replace the
- * service.
+ * enableCoreDumps, transparentDataEncryptionKeyId and the backup settings change in place (the IP access list
+ * and the tags by adding and removing entries, compared as sets, so their order never shows as a change); the
+ * scaling settings change in place through the replica-scaling PATCH; `state` starts (`running`) or stops
+ * (`stopped`) the service; a new `password` or `passwordRotationTrigger` sets or regenerates the password
+ * without replacing the service. provider, region and the other fields the API sets only at create replace
+ * the service.
  *
  * Fields the program leaves out are not sent and not watched. A read never wakes an idle service, and an idle
  * service counts as `running`. Delete stops the service, waits until it is `stopped`, sends the DELETE again
@@ -240,6 +252,12 @@ export class Service extends pulumi.CustomResource {
   declare readonly enableCoreDumps: pulumi.Output<boolean | undefined>;
   /** The transparent data encryption key in use. */
   declare readonly transparentDataEncryptionKeyId: pulumi.Output<string | undefined>;
+  /** Hours between backups (24 when backups start at a set time). */
+  declare readonly backupPeriodInHours: pulumi.Output<number | undefined>;
+  /** How long backups are kept, in hours. */
+  declare readonly backupRetentionPeriodInHours: pulumi.Output<number | undefined>;
+  /** The hour of the day (UTC) at which daily backups start, when one is set. */
+  declare readonly backupStartTime: pulumi.Output<string | undefined>;
   /** Whether the service is read-only. */
   declare readonly isReadonly: pulumi.Output<boolean | undefined>;
   /** The warehouse (uuid) the service belongs to. */
@@ -306,6 +324,9 @@ export class Service extends pulumi.CustomResource {
             "mysqlEndpoint",
             "enableCoreDumps",
             "transparentDataEncryptionKeyId",
+            "backupPeriodInHours",
+            "backupRetentionPeriodInHours",
+            "backupStartTime",
             "isReadonly",
             "dataWarehouseId",
             "isPrimary",

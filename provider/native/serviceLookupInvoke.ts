@@ -15,7 +15,7 @@ import {
   type ServicesResult,
 } from "../functions/serviceLookup";
 import { definition as reportedKind } from "../resources/service/definition";
-import { carriedOverOutputs } from "../resources/service/outputs";
+import { carriedOverOutputs, separatelyReadOutputs } from "../resources/service/outputs";
 import { nativeTypeToken } from "../resources/typeTokens";
 import type { ValidationProblem } from "../validation/validate";
 import type { FunctionSpec, PropertySpec, TypeRegistry } from "./schemaTypes";
@@ -67,7 +67,7 @@ function serviceFields(resource: ResourceOutputsSpec): {
   properties: Record<string, PropertySpec>;
   required: string[];
 } {
-  const carried = new Set<string>(carriedOverOutputs);
+  const carried = new Set<string>([...carriedOverOutputs, ...separatelyReadOutputs]);
   const reported = Object.entries(resource.properties)
     .filter(([name]) => !carried.has(name))
     // The resource's description of state speaks of diffs, which a function has none of.

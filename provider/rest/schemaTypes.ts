@@ -293,6 +293,21 @@ export type ServiceCreateResultSchema = {
 /** The schema `servicePasswordResult`. */
 export type ServicePasswordResultSchema = { password?: string; [field: string]: unknown };
 
+/** The schema `backupConfigurationPatch`. */
+export type BackupConfigurationPatchSchema = {
+  backupPeriodInHours?: 6 | 8 | 12 | 16 | 20 | 24 | 36 | 48;
+  backupRetentionPeriodInHours?: number;
+  backupStartTime?: string;
+};
+
+/** The schema `backupConfiguration`. */
+export type BackupConfigurationSchema = {
+  backupPeriodInHours?: number | null;
+  backupRetentionPeriodInHours?: number | null;
+  backupStartTime?: string | null;
+  [field: string]: unknown;
+};
+
 /** The schema `alertCreate`. */
 export type AlertCreateSchema = {
   threshold: number;
@@ -697,6 +712,8 @@ export interface SchemaTypes {
   serviceDetails: ServiceDetailsSchema;
   serviceCreateResult: ServiceCreateResultSchema;
   servicePasswordResult: ServicePasswordResultSchema;
+  backupConfigurationPatch: BackupConfigurationPatchSchema;
+  backupConfiguration: BackupConfigurationSchema;
   alertCreate: AlertCreateSchema;
   alertInputs: AlertInputsSchema;
   alertCreateProduction: AlertCreateProductionSchema;

@@ -8,7 +8,7 @@ import * as enums from "./types/enums";
 import * as utilities from "./utilities";
 
 /**
- * A ClickHouse Cloud service. Create sends the service and waits while it is `provisioning` (up to `waitTimeoutMinutes`, with a progress line every poll); the password the API generates is the secret output `password`, unless the program sets its own `password` (a secret input: only its SHA-256 and double SHA-1 hashes are sent, after the create). name, ipAccessList, tags, releaseChannel, mysqlEndpoint, enableCoreDumps and transparentDataEncryptionKeyId change in place (the IP access list and the tags by adding and removing entries, compared as sets, so their order never shows as a change); the scaling settings change in place through the replica-scaling PATCH; `state` starts (`running`) or stops (`stopped`) the service; a new `password` or `passwordRotationTrigger` sets or regenerates the password without replacing the service. provider, region and the other fields the API sets only at create replace the service.
+ * A ClickHouse Cloud service. Create sends the service and waits while it is `provisioning` (up to `waitTimeoutMinutes`, with a progress line every poll); the password the API generates is the secret output `password`, unless the program sets its own `password` (a secret input: only its SHA-256 and double SHA-1 hashes are sent, after the create). name, ipAccessList, tags, releaseChannel, mysqlEndpoint, enableCoreDumps, transparentDataEncryptionKeyId and the backup settings change in place (the IP access list and the tags by adding and removing entries, compared as sets, so their order never shows as a change); the scaling settings change in place through the replica-scaling PATCH; `state` starts (`running`) or stops (`stopped`) the service; a new `password` or `passwordRotationTrigger` sets or regenerates the password without replacing the service. provider, region and the other fields the API sets only at create replace the service.
  *
  * Fields the program leaves out are not sent and not watched. A read never wakes an idle service, and an idle service counts as `running`. Delete stops the service, waits until it is `stopped`, sends the DELETE again while the API answers 409 (the service still settling), and waits until the service is gone. A create interrupted during its wait (a killed `pulumi up`) is taken over by the next `up` instead of made twice: see `waitTimeoutMinutes`.
  *
@@ -49,6 +49,18 @@ export class Service extends pulumi.CustomResource {
      * The backup the service was restored from, as the program set it.
      */
     declare public readonly backupId: pulumi.Output<string | undefined>;
+    /**
+     * Hours between backups (24 when backups start at a set time).
+     */
+    declare public readonly backupPeriodInHours: pulumi.Output<number | undefined>;
+    /**
+     * How long backups are kept, in hours.
+     */
+    declare public readonly backupRetentionPeriodInHours: pulumi.Output<number | undefined>;
+    /**
+     * The hour of the day (UTC) at which daily backups start, when one is set.
+     */
+    declare public readonly backupStartTime: pulumi.Output<string | undefined>;
     /**
      * The Bring Your Own Cloud region setup.
      */
@@ -216,6 +228,9 @@ export class Service extends pulumi.CustomResource {
             }
             resourceInputs["autoscalingMode"] = args?.autoscalingMode;
             resourceInputs["backupId"] = args?.backupId;
+            resourceInputs["backupPeriodInHours"] = args?.backupPeriodInHours;
+            resourceInputs["backupRetentionPeriodInHours"] = args?.backupRetentionPeriodInHours;
+            resourceInputs["backupStartTime"] = args?.backupStartTime;
             resourceInputs["byocId"] = args?.byocId;
             resourceInputs["complianceType"] = args?.complianceType;
             resourceInputs["dataWarehouseId"] = args?.dataWarehouseId;
@@ -255,6 +270,9 @@ export class Service extends pulumi.CustomResource {
         } else {
             resourceInputs["autoscalingMode"] = undefined /*out*/;
             resourceInputs["backupId"] = undefined /*out*/;
+            resourceInputs["backupPeriodInHours"] = undefined /*out*/;
+            resourceInputs["backupRetentionPeriodInHours"] = undefined /*out*/;
+            resourceInputs["backupStartTime"] = undefined /*out*/;
             resourceInputs["byocId"] = undefined /*out*/;
             resourceInputs["clickhouseVersion"] = undefined /*out*/;
             resourceInputs["complianceType"] = undefined /*out*/;
@@ -311,6 +329,18 @@ export interface ServiceArgs {
      * A backup (uuid) to restore the new service from; region and tier must be the backup's. Set at create only: changing it replaces the service.
      */
     backupId?: pulumi.Input<string | undefined>;
+    /**
+     * Hours between backups: 6, 8, 12, 16, 20, 24, 36 or 48. Cannot be set with backupStartTime. The primary service of a warehouse only, not a development one. Changes in place.
+     */
+    backupPeriodInHours?: pulumi.Input<number | undefined>;
+    /**
+     * How long backups are kept, in hours: whole days (a multiple of 24) from 24 to 1080. Changes in place.
+     */
+    backupRetentionPeriodInHours?: pulumi.Input<number | undefined>;
+    /**
+     * The full hour of the day, in UTC ("HH:00"), at which daily backups start: backups are then made once a day. Cannot be set with backupPeriodInHours. Changes in place.
+     */
+    backupStartTime?: pulumi.Input<string | undefined>;
     /**
      * The id of a Bring Your Own Cloud region setup. Set at create only: changing it replaces the service.
      */

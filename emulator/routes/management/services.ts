@@ -1,7 +1,8 @@
 /**
  * Services: list, create, get, the basic-details PATCH ({"name", "ipAccessList":{"add","remove"}, "tags":{...},
  * "privateEndpointIds":{...}, ...}), the replica scaling PATCH (`.../replicaScaling`), the state PATCH
- * ({"command":"awake"|"start"|"stop"}), the password PATCH and the DELETE of a stopped service. Every PATCH but the
+ * ({"command":"awake"|"start"|"stop"}), the password PATCH, the backup configuration (GET and PATCH) and the DELETE
+ * of a stopped service. Every PATCH but the
  * password's returns the service object; the create returns it with the generated password.
  */
 import type { FastifyInstance } from "fastify";
@@ -28,6 +29,12 @@ import {
 import type { ServiceStateCommand } from "../../../schemas/enums";
 import { secureBytes } from "../../state/random";
 import { serviceView } from "./serviceView";
+import {
+  applyBackupConfiguration,
+  assertBackupsConfigurable,
+  backupConfigurationOf,
+  type BackupConfigurationPatch,
+} from "../../model/backups";
 import { deletionAnswer } from "./wire";
 
 export function serviceRoutes(scope: FastifyInstance, context: EmulatorContext): void {
@@ -83,6 +90,21 @@ export function serviceRoutes(scope: FastifyInstance, context: EmulatorContext):
     const answer = changePassword(service, patch, secureBytes);
     context.store.changed();
     return envelope(request, answer);
+  });
+
+  scope.get<{ Params: ServiceParams }>(`${servicePath}/backupConfiguration`, async (request) => {
+    const service = findService(context, request.params.serviceId);
+    assertBackupsConfigurable(service);
+    return envelope(request, backupConfigurationOf(service));
+  });
+
+  scope.patch<{ Params: ServiceParams }>(`${servicePath}/backupConfiguration`, async (request) => {
+    const service = findService(context, request.params.serviceId);
+    const patch = validBody<BackupConfigurationPatch>("backupConfigurationPatch", request.body);
+    assertBackupsConfigurable(service);
+    applyBackupConfiguration(service, patch);
+    context.store.changed();
+    return envelope(request, backupConfigurationOf(service));
   });
 
   scope.patch<{ Params: ServiceParams }>(`${servicePath}/replicaScaling`, async (request) => {

@@ -3,6 +3,7 @@ import { limits } from "../../../schemas";
 import type { InputField, OutputField, ResourceDefinition } from "../definition";
 import { organizationIdInput, outputOf, stringOutput } from "../fields/sharedFields";
 import { ipAccessSourcesAreAddresses } from "../apiKey/rules";
+import { backupSettingsAreValid } from "./backups";
 import { horizontalBand } from "../replicaScaling/rules";
 import {
   mysqlEndpointIsBoolean,
@@ -61,8 +62,8 @@ export const definition: ResourceDefinition<"serviceCreate"> = {
     "A ClickHouse Cloud service. Create sends the service and waits while it is `provisioning` (up to " +
     "`waitTimeoutMinutes`, with a progress line every poll); the password the API generates is the secret output " +
     "`password`, unless the program sets its own `password` (a secret input: only its SHA-256 and double SHA-1 " +
-    "hashes are sent, after the create). name, ipAccessList, tags, releaseChannel, mysqlEndpoint, enableCoreDumps " +
-    "and transparentDataEncryptionKeyId change in place (the IP access list and the tags by adding and removing " +
+    "hashes are sent, after the create). name, ipAccessList, tags, releaseChannel, mysqlEndpoint, enableCoreDumps, " +
+    "transparentDataEncryptionKeyId and the backup settings change in place (the IP access list and the tags by adding and removing " +
     "entries, compared as sets, so their order never shows as a change); the scaling settings change in place " +
     "through the replica-scaling PATCH; `state` starts (`running`) or stops (`stopped`) the service; a new " +
     "`password` or `passwordRotationTrigger` sets or regenerates the password without replacing the service. " +
@@ -157,6 +158,20 @@ export const definition: ResourceDefinition<"serviceCreate"> = {
     transparentDataEncryptionKeyId: changesInPlace(
       "The transparent data encryption key to rotate to (a service made with hasTransparentDataEncryption).",
       { schema: { type: "string", minLength: 1 }, outsideBody: true },
+    ),
+    backupPeriodInHours: changesInPlace(
+      "Hours between backups: 6, 8, 12, 16, 20, 24, 36 or 48. Cannot be set with backupStartTime. The primary " +
+        "service of a warehouse only, not a development one.",
+      { schema: { type: "number" }, outsideBody: true, rule: null },
+    ),
+    backupRetentionPeriodInHours: changesInPlace(
+      "How long backups are kept, in hours: whole days (a multiple of 24) from 24 to 1080.",
+      { schema: { type: "number" }, outsideBody: true, rule: null },
+    ),
+    backupStartTime: changesInPlace(
+      'The full hour of the day, in UTC ("HH:00"), at which daily backups start: backups are then made once a ' +
+        "day. Cannot be set with backupPeriodInHours.",
+      { schema: { type: "string" }, outsideBody: true, rule: null },
     ),
     isReadonly: fixedAtCreate(
       "Whether the service is read-only; only in an existing warehouse (dataWarehouseId).",
@@ -261,6 +276,9 @@ export const definition: ResourceDefinition<"serviceCreate"> = {
     }),
     enableCoreDumps: outputOf("boolean", "Whether core dumps are collected."),
     transparentDataEncryptionKeyId: stringOutput("The transparent data encryption key in use."),
+    backupPeriodInHours: numberOutput("Hours between backups (24 when backups start at a set time)."),
+    backupRetentionPeriodInHours: numberOutput("How long backups are kept, in hours."),
+    backupStartTime: stringOutput("The hour of the day (UTC) at which daily backups start, when one is set."),
     isReadonly: outputOf("boolean", "Whether the service is read-only."),
     dataWarehouseId: stringOutput("The warehouse (uuid) the service belongs to."),
     isPrimary: outputOf("boolean", "Whether the service is its warehouse's primary (first) service."),
@@ -289,6 +307,6 @@ export const definition: ResourceDefinition<"serviceCreate"> = {
     passwordRotationTrigger: stringOutput("The trigger the current generated password was made for."),
     waitTimeoutMinutes: numberOutput("The wait timeout, in minutes."),
   },
-  rules: [regionOfProvider, tagsAreValid, ipAccessSourcesAreAddresses],
+  rules: [regionOfProvider, tagsAreValid, ipAccessSourcesAreAddresses, backupSettingsAreValid],
   dialectRules: { production: [horizontalBand], spec: [horizontalBand] },
 };

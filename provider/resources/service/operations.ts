@@ -5,7 +5,8 @@
  * its own module: the requests (`requests.ts`), the waits (`waits.ts`), the delete (`deletion.ts`), the outputs
  * (`outputs.ts`) and the takeover of a create an interrupted run left (`takeover.ts`).
  */
-import type { ServiceDetails } from "../../rest";
+import type { BackupConfiguration, ServiceDetails } from "../../rest";
+import { backupChange, backupSettings, hasOwnBackups, readBackups } from "./backups";
 import { pick, type PropertyBag } from "../../propertyBags";
 import type { OperationContext, ResourceOperations } from "../operations";
 import { readOrGone } from "../lifecycle/readOrGone";
@@ -69,9 +70,13 @@ export const operations: ResourceOperations<ServiceInputs, ServiceOutputs> = {
     const patch = detailsPatch(service, inputs);
     if (patch !== undefined)
       service = await place.client.services.update(place.organizationId, service.id, patch);
+    const backups = await applyBackups(place, service, inputs);
     service = await applyState(place, service, inputs, context);
     recordServiceScaling(service.id, inputs);
-    return { id: service.id, outs: serviceOutputs(service, place.organizationId, carried(inputs, password)) };
+    return {
+      id: service.id,
+      outs: serviceOutputs(service, place.organizationId, carried(inputs, password), backups),
+    };
   },
 
   /** A terminated or soft-deleted service reads as gone, as a 404 does: the next `up` makes a new one. */
@@ -82,7 +87,8 @@ export const operations: ResourceOperations<ServiceInputs, ServiceOutputs> = {
       outs: await place.client.services.details(place.organizationId, id),
     }));
     if (found === undefined || goneStates.has(found.outs.state ?? "")) return undefined;
-    return { id, outs: serviceOutputs(found.outs, place.organizationId, carriedFromOutputs(olds)) };
+    const backups = await readBackups(place, found.outs);
+    return { id, outs: serviceOutputs(found.outs, place.organizationId, carriedFromOutputs(olds), backups) };
   },
 
   async update(id, olds, news, context) {
@@ -99,9 +105,10 @@ export const operations: ResourceOperations<ServiceInputs, ServiceOutputs> = {
     const scaling = scalingUpdate(service, news);
     if (scaling !== undefined) await client.services.updateReplicaScaling(organizationId, id, scaling);
     const password = await changedPassword(place, id, olds, news);
+    const backups = await applyBackups(place, service, news);
     service = await applyState(place, await client.services.details(organizationId, id), news, context);
     recordServiceScaling(id, news);
-    return serviceOutputs(service, organizationId, carried(news, password));
+    return serviceOutputs(service, organizationId, carried(news, password), backups);
   },
 
   async delete(id, olds, context) {
@@ -160,6 +167,23 @@ async function changedPassword(
     return (await services.setPassword(place.organizationId, serviceId, {})).password;
   }
   return olds.password;
+}
+
+/**
+ * Sends the managed backup settings that differ from the service's, and returns the configuration as it then is;
+ * undefined for a service without backups of its own (its check refuses backup settings on no such service).
+ */
+async function applyBackups(
+  place: ServicePlace,
+  service: ServiceDetails,
+  inputs: ServiceInputs,
+): Promise<BackupConfiguration | undefined> {
+  const managed = backupSettings.some((setting) => inputs[setting] !== undefined && inputs[setting] !== null);
+  if (!managed && !hasOwnBackups(service)) return undefined;
+  const current = await readBackups(place, service);
+  const change = managed ? backupChange(current, inputs) : undefined;
+  if (change === undefined) return current;
+  return place.client.services.updateBackupConfiguration(place.organizationId, service.id, change);
 }
 
 /** Starts or stops the service when the program asks for a state it is not in, and waits until it gets there. */

@@ -4,7 +4,8 @@
  * part alone is what the getService and getServices functions answer: they read a service, never make one, so
  * nothing is carried over.
  */
-import type { ServiceDetails } from "../../rest";
+import type { BackupConfiguration, ServiceDetails } from "../../rest";
+import { backupOutputs, backupSettings } from "./backups";
 import { hasMysqlEndpoint } from "./requests";
 import { tagMap, type ServiceEndpoint, type ServiceIpAccessEntry } from "./settings";
 import type { ServiceOutputs } from "./shapes";
@@ -20,15 +21,27 @@ export const carriedOverOutputs = [
 /** What the outputs keep from the program or the last outputs, since the API never reports it. */
 export type CarriedOver = Pick<ServiceOutputs, (typeof carriedOverOutputs)[number]>;
 
-/** The outputs a read of the API gives by itself: every output but the carried-over ones. */
-export type ReportedServiceOutputs = Omit<ServiceOutputs, (typeof carriedOverOutputs)[number]>;
+/** Outputs a read of the service object does not give: they cost a read of their own (`.../backupConfiguration`). */
+export const separatelyReadOutputs = backupSettings;
 
+/** The outputs a read of the service object gives by itself. */
+export type ReportedServiceOutputs = Omit<
+  ServiceOutputs,
+  (typeof carriedOverOutputs)[number] | (typeof separatelyReadOutputs)[number]
+>;
+
+/** The outputs of a Service: the service as read, its backup configuration when read, what is carried over. */
 export function serviceOutputs(
   service: ServiceDetails,
   organizationId: string,
   carried: CarriedOver,
+  backups?: BackupConfiguration,
 ): ServiceOutputs {
-  return { ...reportedServiceOutputs(service, organizationId), ...definedOnly(carried) };
+  return {
+    ...reportedServiceOutputs(service, organizationId),
+    ...backupOutputs(backups),
+    ...definedOnly(carried),
+  };
 }
 
 /** The service's outputs as the API reports them, in the organization `organizationId`. */

@@ -31,6 +31,9 @@ export type ServiceInputs = {
   readonly mysqlEndpoint?: boolean | null;
   readonly enableCoreDumps?: boolean | null;
   readonly transparentDataEncryptionKeyId?: string | null;
+  readonly backupPeriodInHours?: number | null;
+  readonly backupRetentionPeriodInHours?: number | null;
+  readonly backupStartTime?: string | null;
   readonly isReadonly?: boolean | null;
   readonly dataWarehouseId?: string | null;
   readonly backupId?: string | null;
@@ -71,6 +74,9 @@ export type ServiceOutputs = {
   readonly mysqlEndpoint: boolean;
   readonly enableCoreDumps?: boolean;
   readonly transparentDataEncryptionKeyId?: string;
+  readonly backupPeriodInHours?: number;
+  readonly backupRetentionPeriodInHours?: number;
+  readonly backupStartTime?: string;
   readonly isReadonly?: boolean;
   readonly dataWarehouseId?: string;
   readonly isPrimary?: boolean;

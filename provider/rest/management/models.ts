@@ -15,6 +15,8 @@ import type {
   ReplicaScalingUpdateProductionSchema,
   ReversePrivateEndpointCreateSchema,
   ReversePrivateEndpointSchema,
+  BackupConfigurationPatchSchema,
+  BackupConfigurationSchema,
   ServiceCreateResultSchema,
   ServiceCreateSchema,
   ServiceDetailsSchema,
@@ -51,6 +53,8 @@ export type ServiceCreateResult = ServiceCreateResultSchema;
 export type ServicePatchRequest = ServicePatchSchema;
 export type ServicePasswordRequest = ServicePasswordPatchSchema;
 export type ServicePasswordResult = ServicePasswordResultSchema;
+export type BackupConfiguration = BackupConfigurationSchema;
+export type BackupConfigurationRequest = BackupConfigurationPatchSchema;
 
 /** The specification's fields and the production wire's (`autoscalingMode`, `minReplicas`, `maxReplicas`). */
 export type ReplicaScalingUpdateRequest = ReplicaScalingUpdateProductionSchema;

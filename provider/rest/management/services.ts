@@ -2,6 +2,8 @@ import type { ApiDialect } from "../../../schemas/dialects";
 import type { HttpCore } from "../transport/http";
 import type { ServiceStateCommand } from "../../../schemas";
 import type {
+  BackupConfiguration,
+  BackupConfigurationRequest,
   PrivateEndpointConfig,
   ReplicaScalingUpdateRequest,
   ServiceObject,
@@ -97,6 +99,32 @@ export class ServicesApi {
       requestSchema: "servicePasswordPatch",
       responseSchema: "servicePasswordResult",
       secretFields: ["password"],
+    });
+  }
+
+  /** `GET .../backupConfiguration`: how often the service is backed up and how long backups are kept. */
+  backupConfiguration(organizationId: string, serviceId: string): Promise<BackupConfiguration> {
+    return this.http.fetchResult({
+      method: "GET",
+      path: `${servicePath(organizationId, serviceId)}/backupConfiguration`,
+      subject: `the backup configuration of service ${serviceId}`,
+      responseSchema: "backupConfiguration",
+    });
+  }
+
+  /** `PATCH .../backupConfiguration`: answers the configuration as it now is. */
+  updateBackupConfiguration(
+    organizationId: string,
+    serviceId: string,
+    request: BackupConfigurationRequest,
+  ): Promise<BackupConfiguration> {
+    return this.http.fetchResult({
+      method: "PATCH",
+      path: `${servicePath(organizationId, serviceId)}/backupConfiguration`,
+      subject: `the backup configuration of service ${serviceId}`,
+      body: request,
+      requestSchema: "backupConfigurationPatch",
+      responseSchema: "backupConfiguration",
     });
   }
 

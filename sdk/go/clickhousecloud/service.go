@@ -12,7 +12,7 @@ import (
 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
 )
 
-// A ClickHouse Cloud service. Create sends the service and waits while it is `provisioning` (up to `waitTimeoutMinutes`, with a progress line every poll); the password the API generates is the secret output `password`, unless the program sets its own `password` (a secret input: only its SHA-256 and double SHA-1 hashes are sent, after the create). name, ipAccessList, tags, releaseChannel, mysqlEndpoint, enableCoreDumps and transparentDataEncryptionKeyId change in place (the IP access list and the tags by adding and removing entries, compared as sets, so their order never shows as a change); the scaling settings change in place through the replica-scaling PATCH; `state` starts (`running`) or stops (`stopped`) the service; a new `password` or `passwordRotationTrigger` sets or regenerates the password without replacing the service. provider, region and the other fields the API sets only at create replace the service.
+// A ClickHouse Cloud service. Create sends the service and waits while it is `provisioning` (up to `waitTimeoutMinutes`, with a progress line every poll); the password the API generates is the secret output `password`, unless the program sets its own `password` (a secret input: only its SHA-256 and double SHA-1 hashes are sent, after the create). name, ipAccessList, tags, releaseChannel, mysqlEndpoint, enableCoreDumps, transparentDataEncryptionKeyId and the backup settings change in place (the IP access list and the tags by adding and removing entries, compared as sets, so their order never shows as a change); the scaling settings change in place through the replica-scaling PATCH; `state` starts (`running`) or stops (`stopped`) the service; a new `password` or `passwordRotationTrigger` sets or regenerates the password without replacing the service. provider, region and the other fields the API sets only at create replace the service.
 //
 // Fields the program leaves out are not sent and not watched. A read never wakes an idle service, and an idle service counts as `running`. Delete stops the service, waits until it is `stopped`, sends the DELETE again while the API answers 409 (the service still settling), and waits until the service is gone. A create interrupted during its wait (a killed `pulumi up`) is taken over by the next `up` instead of made twice: see `waitTimeoutMinutes`.
 //
@@ -24,6 +24,12 @@ type Service struct {
 	AutoscalingMode pulumi.StringPtrOutput `pulumi:"autoscalingMode"`
 	// The backup the service was restored from, as the program set it.
 	BackupId pulumi.StringPtrOutput `pulumi:"backupId"`
+	// Hours between backups (24 when backups start at a set time).
+	BackupPeriodInHours pulumi.Float64PtrOutput `pulumi:"backupPeriodInHours"`
+	// How long backups are kept, in hours.
+	BackupRetentionPeriodInHours pulumi.Float64PtrOutput `pulumi:"backupRetentionPeriodInHours"`
+	// The hour of the day (UTC) at which daily backups start, when one is set.
+	BackupStartTime pulumi.StringPtrOutput `pulumi:"backupStartTime"`
 	// The Bring Your Own Cloud region setup.
 	ByocId pulumi.StringPtrOutput `pulumi:"byocId"`
 	// The ClickHouse version the service runs.
@@ -158,6 +164,12 @@ type serviceArgs struct {
 	AutoscalingMode *AutoscalingMode `pulumi:"autoscalingMode"`
 	// A backup (uuid) to restore the new service from; region and tier must be the backup's. Set at create only: changing it replaces the service.
 	BackupId *string `pulumi:"backupId"`
+	// Hours between backups: 6, 8, 12, 16, 20, 24, 36 or 48. Cannot be set with backupStartTime. The primary service of a warehouse only, not a development one. Changes in place.
+	BackupPeriodInHours *float64 `pulumi:"backupPeriodInHours"`
+	// How long backups are kept, in hours: whole days (a multiple of 24) from 24 to 1080. Changes in place.
+	BackupRetentionPeriodInHours *float64 `pulumi:"backupRetentionPeriodInHours"`
+	// The full hour of the day, in UTC ("HH:00"), at which daily backups start: backups are then made once a day. Cannot be set with backupPeriodInHours. Changes in place.
+	BackupStartTime *string `pulumi:"backupStartTime"`
 	// The id of a Bring Your Own Cloud region setup. Set at create only: changing it replaces the service.
 	ByocId *string `pulumi:"byocId"`
 	// The regulatory compliance of the service: `hipaa` or `pci`. Set at create only: changing it replaces the service.
@@ -226,6 +238,12 @@ type ServiceArgs struct {
 	AutoscalingMode AutoscalingModePtrInput
 	// A backup (uuid) to restore the new service from; region and tier must be the backup's. Set at create only: changing it replaces the service.
 	BackupId pulumi.StringPtrInput
+	// Hours between backups: 6, 8, 12, 16, 20, 24, 36 or 48. Cannot be set with backupStartTime. The primary service of a warehouse only, not a development one. Changes in place.
+	BackupPeriodInHours pulumi.Float64PtrInput
+	// How long backups are kept, in hours: whole days (a multiple of 24) from 24 to 1080. Changes in place.
+	BackupRetentionPeriodInHours pulumi.Float64PtrInput
+	// The full hour of the day, in UTC ("HH:00"), at which daily backups start: backups are then made once a day. Cannot be set with backupPeriodInHours. Changes in place.
+	BackupStartTime pulumi.StringPtrInput
 	// The id of a Bring Your Own Cloud region setup. Set at create only: changing it replaces the service.
 	ByocId pulumi.StringPtrInput
 	// The regulatory compliance of the service: `hipaa` or `pci`. Set at create only: changing it replaces the service.
@@ -333,6 +351,21 @@ func (o ServiceOutput) AutoscalingMode() pulumi.StringPtrOutput {
 // The backup the service was restored from, as the program set it.
 func (o ServiceOutput) BackupId() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *Service) pulumi.StringPtrOutput { return v.BackupId }).(pulumi.StringPtrOutput)
+}
+
+// Hours between backups (24 when backups start at a set time).
+func (o ServiceOutput) BackupPeriodInHours() pulumi.Float64PtrOutput {
+	return o.ApplyT(func(v *Service) pulumi.Float64PtrOutput { return v.BackupPeriodInHours }).(pulumi.Float64PtrOutput)
+}
+
+// How long backups are kept, in hours.
+func (o ServiceOutput) BackupRetentionPeriodInHours() pulumi.Float64PtrOutput {
+	return o.ApplyT(func(v *Service) pulumi.Float64PtrOutput { return v.BackupRetentionPeriodInHours }).(pulumi.Float64PtrOutput)
+}
+
+// The hour of the day (UTC) at which daily backups start, when one is set.
+func (o ServiceOutput) BackupStartTime() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *Service) pulumi.StringPtrOutput { return v.BackupStartTime }).(pulumi.StringPtrOutput)
 }
 
 // The Bring Your Own Cloud region setup.

@@ -27,6 +27,9 @@ class ServiceArgs:
                  region: pulumi.Input['ServiceRegion'],
                  autoscaling_mode: pulumi.Input[Optional['AutoscalingMode']] = None,
                  backup_id: pulumi.Input[Optional[_builtins.str]] = None,
+                 backup_period_in_hours: pulumi.Input[Optional[_builtins.float]] = None,
+                 backup_retention_period_in_hours: pulumi.Input[Optional[_builtins.float]] = None,
+                 backup_start_time: pulumi.Input[Optional[_builtins.str]] = None,
                  byoc_id: pulumi.Input[Optional[_builtins.str]] = None,
                  compliance_type: pulumi.Input[Optional['ServiceComplianceType']] = None,
                  data_warehouse_id: pulumi.Input[Optional[_builtins.str]] = None,
@@ -62,6 +65,9 @@ class ServiceArgs:
         :param pulumi.Input['ServiceRegion'] region: The region, in its cloud's own naming (aws `us-east-1`, gcp `us-east1`, azure `eastus`); it must be a region of `provider`. Changing it replaces the service.
         :param pulumi.Input['AutoscalingMode'] autoscaling_mode: `vertical` (a fixed replica count, memory scales) or `horizontal` (a fixed memory per replica, the count scales between minReplicas and maxReplicas). Changes in place. Leave it out to leave it to the API's default or to a ReplicaScaling resource on this service: a ReplicaScaling that sets a setting this Service sets is refused at its check.
         :param pulumi.Input[_builtins.str] backup_id: A backup (uuid) to restore the new service from; region and tier must be the backup's. Set at create only: changing it replaces the service.
+        :param pulumi.Input[_builtins.float] backup_period_in_hours: Hours between backups: 6, 8, 12, 16, 20, 24, 36 or 48. Cannot be set with backupStartTime. The primary service of a warehouse only, not a development one. Changes in place.
+        :param pulumi.Input[_builtins.float] backup_retention_period_in_hours: How long backups are kept, in hours: whole days (a multiple of 24) from 24 to 1080. Changes in place.
+        :param pulumi.Input[_builtins.str] backup_start_time: The full hour of the day, in UTC ("HH:00"), at which daily backups start: backups are then made once a day. Cannot be set with backupPeriodInHours. Changes in place.
         :param pulumi.Input[_builtins.str] byoc_id: The id of a Bring Your Own Cloud region setup. Set at create only: changing it replaces the service.
         :param pulumi.Input['ServiceComplianceType'] compliance_type: The regulatory compliance of the service: `hipaa` or `pci`. Set at create only: changing it replaces the service.
         :param pulumi.Input[_builtins.str] data_warehouse_id: The warehouse (uuid) to make the service in, sharing its storage with the warehouse's other services; left out, the service starts a warehouse of its own. Set at create only: changing it replaces the service.
@@ -97,6 +103,12 @@ class ServiceArgs:
             pulumi.set(__self__, "autoscaling_mode", autoscaling_mode)
         if backup_id is not None:
             pulumi.set(__self__, "backup_id", backup_id)
+        if backup_period_in_hours is not None:
+            pulumi.set(__self__, "backup_period_in_hours", backup_period_in_hours)
+        if backup_retention_period_in_hours is not None:
+            pulumi.set(__self__, "backup_retention_period_in_hours", backup_retention_period_in_hours)
+        if backup_start_time is not None:
+            pulumi.set(__self__, "backup_start_time", backup_start_time)
         if byoc_id is not None:
             pulumi.set(__self__, "byoc_id", byoc_id)
         if compliance_type is not None:
@@ -211,6 +223,42 @@ class ServiceArgs:
     @backup_id.setter
     def backup_id(self, value: pulumi.Input[Optional[_builtins.str]]):
         pulumi.set(self, "backup_id", value)
+
+    @_builtins.property
+    @pulumi.getter(name="backupPeriodInHours")
+    def backup_period_in_hours(self) -> pulumi.Input[Optional[_builtins.float]]:
+        """
+        Hours between backups: 6, 8, 12, 16, 20, 24, 36 or 48. Cannot be set with backupStartTime. The primary service of a warehouse only, not a development one. Changes in place.
+        """
+        return pulumi.get(self, "backup_period_in_hours")
+
+    @backup_period_in_hours.setter
+    def backup_period_in_hours(self, value: pulumi.Input[Optional[_builtins.float]]):
+        pulumi.set(self, "backup_period_in_hours", value)
+
+    @_builtins.property
+    @pulumi.getter(name="backupRetentionPeriodInHours")
+    def backup_retention_period_in_hours(self) -> pulumi.Input[Optional[_builtins.float]]:
+        """
+        How long backups are kept, in hours: whole days (a multiple of 24) from 24 to 1080. Changes in place.
+        """
+        return pulumi.get(self, "backup_retention_period_in_hours")
+
+    @backup_retention_period_in_hours.setter
+    def backup_retention_period_in_hours(self, value: pulumi.Input[Optional[_builtins.float]]):
+        pulumi.set(self, "backup_retention_period_in_hours", value)
+
+    @_builtins.property
+    @pulumi.getter(name="backupStartTime")
+    def backup_start_time(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        The full hour of the day, in UTC ("HH:00"), at which daily backups start: backups are then made once a day. Cannot be set with backupPeriodInHours. Changes in place.
+        """
+        return pulumi.get(self, "backup_start_time")
+
+    @backup_start_time.setter
+    def backup_start_time(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "backup_start_time", value)
 
     @_builtins.property
     @pulumi.getter(name="byocId")
@@ -545,6 +593,9 @@ class Service(pulumi.CustomResource):
                  opts: Optional[pulumi.ResourceOptions] = None,
                  autoscaling_mode: pulumi.Input[Optional['AutoscalingMode']] = None,
                  backup_id: pulumi.Input[Optional[_builtins.str]] = None,
+                 backup_period_in_hours: pulumi.Input[Optional[_builtins.float]] = None,
+                 backup_retention_period_in_hours: pulumi.Input[Optional[_builtins.float]] = None,
+                 backup_start_time: pulumi.Input[Optional[_builtins.str]] = None,
                  byoc_id: pulumi.Input[Optional[_builtins.str]] = None,
                  compliance_type: pulumi.Input[Optional['ServiceComplianceType']] = None,
                  data_warehouse_id: pulumi.Input[Optional[_builtins.str]] = None,
@@ -577,7 +628,7 @@ class Service(pulumi.CustomResource):
                  wait_timeout_minutes: pulumi.Input[Optional[_builtins.float]] = None,
                  __props__=None):
         """
-        A ClickHouse Cloud service. Create sends the service and waits while it is `provisioning` (up to `waitTimeoutMinutes`, with a progress line every poll); the password the API generates is the secret output `password`, unless the program sets its own `password` (a secret input: only its SHA-256 and double SHA-1 hashes are sent, after the create). name, ipAccessList, tags, releaseChannel, mysqlEndpoint, enableCoreDumps and transparentDataEncryptionKeyId change in place (the IP access list and the tags by adding and removing entries, compared as sets, so their order never shows as a change); the scaling settings change in place through the replica-scaling PATCH; `state` starts (`running`) or stops (`stopped`) the service; a new `password` or `passwordRotationTrigger` sets or regenerates the password without replacing the service. provider, region and the other fields the API sets only at create replace the service.
+        A ClickHouse Cloud service. Create sends the service and waits while it is `provisioning` (up to `waitTimeoutMinutes`, with a progress line every poll); the password the API generates is the secret output `password`, unless the program sets its own `password` (a secret input: only its SHA-256 and double SHA-1 hashes are sent, after the create). name, ipAccessList, tags, releaseChannel, mysqlEndpoint, enableCoreDumps, transparentDataEncryptionKeyId and the backup settings change in place (the IP access list and the tags by adding and removing entries, compared as sets, so their order never shows as a change); the scaling settings change in place through the replica-scaling PATCH; `state` starts (`running`) or stops (`stopped`) the service; a new `password` or `passwordRotationTrigger` sets or regenerates the password without replacing the service. provider, region and the other fields the API sets only at create replace the service.
 
         Fields the program leaves out are not sent and not watched. A read never wakes an idle service, and an idle service counts as `running`. Delete stops the service, waits until it is `stopped`, sends the DELETE again while the API answers 409 (the service still settling), and waits until the service is gone. A create interrupted during its wait (a killed `pulumi up`) is taken over by the next `up` instead of made twice: see `waitTimeoutMinutes`.
 
@@ -587,6 +638,9 @@ class Service(pulumi.CustomResource):
         :param pulumi.ResourceOptions opts: Options for the resource.
         :param pulumi.Input['AutoscalingMode'] autoscaling_mode: `vertical` (a fixed replica count, memory scales) or `horizontal` (a fixed memory per replica, the count scales between minReplicas and maxReplicas). Changes in place. Leave it out to leave it to the API's default or to a ReplicaScaling resource on this service: a ReplicaScaling that sets a setting this Service sets is refused at its check.
         :param pulumi.Input[_builtins.str] backup_id: A backup (uuid) to restore the new service from; region and tier must be the backup's. Set at create only: changing it replaces the service.
+        :param pulumi.Input[_builtins.float] backup_period_in_hours: Hours between backups: 6, 8, 12, 16, 20, 24, 36 or 48. Cannot be set with backupStartTime. The primary service of a warehouse only, not a development one. Changes in place.
+        :param pulumi.Input[_builtins.float] backup_retention_period_in_hours: How long backups are kept, in hours: whole days (a multiple of 24) from 24 to 1080. Changes in place.
+        :param pulumi.Input[_builtins.str] backup_start_time: The full hour of the day, in UTC ("HH:00"), at which daily backups start: backups are then made once a day. Cannot be set with backupPeriodInHours. Changes in place.
         :param pulumi.Input[_builtins.str] byoc_id: The id of a Bring Your Own Cloud region setup. Set at create only: changing it replaces the service.
         :param pulumi.Input['ServiceComplianceType'] compliance_type: The regulatory compliance of the service: `hipaa` or `pci`. Set at create only: changing it replaces the service.
         :param pulumi.Input[_builtins.str] data_warehouse_id: The warehouse (uuid) to make the service in, sharing its storage with the warehouse's other services; left out, the service starts a warehouse of its own. Set at create only: changing it replaces the service.
@@ -625,7 +679,7 @@ class Service(pulumi.CustomResource):
                  args: ServiceArgs,
                  opts: Optional[pulumi.ResourceOptions] = None):
         """
-        A ClickHouse Cloud service. Create sends the service and waits while it is `provisioning` (up to `waitTimeoutMinutes`, with a progress line every poll); the password the API generates is the secret output `password`, unless the program sets its own `password` (a secret input: only its SHA-256 and double SHA-1 hashes are sent, after the create). name, ipAccessList, tags, releaseChannel, mysqlEndpoint, enableCoreDumps and transparentDataEncryptionKeyId change in place (the IP access list and the tags by adding and removing entries, compared as sets, so their order never shows as a change); the scaling settings change in place through the replica-scaling PATCH; `state` starts (`running`) or stops (`stopped`) the service; a new `password` or `passwordRotationTrigger` sets or regenerates the password without replacing the service. provider, region and the other fields the API sets only at create replace the service.
+        A ClickHouse Cloud service. Create sends the service and waits while it is `provisioning` (up to `waitTimeoutMinutes`, with a progress line every poll); the password the API generates is the secret output `password`, unless the program sets its own `password` (a secret input: only its SHA-256 and double SHA-1 hashes are sent, after the create). name, ipAccessList, tags, releaseChannel, mysqlEndpoint, enableCoreDumps, transparentDataEncryptionKeyId and the backup settings change in place (the IP access list and the tags by adding and removing entries, compared as sets, so their order never shows as a change); the scaling settings change in place through the replica-scaling PATCH; `state` starts (`running`) or stops (`stopped`) the service; a new `password` or `passwordRotationTrigger` sets or regenerates the password without replacing the service. provider, region and the other fields the API sets only at create replace the service.
 
         Fields the program leaves out are not sent and not watched. A read never wakes an idle service, and an idle service counts as `running`. Delete stops the service, waits until it is `stopped`, sends the DELETE again while the API answers 409 (the service still settling), and waits until the service is gone. A create interrupted during its wait (a killed `pulumi up`) is taken over by the next `up` instead of made twice: see `waitTimeoutMinutes`.
 
@@ -648,6 +702,9 @@ class Service(pulumi.CustomResource):
                  opts: Optional[pulumi.ResourceOptions] = None,
                  autoscaling_mode: pulumi.Input[Optional['AutoscalingMode']] = None,
                  backup_id: pulumi.Input[Optional[_builtins.str]] = None,
+                 backup_period_in_hours: pulumi.Input[Optional[_builtins.float]] = None,
+                 backup_retention_period_in_hours: pulumi.Input[Optional[_builtins.float]] = None,
+                 backup_start_time: pulumi.Input[Optional[_builtins.str]] = None,
                  byoc_id: pulumi.Input[Optional[_builtins.str]] = None,
                  compliance_type: pulumi.Input[Optional['ServiceComplianceType']] = None,
                  data_warehouse_id: pulumi.Input[Optional[_builtins.str]] = None,
@@ -689,6 +746,9 @@ class Service(pulumi.CustomResource):
 
             __props__.__dict__["autoscaling_mode"] = autoscaling_mode
             __props__.__dict__["backup_id"] = backup_id
+            __props__.__dict__["backup_period_in_hours"] = backup_period_in_hours
+            __props__.__dict__["backup_retention_period_in_hours"] = backup_retention_period_in_hours
+            __props__.__dict__["backup_start_time"] = backup_start_time
             __props__.__dict__["byoc_id"] = byoc_id
             __props__.__dict__["compliance_type"] = compliance_type
             __props__.__dict__["data_warehouse_id"] = data_warehouse_id
@@ -757,6 +817,9 @@ class Service(pulumi.CustomResource):
 
         __props__.__dict__["autoscaling_mode"] = None
         __props__.__dict__["backup_id"] = None
+        __props__.__dict__["backup_period_in_hours"] = None
+        __props__.__dict__["backup_retention_period_in_hours"] = None
+        __props__.__dict__["backup_start_time"] = None
         __props__.__dict__["byoc_id"] = None
         __props__.__dict__["clickhouse_version"] = None
         __props__.__dict__["compliance_type"] = None
@@ -810,6 +873,30 @@ class Service(pulumi.CustomResource):
         The backup the service was restored from, as the program set it.
         """
         return pulumi.get(self, "backup_id")
+
+    @_builtins.property
+    @pulumi.getter(name="backupPeriodInHours")
+    def backup_period_in_hours(self) -> pulumi.Output[Optional[_builtins.float]]:
+        """
+        Hours between backups (24 when backups start at a set time).
+        """
+        return pulumi.get(self, "backup_period_in_hours")
+
+    @_builtins.property
+    @pulumi.getter(name="backupRetentionPeriodInHours")
+    def backup_retention_period_in_hours(self) -> pulumi.Output[Optional[_builtins.float]]:
+        """
+        How long backups are kept, in hours.
+        """
+        return pulumi.get(self, "backup_retention_period_in_hours")
+
+    @_builtins.property
+    @pulumi.getter(name="backupStartTime")
+    def backup_start_time(self) -> pulumi.Output[Optional[_builtins.str]]:
+        """
+        The hour of the day (UTC) at which daily backups start, when one is set.
+        """
+        return pulumi.get(self, "backup_start_time")
 
     @_builtins.property
     @pulumi.getter(name="byocId")

@@ -1,7 +1,7 @@
 /**
  * A Service through the real engine, on both wires and both front ends: up makes it and waits for it, a preview
- * after it shows no change, an update renames it, changes its release channel, disables its MySQL endpoint and
- * stops it in place, a refresh and a preview find nothing to change, and destroy stops nothing more and deletes it.
+ * after it shows no change, an update renames it, changes its release channel and backup retention, disables its
+ * MySQL endpoint and stops it in place, a refresh and a preview find nothing to change, and destroy stops nothing more and deletes it.
  */
 import { describeThroughTheEngine } from "../../support/kindThroughTheEngine";
 
@@ -14,6 +14,7 @@ describeThroughTheEngine({
       region: "eu-central-1",
       releaseChannel: "fast",
       mysqlEndpoint: true,
+      backupRetentionPeriodInHours: 48,
       state: "running",
     },
     update: {
@@ -22,6 +23,7 @@ describeThroughTheEngine({
       region: "eu-central-1",
       releaseChannel: "slow",
       mysqlEndpoint: false,
+      backupRetentionPeriodInHours: 96,
       state: "stopped",
     },
   }),

@@ -199,4 +199,49 @@ describe("emulator: a service's create, PATCH, password and delete", () => {
     const listed = expectManagementSuccess(await harness.management("GET", servicesPath()));
     expect(listed.map((each: Json) => each.id)).to.not.include(service.id);
   });
+
+  it("backup configuration: GET the defaults, PATCH them; a start time makes backups daily, a period ends that", async () => {
+    const backups = `${servicesPath()}/${harness.fixture.services.production}/backupConfiguration`;
+    const read = async () => expectManagementSuccess(await harness.management("GET", backups));
+    const change = (body: Json) => harness.management("PATCH", backups, { body });
+    expect(await read()).to.deep.equal({
+      backupPeriodInHours: 24,
+      backupRetentionPeriodInHours: 24,
+      backupStartTime: null,
+    });
+    expect(
+      expectManagementSuccess(await change({ backupPeriodInHours: 12, backupRetentionPeriodInHours: 72 })),
+    ).to.deep.equal({
+      backupPeriodInHours: 12,
+      backupRetentionPeriodInHours: 72,
+      backupStartTime: null,
+    });
+    expect(expectManagementSuccess(await change({ backupStartTime: "03:00" }))).to.deep.equal({
+      backupPeriodInHours: 24,
+      backupRetentionPeriodInHours: 72,
+      backupStartTime: "03:00",
+    });
+    expect(expectManagementSuccess(await change({ backupPeriodInHours: 6 }))).to.deep.equal({
+      backupPeriodInHours: 6,
+      backupRetentionPeriodInHours: 72,
+      backupStartTime: null,
+    });
+    expect(await read()).to.include({ backupPeriodInHours: 6 });
+    expectManagementError(
+      await change({ backupRetentionPeriodInHours: 30 }),
+      400,
+      "BAD_REQUEST",
+      "backupRetentionPeriodInHours",
+    );
+    expectManagementError(await change({ backupStartTime: "03:30" }), 400, "BAD_REQUEST", "backupStartTime");
+    const development = `${servicesPath()}/${harness.fixture.services.development}/backupConfiguration`;
+    expectManagementError(
+      await harness.management("GET", development),
+      400,
+      "BAD_REQUEST",
+      "development service",
+    );
+    const secondary = `${servicesPath()}/${harness.fixture.services.secondary}/backupConfiguration`;
+    expectManagementError(await harness.management("GET", secondary), 400, "BAD_REQUEST", "primary service");
+  });
 });

@@ -17,7 +17,17 @@ import { providerOf } from "../../support/providers";
 import { configureRequestFrom, stackConfigFor } from "../../support/stackConfig";
 
 /** What a managed service keeps from its program; a read of the API alone never has it. */
-const carriedOver = ["password", "passwordRotationTrigger", "backupId", "waitTimeoutMinutes"];
+// What a Service's outputs hold besides a read of the service object: what the resource carries over, and its
+// backup configuration (a read of its own, which the functions do not make).
+const carriedOver = [
+  "password",
+  "passwordRotationTrigger",
+  "backupId",
+  "waitTimeoutMinutes",
+  "backupPeriodInHours",
+  "backupRetentionPeriodInHours",
+  "backupStartTime",
+];
 
 forEachDialect((dialect) => {
   describe(`getService and getServices on the ${dialect} wire`, function () {

@@ -44,7 +44,17 @@ describe("native plugin: the getService and getServices invokes", function () {
   let emulator: RunningEmulator;
   const plugin = providerService(pluginCatalog(), async () => undefined);
   const schema = JSON.parse(pluginCatalog().schema) as Schema;
-  const carriedOver = ["password", "passwordRotationTrigger", "backupId", "waitTimeoutMinutes"];
+  // What a Service's outputs hold besides a read of the service object: what the resource carries over, and its
+  // backup configuration (a read of its own, which the functions do not make).
+  const carriedOver = [
+    "password",
+    "passwordRotationTrigger",
+    "backupId",
+    "waitTimeoutMinutes",
+    "backupPeriodInHours",
+    "backupRetentionPeriodInHours",
+    "backupStartTime",
+  ];
 
   before(async () => {
     // The specification's wire (a loopback URL's default): the functions need no production route.

@@ -109,6 +109,23 @@ describe("Service", function () {
       expect(reasons.state).to.equal('state must be one of running, stopped; got "idle"');
       expect(reasons.password).to.equal("password must be a non-empty string (its value is not shown)");
       expect(reasons.waitTimeoutMinutes).to.match(/positive number of minutes; got 0/);
+      const backups = await failuresOf({
+        backupPeriodInHours: 7,
+        backupRetentionPeriodInHours: 30,
+        backupStartTime: "3am",
+      });
+      expect(backups.map((failure) => failure.reason)).to.deep.equal([
+        "backupPeriodInHours must be one of 6, 8, 12, 16, 20, 24, 36, 48 hours; got 7",
+        "backupRetentionPeriodInHours must be whole days in hours (a multiple of 24) between 24 and 1080; got 30",
+        'backupStartTime must be a full hour of the day in UTC, "HH:00"; got "3am"',
+        "backupPeriodInHours cannot be set with backupStartTime: a start time makes backups daily (the API then " +
+          "reports a period of 24 hours); set one of them",
+      ]);
+      const both = await failuresOf({ backupPeriodInHours: 12, backupStartTime: "03:00" });
+      expect(both.map((failure) => failure.reason)).to.deep.equal([
+        "backupPeriodInHours cannot be set with backupStartTime: a start time makes backups daily (the API then " +
+          "reports a period of 24 hours); set one of them",
+      ]);
       expect(JSON.stringify(failures)).to.not.include("s3cret");
     });
   });
@@ -189,6 +206,45 @@ describe("Service", function () {
       const routes = (await emulator.control.requests()).map((request) => request.route);
       expect(routes).to.include("PATCH /v1/organizations/:organizationId/services/:serviceId/password");
       expect(routes).to.not.include("POST /v1/organizations/:organizationId/services");
+    });
+
+    it("backup settings are sent after the create, changed in place, and read back with the service", async () => {
+      const created = await operations.create(inputs({ backupRetentionPeriodInHours: 72 }), context);
+      expect(created.outs).to.include({ backupPeriodInHours: 24, backupRetentionPeriodInHours: 72 });
+      const backups = async () =>
+        (await api("GET", `/services/${created.id}/backupConfiguration`)).body.result;
+      expect(await backups()).to.include({ backupRetentionPeriodInHours: 72 });
+      const updated = await operations.update(
+        created.id,
+        created.outs,
+        inputs({ backupRetentionPeriodInHours: 168, backupStartTime: "02:00" }),
+        context,
+      );
+      expect(updated).to.include({
+        backupPeriodInHours: 24,
+        backupRetentionPeriodInHours: 168,
+        backupStartTime: "02:00",
+      });
+      expect(await backups()).to.deep.equal({
+        backupPeriodInHours: 24,
+        backupRetentionPeriodInHours: 168,
+        backupStartTime: "02:00",
+      });
+      const read = await operations.read(created.id, updated, context);
+      expect(read?.outs).to.include({ backupRetentionPeriodInHours: 168, backupStartTime: "02:00" });
+      // The API reports a 24-hour period once backups start at a set time: no change to show.
+      const verdict = await provider.diff(
+        created.id,
+        { ...updated },
+        {
+          name: "orders",
+          provider: "aws",
+          region: "eu-west-1",
+          backupRetentionPeriodInHours: 168,
+          backupStartTime: "02:00",
+        },
+      );
+      expect(verdict.changes).to.equal(false);
     });
 
     it("a new passwordRotationTrigger has the API generate a new password", async () => {
