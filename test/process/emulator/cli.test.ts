@@ -30,6 +30,11 @@ async function readFixture(file: string): Promise<Fixture> {
   throw new Error(`${file} was not written within 10 s`);
 }
 
+/** Polls until `read()` includes `text` (the CLI prints its start lines after it writes the fixture); bounded to 10 s. */
+async function untilPrinted(read: () => string, text: string): Promise<void> {
+  for (let attempt = 0; attempt < 100 && !read().includes(text); attempt += 1) await delay(100);
+}
+
 describe("emulator: CLI", () => {
   let directory: string;
   let child: ChildProcess | undefined;
@@ -116,6 +121,7 @@ describe("emulator: CLI", () => {
       const fixture = await readFixture(fixtureFile);
       const expected = args.length > 0 ? "production" : "spec";
       expect(fixture.dialect).to.equal(expected);
+      await untilPrinted(() => output, `(--dialect ${expected})`);
       child.kill("SIGTERM");
       await exited;
       expect(output).to.include(`(--dialect ${expected})`);
