@@ -23,6 +23,7 @@ describe("e2e harness smoke test (real Pulumi engine)", function () {
 
   after(async () => {
     await stack?.dispose();
+    if (markerFile !== undefined) fs.rmSync(path.dirname(markerFile), { recursive: true, force: true });
   });
 
   it("up creates the dynamic resource", async () => {

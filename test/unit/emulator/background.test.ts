@@ -45,7 +45,11 @@ describe("emulator: which process `stop` ends", () => {
   });
 
   it("refuses to stop this process, which runs no emulator, and says why", async function () {
-    if (process.platform !== "linux") this.skip();
+    if (process.platform !== "linux") {
+      // The check reads the process's command line from /proc, which only Linux has.
+      console.log("      SKIPPED: not Linux, so there is no /proc/<pid>/cmdline to read");
+      this.skip();
+    }
     const directory = await fs.mkdtemp(path.join(os.tmpdir(), "emulator-stop-"));
     try {
       const pidFile = path.join(directory, "emulator.pid");

@@ -4,9 +4,12 @@ import * as path from "node:path";
 import { expect } from "chai";
 import { assertRuntimeBundleCurrent } from "../../../scripts/lib/runtimeBundle";
 
+const roots: string[] = [];
+
 /** A dist/provider with one compiled module and a runtime bundle beside it, with the given modification times. */
 function distWith(times: { compiled: number; bundle?: number }): { bundle: string; compiled: string } {
   const root = fs.mkdtempSync(path.join(os.tmpdir(), "chc-runtime-bundle-"));
+  roots.push(root);
   const compiled = path.join(root, "provider");
   const module = path.join(compiled, "rest", "http.js");
   fs.mkdirSync(path.dirname(module), { recursive: true });
@@ -22,6 +25,10 @@ function distWith(times: { compiled: number; bundle?: number }): { bundle: strin
 }
 
 describe("the engine tests' check that the dynamic-provider runtime bundle was rebuilt", () => {
+  after(() => {
+    for (const root of roots.splice(0)) fs.rmSync(root, { recursive: true, force: true });
+  });
+
   it("passes when the bundle is newer than every compiled module", () => {
     const { bundle, compiled } = distWith({ compiled: 1_000, bundle: 2_000 });
     expect(() => assertRuntimeBundleCurrent(bundle, compiled)).to.not.throw();
