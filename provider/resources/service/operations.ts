@@ -13,7 +13,7 @@ import { readOrGone } from "../lifecycle/readOrGone";
 import { forgetServiceScaling, recordServiceScaling } from "./scalingOwners";
 import { defaultWaitMinutes } from "./definition";
 import { deleteService } from "./deletion";
-import { serviceOutputs, type CarriedOver } from "./outputs";
+import { definedOnly, serviceOutputs, type CarriedOver } from "./outputs";
 import { detailsPatch, passwordRequest, scalingSettings, scalingUpdate } from "./requests";
 import { comparableIpAccessList } from "./settings";
 import type { ServiceInputs, ServiceOutputs } from "./shapes";
@@ -242,8 +242,4 @@ function comparableBag(bag: Partial<ServiceInputs> | ServiceOutputs): PropertyBa
       : { ipAccessList: comparableIpAccessList(bag.ipAccessList) }),
     ...(bag.state === undefined || bag.state === null ? {} : { state: effectiveState(bag.state) }),
   };
-}
-
-function definedOnly<T extends Record<string, unknown>>(fields: T): T {
-  return Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== undefined)) as T;
 }

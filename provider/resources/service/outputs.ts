@@ -119,6 +119,7 @@ function text(value: unknown): string | undefined {
   return typeof value === "string" && value !== "" ? value : undefined;
 }
 
-function definedOnly<T extends Record<string, unknown>>(fields: T): Partial<T> {
+/** The fields whose value is defined: an output left out rather than set to undefined. */
+export function definedOnly<T extends Record<string, unknown>>(fields: T): Partial<T> {
   return Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== undefined)) as Partial<T>;
 }
