@@ -5,8 +5,10 @@
  * judged by the error schema it gives for that class of status). Answers are judged without their null-valued fields.
  *
  * The provider's requests must be exactly what the document defines. Tests also send requests of their own to see the
- * emulator refuse them: an operation the document lacks, or a body it refuses, is then a mismatch only when the
- * emulator accepted it; refused, the emulator agrees with the document, and the exchange is counted as excused.
+ * emulator refuse them. So an operation the document lacks is a mismatch when the provider sent it, whatever the
+ * answer (the emulator's "no route" 404 has the API's not-found shape, which the provider takes for "gone"), or when
+ * the emulator served it; a body the document refuses is a mismatch unless the emulator answered 400. Refused so, the
+ * emulator agrees with the document, and the exchange is counted as excused.
  */
 import type { ErrorObject } from "ajv";
 import type { RecordedExchange } from "../../emulator/server/exchangeRecorder";
