@@ -4,6 +4,7 @@ import * as os from "node:os";
 import * as path from "node:path";
 import type { RecordedExchange } from "../../../emulator/server/exchangeRecorder";
 import { redactedMarker } from "../../../emulator/server/exchangeRecorder";
+import { readAllowlist } from "../../../scripts/openapi/allowlist";
 import { checkOpenApiCommand, type CommandOutcome } from "../../../scripts/openapi/command";
 
 const org = "7f0c8b6e-2d1a-4c3b-9e8f-0a1b2c3d4e5f";
@@ -396,5 +397,26 @@ describe("npm run check:openapi: recorded exchanges against an OpenAPI document"
     const outcome = checkOpenApiCommand([specFile()], { CHC_RECORD_EXCHANGES: recording }, emptyAllowlist());
     expect(outcome.stdout).to.include("1 exchange of the production management API checked");
     expect(outcome.exitCode).to.equal(0);
+  });
+
+  it("reads the repository's allowlist: each entry names what it allows, with its reason and source", () => {
+    const repoAllowlist = path.join(
+      __dirname,
+      "..",
+      "..",
+      "..",
+      "..",
+      "scripts",
+      "openapi",
+      "allowlist.json",
+    );
+    expect(() => readAllowlist(repoAllowlist)).not.to.throw();
+    fs.writeFileSync(
+      emptyAllowlist(),
+      JSON.stringify({ entries: [{ method: "GET", path: "/v1", check: "operation" }] }),
+    );
+    expect(() => readAllowlist(emptyAllowlist())).to.throw(
+      'allowlist entry 1: "reason" must be a non-empty string',
+    );
   });
 });
