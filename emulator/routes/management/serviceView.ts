@@ -2,7 +2,8 @@
  * The service object the API returns (GET and every PATCH of a service), computed from the stored record. The
  * specification's wire calls the version `engineVersion`; the production wire (ClickHouse Cloud's OpenAPI
  * specification, schema Service) calls it `clickhouseVersion` and adds the autoscaling mode, the horizontal band and
- * `currentScaling`, the settings in effect.
+ * `currentScaling`, the settings in effect. The specification's wire gives the total memory as the replicas' memory
+ * times their number; the production wire gives the deprecated totals of the real API (below).
  */
 import type { ApiDialect } from "../../../schemas/dialects";
 import { stateOf } from "../../model/serviceStates";
@@ -16,8 +17,23 @@ export function serviceView(
 ) {
   const fields = serviceFields(state, service, nowMs);
   if (dialect === "spec") return fields;
-  const { engineVersion, ...common } = fields;
-  return { ...common, clickhouseVersion: engineVersion, ...scalingOf(service) };
+  const { engineVersion, minTotalMemoryGb: _min, maxTotalMemoryGb: _max, ...common } = fields;
+  return { ...deprecatedTotals(service), ...common, clickhouseVersion: engineVersion, ...scalingOf(service) };
+}
+
+/**
+ * ClickHouse Cloud's deprecated totals count three replicas whatever the service has (its OpenAPI's Service: "Minimum
+ * memory of three workers", "inaccurate for services with non-default numbers of replicas", hence always a multiple of
+ * 12 from 24), and are absent for a horizontal service, whose number of replicas varies.
+ */
+const replicasInDeprecatedTotals = 3;
+
+function deprecatedTotals(service: ServiceRecord) {
+  if (service.horizontal !== undefined) return {};
+  return {
+    minTotalMemoryGb: service.minReplicaMemoryGb * replicasInDeprecatedTotals,
+    maxTotalMemoryGb: service.maxReplicaMemoryGb * replicasInDeprecatedTotals,
+  };
 }
 
 /** The production wire's scaling fields: the configured mode and band, and the same values as in effect. */
