@@ -8,16 +8,14 @@ import * as chc from "pulumi-clickhouse-cloud";
 
 const config = new pulumi.Config("e2e");
 
-type ServiceInput<Name extends keyof chc.ServiceArgs> = NonNullable<chc.ServiceArgs[Name]>;
-
 const service = new chc.Service("service", {
   name: config.require("name"),
   provider: "aws",
   region: "eu-central-1",
-  ipAccessList: config.requireObject<ServiceInput<"ipAccessList">>("ipAccessList"),
-  tags: config.requireObject<Record<string, string>>("tags"),
+  ipAccessList: config.requireObject<chc.ServiceIpAccessEntry[]>("ipAccessList"),
+  tags: config.requireObject<chc.ServiceTags>("tags"),
   backupRetentionPeriodInHours: config.requireNumber("backupRetentionPeriodInHours"),
-  state: config.require("state") as ServiceInput<"state">,
+  state: config.require("state") as chc.DesiredServiceState,
   passwordRotationTrigger: config.require("passwordRotationTrigger"),
   password: config.getSecret("password"),
 });
