@@ -10,5 +10,7 @@ export { ReplicaScaling, type ReplicaScalingArgs } from "./replicaScaling";
 export { ReversePrivateEndpoint, type ReversePrivateEndpointArgs } from "./reversePrivateEndpoint";
 export { SavedSearch, type SavedSearchArgs } from "./savedSearch";
 export { Service, type ServiceArgs } from "./service";
+export { ServiceQueryEndpoint, type ServiceQueryEndpointArgs } from "./serviceQueryEndpoint";
 export { Source, type SourceArgs } from "./source";
+export { UpgradeWindow, type UpgradeWindowArgs } from "./upgradeWindow";
 export { Webhook, type WebhookArgs } from "./webhook";
