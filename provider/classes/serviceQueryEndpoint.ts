@@ -59,7 +59,9 @@ export class ServiceQueryEndpoint extends pulumi.CustomResource {
   declare readonly endpointId: pulumi.Output<string | undefined>;
   /** The database roles of the endpoint, as the API reports them (empty when it reports none). */
   declare readonly roles: pulumi.Output<string[]>;
-  /** The ids of the API keys that may use the endpoint, as the API reports them. */
+  /**
+   * The ids of the API keys that may use the endpoint, as the API reports them (empty when it reports none).
+   */
   declare readonly openApiKeys: pulumi.Output<string[]>;
   /** The allowed origins as the API reports them, comma-separated; undefined when none is allowed. */
   declare readonly allowedOrigins: pulumi.Output<string | undefined>;

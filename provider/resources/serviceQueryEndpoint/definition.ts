@@ -61,7 +61,8 @@ export const definition: ResourceDefinition<"serviceQueryEndpointUpsert"> = {
       alwaysSet: true,
     },
     openApiKeys: {
-      description: "The ids of the API keys that may use the endpoint, as the API reports them.",
+      description:
+        "The ids of the API keys that may use the endpoint, as the API reports them (empty when it reports none).",
       schema: { type: "array", items: { type: "string" } },
       alwaysSet: true,
     },
