@@ -116,7 +116,12 @@ function matches(endpoint: ServiceQueryEndpointObject, request: ServiceQueryEndp
   return sameValue(comparableEndpoint(reported), comparableEndpoint({ ...request }));
 }
 
-function describe(settings: { roles?: unknown; openApiKeys?: unknown; allowedOrigins?: unknown }): string {
+/** The settings as the errors name them. */
+function settingsText(settings: {
+  roles?: unknown;
+  openApiKeys?: unknown;
+  allowedOrigins?: unknown;
+}): string {
   const origins = text(settings.allowedOrigins) ?? "";
   return (
     `roles ${JSON.stringify(stringList(settings.roles))}, openApiKeys ${JSON.stringify(stringList(settings.openApiKeys))}, ` +
@@ -126,8 +131,9 @@ function describe(settings: { roles?: unknown; openApiKeys?: unknown; allowedOri
 
 function alreadyConfigured(serviceId: string, existing: ServiceQueryEndpointObject): Error {
   return new Error(
-    `service ${serviceId} already has a query API endpoint with other settings (${describe(existing)}); it was left ` +
-      "as it is. To manage it, import it (`pulumi import clickhouse-cloud:index:ServiceQueryEndpoint <name> " +
+    `service ${serviceId} already has a query API endpoint with other settings (${settingsText(existing)}); it was left ` +
+      "as it is. To manage it, give the resource these settings (a create adopts an endpoint that matches), import " +
+      "it (`pulumi import clickhouse-cloud:index:ServiceQueryEndpoint <name> " +
       `${serviceId}\`), or delete it first.`,
   );
 }
@@ -136,7 +142,7 @@ function alreadyConfigured(serviceId: string, existing: ServiceQueryEndpointObje
 function endpointRefused(serviceId: string, request: ServiceQueryEndpointRequest, error: ApiError): Error {
   const requestId = error.requestId === undefined ? "" : ` (requestId ${error.requestId})`;
   return new Error(
-    `the API refused the query API endpoint of service ${serviceId} (${describe(request)}): ${error.detail}${requestId}. ` +
+    `the API refused the query API endpoint of service ${serviceId} (${settingsText(request)}): ${error.detail}${requestId}. ` +
       "Each of openApiKeys must be the id of an API key of the organization.",
     { cause: error },
   );

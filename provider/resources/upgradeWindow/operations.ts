@@ -114,7 +114,8 @@ function secondaryService(serviceId: string, cause?: ApiError): Error {
 function alreadyConfigured(serviceId: string, existing: UpgradeWindowObject): Error {
   return new Error(
     `service ${serviceId} already has an upgrade window with other settings (weekday ${existing.weekday}, ` +
-      `startHourUtc ${existing.startHourUtc}); it was left as it is. To manage it, import it (\`pulumi import ` +
+      `startHourUtc ${existing.startHourUtc}); it was left as it is. To manage it, give the resource these settings ` +
+      `(a create adopts a window that matches), import it (\`pulumi import ` +
       `clickhouse-cloud:index:UpgradeWindow <name> ${serviceId}\`), or delete it first.`,
   );
 }
