@@ -55,6 +55,7 @@ export async function startEmulator(options: StartOptions = {}): Promise<Running
       reversePrivateEndpointOutcome: options.reversePrivateEndpointOutcome ?? "Ready",
       awakeningDelayMs: options.awakeningDelayMs ?? 100,
       clockOffsetMs: 0,
+      scheduledUpgrades: true,
     },
     managementRateWindowMs: options.managementRateWindowMs,
     // Timestamps the emulator writes (createdAt above all) follow its own clock, which a test may set off ours.

@@ -8,10 +8,14 @@ import { dashboardSchemas } from "./dashboards";
 import { observabilitySchemas } from "./observability";
 import { observabilityObjectSchemas } from "./observabilityObjects";
 import { serviceSchemas } from "./services";
+import { serviceQueryEndpointSchemas } from "./serviceQueryEndpoints";
+import { upgradeWindowSchemas } from "./upgradeWindows";
 
 export const schemas = {
   ...managementSchemas,
   ...serviceSchemas,
+  ...serviceQueryEndpointSchemas,
+  ...upgradeWindowSchemas,
   ...observabilitySchemas,
   ...observabilityObjectSchemas,
   ...dashboardSchemas,
@@ -21,3 +25,5 @@ export { annotationKeywords, ruleKeyword } from "./common";
 export * from "./dialects";
 export * from "./enums";
 export * from "./limits";
+export { serviceQueryEndpointRoles, type ServiceQueryEndpointRole } from "./serviceQueryEndpoints";
+export { upgradeWindowLimits } from "./upgradeWindows";

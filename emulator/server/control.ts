@@ -8,7 +8,7 @@
  *   DELETE /__emulator/faults                                no more faults
  *   GET    /__emulator/settings, PUT (partial settings)      rateLimits, provisioningDelayMs,
  *                                                            reversePrivateEndpointOutcome, awakeningDelayMs,
- *                                                            clockOffsetMs
+ *                                                            clockOffsetMs, scheduledUpgrades
  *   GET    /__emulator/fixture                               the fixture, as printed by the CLI
  *   PUT    /__emulator/reverse-private-endpoints/:id/status  {"status": ...}: the endpoint's status, at once
  *   POST   /__emulator/reverse-private-endpoints/:id/fail    the same with status Failed
@@ -158,6 +158,7 @@ const settingsSchema = {
     reversePrivateEndpointOutcome: { type: "string", enum: [...settledStatuses] },
     awakeningDelayMs: { type: "integer", minimum: 0 },
     clockOffsetMs: { type: "integer" },
+    scheduledUpgrades: { type: "boolean" },
   },
 } as const;
 

@@ -158,6 +158,11 @@ export interface EmulatorSettings {
    * moves every timestamp the emulator writes, so tests can show a client what a server with another clock does.
    */
   clockOffsetMs: number;
+  /**
+   * Whether the organization has the scheduled upgrades feature, without which setting a service's upgrade window
+   * is refused (403); true by default.
+   */
+  scheduledUpgrades: boolean;
 }
 
 /** The control API, in-process. */
@@ -246,6 +251,17 @@ export interface ServiceRecord {
   backup?: { periodInHours: number; retentionPeriodInHours: number; startTime: string | null };
   /** The default user's password: its SHA-256 (base64) and, for the MySQL protocol, its double SHA-1 (hex). */
   password?: { sha256Base64: string; doubleSha1Hex?: string };
+  /** Its query API endpoint; absent until one is created, and again once deleted. */
+  queryEndpoint?: QueryEndpointRecord;
+  /** Its weekly upgrade window (a primary service's only); absent while none is configured. */
+  upgradeWindow?: { weekday: number; startHourUtc: number };
+}
+
+export interface QueryEndpointRecord {
+  id: string;
+  roles: string[];
+  openApiKeys: string[];
+  allowedOrigins: string;
 }
 
 export interface ServiceTag {

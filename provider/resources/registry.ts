@@ -8,7 +8,9 @@ import { entry as replicaScaling } from "./replicaScaling/kind";
 import { entry as reversePrivateEndpoint } from "./reversePrivateEndpoint/kind";
 import { entry as savedSearch } from "./savedSearch/kind";
 import { entry as service } from "./service/kind";
+import { entry as serviceQueryEndpoint } from "./serviceQueryEndpoint/kind";
 import { entry as source } from "./source/kind";
+import { entry as upgradeWindow } from "./upgradeWindow/kind";
 import { entry as webhook } from "./webhook/kind";
 
 /**
@@ -25,7 +27,9 @@ export const resources = {
   ReversePrivateEndpoint: reversePrivateEndpoint,
   SavedSearch: savedSearch,
   Service: service,
+  ServiceQueryEndpoint: serviceQueryEndpoint,
   Source: source,
+  UpgradeWindow: upgradeWindow,
   Webhook: webhook,
 } as const;
 

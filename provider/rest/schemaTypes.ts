@@ -308,6 +308,33 @@ export type BackupConfigurationSchema = {
   [field: string]: unknown;
 };
 
+/** The schema `serviceQueryEndpointUpsert`. */
+export type ServiceQueryEndpointUpsertSchema = {
+  roles: ("sql_console_read_only" | "sql_console_admin")[];
+  openApiKeys: string[];
+  allowedOrigins?: string;
+};
+
+/** The schema `serviceQueryEndpoint`. */
+export type ServiceQueryEndpointSchema = {
+  id?: string;
+  roles?: string[];
+  openApiKeys?: string[];
+  allowedOrigins?: string | null;
+  [field: string]: unknown;
+};
+
+/** The schema `upgradeWindowPut`. */
+export type UpgradeWindowPutSchema = { weekday: number; startHourUtc: 0 | 6 | 12 | 18 };
+
+/** The schema `upgradeWindow`. */
+export type UpgradeWindowSchema = {
+  weekday: number;
+  startHourUtc: number;
+  duration: number;
+  [field: string]: unknown;
+};
+
 /** The schema `alertCreate`. */
 export type AlertCreateSchema = {
   threshold: number;
@@ -714,6 +741,10 @@ export interface SchemaTypes {
   servicePasswordResult: ServicePasswordResultSchema;
   backupConfigurationPatch: BackupConfigurationPatchSchema;
   backupConfiguration: BackupConfigurationSchema;
+  serviceQueryEndpointUpsert: ServiceQueryEndpointUpsertSchema;
+  serviceQueryEndpoint: ServiceQueryEndpointSchema;
+  upgradeWindowPut: UpgradeWindowPutSchema;
+  upgradeWindow: UpgradeWindowSchema;
   alertCreate: AlertCreateSchema;
   alertInputs: AlertInputsSchema;
   alertCreateProduction: AlertCreateProductionSchema;

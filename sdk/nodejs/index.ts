@@ -70,10 +70,20 @@ export type Service = import("./service").Service;
 export const Service: typeof import("./service").Service = null as any;
 utilities.lazyLoad(exports, ["Service"], () => require("./service"));
 
+export { ServiceQueryEndpointArgs } from "./serviceQueryEndpoint";
+export type ServiceQueryEndpoint = import("./serviceQueryEndpoint").ServiceQueryEndpoint;
+export const ServiceQueryEndpoint: typeof import("./serviceQueryEndpoint").ServiceQueryEndpoint = null as any;
+utilities.lazyLoad(exports, ["ServiceQueryEndpoint"], () => require("./serviceQueryEndpoint"));
+
 export { SourceArgs } from "./source";
 export type Source = import("./source").Source;
 export const Source: typeof import("./source").Source = null as any;
 utilities.lazyLoad(exports, ["Source"], () => require("./source"));
+
+export { UpgradeWindowArgs } from "./upgradeWindow";
+export type UpgradeWindow = import("./upgradeWindow").UpgradeWindow;
+export const UpgradeWindow: typeof import("./upgradeWindow").UpgradeWindow = null as any;
+utilities.lazyLoad(exports, ["UpgradeWindow"], () => require("./upgradeWindow"));
 
 export { WebhookArgs } from "./webhook";
 export type Webhook = import("./webhook").Webhook;
@@ -113,8 +123,12 @@ const _module = {
                 return new SavedSearch(name, <any>undefined, { urn })
             case "clickhouse-cloud:index:Service":
                 return new Service(name, <any>undefined, { urn })
+            case "clickhouse-cloud:index:ServiceQueryEndpoint":
+                return new ServiceQueryEndpoint(name, <any>undefined, { urn })
             case "clickhouse-cloud:index:Source":
                 return new Source(name, <any>undefined, { urn })
+            case "clickhouse-cloud:index:UpgradeWindow":
+                return new UpgradeWindow(name, <any>undefined, { urn })
             case "clickhouse-cloud:index:Webhook":
                 return new Webhook(name, <any>undefined, { urn })
             default:

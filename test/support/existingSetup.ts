@@ -14,7 +14,10 @@ export interface HandMade {
   readonly reverse: string;
 }
 
-/** An API key, a reverse private endpoint and a private endpoint of the production service, and a tile alert. */
+/**
+ * An API key, a reverse private endpoint, a private endpoint, a query API endpoint and an upgrade window of the
+ * production service, and a tile alert.
+ */
 export async function makeByHand(fixture: Fixture): Promise<HandMade> {
   const { organizationId, services } = fixture;
   // The emulator runs without rate limits; a client-side throttle would only slow the tests that make these.
@@ -29,6 +32,13 @@ export async function makeByHand(fixture: Fixture): Promise<HandMade> {
     id: handMadeEndpointId,
     description: "Office VPN",
   });
+  // The production service's query API endpoint, for the key made above, and its upgrade window.
+  await management.serviceQueryEndpoints.upsert(organizationId, services.production, {
+    roles: ["sql_console_read_only"],
+    openApiKeys: [key.key.id],
+    allowedOrigins: "",
+  });
+  await management.upgradeWindows.put(organizationId, services.production, { weekday: 3, startHourUtc: 12 });
   const alert = await observabilityClientFor(fixture, { throttle: "off" }).alerts.create({
     ...tileAlertBody(fixture),
     name: "Error rate above 5%",
@@ -37,7 +47,7 @@ export async function makeByHand(fixture: Fixture): Promise<HandMade> {
 }
 
 /**
- * The import file entries of `made`, of the production service's scaling settings and of the fixture's observability
+ * The import file entries of `made`, of the production service and its scaling settings, and of the fixture's observability
  * objects, in the file's order: by kind, in the alphabetical order of the kinds' names, then by name.
  */
 export function handMadeImports(fixture: Fixture, made: HandMade) {
@@ -61,7 +71,13 @@ export function handMadeImports(fixture: Fixture, made: HandMade) {
     },
     ...objects.savedSearches,
     { type: "clickhouse-cloud:index:Service", name: "analyticsProd", id: production },
+    {
+      type: "clickhouse-cloud:index:ServiceQueryEndpoint",
+      name: "analyticsProdQueryEndpoint",
+      id: production,
+    },
     ...objects.sources,
+    { type: "clickhouse-cloud:index:UpgradeWindow", name: "analyticsProdUpgradeWindow", id: production },
     ...objects.webhooks,
   ];
 }

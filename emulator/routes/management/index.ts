@@ -17,6 +17,8 @@ import { keyRoutes } from "./keys";
 import { organizationRoutes, privateEndpointRoutes } from "./privateEndpoints";
 import { reversePrivateEndpointRoutes } from "./reversePrivateEndpoints";
 import { serviceRoutes } from "./services";
+import { serviceQueryEndpointRoutes } from "./serviceQueryEndpoint";
+import { upgradeWindowRoutes } from "./upgradeWindow";
 
 export async function managementApi(
   scope: FastifyInstance,
@@ -38,6 +40,8 @@ export async function managementApi(
   await limitManagementRate(scope, context, counters);
   organizationRoutes(scope, context);
   serviceRoutes(scope, context);
+  serviceQueryEndpointRoutes(scope, context);
+  upgradeWindowRoutes(scope, context);
   reversePrivateEndpointRoutes(scope, context);
   privateEndpointRoutes(scope, context);
   keyRoutes(scope, context);

@@ -11,6 +11,8 @@ import { PrivateEndpointsApi } from "./privateEndpoints";
 import { DEFAULT_WAKE_SETTINGS, IdleServiceWaker, type WakeSettings } from "./idleServices";
 import { ReversePrivateEndpointsApi } from "./reversePrivateEndpoints";
 import { ServicesApi } from "./services";
+import { ServiceQueryEndpointsApi } from "./serviceQueryEndpoints";
+import { UpgradeWindowsApi } from "./upgradeWindows";
 
 /** What a management client needs; ManagementSettings from provider/settings fits. */
 export interface ManagementConnection {
@@ -53,6 +55,8 @@ export class ManagementClient {
   readonly organizations: OrganizationsApi;
   readonly keys: KeysApi;
   readonly privateEndpoints: PrivateEndpointsApi;
+  readonly serviceQueryEndpoints: ServiceQueryEndpointsApi;
+  readonly upgradeWindows: UpgradeWindowsApi;
   readonly dialect: ApiDialect;
 
   /** Prefer managementClient(), which shares one client (and its throttle) per credential. */
@@ -72,6 +76,8 @@ export class ManagementClient {
     this.organizations = new OrganizationsApi(http);
     this.keys = new KeysApi(http);
     this.privateEndpoints = new PrivateEndpointsApi(http);
+    this.serviceQueryEndpoints = new ServiceQueryEndpointsApi(http);
+    this.upgradeWindows = new UpgradeWindowsApi(http);
   }
 }
 

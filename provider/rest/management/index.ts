@@ -11,4 +11,10 @@ export { OrganizationsApi } from "./organizations";
 export { PrivateEndpointsApi } from "./privateEndpoints";
 export { ReversePrivateEndpointsApi } from "./reversePrivateEndpoints";
 export { ServicesApi } from "./services";
+export {
+  ServiceQueryEndpointsApi,
+  type ServiceQueryEndpointObject,
+  type ServiceQueryEndpointRequest,
+} from "./serviceQueryEndpoints";
+export { UpgradeWindowsApi, type UpgradeWindowObject, type UpgradeWindowRequest } from "./upgradeWindows";
 export type * from "./models";

@@ -37,8 +37,12 @@ func (m *module) Construct(ctx *pulumi.Context, name, typ, urn string) (r pulumi
 		r = &SavedSearch{}
 	case "clickhouse-cloud:index:Service":
 		r = &Service{}
+	case "clickhouse-cloud:index:ServiceQueryEndpoint":
+		r = &ServiceQueryEndpoint{}
 	case "clickhouse-cloud:index:Source":
 		r = &Source{}
+	case "clickhouse-cloud:index:UpgradeWindow":
+		r = &UpgradeWindow{}
 	case "clickhouse-cloud:index:Webhook":
 		r = &Webhook{}
 	default:

@@ -3777,6 +3777,216 @@ func (in *serviceProfilePtr) ToServiceProfilePtrOutputWithContext(ctx context.Co
 	return pulumi.ToOutputWithContext(ctx, in).(ServiceProfilePtrOutput)
 }
 
+type ServiceQueryEndpointRole string
+
+const (
+	ServiceQueryEndpointRoleSqlConsoleReadOnly = ServiceQueryEndpointRole("sql_console_read_only")
+	ServiceQueryEndpointRoleSqlConsoleAdmin    = ServiceQueryEndpointRole("sql_console_admin")
+)
+
+func (ServiceQueryEndpointRole) ElementType() reflect.Type {
+	return reflect.TypeOf((*ServiceQueryEndpointRole)(nil)).Elem()
+}
+
+func (e ServiceQueryEndpointRole) ToServiceQueryEndpointRoleOutput() ServiceQueryEndpointRoleOutput {
+	return pulumi.ToOutput(e).(ServiceQueryEndpointRoleOutput)
+}
+
+func (e ServiceQueryEndpointRole) ToServiceQueryEndpointRoleOutputWithContext(ctx context.Context) ServiceQueryEndpointRoleOutput {
+	return pulumi.ToOutputWithContext(ctx, e).(ServiceQueryEndpointRoleOutput)
+}
+
+func (e ServiceQueryEndpointRole) ToServiceQueryEndpointRolePtrOutput() ServiceQueryEndpointRolePtrOutput {
+	return e.ToServiceQueryEndpointRolePtrOutputWithContext(context.Background())
+}
+
+func (e ServiceQueryEndpointRole) ToServiceQueryEndpointRolePtrOutputWithContext(ctx context.Context) ServiceQueryEndpointRolePtrOutput {
+	return ServiceQueryEndpointRole(e).ToServiceQueryEndpointRoleOutputWithContext(ctx).ToServiceQueryEndpointRolePtrOutputWithContext(ctx)
+}
+
+func (e ServiceQueryEndpointRole) ToStringOutput() pulumi.StringOutput {
+	return pulumi.ToOutput(pulumi.String(e)).(pulumi.StringOutput)
+}
+
+func (e ServiceQueryEndpointRole) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
+	return pulumi.ToOutputWithContext(ctx, pulumi.String(e)).(pulumi.StringOutput)
+}
+
+func (e ServiceQueryEndpointRole) ToStringPtrOutput() pulumi.StringPtrOutput {
+	return pulumi.String(e).ToStringPtrOutputWithContext(context.Background())
+}
+
+func (e ServiceQueryEndpointRole) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return pulumi.String(e).ToStringOutputWithContext(ctx).ToStringPtrOutputWithContext(ctx)
+}
+
+type ServiceQueryEndpointRoleOutput struct{ *pulumi.OutputState }
+
+func (ServiceQueryEndpointRoleOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*ServiceQueryEndpointRole)(nil)).Elem()
+}
+
+func (o ServiceQueryEndpointRoleOutput) ToServiceQueryEndpointRoleOutput() ServiceQueryEndpointRoleOutput {
+	return o
+}
+
+func (o ServiceQueryEndpointRoleOutput) ToServiceQueryEndpointRoleOutputWithContext(ctx context.Context) ServiceQueryEndpointRoleOutput {
+	return o
+}
+
+func (o ServiceQueryEndpointRoleOutput) ToServiceQueryEndpointRolePtrOutput() ServiceQueryEndpointRolePtrOutput {
+	return o.ToServiceQueryEndpointRolePtrOutputWithContext(context.Background())
+}
+
+func (o ServiceQueryEndpointRoleOutput) ToServiceQueryEndpointRolePtrOutputWithContext(ctx context.Context) ServiceQueryEndpointRolePtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, v ServiceQueryEndpointRole) *ServiceQueryEndpointRole {
+		return &v
+	}).(ServiceQueryEndpointRolePtrOutput)
+}
+
+func (o ServiceQueryEndpointRoleOutput) ToStringOutput() pulumi.StringOutput {
+	return o.ToStringOutputWithContext(context.Background())
+}
+
+func (o ServiceQueryEndpointRoleOutput) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e ServiceQueryEndpointRole) string {
+		return string(e)
+	}).(pulumi.StringOutput)
+}
+
+func (o ServiceQueryEndpointRoleOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
+	return o.ToStringPtrOutputWithContext(context.Background())
+}
+
+func (o ServiceQueryEndpointRoleOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e ServiceQueryEndpointRole) *string {
+		v := string(e)
+		return &v
+	}).(pulumi.StringPtrOutput)
+}
+
+type ServiceQueryEndpointRolePtrOutput struct{ *pulumi.OutputState }
+
+func (ServiceQueryEndpointRolePtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**ServiceQueryEndpointRole)(nil)).Elem()
+}
+
+func (o ServiceQueryEndpointRolePtrOutput) ToServiceQueryEndpointRolePtrOutput() ServiceQueryEndpointRolePtrOutput {
+	return o
+}
+
+func (o ServiceQueryEndpointRolePtrOutput) ToServiceQueryEndpointRolePtrOutputWithContext(ctx context.Context) ServiceQueryEndpointRolePtrOutput {
+	return o
+}
+
+func (o ServiceQueryEndpointRolePtrOutput) Elem() ServiceQueryEndpointRoleOutput {
+	return o.ApplyT(func(v *ServiceQueryEndpointRole) ServiceQueryEndpointRole {
+		if v != nil {
+			return *v
+		}
+		var ret ServiceQueryEndpointRole
+		return ret
+	}).(ServiceQueryEndpointRoleOutput)
+}
+
+func (o ServiceQueryEndpointRolePtrOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
+	return o.ToStringPtrOutputWithContext(context.Background())
+}
+
+func (o ServiceQueryEndpointRolePtrOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e *ServiceQueryEndpointRole) *string {
+		if e == nil {
+			return nil
+		}
+		v := string(*e)
+		return &v
+	}).(pulumi.StringPtrOutput)
+}
+
+// ServiceQueryEndpointRoleInput is an input type that accepts values of the ServiceQueryEndpointRole enum
+// A concrete instance of `ServiceQueryEndpointRoleInput` can be one of the following:
+//
+//	ServiceQueryEndpointRoleSqlConsoleReadOnly
+//	ServiceQueryEndpointRoleSqlConsoleAdmin
+type ServiceQueryEndpointRoleInput interface {
+	pulumi.Input
+
+	ToServiceQueryEndpointRoleOutput() ServiceQueryEndpointRoleOutput
+	ToServiceQueryEndpointRoleOutputWithContext(context.Context) ServiceQueryEndpointRoleOutput
+}
+
+var serviceQueryEndpointRolePtrType = reflect.TypeOf((**ServiceQueryEndpointRole)(nil)).Elem()
+
+type ServiceQueryEndpointRolePtrInput interface {
+	pulumi.Input
+
+	ToServiceQueryEndpointRolePtrOutput() ServiceQueryEndpointRolePtrOutput
+	ToServiceQueryEndpointRolePtrOutputWithContext(context.Context) ServiceQueryEndpointRolePtrOutput
+}
+
+type serviceQueryEndpointRolePtr string
+
+func ServiceQueryEndpointRolePtr(v string) ServiceQueryEndpointRolePtrInput {
+	return (*serviceQueryEndpointRolePtr)(&v)
+}
+
+func (*serviceQueryEndpointRolePtr) ElementType() reflect.Type {
+	return serviceQueryEndpointRolePtrType
+}
+
+func (in *serviceQueryEndpointRolePtr) ToServiceQueryEndpointRolePtrOutput() ServiceQueryEndpointRolePtrOutput {
+	return pulumi.ToOutput(in).(ServiceQueryEndpointRolePtrOutput)
+}
+
+func (in *serviceQueryEndpointRolePtr) ToServiceQueryEndpointRolePtrOutputWithContext(ctx context.Context) ServiceQueryEndpointRolePtrOutput {
+	return pulumi.ToOutputWithContext(ctx, in).(ServiceQueryEndpointRolePtrOutput)
+}
+
+// ServiceQueryEndpointRoleArrayInput is an input type that accepts ServiceQueryEndpointRoleArray and ServiceQueryEndpointRoleArrayOutput values.
+// You can construct a concrete instance of `ServiceQueryEndpointRoleArrayInput` via:
+//
+//	ServiceQueryEndpointRoleArray{ ServiceQueryEndpointRoleArgs{...} }
+type ServiceQueryEndpointRoleArrayInput interface {
+	pulumi.Input
+
+	ToServiceQueryEndpointRoleArrayOutput() ServiceQueryEndpointRoleArrayOutput
+	ToServiceQueryEndpointRoleArrayOutputWithContext(context.Context) ServiceQueryEndpointRoleArrayOutput
+}
+
+type ServiceQueryEndpointRoleArray []ServiceQueryEndpointRole
+
+func (ServiceQueryEndpointRoleArray) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]ServiceQueryEndpointRole)(nil)).Elem()
+}
+
+func (i ServiceQueryEndpointRoleArray) ToServiceQueryEndpointRoleArrayOutput() ServiceQueryEndpointRoleArrayOutput {
+	return i.ToServiceQueryEndpointRoleArrayOutputWithContext(context.Background())
+}
+
+func (i ServiceQueryEndpointRoleArray) ToServiceQueryEndpointRoleArrayOutputWithContext(ctx context.Context) ServiceQueryEndpointRoleArrayOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(ServiceQueryEndpointRoleArrayOutput)
+}
+
+type ServiceQueryEndpointRoleArrayOutput struct{ *pulumi.OutputState }
+
+func (ServiceQueryEndpointRoleArrayOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]ServiceQueryEndpointRole)(nil)).Elem()
+}
+
+func (o ServiceQueryEndpointRoleArrayOutput) ToServiceQueryEndpointRoleArrayOutput() ServiceQueryEndpointRoleArrayOutput {
+	return o
+}
+
+func (o ServiceQueryEndpointRoleArrayOutput) ToServiceQueryEndpointRoleArrayOutputWithContext(ctx context.Context) ServiceQueryEndpointRoleArrayOutput {
+	return o
+}
+
+func (o ServiceQueryEndpointRoleArrayOutput) Index(i pulumi.IntInput) ServiceQueryEndpointRoleOutput {
+	return pulumi.All(o, i).ApplyT(func(vs []interface{}) ServiceQueryEndpointRole {
+		return vs[0].([]ServiceQueryEndpointRole)[vs[1].(int)]
+	}).(ServiceQueryEndpointRoleOutput)
+}
+
 type ServiceRegion string
 
 const (
@@ -4720,6 +4930,9 @@ func init() {
 	pulumi.RegisterInputType(reflect.TypeOf((*ServiceComplianceTypePtrInput)(nil)).Elem(), ServiceComplianceType("hipaa"))
 	pulumi.RegisterInputType(reflect.TypeOf((*ServiceProfileInput)(nil)).Elem(), ServiceProfile("v1-default"))
 	pulumi.RegisterInputType(reflect.TypeOf((*ServiceProfilePtrInput)(nil)).Elem(), ServiceProfile("v1-default"))
+	pulumi.RegisterInputType(reflect.TypeOf((*ServiceQueryEndpointRoleInput)(nil)).Elem(), ServiceQueryEndpointRole("sql_console_read_only"))
+	pulumi.RegisterInputType(reflect.TypeOf((*ServiceQueryEndpointRolePtrInput)(nil)).Elem(), ServiceQueryEndpointRole("sql_console_read_only"))
+	pulumi.RegisterInputType(reflect.TypeOf((*ServiceQueryEndpointRoleArrayInput)(nil)).Elem(), ServiceQueryEndpointRoleArray{})
 	pulumi.RegisterInputType(reflect.TypeOf((*ServiceRegionInput)(nil)).Elem(), ServiceRegion("ap-northeast-1"))
 	pulumi.RegisterInputType(reflect.TypeOf((*ServiceRegionPtrInput)(nil)).Elem(), ServiceRegion("ap-northeast-1"))
 	pulumi.RegisterInputType(reflect.TypeOf((*ServiceReleaseChannelInput)(nil)).Elem(), ServiceReleaseChannel("slow"))
@@ -4775,6 +4988,9 @@ func init() {
 	pulumi.RegisterOutputType(ServiceComplianceTypePtrOutput{})
 	pulumi.RegisterOutputType(ServiceProfileOutput{})
 	pulumi.RegisterOutputType(ServiceProfilePtrOutput{})
+	pulumi.RegisterOutputType(ServiceQueryEndpointRoleOutput{})
+	pulumi.RegisterOutputType(ServiceQueryEndpointRolePtrOutput{})
+	pulumi.RegisterOutputType(ServiceQueryEndpointRoleArrayOutput{})
 	pulumi.RegisterOutputType(ServiceRegionOutput{})
 	pulumi.RegisterOutputType(ServiceRegionPtrOutput{})
 	pulumi.RegisterOutputType(ServiceReleaseChannelOutput{})

@@ -20,7 +20,9 @@ from .replica_scaling import *
 from .reverse_private_endpoint import *
 from .saved_search import *
 from .service import *
+from .service_query_endpoint import *
 from .source import *
+from .upgrade_window import *
 from .webhook import *
 from ._inputs import *
 from . import outputs
@@ -48,7 +50,9 @@ _utilities.register(
    "clickhouse-cloud:index:ReversePrivateEndpoint": "ReversePrivateEndpoint",
    "clickhouse-cloud:index:SavedSearch": "SavedSearch",
    "clickhouse-cloud:index:Service": "Service",
+   "clickhouse-cloud:index:ServiceQueryEndpoint": "ServiceQueryEndpoint",
    "clickhouse-cloud:index:Source": "Source",
+   "clickhouse-cloud:index:UpgradeWindow": "UpgradeWindow",
    "clickhouse-cloud:index:Webhook": "Webhook"
   }
  }

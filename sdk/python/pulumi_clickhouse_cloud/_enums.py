@@ -29,6 +29,7 @@ __all__ = [
     'ServiceCloudProvider',
     'ServiceComplianceType',
     'ServiceProfile',
+    'ServiceQueryEndpointRole',
     'ServiceRegion',
     'ServiceReleaseChannel',
     'ServiceTier',
@@ -213,6 +214,12 @@ class ServiceProfile(_builtins.str, Enum):
     V1_HIGHMEM_M = "v1-highmem-m"
     V1_HIGHMEM_L = "v1-highmem-l"
     V1_HIGHMEM_XL = "v1-highmem-xl"
+
+
+@pulumi.type_token("clickhouse-cloud:index:ServiceQueryEndpointRole")
+class ServiceQueryEndpointRole(_builtins.str, Enum):
+    SQL_CONSOLE_READ_ONLY = "sql_console_read_only"
+    SQL_CONSOLE_ADMIN = "sql_console_admin"
 
 
 @pulumi.type_token("clickhouse-cloud:index:ServiceRegion")

@@ -66,6 +66,8 @@ forEachDialect((dialect) =>
         PrivateEndpoint: `${services.production}/${handMadeEndpointId}`,
         ReplicaScaling: services.production,
         Service: services.production,
+        ServiceQueryEndpoint: services.production,
+        UpgradeWindow: services.production,
       };
       // The observability objects are each imported by their own id.
       const ownIds = new Set(fixtureObjectImports(fixture()).map((entry) => entry.id));
@@ -94,6 +96,7 @@ forEachDialect((dialect) =>
               `${services.production}/${handMadeEndpointId}`,
             ),
             stateResource("clickhouse-cloud:index:ReplicaScaling", "scaling", services.production),
+            stateResource("pulumi-nodejs:dynamic/clickhouse:UpgradeWindow", "window", services.production),
           ],
         },
       });
@@ -103,8 +106,13 @@ forEachDialect((dialect) =>
         { type: "clickhouse-cloud:index:Alert", name: "errorRateAbove52", id: made.alert },
         ...objects.dashboards,
         ...objects.savedSearches,
-        // The service is not tracked, only its scaling settings are.
+        // The service is not tracked, only its scaling settings and upgrade window are.
         { type: "clickhouse-cloud:index:Service", name: "analyticsProd", id: services.production },
+        {
+          type: "clickhouse-cloud:index:ServiceQueryEndpoint",
+          name: "analyticsProdQueryEndpoint",
+          id: services.production,
+        },
         ...objects.sources,
         ...objects.webhooks,
       ]);

@@ -69,6 +69,7 @@ describe("emulator: control API and fixture", () => {
       reversePrivateEndpointOutcome: "Ready",
       awakeningDelayMs: 100,
       clockOffsetMs: 0,
+      scheduledUpgrades: true,
     };
     expect((await harness.control("GET", "/settings")).body).to.deep.equal(defaults);
     const changed = await harness.control("PUT", "/settings", {
@@ -77,6 +78,7 @@ describe("emulator: control API and fixture", () => {
         reversePrivateEndpointOutcome: "PendingAcceptance",
         awakeningDelayMs: 5,
         clockOffsetMs: -90_000,
+        scheduledUpgrades: false,
       },
     });
     expect(changed.body).to.deep.equal({
@@ -85,6 +87,7 @@ describe("emulator: control API and fixture", () => {
       reversePrivateEndpointOutcome: "PendingAcceptance",
       awakeningDelayMs: 5,
       clockOffsetMs: -90_000,
+      scheduledUpgrades: false,
     });
     await harness.control("PUT", "/settings", { body: defaults });
     for (const body of [
@@ -96,6 +99,7 @@ describe("emulator: control API and fixture", () => {
       { awakeningDelayMs: 1.5 },
       { clockOffsetMs: 1.5 },
       { clockOffsetMs: "-1m" },
+      { scheduledUpgrades: "no" },
     ]) {
       const refused = await harness.control("PUT", "/settings", { body });
       expect(refused.status, JSON.stringify(body)).to.equal(400);

@@ -112,6 +112,7 @@ async function appWithRoutes() {
       reversePrivateEndpointOutcome: "Ready",
       awakeningDelayMs: 0,
       clockOffsetMs: 0,
+      scheduledUpgrades: true,
     },
     now: () => new Date(),
   };

@@ -689,7 +689,9 @@ describe("native plugin catalog", () => {
       ["clickhouse-cloud:index:ReversePrivateEndpoint", true],
       ["clickhouse-cloud:index:SavedSearch", true],
       ["clickhouse-cloud:index:Service", true],
+      ["clickhouse-cloud:index:ServiceQueryEndpoint", true],
       ["clickhouse-cloud:index:Source", true],
+      ["clickhouse-cloud:index:UpgradeWindow", true],
       ["clickhouse-cloud:index:Webhook", true],
     ]);
   });

@@ -202,6 +202,13 @@ export const ServiceProfile = {
 
 export type ServiceProfile = (typeof ServiceProfile)[keyof typeof ServiceProfile];
 
+export const ServiceQueryEndpointRole = {
+    SqlConsoleReadOnly: "sql_console_read_only",
+    SqlConsoleAdmin: "sql_console_admin",
+} as const;
+
+export type ServiceQueryEndpointRole = (typeof ServiceQueryEndpointRole)[keyof typeof ServiceQueryEndpointRole];
+
 export const ServiceRegion = {
     AwsApNortheast1: "ap-northeast-1",
     AwsApNortheast2: "ap-northeast-2",
