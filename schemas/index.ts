@@ -8,10 +8,14 @@ import { dashboardSchemas } from "./dashboards";
 import { observabilitySchemas } from "./observability";
 import { observabilityObjectSchemas } from "./observabilityObjects";
 import { serviceSchemas } from "./services";
+import { clickhouseSettingsSchemas } from "./clickhouseSettings";
+import { scalingScheduleSchemas } from "./scalingSchedules";
 
 export const schemas = {
   ...managementSchemas,
   ...serviceSchemas,
+  ...clickhouseSettingsSchemas,
+  ...scalingScheduleSchemas,
   ...observabilitySchemas,
   ...observabilityObjectSchemas,
   ...dashboardSchemas,

@@ -246,6 +246,27 @@ export interface ServiceRecord {
   backup?: { periodInHours: number; retentionPeriodInHours: number; startTime: string | null };
   /** The default user's password: its SHA-256 (base64) and, for the MySQL protocol, its double SHA-1 (hex). */
   password?: { sha256Base64: string; doubleSha1Hex?: string };
+  /** The ClickHouse settings set explicitly (PATCH .../clickhouseSettings), name to value as the API reports it. */
+  clickhouseSettings?: Record<string, string>;
+  /** Its scaling schedule's entries (POST .../scalingSchedule); absent, or empty, when it has none. */
+  scalingSchedule?: ScalingScheduleEntryRecord[];
+}
+
+/** One weekly window of a scaling schedule, as stored: the request's fields, its id, and the mode it runs in. */
+export interface ScalingScheduleEntryRecord {
+  id: string;
+  name: string;
+  weekdays: number[];
+  startHourUtc: number;
+  endHourUtc: number;
+  autoscalingMode: "vertical" | "horizontal";
+  minReplicaMemoryGb?: number;
+  maxReplicaMemoryGb?: number;
+  /** The replica count: a vertical entry's fixed count is stored as an equal band. */
+  minReplicas?: number;
+  maxReplicas?: number;
+  idleScaling?: boolean;
+  idleTimeoutMinutes?: number;
 }
 
 export interface ServiceTag {
