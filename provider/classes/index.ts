@@ -9,6 +9,8 @@ export { PrivateEndpoint, type PrivateEndpointArgs } from "./privateEndpoint";
 export { ReplicaScaling, type ReplicaScalingArgs } from "./replicaScaling";
 export { ReversePrivateEndpoint, type ReversePrivateEndpointArgs } from "./reversePrivateEndpoint";
 export { SavedSearch, type SavedSearchArgs } from "./savedSearch";
+export { ScalingSchedule, type ScalingScheduleArgs } from "./scalingSchedule";
 export { Service, type ServiceArgs } from "./service";
+export { ServiceClickHouseSettings, type ServiceClickHouseSettingsArgs } from "./serviceClickHouseSettings";
 export { Source, type SourceArgs } from "./source";
 export { Webhook, type WebhookArgs } from "./webhook";

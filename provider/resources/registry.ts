@@ -7,7 +7,9 @@ import { entry as privateEndpoint } from "./privateEndpoint/kind";
 import { entry as replicaScaling } from "./replicaScaling/kind";
 import { entry as reversePrivateEndpoint } from "./reversePrivateEndpoint/kind";
 import { entry as savedSearch } from "./savedSearch/kind";
+import { entry as scalingSchedule } from "./scalingSchedule/kind";
 import { entry as service } from "./service/kind";
+import { entry as serviceClickHouseSettings } from "./serviceClickHouseSettings/kind";
 import { entry as source } from "./source/kind";
 import { entry as webhook } from "./webhook/kind";
 
@@ -24,7 +26,9 @@ export const resources = {
   ReplicaScaling: replicaScaling,
   ReversePrivateEndpoint: reversePrivateEndpoint,
   SavedSearch: savedSearch,
+  ScalingSchedule: scalingSchedule,
   Service: service,
+  ServiceClickHouseSettings: serviceClickHouseSettings,
   Source: source,
   Webhook: webhook,
 } as const;

@@ -11,6 +11,7 @@ import { PrivateEndpointsApi } from "./privateEndpoints";
 import { DEFAULT_WAKE_SETTINGS, IdleServiceWaker, type WakeSettings } from "./idleServices";
 import { ReversePrivateEndpointsApi } from "./reversePrivateEndpoints";
 import { ServicesApi } from "./services";
+import { ClickHouseSettingsApi, ScalingSchedulesApi } from "./serviceSettings";
 
 /** What a management client needs; ManagementSettings from provider/settings fits. */
 export interface ManagementConnection {
@@ -53,6 +54,8 @@ export class ManagementClient {
   readonly organizations: OrganizationsApi;
   readonly keys: KeysApi;
   readonly privateEndpoints: PrivateEndpointsApi;
+  readonly clickhouseSettings: ClickHouseSettingsApi;
+  readonly scalingSchedules: ScalingSchedulesApi;
   readonly dialect: ApiDialect;
 
   /** Prefer managementClient(), which shares one client (and its throttle) per credential. */
@@ -72,6 +75,8 @@ export class ManagementClient {
     this.organizations = new OrganizationsApi(http);
     this.keys = new KeysApi(http);
     this.privateEndpoints = new PrivateEndpointsApi(http);
+    this.clickhouseSettings = new ClickHouseSettingsApi(http);
+    this.scalingSchedules = new ScalingSchedulesApi(http);
   }
 }
 

@@ -11,4 +11,13 @@ export { OrganizationsApi } from "./organizations";
 export { PrivateEndpointsApi } from "./privateEndpoints";
 export { ReversePrivateEndpointsApi } from "./reversePrivateEndpoints";
 export { ServicesApi } from "./services";
+export {
+  ClickHouseSettingsApi,
+  ScalingSchedulesApi,
+  type ClickHouseSettingsCatalog,
+  type ClickHouseSettingsList,
+  type ClickHouseSettingsPatchResult,
+  type ScalingSchedule,
+  type ScalingScheduleRequest,
+} from "./serviceSettings";
 export type * from "./models";
