@@ -14,7 +14,10 @@ export interface HandMade {
   readonly reverse: string;
 }
 
-/** An API key, a reverse private endpoint and a private endpoint of the production service, and a tile alert. */
+/**
+ * An API key, a reverse private endpoint and a private endpoint of the production service, a ClickHouse setting and a
+ * scaling schedule of it, and a tile alert.
+ */
 export async function makeByHand(fixture: Fixture): Promise<HandMade> {
   const { organizationId, services } = fixture;
   // The emulator runs without rate limits; a client-side throttle would only slow the tests that make these.
@@ -29,6 +32,14 @@ export async function makeByHand(fixture: Fixture): Promise<HandMade> {
     id: handMadeEndpointId,
     description: "Office VPN",
   });
+  await management.clickhouseSettings.update(organizationId, services.production, {
+    max_execution_time: "60",
+  });
+  await management.scalingSchedules.replace(organizationId, services.production, {
+    entries: [
+      { name: "Nightly batch", weekdays: [1, 2, 3, 4, 5], startHourUtc: 1, endHourUtc: 5, numReplicas: 4 },
+    ],
+  });
   const alert = await observabilityClientFor(fixture, { throttle: "off" }).alerts.create({
     ...tileAlertBody(fixture),
     name: "Error rate above 5%",
@@ -37,7 +48,8 @@ export async function makeByHand(fixture: Fixture): Promise<HandMade> {
 }
 
 /**
- * The import file entries of `made`, of the production service's scaling settings and of the fixture's observability
+ * The import file entries of `made`, of the production service's scaling settings, ClickHouse settings and scaling
+ * schedule, and of the fixture's observability
  * objects, in the file's order: by kind, in the alphabetical order of the kinds' names, then by name.
  */
 export function handMadeImports(fixture: Fixture, made: HandMade) {
@@ -60,7 +72,13 @@ export function handMadeImports(fixture: Fixture, made: HandMade) {
       id: `${production}/${made.reverse}`,
     },
     ...objects.savedSearches,
+    { type: "clickhouse-cloud:index:ScalingSchedule", name: "analyticsProdScalingSchedule", id: production },
     { type: "clickhouse-cloud:index:Service", name: "analyticsProd", id: production },
+    {
+      type: "clickhouse-cloud:index:ServiceClickHouseSettings",
+      name: "analyticsProdClickhouseSettings",
+      id: production,
+    },
     ...objects.sources,
     ...objects.webhooks,
   ];

@@ -65,7 +65,9 @@ forEachDialect((dialect) =>
         ReversePrivateEndpoint: made.reverse,
         PrivateEndpoint: `${services.production}/${handMadeEndpointId}`,
         ReplicaScaling: services.production,
+        ScalingSchedule: services.production,
         Service: services.production,
+        ServiceClickHouseSettings: services.production,
       };
       // The observability objects are each imported by their own id.
       const ownIds = new Set(fixtureObjectImports(fixture()).map((entry) => entry.id));
@@ -103,8 +105,18 @@ forEachDialect((dialect) =>
         { type: "clickhouse-cloud:index:Alert", name: "errorRateAbove52", id: made.alert },
         ...objects.dashboards,
         ...objects.savedSearches,
+        {
+          type: "clickhouse-cloud:index:ScalingSchedule",
+          name: "analyticsProdScalingSchedule",
+          id: services.production,
+        },
         // The service is not tracked, only its scaling settings are.
         { type: "clickhouse-cloud:index:Service", name: "analyticsProd", id: services.production },
+        {
+          type: "clickhouse-cloud:index:ServiceClickHouseSettings",
+          name: "analyticsProdClickhouseSettings",
+          id: services.production,
+        },
         ...objects.sources,
         ...objects.webhooks,
       ]);

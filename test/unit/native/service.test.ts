@@ -688,7 +688,9 @@ describe("native plugin catalog", () => {
       ["clickhouse-cloud:index:ReplicaScaling", true],
       ["clickhouse-cloud:index:ReversePrivateEndpoint", true],
       ["clickhouse-cloud:index:SavedSearch", true],
+      ["clickhouse-cloud:index:ScalingSchedule", true],
       ["clickhouse-cloud:index:Service", true],
+      ["clickhouse-cloud:index:ServiceClickHouseSettings", true],
       ["clickhouse-cloud:index:Source", true],
       ["clickhouse-cloud:index:Webhook", true],
     ]);
