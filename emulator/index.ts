@@ -4,6 +4,7 @@
  */
 import type { FastifyInstance } from "fastify";
 import { buildApp } from "./server/app";
+import { exchangeRecordingFile } from "./server/exchangeRecorder";
 import type { ApiDialect } from "../schemas/dialects";
 import type { EmulatorContext } from "./server/context";
 import { secureBytes, seededBytes } from "./state/random";
@@ -30,6 +31,11 @@ export { faultKinds } from "./state/types";
 export interface StartOptions extends EmulatorOptions {
   /** Called with each request log entry as it is written (the CLI prints them). */
   onRequestLogged?: (entry: RequestLogEntry) => void;
+  /**
+   * A file to append each management exchange to, one JSON line each, for `npm run check:openapi`; by default the
+   * file named by `CHC_RECORD_EXCHANGES`, and no recording when that is unset.
+   */
+  recordExchangesTo?: string;
 }
 
 export async function startEmulator(options: StartOptions = {}): Promise<RunningEmulator> {
@@ -58,6 +64,7 @@ export async function startEmulator(options: StartOptions = {}): Promise<Running
     context,
     fixture: () => fixtureAt(listeningUrl(app), store, dialect),
     onRequestLogged: options.onRequestLogged,
+    recordExchangesTo: options.recordExchangesTo ?? exchangeRecordingFile(),
   });
   await app.listen({ port: options.port ?? 0, host: options.host ?? "127.0.0.1" });
   const url = listeningUrl(app);

@@ -13,6 +13,7 @@ import { controlRoutes, createControl } from "./control";
 import { guardControlPath } from "./controlGuard";
 import { ApiError, flavorOf, sendApiError, toApiError } from "./errors";
 import { FaultInjector } from "./faults";
+import { recordExchanges } from "./exchangeRecorder";
 import { clientErrorHandler, frameworkErrorHandler } from "./frameworkErrors";
 import { RouteRegistry } from "./methodNotAllowed";
 import { RateLimitCounters } from "./rateLimits";
@@ -34,6 +35,8 @@ export interface AppOptions {
   /** The fixture with the URLs, once the server listens. */
   fixture: () => Fixture;
   onRequestLogged?: RequestListener;
+  /** A file to append each management exchange to (the request and the answer as sent, secrets redacted). */
+  recordExchangesTo?: string;
 }
 
 export interface BuiltApp {
@@ -83,6 +86,9 @@ export async function buildApp(options: AppOptions): Promise<BuiltApp> {
   app.addHook("onRequest", log.track);
   app.addHook("onRequest", faults.beforeProcessing);
   app.addHook("onSend", faults.beforeReply);
+  // After the fault plan's hook, so a recording holds the answer as a faulted request got it.
+  if (options.recordExchangesTo !== undefined)
+    recordExchanges(app, context.dialect, options.recordExchangesTo);
   app.setErrorHandler((error, request, reply) => {
     const apiError = toApiError(error, flavorOf(request.url));
     if (apiError.statusCode >= 500 && !(error instanceof ApiError)) {

@@ -69,9 +69,13 @@ function definedKinds(repoRoot: string): DefinedKind[] {
 }
 
 function classesIndex(kinds: DefinedKind[]): string {
+  // A type several kinds use (an enum, say) is exported once, beside the first of them.
+  const exported = new Set<string>();
   const lines = kinds.flatMap(({ folder, definition }) => [
     `export { ${definition.kind}, type ${definition.kind}Args } from "./${folder}";`,
-    ...publicNamedTypes(definition).map((type) => `export type { ${type.name} } from "../${type.from}";`),
+    ...publicNamedTypes(definition)
+      .filter((type) => !exported.has(type.name) && exported.add(type.name))
+      .map((type) => `export type { ${type.name} } from "../${type.from}";`),
   ]);
   return [header("the resource definitions"), "", ...lines, ""].join("\n");
 }

@@ -11,7 +11,7 @@ import type {
 import { declaredSecrets } from "../../provider/host/secrecy";
 import { describeInput, renderDescription } from "../../provider/resources/derive/descriptions";
 import { schemas } from "../../schemas";
-import { inputType, isProgramInputType, typeImports, valueType } from "./typeText";
+import { inputType, typeImports, valueType } from "./typeText";
 
 type Schema = Record<string, unknown>;
 
@@ -64,10 +64,13 @@ export function resourceClassSource(definition: ResourceDefinition, folder: stri
   ].join("\n");
 }
 
-/** The named types of the package's own modules that programs need too, re-exported beside the classes. */
+/**
+ * The named types a class's inputs and outputs use (its enums, its input shapes), re-exported beside the classes so
+ * that a program can name them too, as it names the class's Args.
+ */
 export function publicNamedTypes(definition: ResourceDefinition): NamedType[] {
   const fields = [...Object.values(definition.inputs), ...Object.values(definition.outputs)];
-  const named = fields.flatMap((field) => (isProgramInputType(field.type) ? [field.type] : []));
+  const named = fields.flatMap((field) => (field.type === undefined ? [] : [field.type]));
   return [...new Map(named.map((type) => [type.name, type])).values()];
 }
 

@@ -3,6 +3,8 @@
  * specification's wire calls the version `engineVersion`; the production wire (ClickHouse Cloud's OpenAPI
  * specification, schema Service) calls it `clickhouseVersion` and adds the autoscaling mode, the horizontal band and
  * `currentScaling`, the settings in effect (an active schedule entry's), and the scaling schedule when there is one.
+ * The specification's wire gives the total memory as the replicas' memory times their number; the production wire
+ * gives the deprecated totals of the real API (below).
  */
 import type { ApiDialect } from "../../../schemas/dialects";
 import { stateOf } from "../../model/serviceStates";
@@ -17,12 +19,28 @@ export function serviceView(
 ) {
   const fields = serviceFields(state, service, nowMs);
   if (dialect === "spec") return fields;
-  const { engineVersion, ...common } = fields;
+  const { engineVersion, minTotalMemoryGb: _min, maxTotalMemoryGb: _max, ...common } = fields;
   return {
+    ...deprecatedTotals(service),
     ...common,
     clickhouseVersion: engineVersion,
     ...scalingOf(service, nowMs),
     ...(hasSchedule(service) ? { scalingSchedule: scheduleView(service, nowMs) } : {}),
+  };
+}
+
+/**
+ * ClickHouse Cloud's deprecated totals count three replicas whatever the service has (its OpenAPI's Service: "Minimum
+ * memory of three workers", "inaccurate for services with non-default numbers of replicas", hence always a multiple of
+ * 12 from 24), and are absent for a horizontal service, whose number of replicas varies.
+ */
+const replicasInDeprecatedTotals = 3;
+
+function deprecatedTotals(service: ServiceRecord) {
+  if (service.horizontal !== undefined) return {};
+  return {
+    minTotalMemoryGb: service.minReplicaMemoryGb * replicasInDeprecatedTotals,
+    maxTotalMemoryGb: service.maxReplicaMemoryGb * replicasInDeprecatedTotals,
   };
 }
 

@@ -77,6 +77,27 @@ describe("emulator: the management API's production wire (--dialect production)"
     expect(specService).not.to.have.any.keys("clickhouseVersion", "currentScaling", "autoscalingMode");
   });
 
+  it("gives the deprecated memory totals as three replicas' worth, and none for a horizontal service", async () => {
+    const path = `${production.servicePath("secondary")}/replicaScaling`;
+    const vertical = expectManagementSuccess(
+      await production.management("PATCH", path, {
+        body: { minReplicaMemoryGb: 16, maxReplicaMemoryGb: 32 },
+      }),
+    );
+    expect(vertical).to.include({ numReplicas: 1, minTotalMemoryGb: 48, maxTotalMemoryGb: 96 });
+    const horizontal = expectManagementSuccess(
+      await production.management("PATCH", path, {
+        body: { autoscalingMode: "horizontal", minReplicas: 1, maxReplicas: 4, maxReplicaMemoryGb: 16 },
+      }),
+    );
+    expect(horizontal).not.to.have.any.keys("minTotalMemoryGb", "maxTotalMemoryGb");
+    const specPath = `${spec.servicePath("secondary")}/replicaScaling`;
+    const specVertical = expectManagementSuccess(
+      await spec.management("PATCH", specPath, { body: { minReplicaMemoryGb: 16, maxReplicaMemoryGb: 32 } }),
+    );
+    expect(specVertical).to.include({ numReplicas: 1, minTotalMemoryGb: 16, maxTotalMemoryGb: 32 });
+  });
+
   it("takes the horizontal mode in the replica-scaling PATCH and answers currentScaling", async () => {
     const path = `${production.servicePath("secondary")}/replicaScaling`;
     const scaled = expectManagementSuccess(

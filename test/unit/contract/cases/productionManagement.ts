@@ -123,6 +123,27 @@ export const cases: ContractCase[] = [
     client: { outcome: "ok", resultSchema: "service" },
   },
   {
+    behaviour:
+      "a vertical service's deprecated memory totals are three replicas' worth whatever its number of replicas",
+    source: `${openApi}:18896-18913 (Service.minTotalMemoryGb: "Minimum memory of three workers", "inaccurate for services with non-default numbers of replicas", a multiple of 12 from 24; absent for horizontal services)`,
+    api: "management",
+    dialect: "production",
+    request: {
+      method: "PATCH",
+      path: (ids) => `${secondary(ids)}/replicaScaling`,
+      body: { minReplicaMemoryGb: 16, maxReplicaMemoryGb: 32 },
+    },
+    response: envelope({
+      id: ANY_UUID,
+      numReplicas: 1,
+      minReplicaMemoryGb: 16,
+      maxReplicaMemoryGb: 32,
+      minTotalMemoryGb: 48,
+      maxTotalMemoryGb: 96,
+    }),
+    client: { outcome: "ok", resultSchema: "service" },
+  },
+  {
     behaviour: "the replica-scaling PATCH refuses numReplicas with a band",
     source: `${openApi}:2481 (numReplicas: "Mutually exclusive with minReplicas/maxReplicas")`,
     api: "management",

@@ -1,0 +1,118 @@
+/**
+ * `npm run check:openapi` against ClickHouse Cloud's published OpenAPI document itself: the provider's real traffic
+ * (a service made, its IP list and tags changed, its password set) passes, and the same recording with one request
+ * field's name planted wrong fails, naming the field. The document is not part of the repository; the test finds it
+ * as `npm test` does and says loudly when it is not there.
+ */
+import { execFileSync } from "node:child_process";
+import * as fs from "node:fs";
+import * as os from "node:os";
+import * as path from "node:path";
+import { expect } from "chai";
+import { startEmulator, type RunningEmulator } from "../../../emulator";
+import type { RecordedExchange } from "../../../emulator/server/exchangeRecorder";
+import { providerSession } from "../../../provider/host/session";
+import { operations } from "../../../provider/resources/service/operations";
+import type { ServiceInputs } from "../../../provider/resources/service/shapes";
+import { checkOpenApiCommand } from "../../../scripts/openapi/command";
+import { providerOf } from "../../support/providers";
+import { quickSleeps } from "../../support/quickSleeps";
+import { configureRequestFrom, stackConfigFor } from "../../support/stackConfig";
+
+const repoRoot = path.resolve(__dirname, "..", "..", "..", "..");
+const reference = path.join("shared", "reference", "clickhouse-cloud-openapi.json");
+
+/** CHC_OPENAPI_SPEC, else the document beside the checkout, else beside the local repository it was cloned from. */
+function referenceDocument(): string | undefined {
+  if (process.env.CHC_OPENAPI_SPEC) return process.env.CHC_OPENAPI_SPEC;
+  const candidates = [path.resolve(repoRoot, "..", reference)];
+  try {
+    const origin = execFileSync("git", ["remote", "get-url", "origin"], { cwd: repoRoot, encoding: "utf8" });
+    candidates.push(path.resolve(origin.trim(), "..", reference));
+  } catch {
+    // A checkout without an origin: only the document beside it.
+  }
+  return candidates.find((candidate) => fs.existsSync(candidate));
+}
+
+describe("check:openapi against ClickHouse Cloud's published document", function () {
+  this.timeout(60_000);
+  quickSleeps();
+  const spec = referenceDocument();
+  let dir: string;
+  let recording: string;
+  let emulator: RunningEmulator;
+
+  before(async function () {
+    if (spec === undefined) {
+      console.warn(
+        `######## SKIPPED: no ${reference} beside the checkout or its origin, nor CHC_OPENAPI_SPEC`,
+      );
+      this.skip();
+    }
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), "chc-openapi-reference-"));
+    recording = path.join(dir, "exchanges.jsonl");
+    emulator = await startEmulator({
+      port: 0,
+      dialect: "production",
+      awakeningDelayMs: 0,
+      recordExchangesTo: recording,
+    });
+    await providerOf("Service").configure(configureRequestFrom(stackConfigFor(emulator)));
+    const context = { ...providerSession.operationContext("Service"), progress: () => undefined };
+    const inputs: ServiceInputs = {
+      name: "conformance",
+      provider: "aws",
+      region: "eu-west-1",
+      waitTimeoutMinutes: 5,
+      ipAccessList: [{ source: "203.0.113.0/24", description: "office" }],
+      tags: { team: "platform" },
+    };
+    const made = await operations.create(inputs, context);
+    await operations.update(
+      made.id,
+      made.outs,
+      {
+        ...inputs,
+        ipAccessList: [{ source: "198.51.100.7" }],
+        tags: { team: "data" },
+        password: "Rotated-1",
+      },
+      context,
+    );
+  });
+
+  after(async () => {
+    await emulator?.close();
+    if (dir) fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  const check = (file: string) =>
+    checkOpenApiCommand([spec!, file], {}, path.join(repoRoot, "scripts", "openapi", "allowlist.json"));
+
+  it("passes the provider's traffic as recorded", () => {
+    const outcome = check(recording);
+    expect(outcome.stdout).to.match(/: [1-9]\d* exchanges of the production management API checked/);
+    expect(outcome.stdout).to.include("0 distinct mismatches in 0 exchanges;");
+    expect(outcome.exitCode, outcome.stdout + outcome.stderr).to.equal(0);
+  });
+
+  it("fails the same traffic with the create's ipAccessList planted as ipAccessLists, naming the field", () => {
+    const planted = path.join(dir, "planted.jsonl");
+    const lines = fs
+      .readFileSync(recording, "utf8")
+      .trim()
+      .split("\n")
+      .map((line) => JSON.parse(line) as RecordedExchange);
+    const create = lines.find((line) => line.method === "POST" && /\/services$/.test(line.url));
+    expect(create, "the recorded create").to.not.equal(undefined);
+    const { ipAccessList, ...rest } = create!.requestBody as Record<string, unknown>;
+    expect(ipAccessList, "the create sent the IP list").to.not.equal(undefined);
+    create!.requestBody = { ...rest, ipAccessLists: ipAccessList };
+    fs.writeFileSync(planted, lines.map((line) => `${JSON.stringify(line)}\n`).join(""));
+    const outcome = check(planted);
+    expect(outcome.stdout).to.include("MISMATCH POST /v1/organizations/{organizationId}/services -> 200");
+    expect(outcome.stdout).to.include('sends a field the spec does not define: "ipAccessLists"');
+    expect(outcome.exitCode).to.equal(1);
+  });
+});
