@@ -10,12 +10,16 @@ import { observabilityObjectSchemas } from "./observabilityObjects";
 import { serviceSchemas } from "./services";
 import { serviceQueryEndpointSchemas } from "./serviceQueryEndpoints";
 import { upgradeWindowSchemas } from "./upgradeWindows";
+import { clickhouseSettingsSchemas } from "./clickhouseSettings";
+import { scalingScheduleSchemas } from "./scalingSchedules";
 
 export const schemas = {
   ...managementSchemas,
   ...serviceSchemas,
   ...serviceQueryEndpointSchemas,
   ...upgradeWindowSchemas,
+  ...clickhouseSettingsSchemas,
+  ...scalingScheduleSchemas,
   ...observabilitySchemas,
   ...observabilityObjectSchemas,
   ...dashboardSchemas,

@@ -255,6 +255,10 @@ export interface ServiceRecord {
   queryEndpoint?: QueryEndpointRecord;
   /** Its weekly upgrade window (a primary service's only); absent while none is configured. */
   upgradeWindow?: { weekday: number; startHourUtc: number };
+  /** The ClickHouse settings set explicitly (PATCH .../clickhouseSettings), name to value as the API reports it. */
+  clickhouseSettings?: Record<string, string>;
+  /** Its scaling schedule's entries (POST .../scalingSchedule); absent, or empty, when it has none. */
+  scalingSchedule?: ScalingScheduleEntryRecord[];
 }
 
 export interface QueryEndpointRecord {
@@ -262,6 +266,23 @@ export interface QueryEndpointRecord {
   roles: string[];
   openApiKeys: string[];
   allowedOrigins: string;
+}
+
+/** One weekly window of a scaling schedule, as stored: the request's fields, its id, and the mode it runs in. */
+export interface ScalingScheduleEntryRecord {
+  id: string;
+  name: string;
+  weekdays: number[];
+  startHourUtc: number;
+  endHourUtc: number;
+  autoscalingMode: "vertical" | "horizontal";
+  minReplicaMemoryGb?: number;
+  maxReplicaMemoryGb?: number;
+  /** The replica count: a vertical entry's fixed count is stored as an equal band. */
+  minReplicas?: number;
+  maxReplicas?: number;
+  idleScaling?: boolean;
+  idleTimeoutMinutes?: number;
 }
 
 export interface ServiceTag {

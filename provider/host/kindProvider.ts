@@ -35,7 +35,7 @@ export interface ReadOutcome {
 /** A kind as both front ends call it: on the engine's encoded bags, whatever the kind's typed inputs and outputs. */
 export interface ServedKind {
   readonly definition: ResourceDefinition;
-  check(news: PropertyBag, olds?: PropertyBag): CheckOutcome;
+  check(news: PropertyBag, olds?: PropertyBag): Promise<CheckOutcome>;
   diff(olds: PropertyBag, news: PropertyBag, id?: string): DiffVerdict;
   create(news: PropertyBag): Promise<{ id: string; outs: PropertyBag }>;
   read(id: string, props: PropertyBag, oldInputs?: PropertyBag): Promise<ReadOutcome | undefined>;
@@ -72,7 +72,7 @@ export class KindProvider<I extends PropertyBag, O extends PropertyBag> implemen
   }
 
   /** `olds` are the inputs the resource had (none for a create). */
-  check(news: PropertyBag, olds: PropertyBag = {}): CheckOutcome {
+  async check(news: PropertyBag, olds: PropertyBag = {}): Promise<CheckOutcome> {
     const inputs = decodedInputs(news);
     // The wire's own rules need the wire: read from the stack config, as every operation reads it.
     const dialect =
@@ -83,7 +83,30 @@ export class KindProvider<I extends PropertyBag, O extends PropertyBag> implemen
     const organizationIdGiven =
       inputs.unknown.has("organizationId") || (organizationId !== undefined && organizationId !== null);
     warnOfIncompleteSettings(this.session, this.definition, organizationIdGiven);
+    const settingsComplete =
+      this.session.settingsProblem(this.definition.module, organizationIdGiven) === undefined;
+    if (failures.length === 0 && settingsComplete) failures.push(...(await this.checkWithApi(inputs)));
     return { inputs: markSecret(news, secretInputs(this.secrets, secretKeysIn(news))), failures };
+  }
+
+  /**
+   * The kind's check against what the API knows, on inputs its own checks accepted. A failure to read is the API's
+   * or the network's, not the inputs': it must not fail a preview, so it is reported as a warning and checks
+   * nothing (the API refuses the same inputs when `up` sends them).
+   */
+  private async checkWithApi(inputs: PartlyKnown): Promise<CheckFailure[]> {
+    const operations = this.operations;
+    if (operations.checkWithApi === undefined) return [];
+    const typed: PartlyKnown<I> = { known: asDeclared<I>(inputs.known), unknown: inputs.unknown };
+    try {
+      return await operations.checkWithApi(typed, this.context);
+    } catch (error) {
+      const reason = error instanceof Error ? error.message : String(error);
+      this.context.progress(
+        `warning: the inputs could not be checked against the API (${reason}); the API checks them when \`up\` sends them`,
+      );
+      return [];
+    }
   }
 
   /** `id` is the object's, when the front end has it. */

@@ -8,6 +8,7 @@ import type { Clock } from "../clock";
 import type { PropertyBag } from "../propertyBags";
 import type { ManagementClient, ObservabilityClient } from "../rest";
 import type { PartlyKnown } from "./partlyKnown";
+import type { ValidationProblem } from "../validation/validate";
 
 /** The management API's client and the organization an operation works in. */
 export interface ManagementAccess {
@@ -56,4 +57,12 @@ export interface ResourceOperations<I, O> {
   noteDiff?(id: string, news: PartlyKnown<I>): void;
   /** The inputs a read reports, when they are not simply each input's output of the same name. */
   inputsFromOutputs?(outs: O): PropertyBag;
+  /**
+   * Checks the known inputs against what only the API knows (the settings a service lets its owner change), at
+   * check, once the definition's own checks found nothing: what it returns fails the check as they do, before
+   * anything is sent. It runs in every preview, so it reads only when what it needs is known (skipping otherwise),
+   * and a failure to read (thrown) never fails the check: the host reports it as a warning, and the API itself
+   * refuses what it would have caught when `up` sends it.
+   */
+  checkWithApi?(inputs: PartlyKnown<I>, context: OperationContext): Promise<ValidationProblem[]>;
 }

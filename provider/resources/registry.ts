@@ -7,7 +7,9 @@ import { entry as privateEndpoint } from "./privateEndpoint/kind";
 import { entry as replicaScaling } from "./replicaScaling/kind";
 import { entry as reversePrivateEndpoint } from "./reversePrivateEndpoint/kind";
 import { entry as savedSearch } from "./savedSearch/kind";
+import { entry as scalingSchedule } from "./scalingSchedule/kind";
 import { entry as service } from "./service/kind";
+import { entry as serviceClickHouseSettings } from "./serviceClickHouseSettings/kind";
 import { entry as serviceQueryEndpoint } from "./serviceQueryEndpoint/kind";
 import { entry as source } from "./source/kind";
 import { entry as upgradeWindow } from "./upgradeWindow/kind";
@@ -26,7 +28,9 @@ export const resources = {
   ReplicaScaling: replicaScaling,
   ReversePrivateEndpoint: reversePrivateEndpoint,
   SavedSearch: savedSearch,
+  ScalingSchedule: scalingSchedule,
   Service: service,
+  ServiceClickHouseSettings: serviceClickHouseSettings,
   ServiceQueryEndpoint: serviceQueryEndpoint,
   Source: source,
   UpgradeWindow: upgradeWindow,

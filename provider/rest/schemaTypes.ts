@@ -335,6 +335,90 @@ export type UpgradeWindowSchema = {
   [field: string]: unknown;
 };
 
+/** The schema `clickhouseSettingsPatch`. */
+export type ClickhouseSettingsPatchSchema = { settings: string };
+
+/** The schema `clickhouseSettingsValues`. */
+export type ClickhouseSettingsValuesSchema = { settings: { [field: string]: string } };
+
+/** The schema `clickhouseSettingsList`. */
+export type ClickhouseSettingsListSchema = {
+  settings: { name: string; value: string; [field: string]: unknown }[];
+  [field: string]: unknown;
+};
+
+/** The schema `clickhouseSettingsPatchResult`. */
+export type ClickhouseSettingsPatchResultSchema = {
+  settings?: string;
+  warnings?: { name: string; message: string; [field: string]: unknown }[];
+  [field: string]: unknown;
+};
+
+/** The schema `clickhouseSettingsCatalog`. */
+export type ClickhouseSettingsCatalogSchema = {
+  settings: {
+    name: string;
+    type?: string;
+    description?: string;
+    enum?: (number | string | boolean)[];
+    warning?: string;
+    deprecationNotice?: string;
+    example?: string;
+    [field: string]: unknown;
+  }[];
+  [field: string]: unknown;
+};
+
+/** The schema `scalingSchedulePost`. */
+export type ScalingSchedulePostSchema = {
+  entries: {
+    name: string;
+    weekdays: number[];
+    startHourUtc: number;
+    endHourUtc: number;
+    autoscalingMode?: "vertical" | "horizontal";
+    minReplicaMemoryGb?: number;
+    maxReplicaMemoryGb?: number;
+    numReplicas?: number;
+    minReplicas?: number;
+    maxReplicas?: number;
+    idleScaling?: boolean;
+    idleTimeoutMinutes?: number;
+  }[];
+};
+
+/** The schema `scalingSchedule`. */
+export type ScalingScheduleSchema = {
+  entries: {
+    id: string;
+    name: string;
+    weekdays: number[];
+    startHourUtc: number;
+    endHourUtc: number;
+    autoscalingMode: string;
+    minReplicaMemoryGb?: number;
+    maxReplicaMemoryGb?: number;
+    minReplicas?: number;
+    maxReplicas?: number;
+    idleScaling?: boolean;
+    idleTimeoutMinutes?: number;
+    isActiveNow: boolean;
+    [field: string]: unknown;
+  }[];
+  baseConfig: {
+    autoscalingMode?: string;
+    minReplicaMemoryGb?: number;
+    maxReplicaMemoryGb?: number;
+    minReplicas?: number;
+    maxReplicas?: number;
+    idleScaling?: boolean;
+    idleTimeoutMinutes?: number;
+    [field: string]: unknown;
+  };
+  activeEntryId?: string;
+  [field: string]: unknown;
+};
+
 /** The schema `alertCreate`. */
 export type AlertCreateSchema = {
   threshold: number;
@@ -745,6 +829,13 @@ export interface SchemaTypes {
   serviceQueryEndpoint: ServiceQueryEndpointSchema;
   upgradeWindowPut: UpgradeWindowPutSchema;
   upgradeWindow: UpgradeWindowSchema;
+  clickhouseSettingsPatch: ClickhouseSettingsPatchSchema;
+  clickhouseSettingsValues: ClickhouseSettingsValuesSchema;
+  clickhouseSettingsList: ClickhouseSettingsListSchema;
+  clickhouseSettingsPatchResult: ClickhouseSettingsPatchResultSchema;
+  clickhouseSettingsCatalog: ClickhouseSettingsCatalogSchema;
+  scalingSchedulePost: ScalingSchedulePostSchema;
+  scalingSchedule: ScalingScheduleSchema;
   alertCreate: AlertCreateSchema;
   alertInputs: AlertInputsSchema;
   alertCreateProduction: AlertCreateProductionSchema;

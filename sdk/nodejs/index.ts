@@ -65,10 +65,20 @@ export type SavedSearch = import("./savedSearch").SavedSearch;
 export const SavedSearch: typeof import("./savedSearch").SavedSearch = null as any;
 utilities.lazyLoad(exports, ["SavedSearch"], () => require("./savedSearch"));
 
+export { ScalingScheduleArgs } from "./scalingSchedule";
+export type ScalingSchedule = import("./scalingSchedule").ScalingSchedule;
+export const ScalingSchedule: typeof import("./scalingSchedule").ScalingSchedule = null as any;
+utilities.lazyLoad(exports, ["ScalingSchedule"], () => require("./scalingSchedule"));
+
 export { ServiceArgs } from "./service";
 export type Service = import("./service").Service;
 export const Service: typeof import("./service").Service = null as any;
 utilities.lazyLoad(exports, ["Service"], () => require("./service"));
+
+export { ServiceClickHouseSettingsArgs } from "./serviceClickHouseSettings";
+export type ServiceClickHouseSettings = import("./serviceClickHouseSettings").ServiceClickHouseSettings;
+export const ServiceClickHouseSettings: typeof import("./serviceClickHouseSettings").ServiceClickHouseSettings = null as any;
+utilities.lazyLoad(exports, ["ServiceClickHouseSettings"], () => require("./serviceClickHouseSettings"));
 
 export { ServiceQueryEndpointArgs } from "./serviceQueryEndpoint";
 export type ServiceQueryEndpoint = import("./serviceQueryEndpoint").ServiceQueryEndpoint;
@@ -121,8 +131,12 @@ const _module = {
                 return new ReversePrivateEndpoint(name, <any>undefined, { urn })
             case "clickhouse-cloud:index:SavedSearch":
                 return new SavedSearch(name, <any>undefined, { urn })
+            case "clickhouse-cloud:index:ScalingSchedule":
+                return new ScalingSchedule(name, <any>undefined, { urn })
             case "clickhouse-cloud:index:Service":
                 return new Service(name, <any>undefined, { urn })
+            case "clickhouse-cloud:index:ServiceClickHouseSettings":
+                return new ServiceClickHouseSettings(name, <any>undefined, { urn })
             case "clickhouse-cloud:index:ServiceQueryEndpoint":
                 return new ServiceQueryEndpoint(name, <any>undefined, { urn })
             case "clickhouse-cloud:index:Source":

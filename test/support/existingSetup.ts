@@ -15,8 +15,8 @@ export interface HandMade {
 }
 
 /**
- * An API key, a reverse private endpoint, a private endpoint, a query API endpoint and an upgrade window of the
- * production service, and a tile alert.
+ * An API key, a reverse private endpoint, a private endpoint, a query API endpoint, an upgrade window, a ClickHouse
+ * setting and a scaling schedule of the production service, and a tile alert.
  */
 export async function makeByHand(fixture: Fixture): Promise<HandMade> {
   const { organizationId, services } = fixture;
@@ -39,6 +39,14 @@ export async function makeByHand(fixture: Fixture): Promise<HandMade> {
     allowedOrigins: "",
   });
   await management.upgradeWindows.put(organizationId, services.production, { weekday: 3, startHourUtc: 12 });
+  await management.clickhouseSettings.update(organizationId, services.production, {
+    max_execution_time: "60",
+  });
+  await management.scalingSchedules.replace(organizationId, services.production, {
+    entries: [
+      { name: "Nightly batch", weekdays: [1, 2, 3, 4, 5], startHourUtc: 1, endHourUtc: 5, numReplicas: 4 },
+    ],
+  });
   const alert = await observabilityClientFor(fixture, { throttle: "off" }).alerts.create({
     ...tileAlertBody(fixture),
     name: "Error rate above 5%",
@@ -47,7 +55,8 @@ export async function makeByHand(fixture: Fixture): Promise<HandMade> {
 }
 
 /**
- * The import file entries of `made`, of the production service and its scaling settings, and of the fixture's observability
+ * The import file entries of `made`, of the production service, its scaling settings, query API endpoint, upgrade
+ * window, ClickHouse settings and scaling schedule, and of the fixture's observability
  * objects, in the file's order: by kind, in the alphabetical order of the kinds' names, then by name.
  */
 export function handMadeImports(fixture: Fixture, made: HandMade) {
@@ -70,7 +79,13 @@ export function handMadeImports(fixture: Fixture, made: HandMade) {
       id: `${production}/${made.reverse}`,
     },
     ...objects.savedSearches,
+    { type: "clickhouse-cloud:index:ScalingSchedule", name: "analyticsProdScalingSchedule", id: production },
     { type: "clickhouse-cloud:index:Service", name: "analyticsProd", id: production },
+    {
+      type: "clickhouse-cloud:index:ServiceClickHouseSettings",
+      name: "analyticsProdClickhouseSettings",
+      id: production,
+    },
     {
       type: "clickhouse-cloud:index:ServiceQueryEndpoint",
       name: "analyticsProdQueryEndpoint",

@@ -19,6 +19,7 @@ import { reversePrivateEndpointRoutes } from "./reversePrivateEndpoints";
 import { serviceRoutes } from "./services";
 import { serviceQueryEndpointRoutes } from "./serviceQueryEndpoint";
 import { upgradeWindowRoutes } from "./upgradeWindow";
+import { serviceSettingRoutes } from "./serviceSettings";
 
 export async function managementApi(
   scope: FastifyInstance,
@@ -30,8 +31,10 @@ export async function managementApi(
     request.principal = { kind: "apiKey", keyRecordId: key.id };
     canonicalUuidParams(request.params as Record<string, string>);
     // keyId is checked by the key routes themselves: it names a key, which may not exist. A managed ClickStack alert's
-    // `id` is an object id, checked by its routes; `*` is the rest of a path the gateway does not serve.
-    const { keyId: _keyId, id: _alertId, "*": _rest, ...ids } = request.params as Record<string, string>;
+    // `id` is an object id, checked by its routes; `*` is the rest of a path the gateway does not serve; a ClickHouse
+    // setting's name is checked against the settings' schema.
+    const params = request.params as Record<string, string>;
+    const { keyId: _keyId, id: _alertId, "*": _rest, settingName: _setting, ...ids } = params;
     assertUuidParams(ids);
     if (ids.organizationId !== context.fixture.organizationId) {
       throw new ApiError(403, `The API key has no access to organization ${ids.organizationId}`);
@@ -42,6 +45,7 @@ export async function managementApi(
   serviceRoutes(scope, context);
   serviceQueryEndpointRoutes(scope, context);
   upgradeWindowRoutes(scope, context);
+  serviceSettingRoutes(scope, context);
   reversePrivateEndpointRoutes(scope, context);
   privateEndpointRoutes(scope, context);
   keyRoutes(scope, context);

@@ -2,11 +2,13 @@
  * The service object the API returns (GET and every PATCH of a service), computed from the stored record. The
  * specification's wire calls the version `engineVersion`; the production wire (ClickHouse Cloud's OpenAPI
  * specification, schema Service) calls it `clickhouseVersion` and adds the autoscaling mode, the horizontal band and
- * `currentScaling`, the settings in effect. The specification's wire gives the total memory as the replicas' memory
- * times their number; the production wire gives the deprecated totals of the real API (below).
+ * `currentScaling`, the settings in effect (an active schedule entry's), and the scaling schedule when there is one.
+ * The specification's wire gives the total memory as the replicas' memory times their number; the production wire
+ * gives the deprecated totals of the real API (below).
  */
 import type { ApiDialect } from "../../../schemas/dialects";
 import { stateOf } from "../../model/serviceStates";
+import { activeEntry, hasSchedule, scheduleView } from "../../model/scalingSchedules";
 import type { EmulatorState, ServiceRecord } from "../../state/types";
 
 export function serviceView(
@@ -18,7 +20,13 @@ export function serviceView(
   const fields = serviceFields(state, service, nowMs);
   if (dialect === "spec") return fields;
   const { engineVersion, minTotalMemoryGb: _min, maxTotalMemoryGb: _max, ...common } = fields;
-  return { ...deprecatedTotals(service), ...common, clickhouseVersion: engineVersion, ...scalingOf(service) };
+  return {
+    ...deprecatedTotals(service),
+    ...common,
+    clickhouseVersion: engineVersion,
+    ...scalingOf(service, nowMs),
+    ...(hasSchedule(service) ? { scalingSchedule: scheduleView(service, nowMs) } : {}),
+  };
 }
 
 /**
@@ -36,22 +44,26 @@ function deprecatedTotals(service: ServiceRecord) {
   };
 }
 
-/** The production wire's scaling fields: the configured mode and band, and the same values as in effect. */
-function scalingOf(service: ServiceRecord) {
+/**
+ * The production wire's scaling fields: the configured mode and band, and in `currentScaling` what is in effect,
+ * which is the active schedule entry's settings (those it gives) while one is active, else the configured ones.
+ */
+function scalingOf(service: ServiceRecord, nowMs: number) {
   const band = service.horizontal ?? { minReplicas: service.numReplicas, maxReplicas: service.numReplicas };
   const mode = service.horizontal === undefined ? "vertical" : "horizontal";
+  const active = activeEntry(service, nowMs);
   return {
     autoscalingMode: mode,
     ...(service.horizontal ?? {}),
     currentScaling: {
-      effectiveAutoscalingMode: mode,
-      effectiveMinReplicaMemoryGb: service.minReplicaMemoryGb,
-      effectiveMaxReplicaMemoryGb: service.maxReplicaMemoryGb,
-      effectiveMinReplicas: band.minReplicas,
-      effectiveMaxReplicas: band.maxReplicas,
-      effectiveIdleScaling: service.idleScaling,
-      effectiveIdleTimeoutMinutes: service.idleTimeoutMinutes,
-      activeEntryId: null,
+      effectiveAutoscalingMode: active?.autoscalingMode ?? mode,
+      effectiveMinReplicaMemoryGb: active?.minReplicaMemoryGb ?? service.minReplicaMemoryGb,
+      effectiveMaxReplicaMemoryGb: active?.maxReplicaMemoryGb ?? service.maxReplicaMemoryGb,
+      effectiveMinReplicas: active?.minReplicas ?? band.minReplicas,
+      effectiveMaxReplicas: active?.maxReplicas ?? band.maxReplicas,
+      effectiveIdleScaling: active?.idleScaling ?? service.idleScaling,
+      effectiveIdleTimeoutMinutes: active?.idleTimeoutMinutes ?? service.idleTimeoutMinutes,
+      activeEntryId: active?.id ?? null,
     },
   };
 }

@@ -13,6 +13,7 @@ import { ReversePrivateEndpointsApi } from "./reversePrivateEndpoints";
 import { ServicesApi } from "./services";
 import { ServiceQueryEndpointsApi } from "./serviceQueryEndpoints";
 import { UpgradeWindowsApi } from "./upgradeWindows";
+import { ClickHouseSettingsApi, ScalingSchedulesApi } from "./serviceSettings";
 
 /** What a management client needs; ManagementSettings from provider/settings fits. */
 export interface ManagementConnection {
@@ -57,6 +58,8 @@ export class ManagementClient {
   readonly privateEndpoints: PrivateEndpointsApi;
   readonly serviceQueryEndpoints: ServiceQueryEndpointsApi;
   readonly upgradeWindows: UpgradeWindowsApi;
+  readonly clickhouseSettings: ClickHouseSettingsApi;
+  readonly scalingSchedules: ScalingSchedulesApi;
   readonly dialect: ApiDialect;
 
   /** Prefer managementClient(), which shares one client (and its throttle) per credential. */
@@ -78,6 +81,8 @@ export class ManagementClient {
     this.privateEndpoints = new PrivateEndpointsApi(http);
     this.serviceQueryEndpoints = new ServiceQueryEndpointsApi(http);
     this.upgradeWindows = new UpgradeWindowsApi(http);
+    this.clickhouseSettings = new ClickHouseSettingsApi(http);
+    this.scalingSchedules = new ScalingSchedulesApi(http);
   }
 }
 

@@ -17,4 +17,13 @@ export {
   type ServiceQueryEndpointRequest,
 } from "./serviceQueryEndpoints";
 export { UpgradeWindowsApi, type UpgradeWindowObject, type UpgradeWindowRequest } from "./upgradeWindows";
+export {
+  ClickHouseSettingsApi,
+  ScalingSchedulesApi,
+  type ClickHouseSettingsCatalog,
+  type ClickHouseSettingsList,
+  type ClickHouseSettingsPatchResult,
+  type ScalingSchedule,
+  type ScalingScheduleRequest,
+} from "./serviceSettings";
 export type * from "./models";

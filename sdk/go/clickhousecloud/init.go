@@ -35,8 +35,12 @@ func (m *module) Construct(ctx *pulumi.Context, name, typ, urn string) (r pulumi
 		r = &ReversePrivateEndpoint{}
 	case "clickhouse-cloud:index:SavedSearch":
 		r = &SavedSearch{}
+	case "clickhouse-cloud:index:ScalingSchedule":
+		r = &ScalingSchedule{}
 	case "clickhouse-cloud:index:Service":
 		r = &Service{}
+	case "clickhouse-cloud:index:ServiceClickHouseSettings":
+		r = &ServiceClickHouseSettings{}
 	case "clickhouse-cloud:index:ServiceQueryEndpoint":
 		r = &ServiceQueryEndpoint{}
 	case "clickhouse-cloud:index:Source":

@@ -2395,6 +2395,171 @@ func (in *savedSearchWhereLanguagePtr) ToSavedSearchWhereLanguagePtrOutputWithCo
 	return pulumi.ToOutputWithContext(ctx, in).(SavedSearchWhereLanguagePtrOutput)
 }
 
+type ScalingScheduleEntryAutoscalingMode string
+
+const (
+	ScalingScheduleEntryAutoscalingModeVertical   = ScalingScheduleEntryAutoscalingMode("vertical")
+	ScalingScheduleEntryAutoscalingModeHorizontal = ScalingScheduleEntryAutoscalingMode("horizontal")
+)
+
+func (ScalingScheduleEntryAutoscalingMode) ElementType() reflect.Type {
+	return reflect.TypeOf((*ScalingScheduleEntryAutoscalingMode)(nil)).Elem()
+}
+
+func (e ScalingScheduleEntryAutoscalingMode) ToScalingScheduleEntryAutoscalingModeOutput() ScalingScheduleEntryAutoscalingModeOutput {
+	return pulumi.ToOutput(e).(ScalingScheduleEntryAutoscalingModeOutput)
+}
+
+func (e ScalingScheduleEntryAutoscalingMode) ToScalingScheduleEntryAutoscalingModeOutputWithContext(ctx context.Context) ScalingScheduleEntryAutoscalingModeOutput {
+	return pulumi.ToOutputWithContext(ctx, e).(ScalingScheduleEntryAutoscalingModeOutput)
+}
+
+func (e ScalingScheduleEntryAutoscalingMode) ToScalingScheduleEntryAutoscalingModePtrOutput() ScalingScheduleEntryAutoscalingModePtrOutput {
+	return e.ToScalingScheduleEntryAutoscalingModePtrOutputWithContext(context.Background())
+}
+
+func (e ScalingScheduleEntryAutoscalingMode) ToScalingScheduleEntryAutoscalingModePtrOutputWithContext(ctx context.Context) ScalingScheduleEntryAutoscalingModePtrOutput {
+	return ScalingScheduleEntryAutoscalingMode(e).ToScalingScheduleEntryAutoscalingModeOutputWithContext(ctx).ToScalingScheduleEntryAutoscalingModePtrOutputWithContext(ctx)
+}
+
+func (e ScalingScheduleEntryAutoscalingMode) ToStringOutput() pulumi.StringOutput {
+	return pulumi.ToOutput(pulumi.String(e)).(pulumi.StringOutput)
+}
+
+func (e ScalingScheduleEntryAutoscalingMode) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
+	return pulumi.ToOutputWithContext(ctx, pulumi.String(e)).(pulumi.StringOutput)
+}
+
+func (e ScalingScheduleEntryAutoscalingMode) ToStringPtrOutput() pulumi.StringPtrOutput {
+	return pulumi.String(e).ToStringPtrOutputWithContext(context.Background())
+}
+
+func (e ScalingScheduleEntryAutoscalingMode) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return pulumi.String(e).ToStringOutputWithContext(ctx).ToStringPtrOutputWithContext(ctx)
+}
+
+type ScalingScheduleEntryAutoscalingModeOutput struct{ *pulumi.OutputState }
+
+func (ScalingScheduleEntryAutoscalingModeOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*ScalingScheduleEntryAutoscalingMode)(nil)).Elem()
+}
+
+func (o ScalingScheduleEntryAutoscalingModeOutput) ToScalingScheduleEntryAutoscalingModeOutput() ScalingScheduleEntryAutoscalingModeOutput {
+	return o
+}
+
+func (o ScalingScheduleEntryAutoscalingModeOutput) ToScalingScheduleEntryAutoscalingModeOutputWithContext(ctx context.Context) ScalingScheduleEntryAutoscalingModeOutput {
+	return o
+}
+
+func (o ScalingScheduleEntryAutoscalingModeOutput) ToScalingScheduleEntryAutoscalingModePtrOutput() ScalingScheduleEntryAutoscalingModePtrOutput {
+	return o.ToScalingScheduleEntryAutoscalingModePtrOutputWithContext(context.Background())
+}
+
+func (o ScalingScheduleEntryAutoscalingModeOutput) ToScalingScheduleEntryAutoscalingModePtrOutputWithContext(ctx context.Context) ScalingScheduleEntryAutoscalingModePtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, v ScalingScheduleEntryAutoscalingMode) *ScalingScheduleEntryAutoscalingMode {
+		return &v
+	}).(ScalingScheduleEntryAutoscalingModePtrOutput)
+}
+
+func (o ScalingScheduleEntryAutoscalingModeOutput) ToStringOutput() pulumi.StringOutput {
+	return o.ToStringOutputWithContext(context.Background())
+}
+
+func (o ScalingScheduleEntryAutoscalingModeOutput) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e ScalingScheduleEntryAutoscalingMode) string {
+		return string(e)
+	}).(pulumi.StringOutput)
+}
+
+func (o ScalingScheduleEntryAutoscalingModeOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
+	return o.ToStringPtrOutputWithContext(context.Background())
+}
+
+func (o ScalingScheduleEntryAutoscalingModeOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e ScalingScheduleEntryAutoscalingMode) *string {
+		v := string(e)
+		return &v
+	}).(pulumi.StringPtrOutput)
+}
+
+type ScalingScheduleEntryAutoscalingModePtrOutput struct{ *pulumi.OutputState }
+
+func (ScalingScheduleEntryAutoscalingModePtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**ScalingScheduleEntryAutoscalingMode)(nil)).Elem()
+}
+
+func (o ScalingScheduleEntryAutoscalingModePtrOutput) ToScalingScheduleEntryAutoscalingModePtrOutput() ScalingScheduleEntryAutoscalingModePtrOutput {
+	return o
+}
+
+func (o ScalingScheduleEntryAutoscalingModePtrOutput) ToScalingScheduleEntryAutoscalingModePtrOutputWithContext(ctx context.Context) ScalingScheduleEntryAutoscalingModePtrOutput {
+	return o
+}
+
+func (o ScalingScheduleEntryAutoscalingModePtrOutput) Elem() ScalingScheduleEntryAutoscalingModeOutput {
+	return o.ApplyT(func(v *ScalingScheduleEntryAutoscalingMode) ScalingScheduleEntryAutoscalingMode {
+		if v != nil {
+			return *v
+		}
+		var ret ScalingScheduleEntryAutoscalingMode
+		return ret
+	}).(ScalingScheduleEntryAutoscalingModeOutput)
+}
+
+func (o ScalingScheduleEntryAutoscalingModePtrOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
+	return o.ToStringPtrOutputWithContext(context.Background())
+}
+
+func (o ScalingScheduleEntryAutoscalingModePtrOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e *ScalingScheduleEntryAutoscalingMode) *string {
+		if e == nil {
+			return nil
+		}
+		v := string(*e)
+		return &v
+	}).(pulumi.StringPtrOutput)
+}
+
+// ScalingScheduleEntryAutoscalingModeInput is an input type that accepts values of the ScalingScheduleEntryAutoscalingMode enum
+// A concrete instance of `ScalingScheduleEntryAutoscalingModeInput` can be one of the following:
+//
+//	ScalingScheduleEntryAutoscalingModeVertical
+//	ScalingScheduleEntryAutoscalingModeHorizontal
+type ScalingScheduleEntryAutoscalingModeInput interface {
+	pulumi.Input
+
+	ToScalingScheduleEntryAutoscalingModeOutput() ScalingScheduleEntryAutoscalingModeOutput
+	ToScalingScheduleEntryAutoscalingModeOutputWithContext(context.Context) ScalingScheduleEntryAutoscalingModeOutput
+}
+
+var scalingScheduleEntryAutoscalingModePtrType = reflect.TypeOf((**ScalingScheduleEntryAutoscalingMode)(nil)).Elem()
+
+type ScalingScheduleEntryAutoscalingModePtrInput interface {
+	pulumi.Input
+
+	ToScalingScheduleEntryAutoscalingModePtrOutput() ScalingScheduleEntryAutoscalingModePtrOutput
+	ToScalingScheduleEntryAutoscalingModePtrOutputWithContext(context.Context) ScalingScheduleEntryAutoscalingModePtrOutput
+}
+
+type scalingScheduleEntryAutoscalingModePtr string
+
+func ScalingScheduleEntryAutoscalingModePtr(v string) ScalingScheduleEntryAutoscalingModePtrInput {
+	return (*scalingScheduleEntryAutoscalingModePtr)(&v)
+}
+
+func (*scalingScheduleEntryAutoscalingModePtr) ElementType() reflect.Type {
+	return scalingScheduleEntryAutoscalingModePtrType
+}
+
+func (in *scalingScheduleEntryAutoscalingModePtr) ToScalingScheduleEntryAutoscalingModePtrOutput() ScalingScheduleEntryAutoscalingModePtrOutput {
+	return pulumi.ToOutput(in).(ScalingScheduleEntryAutoscalingModePtrOutput)
+}
+
+func (in *scalingScheduleEntryAutoscalingModePtr) ToScalingScheduleEntryAutoscalingModePtrOutputWithContext(ctx context.Context) ScalingScheduleEntryAutoscalingModePtrOutput {
+	return pulumi.ToOutputWithContext(ctx, in).(ScalingScheduleEntryAutoscalingModePtrOutput)
+}
+
 type SeriesDefinitionAggFn string
 
 const (
@@ -4914,6 +5079,8 @@ func init() {
 	pulumi.RegisterInputType(reflect.TypeOf((*SavedSearchFiltersItemTypePtrInput)(nil)).Elem(), SavedSearchFiltersItemType("sql"))
 	pulumi.RegisterInputType(reflect.TypeOf((*SavedSearchWhereLanguageInput)(nil)).Elem(), SavedSearchWhereLanguage("lucene"))
 	pulumi.RegisterInputType(reflect.TypeOf((*SavedSearchWhereLanguagePtrInput)(nil)).Elem(), SavedSearchWhereLanguage("lucene"))
+	pulumi.RegisterInputType(reflect.TypeOf((*ScalingScheduleEntryAutoscalingModeInput)(nil)).Elem(), ScalingScheduleEntryAutoscalingMode("vertical"))
+	pulumi.RegisterInputType(reflect.TypeOf((*ScalingScheduleEntryAutoscalingModePtrInput)(nil)).Elem(), ScalingScheduleEntryAutoscalingMode("vertical"))
 	pulumi.RegisterInputType(reflect.TypeOf((*SeriesDefinitionAggFnInput)(nil)).Elem(), SeriesDefinitionAggFn("avg"))
 	pulumi.RegisterInputType(reflect.TypeOf((*SeriesDefinitionAggFnPtrInput)(nil)).Elem(), SeriesDefinitionAggFn("avg"))
 	pulumi.RegisterInputType(reflect.TypeOf((*SeriesDefinitionMetricDataTypeInput)(nil)).Elem(), SeriesDefinitionMetricDataType("gauge"))
@@ -4972,6 +5139,8 @@ func init() {
 	pulumi.RegisterOutputType(SavedSearchFiltersItemTypePtrOutput{})
 	pulumi.RegisterOutputType(SavedSearchWhereLanguageOutput{})
 	pulumi.RegisterOutputType(SavedSearchWhereLanguagePtrOutput{})
+	pulumi.RegisterOutputType(ScalingScheduleEntryAutoscalingModeOutput{})
+	pulumi.RegisterOutputType(ScalingScheduleEntryAutoscalingModePtrOutput{})
 	pulumi.RegisterOutputType(SeriesDefinitionAggFnOutput{})
 	pulumi.RegisterOutputType(SeriesDefinitionAggFnPtrOutput{})
 	pulumi.RegisterOutputType(SeriesDefinitionMetricDataTypeOutput{})

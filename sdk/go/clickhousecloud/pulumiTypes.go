@@ -805,6 +805,437 @@ func (o SavedSearchFiltersItemArrayOutput) Index(i pulumi.IntInput) SavedSearchF
 	}).(SavedSearchFiltersItemOutput)
 }
 
+type ScalingScheduleBaseConfig struct {
+	AutoscalingMode    *string  `pulumi:"autoscalingMode"`
+	IdleScaling        *bool    `pulumi:"idleScaling"`
+	IdleTimeoutMinutes *int     `pulumi:"idleTimeoutMinutes"`
+	MaxReplicaMemoryGb *float64 `pulumi:"maxReplicaMemoryGb"`
+	MaxReplicas        *int     `pulumi:"maxReplicas"`
+	MinReplicaMemoryGb *float64 `pulumi:"minReplicaMemoryGb"`
+	MinReplicas        *int     `pulumi:"minReplicas"`
+}
+
+type ScalingScheduleBaseConfigOutput struct{ *pulumi.OutputState }
+
+func (ScalingScheduleBaseConfigOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*ScalingScheduleBaseConfig)(nil)).Elem()
+}
+
+func (o ScalingScheduleBaseConfigOutput) ToScalingScheduleBaseConfigOutput() ScalingScheduleBaseConfigOutput {
+	return o
+}
+
+func (o ScalingScheduleBaseConfigOutput) ToScalingScheduleBaseConfigOutputWithContext(ctx context.Context) ScalingScheduleBaseConfigOutput {
+	return o
+}
+
+func (o ScalingScheduleBaseConfigOutput) AutoscalingMode() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ScalingScheduleBaseConfig) *string { return v.AutoscalingMode }).(pulumi.StringPtrOutput)
+}
+
+func (o ScalingScheduleBaseConfigOutput) IdleScaling() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v ScalingScheduleBaseConfig) *bool { return v.IdleScaling }).(pulumi.BoolPtrOutput)
+}
+
+func (o ScalingScheduleBaseConfigOutput) IdleTimeoutMinutes() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v ScalingScheduleBaseConfig) *int { return v.IdleTimeoutMinutes }).(pulumi.IntPtrOutput)
+}
+
+func (o ScalingScheduleBaseConfigOutput) MaxReplicaMemoryGb() pulumi.Float64PtrOutput {
+	return o.ApplyT(func(v ScalingScheduleBaseConfig) *float64 { return v.MaxReplicaMemoryGb }).(pulumi.Float64PtrOutput)
+}
+
+func (o ScalingScheduleBaseConfigOutput) MaxReplicas() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v ScalingScheduleBaseConfig) *int { return v.MaxReplicas }).(pulumi.IntPtrOutput)
+}
+
+func (o ScalingScheduleBaseConfigOutput) MinReplicaMemoryGb() pulumi.Float64PtrOutput {
+	return o.ApplyT(func(v ScalingScheduleBaseConfig) *float64 { return v.MinReplicaMemoryGb }).(pulumi.Float64PtrOutput)
+}
+
+func (o ScalingScheduleBaseConfigOutput) MinReplicas() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v ScalingScheduleBaseConfig) *int { return v.MinReplicas }).(pulumi.IntPtrOutput)
+}
+
+type ScalingScheduleBaseConfigPtrOutput struct{ *pulumi.OutputState }
+
+func (ScalingScheduleBaseConfigPtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**ScalingScheduleBaseConfig)(nil)).Elem()
+}
+
+func (o ScalingScheduleBaseConfigPtrOutput) ToScalingScheduleBaseConfigPtrOutput() ScalingScheduleBaseConfigPtrOutput {
+	return o
+}
+
+func (o ScalingScheduleBaseConfigPtrOutput) ToScalingScheduleBaseConfigPtrOutputWithContext(ctx context.Context) ScalingScheduleBaseConfigPtrOutput {
+	return o
+}
+
+func (o ScalingScheduleBaseConfigPtrOutput) Elem() ScalingScheduleBaseConfigOutput {
+	return o.ApplyT(func(v *ScalingScheduleBaseConfig) ScalingScheduleBaseConfig {
+		if v != nil {
+			return *v
+		}
+		var ret ScalingScheduleBaseConfig
+		return ret
+	}).(ScalingScheduleBaseConfigOutput)
+}
+
+func (o ScalingScheduleBaseConfigPtrOutput) AutoscalingMode() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *ScalingScheduleBaseConfig) *string {
+		if v == nil {
+			return nil
+		}
+		return v.AutoscalingMode
+	}).(pulumi.StringPtrOutput)
+}
+
+func (o ScalingScheduleBaseConfigPtrOutput) IdleScaling() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v *ScalingScheduleBaseConfig) *bool {
+		if v == nil {
+			return nil
+		}
+		return v.IdleScaling
+	}).(pulumi.BoolPtrOutput)
+}
+
+func (o ScalingScheduleBaseConfigPtrOutput) IdleTimeoutMinutes() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v *ScalingScheduleBaseConfig) *int {
+		if v == nil {
+			return nil
+		}
+		return v.IdleTimeoutMinutes
+	}).(pulumi.IntPtrOutput)
+}
+
+func (o ScalingScheduleBaseConfigPtrOutput) MaxReplicaMemoryGb() pulumi.Float64PtrOutput {
+	return o.ApplyT(func(v *ScalingScheduleBaseConfig) *float64 {
+		if v == nil {
+			return nil
+		}
+		return v.MaxReplicaMemoryGb
+	}).(pulumi.Float64PtrOutput)
+}
+
+func (o ScalingScheduleBaseConfigPtrOutput) MaxReplicas() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v *ScalingScheduleBaseConfig) *int {
+		if v == nil {
+			return nil
+		}
+		return v.MaxReplicas
+	}).(pulumi.IntPtrOutput)
+}
+
+func (o ScalingScheduleBaseConfigPtrOutput) MinReplicaMemoryGb() pulumi.Float64PtrOutput {
+	return o.ApplyT(func(v *ScalingScheduleBaseConfig) *float64 {
+		if v == nil {
+			return nil
+		}
+		return v.MinReplicaMemoryGb
+	}).(pulumi.Float64PtrOutput)
+}
+
+func (o ScalingScheduleBaseConfigPtrOutput) MinReplicas() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v *ScalingScheduleBaseConfig) *int {
+		if v == nil {
+			return nil
+		}
+		return v.MinReplicas
+	}).(pulumi.IntPtrOutput)
+}
+
+type ScalingScheduleEntry struct {
+	AutoscalingMode *ScalingScheduleEntryAutoscalingMode `pulumi:"autoscalingMode"`
+	// Must be an hour of the day in UTC, 1 to 24 (24 is midnight at the end of the day).
+	EndHourUtc  int   `pulumi:"endHourUtc"`
+	IdleScaling *bool `pulumi:"idleScaling"`
+	// Must be a whole number of minutes of at least 5.
+	IdleTimeoutMinutes *int `pulumi:"idleTimeoutMinutes"`
+	// Must be a multiple of 4 between 8 and 356.
+	MaxReplicaMemoryGb *float64 `pulumi:"maxReplicaMemoryGb"`
+	// Must be a whole number of replicas, at least 1.
+	MaxReplicas *int `pulumi:"maxReplicas"`
+	// Must be a multiple of 4 between 8 and 356.
+	MinReplicaMemoryGb *float64 `pulumi:"minReplicaMemoryGb"`
+	// Must be a whole number of replicas, at least 1.
+	MinReplicas *int `pulumi:"minReplicas"`
+	// Must be a non-empty label.
+	Name string `pulumi:"name"`
+	// Must be a whole number of replicas, at least 1.
+	NumReplicas *int `pulumi:"numReplicas"`
+	// Must be an hour of the day in UTC, 0 to 23.
+	StartHourUtc int `pulumi:"startHourUtc"`
+	// Must list at least one day, each once, as 0 (Sunday) to 6 (Saturday).
+	Weekdays []int `pulumi:"weekdays"`
+}
+
+// ScalingScheduleEntryInput is an input type that accepts ScalingScheduleEntryArgs and ScalingScheduleEntryOutput values.
+// You can construct a concrete instance of `ScalingScheduleEntryInput` via:
+//
+//	ScalingScheduleEntryArgs{...}
+type ScalingScheduleEntryInput interface {
+	pulumi.Input
+
+	ToScalingScheduleEntryOutput() ScalingScheduleEntryOutput
+	ToScalingScheduleEntryOutputWithContext(context.Context) ScalingScheduleEntryOutput
+}
+
+type ScalingScheduleEntryArgs struct {
+	AutoscalingMode ScalingScheduleEntryAutoscalingModePtrInput `pulumi:"autoscalingMode"`
+	// Must be an hour of the day in UTC, 1 to 24 (24 is midnight at the end of the day).
+	EndHourUtc  pulumi.IntInput     `pulumi:"endHourUtc"`
+	IdleScaling pulumi.BoolPtrInput `pulumi:"idleScaling"`
+	// Must be a whole number of minutes of at least 5.
+	IdleTimeoutMinutes pulumi.IntPtrInput `pulumi:"idleTimeoutMinutes"`
+	// Must be a multiple of 4 between 8 and 356.
+	MaxReplicaMemoryGb pulumi.Float64PtrInput `pulumi:"maxReplicaMemoryGb"`
+	// Must be a whole number of replicas, at least 1.
+	MaxReplicas pulumi.IntPtrInput `pulumi:"maxReplicas"`
+	// Must be a multiple of 4 between 8 and 356.
+	MinReplicaMemoryGb pulumi.Float64PtrInput `pulumi:"minReplicaMemoryGb"`
+	// Must be a whole number of replicas, at least 1.
+	MinReplicas pulumi.IntPtrInput `pulumi:"minReplicas"`
+	// Must be a non-empty label.
+	Name pulumi.StringInput `pulumi:"name"`
+	// Must be a whole number of replicas, at least 1.
+	NumReplicas pulumi.IntPtrInput `pulumi:"numReplicas"`
+	// Must be an hour of the day in UTC, 0 to 23.
+	StartHourUtc pulumi.IntInput `pulumi:"startHourUtc"`
+	// Must list at least one day, each once, as 0 (Sunday) to 6 (Saturday).
+	Weekdays pulumi.IntArrayInput `pulumi:"weekdays"`
+}
+
+func (ScalingScheduleEntryArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*ScalingScheduleEntry)(nil)).Elem()
+}
+
+func (i ScalingScheduleEntryArgs) ToScalingScheduleEntryOutput() ScalingScheduleEntryOutput {
+	return i.ToScalingScheduleEntryOutputWithContext(context.Background())
+}
+
+func (i ScalingScheduleEntryArgs) ToScalingScheduleEntryOutputWithContext(ctx context.Context) ScalingScheduleEntryOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(ScalingScheduleEntryOutput)
+}
+
+// ScalingScheduleEntryArrayInput is an input type that accepts ScalingScheduleEntryArray and ScalingScheduleEntryArrayOutput values.
+// You can construct a concrete instance of `ScalingScheduleEntryArrayInput` via:
+//
+//	ScalingScheduleEntryArray{ ScalingScheduleEntryArgs{...} }
+type ScalingScheduleEntryArrayInput interface {
+	pulumi.Input
+
+	ToScalingScheduleEntryArrayOutput() ScalingScheduleEntryArrayOutput
+	ToScalingScheduleEntryArrayOutputWithContext(context.Context) ScalingScheduleEntryArrayOutput
+}
+
+type ScalingScheduleEntryArray []ScalingScheduleEntryInput
+
+func (ScalingScheduleEntryArray) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]ScalingScheduleEntry)(nil)).Elem()
+}
+
+func (i ScalingScheduleEntryArray) ToScalingScheduleEntryArrayOutput() ScalingScheduleEntryArrayOutput {
+	return i.ToScalingScheduleEntryArrayOutputWithContext(context.Background())
+}
+
+func (i ScalingScheduleEntryArray) ToScalingScheduleEntryArrayOutputWithContext(ctx context.Context) ScalingScheduleEntryArrayOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(ScalingScheduleEntryArrayOutput)
+}
+
+type ScalingScheduleEntryOutput struct{ *pulumi.OutputState }
+
+func (ScalingScheduleEntryOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*ScalingScheduleEntry)(nil)).Elem()
+}
+
+func (o ScalingScheduleEntryOutput) ToScalingScheduleEntryOutput() ScalingScheduleEntryOutput {
+	return o
+}
+
+func (o ScalingScheduleEntryOutput) ToScalingScheduleEntryOutputWithContext(ctx context.Context) ScalingScheduleEntryOutput {
+	return o
+}
+
+func (o ScalingScheduleEntryOutput) AutoscalingMode() ScalingScheduleEntryAutoscalingModePtrOutput {
+	return o.ApplyT(func(v ScalingScheduleEntry) *ScalingScheduleEntryAutoscalingMode { return v.AutoscalingMode }).(ScalingScheduleEntryAutoscalingModePtrOutput)
+}
+
+// Must be an hour of the day in UTC, 1 to 24 (24 is midnight at the end of the day).
+func (o ScalingScheduleEntryOutput) EndHourUtc() pulumi.IntOutput {
+	return o.ApplyT(func(v ScalingScheduleEntry) int { return v.EndHourUtc }).(pulumi.IntOutput)
+}
+
+func (o ScalingScheduleEntryOutput) IdleScaling() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v ScalingScheduleEntry) *bool { return v.IdleScaling }).(pulumi.BoolPtrOutput)
+}
+
+// Must be a whole number of minutes of at least 5.
+func (o ScalingScheduleEntryOutput) IdleTimeoutMinutes() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v ScalingScheduleEntry) *int { return v.IdleTimeoutMinutes }).(pulumi.IntPtrOutput)
+}
+
+// Must be a multiple of 4 between 8 and 356.
+func (o ScalingScheduleEntryOutput) MaxReplicaMemoryGb() pulumi.Float64PtrOutput {
+	return o.ApplyT(func(v ScalingScheduleEntry) *float64 { return v.MaxReplicaMemoryGb }).(pulumi.Float64PtrOutput)
+}
+
+// Must be a whole number of replicas, at least 1.
+func (o ScalingScheduleEntryOutput) MaxReplicas() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v ScalingScheduleEntry) *int { return v.MaxReplicas }).(pulumi.IntPtrOutput)
+}
+
+// Must be a multiple of 4 between 8 and 356.
+func (o ScalingScheduleEntryOutput) MinReplicaMemoryGb() pulumi.Float64PtrOutput {
+	return o.ApplyT(func(v ScalingScheduleEntry) *float64 { return v.MinReplicaMemoryGb }).(pulumi.Float64PtrOutput)
+}
+
+// Must be a whole number of replicas, at least 1.
+func (o ScalingScheduleEntryOutput) MinReplicas() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v ScalingScheduleEntry) *int { return v.MinReplicas }).(pulumi.IntPtrOutput)
+}
+
+// Must be a non-empty label.
+func (o ScalingScheduleEntryOutput) Name() pulumi.StringOutput {
+	return o.ApplyT(func(v ScalingScheduleEntry) string { return v.Name }).(pulumi.StringOutput)
+}
+
+// Must be a whole number of replicas, at least 1.
+func (o ScalingScheduleEntryOutput) NumReplicas() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v ScalingScheduleEntry) *int { return v.NumReplicas }).(pulumi.IntPtrOutput)
+}
+
+// Must be an hour of the day in UTC, 0 to 23.
+func (o ScalingScheduleEntryOutput) StartHourUtc() pulumi.IntOutput {
+	return o.ApplyT(func(v ScalingScheduleEntry) int { return v.StartHourUtc }).(pulumi.IntOutput)
+}
+
+// Must list at least one day, each once, as 0 (Sunday) to 6 (Saturday).
+func (o ScalingScheduleEntryOutput) Weekdays() pulumi.IntArrayOutput {
+	return o.ApplyT(func(v ScalingScheduleEntry) []int { return v.Weekdays }).(pulumi.IntArrayOutput)
+}
+
+type ScalingScheduleEntryArrayOutput struct{ *pulumi.OutputState }
+
+func (ScalingScheduleEntryArrayOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]ScalingScheduleEntry)(nil)).Elem()
+}
+
+func (o ScalingScheduleEntryArrayOutput) ToScalingScheduleEntryArrayOutput() ScalingScheduleEntryArrayOutput {
+	return o
+}
+
+func (o ScalingScheduleEntryArrayOutput) ToScalingScheduleEntryArrayOutputWithContext(ctx context.Context) ScalingScheduleEntryArrayOutput {
+	return o
+}
+
+func (o ScalingScheduleEntryArrayOutput) Index(i pulumi.IntInput) ScalingScheduleEntryOutput {
+	return pulumi.All(o, i).ApplyT(func(vs []interface{}) ScalingScheduleEntry {
+		return vs[0].([]ScalingScheduleEntry)[vs[1].(int)]
+	}).(ScalingScheduleEntryOutput)
+}
+
+type ScalingScheduleScheduledEntry struct {
+	AutoscalingMode    string   `pulumi:"autoscalingMode"`
+	EndHourUtc         int      `pulumi:"endHourUtc"`
+	Id                 string   `pulumi:"id"`
+	IdleScaling        *bool    `pulumi:"idleScaling"`
+	IdleTimeoutMinutes *int     `pulumi:"idleTimeoutMinutes"`
+	IsActiveNow        bool     `pulumi:"isActiveNow"`
+	MaxReplicaMemoryGb *float64 `pulumi:"maxReplicaMemoryGb"`
+	MaxReplicas        *int     `pulumi:"maxReplicas"`
+	MinReplicaMemoryGb *float64 `pulumi:"minReplicaMemoryGb"`
+	MinReplicas        *int     `pulumi:"minReplicas"`
+	Name               string   `pulumi:"name"`
+	StartHourUtc       int      `pulumi:"startHourUtc"`
+	Weekdays           []int    `pulumi:"weekdays"`
+}
+
+type ScalingScheduleScheduledEntryOutput struct{ *pulumi.OutputState }
+
+func (ScalingScheduleScheduledEntryOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*ScalingScheduleScheduledEntry)(nil)).Elem()
+}
+
+func (o ScalingScheduleScheduledEntryOutput) ToScalingScheduleScheduledEntryOutput() ScalingScheduleScheduledEntryOutput {
+	return o
+}
+
+func (o ScalingScheduleScheduledEntryOutput) ToScalingScheduleScheduledEntryOutputWithContext(ctx context.Context) ScalingScheduleScheduledEntryOutput {
+	return o
+}
+
+func (o ScalingScheduleScheduledEntryOutput) AutoscalingMode() pulumi.StringOutput {
+	return o.ApplyT(func(v ScalingScheduleScheduledEntry) string { return v.AutoscalingMode }).(pulumi.StringOutput)
+}
+
+func (o ScalingScheduleScheduledEntryOutput) EndHourUtc() pulumi.IntOutput {
+	return o.ApplyT(func(v ScalingScheduleScheduledEntry) int { return v.EndHourUtc }).(pulumi.IntOutput)
+}
+
+func (o ScalingScheduleScheduledEntryOutput) Id() pulumi.StringOutput {
+	return o.ApplyT(func(v ScalingScheduleScheduledEntry) string { return v.Id }).(pulumi.StringOutput)
+}
+
+func (o ScalingScheduleScheduledEntryOutput) IdleScaling() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v ScalingScheduleScheduledEntry) *bool { return v.IdleScaling }).(pulumi.BoolPtrOutput)
+}
+
+func (o ScalingScheduleScheduledEntryOutput) IdleTimeoutMinutes() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v ScalingScheduleScheduledEntry) *int { return v.IdleTimeoutMinutes }).(pulumi.IntPtrOutput)
+}
+
+func (o ScalingScheduleScheduledEntryOutput) IsActiveNow() pulumi.BoolOutput {
+	return o.ApplyT(func(v ScalingScheduleScheduledEntry) bool { return v.IsActiveNow }).(pulumi.BoolOutput)
+}
+
+func (o ScalingScheduleScheduledEntryOutput) MaxReplicaMemoryGb() pulumi.Float64PtrOutput {
+	return o.ApplyT(func(v ScalingScheduleScheduledEntry) *float64 { return v.MaxReplicaMemoryGb }).(pulumi.Float64PtrOutput)
+}
+
+func (o ScalingScheduleScheduledEntryOutput) MaxReplicas() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v ScalingScheduleScheduledEntry) *int { return v.MaxReplicas }).(pulumi.IntPtrOutput)
+}
+
+func (o ScalingScheduleScheduledEntryOutput) MinReplicaMemoryGb() pulumi.Float64PtrOutput {
+	return o.ApplyT(func(v ScalingScheduleScheduledEntry) *float64 { return v.MinReplicaMemoryGb }).(pulumi.Float64PtrOutput)
+}
+
+func (o ScalingScheduleScheduledEntryOutput) MinReplicas() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v ScalingScheduleScheduledEntry) *int { return v.MinReplicas }).(pulumi.IntPtrOutput)
+}
+
+func (o ScalingScheduleScheduledEntryOutput) Name() pulumi.StringOutput {
+	return o.ApplyT(func(v ScalingScheduleScheduledEntry) string { return v.Name }).(pulumi.StringOutput)
+}
+
+func (o ScalingScheduleScheduledEntryOutput) StartHourUtc() pulumi.IntOutput {
+	return o.ApplyT(func(v ScalingScheduleScheduledEntry) int { return v.StartHourUtc }).(pulumi.IntOutput)
+}
+
+func (o ScalingScheduleScheduledEntryOutput) Weekdays() pulumi.IntArrayOutput {
+	return o.ApplyT(func(v ScalingScheduleScheduledEntry) []int { return v.Weekdays }).(pulumi.IntArrayOutput)
+}
+
+type ScalingScheduleScheduledEntryArrayOutput struct{ *pulumi.OutputState }
+
+func (ScalingScheduleScheduledEntryArrayOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]ScalingScheduleScheduledEntry)(nil)).Elem()
+}
+
+func (o ScalingScheduleScheduledEntryArrayOutput) ToScalingScheduleScheduledEntryArrayOutput() ScalingScheduleScheduledEntryArrayOutput {
+	return o
+}
+
+func (o ScalingScheduleScheduledEntryArrayOutput) ToScalingScheduleScheduledEntryArrayOutputWithContext(ctx context.Context) ScalingScheduleScheduledEntryArrayOutput {
+	return o
+}
+
+func (o ScalingScheduleScheduledEntryArrayOutput) Index(i pulumi.IntInput) ScalingScheduleScheduledEntryOutput {
+	return pulumi.All(o, i).ApplyT(func(vs []interface{}) ScalingScheduleScheduledEntry {
+		return vs[0].([]ScalingScheduleScheduledEntry)[vs[1].(int)]
+	}).(ScalingScheduleScheduledEntryOutput)
+}
+
 type SeriesDefinition struct {
 	AggFn          SeriesDefinitionAggFn           `pulumi:"aggFn"`
 	Field          *string                         `pulumi:"field"`
@@ -1786,6 +2217,8 @@ func init() {
 	pulumi.RegisterInputType(reflect.TypeOf((*DashboardTileArrayInput)(nil)).Elem(), DashboardTileArray{})
 	pulumi.RegisterInputType(reflect.TypeOf((*SavedSearchFiltersItemInput)(nil)).Elem(), SavedSearchFiltersItemArgs{})
 	pulumi.RegisterInputType(reflect.TypeOf((*SavedSearchFiltersItemArrayInput)(nil)).Elem(), SavedSearchFiltersItemArray{})
+	pulumi.RegisterInputType(reflect.TypeOf((*ScalingScheduleEntryInput)(nil)).Elem(), ScalingScheduleEntryArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*ScalingScheduleEntryArrayInput)(nil)).Elem(), ScalingScheduleEntryArray{})
 	pulumi.RegisterInputType(reflect.TypeOf((*SeriesDefinitionInput)(nil)).Elem(), SeriesDefinitionArgs{})
 	pulumi.RegisterInputType(reflect.TypeOf((*SeriesDefinitionArrayInput)(nil)).Elem(), SeriesDefinitionArray{})
 	pulumi.RegisterInputType(reflect.TypeOf((*ServiceIpAccessEntryInput)(nil)).Elem(), ServiceIpAccessEntryArgs{})
@@ -1809,6 +2242,12 @@ func init() {
 	pulumi.RegisterOutputType(DashboardTileArrayOutput{})
 	pulumi.RegisterOutputType(SavedSearchFiltersItemOutput{})
 	pulumi.RegisterOutputType(SavedSearchFiltersItemArrayOutput{})
+	pulumi.RegisterOutputType(ScalingScheduleBaseConfigOutput{})
+	pulumi.RegisterOutputType(ScalingScheduleBaseConfigPtrOutput{})
+	pulumi.RegisterOutputType(ScalingScheduleEntryOutput{})
+	pulumi.RegisterOutputType(ScalingScheduleEntryArrayOutput{})
+	pulumi.RegisterOutputType(ScalingScheduleScheduledEntryOutput{})
+	pulumi.RegisterOutputType(ScalingScheduleScheduledEntryArrayOutput{})
 	pulumi.RegisterOutputType(SeriesDefinitionOutput{})
 	pulumi.RegisterOutputType(SeriesDefinitionArrayOutput{})
 	pulumi.RegisterOutputType(SeriesPointOutput{})

@@ -68,6 +68,51 @@ export interface SavedSearchFiltersItemArgs {
     type?: pulumi.Input<enums.SavedSearchFiltersItemType | undefined>;
 }
 
+export interface ScalingScheduleEntryArgs {
+    autoscalingMode?: pulumi.Input<enums.ScalingScheduleEntryAutoscalingMode | undefined>;
+    /**
+     * Must be an hour of the day in UTC, 1 to 24 (24 is midnight at the end of the day).
+     */
+    endHourUtc: pulumi.Input<number>;
+    idleScaling?: pulumi.Input<boolean | undefined>;
+    /**
+     * Must be a whole number of minutes of at least 5.
+     */
+    idleTimeoutMinutes?: pulumi.Input<number | undefined>;
+    /**
+     * Must be a multiple of 4 between 8 and 356.
+     */
+    maxReplicaMemoryGb?: pulumi.Input<number | undefined>;
+    /**
+     * Must be a whole number of replicas, at least 1.
+     */
+    maxReplicas?: pulumi.Input<number | undefined>;
+    /**
+     * Must be a multiple of 4 between 8 and 356.
+     */
+    minReplicaMemoryGb?: pulumi.Input<number | undefined>;
+    /**
+     * Must be a whole number of replicas, at least 1.
+     */
+    minReplicas?: pulumi.Input<number | undefined>;
+    /**
+     * Must be a non-empty label.
+     */
+    name: pulumi.Input<string>;
+    /**
+     * Must be a whole number of replicas, at least 1.
+     */
+    numReplicas?: pulumi.Input<number | undefined>;
+    /**
+     * Must be an hour of the day in UTC, 0 to 23.
+     */
+    startHourUtc: pulumi.Input<number>;
+    /**
+     * Must list at least one day, each once, as 0 (Sunday) to 6 (Saturday).
+     */
+    weekdays: pulumi.Input<pulumi.Input<number>[]>;
+}
+
 export interface SeriesDefinition {
     aggFn: enums.SeriesDefinitionAggFn;
     field?: string;

@@ -31,6 +31,77 @@ export interface ApiKeyIpAccessEntry {
     source: string;
 }
 
+export interface ScalingScheduleBaseConfig {
+    autoscalingMode?: string;
+    idleScaling?: boolean;
+    idleTimeoutMinutes?: number;
+    maxReplicaMemoryGb?: number;
+    maxReplicas?: number;
+    minReplicaMemoryGb?: number;
+    minReplicas?: number;
+}
+
+export interface ScalingScheduleEntry {
+    autoscalingMode?: enums.ScalingScheduleEntryAutoscalingMode;
+    /**
+     * Must be an hour of the day in UTC, 1 to 24 (24 is midnight at the end of the day).
+     */
+    endHourUtc: number;
+    idleScaling?: boolean;
+    /**
+     * Must be a whole number of minutes of at least 5.
+     */
+    idleTimeoutMinutes?: number;
+    /**
+     * Must be a multiple of 4 between 8 and 356.
+     */
+    maxReplicaMemoryGb?: number;
+    /**
+     * Must be a whole number of replicas, at least 1.
+     */
+    maxReplicas?: number;
+    /**
+     * Must be a multiple of 4 between 8 and 356.
+     */
+    minReplicaMemoryGb?: number;
+    /**
+     * Must be a whole number of replicas, at least 1.
+     */
+    minReplicas?: number;
+    /**
+     * Must be a non-empty label.
+     */
+    name: string;
+    /**
+     * Must be a whole number of replicas, at least 1.
+     */
+    numReplicas?: number;
+    /**
+     * Must be an hour of the day in UTC, 0 to 23.
+     */
+    startHourUtc: number;
+    /**
+     * Must list at least one day, each once, as 0 (Sunday) to 6 (Saturday).
+     */
+    weekdays: number[];
+}
+
+export interface ScalingScheduleScheduledEntry {
+    autoscalingMode: string;
+    endHourUtc: number;
+    id: string;
+    idleScaling?: boolean;
+    idleTimeoutMinutes?: number;
+    isActiveNow: boolean;
+    maxReplicaMemoryGb?: number;
+    maxReplicas?: number;
+    minReplicaMemoryGb?: number;
+    minReplicas?: number;
+    name: string;
+    startHourUtc: number;
+    weekdays: number[];
+}
+
 export interface SeriesPoint {
     group?: string[];
     ts: number;

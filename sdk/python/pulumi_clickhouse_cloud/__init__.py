@@ -19,7 +19,9 @@ from .provider import *
 from .replica_scaling import *
 from .reverse_private_endpoint import *
 from .saved_search import *
+from .scaling_schedule import *
 from .service import *
+from .service_click_house_settings import *
 from .service_query_endpoint import *
 from .source import *
 from .upgrade_window import *
@@ -49,7 +51,9 @@ _utilities.register(
    "clickhouse-cloud:index:ReplicaScaling": "ReplicaScaling",
    "clickhouse-cloud:index:ReversePrivateEndpoint": "ReversePrivateEndpoint",
    "clickhouse-cloud:index:SavedSearch": "SavedSearch",
+   "clickhouse-cloud:index:ScalingSchedule": "ScalingSchedule",
    "clickhouse-cloud:index:Service": "Service",
+   "clickhouse-cloud:index:ServiceClickHouseSettings": "ServiceClickHouseSettings",
    "clickhouse-cloud:index:ServiceQueryEndpoint": "ServiceQueryEndpoint",
    "clickhouse-cloud:index:Source": "Source",
    "clickhouse-cloud:index:UpgradeWindow": "UpgradeWindow",

@@ -21,6 +21,7 @@ __all__ = [
     'SavedSearchFiltersItemOperator',
     'SavedSearchFiltersItemType',
     'SavedSearchWhereLanguage',
+    'ScalingScheduleEntryAutoscalingMode',
     'SeriesDefinitionAggFn',
     'SeriesDefinitionMetricDataType',
     'SeriesDefinitionWhereLanguage',
@@ -135,6 +136,12 @@ class SavedSearchFiltersItemType(_builtins.str, Enum):
 class SavedSearchWhereLanguage(_builtins.str, Enum):
     LUCENE = "lucene"
     SQL = "sql"
+
+
+@pulumi.type_token("clickhouse-cloud:index:ScalingScheduleEntryAutoscalingMode")
+class ScalingScheduleEntryAutoscalingMode(_builtins.str, Enum):
+    VERTICAL = "vertical"
+    HORIZONTAL = "horizontal"
 
 
 @pulumi.type_token("clickhouse-cloud:index:SeriesDefinitionAggFn")

@@ -28,6 +28,8 @@ __all__ = [
     'DashboardTileArgsDict',
     'SavedSearchFiltersItemArgs',
     'SavedSearchFiltersItemArgsDict',
+    'ScalingScheduleEntryArgs',
+    'ScalingScheduleEntryArgsDict',
     'SeriesDefinition',
     'SeriesDefinitionDict',
     'ServiceIpAccessEntryArgs',
@@ -514,6 +516,237 @@ class SavedSearchFiltersItemArgs:
     @type.setter
     def type(self, value: pulumi.Input[Optional['SavedSearchFiltersItemType']]):
         pulumi.set(self, "type", value)
+
+
+class ScalingScheduleEntryArgsDict(TypedDict):
+    end_hour_utc: pulumi.Input[_builtins.int]
+    """
+    Must be an hour of the day in UTC, 1 to 24 (24 is midnight at the end of the day).
+    """
+    name: pulumi.Input[_builtins.str]
+    """
+    Must be a non-empty label.
+    """
+    start_hour_utc: pulumi.Input[_builtins.int]
+    """
+    Must be an hour of the day in UTC, 0 to 23.
+    """
+    weekdays: pulumi.Input[Sequence[pulumi.Input[_builtins.int]]]
+    """
+    Must list at least one day, each once, as 0 (Sunday) to 6 (Saturday).
+    """
+    autoscaling_mode: NotRequired[pulumi.Input[Optional['ScalingScheduleEntryAutoscalingMode']]]
+    idle_scaling: NotRequired[pulumi.Input[Optional[_builtins.bool]]]
+    idle_timeout_minutes: NotRequired[pulumi.Input[Optional[_builtins.int]]]
+    """
+    Must be a whole number of minutes of at least 5.
+    """
+    max_replica_memory_gb: NotRequired[pulumi.Input[Optional[_builtins.float]]]
+    """
+    Must be a multiple of 4 between 8 and 356.
+    """
+    max_replicas: NotRequired[pulumi.Input[Optional[_builtins.int]]]
+    """
+    Must be a whole number of replicas, at least 1.
+    """
+    min_replica_memory_gb: NotRequired[pulumi.Input[Optional[_builtins.float]]]
+    """
+    Must be a multiple of 4 between 8 and 356.
+    """
+    min_replicas: NotRequired[pulumi.Input[Optional[_builtins.int]]]
+    """
+    Must be a whole number of replicas, at least 1.
+    """
+    num_replicas: NotRequired[pulumi.Input[Optional[_builtins.int]]]
+    """
+    Must be a whole number of replicas, at least 1.
+    """
+
+@pulumi.input_type
+class ScalingScheduleEntryArgs:
+    def __init__(__self__, *,
+                 end_hour_utc: pulumi.Input[_builtins.int],
+                 name: pulumi.Input[_builtins.str],
+                 start_hour_utc: pulumi.Input[_builtins.int],
+                 weekdays: pulumi.Input[Sequence[pulumi.Input[_builtins.int]]],
+                 autoscaling_mode: pulumi.Input[Optional['ScalingScheduleEntryAutoscalingMode']] = None,
+                 idle_scaling: pulumi.Input[Optional[_builtins.bool]] = None,
+                 idle_timeout_minutes: pulumi.Input[Optional[_builtins.int]] = None,
+                 max_replica_memory_gb: pulumi.Input[Optional[_builtins.float]] = None,
+                 max_replicas: pulumi.Input[Optional[_builtins.int]] = None,
+                 min_replica_memory_gb: pulumi.Input[Optional[_builtins.float]] = None,
+                 min_replicas: pulumi.Input[Optional[_builtins.int]] = None,
+                 num_replicas: pulumi.Input[Optional[_builtins.int]] = None):
+        """
+        :param pulumi.Input[_builtins.int] end_hour_utc: Must be an hour of the day in UTC, 1 to 24 (24 is midnight at the end of the day).
+        :param pulumi.Input[_builtins.str] name: Must be a non-empty label.
+        :param pulumi.Input[_builtins.int] start_hour_utc: Must be an hour of the day in UTC, 0 to 23.
+        :param pulumi.Input[Sequence[pulumi.Input[_builtins.int]]] weekdays: Must list at least one day, each once, as 0 (Sunday) to 6 (Saturday).
+        :param pulumi.Input[_builtins.int] idle_timeout_minutes: Must be a whole number of minutes of at least 5.
+        :param pulumi.Input[_builtins.float] max_replica_memory_gb: Must be a multiple of 4 between 8 and 356.
+        :param pulumi.Input[_builtins.int] max_replicas: Must be a whole number of replicas, at least 1.
+        :param pulumi.Input[_builtins.float] min_replica_memory_gb: Must be a multiple of 4 between 8 and 356.
+        :param pulumi.Input[_builtins.int] min_replicas: Must be a whole number of replicas, at least 1.
+        :param pulumi.Input[_builtins.int] num_replicas: Must be a whole number of replicas, at least 1.
+        """
+        pulumi.set(__self__, "end_hour_utc", end_hour_utc)
+        pulumi.set(__self__, "name", name)
+        pulumi.set(__self__, "start_hour_utc", start_hour_utc)
+        pulumi.set(__self__, "weekdays", weekdays)
+        if autoscaling_mode is not None:
+            pulumi.set(__self__, "autoscaling_mode", autoscaling_mode)
+        if idle_scaling is not None:
+            pulumi.set(__self__, "idle_scaling", idle_scaling)
+        if idle_timeout_minutes is not None:
+            pulumi.set(__self__, "idle_timeout_minutes", idle_timeout_minutes)
+        if max_replica_memory_gb is not None:
+            pulumi.set(__self__, "max_replica_memory_gb", max_replica_memory_gb)
+        if max_replicas is not None:
+            pulumi.set(__self__, "max_replicas", max_replicas)
+        if min_replica_memory_gb is not None:
+            pulumi.set(__self__, "min_replica_memory_gb", min_replica_memory_gb)
+        if min_replicas is not None:
+            pulumi.set(__self__, "min_replicas", min_replicas)
+        if num_replicas is not None:
+            pulumi.set(__self__, "num_replicas", num_replicas)
+
+    @_builtins.property
+    @pulumi.getter(name="endHourUtc")
+    def end_hour_utc(self) -> pulumi.Input[_builtins.int]:
+        """
+        Must be an hour of the day in UTC, 1 to 24 (24 is midnight at the end of the day).
+        """
+        return pulumi.get(self, "end_hour_utc")
+
+    @end_hour_utc.setter
+    def end_hour_utc(self, value: pulumi.Input[_builtins.int]):
+        pulumi.set(self, "end_hour_utc", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def name(self) -> pulumi.Input[_builtins.str]:
+        """
+        Must be a non-empty label.
+        """
+        return pulumi.get(self, "name")
+
+    @name.setter
+    def name(self, value: pulumi.Input[_builtins.str]):
+        pulumi.set(self, "name", value)
+
+    @_builtins.property
+    @pulumi.getter(name="startHourUtc")
+    def start_hour_utc(self) -> pulumi.Input[_builtins.int]:
+        """
+        Must be an hour of the day in UTC, 0 to 23.
+        """
+        return pulumi.get(self, "start_hour_utc")
+
+    @start_hour_utc.setter
+    def start_hour_utc(self, value: pulumi.Input[_builtins.int]):
+        pulumi.set(self, "start_hour_utc", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def weekdays(self) -> pulumi.Input[Sequence[pulumi.Input[_builtins.int]]]:
+        """
+        Must list at least one day, each once, as 0 (Sunday) to 6 (Saturday).
+        """
+        return pulumi.get(self, "weekdays")
+
+    @weekdays.setter
+    def weekdays(self, value: pulumi.Input[Sequence[pulumi.Input[_builtins.int]]]):
+        pulumi.set(self, "weekdays", value)
+
+    @_builtins.property
+    @pulumi.getter(name="autoscalingMode")
+    def autoscaling_mode(self) -> pulumi.Input[Optional['ScalingScheduleEntryAutoscalingMode']]:
+        return pulumi.get(self, "autoscaling_mode")
+
+    @autoscaling_mode.setter
+    def autoscaling_mode(self, value: pulumi.Input[Optional['ScalingScheduleEntryAutoscalingMode']]):
+        pulumi.set(self, "autoscaling_mode", value)
+
+    @_builtins.property
+    @pulumi.getter(name="idleScaling")
+    def idle_scaling(self) -> pulumi.Input[Optional[_builtins.bool]]:
+        return pulumi.get(self, "idle_scaling")
+
+    @idle_scaling.setter
+    def idle_scaling(self, value: pulumi.Input[Optional[_builtins.bool]]):
+        pulumi.set(self, "idle_scaling", value)
+
+    @_builtins.property
+    @pulumi.getter(name="idleTimeoutMinutes")
+    def idle_timeout_minutes(self) -> pulumi.Input[Optional[_builtins.int]]:
+        """
+        Must be a whole number of minutes of at least 5.
+        """
+        return pulumi.get(self, "idle_timeout_minutes")
+
+    @idle_timeout_minutes.setter
+    def idle_timeout_minutes(self, value: pulumi.Input[Optional[_builtins.int]]):
+        pulumi.set(self, "idle_timeout_minutes", value)
+
+    @_builtins.property
+    @pulumi.getter(name="maxReplicaMemoryGb")
+    def max_replica_memory_gb(self) -> pulumi.Input[Optional[_builtins.float]]:
+        """
+        Must be a multiple of 4 between 8 and 356.
+        """
+        return pulumi.get(self, "max_replica_memory_gb")
+
+    @max_replica_memory_gb.setter
+    def max_replica_memory_gb(self, value: pulumi.Input[Optional[_builtins.float]]):
+        pulumi.set(self, "max_replica_memory_gb", value)
+
+    @_builtins.property
+    @pulumi.getter(name="maxReplicas")
+    def max_replicas(self) -> pulumi.Input[Optional[_builtins.int]]:
+        """
+        Must be a whole number of replicas, at least 1.
+        """
+        return pulumi.get(self, "max_replicas")
+
+    @max_replicas.setter
+    def max_replicas(self, value: pulumi.Input[Optional[_builtins.int]]):
+        pulumi.set(self, "max_replicas", value)
+
+    @_builtins.property
+    @pulumi.getter(name="minReplicaMemoryGb")
+    def min_replica_memory_gb(self) -> pulumi.Input[Optional[_builtins.float]]:
+        """
+        Must be a multiple of 4 between 8 and 356.
+        """
+        return pulumi.get(self, "min_replica_memory_gb")
+
+    @min_replica_memory_gb.setter
+    def min_replica_memory_gb(self, value: pulumi.Input[Optional[_builtins.float]]):
+        pulumi.set(self, "min_replica_memory_gb", value)
+
+    @_builtins.property
+    @pulumi.getter(name="minReplicas")
+    def min_replicas(self) -> pulumi.Input[Optional[_builtins.int]]:
+        """
+        Must be a whole number of replicas, at least 1.
+        """
+        return pulumi.get(self, "min_replicas")
+
+    @min_replicas.setter
+    def min_replicas(self, value: pulumi.Input[Optional[_builtins.int]]):
+        pulumi.set(self, "min_replicas", value)
+
+    @_builtins.property
+    @pulumi.getter(name="numReplicas")
+    def num_replicas(self) -> pulumi.Input[Optional[_builtins.int]]:
+        """
+        Must be a whole number of replicas, at least 1.
+        """
+        return pulumi.get(self, "num_replicas")
+
+    @num_replicas.setter
+    def num_replicas(self, value: pulumi.Input[Optional[_builtins.int]]):
+        pulumi.set(self, "num_replicas", value)
 
 
 class SeriesDefinitionDict(TypedDict):

@@ -20,6 +20,9 @@ __all__ = [
     'AlertChannel',
     'ApiKeyHashData',
     'ApiKeyIpAccessEntry',
+    'ScalingScheduleBaseConfig',
+    'ScalingScheduleEntry',
+    'ScalingScheduleScheduledEntry',
     'SeriesPoint',
     'ServiceInfo',
     'ServiceIpAccessEntry',
@@ -140,6 +143,407 @@ class ApiKeyIpAccessEntry(dict):
     @pulumi.getter
     def description(self) -> Optional[_builtins.str]:
         return pulumi.get(self, "description")
+
+
+@pulumi.output_type
+class ScalingScheduleBaseConfig(dict):
+    @staticmethod
+    def __key_warning(key: str):
+        suggest = None
+        if key == "autoscalingMode":
+            suggest = "autoscaling_mode"
+        elif key == "idleScaling":
+            suggest = "idle_scaling"
+        elif key == "idleTimeoutMinutes":
+            suggest = "idle_timeout_minutes"
+        elif key == "maxReplicaMemoryGb":
+            suggest = "max_replica_memory_gb"
+        elif key == "maxReplicas":
+            suggest = "max_replicas"
+        elif key == "minReplicaMemoryGb":
+            suggest = "min_replica_memory_gb"
+        elif key == "minReplicas":
+            suggest = "min_replicas"
+
+        if suggest:
+            pulumi.log.warn(f"Key '{key}' not found in ScalingScheduleBaseConfig. Access the value via the '{suggest}' property getter instead.")
+
+    def __getitem__(self, key: str) -> Any:
+        ScalingScheduleBaseConfig.__key_warning(key)
+        return super().__getitem__(key)
+
+    def get(self, key: str, default = None) -> Any:
+        ScalingScheduleBaseConfig.__key_warning(key)
+        return super().get(key, default)
+
+    def __init__(__self__, *,
+                 autoscaling_mode: Optional[_builtins.str] = None,
+                 idle_scaling: Optional[_builtins.bool] = None,
+                 idle_timeout_minutes: Optional[_builtins.int] = None,
+                 max_replica_memory_gb: Optional[_builtins.float] = None,
+                 max_replicas: Optional[_builtins.int] = None,
+                 min_replica_memory_gb: Optional[_builtins.float] = None,
+                 min_replicas: Optional[_builtins.int] = None):
+        if autoscaling_mode is not None:
+            pulumi.set(__self__, "autoscaling_mode", autoscaling_mode)
+        if idle_scaling is not None:
+            pulumi.set(__self__, "idle_scaling", idle_scaling)
+        if idle_timeout_minutes is not None:
+            pulumi.set(__self__, "idle_timeout_minutes", idle_timeout_minutes)
+        if max_replica_memory_gb is not None:
+            pulumi.set(__self__, "max_replica_memory_gb", max_replica_memory_gb)
+        if max_replicas is not None:
+            pulumi.set(__self__, "max_replicas", max_replicas)
+        if min_replica_memory_gb is not None:
+            pulumi.set(__self__, "min_replica_memory_gb", min_replica_memory_gb)
+        if min_replicas is not None:
+            pulumi.set(__self__, "min_replicas", min_replicas)
+
+    @_builtins.property
+    @pulumi.getter(name="autoscalingMode")
+    def autoscaling_mode(self) -> Optional[_builtins.str]:
+        return pulumi.get(self, "autoscaling_mode")
+
+    @_builtins.property
+    @pulumi.getter(name="idleScaling")
+    def idle_scaling(self) -> Optional[_builtins.bool]:
+        return pulumi.get(self, "idle_scaling")
+
+    @_builtins.property
+    @pulumi.getter(name="idleTimeoutMinutes")
+    def idle_timeout_minutes(self) -> Optional[_builtins.int]:
+        return pulumi.get(self, "idle_timeout_minutes")
+
+    @_builtins.property
+    @pulumi.getter(name="maxReplicaMemoryGb")
+    def max_replica_memory_gb(self) -> Optional[_builtins.float]:
+        return pulumi.get(self, "max_replica_memory_gb")
+
+    @_builtins.property
+    @pulumi.getter(name="maxReplicas")
+    def max_replicas(self) -> Optional[_builtins.int]:
+        return pulumi.get(self, "max_replicas")
+
+    @_builtins.property
+    @pulumi.getter(name="minReplicaMemoryGb")
+    def min_replica_memory_gb(self) -> Optional[_builtins.float]:
+        return pulumi.get(self, "min_replica_memory_gb")
+
+    @_builtins.property
+    @pulumi.getter(name="minReplicas")
+    def min_replicas(self) -> Optional[_builtins.int]:
+        return pulumi.get(self, "min_replicas")
+
+
+@pulumi.output_type
+class ScalingScheduleEntry(dict):
+    @staticmethod
+    def __key_warning(key: str):
+        suggest = None
+        if key == "endHourUtc":
+            suggest = "end_hour_utc"
+        elif key == "startHourUtc":
+            suggest = "start_hour_utc"
+        elif key == "autoscalingMode":
+            suggest = "autoscaling_mode"
+        elif key == "idleScaling":
+            suggest = "idle_scaling"
+        elif key == "idleTimeoutMinutes":
+            suggest = "idle_timeout_minutes"
+        elif key == "maxReplicaMemoryGb":
+            suggest = "max_replica_memory_gb"
+        elif key == "maxReplicas":
+            suggest = "max_replicas"
+        elif key == "minReplicaMemoryGb":
+            suggest = "min_replica_memory_gb"
+        elif key == "minReplicas":
+            suggest = "min_replicas"
+        elif key == "numReplicas":
+            suggest = "num_replicas"
+
+        if suggest:
+            pulumi.log.warn(f"Key '{key}' not found in ScalingScheduleEntry. Access the value via the '{suggest}' property getter instead.")
+
+    def __getitem__(self, key: str) -> Any:
+        ScalingScheduleEntry.__key_warning(key)
+        return super().__getitem__(key)
+
+    def get(self, key: str, default = None) -> Any:
+        ScalingScheduleEntry.__key_warning(key)
+        return super().get(key, default)
+
+    def __init__(__self__, *,
+                 end_hour_utc: _builtins.int,
+                 name: _builtins.str,
+                 start_hour_utc: _builtins.int,
+                 weekdays: Sequence[_builtins.int],
+                 autoscaling_mode: Optional['ScalingScheduleEntryAutoscalingMode'] = None,
+                 idle_scaling: Optional[_builtins.bool] = None,
+                 idle_timeout_minutes: Optional[_builtins.int] = None,
+                 max_replica_memory_gb: Optional[_builtins.float] = None,
+                 max_replicas: Optional[_builtins.int] = None,
+                 min_replica_memory_gb: Optional[_builtins.float] = None,
+                 min_replicas: Optional[_builtins.int] = None,
+                 num_replicas: Optional[_builtins.int] = None):
+        """
+        :param _builtins.int end_hour_utc: Must be an hour of the day in UTC, 1 to 24 (24 is midnight at the end of the day).
+        :param _builtins.str name: Must be a non-empty label.
+        :param _builtins.int start_hour_utc: Must be an hour of the day in UTC, 0 to 23.
+        :param Sequence[_builtins.int] weekdays: Must list at least one day, each once, as 0 (Sunday) to 6 (Saturday).
+        :param _builtins.int idle_timeout_minutes: Must be a whole number of minutes of at least 5.
+        :param _builtins.float max_replica_memory_gb: Must be a multiple of 4 between 8 and 356.
+        :param _builtins.int max_replicas: Must be a whole number of replicas, at least 1.
+        :param _builtins.float min_replica_memory_gb: Must be a multiple of 4 between 8 and 356.
+        :param _builtins.int min_replicas: Must be a whole number of replicas, at least 1.
+        :param _builtins.int num_replicas: Must be a whole number of replicas, at least 1.
+        """
+        pulumi.set(__self__, "end_hour_utc", end_hour_utc)
+        pulumi.set(__self__, "name", name)
+        pulumi.set(__self__, "start_hour_utc", start_hour_utc)
+        pulumi.set(__self__, "weekdays", weekdays)
+        if autoscaling_mode is not None:
+            pulumi.set(__self__, "autoscaling_mode", autoscaling_mode)
+        if idle_scaling is not None:
+            pulumi.set(__self__, "idle_scaling", idle_scaling)
+        if idle_timeout_minutes is not None:
+            pulumi.set(__self__, "idle_timeout_minutes", idle_timeout_minutes)
+        if max_replica_memory_gb is not None:
+            pulumi.set(__self__, "max_replica_memory_gb", max_replica_memory_gb)
+        if max_replicas is not None:
+            pulumi.set(__self__, "max_replicas", max_replicas)
+        if min_replica_memory_gb is not None:
+            pulumi.set(__self__, "min_replica_memory_gb", min_replica_memory_gb)
+        if min_replicas is not None:
+            pulumi.set(__self__, "min_replicas", min_replicas)
+        if num_replicas is not None:
+            pulumi.set(__self__, "num_replicas", num_replicas)
+
+    @_builtins.property
+    @pulumi.getter(name="endHourUtc")
+    def end_hour_utc(self) -> _builtins.int:
+        """
+        Must be an hour of the day in UTC, 1 to 24 (24 is midnight at the end of the day).
+        """
+        return pulumi.get(self, "end_hour_utc")
+
+    @_builtins.property
+    @pulumi.getter
+    def name(self) -> _builtins.str:
+        """
+        Must be a non-empty label.
+        """
+        return pulumi.get(self, "name")
+
+    @_builtins.property
+    @pulumi.getter(name="startHourUtc")
+    def start_hour_utc(self) -> _builtins.int:
+        """
+        Must be an hour of the day in UTC, 0 to 23.
+        """
+        return pulumi.get(self, "start_hour_utc")
+
+    @_builtins.property
+    @pulumi.getter
+    def weekdays(self) -> Sequence[_builtins.int]:
+        """
+        Must list at least one day, each once, as 0 (Sunday) to 6 (Saturday).
+        """
+        return pulumi.get(self, "weekdays")
+
+    @_builtins.property
+    @pulumi.getter(name="autoscalingMode")
+    def autoscaling_mode(self) -> Optional['ScalingScheduleEntryAutoscalingMode']:
+        return pulumi.get(self, "autoscaling_mode")
+
+    @_builtins.property
+    @pulumi.getter(name="idleScaling")
+    def idle_scaling(self) -> Optional[_builtins.bool]:
+        return pulumi.get(self, "idle_scaling")
+
+    @_builtins.property
+    @pulumi.getter(name="idleTimeoutMinutes")
+    def idle_timeout_minutes(self) -> Optional[_builtins.int]:
+        """
+        Must be a whole number of minutes of at least 5.
+        """
+        return pulumi.get(self, "idle_timeout_minutes")
+
+    @_builtins.property
+    @pulumi.getter(name="maxReplicaMemoryGb")
+    def max_replica_memory_gb(self) -> Optional[_builtins.float]:
+        """
+        Must be a multiple of 4 between 8 and 356.
+        """
+        return pulumi.get(self, "max_replica_memory_gb")
+
+    @_builtins.property
+    @pulumi.getter(name="maxReplicas")
+    def max_replicas(self) -> Optional[_builtins.int]:
+        """
+        Must be a whole number of replicas, at least 1.
+        """
+        return pulumi.get(self, "max_replicas")
+
+    @_builtins.property
+    @pulumi.getter(name="minReplicaMemoryGb")
+    def min_replica_memory_gb(self) -> Optional[_builtins.float]:
+        """
+        Must be a multiple of 4 between 8 and 356.
+        """
+        return pulumi.get(self, "min_replica_memory_gb")
+
+    @_builtins.property
+    @pulumi.getter(name="minReplicas")
+    def min_replicas(self) -> Optional[_builtins.int]:
+        """
+        Must be a whole number of replicas, at least 1.
+        """
+        return pulumi.get(self, "min_replicas")
+
+    @_builtins.property
+    @pulumi.getter(name="numReplicas")
+    def num_replicas(self) -> Optional[_builtins.int]:
+        """
+        Must be a whole number of replicas, at least 1.
+        """
+        return pulumi.get(self, "num_replicas")
+
+
+@pulumi.output_type
+class ScalingScheduleScheduledEntry(dict):
+    @staticmethod
+    def __key_warning(key: str):
+        suggest = None
+        if key == "autoscalingMode":
+            suggest = "autoscaling_mode"
+        elif key == "endHourUtc":
+            suggest = "end_hour_utc"
+        elif key == "isActiveNow":
+            suggest = "is_active_now"
+        elif key == "startHourUtc":
+            suggest = "start_hour_utc"
+        elif key == "idleScaling":
+            suggest = "idle_scaling"
+        elif key == "idleTimeoutMinutes":
+            suggest = "idle_timeout_minutes"
+        elif key == "maxReplicaMemoryGb":
+            suggest = "max_replica_memory_gb"
+        elif key == "maxReplicas":
+            suggest = "max_replicas"
+        elif key == "minReplicaMemoryGb":
+            suggest = "min_replica_memory_gb"
+        elif key == "minReplicas":
+            suggest = "min_replicas"
+
+        if suggest:
+            pulumi.log.warn(f"Key '{key}' not found in ScalingScheduleScheduledEntry. Access the value via the '{suggest}' property getter instead.")
+
+    def __getitem__(self, key: str) -> Any:
+        ScalingScheduleScheduledEntry.__key_warning(key)
+        return super().__getitem__(key)
+
+    def get(self, key: str, default = None) -> Any:
+        ScalingScheduleScheduledEntry.__key_warning(key)
+        return super().get(key, default)
+
+    def __init__(__self__, *,
+                 autoscaling_mode: _builtins.str,
+                 end_hour_utc: _builtins.int,
+                 id: _builtins.str,
+                 is_active_now: _builtins.bool,
+                 name: _builtins.str,
+                 start_hour_utc: _builtins.int,
+                 weekdays: Sequence[_builtins.int],
+                 idle_scaling: Optional[_builtins.bool] = None,
+                 idle_timeout_minutes: Optional[_builtins.int] = None,
+                 max_replica_memory_gb: Optional[_builtins.float] = None,
+                 max_replicas: Optional[_builtins.int] = None,
+                 min_replica_memory_gb: Optional[_builtins.float] = None,
+                 min_replicas: Optional[_builtins.int] = None):
+        pulumi.set(__self__, "autoscaling_mode", autoscaling_mode)
+        pulumi.set(__self__, "end_hour_utc", end_hour_utc)
+        pulumi.set(__self__, "id", id)
+        pulumi.set(__self__, "is_active_now", is_active_now)
+        pulumi.set(__self__, "name", name)
+        pulumi.set(__self__, "start_hour_utc", start_hour_utc)
+        pulumi.set(__self__, "weekdays", weekdays)
+        if idle_scaling is not None:
+            pulumi.set(__self__, "idle_scaling", idle_scaling)
+        if idle_timeout_minutes is not None:
+            pulumi.set(__self__, "idle_timeout_minutes", idle_timeout_minutes)
+        if max_replica_memory_gb is not None:
+            pulumi.set(__self__, "max_replica_memory_gb", max_replica_memory_gb)
+        if max_replicas is not None:
+            pulumi.set(__self__, "max_replicas", max_replicas)
+        if min_replica_memory_gb is not None:
+            pulumi.set(__self__, "min_replica_memory_gb", min_replica_memory_gb)
+        if min_replicas is not None:
+            pulumi.set(__self__, "min_replicas", min_replicas)
+
+    @_builtins.property
+    @pulumi.getter(name="autoscalingMode")
+    def autoscaling_mode(self) -> _builtins.str:
+        return pulumi.get(self, "autoscaling_mode")
+
+    @_builtins.property
+    @pulumi.getter(name="endHourUtc")
+    def end_hour_utc(self) -> _builtins.int:
+        return pulumi.get(self, "end_hour_utc")
+
+    @_builtins.property
+    @pulumi.getter
+    def id(self) -> _builtins.str:
+        return pulumi.get(self, "id")
+
+    @_builtins.property
+    @pulumi.getter(name="isActiveNow")
+    def is_active_now(self) -> _builtins.bool:
+        return pulumi.get(self, "is_active_now")
+
+    @_builtins.property
+    @pulumi.getter
+    def name(self) -> _builtins.str:
+        return pulumi.get(self, "name")
+
+    @_builtins.property
+    @pulumi.getter(name="startHourUtc")
+    def start_hour_utc(self) -> _builtins.int:
+        return pulumi.get(self, "start_hour_utc")
+
+    @_builtins.property
+    @pulumi.getter
+    def weekdays(self) -> Sequence[_builtins.int]:
+        return pulumi.get(self, "weekdays")
+
+    @_builtins.property
+    @pulumi.getter(name="idleScaling")
+    def idle_scaling(self) -> Optional[_builtins.bool]:
+        return pulumi.get(self, "idle_scaling")
+
+    @_builtins.property
+    @pulumi.getter(name="idleTimeoutMinutes")
+    def idle_timeout_minutes(self) -> Optional[_builtins.int]:
+        return pulumi.get(self, "idle_timeout_minutes")
+
+    @_builtins.property
+    @pulumi.getter(name="maxReplicaMemoryGb")
+    def max_replica_memory_gb(self) -> Optional[_builtins.float]:
+        return pulumi.get(self, "max_replica_memory_gb")
+
+    @_builtins.property
+    @pulumi.getter(name="maxReplicas")
+    def max_replicas(self) -> Optional[_builtins.int]:
+        return pulumi.get(self, "max_replicas")
+
+    @_builtins.property
+    @pulumi.getter(name="minReplicaMemoryGb")
+    def min_replica_memory_gb(self) -> Optional[_builtins.float]:
+        return pulumi.get(self, "min_replica_memory_gb")
+
+    @_builtins.property
+    @pulumi.getter(name="minReplicas")
+    def min_replicas(self) -> Optional[_builtins.int]:
+        return pulumi.get(self, "min_replicas")
 
 
 @pulumi.output_type

@@ -75,7 +75,7 @@ forEachDialect((dialect) =>
     it("export writes every object of every kind, with readable names and each kind's import id", async () => {
       const { run, file } = await exportFile();
       expect(file).to.deep.equal({ resources: handMadeImports(emulator.fixture, made) });
-      expect(run.stdout).to.include("Wrote 17 resource(s)");
+      expect(run.stdout).to.include("Wrote 19 resource(s)");
       expect(run.stderr).to.match(/not exported: API key \S+ \(emulator admin key\): the key these settings/);
     });
 
@@ -89,7 +89,7 @@ forEachDialect((dialect) =>
         "imported.yaml",
       ]);
       printed.push(imported.stdout, imported.stderr);
-      expect(imported.stdout).to.match(/= 17 imported/);
+      expect(imported.stdout).to.match(/= 19 imported/);
       const program = fs.readFileSync(path.join(project.dir, "imported.yaml"), "utf8");
       printed.push(program);
       for (const name of [
@@ -98,9 +98,11 @@ forEachDialect((dialect) =>
         "toTheQueue",
         "officeVpn",
         "analyticsProdScaling",
+        "analyticsProdScalingSchedule",
         "analyticsProd",
         "analyticsProdQueryEndpoint",
         "analyticsProdUpgradeWindow",
+        "analyticsProdClickhouseSettings",
         ...fixtureObjectImports(emulator.fixture).map((entry) => entry.name),
       ]) {
         expect(program).to.match(new RegExp(`^  ${name}:$`, "m"));
@@ -114,7 +116,7 @@ forEachDialect((dialect) =>
       fs.appendFileSync(programFile, fs.readFileSync(path.join(project.dir, "imported.yaml"), "utf8"));
       const preview = await project.pulumi(["preview", "--expect-no-changes"]);
       printed.push(preview.stdout, preview.stderr);
-      expect(preview.stdout).to.match(/18 unchanged/);
+      expect(preview.stdout).to.match(/20 unchanged/);
     });
 
     it("a second export finds nothing left to adopt", async () => {
@@ -130,7 +132,7 @@ forEachDialect((dialect) =>
       expect(all).to.not.include(observabilityToken);
     });
 
-    it("the stack manages what it adopted: destroy deletes the key, the alert, the query endpoint and the window", async () => {
+    it("the stack manages what it adopted: destroy deletes the key, the alert, the query endpoint, the window and the schedule, and resets the setting", async () => {
       // The import protects what it adopts (Pulumi's default): lifting that is the user's explicit step.
       await project.pulumi(["state", "unprotect", "--all", "--yes"]);
       // The service stays: the imported program names it by id in the resources on it, so the engine would not
@@ -138,8 +140,8 @@ forEachDialect((dialect) =>
       const serviceUrn = `urn:pulumi:dev::adopt-existing::clickhouse-cloud:index:Service::analyticsProd`;
       await project.pulumi(["state", "delete", serviceUrn, "--yes"]);
       const destroyed = await project.pulumi(["destroy", "--yes", "--skip-preview"]);
-      // The sixteen other adopted resources and the stack itself.
-      expect(destroyed.stdout).to.match(/- 17 deleted/);
+      // The eighteen other adopted resources and the stack itself.
+      expect(destroyed.stdout).to.match(/- 19 deleted/);
       const { fixture } = emulator;
       const key = await send(
         `${fixture.managementUrl}/v1/organizations/${fixture.organizationId}/keys/${made.key}`,
@@ -161,6 +163,13 @@ forEachDialect((dialect) =>
           (error: Error) => error.message,
         );
       expect(alert).to.match(/not found/i);
+      // The service's adopted schedule is deleted and its adopted setting reset to the default.
+      const servicePath = `${fixture.managementUrl}/v1/organizations/${fixture.organizationId}/services/${fixture.services.production}`;
+      const authorization = basicAuth(fixture.tokenKey, fixture.tokenSecret);
+      const schedule = await send(`${servicePath}/scalingSchedule`, "GET", { headers: { authorization } });
+      expect(schedule.status).to.equal(404);
+      const settings = await send(`${servicePath}/clickhouseSettings`, "GET", { headers: { authorization } });
+      expect(settings.body.result.settings).to.deep.equal([]);
     });
   }),
 );

@@ -65,7 +65,9 @@ forEachDialect((dialect) =>
         ReversePrivateEndpoint: made.reverse,
         PrivateEndpoint: `${services.production}/${handMadeEndpointId}`,
         ReplicaScaling: services.production,
+        ScalingSchedule: services.production,
         Service: services.production,
+        ServiceClickHouseSettings: services.production,
         ServiceQueryEndpoint: services.production,
         UpgradeWindow: services.production,
       };
@@ -106,8 +108,18 @@ forEachDialect((dialect) =>
         { type: "clickhouse-cloud:index:Alert", name: "errorRateAbove52", id: made.alert },
         ...objects.dashboards,
         ...objects.savedSearches,
+        {
+          type: "clickhouse-cloud:index:ScalingSchedule",
+          name: "analyticsProdScalingSchedule",
+          id: services.production,
+        },
         // The service is not tracked, only its scaling settings and upgrade window are.
         { type: "clickhouse-cloud:index:Service", name: "analyticsProd", id: services.production },
+        {
+          type: "clickhouse-cloud:index:ServiceClickHouseSettings",
+          name: "analyticsProdClickhouseSettings",
+          id: services.production,
+        },
         {
           type: "clickhouse-cloud:index:ServiceQueryEndpoint",
           name: "analyticsProdQueryEndpoint",

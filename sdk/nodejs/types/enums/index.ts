@@ -115,6 +115,13 @@ export const SavedSearchWhereLanguage = {
 
 export type SavedSearchWhereLanguage = (typeof SavedSearchWhereLanguage)[keyof typeof SavedSearchWhereLanguage];
 
+export const ScalingScheduleEntryAutoscalingMode = {
+    Vertical: "vertical",
+    Horizontal: "horizontal",
+} as const;
+
+export type ScalingScheduleEntryAutoscalingMode = (typeof ScalingScheduleEntryAutoscalingMode)[keyof typeof ScalingScheduleEntryAutoscalingMode];
+
 export const SeriesDefinitionAggFn = {
     Avg: "avg",
     Count: "count",
