@@ -9,6 +9,7 @@ export const examples = {
   "alert-from-series": "chc-alert-from-series",
   "private-networking": "chc-private-networking",
   "alerting-from-scratch": "chc-alerting-from-scratch",
+  "service-from-scratch": "chc-service-from-scratch",
 } as const;
 
 export type ExampleName = keyof typeof examples;

@@ -104,6 +104,27 @@ describe("examples through the real engine", function () {
       expect(outputs.alertIds).to.have.length(2);
     });
 
+  it("service-from-scratch (production wire): a service, its query endpoint and endpoints, alerting on its ClickStack", async () => {
+    const { stack } = await exampleStack("service-from-scratch", "production");
+    const emulator = await sharedEmulator("production");
+    let clickstackPosts: string[] = [];
+    await emulator.control.clearRequests();
+    const outputs = await upPreviewDestroy(stack, 9, async () => {
+      clickstackPosts = (await emulator.control.requests())
+        .filter((request) => request.method === "POST" && request.path.includes("/clickstack/"))
+        .map((request) => request.path);
+    });
+    const serviceId = String(outputs.serviceId);
+    // The four ClickStack objects went to the managed ClickStack of the service the program made.
+    expect(clickstackPosts.map((path) => path.split("/clickstack/")[0]).sort()).to.deep.equal(
+      Array(4).fill(`/v1/organizations/${emulator.fixture.organizationId}/services/${serviceId}`),
+    );
+    expect((outputs.endpoints as { protocol: string }[]).map((endpoint) => endpoint.protocol)).to.include(
+      "https",
+    );
+    expect(outputs.ordersPostgresDnsNames).to.be.an("array").that.is.not.empty;
+  });
+
   it("api-key-rotation: a changed trigger replaces the key, the new one created before the old one is deleted", async () => {
     const { stack, fixture } = await exampleStack("api-key-rotation");
     const emulator = await sharedEmulator();
