@@ -7,13 +7,15 @@
  * replace it, and destroy deletes everything.
  */
 import * as fs from "node:fs";
+import * as path from "node:path";
 import type { ConfigMap } from "@pulumi/pulumi/automation";
 import { expect } from "chai";
 import type { RunningEmulator } from "../../../emulator";
 import { LocalStack } from "../../../scripts/lib/localStack";
 import { dedicatedEmulator } from "../../support/emulator";
 import { basicAuth, send } from "../../support/httpRequests";
-import { nativeProjectDir } from "../../support/nativeProject";
+import { nativeProjectDir, nativeProjectYaml } from "../../support/nativeProject";
+import { CliProject } from "../native/support/cliProject";
 import { testProgram } from "../../support/programs";
 
 const program = testProgram("e2e", "managed-clickstack");
@@ -127,6 +129,40 @@ for (const frontEnd of frontEnds) {
       expect(changes, JSON.stringify(refreshed)).to.deep.equal({});
       expect(await stack.preview()).to.deep.equal({ same: 6 });
     });
+
+    if (frontEnd === "native") {
+      it("pulumi import takes <serviceId>/<objectId>, reads the object on that service's ClickStack and writes the service into the program", async () => {
+        // A YAML project of its own, as a user adopts objects with the CLI; the objects stay the first stack's.
+        const project = CliProject.create(nativeProjectYaml("chc-managed-clickstack-import", "yaml"));
+        try {
+          await project.initStack("dev", managementOnly(emulator, true));
+          await emulator.control.clearRequests();
+          const importId = `${serviceId}/${ids.alertId}`;
+          const imported = await project.pulumi([
+            ...["import", "clickhouse-cloud:index:Alert", "onSearch", importId],
+            ...["--yes", "--protect=false", "--out", "imported.yaml"],
+          ]);
+          expect(imported.stdout).to.match(/= 1 imported/);
+          const program = fs.readFileSync(path.join(project.dir, "imported.yaml"), "utf8");
+          expect(program).to.include(`clickstackServiceId: ${serviceId}`);
+          expect(program).to.include(`savedSearchId: ${ids.searchId}`);
+          const paths = await observabilityPaths();
+          expect(paths).to.include(
+            `/v1/organizations/${emulator.fixture.organizationId}/services/${serviceId}/clickstack/alerts/${ids.alertId}`,
+          );
+          expect(paths.filter((path) => !path.includes(`/services/${serviceId}/clickstack/`))).to.deep.equal(
+            [],
+          );
+
+          // The program as written matches the object: nothing to change.
+          fs.appendFileSync(path.join(project.dir, "Pulumi.yaml"), program);
+          const preview = await project.pulumi(["preview", "--expect-no-changes"]);
+          expect(preview.stdout).to.match(/2 unchanged/);
+        } finally {
+          project.dispose();
+        }
+      });
+    }
 
     it("naming another service for the webhook would replace it", async () => {
       await stack.stack.setConfig("e2e:webhookServiceId", { value: emulator.fixture.services.secondary });
