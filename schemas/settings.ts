@@ -133,8 +133,9 @@ export const SETTINGS = {
       "`observability:clickstackServiceId`, `spec` elsewhere",
   },
   /**
-   * ClickStack managed by ClickHouse Cloud: alerts go through the Cloud API's routes of this service, with the
-   * management API's URL and key; no observability URL or token is read.
+   * ClickStack managed by ClickHouse Cloud: the observability objects go through the Cloud API's routes of this
+   * service, with the management API's URL and key; no observability URL or token is read. A resource's own
+   * `clickstackServiceId` input wins over it.
    */
   clickstackServiceId: {
     key: "observability:clickstackServiceId",
@@ -144,8 +145,9 @@ export const SETTINGS = {
     secret: false,
     format: "text",
     description:
-      "the ClickHouse Cloud service (uuid) whose managed ClickStack serves the alerts, through the management API's " +
-      "URL and key; the observability URL and token are then not needed",
+      "the ClickHouse Cloud service (uuid) whose managed ClickStack serves the alerts and the other observability " +
+      "objects, through the management API's URL and key; the observability URL and token are then not needed. A " +
+      "resource's own `clickstackServiceId` overrides it",
     placeholder: "<service-uuid>",
   },
   observabilityApiToken: {

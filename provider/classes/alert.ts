@@ -94,6 +94,14 @@ export interface AlertArgs {
    * different id replaces the resource; removing it changes nothing.
    */
   adoptId?: pulumi.Input<string>;
+  /**
+   * The ClickHouse Cloud service (uuid) whose managed ClickStack holds this object, e.g. the `id` of a
+   * service the program makes; overrides `observability:clickstackServiceId` or CLICKSTACK_SERVICE_ID. The
+   * object is then reached through the management API with its URL, key and organization (which must be set),
+   * on the production wire, and the observability API's URL and token are not needed. Left out, the stack
+   * config decides. Replaces on change (setting or removing it too).
+   */
+  clickstackServiceId?: pulumi.Input<string>;
 }
 
 /**
@@ -103,9 +111,13 @@ export interface AlertArgs {
  * every field the program leaves out (a note, consecutive windows, a schedule, more channels), since the PUT
  * replaces them all. `pulumi refresh` drops an alert that was deleted out of band (also by deleting its
  * dashboard or saved search), and the next `pulumi up` creates it again. Configured by `observability:apiUrl`
- * or OBSERVABILITY_API_URL and `observability:apiToken` or OBSERVABILITY_API_TOKEN.
+ * or OBSERVABILITY_API_URL and `observability:apiToken` or OBSERVABILITY_API_TOKEN, or on the managed
+ * ClickStack of a ClickHouse Cloud service by `clickstackServiceId` or `observability:clickstackServiceId` or
+ * CLICKSTACK_SERVICE_ID (then by the management API's settings).
  *
- * The resource id: The alert's id, as the API reports it.
+ * The resource id: The alert's id, as the API reports it; with the native plugin, `pulumi import` works, by
+ * this id or by `<serviceId>/<id>` for one on the managed ClickStack of a ClickHouse Cloud service (its
+ * `clickstackServiceId`); the dynamic-provider classes cannot be imported with `pulumi import`.
  */
 export class Alert extends pulumi.CustomResource {
   /** The display name; undefined when none was given. */
@@ -185,6 +197,11 @@ export class Alert extends pulumi.CustomResource {
    * drift.
    */
   declare readonly managedFields: pulumi.Output<string[]>;
+  /**
+   * The service whose managed ClickStack holds the object, as the program named it; undefined when the stack
+   * config decides.
+   */
+  declare readonly clickstackServiceId: pulumi.Output<string | undefined>;
 
   constructor(name: string, args: AlertArgs, opts?: pulumi.CustomResourceOptions) {
     super(
@@ -220,6 +237,7 @@ export class Alert extends pulumi.CustomResource {
             "savedSearchId",
             "adoptId",
             "managedFields",
+            "clickstackServiceId",
           ],
           secretInputs: [],
           secretOutputs: [],

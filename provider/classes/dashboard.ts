@@ -36,6 +36,14 @@ export interface DashboardArgs {
       variableName?: string;
     }>[]
   >;
+  /**
+   * The ClickHouse Cloud service (uuid) whose managed ClickStack holds this object, e.g. the `id` of a
+   * service the program makes; overrides `observability:clickstackServiceId` or CLICKSTACK_SERVICE_ID. The
+   * object is then reached through the management API with its URL, key and organization (which must be set),
+   * on the production wire, and the observability API's URL and token are not needed. Left out, the stack
+   * config decides. Replaces on change (setting or removing it too).
+   */
+  clickstackServiceId?: pulumi.Input<string>;
 }
 
 /**
@@ -47,9 +55,13 @@ export interface DashboardArgs {
  * => ids["Errors"])`). An update keeps each tile's id (matched by name, else by position), so the alerts on a
  * renamed or moved tile stay; a tile removed from the program is deleted with its alerts. Deleting the
  * dashboard deletes its alerts. Configured by `observability:apiUrl` or OBSERVABILITY_API_URL and
- * `observability:apiToken` or OBSERVABILITY_API_TOKEN.
+ * `observability:apiToken` or OBSERVABILITY_API_TOKEN, or on the managed ClickStack of a ClickHouse Cloud
+ * service by `clickstackServiceId` or `observability:clickstackServiceId` or CLICKSTACK_SERVICE_ID (then by
+ * the management API's settings).
  *
- * The resource id: The dashboard's id (24 hex digits), as the API reports it.
+ * The resource id: The dashboard's id (24 hex digits), as the API reports it; with the native plugin, `pulumi
+ * import` works, by this id or by `<serviceId>/<id>` for one on the managed ClickStack of a ClickHouse Cloud
+ * service (its `clickstackServiceId`); the dynamic-provider classes cannot be imported with `pulumi import`.
  */
 export class Dashboard extends pulumi.CustomResource {
   /** The dashboard's name. */
@@ -67,6 +79,11 @@ export class Dashboard extends pulumi.CustomResource {
   declare readonly tags: pulumi.Output<string[] | undefined>;
   /** The filters, each with its id. */
   declare readonly filters: pulumi.Output<Record<string, unknown>[] | undefined>;
+  /**
+   * The service whose managed ClickStack holds the object, as the program named it; undefined when the stack
+   * config decides.
+   */
+  declare readonly clickstackServiceId: pulumi.Output<string | undefined>;
 
   constructor(name: string, args: DashboardArgs, opts?: pulumi.CustomResourceOptions) {
     super(
@@ -74,7 +91,7 @@ export class Dashboard extends pulumi.CustomResource {
         {
           kind: "Dashboard",
           module: "observability",
-          outputs: ["name", "tiles", "tileIds", "tags", "filters"],
+          outputs: ["name", "tiles", "tileIds", "tags", "filters", "clickstackServiceId"],
           secretInputs: [],
           secretOutputs: [],
           secretOutputsWhenSet: {},

@@ -47,6 +47,14 @@ export interface SavedSearchArgs {
       right?: string;
     }>[]
   >;
+  /**
+   * The ClickHouse Cloud service (uuid) whose managed ClickStack holds this object, e.g. the `id` of a
+   * service the program makes; overrides `observability:clickstackServiceId` or CLICKSTACK_SERVICE_ID. The
+   * object is then reached through the management API with its URL, key and organization (which must be set),
+   * on the production wire, and the observability API's URL and token are not needed. Left out, the stack
+   * config decides. Replaces on change (setting or removing it too).
+   */
+  clickstackServiceId?: pulumi.Input<string>;
 }
 
 /**
@@ -54,9 +62,14 @@ export interface SavedSearchArgs {
  * watches (`savedSearchId: search.id`). Every input updates it in place. The API's PUT resets what it leaves
  * out, so an update first reads the search and sends back every field the program does not set. Deleting it
  * deletes the alerts on it. Configured by `observability:apiUrl` or OBSERVABILITY_API_URL and
- * `observability:apiToken` or OBSERVABILITY_API_TOKEN.
+ * `observability:apiToken` or OBSERVABILITY_API_TOKEN, or on the managed ClickStack of a ClickHouse Cloud
+ * service by `clickstackServiceId` or `observability:clickstackServiceId` or CLICKSTACK_SERVICE_ID (then by
+ * the management API's settings).
  *
- * The resource id: The saved search's id (24 hex digits), as the API reports it.
+ * The resource id: The saved search's id (24 hex digits), as the API reports it; with the native plugin,
+ * `pulumi import` works, by this id or by `<serviceId>/<id>` for one on the managed ClickStack of a
+ * ClickHouse Cloud service (its `clickstackServiceId`); the dynamic-provider classes cannot be imported with
+ * `pulumi import`.
  */
 export class SavedSearch extends pulumi.CustomResource {
   /** The search's name. */
@@ -81,6 +94,11 @@ export class SavedSearch extends pulumi.CustomResource {
   declare readonly createdAt: pulumi.Output<string | undefined>;
   /** When the object last changed (ISO 8601), as the API says. */
   declare readonly updatedAt: pulumi.Output<string | undefined>;
+  /**
+   * The service whose managed ClickStack holds the object, as the program named it; undefined when the stack
+   * config decides.
+   */
+  declare readonly clickstackServiceId: pulumi.Output<string | undefined>;
 
   constructor(name: string, args: SavedSearchArgs, opts?: pulumi.CustomResourceOptions) {
     super(
@@ -100,6 +118,7 @@ export class SavedSearch extends pulumi.CustomResource {
             "teamId",
             "createdAt",
             "updatedAt",
+            "clickstackServiceId",
           ],
           secretInputs: [],
           secretOutputs: [],

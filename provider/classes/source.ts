@@ -224,6 +224,14 @@ export interface SourceArgs {
    * say).
    */
   metadataMaterializedViews?: pulumi.Input<Record<string, unknown>>;
+  /**
+   * The ClickHouse Cloud service (uuid) whose managed ClickStack holds this object, e.g. the `id` of a
+   * service the program makes; overrides `observability:clickstackServiceId` or CLICKSTACK_SERVICE_ID. The
+   * object is then reached through the management API with its URL, key and organization (which must be set),
+   * on the production wire, and the observability API's URL and token are not needed. Left out, the stack
+   * config decides. Replaces on change (setting or removing it too).
+   */
+  clickstackServiceId?: pulumi.Input<string>;
 }
 
 /**
@@ -235,9 +243,13 @@ export interface SourceArgs {
  * `metricTables` and `resourceAttributesExpression`, all checked at preview. Every input updates in place;
  * the API's PUT takes the whole source, so an update sends back every field the program does not set.
  * Configured by `observability:apiUrl` or OBSERVABILITY_API_URL and `observability:apiToken` or
- * OBSERVABILITY_API_TOKEN.
+ * OBSERVABILITY_API_TOKEN, or on the managed ClickStack of a ClickHouse Cloud service by
+ * `clickstackServiceId` or `observability:clickstackServiceId` or CLICKSTACK_SERVICE_ID (then by the
+ * management API's settings).
  *
- * The resource id: The source's id (24 hex digits), as the API reports it.
+ * The resource id: The source's id (24 hex digits), as the API reports it; with the native plugin, `pulumi
+ * import` works, by this id or by `<serviceId>/<id>` for one on the managed ClickStack of a ClickHouse Cloud
+ * service (its `clickstackServiceId`); the dynamic-provider classes cannot be imported with `pulumi import`.
  */
 export class Source extends pulumi.CustomResource {
   /** The source's name. */
@@ -328,6 +340,11 @@ export class Source extends pulumi.CustomResource {
   declare readonly metadataMaterializedViews: pulumi.Output<Record<string, unknown> | undefined>;
   /** Every field of the source as the API reports it. */
   declare readonly fields: pulumi.Output<Record<string, unknown>>;
+  /**
+   * The service whose managed ClickStack holds the object, as the program named it; undefined when the stack
+   * config decides.
+   */
+  declare readonly clickstackServiceId: pulumi.Output<string | undefined>;
 
   constructor(name: string, args: SourceArgs, opts?: pulumi.CustomResourceOptions) {
     super(
@@ -380,6 +397,7 @@ export class Source extends pulumi.CustomResource {
             "materializedViews",
             "metadataMaterializedViews",
             "fields",
+            "clickstackServiceId",
           ],
           secretInputs: [],
           secretOutputs: [],

@@ -32,6 +32,14 @@ export interface WebhookArgs {
    * object keeps what it has (set in the app, say).
    */
   body?: pulumi.Input<string>;
+  /**
+   * The ClickHouse Cloud service (uuid) whose managed ClickStack holds this object, e.g. the `id` of a
+   * service the program makes; overrides `observability:clickstackServiceId` or CLICKSTACK_SERVICE_ID. The
+   * object is then reached through the management API with its URL, key and organization (which must be set),
+   * on the production wire, and the observability API's URL and token are not needed. Left out, the stack
+   * config decides. Replaces on change (setting or removing it too).
+   */
+  clickstackServiceId?: pulumi.Input<string>;
 }
 
 /**
@@ -41,9 +49,13 @@ export interface WebhookArgs {
  * values of the last `pulumi up`), and the API clears them when the URL or the service changes unless the
  * program sends them again. The `slack` service takes none of `headers`, `queryParams` and `body`, and its
  * URL must be on slack.com. Configured by `observability:apiUrl` or OBSERVABILITY_API_URL and
- * `observability:apiToken` or OBSERVABILITY_API_TOKEN.
+ * `observability:apiToken` or OBSERVABILITY_API_TOKEN, or on the managed ClickStack of a ClickHouse Cloud
+ * service by `clickstackServiceId` or `observability:clickstackServiceId` or CLICKSTACK_SERVICE_ID (then by
+ * the management API's settings).
  *
- * The resource id: The webhook's id (24 hex digits), as the API reports it.
+ * The resource id: The webhook's id (24 hex digits), as the API reports it; with the native plugin, `pulumi
+ * import` works, by this id or by `<serviceId>/<id>` for one on the managed ClickStack of a ClickHouse Cloud
+ * service (its `clickstackServiceId`); the dynamic-provider classes cannot be imported with `pulumi import`.
  */
 export class Webhook extends pulumi.CustomResource {
   /** The webhook's name. */
@@ -64,6 +76,11 @@ export class Webhook extends pulumi.CustomResource {
   declare readonly createdAt: pulumi.Output<string | undefined>;
   /** When the object last changed (ISO 8601), as the API says. */
   declare readonly updatedAt: pulumi.Output<string | undefined>;
+  /**
+   * The service whose managed ClickStack holds the object, as the program named it; undefined when the stack
+   * config decides.
+   */
+  declare readonly clickstackServiceId: pulumi.Output<string | undefined>;
 
   constructor(name: string, args: WebhookArgs, opts?: pulumi.CustomResourceOptions) {
     super(
@@ -81,6 +98,7 @@ export class Webhook extends pulumi.CustomResource {
             "queryParams",
             "createdAt",
             "updatedAt",
+            "clickstackServiceId",
           ],
           secretInputs: ["headers", "queryParams"],
           secretOutputs: ["headers", "queryParams"],

@@ -74,17 +74,22 @@ export class KindProvider<I extends PropertyBag, O extends PropertyBag> implemen
   /** `olds` are the inputs the resource had (none for a create). */
   async check(news: PropertyBag, olds: PropertyBag = {}): Promise<CheckOutcome> {
     const inputs = decodedInputs(news);
-    // The wire's own rules need the wire: read from the stack config, as every operation reads it.
+    // An input not known yet in a preview will have a value: only its absence is a problem.
+    const given = (name: string) =>
+      inputs.unknown.has(name) || (inputs.known[name] !== undefined && inputs.known[name] !== null);
+    const placement = {
+      organizationId: given("organizationId"),
+      clickstackServiceId: given("clickstackServiceId"),
+    };
+    // The wire's own rules need the wire: read from the stack config, as every operation reads it, unless the
+    // resource names the service of its managed ClickStack (the production wire).
     const dialect =
-      this.definition.dialectRules === undefined ? "spec" : this.session.dialect(this.definition.module);
+      this.definition.dialectRules === undefined
+        ? "spec"
+        : this.session.dialect(this.definition.module, placement);
     const failures = checkInputs(this.checkSpec, inputs, dialect, decoded(olds));
-    // An organizationId not known yet in a preview will be one: only its absence is a problem.
-    const organizationId = inputs.known.organizationId;
-    const organizationIdGiven =
-      inputs.unknown.has("organizationId") || (organizationId !== undefined && organizationId !== null);
-    warnOfIncompleteSettings(this.session, this.definition, organizationIdGiven);
-    const settingsComplete =
-      this.session.settingsProblem(this.definition.module, organizationIdGiven) === undefined;
+    warnOfIncompleteSettings(this.session, this.definition, placement);
+    const settingsComplete = this.session.settingsProblem(this.definition.module, placement) === undefined;
     if (failures.length === 0 && settingsComplete) failures.push(...(await this.checkWithApi(inputs)));
     return { inputs: markSecret(news, secretInputs(this.secrets, secretKeysIn(news))), failures };
   }

@@ -17,6 +17,17 @@ import { progressOf } from "./progress";
 
 export type ApiModule = "clickhouse" | "observability";
 
+/**
+ * Which of the inputs that decide where a resource's requests go it gives (a value, or one a preview does not know
+ * yet): the settings those replace are then not needed.
+ */
+export interface GivenPlacement {
+  readonly organizationId?: boolean;
+  readonly clickstackServiceId?: boolean;
+}
+
+const noPlacement: GivenPlacement = {};
+
 /** The rate-limit handling's warnings (a shared budget that cannot be used, say) reach the user as warnings. */
 const rateLimitLine = progressOf("rate limit");
 /** A wake is shared by every operation that meets the same idle service, whatever its kind. */
@@ -33,7 +44,7 @@ export class ProviderSession {
   operationContext(kind: string): OperationContext {
     return {
       management: (organizationId) => this.management(organizationId),
-      observability: () => this.observability(),
+      observability: (clickstackServiceId) => this.observability(clickstackServiceId),
       progress: progressOf(kind),
       clock: systemClock,
     };
@@ -53,8 +64,15 @@ export class ProviderSession {
     return { client, organizationId: settings.organizationId };
   }
 
-  observability(): ObservabilityClient {
-    const settings = onceThisRun(() => resolveObservabilitySettings({ source: this.stackConfig }));
+  /**
+   * The observability client: of the managed ClickStack of `clickstackServiceId` (a resource's own), through the
+   * management API's URL, key and organization; else as configured (`observability:clickstackServiceId`, or the
+   * observability API's URL and token).
+   */
+  observability(clickstackServiceId?: string): ObservabilityClient {
+    const settings = onceThisRun(() =>
+      resolveObservabilitySettings({ source: this.stackConfig }, { clickstackServiceId }),
+    );
     return observabilityClient(settings, {
       throttle: settings.throttle,
       sharedBudget: settings.sharedBudget,
@@ -62,24 +80,34 @@ export class ProviderSession {
     });
   }
 
-  /** The wire the API of a resource's module speaks, by the stack config (then environment, then URL host). */
-  dialect(module: ApiModule): ApiDialect {
+  /**
+   * The wire the API of a resource's module speaks, by the stack config (then environment, then URL host); an
+   * observability object on a named service's managed ClickStack is on the production wire.
+   */
+  dialect(module: ApiModule, given: GivenPlacement = noPlacement): ApiDialect {
     const api = module === "clickhouse" ? "management" : "observability";
-    return onceThisRun(() => resolveDialect({ source: this.stackConfig }, api));
+    const overrides = { clickstackServiceId: given.clickstackServiceId ? "given" : undefined };
+    return onceThisRun(() => resolveDialect({ source: this.stackConfig }, api, overrides));
   }
 
   /**
    * What keeps the settings an API's operations need from resolving, or undefined when they resolve: for a
    * preview, which sends nothing and so would otherwise pass on a stack that `up` refuses.
    */
-  settingsProblem(api: ApiModule, organizationIdGiven: boolean): ConfigurationError | undefined {
+  settingsProblem(api: ApiModule, given: GivenPlacement = noPlacement): ConfigurationError | undefined {
+    const lookup = { source: this.stackConfig };
     try {
-      if (api === "observability") resolveObservabilitySettings({ source: this.stackConfig });
+      if (api === "observability")
+        resolveObservabilitySettings(
+          lookup,
+          // A resource on a named service's managed ClickStack needs the management API's settings instead.
+          { clickstackServiceId: given.clickstackServiceId ? "given" : undefined },
+        );
       else
         resolveManagementSettings(
-          { source: this.stackConfig },
+          lookup,
           // A resource that names its organization needs no configured one.
-          { organizationId: organizationIdGiven ? "set" : undefined },
+          { organizationId: given.organizationId ? "given" : undefined },
         );
       return undefined;
     } catch (error) {

@@ -4,7 +4,7 @@
  * sets it, once per run and API, and the preview itself still succeeds.
  */
 import type { ResourceDefinition } from "../resources/definition";
-import type { ProviderSession } from "./session";
+import type { GivenPlacement, ProviderSession } from "./session";
 import { progressOf } from "./progress";
 
 const warned = new Set<string>();
@@ -12,9 +12,9 @@ const warned = new Set<string>();
 export function warnOfIncompleteSettings(
   session: ProviderSession,
   definition: ResourceDefinition,
-  organizationIdGiven: boolean,
+  given: GivenPlacement,
 ): void {
-  const problem = session.settingsProblem(definition.module, organizationIdGiven);
+  const problem = session.settingsProblem(definition.module, given);
   if (problem === undefined || warned.has(problem.message)) return;
   warned.add(problem.message);
   const lines = problem.problems.map(

@@ -19,7 +19,11 @@ export interface ManagementAccess {
 export interface OperationContext {
   /** The client, for the resource's own organization when it names one, else the configured one. */
   management(organizationId: string | undefined): ManagementAccess;
-  observability(): ObservabilityClient;
+  /**
+   * The client of the managed ClickStack of `clickstackServiceId` (the resource's own service) when given, else the
+   * configured observability API (`observability:clickstackServiceId`, or its URL and token).
+   */
+  observability(clickstackServiceId: string | undefined): ObservabilityClient;
   /** A line for the user about this operation, under the resource's kind; one that starts "warning: " warns. */
   progress(message: string): void;
   readonly clock: Clock;

@@ -4,6 +4,7 @@
  */
 import type { ApiDialect } from "../../schemas/dialects";
 import { SETTINGS } from "../../schemas/settings";
+import { ConfigurationError } from "./errors";
 import { SettingsReader } from "./reader";
 import { lookUp, nonEmpty, type SettingsLookup } from "./sources";
 import type { SharedBudgetSetting } from "./sharedBudget";
@@ -42,10 +43,17 @@ export interface ObservabilitySettings {
   /** The wire the API speaks (`observability:apiDialect`); unset, `production` on a hosted service's host. */
   readonly dialect: ApiDialect;
   /**
-   * Set with `observability:clickstackServiceId`: alerts go through the Cloud API (then `apiUrl` is the management
-   * API's, `apiToken` is empty, the throttle the management API's and the dialect production).
+   * Set by a resource's `clickstackServiceId` or by `observability:clickstackServiceId`: the objects go through the
+   * Cloud API (then `apiUrl` is the management API's, `apiToken` is empty, the throttle the management API's and
+   * the dialect production).
    */
   readonly clickstack?: ManagedClickStack;
+}
+
+/** What a resource says of where its observability object lives. */
+export interface ObservabilityOverrides {
+  /** The service whose managed ClickStack holds the object (a resource's own input): wins over config. */
+  readonly clickstackServiceId?: string;
 }
 
 /**
@@ -76,9 +84,16 @@ export function resolveManagementSettings(
   };
 }
 
-/** Resolves the observability API's settings; throws one ConfigurationError listing every problem. */
-export function resolveObservabilitySettings(lookup: SettingsLookup = {}): ObservabilitySettings {
-  const clickstackServiceId = nonEmpty(lookUp(lookup, SETTINGS.clickstackServiceId));
+/**
+ * Resolves the observability API's settings: managed ClickStack when the resource names a service
+ * (`overrides.clickstackServiceId`) or the config does, else the observability API's URL and token. Throws one
+ * ConfigurationError listing every problem.
+ */
+export function resolveObservabilitySettings(
+  lookup: SettingsLookup = {},
+  overrides: ObservabilityOverrides = {},
+): ObservabilitySettings {
+  const clickstackServiceId = managedClickStackServiceId(lookup, overrides);
   if (clickstackServiceId !== undefined) return managedClickStackSettings(lookup, clickstackServiceId);
   const reader = new SettingsReader(lookup);
   const apiUrl = reader.read(SETTINGS.observabilityApiUrl);
@@ -96,9 +111,20 @@ export function resolveObservabilitySettings(lookup: SettingsLookup = {}): Obser
   };
 }
 
+/** The service whose managed ClickStack serves the observability objects: the resource's, else the config's. */
+function managedClickStackServiceId(
+  lookup: SettingsLookup,
+  overrides: ObservabilityOverrides,
+): string | undefined {
+  return nonEmpty(overrides.clickstackServiceId) ?? nonEmpty(lookUp(lookup, SETTINGS.clickstackServiceId));
+}
+
+/** What a missing management setting is reported under when it is managed ClickStack that needs it. */
+export const MANAGED_CLICKSTACK_API = "management API (through which managed ClickStack is reached)";
+
 /** Managed ClickStack: the management API's settings, which must all be there, reach the service's ClickStack. */
 function managedClickStackSettings(lookup: SettingsLookup, serviceId: string): ObservabilitySettings {
-  const management = resolveManagementSettings(lookup);
+  const management = managementSettingsFor(lookup);
   return {
     apiUrl: management.apiUrl,
     apiToken: "",
@@ -115,12 +141,29 @@ function managedClickStackSettings(lookup: SettingsLookup, serviceId: string): O
 }
 
 /**
+ * The management settings managed ClickStack needs; a problem is reported as managed ClickStack's, since the user
+ * asked for observability objects and may not expect the management API's settings to be needed for them.
+ */
+function managementSettingsFor(lookup: SettingsLookup): ManagementSettings {
+  try {
+    return resolveManagementSettings(lookup);
+  } catch (error) {
+    if (!(error instanceof ConfigurationError)) throw error;
+    throw new ConfigurationError(MANAGED_CLICKSTACK_API, error.problems, error.form, error.note);
+  }
+}
+
+/**
  * The wire an API speaks, resolved alone: `pulumi preview` checks a resource's inputs by it before any credential is
  * needed. Throws a ConfigurationError only for a dialect that is neither `spec` nor `production`.
  */
-export function resolveDialect(lookup: SettingsLookup, api: "management" | "observability"): ApiDialect {
+export function resolveDialect(
+  lookup: SettingsLookup,
+  api: "management" | "observability",
+  overrides: ObservabilityOverrides = {},
+): ApiDialect {
   // Managed ClickStack is reached through the Cloud API, which speaks the production wire.
-  if (api === "observability" && nonEmpty(lookUp(lookup, SETTINGS.clickstackServiceId)) !== undefined) {
+  if (api === "observability" && managedClickStackServiceId(lookup, overrides) !== undefined) {
     return "production";
   }
   const reader = new SettingsReader(lookup);

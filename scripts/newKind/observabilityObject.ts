@@ -16,7 +16,15 @@ export function providerFiles(names: KindNames): Map<string, string> {
       `${folderPath}/definition.ts`,
       `/** The ${kind} resource: ${SCAFFOLD_MARKER} what a ${noun} is, in a line. */
 import type { ResourceDefinition } from "../definition";
-import { createdAtOutput, requiredInPlace, updatedAtOutput } from "../fields/observabilityFields";
+import {
+  clickstackServiceIdInput,
+  clickstackServiceIdOutput,
+  createdAtOutput,
+  observabilityConfiguration,
+  observabilityObjectId,
+  requiredInPlace,
+  updatedAtOutput,
+} from "../fields/observabilityFields";
 import { stringOutput } from "../fields/sharedFields";
 
 export const definition: ResourceDefinition<"${folder}Create"> = {
@@ -25,17 +33,19 @@ export const definition: ResourceDefinition<"${folder}Create"> = {
   description:
     "${SCAFFOLD_MARKER} what a ${noun} of the observability API is and what names it. Every input updates in place; " +
     "the API's PUT takes the whole ${noun}, so an update sends back every field the program does not set. " +
-    "Configured by {setting:observabilityApiUrl} and {setting:observabilityApiToken}.",
+    observabilityConfiguration,
   notes: "${SCAFFOLD_MARKER} one line on what sets it apart",
-  id: "The ${noun}'s id (24 hex digits), as the API reports it.",
+  id: observabilityObjectId("${noun}"),
   requestSchema: "${folder}Create",
   inputs: {
     name: requiredInPlace("The ${noun}'s name."),
+    clickstackServiceId: clickstackServiceIdInput,
   },
   outputs: {
     name: stringOutput("The ${noun}'s name.", { alwaysSet: true }),
     createdAt: createdAtOutput,
     updatedAt: updatedAtOutput,
+    clickstackServiceId: clickstackServiceIdOutput,
   },
 };
 `,
@@ -88,9 +98,12 @@ export const operations = apiObjectOperations<${kind}Inputs, ${kind}Outputs, ${k
     ],
     [
       `${folderPath}/kind.ts`,
-      `/** ${kind}s: imported by their object id; \`export\` lists them through the observability API. */
+      `/**
+ * ${kind}s: imported by their object id, or \`<serviceId>/<objectId>\` on a service's managed ClickStack; \`export\`
+ * lists them through the observability API.
+ */
 import { observabilityObjects } from "../adoption/existingObjects";
-import { importedById } from "../adoption/importIds";
+import { importedOnClickStack } from "../adoption/importIds";
 import { kindEntry } from "../kindEntry";
 import { definition } from "./definition";
 import { operations } from "./operations";
@@ -99,7 +112,7 @@ import { ${folder}Collection, type Remote${kind} } from "./remote";
 export const entry = kindEntry({
   definition,
   operations,
-  importId: importedById(definition.kind, "objectId"),
+  importId: importedOnClickStack(definition.kind),
   existing: {
     list: observabilityObjects("${noun}s", (client) => client.collection<object, Remote${kind}>(${folder}Collection).list()),
   },

@@ -8,9 +8,9 @@ import * as enums from "./types/enums";
 import * as utilities from "./utilities";
 
 /**
- * An alert of the observability API on a dashboard tile or a saved search, delivered to a webhook. Every input change, a change of `source` included, updates the alert in place with one PUT of the whole alert; only a different `adoptId` replaces it. On the production wire an update first reads the alert and keeps every field the program leaves out (a note, consecutive windows, a schedule, more channels), since the PUT replaces them all. `pulumi refresh` drops an alert that was deleted out of band (also by deleting its dashboard or saved search), and the next `pulumi up` creates it again. Configured by `clickhouse-cloud:observabilityApiUrl` or OBSERVABILITY_API_URL and `clickhouse-cloud:observabilityApiToken` or OBSERVABILITY_API_TOKEN.
+ * An alert of the observability API on a dashboard tile or a saved search, delivered to a webhook. Every input change, a change of `source` included, updates the alert in place with one PUT of the whole alert; only a different `adoptId` replaces it. On the production wire an update first reads the alert and keeps every field the program leaves out (a note, consecutive windows, a schedule, more channels), since the PUT replaces them all. `pulumi refresh` drops an alert that was deleted out of band (also by deleting its dashboard or saved search), and the next `pulumi up` creates it again. Configured by `clickhouse-cloud:observabilityApiUrl` or OBSERVABILITY_API_URL and `clickhouse-cloud:observabilityApiToken` or OBSERVABILITY_API_TOKEN, or on the managed ClickStack of a ClickHouse Cloud service by `clickstackServiceId` or `clickhouse-cloud:clickstackServiceId` or CLICKSTACK_SERVICE_ID (then by the management API's settings).
  *
- * The resource id: The alert's id, as the API reports it.
+ * The resource id: The alert's id, as the API reports it; with the native plugin, `pulumi import` works, by this id or by `<serviceId>/<id>` for one on the managed ClickStack of a ClickHouse Cloud service (its `clickstackServiceId`); the dynamic-provider classes cannot be imported with `pulumi import`.
  */
 export class Alert extends pulumi.CustomResource {
     /**
@@ -51,6 +51,10 @@ export class Alert extends pulumi.CustomResource {
      * Every channel, as the API reports them (production wire).
      */
     declare public readonly channels: pulumi.Output<outputs.AlertChannel[] | undefined>;
+    /**
+     * The service whose managed ClickStack holds the object, as the program named it; undefined when the stack config decides.
+     */
+    declare public readonly clickstackServiceId: pulumi.Output<string | undefined>;
     /**
      * When the alert was created (ISO 8601); it never causes a diff. Undefined when the API does not report it, as older versions of the API do not.
      */
@@ -177,6 +181,7 @@ export class Alert extends pulumi.CustomResource {
             resourceInputs["adoptId"] = args?.adoptId;
             resourceInputs["channel"] = args?.channel;
             resourceInputs["channels"] = args?.channels;
+            resourceInputs["clickstackServiceId"] = args?.clickstackServiceId;
             resourceInputs["dashboardId"] = args?.dashboardId;
             resourceInputs["groupBy"] = args?.groupBy;
             resourceInputs["interval"] = args?.interval;
@@ -205,6 +210,7 @@ export class Alert extends pulumi.CustomResource {
             resourceInputs["adoptId"] = undefined /*out*/;
             resourceInputs["channel"] = undefined /*out*/;
             resourceInputs["channels"] = undefined /*out*/;
+            resourceInputs["clickstackServiceId"] = undefined /*out*/;
             resourceInputs["createdAt"] = undefined /*out*/;
             resourceInputs["dashboard"] = undefined /*out*/;
             resourceInputs["dashboardId"] = undefined /*out*/;
@@ -251,6 +257,10 @@ export interface AlertArgs {
      * Every channel notifications go to (at most 10, each once); the first must be `channel`. Production wire only (`clickhouse-cloud:observabilityApiDialect` or OBSERVABILITY_API_DIALECT set to `production`). Updates in place; left out, the alert keeps whatever it has (set in the app, say).
      */
     channels?: pulumi.Input<pulumi.Input<inputs.AlertChannelArgs>[] | undefined>;
+    /**
+     * The ClickHouse Cloud service (uuid) whose managed ClickStack holds this object, e.g. the `id` of a service the program makes; overrides `clickhouse-cloud:clickstackServiceId` or CLICKSTACK_SERVICE_ID. The object is then reached through the management API with its URL, key and organization (which must be set), on the production wire, and the observability API's URL and token are not needed. Left out, the stack config decides. Replaces on change (setting or removing it too).
+     */
+    clickstackServiceId?: pulumi.Input<string | undefined>;
     /**
      * The dashboard of the watched tile; required when source is `tile`, not allowed otherwise. Updates in place.
      */

@@ -8,9 +8,9 @@ import * as enums from "./types/enums";
 import * as utilities from "./utilities";
 
 /**
- * A dashboard of the observability API: tiles on a 24-column grid (`x` 0..23, `w` 1..24, `y` from 0, `h` from 1), each with a `config` chosen by its `displayType`. The common kinds (`line`, `stacked_bar`, `bar`, `number`, `table`, `search`, `markdown`) are checked field by field at preview; other display types and raw SQL tiles are passed on as JSON. The API gives every tile an id of its own when the dashboard is created: an `Alert` on a tile takes it from the `tileIds` output, by the tile's name (`dashboard.tileIds.apply(ids => ids["Errors"])`). An update keeps each tile's id (matched by name, else by position), so the alerts on a renamed or moved tile stay; a tile removed from the program is deleted with its alerts. Deleting the dashboard deletes its alerts. Configured by `clickhouse-cloud:observabilityApiUrl` or OBSERVABILITY_API_URL and `clickhouse-cloud:observabilityApiToken` or OBSERVABILITY_API_TOKEN.
+ * A dashboard of the observability API: tiles on a 24-column grid (`x` 0..23, `w` 1..24, `y` from 0, `h` from 1), each with a `config` chosen by its `displayType`. The common kinds (`line`, `stacked_bar`, `bar`, `number`, `table`, `search`, `markdown`) are checked field by field at preview; other display types and raw SQL tiles are passed on as JSON. The API gives every tile an id of its own when the dashboard is created: an `Alert` on a tile takes it from the `tileIds` output, by the tile's name (`dashboard.tileIds.apply(ids => ids["Errors"])`). An update keeps each tile's id (matched by name, else by position), so the alerts on a renamed or moved tile stay; a tile removed from the program is deleted with its alerts. Deleting the dashboard deletes its alerts. Configured by `clickhouse-cloud:observabilityApiUrl` or OBSERVABILITY_API_URL and `clickhouse-cloud:observabilityApiToken` or OBSERVABILITY_API_TOKEN, or on the managed ClickStack of a ClickHouse Cloud service by `clickstackServiceId` or `clickhouse-cloud:clickstackServiceId` or CLICKSTACK_SERVICE_ID (then by the management API's settings).
  *
- * The resource id: The dashboard's id (24 hex digits), as the API reports it.
+ * The resource id: The dashboard's id (24 hex digits), as the API reports it; with the native plugin, `pulumi import` works, by this id or by `<serviceId>/<id>` for one on the managed ClickStack of a ClickHouse Cloud service (its `clickstackServiceId`); the dynamic-provider classes cannot be imported with `pulumi import`.
  */
 export class Dashboard extends pulumi.CustomResource {
     /**
@@ -39,6 +39,10 @@ export class Dashboard extends pulumi.CustomResource {
         return obj['__pulumiType'] === Dashboard.__pulumiType;
     }
 
+    /**
+     * The service whose managed ClickStack holds the object, as the program named it; undefined when the stack config decides.
+     */
+    declare public readonly clickstackServiceId: pulumi.Output<string | undefined>;
     /**
      * The filters, each with its id.
      */
@@ -77,12 +81,14 @@ export class Dashboard extends pulumi.CustomResource {
             if (args?.tiles === undefined && !opts.urn) {
                 throw new Error("Missing required property 'tiles'");
             }
+            resourceInputs["clickstackServiceId"] = args?.clickstackServiceId;
             resourceInputs["filters"] = args?.filters;
             resourceInputs["name"] = args?.name;
             resourceInputs["tags"] = args?.tags;
             resourceInputs["tiles"] = args?.tiles;
             resourceInputs["tileIds"] = undefined /*out*/;
         } else {
+            resourceInputs["clickstackServiceId"] = undefined /*out*/;
             resourceInputs["filters"] = undefined /*out*/;
             resourceInputs["name"] = undefined /*out*/;
             resourceInputs["tags"] = undefined /*out*/;
@@ -98,6 +104,10 @@ export class Dashboard extends pulumi.CustomResource {
  * The set of arguments for constructing a Dashboard resource.
  */
 export interface DashboardArgs {
+    /**
+     * The ClickHouse Cloud service (uuid) whose managed ClickStack holds this object, e.g. the `id` of a service the program makes; overrides `clickhouse-cloud:clickstackServiceId` or CLICKSTACK_SERVICE_ID. The object is then reached through the management API with its URL, key and organization (which must be set), on the production wire, and the observability API's URL and token are not needed. Left out, the stack config decides. Replaces on change (setting or removing it too).
+     */
+    clickstackServiceId?: pulumi.Input<string | undefined>;
     /**
      * Dashboard filters: `{type: QUERY_EXPRESSION, name, expression, sourceId}`; their ids are the API's. Updates in place; left out, the object keeps what it has (set in the app, say).
      */

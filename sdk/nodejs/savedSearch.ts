@@ -8,9 +8,9 @@ import * as enums from "./types/enums";
 import * as utilities from "./utilities";
 
 /**
- * A saved search of the observability API: a query of one source, which an `Alert` with source `search` watches (`savedSearchId: search.id`). Every input updates it in place. The API's PUT resets what it leaves out, so an update first reads the search and sends back every field the program does not set. Deleting it deletes the alerts on it. Configured by `clickhouse-cloud:observabilityApiUrl` or OBSERVABILITY_API_URL and `clickhouse-cloud:observabilityApiToken` or OBSERVABILITY_API_TOKEN.
+ * A saved search of the observability API: a query of one source, which an `Alert` with source `search` watches (`savedSearchId: search.id`). Every input updates it in place. The API's PUT resets what it leaves out, so an update first reads the search and sends back every field the program does not set. Deleting it deletes the alerts on it. Configured by `clickhouse-cloud:observabilityApiUrl` or OBSERVABILITY_API_URL and `clickhouse-cloud:observabilityApiToken` or OBSERVABILITY_API_TOKEN, or on the managed ClickStack of a ClickHouse Cloud service by `clickstackServiceId` or `clickhouse-cloud:clickstackServiceId` or CLICKSTACK_SERVICE_ID (then by the management API's settings).
  *
- * The resource id: The saved search's id (24 hex digits), as the API reports it.
+ * The resource id: The saved search's id (24 hex digits), as the API reports it; with the native plugin, `pulumi import` works, by this id or by `<serviceId>/<id>` for one on the managed ClickStack of a ClickHouse Cloud service (its `clickstackServiceId`); the dynamic-provider classes cannot be imported with `pulumi import`.
  */
 export class SavedSearch extends pulumi.CustomResource {
     /**
@@ -39,6 +39,10 @@ export class SavedSearch extends pulumi.CustomResource {
         return obj['__pulumiType'] === SavedSearch.__pulumiType;
     }
 
+    /**
+     * The service whose managed ClickStack holds the object, as the program named it; undefined when the stack config decides.
+     */
+    declare public readonly clickstackServiceId: pulumi.Output<string | undefined>;
     /**
      * When the object was created (ISO 8601), as the API says.
      */
@@ -101,6 +105,7 @@ export class SavedSearch extends pulumi.CustomResource {
             if (args?.sourceId === undefined && !opts.urn) {
                 throw new Error("Missing required property 'sourceId'");
             }
+            resourceInputs["clickstackServiceId"] = args?.clickstackServiceId;
             resourceInputs["filters"] = args?.filters;
             resourceInputs["name"] = args?.name;
             resourceInputs["orderBy"] = args?.orderBy;
@@ -113,6 +118,7 @@ export class SavedSearch extends pulumi.CustomResource {
             resourceInputs["teamId"] = undefined /*out*/;
             resourceInputs["updatedAt"] = undefined /*out*/;
         } else {
+            resourceInputs["clickstackServiceId"] = undefined /*out*/;
             resourceInputs["createdAt"] = undefined /*out*/;
             resourceInputs["filters"] = undefined /*out*/;
             resourceInputs["name"] = undefined /*out*/;
@@ -134,6 +140,10 @@ export class SavedSearch extends pulumi.CustomResource {
  * The set of arguments for constructing a SavedSearch resource.
  */
 export interface SavedSearchArgs {
+    /**
+     * The ClickHouse Cloud service (uuid) whose managed ClickStack holds this object, e.g. the `id` of a service the program makes; overrides `clickhouse-cloud:clickstackServiceId` or CLICKSTACK_SERVICE_ID. The object is then reached through the management API with its URL, key and organization (which must be set), on the production wire, and the observability API's URL and token are not needed. Left out, the stack config decides. Replaces on change (setting or removing it too).
+     */
+    clickstackServiceId?: pulumi.Input<string | undefined>;
     /**
      * Pinned filters: `{type: sql, condition}` with one `IN`, `NOT IN` or `BETWEEN` predicate on one column (the API refuses other new filters), at most 100. Updates in place; left out, the object keeps what it has (set in the app, say).
      */

@@ -8,9 +8,9 @@ import * as enums from "./types/enums";
 import * as utilities from "./utilities";
 
 /**
- * A source of the observability API: a table of a connection (a ClickHouse server the API knows) and how to read it, which `getSeries`, saved searches and dashboard tiles name by id. `kind` is `log`, `trace`, `session`, `metric` or `promql`; a `log` source needs `defaultTableSelectExpression`; a `trace` source also `durationExpression`, `traceIdExpression`, `spanIdExpression`, `parentSpanIdExpression`, `spanNameExpression` and `spanKindExpression`; a `session` source `traceSourceId`; a `metric` source `metricTables` and `resourceAttributesExpression`, all checked at preview. Every input updates in place; the API's PUT takes the whole source, so an update sends back every field the program does not set. Configured by `clickhouse-cloud:observabilityApiUrl` or OBSERVABILITY_API_URL and `clickhouse-cloud:observabilityApiToken` or OBSERVABILITY_API_TOKEN.
+ * A source of the observability API: a table of a connection (a ClickHouse server the API knows) and how to read it, which `getSeries`, saved searches and dashboard tiles name by id. `kind` is `log`, `trace`, `session`, `metric` or `promql`; a `log` source needs `defaultTableSelectExpression`; a `trace` source also `durationExpression`, `traceIdExpression`, `spanIdExpression`, `parentSpanIdExpression`, `spanNameExpression` and `spanKindExpression`; a `session` source `traceSourceId`; a `metric` source `metricTables` and `resourceAttributesExpression`, all checked at preview. Every input updates in place; the API's PUT takes the whole source, so an update sends back every field the program does not set. Configured by `clickhouse-cloud:observabilityApiUrl` or OBSERVABILITY_API_URL and `clickhouse-cloud:observabilityApiToken` or OBSERVABILITY_API_TOKEN, or on the managed ClickStack of a ClickHouse Cloud service by `clickstackServiceId` or `clickhouse-cloud:clickstackServiceId` or CLICKSTACK_SERVICE_ID (then by the management API's settings).
  *
- * The resource id: The source's id (24 hex digits), as the API reports it.
+ * The resource id: The source's id (24 hex digits), as the API reports it; with the native plugin, `pulumi import` works, by this id or by `<serviceId>/<id>` for one on the managed ClickStack of a ClickHouse Cloud service (its `clickstackServiceId`); the dynamic-provider classes cannot be imported with `pulumi import`.
  */
 export class Source extends pulumi.CustomResource {
     /**
@@ -43,6 +43,10 @@ export class Source extends pulumi.CustomResource {
      * The source's `bodyExpression`, as the API reports it.
      */
     declare public readonly bodyExpression: pulumi.Output<string | undefined>;
+    /**
+     * The service whose managed ClickStack holds the object, as the program named it; undefined when the stack config decides.
+     */
+    declare public readonly clickstackServiceId: pulumi.Output<string | undefined>;
     /**
      * The connection the table is on.
      */
@@ -243,6 +247,7 @@ export class Source extends pulumi.CustomResource {
                 throw new Error("Missing required property 'timestampValueExpression'");
             }
             resourceInputs["bodyExpression"] = args?.bodyExpression;
+            resourceInputs["clickstackServiceId"] = args?.clickstackServiceId;
             resourceInputs["connection"] = args?.connection;
             resourceInputs["defaultTableSelectExpression"] = args?.defaultTableSelectExpression;
             resourceInputs["disabled"] = args?.disabled;
@@ -288,6 +293,7 @@ export class Source extends pulumi.CustomResource {
             resourceInputs["fields"] = undefined /*out*/;
         } else {
             resourceInputs["bodyExpression"] = undefined /*out*/;
+            resourceInputs["clickstackServiceId"] = undefined /*out*/;
             resourceInputs["connection"] = undefined /*out*/;
             resourceInputs["defaultTableSelectExpression"] = undefined /*out*/;
             resourceInputs["disabled"] = undefined /*out*/;
@@ -345,6 +351,10 @@ export interface SourceArgs {
      * The source's `bodyExpression`, for the kinds that take it (the API requires some per kind: see the resource's description). Updates in place; left out, the object keeps what it has (set in the app, say).
      */
     bodyExpression?: pulumi.Input<string | undefined>;
+    /**
+     * The ClickHouse Cloud service (uuid) whose managed ClickStack holds this object, e.g. the `id` of a service the program makes; overrides `clickhouse-cloud:clickstackServiceId` or CLICKSTACK_SERVICE_ID. The object is then reached through the management API with its URL, key and organization (which must be set), on the production wire, and the observability API's URL and token are not needed. Left out, the stack config decides. Replaces on change (setting or removing it too).
+     */
+    clickstackServiceId?: pulumi.Input<string | undefined>;
     /**
      * The id (24 hex digits) of the connection the table is on. Updates in place.
      */

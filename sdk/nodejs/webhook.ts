@@ -8,9 +8,9 @@ import * as enums from "./types/enums";
 import * as utilities from "./utilities";
 
 /**
- * A webhook of the observability API: where an alert's notifications go. Every input updates it in place with one PUT; fields the program leaves out keep what the webhook has. `headers` and `queryParams` are secrets: the API never shows them, so `pulumi refresh` cannot see a change made to them outside Pulumi (it keeps the values of the last `pulumi up`), and the API clears them when the URL or the service changes unless the program sends them again. The `slack` service takes none of `headers`, `queryParams` and `body`, and its URL must be on slack.com. Configured by `clickhouse-cloud:observabilityApiUrl` or OBSERVABILITY_API_URL and `clickhouse-cloud:observabilityApiToken` or OBSERVABILITY_API_TOKEN.
+ * A webhook of the observability API: where an alert's notifications go. Every input updates it in place with one PUT; fields the program leaves out keep what the webhook has. `headers` and `queryParams` are secrets: the API never shows them, so `pulumi refresh` cannot see a change made to them outside Pulumi (it keeps the values of the last `pulumi up`), and the API clears them when the URL or the service changes unless the program sends them again. The `slack` service takes none of `headers`, `queryParams` and `body`, and its URL must be on slack.com. Configured by `clickhouse-cloud:observabilityApiUrl` or OBSERVABILITY_API_URL and `clickhouse-cloud:observabilityApiToken` or OBSERVABILITY_API_TOKEN, or on the managed ClickStack of a ClickHouse Cloud service by `clickstackServiceId` or `clickhouse-cloud:clickstackServiceId` or CLICKSTACK_SERVICE_ID (then by the management API's settings).
  *
- * The resource id: The webhook's id (24 hex digits), as the API reports it.
+ * The resource id: The webhook's id (24 hex digits), as the API reports it; with the native plugin, `pulumi import` works, by this id or by `<serviceId>/<id>` for one on the managed ClickStack of a ClickHouse Cloud service (its `clickstackServiceId`); the dynamic-provider classes cannot be imported with `pulumi import`.
  */
 export class Webhook extends pulumi.CustomResource {
     /**
@@ -43,6 +43,10 @@ export class Webhook extends pulumi.CustomResource {
      * The body template (the API shows it for the generic service only).
      */
     declare public readonly body: pulumi.Output<string | undefined>;
+    /**
+     * The service whose managed ClickStack holds the object, as the program named it; undefined when the stack config decides.
+     */
+    declare public readonly clickstackServiceId: pulumi.Output<string | undefined>;
     /**
      * When the object was created (ISO 8601), as the API says.
      */
@@ -97,6 +101,7 @@ export class Webhook extends pulumi.CustomResource {
                 throw new Error("Missing required property 'url'");
             }
             resourceInputs["body"] = args?.body;
+            resourceInputs["clickstackServiceId"] = args?.clickstackServiceId;
             resourceInputs["description"] = args?.description;
             resourceInputs["headers"] = args?.headers ? pulumi.secret(args.headers) : undefined;
             resourceInputs["name"] = args?.name;
@@ -107,6 +112,7 @@ export class Webhook extends pulumi.CustomResource {
             resourceInputs["updatedAt"] = undefined /*out*/;
         } else {
             resourceInputs["body"] = undefined /*out*/;
+            resourceInputs["clickstackServiceId"] = undefined /*out*/;
             resourceInputs["createdAt"] = undefined /*out*/;
             resourceInputs["description"] = undefined /*out*/;
             resourceInputs["headers"] = undefined /*out*/;
@@ -131,6 +137,10 @@ export interface WebhookArgs {
      * The request body template, at most 16384 characters; not for `slack`. Updates in place; left out, the object keeps what it has (set in the app, say).
      */
     body?: pulumi.Input<string | undefined>;
+    /**
+     * The ClickHouse Cloud service (uuid) whose managed ClickStack holds this object, e.g. the `id` of a service the program makes; overrides `clickhouse-cloud:clickstackServiceId` or CLICKSTACK_SERVICE_ID. The object is then reached through the management API with its URL, key and organization (which must be set), on the production wire, and the observability API's URL and token are not needed. Left out, the stack config decides. Replaces on change (setting or removing it too).
+     */
+    clickstackServiceId?: pulumi.Input<string | undefined>;
     /**
      * A description, at most 2048 characters. Updates in place; left out, the object keeps what it has (set in the app, say).
      */

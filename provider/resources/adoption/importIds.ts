@@ -45,6 +45,25 @@ export function importedById(kind: string, form: IdForm): ImportIdReader {
 }
 
 /**
+ * An observability object: by its id, or `<serviceId>/<objectId>` for one on the managed ClickStack of a ClickHouse
+ * Cloud service, whose read then goes to that service (its `clickstackServiceId`); each part checked by its form.
+ */
+export function importedOnClickStack(kind: string): ImportIdReader {
+  const form = "<objectId> or <serviceId>/<objectId>";
+  return (id) => {
+    const separator = id.indexOf("/");
+    if (separator < 0) {
+      checkForm(kind, form, "the id", idFormProblems("id", "objectId", id));
+      return { id, properties: {} };
+    }
+    const [serviceId, objectId] = [id.slice(0, separator), id.slice(separator + 1)];
+    checkForm(kind, form, "serviceId", idFormProblems("serviceId", "uuid", serviceId));
+    checkForm(kind, form, "objectId", idFormProblems("objectId", "objectId", objectId));
+    return { id: objectId, properties: { clickstackServiceId: serviceId } };
+  };
+}
+
+/**
  * How the part after the service is checked: an id form, or the management API's create schema of a private
  * endpoint (a cloud provider's endpoint id).
  */

@@ -1,6 +1,12 @@
 /** The Alert resource: an alert of the observability API, delivered to a webhook. */
 import { adoptIdInput, outputOf, stringOutput } from "../fields/sharedFields";
 import type { InputField, ResourceDefinition } from "../definition";
+import {
+  clickstackServiceIdInput,
+  clickstackServiceIdOutput,
+  observabilityConfiguration,
+  observabilityObjectId,
+} from "../fields/observabilityFields";
 import { noFieldsOfOtherSource } from "./rules";
 import { productionWireAlert, specWireAlert } from "./wireRules";
 
@@ -25,12 +31,12 @@ export const definition: ResourceDefinition<"alertInputs"> = {
     "change, a change of `source` included, updates the alert in place with one PUT of the whole alert; only a " +
     "different `adoptId` replaces it. On the production wire an update first reads the alert and keeps every field " +
     "the program leaves out (a note, consecutive windows, a schedule, more channels), since the PUT replaces them all. `pulumi refresh` drops an alert that was deleted out of band (also by deleting " +
-    "its dashboard or saved search), and the next `pulumi up` creates it again. Configured by " +
-    "{setting:observabilityApiUrl} and {setting:observabilityApiToken}.",
+    "its dashboard or saved search), and the next `pulumi up` creates it again. " +
+    observabilityConfiguration,
   notes:
     "`state`, `silenced`, `silencedUntil`, `team`, `createdAt`, `updatedAt` never cause a diff; `source` updates in " +
     "place (the API's PUT replaces the whole alert); `tile` needs `dashboardId` and `tileId`, `search` `savedSearchId`",
-  id: "The alert's id, as the API reports it.",
+  id: observabilityObjectId("alert", ""),
   // The program's words on both wires; each wire's own limits are its dialect rules.
   requestSchema: "alertInputs",
   inputs: {
@@ -121,6 +127,7 @@ export const definition: ResourceDefinition<"alertInputs"> = {
         "resource deletes the alert. Setting a different id replaces the resource; removing it changes nothing.",
       "objectId",
     ),
+    clickstackServiceId: clickstackServiceIdInput,
   },
   outputs: {
     name: stringOutput("The display name; undefined when none was given."),
@@ -200,6 +207,7 @@ export const definition: ResourceDefinition<"alertInputs"> = {
       schema: { type: "array", items: { type: "string" } },
       alwaysSet: true,
     },
+    clickstackServiceId: clickstackServiceIdOutput,
   },
   rules: [noFieldsOfOtherSource],
   dialectRules: { spec: [specWireAlert], production: [productionWireAlert] },

@@ -1,5 +1,8 @@
-/** Alerts: imported by their object id; listed by `export`, and by `orphans` as an interrupted run can leave one. */
-import { importedById } from "../adoption/importIds";
+/**
+ * Alerts: imported by their object id, or `<serviceId>/<objectId>` on a service's managed ClickStack; listed by
+ * `export`, and by `orphans` as an interrupted run can leave one.
+ */
+import { importedOnClickStack } from "../adoption/importIds";
 import { noObservabilityApi, optionalText } from "../adoption/existingObjects";
 import { kindEntry } from "../kindEntry";
 import { definition } from "./definition";
@@ -8,7 +11,7 @@ import { operations } from "./operations";
 export const entry = kindEntry({
   definition,
   operations,
-  importId: importedById(definition.kind, "objectId"),
+  importId: importedOnClickStack(definition.kind),
   existing: {
     async list(scope) {
       if (scope.observability === undefined) {

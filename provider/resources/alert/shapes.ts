@@ -22,6 +22,7 @@ export type AlertInputs = {
   readonly scheduleStartAt?: string | null;
   readonly channels?: { type: "webhook"; webhookId: string }[] | null;
   readonly adoptId?: string | null;
+  readonly clickstackServiceId?: string | null;
 };
 
 /** The outputs of an Alert; on a read, the last ones recorded, which an older version may have written. */
@@ -53,4 +54,5 @@ export type AlertOutputs = {
   readonly savedSearchId?: string;
   readonly adoptId?: string;
   readonly managedFields: string[];
+  readonly clickstackServiceId?: string;
 };

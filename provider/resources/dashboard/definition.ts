@@ -1,6 +1,13 @@
 /** The Dashboard resource: tiles charting sources, which alerts of source `tile` watch. */
 import type { ResourceDefinition } from "../definition";
-import { keptWhenUnset, requiredInPlace } from "../fields/observabilityFields";
+import {
+  clickstackServiceIdInput,
+  clickstackServiceIdOutput,
+  keptWhenUnset,
+  observabilityConfiguration,
+  observabilityObjectId,
+  requiredInPlace,
+} from "../fields/observabilityFields";
 import { stringOutput } from "../fields/sharedFields";
 
 export const definition: ResourceDefinition<"dashboardCreate"> = {
@@ -14,9 +21,10 @@ export const definition: ResourceDefinition<"dashboardCreate"> = {
     "`Alert` on a tile takes it from the `tileIds` output, by the tile's name (`dashboard.tileIds.apply(ids => " +
     'ids["Errors"])`). An update keeps each tile\'s id (matched by name, else by position), so the alerts on a ' +
     "renamed or moved tile stay; a tile removed from the program is deleted with its alerts. Deleting the dashboard " +
-    "deletes its alerts. Configured by {setting:observabilityApiUrl} and {setting:observabilityApiToken}.",
+    "deletes its alerts. " +
+    observabilityConfiguration,
   notes: "tile ids come from the API: `tileIds` maps each tile's name to its id",
-  id: "The dashboard's id (24 hex digits), as the API reports it.",
+  id: observabilityObjectId("dashboard"),
   requestSchema: "dashboardCreate",
   inputs: {
     name: requiredInPlace("The dashboard's name, at most 1024 characters."),
@@ -29,6 +37,7 @@ export const definition: ResourceDefinition<"dashboardCreate"> = {
     filters: keptWhenUnset(
       "Dashboard filters: `{type: QUERY_EXPRESSION, name, expression, sourceId}`; their ids are the API's.",
     ),
+    clickstackServiceId: clickstackServiceIdInput,
   },
   outputs: {
     name: stringOutput("The dashboard's name.", { alwaysSet: true }),
@@ -50,5 +59,6 @@ export const definition: ResourceDefinition<"dashboardCreate"> = {
       description: "The filters, each with its id.",
       schema: { type: "array", items: { type: "object" } },
     },
+    clickstackServiceId: clickstackServiceIdOutput,
   },
 };

@@ -1,5 +1,8 @@
-/** Dashboards: imported by their object id; `export` lists them through the observability API. */
-import { importedById } from "../adoption/importIds";
+/**
+ * Dashboards: imported by their object id, or `<serviceId>/<objectId>` on a service's managed ClickStack; `export`
+ * lists them through the observability API.
+ */
+import { importedOnClickStack } from "../adoption/importIds";
 import { observabilityObjects } from "../adoption/existingObjects";
 import { kindEntry } from "../kindEntry";
 import { definition } from "./definition";
@@ -8,6 +11,6 @@ import { operations } from "./operations";
 export const entry = kindEntry({
   definition,
   operations,
-  importId: importedById(definition.kind, "objectId"),
+  importId: importedOnClickStack(definition.kind),
   existing: { list: observabilityObjects("dashboards", (client) => client.dashboards.list()) },
 });

@@ -30,6 +30,7 @@ export type DashboardInputs = {
         variableName?: string;
       }[]
     | null;
+  readonly clickstackServiceId?: string | null;
 };
 
 /** The outputs of a Dashboard; on a read, the last ones recorded, which an older version may have written. */
@@ -39,4 +40,5 @@ export type DashboardOutputs = {
   readonly tileIds: Record<string, unknown>;
   readonly tags?: string[];
   readonly filters?: Record<string, unknown>[];
+  readonly clickstackServiceId?: string;
 };

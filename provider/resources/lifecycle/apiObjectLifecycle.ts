@@ -12,6 +12,12 @@
  *   already matches the program (then nothing is written);
  * - keeping unmanaged fields on update: the collection's `update` keeps what its wire's PUT would drop, and
  *   `keepUnmanaged` says how for the kind, when the collection cannot tell by itself.
+ *
+ * Where the object lives is the lifecycle's, not the kind's: a create goes to the managed ClickStack of the service
+ * the inputs name (`clickstackServiceId`), else to the configured observability API, and the outputs record that
+ * service; a read, an update and a delete go where the outputs say the object is, so a later change of the stack
+ * config does not lose it. Outputs without it (of a resource that names no service, or written by an older version)
+ * leave it to the stack config, as before.
  */
 import type { ObservabilityClient } from "../../rest/observability";
 import { sameValue } from "../../propertyBags";
@@ -57,6 +63,19 @@ export interface AdoptionById<I, Request, Shown> {
   readonly noun: string;
 }
 
+/**
+ * Inputs and outputs of an observability object: the service whose managed ClickStack holds it, when the resource
+ * names one.
+ */
+export interface ClickStackPlaced {
+  readonly clickstackServiceId?: string | null;
+}
+
+/** The service named, or undefined for the stack config to decide. */
+function serviceOf(placed: ClickStackPlaced): string | undefined {
+  return placed.clickstackServiceId ?? undefined;
+}
+
 export type ApiObjectKind<I, O, Request extends object, Shown extends { id: string }> = {
   /** The object, for messages: `webhook "pager"`. */
   what(inputs: I): string;
@@ -81,18 +100,30 @@ export type ApiObjectKind<I, O, Request extends object, Shown extends { id: stri
 } & LostCreateMatch<Request, Shown>;
 
 export function apiObjectOperations<
-  I,
-  O,
+  I extends ClickStackPlaced,
+  O extends ClickStackPlaced,
   Request extends object,
   Shown extends { id: string; createdAt?: unknown },
 >(kind: ApiObjectKind<I, O, Request, Shown>): ResourceOperations<I, O> {
-  const outputs = (recorded: I | O, shown: Shown, context: OperationContext) =>
-    defined(kind.outputs(recorded, shown, context.clock.now()));
+  /** The kind's outputs, and the service the object lives on as `placed` says (the inputs, or the olds). */
+  const outputs = (
+    recorded: I | O,
+    shown: Shown,
+    context: OperationContext,
+    placed: ClickStackPlaced = recorded,
+  ): O =>
+    defined({
+      ...kind.outputs(recorded, shown, context.clock.now()),
+      clickstackServiceId: serviceOf(placed),
+    });
+  /** The collection on the object's own ClickStack, or the configured one. */
+  const collectionOn = (placed: ClickStackPlaced, context: OperationContext) =>
+    kind.collection(context.observability(serviceOf(placed)));
   const isMadeBy = madeByOf(kind);
   const newness = newnessOf<Shown>(kind.newness);
   return {
     async create(inputs, context) {
-      const collection = kind.collection(context.observability());
+      const collection = collectionOn(inputs, context);
       const request = kind.request(inputs);
       const adoptId = kind.adoption?.idOf(inputs);
       const made =
@@ -111,20 +142,20 @@ export function apiObjectOperations<
 
     async read(id, olds, context) {
       return readOrGone(async () => {
-        const shown = await kind.collection(context.observability()).get(id);
+        const shown = await collectionOn(olds, context).get(id);
         return { id, outs: outputs(olds, shown, context) };
       });
     },
 
     async update(id, olds, news, context) {
       const request = kind.updateRequest?.(olds, news) ?? kind.request(news);
-      const collection = kind.collection(context.observability());
-      const shown = await collection.update(id, request, kind.keepUnmanaged);
-      return outputs(news, shown, context);
+      // A different service replaces the object, so an update is of the object where it is.
+      const shown = await collectionOn(olds, context).update(id, request, kind.keepUnmanaged);
+      return outputs(news, shown, context, olds);
     },
 
-    async delete(id, _olds, context) {
-      const collection = kind.collection(context.observability());
+    async delete(id, olds, context) {
+      const collection = collectionOn(olds, context);
       await deleteIfPresent(() => collection.delete(id));
     },
   };

@@ -1,8 +1,12 @@
 /** The SavedSearch resource: a search of a source that alerts of source `search` watch. */
 import type { ResourceDefinition } from "../definition";
 import {
+  clickstackServiceIdInput,
+  clickstackServiceIdOutput,
   createdAtOutput,
   keptWhenUnset,
+  observabilityConfiguration,
+  observabilityObjectId,
   requiredInPlace,
   updatedAtOutput,
 } from "../fields/observabilityFields";
@@ -16,9 +20,10 @@ export const definition: ResourceDefinition<"savedSearchCreate"> = {
     "A saved search of the observability API: a query of one source, which an `Alert` with source `search` " +
     "watches (`savedSearchId: search.id`). Every input updates it in place. The API's PUT resets what it leaves " +
     "out, so an update first reads the search and sends back every field the program does not set. Deleting it " +
-    "deletes the alerts on it. Configured by {setting:observabilityApiUrl} and {setting:observabilityApiToken}.",
+    "deletes the alerts on it. " +
+    observabilityConfiguration,
   notes: "an update keeps the fields the program leaves out; deleting it deletes its alerts",
-  id: "The saved search's id (24 hex digits), as the API reports it.",
+  id: observabilityObjectId("saved search"),
   requestSchema: "savedSearchCreate",
   rules: [newFiltersAreFacets],
   inputs: {
@@ -33,6 +38,7 @@ export const definition: ResourceDefinition<"savedSearchCreate"> = {
       "Pinned filters: `{type: sql, condition}` with one `IN`, `NOT IN` or `BETWEEN` predicate on one column (the " +
         "API refuses other new filters), at most 100.",
     ),
+    clickstackServiceId: clickstackServiceIdInput,
   },
   outputs: {
     name: stringOutput("The search's name.", { alwaysSet: true }),
@@ -46,5 +52,6 @@ export const definition: ResourceDefinition<"savedSearchCreate"> = {
     teamId: stringOutput("The team that owns the search."),
     createdAt: createdAtOutput,
     updatedAt: updatedAtOutput,
+    clickstackServiceId: clickstackServiceIdOutput,
   },
 };

@@ -18,6 +18,7 @@ export type SavedSearchInputs = {
         right?: string;
       }[]
     | null;
+  readonly clickstackServiceId?: string | null;
 };
 
 /** The outputs of a SavedSearch; on a read, the last ones recorded, which an older version may have written. */
@@ -33,4 +34,5 @@ export type SavedSearchOutputs = {
   readonly teamId?: string;
   readonly createdAt?: string;
   readonly updatedAt?: string;
+  readonly clickstackServiceId?: string;
 };

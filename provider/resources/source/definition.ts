@@ -2,7 +2,14 @@
 import type { SchemaObject } from "ajv";
 import { schemas } from "../../../schemas";
 import type { InputField, ResourceDefinition } from "../definition";
-import { keptWhenUnset, requiredInPlace } from "../fields/observabilityFields";
+import {
+  clickstackServiceIdInput,
+  clickstackServiceIdOutput,
+  keptWhenUnset,
+  observabilityConfiguration,
+  observabilityObjectId,
+  requiredInPlace,
+} from "../fields/observabilityFields";
 import { stringOutput } from "../fields/sharedFields";
 
 const common = ["name", "kind", "connection", "from", "timestampValueExpression"];
@@ -44,10 +51,10 @@ export const definition: ResourceDefinition<"sourceCreate"> = {
     "`durationExpression`, `traceIdExpression`, `spanIdExpression`, `parentSpanIdExpression`, `spanNameExpression` " +
     "and `spanKindExpression`; a `session` source `traceSourceId`; a `metric` source `metricTables` and " +
     "`resourceAttributesExpression`, all checked at preview. Every input updates in place; the API's PUT takes the " +
-    "whole source, so an update sends back every field the program does not set. Configured by " +
-    "{setting:observabilityApiUrl} and {setting:observabilityApiToken}.",
+    "whole source, so an update sends back every field the program does not set. " +
+    observabilityConfiguration,
   notes: "`connection` is the id of a connection of the observability API",
-  id: "The source's id (24 hex digits), as the API reports it.",
+  id: observabilityObjectId("source"),
   requestSchema: "sourceCreate",
   inputs: {
     name: requiredInPlace("The source's name."),
@@ -64,6 +71,7 @@ export const definition: ResourceDefinition<"sourceCreate"> = {
         "least one.",
       { schema: { type: "object", additionalProperties: { type: "string" } } },
     ),
+    clickstackServiceId: clickstackServiceIdInput,
   },
   outputs: {
     name: stringOutput("The source's name.", { alwaysSet: true }),
@@ -83,5 +91,6 @@ export const definition: ResourceDefinition<"sourceCreate"> = {
       schema: { type: "object" },
       alwaysSet: true,
     },
+    clickstackServiceId: clickstackServiceIdOutput,
   },
 };

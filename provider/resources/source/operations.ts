@@ -55,9 +55,13 @@ const listFields = [
 ] as const;
 const recordFields = ["from", "metricTables", "metadataMaterializedViews"] as const;
 
-/** Every output is built below: this fails to compile when an output is added to the definition and not here. */
+/**
+ * Every output is built below, or by the lifecycle (`clickstackServiceId`, where the source lives): this fails to
+ * compile when an output is added to the definition and not here.
+ */
 export type EveryOutputBuilt = Holds<
   Same<
+    | "clickstackServiceId"
     | "name"
     | "kind"
     | "fields"

@@ -47,6 +47,7 @@ export type SourceInputs = {
   readonly metricTables?: Record<string, unknown> | null;
   readonly materializedViews?: Record<string, unknown>[] | null;
   readonly metadataMaterializedViews?: Record<string, unknown> | null;
+  readonly clickstackServiceId?: string | null;
 };
 
 /** The outputs of a Source; on a read, the last ones recorded, which an older version may have written. */
@@ -95,4 +96,5 @@ export type SourceOutputs = {
   readonly materializedViews?: unknown[];
   readonly metadataMaterializedViews?: Record<string, unknown>;
   readonly fields: Record<string, unknown>;
+  readonly clickstackServiceId?: string;
 };

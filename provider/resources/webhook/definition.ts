@@ -1,8 +1,12 @@
 /** The Webhook resource: a destination of alert notifications (Slack, incident.io or any HTTP endpoint). */
 import type { ResourceDefinition } from "../definition";
 import {
+  clickstackServiceIdInput,
+  clickstackServiceIdOutput,
   createdAtOutput,
   keptWhenUnset,
+  observabilityConfiguration,
+  observabilityObjectId,
   requiredInPlace,
   updatedAtOutput,
 } from "../fields/observabilityFields";
@@ -17,9 +21,10 @@ export const definition: ResourceDefinition<"webhookCreate"> = {
     "the API never shows them, so `pulumi refresh` cannot see a change made to them outside Pulumi (it keeps the " +
     "values of the last `pulumi up`), and the API clears them when the URL or the service changes unless the " +
     "program sends them again. The `slack` service takes none of `headers`, `queryParams` and `body`, and its URL " +
-    "must be on slack.com. Configured by {setting:observabilityApiUrl} and {setting:observabilityApiToken}.",
+    "must be on slack.com. " +
+    observabilityConfiguration,
   notes: "`headers` and `queryParams` are secret and write-only: refresh cannot see them",
-  id: "The webhook's id (24 hex digits), as the API reports it.",
+  id: observabilityObjectId("webhook"),
   requestSchema: "webhookCreate",
   inputs: {
     name: requiredInPlace("The webhook's name, 1 to 1024 characters; unique per service."),
@@ -40,6 +45,7 @@ export const definition: ResourceDefinition<"webhookCreate"> = {
       { secret: true },
     ),
     body: keptWhenUnset("The request body template, at most 16384 characters; not for `slack`."),
+    clickstackServiceId: clickstackServiceIdInput,
   },
   outputs: {
     name: stringOutput("The webhook's name.", { alwaysSet: true }),
@@ -59,5 +65,6 @@ export const definition: ResourceDefinition<"webhookCreate"> = {
     },
     createdAt: createdAtOutput,
     updatedAt: updatedAtOutput,
+    clickstackServiceId: clickstackServiceIdOutput,
   },
 };

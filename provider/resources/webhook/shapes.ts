@@ -10,6 +10,7 @@ export type WebhookInputs = {
   readonly headers?: Record<string, unknown> | null;
   readonly queryParams?: Record<string, unknown> | null;
   readonly body?: string | null;
+  readonly clickstackServiceId?: string | null;
 };
 
 /** The outputs of a Webhook; on a read, the last ones recorded, which an older version may have written. */
@@ -23,4 +24,5 @@ export type WebhookOutputs = {
   readonly queryParams?: Record<string, unknown>;
   readonly createdAt?: string;
   readonly updatedAt?: string;
+  readonly clickstackServiceId?: string;
 };

@@ -14,7 +14,8 @@ export const MANAGED_CLICKSTACK_PROFILE: ClientProfile = {
   ...MANAGEMENT_PROFILE,
   title: "managed ClickStack API (ClickHouse Cloud)",
   notFoundHint:
-    `Check ${SETTINGS.clickstackServiceId.key} and the ids; the object may have been deleted outside Pulumi, or ` +
+    `Check the service id (the resource's clickstackServiceId, else ${SETTINGS.clickstackServiceId.key}) and the ` +
+    "ids; the object may have been deleted outside Pulumi, or " +
     "the Cloud API may not serve this ClickStack route yet.",
 };
 

@@ -12,9 +12,9 @@ import (
 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
 )
 
-// An alert of the observability API on a dashboard tile or a saved search, delivered to a webhook. Every input change, a change of `source` included, updates the alert in place with one PUT of the whole alert; only a different `adoptId` replaces it. On the production wire an update first reads the alert and keeps every field the program leaves out (a note, consecutive windows, a schedule, more channels), since the PUT replaces them all. `pulumi refresh` drops an alert that was deleted out of band (also by deleting its dashboard or saved search), and the next `pulumi up` creates it again. Configured by `clickhouse-cloud:observabilityApiUrl` or OBSERVABILITY_API_URL and `clickhouse-cloud:observabilityApiToken` or OBSERVABILITY_API_TOKEN.
+// An alert of the observability API on a dashboard tile or a saved search, delivered to a webhook. Every input change, a change of `source` included, updates the alert in place with one PUT of the whole alert; only a different `adoptId` replaces it. On the production wire an update first reads the alert and keeps every field the program leaves out (a note, consecutive windows, a schedule, more channels), since the PUT replaces them all. `pulumi refresh` drops an alert that was deleted out of band (also by deleting its dashboard or saved search), and the next `pulumi up` creates it again. Configured by `clickhouse-cloud:observabilityApiUrl` or OBSERVABILITY_API_URL and `clickhouse-cloud:observabilityApiToken` or OBSERVABILITY_API_TOKEN, or on the managed ClickStack of a ClickHouse Cloud service by `clickstackServiceId` or `clickhouse-cloud:clickstackServiceId` or CLICKSTACK_SERVICE_ID (then by the management API's settings).
 //
-// The resource id: The alert's id, as the API reports it.
+// The resource id: The alert's id, as the API reports it; with the native plugin, `pulumi import` works, by this id or by `<serviceId>/<id>` for one on the managed ClickStack of a ClickHouse Cloud service (its `clickstackServiceId`); the dynamic-provider classes cannot be imported with `pulumi import`.
 type Alert struct {
 	pulumi.CustomResourceState
 
@@ -24,6 +24,8 @@ type Alert struct {
 	Channel AlertChannelOutput `pulumi:"channel"`
 	// Every channel, as the API reports them (production wire).
 	Channels AlertChannelArrayOutput `pulumi:"channels"`
+	// The service whose managed ClickStack holds the object, as the program named it; undefined when the stack config decides.
+	ClickstackServiceId pulumi.StringPtrOutput `pulumi:"clickstackServiceId"`
 	// When the alert was created (ISO 8601); it never causes a diff. Undefined when the API does not report it, as older versions of the API do not.
 	CreatedAt pulumi.StringPtrOutput `pulumi:"createdAt"`
 	// The dashboard of the watched tile, as the API reports it; undefined for a search alert.
@@ -135,6 +137,8 @@ type alertArgs struct {
 	Channel AlertChannel `pulumi:"channel"`
 	// Every channel notifications go to (at most 10, each once); the first must be `channel`. Production wire only (`clickhouse-cloud:observabilityApiDialect` or OBSERVABILITY_API_DIALECT set to `production`). Updates in place; left out, the alert keeps whatever it has (set in the app, say).
 	Channels []AlertChannel `pulumi:"channels"`
+	// The ClickHouse Cloud service (uuid) whose managed ClickStack holds this object, e.g. the `id` of a service the program makes; overrides `clickhouse-cloud:clickstackServiceId` or CLICKSTACK_SERVICE_ID. The object is then reached through the management API with its URL, key and organization (which must be set), on the production wire, and the observability API's URL and token are not needed. Left out, the stack config decides. Replaces on change (setting or removing it too).
+	ClickstackServiceId *string `pulumi:"clickstackServiceId"`
 	// The dashboard of the watched tile; required when source is `tile`, not allowed otherwise. Updates in place.
 	DashboardId *string `pulumi:"dashboardId"`
 	// A field of the saved search to evaluate the alert per value of; only with source `search`. Updates in place.
@@ -175,6 +179,8 @@ type AlertArgs struct {
 	Channel AlertChannelInput
 	// Every channel notifications go to (at most 10, each once); the first must be `channel`. Production wire only (`clickhouse-cloud:observabilityApiDialect` or OBSERVABILITY_API_DIALECT set to `production`). Updates in place; left out, the alert keeps whatever it has (set in the app, say).
 	Channels AlertChannelArrayInput
+	// The ClickHouse Cloud service (uuid) whose managed ClickStack holds this object, e.g. the `id` of a service the program makes; overrides `clickhouse-cloud:clickstackServiceId` or CLICKSTACK_SERVICE_ID. The object is then reached through the management API with its URL, key and organization (which must be set), on the production wire, and the observability API's URL and token are not needed. Left out, the stack config decides. Replaces on change (setting or removing it too).
+	ClickstackServiceId pulumi.StringPtrInput
 	// The dashboard of the watched tile; required when source is `tile`, not allowed otherwise. Updates in place.
 	DashboardId pulumi.StringPtrInput
 	// A field of the saved search to evaluate the alert per value of; only with source `search`. Updates in place.
@@ -257,6 +263,11 @@ func (o AlertOutput) Channel() AlertChannelOutput {
 // Every channel, as the API reports them (production wire).
 func (o AlertOutput) Channels() AlertChannelArrayOutput {
 	return o.ApplyT(func(v *Alert) AlertChannelArrayOutput { return v.Channels }).(AlertChannelArrayOutput)
+}
+
+// The service whose managed ClickStack holds the object, as the program named it; undefined when the stack config decides.
+func (o AlertOutput) ClickstackServiceId() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *Alert) pulumi.StringPtrOutput { return v.ClickstackServiceId }).(pulumi.StringPtrOutput)
 }
 
 // When the alert was created (ISO 8601); it never causes a diff. Undefined when the API does not report it, as older versions of the API do not.

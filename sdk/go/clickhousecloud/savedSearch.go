@@ -12,12 +12,14 @@ import (
 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
 )
 
-// A saved search of the observability API: a query of one source, which an `Alert` with source `search` watches (`savedSearchId: search.id`). Every input updates it in place. The API's PUT resets what it leaves out, so an update first reads the search and sends back every field the program does not set. Deleting it deletes the alerts on it. Configured by `clickhouse-cloud:observabilityApiUrl` or OBSERVABILITY_API_URL and `clickhouse-cloud:observabilityApiToken` or OBSERVABILITY_API_TOKEN.
+// A saved search of the observability API: a query of one source, which an `Alert` with source `search` watches (`savedSearchId: search.id`). Every input updates it in place. The API's PUT resets what it leaves out, so an update first reads the search and sends back every field the program does not set. Deleting it deletes the alerts on it. Configured by `clickhouse-cloud:observabilityApiUrl` or OBSERVABILITY_API_URL and `clickhouse-cloud:observabilityApiToken` or OBSERVABILITY_API_TOKEN, or on the managed ClickStack of a ClickHouse Cloud service by `clickstackServiceId` or `clickhouse-cloud:clickstackServiceId` or CLICKSTACK_SERVICE_ID (then by the management API's settings).
 //
-// The resource id: The saved search's id (24 hex digits), as the API reports it.
+// The resource id: The saved search's id (24 hex digits), as the API reports it; with the native plugin, `pulumi import` works, by this id or by `<serviceId>/<id>` for one on the managed ClickStack of a ClickHouse Cloud service (its `clickstackServiceId`); the dynamic-provider classes cannot be imported with `pulumi import`.
 type SavedSearch struct {
 	pulumi.CustomResourceState
 
+	// The service whose managed ClickStack holds the object, as the program named it; undefined when the stack config decides.
+	ClickstackServiceId pulumi.StringPtrOutput `pulumi:"clickstackServiceId"`
 	// When the object was created (ISO 8601), as the API says.
 	CreatedAt pulumi.StringPtrOutput `pulumi:"createdAt"`
 	// The pinned filters.
@@ -88,6 +90,8 @@ func (SavedSearchState) ElementType() reflect.Type {
 }
 
 type savedSearchArgs struct {
+	// The ClickHouse Cloud service (uuid) whose managed ClickStack holds this object, e.g. the `id` of a service the program makes; overrides `clickhouse-cloud:clickstackServiceId` or CLICKSTACK_SERVICE_ID. The object is then reached through the management API with its URL, key and organization (which must be set), on the production wire, and the observability API's URL and token are not needed. Left out, the stack config decides. Replaces on change (setting or removing it too).
+	ClickstackServiceId *string `pulumi:"clickstackServiceId"`
 	// Pinned filters: `{type: sql, condition}` with one `IN`, `NOT IN` or `BETWEEN` predicate on one column (the API refuses other new filters), at most 100. Updates in place; left out, the object keeps what it has (set in the app, say).
 	Filters []SavedSearchFiltersItem `pulumi:"filters"`
 	// The search's name, 1 to 1024 characters. Updates in place.
@@ -108,6 +112,8 @@ type savedSearchArgs struct {
 
 // The set of arguments for constructing a SavedSearch resource.
 type SavedSearchArgs struct {
+	// The ClickHouse Cloud service (uuid) whose managed ClickStack holds this object, e.g. the `id` of a service the program makes; overrides `clickhouse-cloud:clickstackServiceId` or CLICKSTACK_SERVICE_ID. The object is then reached through the management API with its URL, key and organization (which must be set), on the production wire, and the observability API's URL and token are not needed. Left out, the stack config decides. Replaces on change (setting or removing it too).
+	ClickstackServiceId pulumi.StringPtrInput
 	// Pinned filters: `{type: sql, condition}` with one `IN`, `NOT IN` or `BETWEEN` predicate on one column (the API refuses other new filters), at most 100. Updates in place; left out, the object keeps what it has (set in the app, say).
 	Filters SavedSearchFiltersItemArrayInput
 	// The search's name, 1 to 1024 characters. Updates in place.
@@ -161,6 +167,11 @@ func (o SavedSearchOutput) ToSavedSearchOutput() SavedSearchOutput {
 
 func (o SavedSearchOutput) ToSavedSearchOutputWithContext(ctx context.Context) SavedSearchOutput {
 	return o
+}
+
+// The service whose managed ClickStack holds the object, as the program named it; undefined when the stack config decides.
+func (o SavedSearchOutput) ClickstackServiceId() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *SavedSearch) pulumi.StringPtrOutput { return v.ClickstackServiceId }).(pulumi.StringPtrOutput)
 }
 
 // When the object was created (ISO 8601), as the API says.

@@ -12,14 +12,16 @@ import (
 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
 )
 
-// A source of the observability API: a table of a connection (a ClickHouse server the API knows) and how to read it, which `getSeries`, saved searches and dashboard tiles name by id. `kind` is `log`, `trace`, `session`, `metric` or `promql`; a `log` source needs `defaultTableSelectExpression`; a `trace` source also `durationExpression`, `traceIdExpression`, `spanIdExpression`, `parentSpanIdExpression`, `spanNameExpression` and `spanKindExpression`; a `session` source `traceSourceId`; a `metric` source `metricTables` and `resourceAttributesExpression`, all checked at preview. Every input updates in place; the API's PUT takes the whole source, so an update sends back every field the program does not set. Configured by `clickhouse-cloud:observabilityApiUrl` or OBSERVABILITY_API_URL and `clickhouse-cloud:observabilityApiToken` or OBSERVABILITY_API_TOKEN.
+// A source of the observability API: a table of a connection (a ClickHouse server the API knows) and how to read it, which `getSeries`, saved searches and dashboard tiles name by id. `kind` is `log`, `trace`, `session`, `metric` or `promql`; a `log` source needs `defaultTableSelectExpression`; a `trace` source also `durationExpression`, `traceIdExpression`, `spanIdExpression`, `parentSpanIdExpression`, `spanNameExpression` and `spanKindExpression`; a `session` source `traceSourceId`; a `metric` source `metricTables` and `resourceAttributesExpression`, all checked at preview. Every input updates in place; the API's PUT takes the whole source, so an update sends back every field the program does not set. Configured by `clickhouse-cloud:observabilityApiUrl` or OBSERVABILITY_API_URL and `clickhouse-cloud:observabilityApiToken` or OBSERVABILITY_API_TOKEN, or on the managed ClickStack of a ClickHouse Cloud service by `clickstackServiceId` or `clickhouse-cloud:clickstackServiceId` or CLICKSTACK_SERVICE_ID (then by the management API's settings).
 //
-// The resource id: The source's id (24 hex digits), as the API reports it.
+// The resource id: The source's id (24 hex digits), as the API reports it; with the native plugin, `pulumi import` works, by this id or by `<serviceId>/<id>` for one on the managed ClickStack of a ClickHouse Cloud service (its `clickstackServiceId`); the dynamic-provider classes cannot be imported with `pulumi import`.
 type Source struct {
 	pulumi.CustomResourceState
 
 	// The source's `bodyExpression`, as the API reports it.
 	BodyExpression pulumi.StringPtrOutput `pulumi:"bodyExpression"`
+	// The service whose managed ClickStack holds the object, as the program named it; undefined when the stack config decides.
+	ClickstackServiceId pulumi.StringPtrOutput `pulumi:"clickstackServiceId"`
 	// The connection the table is on.
 	Connection pulumi.StringPtrOutput `pulumi:"connection"`
 	// The source's `defaultTableSelectExpression`, as the API reports it.
@@ -165,6 +167,8 @@ func (SourceState) ElementType() reflect.Type {
 type sourceArgs struct {
 	// The source's `bodyExpression`, for the kinds that take it (the API requires some per kind: see the resource's description). Updates in place; left out, the object keeps what it has (set in the app, say).
 	BodyExpression *string `pulumi:"bodyExpression"`
+	// The ClickHouse Cloud service (uuid) whose managed ClickStack holds this object, e.g. the `id` of a service the program makes; overrides `clickhouse-cloud:clickstackServiceId` or CLICKSTACK_SERVICE_ID. The object is then reached through the management API with its URL, key and organization (which must be set), on the production wire, and the observability API's URL and token are not needed. Left out, the stack config decides. Replaces on change (setting or removing it too).
+	ClickstackServiceId *string `pulumi:"clickstackServiceId"`
 	// The id (24 hex digits) of the connection the table is on. Updates in place.
 	Connection string `pulumi:"connection"`
 	// The source's `defaultTableSelectExpression`, for the kinds that take it (the API requires some per kind: see the resource's description). Updates in place; left out, the object keeps what it has (set in the app, say).
@@ -255,6 +259,8 @@ type sourceArgs struct {
 type SourceArgs struct {
 	// The source's `bodyExpression`, for the kinds that take it (the API requires some per kind: see the resource's description). Updates in place; left out, the object keeps what it has (set in the app, say).
 	BodyExpression pulumi.StringPtrInput
+	// The ClickHouse Cloud service (uuid) whose managed ClickStack holds this object, e.g. the `id` of a service the program makes; overrides `clickhouse-cloud:clickstackServiceId` or CLICKSTACK_SERVICE_ID. The object is then reached through the management API with its URL, key and organization (which must be set), on the production wire, and the observability API's URL and token are not needed. Left out, the stack config decides. Replaces on change (setting or removing it too).
+	ClickstackServiceId pulumi.StringPtrInput
 	// The id (24 hex digits) of the connection the table is on. Updates in place.
 	Connection pulumi.StringInput
 	// The source's `defaultTableSelectExpression`, for the kinds that take it (the API requires some per kind: see the resource's description). Updates in place; left out, the object keeps what it has (set in the app, say).
@@ -381,6 +387,11 @@ func (o SourceOutput) ToSourceOutputWithContext(ctx context.Context) SourceOutpu
 // The source's `bodyExpression`, as the API reports it.
 func (o SourceOutput) BodyExpression() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *Source) pulumi.StringPtrOutput { return v.BodyExpression }).(pulumi.StringPtrOutput)
+}
+
+// The service whose managed ClickStack holds the object, as the program named it; undefined when the stack config decides.
+func (o SourceOutput) ClickstackServiceId() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *Source) pulumi.StringPtrOutput { return v.ClickstackServiceId }).(pulumi.StringPtrOutput)
 }
 
 // The connection the table is on.

@@ -12,14 +12,16 @@ import (
 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
 )
 
-// A webhook of the observability API: where an alert's notifications go. Every input updates it in place with one PUT; fields the program leaves out keep what the webhook has. `headers` and `queryParams` are secrets: the API never shows them, so `pulumi refresh` cannot see a change made to them outside Pulumi (it keeps the values of the last `pulumi up`), and the API clears them when the URL or the service changes unless the program sends them again. The `slack` service takes none of `headers`, `queryParams` and `body`, and its URL must be on slack.com. Configured by `clickhouse-cloud:observabilityApiUrl` or OBSERVABILITY_API_URL and `clickhouse-cloud:observabilityApiToken` or OBSERVABILITY_API_TOKEN.
+// A webhook of the observability API: where an alert's notifications go. Every input updates it in place with one PUT; fields the program leaves out keep what the webhook has. `headers` and `queryParams` are secrets: the API never shows them, so `pulumi refresh` cannot see a change made to them outside Pulumi (it keeps the values of the last `pulumi up`), and the API clears them when the URL or the service changes unless the program sends them again. The `slack` service takes none of `headers`, `queryParams` and `body`, and its URL must be on slack.com. Configured by `clickhouse-cloud:observabilityApiUrl` or OBSERVABILITY_API_URL and `clickhouse-cloud:observabilityApiToken` or OBSERVABILITY_API_TOKEN, or on the managed ClickStack of a ClickHouse Cloud service by `clickstackServiceId` or `clickhouse-cloud:clickstackServiceId` or CLICKSTACK_SERVICE_ID (then by the management API's settings).
 //
-// The resource id: The webhook's id (24 hex digits), as the API reports it.
+// The resource id: The webhook's id (24 hex digits), as the API reports it; with the native plugin, `pulumi import` works, by this id or by `<serviceId>/<id>` for one on the managed ClickStack of a ClickHouse Cloud service (its `clickstackServiceId`); the dynamic-provider classes cannot be imported with `pulumi import`.
 type Webhook struct {
 	pulumi.CustomResourceState
 
 	// The body template (the API shows it for the generic service only).
 	Body pulumi.StringPtrOutput `pulumi:"body"`
+	// The service whose managed ClickStack holds the object, as the program named it; undefined when the stack config decides.
+	ClickstackServiceId pulumi.StringPtrOutput `pulumi:"clickstackServiceId"`
 	// When the object was created (ISO 8601), as the API says.
 	CreatedAt pulumi.StringPtrOutput `pulumi:"createdAt"`
 	// The description; undefined when none is set.
@@ -100,6 +102,8 @@ func (WebhookState) ElementType() reflect.Type {
 type webhookArgs struct {
 	// The request body template, at most 16384 characters; not for `slack`. Updates in place; left out, the object keeps what it has (set in the app, say).
 	Body *string `pulumi:"body"`
+	// The ClickHouse Cloud service (uuid) whose managed ClickStack holds this object, e.g. the `id` of a service the program makes; overrides `clickhouse-cloud:clickstackServiceId` or CLICKSTACK_SERVICE_ID. The object is then reached through the management API with its URL, key and organization (which must be set), on the production wire, and the observability API's URL and token are not needed. Left out, the stack config decides. Replaces on change (setting or removing it too).
+	ClickstackServiceId *string `pulumi:"clickstackServiceId"`
 	// A description, at most 2048 characters. Updates in place; left out, the object keeps what it has (set in the app, say).
 	Description *string `pulumi:"description"`
 	// HTTP headers sent with every notification (at most 100; names of token characters, not starting with a digit; values without control characters); not for `slack`. Secret: the API never shows them. Updates in place; left out, the object keeps what it has (set in the app, say).
@@ -118,6 +122,8 @@ type webhookArgs struct {
 type WebhookArgs struct {
 	// The request body template, at most 16384 characters; not for `slack`. Updates in place; left out, the object keeps what it has (set in the app, say).
 	Body pulumi.StringPtrInput
+	// The ClickHouse Cloud service (uuid) whose managed ClickStack holds this object, e.g. the `id` of a service the program makes; overrides `clickhouse-cloud:clickstackServiceId` or CLICKSTACK_SERVICE_ID. The object is then reached through the management API with its URL, key and organization (which must be set), on the production wire, and the observability API's URL and token are not needed. Left out, the stack config decides. Replaces on change (setting or removing it too).
+	ClickstackServiceId pulumi.StringPtrInput
 	// A description, at most 2048 characters. Updates in place; left out, the object keeps what it has (set in the app, say).
 	Description pulumi.StringPtrInput
 	// HTTP headers sent with every notification (at most 100; names of token characters, not starting with a digit; values without control characters); not for `slack`. Secret: the API never shows them. Updates in place; left out, the object keeps what it has (set in the app, say).
@@ -172,6 +178,11 @@ func (o WebhookOutput) ToWebhookOutputWithContext(ctx context.Context) WebhookOu
 // The body template (the API shows it for the generic service only).
 func (o WebhookOutput) Body() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *Webhook) pulumi.StringPtrOutput { return v.Body }).(pulumi.StringPtrOutput)
+}
+
+// The service whose managed ClickStack holds the object, as the program named it; undefined when the stack config decides.
+func (o WebhookOutput) ClickstackServiceId() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *Webhook) pulumi.StringPtrOutput { return v.ClickstackServiceId }).(pulumi.StringPtrOutput)
 }
 
 // When the object was created (ISO 8601), as the API says.

@@ -29,6 +29,7 @@ class AlertArgs:
                  threshold_type: pulumi.Input['AlertThresholdType'],
                  adopt_id: pulumi.Input[Optional[_builtins.str]] = None,
                  channels: pulumi.Input[Optional[Sequence[pulumi.Input['AlertChannelArgs']]]] = None,
+                 clickstack_service_id: pulumi.Input[Optional[_builtins.str]] = None,
                  dashboard_id: pulumi.Input[Optional[_builtins.str]] = None,
                  group_by: pulumi.Input[Optional[_builtins.str]] = None,
                  message: pulumi.Input[Optional[_builtins.str]] = None,
@@ -50,6 +51,7 @@ class AlertArgs:
         :param pulumi.Input['AlertThresholdType'] threshold_type: `above` fires when the value exceeds the threshold, `below` when it falls under it. The production wire also takes `above_exclusive`, `below_or_equal`, `equal`, `not_equal`, and the ranges `between` and `not_between`, which need `thresholdMax`. Updates in place.
         :param pulumi.Input[_builtins.str] adopt_id: Adopts the existing alert with this id instead of creating one (the dynamic-provider classes cannot be imported with `pulumi import`; with the native plugin, `pulumi import` works too). The alert is then made to match these inputs (one PUT, only if it differs); deleting the resource deletes the alert. Setting a different id replaces the resource; removing it changes nothing.
         :param pulumi.Input[Sequence[pulumi.Input['AlertChannelArgs']]] channels: Every channel notifications go to (at most 10, each once); the first must be `channel`. Production wire only (`clickhouse-cloud:observabilityApiDialect` or OBSERVABILITY_API_DIALECT set to `production`). Updates in place; left out, the alert keeps whatever it has (set in the app, say).
+        :param pulumi.Input[_builtins.str] clickstack_service_id: The ClickHouse Cloud service (uuid) whose managed ClickStack holds this object, e.g. the `id` of a service the program makes; overrides `clickhouse-cloud:clickstackServiceId` or CLICKSTACK_SERVICE_ID. The object is then reached through the management API with its URL, key and organization (which must be set), on the production wire, and the observability API's URL and token are not needed. Left out, the stack config decides. Replaces on change (setting or removing it too).
         :param pulumi.Input[_builtins.str] dashboard_id: The dashboard of the watched tile; required when source is `tile`, not allowed otherwise. Updates in place.
         :param pulumi.Input[_builtins.str] group_by: A field of the saved search to evaluate the alert per value of; only with source `search`. Updates in place.
         :param pulumi.Input[_builtins.str] message: Text sent with every notification, 1 to 4096 characters. Updates in place.
@@ -71,6 +73,8 @@ class AlertArgs:
             pulumi.set(__self__, "adopt_id", adopt_id)
         if channels is not None:
             pulumi.set(__self__, "channels", channels)
+        if clickstack_service_id is not None:
+            pulumi.set(__self__, "clickstack_service_id", clickstack_service_id)
         if dashboard_id is not None:
             pulumi.set(__self__, "dashboard_id", dashboard_id)
         if group_by is not None:
@@ -177,6 +181,18 @@ class AlertArgs:
     @channels.setter
     def channels(self, value: pulumi.Input[Optional[Sequence[pulumi.Input['AlertChannelArgs']]]]):
         pulumi.set(self, "channels", value)
+
+    @_builtins.property
+    @pulumi.getter(name="clickstackServiceId")
+    def clickstack_service_id(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        The ClickHouse Cloud service (uuid) whose managed ClickStack holds this object, e.g. the `id` of a service the program makes; overrides `clickhouse-cloud:clickstackServiceId` or CLICKSTACK_SERVICE_ID. The object is then reached through the management API with its URL, key and organization (which must be set), on the production wire, and the observability API's URL and token are not needed. Left out, the stack config decides. Replaces on change (setting or removing it too).
+        """
+        return pulumi.get(self, "clickstack_service_id")
+
+    @clickstack_service_id.setter
+    def clickstack_service_id(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "clickstack_service_id", value)
 
     @_builtins.property
     @pulumi.getter(name="dashboardId")
@@ -320,6 +336,7 @@ class Alert(pulumi.CustomResource):
                  adopt_id: pulumi.Input[Optional[_builtins.str]] = None,
                  channel: pulumi.Input[Optional[Union['AlertChannelArgs', 'AlertChannelArgsDict']]] = None,
                  channels: pulumi.Input[Optional[Sequence[pulumi.Input[Union['AlertChannelArgs', 'AlertChannelArgsDict']]]]] = None,
+                 clickstack_service_id: pulumi.Input[Optional[_builtins.str]] = None,
                  dashboard_id: pulumi.Input[Optional[_builtins.str]] = None,
                  group_by: pulumi.Input[Optional[_builtins.str]] = None,
                  interval: pulumi.Input[Optional[_builtins.str]] = None,
@@ -337,15 +354,16 @@ class Alert(pulumi.CustomResource):
                  tile_id: pulumi.Input[Optional[_builtins.str]] = None,
                  __props__=None):
         """
-        An alert of the observability API on a dashboard tile or a saved search, delivered to a webhook. Every input change, a change of `source` included, updates the alert in place with one PUT of the whole alert; only a different `adoptId` replaces it. On the production wire an update first reads the alert and keeps every field the program leaves out (a note, consecutive windows, a schedule, more channels), since the PUT replaces them all. `pulumi refresh` drops an alert that was deleted out of band (also by deleting its dashboard or saved search), and the next `pulumi up` creates it again. Configured by `clickhouse-cloud:observabilityApiUrl` or OBSERVABILITY_API_URL and `clickhouse-cloud:observabilityApiToken` or OBSERVABILITY_API_TOKEN.
+        An alert of the observability API on a dashboard tile or a saved search, delivered to a webhook. Every input change, a change of `source` included, updates the alert in place with one PUT of the whole alert; only a different `adoptId` replaces it. On the production wire an update first reads the alert and keeps every field the program leaves out (a note, consecutive windows, a schedule, more channels), since the PUT replaces them all. `pulumi refresh` drops an alert that was deleted out of band (also by deleting its dashboard or saved search), and the next `pulumi up` creates it again. Configured by `clickhouse-cloud:observabilityApiUrl` or OBSERVABILITY_API_URL and `clickhouse-cloud:observabilityApiToken` or OBSERVABILITY_API_TOKEN, or on the managed ClickStack of a ClickHouse Cloud service by `clickstackServiceId` or `clickhouse-cloud:clickstackServiceId` or CLICKSTACK_SERVICE_ID (then by the management API's settings).
 
-        The resource id: The alert's id, as the API reports it.
+        The resource id: The alert's id, as the API reports it; with the native plugin, `pulumi import` works, by this id or by `<serviceId>/<id>` for one on the managed ClickStack of a ClickHouse Cloud service (its `clickstackServiceId`); the dynamic-provider classes cannot be imported with `pulumi import`.
 
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
         :param pulumi.Input[_builtins.str] adopt_id: Adopts the existing alert with this id instead of creating one (the dynamic-provider classes cannot be imported with `pulumi import`; with the native plugin, `pulumi import` works too). The alert is then made to match these inputs (one PUT, only if it differs); deleting the resource deletes the alert. Setting a different id replaces the resource; removing it changes nothing.
         :param pulumi.Input[Union['AlertChannelArgs', 'AlertChannelArgsDict']] channel: Where notifications go. Updates in place.
         :param pulumi.Input[Sequence[pulumi.Input[Union['AlertChannelArgs', 'AlertChannelArgsDict']]]] channels: Every channel notifications go to (at most 10, each once); the first must be `channel`. Production wire only (`clickhouse-cloud:observabilityApiDialect` or OBSERVABILITY_API_DIALECT set to `production`). Updates in place; left out, the alert keeps whatever it has (set in the app, say).
+        :param pulumi.Input[_builtins.str] clickstack_service_id: The ClickHouse Cloud service (uuid) whose managed ClickStack holds this object, e.g. the `id` of a service the program makes; overrides `clickhouse-cloud:clickstackServiceId` or CLICKSTACK_SERVICE_ID. The object is then reached through the management API with its URL, key and organization (which must be set), on the production wire, and the observability API's URL and token are not needed. Left out, the stack config decides. Replaces on change (setting or removing it too).
         :param pulumi.Input[_builtins.str] dashboard_id: The dashboard of the watched tile; required when source is `tile`, not allowed otherwise. Updates in place.
         :param pulumi.Input[_builtins.str] group_by: A field of the saved search to evaluate the alert per value of; only with source `search`. Updates in place.
         :param pulumi.Input[_builtins.str] interval: How often the alert is evaluated: a positive whole number followed by s, m, h or d (e.g. `15m`, `1h`). The specification keeps no fixed list; the production wire takes 1m, 5m, 15m, 30m, 1h, 6h, 12h or 1d, checked at preview. Updates in place.
@@ -369,9 +387,9 @@ class Alert(pulumi.CustomResource):
                  args: AlertArgs,
                  opts: Optional[pulumi.ResourceOptions] = None):
         """
-        An alert of the observability API on a dashboard tile or a saved search, delivered to a webhook. Every input change, a change of `source` included, updates the alert in place with one PUT of the whole alert; only a different `adoptId` replaces it. On the production wire an update first reads the alert and keeps every field the program leaves out (a note, consecutive windows, a schedule, more channels), since the PUT replaces them all. `pulumi refresh` drops an alert that was deleted out of band (also by deleting its dashboard or saved search), and the next `pulumi up` creates it again. Configured by `clickhouse-cloud:observabilityApiUrl` or OBSERVABILITY_API_URL and `clickhouse-cloud:observabilityApiToken` or OBSERVABILITY_API_TOKEN.
+        An alert of the observability API on a dashboard tile or a saved search, delivered to a webhook. Every input change, a change of `source` included, updates the alert in place with one PUT of the whole alert; only a different `adoptId` replaces it. On the production wire an update first reads the alert and keeps every field the program leaves out (a note, consecutive windows, a schedule, more channels), since the PUT replaces them all. `pulumi refresh` drops an alert that was deleted out of band (also by deleting its dashboard or saved search), and the next `pulumi up` creates it again. Configured by `clickhouse-cloud:observabilityApiUrl` or OBSERVABILITY_API_URL and `clickhouse-cloud:observabilityApiToken` or OBSERVABILITY_API_TOKEN, or on the managed ClickStack of a ClickHouse Cloud service by `clickstackServiceId` or `clickhouse-cloud:clickstackServiceId` or CLICKSTACK_SERVICE_ID (then by the management API's settings).
 
-        The resource id: The alert's id, as the API reports it.
+        The resource id: The alert's id, as the API reports it; with the native plugin, `pulumi import` works, by this id or by `<serviceId>/<id>` for one on the managed ClickStack of a ClickHouse Cloud service (its `clickstackServiceId`); the dynamic-provider classes cannot be imported with `pulumi import`.
 
         :param str resource_name: The name of the resource.
         :param AlertArgs args: The arguments to use to populate this resource's properties.
@@ -391,6 +409,7 @@ class Alert(pulumi.CustomResource):
                  adopt_id: pulumi.Input[Optional[_builtins.str]] = None,
                  channel: pulumi.Input[Optional[Union['AlertChannelArgs', 'AlertChannelArgsDict']]] = None,
                  channels: pulumi.Input[Optional[Sequence[pulumi.Input[Union['AlertChannelArgs', 'AlertChannelArgsDict']]]]] = None,
+                 clickstack_service_id: pulumi.Input[Optional[_builtins.str]] = None,
                  dashboard_id: pulumi.Input[Optional[_builtins.str]] = None,
                  group_by: pulumi.Input[Optional[_builtins.str]] = None,
                  interval: pulumi.Input[Optional[_builtins.str]] = None,
@@ -420,6 +439,7 @@ class Alert(pulumi.CustomResource):
                 raise TypeError("Missing required property 'channel'")
             __props__.__dict__["channel"] = channel
             __props__.__dict__["channels"] = channels
+            __props__.__dict__["clickstack_service_id"] = clickstack_service_id
             __props__.__dict__["dashboard_id"] = dashboard_id
             __props__.__dict__["group_by"] = group_by
             if interval is None and not opts.urn:
@@ -477,6 +497,7 @@ class Alert(pulumi.CustomResource):
         __props__.__dict__["adopt_id"] = None
         __props__.__dict__["channel"] = None
         __props__.__dict__["channels"] = None
+        __props__.__dict__["clickstack_service_id"] = None
         __props__.__dict__["created_at"] = None
         __props__.__dict__["dashboard"] = None
         __props__.__dict__["dashboard_id"] = None
@@ -526,6 +547,14 @@ class Alert(pulumi.CustomResource):
         Every channel, as the API reports them (production wire).
         """
         return pulumi.get(self, "channels")
+
+    @_builtins.property
+    @pulumi.getter(name="clickstackServiceId")
+    def clickstack_service_id(self) -> pulumi.Output[Optional[_builtins.str]]:
+        """
+        The service whose managed ClickStack holds the object, as the program named it; undefined when the stack config decides.
+        """
+        return pulumi.get(self, "clickstack_service_id")
 
     @_builtins.property
     @pulumi.getter(name="createdAt")

@@ -23,6 +23,7 @@ class DashboardArgs:
     def __init__(__self__, *,
                  name: pulumi.Input[_builtins.str],
                  tiles: pulumi.Input[Sequence[pulumi.Input['DashboardTileArgs']]],
+                 clickstack_service_id: pulumi.Input[Optional[_builtins.str]] = None,
                  filters: pulumi.Input[Optional[Sequence[pulumi.Input['DashboardFiltersItemArgs']]]] = None,
                  tags: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None):
         """
@@ -30,11 +31,14 @@ class DashboardArgs:
 
         :param pulumi.Input[_builtins.str] name: The dashboard's name, at most 1024 characters. Updates in place.
         :param pulumi.Input[Sequence[pulumi.Input['DashboardTileArgs']]] tiles: The tiles (at most 500): `name`, `x`, `y`, `w`, `h` and `config` (with its `displayType`); an `id` is kept only when the dashboard already has a tile with it. Updates in place.
+        :param pulumi.Input[_builtins.str] clickstack_service_id: The ClickHouse Cloud service (uuid) whose managed ClickStack holds this object, e.g. the `id` of a service the program makes; overrides `clickhouse-cloud:clickstackServiceId` or CLICKSTACK_SERVICE_ID. The object is then reached through the management API with its URL, key and organization (which must be set), on the production wire, and the observability API's URL and token are not needed. Left out, the stack config decides. Replaces on change (setting or removing it too).
         :param pulumi.Input[Sequence[pulumi.Input['DashboardFiltersItemArgs']]] filters: Dashboard filters: `{type: QUERY_EXPRESSION, name, expression, sourceId}`; their ids are the API's. Updates in place; left out, the object keeps what it has (set in the app, say).
         :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] tags: At most 50 tags of at most 32 characters. Updates in place; left out, the object keeps what it has (set in the app, say).
         """
         pulumi.set(__self__, "name", name)
         pulumi.set(__self__, "tiles", tiles)
+        if clickstack_service_id is not None:
+            pulumi.set(__self__, "clickstack_service_id", clickstack_service_id)
         if filters is not None:
             pulumi.set(__self__, "filters", filters)
         if tags is not None:
@@ -63,6 +67,18 @@ class DashboardArgs:
     @tiles.setter
     def tiles(self, value: pulumi.Input[Sequence[pulumi.Input['DashboardTileArgs']]]):
         pulumi.set(self, "tiles", value)
+
+    @_builtins.property
+    @pulumi.getter(name="clickstackServiceId")
+    def clickstack_service_id(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        The ClickHouse Cloud service (uuid) whose managed ClickStack holds this object, e.g. the `id` of a service the program makes; overrides `clickhouse-cloud:clickstackServiceId` or CLICKSTACK_SERVICE_ID. The object is then reached through the management API with its URL, key and organization (which must be set), on the production wire, and the observability API's URL and token are not needed. Left out, the stack config decides. Replaces on change (setting or removing it too).
+        """
+        return pulumi.get(self, "clickstack_service_id")
+
+    @clickstack_service_id.setter
+    def clickstack_service_id(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "clickstack_service_id", value)
 
     @_builtins.property
     @pulumi.getter
@@ -95,18 +111,20 @@ class Dashboard(pulumi.CustomResource):
     def __init__(__self__,
                  resource_name: str,
                  opts: Optional[pulumi.ResourceOptions] = None,
+                 clickstack_service_id: pulumi.Input[Optional[_builtins.str]] = None,
                  filters: pulumi.Input[Optional[Sequence[pulumi.Input[Union['DashboardFiltersItemArgs', 'DashboardFiltersItemArgsDict']]]]] = None,
                  name: pulumi.Input[Optional[_builtins.str]] = None,
                  tags: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
                  tiles: pulumi.Input[Optional[Sequence[pulumi.Input[Union['DashboardTileArgs', 'DashboardTileArgsDict']]]]] = None,
                  __props__=None):
         """
-        A dashboard of the observability API: tiles on a 24-column grid (`x` 0..23, `w` 1..24, `y` from 0, `h` from 1), each with a `config` chosen by its `displayType`. The common kinds (`line`, `stacked_bar`, `bar`, `number`, `table`, `search`, `markdown`) are checked field by field at preview; other display types and raw SQL tiles are passed on as JSON. The API gives every tile an id of its own when the dashboard is created: an `Alert` on a tile takes it from the `tileIds` output, by the tile's name (`dashboard.tileIds.apply(ids => ids["Errors"])`). An update keeps each tile's id (matched by name, else by position), so the alerts on a renamed or moved tile stay; a tile removed from the program is deleted with its alerts. Deleting the dashboard deletes its alerts. Configured by `clickhouse-cloud:observabilityApiUrl` or OBSERVABILITY_API_URL and `clickhouse-cloud:observabilityApiToken` or OBSERVABILITY_API_TOKEN.
+        A dashboard of the observability API: tiles on a 24-column grid (`x` 0..23, `w` 1..24, `y` from 0, `h` from 1), each with a `config` chosen by its `displayType`. The common kinds (`line`, `stacked_bar`, `bar`, `number`, `table`, `search`, `markdown`) are checked field by field at preview; other display types and raw SQL tiles are passed on as JSON. The API gives every tile an id of its own when the dashboard is created: an `Alert` on a tile takes it from the `tileIds` output, by the tile's name (`dashboard.tileIds.apply(ids => ids["Errors"])`). An update keeps each tile's id (matched by name, else by position), so the alerts on a renamed or moved tile stay; a tile removed from the program is deleted with its alerts. Deleting the dashboard deletes its alerts. Configured by `clickhouse-cloud:observabilityApiUrl` or OBSERVABILITY_API_URL and `clickhouse-cloud:observabilityApiToken` or OBSERVABILITY_API_TOKEN, or on the managed ClickStack of a ClickHouse Cloud service by `clickstackServiceId` or `clickhouse-cloud:clickstackServiceId` or CLICKSTACK_SERVICE_ID (then by the management API's settings).
 
-        The resource id: The dashboard's id (24 hex digits), as the API reports it.
+        The resource id: The dashboard's id (24 hex digits), as the API reports it; with the native plugin, `pulumi import` works, by this id or by `<serviceId>/<id>` for one on the managed ClickStack of a ClickHouse Cloud service (its `clickstackServiceId`); the dynamic-provider classes cannot be imported with `pulumi import`.
 
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
+        :param pulumi.Input[_builtins.str] clickstack_service_id: The ClickHouse Cloud service (uuid) whose managed ClickStack holds this object, e.g. the `id` of a service the program makes; overrides `clickhouse-cloud:clickstackServiceId` or CLICKSTACK_SERVICE_ID. The object is then reached through the management API with its URL, key and organization (which must be set), on the production wire, and the observability API's URL and token are not needed. Left out, the stack config decides. Replaces on change (setting or removing it too).
         :param pulumi.Input[Sequence[pulumi.Input[Union['DashboardFiltersItemArgs', 'DashboardFiltersItemArgsDict']]]] filters: Dashboard filters: `{type: QUERY_EXPRESSION, name, expression, sourceId}`; their ids are the API's. Updates in place; left out, the object keeps what it has (set in the app, say).
         :param pulumi.Input[_builtins.str] name: The dashboard's name, at most 1024 characters. Updates in place.
         :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] tags: At most 50 tags of at most 32 characters. Updates in place; left out, the object keeps what it has (set in the app, say).
@@ -119,9 +137,9 @@ class Dashboard(pulumi.CustomResource):
                  args: DashboardArgs,
                  opts: Optional[pulumi.ResourceOptions] = None):
         """
-        A dashboard of the observability API: tiles on a 24-column grid (`x` 0..23, `w` 1..24, `y` from 0, `h` from 1), each with a `config` chosen by its `displayType`. The common kinds (`line`, `stacked_bar`, `bar`, `number`, `table`, `search`, `markdown`) are checked field by field at preview; other display types and raw SQL tiles are passed on as JSON. The API gives every tile an id of its own when the dashboard is created: an `Alert` on a tile takes it from the `tileIds` output, by the tile's name (`dashboard.tileIds.apply(ids => ids["Errors"])`). An update keeps each tile's id (matched by name, else by position), so the alerts on a renamed or moved tile stay; a tile removed from the program is deleted with its alerts. Deleting the dashboard deletes its alerts. Configured by `clickhouse-cloud:observabilityApiUrl` or OBSERVABILITY_API_URL and `clickhouse-cloud:observabilityApiToken` or OBSERVABILITY_API_TOKEN.
+        A dashboard of the observability API: tiles on a 24-column grid (`x` 0..23, `w` 1..24, `y` from 0, `h` from 1), each with a `config` chosen by its `displayType`. The common kinds (`line`, `stacked_bar`, `bar`, `number`, `table`, `search`, `markdown`) are checked field by field at preview; other display types and raw SQL tiles are passed on as JSON. The API gives every tile an id of its own when the dashboard is created: an `Alert` on a tile takes it from the `tileIds` output, by the tile's name (`dashboard.tileIds.apply(ids => ids["Errors"])`). An update keeps each tile's id (matched by name, else by position), so the alerts on a renamed or moved tile stay; a tile removed from the program is deleted with its alerts. Deleting the dashboard deletes its alerts. Configured by `clickhouse-cloud:observabilityApiUrl` or OBSERVABILITY_API_URL and `clickhouse-cloud:observabilityApiToken` or OBSERVABILITY_API_TOKEN, or on the managed ClickStack of a ClickHouse Cloud service by `clickstackServiceId` or `clickhouse-cloud:clickstackServiceId` or CLICKSTACK_SERVICE_ID (then by the management API's settings).
 
-        The resource id: The dashboard's id (24 hex digits), as the API reports it.
+        The resource id: The dashboard's id (24 hex digits), as the API reports it; with the native plugin, `pulumi import` works, by this id or by `<serviceId>/<id>` for one on the managed ClickStack of a ClickHouse Cloud service (its `clickstackServiceId`); the dynamic-provider classes cannot be imported with `pulumi import`.
 
         :param str resource_name: The name of the resource.
         :param DashboardArgs args: The arguments to use to populate this resource's properties.
@@ -138,6 +156,7 @@ class Dashboard(pulumi.CustomResource):
     def _internal_init(__self__,
                  resource_name: str,
                  opts: Optional[pulumi.ResourceOptions] = None,
+                 clickstack_service_id: pulumi.Input[Optional[_builtins.str]] = None,
                  filters: pulumi.Input[Optional[Sequence[pulumi.Input[Union['DashboardFiltersItemArgs', 'DashboardFiltersItemArgsDict']]]]] = None,
                  name: pulumi.Input[Optional[_builtins.str]] = None,
                  tags: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
@@ -151,6 +170,7 @@ class Dashboard(pulumi.CustomResource):
                 raise TypeError('__props__ is only valid when passed in combination with a valid opts.id to get an existing resource')
             __props__ = DashboardArgs.__new__(DashboardArgs)
 
+            __props__.__dict__["clickstack_service_id"] = clickstack_service_id
             __props__.__dict__["filters"] = filters
             if name is None and not opts.urn:
                 raise TypeError("Missing required property 'name'")
@@ -182,12 +202,21 @@ class Dashboard(pulumi.CustomResource):
 
         __props__ = DashboardArgs.__new__(DashboardArgs)
 
+        __props__.__dict__["clickstack_service_id"] = None
         __props__.__dict__["filters"] = None
         __props__.__dict__["name"] = None
         __props__.__dict__["tags"] = None
         __props__.__dict__["tile_ids"] = None
         __props__.__dict__["tiles"] = None
         return Dashboard(resource_name, opts=opts, __props__=__props__)
+
+    @_builtins.property
+    @pulumi.getter(name="clickstackServiceId")
+    def clickstack_service_id(self) -> pulumi.Output[Optional[_builtins.str]]:
+        """
+        The service whose managed ClickStack holds the object, as the program named it; undefined when the stack config decides.
+        """
+        return pulumi.get(self, "clickstack_service_id")
 
     @_builtins.property
     @pulumi.getter

@@ -23,6 +23,7 @@ class SavedSearchArgs:
     def __init__(__self__, *,
                  name: pulumi.Input[_builtins.str],
                  source_id: pulumi.Input[_builtins.str],
+                 clickstack_service_id: pulumi.Input[Optional[_builtins.str]] = None,
                  filters: pulumi.Input[Optional[Sequence[pulumi.Input['SavedSearchFiltersItemArgs']]]] = None,
                  order_by: pulumi.Input[Optional[_builtins.str]] = None,
                  select: pulumi.Input[Optional[_builtins.str]] = None,
@@ -34,6 +35,7 @@ class SavedSearchArgs:
 
         :param pulumi.Input[_builtins.str] name: The search's name, 1 to 1024 characters. Updates in place.
         :param pulumi.Input[_builtins.str] source_id: The source (24 hex digits) searched, e.g. a `Source`'s id. Updates in place.
+        :param pulumi.Input[_builtins.str] clickstack_service_id: The ClickHouse Cloud service (uuid) whose managed ClickStack holds this object, e.g. the `id` of a service the program makes; overrides `clickhouse-cloud:clickstackServiceId` or CLICKSTACK_SERVICE_ID. The object is then reached through the management API with its URL, key and organization (which must be set), on the production wire, and the observability API's URL and token are not needed. Left out, the stack config decides. Replaces on change (setting or removing it too).
         :param pulumi.Input[Sequence[pulumi.Input['SavedSearchFiltersItemArgs']]] filters: Pinned filters: `{type: sql, condition}` with one `IN`, `NOT IN` or `BETWEEN` predicate on one column (the API refuses other new filters), at most 100. Updates in place; left out, the object keeps what it has (set in the app, say).
         :param pulumi.Input[_builtins.str] order_by: The order of the results, at most 1024 characters. Updates in place; left out, the object keeps what it has (set in the app, say).
         :param pulumi.Input[_builtins.str] select: The columns shown, at most 4096 characters. Updates in place; left out, the object keeps what it has (set in the app, say).
@@ -43,6 +45,8 @@ class SavedSearchArgs:
         """
         pulumi.set(__self__, "name", name)
         pulumi.set(__self__, "source_id", source_id)
+        if clickstack_service_id is not None:
+            pulumi.set(__self__, "clickstack_service_id", clickstack_service_id)
         if filters is not None:
             pulumi.set(__self__, "filters", filters)
         if order_by is not None:
@@ -79,6 +83,18 @@ class SavedSearchArgs:
     @source_id.setter
     def source_id(self, value: pulumi.Input[_builtins.str]):
         pulumi.set(self, "source_id", value)
+
+    @_builtins.property
+    @pulumi.getter(name="clickstackServiceId")
+    def clickstack_service_id(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        The ClickHouse Cloud service (uuid) whose managed ClickStack holds this object, e.g. the `id` of a service the program makes; overrides `clickhouse-cloud:clickstackServiceId` or CLICKSTACK_SERVICE_ID. The object is then reached through the management API with its URL, key and organization (which must be set), on the production wire, and the observability API's URL and token are not needed. Left out, the stack config decides. Replaces on change (setting or removing it too).
+        """
+        return pulumi.get(self, "clickstack_service_id")
+
+    @clickstack_service_id.setter
+    def clickstack_service_id(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "clickstack_service_id", value)
 
     @_builtins.property
     @pulumi.getter
@@ -159,6 +175,7 @@ class SavedSearch(pulumi.CustomResource):
     def __init__(__self__,
                  resource_name: str,
                  opts: Optional[pulumi.ResourceOptions] = None,
+                 clickstack_service_id: pulumi.Input[Optional[_builtins.str]] = None,
                  filters: pulumi.Input[Optional[Sequence[pulumi.Input[Union['SavedSearchFiltersItemArgs', 'SavedSearchFiltersItemArgsDict']]]]] = None,
                  name: pulumi.Input[Optional[_builtins.str]] = None,
                  order_by: pulumi.Input[Optional[_builtins.str]] = None,
@@ -169,12 +186,13 @@ class SavedSearch(pulumi.CustomResource):
                  where_language: pulumi.Input[Optional['SavedSearchWhereLanguage']] = None,
                  __props__=None):
         """
-        A saved search of the observability API: a query of one source, which an `Alert` with source `search` watches (`savedSearchId: search.id`). Every input updates it in place. The API's PUT resets what it leaves out, so an update first reads the search and sends back every field the program does not set. Deleting it deletes the alerts on it. Configured by `clickhouse-cloud:observabilityApiUrl` or OBSERVABILITY_API_URL and `clickhouse-cloud:observabilityApiToken` or OBSERVABILITY_API_TOKEN.
+        A saved search of the observability API: a query of one source, which an `Alert` with source `search` watches (`savedSearchId: search.id`). Every input updates it in place. The API's PUT resets what it leaves out, so an update first reads the search and sends back every field the program does not set. Deleting it deletes the alerts on it. Configured by `clickhouse-cloud:observabilityApiUrl` or OBSERVABILITY_API_URL and `clickhouse-cloud:observabilityApiToken` or OBSERVABILITY_API_TOKEN, or on the managed ClickStack of a ClickHouse Cloud service by `clickstackServiceId` or `clickhouse-cloud:clickstackServiceId` or CLICKSTACK_SERVICE_ID (then by the management API's settings).
 
-        The resource id: The saved search's id (24 hex digits), as the API reports it.
+        The resource id: The saved search's id (24 hex digits), as the API reports it; with the native plugin, `pulumi import` works, by this id or by `<serviceId>/<id>` for one on the managed ClickStack of a ClickHouse Cloud service (its `clickstackServiceId`); the dynamic-provider classes cannot be imported with `pulumi import`.
 
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
+        :param pulumi.Input[_builtins.str] clickstack_service_id: The ClickHouse Cloud service (uuid) whose managed ClickStack holds this object, e.g. the `id` of a service the program makes; overrides `clickhouse-cloud:clickstackServiceId` or CLICKSTACK_SERVICE_ID. The object is then reached through the management API with its URL, key and organization (which must be set), on the production wire, and the observability API's URL and token are not needed. Left out, the stack config decides. Replaces on change (setting or removing it too).
         :param pulumi.Input[Sequence[pulumi.Input[Union['SavedSearchFiltersItemArgs', 'SavedSearchFiltersItemArgsDict']]]] filters: Pinned filters: `{type: sql, condition}` with one `IN`, `NOT IN` or `BETWEEN` predicate on one column (the API refuses other new filters), at most 100. Updates in place; left out, the object keeps what it has (set in the app, say).
         :param pulumi.Input[_builtins.str] name: The search's name, 1 to 1024 characters. Updates in place.
         :param pulumi.Input[_builtins.str] order_by: The order of the results, at most 1024 characters. Updates in place; left out, the object keeps what it has (set in the app, say).
@@ -191,9 +209,9 @@ class SavedSearch(pulumi.CustomResource):
                  args: SavedSearchArgs,
                  opts: Optional[pulumi.ResourceOptions] = None):
         """
-        A saved search of the observability API: a query of one source, which an `Alert` with source `search` watches (`savedSearchId: search.id`). Every input updates it in place. The API's PUT resets what it leaves out, so an update first reads the search and sends back every field the program does not set. Deleting it deletes the alerts on it. Configured by `clickhouse-cloud:observabilityApiUrl` or OBSERVABILITY_API_URL and `clickhouse-cloud:observabilityApiToken` or OBSERVABILITY_API_TOKEN.
+        A saved search of the observability API: a query of one source, which an `Alert` with source `search` watches (`savedSearchId: search.id`). Every input updates it in place. The API's PUT resets what it leaves out, so an update first reads the search and sends back every field the program does not set. Deleting it deletes the alerts on it. Configured by `clickhouse-cloud:observabilityApiUrl` or OBSERVABILITY_API_URL and `clickhouse-cloud:observabilityApiToken` or OBSERVABILITY_API_TOKEN, or on the managed ClickStack of a ClickHouse Cloud service by `clickstackServiceId` or `clickhouse-cloud:clickstackServiceId` or CLICKSTACK_SERVICE_ID (then by the management API's settings).
 
-        The resource id: The saved search's id (24 hex digits), as the API reports it.
+        The resource id: The saved search's id (24 hex digits), as the API reports it; with the native plugin, `pulumi import` works, by this id or by `<serviceId>/<id>` for one on the managed ClickStack of a ClickHouse Cloud service (its `clickstackServiceId`); the dynamic-provider classes cannot be imported with `pulumi import`.
 
         :param str resource_name: The name of the resource.
         :param SavedSearchArgs args: The arguments to use to populate this resource's properties.
@@ -210,6 +228,7 @@ class SavedSearch(pulumi.CustomResource):
     def _internal_init(__self__,
                  resource_name: str,
                  opts: Optional[pulumi.ResourceOptions] = None,
+                 clickstack_service_id: pulumi.Input[Optional[_builtins.str]] = None,
                  filters: pulumi.Input[Optional[Sequence[pulumi.Input[Union['SavedSearchFiltersItemArgs', 'SavedSearchFiltersItemArgsDict']]]]] = None,
                  name: pulumi.Input[Optional[_builtins.str]] = None,
                  order_by: pulumi.Input[Optional[_builtins.str]] = None,
@@ -227,6 +246,7 @@ class SavedSearch(pulumi.CustomResource):
                 raise TypeError('__props__ is only valid when passed in combination with a valid opts.id to get an existing resource')
             __props__ = SavedSearchArgs.__new__(SavedSearchArgs)
 
+            __props__.__dict__["clickstack_service_id"] = clickstack_service_id
             __props__.__dict__["filters"] = filters
             if name is None and not opts.urn:
                 raise TypeError("Missing required property 'name'")
@@ -264,6 +284,7 @@ class SavedSearch(pulumi.CustomResource):
 
         __props__ = SavedSearchArgs.__new__(SavedSearchArgs)
 
+        __props__.__dict__["clickstack_service_id"] = None
         __props__.__dict__["created_at"] = None
         __props__.__dict__["filters"] = None
         __props__.__dict__["name"] = None
@@ -276,6 +297,14 @@ class SavedSearch(pulumi.CustomResource):
         __props__.__dict__["where"] = None
         __props__.__dict__["where_language"] = None
         return SavedSearch(resource_name, opts=opts, __props__=__props__)
+
+    @_builtins.property
+    @pulumi.getter(name="clickstackServiceId")
+    def clickstack_service_id(self) -> pulumi.Output[Optional[_builtins.str]]:
+        """
+        The service whose managed ClickStack holds the object, as the program named it; undefined when the stack config decides.
+        """
+        return pulumi.get(self, "clickstack_service_id")
 
     @_builtins.property
     @pulumi.getter(name="createdAt")

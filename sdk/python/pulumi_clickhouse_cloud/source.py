@@ -27,6 +27,7 @@ class SourceArgs:
                  name: pulumi.Input[_builtins.str],
                  timestamp_value_expression: pulumi.Input[_builtins.str],
                  body_expression: pulumi.Input[Optional[_builtins.str]] = None,
+                 clickstack_service_id: pulumi.Input[Optional[_builtins.str]] = None,
                  default_table_select_expression: pulumi.Input[Optional[_builtins.str]] = None,
                  disabled: pulumi.Input[Optional[_builtins.bool]] = None,
                  displayed_timestamp_value_expression: pulumi.Input[Optional[_builtins.str]] = None,
@@ -73,6 +74,7 @@ class SourceArgs:
         :param pulumi.Input[_builtins.str] name: The source's name. Updates in place.
         :param pulumi.Input[_builtins.str] timestamp_value_expression: The expression of a row's time. Updates in place.
         :param pulumi.Input[_builtins.str] body_expression: The source's `bodyExpression`, for the kinds that take it (the API requires some per kind: see the resource's description). Updates in place; left out, the object keeps what it has (set in the app, say).
+        :param pulumi.Input[_builtins.str] clickstack_service_id: The ClickHouse Cloud service (uuid) whose managed ClickStack holds this object, e.g. the `id` of a service the program makes; overrides `clickhouse-cloud:clickstackServiceId` or CLICKSTACK_SERVICE_ID. The object is then reached through the management API with its URL, key and organization (which must be set), on the production wire, and the observability API's URL and token are not needed. Left out, the stack config decides. Replaces on change (setting or removing it too).
         :param pulumi.Input[_builtins.str] default_table_select_expression: The source's `defaultTableSelectExpression`, for the kinds that take it (the API requires some per kind: see the resource's description). Updates in place; left out, the object keeps what it has (set in the app, say).
         :param pulumi.Input[_builtins.bool] disabled: The source's `disabled`, for the kinds that take it (the API requires some per kind: see the resource's description). Updates in place; left out, the object keeps what it has (set in the app, say).
         :param pulumi.Input[_builtins.str] displayed_timestamp_value_expression: The source's `displayedTimestampValueExpression`, for the kinds that take it (the API requires some per kind: see the resource's description). Updates in place; left out, the object keeps what it has (set in the app, say).
@@ -118,6 +120,8 @@ class SourceArgs:
         pulumi.set(__self__, "timestamp_value_expression", timestamp_value_expression)
         if body_expression is not None:
             pulumi.set(__self__, "body_expression", body_expression)
+        if clickstack_service_id is not None:
+            pulumi.set(__self__, "clickstack_service_id", clickstack_service_id)
         if default_table_select_expression is not None:
             pulumi.set(__self__, "default_table_select_expression", default_table_select_expression)
         if disabled is not None:
@@ -264,6 +268,18 @@ class SourceArgs:
     @body_expression.setter
     def body_expression(self, value: pulumi.Input[Optional[_builtins.str]]):
         pulumi.set(self, "body_expression", value)
+
+    @_builtins.property
+    @pulumi.getter(name="clickstackServiceId")
+    def clickstack_service_id(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        The ClickHouse Cloud service (uuid) whose managed ClickStack holds this object, e.g. the `id` of a service the program makes; overrides `clickhouse-cloud:clickstackServiceId` or CLICKSTACK_SERVICE_ID. The object is then reached through the management API with its URL, key and organization (which must be set), on the production wire, and the observability API's URL and token are not needed. Left out, the stack config decides. Replaces on change (setting or removing it too).
+        """
+        return pulumi.get(self, "clickstack_service_id")
+
+    @clickstack_service_id.setter
+    def clickstack_service_id(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "clickstack_service_id", value)
 
     @_builtins.property
     @pulumi.getter(name="defaultTableSelectExpression")
@@ -717,6 +733,7 @@ class Source(pulumi.CustomResource):
                  resource_name: str,
                  opts: Optional[pulumi.ResourceOptions] = None,
                  body_expression: pulumi.Input[Optional[_builtins.str]] = None,
+                 clickstack_service_id: pulumi.Input[Optional[_builtins.str]] = None,
                  connection: pulumi.Input[Optional[_builtins.str]] = None,
                  default_table_select_expression: pulumi.Input[Optional[_builtins.str]] = None,
                  disabled: pulumi.Input[Optional[_builtins.bool]] = None,
@@ -761,13 +778,14 @@ class Source(pulumi.CustomResource):
                  use_text_index_for_implicit_column: pulumi.Input[Optional[_builtins.str]] = None,
                  __props__=None):
         """
-        A source of the observability API: a table of a connection (a ClickHouse server the API knows) and how to read it, which `getSeries`, saved searches and dashboard tiles name by id. `kind` is `log`, `trace`, `session`, `metric` or `promql`; a `log` source needs `defaultTableSelectExpression`; a `trace` source also `durationExpression`, `traceIdExpression`, `spanIdExpression`, `parentSpanIdExpression`, `spanNameExpression` and `spanKindExpression`; a `session` source `traceSourceId`; a `metric` source `metricTables` and `resourceAttributesExpression`, all checked at preview. Every input updates in place; the API's PUT takes the whole source, so an update sends back every field the program does not set. Configured by `clickhouse-cloud:observabilityApiUrl` or OBSERVABILITY_API_URL and `clickhouse-cloud:observabilityApiToken` or OBSERVABILITY_API_TOKEN.
+        A source of the observability API: a table of a connection (a ClickHouse server the API knows) and how to read it, which `getSeries`, saved searches and dashboard tiles name by id. `kind` is `log`, `trace`, `session`, `metric` or `promql`; a `log` source needs `defaultTableSelectExpression`; a `trace` source also `durationExpression`, `traceIdExpression`, `spanIdExpression`, `parentSpanIdExpression`, `spanNameExpression` and `spanKindExpression`; a `session` source `traceSourceId`; a `metric` source `metricTables` and `resourceAttributesExpression`, all checked at preview. Every input updates in place; the API's PUT takes the whole source, so an update sends back every field the program does not set. Configured by `clickhouse-cloud:observabilityApiUrl` or OBSERVABILITY_API_URL and `clickhouse-cloud:observabilityApiToken` or OBSERVABILITY_API_TOKEN, or on the managed ClickStack of a ClickHouse Cloud service by `clickstackServiceId` or `clickhouse-cloud:clickstackServiceId` or CLICKSTACK_SERVICE_ID (then by the management API's settings).
 
-        The resource id: The source's id (24 hex digits), as the API reports it.
+        The resource id: The source's id (24 hex digits), as the API reports it; with the native plugin, `pulumi import` works, by this id or by `<serviceId>/<id>` for one on the managed ClickStack of a ClickHouse Cloud service (its `clickstackServiceId`); the dynamic-provider classes cannot be imported with `pulumi import`.
 
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
         :param pulumi.Input[_builtins.str] body_expression: The source's `bodyExpression`, for the kinds that take it (the API requires some per kind: see the resource's description). Updates in place; left out, the object keeps what it has (set in the app, say).
+        :param pulumi.Input[_builtins.str] clickstack_service_id: The ClickHouse Cloud service (uuid) whose managed ClickStack holds this object, e.g. the `id` of a service the program makes; overrides `clickhouse-cloud:clickstackServiceId` or CLICKSTACK_SERVICE_ID. The object is then reached through the management API with its URL, key and organization (which must be set), on the production wire, and the observability API's URL and token are not needed. Left out, the stack config decides. Replaces on change (setting or removing it too).
         :param pulumi.Input[_builtins.str] connection: The id (24 hex digits) of the connection the table is on. Updates in place.
         :param pulumi.Input[_builtins.str] default_table_select_expression: The source's `defaultTableSelectExpression`, for the kinds that take it (the API requires some per kind: see the resource's description). Updates in place; left out, the object keeps what it has (set in the app, say).
         :param pulumi.Input[_builtins.bool] disabled: The source's `disabled`, for the kinds that take it (the API requires some per kind: see the resource's description). Updates in place; left out, the object keeps what it has (set in the app, say).
@@ -818,9 +836,9 @@ class Source(pulumi.CustomResource):
                  args: SourceArgs,
                  opts: Optional[pulumi.ResourceOptions] = None):
         """
-        A source of the observability API: a table of a connection (a ClickHouse server the API knows) and how to read it, which `getSeries`, saved searches and dashboard tiles name by id. `kind` is `log`, `trace`, `session`, `metric` or `promql`; a `log` source needs `defaultTableSelectExpression`; a `trace` source also `durationExpression`, `traceIdExpression`, `spanIdExpression`, `parentSpanIdExpression`, `spanNameExpression` and `spanKindExpression`; a `session` source `traceSourceId`; a `metric` source `metricTables` and `resourceAttributesExpression`, all checked at preview. Every input updates in place; the API's PUT takes the whole source, so an update sends back every field the program does not set. Configured by `clickhouse-cloud:observabilityApiUrl` or OBSERVABILITY_API_URL and `clickhouse-cloud:observabilityApiToken` or OBSERVABILITY_API_TOKEN.
+        A source of the observability API: a table of a connection (a ClickHouse server the API knows) and how to read it, which `getSeries`, saved searches and dashboard tiles name by id. `kind` is `log`, `trace`, `session`, `metric` or `promql`; a `log` source needs `defaultTableSelectExpression`; a `trace` source also `durationExpression`, `traceIdExpression`, `spanIdExpression`, `parentSpanIdExpression`, `spanNameExpression` and `spanKindExpression`; a `session` source `traceSourceId`; a `metric` source `metricTables` and `resourceAttributesExpression`, all checked at preview. Every input updates in place; the API's PUT takes the whole source, so an update sends back every field the program does not set. Configured by `clickhouse-cloud:observabilityApiUrl` or OBSERVABILITY_API_URL and `clickhouse-cloud:observabilityApiToken` or OBSERVABILITY_API_TOKEN, or on the managed ClickStack of a ClickHouse Cloud service by `clickstackServiceId` or `clickhouse-cloud:clickstackServiceId` or CLICKSTACK_SERVICE_ID (then by the management API's settings).
 
-        The resource id: The source's id (24 hex digits), as the API reports it.
+        The resource id: The source's id (24 hex digits), as the API reports it; with the native plugin, `pulumi import` works, by this id or by `<serviceId>/<id>` for one on the managed ClickStack of a ClickHouse Cloud service (its `clickstackServiceId`); the dynamic-provider classes cannot be imported with `pulumi import`.
 
         :param str resource_name: The name of the resource.
         :param SourceArgs args: The arguments to use to populate this resource's properties.
@@ -838,6 +856,7 @@ class Source(pulumi.CustomResource):
                  resource_name: str,
                  opts: Optional[pulumi.ResourceOptions] = None,
                  body_expression: pulumi.Input[Optional[_builtins.str]] = None,
+                 clickstack_service_id: pulumi.Input[Optional[_builtins.str]] = None,
                  connection: pulumi.Input[Optional[_builtins.str]] = None,
                  default_table_select_expression: pulumi.Input[Optional[_builtins.str]] = None,
                  disabled: pulumi.Input[Optional[_builtins.bool]] = None,
@@ -890,6 +909,7 @@ class Source(pulumi.CustomResource):
             __props__ = SourceArgs.__new__(SourceArgs)
 
             __props__.__dict__["body_expression"] = body_expression
+            __props__.__dict__["clickstack_service_id"] = clickstack_service_id
             if connection is None and not opts.urn:
                 raise TypeError("Missing required property 'connection'")
             __props__.__dict__["connection"] = connection
@@ -966,6 +986,7 @@ class Source(pulumi.CustomResource):
         __props__ = SourceArgs.__new__(SourceArgs)
 
         __props__.__dict__["body_expression"] = None
+        __props__.__dict__["clickstack_service_id"] = None
         __props__.__dict__["connection"] = None
         __props__.__dict__["default_table_select_expression"] = None
         __props__.__dict__["disabled"] = None
@@ -1018,6 +1039,14 @@ class Source(pulumi.CustomResource):
         The source's `bodyExpression`, as the API reports it.
         """
         return pulumi.get(self, "body_expression")
+
+    @_builtins.property
+    @pulumi.getter(name="clickstackServiceId")
+    def clickstack_service_id(self) -> pulumi.Output[Optional[_builtins.str]]:
+        """
+        The service whose managed ClickStack holds the object, as the program named it; undefined when the stack config decides.
+        """
+        return pulumi.get(self, "clickstack_service_id")
 
     @_builtins.property
     @pulumi.getter

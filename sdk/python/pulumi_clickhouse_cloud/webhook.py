@@ -24,6 +24,7 @@ class WebhookArgs:
                  service: pulumi.Input['WebhookService'],
                  url: pulumi.Input[_builtins.str],
                  body: pulumi.Input[Optional[_builtins.str]] = None,
+                 clickstack_service_id: pulumi.Input[Optional[_builtins.str]] = None,
                  description: pulumi.Input[Optional[_builtins.str]] = None,
                  headers: pulumi.Input[Optional[Mapping[str, pulumi.Input[_builtins.str]]]] = None,
                  query_params: pulumi.Input[Optional[Mapping[str, pulumi.Input[_builtins.str]]]] = None):
@@ -34,6 +35,7 @@ class WebhookArgs:
         :param pulumi.Input['WebhookService'] service: `slack`, `incidentio` or `generic` (any HTTP endpoint). Updates in place.
         :param pulumi.Input[_builtins.str] url: The http or https URL notifications are sent to, at most 2048 characters. Updates in place.
         :param pulumi.Input[_builtins.str] body: The request body template, at most 16384 characters; not for `slack`. Updates in place; left out, the object keeps what it has (set in the app, say).
+        :param pulumi.Input[_builtins.str] clickstack_service_id: The ClickHouse Cloud service (uuid) whose managed ClickStack holds this object, e.g. the `id` of a service the program makes; overrides `clickhouse-cloud:clickstackServiceId` or CLICKSTACK_SERVICE_ID. The object is then reached through the management API with its URL, key and organization (which must be set), on the production wire, and the observability API's URL and token are not needed. Left out, the stack config decides. Replaces on change (setting or removing it too).
         :param pulumi.Input[_builtins.str] description: A description, at most 2048 characters. Updates in place; left out, the object keeps what it has (set in the app, say).
         :param pulumi.Input[Mapping[str, pulumi.Input[_builtins.str]]] headers: HTTP headers sent with every notification (at most 100; names of token characters, not starting with a digit; values without control characters); not for `slack`. Secret: the API never shows them. Updates in place; left out, the object keeps what it has (set in the app, say).
         :param pulumi.Input[Mapping[str, pulumi.Input[_builtins.str]]] query_params: Query parameters added to the URL (at most 100, without control characters); not for `slack`. Secret: the API never shows them. Updates in place; left out, the object keeps what it has (set in the app, say).
@@ -43,6 +45,8 @@ class WebhookArgs:
         pulumi.set(__self__, "url", url)
         if body is not None:
             pulumi.set(__self__, "body", body)
+        if clickstack_service_id is not None:
+            pulumi.set(__self__, "clickstack_service_id", clickstack_service_id)
         if description is not None:
             pulumi.set(__self__, "description", description)
         if headers is not None:
@@ -99,6 +103,18 @@ class WebhookArgs:
         pulumi.set(self, "body", value)
 
     @_builtins.property
+    @pulumi.getter(name="clickstackServiceId")
+    def clickstack_service_id(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        The ClickHouse Cloud service (uuid) whose managed ClickStack holds this object, e.g. the `id` of a service the program makes; overrides `clickhouse-cloud:clickstackServiceId` or CLICKSTACK_SERVICE_ID. The object is then reached through the management API with its URL, key and organization (which must be set), on the production wire, and the observability API's URL and token are not needed. Left out, the stack config decides. Replaces on change (setting or removing it too).
+        """
+        return pulumi.get(self, "clickstack_service_id")
+
+    @clickstack_service_id.setter
+    def clickstack_service_id(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "clickstack_service_id", value)
+
+    @_builtins.property
     @pulumi.getter
     def description(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
@@ -142,6 +158,7 @@ class Webhook(pulumi.CustomResource):
                  resource_name: str,
                  opts: Optional[pulumi.ResourceOptions] = None,
                  body: pulumi.Input[Optional[_builtins.str]] = None,
+                 clickstack_service_id: pulumi.Input[Optional[_builtins.str]] = None,
                  description: pulumi.Input[Optional[_builtins.str]] = None,
                  headers: pulumi.Input[Optional[Mapping[str, pulumi.Input[_builtins.str]]]] = None,
                  name: pulumi.Input[Optional[_builtins.str]] = None,
@@ -150,13 +167,14 @@ class Webhook(pulumi.CustomResource):
                  url: pulumi.Input[Optional[_builtins.str]] = None,
                  __props__=None):
         """
-        A webhook of the observability API: where an alert's notifications go. Every input updates it in place with one PUT; fields the program leaves out keep what the webhook has. `headers` and `queryParams` are secrets: the API never shows them, so `pulumi refresh` cannot see a change made to them outside Pulumi (it keeps the values of the last `pulumi up`), and the API clears them when the URL or the service changes unless the program sends them again. The `slack` service takes none of `headers`, `queryParams` and `body`, and its URL must be on slack.com. Configured by `clickhouse-cloud:observabilityApiUrl` or OBSERVABILITY_API_URL and `clickhouse-cloud:observabilityApiToken` or OBSERVABILITY_API_TOKEN.
+        A webhook of the observability API: where an alert's notifications go. Every input updates it in place with one PUT; fields the program leaves out keep what the webhook has. `headers` and `queryParams` are secrets: the API never shows them, so `pulumi refresh` cannot see a change made to them outside Pulumi (it keeps the values of the last `pulumi up`), and the API clears them when the URL or the service changes unless the program sends them again. The `slack` service takes none of `headers`, `queryParams` and `body`, and its URL must be on slack.com. Configured by `clickhouse-cloud:observabilityApiUrl` or OBSERVABILITY_API_URL and `clickhouse-cloud:observabilityApiToken` or OBSERVABILITY_API_TOKEN, or on the managed ClickStack of a ClickHouse Cloud service by `clickstackServiceId` or `clickhouse-cloud:clickstackServiceId` or CLICKSTACK_SERVICE_ID (then by the management API's settings).
 
-        The resource id: The webhook's id (24 hex digits), as the API reports it.
+        The resource id: The webhook's id (24 hex digits), as the API reports it; with the native plugin, `pulumi import` works, by this id or by `<serviceId>/<id>` for one on the managed ClickStack of a ClickHouse Cloud service (its `clickstackServiceId`); the dynamic-provider classes cannot be imported with `pulumi import`.
 
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
         :param pulumi.Input[_builtins.str] body: The request body template, at most 16384 characters; not for `slack`. Updates in place; left out, the object keeps what it has (set in the app, say).
+        :param pulumi.Input[_builtins.str] clickstack_service_id: The ClickHouse Cloud service (uuid) whose managed ClickStack holds this object, e.g. the `id` of a service the program makes; overrides `clickhouse-cloud:clickstackServiceId` or CLICKSTACK_SERVICE_ID. The object is then reached through the management API with its URL, key and organization (which must be set), on the production wire, and the observability API's URL and token are not needed. Left out, the stack config decides. Replaces on change (setting or removing it too).
         :param pulumi.Input[_builtins.str] description: A description, at most 2048 characters. Updates in place; left out, the object keeps what it has (set in the app, say).
         :param pulumi.Input[Mapping[str, pulumi.Input[_builtins.str]]] headers: HTTP headers sent with every notification (at most 100; names of token characters, not starting with a digit; values without control characters); not for `slack`. Secret: the API never shows them. Updates in place; left out, the object keeps what it has (set in the app, say).
         :param pulumi.Input[_builtins.str] name: The webhook's name, 1 to 1024 characters; unique per service. Updates in place.
@@ -171,9 +189,9 @@ class Webhook(pulumi.CustomResource):
                  args: WebhookArgs,
                  opts: Optional[pulumi.ResourceOptions] = None):
         """
-        A webhook of the observability API: where an alert's notifications go. Every input updates it in place with one PUT; fields the program leaves out keep what the webhook has. `headers` and `queryParams` are secrets: the API never shows them, so `pulumi refresh` cannot see a change made to them outside Pulumi (it keeps the values of the last `pulumi up`), and the API clears them when the URL or the service changes unless the program sends them again. The `slack` service takes none of `headers`, `queryParams` and `body`, and its URL must be on slack.com. Configured by `clickhouse-cloud:observabilityApiUrl` or OBSERVABILITY_API_URL and `clickhouse-cloud:observabilityApiToken` or OBSERVABILITY_API_TOKEN.
+        A webhook of the observability API: where an alert's notifications go. Every input updates it in place with one PUT; fields the program leaves out keep what the webhook has. `headers` and `queryParams` are secrets: the API never shows them, so `pulumi refresh` cannot see a change made to them outside Pulumi (it keeps the values of the last `pulumi up`), and the API clears them when the URL or the service changes unless the program sends them again. The `slack` service takes none of `headers`, `queryParams` and `body`, and its URL must be on slack.com. Configured by `clickhouse-cloud:observabilityApiUrl` or OBSERVABILITY_API_URL and `clickhouse-cloud:observabilityApiToken` or OBSERVABILITY_API_TOKEN, or on the managed ClickStack of a ClickHouse Cloud service by `clickstackServiceId` or `clickhouse-cloud:clickstackServiceId` or CLICKSTACK_SERVICE_ID (then by the management API's settings).
 
-        The resource id: The webhook's id (24 hex digits), as the API reports it.
+        The resource id: The webhook's id (24 hex digits), as the API reports it; with the native plugin, `pulumi import` works, by this id or by `<serviceId>/<id>` for one on the managed ClickStack of a ClickHouse Cloud service (its `clickstackServiceId`); the dynamic-provider classes cannot be imported with `pulumi import`.
 
         :param str resource_name: The name of the resource.
         :param WebhookArgs args: The arguments to use to populate this resource's properties.
@@ -191,6 +209,7 @@ class Webhook(pulumi.CustomResource):
                  resource_name: str,
                  opts: Optional[pulumi.ResourceOptions] = None,
                  body: pulumi.Input[Optional[_builtins.str]] = None,
+                 clickstack_service_id: pulumi.Input[Optional[_builtins.str]] = None,
                  description: pulumi.Input[Optional[_builtins.str]] = None,
                  headers: pulumi.Input[Optional[Mapping[str, pulumi.Input[_builtins.str]]]] = None,
                  name: pulumi.Input[Optional[_builtins.str]] = None,
@@ -207,6 +226,7 @@ class Webhook(pulumi.CustomResource):
             __props__ = WebhookArgs.__new__(WebhookArgs)
 
             __props__.__dict__["body"] = body
+            __props__.__dict__["clickstack_service_id"] = clickstack_service_id
             __props__.__dict__["description"] = description
             __props__.__dict__["headers"] = None if headers is None else pulumi.Output.secret(headers)
             if name is None and not opts.urn:
@@ -246,6 +266,7 @@ class Webhook(pulumi.CustomResource):
         __props__ = WebhookArgs.__new__(WebhookArgs)
 
         __props__.__dict__["body"] = None
+        __props__.__dict__["clickstack_service_id"] = None
         __props__.__dict__["created_at"] = None
         __props__.__dict__["description"] = None
         __props__.__dict__["headers"] = None
@@ -263,6 +284,14 @@ class Webhook(pulumi.CustomResource):
         The body template (the API shows it for the generic service only).
         """
         return pulumi.get(self, "body")
+
+    @_builtins.property
+    @pulumi.getter(name="clickstackServiceId")
+    def clickstack_service_id(self) -> pulumi.Output[Optional[_builtins.str]]:
+        """
+        The service whose managed ClickStack holds the object, as the program named it; undefined when the stack config decides.
+        """
+        return pulumi.get(self, "clickstack_service_id")
 
     @_builtins.property
     @pulumi.getter(name="createdAt")

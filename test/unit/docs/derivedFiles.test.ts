@@ -43,6 +43,7 @@ describe("files derived from the resource definitions", function () {
     expect(cells("ReversePrivateEndpoint")[2]).to.equal("nothing");
     expect(cells("ReversePrivateEndpoint")[3]).not.to.contain("readyTimeoutSeconds");
     expect(cells("PrivateEndpoint")[2]).to.equal("`description`");
-    expect(cells("Alert")[3]).to.equal("`adoptId`");
+    // An alert on another service's managed ClickStack is another alert.
+    expect(cells("Alert")[3]).to.equal("`adoptId`, `clickstackServiceId`");
   });
 });

@@ -140,6 +140,15 @@ describe("native plugin import ids", () => {
     });
   });
 
+  it("reads an observability object on a service's managed ClickStack by its own id, under that service", () => {
+    for (const kind of ["Alert", "Webhook", "SavedSearch", "Dashboard", "Source"] as const) {
+      expect(importOf(kind, `${service}/65f1a2b3c4d5e6f708192a3b`), kind).to.deep.equal({
+        id: "65f1a2b3c4d5e6f708192a3b",
+        properties: { clickstackServiceId: service },
+      });
+    }
+  });
+
   it("splits a private endpoint's id into its service and endpoint, and keeps the id", () => {
     expect(importOf("PrivateEndpoint", `${service}/vpce-2`)).to.deep.equal({
       id: `${service}/vpce-2`,
@@ -168,8 +177,15 @@ describe("native plugin import ids", () => {
       [
         "Alert",
         ".",
-        /^an Alert is imported by "<id>": the id must be a 24-hex-digit object id .*; got "\."$/,
+        /^an Alert is imported by "<objectId> or <serviceId>\/<objectId>": the id must be a 24-hex-digit object id .*; got "\."$/,
       ],
+      [
+        "Webhook",
+        `${service}/..`,
+        /^a Webhook is imported by "<objectId> or <serviceId>\/<objectId>": objectId must be a 24-hex-digit object id .*; got "\.\."$/,
+      ],
+      ["Source", `../65f1a2b3c4d5e6f708192a3b`, /: serviceId must be a uuid .*; got "\.\."$/],
+      ["Dashboard", `${service}/`, /: objectId must be a 24-hex-digit object id .*; got ""$/],
       ["ReplicaScaling", "..", /the id must be a uuid/],
       ["ReversePrivateEndpoint", `${service}/..`, /: endpointId must be a uuid .*; got "\.\."$/],
       ["ReversePrivateEndpoint", `../${endpoint}`, /: serviceId must be a uuid .*; got "\.\."$/],

@@ -35,12 +35,18 @@ function notFound(id: string): ApiError {
   });
 }
 
-/** A context whose time passes only when slept through, recording every progress line. */
-function contextOf(lines: string[]): OperationContext {
+/**
+ * A context whose time passes only when slept through, recording every progress line and the service of each
+ * observability client asked for ("config" when none is named).
+ */
+function contextOf(lines: string[], services: string[] = []): OperationContext {
   let now = Date.parse("2030-01-01T12:00:00.000Z");
   return {
     management: () => expect.fail("no management client here"),
-    observability: () => ({}) as ObservabilityClient,
+    observability: (clickstackServiceId) => {
+      services.push(clickstackServiceId ?? "config");
+      return {} as ObservabilityClient;
+    },
     progress: (line) => lines.push(line),
     clock: {
       now: () => now,
@@ -54,6 +60,7 @@ function contextOf(lines: string[]): OperationContext {
 interface ThingInputs {
   name: string;
   adoptId?: string;
+  clickstackServiceId?: string | null;
 }
 interface ThingRequest {
   name: string;
@@ -67,6 +74,7 @@ interface Thing {
 interface ThingOutputs {
   name: string;
   note?: string;
+  clickstackServiceId?: string;
 }
 
 /** A collection of things; `lostCreates` creates make their thing (spelled in upper case) but lose the reply. */
@@ -205,6 +213,52 @@ describe("the lifecycle of an API object with a list, a get and a replacing PUT:
       name: "pagers",
     });
     expect(calls).to.deep.equal(["update old-1", "update old-1"]);
+  });
+});
+
+describe("the lifecycle of an API object: where the object lives", () => {
+  const serviceA = "0b3c2d4e-5f60-4718-8293-a4b5c6d7e8f9";
+
+  it("a create goes to the named service's ClickStack and the outputs record the service", async () => {
+    const { collection } = fakeCollection([]);
+    const services: string[] = [];
+    const made = await apiObjectOperations(thingKind(collection, {})).create(
+      { name: "pager", clickstackServiceId: serviceA },
+      contextOf([], services),
+    );
+    expect(made.outs).to.deep.equal({ name: "PAGER", clickstackServiceId: serviceA });
+    expect(services).to.deep.equal([serviceA]);
+  });
+
+  it("read, update and delete go where the outputs say the object lives, and keep saying it", async () => {
+    const { collection } = fakeCollection([{ id: "old-1", name: "pager" }]);
+    const operations = apiObjectOperations(thingKind(collection, {}));
+    const services: string[] = [];
+    const olds = { name: "pager", clickstackServiceId: serviceA };
+    const read = await operations.read("old-1", olds, contextOf([], services));
+    expect(read?.outs).to.deep.equal({ name: "pager", clickstackServiceId: serviceA });
+    const updated = await operations.update(
+      "old-1",
+      olds,
+      { name: "pages", clickstackServiceId: serviceA },
+      contextOf([], services),
+    );
+    expect(updated).to.deep.equal({ name: "pages", clickstackServiceId: serviceA });
+    await operations.delete("old-1", updated, contextOf([], services));
+    expect(services).to.deep.equal([serviceA, serviceA, serviceA]);
+  });
+
+  it("without a service in the inputs or the outputs (an older version's state), the stack config decides", async () => {
+    const { collection } = fakeCollection([{ id: "old-1", name: "pager" }]);
+    const operations = apiObjectOperations(thingKind(collection, {}));
+    const services: string[] = [];
+    const made = await operations.create({ name: "other" }, contextOf([], services));
+    expect(made.outs).to.deep.equal({ name: "OTHER" });
+    const read = await operations.read("old-1", { name: "pager" }, contextOf([], services));
+    expect(read?.outs).to.deep.equal({ name: "pager" });
+    await operations.update("old-1", { name: "pager" }, { name: "pages" }, contextOf([], services));
+    await operations.delete("old-1", { name: "pages" }, contextOf([], services));
+    expect(services).to.deep.equal(["config", "config", "config", "config"]);
   });
 });
 
