@@ -52,7 +52,7 @@ describe("native plugin: schema.json and the generated SDKs", function () {
     expect(fs.readFileSync(schemaPath, "utf8")).to.equal(schemaText());
   });
 
-  it("names the package, its twelve resources, its four functions and the twelve settings, credentials secret", () => {
+  it("names the package, its fourteen resources, its four functions and the twelve settings, credentials secret", () => {
     const manifest = JSON.parse(fs.readFileSync(path.join(repoRoot, "package.json"), "utf8")) as {
       version: string;
     };
@@ -66,7 +66,9 @@ describe("native plugin: schema.json and the generated SDKs", function () {
       "clickhouse-cloud:index:ReplicaScaling",
       "clickhouse-cloud:index:ReversePrivateEndpoint",
       "clickhouse-cloud:index:SavedSearch",
+      "clickhouse-cloud:index:ScalingSchedule",
       "clickhouse-cloud:index:Service",
+      "clickhouse-cloud:index:ServiceClickHouseSettings",
       "clickhouse-cloud:index:ServiceQueryEndpoint",
       "clickhouse-cloud:index:Source",
       "clickhouse-cloud:index:UpgradeWindow",
