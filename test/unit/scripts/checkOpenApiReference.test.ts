@@ -4,7 +4,6 @@
  * field's name planted wrong fails, naming the field. The document is not part of the repository; the test finds it
  * as `npm test` does and says loudly when it is not there.
  */
-import { execFileSync } from "node:child_process";
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
@@ -22,16 +21,20 @@ import { configureRequestFrom, stackConfigFor } from "../../support/stackConfig"
 const repoRoot = path.resolve(__dirname, "..", "..", "..", "..");
 const reference = path.join("shared", "reference", "clickhouse-cloud-openapi.json");
 
+/** The URL of the checkout's origin, from its git config (the unit tier starts no child process). */
+function originUrl(): string | undefined {
+  const config = path.join(repoRoot, ".git", "config");
+  if (!fs.existsSync(config)) return undefined;
+  const section = /\[remote "origin"\]([^[]*)/.exec(fs.readFileSync(config, "utf8"));
+  return section === null ? undefined : /^\s*url\s*=\s*(.+)$/m.exec(section[1])?.[1].trim();
+}
+
 /** CHC_OPENAPI_SPEC, else the document beside the checkout, else beside the local repository it was cloned from. */
 function referenceDocument(): string | undefined {
   if (process.env.CHC_OPENAPI_SPEC) return process.env.CHC_OPENAPI_SPEC;
+  const origin = originUrl();
   const candidates = [path.resolve(repoRoot, "..", reference)];
-  try {
-    const origin = execFileSync("git", ["remote", "get-url", "origin"], { cwd: repoRoot, encoding: "utf8" });
-    candidates.push(path.resolve(origin.trim(), "..", reference));
-  } catch {
-    // A checkout without an origin: only the document beside it.
-  }
+  if (origin !== undefined) candidates.push(path.resolve(origin, "..", reference));
   return candidates.find((candidate) => fs.existsSync(candidate));
 }
 
