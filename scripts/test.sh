@@ -29,11 +29,12 @@ fi
 
 # Every emulator of the run, in this process or started by a test, appends its management exchanges here; the
 # provider's requests and the emulator's answers on the production wire are then checked against ClickHouse Cloud's
-# published OpenAPI.
+# published OpenAPI. The check runs after failing tests too, so that one run reports both; the run fails if either did.
 exchanges="$(mktemp "${TMPDIR:-/tmp}/chc-exchanges.XXXXXX")"
 trap 'rm -f "$exchanges"' EXIT
+status=0
 CHC_RECORD_EXCHANGES="$exchanges" npx mocha --config .mocharc.json \
-  "dist/test/unit/**/*.test.js" "dist/test/process/**/*.test.js" "dist/test/engine/**/*.test.js"
+  "dist/test/unit/**/*.test.js" "dist/test/process/**/*.test.js" "dist/test/engine/**/*.test.js" || status=$?
 
 # The OpenAPI file: the one CHC_OPENAPI_SPEC names, else shared/reference/ beside the checkout, else beside the
 # repository this checkout was cloned from when that is a directory on this machine (CI clones main into a temporary
@@ -60,8 +61,9 @@ if [[ -n "${CHC_OPENAPI_SPEC:-}" && ! -f "$openapi" ]]; then
   exit 1
 elif [[ -f "$openapi" ]]; then
   echo "[test] the production management wire against $openapi (npm run check:openapi)" >&2
-  node dist/scripts/checkOpenApi.js "$openapi" "$exchanges"
+  node dist/scripts/checkOpenApi.js "$openapi" "$exchanges" || status=1
 else
   echo "[test] ######## SKIPPED: the OpenAPI conformance check: no file ../$reference, nor beside the origin" >&2
   echo "[test] ######## set CHC_OPENAPI_SPEC to ClickHouse Cloud's OpenAPI JSON (clickhousectl's clickhouse_cloud_openapi.json)" >&2
 fi
+exit "$status"
