@@ -6,7 +6,9 @@
  */
 import * as fs from "node:fs";
 import { expect } from "chai";
+import type { ConfigMap } from "@pulumi/pulumi/automation";
 import type { Fixture } from "../../emulator";
+import type { ApiDialect } from "../../schemas/dialects";
 import { kindProvider } from "../../provider/host/kindProviders";
 import { resources, type ResourceKind } from "../../provider/resources/registry";
 import { LocalStack } from "../../scripts/lib/localStack";
@@ -31,7 +33,7 @@ interface LifecycleInputs {
   readonly update: Inputs;
 }
 
-const frontEnds = ["dynamic", "native"] as const;
+export const frontEnds = ["dynamic", "native"] as const;
 
 /** The inputs that are outputs too, which the object must show as given (lists by value). */
 function echoed(kind: ResourceKind, inputs: Inputs): Inputs {
@@ -45,9 +47,50 @@ function unchanged(summary: Record<string, number>): void {
   expect(changes, JSON.stringify(summary)).to.deep.equal({});
 }
 
+export type FrontEnd = (typeof frontEnds)[number];
+
+/** A stack of the one-kind test program through a front end, and how to remove it with its project directory. */
+export interface OneKindStack {
+  readonly stack: LocalStack;
+  dispose(): Promise<void>;
+}
+
+/**
+ * The one-kind test program's stack for `kind` through `frontEnd`, pointed at the wire's shared emulator, with the
+ * kind's output names and `config` besides (its inputs, say).
+ */
+export async function oneKindStack(
+  kind: ResourceKind,
+  frontEnd: FrontEnd,
+  dialect: ApiDialect,
+  config: ConfigMap = {},
+): Promise<OneKindStack> {
+  const { fixture } = await sharedEmulator(dialect);
+  const program = testProgram("e2e", "one-kind");
+  const native = frontEnd === "native";
+  const projectDir = native ? nativeProjectDir("chc-one-kind") : undefined;
+  const stack = await LocalStack.create({
+    projectDir: projectDir ?? program.projectDir,
+    programModule: program.programModule,
+    config: {
+      ...(native ? nativeStackConfig(fixture) : await emulatorStackConfig(dialect)),
+      "e2e:kind": { value: kind },
+      "e2e:frontEnd": { value: frontEnd },
+      "e2e:outputNames": { value: JSON.stringify(Object.keys(resources[kind].definition.outputs)) },
+      ...config,
+    },
+  });
+  return {
+    stack,
+    async dispose() {
+      await stack.dispose();
+      // The native front end's project directory is this test's own; the dynamic one is the checkout's.
+      if (projectDir !== undefined) fs.rmSync(projectDir, { recursive: true, force: true });
+    },
+  };
+}
+
 export function describeThroughTheEngine({ kind, inputs }: EngineLifecycle): void {
-  const { definition } = resources[kind];
-  const outputNames = Object.keys(definition.outputs);
   forEachDialect((dialect) => {
     for (const frontEnd of frontEnds) {
       describe(`${kind} through the real engine (${frontEnd} front end, ${dialect} wire)`, function () {
@@ -56,7 +99,7 @@ export function describeThroughTheEngine({ kind, inputs }: EngineLifecycle): voi
         let stack: LocalStack;
         let given: LifecycleInputs;
         let id = "";
-        let projectDir: string | undefined;
+        let made: OneKindStack | undefined;
 
         const withInputs = (values: Inputs) =>
           stack.stack.setConfig("e2e:inputs", { value: JSON.stringify(values) });
@@ -76,26 +119,14 @@ export function describeThroughTheEngine({ kind, inputs }: EngineLifecycle): voi
         before(async () => {
           fixture = (await sharedEmulator(dialect)).fixture;
           given = await inputs(fixture, `${process.pid}-${Date.now().toString(36)}`);
-          const program = testProgram("e2e", "one-kind");
-          const native = frontEnd === "native";
-          projectDir = native ? nativeProjectDir("chc-one-kind") : undefined;
-          stack = await LocalStack.create({
-            projectDir: projectDir ?? program.projectDir,
-            programModule: program.programModule,
-            config: {
-              ...(native ? nativeStackConfig(fixture) : await emulatorStackConfig(dialect)),
-              "e2e:kind": { value: kind },
-              "e2e:frontEnd": { value: frontEnd },
-              "e2e:outputNames": { value: JSON.stringify(outputNames) },
-              "e2e:inputs": { value: JSON.stringify(given.create) },
-            },
+          made = await oneKindStack(kind, frontEnd, dialect, {
+            "e2e:inputs": { value: JSON.stringify(given.create) },
           });
+          stack = made.stack;
         });
 
         after(async () => {
-          await stack?.dispose();
-          // The native front end's project directory is this test's own; the dynamic one is the checkout's.
-          if (projectDir !== undefined) fs.rmSync(projectDir, { recursive: true, force: true });
+          await made?.dispose();
         });
 
         it("up makes it as given, and a preview after it shows no change", async () => {

@@ -6,18 +6,14 @@
  * schedule. The schedule is checked in the emulator after each step, and the service's own scaling settings are
  * checked to stay as they were. The windows are on a day three days ahead, so none is active while the test runs.
  */
-import * as fs from "node:fs";
 import axios, { type AxiosInstance } from "axios";
 import { expect } from "chai";
 import type { Fixture } from "../../../emulator";
-import { LocalStack } from "../../../scripts/lib/localStack";
-import { resources } from "../../../provider/resources/registry";
-import { emulatorStackConfig, forEachDialect, sharedEmulator } from "../../support/emulator";
-import { nativeProjectDir, nativeStackConfig } from "../../support/nativeProject";
-import { testProgram } from "../../support/programs";
+import type { LocalStack } from "../../../scripts/lib/localStack";
+import { forEachDialect, sharedEmulator } from "../../support/emulator";
+import { frontEnds, oneKindStack, type OneKindStack } from "../../support/kindThroughTheEngine";
 
 const kind = "ScalingSchedule";
-const outputNames = Object.keys(resources[kind].definition.outputs);
 type Bag = Record<string, unknown>;
 
 /** A day of the week that is neither today nor tomorrow in UTC. */
@@ -36,7 +32,7 @@ const evening = {
 };
 
 forEachDialect((dialect) => {
-  for (const frontEnd of ["dynamic", "native"] as const) {
+  for (const frontEnd of frontEnds) {
     describe(`${kind} through the real engine (${frontEnd} front end, ${dialect} wire)`, function () {
       this.timeout(300_000);
       let fixture: Fixture;
@@ -44,7 +40,7 @@ forEachDialect((dialect) => {
       let schedules: AxiosInstance;
       let services: AxiosInstance;
       let serviceId: string;
-      let projectDir: string | undefined;
+      let made: OneKindStack | undefined;
       let ownScaling: Bag;
 
       /** The schedule as the API answers it, or undefined for its 404. */
@@ -73,24 +69,12 @@ forEachDialect((dialect) => {
         schedules = axios.create({ baseURL: `${servicePath}/scalingSchedule`, auth });
         expect(await remote(), "the service starts without a schedule").to.equal(undefined);
         ownScaling = await scalingOfService();
-        const program = testProgram("e2e", "one-kind");
-        const native = frontEnd === "native";
-        projectDir = native ? nativeProjectDir("chc-one-kind") : undefined;
-        stack = await LocalStack.create({
-          projectDir: projectDir ?? program.projectDir,
-          programModule: program.programModule,
-          config: {
-            ...(native ? nativeStackConfig(fixture) : await emulatorStackConfig(dialect)),
-            "e2e:kind": { value: kind },
-            "e2e:frontEnd": { value: frontEnd },
-            "e2e:outputNames": { value: JSON.stringify(outputNames) },
-          },
-        });
+        made = await oneKindStack(kind, frontEnd, dialect);
+        stack = made.stack;
       });
 
       after(async () => {
-        await stack?.dispose();
-        if (projectDir !== undefined) fs.rmSync(projectDir, { recursive: true, force: true });
+        await made?.dispose();
         // Other tests share the emulator: the service is left without a schedule.
         await schedules.delete("", { validateStatus: () => true });
       });

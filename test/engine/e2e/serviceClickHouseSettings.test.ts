@@ -5,28 +5,24 @@
  * a name removed; refresh finds no change, then drift made outside, which the next up undoes; destroy resets what the
  * resource managed. The service's settings are checked in the emulator after each step and left as they were found.
  */
-import * as fs from "node:fs";
 import axios, { type AxiosInstance } from "axios";
 import { expect } from "chai";
 import type { Fixture } from "../../../emulator";
-import { LocalStack } from "../../../scripts/lib/localStack";
-import { resources } from "../../../provider/resources/registry";
-import { emulatorStackConfig, forEachDialect, sharedEmulator } from "../../support/emulator";
-import { nativeProjectDir, nativeStackConfig } from "../../support/nativeProject";
-import { testProgram } from "../../support/programs";
+import type { LocalStack } from "../../../scripts/lib/localStack";
+import { forEachDialect, sharedEmulator } from "../../support/emulator";
+import { frontEnds, oneKindStack, type OneKindStack } from "../../support/kindThroughTheEngine";
 
 const kind = "ServiceClickHouseSettings";
-const outputNames = Object.keys(resources[kind].definition.outputs);
 
 forEachDialect((dialect) => {
-  for (const frontEnd of ["dynamic", "native"] as const) {
+  for (const frontEnd of frontEnds) {
     describe(`${kind} through the real engine (${frontEnd} front end, ${dialect} wire)`, function () {
       this.timeout(300_000);
       let fixture: Fixture;
       let stack: LocalStack;
       let api: AxiosInstance;
       let serviceId: string;
-      let projectDir: string | undefined;
+      let made: OneKindStack | undefined;
 
       /** The service's settings as the API lists them, name to value. */
       async function remote(): Promise<Record<string, string>> {
@@ -45,24 +41,12 @@ forEachDialect((dialect) => {
           auth: { username: fixture.tokenKey, password: fixture.tokenSecret },
         });
         expect(await remote(), "the service starts without settings").to.deep.equal({});
-        const program = testProgram("e2e", "one-kind");
-        const native = frontEnd === "native";
-        projectDir = native ? nativeProjectDir("chc-one-kind") : undefined;
-        stack = await LocalStack.create({
-          projectDir: projectDir ?? program.projectDir,
-          programModule: program.programModule,
-          config: {
-            ...(native ? nativeStackConfig(fixture) : await emulatorStackConfig(dialect)),
-            "e2e:kind": { value: kind },
-            "e2e:frontEnd": { value: frontEnd },
-            "e2e:outputNames": { value: JSON.stringify(outputNames) },
-          },
-        });
+        made = await oneKindStack(kind, frontEnd, dialect);
+        stack = made.stack;
       });
 
       after(async () => {
-        await stack?.dispose();
-        if (projectDir !== undefined) fs.rmSync(projectDir, { recursive: true, force: true });
+        await made?.dispose();
         // Other tests share the emulator: the service gets back the settings it had (none).
         for (const name of Object.keys(await remote())) await api.delete(`/${name}`);
       });
