@@ -14,6 +14,8 @@ import { restTypesSource } from "./restTypes";
 import { schemaText } from "./schema";
 import { registryDocs } from "./registryDocs";
 import { settingsTable, withSettingsTable } from "./settingsTable";
+import { notManagedList, terraformGuidePath, terraformTable, withTerraformTables } from "./terraformTable";
+import type { TerraformOrigins } from "../../provider/resources/adoption/terraformOrigins";
 
 interface DefinedKind {
   /** The kind's folder under provider/resources, e.g. `apiKey`. */
@@ -45,6 +47,17 @@ export async function derivedFiles(repoRoot: string): Promise<Map<string, string
   const settings = await markdown(settingsTable());
   files.set("README.md", withSettingsTable(withResourcesTable(readme, resources), settings));
   for (const [relative, text] of registryDocs(repoRoot)) files.set(relative, `${await markdown(text)}\n`);
+  const guide = fs.readFileSync(path.join(repoRoot, terraformGuidePath), "utf8");
+  const origins = kinds.map(({ folder, definition }) => ({
+    kind: definition.kind,
+    terraform: terraformOf(folder),
+  }));
+  const tables = withTerraformTables(
+    guide,
+    await markdown(terraformTable(origins)),
+    await markdown(notManagedList()),
+  );
+  files.set(terraformGuidePath, tables);
   return files;
 }
 
@@ -66,6 +79,13 @@ function definedKinds(repoRoot: string): DefinedKind[] {
       };
       return { folder, definition: module.definition };
     });
+}
+
+/** The kind's Terraform origins, from its compiled kind.js (the entry the registry lists). */
+function terraformOf(folder: string): TerraformOrigins {
+  const compiled = path.join(__dirname, "..", "..", "provider", "resources", folder, "kind.js");
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  return (require(compiled) as { entry: { terraform: TerraformOrigins } }).entry.terraform;
 }
 
 function classesIndex(kinds: DefinedKind[]): string {

@@ -7,6 +7,8 @@
 
 /** The provider commit the types were read from. */
 export const TERRAFORM_PROVIDER_COMMIT = "c320db9";
+/** Its full hash, for links to its files. */
+export const TERRAFORM_PROVIDER_SHA = "c320db99ba37b84eca0181a074b2501f946d4d04";
 
 export interface NotManagedType {
   readonly type: string;
