@@ -7,7 +7,7 @@ import * as fs from "node:fs";
 import * as path from "node:path";
 import * as prettier from "prettier";
 import type { ResourceDefinition } from "../../provider/resources/definition";
-import { resourcesTable, withResourcesTable } from "./readmeTable";
+import { resourcesTable, typeTokensLine, withResourcesTable, withTypeTokens } from "./readmeTable";
 import { publicNamedTypes, resourceClassSource } from "./resourceClass";
 import { kindShapesSource } from "./kindShapes";
 import { restTypesSource } from "./restTypes";
@@ -45,7 +45,11 @@ export async function derivedFiles(repoRoot: string): Promise<Map<string, string
     (await prettier.format(text, { ...(await prettierOptions(repoRoot)), parser: "markdown" })).trimEnd();
   const resources = await markdown(resourcesTable(kinds.map((kind) => kind.definition)));
   const settings = await markdown(settingsTable());
-  files.set("README.md", withSettingsTable(withResourcesTable(readme, resources), settings));
+  const tokens = await markdown(typeTokensLine(kinds.map((kind) => kind.definition)));
+  files.set(
+    "README.md",
+    withTypeTokens(withSettingsTable(withResourcesTable(readme, resources), settings), tokens),
+  );
   for (const [relative, text] of registryDocs(repoRoot)) files.set(relative, `${await markdown(text)}\n`);
   const guide = fs.readFileSync(path.join(repoRoot, terraformGuidePath), "utf8");
   const origins = kinds.map(({ folder, definition }) => ({
