@@ -8,6 +8,7 @@ import { apiDialects, type ApiDialect } from "../../schemas/dialects";
 import { startEmulator } from "../index";
 import type { RunningEmulator, StartOptions } from "../index";
 import type { RequestLogEntry } from "../state/types";
+import { pluginUseIn } from "./pluginProject";
 import {
   CliError,
   checkWritableFile,
@@ -121,7 +122,8 @@ export async function serve(options: ServeOptions): Promise<{ banner: string }> 
     throw error;
   }
   stopOnSignals(emulator, options.pidFile);
-  return { banner: startBanner(emulator, options) };
+  const pluginUse = options.fixtureOut ? await pluginUseIn(process.cwd()) : undefined;
+  return { banner: startBanner(emulator, options, pluginUse) };
 }
 
 /** Said on stderr when the emulator listens beyond this machine: its APIs accept the printed credentials. */
@@ -161,18 +163,29 @@ function requestLine(entry: RequestLogEntry): string {
   return `${entry.method} ${entry.path} ${status} ${entry.durationMs.toFixed(1)}ms${fault}\n`;
 }
 
+/**
+ * The next step that configures the stack of this directory: with `--plugin` when its project uses the provider
+ * plugin (`pluginUse` says why), whose stack reads `clickhouse-cloud:*` config; else the dynamic classes' form,
+ * saying when to add `--plugin`.
+ */
+export function configureStep(fixtureOut: string, pluginUse: string | undefined): string {
+  const command = `${commandName} configure --fixture ${shellWord(fixtureOut)}`;
+  return pluginUse === undefined
+    ? `${command}   # points the Pulumi stack of this directory at it; add --plugin for a stack of the provider plugin`
+    : `${command} --plugin   # points the Pulumi stack of this directory at it (${pluginUse})`;
+}
+
 /** What a user needs once it serves: where, the fixture, and the commands to use and to stop it. */
-function startBanner(emulator: RunningEmulator, options: ServeOptions): string {
+function startBanner(
+  emulator: RunningEmulator,
+  options: ServeOptions,
+  pluginUse: string | undefined,
+): string {
   const stopCommand = options.pidFile
     ? `${commandName} stop --pid-file ${shellWord(options.pidFile)}`
     : `kill ${process.pid}`;
   const nextSteps = [
-    ...(options.fixtureOut
-      ? [
-          `${commandName} configure --fixture ${shellWord(options.fixtureOut)}` +
-            "   # points the Pulumi stack of this directory at it",
-        ]
-      : []),
+    ...(options.fixtureOut ? [configureStep(options.fixtureOut, pluginUse)] : []),
     `${stopCommand}   # stops it${options.background ? "" : " (or press Ctrl-C)"}`,
   ];
   return [

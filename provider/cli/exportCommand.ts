@@ -1,6 +1,7 @@
 /**
  * `pulumi-clickhouse-cloud export --stack <name>... --out <file>`: writes the bulk-import file of every object the
- * named stacks do not track, for `pulumi import --file <file>`.
+ * named stacks do not track, for `pulumi import --file <file>`; with `--from-terraform <state file>`, of the objects
+ * a Terraform or OpenTofu state manages (terraform/exportFromTerraform.ts).
  */
 import * as fs from "node:fs";
 import * as path from "node:path";
@@ -12,8 +13,11 @@ import { readStack } from "./stackReader";
 import { addTrackedObjects, emptyTracked } from "./trackedObjects";
 import { UsageError } from "./usageError";
 import { stackOptions } from "./stackOptions";
+import { clickStackServices, writeTerraformExport } from "./terraform/exportFromTerraform";
+import type { ClickStackServices } from "./terraform/mapState";
 
 export const exportUsage = `Usage: pulumi-clickhouse-cloud export --stack <name> [--stack <name>...] --out <file> [options]
+       pulumi-clickhouse-cloud export --from-terraform <state file> --out <file> [options]
 
 Run in a Pulumi project directory. Writes a file for \`pulumi import --file <file>\` that names every object of the
 organization that no listed stack tracks: API keys (except the one the settings authenticate with), alerts, and the
@@ -22,9 +26,21 @@ to and of each --service. Each entry has the native plugin's type (clickhouse-cl
 from the object's name (camelCase letters and digits; a repeated name gets 2, 3, ...; names the stacks use are
 avoided) and the id its import takes (<serviceId>/<endpointId> for endpoints).
 
+With --from-terraform, the objects come from a Terraform or OpenTofu state (format 4; \`terraform state pull\`
+prints a remote one) instead of the APIs: each managed instance of the official ClickHouse provider's types that a
+kind takes over, named after its address; stderr lists what is not mapped and why, and the last line is the
+\`terraform state rm\` to run once the import is done. No API is read.
+
 Options:
-  --stack <name>     a stack whose state counts as tracking its objects (repeatable, at least one)
+  --stack <name>     a stack whose state counts as tracking its objects (repeatable, at least one; with
+                     --from-terraform optional: the resource names its stacks use are avoided)
   --service <id>     also export the endpoints and scaling settings of this service (repeatable)
+  --from-terraform <state file>
+                     export what this Terraform or OpenTofu state manages
+  --clickstack-service [<alias>=]<serviceId>
+                     with --from-terraform: the service whose managed ClickStack the provider configuration (the
+                     one with this alias; none: the default one) names in clickstack_service_id, which the state
+                     does not record (repeatable); its ClickStack objects are imported as <serviceId>/<objectId>
   --out <file>       where to write the import file (required)
   -h, --help         this text`;
 
@@ -32,6 +48,9 @@ export interface ExportOptions {
   readonly stacks: string[];
   readonly services: string[];
   readonly out: string;
+  /** The Terraform or OpenTofu state to export from, instead of the APIs. */
+  readonly fromTerraform?: string;
+  readonly clickStackServices?: ClickStackServices;
 }
 
 export function parseExportOptions(argv: readonly string[]): ExportOptions | "help" {
@@ -42,16 +61,35 @@ export function parseExportOptions(argv: readonly string[]): ExportOptions | "he
       stack: { type: "string", multiple: true },
       service: { type: "string", multiple: true },
       out: { type: "string" },
+      "from-terraform": { type: "string" },
+      "clickstack-service": { type: "string", multiple: true },
       help: { type: "boolean", short: "h" },
     },
   });
   if (values.help) return "help";
   if (positionals.length > 0) throw new UsageError(`unexpected argument "${positionals[0]}"`);
-  const { stacks, services } = stackOptions(values);
+  const fromTerraform = values["from-terraform"];
+  const clickStack = values["clickstack-service"] ?? [];
+  if (fromTerraform === undefined && clickStack.length > 0) {
+    throw new UsageError("--clickstack-service goes with --from-terraform <state file>");
+  }
+  if (fromTerraform !== undefined && (values.service ?? []).length > 0) {
+    throw new UsageError("--service reads the APIs; with --from-terraform the objects come from the state");
+  }
+  if (fromTerraform === "") throw new UsageError("--from-terraform <state file>: name the state file");
+  const { stacks, services } =
+    fromTerraform === undefined ? stackOptions(values) : { stacks: values.stack ?? [], services: [] };
   if (values.out === undefined || values.out === "") {
     throw new UsageError("name the file to write: --out <file> (e.g. --out resources.json)");
   }
-  return { stacks, services, out: values.out };
+  if (fromTerraform === undefined) return { stacks, services, out: values.out };
+  return {
+    stacks,
+    services,
+    out: values.out,
+    fromTerraform,
+    clickStackServices: clickStackServices(clickStack),
+  };
 }
 
 /**
@@ -90,6 +128,11 @@ export async function runExport(options: ExportOptions, cwd = process.cwd()): Pr
   for (const name of options.stacks) stacks.push(await readStack(name, cwd));
   const tracked = emptyTracked();
   for (const stack of stacks) addTrackedObjects(tracked, stack.exported);
+  if (options.fromTerraform !== undefined) {
+    const services = options.clickStackServices ?? new Map<string, string>();
+    writeTerraformExport(options.fromTerraform, options.out, services, tracked.names, cwd);
+    return;
+  }
   const serviceIds = [...new Set([...tracked.serviceIds, ...options.services])];
   const access = connect(stacks, serviceIds, (line) => process.stderr.write(`${line}\n`));
   const { file, notListed } = await exportUntracked(access, tracked);

@@ -3,7 +3,7 @@
  * `pulumi-clickhouse-cloud orphans --stack <name>...`: lists the organization's API keys, reverse private
  * endpoints and alerts that none of the named stacks tracks, and deletes the ones named with `--delete`.
  * `pulumi-clickhouse-cloud export --stack <name>... --out <file>` (exportCommand.ts) writes the untracked objects
- * as a file for `pulumi import --file`.
+ * as a file for `pulumi import --file`, or with `--from-terraform <state file>` what a Terraform state manages.
  */
 import { parseArgs } from "node:util";
 import { ConfigurationError } from "../settings";
@@ -20,7 +20,8 @@ import { exportUsage, parseExportOptions, runExport } from "./exportCommand";
 
 const commands = `Commands:
   orphans   list (and delete) objects that no stack tracks, after an interrupted run
-  export    write them as a file for \`pulumi import --file\`, to adopt an existing setup
+  export    write them as a file for \`pulumi import --file\`, to adopt an existing setup, or
+            (--from-terraform) what a Terraform or OpenTofu state manages
 
 Run \`pulumi-clickhouse-cloud <command> --help\` for a command's options.`;
 

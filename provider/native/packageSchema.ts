@@ -216,9 +216,15 @@ function getSeriesSpec(registry: TypeRegistry): FunctionSpec {
   };
 }
 
+/** What the package manages, at the start of its description and of its SDKs' READMEs. */
+const packageSummary =
+  "ClickHouse Cloud services with their replica scaling, scaling schedules, ClickHouse settings, upgrade " +
+  "windows, query API endpoints, private and reverse private endpoints, API keys, and ClickStack observability " +
+  "alerts, webhooks, saved searches, dashboards and sources";
+
 /** The README of the Node and Python SDKs: what their package pages show. */
 const sdkReadme =
-  "ClickHouse Cloud services' private endpoints, replica scaling and API keys, and observability alerts, as " +
+  `${packageSummary}, as ` +
   "Pulumi resources served by the `clickhouse-cloud` provider plugin, which the Pulumi engine downloads from " +
   `this package's GitHub release on first use. Documentation, configuration and examples: ${repository}#readme`;
 
@@ -244,9 +250,7 @@ export function packageSchema(definitions: readonly ResourceDefinition[], versio
     name: packageName,
     displayName: "ClickHouse Cloud",
     version,
-    description:
-      "ClickHouse Cloud services' private endpoints, replica scaling and API keys, and observability alerts, " +
-      "with a chart series query.",
+    description: `${packageSummary}, with a chart series query.`,
     keywords: [
       "pulumi",
       "clickhouse",

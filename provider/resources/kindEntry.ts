@@ -6,6 +6,7 @@
  */
 import type { ExistingObjects } from "./adoption/existingObjects";
 import type { ImportIdReader } from "./adoption/importIds";
+import type { TerraformOrigins } from "./adoption/terraformOrigins";
 import type { ResourceDefinition } from "./definition";
 import type { ResourceOperations } from "./operations";
 import type { PropertyBag } from "../propertyBags";
@@ -17,6 +18,8 @@ export interface KindDeclaration<I extends PropertyBag, O extends PropertyBag> {
   /** The id `pulumi import` takes, checked by its form, and what the read needs besides it. */
   readonly importId: ImportIdReader;
   readonly existing: ExistingObjects;
+  /** The official Terraform provider's resource types whose objects the kind takes over (`export --from-terraform`). */
+  readonly terraform: TerraformOrigins;
 }
 
 /** A kind's entry in the registry: its declaration, and a way to reach the declaration with its own types. */

@@ -7,13 +7,15 @@ import * as fs from "node:fs";
 import * as path from "node:path";
 import * as prettier from "prettier";
 import type { ResourceDefinition } from "../../provider/resources/definition";
-import { resourcesTable, withResourcesTable } from "./readmeTable";
+import { resourcesTable, typeTokensLine, withResourcesTable, withTypeTokens } from "./readmeTable";
 import { publicNamedTypes, resourceClassSource } from "./resourceClass";
 import { kindShapesSource } from "./kindShapes";
 import { restTypesSource } from "./restTypes";
 import { schemaText } from "./schema";
 import { registryDocs } from "./registryDocs";
 import { settingsTable, withSettingsTable } from "./settingsTable";
+import { notManagedList, terraformGuidePath, terraformTable, withTerraformTables } from "./terraformTable";
+import type { TerraformOrigins } from "../../provider/resources/adoption/terraformOrigins";
 
 interface DefinedKind {
   /** The kind's folder under provider/resources, e.g. `apiKey`. */
@@ -43,8 +45,23 @@ export async function derivedFiles(repoRoot: string): Promise<Map<string, string
     (await prettier.format(text, { ...(await prettierOptions(repoRoot)), parser: "markdown" })).trimEnd();
   const resources = await markdown(resourcesTable(kinds.map((kind) => kind.definition)));
   const settings = await markdown(settingsTable());
-  files.set("README.md", withSettingsTable(withResourcesTable(readme, resources), settings));
+  const tokens = await markdown(typeTokensLine(kinds.map((kind) => kind.definition)));
+  files.set(
+    "README.md",
+    withTypeTokens(withSettingsTable(withResourcesTable(readme, resources), settings), tokens),
+  );
   for (const [relative, text] of registryDocs(repoRoot)) files.set(relative, `${await markdown(text)}\n`);
+  const guide = fs.readFileSync(path.join(repoRoot, terraformGuidePath), "utf8");
+  const origins = kinds.map(({ folder, definition }) => ({
+    kind: definition.kind,
+    terraform: terraformOf(folder),
+  }));
+  const tables = withTerraformTables(
+    guide,
+    await markdown(terraformTable(origins)),
+    await markdown(notManagedList()),
+  );
+  files.set(terraformGuidePath, tables);
   return files;
 }
 
@@ -66,6 +83,13 @@ function definedKinds(repoRoot: string): DefinedKind[] {
       };
       return { folder, definition: module.definition };
     });
+}
+
+/** The kind's Terraform origins, from its compiled kind.js (the entry the registry lists). */
+function terraformOf(folder: string): TerraformOrigins {
+  const compiled = path.join(__dirname, "..", "..", "provider", "resources", folder, "kind.js");
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  return (require(compiled) as { entry: { terraform: TerraformOrigins } }).entry.terraform;
 }
 
 function classesIndex(kinds: DefinedKind[]): string {

@@ -36,7 +36,7 @@ export function installLines(repoRoot: string): string {
     `- Go: [\`${goModule}/clickhousecloud\`](https://pkg.go.dev/${goModule}/clickhousecloud): ` +
       `\`go get ${goModule}@v${version}\``,
     "- YAML: no SDK; the program names the types (`clickhouse-cloud:index:ApiKey`), and a package declaration " +
-      "beside `Pulumi.yaml` names the version and the download URL (see the overview's example)",
+      "beside `Pulumi.yaml` names the version and the download URL (see [the overview's example](../#example))",
   ].join("\n");
 }
 
@@ -48,11 +48,25 @@ function neededBy(spec: SettingSpec): string {
     : "required by the management resources";
 }
 
+/**
+ * The setting's text in the plugin's terms: the settings' texts name one another by their keys on the dynamic path
+ * (`observability:clickstackServiceId`), which the plugin reads as `clickhouse-cloud:<name>`.
+ */
+export function inPluginTerms(text: string): string {
+  return Object.values(SETTINGS).reduce(
+    (result, other: SettingSpec) => result.split(`\`${other.key}\``).join(`\`${other.pluginKey}\``),
+    text,
+  );
+}
+
 function meaning(spec: SettingSpec): string {
-  if (spec.derivedDefault !== undefined) return `${spec.description}; default ${spec.derivedDefault}`;
-  return spec.defaultValue === undefined
-    ? spec.description
-    : `${spec.description}; default \`${spec.defaultValue}\``;
+  const text =
+    spec.derivedDefault !== undefined
+      ? `${spec.description}; default ${spec.derivedDefault}`
+      : spec.defaultValue === undefined
+        ? spec.description
+        : `${spec.description}; default \`${spec.defaultValue}\``;
+  return inPluginTerms(text);
 }
 
 /** The plugin's settings: its config key, the environment variable it falls back to, and what it is. */

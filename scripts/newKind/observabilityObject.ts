@@ -116,6 +116,9 @@ export const entry = kindEntry({
   existing: {
     list: observabilityObjects("${noun}s", (client) => client.collection<object, Remote${kind}>(${folder}Collection).list()),
   },
+  // The official Terraform provider's types of the same objects, e.g. clickStackOrigin("<collection>") of
+  // ../adoption/terraformOrigins for its clickhouse_clickstack_<collection>; none when it has no such type.
+  terraform: { imports: [] },
 });
 `,
     ],

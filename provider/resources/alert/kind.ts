@@ -4,6 +4,7 @@
  */
 import { importedOnClickStack } from "../adoption/importIds";
 import { noObservabilityApi, optionalText } from "../adoption/existingObjects";
+import { clickStackOrigin } from "../adoption/terraformOrigins";
 import { kindEntry } from "../kindEntry";
 import { definition } from "./definition";
 import { operations } from "./operations";
@@ -31,4 +32,5 @@ export const entry = kindEntry({
       await scope.observability.alerts.delete(object.id);
     },
   },
+  terraform: { imports: [clickStackOrigin("alert")] },
 });

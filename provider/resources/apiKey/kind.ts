@@ -33,4 +33,7 @@ export const entry = kindEntry({
       await scope.management.keys.delete(scope.organizationId, object.id);
     },
   },
+  // The Terraform provider has no API key resource, only the data source clickhouse_api_key_id
+  // (docs/data-sources/api_key_id.md): keys made beside Terraform are found by `export` itself.
+  terraform: { imports: [] },
 });

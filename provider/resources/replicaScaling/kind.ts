@@ -32,4 +32,6 @@ export const entry = kindEntry({
       }));
     },
   },
+  // The scaling settings are attributes of clickhouse_service in Terraform, taken over with the Service.
+  terraform: { imports: [] },
 });

@@ -5,6 +5,7 @@
 import { stateRefusedIn } from "../../rest";
 import { serviceAndEndpoint } from "../adoption/importIds";
 import { optionalText, type ExistingObject } from "../adoption/existingObjects";
+import { textAttribute } from "../adoption/terraformOrigins";
 import { kindEntry } from "../kindEntry";
 import { definition } from "./definition";
 import { untilDeleted } from "./deletion";
@@ -49,5 +50,17 @@ export const entry = kindEntry({
       // The API finishes the deletion later (status Deleting): the command returns once the endpoint is gone.
       await untilDeleted(api, scope.organizationId, serviceId, object.id, scope.clock);
     },
+  },
+  terraform: {
+    imports: [
+      {
+        type: "clickhouse_clickpipes_reverse_private_endpoint",
+        source: "docs/resources/clickpipes_reverse_private_endpoint.md",
+        rule: "`<service_id>/<id>`",
+        objects: (attributes) => [
+          { importId: `${textAttribute(attributes, "service_id")}/${textAttribute(attributes, "id")}` },
+        ],
+      },
+    ],
   },
 });

@@ -5,6 +5,7 @@
 import { isNotFound } from "../../rest";
 import { idOfForm } from "../adoption/importIds";
 import type { ExistingObject } from "../adoption/existingObjects";
+import { perServiceOrigin } from "../adoption/terraformOrigins";
 import { kindEntry } from "../kindEntry";
 import { definition } from "./definition";
 import { operations } from "./operations";
@@ -36,4 +37,5 @@ export const entry = kindEntry({
       return objects;
     },
   },
+  terraform: { imports: [perServiceOrigin("clickhouse_service_scheduled_scaling")] },
 });

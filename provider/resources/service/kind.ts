@@ -1,5 +1,6 @@
 /** Services: the organization's ClickHouse Cloud services, imported by their uuid; `export` lists them all. */
 import { idOfForm } from "../adoption/importIds";
+import { textAttribute } from "../adoption/terraformOrigins";
 import { kindEntry } from "../kindEntry";
 import { definition } from "./definition";
 import { operations } from "./operations";
@@ -16,5 +17,15 @@ export const entry = kindEntry({
         label: typeof service.name === "string" ? service.name : service.id,
       }));
     },
+  },
+  terraform: {
+    imports: [
+      {
+        type: "clickhouse_service",
+        source: "docs/resources/service.md",
+        rule: "`id`",
+        objects: (attributes) => [{ importId: textAttribute(attributes, "id") }],
+      },
+    ],
   },
 });

@@ -29,4 +29,6 @@ export const entry = kindEntry({
       return objects;
     },
   },
+  // The Terraform provider has no resource of a service's ClickHouse settings.
+  terraform: { imports: [] },
 });

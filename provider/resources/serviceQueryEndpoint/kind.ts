@@ -4,6 +4,7 @@
  */
 import { idOfForm } from "../adoption/importIds";
 import { isNotFound } from "../../rest";
+import { attributeSet, textAttribute } from "../adoption/terraformOrigins";
 import { kindEntry } from "../kindEntry";
 import { definition } from "./definition";
 import { operations } from "./operations";
@@ -28,5 +29,19 @@ export const entry = kindEntry({
       }
       return found;
     },
+  },
+  terraform: {
+    imports: [
+      {
+        // The Terraform provider keeps the endpoint in the service's `query_api_endpoints` attribute.
+        type: "clickhouse_service",
+        source: "docs/resources/service.md",
+        rule: "`id`, when `query_api_endpoints` is set",
+        objects: (attributes) =>
+          attributeSet(attributes, "query_api_endpoints")
+            ? [{ importId: textAttribute(attributes, "id"), labelSuffix: "query endpoint" }]
+            : [],
+      },
+    ],
   },
 });

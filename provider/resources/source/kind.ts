@@ -4,6 +4,7 @@
  */
 import { importedOnClickStack } from "../adoption/importIds";
 import { observabilityObjects } from "../adoption/existingObjects";
+import { clickStackOrigin } from "../adoption/terraformOrigins";
 import { kindEntry } from "../kindEntry";
 import { definition } from "./definition";
 import { operations } from "./operations";
@@ -13,4 +14,5 @@ export const entry = kindEntry({
   operations,
   importId: importedOnClickStack(definition.kind),
   existing: { list: observabilityObjects("sources", (client) => client.sources.list()) },
+  terraform: { imports: [clickStackOrigin("source")] },
 });

@@ -4,6 +4,7 @@
  */
 import { idOfForm } from "../adoption/importIds";
 import { isNotFound } from "../../rest";
+import { perServiceOrigin } from "../adoption/terraformOrigins";
 import { kindEntry } from "../kindEntry";
 import { definition } from "./definition";
 import { operations } from "./operations";
@@ -30,4 +31,5 @@ export const entry = kindEntry({
       return found;
     },
   },
+  terraform: { imports: [perServiceOrigin("clickhouse_service_upgrade_window")] },
 });

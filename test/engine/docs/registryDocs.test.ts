@@ -62,7 +62,7 @@ describe("docs: the Pulumi Registry's pages", function () {
   });
 
   it("installation: the config and environment blocks set every required setting, secrets as secrets", () => {
-    const [, config, environment] = bashBlocks("docs/installation-configuration.md");
+    const [, , config, environment] = bashBlocks("docs/installation-configuration.md");
     const required = Object.values(SETTINGS).filter((spec: SettingSpec) => isRequiredSetting(spec));
     expect(config.trim().split("\n")).to.deep.equal(
       required.map((spec) => configSetCommand(spec).replace(` ${spec.key} `, ` ${spec.pluginKey} `)),
@@ -91,6 +91,38 @@ describe("docs: the Pulumi Registry's pages", function () {
         .split(" ")
         .slice(1);
       await project.pulumi(args);
+      const installed = path.join(project.home, "plugins", `resource-clickhouse-cloud-v${version}`);
+      expect(fs.readdirSync(installed)).to.include("pulumi-resource-clickhouse-cloud");
+    } finally {
+      project.dispose();
+      await server.close();
+    }
+  });
+
+  it("installation: with the mirror's override set as written, the install command downloads from the mirror", async () => {
+    const [install, mirror] = bashBlocks("docs/installation-configuration.md");
+    const assignment = /^export PULUMI_PLUGIN_DOWNLOAD_URL_OVERRIDES='(.+)'$/.exec(mirror.trim());
+    expect(assignment, mirror).to.not.equal(null);
+    const mirrorUrl = "https://mirror.example.com/clickhouse-cloud/";
+    expect(assignment![1]).to.include(`=${mirrorUrl}`);
+    await releaseDryRun();
+    const server = await serveRelease();
+    // The loopback copy of the release stands in for the mirror: same override, the mirror's host replaced.
+    const override = assignment![1].replace(
+      mirrorUrl,
+      `${new URL(server.downloadUrl).origin}/releases/download/`,
+    );
+    const project = CliProject.create("name: chc-registry-mirror\nruntime: yaml\n", {
+      PULUMI_PLUGIN_DOWNLOAD_URL_OVERRIDES: override,
+    });
+    try {
+      const before = server.requests.length;
+      await project.pulumi(install.trim().replaceAll("<version>", version).split(" ").slice(1));
+      expect(
+        server.requests
+          .slice(before)
+          .some((request) => request.startsWith(`/releases/download/v${version}/`)),
+      ).to.equal(true);
       const installed = path.join(project.home, "plugins", `resource-clickhouse-cloud-v${version}`);
       expect(fs.readdirSync(installed)).to.include("pulumi-resource-clickhouse-cloud");
     } finally {

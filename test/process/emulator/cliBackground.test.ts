@@ -96,7 +96,8 @@ describe("emulator: CLI in the background (--detach, --pid-file, stop)", () => {
     );
     expect(detached.code, detached.stderr).to.equal(0);
     expect(detached.stdout).to.include(
-      "npx pulumi-clickhouse-cloud-emulator configure --fixture fixture.json   # points the Pulumi stack",
+      "npx pulumi-clickhouse-cloud-emulator configure --fixture fixture.json   # points the Pulumi stack of this " +
+        "directory at it; add --plugin for a stack of the provider plugin",
     );
     expect(detached.stdout).to.include(
       "npx pulumi-clickhouse-cloud-emulator stop --pid-file emulator.pid   # stops it",

@@ -30,6 +30,7 @@ export function documentedFiles(): string[] {
     "docs/resources.md",
     "docs/orphans.md",
     "docs/adopting.md",
+    "docs/migrating-from-terraform.md",
     ...examples,
   ];
 }
