@@ -5,7 +5,7 @@
  * definition; a read reports the inputs the outputs stand for.
  */
 import type { ResourceDefinition } from "../resources/definition";
-import type { DiffVerdict, OperationContext, ResourceOperations } from "../resources/operations";
+import type { DiffVerdict, OperationContext, ReadPurpose, ResourceOperations } from "../resources/operations";
 import { checkInputs, type CheckFailure } from "../resources/derive/check";
 import type { CheckSpec } from "../resources/derive/checkSpec";
 import { diffInputs, type DiffSpec } from "../resources/derive/diff";
@@ -38,7 +38,12 @@ export interface ServedKind {
   check(news: PropertyBag, olds?: PropertyBag): Promise<CheckOutcome>;
   diff(olds: PropertyBag, news: PropertyBag, id?: string): DiffVerdict;
   create(news: PropertyBag): Promise<{ id: string; outs: PropertyBag }>;
-  read(id: string, props: PropertyBag, oldInputs?: PropertyBag): Promise<ReadOutcome | undefined>;
+  read(
+    id: string,
+    props: PropertyBag,
+    oldInputs?: PropertyBag,
+    purpose?: ReadPurpose,
+  ): Promise<ReadOutcome | undefined>;
   update(id: string, olds: PropertyBag, news: PropertyBag): Promise<PropertyBag>;
   delete(id: string, props: PropertyBag): Promise<void>;
 }
@@ -146,11 +151,17 @@ export class KindProvider<I extends PropertyBag, O extends PropertyBag> implemen
   }
 
   /** `oldInputs` are the inputs the state holds, when the front end has them. Undefined when the object is gone. */
-  async read(id: string, props: PropertyBag, oldInputs: PropertyBag = {}): Promise<ReadOutcome | undefined> {
-    const found = await this.operations.read(id, asDeclared<O>(decoded(props)), this.context);
+  async read(
+    id: string,
+    props: PropertyBag,
+    oldInputs: PropertyBag = {},
+    purpose: ReadPurpose = "refresh",
+  ): Promise<ReadOutcome | undefined> {
+    const found = await this.operations.read(id, asDeclared<O>(decoded(props)), this.context, purpose);
     if (found === undefined) return undefined;
     const inputs: PropertyBag =
-      this.operations.inputsFromOutputs?.(found.outs) ?? pick(found.outs, inputNames(this.definition));
+      this.operations.inputsFromOutputs?.(found.outs, purpose) ??
+      pick(found.outs, inputNames(this.definition));
     const arrived = secretKeysIn(props, oldInputs);
     return {
       id: found.id,

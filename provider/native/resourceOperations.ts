@@ -20,6 +20,7 @@ import type { Struct } from "google-protobuf/google/protobuf/struct_pb";
 import type { ServedKind } from "../host/kindProvider";
 import { withoutProviderKey } from "../propertyEncoding";
 import type { ImportIdReader } from "../resources/adoption/importIds";
+import type { ReadPurpose } from "../resources/operations";
 import { bagOf, structOf, type PropertyBag } from "./wire";
 
 /** What the plugin asks of a kind's provider. */
@@ -97,11 +98,12 @@ export class ResourceOperations {
   async read(request: ReadRequest): Promise<ReadResponse> {
     let id = request.getId();
     let properties = received(request.getProperties());
-    if (Object.keys(properties).length === 0 && this.resource.importProperties !== undefined) {
-      // `pulumi import` reads with an id alone.
+    // `pulumi import` reads with an id alone.
+    const purpose: ReadPurpose = Object.keys(properties).length === 0 ? "import" : "refresh";
+    if (purpose === "import" && this.resource.importProperties !== undefined) {
       ({ id, properties } = this.resource.importProperties(id));
     }
-    const found = await this.provider.read(id, properties, received(request.getInputs()));
+    const found = await this.provider.read(id, properties, received(request.getInputs()), purpose);
     const response = new ReadResponse();
     if (found === undefined) return response;
     response.setId(found.id);

@@ -41,10 +41,19 @@ export interface DiffVerdict {
   readonly replaces: readonly string[];
 }
 
+/**
+ * Why an object is read: `refresh` of a resource a stack holds (its last outputs are known), or `import`, the read
+ * of `pulumi import`, which knows only what the import id gives and adopts every field the object has.
+ */
+export type ReadPurpose = "refresh" | "import";
+
 export interface ResourceOperations<I, O> {
   create(inputs: I, context: OperationContext): Promise<Found<O>>;
-  /** Reads the object; `olds` are its last outputs. Undefined when the object is gone. */
-  read(id: string, olds: O, context: OperationContext): Promise<Found<O> | undefined>;
+  /**
+   * Reads the object; `olds` are its last outputs (on an import, only what the import id gives). Undefined when the
+   * object is gone.
+   */
+  read(id: string, olds: O, context: OperationContext, purpose: ReadPurpose): Promise<Found<O> | undefined>;
   update(id: string, olds: O, news: I, context: OperationContext): Promise<O>;
   delete(id: string, olds: O, context: OperationContext): Promise<void>;
   /**
@@ -60,7 +69,7 @@ export interface ResourceOperations<I, O> {
    */
   noteDiff?(id: string, news: PartlyKnown<I>): void;
   /** The inputs a read reports, when they are not simply each input's output of the same name. */
-  inputsFromOutputs?(outs: O): PropertyBag;
+  inputsFromOutputs?(outs: O, purpose: ReadPurpose): PropertyBag;
   /**
    * Checks the known inputs against what only the API knows (the settings a service lets its owner change), at
    * check, once the definition's own checks found nothing: what it returns fails the check as they do, before

@@ -9,6 +9,7 @@ import type { ResourceOperations } from "../operations";
 import { apiObjectOperations } from "../lifecycle/apiObjectLifecycle";
 import {
   alertOutputs,
+  importedAlertRecord,
   inputsFromAlertOutputs,
   keepingUnmanaged,
   matchesRequest,
@@ -31,6 +32,7 @@ const lifecycle = apiObjectOperations<AlertInputs, AlertOutputs, AlertCreateRequ
     noun: "alert",
   },
   keepUnmanaged: keepingUnmanaged,
+  importedRecord: importedAlertRecord,
 });
 
 export const operations: ResourceOperations<AlertInputs, AlertOutputs> = {

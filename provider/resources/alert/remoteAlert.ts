@@ -208,6 +208,20 @@ function managedFieldsOf(inputsOrOutputs: PropertyBag): string[] {
   return productionOnlyInputs.filter((field) => valueIfSet(inputsOrOutputs[field]) !== undefined);
 }
 
+/**
+ * What a read for `pulumi import` records as managed: every production wire field the alert has, so that the
+ * program the import writes sets them all; `channels` when it lists more than the one `channel` names.
+ */
+export function importedAlertRecord(alert: RemoteAlert): Pick<AlertOutputs, "managedFields"> {
+  const reported = requestFieldsOf(alert);
+  const managedFields = productionOnlyInputs.filter((field) =>
+    field === "channels"
+      ? Array.isArray(reported.channels) && reported.channels.length > 1
+      : valueIfSet(reported[field]) !== undefined,
+  );
+  return { managedFields };
+}
+
 /** The inputs a read reports: every input the outputs hold, but of the production wire's only the managed ones. */
 export function inputsFromAlertOutputs(outputs: AlertOutputs): PropertyBag {
   const managed = managedFieldsOf(outputs);

@@ -4,7 +4,8 @@
  * stay (the API deletes the alerts of a tile whose id a PUT leaves out).
  */
 import type { Dashboard, DashboardRequest, DashboardTile } from "../../rest/observability";
-import { fieldsOf, isPlainObject, type PropertyBag } from "../../propertyBags";
+import { fieldsOf, isPlainObject, pick, type PropertyBag } from "../../propertyBags";
+import { inputNames } from "../derive/specs";
 import { tileConfigAsShown } from "../../../schemas/tileConfigAsShown";
 import { requestBodyFor } from "../derive/requestBody";
 import { apiObjectOperations } from "../lifecycle/apiObjectLifecycle";
@@ -37,6 +38,13 @@ const lifecycle = apiObjectOperations<DashboardInputs, DashboardOutputs, Dashboa
 
 export const operations = {
   ...lifecycle,
+  /** The inputs a read reports: the outputs of the inputs' names, the filters without the ids the API gave them. */
+  inputsFromOutputs(outs: DashboardOutputs): PropertyBag {
+    return {
+      ...pick(outs, inputNames(definition)),
+      ...(outs.filters === undefined ? {} : { filters: withoutIdsWhereUnset(outs.filters, undefined) }),
+    };
+  },
   /**
    * Ids are the API's: a tile or filter the program writes without one is compared without it. A tile's config is
    * compared as the API would show it, so a field the API fills in (a series' filter language, say) is no change.

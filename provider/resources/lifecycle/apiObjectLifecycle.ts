@@ -97,6 +97,12 @@ export type ApiObjectKind<I, O, Request extends object, Shown extends { id: stri
    * back of the object as it is. Without it, the collection's `update` keeps them by itself.
    */
   readonly keepUnmanaged?: KeepUnmanaged<Request, Shown>;
+  /**
+   * Hook: what a read for `pulumi import` takes as recorded, for a kind whose outputs record which fields the
+   * program manages (fields managed only when set): the program an import writes sets every field the object has,
+   * so it manages them all.
+   */
+  importedRecord?(shown: Shown): Partial<O>;
 } & LostCreateMatch<Request, Shown>;
 
 export function apiObjectOperations<
@@ -140,10 +146,11 @@ export function apiObjectOperations<
       return { id: made.id, outs: outputs(inputs, made, context) };
     },
 
-    async read(id, olds, context) {
+    async read(id, olds, context, purpose) {
       return readOrGone(async () => {
         const shown = await collectionOn(olds, context).get(id);
-        return { id, outs: outputs(olds, shown, context) };
+        const imported = purpose === "import" ? kind.importedRecord?.(shown) : undefined;
+        return { id, outs: outputs({ ...olds, ...imported }, shown, context, olds) };
       });
     },
 

@@ -37,8 +37,12 @@ export const operations: ResourceOperations<ServiceInputs, ServiceOutputs> = {
     });
   },
 
-  /** What an import or refresh records as inputs: the settings the service has, none of its read-only facts. */
-  inputsFromOutputs(outs) {
+  /**
+   * What an import or refresh records as inputs: the settings the service has, none of its read-only facts nor
+   * what was fixed at its create (a change of which would replace it). An import adds the backup settings, which a
+   * program manages only when it sets them: the program an import writes sets them.
+   */
+  inputsFromOutputs(outs, purpose) {
     const state = effectiveState(outs.state);
     return {
       ...pick(outs, [
@@ -58,6 +62,7 @@ export const operations: ResourceOperations<ServiceInputs, ServiceOutputs> = {
         ...scalingSettings.filter((setting) => !horizontalOnly(outs, setting)),
       ]),
       ...(outs.isPrimary === false ? pick(outs, ["dataWarehouseId"]) : {}),
+      ...(purpose === "import" ? importedBackups(outs) : {}),
       ...(state === "running" || state === "stopped" ? { state } : {}),
     };
   },
@@ -242,4 +247,10 @@ function comparableBag(bag: Partial<ServiceInputs> | ServiceOutputs): PropertyBa
       : { ipAccessList: comparableIpAccessList(bag.ipAccessList) }),
     ...(bag.state === undefined || bag.state === null ? {} : { state: effectiveState(bag.state) }),
   };
+}
+
+/** The backup settings an import adopts: the retention, and the start time of daily backups or else the period. */
+function importedBackups(outs: ServiceOutputs): PropertyBag {
+  const schedule = outs.backupStartTime === undefined ? "backupPeriodInHours" : "backupStartTime";
+  return pick(outs, ["backupRetentionPeriodInHours", schedule]);
 }

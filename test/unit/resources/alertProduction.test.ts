@@ -5,6 +5,7 @@
  */
 import { expect } from "chai";
 import type { RunningEmulator } from "../../../emulator";
+import { kindProvider } from "../../../provider/host/kindProviders";
 import { providerSession } from "../../../provider/host/session";
 import { searchAlertBody, tileAlertBody } from "../../support/alertBodies";
 import { dedicatedEmulator } from "../../support/emulator";
@@ -160,6 +161,43 @@ describe("AlertProvider on the production wire", function () {
     // Unmanaged, they are no inputs after a refresh either: nothing to undo.
     const read = await provider.read(created.id, updated.outs);
     expect(read.inputs).to.deep.equal({ ...inputs, threshold: 42 });
+  });
+
+  it("a read for `pulumi import` reports every field the alert has as inputs, and they are no change", async () => {
+    const [pager, chat] = production.fixture.webhooks;
+    const made = await api("", "POST", {
+      ...tileAlertBody(production.fixture),
+      name: "latency in range",
+      thresholdType: "between",
+      thresholdMax: 20,
+      note: "page the on-call first",
+      numConsecutiveWindows: 3,
+      scheduleOffsetMinutes: 2,
+      channels: [
+        { type: "webhook", webhookId: pager.id },
+        { type: "webhook", webhookId: chat.id },
+      ],
+    });
+    expect(made.status, made.text).to.equal(200);
+    const id = (made.body.data as { id: string }).id;
+    const imported = await kindProvider("Alert").read(id, {}, {}, "import");
+    expect(imported?.inputs).to.deep.equal({
+      ...tileAlertBody(production.fixture),
+      name: "latency in range",
+      thresholdType: "between",
+      thresholdMax: 20,
+      note: "page the on-call first",
+      numConsecutiveWindows: 3,
+      scheduleOffsetMinutes: 2,
+      channels: [
+        { type: "webhook", webhookId: pager.id },
+        { type: "webhook", webhookId: chat.id },
+      ],
+    });
+    expect((await provider.diff(id, imported!.outs, imported!.inputs)).changes).to.equal(false);
+    // A refresh of what the import recorded keeps them: the program it wrote manages them.
+    const refreshed = await kindProvider("Alert").read(id, imported!.outs, imported!.inputs, "refresh");
+    expect(refreshed?.inputs).to.deep.equal(imported?.inputs);
   });
 
   it("a program that sets the note manages it: an update sends its value", async () => {

@@ -235,7 +235,7 @@ describe("the lifecycle of an API object: where the object lives", () => {
     const operations = apiObjectOperations(thingKind(collection, {}));
     const services: string[] = [];
     const olds = { name: "pager", clickstackServiceId: serviceA };
-    const read = await operations.read("old-1", olds, contextOf([], services));
+    const read = await operations.read("old-1", olds, contextOf([], services), "refresh");
     expect(read?.outs).to.deep.equal({ name: "pager", clickstackServiceId: serviceA });
     const updated = await operations.update(
       "old-1",
@@ -254,7 +254,7 @@ describe("the lifecycle of an API object: where the object lives", () => {
     const services: string[] = [];
     const made = await operations.create({ name: "other" }, contextOf([], services));
     expect(made.outs).to.deep.equal({ name: "OTHER" });
-    const read = await operations.read("old-1", { name: "pager" }, contextOf([], services));
+    const read = await operations.read("old-1", { name: "pager" }, contextOf([], services), "refresh");
     expect(read?.outs).to.deep.equal({ name: "pager" });
     await operations.update("old-1", { name: "pager" }, { name: "pages" }, contextOf([], services));
     await operations.delete("old-1", { name: "pages" }, contextOf([], services));

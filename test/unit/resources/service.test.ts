@@ -230,7 +230,7 @@ describe("Service", function () {
         backupRetentionPeriodInHours: 168,
         backupStartTime: "02:00",
       });
-      const read = await operations.read(created.id, updated, context);
+      const read = await operations.read(created.id, updated, context, "refresh");
       expect(read?.outs).to.include({ backupRetentionPeriodInHours: 168, backupStartTime: "02:00" });
       // The API reports a 24-hour period once backups start at a set time: no change to show.
       const verdict = await provider.diff(
@@ -331,7 +331,7 @@ describe("Service", function () {
       expect(lines.some((line) => line.includes("stopping it before the delete"))).to.equal(true);
       const routes = (await emulator.control.requests()).map((request) => request.route);
       expect(routes).to.include("PATCH /v1/organizations/:organizationId/services/:serviceId/state");
-      expect(await operations.read(created.id, created.outs, context)).to.equal(undefined);
+      expect(await operations.read(created.id, created.outs, context, "refresh")).to.equal(undefined);
     });
 
     it("delete retries the DELETE while the API answers 409", async () => {
@@ -387,11 +387,11 @@ describe("Service", function () {
 
     it("read reports a service deleted out of band as gone, and keeps the password the API never returns", async () => {
       const created = await operations.create(inputs(), context);
-      const read = await operations.read(created.id, created.outs, context);
+      const read = await operations.read(created.id, created.outs, context, "refresh");
       expect(read?.outs.password).to.equal(created.outs.password);
       const outputs: ServiceOutputs = created.outs;
       await operations.delete(created.id, outputs, context);
-      expect(await operations.read(created.id, outputs, context)).to.equal(undefined);
+      expect(await operations.read(created.id, outputs, context, "refresh")).to.equal(undefined);
     });
   });
 });
