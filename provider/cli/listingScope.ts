@@ -1,7 +1,7 @@
 /** The scope the kinds' listings read from, made from the commands' access to the organization. */
 import { systemClock } from "../clock";
 import type { ManagementClient, ObservabilityClient, ServiceObject } from "../rest";
-import type { ListingScope } from "../resources/adoption/existingObjects";
+import type { ClickStackScope, ListingScope } from "../resources/adoption/existingObjects";
 
 /** Where to look and with what. `observability` is absent when the stacks and environment set no observability API. */
 export interface OrganizationAccess {
@@ -10,6 +10,14 @@ export interface OrganizationAccess {
   /** The key id of the credentials in use, to mark that key. */
   readonly tokenKey: string;
   readonly observability?: ObservabilityClient;
+  /**
+   * The service whose managed ClickStack the configured observability API is (`observability:clickstackServiceId`),
+   * when it is one: a resource whose state names that service is on the same ClickStack as one that leaves it to
+   * the config.
+   */
+  readonly configuredClickStackServiceId?: string;
+  /** The other services' managed ClickStacks whose observability objects are listed too. */
+  readonly clickStacks: readonly ClickStackScope[];
   readonly serviceIds: readonly string[];
 }
 

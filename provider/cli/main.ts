@@ -13,7 +13,7 @@ import { deleteObject, listOrganizationObjects, selectForDeletion, untracked } f
 import { connect } from "./connect";
 import { exportStack, projectStackNames, readStack } from "./stackReader";
 import { confirmDeletion } from "./confirmation";
-import { addTrackedObjects, emptyTracked } from "./trackedObjects";
+import { addTrackedObjects, emptyTracked, everyTrackedObjectId } from "./trackedObjects";
 import { UsageError } from "./usageError";
 import { stackOptions } from "./stackOptions";
 import { exportUsage, parseExportOptions, runExport } from "./exportCommand";
@@ -99,7 +99,7 @@ async function orphans(options: Options): Promise<void> {
   const serviceIds = [...new Set([...tracked.serviceIds, ...options.services])];
   const access = connect(stacks, serviceIds, (line) => process.stderr.write(`${line}\n`));
   const listing = await listOrganizationObjects(access);
-  const found = untracked(listing.objects, tracked);
+  const found = untracked(listing.objects, tracked, access.configuredClickStackServiceId);
   for (const line of listing.notListed) process.stderr.write(`not listed: ${line}\n`);
 
   if (options.deleteIds.length > 0) {
@@ -139,7 +139,7 @@ async function trackedByOtherStacks(named: readonly string[], cwd: string): Prom
     if (named.includes(name)) continue;
     const tracked = emptyTracked();
     addTrackedObjects(tracked, await exportStack(name, cwd));
-    for (const ids of tracked.idsByKind.values()) for (const id of ids) elsewhere.set(id, name);
+    for (const id of everyTrackedObjectId(tracked)) elsewhere.set(id, name);
   }
   return elsewhere;
 }

@@ -7,7 +7,7 @@
 import { resources, type ResourceKind } from "../resources/registry";
 import type { ExistingObject } from "../resources/adoption/existingObjects";
 import { listingScope, type OrganizationAccess } from "./listingScope";
-import { trackedIdsOf, type TrackedObjects } from "./trackedObjects";
+import { isTracked, type TrackedObjects } from "./trackedObjects";
 import { UsageError } from "./usageError";
 
 export type { OrganizationAccess } from "./listingScope";
@@ -59,12 +59,16 @@ export async function listOrganizationObjects(access: OrganizationAccess): Promi
   return { objects, notListed };
 }
 
-/** The objects whose id no stack tracks under their kind. */
+/**
+ * The objects whose id no stack tracks under their kind. The listing reads observability objects from the
+ * configured observability API alone, which may be the managed ClickStack of `configuredClickStackServiceId`.
+ */
 export function untracked(
   objects: readonly OrganizationObject[],
   tracked: TrackedObjects,
+  configuredClickStackServiceId?: string,
 ): OrganizationObject[] {
-  return objects.filter((object) => !trackedIdsOf(tracked, object.kind).has(object.id));
+  return objects.filter((object) => !isTracked(tracked, object.kind, object, configuredClickStackServiceId));
 }
 
 /**

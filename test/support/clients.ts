@@ -30,3 +30,24 @@ export function observabilityClientFor(
       : { apiUrl: target.observabilityUrl, apiToken: target.observabilityToken, dialect: target.dialect };
   return new ObservabilityClient(connection, options);
 }
+
+/** A client of the managed ClickStack of the fixture's service `serviceId`, with the Cloud API's URL and key. */
+export function clickStackClientFor(
+  fixture: Fixture,
+  serviceId: string,
+  options: HttpOptions = {},
+): ObservabilityClient {
+  return new ObservabilityClient(
+    {
+      apiUrl: fixture.managementUrl,
+      apiToken: "",
+      clickstack: {
+        serviceId,
+        organizationId: fixture.organizationId,
+        tokenKey: fixture.tokenKey,
+        tokenSecret: fixture.tokenSecret,
+      },
+    },
+    options,
+  );
+}

@@ -21,10 +21,23 @@ export interface ExistingObject {
   /** The service the object lives under, for objects that live under one. */
   readonly serviceId?: string;
   /**
+   * The service whose managed ClickStack the object was listed from, for an observability object listed from a
+   * named service's ClickStack rather than from the configured observability API (its import id is then
+   * `<serviceId>/<objectId>`).
+   */
+  readonly clickstackServiceId?: string;
+  /**
    * Why the object must stay out of every stack, for one that must (the API key the commands authenticate with:
    * adopting it would let a `pulumi destroy` lock the stack out).
    */
   readonly withheld?: string;
+}
+
+/** The managed ClickStack of a ClickHouse Cloud service, listed besides the configured observability API. */
+export interface ClickStackScope {
+  readonly serviceId: string;
+  /** Reaches that service's ClickStack through the management API's URL, key and organization. */
+  readonly client: ObservabilityClient;
 }
 
 /** Where the commands look, and with what. */
@@ -35,6 +48,11 @@ export interface ListingScope {
   readonly tokenKey: string;
   /** Absent when neither the stacks nor the environment set an observability API. */
   readonly observability?: ObservabilityClient;
+  /**
+   * The managed ClickStacks whose observability objects are listed too (never the configured observability API's
+   * own, when that is a service's managed ClickStack).
+   */
+  readonly clickStacks: readonly ClickStackScope[];
   /** The services the stacks refer to and those the user names. */
   readonly serviceIds: readonly string[];
   /** Those services, each read once for every kind that asks. */
@@ -62,21 +80,38 @@ export function noObservabilityApi(noun: string): string {
   );
 }
 
-/** The objects of an observability collection, each imported by its own id; none without an observability API. */
-export function observabilityObjects(
+/** What an observability object's listing shows besides its id and name (an alert's state, say). */
+export type ObservabilityDetails = Pick<ExistingObject, "createdAt" | "state">;
+
+/**
+ * The objects of an observability collection: those of the configured observability API, each imported by its own
+ * id (none, said so, without one), then those of each managed ClickStack in scope, imported as
+ * `<serviceId>/<objectId>`.
+ */
+export function observabilityObjects<T extends { id: string; name?: unknown }>(
   noun: string,
-  list: (client: ObservabilityClient) => Promise<ReadonlyArray<{ id: string; name?: unknown }>>,
+  list: (client: ObservabilityClient) => Promise<ReadonlyArray<T>>,
+  details: (object: T) => ObservabilityDetails = () => ({}),
 ): ExistingObjects["list"] {
-  return async (scope) => {
-    if (scope.observability === undefined) {
-      scope.notListed(noObservabilityApi(noun));
-      return [];
-    }
-    return (await list(scope.observability)).map((object) => ({
+  const shown = (object: T, importId: string, clickstackServiceId?: string): ExistingObject => {
+    const optional = { ...details(object), clickstackServiceId };
+    const given = Object.entries(optional).filter(([, value]) => value !== undefined);
+    return {
       id: object.id,
-      importId: object.id,
+      importId,
       label: typeof object.name === "string" ? object.name : "",
-    }));
+      ...Object.fromEntries(given),
+    };
+  };
+  return async (scope) => {
+    const objects: ExistingObject[] = [];
+    if (scope.observability === undefined) scope.notListed(noObservabilityApi(noun));
+    else for (const object of await list(scope.observability)) objects.push(shown(object, object.id));
+    for (const { serviceId, client } of scope.clickStacks) {
+      for (const object of await list(client))
+        objects.push(shown(object, `${serviceId}/${object.id}`, serviceId));
+    }
+    return objects;
   };
 }
 

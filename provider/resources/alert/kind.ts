@@ -3,7 +3,7 @@
  * `export`, and by `orphans` as an interrupted run can leave one.
  */
 import { importedOnClickStack } from "../adoption/importIds";
-import { noObservabilityApi, optionalText } from "../adoption/existingObjects";
+import { observabilityObjects, optionalText } from "../adoption/existingObjects";
 import { clickStackOrigin } from "../adoption/terraformOrigins";
 import { kindEntry } from "../kindEntry";
 import { definition } from "./definition";
@@ -14,19 +14,11 @@ export const entry = kindEntry({
   operations,
   importId: importedOnClickStack(definition.kind),
   existing: {
-    async list(scope) {
-      if (scope.observability === undefined) {
-        scope.notListed(noObservabilityApi("alerts"));
-        return [];
-      }
-      return (await scope.observability.alerts.list()).map((alert) => ({
-        id: alert.id,
-        importId: alert.id,
-        label: typeof alert.name === "string" ? alert.name : "",
-        createdAt: optionalText(alert.createdAt),
-        state: optionalText(alert.state),
-      }));
-    },
+    list: observabilityObjects(
+      "alerts",
+      (client) => client.alerts.list(),
+      (alert) => ({ createdAt: optionalText(alert.createdAt), state: optionalText(alert.state) }),
+    ),
     async deleteOrphan(scope, object) {
       if (scope.observability === undefined) throw new Error("no observability API is configured");
       await scope.observability.alerts.delete(object.id);

@@ -123,19 +123,22 @@ describe("orphans: the settings of the listed stacks", () => {
       { ...management, ...observability, "observability:apiUrl": "http://127.0.0.1:9/obs" },
     ],
     ["observability API set up on one stack only", { ...management, ...observability }],
+    ["configured managed ClickStack", { ...management, "observability:clickstackServiceId": "svc-2" }],
   ];
+  const firstOf: Record<string, Record<string, string>> = {
+    "observability API URL": { ...management, ...observability },
+    "configured managed ClickStack": { ...management, "observability:clickstackServiceId": "svc-1" },
+  };
   for (const [what, other] of differences) {
     it(`refuses stacks that differ in ${what}`, async () => {
-      const first = what.startsWith("observability API URL")
-        ? { ...management, ...observability }
-        : management;
+      const first = firstOf[what] ?? management;
       const error = await failureOf(() =>
         connect([stack("dev", first), stack("same", first), stack("prod", other)], [], () => undefined),
       );
       expect(error).to.be.instanceOf(UsageError);
       expect(error.message).to.equal(
-        'stacks "dev" and "prod" use different organizations or API URLs; ' +
-          "run the command once per organization, with the stacks of that organization",
+        'stacks "dev" and "prod" use different organizations, API URLs or configured managed ClickStacks; ' +
+          "run the command once per organization and setup, with the stacks that share it",
       );
     });
   }

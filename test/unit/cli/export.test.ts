@@ -6,7 +6,7 @@ import { expect } from "chai";
 import { connect } from "../../../provider/cli/connect";
 import { exportUntracked } from "../../../provider/cli/export";
 import { configSource, type StackData } from "../../../provider/cli/stackReader";
-import { addTrackedObjects, emptyTracked } from "../../../provider/cli/trackedObjects";
+import { addTrackedObjects, emptyTracked, everyTrackedObjectId } from "../../../provider/cli/trackedObjects";
 import { resources } from "../../../provider/resources/registry";
 import type { Fixture } from "../../../emulator";
 import {
@@ -172,5 +172,43 @@ describe("export: what a stack export tracks, for every kind", () => {
       ApiKey: ["b4d5c1a6"],
     });
     expect([...tracked.names]).to.deep.equal(["app-dev", "pager", "errors", "logs", "unmade", "pending"]);
+  });
+
+  it("records an observability object on a named service's managed ClickStack as <serviceId>/<objectId>", () => {
+    const [production, eu] = ["5a1ff2b4-6f0f-4b5b-9d53-0c7e3b3d1a11", "0b3c2d4e-5f60-4718-8293-a4b5c6d7e8f9"];
+    const objectId = "65a1b2c3d4e5f60718293a4c";
+    const tracked = emptyTracked();
+    addTrackedObjects(tracked, {
+      deployment: {
+        resources: [
+          // The native plugin records the service in the outputs, the dynamic classes in the inputs.
+          stateResource("clickhouse-cloud:index:Webhook", "pager", objectId, {
+            clickstackServiceId: production,
+          }),
+          {
+            ...stateResource("pulumi-nodejs:dynamic/observability:Webhook", "pagerEu", objectId),
+            inputs: { clickstackServiceId: eu },
+          },
+          stateResource("clickhouse-cloud:index:Source", "logs", "75a1b2c3d4e5f60718293a4c"),
+          // A service's own objects name it in serviceId: that is no ClickStack.
+          stateResource("clickhouse-cloud:index:UpgradeWindow", "window", production, {
+            serviceId: production,
+          }),
+        ],
+      },
+    });
+    expect(Object.fromEntries([...tracked.idsByKind].map(([kind, ids]) => [kind, [...ids]]))).to.deep.equal({
+      Webhook: [`${production}/${objectId}`, `${eu}/${objectId}`],
+      Source: ["75a1b2c3d4e5f60718293a4c"],
+      UpgradeWindow: [production],
+    });
+    expect([...tracked.clickStackServiceIds]).to.deep.equal([production, eu]);
+    expect([...tracked.serviceIds]).to.deep.equal([production]);
+    // What `orphans --delete` refuses when another stack tracks it: the object, on whichever ClickStack.
+    expect([...everyTrackedObjectId(tracked)]).to.deep.equal([
+      objectId,
+      "75a1b2c3d4e5f60718293a4c",
+      production,
+    ]);
   });
 });

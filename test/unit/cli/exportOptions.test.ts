@@ -12,7 +12,47 @@ describe("export: command line", () => {
   it("takes repeated stacks and services and the output file", () => {
     expect(
       parseExportOptions(["--stack", "dev", "--stack", "prod", "--service", service, "--out", "r.json"]),
-    ).to.deep.equal({ stacks: ["dev", "prod"], services: [service], out: "r.json" });
+    ).to.deep.equal({
+      stacks: ["dev", "prod"],
+      services: [service],
+      clickStackServiceIds: [],
+      out: "r.json",
+    });
+  });
+
+  it("takes repeated --clickstack-service service ids, each once", () => {
+    const other = "0b3c2d4e-5f60-4718-8293-a4b5c6d7e8f9";
+    expect(
+      parseExportOptions([
+        "--stack",
+        "dev",
+        "--clickstack-service",
+        service,
+        "--clickstack-service",
+        other,
+        "--clickstack-service",
+        service,
+        "--out",
+        "r.json",
+      ]),
+    ).to.deep.equal({ stacks: ["dev"], services: [], clickStackServiceIds: [service, other], out: "r.json" });
+  });
+
+  it("refuses the <alias>= form of --clickstack-service without --from-terraform, and a service that is no uuid", () => {
+    expect(() =>
+      parseExportOptions(["--stack", "dev", "--clickstack-service", `eu=${service}`, "--out", "r.json"]),
+    ).to.throw(
+      UsageError,
+      `--clickstack-service eu=${service}: the <alias>=<serviceId> form names a Terraform provider alias and ` +
+        "goes with --from-terraform <state file> only; to read a service's managed ClickStack from the API, give " +
+        "the service id alone: --clickstack-service <serviceId>",
+    );
+    for (const bad of ["prod", "", `${service}/..`]) {
+      expect(
+        () => parseExportOptions(["--stack", "dev", "--clickstack-service", bad, "--out", "r.json"]),
+        bad,
+      ).to.throw(UsageError, `--clickstack-service must be a uuid`);
+    }
   });
 
   it("answers --help", () => {

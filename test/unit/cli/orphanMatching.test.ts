@@ -134,6 +134,39 @@ describe("orphans: what stacks track and what is left", () => {
     ]);
   });
 
+  it("an alert of the configured observability API is tracked by a resource on its ClickStack, not on another", () => {
+    const [configured, other] = [serviceId, "0b3c2d4e-5f60-4718-8293-a4b5c6d7e8f9"];
+    const alert = (id: string, clickstackServiceId?: string) => ({
+      urn: `urn:pulumi:dev::app::clickhouse-cloud:index:Alert::r-${id}`,
+      type: "clickhouse-cloud:index:Alert",
+      id,
+      outputs: clickstackServiceId === undefined ? {} : { clickstackServiceId },
+    });
+    const tracked = emptyTracked();
+    addTrackedObjects(
+      tracked,
+      exportOf([
+        alert("65a1b2c3d4e5f60718293a4b", configured),
+        alert("65a1b2c3d4e5f60718293a4c", other),
+        alert("65a1b2c3d4e5f60718293a4d"),
+      ]),
+    );
+    const listed = [
+      object("Alert", "65a1b2c3d4e5f60718293a4b"),
+      object("Alert", "65a1b2c3d4e5f60718293a4c"),
+      object("Alert", "65a1b2c3d4e5f60718293a4d"),
+    ];
+    // The configured observability API is the managed ClickStack of `configured`.
+    expect(untracked(listed, tracked, configured).map((o) => o.id)).to.deep.equal([
+      "65a1b2c3d4e5f60718293a4c",
+    ]);
+    // It is an API of its own: only the resource that leaves its place to the config tracks its alert.
+    expect(untracked(listed, tracked).map((o) => o.id)).to.deep.equal([
+      "65a1b2c3d4e5f60718293a4b",
+      "65a1b2c3d4e5f60718293a4c",
+    ]);
+  });
+
   it("deletes only named orphans: refuses unknown ids and the key in use before deleting anything", () => {
     const orphans = [object("ApiKey", "k1"), object("Alert", "a1"), object("ApiKey", "k0", { inUse: true })];
     expect(selectForDeletion(orphans, ["a1", "k1", "a1"]).map((o) => o.id)).to.deep.equal(["a1", "k1"]);

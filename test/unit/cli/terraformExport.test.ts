@@ -423,13 +423,13 @@ describe("export --from-terraform: the command line", () => {
     });
   });
 
-  it("refuses --service with it, --clickstack-service without it, and a service that is no uuid or named twice", () => {
+  it("refuses --service with it, an alias of --clickstack-service without it, and a service that is no uuid or named twice", () => {
     expect(() =>
       parseExportOptions(["--from-terraform", "s.json", "--service", service, "--out", "r.json"]),
     ).to.throw(UsageError, "--service reads the APIs");
     expect(() =>
-      parseExportOptions(["--stack", "dev", "--clickstack-service", service, "--out", "r.json"]),
-    ).to.throw(UsageError, "--clickstack-service goes with --from-terraform");
+      parseExportOptions(["--stack", "dev", "--clickstack-service", `eu=${eu}`, "--out", "r.json"]),
+    ).to.throw(UsageError, "goes with --from-terraform <state file> only");
     expect(() => clickStackServices(["eu=prod"])).to.throw(UsageError, "--clickstack-service must be a uuid");
     expect(() => clickStackServices([service, otherService])).to.throw(
       UsageError,

@@ -1,11 +1,13 @@
 /**
  * The texts that say what the package manages name every kind of the registry: the README's first lines, the
- * Registry overview's (docs/_index.md), and the package description the SDKs' manifests carry (the Python package's
- * pyproject.toml). A new kind fails this test until it has a phrase here and is named in each text.
+ * Registry overview's (docs/_index.md), the package description the SDKs' manifests carry (the Python package's
+ * pyproject.toml), and what `export` says it writes (its help and docs/adopting.md), since it exports every kind. A
+ * new kind fails this test until it has a phrase here and is named in each text.
  */
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { expect } from "chai";
+import { exportUsage } from "../../../provider/cli/exportCommand";
 import { resources, type ResourceKind } from "../../../provider/resources/registry";
 
 const repoRoot = path.resolve(__dirname, "../../../..");
@@ -52,6 +54,9 @@ const texts: Record<string, () => string> = {
   },
   "the package schema's description": () =>
     (JSON.parse(read("provider/native/schema.json")) as { description: string }).description,
+  "what `export --help` says it writes": () => between(exportUsage, "Writes a file", "Each entry"),
+  "what docs/adopting.md says export writes": () =>
+    between(read("docs/adopting.md"), "**Which objects**", "**The file**"),
 };
 
 describe("docs: every kind is named where the package says what it manages", () => {

@@ -315,6 +315,7 @@ describe("ScalingScheduleProvider", function () {
       management: client,
       organizationId,
       tokenKey: emulator.fixture.tokenKey,
+      clickStacks: [],
       serviceIds: ids,
       services: async () => Promise.all(ids.map((id) => client.services.get(organizationId, id))),
       notListed: () => undefined,

@@ -253,6 +253,7 @@ describe("ServiceClickHouseSettingsProvider", function () {
       management: client,
       organizationId,
       tokenKey: emulator.fixture.tokenKey,
+      clickStacks: [],
       serviceIds: Object.values(emulator.fixture.services),
       services: async () =>
         Promise.all(
