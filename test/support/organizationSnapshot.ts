@@ -34,10 +34,14 @@ const serviceSettings = [
   "privateEndpointConfig",
 ];
 
+/**
+ * The organization's keys, the services `serviceIds` with their settings, and the observability objects of each
+ * place: the configured observability API (`configured`) or a service's managed ClickStack (its id).
+ */
 export async function organizationSnapshot(
   fixture: Fixture,
   serviceIds: readonly string[],
-  clickstackServiceIds: readonly string[] = [],
+  observabilityPlaces: ReadonlyArray<string | "configured"> = ["configured"],
 ): Promise<Snapshot> {
   const organization = `${fixture.managementUrl}/v1/organizations/${fixture.organizationId}`;
   const authorization = basicAuth(fixture.tokenKey, fixture.tokenSecret);
@@ -60,9 +64,10 @@ export async function organizationSnapshot(
     }
     byId(`services/${serviceId}/reversePrivateEndpoints`, await get(`${service}/reversePrivateEndpoints`));
   }
-  for (const place of [undefined, ...clickstackServiceIds]) {
-    const observability = observabilityOf(fixture, place);
-    const prefix = place === undefined ? "" : `clickstack:${place}/`;
+  for (const place of observabilityPlaces) {
+    const configured = place === "configured";
+    const observability = observabilityOf(fixture, configured ? undefined : place);
+    const prefix = configured ? "" : `clickstack:${place}/`;
     byId(`${prefix}alerts`, await observability.alerts.list());
     byId(`${prefix}webhooks`, await observability.webhooks.list());
     byId(`${prefix}savedSearches`, await observability.savedSearches.list());

@@ -195,6 +195,7 @@ interface Scenario {
 const scenarios: Scenario[] = [
   { dialect: "spec", onManagedClickStack: false },
   { dialect: "production", onManagedClickStack: false },
+  { dialect: "production", onManagedClickStack: true },
 ];
 
 for (const { dialect, onManagedClickStack } of scenarios) {
@@ -209,8 +210,9 @@ for (const { dialect, onManagedClickStack } of scenarios) {
     let atStart: Snapshot;
     const printed: string[] = [];
 
-    const snapshot = () =>
-      organizationSnapshot(emulator.fixture, [serviceId], clickstackServiceId ? [clickstackServiceId] : []);
+    /** Where the observability objects are read: the managed ClickStack the stack uses, or the configured API. */
+    const places = () => [clickstackServiceId ?? "configured"];
+    const snapshot = () => organizationSnapshot(emulator.fixture, [serviceId], places());
 
     before(async () => {
       emulator = await dedicatedEmulator({ dialect, provisioningDelayMs: 0 });
@@ -220,7 +222,15 @@ for (const { dialect, onManagedClickStack } of scenarios) {
       serviceId = management.serviceId;
       await makeObservabilityObjects(observabilityOf(fixture, clickstackServiceId), dialect === "production");
       project = CliProject.create(nativeProjectYaml("adopt-every-field", "yaml"));
-      await project.initStack("dev", nativeStackConfig(fixture));
+      // On managed ClickStack the stack has the management API's settings only, as a team without a separate
+      // observability API has it.
+      const config = nativeStackConfig(fixture);
+      if (onManagedClickStack) {
+        for (const key of Object.keys(config).filter((name) => name.includes(":observabilityApi"))) {
+          delete config[key];
+        }
+      }
+      await project.initStack("dev", config);
       atStart = await snapshot();
     });
 
@@ -314,11 +324,7 @@ for (const { dialect, onManagedClickStack } of scenarios) {
       await project.pulumi(["state", "unprotect", "--all", "--yes"]);
       const destroyed = await project.pulumi(["destroy", "--yes", "--skip-preview"]);
       printed.push(destroyed.stdout);
-      const after = await organizationSnapshot(
-        emulator.fixture,
-        [],
-        clickstackServiceId ? [clickstackServiceId] : [],
-      );
+      const after = await organizationSnapshot(emulator.fixture, [], places());
       const left = entries.filter((entry) => {
         const kind = kindOf(entry);
         const path =
