@@ -247,6 +247,35 @@ function dashboardFilter(withId: boolean) {
   } as const;
 }
 
+/**
+ * A group of tiles (a tile joins it by `containerId`, a tab of it by `tabId`): the published Cloud API's
+ * ClickStackDashboardContainer and ClickStackDashboardContainerTab.
+ */
+const container = {
+  type: "object",
+  additionalProperties: false,
+  required: ["id", "title", "collapsed"],
+  properties: {
+    id: { type: "string", minLength: 1, maxLength: d.containerIdMaxLength },
+    title: { type: "string" },
+    collapsed: { type: "boolean" },
+    collapsible: { type: "boolean" },
+    bordered: { type: "boolean" },
+    tabs: {
+      type: "array",
+      items: {
+        type: "object",
+        additionalProperties: false,
+        required: ["id", "title"],
+        properties: {
+          id: { type: "string", minLength: 1, maxLength: d.containerIdMaxLength },
+          title: { type: "string" },
+        },
+      },
+    },
+  },
+} as const;
+
 function dashboardBody(withFilterIds: boolean) {
   return {
     type: "object",
@@ -271,7 +300,7 @@ function dashboardBody(withFilterIds: boolean) {
           },
         },
       },
-      containers: { type: "array", items: json },
+      containers: { type: "array", items: container },
     },
   } as const satisfies SchemaObject;
 }
@@ -299,6 +328,8 @@ const dashboard = {
     filters: { type: ["array", "null"], items: { type: "object" } },
     savedQuery: nullableString,
     savedQueryLanguage: nullableString,
+    savedFilterValues: { type: ["array", "null"], items: { type: "object" } },
+    containers: { type: ["array", "null"], items: { type: "object" } },
   },
 } as const satisfies SchemaObject;
 

@@ -37,6 +37,36 @@ export interface DashboardArgs {
     }>[]
   >;
   /**
+   * Groups of tiles: `{id, title, collapsed}`, optionally `collapsible`, `bordered` and `tabs` (`{id,
+   * title}`); a tile joins one by its `containerId`, a tab of it by its `tabId`. Updates in place; left out,
+   * the object keeps what it has (set in the app, say).
+   */
+  containers?: pulumi.Input<
+    pulumi.Input<{
+      id: string;
+      title: string;
+      collapsed: boolean;
+      collapsible?: boolean;
+      bordered?: boolean;
+      tabs?: { id: string; title: string }[];
+    }>[]
+  >;
+  /**
+   * The query the dashboard opens with, in `savedQueryLanguage`. Updates in place; left out, the object keeps
+   * what it has (set in the app, say).
+   */
+  savedQuery?: pulumi.Input<string | null>;
+  /**
+   * `lucene` (the API's default when a saved query is set), `sql` or `promql`. Updates in place; left out,
+   * the object keeps what it has (set in the app, say).
+   */
+  savedQueryLanguage?: pulumi.Input<"lucene" | "sql" | "promql" | null>;
+  /**
+   * The filter values the dashboard opens with: `{type: sql, condition}`, e.g. `ServiceName IN ('api')`.
+   * Updates in place; left out, the object keeps what it has (set in the app, say).
+   */
+  savedFilterValues?: pulumi.Input<pulumi.Input<{ type?: unknown; condition: string }>[]>;
+  /**
    * The ClickHouse Cloud service (uuid) whose managed ClickStack holds this object, e.g. the `id` of a
    * service the program makes; overrides `observability:clickstackServiceId` or CLICKSTACK_SERVICE_ID. The
    * object is then reached through the management API with its URL, key and organization (which must be set),
@@ -79,6 +109,14 @@ export class Dashboard extends pulumi.CustomResource {
   declare readonly tags: pulumi.Output<string[] | undefined>;
   /** The filters, each with its id. */
   declare readonly filters: pulumi.Output<Record<string, unknown>[] | undefined>;
+  /** The groups of tiles; undefined when there are none. */
+  declare readonly containers: pulumi.Output<Record<string, unknown>[] | undefined>;
+  /** The query the dashboard opens with; undefined when none is set. */
+  declare readonly savedQuery: pulumi.Output<string | undefined>;
+  /** The saved query's language; undefined when no query is saved. */
+  declare readonly savedQueryLanguage: pulumi.Output<string | undefined>;
+  /** The filter values the dashboard opens with; undefined when none are set. */
+  declare readonly savedFilterValues: pulumi.Output<Record<string, unknown>[] | undefined>;
   /**
    * The service whose managed ClickStack holds the object, as the program named it; undefined when the stack
    * config decides.
@@ -91,7 +129,18 @@ export class Dashboard extends pulumi.CustomResource {
         {
           kind: "Dashboard",
           module: "observability",
-          outputs: ["name", "tiles", "tileIds", "tags", "filters", "clickstackServiceId"],
+          outputs: [
+            "name",
+            "tiles",
+            "tileIds",
+            "tags",
+            "filters",
+            "containers",
+            "savedQuery",
+            "savedQueryLanguage",
+            "savedFilterValues",
+            "clickstackServiceId",
+          ],
           secretInputs: [],
           secretOutputs: [],
           secretOutputsWhenSet: {},

@@ -741,7 +741,14 @@ export type DashboardCreateSchema = {
   savedQuery?: string | null;
   savedQueryLanguage?: "lucene" | "sql" | "promql" | null;
   savedFilterValues?: { type?: "sql"; condition: string }[];
-  containers?: { [field: string]: unknown }[];
+  containers?: {
+    id: string;
+    title: string;
+    collapsed: boolean;
+    collapsible?: boolean;
+    bordered?: boolean;
+    tabs?: { id: string; title: string }[];
+  }[];
 };
 
 /** The schema `dashboardUpdate`. */
@@ -780,7 +787,14 @@ export type DashboardUpdateSchema = {
   savedQuery?: string | null;
   savedQueryLanguage?: "lucene" | "sql" | "promql" | null;
   savedFilterValues?: { type?: "sql"; condition: string }[];
-  containers?: { [field: string]: unknown }[];
+  containers?: {
+    id: string;
+    title: string;
+    collapsed: boolean;
+    collapsible?: boolean;
+    bordered?: boolean;
+    tabs?: { id: string; title: string }[];
+  }[];
 };
 
 /** The schema `dashboard`. */
@@ -797,6 +811,8 @@ export type DashboardSchema = {
   filters?: { [field: string]: unknown }[] | null;
   savedQuery?: string | null;
   savedQueryLanguage?: string | null;
+  savedFilterValues?: { [field: string]: unknown }[] | null;
+  containers?: { [field: string]: unknown }[] | null;
   [field: string]: unknown;
 };
 

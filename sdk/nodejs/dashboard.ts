@@ -44,6 +44,10 @@ export class Dashboard extends pulumi.CustomResource {
      */
     declare public readonly clickstackServiceId: pulumi.Output<string | undefined>;
     /**
+     * The groups of tiles; undefined when there are none.
+     */
+    declare public readonly containers: pulumi.Output<any[] | undefined>;
+    /**
      * The filters, each with its id.
      */
     declare public readonly filters: pulumi.Output<any[] | undefined>;
@@ -51,6 +55,18 @@ export class Dashboard extends pulumi.CustomResource {
      * The dashboard's name.
      */
     declare public readonly name: pulumi.Output<string>;
+    /**
+     * The filter values the dashboard opens with; undefined when none are set.
+     */
+    declare public readonly savedFilterValues: pulumi.Output<any[] | undefined>;
+    /**
+     * The query the dashboard opens with; undefined when none is set.
+     */
+    declare public readonly savedQuery: pulumi.Output<string | undefined>;
+    /**
+     * The saved query's language; undefined when no query is saved.
+     */
+    declare public readonly savedQueryLanguage: pulumi.Output<string | undefined>;
     /**
      * The tags.
      */
@@ -82,15 +98,23 @@ export class Dashboard extends pulumi.CustomResource {
                 throw new Error("Missing required property 'tiles'");
             }
             resourceInputs["clickstackServiceId"] = args?.clickstackServiceId;
+            resourceInputs["containers"] = args?.containers;
             resourceInputs["filters"] = args?.filters;
             resourceInputs["name"] = args?.name;
+            resourceInputs["savedFilterValues"] = args?.savedFilterValues;
+            resourceInputs["savedQuery"] = args?.savedQuery;
+            resourceInputs["savedQueryLanguage"] = args?.savedQueryLanguage;
             resourceInputs["tags"] = args?.tags;
             resourceInputs["tiles"] = args?.tiles;
             resourceInputs["tileIds"] = undefined /*out*/;
         } else {
             resourceInputs["clickstackServiceId"] = undefined /*out*/;
+            resourceInputs["containers"] = undefined /*out*/;
             resourceInputs["filters"] = undefined /*out*/;
             resourceInputs["name"] = undefined /*out*/;
+            resourceInputs["savedFilterValues"] = undefined /*out*/;
+            resourceInputs["savedQuery"] = undefined /*out*/;
+            resourceInputs["savedQueryLanguage"] = undefined /*out*/;
             resourceInputs["tags"] = undefined /*out*/;
             resourceInputs["tileIds"] = undefined /*out*/;
             resourceInputs["tiles"] = undefined /*out*/;
@@ -109,6 +133,10 @@ export interface DashboardArgs {
      */
     clickstackServiceId?: pulumi.Input<string | undefined>;
     /**
+     * Groups of tiles: `{id, title, collapsed}`, optionally `collapsible`, `bordered` and `tabs` (`{id, title}`); a tile joins one by its `containerId`, a tab of it by its `tabId`. Updates in place; left out, the object keeps what it has (set in the app, say).
+     */
+    containers?: pulumi.Input<pulumi.Input<inputs.DashboardContainersItemArgs>[] | undefined>;
+    /**
      * Dashboard filters: `{type: QUERY_EXPRESSION, name, expression, sourceId}`; their ids are the API's. Updates in place; left out, the object keeps what it has (set in the app, say).
      */
     filters?: pulumi.Input<pulumi.Input<inputs.DashboardFiltersItemArgs>[] | undefined>;
@@ -116,6 +144,18 @@ export interface DashboardArgs {
      * The dashboard's name, at most 1024 characters. Updates in place.
      */
     name: pulumi.Input<string>;
+    /**
+     * The filter values the dashboard opens with: `{type: sql, condition}`, e.g. `ServiceName IN ('api')`. Updates in place; left out, the object keeps what it has (set in the app, say).
+     */
+    savedFilterValues?: pulumi.Input<pulumi.Input<inputs.DashboardSavedFilterValuesItemArgs>[] | undefined>;
+    /**
+     * The query the dashboard opens with, in `savedQueryLanguage`. Updates in place; left out, the object keeps what it has (set in the app, say).
+     */
+    savedQuery?: pulumi.Input<string | undefined>;
+    /**
+     * `lucene` (the API's default when a saved query is set), `sql` or `promql`. Updates in place; left out, the object keeps what it has (set in the app, say).
+     */
+    savedQueryLanguage?: pulumi.Input<enums.DashboardSavedQueryLanguage | undefined>;
     /**
      * At most 50 tags of at most 32 characters. Updates in place; left out, the object keeps what it has (set in the app, say).
      */

@@ -1,7 +1,7 @@
 /**
  * A setup made outside Pulumi with every field a program can set set to something other than its default: a
  * service and what hangs on it (endpoints, query endpoint, upgrade window, settings, schedule), an API key with an IP
- * list, and observability objects (a webhook with headers, a saved search with filters, a dashboard with tags and
+ * list, and observability objects (a webhook with headers, a saved search with filters, a dashboard with tags, containers and
  * filters, a source with its optional expressions, a range alert with a note, windows, a schedule and two channels on
  * the production wire), made through the emulator's APIs as a team would make them in the app.
  */
@@ -164,8 +164,26 @@ export async function makeObservabilityObjects(
           sourceId: source.id,
           select: [{ aggFn: "count", where: "SeverityText = 'error'", whereLanguage: "sql" }],
         },
+        containerId: "checkout",
+        tabId: "errors",
       },
     ],
+    containers: [
+      {
+        id: "checkout",
+        title: "Checkout",
+        collapsed: false,
+        collapsible: true,
+        bordered: true,
+        tabs: [
+          { id: "errors", title: "Errors" },
+          { id: "latency", title: "Latency" },
+        ],
+      },
+    ],
+    savedQuery: "ServiceName = 'checkout'",
+    savedQueryLanguage: "sql",
+    savedFilterValues: [{ type: "sql", condition: "ServiceName IN ('checkout')" }],
     tags: ["checkout"],
     filters: [
       {

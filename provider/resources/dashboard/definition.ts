@@ -37,6 +37,17 @@ export const definition: ResourceDefinition<"dashboardCreate"> = {
     filters: keptWhenUnset(
       "Dashboard filters: `{type: QUERY_EXPRESSION, name, expression, sourceId}`; their ids are the API's.",
     ),
+    containers: keptWhenUnset(
+      "Groups of tiles: `{id, title, collapsed}`, optionally `collapsible`, `bordered` and `tabs` (`{id, title}`); " +
+        "a tile joins one by its `containerId`, a tab of it by its `tabId`.",
+    ),
+    savedQuery: keptWhenUnset("The query the dashboard opens with, in `savedQueryLanguage`."),
+    savedQueryLanguage: keptWhenUnset(
+      "`lucene` (the API's default when a saved query is set), `sql` or `promql`.",
+    ),
+    savedFilterValues: keptWhenUnset(
+      "The filter values the dashboard opens with: `{type: sql, condition}`, e.g. `ServiceName IN ('api')`.",
+    ),
     clickstackServiceId: clickstackServiceIdInput,
   },
   outputs: {
@@ -57,6 +68,16 @@ export const definition: ResourceDefinition<"dashboardCreate"> = {
     tags: { description: "The tags.", schema: { type: "array", items: { type: "string" } } },
     filters: {
       description: "The filters, each with its id.",
+      schema: { type: "array", items: { type: "object" } },
+    },
+    containers: {
+      description: "The groups of tiles; undefined when there are none.",
+      schema: { type: "array", items: { type: "object" } },
+    },
+    savedQuery: stringOutput("The query the dashboard opens with; undefined when none is set."),
+    savedQueryLanguage: stringOutput("The saved query's language; undefined when no query is saved."),
+    savedFilterValues: {
+      description: "The filter values the dashboard opens with; undefined when none are set.",
       schema: { type: "array", items: { type: "object" } },
     },
     clickstackServiceId: clickstackServiceIdOutput,

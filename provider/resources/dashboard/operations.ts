@@ -31,6 +31,10 @@ const lifecycle = apiObjectOperations<DashboardInputs, DashboardOutputs, Dashboa
     tileIds: Object.fromEntries(shown.tiles.map((tile) => [tile.name, tile.id])),
     tags: shown.tags ?? undefined,
     filters: (shown.filters ?? undefined) as Record<string, unknown>[] | undefined,
+    containers: nonEmpty(shown.containers),
+    savedQuery: shown.savedQuery ?? undefined,
+    savedQueryLanguage: shown.savedQuery ? (shown.savedQueryLanguage ?? undefined) : undefined,
+    savedFilterValues: nonEmpty(shown.savedFilterValues),
   }),
   newness: "listedBefore",
   sentFields: ["name"],
@@ -102,4 +106,9 @@ function tilesAsShown(tiles: unknown): unknown {
       ? { ...tile, config: tileConfigAsShown(tile.config) }
       : tile,
   );
+}
+
+/** A list the API shows, or undefined for none: an empty list and a missing one are both "none set". */
+function nonEmpty(list: unknown): Record<string, unknown>[] | undefined {
+  return Array.isArray(list) && list.length > 0 ? (list as Record<string, unknown>[]) : undefined;
 }

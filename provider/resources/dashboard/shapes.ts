@@ -30,6 +30,19 @@ export type DashboardInputs = {
         variableName?: string;
       }[]
     | null;
+  readonly containers?:
+    | {
+        id: string;
+        title: string;
+        collapsed: boolean;
+        collapsible?: boolean;
+        bordered?: boolean;
+        tabs?: { id: string; title: string }[];
+      }[]
+    | null;
+  readonly savedQuery?: string | null;
+  readonly savedQueryLanguage?: "lucene" | "sql" | "promql" | null;
+  readonly savedFilterValues?: { type?: unknown; condition: string }[] | null;
   readonly clickstackServiceId?: string | null;
 };
 
@@ -40,5 +53,9 @@ export type DashboardOutputs = {
   readonly tileIds: Record<string, unknown>;
   readonly tags?: string[];
   readonly filters?: Record<string, unknown>[];
+  readonly containers?: Record<string, unknown>[];
+  readonly savedQuery?: string;
+  readonly savedQueryLanguage?: string;
+  readonly savedFilterValues?: Record<string, unknown>[];
   readonly clickstackServiceId?: string;
 };

@@ -20,10 +20,18 @@ type Dashboard struct {
 
 	// The service whose managed ClickStack holds the object, as the program named it; undefined when the stack config decides.
 	ClickstackServiceId pulumi.StringPtrOutput `pulumi:"clickstackServiceId"`
+	// The groups of tiles; undefined when there are none.
+	Containers pulumi.ArrayOutput `pulumi:"containers"`
 	// The filters, each with its id.
 	Filters pulumi.ArrayOutput `pulumi:"filters"`
 	// The dashboard's name.
 	Name pulumi.StringOutput `pulumi:"name"`
+	// The filter values the dashboard opens with; undefined when none are set.
+	SavedFilterValues pulumi.ArrayOutput `pulumi:"savedFilterValues"`
+	// The query the dashboard opens with; undefined when none is set.
+	SavedQuery pulumi.StringPtrOutput `pulumi:"savedQuery"`
+	// The saved query's language; undefined when no query is saved.
+	SavedQueryLanguage pulumi.StringPtrOutput `pulumi:"savedQueryLanguage"`
 	// The tags.
 	Tags pulumi.StringArrayOutput `pulumi:"tags"`
 	// Each tile's id by its name, for an `Alert`'s `tileId`.
@@ -80,10 +88,18 @@ func (DashboardState) ElementType() reflect.Type {
 type dashboardArgs struct {
 	// The ClickHouse Cloud service (uuid) whose managed ClickStack holds this object, e.g. the `id` of a service the program makes; overrides `clickhouse-cloud:clickstackServiceId` or CLICKSTACK_SERVICE_ID. The object is then reached through the management API with its URL, key and organization (which must be set), on the production wire, and the observability API's URL and token are not needed. Left out, the stack config decides. Replaces on change (setting or removing it too).
 	ClickstackServiceId *string `pulumi:"clickstackServiceId"`
+	// Groups of tiles: `{id, title, collapsed}`, optionally `collapsible`, `bordered` and `tabs` (`{id, title}`); a tile joins one by its `containerId`, a tab of it by its `tabId`. Updates in place; left out, the object keeps what it has (set in the app, say).
+	Containers []DashboardContainersItem `pulumi:"containers"`
 	// Dashboard filters: `{type: QUERY_EXPRESSION, name, expression, sourceId}`; their ids are the API's. Updates in place; left out, the object keeps what it has (set in the app, say).
 	Filters []DashboardFiltersItem `pulumi:"filters"`
 	// The dashboard's name, at most 1024 characters. Updates in place.
 	Name string `pulumi:"name"`
+	// The filter values the dashboard opens with: `{type: sql, condition}`, e.g. `ServiceName IN ('api')`. Updates in place; left out, the object keeps what it has (set in the app, say).
+	SavedFilterValues []DashboardSavedFilterValuesItem `pulumi:"savedFilterValues"`
+	// The query the dashboard opens with, in `savedQueryLanguage`. Updates in place; left out, the object keeps what it has (set in the app, say).
+	SavedQuery *string `pulumi:"savedQuery"`
+	// `lucene` (the API's default when a saved query is set), `sql` or `promql`. Updates in place; left out, the object keeps what it has (set in the app, say).
+	SavedQueryLanguage *DashboardSavedQueryLanguage `pulumi:"savedQueryLanguage"`
 	// At most 50 tags of at most 32 characters. Updates in place; left out, the object keeps what it has (set in the app, say).
 	Tags []string `pulumi:"tags"`
 	// The tiles (at most 500): `name`, `x`, `y`, `w`, `h` and `config` (with its `displayType`); an `id` is kept only when the dashboard already has a tile with it. Updates in place.
@@ -94,10 +110,18 @@ type dashboardArgs struct {
 type DashboardArgs struct {
 	// The ClickHouse Cloud service (uuid) whose managed ClickStack holds this object, e.g. the `id` of a service the program makes; overrides `clickhouse-cloud:clickstackServiceId` or CLICKSTACK_SERVICE_ID. The object is then reached through the management API with its URL, key and organization (which must be set), on the production wire, and the observability API's URL and token are not needed. Left out, the stack config decides. Replaces on change (setting or removing it too).
 	ClickstackServiceId pulumi.StringPtrInput
+	// Groups of tiles: `{id, title, collapsed}`, optionally `collapsible`, `bordered` and `tabs` (`{id, title}`); a tile joins one by its `containerId`, a tab of it by its `tabId`. Updates in place; left out, the object keeps what it has (set in the app, say).
+	Containers DashboardContainersItemArrayInput
 	// Dashboard filters: `{type: QUERY_EXPRESSION, name, expression, sourceId}`; their ids are the API's. Updates in place; left out, the object keeps what it has (set in the app, say).
 	Filters DashboardFiltersItemArrayInput
 	// The dashboard's name, at most 1024 characters. Updates in place.
 	Name pulumi.StringInput
+	// The filter values the dashboard opens with: `{type: sql, condition}`, e.g. `ServiceName IN ('api')`. Updates in place; left out, the object keeps what it has (set in the app, say).
+	SavedFilterValues DashboardSavedFilterValuesItemArrayInput
+	// The query the dashboard opens with, in `savedQueryLanguage`. Updates in place; left out, the object keeps what it has (set in the app, say).
+	SavedQuery pulumi.StringPtrInput
+	// `lucene` (the API's default when a saved query is set), `sql` or `promql`. Updates in place; left out, the object keeps what it has (set in the app, say).
+	SavedQueryLanguage DashboardSavedQueryLanguagePtrInput
 	// At most 50 tags of at most 32 characters. Updates in place; left out, the object keeps what it has (set in the app, say).
 	Tags pulumi.StringArrayInput
 	// The tiles (at most 500): `name`, `x`, `y`, `w`, `h` and `config` (with its `displayType`); an `id` is kept only when the dashboard already has a tile with it. Updates in place.
@@ -146,6 +170,11 @@ func (o DashboardOutput) ClickstackServiceId() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *Dashboard) pulumi.StringPtrOutput { return v.ClickstackServiceId }).(pulumi.StringPtrOutput)
 }
 
+// The groups of tiles; undefined when there are none.
+func (o DashboardOutput) Containers() pulumi.ArrayOutput {
+	return o.ApplyT(func(v *Dashboard) pulumi.ArrayOutput { return v.Containers }).(pulumi.ArrayOutput)
+}
+
 // The filters, each with its id.
 func (o DashboardOutput) Filters() pulumi.ArrayOutput {
 	return o.ApplyT(func(v *Dashboard) pulumi.ArrayOutput { return v.Filters }).(pulumi.ArrayOutput)
@@ -154,6 +183,21 @@ func (o DashboardOutput) Filters() pulumi.ArrayOutput {
 // The dashboard's name.
 func (o DashboardOutput) Name() pulumi.StringOutput {
 	return o.ApplyT(func(v *Dashboard) pulumi.StringOutput { return v.Name }).(pulumi.StringOutput)
+}
+
+// The filter values the dashboard opens with; undefined when none are set.
+func (o DashboardOutput) SavedFilterValues() pulumi.ArrayOutput {
+	return o.ApplyT(func(v *Dashboard) pulumi.ArrayOutput { return v.SavedFilterValues }).(pulumi.ArrayOutput)
+}
+
+// The query the dashboard opens with; undefined when none is set.
+func (o DashboardOutput) SavedQuery() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *Dashboard) pulumi.StringPtrOutput { return v.SavedQuery }).(pulumi.StringPtrOutput)
+}
+
+// The saved query's language; undefined when no query is saved.
+func (o DashboardOutput) SavedQueryLanguage() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *Dashboard) pulumi.StringPtrOutput { return v.SavedQueryLanguage }).(pulumi.StringPtrOutput)
 }
 
 // The tags.

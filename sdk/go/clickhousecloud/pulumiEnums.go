@@ -1393,6 +1393,173 @@ func (in *dashboardFiltersItemWhereLanguagePtr) ToDashboardFiltersItemWhereLangu
 	return pulumi.ToOutputWithContext(ctx, in).(DashboardFiltersItemWhereLanguagePtrOutput)
 }
 
+type DashboardSavedQueryLanguage string
+
+const (
+	DashboardSavedQueryLanguageLucene = DashboardSavedQueryLanguage("lucene")
+	DashboardSavedQueryLanguageSql    = DashboardSavedQueryLanguage("sql")
+	DashboardSavedQueryLanguagePromql = DashboardSavedQueryLanguage("promql")
+)
+
+func (DashboardSavedQueryLanguage) ElementType() reflect.Type {
+	return reflect.TypeOf((*DashboardSavedQueryLanguage)(nil)).Elem()
+}
+
+func (e DashboardSavedQueryLanguage) ToDashboardSavedQueryLanguageOutput() DashboardSavedQueryLanguageOutput {
+	return pulumi.ToOutput(e).(DashboardSavedQueryLanguageOutput)
+}
+
+func (e DashboardSavedQueryLanguage) ToDashboardSavedQueryLanguageOutputWithContext(ctx context.Context) DashboardSavedQueryLanguageOutput {
+	return pulumi.ToOutputWithContext(ctx, e).(DashboardSavedQueryLanguageOutput)
+}
+
+func (e DashboardSavedQueryLanguage) ToDashboardSavedQueryLanguagePtrOutput() DashboardSavedQueryLanguagePtrOutput {
+	return e.ToDashboardSavedQueryLanguagePtrOutputWithContext(context.Background())
+}
+
+func (e DashboardSavedQueryLanguage) ToDashboardSavedQueryLanguagePtrOutputWithContext(ctx context.Context) DashboardSavedQueryLanguagePtrOutput {
+	return DashboardSavedQueryLanguage(e).ToDashboardSavedQueryLanguageOutputWithContext(ctx).ToDashboardSavedQueryLanguagePtrOutputWithContext(ctx)
+}
+
+func (e DashboardSavedQueryLanguage) ToStringOutput() pulumi.StringOutput {
+	return pulumi.ToOutput(pulumi.String(e)).(pulumi.StringOutput)
+}
+
+func (e DashboardSavedQueryLanguage) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
+	return pulumi.ToOutputWithContext(ctx, pulumi.String(e)).(pulumi.StringOutput)
+}
+
+func (e DashboardSavedQueryLanguage) ToStringPtrOutput() pulumi.StringPtrOutput {
+	return pulumi.String(e).ToStringPtrOutputWithContext(context.Background())
+}
+
+func (e DashboardSavedQueryLanguage) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return pulumi.String(e).ToStringOutputWithContext(ctx).ToStringPtrOutputWithContext(ctx)
+}
+
+type DashboardSavedQueryLanguageOutput struct{ *pulumi.OutputState }
+
+func (DashboardSavedQueryLanguageOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*DashboardSavedQueryLanguage)(nil)).Elem()
+}
+
+func (o DashboardSavedQueryLanguageOutput) ToDashboardSavedQueryLanguageOutput() DashboardSavedQueryLanguageOutput {
+	return o
+}
+
+func (o DashboardSavedQueryLanguageOutput) ToDashboardSavedQueryLanguageOutputWithContext(ctx context.Context) DashboardSavedQueryLanguageOutput {
+	return o
+}
+
+func (o DashboardSavedQueryLanguageOutput) ToDashboardSavedQueryLanguagePtrOutput() DashboardSavedQueryLanguagePtrOutput {
+	return o.ToDashboardSavedQueryLanguagePtrOutputWithContext(context.Background())
+}
+
+func (o DashboardSavedQueryLanguageOutput) ToDashboardSavedQueryLanguagePtrOutputWithContext(ctx context.Context) DashboardSavedQueryLanguagePtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, v DashboardSavedQueryLanguage) *DashboardSavedQueryLanguage {
+		return &v
+	}).(DashboardSavedQueryLanguagePtrOutput)
+}
+
+func (o DashboardSavedQueryLanguageOutput) ToStringOutput() pulumi.StringOutput {
+	return o.ToStringOutputWithContext(context.Background())
+}
+
+func (o DashboardSavedQueryLanguageOutput) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e DashboardSavedQueryLanguage) string {
+		return string(e)
+	}).(pulumi.StringOutput)
+}
+
+func (o DashboardSavedQueryLanguageOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
+	return o.ToStringPtrOutputWithContext(context.Background())
+}
+
+func (o DashboardSavedQueryLanguageOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e DashboardSavedQueryLanguage) *string {
+		v := string(e)
+		return &v
+	}).(pulumi.StringPtrOutput)
+}
+
+type DashboardSavedQueryLanguagePtrOutput struct{ *pulumi.OutputState }
+
+func (DashboardSavedQueryLanguagePtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**DashboardSavedQueryLanguage)(nil)).Elem()
+}
+
+func (o DashboardSavedQueryLanguagePtrOutput) ToDashboardSavedQueryLanguagePtrOutput() DashboardSavedQueryLanguagePtrOutput {
+	return o
+}
+
+func (o DashboardSavedQueryLanguagePtrOutput) ToDashboardSavedQueryLanguagePtrOutputWithContext(ctx context.Context) DashboardSavedQueryLanguagePtrOutput {
+	return o
+}
+
+func (o DashboardSavedQueryLanguagePtrOutput) Elem() DashboardSavedQueryLanguageOutput {
+	return o.ApplyT(func(v *DashboardSavedQueryLanguage) DashboardSavedQueryLanguage {
+		if v != nil {
+			return *v
+		}
+		var ret DashboardSavedQueryLanguage
+		return ret
+	}).(DashboardSavedQueryLanguageOutput)
+}
+
+func (o DashboardSavedQueryLanguagePtrOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
+	return o.ToStringPtrOutputWithContext(context.Background())
+}
+
+func (o DashboardSavedQueryLanguagePtrOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e *DashboardSavedQueryLanguage) *string {
+		if e == nil {
+			return nil
+		}
+		v := string(*e)
+		return &v
+	}).(pulumi.StringPtrOutput)
+}
+
+// DashboardSavedQueryLanguageInput is an input type that accepts values of the DashboardSavedQueryLanguage enum
+// A concrete instance of `DashboardSavedQueryLanguageInput` can be one of the following:
+//
+//	DashboardSavedQueryLanguageLucene
+//	DashboardSavedQueryLanguageSql
+//	DashboardSavedQueryLanguagePromql
+type DashboardSavedQueryLanguageInput interface {
+	pulumi.Input
+
+	ToDashboardSavedQueryLanguageOutput() DashboardSavedQueryLanguageOutput
+	ToDashboardSavedQueryLanguageOutputWithContext(context.Context) DashboardSavedQueryLanguageOutput
+}
+
+var dashboardSavedQueryLanguagePtrType = reflect.TypeOf((**DashboardSavedQueryLanguage)(nil)).Elem()
+
+type DashboardSavedQueryLanguagePtrInput interface {
+	pulumi.Input
+
+	ToDashboardSavedQueryLanguagePtrOutput() DashboardSavedQueryLanguagePtrOutput
+	ToDashboardSavedQueryLanguagePtrOutputWithContext(context.Context) DashboardSavedQueryLanguagePtrOutput
+}
+
+type dashboardSavedQueryLanguagePtr string
+
+func DashboardSavedQueryLanguagePtr(v string) DashboardSavedQueryLanguagePtrInput {
+	return (*dashboardSavedQueryLanguagePtr)(&v)
+}
+
+func (*dashboardSavedQueryLanguagePtr) ElementType() reflect.Type {
+	return dashboardSavedQueryLanguagePtrType
+}
+
+func (in *dashboardSavedQueryLanguagePtr) ToDashboardSavedQueryLanguagePtrOutput() DashboardSavedQueryLanguagePtrOutput {
+	return pulumi.ToOutput(in).(DashboardSavedQueryLanguagePtrOutput)
+}
+
+func (in *dashboardSavedQueryLanguagePtr) ToDashboardSavedQueryLanguagePtrOutputWithContext(ctx context.Context) DashboardSavedQueryLanguagePtrOutput {
+	return pulumi.ToOutputWithContext(ctx, in).(DashboardSavedQueryLanguagePtrOutput)
+}
+
 type DesiredServiceState string
 
 const (
@@ -5067,6 +5234,8 @@ func init() {
 	pulumi.RegisterInputType(reflect.TypeOf((*DashboardFiltersItemSourceMetricTypePtrInput)(nil)).Elem(), DashboardFiltersItemSourceMetricType("gauge"))
 	pulumi.RegisterInputType(reflect.TypeOf((*DashboardFiltersItemWhereLanguageInput)(nil)).Elem(), DashboardFiltersItemWhereLanguage("sql"))
 	pulumi.RegisterInputType(reflect.TypeOf((*DashboardFiltersItemWhereLanguagePtrInput)(nil)).Elem(), DashboardFiltersItemWhereLanguage("sql"))
+	pulumi.RegisterInputType(reflect.TypeOf((*DashboardSavedQueryLanguageInput)(nil)).Elem(), DashboardSavedQueryLanguage("lucene"))
+	pulumi.RegisterInputType(reflect.TypeOf((*DashboardSavedQueryLanguagePtrInput)(nil)).Elem(), DashboardSavedQueryLanguage("lucene"))
 	pulumi.RegisterInputType(reflect.TypeOf((*DesiredServiceStateInput)(nil)).Elem(), DesiredServiceState("running"))
 	pulumi.RegisterInputType(reflect.TypeOf((*DesiredServiceStatePtrInput)(nil)).Elem(), DesiredServiceState("running"))
 	pulumi.RegisterInputType(reflect.TypeOf((*MskAuthenticationInput)(nil)).Elem(), MskAuthentication("SASL_IAM"))
@@ -5127,6 +5296,8 @@ func init() {
 	pulumi.RegisterOutputType(DashboardFiltersItemSourceMetricTypePtrOutput{})
 	pulumi.RegisterOutputType(DashboardFiltersItemWhereLanguageOutput{})
 	pulumi.RegisterOutputType(DashboardFiltersItemWhereLanguagePtrOutput{})
+	pulumi.RegisterOutputType(DashboardSavedQueryLanguageOutput{})
+	pulumi.RegisterOutputType(DashboardSavedQueryLanguagePtrOutput{})
 	pulumi.RegisterOutputType(DesiredServiceStateOutput{})
 	pulumi.RegisterOutputType(DesiredServiceStatePtrOutput{})
 	pulumi.RegisterOutputType(MskAuthenticationOutput{})

@@ -388,6 +388,230 @@ func (o ApiKeyIpAccessEntryArrayOutput) Index(i pulumi.IntInput) ApiKeyIpAccessE
 	}).(ApiKeyIpAccessEntryOutput)
 }
 
+type DashboardContainersItem struct {
+	Bordered    *bool                             `pulumi:"bordered"`
+	Collapsed   bool                              `pulumi:"collapsed"`
+	Collapsible *bool                             `pulumi:"collapsible"`
+	Id          string                            `pulumi:"id"`
+	Tabs        []DashboardContainersItemTabsItem `pulumi:"tabs"`
+	Title       string                            `pulumi:"title"`
+}
+
+// DashboardContainersItemInput is an input type that accepts DashboardContainersItemArgs and DashboardContainersItemOutput values.
+// You can construct a concrete instance of `DashboardContainersItemInput` via:
+//
+//	DashboardContainersItemArgs{...}
+type DashboardContainersItemInput interface {
+	pulumi.Input
+
+	ToDashboardContainersItemOutput() DashboardContainersItemOutput
+	ToDashboardContainersItemOutputWithContext(context.Context) DashboardContainersItemOutput
+}
+
+type DashboardContainersItemArgs struct {
+	Bordered    pulumi.BoolPtrInput                       `pulumi:"bordered"`
+	Collapsed   pulumi.BoolInput                          `pulumi:"collapsed"`
+	Collapsible pulumi.BoolPtrInput                       `pulumi:"collapsible"`
+	Id          pulumi.StringInput                        `pulumi:"id"`
+	Tabs        DashboardContainersItemTabsItemArrayInput `pulumi:"tabs"`
+	Title       pulumi.StringInput                        `pulumi:"title"`
+}
+
+func (DashboardContainersItemArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*DashboardContainersItem)(nil)).Elem()
+}
+
+func (i DashboardContainersItemArgs) ToDashboardContainersItemOutput() DashboardContainersItemOutput {
+	return i.ToDashboardContainersItemOutputWithContext(context.Background())
+}
+
+func (i DashboardContainersItemArgs) ToDashboardContainersItemOutputWithContext(ctx context.Context) DashboardContainersItemOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(DashboardContainersItemOutput)
+}
+
+// DashboardContainersItemArrayInput is an input type that accepts DashboardContainersItemArray and DashboardContainersItemArrayOutput values.
+// You can construct a concrete instance of `DashboardContainersItemArrayInput` via:
+//
+//	DashboardContainersItemArray{ DashboardContainersItemArgs{...} }
+type DashboardContainersItemArrayInput interface {
+	pulumi.Input
+
+	ToDashboardContainersItemArrayOutput() DashboardContainersItemArrayOutput
+	ToDashboardContainersItemArrayOutputWithContext(context.Context) DashboardContainersItemArrayOutput
+}
+
+type DashboardContainersItemArray []DashboardContainersItemInput
+
+func (DashboardContainersItemArray) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]DashboardContainersItem)(nil)).Elem()
+}
+
+func (i DashboardContainersItemArray) ToDashboardContainersItemArrayOutput() DashboardContainersItemArrayOutput {
+	return i.ToDashboardContainersItemArrayOutputWithContext(context.Background())
+}
+
+func (i DashboardContainersItemArray) ToDashboardContainersItemArrayOutputWithContext(ctx context.Context) DashboardContainersItemArrayOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(DashboardContainersItemArrayOutput)
+}
+
+type DashboardContainersItemOutput struct{ *pulumi.OutputState }
+
+func (DashboardContainersItemOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*DashboardContainersItem)(nil)).Elem()
+}
+
+func (o DashboardContainersItemOutput) ToDashboardContainersItemOutput() DashboardContainersItemOutput {
+	return o
+}
+
+func (o DashboardContainersItemOutput) ToDashboardContainersItemOutputWithContext(ctx context.Context) DashboardContainersItemOutput {
+	return o
+}
+
+func (o DashboardContainersItemOutput) Bordered() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v DashboardContainersItem) *bool { return v.Bordered }).(pulumi.BoolPtrOutput)
+}
+
+func (o DashboardContainersItemOutput) Collapsed() pulumi.BoolOutput {
+	return o.ApplyT(func(v DashboardContainersItem) bool { return v.Collapsed }).(pulumi.BoolOutput)
+}
+
+func (o DashboardContainersItemOutput) Collapsible() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v DashboardContainersItem) *bool { return v.Collapsible }).(pulumi.BoolPtrOutput)
+}
+
+func (o DashboardContainersItemOutput) Id() pulumi.StringOutput {
+	return o.ApplyT(func(v DashboardContainersItem) string { return v.Id }).(pulumi.StringOutput)
+}
+
+func (o DashboardContainersItemOutput) Tabs() DashboardContainersItemTabsItemArrayOutput {
+	return o.ApplyT(func(v DashboardContainersItem) []DashboardContainersItemTabsItem { return v.Tabs }).(DashboardContainersItemTabsItemArrayOutput)
+}
+
+func (o DashboardContainersItemOutput) Title() pulumi.StringOutput {
+	return o.ApplyT(func(v DashboardContainersItem) string { return v.Title }).(pulumi.StringOutput)
+}
+
+type DashboardContainersItemArrayOutput struct{ *pulumi.OutputState }
+
+func (DashboardContainersItemArrayOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]DashboardContainersItem)(nil)).Elem()
+}
+
+func (o DashboardContainersItemArrayOutput) ToDashboardContainersItemArrayOutput() DashboardContainersItemArrayOutput {
+	return o
+}
+
+func (o DashboardContainersItemArrayOutput) ToDashboardContainersItemArrayOutputWithContext(ctx context.Context) DashboardContainersItemArrayOutput {
+	return o
+}
+
+func (o DashboardContainersItemArrayOutput) Index(i pulumi.IntInput) DashboardContainersItemOutput {
+	return pulumi.All(o, i).ApplyT(func(vs []interface{}) DashboardContainersItem {
+		return vs[0].([]DashboardContainersItem)[vs[1].(int)]
+	}).(DashboardContainersItemOutput)
+}
+
+type DashboardContainersItemTabsItem struct {
+	Id    string `pulumi:"id"`
+	Title string `pulumi:"title"`
+}
+
+// DashboardContainersItemTabsItemInput is an input type that accepts DashboardContainersItemTabsItemArgs and DashboardContainersItemTabsItemOutput values.
+// You can construct a concrete instance of `DashboardContainersItemTabsItemInput` via:
+//
+//	DashboardContainersItemTabsItemArgs{...}
+type DashboardContainersItemTabsItemInput interface {
+	pulumi.Input
+
+	ToDashboardContainersItemTabsItemOutput() DashboardContainersItemTabsItemOutput
+	ToDashboardContainersItemTabsItemOutputWithContext(context.Context) DashboardContainersItemTabsItemOutput
+}
+
+type DashboardContainersItemTabsItemArgs struct {
+	Id    pulumi.StringInput `pulumi:"id"`
+	Title pulumi.StringInput `pulumi:"title"`
+}
+
+func (DashboardContainersItemTabsItemArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*DashboardContainersItemTabsItem)(nil)).Elem()
+}
+
+func (i DashboardContainersItemTabsItemArgs) ToDashboardContainersItemTabsItemOutput() DashboardContainersItemTabsItemOutput {
+	return i.ToDashboardContainersItemTabsItemOutputWithContext(context.Background())
+}
+
+func (i DashboardContainersItemTabsItemArgs) ToDashboardContainersItemTabsItemOutputWithContext(ctx context.Context) DashboardContainersItemTabsItemOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(DashboardContainersItemTabsItemOutput)
+}
+
+// DashboardContainersItemTabsItemArrayInput is an input type that accepts DashboardContainersItemTabsItemArray and DashboardContainersItemTabsItemArrayOutput values.
+// You can construct a concrete instance of `DashboardContainersItemTabsItemArrayInput` via:
+//
+//	DashboardContainersItemTabsItemArray{ DashboardContainersItemTabsItemArgs{...} }
+type DashboardContainersItemTabsItemArrayInput interface {
+	pulumi.Input
+
+	ToDashboardContainersItemTabsItemArrayOutput() DashboardContainersItemTabsItemArrayOutput
+	ToDashboardContainersItemTabsItemArrayOutputWithContext(context.Context) DashboardContainersItemTabsItemArrayOutput
+}
+
+type DashboardContainersItemTabsItemArray []DashboardContainersItemTabsItemInput
+
+func (DashboardContainersItemTabsItemArray) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]DashboardContainersItemTabsItem)(nil)).Elem()
+}
+
+func (i DashboardContainersItemTabsItemArray) ToDashboardContainersItemTabsItemArrayOutput() DashboardContainersItemTabsItemArrayOutput {
+	return i.ToDashboardContainersItemTabsItemArrayOutputWithContext(context.Background())
+}
+
+func (i DashboardContainersItemTabsItemArray) ToDashboardContainersItemTabsItemArrayOutputWithContext(ctx context.Context) DashboardContainersItemTabsItemArrayOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(DashboardContainersItemTabsItemArrayOutput)
+}
+
+type DashboardContainersItemTabsItemOutput struct{ *pulumi.OutputState }
+
+func (DashboardContainersItemTabsItemOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*DashboardContainersItemTabsItem)(nil)).Elem()
+}
+
+func (o DashboardContainersItemTabsItemOutput) ToDashboardContainersItemTabsItemOutput() DashboardContainersItemTabsItemOutput {
+	return o
+}
+
+func (o DashboardContainersItemTabsItemOutput) ToDashboardContainersItemTabsItemOutputWithContext(ctx context.Context) DashboardContainersItemTabsItemOutput {
+	return o
+}
+
+func (o DashboardContainersItemTabsItemOutput) Id() pulumi.StringOutput {
+	return o.ApplyT(func(v DashboardContainersItemTabsItem) string { return v.Id }).(pulumi.StringOutput)
+}
+
+func (o DashboardContainersItemTabsItemOutput) Title() pulumi.StringOutput {
+	return o.ApplyT(func(v DashboardContainersItemTabsItem) string { return v.Title }).(pulumi.StringOutput)
+}
+
+type DashboardContainersItemTabsItemArrayOutput struct{ *pulumi.OutputState }
+
+func (DashboardContainersItemTabsItemArrayOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]DashboardContainersItemTabsItem)(nil)).Elem()
+}
+
+func (o DashboardContainersItemTabsItemArrayOutput) ToDashboardContainersItemTabsItemArrayOutput() DashboardContainersItemTabsItemArrayOutput {
+	return o
+}
+
+func (o DashboardContainersItemTabsItemArrayOutput) ToDashboardContainersItemTabsItemArrayOutputWithContext(ctx context.Context) DashboardContainersItemTabsItemArrayOutput {
+	return o
+}
+
+func (o DashboardContainersItemTabsItemArrayOutput) Index(i pulumi.IntInput) DashboardContainersItemTabsItemOutput {
+	return pulumi.All(o, i).ApplyT(func(vs []interface{}) DashboardContainersItemTabsItem {
+		return vs[0].([]DashboardContainersItemTabsItem)[vs[1].(int)]
+	}).(DashboardContainersItemTabsItemOutput)
+}
+
 type DashboardFiltersItem struct {
 	AppliesToSourceIds []string `pulumi:"appliesToSourceIds"`
 	Expression         string   `pulumi:"expression"`
@@ -543,6 +767,106 @@ func (o DashboardFiltersItemArrayOutput) Index(i pulumi.IntInput) DashboardFilte
 	return pulumi.All(o, i).ApplyT(func(vs []interface{}) DashboardFiltersItem {
 		return vs[0].([]DashboardFiltersItem)[vs[1].(int)]
 	}).(DashboardFiltersItemOutput)
+}
+
+type DashboardSavedFilterValuesItem struct {
+	Condition string  `pulumi:"condition"`
+	Type      *string `pulumi:"type"`
+}
+
+// DashboardSavedFilterValuesItemInput is an input type that accepts DashboardSavedFilterValuesItemArgs and DashboardSavedFilterValuesItemOutput values.
+// You can construct a concrete instance of `DashboardSavedFilterValuesItemInput` via:
+//
+//	DashboardSavedFilterValuesItemArgs{...}
+type DashboardSavedFilterValuesItemInput interface {
+	pulumi.Input
+
+	ToDashboardSavedFilterValuesItemOutput() DashboardSavedFilterValuesItemOutput
+	ToDashboardSavedFilterValuesItemOutputWithContext(context.Context) DashboardSavedFilterValuesItemOutput
+}
+
+type DashboardSavedFilterValuesItemArgs struct {
+	Condition pulumi.StringInput    `pulumi:"condition"`
+	Type      pulumi.StringPtrInput `pulumi:"type"`
+}
+
+func (DashboardSavedFilterValuesItemArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*DashboardSavedFilterValuesItem)(nil)).Elem()
+}
+
+func (i DashboardSavedFilterValuesItemArgs) ToDashboardSavedFilterValuesItemOutput() DashboardSavedFilterValuesItemOutput {
+	return i.ToDashboardSavedFilterValuesItemOutputWithContext(context.Background())
+}
+
+func (i DashboardSavedFilterValuesItemArgs) ToDashboardSavedFilterValuesItemOutputWithContext(ctx context.Context) DashboardSavedFilterValuesItemOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(DashboardSavedFilterValuesItemOutput)
+}
+
+// DashboardSavedFilterValuesItemArrayInput is an input type that accepts DashboardSavedFilterValuesItemArray and DashboardSavedFilterValuesItemArrayOutput values.
+// You can construct a concrete instance of `DashboardSavedFilterValuesItemArrayInput` via:
+//
+//	DashboardSavedFilterValuesItemArray{ DashboardSavedFilterValuesItemArgs{...} }
+type DashboardSavedFilterValuesItemArrayInput interface {
+	pulumi.Input
+
+	ToDashboardSavedFilterValuesItemArrayOutput() DashboardSavedFilterValuesItemArrayOutput
+	ToDashboardSavedFilterValuesItemArrayOutputWithContext(context.Context) DashboardSavedFilterValuesItemArrayOutput
+}
+
+type DashboardSavedFilterValuesItemArray []DashboardSavedFilterValuesItemInput
+
+func (DashboardSavedFilterValuesItemArray) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]DashboardSavedFilterValuesItem)(nil)).Elem()
+}
+
+func (i DashboardSavedFilterValuesItemArray) ToDashboardSavedFilterValuesItemArrayOutput() DashboardSavedFilterValuesItemArrayOutput {
+	return i.ToDashboardSavedFilterValuesItemArrayOutputWithContext(context.Background())
+}
+
+func (i DashboardSavedFilterValuesItemArray) ToDashboardSavedFilterValuesItemArrayOutputWithContext(ctx context.Context) DashboardSavedFilterValuesItemArrayOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(DashboardSavedFilterValuesItemArrayOutput)
+}
+
+type DashboardSavedFilterValuesItemOutput struct{ *pulumi.OutputState }
+
+func (DashboardSavedFilterValuesItemOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*DashboardSavedFilterValuesItem)(nil)).Elem()
+}
+
+func (o DashboardSavedFilterValuesItemOutput) ToDashboardSavedFilterValuesItemOutput() DashboardSavedFilterValuesItemOutput {
+	return o
+}
+
+func (o DashboardSavedFilterValuesItemOutput) ToDashboardSavedFilterValuesItemOutputWithContext(ctx context.Context) DashboardSavedFilterValuesItemOutput {
+	return o
+}
+
+func (o DashboardSavedFilterValuesItemOutput) Condition() pulumi.StringOutput {
+	return o.ApplyT(func(v DashboardSavedFilterValuesItem) string { return v.Condition }).(pulumi.StringOutput)
+}
+
+func (o DashboardSavedFilterValuesItemOutput) Type() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v DashboardSavedFilterValuesItem) *string { return v.Type }).(pulumi.StringPtrOutput)
+}
+
+type DashboardSavedFilterValuesItemArrayOutput struct{ *pulumi.OutputState }
+
+func (DashboardSavedFilterValuesItemArrayOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]DashboardSavedFilterValuesItem)(nil)).Elem()
+}
+
+func (o DashboardSavedFilterValuesItemArrayOutput) ToDashboardSavedFilterValuesItemArrayOutput() DashboardSavedFilterValuesItemArrayOutput {
+	return o
+}
+
+func (o DashboardSavedFilterValuesItemArrayOutput) ToDashboardSavedFilterValuesItemArrayOutputWithContext(ctx context.Context) DashboardSavedFilterValuesItemArrayOutput {
+	return o
+}
+
+func (o DashboardSavedFilterValuesItemArrayOutput) Index(i pulumi.IntInput) DashboardSavedFilterValuesItemOutput {
+	return pulumi.All(o, i).ApplyT(func(vs []interface{}) DashboardSavedFilterValuesItem {
+		return vs[0].([]DashboardSavedFilterValuesItem)[vs[1].(int)]
+	}).(DashboardSavedFilterValuesItemOutput)
 }
 
 type DashboardTile struct {
@@ -2211,8 +2535,14 @@ func init() {
 	pulumi.RegisterInputType(reflect.TypeOf((*ApiKeyHashDataPtrInput)(nil)).Elem(), ApiKeyHashDataArgs{})
 	pulumi.RegisterInputType(reflect.TypeOf((*ApiKeyIpAccessEntryInput)(nil)).Elem(), ApiKeyIpAccessEntryArgs{})
 	pulumi.RegisterInputType(reflect.TypeOf((*ApiKeyIpAccessEntryArrayInput)(nil)).Elem(), ApiKeyIpAccessEntryArray{})
+	pulumi.RegisterInputType(reflect.TypeOf((*DashboardContainersItemInput)(nil)).Elem(), DashboardContainersItemArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*DashboardContainersItemArrayInput)(nil)).Elem(), DashboardContainersItemArray{})
+	pulumi.RegisterInputType(reflect.TypeOf((*DashboardContainersItemTabsItemInput)(nil)).Elem(), DashboardContainersItemTabsItemArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*DashboardContainersItemTabsItemArrayInput)(nil)).Elem(), DashboardContainersItemTabsItemArray{})
 	pulumi.RegisterInputType(reflect.TypeOf((*DashboardFiltersItemInput)(nil)).Elem(), DashboardFiltersItemArgs{})
 	pulumi.RegisterInputType(reflect.TypeOf((*DashboardFiltersItemArrayInput)(nil)).Elem(), DashboardFiltersItemArray{})
+	pulumi.RegisterInputType(reflect.TypeOf((*DashboardSavedFilterValuesItemInput)(nil)).Elem(), DashboardSavedFilterValuesItemArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*DashboardSavedFilterValuesItemArrayInput)(nil)).Elem(), DashboardSavedFilterValuesItemArray{})
 	pulumi.RegisterInputType(reflect.TypeOf((*DashboardTileInput)(nil)).Elem(), DashboardTileArgs{})
 	pulumi.RegisterInputType(reflect.TypeOf((*DashboardTileArrayInput)(nil)).Elem(), DashboardTileArray{})
 	pulumi.RegisterInputType(reflect.TypeOf((*SavedSearchFiltersItemInput)(nil)).Elem(), SavedSearchFiltersItemArgs{})
@@ -2236,8 +2566,14 @@ func init() {
 	pulumi.RegisterOutputType(ApiKeyHashDataPtrOutput{})
 	pulumi.RegisterOutputType(ApiKeyIpAccessEntryOutput{})
 	pulumi.RegisterOutputType(ApiKeyIpAccessEntryArrayOutput{})
+	pulumi.RegisterOutputType(DashboardContainersItemOutput{})
+	pulumi.RegisterOutputType(DashboardContainersItemArrayOutput{})
+	pulumi.RegisterOutputType(DashboardContainersItemTabsItemOutput{})
+	pulumi.RegisterOutputType(DashboardContainersItemTabsItemArrayOutput{})
 	pulumi.RegisterOutputType(DashboardFiltersItemOutput{})
 	pulumi.RegisterOutputType(DashboardFiltersItemArrayOutput{})
+	pulumi.RegisterOutputType(DashboardSavedFilterValuesItemOutput{})
+	pulumi.RegisterOutputType(DashboardSavedFilterValuesItemArrayOutput{})
 	pulumi.RegisterOutputType(DashboardTileOutput{})
 	pulumi.RegisterOutputType(DashboardTileArrayOutput{})
 	pulumi.RegisterOutputType(SavedSearchFiltersItemOutput{})

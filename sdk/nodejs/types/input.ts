@@ -31,6 +31,20 @@ export interface ApiKeyIpAccessEntryArgs {
     source: pulumi.Input<string>;
 }
 
+export interface DashboardContainersItemArgs {
+    bordered?: pulumi.Input<boolean | undefined>;
+    collapsed: pulumi.Input<boolean>;
+    collapsible?: pulumi.Input<boolean | undefined>;
+    id: pulumi.Input<string>;
+    tabs?: pulumi.Input<pulumi.Input<inputs.DashboardContainersItemTabsItemArgs>[] | undefined>;
+    title: pulumi.Input<string>;
+}
+
+export interface DashboardContainersItemTabsItemArgs {
+    id: pulumi.Input<string>;
+    title: pulumi.Input<string>;
+}
+
 export interface DashboardFiltersItemArgs {
     appliesToSourceIds?: pulumi.Input<pulumi.Input<string>[] | undefined>;
     expression: pulumi.Input<string>;
@@ -46,6 +60,11 @@ export interface DashboardFiltersItemArgs {
     variableName?: pulumi.Input<string | undefined>;
     where?: pulumi.Input<string | undefined>;
     whereLanguage?: pulumi.Input<enums.DashboardFiltersItemWhereLanguage | undefined>;
+}
+
+export interface DashboardSavedFilterValuesItemArgs {
+    condition: pulumi.Input<string>;
+    type?: pulumi.Input<string | undefined>;
 }
 
 export interface DashboardTileArgs {

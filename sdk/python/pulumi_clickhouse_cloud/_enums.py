@@ -15,6 +15,7 @@ __all__ = [
     'AutoscalingMode',
     'DashboardFiltersItemSourceMetricType',
     'DashboardFiltersItemWhereLanguage',
+    'DashboardSavedQueryLanguage',
     'DesiredServiceState',
     'MskAuthentication',
     'ReversePrivateEndpointType',
@@ -94,6 +95,13 @@ class DashboardFiltersItemSourceMetricType(_builtins.str, Enum):
 class DashboardFiltersItemWhereLanguage(_builtins.str, Enum):
     SQL = "sql"
     LUCENE = "lucene"
+
+
+@pulumi.type_token("clickhouse-cloud:index:DashboardSavedQueryLanguage")
+class DashboardSavedQueryLanguage(_builtins.str, Enum):
+    LUCENE = "lucene"
+    SQL = "sql"
+    PROMQL = "promql"
 
 
 @pulumi.type_token("clickhouse-cloud:index:DesiredServiceState")

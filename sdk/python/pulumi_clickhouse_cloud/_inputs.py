@@ -22,8 +22,14 @@ __all__ = [
     'ApiKeyHashDataArgsDict',
     'ApiKeyIpAccessEntryArgs',
     'ApiKeyIpAccessEntryArgsDict',
+    'DashboardContainersItemArgs',
+    'DashboardContainersItemArgsDict',
+    'DashboardContainersItemTabsItemArgs',
+    'DashboardContainersItemTabsItemArgsDict',
     'DashboardFiltersItemArgs',
     'DashboardFiltersItemArgsDict',
+    'DashboardSavedFilterValuesItemArgs',
+    'DashboardSavedFilterValuesItemArgsDict',
     'DashboardTileArgs',
     'DashboardTileArgsDict',
     'SavedSearchFiltersItemArgs',
@@ -171,6 +177,119 @@ class ApiKeyIpAccessEntryArgs:
     @description.setter
     def description(self, value: pulumi.Input[Optional[_builtins.str]]):
         pulumi.set(self, "description", value)
+
+
+class DashboardContainersItemArgsDict(TypedDict):
+    collapsed: pulumi.Input[_builtins.bool]
+    id: pulumi.Input[_builtins.str]
+    title: pulumi.Input[_builtins.str]
+    bordered: NotRequired[pulumi.Input[Optional[_builtins.bool]]]
+    collapsible: NotRequired[pulumi.Input[Optional[_builtins.bool]]]
+    tabs: NotRequired[pulumi.Input[Optional[Sequence[pulumi.Input['DashboardContainersItemTabsItemArgsDict']]]]]
+
+@pulumi.input_type
+class DashboardContainersItemArgs:
+    def __init__(__self__, *,
+                 collapsed: pulumi.Input[_builtins.bool],
+                 id: pulumi.Input[_builtins.str],
+                 title: pulumi.Input[_builtins.str],
+                 bordered: pulumi.Input[Optional[_builtins.bool]] = None,
+                 collapsible: pulumi.Input[Optional[_builtins.bool]] = None,
+                 tabs: pulumi.Input[Optional[Sequence[pulumi.Input['DashboardContainersItemTabsItemArgs']]]] = None):
+        pulumi.set(__self__, "collapsed", collapsed)
+        pulumi.set(__self__, "id", id)
+        pulumi.set(__self__, "title", title)
+        if bordered is not None:
+            pulumi.set(__self__, "bordered", bordered)
+        if collapsible is not None:
+            pulumi.set(__self__, "collapsible", collapsible)
+        if tabs is not None:
+            pulumi.set(__self__, "tabs", tabs)
+
+    @_builtins.property
+    @pulumi.getter
+    def collapsed(self) -> pulumi.Input[_builtins.bool]:
+        return pulumi.get(self, "collapsed")
+
+    @collapsed.setter
+    def collapsed(self, value: pulumi.Input[_builtins.bool]):
+        pulumi.set(self, "collapsed", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def id(self) -> pulumi.Input[_builtins.str]:
+        return pulumi.get(self, "id")
+
+    @id.setter
+    def id(self, value: pulumi.Input[_builtins.str]):
+        pulumi.set(self, "id", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def title(self) -> pulumi.Input[_builtins.str]:
+        return pulumi.get(self, "title")
+
+    @title.setter
+    def title(self, value: pulumi.Input[_builtins.str]):
+        pulumi.set(self, "title", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def bordered(self) -> pulumi.Input[Optional[_builtins.bool]]:
+        return pulumi.get(self, "bordered")
+
+    @bordered.setter
+    def bordered(self, value: pulumi.Input[Optional[_builtins.bool]]):
+        pulumi.set(self, "bordered", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def collapsible(self) -> pulumi.Input[Optional[_builtins.bool]]:
+        return pulumi.get(self, "collapsible")
+
+    @collapsible.setter
+    def collapsible(self, value: pulumi.Input[Optional[_builtins.bool]]):
+        pulumi.set(self, "collapsible", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def tabs(self) -> pulumi.Input[Optional[Sequence[pulumi.Input['DashboardContainersItemTabsItemArgs']]]]:
+        return pulumi.get(self, "tabs")
+
+    @tabs.setter
+    def tabs(self, value: pulumi.Input[Optional[Sequence[pulumi.Input['DashboardContainersItemTabsItemArgs']]]]):
+        pulumi.set(self, "tabs", value)
+
+
+class DashboardContainersItemTabsItemArgsDict(TypedDict):
+    id: pulumi.Input[_builtins.str]
+    title: pulumi.Input[_builtins.str]
+
+@pulumi.input_type
+class DashboardContainersItemTabsItemArgs:
+    def __init__(__self__, *,
+                 id: pulumi.Input[_builtins.str],
+                 title: pulumi.Input[_builtins.str]):
+        pulumi.set(__self__, "id", id)
+        pulumi.set(__self__, "title", title)
+
+    @_builtins.property
+    @pulumi.getter
+    def id(self) -> pulumi.Input[_builtins.str]:
+        return pulumi.get(self, "id")
+
+    @id.setter
+    def id(self, value: pulumi.Input[_builtins.str]):
+        pulumi.set(self, "id", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def title(self) -> pulumi.Input[_builtins.str]:
+        return pulumi.get(self, "title")
+
+    @title.setter
+    def title(self, value: pulumi.Input[_builtins.str]):
+        pulumi.set(self, "title", value)
 
 
 class DashboardFiltersItemArgsDict(TypedDict):
@@ -326,6 +445,38 @@ class DashboardFiltersItemArgs:
     @where_language.setter
     def where_language(self, value: pulumi.Input[Optional['DashboardFiltersItemWhereLanguage']]):
         pulumi.set(self, "where_language", value)
+
+
+class DashboardSavedFilterValuesItemArgsDict(TypedDict):
+    condition: pulumi.Input[_builtins.str]
+    type: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+
+@pulumi.input_type
+class DashboardSavedFilterValuesItemArgs:
+    def __init__(__self__, *,
+                 condition: pulumi.Input[_builtins.str],
+                 type: pulumi.Input[Optional[_builtins.str]] = None):
+        pulumi.set(__self__, "condition", condition)
+        if type is not None:
+            pulumi.set(__self__, "type", type)
+
+    @_builtins.property
+    @pulumi.getter
+    def condition(self) -> pulumi.Input[_builtins.str]:
+        return pulumi.get(self, "condition")
+
+    @condition.setter
+    def condition(self, value: pulumi.Input[_builtins.str]):
+        pulumi.set(self, "condition", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def type(self) -> pulumi.Input[Optional[_builtins.str]]:
+        return pulumi.get(self, "type")
+
+    @type.setter
+    def type(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "type", value)
 
 
 class DashboardTileArgsDict(TypedDict):

@@ -24,7 +24,11 @@ class DashboardArgs:
                  name: pulumi.Input[_builtins.str],
                  tiles: pulumi.Input[Sequence[pulumi.Input['DashboardTileArgs']]],
                  clickstack_service_id: pulumi.Input[Optional[_builtins.str]] = None,
+                 containers: pulumi.Input[Optional[Sequence[pulumi.Input['DashboardContainersItemArgs']]]] = None,
                  filters: pulumi.Input[Optional[Sequence[pulumi.Input['DashboardFiltersItemArgs']]]] = None,
+                 saved_filter_values: pulumi.Input[Optional[Sequence[pulumi.Input['DashboardSavedFilterValuesItemArgs']]]] = None,
+                 saved_query: pulumi.Input[Optional[_builtins.str]] = None,
+                 saved_query_language: pulumi.Input[Optional['DashboardSavedQueryLanguage']] = None,
                  tags: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None):
         """
         The set of arguments for constructing a Dashboard resource.
@@ -32,15 +36,27 @@ class DashboardArgs:
         :param pulumi.Input[_builtins.str] name: The dashboard's name, at most 1024 characters. Updates in place.
         :param pulumi.Input[Sequence[pulumi.Input['DashboardTileArgs']]] tiles: The tiles (at most 500): `name`, `x`, `y`, `w`, `h` and `config` (with its `displayType`); an `id` is kept only when the dashboard already has a tile with it. Updates in place.
         :param pulumi.Input[_builtins.str] clickstack_service_id: The ClickHouse Cloud service (uuid) whose managed ClickStack holds this object, e.g. the `id` of a service the program makes; overrides `clickhouse-cloud:clickstackServiceId` or CLICKSTACK_SERVICE_ID. The object is then reached through the management API with its URL, key and organization (which must be set), on the production wire, and the observability API's URL and token are not needed. Left out, the stack config decides. Replaces on change (setting or removing it too).
+        :param pulumi.Input[Sequence[pulumi.Input['DashboardContainersItemArgs']]] containers: Groups of tiles: `{id, title, collapsed}`, optionally `collapsible`, `bordered` and `tabs` (`{id, title}`); a tile joins one by its `containerId`, a tab of it by its `tabId`. Updates in place; left out, the object keeps what it has (set in the app, say).
         :param pulumi.Input[Sequence[pulumi.Input['DashboardFiltersItemArgs']]] filters: Dashboard filters: `{type: QUERY_EXPRESSION, name, expression, sourceId}`; their ids are the API's. Updates in place; left out, the object keeps what it has (set in the app, say).
+        :param pulumi.Input[Sequence[pulumi.Input['DashboardSavedFilterValuesItemArgs']]] saved_filter_values: The filter values the dashboard opens with: `{type: sql, condition}`, e.g. `ServiceName IN ('api')`. Updates in place; left out, the object keeps what it has (set in the app, say).
+        :param pulumi.Input[_builtins.str] saved_query: The query the dashboard opens with, in `savedQueryLanguage`. Updates in place; left out, the object keeps what it has (set in the app, say).
+        :param pulumi.Input['DashboardSavedQueryLanguage'] saved_query_language: `lucene` (the API's default when a saved query is set), `sql` or `promql`. Updates in place; left out, the object keeps what it has (set in the app, say).
         :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] tags: At most 50 tags of at most 32 characters. Updates in place; left out, the object keeps what it has (set in the app, say).
         """
         pulumi.set(__self__, "name", name)
         pulumi.set(__self__, "tiles", tiles)
         if clickstack_service_id is not None:
             pulumi.set(__self__, "clickstack_service_id", clickstack_service_id)
+        if containers is not None:
+            pulumi.set(__self__, "containers", containers)
         if filters is not None:
             pulumi.set(__self__, "filters", filters)
+        if saved_filter_values is not None:
+            pulumi.set(__self__, "saved_filter_values", saved_filter_values)
+        if saved_query is not None:
+            pulumi.set(__self__, "saved_query", saved_query)
+        if saved_query_language is not None:
+            pulumi.set(__self__, "saved_query_language", saved_query_language)
         if tags is not None:
             pulumi.set(__self__, "tags", tags)
 
@@ -82,6 +98,18 @@ class DashboardArgs:
 
     @_builtins.property
     @pulumi.getter
+    def containers(self) -> pulumi.Input[Optional[Sequence[pulumi.Input['DashboardContainersItemArgs']]]]:
+        """
+        Groups of tiles: `{id, title, collapsed}`, optionally `collapsible`, `bordered` and `tabs` (`{id, title}`); a tile joins one by its `containerId`, a tab of it by its `tabId`. Updates in place; left out, the object keeps what it has (set in the app, say).
+        """
+        return pulumi.get(self, "containers")
+
+    @containers.setter
+    def containers(self, value: pulumi.Input[Optional[Sequence[pulumi.Input['DashboardContainersItemArgs']]]]):
+        pulumi.set(self, "containers", value)
+
+    @_builtins.property
+    @pulumi.getter
     def filters(self) -> pulumi.Input[Optional[Sequence[pulumi.Input['DashboardFiltersItemArgs']]]]:
         """
         Dashboard filters: `{type: QUERY_EXPRESSION, name, expression, sourceId}`; their ids are the API's. Updates in place; left out, the object keeps what it has (set in the app, say).
@@ -91,6 +119,42 @@ class DashboardArgs:
     @filters.setter
     def filters(self, value: pulumi.Input[Optional[Sequence[pulumi.Input['DashboardFiltersItemArgs']]]]):
         pulumi.set(self, "filters", value)
+
+    @_builtins.property
+    @pulumi.getter(name="savedFilterValues")
+    def saved_filter_values(self) -> pulumi.Input[Optional[Sequence[pulumi.Input['DashboardSavedFilterValuesItemArgs']]]]:
+        """
+        The filter values the dashboard opens with: `{type: sql, condition}`, e.g. `ServiceName IN ('api')`. Updates in place; left out, the object keeps what it has (set in the app, say).
+        """
+        return pulumi.get(self, "saved_filter_values")
+
+    @saved_filter_values.setter
+    def saved_filter_values(self, value: pulumi.Input[Optional[Sequence[pulumi.Input['DashboardSavedFilterValuesItemArgs']]]]):
+        pulumi.set(self, "saved_filter_values", value)
+
+    @_builtins.property
+    @pulumi.getter(name="savedQuery")
+    def saved_query(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        The query the dashboard opens with, in `savedQueryLanguage`. Updates in place; left out, the object keeps what it has (set in the app, say).
+        """
+        return pulumi.get(self, "saved_query")
+
+    @saved_query.setter
+    def saved_query(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "saved_query", value)
+
+    @_builtins.property
+    @pulumi.getter(name="savedQueryLanguage")
+    def saved_query_language(self) -> pulumi.Input[Optional['DashboardSavedQueryLanguage']]:
+        """
+        `lucene` (the API's default when a saved query is set), `sql` or `promql`. Updates in place; left out, the object keeps what it has (set in the app, say).
+        """
+        return pulumi.get(self, "saved_query_language")
+
+    @saved_query_language.setter
+    def saved_query_language(self, value: pulumi.Input[Optional['DashboardSavedQueryLanguage']]):
+        pulumi.set(self, "saved_query_language", value)
 
     @_builtins.property
     @pulumi.getter
@@ -112,8 +176,12 @@ class Dashboard(pulumi.CustomResource):
                  resource_name: str,
                  opts: Optional[pulumi.ResourceOptions] = None,
                  clickstack_service_id: pulumi.Input[Optional[_builtins.str]] = None,
+                 containers: pulumi.Input[Optional[Sequence[pulumi.Input[Union['DashboardContainersItemArgs', 'DashboardContainersItemArgsDict']]]]] = None,
                  filters: pulumi.Input[Optional[Sequence[pulumi.Input[Union['DashboardFiltersItemArgs', 'DashboardFiltersItemArgsDict']]]]] = None,
                  name: pulumi.Input[Optional[_builtins.str]] = None,
+                 saved_filter_values: pulumi.Input[Optional[Sequence[pulumi.Input[Union['DashboardSavedFilterValuesItemArgs', 'DashboardSavedFilterValuesItemArgsDict']]]]] = None,
+                 saved_query: pulumi.Input[Optional[_builtins.str]] = None,
+                 saved_query_language: pulumi.Input[Optional['DashboardSavedQueryLanguage']] = None,
                  tags: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
                  tiles: pulumi.Input[Optional[Sequence[pulumi.Input[Union['DashboardTileArgs', 'DashboardTileArgsDict']]]]] = None,
                  __props__=None):
@@ -125,8 +193,12 @@ class Dashboard(pulumi.CustomResource):
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
         :param pulumi.Input[_builtins.str] clickstack_service_id: The ClickHouse Cloud service (uuid) whose managed ClickStack holds this object, e.g. the `id` of a service the program makes; overrides `clickhouse-cloud:clickstackServiceId` or CLICKSTACK_SERVICE_ID. The object is then reached through the management API with its URL, key and organization (which must be set), on the production wire, and the observability API's URL and token are not needed. Left out, the stack config decides. Replaces on change (setting or removing it too).
+        :param pulumi.Input[Sequence[pulumi.Input[Union['DashboardContainersItemArgs', 'DashboardContainersItemArgsDict']]]] containers: Groups of tiles: `{id, title, collapsed}`, optionally `collapsible`, `bordered` and `tabs` (`{id, title}`); a tile joins one by its `containerId`, a tab of it by its `tabId`. Updates in place; left out, the object keeps what it has (set in the app, say).
         :param pulumi.Input[Sequence[pulumi.Input[Union['DashboardFiltersItemArgs', 'DashboardFiltersItemArgsDict']]]] filters: Dashboard filters: `{type: QUERY_EXPRESSION, name, expression, sourceId}`; their ids are the API's. Updates in place; left out, the object keeps what it has (set in the app, say).
         :param pulumi.Input[_builtins.str] name: The dashboard's name, at most 1024 characters. Updates in place.
+        :param pulumi.Input[Sequence[pulumi.Input[Union['DashboardSavedFilterValuesItemArgs', 'DashboardSavedFilterValuesItemArgsDict']]]] saved_filter_values: The filter values the dashboard opens with: `{type: sql, condition}`, e.g. `ServiceName IN ('api')`. Updates in place; left out, the object keeps what it has (set in the app, say).
+        :param pulumi.Input[_builtins.str] saved_query: The query the dashboard opens with, in `savedQueryLanguage`. Updates in place; left out, the object keeps what it has (set in the app, say).
+        :param pulumi.Input['DashboardSavedQueryLanguage'] saved_query_language: `lucene` (the API's default when a saved query is set), `sql` or `promql`. Updates in place; left out, the object keeps what it has (set in the app, say).
         :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] tags: At most 50 tags of at most 32 characters. Updates in place; left out, the object keeps what it has (set in the app, say).
         :param pulumi.Input[Sequence[pulumi.Input[Union['DashboardTileArgs', 'DashboardTileArgsDict']]]] tiles: The tiles (at most 500): `name`, `x`, `y`, `w`, `h` and `config` (with its `displayType`); an `id` is kept only when the dashboard already has a tile with it. Updates in place.
         """
@@ -157,8 +229,12 @@ class Dashboard(pulumi.CustomResource):
                  resource_name: str,
                  opts: Optional[pulumi.ResourceOptions] = None,
                  clickstack_service_id: pulumi.Input[Optional[_builtins.str]] = None,
+                 containers: pulumi.Input[Optional[Sequence[pulumi.Input[Union['DashboardContainersItemArgs', 'DashboardContainersItemArgsDict']]]]] = None,
                  filters: pulumi.Input[Optional[Sequence[pulumi.Input[Union['DashboardFiltersItemArgs', 'DashboardFiltersItemArgsDict']]]]] = None,
                  name: pulumi.Input[Optional[_builtins.str]] = None,
+                 saved_filter_values: pulumi.Input[Optional[Sequence[pulumi.Input[Union['DashboardSavedFilterValuesItemArgs', 'DashboardSavedFilterValuesItemArgsDict']]]]] = None,
+                 saved_query: pulumi.Input[Optional[_builtins.str]] = None,
+                 saved_query_language: pulumi.Input[Optional['DashboardSavedQueryLanguage']] = None,
                  tags: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
                  tiles: pulumi.Input[Optional[Sequence[pulumi.Input[Union['DashboardTileArgs', 'DashboardTileArgsDict']]]]] = None,
                  __props__=None):
@@ -171,10 +247,14 @@ class Dashboard(pulumi.CustomResource):
             __props__ = DashboardArgs.__new__(DashboardArgs)
 
             __props__.__dict__["clickstack_service_id"] = clickstack_service_id
+            __props__.__dict__["containers"] = containers
             __props__.__dict__["filters"] = filters
             if name is None and not opts.urn:
                 raise TypeError("Missing required property 'name'")
             __props__.__dict__["name"] = name
+            __props__.__dict__["saved_filter_values"] = saved_filter_values
+            __props__.__dict__["saved_query"] = saved_query
+            __props__.__dict__["saved_query_language"] = saved_query_language
             __props__.__dict__["tags"] = tags
             if tiles is None and not opts.urn:
                 raise TypeError("Missing required property 'tiles'")
@@ -203,8 +283,12 @@ class Dashboard(pulumi.CustomResource):
         __props__ = DashboardArgs.__new__(DashboardArgs)
 
         __props__.__dict__["clickstack_service_id"] = None
+        __props__.__dict__["containers"] = None
         __props__.__dict__["filters"] = None
         __props__.__dict__["name"] = None
+        __props__.__dict__["saved_filter_values"] = None
+        __props__.__dict__["saved_query"] = None
+        __props__.__dict__["saved_query_language"] = None
         __props__.__dict__["tags"] = None
         __props__.__dict__["tile_ids"] = None
         __props__.__dict__["tiles"] = None
@@ -217,6 +301,14 @@ class Dashboard(pulumi.CustomResource):
         The service whose managed ClickStack holds the object, as the program named it; undefined when the stack config decides.
         """
         return pulumi.get(self, "clickstack_service_id")
+
+    @_builtins.property
+    @pulumi.getter
+    def containers(self) -> pulumi.Output[Optional[Sequence[Any]]]:
+        """
+        The groups of tiles; undefined when there are none.
+        """
+        return pulumi.get(self, "containers")
 
     @_builtins.property
     @pulumi.getter
@@ -233,6 +325,30 @@ class Dashboard(pulumi.CustomResource):
         The dashboard's name.
         """
         return pulumi.get(self, "name")
+
+    @_builtins.property
+    @pulumi.getter(name="savedFilterValues")
+    def saved_filter_values(self) -> pulumi.Output[Optional[Sequence[Any]]]:
+        """
+        The filter values the dashboard opens with; undefined when none are set.
+        """
+        return pulumi.get(self, "saved_filter_values")
+
+    @_builtins.property
+    @pulumi.getter(name="savedQuery")
+    def saved_query(self) -> pulumi.Output[Optional[_builtins.str]]:
+        """
+        The query the dashboard opens with; undefined when none is set.
+        """
+        return pulumi.get(self, "saved_query")
+
+    @_builtins.property
+    @pulumi.getter(name="savedQueryLanguage")
+    def saved_query_language(self) -> pulumi.Output[Optional[_builtins.str]]:
+        """
+        The saved query's language; undefined when no query is saved.
+        """
+        return pulumi.get(self, "saved_query_language")
 
     @_builtins.property
     @pulumi.getter

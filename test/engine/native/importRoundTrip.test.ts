@@ -144,7 +144,10 @@ function everyFieldMade(dialect: ApiDialect, onManagedClickStack: boolean): Reco
       ...["traceIdExpression", "spanIdExpression", "highlightedRowAttributeExpressions"],
     ],
     checkoutErrors: ["name", "sourceId", "select", "where", "whereLanguage", "orderBy", "tags", "filters"],
-    checkoutHealth: ["name", "tiles", "tags", "filters"],
+    checkoutHealth: [
+      ...["name", "tiles", "tags", "filters", "containers", "savedQuery", "savedQueryLanguage"],
+      "savedFilterValues",
+    ],
     checkoutErrorsInRange: [
       ...[
         "name",

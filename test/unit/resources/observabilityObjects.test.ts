@@ -219,6 +219,54 @@ describe("observability objects through their providers", function () {
     await provider.delete(created.id, created.outs);
   });
 
+  it("a dashboard's containers, saved query and filter values: set by the program, no change after a create, kept by an update that leaves them out, a bad container refused at preview", async () => {
+    const provider = providerOf("Dashboard");
+    const sourceId = emulator.fixture.sources[0]?.id as string;
+    const grouped = {
+      name: "Errors",
+      x: 0,
+      y: 0,
+      w: 12,
+      h: 4,
+      config: { displayType: "line", sourceId, select: [{ aggFn: "count" }] },
+      containerId: "checkout",
+      tabId: "errors",
+    };
+    const containers = [
+      {
+        id: "checkout",
+        title: "Checkout",
+        collapsed: true,
+        tabs: [
+          { id: "errors", title: "Errors" },
+          { id: "latency", title: "Latency" },
+        ],
+      },
+    ];
+    const opening = {
+      savedQuery: "ServiceName = 'checkout'",
+      savedQueryLanguage: "sql",
+      savedFilterValues: [{ type: "sql", condition: "ServiceName IN ('checkout')" }],
+    };
+    const inputs = { name: `Grouped ${run}`, tiles: [grouped], containers, ...opening };
+    const refused = await failures("Dashboard", {
+      ...inputs,
+      containers: [{ id: "checkout", title: "Checkout" }],
+    });
+    expect(Object.keys(refused)).to.deep.equal(["containers[0].collapsed"]);
+    const created = await provider.create(inputs);
+    expect(created.outs).to.deep.include({ containers, ...opening });
+    expect((await provider.diff(created.id, created.outs, inputs)).changes, "after the create").to.equal(
+      false,
+    );
+    const renamed = { name: `Regrouped ${run}`, tiles: [grouped] };
+    const updated = await provider.update(created.id, created.outs, renamed);
+    const shown = await observability().dashboards.get(created.id);
+    expect(shown).to.deep.include({ name: renamed.name, containers, ...opening });
+    expect(updated.outs).to.deep.include({ containers, ...opening });
+    await provider.delete(created.id, updated.outs);
+  });
+
   it("a source: created, read, a field the program leaves out kept by an update, deleted", async () => {
     const provider = providerOf("Source");
     const inputs = {

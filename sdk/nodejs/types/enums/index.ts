@@ -67,6 +67,14 @@ export const DashboardFiltersItemWhereLanguage = {
 
 export type DashboardFiltersItemWhereLanguage = (typeof DashboardFiltersItemWhereLanguage)[keyof typeof DashboardFiltersItemWhereLanguage];
 
+export const DashboardSavedQueryLanguage = {
+    Lucene: "lucene",
+    Sql: "sql",
+    Promql: "promql",
+} as const;
+
+export type DashboardSavedQueryLanguage = (typeof DashboardSavedQueryLanguage)[keyof typeof DashboardSavedQueryLanguage];
+
 export const DesiredServiceState = {
     Running: "running",
     Stopped: "stopped",
