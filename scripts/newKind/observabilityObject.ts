@@ -305,12 +305,12 @@ describe("${kind} (a new kind)", function () {
   it("is made, read, renamed in place and deleted through the API", async () => {
     const made = await operations.create({ name }, context);
     expect(made.outs.name).to.equal(name);
-    const read = await operations.read(made.id, made.outs, context);
+    const read = await operations.read(made.id, made.outs, context, "refresh");
     expect(read?.outs.name).to.equal(name);
     const renamed = await operations.update(made.id, made.outs, { name: \`\${name} renamed\` }, context);
     expect(renamed.name).to.equal(\`\${name} renamed\`);
     await operations.delete(made.id, renamed, context);
-    expect(await operations.read(made.id, renamed, context)).to.equal(undefined);
+    expect(await operations.read(made.id, renamed, context, "refresh")).to.equal(undefined);
   });
 
   it("is filled in: no text of the scaffold is left in its definition", () => {

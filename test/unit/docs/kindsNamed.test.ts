@@ -8,12 +8,15 @@ import * as fs from "node:fs";
 import * as path from "node:path";
 import { expect } from "chai";
 import { exportUsage } from "../../../provider/cli/exportCommand";
-import { resources, type ResourceKind } from "../../../provider/resources/registry";
+import { resources } from "../../../provider/resources/registry";
 
 const repoRoot = path.resolve(__dirname, "../../../..");
 
-/** How each kind is named in prose (matched in lower case). */
-const phrases: Record<ResourceKind, RegExp> = {
+/**
+ * How each kind is named in prose (matched in lower case). Keyed by name, not typed by the registry: a kind the
+ * scaffold adds still builds, and fails the first test below until it has its phrase.
+ */
+const phrases: Record<string, RegExp> = {
   Service: /\bservices\b/,
   ReplicaScaling: /\breplica (auto-)?scaling\b/,
   ScalingSchedule: /\bscaling schedules?\b/,
