@@ -34,13 +34,14 @@ export interface ServiceClickHouseSettingsArgs {
  * Values are strings, as the API reports every setting whatever its type: write a number as `"8"` and a
  * boolean as `"1"` or `"0"`.
  *
- * At `pulumi preview` (and again before `up` sends anything), when the service id is known, the settings are
- * checked against the service's settings schema (`GET .../clickhouseSettings/schema`): a name the schema does
- * not list, or a value that does not fit its setting's type or allowed values, fails the check and names the
- * setting. In a preview of a service not created yet the id is not known, so the check is left to the `up`;
- * if the schema cannot be read (the API or the network failing), the preview warns and goes on, and the API
- * refuses a bad setting when `up` sends it. The API's warnings about a disruptive setting (such as
- * `compatibility`), and a setting's deprecation notice, are shown as warnings.
+ * At `pulumi preview` (and again before `up` sends anything), when the service id is known, the settings that
+ * are new or changed since the last `up` are checked against the service's settings schema (`GET
+ * .../clickhouseSettings/schema`; a no-change preview sends nothing): a name the schema does not list, or a
+ * value that does not fit its setting's type or allowed values, fails the check and names the setting. In a
+ * preview of a service not created yet the id is not known, so the check is left to the `up`; if the schema
+ * cannot be read (the API or the network failing), the preview warns and goes on, and the API refuses a bad
+ * setting when `up` sends it. The API's warnings about a disruptive setting (such as `compatibility`), and a
+ * setting's deprecation notice, are shown as warnings.
  *
  * The resource id: The service's uuid (`serviceId`).
  */

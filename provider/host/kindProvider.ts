@@ -95,7 +95,9 @@ export class KindProvider<I extends PropertyBag, O extends PropertyBag> implemen
     const failures = checkInputs(this.checkSpec, inputs, dialect, decoded(olds));
     warnOfIncompleteSettings(this.session, this.definition, placement);
     const settingsComplete = this.session.settingsProblem(this.definition.module, placement) === undefined;
-    if (failures.length === 0 && settingsComplete) failures.push(...(await this.checkWithApi(inputs)));
+    if (failures.length === 0 && settingsComplete) {
+      failures.push(...(await this.checkWithApi(inputs, decoded(olds))));
+    }
     return { inputs: markSecret(news, secretInputs(this.secrets, secretKeysIn(news))), failures };
   }
 
@@ -104,12 +106,12 @@ export class KindProvider<I extends PropertyBag, O extends PropertyBag> implemen
    * or the network's, not the inputs': it must not fail a preview, so it is reported as a warning and checks
    * nothing (the API refuses the same inputs when `up` sends them).
    */
-  private async checkWithApi(inputs: PartlyKnown): Promise<CheckFailure[]> {
+  private async checkWithApi(inputs: PartlyKnown, olds: PropertyBag): Promise<CheckFailure[]> {
     const operations = this.operations;
     if (operations.checkWithApi === undefined) return [];
     const typed: PartlyKnown<I> = { known: asDeclared<I>(inputs.known), unknown: inputs.unknown };
     try {
-      return await operations.checkWithApi(typed, this.context);
+      return await operations.checkWithApi(typed, this.context, olds as Partial<I>);
     } catch (error) {
       const reason = error instanceof Error ? error.message : String(error);
       this.context.progress(

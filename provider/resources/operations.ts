@@ -75,7 +75,13 @@ export interface ResourceOperations<I, O> {
    * check, once the definition's own checks found nothing: what it returns fails the check as they do, before
    * anything is sent. It runs in every preview, so it reads only when what it needs is known (skipping otherwise),
    * and a failure to read (thrown) never fails the check: the host reports it as a warning, and the API itself
-   * refuses what it would have caught when `up` sends it.
+   * refuses what it would have caught when `up` sends it. `olds` are the inputs the engine recorded at the last
+   * `up` (none for a new resource), which the API took then: only what differs from them needs the API's word, so
+   * a no-change preview sends nothing.
    */
-  checkWithApi?(inputs: PartlyKnown<I>, context: OperationContext): Promise<ValidationProblem[]>;
+  checkWithApi?(
+    inputs: PartlyKnown<I>,
+    context: OperationContext,
+    olds: Partial<I>,
+  ): Promise<ValidationProblem[]>;
 }

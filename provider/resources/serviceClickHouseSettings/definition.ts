@@ -14,8 +14,9 @@ export const definition: ResourceDefinition<"clickhouseSettingsValues"> = {
     "`refresh` reports a managed setting changed or reset outside the program, and the next `up` sets it again. " +
     'Values are strings, as the API reports every setting whatever its type: write a number as `"8"` and a ' +
     'boolean as `"1"` or `"0"`.\n\n' +
-    "At `pulumi preview` (and again before `up` sends anything), when the service id is known, the settings are " +
-    "checked against the service's settings schema (`GET .../clickhouseSettings/schema`): a name the schema does " +
+    "At `pulumi preview` (and again before `up` sends anything), when the service id is known, the settings that " +
+    "are new or changed since the last `up` are checked against the service's settings schema (`GET " +
+    ".../clickhouseSettings/schema`; a no-change preview sends nothing): a name the schema does " +
     "not list, or a value that does not fit its setting's type or allowed values, fails the check and names the " +
     "setting. In a preview of a service not created yet the id is not known, so the check is left to the " +
     "`up`; if the schema cannot be read (the API or the network failing), the preview warns and goes on, and the " +

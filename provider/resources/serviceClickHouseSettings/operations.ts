@@ -18,16 +18,18 @@ export const operations: ResourceOperations<
   ServiceClickHouseSettingsOutputs
 > = {
   /** Only when the service (and its organization) and the settings are known: a preview of a new service skips. */
-  async checkWithApi({ known, unknown }, context) {
+  async checkWithApi({ known, unknown }, context, olds) {
     const { serviceId, settings } = known;
     if (["serviceId", "settings", "organizationId"].some((name) => unknown.has(name))) return [];
     if (serviceId === undefined || settings === undefined) return [];
+    const changed = settingsToCheck(settings, known, olds);
+    if (Object.keys(changed).length === 0) return [];
     const { client, organizationId } = context.management(known.organizationId ?? undefined);
     const catalog = await client.clickhouseSettings.catalog(organizationId, serviceId);
-    for (const { name, notice } of deprecationNotices(catalog, Object.keys(settings))) {
+    for (const { name, notice } of deprecationNotices(catalog, Object.keys(changed))) {
       context.progress(`warning: ClickHouse setting ${name} of service ${serviceId}: ${notice}`);
     }
-    return settingsSchemaProblems(catalog, settings, serviceId);
+    return settingsSchemaProblems(catalog, changed, serviceId);
   },
 
   async create(inputs, context) {
@@ -99,4 +101,18 @@ function valuesOf(
       .filter((setting) => managed === undefined || managed.includes(setting.name))
       .map((setting) => [setting.name, setting.value]),
   );
+}
+
+/**
+ * The settings the API has not taken yet: every one for a new resource or one moved to another service or
+ * organization, else those whose value differs from the last `up`'s (the API took the others then).
+ */
+function settingsToCheck(
+  settings: Settings,
+  known: Partial<ServiceClickHouseSettingsInputs>,
+  olds: Partial<ServiceClickHouseSettingsInputs>,
+): Settings {
+  const samePlace = olds.serviceId === known.serviceId && olds.organizationId === known.organizationId;
+  const taken: Settings = (samePlace ? olds.settings : undefined) ?? {};
+  return Object.fromEntries(Object.entries(settings).filter(([name, value]) => taken[name] !== value));
 }

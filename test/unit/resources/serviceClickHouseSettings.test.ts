@@ -117,6 +117,25 @@ describe("ServiceClickHouseSettingsProvider", function () {
       expect(await asked()).to.deep.equal([]);
     });
 
+    it("asks the API only of what the last `up` did not send: nothing in a no-change preview, a changed value alone", async () => {
+      const olds = { serviceId, settings: { max_execution_time: "60", join_use_nulls: "1" } };
+      await emulator.control.clearRequests();
+      expect((await provider.check(olds, olds)).failures ?? []).to.deep.equal([]);
+      expect(await asked(), "a no-change check").to.deep.equal([]);
+      const changed = { serviceId, settings: { max_execution_time: "not a number", join_use_nulls: "1" } };
+      const failures = (await provider.check(olds, changed)).failures ?? [];
+      expect(failures.map((failure) => failure.reason)).to.have.length(1);
+      expect(failures[0].reason).to.include("max_execution_time");
+      expect(await asked()).to.deep.equal(["GET /clickhouseSettings/schema"]);
+      // Moved to another service, every setting is new to it.
+      await emulator.control.clearRequests();
+      const moved = { ...olds, serviceId: emulator.fixture.services.production };
+      expect((await provider.check(olds, moved)).failures ?? []).to.deep.equal([]);
+      expect((await emulator.control.requests()).map((entry) => entry.path)).to.deep.equal([
+        `/v1/organizations/${emulator.fixture.organizationId}/services/${moved.serviceId}/clickhouseSettings/schema`,
+      ]);
+    });
+
     it("skips the schema while the service id (or the settings) is not known, as in a preview of a new service", async () => {
       await emulator.control.clearRequests();
       expect(await failuresOf({ no_such_setting: "1" }, { serviceId: UNKNOWN })).to.deep.equal([]);
