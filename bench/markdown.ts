@@ -15,3 +15,18 @@ export function met(ok: boolean): string {
 export function ratioSpread(summary: Summary): string {
   return `[${summary.min.toFixed(2)}–${summary.max.toFixed(2)}]`;
 }
+
+/**
+ * How many resources of each kind, in words: "6 of each of the 14 kinds but UpgradeWindow 3" when most kinds share
+ * one count, else each kind with its count.
+ */
+export function countsInWords(counts: readonly { kind: string; count: number }[]): string {
+  const tally = new Map<number, number>();
+  for (const { count } of counts) tally.set(count, (tally.get(count) ?? 0) + 1);
+  const [common, shared] = [...tally].sort((a, b) => b[1] - a[1])[0] ?? [0, 0];
+  const each = ({ kind, count }: { kind: string; count: number }) => `${kind} ${count}`;
+  if (shared < 2) return counts.map(each).join(", ");
+  const others = counts.filter(({ count }) => count !== common).map(each);
+  const all = `${common} of each of the ${counts.length} kinds`;
+  return others.length === 0 ? all : `${all} but ${others.join(", ")}`;
+}

@@ -7,10 +7,10 @@ import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
 import type { ConfigMap } from "@pulumi/pulumi/automation";
-import type { Fixture } from "../emulator";
 import { nativeStackConfig } from "../scripts/lib/nativeStackConfig";
-import { benchFixtureIds } from "./fixtureIds";
-import { benchConfigKeys, type BenchKind } from "./programs/ours/settings";
+import type { BenchContext } from "./context";
+import { benchProgramConfig } from "./programConfig";
+import type { BenchKind } from "./programs/ours/settings";
 
 /** dist/bench -> the repository. */
 const repoRoot = path.resolve(__dirname, "..", "..");
@@ -44,12 +44,6 @@ export function nativeProjectDir(): string {
 }
 
 /** Stack config of the `native` program: the plugin's settings with both throttles off, and the `bench` keys. */
-export function nativeConfig(fixture: Fixture, kinds: readonly BenchKind[], perKind: number): ConfigMap {
-  return {
-    ...nativeStackConfig(fixture),
-    [benchConfigKeys.fixture]: { value: JSON.stringify(benchFixtureIds(fixture)) },
-    [benchConfigKeys.kinds]: { value: JSON.stringify(kinds) },
-    [benchConfigKeys.perKind]: { value: String(perKind) },
-    [benchConfigKeys.revision]: { value: "0" },
-  };
+export function nativeConfig(context: BenchContext, kinds: readonly BenchKind[], perKind: number): ConfigMap {
+  return { ...nativeStackConfig(context.emulator.fixture), ...benchProgramConfig(context, kinds, perKind) };
 }

@@ -147,11 +147,17 @@ export function scaleSection(scale: ScaleResult | undefined): string[] {
           ]),
     ]),
   );
+  const fixed = scale.fixedCounts.map(({ kind, count }) => `${count} ${kind}`).join(", ");
+  const ours =
+    fixed === ""
+      ? `${scale.kinds.join(", ")}, split evenly`
+      : `${fixed} in every stack, as many as the emulator's four services carry, and the rest split evenly over ` +
+        scale.kinds.join(", ");
   return [
     "## Figure 6: scale",
     "",
-    `${sizes.join(", ")} resources (ours: ${scale.kinds.join(", ")}, split evenly; control: as many no-op dynamic ` +
-      "resources), against the in-process emulator with rate limits and the provider's throttle off; " +
+    `${sizes.join(", ")} resources (ours: ${ours}; control: as many no-op dynamic resources), ` +
+      "against the in-process emulator with rate limits and the provider's throttle off; " +
       `${scaleRunsPerSize} runs per size and program, the programs taking turns to go first, and the median of each ` +
       "measure. Wall time of each command, and the peak resident memory (VmHWM) of the dynamic-provider process it " +
       "started. Chart: [scale.svg](scale.svg).",

@@ -11,6 +11,7 @@ import * as path from "node:path";
 import { startEmulator } from "../emulator";
 import { SETTINGS } from "../schemas/settings";
 import type { BenchContext } from "./context";
+import { benchFixtureIds } from "./fixtureIds";
 import { measureOverhead } from "./figures/overhead";
 import { measureOverheadCauses } from "./figures/overheadCauses";
 import { measureNative } from "./figures/native";
@@ -35,12 +36,23 @@ async function main(): Promise<void> {
     delete process.env[spec.envVar];
   const started = Date.now();
   const machine = await describeMachine();
-  const emulator = await startEmulator({ provisioningDelayMs: 0, rateLimits: false, seed: 1 });
+  // Reverse private endpoints (provisioningDelayMs) and services (awakeningDelayMs: provisioning, starting,
+  // stopping, terminating) settle at once, so no command waits on the emulator's clock.
+  const emulator = await startEmulator({
+    provisioningDelayMs: 0,
+    awakeningDelayMs: 0,
+    rateLimits: false,
+    seed: 1,
+  });
   const log = (line: string) => console.error(`[bench] ${line}`);
   log(`figures ${settings.figures.join(", ")}; ${settings.runs} runs (figure 4: ${settings.throughputRuns})`);
   let results: Omit<BenchResults, "durationSeconds" | "machine">;
   try {
-    results = await measure({ emulator, runs: settings.runs, log }, settings);
+    const fixtureIds = await benchFixtureIds(emulator);
+    await emulator.control.clearRequests();
+    // Three days ahead: no scaling schedule's window is active during the run, whatever its length.
+    const scheduleWeekday = (new Date().getUTCDay() + 3) % 7;
+    results = await measure({ emulator, fixtureIds, scheduleWeekday, runs: settings.runs, log }, settings);
   } finally {
     await emulator.close();
   }

@@ -4,12 +4,12 @@
  */
 import * as path from "node:path";
 import type { ConfigMap } from "@pulumi/pulumi/automation";
-import type { Fixture } from "../emulator";
 import { providerConfig } from "../scripts/lib/exampleConfig";
 import { LocalStack } from "../scripts/lib/localStack";
-import { benchFixtureIds } from "./fixtureIds";
+import type { BenchContext } from "./context";
 import { nativeProjectDir } from "./nativeProgram";
-import { benchConfigKeys, type BenchKind } from "./programs/ours/settings";
+import { benchProgramConfig } from "./programConfig";
+import type { BenchKind } from "./programs/ours/settings";
 
 /** dist/bench -> the repository; programs keep their Pulumi.yaml in the sources and run from the build. */
 const repoRoot = path.resolve(__dirname, "..", "..");
@@ -32,15 +32,9 @@ export async function benchStack(
   });
 }
 
-/** Stack config of the `ours` program against the emulator: the provider's settings, the fixture's ids. */
-export function oursConfig(fixture: Fixture, kinds: readonly BenchKind[], perKind: number): ConfigMap {
-  return {
-    ...providerConfig(fixture),
-    [benchConfigKeys.fixture]: { value: JSON.stringify(benchFixtureIds(fixture)) },
-    [benchConfigKeys.kinds]: { value: JSON.stringify(kinds) },
-    [benchConfigKeys.perKind]: { value: String(perKind) },
-    [benchConfigKeys.revision]: { value: "0" },
-  };
+/** Stack config of the `ours` program against the emulator: the provider's settings and the `bench` keys. */
+export function oursConfig(context: BenchContext, kinds: readonly BenchKind[], perKind: number): ConfigMap {
+  return { ...providerConfig(context.emulator.fixture), ...benchProgramConfig(context, kinds, perKind) };
 }
 
 /** The provider's client-side throttle of both APIs, off (figures 1 and 3) or back to the published limits. */

@@ -1,16 +1,18 @@
 /**
  * Figure 1: wall time of `pulumi up`, a no-change `pulumi preview` and `pulumi destroy` of 6 of our resources of
- * each kind (54 for the nine kinds) against the emulator, divided by the same commands for the control: as many
- * no-op dynamic resources, each registered with the same properties as its counterpart of ours, on the same
- * engine. Pulumi's SDK does work for every property a resource registers (a promise with a captured stack trace
- * per output, four per property), which any provider of these resources pays; the control pays it too, so the
- * ratio is the provider's own work. The bare no-op resources of two inputs each, the control of earlier runs, are
- * timed beside them for comparison. Rate limits are off on the emulator and the provider's throttle is off
- * (`clickhouse:throttle` and `observability:throttle` set to `off`).
+ * each kind (fewer of a kind bound to the emulator's services, which carry no more: `programs/ours/serviceLayouts`)
+ * against the emulator, divided by the same commands for the control: as many no-op dynamic resources, each
+ * registered with the same properties as its counterpart of ours, on the same engine. Pulumi's SDK does work for
+ * every property a resource registers (a promise with a captured stack trace per output, four per property), which
+ * any provider of these resources pays; the control pays it too, so the ratio is the provider's own work. The bare
+ * no-op resources of two inputs each, the control of earlier runs, are timed beside them for comparison. Rate
+ * limits are off on the emulator and the provider's throttle is off (`clickhouse:throttle` and
+ * `observability:throttle` set to `off`).
  */
 import type { Deployment } from "@pulumi/pulumi/automation";
 import type { LocalStack } from "../../scripts/lib/localStack";
 import type { BenchContext } from "../context";
+import { kindCounts, totalOf, type KindCount } from "../programs/ours/counts";
 import { benchKinds } from "../programs/ours/settings";
 import { nativeConfig } from "../nativeProgram";
 import {
@@ -44,6 +46,8 @@ export interface CommandTiming {
 
 export interface OverheadResult {
   readonly resourcesPerProgram: number;
+  /** How many resources of each kind, in the figures' order. */
+  readonly counts: readonly KindCount[];
   readonly commands: Record<OverheadCommand, CommandTiming>;
 }
 
@@ -70,13 +74,14 @@ type Program = { readonly name: ProgramName; readonly stack: LocalStack };
  */
 export async function measureOverhead(context: BenchContext, withNative = false): Promise<OverheadRun> {
   const { emulator } = context;
-  const resources = benchKinds.length * overheadPerKind;
-  const ours = await benchStack("ours", oursConfig(emulator.fixture, benchKinds, overheadPerKind));
+  const counts = kindCounts(benchKinds, overheadPerKind);
+  const resources = totalOf(counts);
+  const ours = await benchStack("ours", oursConfig(context, benchKinds, overheadPerKind));
   // The control program given ours' kinds registers each resource as ours does; given a count, bare ones.
-  const control = await benchStack("control", oursConfig(emulator.fixture, benchKinds, overheadPerKind));
+  const control = await benchStack("control", oursConfig(context, benchKinds, overheadPerKind));
   const bare = await benchStack("control", { "bench:count": { value: String(resources) } }, bareVariant);
   const native = withNative
-    ? await benchStack("native", nativeConfig(emulator.fixture, benchKinds, overheadPerKind))
+    ? await benchStack("native", nativeConfig(context, benchKinds, overheadPerKind))
     : undefined;
   try {
     await setProviderThrottle(ours, false);
@@ -122,7 +127,7 @@ export async function measureOverhead(context: BenchContext, withNative = false)
       context.log(`figure 1: run ${round + 1} of ${context.runs} done`);
     }
     return {
-      result: { resourcesPerProgram: resources, commands: timings(samples) },
+      result: { resourcesPerProgram: resources, counts, commands: timings(samples) },
       states: states!,
       samples,
     };

@@ -4,9 +4,11 @@
  * memory (VmHWM) and the CPU time of the dynamic-provider process, and the same for as many no-op dynamic resources
  * (the control) right after, so growth that is the engine's shows in both. Each size runs `scaleRunsPerSize` times,
  * the two programs taking turns to go first, and the median of each measure is the size's sample: with one run
- * per size, a pause of the shared machine decided the verdict. ReplicaScaling is left out: it manages settings
- * of existing services, and the emulator's four services carry at most six of them; the sizes are split as evenly
- * as they go over the other four kinds. Growth per resource and a straight-line fit say whether cost is linear.
+ * per size, a pause of the shared machine decided the verdict. The kinds that manage something of an existing
+ * service cannot grow past what the emulator's four services carry: they are in every stack at figure 1's counts
+ * (all the services carry), and the rest of each size is split as evenly as it goes over the kinds that make
+ * objects of their own, services among them. Growth per resource and a straight-line fit say whether cost is
+ * linear; the fixed part is in every size, so the growth is that of the kinds that grow.
  *
  * Every command also runs on a second stack of each program whose engine skips its intermediate checkpoints
  * (PULUMI_SKIP_CHECKPOINTS). By default the engine writes the whole state after every step, so a command over n
@@ -16,14 +18,27 @@
 import type { LocalStack } from "../../scripts/lib/localStack";
 import type { BenchContext } from "../context";
 import { ProviderMemorySampler } from "../processMemory";
-import { benchConfigKeys, type BenchKind } from "../programs/ours/settings";
+import { kindCounts, totalOf, type KindCount } from "../programs/ours/counts";
+import { isServiceBound } from "../programs/ours/serviceLayouts";
+import { benchConfigKeys, benchKinds, type BenchKind } from "../programs/ours/settings";
 import { benchStack, expectSummary, oursConfig, runOperation, setProviderThrottle } from "../stacks";
+import { overheadPerKind } from "./overhead";
 
 export const scaleSizes = [30, 100, 300] as const;
 export const scaleRunsPerSize = 3;
 export const scaleOperations = ["up", "refresh", "destroy"] as const;
 export type ScaleOperation = (typeof scaleOperations)[number];
-const scaleKinds: readonly BenchKind[] = ["ReversePrivateEndpoint", "ApiKey", "PrivateEndpoint", "Alert"];
+/** The kinds that grow with the stack, splitting what the fixed ones leave of each size. */
+const scaleKinds: readonly BenchKind[] = [
+  "ReversePrivateEndpoint",
+  "ApiKey",
+  "PrivateEndpoint",
+  "Alert",
+  "Service",
+];
+/** Kinds bound to the emulator's services, at figure 1's count (all the services carry) at every size. */
+const fixedKinds: readonly BenchKind[] = benchKinds.filter(isServiceBound);
+const fixedCounts = kindCounts(fixedKinds, overheadPerKind);
 
 export interface ScaleSample {
   readonly resources: number;
@@ -53,7 +68,10 @@ export interface ScaleSeries {
 }
 
 export interface ScaleResult {
+  /** The kinds split evenly over what the fixed ones leave of each size. */
   readonly kinds: readonly BenchKind[];
+  /** The kinds in every stack at the same count. */
+  readonly fixedCounts: readonly KindCount[];
   readonly ours: ScaleSeries;
   readonly control: ScaleSeries;
   /** The same commands with the engine's intermediate checkpoints skipped. */
@@ -65,7 +83,8 @@ const skipCheckpointsEnv = { PULUMI_SKIP_CHECKPOINTS: "true" };
 
 export async function measureScale(context: BenchContext): Promise<ScaleResult> {
   const { emulator } = context;
-  const oursSettings = oursConfig(emulator.fixture, scaleKinds, 0);
+  const stackKinds = benchKinds.filter((kind) => scaleKinds.includes(kind) || fixedKinds.includes(kind));
+  const oursSettings = oursConfig(context, stackKinds, 0);
   const withoutCheckpoints = { name: "no-checkpoints", env: skipCheckpointsEnv };
   const stacks = {
     ours: await benchStack("ours", oursSettings),
@@ -114,6 +133,7 @@ export async function measureScale(context: BenchContext): Promise<ScaleResult> 
   }
   return {
     kinds: scaleKinds,
+    fixedCounts,
     ours: series(samples.ours),
     control: series(samples.control),
     withoutCheckpoints: {
@@ -178,11 +198,18 @@ function series(samples: Record<ScaleOperation, ScaleSample[]>): ScaleSeries {
   };
 }
 
-/** `size` resources over the scale kinds, the first kinds taking one more when it does not divide evenly. */
+/**
+ * `size` resources: the fixed kinds at their counts, the rest over the scale kinds, the first kinds taking one more
+ * when it does not divide evenly.
+ */
 export function countsFor(size: number): Partial<Record<BenchKind, number>> {
-  const base = Math.floor(size / scaleKinds.length);
-  const extra = size % scaleKinds.length;
-  return Object.fromEntries(scaleKinds.map((kind, i) => [kind, base + (i < extra ? 1 : 0)]));
+  const rest = size - totalOf(fixedCounts);
+  const base = Math.floor(rest / scaleKinds.length);
+  const extra = rest % scaleKinds.length;
+  return {
+    ...Object.fromEntries(fixedCounts.map(({ kind, count }) => [kind, count])),
+    ...Object.fromEntries(scaleKinds.map((kind, i) => [kind, base + (i < extra ? 1 : 0)])),
+  };
 }
 
 export function linearFit(

@@ -110,7 +110,7 @@ async function parallelUps(
   mode: SharedKeyMode,
   redisUrl: string,
 ): Promise<SharedKeyRun> {
-  const { control, fixture } = context.emulator;
+  const { control } = context.emulator;
   // Runners on different machines: no temp dir in common, so only Redis joins their budgets.
   const ownTemp = mode === "redis" ? fs.mkdtempSync(path.join(os.tmpdir(), "bench-runners-")) : undefined;
   const stacks = await Promise.all(
@@ -120,7 +120,7 @@ async function parallelUps(
         programModule: path.join(repoRoot, "dist", "bench", "programs", "ours", "index.js"),
         stackName: `bench-shared-key-${process.pid}-${index}`,
         config: {
-          ...oursConfig(fixture, ["ApiKey"], keysPerPipeline),
+          ...oursConfig(context, ["ApiKey"], keysPerPipeline),
           ...(mode === "redis" ? { "clickhouse:sharedBudget": { value: redisUrl, secret: true } } : {}),
         },
         env:

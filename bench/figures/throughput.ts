@@ -55,8 +55,8 @@ export interface ThroughputResult {
 
 export async function measureThroughput(context: BenchContext, runs: number): Promise<ThroughputResult> {
   const { emulator } = context;
-  const dynamic = await benchStack("ours", oursConfig(emulator.fixture, ["ApiKey"], throughputKeys));
-  const nativeConfigMap = nativeConfig(emulator.fixture, ["ApiKey"], throughputKeys);
+  const dynamic = await benchStack("ours", oursConfig(context, ["ApiKey"], throughputKeys));
+  const nativeConfigMap = nativeConfig(context, ["ApiKey"], throughputKeys);
   // The plugin's throttle at its default: its setting left out of the stack config.
   delete nativeConfigMap["clickhouse-cloud:throttle"];
   const native = await benchStack("native", nativeConfigMap);

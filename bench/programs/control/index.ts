@@ -2,8 +2,9 @@ import * as pulumi from "@pulumi/pulumi";
 import { declaredSecrets } from "../../../provider/host/secrecy";
 import { dynamicRegistration } from "../../../provider/dynamic/resource";
 import { resources as registry } from "../../../provider/resources/registry";
-import { benchResources } from "../ours/inputs";
-import { benchConfigKeys, type BenchFixtureIds, type BenchKind } from "../ours/settings";
+import { totalOf } from "../ours/counts";
+import { benchSelection } from "../ours/selection";
+import { benchConfigKeys } from "../ours/settings";
 
 const config = new pulumi.Config("bench");
 const setting = (key: string) => key.slice("bench:".length);
@@ -36,12 +37,9 @@ function bareResources(count: number): number {
  * inputs, secrets and declared outputs, so the program and the engine do the same work per resource and only the
  * provider differs.
  */
-function matchedResources(kinds: readonly BenchKind[]): number {
-  const perKind = config.getNumber(setting(benchConfigKeys.perKind)) ?? 6;
-  const fixture = config.requireObject<BenchFixtureIds>(setting(benchConfigKeys.fixture));
-  const revision = config.getNumber(setting(benchConfigKeys.revision)) ?? 0;
-  const builders = benchResources(fixture, revision);
-  for (const kind of kinds) {
+function matchedResources(): number {
+  const { counts, resources: builders } = benchSelection();
+  for (const { kind, count } of counts) {
     const { definition } = registry[kind];
     const spec = {
       kind,
@@ -49,19 +47,16 @@ function matchedResources(kinds: readonly BenchKind[]): number {
       outputs: Object.keys(definition.outputs),
       ...declaredSecrets(definition),
     };
-    for (let i = 0; i < perKind; i++) {
+    for (let i = 0; i < count; i++) {
       const { name, args } = builders[kind](i);
       const [, , props, opts] = dynamicRegistration(spec, name, args);
       const { __provider: _ours, ...registered } = props;
       new Noop(name, registered, opts);
     }
   }
-  return kinds.length * perKind;
+  return totalOf(counts);
 }
 
 /** `bench:kinds` set: the resources of `ours`, matched; else `bench:count` bare ones. */
-const matchedKinds = config.getObject<BenchKind[]>(setting(benchConfigKeys.kinds));
-export const resourceCount =
-  matchedKinds === undefined
-    ? bareResources(config.getNumber("count") ?? 30)
-    : matchedResources(matchedKinds);
+const matched = config.get(setting(benchConfigKeys.kinds)) !== undefined;
+export const resourceCount = matched ? matchedResources() : bareResources(config.getNumber("count") ?? 30);

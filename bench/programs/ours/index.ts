@@ -1,16 +1,10 @@
-import * as pulumi from "@pulumi/pulumi";
+import type * as pulumi from "@pulumi/pulumi";
 import * as chc from "pulumi-clickhouse-cloud";
-import { benchResources } from "./inputs";
-import { benchConfigKeys, benchKinds, type BenchFixtureIds, type BenchKind } from "./settings";
+import { totalOf } from "./counts";
+import { benchSelection } from "./selection";
+import type { BenchKind } from "./settings";
 
-const config = new pulumi.Config("bench");
-const setting = (key: string) => key.slice("bench:".length);
-const kinds = config.getObject<BenchKind[]>(setting(benchConfigKeys.kinds)) ?? [...benchKinds];
-const perKind = config.getNumber(setting(benchConfigKeys.perKind)) ?? 6;
-const counts = config.getObject<Partial<Record<BenchKind, number>>>(setting(benchConfigKeys.counts)) ?? {};
-const revision = config.getNumber(setting(benchConfigKeys.revision)) ?? 0;
-const fixture = config.requireObject<BenchFixtureIds>(setting(benchConfigKeys.fixture));
-const resources = benchResources(fixture, revision);
+const { counts, resources } = benchSelection();
 
 /** Each kind's resources through this package's dynamic classes. */
 const builders: Record<BenchKind, (i: number) => pulumi.Resource> = {
@@ -50,13 +44,30 @@ const builders: Record<BenchKind, (i: number) => pulumi.Resource> = {
     const { name, args } = resources.Source(i);
     return new chc.Source(name, args);
   },
+  Service: (i) => {
+    const { name, args } = resources.Service(i);
+    return new chc.Service(name, args);
+  },
+  ServiceQueryEndpoint: (i) => {
+    const { name, args } = resources.ServiceQueryEndpoint(i);
+    return new chc.ServiceQueryEndpoint(name, args);
+  },
+  UpgradeWindow: (i) => {
+    const { name, args } = resources.UpgradeWindow(i);
+    return new chc.UpgradeWindow(name, args);
+  },
+  ServiceClickHouseSettings: (i) => {
+    const { name, args } = resources.ServiceClickHouseSettings(i);
+    return new chc.ServiceClickHouseSettings(name, args);
+  },
+  ScalingSchedule: (i) => {
+    const { name, args } = resources.ScalingSchedule(i);
+    return new chc.ScalingSchedule(name, args);
+  },
 };
 
-let resourceTotal = 0;
-for (const kind of kinds) {
-  const count = counts[kind] ?? perKind;
+for (const { kind, count } of counts) {
   for (let i = 0; i < count; i++) builders[kind](i);
-  resourceTotal += count;
 }
 
-export const resourceCount = resourceTotal;
+export const resourceCount = totalOf(counts);

@@ -4,6 +4,7 @@
  */
 import * as pulumi from "@pulumi/pulumi";
 import type * as chc from "pulumi-clickhouse-cloud";
+import { serviceLayouts, type LayoutContext, type ServiceLayout } from "./serviceLayouts";
 import type { BenchFixtureIds, BenchKind } from "./settings";
 
 interface BenchArgs {
@@ -16,29 +17,41 @@ interface BenchArgs {
   SavedSearch: chc.SavedSearchArgs;
   Dashboard: chc.DashboardArgs;
   Source: chc.SourceArgs;
+  Service: chc.ServiceArgs;
+  ServiceQueryEndpoint: chc.ServiceQueryEndpointArgs;
+  UpgradeWindow: chc.UpgradeWindowArgs;
+  ServiceClickHouseSettings: chc.ServiceClickHouseSettingsArgs;
+  ScalingSchedule: chc.ScalingScheduleArgs;
 }
 
 export type BenchResource<K extends BenchKind> = { readonly name: string; readonly args: BenchArgs[K] };
 export type BenchBuilders = { readonly [K in BenchKind]: (i: number) => BenchResource<K> };
 
+export interface BenchInputSettings {
+  readonly fixture: BenchFixtureIds;
+  /** Moves one updatable input of every resource (figure 3's update). */
+  readonly revision: number;
+  /** The day the scaling schedules' windows fall on. */
+  readonly scheduleWeekday: number;
+}
+
 /** One resource of each kind per index; `revision` changes an input that updates in place where the API can. */
-export function benchResources(fixture: BenchFixtureIds, revision: number): BenchBuilders {
+export function benchResources({ fixture, revision, scheduleWeekday }: BenchInputSettings): BenchBuilders {
   const { services } = fixture;
-  /**
-   * Scaling settings of six resources on the emulator's four services. Two resources that share a service manage
-   * disjoint settings (memory bounds on one, replicas and idling on the other), so they never undo each other's
-   * change and refresh shows no drift; each one still does the full work of a resource. `revision` moves one
-   * setting of each, within the limits of its service (tier caps, first service of a warehouse).
-   */
-  const r = revision;
-  const scalingLayouts: chc.ReplicaScalingArgs[] = [
-    { serviceId: services.production, minReplicaMemoryGb: 16, maxReplicaMemoryGb: 128 + 4 * r },
-    { serviceId: services.production, numReplicas: 3, idleScaling: true, idleTimeoutMinutes: 15 + r },
-    { serviceId: services.secondary, minReplicaMemoryGb: 8, maxReplicaMemoryGb: 64 + 4 * r },
-    { serviceId: services.secondary, numReplicas: 1, idleTimeoutMinutes: 10 + r },
-    { serviceId: services.trial, minReplicaMemoryGb: 8, maxReplicaMemoryGb: 96 + 4 * r, numReplicas: 2 },
-    { serviceId: services.development, numReplicas: 2, idleScaling: true, idleTimeoutMinutes: 20 + r },
-  ];
+  const layoutContext: LayoutContext = { revision, apiKeyId: fixture.apiKeyId, scheduleWeekday };
+  /** The resource of layout `i` of a kind bound to the fixture's services, on its service. */
+  const onService =
+    <Args extends { serviceId: pulumi.Input<string> }>(
+      prefix: string,
+      layouts: readonly ServiceLayout<Args>[],
+    ) =>
+    (i: number) => {
+      const layout = layouts[i];
+      if (layout === undefined)
+        throw new Error(`no ${prefix}-${i}: the fixture's services carry ${layouts.length}`);
+      const args = { serviceId: services[layout.service], ...layout.inputs(layoutContext) } as Args;
+      return { name: `${prefix}-${i}`, args };
+    };
   /** Services for endpoints, alternating so that both paid production services carry some. */
   const endpointService = (i: number) => (i % 2 === 0 ? services.production : services.secondary);
   return {
@@ -52,11 +65,7 @@ export function benchResources(fixture: BenchFixtureIds, revision: number): Benc
         description: `bench endpoint ${i} r${revision}`,
       },
     }),
-    ReplicaScaling: (i) => {
-      if (i >= scalingLayouts.length)
-        throw new Error(`at most ${scalingLayouts.length} ReplicaScaling resources: one per layout`);
-      return { name: `scaling-${i}`, args: scalingLayouts[i] };
-    },
+    ReplicaScaling: onService("scaling", serviceLayouts.ReplicaScaling),
     ApiKey: (i) => ({
       name: `key-${i}`,
       args: { name: `bench key ${i} r${revision}`, roles: ["developer"] },
@@ -128,5 +137,21 @@ export function benchResources(fixture: BenchFixtureIds, revision: number): Benc
         defaultTableSelectExpression: "Timestamp, ServiceName, SeverityText, Body",
       },
     }),
+    // New services, each in a warehouse of its own. A create first looks for a service of the same name that an
+    // interrupted run left, so the stack's name keeps apart the services of programs whose stacks live together
+    // (figure 1's `ours` and `native`); `revision` renames the service in place.
+    Service: (i) => ({
+      name: `service-${i}`,
+      args: {
+        name: `${pulumi.getStack()} ${i} r${revision}`,
+        provider: "aws",
+        region: "us-east-1",
+        ipAccessList: [{ source: "203.0.113.0/24", description: "bench office" }],
+      },
+    }),
+    ServiceQueryEndpoint: onService("query-endpoint", serviceLayouts.ServiceQueryEndpoint),
+    UpgradeWindow: onService("upgrade-window", serviceLayouts.UpgradeWindow),
+    ServiceClickHouseSettings: onService("clickhouse-settings", serviceLayouts.ServiceClickHouseSettings),
+    ScalingSchedule: onService("scaling-schedule", serviceLayouts.ScalingSchedule),
   };
 }

@@ -57,6 +57,7 @@ describe("npm run bench: figure 6's verdict on linear growth", () => {
   const verdictsWithSkipped = (oursSkipped: ScaleSeries) =>
     verdicts({
       kinds: ["ApiKey"],
+      fixedCounts: [],
       ours,
       control,
       withoutCheckpoints: { ours: oursSkipped, control: controlSkipped },
