@@ -18,6 +18,7 @@
  *   DELETE /__emulator/saved-searches/:id                    deletes a saved search and its alerts
  *   POST   /__emulator/alerts/:id/silence {until, by?}       silences an alert until `until`
  *   DELETE /__emulator/alerts/:id/silence                    lifts the silence
+ *   POST   /__emulator/invitations/:id/accept {name?}        the invited user joins as a member: {userId}
  */
 import type { FastifyInstance } from "fastify";
 import type { EmulatorContext } from "./context";
@@ -32,6 +33,8 @@ import type { AssignableStatus } from "../model/reversePrivateEndpoints";
 import { assignableServiceStates, assignState, type AssignableServiceState } from "../model/serviceStates";
 import { findService } from "../routes/management/common";
 import { faultKinds } from "../state/types";
+import { acceptInvitation, findInvitation } from "../model/invitations";
+import { secureBytes } from "../state/random";
 
 export interface ControlParts {
   context: EmulatorContext;
@@ -106,6 +109,13 @@ export function createControl({ context, log, faults, counters }: ControlParts):
       unsilence(alertById(id), context.now());
       store.changed();
     },
+    acceptInvitation: async (id, name) => {
+      const invitation = findInvitation(store.state, id.toLowerCase());
+      const displayName = name ?? invitation.email.split("@")[0] ?? invitation.email;
+      const member = acceptInvitation(store.state, invitation, displayName, secureBytes, context.now());
+      store.changed();
+      return member.userId;
+    },
   };
 
   function alertById(id: string): AlertRecord {
@@ -147,6 +157,12 @@ const silenceSchema = {
     until: { type: "string", format: "date-time" },
     by: { type: "string", pattern: "^[0-9a-fA-F]{24}$" },
   },
+} as const;
+
+const acceptanceSchema = {
+  type: "object",
+  additionalProperties: false,
+  properties: { name: { type: "string", minLength: 1 } },
 } as const;
 
 const settingsSchema = {
@@ -250,4 +266,9 @@ export function controlRoutes(
     await control.unsilenceAlert(request.params.id);
     return reply.code(204).send();
   });
+  app.post<{ Params: { id: string }; Body: { name?: string } | undefined }>(
+    `${base}/invitations/:id/accept`,
+    { schema: { body: acceptanceSchema } },
+    async (request) => ({ userId: await control.acceptInvitation(request.params.id, request.body?.name) }),
+  );
 }
