@@ -133,5 +133,23 @@ for (const dialect of apiDialects) {
         "already a member",
       );
     });
+
+    it("the control path accepts without a body (the name is the address's local part) and 404s an unknown invitation", async () => {
+      const created = expectManagementSuccess(await invite({ email: "quiet.one@example.com" }));
+      const accepted = await harness.control("POST", `/invitations/${created.id}/accept`);
+      expect(accepted.status, accepted.text).to.equal(200);
+      const member = expectManagementSuccess(
+        await harness.management("GET", `${harness.orgPath}/members/${accepted.body.userId}`),
+      );
+      expect(member).to.include({ name: "quiet.one", email: "quiet.one@example.com" });
+      expect(member.assignedRoles).to.deep.equal([]);
+      const again = await harness.control("POST", `/invitations/${created.id}/accept`);
+      expect(again.status).to.equal(404);
+      expect(again.body.error).to.equal(`Invitation ${created.id} not found in the organization`);
+      const badName = await harness.control("POST", `/invitations/${unknownId}/accept`, {
+        body: { name: 7 },
+      });
+      expect(badName.status).to.equal(400);
+    });
   });
 }
