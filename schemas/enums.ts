@@ -273,3 +273,25 @@ export type ServiceState = (typeof serviceStates)[number];
 /** The states a program may ask a service to be in: `running` (idle counts as running) or `stopped`. */
 export const desiredServiceStates = ["running", "stopped"] as const;
 export type DesiredServiceState = (typeof desiredServiceStates)[number];
+
+/**
+ * Organization access (ClickHouse Cloud's OpenAPI: RBACRole, RBACPolicy, Member, Invitation). A role is one the
+ * organization comes with (`system`) or one made through the API (`custom`); a policy allows or denies its
+ * permissions on its resources; an actor of a role is a user or an API key, written `<type>/<id>`.
+ */
+export const roleTypes = ["system", "custom"] as const;
+export type RoleType = (typeof roleTypes)[number];
+
+export const policyEffects = ["ALLOW", "DENY"] as const;
+export type PolicyEffect = (typeof policyEffects)[number];
+
+/** The SQL console role a policy's `tags.roleV2` gives (read-only or admin access to the service's databases). */
+export const policySqlConsoleRoles = ["sql-console-readonly", "sql-console-admin"] as const;
+export type PolicySqlConsoleRole = (typeof policySqlConsoleRoles)[number];
+
+export const roleActorTypes = ["user", "apiKey"] as const;
+export type RoleActorType = (typeof roleActorTypes)[number];
+
+/** The deprecated organization role of a member or an invitation, from before custom roles. */
+export const legacyMemberRoles = ["admin", "developer"] as const;
+export type LegacyMemberRole = (typeof legacyMemberRoles)[number];

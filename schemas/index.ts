@@ -12,6 +12,7 @@ import { serviceQueryEndpointSchemas } from "./serviceQueryEndpoints";
 import { upgradeWindowSchemas } from "./upgradeWindows";
 import { clickhouseSettingsSchemas } from "./clickhouseSettings";
 import { scalingScheduleSchemas } from "./scalingSchedules";
+import { organizationAccessSchemas } from "./organizationAccess";
 
 export const schemas = {
   ...managementSchemas,
@@ -20,6 +21,7 @@ export const schemas = {
   ...upgradeWindowSchemas,
   ...clickhouseSettingsSchemas,
   ...scalingScheduleSchemas,
+  ...organizationAccessSchemas,
   ...observabilitySchemas,
   ...observabilityObjectSchemas,
   ...dashboardSchemas,

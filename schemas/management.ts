@@ -23,6 +23,7 @@ import {
   serviceStateCommands,
 } from "./enums";
 import { limits } from "./limits";
+import { assignedRoleIds, assignedRolesAsShown } from "./organizationAccess";
 
 const memory = limits.replicaMemoryGb;
 const replicas = limits.numReplicas;
@@ -160,6 +161,23 @@ const apiKeyUpdate = {
 } as const satisfies SchemaObject;
 
 /**
+ * The create of the production wire: the real API's ApiKeyPostRequest also takes `assignedRoleIds`, the uuids of the
+ * roles the key holds, and marks `roles` deprecated in their favour, so a key may be made with either. Neither is
+ * required: ClickHouse's own CLI (clickhousectl) creates keys with `assignedRoleIds` alone.
+ */
+const apiKeyCreateProduction = {
+  ...apiKeyCreate,
+  required: ["name"],
+  properties: { ...apiKeyCreate.properties, assignedRoleIds },
+} as const satisfies SchemaObject;
+
+/** The PATCH of the production wire: the specification's fields and `assignedRoleIds` (ApiKeyPatchRequest). */
+const apiKeyUpdateProduction = {
+  ...apiKeyUpdate,
+  properties: { ...apiKeyFields, assignedRoleIds },
+} as const satisfies SchemaObject;
+
+/**
  * A cloud provider's private endpoint id (AWS `vpce-0123456789abcdef0`, an Azure resource GUID, a GCP connection
  * id): the forms differ, so the rule is the characters they share, which keeps `..` and `/` out.
  */
@@ -254,7 +272,8 @@ const service = {
 /**
  * The `key` object. The provider compares name, roles, state, expireAt and ipAccessList with the inputs;
  * expireAt and usedAt are null for a key that never expires or was never used. Roles are read as strings so
- * that a role added to the API later does not break reading a key.
+ * that a role added to the API later does not break reading a key. The production wire also shows the roles the key
+ * holds (`assignedRoles`).
  */
 const apiKey = {
   type: "object",
@@ -266,6 +285,7 @@ const apiKey = {
     state: nullableString,
     expireAt: nullableString,
     ipAccessList: { type: ["array", "null"], items: ipAccessEntryResponse },
+    assignedRoles: assignedRolesAsShown,
   },
 } as const satisfies SchemaObject;
 
@@ -293,12 +313,17 @@ const privateEndpointConfig = {
   },
 } as const satisfies SchemaObject;
 
-/** The organization: the provider uses the id and description of its registered private endpoints. */
+/**
+ * The organization: the provider uses its name, its crash reports setting, and the id and description of its
+ * registered private endpoints.
+ */
 const organization = {
   type: "object",
   required: ["id"],
   properties: {
     id: nonEmptyString,
+    name: nullableString,
+    enableCoreDumps: nullableBoolean,
     privateEndpoints: {
       type: ["array", "null"],
       items: {
@@ -319,6 +344,8 @@ export const managementSchemas = {
   replicaScalingUpdateProduction,
   apiKeyCreate,
   apiKeyUpdate,
+  apiKeyCreateProduction,
+  apiKeyUpdateProduction,
   privateEndpointCreate,
   servicePrivateEndpointsPatch,
   serviceStatePatch,

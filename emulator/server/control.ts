@@ -18,6 +18,7 @@
  *   DELETE /__emulator/saved-searches/:id                    deletes a saved search and its alerts
  *   POST   /__emulator/alerts/:id/silence {until, by?}       silences an alert until `until`
  *   DELETE /__emulator/alerts/:id/silence                    lifts the silence
+ *   POST   /__emulator/invitations/:id/accept {name?}        the invited user joins as a member: {userId}
  */
 import type { FastifyInstance } from "fastify";
 import type { EmulatorContext } from "./context";
@@ -32,6 +33,8 @@ import type { AssignableStatus } from "../model/reversePrivateEndpoints";
 import { assignableServiceStates, assignState, type AssignableServiceState } from "../model/serviceStates";
 import { findService } from "../routes/management/common";
 import { faultKinds } from "../state/types";
+import { acceptInvitation, findInvitation } from "../model/invitations";
+import { secureBytes } from "../state/random";
 
 export interface ControlParts {
   context: EmulatorContext;
@@ -105,6 +108,13 @@ export function createControl({ context, log, faults, counters }: ControlParts):
     unsilenceAlert: async (id) => {
       unsilence(alertById(id), context.now());
       store.changed();
+    },
+    acceptInvitation: async (id, name) => {
+      const invitation = findInvitation(store.state, id.toLowerCase());
+      const displayName = name ?? invitation.email.split("@")[0] ?? invitation.email;
+      const member = acceptInvitation(store.state, invitation, displayName, secureBytes, context.now());
+      store.changed();
+      return member.userId;
     },
   };
 
@@ -250,4 +260,15 @@ export function controlRoutes(
     await control.unsilenceAlert(request.params.id);
     return reply.code(204).send();
   });
+  // The body is optional, which a fastify body schema cannot say: its one field is checked here.
+  app.post<{ Params: { id: string }; Body: { name?: unknown } | undefined }>(
+    `${base}/invitations/:id/accept`,
+    async (request) => {
+      const name = request.body?.name;
+      if (name !== undefined && (typeof name !== "string" || name === "")) {
+        throw new ApiError(400, "name must be a non-empty string");
+      }
+      return { userId: await control.acceptInvitation(request.params.id, name) };
+    },
+  );
 }

@@ -3,6 +3,7 @@
  * admin API key, an observability token, and dashboards, saved searches, webhooks and sources to reference.
  */
 import { seededObjects } from "./fixtureObjects";
+import { seedAccess } from "./fixtureAccess";
 import { hashCredential, issueCredentials, keySuffixOf } from "./credentials";
 import { defaultIdleScaling, defaultNumReplicas, type OrganizationTier } from "../model/serviceDefaults";
 import type { ByteSource } from "./random";
@@ -141,6 +142,7 @@ export function seedWorld(
   const webhooks = named(bytes, ["On-call pager", "Team chat"]);
   const sources = named(bytes, ["Logs", "Traces", "Metrics"]);
 
+  const fixtureKeyId = uuidV4(bytes);
   const state: EmulatorState = {
     organization: {
       id: organizationId,
@@ -153,7 +155,7 @@ export function seedWorld(
     reversePrivateEndpoints: [],
     keys: [
       {
-        id: uuidV4(bytes),
+        id: fixtureKeyId,
         name: "emulator admin key",
         roles: ["admin"],
         state: "enabled",
@@ -176,9 +178,11 @@ export function seedWorld(
   // Drawn last, so that every id drawn before stays what the same seed gave before connections were seeded.
   const connections = named(bytes, ["Default ClickHouse"]);
   const [connection] = connections as [NamedId];
+  // Drawn after the connections, for the same reason.
+  const access = seedAccess(bytes, organizationId, fixtureKeyId, createdAt);
   Object.assign(
     state,
-    { connections },
+    { connections, roles: access.roles, members: access.members, invitations: [] },
     seededObjects({ dashboards, savedSearches, webhooks, sources, connection }, createdAt),
   );
   const fixture: FixtureIdentity = {
@@ -197,6 +201,7 @@ export function seedWorld(
     webhooks,
     sources,
     connections,
+    ...access.fixture,
   };
   return { fixture, state };
 }

@@ -6,8 +6,12 @@ import type { ApiDialect } from "../../schemas/dialects";
 import type {
   ApiKeyRole,
   ApiKeyState,
+  LegacyMemberRole,
+  PolicyEffect,
+  PolicySqlConsoleRole,
   ReversePrivateEndpointStatus,
   ReversePrivateEndpointType,
+  RoleType,
 } from "../../schemas/enums";
 
 export interface NamedId {
@@ -45,6 +49,13 @@ export interface Fixture {
   sources: NamedId[];
   /** The connection a new source names (`connection`). */
   connections: NamedId[];
+  /**
+   * The user ids of the organization's members: `admin`, the fixture's own user (the organization's only holder of
+   * the Admin role), and `developer`, who holds the Member role.
+   */
+  members: { admin: string; developer: string };
+  /** The organization's system roles (Admin, Billing, Org API reader, Member), by name. */
+  roles: NamedId[];
 }
 
 /** The fixture without the URLs, which change with every start. */
@@ -194,6 +205,11 @@ export interface EmulatorControl {
   silenceAlert(id: string, until: string, by?: string): Promise<AlertSilence>;
   /** Lifts an alert's silence. */
   unsilenceAlert(id: string): Promise<void>;
+  /**
+   * Accepts an invitation as its user would (the real API has no such operation): the invited address joins the
+   * organization as a member holding the invitation's roles, and the invitation is gone. Returns the new user id.
+   */
+  acceptInvitation(id: string, name?: string): Promise<string>;
 }
 
 // ---- stored state ----
@@ -311,6 +327,53 @@ export interface OrganizationRecord {
   privateEndpoints: OrganizationPrivateEndpoint[];
   /** BASIC, SCALE or ENTERPRISE; state files of older emulators lack it and hold SCALE organizations. */
   tier?: "BASIC" | "SCALE" | "ENTERPRISE";
+  /** Whether its services may collect crash reports; absent (in state files of older emulators) means enabled. */
+  enableCoreDumps?: boolean;
+}
+
+/** A policy of a role: what it allows or denies on which resources. */
+export interface PolicyRecord {
+  id: string;
+  allowDeny: PolicyEffect;
+  permissions: string[];
+  resources: string[];
+  tags?: { grants?: string[]; roleV2?: PolicySqlConsoleRole };
+}
+
+/**
+ * A role of the organization. Its `actors` (`user/<user id>`, `apiKey/<key id>`) are the one record of who holds it:
+ * a member's and a key's roles are read from them.
+ */
+export interface RoleRecord {
+  id: string;
+  name: string;
+  type: RoleType;
+  actors: string[];
+  policies: PolicyRecord[];
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface MemberRecord {
+  userId: string;
+  name: string;
+  /** Lower case. */
+  email: string;
+  /** The deprecated organization role, as it was before the organization moved to custom roles. */
+  role: LegacyMemberRole;
+  joinedAt: string;
+}
+
+export interface InvitationRecord {
+  id: string;
+  /** Lower case. */
+  email: string;
+  /** The deprecated organization role, when the create sent one. */
+  role?: LegacyMemberRole;
+  /** The roles its user will hold on joining. */
+  assignedRoleIds: string[];
+  createdAt: string;
+  expireAt: string;
 }
 
 export interface ReversePrivateEndpointRecord {
@@ -455,4 +518,8 @@ export interface EmulatorState {
   /** The ClickHouse connections sources read from (absent in state files of older emulators). */
   connections?: NamedId[];
   alerts: AlertRecord[];
+  /** Who may do what (absent in state files of older emulators, whose organization has no roles or members). */
+  roles?: RoleRecord[];
+  members?: MemberRecord[];
+  invitations?: InvitationRecord[];
 }

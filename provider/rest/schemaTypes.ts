@@ -56,6 +56,27 @@ export type ApiKeyUpdateSchema = {
   ipAccessList?: { source: string; description?: string }[];
 };
 
+/** The schema `apiKeyCreateProduction`. */
+export type ApiKeyCreateProductionSchema = {
+  name: string;
+  roles?: ("admin" | "developer" | "query_endpoints")[];
+  expireAt?: string | null;
+  state?: "enabled" | "disabled";
+  ipAccessList?: { source: string; description?: string }[];
+  hashData?: { keyIdHash: string; keyIdSuffix: string; keySecretHash: string };
+  assignedRoleIds?: string[];
+};
+
+/** The schema `apiKeyUpdateProduction`. */
+export type ApiKeyUpdateProductionSchema = {
+  name?: string;
+  roles?: ("admin" | "developer" | "query_endpoints")[];
+  expireAt?: string | null;
+  state?: "enabled" | "disabled";
+  ipAccessList?: { source: string; description?: string }[];
+  assignedRoleIds?: string[];
+};
+
 /** The schema `privateEndpointCreate`. */
 export type PrivateEndpointCreateSchema = { id: string; description?: string };
 
@@ -95,6 +116,9 @@ export type ApiKeyCreateResultSchema = {
     state?: string | null;
     expireAt?: string | null;
     ipAccessList?: { source: string; description?: string | null; [field: string]: unknown }[] | null;
+    assignedRoles?:
+      | { roleId: string; roleName?: string | null; roleType?: string | null; [field: string]: unknown }[]
+      | null;
     [field: string]: unknown;
   };
   keyId?: string;
@@ -110,6 +134,8 @@ export type ApiKeySchema = {
   state?: string | null;
   expireAt?: string | null;
   ipAccessList?: { source: string; description?: string | null; [field: string]: unknown }[] | null;
+  assignedRoles?:
+    { roleId: string; roleName?: string | null; roleType?: string | null; [field: string]: unknown }[] | null;
   [field: string]: unknown;
 };
 
@@ -126,6 +152,8 @@ export type PrivateEndpointConfigSchema = {
 /** The schema `organization`. */
 export type OrganizationSchema = {
   id: string;
+  name?: string | null;
+  enableCoreDumps?: boolean | null;
   privateEndpoints?: { id: string; description?: string | null; [field: string]: unknown }[] | null;
   [field: string]: unknown;
 };
@@ -416,6 +444,149 @@ export type ScalingScheduleSchema = {
     [field: string]: unknown;
   };
   activeEntryId?: string;
+  [field: string]: unknown;
+};
+
+/** The schema `roleCreate`. */
+export type RoleCreateSchema = {
+  name: string;
+  actors: string[];
+  policies: {
+    allowDeny: "ALLOW" | "DENY";
+    permissions: string[];
+    resources: string[];
+    tags?: { grants?: string[]; roleV2?: "sql-console-readonly" | "sql-console-admin" };
+  }[];
+};
+
+/** The schema `rolePatch`. */
+export type RolePatchSchema = {
+  name?: string;
+  actors?: string[];
+  policies?: {
+    allowDeny: "ALLOW" | "DENY";
+    permissions: string[];
+    resources: string[];
+    tags?: { grants?: string[]; roleV2?: "sql-console-readonly" | "sql-console-admin" };
+  }[];
+};
+
+/** The schema `memberPatch`. */
+export type MemberPatchSchema = { role?: "admin" | "developer"; assignedRoleIds?: string[] };
+
+/** The schema `invitationCreate`. */
+export type InvitationCreateSchema = {
+  email: string;
+  role?: "admin" | "developer";
+  assignedRoleIds?: string[];
+};
+
+/** The schema `organizationPatch`. */
+export type OrganizationPatchSchema = {
+  name?: string;
+  privateEndpoints?: {
+    add?: {
+      id: string;
+      description?: string;
+      cloudProvider: "aws" | "gcp" | "azure";
+      region:
+        | "ap-northeast-1"
+        | "ap-northeast-2"
+        | "ap-south-1"
+        | "ap-southeast-1"
+        | "ap-southeast-2"
+        | "ca-central-1"
+        | "eu-central-1"
+        | "eu-west-1"
+        | "eu-west-2"
+        | "il-central-1"
+        | "us-east-1"
+        | "us-east-2"
+        | "us-west-2"
+        | "us-east1"
+        | "us-central1"
+        | "europe-west2"
+        | "europe-west4"
+        | "asia-southeast1"
+        | "asia-northeast1"
+        | "eastus"
+        | "eastus2"
+        | "westus3"
+        | "germanywestcentral"
+        | "centralus";
+    }[];
+    remove?: {
+      id: string;
+      description?: string;
+      cloudProvider?: "aws" | "gcp" | "azure";
+      region?:
+        | "ap-northeast-1"
+        | "ap-northeast-2"
+        | "ap-south-1"
+        | "ap-southeast-1"
+        | "ap-southeast-2"
+        | "ca-central-1"
+        | "eu-central-1"
+        | "eu-west-1"
+        | "eu-west-2"
+        | "il-central-1"
+        | "us-east-1"
+        | "us-east-2"
+        | "us-west-2"
+        | "us-east1"
+        | "us-central1"
+        | "europe-west2"
+        | "europe-west4"
+        | "asia-southeast1"
+        | "asia-northeast1"
+        | "eastus"
+        | "eastus2"
+        | "westus3"
+        | "germanywestcentral"
+        | "centralus";
+    }[];
+  };
+  enableCoreDumps?: boolean;
+};
+
+/** The schema `role`. */
+export type RoleSchema = {
+  id: string;
+  name?: string | null;
+  type?: string | null;
+  actors?: string[] | null;
+  policies?:
+    | {
+        id?: string | null;
+        allowDeny?: string | null;
+        permissions?: string[] | null;
+        resources?: string[] | null;
+        [field: string]: unknown;
+      }[]
+    | null;
+  [field: string]: unknown;
+};
+
+/** The schema `member`. */
+export type MemberSchema = {
+  userId: string;
+  name?: string | null;
+  email?: string | null;
+  role?: string | null;
+  joinedAt?: string | null;
+  assignedRoles?:
+    { roleId: string; roleName?: string | null; roleType?: string | null; [field: string]: unknown }[] | null;
+  [field: string]: unknown;
+};
+
+/** The schema `invitation`. */
+export type InvitationSchema = {
+  id: string;
+  email?: string | null;
+  role?: string | null;
+  expireAt?: string | null;
+  assignedRoles?:
+    { roleId: string; roleName?: string | null; roleType?: string | null; [field: string]: unknown }[] | null;
   [field: string]: unknown;
 };
 
@@ -823,6 +994,8 @@ export interface SchemaTypes {
   replicaScalingUpdateProduction: ReplicaScalingUpdateProductionSchema;
   apiKeyCreate: ApiKeyCreateSchema;
   apiKeyUpdate: ApiKeyUpdateSchema;
+  apiKeyCreateProduction: ApiKeyCreateProductionSchema;
+  apiKeyUpdateProduction: ApiKeyUpdateProductionSchema;
   privateEndpointCreate: PrivateEndpointCreateSchema;
   servicePrivateEndpointsPatch: ServicePrivateEndpointsPatchSchema;
   serviceStatePatch: ServiceStatePatchSchema;
@@ -852,6 +1025,14 @@ export interface SchemaTypes {
   clickhouseSettingsCatalog: ClickhouseSettingsCatalogSchema;
   scalingSchedulePost: ScalingSchedulePostSchema;
   scalingSchedule: ScalingScheduleSchema;
+  roleCreate: RoleCreateSchema;
+  rolePatch: RolePatchSchema;
+  memberPatch: MemberPatchSchema;
+  invitationCreate: InvitationCreateSchema;
+  organizationPatch: OrganizationPatchSchema;
+  role: RoleSchema;
+  member: MemberSchema;
+  invitation: InvitationSchema;
   alertCreate: AlertCreateSchema;
   alertInputs: AlertInputsSchema;
   alertCreateProduction: AlertCreateProductionSchema;

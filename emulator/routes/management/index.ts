@@ -14,7 +14,11 @@ import { canonicalUuidParams } from "../../model/ids";
 import { assertUuidParams } from "./common";
 import { clickstackRoutes } from "./clickstack";
 import { keyRoutes } from "./keys";
-import { organizationRoutes, privateEndpointRoutes } from "./privateEndpoints";
+import { privateEndpointRoutes } from "./privateEndpoints";
+import { organizationRoutes } from "./organization";
+import { roleRoutes } from "./roles";
+import { memberRoutes } from "./members";
+import { invitationRoutes } from "./invitations";
 import { reversePrivateEndpointRoutes } from "./reversePrivateEndpoints";
 import { serviceRoutes } from "./services";
 import { serviceQueryEndpointRoutes } from "./serviceQueryEndpoint";
@@ -49,5 +53,8 @@ export async function managementApi(
   reversePrivateEndpointRoutes(scope, context);
   privateEndpointRoutes(scope, context);
   keyRoutes(scope, context);
+  roleRoutes(scope, context);
+  memberRoutes(scope, context);
+  invitationRoutes(scope, context);
   if (context.dialect === "production") clickstackRoutes(scope, context);
 }

@@ -1,7 +1,9 @@
 /**
  * API keys: create, list, get, PATCH and DELETE, as the real API has them, keyed by the key's uuid `key.id`).
  * keyId and keySecret are returned by the create only, and only when no hashData was sent (model/keys.ts has the
- * credential rules). A key cannot delete itself (409).
+ * credential rules). A key cannot delete itself (409). On the production wire a create or PATCH also takes
+ * `assignedRoleIds`, the roles the key holds (it becomes their actor `apiKey/<id>`), `roles` is optional, and a key
+ * shows its roles as `assignedRoles`. A deleted key holds no role any more, on either wire.
  */
 import type { FastifyInstance } from "fastify";
 import type { ApiKeyRole, ApiKeyState } from "../../../schemas/enums";
@@ -10,9 +12,11 @@ import { ApiError, notFound } from "../../server/errors";
 import { ipAccessListProblems } from "../../model/ipAccess";
 import { newKeyCredentials, type ApiKeyHashData } from "../../model/keys";
 import { secureBytes, uuidV4 } from "../../state/random";
+import { actorOf, assignRoles, dropActor, unknownRoleProblems } from "../../model/roleAssignments";
 import type { ApiKeyRecord, IpAccessEntry } from "../../state/types";
 import type { OrganizationParams } from "./common";
 import { assertUuidParams, envelope, organizationPath } from "./common";
+import { assignedRolesOf } from "./accessViews";
 import { validBody } from "../validBody";
 import { deletionAnswer } from "./wire";
 
@@ -26,18 +30,19 @@ interface ApiKeyFields {
   expireAt?: string | null;
   state?: ApiKeyState;
   ipAccessList?: IpAccessEntry[];
+  /** Production wire only. */
+  assignedRoleIds?: string[];
 }
 
 interface ApiKeyCreate extends ApiKeyFields {
   name: string;
-  roles: ApiKeyRole[];
   hashData?: ApiKeyHashData;
 }
 
 const keysPath = `${organizationPath}/keys`;
 
-function keyView(key: ApiKeyRecord) {
-  return {
+function keyView(context: EmulatorContext, key: ApiKeyRecord) {
+  const shown = {
     id: key.id,
     name: key.name,
     state: key.state,
@@ -48,6 +53,8 @@ function keyView(key: ApiKeyRecord) {
     usedAt: key.usedAt,
     ipAccessList: key.ipAccessList,
   };
+  if (context.dialect !== "production") return shown;
+  return { ...shown, assignedRoles: assignedRolesOf(context.store.state, actorOf("apiKey", key.id)) };
 }
 
 /**
@@ -66,19 +73,32 @@ export function keyRoutes(scope: FastifyInstance, context: EmulatorContext): voi
     return key;
   }
 
+  const production = context.dialect === "production";
+
+  /** Role ids that are not the organization's roles, after the schema's checks. */
+  function assertKnownRoles(body: ApiKeyFields): void {
+    const problems = unknownRoleProblems(context.store.state, body.assignedRoleIds ?? [], "assignedRoleIds");
+    if (problems.length > 0) throw ApiError.invalid(problems);
+  }
+
   scope.post<{ Params: OrganizationParams }>(keysPath, async (request) => {
     const unchecked = request.body as Partial<ApiKeyCreate> | undefined;
-    const body = validBody<ApiKeyCreate>("apiKeyCreate", request.body, [
-      ...ipAccessListProblems(
-        Array.isArray(unchecked?.ipAccessList) ? unchecked.ipAccessList : [],
-        "ipAccessList",
-      ),
-    ]);
+    const body = validBody<ApiKeyCreate>(
+      production ? "apiKeyCreateProduction" : "apiKeyCreate",
+      request.body,
+      [
+        ...ipAccessListProblems(
+          Array.isArray(unchecked?.ipAccessList) ? unchecked.ipAccessList : [],
+          "ipAccessList",
+        ),
+      ],
+    );
+    assertKnownRoles(body);
     const { issued, ...credentials } = newKeyCredentials(body.hashData, secureBytes);
     const key: ApiKeyRecord = {
       id: uuidV4(secureBytes),
       name: body.name,
-      roles: [...body.roles],
+      roles: [...(body.roles ?? [])],
       state: body.state ?? "enabled",
       createdAt: context.now().toISOString(),
       expireAt: expiry(body.expireAt),
@@ -87,36 +107,47 @@ export function keyRoutes(scope: FastifyInstance, context: EmulatorContext): voi
       ...credentials,
     };
     context.store.state.keys.push(key);
+    if (body.assignedRoleIds !== undefined) {
+      assignRoles(context.store.state, actorOf("apiKey", key.id), body.assignedRoleIds, context.now());
+    }
     context.store.changed();
-    return envelope(request, issued ? { key: keyView(key), ...issued } : { key: keyView(key) });
+    const shown = keyView(context, key);
+    return envelope(request, issued ? { key: shown, ...issued } : { key: shown });
   });
 
   scope.get<{ Params: OrganizationParams }>(keysPath, async (request) =>
-    envelope(request, context.store.state.keys.map(keyView)),
+    envelope(
+      request,
+      context.store.state.keys.map((key) => keyView(context, key)),
+    ),
   );
 
   scope.get<{ Params: KeyParams }>(`${keysPath}/:keyId`, async (request) =>
-    envelope(request, keyView(findKey(request.params))),
+    envelope(request, keyView(context, findKey(request.params))),
   );
 
   scope.patch<{ Params: KeyParams }>(`${keysPath}/:keyId`, async (request) => {
     const key = findKey(request.params);
     const unchecked = request.body as Partial<ApiKeyFields> | undefined;
     const update = validBody<ApiKeyFields>(
-      "apiKeyUpdate",
+      production ? "apiKeyUpdateProduction" : "apiKeyUpdate",
       request.body,
       ipAccessListProblems(
         Array.isArray(unchecked?.ipAccessList) ? unchecked.ipAccessList : [],
         "ipAccessList",
       ),
     );
+    assertKnownRoles(update);
     if (update.name !== undefined) key.name = update.name;
     if (update.roles !== undefined) key.roles = [...update.roles];
     if (update.state !== undefined) key.state = update.state;
     if (update.ipAccessList !== undefined) key.ipAccessList = update.ipAccessList;
     if ("expireAt" in update) key.expireAt = expiry(update.expireAt);
+    if (update.assignedRoleIds !== undefined) {
+      assignRoles(context.store.state, actorOf("apiKey", key.id), update.assignedRoleIds, context.now());
+    }
     context.store.changed();
-    return envelope(request, keyView(key));
+    return envelope(request, keyView(context, key));
   });
 
   scope.delete<{ Params: KeyParams }>(`${keysPath}/:keyId`, async (request) => {
@@ -129,8 +160,10 @@ export function keyRoutes(scope: FastifyInstance, context: EmulatorContext): voi
       );
     }
     const state = context.store.state;
+    const shown = keyView(context, key);
     state.keys = state.keys.filter((candidate) => candidate.id !== key.id);
+    dropActor(state, actorOf("apiKey", key.id), context.now());
     context.store.changed();
-    return deletionAnswer(context, request, keyView(key));
+    return deletionAnswer(context, request, shown);
   });
 }

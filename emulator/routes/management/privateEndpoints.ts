@@ -7,9 +7,8 @@
 import type { FastifyInstance } from "fastify";
 import type { EmulatorContext } from "../../server/context";
 import type { ServiceParams } from "./common";
-import { envelope, findService, organizationPath, servicePath } from "./common";
+import { envelope, findService, servicePath } from "./common";
 import { validBody } from "../validBody";
-import type { OrganizationParams } from "./common";
 import type { ServiceRecord } from "../../state/types";
 
 interface PrivateEndpointCreate {
@@ -59,16 +58,4 @@ function privateEndpointConfigOf(service: ServiceRecord) {
     endpointServiceId: `com.amazonaws.vpce.${service.region}.vpce-svc-${suffix}`,
     privateDnsHostname: [hostPrefix, "vpce", ...domain].join("."),
   };
-}
-
-export function organizationRoutes(scope: FastifyInstance, context: EmulatorContext): void {
-  scope.get<{ Params: OrganizationParams }>(organizationPath, async (request) => {
-    const organization = context.store.state.organization;
-    return envelope(request, {
-      id: organization.id,
-      name: organization.name,
-      createdAt: organization.createdAt,
-      privateEndpoints: organization.privateEndpoints.map((endpoint) => ({ ...endpoint })),
-    });
-  });
 }

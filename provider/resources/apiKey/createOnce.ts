@@ -109,8 +109,8 @@ async function createMarked(
 
 function hasSentFields(key: ApiKey, request: ApiKeyCreateRequest): boolean {
   const roles = key.roles ?? [];
-  const sameRoles =
-    roles.length === request.roles.length && request.roles.every((role) => roles.includes(role));
+  const sentRoles = request.roles ?? [];
+  const sameRoles = roles.length === sentRoles.length && sentRoles.every((role) => roles.includes(role));
   const sameSuffix = request.hashData === undefined || key.keySuffix === request.hashData.keyIdSuffix;
   const neverUsed = key.usedAt === undefined || key.usedAt === null || key.usedAt === "";
   return key.name === request.name && sameRoles && sameSuffix && neverUsed;

@@ -6,6 +6,9 @@ import { HttpCore, type ClientProfile, type Connection, type HttpOptions } from 
 import { MANAGEMENT_THROTTLE, throttleKey } from "../budget/throttle";
 import { SETTINGS, configSetCommand } from "../../../schemas/settings";
 import { KeysApi } from "./keys";
+import { InvitationsApi } from "./invitations";
+import { MembersApi } from "./members";
+import { RolesApi } from "./roles";
 import { OrganizationsApi } from "./organizations";
 import { PrivateEndpointsApi } from "./privateEndpoints";
 import { DEFAULT_WAKE_SETTINGS, IdleServiceWaker, type WakeSettings } from "./idleServices";
@@ -55,6 +58,9 @@ export class ManagementClient {
   readonly services: ServicesApi;
   readonly organizations: OrganizationsApi;
   readonly keys: KeysApi;
+  readonly roles: RolesApi;
+  readonly members: MembersApi;
+  readonly invitations: InvitationsApi;
   readonly privateEndpoints: PrivateEndpointsApi;
   readonly serviceQueryEndpoints: ServiceQueryEndpointsApi;
   readonly upgradeWindows: UpgradeWindowsApi;
@@ -77,7 +83,10 @@ export class ManagementClient {
     });
     this.reversePrivateEndpoints = new ReversePrivateEndpointsApi(http, waker, this.dialect);
     this.organizations = new OrganizationsApi(http);
-    this.keys = new KeysApi(http);
+    this.keys = new KeysApi(http, this.dialect);
+    this.roles = new RolesApi(http);
+    this.members = new MembersApi(http);
+    this.invitations = new InvitationsApi(http);
     this.privateEndpoints = new PrivateEndpointsApi(http);
     this.serviceQueryEndpoints = new ServiceQueryEndpointsApi(http);
     this.upgradeWindows = new UpgradeWindowsApi(http);

@@ -7,6 +7,9 @@ export {
 } from "./client";
 export { DEFAULT_WAKE_SETTINGS, IdleServiceWaker, stateRefusedIn, type WakeSettings } from "./idleServices";
 export { KeysApi } from "./keys";
+export { RolesApi } from "./roles";
+export { MembersApi } from "./members";
+export { InvitationsApi } from "./invitations";
 export { OrganizationsApi } from "./organizations";
 export { PrivateEndpointsApi } from "./privateEndpoints";
 export { ReversePrivateEndpointsApi } from "./reversePrivateEndpoints";

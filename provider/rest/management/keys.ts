@@ -1,10 +1,17 @@
+import type { ApiDialect } from "../../../schemas/dialects";
 import type { HttpCore } from "../transport/http";
 import type { ApiKey, ApiKeyCreateRequest, ApiKeyCreateResult, ApiKeyUpdateRequest } from "./models";
 import { keyPath, keysPath } from "./paths";
 
-/** API keys of an organization: create, list, get, update (PATCH) and delete, by the key's uuid `key.id`. */
+/**
+ * API keys of an organization: create, list, get, update (PATCH) and delete, by the key's uuid `key.id`. On the
+ * production wire a key's roles may be given as `assignedRoleIds`, and a key shows them as `assignedRoles`.
+ */
 export class KeysApi {
-  constructor(private readonly http: HttpCore) {}
+  constructor(
+    private readonly http: HttpCore,
+    private readonly dialect: ApiDialect = "spec",
+  ) {}
 
   /** The result holds keyId and keySecret only when no hashData was sent; keySecret is a secret. */
   create(organizationId: string, request: ApiKeyCreateRequest): Promise<ApiKeyCreateResult> {
@@ -13,7 +20,7 @@ export class KeysApi {
       path: keysPath(organizationId),
       subject: `a new API key "${request.name}" of organization ${organizationId}`,
       body: request,
-      requestSchema: "apiKeyCreate",
+      requestSchema: this.dialect === "production" ? "apiKeyCreateProduction" : "apiKeyCreate",
       responseSchema: "apiKeyCreateResult",
       secretFields: ["keySecret"],
     });
@@ -46,7 +53,7 @@ export class KeysApi {
       path: keyPath(organizationId, keyId),
       subject: `API key ${keyId}`,
       body: request,
-      requestSchema: "apiKeyUpdate",
+      requestSchema: this.dialect === "production" ? "apiKeyUpdateProduction" : "apiKeyUpdate",
       responseSchema: "apiKey",
       expectedId: keyId,
     });

@@ -4,11 +4,19 @@
  * response type states what its schema checks, and any other field is `unknown`.
  */
 import type {
+  ApiKeyCreateProductionSchema,
   ApiKeyCreateResultSchema,
-  ApiKeyCreateSchema,
   ApiKeySchema,
-  ApiKeyUpdateSchema,
+  ApiKeyUpdateProductionSchema,
+  InvitationCreateSchema,
+  InvitationSchema,
+  MemberPatchSchema,
+  MemberSchema,
+  OrganizationPatchSchema,
   OrganizationSchema,
+  RoleCreateSchema,
+  RolePatchSchema,
+  RoleSchema,
   PrivateEndpointConfigSchema,
   PrivateEndpointCreateSchema,
   PrivateEndpointSchema,
@@ -65,11 +73,43 @@ export type PrivateEndpointConfig = PrivateEndpointConfigSchema;
 /** Body of PATCH .../services/{serviceId}: attaches and detaches private endpoints. */
 export type ServicePrivateEndpointsPatchRequest = ServicePrivateEndpointsPatchSchema;
 
-// ---- organization: GET /v1/organizations/{organizationId}, which lists its private endpoints ----
+// ---- organization: GET and PATCH /v1/organizations/{organizationId}, which lists its private endpoints ----
 
 export type Organization = OrganizationSchema;
 
 export type OrganizationPrivateEndpoint = NonNullable<OrganizationSchema["privateEndpoints"]>[number];
+
+/** Its name, its crash reports setting, and its private endpoints by `{add, remove}` (remove first). */
+export type OrganizationPatchRequest = OrganizationPatchSchema;
+
+// ---- roles: GET and POST .../roles, GET, PATCH and DELETE .../roles/{roleId} ----
+
+/** A role as answered: its id is checked on arrival; its name, type, actors and policies may be absent or null. */
+export type Role = RoleSchema;
+
+/** A custom role: its name, its actors (`user/<user id>`, `apiKey/<key id>`) and its policies. */
+export type RoleCreateRequest = RoleCreateSchema;
+
+/** Any of the create's fields; actors and policies replace the role's. A system role takes actors only. */
+export type RolePatchRequest = RolePatchSchema;
+
+/** A role a member, an invitation or an API key holds, as shown. */
+export type AssignedRole = NonNullable<MemberSchema["assignedRoles"]>[number];
+
+// ---- members: GET .../members, GET, PATCH and DELETE .../members/{userId} ----
+
+/** A member as answered: `userId` is checked on arrival. */
+export type Member = MemberSchema;
+
+/** The roles the member holds (`assignedRoleIds`); the deprecated `role` is refused once custom roles are in use. */
+export type MemberPatchRequest = MemberPatchSchema;
+
+// ---- invitations: GET and POST .../invitations, GET and DELETE .../invitations/{invitationId} ----
+
+export type Invitation = InvitationSchema;
+
+/** The address to invite and the roles its user will hold. */
+export type InvitationCreateRequest = InvitationCreateSchema;
 
 // ---- API keys: POST and GET .../keys, GET, PATCH and DELETE .../keys/{keyId} ----
 
@@ -89,14 +129,18 @@ export interface ApiKeyHashData {
 
 /** `ApiKeyHashData` is the schema's `hashData`: this type fails to compile when they differ. */
 export type ApiKeyHashDataIsTheSchemas = Holds<
-  Same<ApiKeyHashData, NonNullable<ApiKeyCreateSchema["hashData"]>>
+  Same<ApiKeyHashData, NonNullable<ApiKeyCreateProductionSchema["hashData"]>>
 >;
 
-/** `expireAt` absent, null or "" means the key never expires. */
-export type ApiKeyCreateRequest = ApiKeyCreateSchema;
+/**
+ * `expireAt` absent, null or "" means the key never expires. The production wire also takes `assignedRoleIds` and
+ * makes `roles` optional; the specification's wire requires `roles` and refuses `assignedRoleIds`, which is checked
+ * before a request is sent.
+ */
+export type ApiKeyCreateRequest = ApiKeyCreateProductionSchema;
 
-/** PATCH of a key: any of the create fields but hashData. */
-export type ApiKeyUpdateRequest = ApiKeyUpdateSchema;
+/** PATCH of a key: any of the create fields but hashData (`assignedRoleIds` on the production wire only). */
+export type ApiKeyUpdateRequest = ApiKeyUpdateProductionSchema;
 
 /** The `key` object. The real API reports `state` on every key, though the create's documentation omits it. */
 export type ApiKey = ApiKeySchema;

@@ -44,3 +44,27 @@ export function keysPath(organizationId: string): string {
 export function keyPath(organizationId: string, keyId: string): string {
   return `${keysPath(organizationId)}/${pathSegment("API key id", keyId)}`;
 }
+
+export function rolesPath(organizationId: string): string {
+  return `${organizationPath(organizationId)}/roles`;
+}
+
+export function rolePath(organizationId: string, roleId: string): string {
+  return `${rolesPath(organizationId)}/${pathSegment("role id", roleId)}`;
+}
+
+export function membersPath(organizationId: string): string {
+  return `${organizationPath(organizationId)}/members`;
+}
+
+export function memberPath(organizationId: string, userId: string): string {
+  return `${membersPath(organizationId)}/${pathSegment("user id", userId)}`;
+}
+
+export function invitationsPath(organizationId: string): string {
+  return `${organizationPath(organizationId)}/invitations`;
+}
+
+export function invitationPath(organizationId: string, invitationId: string): string {
+  return `${invitationsPath(organizationId)}/${pathSegment("invitation id", invitationId)}`;
+}

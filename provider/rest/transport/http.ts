@@ -105,6 +105,8 @@ export interface ResultSpec extends RequestSpec {
    * another object, such as the organization a mangled key path would return, as the one asked for.
    */
   readonly expectedId?: string;
+  /** The result's field that holds its id, `id` unless said (a member's is `userId`). */
+  readonly idField?: string;
 }
 
 export class HttpCore {
@@ -275,7 +277,7 @@ export class HttpCore {
       const detail = redactor.apply(describeProblems(problems));
       throw this.unexpected(spec, detail, requestId, response.status);
     }
-    const id = stringField(result, "id");
+    const id = stringField(result, spec.idField ?? "id");
     if (spec.expectedId !== undefined && id?.toLowerCase() !== spec.expectedId.toLowerCase()) {
       const got = id === undefined ? "an object without an id" : `an object with id ${id}`;
       throw this.unexpected(spec, `asked for ${spec.expectedId}, got ${got}`, requestId, response.status);

@@ -83,6 +83,13 @@ describe("validation: every schema", () => {
       "apiKeyUpdate",
       "privateEndpointCreate",
       "servicePrivateEndpointsPatch",
+      "apiKeyCreateProduction",
+      "apiKeyUpdateProduction",
+      "roleCreate",
+      "rolePatch",
+      "memberPatch",
+      "invitationCreate",
+      "organizationPatch",
       "alertCreate",
       "seriesQuery",
     ] as const;
@@ -95,6 +102,9 @@ describe("validation: every schema", () => {
       "apiKeyCreateResult",
       "apiKey",
       "privateEndpoint",
+      "role",
+      "member",
+      "invitation",
     ];
     for (const name of [...responses, "organization", "alert"] as Array<keyof typeof schemas>) {
       expect((schemas[name] as { additionalProperties?: unknown }).additionalProperties, name).to.equal(
