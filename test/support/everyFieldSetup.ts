@@ -97,11 +97,14 @@ export async function makeManagementObjects(fixture: Fixture): Promise<{ service
 
 /**
  * Observability objects with every field set, on `observability` (the configured API or a managed ClickStack);
- * the production wire's alert fields only where `production`. Returns the alerts' ids.
+ * the production wire's alert fields only where `production`; more than one channel only off managed ClickStack,
+ * whose alert (the published Cloud API's ClickStackCreateAlertRequest) has one `channel` and no `channels`. Returns
+ * the alerts' ids.
  */
 export async function makeObservabilityObjects(
   observability: ObservabilityClient,
   production: boolean,
+  onManagedClickStack: boolean,
 ): Promise<string[]> {
   const connection = (await observability.sources.list())[0].connection as string;
   const webhook = await observability.webhooks.create({
@@ -204,10 +207,14 @@ export async function makeObservabilityObjects(
         note: "Page only in business hours",
         numConsecutiveWindows: 3,
         scheduleOffsetMinutes: 2,
-        channels: [
-          { type: "webhook", webhookId: webhook.id },
-          { type: "webhook", webhookId: second.id },
-        ],
+        ...(onManagedClickStack
+          ? {}
+          : {
+              channels: [
+                { type: "webhook", webhookId: webhook.id },
+                { type: "webhook", webhookId: second.id },
+              ],
+            }),
       }
     : { thresholdType: "above" };
   const tileAlert = await observability.alerts.create({

@@ -161,8 +161,9 @@ function everyFieldMade(dialect: ApiDialect, onManagedClickStack: boolean): Reco
         "thresholdType",
       ],
       ...(dialect === "production"
-        ? ["thresholdMax", "note", "numConsecutiveWindows", "scheduleOffsetMinutes", "channels"]
+        ? ["thresholdMax", "note", "numConsecutiveWindows", "scheduleOffsetMinutes"]
         : []),
+      ...(dialect === "production" && !onManagedClickStack ? ["channels"] : []),
     ],
     checkoutErrorsByService: [
       ...["name", "message", "threshold", "interval", "source", "thresholdType", "savedSearchId", "groupBy"],
@@ -223,7 +224,11 @@ for (const { dialect, onManagedClickStack } of scenarios) {
       clickstackServiceId = onManagedClickStack ? fixture.services.production : undefined;
       const management = await makeManagementObjects(fixture);
       serviceId = management.serviceId;
-      await makeObservabilityObjects(observabilityOf(fixture, clickstackServiceId), dialect === "production");
+      await makeObservabilityObjects(
+        observabilityOf(fixture, clickstackServiceId),
+        dialect === "production",
+        onManagedClickStack,
+      );
       project = CliProject.create(nativeProjectYaml("adopt-every-field", "yaml"));
       // On managed ClickStack the stack has the management API's settings only, as a team without a separate
       // observability API has it.
