@@ -4,7 +4,6 @@
  * `pulumi import --file` (Pulumi's YAML language host writes the program), the program appended to Pulumi.yaml,
  * then a preview that expects no changes and an `export` that finds nothing left to adopt; on both wires.
  */
-import { execFile } from "node:child_process";
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { expect } from "chai";
@@ -17,30 +16,10 @@ import {
   type HandMade,
 } from "../../support/existingSetup";
 import { dedicatedEmulator, forEachDialect } from "../../support/emulator";
-import { repoRoot } from "../../support/programs";
 import { basicAuth, send } from "../../support/httpRequests";
 import { CliProject } from "./support/cliProject";
+import { runPackageCommand, type PackageCommandRun } from "./support/packageCommand";
 import { nativeProjectYaml, nativeStackConfig } from "../../support/nativeProject";
-
-const bin = path.join(repoRoot, "dist", "provider", "cli", "main.js");
-
-interface Run {
-  readonly code: number;
-  readonly stdout: string;
-  readonly stderr: string;
-}
-
-/** `pulumi-clickhouse-cloud <args>` in the project's directory, with the project's backend and passphrase. */
-function runBin(project: CliProject, args: readonly string[]): Promise<Run> {
-  return new Promise((resolve) =>
-    execFile(
-      process.execPath,
-      [bin, ...args],
-      { cwd: project.dir, env: project.env(), encoding: "utf8" },
-      (error, stdout, stderr) => resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr }),
-    ),
-  );
-}
 
 forEachDialect((dialect) =>
   describe(`export, then \`pulumi import --file\`, of a setup made outside Pulumi (${dialect} wire)`, function () {
@@ -64,9 +43,9 @@ forEachDialect((dialect) =>
       await emulator?.close();
     });
 
-    async function exportFile(): Promise<{ run: Run; file: unknown }> {
+    async function exportFile(): Promise<{ run: PackageCommandRun; file: unknown }> {
       const args = ["export", "--stack", "dev", "--service", emulator.fixture.services.production];
-      const run = await runBin(project, [...args, "--out", "resources.json"]);
+      const run = await runPackageCommand(project, [...args, "--out", "resources.json"]);
       printed.push(run.stdout, run.stderr);
       if (run.code !== 0) expect.fail(`export failed (${run.code}):\n${run.stdout}\n${run.stderr}`);
       return { run, file: JSON.parse(fs.readFileSync(path.join(project.dir, "resources.json"), "utf8")) };
@@ -186,24 +165,24 @@ describe("export: usage errors, through the command", function () {
   after(() => project?.dispose());
 
   async function refused(args: readonly string[]): Promise<string> {
-    const run = await runBin(project, ["export", ...args]);
+    const run = await runPackageCommand(project, ["export", ...args]);
     expect(run.code, run.stderr).to.equal(2);
     expect(fs.existsSync(path.join(project.dir, "r.json")), "no file written").to.equal(false);
     return run.stderr;
   }
 
   it("prints its options for --help", async () => {
-    const run = await runBin(project, ["export", "--help"]);
+    const run = await runPackageCommand(project, ["export", "--help"]);
     expect(run.code).to.equal(0);
     expect(run.stdout).to.match(/^Usage: pulumi-clickhouse-cloud export --stack <name>/);
     expect(run.stdout).to.include("--out <file>");
   });
 
   it("names both commands in the package command's help and for an unknown command", async () => {
-    const help = await runBin(project, ["--help"]);
+    const help = await runPackageCommand(project, ["--help"]);
     expect(help.code).to.equal(0);
     expect(help.stdout).to.match(/^ {2}export +write them as a file for `pulumi import --file`/m);
-    const run = await runBin(project, ["exports", "--stack", "dev"]);
+    const run = await runPackageCommand(project, ["exports", "--stack", "dev"]);
     expect(run.code).to.equal(2);
     expect(run.stderr).to.match(/^error: unknown command "exports"; commands: orphans, export\n/);
   });

@@ -6,7 +6,6 @@
  * APIs must show that field changed and nothing else, and a destroy that removes what the stack adopted. On both
  * wires, and on a service's managed ClickStack for the observability kinds.
  */
-import { execFile } from "node:child_process";
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { expect } from "chai";
@@ -20,11 +19,9 @@ import {
   observabilityOf,
 } from "../../support/everyFieldSetup";
 import { changedFields, organizationSnapshot, type Snapshot } from "../../support/organizationSnapshot";
-import { repoRoot } from "../../support/programs";
 import { CliProject } from "./support/cliProject";
+import { runPackageCommand } from "./support/packageCommand";
 import { nativeProjectYaml, nativeStackConfig } from "../../support/nativeProject";
-
-const bin = path.join(repoRoot, "dist", "provider", "cli", "main.js");
 
 interface ImportEntry {
   readonly type: string;
@@ -249,7 +246,7 @@ for (const { dialect, onManagedClickStack } of scenarios) {
 
     it("export lists every object made, and `pulumi import --file` adopts them all", async () => {
       const clickstack = clickstackServiceId ? ["--clickstack-service", clickstackServiceId] : [];
-      const exported = await runBin(project, [
+      const exported = await runPackageCommand(project, [
         "export",
         "--stack",
         "dev",
@@ -355,22 +352,4 @@ for (const { dialect, onManagedClickStack } of scenarios) {
       }
     });
   });
-}
-
-interface Run {
-  readonly code: number;
-  readonly stdout: string;
-  readonly stderr: string;
-}
-
-/** `pulumi-clickhouse-cloud <args>` in the project's directory, with the project's backend and passphrase. */
-function runBin(project: CliProject, args: readonly string[]): Promise<Run> {
-  return new Promise((resolve) =>
-    execFile(
-      process.execPath,
-      [bin, ...args],
-      { cwd: project.dir, env: project.env(), encoding: "utf8" },
-      (error, stdout, stderr) => resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr }),
-    ),
-  );
 }

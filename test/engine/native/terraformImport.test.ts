@@ -6,7 +6,6 @@
  * written here because the ids of objects the emulator makes are random; the OpenTofu-written state in
  * test/fixtures/terraform is read by the unit tests.
  */
-import { execFile } from "node:child_process";
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { expect } from "chai";
@@ -14,29 +13,11 @@ import type { RunningEmulator } from "../../../emulator";
 import { ObservabilityClient } from "../../../provider/rest/observability";
 import { handMadeEndpointId, makeByHand, type HandMade } from "../../support/existingSetup";
 import { dedicatedEmulator } from "../../support/emulator";
-import { repoRoot } from "../../support/programs";
 import { CliProject } from "./support/cliProject";
+import { runPackageCommand, type PackageCommandRun } from "./support/packageCommand";
 import { nativeProjectYaml, nativeStackConfig } from "../../support/nativeProject";
 
-const bin = path.join(repoRoot, "dist", "provider", "cli", "main.js");
 const official = 'provider["registry.opentofu.org/clickhouse/clickhouse"]';
-
-interface Run {
-  readonly code: number;
-  readonly stdout: string;
-  readonly stderr: string;
-}
-
-function runBin(project: CliProject, args: readonly string[]): Promise<Run> {
-  return new Promise((resolve) =>
-    execFile(
-      process.execPath,
-      [bin, ...args],
-      { cwd: project.dir, env: project.env(), encoding: "utf8" },
-      (error, stdout, stderr) => resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr }),
-    ),
-  );
-}
 
 /** A resource of the state, of the ClickHouse provider's default configuration unless `extra` says otherwise. */
 function resource(
@@ -54,7 +35,7 @@ describe("export --from-terraform, then `pulumi import --file`, of what a Terraf
   let project: CliProject;
   let made: HandMade;
   let managedWebhook: string;
-  let run: Run;
+  let run: PackageCommandRun;
 
   before(async () => {
     emulator = await dedicatedEmulator({ dialect: "production", provisioningDelayMs: 0 });
@@ -159,7 +140,7 @@ describe("export --from-terraform, then `pulumi import --file`, of what a Terraf
     const { fixture } = emulator;
     const production = fixture.services.production;
     const args = ["export", "--from-terraform", "terraform.tfstate", "--stack", "dev"];
-    run = await runBin(project, [
+    run = await runPackageCommand(project, [
       ...args,
       "--clickstack-service",
       `cloud=${production}`,
