@@ -51,3 +51,21 @@ export function clickStackClientFor(
     options,
   );
 }
+
+/** The observability API of `fixture`, or of the managed ClickStack of `clickstackServiceId`. */
+export function observabilityClientOn(fixture: Fixture, clickstackServiceId?: string): ObservabilityClient {
+  if (clickstackServiceId === undefined) return observabilityClientFor(fixture, { throttle: "off" });
+  return new ObservabilityClient(
+    {
+      apiUrl: fixture.managementUrl,
+      apiToken: "",
+      clickstack: {
+        serviceId: clickstackServiceId,
+        organizationId: fixture.organizationId,
+        tokenKey: fixture.tokenKey,
+        tokenSecret: fixture.tokenSecret,
+      },
+    },
+    { throttle: "off" },
+  );
+}

@@ -6,26 +6,8 @@
  * the production wire), made through the emulator's APIs as a team would make them in the app.
  */
 import type { Fixture } from "../../emulator";
-import { ObservabilityClient } from "../../provider/rest/observability/client";
-import { managementClientFor, observabilityClientFor } from "./clients";
-
-/** The observability API of `fixture`, or of the managed ClickStack of `clickstackServiceId`. */
-export function observabilityOf(fixture: Fixture, clickstackServiceId?: string): ObservabilityClient {
-  if (clickstackServiceId === undefined) return observabilityClientFor(fixture, { throttle: "off" });
-  return new ObservabilityClient(
-    {
-      apiUrl: fixture.managementUrl,
-      apiToken: "",
-      clickstack: {
-        serviceId: clickstackServiceId,
-        organizationId: fixture.organizationId,
-        tokenKey: fixture.tokenKey,
-        tokenSecret: fixture.tokenSecret,
-      },
-    },
-    { throttle: "off" },
-  );
-}
+import type { ObservabilityClient } from "../../provider/rest/observability/client";
+import { managementClientFor } from "./clients";
 
 /** A service named `every-field` and every management object on it, each with every field set. */
 export async function makeManagementObjects(fixture: Fixture): Promise<{ serviceId: string; keyId: string }> {

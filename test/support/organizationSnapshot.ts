@@ -6,7 +6,7 @@
 import type { Fixture } from "../../emulator";
 import { isDeepStrictEqual } from "node:util";
 import { basicAuth, send } from "./httpRequests";
-import { observabilityOf } from "./everyFieldSetup";
+import { observabilityClientOn } from "./clients";
 
 /** Each object by a path that names it: `keys/<id>`, `services/<id>/upgradeWindow`, `clickstack:<id>/alerts/<id>`. */
 export type Snapshot = Record<string, unknown>;
@@ -66,7 +66,7 @@ export async function organizationSnapshot(
   }
   for (const place of observabilityPlaces) {
     const configured = place === "configured";
-    const observability = observabilityOf(fixture, configured ? undefined : place);
+    const observability = observabilityClientOn(fixture, configured ? undefined : place);
     const prefix = configured ? "" : `clickstack:${place}/`;
     byId(`${prefix}alerts`, await observability.alerts.list());
     byId(`${prefix}webhooks`, await observability.webhooks.list());

@@ -13,11 +13,8 @@ import { parseDocument } from "yaml";
 import type { RunningEmulator } from "../../../emulator";
 import type { ApiDialect } from "../../../schemas/dialects";
 import { dedicatedEmulator } from "../../support/emulator";
-import {
-  makeManagementObjects,
-  makeObservabilityObjects,
-  observabilityOf,
-} from "../../support/everyFieldSetup";
+import { makeManagementObjects, makeObservabilityObjects } from "../../support/everyFieldSetup";
+import { observabilityClientOn } from "../../support/clients";
 import { changedFields, organizationSnapshot, type Snapshot } from "../../support/organizationSnapshot";
 import { CliProject } from "./support/cliProject";
 import { runPackageCommand } from "./support/packageCommand";
@@ -222,7 +219,7 @@ for (const { dialect, onManagedClickStack } of scenarios) {
       const management = await makeManagementObjects(fixture);
       serviceId = management.serviceId;
       await makeObservabilityObjects(
-        observabilityOf(fixture, clickstackServiceId),
+        observabilityClientOn(fixture, clickstackServiceId),
         dialect === "production",
         onManagedClickStack,
       );
