@@ -59,10 +59,11 @@ export interface RoleArgs {
  * policies (granting `control-plane:service:manage` grants `control-plane:service:delete` along): those are
  * told apart at each write (`appliedPolicies[].addedByApi`) and are never a change; a permission added
  * outside the program is. Policies compare as a set, their permissions and resources too, so order never
- * shows as a change. Every permission is checked at `pulumi preview` against ClickHouse Cloud's list. Role
- * names are unique in the organization: a create whose name another role has fails, naming that role's id to
- * import. A reply lost during the create never leaves a second role behind. Delete deletes the role, which
- * its holders then lose; refresh drops the resource when the role was deleted outside the program.
+ * shows as a change. Every permission is checked at `pulumi preview` against ClickHouse Cloud's list, and
+ * each policy's permissions and resources to be of one scope. Role names are unique in the organization: a
+ * create whose name another role has fails, naming that role's id to import. A reply lost during the create
+ * never leaves a second role behind. Delete deletes the role, which its holders then lose; refresh drops the
+ * resource when the role was deleted outside the program.
  *
  * The resource id: The role's uuid, as the API lists it.
  */

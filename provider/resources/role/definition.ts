@@ -2,7 +2,7 @@
 import { rolePermissions } from "../../../schemas";
 import { organizationIdInput, stringOutput } from "../fields/sharedFields";
 import type { ResourceDefinition } from "../definition";
-import { knownPermissions } from "./rules";
+import { knownPermissions, oneScopePerPolicy } from "./rules";
 
 const policyType = { name: "RolePolicy", from: "resources/role/policies" } as const;
 
@@ -23,7 +23,8 @@ export const definition: ResourceDefinition<"roleInputs"> = {
     "policies (granting `control-plane:service:manage` grants `control-plane:service:delete` along): those are " +
     "told apart at each write (`appliedPolicies[].addedByApi`) and are never a change; a permission added outside " +
     "the program is. Policies compare as a set, their permissions and resources too, so order never shows as a " +
-    "change. Every permission is checked at `pulumi preview` against ClickHouse Cloud's list. Role names are " +
+    "change. Every permission is checked at `pulumi preview` against ClickHouse Cloud's list, and each policy's " +
+    "permissions and resources to be of one scope. Role names are " +
     "unique in the organization: a create whose name another role has fails, naming that role's id to import. A " +
     "reply lost during the create never leaves a second role behind. Delete deletes the role, which its holders " +
     "then lose; refresh drops the resource when the role was deleted outside the program.",
@@ -111,5 +112,5 @@ export const definition: ResourceDefinition<"roleInputs"> = {
     createdAt: stringOutput("When the role was made (ISO 8601), as the API says."),
     organizationId: stringOutput("The organization (uuid) that owns the role.", { alwaysSet: true }),
   },
-  rules: [knownPermissions],
+  rules: [knownPermissions, oneScopePerPolicy],
 };

@@ -83,6 +83,43 @@ describe("Role: check", () => {
     );
   });
 
+  it("names a policy whose permissions are on the organization and on services, or whose resource is of the other scope", async () => {
+    const organization = "organization/0b6c1f4e-1f0e-4d52-9a3e-2f7c4c1d9e01";
+    const reasons = async (policies: unknown[]) =>
+      (await failuresOf({ name: "scoped", policies })).map((failure) => failure.reason);
+    expect(
+      await reasons([
+        {
+          allowDeny: "ALLOW",
+          permissions: ["control-plane:organization:view", "control-plane:service:view"],
+          resources: ["instance/*"],
+        },
+      ]),
+    ).to.deep.equal([
+      "policies[0].permissions must all be on one scope, the organization or services; got permissions on both: " +
+        "make a policy for each",
+    ]);
+    expect(
+      await reasons([
+        anyService(["control-plane:service:view"]),
+        {
+          allowDeny: "ALLOW",
+          permissions: ["control-plane:support:manage"],
+          resources: [organization, "instance/*"],
+        },
+      ]),
+    ).to.deep.equal([
+      "policies[1].resources[1] must be on the organization (organization/<organization id>), which the policy's " +
+        'permissions are on; got "instance/*"',
+    ]);
+    expect(
+      await reasons([{ ...anyService(["sql-console:database:access"]), resources: [organization] }]),
+    ).to.deep.equal([
+      "policies[0].resources[0] must be on services (instance/<service id> or instance/*), which the policy's " +
+        `permissions are on; got "${organization}"`,
+    ]);
+  });
+
   it("leaves the policies and actors not known yet to be checked when they are", async () => {
     expect(await failuresOf({ name: "later", policies: UNKNOWN, actors: UNKNOWN })).to.deep.equal([]);
   });
