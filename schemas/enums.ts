@@ -289,6 +289,42 @@ export type PolicyEffect = (typeof policyEffects)[number];
 export const policySqlConsoleRoles = ["sql-console-readonly", "sql-console-admin"] as const;
 export type PolicySqlConsoleRole = (typeof policySqlConsoleRoles)[number];
 
+/**
+ * The permissions a policy allows or denies, `<area>:<resource>:<action>`, as ClickHouse Cloud's reference of console
+ * roles and permissions lists them (the OpenAPI types a permission as a string, without a list), and
+ * `control-plane:service:delete`, which the API grants along with `control-plane:service:manage` and then shows on
+ * the role. The middle part says what the permission is on: the organization (`organization`, `support`) or its
+ * services (`service`, `database`).
+ */
+export const rolePermissions = [
+  "control-plane:organization:view",
+  "control-plane:organization:manage",
+  "control-plane:organization:view-billing",
+  "control-plane:organization:manage-billing",
+  "control-plane:organization:view-api-keys",
+  "control-plane:organization:create-api-keys",
+  "control-plane:organization:update-api-keys",
+  "control-plane:organization:delete-api-keys",
+  "control-plane:support:manage",
+  "control-plane:service:view",
+  "control-plane:service:manage",
+  "control-plane:service:delete",
+  "control-plane:service:view-backups",
+  "control-plane:service:manage-backups",
+  "control-plane:service:manage-ip-access-list",
+  "control-plane:service:manage-generative-ai",
+  "control-plane:service:view-query-api-endpoints",
+  "control-plane:service:manage-query-api-endpoints",
+  "control-plane:service:view-private-endpoints",
+  "control-plane:service:manage-private-endpoints",
+  "control-plane:service:manage-clickpipes",
+  "control-plane:service:view-scaling-config",
+  "control-plane:service:manage-scaling-config",
+  "control-plane:service:manage-clickstack-api",
+  "sql-console:database:access",
+] as const;
+export type RolePermission = (typeof rolePermissions)[number];
+
 export const roleActorTypes = ["user", "apiKey"] as const;
 export type RoleActorType = (typeof roleActorTypes)[number];
 

@@ -33,3 +33,4 @@ export * from "./enums";
 export * from "./limits";
 export { serviceQueryEndpointRoles, type ServiceQueryEndpointRole } from "./serviceQueryEndpoints";
 export { upgradeWindowLimits } from "./upgradeWindows";
+export { permissionPattern } from "./organizationAccess";

@@ -37,6 +37,9 @@ const actors = {
   [ruleKeyword]: 'must list actors, "user/<user id>" or "apiKey/<API key id>", each once',
 } as const;
 
+/** The form of a permission, `<area>:<resource>:<action>`; which permissions there are is `rolePermissions`'. */
+export const permissionPattern = "^[a-z][a-z-]*:[a-z][a-z-]*:[a-z][a-z-]*$";
+
 /**
  * A policy as sent: what it allows or denies, on which resources. A permission is `<area>:<resource>:<action>`
  * (`control-plane:service:view`); a resource is `organization/<organization id>`, `instance/<service id>` or
@@ -54,7 +57,7 @@ const policyRequest = {
       uniqueItems: true,
       items: {
         type: "string",
-        pattern: "^[a-z][a-z-]*:[a-z][a-z-]*:[a-z][a-z-]*$",
+        pattern: permissionPattern,
         [ruleKeyword]: 'must be a permission "<area>:<resource>:<action>" (e.g. control-plane:service:view)',
       },
       [ruleKeyword]: "must list at least one permission, each once",
@@ -93,6 +96,38 @@ const roleCreate = {
   additionalProperties: false,
   required: ["name", "actors", "policies"],
   properties: roleFields,
+} as const satisfies SchemaObject;
+
+/**
+ * A Role resource's inputs as a program writes them: the create's fields, of which only the name is required (the
+ * resource sends no actors and no policies for those it leaves out).
+ */
+const roleInputs = {
+  type: "object",
+  additionalProperties: false,
+  required: ["name"],
+  properties: roleFields,
+} as const satisfies SchemaObject;
+
+/**
+ * A RoleAssignment resource's actor as a program names it, by a member's user id or an API key's id; the role's
+ * PATCH carries it in `actors` as `user/<id>` or `apiKey/<id>`.
+ */
+const roleAssignmentInputs = {
+  type: "object",
+  additionalProperties: false,
+  properties: {
+    userId: {
+      type: "string",
+      format: "uuid",
+      [ruleKeyword]: "must be the user id of a member of the organization (a uuid)",
+    },
+    apiKeyId: {
+      type: "string",
+      format: "uuid",
+      [ruleKeyword]: "must be the id of an API key of the organization (a uuid, the ApiKey resource's id)",
+    },
+  },
 } as const satisfies SchemaObject;
 
 /** `PATCH .../roles/{roleId}`: any of the create's fields; actors and policies replace the role's. */
@@ -189,7 +224,7 @@ export const assignedRolesAsShown = {
   },
 } as const;
 
-/** A role as answered (RBACRole): its id, name and type, who holds it, and its policies. */
+/** A role as answered (RBACRole): its id, name and type, who holds it, its policies, and when it was made. */
 const role = {
   type: "object",
   required: ["id"],
@@ -202,14 +237,20 @@ const role = {
       type: ["array", "null"],
       items: {
         type: "object",
+        required: ["id", "allowDeny"],
         properties: {
-          id: nullableString,
-          allowDeny: nullableString,
+          id: nonEmptyString,
+          allowDeny: { enum: [...policyEffects] },
           permissions: nullableStringArray,
           resources: nullableStringArray,
+          tags: {
+            type: ["object", "null"],
+            properties: { grants: nullableStringArray, roleV2: nullableString },
+          },
         },
       },
     },
+    createdAt: nullableString,
   },
 } as const satisfies SchemaObject;
 
@@ -243,6 +284,8 @@ const invitation = {
 export const organizationAccessSchemas = {
   roleCreate,
   rolePatch,
+  roleInputs,
+  roleAssignmentInputs,
   memberPatch,
   invitationCreate,
   organizationPatch,

@@ -1,11 +1,11 @@
 /**
- * A role's policies: each allows or denies permissions (`<area>:<resource>:<action>`) on resources of one scope,
- * the organization (`organization/<its id>`) or services (`instance/<service id>`, `instance/*`). A permission's
- * middle part says its scope. The API refuses a policy whose permissions are of both scopes, and an organization
- * resource that is not the role's own organization. Granting some permissions grants others with them, which the
- * role then shows.
+ * A role's policies: each allows or denies permissions (`<area>:<resource>:<action>`, those ClickHouse Cloud
+ * documents) on resources of one scope, the organization (`organization/<its id>`) or services
+ * (`instance/<service id>`, `instance/*`). A permission's middle part says its scope. The API refuses a permission it
+ * does not have, a policy whose permissions are of both scopes, and an organization resource that is not the role's
+ * own organization. Granting some permissions grants others with them, which the role then shows.
  */
-import type { PolicyEffect, PolicySqlConsoleRole } from "../../schemas/enums";
+import { rolePermissions, type PolicyEffect, type PolicySqlConsoleRole } from "../../schemas/enums";
 import type { ByteSource } from "../state/random";
 import { uuidV4 } from "../state/random";
 import type { PolicyRecord } from "../state/types";
@@ -33,8 +33,12 @@ const grantedAlong: Record<string, readonly string[]> = {
   "control-plane:service:manage": ["control-plane:service:delete"],
 };
 
+const knownPermissions: ReadonlySet<string> = new Set(rolePermissions);
+
+/** The scope of a documented permission; undefined for any other string. */
 function permissionScope(permission: string): PolicyScope | undefined {
-  return scopeOfPermissionResource[permission.split(":")[1] ?? ""];
+  if (!knownPermissions.has(permission)) return undefined;
+  return scopeOfPermissionResource[permission.split(":")[1]];
 }
 
 function resourceScope(resource: string): PolicyScope {
@@ -54,8 +58,8 @@ function problemsOfPolicy(policy: PolicyRequest, path: string, organizationId: s
     problems.push({
       property: `${path}.permissions`,
       message:
-        `${unknown.join(", ")} ${unknown.length === 1 ? "is not a permission" : "are not permissions"}: ` +
-        "the middle part names organization, support, service or database",
+        `${unknown.join(", ")} ${unknown.length === 1 ? "is not a permission" : "are not permissions"} ` +
+        "of ClickHouse Cloud",
     });
   } else if (scopes.size > 1) {
     problems.push({

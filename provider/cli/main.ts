@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 /**
- * `pulumi-clickhouse-cloud orphans --stack <name>...`: lists the organization's API keys, reverse private
- * endpoints and alerts that none of the named stacks tracks, and deletes the ones named with `--delete`.
+ * `pulumi-clickhouse-cloud orphans --stack <name>...`: lists the organization's API keys, custom roles, reverse
+ * private endpoints and alerts that none of the named stacks tracks, and deletes the ones named with `--delete`.
  * `pulumi-clickhouse-cloud export --stack <name>... --out <file>` (exportCommand.ts) writes the untracked objects
  * as a file for `pulumi import --file`, or with `--from-terraform <state file>` what a Terraform state manages.
  */
@@ -27,8 +27,8 @@ Run \`pulumi-clickhouse-cloud <command> --help\` for a command's options.`;
 
 const usage = `Usage: pulumi-clickhouse-cloud orphans --stack <name> [--stack <name>...] [options]
 
-Run in a Pulumi project directory. Lists the organization's API keys, the reverse private endpoints of the services
-the stacks refer to (and of each --service), and the alerts, that no listed stack tracks. Stacks of the dynamic
+Run in a Pulumi project directory. Lists the organization's API keys and custom roles, the reverse private endpoints
+of the services the stacks refer to (and of each --service), and the alerts, that no listed stack tracks. Stacks of the dynamic
 classes and of the native plugin (clickhouse-cloud:*) are read alike.
 
 Options:

@@ -76,13 +76,15 @@ export interface OutputField extends FieldCommon {
 }
 
 /**
- * A rule on inputs beyond what a JSON Schema says; returns the problems it finds (none: valid). `previous` are the
- * inputs the resource had before this change (none for a create), for an API that accepts on update what it keeps
- * unchanged.
+ * A rule on inputs beyond what a JSON Schema says; returns the problems it finds (none: valid). `inputs` are the
+ * known ones; `previous` are the inputs the resource had before this change (none for a create), for an API that
+ * accepts on update what it keeps unchanged; `notKnown` names the inputs given whose values are not known yet (a
+ * preview), for a rule that needs one of several inputs.
  */
 export type InputRule = (
   inputs: Readonly<Record<string, unknown>>,
   previous?: Readonly<Record<string, unknown>>,
+  notKnown?: ReadonlySet<string>,
 ) => ValidationProblem[];
 
 /** `Request` is the name of the request schema, so the body's type follows from the definition. */

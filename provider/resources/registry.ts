@@ -6,6 +6,8 @@ import { entry as dashboard } from "./dashboard/kind";
 import { entry as privateEndpoint } from "./privateEndpoint/kind";
 import { entry as replicaScaling } from "./replicaScaling/kind";
 import { entry as reversePrivateEndpoint } from "./reversePrivateEndpoint/kind";
+import { entry as role } from "./role/kind";
+import { entry as roleAssignment } from "./roleAssignment/kind";
 import { entry as savedSearch } from "./savedSearch/kind";
 import { entry as scalingSchedule } from "./scalingSchedule/kind";
 import { entry as service } from "./service/kind";
@@ -27,6 +29,8 @@ export const resources = {
   PrivateEndpoint: privateEndpoint,
   ReplicaScaling: replicaScaling,
   ReversePrivateEndpoint: reversePrivateEndpoint,
+  Role: role,
+  RoleAssignment: roleAssignment,
   SavedSearch: savedSearch,
   ScalingSchedule: scalingSchedule,
   Service: service,

@@ -471,6 +471,21 @@ export type RolePatchSchema = {
   }[];
 };
 
+/** The schema `roleInputs`. */
+export type RoleInputsSchema = {
+  name: string;
+  actors?: string[];
+  policies?: {
+    allowDeny: "ALLOW" | "DENY";
+    permissions: string[];
+    resources: string[];
+    tags?: { grants?: string[]; roleV2?: "sql-console-readonly" | "sql-console-admin" };
+  }[];
+};
+
+/** The schema `roleAssignmentInputs`. */
+export type RoleAssignmentInputsSchema = { userId?: string; apiKeyId?: string };
+
 /** The schema `memberPatch`. */
 export type MemberPatchSchema = { role?: "admin" | "developer"; assignedRoleIds?: string[] };
 
@@ -557,13 +572,15 @@ export type RoleSchema = {
   actors?: string[] | null;
   policies?:
     | {
-        id?: string | null;
-        allowDeny?: string | null;
+        id: string;
+        allowDeny: "ALLOW" | "DENY";
         permissions?: string[] | null;
         resources?: string[] | null;
+        tags?: { grants?: string[] | null; roleV2?: string | null; [field: string]: unknown } | null;
         [field: string]: unknown;
       }[]
     | null;
+  createdAt?: string | null;
   [field: string]: unknown;
 };
 
@@ -1027,6 +1044,8 @@ export interface SchemaTypes {
   scalingSchedule: ScalingScheduleSchema;
   roleCreate: RoleCreateSchema;
   rolePatch: RolePatchSchema;
+  roleInputs: RoleInputsSchema;
+  roleAssignmentInputs: RoleAssignmentInputsSchema;
   memberPatch: MemberPatchSchema;
   invitationCreate: InvitationCreateSchema;
   organizationPatch: OrganizationPatchSchema;

@@ -60,6 +60,16 @@ export type ReversePrivateEndpoint = import("./reversePrivateEndpoint").ReverseP
 export const ReversePrivateEndpoint: typeof import("./reversePrivateEndpoint").ReversePrivateEndpoint = null as any;
 utilities.lazyLoad(exports, ["ReversePrivateEndpoint"], () => require("./reversePrivateEndpoint"));
 
+export { RoleArgs } from "./role";
+export type Role = import("./role").Role;
+export const Role: typeof import("./role").Role = null as any;
+utilities.lazyLoad(exports, ["Role"], () => require("./role"));
+
+export { RoleAssignmentArgs } from "./roleAssignment";
+export type RoleAssignment = import("./roleAssignment").RoleAssignment;
+export const RoleAssignment: typeof import("./roleAssignment").RoleAssignment = null as any;
+utilities.lazyLoad(exports, ["RoleAssignment"], () => require("./roleAssignment"));
+
 export { SavedSearchArgs } from "./savedSearch";
 export type SavedSearch = import("./savedSearch").SavedSearch;
 export const SavedSearch: typeof import("./savedSearch").SavedSearch = null as any;
@@ -129,6 +139,10 @@ const _module = {
                 return new ReplicaScaling(name, <any>undefined, { urn })
             case "clickhouse-cloud:index:ReversePrivateEndpoint":
                 return new ReversePrivateEndpoint(name, <any>undefined, { urn })
+            case "clickhouse-cloud:index:Role":
+                return new Role(name, <any>undefined, { urn })
+            case "clickhouse-cloud:index:RoleAssignment":
+                return new RoleAssignment(name, <any>undefined, { urn })
             case "clickhouse-cloud:index:SavedSearch":
                 return new SavedSearch(name, <any>undefined, { urn })
             case "clickhouse-cloud:index:ScalingSchedule":

@@ -49,6 +49,24 @@ export async function makeManagementObjects(fixture: Fixture): Promise<{ service
     state: "disabled",
     ipAccessList: [{ source: "198.51.100.0/24", description: "runners" }],
   } as never);
+  // A custom role with a policy of each scope, SQL console tags, and the key as its actor.
+  await management.roles.create(organizationId, {
+    name: "Every field role",
+    actors: [`apiKey/${key.key.id}`],
+    policies: [
+      {
+        allowDeny: "ALLOW",
+        permissions: ["control-plane:service:view", "sql-console:database:access"],
+        resources: [`instance/${serviceId}`],
+        tags: { roleV2: "sql-console-readonly", grants: ["analytics", "events"] },
+      },
+      {
+        allowDeny: "DENY",
+        permissions: ["control-plane:organization:manage-billing"],
+        resources: [`organization/${organizationId}`],
+      },
+    ],
+  });
   await management.reversePrivateEndpoints.create(organizationId, serviceId, {
     description: "To the queue",
     type: "VPC_ENDPOINT_SERVICE",

@@ -10,12 +10,13 @@ export const handMadeEndpointId = "vpce-0123456789abcdef0";
 
 export interface HandMade {
   readonly key: string;
+  readonly role: string;
   readonly alert: string;
   readonly reverse: string;
 }
 
 /**
- * An API key, a reverse private endpoint, a private endpoint, a query API endpoint, an upgrade window, a ClickHouse
+ * An API key, a custom role the key holds, a reverse private endpoint, a private endpoint, a query API endpoint, an upgrade window, a ClickHouse
  * setting and a scaling schedule of the production service, and a tile alert.
  */
 export async function makeByHand(fixture: Fixture): Promise<HandMade> {
@@ -23,6 +24,13 @@ export async function makeByHand(fixture: Fixture): Promise<HandMade> {
   // The emulator runs without rate limits; a client-side throttle would only slow the tests that make these.
   const management = managementClientFor(fixture, { throttle: "off" });
   const key = await management.keys.create(organizationId, { name: "CI deployer", roles: ["developer"] });
+  const role = await management.roles.create(organizationId, {
+    name: "Deployers",
+    actors: [`apiKey/${key.key.id}`],
+    policies: [
+      { allowDeny: "ALLOW", permissions: ["control-plane:service:manage"], resources: ["instance/*"] },
+    ],
+  });
   const reverse = await management.reversePrivateEndpoints.create(organizationId, services.production, {
     description: "To the queue",
     type: "VPC_ENDPOINT_SERVICE",
@@ -51,11 +59,11 @@ export async function makeByHand(fixture: Fixture): Promise<HandMade> {
     ...tileAlertBody(fixture),
     name: "Error rate above 5%",
   });
-  return { key: key.key.id, alert: alert.id, reverse: reverse.id };
+  return { key: key.key.id, role: role.id, alert: alert.id, reverse: reverse.id };
 }
 
 /**
- * The import file entries of `made`, of the production service, its scaling settings, query API endpoint, upgrade
+ * The import file entries of `made` (the key's assignment to the role among them), of the production service, its scaling settings, query API endpoint, upgrade
  * window, ClickHouse settings and scaling schedule, and of the fixture's observability
  * objects, in the file's order: by kind, in the alphabetical order of the kinds' names, then by name.
  */
@@ -77,6 +85,13 @@ export function handMadeImports(fixture: Fixture, made: HandMade) {
       type: "clickhouse-cloud:index:ReversePrivateEndpoint",
       name: "toTheQueue",
       id: `${production}/${made.reverse}`,
+    },
+    { type: "clickhouse-cloud:index:Role", name: "deployers", id: made.role },
+    // The key holds the role: the assignment is named by the role and the key.
+    {
+      type: "clickhouse-cloud:index:RoleAssignment",
+      name: "deployersCiDeployer",
+      id: `${made.role}/apiKey/${made.key}`,
     },
     ...objects.savedSearches,
     { type: "clickhouse-cloud:index:ScalingSchedule", name: "analyticsProdScalingSchedule", id: production },

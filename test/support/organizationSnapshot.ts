@@ -8,7 +8,7 @@ import { isDeepStrictEqual } from "node:util";
 import { basicAuth, send } from "./httpRequests";
 import { observabilityClientOn } from "./clients";
 
-/** Each object by a path that names it: `keys/<id>`, `services/<id>/upgradeWindow`, `clickstack:<id>/alerts/<id>`. */
+/** Each object by a path that names it: `keys/<id>`, `roles/<id>`, `services/<id>/upgradeWindow`, `clickstack:<id>/alerts/<id>`. */
 export type Snapshot = Record<string, unknown>;
 
 /**
@@ -35,7 +35,7 @@ const serviceSettings = [
 ];
 
 /**
- * The organization's keys, the services `serviceIds` with their settings, and the observability objects of each
+ * The organization's keys and roles, the services `serviceIds` with their settings, and the observability objects of each
  * place: the configured observability API (`configured`) or a service's managed ClickStack (its id).
  */
 export async function organizationSnapshot(
@@ -55,6 +55,7 @@ export async function organizationSnapshot(
       snapshot[`${prefix}/${item.id}`] = withoutVolatile(item);
   };
   byId("keys", await get(`${organization}/keys`));
+  byId("roles", await get(`${organization}/roles`));
   snapshot.organization = withoutVolatile(await get(organization));
   for (const serviceId of serviceIds) {
     const service = `${organization}/services/${serviceId}`;

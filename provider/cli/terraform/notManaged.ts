@@ -30,8 +30,6 @@ export const notManagedTypes: readonly NotManagedType[] = [
     "the custom private DNS names of a reverse private endpoint",
   ),
   notManaged("organization_settings", "organization settings"),
-  notManaged("role", "custom RBAC roles of the organization"),
-  notManaged("role_assignment", "role assignments of users and API keys"),
   notManaged(
     "service_transparent_data_encryption_key_association",
     "the association of a service with its transparent data encryption key (the key is a service input, set " +

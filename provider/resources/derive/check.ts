@@ -29,7 +29,9 @@ export function checkInputs(
 
   const problems = [
     ...validate(spec.schema, requestBody(spec, known)).map((problem) => renameProblem(problem, bodyToInput)),
-    ...[...spec.extraRules, ...(spec.dialectRules?.[dialect] ?? [])].flatMap((rule) => rule(known, previous)),
+    ...[...spec.extraRules, ...(spec.dialectRules?.[dialect] ?? [])].flatMap((rule) =>
+      rule(known, previous, unknown),
+    ),
   ].filter((problem) => !unknown.has(rootProperty(problem.property)));
 
   return engineFailures(problems);

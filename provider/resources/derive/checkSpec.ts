@@ -3,8 +3,8 @@
  * derivation both name this shape, and the check imports both of them.
  */
 import type { ApiDialect } from "../../../schemas/dialects";
-import type { SchemaName, ValidationProblem } from "../../validation/validate";
-import type { PropertyBag } from "../../propertyBags";
+import type { SchemaName } from "../../validation/validate";
+import type { InputRule } from "../definition";
 
 /** How one resource's inputs map onto the request body its schema describes. */
 export interface CheckSpec {
@@ -15,9 +15,7 @@ export interface CheckSpec {
   /** Inputs the body names differently, e.g. `{ endpointId: "id" }` because Pulumi reserves `id`. */
   readonly renamed?: Readonly<Record<string, string>>;
   /** Rules on inputs beyond the schema; each returns the problems it finds. */
-  readonly extraRules: readonly ((inputs: PropertyBag, previous?: PropertyBag) => ValidationProblem[])[];
+  readonly extraRules: readonly InputRule[];
   /** Rules of one wire only. */
-  readonly dialectRules?: Partial<
-    Record<ApiDialect, readonly ((inputs: PropertyBag, previous?: PropertyBag) => ValidationProblem[])[]>
-  >;
+  readonly dialectRules?: Partial<Record<ApiDialect, readonly InputRule[]>>;
 }

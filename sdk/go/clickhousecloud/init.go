@@ -33,6 +33,10 @@ func (m *module) Construct(ctx *pulumi.Context, name, typ, urn string) (r pulumi
 		r = &ReplicaScaling{}
 	case "clickhouse-cloud:index:ReversePrivateEndpoint":
 		r = &ReversePrivateEndpoint{}
+	case "clickhouse-cloud:index:Role":
+		r = &Role{}
+	case "clickhouse-cloud:index:RoleAssignment":
+		r = &RoleAssignment{}
 	case "clickhouse-cloud:index:SavedSearch":
 		r = &SavedSearch{}
 	case "clickhouse-cloud:index:ScalingSchedule":

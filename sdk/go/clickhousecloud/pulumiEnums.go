@@ -2057,6 +2057,336 @@ func (in *reversePrivateEndpointTypePtr) ToReversePrivateEndpointTypePtrOutputWi
 	return pulumi.ToOutputWithContext(ctx, in).(ReversePrivateEndpointTypePtrOutput)
 }
 
+type RolePolicyAllowDeny string
+
+const (
+	RolePolicyAllowDenyAllow = RolePolicyAllowDeny("ALLOW")
+	RolePolicyAllowDenyDeny  = RolePolicyAllowDeny("DENY")
+)
+
+func (RolePolicyAllowDeny) ElementType() reflect.Type {
+	return reflect.TypeOf((*RolePolicyAllowDeny)(nil)).Elem()
+}
+
+func (e RolePolicyAllowDeny) ToRolePolicyAllowDenyOutput() RolePolicyAllowDenyOutput {
+	return pulumi.ToOutput(e).(RolePolicyAllowDenyOutput)
+}
+
+func (e RolePolicyAllowDeny) ToRolePolicyAllowDenyOutputWithContext(ctx context.Context) RolePolicyAllowDenyOutput {
+	return pulumi.ToOutputWithContext(ctx, e).(RolePolicyAllowDenyOutput)
+}
+
+func (e RolePolicyAllowDeny) ToRolePolicyAllowDenyPtrOutput() RolePolicyAllowDenyPtrOutput {
+	return e.ToRolePolicyAllowDenyPtrOutputWithContext(context.Background())
+}
+
+func (e RolePolicyAllowDeny) ToRolePolicyAllowDenyPtrOutputWithContext(ctx context.Context) RolePolicyAllowDenyPtrOutput {
+	return RolePolicyAllowDeny(e).ToRolePolicyAllowDenyOutputWithContext(ctx).ToRolePolicyAllowDenyPtrOutputWithContext(ctx)
+}
+
+func (e RolePolicyAllowDeny) ToStringOutput() pulumi.StringOutput {
+	return pulumi.ToOutput(pulumi.String(e)).(pulumi.StringOutput)
+}
+
+func (e RolePolicyAllowDeny) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
+	return pulumi.ToOutputWithContext(ctx, pulumi.String(e)).(pulumi.StringOutput)
+}
+
+func (e RolePolicyAllowDeny) ToStringPtrOutput() pulumi.StringPtrOutput {
+	return pulumi.String(e).ToStringPtrOutputWithContext(context.Background())
+}
+
+func (e RolePolicyAllowDeny) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return pulumi.String(e).ToStringOutputWithContext(ctx).ToStringPtrOutputWithContext(ctx)
+}
+
+type RolePolicyAllowDenyOutput struct{ *pulumi.OutputState }
+
+func (RolePolicyAllowDenyOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*RolePolicyAllowDeny)(nil)).Elem()
+}
+
+func (o RolePolicyAllowDenyOutput) ToRolePolicyAllowDenyOutput() RolePolicyAllowDenyOutput {
+	return o
+}
+
+func (o RolePolicyAllowDenyOutput) ToRolePolicyAllowDenyOutputWithContext(ctx context.Context) RolePolicyAllowDenyOutput {
+	return o
+}
+
+func (o RolePolicyAllowDenyOutput) ToRolePolicyAllowDenyPtrOutput() RolePolicyAllowDenyPtrOutput {
+	return o.ToRolePolicyAllowDenyPtrOutputWithContext(context.Background())
+}
+
+func (o RolePolicyAllowDenyOutput) ToRolePolicyAllowDenyPtrOutputWithContext(ctx context.Context) RolePolicyAllowDenyPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, v RolePolicyAllowDeny) *RolePolicyAllowDeny {
+		return &v
+	}).(RolePolicyAllowDenyPtrOutput)
+}
+
+func (o RolePolicyAllowDenyOutput) ToStringOutput() pulumi.StringOutput {
+	return o.ToStringOutputWithContext(context.Background())
+}
+
+func (o RolePolicyAllowDenyOutput) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e RolePolicyAllowDeny) string {
+		return string(e)
+	}).(pulumi.StringOutput)
+}
+
+func (o RolePolicyAllowDenyOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
+	return o.ToStringPtrOutputWithContext(context.Background())
+}
+
+func (o RolePolicyAllowDenyOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e RolePolicyAllowDeny) *string {
+		v := string(e)
+		return &v
+	}).(pulumi.StringPtrOutput)
+}
+
+type RolePolicyAllowDenyPtrOutput struct{ *pulumi.OutputState }
+
+func (RolePolicyAllowDenyPtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**RolePolicyAllowDeny)(nil)).Elem()
+}
+
+func (o RolePolicyAllowDenyPtrOutput) ToRolePolicyAllowDenyPtrOutput() RolePolicyAllowDenyPtrOutput {
+	return o
+}
+
+func (o RolePolicyAllowDenyPtrOutput) ToRolePolicyAllowDenyPtrOutputWithContext(ctx context.Context) RolePolicyAllowDenyPtrOutput {
+	return o
+}
+
+func (o RolePolicyAllowDenyPtrOutput) Elem() RolePolicyAllowDenyOutput {
+	return o.ApplyT(func(v *RolePolicyAllowDeny) RolePolicyAllowDeny {
+		if v != nil {
+			return *v
+		}
+		var ret RolePolicyAllowDeny
+		return ret
+	}).(RolePolicyAllowDenyOutput)
+}
+
+func (o RolePolicyAllowDenyPtrOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
+	return o.ToStringPtrOutputWithContext(context.Background())
+}
+
+func (o RolePolicyAllowDenyPtrOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e *RolePolicyAllowDeny) *string {
+		if e == nil {
+			return nil
+		}
+		v := string(*e)
+		return &v
+	}).(pulumi.StringPtrOutput)
+}
+
+// RolePolicyAllowDenyInput is an input type that accepts values of the RolePolicyAllowDeny enum
+// A concrete instance of `RolePolicyAllowDenyInput` can be one of the following:
+//
+//	RolePolicyAllowDenyAllow
+//	RolePolicyAllowDenyDeny
+type RolePolicyAllowDenyInput interface {
+	pulumi.Input
+
+	ToRolePolicyAllowDenyOutput() RolePolicyAllowDenyOutput
+	ToRolePolicyAllowDenyOutputWithContext(context.Context) RolePolicyAllowDenyOutput
+}
+
+var rolePolicyAllowDenyPtrType = reflect.TypeOf((**RolePolicyAllowDeny)(nil)).Elem()
+
+type RolePolicyAllowDenyPtrInput interface {
+	pulumi.Input
+
+	ToRolePolicyAllowDenyPtrOutput() RolePolicyAllowDenyPtrOutput
+	ToRolePolicyAllowDenyPtrOutputWithContext(context.Context) RolePolicyAllowDenyPtrOutput
+}
+
+type rolePolicyAllowDenyPtr string
+
+func RolePolicyAllowDenyPtr(v string) RolePolicyAllowDenyPtrInput {
+	return (*rolePolicyAllowDenyPtr)(&v)
+}
+
+func (*rolePolicyAllowDenyPtr) ElementType() reflect.Type {
+	return rolePolicyAllowDenyPtrType
+}
+
+func (in *rolePolicyAllowDenyPtr) ToRolePolicyAllowDenyPtrOutput() RolePolicyAllowDenyPtrOutput {
+	return pulumi.ToOutput(in).(RolePolicyAllowDenyPtrOutput)
+}
+
+func (in *rolePolicyAllowDenyPtr) ToRolePolicyAllowDenyPtrOutputWithContext(ctx context.Context) RolePolicyAllowDenyPtrOutput {
+	return pulumi.ToOutputWithContext(ctx, in).(RolePolicyAllowDenyPtrOutput)
+}
+
+type RolePolicyTagsRoleV2 string
+
+const (
+	RolePolicyTagsRoleV2SqlConsoleReadonly = RolePolicyTagsRoleV2("sql-console-readonly")
+	RolePolicyTagsRoleV2SqlConsoleAdmin    = RolePolicyTagsRoleV2("sql-console-admin")
+)
+
+func (RolePolicyTagsRoleV2) ElementType() reflect.Type {
+	return reflect.TypeOf((*RolePolicyTagsRoleV2)(nil)).Elem()
+}
+
+func (e RolePolicyTagsRoleV2) ToRolePolicyTagsRoleV2Output() RolePolicyTagsRoleV2Output {
+	return pulumi.ToOutput(e).(RolePolicyTagsRoleV2Output)
+}
+
+func (e RolePolicyTagsRoleV2) ToRolePolicyTagsRoleV2OutputWithContext(ctx context.Context) RolePolicyTagsRoleV2Output {
+	return pulumi.ToOutputWithContext(ctx, e).(RolePolicyTagsRoleV2Output)
+}
+
+func (e RolePolicyTagsRoleV2) ToRolePolicyTagsRoleV2PtrOutput() RolePolicyTagsRoleV2PtrOutput {
+	return e.ToRolePolicyTagsRoleV2PtrOutputWithContext(context.Background())
+}
+
+func (e RolePolicyTagsRoleV2) ToRolePolicyTagsRoleV2PtrOutputWithContext(ctx context.Context) RolePolicyTagsRoleV2PtrOutput {
+	return RolePolicyTagsRoleV2(e).ToRolePolicyTagsRoleV2OutputWithContext(ctx).ToRolePolicyTagsRoleV2PtrOutputWithContext(ctx)
+}
+
+func (e RolePolicyTagsRoleV2) ToStringOutput() pulumi.StringOutput {
+	return pulumi.ToOutput(pulumi.String(e)).(pulumi.StringOutput)
+}
+
+func (e RolePolicyTagsRoleV2) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
+	return pulumi.ToOutputWithContext(ctx, pulumi.String(e)).(pulumi.StringOutput)
+}
+
+func (e RolePolicyTagsRoleV2) ToStringPtrOutput() pulumi.StringPtrOutput {
+	return pulumi.String(e).ToStringPtrOutputWithContext(context.Background())
+}
+
+func (e RolePolicyTagsRoleV2) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return pulumi.String(e).ToStringOutputWithContext(ctx).ToStringPtrOutputWithContext(ctx)
+}
+
+type RolePolicyTagsRoleV2Output struct{ *pulumi.OutputState }
+
+func (RolePolicyTagsRoleV2Output) ElementType() reflect.Type {
+	return reflect.TypeOf((*RolePolicyTagsRoleV2)(nil)).Elem()
+}
+
+func (o RolePolicyTagsRoleV2Output) ToRolePolicyTagsRoleV2Output() RolePolicyTagsRoleV2Output {
+	return o
+}
+
+func (o RolePolicyTagsRoleV2Output) ToRolePolicyTagsRoleV2OutputWithContext(ctx context.Context) RolePolicyTagsRoleV2Output {
+	return o
+}
+
+func (o RolePolicyTagsRoleV2Output) ToRolePolicyTagsRoleV2PtrOutput() RolePolicyTagsRoleV2PtrOutput {
+	return o.ToRolePolicyTagsRoleV2PtrOutputWithContext(context.Background())
+}
+
+func (o RolePolicyTagsRoleV2Output) ToRolePolicyTagsRoleV2PtrOutputWithContext(ctx context.Context) RolePolicyTagsRoleV2PtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, v RolePolicyTagsRoleV2) *RolePolicyTagsRoleV2 {
+		return &v
+	}).(RolePolicyTagsRoleV2PtrOutput)
+}
+
+func (o RolePolicyTagsRoleV2Output) ToStringOutput() pulumi.StringOutput {
+	return o.ToStringOutputWithContext(context.Background())
+}
+
+func (o RolePolicyTagsRoleV2Output) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e RolePolicyTagsRoleV2) string {
+		return string(e)
+	}).(pulumi.StringOutput)
+}
+
+func (o RolePolicyTagsRoleV2Output) ToStringPtrOutput() pulumi.StringPtrOutput {
+	return o.ToStringPtrOutputWithContext(context.Background())
+}
+
+func (o RolePolicyTagsRoleV2Output) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e RolePolicyTagsRoleV2) *string {
+		v := string(e)
+		return &v
+	}).(pulumi.StringPtrOutput)
+}
+
+type RolePolicyTagsRoleV2PtrOutput struct{ *pulumi.OutputState }
+
+func (RolePolicyTagsRoleV2PtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**RolePolicyTagsRoleV2)(nil)).Elem()
+}
+
+func (o RolePolicyTagsRoleV2PtrOutput) ToRolePolicyTagsRoleV2PtrOutput() RolePolicyTagsRoleV2PtrOutput {
+	return o
+}
+
+func (o RolePolicyTagsRoleV2PtrOutput) ToRolePolicyTagsRoleV2PtrOutputWithContext(ctx context.Context) RolePolicyTagsRoleV2PtrOutput {
+	return o
+}
+
+func (o RolePolicyTagsRoleV2PtrOutput) Elem() RolePolicyTagsRoleV2Output {
+	return o.ApplyT(func(v *RolePolicyTagsRoleV2) RolePolicyTagsRoleV2 {
+		if v != nil {
+			return *v
+		}
+		var ret RolePolicyTagsRoleV2
+		return ret
+	}).(RolePolicyTagsRoleV2Output)
+}
+
+func (o RolePolicyTagsRoleV2PtrOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
+	return o.ToStringPtrOutputWithContext(context.Background())
+}
+
+func (o RolePolicyTagsRoleV2PtrOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e *RolePolicyTagsRoleV2) *string {
+		if e == nil {
+			return nil
+		}
+		v := string(*e)
+		return &v
+	}).(pulumi.StringPtrOutput)
+}
+
+// RolePolicyTagsRoleV2Input is an input type that accepts values of the RolePolicyTagsRoleV2 enum
+// A concrete instance of `RolePolicyTagsRoleV2Input` can be one of the following:
+//
+//	RolePolicyTagsRoleV2SqlConsoleReadonly
+//	RolePolicyTagsRoleV2SqlConsoleAdmin
+type RolePolicyTagsRoleV2Input interface {
+	pulumi.Input
+
+	ToRolePolicyTagsRoleV2Output() RolePolicyTagsRoleV2Output
+	ToRolePolicyTagsRoleV2OutputWithContext(context.Context) RolePolicyTagsRoleV2Output
+}
+
+var rolePolicyTagsRoleV2PtrType = reflect.TypeOf((**RolePolicyTagsRoleV2)(nil)).Elem()
+
+type RolePolicyTagsRoleV2PtrInput interface {
+	pulumi.Input
+
+	ToRolePolicyTagsRoleV2PtrOutput() RolePolicyTagsRoleV2PtrOutput
+	ToRolePolicyTagsRoleV2PtrOutputWithContext(context.Context) RolePolicyTagsRoleV2PtrOutput
+}
+
+type rolePolicyTagsRoleV2Ptr string
+
+func RolePolicyTagsRoleV2Ptr(v string) RolePolicyTagsRoleV2PtrInput {
+	return (*rolePolicyTagsRoleV2Ptr)(&v)
+}
+
+func (*rolePolicyTagsRoleV2Ptr) ElementType() reflect.Type {
+	return rolePolicyTagsRoleV2PtrType
+}
+
+func (in *rolePolicyTagsRoleV2Ptr) ToRolePolicyTagsRoleV2PtrOutput() RolePolicyTagsRoleV2PtrOutput {
+	return pulumi.ToOutput(in).(RolePolicyTagsRoleV2PtrOutput)
+}
+
+func (in *rolePolicyTagsRoleV2Ptr) ToRolePolicyTagsRoleV2PtrOutputWithContext(ctx context.Context) RolePolicyTagsRoleV2PtrOutput {
+	return pulumi.ToOutputWithContext(ctx, in).(RolePolicyTagsRoleV2PtrOutput)
+}
+
 type SavedSearchFiltersItemOperator string
 
 const (
@@ -5242,6 +5572,10 @@ func init() {
 	pulumi.RegisterInputType(reflect.TypeOf((*MskAuthenticationPtrInput)(nil)).Elem(), MskAuthentication("SASL_IAM"))
 	pulumi.RegisterInputType(reflect.TypeOf((*ReversePrivateEndpointTypeInput)(nil)).Elem(), ReversePrivateEndpointType("VPC_ENDPOINT_SERVICE"))
 	pulumi.RegisterInputType(reflect.TypeOf((*ReversePrivateEndpointTypePtrInput)(nil)).Elem(), ReversePrivateEndpointType("VPC_ENDPOINT_SERVICE"))
+	pulumi.RegisterInputType(reflect.TypeOf((*RolePolicyAllowDenyInput)(nil)).Elem(), RolePolicyAllowDeny("ALLOW"))
+	pulumi.RegisterInputType(reflect.TypeOf((*RolePolicyAllowDenyPtrInput)(nil)).Elem(), RolePolicyAllowDeny("ALLOW"))
+	pulumi.RegisterInputType(reflect.TypeOf((*RolePolicyTagsRoleV2Input)(nil)).Elem(), RolePolicyTagsRoleV2("sql-console-readonly"))
+	pulumi.RegisterInputType(reflect.TypeOf((*RolePolicyTagsRoleV2PtrInput)(nil)).Elem(), RolePolicyTagsRoleV2("sql-console-readonly"))
 	pulumi.RegisterInputType(reflect.TypeOf((*SavedSearchFiltersItemOperatorInput)(nil)).Elem(), SavedSearchFiltersItemOperator("="))
 	pulumi.RegisterInputType(reflect.TypeOf((*SavedSearchFiltersItemOperatorPtrInput)(nil)).Elem(), SavedSearchFiltersItemOperator("="))
 	pulumi.RegisterInputType(reflect.TypeOf((*SavedSearchFiltersItemTypeInput)(nil)).Elem(), SavedSearchFiltersItemType("sql"))
@@ -5304,6 +5638,10 @@ func init() {
 	pulumi.RegisterOutputType(MskAuthenticationPtrOutput{})
 	pulumi.RegisterOutputType(ReversePrivateEndpointTypeOutput{})
 	pulumi.RegisterOutputType(ReversePrivateEndpointTypePtrOutput{})
+	pulumi.RegisterOutputType(RolePolicyAllowDenyOutput{})
+	pulumi.RegisterOutputType(RolePolicyAllowDenyPtrOutput{})
+	pulumi.RegisterOutputType(RolePolicyTagsRoleV2Output{})
+	pulumi.RegisterOutputType(RolePolicyTagsRoleV2PtrOutput{})
 	pulumi.RegisterOutputType(SavedSearchFiltersItemOperatorOutput{})
 	pulumi.RegisterOutputType(SavedSearchFiltersItemOperatorPtrOutput{})
 	pulumi.RegisterOutputType(SavedSearchFiltersItemTypeOutput{})

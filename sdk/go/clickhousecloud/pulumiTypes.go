@@ -1011,6 +1011,408 @@ func (o DashboardTileArrayOutput) Index(i pulumi.IntInput) DashboardTileOutput {
 	}).(DashboardTileOutput)
 }
 
+type RoleAppliedPolicy struct {
+	AddedByApi  []string               `pulumi:"addedByApi"`
+	AllowDeny   string                 `pulumi:"allowDeny"`
+	Id          string                 `pulumi:"id"`
+	Permissions []string               `pulumi:"permissions"`
+	Resources   []string               `pulumi:"resources"`
+	Tags        *RoleAppliedPolicyTags `pulumi:"tags"`
+}
+
+type RoleAppliedPolicyOutput struct{ *pulumi.OutputState }
+
+func (RoleAppliedPolicyOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*RoleAppliedPolicy)(nil)).Elem()
+}
+
+func (o RoleAppliedPolicyOutput) ToRoleAppliedPolicyOutput() RoleAppliedPolicyOutput {
+	return o
+}
+
+func (o RoleAppliedPolicyOutput) ToRoleAppliedPolicyOutputWithContext(ctx context.Context) RoleAppliedPolicyOutput {
+	return o
+}
+
+func (o RoleAppliedPolicyOutput) AddedByApi() pulumi.StringArrayOutput {
+	return o.ApplyT(func(v RoleAppliedPolicy) []string { return v.AddedByApi }).(pulumi.StringArrayOutput)
+}
+
+func (o RoleAppliedPolicyOutput) AllowDeny() pulumi.StringOutput {
+	return o.ApplyT(func(v RoleAppliedPolicy) string { return v.AllowDeny }).(pulumi.StringOutput)
+}
+
+func (o RoleAppliedPolicyOutput) Id() pulumi.StringOutput {
+	return o.ApplyT(func(v RoleAppliedPolicy) string { return v.Id }).(pulumi.StringOutput)
+}
+
+func (o RoleAppliedPolicyOutput) Permissions() pulumi.StringArrayOutput {
+	return o.ApplyT(func(v RoleAppliedPolicy) []string { return v.Permissions }).(pulumi.StringArrayOutput)
+}
+
+func (o RoleAppliedPolicyOutput) Resources() pulumi.StringArrayOutput {
+	return o.ApplyT(func(v RoleAppliedPolicy) []string { return v.Resources }).(pulumi.StringArrayOutput)
+}
+
+func (o RoleAppliedPolicyOutput) Tags() RoleAppliedPolicyTagsPtrOutput {
+	return o.ApplyT(func(v RoleAppliedPolicy) *RoleAppliedPolicyTags { return v.Tags }).(RoleAppliedPolicyTagsPtrOutput)
+}
+
+type RoleAppliedPolicyArrayOutput struct{ *pulumi.OutputState }
+
+func (RoleAppliedPolicyArrayOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]RoleAppliedPolicy)(nil)).Elem()
+}
+
+func (o RoleAppliedPolicyArrayOutput) ToRoleAppliedPolicyArrayOutput() RoleAppliedPolicyArrayOutput {
+	return o
+}
+
+func (o RoleAppliedPolicyArrayOutput) ToRoleAppliedPolicyArrayOutputWithContext(ctx context.Context) RoleAppliedPolicyArrayOutput {
+	return o
+}
+
+func (o RoleAppliedPolicyArrayOutput) Index(i pulumi.IntInput) RoleAppliedPolicyOutput {
+	return pulumi.All(o, i).ApplyT(func(vs []interface{}) RoleAppliedPolicy {
+		return vs[0].([]RoleAppliedPolicy)[vs[1].(int)]
+	}).(RoleAppliedPolicyOutput)
+}
+
+type RoleAppliedPolicyTags struct {
+	Grants []string `pulumi:"grants"`
+	RoleV2 *string  `pulumi:"roleV2"`
+}
+
+type RoleAppliedPolicyTagsOutput struct{ *pulumi.OutputState }
+
+func (RoleAppliedPolicyTagsOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*RoleAppliedPolicyTags)(nil)).Elem()
+}
+
+func (o RoleAppliedPolicyTagsOutput) ToRoleAppliedPolicyTagsOutput() RoleAppliedPolicyTagsOutput {
+	return o
+}
+
+func (o RoleAppliedPolicyTagsOutput) ToRoleAppliedPolicyTagsOutputWithContext(ctx context.Context) RoleAppliedPolicyTagsOutput {
+	return o
+}
+
+func (o RoleAppliedPolicyTagsOutput) Grants() pulumi.StringArrayOutput {
+	return o.ApplyT(func(v RoleAppliedPolicyTags) []string { return v.Grants }).(pulumi.StringArrayOutput)
+}
+
+func (o RoleAppliedPolicyTagsOutput) RoleV2() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v RoleAppliedPolicyTags) *string { return v.RoleV2 }).(pulumi.StringPtrOutput)
+}
+
+type RoleAppliedPolicyTagsPtrOutput struct{ *pulumi.OutputState }
+
+func (RoleAppliedPolicyTagsPtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**RoleAppliedPolicyTags)(nil)).Elem()
+}
+
+func (o RoleAppliedPolicyTagsPtrOutput) ToRoleAppliedPolicyTagsPtrOutput() RoleAppliedPolicyTagsPtrOutput {
+	return o
+}
+
+func (o RoleAppliedPolicyTagsPtrOutput) ToRoleAppliedPolicyTagsPtrOutputWithContext(ctx context.Context) RoleAppliedPolicyTagsPtrOutput {
+	return o
+}
+
+func (o RoleAppliedPolicyTagsPtrOutput) Elem() RoleAppliedPolicyTagsOutput {
+	return o.ApplyT(func(v *RoleAppliedPolicyTags) RoleAppliedPolicyTags {
+		if v != nil {
+			return *v
+		}
+		var ret RoleAppliedPolicyTags
+		return ret
+	}).(RoleAppliedPolicyTagsOutput)
+}
+
+func (o RoleAppliedPolicyTagsPtrOutput) Grants() pulumi.StringArrayOutput {
+	return o.ApplyT(func(v *RoleAppliedPolicyTags) []string {
+		if v == nil {
+			return nil
+		}
+		return v.Grants
+	}).(pulumi.StringArrayOutput)
+}
+
+func (o RoleAppliedPolicyTagsPtrOutput) RoleV2() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *RoleAppliedPolicyTags) *string {
+		if v == nil {
+			return nil
+		}
+		return v.RoleV2
+	}).(pulumi.StringPtrOutput)
+}
+
+type RolePolicy struct {
+	AllowDeny RolePolicyAllowDeny `pulumi:"allowDeny"`
+	// Must list at least one permission, each once.
+	Permissions []string `pulumi:"permissions"`
+	// Must list at least one resource, each once.
+	Resources []string        `pulumi:"resources"`
+	Tags      *RolePolicyTags `pulumi:"tags"`
+}
+
+// RolePolicyInput is an input type that accepts RolePolicyArgs and RolePolicyOutput values.
+// You can construct a concrete instance of `RolePolicyInput` via:
+//
+//	RolePolicyArgs{...}
+type RolePolicyInput interface {
+	pulumi.Input
+
+	ToRolePolicyOutput() RolePolicyOutput
+	ToRolePolicyOutputWithContext(context.Context) RolePolicyOutput
+}
+
+type RolePolicyArgs struct {
+	AllowDeny RolePolicyAllowDenyInput `pulumi:"allowDeny"`
+	// Must list at least one permission, each once.
+	Permissions pulumi.StringArrayInput `pulumi:"permissions"`
+	// Must list at least one resource, each once.
+	Resources pulumi.StringArrayInput `pulumi:"resources"`
+	Tags      RolePolicyTagsPtrInput  `pulumi:"tags"`
+}
+
+func (RolePolicyArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*RolePolicy)(nil)).Elem()
+}
+
+func (i RolePolicyArgs) ToRolePolicyOutput() RolePolicyOutput {
+	return i.ToRolePolicyOutputWithContext(context.Background())
+}
+
+func (i RolePolicyArgs) ToRolePolicyOutputWithContext(ctx context.Context) RolePolicyOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(RolePolicyOutput)
+}
+
+// RolePolicyArrayInput is an input type that accepts RolePolicyArray and RolePolicyArrayOutput values.
+// You can construct a concrete instance of `RolePolicyArrayInput` via:
+//
+//	RolePolicyArray{ RolePolicyArgs{...} }
+type RolePolicyArrayInput interface {
+	pulumi.Input
+
+	ToRolePolicyArrayOutput() RolePolicyArrayOutput
+	ToRolePolicyArrayOutputWithContext(context.Context) RolePolicyArrayOutput
+}
+
+type RolePolicyArray []RolePolicyInput
+
+func (RolePolicyArray) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]RolePolicy)(nil)).Elem()
+}
+
+func (i RolePolicyArray) ToRolePolicyArrayOutput() RolePolicyArrayOutput {
+	return i.ToRolePolicyArrayOutputWithContext(context.Background())
+}
+
+func (i RolePolicyArray) ToRolePolicyArrayOutputWithContext(ctx context.Context) RolePolicyArrayOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(RolePolicyArrayOutput)
+}
+
+type RolePolicyOutput struct{ *pulumi.OutputState }
+
+func (RolePolicyOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*RolePolicy)(nil)).Elem()
+}
+
+func (o RolePolicyOutput) ToRolePolicyOutput() RolePolicyOutput {
+	return o
+}
+
+func (o RolePolicyOutput) ToRolePolicyOutputWithContext(ctx context.Context) RolePolicyOutput {
+	return o
+}
+
+func (o RolePolicyOutput) AllowDeny() RolePolicyAllowDenyOutput {
+	return o.ApplyT(func(v RolePolicy) RolePolicyAllowDeny { return v.AllowDeny }).(RolePolicyAllowDenyOutput)
+}
+
+// Must list at least one permission, each once.
+func (o RolePolicyOutput) Permissions() pulumi.StringArrayOutput {
+	return o.ApplyT(func(v RolePolicy) []string { return v.Permissions }).(pulumi.StringArrayOutput)
+}
+
+// Must list at least one resource, each once.
+func (o RolePolicyOutput) Resources() pulumi.StringArrayOutput {
+	return o.ApplyT(func(v RolePolicy) []string { return v.Resources }).(pulumi.StringArrayOutput)
+}
+
+func (o RolePolicyOutput) Tags() RolePolicyTagsPtrOutput {
+	return o.ApplyT(func(v RolePolicy) *RolePolicyTags { return v.Tags }).(RolePolicyTagsPtrOutput)
+}
+
+type RolePolicyArrayOutput struct{ *pulumi.OutputState }
+
+func (RolePolicyArrayOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]RolePolicy)(nil)).Elem()
+}
+
+func (o RolePolicyArrayOutput) ToRolePolicyArrayOutput() RolePolicyArrayOutput {
+	return o
+}
+
+func (o RolePolicyArrayOutput) ToRolePolicyArrayOutputWithContext(ctx context.Context) RolePolicyArrayOutput {
+	return o
+}
+
+func (o RolePolicyArrayOutput) Index(i pulumi.IntInput) RolePolicyOutput {
+	return pulumi.All(o, i).ApplyT(func(vs []interface{}) RolePolicy {
+		return vs[0].([]RolePolicy)[vs[1].(int)]
+	}).(RolePolicyOutput)
+}
+
+type RolePolicyTags struct {
+	Grants []string              `pulumi:"grants"`
+	RoleV2 *RolePolicyTagsRoleV2 `pulumi:"roleV2"`
+}
+
+// RolePolicyTagsInput is an input type that accepts RolePolicyTagsArgs and RolePolicyTagsOutput values.
+// You can construct a concrete instance of `RolePolicyTagsInput` via:
+//
+//	RolePolicyTagsArgs{...}
+type RolePolicyTagsInput interface {
+	pulumi.Input
+
+	ToRolePolicyTagsOutput() RolePolicyTagsOutput
+	ToRolePolicyTagsOutputWithContext(context.Context) RolePolicyTagsOutput
+}
+
+type RolePolicyTagsArgs struct {
+	Grants pulumi.StringArrayInput      `pulumi:"grants"`
+	RoleV2 RolePolicyTagsRoleV2PtrInput `pulumi:"roleV2"`
+}
+
+func (RolePolicyTagsArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*RolePolicyTags)(nil)).Elem()
+}
+
+func (i RolePolicyTagsArgs) ToRolePolicyTagsOutput() RolePolicyTagsOutput {
+	return i.ToRolePolicyTagsOutputWithContext(context.Background())
+}
+
+func (i RolePolicyTagsArgs) ToRolePolicyTagsOutputWithContext(ctx context.Context) RolePolicyTagsOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(RolePolicyTagsOutput)
+}
+
+func (i RolePolicyTagsArgs) ToRolePolicyTagsPtrOutput() RolePolicyTagsPtrOutput {
+	return i.ToRolePolicyTagsPtrOutputWithContext(context.Background())
+}
+
+func (i RolePolicyTagsArgs) ToRolePolicyTagsPtrOutputWithContext(ctx context.Context) RolePolicyTagsPtrOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(RolePolicyTagsOutput).ToRolePolicyTagsPtrOutputWithContext(ctx)
+}
+
+// RolePolicyTagsPtrInput is an input type that accepts RolePolicyTagsArgs, RolePolicyTagsPtr and RolePolicyTagsPtrOutput values.
+// You can construct a concrete instance of `RolePolicyTagsPtrInput` via:
+//
+//	        RolePolicyTagsArgs{...}
+//
+//	or:
+//
+//	        nil
+type RolePolicyTagsPtrInput interface {
+	pulumi.Input
+
+	ToRolePolicyTagsPtrOutput() RolePolicyTagsPtrOutput
+	ToRolePolicyTagsPtrOutputWithContext(context.Context) RolePolicyTagsPtrOutput
+}
+
+type rolePolicyTagsPtrType RolePolicyTagsArgs
+
+func RolePolicyTagsPtr(v *RolePolicyTagsArgs) RolePolicyTagsPtrInput {
+	return (*rolePolicyTagsPtrType)(v)
+}
+
+func (*rolePolicyTagsPtrType) ElementType() reflect.Type {
+	return reflect.TypeOf((**RolePolicyTags)(nil)).Elem()
+}
+
+func (i *rolePolicyTagsPtrType) ToRolePolicyTagsPtrOutput() RolePolicyTagsPtrOutput {
+	return i.ToRolePolicyTagsPtrOutputWithContext(context.Background())
+}
+
+func (i *rolePolicyTagsPtrType) ToRolePolicyTagsPtrOutputWithContext(ctx context.Context) RolePolicyTagsPtrOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(RolePolicyTagsPtrOutput)
+}
+
+type RolePolicyTagsOutput struct{ *pulumi.OutputState }
+
+func (RolePolicyTagsOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*RolePolicyTags)(nil)).Elem()
+}
+
+func (o RolePolicyTagsOutput) ToRolePolicyTagsOutput() RolePolicyTagsOutput {
+	return o
+}
+
+func (o RolePolicyTagsOutput) ToRolePolicyTagsOutputWithContext(ctx context.Context) RolePolicyTagsOutput {
+	return o
+}
+
+func (o RolePolicyTagsOutput) ToRolePolicyTagsPtrOutput() RolePolicyTagsPtrOutput {
+	return o.ToRolePolicyTagsPtrOutputWithContext(context.Background())
+}
+
+func (o RolePolicyTagsOutput) ToRolePolicyTagsPtrOutputWithContext(ctx context.Context) RolePolicyTagsPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, v RolePolicyTags) *RolePolicyTags {
+		return &v
+	}).(RolePolicyTagsPtrOutput)
+}
+
+func (o RolePolicyTagsOutput) Grants() pulumi.StringArrayOutput {
+	return o.ApplyT(func(v RolePolicyTags) []string { return v.Grants }).(pulumi.StringArrayOutput)
+}
+
+func (o RolePolicyTagsOutput) RoleV2() RolePolicyTagsRoleV2PtrOutput {
+	return o.ApplyT(func(v RolePolicyTags) *RolePolicyTagsRoleV2 { return v.RoleV2 }).(RolePolicyTagsRoleV2PtrOutput)
+}
+
+type RolePolicyTagsPtrOutput struct{ *pulumi.OutputState }
+
+func (RolePolicyTagsPtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**RolePolicyTags)(nil)).Elem()
+}
+
+func (o RolePolicyTagsPtrOutput) ToRolePolicyTagsPtrOutput() RolePolicyTagsPtrOutput {
+	return o
+}
+
+func (o RolePolicyTagsPtrOutput) ToRolePolicyTagsPtrOutputWithContext(ctx context.Context) RolePolicyTagsPtrOutput {
+	return o
+}
+
+func (o RolePolicyTagsPtrOutput) Elem() RolePolicyTagsOutput {
+	return o.ApplyT(func(v *RolePolicyTags) RolePolicyTags {
+		if v != nil {
+			return *v
+		}
+		var ret RolePolicyTags
+		return ret
+	}).(RolePolicyTagsOutput)
+}
+
+func (o RolePolicyTagsPtrOutput) Grants() pulumi.StringArrayOutput {
+	return o.ApplyT(func(v *RolePolicyTags) []string {
+		if v == nil {
+			return nil
+		}
+		return v.Grants
+	}).(pulumi.StringArrayOutput)
+}
+
+func (o RolePolicyTagsPtrOutput) RoleV2() RolePolicyTagsRoleV2PtrOutput {
+	return o.ApplyT(func(v *RolePolicyTags) *RolePolicyTagsRoleV2 {
+		if v == nil {
+			return nil
+		}
+		return v.RoleV2
+	}).(RolePolicyTagsRoleV2PtrOutput)
+}
+
 type SavedSearchFiltersItem struct {
 	Condition *string                         `pulumi:"condition"`
 	Left      *string                         `pulumi:"left"`
@@ -2545,6 +2947,10 @@ func init() {
 	pulumi.RegisterInputType(reflect.TypeOf((*DashboardSavedFilterValuesItemArrayInput)(nil)).Elem(), DashboardSavedFilterValuesItemArray{})
 	pulumi.RegisterInputType(reflect.TypeOf((*DashboardTileInput)(nil)).Elem(), DashboardTileArgs{})
 	pulumi.RegisterInputType(reflect.TypeOf((*DashboardTileArrayInput)(nil)).Elem(), DashboardTileArray{})
+	pulumi.RegisterInputType(reflect.TypeOf((*RolePolicyInput)(nil)).Elem(), RolePolicyArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*RolePolicyArrayInput)(nil)).Elem(), RolePolicyArray{})
+	pulumi.RegisterInputType(reflect.TypeOf((*RolePolicyTagsInput)(nil)).Elem(), RolePolicyTagsArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*RolePolicyTagsPtrInput)(nil)).Elem(), RolePolicyTagsArgs{})
 	pulumi.RegisterInputType(reflect.TypeOf((*SavedSearchFiltersItemInput)(nil)).Elem(), SavedSearchFiltersItemArgs{})
 	pulumi.RegisterInputType(reflect.TypeOf((*SavedSearchFiltersItemArrayInput)(nil)).Elem(), SavedSearchFiltersItemArray{})
 	pulumi.RegisterInputType(reflect.TypeOf((*ScalingScheduleEntryInput)(nil)).Elem(), ScalingScheduleEntryArgs{})
@@ -2576,6 +2982,14 @@ func init() {
 	pulumi.RegisterOutputType(DashboardSavedFilterValuesItemArrayOutput{})
 	pulumi.RegisterOutputType(DashboardTileOutput{})
 	pulumi.RegisterOutputType(DashboardTileArrayOutput{})
+	pulumi.RegisterOutputType(RoleAppliedPolicyOutput{})
+	pulumi.RegisterOutputType(RoleAppliedPolicyArrayOutput{})
+	pulumi.RegisterOutputType(RoleAppliedPolicyTagsOutput{})
+	pulumi.RegisterOutputType(RoleAppliedPolicyTagsPtrOutput{})
+	pulumi.RegisterOutputType(RolePolicyOutput{})
+	pulumi.RegisterOutputType(RolePolicyArrayOutput{})
+	pulumi.RegisterOutputType(RolePolicyTagsOutput{})
+	pulumi.RegisterOutputType(RolePolicyTagsPtrOutput{})
 	pulumi.RegisterOutputType(SavedSearchFiltersItemOutput{})
 	pulumi.RegisterOutputType(SavedSearchFiltersItemArrayOutput{})
 	pulumi.RegisterOutputType(ScalingScheduleBaseConfigOutput{})

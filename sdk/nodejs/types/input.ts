@@ -79,6 +79,24 @@ export interface DashboardTileArgs {
     y: pulumi.Input<number>;
 }
 
+export interface RolePolicyArgs {
+    allowDeny: pulumi.Input<enums.RolePolicyAllowDeny>;
+    /**
+     * Must list at least one permission, each once.
+     */
+    permissions: pulumi.Input<pulumi.Input<string>[]>;
+    /**
+     * Must list at least one resource, each once.
+     */
+    resources: pulumi.Input<pulumi.Input<string>[]>;
+    tags?: pulumi.Input<inputs.RolePolicyTagsArgs | undefined>;
+}
+
+export interface RolePolicyTagsArgs {
+    grants?: pulumi.Input<pulumi.Input<string>[] | undefined>;
+    roleV2?: pulumi.Input<enums.RolePolicyTagsRoleV2 | undefined>;
+}
+
 export interface SavedSearchFiltersItemArgs {
     condition?: pulumi.Input<string | undefined>;
     left?: pulumi.Input<string | undefined>;

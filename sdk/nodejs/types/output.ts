@@ -31,6 +31,38 @@ export interface ApiKeyIpAccessEntry {
     source: string;
 }
 
+export interface RoleAppliedPolicy {
+    addedByApi: string[];
+    allowDeny: string;
+    id: string;
+    permissions: string[];
+    resources: string[];
+    tags?: outputs.RoleAppliedPolicyTags;
+}
+
+export interface RoleAppliedPolicyTags {
+    grants?: string[];
+    roleV2?: string;
+}
+
+export interface RolePolicy {
+    allowDeny: enums.RolePolicyAllowDeny;
+    /**
+     * Must list at least one permission, each once.
+     */
+    permissions: string[];
+    /**
+     * Must list at least one resource, each once.
+     */
+    resources: string[];
+    tags?: outputs.RolePolicyTags;
+}
+
+export interface RolePolicyTags {
+    grants?: string[];
+    roleV2?: enums.RolePolicyTagsRoleV2;
+}
+
 export interface ScalingScheduleBaseConfig {
     autoscalingMode?: string;
     idleScaling?: boolean;

@@ -18,6 +18,8 @@ from .private_endpoint import *
 from .provider import *
 from .replica_scaling import *
 from .reverse_private_endpoint import *
+from .role import *
+from .role_assignment import *
 from .saved_search import *
 from .scaling_schedule import *
 from .service import *
@@ -50,6 +52,8 @@ _utilities.register(
    "clickhouse-cloud:index:PrivateEndpoint": "PrivateEndpoint",
    "clickhouse-cloud:index:ReplicaScaling": "ReplicaScaling",
    "clickhouse-cloud:index:ReversePrivateEndpoint": "ReversePrivateEndpoint",
+   "clickhouse-cloud:index:Role": "Role",
+   "clickhouse-cloud:index:RoleAssignment": "RoleAssignment",
    "clickhouse-cloud:index:SavedSearch": "SavedSearch",
    "clickhouse-cloud:index:ScalingSchedule": "ScalingSchedule",
    "clickhouse-cloud:index:Service": "Service",

@@ -19,6 +19,8 @@ __all__ = [
     'DesiredServiceState',
     'MskAuthentication',
     'ReversePrivateEndpointType',
+    'RolePolicyAllowDeny',
+    'RolePolicyTagsRoleV2',
     'SavedSearchFiltersItemOperator',
     'SavedSearchFiltersItemType',
     'SavedSearchWhereLanguage',
@@ -121,6 +123,18 @@ class ReversePrivateEndpointType(_builtins.str, Enum):
     VPC_ENDPOINT_SERVICE = "VPC_ENDPOINT_SERVICE"
     VPC_RESOURCE = "VPC_RESOURCE"
     MSK_MULTI_VPC = "MSK_MULTI_VPC"
+
+
+@pulumi.type_token("clickhouse-cloud:index:RolePolicyAllowDeny")
+class RolePolicyAllowDeny(_builtins.str, Enum):
+    ALLOW = "ALLOW"
+    DENY = "DENY"
+
+
+@pulumi.type_token("clickhouse-cloud:index:RolePolicyTagsRoleV2")
+class RolePolicyTagsRoleV2(_builtins.str, Enum):
+    SQL_CONSOLE_READONLY = "sql-console-readonly"
+    SQL_CONSOLE_ADMIN = "sql-console-admin"
 
 
 @pulumi.type_token("clickhouse-cloud:index:SavedSearchFiltersItemOperator")

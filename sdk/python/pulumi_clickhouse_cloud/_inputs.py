@@ -32,6 +32,10 @@ __all__ = [
     'DashboardSavedFilterValuesItemArgsDict',
     'DashboardTileArgs',
     'DashboardTileArgsDict',
+    'RolePolicyArgs',
+    'RolePolicyArgsDict',
+    'RolePolicyTagsArgs',
+    'RolePolicyTagsArgsDict',
     'SavedSearchFiltersItemArgs',
     'SavedSearchFiltersItemArgsDict',
     'ScalingScheduleEntryArgs',
@@ -595,6 +599,111 @@ class DashboardTileArgs:
     @tab_id.setter
     def tab_id(self, value: pulumi.Input[Optional[_builtins.str]]):
         pulumi.set(self, "tab_id", value)
+
+
+class RolePolicyArgsDict(TypedDict):
+    allow_deny: pulumi.Input['RolePolicyAllowDeny']
+    permissions: pulumi.Input[Sequence[pulumi.Input[_builtins.str]]]
+    """
+    Must list at least one permission, each once.
+    """
+    resources: pulumi.Input[Sequence[pulumi.Input[_builtins.str]]]
+    """
+    Must list at least one resource, each once.
+    """
+    tags: NotRequired[pulumi.Input[Optional['RolePolicyTagsArgsDict']]]
+
+@pulumi.input_type
+class RolePolicyArgs:
+    def __init__(__self__, *,
+                 allow_deny: pulumi.Input['RolePolicyAllowDeny'],
+                 permissions: pulumi.Input[Sequence[pulumi.Input[_builtins.str]]],
+                 resources: pulumi.Input[Sequence[pulumi.Input[_builtins.str]]],
+                 tags: pulumi.Input[Optional['RolePolicyTagsArgs']] = None):
+        """
+        :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] permissions: Must list at least one permission, each once.
+        :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] resources: Must list at least one resource, each once.
+        """
+        pulumi.set(__self__, "allow_deny", allow_deny)
+        pulumi.set(__self__, "permissions", permissions)
+        pulumi.set(__self__, "resources", resources)
+        if tags is not None:
+            pulumi.set(__self__, "tags", tags)
+
+    @_builtins.property
+    @pulumi.getter(name="allowDeny")
+    def allow_deny(self) -> pulumi.Input['RolePolicyAllowDeny']:
+        return pulumi.get(self, "allow_deny")
+
+    @allow_deny.setter
+    def allow_deny(self, value: pulumi.Input['RolePolicyAllowDeny']):
+        pulumi.set(self, "allow_deny", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def permissions(self) -> pulumi.Input[Sequence[pulumi.Input[_builtins.str]]]:
+        """
+        Must list at least one permission, each once.
+        """
+        return pulumi.get(self, "permissions")
+
+    @permissions.setter
+    def permissions(self, value: pulumi.Input[Sequence[pulumi.Input[_builtins.str]]]):
+        pulumi.set(self, "permissions", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def resources(self) -> pulumi.Input[Sequence[pulumi.Input[_builtins.str]]]:
+        """
+        Must list at least one resource, each once.
+        """
+        return pulumi.get(self, "resources")
+
+    @resources.setter
+    def resources(self, value: pulumi.Input[Sequence[pulumi.Input[_builtins.str]]]):
+        pulumi.set(self, "resources", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def tags(self) -> pulumi.Input[Optional['RolePolicyTagsArgs']]:
+        return pulumi.get(self, "tags")
+
+    @tags.setter
+    def tags(self, value: pulumi.Input[Optional['RolePolicyTagsArgs']]):
+        pulumi.set(self, "tags", value)
+
+
+class RolePolicyTagsArgsDict(TypedDict):
+    grants: NotRequired[pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]]]
+    role_v2: NotRequired[pulumi.Input[Optional['RolePolicyTagsRoleV2']]]
+
+@pulumi.input_type
+class RolePolicyTagsArgs:
+    def __init__(__self__, *,
+                 grants: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
+                 role_v2: pulumi.Input[Optional['RolePolicyTagsRoleV2']] = None):
+        if grants is not None:
+            pulumi.set(__self__, "grants", grants)
+        if role_v2 is not None:
+            pulumi.set(__self__, "role_v2", role_v2)
+
+    @_builtins.property
+    @pulumi.getter
+    def grants(self) -> pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]]:
+        return pulumi.get(self, "grants")
+
+    @grants.setter
+    def grants(self, value: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]]):
+        pulumi.set(self, "grants", value)
+
+    @_builtins.property
+    @pulumi.getter(name="roleV2")
+    def role_v2(self) -> pulumi.Input[Optional['RolePolicyTagsRoleV2']]:
+        return pulumi.get(self, "role_v2")
+
+    @role_v2.setter
+    def role_v2(self, value: pulumi.Input[Optional['RolePolicyTagsRoleV2']]):
+        pulumi.set(self, "role_v2", value)
 
 
 class SavedSearchFiltersItemArgsDict(TypedDict):

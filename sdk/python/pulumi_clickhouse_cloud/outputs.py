@@ -20,6 +20,10 @@ __all__ = [
     'AlertChannel',
     'ApiKeyHashData',
     'ApiKeyIpAccessEntry',
+    'RoleAppliedPolicy',
+    'RoleAppliedPolicyTags',
+    'RolePolicy',
+    'RolePolicyTags',
     'ScalingScheduleBaseConfig',
     'ScalingScheduleEntry',
     'ScalingScheduleScheduledEntry',
@@ -143,6 +147,210 @@ class ApiKeyIpAccessEntry(dict):
     @pulumi.getter
     def description(self) -> Optional[_builtins.str]:
         return pulumi.get(self, "description")
+
+
+@pulumi.output_type
+class RoleAppliedPolicy(dict):
+    @staticmethod
+    def __key_warning(key: str):
+        suggest = None
+        if key == "addedByApi":
+            suggest = "added_by_api"
+        elif key == "allowDeny":
+            suggest = "allow_deny"
+
+        if suggest:
+            pulumi.log.warn(f"Key '{key}' not found in RoleAppliedPolicy. Access the value via the '{suggest}' property getter instead.")
+
+    def __getitem__(self, key: str) -> Any:
+        RoleAppliedPolicy.__key_warning(key)
+        return super().__getitem__(key)
+
+    def get(self, key: str, default = None) -> Any:
+        RoleAppliedPolicy.__key_warning(key)
+        return super().get(key, default)
+
+    def __init__(__self__, *,
+                 added_by_api: Sequence[_builtins.str],
+                 allow_deny: _builtins.str,
+                 id: _builtins.str,
+                 permissions: Sequence[_builtins.str],
+                 resources: Sequence[_builtins.str],
+                 tags: Optional['outputs.RoleAppliedPolicyTags'] = None):
+        pulumi.set(__self__, "added_by_api", added_by_api)
+        pulumi.set(__self__, "allow_deny", allow_deny)
+        pulumi.set(__self__, "id", id)
+        pulumi.set(__self__, "permissions", permissions)
+        pulumi.set(__self__, "resources", resources)
+        if tags is not None:
+            pulumi.set(__self__, "tags", tags)
+
+    @_builtins.property
+    @pulumi.getter(name="addedByApi")
+    def added_by_api(self) -> Sequence[_builtins.str]:
+        return pulumi.get(self, "added_by_api")
+
+    @_builtins.property
+    @pulumi.getter(name="allowDeny")
+    def allow_deny(self) -> _builtins.str:
+        return pulumi.get(self, "allow_deny")
+
+    @_builtins.property
+    @pulumi.getter
+    def id(self) -> _builtins.str:
+        return pulumi.get(self, "id")
+
+    @_builtins.property
+    @pulumi.getter
+    def permissions(self) -> Sequence[_builtins.str]:
+        return pulumi.get(self, "permissions")
+
+    @_builtins.property
+    @pulumi.getter
+    def resources(self) -> Sequence[_builtins.str]:
+        return pulumi.get(self, "resources")
+
+    @_builtins.property
+    @pulumi.getter
+    def tags(self) -> Optional['outputs.RoleAppliedPolicyTags']:
+        return pulumi.get(self, "tags")
+
+
+@pulumi.output_type
+class RoleAppliedPolicyTags(dict):
+    @staticmethod
+    def __key_warning(key: str):
+        suggest = None
+        if key == "roleV2":
+            suggest = "role_v2"
+
+        if suggest:
+            pulumi.log.warn(f"Key '{key}' not found in RoleAppliedPolicyTags. Access the value via the '{suggest}' property getter instead.")
+
+    def __getitem__(self, key: str) -> Any:
+        RoleAppliedPolicyTags.__key_warning(key)
+        return super().__getitem__(key)
+
+    def get(self, key: str, default = None) -> Any:
+        RoleAppliedPolicyTags.__key_warning(key)
+        return super().get(key, default)
+
+    def __init__(__self__, *,
+                 grants: Optional[Sequence[_builtins.str]] = None,
+                 role_v2: Optional[_builtins.str] = None):
+        if grants is not None:
+            pulumi.set(__self__, "grants", grants)
+        if role_v2 is not None:
+            pulumi.set(__self__, "role_v2", role_v2)
+
+    @_builtins.property
+    @pulumi.getter
+    def grants(self) -> Optional[Sequence[_builtins.str]]:
+        return pulumi.get(self, "grants")
+
+    @_builtins.property
+    @pulumi.getter(name="roleV2")
+    def role_v2(self) -> Optional[_builtins.str]:
+        return pulumi.get(self, "role_v2")
+
+
+@pulumi.output_type
+class RolePolicy(dict):
+    @staticmethod
+    def __key_warning(key: str):
+        suggest = None
+        if key == "allowDeny":
+            suggest = "allow_deny"
+
+        if suggest:
+            pulumi.log.warn(f"Key '{key}' not found in RolePolicy. Access the value via the '{suggest}' property getter instead.")
+
+    def __getitem__(self, key: str) -> Any:
+        RolePolicy.__key_warning(key)
+        return super().__getitem__(key)
+
+    def get(self, key: str, default = None) -> Any:
+        RolePolicy.__key_warning(key)
+        return super().get(key, default)
+
+    def __init__(__self__, *,
+                 allow_deny: 'RolePolicyAllowDeny',
+                 permissions: Sequence[_builtins.str],
+                 resources: Sequence[_builtins.str],
+                 tags: Optional['outputs.RolePolicyTags'] = None):
+        """
+        :param Sequence[_builtins.str] permissions: Must list at least one permission, each once.
+        :param Sequence[_builtins.str] resources: Must list at least one resource, each once.
+        """
+        pulumi.set(__self__, "allow_deny", allow_deny)
+        pulumi.set(__self__, "permissions", permissions)
+        pulumi.set(__self__, "resources", resources)
+        if tags is not None:
+            pulumi.set(__self__, "tags", tags)
+
+    @_builtins.property
+    @pulumi.getter(name="allowDeny")
+    def allow_deny(self) -> 'RolePolicyAllowDeny':
+        return pulumi.get(self, "allow_deny")
+
+    @_builtins.property
+    @pulumi.getter
+    def permissions(self) -> Sequence[_builtins.str]:
+        """
+        Must list at least one permission, each once.
+        """
+        return pulumi.get(self, "permissions")
+
+    @_builtins.property
+    @pulumi.getter
+    def resources(self) -> Sequence[_builtins.str]:
+        """
+        Must list at least one resource, each once.
+        """
+        return pulumi.get(self, "resources")
+
+    @_builtins.property
+    @pulumi.getter
+    def tags(self) -> Optional['outputs.RolePolicyTags']:
+        return pulumi.get(self, "tags")
+
+
+@pulumi.output_type
+class RolePolicyTags(dict):
+    @staticmethod
+    def __key_warning(key: str):
+        suggest = None
+        if key == "roleV2":
+            suggest = "role_v2"
+
+        if suggest:
+            pulumi.log.warn(f"Key '{key}' not found in RolePolicyTags. Access the value via the '{suggest}' property getter instead.")
+
+    def __getitem__(self, key: str) -> Any:
+        RolePolicyTags.__key_warning(key)
+        return super().__getitem__(key)
+
+    def get(self, key: str, default = None) -> Any:
+        RolePolicyTags.__key_warning(key)
+        return super().get(key, default)
+
+    def __init__(__self__, *,
+                 grants: Optional[Sequence[_builtins.str]] = None,
+                 role_v2: Optional['RolePolicyTagsRoleV2'] = None):
+        if grants is not None:
+            pulumi.set(__self__, "grants", grants)
+        if role_v2 is not None:
+            pulumi.set(__self__, "role_v2", role_v2)
+
+    @_builtins.property
+    @pulumi.getter
+    def grants(self) -> Optional[Sequence[_builtins.str]]:
+        return pulumi.get(self, "grants")
+
+    @_builtins.property
+    @pulumi.getter(name="roleV2")
+    def role_v2(self) -> Optional['RolePolicyTagsRoleV2']:
+        return pulumi.get(self, "role_v2")
 
 
 @pulumi.output_type

@@ -54,7 +54,7 @@ forEachDialect((dialect) =>
     it("export writes every object of every kind, with readable names and each kind's import id", async () => {
       const { run, file } = await exportFile();
       expect(file).to.deep.equal({ resources: handMadeImports(emulator.fixture, made) });
-      expect(run.stdout).to.include("Wrote 19 resource(s)");
+      expect(run.stdout).to.include("Wrote 21 resource(s)");
       expect(run.stderr).to.match(/not exported: API key \S+ \(emulator admin key\): the key these settings/);
     });
 
@@ -68,11 +68,13 @@ forEachDialect((dialect) =>
         "imported.yaml",
       ]);
       printed.push(imported.stdout, imported.stderr);
-      expect(imported.stdout).to.match(/= 19 imported/);
+      expect(imported.stdout).to.match(/= 21 imported/);
       const program = fs.readFileSync(path.join(project.dir, "imported.yaml"), "utf8");
       printed.push(program);
       for (const name of [
         "ciDeployer",
+        "deployers",
+        "deployersCiDeployer",
         "errorRateAbove5",
         "toTheQueue",
         "officeVpn",
@@ -87,6 +89,7 @@ forEachDialect((dialect) =>
         expect(program).to.match(new RegExp(`^  ${name}:$`, "m"));
       }
       expect(program).to.include("name: CI deployer");
+      expect(program).to.include("name: Deployers");
       expect(program).to.include("name: Error rate above 5%");
     });
 
@@ -95,7 +98,7 @@ forEachDialect((dialect) =>
       fs.appendFileSync(programFile, fs.readFileSync(path.join(project.dir, "imported.yaml"), "utf8"));
       const preview = await project.pulumi(["preview", "--expect-no-changes"]);
       printed.push(preview.stdout, preview.stderr);
-      expect(preview.stdout).to.match(/20 unchanged/);
+      expect(preview.stdout).to.match(/22 unchanged/);
     });
 
     it("a second export finds nothing left to adopt", async () => {
@@ -111,7 +114,7 @@ forEachDialect((dialect) =>
       expect(all).to.not.include(observabilityToken);
     });
 
-    it("the stack manages what it adopted: destroy deletes the key, the alert, the query endpoint, the window and the schedule, and resets the setting", async () => {
+    it("the stack manages what it adopted: destroy deletes the key, the role, the alert, the query endpoint, the window and the schedule, and resets the setting", async () => {
       // The import protects what it adopts (Pulumi's default): lifting that is the user's explicit step.
       await project.pulumi(["state", "unprotect", "--all", "--yes"]);
       // The service stays: the imported program names it by id in the resources on it, so the engine would not
@@ -119,8 +122,8 @@ forEachDialect((dialect) =>
       const serviceUrn = `urn:pulumi:dev::adopt-existing::clickhouse-cloud:index:Service::analyticsProd`;
       await project.pulumi(["state", "delete", serviceUrn, "--yes"]);
       const destroyed = await project.pulumi(["destroy", "--yes", "--skip-preview"]);
-      // The eighteen other adopted resources and the stack itself.
-      expect(destroyed.stdout).to.match(/- 19 deleted/);
+      // The twenty other adopted resources and the stack itself.
+      expect(destroyed.stdout).to.match(/- 21 deleted/);
       const { fixture } = emulator;
       const key = await send(
         `${fixture.managementUrl}/v1/organizations/${fixture.organizationId}/keys/${made.key}`,
@@ -128,6 +131,12 @@ forEachDialect((dialect) =>
         { headers: { authorization: basicAuth(fixture.tokenKey, fixture.tokenSecret) } },
       );
       expect(key.status).to.equal(404);
+      const role = await send(
+        `${fixture.managementUrl}/v1/organizations/${fixture.organizationId}/roles/${made.role}`,
+        "GET",
+        { headers: { authorization: basicAuth(fixture.tokenKey, fixture.tokenSecret) } },
+      );
+      expect(role.status).to.equal(404);
       for (const setting of ["serviceQueryEndpoint", "upgradeWindow"]) {
         const path = `/v1/organizations/${fixture.organizationId}/services/${fixture.services.production}/${setting}`;
         const answer = await send(`${fixture.managementUrl}${path}`, "GET", {

@@ -32,9 +32,9 @@ interface Edit {
   edited(properties: Record<string, unknown>): Record<string, unknown>;
   /**
    * The snapshot fields that must differ afterwards, for the resource's import id, the prefix of its managed
-   * ClickStack (or none) and the wire.
+   * ClickStack (or none), the wire and every entry imported.
    */
-  shows(id: string, place: string, dialect: ApiDialect): string[];
+  shows(id: string, place: string, dialect: ApiDialect, entries: readonly ImportEntry[]): string[];
 }
 
 /** The properties with ` (edited)` appended to the text of `field`. */
@@ -63,11 +63,23 @@ function placeOf(entry: ImportEntry): string {
 
 /**
  * What the update changes, by kind. ReplicaScaling sets what the adopted Service sets on the same service, and
- * every field of a ReversePrivateEndpoint replaces it: those two are left as imported.
+ * every field of a ReversePrivateEndpoint and of a RoleAssignment replaces it: those three are left as imported.
  */
 const edits: Record<string, Edit> = {
   Alert: { edited: renamed("message"), shows: (id, place) => [`${place}alerts/${objectIdOf(id)}.message`] },
   ApiKey: { edited: renamed("name"), shows: (id) => [`keys/${id}.name`] },
+  Role: {
+    edited: renamed("name"),
+    // The production wire shows each key's roles by name: the keys the role's assignments give it to show it.
+    shows: (id, _place, dialect, entries) => [
+      `roles/${id}.name`,
+      ...(dialect === "production"
+        ? entries
+            .filter((entry) => kindOf(entry) === "RoleAssignment" && entry.id.startsWith(`${id}/apiKey/`))
+            .map((entry) => `keys/${entry.id.slice(`${id}/apiKey/`.length)}.assignedRoles`)
+        : []),
+    ],
+  },
   Dashboard: { edited: renamed("name"), shows: (id, place) => [`${place}dashboards/${objectIdOf(id)}.name`] },
   SavedSearch: {
     edited: renamed("name"),
@@ -175,6 +187,8 @@ function everyFieldMade(dialect: ApiDialect, onManagedClickStack: boolean): Reco
     ],
     everyFieldScaling: ["serviceId", ...scaling],
     deployFromCi: ["name", "roles", "expireAt", "state", "ipAccessList"],
+    everyFieldRole: ["name", "policies"],
+    everyFieldRoleDeployFromCi: ["roleId", "apiKeyId"],
     toTheQueue: ["serviceId", "type", "description", "vpcEndpointServiceName"],
     officeVpn: ["serviceId", "endpointId", "description"],
     everyFieldQueryEndpoint: ["serviceId", "roles", "openApiKeys", "allowedOrigins"],
@@ -262,7 +276,7 @@ for (const { dialect, onManagedClickStack } of scenarios) {
       ).resources;
       const kinds = new Set(entries.map(kindOf));
       expect([...kinds].sort()).to.deep.equal(
-        [...Object.keys(edits), "ReplicaScaling", "ReversePrivateEndpoint"].sort(),
+        [...Object.keys(edits), "ReplicaScaling", "ReversePrivateEndpoint", "RoleAssignment"].sort(),
       );
       const imported = await project.pulumi([
         "import",
@@ -311,7 +325,7 @@ for (const { dialect, onManagedClickStack } of scenarios) {
           toJSON(): Record<string, unknown>;
         };
         document.setIn(["resources", entry.name, "properties"], edit.edited(properties.toJSON()));
-        expected.push(...edit.shows(entry.id, placeOf(entry), dialect));
+        expected.push(...edit.shows(entry.id, placeOf(entry), dialect, entries));
       }
       fs.writeFileSync(file, document.toString());
       const up = await project.pulumi(["up", "--yes", "--skip-preview"]);
@@ -329,11 +343,12 @@ for (const { dialect, onManagedClickStack } of scenarios) {
       const after = await organizationSnapshot(emulator.fixture, [], places());
       const left = entries.filter((entry) => {
         const kind = kindOf(entry);
+        const own: Record<string, string> = { ApiKey: "keys", Role: "roles" };
         const path =
-          kind === "ApiKey"
-            ? `keys/${entry.id}`
+          own[kind] !== undefined
+            ? `${own[kind]}/${entry.id}`
             : `${placeOf(entry)}${collections[kind]}/${objectIdOf(entry.id)}`;
-        return (kind === "ApiKey" || collections[kind] !== undefined) && after[path] !== undefined;
+        return (own[kind] !== undefined || collections[kind] !== undefined) && after[path] !== undefined;
       });
       expect(left.map((entry) => entry.name)).to.deep.equal([]);
     });

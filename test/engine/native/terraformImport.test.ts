@@ -131,6 +131,10 @@ describe("export --from-terraform, then `pulumi import --file`, of what a Terraf
         resource("clickhouse_service_upgrade_window", "window", [
           { attributes: { id: production, service_id: production, weekday: 3, start_hour_utc: 12 } },
         ]),
+        resource("clickhouse_role", "deployers", [{ attributes: { id: made.role, name: "Deployers" } }]),
+        resource("clickhouse_role_assignment", "deployers", [
+          { attributes: { id: made.role, role_id: made.role, user_ids: [], api_key_ids: [made.key] } },
+        ]),
       ],
     };
   }
@@ -168,6 +172,8 @@ describe("export --from-terraform, then `pulumi import --file`, of what a Terraf
         },
         { type: type("ScalingSchedule"), name: "nightly", id: production },
         { type: type("UpgradeWindow"), name: "window", id: production },
+        { type: type("Role"), name: "deployers", id: made.role },
+        { type: type("RoleAssignment"), name: "deployersApiKey", id: `${made.role}/apiKey/${made.key}` },
       ],
     });
     expect(run.stderr).to.include("not mapped: data.clickhouse_service.svc: a data source");
@@ -189,7 +195,8 @@ describe("export --from-terraform, then `pulumi import --file`, of what a Terraf
         "'clickhouse_clickstack_webhook.hook[0]' 'clickhouse_clickstack_webhook.hook[1]' " +
         "clickhouse_clickstack_webhook.managed clickhouse_service.analytics " +
         "clickhouse_service_private_endpoints_attachment.office clickhouse_service_scheduled_scaling.nightly " +
-        "clickhouse_service_upgrade_window.window clickhouse_private_endpoint_registration.office\n",
+        "clickhouse_service_upgrade_window.window clickhouse_role.deployers clickhouse_role_assignment.deployers " +
+        "clickhouse_private_endpoint_registration.office\n",
     );
   });
 
@@ -202,7 +209,7 @@ describe("export --from-terraform, then `pulumi import --file`, of what a Terraf
       "--out",
       "imported.yaml",
     ]);
-    expect(imported.stdout).to.match(/= 12 imported/);
+    expect(imported.stdout).to.match(/= 14 imported/);
     const program = fs.readFileSync(path.join(project.dir, "imported.yaml"), "utf8");
     for (const name of [
       "queue",
@@ -218,7 +225,7 @@ describe("export --from-terraform, then `pulumi import --file`, of what a Terraf
     expect(program).to.include(`clickstackServiceId: ${emulator.fixture.services.production}`);
     fs.appendFileSync(path.join(project.dir, "Pulumi.yaml"), program);
     const preview = await project.pulumi(["preview", "--expect-no-changes"]);
-    expect(preview.stdout).to.match(/13 unchanged/);
+    expect(preview.stdout).to.match(/15 unchanged/);
   });
 
   it("no command printed the credentials", () => {

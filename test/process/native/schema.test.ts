@@ -52,7 +52,7 @@ describe("native plugin: schema.json and the generated SDKs", function () {
     expect(fs.readFileSync(schemaPath, "utf8")).to.equal(schemaText());
   });
 
-  it("names the package, its fourteen resources, its four functions and the twelve settings, credentials secret", () => {
+  it("names the package, its sixteen resources, its four functions and the twelve settings, credentials secret", () => {
     const manifest = JSON.parse(fs.readFileSync(path.join(repoRoot, "package.json"), "utf8")) as {
       version: string;
     };
@@ -65,6 +65,8 @@ describe("native plugin: schema.json and the generated SDKs", function () {
       "clickhouse-cloud:index:PrivateEndpoint",
       "clickhouse-cloud:index:ReplicaScaling",
       "clickhouse-cloud:index:ReversePrivateEndpoint",
+      "clickhouse-cloud:index:Role",
+      "clickhouse-cloud:index:RoleAssignment",
       "clickhouse-cloud:index:SavedSearch",
       "clickhouse-cloud:index:ScalingSchedule",
       "clickhouse-cloud:index:Service",

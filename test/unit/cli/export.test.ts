@@ -65,6 +65,8 @@ forEachDialect((dialect) =>
         ReversePrivateEndpoint: made.reverse,
         PrivateEndpoint: `${services.production}/${handMadeEndpointId}`,
         ReplicaScaling: services.production,
+        Role: made.role,
+        RoleAssignment: `${made.role}/apiKey/${made.key}`,
         ScalingSchedule: services.production,
         Service: services.production,
         ServiceClickHouseSettings: services.production,
@@ -99,6 +101,11 @@ forEachDialect((dialect) =>
             ),
             stateResource("clickhouse-cloud:index:ReplicaScaling", "scaling", services.production),
             stateResource("pulumi-nodejs:dynamic/clickhouse:UpgradeWindow", "window", services.production),
+            stateResource(
+              "pulumi-nodejs:dynamic/clickhouse:RoleAssignment",
+              "deployer",
+              `${made.role}/apiKey/${made.key}`,
+            ),
           ],
         },
       });
@@ -107,6 +114,8 @@ forEachDialect((dialect) =>
       expect(file.resources).to.deep.equal([
         { type: "clickhouse-cloud:index:Alert", name: "errorRateAbove52", id: made.alert },
         ...objects.dashboards,
+        // The key's assignment to the role is tracked, the role itself is not.
+        { type: "clickhouse-cloud:index:Role", name: "deployers", id: made.role },
         ...objects.savedSearches,
         {
           type: "clickhouse-cloud:index:ScalingSchedule",
@@ -140,6 +149,8 @@ forEachDialect((dialect) =>
           { id: made.alert },
           { id: made.key },
           ...objects.dashboards,
+          { id: made.role },
+          { id: `${made.role}/apiKey/${made.key}` },
           ...objects.savedSearches,
           ...objects.sources,
           ...objects.webhooks,

@@ -51,7 +51,7 @@ describe("orphans: listing, printing and deleting an organization's objects", ()
   const access = (observability = true, serviceIds = [fixture().services.production]) =>
     connect([stack("dev", dynamicConfig(fixture(), observability))], serviceIds, () => undefined);
 
-  it("lists every key (marking the one in use), the given services' endpoints and the alerts, as the API says", async () => {
+  it("lists every key (marking the one in use), the custom roles, the given services' endpoints and the alerts, as the API says", async () => {
     const organization = access();
     const { organizationId, services } = fixture();
     const key = await organization.management.keys.create(organizationId, {
@@ -71,6 +71,11 @@ describe("orphans: listing, printing and deleting an organization's objects", ()
       ...tileAlertBody(fixture()),
       name: "errors",
     });
+    const role = await organization.management.roles.create(organizationId, {
+      name: "deployers",
+      actors: [],
+      policies: [],
+    });
 
     const { objects, notListed } = await listOrganizationObjects(organization);
     expect(notListed).to.deep.equal([]);
@@ -87,6 +92,10 @@ describe("orphans: listing, printing and deleting an organization's objects", ()
       createdAt: key.key.createdAt,
       state: "enabled",
     });
+    // The system roles come with the organization: no run made them, and none can be deleted.
+    expect(objects.filter((object) => object.kind === "Role")).to.deep.equal([
+      { kind: "Role", id: role.id, name: "deployers", createdAt: role.createdAt },
+    ]);
     expect(objects.filter((object) => object.kind === "ReversePrivateEndpoint")).to.deep.equal([
       {
         kind: "ReversePrivateEndpoint",
@@ -145,8 +154,13 @@ describe("orphans: listing, printing and deleting an organization's objects", ()
       ...tileAlertBody(fixture()),
       name: "errors",
     });
+    const role = await organization.management.roles.create(organizationId, {
+      name: "gone",
+      actors: [],
+      policies: [],
+    });
     const before = (await listOrganizationObjects(organization)).objects;
-    for (const id of [key.key.id, endpoint.id, alert.id]) {
+    for (const id of [key.key.id, endpoint.id, alert.id, role.id]) {
       await deleteObject(
         organization,
         before.find((object) => object.id === id)!,
@@ -156,7 +170,8 @@ describe("orphans: listing, printing and deleting an organization's objects", ()
     expect(after).to.not.include.members([key.key.id]);
     expect(after).to.not.include(endpoint.id);
     expect(after).to.not.include(alert.id);
-    expect(after).to.have.length(before.length - 3);
+    expect(after).to.not.include(role.id);
+    expect(after).to.have.length(before.length - 4);
   });
 
   it("refuses to delete an alert when no observability API is configured", async () => {

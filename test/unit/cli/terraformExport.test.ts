@@ -30,6 +30,9 @@ const service = "0b3c2d4e-5f60-4718-8293-a4b5c6d7e8f9";
 const otherService = "6f1e2d3c-4b5a-4697-8877-665544332211";
 const reverseId = "9a8b7c6d-5e4f-4321-9abc-def012345678";
 const eu = "1d2c3b4a-5e6f-4a7b-8c9d-0e1f2a3b4c5d";
+const role = "2e3f4a5b-6c7d-4e8f-9a0b-1c2d3e4f5a6b";
+const user = "3f4a5b6c-7d8e-4f9a-8b1c-2d3e4f5a6b7c";
+const apiKey = "4a5b6c7d-8e9f-4a0b-9c2d-3e4f5a6b7c8d";
 
 function instance(attributes: Record<string, unknown>, indexKey?: string | number) {
   return indexKey === undefined ? { schema_version: 0, attributes } : { index_key: indexKey, attributes };
@@ -68,6 +71,13 @@ const everyType = [
   resource("clickhouse_service_upgrade_window", "window", [instance({ id: service, service_id: service })]),
   resource("clickhouse_service_scheduled_scaling", "nightly", [
     instance({ id: service, service_id: service }),
+  ]),
+  resource("clickhouse_role", "deployers", [instance({ id: role, name: "deployers", policies: [] })]),
+  resource("clickhouse_role_assignment", "deployers", [
+    instance({ id: role, role_id: role, user_ids: [user], api_key_ids: [apiKey] }),
+  ]),
+  resource("clickhouse_role_assignment", "billing", [
+    instance({ id: eu, role_id: eu, user_ids: null, api_key_ids: [apiKey] }),
   ]),
   resource("clickhouse_clickstack_alert", "errors", [instance({ id: "aaaaaaaaaaaaaaaaaaaaaaa1" })]),
   resource("clickhouse_clickstack_dashboard", "health", [instance({ id: "aaaaaaaaaaaaaaaaaaaaaaa2" })]),
@@ -143,6 +153,19 @@ describe("export --from-terraform: the mapping", () => {
       { type: token("ReversePrivateEndpoint"), name: "queue", id: `${service}/${reverseId}` },
       { type: token("UpgradeWindow"), name: "window", id: service },
       { type: token("ScalingSchedule"), name: "nightly", id: service },
+      { type: token("Role"), name: "deployers", id: role },
+      // One Terraform assignment holds every actor of its role: each is an assignment here, named by its actor.
+      {
+        type: token("RoleAssignment"),
+        name: `deployersUser${user.replace(/-/g, "")}`,
+        id: `${role}/user/${user}`,
+      },
+      {
+        type: token("RoleAssignment"),
+        name: `deployersApiKey${apiKey.replace(/-/g, "")}`,
+        id: `${role}/apiKey/${apiKey}`,
+      },
+      { type: token("RoleAssignment"), name: "billingApiKey", id: `${eu}/apiKey/${apiKey}` },
       { type: token("Alert"), name: "errors", id: "aaaaaaaaaaaaaaaaaaaaaaa1" },
       { type: token("Dashboard"), name: "health", id: "aaaaaaaaaaaaaaaaaaaaaaa2" },
       { type: token("SavedSearch"), name: "slow", id: "aaaaaaaaaaaaaaaaaaaaaaa3" },
@@ -157,6 +180,9 @@ describe("export --from-terraform: the mapping", () => {
       "clickhouse_clickpipes_reverse_private_endpoint.queue",
       "clickhouse_service_upgrade_window.window",
       "clickhouse_service_scheduled_scaling.nightly",
+      "clickhouse_role.deployers",
+      "clickhouse_role_assignment.deployers",
+      "clickhouse_role_assignment.billing",
       "clickhouse_clickstack_alert.errors",
       "clickhouse_clickstack_dashboard.health",
       "clickhouse_clickstack_saved_search.slow",

@@ -27,6 +27,8 @@ const phrases: Record<string, RegExp> = {
   PrivateEndpoint: /(?<!reverse )\bprivate (and reverse private )?endpoints\b/,
   ReversePrivateEndpoint: /\breverse private endpoints\b/,
   ApiKey: /\bapi keys\b/,
+  Role: /\bcustom roles\b/,
+  RoleAssignment: /\brole assignments\b/,
   Alert: /\balerts\b/,
   Webhook: /\bwebhooks\b/,
   SavedSearch: /\bsaved searches\b/,

@@ -210,6 +210,28 @@ for (const dialect of apiDialects) {
       );
     });
 
+    it("refuses a permission ClickHouse Cloud does not have, naming the policy's permissions", async () => {
+      expectManagementError(
+        await create({
+          name: "made up",
+          actors: [],
+          policies: [servicePolicy(["control-plane:service:view", "control-plane:service:fly"])],
+        }),
+        400,
+        "BAD_REQUEST",
+        "policies.0.permissions: control-plane:service:fly is not a permission of ClickHouse Cloud",
+      );
+      const created = await createRole({ name: "viewers", actors: [], policies: [] });
+      expectManagementError(
+        await harness.management("PATCH", `${roles()}/${created.id}`, {
+          body: { policies: [servicePolicy(["control-plane:database:access"])] },
+        }),
+        400,
+        "BAD_REQUEST",
+        "policies.0.permissions: control-plane:database:access is not a permission",
+      );
+    });
+
     it("refuses an actor that is neither a member nor a key, a name another role has, and missing fields", async () => {
       expectManagementError(
         await create({ name: "ghosts", actors: [`user/${unknownId}`], policies: [] }),

@@ -687,6 +687,8 @@ describe("native plugin catalog", () => {
       ["clickhouse-cloud:index:PrivateEndpoint", true],
       ["clickhouse-cloud:index:ReplicaScaling", true],
       ["clickhouse-cloud:index:ReversePrivateEndpoint", true],
+      ["clickhouse-cloud:index:Role", true],
+      ["clickhouse-cloud:index:RoleAssignment", true],
       ["clickhouse-cloud:index:SavedSearch", true],
       ["clickhouse-cloud:index:ScalingSchedule", true],
       ["clickhouse-cloud:index:Service", true],

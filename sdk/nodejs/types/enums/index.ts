@@ -97,6 +97,20 @@ export const ReversePrivateEndpointType = {
 
 export type ReversePrivateEndpointType = (typeof ReversePrivateEndpointType)[keyof typeof ReversePrivateEndpointType];
 
+export const RolePolicyAllowDeny = {
+    Allow: "ALLOW",
+    Deny: "DENY",
+} as const;
+
+export type RolePolicyAllowDeny = (typeof RolePolicyAllowDeny)[keyof typeof RolePolicyAllowDeny];
+
+export const RolePolicyTagsRoleV2 = {
+    SqlConsoleReadonly: "sql-console-readonly",
+    SqlConsoleAdmin: "sql-console-admin",
+} as const;
+
+export type RolePolicyTagsRoleV2 = (typeof RolePolicyTagsRoleV2)[keyof typeof RolePolicyTagsRoleV2];
+
 export const SavedSearchFiltersItemOperator = {
     Equal: "=",
     LessThan: "<",
