@@ -104,28 +104,30 @@ function resourceId(serviceId: string, endpointId: string): string {
   return `${serviceId}/${endpointId}`;
 }
 
-/** Whether the service has the endpoint attached, and the organization's record of it. */
+/**
+ * Whether the service has the endpoint attached, and the organization's record of it: two GETs, each shared with
+ * the reads of other endpoints that come close together (a refresh).
+ */
 async function standing(
   client: ManagementClient,
   organizationId: string,
   serviceId: string,
   endpointId: string,
 ): Promise<EndpointStanding> {
-  const [service, registration] = await Promise.all([
-    client.services.get(organizationId, serviceId),
+  const [attached, registration] = await Promise.all([
+    client.privateEndpoints.isAttached(organizationId, serviceId, endpointId),
     registrationOf(client, organizationId, endpointId),
   ]);
-  return { attached: (service.privateEndpointIds ?? []).includes(endpointId), registration };
+  return { attached, registration };
 }
 
 /** The organization's record of the endpoint: its description, cloud provider and region. */
-async function registrationOf(
+function registrationOf(
   client: ManagementClient,
   organizationId: string,
   endpointId: string,
 ): Promise<OrganizationPrivateEndpoint | undefined> {
-  const organization = await client.organizations.get(organizationId);
-  return (organization.privateEndpoints ?? []).find((endpoint) => endpoint.id === endpointId);
+  return client.privateEndpoints.registration(organizationId, endpointId);
 }
 
 /** Outputs: the organization's record of the endpoint (its `id` as `endpointId`), the service and organization. */

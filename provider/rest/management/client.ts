@@ -78,7 +78,7 @@ export class ManagementClient {
     this.reversePrivateEndpoints = new ReversePrivateEndpointsApi(http, waker, this.dialect);
     this.organizations = new OrganizationsApi(http);
     this.keys = new KeysApi(http);
-    this.privateEndpoints = new PrivateEndpointsApi(http);
+    this.privateEndpoints = new PrivateEndpointsApi(http, this.organizations, this.services);
     this.serviceQueryEndpoints = new ServiceQueryEndpointsApi(http);
     this.upgradeWindows = new UpgradeWindowsApi(http);
     this.clickhouseSettings = new ClickHouseSettingsApi(http);
