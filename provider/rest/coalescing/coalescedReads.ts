@@ -8,6 +8,9 @@
  * - A list is kept for `maxAgeMs` from when it was asked for, and only until this process writes to either API
  *   (`writeGeneration`): a list taken before a write never answers a read after it.
  * - A read that arrives while a list of the current generation is under way waits for that list.
+ * - A read is alone when it is the only read of its collection since the last write and no read of any collection
+ *   comes just before it or during its window; a read that is the first of its collection amid others (a refresh
+ *   moving on to the next kind) is taken for the first of many.
  * - A list costs one request per page. When its first page shows more pages than there are reads to answer (a few
  *   objects of an organization that has many thousands), the reads that page holds are answered from it and the
  *   rest are read singly, and the page count is remembered, so later reads go singly until enough have come to make
@@ -70,8 +73,26 @@ interface Listing<T> {
 
 interface WaitingRead<T> {
   readonly id: string;
+  /** Whether a read of any collection came just before it. */
+  readonly amidOthers: boolean;
+  /** The process's reads, this one included, when it came. */
+  readonly readsSoFar: number;
   resolve(object: T): void;
   reject(error: unknown): void;
+}
+
+/**
+ * The reads of every collection in this process, in real time. A read that is the first of its collection but comes
+ * amid reads of others (a refresh moving on from the alerts to the keys) is one of many to come, not one alone.
+ */
+const activity = { reads: 0, lastAt: Number.NEGATIVE_INFINITY };
+
+function noteRead(windowMs: number): { amidOthers: boolean; readsSoFar: number } {
+  const now = performance.now();
+  const amidOthers = now - activity.lastAt < windowMs;
+  activity.reads += 1;
+  activity.lastAt = now;
+  return { amidOthers, readsSoFar: activity.reads };
 }
 
 /** Reads of one collection since the last write: how many, so that a lone read knows it is one of many. */
@@ -85,8 +106,11 @@ export class CoalescedReads<T extends { readonly id: string }> {
   private waiting: WaitingRead<T>[] | undefined;
   private listing: Listing<T> | undefined;
   private demand: Demand = { generation: -1, since: 0, reads: 0 };
-  /** The pages the list took when last asked, while a list of that many pages is not yet worth taking. */
-  private knownPages: { readonly pages: number; readonly generation: number } | undefined;
+  /**
+   * The pages the list took when last asked and not taken whole: its size, which a write hardly changes, kept for
+   * as long as a list would be.
+   */
+  private knownPages: { readonly pages: number; readonly at: number } | undefined;
 
   constructor(
     private readonly reading: CollectionReading<T>,
@@ -96,13 +120,14 @@ export class CoalescedReads<T extends { readonly id: string }> {
   /** The object `id`, from a list shared with other reads or by its own GET. */
   read(id: string): Promise<T> {
     const generation = writeGeneration();
+    const moment = noteRead(this.settings.windowMs);
     this.countRead(generation);
     const listing = this.currentListing(generation);
     if (listing !== undefined) {
       listing.readers += 1;
       return this.fromListing(listing, id);
     }
-    return new Promise<T>((resolve, reject) => this.enqueue({ id, resolve, reject }));
+    return new Promise<T>((resolve, reject) => this.enqueue({ id, ...moment, resolve, reject }));
   }
 
   private countRead(generation: number): void {
@@ -151,10 +176,12 @@ export class CoalescedReads<T extends { readonly id: string }> {
     let listing = this.currentListing(generation);
     if (listing === undefined) {
       const getOne = this.reading.getOne;
-      const alone = batch.length === 1 && reads <= 1;
       const known = this.knownPages;
-      const tooManyPages = known !== undefined && known.generation === generation && known.pages > reads;
-      if (getOne !== undefined && (alone || tooManyPages)) {
+      const tooManyPages =
+        known !== undefined &&
+        this.reading.clock.now() - known.at < this.settings.maxAgeMs &&
+        known.pages > reads;
+      if (getOne !== undefined && (isAlone(batch, reads) || tooManyPages)) {
         for (const read of batch) settle(read, getOne(read.id));
         return;
       }
@@ -188,7 +215,7 @@ export class CoalescedReads<T extends { readonly id: string }> {
       const pages = pageCount(first, pageSize);
       const reads = Math.max(listing.readers, this.readsSinceWrite(listing.generation));
       if (pages > 1 && getOne !== undefined && pages > reads) {
-        this.knownPages = { pages, generation: listing.generation };
+        this.knownPages = { pages, at: this.reading.clock.now() };
         return { byId: byLowerCaseId(first.items), complete: false };
       }
       return { byId: byLowerCaseId(await readToEnd(fetchPage, first)), complete: true };
@@ -210,6 +237,17 @@ export class CoalescedReads<T extends { readonly id: string }> {
     if (outcome.complete || getOne === undefined) throw this.reading.notFound(id);
     return getOne(id);
   }
+}
+
+/**
+ * Whether the batch is one read that came alone: the only read of its collection since the last write, with no read
+ * of any other collection just before it or during its window.
+ */
+function isAlone(batch: readonly WaitingRead<unknown>[], readsOfCollection: number): boolean {
+  const only = batch.length === 1 ? batch[0]! : undefined;
+  return (
+    only !== undefined && readsOfCollection <= 1 && !only.amidOthers && activity.reads === only.readsSoFar
+  );
 }
 
 function settle<T>(read: WaitingRead<T>, answer: Promise<T>): void {
