@@ -5,6 +5,7 @@
  * `createWithReconcile` directly rather than the lifecycle of a management object with an asynchronous status.
  */
 import type { ManagementClient, OrganizationPrivateEndpoint, PrivateEndpointCreateRequest } from "../../rest";
+import type { Freshness } from "../../rest/coalescing/coalescedReads";
 import type { OperationContext, ResourceOperations } from "../operations";
 import { requestBodyFor } from "../derive/requestBody";
 import { deleteIfPresent, readOrGone } from "../lifecycle/readOrGone";
@@ -31,7 +32,13 @@ export const operations: ResourceOperations<PrivateEndpointInputs, PrivateEndpoi
     const { client, organizationId } = context.management(olds.organizationId);
     const { serviceId, endpointId } = olds;
     const found = await readOrGone(async () => {
-      const { attached, registration } = await standing(client, organizationId, serviceId, endpointId);
+      const { attached, registration } = await standing(
+        client,
+        organizationId,
+        serviceId,
+        endpointId,
+        "recent",
+      );
       return { id, outs: attached ? registration : undefined };
     });
     // Detached from the service or unregistered from the organization: gone, and the next `up` attaches it again.
@@ -113,10 +120,11 @@ async function standing(
   organizationId: string,
   serviceId: string,
   endpointId: string,
+  freshness: Freshness = "now",
 ): Promise<EndpointStanding> {
   const [attached, registration] = await Promise.all([
-    client.privateEndpoints.isAttached(organizationId, serviceId, endpointId),
-    registrationOf(client, organizationId, endpointId),
+    client.privateEndpoints.isAttached(organizationId, serviceId, endpointId, freshness),
+    client.privateEndpoints.registration(organizationId, endpointId, freshness),
   ]);
   return { attached, registration };
 }

@@ -6,7 +6,8 @@
  * that follow; a read that arrives alone is still one GET of its object.
  *
  * - A list is kept for `maxAgeMs` from when it was asked for, and only until this process writes to either API
- *   (`writeGeneration`): a list taken before a write never answers a read after it.
+ *   (`writeGeneration`): a list taken before a write never answers a read after it. A kept list answers only the
+ *   reads that accept a `recent` answer (a refresh's); the others are answered by lists asked for while they wait.
  * - A read that arrives while a list of the current generation is under way waits for that list.
  * - A read is alone when it is the only read of its collection since the last write and no read of any collection
  *   comes just before it or during its window; a read that is the first of its collection amid others (a refresh
@@ -41,6 +42,14 @@ export interface CoalescingSettings {
  * before it. A refresh is no snapshot of one instant either: its reads are spread over its whole run.
  */
 export const DEFAULT_COALESCING: CoalescingSettings = { windowMs: 10, maxAgeMs: 30_000 };
+
+/**
+ * How old the answer to a read may be. `now`: a list answers it only when the list was asked for while the read
+ * waited, so the answer is as current as a GET sent then; what a direct user of the client and an update (which
+ * merges what it read into its PUT) need. `recent`: a list kept from a moment ago answers it too (see the module's
+ * comment); what a refresh needs, in a provider process that lives for one command.
+ */
+export type Freshness = "now" | "recent";
 
 /** How one collection is read: by id, and as a list. */
 export interface CollectionReading<T extends { readonly id: string }> {
@@ -118,11 +127,11 @@ export class CoalescedReads<T extends { readonly id: string }> {
   ) {}
 
   /** The object `id`, from a list shared with other reads or by its own GET. */
-  read(id: string): Promise<T> {
+  read(id: string, freshness: Freshness = "now"): Promise<T> {
     const generation = writeGeneration();
     const moment = noteRead(this.settings.windowMs);
     this.countRead(generation);
-    const listing = this.currentListing(generation);
+    const listing = this.currentListing(generation, freshness);
     if (listing !== undefined) {
       listing.readers += 1;
       return this.fromListing(listing, id);
@@ -143,8 +152,11 @@ export class CoalescedReads<T extends { readonly id: string }> {
     return this.demand.generation === generation ? this.demand.reads : 0;
   }
 
-  /** The list that may answer a read now: of this generation, young enough, and under way or complete. */
-  private currentListing(generation: number): Listing<T> | undefined {
+  /**
+   * The list that may answer a read now: of this generation, young enough, and under way or (for a `recent` read)
+   * complete.
+   */
+  private currentListing(generation: number, freshness: Freshness): Listing<T> | undefined {
     const listing = this.listing;
     if (listing === undefined || listing.generation !== generation) return undefined;
     if (this.reading.clock.now() - listing.askedAt >= this.settings.maxAgeMs) {
@@ -152,8 +164,8 @@ export class CoalescedReads<T extends { readonly id: string }> {
       return undefined;
     }
     const settled = listing.settled;
-    if (settled !== undefined && !("byId" in settled && settled.complete)) return undefined;
-    return listing;
+    if (settled === undefined) return listing;
+    return freshness === "recent" && "byId" in settled && settled.complete ? listing : undefined;
   }
 
   private enqueue(read: WaitingRead<T>): void {
@@ -173,7 +185,8 @@ export class CoalescedReads<T extends { readonly id: string }> {
   private answer(batch: readonly WaitingRead<T>[]): void {
     const generation = writeGeneration();
     const reads = this.readsSinceWrite(generation);
-    let listing = this.currentListing(generation);
+    // A list asked for since these reads came answers them whatever their freshness.
+    let listing = this.currentListing(generation, "now");
     if (listing === undefined) {
       const getOne = this.reading.getOne;
       const known = this.knownPages;

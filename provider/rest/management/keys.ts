@@ -1,7 +1,7 @@
 import type { HttpCore } from "../transport/http";
 import type { ApiKey, ApiKeyCreateRequest, ApiKeyCreateResult, ApiKeyUpdateRequest } from "./models";
 import { keyPath, keysPath } from "./paths";
-import { CoalescedReads } from "../coalescing/coalescedReads";
+import { CoalescedReads, type Freshness } from "../coalescing/coalescedReads";
 
 /**
  * API keys of an organization: create, list, get (alone, or with the reads that come with it from one list), update
@@ -40,10 +40,10 @@ export class KeysApi {
    * `keyId` is the key's uuid (`key.id`), not the `keyId` credential returned by create. Read by its own GET or,
    * when other reads of the organization's keys come with it, from the list they share.
    */
-  get(organizationId: string, keyId: string): Promise<ApiKey> {
+  get(organizationId: string, keyId: string, freshness: Freshness = "now"): Promise<ApiKey> {
     // The ids are checked before anything is sent, whichever way the key is read.
     keyPath(organizationId, keyId);
-    return this.readsOf(organizationId).read(keyId);
+    return this.readsOf(organizationId).read(keyId, freshness);
   }
 
   private readsOf(organizationId: string): CoalescedReads<ApiKey> {

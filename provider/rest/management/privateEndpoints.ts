@@ -1,5 +1,5 @@
 import type { HttpCore } from "../transport/http";
-import { CoalescedReads } from "../coalescing/coalescedReads";
+import { CoalescedReads, type Freshness } from "../coalescing/coalescedReads";
 import type { OrganizationPrivateEndpoint, PrivateEndpoint, PrivateEndpointCreateRequest } from "./models";
 import type { OrganizationsApi } from "./organizations";
 import { servicePath } from "./paths";
@@ -39,7 +39,11 @@ export class PrivateEndpointsApi {
   }
 
   /** The organization's record of the endpoint (description, cloud provider, region), or undefined. */
-  registration(organizationId: string, endpointId: string): Promise<OrganizationPrivateEndpoint | undefined> {
+  registration(
+    organizationId: string,
+    endpointId: string,
+    freshness: Freshness = "now",
+  ): Promise<OrganizationPrivateEndpoint | undefined> {
     let reads = this.registrations.get(organizationId);
     if (reads === undefined) {
       reads = listOnly(this.http, async () => {
@@ -48,11 +52,16 @@ export class PrivateEndpointsApi {
       });
       this.registrations.set(organizationId, reads);
     }
-    return unlistedAsUndefined(reads.read(endpointId));
+    return unlistedAsUndefined(reads.read(endpointId, freshness));
   }
 
   /** Whether the service has the endpoint attached. */
-  async isAttached(organizationId: string, serviceId: string, endpointId: string): Promise<boolean> {
+  async isAttached(
+    organizationId: string,
+    serviceId: string,
+    endpointId: string,
+    freshness: Freshness = "now",
+  ): Promise<boolean> {
     const key = `${organizationId}/${serviceId}`;
     let reads = this.attachments.get(key);
     if (reads === undefined) {
@@ -62,7 +71,7 @@ export class PrivateEndpointsApi {
       });
       this.attachments.set(key, reads);
     }
-    return (await unlistedAsUndefined(reads.read(endpointId))) !== undefined;
+    return (await unlistedAsUndefined(reads.read(endpointId, freshness))) !== undefined;
   }
 }
 

@@ -68,7 +68,7 @@ export class ReversePrivateEndpointsApi {
   ): Promise<ReversePrivateEndpoint> {
     // The ids are checked before anything is sent, whichever way the endpoint is read.
     reversePrivateEndpointPath(organizationId, serviceId, reversePrivateEndpointId, this.dialect);
-    return this.readsOf(organizationId, serviceId).read(reversePrivateEndpointId);
+    return this.readsOf(organizationId, serviceId).read(reversePrivateEndpointId, "recent");
   }
 
   private readsOf(organizationId: string, serviceId: string): CoalescedReads<ReversePrivateEndpoint> {

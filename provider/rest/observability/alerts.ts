@@ -1,7 +1,7 @@
 import type { ApiDialect } from "../../../schemas/dialects";
 import type { HttpCore } from "../transport/http";
 import { pathSegment } from "../transport/pathSegment";
-import { CoalescedReads } from "../coalescing/coalescedReads";
+import { CoalescedReads, type Freshness } from "../coalescing/coalescedReads";
 import { readToEnd, type ListPage } from "../coalescing/listPages";
 import type { Alert, AlertCreateRequest } from "./models";
 
@@ -54,10 +54,10 @@ export class AlertsApi {
   }
 
   /** The alert, by its own GET or, when other reads of alerts come with it, from the list they share. */
-  get(alertId: string): Promise<Alert> {
+  get(alertId: string, freshness: Freshness = "now"): Promise<Alert> {
     // The id is checked before anything is sent, whichever way it is read.
     this.alertPath(alertId);
-    return this.reads.read(alertId);
+    return this.reads.read(alertId, freshness);
   }
 
   /** A page of the list: the specification's wire answers the whole list at once, the production wire pages it. */

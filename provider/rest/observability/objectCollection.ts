@@ -7,7 +7,7 @@
 import { ApiError } from "../errors/apiError";
 import type { HttpCore } from "../transport/http";
 import { pathSegment } from "../transport/pathSegment";
-import { CoalescedReads } from "../coalescing/coalescedReads";
+import { CoalescedReads, type Freshness } from "../coalescing/coalescedReads";
 import { readToEnd, type ListPage } from "../coalescing/listPages";
 import type { SchemaName } from "../../validation/validate";
 import { schemas } from "../../../schemas";
@@ -72,10 +72,10 @@ export class ObjectCollection<Request extends object, Shown extends { id: string
    * The object, by its own GET or, when other reads of the collection come with it, from the list they share
    * (`CoalescedReads`); a collection without a GET of one object is always read from the list.
    */
-  get(id: string): Promise<Shown> {
+  get(id: string, freshness: Freshness = "now"): Promise<Shown> {
     // The id is checked before anything is sent, whichever way it is read.
     this.objectPath(id);
-    return this.reads.read(id);
+    return this.reads.read(id, freshness);
   }
 
   private async fetchPage(offset: number): Promise<ListPage<Shown>> {

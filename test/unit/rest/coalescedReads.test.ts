@@ -1,8 +1,9 @@
 /**
  * Reads of one collection that come together are answered from one list, against the emulator's request log: many
- * reads send one list (its pages counted) and no GET of their objects, a read alone sends its GET, an object the list
- * does not hold is not found as its GET would say, a write makes the next read look again, a failing list falls back
- * to each object's GET, and a list is followed page by page to its end. The same for the management API's keys and
+ * reads send one list (its pages counted) and no GET of their objects, a read alone sends its GET, a kept list answers
+ * only reads that accept a recent answer, an object the list does not hold is not found as its GET would say, a write
+ * makes the next read look again, a failing list falls back to each object's GET, and a list is followed page by
+ * page to its end. The same for the management API's keys and
  * reverse private endpoints, and for the organization and service a private endpoint is read from.
  */
 import { expect } from "chai";
@@ -14,6 +15,7 @@ import { managementClientFor, observabilityClientFor } from "../../support/clien
 import { useEmulator } from "../../support/emulator";
 import { CannedServer } from "../../support/cannedServer";
 import { SimulatedClock, testOptions } from "../../support/restHarness";
+import { send } from "../../support/httpRequests";
 
 /** One attempt per request: a scripted fault fails the request it meets. */
 const once = { retry: { maxAttempts: 1 } };
@@ -93,12 +95,28 @@ describe("coalesced reads: reads that come together share one list", () => {
       const api = observabilityClientFor(fixture(), testOptions([], { ...once, clock }));
       const ids = await makeAlerts(api, fixture(), 6);
       await setup.emulator.control.clearRequests();
-      await Promise.all(ids.slice(0, 3).map((id) => api.alerts.get(id)));
-      await Promise.all(ids.slice(3).map((id) => api.alerts.get(id)));
+      await Promise.all(ids.slice(0, 3).map((id) => api.alerts.get(id, "recent")));
+      await Promise.all(ids.slice(3).map((id) => api.alerts.get(id, "recent")));
       expect(await requestsOf(setup.emulator)).to.deep.equal(["GET /api/v2/alerts"]);
       await clock.sleep(DEFAULT_COALESCING.maxAgeMs);
-      await Promise.all(ids.slice(3).map((id) => api.alerts.get(id)));
+      await Promise.all(ids.slice(3).map((id) => api.alerts.get(id, "recent")));
       expect(await requestsOf(setup.emulator)).to.deep.equal(["GET /api/v2/alerts", "GET /api/v2/alerts"]);
+    });
+
+    it("answers a read of now (the default) only from a list asked for while it waited, never a kept one", async () => {
+      const api = client();
+      const ids = await makeAlerts(api, fixture(), 3);
+      await Promise.all(ids.map((id) => api.alerts.get(id, "recent")));
+      // Someone else raises the threshold: a request this process does not send.
+      const response = await send(`${fixture().observabilityUrl}/api/v2/alerts/${ids[0]}`, "PUT", {
+        headers: { authorization: `Bearer ${fixture().observabilityToken}` },
+        body: tileAlert(fixture(), "alert 0", 777),
+      });
+      expect(response.status).to.equal(200);
+      await setup.emulator.control.clearRequests();
+      expect((await api.alerts.get(ids[0]!, "recent")).threshold).to.equal(250);
+      expect((await api.alerts.get(ids[0]!)).threshold).to.equal(777);
+      expect(await requestsOf(setup.emulator)).to.have.length(1);
     });
 
     it("finds an alert the list does not hold not found, as its GET would, and still answers the others", async () => {
