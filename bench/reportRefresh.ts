@@ -63,7 +63,8 @@ export function refreshSection(r: RefreshAtScaleResult | undefined): string[] {
   return [
     `## Figure 9: refresh of ${r.objects} objects under the rate limits`,
     "",
-    `${r.counts.map(({ kind, count }) => `${kind} ${count}`).join(", ")}, made with the rate limits off; then the emulator enforces the APIs' limits (100 ` +
+    `${r.counts.map(({ kind, count }) => `${kind} ${count}`).join(", ")}, made with the rate limits off; ` +
+      "then the emulator enforces the APIs' limits (100 " +
       "requests a minute per observability token, 10 per 10 s per management key) and the provider's throttle is " +
       "at its default. Floor = the control program's time for the same command over the same resources (no " +
       `request) plus what the limits impose on the fewest requests the APIs allow (${r.fewestRequests}: one per ` +

@@ -1,9 +1,9 @@
 /**
  * Reads of objects of one collection, answered together. The engine sends a refresh's reads in parallel (eight at a
  * time by default), and each used to cost a request of its own, where one page of the collection's list holds a
- * thousand objects: at the observability API's 100 requests a minute, a stack of 600 objects took six minutes to
- * refresh. Here reads that arrive within a short window are answered from one list, taken once and kept for the reads
- * that follow; a read that arrives alone is still one GET of its object.
+ * thousand objects: at the observability API's 100 requests a minute, a stack of 600 objects waited five minutes
+ * to refresh. Here reads that arrive within a short window are answered from one list, taken once and kept for the
+ * reads that follow; a read that arrives alone is still one GET of its object.
  *
  * - A list is kept for `maxAgeMs` from when it was asked for, and only until this process writes to either API
  *   (`writeGeneration`): a list taken before a write never answers a read after it. A kept list answers only the
@@ -35,11 +35,12 @@ export interface CoalescingSettings {
 }
 
 /**
- * The window catches the engine's bursts of reads (they arrive within about 5 ms in the bench's refreshes) and costs
- * a read that arrives alone no more than a round trip to a nearby server. Thirty seconds of list age cover a refresh
- * of a few thousand objects, whose reads of one collection arrive within a few seconds of each other once the list
- * answers them, while a long `up` (a service can take minutes to start) never answers a read from a list taken well
- * before it. A refresh is no snapshot of one instant either: its reads are spread over its whole run.
+ * The window catches the reads the engine sends together (a burst of up to `--parallel` reads, then one more each
+ * time an answer frees a slot) and costs a read that arrives alone no more than a round trip to a nearby server.
+ * Thirty seconds of list age cover a refresh of a few thousand objects, whose reads of one collection arrive within a
+ * few seconds of each other once the list answers them, while a long `up` (a service can take minutes to start)
+ * never answers a read from a list taken well before it. A refresh is no snapshot of one instant either: its reads
+ * are spread over its whole run.
  */
 export const DEFAULT_COALESCING: CoalescingSettings = { windowMs: 10, maxAgeMs: 30_000 };
 

@@ -1,8 +1,9 @@
 /**
  * One collection of observability objects (`/api/v2/webhooks`, `/saved-searches`, `/dashboards`, `/sources`, or the
  * same under a managed ClickStack): create, list every page, get (alone, or with the reads that come with it from
- * one list), replace (PUT), update (read, keep what the request leaves out, PUT) and delete. What differs between the four kinds is data: their schemas, whether the list
- * is paged, whether one object can be read by id, and how the API says an object is gone.
+ * one list), replace (PUT), update (read, keep what the request leaves out, PUT) and delete. What differs between
+ * the four kinds is data: their schemas, whether the list is paged, whether one object can be read by id, and how
+ * the API says an object is gone.
  */
 import { ApiError } from "../errors/apiError";
 import type { HttpCore } from "../transport/http";
