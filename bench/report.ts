@@ -3,6 +3,7 @@ import { overheadCommands } from "./figures/overhead";
 import { requestPhases } from "./figures/requests";
 import { benchKinds } from "./programs/ours/settings";
 import { nativeSection, nativeSummaryRows } from "./reportNative";
+import { refreshSection, refreshSummaryRows } from "./reportRefresh";
 import { scaleSection, scaleSummaryRows } from "./reportScale";
 import { sharedKeySection, sharedKeySummaryRows } from "./reportSharedKey";
 import { throughputSection, throughputSummaryRows } from "./reportThroughput";
@@ -28,6 +29,7 @@ export function renderReport(results: BenchResults): string {
     ...scaleSection(results.scale),
     ...sharedKeySection(results.sharedKey),
     ...nativeSection(results.native),
+    ...refreshSection(results.refreshAtScale),
   ].join("\n");
 }
 
@@ -115,6 +117,7 @@ function summaryRows(r: BenchResults): string[][] {
   rows.push(...scaleSummaryRows(r.scale));
   rows.push(...sharedKeySummaryRows(r.sharedKey));
   rows.push(...nativeSummaryRows(r.native));
+  rows.push(...refreshSummaryRows(r.refreshAtScale));
   return rows;
 }
 

@@ -1,6 +1,7 @@
 /** Everything one `npm run bench` measured, as written to bench/results.json. */
 import type { OverheadResult } from "./figures/overhead";
 import type { OverheadCauses } from "./figures/overheadCauses";
+import type { RefreshAtScaleResult } from "./figures/refreshAtScale";
 import type { RequestsResult } from "./figures/requests";
 import type { ScaleResult } from "./figures/scale";
 import type { SeriesResult } from "./figures/series";
@@ -10,7 +11,7 @@ import type { ThroughputResult } from "./figures/throughput";
 import type { NativeResult } from "./figures/native";
 import type { Machine } from "./machine";
 
-export const figureNumbers = [1, 2, 3, 4, 5, 6, 7, 8] as const;
+export const figureNumbers = [1, 2, 3, 4, 5, 6, 7, 8, 9] as const;
 export type FigureNumber = (typeof figureNumbers)[number];
 
 /** The goals of the issue, as numbers the report checks against. */
@@ -22,6 +23,10 @@ export const goals = {
   previewRequests: 0,
   throughputRatio: 1.1,
   sharedKeyRatio: 1.3,
+  /** A refresh at scale: wall time at most this many times the floor... */
+  refreshRatio: 1.2,
+  /** ...sending at most one request per this many objects of a collection with a list. */
+  objectsPerRefreshRequest: 100,
 } as const;
 
 export interface BenchSettings {
@@ -45,4 +50,5 @@ export interface BenchResults {
   readonly scale?: ScaleResult;
   readonly sharedKey?: SharedKeyResult;
   readonly native?: NativeResult;
+  readonly refreshAtScale?: RefreshAtScaleResult;
 }

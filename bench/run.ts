@@ -1,5 +1,5 @@
 /**
- * `npm run bench`: measures figures 1 to 8 (see bench/README.md) against an in-process emulator and the real
+ * `npm run bench`: measures figures 1 to 9 (see bench/README.md) against an in-process emulator and the real
  * Pulumi engine, prints the tables and writes bench/results.md and bench/results.json.
  *
  * Environment: BENCH_RUNS (repetitions of figures 1 and 5, default 5), BENCH_THROUGHPUT_RUNS (of figure 4,
@@ -15,6 +15,7 @@ import { benchFixtureIds } from "./fixtureIds";
 import { measureOverhead } from "./figures/overhead";
 import { measureOverheadCauses } from "./figures/overheadCauses";
 import { measureNative } from "./figures/native";
+import { measureRefreshAtScale } from "./figures/refreshAtScale";
 import { measureRequests } from "./figures/requests";
 import { measureScale } from "./figures/scale";
 import { measureSeries } from "./figures/series";
@@ -98,7 +99,20 @@ async function measure(
   const scale = wanted(6) ? await measureScale(context) : undefined;
   // One run per pipeline count and mode: together about 6 minutes of waiting for the rate limit.
   const sharedKey = wanted(7) ? await measureSharedKey(context, 1) : undefined;
-  return { date, settings, overhead, stateSize, requests, throughput, series, scale, sharedKey, native };
+  const refreshAtScale = wanted(9) ? await measureRefreshAtScale(context) : undefined;
+  return {
+    date,
+    settings,
+    overhead,
+    stateSize,
+    requests,
+    throughput,
+    series,
+    scale,
+    sharedKey,
+    native,
+    refreshAtScale,
+  };
 }
 
 main().then(

@@ -69,7 +69,7 @@ export const operations: ResourceOperations<ApiKeyInputs, ApiKeyOutputs> = {
   async read(id, olds, context) {
     const { client, organizationId } = context.management(olds.organizationId);
     return readOrGone(async () => {
-      const key = await client.keys.get(organizationId, id);
+      const key = await client.keys.get(organizationId, id, "recent");
       // The settings come from the API; what it cannot return (the credentials, hashData and the other inputs that
       // are not key settings) is carried over from the previous outputs.
       return { id, outs: keyOutputs(key, organizationId, olds, recordedBefore(olds)) };

@@ -20,6 +20,7 @@
  * leave it to the stack config, as before.
  */
 import type { ObservabilityClient } from "../../rest/observability";
+import type { Freshness } from "../../rest/coalescing/coalescedReads";
 import { sameValue } from "../../propertyBags";
 import type { OperationContext, ResourceOperations } from "../operations";
 import { createWithReconcile, type Newness } from "./createWithReconcile";
@@ -32,7 +33,11 @@ export type KeepUnmanaged<Request, Shown> = (request: Request, current: Shown) =
 export interface ReplaceableCollection<Request, Shown extends { id: string }> {
   create(request: Request): Promise<Shown>;
   list(): Promise<readonly Shown[]>;
-  get(id: string): Promise<Shown>;
+  /**
+   * The object; a `recent` read (a refresh's) may be answered by a list this process took a moment ago and has not
+   * written since, a `now` read (the default) only by a list asked for while it waited.
+   */
+  get(id: string, freshness?: Freshness): Promise<Shown>;
   /**
    * Replaces the object with `request` (PUT), keeping the fields the request leaves out where the wire's PUT
    * would drop them: the collection reads the object for that, or takes `current`, the object as just read.
@@ -148,7 +153,7 @@ export function apiObjectOperations<
 
     async read(id, olds, context, purpose) {
       return readOrGone(async () => {
-        const shown = await collectionOn(olds, context).get(id);
+        const shown = await collectionOn(olds, context).get(id, "recent");
         const imported = purpose === "import" ? kind.importedRecord?.(shown) : undefined;
         return { id, outs: outputs({ ...olds, ...imported }, shown, context, olds) };
       });

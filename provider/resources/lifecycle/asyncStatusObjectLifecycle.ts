@@ -41,7 +41,13 @@ export interface AsyncStatusObjectKind<I, O, Place, Request, Remote extends { id
   request(inputs: I): Request;
   create(place: Place, request: Request): Promise<Remote>;
   list(place: Place): Promise<readonly Remote[]>;
+  /** The object now: its own GET, for the waits on its status. */
   get(place: Place, id: string): Promise<Remote>;
+  /**
+   * The object as a refresh reads it: from a list shared with the reads that come with it, which may be a little
+   * older than this read when this process has written nothing since (`CoalescedReads`).
+   */
+  read(place: Place, id: string): Promise<Remote>;
   delete(place: Place, id: string): Promise<void>;
   /** The outputs of the object as read, with what the API does not report taken from `recorded`. */
   outputs(recorded: I | O, place: Place, remote: Remote): O;
@@ -74,7 +80,7 @@ export function asyncStatusObjectOperations<I, O, Place, Request, Remote extends
 
     async read(id, olds, context) {
       const place = kind.place(olds, context);
-      return readOrGone(async () => ({ id, outs: kind.outputs(olds, place, await kind.get(place, id)) }));
+      return readOrGone(async () => ({ id, outs: kind.outputs(olds, place, await kind.read(place, id)) }));
     },
 
     async update(id, olds, news, context) {

@@ -5,6 +5,7 @@
  * `createWithReconcile` directly rather than the lifecycle of a management object with an asynchronous status.
  */
 import type { ManagementClient, OrganizationPrivateEndpoint, PrivateEndpointCreateRequest } from "../../rest";
+import type { Freshness } from "../../rest/coalescing/coalescedReads";
 import type { OperationContext, ResourceOperations } from "../operations";
 import { requestBodyFor } from "../derive/requestBody";
 import { deleteIfPresent, readOrGone } from "../lifecycle/readOrGone";
@@ -31,7 +32,13 @@ export const operations: ResourceOperations<PrivateEndpointInputs, PrivateEndpoi
     const { client, organizationId } = context.management(olds.organizationId);
     const { serviceId, endpointId } = olds;
     const found = await readOrGone(async () => {
-      const { attached, registration } = await standing(client, organizationId, serviceId, endpointId);
+      const { attached, registration } = await standing(
+        client,
+        organizationId,
+        serviceId,
+        endpointId,
+        "recent",
+      );
       return { id, outs: attached ? registration : undefined };
     });
     // Detached from the service or unregistered from the organization: gone, and the next `up` attaches it again.
@@ -104,28 +111,31 @@ function resourceId(serviceId: string, endpointId: string): string {
   return `${serviceId}/${endpointId}`;
 }
 
-/** Whether the service has the endpoint attached, and the organization's record of it. */
+/**
+ * Whether the service has the endpoint attached, and the organization's record of it: two GETs, each shared with
+ * the reads of other endpoints that come close together (a refresh).
+ */
 async function standing(
   client: ManagementClient,
   organizationId: string,
   serviceId: string,
   endpointId: string,
+  freshness: Freshness = "now",
 ): Promise<EndpointStanding> {
-  const [service, registration] = await Promise.all([
-    client.services.get(organizationId, serviceId),
-    registrationOf(client, organizationId, endpointId),
+  const [attached, registration] = await Promise.all([
+    client.privateEndpoints.isAttached(organizationId, serviceId, endpointId, freshness),
+    client.privateEndpoints.registration(organizationId, endpointId, freshness),
   ]);
-  return { attached: (service.privateEndpointIds ?? []).includes(endpointId), registration };
+  return { attached, registration };
 }
 
 /** The organization's record of the endpoint: its description, cloud provider and region. */
-async function registrationOf(
+function registrationOf(
   client: ManagementClient,
   organizationId: string,
   endpointId: string,
 ): Promise<OrganizationPrivateEndpoint | undefined> {
-  const organization = await client.organizations.get(organizationId);
-  return (organization.privateEndpoints ?? []).find((endpoint) => endpoint.id === endpointId);
+  return client.privateEndpoints.registration(organizationId, endpointId);
 }
 
 /** Outputs: the organization's record of the endpoint (its `id` as `endpointId`), the service and organization. */

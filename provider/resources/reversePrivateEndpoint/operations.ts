@@ -43,6 +43,7 @@ const lifecycle = asyncStatusObjectOperations<
   create: ({ api, organizationId, serviceId }, request) => api.create(organizationId, serviceId, request),
   list: ({ api, organizationId, serviceId }) => api.list(organizationId, serviceId),
   get: ({ api, organizationId, serviceId }, id) => api.get(organizationId, serviceId, id),
+  read: ({ api, organizationId, serviceId }, id) => api.read(organizationId, serviceId, id),
   delete: ({ api, organizationId, serviceId }, id) => api.delete(organizationId, serviceId, id),
   outputs: (recorded, { organizationId }, endpoint) => endpointOutputs(recorded, organizationId, endpoint),
   // The API dates no endpoint, so the endpoints are listed before the create: an older twin (such as the Failed

@@ -87,7 +87,7 @@ export class ManagementClient {
     this.roles = new RolesApi(http);
     this.members = new MembersApi(http);
     this.invitations = new InvitationsApi(http);
-    this.privateEndpoints = new PrivateEndpointsApi(http);
+    this.privateEndpoints = new PrivateEndpointsApi(http, this.organizations, this.services);
     this.serviceQueryEndpoints = new ServiceQueryEndpointsApi(http);
     this.upgradeWindows = new UpgradeWindowsApi(http);
     this.clickhouseSettings = new ClickHouseSettingsApi(http);

@@ -1,6 +1,8 @@
 import type { ApiDialect } from "../../../schemas/dialects";
 import type { HttpCore } from "../transport/http";
 import { pathSegment } from "../transport/pathSegment";
+import { CoalescedReads, type Freshness } from "../coalescing/coalescedReads";
+import { readToEnd, type ListPage } from "../coalescing/listPages";
 import type { Alert, AlertCreateRequest } from "./models";
 
 /** The observability API's alerts; managed ClickStack serves them under its service's path instead. */
@@ -10,16 +12,32 @@ export const ALERTS_PATH = "/api/v2/alerts";
 export const ALERT_PAGE_LIMIT = 1000;
 
 /**
- * Alerts on dashboard tiles and saved searches: create, list, get, replace (PUT, the whole alert), update (a PUT
+ * Alerts on dashboard tiles and saved searches: create, list, get (alone, or with the reads that come with it from
+ * one list), replace (PUT, the whole alert), update (a PUT
  * that keeps what the program does not manage, as the wire needs) and delete. Requests take the program's words; on
  * the production wire a saved-search alert goes out as `saved_search`, and the list is read page by page to its end.
  */
 export class AlertsApi {
+  /** Reads by id, answered together from the list when they come close together. */
+  private readonly reads: CoalescedReads<Alert>;
+
   constructor(
     private readonly http: HttpCore,
     private readonly dialect: ApiDialect = "spec",
     private readonly alertsPath: string = ALERTS_PATH,
-  ) {}
+  ) {
+    this.reads = new CoalescedReads<Alert>({
+      getOne: (alertId) => this.getOne(alertId),
+      fetchPage: (offset) => this.fetchPage(offset),
+      pageSize: ALERT_PAGE_LIMIT,
+      notFound: (alertId) =>
+        http.objectNotFound(
+          { method: "GET", path: this.alertPath(alertId), subject: `alert ${alertId}` },
+          "not in the alert list",
+        ),
+      clock: http.clock,
+    });
+  }
 
   create(request: AlertCreateRequest): Promise<Alert> {
     return this.http.fetchResult({
@@ -31,20 +49,29 @@ export class AlertsApi {
     });
   }
 
-  async list(): Promise<Alert[]> {
-    const list = { method: "GET", subject: "the alert list", responseSchema: "alert" } as const;
-    if (this.dialect === "spec") return this.http.fetchResult({ ...list, path: this.alertsPath, many: true });
-    const alerts: Alert[] = [];
-    for (;;) {
-      const path = `${this.alertsPath}?limit=${ALERT_PAGE_LIMIT}&offset=${alerts.length}`;
-      const page = await this.http.fetchPage<Alert>({ ...list, path });
-      alerts.push(...page.items);
-      // An API that reports no total does not page: its one answer is the whole list.
-      if (page.items.length === 0 || page.total === undefined || alerts.length >= page.total) return alerts;
-    }
+  list(): Promise<Alert[]> {
+    return readToEnd((offset) => this.fetchPage(offset));
   }
 
-  get(alertId: string): Promise<Alert> {
+  /** The alert, by its own GET or, when other reads of alerts come with it, from the list they share. */
+  get(alertId: string, freshness: Freshness = "now"): Promise<Alert> {
+    // The id is checked before anything is sent, whichever way it is read.
+    this.alertPath(alertId);
+    return this.reads.read(alertId, freshness);
+  }
+
+  /** A page of the list: the specification's wire answers the whole list at once, the production wire pages it. */
+  private async fetchPage(offset: number): Promise<ListPage<Alert>> {
+    const list = { method: "GET", subject: "the alert list", responseSchema: "alert" } as const;
+    if (this.dialect === "spec") {
+      const items = await this.http.fetchResult<Alert[]>({ ...list, path: this.alertsPath, many: true });
+      return { items, total: undefined };
+    }
+    const path = `${this.alertsPath}?limit=${ALERT_PAGE_LIMIT}&offset=${offset}`;
+    return this.http.fetchPage<Alert>({ ...list, path });
+  }
+
+  private getOne(alertId: string): Promise<Alert> {
     return this.http.fetchResult({
       method: "GET",
       path: this.alertPath(alertId),

@@ -1,12 +1,15 @@
 /**
  * One collection of observability objects (`/api/v2/webhooks`, `/saved-searches`, `/dashboards`, `/sources`, or the
- * same under a managed ClickStack): create, list every page, get, replace (PUT), update (read, keep what the
- * request leaves out, PUT) and delete. What differs between the four kinds is data: their schemas, whether the list
- * is paged, whether one object can be read by id, and how the API says an object is gone.
+ * same under a managed ClickStack): create, list every page, get (alone, or with the reads that come with it from
+ * one list), replace (PUT), update (read, keep what the request leaves out, PUT) and delete. What differs between
+ * the four kinds is data: their schemas, whether the list is paged, whether one object can be read by id, and how
+ * the API says an object is gone.
  */
 import { ApiError } from "../errors/apiError";
 import type { HttpCore } from "../transport/http";
 import { pathSegment } from "../transport/pathSegment";
+import { CoalescedReads, type Freshness } from "../coalescing/coalescedReads";
+import { readToEnd, type ListPage } from "../coalescing/listPages";
 import type { SchemaName } from "../../validation/validate";
 import { schemas } from "../../../schemas";
 
@@ -33,10 +36,21 @@ export interface CollectionShape {
 }
 
 export class ObjectCollection<Request extends object, Shown extends { id: string }> {
+  /** Reads by id, answered together from the list when they come close together. */
+  private readonly reads: CoalescedReads<Shown>;
+
   constructor(
     private readonly http: HttpCore,
     private readonly shape: CollectionShape,
-  ) {}
+  ) {
+    this.reads = new CoalescedReads<Shown>({
+      getOne: shape.readFromList ? undefined : (id) => this.getOne(id),
+      fetchPage: (offset) => this.fetchPage(offset),
+      pageSize: OBJECT_PAGE_LIMIT,
+      notFound: (id) => this.absent("GET", this.objectPath(id), id),
+      clock: http.clock,
+    });
+  }
 
   create(request: Request): Promise<Shown> {
     const name = (request as { name?: unknown }).name;
@@ -51,31 +65,36 @@ export class ObjectCollection<Request extends object, Shown extends { id: string
   }
 
   /** Every object, page after page to the end of a paged list. */
-  async list(): Promise<Shown[]> {
+  list(): Promise<Shown[]> {
+    return readToEnd((offset) => this.fetchPage(offset));
+  }
+
+  /**
+   * The object, by its own GET or, when other reads of the collection come with it, from the list they share
+   * (`CoalescedReads`); a collection without a GET of one object is always read from the list.
+   */
+  get(id: string, freshness: Freshness = "now"): Promise<Shown> {
+    // The id is checked before anything is sent, whichever way it is read.
+    this.objectPath(id);
+    return this.reads.read(id, freshness);
+  }
+
+  private async fetchPage(offset: number): Promise<ListPage<Shown>> {
     const spec = {
       method: "GET",
       subject: `the ${this.shape.noun} list`,
       responseSchema: this.shape.responseSchema,
-    };
-    if (!this.shape.paged)
-      return this.http.fetchResult({ ...spec, method: "GET", path: this.shape.path, many: true });
-    const objects: Shown[] = [];
-    for (;;) {
-      const path = `${this.shape.path}?limit=${OBJECT_PAGE_LIMIT}&offset=${objects.length}`;
-      const page = await this.http.fetchPage<Shown>({ ...spec, method: "GET", path });
-      objects.push(...page.items);
-      // An answer without a total is the whole list.
-      if (page.items.length === 0 || page.total === undefined || objects.length >= page.total) return objects;
+    } as const;
+    if (!this.shape.paged) {
+      const items = await this.http.fetchResult<Shown[]>({ ...spec, path: this.shape.path, many: true });
+      return { items, total: undefined };
     }
+    const path = `${this.shape.path}?limit=${OBJECT_PAGE_LIMIT}&offset=${offset}`;
+    return this.http.fetchPage<Shown>({ ...spec, path });
   }
 
-  async get(id: string): Promise<Shown> {
+  private getOne(id: string): Promise<Shown> {
     const path = this.objectPath(id);
-    if (this.shape.readFromList) {
-      const found = (await this.list()).find((object) => object.id.toLowerCase() === id.toLowerCase());
-      if (found === undefined) throw this.absent("GET", path, id);
-      return found;
-    }
     return this.gone("GET", path, () =>
       this.http.fetchResult({
         method: "GET",
@@ -171,18 +190,10 @@ export class ObjectCollection<Request extends object, Shown extends { id: string
 
   /** The not-found error of an object the API says it does not have. */
   private absent(method: "GET" | "PUT" | "DELETE", path: string, id: string, requestId?: string): ApiError {
-    return new ApiError(this.http.profile, {
-      method,
-      path,
-      status: 404,
-      code: "NOT_FOUND",
-      detail: `${this.shape.noun} not found`,
+    return this.http.objectNotFound(
+      { method, path, subject: this.subject(id) },
+      `${this.shape.noun} not found`,
       requestId,
-      subject: this.subject(id),
-      attempts: 1,
-      elapsedMs: 0,
-      outcomeUnknown: false,
-      objectNotFound: true,
-    });
+    );
   }
 }

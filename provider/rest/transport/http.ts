@@ -25,6 +25,7 @@ import { assertPathSegmentsSafe } from "./pathSegment";
 import { sharedBudgetFor } from "../budget/sharedBudgetSetting";
 import { Throttle, type ThrottleSettings } from "../budget/throttle";
 import { userAgent } from "./userAgent";
+import { asWrite } from "../coalescing/writeGeneration";
 import {
   assertValid,
   describeProblems,
@@ -117,7 +118,8 @@ export class HttpCore {
   private readonly redactor: Redactor;
   private readonly retrySettings: RetrySettings;
   private readonly timeoutMs: number;
-  private readonly clock: Clock;
+  /** The client's time: its retries, its throttle and the age of the lists it shares between reads. */
+  readonly clock: Clock;
   private readonly random: () => number;
   private readonly log: (line: string) => void;
   private readonly warn: (line: string) => void;
@@ -201,16 +203,41 @@ export class HttpCore {
     const tracker = new RetryTracker(retriedAs, this.retrySettings, this.clock, this.random, (event) =>
       this.logRetry(spec, event),
     );
-    try {
-      return await this.instance.request<string>({
+    const send = () =>
+      this.instance.request<string>({
         method: spec.method,
         url: spec.path,
         data: spec.body,
         "axios-retry": tracker.axiosRetryOptions(),
       });
+    try {
+      // A write makes every list this process keeps for its reads too old to answer them (writeGeneration.ts).
+      return await (retriedAs === "GET" ? send() : asWrite(send));
     } catch (error) {
       throw httpLibrary().axios.isAxiosError(error) ? this.toApiError(error, spec, tracker) : error;
     }
+  }
+
+  /**
+   * The error of an object the API does not have, as its own not-found answer gives it: for a read answered from a
+   * list that does not hold the object, or a kind whose "gone" answer is not the API's usual one.
+   */
+  objectNotFound(
+    request: { method: HttpMethod; path: string; subject: string },
+    detail: string,
+    requestId?: string,
+  ): ApiError {
+    return new ApiError(this.profile, {
+      ...request,
+      status: 404,
+      code: "NOT_FOUND",
+      detail,
+      requestId,
+      attempts: 1,
+      elapsedMs: 0,
+      outcomeUnknown: false,
+      objectNotFound: true,
+    });
   }
 
   private newThrottle(options: HttpOptions, connection: Connection): Throttle {

@@ -19,10 +19,10 @@ function runBench(env: Record<string, string>): Promise<{ code: number; stderr: 
 /** A bad benchmark setting stops `npm run bench` at once with what to type instead, and no stack trace. */
 describe("npm run bench: bad settings", () => {
   it("BENCH_FIGURES naming a figure that does not exist", async () => {
-    const run = await runBench({ BENCH_FIGURES: "1,9" });
+    const run = await runBench({ BENCH_FIGURES: "1,10" });
     expect(run.code).to.equal(2);
     expect(run.stderr).to.equal(
-      'npm run bench: BENCH_FIGURES must list figure numbers from 1, 2, 3, 4, 5, 6, 7, 8, separated by commas (e.g. BENCH_FIGURES=1,3); got "1,9", where "9" is not a figure\n',
+      'npm run bench: BENCH_FIGURES must list figure numbers from 1, 2, 3, 4, 5, 6, 7, 8, 9, separated by commas (e.g. BENCH_FIGURES=1,3); got "1,10", where "10" is not a figure\n',
     );
     expect(run.stdout).to.equal("");
   });

@@ -9,6 +9,7 @@ import { UNKNOWN } from "../../../provider/propertyEncoding";
 import { searchAlertBody, tileAlertBody } from "../../support/alertBodies";
 import { sharedEmulator } from "../../support/emulator";
 import { emulatorConfigureRequest } from "../../support/providerConfig";
+import { forgetKeptLists } from "../../../provider/rest/coalescing/writeGeneration";
 
 type Bag = Record<string, unknown>;
 
@@ -367,10 +368,12 @@ describe("AlertProvider", function () {
       });
 
       await own.control.deleteDashboard(dashboard.id);
+      forgetKeptLists();
       expect((await provider.read(onTile.id, onTile.outs ?? {})).id).to.equal("");
       expect((await provider.read(onSearch.id, onSearch.outs ?? {})).id).to.equal(onSearch.id);
 
       await own.control.deleteSavedSearch(own.fixture.savedSearches[1].id);
+      forgetKeptLists();
       expect((await provider.read(onSearch.id, onSearch.outs ?? {})).id).to.equal("");
     });
 

@@ -298,6 +298,9 @@ function fakeEndpoints(statuses: string[], existing: Endpoint[] = []) {
       if (!endpoints.some((endpoint) => endpoint.id === id)) throw notFound(id);
       return { id, status: statusNow() };
     },
+    read(place, id) {
+      return this.get(place, id);
+    },
     async delete(_place, id) {
       calls.push(`delete ${id}`);
       throw notFound(id);
