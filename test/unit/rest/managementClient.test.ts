@@ -155,22 +155,22 @@ describe("management client: what each read names in its errors", () => {
   const client = () => managementClientFor(server.url, testOptions([], { retry: { maxAttempts: 1 } }));
 
   it("the method, the path and the object of a key list, a key read and an organization read", async () => {
-    const cases: Array<[Promise<unknown>, string]> = [
+    const cases: Array<[() => Promise<unknown>, string]> = [
       [
-        client().keys.list(ORG),
+        () => client().keys.list(ORG),
         `organization ${ORG}: not allowed (403 FORBIDDEN from GET /v1/organizations/${ORG}/keys,`,
       ],
       [
-        client().keys.get(ORG, KEY),
+        () => client().keys.get(ORG, KEY),
         `API key ${KEY}: not allowed (403 FORBIDDEN from GET /v1/organizations/${ORG}/keys/${KEY},`,
       ],
       [
-        client().organizations.get(ORG),
+        () => client().organizations.get(ORG),
         `organization ${ORG}: not allowed (403 FORBIDDEN from GET /v1/organizations/${ORG},`,
       ],
     ];
     for (const [call, named] of cases) {
-      const error = await apiErrorOf(call);
+      const error = await apiErrorOf(call());
       expect(error.method).to.equal("GET");
       expect(error.message).to.contain(`the management API refused the request for ${named} requestId r-1)`);
     }
