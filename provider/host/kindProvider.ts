@@ -92,7 +92,9 @@ export class KindProvider<I extends PropertyBag, O extends PropertyBag> implemen
       this.definition.dialectRules === undefined
         ? "spec"
         : this.session.dialect(this.definition.module, placement);
-    const failures = checkInputs(this.checkSpec, inputs, dialect, decoded(olds));
+    const failures = checkInputs(this.checkSpec, inputs, dialect, decoded(olds), {
+      managedClickStack: this.session.onManagedClickStack(this.definition.module, placement),
+    });
     warnOfIncompleteSettings(this.session, this.definition, placement);
     const settingsComplete = this.session.settingsProblem(this.definition.module, placement) === undefined;
     if (failures.length === 0 && settingsComplete) {

@@ -7,7 +7,12 @@
 // all of @pulumi/pulumi into the provider's process.
 import { ConfigurationError, reportOncePerProcess } from "../settings/errors";
 import type { ApiDialect } from "../../schemas/dialects";
-import { resolveDialect, resolveManagementSettings, resolveObservabilitySettings } from "../settings/resolve";
+import {
+  onManagedClickStack,
+  resolveDialect,
+  resolveManagementSettings,
+  resolveObservabilitySettings,
+} from "../settings/resolve";
 import type { ConfigSource } from "../settings/sources";
 import { systemClock } from "../clock";
 import { managementClient } from "../rest/management/client";
@@ -88,6 +93,13 @@ export class ProviderSession {
     const api = module === "clickhouse" ? "management" : "observability";
     const overrides = { clickstackServiceId: given.clickstackServiceId ? "given" : undefined };
     return onceThisRun(() => resolveDialect({ source: this.stackConfig }, api, overrides));
+  }
+
+  /** Whether a resource of `module` is on a managed ClickStack: it names the service, or the config does. */
+  onManagedClickStack(module: ApiModule, given: GivenPlacement = noPlacement): boolean {
+    if (module === "clickhouse") return false;
+    const overrides = { clickstackServiceId: given.clickstackServiceId ? "given" : undefined };
+    return onManagedClickStack({ source: this.stackConfig }, overrides);
   }
 
   /**

@@ -85,7 +85,14 @@ export type InputRule = (
   inputs: Readonly<Record<string, unknown>>,
   previous?: Readonly<Record<string, unknown>>,
   notKnown?: ReadonlySet<string>,
+  placement?: InputPlacement,
 ) => ValidationProblem[];
+
+/** Where the resource's object lives, as far as a rule of its inputs depends on it. */
+export interface InputPlacement {
+  /** On a service's managed ClickStack, named by the resource or by `observability:clickstackServiceId`. */
+  readonly managedClickStack: boolean;
+}
 
 /** `Request` is the name of the request schema, so the body's type follows from the definition. */
 export interface ResourceDefinition<Request extends SchemaName = SchemaName> {

@@ -111,6 +111,11 @@ export function resolveObservabilitySettings(
   };
 }
 
+/** Whether the observability objects are on a managed ClickStack, by the resource's service or the config's. */
+export function onManagedClickStack(lookup: SettingsLookup, overrides: ObservabilityOverrides = {}): boolean {
+  return managedClickStackServiceId(lookup, overrides) !== undefined;
+}
+
 /** The service whose managed ClickStack serves the observability objects: the resource's, else the config's. */
 function managedClickStackServiceId(
   lookup: SettingsLookup,

@@ -254,7 +254,7 @@ export interface AlertArgs {
      */
     channel: pulumi.Input<inputs.AlertChannelArgs>;
     /**
-     * Every channel notifications go to (at most 10, each once); the first must be `channel`. Production wire only (`clickhouse-cloud:observabilityApiDialect` or OBSERVABILITY_API_DIALECT set to `production`). Updates in place; left out, the alert keeps whatever it has (set in the app, say).
+     * Every channel notifications go to (at most 10, each once); the first must be `channel`. Not on a managed ClickStack (`clickstackServiceId`), whose alerts have one channel. Production wire only (`clickhouse-cloud:observabilityApiDialect` or OBSERVABILITY_API_DIALECT set to `production`). Updates in place; left out, the alert keeps whatever it has (set in the app, say).
      */
     channels?: pulumi.Input<pulumi.Input<inputs.AlertChannelArgs>[] | undefined>;
     /**

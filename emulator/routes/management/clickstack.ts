@@ -1,8 +1,9 @@
 /**
  * ClickStack managed by ClickHouse Cloud (production wire only): the observability API's alert, webhook, saved search,
  * dashboard and source routes without `/api/v2`, under `.../services/{serviceId}/clickstack`, behind the management
- * API's Basic auth and rate limit, in the Cloud envelope `{status, requestId, result}` (a DELETE without `result`) with the Cloud's error bodies. The
- * gateway answers a route it does not serve (chart series, say) with an HTML "Cannot GET" page, as the official
+ * API's Basic auth and rate limit, in the Cloud envelope `{status, requestId, result}` (a DELETE without `result`)
+ * with the Cloud's error bodies. An alert has one `channel` and no `channels`, as the Cloud OpenAPI's
+ * ClickStackCreateAlertRequest and ClickStackAlertResponse have it. The gateway answers a route it does not serve (chart series, say) with an HTML "Cannot GET" page, as the official
  * Terraform provider's internal/service/clickstack/client/client.go expects of it.
  */
 import type { FastifyInstance, FastifyRequest } from "fastify";
@@ -25,7 +26,7 @@ export function clickstackRoutes(scope: FastifyInstance, context: EmulatorContex
     ...(result === undefined ? {} : { result }),
     ...(meta === undefined ? {} : { meta }),
   });
-  alertRoutes(scope, context, { path: `${clickstackPath}/alerts`, answer });
+  alertRoutes(scope, context, { path: `${clickstackPath}/alerts`, answer, listsChannels: false });
   observabilityObjectRoutes(scope, context, { prefix: clickstackPath, answer, plainNotFound: false });
   scope.all(`${clickstackPath}/*`, async (request, reply) => {
     const path = request.url.split("?")[0];

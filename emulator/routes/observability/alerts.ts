@@ -35,6 +35,11 @@ interface AlertParams {
 export interface AlertMount {
   readonly path: string;
   readonly answer: (request: FastifyRequest, data: unknown, meta?: object) => object;
+  /**
+   * False where an alert has one `channel` and no `channels` (the Cloud API's ClickStack alert): a body's `channels`
+   * is dropped as any unknown field, and an alert is shown without it.
+   */
+  readonly listsChannels?: boolean;
 }
 
 const observabilityMount: AlertMount = {
@@ -46,17 +51,22 @@ const observabilityMount: AlertMount = {
 export function alertRoutes(
   scope: FastifyInstance,
   context: EmulatorContext,
-  { path: alertsPath, answer }: AlertMount = observabilityMount,
+  { path: alertsPath, answer, listsChannels = true }: AlertMount = observabilityMount,
 ): void {
   const state = () => context.store.state;
   const production = context.dialect === "production";
   const grammar = production ? productionAlertGrammar : undefined;
-  const view = (alert: AlertRecord) =>
-    production ? productionAlertView(alert) : alertView(alert, context.now());
+  const view = (alert: AlertRecord) => {
+    if (!production) return alertView(alert, context.now());
+    const shown = productionAlertView(alert);
+    if (listsChannels) return shown;
+    const { channels: _notShown, ...oneChannel } = shown;
+    return oneChannel;
+  };
 
   /** The body the API keeps, once its form and the objects it refers to are right; `id` is a PUT's path id. */
   function validAlert(body: unknown, id?: string): AlertBody {
-    const parsed = parseAlertBody(body, grammar);
+    const parsed = parseAlertBody(listsChannels ? body : withoutChannels(body), grammar);
     const idProblems = id !== undefined && objectIdOf(id) === undefined ? [invalidIdProblem] : [];
     if ("problems" in parsed || idProblems.length > 0) {
       throw invalidRequest("problems" in parsed ? parsed.problems : [], idProblems);
@@ -120,4 +130,10 @@ export function alertRoutes(
     context.store.changed();
     return answer(request, undefined);
   });
+}
+
+function withoutChannels(body: unknown): unknown {
+  if (typeof body !== "object" || body === null || Array.isArray(body)) return body;
+  const { channels: _dropped, ...rest } = body as Record<string, unknown>;
+  return rest;
 }

@@ -117,7 +117,8 @@ export const definition: ResourceDefinition<"alertInputs"> = {
     scheduleStartAt: productionField("An ISO 8601 date-time the evaluation windows start from."),
     channels: {
       ...productionField(
-        "Every channel notifications go to (at most 10, each once); the first must be `channel`.",
+        "Every channel notifications go to (at most 10, each once); the first must be `channel`. Not on a managed " +
+          "ClickStack (`clickstackServiceId`), whose alerts have one channel.",
       ),
       type: { name: "AlertChannelArgs", from: "inputTypes/alertChannel" },
     },

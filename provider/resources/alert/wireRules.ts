@@ -12,6 +12,7 @@ import {
   rangeAlertThresholdTypes,
 } from "../../../schemas/enums";
 import type { ValidationProblem } from "../../validation/validate";
+import type { InputPlacement } from "../definition";
 import { isPlainObject, sameValue } from "../../propertyBags";
 import type { PropertyBag } from "../../propertyBags";
 
@@ -57,12 +58,17 @@ export function specWireAlert(inputs: PropertyBag): ValidationProblem[] {
 const intervalMinutes: Record<string, number> = productionAlertIntervalMinutes;
 
 /** The production wire's limits across fields, each problem on the field the API names. */
-export function productionWireAlert(inputs: PropertyBag): ValidationProblem[] {
+export function productionWireAlert(
+  inputs: PropertyBag,
+  _previous?: PropertyBag,
+  _notKnown?: ReadonlySet<string>,
+  placement: InputPlacement = { managedClickStack: false },
+): ValidationProblem[] {
   return [
     ...intervalProblems(inputs),
     ...rangeProblems(inputs),
     ...scheduleProblems(inputs),
-    ...channelProblems(inputs),
+    ...channelProblems(inputs, placement),
   ];
 }
 
@@ -117,9 +123,24 @@ function scheduleProblems(inputs: PropertyBag): ValidationProblem[] {
   ];
 }
 
-function channelProblems(inputs: PropertyBag): ValidationProblem[] {
+/**
+ * The Cloud API's ClickStack alert (ClickStackCreateAlertRequest and ClickStackUpdateAlertRequest of its OpenAPI)
+ * names one `channel` and has no `channels`, so an alert on a managed ClickStack may not list several.
+ */
+function channelProblems(inputs: PropertyBag, placement: InputPlacement): ValidationProblem[] {
   const channels = inputs.channels;
   if (!Array.isArray(channels) || channels.length === 0) return [];
+  if (placement.managedClickStack) {
+    return [
+      {
+        property: "channels",
+        reason:
+          "channels is not taken by an alert on a managed ClickStack (clickstackServiceId, of the resource or " +
+          "observability:clickstackServiceId): the ClickHouse Cloud API's ClickStack alert has one channel; set " +
+          "channel only",
+      },
+    ];
+  }
   if (isPlainObject(inputs.channel) && !sameValue(channels[0], inputs.channel)) {
     return [
       {

@@ -3,6 +3,7 @@ import { validate, type ValidationProblem } from "../../validation/validate";
 import { type PropertyBag } from "../../propertyBags";
 import type { PartlyKnown } from "../partlyKnown";
 import type { CheckSpec } from "./checkSpec";
+import type { InputPlacement } from "../definition";
 import { requestBody } from "./requestBody";
 
 /** A problem with one input, as the engine shows it: the input's name (or "") and a sentence. */
@@ -21,6 +22,7 @@ export function checkInputs(
   inputs: PartlyKnown,
   dialect: ApiDialect = "spec",
   previous: PropertyBag = {},
+  placement: InputPlacement = { managedClickStack: false },
 ): CheckFailure[] {
   const { known, unknown } = inputs;
   const bodyToInput = Object.fromEntries(
@@ -30,7 +32,7 @@ export function checkInputs(
   const problems = [
     ...validate(spec.schema, requestBody(spec, known)).map((problem) => renameProblem(problem, bodyToInput)),
     ...[...spec.extraRules, ...(spec.dialectRules?.[dialect] ?? [])].flatMap((rule) =>
-      rule(known, previous, unknown),
+      rule(known, previous, unknown, placement),
     ),
   ].filter((problem) => !unknown.has(rootProperty(problem.property)));
 

@@ -135,7 +135,7 @@ type alertArgs struct {
 	AdoptId *string `pulumi:"adoptId"`
 	// Where notifications go. Updates in place.
 	Channel AlertChannel `pulumi:"channel"`
-	// Every channel notifications go to (at most 10, each once); the first must be `channel`. Production wire only (`clickhouse-cloud:observabilityApiDialect` or OBSERVABILITY_API_DIALECT set to `production`). Updates in place; left out, the alert keeps whatever it has (set in the app, say).
+	// Every channel notifications go to (at most 10, each once); the first must be `channel`. Not on a managed ClickStack (`clickstackServiceId`), whose alerts have one channel. Production wire only (`clickhouse-cloud:observabilityApiDialect` or OBSERVABILITY_API_DIALECT set to `production`). Updates in place; left out, the alert keeps whatever it has (set in the app, say).
 	Channels []AlertChannel `pulumi:"channels"`
 	// The ClickHouse Cloud service (uuid) whose managed ClickStack holds this object, e.g. the `id` of a service the program makes; overrides `clickhouse-cloud:clickstackServiceId` or CLICKSTACK_SERVICE_ID. The object is then reached through the management API with its URL, key and organization (which must be set), on the production wire, and the observability API's URL and token are not needed. Left out, the stack config decides. Replaces on change (setting or removing it too).
 	ClickstackServiceId *string `pulumi:"clickstackServiceId"`
@@ -177,7 +177,7 @@ type AlertArgs struct {
 	AdoptId pulumi.StringPtrInput
 	// Where notifications go. Updates in place.
 	Channel AlertChannelInput
-	// Every channel notifications go to (at most 10, each once); the first must be `channel`. Production wire only (`clickhouse-cloud:observabilityApiDialect` or OBSERVABILITY_API_DIALECT set to `production`). Updates in place; left out, the alert keeps whatever it has (set in the app, say).
+	// Every channel notifications go to (at most 10, each once); the first must be `channel`. Not on a managed ClickStack (`clickstackServiceId`), whose alerts have one channel. Production wire only (`clickhouse-cloud:observabilityApiDialect` or OBSERVABILITY_API_DIALECT set to `production`). Updates in place; left out, the alert keeps whatever it has (set in the app, say).
 	Channels AlertChannelArrayInput
 	// The ClickHouse Cloud service (uuid) whose managed ClickStack holds this object, e.g. the `id` of a service the program makes; overrides `clickhouse-cloud:clickstackServiceId` or CLICKSTACK_SERVICE_ID. The object is then reached through the management API with its URL, key and organization (which must be set), on the production wire, and the observability API's URL and token are not needed. Left out, the stack config decides. Replaces on change (setting or removing it too).
 	ClickstackServiceId pulumi.StringPtrInput

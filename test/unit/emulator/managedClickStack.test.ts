@@ -40,6 +40,32 @@ describe("emulator: ClickStack managed by ClickHouse Cloud (--dialect production
     expectManagementError(refused, 400, "BAD_REQUEST", "interval");
   });
 
+  it("takes one channel: channels in a create or a PUT is dropped as an unknown field, and no alert shows it", async () => {
+    const body = tileAlertBody(production.fixture);
+    const unknownWebhook = { type: "webhook", webhookId: "0".repeat(24) };
+    const several = { ...body, channels: [body.channel, unknownWebhook] };
+    const created = expectManagementSuccess(
+      await production.management("POST", alerts(production), { body: several }),
+    );
+    expect(created).to.not.have.property("channels");
+    expect(created.channel).to.deep.equal(body.channel);
+    const replaced = expectManagementSuccess(
+      await production.management("PUT", `${alerts(production)}/${created.id}`, {
+        body: { ...several, threshold: 6 },
+      }),
+    );
+    expect(replaced).to.include({ threshold: 6 }).and.not.have.property("channels");
+    const read = expectManagementSuccess(
+      await production.management("GET", `${alerts(production)}/${created.id}`),
+    );
+    expect(read).to.not.have.property("channels");
+    const listed = await production.management("GET", alerts(production));
+    expect(listed.body.result[0]).to.not.have.property("channels");
+    // The observability API of the same wire lists channels, and refuses one whose webhook does not exist.
+    const direct = await production.observability("POST", "/api/v2/alerts", { body: several });
+    expect(direct.status).to.equal(400);
+  });
+
   it("needs the Cloud key: a Bearer token is refused", async () => {
     const response = await production.management("GET", alerts(production), {
       headers: { authorization: `Bearer ${production.fixture.observabilityToken}` },

@@ -14,6 +14,7 @@ import { basicAuth, send } from "../../support/httpRequests";
 import { emulatorConfigureRequest } from "../../support/providerConfig";
 import { providerOf } from "../../support/providers";
 import { configureRequestFrom } from "../../support/stackConfig";
+import { UNKNOWN } from "../../../provider/propertyEncoding";
 
 describe("observability objects on the managed ClickStack of the service they name", function () {
   this.timeout(30_000);
@@ -160,6 +161,35 @@ describe("observability objects on the managed ClickStack of the service they na
     const named = (await alerts.check({}, { ...twoMinutes, clickstackServiceId: services().secondary }))
       .failures;
     expect((named ?? []).map((failure) => failure.property)).to.deep.equal(["interval"]);
+  });
+
+  it("refuses channels at preview on an alert for a managed ClickStack, named by the resource or the config, and sends nothing", async () => {
+    const webhook = { type: "webhook" as const, webhookId: "65f1a2b3c4d5e6f708192a3b" };
+    const oneChannel = { ...tileAlertBody(cloud.fixture), channel: webhook };
+    const several = { ...oneChannel, channels: [webhook] };
+    const refusal = [
+      {
+        property: "channels",
+        reason:
+          "channels is not taken by an alert on a managed ClickStack (clickstackServiceId, of the resource or " +
+          "observability:clickstackServiceId): the ClickHouse Cloud API's ClickStack alert has one channel; set " +
+          "channel only",
+      },
+    ];
+    const failuresOf = async (inputs: Record<string, unknown>) =>
+      (await alerts.check({}, inputs)).failures ?? [];
+    await cloud.control.clearRequests();
+    const service = services().secondary;
+    expect(await failuresOf({ ...several, clickstackServiceId: service })).to.deep.equal(refusal);
+    expect(await failuresOf({ ...several, clickstackServiceId: UNKNOWN })).to.deep.equal(refusal);
+    expect(await failuresOf({ ...oneChannel, clickstackServiceId: service })).to.deep.equal([]);
+
+    await alerts.configure(
+      configureRequestFrom(managementOnly({ "observability:clickstackServiceId": service })),
+    );
+    expect(await failuresOf(several)).to.deep.equal(refusal);
+    expect(await failuresOf(oneChannel)).to.deep.equal([]);
+    expect(await paths()).to.deep.equal([]);
   });
 
   it("replaces the object when the service changes, is added or is removed, and not when it stays", async () => {
