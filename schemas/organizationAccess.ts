@@ -149,18 +149,40 @@ const memberPatch = {
   },
 } as const satisfies SchemaObject;
 
+/** An email address as the API takes it (InvitationPostRequest's `format: email`). */
+const emailAddress = {
+  type: "string",
+  maxLength: 254,
+  pattern: "^[^@\\s]+@[^@\\s]+\\.[^@\\s]+$",
+  [ruleKeyword]: "must be an email address (name@example.com)",
+} as const;
+
 /** `POST .../invitations`: whom to invite (the address is kept in lower case) and the roles they will hold. */
 const invitationCreate = {
   type: "object",
   additionalProperties: false,
   required: ["email"],
   properties: {
-    email: {
+    email: emailAddress,
+    role: { enum: [...legacyMemberRoles] },
+    assignedRoleIds,
+  },
+} as const satisfies SchemaObject;
+
+/**
+ * A Member resource's inputs as a program writes them: the member it adopts, by user id or by email (not sent), and
+ * the fields of the member's PATCH it manages.
+ */
+const memberInputs = {
+  type: "object",
+  additionalProperties: false,
+  properties: {
+    userId: {
       type: "string",
-      maxLength: 254,
-      pattern: "^[^@\\s]+@[^@\\s]+\\.[^@\\s]+$",
-      [ruleKeyword]: "must be an email address (name@example.com)",
+      format: "uuid",
+      [ruleKeyword]: "must be the user id of a member of the organization (a uuid)",
     },
+    email: emailAddress,
     role: { enum: [...legacyMemberRoles] },
     assignedRoleIds,
   },
@@ -268,7 +290,7 @@ const member = {
   },
 } as const satisfies SchemaObject;
 
-/** An invitation as answered (Invitation): its id, the address, and the roles its user will hold. */
+/** An invitation as answered (Invitation): its id, the address, when it was made and expires, and the roles its user will hold. */
 const invitation = {
   type: "object",
   required: ["id"],
@@ -276,6 +298,7 @@ const invitation = {
     id: nonEmptyString,
     email: nullableString,
     role: nullableString,
+    createdAt: nullableString,
     expireAt: nullableString,
     assignedRoles: assignedRolesAsShown,
   },
@@ -287,6 +310,7 @@ export const organizationAccessSchemas = {
   roleInputs,
   roleAssignmentInputs,
   memberPatch,
+  memberInputs,
   invitationCreate,
   organizationPatch,
   role,

@@ -3,6 +3,8 @@ import type { ResourceDefinition } from "./definition";
 import { entry as alert } from "./alert/kind";
 import { entry as apiKey } from "./apiKey/kind";
 import { entry as dashboard } from "./dashboard/kind";
+import { entry as invitation } from "./invitation/kind";
+import { entry as member } from "./member/kind";
 import { entry as privateEndpoint } from "./privateEndpoint/kind";
 import { entry as replicaScaling } from "./replicaScaling/kind";
 import { entry as reversePrivateEndpoint } from "./reversePrivateEndpoint/kind";
@@ -26,6 +28,8 @@ export const resources = {
   Alert: alert,
   ApiKey: apiKey,
   Dashboard: dashboard,
+  Invitation: invitation,
+  Member: member,
   PrivateEndpoint: privateEndpoint,
   ReplicaScaling: replicaScaling,
   ReversePrivateEndpoint: reversePrivateEndpoint,

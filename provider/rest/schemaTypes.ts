@@ -489,6 +489,14 @@ export type RoleAssignmentInputsSchema = { userId?: string; apiKeyId?: string };
 /** The schema `memberPatch`. */
 export type MemberPatchSchema = { role?: "admin" | "developer"; assignedRoleIds?: string[] };
 
+/** The schema `memberInputs`. */
+export type MemberInputsSchema = {
+  userId?: string;
+  email?: string;
+  role?: "admin" | "developer";
+  assignedRoleIds?: string[];
+};
+
 /** The schema `invitationCreate`. */
 export type InvitationCreateSchema = {
   email: string;
@@ -601,6 +609,7 @@ export type InvitationSchema = {
   id: string;
   email?: string | null;
   role?: string | null;
+  createdAt?: string | null;
   expireAt?: string | null;
   assignedRoles?:
     { roleId: string; roleName?: string | null; roleType?: string | null; [field: string]: unknown }[] | null;
@@ -1047,6 +1056,7 @@ export interface SchemaTypes {
   roleInputs: RoleInputsSchema;
   roleAssignmentInputs: RoleAssignmentInputsSchema;
   memberPatch: MemberPatchSchema;
+  memberInputs: MemberInputsSchema;
   invitationCreate: InvitationCreateSchema;
   organizationPatch: OrganizationPatchSchema;
   role: RoleSchema;

@@ -40,6 +40,16 @@ export const getServices: typeof import("./getServices").getServices = null as a
 export const getServicesOutput: typeof import("./getServices").getServicesOutput = null as any;
 utilities.lazyLoad(exports, ["getServices","getServicesOutput"], () => require("./getServices"));
 
+export { InvitationArgs } from "./invitation";
+export type Invitation = import("./invitation").Invitation;
+export const Invitation: typeof import("./invitation").Invitation = null as any;
+utilities.lazyLoad(exports, ["Invitation"], () => require("./invitation"));
+
+export { MemberArgs } from "./member";
+export type Member = import("./member").Member;
+export const Member: typeof import("./member").Member = null as any;
+utilities.lazyLoad(exports, ["Member"], () => require("./member"));
+
 export { PrivateEndpointArgs } from "./privateEndpoint";
 export type PrivateEndpoint = import("./privateEndpoint").PrivateEndpoint;
 export const PrivateEndpoint: typeof import("./privateEndpoint").PrivateEndpoint = null as any;
@@ -133,6 +143,10 @@ const _module = {
                 return new ApiKey(name, <any>undefined, { urn })
             case "clickhouse-cloud:index:Dashboard":
                 return new Dashboard(name, <any>undefined, { urn })
+            case "clickhouse-cloud:index:Invitation":
+                return new Invitation(name, <any>undefined, { urn })
+            case "clickhouse-cloud:index:Member":
+                return new Member(name, <any>undefined, { urn })
             case "clickhouse-cloud:index:PrivateEndpoint":
                 return new PrivateEndpoint(name, <any>undefined, { urn })
             case "clickhouse-cloud:index:ReplicaScaling":

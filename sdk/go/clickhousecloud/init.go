@@ -27,6 +27,10 @@ func (m *module) Construct(ctx *pulumi.Context, name, typ, urn string) (r pulumi
 		r = &ApiKey{}
 	case "clickhouse-cloud:index:Dashboard":
 		r = &Dashboard{}
+	case "clickhouse-cloud:index:Invitation":
+		r = &Invitation{}
+	case "clickhouse-cloud:index:Member":
+		r = &Member{}
 	case "clickhouse-cloud:index:PrivateEndpoint":
 		r = &PrivateEndpoint{}
 	case "clickhouse-cloud:index:ReplicaScaling":

@@ -1725,6 +1725,336 @@ func (in *desiredServiceStatePtr) ToDesiredServiceStatePtrOutputWithContext(ctx 
 	return pulumi.ToOutputWithContext(ctx, in).(DesiredServiceStatePtrOutput)
 }
 
+type InvitationRole string
+
+const (
+	InvitationRoleAdmin     = InvitationRole("admin")
+	InvitationRoleDeveloper = InvitationRole("developer")
+)
+
+func (InvitationRole) ElementType() reflect.Type {
+	return reflect.TypeOf((*InvitationRole)(nil)).Elem()
+}
+
+func (e InvitationRole) ToInvitationRoleOutput() InvitationRoleOutput {
+	return pulumi.ToOutput(e).(InvitationRoleOutput)
+}
+
+func (e InvitationRole) ToInvitationRoleOutputWithContext(ctx context.Context) InvitationRoleOutput {
+	return pulumi.ToOutputWithContext(ctx, e).(InvitationRoleOutput)
+}
+
+func (e InvitationRole) ToInvitationRolePtrOutput() InvitationRolePtrOutput {
+	return e.ToInvitationRolePtrOutputWithContext(context.Background())
+}
+
+func (e InvitationRole) ToInvitationRolePtrOutputWithContext(ctx context.Context) InvitationRolePtrOutput {
+	return InvitationRole(e).ToInvitationRoleOutputWithContext(ctx).ToInvitationRolePtrOutputWithContext(ctx)
+}
+
+func (e InvitationRole) ToStringOutput() pulumi.StringOutput {
+	return pulumi.ToOutput(pulumi.String(e)).(pulumi.StringOutput)
+}
+
+func (e InvitationRole) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
+	return pulumi.ToOutputWithContext(ctx, pulumi.String(e)).(pulumi.StringOutput)
+}
+
+func (e InvitationRole) ToStringPtrOutput() pulumi.StringPtrOutput {
+	return pulumi.String(e).ToStringPtrOutputWithContext(context.Background())
+}
+
+func (e InvitationRole) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return pulumi.String(e).ToStringOutputWithContext(ctx).ToStringPtrOutputWithContext(ctx)
+}
+
+type InvitationRoleOutput struct{ *pulumi.OutputState }
+
+func (InvitationRoleOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*InvitationRole)(nil)).Elem()
+}
+
+func (o InvitationRoleOutput) ToInvitationRoleOutput() InvitationRoleOutput {
+	return o
+}
+
+func (o InvitationRoleOutput) ToInvitationRoleOutputWithContext(ctx context.Context) InvitationRoleOutput {
+	return o
+}
+
+func (o InvitationRoleOutput) ToInvitationRolePtrOutput() InvitationRolePtrOutput {
+	return o.ToInvitationRolePtrOutputWithContext(context.Background())
+}
+
+func (o InvitationRoleOutput) ToInvitationRolePtrOutputWithContext(ctx context.Context) InvitationRolePtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, v InvitationRole) *InvitationRole {
+		return &v
+	}).(InvitationRolePtrOutput)
+}
+
+func (o InvitationRoleOutput) ToStringOutput() pulumi.StringOutput {
+	return o.ToStringOutputWithContext(context.Background())
+}
+
+func (o InvitationRoleOutput) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e InvitationRole) string {
+		return string(e)
+	}).(pulumi.StringOutput)
+}
+
+func (o InvitationRoleOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
+	return o.ToStringPtrOutputWithContext(context.Background())
+}
+
+func (o InvitationRoleOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e InvitationRole) *string {
+		v := string(e)
+		return &v
+	}).(pulumi.StringPtrOutput)
+}
+
+type InvitationRolePtrOutput struct{ *pulumi.OutputState }
+
+func (InvitationRolePtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**InvitationRole)(nil)).Elem()
+}
+
+func (o InvitationRolePtrOutput) ToInvitationRolePtrOutput() InvitationRolePtrOutput {
+	return o
+}
+
+func (o InvitationRolePtrOutput) ToInvitationRolePtrOutputWithContext(ctx context.Context) InvitationRolePtrOutput {
+	return o
+}
+
+func (o InvitationRolePtrOutput) Elem() InvitationRoleOutput {
+	return o.ApplyT(func(v *InvitationRole) InvitationRole {
+		if v != nil {
+			return *v
+		}
+		var ret InvitationRole
+		return ret
+	}).(InvitationRoleOutput)
+}
+
+func (o InvitationRolePtrOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
+	return o.ToStringPtrOutputWithContext(context.Background())
+}
+
+func (o InvitationRolePtrOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e *InvitationRole) *string {
+		if e == nil {
+			return nil
+		}
+		v := string(*e)
+		return &v
+	}).(pulumi.StringPtrOutput)
+}
+
+// InvitationRoleInput is an input type that accepts values of the InvitationRole enum
+// A concrete instance of `InvitationRoleInput` can be one of the following:
+//
+//	InvitationRoleAdmin
+//	InvitationRoleDeveloper
+type InvitationRoleInput interface {
+	pulumi.Input
+
+	ToInvitationRoleOutput() InvitationRoleOutput
+	ToInvitationRoleOutputWithContext(context.Context) InvitationRoleOutput
+}
+
+var invitationRolePtrType = reflect.TypeOf((**InvitationRole)(nil)).Elem()
+
+type InvitationRolePtrInput interface {
+	pulumi.Input
+
+	ToInvitationRolePtrOutput() InvitationRolePtrOutput
+	ToInvitationRolePtrOutputWithContext(context.Context) InvitationRolePtrOutput
+}
+
+type invitationRolePtr string
+
+func InvitationRolePtr(v string) InvitationRolePtrInput {
+	return (*invitationRolePtr)(&v)
+}
+
+func (*invitationRolePtr) ElementType() reflect.Type {
+	return invitationRolePtrType
+}
+
+func (in *invitationRolePtr) ToInvitationRolePtrOutput() InvitationRolePtrOutput {
+	return pulumi.ToOutput(in).(InvitationRolePtrOutput)
+}
+
+func (in *invitationRolePtr) ToInvitationRolePtrOutputWithContext(ctx context.Context) InvitationRolePtrOutput {
+	return pulumi.ToOutputWithContext(ctx, in).(InvitationRolePtrOutput)
+}
+
+type MemberRole string
+
+const (
+	MemberRoleAdmin     = MemberRole("admin")
+	MemberRoleDeveloper = MemberRole("developer")
+)
+
+func (MemberRole) ElementType() reflect.Type {
+	return reflect.TypeOf((*MemberRole)(nil)).Elem()
+}
+
+func (e MemberRole) ToMemberRoleOutput() MemberRoleOutput {
+	return pulumi.ToOutput(e).(MemberRoleOutput)
+}
+
+func (e MemberRole) ToMemberRoleOutputWithContext(ctx context.Context) MemberRoleOutput {
+	return pulumi.ToOutputWithContext(ctx, e).(MemberRoleOutput)
+}
+
+func (e MemberRole) ToMemberRolePtrOutput() MemberRolePtrOutput {
+	return e.ToMemberRolePtrOutputWithContext(context.Background())
+}
+
+func (e MemberRole) ToMemberRolePtrOutputWithContext(ctx context.Context) MemberRolePtrOutput {
+	return MemberRole(e).ToMemberRoleOutputWithContext(ctx).ToMemberRolePtrOutputWithContext(ctx)
+}
+
+func (e MemberRole) ToStringOutput() pulumi.StringOutput {
+	return pulumi.ToOutput(pulumi.String(e)).(pulumi.StringOutput)
+}
+
+func (e MemberRole) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
+	return pulumi.ToOutputWithContext(ctx, pulumi.String(e)).(pulumi.StringOutput)
+}
+
+func (e MemberRole) ToStringPtrOutput() pulumi.StringPtrOutput {
+	return pulumi.String(e).ToStringPtrOutputWithContext(context.Background())
+}
+
+func (e MemberRole) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return pulumi.String(e).ToStringOutputWithContext(ctx).ToStringPtrOutputWithContext(ctx)
+}
+
+type MemberRoleOutput struct{ *pulumi.OutputState }
+
+func (MemberRoleOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*MemberRole)(nil)).Elem()
+}
+
+func (o MemberRoleOutput) ToMemberRoleOutput() MemberRoleOutput {
+	return o
+}
+
+func (o MemberRoleOutput) ToMemberRoleOutputWithContext(ctx context.Context) MemberRoleOutput {
+	return o
+}
+
+func (o MemberRoleOutput) ToMemberRolePtrOutput() MemberRolePtrOutput {
+	return o.ToMemberRolePtrOutputWithContext(context.Background())
+}
+
+func (o MemberRoleOutput) ToMemberRolePtrOutputWithContext(ctx context.Context) MemberRolePtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, v MemberRole) *MemberRole {
+		return &v
+	}).(MemberRolePtrOutput)
+}
+
+func (o MemberRoleOutput) ToStringOutput() pulumi.StringOutput {
+	return o.ToStringOutputWithContext(context.Background())
+}
+
+func (o MemberRoleOutput) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e MemberRole) string {
+		return string(e)
+	}).(pulumi.StringOutput)
+}
+
+func (o MemberRoleOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
+	return o.ToStringPtrOutputWithContext(context.Background())
+}
+
+func (o MemberRoleOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e MemberRole) *string {
+		v := string(e)
+		return &v
+	}).(pulumi.StringPtrOutput)
+}
+
+type MemberRolePtrOutput struct{ *pulumi.OutputState }
+
+func (MemberRolePtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**MemberRole)(nil)).Elem()
+}
+
+func (o MemberRolePtrOutput) ToMemberRolePtrOutput() MemberRolePtrOutput {
+	return o
+}
+
+func (o MemberRolePtrOutput) ToMemberRolePtrOutputWithContext(ctx context.Context) MemberRolePtrOutput {
+	return o
+}
+
+func (o MemberRolePtrOutput) Elem() MemberRoleOutput {
+	return o.ApplyT(func(v *MemberRole) MemberRole {
+		if v != nil {
+			return *v
+		}
+		var ret MemberRole
+		return ret
+	}).(MemberRoleOutput)
+}
+
+func (o MemberRolePtrOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
+	return o.ToStringPtrOutputWithContext(context.Background())
+}
+
+func (o MemberRolePtrOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e *MemberRole) *string {
+		if e == nil {
+			return nil
+		}
+		v := string(*e)
+		return &v
+	}).(pulumi.StringPtrOutput)
+}
+
+// MemberRoleInput is an input type that accepts values of the MemberRole enum
+// A concrete instance of `MemberRoleInput` can be one of the following:
+//
+//	MemberRoleAdmin
+//	MemberRoleDeveloper
+type MemberRoleInput interface {
+	pulumi.Input
+
+	ToMemberRoleOutput() MemberRoleOutput
+	ToMemberRoleOutputWithContext(context.Context) MemberRoleOutput
+}
+
+var memberRolePtrType = reflect.TypeOf((**MemberRole)(nil)).Elem()
+
+type MemberRolePtrInput interface {
+	pulumi.Input
+
+	ToMemberRolePtrOutput() MemberRolePtrOutput
+	ToMemberRolePtrOutputWithContext(context.Context) MemberRolePtrOutput
+}
+
+type memberRolePtr string
+
+func MemberRolePtr(v string) MemberRolePtrInput {
+	return (*memberRolePtr)(&v)
+}
+
+func (*memberRolePtr) ElementType() reflect.Type {
+	return memberRolePtrType
+}
+
+func (in *memberRolePtr) ToMemberRolePtrOutput() MemberRolePtrOutput {
+	return pulumi.ToOutput(in).(MemberRolePtrOutput)
+}
+
+func (in *memberRolePtr) ToMemberRolePtrOutputWithContext(ctx context.Context) MemberRolePtrOutput {
+	return pulumi.ToOutputWithContext(ctx, in).(MemberRolePtrOutput)
+}
+
 type MskAuthentication string
 
 const (
@@ -5568,6 +5898,10 @@ func init() {
 	pulumi.RegisterInputType(reflect.TypeOf((*DashboardSavedQueryLanguagePtrInput)(nil)).Elem(), DashboardSavedQueryLanguage("lucene"))
 	pulumi.RegisterInputType(reflect.TypeOf((*DesiredServiceStateInput)(nil)).Elem(), DesiredServiceState("running"))
 	pulumi.RegisterInputType(reflect.TypeOf((*DesiredServiceStatePtrInput)(nil)).Elem(), DesiredServiceState("running"))
+	pulumi.RegisterInputType(reflect.TypeOf((*InvitationRoleInput)(nil)).Elem(), InvitationRole("admin"))
+	pulumi.RegisterInputType(reflect.TypeOf((*InvitationRolePtrInput)(nil)).Elem(), InvitationRole("admin"))
+	pulumi.RegisterInputType(reflect.TypeOf((*MemberRoleInput)(nil)).Elem(), MemberRole("admin"))
+	pulumi.RegisterInputType(reflect.TypeOf((*MemberRolePtrInput)(nil)).Elem(), MemberRole("admin"))
 	pulumi.RegisterInputType(reflect.TypeOf((*MskAuthenticationInput)(nil)).Elem(), MskAuthentication("SASL_IAM"))
 	pulumi.RegisterInputType(reflect.TypeOf((*MskAuthenticationPtrInput)(nil)).Elem(), MskAuthentication("SASL_IAM"))
 	pulumi.RegisterInputType(reflect.TypeOf((*ReversePrivateEndpointTypeInput)(nil)).Elem(), ReversePrivateEndpointType("VPC_ENDPOINT_SERVICE"))
@@ -5634,6 +5968,10 @@ func init() {
 	pulumi.RegisterOutputType(DashboardSavedQueryLanguagePtrOutput{})
 	pulumi.RegisterOutputType(DesiredServiceStateOutput{})
 	pulumi.RegisterOutputType(DesiredServiceStatePtrOutput{})
+	pulumi.RegisterOutputType(InvitationRoleOutput{})
+	pulumi.RegisterOutputType(InvitationRolePtrOutput{})
+	pulumi.RegisterOutputType(MemberRoleOutput{})
+	pulumi.RegisterOutputType(MemberRolePtrOutput{})
 	pulumi.RegisterOutputType(MskAuthenticationOutput{})
 	pulumi.RegisterOutputType(MskAuthenticationPtrOutput{})
 	pulumi.RegisterOutputType(ReversePrivateEndpointTypeOutput{})

@@ -388,6 +388,58 @@ func (o ApiKeyIpAccessEntryArrayOutput) Index(i pulumi.IntInput) ApiKeyIpAccessE
 	}).(ApiKeyIpAccessEntryOutput)
 }
 
+type AssignedRole struct {
+	RoleId   string  `pulumi:"roleId"`
+	RoleName *string `pulumi:"roleName"`
+	RoleType *string `pulumi:"roleType"`
+}
+
+type AssignedRoleOutput struct{ *pulumi.OutputState }
+
+func (AssignedRoleOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*AssignedRole)(nil)).Elem()
+}
+
+func (o AssignedRoleOutput) ToAssignedRoleOutput() AssignedRoleOutput {
+	return o
+}
+
+func (o AssignedRoleOutput) ToAssignedRoleOutputWithContext(ctx context.Context) AssignedRoleOutput {
+	return o
+}
+
+func (o AssignedRoleOutput) RoleId() pulumi.StringOutput {
+	return o.ApplyT(func(v AssignedRole) string { return v.RoleId }).(pulumi.StringOutput)
+}
+
+func (o AssignedRoleOutput) RoleName() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v AssignedRole) *string { return v.RoleName }).(pulumi.StringPtrOutput)
+}
+
+func (o AssignedRoleOutput) RoleType() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v AssignedRole) *string { return v.RoleType }).(pulumi.StringPtrOutput)
+}
+
+type AssignedRoleArrayOutput struct{ *pulumi.OutputState }
+
+func (AssignedRoleArrayOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]AssignedRole)(nil)).Elem()
+}
+
+func (o AssignedRoleArrayOutput) ToAssignedRoleArrayOutput() AssignedRoleArrayOutput {
+	return o
+}
+
+func (o AssignedRoleArrayOutput) ToAssignedRoleArrayOutputWithContext(ctx context.Context) AssignedRoleArrayOutput {
+	return o
+}
+
+func (o AssignedRoleArrayOutput) Index(i pulumi.IntInput) AssignedRoleOutput {
+	return pulumi.All(o, i).ApplyT(func(vs []interface{}) AssignedRole {
+		return vs[0].([]AssignedRole)[vs[1].(int)]
+	}).(AssignedRoleOutput)
+}
+
 type DashboardContainersItem struct {
 	Bordered    *bool                             `pulumi:"bordered"`
 	Collapsed   bool                              `pulumi:"collapsed"`
@@ -2972,6 +3024,8 @@ func init() {
 	pulumi.RegisterOutputType(ApiKeyHashDataPtrOutput{})
 	pulumi.RegisterOutputType(ApiKeyIpAccessEntryOutput{})
 	pulumi.RegisterOutputType(ApiKeyIpAccessEntryArrayOutput{})
+	pulumi.RegisterOutputType(AssignedRoleOutput{})
+	pulumi.RegisterOutputType(AssignedRoleArrayOutput{})
 	pulumi.RegisterOutputType(DashboardContainersItemOutput{})
 	pulumi.RegisterOutputType(DashboardContainersItemArrayOutput{})
 	pulumi.RegisterOutputType(DashboardContainersItemTabsItemOutput{})

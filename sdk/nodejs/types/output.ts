@@ -31,6 +31,12 @@ export interface ApiKeyIpAccessEntry {
     source: string;
 }
 
+export interface AssignedRole {
+    roleId: string;
+    roleName?: string;
+    roleType?: string;
+}
+
 export interface RoleAppliedPolicy {
     addedByApi: string[];
     allowDeny: string;

@@ -14,6 +14,8 @@ from .get_private_endpoint_config import *
 from .get_series import *
 from .get_service import *
 from .get_services import *
+from .invitation import *
+from .member import *
 from .private_endpoint import *
 from .provider import *
 from .replica_scaling import *
@@ -49,6 +51,8 @@ _utilities.register(
    "clickhouse-cloud:index:Alert": "Alert",
    "clickhouse-cloud:index:ApiKey": "ApiKey",
    "clickhouse-cloud:index:Dashboard": "Dashboard",
+   "clickhouse-cloud:index:Invitation": "Invitation",
+   "clickhouse-cloud:index:Member": "Member",
    "clickhouse-cloud:index:PrivateEndpoint": "PrivateEndpoint",
    "clickhouse-cloud:index:ReplicaScaling": "ReplicaScaling",
    "clickhouse-cloud:index:ReversePrivateEndpoint": "ReversePrivateEndpoint",

@@ -17,6 +17,8 @@ __all__ = [
     'DashboardFiltersItemWhereLanguage',
     'DashboardSavedQueryLanguage',
     'DesiredServiceState',
+    'InvitationRole',
+    'MemberRole',
     'MskAuthentication',
     'ReversePrivateEndpointType',
     'RolePolicyAllowDeny',
@@ -110,6 +112,18 @@ class DashboardSavedQueryLanguage(_builtins.str, Enum):
 class DesiredServiceState(_builtins.str, Enum):
     RUNNING = "running"
     STOPPED = "stopped"
+
+
+@pulumi.type_token("clickhouse-cloud:index:InvitationRole")
+class InvitationRole(_builtins.str, Enum):
+    ADMIN = "admin"
+    DEVELOPER = "developer"
+
+
+@pulumi.type_token("clickhouse-cloud:index:MemberRole")
+class MemberRole(_builtins.str, Enum):
+    ADMIN = "admin"
+    DEVELOPER = "developer"
 
 
 @pulumi.type_token("clickhouse-cloud:index:MskAuthentication")

@@ -20,6 +20,7 @@ __all__ = [
     'AlertChannel',
     'ApiKeyHashData',
     'ApiKeyIpAccessEntry',
+    'AssignedRole',
     'RoleAppliedPolicy',
     'RoleAppliedPolicyTags',
     'RolePolicy',
@@ -147,6 +148,55 @@ class ApiKeyIpAccessEntry(dict):
     @pulumi.getter
     def description(self) -> Optional[_builtins.str]:
         return pulumi.get(self, "description")
+
+
+@pulumi.output_type
+class AssignedRole(dict):
+    @staticmethod
+    def __key_warning(key: str):
+        suggest = None
+        if key == "roleId":
+            suggest = "role_id"
+        elif key == "roleName":
+            suggest = "role_name"
+        elif key == "roleType":
+            suggest = "role_type"
+
+        if suggest:
+            pulumi.log.warn(f"Key '{key}' not found in AssignedRole. Access the value via the '{suggest}' property getter instead.")
+
+    def __getitem__(self, key: str) -> Any:
+        AssignedRole.__key_warning(key)
+        return super().__getitem__(key)
+
+    def get(self, key: str, default = None) -> Any:
+        AssignedRole.__key_warning(key)
+        return super().get(key, default)
+
+    def __init__(__self__, *,
+                 role_id: _builtins.str,
+                 role_name: Optional[_builtins.str] = None,
+                 role_type: Optional[_builtins.str] = None):
+        pulumi.set(__self__, "role_id", role_id)
+        if role_name is not None:
+            pulumi.set(__self__, "role_name", role_name)
+        if role_type is not None:
+            pulumi.set(__self__, "role_type", role_type)
+
+    @_builtins.property
+    @pulumi.getter(name="roleId")
+    def role_id(self) -> _builtins.str:
+        return pulumi.get(self, "role_id")
+
+    @_builtins.property
+    @pulumi.getter(name="roleName")
+    def role_name(self) -> Optional[_builtins.str]:
+        return pulumi.get(self, "role_name")
+
+    @_builtins.property
+    @pulumi.getter(name="roleType")
+    def role_type(self) -> Optional[_builtins.str]:
+        return pulumi.get(self, "role_type")
 
 
 @pulumi.output_type

@@ -82,6 +82,20 @@ export const DesiredServiceState = {
 
 export type DesiredServiceState = (typeof DesiredServiceState)[keyof typeof DesiredServiceState];
 
+export const InvitationRole = {
+    Admin: "admin",
+    Developer: "developer",
+} as const;
+
+export type InvitationRole = (typeof InvitationRole)[keyof typeof InvitationRole];
+
+export const MemberRole = {
+    Admin: "admin",
+    Developer: "developer",
+} as const;
+
+export type MemberRole = (typeof MemberRole)[keyof typeof MemberRole];
+
 export const MskAuthentication = {
     SaslIam: "SASL_IAM",
     SaslScram: "SASL_SCRAM",
