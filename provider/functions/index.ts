@@ -9,6 +9,8 @@ export {
 export { getService, getServiceOutput } from "./getService";
 export { getServices, getServicesOutput } from "./getServices";
 export type { GetServiceArgs, GetServicesArgs } from "./serviceArguments";
+export { getMembers, getMembersOutput } from "./getMembers";
+export type { GetMembersArgs, MemberInfo, MembersResult } from "./memberLookup";
 export {
   AmbiguousServiceNameError,
   ServiceNotFoundError,

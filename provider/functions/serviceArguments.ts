@@ -27,7 +27,7 @@ export interface GetServicesArgs {
 }
 
 /** The arguments as a bag to check; anything but an object has none of them. */
-function bagOf(args: unknown): Record<string, unknown> {
+export function bagOf(args: unknown): Record<string, unknown> {
   return typeof args === "object" && args !== null ? (args as Record<string, unknown>) : {};
 }
 
@@ -41,7 +41,7 @@ function nameProblems(name: unknown): ValidationProblem[] {
   return [{ property: "name", reason: `name must be a non-empty string; got ${JSON.stringify(name)}` }];
 }
 
-function organizationIdProblems(organizationId: unknown): ValidationProblem[] {
+export function organizationIdProblems(organizationId: unknown): ValidationProblem[] {
   return isGiven(organizationId) ? idFormProblems("organizationId", "uuid", organizationId) : [];
 }
 

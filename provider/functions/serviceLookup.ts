@@ -75,7 +75,8 @@ export interface LookupConnection {
   readonly warn?: (line: string) => void;
 }
 
-function connect(
+/** The management client of the functions' settings, and the organization they name or the configured one. */
+export function connect(
   connection: LookupConnection,
   organizationId: string | undefined,
 ): { client: ManagementClient; organizationId: string } {

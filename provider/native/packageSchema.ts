@@ -12,6 +12,7 @@ import type { SettingSpec } from "../../schemas/settings";
 import { nativeSettings, packageName, type NativeSettingName } from "./configuration";
 import { getSeriesToken } from "./seriesInvoke";
 import { getPrivateEndpointConfigSpec, getPrivateEndpointConfigToken } from "./privateEndpointConfigInvoke";
+import { getMembersSpec, getMembersToken, memberResourceToken } from "./memberLookupInvoke";
 import {
   getServiceSpec,
   getServicesSpec,
@@ -235,6 +236,7 @@ export function packageSchema(definitions: readonly ResourceDefinition[], versio
     definitions.map((definition) => [nativeTypeToken(definition.kind), resourceSpec(definition, registry)]),
   );
   const reportedResource = resources[reportedResourceToken];
+  const memberResource = resources[memberResourceToken];
   const functions = {
     [getPrivateEndpointConfigToken]: getPrivateEndpointConfigSpec,
     [getSeriesToken]: getSeriesSpec(registry),
@@ -245,6 +247,7 @@ export function packageSchema(definitions: readonly ResourceDefinition[], versio
           [getServiceToken]: getServiceSpec(reportedResource),
           [getServicesToken]: getServicesSpec(reportedResource, registry),
         }),
+    ...(memberResource === undefined ? {} : { [getMembersToken]: getMembersSpec(memberResource, registry) }),
   };
   return {
     name: packageName,

@@ -34,6 +34,7 @@ import {
   invokeGetService,
   invokeGetServices,
 } from "./serviceLookupInvoke";
+import { getMembersToken, invokeGetMembers } from "./memberLookupInvoke";
 import { bagOf, structOf, type PropertyBag } from "./wire";
 import { unwrapSecrets } from "../propertyEncoding";
 import type { ValidationProblem } from "../validation/validate";
@@ -95,6 +96,7 @@ const pluginFunctions = new Map<string, PluginFunction>([
   [getPrivateEndpointConfigToken, withoutDeprecations(invokeGetPrivateEndpointConfig)],
   [getServiceToken, withoutDeprecations(invokeGetService)],
   [getServicesToken, withoutDeprecations(invokeGetServices)],
+  [getMembersToken, withoutDeprecations(invokeGetMembers)],
 ]);
 
 /** Builds the service; `log` shows the user warnings (deprecated getSeries arguments) through the engine. */

@@ -20,6 +20,11 @@ export type Dashboard = import("./dashboard").Dashboard;
 export const Dashboard: typeof import("./dashboard").Dashboard = null as any;
 utilities.lazyLoad(exports, ["Dashboard"], () => require("./dashboard"));
 
+export { GetMembersArgs, GetMembersResult, GetMembersOutputArgs } from "./getMembers";
+export const getMembers: typeof import("./getMembers").getMembers = null as any;
+export const getMembersOutput: typeof import("./getMembers").getMembersOutput = null as any;
+utilities.lazyLoad(exports, ["getMembers","getMembersOutput"], () => require("./getMembers"));
+
 export { GetPrivateEndpointConfigArgs, GetPrivateEndpointConfigResult, GetPrivateEndpointConfigOutputArgs } from "./getPrivateEndpointConfig";
 export const getPrivateEndpointConfig: typeof import("./getPrivateEndpointConfig").getPrivateEndpointConfig = null as any;
 export const getPrivateEndpointConfigOutput: typeof import("./getPrivateEndpointConfig").getPrivateEndpointConfigOutput = null as any;

@@ -1063,6 +1063,87 @@ func (o DashboardTileArrayOutput) Index(i pulumi.IntInput) DashboardTileOutput {
 	}).(DashboardTileOutput)
 }
 
+// A member of the organization, as a Member resource's outputs show them.
+type MemberInfo struct {
+	// The roles the member holds, as the API shows them: each one's `roleId`, `roleName` and `roleType` (`system` or `custom`).
+	AssignedRoles []AssignedRole `pulumi:"assignedRoles"`
+	// The member's email, from their profile.
+	Email *string `pulumi:"email"`
+	// When the member joined the organization (ISO 8601), as the API says.
+	JoinedAt *string `pulumi:"joinedAt"`
+	// The member's name, from their profile.
+	Name *string `pulumi:"name"`
+	// The deprecated organization role as the API shows it (frozen at its value from before the organization moved to custom roles).
+	Role *string `pulumi:"role"`
+	// The member's user id (uuid): what a Member resource or a RoleAssignment takes as `userId`.
+	UserId string `pulumi:"userId"`
+}
+
+// A member of the organization, as a Member resource's outputs show them.
+type MemberInfoOutput struct{ *pulumi.OutputState }
+
+func (MemberInfoOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*MemberInfo)(nil)).Elem()
+}
+
+func (o MemberInfoOutput) ToMemberInfoOutput() MemberInfoOutput {
+	return o
+}
+
+func (o MemberInfoOutput) ToMemberInfoOutputWithContext(ctx context.Context) MemberInfoOutput {
+	return o
+}
+
+// The roles the member holds, as the API shows them: each one's `roleId`, `roleName` and `roleType` (`system` or `custom`).
+func (o MemberInfoOutput) AssignedRoles() AssignedRoleArrayOutput {
+	return o.ApplyT(func(v MemberInfo) []AssignedRole { return v.AssignedRoles }).(AssignedRoleArrayOutput)
+}
+
+// The member's email, from their profile.
+func (o MemberInfoOutput) Email() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v MemberInfo) *string { return v.Email }).(pulumi.StringPtrOutput)
+}
+
+// When the member joined the organization (ISO 8601), as the API says.
+func (o MemberInfoOutput) JoinedAt() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v MemberInfo) *string { return v.JoinedAt }).(pulumi.StringPtrOutput)
+}
+
+// The member's name, from their profile.
+func (o MemberInfoOutput) Name() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v MemberInfo) *string { return v.Name }).(pulumi.StringPtrOutput)
+}
+
+// The deprecated organization role as the API shows it (frozen at its value from before the organization moved to custom roles).
+func (o MemberInfoOutput) Role() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v MemberInfo) *string { return v.Role }).(pulumi.StringPtrOutput)
+}
+
+// The member's user id (uuid): what a Member resource or a RoleAssignment takes as `userId`.
+func (o MemberInfoOutput) UserId() pulumi.StringOutput {
+	return o.ApplyT(func(v MemberInfo) string { return v.UserId }).(pulumi.StringOutput)
+}
+
+type MemberInfoArrayOutput struct{ *pulumi.OutputState }
+
+func (MemberInfoArrayOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]MemberInfo)(nil)).Elem()
+}
+
+func (o MemberInfoArrayOutput) ToMemberInfoArrayOutput() MemberInfoArrayOutput {
+	return o
+}
+
+func (o MemberInfoArrayOutput) ToMemberInfoArrayOutputWithContext(ctx context.Context) MemberInfoArrayOutput {
+	return o
+}
+
+func (o MemberInfoArrayOutput) Index(i pulumi.IntInput) MemberInfoOutput {
+	return pulumi.All(o, i).ApplyT(func(vs []interface{}) MemberInfo {
+		return vs[0].([]MemberInfo)[vs[1].(int)]
+	}).(MemberInfoOutput)
+}
+
 type RoleAppliedPolicy struct {
 	AddedByApi  []string               `pulumi:"addedByApi"`
 	AllowDeny   string                 `pulumi:"allowDeny"`
@@ -3036,6 +3117,8 @@ func init() {
 	pulumi.RegisterOutputType(DashboardSavedFilterValuesItemArrayOutput{})
 	pulumi.RegisterOutputType(DashboardTileOutput{})
 	pulumi.RegisterOutputType(DashboardTileArrayOutput{})
+	pulumi.RegisterOutputType(MemberInfoOutput{})
+	pulumi.RegisterOutputType(MemberInfoArrayOutput{})
 	pulumi.RegisterOutputType(RoleAppliedPolicyOutput{})
 	pulumi.RegisterOutputType(RoleAppliedPolicyArrayOutput{})
 	pulumi.RegisterOutputType(RoleAppliedPolicyTagsOutput{})

@@ -37,6 +37,36 @@ export interface AssignedRole {
     roleType?: string;
 }
 
+/**
+ * A member of the organization, as a Member resource's outputs show them.
+ */
+export interface MemberInfo {
+    /**
+     * The roles the member holds, as the API shows them: each one's `roleId`, `roleName` and `roleType` (`system` or `custom`).
+     */
+    assignedRoles: outputs.AssignedRole[];
+    /**
+     * The member's email, from their profile.
+     */
+    email?: string;
+    /**
+     * When the member joined the organization (ISO 8601), as the API says.
+     */
+    joinedAt?: string;
+    /**
+     * The member's name, from their profile.
+     */
+    name?: string;
+    /**
+     * The deprecated organization role as the API shows it (frozen at its value from before the organization moved to custom roles).
+     */
+    role?: string;
+    /**
+     * The member's user id (uuid): what a Member resource or a RoleAssignment takes as `userId`.
+     */
+    userId: string;
+}
+
 export interface RoleAppliedPolicy {
     addedByApi: string[];
     allowDeny: string;

@@ -10,6 +10,7 @@ from ._enums import *
 from .alert import *
 from .api_key import *
 from .dashboard import *
+from .get_members import *
 from .get_private_endpoint_config import *
 from .get_series import *
 from .get_service import *

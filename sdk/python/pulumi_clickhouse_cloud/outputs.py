@@ -21,6 +21,7 @@ __all__ = [
     'ApiKeyHashData',
     'ApiKeyIpAccessEntry',
     'AssignedRole',
+    'MemberInfo',
     'RoleAppliedPolicy',
     'RoleAppliedPolicyTags',
     'RolePolicy',
@@ -197,6 +198,88 @@ class AssignedRole(dict):
     @pulumi.getter(name="roleType")
     def role_type(self) -> Optional[_builtins.str]:
         return pulumi.get(self, "role_type")
+
+
+@pulumi.output_type
+class MemberInfo(dict):
+    """
+    A member of the organization, as a Member resource's outputs show them.
+    """
+    def __init__(__self__, *,
+                 assigned_roles: Sequence['outputs.AssignedRole'],
+                 user_id: _builtins.str,
+                 email: Optional[_builtins.str] = None,
+                 joined_at: Optional[_builtins.str] = None,
+                 name: Optional[_builtins.str] = None,
+                 role: Optional[_builtins.str] = None):
+        """
+        A member of the organization, as a Member resource's outputs show them.
+
+        :param Sequence['AssignedRole'] assigned_roles: The roles the member holds, as the API shows them: each one's `roleId`, `roleName` and `roleType` (`system` or `custom`).
+        :param _builtins.str user_id: The member's user id (uuid): what a Member resource or a RoleAssignment takes as `userId`.
+        :param _builtins.str email: The member's email, from their profile.
+        :param _builtins.str joined_at: When the member joined the organization (ISO 8601), as the API says.
+        :param _builtins.str name: The member's name, from their profile.
+        :param _builtins.str role: The deprecated organization role as the API shows it (frozen at its value from before the organization moved to custom roles).
+        """
+        pulumi.set(__self__, "assigned_roles", assigned_roles)
+        pulumi.set(__self__, "user_id", user_id)
+        if email is not None:
+            pulumi.set(__self__, "email", email)
+        if joined_at is not None:
+            pulumi.set(__self__, "joined_at", joined_at)
+        if name is not None:
+            pulumi.set(__self__, "name", name)
+        if role is not None:
+            pulumi.set(__self__, "role", role)
+
+    @_builtins.property
+    @pulumi.getter(name="assignedRoles")
+    def assigned_roles(self) -> Sequence['outputs.AssignedRole']:
+        """
+        The roles the member holds, as the API shows them: each one's `roleId`, `roleName` and `roleType` (`system` or `custom`).
+        """
+        return pulumi.get(self, "assigned_roles")
+
+    @_builtins.property
+    @pulumi.getter(name="userId")
+    def user_id(self) -> _builtins.str:
+        """
+        The member's user id (uuid): what a Member resource or a RoleAssignment takes as `userId`.
+        """
+        return pulumi.get(self, "user_id")
+
+    @_builtins.property
+    @pulumi.getter
+    def email(self) -> Optional[_builtins.str]:
+        """
+        The member's email, from their profile.
+        """
+        return pulumi.get(self, "email")
+
+    @_builtins.property
+    @pulumi.getter(name="joinedAt")
+    def joined_at(self) -> Optional[_builtins.str]:
+        """
+        When the member joined the organization (ISO 8601), as the API says.
+        """
+        return pulumi.get(self, "joined_at")
+
+    @_builtins.property
+    @pulumi.getter
+    def name(self) -> Optional[_builtins.str]:
+        """
+        The member's name, from their profile.
+        """
+        return pulumi.get(self, "name")
+
+    @_builtins.property
+    @pulumi.getter
+    def role(self) -> Optional[_builtins.str]:
+        """
+        The deprecated organization role as the API shows it (frozen at its value from before the organization moved to custom roles).
+        """
+        return pulumi.get(self, "role")
 
 
 @pulumi.output_type

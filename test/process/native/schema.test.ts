@@ -52,7 +52,7 @@ describe("native plugin: schema.json and the generated SDKs", function () {
     expect(fs.readFileSync(schemaPath, "utf8")).to.equal(schemaText());
   });
 
-  it("names the package, its sixteen resources, its four functions and the twelve settings, credentials secret", () => {
+  it("names the package, its eighteen resources, its five functions and the twelve settings, credentials secret", () => {
     const manifest = JSON.parse(fs.readFileSync(path.join(repoRoot, "package.json"), "utf8")) as {
       version: string;
     };
@@ -62,6 +62,8 @@ describe("native plugin: schema.json and the generated SDKs", function () {
       "clickhouse-cloud:index:Alert",
       "clickhouse-cloud:index:ApiKey",
       "clickhouse-cloud:index:Dashboard",
+      "clickhouse-cloud:index:Invitation",
+      "clickhouse-cloud:index:Member",
       "clickhouse-cloud:index:PrivateEndpoint",
       "clickhouse-cloud:index:ReplicaScaling",
       "clickhouse-cloud:index:ReversePrivateEndpoint",
@@ -81,6 +83,7 @@ describe("native plugin: schema.json and the generated SDKs", function () {
       "clickhouse-cloud:index:getSeries",
       "clickhouse-cloud:index:getService",
       "clickhouse-cloud:index:getServices",
+      "clickhouse-cloud:index:getMembers",
     ]);
     const settings = [
       "organizationId",
