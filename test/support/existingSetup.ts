@@ -13,10 +13,11 @@ export interface HandMade {
   readonly role: string;
   readonly alert: string;
   readonly reverse: string;
+  readonly invitation: string;
 }
 
 /**
- * An API key, a custom role the key holds, a reverse private endpoint, a private endpoint, a query API endpoint, an upgrade window, a ClickHouse
+ * An API key, a custom role the key holds, a pending invitation to that role, a reverse private endpoint, a private endpoint, a query API endpoint, an upgrade window, a ClickHouse
  * setting and a scaling schedule of the production service, and a tile alert.
  */
 export async function makeByHand(fixture: Fixture): Promise<HandMade> {
@@ -30,6 +31,10 @@ export async function makeByHand(fixture: Fixture): Promise<HandMade> {
     policies: [
       { allowDeny: "ALLOW", permissions: ["control-plane:service:manage"], resources: ["instance/*"] },
     ],
+  });
+  const invitation = await management.invitations.create(organizationId, {
+    email: "analyst@example.com",
+    assignedRoleIds: [role.id],
   });
   const reverse = await management.reversePrivateEndpoints.create(organizationId, services.production, {
     description: "To the queue",
@@ -59,7 +64,7 @@ export async function makeByHand(fixture: Fixture): Promise<HandMade> {
     ...tileAlertBody(fixture),
     name: "Error rate above 5%",
   });
-  return { key: key.key.id, role: role.id, alert: alert.id, reverse: reverse.id };
+  return { key: key.key.id, role: role.id, alert: alert.id, reverse: reverse.id, invitation: invitation.id };
 }
 
 /**
@@ -74,6 +79,8 @@ export function handMadeImports(fixture: Fixture, made: HandMade) {
     { type: "clickhouse-cloud:index:Alert", name: "errorRateAbove5", id: made.alert },
     { type: "clickhouse-cloud:index:ApiKey", name: "ciDeployer", id: made.key },
     ...objects.dashboards,
+    { type: "clickhouse-cloud:index:Invitation", name: "analystExampleCom", id: made.invitation },
+    ...fixtureMembers(fixture),
     {
       type: "clickhouse-cloud:index:PrivateEndpoint",
       name: "officeVpn",
@@ -109,6 +116,14 @@ export function handMadeImports(fixture: Fixture, made: HandMade) {
     ...objects.sources,
     { type: "clickhouse-cloud:index:UpgradeWindow", name: "analyticsProdUpgradeWindow", id: production },
     ...objects.webhooks,
+  ];
+}
+
+/** The import file entries of the fixture's members (made outside any program), named by their emails. */
+export function fixtureMembers(fixture: Fixture) {
+  return [
+    { type: "clickhouse-cloud:index:Member", name: "adminExampleCom", id: fixture.members.admin },
+    { type: "clickhouse-cloud:index:Member", name: "developerExampleCom", id: fixture.members.developer },
   ];
 }
 

@@ -2,7 +2,8 @@
  * Adopting a setup made outside Pulumi, as a user does it through the real CLI: objects of every kind made through
  * the emulator's APIs, a YAML project of the native plugin with an empty stack, `pulumi-clickhouse-cloud export`,
  * `pulumi import --file` (Pulumi's YAML language host writes the program), the program appended to Pulumi.yaml,
- * then a preview that expects no changes and an `export` that finds nothing left to adopt; on both wires.
+ * then a preview that expects no changes and an `export` that finds nothing left to adopt; on both wires. The
+ * organization's members (the fixture's, made outside any program) are adopted too, and its destroy leaves them.
  */
 import * as fs from "node:fs";
 import * as path from "node:path";
@@ -54,7 +55,7 @@ forEachDialect((dialect) =>
     it("export writes every object of every kind, with readable names and each kind's import id", async () => {
       const { run, file } = await exportFile();
       expect(file).to.deep.equal({ resources: handMadeImports(emulator.fixture, made) });
-      expect(run.stdout).to.include("Wrote 21 resource(s)");
+      expect(run.stdout).to.include("Wrote 24 resource(s)");
       expect(run.stderr).to.match(/not exported: API key \S+ \(emulator admin key\): the key these settings/);
     });
 
@@ -68,13 +69,16 @@ forEachDialect((dialect) =>
         "imported.yaml",
       ]);
       printed.push(imported.stdout, imported.stderr);
-      expect(imported.stdout).to.match(/= 21 imported/);
+      expect(imported.stdout).to.match(/= 24 imported/);
       const program = fs.readFileSync(path.join(project.dir, "imported.yaml"), "utf8");
       printed.push(program);
       for (const name of [
         "ciDeployer",
         "deployers",
         "deployersCiDeployer",
+        "analystExampleCom",
+        "adminExampleCom",
+        "developerExampleCom",
         "errorRateAbove5",
         "toTheQueue",
         "officeVpn",
@@ -91,6 +95,14 @@ forEachDialect((dialect) =>
       expect(program).to.include("name: CI deployer");
       expect(program).to.include("name: Deployers");
       expect(program).to.include("name: Error rate above 5%");
+      // A member is adopted by user id, its roles and its removal left to the program.
+      const members = program
+        .split(/^  (?=\S)/m)
+        .filter((block) => /type: clickhouse-cloud:(index:)?Member\b/.test(block));
+      expect(members).to.have.length(2);
+      for (const block of members) expect(block).to.not.include("removeOnDestroy");
+      expect(program).to.include(`userId: ${emulator.fixture.members.developer}`);
+      expect(program).to.include("email: analyst@example.com");
     });
 
     it("with the program appended to Pulumi.yaml, preview has nothing to change", async () => {
@@ -98,7 +110,7 @@ forEachDialect((dialect) =>
       fs.appendFileSync(programFile, fs.readFileSync(path.join(project.dir, "imported.yaml"), "utf8"));
       const preview = await project.pulumi(["preview", "--expect-no-changes"]);
       printed.push(preview.stdout, preview.stderr);
-      expect(preview.stdout).to.match(/22 unchanged/);
+      expect(preview.stdout).to.match(/25 unchanged/);
     });
 
     it("a second export finds nothing left to adopt", async () => {
@@ -114,7 +126,7 @@ forEachDialect((dialect) =>
       expect(all).to.not.include(observabilityToken);
     });
 
-    it("the stack manages what it adopted: destroy deletes the key, the role, the alert, the query endpoint, the window and the schedule, and resets the setting", async () => {
+    it("the stack manages what it adopted: destroy deletes the key, the role, the alert, the query endpoint, the window and the schedule, revokes the invitation, resets the setting, and leaves the members", async () => {
       // The import protects what it adopts (Pulumi's default): lifting that is the user's explicit step.
       await project.pulumi(["state", "unprotect", "--all", "--yes"]);
       // The service stays: the imported program names it by id in the resources on it, so the engine would not
@@ -122,8 +134,11 @@ forEachDialect((dialect) =>
       const serviceUrn = `urn:pulumi:dev::adopt-existing::clickhouse-cloud:index:Service::analyticsProd`;
       await project.pulumi(["state", "delete", serviceUrn, "--yes"]);
       const destroyed = await project.pulumi(["destroy", "--yes", "--skip-preview"]);
-      // The twenty other adopted resources and the stack itself.
-      expect(destroyed.stdout).to.match(/- 21 deleted/);
+      // The twenty-three other adopted resources and the stack itself.
+      expect(destroyed.stdout).to.match(/- 24 deleted/);
+      // Destroying a Member without removeOnDestroy leaves the person in the organization, and says so.
+      expect(destroyed.stdout).to.include("developer@example.com (user id");
+      expect(destroyed.stdout).to.include("left in the organization: removeOnDestroy is not set");
       const { fixture } = emulator;
       const key = await send(
         `${fixture.managementUrl}/v1/organizations/${fixture.organizationId}/keys/${made.key}`,
@@ -137,6 +152,21 @@ forEachDialect((dialect) =>
         { headers: { authorization: basicAuth(fixture.tokenKey, fixture.tokenSecret) } },
       );
       expect(role.status).to.equal(404);
+      const membersAnswer = await send(
+        `${fixture.managementUrl}/v1/organizations/${fixture.organizationId}/members`,
+        "GET",
+        { headers: { authorization: basicAuth(fixture.tokenKey, fixture.tokenSecret) } },
+      );
+      expect(membersAnswer.body.result.map((member: { userId: string }) => member.userId)).to.deep.equal([
+        fixture.members.admin,
+        fixture.members.developer,
+      ]);
+      const invitation = await send(
+        `${fixture.managementUrl}/v1/organizations/${fixture.organizationId}/invitations/${made.invitation}`,
+        "GET",
+        { headers: { authorization: basicAuth(fixture.tokenKey, fixture.tokenSecret) } },
+      );
+      expect(invitation.status).to.equal(404);
       for (const setting of ["serviceQueryEndpoint", "upgradeWindow"]) {
         const path = `/v1/organizations/${fixture.organizationId}/services/${fixture.services.production}/${setting}`;
         const answer = await send(`${fixture.managementUrl}${path}`, "GET", {

@@ -14,6 +14,7 @@ import {
   fixtureObjects,
   handMadeEndpointId,
   handMadeImports,
+  fixtureMembers,
   makeByHand,
 } from "../../support/existingSetup";
 import { forEachDialect, useEmulator } from "../../support/emulator";
@@ -62,6 +63,7 @@ forEachDialect((dialect) =>
       const stateIds: Record<string, string> = {
         ApiKey: made.key,
         Alert: made.alert,
+        Invitation: made.invitation,
         ReversePrivateEndpoint: made.reverse,
         PrivateEndpoint: `${services.production}/${handMadeEndpointId}`,
         ReplicaScaling: services.production,
@@ -73,8 +75,10 @@ forEachDialect((dialect) =>
         ServiceQueryEndpoint: services.production,
         UpgradeWindow: services.production,
       };
-      // The observability objects are each imported by their own id.
-      const ownIds = new Set(fixtureObjectImports(fixture()).map((entry) => entry.id));
+      // The observability objects and the members are each imported by their own id.
+      const ownIds = new Set(
+        [...fixtureObjectImports(fixture()), ...fixtureMembers(fixture())].map((entry) => entry.id),
+      );
       for (const { type, id } of file.resources) {
         const kind = type.split(":")[2] as keyof typeof resources;
         const expected = ownIds.has(id) ? id : stateIds[kind];
@@ -114,6 +118,8 @@ forEachDialect((dialect) =>
       expect(file.resources).to.deep.equal([
         { type: "clickhouse-cloud:index:Alert", name: "errorRateAbove52", id: made.alert },
         ...objects.dashboards,
+        { type: "clickhouse-cloud:index:Invitation", name: "analystExampleCom", id: made.invitation },
+        ...fixtureMembers(fixture()),
         // The key's assignment to the role is tracked, the role itself is not.
         { type: "clickhouse-cloud:index:Role", name: "deployers", id: made.role },
         ...objects.savedSearches,
@@ -149,6 +155,8 @@ forEachDialect((dialect) =>
           { id: made.alert },
           { id: made.key },
           ...objects.dashboards,
+          { id: made.invitation },
+          ...fixtureMembers(fixture()),
           { id: made.role },
           { id: `${made.role}/apiKey/${made.key}` },
           ...objects.savedSearches,

@@ -51,7 +51,7 @@ describe("orphans: listing, printing and deleting an organization's objects", ()
   const access = (observability = true, serviceIds = [fixture().services.production]) =>
     connect([stack("dev", dynamicConfig(fixture(), observability))], serviceIds, () => undefined);
 
-  it("lists every key (marking the one in use), the custom roles, the given services' endpoints and the alerts, as the API says", async () => {
+  it("lists every key (marking the one in use), the custom roles, the pending invitations, the given services' endpoints and the alerts, as the API says", async () => {
     const organization = access();
     const { organizationId, services } = fixture();
     const key = await organization.management.keys.create(organizationId, {
@@ -76,6 +76,9 @@ describe("orphans: listing, printing and deleting an organization's objects", ()
       actors: [],
       policies: [],
     });
+    const invitation = await organization.management.invitations.create(organizationId, {
+      email: "Analyst@example.com",
+    });
 
     const { objects, notListed } = await listOrganizationObjects(organization);
     expect(notListed).to.deep.equal([]);
@@ -96,6 +99,11 @@ describe("orphans: listing, printing and deleting an organization's objects", ()
     expect(objects.filter((object) => object.kind === "Role")).to.deep.equal([
       { kind: "Role", id: role.id, name: "deployers", createdAt: role.createdAt },
     ]);
+    // A pending invitation is what an `up` killed before its checkpoint leaves; members never are.
+    expect(objects.filter((object) => object.kind === "Invitation")).to.deep.equal([
+      { kind: "Invitation", id: invitation.id, name: "analyst@example.com", createdAt: invitation.createdAt },
+    ]);
+    expect(objects.filter((object) => object.kind === "Member")).to.deep.equal([]);
     expect(objects.filter((object) => object.kind === "ReversePrivateEndpoint")).to.deep.equal([
       {
         kind: "ReversePrivateEndpoint",
@@ -159,8 +167,11 @@ describe("orphans: listing, printing and deleting an organization's objects", ()
       actors: [],
       policies: [],
     });
+    const invitation = await organization.management.invitations.create(organizationId, {
+      email: "gone@example.com",
+    });
     const before = (await listOrganizationObjects(organization)).objects;
-    for (const id of [key.key.id, endpoint.id, alert.id, role.id]) {
+    for (const id of [key.key.id, endpoint.id, alert.id, role.id, invitation.id]) {
       await deleteObject(
         organization,
         before.find((object) => object.id === id)!,
@@ -171,7 +182,9 @@ describe("orphans: listing, printing and deleting an organization's objects", ()
     expect(after).to.not.include(endpoint.id);
     expect(after).to.not.include(alert.id);
     expect(after).to.not.include(role.id);
-    expect(after).to.have.length(before.length - 4);
+    expect(after).to.not.include(invitation.id);
+    expect(await organization.management.invitations.list(organizationId)).to.deep.equal([]);
+    expect(after).to.have.length(before.length - 5);
   });
 
   it("refuses to delete an alert when no observability API is configured", async () => {
@@ -218,7 +231,9 @@ describe("orphans: what the API sends that the list does not need", () => {
         requestId: "r",
         result: request.url?.includes("dataPipesReversePrivateEndpoints")
           ? [{ id: "ep-1", type: "VPC_ENDPOINT_SERVICE", vpcEndpointServiceName: "svc", status: "Ready" }]
-          : keys,
+          : request.url?.includes("/invitations")
+            ? []
+            : keys,
       }),
     }));
     await server.start();
