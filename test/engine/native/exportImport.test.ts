@@ -97,7 +97,7 @@ forEachDialect((dialect) =>
       expect(program).to.include("name: Error rate above 5%");
       // A member is adopted by user id, its roles and its removal left to the program.
       const members = program
-        .split(/^  (?=\S)/m)
+        .split(/^ {2}(?=\S)/m)
         .filter((block) => /type: clickhouse-cloud:(index:)?Member\b/.test(block));
       expect(members).to.have.length(2);
       for (const block of members) expect(block).to.not.include("removeOnDestroy");
