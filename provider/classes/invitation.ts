@@ -34,10 +34,11 @@ export interface InvitationArgs {
  * organization role (`role`: `admin` or `developer`). The invited person accepts it in the console; they are
  * then a member, which a Member resource can manage.
  *
- * An invitation cannot be changed: every input replaces it (the new one is sent after the old one is
- * revoked). The address is kept in lower case, so its case is never a change. A create for an address already
- * invited adopts that invitation when it gives the same roles, and fails naming its id otherwise (import it,
- * or revoke it); a reply lost during the create never leaves a second invitation behind. An address that is
+ * An invitation cannot be changed: every input replaces it (for the same address the old one is revoked
+ * first, as the API keeps one pending invitation per address; for another, the new one is sent first). The
+ * address is kept in lower case, so its case is never a change. A create for an address already invited
+ * adopts that invitation when it gives the same roles, and fails naming its id otherwise (import it, or
+ * revoke it); a reply lost during the create never leaves a second invitation behind. An address that is
  * already a member's is refused by the API, and the error says so. Refresh drops the resource once the
  * invitation is no longer pending (accepted, revoked or expired). Delete revokes it while it is pending; when
  * it was already accepted, delete succeeds and says so, and the member it made stays.

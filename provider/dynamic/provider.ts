@@ -21,7 +21,11 @@ export function dynamicProvider(provider: ServedKind): Required<pulumi.dynamic.R
     },
     async diff(id, olds, news) {
       const verdict = provider.diff(withoutProviderKey(olds), withoutProviderKey(news), id);
-      return { changes: verdict.changes, replaces: [...verdict.replaces] };
+      return {
+        changes: verdict.changes,
+        replaces: [...verdict.replaces],
+        ...(verdict.deleteBeforeReplace === true ? { deleteBeforeReplace: true } : {}),
+      };
     },
     async create(news) {
       try {

@@ -78,6 +78,7 @@ export class ResourceOperations {
       verdict.changes ? DiffResponse.DiffChanges.DIFF_SOME : DiffResponse.DiffChanges.DIFF_NONE,
     );
     response.setReplacesList([...verdict.replaces]);
+    response.setDeletebeforereplace(verdict.deleteBeforeReplace === true);
     return response;
   }
 

@@ -39,6 +39,11 @@ export interface Found<O> {
 export interface DiffVerdict {
   readonly changes: boolean;
   readonly replaces: readonly string[];
+  /**
+   * A replacement must delete the old object before it creates the new one (the API keeps one such object per
+   * key, e.g. one pending invitation per address); otherwise the engine creates the new one first.
+   */
+  readonly deleteBeforeReplace?: boolean;
 }
 
 /**

@@ -11,7 +11,8 @@ export const definition: ResourceDefinition<"invitationCreate"> = {
     "accept it (`assignedRoleIds`, the roles' uuids) and, where the organization still has it, the deprecated " +
     "organization role (`role`: `admin` or `developer`). The invited person accepts it in the console; they are then " +
     "a member, which a Member resource can manage.\n\n" +
-    "An invitation cannot be changed: every input replaces it (the new one is sent after the old one is revoked). " +
+    "An invitation cannot be changed: every input replaces it (for the same address the old one is revoked " +
+    "first, as the API keeps one pending invitation per address; for another, the new one is sent first). " +
     "The address is kept in lower case, so its case is never a change. A create for an address already invited " +
     "adopts that invitation when it gives the same roles, and fails naming its id otherwise (import it, or revoke " +
     "it); a reply lost during the create never leaves a second invitation behind. An address that is already a " +

@@ -25,6 +25,18 @@ export const operations: ResourceOperations<InvitationInputs, InvitationOutputs>
     return { olds: comparableForm(olds), news: comparableForm(news.known) };
   },
 
+  /**
+   * The API keeps one pending invitation per address: one replaced by an invitation of the same address is revoked
+   * before the new one is sent (the new one would otherwise meet the old one pending, with other roles).
+   */
+  refineDiff(verdict, olds, news) {
+    if (verdict.replaces.length === 0) return verdict;
+    const email = news.known.email;
+    const sameAddress =
+      news.unknown.has("email") || typeof email !== "string" || email.toLowerCase() === olds.email;
+    return sameAddress ? { ...verdict, deleteBeforeReplace: true } : verdict;
+  },
+
   inputsFromOutputs(outs) {
     const { email, role, assignedRoleIds, organizationId } = outs;
     return { email, assignedRoleIds, organizationId, ...(role === undefined ? {} : { role }) };

@@ -107,8 +107,17 @@ forEachDialect((dialect) =>
       };
       expect(await diff(outs, same)).to.deep.include({ changes: false });
       const other = { email, assignedRoleIds: [roleIdNamed("Billing")] };
-      expect(await diff(outs, other)).to.deep.include({ changes: true, replaces: ["assignedRoleIds"] });
-      expect(await diff(outs, { ...inputs, email: address("bob") })).to.deep.include({ replaces: ["email"] });
+      // One invitation per address: the old one is revoked before the new one of the same address is sent.
+      expect(await diff(outs, other)).to.deep.equal({
+        changes: true,
+        replaces: ["assignedRoleIds"],
+        deleteBeforeReplace: true,
+      });
+      // Another address's invitation is sent before the old one is revoked, as the engine does by default.
+      expect(await diff(outs, { ...inputs, email: address("bob") })).to.deep.equal({
+        changes: true,
+        replaces: ["email"],
+      });
       expect(await diff(outs, { ...inputs, role: "admin" })).to.deep.include({ replaces: ["role"] });
       const reread = await provider.read(id, outs);
       expect(reread.props).to.deep.equal(outs);
