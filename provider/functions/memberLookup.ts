@@ -2,7 +2,7 @@
  * The organization's members, read for a program (`GET .../members`): what getMembers answers. Shared by the
  * program-side function and the plugin's invoke; it loads no Pulumi SDK. Both wires serve the route.
  */
-import type { Member } from "../rest";
+import type { MemberSchema } from "../rest/schemaTypes";
 import { optional, text } from "../resources/fields/reportedValues";
 import { assignedRolesOf, type AssignedRole } from "../resources/fields/assignedRoles";
 import type { ValidationProblem } from "../validation/validate";
@@ -46,7 +46,7 @@ export function checkGetMembersArgs(args: unknown): CheckedArguments<GetMembersA
   return { args: typeof bag.organizationId === "string" ? { organizationId: bag.organizationId } : {} };
 }
 
-function infoOf(member: Member): MemberInfo {
+function infoOf(member: MemberSchema): MemberInfo {
   return {
     userId: member.userId.toLowerCase(),
     ...optional("name", text(member.name)),

@@ -41,10 +41,11 @@ export function getMembersSpec(resource: ResourceOutputsSpec, registry: TypeRegi
   // The resource's words for its id speak of the resource, which a function's result is not.
   properties.userId = {
     ...properties.userId,
-    description: "The member's user id (uuid): what a Member resource or a RoleAssignment takes as `userId`.",
+    description:
+      "The member's user id (uuid): what a member's resource or a role assignment takes as `userId`.",
   };
   const item = registry.objectTypeOf("MemberInfo", {
-    description: "A member of the organization, as a Member resource's outputs show them.",
+    description: "A member of the organization, as the outputs of the resource that manages one show them.",
     properties,
     required: alwaysThere,
   });

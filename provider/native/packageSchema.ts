@@ -221,7 +221,8 @@ function getSeriesSpec(registry: TypeRegistry): FunctionSpec {
 const packageSummary =
   "ClickHouse Cloud services with their replica scaling, scaling schedules, ClickHouse settings, upgrade " +
   "windows, query API endpoints, private and reverse private endpoints, API keys, custom roles and role " +
-  "assignments, and ClickStack observability alerts, webhooks, saved searches, dashboards and sources";
+  "assignments, members and invitations, and ClickStack observability alerts, webhooks, saved searches, " +
+  "dashboards and sources";
 
 /** The README of the Node and Python SDKs: what their package pages show. */
 const sdkReadme =

@@ -1063,7 +1063,7 @@ func (o DashboardTileArrayOutput) Index(i pulumi.IntInput) DashboardTileOutput {
 	}).(DashboardTileOutput)
 }
 
-// A member of the organization, as a Member resource's outputs show them.
+// A member of the organization, as the outputs of the resource that manages one show them.
 type MemberInfo struct {
 	// The roles the member holds, as the API shows them: each one's `roleId`, `roleName` and `roleType` (`system` or `custom`).
 	AssignedRoles []AssignedRole `pulumi:"assignedRoles"`
@@ -1075,11 +1075,11 @@ type MemberInfo struct {
 	Name *string `pulumi:"name"`
 	// The deprecated organization role as the API shows it (frozen at its value from before the organization moved to custom roles).
 	Role *string `pulumi:"role"`
-	// The member's user id (uuid): what a Member resource or a RoleAssignment takes as `userId`.
+	// The member's user id (uuid): what a member's resource or a role assignment takes as `userId`.
 	UserId string `pulumi:"userId"`
 }
 
-// A member of the organization, as a Member resource's outputs show them.
+// A member of the organization, as the outputs of the resource that manages one show them.
 type MemberInfoOutput struct{ *pulumi.OutputState }
 
 func (MemberInfoOutput) ElementType() reflect.Type {
@@ -1119,7 +1119,7 @@ func (o MemberInfoOutput) Role() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v MemberInfo) *string { return v.Role }).(pulumi.StringPtrOutput)
 }
 
-// The member's user id (uuid): what a Member resource or a RoleAssignment takes as `userId`.
+// The member's user id (uuid): what a member's resource or a role assignment takes as `userId`.
 func (o MemberInfoOutput) UserId() pulumi.StringOutput {
 	return o.ApplyT(func(v MemberInfo) string { return v.UserId }).(pulumi.StringOutput)
 }

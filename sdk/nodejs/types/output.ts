@@ -38,7 +38,7 @@ export interface AssignedRole {
 }
 
 /**
- * A member of the organization, as a Member resource's outputs show them.
+ * A member of the organization, as the outputs of the resource that manages one show them.
  */
 export interface MemberInfo {
     /**
@@ -62,7 +62,7 @@ export interface MemberInfo {
      */
     role?: string;
     /**
-     * The member's user id (uuid): what a Member resource or a RoleAssignment takes as `userId`.
+     * The member's user id (uuid): what a member's resource or a role assignment takes as `userId`.
      */
     userId: string;
 }

@@ -203,7 +203,7 @@ class AssignedRole(dict):
 @pulumi.output_type
 class MemberInfo(dict):
     """
-    A member of the organization, as a Member resource's outputs show them.
+    A member of the organization, as the outputs of the resource that manages one show them.
     """
     def __init__(__self__, *,
                  assigned_roles: Sequence['outputs.AssignedRole'],
@@ -213,10 +213,10 @@ class MemberInfo(dict):
                  name: Optional[_builtins.str] = None,
                  role: Optional[_builtins.str] = None):
         """
-        A member of the organization, as a Member resource's outputs show them.
+        A member of the organization, as the outputs of the resource that manages one show them.
 
         :param Sequence['AssignedRole'] assigned_roles: The roles the member holds, as the API shows them: each one's `roleId`, `roleName` and `roleType` (`system` or `custom`).
-        :param _builtins.str user_id: The member's user id (uuid): what a Member resource or a RoleAssignment takes as `userId`.
+        :param _builtins.str user_id: The member's user id (uuid): what a member's resource or a role assignment takes as `userId`.
         :param _builtins.str email: The member's email, from their profile.
         :param _builtins.str joined_at: When the member joined the organization (ISO 8601), as the API says.
         :param _builtins.str name: The member's name, from their profile.
@@ -245,7 +245,7 @@ class MemberInfo(dict):
     @pulumi.getter(name="userId")
     def user_id(self) -> _builtins.str:
         """
-        The member's user id (uuid): what a Member resource or a RoleAssignment takes as `userId`.
+        The member's user id (uuid): what a member's resource or a role assignment takes as `userId`.
         """
         return pulumi.get(self, "user_id")
 

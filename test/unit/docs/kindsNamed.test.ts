@@ -29,6 +29,8 @@ const phrases: Record<string, RegExp> = {
   ApiKey: /\bapi keys\b/,
   Role: /\bcustom roles\b/,
   RoleAssignment: /\brole assignments\b/,
+  Member: /\bmembers\b/,
+  Invitation: /\binvitations\b/,
   Alert: /\balerts\b/,
   Webhook: /\bwebhooks\b/,
   SavedSearch: /\bsaved searches\b/,

@@ -684,6 +684,8 @@ describe("native plugin catalog", () => {
       ["clickhouse-cloud:index:Alert", true],
       ["clickhouse-cloud:index:ApiKey", true],
       ["clickhouse-cloud:index:Dashboard", true],
+      ["clickhouse-cloud:index:Invitation", true],
+      ["clickhouse-cloud:index:Member", true],
       ["clickhouse-cloud:index:PrivateEndpoint", true],
       ["clickhouse-cloud:index:ReplicaScaling", true],
       ["clickhouse-cloud:index:ReversePrivateEndpoint", true],
