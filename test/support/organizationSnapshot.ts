@@ -8,7 +8,10 @@ import { isDeepStrictEqual } from "node:util";
 import { basicAuth, send } from "./httpRequests";
 import { observabilityClientOn } from "./clients";
 
-/** Each object by a path that names it: `keys/<id>`, `roles/<id>`, `services/<id>/upgradeWindow`, `clickstack:<id>/alerts/<id>`. */
+/**
+ * Each object by a path that names it: `keys/<id>`, `roles/<id>`, `members/<user id>`, `services/<id>/upgradeWindow`,
+ * `clickstack:<id>/alerts/<id>`.
+ */
 export type Snapshot = Record<string, unknown>;
 
 /**
@@ -35,7 +38,7 @@ const serviceSettings = [
 ];
 
 /**
- * The organization's keys and roles, the services `serviceIds` with their settings, and the observability objects of each
+ * The organization's keys, roles and members, the services `serviceIds` with their settings, and the observability objects of each
  * place: the configured observability API (`configured`) or a service's managed ClickStack (its id).
  */
 export async function organizationSnapshot(
@@ -56,6 +59,9 @@ export async function organizationSnapshot(
   };
   byId("keys", await get(`${organization}/keys`));
   byId("roles", await get(`${organization}/roles`));
+  for (const member of (await get(`${organization}/members`)) as Array<{ userId: string }>) {
+    snapshot[`members/${member.userId}`] = withoutVolatile(member);
+  }
   snapshot.organization = withoutVolatile(await get(organization));
   for (const serviceId of serviceIds) {
     const service = `${organization}/services/${serviceId}`;

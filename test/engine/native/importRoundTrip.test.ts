@@ -62,8 +62,9 @@ function placeOf(entry: ImportEntry): string {
 }
 
 /**
- * What the update changes, by kind. ReplicaScaling sets what the adopted Service sets on the same service, and
- * every field of a ReversePrivateEndpoint and of a RoleAssignment replaces it: those three are left as imported.
+ * What the update changes, by kind. ReplicaScaling sets what the adopted Service sets on the same service, every
+ * field of a ReversePrivateEndpoint and of a RoleAssignment replaces it, and the organization's members (the
+ * fixture's two, one its last admin) are adopted with their roles unmanaged: those four are left as imported.
  */
 const edits: Record<string, Edit> = {
   Alert: { edited: renamed("message"), shows: (id, place) => [`${place}alerts/${objectIdOf(id)}.message`] },
@@ -276,7 +277,13 @@ for (const { dialect, onManagedClickStack } of scenarios) {
       ).resources;
       const kinds = new Set(entries.map(kindOf));
       expect([...kinds].sort()).to.deep.equal(
-        [...Object.keys(edits), "ReplicaScaling", "ReversePrivateEndpoint", "RoleAssignment"].sort(),
+        [
+          ...Object.keys(edits),
+          "Member",
+          "ReplicaScaling",
+          "ReversePrivateEndpoint",
+          "RoleAssignment",
+        ].sort(),
       );
       const imported = await project.pulumi([
         "import",
@@ -351,6 +358,13 @@ for (const { dialect, onManagedClickStack } of scenarios) {
         return (own[kind] !== undefined || collections[kind] !== undefined) && after[path] !== undefined;
       });
       expect(left.map((entry) => entry.name)).to.deep.equal([]);
+      // A Member without removeOnDestroy leaves the person in the organization.
+      const members = entries.filter((entry) => kindOf(entry) === "Member");
+      expect(members.map((entry) => entry.id).sort()).to.deep.equal(
+        Object.values(emulator.fixture.members).sort(),
+      );
+      for (const member of members)
+        expect(after[`members/${member.id}`], member.name).to.not.equal(undefined);
     });
 
     it("no command printed the credentials or the webhook's headers", () => {
