@@ -2,8 +2,8 @@
  * An Invitation, a Member made outside the program (invited and accepted through the emulator) adopted by user id,
  * and getMembers, through the real engine, on both wires and through both front ends: up invites and gives the
  * member the program's roles, a refresh and a preview find nothing to change, the member's roles change in place, a
- * new role for the invitation replaces it (the old one revoked first), destroy revokes the invitation and leaves the
- * member, and a stack whose Member sets removeOnDestroy removes them on destroy. What the organization holds is read
+ * new role for the invitation replaces it (the old one revoked first), a preview refuses a malformed email and a
+ * role id that is not a uuid, destroy revokes the invitation and leaves the member, and a stack whose Member sets removeOnDestroy removes them on destroy. What the organization holds is read
  * through the management API after each step.
  */
 import * as fs from "node:fs";
@@ -139,6 +139,29 @@ forEachDialect((dialect: ApiDialect) => {
         expect(pending.map((invitation) => invitation.id)).to.deep.equal([replaced]);
         expect(roleNamesOf(pending[0].assignedRoles)).to.deep.equal(["Org API reader"]);
         invitationId = replaced;
+        expect(await stack.preview()).to.deep.equal({ same: 3 });
+      });
+
+      it("a preview refuses a malformed email and a role id that is not a uuid, naming each, sending nothing", async () => {
+        await emulator.control.clearRequests();
+        const failedPreview = () =>
+          stack.preview().then(
+            (summary) => `previewed ${JSON.stringify(summary)}`,
+            (error: Error) => error.message,
+          );
+        await config("inviteEmail", "invitee(at)example.com");
+        expect(await failedPreview()).to.include(
+          'email must be an email address (name@example.com); got "invitee(at)example.com"',
+        );
+        await config("inviteEmail", inviteEmail);
+        await config("memberRoles", ["Billing"]);
+        expect(await failedPreview()).to.include(
+          'assignedRoleIds[0] must be a role id (a uuid); got "Billing"',
+        );
+        // Only getMembers reads; nothing is written.
+        const sent = (await emulator.control.requests()).filter((entry) => entry.method !== "GET");
+        expect(sent).to.deep.equal([]);
+        await config("memberRoles", [roleIdNamed("Billing")]);
         expect(await stack.preview()).to.deep.equal({ same: 3 });
       });
 

@@ -14,6 +14,7 @@ import { providerOf } from "../../support/providers";
 import { configureRequestFrom } from "../../support/stackConfig";
 import { failureOf } from "../../support/failureOf";
 import { withProgressLines } from "../../support/progressLines";
+import { basicAuth, send } from "../../support/httpRequests";
 import type { ManagementClient, MemberPatchRequest } from "../../../provider/rest";
 import { MembersApi } from "../../../provider/rest/management/members";
 
@@ -173,6 +174,23 @@ forEachDialect((dialect) =>
       const { outs } = (await provider.create({ userId, role: "developer" })) as { outs: Bag };
       expect(outs.role).to.equal("developer");
       expect(patches).to.deep.equal([]);
+    });
+
+    it("the emulator refuses a role id that is not a uuid, and an unknown role, with the API's error", async () => {
+      const { userId } = await member(["Member"]);
+      const { managementUrl, tokenKey, tokenSecret } = emulator.fixture;
+      const patch = (assignedRoleIds: string[]) =>
+        send(`${managementUrl}/v1/organizations/${organizationId}/members/${userId}`, "PATCH", {
+          headers: { authorization: basicAuth(tokenKey, tokenSecret) },
+          body: { assignedRoleIds },
+        });
+      for (const ids of [["Billing"], [someUuid]]) {
+        const answer = await patch(ids);
+        expect(answer.status, answer.text).to.equal(400);
+        expect(Object.keys(answer.body).sort()).to.deep.equal(["error", "requestId", "status"]);
+        expect(answer.body.error).to.include("assignedRoleIds");
+      }
+      expect(await rolesOf(userId)).to.deep.equal(["Member"]);
     });
 
     it("fails naming the email, or the user id, that no member has", async () => {
