@@ -32,6 +32,11 @@ export function forgetKeyRoles(keyId: string): void {
   ownedByKey.delete(keyId.toLowerCase());
 }
 
+/** Whether the roles of `keyId` are set by its ApiKey resource. */
+export function keyRolesOwnedByKey(keyId: string): boolean {
+  return ownedByKey.has(keyId.toLowerCase());
+}
+
 /** A RoleAssignment of a key whose ApiKey resource sets its roles. */
 export function assignedKeyOwnsItsRoles(inputs: PropertyBag): ValidationProblem[] {
   const keyId = inputs.apiKeyId;

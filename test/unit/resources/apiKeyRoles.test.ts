@@ -179,8 +179,17 @@ describe("ApiKey roles against the emulator (production wire)", function () {
       { property: "actors", reason: reason.replace(id, id.toUpperCase()) },
     ]);
 
+    // The assignment the program dropped when it moved the key's roles to the key leaves the role to the key.
+    await emulator.control.clearRequests();
+    await assignments.delete(`${member}/apiKey/${id}`, { roleId: member, apiKeyId: id, organizationId });
+    const sent = (await emulator.control.requests()).filter((entry) => !entry.path.startsWith("/__emulator"));
+    expect(sent).to.deep.equal([]);
+    expect(await heldRoles(id)).to.deep.equal(["Member"]);
+
     // A program that stops setting the key's role ids gives them up: assignments are then its owner.
     await keys.diff(id, outs, { name: outs.name, roles: ["developer"] });
     expect((await assignments.check({}, { roleId: member, apiKeyId: id })).failures ?? []).to.deep.equal([]);
+    await assignments.delete(`${member}/apiKey/${id}`, { roleId: member, apiKeyId: id, organizationId });
+    expect(await heldRoles(id)).to.deep.equal([]);
   });
 });
