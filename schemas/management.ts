@@ -5,6 +5,7 @@
  */
 import type { SchemaObject } from "ajv";
 import {
+  cloudEndpointId,
   dateTime,
   ipAccessEntryRequest,
   ipAccessEntryResponse,
@@ -177,18 +178,6 @@ const apiKeyUpdateProduction = {
   properties: { ...apiKeyFields, assignedRoleIds },
 } as const satisfies SchemaObject;
 
-/**
- * A cloud provider's private endpoint id (AWS `vpce-0123456789abcdef0`, an Azure resource GUID, a GCP connection
- * id): the forms differ, so the rule is the characters they share, which keeps `..` and `/` out.
- */
-const cloudEndpointId = {
-  type: "string",
-  pattern: "^[A-Za-z0-9][A-Za-z0-9._:-]{0,127}$",
-  [ruleKeyword]:
-    "must be the cloud provider's endpoint id: 1 to 128 letters, digits, '.', '_', ':' or '-', starting with a " +
-    "letter or digit (e.g. vpce-0123456789abcdef0)",
-} as const;
-
 const privateEndpointCreate = {
   type: "object",
   additionalProperties: false,
@@ -314,8 +303,8 @@ const privateEndpointConfig = {
 } as const satisfies SchemaObject;
 
 /**
- * The organization: the provider uses its name, its crash reports setting, and the id and description of its
- * registered private endpoints.
+ * The organization (Organization): the provider uses its name, when it was made, its crash reports setting, its
+ * registered private endpoints (id, description, cloud and region) and its BYOC configurations, as reported.
  */
 const organization = {
   type: "object",
@@ -323,6 +312,7 @@ const organization = {
   properties: {
     id: nonEmptyString,
     name: nullableString,
+    createdAt: nullableString,
     enableCoreDumps: nullableBoolean,
     privateEndpoints: {
       type: ["array", "null"],
@@ -332,9 +322,12 @@ const organization = {
         properties: {
           id: { type: "string" },
           description: nullableString,
+          cloudProvider: nullableString,
+          region: nullableString,
         },
       },
     },
+    byocConfig: { type: ["array", "null"], items: { type: "object" } },
   },
 } as const satisfies SchemaObject;
 

@@ -12,6 +12,8 @@ export type { ApiKeyHashData } from "../rest";
 export type { ApiKeyIpAccessEntry } from "../resources/apiKey/settings";
 export { Dashboard, type DashboardArgs } from "./dashboard";
 export type { DashboardTileArgs } from "../inputTypes/dashboardTile";
+export { OrganizationSettings, type OrganizationSettingsArgs } from "./organizationSettings";
+export type { OrganizationPrivateEndpointEntry } from "../resources/organizationSettings/endpoints";
 export { PrivateEndpoint, type PrivateEndpointArgs } from "./privateEndpoint";
 export { ReplicaScaling, type ReplicaScalingArgs } from "./replicaScaling";
 export type { AutoscalingMode } from "../../schemas";

@@ -9,6 +9,18 @@ export {
 export { getService, getServiceOutput } from "./getService";
 export { getServices, getServicesOutput } from "./getServices";
 export type { GetServiceArgs, GetServicesArgs } from "./serviceArguments";
+export { getOrganization, getOrganizationOutput } from "./getOrganization";
+export { getRoles, getRolesOutput } from "./getRoles";
+export type {
+  GetOrganizationArgs,
+  GetRolesArgs,
+  OrganizationByocInfo,
+  OrganizationInfo,
+  OrganizationPrivateEndpointInfo,
+  RoleInfo,
+  RolePolicyInfo,
+  RolesResult,
+} from "./organizationLookup";
 export {
   AmbiguousServiceNameError,
   ServiceNotFoundError,

@@ -75,7 +75,7 @@ export interface LookupConnection {
   readonly warn?: (line: string) => void;
 }
 
-function connect(
+export function connect(
   connection: LookupConnection,
   organizationId: string | undefined,
 ): { client: ManagementClient; organizationId: string } {

@@ -34,6 +34,12 @@ import {
   invokeGetService,
   invokeGetServices,
 } from "./serviceLookupInvoke";
+import {
+  getOrganizationToken,
+  getRolesToken,
+  invokeGetOrganization,
+  invokeGetRoles,
+} from "./organizationLookupInvoke";
 import { bagOf, structOf, type PropertyBag } from "./wire";
 import { unwrapSecrets } from "../propertyEncoding";
 import type { ValidationProblem } from "../validation/validate";
@@ -95,6 +101,8 @@ const pluginFunctions = new Map<string, PluginFunction>([
   [getPrivateEndpointConfigToken, withoutDeprecations(invokeGetPrivateEndpointConfig)],
   [getServiceToken, withoutDeprecations(invokeGetService)],
   [getServicesToken, withoutDeprecations(invokeGetServices)],
+  [getOrganizationToken, withoutDeprecations(invokeGetOrganization)],
+  [getRolesToken, withoutDeprecations(invokeGetRoles)],
 ]);
 
 /** Builds the service; `log` shows the user warnings (deprecated getSeries arguments) through the engine. */

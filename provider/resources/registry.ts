@@ -3,6 +3,7 @@ import type { ResourceDefinition } from "./definition";
 import { entry as alert } from "./alert/kind";
 import { entry as apiKey } from "./apiKey/kind";
 import { entry as dashboard } from "./dashboard/kind";
+import { entry as organizationSettings } from "./organizationSettings/kind";
 import { entry as privateEndpoint } from "./privateEndpoint/kind";
 import { entry as replicaScaling } from "./replicaScaling/kind";
 import { entry as reversePrivateEndpoint } from "./reversePrivateEndpoint/kind";
@@ -26,6 +27,7 @@ export const resources = {
   Alert: alert,
   ApiKey: apiKey,
   Dashboard: dashboard,
+  OrganizationSettings: organizationSettings,
   PrivateEndpoint: privateEndpoint,
   ReplicaScaling: replicaScaling,
   ReversePrivateEndpoint: reversePrivateEndpoint,

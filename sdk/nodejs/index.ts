@@ -20,10 +20,20 @@ export type Dashboard = import("./dashboard").Dashboard;
 export const Dashboard: typeof import("./dashboard").Dashboard = null as any;
 utilities.lazyLoad(exports, ["Dashboard"], () => require("./dashboard"));
 
+export { GetOrganizationArgs, GetOrganizationResult, GetOrganizationOutputArgs } from "./getOrganization";
+export const getOrganization: typeof import("./getOrganization").getOrganization = null as any;
+export const getOrganizationOutput: typeof import("./getOrganization").getOrganizationOutput = null as any;
+utilities.lazyLoad(exports, ["getOrganization","getOrganizationOutput"], () => require("./getOrganization"));
+
 export { GetPrivateEndpointConfigArgs, GetPrivateEndpointConfigResult, GetPrivateEndpointConfigOutputArgs } from "./getPrivateEndpointConfig";
 export const getPrivateEndpointConfig: typeof import("./getPrivateEndpointConfig").getPrivateEndpointConfig = null as any;
 export const getPrivateEndpointConfigOutput: typeof import("./getPrivateEndpointConfig").getPrivateEndpointConfigOutput = null as any;
 utilities.lazyLoad(exports, ["getPrivateEndpointConfig","getPrivateEndpointConfigOutput"], () => require("./getPrivateEndpointConfig"));
+
+export { GetRolesArgs, GetRolesResult, GetRolesOutputArgs } from "./getRoles";
+export const getRoles: typeof import("./getRoles").getRoles = null as any;
+export const getRolesOutput: typeof import("./getRoles").getRolesOutput = null as any;
+utilities.lazyLoad(exports, ["getRoles","getRolesOutput"], () => require("./getRoles"));
 
 export { GetSeriesArgs, GetSeriesResult, GetSeriesOutputArgs } from "./getSeries";
 export const getSeries: typeof import("./getSeries").getSeries = null as any;
@@ -39,6 +49,11 @@ export { GetServicesArgs, GetServicesResult, GetServicesOutputArgs } from "./get
 export const getServices: typeof import("./getServices").getServices = null as any;
 export const getServicesOutput: typeof import("./getServices").getServicesOutput = null as any;
 utilities.lazyLoad(exports, ["getServices","getServicesOutput"], () => require("./getServices"));
+
+export { OrganizationSettingsArgs } from "./organizationSettings";
+export type OrganizationSettings = import("./organizationSettings").OrganizationSettings;
+export const OrganizationSettings: typeof import("./organizationSettings").OrganizationSettings = null as any;
+utilities.lazyLoad(exports, ["OrganizationSettings"], () => require("./organizationSettings"));
 
 export { PrivateEndpointArgs } from "./privateEndpoint";
 export type PrivateEndpoint = import("./privateEndpoint").PrivateEndpoint;
@@ -133,6 +148,8 @@ const _module = {
                 return new ApiKey(name, <any>undefined, { urn })
             case "clickhouse-cloud:index:Dashboard":
                 return new Dashboard(name, <any>undefined, { urn })
+            case "clickhouse-cloud:index:OrganizationSettings":
+                return new OrganizationSettings(name, <any>undefined, { urn })
             case "clickhouse-cloud:index:PrivateEndpoint":
                 return new PrivateEndpoint(name, <any>undefined, { urn })
             case "clickhouse-cloud:index:ReplicaScaling":

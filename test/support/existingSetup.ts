@@ -74,6 +74,12 @@ export function handMadeImports(fixture: Fixture, made: HandMade) {
     { type: "clickhouse-cloud:index:Alert", name: "errorRateAbove5", id: made.alert },
     { type: "clickhouse-cloud:index:ApiKey", name: "ciDeployer", id: made.key },
     ...objects.dashboards,
+    // The organization's settings, named by its name ("Emulated organization").
+    {
+      type: "clickhouse-cloud:index:OrganizationSettings",
+      name: "emulatedOrganizationSettings",
+      id: fixture.organizationId,
+    },
     {
       type: "clickhouse-cloud:index:PrivateEndpoint",
       name: "officeVpn",

@@ -27,6 +27,8 @@ func (m *module) Construct(ctx *pulumi.Context, name, typ, urn string) (r pulumi
 		r = &ApiKey{}
 	case "clickhouse-cloud:index:Dashboard":
 		r = &Dashboard{}
+	case "clickhouse-cloud:index:OrganizationSettings":
+		r = &OrganizationSettings{}
 	case "clickhouse-cloud:index:PrivateEndpoint":
 		r = &PrivateEndpoint{}
 	case "clickhouse-cloud:index:ReplicaScaling":

@@ -10,10 +10,13 @@ from ._enums import *
 from .alert import *
 from .api_key import *
 from .dashboard import *
+from .get_organization import *
 from .get_private_endpoint_config import *
+from .get_roles import *
 from .get_series import *
 from .get_service import *
 from .get_services import *
+from .organization_settings import *
 from .private_endpoint import *
 from .provider import *
 from .replica_scaling import *
@@ -49,6 +52,7 @@ _utilities.register(
    "clickhouse-cloud:index:Alert": "Alert",
    "clickhouse-cloud:index:ApiKey": "ApiKey",
    "clickhouse-cloud:index:Dashboard": "Dashboard",
+   "clickhouse-cloud:index:OrganizationSettings": "OrganizationSettings",
    "clickhouse-cloud:index:PrivateEndpoint": "PrivateEndpoint",
    "clickhouse-cloud:index:ReplicaScaling": "ReplicaScaling",
    "clickhouse-cloud:index:ReversePrivateEndpoint": "ReversePrivateEndpoint",

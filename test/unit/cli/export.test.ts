@@ -62,6 +62,7 @@ forEachDialect((dialect) =>
       const stateIds: Record<string, string> = {
         ApiKey: made.key,
         Alert: made.alert,
+        OrganizationSettings: fixture().organizationId,
         ReversePrivateEndpoint: made.reverse,
         PrivateEndpoint: `${services.production}/${handMadeEndpointId}`,
         ReplicaScaling: services.production,
@@ -114,6 +115,11 @@ forEachDialect((dialect) =>
       expect(file.resources).to.deep.equal([
         { type: "clickhouse-cloud:index:Alert", name: "errorRateAbove52", id: made.alert },
         ...objects.dashboards,
+        {
+          type: "clickhouse-cloud:index:OrganizationSettings",
+          name: "emulatedOrganizationSettings",
+          id: fixture().organizationId,
+        },
         // The key's assignment to the role is tracked, the role itself is not.
         { type: "clickhouse-cloud:index:Role", name: "deployers", id: made.role },
         ...objects.savedSearches,
@@ -149,6 +155,8 @@ forEachDialect((dialect) =>
           { id: made.alert },
           { id: made.key },
           ...objects.dashboards,
+          // The organization's settings need no service.
+          { id: fixture().organizationId },
           { id: made.role },
           { id: `${made.role}/apiKey/${made.key}` },
           ...objects.savedSearches,

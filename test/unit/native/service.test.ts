@@ -684,6 +684,7 @@ describe("native plugin catalog", () => {
       ["clickhouse-cloud:index:Alert", true],
       ["clickhouse-cloud:index:ApiKey", true],
       ["clickhouse-cloud:index:Dashboard", true],
+      ["clickhouse-cloud:index:OrganizationSettings", true],
       ["clickhouse-cloud:index:PrivateEndpoint", true],
       ["clickhouse-cloud:index:ReplicaScaling", true],
       ["clickhouse-cloud:index:ReversePrivateEndpoint", true],
