@@ -54,7 +54,7 @@ forEachDialect((dialect) =>
     it("export writes every object of every kind, with readable names and each kind's import id", async () => {
       const { run, file } = await exportFile();
       expect(file).to.deep.equal({ resources: handMadeImports(emulator.fixture, made) });
-      expect(run.stdout).to.include("Wrote 21 resource(s)");
+      expect(run.stdout).to.include("Wrote 22 resource(s)");
       expect(run.stderr).to.match(/not exported: API key \S+ \(emulator admin key\): the key these settings/);
     });
 
@@ -68,7 +68,7 @@ forEachDialect((dialect) =>
         "imported.yaml",
       ]);
       printed.push(imported.stdout, imported.stderr);
-      expect(imported.stdout).to.match(/= 21 imported/);
+      expect(imported.stdout).to.match(/= 22 imported/);
       const program = fs.readFileSync(path.join(project.dir, "imported.yaml"), "utf8");
       printed.push(program);
       for (const name of [
@@ -84,6 +84,7 @@ forEachDialect((dialect) =>
         "analyticsProdQueryEndpoint",
         "analyticsProdUpgradeWindow",
         "analyticsProdClickhouseSettings",
+        "emulatedOrganizationSettings",
         ...fixtureObjectImports(emulator.fixture).map((entry) => entry.name),
       ]) {
         expect(program).to.match(new RegExp(`^  ${name}:$`, "m"));
@@ -98,7 +99,7 @@ forEachDialect((dialect) =>
       fs.appendFileSync(programFile, fs.readFileSync(path.join(project.dir, "imported.yaml"), "utf8"));
       const preview = await project.pulumi(["preview", "--expect-no-changes"]);
       printed.push(preview.stdout, preview.stderr);
-      expect(preview.stdout).to.match(/22 unchanged/);
+      expect(preview.stdout).to.match(/23 unchanged/);
     });
 
     it("a second export finds nothing left to adopt", async () => {
@@ -114,7 +115,7 @@ forEachDialect((dialect) =>
       expect(all).to.not.include(observabilityToken);
     });
 
-    it("the stack manages what it adopted: destroy deletes the key, the role, the alert, the query endpoint, the window and the schedule, and resets the setting", async () => {
+    it("the stack manages what it adopted: destroy deletes the key, the role, the alert, the query endpoint, the window and the schedule, resets the setting, and leaves the organization as it is", async () => {
       // The import protects what it adopts (Pulumi's default): lifting that is the user's explicit step.
       await project.pulumi(["state", "unprotect", "--all", "--yes"]);
       // The service stays: the imported program names it by id in the resources on it, so the engine would not
@@ -122,8 +123,8 @@ forEachDialect((dialect) =>
       const serviceUrn = `urn:pulumi:dev::adopt-existing::clickhouse-cloud:index:Service::analyticsProd`;
       await project.pulumi(["state", "delete", serviceUrn, "--yes"]);
       const destroyed = await project.pulumi(["destroy", "--yes", "--skip-preview"]);
-      // The twenty other adopted resources and the stack itself.
-      expect(destroyed.stdout).to.match(/- 21 deleted/);
+      // The twenty-one other adopted resources and the stack itself.
+      expect(destroyed.stdout).to.match(/- 22 deleted/);
       const { fixture } = emulator;
       const key = await send(
         `${fixture.managementUrl}/v1/organizations/${fixture.organizationId}/keys/${made.key}`,
@@ -158,6 +159,15 @@ forEachDialect((dialect) =>
       expect(schedule.status).to.equal(404);
       const settings = await send(`${servicePath}/clickhouseSettings`, "GET", { headers: { authorization } });
       expect(settings.body.result.settings).to.deep.equal([]);
+      // The organization's settings are forgotten, never deleted or reset.
+      const organization = await send(
+        `${fixture.managementUrl}/v1/organizations/${fixture.organizationId}`,
+        "GET",
+        {
+          headers: { authorization },
+        },
+      );
+      expect(organization.body.result).to.include({ name: "Emulated organization", enableCoreDumps: true });
     });
   }),
 );

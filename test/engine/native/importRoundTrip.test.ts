@@ -88,6 +88,8 @@ const edits: Record<string, Edit> = {
   Source: { edited: renamed("name"), shows: (id, place) => [`${place}sources/${objectIdOf(id)}.name`] },
   Webhook: { edited: renamed("name"), shows: (id, place) => [`${place}webhooks/${objectIdOf(id)}.name`] },
   Service: { edited: renamed("name"), shows: (id) => [`services/${id}.name`] },
+  // The organization's settings: renaming it PATCHes the name alone.
+  OrganizationSettings: { edited: renamed("name"), shows: () => ["organization.name"] },
   PrivateEndpoint: {
     edited: renamed("description"),
     // The organization lists its private endpoints with their descriptions.
@@ -195,6 +197,7 @@ function everyFieldMade(dialect: ApiDialect, onManagedClickStack: boolean): Reco
     everyFieldUpgradeWindow: ["serviceId", "weekday", "startHourUtc"],
     everyFieldClickhouseSettings: ["serviceId", "settings"],
     everyFieldScalingSchedule: ["serviceId", "entries"],
+    emulatedOrganizationSettings: ["name", "enableCoreDumps"],
   };
 }
 
