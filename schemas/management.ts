@@ -303,8 +303,9 @@ const privateEndpointConfig = {
 } as const satisfies SchemaObject;
 
 /**
- * The organization (Organization): the provider uses its name, when it was made, its crash reports setting, its
- * registered private endpoints (id, description, cloud and region) and its BYOC configurations, as reported.
+ * The organization: the provider checks its name, its crash reports setting, and the id and description of its
+ * registered private endpoints; the rest (when it was made, an endpoint's cloud and region, its BYOC
+ * configurations) is read field by field where used, so that an answer of another shape fails no read.
  */
 const organization = {
   type: "object",
@@ -312,7 +313,6 @@ const organization = {
   properties: {
     id: nonEmptyString,
     name: nullableString,
-    createdAt: nullableString,
     enableCoreDumps: nullableBoolean,
     privateEndpoints: {
       type: ["array", "null"],
@@ -322,12 +322,9 @@ const organization = {
         properties: {
           id: { type: "string" },
           description: nullableString,
-          cloudProvider: nullableString,
-          region: nullableString,
         },
       },
     },
-    byocConfig: { type: ["array", "null"], items: { type: "object" } },
   },
 } as const satisfies SchemaObject;
 

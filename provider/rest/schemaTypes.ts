@@ -153,18 +153,8 @@ export type PrivateEndpointConfigSchema = {
 export type OrganizationSchema = {
   id: string;
   name?: string | null;
-  createdAt?: string | null;
   enableCoreDumps?: boolean | null;
-  privateEndpoints?:
-    | {
-        id: string;
-        description?: string | null;
-        cloudProvider?: string | null;
-        region?: string | null;
-        [field: string]: unknown;
-      }[]
-    | null;
-  byocConfig?: { [field: string]: unknown }[] | null;
+  privateEndpoints?: { id: string; description?: string | null; [field: string]: unknown }[] | null;
   [field: string]: unknown;
 };
 

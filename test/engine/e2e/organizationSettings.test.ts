@@ -1,17 +1,23 @@
 /**
  * An OrganizationSettings through the real engine, on both wires and through both front ends: up adopts the
  * organization and sets its name and crash reports setting, a refresh and a preview find nothing to change, a change
- * renames it, turns crash reports on and registers a private endpoint in place, and destroy leaves the organization
- * as the last `up` changed it, sending no request. What the organization holds is read through the management API
- * after each step; each describe block gives the shared emulator's organization back as it found it.
+ * renames it, turns crash reports on and registers a private endpoint in place, a preview refuses a second
+ * OrganizationSettings and a PrivateEndpoint of the listed endpoint, sending nothing, and destroy leaves the
+ * organization as the last `up` changed it, sending no request. What the organization holds is read through the
+ * management API after each step; each describe block gives the shared emulator's organization back as it found it.
  */
+import * as fs from "node:fs";
 import { expect } from "chai";
 import type { RunningEmulator } from "../../../emulator";
 import type { ManagementClient, Organization } from "../../../provider/rest";
-import type { LocalStack } from "../../../scripts/lib/localStack";
-import { forEachDialect, sharedEmulator } from "../../support/emulator";
+import { LocalStack } from "../../../scripts/lib/localStack";
+import { emulatorStackConfig, forEachDialect, sharedEmulator } from "../../support/emulator";
 import { managementClientFor } from "../../support/clients";
-import { frontEnds, oneKindStack, type OneKindStack } from "../../support/kindThroughTheEngine";
+import { nativeProjectDir, nativeStackConfig } from "../../support/nativeProject";
+import { testProgram } from "../../support/programs";
+import { frontEnds } from "../../support/kindThroughTheEngine";
+
+const { projectDir, programModule } = testProgram("e2e", "organization-settings");
 
 /** Nothing but unchanged resources in an engine summary. */
 function unchanged(summary: Record<string, number>): void {
@@ -26,8 +32,8 @@ forEachDialect((dialect) => {
       let emulator: RunningEmulator;
       let client: ManagementClient;
       let found: Organization;
-      let made: OneKindStack | undefined;
       let stack: LocalStack;
+      let dir: string | undefined;
       const run = `${frontEnd} ${dialect} ${process.pid}`;
       const endpointId = `vpce-e2e${frontEnd === "native" ? "1" : "2"}${dialect === "spec" ? "a" : "b"}`;
       const endpoint = { id: endpointId, description: "e2e VPC", cloudProvider: "aws", region: "us-east-1" };
@@ -41,9 +47,14 @@ forEachDialect((dialect) => {
 
       const held = () => client.organizations.get(emulator.fixture.organizationId);
       const withInputs = (values: Record<string, unknown>) =>
-        stack.stack.setConfig("e2e:inputs", { value: JSON.stringify(values) });
+        stack.stack.setConfig("e2e:settings", { value: JSON.stringify(values) });
+      const failedPreview = () =>
+        stack.preview().then(
+          (summary) => `previewed ${JSON.stringify(summary)}`,
+          (error: Error) => error.message,
+        );
       const subject = async (): Promise<string> => {
-        const resource = (await stack.resources()).find((candidate) => candidate.urn.endsWith("::subject"));
+        const resource = (await stack.resources()).find((candidate) => candidate.urn.endsWith("::settings"));
         expect(resource, "the stack's resource").to.not.equal(undefined);
         return String(resource!.id);
       };
@@ -52,15 +63,23 @@ forEachDialect((dialect) => {
         emulator = await sharedEmulator(dialect);
         client = managementClientFor(emulator.fixture, { throttle: "off" });
         found = await held();
-        made = await oneKindStack("OrganizationSettings", frontEnd, dialect, {
-          "e2e:inputs": { value: JSON.stringify(created) },
+        const native = frontEnd === "native";
+        dir = native ? nativeProjectDir("chc-organization-settings") : undefined;
+        stack = await LocalStack.create({
+          projectDir: dir ?? projectDir,
+          programModule,
+          config: {
+            ...(native ? nativeStackConfig(emulator.fixture) : await emulatorStackConfig(dialect)),
+            "e2e:frontEnd": { value: frontEnd },
+            "e2e:settings": { value: JSON.stringify(created) },
+          },
         });
-        stack = made.stack;
       });
 
       after(async () => {
         await stack?.destroy().catch(() => undefined);
-        await made?.dispose();
+        await stack?.dispose();
+        if (dir !== undefined) fs.rmSync(dir, { recursive: true, force: true });
         const registered = ((await held()).privateEndpoints ?? []).some((shown) => shown.id === endpointId);
         await client.organizations.update(emulator.fixture.organizationId, {
           name: found.name ?? "Emulated organization",
@@ -92,6 +111,24 @@ forEachDialect((dialect) => {
         expect(organization.privateEndpoints).to.deep.include(endpoint);
         expect(outputs).to.deep.include(changed);
         unchanged(await stack.refresh());
+        unchanged(await stack.preview());
+      });
+
+      it("a preview refuses a second OrganizationSettings and a PrivateEndpoint of a listed endpoint", async () => {
+        await emulator.control.clearRequests();
+        await stack.stack.setConfig("e2e:second", { value: JSON.stringify({ enableCoreDumps: false }) });
+        expect(await failedPreview()).to.include(
+          "another OrganizationSettings of this program already manages the provider's organization",
+        );
+        await stack.stack.removeConfig("e2e:second");
+        const attached = { serviceId: emulator.fixture.services.production, endpointId };
+        await stack.stack.setConfig("e2e:attached", { value: JSON.stringify(attached) });
+        expect(await failedPreview()).to.include(
+          `private endpoint ${endpointId} is listed in the privateEndpoints of this program's OrganizationSettings`,
+        );
+        await stack.stack.removeConfig("e2e:attached");
+        const sent = (await emulator.control.requests()).filter((request) => request.method !== "GET");
+        expect(sent).to.deep.equal([]);
         unchanged(await stack.preview());
       });
 
