@@ -6,7 +6,7 @@
  *
  * A provider sees one resource at a time, never the program, and the engine checks each resource once in a run
  * (a preview, or an `up`), in one process per provider: so a check records what its resource sets, and a later
- * check of another resource finds it. Which of two resources is refused follows the program's order. An
+ * check of another resource finds it. Of two resources, the one the engine checks second is refused. An
  * OrganizationSettings is known apart from another by its inputs: the same inputs checked twice are taken for one
  * resource (two with the very same inputs set the same values, and are refused once they differ). A resource
  * of another program, or of the other front end (its own process), cannot be seen: the API then has the last
