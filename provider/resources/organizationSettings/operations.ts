@@ -2,8 +2,9 @@
  * Manages the settings of an existing organization, which is never made or deleted here: it fits neither lifecycle
  * template (`resources/lifecycle/`). A create reads the organization and PATCHes only the settings the program sets
  * that differ (none differing: adopted as it is, no PATCH); an update PATCHes only what changed since the last
- * write; a delete sends nothing and says that the organization stays as it is. The PATCH is idempotent, so a lost
- * reply is settled by the next `up` reading and sending again, never by a duplicate.
+ * write; a delete sends nothing and says that the organization stays as it is. The PATCH is idempotent: the transport
+ * sends it again when its reply is lost, and a create the engine never recorded is settled by the next create, which
+ * finds the settings made and sends nothing.
  *
  * The private endpoints are the organization's `{add, remove}` of its registrations, computed from the list the
  * program sets and the list this resource set before: an endpoint not registered as listed is added (which

@@ -15,6 +15,7 @@ import { managementClientFor } from "../../support/clients";
 import { providerOf } from "../../support/providers";
 import { configureRequestFrom } from "../../support/stackConfig";
 import { withProgressLines } from "../../support/progressLines";
+import { quickSleeps } from "../../support/quickSleeps";
 import type { ManagementClient, Organization } from "../../../provider/rest";
 
 type Bag = Record<string, unknown>;
@@ -315,3 +316,47 @@ forEachDialect((dialect) =>
     });
   }),
 );
+
+describe("OrganizationSettings: a PATCH whose reply is lost", function () {
+  quickSleeps();
+  this.timeout(60_000);
+  const provider = providerOf("OrganizationSettings");
+  const patchRoute = "PATCH /v1/organizations/:organizationId";
+  let emulator: RunningEmulator;
+  let client: ManagementClient;
+  let found: Organization;
+
+  before(async () => {
+    emulator = await sharedEmulator();
+    client = managementClientFor(emulator.fixture, { throttle: "off" });
+    await provider.configure(configureRequestFrom(await emulatorStackConfig()));
+    found = await client.organizations.get(emulator.fixture.organizationId);
+  });
+
+  after(async () => {
+    await emulator.control.clearFaults();
+    await client.organizations.update(emulator.fixture.organizationId, {
+      name: found.name ?? "Emulated organization",
+      enableCoreDumps: found.enableCoreDumps ?? true,
+    });
+  });
+
+  it("is sent again, the PATCH being idempotent, and the create ends with the settings made", async () => {
+    const inputs = { name: "Lost reply", enableCoreDumps: false };
+    await emulator.control.setFaults({ script: [{ route: patchRoute, kinds: ["dropAfterProcessing"] }] });
+    await emulator.control.clearRequests();
+    const { id, outs } = await provider.create(inputs);
+    const sent = (await emulator.control.requests()).filter((entry) => entry.route === patchRoute);
+    expect(sent.map((entry) => entry.fault ?? "none")).to.deep.equal(["dropAfterProcessing", "none"]);
+    expect(id).to.equal(emulator.fixture.organizationId);
+    expect(outs).to.include(inputs);
+    expect(await client.organizations.get(emulator.fixture.organizationId)).to.include(inputs);
+    // A run killed before the engine recorded the create: the next create finds the settings and sends nothing.
+    await emulator.control.clearRequests();
+    const again = await provider.create(inputs);
+    expect(again.outs).to.deep.equal(outs);
+    expect((await emulator.control.requests()).filter((entry) => entry.route === patchRoute)).to.deep.equal(
+      [],
+    );
+  });
+});
