@@ -3,10 +3,14 @@
  * is what the management API shows (read here with plain HTTP requests), and bad arguments are refused before any
  * request.
  */
+import { randomUUID } from "node:crypto";
 import * as pulumi from "@pulumi/pulumi";
 import { expect } from "chai";
 import { getOrganization, getOrganizationOutput, getRoles, getRolesOutput } from "../../../provider";
+import { readOrganization, readRoles } from "../../../provider/functions/organizationLookup";
+import type { LookupConnection } from "../../../provider/functions/serviceLookup";
 import { RequestValidationError } from "../../../provider/validation/validate";
+import { CannedServer } from "../../support/cannedServer";
 import { failureOf } from "../../support/failureOf";
 import { forEachDialect, useEmulator } from "../../support/emulator";
 import { basicAuth, send, type Json } from "../../support/httpRequests";
@@ -138,3 +142,72 @@ forEachDialect((dialect) => {
 function valueOf<T>(output: pulumi.Output<T>): Promise<T> {
   return (output as unknown as { promise(): Promise<T> }).promise();
 }
+
+describe("getOrganization and getRoles: answers of other shapes", () => {
+  const organizationId = "0b3c2d4e-5f60-4718-8293-a4b5c6d7e8f9";
+  const answers: Record<string, unknown> = {
+    [`/v1/organizations/${organizationId}`]: {
+      id: organizationId,
+      name: null,
+      createdAt: 20240101,
+      tier: "SCALE",
+      privateEndpoints: [{ id: "vpce-1", description: null, cloudProvider: "aws", region: 1 }],
+      byocConfig: [
+        { id: "byoc-1", state: "infra-ready", regionId: "us-east-1", cloudProvider: "aws", extra: true },
+        null,
+      ],
+    },
+    [`/v1/organizations/${organizationId}/roles`]: [
+      { id: "9a8b7c6d-5e4f-4321-9abc-def012345678", name: "Admin", actors: null, policies: null },
+      {
+        id: "1d2c3b4a-5e6f-4a7b-8c9d-0e1f2a3b4c5d",
+        type: "custom",
+        policies: [
+          { id: "p-1", allowDeny: "ALLOW", permissions: ["control-plane:service:view"], tags: null },
+        ],
+      },
+    ],
+  };
+  let server: CannedServer;
+  const connection = (): LookupConnection => {
+    const settings: Record<string, string> = {
+      "clickhouse:apiUrl": server.url,
+      "clickhouse:organizationId": organizationId,
+      "clickhouse:tokenKey": "key-id-1",
+      "clickhouse:tokenSecret": "secret-1",
+      "clickhouse:throttle": "off",
+    };
+    return { lookup: { source: { get: (key) => settings[key] }, env: {} } };
+  };
+
+  before(async () => {
+    server = await new CannedServer((_index, request) => ({
+      status: 200,
+      body: JSON.stringify({ status: 200, result: answers[request.url ?? ""], requestId: randomUUID() }),
+    })).start();
+  });
+  after(() => server.stop());
+
+  it("leave out what the API leaves out or answers in another type, and show tier and BYOC when it has them", async () => {
+    expect(await readOrganization({}, connection())).to.deep.equal({
+      id: organizationId,
+      tier: "SCALE",
+      privateEndpoints: [{ id: "vpce-1", cloudProvider: "aws" }],
+      byocConfig: [{ id: "byoc-1", state: "infra-ready", regionId: "us-east-1", cloudProvider: "aws" }],
+    });
+    expect(await readRoles({}, connection())).to.deep.equal({
+      organizationId,
+      roles: [
+        { id: "9a8b7c6d-5e4f-4321-9abc-def012345678", name: "Admin", actors: [], policies: [] },
+        {
+          id: "1d2c3b4a-5e6f-4a7b-8c9d-0e1f2a3b4c5d",
+          type: "custom",
+          actors: [],
+          policies: [
+            { id: "p-1", allowDeny: "ALLOW", permissions: ["control-plane:service:view"], resources: [] },
+          ],
+        },
+      ],
+    });
+  });
+});
