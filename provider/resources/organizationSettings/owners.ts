@@ -7,16 +7,22 @@
  * A provider sees one resource at a time, never the program, and the engine checks each resource once in a run
  * (a preview, or an `up`), in one process per provider: so a check records what its resource sets, and a later
  * check of another resource finds it. Of two resources, the one the engine checks second is refused. An
- * OrganizationSettings is known apart from another by its inputs: the same inputs checked twice are taken for one
- * resource (two with the very same inputs set the same values, and are refused once they differ). A resource
- * of another program, or of the other front end (its own process), cannot be seen: the API then has the last
- * word, and a refresh shows what the other changed.
+ * OrganizationSettings is known apart from another by its inputs: the same inputs checked twice (or once with values
+ * not known yet, then known) are taken for one resource; two with the very same inputs set the same values, and
+ * are refused once they differ. A resource of another program, or of the other front end (its own process),
+ * cannot be seen: the API then has the last word, and a refresh shows what the other changed.
  */
 import type { ValidationProblem } from "../../validation/validate";
-import type { PropertyBag } from "../../propertyBags";
+import { sameValue, type PropertyBag } from "../../propertyBags";
+
+/** The inputs an OrganizationSettings was checked with: the known values, and the names given without one yet. */
+interface CheckedSettings {
+  readonly known: PropertyBag;
+  readonly notKnown: ReadonlySet<string>;
+}
 
 /** The inputs each organization's OrganizationSettings was checked with, by organization ("" for the provider's). */
-const settingsByOrganization = new Map<string, string>();
+const settingsByOrganization = new Map<string, CheckedSettings>();
 /** The endpoint ids each kind's resources set, by kind. */
 const endpointsListed = { OrganizationSettings: new Set<string>(), PrivateEndpoint: new Set<string>() };
 
@@ -29,18 +35,22 @@ function organizationKey(inputs: PropertyBag, notKnown: ReadonlySet<string>): st
   return typeof id === "string" ? id.toLowerCase() : "";
 }
 
-/** The inputs as one text: keys sorted at every level, so the same inputs always read the same. */
-function fingerprint(inputs: PropertyBag, notKnown: ReadonlySet<string>): string {
-  const sorted = (value: unknown): unknown => {
-    if (Array.isArray(value)) return value.map(sorted);
-    if (typeof value !== "object" || value === null) return value;
-    return Object.fromEntries(
-      Object.keys(value)
-        .sort()
-        .map((key) => [key, sorted((value as PropertyBag)[key])]),
-    );
-  };
-  return JSON.stringify([sorted(inputs), [...notKnown].sort()]);
+/** The names of the inputs given, with a value or one not known yet. */
+function givenNames({ known, notKnown }: CheckedSettings): string[] {
+  const named = Object.keys(known).filter((name) => known[name] !== undefined && known[name] !== null);
+  return [...new Set([...named, ...notKnown])].sort();
+}
+
+/**
+ * Whether two checks may be of one resource: the same inputs given, and equal values where both know them (a
+ * preview that did not know a value yet, then the `up` that does, if one process served both).
+ */
+function sameResource(a: CheckedSettings, b: CheckedSettings): boolean {
+  const names = givenNames(a);
+  if (!sameValue(names, givenNames(b))) return false;
+  return names.every(
+    (name) => a.notKnown.has(name) || b.notKnown.has(name) || sameValue(a.known[name], b.known[name]),
+  );
 }
 
 /**
@@ -54,10 +64,12 @@ export function oneSettingsPerOrganization(
 ): ValidationProblem[] {
   const key = organizationKey(inputs, notKnown);
   if (key === undefined) return [];
-  const seen = fingerprint(inputs, notKnown);
+  const seen = { known: inputs, notKnown };
   const first = settingsByOrganization.get(key);
-  if (first === undefined) settingsByOrganization.set(key, seen);
-  if (first === undefined || first === seen) return [];
+  if (first === undefined || sameResource(first, seen)) {
+    settingsByOrganization.set(key, seen);
+    return [];
+  }
   const which = key === "" ? "the provider's organization" : `organization ${key}`;
   return [
     {

@@ -104,6 +104,15 @@ describe("OrganizationSettings: check", () => {
     expect(await failuresOf(first)).to.deep.equal([]);
     expect(await failuresOf({ ...first })).to.deep.equal([]);
     expect(await failuresOf({ organizationId: randomUUID(), name: "Other organization" })).to.deep.equal([]);
+    // A preview that does not know a value yet, then the `up` that does: one resource.
+    const later = randomUUID();
+    expect(await failuresOf({ organizationId: later, name: UNKNOWN, enableCoreDumps: true })).to.deep.equal(
+      [],
+    );
+    expect(
+      await failuresOf({ organizationId: later, name: "Known now", enableCoreDumps: true }),
+    ).to.deep.equal([]);
+    expect(await failuresOf({ organizationId: later, name: "Known now" })).to.have.length(1);
     expect(await failuresOf({ organizationId, enableCoreDumps: true })).to.deep.equal([
       {
         property: "",
