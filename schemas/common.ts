@@ -17,6 +17,18 @@ export const dateTime = { type: "string", format: "date-time" } as const;
 export const nullableDateTime = { type: ["string", "null"], format: "date-time" } as const;
 export const nonEmptyStringArray = { type: "array", items: nonEmptyString } as const;
 
+/**
+ * A cloud provider's private endpoint id (AWS `vpce-0123456789abcdef0`, an Azure resource GUID, a GCP connection
+ * id): the forms differ, so the rule is the characters they share, which keeps `..` and `/` out.
+ */
+export const cloudEndpointId = {
+  type: "string",
+  pattern: "^[A-Za-z0-9][A-Za-z0-9._:-]{0,127}$",
+  [ruleKeyword]:
+    "must be the cloud provider's endpoint id: 1 to 128 letters, digits, '.', '_', ':' or '-', starting with a " +
+    "letter or digit (e.g. vpce-0123456789abcdef0)",
+} as const;
+
 /** An entry of an IP access list, as sent (unknown fields rejected). */
 export const ipAccessEntryRequest = {
   type: "object",

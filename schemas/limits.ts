@@ -3,6 +3,13 @@
  * docs all read these numbers, so they cannot drift apart.
  */
 export const limits = {
+  /**
+   * The organization's PATCH (OrganizationPatchRequest): the OpenAPI states no maximum for the name; this one is
+   * the emulator's and the check's guess, long enough for any name the console shows.
+   */
+  organization: {
+    nameMaxLength: 255,
+  },
   reversePrivateEndpoint: {
     descriptionMaxLength: 255,
   },

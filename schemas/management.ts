@@ -5,6 +5,7 @@
  */
 import type { SchemaObject } from "ajv";
 import {
+  cloudEndpointId,
   dateTime,
   ipAccessEntryRequest,
   ipAccessEntryResponse,
@@ -177,18 +178,6 @@ const apiKeyUpdateProduction = {
   properties: { ...apiKeyFields, assignedRoleIds },
 } as const satisfies SchemaObject;
 
-/**
- * A cloud provider's private endpoint id (AWS `vpce-0123456789abcdef0`, an Azure resource GUID, a GCP connection
- * id): the forms differ, so the rule is the characters they share, which keeps `..` and `/` out.
- */
-const cloudEndpointId = {
-  type: "string",
-  pattern: "^[A-Za-z0-9][A-Za-z0-9._:-]{0,127}$",
-  [ruleKeyword]:
-    "must be the cloud provider's endpoint id: 1 to 128 letters, digits, '.', '_', ':' or '-', starting with a " +
-    "letter or digit (e.g. vpce-0123456789abcdef0)",
-} as const;
-
 const privateEndpointCreate = {
   type: "object",
   additionalProperties: false,
@@ -314,8 +303,9 @@ const privateEndpointConfig = {
 } as const satisfies SchemaObject;
 
 /**
- * The organization: the provider uses its name, its crash reports setting, and the id and description of its
- * registered private endpoints.
+ * The organization: the provider checks its name, its crash reports setting, and the id and description of its
+ * registered private endpoints; the rest (when it was made, an endpoint's cloud and region, its BYOC
+ * configurations) is read field by field where used, so that an answer of another shape fails no read.
  */
 const organization = {
   type: "object",

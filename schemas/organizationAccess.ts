@@ -6,7 +6,8 @@
  * OpenAPI does. Requests reject unknown fields; answers are checked only in what a client reads.
  */
 import type { SchemaObject } from "ajv";
-import { nonEmptyString, nullableString, ruleKeyword } from "./common";
+import { cloudEndpointId, nonEmptyString, nullableString, ruleKeyword } from "./common";
+import { limits } from "./limits";
 import {
   legacyMemberRoles,
   policyEffects,
@@ -189,10 +190,26 @@ const memberInputs = {
 } as const satisfies SchemaObject;
 
 const privateEndpointFields = {
-  id: nonEmptyString,
+  id: cloudEndpointId,
   description: { type: "string" },
   cloudProvider: { enum: [...serviceCloudProviders] },
   region: { enum: [...serviceRegions] },
+} as const;
+
+/** The organization's name: some character that is not a space, at most `limits.organization.nameMaxLength`. */
+const organizationName = {
+  type: "string",
+  maxLength: limits.organization.nameMaxLength,
+  pattern: "\\S",
+  [ruleKeyword]: `must be 1 to ${limits.organization.nameMaxLength} characters, not only spaces`,
+} as const;
+
+/** A private endpoint registered with the organization: its id, in a cloud and a region of it, and a description. */
+const registeredPrivateEndpoint = {
+  type: "object",
+  additionalProperties: false,
+  required: ["id", "cloudProvider", "region"],
+  properties: privateEndpointFields,
 } as const;
 
 /**
@@ -204,21 +221,13 @@ const organizationPatch = {
   additionalProperties: false,
   minProperties: 1,
   properties: {
-    name: nonEmptyString,
+    name: organizationName,
     privateEndpoints: {
       type: "object",
       additionalProperties: false,
       minProperties: 1,
       properties: {
-        add: {
-          type: "array",
-          items: {
-            type: "object",
-            additionalProperties: false,
-            required: ["id", "cloudProvider", "region"],
-            properties: privateEndpointFields,
-          },
-        },
+        add: { type: "array", items: registeredPrivateEndpoint },
         remove: {
           type: "array",
           items: {
@@ -231,6 +240,20 @@ const organizationPatch = {
       },
     },
     enableCoreDumps: { type: "boolean" },
+  },
+} as const satisfies SchemaObject;
+
+/**
+ * An OrganizationSettings resource's inputs as a program writes them: the PATCH's name and crash reports setting,
+ * and, instead of its `{add, remove}`, the private endpoints the resource keeps registered, each id once (a rule).
+ */
+const organizationSettingsInputs = {
+  type: "object",
+  additionalProperties: false,
+  properties: {
+    name: organizationName,
+    enableCoreDumps: { type: "boolean" },
+    privateEndpoints: { type: "array", items: registeredPrivateEndpoint },
   },
 } as const satisfies SchemaObject;
 
@@ -313,6 +336,7 @@ export const organizationAccessSchemas = {
   memberInputs,
   invitationCreate,
   organizationPatch,
+  organizationSettingsInputs,
   role,
   member,
   invitation,

@@ -16,6 +16,8 @@ export type { DashboardTileArgs } from "../inputTypes/dashboardTile";
 export { Invitation, type InvitationArgs } from "./invitation";
 export type { AssignedRole } from "../resources/fields/assignedRoles";
 export { Member, type MemberArgs } from "./member";
+export { OrganizationSettings, type OrganizationSettingsArgs } from "./organizationSettings";
+export type { OrganizationPrivateEndpointEntry } from "../resources/organizationSettings/endpoints";
 export { PrivateEndpoint, type PrivateEndpointArgs } from "./privateEndpoint";
 export { ReplicaScaling, type ReplicaScalingArgs } from "./replicaScaling";
 export type { AutoscalingMode } from "../../schemas";

@@ -33,7 +33,8 @@ export interface PrivateEndpointArgs {
  * no import is needed. A description change updates in place (registering the same id again updates it); any
  * other change replaces. Delete detaches the endpoint from the service; it stays registered with the
  * organization. Refresh drops the resource when the endpoint was detached from the service or unregistered
- * out of band.
+ * out of band. An endpoint that an OrganizationSettings of the same program lists in its privateEndpoints is
+ * refused at `pulumi preview`: an endpoint has one owner.
  *
  * The resource id: `<serviceId>/<endpointId>`: the endpoint id is unique in an organization, not across its
  * services.

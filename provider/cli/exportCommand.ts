@@ -24,8 +24,9 @@ export const exportUsage = `Usage: pulumi-clickhouse-cloud export --stack <name>
 
 Run in a Pulumi project directory. Writes a file for \`pulumi import --file <file>\` that names every object of
 every kind the package manages that no listed stack tracks:
-  - the organization's API keys (except the one the settings authenticate with), its custom roles and the role
-    assignments of their members and keys, its members (never removed by a destroy) and pending invitations;
+  - the organization's settings (name and crash reports), its API keys (except the one the settings authenticate
+    with), its custom roles and the role assignments of their members and keys, its members (never removed by a
+    destroy) and pending invitations;
   - services, with their replica scaling settings, scaling schedules, upgrade windows, ClickHouse settings, query
     API endpoints, and private and reverse private endpoints: of the services the stacks' resources refer to and of
     each --service;

@@ -11,6 +11,18 @@ export { getServices, getServicesOutput } from "./getServices";
 export type { GetServiceArgs, GetServicesArgs } from "./serviceArguments";
 export { getMembers, getMembersOutput } from "./getMembers";
 export type { GetMembersArgs, MemberInfo, MembersResult } from "./memberLookup";
+export { getOrganization, getOrganizationOutput } from "./getOrganization";
+export { getRoles, getRolesOutput } from "./getRoles";
+export type {
+  GetOrganizationArgs,
+  GetRolesArgs,
+  OrganizationByocInfo,
+  OrganizationInfo,
+  OrganizationPrivateEndpointInfo,
+  RoleInfo,
+  RolePolicyInfo,
+  RolesResult,
+} from "./organizationLookup";
 export {
   AmbiguousServiceNameError,
   ServiceNotFoundError,

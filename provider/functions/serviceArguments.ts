@@ -32,11 +32,11 @@ export function bagOf(args: unknown): Record<string, unknown> {
 }
 
 /** Null counts as left out: a language SDK may send an unset optional argument as null. */
-function isGiven(value: unknown): boolean {
+export function isGiven(value: unknown): boolean {
   return value !== undefined && value !== null;
 }
 
-function nameProblems(name: unknown): ValidationProblem[] {
+export function nameProblems(name: unknown): ValidationProblem[] {
   if (typeof name === "string" && name.trim() !== "") return [];
   return [{ property: "name", reason: `name must be a non-empty string; got ${JSON.stringify(name)}` }];
 }
@@ -102,7 +102,7 @@ export function checkGetServicesArgs(args: unknown): CheckedArguments<GetService
   };
 }
 
-function organizationIdOf(bag: Record<string, unknown>): { organizationId?: string } {
+export function organizationIdOf(bag: Record<string, unknown>): { organizationId?: string } {
   return typeof bag.organizationId === "string" ? { organizationId: bag.organizationId } : {};
 }
 

@@ -21,6 +21,12 @@ import {
   reportedResourceToken,
 } from "./serviceLookupInvoke";
 import {
+  getOrganizationSpec,
+  getOrganizationToken,
+  getRolesSpec,
+  getRolesToken,
+} from "./organizationLookupInvoke";
+import {
   schemaTypeName,
   TypeRegistry,
   type FunctionSpec,
@@ -220,9 +226,9 @@ function getSeriesSpec(registry: TypeRegistry): FunctionSpec {
 /** What the package manages, at the start of its description and of its SDKs' READMEs. */
 const packageSummary =
   "ClickHouse Cloud services with their replica scaling, scaling schedules, ClickHouse settings, upgrade " +
-  "windows, query API endpoints, private and reverse private endpoints, API keys, custom roles and role " +
-  "assignments, members and invitations, and ClickStack observability alerts, webhooks, saved searches, " +
-  "dashboards and sources";
+  "windows, query API endpoints, private and reverse private endpoints, organization settings, API keys, custom " +
+  "roles and role assignments, members and invitations, and ClickStack observability alerts, webhooks, saved " +
+  "searches, dashboards and sources";
 
 /** The README of the Node and Python SDKs: what their package pages show. */
 const sdkReadme =
@@ -241,6 +247,8 @@ export function packageSchema(definitions: readonly ResourceDefinition[], versio
   const functions = {
     [getPrivateEndpointConfigToken]: getPrivateEndpointConfigSpec,
     [getSeriesToken]: getSeriesSpec(registry),
+    [getOrganizationToken]: getOrganizationSpec(registry),
+    [getRolesToken]: getRolesSpec(registry),
     // Only with the resource whose outputs they report: a schema of other kinds (a test's) has no place for them.
     ...(reportedResource === undefined
       ? {}

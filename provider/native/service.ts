@@ -35,6 +35,12 @@ import {
   invokeGetServices,
 } from "./serviceLookupInvoke";
 import { getMembersToken, invokeGetMembers } from "./memberLookupInvoke";
+import {
+  getOrganizationToken,
+  getRolesToken,
+  invokeGetOrganization,
+  invokeGetRoles,
+} from "./organizationLookupInvoke";
 import { bagOf, structOf, type PropertyBag } from "./wire";
 import { unwrapSecrets } from "../propertyEncoding";
 import type { ValidationProblem } from "../validation/validate";
@@ -97,6 +103,8 @@ const pluginFunctions = new Map<string, PluginFunction>([
   [getServiceToken, withoutDeprecations(invokeGetService)],
   [getServicesToken, withoutDeprecations(invokeGetServices)],
   [getMembersToken, withoutDeprecations(invokeGetMembers)],
+  [getOrganizationToken, withoutDeprecations(invokeGetOrganization)],
+  [getRolesToken, withoutDeprecations(invokeGetRoles)],
 ]);
 
 /** Builds the service; `log` shows the user warnings (deprecated getSeries arguments) through the engine. */

@@ -5,6 +5,7 @@ import { entry as apiKey } from "./apiKey/kind";
 import { entry as dashboard } from "./dashboard/kind";
 import { entry as invitation } from "./invitation/kind";
 import { entry as member } from "./member/kind";
+import { entry as organizationSettings } from "./organizationSettings/kind";
 import { entry as privateEndpoint } from "./privateEndpoint/kind";
 import { entry as replicaScaling } from "./replicaScaling/kind";
 import { entry as reversePrivateEndpoint } from "./reversePrivateEndpoint/kind";
@@ -30,6 +31,7 @@ export const resources = {
   Dashboard: dashboard,
   Invitation: invitation,
   Member: member,
+  OrganizationSettings: organizationSettings,
   PrivateEndpoint: privateEndpoint,
   ReplicaScaling: replicaScaling,
   ReversePrivateEndpoint: reversePrivateEndpoint,

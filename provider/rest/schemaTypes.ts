@@ -572,6 +572,42 @@ export type OrganizationPatchSchema = {
   enableCoreDumps?: boolean;
 };
 
+/** The schema `organizationSettingsInputs`. */
+export type OrganizationSettingsInputsSchema = {
+  name?: string;
+  enableCoreDumps?: boolean;
+  privateEndpoints?: {
+    id: string;
+    description?: string;
+    cloudProvider: "aws" | "gcp" | "azure";
+    region:
+      | "ap-northeast-1"
+      | "ap-northeast-2"
+      | "ap-south-1"
+      | "ap-southeast-1"
+      | "ap-southeast-2"
+      | "ca-central-1"
+      | "eu-central-1"
+      | "eu-west-1"
+      | "eu-west-2"
+      | "il-central-1"
+      | "us-east-1"
+      | "us-east-2"
+      | "us-west-2"
+      | "us-east1"
+      | "us-central1"
+      | "europe-west2"
+      | "europe-west4"
+      | "asia-southeast1"
+      | "asia-northeast1"
+      | "eastus"
+      | "eastus2"
+      | "westus3"
+      | "germanywestcentral"
+      | "centralus";
+  }[];
+};
+
 /** The schema `role`. */
 export type RoleSchema = {
   id: string;
@@ -1059,6 +1095,7 @@ export interface SchemaTypes {
   memberInputs: MemberInputsSchema;
   invitationCreate: InvitationCreateSchema;
   organizationPatch: OrganizationPatchSchema;
+  organizationSettingsInputs: OrganizationSettingsInputsSchema;
   role: RoleSchema;
   member: MemberSchema;
   invitation: InvitationSchema;

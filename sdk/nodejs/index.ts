@@ -25,10 +25,20 @@ export const getMembers: typeof import("./getMembers").getMembers = null as any;
 export const getMembersOutput: typeof import("./getMembers").getMembersOutput = null as any;
 utilities.lazyLoad(exports, ["getMembers","getMembersOutput"], () => require("./getMembers"));
 
+export { GetOrganizationArgs, GetOrganizationResult, GetOrganizationOutputArgs } from "./getOrganization";
+export const getOrganization: typeof import("./getOrganization").getOrganization = null as any;
+export const getOrganizationOutput: typeof import("./getOrganization").getOrganizationOutput = null as any;
+utilities.lazyLoad(exports, ["getOrganization","getOrganizationOutput"], () => require("./getOrganization"));
+
 export { GetPrivateEndpointConfigArgs, GetPrivateEndpointConfigResult, GetPrivateEndpointConfigOutputArgs } from "./getPrivateEndpointConfig";
 export const getPrivateEndpointConfig: typeof import("./getPrivateEndpointConfig").getPrivateEndpointConfig = null as any;
 export const getPrivateEndpointConfigOutput: typeof import("./getPrivateEndpointConfig").getPrivateEndpointConfigOutput = null as any;
 utilities.lazyLoad(exports, ["getPrivateEndpointConfig","getPrivateEndpointConfigOutput"], () => require("./getPrivateEndpointConfig"));
+
+export { GetRolesArgs, GetRolesResult, GetRolesOutputArgs } from "./getRoles";
+export const getRoles: typeof import("./getRoles").getRoles = null as any;
+export const getRolesOutput: typeof import("./getRoles").getRolesOutput = null as any;
+utilities.lazyLoad(exports, ["getRoles","getRolesOutput"], () => require("./getRoles"));
 
 export { GetSeriesArgs, GetSeriesResult, GetSeriesOutputArgs } from "./getSeries";
 export const getSeries: typeof import("./getSeries").getSeries = null as any;
@@ -54,6 +64,11 @@ export { MemberArgs } from "./member";
 export type Member = import("./member").Member;
 export const Member: typeof import("./member").Member = null as any;
 utilities.lazyLoad(exports, ["Member"], () => require("./member"));
+
+export { OrganizationSettingsArgs } from "./organizationSettings";
+export type OrganizationSettings = import("./organizationSettings").OrganizationSettings;
+export const OrganizationSettings: typeof import("./organizationSettings").OrganizationSettings = null as any;
+utilities.lazyLoad(exports, ["OrganizationSettings"], () => require("./organizationSettings"));
 
 export { PrivateEndpointArgs } from "./privateEndpoint";
 export type PrivateEndpoint = import("./privateEndpoint").PrivateEndpoint;
@@ -152,6 +167,8 @@ const _module = {
                 return new Invitation(name, <any>undefined, { urn })
             case "clickhouse-cloud:index:Member":
                 return new Member(name, <any>undefined, { urn })
+            case "clickhouse-cloud:index:OrganizationSettings":
+                return new OrganizationSettings(name, <any>undefined, { urn })
             case "clickhouse-cloud:index:PrivateEndpoint":
                 return new PrivateEndpoint(name, <any>undefined, { urn })
             case "clickhouse-cloud:index:ReplicaScaling":

@@ -81,6 +81,12 @@ export function handMadeImports(fixture: Fixture, made: HandMade) {
     ...objects.dashboards,
     { type: "clickhouse-cloud:index:Invitation", name: "analystExampleCom", id: made.invitation },
     ...fixtureMembers(fixture),
+    // The organization's settings, named by its name ("Emulated organization").
+    {
+      type: "clickhouse-cloud:index:OrganizationSettings",
+      name: "emulatedOrganizationSettings",
+      id: fixture.organizationId,
+    },
     {
       type: "clickhouse-cloud:index:PrivateEndpoint",
       name: "officeVpn",

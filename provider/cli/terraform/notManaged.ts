@@ -29,7 +29,6 @@ export const notManagedTypes: readonly NotManagedType[] = [
     "clickpipes_reverse_private_endpoint_custom_private_dns",
     "the custom private DNS names of a reverse private endpoint",
   ),
-  notManaged("organization_settings", "organization settings"),
   notManaged(
     "service_transparent_data_encryption_key_association",
     "the association of a service with its transparent data encryption key (the key is a service input, set " +

@@ -1,6 +1,7 @@
 /** The PrivateEndpoint resource: a private endpoint registered with the organization and attached to a service. */
 import { organizationIdInput, serviceIdInput, stringOutput } from "../fields/sharedFields";
 import type { ResourceDefinition } from "../definition";
+import { endpointSetTwice } from "../organizationSettings/owners";
 
 export const definition: ResourceDefinition<"privateEndpointCreate"> = {
   kind: "PrivateEndpoint",
@@ -12,7 +13,9 @@ export const definition: ResourceDefinition<"privateEndpointCreate"> = {
     "An endpoint that is already registered or attached is adopted as it is (the POST is idempotent per id), so no " +
     "import is needed. A description change updates in place (registering the same id again updates it); any other " +
     "change replaces. Delete detaches the endpoint from the service; it stays registered with the organization. " +
-    "Refresh drops the resource when the endpoint was detached from the service or unregistered out of band.",
+    "Refresh drops the resource when the endpoint was detached from the service or unregistered out of band. An " +
+    "endpoint that an OrganizationSettings of the same program lists in its privateEndpoints is refused at " +
+    "`pulumi preview`: an endpoint has one owner.",
   notes: "id is `<serviceId>/<endpointId>`; destroy detaches it from the service",
   id: "`<serviceId>/<endpointId>`: the endpoint id is unique in an organization, not across its services.",
   requestSchema: "privateEndpointCreate",
@@ -54,4 +57,6 @@ export const definition: ResourceDefinition<"privateEndpointCreate"> = {
       "Region of the endpoint (e.g. us-east-1), as the organization reports it, when it does.",
     ),
   },
+  // An endpoint an OrganizationSettings of the same program lists too is refused, naming endpointId.
+  rules: [(inputs) => endpointSetTwice("PrivateEndpoint", inputs)],
 };

@@ -31,6 +31,8 @@ func (m *module) Construct(ctx *pulumi.Context, name, typ, urn string) (r pulumi
 		r = &Invitation{}
 	case "clickhouse-cloud:index:Member":
 		r = &Member{}
+	case "clickhouse-cloud:index:OrganizationSettings":
+		r = &OrganizationSettings{}
 	case "clickhouse-cloud:index:PrivateEndpoint":
 		r = &PrivateEndpoint{}
 	case "clickhouse-cloud:index:ReplicaScaling":

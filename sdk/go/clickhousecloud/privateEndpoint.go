@@ -14,7 +14,7 @@ import (
 
 // A private endpoint of a service: create registers the endpoint with the organization and attaches it to the service, in one POST. One endpoint may be attached to several services of the organization, and each attachment is its own resource.
 //
-// An endpoint that is already registered or attached is adopted as it is (the POST is idempotent per id), so no import is needed. A description change updates in place (registering the same id again updates it); any other change replaces. Delete detaches the endpoint from the service; it stays registered with the organization. Refresh drops the resource when the endpoint was detached from the service or unregistered out of band.
+// An endpoint that is already registered or attached is adopted as it is (the POST is idempotent per id), so no import is needed. A description change updates in place (registering the same id again updates it); any other change replaces. Delete detaches the endpoint from the service; it stays registered with the organization. Refresh drops the resource when the endpoint was detached from the service or unregistered out of band. An endpoint that an OrganizationSettings of the same program lists in its privateEndpoints is refused at `pulumi preview`: an endpoint has one owner.
 //
 // The resource id: `<serviceId>/<endpointId>`: the endpoint id is unique in an organization, not across its services.
 type PrivateEndpoint struct {

@@ -2220,6 +2220,382 @@ func (in *mskAuthenticationPtr) ToMskAuthenticationPtrOutputWithContext(ctx cont
 	return pulumi.ToOutputWithContext(ctx, in).(MskAuthenticationPtrOutput)
 }
 
+type OrganizationPrivateEndpointEntryCloudProvider string
+
+const (
+	OrganizationPrivateEndpointEntryCloudProviderAws   = OrganizationPrivateEndpointEntryCloudProvider("aws")
+	OrganizationPrivateEndpointEntryCloudProviderGcp   = OrganizationPrivateEndpointEntryCloudProvider("gcp")
+	OrganizationPrivateEndpointEntryCloudProviderAzure = OrganizationPrivateEndpointEntryCloudProvider("azure")
+)
+
+func (OrganizationPrivateEndpointEntryCloudProvider) ElementType() reflect.Type {
+	return reflect.TypeOf((*OrganizationPrivateEndpointEntryCloudProvider)(nil)).Elem()
+}
+
+func (e OrganizationPrivateEndpointEntryCloudProvider) ToOrganizationPrivateEndpointEntryCloudProviderOutput() OrganizationPrivateEndpointEntryCloudProviderOutput {
+	return pulumi.ToOutput(e).(OrganizationPrivateEndpointEntryCloudProviderOutput)
+}
+
+func (e OrganizationPrivateEndpointEntryCloudProvider) ToOrganizationPrivateEndpointEntryCloudProviderOutputWithContext(ctx context.Context) OrganizationPrivateEndpointEntryCloudProviderOutput {
+	return pulumi.ToOutputWithContext(ctx, e).(OrganizationPrivateEndpointEntryCloudProviderOutput)
+}
+
+func (e OrganizationPrivateEndpointEntryCloudProvider) ToOrganizationPrivateEndpointEntryCloudProviderPtrOutput() OrganizationPrivateEndpointEntryCloudProviderPtrOutput {
+	return e.ToOrganizationPrivateEndpointEntryCloudProviderPtrOutputWithContext(context.Background())
+}
+
+func (e OrganizationPrivateEndpointEntryCloudProvider) ToOrganizationPrivateEndpointEntryCloudProviderPtrOutputWithContext(ctx context.Context) OrganizationPrivateEndpointEntryCloudProviderPtrOutput {
+	return OrganizationPrivateEndpointEntryCloudProvider(e).ToOrganizationPrivateEndpointEntryCloudProviderOutputWithContext(ctx).ToOrganizationPrivateEndpointEntryCloudProviderPtrOutputWithContext(ctx)
+}
+
+func (e OrganizationPrivateEndpointEntryCloudProvider) ToStringOutput() pulumi.StringOutput {
+	return pulumi.ToOutput(pulumi.String(e)).(pulumi.StringOutput)
+}
+
+func (e OrganizationPrivateEndpointEntryCloudProvider) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
+	return pulumi.ToOutputWithContext(ctx, pulumi.String(e)).(pulumi.StringOutput)
+}
+
+func (e OrganizationPrivateEndpointEntryCloudProvider) ToStringPtrOutput() pulumi.StringPtrOutput {
+	return pulumi.String(e).ToStringPtrOutputWithContext(context.Background())
+}
+
+func (e OrganizationPrivateEndpointEntryCloudProvider) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return pulumi.String(e).ToStringOutputWithContext(ctx).ToStringPtrOutputWithContext(ctx)
+}
+
+type OrganizationPrivateEndpointEntryCloudProviderOutput struct{ *pulumi.OutputState }
+
+func (OrganizationPrivateEndpointEntryCloudProviderOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*OrganizationPrivateEndpointEntryCloudProvider)(nil)).Elem()
+}
+
+func (o OrganizationPrivateEndpointEntryCloudProviderOutput) ToOrganizationPrivateEndpointEntryCloudProviderOutput() OrganizationPrivateEndpointEntryCloudProviderOutput {
+	return o
+}
+
+func (o OrganizationPrivateEndpointEntryCloudProviderOutput) ToOrganizationPrivateEndpointEntryCloudProviderOutputWithContext(ctx context.Context) OrganizationPrivateEndpointEntryCloudProviderOutput {
+	return o
+}
+
+func (o OrganizationPrivateEndpointEntryCloudProviderOutput) ToOrganizationPrivateEndpointEntryCloudProviderPtrOutput() OrganizationPrivateEndpointEntryCloudProviderPtrOutput {
+	return o.ToOrganizationPrivateEndpointEntryCloudProviderPtrOutputWithContext(context.Background())
+}
+
+func (o OrganizationPrivateEndpointEntryCloudProviderOutput) ToOrganizationPrivateEndpointEntryCloudProviderPtrOutputWithContext(ctx context.Context) OrganizationPrivateEndpointEntryCloudProviderPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, v OrganizationPrivateEndpointEntryCloudProvider) *OrganizationPrivateEndpointEntryCloudProvider {
+		return &v
+	}).(OrganizationPrivateEndpointEntryCloudProviderPtrOutput)
+}
+
+func (o OrganizationPrivateEndpointEntryCloudProviderOutput) ToStringOutput() pulumi.StringOutput {
+	return o.ToStringOutputWithContext(context.Background())
+}
+
+func (o OrganizationPrivateEndpointEntryCloudProviderOutput) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e OrganizationPrivateEndpointEntryCloudProvider) string {
+		return string(e)
+	}).(pulumi.StringOutput)
+}
+
+func (o OrganizationPrivateEndpointEntryCloudProviderOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
+	return o.ToStringPtrOutputWithContext(context.Background())
+}
+
+func (o OrganizationPrivateEndpointEntryCloudProviderOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e OrganizationPrivateEndpointEntryCloudProvider) *string {
+		v := string(e)
+		return &v
+	}).(pulumi.StringPtrOutput)
+}
+
+type OrganizationPrivateEndpointEntryCloudProviderPtrOutput struct{ *pulumi.OutputState }
+
+func (OrganizationPrivateEndpointEntryCloudProviderPtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**OrganizationPrivateEndpointEntryCloudProvider)(nil)).Elem()
+}
+
+func (o OrganizationPrivateEndpointEntryCloudProviderPtrOutput) ToOrganizationPrivateEndpointEntryCloudProviderPtrOutput() OrganizationPrivateEndpointEntryCloudProviderPtrOutput {
+	return o
+}
+
+func (o OrganizationPrivateEndpointEntryCloudProviderPtrOutput) ToOrganizationPrivateEndpointEntryCloudProviderPtrOutputWithContext(ctx context.Context) OrganizationPrivateEndpointEntryCloudProviderPtrOutput {
+	return o
+}
+
+func (o OrganizationPrivateEndpointEntryCloudProviderPtrOutput) Elem() OrganizationPrivateEndpointEntryCloudProviderOutput {
+	return o.ApplyT(func(v *OrganizationPrivateEndpointEntryCloudProvider) OrganizationPrivateEndpointEntryCloudProvider {
+		if v != nil {
+			return *v
+		}
+		var ret OrganizationPrivateEndpointEntryCloudProvider
+		return ret
+	}).(OrganizationPrivateEndpointEntryCloudProviderOutput)
+}
+
+func (o OrganizationPrivateEndpointEntryCloudProviderPtrOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
+	return o.ToStringPtrOutputWithContext(context.Background())
+}
+
+func (o OrganizationPrivateEndpointEntryCloudProviderPtrOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e *OrganizationPrivateEndpointEntryCloudProvider) *string {
+		if e == nil {
+			return nil
+		}
+		v := string(*e)
+		return &v
+	}).(pulumi.StringPtrOutput)
+}
+
+// OrganizationPrivateEndpointEntryCloudProviderInput is an input type that accepts values of the OrganizationPrivateEndpointEntryCloudProvider enum
+// A concrete instance of `OrganizationPrivateEndpointEntryCloudProviderInput` can be one of the following:
+//
+//	OrganizationPrivateEndpointEntryCloudProviderAws
+//	OrganizationPrivateEndpointEntryCloudProviderGcp
+//	OrganizationPrivateEndpointEntryCloudProviderAzure
+type OrganizationPrivateEndpointEntryCloudProviderInput interface {
+	pulumi.Input
+
+	ToOrganizationPrivateEndpointEntryCloudProviderOutput() OrganizationPrivateEndpointEntryCloudProviderOutput
+	ToOrganizationPrivateEndpointEntryCloudProviderOutputWithContext(context.Context) OrganizationPrivateEndpointEntryCloudProviderOutput
+}
+
+var organizationPrivateEndpointEntryCloudProviderPtrType = reflect.TypeOf((**OrganizationPrivateEndpointEntryCloudProvider)(nil)).Elem()
+
+type OrganizationPrivateEndpointEntryCloudProviderPtrInput interface {
+	pulumi.Input
+
+	ToOrganizationPrivateEndpointEntryCloudProviderPtrOutput() OrganizationPrivateEndpointEntryCloudProviderPtrOutput
+	ToOrganizationPrivateEndpointEntryCloudProviderPtrOutputWithContext(context.Context) OrganizationPrivateEndpointEntryCloudProviderPtrOutput
+}
+
+type organizationPrivateEndpointEntryCloudProviderPtr string
+
+func OrganizationPrivateEndpointEntryCloudProviderPtr(v string) OrganizationPrivateEndpointEntryCloudProviderPtrInput {
+	return (*organizationPrivateEndpointEntryCloudProviderPtr)(&v)
+}
+
+func (*organizationPrivateEndpointEntryCloudProviderPtr) ElementType() reflect.Type {
+	return organizationPrivateEndpointEntryCloudProviderPtrType
+}
+
+func (in *organizationPrivateEndpointEntryCloudProviderPtr) ToOrganizationPrivateEndpointEntryCloudProviderPtrOutput() OrganizationPrivateEndpointEntryCloudProviderPtrOutput {
+	return pulumi.ToOutput(in).(OrganizationPrivateEndpointEntryCloudProviderPtrOutput)
+}
+
+func (in *organizationPrivateEndpointEntryCloudProviderPtr) ToOrganizationPrivateEndpointEntryCloudProviderPtrOutputWithContext(ctx context.Context) OrganizationPrivateEndpointEntryCloudProviderPtrOutput {
+	return pulumi.ToOutputWithContext(ctx, in).(OrganizationPrivateEndpointEntryCloudProviderPtrOutput)
+}
+
+type OrganizationPrivateEndpointEntryRegion string
+
+const (
+	OrganizationPrivateEndpointEntryRegionAwsApNortheast1         = OrganizationPrivateEndpointEntryRegion("ap-northeast-1")
+	OrganizationPrivateEndpointEntryRegionAwsApNortheast2         = OrganizationPrivateEndpointEntryRegion("ap-northeast-2")
+	OrganizationPrivateEndpointEntryRegionAwsApSouth1             = OrganizationPrivateEndpointEntryRegion("ap-south-1")
+	OrganizationPrivateEndpointEntryRegionAwsApSoutheast1         = OrganizationPrivateEndpointEntryRegion("ap-southeast-1")
+	OrganizationPrivateEndpointEntryRegionAwsApSoutheast2         = OrganizationPrivateEndpointEntryRegion("ap-southeast-2")
+	OrganizationPrivateEndpointEntryRegionAwsCaCentral1           = OrganizationPrivateEndpointEntryRegion("ca-central-1")
+	OrganizationPrivateEndpointEntryRegionAwsEuCentral1           = OrganizationPrivateEndpointEntryRegion("eu-central-1")
+	OrganizationPrivateEndpointEntryRegionAwsEuWest1              = OrganizationPrivateEndpointEntryRegion("eu-west-1")
+	OrganizationPrivateEndpointEntryRegionAwsEuWest2              = OrganizationPrivateEndpointEntryRegion("eu-west-2")
+	OrganizationPrivateEndpointEntryRegionAwsIlCentral1           = OrganizationPrivateEndpointEntryRegion("il-central-1")
+	OrganizationPrivateEndpointEntryRegionAwsUsEast1              = OrganizationPrivateEndpointEntryRegion("us-east-1")
+	OrganizationPrivateEndpointEntryRegionAwsUsEast2              = OrganizationPrivateEndpointEntryRegion("us-east-2")
+	OrganizationPrivateEndpointEntryRegionAwsUsWest2              = OrganizationPrivateEndpointEntryRegion("us-west-2")
+	OrganizationPrivateEndpointEntryRegionGcpUsEast1              = OrganizationPrivateEndpointEntryRegion("us-east1")
+	OrganizationPrivateEndpointEntryRegionGcpUsCentral1           = OrganizationPrivateEndpointEntryRegion("us-central1")
+	OrganizationPrivateEndpointEntryRegionGcpEuropeWest2          = OrganizationPrivateEndpointEntryRegion("europe-west2")
+	OrganizationPrivateEndpointEntryRegionGcpEuropeWest4          = OrganizationPrivateEndpointEntryRegion("europe-west4")
+	OrganizationPrivateEndpointEntryRegionGcpAsiaSoutheast1       = OrganizationPrivateEndpointEntryRegion("asia-southeast1")
+	OrganizationPrivateEndpointEntryRegionGcpAsiaNortheast1       = OrganizationPrivateEndpointEntryRegion("asia-northeast1")
+	OrganizationPrivateEndpointEntryRegionAzureEastus             = OrganizationPrivateEndpointEntryRegion("eastus")
+	OrganizationPrivateEndpointEntryRegionAzureEastus2            = OrganizationPrivateEndpointEntryRegion("eastus2")
+	OrganizationPrivateEndpointEntryRegionAzureWestus3            = OrganizationPrivateEndpointEntryRegion("westus3")
+	OrganizationPrivateEndpointEntryRegionAzureGermanywestcentral = OrganizationPrivateEndpointEntryRegion("germanywestcentral")
+	OrganizationPrivateEndpointEntryRegionAzureCentralus          = OrganizationPrivateEndpointEntryRegion("centralus")
+)
+
+func (OrganizationPrivateEndpointEntryRegion) ElementType() reflect.Type {
+	return reflect.TypeOf((*OrganizationPrivateEndpointEntryRegion)(nil)).Elem()
+}
+
+func (e OrganizationPrivateEndpointEntryRegion) ToOrganizationPrivateEndpointEntryRegionOutput() OrganizationPrivateEndpointEntryRegionOutput {
+	return pulumi.ToOutput(e).(OrganizationPrivateEndpointEntryRegionOutput)
+}
+
+func (e OrganizationPrivateEndpointEntryRegion) ToOrganizationPrivateEndpointEntryRegionOutputWithContext(ctx context.Context) OrganizationPrivateEndpointEntryRegionOutput {
+	return pulumi.ToOutputWithContext(ctx, e).(OrganizationPrivateEndpointEntryRegionOutput)
+}
+
+func (e OrganizationPrivateEndpointEntryRegion) ToOrganizationPrivateEndpointEntryRegionPtrOutput() OrganizationPrivateEndpointEntryRegionPtrOutput {
+	return e.ToOrganizationPrivateEndpointEntryRegionPtrOutputWithContext(context.Background())
+}
+
+func (e OrganizationPrivateEndpointEntryRegion) ToOrganizationPrivateEndpointEntryRegionPtrOutputWithContext(ctx context.Context) OrganizationPrivateEndpointEntryRegionPtrOutput {
+	return OrganizationPrivateEndpointEntryRegion(e).ToOrganizationPrivateEndpointEntryRegionOutputWithContext(ctx).ToOrganizationPrivateEndpointEntryRegionPtrOutputWithContext(ctx)
+}
+
+func (e OrganizationPrivateEndpointEntryRegion) ToStringOutput() pulumi.StringOutput {
+	return pulumi.ToOutput(pulumi.String(e)).(pulumi.StringOutput)
+}
+
+func (e OrganizationPrivateEndpointEntryRegion) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
+	return pulumi.ToOutputWithContext(ctx, pulumi.String(e)).(pulumi.StringOutput)
+}
+
+func (e OrganizationPrivateEndpointEntryRegion) ToStringPtrOutput() pulumi.StringPtrOutput {
+	return pulumi.String(e).ToStringPtrOutputWithContext(context.Background())
+}
+
+func (e OrganizationPrivateEndpointEntryRegion) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return pulumi.String(e).ToStringOutputWithContext(ctx).ToStringPtrOutputWithContext(ctx)
+}
+
+type OrganizationPrivateEndpointEntryRegionOutput struct{ *pulumi.OutputState }
+
+func (OrganizationPrivateEndpointEntryRegionOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*OrganizationPrivateEndpointEntryRegion)(nil)).Elem()
+}
+
+func (o OrganizationPrivateEndpointEntryRegionOutput) ToOrganizationPrivateEndpointEntryRegionOutput() OrganizationPrivateEndpointEntryRegionOutput {
+	return o
+}
+
+func (o OrganizationPrivateEndpointEntryRegionOutput) ToOrganizationPrivateEndpointEntryRegionOutputWithContext(ctx context.Context) OrganizationPrivateEndpointEntryRegionOutput {
+	return o
+}
+
+func (o OrganizationPrivateEndpointEntryRegionOutput) ToOrganizationPrivateEndpointEntryRegionPtrOutput() OrganizationPrivateEndpointEntryRegionPtrOutput {
+	return o.ToOrganizationPrivateEndpointEntryRegionPtrOutputWithContext(context.Background())
+}
+
+func (o OrganizationPrivateEndpointEntryRegionOutput) ToOrganizationPrivateEndpointEntryRegionPtrOutputWithContext(ctx context.Context) OrganizationPrivateEndpointEntryRegionPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, v OrganizationPrivateEndpointEntryRegion) *OrganizationPrivateEndpointEntryRegion {
+		return &v
+	}).(OrganizationPrivateEndpointEntryRegionPtrOutput)
+}
+
+func (o OrganizationPrivateEndpointEntryRegionOutput) ToStringOutput() pulumi.StringOutput {
+	return o.ToStringOutputWithContext(context.Background())
+}
+
+func (o OrganizationPrivateEndpointEntryRegionOutput) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e OrganizationPrivateEndpointEntryRegion) string {
+		return string(e)
+	}).(pulumi.StringOutput)
+}
+
+func (o OrganizationPrivateEndpointEntryRegionOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
+	return o.ToStringPtrOutputWithContext(context.Background())
+}
+
+func (o OrganizationPrivateEndpointEntryRegionOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e OrganizationPrivateEndpointEntryRegion) *string {
+		v := string(e)
+		return &v
+	}).(pulumi.StringPtrOutput)
+}
+
+type OrganizationPrivateEndpointEntryRegionPtrOutput struct{ *pulumi.OutputState }
+
+func (OrganizationPrivateEndpointEntryRegionPtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**OrganizationPrivateEndpointEntryRegion)(nil)).Elem()
+}
+
+func (o OrganizationPrivateEndpointEntryRegionPtrOutput) ToOrganizationPrivateEndpointEntryRegionPtrOutput() OrganizationPrivateEndpointEntryRegionPtrOutput {
+	return o
+}
+
+func (o OrganizationPrivateEndpointEntryRegionPtrOutput) ToOrganizationPrivateEndpointEntryRegionPtrOutputWithContext(ctx context.Context) OrganizationPrivateEndpointEntryRegionPtrOutput {
+	return o
+}
+
+func (o OrganizationPrivateEndpointEntryRegionPtrOutput) Elem() OrganizationPrivateEndpointEntryRegionOutput {
+	return o.ApplyT(func(v *OrganizationPrivateEndpointEntryRegion) OrganizationPrivateEndpointEntryRegion {
+		if v != nil {
+			return *v
+		}
+		var ret OrganizationPrivateEndpointEntryRegion
+		return ret
+	}).(OrganizationPrivateEndpointEntryRegionOutput)
+}
+
+func (o OrganizationPrivateEndpointEntryRegionPtrOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
+	return o.ToStringPtrOutputWithContext(context.Background())
+}
+
+func (o OrganizationPrivateEndpointEntryRegionPtrOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e *OrganizationPrivateEndpointEntryRegion) *string {
+		if e == nil {
+			return nil
+		}
+		v := string(*e)
+		return &v
+	}).(pulumi.StringPtrOutput)
+}
+
+// OrganizationPrivateEndpointEntryRegionInput is an input type that accepts values of the OrganizationPrivateEndpointEntryRegion enum
+// A concrete instance of `OrganizationPrivateEndpointEntryRegionInput` can be one of the following:
+//
+//	OrganizationPrivateEndpointEntryRegionAwsApNortheast1
+//	OrganizationPrivateEndpointEntryRegionAwsApNortheast2
+//	OrganizationPrivateEndpointEntryRegionAwsApSouth1
+//	OrganizationPrivateEndpointEntryRegionAwsApSoutheast1
+//	OrganizationPrivateEndpointEntryRegionAwsApSoutheast2
+//	OrganizationPrivateEndpointEntryRegionAwsCaCentral1
+//	OrganizationPrivateEndpointEntryRegionAwsEuCentral1
+//	OrganizationPrivateEndpointEntryRegionAwsEuWest1
+//	OrganizationPrivateEndpointEntryRegionAwsEuWest2
+//	OrganizationPrivateEndpointEntryRegionAwsIlCentral1
+//	OrganizationPrivateEndpointEntryRegionAwsUsEast1
+//	OrganizationPrivateEndpointEntryRegionAwsUsEast2
+//	OrganizationPrivateEndpointEntryRegionAwsUsWest2
+//	OrganizationPrivateEndpointEntryRegionGcpUsEast1
+//	OrganizationPrivateEndpointEntryRegionGcpUsCentral1
+//	OrganizationPrivateEndpointEntryRegionGcpEuropeWest2
+//	OrganizationPrivateEndpointEntryRegionGcpEuropeWest4
+//	OrganizationPrivateEndpointEntryRegionGcpAsiaSoutheast1
+//	OrganizationPrivateEndpointEntryRegionGcpAsiaNortheast1
+//	OrganizationPrivateEndpointEntryRegionAzureEastus
+//	OrganizationPrivateEndpointEntryRegionAzureEastus2
+//	OrganizationPrivateEndpointEntryRegionAzureWestus3
+//	OrganizationPrivateEndpointEntryRegionAzureGermanywestcentral
+//	OrganizationPrivateEndpointEntryRegionAzureCentralus
+type OrganizationPrivateEndpointEntryRegionInput interface {
+	pulumi.Input
+
+	ToOrganizationPrivateEndpointEntryRegionOutput() OrganizationPrivateEndpointEntryRegionOutput
+	ToOrganizationPrivateEndpointEntryRegionOutputWithContext(context.Context) OrganizationPrivateEndpointEntryRegionOutput
+}
+
+var organizationPrivateEndpointEntryRegionPtrType = reflect.TypeOf((**OrganizationPrivateEndpointEntryRegion)(nil)).Elem()
+
+type OrganizationPrivateEndpointEntryRegionPtrInput interface {
+	pulumi.Input
+
+	ToOrganizationPrivateEndpointEntryRegionPtrOutput() OrganizationPrivateEndpointEntryRegionPtrOutput
+	ToOrganizationPrivateEndpointEntryRegionPtrOutputWithContext(context.Context) OrganizationPrivateEndpointEntryRegionPtrOutput
+}
+
+type organizationPrivateEndpointEntryRegionPtr string
+
+func OrganizationPrivateEndpointEntryRegionPtr(v string) OrganizationPrivateEndpointEntryRegionPtrInput {
+	return (*organizationPrivateEndpointEntryRegionPtr)(&v)
+}
+
+func (*organizationPrivateEndpointEntryRegionPtr) ElementType() reflect.Type {
+	return organizationPrivateEndpointEntryRegionPtrType
+}
+
+func (in *organizationPrivateEndpointEntryRegionPtr) ToOrganizationPrivateEndpointEntryRegionPtrOutput() OrganizationPrivateEndpointEntryRegionPtrOutput {
+	return pulumi.ToOutput(in).(OrganizationPrivateEndpointEntryRegionPtrOutput)
+}
+
+func (in *organizationPrivateEndpointEntryRegionPtr) ToOrganizationPrivateEndpointEntryRegionPtrOutputWithContext(ctx context.Context) OrganizationPrivateEndpointEntryRegionPtrOutput {
+	return pulumi.ToOutputWithContext(ctx, in).(OrganizationPrivateEndpointEntryRegionPtrOutput)
+}
+
 type ReversePrivateEndpointType string
 
 const (
@@ -5904,6 +6280,10 @@ func init() {
 	pulumi.RegisterInputType(reflect.TypeOf((*MemberRolePtrInput)(nil)).Elem(), MemberRole("admin"))
 	pulumi.RegisterInputType(reflect.TypeOf((*MskAuthenticationInput)(nil)).Elem(), MskAuthentication("SASL_IAM"))
 	pulumi.RegisterInputType(reflect.TypeOf((*MskAuthenticationPtrInput)(nil)).Elem(), MskAuthentication("SASL_IAM"))
+	pulumi.RegisterInputType(reflect.TypeOf((*OrganizationPrivateEndpointEntryCloudProviderInput)(nil)).Elem(), OrganizationPrivateEndpointEntryCloudProvider("aws"))
+	pulumi.RegisterInputType(reflect.TypeOf((*OrganizationPrivateEndpointEntryCloudProviderPtrInput)(nil)).Elem(), OrganizationPrivateEndpointEntryCloudProvider("aws"))
+	pulumi.RegisterInputType(reflect.TypeOf((*OrganizationPrivateEndpointEntryRegionInput)(nil)).Elem(), OrganizationPrivateEndpointEntryRegion("ap-northeast-1"))
+	pulumi.RegisterInputType(reflect.TypeOf((*OrganizationPrivateEndpointEntryRegionPtrInput)(nil)).Elem(), OrganizationPrivateEndpointEntryRegion("ap-northeast-1"))
 	pulumi.RegisterInputType(reflect.TypeOf((*ReversePrivateEndpointTypeInput)(nil)).Elem(), ReversePrivateEndpointType("VPC_ENDPOINT_SERVICE"))
 	pulumi.RegisterInputType(reflect.TypeOf((*ReversePrivateEndpointTypePtrInput)(nil)).Elem(), ReversePrivateEndpointType("VPC_ENDPOINT_SERVICE"))
 	pulumi.RegisterInputType(reflect.TypeOf((*RolePolicyAllowDenyInput)(nil)).Elem(), RolePolicyAllowDeny("ALLOW"))
@@ -5974,6 +6354,10 @@ func init() {
 	pulumi.RegisterOutputType(MemberRolePtrOutput{})
 	pulumi.RegisterOutputType(MskAuthenticationOutput{})
 	pulumi.RegisterOutputType(MskAuthenticationPtrOutput{})
+	pulumi.RegisterOutputType(OrganizationPrivateEndpointEntryCloudProviderOutput{})
+	pulumi.RegisterOutputType(OrganizationPrivateEndpointEntryCloudProviderPtrOutput{})
+	pulumi.RegisterOutputType(OrganizationPrivateEndpointEntryRegionOutput{})
+	pulumi.RegisterOutputType(OrganizationPrivateEndpointEntryRegionPtrOutput{})
 	pulumi.RegisterOutputType(ReversePrivateEndpointTypeOutput{})
 	pulumi.RegisterOutputType(ReversePrivateEndpointTypePtrOutput{})
 	pulumi.RegisterOutputType(RolePolicyAllowDenyOutput{})

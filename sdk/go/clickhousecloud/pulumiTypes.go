@@ -1144,6 +1144,271 @@ func (o MemberInfoArrayOutput) Index(i pulumi.IntInput) MemberInfoOutput {
 	}).(MemberInfoOutput)
 }
 
+// A BYOC (bring your own cloud) configuration of the organization, as it shows one.
+type OrganizationByocInfo struct {
+	// The cloud account's name.
+	AccountName *string `pulumi:"accountName"`
+	// The cloud: `aws`, `gcp` or `azure`.
+	CloudProvider *string `pulumi:"cloudProvider"`
+	// The infrastructure's name for people.
+	DisplayName *string `pulumi:"displayName"`
+	// The configuration's id.
+	Id *string `pulumi:"id"`
+	// The region where services can be made.
+	RegionId *string `pulumi:"regionId"`
+	// `infra-ready`, `infra-provisioning` or `infra-terminated`.
+	State *string `pulumi:"state"`
+}
+
+// A BYOC (bring your own cloud) configuration of the organization, as it shows one.
+type OrganizationByocInfoOutput struct{ *pulumi.OutputState }
+
+func (OrganizationByocInfoOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*OrganizationByocInfo)(nil)).Elem()
+}
+
+func (o OrganizationByocInfoOutput) ToOrganizationByocInfoOutput() OrganizationByocInfoOutput {
+	return o
+}
+
+func (o OrganizationByocInfoOutput) ToOrganizationByocInfoOutputWithContext(ctx context.Context) OrganizationByocInfoOutput {
+	return o
+}
+
+// The cloud account's name.
+func (o OrganizationByocInfoOutput) AccountName() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v OrganizationByocInfo) *string { return v.AccountName }).(pulumi.StringPtrOutput)
+}
+
+// The cloud: `aws`, `gcp` or `azure`.
+func (o OrganizationByocInfoOutput) CloudProvider() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v OrganizationByocInfo) *string { return v.CloudProvider }).(pulumi.StringPtrOutput)
+}
+
+// The infrastructure's name for people.
+func (o OrganizationByocInfoOutput) DisplayName() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v OrganizationByocInfo) *string { return v.DisplayName }).(pulumi.StringPtrOutput)
+}
+
+// The configuration's id.
+func (o OrganizationByocInfoOutput) Id() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v OrganizationByocInfo) *string { return v.Id }).(pulumi.StringPtrOutput)
+}
+
+// The region where services can be made.
+func (o OrganizationByocInfoOutput) RegionId() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v OrganizationByocInfo) *string { return v.RegionId }).(pulumi.StringPtrOutput)
+}
+
+// `infra-ready`, `infra-provisioning` or `infra-terminated`.
+func (o OrganizationByocInfoOutput) State() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v OrganizationByocInfo) *string { return v.State }).(pulumi.StringPtrOutput)
+}
+
+type OrganizationByocInfoArrayOutput struct{ *pulumi.OutputState }
+
+func (OrganizationByocInfoArrayOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]OrganizationByocInfo)(nil)).Elem()
+}
+
+func (o OrganizationByocInfoArrayOutput) ToOrganizationByocInfoArrayOutput() OrganizationByocInfoArrayOutput {
+	return o
+}
+
+func (o OrganizationByocInfoArrayOutput) ToOrganizationByocInfoArrayOutputWithContext(ctx context.Context) OrganizationByocInfoArrayOutput {
+	return o
+}
+
+func (o OrganizationByocInfoArrayOutput) Index(i pulumi.IntInput) OrganizationByocInfoOutput {
+	return pulumi.All(o, i).ApplyT(func(vs []interface{}) OrganizationByocInfo {
+		return vs[0].([]OrganizationByocInfo)[vs[1].(int)]
+	}).(OrganizationByocInfoOutput)
+}
+
+type OrganizationPrivateEndpointEntry struct {
+	CloudProvider OrganizationPrivateEndpointEntryCloudProvider `pulumi:"cloudProvider"`
+	Description   *string                                       `pulumi:"description"`
+	// Must be the cloud provider's endpoint id: 1 to 128 letters, digits, '.', '_', ':' or '-', starting with a letter or digit (e.g. vpce-0123456789abcdef0).
+	Id     string                                 `pulumi:"id"`
+	Region OrganizationPrivateEndpointEntryRegion `pulumi:"region"`
+}
+
+// OrganizationPrivateEndpointEntryInput is an input type that accepts OrganizationPrivateEndpointEntryArgs and OrganizationPrivateEndpointEntryOutput values.
+// You can construct a concrete instance of `OrganizationPrivateEndpointEntryInput` via:
+//
+//	OrganizationPrivateEndpointEntryArgs{...}
+type OrganizationPrivateEndpointEntryInput interface {
+	pulumi.Input
+
+	ToOrganizationPrivateEndpointEntryOutput() OrganizationPrivateEndpointEntryOutput
+	ToOrganizationPrivateEndpointEntryOutputWithContext(context.Context) OrganizationPrivateEndpointEntryOutput
+}
+
+type OrganizationPrivateEndpointEntryArgs struct {
+	CloudProvider OrganizationPrivateEndpointEntryCloudProviderInput `pulumi:"cloudProvider"`
+	Description   pulumi.StringPtrInput                              `pulumi:"description"`
+	// Must be the cloud provider's endpoint id: 1 to 128 letters, digits, '.', '_', ':' or '-', starting with a letter or digit (e.g. vpce-0123456789abcdef0).
+	Id     pulumi.StringInput                          `pulumi:"id"`
+	Region OrganizationPrivateEndpointEntryRegionInput `pulumi:"region"`
+}
+
+func (OrganizationPrivateEndpointEntryArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*OrganizationPrivateEndpointEntry)(nil)).Elem()
+}
+
+func (i OrganizationPrivateEndpointEntryArgs) ToOrganizationPrivateEndpointEntryOutput() OrganizationPrivateEndpointEntryOutput {
+	return i.ToOrganizationPrivateEndpointEntryOutputWithContext(context.Background())
+}
+
+func (i OrganizationPrivateEndpointEntryArgs) ToOrganizationPrivateEndpointEntryOutputWithContext(ctx context.Context) OrganizationPrivateEndpointEntryOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(OrganizationPrivateEndpointEntryOutput)
+}
+
+// OrganizationPrivateEndpointEntryArrayInput is an input type that accepts OrganizationPrivateEndpointEntryArray and OrganizationPrivateEndpointEntryArrayOutput values.
+// You can construct a concrete instance of `OrganizationPrivateEndpointEntryArrayInput` via:
+//
+//	OrganizationPrivateEndpointEntryArray{ OrganizationPrivateEndpointEntryArgs{...} }
+type OrganizationPrivateEndpointEntryArrayInput interface {
+	pulumi.Input
+
+	ToOrganizationPrivateEndpointEntryArrayOutput() OrganizationPrivateEndpointEntryArrayOutput
+	ToOrganizationPrivateEndpointEntryArrayOutputWithContext(context.Context) OrganizationPrivateEndpointEntryArrayOutput
+}
+
+type OrganizationPrivateEndpointEntryArray []OrganizationPrivateEndpointEntryInput
+
+func (OrganizationPrivateEndpointEntryArray) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]OrganizationPrivateEndpointEntry)(nil)).Elem()
+}
+
+func (i OrganizationPrivateEndpointEntryArray) ToOrganizationPrivateEndpointEntryArrayOutput() OrganizationPrivateEndpointEntryArrayOutput {
+	return i.ToOrganizationPrivateEndpointEntryArrayOutputWithContext(context.Background())
+}
+
+func (i OrganizationPrivateEndpointEntryArray) ToOrganizationPrivateEndpointEntryArrayOutputWithContext(ctx context.Context) OrganizationPrivateEndpointEntryArrayOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(OrganizationPrivateEndpointEntryArrayOutput)
+}
+
+type OrganizationPrivateEndpointEntryOutput struct{ *pulumi.OutputState }
+
+func (OrganizationPrivateEndpointEntryOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*OrganizationPrivateEndpointEntry)(nil)).Elem()
+}
+
+func (o OrganizationPrivateEndpointEntryOutput) ToOrganizationPrivateEndpointEntryOutput() OrganizationPrivateEndpointEntryOutput {
+	return o
+}
+
+func (o OrganizationPrivateEndpointEntryOutput) ToOrganizationPrivateEndpointEntryOutputWithContext(ctx context.Context) OrganizationPrivateEndpointEntryOutput {
+	return o
+}
+
+func (o OrganizationPrivateEndpointEntryOutput) CloudProvider() OrganizationPrivateEndpointEntryCloudProviderOutput {
+	return o.ApplyT(func(v OrganizationPrivateEndpointEntry) OrganizationPrivateEndpointEntryCloudProvider {
+		return v.CloudProvider
+	}).(OrganizationPrivateEndpointEntryCloudProviderOutput)
+}
+
+func (o OrganizationPrivateEndpointEntryOutput) Description() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v OrganizationPrivateEndpointEntry) *string { return v.Description }).(pulumi.StringPtrOutput)
+}
+
+// Must be the cloud provider's endpoint id: 1 to 128 letters, digits, '.', '_', ':' or '-', starting with a letter or digit (e.g. vpce-0123456789abcdef0).
+func (o OrganizationPrivateEndpointEntryOutput) Id() pulumi.StringOutput {
+	return o.ApplyT(func(v OrganizationPrivateEndpointEntry) string { return v.Id }).(pulumi.StringOutput)
+}
+
+func (o OrganizationPrivateEndpointEntryOutput) Region() OrganizationPrivateEndpointEntryRegionOutput {
+	return o.ApplyT(func(v OrganizationPrivateEndpointEntry) OrganizationPrivateEndpointEntryRegion { return v.Region }).(OrganizationPrivateEndpointEntryRegionOutput)
+}
+
+type OrganizationPrivateEndpointEntryArrayOutput struct{ *pulumi.OutputState }
+
+func (OrganizationPrivateEndpointEntryArrayOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]OrganizationPrivateEndpointEntry)(nil)).Elem()
+}
+
+func (o OrganizationPrivateEndpointEntryArrayOutput) ToOrganizationPrivateEndpointEntryArrayOutput() OrganizationPrivateEndpointEntryArrayOutput {
+	return o
+}
+
+func (o OrganizationPrivateEndpointEntryArrayOutput) ToOrganizationPrivateEndpointEntryArrayOutputWithContext(ctx context.Context) OrganizationPrivateEndpointEntryArrayOutput {
+	return o
+}
+
+func (o OrganizationPrivateEndpointEntryArrayOutput) Index(i pulumi.IntInput) OrganizationPrivateEndpointEntryOutput {
+	return pulumi.All(o, i).ApplyT(func(vs []interface{}) OrganizationPrivateEndpointEntry {
+		return vs[0].([]OrganizationPrivateEndpointEntry)[vs[1].(int)]
+	}).(OrganizationPrivateEndpointEntryOutput)
+}
+
+// A private endpoint registered with the organization, as it shows one.
+type OrganizationPrivateEndpointInfo struct {
+	// The cloud the endpoint is in: `aws`, `gcp` or `azure`.
+	CloudProvider *string `pulumi:"cloudProvider"`
+	// The endpoint's description.
+	Description *string `pulumi:"description"`
+	// The cloud provider's id of the endpoint.
+	Id string `pulumi:"id"`
+	// The region of that cloud the endpoint is in.
+	Region *string `pulumi:"region"`
+}
+
+// A private endpoint registered with the organization, as it shows one.
+type OrganizationPrivateEndpointInfoOutput struct{ *pulumi.OutputState }
+
+func (OrganizationPrivateEndpointInfoOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*OrganizationPrivateEndpointInfo)(nil)).Elem()
+}
+
+func (o OrganizationPrivateEndpointInfoOutput) ToOrganizationPrivateEndpointInfoOutput() OrganizationPrivateEndpointInfoOutput {
+	return o
+}
+
+func (o OrganizationPrivateEndpointInfoOutput) ToOrganizationPrivateEndpointInfoOutputWithContext(ctx context.Context) OrganizationPrivateEndpointInfoOutput {
+	return o
+}
+
+// The cloud the endpoint is in: `aws`, `gcp` or `azure`.
+func (o OrganizationPrivateEndpointInfoOutput) CloudProvider() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v OrganizationPrivateEndpointInfo) *string { return v.CloudProvider }).(pulumi.StringPtrOutput)
+}
+
+// The endpoint's description.
+func (o OrganizationPrivateEndpointInfoOutput) Description() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v OrganizationPrivateEndpointInfo) *string { return v.Description }).(pulumi.StringPtrOutput)
+}
+
+// The cloud provider's id of the endpoint.
+func (o OrganizationPrivateEndpointInfoOutput) Id() pulumi.StringOutput {
+	return o.ApplyT(func(v OrganizationPrivateEndpointInfo) string { return v.Id }).(pulumi.StringOutput)
+}
+
+// The region of that cloud the endpoint is in.
+func (o OrganizationPrivateEndpointInfoOutput) Region() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v OrganizationPrivateEndpointInfo) *string { return v.Region }).(pulumi.StringPtrOutput)
+}
+
+type OrganizationPrivateEndpointInfoArrayOutput struct{ *pulumi.OutputState }
+
+func (OrganizationPrivateEndpointInfoArrayOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]OrganizationPrivateEndpointInfo)(nil)).Elem()
+}
+
+func (o OrganizationPrivateEndpointInfoArrayOutput) ToOrganizationPrivateEndpointInfoArrayOutput() OrganizationPrivateEndpointInfoArrayOutput {
+	return o
+}
+
+func (o OrganizationPrivateEndpointInfoArrayOutput) ToOrganizationPrivateEndpointInfoArrayOutputWithContext(ctx context.Context) OrganizationPrivateEndpointInfoArrayOutput {
+	return o
+}
+
+func (o OrganizationPrivateEndpointInfoArrayOutput) Index(i pulumi.IntInput) OrganizationPrivateEndpointInfoOutput {
+	return pulumi.All(o, i).ApplyT(func(vs []interface{}) OrganizationPrivateEndpointInfo {
+		return vs[0].([]OrganizationPrivateEndpointInfo)[vs[1].(int)]
+	}).(OrganizationPrivateEndpointInfoOutput)
+}
+
 type RoleAppliedPolicy struct {
 	AddedByApi  []string               `pulumi:"addedByApi"`
 	AllowDeny   string                 `pulumi:"allowDeny"`
@@ -1280,6 +1545,87 @@ func (o RoleAppliedPolicyTagsPtrOutput) RoleV2() pulumi.StringPtrOutput {
 	}).(pulumi.StringPtrOutput)
 }
 
+// A role of the organization, as getRoles reports one.
+type RoleInfo struct {
+	// Who holds the role: `user/<user id>`, `apiKey/<API key id>`.
+	Actors []string `pulumi:"actors"`
+	// When the role was made (ISO 8601).
+	CreatedAt *string `pulumi:"createdAt"`
+	// The role's uuid.
+	Id string `pulumi:"id"`
+	// The role's name.
+	Name *string `pulumi:"name"`
+	// The role's policies.
+	Policies []RolePolicyInfo `pulumi:"policies"`
+	// `system` (comes with the organization) or `custom`.
+	Type *string `pulumi:"type"`
+}
+
+// A role of the organization, as getRoles reports one.
+type RoleInfoOutput struct{ *pulumi.OutputState }
+
+func (RoleInfoOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*RoleInfo)(nil)).Elem()
+}
+
+func (o RoleInfoOutput) ToRoleInfoOutput() RoleInfoOutput {
+	return o
+}
+
+func (o RoleInfoOutput) ToRoleInfoOutputWithContext(ctx context.Context) RoleInfoOutput {
+	return o
+}
+
+// Who holds the role: `user/<user id>`, `apiKey/<API key id>`.
+func (o RoleInfoOutput) Actors() pulumi.StringArrayOutput {
+	return o.ApplyT(func(v RoleInfo) []string { return v.Actors }).(pulumi.StringArrayOutput)
+}
+
+// When the role was made (ISO 8601).
+func (o RoleInfoOutput) CreatedAt() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v RoleInfo) *string { return v.CreatedAt }).(pulumi.StringPtrOutput)
+}
+
+// The role's uuid.
+func (o RoleInfoOutput) Id() pulumi.StringOutput {
+	return o.ApplyT(func(v RoleInfo) string { return v.Id }).(pulumi.StringOutput)
+}
+
+// The role's name.
+func (o RoleInfoOutput) Name() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v RoleInfo) *string { return v.Name }).(pulumi.StringPtrOutput)
+}
+
+// The role's policies.
+func (o RoleInfoOutput) Policies() RolePolicyInfoArrayOutput {
+	return o.ApplyT(func(v RoleInfo) []RolePolicyInfo { return v.Policies }).(RolePolicyInfoArrayOutput)
+}
+
+// `system` (comes with the organization) or `custom`.
+func (o RoleInfoOutput) Type() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v RoleInfo) *string { return v.Type }).(pulumi.StringPtrOutput)
+}
+
+type RoleInfoArrayOutput struct{ *pulumi.OutputState }
+
+func (RoleInfoArrayOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]RoleInfo)(nil)).Elem()
+}
+
+func (o RoleInfoArrayOutput) ToRoleInfoArrayOutput() RoleInfoArrayOutput {
+	return o
+}
+
+func (o RoleInfoArrayOutput) ToRoleInfoArrayOutputWithContext(ctx context.Context) RoleInfoArrayOutput {
+	return o
+}
+
+func (o RoleInfoArrayOutput) Index(i pulumi.IntInput) RoleInfoOutput {
+	return pulumi.All(o, i).ApplyT(func(vs []interface{}) RoleInfo {
+		return vs[0].([]RoleInfo)[vs[1].(int)]
+	}).(RoleInfoOutput)
+}
+
 type RolePolicy struct {
 	AllowDeny RolePolicyAllowDeny `pulumi:"allowDeny"`
 	// Must list at least one permission, each once.
@@ -1396,6 +1742,80 @@ func (o RolePolicyArrayOutput) Index(i pulumi.IntInput) RolePolicyOutput {
 	return pulumi.All(o, i).ApplyT(func(vs []interface{}) RolePolicy {
 		return vs[0].([]RolePolicy)[vs[1].(int)]
 	}).(RolePolicyOutput)
+}
+
+// One policy of a role: permissions it allows or denies on resources.
+type RolePolicyInfo struct {
+	// `ALLOW` or `DENY`.
+	AllowDeny *string `pulumi:"allowDeny"`
+	// The policy's id.
+	Id *string `pulumi:"id"`
+	// The permissions (`control-plane:service:view`, ...).
+	Permissions []string `pulumi:"permissions"`
+	// `organization/<organization id>`, `instance/<service id>` or `instance/*`.
+	Resources []string `pulumi:"resources"`
+	// The policy's tags, when it has any.
+	Tags *RolePolicyTagsInfo `pulumi:"tags"`
+}
+
+// One policy of a role: permissions it allows or denies on resources.
+type RolePolicyInfoOutput struct{ *pulumi.OutputState }
+
+func (RolePolicyInfoOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*RolePolicyInfo)(nil)).Elem()
+}
+
+func (o RolePolicyInfoOutput) ToRolePolicyInfoOutput() RolePolicyInfoOutput {
+	return o
+}
+
+func (o RolePolicyInfoOutput) ToRolePolicyInfoOutputWithContext(ctx context.Context) RolePolicyInfoOutput {
+	return o
+}
+
+// `ALLOW` or `DENY`.
+func (o RolePolicyInfoOutput) AllowDeny() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v RolePolicyInfo) *string { return v.AllowDeny }).(pulumi.StringPtrOutput)
+}
+
+// The policy's id.
+func (o RolePolicyInfoOutput) Id() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v RolePolicyInfo) *string { return v.Id }).(pulumi.StringPtrOutput)
+}
+
+// The permissions (`control-plane:service:view`, ...).
+func (o RolePolicyInfoOutput) Permissions() pulumi.StringArrayOutput {
+	return o.ApplyT(func(v RolePolicyInfo) []string { return v.Permissions }).(pulumi.StringArrayOutput)
+}
+
+// `organization/<organization id>`, `instance/<service id>` or `instance/*`.
+func (o RolePolicyInfoOutput) Resources() pulumi.StringArrayOutput {
+	return o.ApplyT(func(v RolePolicyInfo) []string { return v.Resources }).(pulumi.StringArrayOutput)
+}
+
+// The policy's tags, when it has any.
+func (o RolePolicyInfoOutput) Tags() RolePolicyTagsInfoPtrOutput {
+	return o.ApplyT(func(v RolePolicyInfo) *RolePolicyTagsInfo { return v.Tags }).(RolePolicyTagsInfoPtrOutput)
+}
+
+type RolePolicyInfoArrayOutput struct{ *pulumi.OutputState }
+
+func (RolePolicyInfoArrayOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]RolePolicyInfo)(nil)).Elem()
+}
+
+func (o RolePolicyInfoArrayOutput) ToRolePolicyInfoArrayOutput() RolePolicyInfoArrayOutput {
+	return o
+}
+
+func (o RolePolicyInfoArrayOutput) ToRolePolicyInfoArrayOutputWithContext(ctx context.Context) RolePolicyInfoArrayOutput {
+	return o
+}
+
+func (o RolePolicyInfoArrayOutput) Index(i pulumi.IntInput) RolePolicyInfoOutput {
+	return pulumi.All(o, i).ApplyT(func(vs []interface{}) RolePolicyInfo {
+		return vs[0].([]RolePolicyInfo)[vs[1].(int)]
+	}).(RolePolicyInfoOutput)
 }
 
 type RolePolicyTags struct {
@@ -1544,6 +1964,83 @@ func (o RolePolicyTagsPtrOutput) RoleV2() RolePolicyTagsRoleV2PtrOutput {
 		}
 		return v.RoleV2
 	}).(RolePolicyTagsRoleV2PtrOutput)
+}
+
+// What a policy's tags say about a service's databases in the SQL console.
+type RolePolicyTagsInfo struct {
+	// The databases the policy grants access to.
+	Grants []string `pulumi:"grants"`
+	// The SQL console role the policy gives: `sql-console-readonly` or `sql-console-admin`.
+	RoleV2 *string `pulumi:"roleV2"`
+}
+
+// What a policy's tags say about a service's databases in the SQL console.
+type RolePolicyTagsInfoOutput struct{ *pulumi.OutputState }
+
+func (RolePolicyTagsInfoOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*RolePolicyTagsInfo)(nil)).Elem()
+}
+
+func (o RolePolicyTagsInfoOutput) ToRolePolicyTagsInfoOutput() RolePolicyTagsInfoOutput {
+	return o
+}
+
+func (o RolePolicyTagsInfoOutput) ToRolePolicyTagsInfoOutputWithContext(ctx context.Context) RolePolicyTagsInfoOutput {
+	return o
+}
+
+// The databases the policy grants access to.
+func (o RolePolicyTagsInfoOutput) Grants() pulumi.StringArrayOutput {
+	return o.ApplyT(func(v RolePolicyTagsInfo) []string { return v.Grants }).(pulumi.StringArrayOutput)
+}
+
+// The SQL console role the policy gives: `sql-console-readonly` or `sql-console-admin`.
+func (o RolePolicyTagsInfoOutput) RoleV2() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v RolePolicyTagsInfo) *string { return v.RoleV2 }).(pulumi.StringPtrOutput)
+}
+
+type RolePolicyTagsInfoPtrOutput struct{ *pulumi.OutputState }
+
+func (RolePolicyTagsInfoPtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**RolePolicyTagsInfo)(nil)).Elem()
+}
+
+func (o RolePolicyTagsInfoPtrOutput) ToRolePolicyTagsInfoPtrOutput() RolePolicyTagsInfoPtrOutput {
+	return o
+}
+
+func (o RolePolicyTagsInfoPtrOutput) ToRolePolicyTagsInfoPtrOutputWithContext(ctx context.Context) RolePolicyTagsInfoPtrOutput {
+	return o
+}
+
+func (o RolePolicyTagsInfoPtrOutput) Elem() RolePolicyTagsInfoOutput {
+	return o.ApplyT(func(v *RolePolicyTagsInfo) RolePolicyTagsInfo {
+		if v != nil {
+			return *v
+		}
+		var ret RolePolicyTagsInfo
+		return ret
+	}).(RolePolicyTagsInfoOutput)
+}
+
+// The databases the policy grants access to.
+func (o RolePolicyTagsInfoPtrOutput) Grants() pulumi.StringArrayOutput {
+	return o.ApplyT(func(v *RolePolicyTagsInfo) []string {
+		if v == nil {
+			return nil
+		}
+		return v.Grants
+	}).(pulumi.StringArrayOutput)
+}
+
+// The SQL console role the policy gives: `sql-console-readonly` or `sql-console-admin`.
+func (o RolePolicyTagsInfoPtrOutput) RoleV2() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *RolePolicyTagsInfo) *string {
+		if v == nil {
+			return nil
+		}
+		return v.RoleV2
+	}).(pulumi.StringPtrOutput)
 }
 
 type SavedSearchFiltersItem struct {
@@ -3080,6 +3577,8 @@ func init() {
 	pulumi.RegisterInputType(reflect.TypeOf((*DashboardSavedFilterValuesItemArrayInput)(nil)).Elem(), DashboardSavedFilterValuesItemArray{})
 	pulumi.RegisterInputType(reflect.TypeOf((*DashboardTileInput)(nil)).Elem(), DashboardTileArgs{})
 	pulumi.RegisterInputType(reflect.TypeOf((*DashboardTileArrayInput)(nil)).Elem(), DashboardTileArray{})
+	pulumi.RegisterInputType(reflect.TypeOf((*OrganizationPrivateEndpointEntryInput)(nil)).Elem(), OrganizationPrivateEndpointEntryArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*OrganizationPrivateEndpointEntryArrayInput)(nil)).Elem(), OrganizationPrivateEndpointEntryArray{})
 	pulumi.RegisterInputType(reflect.TypeOf((*RolePolicyInput)(nil)).Elem(), RolePolicyArgs{})
 	pulumi.RegisterInputType(reflect.TypeOf((*RolePolicyArrayInput)(nil)).Elem(), RolePolicyArray{})
 	pulumi.RegisterInputType(reflect.TypeOf((*RolePolicyTagsInput)(nil)).Elem(), RolePolicyTagsArgs{})
@@ -3119,14 +3618,26 @@ func init() {
 	pulumi.RegisterOutputType(DashboardTileArrayOutput{})
 	pulumi.RegisterOutputType(MemberInfoOutput{})
 	pulumi.RegisterOutputType(MemberInfoArrayOutput{})
+	pulumi.RegisterOutputType(OrganizationByocInfoOutput{})
+	pulumi.RegisterOutputType(OrganizationByocInfoArrayOutput{})
+	pulumi.RegisterOutputType(OrganizationPrivateEndpointEntryOutput{})
+	pulumi.RegisterOutputType(OrganizationPrivateEndpointEntryArrayOutput{})
+	pulumi.RegisterOutputType(OrganizationPrivateEndpointInfoOutput{})
+	pulumi.RegisterOutputType(OrganizationPrivateEndpointInfoArrayOutput{})
 	pulumi.RegisterOutputType(RoleAppliedPolicyOutput{})
 	pulumi.RegisterOutputType(RoleAppliedPolicyArrayOutput{})
 	pulumi.RegisterOutputType(RoleAppliedPolicyTagsOutput{})
 	pulumi.RegisterOutputType(RoleAppliedPolicyTagsPtrOutput{})
+	pulumi.RegisterOutputType(RoleInfoOutput{})
+	pulumi.RegisterOutputType(RoleInfoArrayOutput{})
 	pulumi.RegisterOutputType(RolePolicyOutput{})
 	pulumi.RegisterOutputType(RolePolicyArrayOutput{})
+	pulumi.RegisterOutputType(RolePolicyInfoOutput{})
+	pulumi.RegisterOutputType(RolePolicyInfoArrayOutput{})
 	pulumi.RegisterOutputType(RolePolicyTagsOutput{})
 	pulumi.RegisterOutputType(RolePolicyTagsPtrOutput{})
+	pulumi.RegisterOutputType(RolePolicyTagsInfoOutput{})
+	pulumi.RegisterOutputType(RolePolicyTagsInfoPtrOutput{})
 	pulumi.RegisterOutputType(SavedSearchFiltersItemOutput{})
 	pulumi.RegisterOutputType(SavedSearchFiltersItemArrayOutput{})
 	pulumi.RegisterOutputType(ScalingScheduleBaseConfigOutput{})

@@ -79,6 +79,16 @@ export interface DashboardTileArgs {
     y: pulumi.Input<number>;
 }
 
+export interface OrganizationPrivateEndpointEntryArgs {
+    cloudProvider: pulumi.Input<enums.OrganizationPrivateEndpointEntryCloudProvider>;
+    description?: pulumi.Input<string | undefined>;
+    /**
+     * Must be the cloud provider's endpoint id: 1 to 128 letters, digits, '.', '_', ':' or '-', starting with a letter or digit (e.g. vpce-0123456789abcdef0).
+     */
+    id: pulumi.Input<string>;
+    region: pulumi.Input<enums.OrganizationPrivateEndpointEntryRegion>;
+}
+
 export interface RolePolicyArgs {
     allowDeny: pulumi.Input<enums.RolePolicyAllowDeny>;
     /**

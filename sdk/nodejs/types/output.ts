@@ -67,6 +67,68 @@ export interface MemberInfo {
     userId: string;
 }
 
+/**
+ * A BYOC (bring your own cloud) configuration of the organization, as it shows one.
+ */
+export interface OrganizationByocInfo {
+    /**
+     * The cloud account's name.
+     */
+    accountName?: string;
+    /**
+     * The cloud: `aws`, `gcp` or `azure`.
+     */
+    cloudProvider?: string;
+    /**
+     * The infrastructure's name for people.
+     */
+    displayName?: string;
+    /**
+     * The configuration's id.
+     */
+    id?: string;
+    /**
+     * The region where services can be made.
+     */
+    regionId?: string;
+    /**
+     * `infra-ready`, `infra-provisioning` or `infra-terminated`.
+     */
+    state?: string;
+}
+
+export interface OrganizationPrivateEndpointEntry {
+    cloudProvider: enums.OrganizationPrivateEndpointEntryCloudProvider;
+    description?: string;
+    /**
+     * Must be the cloud provider's endpoint id: 1 to 128 letters, digits, '.', '_', ':' or '-', starting with a letter or digit (e.g. vpce-0123456789abcdef0).
+     */
+    id: string;
+    region: enums.OrganizationPrivateEndpointEntryRegion;
+}
+
+/**
+ * A private endpoint registered with the organization, as it shows one.
+ */
+export interface OrganizationPrivateEndpointInfo {
+    /**
+     * The cloud the endpoint is in: `aws`, `gcp` or `azure`.
+     */
+    cloudProvider?: string;
+    /**
+     * The endpoint's description.
+     */
+    description?: string;
+    /**
+     * The cloud provider's id of the endpoint.
+     */
+    id: string;
+    /**
+     * The region of that cloud the endpoint is in.
+     */
+    region?: string;
+}
+
 export interface RoleAppliedPolicy {
     addedByApi: string[];
     allowDeny: string;
@@ -79,6 +141,36 @@ export interface RoleAppliedPolicy {
 export interface RoleAppliedPolicyTags {
     grants?: string[];
     roleV2?: string;
+}
+
+/**
+ * A role of the organization, as getRoles reports one.
+ */
+export interface RoleInfo {
+    /**
+     * Who holds the role: `user/<user id>`, `apiKey/<API key id>`.
+     */
+    actors: string[];
+    /**
+     * When the role was made (ISO 8601).
+     */
+    createdAt?: string;
+    /**
+     * The role's uuid.
+     */
+    id: string;
+    /**
+     * The role's name.
+     */
+    name?: string;
+    /**
+     * The role's policies.
+     */
+    policies: outputs.RolePolicyInfo[];
+    /**
+     * `system` (comes with the organization) or `custom`.
+     */
+    type?: string;
 }
 
 export interface RolePolicy {
@@ -94,9 +186,49 @@ export interface RolePolicy {
     tags?: outputs.RolePolicyTags;
 }
 
+/**
+ * One policy of a role: permissions it allows or denies on resources.
+ */
+export interface RolePolicyInfo {
+    /**
+     * `ALLOW` or `DENY`.
+     */
+    allowDeny?: string;
+    /**
+     * The policy's id.
+     */
+    id?: string;
+    /**
+     * The permissions (`control-plane:service:view`, ...).
+     */
+    permissions: string[];
+    /**
+     * `organization/<organization id>`, `instance/<service id>` or `instance/*`.
+     */
+    resources: string[];
+    /**
+     * The policy's tags, when it has any.
+     */
+    tags?: outputs.RolePolicyTagsInfo;
+}
+
 export interface RolePolicyTags {
     grants?: string[];
     roleV2?: enums.RolePolicyTagsRoleV2;
+}
+
+/**
+ * What a policy's tags say about a service's databases in the SQL console.
+ */
+export interface RolePolicyTagsInfo {
+    /**
+     * The databases the policy grants access to.
+     */
+    grants?: string[];
+    /**
+     * The SQL console role the policy gives: `sql-console-readonly` or `sql-console-admin`.
+     */
+    roleV2?: string;
 }
 
 export interface ScalingScheduleBaseConfig {

@@ -11,12 +11,15 @@ from .alert import *
 from .api_key import *
 from .dashboard import *
 from .get_members import *
+from .get_organization import *
 from .get_private_endpoint_config import *
+from .get_roles import *
 from .get_series import *
 from .get_service import *
 from .get_services import *
 from .invitation import *
 from .member import *
+from .organization_settings import *
 from .private_endpoint import *
 from .provider import *
 from .replica_scaling import *
@@ -54,6 +57,7 @@ _utilities.register(
    "clickhouse-cloud:index:Dashboard": "Dashboard",
    "clickhouse-cloud:index:Invitation": "Invitation",
    "clickhouse-cloud:index:Member": "Member",
+   "clickhouse-cloud:index:OrganizationSettings": "OrganizationSettings",
    "clickhouse-cloud:index:PrivateEndpoint": "PrivateEndpoint",
    "clickhouse-cloud:index:ReplicaScaling": "ReplicaScaling",
    "clickhouse-cloud:index:ReversePrivateEndpoint": "ReversePrivateEndpoint",

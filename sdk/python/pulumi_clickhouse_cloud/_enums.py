@@ -20,6 +20,8 @@ __all__ = [
     'InvitationRole',
     'MemberRole',
     'MskAuthentication',
+    'OrganizationPrivateEndpointEntryCloudProvider',
+    'OrganizationPrivateEndpointEntryRegion',
     'ReversePrivateEndpointType',
     'RolePolicyAllowDeny',
     'RolePolicyTagsRoleV2',
@@ -130,6 +132,41 @@ class MemberRole(_builtins.str, Enum):
 class MskAuthentication(_builtins.str, Enum):
     SASL_IAM = "SASL_IAM"
     SASL_SCRAM = "SASL_SCRAM"
+
+
+@pulumi.type_token("clickhouse-cloud:index:OrganizationPrivateEndpointEntryCloudProvider")
+class OrganizationPrivateEndpointEntryCloudProvider(_builtins.str, Enum):
+    AWS = "aws"
+    GCP = "gcp"
+    AZURE = "azure"
+
+
+@pulumi.type_token("clickhouse-cloud:index:OrganizationPrivateEndpointEntryRegion")
+class OrganizationPrivateEndpointEntryRegion(_builtins.str, Enum):
+    AWS_AP_NORTHEAST1 = "ap-northeast-1"
+    AWS_AP_NORTHEAST2 = "ap-northeast-2"
+    AWS_AP_SOUTH1 = "ap-south-1"
+    AWS_AP_SOUTHEAST1 = "ap-southeast-1"
+    AWS_AP_SOUTHEAST2 = "ap-southeast-2"
+    AWS_CA_CENTRAL1 = "ca-central-1"
+    AWS_EU_CENTRAL1 = "eu-central-1"
+    AWS_EU_WEST1 = "eu-west-1"
+    AWS_EU_WEST2 = "eu-west-2"
+    AWS_IL_CENTRAL1 = "il-central-1"
+    AWS_US_EAST1 = "us-east-1"
+    AWS_US_EAST2 = "us-east-2"
+    AWS_US_WEST2 = "us-west-2"
+    GCP_US_EAST1 = "us-east1"
+    GCP_US_CENTRAL1 = "us-central1"
+    GCP_EUROPE_WEST2 = "europe-west2"
+    GCP_EUROPE_WEST4 = "europe-west4"
+    GCP_ASIA_SOUTHEAST1 = "asia-southeast1"
+    GCP_ASIA_NORTHEAST1 = "asia-northeast1"
+    AZURE_EASTUS = "eastus"
+    AZURE_EASTUS2 = "eastus2"
+    AZURE_WESTUS3 = "westus3"
+    AZURE_GERMANYWESTCENTRAL = "germanywestcentral"
+    AZURE_CENTRALUS = "centralus"
 
 
 @pulumi.type_token("clickhouse-cloud:index:ReversePrivateEndpointType")

@@ -32,6 +32,8 @@ __all__ = [
     'DashboardSavedFilterValuesItemArgsDict',
     'DashboardTileArgs',
     'DashboardTileArgsDict',
+    'OrganizationPrivateEndpointEntryArgs',
+    'OrganizationPrivateEndpointEntryArgsDict',
     'RolePolicyArgs',
     'RolePolicyArgsDict',
     'RolePolicyTagsArgs',
@@ -599,6 +601,71 @@ class DashboardTileArgs:
     @tab_id.setter
     def tab_id(self, value: pulumi.Input[Optional[_builtins.str]]):
         pulumi.set(self, "tab_id", value)
+
+
+class OrganizationPrivateEndpointEntryArgsDict(TypedDict):
+    cloud_provider: pulumi.Input['OrganizationPrivateEndpointEntryCloudProvider']
+    id: pulumi.Input[_builtins.str]
+    """
+    Must be the cloud provider's endpoint id: 1 to 128 letters, digits, '.', '_', ':' or '-', starting with a letter or digit (e.g. vpce-0123456789abcdef0).
+    """
+    region: pulumi.Input['OrganizationPrivateEndpointEntryRegion']
+    description: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+
+@pulumi.input_type
+class OrganizationPrivateEndpointEntryArgs:
+    def __init__(__self__, *,
+                 cloud_provider: pulumi.Input['OrganizationPrivateEndpointEntryCloudProvider'],
+                 id: pulumi.Input[_builtins.str],
+                 region: pulumi.Input['OrganizationPrivateEndpointEntryRegion'],
+                 description: pulumi.Input[Optional[_builtins.str]] = None):
+        """
+        :param pulumi.Input[_builtins.str] id: Must be the cloud provider's endpoint id: 1 to 128 letters, digits, '.', '_', ':' or '-', starting with a letter or digit (e.g. vpce-0123456789abcdef0).
+        """
+        pulumi.set(__self__, "cloud_provider", cloud_provider)
+        pulumi.set(__self__, "id", id)
+        pulumi.set(__self__, "region", region)
+        if description is not None:
+            pulumi.set(__self__, "description", description)
+
+    @_builtins.property
+    @pulumi.getter(name="cloudProvider")
+    def cloud_provider(self) -> pulumi.Input['OrganizationPrivateEndpointEntryCloudProvider']:
+        return pulumi.get(self, "cloud_provider")
+
+    @cloud_provider.setter
+    def cloud_provider(self, value: pulumi.Input['OrganizationPrivateEndpointEntryCloudProvider']):
+        pulumi.set(self, "cloud_provider", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def id(self) -> pulumi.Input[_builtins.str]:
+        """
+        Must be the cloud provider's endpoint id: 1 to 128 letters, digits, '.', '_', ':' or '-', starting with a letter or digit (e.g. vpce-0123456789abcdef0).
+        """
+        return pulumi.get(self, "id")
+
+    @id.setter
+    def id(self, value: pulumi.Input[_builtins.str]):
+        pulumi.set(self, "id", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def region(self) -> pulumi.Input['OrganizationPrivateEndpointEntryRegion']:
+        return pulumi.get(self, "region")
+
+    @region.setter
+    def region(self, value: pulumi.Input['OrganizationPrivateEndpointEntryRegion']):
+        pulumi.set(self, "region", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def description(self) -> pulumi.Input[Optional[_builtins.str]]:
+        return pulumi.get(self, "description")
+
+    @description.setter
+    def description(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "description", value)
 
 
 class RolePolicyArgsDict(TypedDict):

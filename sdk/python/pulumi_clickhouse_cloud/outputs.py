@@ -22,10 +22,16 @@ __all__ = [
     'ApiKeyIpAccessEntry',
     'AssignedRole',
     'MemberInfo',
+    'OrganizationByocInfo',
+    'OrganizationPrivateEndpointEntry',
+    'OrganizationPrivateEndpointInfo',
     'RoleAppliedPolicy',
     'RoleAppliedPolicyTags',
+    'RoleInfo',
     'RolePolicy',
+    'RolePolicyInfo',
     'RolePolicyTags',
+    'RolePolicyTagsInfo',
     'ScalingScheduleBaseConfig',
     'ScalingScheduleEntry',
     'ScalingScheduleScheduledEntry',
@@ -283,6 +289,206 @@ class MemberInfo(dict):
 
 
 @pulumi.output_type
+class OrganizationByocInfo(dict):
+    """
+    A BYOC (bring your own cloud) configuration of the organization, as it shows one.
+    """
+    def __init__(__self__, *,
+                 account_name: Optional[_builtins.str] = None,
+                 cloud_provider: Optional[_builtins.str] = None,
+                 display_name: Optional[_builtins.str] = None,
+                 id: Optional[_builtins.str] = None,
+                 region_id: Optional[_builtins.str] = None,
+                 state: Optional[_builtins.str] = None):
+        """
+        A BYOC (bring your own cloud) configuration of the organization, as it shows one.
+
+        :param _builtins.str account_name: The cloud account's name.
+        :param _builtins.str cloud_provider: The cloud: `aws`, `gcp` or `azure`.
+        :param _builtins.str display_name: The infrastructure's name for people.
+        :param _builtins.str id: The configuration's id.
+        :param _builtins.str region_id: The region where services can be made.
+        :param _builtins.str state: `infra-ready`, `infra-provisioning` or `infra-terminated`.
+        """
+        if account_name is not None:
+            pulumi.set(__self__, "account_name", account_name)
+        if cloud_provider is not None:
+            pulumi.set(__self__, "cloud_provider", cloud_provider)
+        if display_name is not None:
+            pulumi.set(__self__, "display_name", display_name)
+        if id is not None:
+            pulumi.set(__self__, "id", id)
+        if region_id is not None:
+            pulumi.set(__self__, "region_id", region_id)
+        if state is not None:
+            pulumi.set(__self__, "state", state)
+
+    @_builtins.property
+    @pulumi.getter(name="accountName")
+    def account_name(self) -> Optional[_builtins.str]:
+        """
+        The cloud account's name.
+        """
+        return pulumi.get(self, "account_name")
+
+    @_builtins.property
+    @pulumi.getter(name="cloudProvider")
+    def cloud_provider(self) -> Optional[_builtins.str]:
+        """
+        The cloud: `aws`, `gcp` or `azure`.
+        """
+        return pulumi.get(self, "cloud_provider")
+
+    @_builtins.property
+    @pulumi.getter(name="displayName")
+    def display_name(self) -> Optional[_builtins.str]:
+        """
+        The infrastructure's name for people.
+        """
+        return pulumi.get(self, "display_name")
+
+    @_builtins.property
+    @pulumi.getter
+    def id(self) -> Optional[_builtins.str]:
+        """
+        The configuration's id.
+        """
+        return pulumi.get(self, "id")
+
+    @_builtins.property
+    @pulumi.getter(name="regionId")
+    def region_id(self) -> Optional[_builtins.str]:
+        """
+        The region where services can be made.
+        """
+        return pulumi.get(self, "region_id")
+
+    @_builtins.property
+    @pulumi.getter
+    def state(self) -> Optional[_builtins.str]:
+        """
+        `infra-ready`, `infra-provisioning` or `infra-terminated`.
+        """
+        return pulumi.get(self, "state")
+
+
+@pulumi.output_type
+class OrganizationPrivateEndpointEntry(dict):
+    @staticmethod
+    def __key_warning(key: str):
+        suggest = None
+        if key == "cloudProvider":
+            suggest = "cloud_provider"
+
+        if suggest:
+            pulumi.log.warn(f"Key '{key}' not found in OrganizationPrivateEndpointEntry. Access the value via the '{suggest}' property getter instead.")
+
+    def __getitem__(self, key: str) -> Any:
+        OrganizationPrivateEndpointEntry.__key_warning(key)
+        return super().__getitem__(key)
+
+    def get(self, key: str, default = None) -> Any:
+        OrganizationPrivateEndpointEntry.__key_warning(key)
+        return super().get(key, default)
+
+    def __init__(__self__, *,
+                 cloud_provider: 'OrganizationPrivateEndpointEntryCloudProvider',
+                 id: _builtins.str,
+                 region: 'OrganizationPrivateEndpointEntryRegion',
+                 description: Optional[_builtins.str] = None):
+        """
+        :param _builtins.str id: Must be the cloud provider's endpoint id: 1 to 128 letters, digits, '.', '_', ':' or '-', starting with a letter or digit (e.g. vpce-0123456789abcdef0).
+        """
+        pulumi.set(__self__, "cloud_provider", cloud_provider)
+        pulumi.set(__self__, "id", id)
+        pulumi.set(__self__, "region", region)
+        if description is not None:
+            pulumi.set(__self__, "description", description)
+
+    @_builtins.property
+    @pulumi.getter(name="cloudProvider")
+    def cloud_provider(self) -> 'OrganizationPrivateEndpointEntryCloudProvider':
+        return pulumi.get(self, "cloud_provider")
+
+    @_builtins.property
+    @pulumi.getter
+    def id(self) -> _builtins.str:
+        """
+        Must be the cloud provider's endpoint id: 1 to 128 letters, digits, '.', '_', ':' or '-', starting with a letter or digit (e.g. vpce-0123456789abcdef0).
+        """
+        return pulumi.get(self, "id")
+
+    @_builtins.property
+    @pulumi.getter
+    def region(self) -> 'OrganizationPrivateEndpointEntryRegion':
+        return pulumi.get(self, "region")
+
+    @_builtins.property
+    @pulumi.getter
+    def description(self) -> Optional[_builtins.str]:
+        return pulumi.get(self, "description")
+
+
+@pulumi.output_type
+class OrganizationPrivateEndpointInfo(dict):
+    """
+    A private endpoint registered with the organization, as it shows one.
+    """
+    def __init__(__self__, *,
+                 id: _builtins.str,
+                 cloud_provider: Optional[_builtins.str] = None,
+                 description: Optional[_builtins.str] = None,
+                 region: Optional[_builtins.str] = None):
+        """
+        A private endpoint registered with the organization, as it shows one.
+
+        :param _builtins.str id: The cloud provider's id of the endpoint.
+        :param _builtins.str cloud_provider: The cloud the endpoint is in: `aws`, `gcp` or `azure`.
+        :param _builtins.str description: The endpoint's description.
+        :param _builtins.str region: The region of that cloud the endpoint is in.
+        """
+        pulumi.set(__self__, "id", id)
+        if cloud_provider is not None:
+            pulumi.set(__self__, "cloud_provider", cloud_provider)
+        if description is not None:
+            pulumi.set(__self__, "description", description)
+        if region is not None:
+            pulumi.set(__self__, "region", region)
+
+    @_builtins.property
+    @pulumi.getter
+    def id(self) -> _builtins.str:
+        """
+        The cloud provider's id of the endpoint.
+        """
+        return pulumi.get(self, "id")
+
+    @_builtins.property
+    @pulumi.getter(name="cloudProvider")
+    def cloud_provider(self) -> Optional[_builtins.str]:
+        """
+        The cloud the endpoint is in: `aws`, `gcp` or `azure`.
+        """
+        return pulumi.get(self, "cloud_provider")
+
+    @_builtins.property
+    @pulumi.getter
+    def description(self) -> Optional[_builtins.str]:
+        """
+        The endpoint's description.
+        """
+        return pulumi.get(self, "description")
+
+    @_builtins.property
+    @pulumi.getter
+    def region(self) -> Optional[_builtins.str]:
+        """
+        The region of that cloud the endpoint is in.
+        """
+        return pulumi.get(self, "region")
+
+
+@pulumi.output_type
 class RoleAppliedPolicy(dict):
     @staticmethod
     def __key_warning(key: str):
@@ -388,6 +594,87 @@ class RoleAppliedPolicyTags(dict):
 
 
 @pulumi.output_type
+class RoleInfo(dict):
+    """
+    A role of the organization, as getRoles reports one.
+    """
+    def __init__(__self__, *,
+                 actors: Sequence[_builtins.str],
+                 id: _builtins.str,
+                 policies: Sequence['outputs.RolePolicyInfo'],
+                 created_at: Optional[_builtins.str] = None,
+                 name: Optional[_builtins.str] = None,
+                 type: Optional[_builtins.str] = None):
+        """
+        A role of the organization, as getRoles reports one.
+
+        :param Sequence[_builtins.str] actors: Who holds the role: `user/<user id>`, `apiKey/<API key id>`.
+        :param _builtins.str id: The role's uuid.
+        :param Sequence['RolePolicyInfo'] policies: The role's policies.
+        :param _builtins.str created_at: When the role was made (ISO 8601).
+        :param _builtins.str name: The role's name.
+        :param _builtins.str type: `system` (comes with the organization) or `custom`.
+        """
+        pulumi.set(__self__, "actors", actors)
+        pulumi.set(__self__, "id", id)
+        pulumi.set(__self__, "policies", policies)
+        if created_at is not None:
+            pulumi.set(__self__, "created_at", created_at)
+        if name is not None:
+            pulumi.set(__self__, "name", name)
+        if type is not None:
+            pulumi.set(__self__, "type", type)
+
+    @_builtins.property
+    @pulumi.getter
+    def actors(self) -> Sequence[_builtins.str]:
+        """
+        Who holds the role: `user/<user id>`, `apiKey/<API key id>`.
+        """
+        return pulumi.get(self, "actors")
+
+    @_builtins.property
+    @pulumi.getter
+    def id(self) -> _builtins.str:
+        """
+        The role's uuid.
+        """
+        return pulumi.get(self, "id")
+
+    @_builtins.property
+    @pulumi.getter
+    def policies(self) -> Sequence['outputs.RolePolicyInfo']:
+        """
+        The role's policies.
+        """
+        return pulumi.get(self, "policies")
+
+    @_builtins.property
+    @pulumi.getter(name="createdAt")
+    def created_at(self) -> Optional[_builtins.str]:
+        """
+        When the role was made (ISO 8601).
+        """
+        return pulumi.get(self, "created_at")
+
+    @_builtins.property
+    @pulumi.getter
+    def name(self) -> Optional[_builtins.str]:
+        """
+        The role's name.
+        """
+        return pulumi.get(self, "name")
+
+    @_builtins.property
+    @pulumi.getter
+    def type(self) -> Optional[_builtins.str]:
+        """
+        `system` (comes with the organization) or `custom`.
+        """
+        return pulumi.get(self, "type")
+
+
+@pulumi.output_type
 class RolePolicy(dict):
     @staticmethod
     def __key_warning(key: str):
@@ -449,6 +736,76 @@ class RolePolicy(dict):
 
 
 @pulumi.output_type
+class RolePolicyInfo(dict):
+    """
+    One policy of a role: permissions it allows or denies on resources.
+    """
+    def __init__(__self__, *,
+                 permissions: Sequence[_builtins.str],
+                 resources: Sequence[_builtins.str],
+                 allow_deny: Optional[_builtins.str] = None,
+                 id: Optional[_builtins.str] = None,
+                 tags: Optional['outputs.RolePolicyTagsInfo'] = None):
+        """
+        One policy of a role: permissions it allows or denies on resources.
+
+        :param Sequence[_builtins.str] permissions: The permissions (`control-plane:service:view`, ...).
+        :param Sequence[_builtins.str] resources: `organization/<organization id>`, `instance/<service id>` or `instance/*`.
+        :param _builtins.str allow_deny: `ALLOW` or `DENY`.
+        :param _builtins.str id: The policy's id.
+        :param 'RolePolicyTagsInfo' tags: The policy's tags, when it has any.
+        """
+        pulumi.set(__self__, "permissions", permissions)
+        pulumi.set(__self__, "resources", resources)
+        if allow_deny is not None:
+            pulumi.set(__self__, "allow_deny", allow_deny)
+        if id is not None:
+            pulumi.set(__self__, "id", id)
+        if tags is not None:
+            pulumi.set(__self__, "tags", tags)
+
+    @_builtins.property
+    @pulumi.getter
+    def permissions(self) -> Sequence[_builtins.str]:
+        """
+        The permissions (`control-plane:service:view`, ...).
+        """
+        return pulumi.get(self, "permissions")
+
+    @_builtins.property
+    @pulumi.getter
+    def resources(self) -> Sequence[_builtins.str]:
+        """
+        `organization/<organization id>`, `instance/<service id>` or `instance/*`.
+        """
+        return pulumi.get(self, "resources")
+
+    @_builtins.property
+    @pulumi.getter(name="allowDeny")
+    def allow_deny(self) -> Optional[_builtins.str]:
+        """
+        `ALLOW` or `DENY`.
+        """
+        return pulumi.get(self, "allow_deny")
+
+    @_builtins.property
+    @pulumi.getter
+    def id(self) -> Optional[_builtins.str]:
+        """
+        The policy's id.
+        """
+        return pulumi.get(self, "id")
+
+    @_builtins.property
+    @pulumi.getter
+    def tags(self) -> Optional['outputs.RolePolicyTagsInfo']:
+        """
+        The policy's tags, when it has any.
+        """
+        return pulumi.get(self, "tags")
+
+
+@pulumi.output_type
 class RolePolicyTags(dict):
     @staticmethod
     def __key_warning(key: str):
@@ -483,6 +840,42 @@ class RolePolicyTags(dict):
     @_builtins.property
     @pulumi.getter(name="roleV2")
     def role_v2(self) -> Optional['RolePolicyTagsRoleV2']:
+        return pulumi.get(self, "role_v2")
+
+
+@pulumi.output_type
+class RolePolicyTagsInfo(dict):
+    """
+    What a policy's tags say about a service's databases in the SQL console.
+    """
+    def __init__(__self__, *,
+                 grants: Optional[Sequence[_builtins.str]] = None,
+                 role_v2: Optional[_builtins.str] = None):
+        """
+        What a policy's tags say about a service's databases in the SQL console.
+
+        :param Sequence[_builtins.str] grants: The databases the policy grants access to.
+        :param _builtins.str role_v2: The SQL console role the policy gives: `sql-console-readonly` or `sql-console-admin`.
+        """
+        if grants is not None:
+            pulumi.set(__self__, "grants", grants)
+        if role_v2 is not None:
+            pulumi.set(__self__, "role_v2", role_v2)
+
+    @_builtins.property
+    @pulumi.getter
+    def grants(self) -> Optional[Sequence[_builtins.str]]:
+        """
+        The databases the policy grants access to.
+        """
+        return pulumi.get(self, "grants")
+
+    @_builtins.property
+    @pulumi.getter(name="roleV2")
+    def role_v2(self) -> Optional[_builtins.str]:
+        """
+        The SQL console role the policy gives: `sql-console-readonly` or `sql-console-admin`.
+        """
         return pulumi.get(self, "role_v2")
 
 

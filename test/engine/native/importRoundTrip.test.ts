@@ -89,6 +89,8 @@ const edits: Record<string, Edit> = {
   Source: { edited: renamed("name"), shows: (id, place) => [`${place}sources/${objectIdOf(id)}.name`] },
   Webhook: { edited: renamed("name"), shows: (id, place) => [`${place}webhooks/${objectIdOf(id)}.name`] },
   Service: { edited: renamed("name"), shows: (id) => [`services/${id}.name`] },
+  // The organization's settings: renaming it PATCHes the name alone.
+  OrganizationSettings: { edited: renamed("name"), shows: () => ["organization.name"] },
   PrivateEndpoint: {
     edited: renamed("description"),
     // The organization lists its private endpoints with their descriptions.
@@ -196,6 +198,7 @@ function everyFieldMade(dialect: ApiDialect, onManagedClickStack: boolean): Reco
     everyFieldUpgradeWindow: ["serviceId", "weekday", "startHourUtc"],
     everyFieldClickhouseSettings: ["serviceId", "settings"],
     everyFieldScalingSchedule: ["serviceId", "entries"],
+    emulatedOrganizationSettings: ["name", "enableCoreDumps"],
   };
 }
 

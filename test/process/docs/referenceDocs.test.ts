@@ -32,6 +32,10 @@ describe("API reference (TypeDoc)", function () {
       "getServiceOutput.html",
       "getServices.html",
       "getServicesOutput.html",
+      "getOrganization.html",
+      "getOrganizationOutput.html",
+      "getRoles.html",
+      "getRolesOutput.html",
     ]);
     // The TSDoc of an output and of an input, rendered: the text IDE hover shows for keySecret.
     const textOf = (file: string) =>

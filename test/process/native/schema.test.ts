@@ -52,7 +52,7 @@ describe("native plugin: schema.json and the generated SDKs", function () {
     expect(fs.readFileSync(schemaPath, "utf8")).to.equal(schemaText());
   });
 
-  it("names the package, its eighteen resources, its five functions and the twelve settings, credentials secret", () => {
+  it("names the package, its nineteen resources, its seven functions and the twelve settings, credentials secret", () => {
     const manifest = JSON.parse(fs.readFileSync(path.join(repoRoot, "package.json"), "utf8")) as {
       version: string;
     };
@@ -64,6 +64,7 @@ describe("native plugin: schema.json and the generated SDKs", function () {
       "clickhouse-cloud:index:Dashboard",
       "clickhouse-cloud:index:Invitation",
       "clickhouse-cloud:index:Member",
+      "clickhouse-cloud:index:OrganizationSettings",
       "clickhouse-cloud:index:PrivateEndpoint",
       "clickhouse-cloud:index:ReplicaScaling",
       "clickhouse-cloud:index:ReversePrivateEndpoint",
@@ -81,6 +82,8 @@ describe("native plugin: schema.json and the generated SDKs", function () {
     expect(Object.keys(schema.functions)).to.deep.equal([
       "clickhouse-cloud:index:getPrivateEndpointConfig",
       "clickhouse-cloud:index:getSeries",
+      "clickhouse-cloud:index:getOrganization",
+      "clickhouse-cloud:index:getRoles",
       "clickhouse-cloud:index:getService",
       "clickhouse-cloud:index:getServices",
       "clickhouse-cloud:index:getMembers",

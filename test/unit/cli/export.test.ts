@@ -65,6 +65,7 @@ forEachDialect((dialect) =>
         ApiKey: made.key,
         Alert: made.alert,
         Invitation: made.invitation,
+        OrganizationSettings: fixture().organizationId,
         ReversePrivateEndpoint: made.reverse,
         PrivateEndpoint: `${services.production}/${handMadeEndpointId}`,
         ReplicaScaling: services.production,
@@ -121,6 +122,11 @@ forEachDialect((dialect) =>
         ...objects.dashboards,
         { type: "clickhouse-cloud:index:Invitation", name: "analystExampleCom", id: made.invitation },
         ...fixtureMembers(fixture()),
+        {
+          type: "clickhouse-cloud:index:OrganizationSettings",
+          name: "emulatedOrganizationSettings",
+          id: fixture().organizationId,
+        },
         // The key's assignment to the role is tracked, the role itself is not.
         { type: "clickhouse-cloud:index:Role", name: "deployers", id: made.role },
         ...objects.savedSearches,
@@ -158,6 +164,8 @@ forEachDialect((dialect) =>
           ...objects.dashboards,
           { id: made.invitation },
           ...fixtureMembers(fixture()),
+          // The organization's settings need no service.
+          { id: fixture().organizationId },
           { id: made.role },
           { id: `${made.role}/apiKey/${made.key}` },
           ...objects.savedSearches,

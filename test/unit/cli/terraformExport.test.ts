@@ -33,6 +33,7 @@ const eu = "1d2c3b4a-5e6f-4a7b-8c9d-0e1f2a3b4c5d";
 const role = "2e3f4a5b-6c7d-4e8f-9a0b-1c2d3e4f5a6b";
 const user = "3f4a5b6c-7d8e-4f9a-8b1c-2d3e4f5a6b7c";
 const apiKey = "4a5b6c7d-8e9f-4a0b-9c2d-3e4f5a6b7c8d";
+const organization = "5b6c7d8e-9f0a-4b1c-8d3e-4f5a6b7c8d9e";
 
 function instance(attributes: Record<string, unknown>, indexKey?: string | number) {
   return indexKey === undefined ? { schema_version: 0, attributes } : { index_key: indexKey, attributes };
@@ -78,6 +79,9 @@ const everyType = [
   ]),
   resource("clickhouse_role_assignment", "billing", [
     instance({ id: eu, role_id: eu, user_ids: null, api_key_ids: [apiKey] }),
+  ]),
+  resource("clickhouse_organization_settings", "settings", [
+    instance({ id: organization, core_dumps_enabled: false }),
   ]),
   resource("clickhouse_clickstack_alert", "errors", [instance({ id: "aaaaaaaaaaaaaaaaaaaaaaa1" })]),
   resource("clickhouse_clickstack_dashboard", "health", [instance({ id: "aaaaaaaaaaaaaaaaaaaaaaa2" })]),
@@ -166,6 +170,7 @@ describe("export --from-terraform: the mapping", () => {
         id: `${role}/apiKey/${apiKey}`,
       },
       { type: token("RoleAssignment"), name: "billingApiKey", id: `${eu}/apiKey/${apiKey}` },
+      { type: token("OrganizationSettings"), name: "settings", id: organization },
       { type: token("Alert"), name: "errors", id: "aaaaaaaaaaaaaaaaaaaaaaa1" },
       { type: token("Dashboard"), name: "health", id: "aaaaaaaaaaaaaaaaaaaaaaa2" },
       { type: token("SavedSearch"), name: "slow", id: "aaaaaaaaaaaaaaaaaaaaaaa3" },
@@ -183,6 +188,7 @@ describe("export --from-terraform: the mapping", () => {
       "clickhouse_role.deployers",
       "clickhouse_role_assignment.deployers",
       "clickhouse_role_assignment.billing",
+      "clickhouse_organization_settings.settings",
       "clickhouse_clickstack_alert.errors",
       "clickhouse_clickstack_dashboard.health",
       "clickhouse_clickstack_saved_search.slow",

@@ -87,5 +87,26 @@ for (const dialect of apiDialects) {
       expectManagementError(await patch({ name: "" }), 400, "BAD_REQUEST", "name:");
       expect((await read()).name).to.equal("Emulated organization");
     });
+
+    it("refuses a name too long and an endpoint id of a bad form, changing nothing", async () => {
+      expectManagementError(await patch({ name: "n".repeat(256) }), 400, "BAD_REQUEST", "name:");
+      expectManagementError(
+        await patch({
+          privateEndpoints: { add: [{ id: "vpce/../x", cloudProvider: "aws", region: "us-east-1" }] },
+        }),
+        400,
+        "BAD_REQUEST",
+        "privateEndpoints.add.0.id:",
+      );
+      expectManagementError(
+        await patch({ privateEndpoints: { remove: [{ id: "" }] } }),
+        400,
+        "BAD_REQUEST",
+        "privateEndpoints.remove.0.id:",
+      );
+      const organization = await read();
+      expect(organization.name).to.equal("Emulated organization");
+      expect(organization.privateEndpoints).to.deep.equal([]);
+    });
   });
 }

@@ -686,6 +686,7 @@ describe("native plugin catalog", () => {
       ["clickhouse-cloud:index:Dashboard", true],
       ["clickhouse-cloud:index:Invitation", true],
       ["clickhouse-cloud:index:Member", true],
+      ["clickhouse-cloud:index:OrganizationSettings", true],
       ["clickhouse-cloud:index:PrivateEndpoint", true],
       ["clickhouse-cloud:index:ReplicaScaling", true],
       ["clickhouse-cloud:index:ReversePrivateEndpoint", true],

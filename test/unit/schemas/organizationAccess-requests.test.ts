@@ -157,7 +157,24 @@ describe("schemas: organizationPatch", () => {
       "at least one of add, remove",
     );
     expectOnlyProblem("organizationPatch", {}, "", "at least one of name, privateEndpoints, enableCoreDumps");
-    expectOnlyProblem("organizationPatch", { name: "" }, "name", "must not be empty");
+    expectOnlyProblem(
+      "organizationPatch",
+      { name: "" },
+      "name",
+      "must be 1 to 255 characters, not only spaces",
+    );
+    expectOnlyProblem(
+      "organizationPatch",
+      { name: "n".repeat(256) },
+      "name",
+      "must be 1 to 255 characters, not only spaces",
+    );
+    expectOnlyProblem(
+      "organizationPatch",
+      { privateEndpoints: { remove: [{ id: "vpce/../x" }] } },
+      "privateEndpoints.remove[0].id",
+      "must be the cloud provider's endpoint id",
+    );
   });
 });
 

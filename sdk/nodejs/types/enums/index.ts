@@ -103,6 +103,43 @@ export const MskAuthentication = {
 
 export type MskAuthentication = (typeof MskAuthentication)[keyof typeof MskAuthentication];
 
+export const OrganizationPrivateEndpointEntryCloudProvider = {
+    Aws: "aws",
+    Gcp: "gcp",
+    Azure: "azure",
+} as const;
+
+export type OrganizationPrivateEndpointEntryCloudProvider = (typeof OrganizationPrivateEndpointEntryCloudProvider)[keyof typeof OrganizationPrivateEndpointEntryCloudProvider];
+
+export const OrganizationPrivateEndpointEntryRegion = {
+    AwsApNortheast1: "ap-northeast-1",
+    AwsApNortheast2: "ap-northeast-2",
+    AwsApSouth1: "ap-south-1",
+    AwsApSoutheast1: "ap-southeast-1",
+    AwsApSoutheast2: "ap-southeast-2",
+    AwsCaCentral1: "ca-central-1",
+    AwsEuCentral1: "eu-central-1",
+    AwsEuWest1: "eu-west-1",
+    AwsEuWest2: "eu-west-2",
+    AwsIlCentral1: "il-central-1",
+    AwsUsEast1: "us-east-1",
+    AwsUsEast2: "us-east-2",
+    AwsUsWest2: "us-west-2",
+    GcpUsEast1: "us-east1",
+    GcpUsCentral1: "us-central1",
+    GcpEuropeWest2: "europe-west2",
+    GcpEuropeWest4: "europe-west4",
+    GcpAsiaSoutheast1: "asia-southeast1",
+    GcpAsiaNortheast1: "asia-northeast1",
+    AzureEastus: "eastus",
+    AzureEastus2: "eastus2",
+    AzureWestus3: "westus3",
+    AzureGermanywestcentral: "germanywestcentral",
+    AzureCentralus: "centralus",
+} as const;
+
+export type OrganizationPrivateEndpointEntryRegion = (typeof OrganizationPrivateEndpointEntryRegion)[keyof typeof OrganizationPrivateEndpointEntryRegion];
+
 export const ReversePrivateEndpointType = {
     VpcEndpointService: "VPC_ENDPOINT_SERVICE",
     VpcResource: "VPC_RESOURCE",
