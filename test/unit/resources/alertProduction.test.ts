@@ -142,6 +142,33 @@ describe("AlertProvider on the production wire", function () {
     expect((await provider.diff(created.id, read.props ?? {}, inputs)).changes).to.equal(false);
   });
 
+  it("a new channel replaces the first: [A] becomes [B], and [A, C] with C added in the app becomes [B, C]", async () => {
+    const [a, b] = production.fixture.webhooks.map((hook) => ({ type: "webhook", webhookId: hook.id }));
+    const made = await send(`${production.url}/api/v2/webhooks`, "POST", {
+      headers: { authorization: `Bearer ${production.fixture.observabilityToken}` },
+      body: { name: "third", service: "generic", url: "https://hooks.example.com/third" },
+    });
+    expect(made.status, made.text).to.equal(200);
+    const c = { type: "webhook", webhookId: String(made.body.data.id) };
+    const inputs: Bag = { ...tileAlertBody(production.fixture), name: "channels", channel: a };
+    const channelsOf = async (id: string) => (await api(`/${id}`)).body.data.channels as unknown[];
+
+    const alone = await provider.create(inputs);
+    await provider.update(alone.id, alone.outs, { ...inputs, channel: b });
+    expect(await channelsOf(alone.id)).to.deep.equal([b]);
+
+    const shared = await provider.create(inputs);
+    const edited = await api(`/${shared.id}`, "PUT", {
+      ...tileAlertBody(production.fixture),
+      name: "channels",
+      channels: [a, c],
+    });
+    expect(edited.status, edited.text).to.equal(200);
+    const updated = await provider.update(shared.id, shared.outs, { ...inputs, channel: b });
+    expect(await channelsOf(shared.id)).to.deep.equal([b, c]);
+    expect((await provider.diff(shared.id, updated.outs, { ...inputs, channel: b })).changes).to.equal(false);
+  });
+
   it("keeps a note and consecutive windows set in the app when the program updates the threshold", async () => {
     const inputs: Bag = { ...tileAlertBody(production.fixture), name: "latency" };
     const created = await provider.create(inputs);
