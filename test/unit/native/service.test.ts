@@ -777,4 +777,23 @@ describe("native plugin service: the real catalog against the emulator", functio
     const checked = await call(service.check, check);
     expect(checked.getFailuresList().map((failure) => failure.getProperty())).to.deep.equal(["name"]);
   });
+
+  it("Check hands the previous inputs to the kind: a filter the search had may stay, a second one of that shape may not", async () => {
+    const sql = (condition: string) => ({ type: "sql", condition });
+    const had = { name: "slow", sourceId: "0123456789abcdef01234567", filters: [sql("Duration > 100")] };
+    const check = (olds: Record<string, unknown>, news: Record<string, unknown>) => {
+      const request = new CheckRequest();
+      request.setType("clickhouse-cloud:index:SavedSearch");
+      request.setOlds(struct(olds));
+      request.setNews(struct(news));
+      return call(service.check, request);
+    };
+    const reasons = async (olds: Record<string, unknown>, news: Record<string, unknown>) =>
+      (await check(olds, news)).getFailuresList().map((failure) => failure.getReason());
+    expect(await reasons(had, had)).to.deep.equal([]);
+    const added = await reasons(had, { ...had, filters: [sql("Duration > 100"), sql("Status >= 500")] });
+    expect(added).to.have.length(1);
+    expect(added[0]).to.match(/^filters\[1\] must be an SQL condition on one column/);
+    expect(await reasons({}, had), "new: the filter is not one the search had").to.have.length(1);
+  });
 });
