@@ -131,6 +131,28 @@ describe("observability objects on the managed ClickStack of the service they na
     expect(clickstack.filter((path) => !path.includes(`/services/${configured}/`))).to.deep.equal([]);
   });
 
+  it("reaches two services' ClickStacks with one Cloud key through two clients: each alert lands under its own service", async () => {
+    const [first, second] = [services().secondary, services().production];
+    const alertOn = (service: string) =>
+      alerts.create({ ...tileAlertBody(cloud.fixture), name: `on ${service}`, clickstackServiceId: service });
+    const one = await alertOn(first);
+    const other = await alertOn(second);
+    const posts = (await paths()).filter(
+      (path) => path.startsWith("POST ") && path.endsWith("/clickstack/alerts"),
+    );
+    expect(posts).to.deep.equal([
+      `POST ${clickstackOf(first)}/alerts`,
+      `POST ${clickstackOf(second)}/alerts`,
+    ]);
+    await alerts.delete(one.id, one.outs);
+    await alerts.delete(other.id, other.outs);
+    const deletes = (await paths()).filter((path) => path.startsWith("DELETE "));
+    expect(deletes).to.deep.equal([
+      `DELETE ${clickstackOf(first)}/alerts/${one.id}`,
+      `DELETE ${clickstackOf(second)}/alerts/${other.id}`,
+    ]);
+  });
+
   it("fails at preview on a clickstackServiceId that is no uuid, naming the field and the rule", async () => {
     const { failures } = await webhooks.check(
       {},
