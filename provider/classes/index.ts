@@ -10,6 +10,7 @@ export type { ApiKeyRole } from "../../schemas";
 export type { ApiKeyState } from "../../schemas";
 export type { ApiKeyHashData } from "../rest";
 export type { ApiKeyIpAccessEntry } from "../resources/apiKey/settings";
+export type { ApiKeyAssignedRole } from "../resources/apiKey/settings";
 export { Dashboard, type DashboardArgs } from "./dashboard";
 export type { DashboardTileArgs } from "../inputTypes/dashboardTile";
 export { Invitation, type InvitationArgs } from "./invitation";

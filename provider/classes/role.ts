@@ -33,7 +33,8 @@ export interface RoleArgs {
    * Who holds the role, each `user/<user id>` (a member) or `apiKey/<API key id>` (an ApiKey resource's id
    * after `apiKey/`), each once. Set, this resource owns the role's actors: they are the role's whole list,
    * and a RoleAssignment on the role is refused. Left out, the actors are not sent nor watched, and
-   * RoleAssignment resources give the role. Changes in place.
+   * RoleAssignment resources give the role. A key whose ApiKey resource sets `assignedRoleIds` may not be
+   * listed (refused at preview). Changes in place.
    */
   actors?: pulumi.Input<pulumi.Input<string>[]>;
   /**

@@ -37,7 +37,8 @@ export interface RoleAssignmentArgs {
  * resource when the actor no longer holds the role (taken off outside the program, or its key or member
  * deleted). Every input replaces. A role whose Role resource sets `actors` has its actors owned there: a
  * RoleAssignment on it is refused at `pulumi preview` when both are in one program (and before anything is
- * sent during `up`), naming `roleId`. The API refuses to take the last member off the Admin role.
+ * sent during `up`), naming `roleId`; so is one of a key whose ApiKey resource sets `assignedRoleIds`, naming
+ * `apiKeyId`. The API refuses to take the last member off the Admin role.
  *
  * The resource id: `<roleId>/<actor>`: the role's uuid, then the actor as the role lists it, `user/<user id>`
  * or `apiKey/<API key id>`.

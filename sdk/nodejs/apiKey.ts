@@ -8,7 +8,7 @@ import * as enums from "./types/enums";
 import * as utilities from "./utilities";
 
 /**
- * An API key of the organization: Basic-auth credentials for the management API with a set of roles. keyId and keySecret are returned when the key is created (and only then: they cannot be read back); keySecret is a secret output, encrypted in state and shown only with `--show-secrets`. A program may instead choose the credentials: keyId and keySecret inputs (only their hashes are sent; both stay secrets, in inputs and outputs) or their hashes (hashData). name, roles, expireAt, state and ipAccessList change in place; the credentials and organizationId replace the key; changing rotationTrigger rotates it (new key first, old key deleted afterwards). A reply lost during the create never leaves a second key behind.
+ * An API key of the organization: Basic-auth credentials for the management API with roles (the API's role words in `roles`, or the uuids of the organization's roles in `assignedRoleIds`, which the API recommends). keyId and keySecret are returned when the key is created (and only then: they cannot be read back); keySecret is a secret output, encrypted in state and shown only with `--show-secrets`. A program may instead choose the credentials: keyId and keySecret inputs (only their hashes are sent; both stay secrets, in inputs and outputs) or their hashes (hashData). name, roles, assignedRoleIds, expireAt, state and ipAccessList change in place (a key moves from roles to assignedRoleIds without a new secret); the credentials and organizationId replace the key; changing rotationTrigger rotates it (new key first, old key deleted afterwards). A reply lost during the create never leaves a second key behind.
  *
  * The resource id: The key's uuid (`key.id`), as the API lists it.
  */
@@ -43,6 +43,14 @@ export class ApiKey extends pulumi.CustomResource {
      * The uuid of the key this resource adopted, when it adopted one.
      */
     declare public readonly adoptId: pulumi.Output<string | undefined>;
+    /**
+     * The uuids of the roles the key holds, in lower case and sorted, as the API reports them (production wire).
+     */
+    declare public readonly assignedRoleIds: pulumi.Output<string[] | undefined>;
+    /**
+     * The roles the key holds, each `{roleId, roleName, roleType}`, as the API reports them.
+     */
+    declare public /*out*/ readonly assignedRoles: pulumi.Output<any[] | undefined>;
     /**
      * When the key was created (ISO 8601).
      */
@@ -80,7 +88,7 @@ export class ApiKey extends pulumi.CustomResource {
      */
     declare public readonly organizationId: pulumi.Output<string>;
     /**
-     * The key's roles, as the API reports them.
+     * The key's role words, as the API reports them; empty when it holds none.
      */
     declare public readonly roles: pulumi.Output<enums.ApiKeyRole[]>;
     /**
@@ -110,10 +118,8 @@ export class ApiKey extends pulumi.CustomResource {
             if (args?.name === undefined && !opts.urn) {
                 throw new Error("Missing required property 'name'");
             }
-            if (args?.roles === undefined && !opts.urn) {
-                throw new Error("Missing required property 'roles'");
-            }
             resourceInputs["adoptId"] = args?.adoptId;
+            resourceInputs["assignedRoleIds"] = args?.assignedRoleIds;
             resourceInputs["expireAt"] = args?.expireAt;
             resourceInputs["hashData"] = args?.hashData;
             resourceInputs["ipAccessList"] = args?.ipAccessList;
@@ -124,11 +130,14 @@ export class ApiKey extends pulumi.CustomResource {
             resourceInputs["roles"] = args?.roles;
             resourceInputs["rotationTrigger"] = args?.rotationTrigger;
             resourceInputs["state"] = args?.state;
+            resourceInputs["assignedRoles"] = undefined /*out*/;
             resourceInputs["createdAt"] = undefined /*out*/;
             resourceInputs["keySuffix"] = undefined /*out*/;
             resourceInputs["usedAt"] = undefined /*out*/;
         } else {
             resourceInputs["adoptId"] = undefined /*out*/;
+            resourceInputs["assignedRoleIds"] = undefined /*out*/;
+            resourceInputs["assignedRoles"] = undefined /*out*/;
             resourceInputs["createdAt"] = undefined /*out*/;
             resourceInputs["expireAt"] = undefined /*out*/;
             resourceInputs["hashData"] = undefined /*out*/;
@@ -159,6 +168,10 @@ export interface ApiKeyArgs {
      */
     adoptId?: pulumi.Input<string | undefined>;
     /**
+     * The uuids of the organization's roles the key holds (system roles such as Admin, or Role resources' ids), each once; order doesn't matter. The whole list: the key leaves any role not listed. Changes in place, without a new secret. Production wire only. Left out, the key's roles are not managed here, and RoleAssignment resources may give it roles; set, they may not (refused at preview).
+     */
+    assignedRoleIds?: pulumi.Input<pulumi.Input<string>[] | undefined>;
+    /**
      * When the key stops working: an ISO 8601 date-time. Absent, null or "" mean the key never expires (and are the same to a diff). Changes in place.
      */
     expireAt?: pulumi.Input<string | undefined>;
@@ -187,9 +200,9 @@ export interface ApiKeyArgs {
      */
     organizationId?: pulumi.Input<string | undefined>;
     /**
-     * At least one of admin, developer and query_endpoints, without duplicates; order doesn't matter. Changes in place.
+     * admin, developer and/or query_endpoints, without duplicates; order doesn't matter. Changes in place. The API marks this field deprecated in favour of assignedRoleIds. Required on the specification's wire; on the production wire set roles, assignedRoleIds or both. Left out, the key's roles are not managed: moving a key to assignedRoleIds leaves the roles it had as they are.
      */
-    roles: pulumi.Input<pulumi.Input<enums.ApiKeyRole>[]>;
+    roles?: pulumi.Input<pulumi.Input<enums.ApiKeyRole>[] | undefined>;
     /**
      * Any string; changing it (setting, editing or removing it) rotates the key: a new key with new credentials is created first and the old one is deleted after everything that depends on keyId and keySecret has been updated, so there is no moment without a working key. A date or a counter works well. Nothing is sent to the API.
      */

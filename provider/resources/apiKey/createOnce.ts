@@ -110,8 +110,22 @@ async function createMarked(
 function hasSentFields(key: ApiKey, request: ApiKeyCreateRequest): boolean {
   const roles = key.roles ?? [];
   const sentRoles = request.roles ?? [];
-  const sameRoles = roles.length === sentRoles.length && sentRoles.every((role) => roles.includes(role));
+  const sameRoles = sameSet(roles, sentRoles) && sameRoleIds(key, request);
   const sameSuffix = request.hashData === undefined || key.keySuffix === request.hashData.keyIdSuffix;
   const neverUsed = key.usedAt === undefined || key.usedAt === null || key.usedAt === "";
   return key.name === request.name && sameRoles && sameSuffix && neverUsed;
+}
+
+/** The roles the key holds by id are the ones sent, when role ids were sent (ids in any case). */
+function sameRoleIds(key: ApiKey, request: ApiKeyCreateRequest): boolean {
+  if (request.assignedRoleIds === undefined) return true;
+  const held = (key.assignedRoles ?? []).map((role) => role.roleId.toLowerCase());
+  return sameSet(
+    held,
+    request.assignedRoleIds.map((id) => id.toLowerCase()),
+  );
+}
+
+function sameSet(have: readonly string[], sent: readonly string[]): boolean {
+  return have.length === sent.length && sent.every((item) => have.includes(item));
 }

@@ -2,6 +2,7 @@
 import { organizationIdInput, stringOutput } from "../fields/sharedFields";
 import type { InputField, ResourceDefinition } from "../definition";
 import { adoptIdIsUuid, ipAccessSourcesAreAddresses, rotationTriggerIsString } from "./rules";
+import { rolesOnSpecWire, rolesOrAssignedRoleIds } from "./roleRules";
 import { credentialFormats, keyIdWithKeySecret, oneCredentialSource } from "./credentials";
 
 const schemas = "../schemas";
@@ -22,22 +23,24 @@ function ownCredential(description: string): InputField {
   };
 }
 
-export const definition: ResourceDefinition<"apiKeyCreate"> = {
+export const definition: ResourceDefinition<"apiKeyCreateProduction"> = {
   kind: "ApiKey",
   module: "clickhouse",
   description:
-    "An API key of the organization: Basic-auth credentials for the management API with a set of roles. keyId and " +
+    "An API key of the organization: Basic-auth credentials for the management API with roles (the API's role " +
+    "words in `roles`, or the uuids of the organization's roles in `assignedRoleIds`, which the API recommends). keyId and " +
     "keySecret are returned when the key is created (and only then: they cannot be read back); keySecret is a secret " +
     "output, encrypted in state and shown only with `--show-secrets`. A program may instead choose the credentials: " +
     "keyId and keySecret inputs (only their hashes are sent; both stay secrets, in inputs and outputs) or their " +
-    "hashes (hashData). name, roles, expireAt, state and ipAccessList change in place; the credentials and " +
+    "hashes (hashData). name, roles, assignedRoleIds, expireAt, state and ipAccessList change in place (a key moves " +
+    "from roles to assignedRoleIds without a new secret); the credentials and " +
     "organizationId replace the key; changing rotationTrigger rotates it (new key first, old key deleted " +
     "afterwards). A reply lost during the create never leaves a second key behind.",
   notes:
     "`keyId`/`keySecret` come from the create, or are yours (secret inputs; only hashes are sent); `keySecret` is a " +
     "secret; a new `rotationTrigger` rotates (new key first)",
   id: "The key's uuid (`key.id`), as the API lists it.",
-  requestSchema: "apiKeyCreate",
+  requestSchema: "apiKeyCreateProduction",
   inputs: {
     name: {
       description: "The key's name; need not be unique in the organization. Changes in place.",
@@ -46,10 +49,22 @@ export const definition: ResourceDefinition<"apiKeyCreate"> = {
     },
     roles: {
       description:
-        "At least one of admin, developer and query_endpoints, without duplicates; order doesn't matter. Changes in place.",
+        "admin, developer and/or query_endpoints, without duplicates; order doesn't matter. Changes in place. The API " +
+        "marks this field deprecated in favour of assignedRoleIds. Required on the specification's wire; on the " +
+        "production wire set roles, assignedRoleIds or both. Left out, the key's roles are not managed: moving a key " +
+        "to assignedRoleIds leaves the roles it had as they are.",
       type: { name: "ApiKeyRole", from: schemas },
-      required: true,
       change: "update",
+      unsetMeansUnmanaged: true,
+    },
+    assignedRoleIds: {
+      description:
+        "The uuids of the organization's roles the key holds (system roles such as Admin, or Role resources' ids), " +
+        "each once; order doesn't matter. The whole list: the key leaves any role not listed. Changes in place, " +
+        "without a new secret. Production wire only. Left out, the key's roles are not managed here, and " +
+        "RoleAssignment resources may give it roles; set, they may not (refused at preview).",
+      change: "update",
+      unsetMeansUnmanaged: true,
     },
     expireAt: {
       description:
@@ -118,10 +133,20 @@ export const definition: ResourceDefinition<"apiKeyCreate"> = {
   outputs: {
     name: stringOutput("The key's name.", { alwaysSet: true }),
     roles: {
-      description: "The key's roles, as the API reports them.",
+      description: "The key's role words, as the API reports them; empty when it holds none.",
       schema: { type: "array", items: { type: "string" } },
       type: { name: "ApiKeyRole", from: schemas },
       alwaysSet: true,
+    },
+    assignedRoleIds: {
+      description:
+        "The uuids of the roles the key holds, in lower case and sorted, as the API reports them (production wire).",
+      schema: { type: "array", items: { type: "string" } },
+    },
+    assignedRoles: {
+      description: "The roles the key holds, each `{roleId, roleName, roleType}`, as the API reports them.",
+      schema: { type: "array", items: { type: "object" } },
+      type: { name: "ApiKeyAssignedRole", from: "resources/apiKey/settings" },
     },
     keySuffix: stringOutput("The last characters of the key id, to recognize the key in listings.", {
       alwaysSet: true,
@@ -170,4 +195,5 @@ export const definition: ResourceDefinition<"apiKeyCreate"> = {
     rotationTrigger: stringOutput("The rotation trigger the key was created with."),
   },
   rules: [keyIdWithKeySecret, oneCredentialSource, credentialFormats, ipAccessSourcesAreAddresses],
+  dialectRules: { spec: [rolesOnSpecWire], production: [rolesOrAssignedRoleIds] },
 };

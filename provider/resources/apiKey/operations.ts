@@ -21,6 +21,8 @@ import type { ApiKeyInputs, ApiKeyOutputs } from "./shapes";
 import { createKeyOnce, discardCreatedKey } from "./createOnce";
 import { credentialInputsFromOutputs, effectiveHashData, hasOwnCredentials, hashDataIn } from "./credentials";
 import { comparableSettings, createRequest, mutableSettings, settingsPatch } from "./settings";
+import type { ApiKeyAssignedRole } from "./settings";
+import { forgetKeyRoles, recordKeyRoles, setsAssignedRoles } from "./roleOwners";
 
 /** Inputs that are not settings of the key; echoed in the outputs so that `read` can rebuild the inputs. */
 const echoedInputs = ["rotationTrigger", "adoptId"] as const;
@@ -36,9 +38,20 @@ export const operations: ResourceOperations<ApiKeyInputs, ApiKeyOutputs> = {
     return { olds: comparableSettings(olds), news: comparableSettings(sent) };
   },
 
-  inputsFromOutputs(outs) {
+  noteDiff(id, news) {
+    recordKeyRoles(id, setsAssignedRoles(news));
+  },
+
+  /**
+   * An imported key's roles are given one way: by its role words when it has any (the roles it holds by id are then
+   * left to the RoleAssignments `export` lists), else by role ids, which `export` then lists no assignment for.
+   */
+  inputsFromOutputs(outs, purpose) {
+    const byIdOnly = (outs.roles ?? []).length === 0 && (outs.assignedRoleIds ?? []).length > 0;
+    const leftOut = purpose === "refresh" ? [] : byIdOnly ? ["roles"] : ["assignedRoleIds"];
+    const settings = mutableSettings.filter((name) => !leftOut.includes(name));
     return {
-      ...pick(outs, ["organizationId", ...echoedInputs, ...mutableSettings]),
+      ...pick(outs, ["organizationId", ...echoedInputs, ...settings]),
       ...credentialInputsFromOutputs(outs),
     };
   },
@@ -48,6 +61,7 @@ export const operations: ResourceOperations<ApiKeyInputs, ApiKeyOutputs> = {
     const keys = client.keys;
 
     if (typeof inputs.adoptId === "string") {
+      recordKeyRoles(inputs.adoptId, inputs.assignedRoleIds != null);
       const adopted = await keys.get(organizationId, inputs.adoptId);
       const key = await applySettings(keys, organizationId, adopted, inputs);
       context.progress(`adopted key ${key.id} ("${key.name}"); its keyId and keySecret cannot be read back`);
@@ -63,6 +77,7 @@ export const operations: ResourceOperations<ApiKeyInputs, ApiKeyOutputs> = {
     // keyId and keySecret come back only here, and only without hashData. The Resource declares keySecret (and,
     // for a key made from the program's own credentials, keyId and hashData) additional secret outputs, so the
     // engine encrypts them before they reach state.
+    recordKeyRoles(created.key.id, inputs.assignedRoleIds != null);
     return { id: created.key.id, outs: await newKeyOutputs(keys, organizationId, inputs, created) };
   },
 
@@ -78,6 +93,7 @@ export const operations: ResourceOperations<ApiKeyInputs, ApiKeyOutputs> = {
 
   async update(id, olds, news, context) {
     const { client, organizationId } = context.management(olds.organizationId);
+    recordKeyRoles(id, news.assignedRoleIds != null);
     const patch = settingsPatch(olds, news);
     const key = isEmpty(patch)
       ? await client.keys.get(organizationId, id)
@@ -88,6 +104,7 @@ export const operations: ResourceOperations<ApiKeyInputs, ApiKeyOutputs> = {
   async delete(id, olds, context) {
     const { client, organizationId } = context.management(olds.organizationId);
     await deleteIfPresent(() => client.keys.delete(organizationId, id));
+    forgetKeyRoles(id);
   },
 };
 
@@ -98,7 +115,7 @@ async function applySettings(
   key: RemoteKey,
   inputs: PropertyBag,
 ): Promise<RemoteKey> {
-  const patch = settingsPatch(fieldsOf(key), inputs);
+  const patch = settingsPatch({ ...fieldsOf(key), assignedRoleIds: assignedRoleIdsOf(key) }, inputs);
   return isEmpty(patch) ? key : keys.update(organizationId, key.id, patch);
 }
 
@@ -131,6 +148,22 @@ class UnreadableKey extends Error {
 
 /** The settings the outputs fall back on where the key object leaves one out: those the program asked for. */
 type Requested = Pick<ApiKeyInputs, "name" | "roles" | "state">;
+
+/** The uuids of the roles the key holds, in lower case and sorted; undefined when the API shows none (the spec). */
+function assignedRoleIdsOf(key: RemoteKey): string[] | undefined {
+  if (!Array.isArray(key.assignedRoles)) return undefined;
+  return key.assignedRoles.map((role) => role.roleId.toLowerCase()).sort();
+}
+
+/** The roles the key holds as the API shows them, each with the name and type it reports. */
+function assignedRolesOf(key: RemoteKey): ApiKeyAssignedRole[] | undefined {
+  if (!Array.isArray(key.assignedRoles)) return undefined;
+  return key.assignedRoles.map((role) => ({
+    roleId: role.roleId.toLowerCase(),
+    ...optional("roleName", text(role.roleName)),
+    ...optional("roleType", text(role.roleType)),
+  }));
+}
 
 /**
  * What the outputs carry over from elsewhere than the key object: the inputs that are not key settings, the
@@ -201,7 +234,9 @@ function keyOutputs(
     throw new UnreadableKey(`the API's answer for API key ${key.id} has no createdAt`);
   return {
     name: key.name ?? requested.name,
-    roles: eachListed(apiKeyRoles, key.roles) ?? requested.roles,
+    roles: eachListed(apiKeyRoles, key.roles) ?? requested.roles ?? [],
+    ...optional("assignedRoleIds", assignedRoleIdsOf(key)),
+    ...optional("assignedRoles", assignedRolesOf(key)),
     keySuffix,
     createdAt,
     ...optional("expireAt", setOrUndefined(key.expireAt)),

@@ -1,5 +1,6 @@
 /**
- * The settings of an API key that can change in place (name, roles, expireAt, state, ipAccessList): their
+ * The settings of an API key that can change in place (name, roles, assignedRoleIds, expireAt, state,
+ * ipAccessList): their
  * defaults, how two spellings of the same setting compare, and the PATCH that turns one into the other.
  * Diff, update and adoption all compare through `comparableSettings`, so they agree on what counts as a change.
  */
@@ -17,21 +18,42 @@ export interface ApiKeyIpAccessEntry {
   description?: string;
 }
 
-export const mutableSettings = ["name", "roles", "expireAt", "state", "ipAccessList"] as const;
+/** A role the key holds, as the production wire shows it. */
+export interface ApiKeyAssignedRole {
+  roleId: string;
+  roleName?: string;
+  roleType?: string;
+}
+
+export const mutableSettings = [
+  "name",
+  "roles",
+  "assignedRoleIds",
+  "expireAt",
+  "state",
+  "ipAccessList",
+] as const;
 export type MutableSetting = (typeof mutableSettings)[number];
+
+/** The settings a program may leave out to leave them as they are: the key's roles, either way of giving them. */
+const unmanagedWhenUnset: ReadonlySet<MutableSetting> = new Set(["roles", "assignedRoleIds"]);
 
 /**
  * The settings in a form where equal meaning is equal value. Absent `state` is the API's default (enabled);
- * absent `ipAccessList` is an empty list; roles are a set (order doesn't matter); an entry's empty description
+ * absent `ipAccessList` is an empty list; roles and role ids are sets (order doesn't matter; ids in any case); an
+ * entry's empty description
  * is no description; `expireAt` is an instant, so "2030-01-01T00:00:00Z" and "2030-01-01T00:00:00.000Z" are the
  * same, and "", null and absent all mean "never expires".
  */
 export function comparableSettings(bag: PropertyBag): PropertyBag {
-  const { state, roles, ipAccessList, expireAt } = bag;
+  const { state, roles, assignedRoleIds, ipAccessList, expireAt } = bag;
   return {
     ...bag,
     state: state ?? limits.apiKey.defaultState,
     roles: Array.isArray(roles) ? [...roles].map(String).sort() : roles,
+    assignedRoleIds: Array.isArray(assignedRoleIds)
+      ? assignedRoleIds.map((id) => String(id).toLowerCase()).sort()
+      : assignedRoleIds,
     ipAccessList: Array.isArray(ipAccessList) ? ipAccessList.map(comparableEntry) : (ipAccessList ?? []),
     expireAt: comparableInstant(expireAt),
   };
@@ -43,7 +65,10 @@ export function settingsPatch(current: PropertyBag, inputs: PropertyBag): ApiKey
   const want = comparableSettings(inputs);
   const patch: Record<string, unknown> = {};
   for (const setting of mutableSettings) {
-    if (!sameValue(have[setting], want[setting])) patch[setting] = requestedValue(setting, inputs[setting]);
+    const unmanaged =
+      unmanagedWhenUnset.has(setting) && (inputs[setting] === undefined || inputs[setting] === null);
+    if (unmanaged || sameValue(have[setting], want[setting])) continue;
+    patch[setting] = requestedValue(setting, inputs[setting]);
   }
   return patch as ApiKeyUpdateRequest;
 }
@@ -65,6 +90,8 @@ function requestedValue(setting: MutableSetting, value: unknown): unknown {
       return (value ?? []) as NonNullable<ApiKeyUpdateRequest["ipAccessList"]>;
     case "roles":
       return value as ApiKeyRole[];
+    case "assignedRoleIds":
+      return value as string[];
     case "name":
       return value;
   }

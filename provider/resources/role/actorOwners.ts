@@ -29,6 +29,11 @@ export function recordRoleActors(roleId: string, setsThem: boolean): void {
   else ownedByRole.delete(id);
 }
 
+/** Whether the actors of `roleId` are set by its Role resource. */
+export function roleActorsOwnedByRole(roleId: string): boolean {
+  return ownedByRole.has(roleId.toLowerCase());
+}
+
 /** Forgets a deleted role. */
 export function forgetRoleActors(roleId: string): void {
   ownedByRole.delete(roleId.toLowerCase());

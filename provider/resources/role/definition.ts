@@ -1,6 +1,7 @@
 /** The Role resource: a custom role of the organization, its policies and, when the program sets them, its actors. */
 import { rolePermissions } from "../../../schemas";
 import { organizationIdInput, stringOutput } from "../fields/sharedFields";
+import { listedKeyOwnsItsRoles } from "../apiKey/roleOwners";
 import type { ResourceDefinition } from "../definition";
 import { knownPermissions, oneScopePerPolicy } from "./rules";
 
@@ -57,7 +58,8 @@ export const definition: ResourceDefinition<"roleInputs"> = {
         "Who holds the role, each `user/<user id>` (a member) or `apiKey/<API key id>` (an ApiKey resource's id " +
         "after `apiKey/`), each once. Set, this resource owns the role's actors: they are the role's whole " +
         "list, and a RoleAssignment on the role is refused. Left out, the actors are not sent nor watched, and " +
-        "RoleAssignment resources give the role. Changes in place.",
+        "RoleAssignment resources give the role. A key whose ApiKey resource sets `assignedRoleIds` may not be " +
+        "listed (refused at preview). Changes in place.",
       change: "update",
       unsetMeansUnmanaged: true,
     },
@@ -112,5 +114,5 @@ export const definition: ResourceDefinition<"roleInputs"> = {
     createdAt: stringOutput("When the role was made (ISO 8601), as the API says."),
     organizationId: stringOutput("The organization (uuid) that owns the role.", { alwaysSet: true }),
   },
-  rules: [knownPermissions, oneScopePerPolicy],
+  rules: [knownPermissions, oneScopePerPolicy, listedKeyOwnsItsRoles],
 };

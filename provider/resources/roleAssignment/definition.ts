@@ -4,6 +4,7 @@ import { idInputRule } from "../fields/idForms";
 import type { ResourceDefinition } from "../definition";
 import { actorsSetTwice } from "../role/actorOwners";
 import { oneActor } from "./rules";
+import { assignedKeyOwnsItsRoles } from "../apiKey/roleOwners";
 
 export const definition: ResourceDefinition<"roleAssignmentInputs"> = {
   kind: "RoleAssignment",
@@ -18,7 +19,8 @@ export const definition: ResourceDefinition<"roleAssignmentInputs"> = {
     "actor no longer holds the role (taken off outside the program, or its key or member deleted). Every input " +
     "replaces. A role whose Role resource sets `actors` has its actors owned there: a RoleAssignment on it is " +
     "refused at `pulumi preview` when both are in one program (and before anything is sent during `up`), naming " +
-    "`roleId`. The API refuses to take the last member off the Admin role.",
+    "`roleId`; so is one of a key whose ApiKey resource sets `assignedRoleIds`, naming `apiKeyId`. The API refuses " +
+    "to take the last member off the Admin role.",
   notes:
     "id is `<roleId>/user/<userId>` or `<roleId>/apiKey/<apiKeyId>`; destroy takes the actor off the role",
   id:
@@ -61,5 +63,5 @@ export const definition: ResourceDefinition<"roleAssignmentInputs"> = {
     roleName: stringOutput("The role's name, as the API shows it."),
     organizationId: stringOutput("The organization (uuid) that owns the role.", { alwaysSet: true }),
   },
-  rules: [oneActor, actorsSetTwice],
+  rules: [oneActor, actorsSetTwice, assignedKeyOwnsItsRoles],
 };

@@ -1,7 +1,8 @@
 /**
  * Role assignments: imported by `<roleId>/<actor>`; `export` lists one for each actor of each custom role (the
  * system roles' holders are the organization's membership, which the console and invitations give: those are
- * imported by id when wanted). The assignment of the key the commands authenticate with is withheld. An interrupted
+ * imported by id when wanted). The assignment of the key the commands authenticate with is withheld, and so are those
+ * of a key that holds its roles by id only, whose import carries them in its assignedRoleIds. An interrupted
  * create leaves nothing to clean up: the next `up` finds the actor on the role and adopts it.
  */
 import { textAttribute, textListAttribute } from "../adoption/terraformOrigins";
@@ -18,6 +19,8 @@ interface Actors {
   readonly names: ReadonlyMap<string, string>;
   /** The key these commands authenticate with (its key id ends with the suffix the API shows). */
   readonly keyInUse?: string;
+  /** Keys that hold roles by id and have no role words: an import gives them their roles as assignedRoleIds. */
+  readonly keysHoldingById: ReadonlySet<string>;
 }
 
 async function actorsOf(scope: ListingScope): Promise<Actors> {
@@ -41,7 +44,14 @@ async function actorsOf(scope: ListingScope): Promise<Actors> {
     (key) =>
       typeof key.keySuffix === "string" && key.keySuffix !== "" && scope.tokenKey.endsWith(key.keySuffix),
   );
-  return { names, keyInUse: inUse === undefined ? undefined : actorOf("apiKey", inUse.id) };
+  const holdingById = keys.filter(
+    (key) => (key.roles ?? []).length === 0 && (key.assignedRoles ?? []).length > 0,
+  );
+  return {
+    names,
+    keyInUse: inUse === undefined ? undefined : actorOf("apiKey", inUse.id),
+    keysHoldingById: new Set(holdingById.map((key) => actorOf("apiKey", key.id))),
+  };
 }
 
 /** An actor's type in the words a resource name is made from. */
@@ -56,7 +66,7 @@ export const entry = kindEntry({
       const roles = await scope.management.roles.list(scope.organizationId);
       const custom = roles.filter((role) => role.type === "custom");
       if (custom.length === 0) return [];
-      const { names, keyInUse } = await actorsOf(scope);
+      const { names, keyInUse, keysHoldingById } = await actorsOf(scope);
       return custom.flatMap((role) =>
         (role.actors ?? []).map((listed): ExistingObject => {
           const actor = canonicalActor(listed);
@@ -69,7 +79,10 @@ export const entry = kindEntry({
             withheld:
               actor === keyInUse
                 ? `role assignment ${id}: the key these settings authenticate with; manage it outside the stack`
-                : undefined,
+                : keysHoldingById.has(actor)
+                  ? `role assignment ${id}: the key holds its roles by id only, which its ApiKey's assignedRoleIds ` +
+                    "import carries"
+                  : undefined,
           };
         }),
       );

@@ -11,6 +11,8 @@ import type { PropertyBag } from "../../propertyBags";
 import { actorOf, canonicalActor } from "../role/actors";
 import { assignmentId, parseAssignmentId, type AssignmentParts } from "./ids";
 import { inTurn } from "./oneAtATime";
+import { roleActorsOwnedByRole } from "../role/actorOwners";
+import { keyRolesOwnedByKey } from "../apiKey/roleOwners";
 import type { RoleAssignmentInputs, RoleAssignmentOutputs } from "./shapes";
 
 export const operations: ResourceOperations<RoleAssignmentInputs, RoleAssignmentOutputs> = {
@@ -45,10 +47,28 @@ export const operations: ResourceOperations<RoleAssignmentInputs, RoleAssignment
     return assignmentOutputs(await give(access, parts, context), parts, access);
   },
 
+  /**
+   * Takes the actor off the role, unless the role's actors or the key's roles now have another owner in this
+   * program (a Role that sets `actors`, an ApiKey that sets `assignedRoleIds`): the engine deletes an assignment
+   * the program dropped after it updated that owner, which has already sent the whole list it wants.
+   */
   async delete(id, olds, context) {
-    await takeOff(context.management(olds.organizationId), parseAssignmentId(id));
+    const parts = parseAssignmentId(id);
+    const owner = ownerNow(parts);
+    if (owner !== undefined) {
+      context.progress(`role ${parts.roleId}: ${parts.actor} left as it is; ${owner} now sets who holds it`);
+      return;
+    }
+    await takeOff(context.management(olds.organizationId), parts);
   },
 };
+
+/** The resource that now sets whether the actor holds the role, when another than the assignment does. */
+function ownerNow({ roleId, type, actorId }: AssignmentParts): string | undefined {
+  if (roleActorsOwnedByRole(roleId)) return "its Role resource (actors)";
+  if (type === "apiKey" && keyRolesOwnedByKey(actorId)) return "the key's ApiKey resource (assignedRoleIds)";
+  return undefined;
+}
 
 function lowerCaseIds(bag: Partial<RoleAssignmentInputs>): PropertyBag {
   const lowered = (value: unknown) => (typeof value === "string" ? value.toLowerCase() : value);

@@ -12,7 +12,7 @@ import (
 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
 )
 
-// An API key of the organization: Basic-auth credentials for the management API with a set of roles. keyId and keySecret are returned when the key is created (and only then: they cannot be read back); keySecret is a secret output, encrypted in state and shown only with `--show-secrets`. A program may instead choose the credentials: keyId and keySecret inputs (only their hashes are sent; both stay secrets, in inputs and outputs) or their hashes (hashData). name, roles, expireAt, state and ipAccessList change in place; the credentials and organizationId replace the key; changing rotationTrigger rotates it (new key first, old key deleted afterwards). A reply lost during the create never leaves a second key behind.
+// An API key of the organization: Basic-auth credentials for the management API with roles (the API's role words in `roles`, or the uuids of the organization's roles in `assignedRoleIds`, which the API recommends). keyId and keySecret are returned when the key is created (and only then: they cannot be read back); keySecret is a secret output, encrypted in state and shown only with `--show-secrets`. A program may instead choose the credentials: keyId and keySecret inputs (only their hashes are sent; both stay secrets, in inputs and outputs) or their hashes (hashData). name, roles, assignedRoleIds, expireAt, state and ipAccessList change in place (a key moves from roles to assignedRoleIds without a new secret); the credentials and organizationId replace the key; changing rotationTrigger rotates it (new key first, old key deleted afterwards). A reply lost during the create never leaves a second key behind.
 //
 // The resource id: The key's uuid (`key.id`), as the API lists it.
 type ApiKey struct {
@@ -20,6 +20,10 @@ type ApiKey struct {
 
 	// The uuid of the key this resource adopted, when it adopted one.
 	AdoptId pulumi.StringPtrOutput `pulumi:"adoptId"`
+	// The uuids of the roles the key holds, in lower case and sorted, as the API reports them (production wire).
+	AssignedRoleIds pulumi.StringArrayOutput `pulumi:"assignedRoleIds"`
+	// The roles the key holds, each `{roleId, roleName, roleType}`, as the API reports them.
+	AssignedRoles pulumi.ArrayOutput `pulumi:"assignedRoles"`
 	// When the key was created (ISO 8601).
 	CreatedAt pulumi.StringOutput `pulumi:"createdAt"`
 	// When the key expires (ISO 8601); undefined when it never expires.
@@ -38,7 +42,7 @@ type ApiKey struct {
 	Name pulumi.StringOutput `pulumi:"name"`
 	// The organization that owns the key.
 	OrganizationId pulumi.StringOutput `pulumi:"organizationId"`
-	// The key's roles, as the API reports them.
+	// The key's role words, as the API reports them; empty when it holds none.
 	Roles ApiKeyRoleArrayOutput `pulumi:"roles"`
 	// The rotation trigger the key was created with.
 	RotationTrigger pulumi.StringPtrOutput `pulumi:"rotationTrigger"`
@@ -57,9 +61,6 @@ func NewApiKey(ctx *pulumi.Context,
 
 	if args.Name == nil {
 		return nil, errors.New("invalid value for required argument 'Name'")
-	}
-	if args.Roles == nil {
-		return nil, errors.New("invalid value for required argument 'Roles'")
 	}
 	if args.KeyId != nil {
 		args.KeyId = pulumi.ToSecret(args.KeyId).(pulumi.StringPtrInput)
@@ -106,6 +107,8 @@ func (ApiKeyState) ElementType() reflect.Type {
 type apiKeyArgs struct {
 	// Adopts the existing key with this uuid (`key.id`, as listed by the API) instead of creating one (the dynamic-provider classes cannot be imported with `pulumi import`; with the native plugin, `pulumi import` works too). Its name, roles, expireAt, state and ipAccessList are set to the inputs. A key's id and secret are returned only when it is created, so an adopted key's keyId and keySecret stay unset. Deleting the resource deletes the key. Changing it replaces the resource.
 	AdoptId *string `pulumi:"adoptId"`
+	// The uuids of the organization's roles the key holds (system roles such as Admin, or Role resources' ids), each once; order doesn't matter. The whole list: the key leaves any role not listed. Changes in place, without a new secret. Production wire only. Left out, the key's roles are not managed here, and RoleAssignment resources may give it roles; set, they may not (refused at preview).
+	AssignedRoleIds []string `pulumi:"assignedRoleIds"`
 	// When the key stops working: an ISO 8601 date-time. Absent, null or "" mean the key never expires (and are the same to a diff). Changes in place.
 	ExpireAt *string `pulumi:"expireAt"`
 	// Create the key from hashes of an id and secret you generated yourself: keyIdHash and keySecretHash are the standard base64 of the SHA-256 digests (`echo -n "$KEY_SECRET" | sha256sum | xxd -r -p | base64`, 44 characters), keyIdSuffix the id's last 4 characters. keyId and keySecret then stay unset. Its values are never quoted in check failures or error messages. Changing it replaces the key. Cannot be combined with keyId and keySecret, or adoptId.
@@ -120,7 +123,7 @@ type apiKeyArgs struct {
 	Name string `pulumi:"name"`
 	// The organization (uuid); defaults to the provider's organization, `clickhouse-cloud:organizationId` or CLICKHOUSE_ORG_ID. Replaces on change.
 	OrganizationId *string `pulumi:"organizationId"`
-	// At least one of admin, developer and query_endpoints, without duplicates; order doesn't matter. Changes in place.
+	// admin, developer and/or query_endpoints, without duplicates; order doesn't matter. Changes in place. The API marks this field deprecated in favour of assignedRoleIds. Required on the specification's wire; on the production wire set roles, assignedRoleIds or both. Left out, the key's roles are not managed: moving a key to assignedRoleIds leaves the roles it had as they are.
 	Roles []ApiKeyRole `pulumi:"roles"`
 	// Any string; changing it (setting, editing or removing it) rotates the key: a new key with new credentials is created first and the old one is deleted after everything that depends on keyId and keySecret has been updated, so there is no moment without a working key. A date or a counter works well. Nothing is sent to the API.
 	RotationTrigger *string `pulumi:"rotationTrigger"`
@@ -132,6 +135,8 @@ type apiKeyArgs struct {
 type ApiKeyArgs struct {
 	// Adopts the existing key with this uuid (`key.id`, as listed by the API) instead of creating one (the dynamic-provider classes cannot be imported with `pulumi import`; with the native plugin, `pulumi import` works too). Its name, roles, expireAt, state and ipAccessList are set to the inputs. A key's id and secret are returned only when it is created, so an adopted key's keyId and keySecret stay unset. Deleting the resource deletes the key. Changing it replaces the resource.
 	AdoptId pulumi.StringPtrInput
+	// The uuids of the organization's roles the key holds (system roles such as Admin, or Role resources' ids), each once; order doesn't matter. The whole list: the key leaves any role not listed. Changes in place, without a new secret. Production wire only. Left out, the key's roles are not managed here, and RoleAssignment resources may give it roles; set, they may not (refused at preview).
+	AssignedRoleIds pulumi.StringArrayInput
 	// When the key stops working: an ISO 8601 date-time. Absent, null or "" mean the key never expires (and are the same to a diff). Changes in place.
 	ExpireAt pulumi.StringPtrInput
 	// Create the key from hashes of an id and secret you generated yourself: keyIdHash and keySecretHash are the standard base64 of the SHA-256 digests (`echo -n "$KEY_SECRET" | sha256sum | xxd -r -p | base64`, 44 characters), keyIdSuffix the id's last 4 characters. keyId and keySecret then stay unset. Its values are never quoted in check failures or error messages. Changing it replaces the key. Cannot be combined with keyId and keySecret, or adoptId.
@@ -146,7 +151,7 @@ type ApiKeyArgs struct {
 	Name pulumi.StringInput
 	// The organization (uuid); defaults to the provider's organization, `clickhouse-cloud:organizationId` or CLICKHOUSE_ORG_ID. Replaces on change.
 	OrganizationId pulumi.StringPtrInput
-	// At least one of admin, developer and query_endpoints, without duplicates; order doesn't matter. Changes in place.
+	// admin, developer and/or query_endpoints, without duplicates; order doesn't matter. Changes in place. The API marks this field deprecated in favour of assignedRoleIds. Required on the specification's wire; on the production wire set roles, assignedRoleIds or both. Left out, the key's roles are not managed: moving a key to assignedRoleIds leaves the roles it had as they are.
 	Roles ApiKeyRoleArrayInput
 	// Any string; changing it (setting, editing or removing it) rotates the key: a new key with new credentials is created first and the old one is deleted after everything that depends on keyId and keySecret has been updated, so there is no moment without a working key. A date or a counter works well. Nothing is sent to the API.
 	RotationTrigger pulumi.StringPtrInput
@@ -196,6 +201,16 @@ func (o ApiKeyOutput) AdoptId() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *ApiKey) pulumi.StringPtrOutput { return v.AdoptId }).(pulumi.StringPtrOutput)
 }
 
+// The uuids of the roles the key holds, in lower case and sorted, as the API reports them (production wire).
+func (o ApiKeyOutput) AssignedRoleIds() pulumi.StringArrayOutput {
+	return o.ApplyT(func(v *ApiKey) pulumi.StringArrayOutput { return v.AssignedRoleIds }).(pulumi.StringArrayOutput)
+}
+
+// The roles the key holds, each `{roleId, roleName, roleType}`, as the API reports them.
+func (o ApiKeyOutput) AssignedRoles() pulumi.ArrayOutput {
+	return o.ApplyT(func(v *ApiKey) pulumi.ArrayOutput { return v.AssignedRoles }).(pulumi.ArrayOutput)
+}
+
 // When the key was created (ISO 8601).
 func (o ApiKeyOutput) CreatedAt() pulumi.StringOutput {
 	return o.ApplyT(func(v *ApiKey) pulumi.StringOutput { return v.CreatedAt }).(pulumi.StringOutput)
@@ -241,7 +256,7 @@ func (o ApiKeyOutput) OrganizationId() pulumi.StringOutput {
 	return o.ApplyT(func(v *ApiKey) pulumi.StringOutput { return v.OrganizationId }).(pulumi.StringOutput)
 }
 
-// The key's roles, as the API reports them.
+// The key's role words, as the API reports them; empty when it holds none.
 func (o ApiKeyOutput) Roles() ApiKeyRoleArrayOutput {
 	return o.ApplyT(func(v *ApiKey) ApiKeyRoleArrayOutput { return v.Roles }).(ApiKeyRoleArrayOutput)
 }

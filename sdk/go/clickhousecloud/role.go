@@ -81,7 +81,7 @@ func (RoleState) ElementType() reflect.Type {
 }
 
 type roleArgs struct {
-	// Who holds the role, each `user/<user id>` (a member) or `apiKey/<API key id>` (an ApiKey resource's id after `apiKey/`), each once. Set, this resource owns the role's actors: they are the role's whole list, and a RoleAssignment on the role is refused. Left out, the actors are not sent nor watched, and RoleAssignment resources give the role. Changes in place.
+	// Who holds the role, each `user/<user id>` (a member) or `apiKey/<API key id>` (an ApiKey resource's id after `apiKey/`), each once. Set, this resource owns the role's actors: they are the role's whole list, and a RoleAssignment on the role is refused. Left out, the actors are not sent nor watched, and RoleAssignment resources give the role. A key whose ApiKey resource sets `assignedRoleIds` may not be listed (refused at preview). Changes in place.
 	Actors []string `pulumi:"actors"`
 	// The role's name, unique among the organization's roles (system roles included). Changes in place.
 	Name string `pulumi:"name"`
@@ -93,7 +93,7 @@ type roleArgs struct {
 
 // The set of arguments for constructing a Role resource.
 type RoleArgs struct {
-	// Who holds the role, each `user/<user id>` (a member) or `apiKey/<API key id>` (an ApiKey resource's id after `apiKey/`), each once. Set, this resource owns the role's actors: they are the role's whole list, and a RoleAssignment on the role is refused. Left out, the actors are not sent nor watched, and RoleAssignment resources give the role. Changes in place.
+	// Who holds the role, each `user/<user id>` (a member) or `apiKey/<API key id>` (an ApiKey resource's id after `apiKey/`), each once. Set, this resource owns the role's actors: they are the role's whole list, and a RoleAssignment on the role is refused. Left out, the actors are not sent nor watched, and RoleAssignment resources give the role. A key whose ApiKey resource sets `assignedRoleIds` may not be listed (refused at preview). Changes in place.
 	Actors pulumi.StringArrayInput
 	// The role's name, unique among the organization's roles (system roles included). Changes in place.
 	Name pulumi.StringInput

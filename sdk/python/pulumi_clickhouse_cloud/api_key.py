@@ -23,35 +23,38 @@ __all__ = ['ApiKeyArgs', 'ApiKey']
 class ApiKeyArgs:
     def __init__(__self__, *,
                  name: pulumi.Input[_builtins.str],
-                 roles: pulumi.Input[Sequence[pulumi.Input['ApiKeyRole']]],
                  adopt_id: pulumi.Input[Optional[_builtins.str]] = None,
+                 assigned_role_ids: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
                  expire_at: pulumi.Input[Optional[_builtins.str]] = None,
                  hash_data: pulumi.Input[Optional['ApiKeyHashDataArgs']] = None,
                  ip_access_list: pulumi.Input[Optional[Sequence[pulumi.Input['ApiKeyIpAccessEntryArgs']]]] = None,
                  key_id: pulumi.Input[Optional[_builtins.str]] = None,
                  key_secret: pulumi.Input[Optional[_builtins.str]] = None,
                  organization_id: pulumi.Input[Optional[_builtins.str]] = None,
+                 roles: pulumi.Input[Optional[Sequence[pulumi.Input['ApiKeyRole']]]] = None,
                  rotation_trigger: pulumi.Input[Optional[_builtins.str]] = None,
                  state: pulumi.Input[Optional['ApiKeyState']] = None):
         """
         The set of arguments for constructing a ApiKey resource.
 
         :param pulumi.Input[_builtins.str] name: The key's name; need not be unique in the organization. Changes in place.
-        :param pulumi.Input[Sequence[pulumi.Input['ApiKeyRole']]] roles: At least one of admin, developer and query_endpoints, without duplicates; order doesn't matter. Changes in place.
         :param pulumi.Input[_builtins.str] adopt_id: Adopts the existing key with this uuid (`key.id`, as listed by the API) instead of creating one (the dynamic-provider classes cannot be imported with `pulumi import`; with the native plugin, `pulumi import` works too). Its name, roles, expireAt, state and ipAccessList are set to the inputs. A key's id and secret are returned only when it is created, so an adopted key's keyId and keySecret stay unset. Deleting the resource deletes the key. Changing it replaces the resource.
+        :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] assigned_role_ids: The uuids of the organization's roles the key holds (system roles such as Admin, or Role resources' ids), each once; order doesn't matter. The whole list: the key leaves any role not listed. Changes in place, without a new secret. Production wire only. Left out, the key's roles are not managed here, and RoleAssignment resources may give it roles; set, they may not (refused at preview).
         :param pulumi.Input[_builtins.str] expire_at: When the key stops working: an ISO 8601 date-time. Absent, null or "" mean the key never expires (and are the same to a diff). Changes in place.
         :param pulumi.Input['ApiKeyHashDataArgs'] hash_data: Create the key from hashes of an id and secret you generated yourself: keyIdHash and keySecretHash are the standard base64 of the SHA-256 digests (`echo -n "$KEY_SECRET" | sha256sum | xxd -r -p | base64`, 44 characters), keyIdSuffix the id's last 4 characters. keyId and keySecret then stay unset. Its values are never quoted in check failures or error messages. Changing it replaces the key. Cannot be combined with keyId and keySecret, or adoptId.
         :param pulumi.Input[Sequence[pulumi.Input['ApiKeyIpAccessEntryArgs']]] ip_access_list: Addresses (IPv4 or IPv6 address or CIDR range) allowed to use the key; empty or absent allows any. Changes in place.
         :param pulumi.Input[_builtins.str] key_id: The key id of a key made from credentials you chose (give keySecret too): at least 4 printable ASCII characters without spaces or ":". Only hashes of keyId and keySecret are sent to the API, so the secret never leaves this machine; both are kept as secrets in the state, and come back as the keyId and keySecret outputs. Changing either replaces the key. Cannot be combined with hashData or adoptId.
         :param pulumi.Input[_builtins.str] key_secret: The secret of a key made from credentials you chose (give keyId too): printable ASCII. A secret.
         :param pulumi.Input[_builtins.str] organization_id: The organization (uuid); defaults to the provider's organization, `clickhouse-cloud:organizationId` or CLICKHOUSE_ORG_ID. Replaces on change.
+        :param pulumi.Input[Sequence[pulumi.Input['ApiKeyRole']]] roles: admin, developer and/or query_endpoints, without duplicates; order doesn't matter. Changes in place. The API marks this field deprecated in favour of assignedRoleIds. Required on the specification's wire; on the production wire set roles, assignedRoleIds or both. Left out, the key's roles are not managed: moving a key to assignedRoleIds leaves the roles it had as they are.
         :param pulumi.Input[_builtins.str] rotation_trigger: Any string; changing it (setting, editing or removing it) rotates the key: a new key with new credentials is created first and the old one is deleted after everything that depends on keyId and keySecret has been updated, so there is no moment without a working key. A date or a counter works well. Nothing is sent to the API.
         :param pulumi.Input['ApiKeyState'] state: enabled (the default) or disabled. Changes in place; `up` puts back a state changed outside Pulumi.
         """
         pulumi.set(__self__, "name", name)
-        pulumi.set(__self__, "roles", roles)
         if adopt_id is not None:
             pulumi.set(__self__, "adopt_id", adopt_id)
+        if assigned_role_ids is not None:
+            pulumi.set(__self__, "assigned_role_ids", assigned_role_ids)
         if expire_at is not None:
             pulumi.set(__self__, "expire_at", expire_at)
         if hash_data is not None:
@@ -64,6 +67,8 @@ class ApiKeyArgs:
             pulumi.set(__self__, "key_secret", key_secret)
         if organization_id is not None:
             pulumi.set(__self__, "organization_id", organization_id)
+        if roles is not None:
+            pulumi.set(__self__, "roles", roles)
         if rotation_trigger is not None:
             pulumi.set(__self__, "rotation_trigger", rotation_trigger)
         if state is not None:
@@ -82,18 +87,6 @@ class ApiKeyArgs:
         pulumi.set(self, "name", value)
 
     @_builtins.property
-    @pulumi.getter
-    def roles(self) -> pulumi.Input[Sequence[pulumi.Input['ApiKeyRole']]]:
-        """
-        At least one of admin, developer and query_endpoints, without duplicates; order doesn't matter. Changes in place.
-        """
-        return pulumi.get(self, "roles")
-
-    @roles.setter
-    def roles(self, value: pulumi.Input[Sequence[pulumi.Input['ApiKeyRole']]]):
-        pulumi.set(self, "roles", value)
-
-    @_builtins.property
     @pulumi.getter(name="adoptId")
     def adopt_id(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
@@ -104,6 +97,18 @@ class ApiKeyArgs:
     @adopt_id.setter
     def adopt_id(self, value: pulumi.Input[Optional[_builtins.str]]):
         pulumi.set(self, "adopt_id", value)
+
+    @_builtins.property
+    @pulumi.getter(name="assignedRoleIds")
+    def assigned_role_ids(self) -> pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]]:
+        """
+        The uuids of the organization's roles the key holds (system roles such as Admin, or Role resources' ids), each once; order doesn't matter. The whole list: the key leaves any role not listed. Changes in place, without a new secret. Production wire only. Left out, the key's roles are not managed here, and RoleAssignment resources may give it roles; set, they may not (refused at preview).
+        """
+        return pulumi.get(self, "assigned_role_ids")
+
+    @assigned_role_ids.setter
+    def assigned_role_ids(self, value: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]]):
+        pulumi.set(self, "assigned_role_ids", value)
 
     @_builtins.property
     @pulumi.getter(name="expireAt")
@@ -178,6 +183,18 @@ class ApiKeyArgs:
         pulumi.set(self, "organization_id", value)
 
     @_builtins.property
+    @pulumi.getter
+    def roles(self) -> pulumi.Input[Optional[Sequence[pulumi.Input['ApiKeyRole']]]]:
+        """
+        admin, developer and/or query_endpoints, without duplicates; order doesn't matter. Changes in place. The API marks this field deprecated in favour of assignedRoleIds. Required on the specification's wire; on the production wire set roles, assignedRoleIds or both. Left out, the key's roles are not managed: moving a key to assignedRoleIds leaves the roles it had as they are.
+        """
+        return pulumi.get(self, "roles")
+
+    @roles.setter
+    def roles(self, value: pulumi.Input[Optional[Sequence[pulumi.Input['ApiKeyRole']]]]):
+        pulumi.set(self, "roles", value)
+
+    @_builtins.property
     @pulumi.getter(name="rotationTrigger")
     def rotation_trigger(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
@@ -209,6 +226,7 @@ class ApiKey(pulumi.CustomResource):
                  resource_name: str,
                  opts: Optional[pulumi.ResourceOptions] = None,
                  adopt_id: pulumi.Input[Optional[_builtins.str]] = None,
+                 assigned_role_ids: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
                  expire_at: pulumi.Input[Optional[_builtins.str]] = None,
                  hash_data: pulumi.Input[Optional[Union['ApiKeyHashDataArgs', 'ApiKeyHashDataArgsDict']]] = None,
                  ip_access_list: pulumi.Input[Optional[Sequence[pulumi.Input[Union['ApiKeyIpAccessEntryArgs', 'ApiKeyIpAccessEntryArgsDict']]]]] = None,
@@ -221,13 +239,14 @@ class ApiKey(pulumi.CustomResource):
                  state: pulumi.Input[Optional['ApiKeyState']] = None,
                  __props__=None):
         """
-        An API key of the organization: Basic-auth credentials for the management API with a set of roles. keyId and keySecret are returned when the key is created (and only then: they cannot be read back); keySecret is a secret output, encrypted in state and shown only with `--show-secrets`. A program may instead choose the credentials: keyId and keySecret inputs (only their hashes are sent; both stay secrets, in inputs and outputs) or their hashes (hashData). name, roles, expireAt, state and ipAccessList change in place; the credentials and organizationId replace the key; changing rotationTrigger rotates it (new key first, old key deleted afterwards). A reply lost during the create never leaves a second key behind.
+        An API key of the organization: Basic-auth credentials for the management API with roles (the API's role words in `roles`, or the uuids of the organization's roles in `assignedRoleIds`, which the API recommends). keyId and keySecret are returned when the key is created (and only then: they cannot be read back); keySecret is a secret output, encrypted in state and shown only with `--show-secrets`. A program may instead choose the credentials: keyId and keySecret inputs (only their hashes are sent; both stay secrets, in inputs and outputs) or their hashes (hashData). name, roles, assignedRoleIds, expireAt, state and ipAccessList change in place (a key moves from roles to assignedRoleIds without a new secret); the credentials and organizationId replace the key; changing rotationTrigger rotates it (new key first, old key deleted afterwards). A reply lost during the create never leaves a second key behind.
 
         The resource id: The key's uuid (`key.id`), as the API lists it.
 
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
         :param pulumi.Input[_builtins.str] adopt_id: Adopts the existing key with this uuid (`key.id`, as listed by the API) instead of creating one (the dynamic-provider classes cannot be imported with `pulumi import`; with the native plugin, `pulumi import` works too). Its name, roles, expireAt, state and ipAccessList are set to the inputs. A key's id and secret are returned only when it is created, so an adopted key's keyId and keySecret stay unset. Deleting the resource deletes the key. Changing it replaces the resource.
+        :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] assigned_role_ids: The uuids of the organization's roles the key holds (system roles such as Admin, or Role resources' ids), each once; order doesn't matter. The whole list: the key leaves any role not listed. Changes in place, without a new secret. Production wire only. Left out, the key's roles are not managed here, and RoleAssignment resources may give it roles; set, they may not (refused at preview).
         :param pulumi.Input[_builtins.str] expire_at: When the key stops working: an ISO 8601 date-time. Absent, null or "" mean the key never expires (and are the same to a diff). Changes in place.
         :param pulumi.Input[Union['ApiKeyHashDataArgs', 'ApiKeyHashDataArgsDict']] hash_data: Create the key from hashes of an id and secret you generated yourself: keyIdHash and keySecretHash are the standard base64 of the SHA-256 digests (`echo -n "$KEY_SECRET" | sha256sum | xxd -r -p | base64`, 44 characters), keyIdSuffix the id's last 4 characters. keyId and keySecret then stay unset. Its values are never quoted in check failures or error messages. Changing it replaces the key. Cannot be combined with keyId and keySecret, or adoptId.
         :param pulumi.Input[Sequence[pulumi.Input[Union['ApiKeyIpAccessEntryArgs', 'ApiKeyIpAccessEntryArgsDict']]]] ip_access_list: Addresses (IPv4 or IPv6 address or CIDR range) allowed to use the key; empty or absent allows any. Changes in place.
@@ -235,7 +254,7 @@ class ApiKey(pulumi.CustomResource):
         :param pulumi.Input[_builtins.str] key_secret: The secret of a key made from credentials you chose (give keyId too): printable ASCII. A secret.
         :param pulumi.Input[_builtins.str] name: The key's name; need not be unique in the organization. Changes in place.
         :param pulumi.Input[_builtins.str] organization_id: The organization (uuid); defaults to the provider's organization, `clickhouse-cloud:organizationId` or CLICKHOUSE_ORG_ID. Replaces on change.
-        :param pulumi.Input[Sequence[pulumi.Input['ApiKeyRole']]] roles: At least one of admin, developer and query_endpoints, without duplicates; order doesn't matter. Changes in place.
+        :param pulumi.Input[Sequence[pulumi.Input['ApiKeyRole']]] roles: admin, developer and/or query_endpoints, without duplicates; order doesn't matter. Changes in place. The API marks this field deprecated in favour of assignedRoleIds. Required on the specification's wire; on the production wire set roles, assignedRoleIds or both. Left out, the key's roles are not managed: moving a key to assignedRoleIds leaves the roles it had as they are.
         :param pulumi.Input[_builtins.str] rotation_trigger: Any string; changing it (setting, editing or removing it) rotates the key: a new key with new credentials is created first and the old one is deleted after everything that depends on keyId and keySecret has been updated, so there is no moment without a working key. A date or a counter works well. Nothing is sent to the API.
         :param pulumi.Input['ApiKeyState'] state: enabled (the default) or disabled. Changes in place; `up` puts back a state changed outside Pulumi.
         """
@@ -246,7 +265,7 @@ class ApiKey(pulumi.CustomResource):
                  args: ApiKeyArgs,
                  opts: Optional[pulumi.ResourceOptions] = None):
         """
-        An API key of the organization: Basic-auth credentials for the management API with a set of roles. keyId and keySecret are returned when the key is created (and only then: they cannot be read back); keySecret is a secret output, encrypted in state and shown only with `--show-secrets`. A program may instead choose the credentials: keyId and keySecret inputs (only their hashes are sent; both stay secrets, in inputs and outputs) or their hashes (hashData). name, roles, expireAt, state and ipAccessList change in place; the credentials and organizationId replace the key; changing rotationTrigger rotates it (new key first, old key deleted afterwards). A reply lost during the create never leaves a second key behind.
+        An API key of the organization: Basic-auth credentials for the management API with roles (the API's role words in `roles`, or the uuids of the organization's roles in `assignedRoleIds`, which the API recommends). keyId and keySecret are returned when the key is created (and only then: they cannot be read back); keySecret is a secret output, encrypted in state and shown only with `--show-secrets`. A program may instead choose the credentials: keyId and keySecret inputs (only their hashes are sent; both stay secrets, in inputs and outputs) or their hashes (hashData). name, roles, assignedRoleIds, expireAt, state and ipAccessList change in place (a key moves from roles to assignedRoleIds without a new secret); the credentials and organizationId replace the key; changing rotationTrigger rotates it (new key first, old key deleted afterwards). A reply lost during the create never leaves a second key behind.
 
         The resource id: The key's uuid (`key.id`), as the API lists it.
 
@@ -266,6 +285,7 @@ class ApiKey(pulumi.CustomResource):
                  resource_name: str,
                  opts: Optional[pulumi.ResourceOptions] = None,
                  adopt_id: pulumi.Input[Optional[_builtins.str]] = None,
+                 assigned_role_ids: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
                  expire_at: pulumi.Input[Optional[_builtins.str]] = None,
                  hash_data: pulumi.Input[Optional[Union['ApiKeyHashDataArgs', 'ApiKeyHashDataArgsDict']]] = None,
                  ip_access_list: pulumi.Input[Optional[Sequence[pulumi.Input[Union['ApiKeyIpAccessEntryArgs', 'ApiKeyIpAccessEntryArgsDict']]]]] = None,
@@ -286,6 +306,7 @@ class ApiKey(pulumi.CustomResource):
             __props__ = ApiKeyArgs.__new__(ApiKeyArgs)
 
             __props__.__dict__["adopt_id"] = adopt_id
+            __props__.__dict__["assigned_role_ids"] = assigned_role_ids
             __props__.__dict__["expire_at"] = expire_at
             __props__.__dict__["hash_data"] = hash_data
             __props__.__dict__["ip_access_list"] = ip_access_list
@@ -295,11 +316,10 @@ class ApiKey(pulumi.CustomResource):
                 raise TypeError("Missing required property 'name'")
             __props__.__dict__["name"] = name
             __props__.__dict__["organization_id"] = organization_id
-            if roles is None and not opts.urn:
-                raise TypeError("Missing required property 'roles'")
             __props__.__dict__["roles"] = roles
             __props__.__dict__["rotation_trigger"] = rotation_trigger
             __props__.__dict__["state"] = state
+            __props__.__dict__["assigned_roles"] = None
             __props__.__dict__["created_at"] = None
             __props__.__dict__["key_suffix"] = None
             __props__.__dict__["used_at"] = None
@@ -328,6 +348,8 @@ class ApiKey(pulumi.CustomResource):
         __props__ = ApiKeyArgs.__new__(ApiKeyArgs)
 
         __props__.__dict__["adopt_id"] = None
+        __props__.__dict__["assigned_role_ids"] = None
+        __props__.__dict__["assigned_roles"] = None
         __props__.__dict__["created_at"] = None
         __props__.__dict__["expire_at"] = None
         __props__.__dict__["hash_data"] = None
@@ -350,6 +372,22 @@ class ApiKey(pulumi.CustomResource):
         The uuid of the key this resource adopted, when it adopted one.
         """
         return pulumi.get(self, "adopt_id")
+
+    @_builtins.property
+    @pulumi.getter(name="assignedRoleIds")
+    def assigned_role_ids(self) -> pulumi.Output[Optional[Sequence[_builtins.str]]]:
+        """
+        The uuids of the roles the key holds, in lower case and sorted, as the API reports them (production wire).
+        """
+        return pulumi.get(self, "assigned_role_ids")
+
+    @_builtins.property
+    @pulumi.getter(name="assignedRoles")
+    def assigned_roles(self) -> pulumi.Output[Optional[Sequence[Any]]]:
+        """
+        The roles the key holds, each `{roleId, roleName, roleType}`, as the API reports them.
+        """
+        return pulumi.get(self, "assigned_roles")
 
     @_builtins.property
     @pulumi.getter(name="createdAt")
@@ -427,7 +465,7 @@ class ApiKey(pulumi.CustomResource):
     @pulumi.getter
     def roles(self) -> pulumi.Output[Sequence['ApiKeyRole']]:
         """
-        The key's roles, as the API reports them.
+        The key's role words, as the API reports them; empty when it holds none.
         """
         return pulumi.get(self, "roles")
 

@@ -153,6 +153,24 @@ forEachDialect((dialect) => {
         expect(await stack.preview()).to.deep.equal({ same: 4 });
       });
 
+      if (dialect === "production") {
+        it("the key takes its role over from the assignment in place: the same key and secret, still holding it", async () => {
+          const before = await stack.stack.outputs();
+          await emulator.control.clearRequests();
+          await stack.stack.setConfig("e2e:keyHoldsRole", { value: "true" });
+          const outputs = await stack.up();
+          expect(outputs.keyId.value, "updated in place, not replaced").to.equal(keyId);
+          expect(outputs.keySecret.value).to.equal(before.keySecret.value);
+          expect(outputs.keyRoleIds.value).to.deep.equal([roleId.toLowerCase()]);
+          expect((await held()).actors).to.deep.equal([`apiKey/${keyId}`]);
+          const sent = (await emulator.control.requests()).map((request) => request.route);
+          // The key already holds the role, so nothing needs sending: only who owns it moves.
+          expect(sent, "no new key").to.not.include("POST /v1/organizations/:organizationId/keys");
+          expect(sent, "the dropped assignment leaves the role to the key").to.not.include(patches);
+          expect(await stack.preview()).to.deep.equal({ same: 3 });
+        });
+      }
+
       it("destroy takes the key off the role and deletes both", async () => {
         await stack.destroy();
         const roles = await client.roles.list(emulator.fixture.organizationId);

@@ -19,6 +19,7 @@ import {
 } from "../../support/existingSetup";
 import { forEachDialect, useEmulator } from "../../support/emulator";
 import { nativeStackConfig } from "../../support/nativeProject";
+import { managementClientFor } from "../../support/clients";
 
 /** A native-plugin stack with the emulator's settings and the given resources in its state. */
 function stack(fixture: Fixture, stateResources: unknown[] = []): StackData {
@@ -165,6 +166,27 @@ forEachDialect((dialect) =>
         ].map((entry) => entry.id),
       );
     });
+
+    if (dialect === "production") {
+      it("lists no assignment of a key that holds its roles by id only: its import carries them", async () => {
+        const made = await makeByHand(fixture());
+        const { organizationId } = fixture();
+        const management = managementClientFor(fixture(), { throttle: "off" });
+        const byId = await management.keys.create(organizationId, {
+          name: "by id",
+          assignedRoleIds: [made.role],
+        });
+        const access = connect([stack(fixture())], [], () => undefined);
+        const { file, notListed } = await exportUntracked(access, emptyTracked());
+        const ids = file.resources.map((resource) => resource.id);
+        expect(ids).to.include.members([byId.key.id, `${made.role}/apiKey/${made.key}`]);
+        expect(ids).to.not.include(`${made.role}/apiKey/${byId.key.id}`);
+        expect(notListed).to.include(
+          `role assignment ${made.role}/apiKey/${byId.key.id}: the key holds its roles by id only, which its ` +
+            "ApiKey's assignedRoleIds import carries",
+        );
+      });
+    }
   }),
 );
 

@@ -35,7 +35,9 @@ describe("files derived from the resource definitions", function () {
         .split(" | ")
         .map((cell) => cell.trim());
     // Literal expectations from the APIs' behaviour: a key's settings PATCH in place, its credentials cannot change.
-    expect(cells("ApiKey")[2]).to.equal("`name`, `roles`, `expireAt`, `state`, `ipAccessList`");
+    expect(cells("ApiKey")[2]).to.equal(
+      "`name`, `roles`, `assignedRoleIds`, `expireAt`, `state`, `ipAccessList`",
+    );
     expect(cells("ApiKey")[3]).to.equal(
       "`keyId`, `keySecret`, `hashData`, `organizationId`, `adoptId`, `rotationTrigger`",
     );
