@@ -10,6 +10,7 @@ export const examples = {
   "private-networking": "chc-private-networking",
   "alerting-from-scratch": "chc-alerting-from-scratch",
   "service-from-scratch": "chc-service-from-scratch",
+  "team-access": "chc-team-access",
 } as const;
 
 export type ExampleName = keyof typeof examples;

@@ -8,6 +8,7 @@ import { apiDialects, type ApiDialect } from "../../../schemas/dialects";
 import { sharedEmulator } from "../../support/emulator";
 import { exampleProgram } from "../../support/programs";
 import { throttleOff } from "../../support/stackConfig";
+import { managementClientFor } from "../../support/clients";
 
 /**
  * The code at a state's source position (`project:///<path from the project directory>#<line>,<column>`), up to
@@ -123,6 +124,62 @@ describe("examples through the real engine", function () {
       "https",
     );
     expect(outputs.ordersPostgresDnsNames).to.be.an("array").that.is.not.empty;
+  });
+
+  it("team-access (production wire): a role, a new key and an invited engineer on it, a key moved to it in place, the engineer adopted once joined", async () => {
+    const { stack, fixture } = await exampleStack("team-access", "production");
+    const emulator = await sharedEmulator("production");
+    const client = managementClientFor(fixture, { throttle: "off" });
+    const org = fixture.organizationId;
+    const project = "chc-team-access";
+    const email = `engineer-${process.pid}-${Date.now().toString(36)}@example.com`;
+    await stack.stack.setConfig(`${project}:engineerEmail`, { value: email });
+    const roleNamesOf = (shown: { assignedRoles?: { roleName?: string | null }[] | null }) =>
+      (shown.assignedRoles ?? []).map((role) => role.roleName);
+    try {
+      const first = await stack.up();
+      const roleId = String(first.roleId.value);
+      const role = await client.roles.get(org, roleId);
+      expect(role).to.include({ name: "Deployers", type: "custom" });
+      const keys = await client.keys.list(org);
+      const ciKey = keys.find((key) => key.name === "ci deployer")!;
+      const legacy = keys.find((key) => key.name === "release tooling")!;
+      expect(roleNamesOf(ciKey)).to.deep.equal(["Deployers"]);
+      expect(legacy.roles).to.deep.equal(["developer"]);
+      expect(roleNamesOf(legacy)).to.deep.equal([]);
+      const invitation = await client.invitations.get(org, String(first.engineerAccess.value));
+      expect(invitation.email).to.equal(email);
+      expect(roleNamesOf(invitation)).to.deep.equal(["Deployers"]);
+      expect(await stack.preview()).to.deep.equal({ same: 5 });
+
+      await stack.stack.setConfig(`${project}:moveLegacyKey`, { value: "true" });
+      const moved = await stack.up();
+      expect(moved.legacyKeyId.value, "updated in place, not replaced").to.equal(legacy.id);
+      expect(moved.legacyKeySecret.secret).to.equal(true);
+      expect(moved.legacyKeySecret.value, "no new secret").to.equal(first.legacyKeySecret.value);
+      expect(moved.legacyKeyRoleIds.value).to.deep.equal([roleId]);
+      expect(roleNamesOf(await client.keys.get(org, legacy.id))).to.deep.equal(["Deployers"]);
+      expect(await stack.preview()).to.deep.equal({ same: 5 });
+
+      const userId = await emulator.control.acceptInvitation(invitation.id);
+      await stack.stack.setConfig(`${project}:joined`, { value: "true" });
+      const joined = await stack.up();
+      expect(joined.engineerAccess.value).to.equal(userId);
+      const member = await client.members.get(org, userId);
+      expect(member.email).to.equal(email);
+      expect(roleNamesOf(member)).to.deep.equal(["Deployers"]);
+      expect(await stack.preview()).to.deep.equal({ same: 5 });
+
+      expect(await stack.destroy()).to.deep.equal({ delete: 5 });
+      const left = await client.roles.list(org);
+      expect(left.map((shown) => shown.id)).to.not.include(roleId);
+      const keyIds = (await client.keys.list(org)).map((key) => key.id);
+      expect(keyIds).to.not.include.members([ciKey.id, legacy.id]);
+      expect((await client.members.get(org, userId)).email, "the engineer stays a member").to.equal(email);
+    } finally {
+      await stack.destroy().catch(() => undefined);
+      await stack.dispose();
+    }
   });
 
   it("api-key-rotation: a changed trigger replaces the key, the new one created before the old one is deleted", async () => {
