@@ -7,7 +7,7 @@ import {
   observabilityConfiguration,
   observabilityObjectId,
 } from "../fields/observabilityFields";
-import { noFieldsOfOtherSource } from "./rules";
+import { noFieldsOfOtherSource, objectIdsOfTargets } from "./rules";
 import { productionWireAlert, specWireAlert } from "./wireRules";
 
 /** A field of the production wire only: managed when set; left out, the alert keeps what it has. */
@@ -210,6 +210,6 @@ export const definition: ResourceDefinition<"alertInputs"> = {
     },
     clickstackServiceId: clickstackServiceIdOutput,
   },
-  rules: [noFieldsOfOtherSource],
+  rules: [noFieldsOfOtherSource, objectIdsOfTargets],
   dialectRules: { spec: [specWireAlert], production: [productionWireAlert] },
 };

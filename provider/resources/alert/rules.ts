@@ -1,7 +1,8 @@
 /** Rules on Alert inputs beyond the request's JSON Schema. */
 import type { AlertSource } from "../../../schemas";
 import type { ValidationProblem } from "../../validation/validate";
-import type { PropertyBag } from "../../propertyBags";
+import { isPlainObject, type PropertyBag } from "../../propertyBags";
+import { idFormProblems } from "../fields/idForms";
 
 /** The ids each source uses; the API drops the other source's, which would then show as a change forever. */
 export const fieldsOfSource: Record<AlertSource, readonly string[]> = {
@@ -20,4 +21,27 @@ export function noFieldsOfOtherSource(inputs: PropertyBag): ValidationProblem[] 
       property: field,
       reason: `${field} applies only when source is ${other}; got source ${source}, so remove ${field}`,
     }));
+}
+
+/**
+ * The objects an alert names (its dashboard, saved search and webhooks) by their object ids, of the form the API
+ * gives them: a value that is not one is refused at preview rather than sent for the API to look up.
+ */
+export function objectIdsOfTargets(inputs: PropertyBag): ValidationProblem[] {
+  const named: Array<[string, unknown]> = [
+    ["dashboardId", inputs.dashboardId],
+    ["savedSearchId", inputs.savedSearchId],
+    ["channel.webhookId", webhookOf(inputs.channel)],
+    ...(Array.isArray(inputs.channels) ? inputs.channels : []).map((channel, index): [string, unknown] => [
+      `channels[${index}].webhookId`,
+      webhookOf(channel),
+    ]),
+  ];
+  return named
+    .filter(([, value]) => typeof value === "string" && value !== "")
+    .flatMap(([name, value]) => idFormProblems(name, "objectId", value));
+}
+
+function webhookOf(channel: unknown): unknown {
+  return isPlainObject(channel) ? channel.webhookId : undefined;
 }

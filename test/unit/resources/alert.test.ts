@@ -106,10 +106,12 @@ describe("AlertProvider", function () {
     });
 
     it("rejects the ids of the other source, which the API would drop", async () => {
-      const tile = await byProperty(tileInputs({ groupBy: "service", savedSearchId: "x" }));
+      const tile = await byProperty(
+        tileInputs({ groupBy: "service", savedSearchId: "65f1a2b3c4d5e6f708192a3b" }),
+      );
       expect(Object.keys(tile).sort()).to.deep.equal(["groupBy", "savedSearchId"]);
       expect(tile.groupBy).to.match(/applies only when source is search; got source tile/);
-      const search = await byProperty(searchInputs({ dashboardId: "d" }));
+      const search = await byProperty(searchInputs({ dashboardId: "65f1a2b3c4d5e6f708192a3c" }));
       expect(search.dashboardId).to.match(/applies only when source is tile/);
     });
 

@@ -55,6 +55,41 @@ describe("rest: observability objects (webhooks, saved searches, dashboards, sou
     ]);
   });
 
+  it("reads every page of 2,500 objects whose total comes only in X-Total-Count", async () => {
+    const all = Array.from({ length: 2500 }, (_, n) => webhook(n));
+    answer = (_index, url) => {
+      const query = new URL(url, "http://x").searchParams;
+      const offset = Number(query.get("offset"));
+      const limit = Number(query.get("limit"));
+      return json({ data: all.slice(offset, offset + limit) }, { "X-Total-Count": String(all.length) });
+    };
+    const listed = await client().webhooks.list();
+    expect(listed.map((hook) => hook.id)).to.deep.equal(all.map((hook) => hook.id));
+    expect(sent()).to.deep.equal([
+      "GET /api/v2/webhooks?limit=1000&offset=0",
+      "GET /api/v2/webhooks?limit=1000&offset=1000",
+      "GET /api/v2/webhooks?limit=1000&offset=2000",
+    ]);
+  });
+
+  it("goes on from where a short page ended until the total is read", async () => {
+    const all = Array.from({ length: 2500 }, (_, n) => webhook(n));
+    answer = (_index, url) => {
+      const query = new URL(url, "http://x").searchParams;
+      const offset = Number(query.get("offset"));
+      // A server whose pages hold at most 700 objects, whatever limit is asked for.
+      return json({ data: all.slice(offset, offset + 700), meta: { total: all.length, limit: 700, offset } });
+    };
+    const listed = await client().webhooks.list();
+    expect(listed.map((hook) => hook.id)).to.deep.equal(all.map((hook) => hook.id));
+    expect(sent()).to.deep.equal([
+      "GET /api/v2/webhooks?limit=1000&offset=0",
+      "GET /api/v2/webhooks?limit=1000&offset=700",
+      "GET /api/v2/webhooks?limit=1000&offset=1400",
+      "GET /api/v2/webhooks?limit=1000&offset=2100",
+    ]);
+  });
+
   it("takes a list without meta as the whole list, and reads an unpaged kind in one request", async () => {
     answer = () => json({ data: [{ id: id(1), name: "Logs", kind: "log" }] });
     expect((await client().savedSearches.list()).length).to.equal(1);
@@ -63,8 +98,10 @@ describe("rest: observability objects (webhooks, saved searches, dashboards, sou
   });
 
   it("reads one webhook from the list, and a webhook missing from it is gone", async () => {
-    answer = () => json({ data: [webhook(1), webhook(2)], meta: { total: 2, limit: 1000, offset: 0 } });
-    expect((await client().webhooks.get(id(2).toUpperCase())).name).to.equal("hook 2");
+    answer = () =>
+      json({ data: [webhook(1), webhook(0xabcdef)], meta: { total: 2, limit: 1000, offset: 0 } });
+    // An id with hex letters, given in upper case, is the one the list shows in lower case.
+    expect((await client().webhooks.get(id(0xabcdef).toUpperCase())).name).to.equal(`hook ${0xabcdef}`);
     const error = await apiErrorOf(client().webhooks.get(id(3)));
     expect(isNotFound(error)).to.equal(true);
     expect(error.message).to.include(`webhook ${id(3)} was not found`);

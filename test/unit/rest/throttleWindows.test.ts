@@ -149,4 +149,20 @@ describe("throttle windows (virtual clock)", () => {
     await clock.settle(throttle.run(send));
     expect(sentAt).to.deep.equal([0, 2_500]);
   });
+
+  it("keeps a 40 s pause when a later 429 names no reset or a shorter one", async () => {
+    for (const later of [undefined, 1_000]) {
+      const clock = new VirtualClock();
+      const throttle = new Throttle(MANAGEMENT_THROTTLE, clock);
+      const sentAt: number[] = [];
+      const send = async () => {
+        sentAt.push(clock.now());
+      };
+      await clock.settle(throttle.run(send));
+      throttle.pauseFor(40_000);
+      throttle.pauseFor(later);
+      await clock.settle(throttle.run(send));
+      expect(sentAt, `then ${String(later)}`).to.deep.equal([0, 40_000]);
+    }
+  });
 });

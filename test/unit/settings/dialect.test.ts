@@ -41,6 +41,15 @@ describe("API dialect settings", () => {
     expect(observabilityDialect({ OBSERVABILITY_API_URL: "https://hyperdx.example.com" })).to.equal("spec");
   });
 
+  it("default to spec for a self-hosted observability host that merely ends in a hosted one's name", () => {
+    expect(observabilityDialect({ OBSERVABILITY_API_URL: "https://myhyperdx.io" })).to.equal("spec");
+    expect(observabilityDialect({ OBSERVABILITY_API_URL: "https://obs-clickhouse.cloud" })).to.equal("spec");
+    expect(observabilityDialect({ OBSERVABILITY_API_URL: "https://hyperdx.io.example.com" })).to.equal(
+      "spec",
+    );
+    expect(observabilityDialect({ OBSERVABILITY_API_URL: "https://hyperdx.io" })).to.equal("production");
+  });
+
   it("take stack config over the environment, and either over the host's default", () => {
     const local = { CLICKHOUSE_API_URL: "http://127.0.0.1:1" };
     expect(managementDialect({ ...local, CLICKHOUSE_API_DIALECT: "production" })).to.equal("production");
