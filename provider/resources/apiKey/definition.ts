@@ -146,7 +146,7 @@ export const definition: ResourceDefinition<"apiKeyCreateProduction"> = {
     assignedRoles: {
       description: "The roles the key holds, each `{roleId, roleName, roleType}`, as the API reports them.",
       schema: { type: "array", items: { type: "object" } },
-      type: { name: "ApiKeyAssignedRole", from: "resources/apiKey/settings" },
+      type: { name: "AssignedRole", from: "resources/fields/assignedRoles" },
     },
     keySuffix: stringOutput("The last characters of the key id, to recognize the key in listings.", {
       alwaysSet: true,

@@ -21,8 +21,9 @@ import type { ApiKeyInputs, ApiKeyOutputs } from "./shapes";
 import { createKeyOnce, discardCreatedKey } from "./createOnce";
 import { credentialInputsFromOutputs, effectiveHashData, hasOwnCredentials, hashDataIn } from "./credentials";
 import { comparableSettings, createRequest, mutableSettings, settingsPatch } from "./settings";
-import type { ApiKeyAssignedRole } from "./settings";
-import { forgetKeyRoles, recordKeyRoles, setsAssignedRoles } from "./roleOwners";
+import { keyRoleOwners } from "./roleOwners";
+import { setsInput } from "../ownership";
+import { assignedRolesOf, type AssignedRole } from "../fields/assignedRoles";
 
 /** Inputs that are not settings of the key; echoed in the outputs so that `read` can rebuild the inputs. */
 const echoedInputs = ["rotationTrigger", "adoptId"] as const;
@@ -39,7 +40,7 @@ export const operations: ResourceOperations<ApiKeyInputs, ApiKeyOutputs> = {
   },
 
   noteDiff(id, news) {
-    recordKeyRoles(id, setsAssignedRoles(news));
+    keyRoleOwners.record(id, setsInput(news, "assignedRoleIds"));
   },
 
   /**
@@ -61,7 +62,7 @@ export const operations: ResourceOperations<ApiKeyInputs, ApiKeyOutputs> = {
     const keys = client.keys;
 
     if (typeof inputs.adoptId === "string") {
-      recordKeyRoles(inputs.adoptId, inputs.assignedRoleIds != null);
+      keyRoleOwners.record(inputs.adoptId, inputs.assignedRoleIds != null);
       const adopted = await keys.get(organizationId, inputs.adoptId);
       const key = await applySettings(keys, organizationId, adopted, inputs);
       context.progress(`adopted key ${key.id} ("${key.name}"); its keyId and keySecret cannot be read back`);
@@ -77,7 +78,7 @@ export const operations: ResourceOperations<ApiKeyInputs, ApiKeyOutputs> = {
     // keyId and keySecret come back only here, and only without hashData. The Resource declares keySecret (and,
     // for a key made from the program's own credentials, keyId and hashData) additional secret outputs, so the
     // engine encrypts them before they reach state.
-    recordKeyRoles(created.key.id, inputs.assignedRoleIds != null);
+    keyRoleOwners.record(created.key.id, inputs.assignedRoleIds != null);
     return { id: created.key.id, outs: await newKeyOutputs(keys, organizationId, inputs, created) };
   },
 
@@ -93,7 +94,7 @@ export const operations: ResourceOperations<ApiKeyInputs, ApiKeyOutputs> = {
 
   async update(id, olds, news, context) {
     const { client, organizationId } = context.management(olds.organizationId);
-    recordKeyRoles(id, news.assignedRoleIds != null);
+    keyRoleOwners.record(id, news.assignedRoleIds != null);
     const patch = settingsPatch(olds, news);
     const key = isEmpty(patch)
       ? await client.keys.get(organizationId, id)
@@ -104,7 +105,7 @@ export const operations: ResourceOperations<ApiKeyInputs, ApiKeyOutputs> = {
   async delete(id, olds, context) {
     const { client, organizationId } = context.management(olds.organizationId);
     await deleteIfPresent(() => client.keys.delete(organizationId, id));
-    forgetKeyRoles(id);
+    keyRoleOwners.forget(id);
   },
 };
 
@@ -156,13 +157,8 @@ function assignedRoleIdsOf(key: RemoteKey): string[] | undefined {
 }
 
 /** The roles the key holds as the API shows them, each with the name and type it reports. */
-function assignedRolesOf(key: RemoteKey): ApiKeyAssignedRole[] | undefined {
-  if (!Array.isArray(key.assignedRoles)) return undefined;
-  return key.assignedRoles.map((role) => ({
-    roleId: role.roleId.toLowerCase(),
-    ...optional("roleName", text(role.roleName)),
-    ...optional("roleType", text(role.roleType)),
-  }));
+function shownRolesOf(key: RemoteKey): AssignedRole[] | undefined {
+  return Array.isArray(key.assignedRoles) ? assignedRolesOf(key.assignedRoles) : undefined;
 }
 
 /**
@@ -236,7 +232,7 @@ function keyOutputs(
     name: key.name ?? requested.name,
     roles: eachListed(apiKeyRoles, key.roles) ?? requested.roles ?? [],
     ...optional("assignedRoleIds", assignedRoleIdsOf(key)),
-    ...optional("assignedRoles", assignedRolesOf(key)),
+    ...optional("assignedRoles", shownRolesOf(key)),
     keySuffix,
     createdAt,
     ...optional("expireAt", setOrUndefined(key.expireAt)),

@@ -9,38 +9,16 @@
  * has been diffed or created, so the record is there first.
  */
 import type { ValidationProblem } from "../../validation/validate";
-import type { PartlyKnown } from "../partlyKnown";
 import type { PropertyBag } from "../../propertyBags";
+import { OwnershipRecord } from "../ownership";
 
-const ownedByKey = new Set<string>();
-
-/** Whether the inputs set `assignedRoleIds`: to a value, or to one not known yet. */
-export function setsAssignedRoles(inputs: PartlyKnown): boolean {
-  const ids = inputs.known.assignedRoleIds;
-  return inputs.unknown.has("assignedRoleIds") || (ids !== undefined && ids !== null);
-}
-
-/** Records whether the ApiKey resource of `keyId` sets the key's roles. */
-export function recordKeyRoles(keyId: string, setsThem: boolean): void {
-  const id = keyId.toLowerCase();
-  if (setsThem) ownedByKey.add(id);
-  else ownedByKey.delete(id);
-}
-
-/** Forgets a deleted key. */
-export function forgetKeyRoles(keyId: string): void {
-  ownedByKey.delete(keyId.toLowerCase());
-}
-
-/** Whether the roles of `keyId` are set by its ApiKey resource. */
-export function keyRolesOwnedByKey(keyId: string): boolean {
-  return ownedByKey.has(keyId.toLowerCase());
-}
+/** The keys whose ApiKey resource sets `assignedRoleIds`. */
+export const keyRoleOwners = new OwnershipRecord();
 
 /** A RoleAssignment of a key whose ApiKey resource sets its roles. */
 export function assignedKeyOwnsItsRoles(inputs: PropertyBag): ValidationProblem[] {
   const keyId = inputs.apiKeyId;
-  if (typeof keyId !== "string" || !ownedByKey.has(keyId.toLowerCase())) return [];
+  if (typeof keyId !== "string" || !keyRoleOwners.owns(keyId)) return [];
   return [keyRolesSetTwice(keyId, "apiKeyId")];
 }
 
@@ -51,7 +29,7 @@ export function listedKeyOwnsItsRoles(inputs: PropertyBag): ValidationProblem[] 
     (actor) =>
       typeof actor === "string" &&
       actor.startsWith(keyActorPrefix) &&
-      ownedByKey.has(actor.slice(keyActorPrefix.length).toLowerCase()),
+      keyRoleOwners.owns(actor.slice(keyActorPrefix.length)),
   );
   if (place < 0) return [];
   const keyId = (actors[place] as string).slice(keyActorPrefix.length);

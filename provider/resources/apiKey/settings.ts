@@ -18,13 +18,6 @@ export interface ApiKeyIpAccessEntry {
   description?: string;
 }
 
-/** A role the key holds, as the production wire shows it. */
-export interface ApiKeyAssignedRole {
-  roleId: string;
-  roleName?: string;
-  roleType?: string;
-}
-
 export const mutableSettings = [
   "name",
   "roles",

@@ -1,11 +1,11 @@
 /**
- * The roles a member or an invitation holds: a program names them by id (`assignedRoleIds`), the API shows them as
+ * The roles a member, an invitation or an API key holds: a program names them by id (`assignedRoleIds`), the API shows them as
  * `assignedRoles` (AssignedRole: id, name, type). Ids compare as a set in lower case, as the API keeps them.
  */
 import type { OutputField } from "../definition";
 import { text } from "./reportedValues";
 
-/** A role as a member or an invitation shows it. */
+/** A role as a member, an invitation or an API key shows it. */
 export interface AssignedRole {
   roleId: string;
   roleName?: string;

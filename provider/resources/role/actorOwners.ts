@@ -11,38 +11,16 @@
  * checked again during `up`, before anything is sent.
  */
 import type { ValidationProblem } from "../../validation/validate";
-import type { PartlyKnown } from "../partlyKnown";
 import type { PropertyBag } from "../../propertyBags";
+import { OwnershipRecord } from "../ownership";
 
-const ownedByRole = new Set<string>();
-
-/** Whether the inputs set `actors`: to a value, or to one not known yet. */
-export function setsActors(inputs: PartlyKnown): boolean {
-  const actors = inputs.known.actors;
-  return inputs.unknown.has("actors") || (actors !== undefined && actors !== null);
-}
-
-/** Records whether the Role resource of `roleId` sets the role's actors. */
-export function recordRoleActors(roleId: string, setsThem: boolean): void {
-  const id = roleId.toLowerCase();
-  if (setsThem) ownedByRole.add(id);
-  else ownedByRole.delete(id);
-}
-
-/** Whether the actors of `roleId` are set by its Role resource. */
-export function roleActorsOwnedByRole(roleId: string): boolean {
-  return ownedByRole.has(roleId.toLowerCase());
-}
-
-/** Forgets a deleted role. */
-export function forgetRoleActors(roleId: string): void {
-  ownedByRole.delete(roleId.toLowerCase());
-}
+/** The roles whose Role resource sets `actors`. */
+export const roleActorOwners = new OwnershipRecord();
 
 /** The problem of a RoleAssignment on a role whose Role resource sets the actors. */
 export function actorsSetTwice(inputs: PropertyBag): ValidationProblem[] {
   const roleId = inputs.roleId;
-  if (typeof roleId !== "string" || !ownedByRole.has(roleId.toLowerCase())) return [];
+  if (typeof roleId !== "string" || !roleActorOwners.owns(roleId)) return [];
   return [
     {
       property: "roleId",

@@ -13,7 +13,8 @@ import { sameValue, type PropertyBag } from "../../propertyBags";
 import { optional, stringList, text } from "../fields/reportedValues";
 import { definition } from "./definition";
 import { comparableActors } from "./actors";
-import { forgetRoleActors, recordRoleActors, setsActors } from "./actorOwners";
+import { roleActorOwners } from "./actorOwners";
+import { setsInput } from "../ownership";
 import {
   appliedAfterRead,
   appliedAfterWrite,
@@ -34,11 +35,11 @@ export const operations: ResourceOperations<RoleInputs, RoleOutputs> = {
   /** A program that stops setting the actors gives them up: the outputs then stop showing them. */
   refineDiff(verdict, olds, news) {
     if (verdict.changes || olds.actors === undefined) return verdict;
-    return { changes: !setsActors(news), replaces: [] };
+    return { changes: !setsInput(news, "actors"), replaces: [] };
   },
 
   noteDiff(id, news) {
-    recordRoleActors(id, setsActors(news));
+    roleActorOwners.record(id, setsInput(news, "actors"));
   },
 
   inputsFromOutputs(outs) {
@@ -65,7 +66,7 @@ export const operations: ResourceOperations<RoleInputs, RoleOutputs> = {
       throw await nameTakenOr(error, client, organizationId, request.name);
     }
     const setsThem = inputs.actors !== undefined && inputs.actors !== null;
-    recordRoleActors(made.id, setsThem);
+    roleActorOwners.record(made.id, setsThem);
     const policies = appliedAfterWrite(made.policies ?? [], request.policies);
     return { id: made.id, outs: roleOutputs(made, organizationId, policies, setsThem) };
   },
@@ -86,7 +87,7 @@ export const operations: ResourceOperations<RoleInputs, RoleOutputs> = {
     const { client, organizationId } = context.management(olds.organizationId);
     const patch = changesOf(olds, news);
     const setsThem = news.actors !== undefined && news.actors !== null;
-    recordRoleActors(id, setsThem);
+    roleActorOwners.record(id, setsThem);
     if (Object.keys(patch).length === 0) {
       // Only the ownership of the actors changed: nothing to send.
       const role = await client.roles.get(organizationId, id);
@@ -108,7 +109,7 @@ export const operations: ResourceOperations<RoleInputs, RoleOutputs> = {
   async delete(id, olds, context) {
     const { client, organizationId } = context.management(olds.organizationId);
     await deleteIfPresent(() => client.roles.delete(organizationId, id));
-    forgetRoleActors(id);
+    roleActorOwners.forget(id);
   },
 };
 

@@ -11,8 +11,8 @@ import type { PropertyBag } from "../../propertyBags";
 import { actorOf, canonicalActor } from "../role/actors";
 import { assignmentId, parseAssignmentId, type AssignmentParts } from "./ids";
 import { inTurn } from "./oneAtATime";
-import { roleActorsOwnedByRole } from "../role/actorOwners";
-import { keyRolesOwnedByKey } from "../apiKey/roleOwners";
+import { roleActorOwners } from "../role/actorOwners";
+import { keyRoleOwners } from "../apiKey/roleOwners";
 import type { RoleAssignmentInputs, RoleAssignmentOutputs } from "./shapes";
 
 export const operations: ResourceOperations<RoleAssignmentInputs, RoleAssignmentOutputs> = {
@@ -65,8 +65,8 @@ export const operations: ResourceOperations<RoleAssignmentInputs, RoleAssignment
 
 /** The resource that now sets whether the actor holds the role, when another than the assignment does. */
 function ownerNow({ roleId, type, actorId }: AssignmentParts): string | undefined {
-  if (roleActorsOwnedByRole(roleId)) return "its Role resource (actors)";
-  if (type === "apiKey" && keyRolesOwnedByKey(actorId)) return "the key's ApiKey resource (assignedRoleIds)";
+  if (roleActorOwners.owns(roleId)) return "its Role resource (actors)";
+  if (type === "apiKey" && keyRoleOwners.owns(actorId)) return "the key's ApiKey resource (assignedRoleIds)";
   return undefined;
 }
 
