@@ -6,10 +6,14 @@
  * Lock-free, through files in a directory of this user's (budgetDirectory.ts) named by a hash of the API's URL
  * and the credential (never the credential itself). Every file is opened without following symbolic links, and
  * made only where none was (O_EXCL), mode 0600. Each request takes the next ticket: a file `<n>` created with O_EXCL,
- * so exactly one process holds each number. Ticket n may be sent once ticket n - limit was sent at least one
- * window (plus the margin) ago: no window of the server then holds more than `limit` requests of this key from
- * this machine. A ticket's file says `pending <pid>` until its request is sent, then `sent <ms>`; a pending
- * ticket whose process is gone (killed) counts as sent when it was taken. A 429 writes `pause` (the time sending
+ * so exactly one process holds each number. Ticket n may be sent once ticket n - limit was answered at least one
+ * window (plus the margin) ago. The server counted that request before it answered, however long the request took
+ * to reach it (a process starved of CPU may take seconds), so no window of the server then holds more than `limit`
+ * requests of this key from this machine: the rule of the process's own throttle. A ticket's file says
+ * `pending <pid>` while its request waits, `sending <pid>` from the moment it is sent, and `sent <ms>` once it is
+ * answered (the name is the one earlier releases wrote at the send, which a waiter reads the same way). A ticket
+ * whose process is gone (killed) holds nothing back if it was never sent, and otherwise until the request's lease
+ * from its send ends (the longest an attempt takes, plus the window). A 429 writes `pause` (the time sending
  * may resume), which every process honours: up to `maxPauseMs` from now, since no 429 can need more, so a pause
  * further away (written by a bug or planted) is ignored with a warning rather than hanging every process.
  */
@@ -35,7 +39,15 @@ export interface SharedBudgetSettings {
   readonly marginMs: number;
   /** The longest pause a 429 can ask for; a pause in the budget further away than this is ignored. */
   readonly maxPauseMs: number;
+  /**
+   * How long a request sent by a process that is gone may still count in a window of the server: its longest
+   * attempt, plus the window and the margin. `DEFAULT_ATTEMPT_MS` plus the window and margin when not given.
+   */
+  readonly leaseMs?: number;
 }
+
+/** A request's single attempt takes at most this long unless its client says otherwise (the default timeout). */
+export const DEFAULT_ATTEMPT_MS = 30_000;
 
 // Windows has no symbolic-link flag for open; its links need privileges to make.
 const NOFOLLOW = fs.constants.O_NOFOLLOW ?? 0;
@@ -79,9 +91,9 @@ export class SharedBudget implements RateBudget {
 
   /**
    * Waits until this machine's use of the key leaves room for one more request, and returns the function to call
-   * when that request is sent.
+   * when that request is sent, which returns the one to call when its answer (or its failure) arrives.
    */
-  async take(): Promise<() => void> {
+  async take(): Promise<() => () => void> {
     const ticket = this.claim();
     const before = ticket - this.settings.limit;
     for (;;) {
@@ -92,7 +104,10 @@ export class SharedBudget implements RateBudget {
         this.reportOthersPause(pausedUntil);
       await this.clock.sleep(Math.min(wait, POLL_MS));
     }
-    return () => this.write(ticket, `sent ${this.clock.now()}`);
+    return () => {
+      this.write(ticket, `sending ${process.pid}`);
+      return () => this.write(ticket, `sent ${this.clock.now()}`);
+    };
   }
 
   /** Tells every process of the key to send nothing before `untilMs` (a 429's reset). */
@@ -143,18 +158,21 @@ export class SharedBudget implements RateBudget {
     return path.join(this.dir, "pause");
   }
 
-  /** Milliseconds until ticket `n`'s request has aged out of every window; 0 when it has, or never existed. */
+  /**
+   * Milliseconds until ticket `n`'s request has aged out of every window; 0 when it has, was never sent, or never
+   * existed.
+   */
   private waitFor(n: number): number {
     if (n < 0) return 0;
     const text = this.read(String(n));
     if (text === undefined) return 0; // deleted as old, or never taken
     const [state, value] = text.split(" ");
-    const window = this.settings.windowMs + this.settings.marginMs;
-    if (state === "sent") return Number(value) + window - this.clock.now();
-    // Pending (or just created, not yet written): wait for it to be sent, unless its process is gone.
-    if (state === "pending" && !alive(Number(value))) {
-      return this.takenAt(n) + window - this.clock.now();
-    }
+    const { windowMs, marginMs, leaseMs = DEFAULT_ATTEMPT_MS + windowMs + marginMs } = this.settings;
+    if (state === "sent") return Number(value) + windowMs + marginMs - this.clock.now();
+    const gone = (state === "pending" || state === "sending") && !alive(Number(value));
+    // A process that is gone never sent a pending request; a sending one's lease runs from the send (the write).
+    if (gone) return state === "pending" ? 0 : this.writtenAt(n) + leaseMs - this.clock.now();
+    // Waiting, in flight, or just created and not yet written: look again soon.
     return POLL_MS;
   }
 
@@ -192,7 +210,7 @@ export class SharedBudget implements RateBudget {
     }
   }
 
-  private takenAt(n: number): number {
+  private writtenAt(n: number): number {
     try {
       return fs.statSync(path.join(this.dir, String(n))).mtimeMs;
     } catch {

@@ -12,22 +12,14 @@ import type { Clock } from "../../clock";
 import { budgetDigest, budgetDirectory, budgetRoot, privateDirectoryProblem } from "./budgetDirectory";
 import { RedisBudget } from "./redisBudget";
 import { redisStore } from "./redisStore";
-import { SharedBudget, type SharedBudgetSettings } from "./sharedBudget";
+import { DEFAULT_ATTEMPT_MS, SharedBudget, type SharedBudgetSettings } from "./sharedBudget";
 import type { RateBudget } from "./throttle";
 
 export const sharedBudgetVariable = SETTINGS.sharedBudget.envVar;
 const settingName = `${SETTINGS.sharedBudget.key} (or ${sharedBudgetVariable})`;
 
-/** A request's single attempt takes at most this long unless its client says otherwise (the default timeout). */
-const DEFAULT_ATTEMPT_MS = 30_000;
-
 /** The directory problems already reported: each once per process, whichever client met it. */
 const warned = new Set<string>();
-
-export interface BudgetSettings extends SharedBudgetSettings {
-  /** How long Redis holds the slot of a request not answered yet (its runner may be gone). */
-  readonly leaseMs?: number;
-}
 
 /** The setting as the environment gives it, for clients made without resolved settings. */
 function settingFromEnvironment(): SharedBudgetSetting {
@@ -41,18 +33,21 @@ function settingFromEnvironment(): SharedBudgetSetting {
 export function sharedBudgetFor(
   baseUrl: string,
   credential: string,
-  settings: BudgetSettings,
+  settings: SharedBudgetSettings,
   clock: Clock,
   log?: (line: string) => void,
   setting: SharedBudgetSetting = settingFromEnvironment(),
 ): RateBudget | undefined {
   if (setting === "off") return undefined;
-  const machine = () => machineBudget(baseUrl, credential, settings, clock, log);
+  const leased = {
+    ...settings,
+    leaseMs: settings.leaseMs ?? DEFAULT_ATTEMPT_MS + settings.windowMs + settings.marginMs,
+  };
+  const machine = () => machineBudget(baseUrl, credential, leased, clock, log);
   if (setting === "local") return machine();
   const store = redisStore(setting.redisUrl, settingName, log ?? (() => undefined));
-  const leaseMs = settings.leaseMs ?? DEFAULT_ATTEMPT_MS + settings.windowMs + settings.marginMs;
   const digest = budgetDigest(baseUrl, credential);
-  return new RedisBudget(store, digest, { ...settings, leaseMs }, clock, machine, log);
+  return new RedisBudget(store, digest, leased, clock, machine, log);
 }
 
 /** This machine's budget of the key, unless its directory cannot be trusted. */

@@ -24,7 +24,7 @@ const { systemClock } = require(${JSON.stringify(path.join(__dirname, "..", ".."
   await Promise.all(Array.from({ length: Number(process.argv[2]) }, async () => {
     const sent = await budget.take();
     times.push(Date.now());
-    sent();
+    sent()();
   }));
   console.log(JSON.stringify(times));
 })();
@@ -71,7 +71,7 @@ describe("shared budget: one key's rate limit shared by the processes of a machi
       systemClock,
     );
     const sent = await budget.take();
-    sent();
+    sent()();
     expect(fs.readFileSync(path.join(dir, "1"), "utf8")).to.match(/^sent \d+$/);
   });
 
@@ -128,7 +128,7 @@ describe("shared budget: one key's rate limit shared by the processes of a machi
     const hourAgo = (Date.now() - 60 * 60 * 1000) / 1000;
     fs.utimesSync(recent, hourAgo, hourAgo);
     const mine = new SharedBudget(path.join(dir, "mine"), settings, systemClock);
-    (await mine.take())();
+    (await mine.take())()();
     expect(fs.readdirSync(dir).sort()).to.deep.equal(["mine", "recent"]);
   });
 });
@@ -172,13 +172,26 @@ describe("shared budget in one process (virtual clock)", () => {
   });
   const limit3 = { limit: 3, windowMs: 1_000, marginMs: 100, maxPauseMs: 10_000 };
 
-  it("lets the 4th request of a limit of 3 go one window and margin after the 1st was sent", async () => {
+  it("lets the 4th request of a limit of 3 go one window and margin after the 1st was answered", async () => {
     const clock = new VirtualClock();
     const budget = new SharedBudget(path.join(dir, "key"), limit3, clock);
-    for (let i = 0; i < 3; i++) (await budget.take())();
+    for (let i = 0; i < 3; i++) (await budget.take())()();
     expect(clock.now()).to.equal(0);
-    (await budget.take())();
+    (await budget.take())()();
     expect(clock.now()).to.equal(1_100);
+  });
+
+  it("holds a slow request's ticket from its answer, not its send: the server may count it late", async () => {
+    // A process starved of CPU, or a slow network, can deliver a request long after it was marked sent; the server
+    // counts it on arrival, and answers after that.
+    const clock = new VirtualClock();
+    const budget = new SharedBudget(path.join(dir, "key"), limit3, clock);
+    const answers: Array<() => void> = [];
+    for (let i = 0; i < 3; i++) answers.push((await budget.take())());
+    await clock.sleep(500);
+    for (const answered of answers) answered();
+    (await budget.take())()();
+    expect(clock.now()).to.equal(1_600);
   });
 
   it("keeps the longer of two pauses", async () => {
@@ -186,7 +199,7 @@ describe("shared budget in one process (virtual clock)", () => {
     const budget = new SharedBudget(path.join(dir, "key"), limit3, clock);
     budget.pauseUntil(5_000);
     budget.pauseUntil(2_000);
-    (await budget.take())();
+    (await budget.take())()();
     expect(clock.now()).to.equal(5_000);
   });
 
@@ -197,12 +210,16 @@ describe("shared budget in one process (virtual clock)", () => {
       { ...limit3, windowMs: 0, marginMs: 0, maxPauseMs: 10_000 },
       clock,
     );
-    for (let i = 0; i < 20; i++) (await budget.take())();
+    for (let i = 0; i < 20; i++) (await budget.take())()();
     const tickets = fs.readdirSync(path.join(dir, "key")).map(Number);
     expect(tickets.sort((a, b) => a - b)).to.deep.equal([7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19]);
   });
   it("a ticket whose request is not sent yet holds the next request back until it is", async () => {
-    const holders = { "just created": "", "taken by a live process": `pending ${process.pid}` };
+    const holders = {
+      "just created": "",
+      "waiting in a live process": `pending ${process.pid}`,
+      "sent by a live process, not answered yet": `sending ${process.pid}`,
+    };
     for (const [what, text] of Object.entries(holders)) {
       const key = path.join(dir, what);
       fs.mkdirSync(key);
@@ -236,11 +253,11 @@ describe("shared budget in one process (virtual clock)", () => {
       { limit: 1, windowMs: 1_000, marginMs: 100, maxPauseMs: 10_000 },
       clock,
     );
-    (await budget.take())();
+    (await budget.take())()();
     expect(clock.now() - clock.start).to.be.at.most(250);
   });
 
-  it("marks its ticket pending with its pid while it waits, and sent with the time once sent", async () => {
+  it("marks its ticket pending while it waits, sending once sent, and sent with the time of the answer", async () => {
     const key = path.join(dir, "key");
     fs.mkdirSync(key);
     const clock = new SteppingClock(Date.now());
@@ -253,28 +270,49 @@ describe("shared budget in one process (virtual clock)", () => {
     const taken = budget.take();
     await clock.until(clock.start + 100);
     expect(fs.readFileSync(path.join(key, "1"), "utf8")).to.equal(`pending ${process.pid}`);
-    (await taken)();
-    expect(fs.readFileSync(path.join(key, "1"), "utf8")).to.equal(`sent ${clock.start + 1_100}`);
+    const answered = (await taken)();
+    expect(fs.readFileSync(path.join(key, "1"), "utf8")).to.equal(`sending ${process.pid}`);
+    await clock.sleep(300);
+    answered();
+    expect(fs.readFileSync(path.join(key, "1"), "utf8")).to.equal(`sent ${clock.start + 1_400}`);
   });
 
-  it("a ticket of a process that is gone counts as sent when it was taken", async () => {
+  it("a ticket of a process that is gone holds nothing back when it was never sent", async () => {
     const { stdout } = await promisify(execFile)(process.execPath, ["-e", "console.log(process.pid)"]);
     const gone = { "a finished process": `pending ${stdout.trim()}`, "no process (pid 0)": "pending 0" };
     for (const [what, text] of Object.entries(gone)) {
       const key = path.join(dir, what);
       fs.mkdirSync(key);
-      const clock = new SteppingClock(Date.now());
-      const takenAt = clock.start - 400;
       fs.writeFileSync(path.join(key, "0"), text);
-      fs.utimesSync(path.join(key, "0"), takenAt / 1000, takenAt / 1000);
+      const clock = new SteppingClock(Date.now());
       const budget = new SharedBudget(
         key,
         { limit: 1, windowMs: 1_000, marginMs: 100, maxPauseMs: 10_000 },
         clock,
       );
-      (await budget.take())();
+      (await budget.take())()();
+      expect(clock.now() - clock.start, what).to.equal(0);
+    }
+  });
+
+  it("a ticket of a process that is gone while sending holds the next request for its lease from the send", async () => {
+    const { stdout } = await promisify(execFile)(process.execPath, ["-e", "console.log(process.pid)"]);
+    const gone = { "a finished process": `sending ${stdout.trim()}`, "no process (pid 0)": "sending 0" };
+    for (const [what, text] of Object.entries(gone)) {
+      const key = path.join(dir, what);
+      fs.mkdirSync(key);
+      const clock = new SteppingClock(Date.now());
+      const sentAt = clock.start - 400;
+      fs.writeFileSync(path.join(key, "0"), text);
+      fs.utimesSync(path.join(key, "0"), sentAt / 1000, sentAt / 1000);
+      const budget = new SharedBudget(
+        key,
+        { limit: 1, windowMs: 1_000, marginMs: 100, maxPauseMs: 10_000, leaseMs: 2_000 },
+        clock,
+      );
+      (await budget.take())()();
       // File times keep less than a millisecond exactly.
-      expect(clock.now() - clock.start, what).to.be.closeTo(700, 1);
+      expect(clock.now() - clock.start, what).to.be.closeTo(1_600, 1);
     }
   });
 
@@ -284,7 +322,7 @@ describe("shared budget in one process (virtual clock)", () => {
     fs.writeFileSync(path.join(key, "9"), "sent 0");
     const clock = new VirtualClock();
     const budget = new SharedBudget(key, limit3, clock);
-    (await budget.take())();
+    (await budget.take())()();
     expect(clock.now()).to.equal(0);
     expect(fs.readdirSync(key).sort()).to.deep.equal(["10", "9"]);
   });
@@ -368,7 +406,7 @@ describe("shared budget: another process between two file operations", () => {
       fs.writeFileSync(path.join(key, "0"), `sent 0`);
       return [];
     });
-    (await budget.take())();
+    (await budget.take())()();
     expect(fs.readdirSync(key).sort()).to.deep.equal(["0", "1"]);
     expect(fs.readFileSync(path.join(key, "0"), "utf8")).to.equal("sent 0");
     expect(fs.readFileSync(path.join(key, "1"), "utf8")).to.match(/^sent \d+$/);
@@ -381,7 +419,7 @@ describe("shared budget: another process between two file operations", () => {
       fs.rmSync(key, { recursive: true });
       return [];
     });
-    (await budget.take())();
+    (await budget.take())()();
     expect(fs.readdirSync(key)).to.deep.equal(["0"]);
     expect(fs.statSync(key).mode & 0o777).to.equal(0o700);
   });
@@ -392,7 +430,7 @@ describe("shared budget: another process between two file operations", () => {
     onNextCall("openSync", path.join(key, "0"), () => {
       throw Object.assign(new Error("ENOENT: no such file or directory"), { code: "ENOENT" });
     });
-    (await budget.take())();
+    (await budget.take())()();
     expect(fs.readdirSync(key)).to.deep.equal(["0"]);
   });
 
@@ -403,7 +441,7 @@ describe("shared budget: another process between two file operations", () => {
     const budget = new SharedBudget(key, oneAtATime, new VirtualClock());
     // File systems list in no particular order: here the highest comes first.
     onNextCall("readdirSync", key, () => ["20", "5"]);
-    (await budget.take())();
+    (await budget.take())()();
     expect(fs.readdirSync(key).sort()).to.deep.equal(["20", "21"]);
   });
 
@@ -435,7 +473,7 @@ describe("shared budget: another process between two file operations", () => {
       return args[0] === key && ++listings === 2 ? [...names, "3"] : names;
     };
     restore.push(() => (nodeFs.readdirSync = real));
-    (await budget.take())();
+    (await budget.take())()();
     expect(fs.readdirSync(key).sort()).to.deep.equal(["20", "21"]);
   });
 
@@ -448,7 +486,7 @@ describe("shared budget: another process between two file operations", () => {
     onNextCall("statSync", path.join(key, "0"), () => {
       throw Object.assign(new Error("ENOENT: no such file or directory"), { code: "ENOENT" });
     });
-    (await budget.take())();
+    (await budget.take())()();
     expect(clock.now()).to.equal(clock.start);
   });
 });

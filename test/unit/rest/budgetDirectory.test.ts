@@ -147,12 +147,14 @@ describe("shared budget files: planted symbolic links are never followed", () =>
     expect(fs.readFileSync(path.join(dir, "pause"), "utf8")).to.equal(String(until));
   });
 
-  it("a ticket replaced by a link before it is marked sent: the file it points to is untouched", async () => {
+  it("a ticket replaced by a link before it is marked sent and answered: the file it points to is untouched", async () => {
     const budget = new SharedBudget(dir, settings, systemClock);
     const markSent = await budget.take();
     fs.rmSync(path.join(dir, "0"));
     fs.symlinkSync(victim, path.join(dir, "0"));
-    markSent();
+    const markAnswered = markSent();
+    expect(fs.readFileSync(victim, "utf8")).to.equal("precious");
+    markAnswered();
     expect(fs.readFileSync(victim, "utf8")).to.equal("precious");
   });
 });

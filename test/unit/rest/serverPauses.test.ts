@@ -127,7 +127,7 @@ describe("pauses in the shared budget", () => {
     fs.writeFileSync(path.join(dir, "pause"), String(clock.now() + 999_999_999_000));
     const logs: string[] = [];
     const budget = new SharedBudget(dir, settings, clock, (line) => logs.push(line));
-    for (let i = 0; i < 3; i++) (await budget.take())();
+    for (let i = 0; i < 3; i++) (await budget.take())()();
     expect(clock.now()).to.equal(1_000_000);
     expect(logs, logs.join("\n")).to.have.length(1);
     expect(logs[0]).to.contain(`ignoring ${path.join(dir, "pause")}`);
@@ -137,7 +137,7 @@ describe("pauses in the shared budget", () => {
     const clock = new VirtualClock();
     fs.writeFileSync(path.join(dir, "pause"), String(clock.now() + 10_000));
     const budget = new SharedBudget(dir, settings, clock);
-    (await budget.take())();
+    (await budget.take())()();
     expect(clock.now()).to.equal(1_010_000);
   });
 
