@@ -13,6 +13,7 @@ import {
   type SeriesReturnType,
   type SeriesWhereLanguage,
 } from "../../schemas";
+import type { ApiDialect } from "../../schemas/dialects";
 import type { Problem } from "./problems";
 import { ownSchemaProblems } from "./validation";
 
@@ -64,9 +65,22 @@ const seriesQueryAsRead: SchemaObject = {
   },
 };
 
-/** Every problem of the body, schema first, at most one per field; empty when the API would run the query. */
-export function seriesQueryProblems(body: unknown): Problem[] {
-  const problems = ownSchemaProblems(seriesQueryAsRead, body);
+/**
+ * HyperDX gives its rule that a query has a series a message of its own (its external API's charts route,
+ * `packages/api/src/routers/external-api/v2/charts.ts`); the spec wire words it as every other list length.
+ */
+export const emptySeriesMessage = "Series array cannot be empty";
+
+/**
+ * Every problem of the body, schema first, at most one per field; empty when the API would run the query. The
+ * dialect decides only the wording of an empty series list.
+ */
+export function seriesQueryProblems(body: unknown, dialect: ApiDialect = "spec"): Problem[] {
+  const problems = ownSchemaProblems(seriesQueryAsRead, body).map((problem) =>
+    dialect === "production" && problem.property === "series" && isEmptyList(body)
+      ? { property: "series", message: emptySeriesMessage }
+      : problem,
+  );
   const query = body as Partial<SeriesQuery>;
   for (const field of ["startTime", "endTime"] as const)
     problems.push(...timestampProblems(field, query[field]));
@@ -110,6 +124,11 @@ function timestampProblems(property: string, value: unknown): Problem[] {
 /** 24 hex digits, or any 12-byte string: the API's database driver takes both for an object id. */
 function isObjectId(value: string): boolean {
   return /^[0-9a-f]{24}$/i.test(value) || (value.length === 12 && Buffer.byteLength(value) === 12);
+}
+
+function isEmptyList(body: unknown): boolean {
+  const series = (body as { series?: unknown } | null)?.series;
+  return Array.isArray(series) && series.length === 0;
 }
 
 function sameGroupBy(series: unknown[]): boolean {

@@ -6,14 +6,26 @@
  *   `{ts_bucket, group, "series_<i>.data"...}`, `group` always present ([] without groupBy);
  * - for `column` the database's rows come as they are: `{__hdx_time_bucket, series_<i>, <groupBy field>...}`,
  *   all of series 0 first, then series 1, and so on.
+ * Where the API's database quotes 64-bit integers in JSON (the production wire: HyperDX sets
+ * `output_format_json_quote_64bit_integers=1`), counts (UInt64 in ClickHouse) come as strings of digits; every
+ * other value is a JSON number.
  */
 import { createHash } from "node:crypto";
 import type { SeriesGranularity } from "../../schemas/enums";
 import type { SeriesDefinition, SeriesQuery } from "./series";
 
+/** A series value: a number, or a count in a string where the database quotes 64-bit integers. */
+export type SeriesValue = number | string;
+
 export type BucketRow = { ts_bucket: number; group: string[] } & {
-  [column: `series_${number}.data`]: number;
+  [column: `series_${number}.data`]: SeriesValue;
 };
+
+/** How the answer writes its values. */
+export interface SeriesAnswerStyle {
+  /** Counts as strings of digits, as a database that quotes 64-bit integers prints them. */
+  readonly quoteCounts: boolean;
+}
 
 export type DatabaseRow = Record<string, string | number>;
 
@@ -70,8 +82,20 @@ function unitHash(...parts: unknown[]): number {
 }
 
 const integerAggFns: ReadonlySet<string> = new Set(["count", "count_distinct", "sum"]);
+/** The functions whose result is a UInt64 in ClickHouse (count(), uniq()), whatever the field. */
+const countAggFns: ReadonlySet<string> = new Set(["count", "count_distinct"]);
 
-function seriesValue(definition: SeriesDefinition, group: string[], bucket: number): number {
+function seriesValue(
+  definition: SeriesDefinition,
+  group: string[],
+  bucket: number,
+  style: SeriesAnswerStyle,
+): SeriesValue {
+  const value = plainSeriesValue(definition, group, bucket);
+  return style.quoteCounts && countAggFns.has(definition.aggFn) ? String(value) : value;
+}
+
+function plainSeriesValue(definition: SeriesDefinition, group: string[], bucket: number): number {
   // The level stays out: the quantiles of one series share a shape and grow with the level.
   const identity = [
     definition.sourceId.toLowerCase(),
@@ -112,24 +136,24 @@ function bucketsOf(query: SeriesQuery): number[] {
   return buckets;
 }
 
-export function seriesRows(query: SeriesQuery): BucketRow[] | DatabaseRow[] {
-  return query.seriesReturnType === "column" ? databaseRows(query) : bucketRows(query);
+export function seriesRows(query: SeriesQuery, style: SeriesAnswerStyle): BucketRow[] | DatabaseRow[] {
+  return query.seriesReturnType === "column" ? databaseRows(query, style) : bucketRows(query, style);
 }
 
-function bucketRows(query: SeriesQuery): BucketRow[] {
+function bucketRows(query: SeriesQuery, style: SeriesAnswerStyle): BucketRow[] {
   const groups = groupsOf(query.series[0].groupBy);
   return bucketsOf(query).flatMap((bucket) =>
     groups.map((group) => {
       const row: BucketRow = { ts_bucket: bucket, group };
       query.series.forEach((definition, index) => {
-        row[`series_${index}.data`] = seriesValue(definition, group, bucket);
+        row[`series_${index}.data`] = seriesValue(definition, group, bucket, style);
       });
       return row;
     }),
   );
 }
 
-function databaseRows(query: SeriesQuery): DatabaseRow[] {
+function databaseRows(query: SeriesQuery, style: SeriesAnswerStyle): DatabaseRow[] {
   const groupBy = query.series[0].groupBy;
   const groups = groupsOf(groupBy);
   const buckets = bucketsOf(query);
@@ -141,7 +165,7 @@ function databaseRows(query: SeriesQuery): DatabaseRow[] {
         groupBy.forEach((field, position) => {
           row[field] = group[position];
         });
-        row[`series_${index}`] = seriesValue(definition, group, bucket);
+        row[`series_${index}`] = seriesValue(definition, group, bucket, style);
         return row;
       }),
     ),

@@ -1,7 +1,8 @@
 /**
  * POST /api/v2/charts/series: the API's validation and rules (emulator/model/series.ts), then the
  * source lookup, then synthetic rows. One rule is the emulator's own: at most `maxBuckets` buckets, so that a
- * query cannot make it build millions of rows.
+ * query cannot make it build millions of rows. The production wire words an empty series list as HyperDX does
+ * (its own message for that rule) and quotes counts as its database does.
  */
 import type { FastifyInstance } from "fastify";
 import type { EmulatorContext } from "../../server/context";
@@ -27,7 +28,7 @@ function bucketLimitProblem(query: SeriesQuery) {
 
 export function seriesRoutes(scope: FastifyInstance, context: EmulatorContext): void {
   scope.post("/api/v2/charts/series", async (request, reply) => {
-    const problems = seriesQueryProblems(request.body);
+    const problems = seriesQueryProblems(request.body, context.dialect);
     if (problems.length > 0) throw ApiError.invalid(problems);
     const query = request.body as SeriesQuery;
     const unknown = firstUnknownSource(
@@ -37,6 +38,6 @@ export function seriesRoutes(scope: FastifyInstance, context: EmulatorContext): 
     if (unknown !== undefined) return reply.code(404).send({ error: sourceNotFound(unknown) });
     const tooMany = bucketLimitProblem(query);
     if (tooMany.length > 0) throw ApiError.invalid(tooMany);
-    return { data: seriesRows(query) };
+    return { data: seriesRows(query, { quoteCounts: context.dialect === "production" }) };
   });
 }

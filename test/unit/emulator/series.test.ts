@@ -280,3 +280,46 @@ describe("emulator: chart series", () => {
     });
   }
 });
+
+describe("emulator: chart series on the production wire (HyperDX's database quotes 64-bit integers)", () => {
+  const harness = new EmulatorHarness({ dialect: "production" }).install();
+  const query = (body: unknown) => harness.observability("POST", "/api/v2/charts/series", { body });
+  const start = Date.UTC(2025, 0, 1, 10, 0, 0);
+  const series = (aggFn: string, field?: string) => ({
+    sourceId: harness.fixture.sources[0].id,
+    aggFn,
+    ...(field === undefined ? {} : { field }),
+    where: "",
+    groupBy: [] as string[],
+  });
+
+  it("writes counts as strings of digits and averages as numbers, in both row layouts", async () => {
+    for (const seriesReturnType of [undefined, "column"]) {
+      const response = await query({
+        series: [series("count"), series("count_distinct", "UserId"), series("avg", "Duration")],
+        startTime: start,
+        endTime: start + hour,
+        granularity: "15m",
+        ...(seriesReturnType === undefined ? {} : { seriesReturnType }),
+      });
+      expect(response.status, response.text).to.equal(200);
+      const rows = response.body.data as Row[];
+      const values = (index: number) =>
+        rows.flatMap((row) => {
+          const value = row[seriesReturnType === "column" ? `series_${index}` : `series_${index}.data`];
+          return value === undefined ? [] : [value];
+        });
+      for (const index of [0, 1]) {
+        expect(values(index), `series ${index}, ${seriesReturnType ?? "default"}`).to.have.length(4);
+        for (const value of values(index)) expect(value).to.be.a("string").and.match(/^\d+$/);
+      }
+      expect(values(2)).to.have.length(4);
+      for (const value of values(2)) expect(value).to.be.a("number");
+    }
+  });
+
+  it("refuses an empty series list with HyperDX's own message", async () => {
+    const response = await query({ series: [], startTime: start, endTime: start + hour });
+    expectObservabilityInvalid(response, "series: Series array cannot be empty");
+  });
+});

@@ -25,12 +25,15 @@ const definition: SeriesDefinition = {
 
 /** Hourly values of one series over `days` days from dayStart. */
 function hourly(series: SeriesDefinition, days = 1): number[] {
-  const rows = seriesRows({
-    series: [series],
-    startTime: dayStart,
-    endTime: dayStart + days * day,
-    granularity: "1h",
-  }) as Array<Record<string, number>>;
+  const rows = seriesRows(
+    {
+      series: [series],
+      startTime: dayStart,
+      endTime: dayStart + days * day,
+      granularity: "1h",
+    },
+    { quoteCounts: false },
+  ) as Array<Record<string, number>>;
   return rows.map((row) => row["series_0.data"]);
 }
 

@@ -214,6 +214,41 @@ describe("getSeries", function () {
       }
     });
 
+    it("reads the production wire's counts, which its database quotes, as the numbers they spell", async () => {
+      const production = await sharedEmulator("production");
+      const series: SeriesDefinition[] = [
+        { sourceId: production.fixture.sources[0].id, aggFn: "count" },
+        { sourceId: production.fixture.sources[0].id, aggFn: "avg", field: "Duration" },
+      ];
+      const raw = await fetch(`${production.fixture.observabilityUrl}/api/v2/charts/series`, {
+        method: "POST",
+        headers: {
+          authorization: `Bearer ${production.fixture.observabilityToken}`,
+          "content-type": "application/json",
+        },
+        body: JSON.stringify({
+          series: series.map((definition) => ({ ...definition, where: "", groupBy: [] })),
+          startTime,
+          endTime,
+          granularity: "1h",
+        }),
+      });
+      const rows = ((await raw.json()) as { data: Array<Record<string, unknown>> }).data;
+      const counts = rows.map((row) => row["series_0.data"]);
+      expect(counts).to.have.length(6);
+      for (const count of counts) expect(count).to.be.a("string").and.match(/^\d+$/);
+      pulumi.runtime.setAllConfig({
+        "observability:apiUrl": production.fixture.observabilityUrl,
+        "observability:apiToken": production.fixture.observabilityToken,
+        "observability:apiDialect": "production",
+      });
+      const result = await getSeries(query({ series }));
+      expect(result.series[0].map((point) => point.value)).to.deep.equal(counts.map(Number));
+      expect(result.series[1].map((point) => point.value)).to.deep.equal(
+        rows.map((row) => row["series_1.data"]),
+      );
+    });
+
     it("prefers stack config over the environment and falls back to the environment", async () => {
       process.env.OBSERVABILITY_API_URL = "http://127.0.0.1:9";
       process.env.OBSERVABILITY_API_TOKEN = "not-the-token";
