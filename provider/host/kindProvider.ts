@@ -92,9 +92,15 @@ export class KindProvider<I extends PropertyBag, O extends PropertyBag> implemen
       this.definition.dialectRules === undefined
         ? "spec"
         : this.session.dialect(this.definition.module, placement);
-    const failures = checkInputs(this.checkSpec, inputs, dialect, decoded(olds), {
+    const inputPlacement = {
       managedClickStack: this.session.onManagedClickStack(this.definition.module, placement),
-    });
+    };
+    const failures = checkInputs(this.checkSpec, inputs, dialect, decoded(olds), inputPlacement);
+    for (const advisory of this.definition.advisories ?? []) {
+      for (const { reason } of advisory(inputs.known, decoded(olds), inputs.unknown, inputPlacement)) {
+        this.context.progress(`warning: ${reason}`);
+      }
+    }
     warnOfIncompleteSettings(this.session, this.definition, placement);
     const settingsComplete = this.session.settingsProblem(this.definition.module, placement) === undefined;
     if (failures.length === 0 && settingsComplete) {

@@ -117,4 +117,9 @@ export interface ResourceDefinition<Request extends SchemaName = SchemaName> {
    * specification's refusal of inputs only the production wire has.
    */
   readonly dialectRules?: Partial<Record<ApiDialect, readonly InputRule[]>>;
+  /**
+   * Rules that find a likely mistake rather than a certain one (inputs that fail at `up` unless the program does
+   * something rare): each problem is a warning of the check, which passes.
+   */
+  readonly advisories?: readonly InputRule[];
 }

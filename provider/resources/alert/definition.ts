@@ -7,7 +7,7 @@ import {
   observabilityConfiguration,
   observabilityObjectId,
 } from "../fields/observabilityFields";
-import { noFieldsOfOtherSource, objectIdsOfTargets } from "./rules";
+import { noFieldsOfOtherSource, objectIdsOfTargets, tileIdOfNewDashboard } from "./rules";
 import { productionWireAlert, specWireAlert } from "./wireRules";
 
 /** A field of the production wire only: managed when set; left out, the alert keeps what it has. */
@@ -212,4 +212,5 @@ export const definition: ResourceDefinition<"alertInputs"> = {
   },
   rules: [noFieldsOfOtherSource, objectIdsOfTargets],
   dialectRules: { spec: [specWireAlert], production: [productionWireAlert] },
+  advisories: [tileIdOfNewDashboard],
 };

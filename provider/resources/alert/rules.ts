@@ -42,6 +42,31 @@ export function objectIdsOfTargets(inputs: PropertyBag): ValidationProblem[] {
     .flatMap(([name, value]) => idFormProblems(name, "objectId", value));
 }
 
+/**
+ * A tile alert whose tileId is written in the program while its dashboard is made in this run (its id not known
+ * yet): the API gives a new dashboard's tiles ids of its own, so `up` would fail with "Tile not found". It is a
+ * warning, not a refusal, because a dashboard that adopts an existing one keeps that one's tile ids.
+ */
+export function tileIdOfNewDashboard(
+  inputs: PropertyBag,
+  _previous?: PropertyBag,
+  notKnown: ReadonlySet<string> = new Set(),
+): ValidationProblem[] {
+  const tileId = inputs.tileId;
+  if (inputs.source !== "tile" || !notKnown.has("dashboardId")) return [];
+  if (typeof tileId !== "string" || tileId === "") return [];
+  return [
+    {
+      property: "tileId",
+      reason:
+        `tileId "${tileId}" is written in the program, but the dashboard (dashboardId) is made in this run, and ` +
+        'the API gives a new dashboard\'s tiles ids of its own: `up` will fail with "Tile not found". Take the id ' +
+        "from the dashboard's tileIds output, by the tile's name (dashboard.tileIds.apply(ids => ids[\"<tile " +
+        'name>"])), unless that dashboard adopts an existing one whose tile has this id',
+    },
+  ];
+}
+
 function webhookOf(channel: unknown): unknown {
   return isPlainObject(channel) ? channel.webhookId : undefined;
 }

@@ -9,6 +9,7 @@ import {
   requiredInPlace,
 } from "../fields/observabilityFields";
 import { stringOutput } from "../fields/sharedFields";
+import { tileIdsOfNewDashboard } from "./rules";
 
 export const definition: ResourceDefinition<"dashboardCreate"> = {
   kind: "Dashboard",
@@ -82,4 +83,5 @@ export const definition: ResourceDefinition<"dashboardCreate"> = {
     },
     clickstackServiceId: clickstackServiceIdOutput,
   },
+  advisories: [tileIdsOfNewDashboard],
 };
