@@ -16,10 +16,15 @@ export const SECRET_SIG = "1b47061264138c4ac30d75fd1eb44270";
  * resource the dynamic classes made and an alias moved to a native type.
  */
 export const PROVIDER_KEY = "__provider";
+/**
+ * A dynamic resource's own URN, among the inputs of the kinds whose create marks its object with it: the
+ * dynamic-provider process hands a create its inputs only.
+ */
+export const URN_KEY = "__urn";
 
-/** The bag without the dynamic front end's serialized provider. */
+/** The bag without the dynamic front end's own keys: its serialized provider and the resource's URN. */
 export function withoutProviderKey(bag: PropertyBag): PropertyBag {
-  const { [PROVIDER_KEY]: _provider, ...values } = bag;
+  const { [PROVIDER_KEY]: _provider, [URN_KEY]: _urn, ...values } = bag;
   return values;
 }
 

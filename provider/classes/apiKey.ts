@@ -158,6 +158,7 @@ export class ApiKey extends pulumi.CustomResource {
           secretInputs: ["keyId", "keySecret"],
           secretOutputs: ["keySecret"],
           secretOutputsWhenSet: { keyId: ["keyId", "keySecret"], hashData: ["keyId", "keySecret"] },
+          markedCreate: true,
         },
         name,
         args,

@@ -9,7 +9,7 @@ import type * as pulumi from "@pulumi/pulumi";
 import type { ServedKind } from "../host/kindProvider";
 import { providerSession } from "../host/session";
 import { PartialCreateError } from "../resources/lifecycle/partialCreate";
-import { PROVIDER_KEY, withoutProviderKey } from "../propertyEncoding";
+import { PROVIDER_KEY, URN_KEY, withoutProviderKey } from "../propertyEncoding";
 
 export function dynamicProvider(provider: ServedKind): Required<pulumi.dynamic.ResourceProvider> {
   return {
@@ -17,7 +17,10 @@ export function dynamicProvider(provider: ServedKind): Required<pulumi.dynamic.R
       providerSession.configure(request.config);
     },
     async check(olds, news) {
-      return provider.check(withoutProviderKey(news), withoutProviderKey(olds));
+      const checked = await provider.check(withoutProviderKey(news), withoutProviderKey(olds));
+      // The engine hands create the inputs check returns: the URN goes back with them.
+      const urn = news[URN_KEY];
+      return urn === undefined ? checked : { ...checked, inputs: { ...checked.inputs, [URN_KEY]: urn } };
     },
     async diff(id, olds, news) {
       const verdict = provider.diff(withoutProviderKey(olds), withoutProviderKey(news), id);
@@ -29,7 +32,8 @@ export function dynamicProvider(provider: ServedKind): Required<pulumi.dynamic.R
     },
     async create(news) {
       try {
-        return await provider.create(withoutProviderKey(news));
+        const urn = news[URN_KEY];
+        return await provider.create(withoutProviderKey(news), typeof urn === "string" ? { urn } : {});
       } catch (error) {
         // Later operations on the recorded object run through the provider its properties carry.
         if (error instanceof PartialCreateError)

@@ -2,6 +2,7 @@ import * as pulumi from "@pulumi/pulumi";
 import type { ResourceDefinition } from "../resources/definition";
 import { dynamicTypeToken } from "../resources/typeTokens";
 import { providerModule, type ResourceKind } from "./shim";
+import { PROVIDER_KEY, URN_KEY } from "../propertyEncoding";
 
 /** What a resource class needs to know about its kind at construction, written out by the class generator. */
 export interface ResourceClassSpec {
@@ -15,6 +16,8 @@ export interface ResourceClassSpec {
   readonly secretOutputs: readonly string[];
   /** Outputs that are secrets when the program sets any of the listed inputs (credentials it chose). */
   readonly secretOutputsWhenSet: Readonly<Record<string, readonly string[]>>;
+  /** Whether a create marks its object with the resource's URN, which the inputs then carry as `__urn`. */
+  readonly markedCreate?: boolean;
 }
 
 /** The arguments of `pulumi.CustomResource`'s constructor, in its order. */
@@ -59,10 +62,12 @@ export function dynamicRegistration(
     ...spec.secretOutputs,
     ...conditionalSecrets,
   ];
+  const type = dynamicTypeToken(spec);
+  const urn = spec.markedCreate === true ? { [URN_KEY]: pulumi.createUrn(name, type, opts?.parent) } : {};
   return [
-    dynamicTypeToken(spec),
+    type,
     name,
-    { ...everyOutput, ...given, ...secretInputs, __provider: providerModule(spec.kind) },
+    { ...everyOutput, ...given, ...secretInputs, ...urn, [PROVIDER_KEY]: providerModule(spec.kind) },
     { ...opts, additionalSecretOutputs },
   ];
 }

@@ -5,7 +5,13 @@
  * definition; a read reports the inputs the outputs stand for.
  */
 import type { ResourceDefinition } from "../resources/definition";
-import type { DiffVerdict, OperationContext, ReadPurpose, ResourceOperations } from "../resources/operations";
+import type {
+  CreateTarget,
+  DiffVerdict,
+  OperationContext,
+  ReadPurpose,
+  ResourceOperations,
+} from "../resources/operations";
 import { checkInputs, type CheckFailure } from "../resources/derive/check";
 import type { CheckSpec } from "../resources/derive/checkSpec";
 import { diffInputs, type DiffSpec } from "../resources/derive/diff";
@@ -37,7 +43,7 @@ export interface ServedKind {
   readonly definition: ResourceDefinition;
   check(news: PropertyBag, olds?: PropertyBag): Promise<CheckOutcome>;
   diff(olds: PropertyBag, news: PropertyBag, id?: string): DiffVerdict;
-  create(news: PropertyBag): Promise<{ id: string; outs: PropertyBag }>;
+  create(news: PropertyBag, target?: CreateTarget): Promise<{ id: string; outs: PropertyBag }>;
   read(
     id: string,
     props: PropertyBag,
@@ -149,11 +155,11 @@ export class KindProvider<I extends PropertyBag, O extends PropertyBag> implemen
     return this.operations.refineDiff?.(verdict, oldOutputs, newInputs) ?? verdict;
   }
 
-  async create(news: PropertyBag): Promise<{ id: string; outs: PropertyBag }> {
+  async create(news: PropertyBag, target: CreateTarget = {}): Promise<{ id: string; outs: PropertyBag }> {
     const inputs = asDeclared<I>(this.withDefaults(decoded(news)));
     const encode = (outs: PropertyBag) => this.encodeOutputs(outs, inputs, news);
     try {
-      const made = await this.operations.create(inputs, this.context);
+      const made = await this.operations.create(inputs, this.context, target);
       return { id: made.id, outs: encode(made.outs) };
     } catch (error) {
       throw error instanceof PartialCreateError ? error.withProperties(encode(error.properties)) : error;

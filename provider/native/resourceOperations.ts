@@ -90,7 +90,7 @@ export class ResourceOperations {
       response.setProperties(structOf(news));
       return response;
     }
-    const made = await this.provider.create(news);
+    const made = await this.provider.create(news, { urn: request.getUrn() });
     response.setId(made.id);
     response.setProperties(structOf(made.outs));
     return response;

@@ -122,4 +122,9 @@ export interface ResourceDefinition<Request extends SchemaName = SchemaName> {
    * something rare): each problem is a warning of the check, which passes.
    */
   readonly advisories?: readonly InputRule[];
+  /**
+   * Whether a create marks its object with the resource's URN (in the object's name), so that the next run can
+   * tell an object a killed run made for this resource: the dynamic front end then passes the URN as an input.
+   */
+  readonly markedCreate?: boolean;
 }

@@ -52,8 +52,17 @@ export interface DiffVerdict {
  */
 export type ReadPurpose = "refresh" | "import";
 
+/** The resource a create makes the object for. */
+export interface CreateTarget {
+  /**
+   * The resource's URN, the same in every run of its stack and in no other: what a create that marks its object
+   * takes its marker from. Undefined when the caller does not know it (the provider called outside the engine).
+   */
+  readonly urn?: string;
+}
+
 export interface ResourceOperations<I, O> {
-  create(inputs: I, context: OperationContext): Promise<Found<O>>;
+  create(inputs: I, context: OperationContext, target?: CreateTarget): Promise<Found<O>>;
   /**
    * Reads the object; `olds` are its last outputs (on an import, only what the import id gives). Undefined when the
    * object is gone.

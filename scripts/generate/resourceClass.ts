@@ -38,6 +38,7 @@ export function resourceClassSource(definition: ResourceDefinition, folder: stri
     module: definition.module,
     outputs: outputs.map(([name]) => name),
     ...declaredSecrets(definition),
+    ...(definition.markedCreate === true ? { markedCreate: true } : {}),
   };
 
   return [

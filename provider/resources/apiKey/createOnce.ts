@@ -7,11 +7,15 @@
  * allowed clock skew), it has the roles that were sent, and it was never used: nobody but that lost reply ever had
  * its secret. The marker tells it from a key that another run made at the same time with the same name and roles:
  * - a key made from hashes (the program's own credentials) carries its key id's suffix, which the program chose;
- * - any other key is created under its name with a random suffix, then renamed to its name once the reply is in.
+ * - any other key is created under its name with a marker, then renamed to its name once the reply is in. The
+ *   marker is a hash of the resource's URN, which every run of its stack gives it and no other stack's: a key still
+ *   under that marked name when the resource is created again was made by a run killed between its create and its
+ *   rename, for this resource, and its secret died with that run, so the create deletes it first. Without a URN (the
+ *   provider called outside the engine) the marker is random.
  * The old key of a rotation (create-before-delete, same name and all) is older, and a key in use has been used, so
  * neither is ever deleted.
  */
-import { randomBytes } from "node:crypto";
+import { createHash, randomBytes } from "node:crypto";
 import type { ApiKey, ApiKeyCreateRequest, ApiKeyCreateResult, KeysApi } from "../../rest";
 import type { OperationContext } from "../operations";
 import { createWithReconcile } from "../lifecycle/createWithReconcile";
@@ -22,18 +26,62 @@ export async function createKeyOnce(
   keys: KeysApi,
   organizationId: string,
   request: ApiKeyCreateRequest,
+  urn: string | undefined,
 ): Promise<ApiKeyCreateResult> {
   if (request.hashData !== undefined) return createMarked(context, keys, organizationId, request);
-  const created = await createMarked(context, keys, organizationId, {
-    ...request,
-    name: markedName(request.name),
-  });
+  const name = markedName(request.name, urn);
+  if (urn !== undefined) await discardKilledRunsKeys(context, keys, organizationId, name);
+  const created = await createMarked(context, keys, organizationId, { ...request, name });
   return { ...created, key: await renameOrDiscard(keys, organizationId, created.key, request.name) };
 }
 
-/** The name a key is created under: its own with a suffix no other create uses. */
-export function markedName(name: string): string {
-  return `${name} ~creating-${randomBytes(6).toString("hex")}`;
+/**
+ * The name a key is created under: its own with a marker no other resource's create uses, the same in every run of
+ * the resource's stack when its URN is known.
+ */
+export function markedName(name: string, urn: string | undefined): string {
+  const marker =
+    urn === undefined
+      ? randomBytes(6).toString("hex")
+      : createHash("sha256").update(urn).digest("hex").slice(0, 12);
+  return `${name} ~creating-${marker}`;
+}
+
+/**
+ * The listing of an organization's keys that the creates waiting for one share: the engine starts the creates of a
+ * program's keys together, and a key a killed run left is in any listing taken after this process started, so one
+ * listing serves them all. It is shared only while it is on its way; a later create lists again.
+ */
+const listingsUnderWay = new WeakMap<KeysApi, Map<string, Promise<ApiKey[]>>>();
+
+function sharedListing(keys: KeysApi, organizationId: string): Promise<ApiKey[]> {
+  const ofClient = listingsUnderWay.get(keys) ?? new Map<string, Promise<ApiKey[]>>();
+  listingsUnderWay.set(keys, ofClient);
+  const underWay = ofClient.get(organizationId);
+  if (underWay !== undefined) return underWay;
+  const listing = keys.list(organizationId).finally(() => ofClient.delete(organizationId));
+  ofClient.set(organizationId, listing);
+  return listing;
+}
+
+/**
+ * Deletes the keys under this resource's marked name: each was made by a run of this stack killed before it could
+ * rename the key or record it, and the secret only that run had is gone, so the key can never be used.
+ */
+async function discardKilledRunsKeys(
+  context: OperationContext,
+  keys: KeysApi,
+  organizationId: string,
+  name: string,
+): Promise<void> {
+  const leftOver = (await sharedListing(keys, organizationId)).filter((key) => key.name === name);
+  for (const key of leftOver) {
+    context.progress(
+      `deleting API key ${key.id} ("${key.name}"): an earlier run of this stack made it for this resource and was ` +
+        "stopped before it could record it, so its secret is lost",
+    );
+    await deleteIfPresent(() => keys.delete(organizationId, key.id));
+  }
 }
 
 /** Gives a key made under a marked name its own name; when that fails the key is discarded. */

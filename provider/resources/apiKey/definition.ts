@@ -196,4 +196,5 @@ export const definition: ResourceDefinition<"apiKeyCreateProduction"> = {
   },
   rules: [keyIdWithKeySecret, oneCredentialSource, credentialFormats, ipAccessSourcesAreAddresses],
   dialectRules: { spec: [rolesOnSpecWire], production: [rolesOrAssignedRoleIds] },
+  markedCreate: true,
 };

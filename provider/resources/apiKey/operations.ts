@@ -57,7 +57,7 @@ export const operations: ResourceOperations<ApiKeyInputs, ApiKeyOutputs> = {
     };
   },
 
-  async create(inputs, context) {
+  async create(inputs, context, target) {
     const { client, organizationId } = context.management(inputs.organizationId ?? undefined);
     const keys = client.keys;
 
@@ -74,6 +74,7 @@ export const operations: ResourceOperations<ApiKeyInputs, ApiKeyOutputs> = {
       keys,
       organizationId,
       createRequest({ ...inputs, hashData: effectiveHashData(inputs) }),
+      target?.urn,
     );
     // keyId and keySecret come back only here, and only without hashData. The Resource declares keySecret (and,
     // for a key made from the program's own credentials, keyId and hashData) additional secret outputs, so the

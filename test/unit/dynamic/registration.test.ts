@@ -42,6 +42,15 @@ describe("dynamic resources: what the classes register", () => {
     expect(opts).to.deep.equal({ additionalSecretOutputs: ["keySecret"] });
   });
 
+  it("gives a kind whose create marks its object the resource's URN as __urn, and other kinds nothing", async () => {
+    const [, , marked] = dynamicRegistration({ ...spec, markedCreate: true }, "ci", { name: "ci" });
+    expect(pulumi.Output.isInstance(marked.__urn)).to.equal(true);
+    const urn = await new Promise((resolve) => (marked.__urn as pulumi.Output<string>).apply(resolve));
+    expect(urn).to.match(/::pulumi-nodejs:dynamic\/clickhouse:ApiKey::ci$/);
+    const [, , plain] = dynamicRegistration(spec, "ci", { name: "ci" });
+    expect(plain).to.not.have.property("__urn");
+  });
+
   it("keeps secret inputs secret, and makes outputs secret when the program set the inputs they come from", async () => {
     const [, , props, opts] = dynamicRegistration(
       spec,
