@@ -198,6 +198,25 @@ describe("ReversePrivateEndpoint custom private DNS names and the GCP type", fun
       expect(await failuresOf(vpcService)).to.deep.equal([]);
     });
 
+    it("the client's PATCH fails on the specification's wire before anything is sent", async () => {
+      await configureFor(spec);
+      const { client, organizationId } = providerSession.management();
+      const error = await failureOf(() =>
+        client.reversePrivateEndpoints.update(
+          organizationId,
+          spec.fixture.services.production,
+          anyServiceId,
+          {
+            customPrivateDnsMappings: [],
+          },
+        ),
+      );
+      expect(error.message).to.match(
+        /^PATCH \S+\/dataPipesReversePrivateEndpoints\/\S+: the specification's management API cannot change a reverse private endpoint; .*clickhouse:apiDialect production/,
+      );
+      expect(await spec.control.requests()).to.deep.equal([]);
+    });
+
     it("sends nothing to either wire", async () => {
       await failuresOf({ ...msk, customPrivateDnsNames: ["kafka.example.com", "bad_name"] });
       await configureFor(spec);
