@@ -3,7 +3,20 @@
  * the emulator all read them from here so that a new value is added in exactly one place.
  */
 
-export const reversePrivateEndpointTypes = ["VPC_ENDPOINT_SERVICE", "VPC_RESOURCE", "MSK_MULTI_VPC"] as const;
+/**
+ * The types of a reverse private endpoint. The specification has the first three; ClickHouse Cloud's API (its
+ * OpenAPI document and the official Terraform provider) also has GCP_PSC_SERVICE_ATTACHMENT, a Google Private
+ * Service Connect service attachment, which only the production wire serves.
+ */
+export const specReversePrivateEndpointTypes = [
+  "VPC_ENDPOINT_SERVICE",
+  "VPC_RESOURCE",
+  "MSK_MULTI_VPC",
+] as const;
+export const reversePrivateEndpointTypes = [
+  ...specReversePrivateEndpointTypes,
+  "GCP_PSC_SERVICE_ATTACHMENT",
+] as const;
 export type ReversePrivateEndpointType = (typeof reversePrivateEndpointTypes)[number];
 
 export const mskAuthentications = ["SASL_IAM", "SASL_SCRAM"] as const;

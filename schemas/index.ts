@@ -34,3 +34,4 @@ export * from "./limits";
 export { serviceQueryEndpointRoles, type ServiceQueryEndpointRole } from "./serviceQueryEndpoints";
 export { upgradeWindowLimits } from "./upgradeWindows";
 export { permissionPattern } from "./organizationAccess";
+export { privateDnsNamePattern, privateDnsNameRule } from "./management";

@@ -12,6 +12,11 @@ export const limits = {
   },
   reversePrivateEndpoint: {
     descriptionMaxLength: 255,
+    /**
+     * A custom private DNS name: the OpenAPI states no length, so this is DNS's own bound on a name (RFC 1035: 255
+     * octets on the wire, 253 characters written out), which the name of a DNS record cannot exceed.
+     */
+    privateDnsNameMaxLength: 253,
   },
   replicaMemoryGb: {
     min: 8,

@@ -22,6 +22,7 @@ import {
   mskAuthentications,
   reversePrivateEndpointTypes,
   serviceStateCommands,
+  specReversePrivateEndpointTypes,
 } from "./enums";
 import { limits } from "./limits";
 import { assignedRoleIds, assignedRolesAsShown } from "./organizationAccess";
@@ -44,7 +45,7 @@ const reversePrivateEndpointCreate = {
   required: ["type"],
   properties: {
     description: { type: "string", maxLength: limits.reversePrivateEndpoint.descriptionMaxLength },
-    type: { enum: [...reversePrivateEndpointTypes] },
+    type: { enum: [...specReversePrivateEndpointTypes] },
     vpcEndpointServiceName: nullableString,
     vpcResourceConfigurationId: nullableString,
     vpcResourceShareArn: nullableString,
@@ -59,6 +60,80 @@ const reversePrivateEndpointCreate = {
     requiredWhen("type", "VPC_RESOURCE", ["vpcResourceConfigurationId", "vpcResourceShareArn"]),
     requiredWhen("type", "MSK_MULTI_VPC", ["mskClusterArn", "mskAuthentication"]),
   ],
+} as const satisfies SchemaObject;
+
+/**
+ * A custom private DNS name of a reverse private endpoint (CustomPrivateDnsMapping.privateDnsName), which "supports
+ * exact names and leading wildcard names such as *.example.com": labels of letters, digits and hyphens separated by
+ * dots, each 1 to 63 characters neither starting nor ending with a hyphen (RFC 1035, RFC 1123), the last one not all
+ * digits (an IPv4 address is no name), with `*.` before them for a wildcard. The OpenAPI gives the field no pattern;
+ * a name outside this form could not be the name of a DNS record.
+ */
+export const privateDnsNamePattern =
+  "^(?:\\*\\.)?(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?\\.)*(?![0-9]+$)[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?$";
+
+/** The words of the rule above, for the checks of both sides. */
+export const privateDnsNameRule =
+  "must be a DNS name (labels of letters, digits and hyphens separated by dots, each 1 to 63 characters, not " +
+  `starting or ending with a hyphen, ${limits.reversePrivateEndpoint.privateDnsNameMaxLength} characters at most, ` +
+  'the last label not all digits) or a wildcard "*." followed by one, e.g. db.example.com or *.example.com';
+
+/**
+ * The custom private DNS names of an endpoint, as the production wire sends them (CustomPrivateDnsMapping): each
+ * `{privateDnsName}`. Their uniqueness across the service, and their refusal on an MSK multi-VPC endpoint, are
+ * rules of stored state and of the endpoint's type, stated by each side in its own words.
+ */
+const customPrivateDnsMappings = {
+  type: "array",
+  items: {
+    type: "object",
+    additionalProperties: false,
+    required: ["privateDnsName"],
+    properties: {
+      privateDnsName: {
+        type: "string",
+        maxLength: limits.reversePrivateEndpoint.privateDnsNameMaxLength,
+        pattern: privateDnsNamePattern,
+        [ruleKeyword]: privateDnsNameRule,
+      },
+    },
+  },
+} as const;
+
+/**
+ * The create of the production wire (CreateReversePrivateEndpoint in ClickHouse Cloud's OpenAPI): also the type
+ * GCP_PSC_SERVICE_ATTACHMENT with its `gcpServiceAttachment`, and `customPrivateDnsMappings`.
+ */
+const reversePrivateEndpointCreateProduction = {
+  ...reversePrivateEndpointCreate,
+  properties: {
+    ...reversePrivateEndpointCreate.properties,
+    type: { enum: [...reversePrivateEndpointTypes] },
+    gcpServiceAttachment: {
+      type: ["string", "null"],
+      // The OpenAPI's words: "Format: projects/{project}/regions/{region}/serviceAttachments/{name}".
+      pattern: "^projects/[^/\\s]+/regions/[^/\\s]+/serviceAttachments/[^/\\s]+$",
+      [ruleKeyword]:
+        "must be a GCP service attachment URI: projects/{project}/regions/{region}/serviceAttachments/{name}",
+    },
+    customPrivateDnsMappings,
+  },
+  allOf: [
+    ...reversePrivateEndpointCreate.allOf,
+    requiredWhen("type", "GCP_PSC_SERVICE_ATTACHMENT", ["gcpServiceAttachment"]),
+  ],
+} as const satisfies SchemaObject;
+
+/**
+ * `PATCH .../clickpipesReversePrivateEndpoints/{id}` (UpdateReversePrivateEndpoint): the mappings are "a full
+ * replacement list. Use an empty array to clear mappings." The OpenAPI marks nothing required; a PATCH that names
+ * nothing to change is refused, as the other PATCHes of this API are here.
+ */
+const reversePrivateEndpointUpdate = {
+  type: "object",
+  additionalProperties: false,
+  minProperties: 1,
+  properties: { customPrivateDnsMappings },
 } as const satisfies SchemaObject;
 
 const replicaScalingUpdate = {
@@ -330,6 +405,8 @@ const organization = {
 
 export const managementSchemas = {
   reversePrivateEndpointCreate,
+  reversePrivateEndpointCreateProduction,
+  reversePrivateEndpointUpdate,
   replicaScalingUpdate,
   replicaScalingUpdateProduction,
   apiKeyCreate,

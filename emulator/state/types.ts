@@ -386,6 +386,10 @@ export interface ReversePrivateEndpointRecord {
   vpcResourceShareArn: string | null;
   mskClusterArn: string | null;
   mskAuthentication: string | null;
+  /** The GCP PSC service attachment (type GCP_PSC_SERVICE_ATTACHMENT); absent in state files written before it. */
+  gcpServiceAttachment?: string | null;
+  /** The custom private DNS names, as sent (production wire); absent in state files written before them: none. */
+  customPrivateDnsMappings?: { privateDnsName: string }[];
   endpointId: string;
   dnsNames: string[];
   privateDnsNames: string[];

@@ -7,7 +7,10 @@ import { dynamicRegistration } from "../dynamic/resource";
 export interface ReversePrivateEndpointArgs {
   /** The service (uuid) that owns the endpoint. Changing it replaces the endpoint. */
   serviceId: pulumi.Input<string>;
-  /** VPC_ENDPOINT_SERVICE, VPC_RESOURCE or MSK_MULTI_VPC. Changing it replaces the endpoint. */
+  /**
+   * VPC_ENDPOINT_SERVICE, VPC_RESOURCE, MSK_MULTI_VPC or (production wire only) GCP_PSC_SERVICE_ATTACHMENT.
+   * Changing it replaces the endpoint.
+   */
   type: pulumi.Input<ReversePrivateEndpointType>;
   /** Free text, at most 255 characters. Changing it replaces the endpoint. */
   description?: pulumi.Input<string>;
@@ -25,6 +28,21 @@ export interface ReversePrivateEndpointArgs {
   /** SASL_IAM or SASL_SCRAM; required when type is MSK_MULTI_VPC. Changing it replaces the endpoint. */
   mskAuthentication?: pulumi.Input<MskAuthentication>;
   /**
+   * The Google Private Service Connect service attachment to connect to,
+   * `projects/{project}/regions/{region}/serviceAttachments/{name}`; required when type is
+   * GCP_PSC_SERVICE_ATTACHMENT (production wire only). Changing it replaces the endpoint.
+   */
+  gcpServiceAttachment?: pulumi.Input<string | null>;
+  /**
+   * Private DNS names that resolve to the endpoint inside ClickHouse Cloud, for a ClickPipe to use as the
+   * address of its source: exact names (`db.example.com`) or leading wildcards (`*.example.com`), each unique
+   * across the service's endpoints and listed once; order and case don't matter. The whole list: a change
+   * updates the endpoint in place, with one request that replaces its names. `[]` clears them; left out, the
+   * endpoint's names are not managed (names set elsewhere stay). Not for MSK_MULTI_VPC endpoints. Production
+   * wire only; on AWS the API offers them in private preview, to services ClickHouse support enabled.
+   */
+  customPrivateDnsNames?: pulumi.Input<pulumi.Input<string>[]>;
+  /**
    * The organization (uuid); defaults to the provider's organization, `clickhouse:organizationId` or
    * CLICKHOUSE_ORG_ID. Replaces on change.
    */
@@ -32,7 +50,8 @@ export interface ReversePrivateEndpointArgs {
   /**
    * Adopts the existing endpoint with this id instead of creating one (the dynamic-provider classes cannot be
    * imported with `pulumi import`; with the native plugin, `pulumi import` works too). Its inputs must
-   * describe the endpoint as it is; deleting the resource deletes the endpoint.
+   * describe the endpoint as it is, but for customPrivateDnsNames, which are given to it when set; deleting
+   * the resource deletes the endpoint.
    */
   adoptId?: pulumi.Input<string>;
   /**
@@ -44,11 +63,13 @@ export interface ReversePrivateEndpointArgs {
 
 /**
  * A reverse private endpoint of a service: a private connection from the service to a VPC endpoint service, a
- * VPC resource or an MSK cluster. Create waits while the endpoint is Provisioning: it ends Ready, or
- * PendingAcceptance (with a warning naming who must accept the connection; a later refresh or `up` reads it
- * again); a Failed, Rejected or Expired endpoint is recorded and replaced by the next `up`. Delete waits
- * until it is gone. The API updates nothing in place, so every input change replaces the endpoint. While the
- * service is idle the API refuses these operations: the service is woken up first, with a line saying so.
+ * VPC resource, an MSK cluster or (production wire) a GCP Private Service Connect service attachment. Create
+ * waits while the endpoint is Provisioning: it ends Ready, or PendingAcceptance (with a warning naming who
+ * must accept the connection; a later refresh or `up` reads it again); a Failed, Rejected or Expired endpoint
+ * is recorded and replaced by the next `up`. Delete waits until it is gone. The custom private DNS names
+ * (customPrivateDnsNames, production wire) change in place, with one PATCH of the whole list; the API updates
+ * nothing else of an endpoint, so any other input change replaces it. While the service is idle the API
+ * refuses these operations: the service is woken up first, with a line saying so.
  *
  * The resource id: The endpoint's uuid, as the API reports it (the cloud provider's id is the `endpointId`
  * output).
@@ -77,6 +98,13 @@ export class ReversePrivateEndpoint extends pulumi.CustomResource {
   declare readonly mskClusterArn: pulumi.Output<string | undefined>;
   /** SASL_IAM or SASL_SCRAM (type MSK_MULTI_VPC). */
   declare readonly mskAuthentication: pulumi.Output<MskAuthentication | undefined>;
+  /** The GCP service attachment it connects to (type GCP_PSC_SERVICE_ATTACHMENT). */
+  declare readonly gcpServiceAttachment: pulumi.Output<string | undefined>;
+  /**
+   * The endpoint's custom private DNS names, as the API reports them (empty when it has none, and on the
+   * specification's wire).
+   */
+  declare readonly customPrivateDnsNames: pulumi.Output<string[]>;
   /** DNS names of the endpoint. */
   declare readonly dnsNames: pulumi.Output<string[]>;
   /** Private DNS names of the endpoint. */
@@ -109,6 +137,8 @@ export class ReversePrivateEndpoint extends pulumi.CustomResource {
             "vpcResourceShareArn",
             "mskClusterArn",
             "mskAuthentication",
+            "gcpServiceAttachment",
+            "customPrivateDnsNames",
             "dnsNames",
             "privateDnsNames",
             "status",

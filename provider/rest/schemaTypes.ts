@@ -16,6 +16,22 @@ export type ReversePrivateEndpointCreateSchema = {
   mskAuthentication?: "SASL_IAM" | "SASL_SCRAM" | null;
 };
 
+/** The schema `reversePrivateEndpointCreateProduction`. */
+export type ReversePrivateEndpointCreateProductionSchema = {
+  description?: string;
+  type: "VPC_ENDPOINT_SERVICE" | "VPC_RESOURCE" | "MSK_MULTI_VPC" | "GCP_PSC_SERVICE_ATTACHMENT";
+  vpcEndpointServiceName?: string | null;
+  vpcResourceConfigurationId?: string | null;
+  vpcResourceShareArn?: string | null;
+  mskClusterArn?: string | null;
+  mskAuthentication?: "SASL_IAM" | "SASL_SCRAM" | null;
+  gcpServiceAttachment?: string | null;
+  customPrivateDnsMappings?: { privateDnsName: string }[];
+};
+
+/** The schema `reversePrivateEndpointUpdate`. */
+export type ReversePrivateEndpointUpdateSchema = { customPrivateDnsMappings?: { privateDnsName: string }[] };
+
 /** The schema `replicaScalingUpdate`. */
 export type ReplicaScalingUpdateSchema = {
   minReplicaMemoryGb?: number;
@@ -1052,6 +1068,8 @@ export type DashboardSchema = {
 /** Each schema's type by the schema's name, as `schemas/index.ts` names them. */
 export interface SchemaTypes {
   reversePrivateEndpointCreate: ReversePrivateEndpointCreateSchema;
+  reversePrivateEndpointCreateProduction: ReversePrivateEndpointCreateProductionSchema;
+  reversePrivateEndpointUpdate: ReversePrivateEndpointUpdateSchema;
   replicaScalingUpdate: ReplicaScalingUpdateSchema;
   replicaScalingUpdateProduction: ReplicaScalingUpdateProductionSchema;
   apiKeyCreate: ApiKeyCreateSchema;

@@ -8,7 +8,7 @@ import * as enums from "./types/enums";
 import * as utilities from "./utilities";
 
 /**
- * A reverse private endpoint of a service: a private connection from the service to a VPC endpoint service, a VPC resource or an MSK cluster. Create waits while the endpoint is Provisioning: it ends Ready, or PendingAcceptance (with a warning naming who must accept the connection; a later refresh or `up` reads it again); a Failed, Rejected or Expired endpoint is recorded and replaced by the next `up`. Delete waits until it is gone. The API updates nothing in place, so every input change replaces the endpoint. While the service is idle the API refuses these operations: the service is woken up first, with a line saying so.
+ * A reverse private endpoint of a service: a private connection from the service to a VPC endpoint service, a VPC resource, an MSK cluster or (production wire) a GCP Private Service Connect service attachment. Create waits while the endpoint is Provisioning: it ends Ready, or PendingAcceptance (with a warning naming who must accept the connection; a later refresh or `up` reads it again); a Failed, Rejected or Expired endpoint is recorded and replaced by the next `up`. Delete waits until it is gone. The custom private DNS names (customPrivateDnsNames, production wire) change in place, with one PATCH of the whole list; the API updates nothing else of an endpoint, so any other input change replaces it. While the service is idle the API refuses these operations: the service is woken up first, with a line saying so.
  *
  * The resource id: The endpoint's uuid, as the API reports it (the cloud provider's id is the `endpointId` output).
  */
@@ -44,6 +44,10 @@ export class ReversePrivateEndpoint extends pulumi.CustomResource {
      */
     declare public readonly adoptId: pulumi.Output<string | undefined>;
     /**
+     * The endpoint's custom private DNS names, as the API reports them (empty when it has none, and on the specification's wire).
+     */
+    declare public readonly customPrivateDnsNames: pulumi.Output<string[]>;
+    /**
      * The endpoint's description, when it has one.
      */
     declare public readonly description: pulumi.Output<string | undefined>;
@@ -55,6 +59,10 @@ export class ReversePrivateEndpoint extends pulumi.CustomResource {
      * The cloud provider's id of the endpoint (e.g. a VPC endpoint id), when the API reports one; the API's own uuid is the resource `id`.
      */
     declare public /*out*/ readonly endpointId: pulumi.Output<string | undefined>;
+    /**
+     * The GCP service attachment it connects to (type GCP_PSC_SERVICE_ATTACHMENT).
+     */
+    declare public readonly gcpServiceAttachment: pulumi.Output<string | undefined>;
     /**
      * SASL_IAM or SASL_SCRAM (type MSK_MULTI_VPC).
      */
@@ -118,7 +126,9 @@ export class ReversePrivateEndpoint extends pulumi.CustomResource {
                 throw new Error("Missing required property 'type'");
             }
             resourceInputs["adoptId"] = args?.adoptId;
+            resourceInputs["customPrivateDnsNames"] = args?.customPrivateDnsNames;
             resourceInputs["description"] = args?.description;
+            resourceInputs["gcpServiceAttachment"] = args?.gcpServiceAttachment;
             resourceInputs["mskAuthentication"] = args?.mskAuthentication;
             resourceInputs["mskClusterArn"] = args?.mskClusterArn;
             resourceInputs["organizationId"] = args?.organizationId;
@@ -134,9 +144,11 @@ export class ReversePrivateEndpoint extends pulumi.CustomResource {
             resourceInputs["status"] = undefined /*out*/;
         } else {
             resourceInputs["adoptId"] = undefined /*out*/;
+            resourceInputs["customPrivateDnsNames"] = undefined /*out*/;
             resourceInputs["description"] = undefined /*out*/;
             resourceInputs["dnsNames"] = undefined /*out*/;
             resourceInputs["endpointId"] = undefined /*out*/;
+            resourceInputs["gcpServiceAttachment"] = undefined /*out*/;
             resourceInputs["mskAuthentication"] = undefined /*out*/;
             resourceInputs["mskClusterArn"] = undefined /*out*/;
             resourceInputs["organizationId"] = undefined /*out*/;
@@ -159,13 +171,21 @@ export class ReversePrivateEndpoint extends pulumi.CustomResource {
  */
 export interface ReversePrivateEndpointArgs {
     /**
-     * Adopts the existing endpoint with this id instead of creating one (the dynamic-provider classes cannot be imported with `pulumi import`; with the native plugin, `pulumi import` works too). Its inputs must describe the endpoint as it is; deleting the resource deletes the endpoint.
+     * Adopts the existing endpoint with this id instead of creating one (the dynamic-provider classes cannot be imported with `pulumi import`; with the native plugin, `pulumi import` works too). Its inputs must describe the endpoint as it is, but for customPrivateDnsNames, which are given to it when set; deleting the resource deletes the endpoint.
      */
     adoptId?: pulumi.Input<string | undefined>;
+    /**
+     * Private DNS names that resolve to the endpoint inside ClickHouse Cloud, for a ClickPipe to use as the address of its source: exact names (`db.example.com`) or leading wildcards (`*.example.com`), each unique across the service's endpoints and listed once; order and case don't matter. The whole list: a change updates the endpoint in place, with one request that replaces its names. `[]` clears them; left out, the endpoint's names are not managed (names set elsewhere stay). Not for MSK_MULTI_VPC endpoints. Production wire only; on AWS the API offers them in private preview, to services ClickHouse support enabled.
+     */
+    customPrivateDnsNames?: pulumi.Input<pulumi.Input<string>[] | undefined>;
     /**
      * Free text, at most 255 characters. Changing it replaces the endpoint.
      */
     description?: pulumi.Input<string | undefined>;
+    /**
+     * The Google Private Service Connect service attachment to connect to, `projects/{project}/regions/{region}/serviceAttachments/{name}`; required when type is GCP_PSC_SERVICE_ATTACHMENT (production wire only). Changing it replaces the endpoint.
+     */
+    gcpServiceAttachment?: pulumi.Input<string | undefined>;
     /**
      * SASL_IAM or SASL_SCRAM; required when type is MSK_MULTI_VPC. Changing it replaces the endpoint.
      */
@@ -187,7 +207,7 @@ export interface ReversePrivateEndpointArgs {
      */
     serviceId: pulumi.Input<string>;
     /**
-     * VPC_ENDPOINT_SERVICE, VPC_RESOURCE or MSK_MULTI_VPC. Changing it replaces the endpoint.
+     * VPC_ENDPOINT_SERVICE, VPC_RESOURCE, MSK_MULTI_VPC or (production wire only) GCP_PSC_SERVICE_ATTACHMENT. Changing it replaces the endpoint.
      */
     type: pulumi.Input<enums.ReversePrivateEndpointType>;
     /**

@@ -26,10 +26,6 @@ export const notManagedTypes: readonly NotManagedType[] = [
   notManaged("clickpipe", "ClickPipes ingestion pipelines"),
   notManaged("clickpipe_cdc_infrastructure", "the scaling of a service's CDC ClickPipes infrastructure"),
   notManaged(
-    "clickpipes_reverse_private_endpoint_custom_private_dns",
-    "the custom private DNS names of a reverse private endpoint",
-  ),
-  notManaged(
     "service_transparent_data_encryption_key_association",
     "the association of a service with its transparent data encryption key (the key is a service input, set " +
       "where the service is managed)",

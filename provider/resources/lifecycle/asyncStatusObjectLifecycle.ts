@@ -2,9 +2,10 @@
  * The lifecycle of a management object whose status settles after the API answers (reverse private endpoints: made,
  * then Provisioning until Ready; deleted, then Deleting until gone), written once: a create that makes exactly one
  * object even when its reply is lost, or that takes over an existing object by id, then waits while its status is in
- * progress; a read that drops an object deleted out of band; an update that reads the object again and waits the
- * same way (every input of such an object replaces it, so what an update does is see a status the last run left
- * unsettled); and a delete that is done when the object is already gone, then waits until it is.
+ * progress; a read that drops an object deleted out of band; an update that sends what the object can change in
+ * place, if anything, or else reads it again, and waits the same way (most inputs of such an object replace it, so an
+ * update is often only there to see a status the last run left unsettled); and a delete that is done when the object
+ * is already gone, then waits until it is.
  *
  * The hooks a kind sets (each field of `AsyncStatusObjectKind` below says when):
  * - adoption after a lost reply: `newness` and `hasSentFields` tell the listed object a lost create made from
@@ -12,6 +13,8 @@
  * - adoption by id: `adoptId` names the object to take over instead of creating one;
  * - the status wait: `status` says which status is still in progress, how long to wait, and what the status reached
  *   means (record it, or fail with it recorded);
+ * - changes in place: `changeInPlace` sends what the inputs change of an existing object, on an update and on an
+ *   adoption by id;
  * - the delete wait: `untilGone` waits for an object the API deletes after answering.
  */
 import type { OperationContext, ResourceOperations } from "../operations";
@@ -59,6 +62,12 @@ export interface AsyncStatusObjectKind<I, O, Place, Request, Remote extends { id
   adoptId?(inputs: I): string | undefined;
   /** Hook: the wait on the status after a create, an adoption or an update. */
   readonly status: StatusWait<I, Place, Remote>;
+  /**
+   * Hook: sends what `inputs` change in place of the object `id`, whose outputs are `current` (the last ones on an
+   * update, those of the object taken over on an adoption), and answers the object as the API then shows it;
+   * undefined when nothing in place differs, so nothing was sent.
+   */
+  changeInPlace?(place: Place, id: string, current: O, inputs: I): Promise<Remote | undefined>;
   /** Hook: waits until a deleted object is gone, for an API that finishes the delete after answering it. */
   untilGone?(place: Place, id: string, context: OperationContext): Promise<void>;
 }
@@ -72,7 +81,7 @@ export function asyncStatusObjectOperations<I, O, Place, Request, Remote extends
       const adoptId = kind.adoptId?.(inputs);
       const remote =
         adoptId !== undefined
-          ? await kind.get(place, adoptId)
+          ? await adopted(kind, place, adoptId, inputs)
           : await createExactlyOne(kind, place, inputs, context);
       const settled = await settle(kind, place, remote, inputs, context);
       return { id: settled.id, outs: kind.outputs(inputs, place, settled) };
@@ -85,7 +94,8 @@ export function asyncStatusObjectOperations<I, O, Place, Request, Remote extends
 
     async update(id, olds, news, context) {
       const place = kind.place(olds, context);
-      const settled = await settle(kind, place, await kind.get(place, id), news, context);
+      const changed = await kind.changeInPlace?.(place, id, olds, news);
+      const settled = await settle(kind, place, changed ?? (await kind.get(place, id)), news, context);
       return kind.outputs(news, place, settled);
     },
 
@@ -95,6 +105,18 @@ export function asyncStatusObjectOperations<I, O, Place, Request, Remote extends
       await kind.untilGone?.(place, id, context);
     },
   };
+}
+
+/** The existing object `id`, taken over with what the inputs change in place of it. */
+async function adopted<I, O, Place, Request, Remote extends { id: string }>(
+  kind: AsyncStatusObjectKind<I, O, Place, Request, Remote>,
+  place: Place,
+  id: string,
+  inputs: I,
+): Promise<Remote> {
+  const found = await kind.get(place, id);
+  const changed = await kind.changeInPlace?.(place, found.id, kind.outputs(inputs, place, found), inputs);
+  return changed ?? found;
 }
 
 /** Sends the create so that exactly one object exists afterwards, even when its reply is lost. */

@@ -57,9 +57,24 @@ export const entry = kindEntry({
         type: "clickhouse_clickpipes_reverse_private_endpoint",
         source: "docs/resources/clickpipes_reverse_private_endpoint.md",
         rule: "`<service_id>/<id>`",
-        objects: (attributes) => [
-          { importId: `${textAttribute(attributes, "service_id")}/${textAttribute(attributes, "id")}` },
-        ],
+        objects: (attributes) => {
+          const id = textAttribute(attributes, "id");
+          return [{ importId: `${textAttribute(attributes, "service_id")}/${id}`, covers: id }];
+        },
+      },
+    ],
+    covered: [
+      {
+        // The names are an input of the endpoint here (customPrivateDnsNames), which an import reads back.
+        type: "clickhouse_clickpipes_reverse_private_endpoint_custom_private_dns",
+        source: "docs/resources/clickpipes_reverse_private_endpoint_custom_private_dns.md",
+        rule:
+          "taken over by the ReversePrivateEndpoint of the same state that imports its endpoint, whose " +
+          "customPrivateDnsNames input holds the names",
+        key: (attributes) => textAttribute(attributes, "reverse_private_endpoint_id"),
+        uncovered:
+          "custom private DNS names are an input of a ReversePrivateEndpoint (customPrivateDnsNames), and no " +
+          "clickhouse_clickpipes_reverse_private_endpoint of this state imports this endpoint",
       },
     ],
   },

@@ -1,6 +1,7 @@
 /**
- * Creates (or adopts by `adoptId`), reads and deletes reverse private endpoints, on the lifecycle of a management
- * object with an asynchronous status: made, then Provisioning until Ready; deleted, then Deleting until gone.
+ * Creates (or adopts by `adoptId`), reads, updates and deletes reverse private endpoints, on the lifecycle of a
+ * management object with an asynchronous status: made, then Provisioning until Ready; deleted, then Deleting until
+ * gone. The one thing the API changes in place is the custom private DNS names, with a PATCH of the whole list.
  */
 import type {
   ReversePrivateEndpoint as RemoteEndpoint,
@@ -8,9 +9,11 @@ import type {
   ReversePrivateEndpointsApi,
 } from "../../rest";
 import type { OperationContext, ResourceOperations } from "../operations";
+import type { PropertyBag } from "../../propertyBags";
 import { asyncStatusObjectOperations } from "../lifecycle/asyncStatusObjectLifecycle";
 import { PartialCreateError } from "../lifecycle/partialCreate";
 import { untilDeleted } from "./deletion";
+import { comparableNames, mappingsOf, sameNames } from "./dnsNames";
 import { endpointOutputs, hasRequestedFields, requestOf } from "./remote";
 import type { ReversePrivateEndpointInputs, ReversePrivateEndpointOutputs } from "./shapes";
 import { acceptanceWarning, isUnsettled, isUnusable, unsettledNote, unusableMessage } from "./statuses";
@@ -68,10 +71,25 @@ const lifecycle = asyncStatusObjectOperations<
   },
   untilGone: ({ api, organizationId, serviceId }, id, context) =>
     untilDeleted(api, organizationId, serviceId, id, context.clock),
+  // Names left out are not managed; names set are sent whole, and only when they differ as a set from the names
+  // the endpoint had (an output written before this input existed counts as none).
+  changeInPlace: ({ api, organizationId, serviceId }, id, current, inputs) => {
+    const names = inputs.customPrivateDnsNames;
+    if (names === undefined || names === null) return Promise.resolve(undefined);
+    if (sameNames(current.customPrivateDnsNames ?? [], names)) return Promise.resolve(undefined);
+    return api.update(organizationId, serviceId, id, { customPrivateDnsMappings: mappingsOf(names) });
+  },
 });
 
 export const operations: ResourceOperations<Inputs, Outputs> = {
   ...lifecycle,
+  /** The custom private DNS names as a set in lower case; an output written before they existed holds none. */
+  comparable(olds, news) {
+    return {
+      olds: { ...olds, customPrivateDnsNames: comparableNames(olds.customPrivateDnsNames ?? []) },
+      news: withComparableNames(news.known),
+    };
+  },
   refineDiff(verdict, olds) {
     // An endpoint that can never become usable cannot be repaired in place: the next `up` replaces it.
     if (isUnusable(olds.status)) return { changes: true, replaces: [...verdict.replaces, "status"] };
@@ -80,6 +98,12 @@ export const operations: ResourceOperations<Inputs, Outputs> = {
     return verdict;
   },
 };
+
+/** The new inputs with their names as a set, when set: left out, they stay out (not managed). */
+function withComparableNames(news: Partial<Inputs>): PropertyBag {
+  const names = news.customPrivateDnsNames;
+  return Array.isArray(names) ? { ...news, customPrivateDnsNames: comparableNames(names) } : { ...news };
+}
 
 /**
  * Acts on the status the endpoint reached: Ready is done; an endpoint that can never become usable (Failed,

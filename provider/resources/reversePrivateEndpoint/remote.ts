@@ -1,7 +1,8 @@
 /**
  * The endpoint's request, and reading an endpoint as the API returns it, tolerantly: only `id` and `status` are
  * sure to be there. Every other field is taken when it has the expected shape and otherwise left out, so a field
- * the API adds, drops or reports as null never fails a read and never shows as a change after a refresh.
+ * the API adds, drops or reports as null never fails a read and never shows as a change after a refresh. The
+ * custom private DNS names travel as mappings (`dnsNames.ts`).
  */
 import type {
   ReversePrivateEndpoint as RemoteEndpoint,
@@ -13,14 +14,22 @@ import { mskAuthentications, reversePrivateEndpointTypes } from "../../../schema
 import { fieldsOf } from "../../propertyBags";
 import { listed, setOrUndefined, stringList, text } from "../fields/reportedValues";
 import { definition } from "./definition";
+import { mappingsOf, namesShown } from "./dnsNames";
 import type { ReversePrivateEndpointInputs, ReversePrivateEndpointOutputs } from "./shapes";
 
 /** The create request's fields; each is also an input and an output. */
 const requestFields = bodyInputNames(definition);
 
-/** The create request for the inputs. */
-export const requestOf: (inputs: ReversePrivateEndpointInputs) => ReversePrivateEndpointCreateRequest =
-  requestBodyFor(definition);
+const bodyOf = requestBodyFor(definition);
+
+/** The create request for the inputs: the body inputs, and the custom private DNS names when set. */
+export function requestOf(inputs: ReversePrivateEndpointInputs): ReversePrivateEndpointCreateRequest {
+  const names = inputs.customPrivateDnsNames;
+  const body = bodyOf(inputs);
+  return names === undefined || names === null
+    ? body
+    : { ...body, customPrivateDnsMappings: mappingsOf(names) };
+}
 
 /**
  * Outputs: the inputs that are not API fields, the requested fields as the API reports them (the requested
@@ -45,6 +54,8 @@ export function endpointOutputs(
   const mskClusterArn = text(endpoint.mskClusterArn) ?? setOrUndefined(inputs.mskClusterArn);
   const mskAuthentication =
     listed(mskAuthentications, endpoint.mskAuthentication) ?? setOrUndefined(inputs.mskAuthentication);
+  const gcpServiceAttachment =
+    text(endpoint.gcpServiceAttachment) ?? setOrUndefined(inputs.gcpServiceAttachment);
   const endpointId = text(endpoint.endpointId);
   return {
     ...(adoptId === undefined ? {} : { adoptId }),
@@ -56,9 +67,13 @@ export function endpointOutputs(
     ...(vpcResourceShareArn === undefined ? {} : { vpcResourceShareArn }),
     ...(mskClusterArn === undefined ? {} : { mskClusterArn }),
     ...(mskAuthentication === undefined ? {} : { mskAuthentication }),
+    ...(gcpServiceAttachment === undefined ? {} : { gcpServiceAttachment }),
     ...(endpointId === undefined ? {} : { endpointId }),
     dnsNames: stringList(endpoint.dnsNames),
     privateDnsNames: stringList(endpoint.privateDnsNames),
+    // The names the endpoint has, not those requested: a list left out or null is none, as it would be for an
+    // endpoint whose names were cleared elsewhere.
+    customPrivateDnsNames: namesShown(endpoint.customPrivateDnsMappings),
     status: endpoint.status,
     organizationId,
     serviceId: text(endpoint.serviceId) ?? inputs.serviceId,

@@ -11,6 +11,8 @@ export type ReversePrivateEndpointInputs = {
   readonly vpcResourceShareArn?: string | null;
   readonly mskClusterArn?: string | null;
   readonly mskAuthentication?: MskAuthentication | null;
+  readonly gcpServiceAttachment?: string | null;
+  readonly customPrivateDnsNames?: string[] | null;
   readonly organizationId?: string | null;
   readonly adoptId?: string | null;
   readonly readyTimeoutSeconds: number;
@@ -28,6 +30,8 @@ export type ReversePrivateEndpointOutputs = {
   readonly vpcResourceShareArn?: string;
   readonly mskClusterArn?: string;
   readonly mskAuthentication?: MskAuthentication;
+  readonly gcpServiceAttachment?: string;
+  readonly customPrivateDnsNames: string[];
   readonly dnsNames: string[];
   readonly privateDnsNames: string[];
   readonly status: string;

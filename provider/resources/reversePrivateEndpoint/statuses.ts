@@ -69,6 +69,12 @@ function whoAccepts(fields: PropertyBag): string {
         `the owner of MSK cluster ${String(fields.mskClusterArn)} must accept the multi-VPC connection ` +
         "(Amazon MSK console: the cluster's client VPC connections; its cluster policy must allow the connection)"
       );
+    case "GCP_PSC_SERVICE_ATTACHMENT":
+      return (
+        `the owner of GCP service attachment ${String(fields.gcpServiceAttachment)} must accept the connection ` +
+        "(Google Cloud console: Private Service Connect, Published services; or add ClickHouse Cloud's project " +
+        "to the attachment's consumer accept list)"
+      );
     default:
       return `the owner of ${targetOf(fields)} must accept the connection`;
   }
@@ -82,6 +88,8 @@ function targetOf(fields: PropertyBag): string {
       return `resource share ${String(fields.vpcResourceShareArn)}`;
     case "MSK_MULTI_VPC":
       return `MSK cluster ${String(fields.mskClusterArn)}`;
+    case "GCP_PSC_SERVICE_ATTACHMENT":
+      return `GCP service attachment ${String(fields.gcpServiceAttachment)}`;
     default:
       return "the other side of the connection";
   }

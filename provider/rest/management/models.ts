@@ -21,8 +21,9 @@ import type {
   PrivateEndpointCreateSchema,
   PrivateEndpointSchema,
   ReplicaScalingUpdateProductionSchema,
-  ReversePrivateEndpointCreateSchema,
+  ReversePrivateEndpointCreateProductionSchema,
   ReversePrivateEndpointSchema,
+  ReversePrivateEndpointUpdateSchema,
   BackupConfigurationPatchSchema,
   BackupConfigurationSchema,
   ServiceCreateResultSchema,
@@ -38,7 +39,11 @@ import type { Holds, Same } from "../sameType";
 
 // ---- reverse private endpoints: .../services/{serviceId}/dataPipesReversePrivateEndpoints ----
 
-export type ReversePrivateEndpointCreateRequest = ReversePrivateEndpointCreateSchema;
+/** The production wire's create, a superset of the specification's (its GCP type, its DNS names). */
+export type ReversePrivateEndpointCreateRequest = ReversePrivateEndpointCreateProductionSchema;
+
+/** The production wire's PATCH: the endpoint's whole list of custom private DNS names. */
+export type ReversePrivateEndpointUpdateRequest = ReversePrivateEndpointUpdateSchema;
 
 /**
  * A reverse private endpoint as returned. Only `id` and `status` (Unknown, Provisioning, Deleting, Ready, Failed,

@@ -1,7 +1,11 @@
 import type { ApiDialect } from "../../../schemas/dialects";
 import type { HttpCore } from "../transport/http";
 import type { IdleServiceWaker } from "./idleServices";
-import type { ReversePrivateEndpoint, ReversePrivateEndpointCreateRequest } from "./models";
+import type {
+  ReversePrivateEndpoint,
+  ReversePrivateEndpointCreateRequest,
+  ReversePrivateEndpointUpdateRequest,
+} from "./models";
 import { reversePrivateEndpointPath, reversePrivateEndpointsPath } from "./paths";
 import { CoalescedReads } from "../coalescing/coalescedReads";
 
@@ -9,9 +13,9 @@ import { CoalescedReads } from "../coalescing/coalescedReads";
 const refusedWhileIdle = "reverse private endpoint operations";
 
 /**
- * Reverse private endpoints of a service: create, get, read (with the reads that come with it, from one list), list
- * and delete. The API refuses every one of these operations while the service is idle; each wakes the service and is
- * sent again.
+ * Reverse private endpoints of a service: create, get, read (with the reads that come with it, from one list), list,
+ * update (the production wire's PATCH of the custom private DNS names) and delete. The API refuses every one of these
+ * operations while the service is idle; each wakes the service and is sent again.
  */
 export class ReversePrivateEndpointsApi {
   /** Reads by id per service, answered together from its endpoint list when they come close together. */
@@ -34,8 +38,48 @@ export class ReversePrivateEndpointsApi {
         path: reversePrivateEndpointsPath(organizationId, serviceId, this.dialect),
         subject: `a new reverse private endpoint of service ${serviceId}`,
         body: request,
-        requestSchema: "reversePrivateEndpointCreate",
+        requestSchema:
+          this.dialect === "production"
+            ? "reversePrivateEndpointCreateProduction"
+            : "reversePrivateEndpointCreate",
         responseSchema: "reversePrivateEndpoint",
+      }),
+    );
+  }
+
+  /**
+   * Replaces the endpoint's custom private DNS names with the request's list (empty: none) and answers the endpoint.
+   * Only the production wire has this operation: on the specification's it fails before anything is sent.
+   */
+  update(
+    organizationId: string,
+    serviceId: string,
+    reversePrivateEndpointId: string,
+    request: ReversePrivateEndpointUpdateRequest,
+  ): Promise<ReversePrivateEndpoint> {
+    const path = reversePrivateEndpointPath(
+      organizationId,
+      serviceId,
+      reversePrivateEndpointId,
+      this.dialect,
+    );
+    if (this.dialect !== "production") {
+      return Promise.reject(
+        new Error(
+          `PATCH ${path}: the specification's management API cannot change a reverse private endpoint; its custom ` +
+            "private DNS names are served by the production wire only (clickhouse:apiDialect production)",
+        ),
+      );
+    }
+    return this.whileRunning(organizationId, serviceId, () =>
+      this.http.fetchResult({
+        method: "PATCH",
+        path,
+        subject: `reverse private endpoint ${reversePrivateEndpointId} of service ${serviceId}`,
+        body: request,
+        requestSchema: "reversePrivateEndpointUpdate",
+        responseSchema: "reversePrivateEndpoint",
+        expectedId: reversePrivateEndpointId,
       }),
     );
   }

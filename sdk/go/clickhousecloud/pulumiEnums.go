@@ -2599,9 +2599,10 @@ func (in *organizationPrivateEndpointEntryRegionPtr) ToOrganizationPrivateEndpoi
 type ReversePrivateEndpointType string
 
 const (
-	ReversePrivateEndpointTypeVpcEndpointService = ReversePrivateEndpointType("VPC_ENDPOINT_SERVICE")
-	ReversePrivateEndpointTypeVpcResource        = ReversePrivateEndpointType("VPC_RESOURCE")
-	ReversePrivateEndpointTypeMskMultiVpc        = ReversePrivateEndpointType("MSK_MULTI_VPC")
+	ReversePrivateEndpointTypeVpcEndpointService      = ReversePrivateEndpointType("VPC_ENDPOINT_SERVICE")
+	ReversePrivateEndpointTypeVpcResource             = ReversePrivateEndpointType("VPC_RESOURCE")
+	ReversePrivateEndpointTypeMskMultiVpc             = ReversePrivateEndpointType("MSK_MULTI_VPC")
+	ReversePrivateEndpointTypeGcpPscServiceAttachment = ReversePrivateEndpointType("GCP_PSC_SERVICE_ATTACHMENT")
 )
 
 func (ReversePrivateEndpointType) ElementType() reflect.Type {
@@ -2729,6 +2730,7 @@ func (o ReversePrivateEndpointTypePtrOutput) ToStringPtrOutputWithContext(ctx co
 //	ReversePrivateEndpointTypeVpcEndpointService
 //	ReversePrivateEndpointTypeVpcResource
 //	ReversePrivateEndpointTypeMskMultiVpc
+//	ReversePrivateEndpointTypeGcpPscServiceAttachment
 type ReversePrivateEndpointTypeInput interface {
 	pulumi.Input
 

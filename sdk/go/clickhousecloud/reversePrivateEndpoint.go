@@ -12,7 +12,7 @@ import (
 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
 )
 
-// A reverse private endpoint of a service: a private connection from the service to a VPC endpoint service, a VPC resource or an MSK cluster. Create waits while the endpoint is Provisioning: it ends Ready, or PendingAcceptance (with a warning naming who must accept the connection; a later refresh or `up` reads it again); a Failed, Rejected or Expired endpoint is recorded and replaced by the next `up`. Delete waits until it is gone. The API updates nothing in place, so every input change replaces the endpoint. While the service is idle the API refuses these operations: the service is woken up first, with a line saying so.
+// A reverse private endpoint of a service: a private connection from the service to a VPC endpoint service, a VPC resource, an MSK cluster or (production wire) a GCP Private Service Connect service attachment. Create waits while the endpoint is Provisioning: it ends Ready, or PendingAcceptance (with a warning naming who must accept the connection; a later refresh or `up` reads it again); a Failed, Rejected or Expired endpoint is recorded and replaced by the next `up`. Delete waits until it is gone. The custom private DNS names (customPrivateDnsNames, production wire) change in place, with one PATCH of the whole list; the API updates nothing else of an endpoint, so any other input change replaces it. While the service is idle the API refuses these operations: the service is woken up first, with a line saying so.
 //
 // The resource id: The endpoint's uuid, as the API reports it (the cloud provider's id is the `endpointId` output).
 type ReversePrivateEndpoint struct {
@@ -20,12 +20,16 @@ type ReversePrivateEndpoint struct {
 
 	// The adopted endpoint's id, when the resource adopted one instead of creating it.
 	AdoptId pulumi.StringPtrOutput `pulumi:"adoptId"`
+	// The endpoint's custom private DNS names, as the API reports them (empty when it has none, and on the specification's wire).
+	CustomPrivateDnsNames pulumi.StringArrayOutput `pulumi:"customPrivateDnsNames"`
 	// The endpoint's description, when it has one.
 	Description pulumi.StringPtrOutput `pulumi:"description"`
 	// DNS names of the endpoint.
 	DnsNames pulumi.StringArrayOutput `pulumi:"dnsNames"`
 	// The cloud provider's id of the endpoint (e.g. a VPC endpoint id), when the API reports one; the API's own uuid is the resource `id`.
 	EndpointId pulumi.StringPtrOutput `pulumi:"endpointId"`
+	// The GCP service attachment it connects to (type GCP_PSC_SERVICE_ATTACHMENT).
+	GcpServiceAttachment pulumi.StringPtrOutput `pulumi:"gcpServiceAttachment"`
 	// SASL_IAM or SASL_SCRAM (type MSK_MULTI_VPC).
 	MskAuthentication MskAuthenticationPtrOutput `pulumi:"mskAuthentication"`
 	// The MSK cluster ARN (type MSK_MULTI_VPC).
@@ -96,10 +100,14 @@ func (ReversePrivateEndpointState) ElementType() reflect.Type {
 }
 
 type reversePrivateEndpointArgs struct {
-	// Adopts the existing endpoint with this id instead of creating one (the dynamic-provider classes cannot be imported with `pulumi import`; with the native plugin, `pulumi import` works too). Its inputs must describe the endpoint as it is; deleting the resource deletes the endpoint.
+	// Adopts the existing endpoint with this id instead of creating one (the dynamic-provider classes cannot be imported with `pulumi import`; with the native plugin, `pulumi import` works too). Its inputs must describe the endpoint as it is, but for customPrivateDnsNames, which are given to it when set; deleting the resource deletes the endpoint.
 	AdoptId *string `pulumi:"adoptId"`
+	// Private DNS names that resolve to the endpoint inside ClickHouse Cloud, for a ClickPipe to use as the address of its source: exact names (`db.example.com`) or leading wildcards (`*.example.com`), each unique across the service's endpoints and listed once; order and case don't matter. The whole list: a change updates the endpoint in place, with one request that replaces its names. `[]` clears them; left out, the endpoint's names are not managed (names set elsewhere stay). Not for MSK_MULTI_VPC endpoints. Production wire only; on AWS the API offers them in private preview, to services ClickHouse support enabled.
+	CustomPrivateDnsNames []string `pulumi:"customPrivateDnsNames"`
 	// Free text, at most 255 characters. Changing it replaces the endpoint.
 	Description *string `pulumi:"description"`
+	// The Google Private Service Connect service attachment to connect to, `projects/{project}/regions/{region}/serviceAttachments/{name}`; required when type is GCP_PSC_SERVICE_ATTACHMENT (production wire only). Changing it replaces the endpoint.
+	GcpServiceAttachment *string `pulumi:"gcpServiceAttachment"`
 	// SASL_IAM or SASL_SCRAM; required when type is MSK_MULTI_VPC. Changing it replaces the endpoint.
 	MskAuthentication *MskAuthentication `pulumi:"mskAuthentication"`
 	// The MSK cluster ARN; required when type is MSK_MULTI_VPC. Changing it replaces the endpoint.
@@ -110,7 +118,7 @@ type reversePrivateEndpointArgs struct {
 	ReadyTimeoutSeconds *float64 `pulumi:"readyTimeoutSeconds"`
 	// The service (uuid) that owns the endpoint. Changing it replaces the endpoint.
 	ServiceId string `pulumi:"serviceId"`
-	// VPC_ENDPOINT_SERVICE, VPC_RESOURCE or MSK_MULTI_VPC. Changing it replaces the endpoint.
+	// VPC_ENDPOINT_SERVICE, VPC_RESOURCE, MSK_MULTI_VPC or (production wire only) GCP_PSC_SERVICE_ATTACHMENT. Changing it replaces the endpoint.
 	Type ReversePrivateEndpointType `pulumi:"type"`
 	// The VPC endpoint service to connect to; required when type is VPC_ENDPOINT_SERVICE. Changing it replaces the endpoint.
 	VpcEndpointServiceName *string `pulumi:"vpcEndpointServiceName"`
@@ -122,10 +130,14 @@ type reversePrivateEndpointArgs struct {
 
 // The set of arguments for constructing a ReversePrivateEndpoint resource.
 type ReversePrivateEndpointArgs struct {
-	// Adopts the existing endpoint with this id instead of creating one (the dynamic-provider classes cannot be imported with `pulumi import`; with the native plugin, `pulumi import` works too). Its inputs must describe the endpoint as it is; deleting the resource deletes the endpoint.
+	// Adopts the existing endpoint with this id instead of creating one (the dynamic-provider classes cannot be imported with `pulumi import`; with the native plugin, `pulumi import` works too). Its inputs must describe the endpoint as it is, but for customPrivateDnsNames, which are given to it when set; deleting the resource deletes the endpoint.
 	AdoptId pulumi.StringPtrInput
+	// Private DNS names that resolve to the endpoint inside ClickHouse Cloud, for a ClickPipe to use as the address of its source: exact names (`db.example.com`) or leading wildcards (`*.example.com`), each unique across the service's endpoints and listed once; order and case don't matter. The whole list: a change updates the endpoint in place, with one request that replaces its names. `[]` clears them; left out, the endpoint's names are not managed (names set elsewhere stay). Not for MSK_MULTI_VPC endpoints. Production wire only; on AWS the API offers them in private preview, to services ClickHouse support enabled.
+	CustomPrivateDnsNames pulumi.StringArrayInput
 	// Free text, at most 255 characters. Changing it replaces the endpoint.
 	Description pulumi.StringPtrInput
+	// The Google Private Service Connect service attachment to connect to, `projects/{project}/regions/{region}/serviceAttachments/{name}`; required when type is GCP_PSC_SERVICE_ATTACHMENT (production wire only). Changing it replaces the endpoint.
+	GcpServiceAttachment pulumi.StringPtrInput
 	// SASL_IAM or SASL_SCRAM; required when type is MSK_MULTI_VPC. Changing it replaces the endpoint.
 	MskAuthentication MskAuthenticationPtrInput
 	// The MSK cluster ARN; required when type is MSK_MULTI_VPC. Changing it replaces the endpoint.
@@ -136,7 +148,7 @@ type ReversePrivateEndpointArgs struct {
 	ReadyTimeoutSeconds pulumi.Float64PtrInput
 	// The service (uuid) that owns the endpoint. Changing it replaces the endpoint.
 	ServiceId pulumi.StringInput
-	// VPC_ENDPOINT_SERVICE, VPC_RESOURCE or MSK_MULTI_VPC. Changing it replaces the endpoint.
+	// VPC_ENDPOINT_SERVICE, VPC_RESOURCE, MSK_MULTI_VPC or (production wire only) GCP_PSC_SERVICE_ATTACHMENT. Changing it replaces the endpoint.
 	Type ReversePrivateEndpointTypeInput
 	// The VPC endpoint service to connect to; required when type is VPC_ENDPOINT_SERVICE. Changing it replaces the endpoint.
 	VpcEndpointServiceName pulumi.StringPtrInput
@@ -188,6 +200,11 @@ func (o ReversePrivateEndpointOutput) AdoptId() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *ReversePrivateEndpoint) pulumi.StringPtrOutput { return v.AdoptId }).(pulumi.StringPtrOutput)
 }
 
+// The endpoint's custom private DNS names, as the API reports them (empty when it has none, and on the specification's wire).
+func (o ReversePrivateEndpointOutput) CustomPrivateDnsNames() pulumi.StringArrayOutput {
+	return o.ApplyT(func(v *ReversePrivateEndpoint) pulumi.StringArrayOutput { return v.CustomPrivateDnsNames }).(pulumi.StringArrayOutput)
+}
+
 // The endpoint's description, when it has one.
 func (o ReversePrivateEndpointOutput) Description() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *ReversePrivateEndpoint) pulumi.StringPtrOutput { return v.Description }).(pulumi.StringPtrOutput)
@@ -201,6 +218,11 @@ func (o ReversePrivateEndpointOutput) DnsNames() pulumi.StringArrayOutput {
 // The cloud provider's id of the endpoint (e.g. a VPC endpoint id), when the API reports one; the API's own uuid is the resource `id`.
 func (o ReversePrivateEndpointOutput) EndpointId() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *ReversePrivateEndpoint) pulumi.StringPtrOutput { return v.EndpointId }).(pulumi.StringPtrOutput)
+}
+
+// The GCP service attachment it connects to (type GCP_PSC_SERVICE_ATTACHMENT).
+func (o ReversePrivateEndpointOutput) GcpServiceAttachment() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *ReversePrivateEndpoint) pulumi.StringPtrOutput { return v.GcpServiceAttachment }).(pulumi.StringPtrOutput)
 }
 
 // SASL_IAM or SASL_SCRAM (type MSK_MULTI_VPC).

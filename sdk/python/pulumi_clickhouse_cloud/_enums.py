@@ -174,6 +174,7 @@ class ReversePrivateEndpointType(_builtins.str, Enum):
     VPC_ENDPOINT_SERVICE = "VPC_ENDPOINT_SERVICE"
     VPC_RESOURCE = "VPC_RESOURCE"
     MSK_MULTI_VPC = "MSK_MULTI_VPC"
+    GCP_PSC_SERVICE_ATTACHMENT = "GCP_PSC_SERVICE_ATTACHMENT"
 
 
 @pulumi.type_token("clickhouse-cloud:index:RolePolicyAllowDeny")

@@ -23,7 +23,9 @@ class ReversePrivateEndpointArgs:
                  service_id: pulumi.Input[_builtins.str],
                  type: pulumi.Input['ReversePrivateEndpointType'],
                  adopt_id: pulumi.Input[Optional[_builtins.str]] = None,
+                 custom_private_dns_names: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
                  description: pulumi.Input[Optional[_builtins.str]] = None,
+                 gcp_service_attachment: pulumi.Input[Optional[_builtins.str]] = None,
                  msk_authentication: pulumi.Input[Optional['MskAuthentication']] = None,
                  msk_cluster_arn: pulumi.Input[Optional[_builtins.str]] = None,
                  organization_id: pulumi.Input[Optional[_builtins.str]] = None,
@@ -35,9 +37,11 @@ class ReversePrivateEndpointArgs:
         The set of arguments for constructing a ReversePrivateEndpoint resource.
 
         :param pulumi.Input[_builtins.str] service_id: The service (uuid) that owns the endpoint. Changing it replaces the endpoint.
-        :param pulumi.Input['ReversePrivateEndpointType'] type: VPC_ENDPOINT_SERVICE, VPC_RESOURCE or MSK_MULTI_VPC. Changing it replaces the endpoint.
-        :param pulumi.Input[_builtins.str] adopt_id: Adopts the existing endpoint with this id instead of creating one (the dynamic-provider classes cannot be imported with `pulumi import`; with the native plugin, `pulumi import` works too). Its inputs must describe the endpoint as it is; deleting the resource deletes the endpoint.
+        :param pulumi.Input['ReversePrivateEndpointType'] type: VPC_ENDPOINT_SERVICE, VPC_RESOURCE, MSK_MULTI_VPC or (production wire only) GCP_PSC_SERVICE_ATTACHMENT. Changing it replaces the endpoint.
+        :param pulumi.Input[_builtins.str] adopt_id: Adopts the existing endpoint with this id instead of creating one (the dynamic-provider classes cannot be imported with `pulumi import`; with the native plugin, `pulumi import` works too). Its inputs must describe the endpoint as it is, but for customPrivateDnsNames, which are given to it when set; deleting the resource deletes the endpoint.
+        :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] custom_private_dns_names: Private DNS names that resolve to the endpoint inside ClickHouse Cloud, for a ClickPipe to use as the address of its source: exact names (`db.example.com`) or leading wildcards (`*.example.com`), each unique across the service's endpoints and listed once; order and case don't matter. The whole list: a change updates the endpoint in place, with one request that replaces its names. `[]` clears them; left out, the endpoint's names are not managed (names set elsewhere stay). Not for MSK_MULTI_VPC endpoints. Production wire only; on AWS the API offers them in private preview, to services ClickHouse support enabled.
         :param pulumi.Input[_builtins.str] description: Free text, at most 255 characters. Changing it replaces the endpoint.
+        :param pulumi.Input[_builtins.str] gcp_service_attachment: The Google Private Service Connect service attachment to connect to, `projects/{project}/regions/{region}/serviceAttachments/{name}`; required when type is GCP_PSC_SERVICE_ATTACHMENT (production wire only). Changing it replaces the endpoint.
         :param pulumi.Input['MskAuthentication'] msk_authentication: SASL_IAM or SASL_SCRAM; required when type is MSK_MULTI_VPC. Changing it replaces the endpoint.
         :param pulumi.Input[_builtins.str] msk_cluster_arn: The MSK cluster ARN; required when type is MSK_MULTI_VPC. Changing it replaces the endpoint.
         :param pulumi.Input[_builtins.str] organization_id: The organization (uuid); defaults to the provider's organization, `clickhouse-cloud:organizationId` or CLICKHOUSE_ORG_ID. Replaces on change.
@@ -50,8 +54,12 @@ class ReversePrivateEndpointArgs:
         pulumi.set(__self__, "type", type)
         if adopt_id is not None:
             pulumi.set(__self__, "adopt_id", adopt_id)
+        if custom_private_dns_names is not None:
+            pulumi.set(__self__, "custom_private_dns_names", custom_private_dns_names)
         if description is not None:
             pulumi.set(__self__, "description", description)
+        if gcp_service_attachment is not None:
+            pulumi.set(__self__, "gcp_service_attachment", gcp_service_attachment)
         if msk_authentication is not None:
             pulumi.set(__self__, "msk_authentication", msk_authentication)
         if msk_cluster_arn is not None:
@@ -83,7 +91,7 @@ class ReversePrivateEndpointArgs:
     @pulumi.getter
     def type(self) -> pulumi.Input['ReversePrivateEndpointType']:
         """
-        VPC_ENDPOINT_SERVICE, VPC_RESOURCE or MSK_MULTI_VPC. Changing it replaces the endpoint.
+        VPC_ENDPOINT_SERVICE, VPC_RESOURCE, MSK_MULTI_VPC or (production wire only) GCP_PSC_SERVICE_ATTACHMENT. Changing it replaces the endpoint.
         """
         return pulumi.get(self, "type")
 
@@ -95,13 +103,25 @@ class ReversePrivateEndpointArgs:
     @pulumi.getter(name="adoptId")
     def adopt_id(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
-        Adopts the existing endpoint with this id instead of creating one (the dynamic-provider classes cannot be imported with `pulumi import`; with the native plugin, `pulumi import` works too). Its inputs must describe the endpoint as it is; deleting the resource deletes the endpoint.
+        Adopts the existing endpoint with this id instead of creating one (the dynamic-provider classes cannot be imported with `pulumi import`; with the native plugin, `pulumi import` works too). Its inputs must describe the endpoint as it is, but for customPrivateDnsNames, which are given to it when set; deleting the resource deletes the endpoint.
         """
         return pulumi.get(self, "adopt_id")
 
     @adopt_id.setter
     def adopt_id(self, value: pulumi.Input[Optional[_builtins.str]]):
         pulumi.set(self, "adopt_id", value)
+
+    @_builtins.property
+    @pulumi.getter(name="customPrivateDnsNames")
+    def custom_private_dns_names(self) -> pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]]:
+        """
+        Private DNS names that resolve to the endpoint inside ClickHouse Cloud, for a ClickPipe to use as the address of its source: exact names (`db.example.com`) or leading wildcards (`*.example.com`), each unique across the service's endpoints and listed once; order and case don't matter. The whole list: a change updates the endpoint in place, with one request that replaces its names. `[]` clears them; left out, the endpoint's names are not managed (names set elsewhere stay). Not for MSK_MULTI_VPC endpoints. Production wire only; on AWS the API offers them in private preview, to services ClickHouse support enabled.
+        """
+        return pulumi.get(self, "custom_private_dns_names")
+
+    @custom_private_dns_names.setter
+    def custom_private_dns_names(self, value: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]]):
+        pulumi.set(self, "custom_private_dns_names", value)
 
     @_builtins.property
     @pulumi.getter
@@ -114,6 +134,18 @@ class ReversePrivateEndpointArgs:
     @description.setter
     def description(self, value: pulumi.Input[Optional[_builtins.str]]):
         pulumi.set(self, "description", value)
+
+    @_builtins.property
+    @pulumi.getter(name="gcpServiceAttachment")
+    def gcp_service_attachment(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        The Google Private Service Connect service attachment to connect to, `projects/{project}/regions/{region}/serviceAttachments/{name}`; required when type is GCP_PSC_SERVICE_ATTACHMENT (production wire only). Changing it replaces the endpoint.
+        """
+        return pulumi.get(self, "gcp_service_attachment")
+
+    @gcp_service_attachment.setter
+    def gcp_service_attachment(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "gcp_service_attachment", value)
 
     @_builtins.property
     @pulumi.getter(name="mskAuthentication")
@@ -207,7 +239,9 @@ class ReversePrivateEndpoint(pulumi.CustomResource):
                  resource_name: str,
                  opts: Optional[pulumi.ResourceOptions] = None,
                  adopt_id: pulumi.Input[Optional[_builtins.str]] = None,
+                 custom_private_dns_names: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
                  description: pulumi.Input[Optional[_builtins.str]] = None,
+                 gcp_service_attachment: pulumi.Input[Optional[_builtins.str]] = None,
                  msk_authentication: pulumi.Input[Optional['MskAuthentication']] = None,
                  msk_cluster_arn: pulumi.Input[Optional[_builtins.str]] = None,
                  organization_id: pulumi.Input[Optional[_builtins.str]] = None,
@@ -219,20 +253,22 @@ class ReversePrivateEndpoint(pulumi.CustomResource):
                  vpc_resource_share_arn: pulumi.Input[Optional[_builtins.str]] = None,
                  __props__=None):
         """
-        A reverse private endpoint of a service: a private connection from the service to a VPC endpoint service, a VPC resource or an MSK cluster. Create waits while the endpoint is Provisioning: it ends Ready, or PendingAcceptance (with a warning naming who must accept the connection; a later refresh or `up` reads it again); a Failed, Rejected or Expired endpoint is recorded and replaced by the next `up`. Delete waits until it is gone. The API updates nothing in place, so every input change replaces the endpoint. While the service is idle the API refuses these operations: the service is woken up first, with a line saying so.
+        A reverse private endpoint of a service: a private connection from the service to a VPC endpoint service, a VPC resource, an MSK cluster or (production wire) a GCP Private Service Connect service attachment. Create waits while the endpoint is Provisioning: it ends Ready, or PendingAcceptance (with a warning naming who must accept the connection; a later refresh or `up` reads it again); a Failed, Rejected or Expired endpoint is recorded and replaced by the next `up`. Delete waits until it is gone. The custom private DNS names (customPrivateDnsNames, production wire) change in place, with one PATCH of the whole list; the API updates nothing else of an endpoint, so any other input change replaces it. While the service is idle the API refuses these operations: the service is woken up first, with a line saying so.
 
         The resource id: The endpoint's uuid, as the API reports it (the cloud provider's id is the `endpointId` output).
 
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
-        :param pulumi.Input[_builtins.str] adopt_id: Adopts the existing endpoint with this id instead of creating one (the dynamic-provider classes cannot be imported with `pulumi import`; with the native plugin, `pulumi import` works too). Its inputs must describe the endpoint as it is; deleting the resource deletes the endpoint.
+        :param pulumi.Input[_builtins.str] adopt_id: Adopts the existing endpoint with this id instead of creating one (the dynamic-provider classes cannot be imported with `pulumi import`; with the native plugin, `pulumi import` works too). Its inputs must describe the endpoint as it is, but for customPrivateDnsNames, which are given to it when set; deleting the resource deletes the endpoint.
+        :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] custom_private_dns_names: Private DNS names that resolve to the endpoint inside ClickHouse Cloud, for a ClickPipe to use as the address of its source: exact names (`db.example.com`) or leading wildcards (`*.example.com`), each unique across the service's endpoints and listed once; order and case don't matter. The whole list: a change updates the endpoint in place, with one request that replaces its names. `[]` clears them; left out, the endpoint's names are not managed (names set elsewhere stay). Not for MSK_MULTI_VPC endpoints. Production wire only; on AWS the API offers them in private preview, to services ClickHouse support enabled.
         :param pulumi.Input[_builtins.str] description: Free text, at most 255 characters. Changing it replaces the endpoint.
+        :param pulumi.Input[_builtins.str] gcp_service_attachment: The Google Private Service Connect service attachment to connect to, `projects/{project}/regions/{region}/serviceAttachments/{name}`; required when type is GCP_PSC_SERVICE_ATTACHMENT (production wire only). Changing it replaces the endpoint.
         :param pulumi.Input['MskAuthentication'] msk_authentication: SASL_IAM or SASL_SCRAM; required when type is MSK_MULTI_VPC. Changing it replaces the endpoint.
         :param pulumi.Input[_builtins.str] msk_cluster_arn: The MSK cluster ARN; required when type is MSK_MULTI_VPC. Changing it replaces the endpoint.
         :param pulumi.Input[_builtins.str] organization_id: The organization (uuid); defaults to the provider's organization, `clickhouse-cloud:organizationId` or CLICKHOUSE_ORG_ID. Replaces on change.
         :param pulumi.Input[_builtins.float] ready_timeout_seconds: How long create waits while the endpoint is Provisioning, in seconds. Changing it changes nothing remotely. Default: 600.
         :param pulumi.Input[_builtins.str] service_id: The service (uuid) that owns the endpoint. Changing it replaces the endpoint.
-        :param pulumi.Input['ReversePrivateEndpointType'] type: VPC_ENDPOINT_SERVICE, VPC_RESOURCE or MSK_MULTI_VPC. Changing it replaces the endpoint.
+        :param pulumi.Input['ReversePrivateEndpointType'] type: VPC_ENDPOINT_SERVICE, VPC_RESOURCE, MSK_MULTI_VPC or (production wire only) GCP_PSC_SERVICE_ATTACHMENT. Changing it replaces the endpoint.
         :param pulumi.Input[_builtins.str] vpc_endpoint_service_name: The VPC endpoint service to connect to; required when type is VPC_ENDPOINT_SERVICE. Changing it replaces the endpoint.
         :param pulumi.Input[_builtins.str] vpc_resource_configuration_id: The VPC resource configuration; required when type is VPC_RESOURCE. Changing it replaces the endpoint.
         :param pulumi.Input[_builtins.str] vpc_resource_share_arn: The resource share ARN; required when type is VPC_RESOURCE. Changing it replaces the endpoint.
@@ -244,7 +280,7 @@ class ReversePrivateEndpoint(pulumi.CustomResource):
                  args: ReversePrivateEndpointArgs,
                  opts: Optional[pulumi.ResourceOptions] = None):
         """
-        A reverse private endpoint of a service: a private connection from the service to a VPC endpoint service, a VPC resource or an MSK cluster. Create waits while the endpoint is Provisioning: it ends Ready, or PendingAcceptance (with a warning naming who must accept the connection; a later refresh or `up` reads it again); a Failed, Rejected or Expired endpoint is recorded and replaced by the next `up`. Delete waits until it is gone. The API updates nothing in place, so every input change replaces the endpoint. While the service is idle the API refuses these operations: the service is woken up first, with a line saying so.
+        A reverse private endpoint of a service: a private connection from the service to a VPC endpoint service, a VPC resource, an MSK cluster or (production wire) a GCP Private Service Connect service attachment. Create waits while the endpoint is Provisioning: it ends Ready, or PendingAcceptance (with a warning naming who must accept the connection; a later refresh or `up` reads it again); a Failed, Rejected or Expired endpoint is recorded and replaced by the next `up`. Delete waits until it is gone. The custom private DNS names (customPrivateDnsNames, production wire) change in place, with one PATCH of the whole list; the API updates nothing else of an endpoint, so any other input change replaces it. While the service is idle the API refuses these operations: the service is woken up first, with a line saying so.
 
         The resource id: The endpoint's uuid, as the API reports it (the cloud provider's id is the `endpointId` output).
 
@@ -264,7 +300,9 @@ class ReversePrivateEndpoint(pulumi.CustomResource):
                  resource_name: str,
                  opts: Optional[pulumi.ResourceOptions] = None,
                  adopt_id: pulumi.Input[Optional[_builtins.str]] = None,
+                 custom_private_dns_names: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
                  description: pulumi.Input[Optional[_builtins.str]] = None,
+                 gcp_service_attachment: pulumi.Input[Optional[_builtins.str]] = None,
                  msk_authentication: pulumi.Input[Optional['MskAuthentication']] = None,
                  msk_cluster_arn: pulumi.Input[Optional[_builtins.str]] = None,
                  organization_id: pulumi.Input[Optional[_builtins.str]] = None,
@@ -284,7 +322,9 @@ class ReversePrivateEndpoint(pulumi.CustomResource):
             __props__ = ReversePrivateEndpointArgs.__new__(ReversePrivateEndpointArgs)
 
             __props__.__dict__["adopt_id"] = adopt_id
+            __props__.__dict__["custom_private_dns_names"] = custom_private_dns_names
             __props__.__dict__["description"] = description
+            __props__.__dict__["gcp_service_attachment"] = gcp_service_attachment
             __props__.__dict__["msk_authentication"] = msk_authentication
             __props__.__dict__["msk_cluster_arn"] = msk_cluster_arn
             __props__.__dict__["organization_id"] = organization_id
@@ -325,9 +365,11 @@ class ReversePrivateEndpoint(pulumi.CustomResource):
         __props__ = ReversePrivateEndpointArgs.__new__(ReversePrivateEndpointArgs)
 
         __props__.__dict__["adopt_id"] = None
+        __props__.__dict__["custom_private_dns_names"] = None
         __props__.__dict__["description"] = None
         __props__.__dict__["dns_names"] = None
         __props__.__dict__["endpoint_id"] = None
+        __props__.__dict__["gcp_service_attachment"] = None
         __props__.__dict__["msk_authentication"] = None
         __props__.__dict__["msk_cluster_arn"] = None
         __props__.__dict__["organization_id"] = None
@@ -348,6 +390,14 @@ class ReversePrivateEndpoint(pulumi.CustomResource):
         The adopted endpoint's id, when the resource adopted one instead of creating it.
         """
         return pulumi.get(self, "adopt_id")
+
+    @_builtins.property
+    @pulumi.getter(name="customPrivateDnsNames")
+    def custom_private_dns_names(self) -> pulumi.Output[Sequence[_builtins.str]]:
+        """
+        The endpoint's custom private DNS names, as the API reports them (empty when it has none, and on the specification's wire).
+        """
+        return pulumi.get(self, "custom_private_dns_names")
 
     @_builtins.property
     @pulumi.getter
@@ -372,6 +422,14 @@ class ReversePrivateEndpoint(pulumi.CustomResource):
         The cloud provider's id of the endpoint (e.g. a VPC endpoint id), when the API reports one; the API's own uuid is the resource `id`.
         """
         return pulumi.get(self, "endpoint_id")
+
+    @_builtins.property
+    @pulumi.getter(name="gcpServiceAttachment")
+    def gcp_service_attachment(self) -> pulumi.Output[Optional[_builtins.str]]:
+        """
+        The GCP service attachment it connects to (type GCP_PSC_SERVICE_ATTACHMENT).
+        """
+        return pulumi.get(self, "gcp_service_attachment")
 
     @_builtins.property
     @pulumi.getter(name="mskAuthentication")

@@ -69,6 +69,14 @@ const everyType = [
   resource("clickhouse_clickpipes_reverse_private_endpoint", "queue", [
     instance({ id: reverseId, service_id: service, description: "queue" }),
   ]),
+  resource("clickhouse_clickpipes_reverse_private_endpoint_custom_private_dns", "queue", [
+    instance({
+      id: `${service}:${reverseId}`,
+      service_id: service,
+      reverse_private_endpoint_id: reverseId,
+      mapping: [{ private_dns_name: "queue.example.com" }],
+    }),
+  ]),
   resource("clickhouse_service_upgrade_window", "window", [instance({ id: service, service_id: service })]),
   resource("clickhouse_service_scheduled_scaling", "nightly", [
     instance({ id: service, service_id: service }),
@@ -195,10 +203,16 @@ describe("export --from-terraform: the mapping", () => {
       "clickhouse_clickstack_source.logs",
       "clickhouse_clickstack_webhook.pager",
       "clickhouse_private_endpoint_registration.office",
+      "clickhouse_clickpipes_reverse_private_endpoint_custom_private_dns.queue",
     ]);
     expect(result.notMapped).to.deep.equal([]);
     expect(result.notes[0]).to.match(
       /^clickhouse_private_endpoint_registration\.office: not imported itself; taken over by/,
+    );
+    expect(result.notes[1]).to.equal(
+      "clickhouse_clickpipes_reverse_private_endpoint_custom_private_dns.queue: not imported itself; taken over " +
+        "by the ReversePrivateEndpoint of the same state that imports its endpoint, whose customPrivateDnsNames " +
+        "input holds the names",
     );
   });
 
@@ -212,6 +226,24 @@ describe("export --from-terraform: the mapping", () => {
     expect(
       notManagedTypes.filter(({ type }) => table.imports.has(type) || table.covered.has(type)),
     ).to.deep.equal([]);
+  });
+
+  it("lists custom private DNS names whose endpoint the state does not import, with why", () => {
+    const result = exported([
+      resource("clickhouse_clickpipes_reverse_private_endpoint_custom_private_dns", "alone", [
+        instance({
+          id: `${service}:${reverseId}`,
+          service_id: service,
+          reverse_private_endpoint_id: reverseId,
+        }),
+      ]),
+    ]);
+    expect(result.addresses).to.deep.equal([]);
+    expect(result.notMapped).to.deep.equal([
+      "clickhouse_clickpipes_reverse_private_endpoint_custom_private_dns.alone: custom private DNS names are an " +
+        "input of a ReversePrivateEndpoint (customPrivateDnsNames), and no clickhouse_clickpipes_reverse_private_endpoint " +
+        "of this state imports this endpoint",
+    ]);
   });
 
   it("lists a registration that no attachment of the state takes over, with why", () => {

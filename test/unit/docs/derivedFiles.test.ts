@@ -41,8 +41,9 @@ describe("files derived from the resource definitions", function () {
     expect(cells("ApiKey")[3]).to.equal(
       "`keyId`, `keySecret`, `hashData`, `organizationId`, `adoptId`, `rotationTrigger`",
     );
-    // The API updates nothing of a reverse private endpoint; readyTimeoutSeconds is the provider's own.
-    expect(cells("ReversePrivateEndpoint")[2]).to.equal("nothing");
+    // The API's one update of a reverse private endpoint is the PATCH of its DNS names; readyTimeoutSeconds is the
+    // provider's own.
+    expect(cells("ReversePrivateEndpoint")[2]).to.equal("`customPrivateDnsNames`");
     expect(cells("ReversePrivateEndpoint")[3]).not.to.contain("readyTimeoutSeconds");
     expect(cells("PrivateEndpoint")[2]).to.equal("`description`");
     // An alert on another service's managed ClickStack is another alert.

@@ -1,8 +1,8 @@
 /**
  * Which input changes replace a resource and which update it in place, for every input of every kind, through
  * each provider's diff. The lists are written out here from what the APIs offer, not read from the code:
- * - a reverse private endpoint has no update operation (the API creates and reads one, nothing more), so every input
- *   replaces it;
+ * - a reverse private endpoint's one update operation is the PATCH of its custom private DNS names, so they
+ *   change in place and every other input replaces it;
  * - a private endpoint registration is identified by its endpoint id and attached to one service; its description
  *   is changed in place;
  * - replica scaling is a PATCH of one service's settings, so each setting updates in place and only
@@ -54,6 +54,8 @@ const reversePrivateEndpointInputs = {
   vpcResourceShareArn: "arn:aws:ram:eu-west-1:123456789012:resource-share/abc",
   mskClusterArn: "arn:aws:kafka:eu-west-1:123456789012:cluster/one/abc",
   mskAuthentication: "SASL_IAM",
+  gcpServiceAttachment: "projects/analytics/regions/europe-west1/serviceAttachments/db",
+  customPrivateDnsNames: ["db.example.com", "*.internal.example.com"],
 };
 
 const apiKeySettings = {
@@ -110,8 +112,16 @@ const kinds: KindCase[] = [
       ["vpcResourceShareArn", "arn:aws:ram:eu-west-1:123456789012:resource-share/def", "vpcResourceShareArn"],
       ["mskClusterArn", "arn:aws:kafka:eu-west-1:123456789012:cluster/two/def", "mskClusterArn"],
       ["mskAuthentication", "SASL_SCRAM", "mskAuthentication"],
+      [
+        "gcpServiceAttachment",
+        "projects/analytics/regions/europe-west1/serviceAttachments/other",
+        "gcpServiceAttachment",
+      ],
     ],
-    updates: [],
+    updates: [
+      ["customPrivateDnsNames", ["db.example.com"]],
+      ["customPrivateDnsNames", []],
+    ],
   },
   {
     kind: "PrivateEndpoint",

@@ -7,9 +7,9 @@ import {
   unusableMessage,
 } from "../../../provider/resources/reversePrivateEndpoint/statuses";
 
-// What a user reads for each status of a reverse private endpoint and each of its three types: who must accept
-// the connection (the owner of the VPC endpoint service, of the resource share, or of the MSK cluster) and
-// where. The create tests go through the emulator for one type per status; these cover the rest.
+// What a user reads for each status of a reverse private endpoint and each of its four types: who must accept
+// the connection (the owner of the VPC endpoint service, of the resource share, of the MSK cluster, or of the GCP
+// service attachment) and where. The create tests go through the emulator for one type per status; these cover the rest.
 const vpcEndpointService = {
   type: "VPC_ENDPOINT_SERVICE",
   vpcEndpointServiceName: "com.amazonaws.vpce.us-east-1.vpce-svc-0a1b2c3d4e5f60718",
@@ -24,6 +24,10 @@ const vpcResource = {
 const mskMultiVpc = {
   type: "MSK_MULTI_VPC",
   mskClusterArn: "arn:aws:kafka:us-east-1:123456789012:cluster/orders/1a2b3c4d-5e6f-7a8b-9c0d-1e2f3a4b5c6d-2",
+};
+const gcpServiceAttachment = {
+  type: "GCP_PSC_SERVICE_ATTACHMENT",
+  gcpServiceAttachment: "projects/analytics/regions/us-east1/serviceAttachments/orders-db",
 };
 
 describe("ReversePrivateEndpoint: what each status tells the user", () => {
@@ -50,6 +54,12 @@ describe("ReversePrivateEndpoint: what each status tells the user", () => {
         "multi-VPC connection (Amazon MSK console: the cluster's client VPC connections; its cluster policy must " +
         "allow the connection). It is recorded",
     );
+    expect(acceptanceWarning("rpe-6", gcpServiceAttachment)).to.contain(
+      "is PendingAcceptance: the owner of GCP service attachment " +
+        "projects/analytics/regions/us-east1/serviceAttachments/orders-db must accept the connection (Google Cloud " +
+        "console: Private Service Connect, Published services; or add ClickHouse Cloud's project to the " +
+        "attachment's consumer accept list). It is recorded",
+    );
     expect(acceptanceWarning("rpe-5", { type: "SOMETHING_NEW" })).to.contain(
       "is PendingAcceptance: the owner of the other side of the connection must accept the connection. It is",
     );
@@ -70,6 +80,10 @@ describe("ReversePrivateEndpoint: what each status tells the user", () => {
     expect(unusableMessage("rpe-1", "Expired", vpcEndpointService)).to.equal(
       "reverse private endpoint rpe-1 expired before the owner of VPC endpoint service " +
         `${vpcEndpointService.vpcEndpointServiceName} accepted the connection (status Expired)${replaced}`,
+    );
+    expect(unusableMessage("rpe-1", "Rejected", gcpServiceAttachment)).to.equal(
+      "reverse private endpoint rpe-1 was rejected by the owner of GCP service attachment " +
+        `${gcpServiceAttachment.gcpServiceAttachment} (status Rejected)${replaced}`,
     );
     expect(unusableMessage("rpe-1", "Rejected", { type: "SOMETHING_NEW" })).to.equal(
       `reverse private endpoint rpe-1 was rejected by the owner of the other side of the connection (status Rejected)${replaced}`,

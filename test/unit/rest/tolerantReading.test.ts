@@ -129,9 +129,25 @@ describe("reverse private endpoint outputs from a tolerant read", () => {
       endpointId: "vpce-0abc",
       dnsNames: [],
       privateDnsNames: ["a.example"],
+      customPrivateDnsNames: [],
       status: "Ready",
       organizationId: ORG,
     });
+  });
+
+  it("read the custom private DNS names the endpoint shows, skipping a mapping without a name; null is none", () => {
+    const shown = (customPrivateDnsMappings: unknown) =>
+      endpointOutputs({ ...inputs, customPrivateDnsNames: ["kept.example.com"] }, ORG, {
+        id: ENDPOINT,
+        status: "Ready",
+        customPrivateDnsMappings,
+      }).customPrivateDnsNames;
+    expect(shown([{ privateDnsName: "DB.example.com" }, { privateDnsName: 7 }, null, {}])).to.deep.equal([
+      "DB.example.com",
+    ]);
+    // The names the endpoint has, never the requested ones: cleared elsewhere, they show as none.
+    expect(shown(null)).to.deep.equal([]);
+    expect(shown(undefined)).to.deep.equal([]);
   });
 
   it("are the same whether the API sends nulls or leaves the fields out", () => {

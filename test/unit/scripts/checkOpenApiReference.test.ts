@@ -1,7 +1,8 @@
 /**
  * `npm run check:openapi` against ClickHouse Cloud's published OpenAPI document itself: the provider's real traffic
- * (a service made, its IP list and tags changed, its password set) passes, and the same recording with one request
- * field's name planted wrong fails, naming the field. The document is not part of the repository; the test finds it
+ * (a service made, its IP list and tags changed, its password set; a reverse private endpoint made with custom
+ * private DNS names, which a PATCH then changes and clears) passes, and the same recording with one request field's
+ * name planted wrong fails, naming the field. The document is not part of the repository; the test finds it
  * as `npm test` does and says loudly when it is not there.
  */
 import * as fs from "node:fs";
@@ -11,6 +12,8 @@ import { expect } from "chai";
 import { startEmulator, type RunningEmulator } from "../../../emulator";
 import type { RecordedExchange } from "../../../emulator/server/exchangeRecorder";
 import { providerSession } from "../../../provider/host/session";
+import { operations as endpointOperations } from "../../../provider/resources/reversePrivateEndpoint/operations";
+import type { ReversePrivateEndpointInputs } from "../../../provider/resources/reversePrivateEndpoint/shapes";
 import { operations } from "../../../provider/resources/service/operations";
 import type { ServiceInputs } from "../../../provider/resources/service/shapes";
 import { checkOpenApiCommand } from "../../../scripts/openapi/command";
@@ -59,6 +62,7 @@ describe("check:openapi against ClickHouse Cloud's published document", function
       port: 0,
       dialect: "production",
       awakeningDelayMs: 0,
+      provisioningDelayMs: 0,
       recordExchangesTo: recording,
     });
     await providerOf("Service").configure(configureRequestFrom(stackConfigFor(emulator)));
@@ -83,6 +87,31 @@ describe("check:openapi against ClickHouse Cloud's published document", function
       },
       context,
     );
+    const endpointContext = {
+      ...providerSession.operationContext("ReversePrivateEndpoint"),
+      progress: () => undefined,
+    };
+    const endpointInputs: ReversePrivateEndpointInputs = {
+      serviceId: made.id,
+      type: "VPC_ENDPOINT_SERVICE",
+      vpcEndpointServiceName: "com.amazonaws.vpce.eu-west-1.vpce-svc-0a1b2c3d4e5f60718",
+      customPrivateDnsNames: ["db.example.com"],
+      readyTimeoutSeconds: 60,
+    };
+    const endpoint = await endpointOperations.create(endpointInputs, endpointContext);
+    const renamed = await endpointOperations.update(
+      endpoint.id,
+      endpoint.outs,
+      { ...endpointInputs, customPrivateDnsNames: ["db.example.com", "*.example.com"] },
+      endpointContext,
+    );
+    const cleared = await endpointOperations.update(
+      endpoint.id,
+      renamed,
+      { ...endpointInputs, customPrivateDnsNames: [] },
+      endpointContext,
+    );
+    await endpointOperations.delete(endpoint.id, cleared, endpointContext);
   });
 
   after(async () => {
@@ -98,6 +127,46 @@ describe("check:openapi against ClickHouse Cloud's published document", function
     expect(outcome.stdout).to.match(/: [1-9]\d* exchanges of the production management API checked/);
     expect(outcome.stdout).to.include("0 distinct mismatches in 0 exchanges;");
     expect(outcome.exitCode, outcome.stdout + outcome.stderr).to.equal(0);
+  });
+
+  const recorded = () =>
+    fs
+      .readFileSync(recording, "utf8")
+      .trim()
+      .split("\n")
+      .map((line) => JSON.parse(line) as RecordedExchange);
+  const endpointPatch = /\/clickpipesReversePrivateEndpoints\/[^/]+$/;
+
+  it("checks the PATCH of a reverse private endpoint's custom private DNS names", () => {
+    const sent = recorded().filter((line) => line.method === "PATCH" && endpointPatch.test(line.url));
+    expect(sent.map((line) => [line.client, line.status, line.requestBody])).to.deep.equal([
+      [
+        "provider",
+        200,
+        {
+          customPrivateDnsMappings: [
+            { privateDnsName: "db.example.com" },
+            { privateDnsName: "*.example.com" },
+          ],
+        },
+      ],
+      ["provider", 200, { customPrivateDnsMappings: [] }],
+    ]);
+  });
+
+  it("fails the same traffic with the PATCH's customPrivateDnsMappings planted as privateDnsNames", () => {
+    const planted = path.join(dir, "planted-patch.jsonl");
+    const lines = recorded();
+    const patch = lines.find((line) => line.method === "PATCH" && endpointPatch.test(line.url));
+    expect(patch, "the recorded PATCH").to.not.equal(undefined);
+    patch!.requestBody = { privateDnsNames: ["db.example.com"] };
+    fs.writeFileSync(planted, lines.map((line) => `${JSON.stringify(line)}\n`).join(""));
+    const outcome = check(planted);
+    expect(outcome.stdout).to.include(
+      "MISMATCH PATCH /v1/organizations/{organizationId}/services/{serviceId}/clickpipesReversePrivateEndpoints/{reversePrivateEndpointId} -> 200",
+    );
+    expect(outcome.stdout).to.include('sends a field the spec does not define: "privateDnsNames"');
+    expect(outcome.exitCode).to.equal(1);
   });
 
   it("fails the same traffic with the create's ipAccessList planted as ipAccessLists, naming the field", () => {

@@ -144,6 +144,7 @@ export const ReversePrivateEndpointType = {
     VpcEndpointService: "VPC_ENDPOINT_SERVICE",
     VpcResource: "VPC_RESOURCE",
     MskMultiVpc: "MSK_MULTI_VPC",
+    GcpPscServiceAttachment: "GCP_PSC_SERVICE_ATTACHMENT",
 } as const;
 
 export type ReversePrivateEndpointType = (typeof ReversePrivateEndpointType)[keyof typeof ReversePrivateEndpointType];

@@ -58,8 +58,9 @@ export function inputsFor(kind: LongRunKind, serial: number, fixture: Fixture, s
 }
 
 /**
- * The inputs after an update: a field each kind updates in place; a reverse private endpoint updates nothing in
- * place, so its change (the description) replaces it, as the engine does.
+ * The inputs after an update: a field each kind updates in place; a reverse private endpoint updates only its custom
+ * private DNS names in place (an input of the production wire), so its change here (the description) replaces it, as
+ * the engine does.
  */
 export function updatedInputs(kind: LongRunKind, inputs: Inputs, round: number): Inputs {
   switch (kind) {
