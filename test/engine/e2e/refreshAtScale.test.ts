@@ -88,13 +88,24 @@ for (const [frontEnd, { program, providerConfig }] of Object.entries(frontEnds))
       if (frontEnd === "native") fs.rmSync(projectDir, { recursive: true, force: true });
     });
 
-    /** The API requests since the last clear, by route ("GET /api/v2/alerts": 1). */
+    /**
+     * The API requests since the last clear, by route ("GET /api/v2/alerts": 1). A read that reaches the provider
+     * with no other read within its 10 ms window is sent alone, by design; an engine starved of CPU (the CI machine
+     * under load) can space its first read of a collection that far from the rest. So at most one single GET per
+     * collection is counted with its list: the list must still be one, and no more than one read may go alone.
+     */
     async function requestsByRoute(): Promise<Record<string, number>> {
       const counts: Record<string, number> = {};
+      const singleReads = ["GET /api/v2/alerts/:id", "GET /v1/organizations/:organizationId/keys/:keyId"];
       for (const entry of await emulator.control.requests()) {
         if (entry.path.startsWith("/__emulator")) continue;
         const route = entry.route ?? `${entry.method} ${entry.path}`;
         counts[route] = (counts[route] ?? 0) + 1;
+      }
+      for (const route of singleReads) {
+        if (counts[route] === undefined) continue;
+        expect(counts[route], `${route}: reads sent alone`).to.be.at.most(1);
+        delete counts[route];
       }
       return counts;
     }

@@ -15,6 +15,8 @@ export const longRunKinds = [
 ] as const;
 export type LongRunKind = (typeof longRunKinds)[number];
 
+const apiKeyType = "pulumi-nodejs:dynamic/clickhouse:ApiKey";
+
 /** Every object the run makes is named with this prefix, so it can be told apart from the fixture's. */
 export const longRunPrefix = "long-run";
 
@@ -34,7 +36,13 @@ export function inputsFor(kind: LongRunKind, serial: number, fixture: Fixture, s
     case "ReplicaScaling":
       return { serviceId, numReplicas: 2 + (serial % 3) };
     case "ApiKey":
-      return { name, roles: ["developer"] };
+      // The URN the class passes, as the engine would give this resource: an issued key's create marks its key
+      // with it, so the closing run's create deletes a key a failed create left under that mark.
+      return {
+        name,
+        roles: ["developer"],
+        __urn: `urn:pulumi:long-run::reliability::${apiKeyType}::${name}`,
+      };
     case "PrivateEndpoint":
       return {
         serviceId: fixture.services.production,
