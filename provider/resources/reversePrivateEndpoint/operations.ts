@@ -9,7 +9,9 @@ import type {
   ReversePrivateEndpointsApi,
 } from "../../rest";
 import type { OperationContext, ResourceOperations } from "../operations";
-import type { PropertyBag } from "../../propertyBags";
+import { pick, type PropertyBag } from "../../propertyBags";
+import { inputNames } from "../derive/specs";
+import { definition } from "./definition";
 import { asyncStatusObjectOperations } from "../lifecycle/asyncStatusObjectLifecycle";
 import { PartialCreateError } from "../lifecycle/partialCreate";
 import { untilDeleted } from "./deletion";
@@ -89,6 +91,16 @@ export const operations: ResourceOperations<Inputs, Outputs> = {
       olds: { ...olds, customPrivateDnsNames: comparableNames(olds.customPrivateDnsNames ?? []) },
       news: withComparableNames(news.known),
     };
+  },
+  /**
+   * A read reports the inputs of the same names, but an endpoint without custom private DNS names leaves them out:
+   * unmanaged, as a program that never named any. An imported program then has no `customPrivateDnsNames: []`,
+   * which the specification's wire would refuse and which would claim names the program never managed.
+   */
+  inputsFromOutputs(outs) {
+    const inputs = pick(outs, inputNames(definition));
+    if ((outs.customPrivateDnsNames ?? []).length === 0) delete inputs.customPrivateDnsNames;
+    return inputs;
   },
   refineDiff(verdict, olds) {
     // An endpoint that can never become usable cannot be repaired in place: the next `up` replaces it.
