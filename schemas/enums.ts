@@ -344,3 +344,152 @@ export type RoleActorType = (typeof roleActorTypes)[number];
 /** The deprecated organization role of a member or an invitation, from before custom roles. */
 export const legacyMemberRoles = ["admin", "developer"] as const;
 export type LegacyMemberRole = (typeof legacyMemberRoles)[number];
+
+/**
+ * ClickPipes: the source families a pipe reads from, each a key of the request's `source`, and the values of their
+ * enum fields, as ClickHouse Cloud's published OpenAPI lists them (ClickPipePostSource and the family schemas).
+ */
+export const clickPipeSourceFamilies = [
+  "kafka",
+  "objectStorage",
+  "kinesis",
+  "pubsub",
+  "postgres",
+  "mysql",
+  "bigquery",
+  "mongodb",
+] as const;
+export type ClickPipeSourceFamily = (typeof clickPipeSourceFamilies)[number];
+
+export const clickPipeKafkaTypes = [
+  "kafka",
+  "redpanda",
+  "msk",
+  "gcmk",
+  "confluent",
+  "warpstream",
+  "azureeventhub",
+  "dokafka",
+] as const;
+export type ClickPipeKafkaType = (typeof clickPipeKafkaTypes)[number];
+
+export const clickPipeKafkaFormats = ["JSONEachRow", "Avro", "AvroConfluent", "Protobuf"] as const;
+
+export const clickPipeKafkaAuthentications = [
+  "PLAIN",
+  "SCRAM-SHA-256",
+  "SCRAM-SHA-512",
+  "IAM_ROLE",
+  "IAM_USER",
+  "MUTUAL_TLS",
+] as const;
+export type ClickPipeKafkaAuthentication = (typeof clickPipeKafkaAuthentications)[number];
+
+/**
+ * Which authentication each Kafka flavour takes, from the description of the Kafka source's `authentication` in the
+ * OpenAPI; a flavour may also take none (the field left out).
+ */
+export const clickPipeKafkaAuthenticationsByType: Readonly<
+  Record<ClickPipeKafkaType, readonly ClickPipeKafkaAuthentication[]>
+> = {
+  kafka: ["PLAIN", "SCRAM-SHA-256", "SCRAM-SHA-512", "MUTUAL_TLS"],
+  msk: ["SCRAM-SHA-512", "IAM_ROLE", "IAM_USER", "MUTUAL_TLS"],
+  gcmk: ["PLAIN", "MUTUAL_TLS"],
+  confluent: ["PLAIN", "MUTUAL_TLS"],
+  warpstream: ["PLAIN"],
+  azureeventhub: ["PLAIN"],
+  redpanda: ["SCRAM-SHA-256", "SCRAM-SHA-512", "MUTUAL_TLS"],
+  dokafka: ["SCRAM-SHA-256", "MUTUAL_TLS"],
+};
+
+export const clickPipeKafkaOffsetStrategies = ["from_beginning", "from_latest", "from_timestamp"] as const;
+
+export const clickPipeObjectStorageTypes = [
+  "s3",
+  "gcs",
+  "dospaces",
+  "azureblobstorage",
+  "cloudflarer2",
+  "ovhobjectstorage",
+] as const;
+export type ClickPipeObjectStorageType = (typeof clickPipeObjectStorageTypes)[number];
+
+export const clickPipeObjectStorageFormats = [
+  "JSONEachRow",
+  "JSONAsObject",
+  "CSV",
+  "CSVWithNames",
+  "TabSeparated",
+  "TabSeparatedWithNames",
+  "Parquet",
+  "Avro",
+] as const;
+
+export const clickPipeCompressions = [
+  "none",
+  "gzip",
+  "gz",
+  "brotli",
+  "br",
+  "xz",
+  "LZMA",
+  "zstd",
+  "auto",
+] as const;
+
+export const clickPipeObjectStorageAuthentications = [
+  "IAM_ROLE",
+  "IAM_USER",
+  "CONNECTION_STRING",
+  "SERVICE_ACCOUNT",
+] as const;
+
+export const clickPipePostgresTypes = [
+  "postgres",
+  "supabase",
+  "neon",
+  "alloydb",
+  "planetscale",
+  "rdspostgres",
+  "aurorapostgres",
+  "cloudsqlpostgres",
+  "azurepostgres",
+  "crunchybridge",
+  "tigerdata",
+] as const;
+
+export const clickPipeDatabaseAuthentications = ["basic", "IAM_ROLE"] as const;
+
+export const clickPipeReplicationModes = ["cdc", "snapshot", "cdc_only"] as const;
+
+export const clickPipeCdcTableEngines = ["MergeTree", "ReplacingMergeTree", "Null"] as const;
+
+export const clickPipeTableEngines = ["MergeTree", "ReplacingMergeTree", "SummingMergeTree", "Null"] as const;
+
+/**
+ * A pipe's lifecycle states as the OpenAPI lists them. Streaming and object storage pipes go Provisioning, Running,
+ * Stopping, Stopped (Completed: a one-time object storage load that finished); database pipes go Provisioning,
+ * Setup, Snapshot, Running, and pause (Pausing, Paused) instead of stopping; Modifying and Resync are database pipes'
+ * changes in progress. Degraded is listed without a description.
+ */
+export const clickPipeStates = [
+  "Unknown",
+  "Provisioning",
+  "Running",
+  "Degraded",
+  "Stopping",
+  "Stopped",
+  "Failed",
+  "Completed",
+  "InternalError",
+  "Setup",
+  "Snapshot",
+  "Paused",
+  "Pausing",
+  "Modifying",
+  "Resync",
+] as const;
+export type ClickPipeState = (typeof clickPipeStates)[number];
+
+export const clickPipeStateCommands = ["start", "stop", "resync"] as const;
+export type ClickPipeStateCommand = (typeof clickPipeStateCommands)[number];

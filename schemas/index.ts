@@ -13,6 +13,7 @@ import { upgradeWindowSchemas } from "./upgradeWindows";
 import { clickhouseSettingsSchemas } from "./clickhouseSettings";
 import { scalingScheduleSchemas } from "./scalingSchedules";
 import { organizationAccessSchemas } from "./organizationAccess";
+import { clickPipeSchemas } from "./clickPipes";
 
 export const schemas = {
   ...managementSchemas,
@@ -22,6 +23,7 @@ export const schemas = {
   ...clickhouseSettingsSchemas,
   ...scalingScheduleSchemas,
   ...organizationAccessSchemas,
+  ...clickPipeSchemas,
   ...observabilitySchemas,
   ...observabilityObjectSchemas,
   ...dashboardSchemas,

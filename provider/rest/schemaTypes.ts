@@ -668,6 +668,310 @@ export type InvitationSchema = {
   [field: string]: unknown;
 };
 
+/** The schema `clickPipeCreate`. */
+export type ClickPipeCreateSchema = {
+  name: string;
+  source: {
+    kafka?: {
+      type: "kafka" | "redpanda" | "msk" | "gcmk" | "confluent" | "warpstream" | "azureeventhub" | "dokafka";
+      format: "JSONEachRow" | "Avro" | "AvroConfluent" | "Protobuf";
+      brokers: string;
+      topics: string;
+      consumerGroup?: string;
+      offset?: { strategy: "from_beginning" | "from_latest" | "from_timestamp"; timestamp?: string };
+      schemaRegistry?: {
+        url: string;
+        authentication: "PLAIN";
+        caCertificate?: string;
+        credentials: { username: string; password: string };
+      };
+      exactlyOnce?: boolean;
+      authentication?: "PLAIN" | "SCRAM-SHA-256" | "SCRAM-SHA-512" | "IAM_ROLE" | "IAM_USER" | "MUTUAL_TLS";
+      iamRole?: string;
+      caCertificate?: string;
+      reversePrivateEndpointIds?: string[];
+      credentials?:
+        | { username: string; password: string }
+        | { accessKeyId: string; secretKey: string }
+        | { connectionString: string }
+        | { certificate: string; privateKey: string };
+    };
+    objectStorage?: {
+      type: "s3" | "gcs" | "dospaces" | "azureblobstorage" | "cloudflarer2" | "ovhobjectstorage";
+      format:
+        | "JSONEachRow"
+        | "JSONAsObject"
+        | "CSV"
+        | "CSVWithNames"
+        | "TabSeparated"
+        | "TabSeparatedWithNames"
+        | "Parquet"
+        | "Avro";
+      url?: string;
+      delimiter?: string;
+      compression?: "none" | "gzip" | "gz" | "brotli" | "br" | "xz" | "LZMA" | "zstd" | "auto";
+      isContinuous?: boolean;
+      queueUrl?: string;
+      skipInitialLoad?: boolean;
+      startAfter?: string;
+      authentication?: "IAM_ROLE" | "IAM_USER" | "CONNECTION_STRING" | "SERVICE_ACCOUNT";
+      iamRole?: string;
+      accessKey?: { accessKeyId: string; secretKey: string };
+      serviceAccountKey?: string;
+      connectionString?: string;
+      path?: string;
+      azureContainerName?: string;
+    };
+    postgres?: {
+      type?:
+        | "postgres"
+        | "supabase"
+        | "neon"
+        | "alloydb"
+        | "planetscale"
+        | "rdspostgres"
+        | "aurorapostgres"
+        | "cloudsqlpostgres"
+        | "azurepostgres"
+        | "crunchybridge"
+        | "tigerdata";
+      authentication?: "basic" | "IAM_ROLE";
+      iamRole?: string;
+      settings?: {
+        syncIntervalSeconds?: number;
+        pullBatchSize?: number;
+        publicationName?: string;
+        replicationMode?: "cdc" | "snapshot" | "cdc_only";
+        replicationSlotName?: string;
+        allowNullableColumns?: boolean;
+        initialLoadParallelism?: number;
+        snapshotNumRowsPerPartition?: number;
+        snapshotNumberOfParallelTables?: number;
+        enableFailoverSlots?: boolean;
+        deleteOnMerge?: boolean;
+      };
+      tableMappings: {
+        sourceSchemaName: string;
+        sourceTable: string;
+        targetTable: string;
+        excludedColumns?: string[];
+        useCustomSortingKey?: boolean;
+        sortingKeys?: string[];
+        tableEngine?: "MergeTree" | "ReplacingMergeTree" | "Null";
+        partitionKey?: string;
+        partitionByExpr?: string;
+      }[];
+      credentials?: { username: string; password: string };
+      host: string;
+      port: number;
+      database: string;
+      tlsHost?: string;
+      caCertificate?: string;
+      disableTls?: boolean;
+      skipCertVerification?: boolean;
+    };
+    validateSamples?: boolean;
+  };
+  destination: {
+    database?: string;
+    table?: string;
+    managedTable?: boolean;
+    tableDefinition?: {
+      engine: {
+        type: "MergeTree" | "ReplacingMergeTree" | "SummingMergeTree" | "Null";
+        versionColumnId?: string;
+        columnIds?: string[];
+      };
+      sortingKey?: string[];
+      partitionBy?: string;
+      primaryKey?: string;
+    };
+    columns?: { name: string; type: string }[];
+    roles?: string[];
+  };
+  fieldMappings?: { sourceField: string; destinationField: string }[];
+  scaling?: { replicas?: number; replicaCpuMillicores?: number; replicaMemoryGb?: number };
+  settings?: {
+    streaming_max_insert_wait_ms?: number;
+    object_storage_concurrency?: number;
+    object_storage_polling_interval_ms?: number;
+    object_storage_max_insert_bytes?: number;
+    object_storage_max_file_count?: number;
+    clickhouse_max_threads?: number;
+    clickhouse_max_insert_threads?: number;
+    clickhouse_min_insert_block_size_bytes?: number;
+    clickhouse_max_download_threads?: number;
+    clickhouse_parallel_distributed_insert_select?: number;
+    object_storage_use_cluster_function?: boolean;
+    clickhouse_parallel_view_processing?: boolean;
+  };
+};
+
+/** The schema `clickPipeUpdate`. */
+export type ClickPipeUpdateSchema = {
+  name?: string;
+  source?: {
+    kafka?: {
+      authentication?: "PLAIN" | "SCRAM-SHA-256" | "SCRAM-SHA-512" | "IAM_ROLE" | "IAM_USER" | "MUTUAL_TLS";
+      iamRole?: string;
+      caCertificate?: string;
+      reversePrivateEndpointIds?: string[];
+      credentials?:
+        | { username: string; password: string }
+        | { accessKeyId: string; secretKey: string }
+        | { connectionString: string }
+        | { certificate: string; privateKey: string };
+    };
+    objectStorage?: {
+      skipInitialLoad?: boolean;
+      startAfter?: string;
+      authentication?: "IAM_ROLE" | "IAM_USER" | "CONNECTION_STRING" | "SERVICE_ACCOUNT";
+      iamRole?: string;
+      accessKey?: { accessKeyId: string; secretKey: string };
+      serviceAccountKey?: string;
+      connectionString?: string;
+      path?: string;
+      azureContainerName?: string;
+    };
+    postgres?: {
+      credentials?: { username: string; password: string };
+      host?: string;
+      port?: number;
+      database?: string;
+      tlsHost?: string;
+      caCertificate?: string;
+      disableTls?: boolean;
+      skipCertVerification?: boolean;
+      settings?: { syncIntervalSeconds?: number; pullBatchSize?: number };
+      tableMappingsToAdd?: {
+        sourceSchemaName: string;
+        sourceTable: string;
+        targetTable: string;
+        excludedColumns?: string[];
+        useCustomSortingKey?: boolean;
+        sortingKeys?: string[];
+        tableEngine?: "MergeTree" | "ReplacingMergeTree" | "Null";
+        partitionKey?: string;
+        partitionByExpr?: string;
+      }[];
+      tableMappingsToRemove?: { sourceSchemaName: string; sourceTable: string; targetTable: string }[];
+    };
+  };
+  destination?: { columns: { name: string; type: string }[] };
+  fieldMappings?: { sourceField: string; destinationField: string }[];
+  settings?: {
+    streaming_max_insert_wait_ms?: number;
+    object_storage_concurrency?: number;
+    object_storage_polling_interval_ms?: number;
+    object_storage_max_insert_bytes?: number;
+    object_storage_max_file_count?: number;
+    clickhouse_max_threads?: number;
+    clickhouse_max_insert_threads?: number;
+    clickhouse_min_insert_block_size_bytes?: number;
+    clickhouse_max_download_threads?: number;
+    clickhouse_parallel_distributed_insert_select?: number;
+    object_storage_use_cluster_function?: boolean;
+    clickhouse_parallel_view_processing?: boolean;
+  };
+};
+
+/** The schema `clickPipeScalingUpdate`. */
+export type ClickPipeScalingUpdateSchema = {
+  replicas?: number;
+  replicaCpuMillicores?: number;
+  replicaMemoryGb?: number;
+};
+
+/** The schema `clickPipeStateUpdate`. */
+export type ClickPipeStateUpdateSchema = { command: "start" | "stop" | "resync" };
+
+/** The schema `clickPipeSettingsUpdate`. */
+export type ClickPipeSettingsUpdateSchema = {
+  streaming_max_insert_wait_ms?: number;
+  object_storage_concurrency?: number;
+  object_storage_polling_interval_ms?: number;
+  object_storage_max_insert_bytes?: number;
+  object_storage_max_file_count?: number;
+  clickhouse_max_threads?: number;
+  clickhouse_max_insert_threads?: number;
+  clickhouse_min_insert_block_size_bytes?: number;
+  clickhouse_max_download_threads?: number;
+  clickhouse_parallel_distributed_insert_select?: number;
+  object_storage_use_cluster_function?: boolean;
+  clickhouse_parallel_view_processing?: boolean;
+};
+
+/** The schema `clickPipesCdcScalingUpdate`. */
+export type ClickPipesCdcScalingUpdateSchema = { replicaCpuMillicores: number; replicaMemoryGb: number };
+
+/** The schema `clickPipe`. */
+export type ClickPipeSchema = {
+  id: string;
+  serviceId?: string | null;
+  name?: string | null;
+  state: string;
+  source?: {
+    kafka?: {
+      type?: string | null;
+      format?: string | null;
+      brokers?: string | null;
+      topics?: string | null;
+      consumerGroup?: string | null;
+      authentication?: string | null;
+      reversePrivateEndpointIds?: string[] | null;
+      [field: string]: unknown;
+    } | null;
+    objectStorage?: {
+      type?: string | null;
+      format?: string | null;
+      url?: string | null;
+      authentication?: string | null;
+      [field: string]: unknown;
+    } | null;
+    postgres?: {
+      host?: string | null;
+      port?: number | null;
+      database?: string | null;
+      tableMappings?:
+        | {
+            sourceSchemaName?: string | null;
+            sourceTable?: string | null;
+            targetTable?: string | null;
+            [field: string]: unknown;
+          }[]
+        | null;
+      [field: string]: unknown;
+    } | null;
+    [field: string]: unknown;
+  };
+  destination?: {
+    database?: string | null;
+    table?: string | null;
+    managedTable?: boolean | null;
+    columns?: { name?: string | null; type?: string | null; [field: string]: unknown }[] | null;
+    [field: string]: unknown;
+  } | null;
+  fieldMappings?:
+    { sourceField?: string | null; destinationField?: string | null; [field: string]: unknown }[] | null;
+  scaling?: {
+    replicas?: number | null;
+    replicaCpuMillicores?: number | null;
+    replicaMemoryGb?: number | null;
+    [field: string]: unknown;
+  } | null;
+  settings?: { [field: string]: unknown } | null;
+  createdAt?: string | null;
+  updatedAt?: string | null;
+  [field: string]: unknown;
+};
+
+/** The schema `clickPipesCdcScaling`. */
+export type ClickPipesCdcScalingSchema = {
+  replicaCpuMillicores: number;
+  replicaMemoryGb: number;
+  [field: string]: unknown;
+};
+
 /** The schema `alertCreate`. */
 export type AlertCreateSchema = {
   threshold: number;
@@ -1117,6 +1421,14 @@ export interface SchemaTypes {
   role: RoleSchema;
   member: MemberSchema;
   invitation: InvitationSchema;
+  clickPipeCreate: ClickPipeCreateSchema;
+  clickPipeUpdate: ClickPipeUpdateSchema;
+  clickPipeScalingUpdate: ClickPipeScalingUpdateSchema;
+  clickPipeStateUpdate: ClickPipeStateUpdateSchema;
+  clickPipeSettingsUpdate: ClickPipeSettingsUpdateSchema;
+  clickPipesCdcScalingUpdate: ClickPipesCdcScalingUpdateSchema;
+  clickPipe: ClickPipeSchema;
+  clickPipesCdcScaling: ClickPipesCdcScalingSchema;
   alertCreate: AlertCreateSchema;
   alertInputs: AlertInputsSchema;
   alertCreateProduction: AlertCreateProductionSchema;

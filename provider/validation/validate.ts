@@ -6,6 +6,7 @@
 import type { ErrorObject } from "ajv";
 import { ruleKeyword, schemas } from "../../schemas";
 import { seriesRules } from "./seriesRules";
+import { columnsWithFieldMappings, exactlyOneSourceFamily } from "./clickPipeRules";
 import type { ValidationProblem } from "./problem";
 import { isPlainObject } from "../propertyBags";
 import { pointerSegments, schemaPathFromRoot } from "./schemaPath";
@@ -115,6 +116,8 @@ const crossFieldRules: { readonly [name in SchemaName]?: readonly CrossFieldRule
     },
     { fields: ["series"], check: ({ series }) => seriesRules(series) },
   ],
+  clickPipeCreate: [{ fields: ["source"], check: ({ source }) => exactlyOneSourceFamily(source) }],
+  clickPipeUpdate: [{ fields: ["fieldMappings", "destination"], check: columnsWithFieldMappings }],
 };
 
 function crossFieldProblems(name: SchemaName, value: unknown, reported: Set<string>): ValidationProblem[] {
