@@ -73,12 +73,17 @@ export function applyCommand(
 }
 
 /** Throws the real API's 424 unless the service is running. */
-export function assertRunning(service: ServiceRecord, nowMs: number, operations: string): void {
+export function assertRunning(
+  service: ServiceRecord,
+  nowMs: number,
+  operations: string,
+  verb: "are" | "is" = "are",
+): void {
   const state = stateOf(service, nowMs);
   if (state === "running") return;
   throw new ApiError(
     424,
-    `${operations} are allowed only when the ClickHouse service is running. Current state: ${state}`,
+    `${operations} ${verb} allowed only when the ClickHouse service is running. Current state: ${state}`,
   );
 }
 

@@ -6,6 +6,8 @@ import type { ApiDialect } from "../../schemas/dialects";
 import type {
   ApiKeyRole,
   ApiKeyState,
+  ClickPipeSourceFamily,
+  ClickPipeState,
   LegacyMemberRole,
   PolicyEffect,
   PolicySqlConsoleRole,
@@ -401,6 +403,38 @@ export interface ReversePrivateEndpointRecord {
   goneAt?: number;
 }
 
+/** A ClickPipe as stored: what the API shows of it, and when its state changes next. */
+export interface ClickPipeRecord {
+  id: string;
+  serviceId: string;
+  name: string;
+  family: ClickPipeSourceFamily;
+  /** The family's source as the API shows it: the create's fields without credentials, with what the API fills in. */
+  source: Record<string, unknown>;
+  /** The destination as the API shows it (without the roles a create may send). */
+  destination: Record<string, unknown>;
+  fieldMappings: { sourceField: string; destinationField: string }[];
+  /** Streaming and object storage pipes only; database pipes scale through the service's CDC scaling. */
+  scaling: { replicas: number; replicaCpuMillicores: number; replicaMemoryGb: number } | null;
+  /** The settings a request set, by key. */
+  settings: Record<string, number | boolean>;
+  /** The states the pipe passes through before `settled`, each until its epoch ms, in order. */
+  phases: { state: ClickPipeState; until: number }[];
+  /** The state the pipe stays in once its phases are over. */
+  settled: ClickPipeState;
+  /** How many times credentials were sent (create and updates): what tests read to see a credential sent again. */
+  credentialsSent: number;
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** A service's database pipes' compute, once a database pipe made it exist. */
+export interface ClickPipesCdcScalingRecord {
+  serviceId: string;
+  replicaCpuMillicores: number;
+  replicaMemoryGb: number;
+}
+
 export interface ApiKeyRecord {
   id: string;
   name: string;
@@ -526,4 +560,7 @@ export interface EmulatorState {
   roles?: RoleRecord[];
   members?: MemberRecord[];
   invitations?: InvitationRecord[];
+  /** ClickPipes and the database pipes' compute (absent in state files of older emulators: none). */
+  clickPipes?: ClickPipeRecord[];
+  clickPipesCdcScaling?: ClickPipesCdcScalingRecord[];
 }

@@ -133,7 +133,7 @@ function bodyMismatches(
   const errors =
     exchange.client === "provider"
       ? spec.validators.closed(schemaPointer, exchange.requestBody)
-      : spec.validators.published(schemaPointer, exchange.requestBody);
+      : spec.validators.sent(schemaPointer, exchange.requestBody);
   return errors.map((error) => {
     const unknownField =
       error.keyword === "unevaluatedProperties" || error.keyword === "additionalProperties";

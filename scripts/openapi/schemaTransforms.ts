@@ -3,6 +3,10 @@
  * - request bodies are closed: the published schemas mostly leave `additionalProperties` open, so a misspelt field
  *   would pass; every object schema that declares fields refuses the fields it does not declare
  *   (`unevaluatedProperties: false`, so fields declared by an `allOf`, `oneOf` or `$ref` beside it count);
+ * - so are the alternatives of a `oneOf` that stands for the whole value (no fields declared beside it): the published
+ *   alternatives (a Kafka pipe's credentials: a user and password, an access key, a connection string or a client
+ *   certificate) require no field, so every object would match all of them and none could match "exactly one";
+ *   read as closed shapes, a value matches the one whose fields it has;
  * - the recorder's redaction marker is a valid value of every string: a redacted secret cannot match the secret's
  *   pattern or length;
  * - answers lose their null-valued fields: the real API answers `null` for fields that are unset, which the published
@@ -131,13 +135,45 @@ export function answerDocument(document: OpenApiDocument, marker: string): OpenA
  */
 export function requestDocument(document: OpenApiDocument, marker: string): OpenApiDocument {
   const withMarker = acceptingMarker(marker);
+  const close = closing(document);
+  const alternatives = closingAlternatives(document);
   return mapDocumentSchemas(document, (node, position) => {
-    const closed =
-      position === "instance" && !("unevaluatedProperties" in node) && declaresFields(node, document)
-        ? { ...node, unevaluatedProperties: false }
-        : node;
-    return withMarker(closed, position);
+    const closed = position === "instance" ? close(node) : node;
+    return withMarker(alternatives(closed, position), position);
   });
+}
+
+/**
+ * The document as the tests' own request bodies are judged: the published schemas, the marker accepted, and the
+ * alternatives of a `oneOf` that stands for the whole value closed (a test may send fields the document lacks, to see
+ * them refused, but a value that fits one alternative must pass).
+ */
+export function sentDocument(document: OpenApiDocument, marker: string): OpenApiDocument {
+  const withMarker = acceptingMarker(marker);
+  const alternatives = closingAlternatives(document);
+  return mapDocumentSchemas(document, (node, position) => withMarker(alternatives(node, position), position));
+}
+
+/** A schema that declares fields, made to refuse the others (a schema that says already stays as it is). */
+function closing(document: OpenApiDocument): (schema: SchemaObject) => SchemaObject {
+  return (schema) =>
+    !("unevaluatedProperties" in schema) && declaresFields(schema, document)
+      ? { ...schema, unevaluatedProperties: false }
+      : schema;
+}
+
+/** A `oneOf` with no fields declared beside it, its alternatives closed. */
+function closingAlternatives(document: OpenApiDocument): Visit {
+  const close = closing(document);
+  return (node) =>
+    Array.isArray(node.oneOf) && !isSchemaObject(node.properties)
+      ? {
+          ...node,
+          oneOf: node.oneOf.map((alternative) =>
+            isSchemaObject(alternative) ? close(alternative) : alternative,
+          ),
+        }
+      : node;
 }
 
 /** The schema that validates a request body: a reference to the body's schema, closed when it declares fields. */

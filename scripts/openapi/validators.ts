@@ -1,18 +1,20 @@
 /**
- * ajv validators for the bodies of a document's operations, compiled on first use. The document is added to ajv twice
- * under an `$id` each, so that its `#/components/schemas/...` references resolve inside it: once as requests are
- * judged (closed to fields the schemas do not declare) and once as answers are (as published), both accepting the
- * recorder's redaction marker (./schemaTransforms.ts).
+ * ajv validators for the bodies of a document's operations, compiled on first use. The document is added to ajv three
+ * times under an `$id` each, so that its `#/components/schemas/...` references resolve inside it: as the provider's
+ * requests are judged (closed to fields the schemas do not declare), as the tests' requests are (as published, the
+ * alternatives of a `oneOf` closed) and as answers are (as published), each accepting the recorder's redaction marker
+ * (./schemaTransforms.ts).
  */
 import Ajv2020 from "ajv/dist/2020";
 import type { ErrorObject, ValidateFunction } from "ajv";
 import addFormats from "ajv-formats";
 import type { OpenApiDocument } from "./document";
 import { resolvePointer } from "./document";
-import { answerDocument, closedRoot, requestDocument } from "./schemaTransforms";
+import { answerDocument, closedRoot, requestDocument, sentDocument } from "./schemaTransforms";
 
 const requestsId = "https://conformance.check/requests.json";
 const answersId = "https://conformance.check/answers.json";
+const sentId = "https://conformance.check/sent.json";
 
 /**
  * OpenAPI's own schema keywords (annotations for a validator), and the two document members the references point
@@ -66,6 +68,7 @@ export class OperationValidators {
     });
     this.ajv.addSchema(asSchema(requestsId, requestDocument(document, marker)));
     this.ajv.addSchema(asSchema(answersId, answerDocument(document, marker)));
+    this.ajv.addSchema(asSchema(sentId, sentDocument(document, marker)));
   }
 
   /**
@@ -80,7 +83,12 @@ export class OperationValidators {
     return this.run(`closed ${pointer}`, compile, body);
   }
 
-  /** Validates a body against the schema at `pointer` as published: answers, and requests the tests send. */
+  /** Validates a request body the tests sent against the schema at `pointer`: as published, alternatives closed. */
+  sent(pointer: string, body: unknown): BodyErrors {
+    return this.run(`sent ${pointer}`, () => this.ajv.compile({ $ref: `${sentId}${pointer}` }), body);
+  }
+
+  /** Validates an answer against the schema at `pointer` as published. */
   published(pointer: string, body: unknown): BodyErrors {
     return this.run(`published ${pointer}`, () => this.ajv.compile({ $ref: `${answersId}${pointer}` }), body);
   }

@@ -12,6 +12,7 @@ import type { RateLimitCounters } from "../../server/rateLimits";
 import { limitManagementRate } from "../../server/rateLimits";
 import { canonicalUuidParams } from "../../model/ids";
 import { assertUuidParams } from "./common";
+import { clickPipeRoutes } from "./clickPipes";
 import { clickstackRoutes } from "./clickstack";
 import { keyRoutes } from "./keys";
 import { privateEndpointRoutes } from "./privateEndpoints";
@@ -51,6 +52,7 @@ export async function managementApi(
   upgradeWindowRoutes(scope, context);
   serviceSettingRoutes(scope, context);
   reversePrivateEndpointRoutes(scope, context);
+  clickPipeRoutes(scope, context);
   privateEndpointRoutes(scope, context);
   keyRoutes(scope, context);
   roleRoutes(scope, context);

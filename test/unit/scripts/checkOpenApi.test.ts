@@ -85,10 +85,18 @@ const document = {
               roles: { type: "array", items: { type: "string", enum: ["admin", "developer"] } },
               ipAccessList: { type: "array", items: { $ref: "#/components/schemas/IpAccess" } },
               labels: { type: "object", additionalProperties: { type: "string" } },
+              credentials: {
+                oneOf: [
+                  { $ref: "#/components/schemas/UserAndPassword" },
+                  { $ref: "#/components/schemas/AccessKey" },
+                ],
+              },
             },
           },
         ],
       },
+      UserAndPassword: { properties: { username: { type: "string" }, password: { type: "string" } } },
+      AccessKey: { properties: { accessKeyId: { type: "string" }, secretKey: { type: "string" } } },
       IpAccess: {
         type: "object",
         properties: { source: { type: "string" }, description: { type: "string" } },
@@ -192,6 +200,25 @@ describe("npm run check:openapi: recorded exchanges against an OpenAPI document"
     ]);
     expect(outcome.stdout).not.to.include("MISMATCH");
     expect(outcome.exitCode).to.equal(0);
+  });
+
+  it("reads the alternatives of a oneOf as closed shapes: a value matches the one whose fields it has", () => {
+    // Sent by the provider (judged closed) and by a test (judged as published).
+    for (const client of ["provider", "other"] as const) {
+      const withCredentials = (credentials: object) => ({
+        ...goodKeyCreate,
+        client,
+        requestBody: { name: "ci", credentials },
+      });
+      const matching = check([
+        withCredentials({ username: "pipe", password: redactedMarker }),
+        withCredentials({ accessKeyId: "AKIA", secretKey: redactedMarker }),
+      ]);
+      expect(matching.stdout, client).not.to.include("MISMATCH");
+      const mixed = check([withCredentials({ username: "pipe", secretKey: redactedMarker })]);
+      expect(mixed.stdout, client).to.include("at /credentials: must match exactly one schema in oneOf");
+      expect(mixed.exitCode).to.equal(1);
+    }
   });
 
   it("fails a request value of the wrong kind with ajv's path and message", () => {
