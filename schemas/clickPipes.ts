@@ -560,6 +560,14 @@ const clickPipe = {
   },
 } as const satisfies SchemaObject;
 
+/** A pipe's settings as the API shows them (`GET` and `PUT .../settings`): the keys set, each may be null. */
+const clickPipeSettings = {
+  type: "object",
+  properties: Object.fromEntries(
+    Object.entries(settingsFields).map(([name, schema]) => [name, { type: [schema.type, "null"] }]),
+  ),
+} as const satisfies SchemaObject;
+
 /** A service's database pipes' compute as the API shows it. */
 const clickPipesCdcScaling = {
   type: "object",
@@ -575,5 +583,6 @@ export const clickPipeSchemas = {
   clickPipeSettingsUpdate,
   clickPipesCdcScalingUpdate,
   clickPipe,
+  clickPipeSettings,
   clickPipesCdcScaling,
 } as const;

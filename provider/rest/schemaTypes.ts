@@ -965,6 +965,23 @@ export type ClickPipeSchema = {
   [field: string]: unknown;
 };
 
+/** The schema `clickPipeSettings`. */
+export type ClickPipeSettingsSchema = {
+  streaming_max_insert_wait_ms?: number | null;
+  object_storage_concurrency?: number | null;
+  object_storage_polling_interval_ms?: number | null;
+  object_storage_max_insert_bytes?: number | null;
+  object_storage_max_file_count?: number | null;
+  clickhouse_max_threads?: number | null;
+  clickhouse_max_insert_threads?: number | null;
+  clickhouse_min_insert_block_size_bytes?: number | null;
+  clickhouse_max_download_threads?: number | null;
+  clickhouse_parallel_distributed_insert_select?: number | null;
+  object_storage_use_cluster_function?: boolean | null;
+  clickhouse_parallel_view_processing?: boolean | null;
+  [field: string]: unknown;
+};
+
 /** The schema `clickPipesCdcScaling`. */
 export type ClickPipesCdcScalingSchema = {
   replicaCpuMillicores: number;
@@ -1428,6 +1445,7 @@ export interface SchemaTypes {
   clickPipeSettingsUpdate: ClickPipeSettingsUpdateSchema;
   clickPipesCdcScalingUpdate: ClickPipesCdcScalingUpdateSchema;
   clickPipe: ClickPipeSchema;
+  clickPipeSettings: ClickPipeSettingsSchema;
   clickPipesCdcScaling: ClickPipesCdcScalingSchema;
   alertCreate: AlertCreateSchema;
   alertInputs: AlertInputsSchema;

@@ -5,6 +5,7 @@ import { systemClock } from "../../clock";
 import { HttpCore, type ClientProfile, type Connection, type HttpOptions } from "../transport/http";
 import { MANAGEMENT_THROTTLE, throttleKey } from "../budget/throttle";
 import { SETTINGS, configSetCommand } from "../../../schemas/settings";
+import { ClickPipesApi } from "./clickPipes";
 import { KeysApi } from "./keys";
 import { InvitationsApi } from "./invitations";
 import { MembersApi } from "./members";
@@ -55,6 +56,7 @@ export interface ManagementOptions extends HttpOptions {
 /** The management API, one property per API area. */
 export class ManagementClient {
   readonly reversePrivateEndpoints: ReversePrivateEndpointsApi;
+  readonly clickPipes: ClickPipesApi;
   readonly services: ServicesApi;
   readonly organizations: OrganizationsApi;
   readonly keys: KeysApi;
@@ -82,6 +84,7 @@ export class ManagementClient {
       ...options.wake,
     });
     this.reversePrivateEndpoints = new ReversePrivateEndpointsApi(http, waker, this.dialect);
+    this.clickPipes = new ClickPipesApi(http, waker);
     this.organizations = new OrganizationsApi(http);
     this.keys = new KeysApi(http, this.dialect);
     this.roles = new RolesApi(http);

@@ -68,3 +68,15 @@ export function invitationsPath(organizationId: string): string {
 export function invitationPath(organizationId: string, invitationId: string): string {
   return `${invitationsPath(organizationId)}/${pathSegment("invitation id", invitationId)}`;
 }
+
+export function clickPipesPath(organizationId: string, serviceId: string): string {
+  return `${servicePath(organizationId, serviceId)}/clickpipes`;
+}
+
+export function clickPipePath(organizationId: string, serviceId: string, clickPipeId: string): string {
+  return `${clickPipesPath(organizationId, serviceId)}/${pathSegment("ClickPipe id", clickPipeId)}`;
+}
+
+export function clickPipesCdcScalingPath(organizationId: string, serviceId: string): string {
+  return `${servicePath(organizationId, serviceId)}/clickpipesCdcScaling`;
+}

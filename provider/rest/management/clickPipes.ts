@@ -1,0 +1,238 @@
+import type {
+  ClickPipeCreateSchema,
+  ClickPipeSchema,
+  ClickPipeScalingUpdateSchema,
+  ClickPipeSettingsSchema,
+  ClickPipeSettingsUpdateSchema,
+  ClickPipeStateUpdateSchema,
+  ClickPipeUpdateSchema,
+  ClickPipesCdcScalingSchema,
+  ClickPipesCdcScalingUpdateSchema,
+} from "../schemaTypes";
+import type { HttpCore } from "../transport/http";
+import { CoalescedReads } from "../coalescing/coalescedReads";
+import type { IdleServiceWaker } from "./idleServices";
+import { clickPipePath, clickPipesCdcScalingPath, clickPipesPath } from "./paths";
+
+/** What the API refuses while the service is not running, for the line that says the service is being woken. */
+const refusedWhileIdle = "ClickPipes operations";
+
+/**
+ * ClickPipes of a service: a pipe's create, get, read (with the reads that come with it, from one list), list,
+ * update, delete, scaling, state command and settings, and the service's database pipes' CDC scaling. The API refuses
+ * every one of these while the service is idle; each wakes the service and is sent again. A stopped service is not
+ * woken: its 424 reaches the user.
+ */
+export class ClickPipesApi {
+  /** Reads by id per service, answered together from its pipe list when they come close together. */
+  private readonly reads = new Map<string, CoalescedReads<ClickPipeSchema>>();
+
+  constructor(
+    private readonly http: HttpCore,
+    private readonly waker: IdleServiceWaker,
+  ) {}
+
+  create(
+    organizationId: string,
+    serviceId: string,
+    request: ClickPipeCreateSchema,
+  ): Promise<ClickPipeSchema> {
+    return this.whileRunning(organizationId, serviceId, () =>
+      this.http.fetchResult({
+        method: "POST",
+        path: clickPipesPath(organizationId, serviceId),
+        subject: `a new ClickPipe of service ${serviceId}`,
+        body: request,
+        requestSchema: "clickPipeCreate",
+        responseSchema: "clickPipe",
+      }),
+    );
+  }
+
+  /** The pipe as it is now, by its own GET: what a wait on its state polls. */
+  get(organizationId: string, serviceId: string, clickPipeId: string): Promise<ClickPipeSchema> {
+    return this.whileRunning(organizationId, serviceId, () =>
+      this.http.fetchResult({
+        method: "GET",
+        path: clickPipePath(organizationId, serviceId, clickPipeId),
+        subject: this.subject(serviceId, clickPipeId),
+        responseSchema: "clickPipe",
+        expectedId: clickPipeId,
+      }),
+    );
+  }
+
+  /**
+   * The pipe, by its own GET or, when other reads of the service's pipes come with it, from the list they share, which
+   * may be as old as `DEFAULT_COALESCING.maxAgeMs` when this process has written nothing since: what a refresh reads.
+   */
+  read(organizationId: string, serviceId: string, clickPipeId: string): Promise<ClickPipeSchema> {
+    // The ids are checked before anything is sent, whichever way the pipe is read.
+    clickPipePath(organizationId, serviceId, clickPipeId);
+    return this.readsOf(organizationId, serviceId).read(clickPipeId, "recent");
+  }
+
+  list(organizationId: string, serviceId: string): Promise<ClickPipeSchema[]> {
+    return this.whileRunning(organizationId, serviceId, () =>
+      this.http.fetchResult({
+        method: "GET",
+        path: clickPipesPath(organizationId, serviceId),
+        subject: `the ClickPipes of service ${serviceId}`,
+        responseSchema: "clickPipe",
+        many: true,
+      }),
+    );
+  }
+
+  update(
+    organizationId: string,
+    serviceId: string,
+    clickPipeId: string,
+    request: ClickPipeUpdateSchema,
+  ): Promise<ClickPipeSchema> {
+    return this.whileRunning(organizationId, serviceId, () =>
+      this.http.fetchResult({
+        method: "PATCH",
+        path: clickPipePath(organizationId, serviceId, clickPipeId),
+        subject: this.subject(serviceId, clickPipeId),
+        body: request,
+        requestSchema: "clickPipeUpdate",
+        responseSchema: "clickPipe",
+        expectedId: clickPipeId,
+      }),
+    );
+  }
+
+  scale(
+    organizationId: string,
+    serviceId: string,
+    clickPipeId: string,
+    request: ClickPipeScalingUpdateSchema,
+  ): Promise<ClickPipeSchema> {
+    return this.whileRunning(organizationId, serviceId, () =>
+      this.http.fetchResult({
+        method: "PATCH",
+        path: `${clickPipePath(organizationId, serviceId, clickPipeId)}/scaling`,
+        subject: `the scaling of ${this.subject(serviceId, clickPipeId)}`,
+        body: request,
+        requestSchema: "clickPipeScalingUpdate",
+        responseSchema: "clickPipe",
+        expectedId: clickPipeId,
+      }),
+    );
+  }
+
+  /** Sends `start`, `stop` or `resync`; the answer shows the state the pipe moved to. */
+  command(
+    organizationId: string,
+    serviceId: string,
+    clickPipeId: string,
+    command: ClickPipeStateUpdateSchema["command"],
+  ): Promise<ClickPipeSchema> {
+    return this.whileRunning(organizationId, serviceId, () =>
+      this.http.fetchResult({
+        method: "PATCH",
+        path: `${clickPipePath(organizationId, serviceId, clickPipeId)}/state`,
+        subject: `${command} of ${this.subject(serviceId, clickPipeId)}`,
+        body: { command },
+        requestSchema: "clickPipeStateUpdate",
+        responseSchema: "clickPipe",
+        expectedId: clickPipeId,
+      }),
+    );
+  }
+
+  /** Sets the settings the request names; the others keep their values. */
+  putSettings(
+    organizationId: string,
+    serviceId: string,
+    clickPipeId: string,
+    settings: ClickPipeSettingsUpdateSchema,
+  ): Promise<ClickPipeSettingsSchema> {
+    return this.whileRunning(organizationId, serviceId, () =>
+      this.http.fetchResult({
+        method: "PUT",
+        path: `${clickPipePath(organizationId, serviceId, clickPipeId)}/settings`,
+        subject: `the settings of ${this.subject(serviceId, clickPipeId)}`,
+        body: settings,
+        requestSchema: "clickPipeSettingsUpdate",
+        responseSchema: "clickPipeSettings",
+      }),
+    );
+  }
+
+  delete(organizationId: string, serviceId: string, clickPipeId: string): Promise<void> {
+    return this.whileRunning(organizationId, serviceId, () =>
+      this.http.send({
+        method: "DELETE",
+        path: clickPipePath(organizationId, serviceId, clickPipeId),
+        subject: this.subject(serviceId, clickPipeId),
+      }),
+    );
+  }
+
+  cdcScaling(organizationId: string, serviceId: string): Promise<ClickPipesCdcScalingSchema> {
+    return this.whileRunning(organizationId, serviceId, () =>
+      this.http.fetchResult({
+        method: "GET",
+        path: clickPipesCdcScalingPath(organizationId, serviceId),
+        subject: `the ClickPipes CDC scaling of service ${serviceId}`,
+        responseSchema: "clickPipesCdcScaling",
+      }),
+    );
+  }
+
+  updateCdcScaling(
+    organizationId: string,
+    serviceId: string,
+    request: ClickPipesCdcScalingUpdateSchema,
+  ): Promise<ClickPipesCdcScalingSchema> {
+    return this.whileRunning(organizationId, serviceId, () =>
+      this.http.fetchResult({
+        method: "PATCH",
+        path: clickPipesCdcScalingPath(organizationId, serviceId),
+        subject: `the ClickPipes CDC scaling of service ${serviceId}`,
+        body: request,
+        requestSchema: "clickPipesCdcScalingUpdate",
+        responseSchema: "clickPipesCdcScaling",
+      }),
+    );
+  }
+
+  private subject(serviceId: string, clickPipeId: string): string {
+    return `ClickPipe ${clickPipeId} of service ${serviceId}`;
+  }
+
+  private readsOf(organizationId: string, serviceId: string): CoalescedReads<ClickPipeSchema> {
+    const key = `${organizationId}/${serviceId}`;
+    let reads = this.reads.get(key);
+    if (reads === undefined) {
+      reads = new CoalescedReads<ClickPipeSchema>({
+        getOne: (id) => this.get(organizationId, serviceId, id),
+        // The API answers a service's pipes in one list, without pages.
+        fetchPage: async () => ({ items: await this.list(organizationId, serviceId), total: undefined }),
+        pageSize: Infinity,
+        notFound: (id) =>
+          this.http.objectNotFound(
+            {
+              method: "GET",
+              path: clickPipePath(organizationId, serviceId, id),
+              subject: this.subject(serviceId, id),
+            },
+            "not in the service's ClickPipes list",
+          ),
+        clock: this.http.clock,
+      });
+      this.reads.set(key, reads);
+    }
+    return reads;
+  }
+
+  private whileRunning<T>(
+    organizationId: string,
+    serviceId: string,
+    operation: () => Promise<T>,
+  ): Promise<T> {
+    return this.waker.whileRunning(organizationId, serviceId, refusedWhileIdle, operation);
+  }
+}

@@ -1,0 +1,147 @@
+/**
+ * The management client's ClickPipes calls against the emulator: what each sends and reads, the reads a list answers,
+ * and an idle service woken before a pipe is made.
+ */
+import { expect } from "chai";
+import { systemClock } from "../../../provider/clock";
+import { ApiError } from "../../../provider/rest";
+import { ManagementClient } from "../../../provider/rest/management";
+import { useEmulator } from "../../support/emulator";
+import { loggedRequests, testOptions } from "../../support/restHarness";
+
+const kafkaPipe = {
+  name: "orders",
+  source: {
+    kafka: {
+      type: "warpstream" as const,
+      format: "JSONEachRow" as const,
+      brokers: "agent.example.internal:9092",
+      topics: "orders",
+      authentication: "PLAIN" as const,
+      credentials: { username: "pipe", password: "pipe-password-1" },
+    },
+  },
+  destination: {
+    database: "default",
+    table: "orders",
+    managedTable: true,
+    columns: [{ name: "id", type: "UInt64" }],
+  },
+  fieldMappings: [{ sourceField: "id", destinationField: "id" }],
+};
+
+describe("management client: ClickPipes", () => {
+  const setup = useEmulator({ provisioningDelayMs: 50 });
+  let lines: string[];
+  beforeEach(() => {
+    lines = [];
+  });
+  const ids = () => {
+    const { organizationId, services } = setup.emulator.fixture;
+    return { org: organizationId, service: services.production };
+  };
+  const pipesPath = () => `/v1/organizations/${ids().org}/services/${ids().service}/clickpipes`;
+  const api = () => {
+    const { managementUrl, tokenKey, tokenSecret } = setup.emulator.fixture;
+    return new ManagementClient(
+      { apiUrl: managementUrl, tokenKey, tokenSecret },
+      // The emulator wakes services in real time.
+      { ...testOptions([], { clock: systemClock }), wake: { report: (line) => lines.push(line) } },
+    ).clickPipes;
+  };
+
+  it("makes, reads, changes and deletes a pipe, each with its one request", async () => {
+    const pipes = api();
+    const { org, service } = ids();
+    const created = await pipes.create(org, service, kafkaPipe);
+    expect(created).to.include({ name: "orders", state: "Provisioning" });
+    expect((await pipes.get(org, service, created.id)).id).to.equal(created.id);
+    const renamed = await pipes.update(org, service, created.id, { name: "orders-v2" });
+    expect(renamed.name).to.equal("orders-v2");
+    expect((await pipes.scale(org, service, created.id, { replicas: 2 })).scaling?.replicas).to.equal(2);
+    expect(await pipes.putSettings(org, service, created.id, { clickhouse_max_threads: 4 })).to.deep.equal({
+      clickhouse_max_threads: 4,
+    });
+    expect((await pipes.command(org, service, created.id, "stop")).state).to.equal("Stopping");
+    await pipes.delete(org, service, created.id);
+    const requests = (await loggedRequests(setup.emulator)).filter((line) => line.includes("/clickpipes"));
+    const one = `${pipesPath()}/${created.id}`;
+    expect(requests).to.deep.equal([
+      `POST ${pipesPath()} 200`,
+      `GET ${one} 200`,
+      `PATCH ${one} 200`,
+      `PATCH ${one}/scaling 200`,
+      `PUT ${one}/settings 200`,
+      `PATCH ${one}/state 200`,
+      `DELETE ${one} 200`,
+    ]);
+    const gone = await pipes.get(org, service, created.id).catch((error: unknown) => error);
+    expect(gone).to.be.instanceOf(ApiError);
+    expect((gone as ApiError).status).to.equal(404);
+  });
+
+  it("answers reads that come together from one list of the service's pipes", async () => {
+    const { org, service } = ids();
+    const first = await api().create(org, service, kafkaPipe);
+    const second = await api().create(org, service, { ...kafkaPipe, name: "refunds" });
+    const reader = api();
+    const [readFirst, readSecond] = await Promise.all([
+      reader.read(org, service, first.id),
+      reader.read(org, service, second.id),
+    ]);
+    expect([readFirst.name, readSecond.name]).to.deep.equal(["orders", "refunds"]);
+    const gets = (await loggedRequests(setup.emulator)).filter(
+      (line) => line.startsWith("GET ") && line.includes("/clickpipes"),
+    );
+    expect(gets).to.deep.equal([`GET ${pipesPath()} 200`]);
+  });
+
+  it("refuses a bad request before sending it, without quoting its credentials", async () => {
+    const { org, service } = ids();
+    const refused = await api()
+      .create(org, service, { ...kafkaPipe, source: { kafka: { ...kafkaPipe.source.kafka, brokers: "" } } })
+      .catch((error: unknown) => error);
+    expect(String(refused)).to.include("source.kafka.brokers");
+    expect(String(refused)).to.not.include("pipe-password-1");
+    const sent = (await loggedRequests(setup.emulator)).filter((line) => line.startsWith("POST "));
+    expect(sent).to.deep.equal([]);
+  });
+
+  it("wakes an idle service before making a pipe on it, in one line", async () => {
+    const { org, service } = ids();
+    await setup.emulator.control.setServiceState(service, "idle");
+    const created = await api().create(org, service, kafkaPipe);
+    const posts = (await loggedRequests(setup.emulator)).filter((line) => line.startsWith("POST "));
+    expect(posts).to.deep.equal([`POST ${pipesPath()} 424`, `POST ${pipesPath()} 200`]);
+    expect((await api().list(org, service)).map((pipe) => pipe.id)).to.deep.equal([created.id]);
+    expect(lines).to.have.length(1);
+    expect(lines[0]).to.include(
+      `service ${service} is idle, and the API refuses ClickPipes operations until it runs`,
+    );
+  });
+
+  it("reads and sets the CDC scaling once a database pipe exists", async () => {
+    const { org, service } = ids();
+    await api().create(org, service, {
+      name: "shop",
+      source: {
+        postgres: {
+          host: "db.example.com",
+          port: 5432,
+          database: "shop",
+          tableMappings: [
+            { sourceSchemaName: "public", sourceTable: "orders", targetTable: "public_orders" },
+          ],
+        },
+      },
+      destination: { database: "shop" },
+    });
+    expect(await api().cdcScaling(org, service)).to.deep.equal({
+      replicaCpuMillicores: 2000,
+      replicaMemoryGb: 8,
+    });
+    expect(
+      await api().updateCdcScaling(org, service, { replicaCpuMillicores: 3000, replicaMemoryGb: 12 }),
+    ).to.deep.equal({ replicaCpuMillicores: 3000, replicaMemoryGb: 12 });
+  });
+});
