@@ -32,6 +32,27 @@ describe("orphans --delete: confirmation", () => {
     );
   });
 
+  it("takes the answer however it is spaced or cased", async () => {
+    await confirmDeletion(objects, false, terminal("  Yes "));
+  });
+
+  it("lets go of the terminal once answered, so that the command can end: nothing reads its input", async () => {
+    const confirmed = terminal("yes");
+    await confirmDeletion(objects, false, confirmed);
+    const refused = terminal("no");
+    await failureOf(() => confirmDeletion(objects, false, refused));
+    for (const { input } of [confirmed, refused]) {
+      expect(input.listenerCount("data")).to.equal(0);
+      expect(input.isPaused()).to.equal(true);
+    }
+  });
+
+  it("asks nothing when there is nothing to delete, even without a terminal", async () => {
+    const quiet = terminal(undefined, false);
+    await confirmDeletion([], false, quiet);
+    expect(quiet.shown()).to.equal("");
+  });
+
   for (const answer of ["", "n", "no", "y"]) {
     it(`deletes nothing when the answer is ${JSON.stringify(answer)}`, async () => {
       const error = await failureOf(() => confirmDeletion(objects, false, terminal(answer)));
