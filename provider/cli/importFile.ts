@@ -34,11 +34,11 @@ function lowerFirst(word: string): string {
  * ("apiKey"); one starting with a digit gets the kind in front ("5xx errors" -> "alert5xxErrors").
  */
 export function readableName(label: string, kind: string): string {
-  const words = label
-    .normalize("NFKD")
-    .replace(/\p{M}/gu, "")
-    .split(/[^A-Za-z0-9]+/)
-    .filter((word) => word !== "");
+  const words =
+    label
+      .normalize("NFKD")
+      .replace(/\p{M}/gu, "")
+      .match(/[A-Za-z0-9]+/g) ?? [];
   let name = "";
   for (const word of words) {
     const next =
@@ -51,7 +51,7 @@ export function readableName(label: string, kind: string): string {
     name += next;
   }
   if (name === "") return lowerFirst(kind);
-  return /^[0-9]/.test(name) ? lowerFirst(kind) + name.charAt(0).toUpperCase() + name.slice(1) : name;
+  return /^[0-9]/.test(name) ? lowerFirst(kind) + name : name;
 }
 
 /**

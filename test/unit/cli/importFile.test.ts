@@ -45,6 +45,11 @@ describe("export: names for the import file", () => {
     expect(label.replace(/ /g, "").toLowerCase().startsWith(name.toLowerCase())).to.equal(true);
   });
 
+  it("keeps a name of exactly the limit whole", () => {
+    const name = readableName(`${"a".repeat(MAX_NAME_LENGTH - 4)} tail`, "Alert");
+    expect(name).to.equal(`${"a".repeat(MAX_NAME_LENGTH - 4)}Tail`);
+  });
+
   it("cuts a first word longer than the limit", () => {
     expect(readableName(`${"x".repeat(100)} tail`, "Alert")).to.equal("x".repeat(MAX_NAME_LENGTH));
   });
