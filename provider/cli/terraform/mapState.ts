@@ -15,7 +15,7 @@ import {
   resourceAddress,
 } from "./addresses";
 import { notManagedTypes, TERRAFORM_PROVIDER_COMMIT } from "./notManaged";
-import { originTable, type ImportRow, type OriginTable } from "./originTable";
+import { originTable, type CoveredRow, type ImportRow, type OriginTable } from "./originTable";
 import type { TerraformInstance, TerraformResource } from "./state";
 
 export interface TerraformMapping {
@@ -99,7 +99,7 @@ export function mapTerraformState(
   const covers = new Set<string>();
   const coveredInstances: Array<{
     address: string;
-    resource: TerraformResource;
+    rows: readonly CoveredRow[];
     instance: TerraformInstance;
   }> = [];
   const notManaged = new Map(notManagedTypes.map((entry) => [entry.type, entry]));
@@ -119,6 +119,7 @@ export function mapTerraformState(
       continue;
     }
     const rows = table.imports.get(resource.type);
+    const coveredRows = table.covered.get(resource.type);
     for (const instance of resource.instances) {
       const address = instanceAddress(resource, instance);
       if (rows !== undefined) {
@@ -137,8 +138,8 @@ export function mapTerraformState(
             address,
           ]);
         }
-      } else if (table.covered.has(resource.type)) {
-        coveredInstances.push({ address, resource, instance });
+      } else if (coveredRows !== undefined) {
+        coveredInstances.push({ address, rows: coveredRows, instance });
       } else {
         const type = notManaged.get(resource.type);
         mapping.notMapped.push(
@@ -152,8 +153,8 @@ export function mapTerraformState(
   }
 
   // A covered instance is taken over only when an instance mapped above holds its key.
-  for (const { address, resource, instance } of coveredInstances) {
-    for (const { kind, covered } of table.covered.get(resource.type) ?? []) {
+  for (const { address, rows, instance } of coveredInstances) {
+    for (const { kind, covered } of rows) {
       let key: string;
       try {
         key = covered.key(instance.attributes);

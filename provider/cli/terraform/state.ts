@@ -74,7 +74,7 @@ function readResource(value: unknown, at: string, problem: (why: string) => Usag
     mode,
     type: text("type"),
     name: text("name"),
-    module: value.module === undefined || value.module === "" ? undefined : value.module,
+    module: value.module === "" ? undefined : value.module,
     provider: text("provider"),
     instances: value.instances.map((instance, index) =>
       readInstance(instance, `${at}.instances[${index}]`, problem),

@@ -4,18 +4,22 @@
  * command lines it refuses.
  */
 import * as fs from "node:fs";
+import * as os from "node:os";
 import * as path from "node:path";
 import { expect } from "chai";
-import { parseExportOptions } from "../../../provider/cli/exportCommand";
+import { parseExportOptions, runExport } from "../../../provider/cli/exportCommand";
 import {
   clickStackServices,
   exportFromTerraform,
   shellWord,
 } from "../../../provider/cli/terraform/exportFromTerraform";
-import type { ClickStackServices } from "../../../provider/cli/terraform/mapState";
+import { mapTerraformState, type ClickStackServices } from "../../../provider/cli/terraform/mapState";
 import { notManagedTypes } from "../../../provider/cli/terraform/notManaged";
-import { originTable } from "../../../provider/cli/terraform/originTable";
+import { originTable, type OriginTable } from "../../../provider/cli/terraform/originTable";
+import { parseTerraformState } from "../../../provider/cli/terraform/state";
 import { UsageError } from "../../../provider/cli/usageError";
+import { commandOutputOf } from "../../support/commandOutput";
+import { failureOf } from "../../support/failureOf";
 import { repoRoot } from "../../support/programs";
 
 const fixtureFile = path.join(
@@ -296,6 +300,27 @@ describe("export --from-terraform: the mapping", () => {
     ]);
   });
 
+  it("names each object of a counted instance by the instance's key and the object", () => {
+    const result = exported([
+      resource("clickhouse_service_private_endpoints_attachment", "attached", [
+        instance({ service_id: service, private_endpoint_ids: ["vpce-0123456789abcdef0"] }, 0),
+      ]),
+    ]);
+    expect(result.file.resources.map(({ name }) => name)).to.deep.equal(["attached0Vpce0123456789abcdef0"]);
+  });
+
+  it("names an instance of a nested module by every module, and takes an empty module for the root", () => {
+    const result = exported([
+      resource("clickhouse_service", "main", [instance({ id: service })], { module: "module.db.module.net" }),
+      resource("clickhouse_service", "root", [instance({ id: otherService })], { module: "" }),
+    ]);
+    expect(result.file.resources.map(({ name }) => name)).to.deep.equal(["dbNetMain", "root"]);
+    expect(result.addresses).to.deep.equal([
+      "module.db.module.net.clickhouse_service.main",
+      "clickhouse_service.root",
+    ]);
+  });
+
   it("makes names unique ignoring case and avoids the names the stacks use", () => {
     const result = exported(
       [
@@ -335,6 +360,21 @@ describe("export --from-terraform: the mapping", () => {
     expect(result.notes[0]).to.match(/^clickhouse_clickstack_alert\.us: imported by the object id alone/);
     expect(result.notes[0]).to.include('the configuration with alias "us"');
     expect(result.notes[0]).to.include("--clickstack-service us=<serviceId>");
+  });
+
+  it("says how to give the service of the default provider configuration's ClickStack", () => {
+    const result = exported([
+      resource("clickhouse_clickstack_webhook", "pager", [instance({ id: "aaaaaaaaaaaaaaaaaaaaaaa5" })]),
+      resource("clickhouse_clickstack_alert", "errors", [instance({ id: "aaaaaaaaaaaaaaaaaaaaaaa1" })]),
+    ]);
+    expect(result.notes).to.deep.equal([
+      "clickhouse_clickstack_webhook.pager, clickhouse_clickstack_alert.errors: imported by the object id alone, as " +
+        "the state does not record which service's managed ClickStack the default configuration of the " +
+        "ClickHouse provider used (its clickstack_service_id). For a managed ClickStack, set " +
+        "clickhouse-cloud:clickstackServiceId in the stack's config to that service, or export again with " +
+        "--clickstack-service <serviceId>; for a self-hosted one (clickstack_endpoint), set " +
+        "clickhouse-cloud:observabilityApiUrl and observabilityApiToken",
+    ]);
   });
 
   it("lists what it cannot map, with why: other types, data sources, other providers, bad attributes", () => {
@@ -400,8 +440,133 @@ describe("export --from-terraform: the mapping", () => {
         module: "module.m",
         provider: 'module.m.provider["registry.terraform.io/clickhouse/clickhouse"]',
       }),
+      // A source address without its host names the default registry's provider.
+      resource("clickhouse_service", "c", [instance({ id: eu })], {
+        provider: 'provider["clickhouse/clickhouse"]',
+      }),
     ]);
-    expect(result.file.resources.map(({ name }) => name)).to.deep.equal(["a", "mB"]);
+    expect(result.file.resources.map(({ name }) => name)).to.deep.equal(["a", "mB", "c"]);
+  });
+
+  it("counts what other providers manage by their source, and a provider it cannot read as it is written", () => {
+    const aws = 'provider["registry.terraform.io/hashicorp/aws"]';
+    const result = exported([
+      resource("aws_vpc", "a", [instance({ id: "vpc-1" })], { provider: aws }),
+      resource("google_compute_network", "b", [instance({ id: "net-1" })], {
+        provider: 'provider["registry.terraform.io/hashicorp/google"]',
+      }),
+      resource("aws_vpc", "c", [instance({ id: "vpc-2" })], { provider: aws }),
+      // Terraform 0.12 wrote a provider without its source address.
+      resource("clickhouse_service", "legacy", [instance({ id: service })], {
+        provider: "provider.clickhouse",
+      }),
+      // Another namespace's provider whose name only starts like the ClickHouse provider's.
+      resource("clickhouse_service", "fork", [instance({ id: service })], {
+        provider: 'provider["registry.terraform.io/clickhouse/clickhouse-fork"]',
+      }),
+      // Text after the alias makes it no provider configuration Terraform writes.
+      resource("clickhouse_service", "garbled", [instance({ id: service })], {
+        provider: `${official}.eu.x`,
+      }),
+    ]);
+    expect(result.file.resources).to.deep.equal([]);
+    expect(result.notMapped).to.deep.equal([
+      "resources of other providers than the ClickHouse provider: 2 of registry.terraform.io/hashicorp/aws, " +
+        "1 of registry.terraform.io/hashicorp/google, 1 of provider.clickhouse, " +
+        "1 of registry.terraform.io/clickhouse/clickhouse-fork, " +
+        '1 of provider["registry.terraform.io/clickhouse/clickhouse"].eu.x',
+    ]);
+  });
+
+  it("names the attribute it cannot use, showing what the state holds there", () => {
+    const attachment = (attributes: Record<string, unknown>) =>
+      exported([resource("clickhouse_service_private_endpoints_attachment", "a", [instance(attributes)])]);
+    const endpoint = "vpce-0123456789abcdef0";
+    const cases: Array<[Record<string, unknown>, string]> = [
+      [{ private_endpoint_ids: [endpoint] }, "attribute service_id is missing; expected a non-empty string"],
+      [
+        { service_id: "", private_endpoint_ids: [endpoint] },
+        'attribute service_id is ""; expected a non-empty string',
+      ],
+      [
+        { service_id: 5, private_endpoint_ids: [endpoint] },
+        "attribute service_id is 5; expected a non-empty string",
+      ],
+      [{ service_id: [service] }, "attribute service_id is a list; expected a non-empty string"],
+      [{ service_id: { id: service } }, "attribute service_id is an object; expected a non-empty string"],
+      [
+        { service_id: service, private_endpoint_ids: endpoint },
+        `attribute private_endpoint_ids is "${endpoint}"; expected a list of strings`,
+      ],
+      [
+        { service_id: service, private_endpoint_ids: { endpoint } },
+        "attribute private_endpoint_ids is an object; expected a list of strings",
+      ],
+      [
+        { service_id: service, private_endpoint_ids: [endpoint, 5] },
+        "attribute private_endpoint_ids[1] is 5; expected a non-empty string",
+      ],
+      [
+        { service_id: service, private_endpoint_ids: [""] },
+        'attribute private_endpoint_ids[0] is ""; expected a non-empty string',
+      ],
+      // An absent list is an empty one.
+      [{ service_id: service }, "names no object to import"],
+    ];
+    for (const [attributes, why] of cases) {
+      expect(attachment(attributes).notMapped, JSON.stringify(attributes)).to.deep.equal([
+        `clickhouse_service_private_endpoints_attachment.a: ${why}`,
+      ]);
+    }
+  });
+
+  it("lists a covered instance whose key it cannot read, naming the attribute", () => {
+    const result = exported([
+      resource("clickhouse_private_endpoint_registration", "unnamed", [instance({ cloud_provider: "aws" })]),
+    ]);
+    expect(result.addresses).to.deep.equal([]);
+    expect(result.notMapped).to.deep.equal([
+      "clickhouse_private_endpoint_registration.unnamed: attribute id is missing; expected a non-empty string",
+    ]);
+  });
+
+  it("lets a failure of a kind's own mapping through as it is, instead of reporting it as the state's", () => {
+    const bug = new TypeError("a kind's origin failed");
+    const fails = () => {
+      throw bug;
+    };
+    const table: OriginTable = {
+      imports: new Map([
+        [
+          "clickhouse_service",
+          [{ kind: "Service", origin: { type: "clickhouse_service", source: "", rule: "", objects: fails } }],
+        ],
+      ]),
+      covered: new Map([
+        [
+          "clickhouse_private_endpoint_registration",
+          [
+            {
+              kind: "PrivateEndpoint",
+              covered: {
+                type: "clickhouse_private_endpoint_registration",
+                source: "",
+                rule: "",
+                key: fails,
+                uncovered: "",
+              },
+            },
+          ],
+        ],
+      ]),
+    };
+    for (const type of ["clickhouse_service", "clickhouse_private_endpoint_registration"]) {
+      const state = parseTerraformState(
+        stateText([resource(type, "a", [instance({ id: service })])]),
+        "s.json",
+      );
+      expect(() => mapTerraformState(state, new Map(), table), type).to.throw(bug);
+    }
   });
 });
 
@@ -432,8 +597,33 @@ describe("export --from-terraform: the state files it refuses", () => {
     );
   });
 
+  it("refuses a state that is null, and resources or instances that are no objects", () => {
+    const good = resource("clickhouse_service", "a", [instance({ id: service })]);
+    expect(refused("null")).to.throw(UsageError, "the file holds no JSON object");
+    for (const resource of [5, null, [good]]) {
+      expect(refused(stateText([resource]))).to.throw(
+        UsageError,
+        "--from-terraform s.json: resources[0] is not an object",
+      );
+    }
+    for (const instance of [5, null, []]) {
+      expect(refused(stateText([{ ...good, instances: [instance] }]))).to.throw(
+        UsageError,
+        "--from-terraform s.json: resources[0].instances[0] is not an object",
+      );
+    }
+  });
+
   it("names the field of a malformed resource or instance", () => {
     const good = resource("clickhouse_service", "a", [instance({ id: service })]);
+    expect(refused(stateText([{ ...good, type: "" }]))).to.throw(
+      UsageError,
+      "resources[0].type is missing or not a string",
+    );
+    expect(refused(stateText([{ ...good, module: 5 }]))).to.throw(
+      UsageError,
+      "resources[0].module is not a string",
+    );
     expect(refused(stateText([good, { ...good, type: 5 }]))).to.throw(
       UsageError,
       "resources[1].type is missing or not a string",
@@ -506,9 +696,93 @@ describe("export --from-terraform: the command line", () => {
     expect(() => parseExportOptions(["--from-terraform", "s.json"])).to.throw(UsageError, "--out <file>");
   });
 
+  it("takes a --clickstack-service with an empty alias for the default provider configuration's", () => {
+    expect(clickStackServices([`=${service}`])).to.deep.equal(new Map([["", service]]));
+  });
+
+  it("refuses an alias named twice, naming it", () => {
+    expect(() => clickStackServices([`eu=${eu}`, `eu=${service}`])).to.throw(
+      UsageError,
+      '--clickstack-service names the service of alias "eu" twice',
+    );
+  });
+
   it("quotes the addresses of the state rm line for the shell", () => {
     expect(shellWord("clickhouse_service.main")).to.equal("clickhouse_service.main");
+    expect(shellWord('module.db["eu"].clickhouse_service.main')).to.equal(
+      `'module.db["eu"].clickhouse_service.main'`,
+    );
     expect(shellWord('clickhouse_service.main["eu"]')).to.equal(`'clickhouse_service.main["eu"]'`);
     expect(shellWord(`x["it's"]`)).to.equal(`'x["it'\\''s"]'`);
+  });
+});
+
+describe("export --from-terraform: what the command writes and prints", () => {
+  let dir: string;
+  beforeEach(() => {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), "chc-terraform-export-"));
+  });
+  afterEach(() => {
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  /** `export --from-terraform <stateFile> --out resources.json`, run in `dir`. */
+  const exportFrom = (stateFile: string) =>
+    runExport({ stacks: [], services: [], out: "resources.json", fromTerraform: stateFile }, dir);
+  const written = () => fs.readFileSync(path.join(dir, "resources.json"), "utf8");
+
+  it("writes the import file, lists its entries, what is not mapped and the notes, and ends with the state rm", async () => {
+    fs.writeFileSync(
+      path.join(dir, "terraform.tfstate"),
+      stateText([
+        resource("clickhouse_service", "main", [instance({ id: service }, "eu")]),
+        resource("clickhouse_clickstack_webhook", "pager", [instance({ id: "aaaaaaaaaaaaaaaaaaaaaaa5" })]),
+        resource("clickhouse_clickpipe", "kafka", [instance({ id: "p" })]),
+      ]),
+    );
+    const output = await commandOutputOf(() => exportFrom("terraform.tfstate"));
+    const resources = [
+      { type: token("Service"), name: "mainEu", id: service },
+      { type: token("Webhook"), name: "pager", id: "aaaaaaaaaaaaaaaaaaaaaaa5" },
+    ];
+    expect(written()).to.equal(`${JSON.stringify({ resources }, null, 2)}\n`);
+    expect(output.stdout).to.equal(
+      `  clickhouse-cloud:index:Service  mainEu  ${service}\n` +
+        "  clickhouse-cloud:index:Webhook  pager  aaaaaaaaaaaaaaaaaaaaaaa5\n" +
+        "Wrote 2 resource(s) from 2 Terraform instance(s) to resources.json. To adopt them: pulumi import --file " +
+        "resources.json in the stack that is to manage them, add the code it writes to the program, and once " +
+        "`pulumi preview` shows no change, remove them from the Terraform state so that only Pulumi manages them " +
+        "(tofu state rm for OpenTofu):\n" +
+        `terraform state rm 'clickhouse_service.main["eu"]' clickhouse_clickstack_webhook.pager\n`,
+    );
+    const [notMapped, note, ...rest] = output.stderr.split("\n");
+    expect(notMapped).to.equal(
+      "not mapped: clickhouse_clickpipe.kafka: no kind of this package manages ClickPipes ingestion pipelines yet",
+    );
+    expect(note).to.match(/^note: clickhouse_clickstack_webhook\.pager: imported by the object id alone, /);
+    expect(rest).to.deep.equal([""]);
+  });
+
+  it("writes an empty list when the state holds nothing to import, and says so", async () => {
+    fs.writeFileSync(
+      path.join(dir, "terraform.tfstate"),
+      stateText([{ ...resource("clickhouse_api_key_id", "key", [instance({})]), mode: "data" }]),
+    );
+    const output = await commandOutputOf(() => exportFrom("terraform.tfstate"));
+    expect(written()).to.equal('{\n  "resources": []\n}\n');
+    expect(output.stdout).to.equal(
+      "Nothing to import from terraform.tfstate. Wrote an empty list to resources.json.\n",
+    );
+    expect(output.stderr).to.equal(
+      "not mapped: data.clickhouse_api_key_id.key: a data source; Terraform only reads it, so there is nothing to " +
+        "import\n",
+    );
+  });
+
+  it("refuses a state file it cannot read, naming it and why, and writes nothing", async () => {
+    const error = await failureOf(() => exportFrom("missing.tfstate"));
+    expect(error).to.be.instanceOf(UsageError);
+    expect(error.message).to.equal("--from-terraform missing.tfstate: cannot be read (ENOENT)");
+    expect(fs.readdirSync(dir)).to.deep.equal([]);
   });
 });
