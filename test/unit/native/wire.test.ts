@@ -185,6 +185,7 @@ describe("native plugin import ids", () => {
         /^a Webhook is imported by "<objectId> or <serviceId>\/<objectId>": objectId must be a 24-hex-digit object id .*; got "\.\."$/,
       ],
       ["Source", `../65f1a2b3c4d5e6f708192a3b`, /: serviceId must be a uuid .*; got "\.\."$/],
+      ["Source", `/65f1a2b3c4d5e6f708192a3b`, /: serviceId must be a uuid .*; got ""$/],
       ["Dashboard", `${service}/`, /: objectId must be a 24-hex-digit object id .*; got ""$/],
       ["ReplicaScaling", "..", /the id must be a uuid/],
       ["ReversePrivateEndpoint", `${service}/..`, /: endpointId must be a uuid .*; got "\.\."$/],
