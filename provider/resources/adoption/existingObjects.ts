@@ -93,16 +93,13 @@ export function observabilityObjects<T extends { id: string; name?: unknown }>(
   list: (client: ObservabilityClient) => Promise<ReadonlyArray<T>>,
   details: (object: T) => ObservabilityDetails = () => ({}),
 ): ExistingObjects["list"] {
-  const shown = (object: T, importId: string, clickstackServiceId?: string): ExistingObject => {
-    const optional = { ...details(object), clickstackServiceId };
-    const given = Object.entries(optional).filter(([, value]) => value !== undefined);
-    return {
-      id: object.id,
-      importId,
-      label: typeof object.name === "string" ? object.name : "",
-      ...Object.fromEntries(given),
-    };
-  };
+  const shown = (object: T, importId: string, clickstackServiceId?: string): ExistingObject => ({
+    id: object.id,
+    importId,
+    label: typeof object.name === "string" ? object.name : "",
+    ...details(object),
+    clickstackServiceId,
+  });
   return async (scope) => {
     const objects: ExistingObject[] = [];
     if (scope.observability === undefined) scope.notListed(noObservabilityApi(noun));

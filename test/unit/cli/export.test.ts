@@ -19,7 +19,8 @@ import {
 } from "../../support/existingSetup";
 import { forEachDialect, useEmulator } from "../../support/emulator";
 import { nativeStackConfig } from "../../support/nativeProject";
-import { managementClientFor } from "../../support/clients";
+import { managementClientFor, observabilityClientFor } from "../../support/clients";
+import { tileAlertBody } from "../../support/alertBodies";
 
 /** A native-plugin stack with the emulator's settings and the given resources in its state. */
 function stack(fixture: Fixture, stateResources: unknown[] = []): StackData {
@@ -173,6 +174,44 @@ forEachDialect((dialect) =>
           ...objects.webhooks,
         ].map((entry) => entry.id),
       );
+    });
+
+    it("names an object that has no name after its kind", async () => {
+      const observability = observabilityClientFor(fixture(), { throttle: "off" });
+      const nameless = await observability.alerts.create(tileAlertBody(fixture()));
+      const access = connect([stack(fixture())], [], () => undefined);
+      const { file } = await exportUntracked(access, emptyTracked());
+      expect(file.resources.filter(({ type }) => type === "clickhouse-cloud:index:Alert")).to.deep.equal([
+        { type: "clickhouse-cloud:index:Alert", name: "alert", id: nameless.id },
+      ]);
+    });
+
+    it("orders objects of one name by id, the later ones' names numbered, whatever order the API lists them in", async () => {
+      const { organizationId, services } = fixture();
+      const management = managementClientFor(fixture(), { throttle: "off" });
+      // Made, and so listed, in the opposite order of their ids.
+      for (const id of ["vpce-0ffffffffffffffff", "vpce-0aaaaaaaaaaaaaaaa"]) {
+        await management.privateEndpoints.create(organizationId, services.production, {
+          id,
+          description: "Office VPN",
+        });
+      }
+      const access = connect([stack(fixture())], [services.production], () => undefined);
+      const { file } = await exportUntracked(access, emptyTracked());
+      expect(
+        file.resources.filter(({ type }) => type === "clickhouse-cloud:index:PrivateEndpoint"),
+      ).to.deep.equal([
+        {
+          type: "clickhouse-cloud:index:PrivateEndpoint",
+          name: "officeVpn",
+          id: `${services.production}/vpce-0aaaaaaaaaaaaaaaa`,
+        },
+        {
+          type: "clickhouse-cloud:index:PrivateEndpoint",
+          name: "officeVpn2",
+          id: `${services.production}/vpce-0ffffffffffffffff`,
+        },
+      ]);
     });
 
     if (dialect === "production") {

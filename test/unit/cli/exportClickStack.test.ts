@@ -153,6 +153,32 @@ describe("export: the observability objects of a service's managed ClickStack (p
     ]);
   });
 
+  it("orders objects of one name by id, then by import id, whichever order their ClickStacks are named in", async () => {
+    const { production, secondary } = services();
+    const [first, second] = [production, secondary].sort();
+    const errorAlerts = [
+      await alertOnClickStack(production, "Errors"),
+      await alertOnClickStack(production, "Errors"),
+    ].sort();
+    // The emulator's ClickStacks share one store: each alert shows on both, with one id and two import ids.
+    const [one, two] = errorAlerts;
+    const expected = [
+      { name: "errors", id: `${first}/${one}` },
+      { name: "errors2", id: `${second}/${one}` },
+      { name: "errors3", id: `${first}/${two}` },
+      { name: "errors4", id: `${second}/${two}` },
+    ].map((entry) => ({ type: "clickhouse-cloud:index:Alert", ...entry }));
+    for (const named of [
+      [first, second],
+      [second, first],
+    ]) {
+      const access = connect([stack(fixture())], [], () => undefined, named);
+      const { file } = await exportUntracked(access, emptyTracked());
+      const alerts = file.resources.filter(({ type }) => type === "clickhouse-cloud:index:Alert");
+      expect(alerts, `--clickstack-service ${named.join(" ")}`).to.deep.equal(expected);
+    }
+  });
+
   it("reads the ClickStacks a stack's resources name without --clickstack-service: a second export finds nothing there", async () => {
     const { production } = services();
     const alert = await alertOnClickStack(production, "Error rate on the ClickStack");

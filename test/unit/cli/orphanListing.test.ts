@@ -212,8 +212,16 @@ describe("orphans: what the API sends that the list does not need", () => {
     server = undefined;
   });
 
-  it("reads keys without a suffix, a date or a state, and endpoints without a description", async () => {
+  it("reads keys without a suffix, a date or a state (empty, or null as the real API answers what is unset), and endpoints without a description", async () => {
     const keys = [
+      {
+        id: "k-null-fields",
+        name: "null fields",
+        keySuffix: null,
+        state: null,
+        createdAt: null,
+        roles: ["developer"],
+      },
       {
         id: "k-empty-suffix",
         name: "no suffix",
@@ -252,6 +260,7 @@ describe("orphans: what the API sends that the list does not need", () => {
     );
     const { objects } = await listOrganizationObjects(organization);
     expect(objects).to.deep.equal([
+      { kind: "ApiKey", id: "k-null-fields", name: "null fields" },
       { kind: "ApiKey", id: "k-empty-suffix", name: "no suffix" },
       { kind: "ApiKey", id: "k-other", name: "other", state: "disabled" },
       { kind: "ReversePrivateEndpoint", id: "ep-1", name: "", state: "Ready", serviceId: "svc-1" },
