@@ -228,7 +228,7 @@ describe("export: the observability objects of a service's managed ClickStack (p
   });
 });
 
-describe("export: which services' managed ClickStacks it reads", () => {
+describe("export: which services it reads", () => {
   const named = "0b3c2d4e-5f60-4718-8293-a4b5c6d7e8f9";
   const given = "1c4d3e5f-6a71-4829-9304-b5c6d7e8f9a0";
 
@@ -242,5 +242,17 @@ describe("export: which services' managed ClickStacks it reads", () => {
       servicesToRead(tracked, { services: [], clickStackServiceIds: [given, named] }).clickStackServiceIds,
     ).to.deep.equal([named, given]);
     expect(servicesToRead(emptyTracked(), { services: [] }).clickStackServiceIds).to.deep.equal([]);
+  });
+
+  it("reads the endpoints and settings of the services the stacks' resources refer to and of each --service, once each", () => {
+    const tracked = trackedBy([
+      {
+        ...nativeResource("UpgradeWindow", "window", named),
+        inputs: { serviceId: named },
+        outputs: { serviceId: named },
+      },
+    ]);
+    expect(servicesToRead(tracked, { services: [given, named] }).serviceIds).to.deep.equal([named, given]);
+    expect(servicesToRead(emptyTracked(), { services: [] }).serviceIds).to.deep.equal([]);
   });
 });
