@@ -38,39 +38,32 @@ const uuid = {
 
 const uniqueNames = { type: "array", uniqueItems: true, items: nonEmptyString } as const;
 
+/** A closed object whose fields are all required non-empty strings. */
+function stringFields<Name extends string>(...names: Name[]) {
+  return {
+    type: "object",
+    additionalProperties: false,
+    required: names,
+    properties: Object.fromEntries(names.map((name) => [name, nonEmptyString])) as Record<
+      Name,
+      typeof nonEmptyString
+    >,
+  } as const;
+}
+
 // Credentials: every one is write-only (no answer schema has it).
 
 /** A user name and password (Kafka PLAIN and SCRAM, and the database families' `credentials`). */
-const usernameAndPassword = {
-  type: "object",
-  additionalProperties: false,
-  required: ["username", "password"],
-  properties: { username: nonEmptyString, password: nonEmptyString },
-} as const;
+const usernameAndPassword = stringFields("username", "password");
 
 /** An AWS IAM user's access key (Kafka IAM_USER on MSK, object storage IAM_USER). */
-const accessKey = {
-  type: "object",
-  additionalProperties: false,
-  required: ["accessKeyId", "secretKey"],
-  properties: { accessKeyId: nonEmptyString, secretKey: nonEmptyString },
-} as const;
+const accessKey = stringFields("accessKeyId", "secretKey");
 
 /** Azure Event Hubs' connection string (Kafka PLAIN on azureeventhub). */
-const eventHubConnectionString = {
-  type: "object",
-  additionalProperties: false,
-  required: ["connectionString"],
-  properties: { connectionString: nonEmptyString },
-} as const;
+const eventHubConnectionString = stringFields("connectionString");
 
 /** A client certificate and its private key, PEM encoded (Kafka MUTUAL_TLS). */
-const mutualTls = {
-  type: "object",
-  additionalProperties: false,
-  required: ["certificate", "privateKey"],
-  properties: { certificate: nonEmptyString, privateKey: nonEmptyString },
-} as const;
+const mutualTls = stringFields("certificate", "privateKey");
 
 // Kafka.
 
@@ -230,16 +223,7 @@ const postgresTableMapping = {
   },
 } as const;
 
-const postgresTableMappingRemoval = {
-  type: "object",
-  additionalProperties: false,
-  required: ["sourceSchemaName", "sourceTable", "targetTable"],
-  properties: {
-    sourceSchemaName: nonEmptyString,
-    sourceTable: nonEmptyString,
-    targetTable: nonEmptyString,
-  },
-} as const;
+const postgresTableMappingRemoval = stringFields("sourceSchemaName", "sourceTable", "targetTable");
 
 /** The Postgres source's connection fields that both the create and the update take. */
 const postgresConnectionFields = {
@@ -283,19 +267,9 @@ const postgresSourceUpdate = {
 
 // What every pipe has.
 
-const column = {
-  type: "object",
-  additionalProperties: false,
-  required: ["name", "type"],
-  properties: { name: nonEmptyString, type: nonEmptyString },
-} as const;
+const column = stringFields("name", "type");
 
-const fieldMapping = {
-  type: "object",
-  additionalProperties: false,
-  required: ["sourceField", "destinationField"],
-  properties: { sourceField: nonEmptyString, destinationField: nonEmptyString },
-} as const;
+const fieldMapping = stringFields("sourceField", "destinationField");
 
 const tableDefinition = {
   type: "object",

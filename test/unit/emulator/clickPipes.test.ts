@@ -7,44 +7,15 @@ import {
   expectManagementError,
   expectManagementSuccess,
 } from "../../support/httpRequests";
+import {
+  kafkaPassword,
+  kafkaPipe,
+  orderColumns as columns,
+  postgresOrders as orders,
+  postgresPipe,
+} from "../../support/clickPipeBodies";
 
 const provisioningDelayMs = 100;
-
-const columns = [
-  { name: "id", type: "UInt64" },
-  { name: "total", type: "Float64" },
-];
-const kafkaPipe = {
-  name: "orders",
-  source: {
-    kafka: {
-      type: "confluent",
-      format: "JSONEachRow",
-      brokers: "pkc-1.example.confluent.cloud:9092",
-      topics: "orders",
-      authentication: "PLAIN",
-      credentials: { username: "pipe", password: "pipe-password-1" },
-    },
-  },
-  destination: { database: "default", table: "orders", managedTable: true, columns },
-  fieldMappings: [
-    { sourceField: "id", destinationField: "id" },
-    { sourceField: "total", destinationField: "total" },
-  ],
-};
-const postgresPipe = {
-  name: "shop",
-  source: {
-    postgres: {
-      host: "db.example.com",
-      port: 5432,
-      database: "shop",
-      credentials: { username: "replicator", password: "replicator-password-1" },
-      tableMappings: [{ sourceSchemaName: "public", sourceTable: "orders", targetTable: "public_orders" }],
-    },
-  },
-  destination: { database: "shop" },
-};
 
 // Both wires serve ClickPipes as the published OpenAPI does; the production wire's exchanges are checked against it.
 for (const dialect of apiDialects)
@@ -73,12 +44,12 @@ for (const dialect of apiDialects)
       });
       expect(pipe.destination).to.deep.equal(kafkaPipe.destination);
       expect(pipe.scaling).to.deep.equal({ replicas: 1, replicaCpuMillicores: 125, replicaMemoryGb: 0.5 });
-      expect(JSON.stringify(pipe)).to.not.include("pipe-password-1");
+      expect(JSON.stringify(pipe)).to.not.include(kafkaPassword);
       await settle();
       expect(await stateOf(pipe.id)).to.equal("Running");
       const listed = expectManagementSuccess(await harness.management("GET", collection()));
       expect(listed.map((each: { id: string }) => each.id)).to.deep.equal([pipe.id]);
-      expect(JSON.stringify(listed)).to.not.include("pipe-password-1");
+      expect(JSON.stringify(listed)).to.not.include(kafkaPassword);
     });
 
     it("stops and starts a streaming pipe, and refuses to start a running one or resync it", async () => {
@@ -114,7 +85,6 @@ for (const dialect of apiDialects)
       const patch = (postgres: object) =>
         harness.management("PATCH", `${collection()}/${id}`, { body: { source: { postgres } } });
       const refunds = { sourceSchemaName: "public", sourceTable: "refunds", targetTable: "public_refunds" };
-      const orders = postgresPipe.source.postgres.tableMappings[0]!;
       await settle();
       expectManagementError(
         await patch({ tableMappingsToAdd: [refunds] }),

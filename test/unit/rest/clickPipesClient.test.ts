@@ -8,27 +8,7 @@ import { ApiError } from "../../../provider/rest";
 import { ManagementClient } from "../../../provider/rest/management";
 import { useEmulator } from "../../support/emulator";
 import { loggedRequests, testOptions } from "../../support/restHarness";
-
-const kafkaPipe = {
-  name: "orders",
-  source: {
-    kafka: {
-      type: "warpstream" as const,
-      format: "JSONEachRow" as const,
-      brokers: "agent.example.internal:9092",
-      topics: "orders",
-      authentication: "PLAIN" as const,
-      credentials: { username: "pipe", password: "pipe-password-1" },
-    },
-  },
-  destination: {
-    database: "default",
-    table: "orders",
-    managedTable: true,
-    columns: [{ name: "id", type: "UInt64" }],
-  },
-  fieldMappings: [{ sourceField: "id", destinationField: "id" }],
-};
+import { kafkaPassword, kafkaPipe, postgresPipe } from "../../support/clickPipeBodies";
 
 describe("management client: ClickPipes", () => {
   const setup = useEmulator({ provisioningDelayMs: 50 });
@@ -102,7 +82,7 @@ describe("management client: ClickPipes", () => {
       .create(org, service, { ...kafkaPipe, source: { kafka: { ...kafkaPipe.source.kafka, brokers: "" } } })
       .catch((error: unknown) => error);
     expect(String(refused)).to.include("source.kafka.brokers");
-    expect(String(refused)).to.not.include("pipe-password-1");
+    expect(String(refused)).to.not.include(kafkaPassword);
     const sent = (await loggedRequests(setup.emulator)).filter((line) => line.startsWith("POST "));
     expect(sent).to.deep.equal([]);
   });
@@ -122,20 +102,7 @@ describe("management client: ClickPipes", () => {
 
   it("reads and sets the CDC scaling once a database pipe exists", async () => {
     const { org, service } = ids();
-    await api().create(org, service, {
-      name: "shop",
-      source: {
-        postgres: {
-          host: "db.example.com",
-          port: 5432,
-          database: "shop",
-          tableMappings: [
-            { sourceSchemaName: "public", sourceTable: "orders", targetTable: "public_orders" },
-          ],
-        },
-      },
-      destination: { database: "shop" },
-    });
+    await api().create(org, service, postgresPipe);
     expect(await api().cdcScaling(org, service)).to.deep.equal({
       replicaCpuMillicores: 2000,
       replicaMemoryGb: 8,
