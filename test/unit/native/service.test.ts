@@ -69,9 +69,10 @@ function fakeKind(): {
   // The kind's provider answers in the engine's encoding (secrets marked): the plugin only carries it.
   const provider = {
     check: (news: unknown) => answer("check", news),
-    diff: (olds: unknown, news: unknown) => answer("diff", olds, news),
+    diff: (olds: unknown, news: unknown, id: unknown) => answer("diff", olds, news, id),
     create: (inputs: unknown) => answer("create", inputs),
-    read: (id: unknown, props: unknown, inputs: unknown) => answer("read", id, props, inputs),
+    read: (id: unknown, props: unknown, inputs: unknown, purpose: unknown) =>
+      answer("read", id, props, inputs, purpose),
     update: (id: unknown, olds: unknown, news: unknown) => answer("update", id, olds, news),
     delete: (id: unknown, props: unknown) => answer("delete", id, props),
   } as unknown as KindService;
@@ -315,14 +316,40 @@ describe("native plugin service: handlers called in process", () => {
       request.setNews(struct({ name: "b" }));
       fake.answers.diff = { changes: true, replaces: ["name"] };
       const some = await call(service.diff, request);
-      expect(fake.calls[0]).to.deep.equal(["diff", { name: "a" }, { name: "b" }]);
+      expect(fake.calls[0]).to.deep.equal(["diff", { name: "a" }, { name: "b" }, "id-1"]);
       expect(some.getChanges()).to.equal(DiffResponse.DiffChanges.DIFF_SOME);
       expect(some.getReplacesList()).to.deep.equal(["name"]);
+      expect(some.getDeletebeforereplace()).to.equal(false);
 
       fake.answers.diff = { changes: false, replaces: [] };
       const none = await call(service.diff, request);
       expect(none.getChanges()).to.equal(DiffResponse.DiffChanges.DIFF_NONE);
       expect(none.getReplacesList()).to.deep.equal([]);
+    });
+
+    it("Diff: a replacement the kind wants deleted first is deleted before it is replaced", async () => {
+      const request = new DiffRequest();
+      request.setType(token);
+      request.setId("id-1");
+      request.setOlds(struct({ name: "a" }));
+      request.setNews(struct({ name: "b" }));
+      fake.answers.diff = { changes: true, replaces: ["name"], deleteBeforeReplace: true };
+      const first = await call(service.diff, request);
+      expect(first.getReplacesList()).to.deep.equal(["name"]);
+      expect(first.getDeletebeforereplace()).to.equal(true);
+
+      fake.answers.diff = { changes: true, replaces: ["name"], deleteBeforeReplace: false };
+      const after = await call(service.diff, request);
+      expect(after.getDeletebeforereplace()).to.equal(false);
+    });
+
+    it("Diff of a resource not created yet hands the kind no id", async () => {
+      const request = new DiffRequest();
+      request.setType(token);
+      request.setNews(struct({ name: "b" }));
+      fake.answers.diff = { changes: true, replaces: [] };
+      await call(service.diff, request);
+      expect(fake.calls[0]).to.deep.equal(["diff", {}, { name: "b" }, undefined]);
     });
 
     it("Create: returns the kind's id and outputs, their secrets marked", async () => {
@@ -466,7 +493,13 @@ describe("native plugin service: handlers called in process", () => {
       request.setProperties(struct({ other: secret("x") }));
       request.setInputs(struct({ name: secret("n") }));
       const response = await call(service.read, request);
-      expect(fake.calls[0]).to.deep.equal(["read", "id-4", { other: secret("x") }, { name: secret("n") }]);
+      expect(fake.calls[0]).to.deep.equal([
+        "read",
+        "id-4",
+        { other: secret("x") },
+        { name: secret("n") },
+        "refresh",
+      ]);
       expect(response.getId()).to.equal("id-4");
       expect(response.getProperties()!.toJavaScript()).to.deep.equal({
         name: secret("n"),
@@ -490,7 +523,7 @@ describe("native plugin service: handlers called in process", () => {
       request.setType(token);
       request.setId("x");
       await call(service.read, request);
-      expect(fake.calls[0]).to.deep.equal(["read", "imported-x", { from: "x" }, {}]);
+      expect(fake.calls[0]).to.deep.equal(["read", "imported-x", { from: "x" }, {}, "import"]);
     });
 
     it("Read with an id alone of a kind without import adaptation reads by the id", async () => {
@@ -501,7 +534,7 @@ describe("native plugin service: handlers called in process", () => {
       request.setType(token);
       request.setId("x");
       await call(service.read, request);
-      expect(fake.calls[0]).to.deep.equal(["read", "x", {}, {}]);
+      expect(fake.calls[0]).to.deep.equal(["read", "x", {}, {}, "import"]);
     });
 
     it("Delete hands the id and properties to the kind", async () => {
@@ -541,9 +574,9 @@ describe("native plugin service: handlers called in process", () => {
       remove.setProperties(struct(state));
       await call(service.delete, remove);
       expect(fake.calls).to.deep.equal([
-        ["diff", { name: "n" }, { name: "n" }],
+        ["diff", { name: "n" }, { name: "n" }, undefined],
         ["update", "id-7", { name: "n" }, { name: "n" }],
-        ["read", "id-7", { name: "n" }, { name: "n" }],
+        ["read", "id-7", { name: "n" }, { name: "n" }, "refresh"],
         ["delete", "id-7", { name: "n" }],
       ]);
     });
