@@ -175,6 +175,13 @@ describe("native plugin schema types from JSON Schema", () => {
     expect(() => enumValueName("100x")).to.throw('the enum value "100x" needs a name of its own');
   });
 
+  it("spells out a duration only when the whole value is one, twenty included", () => {
+    expect(enumValueName("20s")).to.equal("TwentySeconds");
+    expect(enumValueName("19m")).to.equal("NineteenMinutes");
+    expect(enumValueName("last_30m")).to.equal("Last30m");
+    expect(() => enumValueName("5min")).to.throw('the enum value "5min" needs a name of its own');
+  });
+
   it("gives every enum value of the package schema a name, unique within its type", () => {
     const schema = packageSchema(resourceDefinitions, "1.2.3");
     const enums = Object.entries(schema.types).filter(([, type]) => type.type === "string");
