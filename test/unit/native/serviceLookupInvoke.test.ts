@@ -42,7 +42,11 @@ async function statusOf(operation: Promise<unknown>): Promise<{ code?: number; d
 describe("native plugin: the getService and getServices invokes", function () {
   this.timeout(30_000);
   let emulator: RunningEmulator;
-  const plugin = providerService(pluginCatalog(), async () => undefined);
+  // What the plugin shows the user besides the answer (the warnings of deprecated arguments).
+  const logged: unknown[] = [];
+  const plugin = providerService(pluginCatalog(), async (entry) => {
+    logged.push(entry);
+  });
   const schema = JSON.parse(pluginCatalog().schema) as Schema;
   // What a Service's outputs hold besides a read of the service object: what the resource carries over, and its
   // backup configuration (a read of its own, which the functions do not make).
@@ -124,7 +128,7 @@ describe("native plugin: the getService and getServices invokes", function () {
     });
   });
 
-  it("getService answers what the program-side reader answers, by name as by id", async () => {
+  it("getService answers what the program-side reader answers, by name as by id, and warns of nothing", async () => {
     const id = emulator.fixture.services.development;
     const response = await invoke(getServiceToken, { name: "analytics-dev" });
     expect(response.getFailuresList()).to.deep.equal([]);
@@ -143,6 +147,7 @@ describe("native plugin: the getService and getServices invokes", function () {
     );
     expect(answered).to.deep.equal(JSON.parse(JSON.stringify(direct)));
     expect(answered).to.include({ id, name: "analytics-dev", organizationId });
+    expect(logged, "getService has no deprecated arguments to warn of").to.deep.equal([]);
   });
 
   it("getService of a name two services have fails naming both ids", async () => {
