@@ -444,7 +444,7 @@ describe("native plugin service: handlers called in process", () => {
       expect((await failureOf(call(service.create, request))).details).to.equal("a string");
     });
 
-    it("a configuration error names the plugin's keys", async () => {
+    it("a configuration error names the plugin's keys, and says the plugin reads only its own", async () => {
       fake.answers.create = new ConfigurationError("management", [
         {
           key: "clickhouse:tokenKey",
@@ -457,6 +457,7 @@ describe("native plugin service: handlers called in process", () => {
       const { details } = await failureOf(call(service.create, request));
       expect(details).to.include("clickhouse-cloud:tokenKey");
       expect(details).to.not.include("clickhouse:tokenKey");
+      expect(details).to.include("The plugin reads only clickhouse-cloud:* keys");
     });
 
     it("Update: hands id, olds and news to the kind and returns its outputs", async () => {
