@@ -165,3 +165,34 @@ describe("kind provider: decoding once for the operations, encoding once for the
     expect(await provider.read("id-4", {})).to.equal(undefined);
   });
 });
+
+describe("kind provider: check of a kind whose inputs have no wire-specific rules", () => {
+  let savedEnv: NodeJS.ProcessEnv;
+  beforeEach(() => {
+    // The session reads the environment after the config: the test's own must not fill what a test leaves out.
+    savedEnv = process.env;
+    process.env = {};
+  });
+  afterEach(() => {
+    process.env = savedEnv;
+  });
+
+  it("checks the inputs without reading the API's wire, so a wire setting that does not parse fails no check", async () => {
+    const settings: Record<string, string> = {
+      "clickhouse:apiUrl": "http://127.0.0.1:9",
+      "clickhouse:organizationId": "org-1",
+      "clickhouse:tokenKey": "key-1",
+      "clickhouse:tokenSecret": "secret-1",
+      "clickhouse:apiDialect": "not-a-wire",
+    };
+    const session = new ProviderSession();
+    session.configure({ get: (key) => settings[key] });
+    const provider = new KindProvider(
+      definition,
+      {} as ResourceOperations<PropertyBag, PropertyBag>,
+      session,
+    );
+    const outcome = await provider.check({ name: "n" });
+    expect(outcome.failures).to.deep.equal([]);
+  });
+});
