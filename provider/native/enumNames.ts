@@ -19,11 +19,13 @@ function numberWords(value: number): string {
   return tens[Math.floor(value / 10)] + (value % 10 === 0 ? "" : ones[value % 10]);
 }
 
-/** `query_endpoints`, `SASL_IAM`, `exponential histogram`: the words, each capitalized. */
+/**
+ * `query_endpoints`, `SASL_IAM`, `exponential histogram`: the words, each capitalized. A separator at either end
+ * splits off an empty word, which capitalizes to nothing.
+ */
 function pascalWords(value: string): string {
   return value
     .split(/[^A-Za-z0-9]+/)
-    .filter((word) => word !== "")
     .map((word) => word.charAt(0).toUpperCase() + word.slice(1).toLowerCase())
     .join("");
 }
