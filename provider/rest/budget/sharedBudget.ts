@@ -196,7 +196,7 @@ export class SharedBudget implements RateBudget {
 
   private highest(): number {
     let highest = -1;
-    for (const name of fs.readdirSync(this.dir)) {
+    for (const name of this.names()) {
       const n = Number(name);
       if (Number.isInteger(n) && n > highest) highest = n;
     }
@@ -204,9 +204,21 @@ export class SharedBudget implements RateBudget {
   }
 
   private forgetBefore(n: number): void {
-    for (const name of fs.readdirSync(this.dir)) {
+    for (const name of this.names()) {
       const ticket = Number(name);
       if (Number.isInteger(ticket) && ticket < n) fs.rmSync(path.join(this.dir, name), { force: true });
+    }
+  }
+
+  /**
+   * The names in the budget's directory; none when it cannot be listed: another process deleted it as idle (the
+   * next ticket's creation makes it again), or the creation fails too and says why.
+   */
+  private names(): string[] {
+    try {
+      return fs.readdirSync(this.dir);
+    } catch {
+      return [];
     }
   }
 

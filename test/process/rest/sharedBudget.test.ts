@@ -424,6 +424,15 @@ describe("shared budget: another process between two file operations", () => {
     expect(fs.statSync(key).mode & 0o777).to.equal(0o700);
   });
 
+  it("makes the budget again when another process deleted it as idle while this one kept it", async () => {
+    const key = path.join(dir, "key");
+    const budget = new SharedBudget(key, oneAtATime, new VirtualClock());
+    fs.rmSync(key, { recursive: true });
+    (await budget.take())()();
+    expect(fs.readdirSync(key)).to.deep.equal(["0"]);
+    expect(fs.statSync(key).mode & 0o777).to.equal(0o700);
+  });
+
   it("takes its ticket when another process deleted the budget and made it again meanwhile", async () => {
     const key = path.join(dir, "key");
     const budget = new SharedBudget(key, oneAtATime, new VirtualClock());
