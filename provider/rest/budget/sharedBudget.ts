@@ -13,9 +13,11 @@
  * `pending <pid>` while its request waits, `sending <pid>` from the moment it is sent, and `sent <ms>` once it is
  * answered (the name is the one earlier releases wrote at the send, which a waiter reads the same way). A ticket
  * whose process is gone (killed) holds nothing back if it was never sent, and otherwise until the request's lease
- * from its send ends (the longest an attempt takes, plus the window). A 429 writes `pause` (the time sending
- * may resume), which every process honours: up to `maxPauseMs` from now, since no 429 can need more, so a pause
- * further away (written by a bug or planted) is ignored with a warning rather than hanging every process.
+ * from its send ends (the longest an attempt takes, plus the window); a ticket still empty (its process was killed
+ * between creating and writing it) holds the next request back until a lease from its creation ends. A 429 writes
+ * `pause` (the time sending may resume), which every process honours: up to `maxPauseMs` from now, since no 429 can
+ * need more, so a pause further away (written by a bug or planted) is ignored with a warning rather than hanging
+ * every process.
  */
 import { randomBytes } from "node:crypto";
 import * as fs from "node:fs";
@@ -169,10 +171,13 @@ export class SharedBudget implements RateBudget {
     const [state, value] = text.split(" ");
     const { windowMs, marginMs, leaseMs = DEFAULT_ATTEMPT_MS + windowMs + marginMs } = this.settings;
     if (state === "sent") return Number(value) + windowMs + marginMs - this.clock.now();
+    // Created and not written yet: its process is between the two, or was killed there and left it empty for good.
+    // Either way its request was never sent; it holds the next one back for a lease from its creation, no longer.
+    if (text === "") return this.writtenAt(n) + leaseMs - this.clock.now();
     const gone = (state === "pending" || state === "sending") && !alive(Number(value));
     // A process that is gone never sent a pending request; a sending one's lease runs from the send (the write).
     if (gone) return state === "pending" ? 0 : this.writtenAt(n) + leaseMs - this.clock.now();
-    // Waiting, in flight, or just created and not yet written: look again soon.
+    // Waiting, or in flight: look again soon.
     return POLL_MS;
   }
 

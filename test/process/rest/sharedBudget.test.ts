@@ -316,6 +316,23 @@ describe("shared budget in one process (virtual clock)", () => {
     }
   });
 
+  it("a ticket left empty by a process killed between creating and writing it holds the next request for a lease from its creation, no longer", async () => {
+    const key = path.join(dir, "key");
+    fs.mkdirSync(key);
+    const clock = new SteppingClock(Date.now());
+    const createdAt = clock.start - 400;
+    fs.writeFileSync(path.join(key, "0"), "");
+    fs.utimesSync(path.join(key, "0"), createdAt / 1000, createdAt / 1000);
+    const budget = new SharedBudget(
+      key,
+      { limit: 1, windowMs: 1_000, marginMs: 100, maxPauseMs: 10_000, leaseMs: 2_000 },
+      clock,
+    );
+    (await budget.take())()();
+    // File times keep less than a millisecond exactly.
+    expect(clock.now() - clock.start).to.be.closeTo(1_600, 1);
+  });
+
   it("a ticket deleted as old holds nothing back", async () => {
     const key = path.join(dir, "key");
     fs.mkdirSync(key);
