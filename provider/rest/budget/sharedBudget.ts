@@ -129,8 +129,8 @@ export class SharedBudget implements RateBudget {
 
   /** When sending may resume; 0 when no pause is in force or the one in the file is too far away to believe. */
   private pausedUntil(): number {
-    const text = this.read("pause");
-    const until = text === undefined ? 0 : Number(text) || 0;
+    // No file reads as NaN, and so as 0.
+    const until = Number(this.read("pause")) || 0;
     const now = this.clock.now();
     if (until <= now + this.settings.maxPauseMs) return until;
     this.reportOnce(
@@ -174,9 +174,10 @@ export class SharedBudget implements RateBudget {
     // Created and not written yet: its process is between the two, or was killed there and left it empty for good.
     // Either way its request was never sent; it holds the next one back for a lease from its creation, no longer.
     if (text === "") return this.writtenAt(n) + leaseMs - this.clock.now();
-    const gone = (state === "pending" || state === "sending") && !alive(Number(value));
-    // A process that is gone never sent a pending request; a sending one's lease runs from the send (the write).
-    if (gone) return state === "pending" ? 0 : this.writtenAt(n) + leaseMs - this.clock.now();
+    // Pending or sending (nothing else is written). A process that is gone never sent a pending request; a sending
+    // one's lease runs from the send (the write).
+    if (!alive(Number(value)))
+      return state === "pending" ? 0 : this.writtenAt(n) + leaseMs - this.clock.now();
     // Waiting, or in flight: look again soon.
     return POLL_MS;
   }

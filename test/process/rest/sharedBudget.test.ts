@@ -8,8 +8,11 @@ import { systemClock } from "../../../provider/clock";
 import { budgetDirectory } from "../../../provider/rest/budget/budgetDirectory";
 import { SharedBudget } from "../../../provider/rest/budget/sharedBudget";
 import { sharedBudgetFor, sharedBudgetVariable } from "../../../provider/rest/budget/sharedBudgetSetting";
+import type { RateBudget } from "../../../provider/rest/budget/throttle";
 
 const settings = { limit: 10, windowMs: 1_000, marginMs: 100, maxPauseMs: 10_000 };
+const BASE_URL = "https://api.example.com";
+const CREDENTIAL = "Basic a2V5OnNlY3JldA==";
 
 /**
  * Several processes that share one key's budget: together they send no more than `limit` requests in any window
@@ -162,14 +165,32 @@ class VirtualClock {
   }
 }
 
+/** A pid above Linux's largest (2^22): no process has it, so only a replaced `process.kill` makes it live. */
+const OTHER_USERS_PID = 4_194_305;
+
 describe("shared budget in one process (virtual clock)", () => {
   let dir: string;
+  const restore: Array<() => void> = [];
   beforeEach(() => {
     dir = fs.mkdtempSync(path.join(os.tmpdir(), "chc-budget-unit-"));
   });
   afterEach(() => {
+    for (const undo of restore.splice(0)) undo();
     fs.rmSync(dir, { recursive: true, force: true });
   });
+
+  /**
+   * Makes `pid` a live process of another user for the signal check: signalling it fails with EPERM, as it does
+   * for any process of another user when this one is not root.
+   */
+  function asAnotherUsersProcess(pid: number): void {
+    const realKill = process.kill;
+    process.kill = ((target: number, signal?: string | number) => {
+      if (target === pid) throw Object.assign(new Error(`kill EPERM`), { code: "EPERM" });
+      return realKill.call(process, target, signal);
+    }) as typeof process.kill;
+    restore.push(() => (process.kill = realKill));
+  }
   const limit3 = { limit: 3, windowMs: 1_000, marginMs: 100, maxPauseMs: 10_000 };
 
   it("lets the 4th request of a limit of 3 go one window and margin after the 1st was answered", async () => {
@@ -219,7 +240,9 @@ describe("shared budget in one process (virtual clock)", () => {
       "just created": "",
       "waiting in a live process": `pending ${process.pid}`,
       "sent by a live process, not answered yet": `sending ${process.pid}`,
+      "waiting in a live process of another user": `pending ${OTHER_USERS_PID}`,
     };
+    asAnotherUsersProcess(OTHER_USERS_PID);
     for (const [what, text] of Object.entries(holders)) {
       const key = path.join(dir, what);
       fs.mkdirSync(key);
@@ -333,6 +356,75 @@ describe("shared budget in one process (virtual clock)", () => {
     expect(clock.now() - clock.start).to.be.closeTo(1_600, 1);
   });
 
+  it("without a lease given, a gone process's ticket holds the next request 30 s plus the window and margin from its send", async () => {
+    const savedTmp = process.env.TMPDIR;
+    process.env.TMPDIR = dir;
+    restore.push(() =>
+      savedTmp === undefined ? delete process.env.TMPDIR : (process.env.TMPDIR = savedTmp),
+    );
+    const noLease = { limit: 1, windowMs: 1_000, marginMs: 100, maxPauseMs: 10_000 };
+    const own = path.join(dir, "key");
+    const budgets: Array<[string, string, (clock: SteppingClock) => RateBudget]> = [
+      ["made by itself", own, (clock) => new SharedBudget(own, noLease, clock)],
+      [
+        "made for a client's key",
+        budgetDirectory(BASE_URL, CREDENTIAL),
+        (clock) => sharedBudgetFor(BASE_URL, CREDENTIAL, noLease, clock, undefined, "local")!,
+      ],
+    ];
+    for (const [what, key, open] of budgets) {
+      const clock = new SteppingClock(Date.now());
+      const budget = open(clock);
+      const sentAt = clock.start - 400;
+      fs.writeFileSync(path.join(key, "0"), "sending 0");
+      fs.utimesSync(path.join(key, "0"), sentAt / 1000, sentAt / 1000);
+      const answered = (await budget.take())();
+      if (typeof answered === "function") answered();
+      // File times keep less than a millisecond exactly.
+      expect(clock.now() - clock.start, what).to.be.closeTo(30_000 + 1_000 + 100 - 400, 1);
+    }
+  });
+
+  it("a pause another process set that is over by now is not reported while the request waits its turn", async () => {
+    for (const [what, endsAfterNowMs] of [
+      ["ends now", 0],
+      ["ended 0.5 s ago", -500],
+    ] as const) {
+      const key = path.join(dir, what);
+      fs.mkdirSync(key);
+      const clock = new VirtualClock();
+      clock.nowMs = 1_000_000;
+      fs.writeFileSync(path.join(key, "0"), `sent ${clock.nowMs}`);
+      fs.writeFileSync(path.join(key, "pause"), String(clock.nowMs + endsAfterNowMs));
+      const logs: string[] = [];
+      const budget = new SharedBudget(key, { ...limit3, limit: 1 }, clock, (line) => logs.push(line));
+      (await budget.take())()();
+      expect(clock.now(), what).to.equal(1_001_100);
+      expect(logs, what).to.deep.equal([]);
+    }
+  });
+
+  it("a 429 asking for the pause already in force leaves the pause file as it is", async () => {
+    const budget = new SharedBudget(path.join(dir, "key"), limit3, new VirtualClock());
+    const pauseFile = path.join(dir, "key", "pause");
+    budget.pauseUntil(5_000);
+    const written = fs.statSync(pauseFile).ino;
+    budget.pauseUntil(5_000);
+    expect(fs.statSync(pauseFile).ino).to.equal(written);
+    expect(fs.readFileSync(pauseFile, "utf8")).to.equal("5000");
+  });
+
+  it("closes every file it opens", async () => {
+    const clock = new VirtualClock();
+    const budget = new SharedBudget(path.join(dir, "key"), { ...limit3, windowMs: 0, marginMs: 0 }, clock);
+    budget.pauseUntil(100);
+    const lowestFree = lowestFreeDescriptor();
+    for (let i = 0; i < 5; i++) (await budget.take())()();
+    budget.pauseUntil(200);
+    // A descriptor left open would take the lowest free number, and the next file opened would get a higher one.
+    expect(lowestFreeDescriptor()).to.equal(lowestFree);
+  });
+
   it("a ticket deleted as old holds nothing back", async () => {
     const key = path.join(dir, "key");
     fs.mkdirSync(key);
@@ -358,6 +450,7 @@ class SteppingClock {
   async sleep(ms: number): Promise<void> {
     // A budget that waits a simulated minute waits for something that never comes: fail instead of hanging.
     if (this.nowMs - this.start > 60_000) throw new Error("the budget waited more than a minute");
+    if (!(ms >= 0)) throw new Error(`the budget slept ${ms} ms`);
     this.nowMs += ms;
     if (this.pending !== undefined && this.nowMs >= this.pending.atMs) {
       this.pending.action();
@@ -394,16 +487,20 @@ describe("shared budget: another process between two file operations", () => {
     fs.rmSync(dir, { recursive: true, force: true });
   });
 
-  /** Runs `before` once, the next time `name` is called with `target`, then calls the real function. */
+  /**
+   * Runs `before` once, the next time `name` is called with `target` (or a path `target` accepts), then calls the
+   * real function.
+   */
   function onNextCall(
-    name: "readdirSync" | "openSync" | "statSync",
-    target: string,
+    name: "readdirSync" | "openSync" | "statSync" | "renameSync",
+    target: string | ((file: string) => boolean),
     before: () => unknown,
   ): void {
     const real = nodeFs[name];
+    const matches = typeof target === "string" ? (file: unknown) => file === target : target;
     let done = false;
     nodeFs[name] = (...args: unknown[]) => {
-      if (!done && args[0] === target) {
+      if (!done && matches(args[0] as string)) {
         done = true;
         const replaced = before();
         if (replaced !== undefined) return replaced;
@@ -503,10 +600,38 @@ describe("shared budget: another process between two file operations", () => {
     expect(fs.readdirSync(key).sort()).to.deep.equal(["20", "21"]);
   });
 
+  it("a pause it cannot put in place leaves no temporary file behind, and the request goes on", async () => {
+    const cases: Record<string, (key: string) => void> = {
+      // A directory where the pause goes: renaming a file over it fails.
+      "a directory in the way": (key) => fs.mkdirSync(path.join(key, "pause")),
+      "the budget deleted as idle meanwhile": (key) =>
+        onNextCall(
+          "renameSync",
+          (file) => path.basename(file).startsWith("pause."),
+          () => {
+            fs.rmSync(key, { recursive: true });
+          },
+        ),
+    };
+    for (const [what, interfere] of Object.entries(cases)) {
+      const key = path.join(dir, what);
+      const clock = new VirtualClock();
+      const budget = new SharedBudget(key, oneAtATime, clock);
+      interfere(key);
+      expect(() => budget.pauseUntil(5_000), what).to.not.throw();
+      (await budget.take())()();
+      expect(clock.now(), what).to.equal(0);
+      expect(
+        fs.readdirSync(key).filter((name) => name.startsWith("pause.")),
+        what,
+      ).to.deep.equal([]);
+    }
+  });
+
   it("counts a gone process's ticket deleted before it could be looked at as sent long ago", async () => {
     const key = path.join(dir, "key");
     fs.mkdirSync(key);
-    fs.writeFileSync(path.join(key, "0"), "pending 0");
+    fs.writeFileSync(path.join(key, "0"), "sending 0");
     const clock = new SteppingClock(Date.now());
     const budget = new SharedBudget(key, oneAtATime, clock);
     onNextCall("statSync", path.join(key, "0"), () => {
@@ -516,3 +641,10 @@ describe("shared budget: another process between two file operations", () => {
     expect(clock.now()).to.equal(clock.start);
   });
 });
+
+/** The number the next file opened gets: the lowest one no open file holds. */
+function lowestFreeDescriptor(): number {
+  const fd = fs.openSync(__filename, "r");
+  fs.closeSync(fd);
+  return fd;
+}

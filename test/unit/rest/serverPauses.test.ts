@@ -133,6 +133,18 @@ describe("pauses in the shared budget", () => {
     expect(logs[0]).to.contain(`ignoring ${path.join(dir, "pause")}`);
   });
 
+  it("a planted pause an hour away is ignored, the warning saying how far away it is", async () => {
+    const clock = new VirtualClock();
+    fs.writeFileSync(path.join(dir, "pause"), String(clock.now() + 60 * 60 * 1000));
+    const logs: string[] = [];
+    const budget = new SharedBudget(dir, settings, clock, (line) => logs.push(line));
+    (await budget.take())()();
+    expect(clock.now()).to.equal(1_000_000);
+    expect(logs).to.deep.equal([
+      `shared rate-limit budget: ignoring ${path.join(dir, "pause")}: 1 h, longer than any 429 asks`,
+    ]);
+  });
+
   it("a pause within one window is honoured", async () => {
     const clock = new VirtualClock();
     fs.writeFileSync(path.join(dir, "pause"), String(clock.now() + 10_000));
