@@ -1,7 +1,7 @@
 import { expect } from "chai";
 import { AxiosError, AxiosHeaders } from "axios";
 import type { AxiosResponse, InternalAxiosRequestConfig } from "axios";
-import { rateLimitResetMs } from "../../../provider/rest/budget/rateLimit";
+import { pauseBounds, rateLimitResetMs, serverPause } from "../../../provider/rest/budget/rateLimit";
 import {
   DEFAULT_RETRY_SETTINGS,
   classifyFailure,
@@ -143,6 +143,21 @@ describe("retry rules", () => {
       expect(rateLimitResetMs({ "retry-after": "soon" }, now)).to.equal(undefined);
       expect(rateLimitResetMs({ ratelimit: "limit=100, remaining=0" }, now)).to.equal(undefined);
       expect(rateLimitResetMs({ "ratelimit-policy": "100" }, now)).to.equal(undefined);
+      // A value neither text nor a number, such as a list inside the list of a repeated header.
+      expect(rateLimitResetMs({ "retry-after": [["5"]] }, now)).to.equal(undefined);
+    });
+
+    it("reads only the headers it knows, whatever other names a server sends", () => {
+      expect(rateLimitResetMs({ undefined: "5", "x-reset": "6" }, now)).to.equal(undefined);
+    });
+
+    it("cuts a pause to one window and its margin, and believes none beyond ten windows", () => {
+      const bounds = pauseBounds(10_000, 100);
+      expect(serverPause({ "retry-after": "100" }, now, bounds)).to.deep.equal({ ms: 10_100 });
+      expect(serverPause({ "retry-after": "101" }, now, bounds)).to.deep.equal({
+        ms: undefined,
+        ignored: "retry-after: 101",
+      });
     });
   });
 });

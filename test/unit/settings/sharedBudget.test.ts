@@ -19,6 +19,7 @@ describe("shared budget setting", () => {
         { redisUrl: "rediss://user:pass@redis.example.com:6380/2" },
       ],
       ["redis://:pass@redis/", { redisUrl: "redis://:pass@redis/" }],
+      ["redis://redis.example.com:6379/15", { redisUrl: "redis://redis.example.com:6379/15" }],
     ] as const) {
       it(`reads "${text}"`, () => {
         expect(parseSharedBudgetSetting(text)).to.deep.equal(expected);
@@ -30,6 +31,8 @@ describe("shared budget setting", () => {
       ["redis.example.com:6379", 'must be "local", "off", or a Redis URL'],
       ["redis://:hunter2@redis.example.com/zero", "must name the database as a number"],
       ["redis://:hunter2@redis.example.com/0?tls=true", "takes no query"],
+      ["redis://:hunter2@redis.example.com/0#primary", "takes no query or fragment"],
+      ["redis:///0", 'names no host: "redis:///0"'],
       ["shared", 'must be "local", "off", or a Redis URL'],
     ] as const) {
       it(`refuses "${withoutPassword(text)}", saying why and never showing the password`, () => {
@@ -38,6 +41,30 @@ describe("shared budget setting", () => {
         expect((parsed as { problem: string }).problem).to.not.contain("hunter2");
       });
     }
+  });
+
+  describe("what messages show of a URL", () => {
+    it("a URL without a password, as written", () => {
+      expect(withoutPassword("redis://ci@Redis.Example.com:6379/0")).to.equal(
+        "redis://ci@Redis.Example.com:6379/0",
+      );
+    });
+
+    it("a URL with a password, the password starred", () => {
+      expect(withoutPassword("redis://ci:hunter2@redis.example.com:6379/0")).to.equal(
+        "redis://ci:***@redis.example.com:6379/0",
+      );
+    });
+
+    it("text that is no URL, the password between the user and the host starred", () => {
+      const text = "redis://ci:hunter2@redis.example.com:port/0";
+      expect(withoutPassword(text)).to.equal("redis://ci:***@redis.example.com:port/0");
+      expect(parseSharedBudgetSetting(text)).to.deep.equal({
+        problem:
+          'must be "local", "off", or a Redis URL, redis[s]://[[user]:password@]host[:port][/database]; ' +
+          'got "redis://ci:***@redis.example.com:port/0"',
+      });
+    });
   });
 
   it("defaults to this machine's processes, for both APIs", () => {
