@@ -151,6 +151,15 @@ describe("shared budget setting", () => {
     process.env[sharedBudgetVariable] = " OFF ";
     expect(budget()).to.equal(undefined);
   });
+
+  it("a PULUMI_CLICKHOUSE_CLOUD_SHARED_BUDGET it cannot read is an error naming it, without the password", () => {
+    process.env[sharedBudgetVariable] = "tcp://ci:hunter2@redis.example.com:6379";
+    expect(budget).to.throw(
+      'PULUMI_CLICKHOUSE_CLOUD_SHARED_BUDGET must be "local", "off", or a Redis URL, ' +
+        'redis[s]://[[user]:password@]host[:port][/database]; got "tcp://ci:***@redis.example.com:6379", ' +
+        "whose scheme is not redis or rediss",
+    );
+  });
 });
 
 /** Time that moves only when slept through. */

@@ -43,6 +43,55 @@ describe("shared budget directory: per user, private, checked before use", () =>
     expect(budgetRoot()).to.equal(path.join(tmp, `pulumi-clickhouse-cloud-budget-${process.getuid!()}`));
   });
 
+  it("is named by the user's name where there are no uids (Windows)", () => {
+    const getuid = Object.getOwnPropertyDescriptor(process, "getuid")!;
+    Object.defineProperty(process, "getuid", { ...getuid, value: undefined });
+    try {
+      expect(budgetRoot()).to.equal(
+        path.join(tmp, `pulumi-clickhouse-cloud-budget-${os.userInfo().username}`),
+      );
+    } finally {
+      Object.defineProperty(process, "getuid", getuid);
+    }
+  });
+
+  it("is never open to others, not even between its making and the setting of its mode", () => {
+    process.umask(0o000);
+    const modesBeforeSet: string[] = [];
+    // The module object itself: what `import * as` gives has getters only.
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    const nodeFs = require("node:fs") as { chmodSync: (file: string, mode: number) => void };
+    const chmodSync = nodeFs.chmodSync;
+    nodeFs.chmodSync = (file, mode) => {
+      modesBeforeSet.push(modeOf(file));
+      chmodSync(file, mode);
+    };
+    try {
+      expect(open()).to.be.instanceOf(SharedBudget);
+    } finally {
+      nodeFs.chmodSync = chmodSync;
+    }
+    expect(modesBeforeSet).to.deep.equal(["700", "700"]);
+  });
+
+  it("under a temp dir not made yet, makes it, its parents included", () => {
+    process.env.TMPDIR = path.join(tmp, "not", "made");
+    expect(open()).to.be.instanceOf(SharedBudget);
+    expect(modeOf(budgetRoot())).to.equal("700");
+  });
+
+  it("under a temp dir that is a file: one warning line saying why, no sharing", () => {
+    const file = path.join(tmp, "file");
+    fs.writeFileSync(file, "");
+    process.env.TMPDIR = file;
+    const logs: string[] = [];
+    expect(open(logs)).to.equal(undefined);
+    expect(logs).to.deep.equal([
+      `shared rate-limit budget off: ${budgetRoot()} cannot be made (ENOTDIR), so another user may have made it; ` +
+        "this process throttles only itself",
+    ]);
+  });
+
   it("when first made, under a permissive umask: directories 0700, ticket and pause files 0600", async () => {
     process.umask(0o000);
     const budget = open();
@@ -88,6 +137,12 @@ describe("shared budget directory: per user, private, checked before use", () =>
       expect(logs[0]).to.contain("this process throttles only itself");
     });
   }
+
+  it("a directory it cannot trust, for a client without a log: no sharing, and no failure", () => {
+    fs.mkdirSync(budgetRoot());
+    fs.chmodSync(budgetRoot(), 0o777);
+    expect(sharedBudgetFor(BASE_URL, "Basic a2V5OnNlY3JldA==", settings, systemClock)).to.equal(undefined);
+  });
 
   it("a directory another user made first: one warning line, no sharing", function () {
     if (!asRoot) {
