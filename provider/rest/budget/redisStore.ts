@@ -46,6 +46,8 @@ export class RedisStore {
     /** How users name the setting: `clickhouse:sharedBudget (or PULUMI_CLICKHOUSE_CLOUD_SHARED_BUDGET)`. */
     private readonly settingName: string,
     private readonly warn: (line: string) => void,
+    /** How long connecting, and then each command, may take before Redis counts as lost. */
+    private readonly timeoutMs: number = REDIS_TIMEOUT_MS,
   ) {}
 
   /** True once Redis was found unreachable: the budgets go local for the rest of the process. */
@@ -62,7 +64,7 @@ export class RedisStore {
     if (this.lostBecause !== undefined) throw new Error(this.lostBecause);
     try {
       const client = await this.connected();
-      return await withTimeout(client.eval(script, { keys, arguments: args }), "the command");
+      return await withTimeout(client.eval(script, { keys, arguments: args }), "the command", this.timeoutMs);
     } catch (error) {
       throw this.classify(error);
     }
@@ -79,13 +81,13 @@ export class RedisStore {
     const client = redis.createClient({
       url: this.url,
       // A lost connection is not waited for: the budgets go local at once, and stay so.
-      socket: { connectTimeout: REDIS_TIMEOUT_MS, reconnectStrategy: false },
+      socket: { connectTimeout: this.timeoutMs, reconnectStrategy: false },
       disableOfflineQueue: true,
     });
     // Without a listener, a socket error would end the process; the failing command reports it instead.
     client.on("error", () => undefined);
     try {
-      await withTimeout(client.connect(), "connecting");
+      await withTimeout(client.connect(), "connecting", this.timeoutMs);
     } catch (error) {
       closeQuietly(client);
       throw error;
@@ -94,8 +96,8 @@ export class RedisStore {
     return client;
   }
 
+  /** What a failure of connecting or of a command means: a refused setting, or a lost Redis. */
   private classify(error: unknown): Error {
-    if (error instanceof SharedBudgetSettingError) return error;
     const message = error instanceof Error ? error.message : String(error);
     const code = (error as NodeJS.ErrnoException).code;
     if (REFUSED_REPLY.test(message) || code === "ENOTFOUND") {
@@ -129,14 +131,11 @@ function closeQuietly(client: Client): void {
   }
 }
 
-/** `promise`, or a rejection after REDIS_TIMEOUT_MS; the timer keeps the process alive while it waits. */
-function withTimeout<T>(promise: Promise<T>, what: string): Promise<T> {
+/** `promise`, or a rejection after `timeoutMs`; the timer keeps the process alive while it waits. */
+function withTimeout<T>(promise: Promise<T>, what: string, timeoutMs: number): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(
-      () => reject(new Error(`${what} took over ${REDIS_TIMEOUT_MS / 1000} s`)),
-      REDIS_TIMEOUT_MS,
-    );
+    timer = setTimeout(() => reject(new Error(`${what} took over ${timeoutMs / 1000} s`)), timeoutMs);
   });
   return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
 }
