@@ -171,11 +171,10 @@ export class SharedBudget implements RateBudget {
     const [state, value] = text.split(" ");
     const { windowMs, marginMs, leaseMs = DEFAULT_ATTEMPT_MS + windowMs + marginMs } = this.settings;
     if (state === "sent") return Number(value) + windowMs + marginMs - this.clock.now();
-    // Created and not written yet: its process is between the two, or was killed there and left it empty for good.
-    // Either way its request was never sent; it holds the next one back for a lease from its creation, no longer.
-    if (text === "") return this.writtenAt(n) + leaseMs - this.clock.now();
-    // Pending or sending (nothing else is written). A process that is gone never sent a pending request; a sending
-    // one's lease runs from the send (the write).
+    // Pending, sending, or empty (created and not written yet). A process that is gone never sent a pending
+    // request; a sending one's lease runs from the send (the write). An empty ticket names no process, and counts as
+    // sending from its creation: its process is about to write it, or was killed between creating and writing it
+    // and left it empty for good, which then holds the next request back for a lease, no longer.
     if (!alive(Number(value)))
       return state === "pending" ? 0 : this.writtenAt(n) + leaseMs - this.clock.now();
     // Waiting, or in flight: look again soon.

@@ -43,13 +43,16 @@ describe("shared budget directory: per user, private, checked before use", () =>
     expect(budgetRoot()).to.equal(path.join(tmp, `pulumi-clickhouse-cloud-budget-${process.getuid!()}`));
   });
 
-  it("is named by the user's name where there are no uids (Windows)", () => {
+  it("where there are no uids (Windows): named by the user's name, and no owner or mode checked", () => {
     const getuid = Object.getOwnPropertyDescriptor(process, "getuid")!;
     Object.defineProperty(process, "getuid", { ...getuid, value: undefined });
     try {
       expect(budgetRoot()).to.equal(
         path.join(tmp, `pulumi-clickhouse-cloud-budget-${os.userInfo().username}`),
       );
+      fs.mkdirSync(budgetRoot());
+      fs.chmodSync(budgetRoot(), 0o777);
+      expect(open()).to.be.instanceOf(SharedBudget);
     } finally {
       Object.defineProperty(process, "getuid", getuid);
     }

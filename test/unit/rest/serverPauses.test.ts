@@ -145,6 +145,14 @@ describe("pauses in the shared budget", () => {
     ]);
   });
 
+  it("a pause of one window and its margin, the longest a 429 can ask for, is honoured", async () => {
+    const clock = new VirtualClock();
+    fs.writeFileSync(path.join(dir, "pause"), String(clock.now() + settings.maxPauseMs));
+    const budget = new SharedBudget(dir, settings, clock);
+    (await budget.take())()();
+    expect(clock.now()).to.equal(1_000_000 + settings.maxPauseMs);
+  });
+
   it("a pause within one window is honoured", async () => {
     const clock = new VirtualClock();
     fs.writeFileSync(path.join(dir, "pause"), String(clock.now() + 10_000));
