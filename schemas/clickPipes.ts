@@ -85,43 +85,76 @@ const kafkaOffset = {
   else: { not: { required: ["timestamp"], properties: { timestamp: {} } } },
 } as const;
 
-/** A schema registry as sent: its URL must be HTTPS (the OpenAPI's words), and PLAIN is its only authentication. */
+/** A schema registry's fields but its credentials: its URL must be HTTPS (the OpenAPI's words), PLAIN its only authentication. */
+const kafkaSchemaRegistryFields = {
+  url: { type: "string", pattern: "^https://[^\\s/]+", [ruleKeyword]: "must be an https:// URL" },
+  authentication: { enum: ["PLAIN"] },
+  caCertificate: nonEmptyString,
+} as const;
+
+/** A schema registry as sent. */
 const kafkaSchemaRegistryRequest = {
   type: "object",
   additionalProperties: false,
   required: ["url", "authentication", "credentials"],
-  properties: {
-    url: { type: "string", pattern: "^https://[^\\s/]+", [ruleKeyword]: "must be an https:// URL" },
-    authentication: { enum: ["PLAIN"] },
-    caCertificate: nonEmptyString,
-    credentials: usernameAndPassword,
-  },
+  properties: { ...kafkaSchemaRegistryFields, credentials: usernameAndPassword },
 } as const;
 
-/** The Kafka source's fields that both the create and the update take. */
-const kafkaPatchableFields = {
+/** A schema registry as a program describes it: its credentials are an input of their own. */
+const kafkaSchemaRegistryInput = {
+  type: "object",
+  additionalProperties: false,
+  required: ["url", "authentication"],
+  properties: kafkaSchemaRegistryFields,
+} as const;
+
+/** The Kafka source's fields that both the create and the update take, but the credentials. */
+const kafkaPatchableSettings = {
   authentication: { enum: [...clickPipeKafkaAuthentications] },
   iamRole: nonEmptyString,
   caCertificate: nonEmptyString,
   reversePrivateEndpointIds: { type: "array", uniqueItems: true, items: uuid },
+} as const;
+
+const kafkaPatchableFields = {
+  ...kafkaPatchableSettings,
   credentials: { oneOf: [usernameAndPassword, accessKey, eventHubConnectionString, mutualTls] },
 } as const;
 
-/** `source.kafka` of a create. Brokers (comma-separated `host:port`) and topics are what a Kafka pipe reads. */
+/** The Kafka source's fields that only a create takes. Brokers (comma-separated `host:port`) and topics are what a pipe reads. */
+const kafkaCreateOnlyFields = {
+  type: { enum: [...clickPipeKafkaTypes] },
+  format: { enum: [...clickPipeKafkaFormats] },
+  brokers: nonEmptyString,
+  topics: nonEmptyString,
+  consumerGroup: nonEmptyString,
+  offset: kafkaOffset,
+  exactlyOnce: { type: "boolean" },
+} as const;
+
+const kafkaRequired = ["type", "format", "brokers", "topics"] as const;
+
+/** `source.kafka` of a create. */
 const kafkaSourceCreate = {
   type: "object",
   additionalProperties: false,
-  required: ["type", "format", "brokers", "topics"],
+  required: kafkaRequired,
   properties: {
-    type: { enum: [...clickPipeKafkaTypes] },
-    format: { enum: [...clickPipeKafkaFormats] },
-    brokers: nonEmptyString,
-    topics: nonEmptyString,
-    consumerGroup: nonEmptyString,
-    offset: kafkaOffset,
+    ...kafkaCreateOnlyFields,
     schemaRegistry: kafkaSchemaRegistryRequest,
-    exactlyOnce: { type: "boolean" },
     ...kafkaPatchableFields,
+  },
+} as const;
+
+/** `source.kafka` as a program describes it: every field of the create but the credentials. */
+const kafkaSourceInput = {
+  type: "object",
+  additionalProperties: false,
+  required: kafkaRequired,
+  properties: {
+    ...kafkaCreateOnlyFields,
+    schemaRegistry: kafkaSchemaRegistryInput,
+    ...kafkaPatchableSettings,
   },
 } as const;
 
@@ -135,17 +168,31 @@ const kafkaSourceUpdate = {
 
 // Object storage.
 
-/** The object storage source's fields that both the create and the update take. */
-const objectStoragePatchableFields = {
+/** The object storage source's fields that both the create and the update take, but the credentials. */
+const objectStoragePatchableSettings = {
   skipInitialLoad: { type: "boolean" },
   startAfter: nonEmptyString,
   authentication: { enum: [...clickPipeObjectStorageAuthentications] },
   iamRole: nonEmptyString,
+  path: nonEmptyString,
+  azureContainerName: nonEmptyString,
+} as const;
+
+const objectStoragePatchableFields = {
+  ...objectStoragePatchableSettings,
   accessKey,
   serviceAccountKey: nonEmptyString,
   connectionString: nonEmptyString,
-  path: nonEmptyString,
-  azureContainerName: nonEmptyString,
+} as const;
+
+const objectStorageCreateOnlyFields = {
+  type: { enum: [...clickPipeObjectStorageTypes] },
+  format: { enum: [...clickPipeObjectStorageFormats] },
+  url: nonEmptyString,
+  delimiter: { type: "string", minLength: 1 },
+  compression: { enum: [...clickPipeCompressions] },
+  isContinuous: { type: "boolean" },
+  queueUrl: nonEmptyString,
 } as const;
 
 /** `source.objectStorage` of a create. */
@@ -153,16 +200,15 @@ const objectStorageSourceCreate = {
   type: "object",
   additionalProperties: false,
   required: ["type", "format"],
-  properties: {
-    type: { enum: [...clickPipeObjectStorageTypes] },
-    format: { enum: [...clickPipeObjectStorageFormats] },
-    url: nonEmptyString,
-    delimiter: { type: "string", minLength: 1 },
-    compression: { enum: [...clickPipeCompressions] },
-    isContinuous: { type: "boolean" },
-    queueUrl: nonEmptyString,
-    ...objectStoragePatchableFields,
-  },
+  properties: { ...objectStorageCreateOnlyFields, ...objectStoragePatchableFields },
+} as const;
+
+/** `source.objectStorage` as a program describes it: every field of the create but the credentials. */
+const objectStorageSourceInput = {
+  type: "object",
+  additionalProperties: false,
+  required: ["type", "format"],
+  properties: { ...objectStorageCreateOnlyFields, ...objectStoragePatchableSettings },
 } as const;
 
 /** `source.objectStorage` of an update. */
@@ -225,9 +271,8 @@ const postgresTableMapping = {
 
 const postgresTableMappingRemoval = stringFields("sourceSchemaName", "sourceTable", "targetTable");
 
-/** The Postgres source's connection fields that both the create and the update take. */
-const postgresConnectionFields = {
-  credentials: usernameAndPassword,
+/** The Postgres source's connection fields that both the create and the update take, but the credentials. */
+const postgresConnectionSettings = {
   host: nonEmptyString,
   port,
   database: nonEmptyString,
@@ -237,19 +282,32 @@ const postgresConnectionFields = {
   skipCertVerification: { type: "boolean" },
 } as const;
 
+const postgresConnectionFields = { ...postgresConnectionSettings, credentials: usernameAndPassword } as const;
+
+const postgresCreateOnlyFields = {
+  type: { enum: [...clickPipePostgresTypes] },
+  authentication: { enum: [...clickPipeDatabaseAuthentications] },
+  iamRole: nonEmptyString,
+  settings: postgresSettings,
+  tableMappings: { type: "array", minItems: 1, items: postgresTableMapping },
+} as const;
+
+const postgresRequired = ["host", "port", "database", "tableMappings"] as const;
+
 /** `source.postgres` of a create. */
 const postgresSourceCreate = {
   type: "object",
   additionalProperties: false,
-  required: ["host", "port", "database", "tableMappings"],
-  properties: {
-    type: { enum: [...clickPipePostgresTypes] },
-    authentication: { enum: [...clickPipeDatabaseAuthentications] },
-    iamRole: nonEmptyString,
-    settings: postgresSettings,
-    tableMappings: { type: "array", minItems: 1, items: postgresTableMapping },
-    ...postgresConnectionFields,
-  },
+  required: postgresRequired,
+  properties: { ...postgresCreateOnlyFields, ...postgresConnectionFields },
+} as const;
+
+/** `source.postgres` as a program describes it: every field of the create but the credentials. */
+const postgresSourceInput = {
+  type: "object",
+  additionalProperties: false,
+  required: postgresRequired,
+  properties: { ...postgresCreateOnlyFields, ...postgresConnectionSettings },
 } as const;
 
 /** `source.postgres` of an update: the connection, two settings, and table mappings added or removed. */
@@ -366,6 +424,52 @@ const clickPipeCreate = {
 } as const satisfies SchemaObject;
 
 /**
+ * A create as a program describes it (the ClickPipe resource's body inputs): every field of the create but the
+ * credentials, which are inputs of their own, kept secret, and placed where the source family takes them.
+ */
+const clickPipeCreateInputs = {
+  ...clickPipeCreate,
+  properties: {
+    ...clickPipeCreate.properties,
+    source: {
+      type: "object",
+      additionalProperties: false,
+      properties: {
+        kafka: kafkaSourceInput,
+        objectStorage: objectStorageSourceInput,
+        postgres: postgresSourceInput,
+        validateSamples: { type: "boolean" },
+      },
+    },
+  },
+} as const satisfies SchemaObject;
+
+/**
+ * The credentials of a pipe's source as one input: a user name and password (Kafka PLAIN and SCRAM, Postgres), an
+ * access key (IAM_USER), a connection string (Azure), a client certificate and key (Kafka MUTUAL_TLS) or a GCP
+ * service account key. Which fields a pipe needs follows from its family and authentication, a rule of the
+ * resource.
+ */
+export const clickPipeCredentialsInput = {
+  type: "object",
+  additionalProperties: false,
+  minProperties: 1,
+  properties: {
+    username: nonEmptyString,
+    password: nonEmptyString,
+    accessKeyId: nonEmptyString,
+    secretKey: nonEmptyString,
+    connectionString: nonEmptyString,
+    certificate: nonEmptyString,
+    privateKey: nonEmptyString,
+    serviceAccountKey: nonEmptyString,
+  },
+} as const satisfies SchemaObject;
+
+/** A Kafka schema registry's credentials, as an input of their own. */
+export const clickPipeSchemaRegistryCredentialsInput = usernameAndPassword satisfies SchemaObject;
+
+/**
  * `PATCH .../clickpipes/{id}`: the name, the source's updatable fields, and the columns with the field mappings (the
  * real API refuses field mappings without the columns: a rule in the validation says so).
  */
@@ -448,7 +552,7 @@ const answerString = { type: ["string", "null"] } as const;
 const answerNames = { type: ["array", "null"], items: { type: "string" } } as const;
 
 const clickPipeAnswerSource = {
-  type: "object",
+  type: ["object", "null"],
   properties: {
     kafka: {
       type: ["object", "null"],
@@ -551,6 +655,7 @@ const clickPipesCdcScaling = {
 
 export const clickPipeSchemas = {
   clickPipeCreate,
+  clickPipeCreateInputs,
   clickPipeUpdate,
   clickPipeScalingUpdate,
   clickPipeStateUpdate,

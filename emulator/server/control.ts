@@ -12,6 +12,8 @@
  *   GET    /__emulator/fixture                               the fixture, as printed by the CLI
  *   PUT    /__emulator/reverse-private-endpoints/:id/status  {"status": ...}: the endpoint's status, at once
  *   POST   /__emulator/reverse-private-endpoints/:id/fail    the same with status Failed
+ *   POST   /__emulator/clickpipes/:id/fail                   the pipe is Failed, at once
+ *   GET    /__emulator/clickpipes/:id/credentials-sent       how many requests carried the pipe's credentials
  *   PUT    /__emulator/services/:id/state                    {"state": "idle"|"running"|"stopped"}, at once
  *   GET    /__emulator/services/:id/password-hashes          the hashes the service keeps of its password
  *   DELETE /__emulator/dashboards/:id                        deletes a dashboard and its alerts
@@ -27,11 +29,19 @@ import type { FaultInjector } from "./faults";
 import { objectIdOf, silence, unsilence } from "../model/alerts";
 import type { RateLimitCounters } from "./rateLimits";
 import type { RequestLog } from "./requestLog";
-import type { AlertRecord, EmulatorControl, EmulatorSettings, Fixture, FaultPlan } from "../state/types";
+import type {
+  AlertRecord,
+  ClickPipeRecord,
+  EmulatorControl,
+  EmulatorSettings,
+  Fixture,
+  FaultPlan,
+} from "../state/types";
 import { assignableStatuses, assignStatus, settledStatuses } from "../model/reversePrivateEndpoints";
 import type { AssignableStatus } from "../model/reversePrivateEndpoints";
 import { assignableServiceStates, assignState, type AssignableServiceState } from "../model/serviceStates";
 import { findService } from "../routes/management/common";
+import { move } from "../model/clickPipes";
 import { faultKinds } from "../state/types";
 import { acceptInvitation, findInvitation } from "../model/invitations";
 import { secureBytes } from "../state/random";
@@ -68,6 +78,11 @@ export function createControl({ context, log, faults, counters }: ControlParts):
       assignStatus(store.state, id, "Failed", context.now().getTime());
       store.changed();
     },
+    failClickPipe: async (id) => {
+      move(clickPipeById(id), [], "Failed", context.now().getTime(), 0);
+      store.changed();
+    },
+    clickPipeCredentialsSent: async (id) => clickPipeById(id).credentialsSent,
     setServiceState: async (id, state) => {
       assignState(findService(context, id), state);
       store.changed();
@@ -122,6 +137,12 @@ export function createControl({ context, log, faults, counters }: ControlParts):
     const alert = store.state.alerts.find((candidate) => candidate.id === objectIdOf(id));
     if (!alert) throw notFound(`Alert ${id} not found`);
     return alert;
+  }
+
+  function clickPipeById(id: string): ClickPipeRecord {
+    const pipe = (store.state.clickPipes ?? []).find((candidate) => candidate.id === id);
+    if (!pipe) throw notFound(`ClickPipe ${id} not found`);
+    return pipe;
   }
 }
 
@@ -229,6 +250,14 @@ export function controlRoutes(
     await control.failReversePrivateEndpoint(request.params.id);
     return { id: request.params.id, status: "Failed" };
   });
+  app.post<{ Params: { id: string } }>(`${base}/clickpipes/:id/fail`, async (request) => {
+    await control.failClickPipe(request.params.id);
+    return { id: request.params.id, state: "Failed" };
+  });
+  app.get<{ Params: { id: string } }>(`${base}/clickpipes/:id/credentials-sent`, async (request) => ({
+    id: request.params.id,
+    credentialsSent: await control.clickPipeCredentialsSent(request.params.id),
+  }));
   app.put<{ Params: { id: string }; Body: { state: AssignableServiceState } }>(
     `${base}/services/:id/state`,
     { schema: { body: serviceStateSchema } },

@@ -194,6 +194,10 @@ export interface EmulatorControl {
   ): Promise<ReversePrivateEndpointStatus>;
   /** The same as setReversePrivateEndpointStatus(id, "Failed"). */
   failReversePrivateEndpoint(id: string): Promise<void>;
+  /** Makes the pipe Failed at once, as a source it cannot reach would (a `start` moves it on again). */
+  failClickPipe(id: string): Promise<void>;
+  /** How many requests carried credentials for the pipe (its create included): the API never shows them. */
+  clickPipeCredentialsSent(id: string): Promise<number>;
   /** Puts a service in a state at once, as idle scaling (idle) or a stop (stopped) would. */
   setServiceState(id: string, state: "running" | "idle" | "stopped"): Promise<void>;
   /**

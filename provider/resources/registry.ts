@@ -2,6 +2,7 @@
 import type { ResourceDefinition } from "./definition";
 import { entry as alert } from "./alert/kind";
 import { entry as apiKey } from "./apiKey/kind";
+import { entry as clickPipe } from "./clickPipe/kind";
 import { entry as dashboard } from "./dashboard/kind";
 import { entry as invitation } from "./invitation/kind";
 import { entry as member } from "./member/kind";
@@ -28,6 +29,7 @@ import { entry as webhook } from "./webhook/kind";
 export const resources = {
   Alert: alert,
   ApiKey: apiKey,
+  ClickPipe: clickPipe,
   Dashboard: dashboard,
   Invitation: invitation,
   Member: member,

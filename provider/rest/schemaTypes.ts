@@ -679,13 +679,13 @@ export type ClickPipeCreateSchema = {
       topics: string;
       consumerGroup?: string;
       offset?: { strategy: "from_beginning" | "from_latest" | "from_timestamp"; timestamp?: string };
+      exactlyOnce?: boolean;
       schemaRegistry?: {
         url: string;
         authentication: "PLAIN";
         caCertificate?: string;
         credentials: { username: string; password: string };
       };
-      exactlyOnce?: boolean;
       authentication?: "PLAIN" | "SCRAM-SHA-256" | "SCRAM-SHA-512" | "IAM_ROLE" | "IAM_USER" | "MUTUAL_TLS";
       iamRole?: string;
       caCertificate?: string;
@@ -716,9 +716,135 @@ export type ClickPipeCreateSchema = {
       startAfter?: string;
       authentication?: "IAM_ROLE" | "IAM_USER" | "CONNECTION_STRING" | "SERVICE_ACCOUNT";
       iamRole?: string;
+      path?: string;
+      azureContainerName?: string;
       accessKey?: { accessKeyId: string; secretKey: string };
       serviceAccountKey?: string;
       connectionString?: string;
+    };
+    postgres?: {
+      type?:
+        | "postgres"
+        | "supabase"
+        | "neon"
+        | "alloydb"
+        | "planetscale"
+        | "rdspostgres"
+        | "aurorapostgres"
+        | "cloudsqlpostgres"
+        | "azurepostgres"
+        | "crunchybridge"
+        | "tigerdata";
+      authentication?: "basic" | "IAM_ROLE";
+      iamRole?: string;
+      settings?: {
+        syncIntervalSeconds?: number;
+        pullBatchSize?: number;
+        publicationName?: string;
+        replicationMode?: "cdc" | "snapshot" | "cdc_only";
+        replicationSlotName?: string;
+        allowNullableColumns?: boolean;
+        initialLoadParallelism?: number;
+        snapshotNumRowsPerPartition?: number;
+        snapshotNumberOfParallelTables?: number;
+        enableFailoverSlots?: boolean;
+        deleteOnMerge?: boolean;
+      };
+      tableMappings: {
+        sourceSchemaName: string;
+        sourceTable: string;
+        targetTable: string;
+        excludedColumns?: string[];
+        useCustomSortingKey?: boolean;
+        sortingKeys?: string[];
+        tableEngine?: "MergeTree" | "ReplacingMergeTree" | "Null";
+        partitionKey?: string;
+        partitionByExpr?: string;
+      }[];
+      host: string;
+      port: number;
+      database: string;
+      tlsHost?: string;
+      caCertificate?: string;
+      disableTls?: boolean;
+      skipCertVerification?: boolean;
+      credentials?: { username: string; password: string };
+    };
+    validateSamples?: boolean;
+  };
+  destination: {
+    database?: string;
+    table?: string;
+    managedTable?: boolean;
+    tableDefinition?: {
+      engine: {
+        type: "MergeTree" | "ReplacingMergeTree" | "SummingMergeTree" | "Null";
+        versionColumnId?: string;
+        columnIds?: string[];
+      };
+      sortingKey?: string[];
+      partitionBy?: string;
+      primaryKey?: string;
+    };
+    columns?: { name: string; type: string }[];
+    roles?: string[];
+  };
+  fieldMappings?: { sourceField: string; destinationField: string }[];
+  scaling?: { replicas?: number; replicaCpuMillicores?: number; replicaMemoryGb?: number };
+  settings?: {
+    streaming_max_insert_wait_ms?: number;
+    object_storage_concurrency?: number;
+    object_storage_polling_interval_ms?: number;
+    object_storage_max_insert_bytes?: number;
+    object_storage_max_file_count?: number;
+    clickhouse_max_threads?: number;
+    clickhouse_max_insert_threads?: number;
+    clickhouse_min_insert_block_size_bytes?: number;
+    clickhouse_max_download_threads?: number;
+    clickhouse_parallel_distributed_insert_select?: number;
+    object_storage_use_cluster_function?: boolean;
+    clickhouse_parallel_view_processing?: boolean;
+  };
+};
+
+/** The schema `clickPipeCreateInputs`. */
+export type ClickPipeCreateInputsSchema = {
+  name: string;
+  source: {
+    kafka?: {
+      type: "kafka" | "redpanda" | "msk" | "gcmk" | "confluent" | "warpstream" | "azureeventhub" | "dokafka";
+      format: "JSONEachRow" | "Avro" | "AvroConfluent" | "Protobuf";
+      brokers: string;
+      topics: string;
+      consumerGroup?: string;
+      offset?: { strategy: "from_beginning" | "from_latest" | "from_timestamp"; timestamp?: string };
+      exactlyOnce?: boolean;
+      schemaRegistry?: { url: string; authentication: "PLAIN"; caCertificate?: string };
+      authentication?: "PLAIN" | "SCRAM-SHA-256" | "SCRAM-SHA-512" | "IAM_ROLE" | "IAM_USER" | "MUTUAL_TLS";
+      iamRole?: string;
+      caCertificate?: string;
+      reversePrivateEndpointIds?: string[];
+    };
+    objectStorage?: {
+      type: "s3" | "gcs" | "dospaces" | "azureblobstorage" | "cloudflarer2" | "ovhobjectstorage";
+      format:
+        | "JSONEachRow"
+        | "JSONAsObject"
+        | "CSV"
+        | "CSVWithNames"
+        | "TabSeparated"
+        | "TabSeparatedWithNames"
+        | "Parquet"
+        | "Avro";
+      url?: string;
+      delimiter?: string;
+      compression?: "none" | "gzip" | "gz" | "brotli" | "br" | "xz" | "LZMA" | "zstd" | "auto";
+      isContinuous?: boolean;
+      queueUrl?: string;
+      skipInitialLoad?: boolean;
+      startAfter?: string;
+      authentication?: "IAM_ROLE" | "IAM_USER" | "CONNECTION_STRING" | "SERVICE_ACCOUNT";
+      iamRole?: string;
       path?: string;
       azureContainerName?: string;
     };
@@ -761,7 +887,6 @@ export type ClickPipeCreateSchema = {
         partitionKey?: string;
         partitionByExpr?: string;
       }[];
-      credentials?: { username: string; password: string };
       host: string;
       port: number;
       database: string;
@@ -827,14 +952,13 @@ export type ClickPipeUpdateSchema = {
       startAfter?: string;
       authentication?: "IAM_ROLE" | "IAM_USER" | "CONNECTION_STRING" | "SERVICE_ACCOUNT";
       iamRole?: string;
+      path?: string;
+      azureContainerName?: string;
       accessKey?: { accessKeyId: string; secretKey: string };
       serviceAccountKey?: string;
       connectionString?: string;
-      path?: string;
-      azureContainerName?: string;
     };
     postgres?: {
-      credentials?: { username: string; password: string };
       host?: string;
       port?: number;
       database?: string;
@@ -842,6 +966,7 @@ export type ClickPipeUpdateSchema = {
       caCertificate?: string;
       disableTls?: boolean;
       skipCertVerification?: boolean;
+      credentials?: { username: string; password: string };
       settings?: { syncIntervalSeconds?: number; pullBatchSize?: number };
       tableMappingsToAdd?: {
         sourceSchemaName: string;
@@ -943,7 +1068,7 @@ export type ClickPipeSchema = {
       [field: string]: unknown;
     } | null;
     [field: string]: unknown;
-  };
+  } | null;
   destination?: {
     database?: string | null;
     table?: string | null;
@@ -1439,6 +1564,7 @@ export interface SchemaTypes {
   member: MemberSchema;
   invitation: InvitationSchema;
   clickPipeCreate: ClickPipeCreateSchema;
+  clickPipeCreateInputs: ClickPipeCreateInputsSchema;
   clickPipeUpdate: ClickPipeUpdateSchema;
   clickPipeScalingUpdate: ClickPipeScalingUpdateSchema;
   clickPipeStateUpdate: ClickPipeStateUpdateSchema;

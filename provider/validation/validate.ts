@@ -117,6 +117,7 @@ const crossFieldRules: { readonly [name in SchemaName]?: readonly CrossFieldRule
     { fields: ["series"], check: ({ series }) => seriesRules(series) },
   ],
   clickPipeCreate: [{ fields: ["source"], check: ({ source }) => exactlyOneSourceFamily(source) }],
+  clickPipeCreateInputs: [{ fields: ["source"], check: ({ source }) => exactlyOneSourceFamily(source) }],
   clickPipeUpdate: [{ fields: ["fieldMappings", "destination"], check: columnsWithFieldMappings }],
 };
 

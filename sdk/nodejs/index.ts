@@ -15,6 +15,11 @@ export type ApiKey = import("./apiKey").ApiKey;
 export const ApiKey: typeof import("./apiKey").ApiKey = null as any;
 utilities.lazyLoad(exports, ["ApiKey"], () => require("./apiKey"));
 
+export { ClickPipeArgs } from "./clickPipe";
+export type ClickPipe = import("./clickPipe").ClickPipe;
+export const ClickPipe: typeof import("./clickPipe").ClickPipe = null as any;
+utilities.lazyLoad(exports, ["ClickPipe"], () => require("./clickPipe"));
+
 export { DashboardArgs } from "./dashboard";
 export type Dashboard = import("./dashboard").Dashboard;
 export const Dashboard: typeof import("./dashboard").Dashboard = null as any;
@@ -161,6 +166,8 @@ const _module = {
                 return new Alert(name, <any>undefined, { urn })
             case "clickhouse-cloud:index:ApiKey":
                 return new ApiKey(name, <any>undefined, { urn })
+            case "clickhouse-cloud:index:ClickPipe":
+                return new ClickPipe(name, <any>undefined, { urn })
             case "clickhouse-cloud:index:Dashboard":
                 return new Dashboard(name, <any>undefined, { urn })
             case "clickhouse-cloud:index:Invitation":

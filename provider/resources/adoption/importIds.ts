@@ -69,9 +69,17 @@ export function importedOnClickStack(kind: string): ImportIdReader {
  */
 export type EndpointIdCheck = IdForm | "privateEndpointId";
 
-/** `<serviceId>/<endpointId>`, each part checked; throws ImportIdError naming the form. */
-export function serviceAndEndpoint(kind: string, id: string, endpoint: EndpointIdCheck): [string, string] {
-  const form = "<serviceId>/<endpointId>";
+/**
+ * `<serviceId>/<endpointId>` (or another name for the object under the service, such as `clickPipeId`), each part
+ * checked; throws ImportIdError naming the form.
+ */
+export function serviceAndEndpoint(
+  kind: string,
+  id: string,
+  endpoint: EndpointIdCheck,
+  objectName = "endpointId",
+): [string, string] {
+  const form = `<serviceId>/<${objectName}>`;
   const separator = id.indexOf("/");
   if (separator <= 0 || separator === id.length - 1) {
     throw new ImportIdError(`${aKind(kind)} is imported by "${form}"; got ${JSON.stringify(id)}`);
@@ -81,7 +89,7 @@ export function serviceAndEndpoint(kind: string, id: string, endpoint: EndpointI
   const endpointProblems =
     endpoint === "privateEndpointId"
       ? validate("privateEndpointCreate", { id: endpointId })
-      : idFormProblems("endpointId", endpoint, endpointId);
-  checkForm(kind, form, "endpointId", endpointProblems);
+      : idFormProblems(objectName, endpoint, endpointId);
+  checkForm(kind, form, objectName, endpointProblems);
   return [serviceId, endpointId];
 }

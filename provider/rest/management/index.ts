@@ -6,6 +6,7 @@ export {
   type ManagementOptions,
 } from "./client";
 export { DEFAULT_WAKE_SETTINGS, IdleServiceWaker, stateRefusedIn, type WakeSettings } from "./idleServices";
+export { ClickPipesApi } from "./clickPipes";
 export { KeysApi } from "./keys";
 export { RolesApi } from "./roles";
 export { MembersApi } from "./members";

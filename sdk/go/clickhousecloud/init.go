@@ -25,6 +25,8 @@ func (m *module) Construct(ctx *pulumi.Context, name, typ, urn string) (r pulumi
 		r = &Alert{}
 	case "clickhouse-cloud:index:ApiKey":
 		r = &ApiKey{}
+	case "clickhouse-cloud:index:ClickPipe":
+		r = &ClickPipe{}
 	case "clickhouse-cloud:index:Dashboard":
 		r = &Dashboard{}
 	case "clickhouse-cloud:index:Invitation":

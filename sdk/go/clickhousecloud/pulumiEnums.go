@@ -1057,6 +1057,2569 @@ func (in *autoscalingModePtr) ToAutoscalingModePtrOutputWithContext(ctx context.
 	return pulumi.ToOutputWithContext(ctx, in).(AutoscalingModePtrOutput)
 }
 
+type ClickPipeDestinationTableDefinitionEngineType string
+
+const (
+	ClickPipeDestinationTableDefinitionEngineTypeMergetree          = ClickPipeDestinationTableDefinitionEngineType("MergeTree")
+	ClickPipeDestinationTableDefinitionEngineTypeReplacingmergetree = ClickPipeDestinationTableDefinitionEngineType("ReplacingMergeTree")
+	ClickPipeDestinationTableDefinitionEngineTypeSummingmergetree   = ClickPipeDestinationTableDefinitionEngineType("SummingMergeTree")
+	ClickPipeDestinationTableDefinitionEngineTypeNull               = ClickPipeDestinationTableDefinitionEngineType("Null")
+)
+
+func (ClickPipeDestinationTableDefinitionEngineType) ElementType() reflect.Type {
+	return reflect.TypeOf((*ClickPipeDestinationTableDefinitionEngineType)(nil)).Elem()
+}
+
+func (e ClickPipeDestinationTableDefinitionEngineType) ToClickPipeDestinationTableDefinitionEngineTypeOutput() ClickPipeDestinationTableDefinitionEngineTypeOutput {
+	return pulumi.ToOutput(e).(ClickPipeDestinationTableDefinitionEngineTypeOutput)
+}
+
+func (e ClickPipeDestinationTableDefinitionEngineType) ToClickPipeDestinationTableDefinitionEngineTypeOutputWithContext(ctx context.Context) ClickPipeDestinationTableDefinitionEngineTypeOutput {
+	return pulumi.ToOutputWithContext(ctx, e).(ClickPipeDestinationTableDefinitionEngineTypeOutput)
+}
+
+func (e ClickPipeDestinationTableDefinitionEngineType) ToClickPipeDestinationTableDefinitionEngineTypePtrOutput() ClickPipeDestinationTableDefinitionEngineTypePtrOutput {
+	return e.ToClickPipeDestinationTableDefinitionEngineTypePtrOutputWithContext(context.Background())
+}
+
+func (e ClickPipeDestinationTableDefinitionEngineType) ToClickPipeDestinationTableDefinitionEngineTypePtrOutputWithContext(ctx context.Context) ClickPipeDestinationTableDefinitionEngineTypePtrOutput {
+	return ClickPipeDestinationTableDefinitionEngineType(e).ToClickPipeDestinationTableDefinitionEngineTypeOutputWithContext(ctx).ToClickPipeDestinationTableDefinitionEngineTypePtrOutputWithContext(ctx)
+}
+
+func (e ClickPipeDestinationTableDefinitionEngineType) ToStringOutput() pulumi.StringOutput {
+	return pulumi.ToOutput(pulumi.String(e)).(pulumi.StringOutput)
+}
+
+func (e ClickPipeDestinationTableDefinitionEngineType) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
+	return pulumi.ToOutputWithContext(ctx, pulumi.String(e)).(pulumi.StringOutput)
+}
+
+func (e ClickPipeDestinationTableDefinitionEngineType) ToStringPtrOutput() pulumi.StringPtrOutput {
+	return pulumi.String(e).ToStringPtrOutputWithContext(context.Background())
+}
+
+func (e ClickPipeDestinationTableDefinitionEngineType) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return pulumi.String(e).ToStringOutputWithContext(ctx).ToStringPtrOutputWithContext(ctx)
+}
+
+type ClickPipeDestinationTableDefinitionEngineTypeOutput struct{ *pulumi.OutputState }
+
+func (ClickPipeDestinationTableDefinitionEngineTypeOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*ClickPipeDestinationTableDefinitionEngineType)(nil)).Elem()
+}
+
+func (o ClickPipeDestinationTableDefinitionEngineTypeOutput) ToClickPipeDestinationTableDefinitionEngineTypeOutput() ClickPipeDestinationTableDefinitionEngineTypeOutput {
+	return o
+}
+
+func (o ClickPipeDestinationTableDefinitionEngineTypeOutput) ToClickPipeDestinationTableDefinitionEngineTypeOutputWithContext(ctx context.Context) ClickPipeDestinationTableDefinitionEngineTypeOutput {
+	return o
+}
+
+func (o ClickPipeDestinationTableDefinitionEngineTypeOutput) ToClickPipeDestinationTableDefinitionEngineTypePtrOutput() ClickPipeDestinationTableDefinitionEngineTypePtrOutput {
+	return o.ToClickPipeDestinationTableDefinitionEngineTypePtrOutputWithContext(context.Background())
+}
+
+func (o ClickPipeDestinationTableDefinitionEngineTypeOutput) ToClickPipeDestinationTableDefinitionEngineTypePtrOutputWithContext(ctx context.Context) ClickPipeDestinationTableDefinitionEngineTypePtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, v ClickPipeDestinationTableDefinitionEngineType) *ClickPipeDestinationTableDefinitionEngineType {
+		return &v
+	}).(ClickPipeDestinationTableDefinitionEngineTypePtrOutput)
+}
+
+func (o ClickPipeDestinationTableDefinitionEngineTypeOutput) ToStringOutput() pulumi.StringOutput {
+	return o.ToStringOutputWithContext(context.Background())
+}
+
+func (o ClickPipeDestinationTableDefinitionEngineTypeOutput) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e ClickPipeDestinationTableDefinitionEngineType) string {
+		return string(e)
+	}).(pulumi.StringOutput)
+}
+
+func (o ClickPipeDestinationTableDefinitionEngineTypeOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
+	return o.ToStringPtrOutputWithContext(context.Background())
+}
+
+func (o ClickPipeDestinationTableDefinitionEngineTypeOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e ClickPipeDestinationTableDefinitionEngineType) *string {
+		v := string(e)
+		return &v
+	}).(pulumi.StringPtrOutput)
+}
+
+type ClickPipeDestinationTableDefinitionEngineTypePtrOutput struct{ *pulumi.OutputState }
+
+func (ClickPipeDestinationTableDefinitionEngineTypePtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**ClickPipeDestinationTableDefinitionEngineType)(nil)).Elem()
+}
+
+func (o ClickPipeDestinationTableDefinitionEngineTypePtrOutput) ToClickPipeDestinationTableDefinitionEngineTypePtrOutput() ClickPipeDestinationTableDefinitionEngineTypePtrOutput {
+	return o
+}
+
+func (o ClickPipeDestinationTableDefinitionEngineTypePtrOutput) ToClickPipeDestinationTableDefinitionEngineTypePtrOutputWithContext(ctx context.Context) ClickPipeDestinationTableDefinitionEngineTypePtrOutput {
+	return o
+}
+
+func (o ClickPipeDestinationTableDefinitionEngineTypePtrOutput) Elem() ClickPipeDestinationTableDefinitionEngineTypeOutput {
+	return o.ApplyT(func(v *ClickPipeDestinationTableDefinitionEngineType) ClickPipeDestinationTableDefinitionEngineType {
+		if v != nil {
+			return *v
+		}
+		var ret ClickPipeDestinationTableDefinitionEngineType
+		return ret
+	}).(ClickPipeDestinationTableDefinitionEngineTypeOutput)
+}
+
+func (o ClickPipeDestinationTableDefinitionEngineTypePtrOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
+	return o.ToStringPtrOutputWithContext(context.Background())
+}
+
+func (o ClickPipeDestinationTableDefinitionEngineTypePtrOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e *ClickPipeDestinationTableDefinitionEngineType) *string {
+		if e == nil {
+			return nil
+		}
+		v := string(*e)
+		return &v
+	}).(pulumi.StringPtrOutput)
+}
+
+// ClickPipeDestinationTableDefinitionEngineTypeInput is an input type that accepts values of the ClickPipeDestinationTableDefinitionEngineType enum
+// A concrete instance of `ClickPipeDestinationTableDefinitionEngineTypeInput` can be one of the following:
+//
+//	ClickPipeDestinationTableDefinitionEngineTypeMergetree
+//	ClickPipeDestinationTableDefinitionEngineTypeReplacingmergetree
+//	ClickPipeDestinationTableDefinitionEngineTypeSummingmergetree
+//	ClickPipeDestinationTableDefinitionEngineTypeNull
+type ClickPipeDestinationTableDefinitionEngineTypeInput interface {
+	pulumi.Input
+
+	ToClickPipeDestinationTableDefinitionEngineTypeOutput() ClickPipeDestinationTableDefinitionEngineTypeOutput
+	ToClickPipeDestinationTableDefinitionEngineTypeOutputWithContext(context.Context) ClickPipeDestinationTableDefinitionEngineTypeOutput
+}
+
+var clickPipeDestinationTableDefinitionEngineTypePtrType = reflect.TypeOf((**ClickPipeDestinationTableDefinitionEngineType)(nil)).Elem()
+
+type ClickPipeDestinationTableDefinitionEngineTypePtrInput interface {
+	pulumi.Input
+
+	ToClickPipeDestinationTableDefinitionEngineTypePtrOutput() ClickPipeDestinationTableDefinitionEngineTypePtrOutput
+	ToClickPipeDestinationTableDefinitionEngineTypePtrOutputWithContext(context.Context) ClickPipeDestinationTableDefinitionEngineTypePtrOutput
+}
+
+type clickPipeDestinationTableDefinitionEngineTypePtr string
+
+func ClickPipeDestinationTableDefinitionEngineTypePtr(v string) ClickPipeDestinationTableDefinitionEngineTypePtrInput {
+	return (*clickPipeDestinationTableDefinitionEngineTypePtr)(&v)
+}
+
+func (*clickPipeDestinationTableDefinitionEngineTypePtr) ElementType() reflect.Type {
+	return clickPipeDestinationTableDefinitionEngineTypePtrType
+}
+
+func (in *clickPipeDestinationTableDefinitionEngineTypePtr) ToClickPipeDestinationTableDefinitionEngineTypePtrOutput() ClickPipeDestinationTableDefinitionEngineTypePtrOutput {
+	return pulumi.ToOutput(in).(ClickPipeDestinationTableDefinitionEngineTypePtrOutput)
+}
+
+func (in *clickPipeDestinationTableDefinitionEngineTypePtr) ToClickPipeDestinationTableDefinitionEngineTypePtrOutputWithContext(ctx context.Context) ClickPipeDestinationTableDefinitionEngineTypePtrOutput {
+	return pulumi.ToOutputWithContext(ctx, in).(ClickPipeDestinationTableDefinitionEngineTypePtrOutput)
+}
+
+type ClickPipeSourceKafkaAuthentication string
+
+const (
+	ClickPipeSourceKafkaAuthenticationPlain       = ClickPipeSourceKafkaAuthentication("PLAIN")
+	ClickPipeSourceKafkaAuthenticationScramSha256 = ClickPipeSourceKafkaAuthentication("SCRAM-SHA-256")
+	ClickPipeSourceKafkaAuthenticationScramSha512 = ClickPipeSourceKafkaAuthentication("SCRAM-SHA-512")
+	ClickPipeSourceKafkaAuthenticationIamRole     = ClickPipeSourceKafkaAuthentication("IAM_ROLE")
+	ClickPipeSourceKafkaAuthenticationIamUser     = ClickPipeSourceKafkaAuthentication("IAM_USER")
+	ClickPipeSourceKafkaAuthenticationMutualTls   = ClickPipeSourceKafkaAuthentication("MUTUAL_TLS")
+)
+
+func (ClickPipeSourceKafkaAuthentication) ElementType() reflect.Type {
+	return reflect.TypeOf((*ClickPipeSourceKafkaAuthentication)(nil)).Elem()
+}
+
+func (e ClickPipeSourceKafkaAuthentication) ToClickPipeSourceKafkaAuthenticationOutput() ClickPipeSourceKafkaAuthenticationOutput {
+	return pulumi.ToOutput(e).(ClickPipeSourceKafkaAuthenticationOutput)
+}
+
+func (e ClickPipeSourceKafkaAuthentication) ToClickPipeSourceKafkaAuthenticationOutputWithContext(ctx context.Context) ClickPipeSourceKafkaAuthenticationOutput {
+	return pulumi.ToOutputWithContext(ctx, e).(ClickPipeSourceKafkaAuthenticationOutput)
+}
+
+func (e ClickPipeSourceKafkaAuthentication) ToClickPipeSourceKafkaAuthenticationPtrOutput() ClickPipeSourceKafkaAuthenticationPtrOutput {
+	return e.ToClickPipeSourceKafkaAuthenticationPtrOutputWithContext(context.Background())
+}
+
+func (e ClickPipeSourceKafkaAuthentication) ToClickPipeSourceKafkaAuthenticationPtrOutputWithContext(ctx context.Context) ClickPipeSourceKafkaAuthenticationPtrOutput {
+	return ClickPipeSourceKafkaAuthentication(e).ToClickPipeSourceKafkaAuthenticationOutputWithContext(ctx).ToClickPipeSourceKafkaAuthenticationPtrOutputWithContext(ctx)
+}
+
+func (e ClickPipeSourceKafkaAuthentication) ToStringOutput() pulumi.StringOutput {
+	return pulumi.ToOutput(pulumi.String(e)).(pulumi.StringOutput)
+}
+
+func (e ClickPipeSourceKafkaAuthentication) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
+	return pulumi.ToOutputWithContext(ctx, pulumi.String(e)).(pulumi.StringOutput)
+}
+
+func (e ClickPipeSourceKafkaAuthentication) ToStringPtrOutput() pulumi.StringPtrOutput {
+	return pulumi.String(e).ToStringPtrOutputWithContext(context.Background())
+}
+
+func (e ClickPipeSourceKafkaAuthentication) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return pulumi.String(e).ToStringOutputWithContext(ctx).ToStringPtrOutputWithContext(ctx)
+}
+
+type ClickPipeSourceKafkaAuthenticationOutput struct{ *pulumi.OutputState }
+
+func (ClickPipeSourceKafkaAuthenticationOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*ClickPipeSourceKafkaAuthentication)(nil)).Elem()
+}
+
+func (o ClickPipeSourceKafkaAuthenticationOutput) ToClickPipeSourceKafkaAuthenticationOutput() ClickPipeSourceKafkaAuthenticationOutput {
+	return o
+}
+
+func (o ClickPipeSourceKafkaAuthenticationOutput) ToClickPipeSourceKafkaAuthenticationOutputWithContext(ctx context.Context) ClickPipeSourceKafkaAuthenticationOutput {
+	return o
+}
+
+func (o ClickPipeSourceKafkaAuthenticationOutput) ToClickPipeSourceKafkaAuthenticationPtrOutput() ClickPipeSourceKafkaAuthenticationPtrOutput {
+	return o.ToClickPipeSourceKafkaAuthenticationPtrOutputWithContext(context.Background())
+}
+
+func (o ClickPipeSourceKafkaAuthenticationOutput) ToClickPipeSourceKafkaAuthenticationPtrOutputWithContext(ctx context.Context) ClickPipeSourceKafkaAuthenticationPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, v ClickPipeSourceKafkaAuthentication) *ClickPipeSourceKafkaAuthentication {
+		return &v
+	}).(ClickPipeSourceKafkaAuthenticationPtrOutput)
+}
+
+func (o ClickPipeSourceKafkaAuthenticationOutput) ToStringOutput() pulumi.StringOutput {
+	return o.ToStringOutputWithContext(context.Background())
+}
+
+func (o ClickPipeSourceKafkaAuthenticationOutput) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e ClickPipeSourceKafkaAuthentication) string {
+		return string(e)
+	}).(pulumi.StringOutput)
+}
+
+func (o ClickPipeSourceKafkaAuthenticationOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
+	return o.ToStringPtrOutputWithContext(context.Background())
+}
+
+func (o ClickPipeSourceKafkaAuthenticationOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e ClickPipeSourceKafkaAuthentication) *string {
+		v := string(e)
+		return &v
+	}).(pulumi.StringPtrOutput)
+}
+
+type ClickPipeSourceKafkaAuthenticationPtrOutput struct{ *pulumi.OutputState }
+
+func (ClickPipeSourceKafkaAuthenticationPtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**ClickPipeSourceKafkaAuthentication)(nil)).Elem()
+}
+
+func (o ClickPipeSourceKafkaAuthenticationPtrOutput) ToClickPipeSourceKafkaAuthenticationPtrOutput() ClickPipeSourceKafkaAuthenticationPtrOutput {
+	return o
+}
+
+func (o ClickPipeSourceKafkaAuthenticationPtrOutput) ToClickPipeSourceKafkaAuthenticationPtrOutputWithContext(ctx context.Context) ClickPipeSourceKafkaAuthenticationPtrOutput {
+	return o
+}
+
+func (o ClickPipeSourceKafkaAuthenticationPtrOutput) Elem() ClickPipeSourceKafkaAuthenticationOutput {
+	return o.ApplyT(func(v *ClickPipeSourceKafkaAuthentication) ClickPipeSourceKafkaAuthentication {
+		if v != nil {
+			return *v
+		}
+		var ret ClickPipeSourceKafkaAuthentication
+		return ret
+	}).(ClickPipeSourceKafkaAuthenticationOutput)
+}
+
+func (o ClickPipeSourceKafkaAuthenticationPtrOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
+	return o.ToStringPtrOutputWithContext(context.Background())
+}
+
+func (o ClickPipeSourceKafkaAuthenticationPtrOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e *ClickPipeSourceKafkaAuthentication) *string {
+		if e == nil {
+			return nil
+		}
+		v := string(*e)
+		return &v
+	}).(pulumi.StringPtrOutput)
+}
+
+// ClickPipeSourceKafkaAuthenticationInput is an input type that accepts values of the ClickPipeSourceKafkaAuthentication enum
+// A concrete instance of `ClickPipeSourceKafkaAuthenticationInput` can be one of the following:
+//
+//	ClickPipeSourceKafkaAuthenticationPlain
+//	ClickPipeSourceKafkaAuthenticationScramSha256
+//	ClickPipeSourceKafkaAuthenticationScramSha512
+//	ClickPipeSourceKafkaAuthenticationIamRole
+//	ClickPipeSourceKafkaAuthenticationIamUser
+//	ClickPipeSourceKafkaAuthenticationMutualTls
+type ClickPipeSourceKafkaAuthenticationInput interface {
+	pulumi.Input
+
+	ToClickPipeSourceKafkaAuthenticationOutput() ClickPipeSourceKafkaAuthenticationOutput
+	ToClickPipeSourceKafkaAuthenticationOutputWithContext(context.Context) ClickPipeSourceKafkaAuthenticationOutput
+}
+
+var clickPipeSourceKafkaAuthenticationPtrType = reflect.TypeOf((**ClickPipeSourceKafkaAuthentication)(nil)).Elem()
+
+type ClickPipeSourceKafkaAuthenticationPtrInput interface {
+	pulumi.Input
+
+	ToClickPipeSourceKafkaAuthenticationPtrOutput() ClickPipeSourceKafkaAuthenticationPtrOutput
+	ToClickPipeSourceKafkaAuthenticationPtrOutputWithContext(context.Context) ClickPipeSourceKafkaAuthenticationPtrOutput
+}
+
+type clickPipeSourceKafkaAuthenticationPtr string
+
+func ClickPipeSourceKafkaAuthenticationPtr(v string) ClickPipeSourceKafkaAuthenticationPtrInput {
+	return (*clickPipeSourceKafkaAuthenticationPtr)(&v)
+}
+
+func (*clickPipeSourceKafkaAuthenticationPtr) ElementType() reflect.Type {
+	return clickPipeSourceKafkaAuthenticationPtrType
+}
+
+func (in *clickPipeSourceKafkaAuthenticationPtr) ToClickPipeSourceKafkaAuthenticationPtrOutput() ClickPipeSourceKafkaAuthenticationPtrOutput {
+	return pulumi.ToOutput(in).(ClickPipeSourceKafkaAuthenticationPtrOutput)
+}
+
+func (in *clickPipeSourceKafkaAuthenticationPtr) ToClickPipeSourceKafkaAuthenticationPtrOutputWithContext(ctx context.Context) ClickPipeSourceKafkaAuthenticationPtrOutput {
+	return pulumi.ToOutputWithContext(ctx, in).(ClickPipeSourceKafkaAuthenticationPtrOutput)
+}
+
+type ClickPipeSourceKafkaFormat string
+
+const (
+	ClickPipeSourceKafkaFormatJsoneachrow   = ClickPipeSourceKafkaFormat("JSONEachRow")
+	ClickPipeSourceKafkaFormatAvro          = ClickPipeSourceKafkaFormat("Avro")
+	ClickPipeSourceKafkaFormatAvroconfluent = ClickPipeSourceKafkaFormat("AvroConfluent")
+	ClickPipeSourceKafkaFormatProtobuf      = ClickPipeSourceKafkaFormat("Protobuf")
+)
+
+func (ClickPipeSourceKafkaFormat) ElementType() reflect.Type {
+	return reflect.TypeOf((*ClickPipeSourceKafkaFormat)(nil)).Elem()
+}
+
+func (e ClickPipeSourceKafkaFormat) ToClickPipeSourceKafkaFormatOutput() ClickPipeSourceKafkaFormatOutput {
+	return pulumi.ToOutput(e).(ClickPipeSourceKafkaFormatOutput)
+}
+
+func (e ClickPipeSourceKafkaFormat) ToClickPipeSourceKafkaFormatOutputWithContext(ctx context.Context) ClickPipeSourceKafkaFormatOutput {
+	return pulumi.ToOutputWithContext(ctx, e).(ClickPipeSourceKafkaFormatOutput)
+}
+
+func (e ClickPipeSourceKafkaFormat) ToClickPipeSourceKafkaFormatPtrOutput() ClickPipeSourceKafkaFormatPtrOutput {
+	return e.ToClickPipeSourceKafkaFormatPtrOutputWithContext(context.Background())
+}
+
+func (e ClickPipeSourceKafkaFormat) ToClickPipeSourceKafkaFormatPtrOutputWithContext(ctx context.Context) ClickPipeSourceKafkaFormatPtrOutput {
+	return ClickPipeSourceKafkaFormat(e).ToClickPipeSourceKafkaFormatOutputWithContext(ctx).ToClickPipeSourceKafkaFormatPtrOutputWithContext(ctx)
+}
+
+func (e ClickPipeSourceKafkaFormat) ToStringOutput() pulumi.StringOutput {
+	return pulumi.ToOutput(pulumi.String(e)).(pulumi.StringOutput)
+}
+
+func (e ClickPipeSourceKafkaFormat) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
+	return pulumi.ToOutputWithContext(ctx, pulumi.String(e)).(pulumi.StringOutput)
+}
+
+func (e ClickPipeSourceKafkaFormat) ToStringPtrOutput() pulumi.StringPtrOutput {
+	return pulumi.String(e).ToStringPtrOutputWithContext(context.Background())
+}
+
+func (e ClickPipeSourceKafkaFormat) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return pulumi.String(e).ToStringOutputWithContext(ctx).ToStringPtrOutputWithContext(ctx)
+}
+
+type ClickPipeSourceKafkaFormatOutput struct{ *pulumi.OutputState }
+
+func (ClickPipeSourceKafkaFormatOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*ClickPipeSourceKafkaFormat)(nil)).Elem()
+}
+
+func (o ClickPipeSourceKafkaFormatOutput) ToClickPipeSourceKafkaFormatOutput() ClickPipeSourceKafkaFormatOutput {
+	return o
+}
+
+func (o ClickPipeSourceKafkaFormatOutput) ToClickPipeSourceKafkaFormatOutputWithContext(ctx context.Context) ClickPipeSourceKafkaFormatOutput {
+	return o
+}
+
+func (o ClickPipeSourceKafkaFormatOutput) ToClickPipeSourceKafkaFormatPtrOutput() ClickPipeSourceKafkaFormatPtrOutput {
+	return o.ToClickPipeSourceKafkaFormatPtrOutputWithContext(context.Background())
+}
+
+func (o ClickPipeSourceKafkaFormatOutput) ToClickPipeSourceKafkaFormatPtrOutputWithContext(ctx context.Context) ClickPipeSourceKafkaFormatPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, v ClickPipeSourceKafkaFormat) *ClickPipeSourceKafkaFormat {
+		return &v
+	}).(ClickPipeSourceKafkaFormatPtrOutput)
+}
+
+func (o ClickPipeSourceKafkaFormatOutput) ToStringOutput() pulumi.StringOutput {
+	return o.ToStringOutputWithContext(context.Background())
+}
+
+func (o ClickPipeSourceKafkaFormatOutput) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e ClickPipeSourceKafkaFormat) string {
+		return string(e)
+	}).(pulumi.StringOutput)
+}
+
+func (o ClickPipeSourceKafkaFormatOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
+	return o.ToStringPtrOutputWithContext(context.Background())
+}
+
+func (o ClickPipeSourceKafkaFormatOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e ClickPipeSourceKafkaFormat) *string {
+		v := string(e)
+		return &v
+	}).(pulumi.StringPtrOutput)
+}
+
+type ClickPipeSourceKafkaFormatPtrOutput struct{ *pulumi.OutputState }
+
+func (ClickPipeSourceKafkaFormatPtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**ClickPipeSourceKafkaFormat)(nil)).Elem()
+}
+
+func (o ClickPipeSourceKafkaFormatPtrOutput) ToClickPipeSourceKafkaFormatPtrOutput() ClickPipeSourceKafkaFormatPtrOutput {
+	return o
+}
+
+func (o ClickPipeSourceKafkaFormatPtrOutput) ToClickPipeSourceKafkaFormatPtrOutputWithContext(ctx context.Context) ClickPipeSourceKafkaFormatPtrOutput {
+	return o
+}
+
+func (o ClickPipeSourceKafkaFormatPtrOutput) Elem() ClickPipeSourceKafkaFormatOutput {
+	return o.ApplyT(func(v *ClickPipeSourceKafkaFormat) ClickPipeSourceKafkaFormat {
+		if v != nil {
+			return *v
+		}
+		var ret ClickPipeSourceKafkaFormat
+		return ret
+	}).(ClickPipeSourceKafkaFormatOutput)
+}
+
+func (o ClickPipeSourceKafkaFormatPtrOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
+	return o.ToStringPtrOutputWithContext(context.Background())
+}
+
+func (o ClickPipeSourceKafkaFormatPtrOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e *ClickPipeSourceKafkaFormat) *string {
+		if e == nil {
+			return nil
+		}
+		v := string(*e)
+		return &v
+	}).(pulumi.StringPtrOutput)
+}
+
+// ClickPipeSourceKafkaFormatInput is an input type that accepts values of the ClickPipeSourceKafkaFormat enum
+// A concrete instance of `ClickPipeSourceKafkaFormatInput` can be one of the following:
+//
+//	ClickPipeSourceKafkaFormatJsoneachrow
+//	ClickPipeSourceKafkaFormatAvro
+//	ClickPipeSourceKafkaFormatAvroconfluent
+//	ClickPipeSourceKafkaFormatProtobuf
+type ClickPipeSourceKafkaFormatInput interface {
+	pulumi.Input
+
+	ToClickPipeSourceKafkaFormatOutput() ClickPipeSourceKafkaFormatOutput
+	ToClickPipeSourceKafkaFormatOutputWithContext(context.Context) ClickPipeSourceKafkaFormatOutput
+}
+
+var clickPipeSourceKafkaFormatPtrType = reflect.TypeOf((**ClickPipeSourceKafkaFormat)(nil)).Elem()
+
+type ClickPipeSourceKafkaFormatPtrInput interface {
+	pulumi.Input
+
+	ToClickPipeSourceKafkaFormatPtrOutput() ClickPipeSourceKafkaFormatPtrOutput
+	ToClickPipeSourceKafkaFormatPtrOutputWithContext(context.Context) ClickPipeSourceKafkaFormatPtrOutput
+}
+
+type clickPipeSourceKafkaFormatPtr string
+
+func ClickPipeSourceKafkaFormatPtr(v string) ClickPipeSourceKafkaFormatPtrInput {
+	return (*clickPipeSourceKafkaFormatPtr)(&v)
+}
+
+func (*clickPipeSourceKafkaFormatPtr) ElementType() reflect.Type {
+	return clickPipeSourceKafkaFormatPtrType
+}
+
+func (in *clickPipeSourceKafkaFormatPtr) ToClickPipeSourceKafkaFormatPtrOutput() ClickPipeSourceKafkaFormatPtrOutput {
+	return pulumi.ToOutput(in).(ClickPipeSourceKafkaFormatPtrOutput)
+}
+
+func (in *clickPipeSourceKafkaFormatPtr) ToClickPipeSourceKafkaFormatPtrOutputWithContext(ctx context.Context) ClickPipeSourceKafkaFormatPtrOutput {
+	return pulumi.ToOutputWithContext(ctx, in).(ClickPipeSourceKafkaFormatPtrOutput)
+}
+
+type ClickPipeSourceKafkaOffsetStrategy string
+
+const (
+	ClickPipeSourceKafkaOffsetStrategyFromBeginning = ClickPipeSourceKafkaOffsetStrategy("from_beginning")
+	ClickPipeSourceKafkaOffsetStrategyFromLatest    = ClickPipeSourceKafkaOffsetStrategy("from_latest")
+	ClickPipeSourceKafkaOffsetStrategyFromTimestamp = ClickPipeSourceKafkaOffsetStrategy("from_timestamp")
+)
+
+func (ClickPipeSourceKafkaOffsetStrategy) ElementType() reflect.Type {
+	return reflect.TypeOf((*ClickPipeSourceKafkaOffsetStrategy)(nil)).Elem()
+}
+
+func (e ClickPipeSourceKafkaOffsetStrategy) ToClickPipeSourceKafkaOffsetStrategyOutput() ClickPipeSourceKafkaOffsetStrategyOutput {
+	return pulumi.ToOutput(e).(ClickPipeSourceKafkaOffsetStrategyOutput)
+}
+
+func (e ClickPipeSourceKafkaOffsetStrategy) ToClickPipeSourceKafkaOffsetStrategyOutputWithContext(ctx context.Context) ClickPipeSourceKafkaOffsetStrategyOutput {
+	return pulumi.ToOutputWithContext(ctx, e).(ClickPipeSourceKafkaOffsetStrategyOutput)
+}
+
+func (e ClickPipeSourceKafkaOffsetStrategy) ToClickPipeSourceKafkaOffsetStrategyPtrOutput() ClickPipeSourceKafkaOffsetStrategyPtrOutput {
+	return e.ToClickPipeSourceKafkaOffsetStrategyPtrOutputWithContext(context.Background())
+}
+
+func (e ClickPipeSourceKafkaOffsetStrategy) ToClickPipeSourceKafkaOffsetStrategyPtrOutputWithContext(ctx context.Context) ClickPipeSourceKafkaOffsetStrategyPtrOutput {
+	return ClickPipeSourceKafkaOffsetStrategy(e).ToClickPipeSourceKafkaOffsetStrategyOutputWithContext(ctx).ToClickPipeSourceKafkaOffsetStrategyPtrOutputWithContext(ctx)
+}
+
+func (e ClickPipeSourceKafkaOffsetStrategy) ToStringOutput() pulumi.StringOutput {
+	return pulumi.ToOutput(pulumi.String(e)).(pulumi.StringOutput)
+}
+
+func (e ClickPipeSourceKafkaOffsetStrategy) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
+	return pulumi.ToOutputWithContext(ctx, pulumi.String(e)).(pulumi.StringOutput)
+}
+
+func (e ClickPipeSourceKafkaOffsetStrategy) ToStringPtrOutput() pulumi.StringPtrOutput {
+	return pulumi.String(e).ToStringPtrOutputWithContext(context.Background())
+}
+
+func (e ClickPipeSourceKafkaOffsetStrategy) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return pulumi.String(e).ToStringOutputWithContext(ctx).ToStringPtrOutputWithContext(ctx)
+}
+
+type ClickPipeSourceKafkaOffsetStrategyOutput struct{ *pulumi.OutputState }
+
+func (ClickPipeSourceKafkaOffsetStrategyOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*ClickPipeSourceKafkaOffsetStrategy)(nil)).Elem()
+}
+
+func (o ClickPipeSourceKafkaOffsetStrategyOutput) ToClickPipeSourceKafkaOffsetStrategyOutput() ClickPipeSourceKafkaOffsetStrategyOutput {
+	return o
+}
+
+func (o ClickPipeSourceKafkaOffsetStrategyOutput) ToClickPipeSourceKafkaOffsetStrategyOutputWithContext(ctx context.Context) ClickPipeSourceKafkaOffsetStrategyOutput {
+	return o
+}
+
+func (o ClickPipeSourceKafkaOffsetStrategyOutput) ToClickPipeSourceKafkaOffsetStrategyPtrOutput() ClickPipeSourceKafkaOffsetStrategyPtrOutput {
+	return o.ToClickPipeSourceKafkaOffsetStrategyPtrOutputWithContext(context.Background())
+}
+
+func (o ClickPipeSourceKafkaOffsetStrategyOutput) ToClickPipeSourceKafkaOffsetStrategyPtrOutputWithContext(ctx context.Context) ClickPipeSourceKafkaOffsetStrategyPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, v ClickPipeSourceKafkaOffsetStrategy) *ClickPipeSourceKafkaOffsetStrategy {
+		return &v
+	}).(ClickPipeSourceKafkaOffsetStrategyPtrOutput)
+}
+
+func (o ClickPipeSourceKafkaOffsetStrategyOutput) ToStringOutput() pulumi.StringOutput {
+	return o.ToStringOutputWithContext(context.Background())
+}
+
+func (o ClickPipeSourceKafkaOffsetStrategyOutput) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e ClickPipeSourceKafkaOffsetStrategy) string {
+		return string(e)
+	}).(pulumi.StringOutput)
+}
+
+func (o ClickPipeSourceKafkaOffsetStrategyOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
+	return o.ToStringPtrOutputWithContext(context.Background())
+}
+
+func (o ClickPipeSourceKafkaOffsetStrategyOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e ClickPipeSourceKafkaOffsetStrategy) *string {
+		v := string(e)
+		return &v
+	}).(pulumi.StringPtrOutput)
+}
+
+type ClickPipeSourceKafkaOffsetStrategyPtrOutput struct{ *pulumi.OutputState }
+
+func (ClickPipeSourceKafkaOffsetStrategyPtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**ClickPipeSourceKafkaOffsetStrategy)(nil)).Elem()
+}
+
+func (o ClickPipeSourceKafkaOffsetStrategyPtrOutput) ToClickPipeSourceKafkaOffsetStrategyPtrOutput() ClickPipeSourceKafkaOffsetStrategyPtrOutput {
+	return o
+}
+
+func (o ClickPipeSourceKafkaOffsetStrategyPtrOutput) ToClickPipeSourceKafkaOffsetStrategyPtrOutputWithContext(ctx context.Context) ClickPipeSourceKafkaOffsetStrategyPtrOutput {
+	return o
+}
+
+func (o ClickPipeSourceKafkaOffsetStrategyPtrOutput) Elem() ClickPipeSourceKafkaOffsetStrategyOutput {
+	return o.ApplyT(func(v *ClickPipeSourceKafkaOffsetStrategy) ClickPipeSourceKafkaOffsetStrategy {
+		if v != nil {
+			return *v
+		}
+		var ret ClickPipeSourceKafkaOffsetStrategy
+		return ret
+	}).(ClickPipeSourceKafkaOffsetStrategyOutput)
+}
+
+func (o ClickPipeSourceKafkaOffsetStrategyPtrOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
+	return o.ToStringPtrOutputWithContext(context.Background())
+}
+
+func (o ClickPipeSourceKafkaOffsetStrategyPtrOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e *ClickPipeSourceKafkaOffsetStrategy) *string {
+		if e == nil {
+			return nil
+		}
+		v := string(*e)
+		return &v
+	}).(pulumi.StringPtrOutput)
+}
+
+// ClickPipeSourceKafkaOffsetStrategyInput is an input type that accepts values of the ClickPipeSourceKafkaOffsetStrategy enum
+// A concrete instance of `ClickPipeSourceKafkaOffsetStrategyInput` can be one of the following:
+//
+//	ClickPipeSourceKafkaOffsetStrategyFromBeginning
+//	ClickPipeSourceKafkaOffsetStrategyFromLatest
+//	ClickPipeSourceKafkaOffsetStrategyFromTimestamp
+type ClickPipeSourceKafkaOffsetStrategyInput interface {
+	pulumi.Input
+
+	ToClickPipeSourceKafkaOffsetStrategyOutput() ClickPipeSourceKafkaOffsetStrategyOutput
+	ToClickPipeSourceKafkaOffsetStrategyOutputWithContext(context.Context) ClickPipeSourceKafkaOffsetStrategyOutput
+}
+
+var clickPipeSourceKafkaOffsetStrategyPtrType = reflect.TypeOf((**ClickPipeSourceKafkaOffsetStrategy)(nil)).Elem()
+
+type ClickPipeSourceKafkaOffsetStrategyPtrInput interface {
+	pulumi.Input
+
+	ToClickPipeSourceKafkaOffsetStrategyPtrOutput() ClickPipeSourceKafkaOffsetStrategyPtrOutput
+	ToClickPipeSourceKafkaOffsetStrategyPtrOutputWithContext(context.Context) ClickPipeSourceKafkaOffsetStrategyPtrOutput
+}
+
+type clickPipeSourceKafkaOffsetStrategyPtr string
+
+func ClickPipeSourceKafkaOffsetStrategyPtr(v string) ClickPipeSourceKafkaOffsetStrategyPtrInput {
+	return (*clickPipeSourceKafkaOffsetStrategyPtr)(&v)
+}
+
+func (*clickPipeSourceKafkaOffsetStrategyPtr) ElementType() reflect.Type {
+	return clickPipeSourceKafkaOffsetStrategyPtrType
+}
+
+func (in *clickPipeSourceKafkaOffsetStrategyPtr) ToClickPipeSourceKafkaOffsetStrategyPtrOutput() ClickPipeSourceKafkaOffsetStrategyPtrOutput {
+	return pulumi.ToOutput(in).(ClickPipeSourceKafkaOffsetStrategyPtrOutput)
+}
+
+func (in *clickPipeSourceKafkaOffsetStrategyPtr) ToClickPipeSourceKafkaOffsetStrategyPtrOutputWithContext(ctx context.Context) ClickPipeSourceKafkaOffsetStrategyPtrOutput {
+	return pulumi.ToOutputWithContext(ctx, in).(ClickPipeSourceKafkaOffsetStrategyPtrOutput)
+}
+
+type ClickPipeSourceKafkaSchemaRegistryAuthentication string
+
+const (
+	ClickPipeSourceKafkaSchemaRegistryAuthenticationPlain = ClickPipeSourceKafkaSchemaRegistryAuthentication("PLAIN")
+)
+
+func (ClickPipeSourceKafkaSchemaRegistryAuthentication) ElementType() reflect.Type {
+	return reflect.TypeOf((*ClickPipeSourceKafkaSchemaRegistryAuthentication)(nil)).Elem()
+}
+
+func (e ClickPipeSourceKafkaSchemaRegistryAuthentication) ToClickPipeSourceKafkaSchemaRegistryAuthenticationOutput() ClickPipeSourceKafkaSchemaRegistryAuthenticationOutput {
+	return pulumi.ToOutput(e).(ClickPipeSourceKafkaSchemaRegistryAuthenticationOutput)
+}
+
+func (e ClickPipeSourceKafkaSchemaRegistryAuthentication) ToClickPipeSourceKafkaSchemaRegistryAuthenticationOutputWithContext(ctx context.Context) ClickPipeSourceKafkaSchemaRegistryAuthenticationOutput {
+	return pulumi.ToOutputWithContext(ctx, e).(ClickPipeSourceKafkaSchemaRegistryAuthenticationOutput)
+}
+
+func (e ClickPipeSourceKafkaSchemaRegistryAuthentication) ToClickPipeSourceKafkaSchemaRegistryAuthenticationPtrOutput() ClickPipeSourceKafkaSchemaRegistryAuthenticationPtrOutput {
+	return e.ToClickPipeSourceKafkaSchemaRegistryAuthenticationPtrOutputWithContext(context.Background())
+}
+
+func (e ClickPipeSourceKafkaSchemaRegistryAuthentication) ToClickPipeSourceKafkaSchemaRegistryAuthenticationPtrOutputWithContext(ctx context.Context) ClickPipeSourceKafkaSchemaRegistryAuthenticationPtrOutput {
+	return ClickPipeSourceKafkaSchemaRegistryAuthentication(e).ToClickPipeSourceKafkaSchemaRegistryAuthenticationOutputWithContext(ctx).ToClickPipeSourceKafkaSchemaRegistryAuthenticationPtrOutputWithContext(ctx)
+}
+
+func (e ClickPipeSourceKafkaSchemaRegistryAuthentication) ToStringOutput() pulumi.StringOutput {
+	return pulumi.ToOutput(pulumi.String(e)).(pulumi.StringOutput)
+}
+
+func (e ClickPipeSourceKafkaSchemaRegistryAuthentication) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
+	return pulumi.ToOutputWithContext(ctx, pulumi.String(e)).(pulumi.StringOutput)
+}
+
+func (e ClickPipeSourceKafkaSchemaRegistryAuthentication) ToStringPtrOutput() pulumi.StringPtrOutput {
+	return pulumi.String(e).ToStringPtrOutputWithContext(context.Background())
+}
+
+func (e ClickPipeSourceKafkaSchemaRegistryAuthentication) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return pulumi.String(e).ToStringOutputWithContext(ctx).ToStringPtrOutputWithContext(ctx)
+}
+
+type ClickPipeSourceKafkaSchemaRegistryAuthenticationOutput struct{ *pulumi.OutputState }
+
+func (ClickPipeSourceKafkaSchemaRegistryAuthenticationOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*ClickPipeSourceKafkaSchemaRegistryAuthentication)(nil)).Elem()
+}
+
+func (o ClickPipeSourceKafkaSchemaRegistryAuthenticationOutput) ToClickPipeSourceKafkaSchemaRegistryAuthenticationOutput() ClickPipeSourceKafkaSchemaRegistryAuthenticationOutput {
+	return o
+}
+
+func (o ClickPipeSourceKafkaSchemaRegistryAuthenticationOutput) ToClickPipeSourceKafkaSchemaRegistryAuthenticationOutputWithContext(ctx context.Context) ClickPipeSourceKafkaSchemaRegistryAuthenticationOutput {
+	return o
+}
+
+func (o ClickPipeSourceKafkaSchemaRegistryAuthenticationOutput) ToClickPipeSourceKafkaSchemaRegistryAuthenticationPtrOutput() ClickPipeSourceKafkaSchemaRegistryAuthenticationPtrOutput {
+	return o.ToClickPipeSourceKafkaSchemaRegistryAuthenticationPtrOutputWithContext(context.Background())
+}
+
+func (o ClickPipeSourceKafkaSchemaRegistryAuthenticationOutput) ToClickPipeSourceKafkaSchemaRegistryAuthenticationPtrOutputWithContext(ctx context.Context) ClickPipeSourceKafkaSchemaRegistryAuthenticationPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, v ClickPipeSourceKafkaSchemaRegistryAuthentication) *ClickPipeSourceKafkaSchemaRegistryAuthentication {
+		return &v
+	}).(ClickPipeSourceKafkaSchemaRegistryAuthenticationPtrOutput)
+}
+
+func (o ClickPipeSourceKafkaSchemaRegistryAuthenticationOutput) ToStringOutput() pulumi.StringOutput {
+	return o.ToStringOutputWithContext(context.Background())
+}
+
+func (o ClickPipeSourceKafkaSchemaRegistryAuthenticationOutput) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e ClickPipeSourceKafkaSchemaRegistryAuthentication) string {
+		return string(e)
+	}).(pulumi.StringOutput)
+}
+
+func (o ClickPipeSourceKafkaSchemaRegistryAuthenticationOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
+	return o.ToStringPtrOutputWithContext(context.Background())
+}
+
+func (o ClickPipeSourceKafkaSchemaRegistryAuthenticationOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e ClickPipeSourceKafkaSchemaRegistryAuthentication) *string {
+		v := string(e)
+		return &v
+	}).(pulumi.StringPtrOutput)
+}
+
+type ClickPipeSourceKafkaSchemaRegistryAuthenticationPtrOutput struct{ *pulumi.OutputState }
+
+func (ClickPipeSourceKafkaSchemaRegistryAuthenticationPtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**ClickPipeSourceKafkaSchemaRegistryAuthentication)(nil)).Elem()
+}
+
+func (o ClickPipeSourceKafkaSchemaRegistryAuthenticationPtrOutput) ToClickPipeSourceKafkaSchemaRegistryAuthenticationPtrOutput() ClickPipeSourceKafkaSchemaRegistryAuthenticationPtrOutput {
+	return o
+}
+
+func (o ClickPipeSourceKafkaSchemaRegistryAuthenticationPtrOutput) ToClickPipeSourceKafkaSchemaRegistryAuthenticationPtrOutputWithContext(ctx context.Context) ClickPipeSourceKafkaSchemaRegistryAuthenticationPtrOutput {
+	return o
+}
+
+func (o ClickPipeSourceKafkaSchemaRegistryAuthenticationPtrOutput) Elem() ClickPipeSourceKafkaSchemaRegistryAuthenticationOutput {
+	return o.ApplyT(func(v *ClickPipeSourceKafkaSchemaRegistryAuthentication) ClickPipeSourceKafkaSchemaRegistryAuthentication {
+		if v != nil {
+			return *v
+		}
+		var ret ClickPipeSourceKafkaSchemaRegistryAuthentication
+		return ret
+	}).(ClickPipeSourceKafkaSchemaRegistryAuthenticationOutput)
+}
+
+func (o ClickPipeSourceKafkaSchemaRegistryAuthenticationPtrOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
+	return o.ToStringPtrOutputWithContext(context.Background())
+}
+
+func (o ClickPipeSourceKafkaSchemaRegistryAuthenticationPtrOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e *ClickPipeSourceKafkaSchemaRegistryAuthentication) *string {
+		if e == nil {
+			return nil
+		}
+		v := string(*e)
+		return &v
+	}).(pulumi.StringPtrOutput)
+}
+
+// ClickPipeSourceKafkaSchemaRegistryAuthenticationInput is an input type that accepts values of the ClickPipeSourceKafkaSchemaRegistryAuthentication enum
+// A concrete instance of `ClickPipeSourceKafkaSchemaRegistryAuthenticationInput` can be one of the following:
+//
+//	ClickPipeSourceKafkaSchemaRegistryAuthenticationPlain
+type ClickPipeSourceKafkaSchemaRegistryAuthenticationInput interface {
+	pulumi.Input
+
+	ToClickPipeSourceKafkaSchemaRegistryAuthenticationOutput() ClickPipeSourceKafkaSchemaRegistryAuthenticationOutput
+	ToClickPipeSourceKafkaSchemaRegistryAuthenticationOutputWithContext(context.Context) ClickPipeSourceKafkaSchemaRegistryAuthenticationOutput
+}
+
+var clickPipeSourceKafkaSchemaRegistryAuthenticationPtrType = reflect.TypeOf((**ClickPipeSourceKafkaSchemaRegistryAuthentication)(nil)).Elem()
+
+type ClickPipeSourceKafkaSchemaRegistryAuthenticationPtrInput interface {
+	pulumi.Input
+
+	ToClickPipeSourceKafkaSchemaRegistryAuthenticationPtrOutput() ClickPipeSourceKafkaSchemaRegistryAuthenticationPtrOutput
+	ToClickPipeSourceKafkaSchemaRegistryAuthenticationPtrOutputWithContext(context.Context) ClickPipeSourceKafkaSchemaRegistryAuthenticationPtrOutput
+}
+
+type clickPipeSourceKafkaSchemaRegistryAuthenticationPtr string
+
+func ClickPipeSourceKafkaSchemaRegistryAuthenticationPtr(v string) ClickPipeSourceKafkaSchemaRegistryAuthenticationPtrInput {
+	return (*clickPipeSourceKafkaSchemaRegistryAuthenticationPtr)(&v)
+}
+
+func (*clickPipeSourceKafkaSchemaRegistryAuthenticationPtr) ElementType() reflect.Type {
+	return clickPipeSourceKafkaSchemaRegistryAuthenticationPtrType
+}
+
+func (in *clickPipeSourceKafkaSchemaRegistryAuthenticationPtr) ToClickPipeSourceKafkaSchemaRegistryAuthenticationPtrOutput() ClickPipeSourceKafkaSchemaRegistryAuthenticationPtrOutput {
+	return pulumi.ToOutput(in).(ClickPipeSourceKafkaSchemaRegistryAuthenticationPtrOutput)
+}
+
+func (in *clickPipeSourceKafkaSchemaRegistryAuthenticationPtr) ToClickPipeSourceKafkaSchemaRegistryAuthenticationPtrOutputWithContext(ctx context.Context) ClickPipeSourceKafkaSchemaRegistryAuthenticationPtrOutput {
+	return pulumi.ToOutputWithContext(ctx, in).(ClickPipeSourceKafkaSchemaRegistryAuthenticationPtrOutput)
+}
+
+type ClickPipeSourceKafkaType string
+
+const (
+	ClickPipeSourceKafkaTypeKafka         = ClickPipeSourceKafkaType("kafka")
+	ClickPipeSourceKafkaTypeRedpanda      = ClickPipeSourceKafkaType("redpanda")
+	ClickPipeSourceKafkaTypeMsk           = ClickPipeSourceKafkaType("msk")
+	ClickPipeSourceKafkaTypeGcmk          = ClickPipeSourceKafkaType("gcmk")
+	ClickPipeSourceKafkaTypeConfluent     = ClickPipeSourceKafkaType("confluent")
+	ClickPipeSourceKafkaTypeWarpstream    = ClickPipeSourceKafkaType("warpstream")
+	ClickPipeSourceKafkaTypeAzureeventhub = ClickPipeSourceKafkaType("azureeventhub")
+	ClickPipeSourceKafkaTypeDokafka       = ClickPipeSourceKafkaType("dokafka")
+)
+
+func (ClickPipeSourceKafkaType) ElementType() reflect.Type {
+	return reflect.TypeOf((*ClickPipeSourceKafkaType)(nil)).Elem()
+}
+
+func (e ClickPipeSourceKafkaType) ToClickPipeSourceKafkaTypeOutput() ClickPipeSourceKafkaTypeOutput {
+	return pulumi.ToOutput(e).(ClickPipeSourceKafkaTypeOutput)
+}
+
+func (e ClickPipeSourceKafkaType) ToClickPipeSourceKafkaTypeOutputWithContext(ctx context.Context) ClickPipeSourceKafkaTypeOutput {
+	return pulumi.ToOutputWithContext(ctx, e).(ClickPipeSourceKafkaTypeOutput)
+}
+
+func (e ClickPipeSourceKafkaType) ToClickPipeSourceKafkaTypePtrOutput() ClickPipeSourceKafkaTypePtrOutput {
+	return e.ToClickPipeSourceKafkaTypePtrOutputWithContext(context.Background())
+}
+
+func (e ClickPipeSourceKafkaType) ToClickPipeSourceKafkaTypePtrOutputWithContext(ctx context.Context) ClickPipeSourceKafkaTypePtrOutput {
+	return ClickPipeSourceKafkaType(e).ToClickPipeSourceKafkaTypeOutputWithContext(ctx).ToClickPipeSourceKafkaTypePtrOutputWithContext(ctx)
+}
+
+func (e ClickPipeSourceKafkaType) ToStringOutput() pulumi.StringOutput {
+	return pulumi.ToOutput(pulumi.String(e)).(pulumi.StringOutput)
+}
+
+func (e ClickPipeSourceKafkaType) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
+	return pulumi.ToOutputWithContext(ctx, pulumi.String(e)).(pulumi.StringOutput)
+}
+
+func (e ClickPipeSourceKafkaType) ToStringPtrOutput() pulumi.StringPtrOutput {
+	return pulumi.String(e).ToStringPtrOutputWithContext(context.Background())
+}
+
+func (e ClickPipeSourceKafkaType) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return pulumi.String(e).ToStringOutputWithContext(ctx).ToStringPtrOutputWithContext(ctx)
+}
+
+type ClickPipeSourceKafkaTypeOutput struct{ *pulumi.OutputState }
+
+func (ClickPipeSourceKafkaTypeOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*ClickPipeSourceKafkaType)(nil)).Elem()
+}
+
+func (o ClickPipeSourceKafkaTypeOutput) ToClickPipeSourceKafkaTypeOutput() ClickPipeSourceKafkaTypeOutput {
+	return o
+}
+
+func (o ClickPipeSourceKafkaTypeOutput) ToClickPipeSourceKafkaTypeOutputWithContext(ctx context.Context) ClickPipeSourceKafkaTypeOutput {
+	return o
+}
+
+func (o ClickPipeSourceKafkaTypeOutput) ToClickPipeSourceKafkaTypePtrOutput() ClickPipeSourceKafkaTypePtrOutput {
+	return o.ToClickPipeSourceKafkaTypePtrOutputWithContext(context.Background())
+}
+
+func (o ClickPipeSourceKafkaTypeOutput) ToClickPipeSourceKafkaTypePtrOutputWithContext(ctx context.Context) ClickPipeSourceKafkaTypePtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, v ClickPipeSourceKafkaType) *ClickPipeSourceKafkaType {
+		return &v
+	}).(ClickPipeSourceKafkaTypePtrOutput)
+}
+
+func (o ClickPipeSourceKafkaTypeOutput) ToStringOutput() pulumi.StringOutput {
+	return o.ToStringOutputWithContext(context.Background())
+}
+
+func (o ClickPipeSourceKafkaTypeOutput) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e ClickPipeSourceKafkaType) string {
+		return string(e)
+	}).(pulumi.StringOutput)
+}
+
+func (o ClickPipeSourceKafkaTypeOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
+	return o.ToStringPtrOutputWithContext(context.Background())
+}
+
+func (o ClickPipeSourceKafkaTypeOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e ClickPipeSourceKafkaType) *string {
+		v := string(e)
+		return &v
+	}).(pulumi.StringPtrOutput)
+}
+
+type ClickPipeSourceKafkaTypePtrOutput struct{ *pulumi.OutputState }
+
+func (ClickPipeSourceKafkaTypePtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**ClickPipeSourceKafkaType)(nil)).Elem()
+}
+
+func (o ClickPipeSourceKafkaTypePtrOutput) ToClickPipeSourceKafkaTypePtrOutput() ClickPipeSourceKafkaTypePtrOutput {
+	return o
+}
+
+func (o ClickPipeSourceKafkaTypePtrOutput) ToClickPipeSourceKafkaTypePtrOutputWithContext(ctx context.Context) ClickPipeSourceKafkaTypePtrOutput {
+	return o
+}
+
+func (o ClickPipeSourceKafkaTypePtrOutput) Elem() ClickPipeSourceKafkaTypeOutput {
+	return o.ApplyT(func(v *ClickPipeSourceKafkaType) ClickPipeSourceKafkaType {
+		if v != nil {
+			return *v
+		}
+		var ret ClickPipeSourceKafkaType
+		return ret
+	}).(ClickPipeSourceKafkaTypeOutput)
+}
+
+func (o ClickPipeSourceKafkaTypePtrOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
+	return o.ToStringPtrOutputWithContext(context.Background())
+}
+
+func (o ClickPipeSourceKafkaTypePtrOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e *ClickPipeSourceKafkaType) *string {
+		if e == nil {
+			return nil
+		}
+		v := string(*e)
+		return &v
+	}).(pulumi.StringPtrOutput)
+}
+
+// ClickPipeSourceKafkaTypeInput is an input type that accepts values of the ClickPipeSourceKafkaType enum
+// A concrete instance of `ClickPipeSourceKafkaTypeInput` can be one of the following:
+//
+//	ClickPipeSourceKafkaTypeKafka
+//	ClickPipeSourceKafkaTypeRedpanda
+//	ClickPipeSourceKafkaTypeMsk
+//	ClickPipeSourceKafkaTypeGcmk
+//	ClickPipeSourceKafkaTypeConfluent
+//	ClickPipeSourceKafkaTypeWarpstream
+//	ClickPipeSourceKafkaTypeAzureeventhub
+//	ClickPipeSourceKafkaTypeDokafka
+type ClickPipeSourceKafkaTypeInput interface {
+	pulumi.Input
+
+	ToClickPipeSourceKafkaTypeOutput() ClickPipeSourceKafkaTypeOutput
+	ToClickPipeSourceKafkaTypeOutputWithContext(context.Context) ClickPipeSourceKafkaTypeOutput
+}
+
+var clickPipeSourceKafkaTypePtrType = reflect.TypeOf((**ClickPipeSourceKafkaType)(nil)).Elem()
+
+type ClickPipeSourceKafkaTypePtrInput interface {
+	pulumi.Input
+
+	ToClickPipeSourceKafkaTypePtrOutput() ClickPipeSourceKafkaTypePtrOutput
+	ToClickPipeSourceKafkaTypePtrOutputWithContext(context.Context) ClickPipeSourceKafkaTypePtrOutput
+}
+
+type clickPipeSourceKafkaTypePtr string
+
+func ClickPipeSourceKafkaTypePtr(v string) ClickPipeSourceKafkaTypePtrInput {
+	return (*clickPipeSourceKafkaTypePtr)(&v)
+}
+
+func (*clickPipeSourceKafkaTypePtr) ElementType() reflect.Type {
+	return clickPipeSourceKafkaTypePtrType
+}
+
+func (in *clickPipeSourceKafkaTypePtr) ToClickPipeSourceKafkaTypePtrOutput() ClickPipeSourceKafkaTypePtrOutput {
+	return pulumi.ToOutput(in).(ClickPipeSourceKafkaTypePtrOutput)
+}
+
+func (in *clickPipeSourceKafkaTypePtr) ToClickPipeSourceKafkaTypePtrOutputWithContext(ctx context.Context) ClickPipeSourceKafkaTypePtrOutput {
+	return pulumi.ToOutputWithContext(ctx, in).(ClickPipeSourceKafkaTypePtrOutput)
+}
+
+type ClickPipeSourceObjectStorageAuthentication string
+
+const (
+	ClickPipeSourceObjectStorageAuthenticationIamRole          = ClickPipeSourceObjectStorageAuthentication("IAM_ROLE")
+	ClickPipeSourceObjectStorageAuthenticationIamUser          = ClickPipeSourceObjectStorageAuthentication("IAM_USER")
+	ClickPipeSourceObjectStorageAuthenticationConnectionString = ClickPipeSourceObjectStorageAuthentication("CONNECTION_STRING")
+	ClickPipeSourceObjectStorageAuthenticationServiceAccount   = ClickPipeSourceObjectStorageAuthentication("SERVICE_ACCOUNT")
+)
+
+func (ClickPipeSourceObjectStorageAuthentication) ElementType() reflect.Type {
+	return reflect.TypeOf((*ClickPipeSourceObjectStorageAuthentication)(nil)).Elem()
+}
+
+func (e ClickPipeSourceObjectStorageAuthentication) ToClickPipeSourceObjectStorageAuthenticationOutput() ClickPipeSourceObjectStorageAuthenticationOutput {
+	return pulumi.ToOutput(e).(ClickPipeSourceObjectStorageAuthenticationOutput)
+}
+
+func (e ClickPipeSourceObjectStorageAuthentication) ToClickPipeSourceObjectStorageAuthenticationOutputWithContext(ctx context.Context) ClickPipeSourceObjectStorageAuthenticationOutput {
+	return pulumi.ToOutputWithContext(ctx, e).(ClickPipeSourceObjectStorageAuthenticationOutput)
+}
+
+func (e ClickPipeSourceObjectStorageAuthentication) ToClickPipeSourceObjectStorageAuthenticationPtrOutput() ClickPipeSourceObjectStorageAuthenticationPtrOutput {
+	return e.ToClickPipeSourceObjectStorageAuthenticationPtrOutputWithContext(context.Background())
+}
+
+func (e ClickPipeSourceObjectStorageAuthentication) ToClickPipeSourceObjectStorageAuthenticationPtrOutputWithContext(ctx context.Context) ClickPipeSourceObjectStorageAuthenticationPtrOutput {
+	return ClickPipeSourceObjectStorageAuthentication(e).ToClickPipeSourceObjectStorageAuthenticationOutputWithContext(ctx).ToClickPipeSourceObjectStorageAuthenticationPtrOutputWithContext(ctx)
+}
+
+func (e ClickPipeSourceObjectStorageAuthentication) ToStringOutput() pulumi.StringOutput {
+	return pulumi.ToOutput(pulumi.String(e)).(pulumi.StringOutput)
+}
+
+func (e ClickPipeSourceObjectStorageAuthentication) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
+	return pulumi.ToOutputWithContext(ctx, pulumi.String(e)).(pulumi.StringOutput)
+}
+
+func (e ClickPipeSourceObjectStorageAuthentication) ToStringPtrOutput() pulumi.StringPtrOutput {
+	return pulumi.String(e).ToStringPtrOutputWithContext(context.Background())
+}
+
+func (e ClickPipeSourceObjectStorageAuthentication) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return pulumi.String(e).ToStringOutputWithContext(ctx).ToStringPtrOutputWithContext(ctx)
+}
+
+type ClickPipeSourceObjectStorageAuthenticationOutput struct{ *pulumi.OutputState }
+
+func (ClickPipeSourceObjectStorageAuthenticationOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*ClickPipeSourceObjectStorageAuthentication)(nil)).Elem()
+}
+
+func (o ClickPipeSourceObjectStorageAuthenticationOutput) ToClickPipeSourceObjectStorageAuthenticationOutput() ClickPipeSourceObjectStorageAuthenticationOutput {
+	return o
+}
+
+func (o ClickPipeSourceObjectStorageAuthenticationOutput) ToClickPipeSourceObjectStorageAuthenticationOutputWithContext(ctx context.Context) ClickPipeSourceObjectStorageAuthenticationOutput {
+	return o
+}
+
+func (o ClickPipeSourceObjectStorageAuthenticationOutput) ToClickPipeSourceObjectStorageAuthenticationPtrOutput() ClickPipeSourceObjectStorageAuthenticationPtrOutput {
+	return o.ToClickPipeSourceObjectStorageAuthenticationPtrOutputWithContext(context.Background())
+}
+
+func (o ClickPipeSourceObjectStorageAuthenticationOutput) ToClickPipeSourceObjectStorageAuthenticationPtrOutputWithContext(ctx context.Context) ClickPipeSourceObjectStorageAuthenticationPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, v ClickPipeSourceObjectStorageAuthentication) *ClickPipeSourceObjectStorageAuthentication {
+		return &v
+	}).(ClickPipeSourceObjectStorageAuthenticationPtrOutput)
+}
+
+func (o ClickPipeSourceObjectStorageAuthenticationOutput) ToStringOutput() pulumi.StringOutput {
+	return o.ToStringOutputWithContext(context.Background())
+}
+
+func (o ClickPipeSourceObjectStorageAuthenticationOutput) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e ClickPipeSourceObjectStorageAuthentication) string {
+		return string(e)
+	}).(pulumi.StringOutput)
+}
+
+func (o ClickPipeSourceObjectStorageAuthenticationOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
+	return o.ToStringPtrOutputWithContext(context.Background())
+}
+
+func (o ClickPipeSourceObjectStorageAuthenticationOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e ClickPipeSourceObjectStorageAuthentication) *string {
+		v := string(e)
+		return &v
+	}).(pulumi.StringPtrOutput)
+}
+
+type ClickPipeSourceObjectStorageAuthenticationPtrOutput struct{ *pulumi.OutputState }
+
+func (ClickPipeSourceObjectStorageAuthenticationPtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**ClickPipeSourceObjectStorageAuthentication)(nil)).Elem()
+}
+
+func (o ClickPipeSourceObjectStorageAuthenticationPtrOutput) ToClickPipeSourceObjectStorageAuthenticationPtrOutput() ClickPipeSourceObjectStorageAuthenticationPtrOutput {
+	return o
+}
+
+func (o ClickPipeSourceObjectStorageAuthenticationPtrOutput) ToClickPipeSourceObjectStorageAuthenticationPtrOutputWithContext(ctx context.Context) ClickPipeSourceObjectStorageAuthenticationPtrOutput {
+	return o
+}
+
+func (o ClickPipeSourceObjectStorageAuthenticationPtrOutput) Elem() ClickPipeSourceObjectStorageAuthenticationOutput {
+	return o.ApplyT(func(v *ClickPipeSourceObjectStorageAuthentication) ClickPipeSourceObjectStorageAuthentication {
+		if v != nil {
+			return *v
+		}
+		var ret ClickPipeSourceObjectStorageAuthentication
+		return ret
+	}).(ClickPipeSourceObjectStorageAuthenticationOutput)
+}
+
+func (o ClickPipeSourceObjectStorageAuthenticationPtrOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
+	return o.ToStringPtrOutputWithContext(context.Background())
+}
+
+func (o ClickPipeSourceObjectStorageAuthenticationPtrOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e *ClickPipeSourceObjectStorageAuthentication) *string {
+		if e == nil {
+			return nil
+		}
+		v := string(*e)
+		return &v
+	}).(pulumi.StringPtrOutput)
+}
+
+// ClickPipeSourceObjectStorageAuthenticationInput is an input type that accepts values of the ClickPipeSourceObjectStorageAuthentication enum
+// A concrete instance of `ClickPipeSourceObjectStorageAuthenticationInput` can be one of the following:
+//
+//	ClickPipeSourceObjectStorageAuthenticationIamRole
+//	ClickPipeSourceObjectStorageAuthenticationIamUser
+//	ClickPipeSourceObjectStorageAuthenticationConnectionString
+//	ClickPipeSourceObjectStorageAuthenticationServiceAccount
+type ClickPipeSourceObjectStorageAuthenticationInput interface {
+	pulumi.Input
+
+	ToClickPipeSourceObjectStorageAuthenticationOutput() ClickPipeSourceObjectStorageAuthenticationOutput
+	ToClickPipeSourceObjectStorageAuthenticationOutputWithContext(context.Context) ClickPipeSourceObjectStorageAuthenticationOutput
+}
+
+var clickPipeSourceObjectStorageAuthenticationPtrType = reflect.TypeOf((**ClickPipeSourceObjectStorageAuthentication)(nil)).Elem()
+
+type ClickPipeSourceObjectStorageAuthenticationPtrInput interface {
+	pulumi.Input
+
+	ToClickPipeSourceObjectStorageAuthenticationPtrOutput() ClickPipeSourceObjectStorageAuthenticationPtrOutput
+	ToClickPipeSourceObjectStorageAuthenticationPtrOutputWithContext(context.Context) ClickPipeSourceObjectStorageAuthenticationPtrOutput
+}
+
+type clickPipeSourceObjectStorageAuthenticationPtr string
+
+func ClickPipeSourceObjectStorageAuthenticationPtr(v string) ClickPipeSourceObjectStorageAuthenticationPtrInput {
+	return (*clickPipeSourceObjectStorageAuthenticationPtr)(&v)
+}
+
+func (*clickPipeSourceObjectStorageAuthenticationPtr) ElementType() reflect.Type {
+	return clickPipeSourceObjectStorageAuthenticationPtrType
+}
+
+func (in *clickPipeSourceObjectStorageAuthenticationPtr) ToClickPipeSourceObjectStorageAuthenticationPtrOutput() ClickPipeSourceObjectStorageAuthenticationPtrOutput {
+	return pulumi.ToOutput(in).(ClickPipeSourceObjectStorageAuthenticationPtrOutput)
+}
+
+func (in *clickPipeSourceObjectStorageAuthenticationPtr) ToClickPipeSourceObjectStorageAuthenticationPtrOutputWithContext(ctx context.Context) ClickPipeSourceObjectStorageAuthenticationPtrOutput {
+	return pulumi.ToOutputWithContext(ctx, in).(ClickPipeSourceObjectStorageAuthenticationPtrOutput)
+}
+
+type ClickPipeSourceObjectStorageCompression string
+
+const (
+	ClickPipeSourceObjectStorageCompressionNone   = ClickPipeSourceObjectStorageCompression("none")
+	ClickPipeSourceObjectStorageCompressionGzip   = ClickPipeSourceObjectStorageCompression("gzip")
+	ClickPipeSourceObjectStorageCompressionGz     = ClickPipeSourceObjectStorageCompression("gz")
+	ClickPipeSourceObjectStorageCompressionBrotli = ClickPipeSourceObjectStorageCompression("brotli")
+	ClickPipeSourceObjectStorageCompressionBr     = ClickPipeSourceObjectStorageCompression("br")
+	ClickPipeSourceObjectStorageCompressionXz     = ClickPipeSourceObjectStorageCompression("xz")
+	ClickPipeSourceObjectStorageCompressionLzma   = ClickPipeSourceObjectStorageCompression("LZMA")
+	ClickPipeSourceObjectStorageCompressionZstd   = ClickPipeSourceObjectStorageCompression("zstd")
+	ClickPipeSourceObjectStorageCompressionAuto   = ClickPipeSourceObjectStorageCompression("auto")
+)
+
+func (ClickPipeSourceObjectStorageCompression) ElementType() reflect.Type {
+	return reflect.TypeOf((*ClickPipeSourceObjectStorageCompression)(nil)).Elem()
+}
+
+func (e ClickPipeSourceObjectStorageCompression) ToClickPipeSourceObjectStorageCompressionOutput() ClickPipeSourceObjectStorageCompressionOutput {
+	return pulumi.ToOutput(e).(ClickPipeSourceObjectStorageCompressionOutput)
+}
+
+func (e ClickPipeSourceObjectStorageCompression) ToClickPipeSourceObjectStorageCompressionOutputWithContext(ctx context.Context) ClickPipeSourceObjectStorageCompressionOutput {
+	return pulumi.ToOutputWithContext(ctx, e).(ClickPipeSourceObjectStorageCompressionOutput)
+}
+
+func (e ClickPipeSourceObjectStorageCompression) ToClickPipeSourceObjectStorageCompressionPtrOutput() ClickPipeSourceObjectStorageCompressionPtrOutput {
+	return e.ToClickPipeSourceObjectStorageCompressionPtrOutputWithContext(context.Background())
+}
+
+func (e ClickPipeSourceObjectStorageCompression) ToClickPipeSourceObjectStorageCompressionPtrOutputWithContext(ctx context.Context) ClickPipeSourceObjectStorageCompressionPtrOutput {
+	return ClickPipeSourceObjectStorageCompression(e).ToClickPipeSourceObjectStorageCompressionOutputWithContext(ctx).ToClickPipeSourceObjectStorageCompressionPtrOutputWithContext(ctx)
+}
+
+func (e ClickPipeSourceObjectStorageCompression) ToStringOutput() pulumi.StringOutput {
+	return pulumi.ToOutput(pulumi.String(e)).(pulumi.StringOutput)
+}
+
+func (e ClickPipeSourceObjectStorageCompression) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
+	return pulumi.ToOutputWithContext(ctx, pulumi.String(e)).(pulumi.StringOutput)
+}
+
+func (e ClickPipeSourceObjectStorageCompression) ToStringPtrOutput() pulumi.StringPtrOutput {
+	return pulumi.String(e).ToStringPtrOutputWithContext(context.Background())
+}
+
+func (e ClickPipeSourceObjectStorageCompression) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return pulumi.String(e).ToStringOutputWithContext(ctx).ToStringPtrOutputWithContext(ctx)
+}
+
+type ClickPipeSourceObjectStorageCompressionOutput struct{ *pulumi.OutputState }
+
+func (ClickPipeSourceObjectStorageCompressionOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*ClickPipeSourceObjectStorageCompression)(nil)).Elem()
+}
+
+func (o ClickPipeSourceObjectStorageCompressionOutput) ToClickPipeSourceObjectStorageCompressionOutput() ClickPipeSourceObjectStorageCompressionOutput {
+	return o
+}
+
+func (o ClickPipeSourceObjectStorageCompressionOutput) ToClickPipeSourceObjectStorageCompressionOutputWithContext(ctx context.Context) ClickPipeSourceObjectStorageCompressionOutput {
+	return o
+}
+
+func (o ClickPipeSourceObjectStorageCompressionOutput) ToClickPipeSourceObjectStorageCompressionPtrOutput() ClickPipeSourceObjectStorageCompressionPtrOutput {
+	return o.ToClickPipeSourceObjectStorageCompressionPtrOutputWithContext(context.Background())
+}
+
+func (o ClickPipeSourceObjectStorageCompressionOutput) ToClickPipeSourceObjectStorageCompressionPtrOutputWithContext(ctx context.Context) ClickPipeSourceObjectStorageCompressionPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, v ClickPipeSourceObjectStorageCompression) *ClickPipeSourceObjectStorageCompression {
+		return &v
+	}).(ClickPipeSourceObjectStorageCompressionPtrOutput)
+}
+
+func (o ClickPipeSourceObjectStorageCompressionOutput) ToStringOutput() pulumi.StringOutput {
+	return o.ToStringOutputWithContext(context.Background())
+}
+
+func (o ClickPipeSourceObjectStorageCompressionOutput) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e ClickPipeSourceObjectStorageCompression) string {
+		return string(e)
+	}).(pulumi.StringOutput)
+}
+
+func (o ClickPipeSourceObjectStorageCompressionOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
+	return o.ToStringPtrOutputWithContext(context.Background())
+}
+
+func (o ClickPipeSourceObjectStorageCompressionOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e ClickPipeSourceObjectStorageCompression) *string {
+		v := string(e)
+		return &v
+	}).(pulumi.StringPtrOutput)
+}
+
+type ClickPipeSourceObjectStorageCompressionPtrOutput struct{ *pulumi.OutputState }
+
+func (ClickPipeSourceObjectStorageCompressionPtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**ClickPipeSourceObjectStorageCompression)(nil)).Elem()
+}
+
+func (o ClickPipeSourceObjectStorageCompressionPtrOutput) ToClickPipeSourceObjectStorageCompressionPtrOutput() ClickPipeSourceObjectStorageCompressionPtrOutput {
+	return o
+}
+
+func (o ClickPipeSourceObjectStorageCompressionPtrOutput) ToClickPipeSourceObjectStorageCompressionPtrOutputWithContext(ctx context.Context) ClickPipeSourceObjectStorageCompressionPtrOutput {
+	return o
+}
+
+func (o ClickPipeSourceObjectStorageCompressionPtrOutput) Elem() ClickPipeSourceObjectStorageCompressionOutput {
+	return o.ApplyT(func(v *ClickPipeSourceObjectStorageCompression) ClickPipeSourceObjectStorageCompression {
+		if v != nil {
+			return *v
+		}
+		var ret ClickPipeSourceObjectStorageCompression
+		return ret
+	}).(ClickPipeSourceObjectStorageCompressionOutput)
+}
+
+func (o ClickPipeSourceObjectStorageCompressionPtrOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
+	return o.ToStringPtrOutputWithContext(context.Background())
+}
+
+func (o ClickPipeSourceObjectStorageCompressionPtrOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e *ClickPipeSourceObjectStorageCompression) *string {
+		if e == nil {
+			return nil
+		}
+		v := string(*e)
+		return &v
+	}).(pulumi.StringPtrOutput)
+}
+
+// ClickPipeSourceObjectStorageCompressionInput is an input type that accepts values of the ClickPipeSourceObjectStorageCompression enum
+// A concrete instance of `ClickPipeSourceObjectStorageCompressionInput` can be one of the following:
+//
+//	ClickPipeSourceObjectStorageCompressionNone
+//	ClickPipeSourceObjectStorageCompressionGzip
+//	ClickPipeSourceObjectStorageCompressionGz
+//	ClickPipeSourceObjectStorageCompressionBrotli
+//	ClickPipeSourceObjectStorageCompressionBr
+//	ClickPipeSourceObjectStorageCompressionXz
+//	ClickPipeSourceObjectStorageCompressionLzma
+//	ClickPipeSourceObjectStorageCompressionZstd
+//	ClickPipeSourceObjectStorageCompressionAuto
+type ClickPipeSourceObjectStorageCompressionInput interface {
+	pulumi.Input
+
+	ToClickPipeSourceObjectStorageCompressionOutput() ClickPipeSourceObjectStorageCompressionOutput
+	ToClickPipeSourceObjectStorageCompressionOutputWithContext(context.Context) ClickPipeSourceObjectStorageCompressionOutput
+}
+
+var clickPipeSourceObjectStorageCompressionPtrType = reflect.TypeOf((**ClickPipeSourceObjectStorageCompression)(nil)).Elem()
+
+type ClickPipeSourceObjectStorageCompressionPtrInput interface {
+	pulumi.Input
+
+	ToClickPipeSourceObjectStorageCompressionPtrOutput() ClickPipeSourceObjectStorageCompressionPtrOutput
+	ToClickPipeSourceObjectStorageCompressionPtrOutputWithContext(context.Context) ClickPipeSourceObjectStorageCompressionPtrOutput
+}
+
+type clickPipeSourceObjectStorageCompressionPtr string
+
+func ClickPipeSourceObjectStorageCompressionPtr(v string) ClickPipeSourceObjectStorageCompressionPtrInput {
+	return (*clickPipeSourceObjectStorageCompressionPtr)(&v)
+}
+
+func (*clickPipeSourceObjectStorageCompressionPtr) ElementType() reflect.Type {
+	return clickPipeSourceObjectStorageCompressionPtrType
+}
+
+func (in *clickPipeSourceObjectStorageCompressionPtr) ToClickPipeSourceObjectStorageCompressionPtrOutput() ClickPipeSourceObjectStorageCompressionPtrOutput {
+	return pulumi.ToOutput(in).(ClickPipeSourceObjectStorageCompressionPtrOutput)
+}
+
+func (in *clickPipeSourceObjectStorageCompressionPtr) ToClickPipeSourceObjectStorageCompressionPtrOutputWithContext(ctx context.Context) ClickPipeSourceObjectStorageCompressionPtrOutput {
+	return pulumi.ToOutputWithContext(ctx, in).(ClickPipeSourceObjectStorageCompressionPtrOutput)
+}
+
+type ClickPipeSourceObjectStorageFormat string
+
+const (
+	ClickPipeSourceObjectStorageFormatJsoneachrow           = ClickPipeSourceObjectStorageFormat("JSONEachRow")
+	ClickPipeSourceObjectStorageFormatJsonasobject          = ClickPipeSourceObjectStorageFormat("JSONAsObject")
+	ClickPipeSourceObjectStorageFormatCsv                   = ClickPipeSourceObjectStorageFormat("CSV")
+	ClickPipeSourceObjectStorageFormatCsvwithnames          = ClickPipeSourceObjectStorageFormat("CSVWithNames")
+	ClickPipeSourceObjectStorageFormatTabseparated          = ClickPipeSourceObjectStorageFormat("TabSeparated")
+	ClickPipeSourceObjectStorageFormatTabseparatedwithnames = ClickPipeSourceObjectStorageFormat("TabSeparatedWithNames")
+	ClickPipeSourceObjectStorageFormatParquet               = ClickPipeSourceObjectStorageFormat("Parquet")
+	ClickPipeSourceObjectStorageFormatAvro                  = ClickPipeSourceObjectStorageFormat("Avro")
+)
+
+func (ClickPipeSourceObjectStorageFormat) ElementType() reflect.Type {
+	return reflect.TypeOf((*ClickPipeSourceObjectStorageFormat)(nil)).Elem()
+}
+
+func (e ClickPipeSourceObjectStorageFormat) ToClickPipeSourceObjectStorageFormatOutput() ClickPipeSourceObjectStorageFormatOutput {
+	return pulumi.ToOutput(e).(ClickPipeSourceObjectStorageFormatOutput)
+}
+
+func (e ClickPipeSourceObjectStorageFormat) ToClickPipeSourceObjectStorageFormatOutputWithContext(ctx context.Context) ClickPipeSourceObjectStorageFormatOutput {
+	return pulumi.ToOutputWithContext(ctx, e).(ClickPipeSourceObjectStorageFormatOutput)
+}
+
+func (e ClickPipeSourceObjectStorageFormat) ToClickPipeSourceObjectStorageFormatPtrOutput() ClickPipeSourceObjectStorageFormatPtrOutput {
+	return e.ToClickPipeSourceObjectStorageFormatPtrOutputWithContext(context.Background())
+}
+
+func (e ClickPipeSourceObjectStorageFormat) ToClickPipeSourceObjectStorageFormatPtrOutputWithContext(ctx context.Context) ClickPipeSourceObjectStorageFormatPtrOutput {
+	return ClickPipeSourceObjectStorageFormat(e).ToClickPipeSourceObjectStorageFormatOutputWithContext(ctx).ToClickPipeSourceObjectStorageFormatPtrOutputWithContext(ctx)
+}
+
+func (e ClickPipeSourceObjectStorageFormat) ToStringOutput() pulumi.StringOutput {
+	return pulumi.ToOutput(pulumi.String(e)).(pulumi.StringOutput)
+}
+
+func (e ClickPipeSourceObjectStorageFormat) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
+	return pulumi.ToOutputWithContext(ctx, pulumi.String(e)).(pulumi.StringOutput)
+}
+
+func (e ClickPipeSourceObjectStorageFormat) ToStringPtrOutput() pulumi.StringPtrOutput {
+	return pulumi.String(e).ToStringPtrOutputWithContext(context.Background())
+}
+
+func (e ClickPipeSourceObjectStorageFormat) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return pulumi.String(e).ToStringOutputWithContext(ctx).ToStringPtrOutputWithContext(ctx)
+}
+
+type ClickPipeSourceObjectStorageFormatOutput struct{ *pulumi.OutputState }
+
+func (ClickPipeSourceObjectStorageFormatOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*ClickPipeSourceObjectStorageFormat)(nil)).Elem()
+}
+
+func (o ClickPipeSourceObjectStorageFormatOutput) ToClickPipeSourceObjectStorageFormatOutput() ClickPipeSourceObjectStorageFormatOutput {
+	return o
+}
+
+func (o ClickPipeSourceObjectStorageFormatOutput) ToClickPipeSourceObjectStorageFormatOutputWithContext(ctx context.Context) ClickPipeSourceObjectStorageFormatOutput {
+	return o
+}
+
+func (o ClickPipeSourceObjectStorageFormatOutput) ToClickPipeSourceObjectStorageFormatPtrOutput() ClickPipeSourceObjectStorageFormatPtrOutput {
+	return o.ToClickPipeSourceObjectStorageFormatPtrOutputWithContext(context.Background())
+}
+
+func (o ClickPipeSourceObjectStorageFormatOutput) ToClickPipeSourceObjectStorageFormatPtrOutputWithContext(ctx context.Context) ClickPipeSourceObjectStorageFormatPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, v ClickPipeSourceObjectStorageFormat) *ClickPipeSourceObjectStorageFormat {
+		return &v
+	}).(ClickPipeSourceObjectStorageFormatPtrOutput)
+}
+
+func (o ClickPipeSourceObjectStorageFormatOutput) ToStringOutput() pulumi.StringOutput {
+	return o.ToStringOutputWithContext(context.Background())
+}
+
+func (o ClickPipeSourceObjectStorageFormatOutput) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e ClickPipeSourceObjectStorageFormat) string {
+		return string(e)
+	}).(pulumi.StringOutput)
+}
+
+func (o ClickPipeSourceObjectStorageFormatOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
+	return o.ToStringPtrOutputWithContext(context.Background())
+}
+
+func (o ClickPipeSourceObjectStorageFormatOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e ClickPipeSourceObjectStorageFormat) *string {
+		v := string(e)
+		return &v
+	}).(pulumi.StringPtrOutput)
+}
+
+type ClickPipeSourceObjectStorageFormatPtrOutput struct{ *pulumi.OutputState }
+
+func (ClickPipeSourceObjectStorageFormatPtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**ClickPipeSourceObjectStorageFormat)(nil)).Elem()
+}
+
+func (o ClickPipeSourceObjectStorageFormatPtrOutput) ToClickPipeSourceObjectStorageFormatPtrOutput() ClickPipeSourceObjectStorageFormatPtrOutput {
+	return o
+}
+
+func (o ClickPipeSourceObjectStorageFormatPtrOutput) ToClickPipeSourceObjectStorageFormatPtrOutputWithContext(ctx context.Context) ClickPipeSourceObjectStorageFormatPtrOutput {
+	return o
+}
+
+func (o ClickPipeSourceObjectStorageFormatPtrOutput) Elem() ClickPipeSourceObjectStorageFormatOutput {
+	return o.ApplyT(func(v *ClickPipeSourceObjectStorageFormat) ClickPipeSourceObjectStorageFormat {
+		if v != nil {
+			return *v
+		}
+		var ret ClickPipeSourceObjectStorageFormat
+		return ret
+	}).(ClickPipeSourceObjectStorageFormatOutput)
+}
+
+func (o ClickPipeSourceObjectStorageFormatPtrOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
+	return o.ToStringPtrOutputWithContext(context.Background())
+}
+
+func (o ClickPipeSourceObjectStorageFormatPtrOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e *ClickPipeSourceObjectStorageFormat) *string {
+		if e == nil {
+			return nil
+		}
+		v := string(*e)
+		return &v
+	}).(pulumi.StringPtrOutput)
+}
+
+// ClickPipeSourceObjectStorageFormatInput is an input type that accepts values of the ClickPipeSourceObjectStorageFormat enum
+// A concrete instance of `ClickPipeSourceObjectStorageFormatInput` can be one of the following:
+//
+//	ClickPipeSourceObjectStorageFormatJsoneachrow
+//	ClickPipeSourceObjectStorageFormatJsonasobject
+//	ClickPipeSourceObjectStorageFormatCsv
+//	ClickPipeSourceObjectStorageFormatCsvwithnames
+//	ClickPipeSourceObjectStorageFormatTabseparated
+//	ClickPipeSourceObjectStorageFormatTabseparatedwithnames
+//	ClickPipeSourceObjectStorageFormatParquet
+//	ClickPipeSourceObjectStorageFormatAvro
+type ClickPipeSourceObjectStorageFormatInput interface {
+	pulumi.Input
+
+	ToClickPipeSourceObjectStorageFormatOutput() ClickPipeSourceObjectStorageFormatOutput
+	ToClickPipeSourceObjectStorageFormatOutputWithContext(context.Context) ClickPipeSourceObjectStorageFormatOutput
+}
+
+var clickPipeSourceObjectStorageFormatPtrType = reflect.TypeOf((**ClickPipeSourceObjectStorageFormat)(nil)).Elem()
+
+type ClickPipeSourceObjectStorageFormatPtrInput interface {
+	pulumi.Input
+
+	ToClickPipeSourceObjectStorageFormatPtrOutput() ClickPipeSourceObjectStorageFormatPtrOutput
+	ToClickPipeSourceObjectStorageFormatPtrOutputWithContext(context.Context) ClickPipeSourceObjectStorageFormatPtrOutput
+}
+
+type clickPipeSourceObjectStorageFormatPtr string
+
+func ClickPipeSourceObjectStorageFormatPtr(v string) ClickPipeSourceObjectStorageFormatPtrInput {
+	return (*clickPipeSourceObjectStorageFormatPtr)(&v)
+}
+
+func (*clickPipeSourceObjectStorageFormatPtr) ElementType() reflect.Type {
+	return clickPipeSourceObjectStorageFormatPtrType
+}
+
+func (in *clickPipeSourceObjectStorageFormatPtr) ToClickPipeSourceObjectStorageFormatPtrOutput() ClickPipeSourceObjectStorageFormatPtrOutput {
+	return pulumi.ToOutput(in).(ClickPipeSourceObjectStorageFormatPtrOutput)
+}
+
+func (in *clickPipeSourceObjectStorageFormatPtr) ToClickPipeSourceObjectStorageFormatPtrOutputWithContext(ctx context.Context) ClickPipeSourceObjectStorageFormatPtrOutput {
+	return pulumi.ToOutputWithContext(ctx, in).(ClickPipeSourceObjectStorageFormatPtrOutput)
+}
+
+type ClickPipeSourceObjectStorageType string
+
+const (
+	ClickPipeSourceObjectStorageTypeS3               = ClickPipeSourceObjectStorageType("s3")
+	ClickPipeSourceObjectStorageTypeGcs              = ClickPipeSourceObjectStorageType("gcs")
+	ClickPipeSourceObjectStorageTypeDospaces         = ClickPipeSourceObjectStorageType("dospaces")
+	ClickPipeSourceObjectStorageTypeAzureblobstorage = ClickPipeSourceObjectStorageType("azureblobstorage")
+	ClickPipeSourceObjectStorageTypeCloudflarer2     = ClickPipeSourceObjectStorageType("cloudflarer2")
+	ClickPipeSourceObjectStorageTypeOvhobjectstorage = ClickPipeSourceObjectStorageType("ovhobjectstorage")
+)
+
+func (ClickPipeSourceObjectStorageType) ElementType() reflect.Type {
+	return reflect.TypeOf((*ClickPipeSourceObjectStorageType)(nil)).Elem()
+}
+
+func (e ClickPipeSourceObjectStorageType) ToClickPipeSourceObjectStorageTypeOutput() ClickPipeSourceObjectStorageTypeOutput {
+	return pulumi.ToOutput(e).(ClickPipeSourceObjectStorageTypeOutput)
+}
+
+func (e ClickPipeSourceObjectStorageType) ToClickPipeSourceObjectStorageTypeOutputWithContext(ctx context.Context) ClickPipeSourceObjectStorageTypeOutput {
+	return pulumi.ToOutputWithContext(ctx, e).(ClickPipeSourceObjectStorageTypeOutput)
+}
+
+func (e ClickPipeSourceObjectStorageType) ToClickPipeSourceObjectStorageTypePtrOutput() ClickPipeSourceObjectStorageTypePtrOutput {
+	return e.ToClickPipeSourceObjectStorageTypePtrOutputWithContext(context.Background())
+}
+
+func (e ClickPipeSourceObjectStorageType) ToClickPipeSourceObjectStorageTypePtrOutputWithContext(ctx context.Context) ClickPipeSourceObjectStorageTypePtrOutput {
+	return ClickPipeSourceObjectStorageType(e).ToClickPipeSourceObjectStorageTypeOutputWithContext(ctx).ToClickPipeSourceObjectStorageTypePtrOutputWithContext(ctx)
+}
+
+func (e ClickPipeSourceObjectStorageType) ToStringOutput() pulumi.StringOutput {
+	return pulumi.ToOutput(pulumi.String(e)).(pulumi.StringOutput)
+}
+
+func (e ClickPipeSourceObjectStorageType) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
+	return pulumi.ToOutputWithContext(ctx, pulumi.String(e)).(pulumi.StringOutput)
+}
+
+func (e ClickPipeSourceObjectStorageType) ToStringPtrOutput() pulumi.StringPtrOutput {
+	return pulumi.String(e).ToStringPtrOutputWithContext(context.Background())
+}
+
+func (e ClickPipeSourceObjectStorageType) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return pulumi.String(e).ToStringOutputWithContext(ctx).ToStringPtrOutputWithContext(ctx)
+}
+
+type ClickPipeSourceObjectStorageTypeOutput struct{ *pulumi.OutputState }
+
+func (ClickPipeSourceObjectStorageTypeOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*ClickPipeSourceObjectStorageType)(nil)).Elem()
+}
+
+func (o ClickPipeSourceObjectStorageTypeOutput) ToClickPipeSourceObjectStorageTypeOutput() ClickPipeSourceObjectStorageTypeOutput {
+	return o
+}
+
+func (o ClickPipeSourceObjectStorageTypeOutput) ToClickPipeSourceObjectStorageTypeOutputWithContext(ctx context.Context) ClickPipeSourceObjectStorageTypeOutput {
+	return o
+}
+
+func (o ClickPipeSourceObjectStorageTypeOutput) ToClickPipeSourceObjectStorageTypePtrOutput() ClickPipeSourceObjectStorageTypePtrOutput {
+	return o.ToClickPipeSourceObjectStorageTypePtrOutputWithContext(context.Background())
+}
+
+func (o ClickPipeSourceObjectStorageTypeOutput) ToClickPipeSourceObjectStorageTypePtrOutputWithContext(ctx context.Context) ClickPipeSourceObjectStorageTypePtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, v ClickPipeSourceObjectStorageType) *ClickPipeSourceObjectStorageType {
+		return &v
+	}).(ClickPipeSourceObjectStorageTypePtrOutput)
+}
+
+func (o ClickPipeSourceObjectStorageTypeOutput) ToStringOutput() pulumi.StringOutput {
+	return o.ToStringOutputWithContext(context.Background())
+}
+
+func (o ClickPipeSourceObjectStorageTypeOutput) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e ClickPipeSourceObjectStorageType) string {
+		return string(e)
+	}).(pulumi.StringOutput)
+}
+
+func (o ClickPipeSourceObjectStorageTypeOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
+	return o.ToStringPtrOutputWithContext(context.Background())
+}
+
+func (o ClickPipeSourceObjectStorageTypeOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e ClickPipeSourceObjectStorageType) *string {
+		v := string(e)
+		return &v
+	}).(pulumi.StringPtrOutput)
+}
+
+type ClickPipeSourceObjectStorageTypePtrOutput struct{ *pulumi.OutputState }
+
+func (ClickPipeSourceObjectStorageTypePtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**ClickPipeSourceObjectStorageType)(nil)).Elem()
+}
+
+func (o ClickPipeSourceObjectStorageTypePtrOutput) ToClickPipeSourceObjectStorageTypePtrOutput() ClickPipeSourceObjectStorageTypePtrOutput {
+	return o
+}
+
+func (o ClickPipeSourceObjectStorageTypePtrOutput) ToClickPipeSourceObjectStorageTypePtrOutputWithContext(ctx context.Context) ClickPipeSourceObjectStorageTypePtrOutput {
+	return o
+}
+
+func (o ClickPipeSourceObjectStorageTypePtrOutput) Elem() ClickPipeSourceObjectStorageTypeOutput {
+	return o.ApplyT(func(v *ClickPipeSourceObjectStorageType) ClickPipeSourceObjectStorageType {
+		if v != nil {
+			return *v
+		}
+		var ret ClickPipeSourceObjectStorageType
+		return ret
+	}).(ClickPipeSourceObjectStorageTypeOutput)
+}
+
+func (o ClickPipeSourceObjectStorageTypePtrOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
+	return o.ToStringPtrOutputWithContext(context.Background())
+}
+
+func (o ClickPipeSourceObjectStorageTypePtrOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e *ClickPipeSourceObjectStorageType) *string {
+		if e == nil {
+			return nil
+		}
+		v := string(*e)
+		return &v
+	}).(pulumi.StringPtrOutput)
+}
+
+// ClickPipeSourceObjectStorageTypeInput is an input type that accepts values of the ClickPipeSourceObjectStorageType enum
+// A concrete instance of `ClickPipeSourceObjectStorageTypeInput` can be one of the following:
+//
+//	ClickPipeSourceObjectStorageTypeS3
+//	ClickPipeSourceObjectStorageTypeGcs
+//	ClickPipeSourceObjectStorageTypeDospaces
+//	ClickPipeSourceObjectStorageTypeAzureblobstorage
+//	ClickPipeSourceObjectStorageTypeCloudflarer2
+//	ClickPipeSourceObjectStorageTypeOvhobjectstorage
+type ClickPipeSourceObjectStorageTypeInput interface {
+	pulumi.Input
+
+	ToClickPipeSourceObjectStorageTypeOutput() ClickPipeSourceObjectStorageTypeOutput
+	ToClickPipeSourceObjectStorageTypeOutputWithContext(context.Context) ClickPipeSourceObjectStorageTypeOutput
+}
+
+var clickPipeSourceObjectStorageTypePtrType = reflect.TypeOf((**ClickPipeSourceObjectStorageType)(nil)).Elem()
+
+type ClickPipeSourceObjectStorageTypePtrInput interface {
+	pulumi.Input
+
+	ToClickPipeSourceObjectStorageTypePtrOutput() ClickPipeSourceObjectStorageTypePtrOutput
+	ToClickPipeSourceObjectStorageTypePtrOutputWithContext(context.Context) ClickPipeSourceObjectStorageTypePtrOutput
+}
+
+type clickPipeSourceObjectStorageTypePtr string
+
+func ClickPipeSourceObjectStorageTypePtr(v string) ClickPipeSourceObjectStorageTypePtrInput {
+	return (*clickPipeSourceObjectStorageTypePtr)(&v)
+}
+
+func (*clickPipeSourceObjectStorageTypePtr) ElementType() reflect.Type {
+	return clickPipeSourceObjectStorageTypePtrType
+}
+
+func (in *clickPipeSourceObjectStorageTypePtr) ToClickPipeSourceObjectStorageTypePtrOutput() ClickPipeSourceObjectStorageTypePtrOutput {
+	return pulumi.ToOutput(in).(ClickPipeSourceObjectStorageTypePtrOutput)
+}
+
+func (in *clickPipeSourceObjectStorageTypePtr) ToClickPipeSourceObjectStorageTypePtrOutputWithContext(ctx context.Context) ClickPipeSourceObjectStorageTypePtrOutput {
+	return pulumi.ToOutputWithContext(ctx, in).(ClickPipeSourceObjectStorageTypePtrOutput)
+}
+
+type ClickPipeSourcePostgresAuthentication string
+
+const (
+	ClickPipeSourcePostgresAuthenticationBasic   = ClickPipeSourcePostgresAuthentication("basic")
+	ClickPipeSourcePostgresAuthenticationIamRole = ClickPipeSourcePostgresAuthentication("IAM_ROLE")
+)
+
+func (ClickPipeSourcePostgresAuthentication) ElementType() reflect.Type {
+	return reflect.TypeOf((*ClickPipeSourcePostgresAuthentication)(nil)).Elem()
+}
+
+func (e ClickPipeSourcePostgresAuthentication) ToClickPipeSourcePostgresAuthenticationOutput() ClickPipeSourcePostgresAuthenticationOutput {
+	return pulumi.ToOutput(e).(ClickPipeSourcePostgresAuthenticationOutput)
+}
+
+func (e ClickPipeSourcePostgresAuthentication) ToClickPipeSourcePostgresAuthenticationOutputWithContext(ctx context.Context) ClickPipeSourcePostgresAuthenticationOutput {
+	return pulumi.ToOutputWithContext(ctx, e).(ClickPipeSourcePostgresAuthenticationOutput)
+}
+
+func (e ClickPipeSourcePostgresAuthentication) ToClickPipeSourcePostgresAuthenticationPtrOutput() ClickPipeSourcePostgresAuthenticationPtrOutput {
+	return e.ToClickPipeSourcePostgresAuthenticationPtrOutputWithContext(context.Background())
+}
+
+func (e ClickPipeSourcePostgresAuthentication) ToClickPipeSourcePostgresAuthenticationPtrOutputWithContext(ctx context.Context) ClickPipeSourcePostgresAuthenticationPtrOutput {
+	return ClickPipeSourcePostgresAuthentication(e).ToClickPipeSourcePostgresAuthenticationOutputWithContext(ctx).ToClickPipeSourcePostgresAuthenticationPtrOutputWithContext(ctx)
+}
+
+func (e ClickPipeSourcePostgresAuthentication) ToStringOutput() pulumi.StringOutput {
+	return pulumi.ToOutput(pulumi.String(e)).(pulumi.StringOutput)
+}
+
+func (e ClickPipeSourcePostgresAuthentication) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
+	return pulumi.ToOutputWithContext(ctx, pulumi.String(e)).(pulumi.StringOutput)
+}
+
+func (e ClickPipeSourcePostgresAuthentication) ToStringPtrOutput() pulumi.StringPtrOutput {
+	return pulumi.String(e).ToStringPtrOutputWithContext(context.Background())
+}
+
+func (e ClickPipeSourcePostgresAuthentication) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return pulumi.String(e).ToStringOutputWithContext(ctx).ToStringPtrOutputWithContext(ctx)
+}
+
+type ClickPipeSourcePostgresAuthenticationOutput struct{ *pulumi.OutputState }
+
+func (ClickPipeSourcePostgresAuthenticationOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*ClickPipeSourcePostgresAuthentication)(nil)).Elem()
+}
+
+func (o ClickPipeSourcePostgresAuthenticationOutput) ToClickPipeSourcePostgresAuthenticationOutput() ClickPipeSourcePostgresAuthenticationOutput {
+	return o
+}
+
+func (o ClickPipeSourcePostgresAuthenticationOutput) ToClickPipeSourcePostgresAuthenticationOutputWithContext(ctx context.Context) ClickPipeSourcePostgresAuthenticationOutput {
+	return o
+}
+
+func (o ClickPipeSourcePostgresAuthenticationOutput) ToClickPipeSourcePostgresAuthenticationPtrOutput() ClickPipeSourcePostgresAuthenticationPtrOutput {
+	return o.ToClickPipeSourcePostgresAuthenticationPtrOutputWithContext(context.Background())
+}
+
+func (o ClickPipeSourcePostgresAuthenticationOutput) ToClickPipeSourcePostgresAuthenticationPtrOutputWithContext(ctx context.Context) ClickPipeSourcePostgresAuthenticationPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, v ClickPipeSourcePostgresAuthentication) *ClickPipeSourcePostgresAuthentication {
+		return &v
+	}).(ClickPipeSourcePostgresAuthenticationPtrOutput)
+}
+
+func (o ClickPipeSourcePostgresAuthenticationOutput) ToStringOutput() pulumi.StringOutput {
+	return o.ToStringOutputWithContext(context.Background())
+}
+
+func (o ClickPipeSourcePostgresAuthenticationOutput) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e ClickPipeSourcePostgresAuthentication) string {
+		return string(e)
+	}).(pulumi.StringOutput)
+}
+
+func (o ClickPipeSourcePostgresAuthenticationOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
+	return o.ToStringPtrOutputWithContext(context.Background())
+}
+
+func (o ClickPipeSourcePostgresAuthenticationOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e ClickPipeSourcePostgresAuthentication) *string {
+		v := string(e)
+		return &v
+	}).(pulumi.StringPtrOutput)
+}
+
+type ClickPipeSourcePostgresAuthenticationPtrOutput struct{ *pulumi.OutputState }
+
+func (ClickPipeSourcePostgresAuthenticationPtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**ClickPipeSourcePostgresAuthentication)(nil)).Elem()
+}
+
+func (o ClickPipeSourcePostgresAuthenticationPtrOutput) ToClickPipeSourcePostgresAuthenticationPtrOutput() ClickPipeSourcePostgresAuthenticationPtrOutput {
+	return o
+}
+
+func (o ClickPipeSourcePostgresAuthenticationPtrOutput) ToClickPipeSourcePostgresAuthenticationPtrOutputWithContext(ctx context.Context) ClickPipeSourcePostgresAuthenticationPtrOutput {
+	return o
+}
+
+func (o ClickPipeSourcePostgresAuthenticationPtrOutput) Elem() ClickPipeSourcePostgresAuthenticationOutput {
+	return o.ApplyT(func(v *ClickPipeSourcePostgresAuthentication) ClickPipeSourcePostgresAuthentication {
+		if v != nil {
+			return *v
+		}
+		var ret ClickPipeSourcePostgresAuthentication
+		return ret
+	}).(ClickPipeSourcePostgresAuthenticationOutput)
+}
+
+func (o ClickPipeSourcePostgresAuthenticationPtrOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
+	return o.ToStringPtrOutputWithContext(context.Background())
+}
+
+func (o ClickPipeSourcePostgresAuthenticationPtrOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e *ClickPipeSourcePostgresAuthentication) *string {
+		if e == nil {
+			return nil
+		}
+		v := string(*e)
+		return &v
+	}).(pulumi.StringPtrOutput)
+}
+
+// ClickPipeSourcePostgresAuthenticationInput is an input type that accepts values of the ClickPipeSourcePostgresAuthentication enum
+// A concrete instance of `ClickPipeSourcePostgresAuthenticationInput` can be one of the following:
+//
+//	ClickPipeSourcePostgresAuthenticationBasic
+//	ClickPipeSourcePostgresAuthenticationIamRole
+type ClickPipeSourcePostgresAuthenticationInput interface {
+	pulumi.Input
+
+	ToClickPipeSourcePostgresAuthenticationOutput() ClickPipeSourcePostgresAuthenticationOutput
+	ToClickPipeSourcePostgresAuthenticationOutputWithContext(context.Context) ClickPipeSourcePostgresAuthenticationOutput
+}
+
+var clickPipeSourcePostgresAuthenticationPtrType = reflect.TypeOf((**ClickPipeSourcePostgresAuthentication)(nil)).Elem()
+
+type ClickPipeSourcePostgresAuthenticationPtrInput interface {
+	pulumi.Input
+
+	ToClickPipeSourcePostgresAuthenticationPtrOutput() ClickPipeSourcePostgresAuthenticationPtrOutput
+	ToClickPipeSourcePostgresAuthenticationPtrOutputWithContext(context.Context) ClickPipeSourcePostgresAuthenticationPtrOutput
+}
+
+type clickPipeSourcePostgresAuthenticationPtr string
+
+func ClickPipeSourcePostgresAuthenticationPtr(v string) ClickPipeSourcePostgresAuthenticationPtrInput {
+	return (*clickPipeSourcePostgresAuthenticationPtr)(&v)
+}
+
+func (*clickPipeSourcePostgresAuthenticationPtr) ElementType() reflect.Type {
+	return clickPipeSourcePostgresAuthenticationPtrType
+}
+
+func (in *clickPipeSourcePostgresAuthenticationPtr) ToClickPipeSourcePostgresAuthenticationPtrOutput() ClickPipeSourcePostgresAuthenticationPtrOutput {
+	return pulumi.ToOutput(in).(ClickPipeSourcePostgresAuthenticationPtrOutput)
+}
+
+func (in *clickPipeSourcePostgresAuthenticationPtr) ToClickPipeSourcePostgresAuthenticationPtrOutputWithContext(ctx context.Context) ClickPipeSourcePostgresAuthenticationPtrOutput {
+	return pulumi.ToOutputWithContext(ctx, in).(ClickPipeSourcePostgresAuthenticationPtrOutput)
+}
+
+type ClickPipeSourcePostgresSettingsReplicationMode string
+
+const (
+	ClickPipeSourcePostgresSettingsReplicationModeCdc      = ClickPipeSourcePostgresSettingsReplicationMode("cdc")
+	ClickPipeSourcePostgresSettingsReplicationModeSnapshot = ClickPipeSourcePostgresSettingsReplicationMode("snapshot")
+	ClickPipeSourcePostgresSettingsReplicationModeCdcOnly  = ClickPipeSourcePostgresSettingsReplicationMode("cdc_only")
+)
+
+func (ClickPipeSourcePostgresSettingsReplicationMode) ElementType() reflect.Type {
+	return reflect.TypeOf((*ClickPipeSourcePostgresSettingsReplicationMode)(nil)).Elem()
+}
+
+func (e ClickPipeSourcePostgresSettingsReplicationMode) ToClickPipeSourcePostgresSettingsReplicationModeOutput() ClickPipeSourcePostgresSettingsReplicationModeOutput {
+	return pulumi.ToOutput(e).(ClickPipeSourcePostgresSettingsReplicationModeOutput)
+}
+
+func (e ClickPipeSourcePostgresSettingsReplicationMode) ToClickPipeSourcePostgresSettingsReplicationModeOutputWithContext(ctx context.Context) ClickPipeSourcePostgresSettingsReplicationModeOutput {
+	return pulumi.ToOutputWithContext(ctx, e).(ClickPipeSourcePostgresSettingsReplicationModeOutput)
+}
+
+func (e ClickPipeSourcePostgresSettingsReplicationMode) ToClickPipeSourcePostgresSettingsReplicationModePtrOutput() ClickPipeSourcePostgresSettingsReplicationModePtrOutput {
+	return e.ToClickPipeSourcePostgresSettingsReplicationModePtrOutputWithContext(context.Background())
+}
+
+func (e ClickPipeSourcePostgresSettingsReplicationMode) ToClickPipeSourcePostgresSettingsReplicationModePtrOutputWithContext(ctx context.Context) ClickPipeSourcePostgresSettingsReplicationModePtrOutput {
+	return ClickPipeSourcePostgresSettingsReplicationMode(e).ToClickPipeSourcePostgresSettingsReplicationModeOutputWithContext(ctx).ToClickPipeSourcePostgresSettingsReplicationModePtrOutputWithContext(ctx)
+}
+
+func (e ClickPipeSourcePostgresSettingsReplicationMode) ToStringOutput() pulumi.StringOutput {
+	return pulumi.ToOutput(pulumi.String(e)).(pulumi.StringOutput)
+}
+
+func (e ClickPipeSourcePostgresSettingsReplicationMode) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
+	return pulumi.ToOutputWithContext(ctx, pulumi.String(e)).(pulumi.StringOutput)
+}
+
+func (e ClickPipeSourcePostgresSettingsReplicationMode) ToStringPtrOutput() pulumi.StringPtrOutput {
+	return pulumi.String(e).ToStringPtrOutputWithContext(context.Background())
+}
+
+func (e ClickPipeSourcePostgresSettingsReplicationMode) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return pulumi.String(e).ToStringOutputWithContext(ctx).ToStringPtrOutputWithContext(ctx)
+}
+
+type ClickPipeSourcePostgresSettingsReplicationModeOutput struct{ *pulumi.OutputState }
+
+func (ClickPipeSourcePostgresSettingsReplicationModeOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*ClickPipeSourcePostgresSettingsReplicationMode)(nil)).Elem()
+}
+
+func (o ClickPipeSourcePostgresSettingsReplicationModeOutput) ToClickPipeSourcePostgresSettingsReplicationModeOutput() ClickPipeSourcePostgresSettingsReplicationModeOutput {
+	return o
+}
+
+func (o ClickPipeSourcePostgresSettingsReplicationModeOutput) ToClickPipeSourcePostgresSettingsReplicationModeOutputWithContext(ctx context.Context) ClickPipeSourcePostgresSettingsReplicationModeOutput {
+	return o
+}
+
+func (o ClickPipeSourcePostgresSettingsReplicationModeOutput) ToClickPipeSourcePostgresSettingsReplicationModePtrOutput() ClickPipeSourcePostgresSettingsReplicationModePtrOutput {
+	return o.ToClickPipeSourcePostgresSettingsReplicationModePtrOutputWithContext(context.Background())
+}
+
+func (o ClickPipeSourcePostgresSettingsReplicationModeOutput) ToClickPipeSourcePostgresSettingsReplicationModePtrOutputWithContext(ctx context.Context) ClickPipeSourcePostgresSettingsReplicationModePtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, v ClickPipeSourcePostgresSettingsReplicationMode) *ClickPipeSourcePostgresSettingsReplicationMode {
+		return &v
+	}).(ClickPipeSourcePostgresSettingsReplicationModePtrOutput)
+}
+
+func (o ClickPipeSourcePostgresSettingsReplicationModeOutput) ToStringOutput() pulumi.StringOutput {
+	return o.ToStringOutputWithContext(context.Background())
+}
+
+func (o ClickPipeSourcePostgresSettingsReplicationModeOutput) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e ClickPipeSourcePostgresSettingsReplicationMode) string {
+		return string(e)
+	}).(pulumi.StringOutput)
+}
+
+func (o ClickPipeSourcePostgresSettingsReplicationModeOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
+	return o.ToStringPtrOutputWithContext(context.Background())
+}
+
+func (o ClickPipeSourcePostgresSettingsReplicationModeOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e ClickPipeSourcePostgresSettingsReplicationMode) *string {
+		v := string(e)
+		return &v
+	}).(pulumi.StringPtrOutput)
+}
+
+type ClickPipeSourcePostgresSettingsReplicationModePtrOutput struct{ *pulumi.OutputState }
+
+func (ClickPipeSourcePostgresSettingsReplicationModePtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**ClickPipeSourcePostgresSettingsReplicationMode)(nil)).Elem()
+}
+
+func (o ClickPipeSourcePostgresSettingsReplicationModePtrOutput) ToClickPipeSourcePostgresSettingsReplicationModePtrOutput() ClickPipeSourcePostgresSettingsReplicationModePtrOutput {
+	return o
+}
+
+func (o ClickPipeSourcePostgresSettingsReplicationModePtrOutput) ToClickPipeSourcePostgresSettingsReplicationModePtrOutputWithContext(ctx context.Context) ClickPipeSourcePostgresSettingsReplicationModePtrOutput {
+	return o
+}
+
+func (o ClickPipeSourcePostgresSettingsReplicationModePtrOutput) Elem() ClickPipeSourcePostgresSettingsReplicationModeOutput {
+	return o.ApplyT(func(v *ClickPipeSourcePostgresSettingsReplicationMode) ClickPipeSourcePostgresSettingsReplicationMode {
+		if v != nil {
+			return *v
+		}
+		var ret ClickPipeSourcePostgresSettingsReplicationMode
+		return ret
+	}).(ClickPipeSourcePostgresSettingsReplicationModeOutput)
+}
+
+func (o ClickPipeSourcePostgresSettingsReplicationModePtrOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
+	return o.ToStringPtrOutputWithContext(context.Background())
+}
+
+func (o ClickPipeSourcePostgresSettingsReplicationModePtrOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e *ClickPipeSourcePostgresSettingsReplicationMode) *string {
+		if e == nil {
+			return nil
+		}
+		v := string(*e)
+		return &v
+	}).(pulumi.StringPtrOutput)
+}
+
+// ClickPipeSourcePostgresSettingsReplicationModeInput is an input type that accepts values of the ClickPipeSourcePostgresSettingsReplicationMode enum
+// A concrete instance of `ClickPipeSourcePostgresSettingsReplicationModeInput` can be one of the following:
+//
+//	ClickPipeSourcePostgresSettingsReplicationModeCdc
+//	ClickPipeSourcePostgresSettingsReplicationModeSnapshot
+//	ClickPipeSourcePostgresSettingsReplicationModeCdcOnly
+type ClickPipeSourcePostgresSettingsReplicationModeInput interface {
+	pulumi.Input
+
+	ToClickPipeSourcePostgresSettingsReplicationModeOutput() ClickPipeSourcePostgresSettingsReplicationModeOutput
+	ToClickPipeSourcePostgresSettingsReplicationModeOutputWithContext(context.Context) ClickPipeSourcePostgresSettingsReplicationModeOutput
+}
+
+var clickPipeSourcePostgresSettingsReplicationModePtrType = reflect.TypeOf((**ClickPipeSourcePostgresSettingsReplicationMode)(nil)).Elem()
+
+type ClickPipeSourcePostgresSettingsReplicationModePtrInput interface {
+	pulumi.Input
+
+	ToClickPipeSourcePostgresSettingsReplicationModePtrOutput() ClickPipeSourcePostgresSettingsReplicationModePtrOutput
+	ToClickPipeSourcePostgresSettingsReplicationModePtrOutputWithContext(context.Context) ClickPipeSourcePostgresSettingsReplicationModePtrOutput
+}
+
+type clickPipeSourcePostgresSettingsReplicationModePtr string
+
+func ClickPipeSourcePostgresSettingsReplicationModePtr(v string) ClickPipeSourcePostgresSettingsReplicationModePtrInput {
+	return (*clickPipeSourcePostgresSettingsReplicationModePtr)(&v)
+}
+
+func (*clickPipeSourcePostgresSettingsReplicationModePtr) ElementType() reflect.Type {
+	return clickPipeSourcePostgresSettingsReplicationModePtrType
+}
+
+func (in *clickPipeSourcePostgresSettingsReplicationModePtr) ToClickPipeSourcePostgresSettingsReplicationModePtrOutput() ClickPipeSourcePostgresSettingsReplicationModePtrOutput {
+	return pulumi.ToOutput(in).(ClickPipeSourcePostgresSettingsReplicationModePtrOutput)
+}
+
+func (in *clickPipeSourcePostgresSettingsReplicationModePtr) ToClickPipeSourcePostgresSettingsReplicationModePtrOutputWithContext(ctx context.Context) ClickPipeSourcePostgresSettingsReplicationModePtrOutput {
+	return pulumi.ToOutputWithContext(ctx, in).(ClickPipeSourcePostgresSettingsReplicationModePtrOutput)
+}
+
+type ClickPipeSourcePostgresTableMappingsItemTableEngine string
+
+const (
+	ClickPipeSourcePostgresTableMappingsItemTableEngineMergetree          = ClickPipeSourcePostgresTableMappingsItemTableEngine("MergeTree")
+	ClickPipeSourcePostgresTableMappingsItemTableEngineReplacingmergetree = ClickPipeSourcePostgresTableMappingsItemTableEngine("ReplacingMergeTree")
+	ClickPipeSourcePostgresTableMappingsItemTableEngineNull               = ClickPipeSourcePostgresTableMappingsItemTableEngine("Null")
+)
+
+func (ClickPipeSourcePostgresTableMappingsItemTableEngine) ElementType() reflect.Type {
+	return reflect.TypeOf((*ClickPipeSourcePostgresTableMappingsItemTableEngine)(nil)).Elem()
+}
+
+func (e ClickPipeSourcePostgresTableMappingsItemTableEngine) ToClickPipeSourcePostgresTableMappingsItemTableEngineOutput() ClickPipeSourcePostgresTableMappingsItemTableEngineOutput {
+	return pulumi.ToOutput(e).(ClickPipeSourcePostgresTableMappingsItemTableEngineOutput)
+}
+
+func (e ClickPipeSourcePostgresTableMappingsItemTableEngine) ToClickPipeSourcePostgresTableMappingsItemTableEngineOutputWithContext(ctx context.Context) ClickPipeSourcePostgresTableMappingsItemTableEngineOutput {
+	return pulumi.ToOutputWithContext(ctx, e).(ClickPipeSourcePostgresTableMappingsItemTableEngineOutput)
+}
+
+func (e ClickPipeSourcePostgresTableMappingsItemTableEngine) ToClickPipeSourcePostgresTableMappingsItemTableEnginePtrOutput() ClickPipeSourcePostgresTableMappingsItemTableEnginePtrOutput {
+	return e.ToClickPipeSourcePostgresTableMappingsItemTableEnginePtrOutputWithContext(context.Background())
+}
+
+func (e ClickPipeSourcePostgresTableMappingsItemTableEngine) ToClickPipeSourcePostgresTableMappingsItemTableEnginePtrOutputWithContext(ctx context.Context) ClickPipeSourcePostgresTableMappingsItemTableEnginePtrOutput {
+	return ClickPipeSourcePostgresTableMappingsItemTableEngine(e).ToClickPipeSourcePostgresTableMappingsItemTableEngineOutputWithContext(ctx).ToClickPipeSourcePostgresTableMappingsItemTableEnginePtrOutputWithContext(ctx)
+}
+
+func (e ClickPipeSourcePostgresTableMappingsItemTableEngine) ToStringOutput() pulumi.StringOutput {
+	return pulumi.ToOutput(pulumi.String(e)).(pulumi.StringOutput)
+}
+
+func (e ClickPipeSourcePostgresTableMappingsItemTableEngine) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
+	return pulumi.ToOutputWithContext(ctx, pulumi.String(e)).(pulumi.StringOutput)
+}
+
+func (e ClickPipeSourcePostgresTableMappingsItemTableEngine) ToStringPtrOutput() pulumi.StringPtrOutput {
+	return pulumi.String(e).ToStringPtrOutputWithContext(context.Background())
+}
+
+func (e ClickPipeSourcePostgresTableMappingsItemTableEngine) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return pulumi.String(e).ToStringOutputWithContext(ctx).ToStringPtrOutputWithContext(ctx)
+}
+
+type ClickPipeSourcePostgresTableMappingsItemTableEngineOutput struct{ *pulumi.OutputState }
+
+func (ClickPipeSourcePostgresTableMappingsItemTableEngineOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*ClickPipeSourcePostgresTableMappingsItemTableEngine)(nil)).Elem()
+}
+
+func (o ClickPipeSourcePostgresTableMappingsItemTableEngineOutput) ToClickPipeSourcePostgresTableMappingsItemTableEngineOutput() ClickPipeSourcePostgresTableMappingsItemTableEngineOutput {
+	return o
+}
+
+func (o ClickPipeSourcePostgresTableMappingsItemTableEngineOutput) ToClickPipeSourcePostgresTableMappingsItemTableEngineOutputWithContext(ctx context.Context) ClickPipeSourcePostgresTableMappingsItemTableEngineOutput {
+	return o
+}
+
+func (o ClickPipeSourcePostgresTableMappingsItemTableEngineOutput) ToClickPipeSourcePostgresTableMappingsItemTableEnginePtrOutput() ClickPipeSourcePostgresTableMappingsItemTableEnginePtrOutput {
+	return o.ToClickPipeSourcePostgresTableMappingsItemTableEnginePtrOutputWithContext(context.Background())
+}
+
+func (o ClickPipeSourcePostgresTableMappingsItemTableEngineOutput) ToClickPipeSourcePostgresTableMappingsItemTableEnginePtrOutputWithContext(ctx context.Context) ClickPipeSourcePostgresTableMappingsItemTableEnginePtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, v ClickPipeSourcePostgresTableMappingsItemTableEngine) *ClickPipeSourcePostgresTableMappingsItemTableEngine {
+		return &v
+	}).(ClickPipeSourcePostgresTableMappingsItemTableEnginePtrOutput)
+}
+
+func (o ClickPipeSourcePostgresTableMappingsItemTableEngineOutput) ToStringOutput() pulumi.StringOutput {
+	return o.ToStringOutputWithContext(context.Background())
+}
+
+func (o ClickPipeSourcePostgresTableMappingsItemTableEngineOutput) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e ClickPipeSourcePostgresTableMappingsItemTableEngine) string {
+		return string(e)
+	}).(pulumi.StringOutput)
+}
+
+func (o ClickPipeSourcePostgresTableMappingsItemTableEngineOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
+	return o.ToStringPtrOutputWithContext(context.Background())
+}
+
+func (o ClickPipeSourcePostgresTableMappingsItemTableEngineOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e ClickPipeSourcePostgresTableMappingsItemTableEngine) *string {
+		v := string(e)
+		return &v
+	}).(pulumi.StringPtrOutput)
+}
+
+type ClickPipeSourcePostgresTableMappingsItemTableEnginePtrOutput struct{ *pulumi.OutputState }
+
+func (ClickPipeSourcePostgresTableMappingsItemTableEnginePtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**ClickPipeSourcePostgresTableMappingsItemTableEngine)(nil)).Elem()
+}
+
+func (o ClickPipeSourcePostgresTableMappingsItemTableEnginePtrOutput) ToClickPipeSourcePostgresTableMappingsItemTableEnginePtrOutput() ClickPipeSourcePostgresTableMappingsItemTableEnginePtrOutput {
+	return o
+}
+
+func (o ClickPipeSourcePostgresTableMappingsItemTableEnginePtrOutput) ToClickPipeSourcePostgresTableMappingsItemTableEnginePtrOutputWithContext(ctx context.Context) ClickPipeSourcePostgresTableMappingsItemTableEnginePtrOutput {
+	return o
+}
+
+func (o ClickPipeSourcePostgresTableMappingsItemTableEnginePtrOutput) Elem() ClickPipeSourcePostgresTableMappingsItemTableEngineOutput {
+	return o.ApplyT(func(v *ClickPipeSourcePostgresTableMappingsItemTableEngine) ClickPipeSourcePostgresTableMappingsItemTableEngine {
+		if v != nil {
+			return *v
+		}
+		var ret ClickPipeSourcePostgresTableMappingsItemTableEngine
+		return ret
+	}).(ClickPipeSourcePostgresTableMappingsItemTableEngineOutput)
+}
+
+func (o ClickPipeSourcePostgresTableMappingsItemTableEnginePtrOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
+	return o.ToStringPtrOutputWithContext(context.Background())
+}
+
+func (o ClickPipeSourcePostgresTableMappingsItemTableEnginePtrOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e *ClickPipeSourcePostgresTableMappingsItemTableEngine) *string {
+		if e == nil {
+			return nil
+		}
+		v := string(*e)
+		return &v
+	}).(pulumi.StringPtrOutput)
+}
+
+// ClickPipeSourcePostgresTableMappingsItemTableEngineInput is an input type that accepts values of the ClickPipeSourcePostgresTableMappingsItemTableEngine enum
+// A concrete instance of `ClickPipeSourcePostgresTableMappingsItemTableEngineInput` can be one of the following:
+//
+//	ClickPipeSourcePostgresTableMappingsItemTableEngineMergetree
+//	ClickPipeSourcePostgresTableMappingsItemTableEngineReplacingmergetree
+//	ClickPipeSourcePostgresTableMappingsItemTableEngineNull
+type ClickPipeSourcePostgresTableMappingsItemTableEngineInput interface {
+	pulumi.Input
+
+	ToClickPipeSourcePostgresTableMappingsItemTableEngineOutput() ClickPipeSourcePostgresTableMappingsItemTableEngineOutput
+	ToClickPipeSourcePostgresTableMappingsItemTableEngineOutputWithContext(context.Context) ClickPipeSourcePostgresTableMappingsItemTableEngineOutput
+}
+
+var clickPipeSourcePostgresTableMappingsItemTableEnginePtrType = reflect.TypeOf((**ClickPipeSourcePostgresTableMappingsItemTableEngine)(nil)).Elem()
+
+type ClickPipeSourcePostgresTableMappingsItemTableEnginePtrInput interface {
+	pulumi.Input
+
+	ToClickPipeSourcePostgresTableMappingsItemTableEnginePtrOutput() ClickPipeSourcePostgresTableMappingsItemTableEnginePtrOutput
+	ToClickPipeSourcePostgresTableMappingsItemTableEnginePtrOutputWithContext(context.Context) ClickPipeSourcePostgresTableMappingsItemTableEnginePtrOutput
+}
+
+type clickPipeSourcePostgresTableMappingsItemTableEnginePtr string
+
+func ClickPipeSourcePostgresTableMappingsItemTableEnginePtr(v string) ClickPipeSourcePostgresTableMappingsItemTableEnginePtrInput {
+	return (*clickPipeSourcePostgresTableMappingsItemTableEnginePtr)(&v)
+}
+
+func (*clickPipeSourcePostgresTableMappingsItemTableEnginePtr) ElementType() reflect.Type {
+	return clickPipeSourcePostgresTableMappingsItemTableEnginePtrType
+}
+
+func (in *clickPipeSourcePostgresTableMappingsItemTableEnginePtr) ToClickPipeSourcePostgresTableMappingsItemTableEnginePtrOutput() ClickPipeSourcePostgresTableMappingsItemTableEnginePtrOutput {
+	return pulumi.ToOutput(in).(ClickPipeSourcePostgresTableMappingsItemTableEnginePtrOutput)
+}
+
+func (in *clickPipeSourcePostgresTableMappingsItemTableEnginePtr) ToClickPipeSourcePostgresTableMappingsItemTableEnginePtrOutputWithContext(ctx context.Context) ClickPipeSourcePostgresTableMappingsItemTableEnginePtrOutput {
+	return pulumi.ToOutputWithContext(ctx, in).(ClickPipeSourcePostgresTableMappingsItemTableEnginePtrOutput)
+}
+
+type ClickPipeSourcePostgresType string
+
+const (
+	ClickPipeSourcePostgresTypePostgres         = ClickPipeSourcePostgresType("postgres")
+	ClickPipeSourcePostgresTypeSupabase         = ClickPipeSourcePostgresType("supabase")
+	ClickPipeSourcePostgresTypeNeon             = ClickPipeSourcePostgresType("neon")
+	ClickPipeSourcePostgresTypeAlloydb          = ClickPipeSourcePostgresType("alloydb")
+	ClickPipeSourcePostgresTypePlanetscale      = ClickPipeSourcePostgresType("planetscale")
+	ClickPipeSourcePostgresTypeRdspostgres      = ClickPipeSourcePostgresType("rdspostgres")
+	ClickPipeSourcePostgresTypeAurorapostgres   = ClickPipeSourcePostgresType("aurorapostgres")
+	ClickPipeSourcePostgresTypeCloudsqlpostgres = ClickPipeSourcePostgresType("cloudsqlpostgres")
+	ClickPipeSourcePostgresTypeAzurepostgres    = ClickPipeSourcePostgresType("azurepostgres")
+	ClickPipeSourcePostgresTypeCrunchybridge    = ClickPipeSourcePostgresType("crunchybridge")
+	ClickPipeSourcePostgresTypeTigerdata        = ClickPipeSourcePostgresType("tigerdata")
+)
+
+func (ClickPipeSourcePostgresType) ElementType() reflect.Type {
+	return reflect.TypeOf((*ClickPipeSourcePostgresType)(nil)).Elem()
+}
+
+func (e ClickPipeSourcePostgresType) ToClickPipeSourcePostgresTypeOutput() ClickPipeSourcePostgresTypeOutput {
+	return pulumi.ToOutput(e).(ClickPipeSourcePostgresTypeOutput)
+}
+
+func (e ClickPipeSourcePostgresType) ToClickPipeSourcePostgresTypeOutputWithContext(ctx context.Context) ClickPipeSourcePostgresTypeOutput {
+	return pulumi.ToOutputWithContext(ctx, e).(ClickPipeSourcePostgresTypeOutput)
+}
+
+func (e ClickPipeSourcePostgresType) ToClickPipeSourcePostgresTypePtrOutput() ClickPipeSourcePostgresTypePtrOutput {
+	return e.ToClickPipeSourcePostgresTypePtrOutputWithContext(context.Background())
+}
+
+func (e ClickPipeSourcePostgresType) ToClickPipeSourcePostgresTypePtrOutputWithContext(ctx context.Context) ClickPipeSourcePostgresTypePtrOutput {
+	return ClickPipeSourcePostgresType(e).ToClickPipeSourcePostgresTypeOutputWithContext(ctx).ToClickPipeSourcePostgresTypePtrOutputWithContext(ctx)
+}
+
+func (e ClickPipeSourcePostgresType) ToStringOutput() pulumi.StringOutput {
+	return pulumi.ToOutput(pulumi.String(e)).(pulumi.StringOutput)
+}
+
+func (e ClickPipeSourcePostgresType) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
+	return pulumi.ToOutputWithContext(ctx, pulumi.String(e)).(pulumi.StringOutput)
+}
+
+func (e ClickPipeSourcePostgresType) ToStringPtrOutput() pulumi.StringPtrOutput {
+	return pulumi.String(e).ToStringPtrOutputWithContext(context.Background())
+}
+
+func (e ClickPipeSourcePostgresType) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return pulumi.String(e).ToStringOutputWithContext(ctx).ToStringPtrOutputWithContext(ctx)
+}
+
+type ClickPipeSourcePostgresTypeOutput struct{ *pulumi.OutputState }
+
+func (ClickPipeSourcePostgresTypeOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*ClickPipeSourcePostgresType)(nil)).Elem()
+}
+
+func (o ClickPipeSourcePostgresTypeOutput) ToClickPipeSourcePostgresTypeOutput() ClickPipeSourcePostgresTypeOutput {
+	return o
+}
+
+func (o ClickPipeSourcePostgresTypeOutput) ToClickPipeSourcePostgresTypeOutputWithContext(ctx context.Context) ClickPipeSourcePostgresTypeOutput {
+	return o
+}
+
+func (o ClickPipeSourcePostgresTypeOutput) ToClickPipeSourcePostgresTypePtrOutput() ClickPipeSourcePostgresTypePtrOutput {
+	return o.ToClickPipeSourcePostgresTypePtrOutputWithContext(context.Background())
+}
+
+func (o ClickPipeSourcePostgresTypeOutput) ToClickPipeSourcePostgresTypePtrOutputWithContext(ctx context.Context) ClickPipeSourcePostgresTypePtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, v ClickPipeSourcePostgresType) *ClickPipeSourcePostgresType {
+		return &v
+	}).(ClickPipeSourcePostgresTypePtrOutput)
+}
+
+func (o ClickPipeSourcePostgresTypeOutput) ToStringOutput() pulumi.StringOutput {
+	return o.ToStringOutputWithContext(context.Background())
+}
+
+func (o ClickPipeSourcePostgresTypeOutput) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e ClickPipeSourcePostgresType) string {
+		return string(e)
+	}).(pulumi.StringOutput)
+}
+
+func (o ClickPipeSourcePostgresTypeOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
+	return o.ToStringPtrOutputWithContext(context.Background())
+}
+
+func (o ClickPipeSourcePostgresTypeOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e ClickPipeSourcePostgresType) *string {
+		v := string(e)
+		return &v
+	}).(pulumi.StringPtrOutput)
+}
+
+type ClickPipeSourcePostgresTypePtrOutput struct{ *pulumi.OutputState }
+
+func (ClickPipeSourcePostgresTypePtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**ClickPipeSourcePostgresType)(nil)).Elem()
+}
+
+func (o ClickPipeSourcePostgresTypePtrOutput) ToClickPipeSourcePostgresTypePtrOutput() ClickPipeSourcePostgresTypePtrOutput {
+	return o
+}
+
+func (o ClickPipeSourcePostgresTypePtrOutput) ToClickPipeSourcePostgresTypePtrOutputWithContext(ctx context.Context) ClickPipeSourcePostgresTypePtrOutput {
+	return o
+}
+
+func (o ClickPipeSourcePostgresTypePtrOutput) Elem() ClickPipeSourcePostgresTypeOutput {
+	return o.ApplyT(func(v *ClickPipeSourcePostgresType) ClickPipeSourcePostgresType {
+		if v != nil {
+			return *v
+		}
+		var ret ClickPipeSourcePostgresType
+		return ret
+	}).(ClickPipeSourcePostgresTypeOutput)
+}
+
+func (o ClickPipeSourcePostgresTypePtrOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
+	return o.ToStringPtrOutputWithContext(context.Background())
+}
+
+func (o ClickPipeSourcePostgresTypePtrOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e *ClickPipeSourcePostgresType) *string {
+		if e == nil {
+			return nil
+		}
+		v := string(*e)
+		return &v
+	}).(pulumi.StringPtrOutput)
+}
+
+// ClickPipeSourcePostgresTypeInput is an input type that accepts values of the ClickPipeSourcePostgresType enum
+// A concrete instance of `ClickPipeSourcePostgresTypeInput` can be one of the following:
+//
+//	ClickPipeSourcePostgresTypePostgres
+//	ClickPipeSourcePostgresTypeSupabase
+//	ClickPipeSourcePostgresTypeNeon
+//	ClickPipeSourcePostgresTypeAlloydb
+//	ClickPipeSourcePostgresTypePlanetscale
+//	ClickPipeSourcePostgresTypeRdspostgres
+//	ClickPipeSourcePostgresTypeAurorapostgres
+//	ClickPipeSourcePostgresTypeCloudsqlpostgres
+//	ClickPipeSourcePostgresTypeAzurepostgres
+//	ClickPipeSourcePostgresTypeCrunchybridge
+//	ClickPipeSourcePostgresTypeTigerdata
+type ClickPipeSourcePostgresTypeInput interface {
+	pulumi.Input
+
+	ToClickPipeSourcePostgresTypeOutput() ClickPipeSourcePostgresTypeOutput
+	ToClickPipeSourcePostgresTypeOutputWithContext(context.Context) ClickPipeSourcePostgresTypeOutput
+}
+
+var clickPipeSourcePostgresTypePtrType = reflect.TypeOf((**ClickPipeSourcePostgresType)(nil)).Elem()
+
+type ClickPipeSourcePostgresTypePtrInput interface {
+	pulumi.Input
+
+	ToClickPipeSourcePostgresTypePtrOutput() ClickPipeSourcePostgresTypePtrOutput
+	ToClickPipeSourcePostgresTypePtrOutputWithContext(context.Context) ClickPipeSourcePostgresTypePtrOutput
+}
+
+type clickPipeSourcePostgresTypePtr string
+
+func ClickPipeSourcePostgresTypePtr(v string) ClickPipeSourcePostgresTypePtrInput {
+	return (*clickPipeSourcePostgresTypePtr)(&v)
+}
+
+func (*clickPipeSourcePostgresTypePtr) ElementType() reflect.Type {
+	return clickPipeSourcePostgresTypePtrType
+}
+
+func (in *clickPipeSourcePostgresTypePtr) ToClickPipeSourcePostgresTypePtrOutput() ClickPipeSourcePostgresTypePtrOutput {
+	return pulumi.ToOutput(in).(ClickPipeSourcePostgresTypePtrOutput)
+}
+
+func (in *clickPipeSourcePostgresTypePtr) ToClickPipeSourcePostgresTypePtrOutputWithContext(ctx context.Context) ClickPipeSourcePostgresTypePtrOutput {
+	return pulumi.ToOutputWithContext(ctx, in).(ClickPipeSourcePostgresTypePtrOutput)
+}
+
+type ClickPipeStateEnum string
+
+const (
+	ClickPipeStateEnumRunning = ClickPipeStateEnum("Running")
+	ClickPipeStateEnumStopped = ClickPipeStateEnum("Stopped")
+)
+
+func (ClickPipeStateEnum) ElementType() reflect.Type {
+	return reflect.TypeOf((*ClickPipeStateEnum)(nil)).Elem()
+}
+
+func (e ClickPipeStateEnum) ToClickPipeStateEnumOutput() ClickPipeStateEnumOutput {
+	return pulumi.ToOutput(e).(ClickPipeStateEnumOutput)
+}
+
+func (e ClickPipeStateEnum) ToClickPipeStateEnumOutputWithContext(ctx context.Context) ClickPipeStateEnumOutput {
+	return pulumi.ToOutputWithContext(ctx, e).(ClickPipeStateEnumOutput)
+}
+
+func (e ClickPipeStateEnum) ToClickPipeStateEnumPtrOutput() ClickPipeStateEnumPtrOutput {
+	return e.ToClickPipeStateEnumPtrOutputWithContext(context.Background())
+}
+
+func (e ClickPipeStateEnum) ToClickPipeStateEnumPtrOutputWithContext(ctx context.Context) ClickPipeStateEnumPtrOutput {
+	return ClickPipeStateEnum(e).ToClickPipeStateEnumOutputWithContext(ctx).ToClickPipeStateEnumPtrOutputWithContext(ctx)
+}
+
+func (e ClickPipeStateEnum) ToStringOutput() pulumi.StringOutput {
+	return pulumi.ToOutput(pulumi.String(e)).(pulumi.StringOutput)
+}
+
+func (e ClickPipeStateEnum) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
+	return pulumi.ToOutputWithContext(ctx, pulumi.String(e)).(pulumi.StringOutput)
+}
+
+func (e ClickPipeStateEnum) ToStringPtrOutput() pulumi.StringPtrOutput {
+	return pulumi.String(e).ToStringPtrOutputWithContext(context.Background())
+}
+
+func (e ClickPipeStateEnum) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return pulumi.String(e).ToStringOutputWithContext(ctx).ToStringPtrOutputWithContext(ctx)
+}
+
+type ClickPipeStateEnumOutput struct{ *pulumi.OutputState }
+
+func (ClickPipeStateEnumOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*ClickPipeStateEnum)(nil)).Elem()
+}
+
+func (o ClickPipeStateEnumOutput) ToClickPipeStateEnumOutput() ClickPipeStateEnumOutput {
+	return o
+}
+
+func (o ClickPipeStateEnumOutput) ToClickPipeStateEnumOutputWithContext(ctx context.Context) ClickPipeStateEnumOutput {
+	return o
+}
+
+func (o ClickPipeStateEnumOutput) ToClickPipeStateEnumPtrOutput() ClickPipeStateEnumPtrOutput {
+	return o.ToClickPipeStateEnumPtrOutputWithContext(context.Background())
+}
+
+func (o ClickPipeStateEnumOutput) ToClickPipeStateEnumPtrOutputWithContext(ctx context.Context) ClickPipeStateEnumPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, v ClickPipeStateEnum) *ClickPipeStateEnum {
+		return &v
+	}).(ClickPipeStateEnumPtrOutput)
+}
+
+func (o ClickPipeStateEnumOutput) ToStringOutput() pulumi.StringOutput {
+	return o.ToStringOutputWithContext(context.Background())
+}
+
+func (o ClickPipeStateEnumOutput) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e ClickPipeStateEnum) string {
+		return string(e)
+	}).(pulumi.StringOutput)
+}
+
+func (o ClickPipeStateEnumOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
+	return o.ToStringPtrOutputWithContext(context.Background())
+}
+
+func (o ClickPipeStateEnumOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e ClickPipeStateEnum) *string {
+		v := string(e)
+		return &v
+	}).(pulumi.StringPtrOutput)
+}
+
+type ClickPipeStateEnumPtrOutput struct{ *pulumi.OutputState }
+
+func (ClickPipeStateEnumPtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**ClickPipeStateEnum)(nil)).Elem()
+}
+
+func (o ClickPipeStateEnumPtrOutput) ToClickPipeStateEnumPtrOutput() ClickPipeStateEnumPtrOutput {
+	return o
+}
+
+func (o ClickPipeStateEnumPtrOutput) ToClickPipeStateEnumPtrOutputWithContext(ctx context.Context) ClickPipeStateEnumPtrOutput {
+	return o
+}
+
+func (o ClickPipeStateEnumPtrOutput) Elem() ClickPipeStateEnumOutput {
+	return o.ApplyT(func(v *ClickPipeStateEnum) ClickPipeStateEnum {
+		if v != nil {
+			return *v
+		}
+		var ret ClickPipeStateEnum
+		return ret
+	}).(ClickPipeStateEnumOutput)
+}
+
+func (o ClickPipeStateEnumPtrOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
+	return o.ToStringPtrOutputWithContext(context.Background())
+}
+
+func (o ClickPipeStateEnumPtrOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e *ClickPipeStateEnum) *string {
+		if e == nil {
+			return nil
+		}
+		v := string(*e)
+		return &v
+	}).(pulumi.StringPtrOutput)
+}
+
+// ClickPipeStateEnumInput is an input type that accepts values of the ClickPipeStateEnum enum
+// A concrete instance of `ClickPipeStateEnumInput` can be one of the following:
+//
+//	ClickPipeStateEnumRunning
+//	ClickPipeStateEnumStopped
+type ClickPipeStateEnumInput interface {
+	pulumi.Input
+
+	ToClickPipeStateEnumOutput() ClickPipeStateEnumOutput
+	ToClickPipeStateEnumOutputWithContext(context.Context) ClickPipeStateEnumOutput
+}
+
+var clickPipeStateEnumPtrType = reflect.TypeOf((**ClickPipeStateEnum)(nil)).Elem()
+
+type ClickPipeStateEnumPtrInput interface {
+	pulumi.Input
+
+	ToClickPipeStateEnumPtrOutput() ClickPipeStateEnumPtrOutput
+	ToClickPipeStateEnumPtrOutputWithContext(context.Context) ClickPipeStateEnumPtrOutput
+}
+
+type clickPipeStateEnumPtr string
+
+func ClickPipeStateEnumPtr(v string) ClickPipeStateEnumPtrInput {
+	return (*clickPipeStateEnumPtr)(&v)
+}
+
+func (*clickPipeStateEnumPtr) ElementType() reflect.Type {
+	return clickPipeStateEnumPtrType
+}
+
+func (in *clickPipeStateEnumPtr) ToClickPipeStateEnumPtrOutput() ClickPipeStateEnumPtrOutput {
+	return pulumi.ToOutput(in).(ClickPipeStateEnumPtrOutput)
+}
+
+func (in *clickPipeStateEnumPtr) ToClickPipeStateEnumPtrOutputWithContext(ctx context.Context) ClickPipeStateEnumPtrOutput {
+	return pulumi.ToOutputWithContext(ctx, in).(ClickPipeStateEnumPtrOutput)
+}
+
 type DashboardFiltersItemSourceMetricType string
 
 const (
@@ -6268,6 +8831,36 @@ func init() {
 	pulumi.RegisterInputType(reflect.TypeOf((*ApiKeyStateEnumPtrInput)(nil)).Elem(), ApiKeyStateEnum("enabled"))
 	pulumi.RegisterInputType(reflect.TypeOf((*AutoscalingModeInput)(nil)).Elem(), AutoscalingMode("vertical"))
 	pulumi.RegisterInputType(reflect.TypeOf((*AutoscalingModePtrInput)(nil)).Elem(), AutoscalingMode("vertical"))
+	pulumi.RegisterInputType(reflect.TypeOf((*ClickPipeDestinationTableDefinitionEngineTypeInput)(nil)).Elem(), ClickPipeDestinationTableDefinitionEngineType("MergeTree"))
+	pulumi.RegisterInputType(reflect.TypeOf((*ClickPipeDestinationTableDefinitionEngineTypePtrInput)(nil)).Elem(), ClickPipeDestinationTableDefinitionEngineType("MergeTree"))
+	pulumi.RegisterInputType(reflect.TypeOf((*ClickPipeSourceKafkaAuthenticationInput)(nil)).Elem(), ClickPipeSourceKafkaAuthentication("PLAIN"))
+	pulumi.RegisterInputType(reflect.TypeOf((*ClickPipeSourceKafkaAuthenticationPtrInput)(nil)).Elem(), ClickPipeSourceKafkaAuthentication("PLAIN"))
+	pulumi.RegisterInputType(reflect.TypeOf((*ClickPipeSourceKafkaFormatInput)(nil)).Elem(), ClickPipeSourceKafkaFormat("JSONEachRow"))
+	pulumi.RegisterInputType(reflect.TypeOf((*ClickPipeSourceKafkaFormatPtrInput)(nil)).Elem(), ClickPipeSourceKafkaFormat("JSONEachRow"))
+	pulumi.RegisterInputType(reflect.TypeOf((*ClickPipeSourceKafkaOffsetStrategyInput)(nil)).Elem(), ClickPipeSourceKafkaOffsetStrategy("from_beginning"))
+	pulumi.RegisterInputType(reflect.TypeOf((*ClickPipeSourceKafkaOffsetStrategyPtrInput)(nil)).Elem(), ClickPipeSourceKafkaOffsetStrategy("from_beginning"))
+	pulumi.RegisterInputType(reflect.TypeOf((*ClickPipeSourceKafkaSchemaRegistryAuthenticationInput)(nil)).Elem(), ClickPipeSourceKafkaSchemaRegistryAuthentication("PLAIN"))
+	pulumi.RegisterInputType(reflect.TypeOf((*ClickPipeSourceKafkaSchemaRegistryAuthenticationPtrInput)(nil)).Elem(), ClickPipeSourceKafkaSchemaRegistryAuthentication("PLAIN"))
+	pulumi.RegisterInputType(reflect.TypeOf((*ClickPipeSourceKafkaTypeInput)(nil)).Elem(), ClickPipeSourceKafkaType("kafka"))
+	pulumi.RegisterInputType(reflect.TypeOf((*ClickPipeSourceKafkaTypePtrInput)(nil)).Elem(), ClickPipeSourceKafkaType("kafka"))
+	pulumi.RegisterInputType(reflect.TypeOf((*ClickPipeSourceObjectStorageAuthenticationInput)(nil)).Elem(), ClickPipeSourceObjectStorageAuthentication("IAM_ROLE"))
+	pulumi.RegisterInputType(reflect.TypeOf((*ClickPipeSourceObjectStorageAuthenticationPtrInput)(nil)).Elem(), ClickPipeSourceObjectStorageAuthentication("IAM_ROLE"))
+	pulumi.RegisterInputType(reflect.TypeOf((*ClickPipeSourceObjectStorageCompressionInput)(nil)).Elem(), ClickPipeSourceObjectStorageCompression("none"))
+	pulumi.RegisterInputType(reflect.TypeOf((*ClickPipeSourceObjectStorageCompressionPtrInput)(nil)).Elem(), ClickPipeSourceObjectStorageCompression("none"))
+	pulumi.RegisterInputType(reflect.TypeOf((*ClickPipeSourceObjectStorageFormatInput)(nil)).Elem(), ClickPipeSourceObjectStorageFormat("JSONEachRow"))
+	pulumi.RegisterInputType(reflect.TypeOf((*ClickPipeSourceObjectStorageFormatPtrInput)(nil)).Elem(), ClickPipeSourceObjectStorageFormat("JSONEachRow"))
+	pulumi.RegisterInputType(reflect.TypeOf((*ClickPipeSourceObjectStorageTypeInput)(nil)).Elem(), ClickPipeSourceObjectStorageType("s3"))
+	pulumi.RegisterInputType(reflect.TypeOf((*ClickPipeSourceObjectStorageTypePtrInput)(nil)).Elem(), ClickPipeSourceObjectStorageType("s3"))
+	pulumi.RegisterInputType(reflect.TypeOf((*ClickPipeSourcePostgresAuthenticationInput)(nil)).Elem(), ClickPipeSourcePostgresAuthentication("basic"))
+	pulumi.RegisterInputType(reflect.TypeOf((*ClickPipeSourcePostgresAuthenticationPtrInput)(nil)).Elem(), ClickPipeSourcePostgresAuthentication("basic"))
+	pulumi.RegisterInputType(reflect.TypeOf((*ClickPipeSourcePostgresSettingsReplicationModeInput)(nil)).Elem(), ClickPipeSourcePostgresSettingsReplicationMode("cdc"))
+	pulumi.RegisterInputType(reflect.TypeOf((*ClickPipeSourcePostgresSettingsReplicationModePtrInput)(nil)).Elem(), ClickPipeSourcePostgresSettingsReplicationMode("cdc"))
+	pulumi.RegisterInputType(reflect.TypeOf((*ClickPipeSourcePostgresTableMappingsItemTableEngineInput)(nil)).Elem(), ClickPipeSourcePostgresTableMappingsItemTableEngine("MergeTree"))
+	pulumi.RegisterInputType(reflect.TypeOf((*ClickPipeSourcePostgresTableMappingsItemTableEnginePtrInput)(nil)).Elem(), ClickPipeSourcePostgresTableMappingsItemTableEngine("MergeTree"))
+	pulumi.RegisterInputType(reflect.TypeOf((*ClickPipeSourcePostgresTypeInput)(nil)).Elem(), ClickPipeSourcePostgresType("postgres"))
+	pulumi.RegisterInputType(reflect.TypeOf((*ClickPipeSourcePostgresTypePtrInput)(nil)).Elem(), ClickPipeSourcePostgresType("postgres"))
+	pulumi.RegisterInputType(reflect.TypeOf((*ClickPipeStateEnumInput)(nil)).Elem(), ClickPipeStateEnum("Running"))
+	pulumi.RegisterInputType(reflect.TypeOf((*ClickPipeStateEnumPtrInput)(nil)).Elem(), ClickPipeStateEnum("Running"))
 	pulumi.RegisterInputType(reflect.TypeOf((*DashboardFiltersItemSourceMetricTypeInput)(nil)).Elem(), DashboardFiltersItemSourceMetricType("gauge"))
 	pulumi.RegisterInputType(reflect.TypeOf((*DashboardFiltersItemSourceMetricTypePtrInput)(nil)).Elem(), DashboardFiltersItemSourceMetricType("gauge"))
 	pulumi.RegisterInputType(reflect.TypeOf((*DashboardFiltersItemWhereLanguageInput)(nil)).Elem(), DashboardFiltersItemWhereLanguage("sql"))
@@ -6342,6 +8935,36 @@ func init() {
 	pulumi.RegisterOutputType(ApiKeyStateEnumPtrOutput{})
 	pulumi.RegisterOutputType(AutoscalingModeOutput{})
 	pulumi.RegisterOutputType(AutoscalingModePtrOutput{})
+	pulumi.RegisterOutputType(ClickPipeDestinationTableDefinitionEngineTypeOutput{})
+	pulumi.RegisterOutputType(ClickPipeDestinationTableDefinitionEngineTypePtrOutput{})
+	pulumi.RegisterOutputType(ClickPipeSourceKafkaAuthenticationOutput{})
+	pulumi.RegisterOutputType(ClickPipeSourceKafkaAuthenticationPtrOutput{})
+	pulumi.RegisterOutputType(ClickPipeSourceKafkaFormatOutput{})
+	pulumi.RegisterOutputType(ClickPipeSourceKafkaFormatPtrOutput{})
+	pulumi.RegisterOutputType(ClickPipeSourceKafkaOffsetStrategyOutput{})
+	pulumi.RegisterOutputType(ClickPipeSourceKafkaOffsetStrategyPtrOutput{})
+	pulumi.RegisterOutputType(ClickPipeSourceKafkaSchemaRegistryAuthenticationOutput{})
+	pulumi.RegisterOutputType(ClickPipeSourceKafkaSchemaRegistryAuthenticationPtrOutput{})
+	pulumi.RegisterOutputType(ClickPipeSourceKafkaTypeOutput{})
+	pulumi.RegisterOutputType(ClickPipeSourceKafkaTypePtrOutput{})
+	pulumi.RegisterOutputType(ClickPipeSourceObjectStorageAuthenticationOutput{})
+	pulumi.RegisterOutputType(ClickPipeSourceObjectStorageAuthenticationPtrOutput{})
+	pulumi.RegisterOutputType(ClickPipeSourceObjectStorageCompressionOutput{})
+	pulumi.RegisterOutputType(ClickPipeSourceObjectStorageCompressionPtrOutput{})
+	pulumi.RegisterOutputType(ClickPipeSourceObjectStorageFormatOutput{})
+	pulumi.RegisterOutputType(ClickPipeSourceObjectStorageFormatPtrOutput{})
+	pulumi.RegisterOutputType(ClickPipeSourceObjectStorageTypeOutput{})
+	pulumi.RegisterOutputType(ClickPipeSourceObjectStorageTypePtrOutput{})
+	pulumi.RegisterOutputType(ClickPipeSourcePostgresAuthenticationOutput{})
+	pulumi.RegisterOutputType(ClickPipeSourcePostgresAuthenticationPtrOutput{})
+	pulumi.RegisterOutputType(ClickPipeSourcePostgresSettingsReplicationModeOutput{})
+	pulumi.RegisterOutputType(ClickPipeSourcePostgresSettingsReplicationModePtrOutput{})
+	pulumi.RegisterOutputType(ClickPipeSourcePostgresTableMappingsItemTableEngineOutput{})
+	pulumi.RegisterOutputType(ClickPipeSourcePostgresTableMappingsItemTableEnginePtrOutput{})
+	pulumi.RegisterOutputType(ClickPipeSourcePostgresTypeOutput{})
+	pulumi.RegisterOutputType(ClickPipeSourcePostgresTypePtrOutput{})
+	pulumi.RegisterOutputType(ClickPipeStateEnumOutput{})
+	pulumi.RegisterOutputType(ClickPipeStateEnumPtrOutput{})
 	pulumi.RegisterOutputType(DashboardFiltersItemSourceMetricTypeOutput{})
 	pulumi.RegisterOutputType(DashboardFiltersItemSourceMetricTypePtrOutput{})
 	pulumi.RegisterOutputType(DashboardFiltersItemWhereLanguageOutput{})

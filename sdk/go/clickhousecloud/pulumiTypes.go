@@ -440,6 +440,3203 @@ func (o AssignedRoleArrayOutput) Index(i pulumi.IntInput) AssignedRoleOutput {
 	}).(AssignedRoleOutput)
 }
 
+type ClickPipeCredentials struct {
+	AccessKeyId       *string `pulumi:"accessKeyId"`
+	Certificate       *string `pulumi:"certificate"`
+	ConnectionString  *string `pulumi:"connectionString"`
+	Password          *string `pulumi:"password"`
+	PrivateKey        *string `pulumi:"privateKey"`
+	SecretKey         *string `pulumi:"secretKey"`
+	ServiceAccountKey *string `pulumi:"serviceAccountKey"`
+	Username          *string `pulumi:"username"`
+}
+
+// ClickPipeCredentialsInput is an input type that accepts ClickPipeCredentialsArgs and ClickPipeCredentialsOutput values.
+// You can construct a concrete instance of `ClickPipeCredentialsInput` via:
+//
+//	ClickPipeCredentialsArgs{...}
+type ClickPipeCredentialsInput interface {
+	pulumi.Input
+
+	ToClickPipeCredentialsOutput() ClickPipeCredentialsOutput
+	ToClickPipeCredentialsOutputWithContext(context.Context) ClickPipeCredentialsOutput
+}
+
+type ClickPipeCredentialsArgs struct {
+	AccessKeyId       pulumi.StringPtrInput `pulumi:"accessKeyId"`
+	Certificate       pulumi.StringPtrInput `pulumi:"certificate"`
+	ConnectionString  pulumi.StringPtrInput `pulumi:"connectionString"`
+	Password          pulumi.StringPtrInput `pulumi:"password"`
+	PrivateKey        pulumi.StringPtrInput `pulumi:"privateKey"`
+	SecretKey         pulumi.StringPtrInput `pulumi:"secretKey"`
+	ServiceAccountKey pulumi.StringPtrInput `pulumi:"serviceAccountKey"`
+	Username          pulumi.StringPtrInput `pulumi:"username"`
+}
+
+func (ClickPipeCredentialsArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*ClickPipeCredentials)(nil)).Elem()
+}
+
+func (i ClickPipeCredentialsArgs) ToClickPipeCredentialsOutput() ClickPipeCredentialsOutput {
+	return i.ToClickPipeCredentialsOutputWithContext(context.Background())
+}
+
+func (i ClickPipeCredentialsArgs) ToClickPipeCredentialsOutputWithContext(ctx context.Context) ClickPipeCredentialsOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(ClickPipeCredentialsOutput)
+}
+
+func (i ClickPipeCredentialsArgs) ToClickPipeCredentialsPtrOutput() ClickPipeCredentialsPtrOutput {
+	return i.ToClickPipeCredentialsPtrOutputWithContext(context.Background())
+}
+
+func (i ClickPipeCredentialsArgs) ToClickPipeCredentialsPtrOutputWithContext(ctx context.Context) ClickPipeCredentialsPtrOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(ClickPipeCredentialsOutput).ToClickPipeCredentialsPtrOutputWithContext(ctx)
+}
+
+// ClickPipeCredentialsPtrInput is an input type that accepts ClickPipeCredentialsArgs, ClickPipeCredentialsPtr and ClickPipeCredentialsPtrOutput values.
+// You can construct a concrete instance of `ClickPipeCredentialsPtrInput` via:
+//
+//	        ClickPipeCredentialsArgs{...}
+//
+//	or:
+//
+//	        nil
+type ClickPipeCredentialsPtrInput interface {
+	pulumi.Input
+
+	ToClickPipeCredentialsPtrOutput() ClickPipeCredentialsPtrOutput
+	ToClickPipeCredentialsPtrOutputWithContext(context.Context) ClickPipeCredentialsPtrOutput
+}
+
+type clickPipeCredentialsPtrType ClickPipeCredentialsArgs
+
+func ClickPipeCredentialsPtr(v *ClickPipeCredentialsArgs) ClickPipeCredentialsPtrInput {
+	return (*clickPipeCredentialsPtrType)(v)
+}
+
+func (*clickPipeCredentialsPtrType) ElementType() reflect.Type {
+	return reflect.TypeOf((**ClickPipeCredentials)(nil)).Elem()
+}
+
+func (i *clickPipeCredentialsPtrType) ToClickPipeCredentialsPtrOutput() ClickPipeCredentialsPtrOutput {
+	return i.ToClickPipeCredentialsPtrOutputWithContext(context.Background())
+}
+
+func (i *clickPipeCredentialsPtrType) ToClickPipeCredentialsPtrOutputWithContext(ctx context.Context) ClickPipeCredentialsPtrOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(ClickPipeCredentialsPtrOutput)
+}
+
+type ClickPipeCredentialsOutput struct{ *pulumi.OutputState }
+
+func (ClickPipeCredentialsOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*ClickPipeCredentials)(nil)).Elem()
+}
+
+func (o ClickPipeCredentialsOutput) ToClickPipeCredentialsOutput() ClickPipeCredentialsOutput {
+	return o
+}
+
+func (o ClickPipeCredentialsOutput) ToClickPipeCredentialsOutputWithContext(ctx context.Context) ClickPipeCredentialsOutput {
+	return o
+}
+
+func (o ClickPipeCredentialsOutput) ToClickPipeCredentialsPtrOutput() ClickPipeCredentialsPtrOutput {
+	return o.ToClickPipeCredentialsPtrOutputWithContext(context.Background())
+}
+
+func (o ClickPipeCredentialsOutput) ToClickPipeCredentialsPtrOutputWithContext(ctx context.Context) ClickPipeCredentialsPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, v ClickPipeCredentials) *ClickPipeCredentials {
+		return &v
+	}).(ClickPipeCredentialsPtrOutput)
+}
+
+func (o ClickPipeCredentialsOutput) AccessKeyId() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ClickPipeCredentials) *string { return v.AccessKeyId }).(pulumi.StringPtrOutput)
+}
+
+func (o ClickPipeCredentialsOutput) Certificate() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ClickPipeCredentials) *string { return v.Certificate }).(pulumi.StringPtrOutput)
+}
+
+func (o ClickPipeCredentialsOutput) ConnectionString() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ClickPipeCredentials) *string { return v.ConnectionString }).(pulumi.StringPtrOutput)
+}
+
+func (o ClickPipeCredentialsOutput) Password() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ClickPipeCredentials) *string { return v.Password }).(pulumi.StringPtrOutput)
+}
+
+func (o ClickPipeCredentialsOutput) PrivateKey() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ClickPipeCredentials) *string { return v.PrivateKey }).(pulumi.StringPtrOutput)
+}
+
+func (o ClickPipeCredentialsOutput) SecretKey() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ClickPipeCredentials) *string { return v.SecretKey }).(pulumi.StringPtrOutput)
+}
+
+func (o ClickPipeCredentialsOutput) ServiceAccountKey() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ClickPipeCredentials) *string { return v.ServiceAccountKey }).(pulumi.StringPtrOutput)
+}
+
+func (o ClickPipeCredentialsOutput) Username() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ClickPipeCredentials) *string { return v.Username }).(pulumi.StringPtrOutput)
+}
+
+type ClickPipeCredentialsPtrOutput struct{ *pulumi.OutputState }
+
+func (ClickPipeCredentialsPtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**ClickPipeCredentials)(nil)).Elem()
+}
+
+func (o ClickPipeCredentialsPtrOutput) ToClickPipeCredentialsPtrOutput() ClickPipeCredentialsPtrOutput {
+	return o
+}
+
+func (o ClickPipeCredentialsPtrOutput) ToClickPipeCredentialsPtrOutputWithContext(ctx context.Context) ClickPipeCredentialsPtrOutput {
+	return o
+}
+
+func (o ClickPipeCredentialsPtrOutput) Elem() ClickPipeCredentialsOutput {
+	return o.ApplyT(func(v *ClickPipeCredentials) ClickPipeCredentials {
+		if v != nil {
+			return *v
+		}
+		var ret ClickPipeCredentials
+		return ret
+	}).(ClickPipeCredentialsOutput)
+}
+
+func (o ClickPipeCredentialsPtrOutput) AccessKeyId() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *ClickPipeCredentials) *string {
+		if v == nil {
+			return nil
+		}
+		return v.AccessKeyId
+	}).(pulumi.StringPtrOutput)
+}
+
+func (o ClickPipeCredentialsPtrOutput) Certificate() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *ClickPipeCredentials) *string {
+		if v == nil {
+			return nil
+		}
+		return v.Certificate
+	}).(pulumi.StringPtrOutput)
+}
+
+func (o ClickPipeCredentialsPtrOutput) ConnectionString() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *ClickPipeCredentials) *string {
+		if v == nil {
+			return nil
+		}
+		return v.ConnectionString
+	}).(pulumi.StringPtrOutput)
+}
+
+func (o ClickPipeCredentialsPtrOutput) Password() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *ClickPipeCredentials) *string {
+		if v == nil {
+			return nil
+		}
+		return v.Password
+	}).(pulumi.StringPtrOutput)
+}
+
+func (o ClickPipeCredentialsPtrOutput) PrivateKey() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *ClickPipeCredentials) *string {
+		if v == nil {
+			return nil
+		}
+		return v.PrivateKey
+	}).(pulumi.StringPtrOutput)
+}
+
+func (o ClickPipeCredentialsPtrOutput) SecretKey() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *ClickPipeCredentials) *string {
+		if v == nil {
+			return nil
+		}
+		return v.SecretKey
+	}).(pulumi.StringPtrOutput)
+}
+
+func (o ClickPipeCredentialsPtrOutput) ServiceAccountKey() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *ClickPipeCredentials) *string {
+		if v == nil {
+			return nil
+		}
+		return v.ServiceAccountKey
+	}).(pulumi.StringPtrOutput)
+}
+
+func (o ClickPipeCredentialsPtrOutput) Username() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *ClickPipeCredentials) *string {
+		if v == nil {
+			return nil
+		}
+		return v.Username
+	}).(pulumi.StringPtrOutput)
+}
+
+type ClickPipeDestination struct {
+	Columns         []ClickPipeDestinationColumnsItem    `pulumi:"columns"`
+	Database        *string                              `pulumi:"database"`
+	ManagedTable    *bool                                `pulumi:"managedTable"`
+	Roles           []string                             `pulumi:"roles"`
+	Table           *string                              `pulumi:"table"`
+	TableDefinition *ClickPipeDestinationTableDefinition `pulumi:"tableDefinition"`
+}
+
+// ClickPipeDestinationInput is an input type that accepts ClickPipeDestinationArgs and ClickPipeDestinationOutput values.
+// You can construct a concrete instance of `ClickPipeDestinationInput` via:
+//
+//	ClickPipeDestinationArgs{...}
+type ClickPipeDestinationInput interface {
+	pulumi.Input
+
+	ToClickPipeDestinationOutput() ClickPipeDestinationOutput
+	ToClickPipeDestinationOutputWithContext(context.Context) ClickPipeDestinationOutput
+}
+
+type ClickPipeDestinationArgs struct {
+	Columns         ClickPipeDestinationColumnsItemArrayInput   `pulumi:"columns"`
+	Database        pulumi.StringPtrInput                       `pulumi:"database"`
+	ManagedTable    pulumi.BoolPtrInput                         `pulumi:"managedTable"`
+	Roles           pulumi.StringArrayInput                     `pulumi:"roles"`
+	Table           pulumi.StringPtrInput                       `pulumi:"table"`
+	TableDefinition ClickPipeDestinationTableDefinitionPtrInput `pulumi:"tableDefinition"`
+}
+
+func (ClickPipeDestinationArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*ClickPipeDestination)(nil)).Elem()
+}
+
+func (i ClickPipeDestinationArgs) ToClickPipeDestinationOutput() ClickPipeDestinationOutput {
+	return i.ToClickPipeDestinationOutputWithContext(context.Background())
+}
+
+func (i ClickPipeDestinationArgs) ToClickPipeDestinationOutputWithContext(ctx context.Context) ClickPipeDestinationOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(ClickPipeDestinationOutput)
+}
+
+type ClickPipeDestinationOutput struct{ *pulumi.OutputState }
+
+func (ClickPipeDestinationOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*ClickPipeDestination)(nil)).Elem()
+}
+
+func (o ClickPipeDestinationOutput) ToClickPipeDestinationOutput() ClickPipeDestinationOutput {
+	return o
+}
+
+func (o ClickPipeDestinationOutput) ToClickPipeDestinationOutputWithContext(ctx context.Context) ClickPipeDestinationOutput {
+	return o
+}
+
+func (o ClickPipeDestinationOutput) Columns() ClickPipeDestinationColumnsItemArrayOutput {
+	return o.ApplyT(func(v ClickPipeDestination) []ClickPipeDestinationColumnsItem { return v.Columns }).(ClickPipeDestinationColumnsItemArrayOutput)
+}
+
+func (o ClickPipeDestinationOutput) Database() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ClickPipeDestination) *string { return v.Database }).(pulumi.StringPtrOutput)
+}
+
+func (o ClickPipeDestinationOutput) ManagedTable() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v ClickPipeDestination) *bool { return v.ManagedTable }).(pulumi.BoolPtrOutput)
+}
+
+func (o ClickPipeDestinationOutput) Roles() pulumi.StringArrayOutput {
+	return o.ApplyT(func(v ClickPipeDestination) []string { return v.Roles }).(pulumi.StringArrayOutput)
+}
+
+func (o ClickPipeDestinationOutput) Table() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ClickPipeDestination) *string { return v.Table }).(pulumi.StringPtrOutput)
+}
+
+func (o ClickPipeDestinationOutput) TableDefinition() ClickPipeDestinationTableDefinitionPtrOutput {
+	return o.ApplyT(func(v ClickPipeDestination) *ClickPipeDestinationTableDefinition { return v.TableDefinition }).(ClickPipeDestinationTableDefinitionPtrOutput)
+}
+
+type ClickPipeDestinationColumnsItem struct {
+	Name string `pulumi:"name"`
+	Type string `pulumi:"type"`
+}
+
+// ClickPipeDestinationColumnsItemInput is an input type that accepts ClickPipeDestinationColumnsItemArgs and ClickPipeDestinationColumnsItemOutput values.
+// You can construct a concrete instance of `ClickPipeDestinationColumnsItemInput` via:
+//
+//	ClickPipeDestinationColumnsItemArgs{...}
+type ClickPipeDestinationColumnsItemInput interface {
+	pulumi.Input
+
+	ToClickPipeDestinationColumnsItemOutput() ClickPipeDestinationColumnsItemOutput
+	ToClickPipeDestinationColumnsItemOutputWithContext(context.Context) ClickPipeDestinationColumnsItemOutput
+}
+
+type ClickPipeDestinationColumnsItemArgs struct {
+	Name pulumi.StringInput `pulumi:"name"`
+	Type pulumi.StringInput `pulumi:"type"`
+}
+
+func (ClickPipeDestinationColumnsItemArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*ClickPipeDestinationColumnsItem)(nil)).Elem()
+}
+
+func (i ClickPipeDestinationColumnsItemArgs) ToClickPipeDestinationColumnsItemOutput() ClickPipeDestinationColumnsItemOutput {
+	return i.ToClickPipeDestinationColumnsItemOutputWithContext(context.Background())
+}
+
+func (i ClickPipeDestinationColumnsItemArgs) ToClickPipeDestinationColumnsItemOutputWithContext(ctx context.Context) ClickPipeDestinationColumnsItemOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(ClickPipeDestinationColumnsItemOutput)
+}
+
+// ClickPipeDestinationColumnsItemArrayInput is an input type that accepts ClickPipeDestinationColumnsItemArray and ClickPipeDestinationColumnsItemArrayOutput values.
+// You can construct a concrete instance of `ClickPipeDestinationColumnsItemArrayInput` via:
+//
+//	ClickPipeDestinationColumnsItemArray{ ClickPipeDestinationColumnsItemArgs{...} }
+type ClickPipeDestinationColumnsItemArrayInput interface {
+	pulumi.Input
+
+	ToClickPipeDestinationColumnsItemArrayOutput() ClickPipeDestinationColumnsItemArrayOutput
+	ToClickPipeDestinationColumnsItemArrayOutputWithContext(context.Context) ClickPipeDestinationColumnsItemArrayOutput
+}
+
+type ClickPipeDestinationColumnsItemArray []ClickPipeDestinationColumnsItemInput
+
+func (ClickPipeDestinationColumnsItemArray) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]ClickPipeDestinationColumnsItem)(nil)).Elem()
+}
+
+func (i ClickPipeDestinationColumnsItemArray) ToClickPipeDestinationColumnsItemArrayOutput() ClickPipeDestinationColumnsItemArrayOutput {
+	return i.ToClickPipeDestinationColumnsItemArrayOutputWithContext(context.Background())
+}
+
+func (i ClickPipeDestinationColumnsItemArray) ToClickPipeDestinationColumnsItemArrayOutputWithContext(ctx context.Context) ClickPipeDestinationColumnsItemArrayOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(ClickPipeDestinationColumnsItemArrayOutput)
+}
+
+type ClickPipeDestinationColumnsItemOutput struct{ *pulumi.OutputState }
+
+func (ClickPipeDestinationColumnsItemOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*ClickPipeDestinationColumnsItem)(nil)).Elem()
+}
+
+func (o ClickPipeDestinationColumnsItemOutput) ToClickPipeDestinationColumnsItemOutput() ClickPipeDestinationColumnsItemOutput {
+	return o
+}
+
+func (o ClickPipeDestinationColumnsItemOutput) ToClickPipeDestinationColumnsItemOutputWithContext(ctx context.Context) ClickPipeDestinationColumnsItemOutput {
+	return o
+}
+
+func (o ClickPipeDestinationColumnsItemOutput) Name() pulumi.StringOutput {
+	return o.ApplyT(func(v ClickPipeDestinationColumnsItem) string { return v.Name }).(pulumi.StringOutput)
+}
+
+func (o ClickPipeDestinationColumnsItemOutput) Type() pulumi.StringOutput {
+	return o.ApplyT(func(v ClickPipeDestinationColumnsItem) string { return v.Type }).(pulumi.StringOutput)
+}
+
+type ClickPipeDestinationColumnsItemArrayOutput struct{ *pulumi.OutputState }
+
+func (ClickPipeDestinationColumnsItemArrayOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]ClickPipeDestinationColumnsItem)(nil)).Elem()
+}
+
+func (o ClickPipeDestinationColumnsItemArrayOutput) ToClickPipeDestinationColumnsItemArrayOutput() ClickPipeDestinationColumnsItemArrayOutput {
+	return o
+}
+
+func (o ClickPipeDestinationColumnsItemArrayOutput) ToClickPipeDestinationColumnsItemArrayOutputWithContext(ctx context.Context) ClickPipeDestinationColumnsItemArrayOutput {
+	return o
+}
+
+func (o ClickPipeDestinationColumnsItemArrayOutput) Index(i pulumi.IntInput) ClickPipeDestinationColumnsItemOutput {
+	return pulumi.All(o, i).ApplyT(func(vs []interface{}) ClickPipeDestinationColumnsItem {
+		return vs[0].([]ClickPipeDestinationColumnsItem)[vs[1].(int)]
+	}).(ClickPipeDestinationColumnsItemOutput)
+}
+
+type ClickPipeDestinationTableDefinition struct {
+	Engine      ClickPipeDestinationTableDefinitionEngine `pulumi:"engine"`
+	PartitionBy *string                                   `pulumi:"partitionBy"`
+	PrimaryKey  *string                                   `pulumi:"primaryKey"`
+	SortingKey  []string                                  `pulumi:"sortingKey"`
+}
+
+// ClickPipeDestinationTableDefinitionInput is an input type that accepts ClickPipeDestinationTableDefinitionArgs and ClickPipeDestinationTableDefinitionOutput values.
+// You can construct a concrete instance of `ClickPipeDestinationTableDefinitionInput` via:
+//
+//	ClickPipeDestinationTableDefinitionArgs{...}
+type ClickPipeDestinationTableDefinitionInput interface {
+	pulumi.Input
+
+	ToClickPipeDestinationTableDefinitionOutput() ClickPipeDestinationTableDefinitionOutput
+	ToClickPipeDestinationTableDefinitionOutputWithContext(context.Context) ClickPipeDestinationTableDefinitionOutput
+}
+
+type ClickPipeDestinationTableDefinitionArgs struct {
+	Engine      ClickPipeDestinationTableDefinitionEngineInput `pulumi:"engine"`
+	PartitionBy pulumi.StringPtrInput                          `pulumi:"partitionBy"`
+	PrimaryKey  pulumi.StringPtrInput                          `pulumi:"primaryKey"`
+	SortingKey  pulumi.StringArrayInput                        `pulumi:"sortingKey"`
+}
+
+func (ClickPipeDestinationTableDefinitionArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*ClickPipeDestinationTableDefinition)(nil)).Elem()
+}
+
+func (i ClickPipeDestinationTableDefinitionArgs) ToClickPipeDestinationTableDefinitionOutput() ClickPipeDestinationTableDefinitionOutput {
+	return i.ToClickPipeDestinationTableDefinitionOutputWithContext(context.Background())
+}
+
+func (i ClickPipeDestinationTableDefinitionArgs) ToClickPipeDestinationTableDefinitionOutputWithContext(ctx context.Context) ClickPipeDestinationTableDefinitionOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(ClickPipeDestinationTableDefinitionOutput)
+}
+
+func (i ClickPipeDestinationTableDefinitionArgs) ToClickPipeDestinationTableDefinitionPtrOutput() ClickPipeDestinationTableDefinitionPtrOutput {
+	return i.ToClickPipeDestinationTableDefinitionPtrOutputWithContext(context.Background())
+}
+
+func (i ClickPipeDestinationTableDefinitionArgs) ToClickPipeDestinationTableDefinitionPtrOutputWithContext(ctx context.Context) ClickPipeDestinationTableDefinitionPtrOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(ClickPipeDestinationTableDefinitionOutput).ToClickPipeDestinationTableDefinitionPtrOutputWithContext(ctx)
+}
+
+// ClickPipeDestinationTableDefinitionPtrInput is an input type that accepts ClickPipeDestinationTableDefinitionArgs, ClickPipeDestinationTableDefinitionPtr and ClickPipeDestinationTableDefinitionPtrOutput values.
+// You can construct a concrete instance of `ClickPipeDestinationTableDefinitionPtrInput` via:
+//
+//	        ClickPipeDestinationTableDefinitionArgs{...}
+//
+//	or:
+//
+//	        nil
+type ClickPipeDestinationTableDefinitionPtrInput interface {
+	pulumi.Input
+
+	ToClickPipeDestinationTableDefinitionPtrOutput() ClickPipeDestinationTableDefinitionPtrOutput
+	ToClickPipeDestinationTableDefinitionPtrOutputWithContext(context.Context) ClickPipeDestinationTableDefinitionPtrOutput
+}
+
+type clickPipeDestinationTableDefinitionPtrType ClickPipeDestinationTableDefinitionArgs
+
+func ClickPipeDestinationTableDefinitionPtr(v *ClickPipeDestinationTableDefinitionArgs) ClickPipeDestinationTableDefinitionPtrInput {
+	return (*clickPipeDestinationTableDefinitionPtrType)(v)
+}
+
+func (*clickPipeDestinationTableDefinitionPtrType) ElementType() reflect.Type {
+	return reflect.TypeOf((**ClickPipeDestinationTableDefinition)(nil)).Elem()
+}
+
+func (i *clickPipeDestinationTableDefinitionPtrType) ToClickPipeDestinationTableDefinitionPtrOutput() ClickPipeDestinationTableDefinitionPtrOutput {
+	return i.ToClickPipeDestinationTableDefinitionPtrOutputWithContext(context.Background())
+}
+
+func (i *clickPipeDestinationTableDefinitionPtrType) ToClickPipeDestinationTableDefinitionPtrOutputWithContext(ctx context.Context) ClickPipeDestinationTableDefinitionPtrOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(ClickPipeDestinationTableDefinitionPtrOutput)
+}
+
+type ClickPipeDestinationTableDefinitionOutput struct{ *pulumi.OutputState }
+
+func (ClickPipeDestinationTableDefinitionOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*ClickPipeDestinationTableDefinition)(nil)).Elem()
+}
+
+func (o ClickPipeDestinationTableDefinitionOutput) ToClickPipeDestinationTableDefinitionOutput() ClickPipeDestinationTableDefinitionOutput {
+	return o
+}
+
+func (o ClickPipeDestinationTableDefinitionOutput) ToClickPipeDestinationTableDefinitionOutputWithContext(ctx context.Context) ClickPipeDestinationTableDefinitionOutput {
+	return o
+}
+
+func (o ClickPipeDestinationTableDefinitionOutput) ToClickPipeDestinationTableDefinitionPtrOutput() ClickPipeDestinationTableDefinitionPtrOutput {
+	return o.ToClickPipeDestinationTableDefinitionPtrOutputWithContext(context.Background())
+}
+
+func (o ClickPipeDestinationTableDefinitionOutput) ToClickPipeDestinationTableDefinitionPtrOutputWithContext(ctx context.Context) ClickPipeDestinationTableDefinitionPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, v ClickPipeDestinationTableDefinition) *ClickPipeDestinationTableDefinition {
+		return &v
+	}).(ClickPipeDestinationTableDefinitionPtrOutput)
+}
+
+func (o ClickPipeDestinationTableDefinitionOutput) Engine() ClickPipeDestinationTableDefinitionEngineOutput {
+	return o.ApplyT(func(v ClickPipeDestinationTableDefinition) ClickPipeDestinationTableDefinitionEngine { return v.Engine }).(ClickPipeDestinationTableDefinitionEngineOutput)
+}
+
+func (o ClickPipeDestinationTableDefinitionOutput) PartitionBy() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ClickPipeDestinationTableDefinition) *string { return v.PartitionBy }).(pulumi.StringPtrOutput)
+}
+
+func (o ClickPipeDestinationTableDefinitionOutput) PrimaryKey() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ClickPipeDestinationTableDefinition) *string { return v.PrimaryKey }).(pulumi.StringPtrOutput)
+}
+
+func (o ClickPipeDestinationTableDefinitionOutput) SortingKey() pulumi.StringArrayOutput {
+	return o.ApplyT(func(v ClickPipeDestinationTableDefinition) []string { return v.SortingKey }).(pulumi.StringArrayOutput)
+}
+
+type ClickPipeDestinationTableDefinitionPtrOutput struct{ *pulumi.OutputState }
+
+func (ClickPipeDestinationTableDefinitionPtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**ClickPipeDestinationTableDefinition)(nil)).Elem()
+}
+
+func (o ClickPipeDestinationTableDefinitionPtrOutput) ToClickPipeDestinationTableDefinitionPtrOutput() ClickPipeDestinationTableDefinitionPtrOutput {
+	return o
+}
+
+func (o ClickPipeDestinationTableDefinitionPtrOutput) ToClickPipeDestinationTableDefinitionPtrOutputWithContext(ctx context.Context) ClickPipeDestinationTableDefinitionPtrOutput {
+	return o
+}
+
+func (o ClickPipeDestinationTableDefinitionPtrOutput) Elem() ClickPipeDestinationTableDefinitionOutput {
+	return o.ApplyT(func(v *ClickPipeDestinationTableDefinition) ClickPipeDestinationTableDefinition {
+		if v != nil {
+			return *v
+		}
+		var ret ClickPipeDestinationTableDefinition
+		return ret
+	}).(ClickPipeDestinationTableDefinitionOutput)
+}
+
+func (o ClickPipeDestinationTableDefinitionPtrOutput) Engine() ClickPipeDestinationTableDefinitionEnginePtrOutput {
+	return o.ApplyT(func(v *ClickPipeDestinationTableDefinition) *ClickPipeDestinationTableDefinitionEngine {
+		if v == nil {
+			return nil
+		}
+		return &v.Engine
+	}).(ClickPipeDestinationTableDefinitionEnginePtrOutput)
+}
+
+func (o ClickPipeDestinationTableDefinitionPtrOutput) PartitionBy() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *ClickPipeDestinationTableDefinition) *string {
+		if v == nil {
+			return nil
+		}
+		return v.PartitionBy
+	}).(pulumi.StringPtrOutput)
+}
+
+func (o ClickPipeDestinationTableDefinitionPtrOutput) PrimaryKey() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *ClickPipeDestinationTableDefinition) *string {
+		if v == nil {
+			return nil
+		}
+		return v.PrimaryKey
+	}).(pulumi.StringPtrOutput)
+}
+
+func (o ClickPipeDestinationTableDefinitionPtrOutput) SortingKey() pulumi.StringArrayOutput {
+	return o.ApplyT(func(v *ClickPipeDestinationTableDefinition) []string {
+		if v == nil {
+			return nil
+		}
+		return v.SortingKey
+	}).(pulumi.StringArrayOutput)
+}
+
+type ClickPipeDestinationTableDefinitionEngine struct {
+	ColumnIds       []string                                      `pulumi:"columnIds"`
+	Type            ClickPipeDestinationTableDefinitionEngineType `pulumi:"type"`
+	VersionColumnId *string                                       `pulumi:"versionColumnId"`
+}
+
+// ClickPipeDestinationTableDefinitionEngineInput is an input type that accepts ClickPipeDestinationTableDefinitionEngineArgs and ClickPipeDestinationTableDefinitionEngineOutput values.
+// You can construct a concrete instance of `ClickPipeDestinationTableDefinitionEngineInput` via:
+//
+//	ClickPipeDestinationTableDefinitionEngineArgs{...}
+type ClickPipeDestinationTableDefinitionEngineInput interface {
+	pulumi.Input
+
+	ToClickPipeDestinationTableDefinitionEngineOutput() ClickPipeDestinationTableDefinitionEngineOutput
+	ToClickPipeDestinationTableDefinitionEngineOutputWithContext(context.Context) ClickPipeDestinationTableDefinitionEngineOutput
+}
+
+type ClickPipeDestinationTableDefinitionEngineArgs struct {
+	ColumnIds       pulumi.StringArrayInput                            `pulumi:"columnIds"`
+	Type            ClickPipeDestinationTableDefinitionEngineTypeInput `pulumi:"type"`
+	VersionColumnId pulumi.StringPtrInput                              `pulumi:"versionColumnId"`
+}
+
+func (ClickPipeDestinationTableDefinitionEngineArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*ClickPipeDestinationTableDefinitionEngine)(nil)).Elem()
+}
+
+func (i ClickPipeDestinationTableDefinitionEngineArgs) ToClickPipeDestinationTableDefinitionEngineOutput() ClickPipeDestinationTableDefinitionEngineOutput {
+	return i.ToClickPipeDestinationTableDefinitionEngineOutputWithContext(context.Background())
+}
+
+func (i ClickPipeDestinationTableDefinitionEngineArgs) ToClickPipeDestinationTableDefinitionEngineOutputWithContext(ctx context.Context) ClickPipeDestinationTableDefinitionEngineOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(ClickPipeDestinationTableDefinitionEngineOutput)
+}
+
+func (i ClickPipeDestinationTableDefinitionEngineArgs) ToClickPipeDestinationTableDefinitionEnginePtrOutput() ClickPipeDestinationTableDefinitionEnginePtrOutput {
+	return i.ToClickPipeDestinationTableDefinitionEnginePtrOutputWithContext(context.Background())
+}
+
+func (i ClickPipeDestinationTableDefinitionEngineArgs) ToClickPipeDestinationTableDefinitionEnginePtrOutputWithContext(ctx context.Context) ClickPipeDestinationTableDefinitionEnginePtrOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(ClickPipeDestinationTableDefinitionEngineOutput).ToClickPipeDestinationTableDefinitionEnginePtrOutputWithContext(ctx)
+}
+
+// ClickPipeDestinationTableDefinitionEnginePtrInput is an input type that accepts ClickPipeDestinationTableDefinitionEngineArgs, ClickPipeDestinationTableDefinitionEnginePtr and ClickPipeDestinationTableDefinitionEnginePtrOutput values.
+// You can construct a concrete instance of `ClickPipeDestinationTableDefinitionEnginePtrInput` via:
+//
+//	        ClickPipeDestinationTableDefinitionEngineArgs{...}
+//
+//	or:
+//
+//	        nil
+type ClickPipeDestinationTableDefinitionEnginePtrInput interface {
+	pulumi.Input
+
+	ToClickPipeDestinationTableDefinitionEnginePtrOutput() ClickPipeDestinationTableDefinitionEnginePtrOutput
+	ToClickPipeDestinationTableDefinitionEnginePtrOutputWithContext(context.Context) ClickPipeDestinationTableDefinitionEnginePtrOutput
+}
+
+type clickPipeDestinationTableDefinitionEnginePtrType ClickPipeDestinationTableDefinitionEngineArgs
+
+func ClickPipeDestinationTableDefinitionEnginePtr(v *ClickPipeDestinationTableDefinitionEngineArgs) ClickPipeDestinationTableDefinitionEnginePtrInput {
+	return (*clickPipeDestinationTableDefinitionEnginePtrType)(v)
+}
+
+func (*clickPipeDestinationTableDefinitionEnginePtrType) ElementType() reflect.Type {
+	return reflect.TypeOf((**ClickPipeDestinationTableDefinitionEngine)(nil)).Elem()
+}
+
+func (i *clickPipeDestinationTableDefinitionEnginePtrType) ToClickPipeDestinationTableDefinitionEnginePtrOutput() ClickPipeDestinationTableDefinitionEnginePtrOutput {
+	return i.ToClickPipeDestinationTableDefinitionEnginePtrOutputWithContext(context.Background())
+}
+
+func (i *clickPipeDestinationTableDefinitionEnginePtrType) ToClickPipeDestinationTableDefinitionEnginePtrOutputWithContext(ctx context.Context) ClickPipeDestinationTableDefinitionEnginePtrOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(ClickPipeDestinationTableDefinitionEnginePtrOutput)
+}
+
+type ClickPipeDestinationTableDefinitionEngineOutput struct{ *pulumi.OutputState }
+
+func (ClickPipeDestinationTableDefinitionEngineOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*ClickPipeDestinationTableDefinitionEngine)(nil)).Elem()
+}
+
+func (o ClickPipeDestinationTableDefinitionEngineOutput) ToClickPipeDestinationTableDefinitionEngineOutput() ClickPipeDestinationTableDefinitionEngineOutput {
+	return o
+}
+
+func (o ClickPipeDestinationTableDefinitionEngineOutput) ToClickPipeDestinationTableDefinitionEngineOutputWithContext(ctx context.Context) ClickPipeDestinationTableDefinitionEngineOutput {
+	return o
+}
+
+func (o ClickPipeDestinationTableDefinitionEngineOutput) ToClickPipeDestinationTableDefinitionEnginePtrOutput() ClickPipeDestinationTableDefinitionEnginePtrOutput {
+	return o.ToClickPipeDestinationTableDefinitionEnginePtrOutputWithContext(context.Background())
+}
+
+func (o ClickPipeDestinationTableDefinitionEngineOutput) ToClickPipeDestinationTableDefinitionEnginePtrOutputWithContext(ctx context.Context) ClickPipeDestinationTableDefinitionEnginePtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, v ClickPipeDestinationTableDefinitionEngine) *ClickPipeDestinationTableDefinitionEngine {
+		return &v
+	}).(ClickPipeDestinationTableDefinitionEnginePtrOutput)
+}
+
+func (o ClickPipeDestinationTableDefinitionEngineOutput) ColumnIds() pulumi.StringArrayOutput {
+	return o.ApplyT(func(v ClickPipeDestinationTableDefinitionEngine) []string { return v.ColumnIds }).(pulumi.StringArrayOutput)
+}
+
+func (o ClickPipeDestinationTableDefinitionEngineOutput) Type() ClickPipeDestinationTableDefinitionEngineTypeOutput {
+	return o.ApplyT(func(v ClickPipeDestinationTableDefinitionEngine) ClickPipeDestinationTableDefinitionEngineType {
+		return v.Type
+	}).(ClickPipeDestinationTableDefinitionEngineTypeOutput)
+}
+
+func (o ClickPipeDestinationTableDefinitionEngineOutput) VersionColumnId() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ClickPipeDestinationTableDefinitionEngine) *string { return v.VersionColumnId }).(pulumi.StringPtrOutput)
+}
+
+type ClickPipeDestinationTableDefinitionEnginePtrOutput struct{ *pulumi.OutputState }
+
+func (ClickPipeDestinationTableDefinitionEnginePtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**ClickPipeDestinationTableDefinitionEngine)(nil)).Elem()
+}
+
+func (o ClickPipeDestinationTableDefinitionEnginePtrOutput) ToClickPipeDestinationTableDefinitionEnginePtrOutput() ClickPipeDestinationTableDefinitionEnginePtrOutput {
+	return o
+}
+
+func (o ClickPipeDestinationTableDefinitionEnginePtrOutput) ToClickPipeDestinationTableDefinitionEnginePtrOutputWithContext(ctx context.Context) ClickPipeDestinationTableDefinitionEnginePtrOutput {
+	return o
+}
+
+func (o ClickPipeDestinationTableDefinitionEnginePtrOutput) Elem() ClickPipeDestinationTableDefinitionEngineOutput {
+	return o.ApplyT(func(v *ClickPipeDestinationTableDefinitionEngine) ClickPipeDestinationTableDefinitionEngine {
+		if v != nil {
+			return *v
+		}
+		var ret ClickPipeDestinationTableDefinitionEngine
+		return ret
+	}).(ClickPipeDestinationTableDefinitionEngineOutput)
+}
+
+func (o ClickPipeDestinationTableDefinitionEnginePtrOutput) ColumnIds() pulumi.StringArrayOutput {
+	return o.ApplyT(func(v *ClickPipeDestinationTableDefinitionEngine) []string {
+		if v == nil {
+			return nil
+		}
+		return v.ColumnIds
+	}).(pulumi.StringArrayOutput)
+}
+
+func (o ClickPipeDestinationTableDefinitionEnginePtrOutput) Type() ClickPipeDestinationTableDefinitionEngineTypePtrOutput {
+	return o.ApplyT(func(v *ClickPipeDestinationTableDefinitionEngine) *ClickPipeDestinationTableDefinitionEngineType {
+		if v == nil {
+			return nil
+		}
+		return &v.Type
+	}).(ClickPipeDestinationTableDefinitionEngineTypePtrOutput)
+}
+
+func (o ClickPipeDestinationTableDefinitionEnginePtrOutput) VersionColumnId() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *ClickPipeDestinationTableDefinitionEngine) *string {
+		if v == nil {
+			return nil
+		}
+		return v.VersionColumnId
+	}).(pulumi.StringPtrOutput)
+}
+
+type ClickPipeFieldMapping struct {
+	DestinationField string `pulumi:"destinationField"`
+	SourceField      string `pulumi:"sourceField"`
+}
+
+// ClickPipeFieldMappingInput is an input type that accepts ClickPipeFieldMappingArgs and ClickPipeFieldMappingOutput values.
+// You can construct a concrete instance of `ClickPipeFieldMappingInput` via:
+//
+//	ClickPipeFieldMappingArgs{...}
+type ClickPipeFieldMappingInput interface {
+	pulumi.Input
+
+	ToClickPipeFieldMappingOutput() ClickPipeFieldMappingOutput
+	ToClickPipeFieldMappingOutputWithContext(context.Context) ClickPipeFieldMappingOutput
+}
+
+type ClickPipeFieldMappingArgs struct {
+	DestinationField pulumi.StringInput `pulumi:"destinationField"`
+	SourceField      pulumi.StringInput `pulumi:"sourceField"`
+}
+
+func (ClickPipeFieldMappingArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*ClickPipeFieldMapping)(nil)).Elem()
+}
+
+func (i ClickPipeFieldMappingArgs) ToClickPipeFieldMappingOutput() ClickPipeFieldMappingOutput {
+	return i.ToClickPipeFieldMappingOutputWithContext(context.Background())
+}
+
+func (i ClickPipeFieldMappingArgs) ToClickPipeFieldMappingOutputWithContext(ctx context.Context) ClickPipeFieldMappingOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(ClickPipeFieldMappingOutput)
+}
+
+// ClickPipeFieldMappingArrayInput is an input type that accepts ClickPipeFieldMappingArray and ClickPipeFieldMappingArrayOutput values.
+// You can construct a concrete instance of `ClickPipeFieldMappingArrayInput` via:
+//
+//	ClickPipeFieldMappingArray{ ClickPipeFieldMappingArgs{...} }
+type ClickPipeFieldMappingArrayInput interface {
+	pulumi.Input
+
+	ToClickPipeFieldMappingArrayOutput() ClickPipeFieldMappingArrayOutput
+	ToClickPipeFieldMappingArrayOutputWithContext(context.Context) ClickPipeFieldMappingArrayOutput
+}
+
+type ClickPipeFieldMappingArray []ClickPipeFieldMappingInput
+
+func (ClickPipeFieldMappingArray) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]ClickPipeFieldMapping)(nil)).Elem()
+}
+
+func (i ClickPipeFieldMappingArray) ToClickPipeFieldMappingArrayOutput() ClickPipeFieldMappingArrayOutput {
+	return i.ToClickPipeFieldMappingArrayOutputWithContext(context.Background())
+}
+
+func (i ClickPipeFieldMappingArray) ToClickPipeFieldMappingArrayOutputWithContext(ctx context.Context) ClickPipeFieldMappingArrayOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(ClickPipeFieldMappingArrayOutput)
+}
+
+type ClickPipeFieldMappingOutput struct{ *pulumi.OutputState }
+
+func (ClickPipeFieldMappingOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*ClickPipeFieldMapping)(nil)).Elem()
+}
+
+func (o ClickPipeFieldMappingOutput) ToClickPipeFieldMappingOutput() ClickPipeFieldMappingOutput {
+	return o
+}
+
+func (o ClickPipeFieldMappingOutput) ToClickPipeFieldMappingOutputWithContext(ctx context.Context) ClickPipeFieldMappingOutput {
+	return o
+}
+
+func (o ClickPipeFieldMappingOutput) DestinationField() pulumi.StringOutput {
+	return o.ApplyT(func(v ClickPipeFieldMapping) string { return v.DestinationField }).(pulumi.StringOutput)
+}
+
+func (o ClickPipeFieldMappingOutput) SourceField() pulumi.StringOutput {
+	return o.ApplyT(func(v ClickPipeFieldMapping) string { return v.SourceField }).(pulumi.StringOutput)
+}
+
+type ClickPipeFieldMappingArrayOutput struct{ *pulumi.OutputState }
+
+func (ClickPipeFieldMappingArrayOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]ClickPipeFieldMapping)(nil)).Elem()
+}
+
+func (o ClickPipeFieldMappingArrayOutput) ToClickPipeFieldMappingArrayOutput() ClickPipeFieldMappingArrayOutput {
+	return o
+}
+
+func (o ClickPipeFieldMappingArrayOutput) ToClickPipeFieldMappingArrayOutputWithContext(ctx context.Context) ClickPipeFieldMappingArrayOutput {
+	return o
+}
+
+func (o ClickPipeFieldMappingArrayOutput) Index(i pulumi.IntInput) ClickPipeFieldMappingOutput {
+	return pulumi.All(o, i).ApplyT(func(vs []interface{}) ClickPipeFieldMapping {
+		return vs[0].([]ClickPipeFieldMapping)[vs[1].(int)]
+	}).(ClickPipeFieldMappingOutput)
+}
+
+type ClickPipeScaling struct {
+	ReplicaCpuMillicores *int     `pulumi:"replicaCpuMillicores"`
+	ReplicaMemoryGb      *float64 `pulumi:"replicaMemoryGb"`
+	Replicas             *int     `pulumi:"replicas"`
+}
+
+// ClickPipeScalingInput is an input type that accepts ClickPipeScalingArgs and ClickPipeScalingOutput values.
+// You can construct a concrete instance of `ClickPipeScalingInput` via:
+//
+//	ClickPipeScalingArgs{...}
+type ClickPipeScalingInput interface {
+	pulumi.Input
+
+	ToClickPipeScalingOutput() ClickPipeScalingOutput
+	ToClickPipeScalingOutputWithContext(context.Context) ClickPipeScalingOutput
+}
+
+type ClickPipeScalingArgs struct {
+	ReplicaCpuMillicores pulumi.IntPtrInput     `pulumi:"replicaCpuMillicores"`
+	ReplicaMemoryGb      pulumi.Float64PtrInput `pulumi:"replicaMemoryGb"`
+	Replicas             pulumi.IntPtrInput     `pulumi:"replicas"`
+}
+
+func (ClickPipeScalingArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*ClickPipeScaling)(nil)).Elem()
+}
+
+func (i ClickPipeScalingArgs) ToClickPipeScalingOutput() ClickPipeScalingOutput {
+	return i.ToClickPipeScalingOutputWithContext(context.Background())
+}
+
+func (i ClickPipeScalingArgs) ToClickPipeScalingOutputWithContext(ctx context.Context) ClickPipeScalingOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(ClickPipeScalingOutput)
+}
+
+func (i ClickPipeScalingArgs) ToClickPipeScalingPtrOutput() ClickPipeScalingPtrOutput {
+	return i.ToClickPipeScalingPtrOutputWithContext(context.Background())
+}
+
+func (i ClickPipeScalingArgs) ToClickPipeScalingPtrOutputWithContext(ctx context.Context) ClickPipeScalingPtrOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(ClickPipeScalingOutput).ToClickPipeScalingPtrOutputWithContext(ctx)
+}
+
+// ClickPipeScalingPtrInput is an input type that accepts ClickPipeScalingArgs, ClickPipeScalingPtr and ClickPipeScalingPtrOutput values.
+// You can construct a concrete instance of `ClickPipeScalingPtrInput` via:
+//
+//	        ClickPipeScalingArgs{...}
+//
+//	or:
+//
+//	        nil
+type ClickPipeScalingPtrInput interface {
+	pulumi.Input
+
+	ToClickPipeScalingPtrOutput() ClickPipeScalingPtrOutput
+	ToClickPipeScalingPtrOutputWithContext(context.Context) ClickPipeScalingPtrOutput
+}
+
+type clickPipeScalingPtrType ClickPipeScalingArgs
+
+func ClickPipeScalingPtr(v *ClickPipeScalingArgs) ClickPipeScalingPtrInput {
+	return (*clickPipeScalingPtrType)(v)
+}
+
+func (*clickPipeScalingPtrType) ElementType() reflect.Type {
+	return reflect.TypeOf((**ClickPipeScaling)(nil)).Elem()
+}
+
+func (i *clickPipeScalingPtrType) ToClickPipeScalingPtrOutput() ClickPipeScalingPtrOutput {
+	return i.ToClickPipeScalingPtrOutputWithContext(context.Background())
+}
+
+func (i *clickPipeScalingPtrType) ToClickPipeScalingPtrOutputWithContext(ctx context.Context) ClickPipeScalingPtrOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(ClickPipeScalingPtrOutput)
+}
+
+type ClickPipeScalingOutput struct{ *pulumi.OutputState }
+
+func (ClickPipeScalingOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*ClickPipeScaling)(nil)).Elem()
+}
+
+func (o ClickPipeScalingOutput) ToClickPipeScalingOutput() ClickPipeScalingOutput {
+	return o
+}
+
+func (o ClickPipeScalingOutput) ToClickPipeScalingOutputWithContext(ctx context.Context) ClickPipeScalingOutput {
+	return o
+}
+
+func (o ClickPipeScalingOutput) ToClickPipeScalingPtrOutput() ClickPipeScalingPtrOutput {
+	return o.ToClickPipeScalingPtrOutputWithContext(context.Background())
+}
+
+func (o ClickPipeScalingOutput) ToClickPipeScalingPtrOutputWithContext(ctx context.Context) ClickPipeScalingPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, v ClickPipeScaling) *ClickPipeScaling {
+		return &v
+	}).(ClickPipeScalingPtrOutput)
+}
+
+func (o ClickPipeScalingOutput) ReplicaCpuMillicores() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v ClickPipeScaling) *int { return v.ReplicaCpuMillicores }).(pulumi.IntPtrOutput)
+}
+
+func (o ClickPipeScalingOutput) ReplicaMemoryGb() pulumi.Float64PtrOutput {
+	return o.ApplyT(func(v ClickPipeScaling) *float64 { return v.ReplicaMemoryGb }).(pulumi.Float64PtrOutput)
+}
+
+func (o ClickPipeScalingOutput) Replicas() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v ClickPipeScaling) *int { return v.Replicas }).(pulumi.IntPtrOutput)
+}
+
+type ClickPipeScalingPtrOutput struct{ *pulumi.OutputState }
+
+func (ClickPipeScalingPtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**ClickPipeScaling)(nil)).Elem()
+}
+
+func (o ClickPipeScalingPtrOutput) ToClickPipeScalingPtrOutput() ClickPipeScalingPtrOutput {
+	return o
+}
+
+func (o ClickPipeScalingPtrOutput) ToClickPipeScalingPtrOutputWithContext(ctx context.Context) ClickPipeScalingPtrOutput {
+	return o
+}
+
+func (o ClickPipeScalingPtrOutput) Elem() ClickPipeScalingOutput {
+	return o.ApplyT(func(v *ClickPipeScaling) ClickPipeScaling {
+		if v != nil {
+			return *v
+		}
+		var ret ClickPipeScaling
+		return ret
+	}).(ClickPipeScalingOutput)
+}
+
+func (o ClickPipeScalingPtrOutput) ReplicaCpuMillicores() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v *ClickPipeScaling) *int {
+		if v == nil {
+			return nil
+		}
+		return v.ReplicaCpuMillicores
+	}).(pulumi.IntPtrOutput)
+}
+
+func (o ClickPipeScalingPtrOutput) ReplicaMemoryGb() pulumi.Float64PtrOutput {
+	return o.ApplyT(func(v *ClickPipeScaling) *float64 {
+		if v == nil {
+			return nil
+		}
+		return v.ReplicaMemoryGb
+	}).(pulumi.Float64PtrOutput)
+}
+
+func (o ClickPipeScalingPtrOutput) Replicas() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v *ClickPipeScaling) *int {
+		if v == nil {
+			return nil
+		}
+		return v.Replicas
+	}).(pulumi.IntPtrOutput)
+}
+
+type ClickPipeSchemaRegistryCredentials struct {
+	Password string `pulumi:"password"`
+	Username string `pulumi:"username"`
+}
+
+// ClickPipeSchemaRegistryCredentialsInput is an input type that accepts ClickPipeSchemaRegistryCredentialsArgs and ClickPipeSchemaRegistryCredentialsOutput values.
+// You can construct a concrete instance of `ClickPipeSchemaRegistryCredentialsInput` via:
+//
+//	ClickPipeSchemaRegistryCredentialsArgs{...}
+type ClickPipeSchemaRegistryCredentialsInput interface {
+	pulumi.Input
+
+	ToClickPipeSchemaRegistryCredentialsOutput() ClickPipeSchemaRegistryCredentialsOutput
+	ToClickPipeSchemaRegistryCredentialsOutputWithContext(context.Context) ClickPipeSchemaRegistryCredentialsOutput
+}
+
+type ClickPipeSchemaRegistryCredentialsArgs struct {
+	Password pulumi.StringInput `pulumi:"password"`
+	Username pulumi.StringInput `pulumi:"username"`
+}
+
+func (ClickPipeSchemaRegistryCredentialsArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*ClickPipeSchemaRegistryCredentials)(nil)).Elem()
+}
+
+func (i ClickPipeSchemaRegistryCredentialsArgs) ToClickPipeSchemaRegistryCredentialsOutput() ClickPipeSchemaRegistryCredentialsOutput {
+	return i.ToClickPipeSchemaRegistryCredentialsOutputWithContext(context.Background())
+}
+
+func (i ClickPipeSchemaRegistryCredentialsArgs) ToClickPipeSchemaRegistryCredentialsOutputWithContext(ctx context.Context) ClickPipeSchemaRegistryCredentialsOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(ClickPipeSchemaRegistryCredentialsOutput)
+}
+
+func (i ClickPipeSchemaRegistryCredentialsArgs) ToClickPipeSchemaRegistryCredentialsPtrOutput() ClickPipeSchemaRegistryCredentialsPtrOutput {
+	return i.ToClickPipeSchemaRegistryCredentialsPtrOutputWithContext(context.Background())
+}
+
+func (i ClickPipeSchemaRegistryCredentialsArgs) ToClickPipeSchemaRegistryCredentialsPtrOutputWithContext(ctx context.Context) ClickPipeSchemaRegistryCredentialsPtrOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(ClickPipeSchemaRegistryCredentialsOutput).ToClickPipeSchemaRegistryCredentialsPtrOutputWithContext(ctx)
+}
+
+// ClickPipeSchemaRegistryCredentialsPtrInput is an input type that accepts ClickPipeSchemaRegistryCredentialsArgs, ClickPipeSchemaRegistryCredentialsPtr and ClickPipeSchemaRegistryCredentialsPtrOutput values.
+// You can construct a concrete instance of `ClickPipeSchemaRegistryCredentialsPtrInput` via:
+//
+//	        ClickPipeSchemaRegistryCredentialsArgs{...}
+//
+//	or:
+//
+//	        nil
+type ClickPipeSchemaRegistryCredentialsPtrInput interface {
+	pulumi.Input
+
+	ToClickPipeSchemaRegistryCredentialsPtrOutput() ClickPipeSchemaRegistryCredentialsPtrOutput
+	ToClickPipeSchemaRegistryCredentialsPtrOutputWithContext(context.Context) ClickPipeSchemaRegistryCredentialsPtrOutput
+}
+
+type clickPipeSchemaRegistryCredentialsPtrType ClickPipeSchemaRegistryCredentialsArgs
+
+func ClickPipeSchemaRegistryCredentialsPtr(v *ClickPipeSchemaRegistryCredentialsArgs) ClickPipeSchemaRegistryCredentialsPtrInput {
+	return (*clickPipeSchemaRegistryCredentialsPtrType)(v)
+}
+
+func (*clickPipeSchemaRegistryCredentialsPtrType) ElementType() reflect.Type {
+	return reflect.TypeOf((**ClickPipeSchemaRegistryCredentials)(nil)).Elem()
+}
+
+func (i *clickPipeSchemaRegistryCredentialsPtrType) ToClickPipeSchemaRegistryCredentialsPtrOutput() ClickPipeSchemaRegistryCredentialsPtrOutput {
+	return i.ToClickPipeSchemaRegistryCredentialsPtrOutputWithContext(context.Background())
+}
+
+func (i *clickPipeSchemaRegistryCredentialsPtrType) ToClickPipeSchemaRegistryCredentialsPtrOutputWithContext(ctx context.Context) ClickPipeSchemaRegistryCredentialsPtrOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(ClickPipeSchemaRegistryCredentialsPtrOutput)
+}
+
+type ClickPipeSchemaRegistryCredentialsOutput struct{ *pulumi.OutputState }
+
+func (ClickPipeSchemaRegistryCredentialsOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*ClickPipeSchemaRegistryCredentials)(nil)).Elem()
+}
+
+func (o ClickPipeSchemaRegistryCredentialsOutput) ToClickPipeSchemaRegistryCredentialsOutput() ClickPipeSchemaRegistryCredentialsOutput {
+	return o
+}
+
+func (o ClickPipeSchemaRegistryCredentialsOutput) ToClickPipeSchemaRegistryCredentialsOutputWithContext(ctx context.Context) ClickPipeSchemaRegistryCredentialsOutput {
+	return o
+}
+
+func (o ClickPipeSchemaRegistryCredentialsOutput) ToClickPipeSchemaRegistryCredentialsPtrOutput() ClickPipeSchemaRegistryCredentialsPtrOutput {
+	return o.ToClickPipeSchemaRegistryCredentialsPtrOutputWithContext(context.Background())
+}
+
+func (o ClickPipeSchemaRegistryCredentialsOutput) ToClickPipeSchemaRegistryCredentialsPtrOutputWithContext(ctx context.Context) ClickPipeSchemaRegistryCredentialsPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, v ClickPipeSchemaRegistryCredentials) *ClickPipeSchemaRegistryCredentials {
+		return &v
+	}).(ClickPipeSchemaRegistryCredentialsPtrOutput)
+}
+
+func (o ClickPipeSchemaRegistryCredentialsOutput) Password() pulumi.StringOutput {
+	return o.ApplyT(func(v ClickPipeSchemaRegistryCredentials) string { return v.Password }).(pulumi.StringOutput)
+}
+
+func (o ClickPipeSchemaRegistryCredentialsOutput) Username() pulumi.StringOutput {
+	return o.ApplyT(func(v ClickPipeSchemaRegistryCredentials) string { return v.Username }).(pulumi.StringOutput)
+}
+
+type ClickPipeSchemaRegistryCredentialsPtrOutput struct{ *pulumi.OutputState }
+
+func (ClickPipeSchemaRegistryCredentialsPtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**ClickPipeSchemaRegistryCredentials)(nil)).Elem()
+}
+
+func (o ClickPipeSchemaRegistryCredentialsPtrOutput) ToClickPipeSchemaRegistryCredentialsPtrOutput() ClickPipeSchemaRegistryCredentialsPtrOutput {
+	return o
+}
+
+func (o ClickPipeSchemaRegistryCredentialsPtrOutput) ToClickPipeSchemaRegistryCredentialsPtrOutputWithContext(ctx context.Context) ClickPipeSchemaRegistryCredentialsPtrOutput {
+	return o
+}
+
+func (o ClickPipeSchemaRegistryCredentialsPtrOutput) Elem() ClickPipeSchemaRegistryCredentialsOutput {
+	return o.ApplyT(func(v *ClickPipeSchemaRegistryCredentials) ClickPipeSchemaRegistryCredentials {
+		if v != nil {
+			return *v
+		}
+		var ret ClickPipeSchemaRegistryCredentials
+		return ret
+	}).(ClickPipeSchemaRegistryCredentialsOutput)
+}
+
+func (o ClickPipeSchemaRegistryCredentialsPtrOutput) Password() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *ClickPipeSchemaRegistryCredentials) *string {
+		if v == nil {
+			return nil
+		}
+		return &v.Password
+	}).(pulumi.StringPtrOutput)
+}
+
+func (o ClickPipeSchemaRegistryCredentialsPtrOutput) Username() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *ClickPipeSchemaRegistryCredentials) *string {
+		if v == nil {
+			return nil
+		}
+		return &v.Username
+	}).(pulumi.StringPtrOutput)
+}
+
+type ClickPipeSettings struct {
+	Clickhouse_max_download_threads               *int  `pulumi:"clickhouse_max_download_threads"`
+	Clickhouse_max_insert_threads                 *int  `pulumi:"clickhouse_max_insert_threads"`
+	Clickhouse_max_threads                        *int  `pulumi:"clickhouse_max_threads"`
+	Clickhouse_min_insert_block_size_bytes        *int  `pulumi:"clickhouse_min_insert_block_size_bytes"`
+	Clickhouse_parallel_distributed_insert_select *int  `pulumi:"clickhouse_parallel_distributed_insert_select"`
+	Clickhouse_parallel_view_processing           *bool `pulumi:"clickhouse_parallel_view_processing"`
+	Object_storage_concurrency                    *int  `pulumi:"object_storage_concurrency"`
+	Object_storage_max_file_count                 *int  `pulumi:"object_storage_max_file_count"`
+	Object_storage_max_insert_bytes               *int  `pulumi:"object_storage_max_insert_bytes"`
+	Object_storage_polling_interval_ms            *int  `pulumi:"object_storage_polling_interval_ms"`
+	Object_storage_use_cluster_function           *bool `pulumi:"object_storage_use_cluster_function"`
+	Streaming_max_insert_wait_ms                  *int  `pulumi:"streaming_max_insert_wait_ms"`
+}
+
+// ClickPipeSettingsInput is an input type that accepts ClickPipeSettingsArgs and ClickPipeSettingsOutput values.
+// You can construct a concrete instance of `ClickPipeSettingsInput` via:
+//
+//	ClickPipeSettingsArgs{...}
+type ClickPipeSettingsInput interface {
+	pulumi.Input
+
+	ToClickPipeSettingsOutput() ClickPipeSettingsOutput
+	ToClickPipeSettingsOutputWithContext(context.Context) ClickPipeSettingsOutput
+}
+
+type ClickPipeSettingsArgs struct {
+	Clickhouse_max_download_threads               pulumi.IntPtrInput  `pulumi:"clickhouse_max_download_threads"`
+	Clickhouse_max_insert_threads                 pulumi.IntPtrInput  `pulumi:"clickhouse_max_insert_threads"`
+	Clickhouse_max_threads                        pulumi.IntPtrInput  `pulumi:"clickhouse_max_threads"`
+	Clickhouse_min_insert_block_size_bytes        pulumi.IntPtrInput  `pulumi:"clickhouse_min_insert_block_size_bytes"`
+	Clickhouse_parallel_distributed_insert_select pulumi.IntPtrInput  `pulumi:"clickhouse_parallel_distributed_insert_select"`
+	Clickhouse_parallel_view_processing           pulumi.BoolPtrInput `pulumi:"clickhouse_parallel_view_processing"`
+	Object_storage_concurrency                    pulumi.IntPtrInput  `pulumi:"object_storage_concurrency"`
+	Object_storage_max_file_count                 pulumi.IntPtrInput  `pulumi:"object_storage_max_file_count"`
+	Object_storage_max_insert_bytes               pulumi.IntPtrInput  `pulumi:"object_storage_max_insert_bytes"`
+	Object_storage_polling_interval_ms            pulumi.IntPtrInput  `pulumi:"object_storage_polling_interval_ms"`
+	Object_storage_use_cluster_function           pulumi.BoolPtrInput `pulumi:"object_storage_use_cluster_function"`
+	Streaming_max_insert_wait_ms                  pulumi.IntPtrInput  `pulumi:"streaming_max_insert_wait_ms"`
+}
+
+func (ClickPipeSettingsArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*ClickPipeSettings)(nil)).Elem()
+}
+
+func (i ClickPipeSettingsArgs) ToClickPipeSettingsOutput() ClickPipeSettingsOutput {
+	return i.ToClickPipeSettingsOutputWithContext(context.Background())
+}
+
+func (i ClickPipeSettingsArgs) ToClickPipeSettingsOutputWithContext(ctx context.Context) ClickPipeSettingsOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(ClickPipeSettingsOutput)
+}
+
+func (i ClickPipeSettingsArgs) ToClickPipeSettingsPtrOutput() ClickPipeSettingsPtrOutput {
+	return i.ToClickPipeSettingsPtrOutputWithContext(context.Background())
+}
+
+func (i ClickPipeSettingsArgs) ToClickPipeSettingsPtrOutputWithContext(ctx context.Context) ClickPipeSettingsPtrOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(ClickPipeSettingsOutput).ToClickPipeSettingsPtrOutputWithContext(ctx)
+}
+
+// ClickPipeSettingsPtrInput is an input type that accepts ClickPipeSettingsArgs, ClickPipeSettingsPtr and ClickPipeSettingsPtrOutput values.
+// You can construct a concrete instance of `ClickPipeSettingsPtrInput` via:
+//
+//	        ClickPipeSettingsArgs{...}
+//
+//	or:
+//
+//	        nil
+type ClickPipeSettingsPtrInput interface {
+	pulumi.Input
+
+	ToClickPipeSettingsPtrOutput() ClickPipeSettingsPtrOutput
+	ToClickPipeSettingsPtrOutputWithContext(context.Context) ClickPipeSettingsPtrOutput
+}
+
+type clickPipeSettingsPtrType ClickPipeSettingsArgs
+
+func ClickPipeSettingsPtr(v *ClickPipeSettingsArgs) ClickPipeSettingsPtrInput {
+	return (*clickPipeSettingsPtrType)(v)
+}
+
+func (*clickPipeSettingsPtrType) ElementType() reflect.Type {
+	return reflect.TypeOf((**ClickPipeSettings)(nil)).Elem()
+}
+
+func (i *clickPipeSettingsPtrType) ToClickPipeSettingsPtrOutput() ClickPipeSettingsPtrOutput {
+	return i.ToClickPipeSettingsPtrOutputWithContext(context.Background())
+}
+
+func (i *clickPipeSettingsPtrType) ToClickPipeSettingsPtrOutputWithContext(ctx context.Context) ClickPipeSettingsPtrOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(ClickPipeSettingsPtrOutput)
+}
+
+type ClickPipeSettingsOutput struct{ *pulumi.OutputState }
+
+func (ClickPipeSettingsOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*ClickPipeSettings)(nil)).Elem()
+}
+
+func (o ClickPipeSettingsOutput) ToClickPipeSettingsOutput() ClickPipeSettingsOutput {
+	return o
+}
+
+func (o ClickPipeSettingsOutput) ToClickPipeSettingsOutputWithContext(ctx context.Context) ClickPipeSettingsOutput {
+	return o
+}
+
+func (o ClickPipeSettingsOutput) ToClickPipeSettingsPtrOutput() ClickPipeSettingsPtrOutput {
+	return o.ToClickPipeSettingsPtrOutputWithContext(context.Background())
+}
+
+func (o ClickPipeSettingsOutput) ToClickPipeSettingsPtrOutputWithContext(ctx context.Context) ClickPipeSettingsPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, v ClickPipeSettings) *ClickPipeSettings {
+		return &v
+	}).(ClickPipeSettingsPtrOutput)
+}
+
+func (o ClickPipeSettingsOutput) Clickhouse_max_download_threads() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v ClickPipeSettings) *int { return v.Clickhouse_max_download_threads }).(pulumi.IntPtrOutput)
+}
+
+func (o ClickPipeSettingsOutput) Clickhouse_max_insert_threads() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v ClickPipeSettings) *int { return v.Clickhouse_max_insert_threads }).(pulumi.IntPtrOutput)
+}
+
+func (o ClickPipeSettingsOutput) Clickhouse_max_threads() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v ClickPipeSettings) *int { return v.Clickhouse_max_threads }).(pulumi.IntPtrOutput)
+}
+
+func (o ClickPipeSettingsOutput) Clickhouse_min_insert_block_size_bytes() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v ClickPipeSettings) *int { return v.Clickhouse_min_insert_block_size_bytes }).(pulumi.IntPtrOutput)
+}
+
+func (o ClickPipeSettingsOutput) Clickhouse_parallel_distributed_insert_select() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v ClickPipeSettings) *int { return v.Clickhouse_parallel_distributed_insert_select }).(pulumi.IntPtrOutput)
+}
+
+func (o ClickPipeSettingsOutput) Clickhouse_parallel_view_processing() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v ClickPipeSettings) *bool { return v.Clickhouse_parallel_view_processing }).(pulumi.BoolPtrOutput)
+}
+
+func (o ClickPipeSettingsOutput) Object_storage_concurrency() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v ClickPipeSettings) *int { return v.Object_storage_concurrency }).(pulumi.IntPtrOutput)
+}
+
+func (o ClickPipeSettingsOutput) Object_storage_max_file_count() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v ClickPipeSettings) *int { return v.Object_storage_max_file_count }).(pulumi.IntPtrOutput)
+}
+
+func (o ClickPipeSettingsOutput) Object_storage_max_insert_bytes() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v ClickPipeSettings) *int { return v.Object_storage_max_insert_bytes }).(pulumi.IntPtrOutput)
+}
+
+func (o ClickPipeSettingsOutput) Object_storage_polling_interval_ms() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v ClickPipeSettings) *int { return v.Object_storage_polling_interval_ms }).(pulumi.IntPtrOutput)
+}
+
+func (o ClickPipeSettingsOutput) Object_storage_use_cluster_function() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v ClickPipeSettings) *bool { return v.Object_storage_use_cluster_function }).(pulumi.BoolPtrOutput)
+}
+
+func (o ClickPipeSettingsOutput) Streaming_max_insert_wait_ms() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v ClickPipeSettings) *int { return v.Streaming_max_insert_wait_ms }).(pulumi.IntPtrOutput)
+}
+
+type ClickPipeSettingsPtrOutput struct{ *pulumi.OutputState }
+
+func (ClickPipeSettingsPtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**ClickPipeSettings)(nil)).Elem()
+}
+
+func (o ClickPipeSettingsPtrOutput) ToClickPipeSettingsPtrOutput() ClickPipeSettingsPtrOutput {
+	return o
+}
+
+func (o ClickPipeSettingsPtrOutput) ToClickPipeSettingsPtrOutputWithContext(ctx context.Context) ClickPipeSettingsPtrOutput {
+	return o
+}
+
+func (o ClickPipeSettingsPtrOutput) Elem() ClickPipeSettingsOutput {
+	return o.ApplyT(func(v *ClickPipeSettings) ClickPipeSettings {
+		if v != nil {
+			return *v
+		}
+		var ret ClickPipeSettings
+		return ret
+	}).(ClickPipeSettingsOutput)
+}
+
+func (o ClickPipeSettingsPtrOutput) Clickhouse_max_download_threads() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v *ClickPipeSettings) *int {
+		if v == nil {
+			return nil
+		}
+		return v.Clickhouse_max_download_threads
+	}).(pulumi.IntPtrOutput)
+}
+
+func (o ClickPipeSettingsPtrOutput) Clickhouse_max_insert_threads() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v *ClickPipeSettings) *int {
+		if v == nil {
+			return nil
+		}
+		return v.Clickhouse_max_insert_threads
+	}).(pulumi.IntPtrOutput)
+}
+
+func (o ClickPipeSettingsPtrOutput) Clickhouse_max_threads() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v *ClickPipeSettings) *int {
+		if v == nil {
+			return nil
+		}
+		return v.Clickhouse_max_threads
+	}).(pulumi.IntPtrOutput)
+}
+
+func (o ClickPipeSettingsPtrOutput) Clickhouse_min_insert_block_size_bytes() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v *ClickPipeSettings) *int {
+		if v == nil {
+			return nil
+		}
+		return v.Clickhouse_min_insert_block_size_bytes
+	}).(pulumi.IntPtrOutput)
+}
+
+func (o ClickPipeSettingsPtrOutput) Clickhouse_parallel_distributed_insert_select() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v *ClickPipeSettings) *int {
+		if v == nil {
+			return nil
+		}
+		return v.Clickhouse_parallel_distributed_insert_select
+	}).(pulumi.IntPtrOutput)
+}
+
+func (o ClickPipeSettingsPtrOutput) Clickhouse_parallel_view_processing() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v *ClickPipeSettings) *bool {
+		if v == nil {
+			return nil
+		}
+		return v.Clickhouse_parallel_view_processing
+	}).(pulumi.BoolPtrOutput)
+}
+
+func (o ClickPipeSettingsPtrOutput) Object_storage_concurrency() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v *ClickPipeSettings) *int {
+		if v == nil {
+			return nil
+		}
+		return v.Object_storage_concurrency
+	}).(pulumi.IntPtrOutput)
+}
+
+func (o ClickPipeSettingsPtrOutput) Object_storage_max_file_count() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v *ClickPipeSettings) *int {
+		if v == nil {
+			return nil
+		}
+		return v.Object_storage_max_file_count
+	}).(pulumi.IntPtrOutput)
+}
+
+func (o ClickPipeSettingsPtrOutput) Object_storage_max_insert_bytes() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v *ClickPipeSettings) *int {
+		if v == nil {
+			return nil
+		}
+		return v.Object_storage_max_insert_bytes
+	}).(pulumi.IntPtrOutput)
+}
+
+func (o ClickPipeSettingsPtrOutput) Object_storage_polling_interval_ms() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v *ClickPipeSettings) *int {
+		if v == nil {
+			return nil
+		}
+		return v.Object_storage_polling_interval_ms
+	}).(pulumi.IntPtrOutput)
+}
+
+func (o ClickPipeSettingsPtrOutput) Object_storage_use_cluster_function() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v *ClickPipeSettings) *bool {
+		if v == nil {
+			return nil
+		}
+		return v.Object_storage_use_cluster_function
+	}).(pulumi.BoolPtrOutput)
+}
+
+func (o ClickPipeSettingsPtrOutput) Streaming_max_insert_wait_ms() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v *ClickPipeSettings) *int {
+		if v == nil {
+			return nil
+		}
+		return v.Streaming_max_insert_wait_ms
+	}).(pulumi.IntPtrOutput)
+}
+
+type ClickPipeSource struct {
+	Kafka           *ClickPipeSourceKafka         `pulumi:"kafka"`
+	ObjectStorage   *ClickPipeSourceObjectStorage `pulumi:"objectStorage"`
+	Postgres        *ClickPipeSourcePostgres      `pulumi:"postgres"`
+	ValidateSamples *bool                         `pulumi:"validateSamples"`
+}
+
+// ClickPipeSourceInput is an input type that accepts ClickPipeSourceArgs and ClickPipeSourceOutput values.
+// You can construct a concrete instance of `ClickPipeSourceInput` via:
+//
+//	ClickPipeSourceArgs{...}
+type ClickPipeSourceInput interface {
+	pulumi.Input
+
+	ToClickPipeSourceOutput() ClickPipeSourceOutput
+	ToClickPipeSourceOutputWithContext(context.Context) ClickPipeSourceOutput
+}
+
+type ClickPipeSourceArgs struct {
+	Kafka           ClickPipeSourceKafkaPtrInput         `pulumi:"kafka"`
+	ObjectStorage   ClickPipeSourceObjectStoragePtrInput `pulumi:"objectStorage"`
+	Postgres        ClickPipeSourcePostgresPtrInput      `pulumi:"postgres"`
+	ValidateSamples pulumi.BoolPtrInput                  `pulumi:"validateSamples"`
+}
+
+func (ClickPipeSourceArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*ClickPipeSource)(nil)).Elem()
+}
+
+func (i ClickPipeSourceArgs) ToClickPipeSourceOutput() ClickPipeSourceOutput {
+	return i.ToClickPipeSourceOutputWithContext(context.Background())
+}
+
+func (i ClickPipeSourceArgs) ToClickPipeSourceOutputWithContext(ctx context.Context) ClickPipeSourceOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(ClickPipeSourceOutput)
+}
+
+type ClickPipeSourceOutput struct{ *pulumi.OutputState }
+
+func (ClickPipeSourceOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*ClickPipeSource)(nil)).Elem()
+}
+
+func (o ClickPipeSourceOutput) ToClickPipeSourceOutput() ClickPipeSourceOutput {
+	return o
+}
+
+func (o ClickPipeSourceOutput) ToClickPipeSourceOutputWithContext(ctx context.Context) ClickPipeSourceOutput {
+	return o
+}
+
+func (o ClickPipeSourceOutput) Kafka() ClickPipeSourceKafkaPtrOutput {
+	return o.ApplyT(func(v ClickPipeSource) *ClickPipeSourceKafka { return v.Kafka }).(ClickPipeSourceKafkaPtrOutput)
+}
+
+func (o ClickPipeSourceOutput) ObjectStorage() ClickPipeSourceObjectStoragePtrOutput {
+	return o.ApplyT(func(v ClickPipeSource) *ClickPipeSourceObjectStorage { return v.ObjectStorage }).(ClickPipeSourceObjectStoragePtrOutput)
+}
+
+func (o ClickPipeSourceOutput) Postgres() ClickPipeSourcePostgresPtrOutput {
+	return o.ApplyT(func(v ClickPipeSource) *ClickPipeSourcePostgres { return v.Postgres }).(ClickPipeSourcePostgresPtrOutput)
+}
+
+func (o ClickPipeSourceOutput) ValidateSamples() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v ClickPipeSource) *bool { return v.ValidateSamples }).(pulumi.BoolPtrOutput)
+}
+
+type ClickPipeSourceKafka struct {
+	Authentication            *ClickPipeSourceKafkaAuthentication `pulumi:"authentication"`
+	Brokers                   string                              `pulumi:"brokers"`
+	CaCertificate             *string                             `pulumi:"caCertificate"`
+	ConsumerGroup             *string                             `pulumi:"consumerGroup"`
+	ExactlyOnce               *bool                               `pulumi:"exactlyOnce"`
+	Format                    ClickPipeSourceKafkaFormat          `pulumi:"format"`
+	IamRole                   *string                             `pulumi:"iamRole"`
+	Offset                    *ClickPipeSourceKafkaOffset         `pulumi:"offset"`
+	ReversePrivateEndpointIds []string                            `pulumi:"reversePrivateEndpointIds"`
+	SchemaRegistry            *ClickPipeSourceKafkaSchemaRegistry `pulumi:"schemaRegistry"`
+	Topics                    string                              `pulumi:"topics"`
+	Type                      ClickPipeSourceKafkaType            `pulumi:"type"`
+}
+
+// ClickPipeSourceKafkaInput is an input type that accepts ClickPipeSourceKafkaArgs and ClickPipeSourceKafkaOutput values.
+// You can construct a concrete instance of `ClickPipeSourceKafkaInput` via:
+//
+//	ClickPipeSourceKafkaArgs{...}
+type ClickPipeSourceKafkaInput interface {
+	pulumi.Input
+
+	ToClickPipeSourceKafkaOutput() ClickPipeSourceKafkaOutput
+	ToClickPipeSourceKafkaOutputWithContext(context.Context) ClickPipeSourceKafkaOutput
+}
+
+type ClickPipeSourceKafkaArgs struct {
+	Authentication            ClickPipeSourceKafkaAuthenticationPtrInput `pulumi:"authentication"`
+	Brokers                   pulumi.StringInput                         `pulumi:"brokers"`
+	CaCertificate             pulumi.StringPtrInput                      `pulumi:"caCertificate"`
+	ConsumerGroup             pulumi.StringPtrInput                      `pulumi:"consumerGroup"`
+	ExactlyOnce               pulumi.BoolPtrInput                        `pulumi:"exactlyOnce"`
+	Format                    ClickPipeSourceKafkaFormatInput            `pulumi:"format"`
+	IamRole                   pulumi.StringPtrInput                      `pulumi:"iamRole"`
+	Offset                    ClickPipeSourceKafkaOffsetPtrInput         `pulumi:"offset"`
+	ReversePrivateEndpointIds pulumi.StringArrayInput                    `pulumi:"reversePrivateEndpointIds"`
+	SchemaRegistry            ClickPipeSourceKafkaSchemaRegistryPtrInput `pulumi:"schemaRegistry"`
+	Topics                    pulumi.StringInput                         `pulumi:"topics"`
+	Type                      ClickPipeSourceKafkaTypeInput              `pulumi:"type"`
+}
+
+func (ClickPipeSourceKafkaArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*ClickPipeSourceKafka)(nil)).Elem()
+}
+
+func (i ClickPipeSourceKafkaArgs) ToClickPipeSourceKafkaOutput() ClickPipeSourceKafkaOutput {
+	return i.ToClickPipeSourceKafkaOutputWithContext(context.Background())
+}
+
+func (i ClickPipeSourceKafkaArgs) ToClickPipeSourceKafkaOutputWithContext(ctx context.Context) ClickPipeSourceKafkaOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(ClickPipeSourceKafkaOutput)
+}
+
+func (i ClickPipeSourceKafkaArgs) ToClickPipeSourceKafkaPtrOutput() ClickPipeSourceKafkaPtrOutput {
+	return i.ToClickPipeSourceKafkaPtrOutputWithContext(context.Background())
+}
+
+func (i ClickPipeSourceKafkaArgs) ToClickPipeSourceKafkaPtrOutputWithContext(ctx context.Context) ClickPipeSourceKafkaPtrOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(ClickPipeSourceKafkaOutput).ToClickPipeSourceKafkaPtrOutputWithContext(ctx)
+}
+
+// ClickPipeSourceKafkaPtrInput is an input type that accepts ClickPipeSourceKafkaArgs, ClickPipeSourceKafkaPtr and ClickPipeSourceKafkaPtrOutput values.
+// You can construct a concrete instance of `ClickPipeSourceKafkaPtrInput` via:
+//
+//	        ClickPipeSourceKafkaArgs{...}
+//
+//	or:
+//
+//	        nil
+type ClickPipeSourceKafkaPtrInput interface {
+	pulumi.Input
+
+	ToClickPipeSourceKafkaPtrOutput() ClickPipeSourceKafkaPtrOutput
+	ToClickPipeSourceKafkaPtrOutputWithContext(context.Context) ClickPipeSourceKafkaPtrOutput
+}
+
+type clickPipeSourceKafkaPtrType ClickPipeSourceKafkaArgs
+
+func ClickPipeSourceKafkaPtr(v *ClickPipeSourceKafkaArgs) ClickPipeSourceKafkaPtrInput {
+	return (*clickPipeSourceKafkaPtrType)(v)
+}
+
+func (*clickPipeSourceKafkaPtrType) ElementType() reflect.Type {
+	return reflect.TypeOf((**ClickPipeSourceKafka)(nil)).Elem()
+}
+
+func (i *clickPipeSourceKafkaPtrType) ToClickPipeSourceKafkaPtrOutput() ClickPipeSourceKafkaPtrOutput {
+	return i.ToClickPipeSourceKafkaPtrOutputWithContext(context.Background())
+}
+
+func (i *clickPipeSourceKafkaPtrType) ToClickPipeSourceKafkaPtrOutputWithContext(ctx context.Context) ClickPipeSourceKafkaPtrOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(ClickPipeSourceKafkaPtrOutput)
+}
+
+type ClickPipeSourceKafkaOutput struct{ *pulumi.OutputState }
+
+func (ClickPipeSourceKafkaOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*ClickPipeSourceKafka)(nil)).Elem()
+}
+
+func (o ClickPipeSourceKafkaOutput) ToClickPipeSourceKafkaOutput() ClickPipeSourceKafkaOutput {
+	return o
+}
+
+func (o ClickPipeSourceKafkaOutput) ToClickPipeSourceKafkaOutputWithContext(ctx context.Context) ClickPipeSourceKafkaOutput {
+	return o
+}
+
+func (o ClickPipeSourceKafkaOutput) ToClickPipeSourceKafkaPtrOutput() ClickPipeSourceKafkaPtrOutput {
+	return o.ToClickPipeSourceKafkaPtrOutputWithContext(context.Background())
+}
+
+func (o ClickPipeSourceKafkaOutput) ToClickPipeSourceKafkaPtrOutputWithContext(ctx context.Context) ClickPipeSourceKafkaPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, v ClickPipeSourceKafka) *ClickPipeSourceKafka {
+		return &v
+	}).(ClickPipeSourceKafkaPtrOutput)
+}
+
+func (o ClickPipeSourceKafkaOutput) Authentication() ClickPipeSourceKafkaAuthenticationPtrOutput {
+	return o.ApplyT(func(v ClickPipeSourceKafka) *ClickPipeSourceKafkaAuthentication { return v.Authentication }).(ClickPipeSourceKafkaAuthenticationPtrOutput)
+}
+
+func (o ClickPipeSourceKafkaOutput) Brokers() pulumi.StringOutput {
+	return o.ApplyT(func(v ClickPipeSourceKafka) string { return v.Brokers }).(pulumi.StringOutput)
+}
+
+func (o ClickPipeSourceKafkaOutput) CaCertificate() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ClickPipeSourceKafka) *string { return v.CaCertificate }).(pulumi.StringPtrOutput)
+}
+
+func (o ClickPipeSourceKafkaOutput) ConsumerGroup() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ClickPipeSourceKafka) *string { return v.ConsumerGroup }).(pulumi.StringPtrOutput)
+}
+
+func (o ClickPipeSourceKafkaOutput) ExactlyOnce() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v ClickPipeSourceKafka) *bool { return v.ExactlyOnce }).(pulumi.BoolPtrOutput)
+}
+
+func (o ClickPipeSourceKafkaOutput) Format() ClickPipeSourceKafkaFormatOutput {
+	return o.ApplyT(func(v ClickPipeSourceKafka) ClickPipeSourceKafkaFormat { return v.Format }).(ClickPipeSourceKafkaFormatOutput)
+}
+
+func (o ClickPipeSourceKafkaOutput) IamRole() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ClickPipeSourceKafka) *string { return v.IamRole }).(pulumi.StringPtrOutput)
+}
+
+func (o ClickPipeSourceKafkaOutput) Offset() ClickPipeSourceKafkaOffsetPtrOutput {
+	return o.ApplyT(func(v ClickPipeSourceKafka) *ClickPipeSourceKafkaOffset { return v.Offset }).(ClickPipeSourceKafkaOffsetPtrOutput)
+}
+
+func (o ClickPipeSourceKafkaOutput) ReversePrivateEndpointIds() pulumi.StringArrayOutput {
+	return o.ApplyT(func(v ClickPipeSourceKafka) []string { return v.ReversePrivateEndpointIds }).(pulumi.StringArrayOutput)
+}
+
+func (o ClickPipeSourceKafkaOutput) SchemaRegistry() ClickPipeSourceKafkaSchemaRegistryPtrOutput {
+	return o.ApplyT(func(v ClickPipeSourceKafka) *ClickPipeSourceKafkaSchemaRegistry { return v.SchemaRegistry }).(ClickPipeSourceKafkaSchemaRegistryPtrOutput)
+}
+
+func (o ClickPipeSourceKafkaOutput) Topics() pulumi.StringOutput {
+	return o.ApplyT(func(v ClickPipeSourceKafka) string { return v.Topics }).(pulumi.StringOutput)
+}
+
+func (o ClickPipeSourceKafkaOutput) Type() ClickPipeSourceKafkaTypeOutput {
+	return o.ApplyT(func(v ClickPipeSourceKafka) ClickPipeSourceKafkaType { return v.Type }).(ClickPipeSourceKafkaTypeOutput)
+}
+
+type ClickPipeSourceKafkaPtrOutput struct{ *pulumi.OutputState }
+
+func (ClickPipeSourceKafkaPtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**ClickPipeSourceKafka)(nil)).Elem()
+}
+
+func (o ClickPipeSourceKafkaPtrOutput) ToClickPipeSourceKafkaPtrOutput() ClickPipeSourceKafkaPtrOutput {
+	return o
+}
+
+func (o ClickPipeSourceKafkaPtrOutput) ToClickPipeSourceKafkaPtrOutputWithContext(ctx context.Context) ClickPipeSourceKafkaPtrOutput {
+	return o
+}
+
+func (o ClickPipeSourceKafkaPtrOutput) Elem() ClickPipeSourceKafkaOutput {
+	return o.ApplyT(func(v *ClickPipeSourceKafka) ClickPipeSourceKafka {
+		if v != nil {
+			return *v
+		}
+		var ret ClickPipeSourceKafka
+		return ret
+	}).(ClickPipeSourceKafkaOutput)
+}
+
+func (o ClickPipeSourceKafkaPtrOutput) Authentication() ClickPipeSourceKafkaAuthenticationPtrOutput {
+	return o.ApplyT(func(v *ClickPipeSourceKafka) *ClickPipeSourceKafkaAuthentication {
+		if v == nil {
+			return nil
+		}
+		return v.Authentication
+	}).(ClickPipeSourceKafkaAuthenticationPtrOutput)
+}
+
+func (o ClickPipeSourceKafkaPtrOutput) Brokers() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *ClickPipeSourceKafka) *string {
+		if v == nil {
+			return nil
+		}
+		return &v.Brokers
+	}).(pulumi.StringPtrOutput)
+}
+
+func (o ClickPipeSourceKafkaPtrOutput) CaCertificate() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *ClickPipeSourceKafka) *string {
+		if v == nil {
+			return nil
+		}
+		return v.CaCertificate
+	}).(pulumi.StringPtrOutput)
+}
+
+func (o ClickPipeSourceKafkaPtrOutput) ConsumerGroup() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *ClickPipeSourceKafka) *string {
+		if v == nil {
+			return nil
+		}
+		return v.ConsumerGroup
+	}).(pulumi.StringPtrOutput)
+}
+
+func (o ClickPipeSourceKafkaPtrOutput) ExactlyOnce() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v *ClickPipeSourceKafka) *bool {
+		if v == nil {
+			return nil
+		}
+		return v.ExactlyOnce
+	}).(pulumi.BoolPtrOutput)
+}
+
+func (o ClickPipeSourceKafkaPtrOutput) Format() ClickPipeSourceKafkaFormatPtrOutput {
+	return o.ApplyT(func(v *ClickPipeSourceKafka) *ClickPipeSourceKafkaFormat {
+		if v == nil {
+			return nil
+		}
+		return &v.Format
+	}).(ClickPipeSourceKafkaFormatPtrOutput)
+}
+
+func (o ClickPipeSourceKafkaPtrOutput) IamRole() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *ClickPipeSourceKafka) *string {
+		if v == nil {
+			return nil
+		}
+		return v.IamRole
+	}).(pulumi.StringPtrOutput)
+}
+
+func (o ClickPipeSourceKafkaPtrOutput) Offset() ClickPipeSourceKafkaOffsetPtrOutput {
+	return o.ApplyT(func(v *ClickPipeSourceKafka) *ClickPipeSourceKafkaOffset {
+		if v == nil {
+			return nil
+		}
+		return v.Offset
+	}).(ClickPipeSourceKafkaOffsetPtrOutput)
+}
+
+func (o ClickPipeSourceKafkaPtrOutput) ReversePrivateEndpointIds() pulumi.StringArrayOutput {
+	return o.ApplyT(func(v *ClickPipeSourceKafka) []string {
+		if v == nil {
+			return nil
+		}
+		return v.ReversePrivateEndpointIds
+	}).(pulumi.StringArrayOutput)
+}
+
+func (o ClickPipeSourceKafkaPtrOutput) SchemaRegistry() ClickPipeSourceKafkaSchemaRegistryPtrOutput {
+	return o.ApplyT(func(v *ClickPipeSourceKafka) *ClickPipeSourceKafkaSchemaRegistry {
+		if v == nil {
+			return nil
+		}
+		return v.SchemaRegistry
+	}).(ClickPipeSourceKafkaSchemaRegistryPtrOutput)
+}
+
+func (o ClickPipeSourceKafkaPtrOutput) Topics() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *ClickPipeSourceKafka) *string {
+		if v == nil {
+			return nil
+		}
+		return &v.Topics
+	}).(pulumi.StringPtrOutput)
+}
+
+func (o ClickPipeSourceKafkaPtrOutput) Type() ClickPipeSourceKafkaTypePtrOutput {
+	return o.ApplyT(func(v *ClickPipeSourceKafka) *ClickPipeSourceKafkaType {
+		if v == nil {
+			return nil
+		}
+		return &v.Type
+	}).(ClickPipeSourceKafkaTypePtrOutput)
+}
+
+type ClickPipeSourceKafkaOffset struct {
+	Strategy ClickPipeSourceKafkaOffsetStrategy `pulumi:"strategy"`
+	// Must be a UTC minute written YYYY-MM-DDTHH:MM (e.g. 2026-01-31T08:15).
+	Timestamp *string `pulumi:"timestamp"`
+}
+
+// ClickPipeSourceKafkaOffsetInput is an input type that accepts ClickPipeSourceKafkaOffsetArgs and ClickPipeSourceKafkaOffsetOutput values.
+// You can construct a concrete instance of `ClickPipeSourceKafkaOffsetInput` via:
+//
+//	ClickPipeSourceKafkaOffsetArgs{...}
+type ClickPipeSourceKafkaOffsetInput interface {
+	pulumi.Input
+
+	ToClickPipeSourceKafkaOffsetOutput() ClickPipeSourceKafkaOffsetOutput
+	ToClickPipeSourceKafkaOffsetOutputWithContext(context.Context) ClickPipeSourceKafkaOffsetOutput
+}
+
+type ClickPipeSourceKafkaOffsetArgs struct {
+	Strategy ClickPipeSourceKafkaOffsetStrategyInput `pulumi:"strategy"`
+	// Must be a UTC minute written YYYY-MM-DDTHH:MM (e.g. 2026-01-31T08:15).
+	Timestamp pulumi.StringPtrInput `pulumi:"timestamp"`
+}
+
+func (ClickPipeSourceKafkaOffsetArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*ClickPipeSourceKafkaOffset)(nil)).Elem()
+}
+
+func (i ClickPipeSourceKafkaOffsetArgs) ToClickPipeSourceKafkaOffsetOutput() ClickPipeSourceKafkaOffsetOutput {
+	return i.ToClickPipeSourceKafkaOffsetOutputWithContext(context.Background())
+}
+
+func (i ClickPipeSourceKafkaOffsetArgs) ToClickPipeSourceKafkaOffsetOutputWithContext(ctx context.Context) ClickPipeSourceKafkaOffsetOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(ClickPipeSourceKafkaOffsetOutput)
+}
+
+func (i ClickPipeSourceKafkaOffsetArgs) ToClickPipeSourceKafkaOffsetPtrOutput() ClickPipeSourceKafkaOffsetPtrOutput {
+	return i.ToClickPipeSourceKafkaOffsetPtrOutputWithContext(context.Background())
+}
+
+func (i ClickPipeSourceKafkaOffsetArgs) ToClickPipeSourceKafkaOffsetPtrOutputWithContext(ctx context.Context) ClickPipeSourceKafkaOffsetPtrOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(ClickPipeSourceKafkaOffsetOutput).ToClickPipeSourceKafkaOffsetPtrOutputWithContext(ctx)
+}
+
+// ClickPipeSourceKafkaOffsetPtrInput is an input type that accepts ClickPipeSourceKafkaOffsetArgs, ClickPipeSourceKafkaOffsetPtr and ClickPipeSourceKafkaOffsetPtrOutput values.
+// You can construct a concrete instance of `ClickPipeSourceKafkaOffsetPtrInput` via:
+//
+//	        ClickPipeSourceKafkaOffsetArgs{...}
+//
+//	or:
+//
+//	        nil
+type ClickPipeSourceKafkaOffsetPtrInput interface {
+	pulumi.Input
+
+	ToClickPipeSourceKafkaOffsetPtrOutput() ClickPipeSourceKafkaOffsetPtrOutput
+	ToClickPipeSourceKafkaOffsetPtrOutputWithContext(context.Context) ClickPipeSourceKafkaOffsetPtrOutput
+}
+
+type clickPipeSourceKafkaOffsetPtrType ClickPipeSourceKafkaOffsetArgs
+
+func ClickPipeSourceKafkaOffsetPtr(v *ClickPipeSourceKafkaOffsetArgs) ClickPipeSourceKafkaOffsetPtrInput {
+	return (*clickPipeSourceKafkaOffsetPtrType)(v)
+}
+
+func (*clickPipeSourceKafkaOffsetPtrType) ElementType() reflect.Type {
+	return reflect.TypeOf((**ClickPipeSourceKafkaOffset)(nil)).Elem()
+}
+
+func (i *clickPipeSourceKafkaOffsetPtrType) ToClickPipeSourceKafkaOffsetPtrOutput() ClickPipeSourceKafkaOffsetPtrOutput {
+	return i.ToClickPipeSourceKafkaOffsetPtrOutputWithContext(context.Background())
+}
+
+func (i *clickPipeSourceKafkaOffsetPtrType) ToClickPipeSourceKafkaOffsetPtrOutputWithContext(ctx context.Context) ClickPipeSourceKafkaOffsetPtrOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(ClickPipeSourceKafkaOffsetPtrOutput)
+}
+
+type ClickPipeSourceKafkaOffsetOutput struct{ *pulumi.OutputState }
+
+func (ClickPipeSourceKafkaOffsetOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*ClickPipeSourceKafkaOffset)(nil)).Elem()
+}
+
+func (o ClickPipeSourceKafkaOffsetOutput) ToClickPipeSourceKafkaOffsetOutput() ClickPipeSourceKafkaOffsetOutput {
+	return o
+}
+
+func (o ClickPipeSourceKafkaOffsetOutput) ToClickPipeSourceKafkaOffsetOutputWithContext(ctx context.Context) ClickPipeSourceKafkaOffsetOutput {
+	return o
+}
+
+func (o ClickPipeSourceKafkaOffsetOutput) ToClickPipeSourceKafkaOffsetPtrOutput() ClickPipeSourceKafkaOffsetPtrOutput {
+	return o.ToClickPipeSourceKafkaOffsetPtrOutputWithContext(context.Background())
+}
+
+func (o ClickPipeSourceKafkaOffsetOutput) ToClickPipeSourceKafkaOffsetPtrOutputWithContext(ctx context.Context) ClickPipeSourceKafkaOffsetPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, v ClickPipeSourceKafkaOffset) *ClickPipeSourceKafkaOffset {
+		return &v
+	}).(ClickPipeSourceKafkaOffsetPtrOutput)
+}
+
+func (o ClickPipeSourceKafkaOffsetOutput) Strategy() ClickPipeSourceKafkaOffsetStrategyOutput {
+	return o.ApplyT(func(v ClickPipeSourceKafkaOffset) ClickPipeSourceKafkaOffsetStrategy { return v.Strategy }).(ClickPipeSourceKafkaOffsetStrategyOutput)
+}
+
+// Must be a UTC minute written YYYY-MM-DDTHH:MM (e.g. 2026-01-31T08:15).
+func (o ClickPipeSourceKafkaOffsetOutput) Timestamp() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ClickPipeSourceKafkaOffset) *string { return v.Timestamp }).(pulumi.StringPtrOutput)
+}
+
+type ClickPipeSourceKafkaOffsetPtrOutput struct{ *pulumi.OutputState }
+
+func (ClickPipeSourceKafkaOffsetPtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**ClickPipeSourceKafkaOffset)(nil)).Elem()
+}
+
+func (o ClickPipeSourceKafkaOffsetPtrOutput) ToClickPipeSourceKafkaOffsetPtrOutput() ClickPipeSourceKafkaOffsetPtrOutput {
+	return o
+}
+
+func (o ClickPipeSourceKafkaOffsetPtrOutput) ToClickPipeSourceKafkaOffsetPtrOutputWithContext(ctx context.Context) ClickPipeSourceKafkaOffsetPtrOutput {
+	return o
+}
+
+func (o ClickPipeSourceKafkaOffsetPtrOutput) Elem() ClickPipeSourceKafkaOffsetOutput {
+	return o.ApplyT(func(v *ClickPipeSourceKafkaOffset) ClickPipeSourceKafkaOffset {
+		if v != nil {
+			return *v
+		}
+		var ret ClickPipeSourceKafkaOffset
+		return ret
+	}).(ClickPipeSourceKafkaOffsetOutput)
+}
+
+func (o ClickPipeSourceKafkaOffsetPtrOutput) Strategy() ClickPipeSourceKafkaOffsetStrategyPtrOutput {
+	return o.ApplyT(func(v *ClickPipeSourceKafkaOffset) *ClickPipeSourceKafkaOffsetStrategy {
+		if v == nil {
+			return nil
+		}
+		return &v.Strategy
+	}).(ClickPipeSourceKafkaOffsetStrategyPtrOutput)
+}
+
+// Must be a UTC minute written YYYY-MM-DDTHH:MM (e.g. 2026-01-31T08:15).
+func (o ClickPipeSourceKafkaOffsetPtrOutput) Timestamp() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *ClickPipeSourceKafkaOffset) *string {
+		if v == nil {
+			return nil
+		}
+		return v.Timestamp
+	}).(pulumi.StringPtrOutput)
+}
+
+type ClickPipeSourceKafkaSchemaRegistry struct {
+	Authentication ClickPipeSourceKafkaSchemaRegistryAuthentication `pulumi:"authentication"`
+	CaCertificate  *string                                          `pulumi:"caCertificate"`
+	// Must be an https:// URL.
+	Url string `pulumi:"url"`
+}
+
+// ClickPipeSourceKafkaSchemaRegistryInput is an input type that accepts ClickPipeSourceKafkaSchemaRegistryArgs and ClickPipeSourceKafkaSchemaRegistryOutput values.
+// You can construct a concrete instance of `ClickPipeSourceKafkaSchemaRegistryInput` via:
+//
+//	ClickPipeSourceKafkaSchemaRegistryArgs{...}
+type ClickPipeSourceKafkaSchemaRegistryInput interface {
+	pulumi.Input
+
+	ToClickPipeSourceKafkaSchemaRegistryOutput() ClickPipeSourceKafkaSchemaRegistryOutput
+	ToClickPipeSourceKafkaSchemaRegistryOutputWithContext(context.Context) ClickPipeSourceKafkaSchemaRegistryOutput
+}
+
+type ClickPipeSourceKafkaSchemaRegistryArgs struct {
+	Authentication ClickPipeSourceKafkaSchemaRegistryAuthenticationInput `pulumi:"authentication"`
+	CaCertificate  pulumi.StringPtrInput                                 `pulumi:"caCertificate"`
+	// Must be an https:// URL.
+	Url pulumi.StringInput `pulumi:"url"`
+}
+
+func (ClickPipeSourceKafkaSchemaRegistryArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*ClickPipeSourceKafkaSchemaRegistry)(nil)).Elem()
+}
+
+func (i ClickPipeSourceKafkaSchemaRegistryArgs) ToClickPipeSourceKafkaSchemaRegistryOutput() ClickPipeSourceKafkaSchemaRegistryOutput {
+	return i.ToClickPipeSourceKafkaSchemaRegistryOutputWithContext(context.Background())
+}
+
+func (i ClickPipeSourceKafkaSchemaRegistryArgs) ToClickPipeSourceKafkaSchemaRegistryOutputWithContext(ctx context.Context) ClickPipeSourceKafkaSchemaRegistryOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(ClickPipeSourceKafkaSchemaRegistryOutput)
+}
+
+func (i ClickPipeSourceKafkaSchemaRegistryArgs) ToClickPipeSourceKafkaSchemaRegistryPtrOutput() ClickPipeSourceKafkaSchemaRegistryPtrOutput {
+	return i.ToClickPipeSourceKafkaSchemaRegistryPtrOutputWithContext(context.Background())
+}
+
+func (i ClickPipeSourceKafkaSchemaRegistryArgs) ToClickPipeSourceKafkaSchemaRegistryPtrOutputWithContext(ctx context.Context) ClickPipeSourceKafkaSchemaRegistryPtrOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(ClickPipeSourceKafkaSchemaRegistryOutput).ToClickPipeSourceKafkaSchemaRegistryPtrOutputWithContext(ctx)
+}
+
+// ClickPipeSourceKafkaSchemaRegistryPtrInput is an input type that accepts ClickPipeSourceKafkaSchemaRegistryArgs, ClickPipeSourceKafkaSchemaRegistryPtr and ClickPipeSourceKafkaSchemaRegistryPtrOutput values.
+// You can construct a concrete instance of `ClickPipeSourceKafkaSchemaRegistryPtrInput` via:
+//
+//	        ClickPipeSourceKafkaSchemaRegistryArgs{...}
+//
+//	or:
+//
+//	        nil
+type ClickPipeSourceKafkaSchemaRegistryPtrInput interface {
+	pulumi.Input
+
+	ToClickPipeSourceKafkaSchemaRegistryPtrOutput() ClickPipeSourceKafkaSchemaRegistryPtrOutput
+	ToClickPipeSourceKafkaSchemaRegistryPtrOutputWithContext(context.Context) ClickPipeSourceKafkaSchemaRegistryPtrOutput
+}
+
+type clickPipeSourceKafkaSchemaRegistryPtrType ClickPipeSourceKafkaSchemaRegistryArgs
+
+func ClickPipeSourceKafkaSchemaRegistryPtr(v *ClickPipeSourceKafkaSchemaRegistryArgs) ClickPipeSourceKafkaSchemaRegistryPtrInput {
+	return (*clickPipeSourceKafkaSchemaRegistryPtrType)(v)
+}
+
+func (*clickPipeSourceKafkaSchemaRegistryPtrType) ElementType() reflect.Type {
+	return reflect.TypeOf((**ClickPipeSourceKafkaSchemaRegistry)(nil)).Elem()
+}
+
+func (i *clickPipeSourceKafkaSchemaRegistryPtrType) ToClickPipeSourceKafkaSchemaRegistryPtrOutput() ClickPipeSourceKafkaSchemaRegistryPtrOutput {
+	return i.ToClickPipeSourceKafkaSchemaRegistryPtrOutputWithContext(context.Background())
+}
+
+func (i *clickPipeSourceKafkaSchemaRegistryPtrType) ToClickPipeSourceKafkaSchemaRegistryPtrOutputWithContext(ctx context.Context) ClickPipeSourceKafkaSchemaRegistryPtrOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(ClickPipeSourceKafkaSchemaRegistryPtrOutput)
+}
+
+type ClickPipeSourceKafkaSchemaRegistryOutput struct{ *pulumi.OutputState }
+
+func (ClickPipeSourceKafkaSchemaRegistryOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*ClickPipeSourceKafkaSchemaRegistry)(nil)).Elem()
+}
+
+func (o ClickPipeSourceKafkaSchemaRegistryOutput) ToClickPipeSourceKafkaSchemaRegistryOutput() ClickPipeSourceKafkaSchemaRegistryOutput {
+	return o
+}
+
+func (o ClickPipeSourceKafkaSchemaRegistryOutput) ToClickPipeSourceKafkaSchemaRegistryOutputWithContext(ctx context.Context) ClickPipeSourceKafkaSchemaRegistryOutput {
+	return o
+}
+
+func (o ClickPipeSourceKafkaSchemaRegistryOutput) ToClickPipeSourceKafkaSchemaRegistryPtrOutput() ClickPipeSourceKafkaSchemaRegistryPtrOutput {
+	return o.ToClickPipeSourceKafkaSchemaRegistryPtrOutputWithContext(context.Background())
+}
+
+func (o ClickPipeSourceKafkaSchemaRegistryOutput) ToClickPipeSourceKafkaSchemaRegistryPtrOutputWithContext(ctx context.Context) ClickPipeSourceKafkaSchemaRegistryPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, v ClickPipeSourceKafkaSchemaRegistry) *ClickPipeSourceKafkaSchemaRegistry {
+		return &v
+	}).(ClickPipeSourceKafkaSchemaRegistryPtrOutput)
+}
+
+func (o ClickPipeSourceKafkaSchemaRegistryOutput) Authentication() ClickPipeSourceKafkaSchemaRegistryAuthenticationOutput {
+	return o.ApplyT(func(v ClickPipeSourceKafkaSchemaRegistry) ClickPipeSourceKafkaSchemaRegistryAuthentication {
+		return v.Authentication
+	}).(ClickPipeSourceKafkaSchemaRegistryAuthenticationOutput)
+}
+
+func (o ClickPipeSourceKafkaSchemaRegistryOutput) CaCertificate() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ClickPipeSourceKafkaSchemaRegistry) *string { return v.CaCertificate }).(pulumi.StringPtrOutput)
+}
+
+// Must be an https:// URL.
+func (o ClickPipeSourceKafkaSchemaRegistryOutput) Url() pulumi.StringOutput {
+	return o.ApplyT(func(v ClickPipeSourceKafkaSchemaRegistry) string { return v.Url }).(pulumi.StringOutput)
+}
+
+type ClickPipeSourceKafkaSchemaRegistryPtrOutput struct{ *pulumi.OutputState }
+
+func (ClickPipeSourceKafkaSchemaRegistryPtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**ClickPipeSourceKafkaSchemaRegistry)(nil)).Elem()
+}
+
+func (o ClickPipeSourceKafkaSchemaRegistryPtrOutput) ToClickPipeSourceKafkaSchemaRegistryPtrOutput() ClickPipeSourceKafkaSchemaRegistryPtrOutput {
+	return o
+}
+
+func (o ClickPipeSourceKafkaSchemaRegistryPtrOutput) ToClickPipeSourceKafkaSchemaRegistryPtrOutputWithContext(ctx context.Context) ClickPipeSourceKafkaSchemaRegistryPtrOutput {
+	return o
+}
+
+func (o ClickPipeSourceKafkaSchemaRegistryPtrOutput) Elem() ClickPipeSourceKafkaSchemaRegistryOutput {
+	return o.ApplyT(func(v *ClickPipeSourceKafkaSchemaRegistry) ClickPipeSourceKafkaSchemaRegistry {
+		if v != nil {
+			return *v
+		}
+		var ret ClickPipeSourceKafkaSchemaRegistry
+		return ret
+	}).(ClickPipeSourceKafkaSchemaRegistryOutput)
+}
+
+func (o ClickPipeSourceKafkaSchemaRegistryPtrOutput) Authentication() ClickPipeSourceKafkaSchemaRegistryAuthenticationPtrOutput {
+	return o.ApplyT(func(v *ClickPipeSourceKafkaSchemaRegistry) *ClickPipeSourceKafkaSchemaRegistryAuthentication {
+		if v == nil {
+			return nil
+		}
+		return &v.Authentication
+	}).(ClickPipeSourceKafkaSchemaRegistryAuthenticationPtrOutput)
+}
+
+func (o ClickPipeSourceKafkaSchemaRegistryPtrOutput) CaCertificate() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *ClickPipeSourceKafkaSchemaRegistry) *string {
+		if v == nil {
+			return nil
+		}
+		return v.CaCertificate
+	}).(pulumi.StringPtrOutput)
+}
+
+// Must be an https:// URL.
+func (o ClickPipeSourceKafkaSchemaRegistryPtrOutput) Url() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *ClickPipeSourceKafkaSchemaRegistry) *string {
+		if v == nil {
+			return nil
+		}
+		return &v.Url
+	}).(pulumi.StringPtrOutput)
+}
+
+type ClickPipeSourceObjectStorage struct {
+	Authentication     *ClickPipeSourceObjectStorageAuthentication `pulumi:"authentication"`
+	AzureContainerName *string                                     `pulumi:"azureContainerName"`
+	Compression        *ClickPipeSourceObjectStorageCompression    `pulumi:"compression"`
+	Delimiter          *string                                     `pulumi:"delimiter"`
+	Format             ClickPipeSourceObjectStorageFormat          `pulumi:"format"`
+	IamRole            *string                                     `pulumi:"iamRole"`
+	IsContinuous       *bool                                       `pulumi:"isContinuous"`
+	Path               *string                                     `pulumi:"path"`
+	QueueUrl           *string                                     `pulumi:"queueUrl"`
+	SkipInitialLoad    *bool                                       `pulumi:"skipInitialLoad"`
+	StartAfter         *string                                     `pulumi:"startAfter"`
+	Type               ClickPipeSourceObjectStorageType            `pulumi:"type"`
+	Url                *string                                     `pulumi:"url"`
+}
+
+// ClickPipeSourceObjectStorageInput is an input type that accepts ClickPipeSourceObjectStorageArgs and ClickPipeSourceObjectStorageOutput values.
+// You can construct a concrete instance of `ClickPipeSourceObjectStorageInput` via:
+//
+//	ClickPipeSourceObjectStorageArgs{...}
+type ClickPipeSourceObjectStorageInput interface {
+	pulumi.Input
+
+	ToClickPipeSourceObjectStorageOutput() ClickPipeSourceObjectStorageOutput
+	ToClickPipeSourceObjectStorageOutputWithContext(context.Context) ClickPipeSourceObjectStorageOutput
+}
+
+type ClickPipeSourceObjectStorageArgs struct {
+	Authentication     ClickPipeSourceObjectStorageAuthenticationPtrInput `pulumi:"authentication"`
+	AzureContainerName pulumi.StringPtrInput                              `pulumi:"azureContainerName"`
+	Compression        ClickPipeSourceObjectStorageCompressionPtrInput    `pulumi:"compression"`
+	Delimiter          pulumi.StringPtrInput                              `pulumi:"delimiter"`
+	Format             ClickPipeSourceObjectStorageFormatInput            `pulumi:"format"`
+	IamRole            pulumi.StringPtrInput                              `pulumi:"iamRole"`
+	IsContinuous       pulumi.BoolPtrInput                                `pulumi:"isContinuous"`
+	Path               pulumi.StringPtrInput                              `pulumi:"path"`
+	QueueUrl           pulumi.StringPtrInput                              `pulumi:"queueUrl"`
+	SkipInitialLoad    pulumi.BoolPtrInput                                `pulumi:"skipInitialLoad"`
+	StartAfter         pulumi.StringPtrInput                              `pulumi:"startAfter"`
+	Type               ClickPipeSourceObjectStorageTypeInput              `pulumi:"type"`
+	Url                pulumi.StringPtrInput                              `pulumi:"url"`
+}
+
+func (ClickPipeSourceObjectStorageArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*ClickPipeSourceObjectStorage)(nil)).Elem()
+}
+
+func (i ClickPipeSourceObjectStorageArgs) ToClickPipeSourceObjectStorageOutput() ClickPipeSourceObjectStorageOutput {
+	return i.ToClickPipeSourceObjectStorageOutputWithContext(context.Background())
+}
+
+func (i ClickPipeSourceObjectStorageArgs) ToClickPipeSourceObjectStorageOutputWithContext(ctx context.Context) ClickPipeSourceObjectStorageOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(ClickPipeSourceObjectStorageOutput)
+}
+
+func (i ClickPipeSourceObjectStorageArgs) ToClickPipeSourceObjectStoragePtrOutput() ClickPipeSourceObjectStoragePtrOutput {
+	return i.ToClickPipeSourceObjectStoragePtrOutputWithContext(context.Background())
+}
+
+func (i ClickPipeSourceObjectStorageArgs) ToClickPipeSourceObjectStoragePtrOutputWithContext(ctx context.Context) ClickPipeSourceObjectStoragePtrOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(ClickPipeSourceObjectStorageOutput).ToClickPipeSourceObjectStoragePtrOutputWithContext(ctx)
+}
+
+// ClickPipeSourceObjectStoragePtrInput is an input type that accepts ClickPipeSourceObjectStorageArgs, ClickPipeSourceObjectStoragePtr and ClickPipeSourceObjectStoragePtrOutput values.
+// You can construct a concrete instance of `ClickPipeSourceObjectStoragePtrInput` via:
+//
+//	        ClickPipeSourceObjectStorageArgs{...}
+//
+//	or:
+//
+//	        nil
+type ClickPipeSourceObjectStoragePtrInput interface {
+	pulumi.Input
+
+	ToClickPipeSourceObjectStoragePtrOutput() ClickPipeSourceObjectStoragePtrOutput
+	ToClickPipeSourceObjectStoragePtrOutputWithContext(context.Context) ClickPipeSourceObjectStoragePtrOutput
+}
+
+type clickPipeSourceObjectStoragePtrType ClickPipeSourceObjectStorageArgs
+
+func ClickPipeSourceObjectStoragePtr(v *ClickPipeSourceObjectStorageArgs) ClickPipeSourceObjectStoragePtrInput {
+	return (*clickPipeSourceObjectStoragePtrType)(v)
+}
+
+func (*clickPipeSourceObjectStoragePtrType) ElementType() reflect.Type {
+	return reflect.TypeOf((**ClickPipeSourceObjectStorage)(nil)).Elem()
+}
+
+func (i *clickPipeSourceObjectStoragePtrType) ToClickPipeSourceObjectStoragePtrOutput() ClickPipeSourceObjectStoragePtrOutput {
+	return i.ToClickPipeSourceObjectStoragePtrOutputWithContext(context.Background())
+}
+
+func (i *clickPipeSourceObjectStoragePtrType) ToClickPipeSourceObjectStoragePtrOutputWithContext(ctx context.Context) ClickPipeSourceObjectStoragePtrOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(ClickPipeSourceObjectStoragePtrOutput)
+}
+
+type ClickPipeSourceObjectStorageOutput struct{ *pulumi.OutputState }
+
+func (ClickPipeSourceObjectStorageOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*ClickPipeSourceObjectStorage)(nil)).Elem()
+}
+
+func (o ClickPipeSourceObjectStorageOutput) ToClickPipeSourceObjectStorageOutput() ClickPipeSourceObjectStorageOutput {
+	return o
+}
+
+func (o ClickPipeSourceObjectStorageOutput) ToClickPipeSourceObjectStorageOutputWithContext(ctx context.Context) ClickPipeSourceObjectStorageOutput {
+	return o
+}
+
+func (o ClickPipeSourceObjectStorageOutput) ToClickPipeSourceObjectStoragePtrOutput() ClickPipeSourceObjectStoragePtrOutput {
+	return o.ToClickPipeSourceObjectStoragePtrOutputWithContext(context.Background())
+}
+
+func (o ClickPipeSourceObjectStorageOutput) ToClickPipeSourceObjectStoragePtrOutputWithContext(ctx context.Context) ClickPipeSourceObjectStoragePtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, v ClickPipeSourceObjectStorage) *ClickPipeSourceObjectStorage {
+		return &v
+	}).(ClickPipeSourceObjectStoragePtrOutput)
+}
+
+func (o ClickPipeSourceObjectStorageOutput) Authentication() ClickPipeSourceObjectStorageAuthenticationPtrOutput {
+	return o.ApplyT(func(v ClickPipeSourceObjectStorage) *ClickPipeSourceObjectStorageAuthentication {
+		return v.Authentication
+	}).(ClickPipeSourceObjectStorageAuthenticationPtrOutput)
+}
+
+func (o ClickPipeSourceObjectStorageOutput) AzureContainerName() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ClickPipeSourceObjectStorage) *string { return v.AzureContainerName }).(pulumi.StringPtrOutput)
+}
+
+func (o ClickPipeSourceObjectStorageOutput) Compression() ClickPipeSourceObjectStorageCompressionPtrOutput {
+	return o.ApplyT(func(v ClickPipeSourceObjectStorage) *ClickPipeSourceObjectStorageCompression { return v.Compression }).(ClickPipeSourceObjectStorageCompressionPtrOutput)
+}
+
+func (o ClickPipeSourceObjectStorageOutput) Delimiter() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ClickPipeSourceObjectStorage) *string { return v.Delimiter }).(pulumi.StringPtrOutput)
+}
+
+func (o ClickPipeSourceObjectStorageOutput) Format() ClickPipeSourceObjectStorageFormatOutput {
+	return o.ApplyT(func(v ClickPipeSourceObjectStorage) ClickPipeSourceObjectStorageFormat { return v.Format }).(ClickPipeSourceObjectStorageFormatOutput)
+}
+
+func (o ClickPipeSourceObjectStorageOutput) IamRole() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ClickPipeSourceObjectStorage) *string { return v.IamRole }).(pulumi.StringPtrOutput)
+}
+
+func (o ClickPipeSourceObjectStorageOutput) IsContinuous() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v ClickPipeSourceObjectStorage) *bool { return v.IsContinuous }).(pulumi.BoolPtrOutput)
+}
+
+func (o ClickPipeSourceObjectStorageOutput) Path() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ClickPipeSourceObjectStorage) *string { return v.Path }).(pulumi.StringPtrOutput)
+}
+
+func (o ClickPipeSourceObjectStorageOutput) QueueUrl() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ClickPipeSourceObjectStorage) *string { return v.QueueUrl }).(pulumi.StringPtrOutput)
+}
+
+func (o ClickPipeSourceObjectStorageOutput) SkipInitialLoad() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v ClickPipeSourceObjectStorage) *bool { return v.SkipInitialLoad }).(pulumi.BoolPtrOutput)
+}
+
+func (o ClickPipeSourceObjectStorageOutput) StartAfter() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ClickPipeSourceObjectStorage) *string { return v.StartAfter }).(pulumi.StringPtrOutput)
+}
+
+func (o ClickPipeSourceObjectStorageOutput) Type() ClickPipeSourceObjectStorageTypeOutput {
+	return o.ApplyT(func(v ClickPipeSourceObjectStorage) ClickPipeSourceObjectStorageType { return v.Type }).(ClickPipeSourceObjectStorageTypeOutput)
+}
+
+func (o ClickPipeSourceObjectStorageOutput) Url() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ClickPipeSourceObjectStorage) *string { return v.Url }).(pulumi.StringPtrOutput)
+}
+
+type ClickPipeSourceObjectStoragePtrOutput struct{ *pulumi.OutputState }
+
+func (ClickPipeSourceObjectStoragePtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**ClickPipeSourceObjectStorage)(nil)).Elem()
+}
+
+func (o ClickPipeSourceObjectStoragePtrOutput) ToClickPipeSourceObjectStoragePtrOutput() ClickPipeSourceObjectStoragePtrOutput {
+	return o
+}
+
+func (o ClickPipeSourceObjectStoragePtrOutput) ToClickPipeSourceObjectStoragePtrOutputWithContext(ctx context.Context) ClickPipeSourceObjectStoragePtrOutput {
+	return o
+}
+
+func (o ClickPipeSourceObjectStoragePtrOutput) Elem() ClickPipeSourceObjectStorageOutput {
+	return o.ApplyT(func(v *ClickPipeSourceObjectStorage) ClickPipeSourceObjectStorage {
+		if v != nil {
+			return *v
+		}
+		var ret ClickPipeSourceObjectStorage
+		return ret
+	}).(ClickPipeSourceObjectStorageOutput)
+}
+
+func (o ClickPipeSourceObjectStoragePtrOutput) Authentication() ClickPipeSourceObjectStorageAuthenticationPtrOutput {
+	return o.ApplyT(func(v *ClickPipeSourceObjectStorage) *ClickPipeSourceObjectStorageAuthentication {
+		if v == nil {
+			return nil
+		}
+		return v.Authentication
+	}).(ClickPipeSourceObjectStorageAuthenticationPtrOutput)
+}
+
+func (o ClickPipeSourceObjectStoragePtrOutput) AzureContainerName() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *ClickPipeSourceObjectStorage) *string {
+		if v == nil {
+			return nil
+		}
+		return v.AzureContainerName
+	}).(pulumi.StringPtrOutput)
+}
+
+func (o ClickPipeSourceObjectStoragePtrOutput) Compression() ClickPipeSourceObjectStorageCompressionPtrOutput {
+	return o.ApplyT(func(v *ClickPipeSourceObjectStorage) *ClickPipeSourceObjectStorageCompression {
+		if v == nil {
+			return nil
+		}
+		return v.Compression
+	}).(ClickPipeSourceObjectStorageCompressionPtrOutput)
+}
+
+func (o ClickPipeSourceObjectStoragePtrOutput) Delimiter() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *ClickPipeSourceObjectStorage) *string {
+		if v == nil {
+			return nil
+		}
+		return v.Delimiter
+	}).(pulumi.StringPtrOutput)
+}
+
+func (o ClickPipeSourceObjectStoragePtrOutput) Format() ClickPipeSourceObjectStorageFormatPtrOutput {
+	return o.ApplyT(func(v *ClickPipeSourceObjectStorage) *ClickPipeSourceObjectStorageFormat {
+		if v == nil {
+			return nil
+		}
+		return &v.Format
+	}).(ClickPipeSourceObjectStorageFormatPtrOutput)
+}
+
+func (o ClickPipeSourceObjectStoragePtrOutput) IamRole() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *ClickPipeSourceObjectStorage) *string {
+		if v == nil {
+			return nil
+		}
+		return v.IamRole
+	}).(pulumi.StringPtrOutput)
+}
+
+func (o ClickPipeSourceObjectStoragePtrOutput) IsContinuous() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v *ClickPipeSourceObjectStorage) *bool {
+		if v == nil {
+			return nil
+		}
+		return v.IsContinuous
+	}).(pulumi.BoolPtrOutput)
+}
+
+func (o ClickPipeSourceObjectStoragePtrOutput) Path() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *ClickPipeSourceObjectStorage) *string {
+		if v == nil {
+			return nil
+		}
+		return v.Path
+	}).(pulumi.StringPtrOutput)
+}
+
+func (o ClickPipeSourceObjectStoragePtrOutput) QueueUrl() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *ClickPipeSourceObjectStorage) *string {
+		if v == nil {
+			return nil
+		}
+		return v.QueueUrl
+	}).(pulumi.StringPtrOutput)
+}
+
+func (o ClickPipeSourceObjectStoragePtrOutput) SkipInitialLoad() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v *ClickPipeSourceObjectStorage) *bool {
+		if v == nil {
+			return nil
+		}
+		return v.SkipInitialLoad
+	}).(pulumi.BoolPtrOutput)
+}
+
+func (o ClickPipeSourceObjectStoragePtrOutput) StartAfter() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *ClickPipeSourceObjectStorage) *string {
+		if v == nil {
+			return nil
+		}
+		return v.StartAfter
+	}).(pulumi.StringPtrOutput)
+}
+
+func (o ClickPipeSourceObjectStoragePtrOutput) Type() ClickPipeSourceObjectStorageTypePtrOutput {
+	return o.ApplyT(func(v *ClickPipeSourceObjectStorage) *ClickPipeSourceObjectStorageType {
+		if v == nil {
+			return nil
+		}
+		return &v.Type
+	}).(ClickPipeSourceObjectStorageTypePtrOutput)
+}
+
+func (o ClickPipeSourceObjectStoragePtrOutput) Url() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *ClickPipeSourceObjectStorage) *string {
+		if v == nil {
+			return nil
+		}
+		return v.Url
+	}).(pulumi.StringPtrOutput)
+}
+
+type ClickPipeSourcePostgres struct {
+	Authentication       *ClickPipeSourcePostgresAuthentication     `pulumi:"authentication"`
+	CaCertificate        *string                                    `pulumi:"caCertificate"`
+	Database             string                                     `pulumi:"database"`
+	DisableTls           *bool                                      `pulumi:"disableTls"`
+	Host                 string                                     `pulumi:"host"`
+	IamRole              *string                                    `pulumi:"iamRole"`
+	Port                 int                                        `pulumi:"port"`
+	Settings             *ClickPipeSourcePostgresSettings           `pulumi:"settings"`
+	SkipCertVerification *bool                                      `pulumi:"skipCertVerification"`
+	TableMappings        []ClickPipeSourcePostgresTableMappingsItem `pulumi:"tableMappings"`
+	TlsHost              *string                                    `pulumi:"tlsHost"`
+	Type                 *ClickPipeSourcePostgresType               `pulumi:"type"`
+}
+
+// ClickPipeSourcePostgresInput is an input type that accepts ClickPipeSourcePostgresArgs and ClickPipeSourcePostgresOutput values.
+// You can construct a concrete instance of `ClickPipeSourcePostgresInput` via:
+//
+//	ClickPipeSourcePostgresArgs{...}
+type ClickPipeSourcePostgresInput interface {
+	pulumi.Input
+
+	ToClickPipeSourcePostgresOutput() ClickPipeSourcePostgresOutput
+	ToClickPipeSourcePostgresOutputWithContext(context.Context) ClickPipeSourcePostgresOutput
+}
+
+type ClickPipeSourcePostgresArgs struct {
+	Authentication       ClickPipeSourcePostgresAuthenticationPtrInput      `pulumi:"authentication"`
+	CaCertificate        pulumi.StringPtrInput                              `pulumi:"caCertificate"`
+	Database             pulumi.StringInput                                 `pulumi:"database"`
+	DisableTls           pulumi.BoolPtrInput                                `pulumi:"disableTls"`
+	Host                 pulumi.StringInput                                 `pulumi:"host"`
+	IamRole              pulumi.StringPtrInput                              `pulumi:"iamRole"`
+	Port                 pulumi.IntInput                                    `pulumi:"port"`
+	Settings             ClickPipeSourcePostgresSettingsPtrInput            `pulumi:"settings"`
+	SkipCertVerification pulumi.BoolPtrInput                                `pulumi:"skipCertVerification"`
+	TableMappings        ClickPipeSourcePostgresTableMappingsItemArrayInput `pulumi:"tableMappings"`
+	TlsHost              pulumi.StringPtrInput                              `pulumi:"tlsHost"`
+	Type                 ClickPipeSourcePostgresTypePtrInput                `pulumi:"type"`
+}
+
+func (ClickPipeSourcePostgresArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*ClickPipeSourcePostgres)(nil)).Elem()
+}
+
+func (i ClickPipeSourcePostgresArgs) ToClickPipeSourcePostgresOutput() ClickPipeSourcePostgresOutput {
+	return i.ToClickPipeSourcePostgresOutputWithContext(context.Background())
+}
+
+func (i ClickPipeSourcePostgresArgs) ToClickPipeSourcePostgresOutputWithContext(ctx context.Context) ClickPipeSourcePostgresOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(ClickPipeSourcePostgresOutput)
+}
+
+func (i ClickPipeSourcePostgresArgs) ToClickPipeSourcePostgresPtrOutput() ClickPipeSourcePostgresPtrOutput {
+	return i.ToClickPipeSourcePostgresPtrOutputWithContext(context.Background())
+}
+
+func (i ClickPipeSourcePostgresArgs) ToClickPipeSourcePostgresPtrOutputWithContext(ctx context.Context) ClickPipeSourcePostgresPtrOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(ClickPipeSourcePostgresOutput).ToClickPipeSourcePostgresPtrOutputWithContext(ctx)
+}
+
+// ClickPipeSourcePostgresPtrInput is an input type that accepts ClickPipeSourcePostgresArgs, ClickPipeSourcePostgresPtr and ClickPipeSourcePostgresPtrOutput values.
+// You can construct a concrete instance of `ClickPipeSourcePostgresPtrInput` via:
+//
+//	        ClickPipeSourcePostgresArgs{...}
+//
+//	or:
+//
+//	        nil
+type ClickPipeSourcePostgresPtrInput interface {
+	pulumi.Input
+
+	ToClickPipeSourcePostgresPtrOutput() ClickPipeSourcePostgresPtrOutput
+	ToClickPipeSourcePostgresPtrOutputWithContext(context.Context) ClickPipeSourcePostgresPtrOutput
+}
+
+type clickPipeSourcePostgresPtrType ClickPipeSourcePostgresArgs
+
+func ClickPipeSourcePostgresPtr(v *ClickPipeSourcePostgresArgs) ClickPipeSourcePostgresPtrInput {
+	return (*clickPipeSourcePostgresPtrType)(v)
+}
+
+func (*clickPipeSourcePostgresPtrType) ElementType() reflect.Type {
+	return reflect.TypeOf((**ClickPipeSourcePostgres)(nil)).Elem()
+}
+
+func (i *clickPipeSourcePostgresPtrType) ToClickPipeSourcePostgresPtrOutput() ClickPipeSourcePostgresPtrOutput {
+	return i.ToClickPipeSourcePostgresPtrOutputWithContext(context.Background())
+}
+
+func (i *clickPipeSourcePostgresPtrType) ToClickPipeSourcePostgresPtrOutputWithContext(ctx context.Context) ClickPipeSourcePostgresPtrOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(ClickPipeSourcePostgresPtrOutput)
+}
+
+type ClickPipeSourcePostgresOutput struct{ *pulumi.OutputState }
+
+func (ClickPipeSourcePostgresOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*ClickPipeSourcePostgres)(nil)).Elem()
+}
+
+func (o ClickPipeSourcePostgresOutput) ToClickPipeSourcePostgresOutput() ClickPipeSourcePostgresOutput {
+	return o
+}
+
+func (o ClickPipeSourcePostgresOutput) ToClickPipeSourcePostgresOutputWithContext(ctx context.Context) ClickPipeSourcePostgresOutput {
+	return o
+}
+
+func (o ClickPipeSourcePostgresOutput) ToClickPipeSourcePostgresPtrOutput() ClickPipeSourcePostgresPtrOutput {
+	return o.ToClickPipeSourcePostgresPtrOutputWithContext(context.Background())
+}
+
+func (o ClickPipeSourcePostgresOutput) ToClickPipeSourcePostgresPtrOutputWithContext(ctx context.Context) ClickPipeSourcePostgresPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, v ClickPipeSourcePostgres) *ClickPipeSourcePostgres {
+		return &v
+	}).(ClickPipeSourcePostgresPtrOutput)
+}
+
+func (o ClickPipeSourcePostgresOutput) Authentication() ClickPipeSourcePostgresAuthenticationPtrOutput {
+	return o.ApplyT(func(v ClickPipeSourcePostgres) *ClickPipeSourcePostgresAuthentication { return v.Authentication }).(ClickPipeSourcePostgresAuthenticationPtrOutput)
+}
+
+func (o ClickPipeSourcePostgresOutput) CaCertificate() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ClickPipeSourcePostgres) *string { return v.CaCertificate }).(pulumi.StringPtrOutput)
+}
+
+func (o ClickPipeSourcePostgresOutput) Database() pulumi.StringOutput {
+	return o.ApplyT(func(v ClickPipeSourcePostgres) string { return v.Database }).(pulumi.StringOutput)
+}
+
+func (o ClickPipeSourcePostgresOutput) DisableTls() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v ClickPipeSourcePostgres) *bool { return v.DisableTls }).(pulumi.BoolPtrOutput)
+}
+
+func (o ClickPipeSourcePostgresOutput) Host() pulumi.StringOutput {
+	return o.ApplyT(func(v ClickPipeSourcePostgres) string { return v.Host }).(pulumi.StringOutput)
+}
+
+func (o ClickPipeSourcePostgresOutput) IamRole() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ClickPipeSourcePostgres) *string { return v.IamRole }).(pulumi.StringPtrOutput)
+}
+
+func (o ClickPipeSourcePostgresOutput) Port() pulumi.IntOutput {
+	return o.ApplyT(func(v ClickPipeSourcePostgres) int { return v.Port }).(pulumi.IntOutput)
+}
+
+func (o ClickPipeSourcePostgresOutput) Settings() ClickPipeSourcePostgresSettingsPtrOutput {
+	return o.ApplyT(func(v ClickPipeSourcePostgres) *ClickPipeSourcePostgresSettings { return v.Settings }).(ClickPipeSourcePostgresSettingsPtrOutput)
+}
+
+func (o ClickPipeSourcePostgresOutput) SkipCertVerification() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v ClickPipeSourcePostgres) *bool { return v.SkipCertVerification }).(pulumi.BoolPtrOutput)
+}
+
+func (o ClickPipeSourcePostgresOutput) TableMappings() ClickPipeSourcePostgresTableMappingsItemArrayOutput {
+	return o.ApplyT(func(v ClickPipeSourcePostgres) []ClickPipeSourcePostgresTableMappingsItem { return v.TableMappings }).(ClickPipeSourcePostgresTableMappingsItemArrayOutput)
+}
+
+func (o ClickPipeSourcePostgresOutput) TlsHost() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ClickPipeSourcePostgres) *string { return v.TlsHost }).(pulumi.StringPtrOutput)
+}
+
+func (o ClickPipeSourcePostgresOutput) Type() ClickPipeSourcePostgresTypePtrOutput {
+	return o.ApplyT(func(v ClickPipeSourcePostgres) *ClickPipeSourcePostgresType { return v.Type }).(ClickPipeSourcePostgresTypePtrOutput)
+}
+
+type ClickPipeSourcePostgresPtrOutput struct{ *pulumi.OutputState }
+
+func (ClickPipeSourcePostgresPtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**ClickPipeSourcePostgres)(nil)).Elem()
+}
+
+func (o ClickPipeSourcePostgresPtrOutput) ToClickPipeSourcePostgresPtrOutput() ClickPipeSourcePostgresPtrOutput {
+	return o
+}
+
+func (o ClickPipeSourcePostgresPtrOutput) ToClickPipeSourcePostgresPtrOutputWithContext(ctx context.Context) ClickPipeSourcePostgresPtrOutput {
+	return o
+}
+
+func (o ClickPipeSourcePostgresPtrOutput) Elem() ClickPipeSourcePostgresOutput {
+	return o.ApplyT(func(v *ClickPipeSourcePostgres) ClickPipeSourcePostgres {
+		if v != nil {
+			return *v
+		}
+		var ret ClickPipeSourcePostgres
+		return ret
+	}).(ClickPipeSourcePostgresOutput)
+}
+
+func (o ClickPipeSourcePostgresPtrOutput) Authentication() ClickPipeSourcePostgresAuthenticationPtrOutput {
+	return o.ApplyT(func(v *ClickPipeSourcePostgres) *ClickPipeSourcePostgresAuthentication {
+		if v == nil {
+			return nil
+		}
+		return v.Authentication
+	}).(ClickPipeSourcePostgresAuthenticationPtrOutput)
+}
+
+func (o ClickPipeSourcePostgresPtrOutput) CaCertificate() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *ClickPipeSourcePostgres) *string {
+		if v == nil {
+			return nil
+		}
+		return v.CaCertificate
+	}).(pulumi.StringPtrOutput)
+}
+
+func (o ClickPipeSourcePostgresPtrOutput) Database() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *ClickPipeSourcePostgres) *string {
+		if v == nil {
+			return nil
+		}
+		return &v.Database
+	}).(pulumi.StringPtrOutput)
+}
+
+func (o ClickPipeSourcePostgresPtrOutput) DisableTls() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v *ClickPipeSourcePostgres) *bool {
+		if v == nil {
+			return nil
+		}
+		return v.DisableTls
+	}).(pulumi.BoolPtrOutput)
+}
+
+func (o ClickPipeSourcePostgresPtrOutput) Host() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *ClickPipeSourcePostgres) *string {
+		if v == nil {
+			return nil
+		}
+		return &v.Host
+	}).(pulumi.StringPtrOutput)
+}
+
+func (o ClickPipeSourcePostgresPtrOutput) IamRole() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *ClickPipeSourcePostgres) *string {
+		if v == nil {
+			return nil
+		}
+		return v.IamRole
+	}).(pulumi.StringPtrOutput)
+}
+
+func (o ClickPipeSourcePostgresPtrOutput) Port() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v *ClickPipeSourcePostgres) *int {
+		if v == nil {
+			return nil
+		}
+		return &v.Port
+	}).(pulumi.IntPtrOutput)
+}
+
+func (o ClickPipeSourcePostgresPtrOutput) Settings() ClickPipeSourcePostgresSettingsPtrOutput {
+	return o.ApplyT(func(v *ClickPipeSourcePostgres) *ClickPipeSourcePostgresSettings {
+		if v == nil {
+			return nil
+		}
+		return v.Settings
+	}).(ClickPipeSourcePostgresSettingsPtrOutput)
+}
+
+func (o ClickPipeSourcePostgresPtrOutput) SkipCertVerification() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v *ClickPipeSourcePostgres) *bool {
+		if v == nil {
+			return nil
+		}
+		return v.SkipCertVerification
+	}).(pulumi.BoolPtrOutput)
+}
+
+func (o ClickPipeSourcePostgresPtrOutput) TableMappings() ClickPipeSourcePostgresTableMappingsItemArrayOutput {
+	return o.ApplyT(func(v *ClickPipeSourcePostgres) []ClickPipeSourcePostgresTableMappingsItem {
+		if v == nil {
+			return nil
+		}
+		return v.TableMappings
+	}).(ClickPipeSourcePostgresTableMappingsItemArrayOutput)
+}
+
+func (o ClickPipeSourcePostgresPtrOutput) TlsHost() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *ClickPipeSourcePostgres) *string {
+		if v == nil {
+			return nil
+		}
+		return v.TlsHost
+	}).(pulumi.StringPtrOutput)
+}
+
+func (o ClickPipeSourcePostgresPtrOutput) Type() ClickPipeSourcePostgresTypePtrOutput {
+	return o.ApplyT(func(v *ClickPipeSourcePostgres) *ClickPipeSourcePostgresType {
+		if v == nil {
+			return nil
+		}
+		return v.Type
+	}).(ClickPipeSourcePostgresTypePtrOutput)
+}
+
+type ClickPipeSourcePostgresSettings struct {
+	AllowNullableColumns           *bool                                           `pulumi:"allowNullableColumns"`
+	DeleteOnMerge                  *bool                                           `pulumi:"deleteOnMerge"`
+	EnableFailoverSlots            *bool                                           `pulumi:"enableFailoverSlots"`
+	InitialLoadParallelism         *int                                            `pulumi:"initialLoadParallelism"`
+	PublicationName                *string                                         `pulumi:"publicationName"`
+	PullBatchSize                  *int                                            `pulumi:"pullBatchSize"`
+	ReplicationMode                *ClickPipeSourcePostgresSettingsReplicationMode `pulumi:"replicationMode"`
+	ReplicationSlotName            *string                                         `pulumi:"replicationSlotName"`
+	SnapshotNumRowsPerPartition    *int                                            `pulumi:"snapshotNumRowsPerPartition"`
+	SnapshotNumberOfParallelTables *int                                            `pulumi:"snapshotNumberOfParallelTables"`
+	SyncIntervalSeconds            *int                                            `pulumi:"syncIntervalSeconds"`
+}
+
+// ClickPipeSourcePostgresSettingsInput is an input type that accepts ClickPipeSourcePostgresSettingsArgs and ClickPipeSourcePostgresSettingsOutput values.
+// You can construct a concrete instance of `ClickPipeSourcePostgresSettingsInput` via:
+//
+//	ClickPipeSourcePostgresSettingsArgs{...}
+type ClickPipeSourcePostgresSettingsInput interface {
+	pulumi.Input
+
+	ToClickPipeSourcePostgresSettingsOutput() ClickPipeSourcePostgresSettingsOutput
+	ToClickPipeSourcePostgresSettingsOutputWithContext(context.Context) ClickPipeSourcePostgresSettingsOutput
+}
+
+type ClickPipeSourcePostgresSettingsArgs struct {
+	AllowNullableColumns           pulumi.BoolPtrInput                                    `pulumi:"allowNullableColumns"`
+	DeleteOnMerge                  pulumi.BoolPtrInput                                    `pulumi:"deleteOnMerge"`
+	EnableFailoverSlots            pulumi.BoolPtrInput                                    `pulumi:"enableFailoverSlots"`
+	InitialLoadParallelism         pulumi.IntPtrInput                                     `pulumi:"initialLoadParallelism"`
+	PublicationName                pulumi.StringPtrInput                                  `pulumi:"publicationName"`
+	PullBatchSize                  pulumi.IntPtrInput                                     `pulumi:"pullBatchSize"`
+	ReplicationMode                ClickPipeSourcePostgresSettingsReplicationModePtrInput `pulumi:"replicationMode"`
+	ReplicationSlotName            pulumi.StringPtrInput                                  `pulumi:"replicationSlotName"`
+	SnapshotNumRowsPerPartition    pulumi.IntPtrInput                                     `pulumi:"snapshotNumRowsPerPartition"`
+	SnapshotNumberOfParallelTables pulumi.IntPtrInput                                     `pulumi:"snapshotNumberOfParallelTables"`
+	SyncIntervalSeconds            pulumi.IntPtrInput                                     `pulumi:"syncIntervalSeconds"`
+}
+
+func (ClickPipeSourcePostgresSettingsArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*ClickPipeSourcePostgresSettings)(nil)).Elem()
+}
+
+func (i ClickPipeSourcePostgresSettingsArgs) ToClickPipeSourcePostgresSettingsOutput() ClickPipeSourcePostgresSettingsOutput {
+	return i.ToClickPipeSourcePostgresSettingsOutputWithContext(context.Background())
+}
+
+func (i ClickPipeSourcePostgresSettingsArgs) ToClickPipeSourcePostgresSettingsOutputWithContext(ctx context.Context) ClickPipeSourcePostgresSettingsOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(ClickPipeSourcePostgresSettingsOutput)
+}
+
+func (i ClickPipeSourcePostgresSettingsArgs) ToClickPipeSourcePostgresSettingsPtrOutput() ClickPipeSourcePostgresSettingsPtrOutput {
+	return i.ToClickPipeSourcePostgresSettingsPtrOutputWithContext(context.Background())
+}
+
+func (i ClickPipeSourcePostgresSettingsArgs) ToClickPipeSourcePostgresSettingsPtrOutputWithContext(ctx context.Context) ClickPipeSourcePostgresSettingsPtrOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(ClickPipeSourcePostgresSettingsOutput).ToClickPipeSourcePostgresSettingsPtrOutputWithContext(ctx)
+}
+
+// ClickPipeSourcePostgresSettingsPtrInput is an input type that accepts ClickPipeSourcePostgresSettingsArgs, ClickPipeSourcePostgresSettingsPtr and ClickPipeSourcePostgresSettingsPtrOutput values.
+// You can construct a concrete instance of `ClickPipeSourcePostgresSettingsPtrInput` via:
+//
+//	        ClickPipeSourcePostgresSettingsArgs{...}
+//
+//	or:
+//
+//	        nil
+type ClickPipeSourcePostgresSettingsPtrInput interface {
+	pulumi.Input
+
+	ToClickPipeSourcePostgresSettingsPtrOutput() ClickPipeSourcePostgresSettingsPtrOutput
+	ToClickPipeSourcePostgresSettingsPtrOutputWithContext(context.Context) ClickPipeSourcePostgresSettingsPtrOutput
+}
+
+type clickPipeSourcePostgresSettingsPtrType ClickPipeSourcePostgresSettingsArgs
+
+func ClickPipeSourcePostgresSettingsPtr(v *ClickPipeSourcePostgresSettingsArgs) ClickPipeSourcePostgresSettingsPtrInput {
+	return (*clickPipeSourcePostgresSettingsPtrType)(v)
+}
+
+func (*clickPipeSourcePostgresSettingsPtrType) ElementType() reflect.Type {
+	return reflect.TypeOf((**ClickPipeSourcePostgresSettings)(nil)).Elem()
+}
+
+func (i *clickPipeSourcePostgresSettingsPtrType) ToClickPipeSourcePostgresSettingsPtrOutput() ClickPipeSourcePostgresSettingsPtrOutput {
+	return i.ToClickPipeSourcePostgresSettingsPtrOutputWithContext(context.Background())
+}
+
+func (i *clickPipeSourcePostgresSettingsPtrType) ToClickPipeSourcePostgresSettingsPtrOutputWithContext(ctx context.Context) ClickPipeSourcePostgresSettingsPtrOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(ClickPipeSourcePostgresSettingsPtrOutput)
+}
+
+type ClickPipeSourcePostgresSettingsOutput struct{ *pulumi.OutputState }
+
+func (ClickPipeSourcePostgresSettingsOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*ClickPipeSourcePostgresSettings)(nil)).Elem()
+}
+
+func (o ClickPipeSourcePostgresSettingsOutput) ToClickPipeSourcePostgresSettingsOutput() ClickPipeSourcePostgresSettingsOutput {
+	return o
+}
+
+func (o ClickPipeSourcePostgresSettingsOutput) ToClickPipeSourcePostgresSettingsOutputWithContext(ctx context.Context) ClickPipeSourcePostgresSettingsOutput {
+	return o
+}
+
+func (o ClickPipeSourcePostgresSettingsOutput) ToClickPipeSourcePostgresSettingsPtrOutput() ClickPipeSourcePostgresSettingsPtrOutput {
+	return o.ToClickPipeSourcePostgresSettingsPtrOutputWithContext(context.Background())
+}
+
+func (o ClickPipeSourcePostgresSettingsOutput) ToClickPipeSourcePostgresSettingsPtrOutputWithContext(ctx context.Context) ClickPipeSourcePostgresSettingsPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, v ClickPipeSourcePostgresSettings) *ClickPipeSourcePostgresSettings {
+		return &v
+	}).(ClickPipeSourcePostgresSettingsPtrOutput)
+}
+
+func (o ClickPipeSourcePostgresSettingsOutput) AllowNullableColumns() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v ClickPipeSourcePostgresSettings) *bool { return v.AllowNullableColumns }).(pulumi.BoolPtrOutput)
+}
+
+func (o ClickPipeSourcePostgresSettingsOutput) DeleteOnMerge() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v ClickPipeSourcePostgresSettings) *bool { return v.DeleteOnMerge }).(pulumi.BoolPtrOutput)
+}
+
+func (o ClickPipeSourcePostgresSettingsOutput) EnableFailoverSlots() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v ClickPipeSourcePostgresSettings) *bool { return v.EnableFailoverSlots }).(pulumi.BoolPtrOutput)
+}
+
+func (o ClickPipeSourcePostgresSettingsOutput) InitialLoadParallelism() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v ClickPipeSourcePostgresSettings) *int { return v.InitialLoadParallelism }).(pulumi.IntPtrOutput)
+}
+
+func (o ClickPipeSourcePostgresSettingsOutput) PublicationName() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ClickPipeSourcePostgresSettings) *string { return v.PublicationName }).(pulumi.StringPtrOutput)
+}
+
+func (o ClickPipeSourcePostgresSettingsOutput) PullBatchSize() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v ClickPipeSourcePostgresSettings) *int { return v.PullBatchSize }).(pulumi.IntPtrOutput)
+}
+
+func (o ClickPipeSourcePostgresSettingsOutput) ReplicationMode() ClickPipeSourcePostgresSettingsReplicationModePtrOutput {
+	return o.ApplyT(func(v ClickPipeSourcePostgresSettings) *ClickPipeSourcePostgresSettingsReplicationMode {
+		return v.ReplicationMode
+	}).(ClickPipeSourcePostgresSettingsReplicationModePtrOutput)
+}
+
+func (o ClickPipeSourcePostgresSettingsOutput) ReplicationSlotName() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ClickPipeSourcePostgresSettings) *string { return v.ReplicationSlotName }).(pulumi.StringPtrOutput)
+}
+
+func (o ClickPipeSourcePostgresSettingsOutput) SnapshotNumRowsPerPartition() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v ClickPipeSourcePostgresSettings) *int { return v.SnapshotNumRowsPerPartition }).(pulumi.IntPtrOutput)
+}
+
+func (o ClickPipeSourcePostgresSettingsOutput) SnapshotNumberOfParallelTables() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v ClickPipeSourcePostgresSettings) *int { return v.SnapshotNumberOfParallelTables }).(pulumi.IntPtrOutput)
+}
+
+func (o ClickPipeSourcePostgresSettingsOutput) SyncIntervalSeconds() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v ClickPipeSourcePostgresSettings) *int { return v.SyncIntervalSeconds }).(pulumi.IntPtrOutput)
+}
+
+type ClickPipeSourcePostgresSettingsPtrOutput struct{ *pulumi.OutputState }
+
+func (ClickPipeSourcePostgresSettingsPtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**ClickPipeSourcePostgresSettings)(nil)).Elem()
+}
+
+func (o ClickPipeSourcePostgresSettingsPtrOutput) ToClickPipeSourcePostgresSettingsPtrOutput() ClickPipeSourcePostgresSettingsPtrOutput {
+	return o
+}
+
+func (o ClickPipeSourcePostgresSettingsPtrOutput) ToClickPipeSourcePostgresSettingsPtrOutputWithContext(ctx context.Context) ClickPipeSourcePostgresSettingsPtrOutput {
+	return o
+}
+
+func (o ClickPipeSourcePostgresSettingsPtrOutput) Elem() ClickPipeSourcePostgresSettingsOutput {
+	return o.ApplyT(func(v *ClickPipeSourcePostgresSettings) ClickPipeSourcePostgresSettings {
+		if v != nil {
+			return *v
+		}
+		var ret ClickPipeSourcePostgresSettings
+		return ret
+	}).(ClickPipeSourcePostgresSettingsOutput)
+}
+
+func (o ClickPipeSourcePostgresSettingsPtrOutput) AllowNullableColumns() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v *ClickPipeSourcePostgresSettings) *bool {
+		if v == nil {
+			return nil
+		}
+		return v.AllowNullableColumns
+	}).(pulumi.BoolPtrOutput)
+}
+
+func (o ClickPipeSourcePostgresSettingsPtrOutput) DeleteOnMerge() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v *ClickPipeSourcePostgresSettings) *bool {
+		if v == nil {
+			return nil
+		}
+		return v.DeleteOnMerge
+	}).(pulumi.BoolPtrOutput)
+}
+
+func (o ClickPipeSourcePostgresSettingsPtrOutput) EnableFailoverSlots() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v *ClickPipeSourcePostgresSettings) *bool {
+		if v == nil {
+			return nil
+		}
+		return v.EnableFailoverSlots
+	}).(pulumi.BoolPtrOutput)
+}
+
+func (o ClickPipeSourcePostgresSettingsPtrOutput) InitialLoadParallelism() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v *ClickPipeSourcePostgresSettings) *int {
+		if v == nil {
+			return nil
+		}
+		return v.InitialLoadParallelism
+	}).(pulumi.IntPtrOutput)
+}
+
+func (o ClickPipeSourcePostgresSettingsPtrOutput) PublicationName() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *ClickPipeSourcePostgresSettings) *string {
+		if v == nil {
+			return nil
+		}
+		return v.PublicationName
+	}).(pulumi.StringPtrOutput)
+}
+
+func (o ClickPipeSourcePostgresSettingsPtrOutput) PullBatchSize() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v *ClickPipeSourcePostgresSettings) *int {
+		if v == nil {
+			return nil
+		}
+		return v.PullBatchSize
+	}).(pulumi.IntPtrOutput)
+}
+
+func (o ClickPipeSourcePostgresSettingsPtrOutput) ReplicationMode() ClickPipeSourcePostgresSettingsReplicationModePtrOutput {
+	return o.ApplyT(func(v *ClickPipeSourcePostgresSettings) *ClickPipeSourcePostgresSettingsReplicationMode {
+		if v == nil {
+			return nil
+		}
+		return v.ReplicationMode
+	}).(ClickPipeSourcePostgresSettingsReplicationModePtrOutput)
+}
+
+func (o ClickPipeSourcePostgresSettingsPtrOutput) ReplicationSlotName() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *ClickPipeSourcePostgresSettings) *string {
+		if v == nil {
+			return nil
+		}
+		return v.ReplicationSlotName
+	}).(pulumi.StringPtrOutput)
+}
+
+func (o ClickPipeSourcePostgresSettingsPtrOutput) SnapshotNumRowsPerPartition() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v *ClickPipeSourcePostgresSettings) *int {
+		if v == nil {
+			return nil
+		}
+		return v.SnapshotNumRowsPerPartition
+	}).(pulumi.IntPtrOutput)
+}
+
+func (o ClickPipeSourcePostgresSettingsPtrOutput) SnapshotNumberOfParallelTables() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v *ClickPipeSourcePostgresSettings) *int {
+		if v == nil {
+			return nil
+		}
+		return v.SnapshotNumberOfParallelTables
+	}).(pulumi.IntPtrOutput)
+}
+
+func (o ClickPipeSourcePostgresSettingsPtrOutput) SyncIntervalSeconds() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v *ClickPipeSourcePostgresSettings) *int {
+		if v == nil {
+			return nil
+		}
+		return v.SyncIntervalSeconds
+	}).(pulumi.IntPtrOutput)
+}
+
+type ClickPipeSourcePostgresTableMappingsItem struct {
+	ExcludedColumns     []string                                             `pulumi:"excludedColumns"`
+	PartitionByExpr     *string                                              `pulumi:"partitionByExpr"`
+	PartitionKey        *string                                              `pulumi:"partitionKey"`
+	SortingKeys         []string                                             `pulumi:"sortingKeys"`
+	SourceSchemaName    string                                               `pulumi:"sourceSchemaName"`
+	SourceTable         string                                               `pulumi:"sourceTable"`
+	TableEngine         *ClickPipeSourcePostgresTableMappingsItemTableEngine `pulumi:"tableEngine"`
+	TargetTable         string                                               `pulumi:"targetTable"`
+	UseCustomSortingKey *bool                                                `pulumi:"useCustomSortingKey"`
+}
+
+// ClickPipeSourcePostgresTableMappingsItemInput is an input type that accepts ClickPipeSourcePostgresTableMappingsItemArgs and ClickPipeSourcePostgresTableMappingsItemOutput values.
+// You can construct a concrete instance of `ClickPipeSourcePostgresTableMappingsItemInput` via:
+//
+//	ClickPipeSourcePostgresTableMappingsItemArgs{...}
+type ClickPipeSourcePostgresTableMappingsItemInput interface {
+	pulumi.Input
+
+	ToClickPipeSourcePostgresTableMappingsItemOutput() ClickPipeSourcePostgresTableMappingsItemOutput
+	ToClickPipeSourcePostgresTableMappingsItemOutputWithContext(context.Context) ClickPipeSourcePostgresTableMappingsItemOutput
+}
+
+type ClickPipeSourcePostgresTableMappingsItemArgs struct {
+	ExcludedColumns     pulumi.StringArrayInput                                     `pulumi:"excludedColumns"`
+	PartitionByExpr     pulumi.StringPtrInput                                       `pulumi:"partitionByExpr"`
+	PartitionKey        pulumi.StringPtrInput                                       `pulumi:"partitionKey"`
+	SortingKeys         pulumi.StringArrayInput                                     `pulumi:"sortingKeys"`
+	SourceSchemaName    pulumi.StringInput                                          `pulumi:"sourceSchemaName"`
+	SourceTable         pulumi.StringInput                                          `pulumi:"sourceTable"`
+	TableEngine         ClickPipeSourcePostgresTableMappingsItemTableEnginePtrInput `pulumi:"tableEngine"`
+	TargetTable         pulumi.StringInput                                          `pulumi:"targetTable"`
+	UseCustomSortingKey pulumi.BoolPtrInput                                         `pulumi:"useCustomSortingKey"`
+}
+
+func (ClickPipeSourcePostgresTableMappingsItemArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*ClickPipeSourcePostgresTableMappingsItem)(nil)).Elem()
+}
+
+func (i ClickPipeSourcePostgresTableMappingsItemArgs) ToClickPipeSourcePostgresTableMappingsItemOutput() ClickPipeSourcePostgresTableMappingsItemOutput {
+	return i.ToClickPipeSourcePostgresTableMappingsItemOutputWithContext(context.Background())
+}
+
+func (i ClickPipeSourcePostgresTableMappingsItemArgs) ToClickPipeSourcePostgresTableMappingsItemOutputWithContext(ctx context.Context) ClickPipeSourcePostgresTableMappingsItemOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(ClickPipeSourcePostgresTableMappingsItemOutput)
+}
+
+// ClickPipeSourcePostgresTableMappingsItemArrayInput is an input type that accepts ClickPipeSourcePostgresTableMappingsItemArray and ClickPipeSourcePostgresTableMappingsItemArrayOutput values.
+// You can construct a concrete instance of `ClickPipeSourcePostgresTableMappingsItemArrayInput` via:
+//
+//	ClickPipeSourcePostgresTableMappingsItemArray{ ClickPipeSourcePostgresTableMappingsItemArgs{...} }
+type ClickPipeSourcePostgresTableMappingsItemArrayInput interface {
+	pulumi.Input
+
+	ToClickPipeSourcePostgresTableMappingsItemArrayOutput() ClickPipeSourcePostgresTableMappingsItemArrayOutput
+	ToClickPipeSourcePostgresTableMappingsItemArrayOutputWithContext(context.Context) ClickPipeSourcePostgresTableMappingsItemArrayOutput
+}
+
+type ClickPipeSourcePostgresTableMappingsItemArray []ClickPipeSourcePostgresTableMappingsItemInput
+
+func (ClickPipeSourcePostgresTableMappingsItemArray) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]ClickPipeSourcePostgresTableMappingsItem)(nil)).Elem()
+}
+
+func (i ClickPipeSourcePostgresTableMappingsItemArray) ToClickPipeSourcePostgresTableMappingsItemArrayOutput() ClickPipeSourcePostgresTableMappingsItemArrayOutput {
+	return i.ToClickPipeSourcePostgresTableMappingsItemArrayOutputWithContext(context.Background())
+}
+
+func (i ClickPipeSourcePostgresTableMappingsItemArray) ToClickPipeSourcePostgresTableMappingsItemArrayOutputWithContext(ctx context.Context) ClickPipeSourcePostgresTableMappingsItemArrayOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(ClickPipeSourcePostgresTableMappingsItemArrayOutput)
+}
+
+type ClickPipeSourcePostgresTableMappingsItemOutput struct{ *pulumi.OutputState }
+
+func (ClickPipeSourcePostgresTableMappingsItemOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*ClickPipeSourcePostgresTableMappingsItem)(nil)).Elem()
+}
+
+func (o ClickPipeSourcePostgresTableMappingsItemOutput) ToClickPipeSourcePostgresTableMappingsItemOutput() ClickPipeSourcePostgresTableMappingsItemOutput {
+	return o
+}
+
+func (o ClickPipeSourcePostgresTableMappingsItemOutput) ToClickPipeSourcePostgresTableMappingsItemOutputWithContext(ctx context.Context) ClickPipeSourcePostgresTableMappingsItemOutput {
+	return o
+}
+
+func (o ClickPipeSourcePostgresTableMappingsItemOutput) ExcludedColumns() pulumi.StringArrayOutput {
+	return o.ApplyT(func(v ClickPipeSourcePostgresTableMappingsItem) []string { return v.ExcludedColumns }).(pulumi.StringArrayOutput)
+}
+
+func (o ClickPipeSourcePostgresTableMappingsItemOutput) PartitionByExpr() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ClickPipeSourcePostgresTableMappingsItem) *string { return v.PartitionByExpr }).(pulumi.StringPtrOutput)
+}
+
+func (o ClickPipeSourcePostgresTableMappingsItemOutput) PartitionKey() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ClickPipeSourcePostgresTableMappingsItem) *string { return v.PartitionKey }).(pulumi.StringPtrOutput)
+}
+
+func (o ClickPipeSourcePostgresTableMappingsItemOutput) SortingKeys() pulumi.StringArrayOutput {
+	return o.ApplyT(func(v ClickPipeSourcePostgresTableMappingsItem) []string { return v.SortingKeys }).(pulumi.StringArrayOutput)
+}
+
+func (o ClickPipeSourcePostgresTableMappingsItemOutput) SourceSchemaName() pulumi.StringOutput {
+	return o.ApplyT(func(v ClickPipeSourcePostgresTableMappingsItem) string { return v.SourceSchemaName }).(pulumi.StringOutput)
+}
+
+func (o ClickPipeSourcePostgresTableMappingsItemOutput) SourceTable() pulumi.StringOutput {
+	return o.ApplyT(func(v ClickPipeSourcePostgresTableMappingsItem) string { return v.SourceTable }).(pulumi.StringOutput)
+}
+
+func (o ClickPipeSourcePostgresTableMappingsItemOutput) TableEngine() ClickPipeSourcePostgresTableMappingsItemTableEnginePtrOutput {
+	return o.ApplyT(func(v ClickPipeSourcePostgresTableMappingsItem) *ClickPipeSourcePostgresTableMappingsItemTableEngine {
+		return v.TableEngine
+	}).(ClickPipeSourcePostgresTableMappingsItemTableEnginePtrOutput)
+}
+
+func (o ClickPipeSourcePostgresTableMappingsItemOutput) TargetTable() pulumi.StringOutput {
+	return o.ApplyT(func(v ClickPipeSourcePostgresTableMappingsItem) string { return v.TargetTable }).(pulumi.StringOutput)
+}
+
+func (o ClickPipeSourcePostgresTableMappingsItemOutput) UseCustomSortingKey() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v ClickPipeSourcePostgresTableMappingsItem) *bool { return v.UseCustomSortingKey }).(pulumi.BoolPtrOutput)
+}
+
+type ClickPipeSourcePostgresTableMappingsItemArrayOutput struct{ *pulumi.OutputState }
+
+func (ClickPipeSourcePostgresTableMappingsItemArrayOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]ClickPipeSourcePostgresTableMappingsItem)(nil)).Elem()
+}
+
+func (o ClickPipeSourcePostgresTableMappingsItemArrayOutput) ToClickPipeSourcePostgresTableMappingsItemArrayOutput() ClickPipeSourcePostgresTableMappingsItemArrayOutput {
+	return o
+}
+
+func (o ClickPipeSourcePostgresTableMappingsItemArrayOutput) ToClickPipeSourcePostgresTableMappingsItemArrayOutputWithContext(ctx context.Context) ClickPipeSourcePostgresTableMappingsItemArrayOutput {
+	return o
+}
+
+func (o ClickPipeSourcePostgresTableMappingsItemArrayOutput) Index(i pulumi.IntInput) ClickPipeSourcePostgresTableMappingsItemOutput {
+	return pulumi.All(o, i).ApplyT(func(vs []interface{}) ClickPipeSourcePostgresTableMappingsItem {
+		return vs[0].([]ClickPipeSourcePostgresTableMappingsItem)[vs[1].(int)]
+	}).(ClickPipeSourcePostgresTableMappingsItemOutput)
+}
+
 type DashboardContainersItem struct {
 	Bordered    *bool                             `pulumi:"bordered"`
 	Collapsed   bool                              `pulumi:"collapsed"`
@@ -3567,6 +6764,38 @@ func init() {
 	pulumi.RegisterInputType(reflect.TypeOf((*ApiKeyHashDataPtrInput)(nil)).Elem(), ApiKeyHashDataArgs{})
 	pulumi.RegisterInputType(reflect.TypeOf((*ApiKeyIpAccessEntryInput)(nil)).Elem(), ApiKeyIpAccessEntryArgs{})
 	pulumi.RegisterInputType(reflect.TypeOf((*ApiKeyIpAccessEntryArrayInput)(nil)).Elem(), ApiKeyIpAccessEntryArray{})
+	pulumi.RegisterInputType(reflect.TypeOf((*ClickPipeCredentialsInput)(nil)).Elem(), ClickPipeCredentialsArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*ClickPipeCredentialsPtrInput)(nil)).Elem(), ClickPipeCredentialsArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*ClickPipeDestinationInput)(nil)).Elem(), ClickPipeDestinationArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*ClickPipeDestinationColumnsItemInput)(nil)).Elem(), ClickPipeDestinationColumnsItemArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*ClickPipeDestinationColumnsItemArrayInput)(nil)).Elem(), ClickPipeDestinationColumnsItemArray{})
+	pulumi.RegisterInputType(reflect.TypeOf((*ClickPipeDestinationTableDefinitionInput)(nil)).Elem(), ClickPipeDestinationTableDefinitionArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*ClickPipeDestinationTableDefinitionPtrInput)(nil)).Elem(), ClickPipeDestinationTableDefinitionArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*ClickPipeDestinationTableDefinitionEngineInput)(nil)).Elem(), ClickPipeDestinationTableDefinitionEngineArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*ClickPipeDestinationTableDefinitionEnginePtrInput)(nil)).Elem(), ClickPipeDestinationTableDefinitionEngineArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*ClickPipeFieldMappingInput)(nil)).Elem(), ClickPipeFieldMappingArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*ClickPipeFieldMappingArrayInput)(nil)).Elem(), ClickPipeFieldMappingArray{})
+	pulumi.RegisterInputType(reflect.TypeOf((*ClickPipeScalingInput)(nil)).Elem(), ClickPipeScalingArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*ClickPipeScalingPtrInput)(nil)).Elem(), ClickPipeScalingArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*ClickPipeSchemaRegistryCredentialsInput)(nil)).Elem(), ClickPipeSchemaRegistryCredentialsArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*ClickPipeSchemaRegistryCredentialsPtrInput)(nil)).Elem(), ClickPipeSchemaRegistryCredentialsArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*ClickPipeSettingsInput)(nil)).Elem(), ClickPipeSettingsArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*ClickPipeSettingsPtrInput)(nil)).Elem(), ClickPipeSettingsArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*ClickPipeSourceInput)(nil)).Elem(), ClickPipeSourceArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*ClickPipeSourceKafkaInput)(nil)).Elem(), ClickPipeSourceKafkaArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*ClickPipeSourceKafkaPtrInput)(nil)).Elem(), ClickPipeSourceKafkaArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*ClickPipeSourceKafkaOffsetInput)(nil)).Elem(), ClickPipeSourceKafkaOffsetArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*ClickPipeSourceKafkaOffsetPtrInput)(nil)).Elem(), ClickPipeSourceKafkaOffsetArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*ClickPipeSourceKafkaSchemaRegistryInput)(nil)).Elem(), ClickPipeSourceKafkaSchemaRegistryArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*ClickPipeSourceKafkaSchemaRegistryPtrInput)(nil)).Elem(), ClickPipeSourceKafkaSchemaRegistryArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*ClickPipeSourceObjectStorageInput)(nil)).Elem(), ClickPipeSourceObjectStorageArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*ClickPipeSourceObjectStoragePtrInput)(nil)).Elem(), ClickPipeSourceObjectStorageArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*ClickPipeSourcePostgresInput)(nil)).Elem(), ClickPipeSourcePostgresArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*ClickPipeSourcePostgresPtrInput)(nil)).Elem(), ClickPipeSourcePostgresArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*ClickPipeSourcePostgresSettingsInput)(nil)).Elem(), ClickPipeSourcePostgresSettingsArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*ClickPipeSourcePostgresSettingsPtrInput)(nil)).Elem(), ClickPipeSourcePostgresSettingsArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*ClickPipeSourcePostgresTableMappingsItemInput)(nil)).Elem(), ClickPipeSourcePostgresTableMappingsItemArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*ClickPipeSourcePostgresTableMappingsItemArrayInput)(nil)).Elem(), ClickPipeSourcePostgresTableMappingsItemArray{})
 	pulumi.RegisterInputType(reflect.TypeOf((*DashboardContainersItemInput)(nil)).Elem(), DashboardContainersItemArgs{})
 	pulumi.RegisterInputType(reflect.TypeOf((*DashboardContainersItemArrayInput)(nil)).Elem(), DashboardContainersItemArray{})
 	pulumi.RegisterInputType(reflect.TypeOf((*DashboardContainersItemTabsItemInput)(nil)).Elem(), DashboardContainersItemTabsItemArgs{})
@@ -3606,6 +6835,38 @@ func init() {
 	pulumi.RegisterOutputType(ApiKeyIpAccessEntryArrayOutput{})
 	pulumi.RegisterOutputType(AssignedRoleOutput{})
 	pulumi.RegisterOutputType(AssignedRoleArrayOutput{})
+	pulumi.RegisterOutputType(ClickPipeCredentialsOutput{})
+	pulumi.RegisterOutputType(ClickPipeCredentialsPtrOutput{})
+	pulumi.RegisterOutputType(ClickPipeDestinationOutput{})
+	pulumi.RegisterOutputType(ClickPipeDestinationColumnsItemOutput{})
+	pulumi.RegisterOutputType(ClickPipeDestinationColumnsItemArrayOutput{})
+	pulumi.RegisterOutputType(ClickPipeDestinationTableDefinitionOutput{})
+	pulumi.RegisterOutputType(ClickPipeDestinationTableDefinitionPtrOutput{})
+	pulumi.RegisterOutputType(ClickPipeDestinationTableDefinitionEngineOutput{})
+	pulumi.RegisterOutputType(ClickPipeDestinationTableDefinitionEnginePtrOutput{})
+	pulumi.RegisterOutputType(ClickPipeFieldMappingOutput{})
+	pulumi.RegisterOutputType(ClickPipeFieldMappingArrayOutput{})
+	pulumi.RegisterOutputType(ClickPipeScalingOutput{})
+	pulumi.RegisterOutputType(ClickPipeScalingPtrOutput{})
+	pulumi.RegisterOutputType(ClickPipeSchemaRegistryCredentialsOutput{})
+	pulumi.RegisterOutputType(ClickPipeSchemaRegistryCredentialsPtrOutput{})
+	pulumi.RegisterOutputType(ClickPipeSettingsOutput{})
+	pulumi.RegisterOutputType(ClickPipeSettingsPtrOutput{})
+	pulumi.RegisterOutputType(ClickPipeSourceOutput{})
+	pulumi.RegisterOutputType(ClickPipeSourceKafkaOutput{})
+	pulumi.RegisterOutputType(ClickPipeSourceKafkaPtrOutput{})
+	pulumi.RegisterOutputType(ClickPipeSourceKafkaOffsetOutput{})
+	pulumi.RegisterOutputType(ClickPipeSourceKafkaOffsetPtrOutput{})
+	pulumi.RegisterOutputType(ClickPipeSourceKafkaSchemaRegistryOutput{})
+	pulumi.RegisterOutputType(ClickPipeSourceKafkaSchemaRegistryPtrOutput{})
+	pulumi.RegisterOutputType(ClickPipeSourceObjectStorageOutput{})
+	pulumi.RegisterOutputType(ClickPipeSourceObjectStoragePtrOutput{})
+	pulumi.RegisterOutputType(ClickPipeSourcePostgresOutput{})
+	pulumi.RegisterOutputType(ClickPipeSourcePostgresPtrOutput{})
+	pulumi.RegisterOutputType(ClickPipeSourcePostgresSettingsOutput{})
+	pulumi.RegisterOutputType(ClickPipeSourcePostgresSettingsPtrOutput{})
+	pulumi.RegisterOutputType(ClickPipeSourcePostgresTableMappingsItemOutput{})
+	pulumi.RegisterOutputType(ClickPipeSourcePostgresTableMappingsItemArrayOutput{})
 	pulumi.RegisterOutputType(DashboardContainersItemOutput{})
 	pulumi.RegisterOutputType(DashboardContainersItemArrayOutput{})
 	pulumi.RegisterOutputType(DashboardContainersItemTabsItemOutput{})

@@ -31,6 +31,171 @@ export interface ApiKeyIpAccessEntryArgs {
     source: pulumi.Input<string>;
 }
 
+export interface ClickPipeCredentialsArgs {
+    accessKeyId?: pulumi.Input<string | undefined>;
+    certificate?: pulumi.Input<string | undefined>;
+    connectionString?: pulumi.Input<string | undefined>;
+    password?: pulumi.Input<string | undefined>;
+    privateKey?: pulumi.Input<string | undefined>;
+    secretKey?: pulumi.Input<string | undefined>;
+    serviceAccountKey?: pulumi.Input<string | undefined>;
+    username?: pulumi.Input<string | undefined>;
+}
+
+export interface ClickPipeDestinationArgs {
+    columns?: pulumi.Input<pulumi.Input<inputs.ClickPipeDestinationColumnsItemArgs>[] | undefined>;
+    database?: pulumi.Input<string | undefined>;
+    managedTable?: pulumi.Input<boolean | undefined>;
+    roles?: pulumi.Input<pulumi.Input<string>[] | undefined>;
+    table?: pulumi.Input<string | undefined>;
+    tableDefinition?: pulumi.Input<inputs.ClickPipeDestinationTableDefinitionArgs | undefined>;
+}
+
+export interface ClickPipeDestinationColumnsItemArgs {
+    name: pulumi.Input<string>;
+    type: pulumi.Input<string>;
+}
+
+export interface ClickPipeDestinationTableDefinitionArgs {
+    engine: pulumi.Input<inputs.ClickPipeDestinationTableDefinitionEngineArgs>;
+    partitionBy?: pulumi.Input<string | undefined>;
+    primaryKey?: pulumi.Input<string | undefined>;
+    sortingKey?: pulumi.Input<pulumi.Input<string>[] | undefined>;
+}
+
+export interface ClickPipeDestinationTableDefinitionEngineArgs {
+    columnIds?: pulumi.Input<pulumi.Input<string>[] | undefined>;
+    type: pulumi.Input<enums.ClickPipeDestinationTableDefinitionEngineType>;
+    versionColumnId?: pulumi.Input<string | undefined>;
+}
+
+export interface ClickPipeFieldMappingArgs {
+    destinationField: pulumi.Input<string>;
+    sourceField: pulumi.Input<string>;
+}
+
+export interface ClickPipeScalingArgs {
+    replicaCpuMillicores?: pulumi.Input<number | undefined>;
+    replicaMemoryGb?: pulumi.Input<number | undefined>;
+    replicas?: pulumi.Input<number | undefined>;
+}
+
+export interface ClickPipeSchemaRegistryCredentialsArgs {
+    password: pulumi.Input<string>;
+    username: pulumi.Input<string>;
+}
+
+export interface ClickPipeSettingsArgs {
+    clickhouse_max_download_threads?: pulumi.Input<number | undefined>;
+    clickhouse_max_insert_threads?: pulumi.Input<number | undefined>;
+    clickhouse_max_threads?: pulumi.Input<number | undefined>;
+    clickhouse_min_insert_block_size_bytes?: pulumi.Input<number | undefined>;
+    clickhouse_parallel_distributed_insert_select?: pulumi.Input<number | undefined>;
+    clickhouse_parallel_view_processing?: pulumi.Input<boolean | undefined>;
+    object_storage_concurrency?: pulumi.Input<number | undefined>;
+    object_storage_max_file_count?: pulumi.Input<number | undefined>;
+    object_storage_max_insert_bytes?: pulumi.Input<number | undefined>;
+    object_storage_polling_interval_ms?: pulumi.Input<number | undefined>;
+    object_storage_use_cluster_function?: pulumi.Input<boolean | undefined>;
+    streaming_max_insert_wait_ms?: pulumi.Input<number | undefined>;
+}
+
+export interface ClickPipeSourceArgs {
+    kafka?: pulumi.Input<inputs.ClickPipeSourceKafkaArgs | undefined>;
+    objectStorage?: pulumi.Input<inputs.ClickPipeSourceObjectStorageArgs | undefined>;
+    postgres?: pulumi.Input<inputs.ClickPipeSourcePostgresArgs | undefined>;
+    validateSamples?: pulumi.Input<boolean | undefined>;
+}
+
+export interface ClickPipeSourceKafkaArgs {
+    authentication?: pulumi.Input<enums.ClickPipeSourceKafkaAuthentication | undefined>;
+    brokers: pulumi.Input<string>;
+    caCertificate?: pulumi.Input<string | undefined>;
+    consumerGroup?: pulumi.Input<string | undefined>;
+    exactlyOnce?: pulumi.Input<boolean | undefined>;
+    format: pulumi.Input<enums.ClickPipeSourceKafkaFormat>;
+    iamRole?: pulumi.Input<string | undefined>;
+    offset?: pulumi.Input<inputs.ClickPipeSourceKafkaOffsetArgs | undefined>;
+    reversePrivateEndpointIds?: pulumi.Input<pulumi.Input<string>[] | undefined>;
+    schemaRegistry?: pulumi.Input<inputs.ClickPipeSourceKafkaSchemaRegistryArgs | undefined>;
+    topics: pulumi.Input<string>;
+    type: pulumi.Input<enums.ClickPipeSourceKafkaType>;
+}
+
+export interface ClickPipeSourceKafkaOffsetArgs {
+    strategy: pulumi.Input<enums.ClickPipeSourceKafkaOffsetStrategy>;
+    /**
+     * Must be a UTC minute written YYYY-MM-DDTHH:MM (e.g. 2026-01-31T08:15).
+     */
+    timestamp?: pulumi.Input<string | undefined>;
+}
+
+export interface ClickPipeSourceKafkaSchemaRegistryArgs {
+    authentication: pulumi.Input<enums.ClickPipeSourceKafkaSchemaRegistryAuthentication>;
+    caCertificate?: pulumi.Input<string | undefined>;
+    /**
+     * Must be an https:// URL.
+     */
+    url: pulumi.Input<string>;
+}
+
+export interface ClickPipeSourceObjectStorageArgs {
+    authentication?: pulumi.Input<enums.ClickPipeSourceObjectStorageAuthentication | undefined>;
+    azureContainerName?: pulumi.Input<string | undefined>;
+    compression?: pulumi.Input<enums.ClickPipeSourceObjectStorageCompression | undefined>;
+    delimiter?: pulumi.Input<string | undefined>;
+    format: pulumi.Input<enums.ClickPipeSourceObjectStorageFormat>;
+    iamRole?: pulumi.Input<string | undefined>;
+    isContinuous?: pulumi.Input<boolean | undefined>;
+    path?: pulumi.Input<string | undefined>;
+    queueUrl?: pulumi.Input<string | undefined>;
+    skipInitialLoad?: pulumi.Input<boolean | undefined>;
+    startAfter?: pulumi.Input<string | undefined>;
+    type: pulumi.Input<enums.ClickPipeSourceObjectStorageType>;
+    url?: pulumi.Input<string | undefined>;
+}
+
+export interface ClickPipeSourcePostgresArgs {
+    authentication?: pulumi.Input<enums.ClickPipeSourcePostgresAuthentication | undefined>;
+    caCertificate?: pulumi.Input<string | undefined>;
+    database: pulumi.Input<string>;
+    disableTls?: pulumi.Input<boolean | undefined>;
+    host: pulumi.Input<string>;
+    iamRole?: pulumi.Input<string | undefined>;
+    port: pulumi.Input<number>;
+    settings?: pulumi.Input<inputs.ClickPipeSourcePostgresSettingsArgs | undefined>;
+    skipCertVerification?: pulumi.Input<boolean | undefined>;
+    tableMappings: pulumi.Input<pulumi.Input<inputs.ClickPipeSourcePostgresTableMappingsItemArgs>[]>;
+    tlsHost?: pulumi.Input<string | undefined>;
+    type?: pulumi.Input<enums.ClickPipeSourcePostgresType | undefined>;
+}
+
+export interface ClickPipeSourcePostgresSettingsArgs {
+    allowNullableColumns?: pulumi.Input<boolean | undefined>;
+    deleteOnMerge?: pulumi.Input<boolean | undefined>;
+    enableFailoverSlots?: pulumi.Input<boolean | undefined>;
+    initialLoadParallelism?: pulumi.Input<number | undefined>;
+    publicationName?: pulumi.Input<string | undefined>;
+    pullBatchSize?: pulumi.Input<number | undefined>;
+    replicationMode?: pulumi.Input<enums.ClickPipeSourcePostgresSettingsReplicationMode | undefined>;
+    replicationSlotName?: pulumi.Input<string | undefined>;
+    snapshotNumRowsPerPartition?: pulumi.Input<number | undefined>;
+    snapshotNumberOfParallelTables?: pulumi.Input<number | undefined>;
+    syncIntervalSeconds?: pulumi.Input<number | undefined>;
+}
+
+export interface ClickPipeSourcePostgresTableMappingsItemArgs {
+    excludedColumns?: pulumi.Input<pulumi.Input<string>[] | undefined>;
+    partitionByExpr?: pulumi.Input<string | undefined>;
+    partitionKey?: pulumi.Input<string | undefined>;
+    sortingKeys?: pulumi.Input<pulumi.Input<string>[] | undefined>;
+    sourceSchemaName: pulumi.Input<string>;
+    sourceTable: pulumi.Input<string>;
+    tableEngine?: pulumi.Input<enums.ClickPipeSourcePostgresTableMappingsItemTableEngine | undefined>;
+    targetTable: pulumi.Input<string>;
+    useCustomSortingKey?: pulumi.Input<boolean | undefined>;
+}
+
 export interface DashboardContainersItemArgs {
     bordered?: pulumi.Input<boolean | undefined>;
     collapsed: pulumi.Input<boolean>;

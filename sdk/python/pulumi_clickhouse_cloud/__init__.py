@@ -9,6 +9,7 @@ import typing
 from ._enums import *
 from .alert import *
 from .api_key import *
+from .click_pipe import *
 from .dashboard import *
 from .get_members import *
 from .get_organization import *
@@ -54,6 +55,7 @@ _utilities.register(
   "classes": {
    "clickhouse-cloud:index:Alert": "Alert",
    "clickhouse-cloud:index:ApiKey": "ApiKey",
+   "clickhouse-cloud:index:ClickPipe": "ClickPipe",
    "clickhouse-cloud:index:Dashboard": "Dashboard",
    "clickhouse-cloud:index:Invitation": "Invitation",
    "clickhouse-cloud:index:Member": "Member",

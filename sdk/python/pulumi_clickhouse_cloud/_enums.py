@@ -13,6 +13,21 @@ __all__ = [
     'ApiKeyRole',
     'ApiKeyState',
     'AutoscalingMode',
+    'ClickPipeDestinationTableDefinitionEngineType',
+    'ClickPipeSourceKafkaAuthentication',
+    'ClickPipeSourceKafkaFormat',
+    'ClickPipeSourceKafkaOffsetStrategy',
+    'ClickPipeSourceKafkaSchemaRegistryAuthentication',
+    'ClickPipeSourceKafkaType',
+    'ClickPipeSourceObjectStorageAuthentication',
+    'ClickPipeSourceObjectStorageCompression',
+    'ClickPipeSourceObjectStorageFormat',
+    'ClickPipeSourceObjectStorageType',
+    'ClickPipeSourcePostgresAuthentication',
+    'ClickPipeSourcePostgresSettingsReplicationMode',
+    'ClickPipeSourcePostgresTableMappingsItemTableEngine',
+    'ClickPipeSourcePostgresType',
+    'ClickPipeState',
     'DashboardFiltersItemSourceMetricType',
     'DashboardFiltersItemWhereLanguage',
     'DashboardSavedQueryLanguage',
@@ -86,6 +101,140 @@ class ApiKeyState(_builtins.str, Enum):
 class AutoscalingMode(_builtins.str, Enum):
     VERTICAL = "vertical"
     HORIZONTAL = "horizontal"
+
+
+@pulumi.type_token("clickhouse-cloud:index:ClickPipeDestinationTableDefinitionEngineType")
+class ClickPipeDestinationTableDefinitionEngineType(_builtins.str, Enum):
+    MERGETREE = "MergeTree"
+    REPLACINGMERGETREE = "ReplacingMergeTree"
+    SUMMINGMERGETREE = "SummingMergeTree"
+    NULL = "Null"
+
+
+@pulumi.type_token("clickhouse-cloud:index:ClickPipeSourceKafkaAuthentication")
+class ClickPipeSourceKafkaAuthentication(_builtins.str, Enum):
+    PLAIN = "PLAIN"
+    SCRAM_SHA256 = "SCRAM-SHA-256"
+    SCRAM_SHA512 = "SCRAM-SHA-512"
+    IAM_ROLE = "IAM_ROLE"
+    IAM_USER = "IAM_USER"
+    MUTUAL_TLS = "MUTUAL_TLS"
+
+
+@pulumi.type_token("clickhouse-cloud:index:ClickPipeSourceKafkaFormat")
+class ClickPipeSourceKafkaFormat(_builtins.str, Enum):
+    JSONEACHROW = "JSONEachRow"
+    AVRO = "Avro"
+    AVROCONFLUENT = "AvroConfluent"
+    PROTOBUF = "Protobuf"
+
+
+@pulumi.type_token("clickhouse-cloud:index:ClickPipeSourceKafkaOffsetStrategy")
+class ClickPipeSourceKafkaOffsetStrategy(_builtins.str, Enum):
+    FROM_BEGINNING = "from_beginning"
+    FROM_LATEST = "from_latest"
+    FROM_TIMESTAMP = "from_timestamp"
+
+
+@pulumi.type_token("clickhouse-cloud:index:ClickPipeSourceKafkaSchemaRegistryAuthentication")
+class ClickPipeSourceKafkaSchemaRegistryAuthentication(_builtins.str, Enum):
+    PLAIN = "PLAIN"
+
+
+@pulumi.type_token("clickhouse-cloud:index:ClickPipeSourceKafkaType")
+class ClickPipeSourceKafkaType(_builtins.str, Enum):
+    KAFKA = "kafka"
+    REDPANDA = "redpanda"
+    MSK = "msk"
+    GCMK = "gcmk"
+    CONFLUENT = "confluent"
+    WARPSTREAM = "warpstream"
+    AZUREEVENTHUB = "azureeventhub"
+    DOKAFKA = "dokafka"
+
+
+@pulumi.type_token("clickhouse-cloud:index:ClickPipeSourceObjectStorageAuthentication")
+class ClickPipeSourceObjectStorageAuthentication(_builtins.str, Enum):
+    IAM_ROLE = "IAM_ROLE"
+    IAM_USER = "IAM_USER"
+    CONNECTION_STRING = "CONNECTION_STRING"
+    SERVICE_ACCOUNT = "SERVICE_ACCOUNT"
+
+
+@pulumi.type_token("clickhouse-cloud:index:ClickPipeSourceObjectStorageCompression")
+class ClickPipeSourceObjectStorageCompression(_builtins.str, Enum):
+    NONE = "none"
+    GZIP = "gzip"
+    GZ = "gz"
+    BROTLI = "brotli"
+    BR = "br"
+    XZ = "xz"
+    LZMA = "LZMA"
+    ZSTD = "zstd"
+    AUTO = "auto"
+
+
+@pulumi.type_token("clickhouse-cloud:index:ClickPipeSourceObjectStorageFormat")
+class ClickPipeSourceObjectStorageFormat(_builtins.str, Enum):
+    JSONEACHROW = "JSONEachRow"
+    JSONASOBJECT = "JSONAsObject"
+    CSV = "CSV"
+    CSVWITHNAMES = "CSVWithNames"
+    TABSEPARATED = "TabSeparated"
+    TABSEPARATEDWITHNAMES = "TabSeparatedWithNames"
+    PARQUET = "Parquet"
+    AVRO = "Avro"
+
+
+@pulumi.type_token("clickhouse-cloud:index:ClickPipeSourceObjectStorageType")
+class ClickPipeSourceObjectStorageType(_builtins.str, Enum):
+    S3 = "s3"
+    GCS = "gcs"
+    DOSPACES = "dospaces"
+    AZUREBLOBSTORAGE = "azureblobstorage"
+    CLOUDFLARER2 = "cloudflarer2"
+    OVHOBJECTSTORAGE = "ovhobjectstorage"
+
+
+@pulumi.type_token("clickhouse-cloud:index:ClickPipeSourcePostgresAuthentication")
+class ClickPipeSourcePostgresAuthentication(_builtins.str, Enum):
+    BASIC = "basic"
+    IAM_ROLE = "IAM_ROLE"
+
+
+@pulumi.type_token("clickhouse-cloud:index:ClickPipeSourcePostgresSettingsReplicationMode")
+class ClickPipeSourcePostgresSettingsReplicationMode(_builtins.str, Enum):
+    CDC = "cdc"
+    SNAPSHOT = "snapshot"
+    CDC_ONLY = "cdc_only"
+
+
+@pulumi.type_token("clickhouse-cloud:index:ClickPipeSourcePostgresTableMappingsItemTableEngine")
+class ClickPipeSourcePostgresTableMappingsItemTableEngine(_builtins.str, Enum):
+    MERGETREE = "MergeTree"
+    REPLACINGMERGETREE = "ReplacingMergeTree"
+    NULL = "Null"
+
+
+@pulumi.type_token("clickhouse-cloud:index:ClickPipeSourcePostgresType")
+class ClickPipeSourcePostgresType(_builtins.str, Enum):
+    POSTGRES = "postgres"
+    SUPABASE = "supabase"
+    NEON = "neon"
+    ALLOYDB = "alloydb"
+    PLANETSCALE = "planetscale"
+    RDSPOSTGRES = "rdspostgres"
+    AURORAPOSTGRES = "aurorapostgres"
+    CLOUDSQLPOSTGRES = "cloudsqlpostgres"
+    AZUREPOSTGRES = "azurepostgres"
+    CRUNCHYBRIDGE = "crunchybridge"
+    TIGERDATA = "tigerdata"
+
+
+@pulumi.type_token("clickhouse-cloud:index:ClickPipeState")
+class ClickPipeState(_builtins.str, Enum):
+    RUNNING = "Running"
+    STOPPED = "Stopped"
 
 
 @pulumi.type_token("clickhouse-cloud:index:DashboardFiltersItemSourceMetricType")

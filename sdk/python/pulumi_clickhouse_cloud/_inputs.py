@@ -22,6 +22,40 @@ __all__ = [
     'ApiKeyHashDataArgsDict',
     'ApiKeyIpAccessEntryArgs',
     'ApiKeyIpAccessEntryArgsDict',
+    'ClickPipeCredentialsArgs',
+    'ClickPipeCredentialsArgsDict',
+    'ClickPipeDestinationArgs',
+    'ClickPipeDestinationArgsDict',
+    'ClickPipeDestinationColumnsItemArgs',
+    'ClickPipeDestinationColumnsItemArgsDict',
+    'ClickPipeDestinationTableDefinitionArgs',
+    'ClickPipeDestinationTableDefinitionArgsDict',
+    'ClickPipeDestinationTableDefinitionEngineArgs',
+    'ClickPipeDestinationTableDefinitionEngineArgsDict',
+    'ClickPipeFieldMappingArgs',
+    'ClickPipeFieldMappingArgsDict',
+    'ClickPipeScalingArgs',
+    'ClickPipeScalingArgsDict',
+    'ClickPipeSchemaRegistryCredentialsArgs',
+    'ClickPipeSchemaRegistryCredentialsArgsDict',
+    'ClickPipeSettingsArgs',
+    'ClickPipeSettingsArgsDict',
+    'ClickPipeSourceArgs',
+    'ClickPipeSourceArgsDict',
+    'ClickPipeSourceKafkaArgs',
+    'ClickPipeSourceKafkaArgsDict',
+    'ClickPipeSourceKafkaOffsetArgs',
+    'ClickPipeSourceKafkaOffsetArgsDict',
+    'ClickPipeSourceKafkaSchemaRegistryArgs',
+    'ClickPipeSourceKafkaSchemaRegistryArgsDict',
+    'ClickPipeSourceObjectStorageArgs',
+    'ClickPipeSourceObjectStorageArgsDict',
+    'ClickPipeSourcePostgresArgs',
+    'ClickPipeSourcePostgresArgsDict',
+    'ClickPipeSourcePostgresSettingsArgs',
+    'ClickPipeSourcePostgresSettingsArgsDict',
+    'ClickPipeSourcePostgresTableMappingsItemArgs',
+    'ClickPipeSourcePostgresTableMappingsItemArgsDict',
     'DashboardContainersItemArgs',
     'DashboardContainersItemArgsDict',
     'DashboardContainersItemTabsItemArgs',
@@ -183,6 +217,1523 @@ class ApiKeyIpAccessEntryArgs:
     @description.setter
     def description(self, value: pulumi.Input[Optional[_builtins.str]]):
         pulumi.set(self, "description", value)
+
+
+class ClickPipeCredentialsArgsDict(TypedDict):
+    access_key_id: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    certificate: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    connection_string: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    password: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    private_key: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    secret_key: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    service_account_key: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    username: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+
+@pulumi.input_type
+class ClickPipeCredentialsArgs:
+    def __init__(__self__, *,
+                 access_key_id: pulumi.Input[Optional[_builtins.str]] = None,
+                 certificate: pulumi.Input[Optional[_builtins.str]] = None,
+                 connection_string: pulumi.Input[Optional[_builtins.str]] = None,
+                 password: pulumi.Input[Optional[_builtins.str]] = None,
+                 private_key: pulumi.Input[Optional[_builtins.str]] = None,
+                 secret_key: pulumi.Input[Optional[_builtins.str]] = None,
+                 service_account_key: pulumi.Input[Optional[_builtins.str]] = None,
+                 username: pulumi.Input[Optional[_builtins.str]] = None):
+        if access_key_id is not None:
+            pulumi.set(__self__, "access_key_id", access_key_id)
+        if certificate is not None:
+            pulumi.set(__self__, "certificate", certificate)
+        if connection_string is not None:
+            pulumi.set(__self__, "connection_string", connection_string)
+        if password is not None:
+            pulumi.set(__self__, "password", password)
+        if private_key is not None:
+            pulumi.set(__self__, "private_key", private_key)
+        if secret_key is not None:
+            pulumi.set(__self__, "secret_key", secret_key)
+        if service_account_key is not None:
+            pulumi.set(__self__, "service_account_key", service_account_key)
+        if username is not None:
+            pulumi.set(__self__, "username", username)
+
+    @_builtins.property
+    @pulumi.getter(name="accessKeyId")
+    def access_key_id(self) -> pulumi.Input[Optional[_builtins.str]]:
+        return pulumi.get(self, "access_key_id")
+
+    @access_key_id.setter
+    def access_key_id(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "access_key_id", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def certificate(self) -> pulumi.Input[Optional[_builtins.str]]:
+        return pulumi.get(self, "certificate")
+
+    @certificate.setter
+    def certificate(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "certificate", value)
+
+    @_builtins.property
+    @pulumi.getter(name="connectionString")
+    def connection_string(self) -> pulumi.Input[Optional[_builtins.str]]:
+        return pulumi.get(self, "connection_string")
+
+    @connection_string.setter
+    def connection_string(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "connection_string", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def password(self) -> pulumi.Input[Optional[_builtins.str]]:
+        return pulumi.get(self, "password")
+
+    @password.setter
+    def password(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "password", value)
+
+    @_builtins.property
+    @pulumi.getter(name="privateKey")
+    def private_key(self) -> pulumi.Input[Optional[_builtins.str]]:
+        return pulumi.get(self, "private_key")
+
+    @private_key.setter
+    def private_key(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "private_key", value)
+
+    @_builtins.property
+    @pulumi.getter(name="secretKey")
+    def secret_key(self) -> pulumi.Input[Optional[_builtins.str]]:
+        return pulumi.get(self, "secret_key")
+
+    @secret_key.setter
+    def secret_key(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "secret_key", value)
+
+    @_builtins.property
+    @pulumi.getter(name="serviceAccountKey")
+    def service_account_key(self) -> pulumi.Input[Optional[_builtins.str]]:
+        return pulumi.get(self, "service_account_key")
+
+    @service_account_key.setter
+    def service_account_key(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "service_account_key", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def username(self) -> pulumi.Input[Optional[_builtins.str]]:
+        return pulumi.get(self, "username")
+
+    @username.setter
+    def username(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "username", value)
+
+
+class ClickPipeDestinationArgsDict(TypedDict):
+    columns: NotRequired[pulumi.Input[Optional[Sequence[pulumi.Input['ClickPipeDestinationColumnsItemArgsDict']]]]]
+    database: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    managed_table: NotRequired[pulumi.Input[Optional[_builtins.bool]]]
+    roles: NotRequired[pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]]]
+    table: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    table_definition: NotRequired[pulumi.Input[Optional['ClickPipeDestinationTableDefinitionArgsDict']]]
+
+@pulumi.input_type
+class ClickPipeDestinationArgs:
+    def __init__(__self__, *,
+                 columns: pulumi.Input[Optional[Sequence[pulumi.Input['ClickPipeDestinationColumnsItemArgs']]]] = None,
+                 database: pulumi.Input[Optional[_builtins.str]] = None,
+                 managed_table: pulumi.Input[Optional[_builtins.bool]] = None,
+                 roles: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
+                 table: pulumi.Input[Optional[_builtins.str]] = None,
+                 table_definition: pulumi.Input[Optional['ClickPipeDestinationTableDefinitionArgs']] = None):
+        if columns is not None:
+            pulumi.set(__self__, "columns", columns)
+        if database is not None:
+            pulumi.set(__self__, "database", database)
+        if managed_table is not None:
+            pulumi.set(__self__, "managed_table", managed_table)
+        if roles is not None:
+            pulumi.set(__self__, "roles", roles)
+        if table is not None:
+            pulumi.set(__self__, "table", table)
+        if table_definition is not None:
+            pulumi.set(__self__, "table_definition", table_definition)
+
+    @_builtins.property
+    @pulumi.getter
+    def columns(self) -> pulumi.Input[Optional[Sequence[pulumi.Input['ClickPipeDestinationColumnsItemArgs']]]]:
+        return pulumi.get(self, "columns")
+
+    @columns.setter
+    def columns(self, value: pulumi.Input[Optional[Sequence[pulumi.Input['ClickPipeDestinationColumnsItemArgs']]]]):
+        pulumi.set(self, "columns", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def database(self) -> pulumi.Input[Optional[_builtins.str]]:
+        return pulumi.get(self, "database")
+
+    @database.setter
+    def database(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "database", value)
+
+    @_builtins.property
+    @pulumi.getter(name="managedTable")
+    def managed_table(self) -> pulumi.Input[Optional[_builtins.bool]]:
+        return pulumi.get(self, "managed_table")
+
+    @managed_table.setter
+    def managed_table(self, value: pulumi.Input[Optional[_builtins.bool]]):
+        pulumi.set(self, "managed_table", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def roles(self) -> pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]]:
+        return pulumi.get(self, "roles")
+
+    @roles.setter
+    def roles(self, value: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]]):
+        pulumi.set(self, "roles", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def table(self) -> pulumi.Input[Optional[_builtins.str]]:
+        return pulumi.get(self, "table")
+
+    @table.setter
+    def table(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "table", value)
+
+    @_builtins.property
+    @pulumi.getter(name="tableDefinition")
+    def table_definition(self) -> pulumi.Input[Optional['ClickPipeDestinationTableDefinitionArgs']]:
+        return pulumi.get(self, "table_definition")
+
+    @table_definition.setter
+    def table_definition(self, value: pulumi.Input[Optional['ClickPipeDestinationTableDefinitionArgs']]):
+        pulumi.set(self, "table_definition", value)
+
+
+class ClickPipeDestinationColumnsItemArgsDict(TypedDict):
+    name: pulumi.Input[_builtins.str]
+    type: pulumi.Input[_builtins.str]
+
+@pulumi.input_type
+class ClickPipeDestinationColumnsItemArgs:
+    def __init__(__self__, *,
+                 name: pulumi.Input[_builtins.str],
+                 type: pulumi.Input[_builtins.str]):
+        pulumi.set(__self__, "name", name)
+        pulumi.set(__self__, "type", type)
+
+    @_builtins.property
+    @pulumi.getter
+    def name(self) -> pulumi.Input[_builtins.str]:
+        return pulumi.get(self, "name")
+
+    @name.setter
+    def name(self, value: pulumi.Input[_builtins.str]):
+        pulumi.set(self, "name", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def type(self) -> pulumi.Input[_builtins.str]:
+        return pulumi.get(self, "type")
+
+    @type.setter
+    def type(self, value: pulumi.Input[_builtins.str]):
+        pulumi.set(self, "type", value)
+
+
+class ClickPipeDestinationTableDefinitionArgsDict(TypedDict):
+    engine: pulumi.Input['ClickPipeDestinationTableDefinitionEngineArgsDict']
+    partition_by: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    primary_key: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    sorting_key: NotRequired[pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]]]
+
+@pulumi.input_type
+class ClickPipeDestinationTableDefinitionArgs:
+    def __init__(__self__, *,
+                 engine: pulumi.Input['ClickPipeDestinationTableDefinitionEngineArgs'],
+                 partition_by: pulumi.Input[Optional[_builtins.str]] = None,
+                 primary_key: pulumi.Input[Optional[_builtins.str]] = None,
+                 sorting_key: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None):
+        pulumi.set(__self__, "engine", engine)
+        if partition_by is not None:
+            pulumi.set(__self__, "partition_by", partition_by)
+        if primary_key is not None:
+            pulumi.set(__self__, "primary_key", primary_key)
+        if sorting_key is not None:
+            pulumi.set(__self__, "sorting_key", sorting_key)
+
+    @_builtins.property
+    @pulumi.getter
+    def engine(self) -> pulumi.Input['ClickPipeDestinationTableDefinitionEngineArgs']:
+        return pulumi.get(self, "engine")
+
+    @engine.setter
+    def engine(self, value: pulumi.Input['ClickPipeDestinationTableDefinitionEngineArgs']):
+        pulumi.set(self, "engine", value)
+
+    @_builtins.property
+    @pulumi.getter(name="partitionBy")
+    def partition_by(self) -> pulumi.Input[Optional[_builtins.str]]:
+        return pulumi.get(self, "partition_by")
+
+    @partition_by.setter
+    def partition_by(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "partition_by", value)
+
+    @_builtins.property
+    @pulumi.getter(name="primaryKey")
+    def primary_key(self) -> pulumi.Input[Optional[_builtins.str]]:
+        return pulumi.get(self, "primary_key")
+
+    @primary_key.setter
+    def primary_key(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "primary_key", value)
+
+    @_builtins.property
+    @pulumi.getter(name="sortingKey")
+    def sorting_key(self) -> pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]]:
+        return pulumi.get(self, "sorting_key")
+
+    @sorting_key.setter
+    def sorting_key(self, value: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]]):
+        pulumi.set(self, "sorting_key", value)
+
+
+class ClickPipeDestinationTableDefinitionEngineArgsDict(TypedDict):
+    type: pulumi.Input['ClickPipeDestinationTableDefinitionEngineType']
+    column_ids: NotRequired[pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]]]
+    version_column_id: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+
+@pulumi.input_type
+class ClickPipeDestinationTableDefinitionEngineArgs:
+    def __init__(__self__, *,
+                 type: pulumi.Input['ClickPipeDestinationTableDefinitionEngineType'],
+                 column_ids: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
+                 version_column_id: pulumi.Input[Optional[_builtins.str]] = None):
+        pulumi.set(__self__, "type", type)
+        if column_ids is not None:
+            pulumi.set(__self__, "column_ids", column_ids)
+        if version_column_id is not None:
+            pulumi.set(__self__, "version_column_id", version_column_id)
+
+    @_builtins.property
+    @pulumi.getter
+    def type(self) -> pulumi.Input['ClickPipeDestinationTableDefinitionEngineType']:
+        return pulumi.get(self, "type")
+
+    @type.setter
+    def type(self, value: pulumi.Input['ClickPipeDestinationTableDefinitionEngineType']):
+        pulumi.set(self, "type", value)
+
+    @_builtins.property
+    @pulumi.getter(name="columnIds")
+    def column_ids(self) -> pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]]:
+        return pulumi.get(self, "column_ids")
+
+    @column_ids.setter
+    def column_ids(self, value: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]]):
+        pulumi.set(self, "column_ids", value)
+
+    @_builtins.property
+    @pulumi.getter(name="versionColumnId")
+    def version_column_id(self) -> pulumi.Input[Optional[_builtins.str]]:
+        return pulumi.get(self, "version_column_id")
+
+    @version_column_id.setter
+    def version_column_id(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "version_column_id", value)
+
+
+class ClickPipeFieldMappingArgsDict(TypedDict):
+    destination_field: pulumi.Input[_builtins.str]
+    source_field: pulumi.Input[_builtins.str]
+
+@pulumi.input_type
+class ClickPipeFieldMappingArgs:
+    def __init__(__self__, *,
+                 destination_field: pulumi.Input[_builtins.str],
+                 source_field: pulumi.Input[_builtins.str]):
+        pulumi.set(__self__, "destination_field", destination_field)
+        pulumi.set(__self__, "source_field", source_field)
+
+    @_builtins.property
+    @pulumi.getter(name="destinationField")
+    def destination_field(self) -> pulumi.Input[_builtins.str]:
+        return pulumi.get(self, "destination_field")
+
+    @destination_field.setter
+    def destination_field(self, value: pulumi.Input[_builtins.str]):
+        pulumi.set(self, "destination_field", value)
+
+    @_builtins.property
+    @pulumi.getter(name="sourceField")
+    def source_field(self) -> pulumi.Input[_builtins.str]:
+        return pulumi.get(self, "source_field")
+
+    @source_field.setter
+    def source_field(self, value: pulumi.Input[_builtins.str]):
+        pulumi.set(self, "source_field", value)
+
+
+class ClickPipeScalingArgsDict(TypedDict):
+    replica_cpu_millicores: NotRequired[pulumi.Input[Optional[_builtins.int]]]
+    replica_memory_gb: NotRequired[pulumi.Input[Optional[_builtins.float]]]
+    replicas: NotRequired[pulumi.Input[Optional[_builtins.int]]]
+
+@pulumi.input_type
+class ClickPipeScalingArgs:
+    def __init__(__self__, *,
+                 replica_cpu_millicores: pulumi.Input[Optional[_builtins.int]] = None,
+                 replica_memory_gb: pulumi.Input[Optional[_builtins.float]] = None,
+                 replicas: pulumi.Input[Optional[_builtins.int]] = None):
+        if replica_cpu_millicores is not None:
+            pulumi.set(__self__, "replica_cpu_millicores", replica_cpu_millicores)
+        if replica_memory_gb is not None:
+            pulumi.set(__self__, "replica_memory_gb", replica_memory_gb)
+        if replicas is not None:
+            pulumi.set(__self__, "replicas", replicas)
+
+    @_builtins.property
+    @pulumi.getter(name="replicaCpuMillicores")
+    def replica_cpu_millicores(self) -> pulumi.Input[Optional[_builtins.int]]:
+        return pulumi.get(self, "replica_cpu_millicores")
+
+    @replica_cpu_millicores.setter
+    def replica_cpu_millicores(self, value: pulumi.Input[Optional[_builtins.int]]):
+        pulumi.set(self, "replica_cpu_millicores", value)
+
+    @_builtins.property
+    @pulumi.getter(name="replicaMemoryGb")
+    def replica_memory_gb(self) -> pulumi.Input[Optional[_builtins.float]]:
+        return pulumi.get(self, "replica_memory_gb")
+
+    @replica_memory_gb.setter
+    def replica_memory_gb(self, value: pulumi.Input[Optional[_builtins.float]]):
+        pulumi.set(self, "replica_memory_gb", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def replicas(self) -> pulumi.Input[Optional[_builtins.int]]:
+        return pulumi.get(self, "replicas")
+
+    @replicas.setter
+    def replicas(self, value: pulumi.Input[Optional[_builtins.int]]):
+        pulumi.set(self, "replicas", value)
+
+
+class ClickPipeSchemaRegistryCredentialsArgsDict(TypedDict):
+    password: pulumi.Input[_builtins.str]
+    username: pulumi.Input[_builtins.str]
+
+@pulumi.input_type
+class ClickPipeSchemaRegistryCredentialsArgs:
+    def __init__(__self__, *,
+                 password: pulumi.Input[_builtins.str],
+                 username: pulumi.Input[_builtins.str]):
+        pulumi.set(__self__, "password", password)
+        pulumi.set(__self__, "username", username)
+
+    @_builtins.property
+    @pulumi.getter
+    def password(self) -> pulumi.Input[_builtins.str]:
+        return pulumi.get(self, "password")
+
+    @password.setter
+    def password(self, value: pulumi.Input[_builtins.str]):
+        pulumi.set(self, "password", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def username(self) -> pulumi.Input[_builtins.str]:
+        return pulumi.get(self, "username")
+
+    @username.setter
+    def username(self, value: pulumi.Input[_builtins.str]):
+        pulumi.set(self, "username", value)
+
+
+class ClickPipeSettingsArgsDict(TypedDict):
+    clickhouse_max_download_threads: NotRequired[pulumi.Input[Optional[_builtins.int]]]
+    clickhouse_max_insert_threads: NotRequired[pulumi.Input[Optional[_builtins.int]]]
+    clickhouse_max_threads: NotRequired[pulumi.Input[Optional[_builtins.int]]]
+    clickhouse_min_insert_block_size_bytes: NotRequired[pulumi.Input[Optional[_builtins.int]]]
+    clickhouse_parallel_distributed_insert_select: NotRequired[pulumi.Input[Optional[_builtins.int]]]
+    clickhouse_parallel_view_processing: NotRequired[pulumi.Input[Optional[_builtins.bool]]]
+    object_storage_concurrency: NotRequired[pulumi.Input[Optional[_builtins.int]]]
+    object_storage_max_file_count: NotRequired[pulumi.Input[Optional[_builtins.int]]]
+    object_storage_max_insert_bytes: NotRequired[pulumi.Input[Optional[_builtins.int]]]
+    object_storage_polling_interval_ms: NotRequired[pulumi.Input[Optional[_builtins.int]]]
+    object_storage_use_cluster_function: NotRequired[pulumi.Input[Optional[_builtins.bool]]]
+    streaming_max_insert_wait_ms: NotRequired[pulumi.Input[Optional[_builtins.int]]]
+
+@pulumi.input_type
+class ClickPipeSettingsArgs:
+    def __init__(__self__, *,
+                 clickhouse_max_download_threads: pulumi.Input[Optional[_builtins.int]] = None,
+                 clickhouse_max_insert_threads: pulumi.Input[Optional[_builtins.int]] = None,
+                 clickhouse_max_threads: pulumi.Input[Optional[_builtins.int]] = None,
+                 clickhouse_min_insert_block_size_bytes: pulumi.Input[Optional[_builtins.int]] = None,
+                 clickhouse_parallel_distributed_insert_select: pulumi.Input[Optional[_builtins.int]] = None,
+                 clickhouse_parallel_view_processing: pulumi.Input[Optional[_builtins.bool]] = None,
+                 object_storage_concurrency: pulumi.Input[Optional[_builtins.int]] = None,
+                 object_storage_max_file_count: pulumi.Input[Optional[_builtins.int]] = None,
+                 object_storage_max_insert_bytes: pulumi.Input[Optional[_builtins.int]] = None,
+                 object_storage_polling_interval_ms: pulumi.Input[Optional[_builtins.int]] = None,
+                 object_storage_use_cluster_function: pulumi.Input[Optional[_builtins.bool]] = None,
+                 streaming_max_insert_wait_ms: pulumi.Input[Optional[_builtins.int]] = None):
+        if clickhouse_max_download_threads is not None:
+            pulumi.set(__self__, "clickhouse_max_download_threads", clickhouse_max_download_threads)
+        if clickhouse_max_insert_threads is not None:
+            pulumi.set(__self__, "clickhouse_max_insert_threads", clickhouse_max_insert_threads)
+        if clickhouse_max_threads is not None:
+            pulumi.set(__self__, "clickhouse_max_threads", clickhouse_max_threads)
+        if clickhouse_min_insert_block_size_bytes is not None:
+            pulumi.set(__self__, "clickhouse_min_insert_block_size_bytes", clickhouse_min_insert_block_size_bytes)
+        if clickhouse_parallel_distributed_insert_select is not None:
+            pulumi.set(__self__, "clickhouse_parallel_distributed_insert_select", clickhouse_parallel_distributed_insert_select)
+        if clickhouse_parallel_view_processing is not None:
+            pulumi.set(__self__, "clickhouse_parallel_view_processing", clickhouse_parallel_view_processing)
+        if object_storage_concurrency is not None:
+            pulumi.set(__self__, "object_storage_concurrency", object_storage_concurrency)
+        if object_storage_max_file_count is not None:
+            pulumi.set(__self__, "object_storage_max_file_count", object_storage_max_file_count)
+        if object_storage_max_insert_bytes is not None:
+            pulumi.set(__self__, "object_storage_max_insert_bytes", object_storage_max_insert_bytes)
+        if object_storage_polling_interval_ms is not None:
+            pulumi.set(__self__, "object_storage_polling_interval_ms", object_storage_polling_interval_ms)
+        if object_storage_use_cluster_function is not None:
+            pulumi.set(__self__, "object_storage_use_cluster_function", object_storage_use_cluster_function)
+        if streaming_max_insert_wait_ms is not None:
+            pulumi.set(__self__, "streaming_max_insert_wait_ms", streaming_max_insert_wait_ms)
+
+    @_builtins.property
+    @pulumi.getter
+    def clickhouse_max_download_threads(self) -> pulumi.Input[Optional[_builtins.int]]:
+        return pulumi.get(self, "clickhouse_max_download_threads")
+
+    @clickhouse_max_download_threads.setter
+    def clickhouse_max_download_threads(self, value: pulumi.Input[Optional[_builtins.int]]):
+        pulumi.set(self, "clickhouse_max_download_threads", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def clickhouse_max_insert_threads(self) -> pulumi.Input[Optional[_builtins.int]]:
+        return pulumi.get(self, "clickhouse_max_insert_threads")
+
+    @clickhouse_max_insert_threads.setter
+    def clickhouse_max_insert_threads(self, value: pulumi.Input[Optional[_builtins.int]]):
+        pulumi.set(self, "clickhouse_max_insert_threads", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def clickhouse_max_threads(self) -> pulumi.Input[Optional[_builtins.int]]:
+        return pulumi.get(self, "clickhouse_max_threads")
+
+    @clickhouse_max_threads.setter
+    def clickhouse_max_threads(self, value: pulumi.Input[Optional[_builtins.int]]):
+        pulumi.set(self, "clickhouse_max_threads", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def clickhouse_min_insert_block_size_bytes(self) -> pulumi.Input[Optional[_builtins.int]]:
+        return pulumi.get(self, "clickhouse_min_insert_block_size_bytes")
+
+    @clickhouse_min_insert_block_size_bytes.setter
+    def clickhouse_min_insert_block_size_bytes(self, value: pulumi.Input[Optional[_builtins.int]]):
+        pulumi.set(self, "clickhouse_min_insert_block_size_bytes", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def clickhouse_parallel_distributed_insert_select(self) -> pulumi.Input[Optional[_builtins.int]]:
+        return pulumi.get(self, "clickhouse_parallel_distributed_insert_select")
+
+    @clickhouse_parallel_distributed_insert_select.setter
+    def clickhouse_parallel_distributed_insert_select(self, value: pulumi.Input[Optional[_builtins.int]]):
+        pulumi.set(self, "clickhouse_parallel_distributed_insert_select", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def clickhouse_parallel_view_processing(self) -> pulumi.Input[Optional[_builtins.bool]]:
+        return pulumi.get(self, "clickhouse_parallel_view_processing")
+
+    @clickhouse_parallel_view_processing.setter
+    def clickhouse_parallel_view_processing(self, value: pulumi.Input[Optional[_builtins.bool]]):
+        pulumi.set(self, "clickhouse_parallel_view_processing", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def object_storage_concurrency(self) -> pulumi.Input[Optional[_builtins.int]]:
+        return pulumi.get(self, "object_storage_concurrency")
+
+    @object_storage_concurrency.setter
+    def object_storage_concurrency(self, value: pulumi.Input[Optional[_builtins.int]]):
+        pulumi.set(self, "object_storage_concurrency", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def object_storage_max_file_count(self) -> pulumi.Input[Optional[_builtins.int]]:
+        return pulumi.get(self, "object_storage_max_file_count")
+
+    @object_storage_max_file_count.setter
+    def object_storage_max_file_count(self, value: pulumi.Input[Optional[_builtins.int]]):
+        pulumi.set(self, "object_storage_max_file_count", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def object_storage_max_insert_bytes(self) -> pulumi.Input[Optional[_builtins.int]]:
+        return pulumi.get(self, "object_storage_max_insert_bytes")
+
+    @object_storage_max_insert_bytes.setter
+    def object_storage_max_insert_bytes(self, value: pulumi.Input[Optional[_builtins.int]]):
+        pulumi.set(self, "object_storage_max_insert_bytes", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def object_storage_polling_interval_ms(self) -> pulumi.Input[Optional[_builtins.int]]:
+        return pulumi.get(self, "object_storage_polling_interval_ms")
+
+    @object_storage_polling_interval_ms.setter
+    def object_storage_polling_interval_ms(self, value: pulumi.Input[Optional[_builtins.int]]):
+        pulumi.set(self, "object_storage_polling_interval_ms", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def object_storage_use_cluster_function(self) -> pulumi.Input[Optional[_builtins.bool]]:
+        return pulumi.get(self, "object_storage_use_cluster_function")
+
+    @object_storage_use_cluster_function.setter
+    def object_storage_use_cluster_function(self, value: pulumi.Input[Optional[_builtins.bool]]):
+        pulumi.set(self, "object_storage_use_cluster_function", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def streaming_max_insert_wait_ms(self) -> pulumi.Input[Optional[_builtins.int]]:
+        return pulumi.get(self, "streaming_max_insert_wait_ms")
+
+    @streaming_max_insert_wait_ms.setter
+    def streaming_max_insert_wait_ms(self, value: pulumi.Input[Optional[_builtins.int]]):
+        pulumi.set(self, "streaming_max_insert_wait_ms", value)
+
+
+class ClickPipeSourceArgsDict(TypedDict):
+    kafka: NotRequired[pulumi.Input[Optional['ClickPipeSourceKafkaArgsDict']]]
+    object_storage: NotRequired[pulumi.Input[Optional['ClickPipeSourceObjectStorageArgsDict']]]
+    postgres: NotRequired[pulumi.Input[Optional['ClickPipeSourcePostgresArgsDict']]]
+    validate_samples: NotRequired[pulumi.Input[Optional[_builtins.bool]]]
+
+@pulumi.input_type
+class ClickPipeSourceArgs:
+    def __init__(__self__, *,
+                 kafka: pulumi.Input[Optional['ClickPipeSourceKafkaArgs']] = None,
+                 object_storage: pulumi.Input[Optional['ClickPipeSourceObjectStorageArgs']] = None,
+                 postgres: pulumi.Input[Optional['ClickPipeSourcePostgresArgs']] = None,
+                 validate_samples: pulumi.Input[Optional[_builtins.bool]] = None):
+        if kafka is not None:
+            pulumi.set(__self__, "kafka", kafka)
+        if object_storage is not None:
+            pulumi.set(__self__, "object_storage", object_storage)
+        if postgres is not None:
+            pulumi.set(__self__, "postgres", postgres)
+        if validate_samples is not None:
+            pulumi.set(__self__, "validate_samples", validate_samples)
+
+    @_builtins.property
+    @pulumi.getter
+    def kafka(self) -> pulumi.Input[Optional['ClickPipeSourceKafkaArgs']]:
+        return pulumi.get(self, "kafka")
+
+    @kafka.setter
+    def kafka(self, value: pulumi.Input[Optional['ClickPipeSourceKafkaArgs']]):
+        pulumi.set(self, "kafka", value)
+
+    @_builtins.property
+    @pulumi.getter(name="objectStorage")
+    def object_storage(self) -> pulumi.Input[Optional['ClickPipeSourceObjectStorageArgs']]:
+        return pulumi.get(self, "object_storage")
+
+    @object_storage.setter
+    def object_storage(self, value: pulumi.Input[Optional['ClickPipeSourceObjectStorageArgs']]):
+        pulumi.set(self, "object_storage", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def postgres(self) -> pulumi.Input[Optional['ClickPipeSourcePostgresArgs']]:
+        return pulumi.get(self, "postgres")
+
+    @postgres.setter
+    def postgres(self, value: pulumi.Input[Optional['ClickPipeSourcePostgresArgs']]):
+        pulumi.set(self, "postgres", value)
+
+    @_builtins.property
+    @pulumi.getter(name="validateSamples")
+    def validate_samples(self) -> pulumi.Input[Optional[_builtins.bool]]:
+        return pulumi.get(self, "validate_samples")
+
+    @validate_samples.setter
+    def validate_samples(self, value: pulumi.Input[Optional[_builtins.bool]]):
+        pulumi.set(self, "validate_samples", value)
+
+
+class ClickPipeSourceKafkaArgsDict(TypedDict):
+    brokers: pulumi.Input[_builtins.str]
+    format: pulumi.Input['ClickPipeSourceKafkaFormat']
+    topics: pulumi.Input[_builtins.str]
+    type: pulumi.Input['ClickPipeSourceKafkaType']
+    authentication: NotRequired[pulumi.Input[Optional['ClickPipeSourceKafkaAuthentication']]]
+    ca_certificate: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    consumer_group: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    exactly_once: NotRequired[pulumi.Input[Optional[_builtins.bool]]]
+    iam_role: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    offset: NotRequired[pulumi.Input[Optional['ClickPipeSourceKafkaOffsetArgsDict']]]
+    reverse_private_endpoint_ids: NotRequired[pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]]]
+    schema_registry: NotRequired[pulumi.Input[Optional['ClickPipeSourceKafkaSchemaRegistryArgsDict']]]
+
+@pulumi.input_type
+class ClickPipeSourceKafkaArgs:
+    def __init__(__self__, *,
+                 brokers: pulumi.Input[_builtins.str],
+                 format: pulumi.Input['ClickPipeSourceKafkaFormat'],
+                 topics: pulumi.Input[_builtins.str],
+                 type: pulumi.Input['ClickPipeSourceKafkaType'],
+                 authentication: pulumi.Input[Optional['ClickPipeSourceKafkaAuthentication']] = None,
+                 ca_certificate: pulumi.Input[Optional[_builtins.str]] = None,
+                 consumer_group: pulumi.Input[Optional[_builtins.str]] = None,
+                 exactly_once: pulumi.Input[Optional[_builtins.bool]] = None,
+                 iam_role: pulumi.Input[Optional[_builtins.str]] = None,
+                 offset: pulumi.Input[Optional['ClickPipeSourceKafkaOffsetArgs']] = None,
+                 reverse_private_endpoint_ids: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
+                 schema_registry: pulumi.Input[Optional['ClickPipeSourceKafkaSchemaRegistryArgs']] = None):
+        pulumi.set(__self__, "brokers", brokers)
+        pulumi.set(__self__, "format", format)
+        pulumi.set(__self__, "topics", topics)
+        pulumi.set(__self__, "type", type)
+        if authentication is not None:
+            pulumi.set(__self__, "authentication", authentication)
+        if ca_certificate is not None:
+            pulumi.set(__self__, "ca_certificate", ca_certificate)
+        if consumer_group is not None:
+            pulumi.set(__self__, "consumer_group", consumer_group)
+        if exactly_once is not None:
+            pulumi.set(__self__, "exactly_once", exactly_once)
+        if iam_role is not None:
+            pulumi.set(__self__, "iam_role", iam_role)
+        if offset is not None:
+            pulumi.set(__self__, "offset", offset)
+        if reverse_private_endpoint_ids is not None:
+            pulumi.set(__self__, "reverse_private_endpoint_ids", reverse_private_endpoint_ids)
+        if schema_registry is not None:
+            pulumi.set(__self__, "schema_registry", schema_registry)
+
+    @_builtins.property
+    @pulumi.getter
+    def brokers(self) -> pulumi.Input[_builtins.str]:
+        return pulumi.get(self, "brokers")
+
+    @brokers.setter
+    def brokers(self, value: pulumi.Input[_builtins.str]):
+        pulumi.set(self, "brokers", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def format(self) -> pulumi.Input['ClickPipeSourceKafkaFormat']:
+        return pulumi.get(self, "format")
+
+    @format.setter
+    def format(self, value: pulumi.Input['ClickPipeSourceKafkaFormat']):
+        pulumi.set(self, "format", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def topics(self) -> pulumi.Input[_builtins.str]:
+        return pulumi.get(self, "topics")
+
+    @topics.setter
+    def topics(self, value: pulumi.Input[_builtins.str]):
+        pulumi.set(self, "topics", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def type(self) -> pulumi.Input['ClickPipeSourceKafkaType']:
+        return pulumi.get(self, "type")
+
+    @type.setter
+    def type(self, value: pulumi.Input['ClickPipeSourceKafkaType']):
+        pulumi.set(self, "type", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def authentication(self) -> pulumi.Input[Optional['ClickPipeSourceKafkaAuthentication']]:
+        return pulumi.get(self, "authentication")
+
+    @authentication.setter
+    def authentication(self, value: pulumi.Input[Optional['ClickPipeSourceKafkaAuthentication']]):
+        pulumi.set(self, "authentication", value)
+
+    @_builtins.property
+    @pulumi.getter(name="caCertificate")
+    def ca_certificate(self) -> pulumi.Input[Optional[_builtins.str]]:
+        return pulumi.get(self, "ca_certificate")
+
+    @ca_certificate.setter
+    def ca_certificate(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "ca_certificate", value)
+
+    @_builtins.property
+    @pulumi.getter(name="consumerGroup")
+    def consumer_group(self) -> pulumi.Input[Optional[_builtins.str]]:
+        return pulumi.get(self, "consumer_group")
+
+    @consumer_group.setter
+    def consumer_group(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "consumer_group", value)
+
+    @_builtins.property
+    @pulumi.getter(name="exactlyOnce")
+    def exactly_once(self) -> pulumi.Input[Optional[_builtins.bool]]:
+        return pulumi.get(self, "exactly_once")
+
+    @exactly_once.setter
+    def exactly_once(self, value: pulumi.Input[Optional[_builtins.bool]]):
+        pulumi.set(self, "exactly_once", value)
+
+    @_builtins.property
+    @pulumi.getter(name="iamRole")
+    def iam_role(self) -> pulumi.Input[Optional[_builtins.str]]:
+        return pulumi.get(self, "iam_role")
+
+    @iam_role.setter
+    def iam_role(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "iam_role", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def offset(self) -> pulumi.Input[Optional['ClickPipeSourceKafkaOffsetArgs']]:
+        return pulumi.get(self, "offset")
+
+    @offset.setter
+    def offset(self, value: pulumi.Input[Optional['ClickPipeSourceKafkaOffsetArgs']]):
+        pulumi.set(self, "offset", value)
+
+    @_builtins.property
+    @pulumi.getter(name="reversePrivateEndpointIds")
+    def reverse_private_endpoint_ids(self) -> pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]]:
+        return pulumi.get(self, "reverse_private_endpoint_ids")
+
+    @reverse_private_endpoint_ids.setter
+    def reverse_private_endpoint_ids(self, value: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]]):
+        pulumi.set(self, "reverse_private_endpoint_ids", value)
+
+    @_builtins.property
+    @pulumi.getter(name="schemaRegistry")
+    def schema_registry(self) -> pulumi.Input[Optional['ClickPipeSourceKafkaSchemaRegistryArgs']]:
+        return pulumi.get(self, "schema_registry")
+
+    @schema_registry.setter
+    def schema_registry(self, value: pulumi.Input[Optional['ClickPipeSourceKafkaSchemaRegistryArgs']]):
+        pulumi.set(self, "schema_registry", value)
+
+
+class ClickPipeSourceKafkaOffsetArgsDict(TypedDict):
+    strategy: pulumi.Input['ClickPipeSourceKafkaOffsetStrategy']
+    timestamp: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    Must be a UTC minute written YYYY-MM-DDTHH:MM (e.g. 2026-01-31T08:15).
+    """
+
+@pulumi.input_type
+class ClickPipeSourceKafkaOffsetArgs:
+    def __init__(__self__, *,
+                 strategy: pulumi.Input['ClickPipeSourceKafkaOffsetStrategy'],
+                 timestamp: pulumi.Input[Optional[_builtins.str]] = None):
+        """
+        :param pulumi.Input[_builtins.str] timestamp: Must be a UTC minute written YYYY-MM-DDTHH:MM (e.g. 2026-01-31T08:15).
+        """
+        pulumi.set(__self__, "strategy", strategy)
+        if timestamp is not None:
+            pulumi.set(__self__, "timestamp", timestamp)
+
+    @_builtins.property
+    @pulumi.getter
+    def strategy(self) -> pulumi.Input['ClickPipeSourceKafkaOffsetStrategy']:
+        return pulumi.get(self, "strategy")
+
+    @strategy.setter
+    def strategy(self, value: pulumi.Input['ClickPipeSourceKafkaOffsetStrategy']):
+        pulumi.set(self, "strategy", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def timestamp(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        Must be a UTC minute written YYYY-MM-DDTHH:MM (e.g. 2026-01-31T08:15).
+        """
+        return pulumi.get(self, "timestamp")
+
+    @timestamp.setter
+    def timestamp(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "timestamp", value)
+
+
+class ClickPipeSourceKafkaSchemaRegistryArgsDict(TypedDict):
+    authentication: pulumi.Input['ClickPipeSourceKafkaSchemaRegistryAuthentication']
+    url: pulumi.Input[_builtins.str]
+    """
+    Must be an https:// URL.
+    """
+    ca_certificate: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+
+@pulumi.input_type
+class ClickPipeSourceKafkaSchemaRegistryArgs:
+    def __init__(__self__, *,
+                 authentication: pulumi.Input['ClickPipeSourceKafkaSchemaRegistryAuthentication'],
+                 url: pulumi.Input[_builtins.str],
+                 ca_certificate: pulumi.Input[Optional[_builtins.str]] = None):
+        """
+        :param pulumi.Input[_builtins.str] url: Must be an https:// URL.
+        """
+        pulumi.set(__self__, "authentication", authentication)
+        pulumi.set(__self__, "url", url)
+        if ca_certificate is not None:
+            pulumi.set(__self__, "ca_certificate", ca_certificate)
+
+    @_builtins.property
+    @pulumi.getter
+    def authentication(self) -> pulumi.Input['ClickPipeSourceKafkaSchemaRegistryAuthentication']:
+        return pulumi.get(self, "authentication")
+
+    @authentication.setter
+    def authentication(self, value: pulumi.Input['ClickPipeSourceKafkaSchemaRegistryAuthentication']):
+        pulumi.set(self, "authentication", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def url(self) -> pulumi.Input[_builtins.str]:
+        """
+        Must be an https:// URL.
+        """
+        return pulumi.get(self, "url")
+
+    @url.setter
+    def url(self, value: pulumi.Input[_builtins.str]):
+        pulumi.set(self, "url", value)
+
+    @_builtins.property
+    @pulumi.getter(name="caCertificate")
+    def ca_certificate(self) -> pulumi.Input[Optional[_builtins.str]]:
+        return pulumi.get(self, "ca_certificate")
+
+    @ca_certificate.setter
+    def ca_certificate(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "ca_certificate", value)
+
+
+class ClickPipeSourceObjectStorageArgsDict(TypedDict):
+    format: pulumi.Input['ClickPipeSourceObjectStorageFormat']
+    type: pulumi.Input['ClickPipeSourceObjectStorageType']
+    authentication: NotRequired[pulumi.Input[Optional['ClickPipeSourceObjectStorageAuthentication']]]
+    azure_container_name: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    compression: NotRequired[pulumi.Input[Optional['ClickPipeSourceObjectStorageCompression']]]
+    delimiter: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    iam_role: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    is_continuous: NotRequired[pulumi.Input[Optional[_builtins.bool]]]
+    path: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    queue_url: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    skip_initial_load: NotRequired[pulumi.Input[Optional[_builtins.bool]]]
+    start_after: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    url: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+
+@pulumi.input_type
+class ClickPipeSourceObjectStorageArgs:
+    def __init__(__self__, *,
+                 format: pulumi.Input['ClickPipeSourceObjectStorageFormat'],
+                 type: pulumi.Input['ClickPipeSourceObjectStorageType'],
+                 authentication: pulumi.Input[Optional['ClickPipeSourceObjectStorageAuthentication']] = None,
+                 azure_container_name: pulumi.Input[Optional[_builtins.str]] = None,
+                 compression: pulumi.Input[Optional['ClickPipeSourceObjectStorageCompression']] = None,
+                 delimiter: pulumi.Input[Optional[_builtins.str]] = None,
+                 iam_role: pulumi.Input[Optional[_builtins.str]] = None,
+                 is_continuous: pulumi.Input[Optional[_builtins.bool]] = None,
+                 path: pulumi.Input[Optional[_builtins.str]] = None,
+                 queue_url: pulumi.Input[Optional[_builtins.str]] = None,
+                 skip_initial_load: pulumi.Input[Optional[_builtins.bool]] = None,
+                 start_after: pulumi.Input[Optional[_builtins.str]] = None,
+                 url: pulumi.Input[Optional[_builtins.str]] = None):
+        pulumi.set(__self__, "format", format)
+        pulumi.set(__self__, "type", type)
+        if authentication is not None:
+            pulumi.set(__self__, "authentication", authentication)
+        if azure_container_name is not None:
+            pulumi.set(__self__, "azure_container_name", azure_container_name)
+        if compression is not None:
+            pulumi.set(__self__, "compression", compression)
+        if delimiter is not None:
+            pulumi.set(__self__, "delimiter", delimiter)
+        if iam_role is not None:
+            pulumi.set(__self__, "iam_role", iam_role)
+        if is_continuous is not None:
+            pulumi.set(__self__, "is_continuous", is_continuous)
+        if path is not None:
+            pulumi.set(__self__, "path", path)
+        if queue_url is not None:
+            pulumi.set(__self__, "queue_url", queue_url)
+        if skip_initial_load is not None:
+            pulumi.set(__self__, "skip_initial_load", skip_initial_load)
+        if start_after is not None:
+            pulumi.set(__self__, "start_after", start_after)
+        if url is not None:
+            pulumi.set(__self__, "url", url)
+
+    @_builtins.property
+    @pulumi.getter
+    def format(self) -> pulumi.Input['ClickPipeSourceObjectStorageFormat']:
+        return pulumi.get(self, "format")
+
+    @format.setter
+    def format(self, value: pulumi.Input['ClickPipeSourceObjectStorageFormat']):
+        pulumi.set(self, "format", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def type(self) -> pulumi.Input['ClickPipeSourceObjectStorageType']:
+        return pulumi.get(self, "type")
+
+    @type.setter
+    def type(self, value: pulumi.Input['ClickPipeSourceObjectStorageType']):
+        pulumi.set(self, "type", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def authentication(self) -> pulumi.Input[Optional['ClickPipeSourceObjectStorageAuthentication']]:
+        return pulumi.get(self, "authentication")
+
+    @authentication.setter
+    def authentication(self, value: pulumi.Input[Optional['ClickPipeSourceObjectStorageAuthentication']]):
+        pulumi.set(self, "authentication", value)
+
+    @_builtins.property
+    @pulumi.getter(name="azureContainerName")
+    def azure_container_name(self) -> pulumi.Input[Optional[_builtins.str]]:
+        return pulumi.get(self, "azure_container_name")
+
+    @azure_container_name.setter
+    def azure_container_name(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "azure_container_name", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def compression(self) -> pulumi.Input[Optional['ClickPipeSourceObjectStorageCompression']]:
+        return pulumi.get(self, "compression")
+
+    @compression.setter
+    def compression(self, value: pulumi.Input[Optional['ClickPipeSourceObjectStorageCompression']]):
+        pulumi.set(self, "compression", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def delimiter(self) -> pulumi.Input[Optional[_builtins.str]]:
+        return pulumi.get(self, "delimiter")
+
+    @delimiter.setter
+    def delimiter(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "delimiter", value)
+
+    @_builtins.property
+    @pulumi.getter(name="iamRole")
+    def iam_role(self) -> pulumi.Input[Optional[_builtins.str]]:
+        return pulumi.get(self, "iam_role")
+
+    @iam_role.setter
+    def iam_role(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "iam_role", value)
+
+    @_builtins.property
+    @pulumi.getter(name="isContinuous")
+    def is_continuous(self) -> pulumi.Input[Optional[_builtins.bool]]:
+        return pulumi.get(self, "is_continuous")
+
+    @is_continuous.setter
+    def is_continuous(self, value: pulumi.Input[Optional[_builtins.bool]]):
+        pulumi.set(self, "is_continuous", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def path(self) -> pulumi.Input[Optional[_builtins.str]]:
+        return pulumi.get(self, "path")
+
+    @path.setter
+    def path(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "path", value)
+
+    @_builtins.property
+    @pulumi.getter(name="queueUrl")
+    def queue_url(self) -> pulumi.Input[Optional[_builtins.str]]:
+        return pulumi.get(self, "queue_url")
+
+    @queue_url.setter
+    def queue_url(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "queue_url", value)
+
+    @_builtins.property
+    @pulumi.getter(name="skipInitialLoad")
+    def skip_initial_load(self) -> pulumi.Input[Optional[_builtins.bool]]:
+        return pulumi.get(self, "skip_initial_load")
+
+    @skip_initial_load.setter
+    def skip_initial_load(self, value: pulumi.Input[Optional[_builtins.bool]]):
+        pulumi.set(self, "skip_initial_load", value)
+
+    @_builtins.property
+    @pulumi.getter(name="startAfter")
+    def start_after(self) -> pulumi.Input[Optional[_builtins.str]]:
+        return pulumi.get(self, "start_after")
+
+    @start_after.setter
+    def start_after(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "start_after", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def url(self) -> pulumi.Input[Optional[_builtins.str]]:
+        return pulumi.get(self, "url")
+
+    @url.setter
+    def url(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "url", value)
+
+
+class ClickPipeSourcePostgresArgsDict(TypedDict):
+    database: pulumi.Input[_builtins.str]
+    host: pulumi.Input[_builtins.str]
+    port: pulumi.Input[_builtins.int]
+    table_mappings: pulumi.Input[Sequence[pulumi.Input['ClickPipeSourcePostgresTableMappingsItemArgsDict']]]
+    authentication: NotRequired[pulumi.Input[Optional['ClickPipeSourcePostgresAuthentication']]]
+    ca_certificate: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    disable_tls: NotRequired[pulumi.Input[Optional[_builtins.bool]]]
+    iam_role: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    settings: NotRequired[pulumi.Input[Optional['ClickPipeSourcePostgresSettingsArgsDict']]]
+    skip_cert_verification: NotRequired[pulumi.Input[Optional[_builtins.bool]]]
+    tls_host: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    type: NotRequired[pulumi.Input[Optional['ClickPipeSourcePostgresType']]]
+
+@pulumi.input_type
+class ClickPipeSourcePostgresArgs:
+    def __init__(__self__, *,
+                 database: pulumi.Input[_builtins.str],
+                 host: pulumi.Input[_builtins.str],
+                 port: pulumi.Input[_builtins.int],
+                 table_mappings: pulumi.Input[Sequence[pulumi.Input['ClickPipeSourcePostgresTableMappingsItemArgs']]],
+                 authentication: pulumi.Input[Optional['ClickPipeSourcePostgresAuthentication']] = None,
+                 ca_certificate: pulumi.Input[Optional[_builtins.str]] = None,
+                 disable_tls: pulumi.Input[Optional[_builtins.bool]] = None,
+                 iam_role: pulumi.Input[Optional[_builtins.str]] = None,
+                 settings: pulumi.Input[Optional['ClickPipeSourcePostgresSettingsArgs']] = None,
+                 skip_cert_verification: pulumi.Input[Optional[_builtins.bool]] = None,
+                 tls_host: pulumi.Input[Optional[_builtins.str]] = None,
+                 type: pulumi.Input[Optional['ClickPipeSourcePostgresType']] = None):
+        pulumi.set(__self__, "database", database)
+        pulumi.set(__self__, "host", host)
+        pulumi.set(__self__, "port", port)
+        pulumi.set(__self__, "table_mappings", table_mappings)
+        if authentication is not None:
+            pulumi.set(__self__, "authentication", authentication)
+        if ca_certificate is not None:
+            pulumi.set(__self__, "ca_certificate", ca_certificate)
+        if disable_tls is not None:
+            pulumi.set(__self__, "disable_tls", disable_tls)
+        if iam_role is not None:
+            pulumi.set(__self__, "iam_role", iam_role)
+        if settings is not None:
+            pulumi.set(__self__, "settings", settings)
+        if skip_cert_verification is not None:
+            pulumi.set(__self__, "skip_cert_verification", skip_cert_verification)
+        if tls_host is not None:
+            pulumi.set(__self__, "tls_host", tls_host)
+        if type is not None:
+            pulumi.set(__self__, "type", type)
+
+    @_builtins.property
+    @pulumi.getter
+    def database(self) -> pulumi.Input[_builtins.str]:
+        return pulumi.get(self, "database")
+
+    @database.setter
+    def database(self, value: pulumi.Input[_builtins.str]):
+        pulumi.set(self, "database", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def host(self) -> pulumi.Input[_builtins.str]:
+        return pulumi.get(self, "host")
+
+    @host.setter
+    def host(self, value: pulumi.Input[_builtins.str]):
+        pulumi.set(self, "host", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def port(self) -> pulumi.Input[_builtins.int]:
+        return pulumi.get(self, "port")
+
+    @port.setter
+    def port(self, value: pulumi.Input[_builtins.int]):
+        pulumi.set(self, "port", value)
+
+    @_builtins.property
+    @pulumi.getter(name="tableMappings")
+    def table_mappings(self) -> pulumi.Input[Sequence[pulumi.Input['ClickPipeSourcePostgresTableMappingsItemArgs']]]:
+        return pulumi.get(self, "table_mappings")
+
+    @table_mappings.setter
+    def table_mappings(self, value: pulumi.Input[Sequence[pulumi.Input['ClickPipeSourcePostgresTableMappingsItemArgs']]]):
+        pulumi.set(self, "table_mappings", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def authentication(self) -> pulumi.Input[Optional['ClickPipeSourcePostgresAuthentication']]:
+        return pulumi.get(self, "authentication")
+
+    @authentication.setter
+    def authentication(self, value: pulumi.Input[Optional['ClickPipeSourcePostgresAuthentication']]):
+        pulumi.set(self, "authentication", value)
+
+    @_builtins.property
+    @pulumi.getter(name="caCertificate")
+    def ca_certificate(self) -> pulumi.Input[Optional[_builtins.str]]:
+        return pulumi.get(self, "ca_certificate")
+
+    @ca_certificate.setter
+    def ca_certificate(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "ca_certificate", value)
+
+    @_builtins.property
+    @pulumi.getter(name="disableTls")
+    def disable_tls(self) -> pulumi.Input[Optional[_builtins.bool]]:
+        return pulumi.get(self, "disable_tls")
+
+    @disable_tls.setter
+    def disable_tls(self, value: pulumi.Input[Optional[_builtins.bool]]):
+        pulumi.set(self, "disable_tls", value)
+
+    @_builtins.property
+    @pulumi.getter(name="iamRole")
+    def iam_role(self) -> pulumi.Input[Optional[_builtins.str]]:
+        return pulumi.get(self, "iam_role")
+
+    @iam_role.setter
+    def iam_role(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "iam_role", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def settings(self) -> pulumi.Input[Optional['ClickPipeSourcePostgresSettingsArgs']]:
+        return pulumi.get(self, "settings")
+
+    @settings.setter
+    def settings(self, value: pulumi.Input[Optional['ClickPipeSourcePostgresSettingsArgs']]):
+        pulumi.set(self, "settings", value)
+
+    @_builtins.property
+    @pulumi.getter(name="skipCertVerification")
+    def skip_cert_verification(self) -> pulumi.Input[Optional[_builtins.bool]]:
+        return pulumi.get(self, "skip_cert_verification")
+
+    @skip_cert_verification.setter
+    def skip_cert_verification(self, value: pulumi.Input[Optional[_builtins.bool]]):
+        pulumi.set(self, "skip_cert_verification", value)
+
+    @_builtins.property
+    @pulumi.getter(name="tlsHost")
+    def tls_host(self) -> pulumi.Input[Optional[_builtins.str]]:
+        return pulumi.get(self, "tls_host")
+
+    @tls_host.setter
+    def tls_host(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "tls_host", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def type(self) -> pulumi.Input[Optional['ClickPipeSourcePostgresType']]:
+        return pulumi.get(self, "type")
+
+    @type.setter
+    def type(self, value: pulumi.Input[Optional['ClickPipeSourcePostgresType']]):
+        pulumi.set(self, "type", value)
+
+
+class ClickPipeSourcePostgresSettingsArgsDict(TypedDict):
+    allow_nullable_columns: NotRequired[pulumi.Input[Optional[_builtins.bool]]]
+    delete_on_merge: NotRequired[pulumi.Input[Optional[_builtins.bool]]]
+    enable_failover_slots: NotRequired[pulumi.Input[Optional[_builtins.bool]]]
+    initial_load_parallelism: NotRequired[pulumi.Input[Optional[_builtins.int]]]
+    publication_name: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    pull_batch_size: NotRequired[pulumi.Input[Optional[_builtins.int]]]
+    replication_mode: NotRequired[pulumi.Input[Optional['ClickPipeSourcePostgresSettingsReplicationMode']]]
+    replication_slot_name: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    snapshot_num_rows_per_partition: NotRequired[pulumi.Input[Optional[_builtins.int]]]
+    snapshot_number_of_parallel_tables: NotRequired[pulumi.Input[Optional[_builtins.int]]]
+    sync_interval_seconds: NotRequired[pulumi.Input[Optional[_builtins.int]]]
+
+@pulumi.input_type
+class ClickPipeSourcePostgresSettingsArgs:
+    def __init__(__self__, *,
+                 allow_nullable_columns: pulumi.Input[Optional[_builtins.bool]] = None,
+                 delete_on_merge: pulumi.Input[Optional[_builtins.bool]] = None,
+                 enable_failover_slots: pulumi.Input[Optional[_builtins.bool]] = None,
+                 initial_load_parallelism: pulumi.Input[Optional[_builtins.int]] = None,
+                 publication_name: pulumi.Input[Optional[_builtins.str]] = None,
+                 pull_batch_size: pulumi.Input[Optional[_builtins.int]] = None,
+                 replication_mode: pulumi.Input[Optional['ClickPipeSourcePostgresSettingsReplicationMode']] = None,
+                 replication_slot_name: pulumi.Input[Optional[_builtins.str]] = None,
+                 snapshot_num_rows_per_partition: pulumi.Input[Optional[_builtins.int]] = None,
+                 snapshot_number_of_parallel_tables: pulumi.Input[Optional[_builtins.int]] = None,
+                 sync_interval_seconds: pulumi.Input[Optional[_builtins.int]] = None):
+        if allow_nullable_columns is not None:
+            pulumi.set(__self__, "allow_nullable_columns", allow_nullable_columns)
+        if delete_on_merge is not None:
+            pulumi.set(__self__, "delete_on_merge", delete_on_merge)
+        if enable_failover_slots is not None:
+            pulumi.set(__self__, "enable_failover_slots", enable_failover_slots)
+        if initial_load_parallelism is not None:
+            pulumi.set(__self__, "initial_load_parallelism", initial_load_parallelism)
+        if publication_name is not None:
+            pulumi.set(__self__, "publication_name", publication_name)
+        if pull_batch_size is not None:
+            pulumi.set(__self__, "pull_batch_size", pull_batch_size)
+        if replication_mode is not None:
+            pulumi.set(__self__, "replication_mode", replication_mode)
+        if replication_slot_name is not None:
+            pulumi.set(__self__, "replication_slot_name", replication_slot_name)
+        if snapshot_num_rows_per_partition is not None:
+            pulumi.set(__self__, "snapshot_num_rows_per_partition", snapshot_num_rows_per_partition)
+        if snapshot_number_of_parallel_tables is not None:
+            pulumi.set(__self__, "snapshot_number_of_parallel_tables", snapshot_number_of_parallel_tables)
+        if sync_interval_seconds is not None:
+            pulumi.set(__self__, "sync_interval_seconds", sync_interval_seconds)
+
+    @_builtins.property
+    @pulumi.getter(name="allowNullableColumns")
+    def allow_nullable_columns(self) -> pulumi.Input[Optional[_builtins.bool]]:
+        return pulumi.get(self, "allow_nullable_columns")
+
+    @allow_nullable_columns.setter
+    def allow_nullable_columns(self, value: pulumi.Input[Optional[_builtins.bool]]):
+        pulumi.set(self, "allow_nullable_columns", value)
+
+    @_builtins.property
+    @pulumi.getter(name="deleteOnMerge")
+    def delete_on_merge(self) -> pulumi.Input[Optional[_builtins.bool]]:
+        return pulumi.get(self, "delete_on_merge")
+
+    @delete_on_merge.setter
+    def delete_on_merge(self, value: pulumi.Input[Optional[_builtins.bool]]):
+        pulumi.set(self, "delete_on_merge", value)
+
+    @_builtins.property
+    @pulumi.getter(name="enableFailoverSlots")
+    def enable_failover_slots(self) -> pulumi.Input[Optional[_builtins.bool]]:
+        return pulumi.get(self, "enable_failover_slots")
+
+    @enable_failover_slots.setter
+    def enable_failover_slots(self, value: pulumi.Input[Optional[_builtins.bool]]):
+        pulumi.set(self, "enable_failover_slots", value)
+
+    @_builtins.property
+    @pulumi.getter(name="initialLoadParallelism")
+    def initial_load_parallelism(self) -> pulumi.Input[Optional[_builtins.int]]:
+        return pulumi.get(self, "initial_load_parallelism")
+
+    @initial_load_parallelism.setter
+    def initial_load_parallelism(self, value: pulumi.Input[Optional[_builtins.int]]):
+        pulumi.set(self, "initial_load_parallelism", value)
+
+    @_builtins.property
+    @pulumi.getter(name="publicationName")
+    def publication_name(self) -> pulumi.Input[Optional[_builtins.str]]:
+        return pulumi.get(self, "publication_name")
+
+    @publication_name.setter
+    def publication_name(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "publication_name", value)
+
+    @_builtins.property
+    @pulumi.getter(name="pullBatchSize")
+    def pull_batch_size(self) -> pulumi.Input[Optional[_builtins.int]]:
+        return pulumi.get(self, "pull_batch_size")
+
+    @pull_batch_size.setter
+    def pull_batch_size(self, value: pulumi.Input[Optional[_builtins.int]]):
+        pulumi.set(self, "pull_batch_size", value)
+
+    @_builtins.property
+    @pulumi.getter(name="replicationMode")
+    def replication_mode(self) -> pulumi.Input[Optional['ClickPipeSourcePostgresSettingsReplicationMode']]:
+        return pulumi.get(self, "replication_mode")
+
+    @replication_mode.setter
+    def replication_mode(self, value: pulumi.Input[Optional['ClickPipeSourcePostgresSettingsReplicationMode']]):
+        pulumi.set(self, "replication_mode", value)
+
+    @_builtins.property
+    @pulumi.getter(name="replicationSlotName")
+    def replication_slot_name(self) -> pulumi.Input[Optional[_builtins.str]]:
+        return pulumi.get(self, "replication_slot_name")
+
+    @replication_slot_name.setter
+    def replication_slot_name(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "replication_slot_name", value)
+
+    @_builtins.property
+    @pulumi.getter(name="snapshotNumRowsPerPartition")
+    def snapshot_num_rows_per_partition(self) -> pulumi.Input[Optional[_builtins.int]]:
+        return pulumi.get(self, "snapshot_num_rows_per_partition")
+
+    @snapshot_num_rows_per_partition.setter
+    def snapshot_num_rows_per_partition(self, value: pulumi.Input[Optional[_builtins.int]]):
+        pulumi.set(self, "snapshot_num_rows_per_partition", value)
+
+    @_builtins.property
+    @pulumi.getter(name="snapshotNumberOfParallelTables")
+    def snapshot_number_of_parallel_tables(self) -> pulumi.Input[Optional[_builtins.int]]:
+        return pulumi.get(self, "snapshot_number_of_parallel_tables")
+
+    @snapshot_number_of_parallel_tables.setter
+    def snapshot_number_of_parallel_tables(self, value: pulumi.Input[Optional[_builtins.int]]):
+        pulumi.set(self, "snapshot_number_of_parallel_tables", value)
+
+    @_builtins.property
+    @pulumi.getter(name="syncIntervalSeconds")
+    def sync_interval_seconds(self) -> pulumi.Input[Optional[_builtins.int]]:
+        return pulumi.get(self, "sync_interval_seconds")
+
+    @sync_interval_seconds.setter
+    def sync_interval_seconds(self, value: pulumi.Input[Optional[_builtins.int]]):
+        pulumi.set(self, "sync_interval_seconds", value)
+
+
+class ClickPipeSourcePostgresTableMappingsItemArgsDict(TypedDict):
+    source_schema_name: pulumi.Input[_builtins.str]
+    source_table: pulumi.Input[_builtins.str]
+    target_table: pulumi.Input[_builtins.str]
+    excluded_columns: NotRequired[pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]]]
+    partition_by_expr: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    partition_key: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    sorting_keys: NotRequired[pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]]]
+    table_engine: NotRequired[pulumi.Input[Optional['ClickPipeSourcePostgresTableMappingsItemTableEngine']]]
+    use_custom_sorting_key: NotRequired[pulumi.Input[Optional[_builtins.bool]]]
+
+@pulumi.input_type
+class ClickPipeSourcePostgresTableMappingsItemArgs:
+    def __init__(__self__, *,
+                 source_schema_name: pulumi.Input[_builtins.str],
+                 source_table: pulumi.Input[_builtins.str],
+                 target_table: pulumi.Input[_builtins.str],
+                 excluded_columns: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
+                 partition_by_expr: pulumi.Input[Optional[_builtins.str]] = None,
+                 partition_key: pulumi.Input[Optional[_builtins.str]] = None,
+                 sorting_keys: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
+                 table_engine: pulumi.Input[Optional['ClickPipeSourcePostgresTableMappingsItemTableEngine']] = None,
+                 use_custom_sorting_key: pulumi.Input[Optional[_builtins.bool]] = None):
+        pulumi.set(__self__, "source_schema_name", source_schema_name)
+        pulumi.set(__self__, "source_table", source_table)
+        pulumi.set(__self__, "target_table", target_table)
+        if excluded_columns is not None:
+            pulumi.set(__self__, "excluded_columns", excluded_columns)
+        if partition_by_expr is not None:
+            pulumi.set(__self__, "partition_by_expr", partition_by_expr)
+        if partition_key is not None:
+            pulumi.set(__self__, "partition_key", partition_key)
+        if sorting_keys is not None:
+            pulumi.set(__self__, "sorting_keys", sorting_keys)
+        if table_engine is not None:
+            pulumi.set(__self__, "table_engine", table_engine)
+        if use_custom_sorting_key is not None:
+            pulumi.set(__self__, "use_custom_sorting_key", use_custom_sorting_key)
+
+    @_builtins.property
+    @pulumi.getter(name="sourceSchemaName")
+    def source_schema_name(self) -> pulumi.Input[_builtins.str]:
+        return pulumi.get(self, "source_schema_name")
+
+    @source_schema_name.setter
+    def source_schema_name(self, value: pulumi.Input[_builtins.str]):
+        pulumi.set(self, "source_schema_name", value)
+
+    @_builtins.property
+    @pulumi.getter(name="sourceTable")
+    def source_table(self) -> pulumi.Input[_builtins.str]:
+        return pulumi.get(self, "source_table")
+
+    @source_table.setter
+    def source_table(self, value: pulumi.Input[_builtins.str]):
+        pulumi.set(self, "source_table", value)
+
+    @_builtins.property
+    @pulumi.getter(name="targetTable")
+    def target_table(self) -> pulumi.Input[_builtins.str]:
+        return pulumi.get(self, "target_table")
+
+    @target_table.setter
+    def target_table(self, value: pulumi.Input[_builtins.str]):
+        pulumi.set(self, "target_table", value)
+
+    @_builtins.property
+    @pulumi.getter(name="excludedColumns")
+    def excluded_columns(self) -> pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]]:
+        return pulumi.get(self, "excluded_columns")
+
+    @excluded_columns.setter
+    def excluded_columns(self, value: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]]):
+        pulumi.set(self, "excluded_columns", value)
+
+    @_builtins.property
+    @pulumi.getter(name="partitionByExpr")
+    def partition_by_expr(self) -> pulumi.Input[Optional[_builtins.str]]:
+        return pulumi.get(self, "partition_by_expr")
+
+    @partition_by_expr.setter
+    def partition_by_expr(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "partition_by_expr", value)
+
+    @_builtins.property
+    @pulumi.getter(name="partitionKey")
+    def partition_key(self) -> pulumi.Input[Optional[_builtins.str]]:
+        return pulumi.get(self, "partition_key")
+
+    @partition_key.setter
+    def partition_key(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "partition_key", value)
+
+    @_builtins.property
+    @pulumi.getter(name="sortingKeys")
+    def sorting_keys(self) -> pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]]:
+        return pulumi.get(self, "sorting_keys")
+
+    @sorting_keys.setter
+    def sorting_keys(self, value: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]]):
+        pulumi.set(self, "sorting_keys", value)
+
+    @_builtins.property
+    @pulumi.getter(name="tableEngine")
+    def table_engine(self) -> pulumi.Input[Optional['ClickPipeSourcePostgresTableMappingsItemTableEngine']]:
+        return pulumi.get(self, "table_engine")
+
+    @table_engine.setter
+    def table_engine(self, value: pulumi.Input[Optional['ClickPipeSourcePostgresTableMappingsItemTableEngine']]):
+        pulumi.set(self, "table_engine", value)
+
+    @_builtins.property
+    @pulumi.getter(name="useCustomSortingKey")
+    def use_custom_sorting_key(self) -> pulumi.Input[Optional[_builtins.bool]]:
+        return pulumi.get(self, "use_custom_sorting_key")
+
+    @use_custom_sorting_key.setter
+    def use_custom_sorting_key(self, value: pulumi.Input[Optional[_builtins.bool]]):
+        pulumi.set(self, "use_custom_sorting_key", value)
 
 
 class DashboardContainersItemArgsDict(TypedDict):

@@ -133,6 +133,7 @@ describe("orphans: listing, printing and deleting an organization's objects", ()
     expect(notListed).to.deep.equal([
       "alerts: no observability API is configured (observability:apiUrl and observability:apiToken, " +
         "or OBSERVABILITY_API_URL and OBSERVABILITY_API_TOKEN)",
+      `ClickPipes of service ${services.development}: the service is stopped`,
       `reverse private endpoints of service ${services.development}: the service is stopped`,
     ]);
     expect(objects.every((object) => object.kind === "ApiKey")).to.equal(true);
@@ -212,7 +213,8 @@ describe("orphans: what the API sends that the list does not need", () => {
     server = undefined;
   });
 
-  it("reads keys without a suffix, a date or a state (empty, or null as the real API answers what is unset), and endpoints without a description", async () => {
+  it("reads keys without a suffix, a date or a state (empty, or null as the real API answers what is unset), endpoints without a description and pipes without a name", async () => {
+    const pipeId = "3c4d5e6f-7a8b-4c9d-8e0f-1a2b3c4d5e6f";
     const keys = [
       {
         id: "k-null-fields",
@@ -239,9 +241,11 @@ describe("orphans: what the API sends that the list does not need", () => {
         requestId: "r",
         result: request.url?.includes("dataPipesReversePrivateEndpoints")
           ? [{ id: "ep-1", type: "VPC_ENDPOINT_SERVICE", vpcEndpointServiceName: "svc", status: "Ready" }]
-          : request.url?.includes("/invitations")
-            ? []
-            : keys,
+          : request.url?.endsWith("/clickpipes")
+            ? [{ id: pipeId, name: null, state: "Stopped", source: null, createdAt: null }]
+            : request.url?.includes("/invitations")
+              ? []
+              : keys,
       }),
     }));
     await server.start();
@@ -263,6 +267,7 @@ describe("orphans: what the API sends that the list does not need", () => {
       { kind: "ApiKey", id: "k-null-fields", name: "null fields" },
       { kind: "ApiKey", id: "k-empty-suffix", name: "no suffix" },
       { kind: "ApiKey", id: "k-other", name: "other", state: "disabled" },
+      { kind: "ClickPipe", id: pipeId, name: "", state: "Stopped", serviceId: "svc-1" },
       { kind: "ReversePrivateEndpoint", id: "ep-1", name: "", state: "Ready", serviceId: "svc-1" },
     ]);
   });

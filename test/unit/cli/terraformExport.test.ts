@@ -33,6 +33,7 @@ const official = 'provider["registry.terraform.io/clickhouse/clickhouse"]';
 const service = "0b3c2d4e-5f60-4718-8293-a4b5c6d7e8f9";
 const otherService = "6f1e2d3c-4b5a-4697-8877-665544332211";
 const reverseId = "9a8b7c6d-5e4f-4321-9abc-def012345678";
+const pipeId = "3c4d5e6f-7a8b-4c9d-8e0f-1a2b3c4d5e6f";
 const eu = "1d2c3b4a-5e6f-4a7b-8c9d-0e1f2a3b4c5d";
 const role = "2e3f4a5b-6c7d-4e8f-9a0b-1c2d3e4f5a6b";
 const user = "3f4a5b6c-7d8e-4f9a-8b1c-2d3e4f5a6b7c";
@@ -81,6 +82,8 @@ const everyType = [
       mapping: [{ private_dns_name: "queue.example.com" }],
     }),
   ]),
+  // Terraform's id of a pipe is `<service_id>:<id>`; the pipe's own id is the import's second part.
+  resource("clickhouse_clickpipe", "orders", [instance({ id: pipeId, service_id: service, name: "orders" })]),
   resource("clickhouse_service_upgrade_window", "window", [instance({ id: service, service_id: service })]),
   resource("clickhouse_service_scheduled_scaling", "nightly", [
     instance({ id: service, service_id: service }),
@@ -167,6 +170,7 @@ describe("export --from-terraform: the mapping", () => {
         id: `${service}/vpce-0fedcba9876543210`,
       },
       { type: token("ReversePrivateEndpoint"), name: "queue", id: `${service}/${reverseId}` },
+      { type: token("ClickPipe"), name: "orders", id: `${service}/${pipeId}` },
       { type: token("UpgradeWindow"), name: "window", id: service },
       { type: token("ScalingSchedule"), name: "nightly", id: service },
       { type: token("Role"), name: "deployers", id: role },
@@ -195,6 +199,7 @@ describe("export --from-terraform: the mapping", () => {
       "clickhouse_service.plain",
       "clickhouse_service_private_endpoints_attachment.attached",
       "clickhouse_clickpipes_reverse_private_endpoint.queue",
+      "clickhouse_clickpipe.orders",
       "clickhouse_service_upgrade_window.window",
       "clickhouse_service_scheduled_scaling.nightly",
       "clickhouse_role.deployers",
@@ -382,7 +387,7 @@ describe("export --from-terraform: the mapping", () => {
       resource("clickhouse_service_transparent_data_encryption_key_association", "tde", [
         instance({ service_id: service, key_id: "arn:aws:kms:x" }),
       ]),
-      resource("clickhouse_clickpipe", "kafka", [instance({ id: "p" })]),
+      resource("clickhouse_clickpipe_cdc_infrastructure", "cdc", [instance({ id: service })]),
       resource("clickhouse_something_new", "n", [instance({ id: "p" })]),
       { ...resource("clickhouse_api_key_id", "key", [instance({})]), mode: "data" },
       resource("aws_vpc_endpoint", "vpce", [instance({ id: "vpce-1" })], {
@@ -403,12 +408,13 @@ describe("export --from-terraform: the mapping", () => {
     expect(result.file.resources).to.deep.equal([]);
     expect(result.addresses).to.deep.equal([]);
     expect(result.notMapped).to.have.length(9);
-    const [tde, clickpipe, unknown, data, broken, bad, short, none, others] = result.notMapped;
+    const [tde, cdc, unknown, data, broken, bad, short, none, others] = result.notMapped;
     expect(tde).to.match(
       /^clickhouse_service_transparent_data_encryption_key_association\.tde: no kind of this package manages the association of a service with its transparent data encryption key/,
     );
-    expect(clickpipe).to.equal(
-      "clickhouse_clickpipe.kafka: no kind of this package manages ClickPipes ingestion pipelines yet",
+    expect(cdc).to.equal(
+      "clickhouse_clickpipe_cdc_infrastructure.cdc: no kind of this package manages the scaling of a service's CDC " +
+        "ClickPipes infrastructure yet",
     );
     expect(unknown).to.match(
       /^clickhouse_something_new\.n: clickhouse_something_new is not a resource type of the ClickHouse provider at commit c320db9/,
@@ -737,7 +743,7 @@ describe("export --from-terraform: what the command writes and prints", () => {
       stateText([
         resource("clickhouse_service", "main", [instance({ id: service }, "eu")]),
         resource("clickhouse_clickstack_webhook", "pager", [instance({ id: "aaaaaaaaaaaaaaaaaaaaaaa5" })]),
-        resource("clickhouse_clickpipe", "kafka", [instance({ id: "p" })]),
+        resource("clickhouse_clickpipe_cdc_infrastructure", "cdc", [instance({ id: service })]),
       ]),
     );
     const output = await commandOutputOf(() => exportFrom("terraform.tfstate"));
@@ -757,7 +763,8 @@ describe("export --from-terraform: what the command writes and prints", () => {
     );
     const [notMapped, note, ...rest] = output.stderr.split("\n");
     expect(notMapped).to.equal(
-      "not mapped: clickhouse_clickpipe.kafka: no kind of this package manages ClickPipes ingestion pipelines yet",
+      "not mapped: clickhouse_clickpipe_cdc_infrastructure.cdc: no kind of this package manages the scaling of a " +
+        "service's CDC ClickPipes infrastructure yet",
     );
     expect(note).to.match(/^note: clickhouse_clickstack_webhook\.pager: imported by the object id alone, /);
     expect(rest).to.deep.equal([""]);

@@ -26,6 +26,7 @@ const phrases: Record<string, RegExp> = {
   // "private endpoints", or "private and reverse private endpoints", but not only "reverse private endpoints".
   PrivateEndpoint: /(?<!reverse )\bprivate (and reverse private )?endpoints\b/,
   ReversePrivateEndpoint: /\breverse private endpoints\b/,
+  ClickPipe: /\bclickpipes\b/,
   OrganizationSettings: /\borganization(?:'s)? settings\b/,
   ApiKey: /\bapi keys\b/,
   Role: /\bcustom roles\b/,

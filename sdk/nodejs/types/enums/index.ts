@@ -50,6 +50,155 @@ export const AutoscalingMode = {
 
 export type AutoscalingMode = (typeof AutoscalingMode)[keyof typeof AutoscalingMode];
 
+export const ClickPipeDestinationTableDefinitionEngineType = {
+    Mergetree: "MergeTree",
+    Replacingmergetree: "ReplacingMergeTree",
+    Summingmergetree: "SummingMergeTree",
+    Null: "Null",
+} as const;
+
+export type ClickPipeDestinationTableDefinitionEngineType = (typeof ClickPipeDestinationTableDefinitionEngineType)[keyof typeof ClickPipeDestinationTableDefinitionEngineType];
+
+export const ClickPipeSourceKafkaAuthentication = {
+    Plain: "PLAIN",
+    ScramSha256: "SCRAM-SHA-256",
+    ScramSha512: "SCRAM-SHA-512",
+    IamRole: "IAM_ROLE",
+    IamUser: "IAM_USER",
+    MutualTls: "MUTUAL_TLS",
+} as const;
+
+export type ClickPipeSourceKafkaAuthentication = (typeof ClickPipeSourceKafkaAuthentication)[keyof typeof ClickPipeSourceKafkaAuthentication];
+
+export const ClickPipeSourceKafkaFormat = {
+    Jsoneachrow: "JSONEachRow",
+    Avro: "Avro",
+    Avroconfluent: "AvroConfluent",
+    Protobuf: "Protobuf",
+} as const;
+
+export type ClickPipeSourceKafkaFormat = (typeof ClickPipeSourceKafkaFormat)[keyof typeof ClickPipeSourceKafkaFormat];
+
+export const ClickPipeSourceKafkaOffsetStrategy = {
+    FromBeginning: "from_beginning",
+    FromLatest: "from_latest",
+    FromTimestamp: "from_timestamp",
+} as const;
+
+export type ClickPipeSourceKafkaOffsetStrategy = (typeof ClickPipeSourceKafkaOffsetStrategy)[keyof typeof ClickPipeSourceKafkaOffsetStrategy];
+
+export const ClickPipeSourceKafkaSchemaRegistryAuthentication = {
+    Plain: "PLAIN",
+} as const;
+
+export type ClickPipeSourceKafkaSchemaRegistryAuthentication = (typeof ClickPipeSourceKafkaSchemaRegistryAuthentication)[keyof typeof ClickPipeSourceKafkaSchemaRegistryAuthentication];
+
+export const ClickPipeSourceKafkaType = {
+    Kafka: "kafka",
+    Redpanda: "redpanda",
+    Msk: "msk",
+    Gcmk: "gcmk",
+    Confluent: "confluent",
+    Warpstream: "warpstream",
+    Azureeventhub: "azureeventhub",
+    Dokafka: "dokafka",
+} as const;
+
+export type ClickPipeSourceKafkaType = (typeof ClickPipeSourceKafkaType)[keyof typeof ClickPipeSourceKafkaType];
+
+export const ClickPipeSourceObjectStorageAuthentication = {
+    IamRole: "IAM_ROLE",
+    IamUser: "IAM_USER",
+    ConnectionString: "CONNECTION_STRING",
+    ServiceAccount: "SERVICE_ACCOUNT",
+} as const;
+
+export type ClickPipeSourceObjectStorageAuthentication = (typeof ClickPipeSourceObjectStorageAuthentication)[keyof typeof ClickPipeSourceObjectStorageAuthentication];
+
+export const ClickPipeSourceObjectStorageCompression = {
+    None: "none",
+    Gzip: "gzip",
+    Gz: "gz",
+    Brotli: "brotli",
+    Br: "br",
+    Xz: "xz",
+    Lzma: "LZMA",
+    Zstd: "zstd",
+    Auto: "auto",
+} as const;
+
+export type ClickPipeSourceObjectStorageCompression = (typeof ClickPipeSourceObjectStorageCompression)[keyof typeof ClickPipeSourceObjectStorageCompression];
+
+export const ClickPipeSourceObjectStorageFormat = {
+    Jsoneachrow: "JSONEachRow",
+    Jsonasobject: "JSONAsObject",
+    Csv: "CSV",
+    Csvwithnames: "CSVWithNames",
+    Tabseparated: "TabSeparated",
+    Tabseparatedwithnames: "TabSeparatedWithNames",
+    Parquet: "Parquet",
+    Avro: "Avro",
+} as const;
+
+export type ClickPipeSourceObjectStorageFormat = (typeof ClickPipeSourceObjectStorageFormat)[keyof typeof ClickPipeSourceObjectStorageFormat];
+
+export const ClickPipeSourceObjectStorageType = {
+    S3: "s3",
+    Gcs: "gcs",
+    Dospaces: "dospaces",
+    Azureblobstorage: "azureblobstorage",
+    Cloudflarer2: "cloudflarer2",
+    Ovhobjectstorage: "ovhobjectstorage",
+} as const;
+
+export type ClickPipeSourceObjectStorageType = (typeof ClickPipeSourceObjectStorageType)[keyof typeof ClickPipeSourceObjectStorageType];
+
+export const ClickPipeSourcePostgresAuthentication = {
+    Basic: "basic",
+    IamRole: "IAM_ROLE",
+} as const;
+
+export type ClickPipeSourcePostgresAuthentication = (typeof ClickPipeSourcePostgresAuthentication)[keyof typeof ClickPipeSourcePostgresAuthentication];
+
+export const ClickPipeSourcePostgresSettingsReplicationMode = {
+    Cdc: "cdc",
+    Snapshot: "snapshot",
+    CdcOnly: "cdc_only",
+} as const;
+
+export type ClickPipeSourcePostgresSettingsReplicationMode = (typeof ClickPipeSourcePostgresSettingsReplicationMode)[keyof typeof ClickPipeSourcePostgresSettingsReplicationMode];
+
+export const ClickPipeSourcePostgresTableMappingsItemTableEngine = {
+    Mergetree: "MergeTree",
+    Replacingmergetree: "ReplacingMergeTree",
+    Null: "Null",
+} as const;
+
+export type ClickPipeSourcePostgresTableMappingsItemTableEngine = (typeof ClickPipeSourcePostgresTableMappingsItemTableEngine)[keyof typeof ClickPipeSourcePostgresTableMappingsItemTableEngine];
+
+export const ClickPipeSourcePostgresType = {
+    Postgres: "postgres",
+    Supabase: "supabase",
+    Neon: "neon",
+    Alloydb: "alloydb",
+    Planetscale: "planetscale",
+    Rdspostgres: "rdspostgres",
+    Aurorapostgres: "aurorapostgres",
+    Cloudsqlpostgres: "cloudsqlpostgres",
+    Azurepostgres: "azurepostgres",
+    Crunchybridge: "crunchybridge",
+    Tigerdata: "tigerdata",
+} as const;
+
+export type ClickPipeSourcePostgresType = (typeof ClickPipeSourcePostgresType)[keyof typeof ClickPipeSourcePostgresType];
+
+export const ClickPipeState = {
+    Running: "Running",
+    Stopped: "Stopped",
+} as const;
+
+export type ClickPipeState = (typeof ClickPipeState)[keyof typeof ClickPipeState];
+
 export const DashboardFiltersItemSourceMetricType = {
     Gauge: "gauge",
     Histogram: "histogram",
