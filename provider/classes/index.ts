@@ -18,6 +18,7 @@ export type { ClickPipeFieldMappingArgs } from "../inputTypes/clickPipe";
 export type { ClickPipeScalingArgs } from "../inputTypes/clickPipe";
 export type { ClickPipeCredentialsArgs } from "../inputTypes/clickPipe";
 export type { ClickPipeSchemaRegistryCredentialsArgs } from "../inputTypes/clickPipe";
+export { ClickPipesCdcScaling, type ClickPipesCdcScalingArgs } from "./clickPipesCdcScaling";
 export { Dashboard, type DashboardArgs } from "./dashboard";
 export type { DashboardTileArgs } from "../inputTypes/dashboardTile";
 export { Invitation, type InvitationArgs } from "./invitation";

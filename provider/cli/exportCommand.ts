@@ -28,7 +28,7 @@ every kind the package manages that no listed stack tracks:
     with), its custom roles and the role assignments of their members and keys, its members (never removed by a
     destroy) and pending invitations;
   - services, with their replica scaling settings, scaling schedules, upgrade windows, ClickHouse settings, query
-    API endpoints, private and reverse private endpoints, and ClickPipes: of the services the stacks' resources refer to and of
+    API endpoints, private and reverse private endpoints, and ClickPipes and their CDC scaling: of the services the stacks' resources refer to and of
     each --service;
   - alerts, webhooks, saved searches, dashboards and sources: of the configured observability API (when one is
     configured), of the managed ClickStack of each service the stacks' resources name in clickstackServiceId, and

@@ -226,7 +226,7 @@ function getSeriesSpec(registry: TypeRegistry): FunctionSpec {
 /** What the package manages, at the start of its description and of its SDKs' READMEs. */
 const packageSummary =
   "ClickHouse Cloud services with their replica scaling, scaling schedules, ClickHouse settings, upgrade " +
-  "windows, query API endpoints, private and reverse private endpoints, ClickPipes, organization settings, API keys, custom " +
+  "windows, query API endpoints, private and reverse private endpoints, ClickPipes and their CDC scaling, organization settings, API keys, custom " +
   "roles and role assignments, members and invitations, and ClickStack observability alerts, webhooks, saved " +
   "searches, dashboards and sources";
 

@@ -3,6 +3,7 @@ import type { ResourceDefinition } from "./definition";
 import { entry as alert } from "./alert/kind";
 import { entry as apiKey } from "./apiKey/kind";
 import { entry as clickPipe } from "./clickPipe/kind";
+import { entry as clickPipesCdcScaling } from "./clickPipesCdcScaling/kind";
 import { entry as dashboard } from "./dashboard/kind";
 import { entry as invitation } from "./invitation/kind";
 import { entry as member } from "./member/kind";
@@ -30,6 +31,7 @@ export const resources = {
   Alert: alert,
   ApiKey: apiKey,
   ClickPipe: clickPipe,
+  ClickPipesCdcScaling: clickPipesCdcScaling,
   Dashboard: dashboard,
   Invitation: invitation,
   Member: member,

@@ -11,6 +11,7 @@ export const examples = {
   "alerting-from-scratch": "chc-alerting-from-scratch",
   "service-from-scratch": "chc-service-from-scratch",
   "team-access": "chc-team-access",
+  "kafka-to-table": "chc-kafka-to-table",
 } as const;
 
 export type ExampleName = keyof typeof examples;

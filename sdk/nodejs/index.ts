@@ -20,6 +20,11 @@ export type ClickPipe = import("./clickPipe").ClickPipe;
 export const ClickPipe: typeof import("./clickPipe").ClickPipe = null as any;
 utilities.lazyLoad(exports, ["ClickPipe"], () => require("./clickPipe"));
 
+export { ClickPipesCdcScalingArgs } from "./clickPipesCdcScaling";
+export type ClickPipesCdcScaling = import("./clickPipesCdcScaling").ClickPipesCdcScaling;
+export const ClickPipesCdcScaling: typeof import("./clickPipesCdcScaling").ClickPipesCdcScaling = null as any;
+utilities.lazyLoad(exports, ["ClickPipesCdcScaling"], () => require("./clickPipesCdcScaling"));
+
 export { DashboardArgs } from "./dashboard";
 export type Dashboard = import("./dashboard").Dashboard;
 export const Dashboard: typeof import("./dashboard").Dashboard = null as any;
@@ -168,6 +173,8 @@ const _module = {
                 return new ApiKey(name, <any>undefined, { urn })
             case "clickhouse-cloud:index:ClickPipe":
                 return new ClickPipe(name, <any>undefined, { urn })
+            case "clickhouse-cloud:index:ClickPipesCdcScaling":
+                return new ClickPipesCdcScaling(name, <any>undefined, { urn })
             case "clickhouse-cloud:index:Dashboard":
                 return new Dashboard(name, <any>undefined, { urn })
             case "clickhouse-cloud:index:Invitation":

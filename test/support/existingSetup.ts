@@ -14,11 +14,13 @@ export interface HandMade {
   readonly alert: string;
   readonly reverse: string;
   readonly invitation: string;
+  readonly clickPipe: string;
 }
 
 /**
  * An API key, a custom role the key holds, a pending invitation to that role, a reverse private endpoint, a private endpoint, a query API endpoint, an upgrade window, a ClickHouse
- * setting and a scaling schedule of the production service, and a tile alert.
+ * setting, a scaling schedule and a ClickPipe (of public files in S3, so that the adopting program needs no
+ * credentials) of the production service, and a tile alert.
  */
 export async function makeByHand(fixture: Fixture): Promise<HandMade> {
   const { organizationId, services } = fixture;
@@ -60,11 +62,43 @@ export async function makeByHand(fixture: Fixture): Promise<HandMade> {
       { name: "Nightly batch", weekdays: [1, 2, 3, 4, 5], startHourUtc: 1, endHourUtc: 5, numReplicas: 4 },
     ],
   });
+  const clickPipe = await management.clickPipes.create(organizationId, services.production, {
+    name: "Events from S3",
+    source: {
+      objectStorage: {
+        type: "s3",
+        format: "JSONEachRow",
+        url: "https://public-events.s3.amazonaws.com/2026/*.json",
+        isContinuous: true,
+      },
+    },
+    destination: {
+      database: "default",
+      table: "events",
+      managedTable: true,
+      tableDefinition: { engine: { type: "MergeTree" }, sortingKey: ["id"] },
+      columns: [
+        { name: "id", type: "UInt64" },
+        { name: "kind", type: "String" },
+      ],
+    },
+    fieldMappings: [
+      { sourceField: "id", destinationField: "id" },
+      { sourceField: "kind", destinationField: "kind" },
+    ],
+  });
   const alert = await observabilityClientFor(fixture, { throttle: "off" }).alerts.create({
     ...tileAlertBody(fixture),
     name: "Error rate above 5%",
   });
-  return { key: key.key.id, role: role.id, alert: alert.id, reverse: reverse.id, invitation: invitation.id };
+  return {
+    key: key.key.id,
+    role: role.id,
+    alert: alert.id,
+    reverse: reverse.id,
+    invitation: invitation.id,
+    clickPipe: clickPipe.id,
+  };
 }
 
 /**
@@ -78,6 +112,7 @@ export function handMadeImports(fixture: Fixture, made: HandMade) {
   return [
     { type: "clickhouse-cloud:index:Alert", name: "errorRateAbove5", id: made.alert },
     { type: "clickhouse-cloud:index:ApiKey", name: "ciDeployer", id: made.key },
+    { type: "clickhouse-cloud:index:ClickPipe", name: "eventsFromS3", id: `${production}/${made.clickPipe}` },
     ...objects.dashboards,
     { type: "clickhouse-cloud:index:Invitation", name: "analystExampleCom", id: made.invitation },
     ...fixtureMembers(fixture),

@@ -23,7 +23,6 @@ function notManaged(name: string, what: string): NotManagedType {
 }
 
 export const notManagedTypes: readonly NotManagedType[] = [
-  notManaged("clickpipe_cdc_infrastructure", "the scaling of a service's CDC ClickPipes infrastructure"),
   notManaged(
     "service_transparent_data_encryption_key_association",
     "the association of a service with its transparent data encryption key (the key is a service input, set " +

@@ -10,6 +10,7 @@ import {
   adoptIdInput,
   organizationIdInput,
   outputOf,
+  readyTimeoutInput,
   serviceIdInput,
   stringOutput,
 } from "../fields/sharedFields";
@@ -153,25 +154,10 @@ export const definition: ResourceDefinition<"clickPipeCreateInputs"> = {
         "in place is sent to it, credentials included; deleting the resource deletes the pipe.",
       "uuid",
     ),
-    readyTimeoutSeconds: {
-      description:
-        "How long a create or update waits for the pipe to settle (Provisioning, Setup, Stopping, Pausing), in " +
-        "seconds. Changing it changes nothing remotely.",
-      schema: { type: "number", exclusiveMinimum: 0 },
-      outsideBody: true,
-      change: "none",
-      default: 600,
-      rule: (inputs) => {
-        const timeout = inputs.readyTimeoutSeconds;
-        if (timeout === undefined || (typeof timeout === "number" && timeout > 0)) return [];
-        return [
-          {
-            property: "readyTimeoutSeconds",
-            reason: `readyTimeoutSeconds must be a positive number; got ${String(timeout)}`,
-          },
-        ];
-      },
-    },
+    readyTimeoutSeconds: readyTimeoutInput(
+      "How long a create or update waits for the pipe to settle (Provisioning, Setup, Stopping, Pausing), in " +
+        "seconds.",
+    ),
   },
   outputs: {
     serviceId: stringOutput("The service (uuid) the pipe writes into.", { alwaysSet: true }),

@@ -10,9 +10,11 @@ import type { ClickPipesApi } from "../../rest";
 import { createWithReconcile } from "../lifecycle/createWithReconcile";
 import { PartialCreateError } from "../lifecycle/partialCreate";
 import { deleteIfPresent, readOrGone } from "../lifecycle/readOrGone";
+import { untilGone } from "../lifecycle/untilGone";
 import { waitUntil } from "../lifecycle/waitUntil";
 import type { OperationContext, ResourceOperations } from "../operations";
-import { pick, type PropertyBag } from "../../propertyBags";
+import { isPlainObject, pick, type PropertyBag } from "../../propertyBags";
+import { schemas } from "../../../schemas";
 import { inputNames } from "../derive/specs";
 import { asWanted, destinationReplaces, familyOf, normalWanted, sourceChange } from "./compare";
 import { fingerprintOf, sameCredentials } from "./credentials";
@@ -25,7 +27,6 @@ type Inputs = ClickPipeInputs;
 type Outputs = ClickPipeOutputs;
 
 const POLL_INTERVAL_MS = 1_000;
-const DELETE_TIMEOUT_SECONDS = 600;
 
 /** States a pipe passes through on its own: a create, update or command waits until the pipe leaves them. */
 const settling: ReadonlySet<string> = new Set([
@@ -121,17 +122,7 @@ export const operations: ResourceOperations<Inputs, Outputs> = {
   async delete(id, olds, context) {
     const { api, organizationId, serviceId } = placeOf(olds, context);
     await deleteIfPresent(() => api.delete(organizationId, serviceId, id));
-    const stillThere = () =>
-      readOrGone(async () => ({ id, outs: await api.get(organizationId, serviceId, id) }));
-    await waitUntil(context.clock, {
-      initial: await stillThere(),
-      poll: stillThere,
-      done: (found) => found === undefined,
-      timeoutSeconds: DELETE_TIMEOUT_SECONDS,
-      pollIntervalMs: POLL_INTERVAL_MS,
-      onTimeout: () =>
-        new Error(`ClickPipe ${id} was still there ${DELETE_TIMEOUT_SECONDS} s after its delete`),
-    });
+    await untilGone(context.clock, `ClickPipe ${id}`, () => api.get(organizationId, serviceId, id));
   },
 
   /**
@@ -178,6 +169,9 @@ export const operations: ResourceOperations<Inputs, Outputs> = {
    */
   inputsFromOutputs(outs) {
     const inputs: PropertyBag = pick(outs, inputNames(definition));
+    // Only the fields a program can set: a field the API adds to its answer would fail the program's check.
+    inputs.source = settableSource(outs.source);
+    inputs.destination = settable(outs.destination, destinationFields);
     if (inputs.state === "Failed") inputs.state = "Running";
     if (familyOf(outs.source) === "postgres") {
       delete inputs.scaling;
@@ -186,6 +180,23 @@ export const operations: ResourceOperations<Inputs, Outputs> = {
     return inputs;
   },
 };
+
+const createInputs = schemas.clickPipeCreateInputs.properties;
+const sourceFamilies = createInputs.source.properties;
+const destinationFields = Object.keys(createInputs.destination.properties);
+
+/** The fields of `value` among `names`. */
+function settable(value: unknown, names: readonly string[]): PropertyBag {
+  return isPlainObject(value) ? pick(value, names) : {};
+}
+
+/** The source as a program sets it: its family's fields that the family's input takes. */
+function settableSource(source: PropertyBag): PropertyBag {
+  const family = familyOf(source);
+  if (family === undefined) return source;
+  const familySchema = sourceFamilies[family as "kafka" | "objectStorage" | "postgres"];
+  return { [family]: settable(source[family], Object.keys(familySchema.properties)) };
+}
 
 /**
  * Sends what `inputs` change of the pipe `pipe` (whose outputs are `current`), then brings it to the run state asked

@@ -39,6 +39,30 @@ export function optionalStringInput(description: string, extra: Partial<InputFie
   return { description, schema: { type: "string" }, outsideBody: true, change: "replace", ...extra };
 }
 
+/**
+ * How long a create (or update) waits for an object's status to settle, in seconds, 600 unless set: only the provider
+ * uses it, so a change sends nothing. `description` says what is waited for.
+ */
+export function readyTimeoutInput(description: string): InputField {
+  return {
+    description: `${description} Changing it changes nothing remotely.`,
+    schema: { type: "number", exclusiveMinimum: 0 },
+    outsideBody: true,
+    change: "none",
+    default: 600,
+    rule: (inputs) => {
+      const timeout = inputs.readyTimeoutSeconds;
+      if (timeout === undefined || (typeof timeout === "number" && timeout > 0)) return [];
+      return [
+        {
+          property: "readyTimeoutSeconds",
+          reason: `readyTimeoutSeconds must be a positive number; got ${String(timeout)}`,
+        },
+      ];
+    },
+  };
+}
+
 /** An output of a JSON type; `alwaysSet` when every object has it. */
 export function outputOf(
   type: "string" | "number" | "boolean",

@@ -2,7 +2,13 @@
  * The ReversePrivateEndpoint resource: a private connection from a service to a VPC, an MSK cluster or a GCP service
  * attachment.
  */
-import { adoptIdInput, organizationIdInput, outputOf, serviceIdInput } from "../fields/sharedFields";
+import {
+  adoptIdInput,
+  organizationIdInput,
+  outputOf,
+  readyTimeoutInput,
+  serviceIdInput,
+} from "../fields/sharedFields";
 import type { InputField, OutputField, ResourceDefinition } from "../definition";
 import { customPrivateDnsNamesRule, productionOnlyFields } from "./dnsNames";
 
@@ -85,25 +91,9 @@ export const definition: ResourceDefinition<"reversePrivateEndpointCreateProduct
         "which are given to it when set; deleting the resource deletes the endpoint.",
       "uuid",
     ),
-    readyTimeoutSeconds: {
-      description:
-        "How long create waits while the endpoint is Provisioning, in seconds. Changing it changes " +
-        "nothing remotely.",
-      schema: { type: "number", exclusiveMinimum: 0 },
-      outsideBody: true,
-      change: "none",
-      default: 600,
-      rule: (inputs) => {
-        const timeout = inputs.readyTimeoutSeconds;
-        if (timeout === undefined || (typeof timeout === "number" && timeout > 0)) return [];
-        return [
-          {
-            property: "readyTimeoutSeconds",
-            reason: `readyTimeoutSeconds must be a positive number; got ${String(timeout)}`,
-          },
-        ];
-      },
-    },
+    readyTimeoutSeconds: readyTimeoutInput(
+      "How long create waits while the endpoint is Provisioning, in seconds.",
+    ),
   },
   outputs: {
     endpointId: reported(

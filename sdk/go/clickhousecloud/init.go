@@ -27,6 +27,8 @@ func (m *module) Construct(ctx *pulumi.Context, name, typ, urn string) (r pulumi
 		r = &ApiKey{}
 	case "clickhouse-cloud:index:ClickPipe":
 		r = &ClickPipe{}
+	case "clickhouse-cloud:index:ClickPipesCdcScaling":
+		r = &ClickPipesCdcScaling{}
 	case "clickhouse-cloud:index:Dashboard":
 		r = &Dashboard{}
 	case "clickhouse-cloud:index:Invitation":

@@ -10,6 +10,7 @@ from ._enums import *
 from .alert import *
 from .api_key import *
 from .click_pipe import *
+from .click_pipes_cdc_scaling import *
 from .dashboard import *
 from .get_members import *
 from .get_organization import *
@@ -56,6 +57,7 @@ _utilities.register(
    "clickhouse-cloud:index:Alert": "Alert",
    "clickhouse-cloud:index:ApiKey": "ApiKey",
    "clickhouse-cloud:index:ClickPipe": "ClickPipe",
+   "clickhouse-cloud:index:ClickPipesCdcScaling": "ClickPipesCdcScaling",
    "clickhouse-cloud:index:Dashboard": "Dashboard",
    "clickhouse-cloud:index:Invitation": "Invitation",
    "clickhouse-cloud:index:Member": "Member",

@@ -2,7 +2,7 @@
  * ClickPipes through the real engine, on the production wire (the one checked against the published OpenAPI; the
  * specification's wire serves ClickPipes with the same routes): a Kafka pipe over a reverse private endpoint to
  * MSK and an S3 pipe made, one stopped and started, its scaling and a credential changed, a Postgres CDC pipe made
- * on an idle service and its tables changed in place, all destroyed; after each step a preview and a refresh find
+ * on an idle service with its CDC scaling, both changed in place, all destroyed; after each step a preview and a refresh find
  * no change, and no credential is in the state or the outputs in plain text.
  */
 import axios from "axios";
@@ -115,7 +115,7 @@ describe("ClickPipe through the real engine (production wire)", function () {
     expect(await emulator.control.clickPipeCredentialsSent(id)).to.equal(2);
   });
 
-  it("makes a Postgres CDC pipe on an idle service once the service is awake", async () => {
+  it("makes a Postgres CDC pipe on an idle service once the service is awake, then its CDC scaling", async () => {
     await emulator.control.setServiceState(emulator.fixture.services.production, "idle");
     await set("postgresTables", JSON.stringify(["orders"]));
     const outputs = await stack.up();
@@ -127,13 +127,15 @@ describe("ClickPipe through the real engine (production wire)", function () {
     expect(stack.logs.map((log) => log.stdout).join("")).to.match(
       /is idle, and the API refuses ClickPipes operations until it runs: waking it up/,
     );
-    await noChangeAndNoSecrets(4);
+    expect(outputs.cdcCpu.value).to.equal(2000);
+    await noChangeAndNoSecrets(5);
   });
 
-  it("changes the Postgres pipe's tables in place, pausing it meanwhile", async () => {
+  it("changes the Postgres pipe's tables and the CDC scaling in place, pausing the pipe meanwhile", async () => {
     const id = (await stack.stack.outputs()).postgresPipeId.value;
     await set("postgresTables", JSON.stringify(["customers", "orders"]));
-    expect(await stack.preview()).to.deep.equal({ same: 4, update: 1 });
+    await set("cdcCores", "4");
+    expect(await stack.preview()).to.deep.equal({ same: 4, update: 2 });
     const outputs = await stack.up();
     expect(outputs.postgresPipeId.value).to.equal(id);
     const postgres = await remote(id);
@@ -144,16 +146,63 @@ describe("ClickPipe through the real engine (production wire)", function () {
         .sort(),
     ).to.deep.equal(["customers", "orders"]);
     expect(stack.logs.at(-1)!.stdout).to.include("pausing ClickPipe");
+    expect(outputs.cdcCpu.value).to.equal(4000);
+    const { fixture } = emulator;
+    const cdc = await axios.get(
+      `${fixture.managementUrl}/v1/organizations/${fixture.organizationId}/services/${fixture.services.production}/clickpipesCdcScaling`,
+      { auth: { username: fixture.tokenKey, password: fixture.tokenSecret } },
+    );
+    expect(cdc.data.result).to.deep.equal({ replicaCpuMillicores: 4000, replicaMemoryGb: 16 });
     // The same tables in another order are no change.
     await set("postgresTables", JSON.stringify(["orders", "customers"]));
-    await noChangeAndNoSecrets(4);
+    await noChangeAndNoSecrets(5);
   });
 
-  it("destroy deletes every pipe and the endpoint", async () => {
+  it("preview refuses bad input of each family, naming the field, and sends nothing", async () => {
+    const cases = [
+      {
+        key: "kafkaReplicas",
+        bad: "50",
+        good: "3",
+        reason: /'orders' has a problem: scaling\.replicas must be at most 40; got 50/,
+      },
+      {
+        key: "s3Format",
+        bad: "XML",
+        good: "JSONEachRow",
+        reason:
+          /'events' has a problem: source\.objectStorage\.format must be one of JSONEachRow, .*; got "XML"/,
+      },
+      {
+        key: "postgresPort",
+        bad: "70000",
+        good: "5432",
+        reason: /'shop' has a problem: source\.postgres\.port must be at most 65535; got 70000/,
+      },
+    ];
+    for (const { key, bad, good, reason } of cases) {
+      await set(key, bad);
+      await emulator.control.clearRequests();
+      const failure = await stack.preview().then(
+        () => "no failure",
+        () => stack.logs.at(-1)?.stdout ?? "",
+      );
+      expect(failure, key).to.match(reason);
+      const writes = (await emulator.control.requests()).filter((entry) => entry.method !== "GET");
+      expect(writes, key).to.deep.equal([]);
+      await set(key, good);
+    }
+    expect(await stack.preview()).to.deep.equal({ same: 6 });
+  });
+
+  it("destroy deletes every pipe and the endpoint, and leaves the CDC compute, saying so", async () => {
     const outputs = await stack.stack.outputs();
     await stack.destroy();
     for (const id of [outputs.kafkaPipeId.value, outputs.s3PipeId.value, outputs.postgresPipeId.value]) {
       expect((await pipe(id)).status).to.equal(404);
     }
+    expect(stack.logs.at(-1)!.stdout).to.include(
+      "the API cannot remove the compute of its database ClickPipes",
+    );
   });
 });

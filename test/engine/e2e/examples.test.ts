@@ -86,6 +86,23 @@ describe("examples through the real engine", function () {
     expect(outputs.privateEndpointId).to.equal("vpce-0123456789abcdef0");
   });
 
+  it("kafka-to-table (production wire): an MSK endpoint, a Kafka pipe through it, an alert on the pipe's errors", async () => {
+    const { stack, fixture } = await exampleStack("kafka-to-table", "production");
+    await stack.stack.setConfig("chc-kafka-to-table:kafkaPassword", {
+      value: "scram-password",
+      secret: true,
+    });
+    const outputs = await upPreviewDestroy(stack, 5, async () => {
+      const state = JSON.stringify(await stack.exportState());
+      expect(state).to.not.include("scram-password");
+    });
+    expect(outputs.pipeState).to.equal("Running");
+    expect(outputs.consumerGroup).to.equal(`clickpipes-${String(outputs.pipeId)}`);
+    const management = managementClientFor(fixture, { throttle: "off" });
+    const pipes = await management.clickPipes.list(fixture.organizationId, fixture.services.production);
+    expect(pipes.map((pipe) => pipe.id)).to.not.include(outputs.pipeId);
+  });
+
   it("alert-from-series: a saved-search alert with a threshold from last week's hourly series", async () => {
     const { stack } = await exampleStack("alert-from-series");
     const outputs = await upPreviewDestroy(stack, 1);

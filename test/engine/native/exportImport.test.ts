@@ -55,7 +55,7 @@ forEachDialect((dialect) =>
     it("export writes every object of every kind, with readable names and each kind's import id", async () => {
       const { run, file } = await exportFile();
       expect(file).to.deep.equal({ resources: handMadeImports(emulator.fixture, made) });
-      expect(run.stdout).to.include("Wrote 25 resource(s)");
+      expect(run.stdout).to.include("Wrote 26 resource(s)");
       expect(run.stderr).to.match(/not exported: API key \S+ \(emulator admin key\): the key these settings/);
     });
 
@@ -69,7 +69,7 @@ forEachDialect((dialect) =>
         "imported.yaml",
       ]);
       printed.push(imported.stdout, imported.stderr);
-      expect(imported.stdout).to.match(/= 25 imported/);
+      expect(imported.stdout).to.match(/= 26 imported/);
       const program = fs.readFileSync(path.join(project.dir, "imported.yaml"), "utf8");
       printed.push(program);
       for (const name of [
@@ -111,7 +111,7 @@ forEachDialect((dialect) =>
       fs.appendFileSync(programFile, fs.readFileSync(path.join(project.dir, "imported.yaml"), "utf8"));
       const preview = await project.pulumi(["preview", "--expect-no-changes"]);
       printed.push(preview.stdout, preview.stderr);
-      expect(preview.stdout).to.match(/26 unchanged/);
+      expect(preview.stdout).to.match(/27 unchanged/);
     });
 
     it("a second export finds nothing left to adopt", async () => {
@@ -127,7 +127,7 @@ forEachDialect((dialect) =>
       expect(all).to.not.include(observabilityToken);
     });
 
-    it("the stack manages what it adopted: destroy deletes the key, the role, the alert, the query endpoint, the window and the schedule, revokes the invitation, resets the setting, and leaves the members and the organization as they are", async () => {
+    it("the stack manages what it adopted: destroy deletes the key, the role, the alert, the pipe, the query endpoint, the window and the schedule, revokes the invitation, resets the setting, and leaves the members and the organization as they are", async () => {
       // The import protects what it adopts (Pulumi's default): lifting that is the user's explicit step.
       await project.pulumi(["state", "unprotect", "--all", "--yes"]);
       // The service stays: the imported program names it by id in the resources on it, so the engine would not
@@ -135,8 +135,8 @@ forEachDialect((dialect) =>
       const serviceUrn = `urn:pulumi:dev::adopt-existing::clickhouse-cloud:index:Service::analyticsProd`;
       await project.pulumi(["state", "delete", serviceUrn, "--yes"]);
       const destroyed = await project.pulumi(["destroy", "--yes", "--skip-preview"]);
-      // The twenty-four other adopted resources and the stack itself.
-      expect(destroyed.stdout).to.match(/- 25 deleted/);
+      // The twenty-five other adopted resources and the stack itself.
+      expect(destroyed.stdout).to.match(/- 26 deleted/);
       // Destroying a Member without removeOnDestroy leaves the person in the organization, and says so.
       expect(destroyed.stdout).to.include("developer@example.com (user id");
       expect(destroyed.stdout).to.include("left in the organization: removeOnDestroy is not set");
@@ -153,6 +153,12 @@ forEachDialect((dialect) =>
         { headers: { authorization: basicAuth(fixture.tokenKey, fixture.tokenSecret) } },
       );
       expect(role.status).to.equal(404);
+      const pipe = await send(
+        `${fixture.managementUrl}/v1/organizations/${fixture.organizationId}/services/${fixture.services.production}/clickpipes/${made.clickPipe}`,
+        "GET",
+        { headers: { authorization: basicAuth(fixture.tokenKey, fixture.tokenSecret) } },
+      );
+      expect(pipe.status).to.equal(404);
       const membersAnswer = await send(
         `${fixture.managementUrl}/v1/organizations/${fixture.organizationId}/members`,
         "GET",

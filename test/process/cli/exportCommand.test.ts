@@ -125,7 +125,7 @@ describe("export: the file it writes and what it prints, from the APIs", () => {
         "program\n",
     );
     expect(output.stderr).to.equal(
-      `service ${services.production} is idle, and the API refuses reverse private endpoint operations until it ` +
+      `service ${services.production} is idle, and the API refuses ClickPipes operations until it ` +
         "runs: waking it up and waiting up to 600 s\n" +
         noObservabilityApi("alerts") +
         `not exported: API key ${adminKey.id} (emulator admin key): the key these settings authenticate with; manage ` +

@@ -52,7 +52,7 @@ describe("native plugin: schema.json and the generated SDKs", function () {
     expect(fs.readFileSync(schemaPath, "utf8")).to.equal(schemaText());
   });
 
-  it("names the package, its nineteen resources, its seven functions and the twelve settings, credentials secret", () => {
+  it("names the package, its twenty-one resources, its seven functions and the twelve settings, credentials secret", () => {
     const manifest = JSON.parse(fs.readFileSync(path.join(repoRoot, "package.json"), "utf8")) as {
       version: string;
     };
@@ -61,6 +61,8 @@ describe("native plugin: schema.json and the generated SDKs", function () {
     expect(Object.keys(schema.resources).sort()).to.deep.equal([
       "clickhouse-cloud:index:Alert",
       "clickhouse-cloud:index:ApiKey",
+      "clickhouse-cloud:index:ClickPipe",
+      "clickhouse-cloud:index:ClickPipesCdcScaling",
       "clickhouse-cloud:index:Dashboard",
       "clickhouse-cloud:index:Invitation",
       "clickhouse-cloud:index:Member",

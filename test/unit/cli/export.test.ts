@@ -65,6 +65,7 @@ forEachDialect((dialect) =>
       const stateIds: Record<string, string> = {
         ApiKey: made.key,
         Alert: made.alert,
+        ClickPipe: made.clickPipe,
         Invitation: made.invitation,
         OrganizationSettings: fixture().organizationId,
         ReversePrivateEndpoint: made.reverse,
@@ -99,6 +100,9 @@ forEachDialect((dialect) =>
           resources: [
             stateResource("clickhouse-cloud:index:ApiKey", "errorRateAbove5", made.key),
             stateResource("pulumi-nodejs:dynamic/clickhouse:ReversePrivateEndpoint", "queue", made.reverse, {
+              serviceId: services.production,
+            }),
+            stateResource("pulumi-nodejs:dynamic/clickhouse:ClickPipe", "events", made.clickPipe, {
               serviceId: services.production,
             }),
             stateResource(

@@ -84,6 +84,9 @@ const everyType = [
   ]),
   // Terraform's id of a pipe is `<service_id>:<id>`; the pipe's own id is the import's second part.
   resource("clickhouse_clickpipe", "orders", [instance({ id: pipeId, service_id: service, name: "orders" })]),
+  resource("clickhouse_clickpipe_cdc_infrastructure", "cdc", [
+    instance({ id: service, service_id: service }),
+  ]),
   resource("clickhouse_service_upgrade_window", "window", [instance({ id: service, service_id: service })]),
   resource("clickhouse_service_scheduled_scaling", "nightly", [
     instance({ id: service, service_id: service }),
@@ -171,6 +174,7 @@ describe("export --from-terraform: the mapping", () => {
       },
       { type: token("ReversePrivateEndpoint"), name: "queue", id: `${service}/${reverseId}` },
       { type: token("ClickPipe"), name: "orders", id: `${service}/${pipeId}` },
+      { type: token("ClickPipesCdcScaling"), name: "cdc", id: service },
       { type: token("UpgradeWindow"), name: "window", id: service },
       { type: token("ScalingSchedule"), name: "nightly", id: service },
       { type: token("Role"), name: "deployers", id: role },
@@ -200,6 +204,7 @@ describe("export --from-terraform: the mapping", () => {
       "clickhouse_service_private_endpoints_attachment.attached",
       "clickhouse_clickpipes_reverse_private_endpoint.queue",
       "clickhouse_clickpipe.orders",
+      "clickhouse_clickpipe_cdc_infrastructure.cdc",
       "clickhouse_service_upgrade_window.window",
       "clickhouse_service_scheduled_scaling.nightly",
       "clickhouse_role.deployers",
@@ -387,7 +392,7 @@ describe("export --from-terraform: the mapping", () => {
       resource("clickhouse_service_transparent_data_encryption_key_association", "tde", [
         instance({ service_id: service, key_id: "arn:aws:kms:x" }),
       ]),
-      resource("clickhouse_clickpipe_cdc_infrastructure", "cdc", [instance({ id: service })]),
+      resource("clickhouse_udf", "parse", [instance({ id: "u" })]),
       resource("clickhouse_something_new", "n", [instance({ id: "p" })]),
       { ...resource("clickhouse_api_key_id", "key", [instance({})]), mode: "data" },
       resource("aws_vpc_endpoint", "vpce", [instance({ id: "vpce-1" })], {
@@ -408,14 +413,11 @@ describe("export --from-terraform: the mapping", () => {
     expect(result.file.resources).to.deep.equal([]);
     expect(result.addresses).to.deep.equal([]);
     expect(result.notMapped).to.have.length(9);
-    const [tde, cdc, unknown, data, broken, bad, short, none, others] = result.notMapped;
+    const [tde, udf, unknown, data, broken, bad, short, none, others] = result.notMapped;
     expect(tde).to.match(
       /^clickhouse_service_transparent_data_encryption_key_association\.tde: no kind of this package manages the association of a service with its transparent data encryption key/,
     );
-    expect(cdc).to.equal(
-      "clickhouse_clickpipe_cdc_infrastructure.cdc: no kind of this package manages the scaling of a service's CDC " +
-        "ClickPipes infrastructure yet",
-    );
+    expect(udf).to.equal("clickhouse_udf.parse: no kind of this package manages user-defined functions yet");
     expect(unknown).to.match(
       /^clickhouse_something_new\.n: clickhouse_something_new is not a resource type of the ClickHouse provider at commit c320db9/,
     );
@@ -743,7 +745,7 @@ describe("export --from-terraform: what the command writes and prints", () => {
       stateText([
         resource("clickhouse_service", "main", [instance({ id: service }, "eu")]),
         resource("clickhouse_clickstack_webhook", "pager", [instance({ id: "aaaaaaaaaaaaaaaaaaaaaaa5" })]),
-        resource("clickhouse_clickpipe_cdc_infrastructure", "cdc", [instance({ id: service })]),
+        resource("clickhouse_udf", "parse", [instance({ id: "u" })]),
       ]),
     );
     const output = await commandOutputOf(() => exportFrom("terraform.tfstate"));
@@ -763,8 +765,7 @@ describe("export --from-terraform: what the command writes and prints", () => {
     );
     const [notMapped, note, ...rest] = output.stderr.split("\n");
     expect(notMapped).to.equal(
-      "not mapped: clickhouse_clickpipe_cdc_infrastructure.cdc: no kind of this package manages the scaling of a " +
-        "service's CDC ClickPipes infrastructure yet",
+      "not mapped: clickhouse_udf.parse: no kind of this package manages user-defined functions yet",
     );
     expect(note).to.match(/^note: clickhouse_clickstack_webhook\.pager: imported by the object id alone, /);
     expect(rest).to.deep.equal([""]);

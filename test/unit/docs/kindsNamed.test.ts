@@ -27,6 +27,7 @@ const phrases: Record<string, RegExp> = {
   PrivateEndpoint: /(?<!reverse )\bprivate (and reverse private )?endpoints\b/,
   ReversePrivateEndpoint: /\breverse private endpoints\b/,
   ClickPipe: /\bclickpipes\b/,
+  ClickPipesCdcScaling: /\b(?:their|clickpipes) cdc scaling\b/,
   OrganizationSettings: /\borganization(?:'s)? settings\b/,
   ApiKey: /\bapi keys\b/,
   Role: /\bcustom roles\b/,

@@ -718,6 +718,7 @@ describe("native plugin catalog", () => {
       ["clickhouse-cloud:index:Alert", true],
       ["clickhouse-cloud:index:ApiKey", true],
       ["clickhouse-cloud:index:ClickPipe", true],
+      ["clickhouse-cloud:index:ClickPipesCdcScaling", true],
       ["clickhouse-cloud:index:Dashboard", true],
       ["clickhouse-cloud:index:Invitation", true],
       ["clickhouse-cloud:index:Member", true],

@@ -15,15 +15,13 @@ import { providerOf } from "../../support/providers";
 import { sharedEmulator } from "../../support/emulator";
 import { emulatorConfigureRequest } from "../../support/providerConfig";
 import { quickSleeps } from "../../support/quickSleeps";
+import { orderColumns } from "../../support/clickPipeBodies";
 
 const kafkaPassword = "kafka-password-1";
 const newKafkaPassword = "kafka-password-2";
 const postgresPassword = "replicator-password-1";
 
-const columns = [
-  { name: "id", type: "UInt64" },
-  { name: "total", type: "Float64" },
-];
+const columns = orderColumns;
 const fieldMappings = [
   { sourceField: "id", destinationField: "id" },
   { sourceField: "total", destinationField: "total" },
@@ -314,5 +312,62 @@ describe("ClickPipeProvider", function () {
       expect(() => entry.importId(pipe)).to.throw(/a ClickPipe is imported by "<serviceId>\/<clickPipeId>"/);
       expect(() => entry.importId(`${serviceId}/${pipe}/..`)).to.throw(/clickPipeId must be a uuid/);
     });
+  });
+});
+
+describe("ClickPipesCdcScalingProvider", function () {
+  quickSleeps();
+  this.timeout(60_000);
+  let emulator: RunningEmulator;
+  const provider = providerOf("ClickPipesCdcScaling");
+  const pipes = providerOf("ClickPipe");
+
+  before(async () => {
+    emulator = await sharedEmulator();
+    await provider.configure(await emulatorConfigureRequest());
+    await pipes.configure(await emulatorConfigureRequest());
+  });
+
+  it("refuses memory that is not 4 GiB per core, and cores that are not whole, at check", async () => {
+    const serviceId = emulator.fixture.services.production;
+    const failures = (await provider.check({}, { serviceId, replicaCpuMillicores: 2000, replicaMemoryGb: 4 }))
+      .failures;
+    expect(failures).to.deep.equal([
+      {
+        property: "replicaMemoryGb",
+        reason: "replicaMemoryGb must be 4 GiB per core: 8 for 2000 millicores; got 4",
+      },
+    ]);
+    const partCore = (await provider.check({}, { serviceId, replicaCpuMillicores: 1500, replicaMemoryGb: 6 }))
+      .failures;
+    expect(partCore?.map((failure) => failure.property)).to.include("replicaCpuMillicores");
+  });
+
+  it("says a service without a database pipe has none yet, then scales one that has", async () => {
+    const serviceId = emulator.fixture.services.development;
+    const inputs = { serviceId, replicaCpuMillicores: 4000, replicaMemoryGb: 16 };
+    const error = await provider.create(inputs).then(
+      () => undefined,
+      (caught: unknown) => caught as Error,
+    );
+    expect(error?.message).to.match(
+      new RegExp(`service ${serviceId} has no CDC compute to scale yet: .*depend on a Postgres ClickPipe`),
+    );
+    const pipe = await pipes.create(postgresInputs(serviceId, `cdc-${Date.now()}`, [orders]));
+    const created = await provider.create(inputs);
+    expect(created.id).to.equal(serviceId);
+    expect(created.outs).to.include({ replicaCpuMillicores: 4000, replicaMemoryGb: 16 });
+    const updated = await provider.update(serviceId, created.outs, {
+      ...inputs,
+      replicaCpuMillicores: 2000,
+      replicaMemoryGb: 8,
+    });
+    expect(updated.outs).to.include({ replicaCpuMillicores: 2000, replicaMemoryGb: 8 });
+    const read = await provider.read(serviceId, updated.outs);
+    expect(read.props).to.include({ replicaCpuMillicores: 2000, replicaMemoryGb: 8 });
+    await provider.delete(serviceId, read.props);
+    // Nothing was removed: the API keeps the compute.
+    expect((await provider.read(serviceId, read.props)).props).to.include({ replicaCpuMillicores: 2000 });
+    await pipes.delete(pipe.id, pipe.outs);
   });
 });

@@ -43,7 +43,7 @@ const s3 = new chc.ClickPipe("events", {
   source: {
     objectStorage: {
       type: "s3",
-      format: "JSONEachRow",
+      format: config.get("s3Format") ?? "JSONEachRow",
       url: "https://events.s3.amazonaws.com/2026/*.json",
       isContinuous: true,
       authentication: "IAM_USER",
@@ -64,7 +64,7 @@ const postgres =
         source: {
           postgres: {
             host: "shop.cluster-abc.us-east-1.rds.amazonaws.com",
-            port: 5432,
+            port: config.getNumber("postgresPort") ?? 5432,
             database: "shop",
             tableMappings: tables.map((table) => ({
               sourceSchemaName: "public",
@@ -77,6 +77,17 @@ const postgres =
         destination: { database: "shop" },
       });
 
+// The compute the service's database pipes share, which the API has once the first one exists.
+const cores = config.getNumber("cdcCores") ?? 2;
+const cdc =
+  postgres === undefined
+    ? undefined
+    : new chc.ClickPipesCdcScaling(
+        "cdc",
+        { serviceId, replicaCpuMillicores: cores * 1000, replicaMemoryGb: cores * 4 },
+        { dependsOn: [postgres] },
+      );
+
 export const kafkaPipeId = kafka.id;
 export const kafkaState = kafka.state;
 export const kafkaStatus = kafka.status;
@@ -87,3 +98,4 @@ export const s3State = s3.state;
 export const endpointId = msk.id;
 export const postgresPipeId = postgres?.id;
 export const postgresSource = postgres?.source;
+export const cdcCpu = cdc?.replicaCpuMillicores;
