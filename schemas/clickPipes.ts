@@ -82,7 +82,10 @@ const kafkaOffset = {
   },
   // The OpenAPI: the timestamp is required for the from_timestamp strategy (and means nothing for the others).
   ...requiredWhen("strategy", "from_timestamp", ["timestamp"]),
-  else: { not: { required: ["timestamp"], properties: { timestamp: {} } } },
+  else: {
+    not: { required: ["timestamp"], properties: { timestamp: {} } },
+    [ruleKeyword]: "takes a timestamp only with strategy from_timestamp",
+  },
 } as const;
 
 /** A schema registry's fields but its credentials: its URL must be HTTPS (the OpenAPI's words), PLAIN its only authentication. */
@@ -323,6 +326,343 @@ const postgresSourceUpdate = {
   },
 } as const;
 
+// Kinesis.
+
+/** A Kinesis source's fields that both the create and the update take, but the access key. */
+const kinesisPatchableSettings = {
+  authentication: { enum: ["IAM_ROLE", "IAM_USER"] },
+  iamRole: nonEmptyString,
+} as const;
+
+const kinesisCreateOnlyFields = {
+  format: { enum: ["JSONEachRow", "Avro", "AvroConfluent"] },
+  streamName: nonEmptyString,
+  region: nonEmptyString,
+  useEnhancedFanOut: { type: "boolean" },
+  iteratorType: { enum: ["TRIM_HORIZON", "LATEST", "AT_TIMESTAMP"] },
+  // A UNIX time in seconds, for AT_TIMESTAMP only.
+  timestamp: { type: "integer", minimum: 0 },
+} as const;
+
+// The OpenAPI marks nothing required; a stream, its region, format, iterator and authentication are what a pipe reads.
+const kinesisRequired = ["format", "streamName", "region", "iteratorType", "authentication"] as const;
+const kinesisTimestampRule = {
+  ...requiredWhen("iteratorType", "AT_TIMESTAMP", []),
+  then: { required: ["timestamp"], properties: { timestamp: kinesisCreateOnlyFields.timestamp } },
+  else: {
+    not: { required: ["timestamp"], properties: { timestamp: {} } },
+    [ruleKeyword]: "takes a timestamp only with iteratorType AT_TIMESTAMP",
+  },
+} as const;
+
+const kinesisSourceCreate = {
+  type: "object",
+  additionalProperties: false,
+  required: kinesisRequired,
+  properties: { ...kinesisCreateOnlyFields, ...kinesisPatchableSettings, accessKey },
+  ...kinesisTimestampRule,
+} as const;
+
+const kinesisSourceInput = {
+  type: "object",
+  additionalProperties: false,
+  required: kinesisRequired,
+  properties: { ...kinesisCreateOnlyFields, ...kinesisPatchableSettings },
+  ...kinesisTimestampRule,
+} as const;
+
+const kinesisSourceUpdate = {
+  type: "object",
+  additionalProperties: false,
+  minProperties: 1,
+  properties: { ...kinesisPatchableSettings, accessKey },
+} as const;
+
+// Pub/Sub.
+
+/** A GCP service account's JSON key, base64 encoded (Pub/Sub and BigQuery). */
+const serviceAccount = stringFields("serviceAccountFile");
+
+const pubsubCreateOnlyFields = {
+  format: { enum: ["JSONEachRow", "Avro", "Protobuf"] },
+  projectId: nonEmptyString,
+  topic: nonEmptyString,
+  seekType: { enum: ["latest", "earliest", "timestamp"] },
+  seekTimestamp: { type: "string", format: "date-time" },
+  filter: { type: "string", minLength: 1, maxLength: 256 },
+  enableOrdering: { type: "boolean" },
+} as const;
+
+const pubsubPatchableSettings = {
+  authentication: { enum: ["SERVICE_ACCOUNT"] },
+  ackDeadline: { type: "integer", minimum: 10, maximum: 600 },
+} as const;
+
+// The OpenAPI: seekTimestamp is required with seekType timestamp and must be left out otherwise.
+const pubsubSeekRule = {
+  ...requiredWhen("seekType", "timestamp", []),
+  then: { required: ["seekTimestamp"], properties: { seekTimestamp: pubsubCreateOnlyFields.seekTimestamp } },
+  else: {
+    not: { required: ["seekTimestamp"], properties: { seekTimestamp: {} } },
+    [ruleKeyword]: "takes seekTimestamp only with seekType timestamp",
+  },
+} as const;
+
+const pubsubSourceCreate = {
+  type: "object",
+  additionalProperties: false,
+  required: ["format", "projectId", "topic", "authentication", "seekType", "serviceAccountKey"],
+  properties: { ...pubsubCreateOnlyFields, ...pubsubPatchableSettings, serviceAccountKey: serviceAccount },
+  ...pubsubSeekRule,
+} as const;
+
+const pubsubSourceInput = {
+  type: "object",
+  additionalProperties: false,
+  required: ["format", "projectId", "topic", "authentication", "seekType"],
+  properties: { ...pubsubCreateOnlyFields, ...pubsubPatchableSettings },
+  ...pubsubSeekRule,
+} as const;
+
+/** The OpenAPI's update of a Pub/Sub source names its authentication and service account key every time. */
+const pubsubSourceUpdate = {
+  type: "object",
+  additionalProperties: false,
+  required: ["authentication", "serviceAccountKey"],
+  properties: { ...pubsubPatchableSettings, serviceAccountKey: serviceAccount },
+} as const;
+
+// MySQL.
+
+const mysqlSettings = {
+  type: "object",
+  additionalProperties: false,
+  required: ["replicationMode"],
+  properties: {
+    syncIntervalSeconds: positiveInteger,
+    pullBatchSize: positiveInteger,
+    replicationMode: { enum: [...clickPipeReplicationModes] },
+    replicationMechanism: { enum: ["GTID", "FILE_POS"] },
+    useCompression: { type: "boolean" },
+    allowNullableColumns: { type: "boolean" },
+    initialLoadParallelism: positiveInteger,
+    snapshotNumRowsPerPartition: { type: "integer", minimum: 1000 },
+    snapshotNumberOfParallelTables: positiveInteger,
+    deleteOnMerge: { type: "boolean" },
+  },
+} as const;
+
+const mysqlSettingsUpdate = {
+  type: "object",
+  additionalProperties: false,
+  minProperties: 1,
+  properties: {
+    syncIntervalSeconds: positiveInteger,
+    pullBatchSize: positiveInteger,
+    useCompression: { type: "boolean" },
+  },
+} as const;
+
+const mysqlTableMapping = {
+  type: "object",
+  additionalProperties: false,
+  required: ["sourceSchemaName", "sourceTable", "targetTable"],
+  properties: {
+    sourceSchemaName: nonEmptyString,
+    sourceTable: nonEmptyString,
+    targetTable: nonEmptyString,
+    excludedColumns: uniqueNames,
+    useCustomSortingKey: { type: "boolean" },
+    sortingKeys: uniqueNames,
+    tableEngine: { enum: [...clickPipeCdcTableEngines] },
+    partitionKey: nonEmptyString,
+  },
+} as const;
+
+const mysqlConnectionSettings = {
+  host: nonEmptyString,
+  port,
+  authentication: { enum: [...clickPipeDatabaseAuthentications] },
+  iamRole: nonEmptyString,
+  tlsHost: nonEmptyString,
+  caCertificate: nonEmptyString,
+  disableTls: { type: "boolean" },
+  skipCertVerification: { type: "boolean" },
+  serverId: { type: "integer", minimum: 1, maximum: 4294967295 },
+} as const;
+
+const mysqlCreateOnlyFields = {
+  type: { enum: ["mysql", "rdsmysql", "auroramysql", "mariadb", "rdsmariadb"] },
+  settings: mysqlSettings,
+  tableMappings: { type: "array", minItems: 1, items: mysqlTableMapping },
+} as const;
+
+const mysqlRequired = ["host", "port", "settings", "tableMappings"] as const;
+
+const mysqlSourceCreate = {
+  type: "object",
+  additionalProperties: false,
+  required: mysqlRequired,
+  properties: { ...mysqlCreateOnlyFields, ...mysqlConnectionSettings, credentials: usernameAndPassword },
+} as const;
+
+const mysqlSourceInput = {
+  type: "object",
+  additionalProperties: false,
+  required: mysqlRequired,
+  properties: { ...mysqlCreateOnlyFields, ...mysqlConnectionSettings },
+} as const;
+
+/** The OpenAPI's update of a MySQL source names its host and port every time. */
+const mysqlSourceUpdate = {
+  type: "object",
+  additionalProperties: false,
+  required: ["host", "port"],
+  properties: {
+    ...mysqlConnectionSettings,
+    credentials: usernameAndPassword,
+    settings: mysqlSettingsUpdate,
+    tableMappingsToAdd: { type: "array", items: mysqlTableMapping },
+    tableMappingsToRemove: {
+      type: "array",
+      items: stringFields("sourceSchemaName", "sourceTable", "targetTable"),
+    },
+  },
+} as const;
+
+// BigQuery: a snapshot of tables, staged in GCS; the API changes none of it in place.
+
+const bigqueryTableMapping = {
+  type: "object",
+  additionalProperties: false,
+  required: ["sourceDatasetName", "sourceTable", "targetTable"],
+  properties: {
+    sourceDatasetName: nonEmptyString,
+    sourceTable: nonEmptyString,
+    targetTable: nonEmptyString,
+    excludedColumns: uniqueNames,
+    useCustomSortingKey: { type: "boolean" },
+    sortingKeys: uniqueNames,
+    tableEngine: { enum: [...clickPipeCdcTableEngines] },
+  },
+} as const;
+
+const bigqueryCreateFields = {
+  snapshotStagingPath: { type: "string", pattern: "^gs://", [ruleKeyword]: "must be a gs:// path" },
+  settings: {
+    type: "object",
+    additionalProperties: false,
+    properties: {
+      replicationMode: { enum: ["snapshot"] },
+      allowNullableColumns: { type: "boolean" },
+      initialLoadParallelism: positiveInteger,
+      snapshotNumRowsPerPartition: positiveInteger,
+      snapshotNumberOfParallelTables: positiveInteger,
+    },
+  },
+  tableMappings: { type: "array", minItems: 1, items: bigqueryTableMapping },
+} as const;
+
+// The OpenAPI marks nothing required; a staging path and the tables are what a pipe copies.
+const bigqueryRequired = ["snapshotStagingPath", "tableMappings"] as const;
+
+const bigquerySourceCreate = {
+  type: "object",
+  additionalProperties: false,
+  required: [...bigqueryRequired, "credentials"],
+  properties: { ...bigqueryCreateFields, credentials: serviceAccount },
+} as const;
+
+const bigquerySourceInput = {
+  type: "object",
+  additionalProperties: false,
+  required: bigqueryRequired,
+  properties: bigqueryCreateFields,
+} as const;
+
+// MongoDB.
+
+const mongodbTableMapping = {
+  type: "object",
+  additionalProperties: false,
+  required: ["sourceDatabaseName", "sourceCollection", "targetTable"],
+  properties: {
+    sourceDatabaseName: nonEmptyString,
+    sourceCollection: nonEmptyString,
+    targetTable: nonEmptyString,
+    tableEngine: { enum: [...clickPipeCdcTableEngines] },
+  },
+} as const;
+
+const mongodbConnectionSettings = {
+  uri: {
+    type: "string",
+    pattern: "^mongodb(\\+srv)?://",
+    [ruleKeyword]: "must be a mongodb:// or mongodb+srv:// URI",
+  },
+  readPreference: { enum: ["primary", "primaryPreferred", "secondary", "secondaryPreferred", "nearest"] },
+  tlsHost: nonEmptyString,
+  disableTls: { type: "boolean" },
+  skipCertVerification: { type: "boolean" },
+  caCertificate: nonEmptyString,
+} as const;
+
+const mongodbCreateOnlyFields = {
+  settings: {
+    type: "object",
+    additionalProperties: false,
+    required: ["replicationMode"],
+    properties: {
+      syncIntervalSeconds: positiveInteger,
+      pullBatchSize: positiveInteger,
+      replicationMode: { enum: [...clickPipeReplicationModes] },
+      snapshotNumRowsPerPartition: { type: "integer", minimum: 1000 },
+      snapshotNumberOfParallelTables: positiveInteger,
+      deleteOnMerge: { type: "boolean" },
+      useJsonNativeFormat: { type: "boolean" },
+    },
+  },
+  tableMappings: { type: "array", minItems: 1, items: mongodbTableMapping },
+} as const;
+
+const mongodbRequired = ["uri", "readPreference", "settings", "tableMappings"] as const;
+
+const mongodbSourceCreate = {
+  type: "object",
+  additionalProperties: false,
+  required: mongodbRequired,
+  properties: { ...mongodbCreateOnlyFields, ...mongodbConnectionSettings, credentials: usernameAndPassword },
+} as const;
+
+const mongodbSourceInput = {
+  type: "object",
+  additionalProperties: false,
+  required: mongodbRequired,
+  properties: { ...mongodbCreateOnlyFields, ...mongodbConnectionSettings },
+} as const;
+
+/** The OpenAPI's update of a MongoDB source names its URI and read preference every time. */
+const mongodbSourceUpdate = {
+  type: "object",
+  additionalProperties: false,
+  required: ["uri", "readPreference"],
+  properties: {
+    ...mongodbConnectionSettings,
+    credentials: usernameAndPassword,
+    settings: {
+      type: "object",
+      additionalProperties: false,
+      minProperties: 1,
+      properties: { syncIntervalSeconds: positiveInteger, pullBatchSize: positiveInteger },
+    },
+    tableMappingsToAdd: { type: "array", items: mongodbTableMapping },
+    tableMappingsToRemove: {
+      type: "array",
+      items: stringFields("sourceDatabaseName", "sourceCollection", "targetTable"),
+    },
+  },
+} as const;
+
 // What every pipe has.
 
 const column = stringFields("name", "type");
@@ -394,6 +734,11 @@ const typedSourceFamilies = {
   kafka: kafkaSourceCreate,
   objectStorage: objectStorageSourceCreate,
   postgres: postgresSourceCreate,
+  mysql: mysqlSourceCreate,
+  kinesis: kinesisSourceCreate,
+  pubsub: pubsubSourceCreate,
+  bigquery: bigquerySourceCreate,
+  mongodb: mongodbSourceCreate,
 } as const;
 
 /** The source families the create types field by field, in the order they were typed. */
@@ -438,6 +783,11 @@ const clickPipeCreateInputs = {
         kafka: kafkaSourceInput,
         objectStorage: objectStorageSourceInput,
         postgres: postgresSourceInput,
+        mysql: mysqlSourceInput,
+        kinesis: kinesisSourceInput,
+        pubsub: pubsubSourceInput,
+        bigquery: bigquerySourceInput,
+        mongodb: mongodbSourceInput,
         validateSamples: { type: "boolean" },
       },
     },
@@ -445,9 +795,8 @@ const clickPipeCreateInputs = {
 } as const satisfies SchemaObject;
 
 /**
- * The credentials of a pipe's source as one input: a user name and password (Kafka PLAIN and SCRAM, Postgres), an
- * access key (IAM_USER), a connection string (Azure), a client certificate and key (Kafka MUTUAL_TLS) or a GCP
- * service account key. Which fields a pipe needs follows from its family and authentication, a rule of the
+ * The credentials of a pipe's source as one input: a user name and password (Kafka PLAIN and SCRAM, Postgres), an * access key (IAM_USER), a connection string (Azure), a client certificate and key (Kafka MUTUAL_TLS) or a GCP
+ * service account key (Pub/Sub and BigQuery: its JSON file, base64 encoded). Which fields a pipe needs follows from its family and authentication, a rule of the
  * resource.
  */
 export const clickPipeCredentialsInput = {
@@ -488,6 +837,10 @@ const clickPipeUpdate = {
         kafka: kafkaSourceUpdate,
         objectStorage: objectStorageSourceUpdate,
         postgres: postgresSourceUpdate,
+        mysql: mysqlSourceUpdate,
+        kinesis: kinesisSourceUpdate,
+        pubsub: pubsubSourceUpdate,
+        mongodb: mongodbSourceUpdate,
       },
     },
     destination: {

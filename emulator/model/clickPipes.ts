@@ -1,9 +1,9 @@
 /**
  * The life of a ClickPipe. A streaming or object storage pipe is Provisioning for the provisioning delay, then
- * Running (a one-time object storage load ends Completed); `stop` makes it Stopping, then Stopped; `start`, allowed
- * from Stopped or Failed (and Paused), makes it Provisioning, then Running. A database pipe (Postgres) goes
- * Provisioning, Setup, Snapshot, then Running, pauses (Pausing, Paused) instead of stopping, and takes `resync`
- * (Resync, Snapshot, Running), which the others refuse. The state is computed from timestamps whenever it is read.
+ * Running (a one-time object storage load ends Completed); `stop` makes it Stopping, then Stopped; `start`, allowed * from Stopped or Failed (and Paused), makes it Provisioning, then Running. A database pipe (Postgres, MySQL,
+ * MongoDB, BigQuery) goes Provisioning, Setup, Snapshot, then Running (BigQuery, a one-time snapshot, ends
+ * Completed), pauses (Pausing, Paused) instead of stopping; Postgres and MySQL pipes take `resync` (Resync, Snapshot,
+ * Running), which the others refuse. The state is computed from timestamps whenever it is read.
  * An update of a database pipe's table mappings needs it paused, as the real API requires.
  */
 import {
@@ -39,6 +39,11 @@ const credentialFields: Readonly<Record<string, readonly string[]>> = {
   kafka: ["credentials"],
   objectStorage: ["accessKey", "serviceAccountKey", "connectionString"],
   postgres: ["credentials"],
+  mysql: ["credentials"],
+  kinesis: ["accessKey"],
+  pubsub: ["serviceAccountKey"],
+  bigquery: ["credentials"],
+  mongodb: ["credentials"],
 };
 
 /** The source's fields as the API shows them, and whether the request carried any credential. */
@@ -77,7 +82,10 @@ export function move(
 
 /** Where a new pipe's phases lead: a database pipe through its setup and snapshot, the others straight on. */
 export function startingPhases(pipe: ClickPipeRecord): { states: ClickPipeState[]; settled: ClickPipeState } {
-  if (isDatabasePipe(pipe)) return { states: ["Provisioning", "Setup", "Snapshot"], settled: "Running" };
+  if (isDatabasePipe(pipe)) {
+    const snapshotOnly = pipe.family === "bigquery";
+    return { states: ["Provisioning", "Setup", "Snapshot"], settled: snapshotOnly ? "Completed" : "Running" };
+  }
   const oneTimeLoad = pipe.family === "objectStorage" && pipe.source.isContinuous !== true;
   return { states: ["Provisioning"], settled: oneTimeLoad ? "Completed" : "Running" };
 }
@@ -126,16 +134,16 @@ export function isStopped(pipe: ClickPipeRecord, nowMs: number): boolean {
 }
 
 interface TableMapping {
-  sourceSchemaName: string;
-  sourceTable: string;
   targetTable: string;
   [field: string]: unknown;
 }
 
-const sourceTableOf = (mapping: TableMapping) => `${mapping.sourceSchemaName}.${mapping.sourceTable}`;
+/** The source table a mapping names: a schema's table (Postgres, MySQL), a dataset's (BigQuery), a collection. */
+const sourceTableOf = (mapping: TableMapping) =>
+  `${String(mapping.sourceSchemaName ?? mapping.sourceDatabaseName ?? mapping.sourceDatasetName)}.` +
+  String(mapping.sourceTable ?? mapping.sourceCollection);
 
-/**
- * A Postgres pipe's table mappings after an update removes and adds some: a removal names a mapping the pipe has,
+/** * A database pipe's table mappings after an update removes and adds some: a removal names a mapping the pipe has,
  * an addition a source table it does not replicate, and no update removes and adds the same source table (adding it
  * again would load it again into a table that holds it).
  */

@@ -114,11 +114,137 @@ export interface ClickPipePostgresSourceArgs {
   tableMappings: pulumi.Input<pulumi.Input<ClickPipePostgresTableMappingArgs>[]>;
 }
 
+/** A MySQL (or MariaDB) CDC source: tables of one server, replicated continuously. */
+export interface ClickPipeMySqlSourceArgs {
+  /** `mysql` (the API's default), `rdsmysql`, `auroramysql`, `mariadb` or `rdsmariadb`. */
+  type?: pulumi.Input<string>;
+  host: pulumi.Input<string>;
+  port: pulumi.Input<number>;
+  /** `basic` (user name and password in `credentials`) or `IAM_ROLE`. */
+  authentication?: pulumi.Input<string>;
+  iamRole?: pulumi.Input<string>;
+  tlsHost?: pulumi.Input<string>;
+  caCertificate?: pulumi.Input<string>;
+  disableTls?: pulumi.Input<boolean>;
+  skipCertVerification?: pulumi.Input<boolean>;
+  /** The server_id the pipe declares in the replication topology, 1 to 4294967295. */
+  serverId?: pulumi.Input<number>;
+  /** `replicationMode` is required; `syncIntervalSeconds`, `pullBatchSize` and `useCompression` change in place. */
+  settings: pulumi.Input<{
+    replicationMode: pulumi.Input<"cdc" | "snapshot" | "cdc_only">;
+    replicationMechanism?: pulumi.Input<"GTID" | "FILE_POS">;
+    syncIntervalSeconds?: pulumi.Input<number>;
+    pullBatchSize?: pulumi.Input<number>;
+    useCompression?: pulumi.Input<boolean>;
+    allowNullableColumns?: pulumi.Input<boolean>;
+    initialLoadParallelism?: pulumi.Input<number>;
+    snapshotNumRowsPerPartition?: pulumi.Input<number>;
+    snapshotNumberOfParallelTables?: pulumi.Input<number>;
+    deleteOnMerge?: pulumi.Input<boolean>;
+  }>;
+  /** The tables (`sourceSchemaName` is the MySQL database); adding or removing one changes the pipe in place. */
+  tableMappings: pulumi.Input<pulumi.Input<Omit<ClickPipePostgresTableMappingArgs, "partitionByExpr">>[]>;
+}
+
+/** A Kinesis source: one stream, read with an IAM role or an IAM user's access key (`credentials`). */
+export interface ClickPipeKinesisSourceArgs {
+  /** `JSONEachRow`, `Avro` or `AvroConfluent`. */
+  format: pulumi.Input<string>;
+  streamName: pulumi.Input<string>;
+  region: pulumi.Input<string>;
+  useEnhancedFanOut?: pulumi.Input<boolean>;
+  /** `TRIM_HORIZON`, `LATEST` or `AT_TIMESTAMP` (with `timestamp`). */
+  iteratorType: pulumi.Input<string>;
+  /** With `AT_TIMESTAMP` only: a UNIX time in seconds. */
+  timestamp?: pulumi.Input<number>;
+  /** `IAM_ROLE` (with `iamRole`) or `IAM_USER` (with `credentials.accessKeyId` and `secretKey`). */
+  authentication: pulumi.Input<string>;
+  iamRole?: pulumi.Input<string>;
+}
+
+/** A GCP Pub/Sub source: one topic, read with a service account (`credentials.serviceAccountKey`). */
+export interface ClickPipePubSubSourceArgs {
+  /** `JSONEachRow`, `Avro` or `Protobuf`. */
+  format: pulumi.Input<string>;
+  projectId: pulumi.Input<string>;
+  /** The topic's name, not its full path. */
+  topic: pulumi.Input<string>;
+  authentication: pulumi.Input<"SERVICE_ACCOUNT">;
+  /** `latest`, `earliest` or `timestamp` (with `seekTimestamp`, an RFC 3339 time). */
+  seekType: pulumi.Input<string>;
+  seekTimestamp?: pulumi.Input<string>;
+  /** A subscription filter (CEL), at most 256 characters. */
+  filter?: pulumi.Input<string>;
+  enableOrdering?: pulumi.Input<boolean>;
+  /** 10 to 600 seconds; changes in place. */
+  ackDeadline?: pulumi.Input<number>;
+}
+
+/** A BigQuery source: a one-time snapshot of tables, staged in GCS; any change replaces the pipe. */
+export interface ClickPipeBigQuerySourceArgs {
+  /** A gs:// path where the snapshot is staged. */
+  snapshotStagingPath: pulumi.Input<string>;
+  settings?: pulumi.Input<{
+    replicationMode?: pulumi.Input<"snapshot">;
+    allowNullableColumns?: pulumi.Input<boolean>;
+    initialLoadParallelism?: pulumi.Input<number>;
+    snapshotNumRowsPerPartition?: pulumi.Input<number>;
+    snapshotNumberOfParallelTables?: pulumi.Input<number>;
+  }>;
+  tableMappings: pulumi.Input<
+    pulumi.Input<{
+      sourceDatasetName: pulumi.Input<string>;
+      sourceTable: pulumi.Input<string>;
+      targetTable: pulumi.Input<string>;
+      excludedColumns?: pulumi.Input<pulumi.Input<string>[]>;
+      useCustomSortingKey?: pulumi.Input<boolean>;
+      sortingKeys?: pulumi.Input<pulumi.Input<string>[]>;
+      tableEngine?: pulumi.Input<string>;
+    }>[]
+  >;
+}
+
+/** A MongoDB CDC source: collections, replicated continuously. */
+export interface ClickPipeMongoDbSourceArgs {
+  /** `mongodb://...` or `mongodb+srv://...`. */
+  uri: pulumi.Input<string>;
+  /** `primary`, `primaryPreferred`, `secondary`, `secondaryPreferred` or `nearest`. */
+  readPreference: pulumi.Input<string>;
+  tlsHost?: pulumi.Input<string>;
+  disableTls?: pulumi.Input<boolean>;
+  skipCertVerification?: pulumi.Input<boolean>;
+  caCertificate?: pulumi.Input<string>;
+  /** `replicationMode` is required; `syncIntervalSeconds` and `pullBatchSize` change in place. */
+  settings: pulumi.Input<{
+    replicationMode: pulumi.Input<"cdc" | "snapshot" | "cdc_only">;
+    syncIntervalSeconds?: pulumi.Input<number>;
+    pullBatchSize?: pulumi.Input<number>;
+    snapshotNumRowsPerPartition?: pulumi.Input<number>;
+    snapshotNumberOfParallelTables?: pulumi.Input<number>;
+    deleteOnMerge?: pulumi.Input<boolean>;
+    useJsonNativeFormat?: pulumi.Input<boolean>;
+  }>;
+  /** The collections; adding or removing one changes the pipe in place (it is paused meanwhile). */
+  tableMappings: pulumi.Input<
+    pulumi.Input<{
+      sourceDatabaseName: pulumi.Input<string>;
+      sourceCollection: pulumi.Input<string>;
+      targetTable: pulumi.Input<string>;
+      tableEngine?: pulumi.Input<string>;
+    }>[]
+  >;
+}
+
 /** The pipe's source: exactly one family. */
 export interface ClickPipeSourceArgs {
   kafka?: pulumi.Input<ClickPipeKafkaSourceArgs>;
   objectStorage?: pulumi.Input<ClickPipeObjectStorageSourceArgs>;
   postgres?: pulumi.Input<ClickPipePostgresSourceArgs>;
+  mysql?: pulumi.Input<ClickPipeMySqlSourceArgs>;
+  kinesis?: pulumi.Input<ClickPipeKinesisSourceArgs>;
+  pubsub?: pulumi.Input<ClickPipePubSubSourceArgs>;
+  bigquery?: pulumi.Input<ClickPipeBigQuerySourceArgs>;
+  mongodb?: pulumi.Input<ClickPipeMongoDbSourceArgs>;
   /** Whether the API checks sample records against the destination when the pipe is created. */
   validateSamples?: pulumi.Input<boolean>;
 }
@@ -173,10 +299,9 @@ export interface ClickPipeScalingArgs {
 }
 
 /**
- * The source's credentials; which fields a pipe takes follows from its family and authentication: `username` and
- * `password` (Kafka PLAIN and SCRAM, Postgres basic), `accessKeyId` and `secretKey` (IAM_USER), `connectionString`
- * (Azure Event Hubs PLAIN, Azure Blob CONNECTION_STRING), `certificate` and `privateKey` (Kafka MUTUAL_TLS),
- * `serviceAccountKey` (GCS SERVICE_ACCOUNT).
+ * The source's credentials; which fields a pipe takes follows from its family and authentication: `username` and * `password` (Kafka PLAIN and SCRAM, Postgres and MySQL basic, MongoDB), `accessKeyId` and `secretKey` (IAM_USER),
+ * `connectionString` (Azure Event Hubs PLAIN, Azure Blob CONNECTION_STRING), `certificate` and `privateKey` (Kafka
+ * MUTUAL_TLS), `serviceAccountKey` (GCS SERVICE_ACCOUNT; Pub/Sub and BigQuery, the key file base64 encoded).
  */
 export interface ClickPipeCredentialsArgs {
   username?: pulumi.Input<string>;

@@ -4,7 +4,6 @@
  * mappings alone with "Columns are required if field mappings are provided").
  */
 import { typedClickPipeSourceFamilies } from "../../schemas/clickPipes";
-import { clickPipeSourceFamilies } from "../../schemas/enums";
 import type { ValidationProblem } from "./problem";
 import { isPlainObject } from "../propertyBags";
 
@@ -12,20 +11,11 @@ export function exactlyOneSourceFamily(source: unknown): ValidationProblem | und
   if (!isPlainObject(source)) return undefined;
   const named = typedClickPipeSourceFamilies.filter((family) => source[family] !== undefined);
   if (named.length === 1) return undefined;
-  const untyped = clickPipeSourceFamilies.filter(
-    (family) => source[family] !== undefined && !named.includes(family as never),
-  );
-  const notYet =
-    untyped.length === 0
-      ? ""
-      : ` (${untyped.join(" and ")} ${untyped.length === 1 ? "is a family" : "are families"} of the API not typed ` +
-        "field by field yet, which this provider does not send)";
   return {
     property: "source",
     reason:
       `source must name exactly one source: ${typedClickPipeSourceFamilies.join(", ")}` +
-      (named.length === 0 ? "; got none" : `; got ${named.join(" and ")}`) +
-      notYet,
+      (named.length === 0 ? "; got none" : `; got ${named.join(" and ")}`),
   };
 }
 

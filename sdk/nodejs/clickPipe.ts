@@ -8,7 +8,7 @@ import * as enums from "./types/enums";
 import * as utilities from "./utilities";
 
 /**
- * A ClickPipe: a pipe that brings data into a service from Kafka (Confluent, MSK, Redpanda, Event Hubs and others; MSK through a ReversePrivateEndpoint), object storage (S3, GCS, Azure Blob and S3-compatible stores) or Postgres (CDC). Other source families are not typed yet and are refused at preview. Create waits while the pipe is Provisioning (a Postgres pipe also through its Setup); `state: Stopped` stops it (a database pipe pauses), `Running` starts it again, and a pipe found Failed is started by the next `up`. The name, the source's authentication, endpoints and certificates, a Postgres pipe's connection, sync settings and tables (the pipe is paused while its tables change), the destination's columns with the field mappings, the scaling and the settings change in place; any other source or destination change replaces the pipe. Credentials are write-only secrets: the API never shows them, so a change is seen by a salted fingerprint of the last ones sent, and a change made outside Pulumi is not. A new `resyncTrigger` resyncs a Postgres pipe. What the API fills in (a consumer group, default settings) is an output, never a change; columns, field mappings and tables compare in any order. While the service is idle the API refuses every ClickPipes call: the service is woken first, with a line saying so.
+ * A ClickPipe: a pipe that brings data into a service from Kafka (Confluent, MSK, Redpanda, Event Hubs and others; MSK through a ReversePrivateEndpoint), object storage (S3, GCS, Azure Blob and S3-compatible stores), Kinesis, Pub/Sub, or a database: Postgres, MySQL and MongoDB (CDC) or BigQuery (a snapshot), each typed field by field. Create waits while the pipe is Provisioning (a database pipe also through its Setup); `state: Stopped` stops it (a database pipe pauses), `Running` starts it again, and a pipe found Failed is started by the next `up`. The name, the fields of each source that the API's update takes (authentication, endpoints, certificates, a database pipe's connection, sync settings and tables: the pipe is paused while its tables change), the destination's columns with the field mappings, the scaling and the settings change in place; any other source or destination change replaces the pipe. Credentials are write-only secrets: the API never shows them, so a change is seen by a salted fingerprint of the last ones sent, and a change made outside Pulumi is not. A new `resyncTrigger` resyncs a Postgres or MySQL pipe. What the API fills in (a consumer group, default settings) is an output, never a change; columns, field mappings and tables compare in any order. While the service is idle the API refuses every ClickPipes call: the service is woken first, with a line saying so.
  *
  * The resource id: The pipe's uuid, as the API reports it.
  */
@@ -76,7 +76,7 @@ export class ClickPipe extends pulumi.CustomResource {
      */
     declare public readonly resyncTrigger: pulumi.Output<string | undefined>;
     /**
-     * The replicas as the API shows them (none for a Postgres pipe).
+     * The replicas as the API shows them (none for a database pipe).
      */
     declare public readonly scaling: pulumi.Output<any | undefined>;
     /**
@@ -185,15 +185,15 @@ export interface ClickPipeArgs {
      */
     adoptId?: pulumi.Input<string | undefined>;
     /**
-     * The source's credentials, a secret: `username` and `password` (Kafka PLAIN and SCRAM, Postgres), `accessKeyId` and `secretKey` (IAM_USER), `connectionString` (Event Hubs PLAIN, Azure Blob CONNECTION_STRING), `certificate` and `privateKey` (Kafka MUTUAL_TLS) or `serviceAccountKey` (GCS SERVICE_ACCOUNT), as the source's authentication requires. Sent, never read back: a change is sent in place.
+     * The source's credentials, a secret: `username` and `password` (Kafka PLAIN and SCRAM, Postgres, MySQL, MongoDB), `accessKeyId` and `secretKey` (IAM_USER), `connectionString` (Event Hubs PLAIN, Azure Blob CONNECTION_STRING), `certificate` and `privateKey` (Kafka MUTUAL_TLS) or `serviceAccountKey` (GCS SERVICE_ACCOUNT; Pub/Sub and BigQuery: the key file, base64 encoded), as the source's authentication requires. Sent, never read back: a change is sent in place.
      */
     credentials?: pulumi.Input<inputs.ClickPipeCredentialsArgs | undefined>;
     /**
-     * Where the pipe writes: `database`, and but for a Postgres pipe (whose table mappings name its tables) `table` and its `columns`, with `managedTable` and `tableDefinition` for a table the pipe makes. The columns change in place, in any order; any other change replaces the pipe. `roles` count at create only: the API does not show them.
+     * Where the pipe writes: `database`, and but for a database pipe (whose table mappings name its tables) `table` and its `columns`, with `managedTable` and `tableDefinition` for a table the pipe makes. The columns change in place, in any order; any other change replaces the pipe. `roles` count at create only: the API does not show them.
      */
     destination: pulumi.Input<inputs.ClickPipeDestinationArgs>;
     /**
-     * Which source field fills which column; not for Postgres pipes. Changes in place (with the columns); order doesn't matter. Left out, the pipe's mappings are not managed.
+     * Which source field fills which column; not for database pipes. Changes in place (with the columns); order doesn't matter. Left out, the pipe's mappings are not managed.
      */
     fieldMappings?: pulumi.Input<pulumi.Input<inputs.ClickPipeFieldMappingArgs>[] | undefined>;
     /**
@@ -209,11 +209,11 @@ export interface ClickPipeArgs {
      */
     readyTimeoutSeconds?: pulumi.Input<number | undefined>;
     /**
-     * Any text; a new value resyncs a Postgres pipe (it copies its tables again, then goes on replicating). Setting it on a new pipe does nothing more.
+     * Any text; a new value resyncs a Postgres or MySQL pipe (it copies its tables again, then goes on replicating). Setting it on a new pipe does nothing more.
      */
     resyncTrigger?: pulumi.Input<string | undefined>;
     /**
-     * A streaming or object storage pipe's replicas (`replicas` 1 to 40, `replicaCpuMillicores` 125 to 2000, `replicaMemoryGb` 0.5 to 8); not for Postgres pipes (ClickPipesCdcScaling scales those). Changes in place; fields left out are not managed.
+     * A streaming or object storage pipe's replicas (`replicas` 1 to 40, `replicaCpuMillicores` 125 to 2000, `replicaMemoryGb` 0.5 to 8); not for database pipes (ClickPipesCdcScaling scales those). Changes in place; fields left out are not managed.
      */
     scaling?: pulumi.Input<inputs.ClickPipeScalingArgs | undefined>;
     /**
@@ -229,7 +229,7 @@ export interface ClickPipeArgs {
      */
     settings?: pulumi.Input<inputs.ClickPipeSettingsArgs | undefined>;
     /**
-     * Where the pipe reads: exactly one of `kafka`, `objectStorage` and `postgres`, without credentials (those are `credentials` and `schemaRegistryCredentials`). In place: Kafka's `authentication`, `iamRole`, `caCertificate` and `reversePrivateEndpointIds`; object storage's `authentication`, `iamRole`, `path`, `azureContainerName`, `skipInitialLoad` and `startAfter`; Postgres' connection, `settings.syncIntervalSeconds`, `settings.pullBatchSize` and `tableMappings`. Any other change replaces the pipe. Fields left out are the API's to fill in, and are not compared.
+     * Where the pipe reads: exactly one of `kafka`, `objectStorage`, `kinesis`, `pubsub`, `postgres`, `mysql`, `mongodb` and `bigquery`, without credentials (those are `credentials` and `schemaRegistryCredentials`). In place: Kafka's `authentication`, `iamRole`, `caCertificate` and `reversePrivateEndpointIds`; object storage's `authentication`, `iamRole`, `path`, `azureContainerName`, `skipInitialLoad` and `startAfter`; Kinesis' `authentication` and `iamRole`; Pub/Sub's `ackDeadline`; a Postgres, MySQL or MongoDB pipe's connection, `settings.syncIntervalSeconds`, `settings.pullBatchSize` (and MySQL's `settings.useCompression`) and `tableMappings`. Any other change replaces the pipe (any BigQuery change does). Fields left out are the API's to fill in, and are not compared.
      */
     source: pulumi.Input<inputs.ClickPipeSourceArgs>;
     /**

@@ -50,6 +50,14 @@ interface ClickPipeUpdate {
   settings?: ClickPipeRecord["settings"];
 }
 
+/** The families by the names the API's messages give them. */
+const familyNames: Readonly<Record<string, string>> = {
+  postgres: "Postgres",
+  mysql: "MySQL",
+  mongodb: "MongoDB",
+  bigquery: "BigQuery",
+};
+
 /** A streaming pipe's replicas when the create names none: one replica of the smallest size. */
 const defaultScaling = { replicas: 1, replicaCpuMillicores: 125, replicaMemoryGb: 0.5 };
 /** A service's database pipes' compute until a PATCH changes it: one compute unit, 2 CPUs and 8 GiB. */
@@ -249,8 +257,9 @@ export function clickPipeRoutes(scope: FastifyInstance, context: EmulatorContext
     const family = familyOf(body.source);
     const id = uuidV4(secureBytes);
     const { shown, carriedCredentials } = shownSource(family, body.source[family] as Fields);
-    if (family === "kafka") shown.consumerGroup ??= `clickpipes-${id}`;
+    if (family === "kafka") shown.consumerGroup ??= `clickpipes-${id}`; // The database flavours' defaults, as the OpenAPI states them.
     if (family === "postgres") shown.type ??= "postgres";
+    if (family === "mysql") shown.type ??= "mysql";
     const { roles: _roles, ...destination } = body.destination;
     const createdAt = new Date(nowMs).toISOString();
     return {
@@ -288,7 +297,9 @@ export function clickPipeRoutes(scope: FastifyInstance, context: EmulatorContext
     if (patch === undefined) return;
     const { tableMappingsToAdd, tableMappingsToRemove, settings, ...fields } = patch;
     if (tableMappingsToAdd !== undefined || tableMappingsToRemove !== undefined) {
-      if (!isStopped(pipe, nowMs)) throw new ApiError(400, "Postgres ClickPipe must be paused to edit");
+      // The real words for Postgres; the same for the other database families (_guess_).
+      if (!isStopped(pipe, nowMs))
+        throw new ApiError(400, `${familyNames[pipe.family]} ClickPipe must be paused to edit`);
       pipe.source.tableMappings = changedTableMappings(
         pipe.source.tableMappings as never[],
         (tableMappingsToRemove ?? []) as never[],

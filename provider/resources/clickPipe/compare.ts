@@ -29,13 +29,51 @@ export const patchableSourceFields: Readonly<Record<string, ReadonlySet<string>>
     "settings",
     "tableMappings",
   ]),
+  mysql: new Set([
+    "host",
+    "port",
+    "authentication",
+    "iamRole",
+    "tlsHost",
+    "caCertificate",
+    "disableTls",
+    "skipCertVerification",
+    "serverId",
+    "settings",
+    "tableMappings",
+  ]),
+  kinesis: new Set(["authentication", "iamRole"]),
+  pubsub: new Set(["authentication", "ackDeadline"]),
+  // The API's update takes no BigQuery source: any change replaces the pipe.
+  bigquery: new Set(),
+  mongodb: new Set([
+    "uri",
+    "readPreference",
+    "tlsHost",
+    "disableTls",
+    "skipCertVerification",
+    "caCertificate",
+    "settings",
+    "tableMappings",
+  ]),
 };
 
-/** A Postgres pipe's settings that change in place; the others replace it. */
-export const patchablePostgresSettings: ReadonlySet<string> = new Set([
-  "syncIntervalSeconds",
-  "pullBatchSize",
-]);
+/** A database pipe's settings that change in place, by family; the others replace it. */
+export const patchableDatabaseSettings: Readonly<Record<string, ReadonlySet<string>>> = {
+  postgres: new Set(["syncIntervalSeconds", "pullBatchSize"]),
+  mysql: new Set(["syncIntervalSeconds", "pullBatchSize", "useCompression"]),
+  mongodb: new Set(["syncIntervalSeconds", "pullBatchSize"]),
+};
+
+/**
+ * The fields the API's update of a family names every time it changes the source at all (the OpenAPI requires them):
+ * they are sent with any change, as the inputs have them.
+ */
+export const alwaysSentSourceFields: Readonly<Record<string, readonly string[]>> = {
+  mysql: ["host", "port"],
+  mongodb: ["uri", "readPreference"],
+  pubsub: ["authentication"],
+};
 
 /**
  * Fields that the published answer of a pipe does not have (but for credentials, which are inputs of their own): the
@@ -52,8 +90,12 @@ export function familyOf(source: unknown): string | undefined {
   return Object.keys(patchableSourceFields).find((family) => isPlainObject(source[family]));
 }
 
-const tableKey = (mapping: unknown): string =>
-  isPlainObject(mapping) ? `${String(mapping.sourceSchemaName)}.${String(mapping.sourceTable)}` : "";
+/** The source table (or collection) a table mapping replicates: what tells it from the pipe's others. */
+export const tableKey = (mapping: unknown): string =>
+  isPlainObject(mapping)
+    ? `${String(mapping.sourceSchemaName ?? mapping.sourceDatabaseName ?? mapping.sourceDatasetName)}.` +
+      String(mapping.sourceTable ?? mapping.sourceCollection)
+    : "";
 
 /**
  * `shown` cut to what `wanted` sets, recursively: the fields the program leaves out are the API's. Lists of objects
@@ -128,8 +170,7 @@ export function hasWanted(shown: unknown, wanted: unknown, field = ""): boolean 
 }
 
 /**
- * Which of the source's wanted fields differ from those shown, and whether every one of them changes in place.
- * Postgres settings change in place only for the two the API takes.
+ * Which of the source's wanted fields differ from those shown, and whether every one of them changes in place. * A database pipe's settings change in place only for those the API's update takes.
  */
 export function sourceChange(shown: unknown, wanted: unknown): { differing: string[]; inPlace: boolean } {
   const family = familyOf(wanted);
@@ -143,12 +184,13 @@ export function sourceChange(shown: unknown, wanted: unknown): { differing: stri
   const patchable = patchableSourceFields[family];
   const inPlace = differing.every((name) => {
     if (!patchable.has(name)) return false;
-    if (family !== "postgres" || name !== "settings") return true;
+    const patchableSettings = patchableDatabaseSettings[family];
+    if (patchableSettings === undefined || name !== "settings") return true;
     const settings = wantedFamily.settings as PropertyBag;
     const shownSettings = isPlainObject(shownFamily.settings) ? shownFamily.settings : {};
     return Object.keys(settings)
       .filter((setting) => !sameValue(shownSettings[setting], settings[setting]))
-      .every((setting) => patchablePostgresSettings.has(setting));
+      .every((setting) => patchableSettings.has(setting));
   });
   return { differing, inPlace };
 }

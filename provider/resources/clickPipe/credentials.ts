@@ -57,15 +57,30 @@ export function credentialNeed(source: unknown): CredentialNeed | undefined {
         return { fields: [], because };
     }
   }
-  if (isPlainObject(source.postgres)) {
-    const { authentication } = source.postgres;
+  for (const [family, name] of [
+    ["postgres", "Postgres"],
+    ["mysql", "MySQL"],
+  ] as const) {
+    const fields = source[family];
+    if (!isPlainObject(fields)) continue;
+    const { authentication } = fields;
     return authentication === "IAM_ROLE"
-      ? { fields: [], because: "Postgres authentication IAM_ROLE" }
+      ? { fields: [], because: `${name} authentication IAM_ROLE` }
       : {
           fields: [usernameAndPassword],
-          because: `Postgres authentication ${String(authentication ?? "basic")}`,
+          because: `${name} authentication ${String(authentication ?? "basic")}`,
         };
   }
+  if (isPlainObject(source.kinesis)) {
+    const { authentication } = source.kinesis;
+    const because = `Kinesis authentication ${String(authentication)}`;
+    return authentication === "IAM_USER" ? { fields: [accessKey], because } : { fields: [], because };
+  }
+  if (isPlainObject(source.pubsub)) {
+    return { fields: [["serviceAccountKey"]], because: "Pub/Sub authentication SERVICE_ACCOUNT" };
+  }
+  if (isPlainObject(source.bigquery)) return { fields: [["serviceAccountKey"]], because: "BigQuery" };
+  if (isPlainObject(source.mongodb)) return { fields: [usernameAndPassword], because: "MongoDB" };
   return undefined;
 }
 
@@ -124,24 +139,36 @@ export function withCredentials(
   credentials: Credentials | undefined,
   schemaRegistryCredentials: Credentials | undefined,
 ): ClickPipeCreateSchema {
-  const source = { ...request.source };
-  if (source.kafka !== undefined) {
-    const registry = source.kafka.schemaRegistry;
-    source.kafka = {
-      ...source.kafka,
-      ...(credentials === undefined ? {} : { credentials: credentials as never }),
-      ...(registry === undefined || schemaRegistryCredentials === undefined
-        ? {}
-        : { schemaRegistry: { ...registry, credentials: schemaRegistryCredentials as never } }),
-    };
+  const source: Record<string, unknown> = { ...request.source };
+  const family = Object.keys(source).find((name) => isPlainObject(source[name]));
+  if (family === undefined) return request;
+  const fields = { ...(source[family] as Record<string, unknown>) };
+  if (credentials !== undefined) Object.assign(fields, sourceCredentials(family, credentials));
+  if (family === "kafka" && isPlainObject(fields.schemaRegistry) && schemaRegistryCredentials !== undefined) {
+    fields.schemaRegistry = { ...fields.schemaRegistry, credentials: schemaRegistryCredentials };
   }
-  if (source.objectStorage !== undefined && credentials !== undefined) {
-    source.objectStorage = { ...source.objectStorage, ...objectStorageCredentials(credentials) };
+  source[family] = fields;
+  return { ...request, source } as ClickPipeCreateSchema;
+}
+
+/**
+ * The source's credential fields for a family: an access key (`accessKey`: object storage and Kinesis), a service
+ * account (`serviceAccountKey`: Pub/Sub, as its JSON file; object storage, as the key), a connection string, or
+ * `credentials` (Kafka's, the databases'; BigQuery's is its service account's file).
+ */
+export function sourceCredentials(family: string, credentials: Credentials): Record<string, unknown> {
+  switch (family) {
+    case "objectStorage":
+      return objectStorageCredentials(credentials);
+    case "kinesis":
+      return { accessKey: { accessKeyId: credentials.accessKeyId, secretKey: credentials.secretKey } };
+    case "pubsub":
+      return { serviceAccountKey: { serviceAccountFile: credentials.serviceAccountKey } };
+    case "bigquery":
+      return { credentials: { serviceAccountFile: credentials.serviceAccountKey } };
+    default:
+      return { credentials };
   }
-  if (source.postgres !== undefined && credentials !== undefined) {
-    source.postgres = { ...source.postgres, credentials: credentials as never };
-  }
-  return { ...request, source };
 }
 
 /** An object storage source's credential fields: an access key, a service account key or a connection string. */

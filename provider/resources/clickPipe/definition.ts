@@ -1,5 +1,4 @@
-/**
- * The ClickPipe resource: a pipe that brings data into a service from Kafka, object storage or Postgres, with its
+/** * The ClickPipe resource: a pipe that brings data into a service from a stream, object storage or a database, with its
  * run state, scaling and settings, and write-only credentials.
  */
 import {
@@ -34,21 +33,21 @@ export const definition: ResourceDefinition<"clickPipeCreateInputs"> = {
   module: "clickhouse",
   description:
     "A ClickPipe: a pipe that brings data into a service from Kafka (Confluent, MSK, Redpanda, Event Hubs and " +
-    "others; MSK through a ReversePrivateEndpoint), object storage (S3, GCS, Azure Blob and S3-compatible stores) " +
-    "or Postgres (CDC). Other source families are not typed yet and are refused at preview. Create waits while " +
-    "the pipe is Provisioning (a Postgres pipe also through its Setup); `state: Stopped` stops it (a database pipe " +
-    "pauses), `Running` starts it again, and a pipe found Failed is started by the next `up`. The name, the " +
-    "source's authentication, endpoints and certificates, a Postgres pipe's connection, sync settings and tables " +
-    "(the pipe is paused while its tables change), the destination's columns with the field mappings, the scaling " +
-    "and the settings change in place; any other source or destination change replaces the pipe. Credentials are " +
-    "write-only secrets: the API never shows them, so a change is seen by a salted fingerprint of the last ones " +
-    "sent, and a change made outside Pulumi is not. A new `resyncTrigger` resyncs a Postgres pipe. What the API " +
-    "fills in (a consumer group, default settings) is an output, never a change; columns, field mappings and " +
-    "tables compare in any order. While the service is idle the API refuses every ClickPipes call: the service is " +
-    "woken first, with a line saying so.",
+    "others; MSK through a ReversePrivateEndpoint), object storage (S3, GCS, Azure Blob and S3-compatible stores), " +
+    "Kinesis, Pub/Sub, or a database: Postgres, MySQL and MongoDB (CDC) or BigQuery (a snapshot), each typed field " +
+    "by field. Create waits while the pipe is Provisioning (a database pipe also through its Setup); `state: " +
+    "Stopped` stops it (a database pipe pauses), `Running` starts it again, and a pipe found Failed is started by " +
+    "the next `up`. The name, the fields of each source that the API's update takes (authentication, endpoints, " +
+    "certificates, a database pipe's connection, sync settings and tables: the pipe is paused while its tables " +
+    "change), the destination's columns with the field mappings, the scaling and the settings change in place; any " +
+    "other source or destination change replaces the pipe. Credentials are write-only secrets: the API never shows " +
+    "them, so a change is seen by a salted fingerprint of the last ones sent, and a change made outside Pulumi is " +
+    "not. A new `resyncTrigger` resyncs a Postgres or MySQL pipe. What the API fills in (a consumer group, default " +
+    "settings) is an output, never a change; columns, field mappings and tables compare in any order. While the " +
+    "service is idle the API refuses every ClickPipes call: the service is woken first, with a line saying so.",
   notes:
-    "Kafka, object storage and Postgres CDC typed field by field; `state` Running/Stopped; credentials write-only " +
-    "(compared by a salted fingerprint); `resyncTrigger`; an idle service is woken first",
+    "all eight source families typed field by field; `state` Running/Stopped; credentials write-only (compared by " +
+    "a salted fingerprint); `resyncTrigger`; an idle service is woken first",
   id: "The pipe's uuid, as the API reports it.",
   requestSchema: "clickPipeCreateInputs",
   inputs: {
@@ -60,19 +59,21 @@ export const definition: ResourceDefinition<"clickPipeCreateInputs"> = {
     },
     source: {
       description:
-        "Where the pipe reads: exactly one of `kafka`, `objectStorage` and `postgres`, without credentials (those " +
-        "are `credentials` and `schemaRegistryCredentials`). In place: Kafka's `authentication`, `iamRole`, " +
-        "`caCertificate` and `reversePrivateEndpointIds`; object storage's `authentication`, `iamRole`, `path`, " +
-        "`azureContainerName`, `skipInitialLoad` and `startAfter`; Postgres' connection, `settings." +
-        "syncIntervalSeconds`, `settings.pullBatchSize` and `tableMappings`. Any other change replaces the pipe. " +
-        "Fields left out are the API's to fill in, and are not compared.",
+        "Where the pipe reads: exactly one of `kafka`, `objectStorage`, `kinesis`, `pubsub`, `postgres`, `mysql`, " +
+        "`mongodb` and `bigquery`, without credentials (those are `credentials` and `schemaRegistryCredentials`). " +
+        "In place: Kafka's `authentication`, `iamRole`, `caCertificate` and `reversePrivateEndpointIds`; object " +
+        "storage's `authentication`, `iamRole`, `path`, `azureContainerName`, `skipInitialLoad` and `startAfter`; " +
+        "Kinesis' `authentication` and `iamRole`; Pub/Sub's `ackDeadline`; a Postgres, MySQL or MongoDB pipe's " +
+        "connection, `settings.syncIntervalSeconds`, `settings.pullBatchSize` (and MySQL's " +
+        "`settings.useCompression`) and `tableMappings`. Any other change replaces the pipe (any BigQuery change " +
+        "does). Fields left out are the API's to fill in, and are not compared.",
       required: true,
       change: "update",
       type: { name: "ClickPipeSourceArgs", from: inputTypes },
     },
     destination: {
       description:
-        "Where the pipe writes: `database`, and but for a Postgres pipe (whose table mappings name its tables) " +
+        "Where the pipe writes: `database`, and but for a database pipe (whose table mappings name its tables) " +
         "`table` and its `columns`, with `managedTable` and `tableDefinition` for a table the pipe makes. The " +
         "columns change in place, in any order; any other change replaces the pipe. `roles` count at create only: " +
         "the API does not show them.",
@@ -82,7 +83,7 @@ export const definition: ResourceDefinition<"clickPipeCreateInputs"> = {
     },
     fieldMappings: {
       description:
-        "Which source field fills which column; not for Postgres pipes. Changes in place (with the columns); " +
+        "Which source field fills which column; not for database pipes. Changes in place (with the columns); " +
         "order doesn't matter. Left out, the pipe's mappings are not managed.",
       change: "update",
       unsetMeansUnmanaged: true,
@@ -91,7 +92,7 @@ export const definition: ResourceDefinition<"clickPipeCreateInputs"> = {
     scaling: {
       description:
         "A streaming or object storage pipe's replicas (`replicas` 1 to 40, `replicaCpuMillicores` 125 to 2000, " +
-        "`replicaMemoryGb` 0.5 to 8); not for Postgres pipes (ClickPipesCdcScaling scales those). Changes in " +
+        "`replicaMemoryGb` 0.5 to 8); not for database pipes (ClickPipesCdcScaling scales those). Changes in " +
         "place; fields left out are not managed.",
       change: "update",
       unsetMeansUnmanaged: true,
@@ -105,10 +106,11 @@ export const definition: ResourceDefinition<"clickPipeCreateInputs"> = {
       unsetMeansUnmanaged: true,
     },
     credentials: secretInput(
-      "The source's credentials, a secret: `username` and `password` (Kafka PLAIN and SCRAM, Postgres), " +
+      "The source's credentials, a secret: `username` and `password` (Kafka PLAIN and SCRAM, Postgres, MySQL, MongoDB), " +
         "`accessKeyId` and `secretKey` (IAM_USER), `connectionString` (Event Hubs PLAIN, Azure Blob " +
         "CONNECTION_STRING), `certificate` and `privateKey` (Kafka MUTUAL_TLS) or `serviceAccountKey` (GCS " +
-        "SERVICE_ACCOUNT), as the source's authentication requires. Sent, never read back: a change is sent in " +
+        "SERVICE_ACCOUNT; Pub/Sub and BigQuery: the key file, base64 encoded), as the source's authentication " +
+        "requires. Sent, never read back: a change is sent in " +
         "place.",
       {
         schema: clickPipeCredentialsInput,
@@ -139,7 +141,7 @@ export const definition: ResourceDefinition<"clickPipeCreateInputs"> = {
     },
     resyncTrigger: {
       description:
-        "Any text; a new value resyncs a Postgres pipe (it copies its tables again, then goes on replicating). " +
+        "Any text; a new value resyncs a Postgres or MySQL pipe (it copies its tables again, then goes on replicating). " +
         "Setting it on a new pipe does nothing more.",
       schema: { type: "string" },
       outsideBody: true,
@@ -171,7 +173,7 @@ export const definition: ResourceDefinition<"clickPipeCreateInputs"> = {
     ),
     destination: shown("The destination as the API shows it.", "object", { alwaysSet: true }),
     fieldMappings: shown("The field mappings as the API shows them.", "array", { alwaysSet: true }),
-    scaling: shown("The replicas as the API shows them (none for a Postgres pipe).", "object"),
+    scaling: shown("The replicas as the API shows them (none for a database pipe).", "object"),
     settings: shown("Every setting the pipe has, as the API shows them.", "object", { alwaysSet: true }),
     state: stringOutput(
       "`Running` or `Stopped` as the pipe is (a paused pipe is Stopped; one still provisioning, in its snapshot " +

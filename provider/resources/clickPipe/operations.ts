@@ -21,6 +21,7 @@ import { fingerprintOf, sameCredentials } from "./credentials";
 import { definition } from "./definition";
 import { pipeOutputs, runStateShown, type RemoteClickPipe } from "./remote";
 import { createRequest, updatePlan } from "./requests";
+import { isDatabaseFamily } from "./rules";
 import type { ClickPipeInputs, ClickPipeOutputs } from "./shapes";
 
 type Inputs = ClickPipeInputs;
@@ -173,7 +174,7 @@ export const operations: ResourceOperations<Inputs, Outputs> = {
     inputs.source = settableSource(outs.source);
     inputs.destination = settable(outs.destination, destinationFields);
     if (inputs.state === "Failed") inputs.state = "Running";
-    if (familyOf(outs.source) === "postgres") {
+    if (isDatabaseFamily(familyOf(outs.source))) {
       delete inputs.scaling;
       delete inputs.fieldMappings;
     }
@@ -194,7 +195,7 @@ function settable(value: unknown, names: readonly string[]): PropertyBag {
 function settableSource(source: PropertyBag): PropertyBag {
   const family = familyOf(source);
   if (family === undefined) return source;
-  const familySchema = sourceFamilies[family as "kafka" | "objectStorage" | "postgres"];
+  const familySchema = sourceFamilies[family as Exclude<keyof typeof sourceFamilies, "validateSamples">];
   return { [family]: settable(source[family], Object.keys(familySchema.properties)) };
 }
 

@@ -11,8 +11,15 @@ import type {
 } from "../../rest/schemaTypes";
 import { isPlainObject, sameValue, type PropertyBag } from "../../propertyBags";
 import { requestBodyFor } from "../derive/requestBody";
-import { familyOf, hasWanted, patchablePostgresSettings, patchableSourceFields } from "./compare";
-import { objectStorageCredentials, withCredentials, type Credentials } from "./credentials";
+import {
+  alwaysSentSourceFields,
+  familyOf,
+  hasWanted,
+  patchableDatabaseSettings,
+  patchableSourceFields,
+  tableKey,
+} from "./compare";
+import { sourceCredentials, withCredentials, type Credentials } from "./credentials";
 import { definition } from "./definition";
 import type { ClickPipeInputs, ClickPipeOutputs } from "./shapes";
 
@@ -36,18 +43,26 @@ export interface UpdatePlan {
   /** PATCHes of the pipe: two when a Postgres table is removed and added again (the API takes that in two steps). */
   readonly patches: ClickPipeUpdateSchema[];
   readonly scaling?: ClickPipeScalingUpdateSchema;
-  readonly settings?: ClickPipeSettingsUpdateSchema;
-  /** A Postgres pipe's tables change: the API takes that only while the pipe is paused. */
+  readonly settings?: ClickPipeSettingsUpdateSchema; /** A database pipe's tables change: the API takes that only while the pipe is paused. */
   readonly needsPause: boolean;
 }
 
 type Mapping = PropertyBag;
-const tableOf = (mapping: Mapping) => `${String(mapping.sourceSchemaName)}.${String(mapping.sourceTable)}`;
-const mappingKey = ({ sourceSchemaName, sourceTable, targetTable }: Mapping) => ({
-  sourceSchemaName,
-  sourceTable,
-  targetTable,
-});
+type TableChanges = { readonly toRemove: Mapping[]; readonly toAdd: Mapping[] };
+
+/** The fields that name a table mapping's source and target: what its removal sends. */
+const mappingKeyFields = [
+  "sourceSchemaName",
+  "sourceDatabaseName",
+  "sourceDatasetName",
+  "sourceTable",
+  "sourceCollection",
+  "targetTable",
+];
+const mappingKey = (mapping: Mapping): Mapping =>
+  Object.fromEntries(
+    mappingKeyFields.filter((field) => mapping[field] !== undefined).map((field) => [field, mapping[field]]),
+  );
 
 /**
  * The update that brings `current` (the pipe's outputs as just read) to `news`; `credentialsChanged` when the
@@ -65,24 +80,34 @@ export function updatePlan(
   const wantedSource = familyFields(news.source, family);
   const shownSource = familyFields(current.source, family);
   const sourcePatch: PropertyBag = {};
-  let tables: { toRemove: Mapping[]; toAdd: Mapping[] } = { toRemove: [], toAdd: [] };
+  let tables: TableChanges = { toRemove: [], toAdd: [] };
   for (const [name, wanted] of Object.entries(wantedSource)) {
     if (family === undefined || !patchableSourceFields[family].has(name)) continue;
     if (hasWanted(shownSource[name], wanted, name)) continue;
     if (name === "tableMappings") tables = tableChanges(shownSource.tableMappings, wanted);
     else if (name === "settings") {
-      const changed = changedKeys(shownSource.settings, wanted, patchablePostgresSettings);
+      const changed = changedKeys(
+        shownSource.settings,
+        wanted,
+        patchableDatabaseSettings[family] ?? new Set(),
+      );
       if (changed !== undefined) sourcePatch.settings = changed;
     } else sourcePatch[name] = wanted;
   }
   const credentials = credentialsOf(news.credentials);
-  if (credentialsChanged && credentials !== undefined) {
-    Object.assign(
-      sourcePatch,
-      family === "objectStorage" ? objectStorageCredentials(credentials) : { credentials },
-    );
+  if (family !== undefined && credentialsChanged && credentials !== undefined) {
+    Object.assign(sourcePatch, sourceCredentials(family, credentials));
   }
-  if (family !== undefined && Object.keys(sourcePatch).length > 0) patch.source = { [family]: sourcePatch };
+  // What the family's update names every time: the fields as the inputs have them, and for Pub/Sub the key.
+  const required: PropertyBag = {};
+  if (family !== undefined) {
+    for (const field of alwaysSentSourceFields[family] ?? []) required[field] = wantedSource[field];
+    if (family === "pubsub" && credentials !== undefined)
+      Object.assign(required, sourceCredentials(family, credentials));
+  }
+  if (family !== undefined && Object.keys(sourcePatch).length > 0) {
+    patch.source = { [family]: { ...required, ...sourcePatch } };
+  }
 
   const wantedColumns = isPlainObject(news.destination) ? news.destination.columns : undefined;
   const columnsDiffer =
@@ -97,11 +122,11 @@ export function updatePlan(
     patch.fieldMappings = news.fieldMappings ?? current.fieldMappings;
   }
 
-  const patches = tablePatches(patch, tables);
+  const patches = family === undefined ? [patch] : tablePatches(patch, family, required, tables);
   const scaling = changedKeys(current.scaling, news.scaling);
   const settings = changedKeys(current.settings, news.settings);
   return {
-    patches: patches as ClickPipeUpdateSchema[],
+    patches: patches.filter((each) => Object.keys(each).length > 0) as ClickPipeUpdateSchema[],
     ...(scaling === undefined ? {} : { scaling }),
     ...(settings === undefined ? {} : { settings }),
     needsPause: tables.toRemove.length + tables.toAdd.length > 0,
@@ -128,10 +153,10 @@ function changedKeys(shown: unknown, wanted: unknown, only?: ReadonlySet<string>
  * The tables to remove and to add: a table the pipe replicates that the inputs no longer name, or name with other
  * options, is removed; a table the inputs name that the pipe does not replicate as named is added.
  */
-function tableChanges(shown: unknown, wanted: unknown): { toRemove: Mapping[]; toAdd: Mapping[] } {
+function tableChanges(shown: unknown, wanted: unknown): TableChanges {
   const shownMappings = (Array.isArray(shown) ? shown : []).filter(isPlainObject);
   const wantedMappings = (Array.isArray(wanted) ? wanted : []).filter(isPlainObject);
-  const same = (a: Mapping, b: Mapping) => tableOf(a) === tableOf(b) && hasWanted(a, b);
+  const same = (a: Mapping, b: Mapping) => tableKey(a) === tableKey(b) && hasWanted(a, b);
   return {
     toRemove: shownMappings.filter((mapping) => !wantedMappings.some((other) => same(mapping, other))),
     toAdd: wantedMappings.filter((mapping) => !shownMappings.some((other) => same(other, mapping))),
@@ -141,21 +166,25 @@ function tableChanges(shown: unknown, wanted: unknown): { toRemove: Mapping[]; t
 /**
  * The PATCHes: the pipe's own changes with the tables removed and added; a table removed and added again (its
  * options changed) is removed by a first PATCH and added by a second, as the API takes no table both ways at once.
+ * Each names what the family's update requires (`required`).
  */
-function tablePatches(patch: PropertyBag, tables: { toRemove: Mapping[]; toAdd: Mapping[] }): PropertyBag[] {
-  const { toRemove, toAdd } = tables;
-  if (toRemove.length + toAdd.length === 0) return Object.keys(patch).length === 0 ? [] : [patch];
+function tablePatches(
+  patch: PropertyBag,
+  family: string,
+  required: PropertyBag,
+  { toRemove, toAdd }: TableChanges,
+): PropertyBag[] {
+  if (toRemove.length + toAdd.length === 0) return [patch];
   const readded = new Set(
-    toRemove.map(tableOf).filter((table) => toAdd.some((mapping) => tableOf(mapping) === table)),
+    toRemove.map(tableKey).filter((table) => toAdd.some((mapping) => tableKey(mapping) === table)),
   );
   const withTables = (base: PropertyBag, tableFields: PropertyBag): PropertyBag => {
     const source = isPlainObject(base.source) ? base.source : {};
-    const postgres = isPlainObject(source.postgres) ? source.postgres : {};
-    return { ...base, source: { postgres: { ...postgres, ...tableFields } } };
+    const fields = isPlainObject(source[family]) ? source[family] : {};
+    return { ...base, source: { [family]: { ...required, ...fields, ...tableFields } } };
   };
   const removal = toRemove.length > 0 ? { tableMappingsToRemove: toRemove.map(mappingKey) } : {};
-  if (readded.size === 0) {
-    return [withTables(patch, { ...removal, ...(toAdd.length > 0 ? { tableMappingsToAdd: toAdd } : {}) })];
-  }
-  return [withTables(patch, removal), withTables({}, { tableMappingsToAdd: toAdd })];
+  const addition = toAdd.length > 0 ? { tableMappingsToAdd: toAdd } : {};
+  if (readded.size === 0) return [withTables(patch, { ...removal, ...addition })];
+  return [withTables(patch, removal), withTables({}, addition)];
 }

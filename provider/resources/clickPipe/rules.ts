@@ -1,5 +1,6 @@
 /** Checks of a ClickPipe's inputs beyond their JSON Schemas, at preview, each naming the input it is about. */
 import { isPlainObject } from "../../propertyBags";
+import { familyOf } from "./compare";
 import type { ValidationProblem } from "../../validation/validate";
 
 /** The run states a program can ask for. */
@@ -12,15 +13,24 @@ export function stateIsRunOrStop(inputs: Readonly<Record<string, unknown>>): Val
   return [{ property: "state", reason: `state must be Running or Stopped; got ${JSON.stringify(state)}` }];
 }
 
-function familyOf(source: unknown): string | undefined {
-  if (!isPlainObject(source)) return undefined;
-  return ["kafka", "objectStorage", "postgres"].find((family) => isPlainObject(source[family]));
+/** The families whose pipes replicate a database's tables: they name no table of their own and scale together. */
+const databaseFamilies: Readonly<Record<string, string>> = {
+  postgres: "Postgres",
+  mysql: "MySQL",
+  bigquery: "BigQuery",
+  mongodb: "MongoDB",
+};
+
+export function isDatabaseFamily(family: string | undefined): boolean {
+  return family !== undefined && Object.hasOwn(databaseFamilies, family);
 }
 
-/**
- * A Postgres pipe writes into the tables its mappings name, in `destination.database`, and scales through the
- * service's CDC scaling: it takes no table, columns, field mappings or scaling of its own. A streaming or object
- * storage pipe needs the table and its columns.
+/** The families the API resyncs. */
+const resyncedFamilies = new Set(["postgres", "mysql"]);
+
+/** * A database pipe (Postgres, MySQL, BigQuery, MongoDB) writes into the tables its mappings name, in
+ * `destination.database`, and scales through the service's CDC scaling: it takes no table, columns, field mappings or
+ * scaling of its own. A streaming or object storage pipe needs the table and its columns.
  */
 export function databasePipeTakesNoTable(
   inputs: Readonly<Record<string, unknown>>,
@@ -31,14 +41,15 @@ export function databasePipeTakesNoTable(
   const family = familyOf(inputs.source);
   if (family === undefined) return [];
   const destination = isPlainObject(inputs.destination) ? inputs.destination : {};
-  if (family === "postgres") {
+  const database = databaseFamilies[family];
+  if (database !== undefined) {
     const tableFields = ["table", "managedTable", "tableDefinition", "columns"].filter(
       (field) => destination[field] !== undefined,
     );
     return [
       ...tableFields.map((field) => ({
         property: `destination.${field}`,
-        reason: `destination.${field} is not taken by a Postgres pipe: its tableMappings name its tables`,
+        reason: `destination.${field} is not taken by a ${database} pipe: its tableMappings name its tables`,
       })),
       ...["fieldMappings", "scaling"]
         .filter((name) => inputs[name] !== undefined && inputs[name] !== null && !notKnown?.has(name))
@@ -46,8 +57,8 @@ export function databasePipeTakesNoTable(
           property: name,
           reason:
             name === "scaling"
-              ? "scaling is not taken by a Postgres pipe: ClickPipesCdcScaling scales the service's database pipes"
-              : "fieldMappings is not taken by a Postgres pipe: its tables keep their columns' names",
+              ? `scaling is not taken by a ${database} pipe: ClickPipesCdcScaling scales the service's database pipes`
+              : `fieldMappings is not taken by a ${database} pipe: its tables keep their columns' names`,
         })),
     ];
   }
@@ -73,11 +84,11 @@ export function resyncOnlyForDatabasePipes(
     ];
   }
   const family = familyOf(inputs.source);
-  if (family === undefined || family === "postgres") return [];
+  if (family === undefined || resyncedFamilies.has(family)) return [];
   return [
     {
       property: "resyncTrigger",
-      reason: `resyncTrigger is taken only by a Postgres pipe (the API resyncs database pipes); this is a ${family} pipe`,
+      reason: `resyncTrigger is taken only by a Postgres or MySQL pipe (the API resyncs those); this is a ${family} pipe`,
     },
   ];
 }

@@ -89,6 +89,103 @@ export type ClickPipeInputs = {
       disableTls?: boolean;
       skipCertVerification?: boolean;
     };
+    mysql?: {
+      type?: "mysql" | "rdsmysql" | "auroramysql" | "mariadb" | "rdsmariadb";
+      settings: {
+        syncIntervalSeconds?: number;
+        pullBatchSize?: number;
+        replicationMode: "cdc" | "snapshot" | "cdc_only";
+        replicationMechanism?: "GTID" | "FILE_POS";
+        useCompression?: boolean;
+        allowNullableColumns?: boolean;
+        initialLoadParallelism?: number;
+        snapshotNumRowsPerPartition?: number;
+        snapshotNumberOfParallelTables?: number;
+        deleteOnMerge?: boolean;
+      };
+      tableMappings: {
+        sourceSchemaName: string;
+        sourceTable: string;
+        targetTable: string;
+        excludedColumns?: string[];
+        useCustomSortingKey?: boolean;
+        sortingKeys?: string[];
+        tableEngine?: "MergeTree" | "ReplacingMergeTree" | "Null";
+        partitionKey?: string;
+      }[];
+      host: string;
+      port: number;
+      authentication?: "basic" | "IAM_ROLE";
+      iamRole?: string;
+      tlsHost?: string;
+      caCertificate?: string;
+      disableTls?: boolean;
+      skipCertVerification?: boolean;
+      serverId?: number;
+    };
+    kinesis?: {
+      format: "JSONEachRow" | "Avro" | "AvroConfluent";
+      streamName: string;
+      region: string;
+      useEnhancedFanOut?: boolean;
+      iteratorType: "TRIM_HORIZON" | "LATEST" | "AT_TIMESTAMP";
+      timestamp?: number;
+      authentication: "IAM_ROLE" | "IAM_USER";
+      iamRole?: string;
+    };
+    pubsub?: {
+      format: "JSONEachRow" | "Avro" | "Protobuf";
+      projectId: string;
+      topic: string;
+      seekType: "latest" | "earliest" | "timestamp";
+      seekTimestamp?: string;
+      filter?: string;
+      enableOrdering?: boolean;
+      authentication: "SERVICE_ACCOUNT";
+      ackDeadline?: number;
+    };
+    bigquery?: {
+      snapshotStagingPath: string;
+      settings?: {
+        replicationMode?: "snapshot";
+        allowNullableColumns?: boolean;
+        initialLoadParallelism?: number;
+        snapshotNumRowsPerPartition?: number;
+        snapshotNumberOfParallelTables?: number;
+      };
+      tableMappings: {
+        sourceDatasetName: string;
+        sourceTable: string;
+        targetTable: string;
+        excludedColumns?: string[];
+        useCustomSortingKey?: boolean;
+        sortingKeys?: string[];
+        tableEngine?: "MergeTree" | "ReplacingMergeTree" | "Null";
+      }[];
+    };
+    mongodb?: {
+      settings: {
+        syncIntervalSeconds?: number;
+        pullBatchSize?: number;
+        replicationMode: "cdc" | "snapshot" | "cdc_only";
+        snapshotNumRowsPerPartition?: number;
+        snapshotNumberOfParallelTables?: number;
+        deleteOnMerge?: boolean;
+        useJsonNativeFormat?: boolean;
+      };
+      tableMappings: {
+        sourceDatabaseName: string;
+        sourceCollection: string;
+        targetTable: string;
+        tableEngine?: "MergeTree" | "ReplacingMergeTree" | "Null";
+      }[];
+      uri: string;
+      readPreference: "primary" | "primaryPreferred" | "secondary" | "secondaryPreferred" | "nearest";
+      tlsHost?: string;
+      disableTls?: boolean;
+      skipCertVerification?: boolean;
+      caCertificate?: string;
+    };
     validateSamples?: boolean;
   };
   readonly destination: {

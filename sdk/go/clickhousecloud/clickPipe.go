@@ -12,7 +12,7 @@ import (
 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
 )
 
-// A ClickPipe: a pipe that brings data into a service from Kafka (Confluent, MSK, Redpanda, Event Hubs and others; MSK through a ReversePrivateEndpoint), object storage (S3, GCS, Azure Blob and S3-compatible stores) or Postgres (CDC). Other source families are not typed yet and are refused at preview. Create waits while the pipe is Provisioning (a Postgres pipe also through its Setup); `state: Stopped` stops it (a database pipe pauses), `Running` starts it again, and a pipe found Failed is started by the next `up`. The name, the source's authentication, endpoints and certificates, a Postgres pipe's connection, sync settings and tables (the pipe is paused while its tables change), the destination's columns with the field mappings, the scaling and the settings change in place; any other source or destination change replaces the pipe. Credentials are write-only secrets: the API never shows them, so a change is seen by a salted fingerprint of the last ones sent, and a change made outside Pulumi is not. A new `resyncTrigger` resyncs a Postgres pipe. What the API fills in (a consumer group, default settings) is an output, never a change; columns, field mappings and tables compare in any order. While the service is idle the API refuses every ClickPipes call: the service is woken first, with a line saying so.
+// A ClickPipe: a pipe that brings data into a service from Kafka (Confluent, MSK, Redpanda, Event Hubs and others; MSK through a ReversePrivateEndpoint), object storage (S3, GCS, Azure Blob and S3-compatible stores), Kinesis, Pub/Sub, or a database: Postgres, MySQL and MongoDB (CDC) or BigQuery (a snapshot), each typed field by field. Create waits while the pipe is Provisioning (a database pipe also through its Setup); `state: Stopped` stops it (a database pipe pauses), `Running` starts it again, and a pipe found Failed is started by the next `up`. The name, the fields of each source that the API's update takes (authentication, endpoints, certificates, a database pipe's connection, sync settings and tables: the pipe is paused while its tables change), the destination's columns with the field mappings, the scaling and the settings change in place; any other source or destination change replaces the pipe. Credentials are write-only secrets: the API never shows them, so a change is seen by a salted fingerprint of the last ones sent, and a change made outside Pulumi is not. A new `resyncTrigger` resyncs a Postgres or MySQL pipe. What the API fills in (a consumer group, default settings) is an output, never a change; columns, field mappings and tables compare in any order. While the service is idle the API refuses every ClickPipes call: the service is woken first, with a line saying so.
 //
 // The resource id: The pipe's uuid, as the API reports it.
 type ClickPipe struct {
@@ -36,7 +36,7 @@ type ClickPipe struct {
 	ReadyTimeoutSeconds pulumi.Float64PtrOutput `pulumi:"readyTimeoutSeconds"`
 	// The resyncTrigger of the last `up`, when set.
 	ResyncTrigger pulumi.StringPtrOutput `pulumi:"resyncTrigger"`
-	// The replicas as the API shows them (none for a Postgres pipe).
+	// The replicas as the API shows them (none for a database pipe).
 	Scaling pulumi.AnyOutput `pulumi:"scaling"`
 	// A salted SHA-256 of the schema registry credentials last sent (a secret all the same).
 	SchemaRegistryCredentialsFingerprint pulumi.StringPtrOutput `pulumi:"schemaRegistryCredentialsFingerprint"`
@@ -119,11 +119,11 @@ func (ClickPipeState) ElementType() reflect.Type {
 type clickPipeArgs struct {
 	// Adopts the existing pipe with this id instead of creating one (the dynamic-provider classes cannot be imported with `pulumi import`; with the native plugin, `pulumi import` works too). What its inputs change in place is sent to it, credentials included; deleting the resource deletes the pipe.
 	AdoptId *string `pulumi:"adoptId"`
-	// The source's credentials, a secret: `username` and `password` (Kafka PLAIN and SCRAM, Postgres), `accessKeyId` and `secretKey` (IAM_USER), `connectionString` (Event Hubs PLAIN, Azure Blob CONNECTION_STRING), `certificate` and `privateKey` (Kafka MUTUAL_TLS) or `serviceAccountKey` (GCS SERVICE_ACCOUNT), as the source's authentication requires. Sent, never read back: a change is sent in place.
+	// The source's credentials, a secret: `username` and `password` (Kafka PLAIN and SCRAM, Postgres, MySQL, MongoDB), `accessKeyId` and `secretKey` (IAM_USER), `connectionString` (Event Hubs PLAIN, Azure Blob CONNECTION_STRING), `certificate` and `privateKey` (Kafka MUTUAL_TLS) or `serviceAccountKey` (GCS SERVICE_ACCOUNT; Pub/Sub and BigQuery: the key file, base64 encoded), as the source's authentication requires. Sent, never read back: a change is sent in place.
 	Credentials *ClickPipeCredentials `pulumi:"credentials"`
-	// Where the pipe writes: `database`, and but for a Postgres pipe (whose table mappings name its tables) `table` and its `columns`, with `managedTable` and `tableDefinition` for a table the pipe makes. The columns change in place, in any order; any other change replaces the pipe. `roles` count at create only: the API does not show them.
+	// Where the pipe writes: `database`, and but for a database pipe (whose table mappings name its tables) `table` and its `columns`, with `managedTable` and `tableDefinition` for a table the pipe makes. The columns change in place, in any order; any other change replaces the pipe. `roles` count at create only: the API does not show them.
 	Destination ClickPipeDestination `pulumi:"destination"`
-	// Which source field fills which column; not for Postgres pipes. Changes in place (with the columns); order doesn't matter. Left out, the pipe's mappings are not managed.
+	// Which source field fills which column; not for database pipes. Changes in place (with the columns); order doesn't matter. Left out, the pipe's mappings are not managed.
 	FieldMappings []ClickPipeFieldMapping `pulumi:"fieldMappings"`
 	// The pipe's name, 1 to 255 characters. Changes in place.
 	Name string `pulumi:"name"`
@@ -131,9 +131,9 @@ type clickPipeArgs struct {
 	OrganizationId *string `pulumi:"organizationId"`
 	// How long a create or update waits for the pipe to settle (Provisioning, Setup, Stopping, Pausing), in seconds. Changing it changes nothing remotely. Default: 600.
 	ReadyTimeoutSeconds *float64 `pulumi:"readyTimeoutSeconds"`
-	// Any text; a new value resyncs a Postgres pipe (it copies its tables again, then goes on replicating). Setting it on a new pipe does nothing more.
+	// Any text; a new value resyncs a Postgres or MySQL pipe (it copies its tables again, then goes on replicating). Setting it on a new pipe does nothing more.
 	ResyncTrigger *string `pulumi:"resyncTrigger"`
-	// A streaming or object storage pipe's replicas (`replicas` 1 to 40, `replicaCpuMillicores` 125 to 2000, `replicaMemoryGb` 0.5 to 8); not for Postgres pipes (ClickPipesCdcScaling scales those). Changes in place; fields left out are not managed.
+	// A streaming or object storage pipe's replicas (`replicas` 1 to 40, `replicaCpuMillicores` 125 to 2000, `replicaMemoryGb` 0.5 to 8); not for database pipes (ClickPipesCdcScaling scales those). Changes in place; fields left out are not managed.
 	Scaling *ClickPipeScaling `pulumi:"scaling"`
 	// The Kafka schema registry's `username` and `password`, a secret; required with `source.kafka.schemaRegistry`. Sent, never read back; the API changes no registry in place, so a change replaces the pipe.
 	SchemaRegistryCredentials *ClickPipeSchemaRegistryCredentials `pulumi:"schemaRegistryCredentials"`
@@ -141,7 +141,7 @@ type clickPipeArgs struct {
 	ServiceId string `pulumi:"serviceId"`
 	// ClickPipes settings by their API names (`streaming_max_insert_wait_ms`, `clickhouse_max_threads`, ...), each within its bounds. Changes in place; settings left out keep their values and are not compared.
 	Settings *ClickPipeSettings `pulumi:"settings"`
-	// Where the pipe reads: exactly one of `kafka`, `objectStorage` and `postgres`, without credentials (those are `credentials` and `schemaRegistryCredentials`). In place: Kafka's `authentication`, `iamRole`, `caCertificate` and `reversePrivateEndpointIds`; object storage's `authentication`, `iamRole`, `path`, `azureContainerName`, `skipInitialLoad` and `startAfter`; Postgres' connection, `settings.syncIntervalSeconds`, `settings.pullBatchSize` and `tableMappings`. Any other change replaces the pipe. Fields left out are the API's to fill in, and are not compared.
+	// Where the pipe reads: exactly one of `kafka`, `objectStorage`, `kinesis`, `pubsub`, `postgres`, `mysql`, `mongodb` and `bigquery`, without credentials (those are `credentials` and `schemaRegistryCredentials`). In place: Kafka's `authentication`, `iamRole`, `caCertificate` and `reversePrivateEndpointIds`; object storage's `authentication`, `iamRole`, `path`, `azureContainerName`, `skipInitialLoad` and `startAfter`; Kinesis' `authentication` and `iamRole`; Pub/Sub's `ackDeadline`; a Postgres, MySQL or MongoDB pipe's connection, `settings.syncIntervalSeconds`, `settings.pullBatchSize` (and MySQL's `settings.useCompression`) and `tableMappings`. Any other change replaces the pipe (any BigQuery change does). Fields left out are the API's to fill in, and are not compared.
 	Source ClickPipeSource `pulumi:"source"`
 	// `Running` (the default) or `Stopped`: the run state the pipe is kept in. A database pipe stops by pausing. A pipe found Failed shows as a change, and the next `up` starts it. Default: Running.
 	State *ClickPipeStateEnum `pulumi:"state"`
@@ -151,11 +151,11 @@ type clickPipeArgs struct {
 type ClickPipeArgs struct {
 	// Adopts the existing pipe with this id instead of creating one (the dynamic-provider classes cannot be imported with `pulumi import`; with the native plugin, `pulumi import` works too). What its inputs change in place is sent to it, credentials included; deleting the resource deletes the pipe.
 	AdoptId pulumi.StringPtrInput
-	// The source's credentials, a secret: `username` and `password` (Kafka PLAIN and SCRAM, Postgres), `accessKeyId` and `secretKey` (IAM_USER), `connectionString` (Event Hubs PLAIN, Azure Blob CONNECTION_STRING), `certificate` and `privateKey` (Kafka MUTUAL_TLS) or `serviceAccountKey` (GCS SERVICE_ACCOUNT), as the source's authentication requires. Sent, never read back: a change is sent in place.
+	// The source's credentials, a secret: `username` and `password` (Kafka PLAIN and SCRAM, Postgres, MySQL, MongoDB), `accessKeyId` and `secretKey` (IAM_USER), `connectionString` (Event Hubs PLAIN, Azure Blob CONNECTION_STRING), `certificate` and `privateKey` (Kafka MUTUAL_TLS) or `serviceAccountKey` (GCS SERVICE_ACCOUNT; Pub/Sub and BigQuery: the key file, base64 encoded), as the source's authentication requires. Sent, never read back: a change is sent in place.
 	Credentials ClickPipeCredentialsPtrInput
-	// Where the pipe writes: `database`, and but for a Postgres pipe (whose table mappings name its tables) `table` and its `columns`, with `managedTable` and `tableDefinition` for a table the pipe makes. The columns change in place, in any order; any other change replaces the pipe. `roles` count at create only: the API does not show them.
+	// Where the pipe writes: `database`, and but for a database pipe (whose table mappings name its tables) `table` and its `columns`, with `managedTable` and `tableDefinition` for a table the pipe makes. The columns change in place, in any order; any other change replaces the pipe. `roles` count at create only: the API does not show them.
 	Destination ClickPipeDestinationInput
-	// Which source field fills which column; not for Postgres pipes. Changes in place (with the columns); order doesn't matter. Left out, the pipe's mappings are not managed.
+	// Which source field fills which column; not for database pipes. Changes in place (with the columns); order doesn't matter. Left out, the pipe's mappings are not managed.
 	FieldMappings ClickPipeFieldMappingArrayInput
 	// The pipe's name, 1 to 255 characters. Changes in place.
 	Name pulumi.StringInput
@@ -163,9 +163,9 @@ type ClickPipeArgs struct {
 	OrganizationId pulumi.StringPtrInput
 	// How long a create or update waits for the pipe to settle (Provisioning, Setup, Stopping, Pausing), in seconds. Changing it changes nothing remotely. Default: 600.
 	ReadyTimeoutSeconds pulumi.Float64PtrInput
-	// Any text; a new value resyncs a Postgres pipe (it copies its tables again, then goes on replicating). Setting it on a new pipe does nothing more.
+	// Any text; a new value resyncs a Postgres or MySQL pipe (it copies its tables again, then goes on replicating). Setting it on a new pipe does nothing more.
 	ResyncTrigger pulumi.StringPtrInput
-	// A streaming or object storage pipe's replicas (`replicas` 1 to 40, `replicaCpuMillicores` 125 to 2000, `replicaMemoryGb` 0.5 to 8); not for Postgres pipes (ClickPipesCdcScaling scales those). Changes in place; fields left out are not managed.
+	// A streaming or object storage pipe's replicas (`replicas` 1 to 40, `replicaCpuMillicores` 125 to 2000, `replicaMemoryGb` 0.5 to 8); not for database pipes (ClickPipesCdcScaling scales those). Changes in place; fields left out are not managed.
 	Scaling ClickPipeScalingPtrInput
 	// The Kafka schema registry's `username` and `password`, a secret; required with `source.kafka.schemaRegistry`. Sent, never read back; the API changes no registry in place, so a change replaces the pipe.
 	SchemaRegistryCredentials ClickPipeSchemaRegistryCredentialsPtrInput
@@ -173,7 +173,7 @@ type ClickPipeArgs struct {
 	ServiceId pulumi.StringInput
 	// ClickPipes settings by their API names (`streaming_max_insert_wait_ms`, `clickhouse_max_threads`, ...), each within its bounds. Changes in place; settings left out keep their values and are not compared.
 	Settings ClickPipeSettingsPtrInput
-	// Where the pipe reads: exactly one of `kafka`, `objectStorage` and `postgres`, without credentials (those are `credentials` and `schemaRegistryCredentials`). In place: Kafka's `authentication`, `iamRole`, `caCertificate` and `reversePrivateEndpointIds`; object storage's `authentication`, `iamRole`, `path`, `azureContainerName`, `skipInitialLoad` and `startAfter`; Postgres' connection, `settings.syncIntervalSeconds`, `settings.pullBatchSize` and `tableMappings`. Any other change replaces the pipe. Fields left out are the API's to fill in, and are not compared.
+	// Where the pipe reads: exactly one of `kafka`, `objectStorage`, `kinesis`, `pubsub`, `postgres`, `mysql`, `mongodb` and `bigquery`, without credentials (those are `credentials` and `schemaRegistryCredentials`). In place: Kafka's `authentication`, `iamRole`, `caCertificate` and `reversePrivateEndpointIds`; object storage's `authentication`, `iamRole`, `path`, `azureContainerName`, `skipInitialLoad` and `startAfter`; Kinesis' `authentication` and `iamRole`; Pub/Sub's `ackDeadline`; a Postgres, MySQL or MongoDB pipe's connection, `settings.syncIntervalSeconds`, `settings.pullBatchSize` (and MySQL's `settings.useCompression`) and `tableMappings`. Any other change replaces the pipe (any BigQuery change does). Fields left out are the API's to fill in, and are not compared.
 	Source ClickPipeSourceInput
 	// `Running` (the default) or `Stopped`: the run state the pipe is kept in. A database pipe stops by pausing. A pipe found Failed shows as a change, and the next `up` starts it. Default: Running.
 	State ClickPipeStateEnumPtrInput
@@ -261,7 +261,7 @@ func (o ClickPipeOutput) ResyncTrigger() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *ClickPipe) pulumi.StringPtrOutput { return v.ResyncTrigger }).(pulumi.StringPtrOutput)
 }
 
-// The replicas as the API shows them (none for a Postgres pipe).
+// The replicas as the API shows them (none for a database pipe).
 func (o ClickPipeOutput) Scaling() pulumi.AnyOutput {
 	return o.ApplyT(func(v *ClickPipe) pulumi.AnyOutput { return v.Scaling }).(pulumi.AnyOutput)
 }

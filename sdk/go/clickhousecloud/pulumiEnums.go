@@ -1226,6 +1226,336 @@ func (in *clickPipeDestinationTableDefinitionEngineTypePtr) ToClickPipeDestinati
 	return pulumi.ToOutputWithContext(ctx, in).(ClickPipeDestinationTableDefinitionEngineTypePtrOutput)
 }
 
+type ClickPipeSourceBigquerySettingsReplicationMode string
+
+const (
+	ClickPipeSourceBigquerySettingsReplicationModeSnapshot = ClickPipeSourceBigquerySettingsReplicationMode("snapshot")
+)
+
+func (ClickPipeSourceBigquerySettingsReplicationMode) ElementType() reflect.Type {
+	return reflect.TypeOf((*ClickPipeSourceBigquerySettingsReplicationMode)(nil)).Elem()
+}
+
+func (e ClickPipeSourceBigquerySettingsReplicationMode) ToClickPipeSourceBigquerySettingsReplicationModeOutput() ClickPipeSourceBigquerySettingsReplicationModeOutput {
+	return pulumi.ToOutput(e).(ClickPipeSourceBigquerySettingsReplicationModeOutput)
+}
+
+func (e ClickPipeSourceBigquerySettingsReplicationMode) ToClickPipeSourceBigquerySettingsReplicationModeOutputWithContext(ctx context.Context) ClickPipeSourceBigquerySettingsReplicationModeOutput {
+	return pulumi.ToOutputWithContext(ctx, e).(ClickPipeSourceBigquerySettingsReplicationModeOutput)
+}
+
+func (e ClickPipeSourceBigquerySettingsReplicationMode) ToClickPipeSourceBigquerySettingsReplicationModePtrOutput() ClickPipeSourceBigquerySettingsReplicationModePtrOutput {
+	return e.ToClickPipeSourceBigquerySettingsReplicationModePtrOutputWithContext(context.Background())
+}
+
+func (e ClickPipeSourceBigquerySettingsReplicationMode) ToClickPipeSourceBigquerySettingsReplicationModePtrOutputWithContext(ctx context.Context) ClickPipeSourceBigquerySettingsReplicationModePtrOutput {
+	return ClickPipeSourceBigquerySettingsReplicationMode(e).ToClickPipeSourceBigquerySettingsReplicationModeOutputWithContext(ctx).ToClickPipeSourceBigquerySettingsReplicationModePtrOutputWithContext(ctx)
+}
+
+func (e ClickPipeSourceBigquerySettingsReplicationMode) ToStringOutput() pulumi.StringOutput {
+	return pulumi.ToOutput(pulumi.String(e)).(pulumi.StringOutput)
+}
+
+func (e ClickPipeSourceBigquerySettingsReplicationMode) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
+	return pulumi.ToOutputWithContext(ctx, pulumi.String(e)).(pulumi.StringOutput)
+}
+
+func (e ClickPipeSourceBigquerySettingsReplicationMode) ToStringPtrOutput() pulumi.StringPtrOutput {
+	return pulumi.String(e).ToStringPtrOutputWithContext(context.Background())
+}
+
+func (e ClickPipeSourceBigquerySettingsReplicationMode) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return pulumi.String(e).ToStringOutputWithContext(ctx).ToStringPtrOutputWithContext(ctx)
+}
+
+type ClickPipeSourceBigquerySettingsReplicationModeOutput struct{ *pulumi.OutputState }
+
+func (ClickPipeSourceBigquerySettingsReplicationModeOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*ClickPipeSourceBigquerySettingsReplicationMode)(nil)).Elem()
+}
+
+func (o ClickPipeSourceBigquerySettingsReplicationModeOutput) ToClickPipeSourceBigquerySettingsReplicationModeOutput() ClickPipeSourceBigquerySettingsReplicationModeOutput {
+	return o
+}
+
+func (o ClickPipeSourceBigquerySettingsReplicationModeOutput) ToClickPipeSourceBigquerySettingsReplicationModeOutputWithContext(ctx context.Context) ClickPipeSourceBigquerySettingsReplicationModeOutput {
+	return o
+}
+
+func (o ClickPipeSourceBigquerySettingsReplicationModeOutput) ToClickPipeSourceBigquerySettingsReplicationModePtrOutput() ClickPipeSourceBigquerySettingsReplicationModePtrOutput {
+	return o.ToClickPipeSourceBigquerySettingsReplicationModePtrOutputWithContext(context.Background())
+}
+
+func (o ClickPipeSourceBigquerySettingsReplicationModeOutput) ToClickPipeSourceBigquerySettingsReplicationModePtrOutputWithContext(ctx context.Context) ClickPipeSourceBigquerySettingsReplicationModePtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, v ClickPipeSourceBigquerySettingsReplicationMode) *ClickPipeSourceBigquerySettingsReplicationMode {
+		return &v
+	}).(ClickPipeSourceBigquerySettingsReplicationModePtrOutput)
+}
+
+func (o ClickPipeSourceBigquerySettingsReplicationModeOutput) ToStringOutput() pulumi.StringOutput {
+	return o.ToStringOutputWithContext(context.Background())
+}
+
+func (o ClickPipeSourceBigquerySettingsReplicationModeOutput) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e ClickPipeSourceBigquerySettingsReplicationMode) string {
+		return string(e)
+	}).(pulumi.StringOutput)
+}
+
+func (o ClickPipeSourceBigquerySettingsReplicationModeOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
+	return o.ToStringPtrOutputWithContext(context.Background())
+}
+
+func (o ClickPipeSourceBigquerySettingsReplicationModeOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e ClickPipeSourceBigquerySettingsReplicationMode) *string {
+		v := string(e)
+		return &v
+	}).(pulumi.StringPtrOutput)
+}
+
+type ClickPipeSourceBigquerySettingsReplicationModePtrOutput struct{ *pulumi.OutputState }
+
+func (ClickPipeSourceBigquerySettingsReplicationModePtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**ClickPipeSourceBigquerySettingsReplicationMode)(nil)).Elem()
+}
+
+func (o ClickPipeSourceBigquerySettingsReplicationModePtrOutput) ToClickPipeSourceBigquerySettingsReplicationModePtrOutput() ClickPipeSourceBigquerySettingsReplicationModePtrOutput {
+	return o
+}
+
+func (o ClickPipeSourceBigquerySettingsReplicationModePtrOutput) ToClickPipeSourceBigquerySettingsReplicationModePtrOutputWithContext(ctx context.Context) ClickPipeSourceBigquerySettingsReplicationModePtrOutput {
+	return o
+}
+
+func (o ClickPipeSourceBigquerySettingsReplicationModePtrOutput) Elem() ClickPipeSourceBigquerySettingsReplicationModeOutput {
+	return o.ApplyT(func(v *ClickPipeSourceBigquerySettingsReplicationMode) ClickPipeSourceBigquerySettingsReplicationMode {
+		if v != nil {
+			return *v
+		}
+		var ret ClickPipeSourceBigquerySettingsReplicationMode
+		return ret
+	}).(ClickPipeSourceBigquerySettingsReplicationModeOutput)
+}
+
+func (o ClickPipeSourceBigquerySettingsReplicationModePtrOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
+	return o.ToStringPtrOutputWithContext(context.Background())
+}
+
+func (o ClickPipeSourceBigquerySettingsReplicationModePtrOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e *ClickPipeSourceBigquerySettingsReplicationMode) *string {
+		if e == nil {
+			return nil
+		}
+		v := string(*e)
+		return &v
+	}).(pulumi.StringPtrOutput)
+}
+
+// ClickPipeSourceBigquerySettingsReplicationModeInput is an input type that accepts values of the ClickPipeSourceBigquerySettingsReplicationMode enum
+// A concrete instance of `ClickPipeSourceBigquerySettingsReplicationModeInput` can be one of the following:
+//
+//	ClickPipeSourceBigquerySettingsReplicationModeSnapshot
+type ClickPipeSourceBigquerySettingsReplicationModeInput interface {
+	pulumi.Input
+
+	ToClickPipeSourceBigquerySettingsReplicationModeOutput() ClickPipeSourceBigquerySettingsReplicationModeOutput
+	ToClickPipeSourceBigquerySettingsReplicationModeOutputWithContext(context.Context) ClickPipeSourceBigquerySettingsReplicationModeOutput
+}
+
+var clickPipeSourceBigquerySettingsReplicationModePtrType = reflect.TypeOf((**ClickPipeSourceBigquerySettingsReplicationMode)(nil)).Elem()
+
+type ClickPipeSourceBigquerySettingsReplicationModePtrInput interface {
+	pulumi.Input
+
+	ToClickPipeSourceBigquerySettingsReplicationModePtrOutput() ClickPipeSourceBigquerySettingsReplicationModePtrOutput
+	ToClickPipeSourceBigquerySettingsReplicationModePtrOutputWithContext(context.Context) ClickPipeSourceBigquerySettingsReplicationModePtrOutput
+}
+
+type clickPipeSourceBigquerySettingsReplicationModePtr string
+
+func ClickPipeSourceBigquerySettingsReplicationModePtr(v string) ClickPipeSourceBigquerySettingsReplicationModePtrInput {
+	return (*clickPipeSourceBigquerySettingsReplicationModePtr)(&v)
+}
+
+func (*clickPipeSourceBigquerySettingsReplicationModePtr) ElementType() reflect.Type {
+	return clickPipeSourceBigquerySettingsReplicationModePtrType
+}
+
+func (in *clickPipeSourceBigquerySettingsReplicationModePtr) ToClickPipeSourceBigquerySettingsReplicationModePtrOutput() ClickPipeSourceBigquerySettingsReplicationModePtrOutput {
+	return pulumi.ToOutput(in).(ClickPipeSourceBigquerySettingsReplicationModePtrOutput)
+}
+
+func (in *clickPipeSourceBigquerySettingsReplicationModePtr) ToClickPipeSourceBigquerySettingsReplicationModePtrOutputWithContext(ctx context.Context) ClickPipeSourceBigquerySettingsReplicationModePtrOutput {
+	return pulumi.ToOutputWithContext(ctx, in).(ClickPipeSourceBigquerySettingsReplicationModePtrOutput)
+}
+
+type ClickPipeSourceBigqueryTableMappingsItemTableEngine string
+
+const (
+	ClickPipeSourceBigqueryTableMappingsItemTableEngineMergetree          = ClickPipeSourceBigqueryTableMappingsItemTableEngine("MergeTree")
+	ClickPipeSourceBigqueryTableMappingsItemTableEngineReplacingmergetree = ClickPipeSourceBigqueryTableMappingsItemTableEngine("ReplacingMergeTree")
+	ClickPipeSourceBigqueryTableMappingsItemTableEngineNull               = ClickPipeSourceBigqueryTableMappingsItemTableEngine("Null")
+)
+
+func (ClickPipeSourceBigqueryTableMappingsItemTableEngine) ElementType() reflect.Type {
+	return reflect.TypeOf((*ClickPipeSourceBigqueryTableMappingsItemTableEngine)(nil)).Elem()
+}
+
+func (e ClickPipeSourceBigqueryTableMappingsItemTableEngine) ToClickPipeSourceBigqueryTableMappingsItemTableEngineOutput() ClickPipeSourceBigqueryTableMappingsItemTableEngineOutput {
+	return pulumi.ToOutput(e).(ClickPipeSourceBigqueryTableMappingsItemTableEngineOutput)
+}
+
+func (e ClickPipeSourceBigqueryTableMappingsItemTableEngine) ToClickPipeSourceBigqueryTableMappingsItemTableEngineOutputWithContext(ctx context.Context) ClickPipeSourceBigqueryTableMappingsItemTableEngineOutput {
+	return pulumi.ToOutputWithContext(ctx, e).(ClickPipeSourceBigqueryTableMappingsItemTableEngineOutput)
+}
+
+func (e ClickPipeSourceBigqueryTableMappingsItemTableEngine) ToClickPipeSourceBigqueryTableMappingsItemTableEnginePtrOutput() ClickPipeSourceBigqueryTableMappingsItemTableEnginePtrOutput {
+	return e.ToClickPipeSourceBigqueryTableMappingsItemTableEnginePtrOutputWithContext(context.Background())
+}
+
+func (e ClickPipeSourceBigqueryTableMappingsItemTableEngine) ToClickPipeSourceBigqueryTableMappingsItemTableEnginePtrOutputWithContext(ctx context.Context) ClickPipeSourceBigqueryTableMappingsItemTableEnginePtrOutput {
+	return ClickPipeSourceBigqueryTableMappingsItemTableEngine(e).ToClickPipeSourceBigqueryTableMappingsItemTableEngineOutputWithContext(ctx).ToClickPipeSourceBigqueryTableMappingsItemTableEnginePtrOutputWithContext(ctx)
+}
+
+func (e ClickPipeSourceBigqueryTableMappingsItemTableEngine) ToStringOutput() pulumi.StringOutput {
+	return pulumi.ToOutput(pulumi.String(e)).(pulumi.StringOutput)
+}
+
+func (e ClickPipeSourceBigqueryTableMappingsItemTableEngine) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
+	return pulumi.ToOutputWithContext(ctx, pulumi.String(e)).(pulumi.StringOutput)
+}
+
+func (e ClickPipeSourceBigqueryTableMappingsItemTableEngine) ToStringPtrOutput() pulumi.StringPtrOutput {
+	return pulumi.String(e).ToStringPtrOutputWithContext(context.Background())
+}
+
+func (e ClickPipeSourceBigqueryTableMappingsItemTableEngine) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return pulumi.String(e).ToStringOutputWithContext(ctx).ToStringPtrOutputWithContext(ctx)
+}
+
+type ClickPipeSourceBigqueryTableMappingsItemTableEngineOutput struct{ *pulumi.OutputState }
+
+func (ClickPipeSourceBigqueryTableMappingsItemTableEngineOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*ClickPipeSourceBigqueryTableMappingsItemTableEngine)(nil)).Elem()
+}
+
+func (o ClickPipeSourceBigqueryTableMappingsItemTableEngineOutput) ToClickPipeSourceBigqueryTableMappingsItemTableEngineOutput() ClickPipeSourceBigqueryTableMappingsItemTableEngineOutput {
+	return o
+}
+
+func (o ClickPipeSourceBigqueryTableMappingsItemTableEngineOutput) ToClickPipeSourceBigqueryTableMappingsItemTableEngineOutputWithContext(ctx context.Context) ClickPipeSourceBigqueryTableMappingsItemTableEngineOutput {
+	return o
+}
+
+func (o ClickPipeSourceBigqueryTableMappingsItemTableEngineOutput) ToClickPipeSourceBigqueryTableMappingsItemTableEnginePtrOutput() ClickPipeSourceBigqueryTableMappingsItemTableEnginePtrOutput {
+	return o.ToClickPipeSourceBigqueryTableMappingsItemTableEnginePtrOutputWithContext(context.Background())
+}
+
+func (o ClickPipeSourceBigqueryTableMappingsItemTableEngineOutput) ToClickPipeSourceBigqueryTableMappingsItemTableEnginePtrOutputWithContext(ctx context.Context) ClickPipeSourceBigqueryTableMappingsItemTableEnginePtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, v ClickPipeSourceBigqueryTableMappingsItemTableEngine) *ClickPipeSourceBigqueryTableMappingsItemTableEngine {
+		return &v
+	}).(ClickPipeSourceBigqueryTableMappingsItemTableEnginePtrOutput)
+}
+
+func (o ClickPipeSourceBigqueryTableMappingsItemTableEngineOutput) ToStringOutput() pulumi.StringOutput {
+	return o.ToStringOutputWithContext(context.Background())
+}
+
+func (o ClickPipeSourceBigqueryTableMappingsItemTableEngineOutput) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e ClickPipeSourceBigqueryTableMappingsItemTableEngine) string {
+		return string(e)
+	}).(pulumi.StringOutput)
+}
+
+func (o ClickPipeSourceBigqueryTableMappingsItemTableEngineOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
+	return o.ToStringPtrOutputWithContext(context.Background())
+}
+
+func (o ClickPipeSourceBigqueryTableMappingsItemTableEngineOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e ClickPipeSourceBigqueryTableMappingsItemTableEngine) *string {
+		v := string(e)
+		return &v
+	}).(pulumi.StringPtrOutput)
+}
+
+type ClickPipeSourceBigqueryTableMappingsItemTableEnginePtrOutput struct{ *pulumi.OutputState }
+
+func (ClickPipeSourceBigqueryTableMappingsItemTableEnginePtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**ClickPipeSourceBigqueryTableMappingsItemTableEngine)(nil)).Elem()
+}
+
+func (o ClickPipeSourceBigqueryTableMappingsItemTableEnginePtrOutput) ToClickPipeSourceBigqueryTableMappingsItemTableEnginePtrOutput() ClickPipeSourceBigqueryTableMappingsItemTableEnginePtrOutput {
+	return o
+}
+
+func (o ClickPipeSourceBigqueryTableMappingsItemTableEnginePtrOutput) ToClickPipeSourceBigqueryTableMappingsItemTableEnginePtrOutputWithContext(ctx context.Context) ClickPipeSourceBigqueryTableMappingsItemTableEnginePtrOutput {
+	return o
+}
+
+func (o ClickPipeSourceBigqueryTableMappingsItemTableEnginePtrOutput) Elem() ClickPipeSourceBigqueryTableMappingsItemTableEngineOutput {
+	return o.ApplyT(func(v *ClickPipeSourceBigqueryTableMappingsItemTableEngine) ClickPipeSourceBigqueryTableMappingsItemTableEngine {
+		if v != nil {
+			return *v
+		}
+		var ret ClickPipeSourceBigqueryTableMappingsItemTableEngine
+		return ret
+	}).(ClickPipeSourceBigqueryTableMappingsItemTableEngineOutput)
+}
+
+func (o ClickPipeSourceBigqueryTableMappingsItemTableEnginePtrOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
+	return o.ToStringPtrOutputWithContext(context.Background())
+}
+
+func (o ClickPipeSourceBigqueryTableMappingsItemTableEnginePtrOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e *ClickPipeSourceBigqueryTableMappingsItemTableEngine) *string {
+		if e == nil {
+			return nil
+		}
+		v := string(*e)
+		return &v
+	}).(pulumi.StringPtrOutput)
+}
+
+// ClickPipeSourceBigqueryTableMappingsItemTableEngineInput is an input type that accepts values of the ClickPipeSourceBigqueryTableMappingsItemTableEngine enum
+// A concrete instance of `ClickPipeSourceBigqueryTableMappingsItemTableEngineInput` can be one of the following:
+//
+//	ClickPipeSourceBigqueryTableMappingsItemTableEngineMergetree
+//	ClickPipeSourceBigqueryTableMappingsItemTableEngineReplacingmergetree
+//	ClickPipeSourceBigqueryTableMappingsItemTableEngineNull
+type ClickPipeSourceBigqueryTableMappingsItemTableEngineInput interface {
+	pulumi.Input
+
+	ToClickPipeSourceBigqueryTableMappingsItemTableEngineOutput() ClickPipeSourceBigqueryTableMappingsItemTableEngineOutput
+	ToClickPipeSourceBigqueryTableMappingsItemTableEngineOutputWithContext(context.Context) ClickPipeSourceBigqueryTableMappingsItemTableEngineOutput
+}
+
+var clickPipeSourceBigqueryTableMappingsItemTableEnginePtrType = reflect.TypeOf((**ClickPipeSourceBigqueryTableMappingsItemTableEngine)(nil)).Elem()
+
+type ClickPipeSourceBigqueryTableMappingsItemTableEnginePtrInput interface {
+	pulumi.Input
+
+	ToClickPipeSourceBigqueryTableMappingsItemTableEnginePtrOutput() ClickPipeSourceBigqueryTableMappingsItemTableEnginePtrOutput
+	ToClickPipeSourceBigqueryTableMappingsItemTableEnginePtrOutputWithContext(context.Context) ClickPipeSourceBigqueryTableMappingsItemTableEnginePtrOutput
+}
+
+type clickPipeSourceBigqueryTableMappingsItemTableEnginePtr string
+
+func ClickPipeSourceBigqueryTableMappingsItemTableEnginePtr(v string) ClickPipeSourceBigqueryTableMappingsItemTableEnginePtrInput {
+	return (*clickPipeSourceBigqueryTableMappingsItemTableEnginePtr)(&v)
+}
+
+func (*clickPipeSourceBigqueryTableMappingsItemTableEnginePtr) ElementType() reflect.Type {
+	return clickPipeSourceBigqueryTableMappingsItemTableEnginePtrType
+}
+
+func (in *clickPipeSourceBigqueryTableMappingsItemTableEnginePtr) ToClickPipeSourceBigqueryTableMappingsItemTableEnginePtrOutput() ClickPipeSourceBigqueryTableMappingsItemTableEnginePtrOutput {
+	return pulumi.ToOutput(in).(ClickPipeSourceBigqueryTableMappingsItemTableEnginePtrOutput)
+}
+
+func (in *clickPipeSourceBigqueryTableMappingsItemTableEnginePtr) ToClickPipeSourceBigqueryTableMappingsItemTableEnginePtrOutputWithContext(ctx context.Context) ClickPipeSourceBigqueryTableMappingsItemTableEnginePtrOutput {
+	return pulumi.ToOutputWithContext(ctx, in).(ClickPipeSourceBigqueryTableMappingsItemTableEnginePtrOutput)
+}
+
 type ClickPipeSourceKafkaAuthentication string
 
 const (
@@ -2073,6 +2403,1845 @@ func (in *clickPipeSourceKafkaTypePtr) ToClickPipeSourceKafkaTypePtrOutput() Cli
 
 func (in *clickPipeSourceKafkaTypePtr) ToClickPipeSourceKafkaTypePtrOutputWithContext(ctx context.Context) ClickPipeSourceKafkaTypePtrOutput {
 	return pulumi.ToOutputWithContext(ctx, in).(ClickPipeSourceKafkaTypePtrOutput)
+}
+
+type ClickPipeSourceKinesisAuthentication string
+
+const (
+	ClickPipeSourceKinesisAuthenticationIamRole = ClickPipeSourceKinesisAuthentication("IAM_ROLE")
+	ClickPipeSourceKinesisAuthenticationIamUser = ClickPipeSourceKinesisAuthentication("IAM_USER")
+)
+
+func (ClickPipeSourceKinesisAuthentication) ElementType() reflect.Type {
+	return reflect.TypeOf((*ClickPipeSourceKinesisAuthentication)(nil)).Elem()
+}
+
+func (e ClickPipeSourceKinesisAuthentication) ToClickPipeSourceKinesisAuthenticationOutput() ClickPipeSourceKinesisAuthenticationOutput {
+	return pulumi.ToOutput(e).(ClickPipeSourceKinesisAuthenticationOutput)
+}
+
+func (e ClickPipeSourceKinesisAuthentication) ToClickPipeSourceKinesisAuthenticationOutputWithContext(ctx context.Context) ClickPipeSourceKinesisAuthenticationOutput {
+	return pulumi.ToOutputWithContext(ctx, e).(ClickPipeSourceKinesisAuthenticationOutput)
+}
+
+func (e ClickPipeSourceKinesisAuthentication) ToClickPipeSourceKinesisAuthenticationPtrOutput() ClickPipeSourceKinesisAuthenticationPtrOutput {
+	return e.ToClickPipeSourceKinesisAuthenticationPtrOutputWithContext(context.Background())
+}
+
+func (e ClickPipeSourceKinesisAuthentication) ToClickPipeSourceKinesisAuthenticationPtrOutputWithContext(ctx context.Context) ClickPipeSourceKinesisAuthenticationPtrOutput {
+	return ClickPipeSourceKinesisAuthentication(e).ToClickPipeSourceKinesisAuthenticationOutputWithContext(ctx).ToClickPipeSourceKinesisAuthenticationPtrOutputWithContext(ctx)
+}
+
+func (e ClickPipeSourceKinesisAuthentication) ToStringOutput() pulumi.StringOutput {
+	return pulumi.ToOutput(pulumi.String(e)).(pulumi.StringOutput)
+}
+
+func (e ClickPipeSourceKinesisAuthentication) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
+	return pulumi.ToOutputWithContext(ctx, pulumi.String(e)).(pulumi.StringOutput)
+}
+
+func (e ClickPipeSourceKinesisAuthentication) ToStringPtrOutput() pulumi.StringPtrOutput {
+	return pulumi.String(e).ToStringPtrOutputWithContext(context.Background())
+}
+
+func (e ClickPipeSourceKinesisAuthentication) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return pulumi.String(e).ToStringOutputWithContext(ctx).ToStringPtrOutputWithContext(ctx)
+}
+
+type ClickPipeSourceKinesisAuthenticationOutput struct{ *pulumi.OutputState }
+
+func (ClickPipeSourceKinesisAuthenticationOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*ClickPipeSourceKinesisAuthentication)(nil)).Elem()
+}
+
+func (o ClickPipeSourceKinesisAuthenticationOutput) ToClickPipeSourceKinesisAuthenticationOutput() ClickPipeSourceKinesisAuthenticationOutput {
+	return o
+}
+
+func (o ClickPipeSourceKinesisAuthenticationOutput) ToClickPipeSourceKinesisAuthenticationOutputWithContext(ctx context.Context) ClickPipeSourceKinesisAuthenticationOutput {
+	return o
+}
+
+func (o ClickPipeSourceKinesisAuthenticationOutput) ToClickPipeSourceKinesisAuthenticationPtrOutput() ClickPipeSourceKinesisAuthenticationPtrOutput {
+	return o.ToClickPipeSourceKinesisAuthenticationPtrOutputWithContext(context.Background())
+}
+
+func (o ClickPipeSourceKinesisAuthenticationOutput) ToClickPipeSourceKinesisAuthenticationPtrOutputWithContext(ctx context.Context) ClickPipeSourceKinesisAuthenticationPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, v ClickPipeSourceKinesisAuthentication) *ClickPipeSourceKinesisAuthentication {
+		return &v
+	}).(ClickPipeSourceKinesisAuthenticationPtrOutput)
+}
+
+func (o ClickPipeSourceKinesisAuthenticationOutput) ToStringOutput() pulumi.StringOutput {
+	return o.ToStringOutputWithContext(context.Background())
+}
+
+func (o ClickPipeSourceKinesisAuthenticationOutput) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e ClickPipeSourceKinesisAuthentication) string {
+		return string(e)
+	}).(pulumi.StringOutput)
+}
+
+func (o ClickPipeSourceKinesisAuthenticationOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
+	return o.ToStringPtrOutputWithContext(context.Background())
+}
+
+func (o ClickPipeSourceKinesisAuthenticationOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e ClickPipeSourceKinesisAuthentication) *string {
+		v := string(e)
+		return &v
+	}).(pulumi.StringPtrOutput)
+}
+
+type ClickPipeSourceKinesisAuthenticationPtrOutput struct{ *pulumi.OutputState }
+
+func (ClickPipeSourceKinesisAuthenticationPtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**ClickPipeSourceKinesisAuthentication)(nil)).Elem()
+}
+
+func (o ClickPipeSourceKinesisAuthenticationPtrOutput) ToClickPipeSourceKinesisAuthenticationPtrOutput() ClickPipeSourceKinesisAuthenticationPtrOutput {
+	return o
+}
+
+func (o ClickPipeSourceKinesisAuthenticationPtrOutput) ToClickPipeSourceKinesisAuthenticationPtrOutputWithContext(ctx context.Context) ClickPipeSourceKinesisAuthenticationPtrOutput {
+	return o
+}
+
+func (o ClickPipeSourceKinesisAuthenticationPtrOutput) Elem() ClickPipeSourceKinesisAuthenticationOutput {
+	return o.ApplyT(func(v *ClickPipeSourceKinesisAuthentication) ClickPipeSourceKinesisAuthentication {
+		if v != nil {
+			return *v
+		}
+		var ret ClickPipeSourceKinesisAuthentication
+		return ret
+	}).(ClickPipeSourceKinesisAuthenticationOutput)
+}
+
+func (o ClickPipeSourceKinesisAuthenticationPtrOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
+	return o.ToStringPtrOutputWithContext(context.Background())
+}
+
+func (o ClickPipeSourceKinesisAuthenticationPtrOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e *ClickPipeSourceKinesisAuthentication) *string {
+		if e == nil {
+			return nil
+		}
+		v := string(*e)
+		return &v
+	}).(pulumi.StringPtrOutput)
+}
+
+// ClickPipeSourceKinesisAuthenticationInput is an input type that accepts values of the ClickPipeSourceKinesisAuthentication enum
+// A concrete instance of `ClickPipeSourceKinesisAuthenticationInput` can be one of the following:
+//
+//	ClickPipeSourceKinesisAuthenticationIamRole
+//	ClickPipeSourceKinesisAuthenticationIamUser
+type ClickPipeSourceKinesisAuthenticationInput interface {
+	pulumi.Input
+
+	ToClickPipeSourceKinesisAuthenticationOutput() ClickPipeSourceKinesisAuthenticationOutput
+	ToClickPipeSourceKinesisAuthenticationOutputWithContext(context.Context) ClickPipeSourceKinesisAuthenticationOutput
+}
+
+var clickPipeSourceKinesisAuthenticationPtrType = reflect.TypeOf((**ClickPipeSourceKinesisAuthentication)(nil)).Elem()
+
+type ClickPipeSourceKinesisAuthenticationPtrInput interface {
+	pulumi.Input
+
+	ToClickPipeSourceKinesisAuthenticationPtrOutput() ClickPipeSourceKinesisAuthenticationPtrOutput
+	ToClickPipeSourceKinesisAuthenticationPtrOutputWithContext(context.Context) ClickPipeSourceKinesisAuthenticationPtrOutput
+}
+
+type clickPipeSourceKinesisAuthenticationPtr string
+
+func ClickPipeSourceKinesisAuthenticationPtr(v string) ClickPipeSourceKinesisAuthenticationPtrInput {
+	return (*clickPipeSourceKinesisAuthenticationPtr)(&v)
+}
+
+func (*clickPipeSourceKinesisAuthenticationPtr) ElementType() reflect.Type {
+	return clickPipeSourceKinesisAuthenticationPtrType
+}
+
+func (in *clickPipeSourceKinesisAuthenticationPtr) ToClickPipeSourceKinesisAuthenticationPtrOutput() ClickPipeSourceKinesisAuthenticationPtrOutput {
+	return pulumi.ToOutput(in).(ClickPipeSourceKinesisAuthenticationPtrOutput)
+}
+
+func (in *clickPipeSourceKinesisAuthenticationPtr) ToClickPipeSourceKinesisAuthenticationPtrOutputWithContext(ctx context.Context) ClickPipeSourceKinesisAuthenticationPtrOutput {
+	return pulumi.ToOutputWithContext(ctx, in).(ClickPipeSourceKinesisAuthenticationPtrOutput)
+}
+
+type ClickPipeSourceKinesisFormat string
+
+const (
+	ClickPipeSourceKinesisFormatJsoneachrow   = ClickPipeSourceKinesisFormat("JSONEachRow")
+	ClickPipeSourceKinesisFormatAvro          = ClickPipeSourceKinesisFormat("Avro")
+	ClickPipeSourceKinesisFormatAvroconfluent = ClickPipeSourceKinesisFormat("AvroConfluent")
+)
+
+func (ClickPipeSourceKinesisFormat) ElementType() reflect.Type {
+	return reflect.TypeOf((*ClickPipeSourceKinesisFormat)(nil)).Elem()
+}
+
+func (e ClickPipeSourceKinesisFormat) ToClickPipeSourceKinesisFormatOutput() ClickPipeSourceKinesisFormatOutput {
+	return pulumi.ToOutput(e).(ClickPipeSourceKinesisFormatOutput)
+}
+
+func (e ClickPipeSourceKinesisFormat) ToClickPipeSourceKinesisFormatOutputWithContext(ctx context.Context) ClickPipeSourceKinesisFormatOutput {
+	return pulumi.ToOutputWithContext(ctx, e).(ClickPipeSourceKinesisFormatOutput)
+}
+
+func (e ClickPipeSourceKinesisFormat) ToClickPipeSourceKinesisFormatPtrOutput() ClickPipeSourceKinesisFormatPtrOutput {
+	return e.ToClickPipeSourceKinesisFormatPtrOutputWithContext(context.Background())
+}
+
+func (e ClickPipeSourceKinesisFormat) ToClickPipeSourceKinesisFormatPtrOutputWithContext(ctx context.Context) ClickPipeSourceKinesisFormatPtrOutput {
+	return ClickPipeSourceKinesisFormat(e).ToClickPipeSourceKinesisFormatOutputWithContext(ctx).ToClickPipeSourceKinesisFormatPtrOutputWithContext(ctx)
+}
+
+func (e ClickPipeSourceKinesisFormat) ToStringOutput() pulumi.StringOutput {
+	return pulumi.ToOutput(pulumi.String(e)).(pulumi.StringOutput)
+}
+
+func (e ClickPipeSourceKinesisFormat) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
+	return pulumi.ToOutputWithContext(ctx, pulumi.String(e)).(pulumi.StringOutput)
+}
+
+func (e ClickPipeSourceKinesisFormat) ToStringPtrOutput() pulumi.StringPtrOutput {
+	return pulumi.String(e).ToStringPtrOutputWithContext(context.Background())
+}
+
+func (e ClickPipeSourceKinesisFormat) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return pulumi.String(e).ToStringOutputWithContext(ctx).ToStringPtrOutputWithContext(ctx)
+}
+
+type ClickPipeSourceKinesisFormatOutput struct{ *pulumi.OutputState }
+
+func (ClickPipeSourceKinesisFormatOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*ClickPipeSourceKinesisFormat)(nil)).Elem()
+}
+
+func (o ClickPipeSourceKinesisFormatOutput) ToClickPipeSourceKinesisFormatOutput() ClickPipeSourceKinesisFormatOutput {
+	return o
+}
+
+func (o ClickPipeSourceKinesisFormatOutput) ToClickPipeSourceKinesisFormatOutputWithContext(ctx context.Context) ClickPipeSourceKinesisFormatOutput {
+	return o
+}
+
+func (o ClickPipeSourceKinesisFormatOutput) ToClickPipeSourceKinesisFormatPtrOutput() ClickPipeSourceKinesisFormatPtrOutput {
+	return o.ToClickPipeSourceKinesisFormatPtrOutputWithContext(context.Background())
+}
+
+func (o ClickPipeSourceKinesisFormatOutput) ToClickPipeSourceKinesisFormatPtrOutputWithContext(ctx context.Context) ClickPipeSourceKinesisFormatPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, v ClickPipeSourceKinesisFormat) *ClickPipeSourceKinesisFormat {
+		return &v
+	}).(ClickPipeSourceKinesisFormatPtrOutput)
+}
+
+func (o ClickPipeSourceKinesisFormatOutput) ToStringOutput() pulumi.StringOutput {
+	return o.ToStringOutputWithContext(context.Background())
+}
+
+func (o ClickPipeSourceKinesisFormatOutput) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e ClickPipeSourceKinesisFormat) string {
+		return string(e)
+	}).(pulumi.StringOutput)
+}
+
+func (o ClickPipeSourceKinesisFormatOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
+	return o.ToStringPtrOutputWithContext(context.Background())
+}
+
+func (o ClickPipeSourceKinesisFormatOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e ClickPipeSourceKinesisFormat) *string {
+		v := string(e)
+		return &v
+	}).(pulumi.StringPtrOutput)
+}
+
+type ClickPipeSourceKinesisFormatPtrOutput struct{ *pulumi.OutputState }
+
+func (ClickPipeSourceKinesisFormatPtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**ClickPipeSourceKinesisFormat)(nil)).Elem()
+}
+
+func (o ClickPipeSourceKinesisFormatPtrOutput) ToClickPipeSourceKinesisFormatPtrOutput() ClickPipeSourceKinesisFormatPtrOutput {
+	return o
+}
+
+func (o ClickPipeSourceKinesisFormatPtrOutput) ToClickPipeSourceKinesisFormatPtrOutputWithContext(ctx context.Context) ClickPipeSourceKinesisFormatPtrOutput {
+	return o
+}
+
+func (o ClickPipeSourceKinesisFormatPtrOutput) Elem() ClickPipeSourceKinesisFormatOutput {
+	return o.ApplyT(func(v *ClickPipeSourceKinesisFormat) ClickPipeSourceKinesisFormat {
+		if v != nil {
+			return *v
+		}
+		var ret ClickPipeSourceKinesisFormat
+		return ret
+	}).(ClickPipeSourceKinesisFormatOutput)
+}
+
+func (o ClickPipeSourceKinesisFormatPtrOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
+	return o.ToStringPtrOutputWithContext(context.Background())
+}
+
+func (o ClickPipeSourceKinesisFormatPtrOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e *ClickPipeSourceKinesisFormat) *string {
+		if e == nil {
+			return nil
+		}
+		v := string(*e)
+		return &v
+	}).(pulumi.StringPtrOutput)
+}
+
+// ClickPipeSourceKinesisFormatInput is an input type that accepts values of the ClickPipeSourceKinesisFormat enum
+// A concrete instance of `ClickPipeSourceKinesisFormatInput` can be one of the following:
+//
+//	ClickPipeSourceKinesisFormatJsoneachrow
+//	ClickPipeSourceKinesisFormatAvro
+//	ClickPipeSourceKinesisFormatAvroconfluent
+type ClickPipeSourceKinesisFormatInput interface {
+	pulumi.Input
+
+	ToClickPipeSourceKinesisFormatOutput() ClickPipeSourceKinesisFormatOutput
+	ToClickPipeSourceKinesisFormatOutputWithContext(context.Context) ClickPipeSourceKinesisFormatOutput
+}
+
+var clickPipeSourceKinesisFormatPtrType = reflect.TypeOf((**ClickPipeSourceKinesisFormat)(nil)).Elem()
+
+type ClickPipeSourceKinesisFormatPtrInput interface {
+	pulumi.Input
+
+	ToClickPipeSourceKinesisFormatPtrOutput() ClickPipeSourceKinesisFormatPtrOutput
+	ToClickPipeSourceKinesisFormatPtrOutputWithContext(context.Context) ClickPipeSourceKinesisFormatPtrOutput
+}
+
+type clickPipeSourceKinesisFormatPtr string
+
+func ClickPipeSourceKinesisFormatPtr(v string) ClickPipeSourceKinesisFormatPtrInput {
+	return (*clickPipeSourceKinesisFormatPtr)(&v)
+}
+
+func (*clickPipeSourceKinesisFormatPtr) ElementType() reflect.Type {
+	return clickPipeSourceKinesisFormatPtrType
+}
+
+func (in *clickPipeSourceKinesisFormatPtr) ToClickPipeSourceKinesisFormatPtrOutput() ClickPipeSourceKinesisFormatPtrOutput {
+	return pulumi.ToOutput(in).(ClickPipeSourceKinesisFormatPtrOutput)
+}
+
+func (in *clickPipeSourceKinesisFormatPtr) ToClickPipeSourceKinesisFormatPtrOutputWithContext(ctx context.Context) ClickPipeSourceKinesisFormatPtrOutput {
+	return pulumi.ToOutputWithContext(ctx, in).(ClickPipeSourceKinesisFormatPtrOutput)
+}
+
+type ClickPipeSourceKinesisIteratorType string
+
+const (
+	ClickPipeSourceKinesisIteratorTypeTrimHorizon = ClickPipeSourceKinesisIteratorType("TRIM_HORIZON")
+	ClickPipeSourceKinesisIteratorTypeLatest      = ClickPipeSourceKinesisIteratorType("LATEST")
+	ClickPipeSourceKinesisIteratorTypeAtTimestamp = ClickPipeSourceKinesisIteratorType("AT_TIMESTAMP")
+)
+
+func (ClickPipeSourceKinesisIteratorType) ElementType() reflect.Type {
+	return reflect.TypeOf((*ClickPipeSourceKinesisIteratorType)(nil)).Elem()
+}
+
+func (e ClickPipeSourceKinesisIteratorType) ToClickPipeSourceKinesisIteratorTypeOutput() ClickPipeSourceKinesisIteratorTypeOutput {
+	return pulumi.ToOutput(e).(ClickPipeSourceKinesisIteratorTypeOutput)
+}
+
+func (e ClickPipeSourceKinesisIteratorType) ToClickPipeSourceKinesisIteratorTypeOutputWithContext(ctx context.Context) ClickPipeSourceKinesisIteratorTypeOutput {
+	return pulumi.ToOutputWithContext(ctx, e).(ClickPipeSourceKinesisIteratorTypeOutput)
+}
+
+func (e ClickPipeSourceKinesisIteratorType) ToClickPipeSourceKinesisIteratorTypePtrOutput() ClickPipeSourceKinesisIteratorTypePtrOutput {
+	return e.ToClickPipeSourceKinesisIteratorTypePtrOutputWithContext(context.Background())
+}
+
+func (e ClickPipeSourceKinesisIteratorType) ToClickPipeSourceKinesisIteratorTypePtrOutputWithContext(ctx context.Context) ClickPipeSourceKinesisIteratorTypePtrOutput {
+	return ClickPipeSourceKinesisIteratorType(e).ToClickPipeSourceKinesisIteratorTypeOutputWithContext(ctx).ToClickPipeSourceKinesisIteratorTypePtrOutputWithContext(ctx)
+}
+
+func (e ClickPipeSourceKinesisIteratorType) ToStringOutput() pulumi.StringOutput {
+	return pulumi.ToOutput(pulumi.String(e)).(pulumi.StringOutput)
+}
+
+func (e ClickPipeSourceKinesisIteratorType) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
+	return pulumi.ToOutputWithContext(ctx, pulumi.String(e)).(pulumi.StringOutput)
+}
+
+func (e ClickPipeSourceKinesisIteratorType) ToStringPtrOutput() pulumi.StringPtrOutput {
+	return pulumi.String(e).ToStringPtrOutputWithContext(context.Background())
+}
+
+func (e ClickPipeSourceKinesisIteratorType) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return pulumi.String(e).ToStringOutputWithContext(ctx).ToStringPtrOutputWithContext(ctx)
+}
+
+type ClickPipeSourceKinesisIteratorTypeOutput struct{ *pulumi.OutputState }
+
+func (ClickPipeSourceKinesisIteratorTypeOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*ClickPipeSourceKinesisIteratorType)(nil)).Elem()
+}
+
+func (o ClickPipeSourceKinesisIteratorTypeOutput) ToClickPipeSourceKinesisIteratorTypeOutput() ClickPipeSourceKinesisIteratorTypeOutput {
+	return o
+}
+
+func (o ClickPipeSourceKinesisIteratorTypeOutput) ToClickPipeSourceKinesisIteratorTypeOutputWithContext(ctx context.Context) ClickPipeSourceKinesisIteratorTypeOutput {
+	return o
+}
+
+func (o ClickPipeSourceKinesisIteratorTypeOutput) ToClickPipeSourceKinesisIteratorTypePtrOutput() ClickPipeSourceKinesisIteratorTypePtrOutput {
+	return o.ToClickPipeSourceKinesisIteratorTypePtrOutputWithContext(context.Background())
+}
+
+func (o ClickPipeSourceKinesisIteratorTypeOutput) ToClickPipeSourceKinesisIteratorTypePtrOutputWithContext(ctx context.Context) ClickPipeSourceKinesisIteratorTypePtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, v ClickPipeSourceKinesisIteratorType) *ClickPipeSourceKinesisIteratorType {
+		return &v
+	}).(ClickPipeSourceKinesisIteratorTypePtrOutput)
+}
+
+func (o ClickPipeSourceKinesisIteratorTypeOutput) ToStringOutput() pulumi.StringOutput {
+	return o.ToStringOutputWithContext(context.Background())
+}
+
+func (o ClickPipeSourceKinesisIteratorTypeOutput) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e ClickPipeSourceKinesisIteratorType) string {
+		return string(e)
+	}).(pulumi.StringOutput)
+}
+
+func (o ClickPipeSourceKinesisIteratorTypeOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
+	return o.ToStringPtrOutputWithContext(context.Background())
+}
+
+func (o ClickPipeSourceKinesisIteratorTypeOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e ClickPipeSourceKinesisIteratorType) *string {
+		v := string(e)
+		return &v
+	}).(pulumi.StringPtrOutput)
+}
+
+type ClickPipeSourceKinesisIteratorTypePtrOutput struct{ *pulumi.OutputState }
+
+func (ClickPipeSourceKinesisIteratorTypePtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**ClickPipeSourceKinesisIteratorType)(nil)).Elem()
+}
+
+func (o ClickPipeSourceKinesisIteratorTypePtrOutput) ToClickPipeSourceKinesisIteratorTypePtrOutput() ClickPipeSourceKinesisIteratorTypePtrOutput {
+	return o
+}
+
+func (o ClickPipeSourceKinesisIteratorTypePtrOutput) ToClickPipeSourceKinesisIteratorTypePtrOutputWithContext(ctx context.Context) ClickPipeSourceKinesisIteratorTypePtrOutput {
+	return o
+}
+
+func (o ClickPipeSourceKinesisIteratorTypePtrOutput) Elem() ClickPipeSourceKinesisIteratorTypeOutput {
+	return o.ApplyT(func(v *ClickPipeSourceKinesisIteratorType) ClickPipeSourceKinesisIteratorType {
+		if v != nil {
+			return *v
+		}
+		var ret ClickPipeSourceKinesisIteratorType
+		return ret
+	}).(ClickPipeSourceKinesisIteratorTypeOutput)
+}
+
+func (o ClickPipeSourceKinesisIteratorTypePtrOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
+	return o.ToStringPtrOutputWithContext(context.Background())
+}
+
+func (o ClickPipeSourceKinesisIteratorTypePtrOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e *ClickPipeSourceKinesisIteratorType) *string {
+		if e == nil {
+			return nil
+		}
+		v := string(*e)
+		return &v
+	}).(pulumi.StringPtrOutput)
+}
+
+// ClickPipeSourceKinesisIteratorTypeInput is an input type that accepts values of the ClickPipeSourceKinesisIteratorType enum
+// A concrete instance of `ClickPipeSourceKinesisIteratorTypeInput` can be one of the following:
+//
+//	ClickPipeSourceKinesisIteratorTypeTrimHorizon
+//	ClickPipeSourceKinesisIteratorTypeLatest
+//	ClickPipeSourceKinesisIteratorTypeAtTimestamp
+type ClickPipeSourceKinesisIteratorTypeInput interface {
+	pulumi.Input
+
+	ToClickPipeSourceKinesisIteratorTypeOutput() ClickPipeSourceKinesisIteratorTypeOutput
+	ToClickPipeSourceKinesisIteratorTypeOutputWithContext(context.Context) ClickPipeSourceKinesisIteratorTypeOutput
+}
+
+var clickPipeSourceKinesisIteratorTypePtrType = reflect.TypeOf((**ClickPipeSourceKinesisIteratorType)(nil)).Elem()
+
+type ClickPipeSourceKinesisIteratorTypePtrInput interface {
+	pulumi.Input
+
+	ToClickPipeSourceKinesisIteratorTypePtrOutput() ClickPipeSourceKinesisIteratorTypePtrOutput
+	ToClickPipeSourceKinesisIteratorTypePtrOutputWithContext(context.Context) ClickPipeSourceKinesisIteratorTypePtrOutput
+}
+
+type clickPipeSourceKinesisIteratorTypePtr string
+
+func ClickPipeSourceKinesisIteratorTypePtr(v string) ClickPipeSourceKinesisIteratorTypePtrInput {
+	return (*clickPipeSourceKinesisIteratorTypePtr)(&v)
+}
+
+func (*clickPipeSourceKinesisIteratorTypePtr) ElementType() reflect.Type {
+	return clickPipeSourceKinesisIteratorTypePtrType
+}
+
+func (in *clickPipeSourceKinesisIteratorTypePtr) ToClickPipeSourceKinesisIteratorTypePtrOutput() ClickPipeSourceKinesisIteratorTypePtrOutput {
+	return pulumi.ToOutput(in).(ClickPipeSourceKinesisIteratorTypePtrOutput)
+}
+
+func (in *clickPipeSourceKinesisIteratorTypePtr) ToClickPipeSourceKinesisIteratorTypePtrOutputWithContext(ctx context.Context) ClickPipeSourceKinesisIteratorTypePtrOutput {
+	return pulumi.ToOutputWithContext(ctx, in).(ClickPipeSourceKinesisIteratorTypePtrOutput)
+}
+
+type ClickPipeSourceMongodbReadPreference string
+
+const (
+	ClickPipeSourceMongodbReadPreferencePrimary            = ClickPipeSourceMongodbReadPreference("primary")
+	ClickPipeSourceMongodbReadPreferencePrimarypreferred   = ClickPipeSourceMongodbReadPreference("primaryPreferred")
+	ClickPipeSourceMongodbReadPreferenceSecondary          = ClickPipeSourceMongodbReadPreference("secondary")
+	ClickPipeSourceMongodbReadPreferenceSecondarypreferred = ClickPipeSourceMongodbReadPreference("secondaryPreferred")
+	ClickPipeSourceMongodbReadPreferenceNearest            = ClickPipeSourceMongodbReadPreference("nearest")
+)
+
+func (ClickPipeSourceMongodbReadPreference) ElementType() reflect.Type {
+	return reflect.TypeOf((*ClickPipeSourceMongodbReadPreference)(nil)).Elem()
+}
+
+func (e ClickPipeSourceMongodbReadPreference) ToClickPipeSourceMongodbReadPreferenceOutput() ClickPipeSourceMongodbReadPreferenceOutput {
+	return pulumi.ToOutput(e).(ClickPipeSourceMongodbReadPreferenceOutput)
+}
+
+func (e ClickPipeSourceMongodbReadPreference) ToClickPipeSourceMongodbReadPreferenceOutputWithContext(ctx context.Context) ClickPipeSourceMongodbReadPreferenceOutput {
+	return pulumi.ToOutputWithContext(ctx, e).(ClickPipeSourceMongodbReadPreferenceOutput)
+}
+
+func (e ClickPipeSourceMongodbReadPreference) ToClickPipeSourceMongodbReadPreferencePtrOutput() ClickPipeSourceMongodbReadPreferencePtrOutput {
+	return e.ToClickPipeSourceMongodbReadPreferencePtrOutputWithContext(context.Background())
+}
+
+func (e ClickPipeSourceMongodbReadPreference) ToClickPipeSourceMongodbReadPreferencePtrOutputWithContext(ctx context.Context) ClickPipeSourceMongodbReadPreferencePtrOutput {
+	return ClickPipeSourceMongodbReadPreference(e).ToClickPipeSourceMongodbReadPreferenceOutputWithContext(ctx).ToClickPipeSourceMongodbReadPreferencePtrOutputWithContext(ctx)
+}
+
+func (e ClickPipeSourceMongodbReadPreference) ToStringOutput() pulumi.StringOutput {
+	return pulumi.ToOutput(pulumi.String(e)).(pulumi.StringOutput)
+}
+
+func (e ClickPipeSourceMongodbReadPreference) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
+	return pulumi.ToOutputWithContext(ctx, pulumi.String(e)).(pulumi.StringOutput)
+}
+
+func (e ClickPipeSourceMongodbReadPreference) ToStringPtrOutput() pulumi.StringPtrOutput {
+	return pulumi.String(e).ToStringPtrOutputWithContext(context.Background())
+}
+
+func (e ClickPipeSourceMongodbReadPreference) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return pulumi.String(e).ToStringOutputWithContext(ctx).ToStringPtrOutputWithContext(ctx)
+}
+
+type ClickPipeSourceMongodbReadPreferenceOutput struct{ *pulumi.OutputState }
+
+func (ClickPipeSourceMongodbReadPreferenceOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*ClickPipeSourceMongodbReadPreference)(nil)).Elem()
+}
+
+func (o ClickPipeSourceMongodbReadPreferenceOutput) ToClickPipeSourceMongodbReadPreferenceOutput() ClickPipeSourceMongodbReadPreferenceOutput {
+	return o
+}
+
+func (o ClickPipeSourceMongodbReadPreferenceOutput) ToClickPipeSourceMongodbReadPreferenceOutputWithContext(ctx context.Context) ClickPipeSourceMongodbReadPreferenceOutput {
+	return o
+}
+
+func (o ClickPipeSourceMongodbReadPreferenceOutput) ToClickPipeSourceMongodbReadPreferencePtrOutput() ClickPipeSourceMongodbReadPreferencePtrOutput {
+	return o.ToClickPipeSourceMongodbReadPreferencePtrOutputWithContext(context.Background())
+}
+
+func (o ClickPipeSourceMongodbReadPreferenceOutput) ToClickPipeSourceMongodbReadPreferencePtrOutputWithContext(ctx context.Context) ClickPipeSourceMongodbReadPreferencePtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, v ClickPipeSourceMongodbReadPreference) *ClickPipeSourceMongodbReadPreference {
+		return &v
+	}).(ClickPipeSourceMongodbReadPreferencePtrOutput)
+}
+
+func (o ClickPipeSourceMongodbReadPreferenceOutput) ToStringOutput() pulumi.StringOutput {
+	return o.ToStringOutputWithContext(context.Background())
+}
+
+func (o ClickPipeSourceMongodbReadPreferenceOutput) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e ClickPipeSourceMongodbReadPreference) string {
+		return string(e)
+	}).(pulumi.StringOutput)
+}
+
+func (o ClickPipeSourceMongodbReadPreferenceOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
+	return o.ToStringPtrOutputWithContext(context.Background())
+}
+
+func (o ClickPipeSourceMongodbReadPreferenceOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e ClickPipeSourceMongodbReadPreference) *string {
+		v := string(e)
+		return &v
+	}).(pulumi.StringPtrOutput)
+}
+
+type ClickPipeSourceMongodbReadPreferencePtrOutput struct{ *pulumi.OutputState }
+
+func (ClickPipeSourceMongodbReadPreferencePtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**ClickPipeSourceMongodbReadPreference)(nil)).Elem()
+}
+
+func (o ClickPipeSourceMongodbReadPreferencePtrOutput) ToClickPipeSourceMongodbReadPreferencePtrOutput() ClickPipeSourceMongodbReadPreferencePtrOutput {
+	return o
+}
+
+func (o ClickPipeSourceMongodbReadPreferencePtrOutput) ToClickPipeSourceMongodbReadPreferencePtrOutputWithContext(ctx context.Context) ClickPipeSourceMongodbReadPreferencePtrOutput {
+	return o
+}
+
+func (o ClickPipeSourceMongodbReadPreferencePtrOutput) Elem() ClickPipeSourceMongodbReadPreferenceOutput {
+	return o.ApplyT(func(v *ClickPipeSourceMongodbReadPreference) ClickPipeSourceMongodbReadPreference {
+		if v != nil {
+			return *v
+		}
+		var ret ClickPipeSourceMongodbReadPreference
+		return ret
+	}).(ClickPipeSourceMongodbReadPreferenceOutput)
+}
+
+func (o ClickPipeSourceMongodbReadPreferencePtrOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
+	return o.ToStringPtrOutputWithContext(context.Background())
+}
+
+func (o ClickPipeSourceMongodbReadPreferencePtrOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e *ClickPipeSourceMongodbReadPreference) *string {
+		if e == nil {
+			return nil
+		}
+		v := string(*e)
+		return &v
+	}).(pulumi.StringPtrOutput)
+}
+
+// ClickPipeSourceMongodbReadPreferenceInput is an input type that accepts values of the ClickPipeSourceMongodbReadPreference enum
+// A concrete instance of `ClickPipeSourceMongodbReadPreferenceInput` can be one of the following:
+//
+//	ClickPipeSourceMongodbReadPreferencePrimary
+//	ClickPipeSourceMongodbReadPreferencePrimarypreferred
+//	ClickPipeSourceMongodbReadPreferenceSecondary
+//	ClickPipeSourceMongodbReadPreferenceSecondarypreferred
+//	ClickPipeSourceMongodbReadPreferenceNearest
+type ClickPipeSourceMongodbReadPreferenceInput interface {
+	pulumi.Input
+
+	ToClickPipeSourceMongodbReadPreferenceOutput() ClickPipeSourceMongodbReadPreferenceOutput
+	ToClickPipeSourceMongodbReadPreferenceOutputWithContext(context.Context) ClickPipeSourceMongodbReadPreferenceOutput
+}
+
+var clickPipeSourceMongodbReadPreferencePtrType = reflect.TypeOf((**ClickPipeSourceMongodbReadPreference)(nil)).Elem()
+
+type ClickPipeSourceMongodbReadPreferencePtrInput interface {
+	pulumi.Input
+
+	ToClickPipeSourceMongodbReadPreferencePtrOutput() ClickPipeSourceMongodbReadPreferencePtrOutput
+	ToClickPipeSourceMongodbReadPreferencePtrOutputWithContext(context.Context) ClickPipeSourceMongodbReadPreferencePtrOutput
+}
+
+type clickPipeSourceMongodbReadPreferencePtr string
+
+func ClickPipeSourceMongodbReadPreferencePtr(v string) ClickPipeSourceMongodbReadPreferencePtrInput {
+	return (*clickPipeSourceMongodbReadPreferencePtr)(&v)
+}
+
+func (*clickPipeSourceMongodbReadPreferencePtr) ElementType() reflect.Type {
+	return clickPipeSourceMongodbReadPreferencePtrType
+}
+
+func (in *clickPipeSourceMongodbReadPreferencePtr) ToClickPipeSourceMongodbReadPreferencePtrOutput() ClickPipeSourceMongodbReadPreferencePtrOutput {
+	return pulumi.ToOutput(in).(ClickPipeSourceMongodbReadPreferencePtrOutput)
+}
+
+func (in *clickPipeSourceMongodbReadPreferencePtr) ToClickPipeSourceMongodbReadPreferencePtrOutputWithContext(ctx context.Context) ClickPipeSourceMongodbReadPreferencePtrOutput {
+	return pulumi.ToOutputWithContext(ctx, in).(ClickPipeSourceMongodbReadPreferencePtrOutput)
+}
+
+type ClickPipeSourceMongodbSettingsReplicationMode string
+
+const (
+	ClickPipeSourceMongodbSettingsReplicationModeCdc      = ClickPipeSourceMongodbSettingsReplicationMode("cdc")
+	ClickPipeSourceMongodbSettingsReplicationModeSnapshot = ClickPipeSourceMongodbSettingsReplicationMode("snapshot")
+	ClickPipeSourceMongodbSettingsReplicationModeCdcOnly  = ClickPipeSourceMongodbSettingsReplicationMode("cdc_only")
+)
+
+func (ClickPipeSourceMongodbSettingsReplicationMode) ElementType() reflect.Type {
+	return reflect.TypeOf((*ClickPipeSourceMongodbSettingsReplicationMode)(nil)).Elem()
+}
+
+func (e ClickPipeSourceMongodbSettingsReplicationMode) ToClickPipeSourceMongodbSettingsReplicationModeOutput() ClickPipeSourceMongodbSettingsReplicationModeOutput {
+	return pulumi.ToOutput(e).(ClickPipeSourceMongodbSettingsReplicationModeOutput)
+}
+
+func (e ClickPipeSourceMongodbSettingsReplicationMode) ToClickPipeSourceMongodbSettingsReplicationModeOutputWithContext(ctx context.Context) ClickPipeSourceMongodbSettingsReplicationModeOutput {
+	return pulumi.ToOutputWithContext(ctx, e).(ClickPipeSourceMongodbSettingsReplicationModeOutput)
+}
+
+func (e ClickPipeSourceMongodbSettingsReplicationMode) ToClickPipeSourceMongodbSettingsReplicationModePtrOutput() ClickPipeSourceMongodbSettingsReplicationModePtrOutput {
+	return e.ToClickPipeSourceMongodbSettingsReplicationModePtrOutputWithContext(context.Background())
+}
+
+func (e ClickPipeSourceMongodbSettingsReplicationMode) ToClickPipeSourceMongodbSettingsReplicationModePtrOutputWithContext(ctx context.Context) ClickPipeSourceMongodbSettingsReplicationModePtrOutput {
+	return ClickPipeSourceMongodbSettingsReplicationMode(e).ToClickPipeSourceMongodbSettingsReplicationModeOutputWithContext(ctx).ToClickPipeSourceMongodbSettingsReplicationModePtrOutputWithContext(ctx)
+}
+
+func (e ClickPipeSourceMongodbSettingsReplicationMode) ToStringOutput() pulumi.StringOutput {
+	return pulumi.ToOutput(pulumi.String(e)).(pulumi.StringOutput)
+}
+
+func (e ClickPipeSourceMongodbSettingsReplicationMode) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
+	return pulumi.ToOutputWithContext(ctx, pulumi.String(e)).(pulumi.StringOutput)
+}
+
+func (e ClickPipeSourceMongodbSettingsReplicationMode) ToStringPtrOutput() pulumi.StringPtrOutput {
+	return pulumi.String(e).ToStringPtrOutputWithContext(context.Background())
+}
+
+func (e ClickPipeSourceMongodbSettingsReplicationMode) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return pulumi.String(e).ToStringOutputWithContext(ctx).ToStringPtrOutputWithContext(ctx)
+}
+
+type ClickPipeSourceMongodbSettingsReplicationModeOutput struct{ *pulumi.OutputState }
+
+func (ClickPipeSourceMongodbSettingsReplicationModeOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*ClickPipeSourceMongodbSettingsReplicationMode)(nil)).Elem()
+}
+
+func (o ClickPipeSourceMongodbSettingsReplicationModeOutput) ToClickPipeSourceMongodbSettingsReplicationModeOutput() ClickPipeSourceMongodbSettingsReplicationModeOutput {
+	return o
+}
+
+func (o ClickPipeSourceMongodbSettingsReplicationModeOutput) ToClickPipeSourceMongodbSettingsReplicationModeOutputWithContext(ctx context.Context) ClickPipeSourceMongodbSettingsReplicationModeOutput {
+	return o
+}
+
+func (o ClickPipeSourceMongodbSettingsReplicationModeOutput) ToClickPipeSourceMongodbSettingsReplicationModePtrOutput() ClickPipeSourceMongodbSettingsReplicationModePtrOutput {
+	return o.ToClickPipeSourceMongodbSettingsReplicationModePtrOutputWithContext(context.Background())
+}
+
+func (o ClickPipeSourceMongodbSettingsReplicationModeOutput) ToClickPipeSourceMongodbSettingsReplicationModePtrOutputWithContext(ctx context.Context) ClickPipeSourceMongodbSettingsReplicationModePtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, v ClickPipeSourceMongodbSettingsReplicationMode) *ClickPipeSourceMongodbSettingsReplicationMode {
+		return &v
+	}).(ClickPipeSourceMongodbSettingsReplicationModePtrOutput)
+}
+
+func (o ClickPipeSourceMongodbSettingsReplicationModeOutput) ToStringOutput() pulumi.StringOutput {
+	return o.ToStringOutputWithContext(context.Background())
+}
+
+func (o ClickPipeSourceMongodbSettingsReplicationModeOutput) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e ClickPipeSourceMongodbSettingsReplicationMode) string {
+		return string(e)
+	}).(pulumi.StringOutput)
+}
+
+func (o ClickPipeSourceMongodbSettingsReplicationModeOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
+	return o.ToStringPtrOutputWithContext(context.Background())
+}
+
+func (o ClickPipeSourceMongodbSettingsReplicationModeOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e ClickPipeSourceMongodbSettingsReplicationMode) *string {
+		v := string(e)
+		return &v
+	}).(pulumi.StringPtrOutput)
+}
+
+type ClickPipeSourceMongodbSettingsReplicationModePtrOutput struct{ *pulumi.OutputState }
+
+func (ClickPipeSourceMongodbSettingsReplicationModePtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**ClickPipeSourceMongodbSettingsReplicationMode)(nil)).Elem()
+}
+
+func (o ClickPipeSourceMongodbSettingsReplicationModePtrOutput) ToClickPipeSourceMongodbSettingsReplicationModePtrOutput() ClickPipeSourceMongodbSettingsReplicationModePtrOutput {
+	return o
+}
+
+func (o ClickPipeSourceMongodbSettingsReplicationModePtrOutput) ToClickPipeSourceMongodbSettingsReplicationModePtrOutputWithContext(ctx context.Context) ClickPipeSourceMongodbSettingsReplicationModePtrOutput {
+	return o
+}
+
+func (o ClickPipeSourceMongodbSettingsReplicationModePtrOutput) Elem() ClickPipeSourceMongodbSettingsReplicationModeOutput {
+	return o.ApplyT(func(v *ClickPipeSourceMongodbSettingsReplicationMode) ClickPipeSourceMongodbSettingsReplicationMode {
+		if v != nil {
+			return *v
+		}
+		var ret ClickPipeSourceMongodbSettingsReplicationMode
+		return ret
+	}).(ClickPipeSourceMongodbSettingsReplicationModeOutput)
+}
+
+func (o ClickPipeSourceMongodbSettingsReplicationModePtrOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
+	return o.ToStringPtrOutputWithContext(context.Background())
+}
+
+func (o ClickPipeSourceMongodbSettingsReplicationModePtrOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e *ClickPipeSourceMongodbSettingsReplicationMode) *string {
+		if e == nil {
+			return nil
+		}
+		v := string(*e)
+		return &v
+	}).(pulumi.StringPtrOutput)
+}
+
+// ClickPipeSourceMongodbSettingsReplicationModeInput is an input type that accepts values of the ClickPipeSourceMongodbSettingsReplicationMode enum
+// A concrete instance of `ClickPipeSourceMongodbSettingsReplicationModeInput` can be one of the following:
+//
+//	ClickPipeSourceMongodbSettingsReplicationModeCdc
+//	ClickPipeSourceMongodbSettingsReplicationModeSnapshot
+//	ClickPipeSourceMongodbSettingsReplicationModeCdcOnly
+type ClickPipeSourceMongodbSettingsReplicationModeInput interface {
+	pulumi.Input
+
+	ToClickPipeSourceMongodbSettingsReplicationModeOutput() ClickPipeSourceMongodbSettingsReplicationModeOutput
+	ToClickPipeSourceMongodbSettingsReplicationModeOutputWithContext(context.Context) ClickPipeSourceMongodbSettingsReplicationModeOutput
+}
+
+var clickPipeSourceMongodbSettingsReplicationModePtrType = reflect.TypeOf((**ClickPipeSourceMongodbSettingsReplicationMode)(nil)).Elem()
+
+type ClickPipeSourceMongodbSettingsReplicationModePtrInput interface {
+	pulumi.Input
+
+	ToClickPipeSourceMongodbSettingsReplicationModePtrOutput() ClickPipeSourceMongodbSettingsReplicationModePtrOutput
+	ToClickPipeSourceMongodbSettingsReplicationModePtrOutputWithContext(context.Context) ClickPipeSourceMongodbSettingsReplicationModePtrOutput
+}
+
+type clickPipeSourceMongodbSettingsReplicationModePtr string
+
+func ClickPipeSourceMongodbSettingsReplicationModePtr(v string) ClickPipeSourceMongodbSettingsReplicationModePtrInput {
+	return (*clickPipeSourceMongodbSettingsReplicationModePtr)(&v)
+}
+
+func (*clickPipeSourceMongodbSettingsReplicationModePtr) ElementType() reflect.Type {
+	return clickPipeSourceMongodbSettingsReplicationModePtrType
+}
+
+func (in *clickPipeSourceMongodbSettingsReplicationModePtr) ToClickPipeSourceMongodbSettingsReplicationModePtrOutput() ClickPipeSourceMongodbSettingsReplicationModePtrOutput {
+	return pulumi.ToOutput(in).(ClickPipeSourceMongodbSettingsReplicationModePtrOutput)
+}
+
+func (in *clickPipeSourceMongodbSettingsReplicationModePtr) ToClickPipeSourceMongodbSettingsReplicationModePtrOutputWithContext(ctx context.Context) ClickPipeSourceMongodbSettingsReplicationModePtrOutput {
+	return pulumi.ToOutputWithContext(ctx, in).(ClickPipeSourceMongodbSettingsReplicationModePtrOutput)
+}
+
+type ClickPipeSourceMongodbTableMappingsItemTableEngine string
+
+const (
+	ClickPipeSourceMongodbTableMappingsItemTableEngineMergetree          = ClickPipeSourceMongodbTableMappingsItemTableEngine("MergeTree")
+	ClickPipeSourceMongodbTableMappingsItemTableEngineReplacingmergetree = ClickPipeSourceMongodbTableMappingsItemTableEngine("ReplacingMergeTree")
+	ClickPipeSourceMongodbTableMappingsItemTableEngineNull               = ClickPipeSourceMongodbTableMappingsItemTableEngine("Null")
+)
+
+func (ClickPipeSourceMongodbTableMappingsItemTableEngine) ElementType() reflect.Type {
+	return reflect.TypeOf((*ClickPipeSourceMongodbTableMappingsItemTableEngine)(nil)).Elem()
+}
+
+func (e ClickPipeSourceMongodbTableMappingsItemTableEngine) ToClickPipeSourceMongodbTableMappingsItemTableEngineOutput() ClickPipeSourceMongodbTableMappingsItemTableEngineOutput {
+	return pulumi.ToOutput(e).(ClickPipeSourceMongodbTableMappingsItemTableEngineOutput)
+}
+
+func (e ClickPipeSourceMongodbTableMappingsItemTableEngine) ToClickPipeSourceMongodbTableMappingsItemTableEngineOutputWithContext(ctx context.Context) ClickPipeSourceMongodbTableMappingsItemTableEngineOutput {
+	return pulumi.ToOutputWithContext(ctx, e).(ClickPipeSourceMongodbTableMappingsItemTableEngineOutput)
+}
+
+func (e ClickPipeSourceMongodbTableMappingsItemTableEngine) ToClickPipeSourceMongodbTableMappingsItemTableEnginePtrOutput() ClickPipeSourceMongodbTableMappingsItemTableEnginePtrOutput {
+	return e.ToClickPipeSourceMongodbTableMappingsItemTableEnginePtrOutputWithContext(context.Background())
+}
+
+func (e ClickPipeSourceMongodbTableMappingsItemTableEngine) ToClickPipeSourceMongodbTableMappingsItemTableEnginePtrOutputWithContext(ctx context.Context) ClickPipeSourceMongodbTableMappingsItemTableEnginePtrOutput {
+	return ClickPipeSourceMongodbTableMappingsItemTableEngine(e).ToClickPipeSourceMongodbTableMappingsItemTableEngineOutputWithContext(ctx).ToClickPipeSourceMongodbTableMappingsItemTableEnginePtrOutputWithContext(ctx)
+}
+
+func (e ClickPipeSourceMongodbTableMappingsItemTableEngine) ToStringOutput() pulumi.StringOutput {
+	return pulumi.ToOutput(pulumi.String(e)).(pulumi.StringOutput)
+}
+
+func (e ClickPipeSourceMongodbTableMappingsItemTableEngine) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
+	return pulumi.ToOutputWithContext(ctx, pulumi.String(e)).(pulumi.StringOutput)
+}
+
+func (e ClickPipeSourceMongodbTableMappingsItemTableEngine) ToStringPtrOutput() pulumi.StringPtrOutput {
+	return pulumi.String(e).ToStringPtrOutputWithContext(context.Background())
+}
+
+func (e ClickPipeSourceMongodbTableMappingsItemTableEngine) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return pulumi.String(e).ToStringOutputWithContext(ctx).ToStringPtrOutputWithContext(ctx)
+}
+
+type ClickPipeSourceMongodbTableMappingsItemTableEngineOutput struct{ *pulumi.OutputState }
+
+func (ClickPipeSourceMongodbTableMappingsItemTableEngineOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*ClickPipeSourceMongodbTableMappingsItemTableEngine)(nil)).Elem()
+}
+
+func (o ClickPipeSourceMongodbTableMappingsItemTableEngineOutput) ToClickPipeSourceMongodbTableMappingsItemTableEngineOutput() ClickPipeSourceMongodbTableMappingsItemTableEngineOutput {
+	return o
+}
+
+func (o ClickPipeSourceMongodbTableMappingsItemTableEngineOutput) ToClickPipeSourceMongodbTableMappingsItemTableEngineOutputWithContext(ctx context.Context) ClickPipeSourceMongodbTableMappingsItemTableEngineOutput {
+	return o
+}
+
+func (o ClickPipeSourceMongodbTableMappingsItemTableEngineOutput) ToClickPipeSourceMongodbTableMappingsItemTableEnginePtrOutput() ClickPipeSourceMongodbTableMappingsItemTableEnginePtrOutput {
+	return o.ToClickPipeSourceMongodbTableMappingsItemTableEnginePtrOutputWithContext(context.Background())
+}
+
+func (o ClickPipeSourceMongodbTableMappingsItemTableEngineOutput) ToClickPipeSourceMongodbTableMappingsItemTableEnginePtrOutputWithContext(ctx context.Context) ClickPipeSourceMongodbTableMappingsItemTableEnginePtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, v ClickPipeSourceMongodbTableMappingsItemTableEngine) *ClickPipeSourceMongodbTableMappingsItemTableEngine {
+		return &v
+	}).(ClickPipeSourceMongodbTableMappingsItemTableEnginePtrOutput)
+}
+
+func (o ClickPipeSourceMongodbTableMappingsItemTableEngineOutput) ToStringOutput() pulumi.StringOutput {
+	return o.ToStringOutputWithContext(context.Background())
+}
+
+func (o ClickPipeSourceMongodbTableMappingsItemTableEngineOutput) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e ClickPipeSourceMongodbTableMappingsItemTableEngine) string {
+		return string(e)
+	}).(pulumi.StringOutput)
+}
+
+func (o ClickPipeSourceMongodbTableMappingsItemTableEngineOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
+	return o.ToStringPtrOutputWithContext(context.Background())
+}
+
+func (o ClickPipeSourceMongodbTableMappingsItemTableEngineOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e ClickPipeSourceMongodbTableMappingsItemTableEngine) *string {
+		v := string(e)
+		return &v
+	}).(pulumi.StringPtrOutput)
+}
+
+type ClickPipeSourceMongodbTableMappingsItemTableEnginePtrOutput struct{ *pulumi.OutputState }
+
+func (ClickPipeSourceMongodbTableMappingsItemTableEnginePtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**ClickPipeSourceMongodbTableMappingsItemTableEngine)(nil)).Elem()
+}
+
+func (o ClickPipeSourceMongodbTableMappingsItemTableEnginePtrOutput) ToClickPipeSourceMongodbTableMappingsItemTableEnginePtrOutput() ClickPipeSourceMongodbTableMappingsItemTableEnginePtrOutput {
+	return o
+}
+
+func (o ClickPipeSourceMongodbTableMappingsItemTableEnginePtrOutput) ToClickPipeSourceMongodbTableMappingsItemTableEnginePtrOutputWithContext(ctx context.Context) ClickPipeSourceMongodbTableMappingsItemTableEnginePtrOutput {
+	return o
+}
+
+func (o ClickPipeSourceMongodbTableMappingsItemTableEnginePtrOutput) Elem() ClickPipeSourceMongodbTableMappingsItemTableEngineOutput {
+	return o.ApplyT(func(v *ClickPipeSourceMongodbTableMappingsItemTableEngine) ClickPipeSourceMongodbTableMappingsItemTableEngine {
+		if v != nil {
+			return *v
+		}
+		var ret ClickPipeSourceMongodbTableMappingsItemTableEngine
+		return ret
+	}).(ClickPipeSourceMongodbTableMappingsItemTableEngineOutput)
+}
+
+func (o ClickPipeSourceMongodbTableMappingsItemTableEnginePtrOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
+	return o.ToStringPtrOutputWithContext(context.Background())
+}
+
+func (o ClickPipeSourceMongodbTableMappingsItemTableEnginePtrOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e *ClickPipeSourceMongodbTableMappingsItemTableEngine) *string {
+		if e == nil {
+			return nil
+		}
+		v := string(*e)
+		return &v
+	}).(pulumi.StringPtrOutput)
+}
+
+// ClickPipeSourceMongodbTableMappingsItemTableEngineInput is an input type that accepts values of the ClickPipeSourceMongodbTableMappingsItemTableEngine enum
+// A concrete instance of `ClickPipeSourceMongodbTableMappingsItemTableEngineInput` can be one of the following:
+//
+//	ClickPipeSourceMongodbTableMappingsItemTableEngineMergetree
+//	ClickPipeSourceMongodbTableMappingsItemTableEngineReplacingmergetree
+//	ClickPipeSourceMongodbTableMappingsItemTableEngineNull
+type ClickPipeSourceMongodbTableMappingsItemTableEngineInput interface {
+	pulumi.Input
+
+	ToClickPipeSourceMongodbTableMappingsItemTableEngineOutput() ClickPipeSourceMongodbTableMappingsItemTableEngineOutput
+	ToClickPipeSourceMongodbTableMappingsItemTableEngineOutputWithContext(context.Context) ClickPipeSourceMongodbTableMappingsItemTableEngineOutput
+}
+
+var clickPipeSourceMongodbTableMappingsItemTableEnginePtrType = reflect.TypeOf((**ClickPipeSourceMongodbTableMappingsItemTableEngine)(nil)).Elem()
+
+type ClickPipeSourceMongodbTableMappingsItemTableEnginePtrInput interface {
+	pulumi.Input
+
+	ToClickPipeSourceMongodbTableMappingsItemTableEnginePtrOutput() ClickPipeSourceMongodbTableMappingsItemTableEnginePtrOutput
+	ToClickPipeSourceMongodbTableMappingsItemTableEnginePtrOutputWithContext(context.Context) ClickPipeSourceMongodbTableMappingsItemTableEnginePtrOutput
+}
+
+type clickPipeSourceMongodbTableMappingsItemTableEnginePtr string
+
+func ClickPipeSourceMongodbTableMappingsItemTableEnginePtr(v string) ClickPipeSourceMongodbTableMappingsItemTableEnginePtrInput {
+	return (*clickPipeSourceMongodbTableMappingsItemTableEnginePtr)(&v)
+}
+
+func (*clickPipeSourceMongodbTableMappingsItemTableEnginePtr) ElementType() reflect.Type {
+	return clickPipeSourceMongodbTableMappingsItemTableEnginePtrType
+}
+
+func (in *clickPipeSourceMongodbTableMappingsItemTableEnginePtr) ToClickPipeSourceMongodbTableMappingsItemTableEnginePtrOutput() ClickPipeSourceMongodbTableMappingsItemTableEnginePtrOutput {
+	return pulumi.ToOutput(in).(ClickPipeSourceMongodbTableMappingsItemTableEnginePtrOutput)
+}
+
+func (in *clickPipeSourceMongodbTableMappingsItemTableEnginePtr) ToClickPipeSourceMongodbTableMappingsItemTableEnginePtrOutputWithContext(ctx context.Context) ClickPipeSourceMongodbTableMappingsItemTableEnginePtrOutput {
+	return pulumi.ToOutputWithContext(ctx, in).(ClickPipeSourceMongodbTableMappingsItemTableEnginePtrOutput)
+}
+
+type ClickPipeSourceMysqlAuthentication string
+
+const (
+	ClickPipeSourceMysqlAuthenticationBasic   = ClickPipeSourceMysqlAuthentication("basic")
+	ClickPipeSourceMysqlAuthenticationIamRole = ClickPipeSourceMysqlAuthentication("IAM_ROLE")
+)
+
+func (ClickPipeSourceMysqlAuthentication) ElementType() reflect.Type {
+	return reflect.TypeOf((*ClickPipeSourceMysqlAuthentication)(nil)).Elem()
+}
+
+func (e ClickPipeSourceMysqlAuthentication) ToClickPipeSourceMysqlAuthenticationOutput() ClickPipeSourceMysqlAuthenticationOutput {
+	return pulumi.ToOutput(e).(ClickPipeSourceMysqlAuthenticationOutput)
+}
+
+func (e ClickPipeSourceMysqlAuthentication) ToClickPipeSourceMysqlAuthenticationOutputWithContext(ctx context.Context) ClickPipeSourceMysqlAuthenticationOutput {
+	return pulumi.ToOutputWithContext(ctx, e).(ClickPipeSourceMysqlAuthenticationOutput)
+}
+
+func (e ClickPipeSourceMysqlAuthentication) ToClickPipeSourceMysqlAuthenticationPtrOutput() ClickPipeSourceMysqlAuthenticationPtrOutput {
+	return e.ToClickPipeSourceMysqlAuthenticationPtrOutputWithContext(context.Background())
+}
+
+func (e ClickPipeSourceMysqlAuthentication) ToClickPipeSourceMysqlAuthenticationPtrOutputWithContext(ctx context.Context) ClickPipeSourceMysqlAuthenticationPtrOutput {
+	return ClickPipeSourceMysqlAuthentication(e).ToClickPipeSourceMysqlAuthenticationOutputWithContext(ctx).ToClickPipeSourceMysqlAuthenticationPtrOutputWithContext(ctx)
+}
+
+func (e ClickPipeSourceMysqlAuthentication) ToStringOutput() pulumi.StringOutput {
+	return pulumi.ToOutput(pulumi.String(e)).(pulumi.StringOutput)
+}
+
+func (e ClickPipeSourceMysqlAuthentication) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
+	return pulumi.ToOutputWithContext(ctx, pulumi.String(e)).(pulumi.StringOutput)
+}
+
+func (e ClickPipeSourceMysqlAuthentication) ToStringPtrOutput() pulumi.StringPtrOutput {
+	return pulumi.String(e).ToStringPtrOutputWithContext(context.Background())
+}
+
+func (e ClickPipeSourceMysqlAuthentication) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return pulumi.String(e).ToStringOutputWithContext(ctx).ToStringPtrOutputWithContext(ctx)
+}
+
+type ClickPipeSourceMysqlAuthenticationOutput struct{ *pulumi.OutputState }
+
+func (ClickPipeSourceMysqlAuthenticationOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*ClickPipeSourceMysqlAuthentication)(nil)).Elem()
+}
+
+func (o ClickPipeSourceMysqlAuthenticationOutput) ToClickPipeSourceMysqlAuthenticationOutput() ClickPipeSourceMysqlAuthenticationOutput {
+	return o
+}
+
+func (o ClickPipeSourceMysqlAuthenticationOutput) ToClickPipeSourceMysqlAuthenticationOutputWithContext(ctx context.Context) ClickPipeSourceMysqlAuthenticationOutput {
+	return o
+}
+
+func (o ClickPipeSourceMysqlAuthenticationOutput) ToClickPipeSourceMysqlAuthenticationPtrOutput() ClickPipeSourceMysqlAuthenticationPtrOutput {
+	return o.ToClickPipeSourceMysqlAuthenticationPtrOutputWithContext(context.Background())
+}
+
+func (o ClickPipeSourceMysqlAuthenticationOutput) ToClickPipeSourceMysqlAuthenticationPtrOutputWithContext(ctx context.Context) ClickPipeSourceMysqlAuthenticationPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, v ClickPipeSourceMysqlAuthentication) *ClickPipeSourceMysqlAuthentication {
+		return &v
+	}).(ClickPipeSourceMysqlAuthenticationPtrOutput)
+}
+
+func (o ClickPipeSourceMysqlAuthenticationOutput) ToStringOutput() pulumi.StringOutput {
+	return o.ToStringOutputWithContext(context.Background())
+}
+
+func (o ClickPipeSourceMysqlAuthenticationOutput) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e ClickPipeSourceMysqlAuthentication) string {
+		return string(e)
+	}).(pulumi.StringOutput)
+}
+
+func (o ClickPipeSourceMysqlAuthenticationOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
+	return o.ToStringPtrOutputWithContext(context.Background())
+}
+
+func (o ClickPipeSourceMysqlAuthenticationOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e ClickPipeSourceMysqlAuthentication) *string {
+		v := string(e)
+		return &v
+	}).(pulumi.StringPtrOutput)
+}
+
+type ClickPipeSourceMysqlAuthenticationPtrOutput struct{ *pulumi.OutputState }
+
+func (ClickPipeSourceMysqlAuthenticationPtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**ClickPipeSourceMysqlAuthentication)(nil)).Elem()
+}
+
+func (o ClickPipeSourceMysqlAuthenticationPtrOutput) ToClickPipeSourceMysqlAuthenticationPtrOutput() ClickPipeSourceMysqlAuthenticationPtrOutput {
+	return o
+}
+
+func (o ClickPipeSourceMysqlAuthenticationPtrOutput) ToClickPipeSourceMysqlAuthenticationPtrOutputWithContext(ctx context.Context) ClickPipeSourceMysqlAuthenticationPtrOutput {
+	return o
+}
+
+func (o ClickPipeSourceMysqlAuthenticationPtrOutput) Elem() ClickPipeSourceMysqlAuthenticationOutput {
+	return o.ApplyT(func(v *ClickPipeSourceMysqlAuthentication) ClickPipeSourceMysqlAuthentication {
+		if v != nil {
+			return *v
+		}
+		var ret ClickPipeSourceMysqlAuthentication
+		return ret
+	}).(ClickPipeSourceMysqlAuthenticationOutput)
+}
+
+func (o ClickPipeSourceMysqlAuthenticationPtrOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
+	return o.ToStringPtrOutputWithContext(context.Background())
+}
+
+func (o ClickPipeSourceMysqlAuthenticationPtrOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e *ClickPipeSourceMysqlAuthentication) *string {
+		if e == nil {
+			return nil
+		}
+		v := string(*e)
+		return &v
+	}).(pulumi.StringPtrOutput)
+}
+
+// ClickPipeSourceMysqlAuthenticationInput is an input type that accepts values of the ClickPipeSourceMysqlAuthentication enum
+// A concrete instance of `ClickPipeSourceMysqlAuthenticationInput` can be one of the following:
+//
+//	ClickPipeSourceMysqlAuthenticationBasic
+//	ClickPipeSourceMysqlAuthenticationIamRole
+type ClickPipeSourceMysqlAuthenticationInput interface {
+	pulumi.Input
+
+	ToClickPipeSourceMysqlAuthenticationOutput() ClickPipeSourceMysqlAuthenticationOutput
+	ToClickPipeSourceMysqlAuthenticationOutputWithContext(context.Context) ClickPipeSourceMysqlAuthenticationOutput
+}
+
+var clickPipeSourceMysqlAuthenticationPtrType = reflect.TypeOf((**ClickPipeSourceMysqlAuthentication)(nil)).Elem()
+
+type ClickPipeSourceMysqlAuthenticationPtrInput interface {
+	pulumi.Input
+
+	ToClickPipeSourceMysqlAuthenticationPtrOutput() ClickPipeSourceMysqlAuthenticationPtrOutput
+	ToClickPipeSourceMysqlAuthenticationPtrOutputWithContext(context.Context) ClickPipeSourceMysqlAuthenticationPtrOutput
+}
+
+type clickPipeSourceMysqlAuthenticationPtr string
+
+func ClickPipeSourceMysqlAuthenticationPtr(v string) ClickPipeSourceMysqlAuthenticationPtrInput {
+	return (*clickPipeSourceMysqlAuthenticationPtr)(&v)
+}
+
+func (*clickPipeSourceMysqlAuthenticationPtr) ElementType() reflect.Type {
+	return clickPipeSourceMysqlAuthenticationPtrType
+}
+
+func (in *clickPipeSourceMysqlAuthenticationPtr) ToClickPipeSourceMysqlAuthenticationPtrOutput() ClickPipeSourceMysqlAuthenticationPtrOutput {
+	return pulumi.ToOutput(in).(ClickPipeSourceMysqlAuthenticationPtrOutput)
+}
+
+func (in *clickPipeSourceMysqlAuthenticationPtr) ToClickPipeSourceMysqlAuthenticationPtrOutputWithContext(ctx context.Context) ClickPipeSourceMysqlAuthenticationPtrOutput {
+	return pulumi.ToOutputWithContext(ctx, in).(ClickPipeSourceMysqlAuthenticationPtrOutput)
+}
+
+type ClickPipeSourceMysqlSettingsReplicationMechanism string
+
+const (
+	ClickPipeSourceMysqlSettingsReplicationMechanismGtid    = ClickPipeSourceMysqlSettingsReplicationMechanism("GTID")
+	ClickPipeSourceMysqlSettingsReplicationMechanismFilePos = ClickPipeSourceMysqlSettingsReplicationMechanism("FILE_POS")
+)
+
+func (ClickPipeSourceMysqlSettingsReplicationMechanism) ElementType() reflect.Type {
+	return reflect.TypeOf((*ClickPipeSourceMysqlSettingsReplicationMechanism)(nil)).Elem()
+}
+
+func (e ClickPipeSourceMysqlSettingsReplicationMechanism) ToClickPipeSourceMysqlSettingsReplicationMechanismOutput() ClickPipeSourceMysqlSettingsReplicationMechanismOutput {
+	return pulumi.ToOutput(e).(ClickPipeSourceMysqlSettingsReplicationMechanismOutput)
+}
+
+func (e ClickPipeSourceMysqlSettingsReplicationMechanism) ToClickPipeSourceMysqlSettingsReplicationMechanismOutputWithContext(ctx context.Context) ClickPipeSourceMysqlSettingsReplicationMechanismOutput {
+	return pulumi.ToOutputWithContext(ctx, e).(ClickPipeSourceMysqlSettingsReplicationMechanismOutput)
+}
+
+func (e ClickPipeSourceMysqlSettingsReplicationMechanism) ToClickPipeSourceMysqlSettingsReplicationMechanismPtrOutput() ClickPipeSourceMysqlSettingsReplicationMechanismPtrOutput {
+	return e.ToClickPipeSourceMysqlSettingsReplicationMechanismPtrOutputWithContext(context.Background())
+}
+
+func (e ClickPipeSourceMysqlSettingsReplicationMechanism) ToClickPipeSourceMysqlSettingsReplicationMechanismPtrOutputWithContext(ctx context.Context) ClickPipeSourceMysqlSettingsReplicationMechanismPtrOutput {
+	return ClickPipeSourceMysqlSettingsReplicationMechanism(e).ToClickPipeSourceMysqlSettingsReplicationMechanismOutputWithContext(ctx).ToClickPipeSourceMysqlSettingsReplicationMechanismPtrOutputWithContext(ctx)
+}
+
+func (e ClickPipeSourceMysqlSettingsReplicationMechanism) ToStringOutput() pulumi.StringOutput {
+	return pulumi.ToOutput(pulumi.String(e)).(pulumi.StringOutput)
+}
+
+func (e ClickPipeSourceMysqlSettingsReplicationMechanism) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
+	return pulumi.ToOutputWithContext(ctx, pulumi.String(e)).(pulumi.StringOutput)
+}
+
+func (e ClickPipeSourceMysqlSettingsReplicationMechanism) ToStringPtrOutput() pulumi.StringPtrOutput {
+	return pulumi.String(e).ToStringPtrOutputWithContext(context.Background())
+}
+
+func (e ClickPipeSourceMysqlSettingsReplicationMechanism) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return pulumi.String(e).ToStringOutputWithContext(ctx).ToStringPtrOutputWithContext(ctx)
+}
+
+type ClickPipeSourceMysqlSettingsReplicationMechanismOutput struct{ *pulumi.OutputState }
+
+func (ClickPipeSourceMysqlSettingsReplicationMechanismOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*ClickPipeSourceMysqlSettingsReplicationMechanism)(nil)).Elem()
+}
+
+func (o ClickPipeSourceMysqlSettingsReplicationMechanismOutput) ToClickPipeSourceMysqlSettingsReplicationMechanismOutput() ClickPipeSourceMysqlSettingsReplicationMechanismOutput {
+	return o
+}
+
+func (o ClickPipeSourceMysqlSettingsReplicationMechanismOutput) ToClickPipeSourceMysqlSettingsReplicationMechanismOutputWithContext(ctx context.Context) ClickPipeSourceMysqlSettingsReplicationMechanismOutput {
+	return o
+}
+
+func (o ClickPipeSourceMysqlSettingsReplicationMechanismOutput) ToClickPipeSourceMysqlSettingsReplicationMechanismPtrOutput() ClickPipeSourceMysqlSettingsReplicationMechanismPtrOutput {
+	return o.ToClickPipeSourceMysqlSettingsReplicationMechanismPtrOutputWithContext(context.Background())
+}
+
+func (o ClickPipeSourceMysqlSettingsReplicationMechanismOutput) ToClickPipeSourceMysqlSettingsReplicationMechanismPtrOutputWithContext(ctx context.Context) ClickPipeSourceMysqlSettingsReplicationMechanismPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, v ClickPipeSourceMysqlSettingsReplicationMechanism) *ClickPipeSourceMysqlSettingsReplicationMechanism {
+		return &v
+	}).(ClickPipeSourceMysqlSettingsReplicationMechanismPtrOutput)
+}
+
+func (o ClickPipeSourceMysqlSettingsReplicationMechanismOutput) ToStringOutput() pulumi.StringOutput {
+	return o.ToStringOutputWithContext(context.Background())
+}
+
+func (o ClickPipeSourceMysqlSettingsReplicationMechanismOutput) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e ClickPipeSourceMysqlSettingsReplicationMechanism) string {
+		return string(e)
+	}).(pulumi.StringOutput)
+}
+
+func (o ClickPipeSourceMysqlSettingsReplicationMechanismOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
+	return o.ToStringPtrOutputWithContext(context.Background())
+}
+
+func (o ClickPipeSourceMysqlSettingsReplicationMechanismOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e ClickPipeSourceMysqlSettingsReplicationMechanism) *string {
+		v := string(e)
+		return &v
+	}).(pulumi.StringPtrOutput)
+}
+
+type ClickPipeSourceMysqlSettingsReplicationMechanismPtrOutput struct{ *pulumi.OutputState }
+
+func (ClickPipeSourceMysqlSettingsReplicationMechanismPtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**ClickPipeSourceMysqlSettingsReplicationMechanism)(nil)).Elem()
+}
+
+func (o ClickPipeSourceMysqlSettingsReplicationMechanismPtrOutput) ToClickPipeSourceMysqlSettingsReplicationMechanismPtrOutput() ClickPipeSourceMysqlSettingsReplicationMechanismPtrOutput {
+	return o
+}
+
+func (o ClickPipeSourceMysqlSettingsReplicationMechanismPtrOutput) ToClickPipeSourceMysqlSettingsReplicationMechanismPtrOutputWithContext(ctx context.Context) ClickPipeSourceMysqlSettingsReplicationMechanismPtrOutput {
+	return o
+}
+
+func (o ClickPipeSourceMysqlSettingsReplicationMechanismPtrOutput) Elem() ClickPipeSourceMysqlSettingsReplicationMechanismOutput {
+	return o.ApplyT(func(v *ClickPipeSourceMysqlSettingsReplicationMechanism) ClickPipeSourceMysqlSettingsReplicationMechanism {
+		if v != nil {
+			return *v
+		}
+		var ret ClickPipeSourceMysqlSettingsReplicationMechanism
+		return ret
+	}).(ClickPipeSourceMysqlSettingsReplicationMechanismOutput)
+}
+
+func (o ClickPipeSourceMysqlSettingsReplicationMechanismPtrOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
+	return o.ToStringPtrOutputWithContext(context.Background())
+}
+
+func (o ClickPipeSourceMysqlSettingsReplicationMechanismPtrOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e *ClickPipeSourceMysqlSettingsReplicationMechanism) *string {
+		if e == nil {
+			return nil
+		}
+		v := string(*e)
+		return &v
+	}).(pulumi.StringPtrOutput)
+}
+
+// ClickPipeSourceMysqlSettingsReplicationMechanismInput is an input type that accepts values of the ClickPipeSourceMysqlSettingsReplicationMechanism enum
+// A concrete instance of `ClickPipeSourceMysqlSettingsReplicationMechanismInput` can be one of the following:
+//
+//	ClickPipeSourceMysqlSettingsReplicationMechanismGtid
+//	ClickPipeSourceMysqlSettingsReplicationMechanismFilePos
+type ClickPipeSourceMysqlSettingsReplicationMechanismInput interface {
+	pulumi.Input
+
+	ToClickPipeSourceMysqlSettingsReplicationMechanismOutput() ClickPipeSourceMysqlSettingsReplicationMechanismOutput
+	ToClickPipeSourceMysqlSettingsReplicationMechanismOutputWithContext(context.Context) ClickPipeSourceMysqlSettingsReplicationMechanismOutput
+}
+
+var clickPipeSourceMysqlSettingsReplicationMechanismPtrType = reflect.TypeOf((**ClickPipeSourceMysqlSettingsReplicationMechanism)(nil)).Elem()
+
+type ClickPipeSourceMysqlSettingsReplicationMechanismPtrInput interface {
+	pulumi.Input
+
+	ToClickPipeSourceMysqlSettingsReplicationMechanismPtrOutput() ClickPipeSourceMysqlSettingsReplicationMechanismPtrOutput
+	ToClickPipeSourceMysqlSettingsReplicationMechanismPtrOutputWithContext(context.Context) ClickPipeSourceMysqlSettingsReplicationMechanismPtrOutput
+}
+
+type clickPipeSourceMysqlSettingsReplicationMechanismPtr string
+
+func ClickPipeSourceMysqlSettingsReplicationMechanismPtr(v string) ClickPipeSourceMysqlSettingsReplicationMechanismPtrInput {
+	return (*clickPipeSourceMysqlSettingsReplicationMechanismPtr)(&v)
+}
+
+func (*clickPipeSourceMysqlSettingsReplicationMechanismPtr) ElementType() reflect.Type {
+	return clickPipeSourceMysqlSettingsReplicationMechanismPtrType
+}
+
+func (in *clickPipeSourceMysqlSettingsReplicationMechanismPtr) ToClickPipeSourceMysqlSettingsReplicationMechanismPtrOutput() ClickPipeSourceMysqlSettingsReplicationMechanismPtrOutput {
+	return pulumi.ToOutput(in).(ClickPipeSourceMysqlSettingsReplicationMechanismPtrOutput)
+}
+
+func (in *clickPipeSourceMysqlSettingsReplicationMechanismPtr) ToClickPipeSourceMysqlSettingsReplicationMechanismPtrOutputWithContext(ctx context.Context) ClickPipeSourceMysqlSettingsReplicationMechanismPtrOutput {
+	return pulumi.ToOutputWithContext(ctx, in).(ClickPipeSourceMysqlSettingsReplicationMechanismPtrOutput)
+}
+
+type ClickPipeSourceMysqlSettingsReplicationMode string
+
+const (
+	ClickPipeSourceMysqlSettingsReplicationModeCdc      = ClickPipeSourceMysqlSettingsReplicationMode("cdc")
+	ClickPipeSourceMysqlSettingsReplicationModeSnapshot = ClickPipeSourceMysqlSettingsReplicationMode("snapshot")
+	ClickPipeSourceMysqlSettingsReplicationModeCdcOnly  = ClickPipeSourceMysqlSettingsReplicationMode("cdc_only")
+)
+
+func (ClickPipeSourceMysqlSettingsReplicationMode) ElementType() reflect.Type {
+	return reflect.TypeOf((*ClickPipeSourceMysqlSettingsReplicationMode)(nil)).Elem()
+}
+
+func (e ClickPipeSourceMysqlSettingsReplicationMode) ToClickPipeSourceMysqlSettingsReplicationModeOutput() ClickPipeSourceMysqlSettingsReplicationModeOutput {
+	return pulumi.ToOutput(e).(ClickPipeSourceMysqlSettingsReplicationModeOutput)
+}
+
+func (e ClickPipeSourceMysqlSettingsReplicationMode) ToClickPipeSourceMysqlSettingsReplicationModeOutputWithContext(ctx context.Context) ClickPipeSourceMysqlSettingsReplicationModeOutput {
+	return pulumi.ToOutputWithContext(ctx, e).(ClickPipeSourceMysqlSettingsReplicationModeOutput)
+}
+
+func (e ClickPipeSourceMysqlSettingsReplicationMode) ToClickPipeSourceMysqlSettingsReplicationModePtrOutput() ClickPipeSourceMysqlSettingsReplicationModePtrOutput {
+	return e.ToClickPipeSourceMysqlSettingsReplicationModePtrOutputWithContext(context.Background())
+}
+
+func (e ClickPipeSourceMysqlSettingsReplicationMode) ToClickPipeSourceMysqlSettingsReplicationModePtrOutputWithContext(ctx context.Context) ClickPipeSourceMysqlSettingsReplicationModePtrOutput {
+	return ClickPipeSourceMysqlSettingsReplicationMode(e).ToClickPipeSourceMysqlSettingsReplicationModeOutputWithContext(ctx).ToClickPipeSourceMysqlSettingsReplicationModePtrOutputWithContext(ctx)
+}
+
+func (e ClickPipeSourceMysqlSettingsReplicationMode) ToStringOutput() pulumi.StringOutput {
+	return pulumi.ToOutput(pulumi.String(e)).(pulumi.StringOutput)
+}
+
+func (e ClickPipeSourceMysqlSettingsReplicationMode) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
+	return pulumi.ToOutputWithContext(ctx, pulumi.String(e)).(pulumi.StringOutput)
+}
+
+func (e ClickPipeSourceMysqlSettingsReplicationMode) ToStringPtrOutput() pulumi.StringPtrOutput {
+	return pulumi.String(e).ToStringPtrOutputWithContext(context.Background())
+}
+
+func (e ClickPipeSourceMysqlSettingsReplicationMode) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return pulumi.String(e).ToStringOutputWithContext(ctx).ToStringPtrOutputWithContext(ctx)
+}
+
+type ClickPipeSourceMysqlSettingsReplicationModeOutput struct{ *pulumi.OutputState }
+
+func (ClickPipeSourceMysqlSettingsReplicationModeOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*ClickPipeSourceMysqlSettingsReplicationMode)(nil)).Elem()
+}
+
+func (o ClickPipeSourceMysqlSettingsReplicationModeOutput) ToClickPipeSourceMysqlSettingsReplicationModeOutput() ClickPipeSourceMysqlSettingsReplicationModeOutput {
+	return o
+}
+
+func (o ClickPipeSourceMysqlSettingsReplicationModeOutput) ToClickPipeSourceMysqlSettingsReplicationModeOutputWithContext(ctx context.Context) ClickPipeSourceMysqlSettingsReplicationModeOutput {
+	return o
+}
+
+func (o ClickPipeSourceMysqlSettingsReplicationModeOutput) ToClickPipeSourceMysqlSettingsReplicationModePtrOutput() ClickPipeSourceMysqlSettingsReplicationModePtrOutput {
+	return o.ToClickPipeSourceMysqlSettingsReplicationModePtrOutputWithContext(context.Background())
+}
+
+func (o ClickPipeSourceMysqlSettingsReplicationModeOutput) ToClickPipeSourceMysqlSettingsReplicationModePtrOutputWithContext(ctx context.Context) ClickPipeSourceMysqlSettingsReplicationModePtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, v ClickPipeSourceMysqlSettingsReplicationMode) *ClickPipeSourceMysqlSettingsReplicationMode {
+		return &v
+	}).(ClickPipeSourceMysqlSettingsReplicationModePtrOutput)
+}
+
+func (o ClickPipeSourceMysqlSettingsReplicationModeOutput) ToStringOutput() pulumi.StringOutput {
+	return o.ToStringOutputWithContext(context.Background())
+}
+
+func (o ClickPipeSourceMysqlSettingsReplicationModeOutput) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e ClickPipeSourceMysqlSettingsReplicationMode) string {
+		return string(e)
+	}).(pulumi.StringOutput)
+}
+
+func (o ClickPipeSourceMysqlSettingsReplicationModeOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
+	return o.ToStringPtrOutputWithContext(context.Background())
+}
+
+func (o ClickPipeSourceMysqlSettingsReplicationModeOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e ClickPipeSourceMysqlSettingsReplicationMode) *string {
+		v := string(e)
+		return &v
+	}).(pulumi.StringPtrOutput)
+}
+
+type ClickPipeSourceMysqlSettingsReplicationModePtrOutput struct{ *pulumi.OutputState }
+
+func (ClickPipeSourceMysqlSettingsReplicationModePtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**ClickPipeSourceMysqlSettingsReplicationMode)(nil)).Elem()
+}
+
+func (o ClickPipeSourceMysqlSettingsReplicationModePtrOutput) ToClickPipeSourceMysqlSettingsReplicationModePtrOutput() ClickPipeSourceMysqlSettingsReplicationModePtrOutput {
+	return o
+}
+
+func (o ClickPipeSourceMysqlSettingsReplicationModePtrOutput) ToClickPipeSourceMysqlSettingsReplicationModePtrOutputWithContext(ctx context.Context) ClickPipeSourceMysqlSettingsReplicationModePtrOutput {
+	return o
+}
+
+func (o ClickPipeSourceMysqlSettingsReplicationModePtrOutput) Elem() ClickPipeSourceMysqlSettingsReplicationModeOutput {
+	return o.ApplyT(func(v *ClickPipeSourceMysqlSettingsReplicationMode) ClickPipeSourceMysqlSettingsReplicationMode {
+		if v != nil {
+			return *v
+		}
+		var ret ClickPipeSourceMysqlSettingsReplicationMode
+		return ret
+	}).(ClickPipeSourceMysqlSettingsReplicationModeOutput)
+}
+
+func (o ClickPipeSourceMysqlSettingsReplicationModePtrOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
+	return o.ToStringPtrOutputWithContext(context.Background())
+}
+
+func (o ClickPipeSourceMysqlSettingsReplicationModePtrOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e *ClickPipeSourceMysqlSettingsReplicationMode) *string {
+		if e == nil {
+			return nil
+		}
+		v := string(*e)
+		return &v
+	}).(pulumi.StringPtrOutput)
+}
+
+// ClickPipeSourceMysqlSettingsReplicationModeInput is an input type that accepts values of the ClickPipeSourceMysqlSettingsReplicationMode enum
+// A concrete instance of `ClickPipeSourceMysqlSettingsReplicationModeInput` can be one of the following:
+//
+//	ClickPipeSourceMysqlSettingsReplicationModeCdc
+//	ClickPipeSourceMysqlSettingsReplicationModeSnapshot
+//	ClickPipeSourceMysqlSettingsReplicationModeCdcOnly
+type ClickPipeSourceMysqlSettingsReplicationModeInput interface {
+	pulumi.Input
+
+	ToClickPipeSourceMysqlSettingsReplicationModeOutput() ClickPipeSourceMysqlSettingsReplicationModeOutput
+	ToClickPipeSourceMysqlSettingsReplicationModeOutputWithContext(context.Context) ClickPipeSourceMysqlSettingsReplicationModeOutput
+}
+
+var clickPipeSourceMysqlSettingsReplicationModePtrType = reflect.TypeOf((**ClickPipeSourceMysqlSettingsReplicationMode)(nil)).Elem()
+
+type ClickPipeSourceMysqlSettingsReplicationModePtrInput interface {
+	pulumi.Input
+
+	ToClickPipeSourceMysqlSettingsReplicationModePtrOutput() ClickPipeSourceMysqlSettingsReplicationModePtrOutput
+	ToClickPipeSourceMysqlSettingsReplicationModePtrOutputWithContext(context.Context) ClickPipeSourceMysqlSettingsReplicationModePtrOutput
+}
+
+type clickPipeSourceMysqlSettingsReplicationModePtr string
+
+func ClickPipeSourceMysqlSettingsReplicationModePtr(v string) ClickPipeSourceMysqlSettingsReplicationModePtrInput {
+	return (*clickPipeSourceMysqlSettingsReplicationModePtr)(&v)
+}
+
+func (*clickPipeSourceMysqlSettingsReplicationModePtr) ElementType() reflect.Type {
+	return clickPipeSourceMysqlSettingsReplicationModePtrType
+}
+
+func (in *clickPipeSourceMysqlSettingsReplicationModePtr) ToClickPipeSourceMysqlSettingsReplicationModePtrOutput() ClickPipeSourceMysqlSettingsReplicationModePtrOutput {
+	return pulumi.ToOutput(in).(ClickPipeSourceMysqlSettingsReplicationModePtrOutput)
+}
+
+func (in *clickPipeSourceMysqlSettingsReplicationModePtr) ToClickPipeSourceMysqlSettingsReplicationModePtrOutputWithContext(ctx context.Context) ClickPipeSourceMysqlSettingsReplicationModePtrOutput {
+	return pulumi.ToOutputWithContext(ctx, in).(ClickPipeSourceMysqlSettingsReplicationModePtrOutput)
+}
+
+type ClickPipeSourceMysqlTableMappingsItemTableEngine string
+
+const (
+	ClickPipeSourceMysqlTableMappingsItemTableEngineMergetree          = ClickPipeSourceMysqlTableMappingsItemTableEngine("MergeTree")
+	ClickPipeSourceMysqlTableMappingsItemTableEngineReplacingmergetree = ClickPipeSourceMysqlTableMappingsItemTableEngine("ReplacingMergeTree")
+	ClickPipeSourceMysqlTableMappingsItemTableEngineNull               = ClickPipeSourceMysqlTableMappingsItemTableEngine("Null")
+)
+
+func (ClickPipeSourceMysqlTableMappingsItemTableEngine) ElementType() reflect.Type {
+	return reflect.TypeOf((*ClickPipeSourceMysqlTableMappingsItemTableEngine)(nil)).Elem()
+}
+
+func (e ClickPipeSourceMysqlTableMappingsItemTableEngine) ToClickPipeSourceMysqlTableMappingsItemTableEngineOutput() ClickPipeSourceMysqlTableMappingsItemTableEngineOutput {
+	return pulumi.ToOutput(e).(ClickPipeSourceMysqlTableMappingsItemTableEngineOutput)
+}
+
+func (e ClickPipeSourceMysqlTableMappingsItemTableEngine) ToClickPipeSourceMysqlTableMappingsItemTableEngineOutputWithContext(ctx context.Context) ClickPipeSourceMysqlTableMappingsItemTableEngineOutput {
+	return pulumi.ToOutputWithContext(ctx, e).(ClickPipeSourceMysqlTableMappingsItemTableEngineOutput)
+}
+
+func (e ClickPipeSourceMysqlTableMappingsItemTableEngine) ToClickPipeSourceMysqlTableMappingsItemTableEnginePtrOutput() ClickPipeSourceMysqlTableMappingsItemTableEnginePtrOutput {
+	return e.ToClickPipeSourceMysqlTableMappingsItemTableEnginePtrOutputWithContext(context.Background())
+}
+
+func (e ClickPipeSourceMysqlTableMappingsItemTableEngine) ToClickPipeSourceMysqlTableMappingsItemTableEnginePtrOutputWithContext(ctx context.Context) ClickPipeSourceMysqlTableMappingsItemTableEnginePtrOutput {
+	return ClickPipeSourceMysqlTableMappingsItemTableEngine(e).ToClickPipeSourceMysqlTableMappingsItemTableEngineOutputWithContext(ctx).ToClickPipeSourceMysqlTableMappingsItemTableEnginePtrOutputWithContext(ctx)
+}
+
+func (e ClickPipeSourceMysqlTableMappingsItemTableEngine) ToStringOutput() pulumi.StringOutput {
+	return pulumi.ToOutput(pulumi.String(e)).(pulumi.StringOutput)
+}
+
+func (e ClickPipeSourceMysqlTableMappingsItemTableEngine) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
+	return pulumi.ToOutputWithContext(ctx, pulumi.String(e)).(pulumi.StringOutput)
+}
+
+func (e ClickPipeSourceMysqlTableMappingsItemTableEngine) ToStringPtrOutput() pulumi.StringPtrOutput {
+	return pulumi.String(e).ToStringPtrOutputWithContext(context.Background())
+}
+
+func (e ClickPipeSourceMysqlTableMappingsItemTableEngine) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return pulumi.String(e).ToStringOutputWithContext(ctx).ToStringPtrOutputWithContext(ctx)
+}
+
+type ClickPipeSourceMysqlTableMappingsItemTableEngineOutput struct{ *pulumi.OutputState }
+
+func (ClickPipeSourceMysqlTableMappingsItemTableEngineOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*ClickPipeSourceMysqlTableMappingsItemTableEngine)(nil)).Elem()
+}
+
+func (o ClickPipeSourceMysqlTableMappingsItemTableEngineOutput) ToClickPipeSourceMysqlTableMappingsItemTableEngineOutput() ClickPipeSourceMysqlTableMappingsItemTableEngineOutput {
+	return o
+}
+
+func (o ClickPipeSourceMysqlTableMappingsItemTableEngineOutput) ToClickPipeSourceMysqlTableMappingsItemTableEngineOutputWithContext(ctx context.Context) ClickPipeSourceMysqlTableMappingsItemTableEngineOutput {
+	return o
+}
+
+func (o ClickPipeSourceMysqlTableMappingsItemTableEngineOutput) ToClickPipeSourceMysqlTableMappingsItemTableEnginePtrOutput() ClickPipeSourceMysqlTableMappingsItemTableEnginePtrOutput {
+	return o.ToClickPipeSourceMysqlTableMappingsItemTableEnginePtrOutputWithContext(context.Background())
+}
+
+func (o ClickPipeSourceMysqlTableMappingsItemTableEngineOutput) ToClickPipeSourceMysqlTableMappingsItemTableEnginePtrOutputWithContext(ctx context.Context) ClickPipeSourceMysqlTableMappingsItemTableEnginePtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, v ClickPipeSourceMysqlTableMappingsItemTableEngine) *ClickPipeSourceMysqlTableMappingsItemTableEngine {
+		return &v
+	}).(ClickPipeSourceMysqlTableMappingsItemTableEnginePtrOutput)
+}
+
+func (o ClickPipeSourceMysqlTableMappingsItemTableEngineOutput) ToStringOutput() pulumi.StringOutput {
+	return o.ToStringOutputWithContext(context.Background())
+}
+
+func (o ClickPipeSourceMysqlTableMappingsItemTableEngineOutput) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e ClickPipeSourceMysqlTableMappingsItemTableEngine) string {
+		return string(e)
+	}).(pulumi.StringOutput)
+}
+
+func (o ClickPipeSourceMysqlTableMappingsItemTableEngineOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
+	return o.ToStringPtrOutputWithContext(context.Background())
+}
+
+func (o ClickPipeSourceMysqlTableMappingsItemTableEngineOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e ClickPipeSourceMysqlTableMappingsItemTableEngine) *string {
+		v := string(e)
+		return &v
+	}).(pulumi.StringPtrOutput)
+}
+
+type ClickPipeSourceMysqlTableMappingsItemTableEnginePtrOutput struct{ *pulumi.OutputState }
+
+func (ClickPipeSourceMysqlTableMappingsItemTableEnginePtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**ClickPipeSourceMysqlTableMappingsItemTableEngine)(nil)).Elem()
+}
+
+func (o ClickPipeSourceMysqlTableMappingsItemTableEnginePtrOutput) ToClickPipeSourceMysqlTableMappingsItemTableEnginePtrOutput() ClickPipeSourceMysqlTableMappingsItemTableEnginePtrOutput {
+	return o
+}
+
+func (o ClickPipeSourceMysqlTableMappingsItemTableEnginePtrOutput) ToClickPipeSourceMysqlTableMappingsItemTableEnginePtrOutputWithContext(ctx context.Context) ClickPipeSourceMysqlTableMappingsItemTableEnginePtrOutput {
+	return o
+}
+
+func (o ClickPipeSourceMysqlTableMappingsItemTableEnginePtrOutput) Elem() ClickPipeSourceMysqlTableMappingsItemTableEngineOutput {
+	return o.ApplyT(func(v *ClickPipeSourceMysqlTableMappingsItemTableEngine) ClickPipeSourceMysqlTableMappingsItemTableEngine {
+		if v != nil {
+			return *v
+		}
+		var ret ClickPipeSourceMysqlTableMappingsItemTableEngine
+		return ret
+	}).(ClickPipeSourceMysqlTableMappingsItemTableEngineOutput)
+}
+
+func (o ClickPipeSourceMysqlTableMappingsItemTableEnginePtrOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
+	return o.ToStringPtrOutputWithContext(context.Background())
+}
+
+func (o ClickPipeSourceMysqlTableMappingsItemTableEnginePtrOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e *ClickPipeSourceMysqlTableMappingsItemTableEngine) *string {
+		if e == nil {
+			return nil
+		}
+		v := string(*e)
+		return &v
+	}).(pulumi.StringPtrOutput)
+}
+
+// ClickPipeSourceMysqlTableMappingsItemTableEngineInput is an input type that accepts values of the ClickPipeSourceMysqlTableMappingsItemTableEngine enum
+// A concrete instance of `ClickPipeSourceMysqlTableMappingsItemTableEngineInput` can be one of the following:
+//
+//	ClickPipeSourceMysqlTableMappingsItemTableEngineMergetree
+//	ClickPipeSourceMysqlTableMappingsItemTableEngineReplacingmergetree
+//	ClickPipeSourceMysqlTableMappingsItemTableEngineNull
+type ClickPipeSourceMysqlTableMappingsItemTableEngineInput interface {
+	pulumi.Input
+
+	ToClickPipeSourceMysqlTableMappingsItemTableEngineOutput() ClickPipeSourceMysqlTableMappingsItemTableEngineOutput
+	ToClickPipeSourceMysqlTableMappingsItemTableEngineOutputWithContext(context.Context) ClickPipeSourceMysqlTableMappingsItemTableEngineOutput
+}
+
+var clickPipeSourceMysqlTableMappingsItemTableEnginePtrType = reflect.TypeOf((**ClickPipeSourceMysqlTableMappingsItemTableEngine)(nil)).Elem()
+
+type ClickPipeSourceMysqlTableMappingsItemTableEnginePtrInput interface {
+	pulumi.Input
+
+	ToClickPipeSourceMysqlTableMappingsItemTableEnginePtrOutput() ClickPipeSourceMysqlTableMappingsItemTableEnginePtrOutput
+	ToClickPipeSourceMysqlTableMappingsItemTableEnginePtrOutputWithContext(context.Context) ClickPipeSourceMysqlTableMappingsItemTableEnginePtrOutput
+}
+
+type clickPipeSourceMysqlTableMappingsItemTableEnginePtr string
+
+func ClickPipeSourceMysqlTableMappingsItemTableEnginePtr(v string) ClickPipeSourceMysqlTableMappingsItemTableEnginePtrInput {
+	return (*clickPipeSourceMysqlTableMappingsItemTableEnginePtr)(&v)
+}
+
+func (*clickPipeSourceMysqlTableMappingsItemTableEnginePtr) ElementType() reflect.Type {
+	return clickPipeSourceMysqlTableMappingsItemTableEnginePtrType
+}
+
+func (in *clickPipeSourceMysqlTableMappingsItemTableEnginePtr) ToClickPipeSourceMysqlTableMappingsItemTableEnginePtrOutput() ClickPipeSourceMysqlTableMappingsItemTableEnginePtrOutput {
+	return pulumi.ToOutput(in).(ClickPipeSourceMysqlTableMappingsItemTableEnginePtrOutput)
+}
+
+func (in *clickPipeSourceMysqlTableMappingsItemTableEnginePtr) ToClickPipeSourceMysqlTableMappingsItemTableEnginePtrOutputWithContext(ctx context.Context) ClickPipeSourceMysqlTableMappingsItemTableEnginePtrOutput {
+	return pulumi.ToOutputWithContext(ctx, in).(ClickPipeSourceMysqlTableMappingsItemTableEnginePtrOutput)
+}
+
+type ClickPipeSourceMysqlType string
+
+const (
+	ClickPipeSourceMysqlTypeMysql       = ClickPipeSourceMysqlType("mysql")
+	ClickPipeSourceMysqlTypeRdsmysql    = ClickPipeSourceMysqlType("rdsmysql")
+	ClickPipeSourceMysqlTypeAuroramysql = ClickPipeSourceMysqlType("auroramysql")
+	ClickPipeSourceMysqlTypeMariadb     = ClickPipeSourceMysqlType("mariadb")
+	ClickPipeSourceMysqlTypeRdsmariadb  = ClickPipeSourceMysqlType("rdsmariadb")
+)
+
+func (ClickPipeSourceMysqlType) ElementType() reflect.Type {
+	return reflect.TypeOf((*ClickPipeSourceMysqlType)(nil)).Elem()
+}
+
+func (e ClickPipeSourceMysqlType) ToClickPipeSourceMysqlTypeOutput() ClickPipeSourceMysqlTypeOutput {
+	return pulumi.ToOutput(e).(ClickPipeSourceMysqlTypeOutput)
+}
+
+func (e ClickPipeSourceMysqlType) ToClickPipeSourceMysqlTypeOutputWithContext(ctx context.Context) ClickPipeSourceMysqlTypeOutput {
+	return pulumi.ToOutputWithContext(ctx, e).(ClickPipeSourceMysqlTypeOutput)
+}
+
+func (e ClickPipeSourceMysqlType) ToClickPipeSourceMysqlTypePtrOutput() ClickPipeSourceMysqlTypePtrOutput {
+	return e.ToClickPipeSourceMysqlTypePtrOutputWithContext(context.Background())
+}
+
+func (e ClickPipeSourceMysqlType) ToClickPipeSourceMysqlTypePtrOutputWithContext(ctx context.Context) ClickPipeSourceMysqlTypePtrOutput {
+	return ClickPipeSourceMysqlType(e).ToClickPipeSourceMysqlTypeOutputWithContext(ctx).ToClickPipeSourceMysqlTypePtrOutputWithContext(ctx)
+}
+
+func (e ClickPipeSourceMysqlType) ToStringOutput() pulumi.StringOutput {
+	return pulumi.ToOutput(pulumi.String(e)).(pulumi.StringOutput)
+}
+
+func (e ClickPipeSourceMysqlType) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
+	return pulumi.ToOutputWithContext(ctx, pulumi.String(e)).(pulumi.StringOutput)
+}
+
+func (e ClickPipeSourceMysqlType) ToStringPtrOutput() pulumi.StringPtrOutput {
+	return pulumi.String(e).ToStringPtrOutputWithContext(context.Background())
+}
+
+func (e ClickPipeSourceMysqlType) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return pulumi.String(e).ToStringOutputWithContext(ctx).ToStringPtrOutputWithContext(ctx)
+}
+
+type ClickPipeSourceMysqlTypeOutput struct{ *pulumi.OutputState }
+
+func (ClickPipeSourceMysqlTypeOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*ClickPipeSourceMysqlType)(nil)).Elem()
+}
+
+func (o ClickPipeSourceMysqlTypeOutput) ToClickPipeSourceMysqlTypeOutput() ClickPipeSourceMysqlTypeOutput {
+	return o
+}
+
+func (o ClickPipeSourceMysqlTypeOutput) ToClickPipeSourceMysqlTypeOutputWithContext(ctx context.Context) ClickPipeSourceMysqlTypeOutput {
+	return o
+}
+
+func (o ClickPipeSourceMysqlTypeOutput) ToClickPipeSourceMysqlTypePtrOutput() ClickPipeSourceMysqlTypePtrOutput {
+	return o.ToClickPipeSourceMysqlTypePtrOutputWithContext(context.Background())
+}
+
+func (o ClickPipeSourceMysqlTypeOutput) ToClickPipeSourceMysqlTypePtrOutputWithContext(ctx context.Context) ClickPipeSourceMysqlTypePtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, v ClickPipeSourceMysqlType) *ClickPipeSourceMysqlType {
+		return &v
+	}).(ClickPipeSourceMysqlTypePtrOutput)
+}
+
+func (o ClickPipeSourceMysqlTypeOutput) ToStringOutput() pulumi.StringOutput {
+	return o.ToStringOutputWithContext(context.Background())
+}
+
+func (o ClickPipeSourceMysqlTypeOutput) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e ClickPipeSourceMysqlType) string {
+		return string(e)
+	}).(pulumi.StringOutput)
+}
+
+func (o ClickPipeSourceMysqlTypeOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
+	return o.ToStringPtrOutputWithContext(context.Background())
+}
+
+func (o ClickPipeSourceMysqlTypeOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e ClickPipeSourceMysqlType) *string {
+		v := string(e)
+		return &v
+	}).(pulumi.StringPtrOutput)
+}
+
+type ClickPipeSourceMysqlTypePtrOutput struct{ *pulumi.OutputState }
+
+func (ClickPipeSourceMysqlTypePtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**ClickPipeSourceMysqlType)(nil)).Elem()
+}
+
+func (o ClickPipeSourceMysqlTypePtrOutput) ToClickPipeSourceMysqlTypePtrOutput() ClickPipeSourceMysqlTypePtrOutput {
+	return o
+}
+
+func (o ClickPipeSourceMysqlTypePtrOutput) ToClickPipeSourceMysqlTypePtrOutputWithContext(ctx context.Context) ClickPipeSourceMysqlTypePtrOutput {
+	return o
+}
+
+func (o ClickPipeSourceMysqlTypePtrOutput) Elem() ClickPipeSourceMysqlTypeOutput {
+	return o.ApplyT(func(v *ClickPipeSourceMysqlType) ClickPipeSourceMysqlType {
+		if v != nil {
+			return *v
+		}
+		var ret ClickPipeSourceMysqlType
+		return ret
+	}).(ClickPipeSourceMysqlTypeOutput)
+}
+
+func (o ClickPipeSourceMysqlTypePtrOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
+	return o.ToStringPtrOutputWithContext(context.Background())
+}
+
+func (o ClickPipeSourceMysqlTypePtrOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e *ClickPipeSourceMysqlType) *string {
+		if e == nil {
+			return nil
+		}
+		v := string(*e)
+		return &v
+	}).(pulumi.StringPtrOutput)
+}
+
+// ClickPipeSourceMysqlTypeInput is an input type that accepts values of the ClickPipeSourceMysqlType enum
+// A concrete instance of `ClickPipeSourceMysqlTypeInput` can be one of the following:
+//
+//	ClickPipeSourceMysqlTypeMysql
+//	ClickPipeSourceMysqlTypeRdsmysql
+//	ClickPipeSourceMysqlTypeAuroramysql
+//	ClickPipeSourceMysqlTypeMariadb
+//	ClickPipeSourceMysqlTypeRdsmariadb
+type ClickPipeSourceMysqlTypeInput interface {
+	pulumi.Input
+
+	ToClickPipeSourceMysqlTypeOutput() ClickPipeSourceMysqlTypeOutput
+	ToClickPipeSourceMysqlTypeOutputWithContext(context.Context) ClickPipeSourceMysqlTypeOutput
+}
+
+var clickPipeSourceMysqlTypePtrType = reflect.TypeOf((**ClickPipeSourceMysqlType)(nil)).Elem()
+
+type ClickPipeSourceMysqlTypePtrInput interface {
+	pulumi.Input
+
+	ToClickPipeSourceMysqlTypePtrOutput() ClickPipeSourceMysqlTypePtrOutput
+	ToClickPipeSourceMysqlTypePtrOutputWithContext(context.Context) ClickPipeSourceMysqlTypePtrOutput
+}
+
+type clickPipeSourceMysqlTypePtr string
+
+func ClickPipeSourceMysqlTypePtr(v string) ClickPipeSourceMysqlTypePtrInput {
+	return (*clickPipeSourceMysqlTypePtr)(&v)
+}
+
+func (*clickPipeSourceMysqlTypePtr) ElementType() reflect.Type {
+	return clickPipeSourceMysqlTypePtrType
+}
+
+func (in *clickPipeSourceMysqlTypePtr) ToClickPipeSourceMysqlTypePtrOutput() ClickPipeSourceMysqlTypePtrOutput {
+	return pulumi.ToOutput(in).(ClickPipeSourceMysqlTypePtrOutput)
+}
+
+func (in *clickPipeSourceMysqlTypePtr) ToClickPipeSourceMysqlTypePtrOutputWithContext(ctx context.Context) ClickPipeSourceMysqlTypePtrOutput {
+	return pulumi.ToOutputWithContext(ctx, in).(ClickPipeSourceMysqlTypePtrOutput)
 }
 
 type ClickPipeSourceObjectStorageAuthentication string
@@ -3453,6 +5622,503 @@ func (in *clickPipeSourcePostgresTypePtr) ToClickPipeSourcePostgresTypePtrOutput
 
 func (in *clickPipeSourcePostgresTypePtr) ToClickPipeSourcePostgresTypePtrOutputWithContext(ctx context.Context) ClickPipeSourcePostgresTypePtrOutput {
 	return pulumi.ToOutputWithContext(ctx, in).(ClickPipeSourcePostgresTypePtrOutput)
+}
+
+type ClickPipeSourcePubsubAuthentication string
+
+const (
+	ClickPipeSourcePubsubAuthenticationServiceAccount = ClickPipeSourcePubsubAuthentication("SERVICE_ACCOUNT")
+)
+
+func (ClickPipeSourcePubsubAuthentication) ElementType() reflect.Type {
+	return reflect.TypeOf((*ClickPipeSourcePubsubAuthentication)(nil)).Elem()
+}
+
+func (e ClickPipeSourcePubsubAuthentication) ToClickPipeSourcePubsubAuthenticationOutput() ClickPipeSourcePubsubAuthenticationOutput {
+	return pulumi.ToOutput(e).(ClickPipeSourcePubsubAuthenticationOutput)
+}
+
+func (e ClickPipeSourcePubsubAuthentication) ToClickPipeSourcePubsubAuthenticationOutputWithContext(ctx context.Context) ClickPipeSourcePubsubAuthenticationOutput {
+	return pulumi.ToOutputWithContext(ctx, e).(ClickPipeSourcePubsubAuthenticationOutput)
+}
+
+func (e ClickPipeSourcePubsubAuthentication) ToClickPipeSourcePubsubAuthenticationPtrOutput() ClickPipeSourcePubsubAuthenticationPtrOutput {
+	return e.ToClickPipeSourcePubsubAuthenticationPtrOutputWithContext(context.Background())
+}
+
+func (e ClickPipeSourcePubsubAuthentication) ToClickPipeSourcePubsubAuthenticationPtrOutputWithContext(ctx context.Context) ClickPipeSourcePubsubAuthenticationPtrOutput {
+	return ClickPipeSourcePubsubAuthentication(e).ToClickPipeSourcePubsubAuthenticationOutputWithContext(ctx).ToClickPipeSourcePubsubAuthenticationPtrOutputWithContext(ctx)
+}
+
+func (e ClickPipeSourcePubsubAuthentication) ToStringOutput() pulumi.StringOutput {
+	return pulumi.ToOutput(pulumi.String(e)).(pulumi.StringOutput)
+}
+
+func (e ClickPipeSourcePubsubAuthentication) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
+	return pulumi.ToOutputWithContext(ctx, pulumi.String(e)).(pulumi.StringOutput)
+}
+
+func (e ClickPipeSourcePubsubAuthentication) ToStringPtrOutput() pulumi.StringPtrOutput {
+	return pulumi.String(e).ToStringPtrOutputWithContext(context.Background())
+}
+
+func (e ClickPipeSourcePubsubAuthentication) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return pulumi.String(e).ToStringOutputWithContext(ctx).ToStringPtrOutputWithContext(ctx)
+}
+
+type ClickPipeSourcePubsubAuthenticationOutput struct{ *pulumi.OutputState }
+
+func (ClickPipeSourcePubsubAuthenticationOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*ClickPipeSourcePubsubAuthentication)(nil)).Elem()
+}
+
+func (o ClickPipeSourcePubsubAuthenticationOutput) ToClickPipeSourcePubsubAuthenticationOutput() ClickPipeSourcePubsubAuthenticationOutput {
+	return o
+}
+
+func (o ClickPipeSourcePubsubAuthenticationOutput) ToClickPipeSourcePubsubAuthenticationOutputWithContext(ctx context.Context) ClickPipeSourcePubsubAuthenticationOutput {
+	return o
+}
+
+func (o ClickPipeSourcePubsubAuthenticationOutput) ToClickPipeSourcePubsubAuthenticationPtrOutput() ClickPipeSourcePubsubAuthenticationPtrOutput {
+	return o.ToClickPipeSourcePubsubAuthenticationPtrOutputWithContext(context.Background())
+}
+
+func (o ClickPipeSourcePubsubAuthenticationOutput) ToClickPipeSourcePubsubAuthenticationPtrOutputWithContext(ctx context.Context) ClickPipeSourcePubsubAuthenticationPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, v ClickPipeSourcePubsubAuthentication) *ClickPipeSourcePubsubAuthentication {
+		return &v
+	}).(ClickPipeSourcePubsubAuthenticationPtrOutput)
+}
+
+func (o ClickPipeSourcePubsubAuthenticationOutput) ToStringOutput() pulumi.StringOutput {
+	return o.ToStringOutputWithContext(context.Background())
+}
+
+func (o ClickPipeSourcePubsubAuthenticationOutput) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e ClickPipeSourcePubsubAuthentication) string {
+		return string(e)
+	}).(pulumi.StringOutput)
+}
+
+func (o ClickPipeSourcePubsubAuthenticationOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
+	return o.ToStringPtrOutputWithContext(context.Background())
+}
+
+func (o ClickPipeSourcePubsubAuthenticationOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e ClickPipeSourcePubsubAuthentication) *string {
+		v := string(e)
+		return &v
+	}).(pulumi.StringPtrOutput)
+}
+
+type ClickPipeSourcePubsubAuthenticationPtrOutput struct{ *pulumi.OutputState }
+
+func (ClickPipeSourcePubsubAuthenticationPtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**ClickPipeSourcePubsubAuthentication)(nil)).Elem()
+}
+
+func (o ClickPipeSourcePubsubAuthenticationPtrOutput) ToClickPipeSourcePubsubAuthenticationPtrOutput() ClickPipeSourcePubsubAuthenticationPtrOutput {
+	return o
+}
+
+func (o ClickPipeSourcePubsubAuthenticationPtrOutput) ToClickPipeSourcePubsubAuthenticationPtrOutputWithContext(ctx context.Context) ClickPipeSourcePubsubAuthenticationPtrOutput {
+	return o
+}
+
+func (o ClickPipeSourcePubsubAuthenticationPtrOutput) Elem() ClickPipeSourcePubsubAuthenticationOutput {
+	return o.ApplyT(func(v *ClickPipeSourcePubsubAuthentication) ClickPipeSourcePubsubAuthentication {
+		if v != nil {
+			return *v
+		}
+		var ret ClickPipeSourcePubsubAuthentication
+		return ret
+	}).(ClickPipeSourcePubsubAuthenticationOutput)
+}
+
+func (o ClickPipeSourcePubsubAuthenticationPtrOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
+	return o.ToStringPtrOutputWithContext(context.Background())
+}
+
+func (o ClickPipeSourcePubsubAuthenticationPtrOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e *ClickPipeSourcePubsubAuthentication) *string {
+		if e == nil {
+			return nil
+		}
+		v := string(*e)
+		return &v
+	}).(pulumi.StringPtrOutput)
+}
+
+// ClickPipeSourcePubsubAuthenticationInput is an input type that accepts values of the ClickPipeSourcePubsubAuthentication enum
+// A concrete instance of `ClickPipeSourcePubsubAuthenticationInput` can be one of the following:
+//
+//	ClickPipeSourcePubsubAuthenticationServiceAccount
+type ClickPipeSourcePubsubAuthenticationInput interface {
+	pulumi.Input
+
+	ToClickPipeSourcePubsubAuthenticationOutput() ClickPipeSourcePubsubAuthenticationOutput
+	ToClickPipeSourcePubsubAuthenticationOutputWithContext(context.Context) ClickPipeSourcePubsubAuthenticationOutput
+}
+
+var clickPipeSourcePubsubAuthenticationPtrType = reflect.TypeOf((**ClickPipeSourcePubsubAuthentication)(nil)).Elem()
+
+type ClickPipeSourcePubsubAuthenticationPtrInput interface {
+	pulumi.Input
+
+	ToClickPipeSourcePubsubAuthenticationPtrOutput() ClickPipeSourcePubsubAuthenticationPtrOutput
+	ToClickPipeSourcePubsubAuthenticationPtrOutputWithContext(context.Context) ClickPipeSourcePubsubAuthenticationPtrOutput
+}
+
+type clickPipeSourcePubsubAuthenticationPtr string
+
+func ClickPipeSourcePubsubAuthenticationPtr(v string) ClickPipeSourcePubsubAuthenticationPtrInput {
+	return (*clickPipeSourcePubsubAuthenticationPtr)(&v)
+}
+
+func (*clickPipeSourcePubsubAuthenticationPtr) ElementType() reflect.Type {
+	return clickPipeSourcePubsubAuthenticationPtrType
+}
+
+func (in *clickPipeSourcePubsubAuthenticationPtr) ToClickPipeSourcePubsubAuthenticationPtrOutput() ClickPipeSourcePubsubAuthenticationPtrOutput {
+	return pulumi.ToOutput(in).(ClickPipeSourcePubsubAuthenticationPtrOutput)
+}
+
+func (in *clickPipeSourcePubsubAuthenticationPtr) ToClickPipeSourcePubsubAuthenticationPtrOutputWithContext(ctx context.Context) ClickPipeSourcePubsubAuthenticationPtrOutput {
+	return pulumi.ToOutputWithContext(ctx, in).(ClickPipeSourcePubsubAuthenticationPtrOutput)
+}
+
+type ClickPipeSourcePubsubFormat string
+
+const (
+	ClickPipeSourcePubsubFormatJsoneachrow = ClickPipeSourcePubsubFormat("JSONEachRow")
+	ClickPipeSourcePubsubFormatAvro        = ClickPipeSourcePubsubFormat("Avro")
+	ClickPipeSourcePubsubFormatProtobuf    = ClickPipeSourcePubsubFormat("Protobuf")
+)
+
+func (ClickPipeSourcePubsubFormat) ElementType() reflect.Type {
+	return reflect.TypeOf((*ClickPipeSourcePubsubFormat)(nil)).Elem()
+}
+
+func (e ClickPipeSourcePubsubFormat) ToClickPipeSourcePubsubFormatOutput() ClickPipeSourcePubsubFormatOutput {
+	return pulumi.ToOutput(e).(ClickPipeSourcePubsubFormatOutput)
+}
+
+func (e ClickPipeSourcePubsubFormat) ToClickPipeSourcePubsubFormatOutputWithContext(ctx context.Context) ClickPipeSourcePubsubFormatOutput {
+	return pulumi.ToOutputWithContext(ctx, e).(ClickPipeSourcePubsubFormatOutput)
+}
+
+func (e ClickPipeSourcePubsubFormat) ToClickPipeSourcePubsubFormatPtrOutput() ClickPipeSourcePubsubFormatPtrOutput {
+	return e.ToClickPipeSourcePubsubFormatPtrOutputWithContext(context.Background())
+}
+
+func (e ClickPipeSourcePubsubFormat) ToClickPipeSourcePubsubFormatPtrOutputWithContext(ctx context.Context) ClickPipeSourcePubsubFormatPtrOutput {
+	return ClickPipeSourcePubsubFormat(e).ToClickPipeSourcePubsubFormatOutputWithContext(ctx).ToClickPipeSourcePubsubFormatPtrOutputWithContext(ctx)
+}
+
+func (e ClickPipeSourcePubsubFormat) ToStringOutput() pulumi.StringOutput {
+	return pulumi.ToOutput(pulumi.String(e)).(pulumi.StringOutput)
+}
+
+func (e ClickPipeSourcePubsubFormat) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
+	return pulumi.ToOutputWithContext(ctx, pulumi.String(e)).(pulumi.StringOutput)
+}
+
+func (e ClickPipeSourcePubsubFormat) ToStringPtrOutput() pulumi.StringPtrOutput {
+	return pulumi.String(e).ToStringPtrOutputWithContext(context.Background())
+}
+
+func (e ClickPipeSourcePubsubFormat) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return pulumi.String(e).ToStringOutputWithContext(ctx).ToStringPtrOutputWithContext(ctx)
+}
+
+type ClickPipeSourcePubsubFormatOutput struct{ *pulumi.OutputState }
+
+func (ClickPipeSourcePubsubFormatOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*ClickPipeSourcePubsubFormat)(nil)).Elem()
+}
+
+func (o ClickPipeSourcePubsubFormatOutput) ToClickPipeSourcePubsubFormatOutput() ClickPipeSourcePubsubFormatOutput {
+	return o
+}
+
+func (o ClickPipeSourcePubsubFormatOutput) ToClickPipeSourcePubsubFormatOutputWithContext(ctx context.Context) ClickPipeSourcePubsubFormatOutput {
+	return o
+}
+
+func (o ClickPipeSourcePubsubFormatOutput) ToClickPipeSourcePubsubFormatPtrOutput() ClickPipeSourcePubsubFormatPtrOutput {
+	return o.ToClickPipeSourcePubsubFormatPtrOutputWithContext(context.Background())
+}
+
+func (o ClickPipeSourcePubsubFormatOutput) ToClickPipeSourcePubsubFormatPtrOutputWithContext(ctx context.Context) ClickPipeSourcePubsubFormatPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, v ClickPipeSourcePubsubFormat) *ClickPipeSourcePubsubFormat {
+		return &v
+	}).(ClickPipeSourcePubsubFormatPtrOutput)
+}
+
+func (o ClickPipeSourcePubsubFormatOutput) ToStringOutput() pulumi.StringOutput {
+	return o.ToStringOutputWithContext(context.Background())
+}
+
+func (o ClickPipeSourcePubsubFormatOutput) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e ClickPipeSourcePubsubFormat) string {
+		return string(e)
+	}).(pulumi.StringOutput)
+}
+
+func (o ClickPipeSourcePubsubFormatOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
+	return o.ToStringPtrOutputWithContext(context.Background())
+}
+
+func (o ClickPipeSourcePubsubFormatOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e ClickPipeSourcePubsubFormat) *string {
+		v := string(e)
+		return &v
+	}).(pulumi.StringPtrOutput)
+}
+
+type ClickPipeSourcePubsubFormatPtrOutput struct{ *pulumi.OutputState }
+
+func (ClickPipeSourcePubsubFormatPtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**ClickPipeSourcePubsubFormat)(nil)).Elem()
+}
+
+func (o ClickPipeSourcePubsubFormatPtrOutput) ToClickPipeSourcePubsubFormatPtrOutput() ClickPipeSourcePubsubFormatPtrOutput {
+	return o
+}
+
+func (o ClickPipeSourcePubsubFormatPtrOutput) ToClickPipeSourcePubsubFormatPtrOutputWithContext(ctx context.Context) ClickPipeSourcePubsubFormatPtrOutput {
+	return o
+}
+
+func (o ClickPipeSourcePubsubFormatPtrOutput) Elem() ClickPipeSourcePubsubFormatOutput {
+	return o.ApplyT(func(v *ClickPipeSourcePubsubFormat) ClickPipeSourcePubsubFormat {
+		if v != nil {
+			return *v
+		}
+		var ret ClickPipeSourcePubsubFormat
+		return ret
+	}).(ClickPipeSourcePubsubFormatOutput)
+}
+
+func (o ClickPipeSourcePubsubFormatPtrOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
+	return o.ToStringPtrOutputWithContext(context.Background())
+}
+
+func (o ClickPipeSourcePubsubFormatPtrOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e *ClickPipeSourcePubsubFormat) *string {
+		if e == nil {
+			return nil
+		}
+		v := string(*e)
+		return &v
+	}).(pulumi.StringPtrOutput)
+}
+
+// ClickPipeSourcePubsubFormatInput is an input type that accepts values of the ClickPipeSourcePubsubFormat enum
+// A concrete instance of `ClickPipeSourcePubsubFormatInput` can be one of the following:
+//
+//	ClickPipeSourcePubsubFormatJsoneachrow
+//	ClickPipeSourcePubsubFormatAvro
+//	ClickPipeSourcePubsubFormatProtobuf
+type ClickPipeSourcePubsubFormatInput interface {
+	pulumi.Input
+
+	ToClickPipeSourcePubsubFormatOutput() ClickPipeSourcePubsubFormatOutput
+	ToClickPipeSourcePubsubFormatOutputWithContext(context.Context) ClickPipeSourcePubsubFormatOutput
+}
+
+var clickPipeSourcePubsubFormatPtrType = reflect.TypeOf((**ClickPipeSourcePubsubFormat)(nil)).Elem()
+
+type ClickPipeSourcePubsubFormatPtrInput interface {
+	pulumi.Input
+
+	ToClickPipeSourcePubsubFormatPtrOutput() ClickPipeSourcePubsubFormatPtrOutput
+	ToClickPipeSourcePubsubFormatPtrOutputWithContext(context.Context) ClickPipeSourcePubsubFormatPtrOutput
+}
+
+type clickPipeSourcePubsubFormatPtr string
+
+func ClickPipeSourcePubsubFormatPtr(v string) ClickPipeSourcePubsubFormatPtrInput {
+	return (*clickPipeSourcePubsubFormatPtr)(&v)
+}
+
+func (*clickPipeSourcePubsubFormatPtr) ElementType() reflect.Type {
+	return clickPipeSourcePubsubFormatPtrType
+}
+
+func (in *clickPipeSourcePubsubFormatPtr) ToClickPipeSourcePubsubFormatPtrOutput() ClickPipeSourcePubsubFormatPtrOutput {
+	return pulumi.ToOutput(in).(ClickPipeSourcePubsubFormatPtrOutput)
+}
+
+func (in *clickPipeSourcePubsubFormatPtr) ToClickPipeSourcePubsubFormatPtrOutputWithContext(ctx context.Context) ClickPipeSourcePubsubFormatPtrOutput {
+	return pulumi.ToOutputWithContext(ctx, in).(ClickPipeSourcePubsubFormatPtrOutput)
+}
+
+type ClickPipeSourcePubsubSeekType string
+
+const (
+	ClickPipeSourcePubsubSeekTypeLatest    = ClickPipeSourcePubsubSeekType("latest")
+	ClickPipeSourcePubsubSeekTypeEarliest  = ClickPipeSourcePubsubSeekType("earliest")
+	ClickPipeSourcePubsubSeekTypeTimestamp = ClickPipeSourcePubsubSeekType("timestamp")
+)
+
+func (ClickPipeSourcePubsubSeekType) ElementType() reflect.Type {
+	return reflect.TypeOf((*ClickPipeSourcePubsubSeekType)(nil)).Elem()
+}
+
+func (e ClickPipeSourcePubsubSeekType) ToClickPipeSourcePubsubSeekTypeOutput() ClickPipeSourcePubsubSeekTypeOutput {
+	return pulumi.ToOutput(e).(ClickPipeSourcePubsubSeekTypeOutput)
+}
+
+func (e ClickPipeSourcePubsubSeekType) ToClickPipeSourcePubsubSeekTypeOutputWithContext(ctx context.Context) ClickPipeSourcePubsubSeekTypeOutput {
+	return pulumi.ToOutputWithContext(ctx, e).(ClickPipeSourcePubsubSeekTypeOutput)
+}
+
+func (e ClickPipeSourcePubsubSeekType) ToClickPipeSourcePubsubSeekTypePtrOutput() ClickPipeSourcePubsubSeekTypePtrOutput {
+	return e.ToClickPipeSourcePubsubSeekTypePtrOutputWithContext(context.Background())
+}
+
+func (e ClickPipeSourcePubsubSeekType) ToClickPipeSourcePubsubSeekTypePtrOutputWithContext(ctx context.Context) ClickPipeSourcePubsubSeekTypePtrOutput {
+	return ClickPipeSourcePubsubSeekType(e).ToClickPipeSourcePubsubSeekTypeOutputWithContext(ctx).ToClickPipeSourcePubsubSeekTypePtrOutputWithContext(ctx)
+}
+
+func (e ClickPipeSourcePubsubSeekType) ToStringOutput() pulumi.StringOutput {
+	return pulumi.ToOutput(pulumi.String(e)).(pulumi.StringOutput)
+}
+
+func (e ClickPipeSourcePubsubSeekType) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
+	return pulumi.ToOutputWithContext(ctx, pulumi.String(e)).(pulumi.StringOutput)
+}
+
+func (e ClickPipeSourcePubsubSeekType) ToStringPtrOutput() pulumi.StringPtrOutput {
+	return pulumi.String(e).ToStringPtrOutputWithContext(context.Background())
+}
+
+func (e ClickPipeSourcePubsubSeekType) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return pulumi.String(e).ToStringOutputWithContext(ctx).ToStringPtrOutputWithContext(ctx)
+}
+
+type ClickPipeSourcePubsubSeekTypeOutput struct{ *pulumi.OutputState }
+
+func (ClickPipeSourcePubsubSeekTypeOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*ClickPipeSourcePubsubSeekType)(nil)).Elem()
+}
+
+func (o ClickPipeSourcePubsubSeekTypeOutput) ToClickPipeSourcePubsubSeekTypeOutput() ClickPipeSourcePubsubSeekTypeOutput {
+	return o
+}
+
+func (o ClickPipeSourcePubsubSeekTypeOutput) ToClickPipeSourcePubsubSeekTypeOutputWithContext(ctx context.Context) ClickPipeSourcePubsubSeekTypeOutput {
+	return o
+}
+
+func (o ClickPipeSourcePubsubSeekTypeOutput) ToClickPipeSourcePubsubSeekTypePtrOutput() ClickPipeSourcePubsubSeekTypePtrOutput {
+	return o.ToClickPipeSourcePubsubSeekTypePtrOutputWithContext(context.Background())
+}
+
+func (o ClickPipeSourcePubsubSeekTypeOutput) ToClickPipeSourcePubsubSeekTypePtrOutputWithContext(ctx context.Context) ClickPipeSourcePubsubSeekTypePtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, v ClickPipeSourcePubsubSeekType) *ClickPipeSourcePubsubSeekType {
+		return &v
+	}).(ClickPipeSourcePubsubSeekTypePtrOutput)
+}
+
+func (o ClickPipeSourcePubsubSeekTypeOutput) ToStringOutput() pulumi.StringOutput {
+	return o.ToStringOutputWithContext(context.Background())
+}
+
+func (o ClickPipeSourcePubsubSeekTypeOutput) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e ClickPipeSourcePubsubSeekType) string {
+		return string(e)
+	}).(pulumi.StringOutput)
+}
+
+func (o ClickPipeSourcePubsubSeekTypeOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
+	return o.ToStringPtrOutputWithContext(context.Background())
+}
+
+func (o ClickPipeSourcePubsubSeekTypeOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e ClickPipeSourcePubsubSeekType) *string {
+		v := string(e)
+		return &v
+	}).(pulumi.StringPtrOutput)
+}
+
+type ClickPipeSourcePubsubSeekTypePtrOutput struct{ *pulumi.OutputState }
+
+func (ClickPipeSourcePubsubSeekTypePtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**ClickPipeSourcePubsubSeekType)(nil)).Elem()
+}
+
+func (o ClickPipeSourcePubsubSeekTypePtrOutput) ToClickPipeSourcePubsubSeekTypePtrOutput() ClickPipeSourcePubsubSeekTypePtrOutput {
+	return o
+}
+
+func (o ClickPipeSourcePubsubSeekTypePtrOutput) ToClickPipeSourcePubsubSeekTypePtrOutputWithContext(ctx context.Context) ClickPipeSourcePubsubSeekTypePtrOutput {
+	return o
+}
+
+func (o ClickPipeSourcePubsubSeekTypePtrOutput) Elem() ClickPipeSourcePubsubSeekTypeOutput {
+	return o.ApplyT(func(v *ClickPipeSourcePubsubSeekType) ClickPipeSourcePubsubSeekType {
+		if v != nil {
+			return *v
+		}
+		var ret ClickPipeSourcePubsubSeekType
+		return ret
+	}).(ClickPipeSourcePubsubSeekTypeOutput)
+}
+
+func (o ClickPipeSourcePubsubSeekTypePtrOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
+	return o.ToStringPtrOutputWithContext(context.Background())
+}
+
+func (o ClickPipeSourcePubsubSeekTypePtrOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e *ClickPipeSourcePubsubSeekType) *string {
+		if e == nil {
+			return nil
+		}
+		v := string(*e)
+		return &v
+	}).(pulumi.StringPtrOutput)
+}
+
+// ClickPipeSourcePubsubSeekTypeInput is an input type that accepts values of the ClickPipeSourcePubsubSeekType enum
+// A concrete instance of `ClickPipeSourcePubsubSeekTypeInput` can be one of the following:
+//
+//	ClickPipeSourcePubsubSeekTypeLatest
+//	ClickPipeSourcePubsubSeekTypeEarliest
+//	ClickPipeSourcePubsubSeekTypeTimestamp
+type ClickPipeSourcePubsubSeekTypeInput interface {
+	pulumi.Input
+
+	ToClickPipeSourcePubsubSeekTypeOutput() ClickPipeSourcePubsubSeekTypeOutput
+	ToClickPipeSourcePubsubSeekTypeOutputWithContext(context.Context) ClickPipeSourcePubsubSeekTypeOutput
+}
+
+var clickPipeSourcePubsubSeekTypePtrType = reflect.TypeOf((**ClickPipeSourcePubsubSeekType)(nil)).Elem()
+
+type ClickPipeSourcePubsubSeekTypePtrInput interface {
+	pulumi.Input
+
+	ToClickPipeSourcePubsubSeekTypePtrOutput() ClickPipeSourcePubsubSeekTypePtrOutput
+	ToClickPipeSourcePubsubSeekTypePtrOutputWithContext(context.Context) ClickPipeSourcePubsubSeekTypePtrOutput
+}
+
+type clickPipeSourcePubsubSeekTypePtr string
+
+func ClickPipeSourcePubsubSeekTypePtr(v string) ClickPipeSourcePubsubSeekTypePtrInput {
+	return (*clickPipeSourcePubsubSeekTypePtr)(&v)
+}
+
+func (*clickPipeSourcePubsubSeekTypePtr) ElementType() reflect.Type {
+	return clickPipeSourcePubsubSeekTypePtrType
+}
+
+func (in *clickPipeSourcePubsubSeekTypePtr) ToClickPipeSourcePubsubSeekTypePtrOutput() ClickPipeSourcePubsubSeekTypePtrOutput {
+	return pulumi.ToOutput(in).(ClickPipeSourcePubsubSeekTypePtrOutput)
+}
+
+func (in *clickPipeSourcePubsubSeekTypePtr) ToClickPipeSourcePubsubSeekTypePtrOutputWithContext(ctx context.Context) ClickPipeSourcePubsubSeekTypePtrOutput {
+	return pulumi.ToOutputWithContext(ctx, in).(ClickPipeSourcePubsubSeekTypePtrOutput)
 }
 
 type ClickPipeStateEnum string
@@ -8833,6 +11499,10 @@ func init() {
 	pulumi.RegisterInputType(reflect.TypeOf((*AutoscalingModePtrInput)(nil)).Elem(), AutoscalingMode("vertical"))
 	pulumi.RegisterInputType(reflect.TypeOf((*ClickPipeDestinationTableDefinitionEngineTypeInput)(nil)).Elem(), ClickPipeDestinationTableDefinitionEngineType("MergeTree"))
 	pulumi.RegisterInputType(reflect.TypeOf((*ClickPipeDestinationTableDefinitionEngineTypePtrInput)(nil)).Elem(), ClickPipeDestinationTableDefinitionEngineType("MergeTree"))
+	pulumi.RegisterInputType(reflect.TypeOf((*ClickPipeSourceBigquerySettingsReplicationModeInput)(nil)).Elem(), ClickPipeSourceBigquerySettingsReplicationMode("snapshot"))
+	pulumi.RegisterInputType(reflect.TypeOf((*ClickPipeSourceBigquerySettingsReplicationModePtrInput)(nil)).Elem(), ClickPipeSourceBigquerySettingsReplicationMode("snapshot"))
+	pulumi.RegisterInputType(reflect.TypeOf((*ClickPipeSourceBigqueryTableMappingsItemTableEngineInput)(nil)).Elem(), ClickPipeSourceBigqueryTableMappingsItemTableEngine("MergeTree"))
+	pulumi.RegisterInputType(reflect.TypeOf((*ClickPipeSourceBigqueryTableMappingsItemTableEnginePtrInput)(nil)).Elem(), ClickPipeSourceBigqueryTableMappingsItemTableEngine("MergeTree"))
 	pulumi.RegisterInputType(reflect.TypeOf((*ClickPipeSourceKafkaAuthenticationInput)(nil)).Elem(), ClickPipeSourceKafkaAuthentication("PLAIN"))
 	pulumi.RegisterInputType(reflect.TypeOf((*ClickPipeSourceKafkaAuthenticationPtrInput)(nil)).Elem(), ClickPipeSourceKafkaAuthentication("PLAIN"))
 	pulumi.RegisterInputType(reflect.TypeOf((*ClickPipeSourceKafkaFormatInput)(nil)).Elem(), ClickPipeSourceKafkaFormat("JSONEachRow"))
@@ -8843,6 +11513,28 @@ func init() {
 	pulumi.RegisterInputType(reflect.TypeOf((*ClickPipeSourceKafkaSchemaRegistryAuthenticationPtrInput)(nil)).Elem(), ClickPipeSourceKafkaSchemaRegistryAuthentication("PLAIN"))
 	pulumi.RegisterInputType(reflect.TypeOf((*ClickPipeSourceKafkaTypeInput)(nil)).Elem(), ClickPipeSourceKafkaType("kafka"))
 	pulumi.RegisterInputType(reflect.TypeOf((*ClickPipeSourceKafkaTypePtrInput)(nil)).Elem(), ClickPipeSourceKafkaType("kafka"))
+	pulumi.RegisterInputType(reflect.TypeOf((*ClickPipeSourceKinesisAuthenticationInput)(nil)).Elem(), ClickPipeSourceKinesisAuthentication("IAM_ROLE"))
+	pulumi.RegisterInputType(reflect.TypeOf((*ClickPipeSourceKinesisAuthenticationPtrInput)(nil)).Elem(), ClickPipeSourceKinesisAuthentication("IAM_ROLE"))
+	pulumi.RegisterInputType(reflect.TypeOf((*ClickPipeSourceKinesisFormatInput)(nil)).Elem(), ClickPipeSourceKinesisFormat("JSONEachRow"))
+	pulumi.RegisterInputType(reflect.TypeOf((*ClickPipeSourceKinesisFormatPtrInput)(nil)).Elem(), ClickPipeSourceKinesisFormat("JSONEachRow"))
+	pulumi.RegisterInputType(reflect.TypeOf((*ClickPipeSourceKinesisIteratorTypeInput)(nil)).Elem(), ClickPipeSourceKinesisIteratorType("TRIM_HORIZON"))
+	pulumi.RegisterInputType(reflect.TypeOf((*ClickPipeSourceKinesisIteratorTypePtrInput)(nil)).Elem(), ClickPipeSourceKinesisIteratorType("TRIM_HORIZON"))
+	pulumi.RegisterInputType(reflect.TypeOf((*ClickPipeSourceMongodbReadPreferenceInput)(nil)).Elem(), ClickPipeSourceMongodbReadPreference("primary"))
+	pulumi.RegisterInputType(reflect.TypeOf((*ClickPipeSourceMongodbReadPreferencePtrInput)(nil)).Elem(), ClickPipeSourceMongodbReadPreference("primary"))
+	pulumi.RegisterInputType(reflect.TypeOf((*ClickPipeSourceMongodbSettingsReplicationModeInput)(nil)).Elem(), ClickPipeSourceMongodbSettingsReplicationMode("cdc"))
+	pulumi.RegisterInputType(reflect.TypeOf((*ClickPipeSourceMongodbSettingsReplicationModePtrInput)(nil)).Elem(), ClickPipeSourceMongodbSettingsReplicationMode("cdc"))
+	pulumi.RegisterInputType(reflect.TypeOf((*ClickPipeSourceMongodbTableMappingsItemTableEngineInput)(nil)).Elem(), ClickPipeSourceMongodbTableMappingsItemTableEngine("MergeTree"))
+	pulumi.RegisterInputType(reflect.TypeOf((*ClickPipeSourceMongodbTableMappingsItemTableEnginePtrInput)(nil)).Elem(), ClickPipeSourceMongodbTableMappingsItemTableEngine("MergeTree"))
+	pulumi.RegisterInputType(reflect.TypeOf((*ClickPipeSourceMysqlAuthenticationInput)(nil)).Elem(), ClickPipeSourceMysqlAuthentication("basic"))
+	pulumi.RegisterInputType(reflect.TypeOf((*ClickPipeSourceMysqlAuthenticationPtrInput)(nil)).Elem(), ClickPipeSourceMysqlAuthentication("basic"))
+	pulumi.RegisterInputType(reflect.TypeOf((*ClickPipeSourceMysqlSettingsReplicationMechanismInput)(nil)).Elem(), ClickPipeSourceMysqlSettingsReplicationMechanism("GTID"))
+	pulumi.RegisterInputType(reflect.TypeOf((*ClickPipeSourceMysqlSettingsReplicationMechanismPtrInput)(nil)).Elem(), ClickPipeSourceMysqlSettingsReplicationMechanism("GTID"))
+	pulumi.RegisterInputType(reflect.TypeOf((*ClickPipeSourceMysqlSettingsReplicationModeInput)(nil)).Elem(), ClickPipeSourceMysqlSettingsReplicationMode("cdc"))
+	pulumi.RegisterInputType(reflect.TypeOf((*ClickPipeSourceMysqlSettingsReplicationModePtrInput)(nil)).Elem(), ClickPipeSourceMysqlSettingsReplicationMode("cdc"))
+	pulumi.RegisterInputType(reflect.TypeOf((*ClickPipeSourceMysqlTableMappingsItemTableEngineInput)(nil)).Elem(), ClickPipeSourceMysqlTableMappingsItemTableEngine("MergeTree"))
+	pulumi.RegisterInputType(reflect.TypeOf((*ClickPipeSourceMysqlTableMappingsItemTableEnginePtrInput)(nil)).Elem(), ClickPipeSourceMysqlTableMappingsItemTableEngine("MergeTree"))
+	pulumi.RegisterInputType(reflect.TypeOf((*ClickPipeSourceMysqlTypeInput)(nil)).Elem(), ClickPipeSourceMysqlType("mysql"))
+	pulumi.RegisterInputType(reflect.TypeOf((*ClickPipeSourceMysqlTypePtrInput)(nil)).Elem(), ClickPipeSourceMysqlType("mysql"))
 	pulumi.RegisterInputType(reflect.TypeOf((*ClickPipeSourceObjectStorageAuthenticationInput)(nil)).Elem(), ClickPipeSourceObjectStorageAuthentication("IAM_ROLE"))
 	pulumi.RegisterInputType(reflect.TypeOf((*ClickPipeSourceObjectStorageAuthenticationPtrInput)(nil)).Elem(), ClickPipeSourceObjectStorageAuthentication("IAM_ROLE"))
 	pulumi.RegisterInputType(reflect.TypeOf((*ClickPipeSourceObjectStorageCompressionInput)(nil)).Elem(), ClickPipeSourceObjectStorageCompression("none"))
@@ -8859,6 +11551,12 @@ func init() {
 	pulumi.RegisterInputType(reflect.TypeOf((*ClickPipeSourcePostgresTableMappingsItemTableEnginePtrInput)(nil)).Elem(), ClickPipeSourcePostgresTableMappingsItemTableEngine("MergeTree"))
 	pulumi.RegisterInputType(reflect.TypeOf((*ClickPipeSourcePostgresTypeInput)(nil)).Elem(), ClickPipeSourcePostgresType("postgres"))
 	pulumi.RegisterInputType(reflect.TypeOf((*ClickPipeSourcePostgresTypePtrInput)(nil)).Elem(), ClickPipeSourcePostgresType("postgres"))
+	pulumi.RegisterInputType(reflect.TypeOf((*ClickPipeSourcePubsubAuthenticationInput)(nil)).Elem(), ClickPipeSourcePubsubAuthentication("SERVICE_ACCOUNT"))
+	pulumi.RegisterInputType(reflect.TypeOf((*ClickPipeSourcePubsubAuthenticationPtrInput)(nil)).Elem(), ClickPipeSourcePubsubAuthentication("SERVICE_ACCOUNT"))
+	pulumi.RegisterInputType(reflect.TypeOf((*ClickPipeSourcePubsubFormatInput)(nil)).Elem(), ClickPipeSourcePubsubFormat("JSONEachRow"))
+	pulumi.RegisterInputType(reflect.TypeOf((*ClickPipeSourcePubsubFormatPtrInput)(nil)).Elem(), ClickPipeSourcePubsubFormat("JSONEachRow"))
+	pulumi.RegisterInputType(reflect.TypeOf((*ClickPipeSourcePubsubSeekTypeInput)(nil)).Elem(), ClickPipeSourcePubsubSeekType("latest"))
+	pulumi.RegisterInputType(reflect.TypeOf((*ClickPipeSourcePubsubSeekTypePtrInput)(nil)).Elem(), ClickPipeSourcePubsubSeekType("latest"))
 	pulumi.RegisterInputType(reflect.TypeOf((*ClickPipeStateEnumInput)(nil)).Elem(), ClickPipeStateEnum("Running"))
 	pulumi.RegisterInputType(reflect.TypeOf((*ClickPipeStateEnumPtrInput)(nil)).Elem(), ClickPipeStateEnum("Running"))
 	pulumi.RegisterInputType(reflect.TypeOf((*DashboardFiltersItemSourceMetricTypeInput)(nil)).Elem(), DashboardFiltersItemSourceMetricType("gauge"))
@@ -8937,6 +11635,10 @@ func init() {
 	pulumi.RegisterOutputType(AutoscalingModePtrOutput{})
 	pulumi.RegisterOutputType(ClickPipeDestinationTableDefinitionEngineTypeOutput{})
 	pulumi.RegisterOutputType(ClickPipeDestinationTableDefinitionEngineTypePtrOutput{})
+	pulumi.RegisterOutputType(ClickPipeSourceBigquerySettingsReplicationModeOutput{})
+	pulumi.RegisterOutputType(ClickPipeSourceBigquerySettingsReplicationModePtrOutput{})
+	pulumi.RegisterOutputType(ClickPipeSourceBigqueryTableMappingsItemTableEngineOutput{})
+	pulumi.RegisterOutputType(ClickPipeSourceBigqueryTableMappingsItemTableEnginePtrOutput{})
 	pulumi.RegisterOutputType(ClickPipeSourceKafkaAuthenticationOutput{})
 	pulumi.RegisterOutputType(ClickPipeSourceKafkaAuthenticationPtrOutput{})
 	pulumi.RegisterOutputType(ClickPipeSourceKafkaFormatOutput{})
@@ -8947,6 +11649,28 @@ func init() {
 	pulumi.RegisterOutputType(ClickPipeSourceKafkaSchemaRegistryAuthenticationPtrOutput{})
 	pulumi.RegisterOutputType(ClickPipeSourceKafkaTypeOutput{})
 	pulumi.RegisterOutputType(ClickPipeSourceKafkaTypePtrOutput{})
+	pulumi.RegisterOutputType(ClickPipeSourceKinesisAuthenticationOutput{})
+	pulumi.RegisterOutputType(ClickPipeSourceKinesisAuthenticationPtrOutput{})
+	pulumi.RegisterOutputType(ClickPipeSourceKinesisFormatOutput{})
+	pulumi.RegisterOutputType(ClickPipeSourceKinesisFormatPtrOutput{})
+	pulumi.RegisterOutputType(ClickPipeSourceKinesisIteratorTypeOutput{})
+	pulumi.RegisterOutputType(ClickPipeSourceKinesisIteratorTypePtrOutput{})
+	pulumi.RegisterOutputType(ClickPipeSourceMongodbReadPreferenceOutput{})
+	pulumi.RegisterOutputType(ClickPipeSourceMongodbReadPreferencePtrOutput{})
+	pulumi.RegisterOutputType(ClickPipeSourceMongodbSettingsReplicationModeOutput{})
+	pulumi.RegisterOutputType(ClickPipeSourceMongodbSettingsReplicationModePtrOutput{})
+	pulumi.RegisterOutputType(ClickPipeSourceMongodbTableMappingsItemTableEngineOutput{})
+	pulumi.RegisterOutputType(ClickPipeSourceMongodbTableMappingsItemTableEnginePtrOutput{})
+	pulumi.RegisterOutputType(ClickPipeSourceMysqlAuthenticationOutput{})
+	pulumi.RegisterOutputType(ClickPipeSourceMysqlAuthenticationPtrOutput{})
+	pulumi.RegisterOutputType(ClickPipeSourceMysqlSettingsReplicationMechanismOutput{})
+	pulumi.RegisterOutputType(ClickPipeSourceMysqlSettingsReplicationMechanismPtrOutput{})
+	pulumi.RegisterOutputType(ClickPipeSourceMysqlSettingsReplicationModeOutput{})
+	pulumi.RegisterOutputType(ClickPipeSourceMysqlSettingsReplicationModePtrOutput{})
+	pulumi.RegisterOutputType(ClickPipeSourceMysqlTableMappingsItemTableEngineOutput{})
+	pulumi.RegisterOutputType(ClickPipeSourceMysqlTableMappingsItemTableEnginePtrOutput{})
+	pulumi.RegisterOutputType(ClickPipeSourceMysqlTypeOutput{})
+	pulumi.RegisterOutputType(ClickPipeSourceMysqlTypePtrOutput{})
 	pulumi.RegisterOutputType(ClickPipeSourceObjectStorageAuthenticationOutput{})
 	pulumi.RegisterOutputType(ClickPipeSourceObjectStorageAuthenticationPtrOutput{})
 	pulumi.RegisterOutputType(ClickPipeSourceObjectStorageCompressionOutput{})
@@ -8963,6 +11687,12 @@ func init() {
 	pulumi.RegisterOutputType(ClickPipeSourcePostgresTableMappingsItemTableEnginePtrOutput{})
 	pulumi.RegisterOutputType(ClickPipeSourcePostgresTypeOutput{})
 	pulumi.RegisterOutputType(ClickPipeSourcePostgresTypePtrOutput{})
+	pulumi.RegisterOutputType(ClickPipeSourcePubsubAuthenticationOutput{})
+	pulumi.RegisterOutputType(ClickPipeSourcePubsubAuthenticationPtrOutput{})
+	pulumi.RegisterOutputType(ClickPipeSourcePubsubFormatOutput{})
+	pulumi.RegisterOutputType(ClickPipeSourcePubsubFormatPtrOutput{})
+	pulumi.RegisterOutputType(ClickPipeSourcePubsubSeekTypeOutput{})
+	pulumi.RegisterOutputType(ClickPipeSourcePubsubSeekTypePtrOutput{})
 	pulumi.RegisterOutputType(ClickPipeStateEnumOutput{})
 	pulumi.RegisterOutputType(ClickPipeStateEnumPtrOutput{})
 	pulumi.RegisterOutputType(DashboardFiltersItemSourceMetricTypeOutput{})

@@ -1910,9 +1910,14 @@ func (o ClickPipeSettingsPtrOutput) Streaming_max_insert_wait_ms() pulumi.IntPtr
 }
 
 type ClickPipeSource struct {
+	Bigquery        *ClickPipeSourceBigquery      `pulumi:"bigquery"`
 	Kafka           *ClickPipeSourceKafka         `pulumi:"kafka"`
+	Kinesis         *ClickPipeSourceKinesis       `pulumi:"kinesis"`
+	Mongodb         *ClickPipeSourceMongodb       `pulumi:"mongodb"`
+	Mysql           *ClickPipeSourceMysql         `pulumi:"mysql"`
 	ObjectStorage   *ClickPipeSourceObjectStorage `pulumi:"objectStorage"`
 	Postgres        *ClickPipeSourcePostgres      `pulumi:"postgres"`
+	Pubsub          *ClickPipeSourcePubsub        `pulumi:"pubsub"`
 	ValidateSamples *bool                         `pulumi:"validateSamples"`
 }
 
@@ -1928,9 +1933,14 @@ type ClickPipeSourceInput interface {
 }
 
 type ClickPipeSourceArgs struct {
+	Bigquery        ClickPipeSourceBigqueryPtrInput      `pulumi:"bigquery"`
 	Kafka           ClickPipeSourceKafkaPtrInput         `pulumi:"kafka"`
+	Kinesis         ClickPipeSourceKinesisPtrInput       `pulumi:"kinesis"`
+	Mongodb         ClickPipeSourceMongodbPtrInput       `pulumi:"mongodb"`
+	Mysql           ClickPipeSourceMysqlPtrInput         `pulumi:"mysql"`
 	ObjectStorage   ClickPipeSourceObjectStoragePtrInput `pulumi:"objectStorage"`
 	Postgres        ClickPipeSourcePostgresPtrInput      `pulumi:"postgres"`
+	Pubsub          ClickPipeSourcePubsubPtrInput        `pulumi:"pubsub"`
 	ValidateSamples pulumi.BoolPtrInput                  `pulumi:"validateSamples"`
 }
 
@@ -1960,8 +1970,24 @@ func (o ClickPipeSourceOutput) ToClickPipeSourceOutputWithContext(ctx context.Co
 	return o
 }
 
+func (o ClickPipeSourceOutput) Bigquery() ClickPipeSourceBigqueryPtrOutput {
+	return o.ApplyT(func(v ClickPipeSource) *ClickPipeSourceBigquery { return v.Bigquery }).(ClickPipeSourceBigqueryPtrOutput)
+}
+
 func (o ClickPipeSourceOutput) Kafka() ClickPipeSourceKafkaPtrOutput {
 	return o.ApplyT(func(v ClickPipeSource) *ClickPipeSourceKafka { return v.Kafka }).(ClickPipeSourceKafkaPtrOutput)
+}
+
+func (o ClickPipeSourceOutput) Kinesis() ClickPipeSourceKinesisPtrOutput {
+	return o.ApplyT(func(v ClickPipeSource) *ClickPipeSourceKinesis { return v.Kinesis }).(ClickPipeSourceKinesisPtrOutput)
+}
+
+func (o ClickPipeSourceOutput) Mongodb() ClickPipeSourceMongodbPtrOutput {
+	return o.ApplyT(func(v ClickPipeSource) *ClickPipeSourceMongodb { return v.Mongodb }).(ClickPipeSourceMongodbPtrOutput)
+}
+
+func (o ClickPipeSourceOutput) Mysql() ClickPipeSourceMysqlPtrOutput {
+	return o.ApplyT(func(v ClickPipeSource) *ClickPipeSourceMysql { return v.Mysql }).(ClickPipeSourceMysqlPtrOutput)
 }
 
 func (o ClickPipeSourceOutput) ObjectStorage() ClickPipeSourceObjectStoragePtrOutput {
@@ -1972,8 +1998,506 @@ func (o ClickPipeSourceOutput) Postgres() ClickPipeSourcePostgresPtrOutput {
 	return o.ApplyT(func(v ClickPipeSource) *ClickPipeSourcePostgres { return v.Postgres }).(ClickPipeSourcePostgresPtrOutput)
 }
 
+func (o ClickPipeSourceOutput) Pubsub() ClickPipeSourcePubsubPtrOutput {
+	return o.ApplyT(func(v ClickPipeSource) *ClickPipeSourcePubsub { return v.Pubsub }).(ClickPipeSourcePubsubPtrOutput)
+}
+
 func (o ClickPipeSourceOutput) ValidateSamples() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v ClickPipeSource) *bool { return v.ValidateSamples }).(pulumi.BoolPtrOutput)
+}
+
+type ClickPipeSourceBigquery struct {
+	Settings *ClickPipeSourceBigquerySettings `pulumi:"settings"`
+	// Must be a gs:// path.
+	SnapshotStagingPath string                                     `pulumi:"snapshotStagingPath"`
+	TableMappings       []ClickPipeSourceBigqueryTableMappingsItem `pulumi:"tableMappings"`
+}
+
+// ClickPipeSourceBigqueryInput is an input type that accepts ClickPipeSourceBigqueryArgs and ClickPipeSourceBigqueryOutput values.
+// You can construct a concrete instance of `ClickPipeSourceBigqueryInput` via:
+//
+//	ClickPipeSourceBigqueryArgs{...}
+type ClickPipeSourceBigqueryInput interface {
+	pulumi.Input
+
+	ToClickPipeSourceBigqueryOutput() ClickPipeSourceBigqueryOutput
+	ToClickPipeSourceBigqueryOutputWithContext(context.Context) ClickPipeSourceBigqueryOutput
+}
+
+type ClickPipeSourceBigqueryArgs struct {
+	Settings ClickPipeSourceBigquerySettingsPtrInput `pulumi:"settings"`
+	// Must be a gs:// path.
+	SnapshotStagingPath pulumi.StringInput                                 `pulumi:"snapshotStagingPath"`
+	TableMappings       ClickPipeSourceBigqueryTableMappingsItemArrayInput `pulumi:"tableMappings"`
+}
+
+func (ClickPipeSourceBigqueryArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*ClickPipeSourceBigquery)(nil)).Elem()
+}
+
+func (i ClickPipeSourceBigqueryArgs) ToClickPipeSourceBigqueryOutput() ClickPipeSourceBigqueryOutput {
+	return i.ToClickPipeSourceBigqueryOutputWithContext(context.Background())
+}
+
+func (i ClickPipeSourceBigqueryArgs) ToClickPipeSourceBigqueryOutputWithContext(ctx context.Context) ClickPipeSourceBigqueryOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(ClickPipeSourceBigqueryOutput)
+}
+
+func (i ClickPipeSourceBigqueryArgs) ToClickPipeSourceBigqueryPtrOutput() ClickPipeSourceBigqueryPtrOutput {
+	return i.ToClickPipeSourceBigqueryPtrOutputWithContext(context.Background())
+}
+
+func (i ClickPipeSourceBigqueryArgs) ToClickPipeSourceBigqueryPtrOutputWithContext(ctx context.Context) ClickPipeSourceBigqueryPtrOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(ClickPipeSourceBigqueryOutput).ToClickPipeSourceBigqueryPtrOutputWithContext(ctx)
+}
+
+// ClickPipeSourceBigqueryPtrInput is an input type that accepts ClickPipeSourceBigqueryArgs, ClickPipeSourceBigqueryPtr and ClickPipeSourceBigqueryPtrOutput values.
+// You can construct a concrete instance of `ClickPipeSourceBigqueryPtrInput` via:
+//
+//	        ClickPipeSourceBigqueryArgs{...}
+//
+//	or:
+//
+//	        nil
+type ClickPipeSourceBigqueryPtrInput interface {
+	pulumi.Input
+
+	ToClickPipeSourceBigqueryPtrOutput() ClickPipeSourceBigqueryPtrOutput
+	ToClickPipeSourceBigqueryPtrOutputWithContext(context.Context) ClickPipeSourceBigqueryPtrOutput
+}
+
+type clickPipeSourceBigqueryPtrType ClickPipeSourceBigqueryArgs
+
+func ClickPipeSourceBigqueryPtr(v *ClickPipeSourceBigqueryArgs) ClickPipeSourceBigqueryPtrInput {
+	return (*clickPipeSourceBigqueryPtrType)(v)
+}
+
+func (*clickPipeSourceBigqueryPtrType) ElementType() reflect.Type {
+	return reflect.TypeOf((**ClickPipeSourceBigquery)(nil)).Elem()
+}
+
+func (i *clickPipeSourceBigqueryPtrType) ToClickPipeSourceBigqueryPtrOutput() ClickPipeSourceBigqueryPtrOutput {
+	return i.ToClickPipeSourceBigqueryPtrOutputWithContext(context.Background())
+}
+
+func (i *clickPipeSourceBigqueryPtrType) ToClickPipeSourceBigqueryPtrOutputWithContext(ctx context.Context) ClickPipeSourceBigqueryPtrOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(ClickPipeSourceBigqueryPtrOutput)
+}
+
+type ClickPipeSourceBigqueryOutput struct{ *pulumi.OutputState }
+
+func (ClickPipeSourceBigqueryOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*ClickPipeSourceBigquery)(nil)).Elem()
+}
+
+func (o ClickPipeSourceBigqueryOutput) ToClickPipeSourceBigqueryOutput() ClickPipeSourceBigqueryOutput {
+	return o
+}
+
+func (o ClickPipeSourceBigqueryOutput) ToClickPipeSourceBigqueryOutputWithContext(ctx context.Context) ClickPipeSourceBigqueryOutput {
+	return o
+}
+
+func (o ClickPipeSourceBigqueryOutput) ToClickPipeSourceBigqueryPtrOutput() ClickPipeSourceBigqueryPtrOutput {
+	return o.ToClickPipeSourceBigqueryPtrOutputWithContext(context.Background())
+}
+
+func (o ClickPipeSourceBigqueryOutput) ToClickPipeSourceBigqueryPtrOutputWithContext(ctx context.Context) ClickPipeSourceBigqueryPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, v ClickPipeSourceBigquery) *ClickPipeSourceBigquery {
+		return &v
+	}).(ClickPipeSourceBigqueryPtrOutput)
+}
+
+func (o ClickPipeSourceBigqueryOutput) Settings() ClickPipeSourceBigquerySettingsPtrOutput {
+	return o.ApplyT(func(v ClickPipeSourceBigquery) *ClickPipeSourceBigquerySettings { return v.Settings }).(ClickPipeSourceBigquerySettingsPtrOutput)
+}
+
+// Must be a gs:// path.
+func (o ClickPipeSourceBigqueryOutput) SnapshotStagingPath() pulumi.StringOutput {
+	return o.ApplyT(func(v ClickPipeSourceBigquery) string { return v.SnapshotStagingPath }).(pulumi.StringOutput)
+}
+
+func (o ClickPipeSourceBigqueryOutput) TableMappings() ClickPipeSourceBigqueryTableMappingsItemArrayOutput {
+	return o.ApplyT(func(v ClickPipeSourceBigquery) []ClickPipeSourceBigqueryTableMappingsItem { return v.TableMappings }).(ClickPipeSourceBigqueryTableMappingsItemArrayOutput)
+}
+
+type ClickPipeSourceBigqueryPtrOutput struct{ *pulumi.OutputState }
+
+func (ClickPipeSourceBigqueryPtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**ClickPipeSourceBigquery)(nil)).Elem()
+}
+
+func (o ClickPipeSourceBigqueryPtrOutput) ToClickPipeSourceBigqueryPtrOutput() ClickPipeSourceBigqueryPtrOutput {
+	return o
+}
+
+func (o ClickPipeSourceBigqueryPtrOutput) ToClickPipeSourceBigqueryPtrOutputWithContext(ctx context.Context) ClickPipeSourceBigqueryPtrOutput {
+	return o
+}
+
+func (o ClickPipeSourceBigqueryPtrOutput) Elem() ClickPipeSourceBigqueryOutput {
+	return o.ApplyT(func(v *ClickPipeSourceBigquery) ClickPipeSourceBigquery {
+		if v != nil {
+			return *v
+		}
+		var ret ClickPipeSourceBigquery
+		return ret
+	}).(ClickPipeSourceBigqueryOutput)
+}
+
+func (o ClickPipeSourceBigqueryPtrOutput) Settings() ClickPipeSourceBigquerySettingsPtrOutput {
+	return o.ApplyT(func(v *ClickPipeSourceBigquery) *ClickPipeSourceBigquerySettings {
+		if v == nil {
+			return nil
+		}
+		return v.Settings
+	}).(ClickPipeSourceBigquerySettingsPtrOutput)
+}
+
+// Must be a gs:// path.
+func (o ClickPipeSourceBigqueryPtrOutput) SnapshotStagingPath() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *ClickPipeSourceBigquery) *string {
+		if v == nil {
+			return nil
+		}
+		return &v.SnapshotStagingPath
+	}).(pulumi.StringPtrOutput)
+}
+
+func (o ClickPipeSourceBigqueryPtrOutput) TableMappings() ClickPipeSourceBigqueryTableMappingsItemArrayOutput {
+	return o.ApplyT(func(v *ClickPipeSourceBigquery) []ClickPipeSourceBigqueryTableMappingsItem {
+		if v == nil {
+			return nil
+		}
+		return v.TableMappings
+	}).(ClickPipeSourceBigqueryTableMappingsItemArrayOutput)
+}
+
+type ClickPipeSourceBigquerySettings struct {
+	AllowNullableColumns           *bool                                           `pulumi:"allowNullableColumns"`
+	InitialLoadParallelism         *int                                            `pulumi:"initialLoadParallelism"`
+	ReplicationMode                *ClickPipeSourceBigquerySettingsReplicationMode `pulumi:"replicationMode"`
+	SnapshotNumRowsPerPartition    *int                                            `pulumi:"snapshotNumRowsPerPartition"`
+	SnapshotNumberOfParallelTables *int                                            `pulumi:"snapshotNumberOfParallelTables"`
+}
+
+// ClickPipeSourceBigquerySettingsInput is an input type that accepts ClickPipeSourceBigquerySettingsArgs and ClickPipeSourceBigquerySettingsOutput values.
+// You can construct a concrete instance of `ClickPipeSourceBigquerySettingsInput` via:
+//
+//	ClickPipeSourceBigquerySettingsArgs{...}
+type ClickPipeSourceBigquerySettingsInput interface {
+	pulumi.Input
+
+	ToClickPipeSourceBigquerySettingsOutput() ClickPipeSourceBigquerySettingsOutput
+	ToClickPipeSourceBigquerySettingsOutputWithContext(context.Context) ClickPipeSourceBigquerySettingsOutput
+}
+
+type ClickPipeSourceBigquerySettingsArgs struct {
+	AllowNullableColumns           pulumi.BoolPtrInput                                    `pulumi:"allowNullableColumns"`
+	InitialLoadParallelism         pulumi.IntPtrInput                                     `pulumi:"initialLoadParallelism"`
+	ReplicationMode                ClickPipeSourceBigquerySettingsReplicationModePtrInput `pulumi:"replicationMode"`
+	SnapshotNumRowsPerPartition    pulumi.IntPtrInput                                     `pulumi:"snapshotNumRowsPerPartition"`
+	SnapshotNumberOfParallelTables pulumi.IntPtrInput                                     `pulumi:"snapshotNumberOfParallelTables"`
+}
+
+func (ClickPipeSourceBigquerySettingsArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*ClickPipeSourceBigquerySettings)(nil)).Elem()
+}
+
+func (i ClickPipeSourceBigquerySettingsArgs) ToClickPipeSourceBigquerySettingsOutput() ClickPipeSourceBigquerySettingsOutput {
+	return i.ToClickPipeSourceBigquerySettingsOutputWithContext(context.Background())
+}
+
+func (i ClickPipeSourceBigquerySettingsArgs) ToClickPipeSourceBigquerySettingsOutputWithContext(ctx context.Context) ClickPipeSourceBigquerySettingsOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(ClickPipeSourceBigquerySettingsOutput)
+}
+
+func (i ClickPipeSourceBigquerySettingsArgs) ToClickPipeSourceBigquerySettingsPtrOutput() ClickPipeSourceBigquerySettingsPtrOutput {
+	return i.ToClickPipeSourceBigquerySettingsPtrOutputWithContext(context.Background())
+}
+
+func (i ClickPipeSourceBigquerySettingsArgs) ToClickPipeSourceBigquerySettingsPtrOutputWithContext(ctx context.Context) ClickPipeSourceBigquerySettingsPtrOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(ClickPipeSourceBigquerySettingsOutput).ToClickPipeSourceBigquerySettingsPtrOutputWithContext(ctx)
+}
+
+// ClickPipeSourceBigquerySettingsPtrInput is an input type that accepts ClickPipeSourceBigquerySettingsArgs, ClickPipeSourceBigquerySettingsPtr and ClickPipeSourceBigquerySettingsPtrOutput values.
+// You can construct a concrete instance of `ClickPipeSourceBigquerySettingsPtrInput` via:
+//
+//	        ClickPipeSourceBigquerySettingsArgs{...}
+//
+//	or:
+//
+//	        nil
+type ClickPipeSourceBigquerySettingsPtrInput interface {
+	pulumi.Input
+
+	ToClickPipeSourceBigquerySettingsPtrOutput() ClickPipeSourceBigquerySettingsPtrOutput
+	ToClickPipeSourceBigquerySettingsPtrOutputWithContext(context.Context) ClickPipeSourceBigquerySettingsPtrOutput
+}
+
+type clickPipeSourceBigquerySettingsPtrType ClickPipeSourceBigquerySettingsArgs
+
+func ClickPipeSourceBigquerySettingsPtr(v *ClickPipeSourceBigquerySettingsArgs) ClickPipeSourceBigquerySettingsPtrInput {
+	return (*clickPipeSourceBigquerySettingsPtrType)(v)
+}
+
+func (*clickPipeSourceBigquerySettingsPtrType) ElementType() reflect.Type {
+	return reflect.TypeOf((**ClickPipeSourceBigquerySettings)(nil)).Elem()
+}
+
+func (i *clickPipeSourceBigquerySettingsPtrType) ToClickPipeSourceBigquerySettingsPtrOutput() ClickPipeSourceBigquerySettingsPtrOutput {
+	return i.ToClickPipeSourceBigquerySettingsPtrOutputWithContext(context.Background())
+}
+
+func (i *clickPipeSourceBigquerySettingsPtrType) ToClickPipeSourceBigquerySettingsPtrOutputWithContext(ctx context.Context) ClickPipeSourceBigquerySettingsPtrOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(ClickPipeSourceBigquerySettingsPtrOutput)
+}
+
+type ClickPipeSourceBigquerySettingsOutput struct{ *pulumi.OutputState }
+
+func (ClickPipeSourceBigquerySettingsOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*ClickPipeSourceBigquerySettings)(nil)).Elem()
+}
+
+func (o ClickPipeSourceBigquerySettingsOutput) ToClickPipeSourceBigquerySettingsOutput() ClickPipeSourceBigquerySettingsOutput {
+	return o
+}
+
+func (o ClickPipeSourceBigquerySettingsOutput) ToClickPipeSourceBigquerySettingsOutputWithContext(ctx context.Context) ClickPipeSourceBigquerySettingsOutput {
+	return o
+}
+
+func (o ClickPipeSourceBigquerySettingsOutput) ToClickPipeSourceBigquerySettingsPtrOutput() ClickPipeSourceBigquerySettingsPtrOutput {
+	return o.ToClickPipeSourceBigquerySettingsPtrOutputWithContext(context.Background())
+}
+
+func (o ClickPipeSourceBigquerySettingsOutput) ToClickPipeSourceBigquerySettingsPtrOutputWithContext(ctx context.Context) ClickPipeSourceBigquerySettingsPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, v ClickPipeSourceBigquerySettings) *ClickPipeSourceBigquerySettings {
+		return &v
+	}).(ClickPipeSourceBigquerySettingsPtrOutput)
+}
+
+func (o ClickPipeSourceBigquerySettingsOutput) AllowNullableColumns() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v ClickPipeSourceBigquerySettings) *bool { return v.AllowNullableColumns }).(pulumi.BoolPtrOutput)
+}
+
+func (o ClickPipeSourceBigquerySettingsOutput) InitialLoadParallelism() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v ClickPipeSourceBigquerySettings) *int { return v.InitialLoadParallelism }).(pulumi.IntPtrOutput)
+}
+
+func (o ClickPipeSourceBigquerySettingsOutput) ReplicationMode() ClickPipeSourceBigquerySettingsReplicationModePtrOutput {
+	return o.ApplyT(func(v ClickPipeSourceBigquerySettings) *ClickPipeSourceBigquerySettingsReplicationMode {
+		return v.ReplicationMode
+	}).(ClickPipeSourceBigquerySettingsReplicationModePtrOutput)
+}
+
+func (o ClickPipeSourceBigquerySettingsOutput) SnapshotNumRowsPerPartition() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v ClickPipeSourceBigquerySettings) *int { return v.SnapshotNumRowsPerPartition }).(pulumi.IntPtrOutput)
+}
+
+func (o ClickPipeSourceBigquerySettingsOutput) SnapshotNumberOfParallelTables() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v ClickPipeSourceBigquerySettings) *int { return v.SnapshotNumberOfParallelTables }).(pulumi.IntPtrOutput)
+}
+
+type ClickPipeSourceBigquerySettingsPtrOutput struct{ *pulumi.OutputState }
+
+func (ClickPipeSourceBigquerySettingsPtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**ClickPipeSourceBigquerySettings)(nil)).Elem()
+}
+
+func (o ClickPipeSourceBigquerySettingsPtrOutput) ToClickPipeSourceBigquerySettingsPtrOutput() ClickPipeSourceBigquerySettingsPtrOutput {
+	return o
+}
+
+func (o ClickPipeSourceBigquerySettingsPtrOutput) ToClickPipeSourceBigquerySettingsPtrOutputWithContext(ctx context.Context) ClickPipeSourceBigquerySettingsPtrOutput {
+	return o
+}
+
+func (o ClickPipeSourceBigquerySettingsPtrOutput) Elem() ClickPipeSourceBigquerySettingsOutput {
+	return o.ApplyT(func(v *ClickPipeSourceBigquerySettings) ClickPipeSourceBigquerySettings {
+		if v != nil {
+			return *v
+		}
+		var ret ClickPipeSourceBigquerySettings
+		return ret
+	}).(ClickPipeSourceBigquerySettingsOutput)
+}
+
+func (o ClickPipeSourceBigquerySettingsPtrOutput) AllowNullableColumns() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v *ClickPipeSourceBigquerySettings) *bool {
+		if v == nil {
+			return nil
+		}
+		return v.AllowNullableColumns
+	}).(pulumi.BoolPtrOutput)
+}
+
+func (o ClickPipeSourceBigquerySettingsPtrOutput) InitialLoadParallelism() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v *ClickPipeSourceBigquerySettings) *int {
+		if v == nil {
+			return nil
+		}
+		return v.InitialLoadParallelism
+	}).(pulumi.IntPtrOutput)
+}
+
+func (o ClickPipeSourceBigquerySettingsPtrOutput) ReplicationMode() ClickPipeSourceBigquerySettingsReplicationModePtrOutput {
+	return o.ApplyT(func(v *ClickPipeSourceBigquerySettings) *ClickPipeSourceBigquerySettingsReplicationMode {
+		if v == nil {
+			return nil
+		}
+		return v.ReplicationMode
+	}).(ClickPipeSourceBigquerySettingsReplicationModePtrOutput)
+}
+
+func (o ClickPipeSourceBigquerySettingsPtrOutput) SnapshotNumRowsPerPartition() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v *ClickPipeSourceBigquerySettings) *int {
+		if v == nil {
+			return nil
+		}
+		return v.SnapshotNumRowsPerPartition
+	}).(pulumi.IntPtrOutput)
+}
+
+func (o ClickPipeSourceBigquerySettingsPtrOutput) SnapshotNumberOfParallelTables() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v *ClickPipeSourceBigquerySettings) *int {
+		if v == nil {
+			return nil
+		}
+		return v.SnapshotNumberOfParallelTables
+	}).(pulumi.IntPtrOutput)
+}
+
+type ClickPipeSourceBigqueryTableMappingsItem struct {
+	ExcludedColumns     []string                                             `pulumi:"excludedColumns"`
+	SortingKeys         []string                                             `pulumi:"sortingKeys"`
+	SourceDatasetName   string                                               `pulumi:"sourceDatasetName"`
+	SourceTable         string                                               `pulumi:"sourceTable"`
+	TableEngine         *ClickPipeSourceBigqueryTableMappingsItemTableEngine `pulumi:"tableEngine"`
+	TargetTable         string                                               `pulumi:"targetTable"`
+	UseCustomSortingKey *bool                                                `pulumi:"useCustomSortingKey"`
+}
+
+// ClickPipeSourceBigqueryTableMappingsItemInput is an input type that accepts ClickPipeSourceBigqueryTableMappingsItemArgs and ClickPipeSourceBigqueryTableMappingsItemOutput values.
+// You can construct a concrete instance of `ClickPipeSourceBigqueryTableMappingsItemInput` via:
+//
+//	ClickPipeSourceBigqueryTableMappingsItemArgs{...}
+type ClickPipeSourceBigqueryTableMappingsItemInput interface {
+	pulumi.Input
+
+	ToClickPipeSourceBigqueryTableMappingsItemOutput() ClickPipeSourceBigqueryTableMappingsItemOutput
+	ToClickPipeSourceBigqueryTableMappingsItemOutputWithContext(context.Context) ClickPipeSourceBigqueryTableMappingsItemOutput
+}
+
+type ClickPipeSourceBigqueryTableMappingsItemArgs struct {
+	ExcludedColumns     pulumi.StringArrayInput                                     `pulumi:"excludedColumns"`
+	SortingKeys         pulumi.StringArrayInput                                     `pulumi:"sortingKeys"`
+	SourceDatasetName   pulumi.StringInput                                          `pulumi:"sourceDatasetName"`
+	SourceTable         pulumi.StringInput                                          `pulumi:"sourceTable"`
+	TableEngine         ClickPipeSourceBigqueryTableMappingsItemTableEnginePtrInput `pulumi:"tableEngine"`
+	TargetTable         pulumi.StringInput                                          `pulumi:"targetTable"`
+	UseCustomSortingKey pulumi.BoolPtrInput                                         `pulumi:"useCustomSortingKey"`
+}
+
+func (ClickPipeSourceBigqueryTableMappingsItemArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*ClickPipeSourceBigqueryTableMappingsItem)(nil)).Elem()
+}
+
+func (i ClickPipeSourceBigqueryTableMappingsItemArgs) ToClickPipeSourceBigqueryTableMappingsItemOutput() ClickPipeSourceBigqueryTableMappingsItemOutput {
+	return i.ToClickPipeSourceBigqueryTableMappingsItemOutputWithContext(context.Background())
+}
+
+func (i ClickPipeSourceBigqueryTableMappingsItemArgs) ToClickPipeSourceBigqueryTableMappingsItemOutputWithContext(ctx context.Context) ClickPipeSourceBigqueryTableMappingsItemOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(ClickPipeSourceBigqueryTableMappingsItemOutput)
+}
+
+// ClickPipeSourceBigqueryTableMappingsItemArrayInput is an input type that accepts ClickPipeSourceBigqueryTableMappingsItemArray and ClickPipeSourceBigqueryTableMappingsItemArrayOutput values.
+// You can construct a concrete instance of `ClickPipeSourceBigqueryTableMappingsItemArrayInput` via:
+//
+//	ClickPipeSourceBigqueryTableMappingsItemArray{ ClickPipeSourceBigqueryTableMappingsItemArgs{...} }
+type ClickPipeSourceBigqueryTableMappingsItemArrayInput interface {
+	pulumi.Input
+
+	ToClickPipeSourceBigqueryTableMappingsItemArrayOutput() ClickPipeSourceBigqueryTableMappingsItemArrayOutput
+	ToClickPipeSourceBigqueryTableMappingsItemArrayOutputWithContext(context.Context) ClickPipeSourceBigqueryTableMappingsItemArrayOutput
+}
+
+type ClickPipeSourceBigqueryTableMappingsItemArray []ClickPipeSourceBigqueryTableMappingsItemInput
+
+func (ClickPipeSourceBigqueryTableMappingsItemArray) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]ClickPipeSourceBigqueryTableMappingsItem)(nil)).Elem()
+}
+
+func (i ClickPipeSourceBigqueryTableMappingsItemArray) ToClickPipeSourceBigqueryTableMappingsItemArrayOutput() ClickPipeSourceBigqueryTableMappingsItemArrayOutput {
+	return i.ToClickPipeSourceBigqueryTableMappingsItemArrayOutputWithContext(context.Background())
+}
+
+func (i ClickPipeSourceBigqueryTableMappingsItemArray) ToClickPipeSourceBigqueryTableMappingsItemArrayOutputWithContext(ctx context.Context) ClickPipeSourceBigqueryTableMappingsItemArrayOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(ClickPipeSourceBigqueryTableMappingsItemArrayOutput)
+}
+
+type ClickPipeSourceBigqueryTableMappingsItemOutput struct{ *pulumi.OutputState }
+
+func (ClickPipeSourceBigqueryTableMappingsItemOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*ClickPipeSourceBigqueryTableMappingsItem)(nil)).Elem()
+}
+
+func (o ClickPipeSourceBigqueryTableMappingsItemOutput) ToClickPipeSourceBigqueryTableMappingsItemOutput() ClickPipeSourceBigqueryTableMappingsItemOutput {
+	return o
+}
+
+func (o ClickPipeSourceBigqueryTableMappingsItemOutput) ToClickPipeSourceBigqueryTableMappingsItemOutputWithContext(ctx context.Context) ClickPipeSourceBigqueryTableMappingsItemOutput {
+	return o
+}
+
+func (o ClickPipeSourceBigqueryTableMappingsItemOutput) ExcludedColumns() pulumi.StringArrayOutput {
+	return o.ApplyT(func(v ClickPipeSourceBigqueryTableMappingsItem) []string { return v.ExcludedColumns }).(pulumi.StringArrayOutput)
+}
+
+func (o ClickPipeSourceBigqueryTableMappingsItemOutput) SortingKeys() pulumi.StringArrayOutput {
+	return o.ApplyT(func(v ClickPipeSourceBigqueryTableMappingsItem) []string { return v.SortingKeys }).(pulumi.StringArrayOutput)
+}
+
+func (o ClickPipeSourceBigqueryTableMappingsItemOutput) SourceDatasetName() pulumi.StringOutput {
+	return o.ApplyT(func(v ClickPipeSourceBigqueryTableMappingsItem) string { return v.SourceDatasetName }).(pulumi.StringOutput)
+}
+
+func (o ClickPipeSourceBigqueryTableMappingsItemOutput) SourceTable() pulumi.StringOutput {
+	return o.ApplyT(func(v ClickPipeSourceBigqueryTableMappingsItem) string { return v.SourceTable }).(pulumi.StringOutput)
+}
+
+func (o ClickPipeSourceBigqueryTableMappingsItemOutput) TableEngine() ClickPipeSourceBigqueryTableMappingsItemTableEnginePtrOutput {
+	return o.ApplyT(func(v ClickPipeSourceBigqueryTableMappingsItem) *ClickPipeSourceBigqueryTableMappingsItemTableEngine {
+		return v.TableEngine
+	}).(ClickPipeSourceBigqueryTableMappingsItemTableEnginePtrOutput)
+}
+
+func (o ClickPipeSourceBigqueryTableMappingsItemOutput) TargetTable() pulumi.StringOutput {
+	return o.ApplyT(func(v ClickPipeSourceBigqueryTableMappingsItem) string { return v.TargetTable }).(pulumi.StringOutput)
+}
+
+func (o ClickPipeSourceBigqueryTableMappingsItemOutput) UseCustomSortingKey() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v ClickPipeSourceBigqueryTableMappingsItem) *bool { return v.UseCustomSortingKey }).(pulumi.BoolPtrOutput)
+}
+
+type ClickPipeSourceBigqueryTableMappingsItemArrayOutput struct{ *pulumi.OutputState }
+
+func (ClickPipeSourceBigqueryTableMappingsItemArrayOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]ClickPipeSourceBigqueryTableMappingsItem)(nil)).Elem()
+}
+
+func (o ClickPipeSourceBigqueryTableMappingsItemArrayOutput) ToClickPipeSourceBigqueryTableMappingsItemArrayOutput() ClickPipeSourceBigqueryTableMappingsItemArrayOutput {
+	return o
+}
+
+func (o ClickPipeSourceBigqueryTableMappingsItemArrayOutput) ToClickPipeSourceBigqueryTableMappingsItemArrayOutputWithContext(ctx context.Context) ClickPipeSourceBigqueryTableMappingsItemArrayOutput {
+	return o
+}
+
+func (o ClickPipeSourceBigqueryTableMappingsItemArrayOutput) Index(i pulumi.IntInput) ClickPipeSourceBigqueryTableMappingsItemOutput {
+	return pulumi.All(o, i).ApplyT(func(vs []interface{}) ClickPipeSourceBigqueryTableMappingsItem {
+		return vs[0].([]ClickPipeSourceBigqueryTableMappingsItem)[vs[1].(int)]
+	}).(ClickPipeSourceBigqueryTableMappingsItemOutput)
 }
 
 type ClickPipeSourceKafka struct {
@@ -2593,6 +3117,1533 @@ func (o ClickPipeSourceKafkaSchemaRegistryPtrOutput) Url() pulumi.StringPtrOutpu
 		}
 		return &v.Url
 	}).(pulumi.StringPtrOutput)
+}
+
+type ClickPipeSourceKinesis struct {
+	Authentication    ClickPipeSourceKinesisAuthentication `pulumi:"authentication"`
+	Format            ClickPipeSourceKinesisFormat         `pulumi:"format"`
+	IamRole           *string                              `pulumi:"iamRole"`
+	IteratorType      ClickPipeSourceKinesisIteratorType   `pulumi:"iteratorType"`
+	Region            string                               `pulumi:"region"`
+	StreamName        string                               `pulumi:"streamName"`
+	Timestamp         *int                                 `pulumi:"timestamp"`
+	UseEnhancedFanOut *bool                                `pulumi:"useEnhancedFanOut"`
+}
+
+// ClickPipeSourceKinesisInput is an input type that accepts ClickPipeSourceKinesisArgs and ClickPipeSourceKinesisOutput values.
+// You can construct a concrete instance of `ClickPipeSourceKinesisInput` via:
+//
+//	ClickPipeSourceKinesisArgs{...}
+type ClickPipeSourceKinesisInput interface {
+	pulumi.Input
+
+	ToClickPipeSourceKinesisOutput() ClickPipeSourceKinesisOutput
+	ToClickPipeSourceKinesisOutputWithContext(context.Context) ClickPipeSourceKinesisOutput
+}
+
+type ClickPipeSourceKinesisArgs struct {
+	Authentication    ClickPipeSourceKinesisAuthenticationInput `pulumi:"authentication"`
+	Format            ClickPipeSourceKinesisFormatInput         `pulumi:"format"`
+	IamRole           pulumi.StringPtrInput                     `pulumi:"iamRole"`
+	IteratorType      ClickPipeSourceKinesisIteratorTypeInput   `pulumi:"iteratorType"`
+	Region            pulumi.StringInput                        `pulumi:"region"`
+	StreamName        pulumi.StringInput                        `pulumi:"streamName"`
+	Timestamp         pulumi.IntPtrInput                        `pulumi:"timestamp"`
+	UseEnhancedFanOut pulumi.BoolPtrInput                       `pulumi:"useEnhancedFanOut"`
+}
+
+func (ClickPipeSourceKinesisArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*ClickPipeSourceKinesis)(nil)).Elem()
+}
+
+func (i ClickPipeSourceKinesisArgs) ToClickPipeSourceKinesisOutput() ClickPipeSourceKinesisOutput {
+	return i.ToClickPipeSourceKinesisOutputWithContext(context.Background())
+}
+
+func (i ClickPipeSourceKinesisArgs) ToClickPipeSourceKinesisOutputWithContext(ctx context.Context) ClickPipeSourceKinesisOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(ClickPipeSourceKinesisOutput)
+}
+
+func (i ClickPipeSourceKinesisArgs) ToClickPipeSourceKinesisPtrOutput() ClickPipeSourceKinesisPtrOutput {
+	return i.ToClickPipeSourceKinesisPtrOutputWithContext(context.Background())
+}
+
+func (i ClickPipeSourceKinesisArgs) ToClickPipeSourceKinesisPtrOutputWithContext(ctx context.Context) ClickPipeSourceKinesisPtrOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(ClickPipeSourceKinesisOutput).ToClickPipeSourceKinesisPtrOutputWithContext(ctx)
+}
+
+// ClickPipeSourceKinesisPtrInput is an input type that accepts ClickPipeSourceKinesisArgs, ClickPipeSourceKinesisPtr and ClickPipeSourceKinesisPtrOutput values.
+// You can construct a concrete instance of `ClickPipeSourceKinesisPtrInput` via:
+//
+//	        ClickPipeSourceKinesisArgs{...}
+//
+//	or:
+//
+//	        nil
+type ClickPipeSourceKinesisPtrInput interface {
+	pulumi.Input
+
+	ToClickPipeSourceKinesisPtrOutput() ClickPipeSourceKinesisPtrOutput
+	ToClickPipeSourceKinesisPtrOutputWithContext(context.Context) ClickPipeSourceKinesisPtrOutput
+}
+
+type clickPipeSourceKinesisPtrType ClickPipeSourceKinesisArgs
+
+func ClickPipeSourceKinesisPtr(v *ClickPipeSourceKinesisArgs) ClickPipeSourceKinesisPtrInput {
+	return (*clickPipeSourceKinesisPtrType)(v)
+}
+
+func (*clickPipeSourceKinesisPtrType) ElementType() reflect.Type {
+	return reflect.TypeOf((**ClickPipeSourceKinesis)(nil)).Elem()
+}
+
+func (i *clickPipeSourceKinesisPtrType) ToClickPipeSourceKinesisPtrOutput() ClickPipeSourceKinesisPtrOutput {
+	return i.ToClickPipeSourceKinesisPtrOutputWithContext(context.Background())
+}
+
+func (i *clickPipeSourceKinesisPtrType) ToClickPipeSourceKinesisPtrOutputWithContext(ctx context.Context) ClickPipeSourceKinesisPtrOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(ClickPipeSourceKinesisPtrOutput)
+}
+
+type ClickPipeSourceKinesisOutput struct{ *pulumi.OutputState }
+
+func (ClickPipeSourceKinesisOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*ClickPipeSourceKinesis)(nil)).Elem()
+}
+
+func (o ClickPipeSourceKinesisOutput) ToClickPipeSourceKinesisOutput() ClickPipeSourceKinesisOutput {
+	return o
+}
+
+func (o ClickPipeSourceKinesisOutput) ToClickPipeSourceKinesisOutputWithContext(ctx context.Context) ClickPipeSourceKinesisOutput {
+	return o
+}
+
+func (o ClickPipeSourceKinesisOutput) ToClickPipeSourceKinesisPtrOutput() ClickPipeSourceKinesisPtrOutput {
+	return o.ToClickPipeSourceKinesisPtrOutputWithContext(context.Background())
+}
+
+func (o ClickPipeSourceKinesisOutput) ToClickPipeSourceKinesisPtrOutputWithContext(ctx context.Context) ClickPipeSourceKinesisPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, v ClickPipeSourceKinesis) *ClickPipeSourceKinesis {
+		return &v
+	}).(ClickPipeSourceKinesisPtrOutput)
+}
+
+func (o ClickPipeSourceKinesisOutput) Authentication() ClickPipeSourceKinesisAuthenticationOutput {
+	return o.ApplyT(func(v ClickPipeSourceKinesis) ClickPipeSourceKinesisAuthentication { return v.Authentication }).(ClickPipeSourceKinesisAuthenticationOutput)
+}
+
+func (o ClickPipeSourceKinesisOutput) Format() ClickPipeSourceKinesisFormatOutput {
+	return o.ApplyT(func(v ClickPipeSourceKinesis) ClickPipeSourceKinesisFormat { return v.Format }).(ClickPipeSourceKinesisFormatOutput)
+}
+
+func (o ClickPipeSourceKinesisOutput) IamRole() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ClickPipeSourceKinesis) *string { return v.IamRole }).(pulumi.StringPtrOutput)
+}
+
+func (o ClickPipeSourceKinesisOutput) IteratorType() ClickPipeSourceKinesisIteratorTypeOutput {
+	return o.ApplyT(func(v ClickPipeSourceKinesis) ClickPipeSourceKinesisIteratorType { return v.IteratorType }).(ClickPipeSourceKinesisIteratorTypeOutput)
+}
+
+func (o ClickPipeSourceKinesisOutput) Region() pulumi.StringOutput {
+	return o.ApplyT(func(v ClickPipeSourceKinesis) string { return v.Region }).(pulumi.StringOutput)
+}
+
+func (o ClickPipeSourceKinesisOutput) StreamName() pulumi.StringOutput {
+	return o.ApplyT(func(v ClickPipeSourceKinesis) string { return v.StreamName }).(pulumi.StringOutput)
+}
+
+func (o ClickPipeSourceKinesisOutput) Timestamp() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v ClickPipeSourceKinesis) *int { return v.Timestamp }).(pulumi.IntPtrOutput)
+}
+
+func (o ClickPipeSourceKinesisOutput) UseEnhancedFanOut() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v ClickPipeSourceKinesis) *bool { return v.UseEnhancedFanOut }).(pulumi.BoolPtrOutput)
+}
+
+type ClickPipeSourceKinesisPtrOutput struct{ *pulumi.OutputState }
+
+func (ClickPipeSourceKinesisPtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**ClickPipeSourceKinesis)(nil)).Elem()
+}
+
+func (o ClickPipeSourceKinesisPtrOutput) ToClickPipeSourceKinesisPtrOutput() ClickPipeSourceKinesisPtrOutput {
+	return o
+}
+
+func (o ClickPipeSourceKinesisPtrOutput) ToClickPipeSourceKinesisPtrOutputWithContext(ctx context.Context) ClickPipeSourceKinesisPtrOutput {
+	return o
+}
+
+func (o ClickPipeSourceKinesisPtrOutput) Elem() ClickPipeSourceKinesisOutput {
+	return o.ApplyT(func(v *ClickPipeSourceKinesis) ClickPipeSourceKinesis {
+		if v != nil {
+			return *v
+		}
+		var ret ClickPipeSourceKinesis
+		return ret
+	}).(ClickPipeSourceKinesisOutput)
+}
+
+func (o ClickPipeSourceKinesisPtrOutput) Authentication() ClickPipeSourceKinesisAuthenticationPtrOutput {
+	return o.ApplyT(func(v *ClickPipeSourceKinesis) *ClickPipeSourceKinesisAuthentication {
+		if v == nil {
+			return nil
+		}
+		return &v.Authentication
+	}).(ClickPipeSourceKinesisAuthenticationPtrOutput)
+}
+
+func (o ClickPipeSourceKinesisPtrOutput) Format() ClickPipeSourceKinesisFormatPtrOutput {
+	return o.ApplyT(func(v *ClickPipeSourceKinesis) *ClickPipeSourceKinesisFormat {
+		if v == nil {
+			return nil
+		}
+		return &v.Format
+	}).(ClickPipeSourceKinesisFormatPtrOutput)
+}
+
+func (o ClickPipeSourceKinesisPtrOutput) IamRole() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *ClickPipeSourceKinesis) *string {
+		if v == nil {
+			return nil
+		}
+		return v.IamRole
+	}).(pulumi.StringPtrOutput)
+}
+
+func (o ClickPipeSourceKinesisPtrOutput) IteratorType() ClickPipeSourceKinesisIteratorTypePtrOutput {
+	return o.ApplyT(func(v *ClickPipeSourceKinesis) *ClickPipeSourceKinesisIteratorType {
+		if v == nil {
+			return nil
+		}
+		return &v.IteratorType
+	}).(ClickPipeSourceKinesisIteratorTypePtrOutput)
+}
+
+func (o ClickPipeSourceKinesisPtrOutput) Region() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *ClickPipeSourceKinesis) *string {
+		if v == nil {
+			return nil
+		}
+		return &v.Region
+	}).(pulumi.StringPtrOutput)
+}
+
+func (o ClickPipeSourceKinesisPtrOutput) StreamName() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *ClickPipeSourceKinesis) *string {
+		if v == nil {
+			return nil
+		}
+		return &v.StreamName
+	}).(pulumi.StringPtrOutput)
+}
+
+func (o ClickPipeSourceKinesisPtrOutput) Timestamp() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v *ClickPipeSourceKinesis) *int {
+		if v == nil {
+			return nil
+		}
+		return v.Timestamp
+	}).(pulumi.IntPtrOutput)
+}
+
+func (o ClickPipeSourceKinesisPtrOutput) UseEnhancedFanOut() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v *ClickPipeSourceKinesis) *bool {
+		if v == nil {
+			return nil
+		}
+		return v.UseEnhancedFanOut
+	}).(pulumi.BoolPtrOutput)
+}
+
+type ClickPipeSourceMongodb struct {
+	CaCertificate        *string                                   `pulumi:"caCertificate"`
+	DisableTls           *bool                                     `pulumi:"disableTls"`
+	ReadPreference       ClickPipeSourceMongodbReadPreference      `pulumi:"readPreference"`
+	Settings             ClickPipeSourceMongodbSettings            `pulumi:"settings"`
+	SkipCertVerification *bool                                     `pulumi:"skipCertVerification"`
+	TableMappings        []ClickPipeSourceMongodbTableMappingsItem `pulumi:"tableMappings"`
+	TlsHost              *string                                   `pulumi:"tlsHost"`
+	// Must be a mongodb:// or mongodb+srv:// URI.
+	Uri string `pulumi:"uri"`
+}
+
+// ClickPipeSourceMongodbInput is an input type that accepts ClickPipeSourceMongodbArgs and ClickPipeSourceMongodbOutput values.
+// You can construct a concrete instance of `ClickPipeSourceMongodbInput` via:
+//
+//	ClickPipeSourceMongodbArgs{...}
+type ClickPipeSourceMongodbInput interface {
+	pulumi.Input
+
+	ToClickPipeSourceMongodbOutput() ClickPipeSourceMongodbOutput
+	ToClickPipeSourceMongodbOutputWithContext(context.Context) ClickPipeSourceMongodbOutput
+}
+
+type ClickPipeSourceMongodbArgs struct {
+	CaCertificate        pulumi.StringPtrInput                             `pulumi:"caCertificate"`
+	DisableTls           pulumi.BoolPtrInput                               `pulumi:"disableTls"`
+	ReadPreference       ClickPipeSourceMongodbReadPreferenceInput         `pulumi:"readPreference"`
+	Settings             ClickPipeSourceMongodbSettingsInput               `pulumi:"settings"`
+	SkipCertVerification pulumi.BoolPtrInput                               `pulumi:"skipCertVerification"`
+	TableMappings        ClickPipeSourceMongodbTableMappingsItemArrayInput `pulumi:"tableMappings"`
+	TlsHost              pulumi.StringPtrInput                             `pulumi:"tlsHost"`
+	// Must be a mongodb:// or mongodb+srv:// URI.
+	Uri pulumi.StringInput `pulumi:"uri"`
+}
+
+func (ClickPipeSourceMongodbArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*ClickPipeSourceMongodb)(nil)).Elem()
+}
+
+func (i ClickPipeSourceMongodbArgs) ToClickPipeSourceMongodbOutput() ClickPipeSourceMongodbOutput {
+	return i.ToClickPipeSourceMongodbOutputWithContext(context.Background())
+}
+
+func (i ClickPipeSourceMongodbArgs) ToClickPipeSourceMongodbOutputWithContext(ctx context.Context) ClickPipeSourceMongodbOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(ClickPipeSourceMongodbOutput)
+}
+
+func (i ClickPipeSourceMongodbArgs) ToClickPipeSourceMongodbPtrOutput() ClickPipeSourceMongodbPtrOutput {
+	return i.ToClickPipeSourceMongodbPtrOutputWithContext(context.Background())
+}
+
+func (i ClickPipeSourceMongodbArgs) ToClickPipeSourceMongodbPtrOutputWithContext(ctx context.Context) ClickPipeSourceMongodbPtrOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(ClickPipeSourceMongodbOutput).ToClickPipeSourceMongodbPtrOutputWithContext(ctx)
+}
+
+// ClickPipeSourceMongodbPtrInput is an input type that accepts ClickPipeSourceMongodbArgs, ClickPipeSourceMongodbPtr and ClickPipeSourceMongodbPtrOutput values.
+// You can construct a concrete instance of `ClickPipeSourceMongodbPtrInput` via:
+//
+//	        ClickPipeSourceMongodbArgs{...}
+//
+//	or:
+//
+//	        nil
+type ClickPipeSourceMongodbPtrInput interface {
+	pulumi.Input
+
+	ToClickPipeSourceMongodbPtrOutput() ClickPipeSourceMongodbPtrOutput
+	ToClickPipeSourceMongodbPtrOutputWithContext(context.Context) ClickPipeSourceMongodbPtrOutput
+}
+
+type clickPipeSourceMongodbPtrType ClickPipeSourceMongodbArgs
+
+func ClickPipeSourceMongodbPtr(v *ClickPipeSourceMongodbArgs) ClickPipeSourceMongodbPtrInput {
+	return (*clickPipeSourceMongodbPtrType)(v)
+}
+
+func (*clickPipeSourceMongodbPtrType) ElementType() reflect.Type {
+	return reflect.TypeOf((**ClickPipeSourceMongodb)(nil)).Elem()
+}
+
+func (i *clickPipeSourceMongodbPtrType) ToClickPipeSourceMongodbPtrOutput() ClickPipeSourceMongodbPtrOutput {
+	return i.ToClickPipeSourceMongodbPtrOutputWithContext(context.Background())
+}
+
+func (i *clickPipeSourceMongodbPtrType) ToClickPipeSourceMongodbPtrOutputWithContext(ctx context.Context) ClickPipeSourceMongodbPtrOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(ClickPipeSourceMongodbPtrOutput)
+}
+
+type ClickPipeSourceMongodbOutput struct{ *pulumi.OutputState }
+
+func (ClickPipeSourceMongodbOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*ClickPipeSourceMongodb)(nil)).Elem()
+}
+
+func (o ClickPipeSourceMongodbOutput) ToClickPipeSourceMongodbOutput() ClickPipeSourceMongodbOutput {
+	return o
+}
+
+func (o ClickPipeSourceMongodbOutput) ToClickPipeSourceMongodbOutputWithContext(ctx context.Context) ClickPipeSourceMongodbOutput {
+	return o
+}
+
+func (o ClickPipeSourceMongodbOutput) ToClickPipeSourceMongodbPtrOutput() ClickPipeSourceMongodbPtrOutput {
+	return o.ToClickPipeSourceMongodbPtrOutputWithContext(context.Background())
+}
+
+func (o ClickPipeSourceMongodbOutput) ToClickPipeSourceMongodbPtrOutputWithContext(ctx context.Context) ClickPipeSourceMongodbPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, v ClickPipeSourceMongodb) *ClickPipeSourceMongodb {
+		return &v
+	}).(ClickPipeSourceMongodbPtrOutput)
+}
+
+func (o ClickPipeSourceMongodbOutput) CaCertificate() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ClickPipeSourceMongodb) *string { return v.CaCertificate }).(pulumi.StringPtrOutput)
+}
+
+func (o ClickPipeSourceMongodbOutput) DisableTls() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v ClickPipeSourceMongodb) *bool { return v.DisableTls }).(pulumi.BoolPtrOutput)
+}
+
+func (o ClickPipeSourceMongodbOutput) ReadPreference() ClickPipeSourceMongodbReadPreferenceOutput {
+	return o.ApplyT(func(v ClickPipeSourceMongodb) ClickPipeSourceMongodbReadPreference { return v.ReadPreference }).(ClickPipeSourceMongodbReadPreferenceOutput)
+}
+
+func (o ClickPipeSourceMongodbOutput) Settings() ClickPipeSourceMongodbSettingsOutput {
+	return o.ApplyT(func(v ClickPipeSourceMongodb) ClickPipeSourceMongodbSettings { return v.Settings }).(ClickPipeSourceMongodbSettingsOutput)
+}
+
+func (o ClickPipeSourceMongodbOutput) SkipCertVerification() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v ClickPipeSourceMongodb) *bool { return v.SkipCertVerification }).(pulumi.BoolPtrOutput)
+}
+
+func (o ClickPipeSourceMongodbOutput) TableMappings() ClickPipeSourceMongodbTableMappingsItemArrayOutput {
+	return o.ApplyT(func(v ClickPipeSourceMongodb) []ClickPipeSourceMongodbTableMappingsItem { return v.TableMappings }).(ClickPipeSourceMongodbTableMappingsItemArrayOutput)
+}
+
+func (o ClickPipeSourceMongodbOutput) TlsHost() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ClickPipeSourceMongodb) *string { return v.TlsHost }).(pulumi.StringPtrOutput)
+}
+
+// Must be a mongodb:// or mongodb+srv:// URI.
+func (o ClickPipeSourceMongodbOutput) Uri() pulumi.StringOutput {
+	return o.ApplyT(func(v ClickPipeSourceMongodb) string { return v.Uri }).(pulumi.StringOutput)
+}
+
+type ClickPipeSourceMongodbPtrOutput struct{ *pulumi.OutputState }
+
+func (ClickPipeSourceMongodbPtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**ClickPipeSourceMongodb)(nil)).Elem()
+}
+
+func (o ClickPipeSourceMongodbPtrOutput) ToClickPipeSourceMongodbPtrOutput() ClickPipeSourceMongodbPtrOutput {
+	return o
+}
+
+func (o ClickPipeSourceMongodbPtrOutput) ToClickPipeSourceMongodbPtrOutputWithContext(ctx context.Context) ClickPipeSourceMongodbPtrOutput {
+	return o
+}
+
+func (o ClickPipeSourceMongodbPtrOutput) Elem() ClickPipeSourceMongodbOutput {
+	return o.ApplyT(func(v *ClickPipeSourceMongodb) ClickPipeSourceMongodb {
+		if v != nil {
+			return *v
+		}
+		var ret ClickPipeSourceMongodb
+		return ret
+	}).(ClickPipeSourceMongodbOutput)
+}
+
+func (o ClickPipeSourceMongodbPtrOutput) CaCertificate() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *ClickPipeSourceMongodb) *string {
+		if v == nil {
+			return nil
+		}
+		return v.CaCertificate
+	}).(pulumi.StringPtrOutput)
+}
+
+func (o ClickPipeSourceMongodbPtrOutput) DisableTls() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v *ClickPipeSourceMongodb) *bool {
+		if v == nil {
+			return nil
+		}
+		return v.DisableTls
+	}).(pulumi.BoolPtrOutput)
+}
+
+func (o ClickPipeSourceMongodbPtrOutput) ReadPreference() ClickPipeSourceMongodbReadPreferencePtrOutput {
+	return o.ApplyT(func(v *ClickPipeSourceMongodb) *ClickPipeSourceMongodbReadPreference {
+		if v == nil {
+			return nil
+		}
+		return &v.ReadPreference
+	}).(ClickPipeSourceMongodbReadPreferencePtrOutput)
+}
+
+func (o ClickPipeSourceMongodbPtrOutput) Settings() ClickPipeSourceMongodbSettingsPtrOutput {
+	return o.ApplyT(func(v *ClickPipeSourceMongodb) *ClickPipeSourceMongodbSettings {
+		if v == nil {
+			return nil
+		}
+		return &v.Settings
+	}).(ClickPipeSourceMongodbSettingsPtrOutput)
+}
+
+func (o ClickPipeSourceMongodbPtrOutput) SkipCertVerification() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v *ClickPipeSourceMongodb) *bool {
+		if v == nil {
+			return nil
+		}
+		return v.SkipCertVerification
+	}).(pulumi.BoolPtrOutput)
+}
+
+func (o ClickPipeSourceMongodbPtrOutput) TableMappings() ClickPipeSourceMongodbTableMappingsItemArrayOutput {
+	return o.ApplyT(func(v *ClickPipeSourceMongodb) []ClickPipeSourceMongodbTableMappingsItem {
+		if v == nil {
+			return nil
+		}
+		return v.TableMappings
+	}).(ClickPipeSourceMongodbTableMappingsItemArrayOutput)
+}
+
+func (o ClickPipeSourceMongodbPtrOutput) TlsHost() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *ClickPipeSourceMongodb) *string {
+		if v == nil {
+			return nil
+		}
+		return v.TlsHost
+	}).(pulumi.StringPtrOutput)
+}
+
+// Must be a mongodb:// or mongodb+srv:// URI.
+func (o ClickPipeSourceMongodbPtrOutput) Uri() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *ClickPipeSourceMongodb) *string {
+		if v == nil {
+			return nil
+		}
+		return &v.Uri
+	}).(pulumi.StringPtrOutput)
+}
+
+type ClickPipeSourceMongodbSettings struct {
+	DeleteOnMerge                  *bool                                         `pulumi:"deleteOnMerge"`
+	PullBatchSize                  *int                                          `pulumi:"pullBatchSize"`
+	ReplicationMode                ClickPipeSourceMongodbSettingsReplicationMode `pulumi:"replicationMode"`
+	SnapshotNumRowsPerPartition    *int                                          `pulumi:"snapshotNumRowsPerPartition"`
+	SnapshotNumberOfParallelTables *int                                          `pulumi:"snapshotNumberOfParallelTables"`
+	SyncIntervalSeconds            *int                                          `pulumi:"syncIntervalSeconds"`
+	UseJsonNativeFormat            *bool                                         `pulumi:"useJsonNativeFormat"`
+}
+
+// ClickPipeSourceMongodbSettingsInput is an input type that accepts ClickPipeSourceMongodbSettingsArgs and ClickPipeSourceMongodbSettingsOutput values.
+// You can construct a concrete instance of `ClickPipeSourceMongodbSettingsInput` via:
+//
+//	ClickPipeSourceMongodbSettingsArgs{...}
+type ClickPipeSourceMongodbSettingsInput interface {
+	pulumi.Input
+
+	ToClickPipeSourceMongodbSettingsOutput() ClickPipeSourceMongodbSettingsOutput
+	ToClickPipeSourceMongodbSettingsOutputWithContext(context.Context) ClickPipeSourceMongodbSettingsOutput
+}
+
+type ClickPipeSourceMongodbSettingsArgs struct {
+	DeleteOnMerge                  pulumi.BoolPtrInput                                `pulumi:"deleteOnMerge"`
+	PullBatchSize                  pulumi.IntPtrInput                                 `pulumi:"pullBatchSize"`
+	ReplicationMode                ClickPipeSourceMongodbSettingsReplicationModeInput `pulumi:"replicationMode"`
+	SnapshotNumRowsPerPartition    pulumi.IntPtrInput                                 `pulumi:"snapshotNumRowsPerPartition"`
+	SnapshotNumberOfParallelTables pulumi.IntPtrInput                                 `pulumi:"snapshotNumberOfParallelTables"`
+	SyncIntervalSeconds            pulumi.IntPtrInput                                 `pulumi:"syncIntervalSeconds"`
+	UseJsonNativeFormat            pulumi.BoolPtrInput                                `pulumi:"useJsonNativeFormat"`
+}
+
+func (ClickPipeSourceMongodbSettingsArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*ClickPipeSourceMongodbSettings)(nil)).Elem()
+}
+
+func (i ClickPipeSourceMongodbSettingsArgs) ToClickPipeSourceMongodbSettingsOutput() ClickPipeSourceMongodbSettingsOutput {
+	return i.ToClickPipeSourceMongodbSettingsOutputWithContext(context.Background())
+}
+
+func (i ClickPipeSourceMongodbSettingsArgs) ToClickPipeSourceMongodbSettingsOutputWithContext(ctx context.Context) ClickPipeSourceMongodbSettingsOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(ClickPipeSourceMongodbSettingsOutput)
+}
+
+func (i ClickPipeSourceMongodbSettingsArgs) ToClickPipeSourceMongodbSettingsPtrOutput() ClickPipeSourceMongodbSettingsPtrOutput {
+	return i.ToClickPipeSourceMongodbSettingsPtrOutputWithContext(context.Background())
+}
+
+func (i ClickPipeSourceMongodbSettingsArgs) ToClickPipeSourceMongodbSettingsPtrOutputWithContext(ctx context.Context) ClickPipeSourceMongodbSettingsPtrOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(ClickPipeSourceMongodbSettingsOutput).ToClickPipeSourceMongodbSettingsPtrOutputWithContext(ctx)
+}
+
+// ClickPipeSourceMongodbSettingsPtrInput is an input type that accepts ClickPipeSourceMongodbSettingsArgs, ClickPipeSourceMongodbSettingsPtr and ClickPipeSourceMongodbSettingsPtrOutput values.
+// You can construct a concrete instance of `ClickPipeSourceMongodbSettingsPtrInput` via:
+//
+//	        ClickPipeSourceMongodbSettingsArgs{...}
+//
+//	or:
+//
+//	        nil
+type ClickPipeSourceMongodbSettingsPtrInput interface {
+	pulumi.Input
+
+	ToClickPipeSourceMongodbSettingsPtrOutput() ClickPipeSourceMongodbSettingsPtrOutput
+	ToClickPipeSourceMongodbSettingsPtrOutputWithContext(context.Context) ClickPipeSourceMongodbSettingsPtrOutput
+}
+
+type clickPipeSourceMongodbSettingsPtrType ClickPipeSourceMongodbSettingsArgs
+
+func ClickPipeSourceMongodbSettingsPtr(v *ClickPipeSourceMongodbSettingsArgs) ClickPipeSourceMongodbSettingsPtrInput {
+	return (*clickPipeSourceMongodbSettingsPtrType)(v)
+}
+
+func (*clickPipeSourceMongodbSettingsPtrType) ElementType() reflect.Type {
+	return reflect.TypeOf((**ClickPipeSourceMongodbSettings)(nil)).Elem()
+}
+
+func (i *clickPipeSourceMongodbSettingsPtrType) ToClickPipeSourceMongodbSettingsPtrOutput() ClickPipeSourceMongodbSettingsPtrOutput {
+	return i.ToClickPipeSourceMongodbSettingsPtrOutputWithContext(context.Background())
+}
+
+func (i *clickPipeSourceMongodbSettingsPtrType) ToClickPipeSourceMongodbSettingsPtrOutputWithContext(ctx context.Context) ClickPipeSourceMongodbSettingsPtrOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(ClickPipeSourceMongodbSettingsPtrOutput)
+}
+
+type ClickPipeSourceMongodbSettingsOutput struct{ *pulumi.OutputState }
+
+func (ClickPipeSourceMongodbSettingsOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*ClickPipeSourceMongodbSettings)(nil)).Elem()
+}
+
+func (o ClickPipeSourceMongodbSettingsOutput) ToClickPipeSourceMongodbSettingsOutput() ClickPipeSourceMongodbSettingsOutput {
+	return o
+}
+
+func (o ClickPipeSourceMongodbSettingsOutput) ToClickPipeSourceMongodbSettingsOutputWithContext(ctx context.Context) ClickPipeSourceMongodbSettingsOutput {
+	return o
+}
+
+func (o ClickPipeSourceMongodbSettingsOutput) ToClickPipeSourceMongodbSettingsPtrOutput() ClickPipeSourceMongodbSettingsPtrOutput {
+	return o.ToClickPipeSourceMongodbSettingsPtrOutputWithContext(context.Background())
+}
+
+func (o ClickPipeSourceMongodbSettingsOutput) ToClickPipeSourceMongodbSettingsPtrOutputWithContext(ctx context.Context) ClickPipeSourceMongodbSettingsPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, v ClickPipeSourceMongodbSettings) *ClickPipeSourceMongodbSettings {
+		return &v
+	}).(ClickPipeSourceMongodbSettingsPtrOutput)
+}
+
+func (o ClickPipeSourceMongodbSettingsOutput) DeleteOnMerge() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v ClickPipeSourceMongodbSettings) *bool { return v.DeleteOnMerge }).(pulumi.BoolPtrOutput)
+}
+
+func (o ClickPipeSourceMongodbSettingsOutput) PullBatchSize() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v ClickPipeSourceMongodbSettings) *int { return v.PullBatchSize }).(pulumi.IntPtrOutput)
+}
+
+func (o ClickPipeSourceMongodbSettingsOutput) ReplicationMode() ClickPipeSourceMongodbSettingsReplicationModeOutput {
+	return o.ApplyT(func(v ClickPipeSourceMongodbSettings) ClickPipeSourceMongodbSettingsReplicationMode {
+		return v.ReplicationMode
+	}).(ClickPipeSourceMongodbSettingsReplicationModeOutput)
+}
+
+func (o ClickPipeSourceMongodbSettingsOutput) SnapshotNumRowsPerPartition() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v ClickPipeSourceMongodbSettings) *int { return v.SnapshotNumRowsPerPartition }).(pulumi.IntPtrOutput)
+}
+
+func (o ClickPipeSourceMongodbSettingsOutput) SnapshotNumberOfParallelTables() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v ClickPipeSourceMongodbSettings) *int { return v.SnapshotNumberOfParallelTables }).(pulumi.IntPtrOutput)
+}
+
+func (o ClickPipeSourceMongodbSettingsOutput) SyncIntervalSeconds() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v ClickPipeSourceMongodbSettings) *int { return v.SyncIntervalSeconds }).(pulumi.IntPtrOutput)
+}
+
+func (o ClickPipeSourceMongodbSettingsOutput) UseJsonNativeFormat() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v ClickPipeSourceMongodbSettings) *bool { return v.UseJsonNativeFormat }).(pulumi.BoolPtrOutput)
+}
+
+type ClickPipeSourceMongodbSettingsPtrOutput struct{ *pulumi.OutputState }
+
+func (ClickPipeSourceMongodbSettingsPtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**ClickPipeSourceMongodbSettings)(nil)).Elem()
+}
+
+func (o ClickPipeSourceMongodbSettingsPtrOutput) ToClickPipeSourceMongodbSettingsPtrOutput() ClickPipeSourceMongodbSettingsPtrOutput {
+	return o
+}
+
+func (o ClickPipeSourceMongodbSettingsPtrOutput) ToClickPipeSourceMongodbSettingsPtrOutputWithContext(ctx context.Context) ClickPipeSourceMongodbSettingsPtrOutput {
+	return o
+}
+
+func (o ClickPipeSourceMongodbSettingsPtrOutput) Elem() ClickPipeSourceMongodbSettingsOutput {
+	return o.ApplyT(func(v *ClickPipeSourceMongodbSettings) ClickPipeSourceMongodbSettings {
+		if v != nil {
+			return *v
+		}
+		var ret ClickPipeSourceMongodbSettings
+		return ret
+	}).(ClickPipeSourceMongodbSettingsOutput)
+}
+
+func (o ClickPipeSourceMongodbSettingsPtrOutput) DeleteOnMerge() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v *ClickPipeSourceMongodbSettings) *bool {
+		if v == nil {
+			return nil
+		}
+		return v.DeleteOnMerge
+	}).(pulumi.BoolPtrOutput)
+}
+
+func (o ClickPipeSourceMongodbSettingsPtrOutput) PullBatchSize() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v *ClickPipeSourceMongodbSettings) *int {
+		if v == nil {
+			return nil
+		}
+		return v.PullBatchSize
+	}).(pulumi.IntPtrOutput)
+}
+
+func (o ClickPipeSourceMongodbSettingsPtrOutput) ReplicationMode() ClickPipeSourceMongodbSettingsReplicationModePtrOutput {
+	return o.ApplyT(func(v *ClickPipeSourceMongodbSettings) *ClickPipeSourceMongodbSettingsReplicationMode {
+		if v == nil {
+			return nil
+		}
+		return &v.ReplicationMode
+	}).(ClickPipeSourceMongodbSettingsReplicationModePtrOutput)
+}
+
+func (o ClickPipeSourceMongodbSettingsPtrOutput) SnapshotNumRowsPerPartition() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v *ClickPipeSourceMongodbSettings) *int {
+		if v == nil {
+			return nil
+		}
+		return v.SnapshotNumRowsPerPartition
+	}).(pulumi.IntPtrOutput)
+}
+
+func (o ClickPipeSourceMongodbSettingsPtrOutput) SnapshotNumberOfParallelTables() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v *ClickPipeSourceMongodbSettings) *int {
+		if v == nil {
+			return nil
+		}
+		return v.SnapshotNumberOfParallelTables
+	}).(pulumi.IntPtrOutput)
+}
+
+func (o ClickPipeSourceMongodbSettingsPtrOutput) SyncIntervalSeconds() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v *ClickPipeSourceMongodbSettings) *int {
+		if v == nil {
+			return nil
+		}
+		return v.SyncIntervalSeconds
+	}).(pulumi.IntPtrOutput)
+}
+
+func (o ClickPipeSourceMongodbSettingsPtrOutput) UseJsonNativeFormat() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v *ClickPipeSourceMongodbSettings) *bool {
+		if v == nil {
+			return nil
+		}
+		return v.UseJsonNativeFormat
+	}).(pulumi.BoolPtrOutput)
+}
+
+type ClickPipeSourceMongodbTableMappingsItem struct {
+	SourceCollection   string                                              `pulumi:"sourceCollection"`
+	SourceDatabaseName string                                              `pulumi:"sourceDatabaseName"`
+	TableEngine        *ClickPipeSourceMongodbTableMappingsItemTableEngine `pulumi:"tableEngine"`
+	TargetTable        string                                              `pulumi:"targetTable"`
+}
+
+// ClickPipeSourceMongodbTableMappingsItemInput is an input type that accepts ClickPipeSourceMongodbTableMappingsItemArgs and ClickPipeSourceMongodbTableMappingsItemOutput values.
+// You can construct a concrete instance of `ClickPipeSourceMongodbTableMappingsItemInput` via:
+//
+//	ClickPipeSourceMongodbTableMappingsItemArgs{...}
+type ClickPipeSourceMongodbTableMappingsItemInput interface {
+	pulumi.Input
+
+	ToClickPipeSourceMongodbTableMappingsItemOutput() ClickPipeSourceMongodbTableMappingsItemOutput
+	ToClickPipeSourceMongodbTableMappingsItemOutputWithContext(context.Context) ClickPipeSourceMongodbTableMappingsItemOutput
+}
+
+type ClickPipeSourceMongodbTableMappingsItemArgs struct {
+	SourceCollection   pulumi.StringInput                                         `pulumi:"sourceCollection"`
+	SourceDatabaseName pulumi.StringInput                                         `pulumi:"sourceDatabaseName"`
+	TableEngine        ClickPipeSourceMongodbTableMappingsItemTableEnginePtrInput `pulumi:"tableEngine"`
+	TargetTable        pulumi.StringInput                                         `pulumi:"targetTable"`
+}
+
+func (ClickPipeSourceMongodbTableMappingsItemArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*ClickPipeSourceMongodbTableMappingsItem)(nil)).Elem()
+}
+
+func (i ClickPipeSourceMongodbTableMappingsItemArgs) ToClickPipeSourceMongodbTableMappingsItemOutput() ClickPipeSourceMongodbTableMappingsItemOutput {
+	return i.ToClickPipeSourceMongodbTableMappingsItemOutputWithContext(context.Background())
+}
+
+func (i ClickPipeSourceMongodbTableMappingsItemArgs) ToClickPipeSourceMongodbTableMappingsItemOutputWithContext(ctx context.Context) ClickPipeSourceMongodbTableMappingsItemOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(ClickPipeSourceMongodbTableMappingsItemOutput)
+}
+
+// ClickPipeSourceMongodbTableMappingsItemArrayInput is an input type that accepts ClickPipeSourceMongodbTableMappingsItemArray and ClickPipeSourceMongodbTableMappingsItemArrayOutput values.
+// You can construct a concrete instance of `ClickPipeSourceMongodbTableMappingsItemArrayInput` via:
+//
+//	ClickPipeSourceMongodbTableMappingsItemArray{ ClickPipeSourceMongodbTableMappingsItemArgs{...} }
+type ClickPipeSourceMongodbTableMappingsItemArrayInput interface {
+	pulumi.Input
+
+	ToClickPipeSourceMongodbTableMappingsItemArrayOutput() ClickPipeSourceMongodbTableMappingsItemArrayOutput
+	ToClickPipeSourceMongodbTableMappingsItemArrayOutputWithContext(context.Context) ClickPipeSourceMongodbTableMappingsItemArrayOutput
+}
+
+type ClickPipeSourceMongodbTableMappingsItemArray []ClickPipeSourceMongodbTableMappingsItemInput
+
+func (ClickPipeSourceMongodbTableMappingsItemArray) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]ClickPipeSourceMongodbTableMappingsItem)(nil)).Elem()
+}
+
+func (i ClickPipeSourceMongodbTableMappingsItemArray) ToClickPipeSourceMongodbTableMappingsItemArrayOutput() ClickPipeSourceMongodbTableMappingsItemArrayOutput {
+	return i.ToClickPipeSourceMongodbTableMappingsItemArrayOutputWithContext(context.Background())
+}
+
+func (i ClickPipeSourceMongodbTableMappingsItemArray) ToClickPipeSourceMongodbTableMappingsItemArrayOutputWithContext(ctx context.Context) ClickPipeSourceMongodbTableMappingsItemArrayOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(ClickPipeSourceMongodbTableMappingsItemArrayOutput)
+}
+
+type ClickPipeSourceMongodbTableMappingsItemOutput struct{ *pulumi.OutputState }
+
+func (ClickPipeSourceMongodbTableMappingsItemOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*ClickPipeSourceMongodbTableMappingsItem)(nil)).Elem()
+}
+
+func (o ClickPipeSourceMongodbTableMappingsItemOutput) ToClickPipeSourceMongodbTableMappingsItemOutput() ClickPipeSourceMongodbTableMappingsItemOutput {
+	return o
+}
+
+func (o ClickPipeSourceMongodbTableMappingsItemOutput) ToClickPipeSourceMongodbTableMappingsItemOutputWithContext(ctx context.Context) ClickPipeSourceMongodbTableMappingsItemOutput {
+	return o
+}
+
+func (o ClickPipeSourceMongodbTableMappingsItemOutput) SourceCollection() pulumi.StringOutput {
+	return o.ApplyT(func(v ClickPipeSourceMongodbTableMappingsItem) string { return v.SourceCollection }).(pulumi.StringOutput)
+}
+
+func (o ClickPipeSourceMongodbTableMappingsItemOutput) SourceDatabaseName() pulumi.StringOutput {
+	return o.ApplyT(func(v ClickPipeSourceMongodbTableMappingsItem) string { return v.SourceDatabaseName }).(pulumi.StringOutput)
+}
+
+func (o ClickPipeSourceMongodbTableMappingsItemOutput) TableEngine() ClickPipeSourceMongodbTableMappingsItemTableEnginePtrOutput {
+	return o.ApplyT(func(v ClickPipeSourceMongodbTableMappingsItem) *ClickPipeSourceMongodbTableMappingsItemTableEngine {
+		return v.TableEngine
+	}).(ClickPipeSourceMongodbTableMappingsItemTableEnginePtrOutput)
+}
+
+func (o ClickPipeSourceMongodbTableMappingsItemOutput) TargetTable() pulumi.StringOutput {
+	return o.ApplyT(func(v ClickPipeSourceMongodbTableMappingsItem) string { return v.TargetTable }).(pulumi.StringOutput)
+}
+
+type ClickPipeSourceMongodbTableMappingsItemArrayOutput struct{ *pulumi.OutputState }
+
+func (ClickPipeSourceMongodbTableMappingsItemArrayOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]ClickPipeSourceMongodbTableMappingsItem)(nil)).Elem()
+}
+
+func (o ClickPipeSourceMongodbTableMappingsItemArrayOutput) ToClickPipeSourceMongodbTableMappingsItemArrayOutput() ClickPipeSourceMongodbTableMappingsItemArrayOutput {
+	return o
+}
+
+func (o ClickPipeSourceMongodbTableMappingsItemArrayOutput) ToClickPipeSourceMongodbTableMappingsItemArrayOutputWithContext(ctx context.Context) ClickPipeSourceMongodbTableMappingsItemArrayOutput {
+	return o
+}
+
+func (o ClickPipeSourceMongodbTableMappingsItemArrayOutput) Index(i pulumi.IntInput) ClickPipeSourceMongodbTableMappingsItemOutput {
+	return pulumi.All(o, i).ApplyT(func(vs []interface{}) ClickPipeSourceMongodbTableMappingsItem {
+		return vs[0].([]ClickPipeSourceMongodbTableMappingsItem)[vs[1].(int)]
+	}).(ClickPipeSourceMongodbTableMappingsItemOutput)
+}
+
+type ClickPipeSourceMysql struct {
+	Authentication       *ClickPipeSourceMysqlAuthentication     `pulumi:"authentication"`
+	CaCertificate        *string                                 `pulumi:"caCertificate"`
+	DisableTls           *bool                                   `pulumi:"disableTls"`
+	Host                 string                                  `pulumi:"host"`
+	IamRole              *string                                 `pulumi:"iamRole"`
+	Port                 int                                     `pulumi:"port"`
+	ServerId             *int                                    `pulumi:"serverId"`
+	Settings             ClickPipeSourceMysqlSettings            `pulumi:"settings"`
+	SkipCertVerification *bool                                   `pulumi:"skipCertVerification"`
+	TableMappings        []ClickPipeSourceMysqlTableMappingsItem `pulumi:"tableMappings"`
+	TlsHost              *string                                 `pulumi:"tlsHost"`
+	Type                 *ClickPipeSourceMysqlType               `pulumi:"type"`
+}
+
+// ClickPipeSourceMysqlInput is an input type that accepts ClickPipeSourceMysqlArgs and ClickPipeSourceMysqlOutput values.
+// You can construct a concrete instance of `ClickPipeSourceMysqlInput` via:
+//
+//	ClickPipeSourceMysqlArgs{...}
+type ClickPipeSourceMysqlInput interface {
+	pulumi.Input
+
+	ToClickPipeSourceMysqlOutput() ClickPipeSourceMysqlOutput
+	ToClickPipeSourceMysqlOutputWithContext(context.Context) ClickPipeSourceMysqlOutput
+}
+
+type ClickPipeSourceMysqlArgs struct {
+	Authentication       ClickPipeSourceMysqlAuthenticationPtrInput      `pulumi:"authentication"`
+	CaCertificate        pulumi.StringPtrInput                           `pulumi:"caCertificate"`
+	DisableTls           pulumi.BoolPtrInput                             `pulumi:"disableTls"`
+	Host                 pulumi.StringInput                              `pulumi:"host"`
+	IamRole              pulumi.StringPtrInput                           `pulumi:"iamRole"`
+	Port                 pulumi.IntInput                                 `pulumi:"port"`
+	ServerId             pulumi.IntPtrInput                              `pulumi:"serverId"`
+	Settings             ClickPipeSourceMysqlSettingsInput               `pulumi:"settings"`
+	SkipCertVerification pulumi.BoolPtrInput                             `pulumi:"skipCertVerification"`
+	TableMappings        ClickPipeSourceMysqlTableMappingsItemArrayInput `pulumi:"tableMappings"`
+	TlsHost              pulumi.StringPtrInput                           `pulumi:"tlsHost"`
+	Type                 ClickPipeSourceMysqlTypePtrInput                `pulumi:"type"`
+}
+
+func (ClickPipeSourceMysqlArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*ClickPipeSourceMysql)(nil)).Elem()
+}
+
+func (i ClickPipeSourceMysqlArgs) ToClickPipeSourceMysqlOutput() ClickPipeSourceMysqlOutput {
+	return i.ToClickPipeSourceMysqlOutputWithContext(context.Background())
+}
+
+func (i ClickPipeSourceMysqlArgs) ToClickPipeSourceMysqlOutputWithContext(ctx context.Context) ClickPipeSourceMysqlOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(ClickPipeSourceMysqlOutput)
+}
+
+func (i ClickPipeSourceMysqlArgs) ToClickPipeSourceMysqlPtrOutput() ClickPipeSourceMysqlPtrOutput {
+	return i.ToClickPipeSourceMysqlPtrOutputWithContext(context.Background())
+}
+
+func (i ClickPipeSourceMysqlArgs) ToClickPipeSourceMysqlPtrOutputWithContext(ctx context.Context) ClickPipeSourceMysqlPtrOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(ClickPipeSourceMysqlOutput).ToClickPipeSourceMysqlPtrOutputWithContext(ctx)
+}
+
+// ClickPipeSourceMysqlPtrInput is an input type that accepts ClickPipeSourceMysqlArgs, ClickPipeSourceMysqlPtr and ClickPipeSourceMysqlPtrOutput values.
+// You can construct a concrete instance of `ClickPipeSourceMysqlPtrInput` via:
+//
+//	        ClickPipeSourceMysqlArgs{...}
+//
+//	or:
+//
+//	        nil
+type ClickPipeSourceMysqlPtrInput interface {
+	pulumi.Input
+
+	ToClickPipeSourceMysqlPtrOutput() ClickPipeSourceMysqlPtrOutput
+	ToClickPipeSourceMysqlPtrOutputWithContext(context.Context) ClickPipeSourceMysqlPtrOutput
+}
+
+type clickPipeSourceMysqlPtrType ClickPipeSourceMysqlArgs
+
+func ClickPipeSourceMysqlPtr(v *ClickPipeSourceMysqlArgs) ClickPipeSourceMysqlPtrInput {
+	return (*clickPipeSourceMysqlPtrType)(v)
+}
+
+func (*clickPipeSourceMysqlPtrType) ElementType() reflect.Type {
+	return reflect.TypeOf((**ClickPipeSourceMysql)(nil)).Elem()
+}
+
+func (i *clickPipeSourceMysqlPtrType) ToClickPipeSourceMysqlPtrOutput() ClickPipeSourceMysqlPtrOutput {
+	return i.ToClickPipeSourceMysqlPtrOutputWithContext(context.Background())
+}
+
+func (i *clickPipeSourceMysqlPtrType) ToClickPipeSourceMysqlPtrOutputWithContext(ctx context.Context) ClickPipeSourceMysqlPtrOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(ClickPipeSourceMysqlPtrOutput)
+}
+
+type ClickPipeSourceMysqlOutput struct{ *pulumi.OutputState }
+
+func (ClickPipeSourceMysqlOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*ClickPipeSourceMysql)(nil)).Elem()
+}
+
+func (o ClickPipeSourceMysqlOutput) ToClickPipeSourceMysqlOutput() ClickPipeSourceMysqlOutput {
+	return o
+}
+
+func (o ClickPipeSourceMysqlOutput) ToClickPipeSourceMysqlOutputWithContext(ctx context.Context) ClickPipeSourceMysqlOutput {
+	return o
+}
+
+func (o ClickPipeSourceMysqlOutput) ToClickPipeSourceMysqlPtrOutput() ClickPipeSourceMysqlPtrOutput {
+	return o.ToClickPipeSourceMysqlPtrOutputWithContext(context.Background())
+}
+
+func (o ClickPipeSourceMysqlOutput) ToClickPipeSourceMysqlPtrOutputWithContext(ctx context.Context) ClickPipeSourceMysqlPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, v ClickPipeSourceMysql) *ClickPipeSourceMysql {
+		return &v
+	}).(ClickPipeSourceMysqlPtrOutput)
+}
+
+func (o ClickPipeSourceMysqlOutput) Authentication() ClickPipeSourceMysqlAuthenticationPtrOutput {
+	return o.ApplyT(func(v ClickPipeSourceMysql) *ClickPipeSourceMysqlAuthentication { return v.Authentication }).(ClickPipeSourceMysqlAuthenticationPtrOutput)
+}
+
+func (o ClickPipeSourceMysqlOutput) CaCertificate() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ClickPipeSourceMysql) *string { return v.CaCertificate }).(pulumi.StringPtrOutput)
+}
+
+func (o ClickPipeSourceMysqlOutput) DisableTls() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v ClickPipeSourceMysql) *bool { return v.DisableTls }).(pulumi.BoolPtrOutput)
+}
+
+func (o ClickPipeSourceMysqlOutput) Host() pulumi.StringOutput {
+	return o.ApplyT(func(v ClickPipeSourceMysql) string { return v.Host }).(pulumi.StringOutput)
+}
+
+func (o ClickPipeSourceMysqlOutput) IamRole() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ClickPipeSourceMysql) *string { return v.IamRole }).(pulumi.StringPtrOutput)
+}
+
+func (o ClickPipeSourceMysqlOutput) Port() pulumi.IntOutput {
+	return o.ApplyT(func(v ClickPipeSourceMysql) int { return v.Port }).(pulumi.IntOutput)
+}
+
+func (o ClickPipeSourceMysqlOutput) ServerId() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v ClickPipeSourceMysql) *int { return v.ServerId }).(pulumi.IntPtrOutput)
+}
+
+func (o ClickPipeSourceMysqlOutput) Settings() ClickPipeSourceMysqlSettingsOutput {
+	return o.ApplyT(func(v ClickPipeSourceMysql) ClickPipeSourceMysqlSettings { return v.Settings }).(ClickPipeSourceMysqlSettingsOutput)
+}
+
+func (o ClickPipeSourceMysqlOutput) SkipCertVerification() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v ClickPipeSourceMysql) *bool { return v.SkipCertVerification }).(pulumi.BoolPtrOutput)
+}
+
+func (o ClickPipeSourceMysqlOutput) TableMappings() ClickPipeSourceMysqlTableMappingsItemArrayOutput {
+	return o.ApplyT(func(v ClickPipeSourceMysql) []ClickPipeSourceMysqlTableMappingsItem { return v.TableMappings }).(ClickPipeSourceMysqlTableMappingsItemArrayOutput)
+}
+
+func (o ClickPipeSourceMysqlOutput) TlsHost() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ClickPipeSourceMysql) *string { return v.TlsHost }).(pulumi.StringPtrOutput)
+}
+
+func (o ClickPipeSourceMysqlOutput) Type() ClickPipeSourceMysqlTypePtrOutput {
+	return o.ApplyT(func(v ClickPipeSourceMysql) *ClickPipeSourceMysqlType { return v.Type }).(ClickPipeSourceMysqlTypePtrOutput)
+}
+
+type ClickPipeSourceMysqlPtrOutput struct{ *pulumi.OutputState }
+
+func (ClickPipeSourceMysqlPtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**ClickPipeSourceMysql)(nil)).Elem()
+}
+
+func (o ClickPipeSourceMysqlPtrOutput) ToClickPipeSourceMysqlPtrOutput() ClickPipeSourceMysqlPtrOutput {
+	return o
+}
+
+func (o ClickPipeSourceMysqlPtrOutput) ToClickPipeSourceMysqlPtrOutputWithContext(ctx context.Context) ClickPipeSourceMysqlPtrOutput {
+	return o
+}
+
+func (o ClickPipeSourceMysqlPtrOutput) Elem() ClickPipeSourceMysqlOutput {
+	return o.ApplyT(func(v *ClickPipeSourceMysql) ClickPipeSourceMysql {
+		if v != nil {
+			return *v
+		}
+		var ret ClickPipeSourceMysql
+		return ret
+	}).(ClickPipeSourceMysqlOutput)
+}
+
+func (o ClickPipeSourceMysqlPtrOutput) Authentication() ClickPipeSourceMysqlAuthenticationPtrOutput {
+	return o.ApplyT(func(v *ClickPipeSourceMysql) *ClickPipeSourceMysqlAuthentication {
+		if v == nil {
+			return nil
+		}
+		return v.Authentication
+	}).(ClickPipeSourceMysqlAuthenticationPtrOutput)
+}
+
+func (o ClickPipeSourceMysqlPtrOutput) CaCertificate() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *ClickPipeSourceMysql) *string {
+		if v == nil {
+			return nil
+		}
+		return v.CaCertificate
+	}).(pulumi.StringPtrOutput)
+}
+
+func (o ClickPipeSourceMysqlPtrOutput) DisableTls() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v *ClickPipeSourceMysql) *bool {
+		if v == nil {
+			return nil
+		}
+		return v.DisableTls
+	}).(pulumi.BoolPtrOutput)
+}
+
+func (o ClickPipeSourceMysqlPtrOutput) Host() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *ClickPipeSourceMysql) *string {
+		if v == nil {
+			return nil
+		}
+		return &v.Host
+	}).(pulumi.StringPtrOutput)
+}
+
+func (o ClickPipeSourceMysqlPtrOutput) IamRole() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *ClickPipeSourceMysql) *string {
+		if v == nil {
+			return nil
+		}
+		return v.IamRole
+	}).(pulumi.StringPtrOutput)
+}
+
+func (o ClickPipeSourceMysqlPtrOutput) Port() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v *ClickPipeSourceMysql) *int {
+		if v == nil {
+			return nil
+		}
+		return &v.Port
+	}).(pulumi.IntPtrOutput)
+}
+
+func (o ClickPipeSourceMysqlPtrOutput) ServerId() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v *ClickPipeSourceMysql) *int {
+		if v == nil {
+			return nil
+		}
+		return v.ServerId
+	}).(pulumi.IntPtrOutput)
+}
+
+func (o ClickPipeSourceMysqlPtrOutput) Settings() ClickPipeSourceMysqlSettingsPtrOutput {
+	return o.ApplyT(func(v *ClickPipeSourceMysql) *ClickPipeSourceMysqlSettings {
+		if v == nil {
+			return nil
+		}
+		return &v.Settings
+	}).(ClickPipeSourceMysqlSettingsPtrOutput)
+}
+
+func (o ClickPipeSourceMysqlPtrOutput) SkipCertVerification() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v *ClickPipeSourceMysql) *bool {
+		if v == nil {
+			return nil
+		}
+		return v.SkipCertVerification
+	}).(pulumi.BoolPtrOutput)
+}
+
+func (o ClickPipeSourceMysqlPtrOutput) TableMappings() ClickPipeSourceMysqlTableMappingsItemArrayOutput {
+	return o.ApplyT(func(v *ClickPipeSourceMysql) []ClickPipeSourceMysqlTableMappingsItem {
+		if v == nil {
+			return nil
+		}
+		return v.TableMappings
+	}).(ClickPipeSourceMysqlTableMappingsItemArrayOutput)
+}
+
+func (o ClickPipeSourceMysqlPtrOutput) TlsHost() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *ClickPipeSourceMysql) *string {
+		if v == nil {
+			return nil
+		}
+		return v.TlsHost
+	}).(pulumi.StringPtrOutput)
+}
+
+func (o ClickPipeSourceMysqlPtrOutput) Type() ClickPipeSourceMysqlTypePtrOutput {
+	return o.ApplyT(func(v *ClickPipeSourceMysql) *ClickPipeSourceMysqlType {
+		if v == nil {
+			return nil
+		}
+		return v.Type
+	}).(ClickPipeSourceMysqlTypePtrOutput)
+}
+
+type ClickPipeSourceMysqlSettings struct {
+	AllowNullableColumns           *bool                                             `pulumi:"allowNullableColumns"`
+	DeleteOnMerge                  *bool                                             `pulumi:"deleteOnMerge"`
+	InitialLoadParallelism         *int                                              `pulumi:"initialLoadParallelism"`
+	PullBatchSize                  *int                                              `pulumi:"pullBatchSize"`
+	ReplicationMechanism           *ClickPipeSourceMysqlSettingsReplicationMechanism `pulumi:"replicationMechanism"`
+	ReplicationMode                ClickPipeSourceMysqlSettingsReplicationMode       `pulumi:"replicationMode"`
+	SnapshotNumRowsPerPartition    *int                                              `pulumi:"snapshotNumRowsPerPartition"`
+	SnapshotNumberOfParallelTables *int                                              `pulumi:"snapshotNumberOfParallelTables"`
+	SyncIntervalSeconds            *int                                              `pulumi:"syncIntervalSeconds"`
+	UseCompression                 *bool                                             `pulumi:"useCompression"`
+}
+
+// ClickPipeSourceMysqlSettingsInput is an input type that accepts ClickPipeSourceMysqlSettingsArgs and ClickPipeSourceMysqlSettingsOutput values.
+// You can construct a concrete instance of `ClickPipeSourceMysqlSettingsInput` via:
+//
+//	ClickPipeSourceMysqlSettingsArgs{...}
+type ClickPipeSourceMysqlSettingsInput interface {
+	pulumi.Input
+
+	ToClickPipeSourceMysqlSettingsOutput() ClickPipeSourceMysqlSettingsOutput
+	ToClickPipeSourceMysqlSettingsOutputWithContext(context.Context) ClickPipeSourceMysqlSettingsOutput
+}
+
+type ClickPipeSourceMysqlSettingsArgs struct {
+	AllowNullableColumns           pulumi.BoolPtrInput                                      `pulumi:"allowNullableColumns"`
+	DeleteOnMerge                  pulumi.BoolPtrInput                                      `pulumi:"deleteOnMerge"`
+	InitialLoadParallelism         pulumi.IntPtrInput                                       `pulumi:"initialLoadParallelism"`
+	PullBatchSize                  pulumi.IntPtrInput                                       `pulumi:"pullBatchSize"`
+	ReplicationMechanism           ClickPipeSourceMysqlSettingsReplicationMechanismPtrInput `pulumi:"replicationMechanism"`
+	ReplicationMode                ClickPipeSourceMysqlSettingsReplicationModeInput         `pulumi:"replicationMode"`
+	SnapshotNumRowsPerPartition    pulumi.IntPtrInput                                       `pulumi:"snapshotNumRowsPerPartition"`
+	SnapshotNumberOfParallelTables pulumi.IntPtrInput                                       `pulumi:"snapshotNumberOfParallelTables"`
+	SyncIntervalSeconds            pulumi.IntPtrInput                                       `pulumi:"syncIntervalSeconds"`
+	UseCompression                 pulumi.BoolPtrInput                                      `pulumi:"useCompression"`
+}
+
+func (ClickPipeSourceMysqlSettingsArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*ClickPipeSourceMysqlSettings)(nil)).Elem()
+}
+
+func (i ClickPipeSourceMysqlSettingsArgs) ToClickPipeSourceMysqlSettingsOutput() ClickPipeSourceMysqlSettingsOutput {
+	return i.ToClickPipeSourceMysqlSettingsOutputWithContext(context.Background())
+}
+
+func (i ClickPipeSourceMysqlSettingsArgs) ToClickPipeSourceMysqlSettingsOutputWithContext(ctx context.Context) ClickPipeSourceMysqlSettingsOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(ClickPipeSourceMysqlSettingsOutput)
+}
+
+func (i ClickPipeSourceMysqlSettingsArgs) ToClickPipeSourceMysqlSettingsPtrOutput() ClickPipeSourceMysqlSettingsPtrOutput {
+	return i.ToClickPipeSourceMysqlSettingsPtrOutputWithContext(context.Background())
+}
+
+func (i ClickPipeSourceMysqlSettingsArgs) ToClickPipeSourceMysqlSettingsPtrOutputWithContext(ctx context.Context) ClickPipeSourceMysqlSettingsPtrOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(ClickPipeSourceMysqlSettingsOutput).ToClickPipeSourceMysqlSettingsPtrOutputWithContext(ctx)
+}
+
+// ClickPipeSourceMysqlSettingsPtrInput is an input type that accepts ClickPipeSourceMysqlSettingsArgs, ClickPipeSourceMysqlSettingsPtr and ClickPipeSourceMysqlSettingsPtrOutput values.
+// You can construct a concrete instance of `ClickPipeSourceMysqlSettingsPtrInput` via:
+//
+//	        ClickPipeSourceMysqlSettingsArgs{...}
+//
+//	or:
+//
+//	        nil
+type ClickPipeSourceMysqlSettingsPtrInput interface {
+	pulumi.Input
+
+	ToClickPipeSourceMysqlSettingsPtrOutput() ClickPipeSourceMysqlSettingsPtrOutput
+	ToClickPipeSourceMysqlSettingsPtrOutputWithContext(context.Context) ClickPipeSourceMysqlSettingsPtrOutput
+}
+
+type clickPipeSourceMysqlSettingsPtrType ClickPipeSourceMysqlSettingsArgs
+
+func ClickPipeSourceMysqlSettingsPtr(v *ClickPipeSourceMysqlSettingsArgs) ClickPipeSourceMysqlSettingsPtrInput {
+	return (*clickPipeSourceMysqlSettingsPtrType)(v)
+}
+
+func (*clickPipeSourceMysqlSettingsPtrType) ElementType() reflect.Type {
+	return reflect.TypeOf((**ClickPipeSourceMysqlSettings)(nil)).Elem()
+}
+
+func (i *clickPipeSourceMysqlSettingsPtrType) ToClickPipeSourceMysqlSettingsPtrOutput() ClickPipeSourceMysqlSettingsPtrOutput {
+	return i.ToClickPipeSourceMysqlSettingsPtrOutputWithContext(context.Background())
+}
+
+func (i *clickPipeSourceMysqlSettingsPtrType) ToClickPipeSourceMysqlSettingsPtrOutputWithContext(ctx context.Context) ClickPipeSourceMysqlSettingsPtrOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(ClickPipeSourceMysqlSettingsPtrOutput)
+}
+
+type ClickPipeSourceMysqlSettingsOutput struct{ *pulumi.OutputState }
+
+func (ClickPipeSourceMysqlSettingsOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*ClickPipeSourceMysqlSettings)(nil)).Elem()
+}
+
+func (o ClickPipeSourceMysqlSettingsOutput) ToClickPipeSourceMysqlSettingsOutput() ClickPipeSourceMysqlSettingsOutput {
+	return o
+}
+
+func (o ClickPipeSourceMysqlSettingsOutput) ToClickPipeSourceMysqlSettingsOutputWithContext(ctx context.Context) ClickPipeSourceMysqlSettingsOutput {
+	return o
+}
+
+func (o ClickPipeSourceMysqlSettingsOutput) ToClickPipeSourceMysqlSettingsPtrOutput() ClickPipeSourceMysqlSettingsPtrOutput {
+	return o.ToClickPipeSourceMysqlSettingsPtrOutputWithContext(context.Background())
+}
+
+func (o ClickPipeSourceMysqlSettingsOutput) ToClickPipeSourceMysqlSettingsPtrOutputWithContext(ctx context.Context) ClickPipeSourceMysqlSettingsPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, v ClickPipeSourceMysqlSettings) *ClickPipeSourceMysqlSettings {
+		return &v
+	}).(ClickPipeSourceMysqlSettingsPtrOutput)
+}
+
+func (o ClickPipeSourceMysqlSettingsOutput) AllowNullableColumns() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v ClickPipeSourceMysqlSettings) *bool { return v.AllowNullableColumns }).(pulumi.BoolPtrOutput)
+}
+
+func (o ClickPipeSourceMysqlSettingsOutput) DeleteOnMerge() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v ClickPipeSourceMysqlSettings) *bool { return v.DeleteOnMerge }).(pulumi.BoolPtrOutput)
+}
+
+func (o ClickPipeSourceMysqlSettingsOutput) InitialLoadParallelism() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v ClickPipeSourceMysqlSettings) *int { return v.InitialLoadParallelism }).(pulumi.IntPtrOutput)
+}
+
+func (o ClickPipeSourceMysqlSettingsOutput) PullBatchSize() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v ClickPipeSourceMysqlSettings) *int { return v.PullBatchSize }).(pulumi.IntPtrOutput)
+}
+
+func (o ClickPipeSourceMysqlSettingsOutput) ReplicationMechanism() ClickPipeSourceMysqlSettingsReplicationMechanismPtrOutput {
+	return o.ApplyT(func(v ClickPipeSourceMysqlSettings) *ClickPipeSourceMysqlSettingsReplicationMechanism {
+		return v.ReplicationMechanism
+	}).(ClickPipeSourceMysqlSettingsReplicationMechanismPtrOutput)
+}
+
+func (o ClickPipeSourceMysqlSettingsOutput) ReplicationMode() ClickPipeSourceMysqlSettingsReplicationModeOutput {
+	return o.ApplyT(func(v ClickPipeSourceMysqlSettings) ClickPipeSourceMysqlSettingsReplicationMode {
+		return v.ReplicationMode
+	}).(ClickPipeSourceMysqlSettingsReplicationModeOutput)
+}
+
+func (o ClickPipeSourceMysqlSettingsOutput) SnapshotNumRowsPerPartition() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v ClickPipeSourceMysqlSettings) *int { return v.SnapshotNumRowsPerPartition }).(pulumi.IntPtrOutput)
+}
+
+func (o ClickPipeSourceMysqlSettingsOutput) SnapshotNumberOfParallelTables() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v ClickPipeSourceMysqlSettings) *int { return v.SnapshotNumberOfParallelTables }).(pulumi.IntPtrOutput)
+}
+
+func (o ClickPipeSourceMysqlSettingsOutput) SyncIntervalSeconds() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v ClickPipeSourceMysqlSettings) *int { return v.SyncIntervalSeconds }).(pulumi.IntPtrOutput)
+}
+
+func (o ClickPipeSourceMysqlSettingsOutput) UseCompression() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v ClickPipeSourceMysqlSettings) *bool { return v.UseCompression }).(pulumi.BoolPtrOutput)
+}
+
+type ClickPipeSourceMysqlSettingsPtrOutput struct{ *pulumi.OutputState }
+
+func (ClickPipeSourceMysqlSettingsPtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**ClickPipeSourceMysqlSettings)(nil)).Elem()
+}
+
+func (o ClickPipeSourceMysqlSettingsPtrOutput) ToClickPipeSourceMysqlSettingsPtrOutput() ClickPipeSourceMysqlSettingsPtrOutput {
+	return o
+}
+
+func (o ClickPipeSourceMysqlSettingsPtrOutput) ToClickPipeSourceMysqlSettingsPtrOutputWithContext(ctx context.Context) ClickPipeSourceMysqlSettingsPtrOutput {
+	return o
+}
+
+func (o ClickPipeSourceMysqlSettingsPtrOutput) Elem() ClickPipeSourceMysqlSettingsOutput {
+	return o.ApplyT(func(v *ClickPipeSourceMysqlSettings) ClickPipeSourceMysqlSettings {
+		if v != nil {
+			return *v
+		}
+		var ret ClickPipeSourceMysqlSettings
+		return ret
+	}).(ClickPipeSourceMysqlSettingsOutput)
+}
+
+func (o ClickPipeSourceMysqlSettingsPtrOutput) AllowNullableColumns() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v *ClickPipeSourceMysqlSettings) *bool {
+		if v == nil {
+			return nil
+		}
+		return v.AllowNullableColumns
+	}).(pulumi.BoolPtrOutput)
+}
+
+func (o ClickPipeSourceMysqlSettingsPtrOutput) DeleteOnMerge() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v *ClickPipeSourceMysqlSettings) *bool {
+		if v == nil {
+			return nil
+		}
+		return v.DeleteOnMerge
+	}).(pulumi.BoolPtrOutput)
+}
+
+func (o ClickPipeSourceMysqlSettingsPtrOutput) InitialLoadParallelism() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v *ClickPipeSourceMysqlSettings) *int {
+		if v == nil {
+			return nil
+		}
+		return v.InitialLoadParallelism
+	}).(pulumi.IntPtrOutput)
+}
+
+func (o ClickPipeSourceMysqlSettingsPtrOutput) PullBatchSize() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v *ClickPipeSourceMysqlSettings) *int {
+		if v == nil {
+			return nil
+		}
+		return v.PullBatchSize
+	}).(pulumi.IntPtrOutput)
+}
+
+func (o ClickPipeSourceMysqlSettingsPtrOutput) ReplicationMechanism() ClickPipeSourceMysqlSettingsReplicationMechanismPtrOutput {
+	return o.ApplyT(func(v *ClickPipeSourceMysqlSettings) *ClickPipeSourceMysqlSettingsReplicationMechanism {
+		if v == nil {
+			return nil
+		}
+		return v.ReplicationMechanism
+	}).(ClickPipeSourceMysqlSettingsReplicationMechanismPtrOutput)
+}
+
+func (o ClickPipeSourceMysqlSettingsPtrOutput) ReplicationMode() ClickPipeSourceMysqlSettingsReplicationModePtrOutput {
+	return o.ApplyT(func(v *ClickPipeSourceMysqlSettings) *ClickPipeSourceMysqlSettingsReplicationMode {
+		if v == nil {
+			return nil
+		}
+		return &v.ReplicationMode
+	}).(ClickPipeSourceMysqlSettingsReplicationModePtrOutput)
+}
+
+func (o ClickPipeSourceMysqlSettingsPtrOutput) SnapshotNumRowsPerPartition() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v *ClickPipeSourceMysqlSettings) *int {
+		if v == nil {
+			return nil
+		}
+		return v.SnapshotNumRowsPerPartition
+	}).(pulumi.IntPtrOutput)
+}
+
+func (o ClickPipeSourceMysqlSettingsPtrOutput) SnapshotNumberOfParallelTables() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v *ClickPipeSourceMysqlSettings) *int {
+		if v == nil {
+			return nil
+		}
+		return v.SnapshotNumberOfParallelTables
+	}).(pulumi.IntPtrOutput)
+}
+
+func (o ClickPipeSourceMysqlSettingsPtrOutput) SyncIntervalSeconds() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v *ClickPipeSourceMysqlSettings) *int {
+		if v == nil {
+			return nil
+		}
+		return v.SyncIntervalSeconds
+	}).(pulumi.IntPtrOutput)
+}
+
+func (o ClickPipeSourceMysqlSettingsPtrOutput) UseCompression() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v *ClickPipeSourceMysqlSettings) *bool {
+		if v == nil {
+			return nil
+		}
+		return v.UseCompression
+	}).(pulumi.BoolPtrOutput)
+}
+
+type ClickPipeSourceMysqlTableMappingsItem struct {
+	ExcludedColumns     []string                                          `pulumi:"excludedColumns"`
+	PartitionKey        *string                                           `pulumi:"partitionKey"`
+	SortingKeys         []string                                          `pulumi:"sortingKeys"`
+	SourceSchemaName    string                                            `pulumi:"sourceSchemaName"`
+	SourceTable         string                                            `pulumi:"sourceTable"`
+	TableEngine         *ClickPipeSourceMysqlTableMappingsItemTableEngine `pulumi:"tableEngine"`
+	TargetTable         string                                            `pulumi:"targetTable"`
+	UseCustomSortingKey *bool                                             `pulumi:"useCustomSortingKey"`
+}
+
+// ClickPipeSourceMysqlTableMappingsItemInput is an input type that accepts ClickPipeSourceMysqlTableMappingsItemArgs and ClickPipeSourceMysqlTableMappingsItemOutput values.
+// You can construct a concrete instance of `ClickPipeSourceMysqlTableMappingsItemInput` via:
+//
+//	ClickPipeSourceMysqlTableMappingsItemArgs{...}
+type ClickPipeSourceMysqlTableMappingsItemInput interface {
+	pulumi.Input
+
+	ToClickPipeSourceMysqlTableMappingsItemOutput() ClickPipeSourceMysqlTableMappingsItemOutput
+	ToClickPipeSourceMysqlTableMappingsItemOutputWithContext(context.Context) ClickPipeSourceMysqlTableMappingsItemOutput
+}
+
+type ClickPipeSourceMysqlTableMappingsItemArgs struct {
+	ExcludedColumns     pulumi.StringArrayInput                                  `pulumi:"excludedColumns"`
+	PartitionKey        pulumi.StringPtrInput                                    `pulumi:"partitionKey"`
+	SortingKeys         pulumi.StringArrayInput                                  `pulumi:"sortingKeys"`
+	SourceSchemaName    pulumi.StringInput                                       `pulumi:"sourceSchemaName"`
+	SourceTable         pulumi.StringInput                                       `pulumi:"sourceTable"`
+	TableEngine         ClickPipeSourceMysqlTableMappingsItemTableEnginePtrInput `pulumi:"tableEngine"`
+	TargetTable         pulumi.StringInput                                       `pulumi:"targetTable"`
+	UseCustomSortingKey pulumi.BoolPtrInput                                      `pulumi:"useCustomSortingKey"`
+}
+
+func (ClickPipeSourceMysqlTableMappingsItemArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*ClickPipeSourceMysqlTableMappingsItem)(nil)).Elem()
+}
+
+func (i ClickPipeSourceMysqlTableMappingsItemArgs) ToClickPipeSourceMysqlTableMappingsItemOutput() ClickPipeSourceMysqlTableMappingsItemOutput {
+	return i.ToClickPipeSourceMysqlTableMappingsItemOutputWithContext(context.Background())
+}
+
+func (i ClickPipeSourceMysqlTableMappingsItemArgs) ToClickPipeSourceMysqlTableMappingsItemOutputWithContext(ctx context.Context) ClickPipeSourceMysqlTableMappingsItemOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(ClickPipeSourceMysqlTableMappingsItemOutput)
+}
+
+// ClickPipeSourceMysqlTableMappingsItemArrayInput is an input type that accepts ClickPipeSourceMysqlTableMappingsItemArray and ClickPipeSourceMysqlTableMappingsItemArrayOutput values.
+// You can construct a concrete instance of `ClickPipeSourceMysqlTableMappingsItemArrayInput` via:
+//
+//	ClickPipeSourceMysqlTableMappingsItemArray{ ClickPipeSourceMysqlTableMappingsItemArgs{...} }
+type ClickPipeSourceMysqlTableMappingsItemArrayInput interface {
+	pulumi.Input
+
+	ToClickPipeSourceMysqlTableMappingsItemArrayOutput() ClickPipeSourceMysqlTableMappingsItemArrayOutput
+	ToClickPipeSourceMysqlTableMappingsItemArrayOutputWithContext(context.Context) ClickPipeSourceMysqlTableMappingsItemArrayOutput
+}
+
+type ClickPipeSourceMysqlTableMappingsItemArray []ClickPipeSourceMysqlTableMappingsItemInput
+
+func (ClickPipeSourceMysqlTableMappingsItemArray) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]ClickPipeSourceMysqlTableMappingsItem)(nil)).Elem()
+}
+
+func (i ClickPipeSourceMysqlTableMappingsItemArray) ToClickPipeSourceMysqlTableMappingsItemArrayOutput() ClickPipeSourceMysqlTableMappingsItemArrayOutput {
+	return i.ToClickPipeSourceMysqlTableMappingsItemArrayOutputWithContext(context.Background())
+}
+
+func (i ClickPipeSourceMysqlTableMappingsItemArray) ToClickPipeSourceMysqlTableMappingsItemArrayOutputWithContext(ctx context.Context) ClickPipeSourceMysqlTableMappingsItemArrayOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(ClickPipeSourceMysqlTableMappingsItemArrayOutput)
+}
+
+type ClickPipeSourceMysqlTableMappingsItemOutput struct{ *pulumi.OutputState }
+
+func (ClickPipeSourceMysqlTableMappingsItemOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*ClickPipeSourceMysqlTableMappingsItem)(nil)).Elem()
+}
+
+func (o ClickPipeSourceMysqlTableMappingsItemOutput) ToClickPipeSourceMysqlTableMappingsItemOutput() ClickPipeSourceMysqlTableMappingsItemOutput {
+	return o
+}
+
+func (o ClickPipeSourceMysqlTableMappingsItemOutput) ToClickPipeSourceMysqlTableMappingsItemOutputWithContext(ctx context.Context) ClickPipeSourceMysqlTableMappingsItemOutput {
+	return o
+}
+
+func (o ClickPipeSourceMysqlTableMappingsItemOutput) ExcludedColumns() pulumi.StringArrayOutput {
+	return o.ApplyT(func(v ClickPipeSourceMysqlTableMappingsItem) []string { return v.ExcludedColumns }).(pulumi.StringArrayOutput)
+}
+
+func (o ClickPipeSourceMysqlTableMappingsItemOutput) PartitionKey() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ClickPipeSourceMysqlTableMappingsItem) *string { return v.PartitionKey }).(pulumi.StringPtrOutput)
+}
+
+func (o ClickPipeSourceMysqlTableMappingsItemOutput) SortingKeys() pulumi.StringArrayOutput {
+	return o.ApplyT(func(v ClickPipeSourceMysqlTableMappingsItem) []string { return v.SortingKeys }).(pulumi.StringArrayOutput)
+}
+
+func (o ClickPipeSourceMysqlTableMappingsItemOutput) SourceSchemaName() pulumi.StringOutput {
+	return o.ApplyT(func(v ClickPipeSourceMysqlTableMappingsItem) string { return v.SourceSchemaName }).(pulumi.StringOutput)
+}
+
+func (o ClickPipeSourceMysqlTableMappingsItemOutput) SourceTable() pulumi.StringOutput {
+	return o.ApplyT(func(v ClickPipeSourceMysqlTableMappingsItem) string { return v.SourceTable }).(pulumi.StringOutput)
+}
+
+func (o ClickPipeSourceMysqlTableMappingsItemOutput) TableEngine() ClickPipeSourceMysqlTableMappingsItemTableEnginePtrOutput {
+	return o.ApplyT(func(v ClickPipeSourceMysqlTableMappingsItem) *ClickPipeSourceMysqlTableMappingsItemTableEngine {
+		return v.TableEngine
+	}).(ClickPipeSourceMysqlTableMappingsItemTableEnginePtrOutput)
+}
+
+func (o ClickPipeSourceMysqlTableMappingsItemOutput) TargetTable() pulumi.StringOutput {
+	return o.ApplyT(func(v ClickPipeSourceMysqlTableMappingsItem) string { return v.TargetTable }).(pulumi.StringOutput)
+}
+
+func (o ClickPipeSourceMysqlTableMappingsItemOutput) UseCustomSortingKey() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v ClickPipeSourceMysqlTableMappingsItem) *bool { return v.UseCustomSortingKey }).(pulumi.BoolPtrOutput)
+}
+
+type ClickPipeSourceMysqlTableMappingsItemArrayOutput struct{ *pulumi.OutputState }
+
+func (ClickPipeSourceMysqlTableMappingsItemArrayOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]ClickPipeSourceMysqlTableMappingsItem)(nil)).Elem()
+}
+
+func (o ClickPipeSourceMysqlTableMappingsItemArrayOutput) ToClickPipeSourceMysqlTableMappingsItemArrayOutput() ClickPipeSourceMysqlTableMappingsItemArrayOutput {
+	return o
+}
+
+func (o ClickPipeSourceMysqlTableMappingsItemArrayOutput) ToClickPipeSourceMysqlTableMappingsItemArrayOutputWithContext(ctx context.Context) ClickPipeSourceMysqlTableMappingsItemArrayOutput {
+	return o
+}
+
+func (o ClickPipeSourceMysqlTableMappingsItemArrayOutput) Index(i pulumi.IntInput) ClickPipeSourceMysqlTableMappingsItemOutput {
+	return pulumi.All(o, i).ApplyT(func(vs []interface{}) ClickPipeSourceMysqlTableMappingsItem {
+		return vs[0].([]ClickPipeSourceMysqlTableMappingsItem)[vs[1].(int)]
+	}).(ClickPipeSourceMysqlTableMappingsItemOutput)
 }
 
 type ClickPipeSourceObjectStorage struct {
@@ -3635,6 +5686,259 @@ func (o ClickPipeSourcePostgresTableMappingsItemArrayOutput) Index(i pulumi.IntI
 	return pulumi.All(o, i).ApplyT(func(vs []interface{}) ClickPipeSourcePostgresTableMappingsItem {
 		return vs[0].([]ClickPipeSourcePostgresTableMappingsItem)[vs[1].(int)]
 	}).(ClickPipeSourcePostgresTableMappingsItemOutput)
+}
+
+type ClickPipeSourcePubsub struct {
+	AckDeadline    *int                                `pulumi:"ackDeadline"`
+	Authentication ClickPipeSourcePubsubAuthentication `pulumi:"authentication"`
+	EnableOrdering *bool                               `pulumi:"enableOrdering"`
+	Filter         *string                             `pulumi:"filter"`
+	Format         ClickPipeSourcePubsubFormat         `pulumi:"format"`
+	ProjectId      string                              `pulumi:"projectId"`
+	SeekTimestamp  *string                             `pulumi:"seekTimestamp"`
+	SeekType       ClickPipeSourcePubsubSeekType       `pulumi:"seekType"`
+	Topic          string                              `pulumi:"topic"`
+}
+
+// ClickPipeSourcePubsubInput is an input type that accepts ClickPipeSourcePubsubArgs and ClickPipeSourcePubsubOutput values.
+// You can construct a concrete instance of `ClickPipeSourcePubsubInput` via:
+//
+//	ClickPipeSourcePubsubArgs{...}
+type ClickPipeSourcePubsubInput interface {
+	pulumi.Input
+
+	ToClickPipeSourcePubsubOutput() ClickPipeSourcePubsubOutput
+	ToClickPipeSourcePubsubOutputWithContext(context.Context) ClickPipeSourcePubsubOutput
+}
+
+type ClickPipeSourcePubsubArgs struct {
+	AckDeadline    pulumi.IntPtrInput                       `pulumi:"ackDeadline"`
+	Authentication ClickPipeSourcePubsubAuthenticationInput `pulumi:"authentication"`
+	EnableOrdering pulumi.BoolPtrInput                      `pulumi:"enableOrdering"`
+	Filter         pulumi.StringPtrInput                    `pulumi:"filter"`
+	Format         ClickPipeSourcePubsubFormatInput         `pulumi:"format"`
+	ProjectId      pulumi.StringInput                       `pulumi:"projectId"`
+	SeekTimestamp  pulumi.StringPtrInput                    `pulumi:"seekTimestamp"`
+	SeekType       ClickPipeSourcePubsubSeekTypeInput       `pulumi:"seekType"`
+	Topic          pulumi.StringInput                       `pulumi:"topic"`
+}
+
+func (ClickPipeSourcePubsubArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*ClickPipeSourcePubsub)(nil)).Elem()
+}
+
+func (i ClickPipeSourcePubsubArgs) ToClickPipeSourcePubsubOutput() ClickPipeSourcePubsubOutput {
+	return i.ToClickPipeSourcePubsubOutputWithContext(context.Background())
+}
+
+func (i ClickPipeSourcePubsubArgs) ToClickPipeSourcePubsubOutputWithContext(ctx context.Context) ClickPipeSourcePubsubOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(ClickPipeSourcePubsubOutput)
+}
+
+func (i ClickPipeSourcePubsubArgs) ToClickPipeSourcePubsubPtrOutput() ClickPipeSourcePubsubPtrOutput {
+	return i.ToClickPipeSourcePubsubPtrOutputWithContext(context.Background())
+}
+
+func (i ClickPipeSourcePubsubArgs) ToClickPipeSourcePubsubPtrOutputWithContext(ctx context.Context) ClickPipeSourcePubsubPtrOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(ClickPipeSourcePubsubOutput).ToClickPipeSourcePubsubPtrOutputWithContext(ctx)
+}
+
+// ClickPipeSourcePubsubPtrInput is an input type that accepts ClickPipeSourcePubsubArgs, ClickPipeSourcePubsubPtr and ClickPipeSourcePubsubPtrOutput values.
+// You can construct a concrete instance of `ClickPipeSourcePubsubPtrInput` via:
+//
+//	        ClickPipeSourcePubsubArgs{...}
+//
+//	or:
+//
+//	        nil
+type ClickPipeSourcePubsubPtrInput interface {
+	pulumi.Input
+
+	ToClickPipeSourcePubsubPtrOutput() ClickPipeSourcePubsubPtrOutput
+	ToClickPipeSourcePubsubPtrOutputWithContext(context.Context) ClickPipeSourcePubsubPtrOutput
+}
+
+type clickPipeSourcePubsubPtrType ClickPipeSourcePubsubArgs
+
+func ClickPipeSourcePubsubPtr(v *ClickPipeSourcePubsubArgs) ClickPipeSourcePubsubPtrInput {
+	return (*clickPipeSourcePubsubPtrType)(v)
+}
+
+func (*clickPipeSourcePubsubPtrType) ElementType() reflect.Type {
+	return reflect.TypeOf((**ClickPipeSourcePubsub)(nil)).Elem()
+}
+
+func (i *clickPipeSourcePubsubPtrType) ToClickPipeSourcePubsubPtrOutput() ClickPipeSourcePubsubPtrOutput {
+	return i.ToClickPipeSourcePubsubPtrOutputWithContext(context.Background())
+}
+
+func (i *clickPipeSourcePubsubPtrType) ToClickPipeSourcePubsubPtrOutputWithContext(ctx context.Context) ClickPipeSourcePubsubPtrOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(ClickPipeSourcePubsubPtrOutput)
+}
+
+type ClickPipeSourcePubsubOutput struct{ *pulumi.OutputState }
+
+func (ClickPipeSourcePubsubOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*ClickPipeSourcePubsub)(nil)).Elem()
+}
+
+func (o ClickPipeSourcePubsubOutput) ToClickPipeSourcePubsubOutput() ClickPipeSourcePubsubOutput {
+	return o
+}
+
+func (o ClickPipeSourcePubsubOutput) ToClickPipeSourcePubsubOutputWithContext(ctx context.Context) ClickPipeSourcePubsubOutput {
+	return o
+}
+
+func (o ClickPipeSourcePubsubOutput) ToClickPipeSourcePubsubPtrOutput() ClickPipeSourcePubsubPtrOutput {
+	return o.ToClickPipeSourcePubsubPtrOutputWithContext(context.Background())
+}
+
+func (o ClickPipeSourcePubsubOutput) ToClickPipeSourcePubsubPtrOutputWithContext(ctx context.Context) ClickPipeSourcePubsubPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, v ClickPipeSourcePubsub) *ClickPipeSourcePubsub {
+		return &v
+	}).(ClickPipeSourcePubsubPtrOutput)
+}
+
+func (o ClickPipeSourcePubsubOutput) AckDeadline() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v ClickPipeSourcePubsub) *int { return v.AckDeadline }).(pulumi.IntPtrOutput)
+}
+
+func (o ClickPipeSourcePubsubOutput) Authentication() ClickPipeSourcePubsubAuthenticationOutput {
+	return o.ApplyT(func(v ClickPipeSourcePubsub) ClickPipeSourcePubsubAuthentication { return v.Authentication }).(ClickPipeSourcePubsubAuthenticationOutput)
+}
+
+func (o ClickPipeSourcePubsubOutput) EnableOrdering() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v ClickPipeSourcePubsub) *bool { return v.EnableOrdering }).(pulumi.BoolPtrOutput)
+}
+
+func (o ClickPipeSourcePubsubOutput) Filter() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ClickPipeSourcePubsub) *string { return v.Filter }).(pulumi.StringPtrOutput)
+}
+
+func (o ClickPipeSourcePubsubOutput) Format() ClickPipeSourcePubsubFormatOutput {
+	return o.ApplyT(func(v ClickPipeSourcePubsub) ClickPipeSourcePubsubFormat { return v.Format }).(ClickPipeSourcePubsubFormatOutput)
+}
+
+func (o ClickPipeSourcePubsubOutput) ProjectId() pulumi.StringOutput {
+	return o.ApplyT(func(v ClickPipeSourcePubsub) string { return v.ProjectId }).(pulumi.StringOutput)
+}
+
+func (o ClickPipeSourcePubsubOutput) SeekTimestamp() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ClickPipeSourcePubsub) *string { return v.SeekTimestamp }).(pulumi.StringPtrOutput)
+}
+
+func (o ClickPipeSourcePubsubOutput) SeekType() ClickPipeSourcePubsubSeekTypeOutput {
+	return o.ApplyT(func(v ClickPipeSourcePubsub) ClickPipeSourcePubsubSeekType { return v.SeekType }).(ClickPipeSourcePubsubSeekTypeOutput)
+}
+
+func (o ClickPipeSourcePubsubOutput) Topic() pulumi.StringOutput {
+	return o.ApplyT(func(v ClickPipeSourcePubsub) string { return v.Topic }).(pulumi.StringOutput)
+}
+
+type ClickPipeSourcePubsubPtrOutput struct{ *pulumi.OutputState }
+
+func (ClickPipeSourcePubsubPtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**ClickPipeSourcePubsub)(nil)).Elem()
+}
+
+func (o ClickPipeSourcePubsubPtrOutput) ToClickPipeSourcePubsubPtrOutput() ClickPipeSourcePubsubPtrOutput {
+	return o
+}
+
+func (o ClickPipeSourcePubsubPtrOutput) ToClickPipeSourcePubsubPtrOutputWithContext(ctx context.Context) ClickPipeSourcePubsubPtrOutput {
+	return o
+}
+
+func (o ClickPipeSourcePubsubPtrOutput) Elem() ClickPipeSourcePubsubOutput {
+	return o.ApplyT(func(v *ClickPipeSourcePubsub) ClickPipeSourcePubsub {
+		if v != nil {
+			return *v
+		}
+		var ret ClickPipeSourcePubsub
+		return ret
+	}).(ClickPipeSourcePubsubOutput)
+}
+
+func (o ClickPipeSourcePubsubPtrOutput) AckDeadline() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v *ClickPipeSourcePubsub) *int {
+		if v == nil {
+			return nil
+		}
+		return v.AckDeadline
+	}).(pulumi.IntPtrOutput)
+}
+
+func (o ClickPipeSourcePubsubPtrOutput) Authentication() ClickPipeSourcePubsubAuthenticationPtrOutput {
+	return o.ApplyT(func(v *ClickPipeSourcePubsub) *ClickPipeSourcePubsubAuthentication {
+		if v == nil {
+			return nil
+		}
+		return &v.Authentication
+	}).(ClickPipeSourcePubsubAuthenticationPtrOutput)
+}
+
+func (o ClickPipeSourcePubsubPtrOutput) EnableOrdering() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v *ClickPipeSourcePubsub) *bool {
+		if v == nil {
+			return nil
+		}
+		return v.EnableOrdering
+	}).(pulumi.BoolPtrOutput)
+}
+
+func (o ClickPipeSourcePubsubPtrOutput) Filter() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *ClickPipeSourcePubsub) *string {
+		if v == nil {
+			return nil
+		}
+		return v.Filter
+	}).(pulumi.StringPtrOutput)
+}
+
+func (o ClickPipeSourcePubsubPtrOutput) Format() ClickPipeSourcePubsubFormatPtrOutput {
+	return o.ApplyT(func(v *ClickPipeSourcePubsub) *ClickPipeSourcePubsubFormat {
+		if v == nil {
+			return nil
+		}
+		return &v.Format
+	}).(ClickPipeSourcePubsubFormatPtrOutput)
+}
+
+func (o ClickPipeSourcePubsubPtrOutput) ProjectId() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *ClickPipeSourcePubsub) *string {
+		if v == nil {
+			return nil
+		}
+		return &v.ProjectId
+	}).(pulumi.StringPtrOutput)
+}
+
+func (o ClickPipeSourcePubsubPtrOutput) SeekTimestamp() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *ClickPipeSourcePubsub) *string {
+		if v == nil {
+			return nil
+		}
+		return v.SeekTimestamp
+	}).(pulumi.StringPtrOutput)
+}
+
+func (o ClickPipeSourcePubsubPtrOutput) SeekType() ClickPipeSourcePubsubSeekTypePtrOutput {
+	return o.ApplyT(func(v *ClickPipeSourcePubsub) *ClickPipeSourcePubsubSeekType {
+		if v == nil {
+			return nil
+		}
+		return &v.SeekType
+	}).(ClickPipeSourcePubsubSeekTypePtrOutput)
+}
+
+func (o ClickPipeSourcePubsubPtrOutput) Topic() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *ClickPipeSourcePubsub) *string {
+		if v == nil {
+			return nil
+		}
+		return &v.Topic
+	}).(pulumi.StringPtrOutput)
 }
 
 type DashboardContainersItem struct {
@@ -6782,12 +9086,32 @@ func init() {
 	pulumi.RegisterInputType(reflect.TypeOf((*ClickPipeSettingsInput)(nil)).Elem(), ClickPipeSettingsArgs{})
 	pulumi.RegisterInputType(reflect.TypeOf((*ClickPipeSettingsPtrInput)(nil)).Elem(), ClickPipeSettingsArgs{})
 	pulumi.RegisterInputType(reflect.TypeOf((*ClickPipeSourceInput)(nil)).Elem(), ClickPipeSourceArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*ClickPipeSourceBigqueryInput)(nil)).Elem(), ClickPipeSourceBigqueryArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*ClickPipeSourceBigqueryPtrInput)(nil)).Elem(), ClickPipeSourceBigqueryArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*ClickPipeSourceBigquerySettingsInput)(nil)).Elem(), ClickPipeSourceBigquerySettingsArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*ClickPipeSourceBigquerySettingsPtrInput)(nil)).Elem(), ClickPipeSourceBigquerySettingsArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*ClickPipeSourceBigqueryTableMappingsItemInput)(nil)).Elem(), ClickPipeSourceBigqueryTableMappingsItemArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*ClickPipeSourceBigqueryTableMappingsItemArrayInput)(nil)).Elem(), ClickPipeSourceBigqueryTableMappingsItemArray{})
 	pulumi.RegisterInputType(reflect.TypeOf((*ClickPipeSourceKafkaInput)(nil)).Elem(), ClickPipeSourceKafkaArgs{})
 	pulumi.RegisterInputType(reflect.TypeOf((*ClickPipeSourceKafkaPtrInput)(nil)).Elem(), ClickPipeSourceKafkaArgs{})
 	pulumi.RegisterInputType(reflect.TypeOf((*ClickPipeSourceKafkaOffsetInput)(nil)).Elem(), ClickPipeSourceKafkaOffsetArgs{})
 	pulumi.RegisterInputType(reflect.TypeOf((*ClickPipeSourceKafkaOffsetPtrInput)(nil)).Elem(), ClickPipeSourceKafkaOffsetArgs{})
 	pulumi.RegisterInputType(reflect.TypeOf((*ClickPipeSourceKafkaSchemaRegistryInput)(nil)).Elem(), ClickPipeSourceKafkaSchemaRegistryArgs{})
 	pulumi.RegisterInputType(reflect.TypeOf((*ClickPipeSourceKafkaSchemaRegistryPtrInput)(nil)).Elem(), ClickPipeSourceKafkaSchemaRegistryArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*ClickPipeSourceKinesisInput)(nil)).Elem(), ClickPipeSourceKinesisArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*ClickPipeSourceKinesisPtrInput)(nil)).Elem(), ClickPipeSourceKinesisArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*ClickPipeSourceMongodbInput)(nil)).Elem(), ClickPipeSourceMongodbArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*ClickPipeSourceMongodbPtrInput)(nil)).Elem(), ClickPipeSourceMongodbArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*ClickPipeSourceMongodbSettingsInput)(nil)).Elem(), ClickPipeSourceMongodbSettingsArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*ClickPipeSourceMongodbSettingsPtrInput)(nil)).Elem(), ClickPipeSourceMongodbSettingsArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*ClickPipeSourceMongodbTableMappingsItemInput)(nil)).Elem(), ClickPipeSourceMongodbTableMappingsItemArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*ClickPipeSourceMongodbTableMappingsItemArrayInput)(nil)).Elem(), ClickPipeSourceMongodbTableMappingsItemArray{})
+	pulumi.RegisterInputType(reflect.TypeOf((*ClickPipeSourceMysqlInput)(nil)).Elem(), ClickPipeSourceMysqlArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*ClickPipeSourceMysqlPtrInput)(nil)).Elem(), ClickPipeSourceMysqlArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*ClickPipeSourceMysqlSettingsInput)(nil)).Elem(), ClickPipeSourceMysqlSettingsArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*ClickPipeSourceMysqlSettingsPtrInput)(nil)).Elem(), ClickPipeSourceMysqlSettingsArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*ClickPipeSourceMysqlTableMappingsItemInput)(nil)).Elem(), ClickPipeSourceMysqlTableMappingsItemArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*ClickPipeSourceMysqlTableMappingsItemArrayInput)(nil)).Elem(), ClickPipeSourceMysqlTableMappingsItemArray{})
 	pulumi.RegisterInputType(reflect.TypeOf((*ClickPipeSourceObjectStorageInput)(nil)).Elem(), ClickPipeSourceObjectStorageArgs{})
 	pulumi.RegisterInputType(reflect.TypeOf((*ClickPipeSourceObjectStoragePtrInput)(nil)).Elem(), ClickPipeSourceObjectStorageArgs{})
 	pulumi.RegisterInputType(reflect.TypeOf((*ClickPipeSourcePostgresInput)(nil)).Elem(), ClickPipeSourcePostgresArgs{})
@@ -6796,6 +9120,8 @@ func init() {
 	pulumi.RegisterInputType(reflect.TypeOf((*ClickPipeSourcePostgresSettingsPtrInput)(nil)).Elem(), ClickPipeSourcePostgresSettingsArgs{})
 	pulumi.RegisterInputType(reflect.TypeOf((*ClickPipeSourcePostgresTableMappingsItemInput)(nil)).Elem(), ClickPipeSourcePostgresTableMappingsItemArgs{})
 	pulumi.RegisterInputType(reflect.TypeOf((*ClickPipeSourcePostgresTableMappingsItemArrayInput)(nil)).Elem(), ClickPipeSourcePostgresTableMappingsItemArray{})
+	pulumi.RegisterInputType(reflect.TypeOf((*ClickPipeSourcePubsubInput)(nil)).Elem(), ClickPipeSourcePubsubArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*ClickPipeSourcePubsubPtrInput)(nil)).Elem(), ClickPipeSourcePubsubArgs{})
 	pulumi.RegisterInputType(reflect.TypeOf((*DashboardContainersItemInput)(nil)).Elem(), DashboardContainersItemArgs{})
 	pulumi.RegisterInputType(reflect.TypeOf((*DashboardContainersItemArrayInput)(nil)).Elem(), DashboardContainersItemArray{})
 	pulumi.RegisterInputType(reflect.TypeOf((*DashboardContainersItemTabsItemInput)(nil)).Elem(), DashboardContainersItemTabsItemArgs{})
@@ -6853,12 +9179,32 @@ func init() {
 	pulumi.RegisterOutputType(ClickPipeSettingsOutput{})
 	pulumi.RegisterOutputType(ClickPipeSettingsPtrOutput{})
 	pulumi.RegisterOutputType(ClickPipeSourceOutput{})
+	pulumi.RegisterOutputType(ClickPipeSourceBigqueryOutput{})
+	pulumi.RegisterOutputType(ClickPipeSourceBigqueryPtrOutput{})
+	pulumi.RegisterOutputType(ClickPipeSourceBigquerySettingsOutput{})
+	pulumi.RegisterOutputType(ClickPipeSourceBigquerySettingsPtrOutput{})
+	pulumi.RegisterOutputType(ClickPipeSourceBigqueryTableMappingsItemOutput{})
+	pulumi.RegisterOutputType(ClickPipeSourceBigqueryTableMappingsItemArrayOutput{})
 	pulumi.RegisterOutputType(ClickPipeSourceKafkaOutput{})
 	pulumi.RegisterOutputType(ClickPipeSourceKafkaPtrOutput{})
 	pulumi.RegisterOutputType(ClickPipeSourceKafkaOffsetOutput{})
 	pulumi.RegisterOutputType(ClickPipeSourceKafkaOffsetPtrOutput{})
 	pulumi.RegisterOutputType(ClickPipeSourceKafkaSchemaRegistryOutput{})
 	pulumi.RegisterOutputType(ClickPipeSourceKafkaSchemaRegistryPtrOutput{})
+	pulumi.RegisterOutputType(ClickPipeSourceKinesisOutput{})
+	pulumi.RegisterOutputType(ClickPipeSourceKinesisPtrOutput{})
+	pulumi.RegisterOutputType(ClickPipeSourceMongodbOutput{})
+	pulumi.RegisterOutputType(ClickPipeSourceMongodbPtrOutput{})
+	pulumi.RegisterOutputType(ClickPipeSourceMongodbSettingsOutput{})
+	pulumi.RegisterOutputType(ClickPipeSourceMongodbSettingsPtrOutput{})
+	pulumi.RegisterOutputType(ClickPipeSourceMongodbTableMappingsItemOutput{})
+	pulumi.RegisterOutputType(ClickPipeSourceMongodbTableMappingsItemArrayOutput{})
+	pulumi.RegisterOutputType(ClickPipeSourceMysqlOutput{})
+	pulumi.RegisterOutputType(ClickPipeSourceMysqlPtrOutput{})
+	pulumi.RegisterOutputType(ClickPipeSourceMysqlSettingsOutput{})
+	pulumi.RegisterOutputType(ClickPipeSourceMysqlSettingsPtrOutput{})
+	pulumi.RegisterOutputType(ClickPipeSourceMysqlTableMappingsItemOutput{})
+	pulumi.RegisterOutputType(ClickPipeSourceMysqlTableMappingsItemArrayOutput{})
 	pulumi.RegisterOutputType(ClickPipeSourceObjectStorageOutput{})
 	pulumi.RegisterOutputType(ClickPipeSourceObjectStoragePtrOutput{})
 	pulumi.RegisterOutputType(ClickPipeSourcePostgresOutput{})
@@ -6867,6 +9213,8 @@ func init() {
 	pulumi.RegisterOutputType(ClickPipeSourcePostgresSettingsPtrOutput{})
 	pulumi.RegisterOutputType(ClickPipeSourcePostgresTableMappingsItemOutput{})
 	pulumi.RegisterOutputType(ClickPipeSourcePostgresTableMappingsItemArrayOutput{})
+	pulumi.RegisterOutputType(ClickPipeSourcePubsubOutput{})
+	pulumi.RegisterOutputType(ClickPipeSourcePubsubPtrOutput{})
 	pulumi.RegisterOutputType(DashboardContainersItemOutput{})
 	pulumi.RegisterOutputType(DashboardContainersItemArrayOutput{})
 	pulumi.RegisterOutputType(DashboardContainersItemTabsItemOutput{})

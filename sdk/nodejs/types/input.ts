@@ -101,10 +101,42 @@ export interface ClickPipeSettingsArgs {
 }
 
 export interface ClickPipeSourceArgs {
+    bigquery?: pulumi.Input<inputs.ClickPipeSourceBigqueryArgs | undefined>;
     kafka?: pulumi.Input<inputs.ClickPipeSourceKafkaArgs | undefined>;
+    kinesis?: pulumi.Input<inputs.ClickPipeSourceKinesisArgs | undefined>;
+    mongodb?: pulumi.Input<inputs.ClickPipeSourceMongodbArgs | undefined>;
+    mysql?: pulumi.Input<inputs.ClickPipeSourceMysqlArgs | undefined>;
     objectStorage?: pulumi.Input<inputs.ClickPipeSourceObjectStorageArgs | undefined>;
     postgres?: pulumi.Input<inputs.ClickPipeSourcePostgresArgs | undefined>;
+    pubsub?: pulumi.Input<inputs.ClickPipeSourcePubsubArgs | undefined>;
     validateSamples?: pulumi.Input<boolean | undefined>;
+}
+
+export interface ClickPipeSourceBigqueryArgs {
+    settings?: pulumi.Input<inputs.ClickPipeSourceBigquerySettingsArgs | undefined>;
+    /**
+     * Must be a gs:// path.
+     */
+    snapshotStagingPath: pulumi.Input<string>;
+    tableMappings: pulumi.Input<pulumi.Input<inputs.ClickPipeSourceBigqueryTableMappingsItemArgs>[]>;
+}
+
+export interface ClickPipeSourceBigquerySettingsArgs {
+    allowNullableColumns?: pulumi.Input<boolean | undefined>;
+    initialLoadParallelism?: pulumi.Input<number | undefined>;
+    replicationMode?: pulumi.Input<enums.ClickPipeSourceBigquerySettingsReplicationMode | undefined>;
+    snapshotNumRowsPerPartition?: pulumi.Input<number | undefined>;
+    snapshotNumberOfParallelTables?: pulumi.Input<number | undefined>;
+}
+
+export interface ClickPipeSourceBigqueryTableMappingsItemArgs {
+    excludedColumns?: pulumi.Input<pulumi.Input<string>[] | undefined>;
+    sortingKeys?: pulumi.Input<pulumi.Input<string>[] | undefined>;
+    sourceDatasetName: pulumi.Input<string>;
+    sourceTable: pulumi.Input<string>;
+    tableEngine?: pulumi.Input<enums.ClickPipeSourceBigqueryTableMappingsItemTableEngine | undefined>;
+    targetTable: pulumi.Input<string>;
+    useCustomSortingKey?: pulumi.Input<boolean | undefined>;
 }
 
 export interface ClickPipeSourceKafkaArgs {
@@ -137,6 +169,87 @@ export interface ClickPipeSourceKafkaSchemaRegistryArgs {
      * Must be an https:// URL.
      */
     url: pulumi.Input<string>;
+}
+
+export interface ClickPipeSourceKinesisArgs {
+    authentication: pulumi.Input<enums.ClickPipeSourceKinesisAuthentication>;
+    format: pulumi.Input<enums.ClickPipeSourceKinesisFormat>;
+    iamRole?: pulumi.Input<string | undefined>;
+    iteratorType: pulumi.Input<enums.ClickPipeSourceKinesisIteratorType>;
+    region: pulumi.Input<string>;
+    streamName: pulumi.Input<string>;
+    timestamp?: pulumi.Input<number | undefined>;
+    useEnhancedFanOut?: pulumi.Input<boolean | undefined>;
+}
+
+export interface ClickPipeSourceMongodbArgs {
+    caCertificate?: pulumi.Input<string | undefined>;
+    disableTls?: pulumi.Input<boolean | undefined>;
+    readPreference: pulumi.Input<enums.ClickPipeSourceMongodbReadPreference>;
+    settings: pulumi.Input<inputs.ClickPipeSourceMongodbSettingsArgs>;
+    skipCertVerification?: pulumi.Input<boolean | undefined>;
+    tableMappings: pulumi.Input<pulumi.Input<inputs.ClickPipeSourceMongodbTableMappingsItemArgs>[]>;
+    tlsHost?: pulumi.Input<string | undefined>;
+    /**
+     * Must be a mongodb:// or mongodb+srv:// URI.
+     */
+    uri: pulumi.Input<string>;
+}
+
+export interface ClickPipeSourceMongodbSettingsArgs {
+    deleteOnMerge?: pulumi.Input<boolean | undefined>;
+    pullBatchSize?: pulumi.Input<number | undefined>;
+    replicationMode: pulumi.Input<enums.ClickPipeSourceMongodbSettingsReplicationMode>;
+    snapshotNumRowsPerPartition?: pulumi.Input<number | undefined>;
+    snapshotNumberOfParallelTables?: pulumi.Input<number | undefined>;
+    syncIntervalSeconds?: pulumi.Input<number | undefined>;
+    useJsonNativeFormat?: pulumi.Input<boolean | undefined>;
+}
+
+export interface ClickPipeSourceMongodbTableMappingsItemArgs {
+    sourceCollection: pulumi.Input<string>;
+    sourceDatabaseName: pulumi.Input<string>;
+    tableEngine?: pulumi.Input<enums.ClickPipeSourceMongodbTableMappingsItemTableEngine | undefined>;
+    targetTable: pulumi.Input<string>;
+}
+
+export interface ClickPipeSourceMysqlArgs {
+    authentication?: pulumi.Input<enums.ClickPipeSourceMysqlAuthentication | undefined>;
+    caCertificate?: pulumi.Input<string | undefined>;
+    disableTls?: pulumi.Input<boolean | undefined>;
+    host: pulumi.Input<string>;
+    iamRole?: pulumi.Input<string | undefined>;
+    port: pulumi.Input<number>;
+    serverId?: pulumi.Input<number | undefined>;
+    settings: pulumi.Input<inputs.ClickPipeSourceMysqlSettingsArgs>;
+    skipCertVerification?: pulumi.Input<boolean | undefined>;
+    tableMappings: pulumi.Input<pulumi.Input<inputs.ClickPipeSourceMysqlTableMappingsItemArgs>[]>;
+    tlsHost?: pulumi.Input<string | undefined>;
+    type?: pulumi.Input<enums.ClickPipeSourceMysqlType | undefined>;
+}
+
+export interface ClickPipeSourceMysqlSettingsArgs {
+    allowNullableColumns?: pulumi.Input<boolean | undefined>;
+    deleteOnMerge?: pulumi.Input<boolean | undefined>;
+    initialLoadParallelism?: pulumi.Input<number | undefined>;
+    pullBatchSize?: pulumi.Input<number | undefined>;
+    replicationMechanism?: pulumi.Input<enums.ClickPipeSourceMysqlSettingsReplicationMechanism | undefined>;
+    replicationMode: pulumi.Input<enums.ClickPipeSourceMysqlSettingsReplicationMode>;
+    snapshotNumRowsPerPartition?: pulumi.Input<number | undefined>;
+    snapshotNumberOfParallelTables?: pulumi.Input<number | undefined>;
+    syncIntervalSeconds?: pulumi.Input<number | undefined>;
+    useCompression?: pulumi.Input<boolean | undefined>;
+}
+
+export interface ClickPipeSourceMysqlTableMappingsItemArgs {
+    excludedColumns?: pulumi.Input<pulumi.Input<string>[] | undefined>;
+    partitionKey?: pulumi.Input<string | undefined>;
+    sortingKeys?: pulumi.Input<pulumi.Input<string>[] | undefined>;
+    sourceSchemaName: pulumi.Input<string>;
+    sourceTable: pulumi.Input<string>;
+    tableEngine?: pulumi.Input<enums.ClickPipeSourceMysqlTableMappingsItemTableEngine | undefined>;
+    targetTable: pulumi.Input<string>;
+    useCustomSortingKey?: pulumi.Input<boolean | undefined>;
 }
 
 export interface ClickPipeSourceObjectStorageArgs {
@@ -194,6 +307,18 @@ export interface ClickPipeSourcePostgresTableMappingsItemArgs {
     tableEngine?: pulumi.Input<enums.ClickPipeSourcePostgresTableMappingsItemTableEngine | undefined>;
     targetTable: pulumi.Input<string>;
     useCustomSortingKey?: pulumi.Input<boolean | undefined>;
+}
+
+export interface ClickPipeSourcePubsubArgs {
+    ackDeadline?: pulumi.Input<number | undefined>;
+    authentication: pulumi.Input<enums.ClickPipeSourcePubsubAuthentication>;
+    enableOrdering?: pulumi.Input<boolean | undefined>;
+    filter?: pulumi.Input<string | undefined>;
+    format: pulumi.Input<enums.ClickPipeSourcePubsubFormat>;
+    projectId: pulumi.Input<string>;
+    seekTimestamp?: pulumi.Input<string | undefined>;
+    seekType: pulumi.Input<enums.ClickPipeSourcePubsubSeekType>;
+    topic: pulumi.Input<string>;
 }
 
 export interface DashboardContainersItemArgs {

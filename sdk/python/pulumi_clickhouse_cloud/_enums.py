@@ -14,11 +14,24 @@ __all__ = [
     'ApiKeyState',
     'AutoscalingMode',
     'ClickPipeDestinationTableDefinitionEngineType',
+    'ClickPipeSourceBigquerySettingsReplicationMode',
+    'ClickPipeSourceBigqueryTableMappingsItemTableEngine',
     'ClickPipeSourceKafkaAuthentication',
     'ClickPipeSourceKafkaFormat',
     'ClickPipeSourceKafkaOffsetStrategy',
     'ClickPipeSourceKafkaSchemaRegistryAuthentication',
     'ClickPipeSourceKafkaType',
+    'ClickPipeSourceKinesisAuthentication',
+    'ClickPipeSourceKinesisFormat',
+    'ClickPipeSourceKinesisIteratorType',
+    'ClickPipeSourceMongodbReadPreference',
+    'ClickPipeSourceMongodbSettingsReplicationMode',
+    'ClickPipeSourceMongodbTableMappingsItemTableEngine',
+    'ClickPipeSourceMysqlAuthentication',
+    'ClickPipeSourceMysqlSettingsReplicationMechanism',
+    'ClickPipeSourceMysqlSettingsReplicationMode',
+    'ClickPipeSourceMysqlTableMappingsItemTableEngine',
+    'ClickPipeSourceMysqlType',
     'ClickPipeSourceObjectStorageAuthentication',
     'ClickPipeSourceObjectStorageCompression',
     'ClickPipeSourceObjectStorageFormat',
@@ -27,6 +40,9 @@ __all__ = [
     'ClickPipeSourcePostgresSettingsReplicationMode',
     'ClickPipeSourcePostgresTableMappingsItemTableEngine',
     'ClickPipeSourcePostgresType',
+    'ClickPipeSourcePubsubAuthentication',
+    'ClickPipeSourcePubsubFormat',
+    'ClickPipeSourcePubsubSeekType',
     'ClickPipeState',
     'DashboardFiltersItemSourceMetricType',
     'DashboardFiltersItemWhereLanguage',
@@ -111,6 +127,18 @@ class ClickPipeDestinationTableDefinitionEngineType(_builtins.str, Enum):
     NULL = "Null"
 
 
+@pulumi.type_token("clickhouse-cloud:index:ClickPipeSourceBigquerySettingsReplicationMode")
+class ClickPipeSourceBigquerySettingsReplicationMode(_builtins.str, Enum):
+    SNAPSHOT = "snapshot"
+
+
+@pulumi.type_token("clickhouse-cloud:index:ClickPipeSourceBigqueryTableMappingsItemTableEngine")
+class ClickPipeSourceBigqueryTableMappingsItemTableEngine(_builtins.str, Enum):
+    MERGETREE = "MergeTree"
+    REPLACINGMERGETREE = "ReplacingMergeTree"
+    NULL = "Null"
+
+
 @pulumi.type_token("clickhouse-cloud:index:ClickPipeSourceKafkaAuthentication")
 class ClickPipeSourceKafkaAuthentication(_builtins.str, Enum):
     PLAIN = "PLAIN"
@@ -151,6 +179,84 @@ class ClickPipeSourceKafkaType(_builtins.str, Enum):
     WARPSTREAM = "warpstream"
     AZUREEVENTHUB = "azureeventhub"
     DOKAFKA = "dokafka"
+
+
+@pulumi.type_token("clickhouse-cloud:index:ClickPipeSourceKinesisAuthentication")
+class ClickPipeSourceKinesisAuthentication(_builtins.str, Enum):
+    IAM_ROLE = "IAM_ROLE"
+    IAM_USER = "IAM_USER"
+
+
+@pulumi.type_token("clickhouse-cloud:index:ClickPipeSourceKinesisFormat")
+class ClickPipeSourceKinesisFormat(_builtins.str, Enum):
+    JSONEACHROW = "JSONEachRow"
+    AVRO = "Avro"
+    AVROCONFLUENT = "AvroConfluent"
+
+
+@pulumi.type_token("clickhouse-cloud:index:ClickPipeSourceKinesisIteratorType")
+class ClickPipeSourceKinesisIteratorType(_builtins.str, Enum):
+    TRIM_HORIZON = "TRIM_HORIZON"
+    LATEST = "LATEST"
+    AT_TIMESTAMP = "AT_TIMESTAMP"
+
+
+@pulumi.type_token("clickhouse-cloud:index:ClickPipeSourceMongodbReadPreference")
+class ClickPipeSourceMongodbReadPreference(_builtins.str, Enum):
+    PRIMARY = "primary"
+    PRIMARYPREFERRED = "primaryPreferred"
+    SECONDARY = "secondary"
+    SECONDARYPREFERRED = "secondaryPreferred"
+    NEAREST = "nearest"
+
+
+@pulumi.type_token("clickhouse-cloud:index:ClickPipeSourceMongodbSettingsReplicationMode")
+class ClickPipeSourceMongodbSettingsReplicationMode(_builtins.str, Enum):
+    CDC = "cdc"
+    SNAPSHOT = "snapshot"
+    CDC_ONLY = "cdc_only"
+
+
+@pulumi.type_token("clickhouse-cloud:index:ClickPipeSourceMongodbTableMappingsItemTableEngine")
+class ClickPipeSourceMongodbTableMappingsItemTableEngine(_builtins.str, Enum):
+    MERGETREE = "MergeTree"
+    REPLACINGMERGETREE = "ReplacingMergeTree"
+    NULL = "Null"
+
+
+@pulumi.type_token("clickhouse-cloud:index:ClickPipeSourceMysqlAuthentication")
+class ClickPipeSourceMysqlAuthentication(_builtins.str, Enum):
+    BASIC = "basic"
+    IAM_ROLE = "IAM_ROLE"
+
+
+@pulumi.type_token("clickhouse-cloud:index:ClickPipeSourceMysqlSettingsReplicationMechanism")
+class ClickPipeSourceMysqlSettingsReplicationMechanism(_builtins.str, Enum):
+    GTID = "GTID"
+    FILE_POS = "FILE_POS"
+
+
+@pulumi.type_token("clickhouse-cloud:index:ClickPipeSourceMysqlSettingsReplicationMode")
+class ClickPipeSourceMysqlSettingsReplicationMode(_builtins.str, Enum):
+    CDC = "cdc"
+    SNAPSHOT = "snapshot"
+    CDC_ONLY = "cdc_only"
+
+
+@pulumi.type_token("clickhouse-cloud:index:ClickPipeSourceMysqlTableMappingsItemTableEngine")
+class ClickPipeSourceMysqlTableMappingsItemTableEngine(_builtins.str, Enum):
+    MERGETREE = "MergeTree"
+    REPLACINGMERGETREE = "ReplacingMergeTree"
+    NULL = "Null"
+
+
+@pulumi.type_token("clickhouse-cloud:index:ClickPipeSourceMysqlType")
+class ClickPipeSourceMysqlType(_builtins.str, Enum):
+    MYSQL = "mysql"
+    RDSMYSQL = "rdsmysql"
+    AURORAMYSQL = "auroramysql"
+    MARIADB = "mariadb"
+    RDSMARIADB = "rdsmariadb"
 
 
 @pulumi.type_token("clickhouse-cloud:index:ClickPipeSourceObjectStorageAuthentication")
@@ -229,6 +335,25 @@ class ClickPipeSourcePostgresType(_builtins.str, Enum):
     AZUREPOSTGRES = "azurepostgres"
     CRUNCHYBRIDGE = "crunchybridge"
     TIGERDATA = "tigerdata"
+
+
+@pulumi.type_token("clickhouse-cloud:index:ClickPipeSourcePubsubAuthentication")
+class ClickPipeSourcePubsubAuthentication(_builtins.str, Enum):
+    SERVICE_ACCOUNT = "SERVICE_ACCOUNT"
+
+
+@pulumi.type_token("clickhouse-cloud:index:ClickPipeSourcePubsubFormat")
+class ClickPipeSourcePubsubFormat(_builtins.str, Enum):
+    JSONEACHROW = "JSONEachRow"
+    AVRO = "Avro"
+    PROTOBUF = "Protobuf"
+
+
+@pulumi.type_token("clickhouse-cloud:index:ClickPipeSourcePubsubSeekType")
+class ClickPipeSourcePubsubSeekType(_builtins.str, Enum):
+    LATEST = "latest"
+    EARLIEST = "earliest"
+    TIMESTAMP = "timestamp"
 
 
 @pulumi.type_token("clickhouse-cloud:index:ClickPipeState")

@@ -42,12 +42,32 @@ __all__ = [
     'ClickPipeSettingsArgsDict',
     'ClickPipeSourceArgs',
     'ClickPipeSourceArgsDict',
+    'ClickPipeSourceBigqueryArgs',
+    'ClickPipeSourceBigqueryArgsDict',
+    'ClickPipeSourceBigquerySettingsArgs',
+    'ClickPipeSourceBigquerySettingsArgsDict',
+    'ClickPipeSourceBigqueryTableMappingsItemArgs',
+    'ClickPipeSourceBigqueryTableMappingsItemArgsDict',
     'ClickPipeSourceKafkaArgs',
     'ClickPipeSourceKafkaArgsDict',
     'ClickPipeSourceKafkaOffsetArgs',
     'ClickPipeSourceKafkaOffsetArgsDict',
     'ClickPipeSourceKafkaSchemaRegistryArgs',
     'ClickPipeSourceKafkaSchemaRegistryArgsDict',
+    'ClickPipeSourceKinesisArgs',
+    'ClickPipeSourceKinesisArgsDict',
+    'ClickPipeSourceMongodbArgs',
+    'ClickPipeSourceMongodbArgsDict',
+    'ClickPipeSourceMongodbSettingsArgs',
+    'ClickPipeSourceMongodbSettingsArgsDict',
+    'ClickPipeSourceMongodbTableMappingsItemArgs',
+    'ClickPipeSourceMongodbTableMappingsItemArgsDict',
+    'ClickPipeSourceMysqlArgs',
+    'ClickPipeSourceMysqlArgsDict',
+    'ClickPipeSourceMysqlSettingsArgs',
+    'ClickPipeSourceMysqlSettingsArgsDict',
+    'ClickPipeSourceMysqlTableMappingsItemArgs',
+    'ClickPipeSourceMysqlTableMappingsItemArgsDict',
     'ClickPipeSourceObjectStorageArgs',
     'ClickPipeSourceObjectStorageArgsDict',
     'ClickPipeSourcePostgresArgs',
@@ -56,6 +76,8 @@ __all__ = [
     'ClickPipeSourcePostgresSettingsArgsDict',
     'ClickPipeSourcePostgresTableMappingsItemArgs',
     'ClickPipeSourcePostgresTableMappingsItemArgsDict',
+    'ClickPipeSourcePubsubArgs',
+    'ClickPipeSourcePubsubArgsDict',
     'DashboardContainersItemArgs',
     'DashboardContainersItemArgsDict',
     'DashboardContainersItemTabsItemArgs',
@@ -821,26 +843,55 @@ class ClickPipeSettingsArgs:
 
 
 class ClickPipeSourceArgsDict(TypedDict):
+    bigquery: NotRequired[pulumi.Input[Optional['ClickPipeSourceBigqueryArgsDict']]]
     kafka: NotRequired[pulumi.Input[Optional['ClickPipeSourceKafkaArgsDict']]]
+    kinesis: NotRequired[pulumi.Input[Optional['ClickPipeSourceKinesisArgsDict']]]
+    mongodb: NotRequired[pulumi.Input[Optional['ClickPipeSourceMongodbArgsDict']]]
+    mysql: NotRequired[pulumi.Input[Optional['ClickPipeSourceMysqlArgsDict']]]
     object_storage: NotRequired[pulumi.Input[Optional['ClickPipeSourceObjectStorageArgsDict']]]
     postgres: NotRequired[pulumi.Input[Optional['ClickPipeSourcePostgresArgsDict']]]
+    pubsub: NotRequired[pulumi.Input[Optional['ClickPipeSourcePubsubArgsDict']]]
     validate_samples: NotRequired[pulumi.Input[Optional[_builtins.bool]]]
 
 @pulumi.input_type
 class ClickPipeSourceArgs:
     def __init__(__self__, *,
+                 bigquery: pulumi.Input[Optional['ClickPipeSourceBigqueryArgs']] = None,
                  kafka: pulumi.Input[Optional['ClickPipeSourceKafkaArgs']] = None,
+                 kinesis: pulumi.Input[Optional['ClickPipeSourceKinesisArgs']] = None,
+                 mongodb: pulumi.Input[Optional['ClickPipeSourceMongodbArgs']] = None,
+                 mysql: pulumi.Input[Optional['ClickPipeSourceMysqlArgs']] = None,
                  object_storage: pulumi.Input[Optional['ClickPipeSourceObjectStorageArgs']] = None,
                  postgres: pulumi.Input[Optional['ClickPipeSourcePostgresArgs']] = None,
+                 pubsub: pulumi.Input[Optional['ClickPipeSourcePubsubArgs']] = None,
                  validate_samples: pulumi.Input[Optional[_builtins.bool]] = None):
+        if bigquery is not None:
+            pulumi.set(__self__, "bigquery", bigquery)
         if kafka is not None:
             pulumi.set(__self__, "kafka", kafka)
+        if kinesis is not None:
+            pulumi.set(__self__, "kinesis", kinesis)
+        if mongodb is not None:
+            pulumi.set(__self__, "mongodb", mongodb)
+        if mysql is not None:
+            pulumi.set(__self__, "mysql", mysql)
         if object_storage is not None:
             pulumi.set(__self__, "object_storage", object_storage)
         if postgres is not None:
             pulumi.set(__self__, "postgres", postgres)
+        if pubsub is not None:
+            pulumi.set(__self__, "pubsub", pubsub)
         if validate_samples is not None:
             pulumi.set(__self__, "validate_samples", validate_samples)
+
+    @_builtins.property
+    @pulumi.getter
+    def bigquery(self) -> pulumi.Input[Optional['ClickPipeSourceBigqueryArgs']]:
+        return pulumi.get(self, "bigquery")
+
+    @bigquery.setter
+    def bigquery(self, value: pulumi.Input[Optional['ClickPipeSourceBigqueryArgs']]):
+        pulumi.set(self, "bigquery", value)
 
     @_builtins.property
     @pulumi.getter
@@ -850,6 +901,33 @@ class ClickPipeSourceArgs:
     @kafka.setter
     def kafka(self, value: pulumi.Input[Optional['ClickPipeSourceKafkaArgs']]):
         pulumi.set(self, "kafka", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def kinesis(self) -> pulumi.Input[Optional['ClickPipeSourceKinesisArgs']]:
+        return pulumi.get(self, "kinesis")
+
+    @kinesis.setter
+    def kinesis(self, value: pulumi.Input[Optional['ClickPipeSourceKinesisArgs']]):
+        pulumi.set(self, "kinesis", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def mongodb(self) -> pulumi.Input[Optional['ClickPipeSourceMongodbArgs']]:
+        return pulumi.get(self, "mongodb")
+
+    @mongodb.setter
+    def mongodb(self, value: pulumi.Input[Optional['ClickPipeSourceMongodbArgs']]):
+        pulumi.set(self, "mongodb", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def mysql(self) -> pulumi.Input[Optional['ClickPipeSourceMysqlArgs']]:
+        return pulumi.get(self, "mysql")
+
+    @mysql.setter
+    def mysql(self, value: pulumi.Input[Optional['ClickPipeSourceMysqlArgs']]):
+        pulumi.set(self, "mysql", value)
 
     @_builtins.property
     @pulumi.getter(name="objectStorage")
@@ -870,6 +948,15 @@ class ClickPipeSourceArgs:
         pulumi.set(self, "postgres", value)
 
     @_builtins.property
+    @pulumi.getter
+    def pubsub(self) -> pulumi.Input[Optional['ClickPipeSourcePubsubArgs']]:
+        return pulumi.get(self, "pubsub")
+
+    @pubsub.setter
+    def pubsub(self, value: pulumi.Input[Optional['ClickPipeSourcePubsubArgs']]):
+        pulumi.set(self, "pubsub", value)
+
+    @_builtins.property
     @pulumi.getter(name="validateSamples")
     def validate_samples(self) -> pulumi.Input[Optional[_builtins.bool]]:
         return pulumi.get(self, "validate_samples")
@@ -877,6 +964,226 @@ class ClickPipeSourceArgs:
     @validate_samples.setter
     def validate_samples(self, value: pulumi.Input[Optional[_builtins.bool]]):
         pulumi.set(self, "validate_samples", value)
+
+
+class ClickPipeSourceBigqueryArgsDict(TypedDict):
+    snapshot_staging_path: pulumi.Input[_builtins.str]
+    """
+    Must be a gs:// path.
+    """
+    table_mappings: pulumi.Input[Sequence[pulumi.Input['ClickPipeSourceBigqueryTableMappingsItemArgsDict']]]
+    settings: NotRequired[pulumi.Input[Optional['ClickPipeSourceBigquerySettingsArgsDict']]]
+
+@pulumi.input_type
+class ClickPipeSourceBigqueryArgs:
+    def __init__(__self__, *,
+                 snapshot_staging_path: pulumi.Input[_builtins.str],
+                 table_mappings: pulumi.Input[Sequence[pulumi.Input['ClickPipeSourceBigqueryTableMappingsItemArgs']]],
+                 settings: pulumi.Input[Optional['ClickPipeSourceBigquerySettingsArgs']] = None):
+        """
+        :param pulumi.Input[_builtins.str] snapshot_staging_path: Must be a gs:// path.
+        """
+        pulumi.set(__self__, "snapshot_staging_path", snapshot_staging_path)
+        pulumi.set(__self__, "table_mappings", table_mappings)
+        if settings is not None:
+            pulumi.set(__self__, "settings", settings)
+
+    @_builtins.property
+    @pulumi.getter(name="snapshotStagingPath")
+    def snapshot_staging_path(self) -> pulumi.Input[_builtins.str]:
+        """
+        Must be a gs:// path.
+        """
+        return pulumi.get(self, "snapshot_staging_path")
+
+    @snapshot_staging_path.setter
+    def snapshot_staging_path(self, value: pulumi.Input[_builtins.str]):
+        pulumi.set(self, "snapshot_staging_path", value)
+
+    @_builtins.property
+    @pulumi.getter(name="tableMappings")
+    def table_mappings(self) -> pulumi.Input[Sequence[pulumi.Input['ClickPipeSourceBigqueryTableMappingsItemArgs']]]:
+        return pulumi.get(self, "table_mappings")
+
+    @table_mappings.setter
+    def table_mappings(self, value: pulumi.Input[Sequence[pulumi.Input['ClickPipeSourceBigqueryTableMappingsItemArgs']]]):
+        pulumi.set(self, "table_mappings", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def settings(self) -> pulumi.Input[Optional['ClickPipeSourceBigquerySettingsArgs']]:
+        return pulumi.get(self, "settings")
+
+    @settings.setter
+    def settings(self, value: pulumi.Input[Optional['ClickPipeSourceBigquerySettingsArgs']]):
+        pulumi.set(self, "settings", value)
+
+
+class ClickPipeSourceBigquerySettingsArgsDict(TypedDict):
+    allow_nullable_columns: NotRequired[pulumi.Input[Optional[_builtins.bool]]]
+    initial_load_parallelism: NotRequired[pulumi.Input[Optional[_builtins.int]]]
+    replication_mode: NotRequired[pulumi.Input[Optional['ClickPipeSourceBigquerySettingsReplicationMode']]]
+    snapshot_num_rows_per_partition: NotRequired[pulumi.Input[Optional[_builtins.int]]]
+    snapshot_number_of_parallel_tables: NotRequired[pulumi.Input[Optional[_builtins.int]]]
+
+@pulumi.input_type
+class ClickPipeSourceBigquerySettingsArgs:
+    def __init__(__self__, *,
+                 allow_nullable_columns: pulumi.Input[Optional[_builtins.bool]] = None,
+                 initial_load_parallelism: pulumi.Input[Optional[_builtins.int]] = None,
+                 replication_mode: pulumi.Input[Optional['ClickPipeSourceBigquerySettingsReplicationMode']] = None,
+                 snapshot_num_rows_per_partition: pulumi.Input[Optional[_builtins.int]] = None,
+                 snapshot_number_of_parallel_tables: pulumi.Input[Optional[_builtins.int]] = None):
+        if allow_nullable_columns is not None:
+            pulumi.set(__self__, "allow_nullable_columns", allow_nullable_columns)
+        if initial_load_parallelism is not None:
+            pulumi.set(__self__, "initial_load_parallelism", initial_load_parallelism)
+        if replication_mode is not None:
+            pulumi.set(__self__, "replication_mode", replication_mode)
+        if snapshot_num_rows_per_partition is not None:
+            pulumi.set(__self__, "snapshot_num_rows_per_partition", snapshot_num_rows_per_partition)
+        if snapshot_number_of_parallel_tables is not None:
+            pulumi.set(__self__, "snapshot_number_of_parallel_tables", snapshot_number_of_parallel_tables)
+
+    @_builtins.property
+    @pulumi.getter(name="allowNullableColumns")
+    def allow_nullable_columns(self) -> pulumi.Input[Optional[_builtins.bool]]:
+        return pulumi.get(self, "allow_nullable_columns")
+
+    @allow_nullable_columns.setter
+    def allow_nullable_columns(self, value: pulumi.Input[Optional[_builtins.bool]]):
+        pulumi.set(self, "allow_nullable_columns", value)
+
+    @_builtins.property
+    @pulumi.getter(name="initialLoadParallelism")
+    def initial_load_parallelism(self) -> pulumi.Input[Optional[_builtins.int]]:
+        return pulumi.get(self, "initial_load_parallelism")
+
+    @initial_load_parallelism.setter
+    def initial_load_parallelism(self, value: pulumi.Input[Optional[_builtins.int]]):
+        pulumi.set(self, "initial_load_parallelism", value)
+
+    @_builtins.property
+    @pulumi.getter(name="replicationMode")
+    def replication_mode(self) -> pulumi.Input[Optional['ClickPipeSourceBigquerySettingsReplicationMode']]:
+        return pulumi.get(self, "replication_mode")
+
+    @replication_mode.setter
+    def replication_mode(self, value: pulumi.Input[Optional['ClickPipeSourceBigquerySettingsReplicationMode']]):
+        pulumi.set(self, "replication_mode", value)
+
+    @_builtins.property
+    @pulumi.getter(name="snapshotNumRowsPerPartition")
+    def snapshot_num_rows_per_partition(self) -> pulumi.Input[Optional[_builtins.int]]:
+        return pulumi.get(self, "snapshot_num_rows_per_partition")
+
+    @snapshot_num_rows_per_partition.setter
+    def snapshot_num_rows_per_partition(self, value: pulumi.Input[Optional[_builtins.int]]):
+        pulumi.set(self, "snapshot_num_rows_per_partition", value)
+
+    @_builtins.property
+    @pulumi.getter(name="snapshotNumberOfParallelTables")
+    def snapshot_number_of_parallel_tables(self) -> pulumi.Input[Optional[_builtins.int]]:
+        return pulumi.get(self, "snapshot_number_of_parallel_tables")
+
+    @snapshot_number_of_parallel_tables.setter
+    def snapshot_number_of_parallel_tables(self, value: pulumi.Input[Optional[_builtins.int]]):
+        pulumi.set(self, "snapshot_number_of_parallel_tables", value)
+
+
+class ClickPipeSourceBigqueryTableMappingsItemArgsDict(TypedDict):
+    source_dataset_name: pulumi.Input[_builtins.str]
+    source_table: pulumi.Input[_builtins.str]
+    target_table: pulumi.Input[_builtins.str]
+    excluded_columns: NotRequired[pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]]]
+    sorting_keys: NotRequired[pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]]]
+    table_engine: NotRequired[pulumi.Input[Optional['ClickPipeSourceBigqueryTableMappingsItemTableEngine']]]
+    use_custom_sorting_key: NotRequired[pulumi.Input[Optional[_builtins.bool]]]
+
+@pulumi.input_type
+class ClickPipeSourceBigqueryTableMappingsItemArgs:
+    def __init__(__self__, *,
+                 source_dataset_name: pulumi.Input[_builtins.str],
+                 source_table: pulumi.Input[_builtins.str],
+                 target_table: pulumi.Input[_builtins.str],
+                 excluded_columns: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
+                 sorting_keys: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
+                 table_engine: pulumi.Input[Optional['ClickPipeSourceBigqueryTableMappingsItemTableEngine']] = None,
+                 use_custom_sorting_key: pulumi.Input[Optional[_builtins.bool]] = None):
+        pulumi.set(__self__, "source_dataset_name", source_dataset_name)
+        pulumi.set(__self__, "source_table", source_table)
+        pulumi.set(__self__, "target_table", target_table)
+        if excluded_columns is not None:
+            pulumi.set(__self__, "excluded_columns", excluded_columns)
+        if sorting_keys is not None:
+            pulumi.set(__self__, "sorting_keys", sorting_keys)
+        if table_engine is not None:
+            pulumi.set(__self__, "table_engine", table_engine)
+        if use_custom_sorting_key is not None:
+            pulumi.set(__self__, "use_custom_sorting_key", use_custom_sorting_key)
+
+    @_builtins.property
+    @pulumi.getter(name="sourceDatasetName")
+    def source_dataset_name(self) -> pulumi.Input[_builtins.str]:
+        return pulumi.get(self, "source_dataset_name")
+
+    @source_dataset_name.setter
+    def source_dataset_name(self, value: pulumi.Input[_builtins.str]):
+        pulumi.set(self, "source_dataset_name", value)
+
+    @_builtins.property
+    @pulumi.getter(name="sourceTable")
+    def source_table(self) -> pulumi.Input[_builtins.str]:
+        return pulumi.get(self, "source_table")
+
+    @source_table.setter
+    def source_table(self, value: pulumi.Input[_builtins.str]):
+        pulumi.set(self, "source_table", value)
+
+    @_builtins.property
+    @pulumi.getter(name="targetTable")
+    def target_table(self) -> pulumi.Input[_builtins.str]:
+        return pulumi.get(self, "target_table")
+
+    @target_table.setter
+    def target_table(self, value: pulumi.Input[_builtins.str]):
+        pulumi.set(self, "target_table", value)
+
+    @_builtins.property
+    @pulumi.getter(name="excludedColumns")
+    def excluded_columns(self) -> pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]]:
+        return pulumi.get(self, "excluded_columns")
+
+    @excluded_columns.setter
+    def excluded_columns(self, value: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]]):
+        pulumi.set(self, "excluded_columns", value)
+
+    @_builtins.property
+    @pulumi.getter(name="sortingKeys")
+    def sorting_keys(self) -> pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]]:
+        return pulumi.get(self, "sorting_keys")
+
+    @sorting_keys.setter
+    def sorting_keys(self, value: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]]):
+        pulumi.set(self, "sorting_keys", value)
+
+    @_builtins.property
+    @pulumi.getter(name="tableEngine")
+    def table_engine(self) -> pulumi.Input[Optional['ClickPipeSourceBigqueryTableMappingsItemTableEngine']]:
+        return pulumi.get(self, "table_engine")
+
+    @table_engine.setter
+    def table_engine(self, value: pulumi.Input[Optional['ClickPipeSourceBigqueryTableMappingsItemTableEngine']]):
+        pulumi.set(self, "table_engine", value)
+
+    @_builtins.property
+    @pulumi.getter(name="useCustomSortingKey")
+    def use_custom_sorting_key(self) -> pulumi.Input[Optional[_builtins.bool]]:
+        return pulumi.get(self, "use_custom_sorting_key")
+
+    @use_custom_sorting_key.setter
+    def use_custom_sorting_key(self, value: pulumi.Input[Optional[_builtins.bool]]):
+        pulumi.set(self, "use_custom_sorting_key", value)
 
 
 class ClickPipeSourceKafkaArgsDict(TypedDict):
@@ -1130,6 +1437,784 @@ class ClickPipeSourceKafkaSchemaRegistryArgs:
     @ca_certificate.setter
     def ca_certificate(self, value: pulumi.Input[Optional[_builtins.str]]):
         pulumi.set(self, "ca_certificate", value)
+
+
+class ClickPipeSourceKinesisArgsDict(TypedDict):
+    authentication: pulumi.Input['ClickPipeSourceKinesisAuthentication']
+    format: pulumi.Input['ClickPipeSourceKinesisFormat']
+    iterator_type: pulumi.Input['ClickPipeSourceKinesisIteratorType']
+    region: pulumi.Input[_builtins.str]
+    stream_name: pulumi.Input[_builtins.str]
+    iam_role: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    timestamp: NotRequired[pulumi.Input[Optional[_builtins.int]]]
+    use_enhanced_fan_out: NotRequired[pulumi.Input[Optional[_builtins.bool]]]
+
+@pulumi.input_type
+class ClickPipeSourceKinesisArgs:
+    def __init__(__self__, *,
+                 authentication: pulumi.Input['ClickPipeSourceKinesisAuthentication'],
+                 format: pulumi.Input['ClickPipeSourceKinesisFormat'],
+                 iterator_type: pulumi.Input['ClickPipeSourceKinesisIteratorType'],
+                 region: pulumi.Input[_builtins.str],
+                 stream_name: pulumi.Input[_builtins.str],
+                 iam_role: pulumi.Input[Optional[_builtins.str]] = None,
+                 timestamp: pulumi.Input[Optional[_builtins.int]] = None,
+                 use_enhanced_fan_out: pulumi.Input[Optional[_builtins.bool]] = None):
+        pulumi.set(__self__, "authentication", authentication)
+        pulumi.set(__self__, "format", format)
+        pulumi.set(__self__, "iterator_type", iterator_type)
+        pulumi.set(__self__, "region", region)
+        pulumi.set(__self__, "stream_name", stream_name)
+        if iam_role is not None:
+            pulumi.set(__self__, "iam_role", iam_role)
+        if timestamp is not None:
+            pulumi.set(__self__, "timestamp", timestamp)
+        if use_enhanced_fan_out is not None:
+            pulumi.set(__self__, "use_enhanced_fan_out", use_enhanced_fan_out)
+
+    @_builtins.property
+    @pulumi.getter
+    def authentication(self) -> pulumi.Input['ClickPipeSourceKinesisAuthentication']:
+        return pulumi.get(self, "authentication")
+
+    @authentication.setter
+    def authentication(self, value: pulumi.Input['ClickPipeSourceKinesisAuthentication']):
+        pulumi.set(self, "authentication", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def format(self) -> pulumi.Input['ClickPipeSourceKinesisFormat']:
+        return pulumi.get(self, "format")
+
+    @format.setter
+    def format(self, value: pulumi.Input['ClickPipeSourceKinesisFormat']):
+        pulumi.set(self, "format", value)
+
+    @_builtins.property
+    @pulumi.getter(name="iteratorType")
+    def iterator_type(self) -> pulumi.Input['ClickPipeSourceKinesisIteratorType']:
+        return pulumi.get(self, "iterator_type")
+
+    @iterator_type.setter
+    def iterator_type(self, value: pulumi.Input['ClickPipeSourceKinesisIteratorType']):
+        pulumi.set(self, "iterator_type", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def region(self) -> pulumi.Input[_builtins.str]:
+        return pulumi.get(self, "region")
+
+    @region.setter
+    def region(self, value: pulumi.Input[_builtins.str]):
+        pulumi.set(self, "region", value)
+
+    @_builtins.property
+    @pulumi.getter(name="streamName")
+    def stream_name(self) -> pulumi.Input[_builtins.str]:
+        return pulumi.get(self, "stream_name")
+
+    @stream_name.setter
+    def stream_name(self, value: pulumi.Input[_builtins.str]):
+        pulumi.set(self, "stream_name", value)
+
+    @_builtins.property
+    @pulumi.getter(name="iamRole")
+    def iam_role(self) -> pulumi.Input[Optional[_builtins.str]]:
+        return pulumi.get(self, "iam_role")
+
+    @iam_role.setter
+    def iam_role(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "iam_role", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def timestamp(self) -> pulumi.Input[Optional[_builtins.int]]:
+        return pulumi.get(self, "timestamp")
+
+    @timestamp.setter
+    def timestamp(self, value: pulumi.Input[Optional[_builtins.int]]):
+        pulumi.set(self, "timestamp", value)
+
+    @_builtins.property
+    @pulumi.getter(name="useEnhancedFanOut")
+    def use_enhanced_fan_out(self) -> pulumi.Input[Optional[_builtins.bool]]:
+        return pulumi.get(self, "use_enhanced_fan_out")
+
+    @use_enhanced_fan_out.setter
+    def use_enhanced_fan_out(self, value: pulumi.Input[Optional[_builtins.bool]]):
+        pulumi.set(self, "use_enhanced_fan_out", value)
+
+
+class ClickPipeSourceMongodbArgsDict(TypedDict):
+    read_preference: pulumi.Input['ClickPipeSourceMongodbReadPreference']
+    settings: pulumi.Input['ClickPipeSourceMongodbSettingsArgsDict']
+    table_mappings: pulumi.Input[Sequence[pulumi.Input['ClickPipeSourceMongodbTableMappingsItemArgsDict']]]
+    uri: pulumi.Input[_builtins.str]
+    """
+    Must be a mongodb:// or mongodb+srv:// URI.
+    """
+    ca_certificate: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    disable_tls: NotRequired[pulumi.Input[Optional[_builtins.bool]]]
+    skip_cert_verification: NotRequired[pulumi.Input[Optional[_builtins.bool]]]
+    tls_host: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+
+@pulumi.input_type
+class ClickPipeSourceMongodbArgs:
+    def __init__(__self__, *,
+                 read_preference: pulumi.Input['ClickPipeSourceMongodbReadPreference'],
+                 settings: pulumi.Input['ClickPipeSourceMongodbSettingsArgs'],
+                 table_mappings: pulumi.Input[Sequence[pulumi.Input['ClickPipeSourceMongodbTableMappingsItemArgs']]],
+                 uri: pulumi.Input[_builtins.str],
+                 ca_certificate: pulumi.Input[Optional[_builtins.str]] = None,
+                 disable_tls: pulumi.Input[Optional[_builtins.bool]] = None,
+                 skip_cert_verification: pulumi.Input[Optional[_builtins.bool]] = None,
+                 tls_host: pulumi.Input[Optional[_builtins.str]] = None):
+        """
+        :param pulumi.Input[_builtins.str] uri: Must be a mongodb:// or mongodb+srv:// URI.
+        """
+        pulumi.set(__self__, "read_preference", read_preference)
+        pulumi.set(__self__, "settings", settings)
+        pulumi.set(__self__, "table_mappings", table_mappings)
+        pulumi.set(__self__, "uri", uri)
+        if ca_certificate is not None:
+            pulumi.set(__self__, "ca_certificate", ca_certificate)
+        if disable_tls is not None:
+            pulumi.set(__self__, "disable_tls", disable_tls)
+        if skip_cert_verification is not None:
+            pulumi.set(__self__, "skip_cert_verification", skip_cert_verification)
+        if tls_host is not None:
+            pulumi.set(__self__, "tls_host", tls_host)
+
+    @_builtins.property
+    @pulumi.getter(name="readPreference")
+    def read_preference(self) -> pulumi.Input['ClickPipeSourceMongodbReadPreference']:
+        return pulumi.get(self, "read_preference")
+
+    @read_preference.setter
+    def read_preference(self, value: pulumi.Input['ClickPipeSourceMongodbReadPreference']):
+        pulumi.set(self, "read_preference", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def settings(self) -> pulumi.Input['ClickPipeSourceMongodbSettingsArgs']:
+        return pulumi.get(self, "settings")
+
+    @settings.setter
+    def settings(self, value: pulumi.Input['ClickPipeSourceMongodbSettingsArgs']):
+        pulumi.set(self, "settings", value)
+
+    @_builtins.property
+    @pulumi.getter(name="tableMappings")
+    def table_mappings(self) -> pulumi.Input[Sequence[pulumi.Input['ClickPipeSourceMongodbTableMappingsItemArgs']]]:
+        return pulumi.get(self, "table_mappings")
+
+    @table_mappings.setter
+    def table_mappings(self, value: pulumi.Input[Sequence[pulumi.Input['ClickPipeSourceMongodbTableMappingsItemArgs']]]):
+        pulumi.set(self, "table_mappings", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def uri(self) -> pulumi.Input[_builtins.str]:
+        """
+        Must be a mongodb:// or mongodb+srv:// URI.
+        """
+        return pulumi.get(self, "uri")
+
+    @uri.setter
+    def uri(self, value: pulumi.Input[_builtins.str]):
+        pulumi.set(self, "uri", value)
+
+    @_builtins.property
+    @pulumi.getter(name="caCertificate")
+    def ca_certificate(self) -> pulumi.Input[Optional[_builtins.str]]:
+        return pulumi.get(self, "ca_certificate")
+
+    @ca_certificate.setter
+    def ca_certificate(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "ca_certificate", value)
+
+    @_builtins.property
+    @pulumi.getter(name="disableTls")
+    def disable_tls(self) -> pulumi.Input[Optional[_builtins.bool]]:
+        return pulumi.get(self, "disable_tls")
+
+    @disable_tls.setter
+    def disable_tls(self, value: pulumi.Input[Optional[_builtins.bool]]):
+        pulumi.set(self, "disable_tls", value)
+
+    @_builtins.property
+    @pulumi.getter(name="skipCertVerification")
+    def skip_cert_verification(self) -> pulumi.Input[Optional[_builtins.bool]]:
+        return pulumi.get(self, "skip_cert_verification")
+
+    @skip_cert_verification.setter
+    def skip_cert_verification(self, value: pulumi.Input[Optional[_builtins.bool]]):
+        pulumi.set(self, "skip_cert_verification", value)
+
+    @_builtins.property
+    @pulumi.getter(name="tlsHost")
+    def tls_host(self) -> pulumi.Input[Optional[_builtins.str]]:
+        return pulumi.get(self, "tls_host")
+
+    @tls_host.setter
+    def tls_host(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "tls_host", value)
+
+
+class ClickPipeSourceMongodbSettingsArgsDict(TypedDict):
+    replication_mode: pulumi.Input['ClickPipeSourceMongodbSettingsReplicationMode']
+    delete_on_merge: NotRequired[pulumi.Input[Optional[_builtins.bool]]]
+    pull_batch_size: NotRequired[pulumi.Input[Optional[_builtins.int]]]
+    snapshot_num_rows_per_partition: NotRequired[pulumi.Input[Optional[_builtins.int]]]
+    snapshot_number_of_parallel_tables: NotRequired[pulumi.Input[Optional[_builtins.int]]]
+    sync_interval_seconds: NotRequired[pulumi.Input[Optional[_builtins.int]]]
+    use_json_native_format: NotRequired[pulumi.Input[Optional[_builtins.bool]]]
+
+@pulumi.input_type
+class ClickPipeSourceMongodbSettingsArgs:
+    def __init__(__self__, *,
+                 replication_mode: pulumi.Input['ClickPipeSourceMongodbSettingsReplicationMode'],
+                 delete_on_merge: pulumi.Input[Optional[_builtins.bool]] = None,
+                 pull_batch_size: pulumi.Input[Optional[_builtins.int]] = None,
+                 snapshot_num_rows_per_partition: pulumi.Input[Optional[_builtins.int]] = None,
+                 snapshot_number_of_parallel_tables: pulumi.Input[Optional[_builtins.int]] = None,
+                 sync_interval_seconds: pulumi.Input[Optional[_builtins.int]] = None,
+                 use_json_native_format: pulumi.Input[Optional[_builtins.bool]] = None):
+        pulumi.set(__self__, "replication_mode", replication_mode)
+        if delete_on_merge is not None:
+            pulumi.set(__self__, "delete_on_merge", delete_on_merge)
+        if pull_batch_size is not None:
+            pulumi.set(__self__, "pull_batch_size", pull_batch_size)
+        if snapshot_num_rows_per_partition is not None:
+            pulumi.set(__self__, "snapshot_num_rows_per_partition", snapshot_num_rows_per_partition)
+        if snapshot_number_of_parallel_tables is not None:
+            pulumi.set(__self__, "snapshot_number_of_parallel_tables", snapshot_number_of_parallel_tables)
+        if sync_interval_seconds is not None:
+            pulumi.set(__self__, "sync_interval_seconds", sync_interval_seconds)
+        if use_json_native_format is not None:
+            pulumi.set(__self__, "use_json_native_format", use_json_native_format)
+
+    @_builtins.property
+    @pulumi.getter(name="replicationMode")
+    def replication_mode(self) -> pulumi.Input['ClickPipeSourceMongodbSettingsReplicationMode']:
+        return pulumi.get(self, "replication_mode")
+
+    @replication_mode.setter
+    def replication_mode(self, value: pulumi.Input['ClickPipeSourceMongodbSettingsReplicationMode']):
+        pulumi.set(self, "replication_mode", value)
+
+    @_builtins.property
+    @pulumi.getter(name="deleteOnMerge")
+    def delete_on_merge(self) -> pulumi.Input[Optional[_builtins.bool]]:
+        return pulumi.get(self, "delete_on_merge")
+
+    @delete_on_merge.setter
+    def delete_on_merge(self, value: pulumi.Input[Optional[_builtins.bool]]):
+        pulumi.set(self, "delete_on_merge", value)
+
+    @_builtins.property
+    @pulumi.getter(name="pullBatchSize")
+    def pull_batch_size(self) -> pulumi.Input[Optional[_builtins.int]]:
+        return pulumi.get(self, "pull_batch_size")
+
+    @pull_batch_size.setter
+    def pull_batch_size(self, value: pulumi.Input[Optional[_builtins.int]]):
+        pulumi.set(self, "pull_batch_size", value)
+
+    @_builtins.property
+    @pulumi.getter(name="snapshotNumRowsPerPartition")
+    def snapshot_num_rows_per_partition(self) -> pulumi.Input[Optional[_builtins.int]]:
+        return pulumi.get(self, "snapshot_num_rows_per_partition")
+
+    @snapshot_num_rows_per_partition.setter
+    def snapshot_num_rows_per_partition(self, value: pulumi.Input[Optional[_builtins.int]]):
+        pulumi.set(self, "snapshot_num_rows_per_partition", value)
+
+    @_builtins.property
+    @pulumi.getter(name="snapshotNumberOfParallelTables")
+    def snapshot_number_of_parallel_tables(self) -> pulumi.Input[Optional[_builtins.int]]:
+        return pulumi.get(self, "snapshot_number_of_parallel_tables")
+
+    @snapshot_number_of_parallel_tables.setter
+    def snapshot_number_of_parallel_tables(self, value: pulumi.Input[Optional[_builtins.int]]):
+        pulumi.set(self, "snapshot_number_of_parallel_tables", value)
+
+    @_builtins.property
+    @pulumi.getter(name="syncIntervalSeconds")
+    def sync_interval_seconds(self) -> pulumi.Input[Optional[_builtins.int]]:
+        return pulumi.get(self, "sync_interval_seconds")
+
+    @sync_interval_seconds.setter
+    def sync_interval_seconds(self, value: pulumi.Input[Optional[_builtins.int]]):
+        pulumi.set(self, "sync_interval_seconds", value)
+
+    @_builtins.property
+    @pulumi.getter(name="useJsonNativeFormat")
+    def use_json_native_format(self) -> pulumi.Input[Optional[_builtins.bool]]:
+        return pulumi.get(self, "use_json_native_format")
+
+    @use_json_native_format.setter
+    def use_json_native_format(self, value: pulumi.Input[Optional[_builtins.bool]]):
+        pulumi.set(self, "use_json_native_format", value)
+
+
+class ClickPipeSourceMongodbTableMappingsItemArgsDict(TypedDict):
+    source_collection: pulumi.Input[_builtins.str]
+    source_database_name: pulumi.Input[_builtins.str]
+    target_table: pulumi.Input[_builtins.str]
+    table_engine: NotRequired[pulumi.Input[Optional['ClickPipeSourceMongodbTableMappingsItemTableEngine']]]
+
+@pulumi.input_type
+class ClickPipeSourceMongodbTableMappingsItemArgs:
+    def __init__(__self__, *,
+                 source_collection: pulumi.Input[_builtins.str],
+                 source_database_name: pulumi.Input[_builtins.str],
+                 target_table: pulumi.Input[_builtins.str],
+                 table_engine: pulumi.Input[Optional['ClickPipeSourceMongodbTableMappingsItemTableEngine']] = None):
+        pulumi.set(__self__, "source_collection", source_collection)
+        pulumi.set(__self__, "source_database_name", source_database_name)
+        pulumi.set(__self__, "target_table", target_table)
+        if table_engine is not None:
+            pulumi.set(__self__, "table_engine", table_engine)
+
+    @_builtins.property
+    @pulumi.getter(name="sourceCollection")
+    def source_collection(self) -> pulumi.Input[_builtins.str]:
+        return pulumi.get(self, "source_collection")
+
+    @source_collection.setter
+    def source_collection(self, value: pulumi.Input[_builtins.str]):
+        pulumi.set(self, "source_collection", value)
+
+    @_builtins.property
+    @pulumi.getter(name="sourceDatabaseName")
+    def source_database_name(self) -> pulumi.Input[_builtins.str]:
+        return pulumi.get(self, "source_database_name")
+
+    @source_database_name.setter
+    def source_database_name(self, value: pulumi.Input[_builtins.str]):
+        pulumi.set(self, "source_database_name", value)
+
+    @_builtins.property
+    @pulumi.getter(name="targetTable")
+    def target_table(self) -> pulumi.Input[_builtins.str]:
+        return pulumi.get(self, "target_table")
+
+    @target_table.setter
+    def target_table(self, value: pulumi.Input[_builtins.str]):
+        pulumi.set(self, "target_table", value)
+
+    @_builtins.property
+    @pulumi.getter(name="tableEngine")
+    def table_engine(self) -> pulumi.Input[Optional['ClickPipeSourceMongodbTableMappingsItemTableEngine']]:
+        return pulumi.get(self, "table_engine")
+
+    @table_engine.setter
+    def table_engine(self, value: pulumi.Input[Optional['ClickPipeSourceMongodbTableMappingsItemTableEngine']]):
+        pulumi.set(self, "table_engine", value)
+
+
+class ClickPipeSourceMysqlArgsDict(TypedDict):
+    host: pulumi.Input[_builtins.str]
+    port: pulumi.Input[_builtins.int]
+    settings: pulumi.Input['ClickPipeSourceMysqlSettingsArgsDict']
+    table_mappings: pulumi.Input[Sequence[pulumi.Input['ClickPipeSourceMysqlTableMappingsItemArgsDict']]]
+    authentication: NotRequired[pulumi.Input[Optional['ClickPipeSourceMysqlAuthentication']]]
+    ca_certificate: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    disable_tls: NotRequired[pulumi.Input[Optional[_builtins.bool]]]
+    iam_role: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    server_id: NotRequired[pulumi.Input[Optional[_builtins.int]]]
+    skip_cert_verification: NotRequired[pulumi.Input[Optional[_builtins.bool]]]
+    tls_host: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    type: NotRequired[pulumi.Input[Optional['ClickPipeSourceMysqlType']]]
+
+@pulumi.input_type
+class ClickPipeSourceMysqlArgs:
+    def __init__(__self__, *,
+                 host: pulumi.Input[_builtins.str],
+                 port: pulumi.Input[_builtins.int],
+                 settings: pulumi.Input['ClickPipeSourceMysqlSettingsArgs'],
+                 table_mappings: pulumi.Input[Sequence[pulumi.Input['ClickPipeSourceMysqlTableMappingsItemArgs']]],
+                 authentication: pulumi.Input[Optional['ClickPipeSourceMysqlAuthentication']] = None,
+                 ca_certificate: pulumi.Input[Optional[_builtins.str]] = None,
+                 disable_tls: pulumi.Input[Optional[_builtins.bool]] = None,
+                 iam_role: pulumi.Input[Optional[_builtins.str]] = None,
+                 server_id: pulumi.Input[Optional[_builtins.int]] = None,
+                 skip_cert_verification: pulumi.Input[Optional[_builtins.bool]] = None,
+                 tls_host: pulumi.Input[Optional[_builtins.str]] = None,
+                 type: pulumi.Input[Optional['ClickPipeSourceMysqlType']] = None):
+        pulumi.set(__self__, "host", host)
+        pulumi.set(__self__, "port", port)
+        pulumi.set(__self__, "settings", settings)
+        pulumi.set(__self__, "table_mappings", table_mappings)
+        if authentication is not None:
+            pulumi.set(__self__, "authentication", authentication)
+        if ca_certificate is not None:
+            pulumi.set(__self__, "ca_certificate", ca_certificate)
+        if disable_tls is not None:
+            pulumi.set(__self__, "disable_tls", disable_tls)
+        if iam_role is not None:
+            pulumi.set(__self__, "iam_role", iam_role)
+        if server_id is not None:
+            pulumi.set(__self__, "server_id", server_id)
+        if skip_cert_verification is not None:
+            pulumi.set(__self__, "skip_cert_verification", skip_cert_verification)
+        if tls_host is not None:
+            pulumi.set(__self__, "tls_host", tls_host)
+        if type is not None:
+            pulumi.set(__self__, "type", type)
+
+    @_builtins.property
+    @pulumi.getter
+    def host(self) -> pulumi.Input[_builtins.str]:
+        return pulumi.get(self, "host")
+
+    @host.setter
+    def host(self, value: pulumi.Input[_builtins.str]):
+        pulumi.set(self, "host", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def port(self) -> pulumi.Input[_builtins.int]:
+        return pulumi.get(self, "port")
+
+    @port.setter
+    def port(self, value: pulumi.Input[_builtins.int]):
+        pulumi.set(self, "port", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def settings(self) -> pulumi.Input['ClickPipeSourceMysqlSettingsArgs']:
+        return pulumi.get(self, "settings")
+
+    @settings.setter
+    def settings(self, value: pulumi.Input['ClickPipeSourceMysqlSettingsArgs']):
+        pulumi.set(self, "settings", value)
+
+    @_builtins.property
+    @pulumi.getter(name="tableMappings")
+    def table_mappings(self) -> pulumi.Input[Sequence[pulumi.Input['ClickPipeSourceMysqlTableMappingsItemArgs']]]:
+        return pulumi.get(self, "table_mappings")
+
+    @table_mappings.setter
+    def table_mappings(self, value: pulumi.Input[Sequence[pulumi.Input['ClickPipeSourceMysqlTableMappingsItemArgs']]]):
+        pulumi.set(self, "table_mappings", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def authentication(self) -> pulumi.Input[Optional['ClickPipeSourceMysqlAuthentication']]:
+        return pulumi.get(self, "authentication")
+
+    @authentication.setter
+    def authentication(self, value: pulumi.Input[Optional['ClickPipeSourceMysqlAuthentication']]):
+        pulumi.set(self, "authentication", value)
+
+    @_builtins.property
+    @pulumi.getter(name="caCertificate")
+    def ca_certificate(self) -> pulumi.Input[Optional[_builtins.str]]:
+        return pulumi.get(self, "ca_certificate")
+
+    @ca_certificate.setter
+    def ca_certificate(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "ca_certificate", value)
+
+    @_builtins.property
+    @pulumi.getter(name="disableTls")
+    def disable_tls(self) -> pulumi.Input[Optional[_builtins.bool]]:
+        return pulumi.get(self, "disable_tls")
+
+    @disable_tls.setter
+    def disable_tls(self, value: pulumi.Input[Optional[_builtins.bool]]):
+        pulumi.set(self, "disable_tls", value)
+
+    @_builtins.property
+    @pulumi.getter(name="iamRole")
+    def iam_role(self) -> pulumi.Input[Optional[_builtins.str]]:
+        return pulumi.get(self, "iam_role")
+
+    @iam_role.setter
+    def iam_role(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "iam_role", value)
+
+    @_builtins.property
+    @pulumi.getter(name="serverId")
+    def server_id(self) -> pulumi.Input[Optional[_builtins.int]]:
+        return pulumi.get(self, "server_id")
+
+    @server_id.setter
+    def server_id(self, value: pulumi.Input[Optional[_builtins.int]]):
+        pulumi.set(self, "server_id", value)
+
+    @_builtins.property
+    @pulumi.getter(name="skipCertVerification")
+    def skip_cert_verification(self) -> pulumi.Input[Optional[_builtins.bool]]:
+        return pulumi.get(self, "skip_cert_verification")
+
+    @skip_cert_verification.setter
+    def skip_cert_verification(self, value: pulumi.Input[Optional[_builtins.bool]]):
+        pulumi.set(self, "skip_cert_verification", value)
+
+    @_builtins.property
+    @pulumi.getter(name="tlsHost")
+    def tls_host(self) -> pulumi.Input[Optional[_builtins.str]]:
+        return pulumi.get(self, "tls_host")
+
+    @tls_host.setter
+    def tls_host(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "tls_host", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def type(self) -> pulumi.Input[Optional['ClickPipeSourceMysqlType']]:
+        return pulumi.get(self, "type")
+
+    @type.setter
+    def type(self, value: pulumi.Input[Optional['ClickPipeSourceMysqlType']]):
+        pulumi.set(self, "type", value)
+
+
+class ClickPipeSourceMysqlSettingsArgsDict(TypedDict):
+    replication_mode: pulumi.Input['ClickPipeSourceMysqlSettingsReplicationMode']
+    allow_nullable_columns: NotRequired[pulumi.Input[Optional[_builtins.bool]]]
+    delete_on_merge: NotRequired[pulumi.Input[Optional[_builtins.bool]]]
+    initial_load_parallelism: NotRequired[pulumi.Input[Optional[_builtins.int]]]
+    pull_batch_size: NotRequired[pulumi.Input[Optional[_builtins.int]]]
+    replication_mechanism: NotRequired[pulumi.Input[Optional['ClickPipeSourceMysqlSettingsReplicationMechanism']]]
+    snapshot_num_rows_per_partition: NotRequired[pulumi.Input[Optional[_builtins.int]]]
+    snapshot_number_of_parallel_tables: NotRequired[pulumi.Input[Optional[_builtins.int]]]
+    sync_interval_seconds: NotRequired[pulumi.Input[Optional[_builtins.int]]]
+    use_compression: NotRequired[pulumi.Input[Optional[_builtins.bool]]]
+
+@pulumi.input_type
+class ClickPipeSourceMysqlSettingsArgs:
+    def __init__(__self__, *,
+                 replication_mode: pulumi.Input['ClickPipeSourceMysqlSettingsReplicationMode'],
+                 allow_nullable_columns: pulumi.Input[Optional[_builtins.bool]] = None,
+                 delete_on_merge: pulumi.Input[Optional[_builtins.bool]] = None,
+                 initial_load_parallelism: pulumi.Input[Optional[_builtins.int]] = None,
+                 pull_batch_size: pulumi.Input[Optional[_builtins.int]] = None,
+                 replication_mechanism: pulumi.Input[Optional['ClickPipeSourceMysqlSettingsReplicationMechanism']] = None,
+                 snapshot_num_rows_per_partition: pulumi.Input[Optional[_builtins.int]] = None,
+                 snapshot_number_of_parallel_tables: pulumi.Input[Optional[_builtins.int]] = None,
+                 sync_interval_seconds: pulumi.Input[Optional[_builtins.int]] = None,
+                 use_compression: pulumi.Input[Optional[_builtins.bool]] = None):
+        pulumi.set(__self__, "replication_mode", replication_mode)
+        if allow_nullable_columns is not None:
+            pulumi.set(__self__, "allow_nullable_columns", allow_nullable_columns)
+        if delete_on_merge is not None:
+            pulumi.set(__self__, "delete_on_merge", delete_on_merge)
+        if initial_load_parallelism is not None:
+            pulumi.set(__self__, "initial_load_parallelism", initial_load_parallelism)
+        if pull_batch_size is not None:
+            pulumi.set(__self__, "pull_batch_size", pull_batch_size)
+        if replication_mechanism is not None:
+            pulumi.set(__self__, "replication_mechanism", replication_mechanism)
+        if snapshot_num_rows_per_partition is not None:
+            pulumi.set(__self__, "snapshot_num_rows_per_partition", snapshot_num_rows_per_partition)
+        if snapshot_number_of_parallel_tables is not None:
+            pulumi.set(__self__, "snapshot_number_of_parallel_tables", snapshot_number_of_parallel_tables)
+        if sync_interval_seconds is not None:
+            pulumi.set(__self__, "sync_interval_seconds", sync_interval_seconds)
+        if use_compression is not None:
+            pulumi.set(__self__, "use_compression", use_compression)
+
+    @_builtins.property
+    @pulumi.getter(name="replicationMode")
+    def replication_mode(self) -> pulumi.Input['ClickPipeSourceMysqlSettingsReplicationMode']:
+        return pulumi.get(self, "replication_mode")
+
+    @replication_mode.setter
+    def replication_mode(self, value: pulumi.Input['ClickPipeSourceMysqlSettingsReplicationMode']):
+        pulumi.set(self, "replication_mode", value)
+
+    @_builtins.property
+    @pulumi.getter(name="allowNullableColumns")
+    def allow_nullable_columns(self) -> pulumi.Input[Optional[_builtins.bool]]:
+        return pulumi.get(self, "allow_nullable_columns")
+
+    @allow_nullable_columns.setter
+    def allow_nullable_columns(self, value: pulumi.Input[Optional[_builtins.bool]]):
+        pulumi.set(self, "allow_nullable_columns", value)
+
+    @_builtins.property
+    @pulumi.getter(name="deleteOnMerge")
+    def delete_on_merge(self) -> pulumi.Input[Optional[_builtins.bool]]:
+        return pulumi.get(self, "delete_on_merge")
+
+    @delete_on_merge.setter
+    def delete_on_merge(self, value: pulumi.Input[Optional[_builtins.bool]]):
+        pulumi.set(self, "delete_on_merge", value)
+
+    @_builtins.property
+    @pulumi.getter(name="initialLoadParallelism")
+    def initial_load_parallelism(self) -> pulumi.Input[Optional[_builtins.int]]:
+        return pulumi.get(self, "initial_load_parallelism")
+
+    @initial_load_parallelism.setter
+    def initial_load_parallelism(self, value: pulumi.Input[Optional[_builtins.int]]):
+        pulumi.set(self, "initial_load_parallelism", value)
+
+    @_builtins.property
+    @pulumi.getter(name="pullBatchSize")
+    def pull_batch_size(self) -> pulumi.Input[Optional[_builtins.int]]:
+        return pulumi.get(self, "pull_batch_size")
+
+    @pull_batch_size.setter
+    def pull_batch_size(self, value: pulumi.Input[Optional[_builtins.int]]):
+        pulumi.set(self, "pull_batch_size", value)
+
+    @_builtins.property
+    @pulumi.getter(name="replicationMechanism")
+    def replication_mechanism(self) -> pulumi.Input[Optional['ClickPipeSourceMysqlSettingsReplicationMechanism']]:
+        return pulumi.get(self, "replication_mechanism")
+
+    @replication_mechanism.setter
+    def replication_mechanism(self, value: pulumi.Input[Optional['ClickPipeSourceMysqlSettingsReplicationMechanism']]):
+        pulumi.set(self, "replication_mechanism", value)
+
+    @_builtins.property
+    @pulumi.getter(name="snapshotNumRowsPerPartition")
+    def snapshot_num_rows_per_partition(self) -> pulumi.Input[Optional[_builtins.int]]:
+        return pulumi.get(self, "snapshot_num_rows_per_partition")
+
+    @snapshot_num_rows_per_partition.setter
+    def snapshot_num_rows_per_partition(self, value: pulumi.Input[Optional[_builtins.int]]):
+        pulumi.set(self, "snapshot_num_rows_per_partition", value)
+
+    @_builtins.property
+    @pulumi.getter(name="snapshotNumberOfParallelTables")
+    def snapshot_number_of_parallel_tables(self) -> pulumi.Input[Optional[_builtins.int]]:
+        return pulumi.get(self, "snapshot_number_of_parallel_tables")
+
+    @snapshot_number_of_parallel_tables.setter
+    def snapshot_number_of_parallel_tables(self, value: pulumi.Input[Optional[_builtins.int]]):
+        pulumi.set(self, "snapshot_number_of_parallel_tables", value)
+
+    @_builtins.property
+    @pulumi.getter(name="syncIntervalSeconds")
+    def sync_interval_seconds(self) -> pulumi.Input[Optional[_builtins.int]]:
+        return pulumi.get(self, "sync_interval_seconds")
+
+    @sync_interval_seconds.setter
+    def sync_interval_seconds(self, value: pulumi.Input[Optional[_builtins.int]]):
+        pulumi.set(self, "sync_interval_seconds", value)
+
+    @_builtins.property
+    @pulumi.getter(name="useCompression")
+    def use_compression(self) -> pulumi.Input[Optional[_builtins.bool]]:
+        return pulumi.get(self, "use_compression")
+
+    @use_compression.setter
+    def use_compression(self, value: pulumi.Input[Optional[_builtins.bool]]):
+        pulumi.set(self, "use_compression", value)
+
+
+class ClickPipeSourceMysqlTableMappingsItemArgsDict(TypedDict):
+    source_schema_name: pulumi.Input[_builtins.str]
+    source_table: pulumi.Input[_builtins.str]
+    target_table: pulumi.Input[_builtins.str]
+    excluded_columns: NotRequired[pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]]]
+    partition_key: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    sorting_keys: NotRequired[pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]]]
+    table_engine: NotRequired[pulumi.Input[Optional['ClickPipeSourceMysqlTableMappingsItemTableEngine']]]
+    use_custom_sorting_key: NotRequired[pulumi.Input[Optional[_builtins.bool]]]
+
+@pulumi.input_type
+class ClickPipeSourceMysqlTableMappingsItemArgs:
+    def __init__(__self__, *,
+                 source_schema_name: pulumi.Input[_builtins.str],
+                 source_table: pulumi.Input[_builtins.str],
+                 target_table: pulumi.Input[_builtins.str],
+                 excluded_columns: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
+                 partition_key: pulumi.Input[Optional[_builtins.str]] = None,
+                 sorting_keys: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
+                 table_engine: pulumi.Input[Optional['ClickPipeSourceMysqlTableMappingsItemTableEngine']] = None,
+                 use_custom_sorting_key: pulumi.Input[Optional[_builtins.bool]] = None):
+        pulumi.set(__self__, "source_schema_name", source_schema_name)
+        pulumi.set(__self__, "source_table", source_table)
+        pulumi.set(__self__, "target_table", target_table)
+        if excluded_columns is not None:
+            pulumi.set(__self__, "excluded_columns", excluded_columns)
+        if partition_key is not None:
+            pulumi.set(__self__, "partition_key", partition_key)
+        if sorting_keys is not None:
+            pulumi.set(__self__, "sorting_keys", sorting_keys)
+        if table_engine is not None:
+            pulumi.set(__self__, "table_engine", table_engine)
+        if use_custom_sorting_key is not None:
+            pulumi.set(__self__, "use_custom_sorting_key", use_custom_sorting_key)
+
+    @_builtins.property
+    @pulumi.getter(name="sourceSchemaName")
+    def source_schema_name(self) -> pulumi.Input[_builtins.str]:
+        return pulumi.get(self, "source_schema_name")
+
+    @source_schema_name.setter
+    def source_schema_name(self, value: pulumi.Input[_builtins.str]):
+        pulumi.set(self, "source_schema_name", value)
+
+    @_builtins.property
+    @pulumi.getter(name="sourceTable")
+    def source_table(self) -> pulumi.Input[_builtins.str]:
+        return pulumi.get(self, "source_table")
+
+    @source_table.setter
+    def source_table(self, value: pulumi.Input[_builtins.str]):
+        pulumi.set(self, "source_table", value)
+
+    @_builtins.property
+    @pulumi.getter(name="targetTable")
+    def target_table(self) -> pulumi.Input[_builtins.str]:
+        return pulumi.get(self, "target_table")
+
+    @target_table.setter
+    def target_table(self, value: pulumi.Input[_builtins.str]):
+        pulumi.set(self, "target_table", value)
+
+    @_builtins.property
+    @pulumi.getter(name="excludedColumns")
+    def excluded_columns(self) -> pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]]:
+        return pulumi.get(self, "excluded_columns")
+
+    @excluded_columns.setter
+    def excluded_columns(self, value: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]]):
+        pulumi.set(self, "excluded_columns", value)
+
+    @_builtins.property
+    @pulumi.getter(name="partitionKey")
+    def partition_key(self) -> pulumi.Input[Optional[_builtins.str]]:
+        return pulumi.get(self, "partition_key")
+
+    @partition_key.setter
+    def partition_key(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "partition_key", value)
+
+    @_builtins.property
+    @pulumi.getter(name="sortingKeys")
+    def sorting_keys(self) -> pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]]:
+        return pulumi.get(self, "sorting_keys")
+
+    @sorting_keys.setter
+    def sorting_keys(self, value: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]]):
+        pulumi.set(self, "sorting_keys", value)
+
+    @_builtins.property
+    @pulumi.getter(name="tableEngine")
+    def table_engine(self) -> pulumi.Input[Optional['ClickPipeSourceMysqlTableMappingsItemTableEngine']]:
+        return pulumi.get(self, "table_engine")
+
+    @table_engine.setter
+    def table_engine(self, value: pulumi.Input[Optional['ClickPipeSourceMysqlTableMappingsItemTableEngine']]):
+        pulumi.set(self, "table_engine", value)
+
+    @_builtins.property
+    @pulumi.getter(name="useCustomSortingKey")
+    def use_custom_sorting_key(self) -> pulumi.Input[Optional[_builtins.bool]]:
+        return pulumi.get(self, "use_custom_sorting_key")
+
+    @use_custom_sorting_key.setter
+    def use_custom_sorting_key(self, value: pulumi.Input[Optional[_builtins.bool]]):
+        pulumi.set(self, "use_custom_sorting_key", value)
 
 
 class ClickPipeSourceObjectStorageArgsDict(TypedDict):
@@ -1734,6 +2819,125 @@ class ClickPipeSourcePostgresTableMappingsItemArgs:
     @use_custom_sorting_key.setter
     def use_custom_sorting_key(self, value: pulumi.Input[Optional[_builtins.bool]]):
         pulumi.set(self, "use_custom_sorting_key", value)
+
+
+class ClickPipeSourcePubsubArgsDict(TypedDict):
+    authentication: pulumi.Input['ClickPipeSourcePubsubAuthentication']
+    format: pulumi.Input['ClickPipeSourcePubsubFormat']
+    project_id: pulumi.Input[_builtins.str]
+    seek_type: pulumi.Input['ClickPipeSourcePubsubSeekType']
+    topic: pulumi.Input[_builtins.str]
+    ack_deadline: NotRequired[pulumi.Input[Optional[_builtins.int]]]
+    enable_ordering: NotRequired[pulumi.Input[Optional[_builtins.bool]]]
+    filter: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    seek_timestamp: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+
+@pulumi.input_type
+class ClickPipeSourcePubsubArgs:
+    def __init__(__self__, *,
+                 authentication: pulumi.Input['ClickPipeSourcePubsubAuthentication'],
+                 format: pulumi.Input['ClickPipeSourcePubsubFormat'],
+                 project_id: pulumi.Input[_builtins.str],
+                 seek_type: pulumi.Input['ClickPipeSourcePubsubSeekType'],
+                 topic: pulumi.Input[_builtins.str],
+                 ack_deadline: pulumi.Input[Optional[_builtins.int]] = None,
+                 enable_ordering: pulumi.Input[Optional[_builtins.bool]] = None,
+                 filter: pulumi.Input[Optional[_builtins.str]] = None,
+                 seek_timestamp: pulumi.Input[Optional[_builtins.str]] = None):
+        pulumi.set(__self__, "authentication", authentication)
+        pulumi.set(__self__, "format", format)
+        pulumi.set(__self__, "project_id", project_id)
+        pulumi.set(__self__, "seek_type", seek_type)
+        pulumi.set(__self__, "topic", topic)
+        if ack_deadline is not None:
+            pulumi.set(__self__, "ack_deadline", ack_deadline)
+        if enable_ordering is not None:
+            pulumi.set(__self__, "enable_ordering", enable_ordering)
+        if filter is not None:
+            pulumi.set(__self__, "filter", filter)
+        if seek_timestamp is not None:
+            pulumi.set(__self__, "seek_timestamp", seek_timestamp)
+
+    @_builtins.property
+    @pulumi.getter
+    def authentication(self) -> pulumi.Input['ClickPipeSourcePubsubAuthentication']:
+        return pulumi.get(self, "authentication")
+
+    @authentication.setter
+    def authentication(self, value: pulumi.Input['ClickPipeSourcePubsubAuthentication']):
+        pulumi.set(self, "authentication", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def format(self) -> pulumi.Input['ClickPipeSourcePubsubFormat']:
+        return pulumi.get(self, "format")
+
+    @format.setter
+    def format(self, value: pulumi.Input['ClickPipeSourcePubsubFormat']):
+        pulumi.set(self, "format", value)
+
+    @_builtins.property
+    @pulumi.getter(name="projectId")
+    def project_id(self) -> pulumi.Input[_builtins.str]:
+        return pulumi.get(self, "project_id")
+
+    @project_id.setter
+    def project_id(self, value: pulumi.Input[_builtins.str]):
+        pulumi.set(self, "project_id", value)
+
+    @_builtins.property
+    @pulumi.getter(name="seekType")
+    def seek_type(self) -> pulumi.Input['ClickPipeSourcePubsubSeekType']:
+        return pulumi.get(self, "seek_type")
+
+    @seek_type.setter
+    def seek_type(self, value: pulumi.Input['ClickPipeSourcePubsubSeekType']):
+        pulumi.set(self, "seek_type", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def topic(self) -> pulumi.Input[_builtins.str]:
+        return pulumi.get(self, "topic")
+
+    @topic.setter
+    def topic(self, value: pulumi.Input[_builtins.str]):
+        pulumi.set(self, "topic", value)
+
+    @_builtins.property
+    @pulumi.getter(name="ackDeadline")
+    def ack_deadline(self) -> pulumi.Input[Optional[_builtins.int]]:
+        return pulumi.get(self, "ack_deadline")
+
+    @ack_deadline.setter
+    def ack_deadline(self, value: pulumi.Input[Optional[_builtins.int]]):
+        pulumi.set(self, "ack_deadline", value)
+
+    @_builtins.property
+    @pulumi.getter(name="enableOrdering")
+    def enable_ordering(self) -> pulumi.Input[Optional[_builtins.bool]]:
+        return pulumi.get(self, "enable_ordering")
+
+    @enable_ordering.setter
+    def enable_ordering(self, value: pulumi.Input[Optional[_builtins.bool]]):
+        pulumi.set(self, "enable_ordering", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def filter(self) -> pulumi.Input[Optional[_builtins.str]]:
+        return pulumi.get(self, "filter")
+
+    @filter.setter
+    def filter(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "filter", value)
+
+    @_builtins.property
+    @pulumi.getter(name="seekTimestamp")
+    def seek_timestamp(self) -> pulumi.Input[Optional[_builtins.str]]:
+        return pulumi.get(self, "seek_timestamp")
+
+    @seek_timestamp.setter
+    def seek_timestamp(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "seek_timestamp", value)
 
 
 class DashboardContainersItemArgsDict(TypedDict):

@@ -12,7 +12,8 @@ const secretSignature = "4dabf18193072939515e22adb298388d";
 const secretSignatureValue = "1b47061264138c4ac30d75fd1eb44270";
 import { entry } from "../../../provider/resources/clickPipe/kind";
 import { providerOf } from "../../support/providers";
-import { sharedEmulator } from "../../support/emulator";
+import { emulatorStackConfig, forEachDialect, sharedEmulator } from "../../support/emulator";
+import { configureRequestFrom } from "../../support/stackConfig";
 import { emulatorConfigureRequest } from "../../support/providerConfig";
 import { quickSleeps } from "../../support/quickSleeps";
 import { orderColumns } from "../../support/clickPipeBodies";
@@ -160,24 +161,106 @@ describe("ClickPipeProvider", function () {
       expect(failures["destination.table"]).to.match(/not taken by a Postgres pipe/);
       expect(failures.scaling).to.match(/ClickPipesCdcScaling/);
     });
-
-    it("a family not typed yet, none, or two; a run state and a resync the pipe cannot take", async () => {
-      const untyped = await byProperty({
+    it("a family the API does not have, none, or two; a run state and a resync the pipe cannot take", async () => {
+      const unknown = await byProperty({
         ...kafkaInputs(serviceId, "k"),
-        source: { kinesis: { streamName: "s" } },
+        source: { sqs: { queueUrl: "q" } },
       });
-      expect(untyped["source.kinesis"]).to.equal("source.kinesis is not a known property");
-      expect(untyped.source).to.equal(
-        "source must name exactly one source: kafka, objectStorage, postgres; got none (kinesis is a family of the " +
-          "API not typed field by field yet, which this provider does not send)",
-      );
+      expect(unknown["source.sqs"]).to.equal("source.sqs is not a known property");
       const none = await byProperty({ ...kafkaInputs(serviceId, "k"), source: {} });
       expect(none.source).to.equal(
-        "source must name exactly one source: kafka, objectStorage, postgres; got none",
+        "source must name exactly one source: kafka, objectStorage, postgres, mysql, kinesis, pubsub, bigquery, mongodb; got none",
       );
+      const two = await byProperty({
+        ...postgresInputs(serviceId, "k", [orders]),
+        source: { ...kafkaInputs(serviceId, "k").source, ...postgresInputs(serviceId, "k", [orders]).source },
+      });
+      expect(two.source).to.match(/; got kafka and postgres$/);
       const other = await byProperty({ ...kafkaInputs(serviceId, "k"), state: "Paused", resyncTrigger: "1" });
       expect(other.state).to.equal('state must be Running or Stopped; got "Paused"');
-      expect(other.resyncTrigger).to.match(/only by a Postgres pipe.*this is a kafka pipe/);
+      expect(other.resyncTrigger).to.equal(
+        "resyncTrigger is taken only by a Postgres or MySQL pipe (the API resyncs those); this is a kafka pipe",
+      );
+    });
+
+    it("MySQL, Kinesis, Pub/Sub, BigQuery and MongoDB: each family's own rules, naming the field", async () => {
+      const database = { serviceId, name: "db", destination: { database: "shop" } };
+      const mysql = await byProperty({
+        ...database,
+        source: { mysql: { host: "db", port: 3306, settings: {}, tableMappings: [orders], serverId: 0 } },
+        credentials: { username: "u" },
+      });
+      expect(mysql["source.mysql.settings.replicationMode"]).to.match(/required/);
+      expect(mysql["source.mysql.serverId"]).to.match(/at least 1/);
+      expect(mysql.credentials).to.equal(
+        "MySQL authentication basic takes credentials.username and credentials.password; got username",
+      );
+      const kinesis = await byProperty({
+        serviceId,
+        name: "k",
+        source: {
+          kinesis: {
+            format: "JSONEachRow",
+            streamName: "s",
+            region: "us-east-1",
+            iteratorType: "AT_TIMESTAMP",
+            authentication: "IAM_USER",
+          },
+        },
+        destination: { database: "d", table: "t", columns },
+      });
+      expect(kinesis["source.kinesis.timestamp"]).to.match(/required/);
+      expect(kinesis.credentials).to.equal(
+        "Kinesis authentication IAM_USER takes credentials.accessKeyId and credentials.secretKey; got none",
+      );
+      const pubsub = await byProperty({
+        serviceId,
+        name: "p",
+        source: {
+          pubsub: {
+            format: "JSONEachRow",
+            projectId: "p",
+            topic: "t",
+            authentication: "SERVICE_ACCOUNT",
+            seekType: "latest",
+            seekTimestamp: "2026-04-10T12:00:00Z",
+            ackDeadline: 5,
+          },
+        },
+        credentials: { serviceAccountKey: "e30=" },
+        destination: { database: "d", table: "t", columns },
+      });
+      expect(pubsub["source.pubsub"]).to.equal(
+        "source.pubsub takes seekTimestamp only with seekType timestamp; got an object",
+      );
+      expect(pubsub["source.pubsub.ackDeadline"]).to.match(/at least 10/);
+      const bigquery = await byProperty({
+        ...database,
+        source: {
+          bigquery: {
+            snapshotStagingPath: "s3://bucket/staging",
+            tableMappings: [{ sourceDatasetName: "sales", sourceTable: "orders", targetTable: "orders" }],
+          },
+        },
+        scaling: { replicas: 2 },
+      });
+      expect(bigquery["source.bigquery.snapshotStagingPath"]).to.match(/gs:\/\/ path/);
+      expect(bigquery.credentials).to.equal("BigQuery takes credentials.serviceAccountKey; got none");
+      expect(bigquery.scaling).to.match(/not taken by a BigQuery pipe/);
+      const mongodb = await byProperty({
+        ...database,
+        source: {
+          mongodb: {
+            uri: "https://cluster0.example.mongodb.net",
+            readPreference: "anywhere",
+            settings: { replicationMode: "cdc" },
+            tableMappings: [{ sourceDatabaseName: "app", sourceCollection: "users", targetTable: "users" }],
+          },
+        },
+        credentials: { username: "u", password: "p" },
+      });
+      expect(mongodb["source.mongodb.uri"]).to.match(/mongodb:\/\/ or mongodb\+srv:\/\/ URI/);
+      expect(mongodb["source.mongodb.readPreference"]).to.match(/secondaryPreferred/);
     });
 
     it("leaves credentials that are not known yet to be checked later", async () => {
@@ -371,3 +454,179 @@ describe("ClickPipesCdcScalingProvider", function () {
     await pipes.delete(pipe.id, pipe.outs);
   });
 });
+
+// On both wires: the production wire's exchanges are checked against the published OpenAPI.
+forEachDialect((dialect) =>
+  describe(`ClickPipeProvider: MySQL, Kinesis, Pub/Sub, BigQuery and MongoDB against the emulator (${dialect} wire)`, function () {
+    quickSleeps();
+    this.timeout(60_000);
+    let emulator: RunningEmulator;
+    let serviceId: string;
+    const provider = providerOf("ClickPipe");
+    const unique = (name: string) => `${name}-${Date.now()}`;
+
+    before(async () => {
+      emulator = await sharedEmulator(dialect);
+      serviceId = emulator.fixture.services.production;
+      await provider.configure(configureRequestFrom(await emulatorStackConfig(dialect)));
+    });
+
+    after(async () => {
+      await provider.configure(await emulatorConfigureRequest());
+    });
+
+    const mysqlInputs = (name: string, tables: string[], password = "mysql-password-1") => ({
+      serviceId,
+      name,
+      source: {
+        mysql: {
+          host: "mysql.example.com",
+          port: 3306,
+          settings: { replicationMode: "cdc" },
+          tableMappings: tables.map((table) => ({
+            sourceSchemaName: "shop",
+            sourceTable: table,
+            targetTable: table,
+          })),
+        },
+      },
+      credentials: { username: "replicator", password },
+      destination: { database: "shop" },
+    });
+
+    it("MySQL: tables and the password change in place (the update names host and port), and a resync is sent", async () => {
+      const name = unique("mysql");
+      const created = await provider.create(mysqlInputs(name, ["orders"]));
+      expect(created.outs).to.include({ state: "Running" });
+      expect(created.outs.source.mysql).to.include({ type: "mysql" });
+      const changed = mysqlInputs(name, ["orders", "customers"], "mysql-password-2");
+      expect((await provider.diff(created.id, created.outs, changed)).replaces).to.deep.equal([]);
+      const updated = await provider.update(created.id, created.outs, changed);
+      const tables = (updated.outs.source.mysql.tableMappings as { sourceTable: string }[]).map(
+        (t) => t.sourceTable,
+      );
+      expect(tables.sort()).to.deep.equal(["customers", "orders"]);
+      expect(await emulator.control.clickPipeCredentialsSent(created.id)).to.equal(2);
+      expect((await provider.diff(created.id, updated.outs, changed)).changes).to.equal(false);
+      await emulator.control.clearRequests();
+      const resynced = await provider.update(created.id, updated.outs, { ...changed, resyncTrigger: "1" });
+      expect(resynced.outs).to.include({ state: "Running", resyncTrigger: "1" });
+      const commands = (await emulator.control.requests()).filter((entry) => entry.route?.endsWith("/state"));
+      expect(commands).to.have.length(1);
+      await provider.delete(created.id, resynced.outs);
+    });
+
+    it("Kinesis: an IAM user's key is sent as the access key, and a new one in place", async () => {
+      const inputs = (secretKey: string) => ({
+        serviceId,
+        name: "clicks",
+        source: {
+          kinesis: {
+            format: "JSONEachRow",
+            streamName: "clicks",
+            region: "us-east-1",
+            iteratorType: "TRIM_HORIZON",
+            authentication: "IAM_USER",
+          },
+        },
+        credentials: { accessKeyId: "AKIAEXAMPLE", secretKey },
+        destination: { database: "default", table: "clicks", columns },
+      });
+      const created = await provider.create(inputs("kinesis-secret-1"));
+      expect(JSON.stringify(created.outs)).to.not.include("kinesis-secret-1");
+      const diff = await provider.diff(created.id, created.outs, inputs("kinesis-secret-2"));
+      expect(diff).to.include({ changes: true });
+      expect(diff.replaces).to.deep.equal([]);
+      const updated = await provider.update(created.id, created.outs, inputs("kinesis-secret-2"));
+      expect(await emulator.control.clickPipeCredentialsSent(created.id)).to.equal(2);
+      const moved = {
+        ...inputs("kinesis-secret-2"),
+        source: { kinesis: { ...inputs("").source.kinesis, region: "eu-west-1" } },
+      };
+      expect((await provider.diff(created.id, updated.outs, moved)).replaces).to.deep.equal(["source"]);
+      await provider.delete(created.id, updated.outs);
+    });
+
+    it("Pub/Sub: an ack deadline changes in place, with the service account the update always names", async () => {
+      const inputs = (ackDeadline: number) => ({
+        serviceId,
+        name: "events",
+        source: {
+          pubsub: {
+            format: "JSONEachRow",
+            projectId: "analytics",
+            topic: "events",
+            authentication: "SERVICE_ACCOUNT",
+            seekType: "earliest",
+            ackDeadline,
+          },
+        },
+        credentials: { serviceAccountKey: "eyJ0eXBlIjoic2VydmljZV9hY2NvdW50In0=" },
+        destination: { database: "default", table: "events", columns },
+      });
+      const created = await provider.create(inputs(60));
+      const updated = await provider.update(created.id, created.outs, inputs(120));
+      expect(updated.outs.source.pubsub).to.include({ ackDeadline: 120 });
+      expect(await emulator.control.clickPipeCredentialsSent(created.id)).to.equal(2);
+      expect((await provider.diff(created.id, updated.outs, inputs(120))).changes).to.equal(false);
+      await provider.delete(created.id, updated.outs);
+    });
+
+    it("BigQuery: a snapshot that completes is Running to the program; any source change replaces it", async () => {
+      const inputs = (path: string) => ({
+        serviceId,
+        name: "warehouse",
+        source: {
+          bigquery: {
+            snapshotStagingPath: path,
+            tableMappings: [{ sourceDatasetName: "sales", sourceTable: "orders", targetTable: "orders" }],
+          },
+        },
+        credentials: { serviceAccountKey: "eyJ0eXBlIjoic2VydmljZV9hY2NvdW50In0=" },
+        destination: { database: "sales" },
+      });
+      const created = await provider.create(inputs("gs://staging/sales/")); // Create waits through Provisioning and Setup; the snapshot, however long, then ends Completed.
+      expect(created.outs).to.include({ state: "Running" });
+      expect(["Snapshot", "Completed"]).to.include(created.outs.status);
+      expect((await provider.diff(created.id, created.outs, inputs("gs://staging/sales/"))).changes).to.equal(
+        false,
+      );
+      expect(
+        (await provider.diff(created.id, created.outs, inputs("gs://staging/other/"))).replaces,
+      ).to.deep.equal(["source"]);
+      await provider.delete(created.id, created.outs);
+    });
+
+    it("MongoDB: a collection is added in place while the pipe is paused", async () => {
+      const inputs = (collections: string[]) => ({
+        serviceId,
+        name: "app",
+        source: {
+          mongodb: {
+            uri: "mongodb+srv://cluster0.example.mongodb.net",
+            readPreference: "secondaryPreferred",
+            settings: { replicationMode: "cdc" },
+            tableMappings: collections.map((collection) => ({
+              sourceDatabaseName: "app",
+              sourceCollection: collection,
+              targetTable: `app_${collection}`,
+            })),
+          },
+        },
+        credentials: { username: "reader", password: "mongo-password" },
+        destination: { database: "app" },
+      });
+      const created = await provider.create(inputs(["users"]));
+      const updated = await provider.update(created.id, created.outs, inputs(["users", "orders"]));
+      expect(updated.outs).to.include({ state: "Running" });
+      const collections = (updated.outs.source.mongodb.tableMappings as { sourceCollection: string }[]).map(
+        (mapping) => mapping.sourceCollection,
+      );
+      expect(collections.sort()).to.deep.equal(["orders", "users"]);
+      expect((await provider.diff(created.id, updated.outs, inputs(["orders", "users"]))).changes).to.equal(
+        false,
+      );
+      await provider.delete(created.id, updated.outs);
+    });
+  }),
+);

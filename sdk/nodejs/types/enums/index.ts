@@ -59,6 +59,20 @@ export const ClickPipeDestinationTableDefinitionEngineType = {
 
 export type ClickPipeDestinationTableDefinitionEngineType = (typeof ClickPipeDestinationTableDefinitionEngineType)[keyof typeof ClickPipeDestinationTableDefinitionEngineType];
 
+export const ClickPipeSourceBigquerySettingsReplicationMode = {
+    Snapshot: "snapshot",
+} as const;
+
+export type ClickPipeSourceBigquerySettingsReplicationMode = (typeof ClickPipeSourceBigquerySettingsReplicationMode)[keyof typeof ClickPipeSourceBigquerySettingsReplicationMode];
+
+export const ClickPipeSourceBigqueryTableMappingsItemTableEngine = {
+    Mergetree: "MergeTree",
+    Replacingmergetree: "ReplacingMergeTree",
+    Null: "Null",
+} as const;
+
+export type ClickPipeSourceBigqueryTableMappingsItemTableEngine = (typeof ClickPipeSourceBigqueryTableMappingsItemTableEngine)[keyof typeof ClickPipeSourceBigqueryTableMappingsItemTableEngine];
+
 export const ClickPipeSourceKafkaAuthentication = {
     Plain: "PLAIN",
     ScramSha256: "SCRAM-SHA-256",
@@ -105,6 +119,95 @@ export const ClickPipeSourceKafkaType = {
 } as const;
 
 export type ClickPipeSourceKafkaType = (typeof ClickPipeSourceKafkaType)[keyof typeof ClickPipeSourceKafkaType];
+
+export const ClickPipeSourceKinesisAuthentication = {
+    IamRole: "IAM_ROLE",
+    IamUser: "IAM_USER",
+} as const;
+
+export type ClickPipeSourceKinesisAuthentication = (typeof ClickPipeSourceKinesisAuthentication)[keyof typeof ClickPipeSourceKinesisAuthentication];
+
+export const ClickPipeSourceKinesisFormat = {
+    Jsoneachrow: "JSONEachRow",
+    Avro: "Avro",
+    Avroconfluent: "AvroConfluent",
+} as const;
+
+export type ClickPipeSourceKinesisFormat = (typeof ClickPipeSourceKinesisFormat)[keyof typeof ClickPipeSourceKinesisFormat];
+
+export const ClickPipeSourceKinesisIteratorType = {
+    TrimHorizon: "TRIM_HORIZON",
+    Latest: "LATEST",
+    AtTimestamp: "AT_TIMESTAMP",
+} as const;
+
+export type ClickPipeSourceKinesisIteratorType = (typeof ClickPipeSourceKinesisIteratorType)[keyof typeof ClickPipeSourceKinesisIteratorType];
+
+export const ClickPipeSourceMongodbReadPreference = {
+    Primary: "primary",
+    Primarypreferred: "primaryPreferred",
+    Secondary: "secondary",
+    Secondarypreferred: "secondaryPreferred",
+    Nearest: "nearest",
+} as const;
+
+export type ClickPipeSourceMongodbReadPreference = (typeof ClickPipeSourceMongodbReadPreference)[keyof typeof ClickPipeSourceMongodbReadPreference];
+
+export const ClickPipeSourceMongodbSettingsReplicationMode = {
+    Cdc: "cdc",
+    Snapshot: "snapshot",
+    CdcOnly: "cdc_only",
+} as const;
+
+export type ClickPipeSourceMongodbSettingsReplicationMode = (typeof ClickPipeSourceMongodbSettingsReplicationMode)[keyof typeof ClickPipeSourceMongodbSettingsReplicationMode];
+
+export const ClickPipeSourceMongodbTableMappingsItemTableEngine = {
+    Mergetree: "MergeTree",
+    Replacingmergetree: "ReplacingMergeTree",
+    Null: "Null",
+} as const;
+
+export type ClickPipeSourceMongodbTableMappingsItemTableEngine = (typeof ClickPipeSourceMongodbTableMappingsItemTableEngine)[keyof typeof ClickPipeSourceMongodbTableMappingsItemTableEngine];
+
+export const ClickPipeSourceMysqlAuthentication = {
+    Basic: "basic",
+    IamRole: "IAM_ROLE",
+} as const;
+
+export type ClickPipeSourceMysqlAuthentication = (typeof ClickPipeSourceMysqlAuthentication)[keyof typeof ClickPipeSourceMysqlAuthentication];
+
+export const ClickPipeSourceMysqlSettingsReplicationMechanism = {
+    Gtid: "GTID",
+    FilePos: "FILE_POS",
+} as const;
+
+export type ClickPipeSourceMysqlSettingsReplicationMechanism = (typeof ClickPipeSourceMysqlSettingsReplicationMechanism)[keyof typeof ClickPipeSourceMysqlSettingsReplicationMechanism];
+
+export const ClickPipeSourceMysqlSettingsReplicationMode = {
+    Cdc: "cdc",
+    Snapshot: "snapshot",
+    CdcOnly: "cdc_only",
+} as const;
+
+export type ClickPipeSourceMysqlSettingsReplicationMode = (typeof ClickPipeSourceMysqlSettingsReplicationMode)[keyof typeof ClickPipeSourceMysqlSettingsReplicationMode];
+
+export const ClickPipeSourceMysqlTableMappingsItemTableEngine = {
+    Mergetree: "MergeTree",
+    Replacingmergetree: "ReplacingMergeTree",
+    Null: "Null",
+} as const;
+
+export type ClickPipeSourceMysqlTableMappingsItemTableEngine = (typeof ClickPipeSourceMysqlTableMappingsItemTableEngine)[keyof typeof ClickPipeSourceMysqlTableMappingsItemTableEngine];
+
+export const ClickPipeSourceMysqlType = {
+    Mysql: "mysql",
+    Rdsmysql: "rdsmysql",
+    Auroramysql: "auroramysql",
+    Mariadb: "mariadb",
+    Rdsmariadb: "rdsmariadb",
+} as const;
+
+export type ClickPipeSourceMysqlType = (typeof ClickPipeSourceMysqlType)[keyof typeof ClickPipeSourceMysqlType];
 
 export const ClickPipeSourceObjectStorageAuthentication = {
     IamRole: "IAM_ROLE",
@@ -191,6 +294,28 @@ export const ClickPipeSourcePostgresType = {
 } as const;
 
 export type ClickPipeSourcePostgresType = (typeof ClickPipeSourcePostgresType)[keyof typeof ClickPipeSourcePostgresType];
+
+export const ClickPipeSourcePubsubAuthentication = {
+    ServiceAccount: "SERVICE_ACCOUNT",
+} as const;
+
+export type ClickPipeSourcePubsubAuthentication = (typeof ClickPipeSourcePubsubAuthentication)[keyof typeof ClickPipeSourcePubsubAuthentication];
+
+export const ClickPipeSourcePubsubFormat = {
+    Jsoneachrow: "JSONEachRow",
+    Avro: "Avro",
+    Protobuf: "Protobuf",
+} as const;
+
+export type ClickPipeSourcePubsubFormat = (typeof ClickPipeSourcePubsubFormat)[keyof typeof ClickPipeSourcePubsubFormat];
+
+export const ClickPipeSourcePubsubSeekType = {
+    Latest: "latest",
+    Earliest: "earliest",
+    Timestamp: "timestamp",
+} as const;
+
+export type ClickPipeSourcePubsubSeekType = (typeof ClickPipeSourcePubsubSeekType)[keyof typeof ClickPipeSourcePubsubSeekType];
 
 export const ClickPipeState = {
     Running: "Running",
