@@ -1006,6 +1006,46 @@ const clickPipesCdcScaling = {
   properties: { replicaCpuMillicores: { type: "number" }, replicaMemoryGb: { type: "number" } },
 } as const satisfies SchemaObject;
 
+/**
+ * `POST .../clickpipes/schemaDiscovery`: the fields a streaming source's messages have, inferred without making a
+ * pipe; a Kafka or Kinesis source as a create sends it, credentials included.
+ */
+const clickPipeSchemaDiscovery = {
+  type: "object",
+  additionalProperties: false,
+  required: ["source"],
+  properties: {
+    source: {
+      type: "object",
+      additionalProperties: false,
+      minProperties: 1,
+      maxProperties: 1,
+      properties: { kafka: kafkaSourceCreate, kinesis: kinesisSourceCreate },
+    },
+  },
+} as const satisfies SchemaObject;
+
+/** What schema discovery answers: each field's name and ClickHouse type, and whether some messages lack it. */
+const clickPipeSchemaDiscoveryAnswer = {
+  type: "object",
+  required: ["fields"],
+  properties: {
+    fields: {
+      type: "array",
+      items: {
+        type: "object",
+        required: ["name", "type"],
+        properties: {
+          name: { type: "string" },
+          type: { type: "string" },
+          optional: { type: ["boolean", "null"] },
+        },
+      },
+    },
+    meta: { type: ["object", "null"] },
+  },
+} as const satisfies SchemaObject;
+
 export const clickPipeSchemas = {
   clickPipeCreate,
   clickPipeCreateInputs,
@@ -1017,4 +1057,6 @@ export const clickPipeSchemas = {
   clickPipe,
   clickPipeSettings,
   clickPipesCdcScaling,
+  clickPipeSchemaDiscovery,
+  clickPipeSchemaDiscoveryAnswer,
 } as const;

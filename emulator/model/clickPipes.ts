@@ -175,3 +175,46 @@ export function changedTableMappings(
   }
   return [...kept, ...toAdd];
 }
+
+/** A discovered field: its name, its ClickHouse type, whether some messages lack it. */
+export interface DiscoveredField {
+  name: string;
+  type: string;
+  optional: boolean;
+}
+
+/**
+ * The fields of JSON messages, in the order they first appear: integers are Int64, other numbers Float64, text
+ * String, booleans Bool, objects and arrays String (their JSON); a field some message lacks or has null is optional. * A field with integers and other numbers is Float64; with values of other several types, String.
+ */
+export function discoveredFields(messages: readonly Record<string, unknown>[]): DiscoveredField[] {
+  const types = new Map<string, Set<string>>();
+  const seen = new Map<string, number>();
+  for (const message of messages) {
+    for (const [name, value] of Object.entries(message)) {
+      if (value === null || value === undefined) continue;
+      seen.set(name, (seen.get(name) ?? 0) + 1);
+      if (!types.has(name)) types.set(name, new Set());
+      types.get(name)!.add(clickHouseTypeOf(value));
+    }
+    for (const name of Object.keys(message)) if (!types.has(name)) types.set(name, new Set());
+  }
+  return [...types].map(([name, found]) => ({
+    name,
+    type: commonType(found),
+    optional: (seen.get(name) ?? 0) < messages.length,
+  }));
+}
+
+/** One type for the values of a field: numbers of both kinds are Float64, other mixes String. */
+function commonType(found: ReadonlySet<string>): string {
+  if (found.size === 1) return [...found][0];
+  if (found.size === 2 && found.has("Int64") && found.has("Float64")) return "Float64";
+  return "String";
+}
+
+function clickHouseTypeOf(value: unknown): string {
+  if (typeof value === "number") return Number.isInteger(value) ? "Int64" : "Float64";
+  if (typeof value === "boolean") return "Bool";
+  return "String";
+}

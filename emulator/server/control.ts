@@ -12,8 +12,9 @@
  *   GET    /__emulator/fixture                               the fixture, as printed by the CLI
  *   PUT    /__emulator/reverse-private-endpoints/:id/status  {"status": ...}: the endpoint's status, at once
  *   POST   /__emulator/reverse-private-endpoints/:id/fail    the same with status Failed
- *   POST   /__emulator/clickpipes/:id/fail                   the pipe is Failed, at once
- *   GET    /__emulator/clickpipes/:id/credentials-sent       how many requests carried the pipe's credentials
+ *   POST   /__emulator/clickpipes/:id/fail                   the pipe is Failed, at once *   GET    /__emulator/clickpipes/:id/credentials-sent       how many requests carried the pipe's credentials
+ *   PUT    /__emulator/stream-samples/:family/:name [msgs]   a Kafka topic's or Kinesis stream's messages, for
+ *                                                            schema discovery
  *   PUT    /__emulator/services/:id/state                    {"state": "idle"|"running"|"stopped"}, at once
  *   GET    /__emulator/services/:id/password-hashes          the hashes the service keeps of its password
  *   DELETE /__emulator/dashboards/:id                        deletes a dashboard and its alerts
@@ -83,6 +84,13 @@ export function createControl({ context, log, faults, counters }: ControlParts):
       store.changed();
     },
     clickPipeCredentialsSent: async (id) => clickPipeById(id).credentialsSent,
+    setStreamSample: async (family, name, messages) => {
+      const samples = (store.state.streamSamples ?? []).filter(
+        (sample) => !(sample.family === family && sample.name === name),
+      );
+      store.state.streamSamples = [...samples, { family, name, messages }];
+      store.changed();
+    },
     setServiceState: async (id, state) => {
       assignState(findService(context, id), state);
       store.changed();
@@ -147,6 +155,10 @@ export function createControl({ context, log, faults, counters }: ControlParts):
 }
 
 const faultKindSchema = { type: "string", enum: [...faultKinds] } as const;
+const streamSampleParams = {
+  type: "object",
+  properties: { family: { type: "string", enum: ["kafka", "kinesis"] }, name: { type: "string" } },
+} as const;
 
 const faultPlanSchema = {
   type: "object",
@@ -254,6 +266,14 @@ export function controlRoutes(
     await control.failClickPipe(request.params.id);
     return { id: request.params.id, state: "Failed" };
   });
+  app.put<{ Params: { family: "kafka" | "kinesis"; name: string }; Body: Record<string, unknown>[] }>(
+    `${base}/stream-samples/:family/:name`,
+    { schema: { params: streamSampleParams, body: { type: "array", items: { type: "object" } } } },
+    async (request) => {
+      await control.setStreamSample(request.params.family, request.params.name, request.body);
+      return { family: request.params.family, name: request.params.name, messages: request.body.length };
+    },
+  );
   app.get<{ Params: { id: string } }>(`${base}/clickpipes/:id/credentials-sent`, async (request) => ({
     id: request.params.id,
     credentialsSent: await control.clickPipeCredentialsSent(request.params.id),

@@ -195,9 +195,16 @@ export interface EmulatorControl {
   /** The same as setReversePrivateEndpointStatus(id, "Failed"). */
   failReversePrivateEndpoint(id: string): Promise<void>;
   /** Makes the pipe Failed at once, as a source it cannot reach would (a `start` moves it on again). */
-  failClickPipe(id: string): Promise<void>;
-  /** How many requests carried credentials for the pipe (its create included): the API never shows them. */
+  failClickPipe(
+    id: string,
+  ): Promise<void>; /** How many requests carried credentials for the pipe (its create included): the API never shows them. */
   clickPipeCredentialsSent(id: string): Promise<number>;
+  /** The JSON messages a Kafka topic or Kinesis stream holds, which schema discovery samples (replaces earlier ones). */
+  setStreamSample(
+    family: "kafka" | "kinesis",
+    name: string,
+    messages: Record<string, unknown>[],
+  ): Promise<void>;
   /** Puts a service in a state at once, as idle scaling (idle) or a stop (stopped) would. */
   setServiceState(id: string, state: "running" | "idle" | "stopped"): Promise<void>;
   /**
@@ -432,6 +439,13 @@ export interface ClickPipeRecord {
   updatedAt: string;
 }
 
+/** Sample messages of a Kafka topic (`kafka`, by topic) or a Kinesis stream (`kinesis`, by stream name). */
+export interface StreamSampleRecord {
+  family: "kafka" | "kinesis";
+  name: string;
+  messages: Record<string, unknown>[];
+}
+
 /** A service's database pipes' compute, once a database pipe made it exist. */
 export interface ClickPipesCdcScalingRecord {
   serviceId: string;
@@ -564,7 +578,8 @@ export interface EmulatorState {
   roles?: RoleRecord[];
   members?: MemberRecord[];
   invitations?: InvitationRecord[];
-  /** ClickPipes and the database pipes' compute (absent in state files of older emulators: none). */
-  clickPipes?: ClickPipeRecord[];
+  /** ClickPipes and the database pipes' compute (absent in state files of older emulators: none). */ clickPipes?: ClickPipeRecord[];
   clickPipesCdcScaling?: ClickPipesCdcScalingRecord[];
+  /** Messages a Kafka topic or Kinesis stream holds, for schema discovery (set through the control API). */
+  streamSamples?: StreamSampleRecord[];
 }

@@ -1364,6 +1364,54 @@ export type ClickPipesCdcScalingSchema = {
   [field: string]: unknown;
 };
 
+/** The schema `clickPipeSchemaDiscovery`. */
+export type ClickPipeSchemaDiscoverySchema = {
+  source: {
+    kafka?: {
+      type: "kafka" | "redpanda" | "msk" | "gcmk" | "confluent" | "warpstream" | "azureeventhub" | "dokafka";
+      format: "JSONEachRow" | "Avro" | "AvroConfluent" | "Protobuf";
+      brokers: string;
+      topics: string;
+      consumerGroup?: string;
+      offset?: { strategy: "from_beginning" | "from_latest" | "from_timestamp"; timestamp?: string };
+      exactlyOnce?: boolean;
+      schemaRegistry?: {
+        url: string;
+        authentication: "PLAIN";
+        caCertificate?: string;
+        credentials: { username: string; password: string };
+      };
+      authentication?: "PLAIN" | "SCRAM-SHA-256" | "SCRAM-SHA-512" | "IAM_ROLE" | "IAM_USER" | "MUTUAL_TLS";
+      iamRole?: string;
+      caCertificate?: string;
+      reversePrivateEndpointIds?: string[];
+      credentials?:
+        | { username: string; password: string }
+        | { accessKeyId: string; secretKey: string }
+        | { connectionString: string }
+        | { certificate: string; privateKey: string };
+    };
+    kinesis?: {
+      format: "JSONEachRow" | "Avro" | "AvroConfluent";
+      streamName: string;
+      region: string;
+      useEnhancedFanOut?: boolean;
+      iteratorType: "TRIM_HORIZON" | "LATEST" | "AT_TIMESTAMP";
+      timestamp?: number;
+      authentication: "IAM_ROLE" | "IAM_USER";
+      iamRole?: string;
+      accessKey?: { accessKeyId: string; secretKey: string };
+    };
+  };
+};
+
+/** The schema `clickPipeSchemaDiscoveryAnswer`. */
+export type ClickPipeSchemaDiscoveryAnswerSchema = {
+  fields: { name: string; type: string; optional?: boolean | null; [field: string]: unknown }[];
+  meta?: { [field: string]: unknown } | null;
+  [field: string]: unknown;
+};
+
 /** The schema `alertCreate`. */
 export type AlertCreateSchema = {
   threshold: number;
@@ -1823,6 +1871,8 @@ export interface SchemaTypes {
   clickPipe: ClickPipeSchema;
   clickPipeSettings: ClickPipeSettingsSchema;
   clickPipesCdcScaling: ClickPipesCdcScalingSchema;
+  clickPipeSchemaDiscovery: ClickPipeSchemaDiscoverySchema;
+  clickPipeSchemaDiscoveryAnswer: ClickPipeSchemaDiscoveryAnswerSchema;
   alertCreate: AlertCreateSchema;
   alertInputs: AlertInputsSchema;
   alertCreateProduction: AlertCreateProductionSchema;

@@ -11,6 +11,7 @@ import { ApiError, notFound } from "../../server/errors";
 import {
   applyCommand,
   changedTableMappings,
+  discoveredFields,
   familyOf,
   isDatabasePipe,
   isStopped,
@@ -134,6 +135,29 @@ export function clickPipeRoutes(scope: FastifyInstance, context: EmulatorContext
     if (isDatabasePipe(pipe)) provideCdcScaling(service.id);
     context.store.changed();
     return envelope(request, view(pipe, nowMs));
+  });
+  scope.post<{ Params: ServiceParams }>(`${collectionPath}/schemaDiscovery`, async (request) => {
+    const nowMs = context.now().getTime();
+    findService(context, request.params.serviceId);
+    const body = validBody<{ source: { kafka?: Fields; kinesis?: Fields } }>(
+      "clickPipeSchemaDiscovery",
+      request.body,
+    );
+    runningService(request.params.serviceId, nowMs);
+    const family = body.source.kafka !== undefined ? "kafka" : "kinesis";
+    const source = (body.source.kafka ?? body.source.kinesis) as Fields;
+    const name = String(family === "kafka" ? source.topics : source.streamName);
+    const sample = (state().streamSamples ?? []).find(
+      (candidate) => candidate.family === family && candidate.name === name,
+    );
+    // Our words (_guess_): the OpenAPI documents no refusal of a source without messages.
+    if (sample === undefined || sample.messages.length === 0) {
+      throw new ApiError(
+        400,
+        `No messages found to infer a schema from in ${family === "kafka" ? "topic" : "stream"} ${name}`,
+      );
+    }
+    return envelope(request, { fields: discoveredFields(sample.messages), meta: null });
   });
 
   scope.get<{ Params: PipeParams }>(pipePath, async (request) => {

@@ -1,6 +1,8 @@
 import type {
   ClickPipeCreateSchema,
   ClickPipeSchema,
+  ClickPipeSchemaDiscoveryAnswerSchema,
+  ClickPipeSchemaDiscoverySchema,
   ClickPipeScalingUpdateSchema,
   ClickPipeSettingsSchema,
   ClickPipeSettingsUpdateSchema,
@@ -167,6 +169,22 @@ export class ClickPipesApi {
         method: "DELETE",
         path: clickPipePath(organizationId, serviceId, clickPipeId),
         subject: this.subject(serviceId, clickPipeId),
+      }),
+    );
+  } /** The fields a Kafka topic's or Kinesis stream's messages have, as the API infers them; no pipe is made. */
+  discoverSchema(
+    organizationId: string,
+    serviceId: string,
+    request: ClickPipeSchemaDiscoverySchema,
+  ): Promise<ClickPipeSchemaDiscoveryAnswerSchema> {
+    return this.whileRunning(organizationId, serviceId, () =>
+      this.http.fetchResult({
+        method: "POST",
+        path: `${clickPipesPath(organizationId, serviceId)}/schemaDiscovery`,
+        subject: `the schema of a ClickPipe source of service ${serviceId}`,
+        body: request,
+        requestSchema: "clickPipeSchemaDiscovery",
+        responseSchema: "clickPipeSchemaDiscoveryAnswer",
       }),
     );
   }

@@ -7,6 +7,7 @@ import { systemClock } from "../../../provider/clock";
 import { ApiError } from "../../../provider/rest";
 import { ManagementClient } from "../../../provider/rest/management";
 import { useEmulator } from "../../support/emulator";
+import { apiDialects } from "../../../schemas/dialects";
 import { loggedRequests, testOptions } from "../../support/restHarness";
 import { kafkaPassword, kafkaPipe, postgresPipe } from "../../support/clickPipeBodies";
 
@@ -111,4 +112,70 @@ describe("management client: ClickPipes", () => {
       await api().updateCdcScaling(org, service, { replicaCpuMillicores: 3000, replicaMemoryGb: 12 }),
     ).to.deep.equal({ replicaCpuMillicores: 3000, replicaMemoryGb: 12 });
   });
+});
+
+describe("management client: ClickPipes schema discovery", () => {
+  for (const dialect of apiDialects) {
+    describe(`${dialect} wire`, () => {
+      const setup = useEmulator({ provisioningDelayMs: 0, dialect });
+      const api = () => {
+        const { managementUrl, tokenKey, tokenSecret } = setup.emulator.fixture;
+        return new ManagementClient({ apiUrl: managementUrl, tokenKey, tokenSecret }, testOptions([]))
+          .clickPipes;
+      };
+      const ids = () => ({
+        org: setup.emulator.fixture.organizationId,
+        service: setup.emulator.fixture.services.production,
+      });
+
+      it("infers a topic's fields from its messages: types, order of first appearance, optional when some lack one", async () => {
+        await setup.emulator.control.setStreamSample("kafka", "orders", [
+          { id: 1, total: 9.5, paid: true, customer: "ada", note: null },
+          { id: 2, total: 3, paid: false, customer: "bob", tags: ["x"] },
+          { id: 3, total: 4, paid: "yes", customer: "cy" },
+        ]);
+        const { org, service } = ids();
+        const answer = await api().discoverSchema(org, service, {
+          source: { kafka: kafkaPipe.source.kafka },
+        });
+        expect(answer.fields).to.deep.equal([
+          { name: "id", type: "Int64", optional: false },
+          // 9.5, 3 and 4: numbers of both kinds are Float64.
+          { name: "total", type: "Float64", optional: false },
+          // true, false and "yes": values of several types are String.
+          { name: "paid", type: "String", optional: false },
+          { name: "customer", type: "String", optional: false },
+          { name: "note", type: "String", optional: true },
+          { name: "tags", type: "String", optional: true },
+        ]);
+      });
+
+      it("refuses a stream without messages, and a request with no source, before reading anything", async () => {
+        const { org, service } = ids();
+        const kinesis = {
+          format: "JSONEachRow" as const,
+          streamName: "clicks",
+          region: "us-east-1",
+          iteratorType: "LATEST" as const,
+          authentication: "IAM_ROLE" as const,
+          iamRole: "arn:aws:iam::123456789012:role/clickpipes",
+        };
+        const empty = await api()
+          .discoverSchema(org, service, { source: { kinesis } })
+          .then(
+            () => undefined,
+            (error: unknown) => error as ApiError,
+          );
+        expect(empty?.status).to.equal(400);
+        expect(empty?.detail).to.include("No messages found to infer a schema from in stream clicks");
+        const none = await api()
+          .discoverSchema(org, service, { source: {} } as never)
+          .then(
+            () => undefined,
+            (error: unknown) => error as Error,
+          );
+        expect(none?.message).to.match(/source must set at least one of kafka, kinesis/);
+      });
+    });
+  }
 });
