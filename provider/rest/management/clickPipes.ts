@@ -12,7 +12,7 @@ import type {
   ClickPipesCdcScalingUpdateSchema,
 } from "../schemaTypes";
 import type { HttpCore } from "../transport/http";
-import { CoalescedReads } from "../coalescing/coalescedReads";
+import { PerServiceReads } from "../coalescing/perServiceReads";
 import type { IdleServiceWaker } from "./idleServices";
 import { clickPipePath, clickPipesCdcScalingPath, clickPipesPath } from "./paths";
 
@@ -26,13 +26,28 @@ const refusedWhileIdle = "ClickPipes operations";
  * woken: its 424 reaches the user.
  */
 export class ClickPipesApi {
-  /** Reads by id per service, answered together from its pipe list when they come close together. */
-  private readonly reads = new Map<string, CoalescedReads<ClickPipeSchema>>();
+  /** Reads by id, answered together from the service's pipe list when they come close together. */
+  private readonly reads: PerServiceReads<ClickPipeSchema>;
 
   constructor(
     private readonly http: HttpCore,
     private readonly waker: IdleServiceWaker,
-  ) {}
+  ) {
+    this.reads = new PerServiceReads<ClickPipeSchema>({
+      get: (organizationId, serviceId, id) => this.get(organizationId, serviceId, id),
+      list: (organizationId, serviceId) => this.list(organizationId, serviceId),
+      notFound: (organizationId, serviceId, id) =>
+        this.http.objectNotFound(
+          {
+            method: "GET",
+            path: clickPipePath(organizationId, serviceId, id),
+            subject: this.subject(serviceId, id),
+          },
+          "not in the service's ClickPipes list",
+        ),
+      clock: this.http.clock,
+    });
+  }
 
   create(
     organizationId: string,
@@ -71,7 +86,7 @@ export class ClickPipesApi {
   read(organizationId: string, serviceId: string, clickPipeId: string): Promise<ClickPipeSchema> {
     // The ids are checked before anything is sent, whichever way the pipe is read.
     clickPipePath(organizationId, serviceId, clickPipeId);
-    return this.readsOf(organizationId, serviceId).read(clickPipeId, "recent");
+    return this.reads.read(organizationId, serviceId, clickPipeId);
   }
 
   list(organizationId: string, serviceId: string): Promise<ClickPipeSchema[]> {
@@ -219,31 +234,6 @@ export class ClickPipesApi {
 
   private subject(serviceId: string, clickPipeId: string): string {
     return `ClickPipe ${clickPipeId} of service ${serviceId}`;
-  }
-
-  private readsOf(organizationId: string, serviceId: string): CoalescedReads<ClickPipeSchema> {
-    const key = `${organizationId}/${serviceId}`;
-    let reads = this.reads.get(key);
-    if (reads === undefined) {
-      reads = new CoalescedReads<ClickPipeSchema>({
-        getOne: (id) => this.get(organizationId, serviceId, id),
-        // The API answers a service's pipes in one list, without pages.
-        fetchPage: async () => ({ items: await this.list(organizationId, serviceId), total: undefined }),
-        pageSize: Infinity,
-        notFound: (id) =>
-          this.http.objectNotFound(
-            {
-              method: "GET",
-              path: clickPipePath(organizationId, serviceId, id),
-              subject: this.subject(serviceId, id),
-            },
-            "not in the service's ClickPipes list",
-          ),
-        clock: this.http.clock,
-      });
-      this.reads.set(key, reads);
-    }
-    return reads;
   }
 
   private whileRunning<T>(

@@ -7,7 +7,7 @@ import type {
   ReversePrivateEndpointUpdateRequest,
 } from "./models";
 import { reversePrivateEndpointPath, reversePrivateEndpointsPath } from "./paths";
-import { CoalescedReads } from "../coalescing/coalescedReads";
+import { PerServiceReads } from "../coalescing/perServiceReads";
 
 /** What the API refuses while the service is not running, for the line that says the service is being woken. */
 const refusedWhileIdle = "reverse private endpoint operations";
@@ -18,14 +18,29 @@ const refusedWhileIdle = "reverse private endpoint operations";
  * operations while the service is idle; each wakes the service and is sent again.
  */
 export class ReversePrivateEndpointsApi {
-  /** Reads by id per service, answered together from its endpoint list when they come close together. */
-  private readonly reads = new Map<string, CoalescedReads<ReversePrivateEndpoint>>();
+  /** Reads by id, answered together from the service's endpoint list when they come close together. */
+  private readonly reads: PerServiceReads<ReversePrivateEndpoint>;
 
   constructor(
     private readonly http: HttpCore,
     private readonly waker: IdleServiceWaker,
     private readonly dialect: ApiDialect = "spec",
-  ) {}
+  ) {
+    this.reads = new PerServiceReads<ReversePrivateEndpoint>({
+      get: (organizationId, serviceId, id) => this.get(organizationId, serviceId, id),
+      list: (organizationId, serviceId) => this.list(organizationId, serviceId),
+      notFound: (organizationId, serviceId, id) =>
+        this.http.objectNotFound(
+          {
+            method: "GET",
+            path: reversePrivateEndpointPath(organizationId, serviceId, id, this.dialect),
+            subject: `reverse private endpoint ${id} of service ${serviceId}`,
+          },
+          "not in the service's reverse private endpoint list",
+        ),
+      clock: this.http.clock,
+    });
+  }
 
   create(
     organizationId: string,
@@ -112,31 +127,7 @@ export class ReversePrivateEndpointsApi {
   ): Promise<ReversePrivateEndpoint> {
     // The ids are checked before anything is sent, whichever way the endpoint is read.
     reversePrivateEndpointPath(organizationId, serviceId, reversePrivateEndpointId, this.dialect);
-    return this.readsOf(organizationId, serviceId).read(reversePrivateEndpointId, "recent");
-  }
-
-  private readsOf(organizationId: string, serviceId: string): CoalescedReads<ReversePrivateEndpoint> {
-    const key = `${organizationId}/${serviceId}`;
-    let reads = this.reads.get(key);
-    if (reads === undefined) {
-      reads = new CoalescedReads<ReversePrivateEndpoint>({
-        getOne: (id) => this.get(organizationId, serviceId, id),
-        fetchPage: async () => ({ items: await this.list(organizationId, serviceId), total: undefined }),
-        pageSize: Infinity,
-        notFound: (id) =>
-          this.http.objectNotFound(
-            {
-              method: "GET",
-              path: reversePrivateEndpointPath(organizationId, serviceId, id, this.dialect),
-              subject: `reverse private endpoint ${id} of service ${serviceId}`,
-            },
-            "not in the service's reverse private endpoint list",
-          ),
-        clock: this.http.clock,
-      });
-      this.reads.set(key, reads);
-    }
-    return reads;
+    return this.reads.read(organizationId, serviceId, reversePrivateEndpointId);
   }
 
   list(organizationId: string, serviceId: string): Promise<ReversePrivateEndpoint[]> {
