@@ -99,8 +99,8 @@ export const tableKey = (mapping: unknown): string =>
 
 /**
  * `shown` cut to what `wanted` sets, recursively: the fields the program leaves out are the API's. Lists of objects
- * keyed by a name (columns, tables) are matched by that key and sorted by it, and an item only the API shows counts
- * as a difference; lists of names are sorted.
+ * keyed by a name (columns, tables) are matched by that key, in the order of `wanted`, and an item only the API shows
+ * counts as a difference; lists of names are sorted.
  */
 export function asWanted(shown: unknown, wanted: unknown, field = ""): unknown {
   if (wanted === undefined || wanted === null) return wanted;
@@ -108,11 +108,11 @@ export function asWanted(shown: unknown, wanted: unknown, field = ""): unknown {
     const items = Array.isArray(shown) ? shown : [];
     const key = listKeys[field];
     if (key !== undefined) {
+      // In the order of `wanted`, each matched by its key: the API's order of them does not count.
       const byKey = new Map(items.map((item) => [key(item), item]));
-      return sortedBy(
-        wanted.map((item) => (byKey.has(key(item)) ? asWanted(byKey.get(key(item)), item) : undefined)),
-        wanted.map(key),
-      ).concat(items.filter((item) => !wanted.some((other) => key(other) === key(item))).map(() => "extra"));
+      return wanted
+        .map((item) => (byKey.has(key(item)) ? asWanted(byKey.get(key(item)), item) : undefined))
+        .concat(items.filter((item) => !wanted.some((other) => key(other) === key(item))).map(() => "extra"));
     }
     return unorderedNames.has(field) ? [...items].map(String).sort() : items;
   }
@@ -130,13 +130,7 @@ export function asWanted(shown: unknown, wanted: unknown, field = ""): unknown {
 /** `wanted` in the form `asWanted` gives what the API shows. */
 export function normalWanted(wanted: unknown, field = ""): unknown {
   if (Array.isArray(wanted)) {
-    const key = listKeys[field];
-    if (key !== undefined) {
-      return sortedBy(
-        wanted.map((item) => normalWanted(item)),
-        wanted.map(key),
-      );
-    }
+    if (listKeys[field] !== undefined) return wanted.map((item) => normalWanted(item));
     return unorderedNames.has(field) ? [...wanted].map(String).sort() : wanted;
   }
   if (isPlainObject(wanted)) {
@@ -156,13 +150,6 @@ const listKeys: Readonly<Record<string, (item: unknown) => string>> = {
     isPlainObject(item) ? `${String(item.sourceField)}\u0000${String(item.destinationField)}` : "",
   tableMappings: tableKey,
 };
-
-function sortedBy<T>(items: T[], keys: string[]): T[] {
-  return items
-    .map((item, index) => ({ item, key: keys[index] }))
-    .sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0))
-    .map(({ item }) => item);
-}
 
 /** Whether `shown` has what `wanted` sets, in the comparison's terms. */
 export function hasWanted(shown: unknown, wanted: unknown, field = ""): boolean {
@@ -200,6 +187,6 @@ export function destinationReplaces(shown: unknown, wanted: unknown): boolean {
   if (!isPlainObject(wanted)) return false;
   const shownFields = isPlainObject(shown) ? shown : {};
   return Object.keys(wanted)
-    .filter((name) => name !== "columns")
+    .filter((name) => name !== "columns" && !createOnly.has(name))
     .some((name) => !hasWanted(shownFields[name], wanted[name], name));
 }

@@ -92,8 +92,22 @@ export const operations: ResourceOperations<Inputs, Outputs> = {
       newness: { createdAt: (listed) => listed.createdAt },
       whenFound: { adopt: (listed) => listed },
     });
-    let pipe = await settle(place, made, inputs, context);
+    let pipe = made;
     const outputsNow = () => pipeOutputs(inputs, organizationId, pipe, fingerprints);
+    try {
+      pipe = await settle(place, made, inputs, context);
+      if (inputs.state === "Stopped" && runStateShown(pipe.state, undefined) === "Running") {
+        pipe = await command(place, pipe, "stop", inputs, context);
+      }
+    } catch (error) {
+      // The pipe exists: it is recorded with what is known of it, so that nothing is left untracked.
+      const reason = error instanceof Error ? error.message : String(error);
+      throw new PartialCreateError(
+        made.id,
+        `ClickPipe ${made.id} was created and is recorded; then: ${reason}`,
+        outputsNow(),
+      );
+    }
     if (runStateShown(pipe.state, undefined) === "Failed") {
       throw new PartialCreateError(
         pipe.id,
@@ -102,7 +116,6 @@ export const operations: ResourceOperations<Inputs, Outputs> = {
         outputsNow(),
       );
     }
-    if (inputs.state === "Stopped") pipe = await command(place, pipe, "stop", inputs, context);
     return { id: pipe.id, outs: outputsNow() };
   },
 
@@ -150,9 +163,12 @@ export const operations: ResourceOperations<Inputs, Outputs> = {
       : { changed: true };
     return { olds: oldBag, news: newBag };
   },
-
-  /** A source or destination change the API cannot make in place replaces the pipe. */
-  refineDiff(verdict, olds, news) {
+  /**
+   * A source or destination change the API cannot make in place replaces the pipe; a pipe recorded while it was still
+   * settling is updated, which waits for it.
+   */ refineDiff(verdict, olds, news) {
+    // A pipe the last run left settling (its wait ran out) is read again, and waited for, by an update.
+    if (!verdict.changes && settling.has(olds.status)) return { changes: true, replaces: [] };
     const replaces = [...verdict.replaces];
     const { source, destination } = news.known;
     if (!news.unknown.has("source") && source !== undefined && !sourceChange(olds.source, source).inPlace) {
@@ -274,7 +290,7 @@ function settle(
     onTimeout: (now) =>
       new Error(
         `ClickPipe ${pipe.id} was still ${now.state} after ${timeoutSeconds} s (readyTimeoutSeconds); the next ` +
-          "`pulumi up` reads it again",
+          "`pulumi up` waits for it again",
       ),
   });
 }

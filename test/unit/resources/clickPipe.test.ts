@@ -7,6 +7,7 @@
 import { expect } from "chai";
 import type { RunningEmulator } from "../../../emulator";
 import { UNKNOWN } from "../../../provider/propertyEncoding";
+import { PartialCreateError } from "../../../provider/resources/lifecycle/partialCreate";
 
 const secretSignature = "4dabf18193072939515e22adb298388d";
 const secretSignatureValue = "1b47061264138c4ac30d75fd1eb44270";
@@ -42,7 +43,14 @@ function kafkaInputs(serviceId: string, name: string, password = kafkaPassword) 
       },
     },
     credentials: { username: "pipe", password },
-    destination: { database: "default", table: name, managedTable: true, columns },
+    // The API never shows the roles: they count at create only, and never as a change.
+    destination: {
+      database: "default",
+      table: name,
+      managedTable: true,
+      columns,
+      roles: ["clickpipes_writer"],
+    },
     fieldMappings,
   };
 }
@@ -342,6 +350,34 @@ describe("ClickPipeProvider", function () {
       const created = await provider.create(kafkaInputs(serviceId, `woken-${Date.now()}`));
       expect(created.outs).to.include({ state: "Running" });
       await provider.delete(created.id, created.outs);
+    });
+    it("still Provisioning when its wait runs out: recorded, not lost, and the next update waits for it", async () => {
+      // Long enough that even a throttled poll finds it still Provisioning after the 1 s wait.
+      await emulator.control.updateSettings({ provisioningDelayMs: 4_000 });
+      try {
+        const inputs = { ...kafkaInputs(serviceId, `slow-${Date.now()}`), readyTimeoutSeconds: 1 };
+        const error = await provider.create(inputs).then(
+          () => undefined,
+          (caught: unknown) => caught,
+        );
+        expect(error).to.be.instanceOf(PartialCreateError);
+        const partial = error as PartialCreateError;
+        expect(partial.message).to.match(
+          /^ClickPipe [0-9a-f-]{36} was created and is recorded; then: ClickPipe [0-9a-f-]{36} was still Provisioning after 1 s \(readyTimeoutSeconds\); the next `pulumi up` waits for it again$/,
+        );
+        expect(partial.properties).to.include({ status: "Provisioning" });
+        const { readyTimeoutSeconds: _once, ...withDefaultWait } = inputs;
+        const news = { ...withDefaultWait, readyTimeoutSeconds: 600 };
+        const diff = await provider.diff(partial.id, partial.properties, news);
+        expect(diff).to.include({ changes: true });
+        expect(diff.replaces).to.deep.equal([]);
+        const updated = await provider.update(partial.id, partial.properties, news);
+        expect(updated.outs).to.include({ state: "Running", status: "Running" });
+        await emulator.control.updateSettings({ provisioningDelayMs: 200 });
+        await provider.delete(partial.id, updated.outs);
+      } finally {
+        await emulator.control.updateSettings({ provisioningDelayMs: 200 });
+      }
     });
 
     it("found Failed, shows a change and is started by the next update", async () => {
