@@ -76,8 +76,3 @@ function lenient(schema: SchemaObject): SchemaObject {
   }
   return copy;
 }
-
-/** An ISO 8601 time of `now`, as the API stores dates. */
-export function stamp(now: Date): string {
-  return now.toISOString();
-}

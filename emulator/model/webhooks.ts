@@ -89,9 +89,9 @@ function mapProblems(
   const problems: Problem[] = [];
   for (const [name, value] of entries) {
     const nameIssue = nameProblem(name);
+    // A value that is no string is the schema's own "Expected string", which the body's problems keep.
     if (nameIssue !== undefined) problems.push({ property: `${field}.${name}`, message: nameIssue });
-    else if (typeof value !== "string")
-      problems.push({ property: `${field}.${name}`, message: "Expected string" });
+    else if (typeof value !== "string") continue;
     else if (value.length > maxValueLength[field]) {
       const message = `String must contain at most ${maxValueLength[field]} character(s)`;
       problems.push({ property: `${field}.${name}`, message });

@@ -123,6 +123,49 @@ for (const dialect of ["spec", "production"] as const) {
       ]);
     });
 
+    it("names every source the team does not have, comma-separated", async () => {
+      const [first, second] = ["1".repeat(24), "2".repeat(24)];
+      const tile = (sourceId: string) =>
+        lineTile("t", { config: { displayType: "line", sourceId, select: [{ aggFn: "count" }] } });
+      const missing = await harness.observability("POST", dashboards, {
+        body: { name: "x", tiles: [tile(first), tile(second)] },
+      });
+      expect([missing.status, missing.body]).to.deep.equal([
+        400,
+        { message: `Could not find the following source IDs: ${first}, ${second}` },
+      ]);
+    });
+
+    it("gives a saved query sent without a language Lucene", async () => {
+      const created = await create({ name: "Errors", tiles: [], savedQuery: "level:error" });
+      expect(created).to.include({ savedQuery: "level:error", savedQueryLanguage: "lucene" });
+    });
+
+    it("lists dashboards by name, descending, whatever order they were made in", async () => {
+      for (const name of ["zz-b", "zz-c", "zz-a", "zz-d"]) await create({ name, tiles: [] });
+      const listed = await harness.observability("GET", dashboards);
+      const names = listed.body.data
+        .map((dashboard: Json) => dashboard.name as string)
+        .filter((name: string) => name.startsWith("zz-"));
+      expect(names).to.deep.equal(["zz-d", "zz-c", "zz-b", "zz-a"]);
+    });
+
+    it("drops a field a tile does not have", async () => {
+      const created = await create({ name: "App", tiles: [lineTile("Errors", { colour: "red" })] });
+      expect(created.tiles[0]).to.not.have.property("colour");
+      expect(created.tiles[0]).to.include({ name: "Errors" });
+    });
+
+    it("refuses a path id that is no object id, a valid body's answer naming only the id", async () => {
+      const response = await harness.observability("PUT", `${dashboards}/nope`, {
+        body: { name: "x", tiles: [] },
+      });
+      expect([response.status, response.body]).to.deep.equal([
+        400,
+        { message: "Params validation failed: id: Invalid ObjectId" },
+      ]);
+    });
+
     it("a PUT keeps known tile ids, keeps tags it does not carry, and deletes the alerts of removed tiles", async () => {
       const created = await create({
         name: "App",

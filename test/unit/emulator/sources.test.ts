@@ -97,6 +97,26 @@ for (const dialect of ["spec", "production"] as const) {
       expect(missing.body).to.deep.equal({ message: "connection must be an existing connection id" });
     });
 
+    it("takes a table location with a field the API does not know", async () => {
+      const from = { databaseName: "default", tableName: "app_logs", engine: "MergeTree" };
+      const created = await harness.observability("POST", sources, { body: { ...logSource(), from } });
+      expect(created.status, created.text).to.equal(200);
+      expect(created.body.data.from).to.include({ databaseName: "default", tableName: "app_logs" });
+    });
+
+    it("refuses a path id that is no object id, a valid body's answer naming only the id", async () => {
+      for (const [method, options] of [
+        ["GET", {}],
+        ["PUT", { body: logSource() }],
+      ] as const) {
+        const response = await harness.observability(method, `${sources}/nope`, options);
+        expect([response.status, response.body], method).to.deep.equal([
+          400,
+          { message: "Params validation failed: id: Invalid ObjectId" },
+        ]);
+      }
+    });
+
     it("refuses a kind's missing expressions in the API's words", async () => {
       expectObservabilityInvalid(
         await harness.observability("POST", sources, { body: { ...logSource(), kind: "trace" } }),

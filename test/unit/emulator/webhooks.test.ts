@@ -123,6 +123,167 @@ for (const dialect of ["spec", "production"] as const) {
       }
     });
 
+    it("refuses headers, query parameters, body or url of the wrong type, each problem once", async () => {
+      const cases: Array<[object, string]> = [
+        [{ headers: "Authorization: x" }, "headers: Expected object"],
+        [{ headers: null }, "headers: Expected object"],
+        [{ queryParams: ["key"] }, "queryParams: Expected object"],
+        [{ body: 5 }, "body: Expected string"],
+        [{ url: 5 }, "url: Expected string"],
+        [{ headers: { "X-Count": 5 } }, "headers.X-Count: Expected string"],
+      ];
+      // zod words a type error "Expected <type>, received <type>"; the emulator's wording stops after the first type.
+      for (const [fields, problem] of cases) {
+        const response = await harness.observability("POST", webhooks, { body: { ...pager, ...fields } });
+        expect(response.status, problem).to.equal(400);
+        expect(Object.keys(response.body)).to.deep.equal(["message"]);
+        expect(response.body.message).to.match(
+          new RegExp(`^Body validation failed: ${problem.replace(".", "\\.")}(, received \\w+)?$`),
+        );
+      }
+    });
+
+    it("refuses a URL that is not http or https as an invalid url", async () => {
+      for (const url of ["hooks.example.com/pager", "ftp://hooks.example.com/pager"]) {
+        const response = await harness.observability("POST", webhooks, { body: { ...pager, url } });
+        expect([response.status, response.body], url).to.deep.equal([
+          400,
+          { message: "Body validation failed: url: Invalid url" },
+        ]);
+      }
+    });
+
+    it("refuses an http URL whose host does not parse", async () => {
+      for (const url of ["http://[::1/hook", "https://:443/hook"]) {
+        const response = await harness.observability("POST", webhooks, { body: { ...pager, url } });
+        expect([response.status, response.body], url).to.deep.equal([
+          400,
+          { message: "Webhook URL is invalid" },
+        ]);
+      }
+    });
+
+    it("refuses a blank name as the name's problem, not the URL's", async () => {
+      const response = await harness.observability("POST", webhooks, { body: { ...pager, name: "   " } });
+      expect(response.status).to.equal(400);
+      expect(response.body.message).to.match(/^Body validation failed: name: /);
+      expect(response.body.message).to.not.include("url");
+    });
+
+    it("takes a body of up to 16384 characters", async () => {
+      expect((await create({ ...pager, body: "x".repeat(16384) })).body).to.have.length(16384);
+      const longer = await harness.observability("POST", webhooks, {
+        body: { ...pager, name: "longer", body: "x".repeat(16385) },
+      });
+      expect(longer.body).to.deep.equal({
+        message: "Body validation failed: body: String must contain at most 16384 character(s)",
+      });
+    });
+
+    it("refuses empty and malformed header and query parameter names, in the API's words", async () => {
+      const cases: Array<[object, string]> = [
+        [{ headers: { "": "v" } }, "headers.: Header name cannot be empty"],
+        [
+          { headers: { "X Team": "v" } },
+          "headers.X Team: Invalid header name. Only alphanumeric characters and !#$%&'*+-.^_`|~ are allowed",
+        ],
+        [{ queryParams: { "": "v" } }, "queryParams.: Query parameter name cannot be empty"],
+        [
+          { queryParams: { "a\u0001b": "v" } },
+          "queryParams.a\u0001b: Query parameter names cannot contain control characters",
+        ],
+      ];
+      for (const [fields, problem] of cases) {
+        const response = await harness.observability("POST", webhooks, { body: { ...pager, ...fields } });
+        expect(response.body, problem).to.deep.equal({ message: `Body validation failed: ${problem}` });
+      }
+    });
+
+    it("takes 100 headers and 100 query parameters, and refuses more", async () => {
+      const entries = (prefix: string, count: number) =>
+        Object.fromEntries(Array.from({ length: count }, (_, n) => [`${prefix}${n}`, "v"]));
+      await create({ ...pager, headers: entries("X-", 100), queryParams: entries("q", 100) });
+      const headers = await harness.observability("POST", webhooks, {
+        body: { ...pager, name: "headers", headers: entries("X-", 101) },
+      });
+      expect(headers.body).to.deep.equal({
+        message: "Body validation failed: headers: A webhook cannot have more than 100 headers",
+      });
+      const query = await harness.observability("POST", webhooks, {
+        body: { ...pager, name: "query", queryParams: entries("q", 101) },
+      });
+      expect(query.body).to.deep.equal({
+        message: "Body validation failed: queryParams: A webhook cannot have more than 100 query parameters",
+      });
+    });
+
+    it("takes Slack URLs on slack.com and its subdomains only", async () => {
+      for (const url of ["https://slack.com/hook", "https://hooks.slack.com/services/T0/B0/x"]) {
+        expect((await create({ name: url, service: "slack", url })).url).to.equal(url);
+      }
+      for (const url of ["https://notslack.com/hook", "https://slack.com.example.net/hook"]) {
+        const refused = await harness.observability("POST", webhooks, {
+          body: { name: "chat", service: "slack", url },
+        });
+        expect([refused.status, refused.body], url).to.deep.equal([
+          400,
+          { message: `Slack Webhook URL ${url} does not have hostname that ends in 'slack.com'` },
+        ]);
+      }
+    });
+
+    it("refuses unspecified, private, link-local and shared addresses, and takes public ones", async () => {
+      const reserved = [
+        "0.0.0.0",
+        "169.254.169.254",
+        "172.16.0.1",
+        "172.31.255.1",
+        "192.168.1.1",
+        "100.64.0.1",
+        "100.127.0.1",
+        "[::]",
+        "[fc00::1]",
+        "[fd12:3456::1]",
+        "[fe80::1]",
+        "[feb0::1]",
+      ];
+      for (const host of reserved) {
+        const refused = await harness.observability("POST", webhooks, {
+          body: { ...pager, url: `http://${host}/hook` },
+        });
+        expect([refused.status, refused.body], host).to.deep.equal([
+          400,
+          { message: "Webhook URL resolves to a private or reserved address." },
+        ]);
+      }
+      const public_ = [
+        "8.8.8.8",
+        "93.184.216.34",
+        "8.16.0.1",
+        "8.64.0.1",
+        "8.168.0.1",
+        "8.254.0.1",
+        "169.1.0.1",
+        "172.15.0.1",
+        "172.32.0.1",
+        "192.1.0.1",
+        "100.63.0.1",
+        "100.128.0.1",
+        "[2606:4700::1111]",
+        "[2606:fc00::1]",
+        "[2606:fe80::1]",
+      ];
+      for (const host of public_) {
+        const url = `http://${host}/hook`;
+        expect((await create({ ...pager, name: host, url })).url, host).to.equal(url);
+      }
+    });
+
+    it("takes a name another service's webhook has", async () => {
+      await create({ ...pager, service: "incidentio" });
+      expect((await create(pager)).service).to.equal("generic");
+    });
+
     it("refuses a second webhook of the same service and name", async () => {
       await create(pager);
       const again = await harness.observability("POST", webhooks, { body: pager });
@@ -149,6 +310,14 @@ for (const dialect of ["spec", "production"] as const) {
       expect([again.status, again.body]).to.deep.equal([404, { message: "Webhook not found" }]);
       const put = await harness.observability("PUT", `${webhooks}/${created.id}`, { body: pager });
       expect([put.status, put.body]).to.deep.equal([404, { message: "Webhook not found" }]);
+    });
+
+    it("refuses a path id that is no object id, a valid body's answer naming only the id", async () => {
+      const response = await harness.observability("PUT", `${webhooks}/nope`, { body: pager });
+      expect([response.status, response.body]).to.deep.equal([
+        400,
+        { message: "Params validation failed: id: Invalid ObjectId" },
+      ]);
     });
 
     it("refuses a path id that is no object id, with the body's problems in one answer", async () => {
