@@ -2,8 +2,10 @@
  * What a provider session hands an operation, and which API's settings a preview of a kind reports missing.
  */
 import { expect } from "chai";
+import { reportProgressWith } from "../../../provider/host/progress";
 import { ProviderSession } from "../../../provider/host/session";
 import type { ConfigSource } from "../../../provider/settings";
+import { CannedServer } from "../../support/cannedServer";
 
 function sessionWith(values: Record<string, string>): ProviderSession {
   const config: ConfigSource = { get: (key) => values[key] };
@@ -55,5 +57,64 @@ describe("provider session", () => {
       "clickhouse:tokenKey",
       "clickhouse:tokenSecret",
     ]);
+  });
+
+  describe("a 429 whose pause cannot be believed", () => {
+    let server: CannedServer;
+    let lines: string[];
+    beforeEach(async () => {
+      // Each path's first request is refused with a pause of 31 years; the retry gets an empty list.
+      const refused = new Set<string>();
+      server = await new CannedServer((_index, request) => {
+        const path = request.url ?? "";
+        if (refused.has(path))
+          return { status: 200, body: path.startsWith("/v1/") ? '{"result":[]}' : '{"data":[]}' };
+        refused.add(path);
+        return { status: 429, body: "{}", headers: { "retry-after": "999999999" } };
+      }).start();
+      lines = [];
+      reportProgressWith((label, message) => lines.push(`[${label}] ${message}`));
+    });
+    afterEach(async () => {
+      reportProgressWith((label, message) => console.error(`[${label}] ${message}`));
+      await server.stop();
+    });
+
+    it("is reported by the management API's client as a rate-limit warning", async () => {
+      const session = sessionWith({
+        ...managementConfig,
+        "clickhouse:apiUrl": server.url,
+        "clickhouse:throttle": "off",
+      });
+      const { client } = session.operationContext("ApiKey").management("org-429");
+      expect(await client.invitations.list("org-429")).to.deep.equal([]);
+      expect(lines).to.deep.equal([
+        '[rate limit] warning: management API answered 429 Too Many Requests; pausing its requests briefly (ignoring "retry-after: 999999999": far longer than the API\'s window)',
+      ]);
+    });
+
+    it("is reported by the observability API's client as a rate-limit warning", async () => {
+      const session = sessionWith({
+        "observability:apiUrl": server.url,
+        "observability:apiToken": "token-429",
+      });
+      const client = session.operationContext("Webhook").observability(undefined);
+      expect(await client.webhooks.list()).to.deep.equal([]);
+      expect(lines).to.deep.equal([
+        '[rate limit] warning: observability API answered 429 Too Many Requests; pausing its requests briefly (ignoring "retry-after: 999999999": far longer than the API\'s window)',
+      ]);
+    });
+  });
+
+  it("lets a failure that is not a settings problem through rather than reporting it as one", () => {
+    const failure = new TypeError("the stack config could not be read");
+    const session = new ProviderSession();
+    session.configure({
+      get: () => {
+        throw failure;
+      },
+    });
+    expect(() => session.settingsProblem("clickhouse")).to.throw(failure);
+    expect(() => session.settingsProblem("observability")).to.throw(failure);
   });
 });
