@@ -9,7 +9,7 @@ import type { Dashboard, DashboardFilter, DashboardRequest, DashboardTile } from
  * answers `{}` whether or not the dashboard existed.
  */
 export class DashboardsApi extends ObjectCollection<DashboardRequest, Dashboard> {
-  constructor(http: HttpCore, basePath = "/api/v2") {
+  constructor(http: HttpCore, basePath: string) {
     super(http, {
       noun: "dashboard",
       path: `${basePath}/dashboards`,

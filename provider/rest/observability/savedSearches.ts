@@ -7,7 +7,7 @@ import type { SavedSearch, SavedSearchRequest } from "./objectModels";
  * `update` sends back what the request does not set.
  */
 export class SavedSearchesApi extends ObjectCollection<SavedSearchRequest, SavedSearch> {
-  constructor(http: HttpCore, basePath = "/api/v2") {
+  constructor(http: HttpCore, basePath: string) {
     super(http, {
       noun: "saved search",
       path: `${basePath}/saved-searches`,

@@ -7,7 +7,7 @@ import type { Source, SourceRequest } from "./objectModels";
  * sends back every field the request does not set.
  */
 export class SourcesApi extends ObjectCollection<SourceRequest, Source> {
-  constructor(http: HttpCore, basePath = "/api/v2") {
+  constructor(http: HttpCore, basePath: string) {
     super(http, {
       noun: "source",
       path: `${basePath}/sources`,

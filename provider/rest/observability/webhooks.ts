@@ -10,7 +10,7 @@ const templatedRequestFields = ["headers", "queryParams", "body"] as const;
  * official Terraform provider's client does; it never shows `headers` or `queryParams`.
  */
 export class WebhooksApi extends ObjectCollection<WebhookRequest, Webhook> {
-  constructor(http: HttpCore, basePath = "/api/v2") {
+  constructor(http: HttpCore, basePath: string) {
     super(http, {
       noun: "webhook",
       path: `${basePath}/webhooks`,

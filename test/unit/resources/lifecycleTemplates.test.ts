@@ -64,6 +64,7 @@ interface ThingInputs {
 }
 interface ThingRequest {
   name: string;
+  note?: string;
 }
 interface Thing {
   id: string;
@@ -77,8 +78,11 @@ interface ThingOutputs {
   clickstackServiceId?: string;
 }
 
-/** A collection of things; `lostCreates` creates make their thing (spelled in upper case) but lose the reply. */
-function fakeCollection(existing: Thing[], lostCreates = 0) {
+/**
+ * A collection of things; `lostCreates` creates make their thing (its name spelled in upper case, unless `spell`
+ * says otherwise) but lose the reply.
+ */
+function fakeCollection(existing: Thing[], lostCreates = 0, spell = (name: string) => name.toUpperCase()) {
   const things = [...existing];
   const calls: string[] = [];
   let sent = 0;
@@ -88,7 +92,7 @@ function fakeCollection(existing: Thing[], lostCreates = 0) {
       sent += 1;
       const made = {
         id: `made-${sent}`,
-        name: request.name.toUpperCase(),
+        name: spell(request.name),
         createdAt: "2030-01-01T12:00:01.000Z",
       };
       things.push(made);
@@ -169,6 +173,80 @@ describe("the lifecycle of an API object with a list, a get and a replacing PUT:
     );
     expect(made.id).to.equal("made-2");
     expect(calls).to.deep.equal(["create", "list", "create"]);
+  });
+
+  it("sentFields with newness by the list before: adopts what the lost create made, never an older twin", async () => {
+    const { collection, calls } = fakeCollection([{ id: "old-1", name: "pager" }], 1, (name) => name);
+    const lines: string[] = [];
+    const made = await apiObjectOperations(thingKind(collection, { newness: "listedBefore" })).create(
+      { name: "pager" },
+      contextOf(lines),
+    );
+    expect(made).to.deep.equal({ id: "made-1", outs: { name: "pager" } });
+    expect(calls).to.deep.equal(["list", "create", "list"]);
+    expect(lines).to.deep.equal([
+      `the reply to creating thing "pager" was lost; the API shows it was made (made-1)`,
+    ]);
+  });
+
+  it("sentFields: a field the create did not send may have any value in the object it made", async () => {
+    const { collection, calls, things } = fakeCollection([]);
+    const lostOnce: ReplaceableCollection<ThingRequest, Thing> = {
+      ...collection,
+      async create(request) {
+        calls.push("create");
+        const made = {
+          id: "made-1",
+          ...request,
+          note: "filled in by the API",
+          createdAt: "2030-01-01T12:00:01.000Z",
+        };
+        things.push(made);
+        throw lostReply();
+      },
+    };
+    const kind = thingKind(lostOnce, { sentFields: ["name", "note"] } as Partial<
+      ApiObjectKind<ThingInputs, ThingOutputs, ThingRequest, Thing>
+    >);
+    const made = await apiObjectOperations(kind).create({ name: "pager" }, contextOf([]));
+    expect(made).to.deep.equal({ id: "made-1", outs: { name: "pager", note: "filled in by the API" } });
+    expect(calls).to.deep.equal(["create", "list"]);
+  });
+
+  it("sentFields: a new object that carries only some of the fields sent is not the one the lost create made", async () => {
+    const { collection, calls, things } = fakeCollection([]);
+    const createdAt = "2030-01-01T12:00:01.000Z";
+    const lostOnce: ReplaceableCollection<ThingRequest, Thing> = {
+      ...collection,
+      async create(request) {
+        calls.push("create");
+        // Someone else made a thing of the same name at the same moment, with another note.
+        things.push({ id: "theirs-1", name: request.name, note: "theirs", createdAt });
+        things.push({ id: "made-1", name: request.name, note: request.note, createdAt });
+        throw lostReply();
+      },
+    };
+    const kind = thingKind(lostOnce, {
+      request: (inputs: ThingInputs & { note?: string }) => ({ name: inputs.name, note: inputs.note }),
+      sentFields: ["name", "note"],
+    } as Partial<ApiObjectKind<ThingInputs, ThingOutputs, ThingRequest, Thing>>);
+    const made = await apiObjectOperations(kind).create(
+      { name: "pager", note: "mine" } as ThingInputs,
+      contextOf([]),
+    );
+    expect(made).to.deep.equal({ id: "made-1", outs: { name: "pager", note: "mine" } });
+  });
+
+  it("a read for an import, without the importedRecord hook, records the object as shown", async () => {
+    const { collection, calls } = fakeCollection([{ id: "old-1", name: "pager", note: "set in the app" }]);
+    const read = await apiObjectOperations(thingKind(collection, {})).read(
+      "old-1",
+      {} as ThingOutputs,
+      contextOf([]),
+      "import",
+    );
+    expect(read).to.deep.equal({ id: "old-1", outs: { name: "pager", note: "set in the app" } });
+    expect(calls).to.deep.equal(["get old-1"]);
   });
 
   it("adoption by id: takes the object without a create, and writes nothing when it matches", async () => {

@@ -35,6 +35,22 @@ describe("SavedSearch: new filters must be sidebar facets", () => {
     }
   });
 
+  it("refuses what is no object, a condition that is no string, and a facet's condition under another type", () => {
+    for (const filter of [
+      null,
+      { type: "sql", condition: 42 },
+      { type: "lucene", condition: "ServiceName IN ('api')" },
+    ]) {
+      expect(isFacetFilter(filter), JSON.stringify(filter)).to.equal(false);
+    }
+  });
+
+  it("reads the value list as the API does: an AND written against a quoted value is not taken for a second condition", () => {
+    // HyperDX (and the emulator) look for an AND with white space on both sides once quoted values are emptied.
+    expect(isFacetFilter(sql("ServiceName IN ('api', 'web'and 'x')"))).to.equal(true);
+    expect(isFacetFilter(sql("ServiceName IN ('api', 'web' and 'x')"))).to.equal(false);
+  });
+
   it("at preview: a new filter of another shape fails naming it; one the search had may stay", async () => {
     const provider = providerOf("SavedSearch");
     const news = {

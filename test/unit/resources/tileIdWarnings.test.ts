@@ -78,4 +78,9 @@ describe("tile ids written in a program: a warning at preview", function () {
     await dashboards.check({ name: "App", tiles: [tile("my-tile")] }, news);
     expect(lines).to.deep.equal([]);
   });
+
+  it("a new dashboard's tile with an empty id has no id written out: no warning", async () => {
+    await dashboards.check({}, { name: "App", tiles: [tile("")] });
+    expect(lines).to.deep.equal([]);
+  });
 });

@@ -129,6 +129,91 @@ describe("rest: observability objects (webhooks, saved searches, dashboards, sou
     );
   });
 
+  it("names a dashboard the API says is gone by its own id, whether read or deleted", async () => {
+    answer = () => ({ status: 404, body: "Not Found", headers: { "content-type": "text/plain" } });
+    const read = await apiErrorOf(client().dashboards.get(id(7)));
+    expect(read.message).to.include(
+      `dashboard ${id(7)} was not found: dashboard not found (404 NOT_FOUND from GET /api/v2/dashboards/${id(7)}`,
+    );
+    const deleted = await apiErrorOf(client().dashboards.delete(id(7)));
+    expect(deleted.message).to.include(
+      `dashboard ${id(7)} was not found: dashboard not found (404 NOT_FOUND from DELETE /api/v2/dashboards/${id(7)}`,
+    );
+  });
+
+  it("says of a webhook missing from the whole list what its own GET would say", async () => {
+    answer = () => json({ data: [webhook(1)], meta: { total: 1, limit: 1000, offset: 0 } });
+    const error = await apiErrorOf(client().webhooks.get(id(3)));
+    expect(error.message).to.include(
+      `webhook ${id(3)} was not found: webhook not found (404 NOT_FOUND from GET /api/v2/webhooks/${id(3)})`,
+    );
+  });
+
+  it("takes only a 404 as the dashboard route's gone: another status that says Not Found is an error", async () => {
+    answer = () => ({ status: 400, body: "Not Found", headers: { "content-type": "text/plain" } });
+    const error = await apiErrorOf(client().dashboards.get(id(7)));
+    expect(isNotFound(error)).to.equal(false);
+    expect(error.status).to.equal(400);
+    expect(error.message).to.include("rejected the request for dashboard");
+  });
+
+  it("lists dashboards in one request, as the API does not page them", async () => {
+    const config = { displayType: "markdown", markdown: "hi" };
+    answer = () =>
+      json({
+        data: [
+          { id: id(10), name: "Health", tiles: [{ id: "t", name: "A", x: 0, y: 0, w: 6, h: 2, config }] },
+        ],
+      });
+    expect((await client().dashboards.list()).map((dashboard) => dashboard.name)).to.deep.equal(["Health"]);
+    expect(sent()).to.deep.equal(["GET /api/v2/dashboards"]);
+  });
+
+  it("a dashboard update gives a new filter an id of its own when the dashboard had no filters", async () => {
+    const config = { displayType: "markdown", markdown: "hi" };
+    const tile = { id: "tile-a", name: "Errors", x: 0, y: 0, w: 6, h: 2, config };
+    answer = () => json({ data: { id: id(11), name: "Health", tiles: [tile] } });
+    await client().dashboards.update(id(11), {
+      name: "Health",
+      tiles: [tile],
+      filters: [{ type: "QUERY_EXPRESSION", name: "Service", expression: "ServiceName", sourceId: id(9) }],
+    });
+    const body = bodyOf(1) as { filters: Array<{ id: string; name: string }> };
+    expect(body.filters.map((filter) => filter.name)).to.deep.equal(["Service"]);
+    expect(body.filters[0].id).to.match(/^[0-9a-f]{24}$/);
+  });
+
+  it("a webhook turned into a slack one with a body the request sets is refused before the PUT", async () => {
+    const existing = webhook(6);
+    answer = () => json({ data: [existing], meta: { total: 1, limit: 1000, offset: 0 } });
+    const error = await client()
+      .webhooks.update(id(6), {
+        name: "chat",
+        service: "slack",
+        url: "https://hooks.slack.com/x",
+        body: "{}",
+      })
+      .then(
+        () => undefined,
+        (failure: Error) => failure,
+      );
+    expect(error?.message).to.include("body is not supported for the slack webhook service");
+    expect(sent()).to.deep.equal(["GET /api/v2/webhooks?limit=1000&offset=0"]);
+  });
+
+  it("names an object whose create carries no name as a new one of its kind", async () => {
+    answer = () => ({ status: 400, body: JSON.stringify({ message: "no widgets here" }) });
+    const widgets = client().collection<{ id: string }, { id: string }>({
+      noun: "widget",
+      collection: "widgets",
+      createSchema: "privateEndpointCreate",
+      responseSchema: "privateEndpoint",
+      paged: false,
+    });
+    const error = await apiErrorOf(widgets.create({ id: "w-1" }));
+    expect(error.message).to.include("rejected the request for a new widget: no widgets here");
+  });
+
   it("a saved search update sends back every field the request leaves out", async () => {
     const existing = {
       id: id(4),
