@@ -19,8 +19,9 @@ export function isFacetFilter(filter: unknown): boolean {
   const condition = filter.condition.trim();
   const parts = membership.exec(condition)?.groups ?? range.exec(condition)?.groups;
   if (parts === undefined) return false;
-  const column = parts.column.trim();
-  if (column === "" || connective.test(column)) return false;
+  // The condition is trimmed and the column's group is lazy, so the column neither is empty nor has white space at
+  // either end.
+  if (connective.test(parts.column)) return false;
   // An AND outside quoted values joins a second condition to the list.
   const values = parts.values;
   return values === undefined || !/\sand\s/i.test(values.replace(/'(?:[^'\\]|\\.|'')*'/g, "''"));
