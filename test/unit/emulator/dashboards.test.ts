@@ -136,6 +136,37 @@ for (const dialect of ["spec", "production"] as const) {
       ]);
     });
 
+    it("refuses a filter on a source the team does not have", async () => {
+      const unknown = "3".repeat(24);
+      const filter = {
+        type: "QUERY_EXPRESSION",
+        name: "Service",
+        expression: "ServiceName",
+        sourceId: unknown,
+      };
+      const missing = await harness.observability("POST", dashboards, {
+        body: { name: "x", tiles: [lineTile("t")], filters: [filter] },
+      });
+      expect([missing.status, missing.body]).to.deep.equal([
+        400,
+        { message: `Could not find the following source IDs: ${unknown}` },
+      ]);
+    });
+
+    it("a DELETE takes only the dashboard it names", async () => {
+      const [kept, gone] = [
+        await create({ name: "kept", tiles: [] }),
+        await create({ name: "gone", tiles: [] }),
+      ];
+      await harness.observability("DELETE", `${dashboards}/${gone.id}`);
+      const listed = await harness.observability("GET", dashboards);
+      const ids = listed.body.data.map((dashboard: Json) => dashboard.id as string);
+      expect(ids).to.include(kept.id).and.not.include(gone.id);
+      expect((await harness.observability("GET", `${dashboards}/${kept.id}`)).body.data.name).to.equal(
+        "kept",
+      );
+    });
+
     it("gives a saved query sent without a language Lucene", async () => {
       const created = await create({ name: "Errors", tiles: [], savedQuery: "level:error" });
       expect(created).to.include({ savedQuery: "level:error", savedQueryLanguage: "lucene" });

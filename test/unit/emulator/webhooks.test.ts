@@ -180,7 +180,7 @@ for (const dialect of ["spec", "production"] as const) {
       });
     });
 
-    it("refuses empty and malformed header and query parameter names, in the API's words", async () => {
+    it("refuses empty and malformed header and query parameter names, and query parameter values with control characters, in the API's words", async () => {
       const cases: Array<[object, string]> = [
         [{ headers: { "": "v" } }, "headers.: Header name cannot be empty"],
         [
@@ -191,6 +191,10 @@ for (const dialect of ["spec", "production"] as const) {
         [
           { queryParams: { "a\u0001b": "v" } },
           "queryParams.a\u0001b: Query parameter names cannot contain control characters",
+        ],
+        [
+          { queryParams: { q: "a\u0007b" } },
+          "queryParams.q: Query parameter values cannot contain control characters",
         ],
       ];
       for (const [fields, problem] of cases) {
