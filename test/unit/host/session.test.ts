@@ -6,6 +6,7 @@ import { reportProgressWith } from "../../../provider/host/progress";
 import { ProviderSession } from "../../../provider/host/session";
 import type { ConfigSource } from "../../../provider/settings";
 import { CannedServer } from "../../support/cannedServer";
+import { quickSleeps } from "../../support/quickSleeps";
 
 function sessionWith(values: Record<string, string>): ProviderSession {
   const config: ConfigSource = { get: (key) => values[key] };
@@ -60,6 +61,7 @@ describe("provider session", () => {
   });
 
   describe("a 429 whose pause cannot be believed", () => {
+    quickSleeps();
     let server: CannedServer;
     let lines: string[];
     beforeEach(async () => {
