@@ -74,7 +74,7 @@ export function productionWireAlert(
 
 function intervalProblems(inputs: PropertyBag): ValidationProblem[] {
   const interval = inputs.interval;
-  if (typeof interval !== "string" || interval in intervalMinutes) return [];
+  if (typeof interval !== "string" || Object.hasOwn(intervalMinutes, interval)) return [];
   return [
     {
       property: "interval",
@@ -113,7 +113,12 @@ function scheduleProblems(inputs: PropertyBag): ValidationProblem[] {
       },
     ];
   }
-  const minutes = typeof inputs.interval === "string" ? intervalMinutes[inputs.interval] : undefined;
+  const interval = inputs.interval;
+  // The table's own keys only: "constructor" is no interval, and its value there would be Object.prototype's.
+  const minutes =
+    typeof interval === "string" && Object.hasOwn(intervalMinutes, interval)
+      ? intervalMinutes[interval]
+      : undefined;
   if (minutes === undefined || offset < minutes) return [];
   return [
     {

@@ -23,7 +23,7 @@ export class AlertsApi {
 
   constructor(
     private readonly http: HttpCore,
-    private readonly dialect: ApiDialect = "spec",
+    private readonly dialect: ApiDialect,
     private readonly alertsPath: string = ALERTS_PATH,
   ) {
     this.reads = new CoalescedReads<Alert>({

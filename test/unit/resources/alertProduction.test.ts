@@ -109,6 +109,66 @@ describe("AlertProvider on the production wire", function () {
       ).to.deep.equal([]);
     });
 
+    it("reports a null or mistyped field as the schema does, and no rule of the wire that would misread it", async () => {
+      const tile = tileAlertBody(production.fixture);
+      const duration =
+        "interval must be a duration: a positive whole number followed by s, m, h or d (e.g. 30s, 15m, 1h, 1d); got ";
+      expect(await failuresOf({ ...tile, thresholdType: "between", thresholdMax: null })).to.deep.equal([
+        { property: "thresholdMax", reason: "thresholdMax must be a number; got null" },
+        { property: "thresholdMax", reason: "thresholdMax is required when thresholdType is between" },
+      ]);
+      expect(await failuresOf({ ...tile, thresholdType: "between", thresholdMax: "4" })).to.deep.equal([
+        { property: "thresholdMax", reason: 'thresholdMax must be a number; got "4"' },
+      ]);
+      expect(
+        await failuresOf({ ...tile, thresholdType: "between", threshold: "5", thresholdMax: 4 }),
+      ).to.deep.equal([{ property: "threshold", reason: 'threshold must be a number; got "5"' }]);
+      expect(await failuresOf({ ...tile, interval: 5 })).to.deep.equal([
+        { property: "interval", reason: `${duration}5` },
+      ]);
+      expect(await failuresOf({ ...tile, interval: ["1m"], scheduleOffsetMinutes: 3 })).to.deep.equal([
+        { property: "interval", reason: `${duration}an array of 1 element` },
+      ]);
+    });
+
+    it("takes a range, a schedule and channels at their edges: a band of one value, offset 0 with a start", async () => {
+      const tile = tileAlertBody(production.fixture);
+      expect(
+        await failuresOf({ ...tile, thresholdType: "between", threshold: 5, thresholdMax: 5 }),
+      ).to.deep.equal([]);
+      expect(
+        await failuresOf({ ...tile, scheduleOffsetMinutes: 0, scheduleStartAt: "2026-12-01T00:00:00Z" }),
+      ).to.deep.equal([]);
+      // An empty list is the schema's to refuse; it is no channel other than `channel`.
+      expect(await failuresOf({ ...tile, channels: [] })).to.deep.equal([
+        { property: "channels", reason: "channels must contain at least 1 element; got 0" },
+      ]);
+    });
+
+    it("names the interval an offset must stay under (one minute in the singular), and none it does not take", async () => {
+      const tile = tileAlertBody(production.fixture);
+      expect(await failuresOf({ ...tile, interval: "1m", scheduleOffsetMinutes: 1 })).to.deep.equal([
+        {
+          property: "scheduleOffsetMinutes",
+          reason: "scheduleOffsetMinutes must be less than the interval, 1 minute; got 1",
+        },
+      ]);
+      const listed = "interval must be one of 1m, 5m, 15m, 30m, 1h, 6h, 12h, 1d on the production wire; got ";
+      expect(await failuresOf({ ...tile, interval: "2m", scheduleOffsetMinutes: 3 })).to.deep.equal([
+        { property: "interval", reason: `${listed}"2m"` },
+      ]);
+      // A word that is a key of every object is no interval either.
+      expect(await failuresOf({ ...tile, interval: "constructor", scheduleOffsetMinutes: 3 })).to.deep.equal([
+        {
+          property: "interval",
+          reason:
+            "interval must be a duration: a positive whole number followed by s, m, h or d (e.g. 30s, 15m, 1h, " +
+            '1d); got "constructor"',
+        },
+        { property: "interval", reason: `${listed}"constructor"` },
+      ]);
+    });
+
     it("on the specification's wire, refuses the production wire's fields and words, naming the setting", async () => {
       await useWireOf(spec);
       const failures = await failuresOf({
@@ -125,6 +185,22 @@ describe("AlertProvider on the production wire", function () {
       ]);
       for (const failure of failures)
         expect(failure.reason).to.match(/production wire.*observability:apiDialect/);
+    });
+
+    it("on the specification's wire, names both of its threshold types, and takes a null production field as unset", async () => {
+      await useWireOf(spec);
+      const tile = tileAlertBody(spec.fixture);
+      expect(await failuresOf({ ...tile, thresholdType: "between" })).to.deep.equal([
+        {
+          property: "thresholdType",
+          reason:
+            "thresholdType between is a word of the production wire: the specification's alert takes above or " +
+            "below; set observability:apiDialect to production (the default for hosted ClickStack and HyperDX)",
+        },
+      ]);
+      expect(await failuresOf({ ...tile, note: null })).to.deep.equal([
+        { property: "note", reason: "note must be a string; got null" },
+      ]);
     });
   });
 
@@ -225,6 +301,28 @@ describe("AlertProvider on the production wire", function () {
     // A refresh of what the import recorded keeps them: the program it wrote manages them.
     const refreshed = await kindProvider("Alert").read(id, imported!.outs, imported!.inputs, "refresh");
     expect(refreshed?.inputs).to.deep.equal(imported?.inputs);
+  });
+
+  it("a read for `pulumi import` of a saved-search alert with a note and one channel manages the note only, as `search`", async () => {
+    // Made through this process's client (which sends `saved_search`): a write of its own, so that the list a
+    // refresh of an earlier test kept is not taken for the API's.
+    const made = await providerSession.observability().alerts.create({
+      ...searchAlertBody(production.fixture),
+      name: "checkout errors",
+      note: "page the on-call first",
+    });
+    const id = made.id;
+    const stored = (await api(`/${id}`)).body.data;
+    // The API lists the one channel in `channels` too: that is no list the program must set.
+    expect(stored).to.include({ source: "saved_search" });
+    expect(stored.channels).to.have.length(1);
+    const imported = await kindProvider("Alert").read(id, {}, {}, "import");
+    expect(imported?.inputs).to.deep.equal({
+      ...searchAlertBody(production.fixture),
+      name: "checkout errors",
+      note: "page the on-call first",
+    });
+    expect(imported?.outs.managedFields).to.deep.equal(["note"]);
   });
 
   it("a program that sets the note manages it: an update sends its value", async () => {

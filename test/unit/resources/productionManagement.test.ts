@@ -160,6 +160,67 @@ describe("management resources on the production wire", function () {
       ]);
     });
 
+    it("names the band's end set with numReplicas, or the one missing, and takes a band of one count", async () => {
+      await configureFor(production);
+      expect(await failuresOf({ serviceId: anyServiceId, numReplicas: 2, maxReplicas: 3 })).to.deep.equal([
+        {
+          property: "numReplicas",
+          reason:
+            "numReplicas cannot be set with maxReplicas: a fixed count and a band exclude each other; remove one",
+        },
+      ]);
+      expect(await failuresOf({ serviceId: anyServiceId, minReplicas: 1 })).to.deep.equal([
+        { property: "maxReplicas", reason: "minReplicas and maxReplicas must be set together" },
+      ]);
+      expect(await failuresOf({ serviceId: anyServiceId, minReplicas: 3, maxReplicas: 3 })).to.deep.equal([]);
+    });
+
+    it("reports a null or mistyped count as the schema does, and no band rule that would misread it", async () => {
+      await configureFor(production);
+      const count = (field: string, got: string) => ({
+        property: field,
+        reason: `${field} must be an integer between 1 and 20; got ${got}`,
+      });
+      expect(
+        await failuresOf({ serviceId: anyServiceId, numReplicas: null, minReplicas: 1, maxReplicas: 3 }),
+      ).to.deep.equal([count("numReplicas", "null")]);
+      expect(await failuresOf({ serviceId: anyServiceId, minReplicas: "4", maxReplicas: 3 })).to.deep.equal([
+        count("minReplicas", '"4"'),
+      ]);
+      expect(await failuresOf({ serviceId: anyServiceId, minReplicas: 4, maxReplicas: "3" })).to.deep.equal([
+        count("maxReplicas", '"3"'),
+      ]);
+      const memory = (field: string, got: string) => ({
+        property: field,
+        reason: `${field} must be a multiple of 4 between 8 and 356; got ${got}`,
+      });
+      const horizontal = { serviceId: anyServiceId, autoscalingMode: "horizontal" };
+      expect(
+        await failuresOf({ ...horizontal, minReplicaMemoryGb: "16", maxReplicaMemoryGb: 24 }),
+      ).to.deep.equal([memory("minReplicaMemoryGb", '"16"')]);
+      expect(
+        await failuresOf({ ...horizontal, minReplicaMemoryGb: 16, maxReplicaMemoryGb: "24" }),
+      ).to.deep.equal([memory("maxReplicaMemoryGb", '"24"')]);
+    });
+
+    it("in horizontal mode, takes one memory size per replica and names both bounds when they differ", async () => {
+      await configureFor(production);
+      const horizontal = { serviceId: anyServiceId, autoscalingMode: "horizontal" };
+      expect(
+        await failuresOf({ ...horizontal, minReplicaMemoryGb: 16, maxReplicaMemoryGb: 16 }),
+      ).to.deep.equal([]);
+      expect(
+        await failuresOf({ ...horizontal, minReplicaMemoryGb: 16, maxReplicaMemoryGb: 24 }),
+      ).to.deep.equal([
+        {
+          property: "maxReplicaMemoryGb",
+          reason:
+            "in horizontal autoscaling each replica has one memory size: maxReplicaMemoryGb must equal " +
+            "minReplicaMemoryGb (16); got 24",
+        },
+      ]);
+    });
+
     it("applies a band and reports the mode the service is in", async () => {
       await configureFor(production);
       const serviceId = production.fixture.services.secondary;

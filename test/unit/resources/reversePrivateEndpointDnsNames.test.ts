@@ -82,7 +82,16 @@ describe("ReversePrivateEndpoint custom private DNS names and the GCP type", fun
       (await provider.check({}, { serviceId: anyServiceId, ...news })).failures ?? [];
 
     it("accepts exact names, leading wildcards, any case, an empty list, and the GCP type", async () => {
-      const names = ["db.example.com", "*.internal.example.com", "Orders-1.EU.example.com", "localhost"];
+      // The longest name the API takes: 253 characters.
+      const longest = ["a", "b", "c"].map((letter) => letter.repeat(63)).join(".") + `.${"d".repeat(61)}`;
+      expect(longest).to.have.length(253);
+      const names = [
+        "db.example.com",
+        "*.internal.example.com",
+        "Orders-1.EU.example.com",
+        "localhost",
+        longest,
+      ];
       expect(await failuresOf({ ...vpcService, customPrivateDnsNames: names })).to.deep.equal([]);
       expect(await failuresOf({ ...vpcService, customPrivateDnsNames: [] })).to.deep.equal([]);
       expect(await failuresOf({ ...gcp, customPrivateDnsNames: ["*.sql.example.com"] })).to.deep.equal([]);
@@ -135,6 +144,25 @@ describe("ReversePrivateEndpoint custom private DNS names and the GCP type", fun
             "must be unique",
         },
       ]);
+    });
+
+    it("names a repeat in the API's case rules only: straße and strasse are two names, both checked", async () => {
+      const failures = await failuresOf({
+        ...vpcService,
+        customPrivateDnsNames: ["straße.example.com", "strasse.example.com"],
+      });
+      expect(failures.map((failure) => failure.reason)).to.deep.equal([
+        `customPrivateDnsNames[0] must be a DNS name (labels of letters, digits and hyphens separated by dots, ` +
+          "each 1 to 63 characters, not starting or ending with a hyphen, 253 characters at most, the last label " +
+          'not all digits) or a wildcard "*." followed by one, e.g. db.example.com or *.example.com; got ' +
+          '"straße.example.com"',
+      ]);
+    });
+
+    it("takes null as left out, on either wire", async () => {
+      expect(await failuresOf({ ...vpcService, customPrivateDnsNames: null })).to.deep.equal([]);
+      await configureFor(spec);
+      expect(await failuresOf({ ...vpcService, customPrivateDnsNames: null })).to.deep.equal([]);
     });
 
     it("refuses names on an MSK_MULTI_VPC endpoint", async () => {
@@ -330,6 +358,26 @@ describe("ReversePrivateEndpoint custom private DNS names and the GCP type", fun
       expect(read.id).to.equal(created.id);
       expect(read.props.customPrivateDnsNames).to.deep.equal(names);
       expect(read.inputs.customPrivateDnsNames).to.deep.equal(names);
+    });
+
+    it("changes one name of several to another with a PATCH: as many names, one the same, is no same set", async () => {
+      const created = await create({ customPrivateDnsNames: ["api.example.com", "db.example.com"] });
+      fs.rmSync(recording, { force: true });
+      const names = ["api.example.com", "orders.example.com"];
+      const updated = await provider.update(created.id, created.outs, {
+        serviceId: serviceId(),
+        ...vpcService,
+        customPrivateDnsNames: names,
+      });
+      expect(patches().map((exchange) => exchange.requestBody)).to.deep.equal([
+        {
+          customPrivateDnsMappings: [
+            { privateDnsName: "api.example.com" },
+            { privateDnsName: "orders.example.com" },
+          ],
+        },
+      ]);
+      expect(updated.outs.customPrivateDnsNames).to.deep.equal(names);
     });
 
     it("clears the names only for an empty list; left out, they stay as they are", async () => {

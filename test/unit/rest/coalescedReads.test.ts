@@ -128,6 +128,9 @@ describe("coalesced reads: reads that come together share one list", () => {
       const failure = (outcomes[2] as PromiseRejectedResult).reason as Error;
       expect(isNotFound(failure)).to.equal(true);
       expect(failure.message).to.contain(`alert ${missingId} was not found`);
+      // It names the read it stands for, and why it was not sent.
+      expect(failure.message).to.contain(`GET /api/v2/alerts/${missingId}`);
+      expect(failure.message).to.contain("not in the alert list");
       expect(await requestsOf(setup.emulator)).to.deep.equal(["GET /api/v2/alerts"]);
       const alone = await api.alerts.get(missingId).catch((error: unknown) => error);
       expect(isNotFound(alone)).to.equal(true);

@@ -97,6 +97,30 @@ for (const wire of ["spec", "production", "managed"] as const) {
       }
     });
 
+    it("a collection named by its path under the wire's routes reaches the same objects as its client", async () => {
+      const api = client();
+      const hooks = api.collection<
+        { name: string; service: string; url: string },
+        { id: string; name: string }
+      >({
+        collection: "webhooks",
+        noun: "webhook",
+        createSchema: "webhookCreate",
+        responseSchema: "webhook",
+        paged: true,
+        readFromList: true,
+      });
+      const made = await hooks.create({
+        name: "by path",
+        service: "generic",
+        url: "https://hooks.example.com/p",
+      });
+      expect(
+        (await api.webhooks.list()).filter((hook) => hook.id === made.id).map((hook) => hook.name),
+      ).to.deep.equal(["by path"]);
+      expect((await hooks.list()).map((hook) => hook.id)).to.include(made.id);
+    });
+
     it("an update keeps what was set outside the program", async () => {
       const api = client();
       const [logs] = emulator().fixture.sources;

@@ -91,6 +91,13 @@ describe("client cache", () => {
       managementClient({ ...management, apiUrl: "https://other.example.com" }),
     );
     expect(observabilityClient(observability)).to.equal(observabilityClient({ ...observability }));
+    // The specification's wire is the default: naming it is the same connection, and shares its client.
+    expect(observabilityClient(observability)).to.equal(
+      observabilityClient({ ...observability, dialect: "spec" }),
+    );
+    expect(observabilityClient(observability)).not.to.equal(
+      observabilityClient({ ...observability, dialect: "production" }),
+    );
     expect(observabilityClient(observability)).not.to.equal(
       observabilityClient({ ...observability, apiToken: "b" }),
     );

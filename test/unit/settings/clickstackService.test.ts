@@ -80,6 +80,19 @@ describe("settings of an observability object on the managed ClickStack it names
     expect(direct.clickstack).to.equal(undefined);
   });
 
+  it("pass on a failure of the stack config that is no missing setting as it is", () => {
+    const broken = new Error("the stack config could not be read");
+    const source: ConfigSource = {
+      get: (key) => {
+        if (key.startsWith("clickhouse:")) throw broken;
+        return undefined;
+      },
+    };
+    expect(() =>
+      resolveObservabilitySettings({ source, env: management }, { clickstackServiceId: serviceA }),
+    ).to.throw(broken.message);
+  });
+
   it("missing, are the management API's keys, reported as what managed ClickStack needs", () => {
     const error = configurationErrorOf(() =>
       resolveObservabilitySettings(
