@@ -81,7 +81,8 @@ export function seriesQueryProblems(body: unknown, dialect: ApiDialect = "spec")
       ? { property: "series", message: emptySeriesMessage }
       : problem,
   );
-  const query = body as Partial<SeriesQuery>;
+  // A body of null has no fields; the schema has named it (not a JSON object).
+  const query = (body ?? {}) as Partial<SeriesQuery>;
   for (const field of ["startTime", "endTime"] as const)
     problems.push(...timestampProblems(field, query[field]));
   const series = Array.isArray(query.series) ? query.series : [];

@@ -84,7 +84,38 @@ describe("emulator: ClickStack managed by ClickHouse Cloud (--dialect production
     expect(response.status).to.equal(404);
     expect(response.headers.get("content-type")).to.match(/^text\/html/);
     expect(response.text).to.include(`Cannot POST /v1/organizations/${production.fixture.organizationId}`);
+    // The page of Express's finalhandler, whole.
+    expect(response.text).to.equal(
+      `<!DOCTYPE html>\n<html lang="en">\n<head>\n<meta charset="utf-8">\n<title>Error</title>\n</head>\n` +
+        `<body>\n<pre>Cannot POST ${production.servicePath()}/clickstack/charts/series</pre>\n</body>\n</html>\n`,
+    );
   });
+
+  it("answers the Cloud's NOT_FOUND for a service the organization does not have", async () => {
+    const unknownService = "00000000-0000-4000-8000-000000000000";
+    const response = await production.management(
+      "GET",
+      `${production.orgPath}/services/${unknownService}/clickstack/alerts`,
+    );
+    expectManagementError(response, 404, "NOT_FOUND", `Service ${unknownService} not found`);
+  });
+
+  const notObjects: Array<[string, unknown, string]> = [
+    ["null", null, "null"],
+    ["an array", [], "array"],
+    ["a number", 5, "number"],
+  ];
+  for (const [what, body, received] of notObjects) {
+    it(`refuses ${what} as an alert body with the Cloud's BAD_REQUEST`, async () => {
+      const response = await production.management("POST", alerts(production), { body });
+      expectManagementError(
+        response,
+        400,
+        "BAD_REQUEST",
+        `Body validation failed: Expected object, received ${received}`,
+      );
+    });
+  }
 
   it("is not served on the specification's wire", async () => {
     expect((await spec.management("GET", alerts(spec))).status).to.equal(404);

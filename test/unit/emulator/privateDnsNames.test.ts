@@ -3,8 +3,18 @@
  * names (`customPrivateDnsMappings`), taken at create, shown on every endpoint, and replaced whole by
  * `PATCH .../clickpipesReversePrivateEndpoints/{id}` (ClickHouse Cloud's OpenAPI, clickPipeReversePrivateEndpointUpdate).
  */
+import { promises as fs } from "node:fs";
+import * as os from "node:os";
+import * as path from "node:path";
 import { expect } from "chai";
-import { EmulatorHarness, expectManagementError, expectManagementSuccess } from "../../support/httpRequests";
+import { startEmulator } from "../../../emulator";
+import {
+  EmulatorHarness,
+  basicAuth,
+  expectManagementError,
+  expectManagementSuccess,
+  send,
+} from "../../support/httpRequests";
 
 const vpcService = {
   type: "VPC_ENDPOINT_SERVICE",
@@ -66,6 +76,11 @@ describe("emulator: custom private DNS names and GCP PSC endpoints (production w
     [
       "a name that is no DNS name",
       { ...vpcService, customPrivateDnsMappings: mappings("db_1.example.com") },
+      "customPrivateDnsMappings",
+    ],
+    [
+      "a mapping that is null",
+      { ...vpcService, customPrivateDnsMappings: [null] },
       "customPrivateDnsMappings",
     ],
     [
@@ -147,6 +162,16 @@ describe("emulator: custom private DNS names and GCP PSC endpoints (production w
       "secondary",
     );
     expect(elsewhere.customPrivateDnsMappings).to.deep.equal(mappings("db.example.com"));
+  });
+
+  it("takes names that no other endpoint of the service holds, at create and in a PATCH", async () => {
+    await create({ ...vpcService, customPrivateDnsMappings: mappings("db.example.com") });
+    const second = await create({ ...vpcService, customPrivateDnsMappings: mappings("api.example.com") });
+    expect(second.customPrivateDnsMappings).to.deep.equal(mappings("api.example.com"));
+    const patched = expectManagementSuccess(
+      await patch(second.id, { customPrivateDnsMappings: mappings("web.example.com") }),
+    );
+    expect(patched.customPrivateDnsMappings).to.deep.equal(mappings("web.example.com"));
   });
 
   it("refuses names on an MSK multi-VPC endpoint, and takes an empty list", async () => {
@@ -231,5 +256,56 @@ describe("emulator: custom private DNS names and GCP PSC endpoints (production w
       body: { customPrivateDnsMappings: [] },
     });
     expect(patched.status).to.equal(405);
+  });
+});
+
+describe("emulator: custom private DNS names of endpoints from a state file written before them", () => {
+  let directory: string;
+  afterEach(async () => {
+    await fs.rm(directory, { recursive: true, force: true });
+  });
+
+  it("reads an endpoint without customPrivateDnsMappings as holding no name", async () => {
+    directory = await fs.mkdtemp(path.join(os.tmpdir(), "emulator-dns-names-"));
+    const statePath = path.join(directory, "state.json");
+    const options = { dialect: "production" as const, provisioningDelayMs: 0, statePath };
+    const call = async (
+      emulator: Awaited<ReturnType<typeof startEmulator>>,
+      method: string,
+      suffix: string,
+      body?: unknown,
+    ) =>
+      send(
+        `${emulator.url}/v1/organizations/${emulator.fixture.organizationId}/services/` +
+          `${emulator.fixture.services.production}/clickpipesReversePrivateEndpoints${suffix}`,
+        method,
+        {
+          headers: { authorization: basicAuth(emulator.fixture.tokenKey, emulator.fixture.tokenSecret) },
+          body,
+        },
+      );
+
+    const first = await startEmulator(options);
+    const old = expectManagementSuccess(await call(first, "POST", "", vpcService));
+    await first.close();
+    // The state file of an emulator that did not know the field yet.
+    const written = JSON.parse(await fs.readFile(statePath, "utf8"));
+    for (const endpoint of written.current.reversePrivateEndpoints) delete endpoint.customPrivateDnsMappings;
+    await fs.writeFile(statePath, JSON.stringify(written));
+
+    const second = await startEmulator(options);
+    try {
+      const named = await call(second, "POST", "", {
+        ...vpcService,
+        customPrivateDnsMappings: mappings("db.example.com"),
+      });
+      expect(expectManagementSuccess(named).customPrivateDnsMappings).to.deep.equal(
+        mappings("db.example.com"),
+      );
+      const read = expectManagementSuccess(await call(second, "GET", `/${old.id}`));
+      expect(read.customPrivateDnsMappings).to.deep.equal([]);
+    } finally {
+      await second.close();
+    }
   });
 });

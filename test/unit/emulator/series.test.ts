@@ -208,6 +208,16 @@ describe("emulator: chart series", () => {
     }
   });
 
+  it("refuses a body that is no JSON object, null as well as an array or a number", async () => {
+    for (const body of [null, [], 5]) {
+      const response = await query(body);
+      expect(response.status, `${JSON.stringify(body)}: ${response.text}`).to.equal(400);
+      expect(response.body).to.deep.equal({
+        message: "Body validation failed: The request body must be a JSON object",
+      });
+    }
+  });
+
   it("refuses series grouped differently in the API's words", async () => {
     const response = await query({
       series: [
@@ -321,5 +331,33 @@ describe("emulator: chart series on the production wire (HyperDX's database quot
   it("refuses an empty series list with HyperDX's own message", async () => {
     const response = await query({ series: [], startTime: start, endTime: start + hour });
     expectObservabilityInvalid(response, "series: Series array cannot be empty");
+  });
+
+  it("refuses a body of null as no JSON object, as the specification's wire does", async () => {
+    const response = await query(null);
+    expect(response.status, response.text).to.equal(400);
+    expect(response.body).to.deep.equal({
+      message: "Body validation failed: The request body must be a JSON object",
+    });
+  });
+
+  it("words the body's other problems beside an empty series list as its schema does", async () => {
+    const response = await query({ series: [], startTime: "10:00", endTime: start + hour });
+    expect(response.body).to.deep.equal({
+      message: "Body validation failed: series: Series array cannot be empty; startTime: Expected number",
+    });
+  });
+
+  it("words a missing, a non-array and an over-long series list as its schema does, not as empty", async () => {
+    const refusals: Array<[unknown, string]> = [
+      [undefined, "series: Required"],
+      ["count", "series: Expected array"],
+      [Array.from({ length: 6 }, () => series("count")), "series: Must contain at most 5 element(s)"],
+    ];
+    for (const [list, message] of refusals) {
+      const response = await query({ series: list, startTime: start, endTime: start + hour });
+      expect(response.status, response.text).to.equal(400);
+      expect(response.body).to.deep.equal({ message: `Body validation failed: ${message}` });
+    }
   });
 });

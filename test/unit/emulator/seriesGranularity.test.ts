@@ -58,4 +58,33 @@ describe("emulator: every documented series granularity", () => {
     expect(response.status, response.text).to.equal(200);
     expect(response.body.data).to.have.length.greaterThan(0);
   });
+
+  const thirtyDays = 30 * day;
+  it("refuses more than 10000 buckets, naming auto when the query gives no granularity", async () => {
+    // 10001 steps of 30 days (auto's largest) from a start that is no multiple of 30 days: 10002 buckets.
+    const startTime = Date.UTC(2025, 0, 1);
+    const response = await query({ series: series(), startTime, endTime: startTime + 10_001 * thirtyDays });
+    expect(response.status, response.text).to.equal(400);
+    expect(response.body).to.deep.equal({
+      message:
+        "Body validation failed: granularity: auto gives 10002 buckets between startTime and endTime; " +
+        "the emulator answers at most 10000",
+    });
+  });
+
+  it("refuses more than 10000 buckets, naming the granularity the query gives", async () => {
+    const startTime = Date.UTC(2025, 0, 1);
+    const response = await query({
+      series: series(),
+      startTime,
+      endTime: startTime + 10_001 * 30_000,
+      granularity: "30s",
+    });
+    expect(response.status, response.text).to.equal(400);
+    expect(response.body).to.deep.equal({
+      message:
+        "Body validation failed: granularity: 30s gives 10001 buckets between startTime and endTime; " +
+        "the emulator answers at most 10000",
+    });
+  });
 });

@@ -58,6 +58,12 @@ describe("emulator: synthetic series values", () => {
     }
   });
 
+  it("reads a series without whereLanguage as lucene, the API's default: the values of lucene, not of sql", () => {
+    const { whereLanguage: _lucene, ...unstated } = definition;
+    expect(hourly(unstated)).to.deep.equal(hourly(definition));
+    expect(hourly(unstated)).to.not.deep.equal(hourly({ ...definition, whereLanguage: "sql" }));
+  });
+
   it("each series has its own level between 10 and 1000: a day's mean is the level within the noise", () => {
     // A full day's wave averages to nothing over 24 hourly samples, so the mean is the level ± 7.5 %.
     const means = fifty.map((series) => mean(hourly(series)));
