@@ -189,6 +189,21 @@ describe("the lifecycle of an API object with a list, a get and a replacing PUT:
     ]);
   });
 
+  it("sentFields with newness by createdAt: adopts what the lost create made, never a twin made before it was sent", async () => {
+    const older = { id: "old-1", name: "pager", createdAt: "2020-01-01T00:00:00.000Z" };
+    const { collection, calls } = fakeCollection([older], 1, (name) => name);
+    const lines: string[] = [];
+    const made = await apiObjectOperations(thingKind(collection, { newness: "createdAt" })).create(
+      { name: "pager" },
+      contextOf(lines),
+    );
+    expect(made).to.deep.equal({ id: "made-1", outs: { name: "pager" } });
+    expect(calls).to.deep.equal(["create", "list"]);
+    expect(lines).to.deep.equal([
+      `the reply to creating thing "pager" was lost; the API shows it was made (made-1)`,
+    ]);
+  });
+
   it("sentFields: a field the create did not send may have any value in the object it made", async () => {
     const { collection, calls, things } = fakeCollection([]);
     const lostOnce: ReplaceableCollection<ThingRequest, Thing> = {

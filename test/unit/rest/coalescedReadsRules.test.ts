@@ -205,6 +205,51 @@ describe("a paged list read to its end", () => {
   });
 });
 
+describe("coalesced reads: a list under way and a list kept", () => {
+  it("a read that comes while a list is under way is answered by that list", async () => {
+    const calls: string[] = [];
+    let release: () => void = () => undefined;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    const reads = new CoalescedReads<Thing>(
+      {
+        getOne: async (id) => {
+          calls.push(`get ${id}`);
+          return { id };
+        },
+        fetchPage: async (offset) => {
+          calls.push(`list ${offset}`);
+          await released;
+          return { items: [{ id: "t1" }, { id: "t2" }, { id: "t3" }], total: undefined };
+        },
+        pageSize: 100,
+        notFound: (id) => new Error(`thing ${id} is not in the list`),
+        clock: stillClock(),
+      },
+      settings,
+    );
+    const first = readAll(reads, ["t1", "t2"]);
+    await quietWindow();
+    expect(calls, "the list is under way").to.deep.equal(["list 0"]);
+    const late = reads.read("t3");
+    release();
+    expect(await first).to.deep.equal(["t1", "t2"]);
+    expect((await late).id).to.equal("t3");
+    expect(calls).to.deep.equal(["list 0"]);
+  });
+
+  it("a list kept for reads that may be a moment old answers them until its age has passed, not at its end", async () => {
+    const { reads, calls, clock } = fakeCollection({ total: undefined });
+    await readAll(reads, ["t1", "t2"]);
+    expect(calls).to.deep.equal(["list 0"]);
+    clock.pass(settings.maxAgeMs - 1);
+    expect(await readAll(reads, ["t3"], "recent")).to.deep.equal(["t3"]);
+    expect(calls, "a moment before its age has passed").to.deep.equal(["list 0"]);
+    clock.pass(1);
+    expect(await readAll(reads, ["t4"], "recent")).to.deep.equal(["t4"]);
+    expect(calls.length, "once its age has passed, the kept list answers nothing").to.be.greaterThan(1);
+  });
+});
+
 describe("reads of objects under a service", () => {
   it("are answered from the service's list kept from a moment ago, when this process has written nothing since", async () => {
     const calls: string[] = [];

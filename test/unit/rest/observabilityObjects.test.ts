@@ -183,6 +183,16 @@ describe("rest: observability objects (webhooks, saved searches, dashboards, sou
     expect(body.filters[0].id).to.match(/^[0-9a-f]{24}$/);
   });
 
+  it("a dashboard update sends no filters when neither the request nor the dashboard has any", async () => {
+    const config = { displayType: "markdown", markdown: "hi" };
+    const tile = { id: "tile-a", name: "Errors", x: 0, y: 0, w: 6, h: 2, config };
+    answer = () => json({ data: { id: id(12), name: "Health", tiles: [tile] } });
+    const updated = await client().dashboards.update(id(12), { name: "Renamed", tiles: [tile] });
+    expect(updated.name).to.equal("Health");
+    expect(sent()).to.deep.equal([`GET /api/v2/dashboards/${id(12)}`, `PUT /api/v2/dashboards/${id(12)}`]);
+    expect(bodyOf(1)).to.deep.equal({ name: "Renamed", tiles: [tile] });
+  });
+
   it("a webhook turned into a slack one with a body the request sets is refused before the PUT", async () => {
     const existing = webhook(6);
     answer = () => json({ data: [existing], meta: { total: 1, limit: 1000, offset: 0 } });
