@@ -57,6 +57,13 @@ export function specWireAlert(inputs: PropertyBag): ValidationProblem[] {
 
 const intervalMinutes: Record<string, number> = productionAlertIntervalMinutes;
 
+/** The minutes of a production interval; undefined for anything else, a key every object has (`constructor`) too. */
+function minutesOf(interval: unknown): number | undefined {
+  return typeof interval === "string" && Object.hasOwn(intervalMinutes, interval)
+    ? intervalMinutes[interval]
+    : undefined;
+}
+
 /** The production wire's limits across fields, each problem on the field the API names. */
 export function productionWireAlert(
   inputs: PropertyBag,
@@ -74,7 +81,7 @@ export function productionWireAlert(
 
 function intervalProblems(inputs: PropertyBag): ValidationProblem[] {
   const interval = inputs.interval;
-  if (typeof interval !== "string" || Object.hasOwn(intervalMinutes, interval)) return [];
+  if (typeof interval !== "string" || minutesOf(interval) !== undefined) return [];
   return [
     {
       property: "interval",
@@ -113,12 +120,7 @@ function scheduleProblems(inputs: PropertyBag): ValidationProblem[] {
       },
     ];
   }
-  const interval = inputs.interval;
-  // The table's own keys only: "constructor" is no interval, and its value there would be Object.prototype's.
-  const minutes =
-    typeof interval === "string" && Object.hasOwn(intervalMinutes, interval)
-      ? intervalMinutes[interval]
-      : undefined;
+  const minutes = minutesOf(inputs.interval);
   if (minutes === undefined || offset < minutes) return [];
   return [
     {
